@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig, type Config } from '../../src/server/config.js';
+import { TokenSigner } from '../../src/server/services/jwt.js';
+import type { AppContext } from '../../src/server/context.js';
+import type { Db } from '../../src/server/db/client.js';
+
+export interface TestServer {
+  url: string;
+  ctx: AppContext;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** Starts the real app on a random local port over the given database; env overrides the configuration. */
+export async function startTestServer(db: Db, env: Record<string, string> = {}): Promise<TestServer> {
+  const config: Config = loadConfig({ AUTH_RATE_LIMIT: '10000', STATIC_DIR: '/nonexistent', ...env });
+  const ctx: AppContext = { config, db, signer: new TokenSigner('test-secret-that-is-long-enough-for-hs256', config.publicUrl) };
+  const app = await buildApp(ctx);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}`, ctx, app, close: () => app.close() };
+}
+
+/** A JSON request to the test server; returns status, body and headers. */
+export async function call(
+  server: TestServer,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string>; form?: Record<string, string> } = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const headers: Record<string, string> = { ...options.headers };
+  let body: string | undefined;
+  if (options.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.form).toString();
+  } else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const res = await fetch(server.url + path, { method, headers, body });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, body: parsed, headers: res.headers };
+}

@@ -1,0 +1,34 @@
+/**
+ * Jest runs the TypeScript sources as native ES modules through SWC (package.json has "type": "module";
+ * PGlite and jose need real ESM, see stack.md traps 3-5). `npm run test:jest` sets --experimental-vm-modules.
+ */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
+    module: { type: 'es6' },
+  },
+];
+// ESM-only packages that CommonJS dependencies require() (e.g. @fastify/static -> content-disposition):
+// jest on Node 20 cannot require ESM, so these few are compiled to CommonJS.
+const requiredEsm = ['content-disposition', 'cookie'];
+const swcToCommonJs = [swc[0], { ...swc[1], module: { type: 'commonjs' } }];
+const common = {
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: {
+    [`/node_modules/(${requiredEsm.join('|')})/.+\\.js$`]: swcToCommonJs,
+    '^.+\\.tsx?$': swc,
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${requiredEsm.join('|')})/)`],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+};
+
+module.exports = {
+  testTimeout: 60000,
+  globalSetup: '<rootDir>/__tests__/helpers/globalSetup.mjs',
+  projects: [
+    { ...common, displayName: 'server', testEnvironment: 'node', testMatch: ['<rootDir>/__tests__/server/**/*.test.ts'] },
+    { ...common, displayName: 'client', testEnvironment: 'jsdom', testMatch: ['<rootDir>/__tests__/client/**/*.test.ts?(x)'] },
+    { ...common, displayName: 'e2e', testEnvironment: 'node', testMatch: ['<rootDir>/__tests__/e2e/**/*.test.ts'] },
+  ],
+};

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import formbody from '@fastify/formbody';
+import type { AppContext } from './context.js';
+import { AppError } from './errors.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { makeAuthenticate } from './plugins/auth.js';
+import { registerSpa } from './plugins/spa.js';
+import { registerHealthRoutes } from './routes/health.js';
+import { registerAuthRoutes, registerSecureAuthRoutes } from './routes/auth.js';
+
+/** Log options: JSON lines with the request id, never credentials. */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+  };
+}
+
+/** Builds the whole HTTP app (plugins, routes, error handling, SPA). It never listens: main.ts does. */
+export async function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  registerErrorHandling(app, ctx.config.showErrorLogs);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Highcharts and the bundled CSS set inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: ctx.config.publicUrl.startsWith('https:'),
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('RATE_LIMITED', 'Too many attempts, try again in a minute'),
+  });
+  await app.register(formbody);
+
+  registerHealthRoutes(app, ctx);
+  registerAuthRoutes(app, ctx);
+  const authenticate = makeAuthenticate(ctx);
+  await app.register(
+    async (secure) => {
+      secure.addHook('onRequest', authenticate);
+      registerSecureAuthRoutes(secure, ctx);
+    },
+    { prefix: '/api/secure/v1' },
+  );
+  await registerSpa(app, ctx.config.staticDir);
+  return app;
+}

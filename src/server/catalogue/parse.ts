@@ -1,0 +1,112 @@
+import * as yup from 'yup';
+
+/** A questionnaire catalogue as documented in FORMAT.md. */
+export interface Catalogue {
+  edition: number;
+  title: string;
+  competences: { code: string; text: string }[];
+  axes: CatalogueAxis[];
+}
+export interface CatalogueAxis { code: string; text: string; policies: CataloguePolicy[] }
+export interface CataloguePolicy { code: string; text: string; measures: CatalogueMeasure[] }
+export interface CatalogueMeasure { code: string; text: string; indicators: CatalogueIndicator[] }
+export interface CatalogueIndicator { code: string; text: string; competence?: string; subindicators: CatalogueSubindicator[] }
+export interface CatalogueSubindicator { code: string; text: string; type: 'single' | 'multiple'; responses: CatalogueResponse[] }
+export interface CatalogueResponse { code: string; text: string; value: number; obsolete?: boolean }
+
+/** A catalogue that cannot be imported, with every problem found and where. */
+export class CatalogueError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The catalogue is not valid:\n  - ${problems.join('\n  - ')}`);
+  }
+}
+
+const code = yup.string().trim().required('code is required').max(64);
+const text = yup.string().trim().required('text is required').max(2000);
+const list = <T extends yup.AnyObject>(item: yup.ObjectSchema<T>, what: string) =>
+  yup.array().of(item).required(`${what} are required`).min(1, `at least one ${what.replace(/s$/, '')} is required`);
+
+const responseSchema = yup.object({
+  code,
+  text,
+  value: yup.number().typeError('value must be a number').required('value is required').min(0, 'value must be >= 0'),
+  obsolete: yup.boolean().strict(),
+});
+const subindicatorSchema = yup.object({
+  code,
+  text,
+  type: yup.string().oneOf(['single', 'multiple'], 'type must be "single" or "multiple"').required('type is required'),
+  responses: list(responseSchema, 'responses'),
+});
+const indicatorSchema = yup.object({ code, text, competence: yup.string(), subindicators: list(subindicatorSchema, 'subindicators') });
+const measureSchema = yup.object({ code, text, indicators: list(indicatorSchema, 'indicators') });
+const policySchema = yup.object({ code, text, measures: list(measureSchema, 'measures') });
+const axisSchema = yup.object({ code, text, policies: list(policySchema, 'policies') });
+const catalogueSchema = yup.object({
+  edition: yup.number().typeError('edition must be a year').integer('edition must be a year').min(2000).max(2100).required('edition is required'),
+  title: text,
+  competences: yup.array().of(yup.object({ code, text })).default([]),
+  axes: list(axisSchema, 'axes'),
+});
+
+/** Rules the shape cannot express: unique codes, known competences, usable responses. */
+function checkRules(c: Catalogue): string[] {
+  const problems: string[] = [];
+  const seen = new Map<string, Set<string>>();
+  const unique = (level: string, value: string, where: string) => {
+    const set = seen.get(level) ?? new Set<string>();
+    if (set.has(value)) problems.push(`${where}: ${level} code "${value}" is used twice`);
+    set.add(value);
+    seen.set(level, set);
+  };
+  const competences = new Set(c.competences.map((x) => x.code));
+  c.competences.forEach((x, i) => unique('competence', x.code, `competences[${i}]`));
+  c.axes.forEach((axis, a) => {
+    unique('axis', axis.code, `axes[${a}]`);
+    axis.policies.forEach((policy, p) => {
+      unique('policy', policy.code, `axes[${a}].policies[${p}]`);
+      policy.measures.forEach((measure, m) => {
+        const mPath = `axes[${a}].policies[${p}].measures[${m}]`;
+        unique('measure', measure.code, mPath);
+        measure.indicators.forEach((indicator, i) => {
+          const iPath = `${mPath}.indicators[${i}]`;
+          unique('indicator', indicator.code, iPath);
+          if (indicator.competence !== undefined && !competences.has(indicator.competence)) {
+            problems.push(`${iPath}: competence "${indicator.competence}" is not in competences`);
+          }
+          indicator.subindicators.forEach((sub, s) => {
+            const sPath = `${iPath}.subindicators[${s}]`;
+            unique('subindicator', sub.code, sPath);
+            const codes = new Set<string>();
+            sub.responses.forEach((r) => {
+              if (codes.has(r.code)) problems.push(`${sPath}: response code "${r.code}" is used twice`);
+              codes.add(r.code);
+            });
+            const usable = sub.responses.filter((r) => !r.obsolete);
+            if (usable.length < 2) problems.push(`${sPath}: needs at least 2 responses that are not obsolete`);
+            if (sub.type === 'single' && !usable.some((r) => r.value > 0)) {
+              problems.push(`${sPath}: a single-choice question needs a response worth more than 0 points`);
+            }
+          });
+        });
+      });
+    });
+  });
+  return problems;
+}
+
+/** Validates a parsed JSON document and returns it typed; throws CatalogueError listing every problem. */
+export function parseCatalogue(json: unknown): Catalogue {
+  let catalogue: Catalogue;
+  try {
+    catalogue = catalogueSchema.validateSync(json, { abortEarly: false, stripUnknown: true }) as Catalogue;
+  } catch (err) {
+    if (err instanceof yup.ValidationError) {
+      throw new CatalogueError(err.inner.length > 0 ? err.inner.map((e) => `${e.path || 'catalogue'}: ${e.message}`) : [err.message]);
+    }
+    throw err;
+  }
+  const problems = checkRules(catalogue);
+  if (problems.length > 0) throw new CatalogueError(problems);
+  return catalogue;
+}

@@ -1,0 +1,32 @@
+import type { Queryable } from '../client.js';
+import { scoreCampaign, type ScoredSubindicator } from '../../services/scoring.js';
+
+/** The questionnaire of a campaign's edition, shaped for scoring. */
+export async function loadScoringQuestionnaire(q: Queryable, campaignId: number): Promise<ScoredSubindicator[]> {
+  const rows = await q.query<{ id: number; type: 'single' | 'multiple'; axis_id: number; policy_id: number; measure_id: number; responses: ScoredSubindicator['responses'] }>(
+    `SELECT s.id, s.type, i.axis_id, i.policy_id, i.measure_id,
+            (SELECT json_agg(json_build_object('id', r.id, 'value', r.value, 'obsolete', r.obsolete)) FROM responses r WHERE r.subindicator_id = s.id) AS responses
+       FROM campaigns c
+       JOIN indicators i ON i.edition_id = c.edition_id
+       JOIN subindicators s ON s.indicator_id = i.id
+      WHERE c.id = $1`,
+    [campaignId],
+  );
+  return rows.map((r) => ({ id: r.id, type: r.type, axisId: r.axis_id, policyId: r.policy_id, measureId: r.measure_id, responses: r.responses }));
+}
+
+/** Computes a campaign's scores from its answers and stores them, replacing earlier ones. */
+export async function storeCampaignScores(q: Queryable, campaignId: number): Promise<void> {
+  const subs = await loadScoringQuestionnaire(q, campaignId);
+  const answerRows = await q.query<{ subindicator_id: number; response_ids: number[] }>(
+    'SELECT subindicator_id, response_ids FROM answers WHERE campaign_id = $1',
+    [campaignId],
+  );
+  const scores = scoreCampaign(subs, new Map(answerRows.map((a) => [a.subindicator_id, a.response_ids])));
+  await q.query('DELETE FROM campaign_scores WHERE campaign_id = $1', [campaignId]);
+  await q.query(
+    `INSERT INTO campaign_scores (campaign_id, scope, category_id, value, max_value, percentage)
+     SELECT $1, * FROM unnest($2::text[], $3::int[], $4::float8[], $5::float8[], $6::float8[])`,
+    [campaignId, scores.map((s) => s.scope), scores.map((s) => s.categoryId), scores.map((s) => s.value), scores.map((s) => s.max), scores.map((s) => s.percentage)],
+  );
+}

@@ -1,0 +1,53 @@
+import type { Queryable } from '../client.js';
+import { roleFromNumber, ROLES, type Role } from '../../../shared/roles.js';
+import type { CurrentUser } from '../../../shared/api/auth.js';
+
+export interface UserCredentials {
+  id: number;
+  email: string;
+  role: Role | undefined;
+  passwordHash: string;
+}
+
+/** The user with this e-mail (case-insensitive), with its password hash, for login. */
+export async function findCredentialsByEmail(q: Queryable, email: string): Promise<UserCredentials | undefined> {
+  const [row] = await q.query<{ id: number; email: string; role: number; password_hash: string }>(
+    'SELECT id, email, role, password_hash FROM users WHERE lower(email) = lower($1)',
+    [email],
+  );
+  return row && { id: row.id, email: row.email, role: roleFromNumber(row.role), passwordHash: row.password_hash };
+}
+
+/** The user as `auth/me` shows it, with the entities it belongs to; undefined when gone or its role is unknown. */
+export async function findCurrentUser(q: Queryable, id: number): Promise<CurrentUser | undefined> {
+  const [row] = await q.query<{ id: number; email: string; name: string; role: number; entities: { id: number; name: string }[] | null }>(
+    `SELECT u.id, u.email, u.name, u.role,
+            (SELECT json_agg(json_build_object('id', e.id, 'name', e.name) ORDER BY e.name)
+               FROM user_entities ue JOIN entities e ON e.id = ue.entity_id WHERE ue.user_id = u.id) AS entities
+       FROM users u WHERE u.id = $1`,
+    [id],
+  );
+  const role = row && roleFromNumber(row.role);
+  if (!row || !role) return undefined;
+  return { id: row.id, email: row.email, name: row.name, role, entities: row.entities ?? [] };
+}
+
+export interface NewUser {
+  email: string;
+  name?: string;
+  role: Role;
+  passwordHash: string;
+  entityIds: number[];
+}
+
+/** Inserts a user and its entity memberships; returns its id. Run it inside a transaction. */
+export async function insertUser(q: Queryable, user: NewUser): Promise<number> {
+  const [{ id }] = await q.query<{ id: number }>(
+    'INSERT INTO users (email, name, role, password_hash) VALUES ($1, $2, $3, $4) RETURNING id',
+    [user.email.trim(), user.name ?? '', ROLES[user.role], user.passwordHash],
+  );
+  if (user.entityIds.length > 0) {
+    await q.query('INSERT INTO user_entities (user_id, entity_id) SELECT $1, unnest($2::int[])', [id, user.entityIds]);
+  }
+  return id;
+}

@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db, Queryable } from '../client.js';
+import { importCatalogueFile } from '../../catalogue/import.js';
+import { hashPassword } from '../../services/passwords.js';
+import { insertUser } from '../repositories/users.js';
+import { recordAudit } from '../repositories/audit.js';
+import { storeCampaignScores } from '../repositories/scores.js';
+import { foldText } from '../../../shared/text.js';
+import { seededRandom, pick } from './random.js';
+import { insertAnswers, loadEditionSubindicators, plausibleAnswer } from './answers.js';
+import { DEMO_ACCOUNTS, DEMO_GROUPINGS, DEMO_PASSWORD, TOWN_HALLS_PER_PROVINCE } from './entities.js';
+
+const CATALOGUE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'catalogues');
+/** The demo's editions: the previous one and the current one. */
+export const DEMO_EDITIONS = [2025, 2026] as const;
+
+type Status = 'created' | 'draft' | 'sent';
+
+async function ensureEdition(db: Db, year: number): Promise<number> {
+  const [row] = await db.query<{ id: number }>('SELECT id FROM editions WHERE campaign_number = $1', [year]);
+  if (row) return row.id;
+  return (await importCatalogueFile(db, path.join(CATALOGUE_DIR, `demo-${year}.json`))).editionId;
+}
+
+async function createEntities(q: Queryable, random: () => number): Promise<number[]> {
+  const ids: number[] = [];
+  const insert = async (name: string, provinceId: string, municipalityIds: string[], population: number) => {
+    const [{ id }] = await q.query<{ id: number }>(
+      'INSERT INTO entities (name, name_key, population, province_id) VALUES ($1, $2, $3, $4) RETURNING id',
+      [name, foldText(name), population, provinceId],
+    );
+    await q.query('INSERT INTO entity_municipalities (entity_id, municipality_id) SELECT $1, unnest($2::text[])', [id, municipalityIds]);
+    ids.push(id);
+  };
+  for (const grouping of DEMO_GROUPINGS) {
+    const municipalities = await q.query<{ id: string; name: string }>('SELECT id, name FROM municipalities WHERE province_id = $1 ORDER BY id', [grouping.provinceId]);
+    const chosen = pick(random, municipalities, 2 + TOWN_HALLS_PER_PROVINCE + Math.floor(random() * 5));
+    const [townHalls, members] = [chosen.slice(0, TOWN_HALLS_PER_PROVINCE), chosen.slice(TOWN_HALLS_PER_PROVINCE)];
+    await insert(grouping.name, grouping.provinceId, members.map((m) => m.id), 8000 + Math.floor(random() * 140000));
+    for (const town of townHalls) {
+      await insert(`Ayuntamiento de ${town.name}`, grouping.provinceId, [town.id], 900 + Math.floor(random() * 60000));
+    }
+  }
+  return ids;
+}
+
+/** Which campaigns entity number i has in each edition: a mix of every status, sent for most in the previous edition. */
+function plannedStatuses(i: number): [Status | null, Status | null] {
+  if (i === 0) return ['sent', 'sent'];
+  if (i === 1) return ['sent', 'draft'];
+  const previous: Status | null = i % 7 === 3 ? null : 'sent';
+  const current: (Status | null)[] = ['sent', 'sent', 'sent', 'draft', 'created', null];
+  return [previous, current[i % current.length]];
+}
+
+function dateIn(year: number, random: () => number, fromMonth: number, toMonth: number): Date {
+  const month = fromMonth + Math.floor(random() * (toMonth - fromMonth + 1));
+  return new Date(Date.UTC(year, month - 1, 1 + Math.floor(random() * 27), 8 + Math.floor(random() * 10), Math.floor(random() * 60)));
+}
+
+async function createCampaign(q: Queryable, entityId: number, editionId: number, year: number, status: Status, maturity: number, random: () => number) {
+  const subs = await loadEditionSubindicators(q, editionId);
+  const startDate = status === 'created' ? null : dateIn(year, random, 2, 5);
+  const endDate = status === 'sent' && startDate ? new Date(startDate.getTime() + (5 + Math.floor(random() * 60)) * 86400000) : null;
+  const [{ id }] = await q.query<{ id: number }>(
+    `INSERT INTO campaigns (entity_id, edition_id, status, created_at, start_date, end_date)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [entityId, editionId, status, dateIn(year, random, 1, 1), startDate, endDate],
+  );
+  const answered = status === 'sent' ? subs : status === 'draft' ? subs.filter(() => random() < 0.4) : [];
+  await insertAnswers(q, id, answered.map((s) => ({ subindicatorId: s.id, responseIds: plausibleAnswer(s, maturity, random) })));
+  if (status === 'sent') await storeCampaignScores(q, id);
+}
+
+/**
+ * Fills an empty database with the demo: both editions' questionnaires, 36 entities in 12 provinces,
+ * campaigns in every status and the three demo accounts. Does nothing when any user exists.
+ */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const [{ count }] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
+  if (count > 0) return false;
+  const editionIds: number[] = [];
+  for (const year of DEMO_EDITIONS) editionIds.push(await ensureEdition(db, year));
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const random = seededRandom(2026);
+    const entityIds = await createEntities(tx, random);
+    for (const [i, entityId] of entityIds.entries()) {
+      const maturity = 0.2 + random() * 0.7;
+      for (const [e, status] of plannedStatuses(i).entries()) {
+        if (status) await createCampaign(tx, entityId, editionIds[e], DEMO_EDITIONS[e], status, Math.min(1, maturity + e * 0.08), random);
+      }
+    }
+    for (const account of DEMO_ACCOUNTS) {
+      const entities = account.role === 'USER' ? entityIds.slice(0, 2) : [];
+      const id = await insertUser(tx, { email: account.email, name: account.name, role: account.role, passwordHash, entityIds: entities });
+      await recordAudit(tx, { action: 'user.create', targetType: 'user', targetId: id, details: { email: account.email, role: account.role, by: 'seed:demo' } });
+    }
+  });
+  return true;
+}

@@ -1,0 +1,39 @@
+import { ERROR_STATUS, type ErrorType } from '../shared/api/errors.js';
+
+/** A failure the API reports to the caller with a stable type (see api-contract.md). */
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly type: ErrorType,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.status = ERROR_STATUS[type];
+  }
+}
+
+export const validationError = (message: string, data?: unknown) => new AppError('VALIDATION', message, data);
+export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found`);
+export const forbidden = () => new AppError('FORBIDDEN', 'You are not allowed to do this');
+export const conflict = (message: string, data?: unknown) => new AppError('CONFLICT', message, data);
+export const invalidToken = () => new AppError('INVALID_TOKEN', 'Invalid or revoked token');
+export const expiredToken = () => new AppError('EXPIRED_ACCESS_TOKEN', 'The access token has expired');
+
+/**
+ * An OAuth 2 token-endpoint failure, answered in RFC 6749 section 5.2 form
+ * instead of the API envelope.
+ */
+export class OAuthError extends Error {
+  constructor(
+    readonly code: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type',
+    readonly description: string,
+  ) {
+    super(description);
+  }
+
+  get status(): number {
+    return this.code === 'invalid_client' ? 401 : 400;
+  }
+}

@@ -1,0 +1,35 @@
+import { buildApp, loggerOptions } from './app.js';
+import { createContext } from './bootstrap.js';
+import { ConfigError, loadConfig } from './config.js';
+
+/** Starts the server and closes it, then the database, on SIGINT or SIGTERM so that nothing is lost. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const ctx = await createContext(config);
+  const app = await buildApp(ctx, { logger: loggerOptions(config.logLevel) });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await ctx.db.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Campañas listening on ${config.publicUrl} (database: ${ctx.db.kind})`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});

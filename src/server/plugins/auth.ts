@@ -1,0 +1,77 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { AppError, expiredToken, forbidden, invalidToken } from '../errors.js';
+import { findCurrentUser } from '../db/repositories/users.js';
+import { isFamilyActive } from '../db/repositories/oauth.js';
+import { decide, type Action } from '../../shared/permissions.js';
+import type { CurrentUser } from '../../shared/api/auth.js';
+
+/** Who is calling: a signed-in user, or a share link reading one campaign. */
+export type Principal =
+  | { kind: 'user'; user: CurrentUser; familyId: string }
+  | { kind: 'share'; campaignId: number; shareId: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+  interface FastifyContextConfig {
+    /** Routes that a share token may call (api-contract.md, "Shared links"). */
+    allowShareToken?: boolean;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header && /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : undefined;
+}
+
+/**
+ * The bearer-token guard of every /api/secure route. An expired access token answers
+ * EXPIRED_ACCESS_TOKEN (the client refreshes); anything else wrong answers INVALID_TOKEN.
+ */
+export function makeAuthenticate(ctx: AppContext) {
+  return async function authenticate(request: FastifyRequest): Promise<void> {
+    const token = bearerToken(request);
+    if (!token) throw invalidToken();
+    const verified = await ctx.signer.verify(token);
+    if (verified.kind === 'expired') throw expiredToken();
+    if (verified.kind === 'access') {
+      const { userId, familyId } = verified.claims;
+      const user = (await isFamilyActive(ctx.db, familyId, userId)) ? await findCurrentUser(ctx.db, userId) : undefined;
+      if (!user) throw invalidToken();
+      request.principal = { kind: 'user', user, familyId };
+      return;
+    }
+    if (verified.kind === 'share') {
+      const [link] = await ctx.db.query<{ ok: boolean }>(
+        'SELECT (revoked_at IS NULL AND expires_at > now()) AS ok FROM share_links WHERE id = $1 AND campaign_id = $2',
+        [verified.claims.shareId, verified.claims.campaignId],
+      );
+      if (!link?.ok) throw invalidToken();
+      if (!request.routeOptions.config.allowShareToken) throw forbidden();
+      request.principal = { kind: 'share', campaignId: verified.claims.campaignId, shareId: verified.claims.shareId };
+      return;
+    }
+    throw invalidToken();
+  };
+}
+
+/** The signed-in user, or FORBIDDEN for a share token. */
+export function requireUser(request: FastifyRequest): CurrentUser {
+  const principal = request.principal;
+  if (principal?.kind !== 'user') throw forbidden();
+  return principal.user;
+}
+
+/** The signed-in user when the rules table lets its role perform the action; an unknown role is logged. */
+export function requirePermission(request: FastifyRequest, action: Action): CurrentUser {
+  const user = requireUser(request);
+  const decision = decide(user.role, action);
+  if (!decision.allowed) {
+    if (decision.unknownRole) request.log.error({ role: user.role, action }, 'role missing from the permission rules');
+    throw new AppError('FORBIDDEN', 'You are not allowed to do this');
+  }
+  return user;
+}

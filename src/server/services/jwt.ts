@@ -1,0 +1,82 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify, errors } from 'jose';
+
+/** What an access token carries: the user and the refresh-token family (session) it belongs to. */
+export interface AccessClaims {
+  userId: number;
+  familyId: string;
+}
+
+/** What a share token carries: the share link and its campaign. */
+export interface ShareClaims {
+  shareId: string;
+  campaignId: number;
+}
+
+export type VerifiedToken =
+  | { kind: 'access'; claims: AccessClaims }
+  | { kind: 'share'; claims: ShareClaims }
+  | { kind: 'expired' }
+  | { kind: 'invalid' };
+
+/** Signs and verifies the API's JWTs (HS256). */
+export class TokenSigner {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    private readonly issuer: string,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  signAccess(claims: AccessClaims, ttlSeconds: number): Promise<string> {
+    return this.sign({ typ: 'access', fam: claims.familyId }, String(claims.userId), ttlSeconds);
+  }
+
+  signShare(claims: ShareClaims, ttlSeconds: number): Promise<string> {
+    return this.sign({ typ: 'share', cid: claims.campaignId }, claims.shareId, ttlSeconds);
+  }
+
+  private sign(payload: Record<string, unknown>, subject: string, ttlSeconds: number): Promise<string> {
+    return new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(subject)
+      .setIssuer(this.issuer)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+      .sign(this.key);
+  }
+
+  /** Checks signature, issuer and expiry; never throws. */
+  async verify(token: string): Promise<VerifiedToken> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: this.issuer });
+      if (payload.typ === 'access' && typeof payload.fam === 'string' && /^\d+$/.test(payload.sub ?? '')) {
+        return { kind: 'access', claims: { userId: Number(payload.sub), familyId: payload.fam } };
+      }
+      if (payload.typ === 'share' && typeof payload.cid === 'number' && payload.sub) {
+        return { kind: 'share', claims: { shareId: payload.sub, campaignId: payload.cid } };
+      }
+      return { kind: 'invalid' };
+    } catch (err) {
+      return err instanceof errors.JWTExpired ? { kind: 'expired' } : { kind: 'invalid' };
+    }
+  }
+}
+
+/** The configured secret, or a random one generated once and kept in the data folder. */
+export async function resolveJwtSecret(configured: string | undefined, dataDir: string): Promise<string> {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    return (await fs.readFile(file, 'utf8')).trim();
+  } catch {
+    await fs.mkdir(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    await fs.writeFile(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}

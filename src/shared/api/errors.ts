@@ -1,0 +1,43 @@
+/** The API's error catalogue: one stable type per failure, with its HTTP status (api-contract.md). */
+export const ERROR_STATUS = {
+  VALIDATION: 422,
+  INVALID_CREDENTIALS: 401,
+  EXPIRED_ACCESS_TOKEN: 401,
+  INVALID_TOKEN: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  EMAIL_EXISTS: 409,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorType = keyof typeof ERROR_STATUS;
+
+/** Codes carried in `error.data` of a VALIDATION error. */
+export const VALIDATION_CODES = ['MULTIPLE_PROVINCES', 'ALREADY_EXISTS', 'NOT_ALL_ANSWERED'] as const;
+export type ValidationCode = (typeof VALIDATION_CODES)[number];
+
+export interface ApiErrorBody {
+  type: ErrorType;
+  message: string;
+  data?: unknown;
+}
+
+export interface ApiRequestInfo {
+  method: string;
+  path: string;
+  id: string;
+}
+
+/** Every failed call's body. */
+export interface ApiFailure {
+  error: ApiErrorBody;
+  request: ApiRequestInfo;
+}
+
+/** Every successful call's body. */
+export interface ApiSuccess<T> {
+  response: T;
+}

@@ -1,0 +1,42 @@
+import type { Role } from './roles.js';
+
+/** Actions the interface and the API gate on. */
+export const ACTIONS = [
+  'SELF_CAMPAIGNS',
+  'ADMIN_CAMPAIGNS',
+  'FEC_CAMPAIGNS',
+  'USERS_MANAGE',
+  'ENTITIES_MANAGE',
+  'RESULTS_CAMPAIGNS',
+  'AUTH',
+] as const;
+
+export type Action = (typeof ACTIONS)[number];
+
+/** The rules table: every action each role may perform. A role missing here is denied everything. */
+export const PERMISSION_RULES: Readonly<Partial<Record<Role, readonly Action[]>>> = {
+  USER: ['SELF_CAMPAIGNS', 'RESULTS_CAMPAIGNS', 'AUTH'],
+  ADMIN: ['ADMIN_CAMPAIGNS', 'USERS_MANAGE', 'ENTITIES_MANAGE', 'RESULTS_CAMPAIGNS', 'AUTH'],
+  FEC: ['FEC_CAMPAIGNS', 'USERS_MANAGE', 'ENTITIES_MANAGE', 'RESULTS_CAMPAIGNS', 'AUTH'],
+  NO: [],
+  DEVELOPERS: [],
+};
+
+/** Why a permission check was denied; `unknownRole` lets callers log the misconfiguration. */
+export type PermissionDecision = { allowed: true } | { allowed: false; unknownRole: boolean };
+
+export function decide(role: string | null | undefined, action: Action): PermissionDecision {
+  const allowed = role ? PERMISSION_RULES[role as Role] : undefined;
+  if (!allowed) return { allowed: false, unknownRole: true };
+  return allowed.includes(action) ? { allowed: true } : { allowed: false, unknownRole: false };
+}
+
+/** True when the role may perform the action. */
+export function can(role: string | null | undefined, action: Action): boolean {
+  return decide(role, action).allowed;
+}
+
+/** Roles that administer every entity (status page, users, entities, campaign creation). */
+export function isAdministrator(role: string | null | undefined): boolean {
+  return role === 'ADMIN' || role === 'FEC';
+}
