@@ -1,0 +1,36 @@
+import { ConfigError, loadConfig } from '../../src/server/config.js';
+
+describe('configuration', () => {
+  it('has defaults for local use', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      seedDemo: true,
+      showErrorLogs: false,
+      oauth: { clientId: 'campaigns-web', clientSecret: 'campaigns-web-secret', redirectUri: 'http://localhost:3000/auth/callback' },
+      ttl: { accessToken: 900, refreshToken: 2592000, authCode: 60, shareToken: 2592000 },
+    });
+    expect(config.dataDir).toMatch(/data$/);
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('derives the public URL from the port and turns the demo off on PostgreSQL', () => {
+    const config = loadConfig({ PORT: '8080', DATABASE_URL: 'postgresql://u@db/campaigns' });
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it('lists every bad value in one message', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', PUBLIC_URL: 'ftp://x', JWT_SECRET: 'short', SHOW_ERROR_LOGS: 'maybe', DATABASE_URL: 'mysql://x', ACCESS_TOKEN_TTL: '0' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'PUBLIC_URL', 'JWT_SECRET', 'SHOW_ERROR_LOGS', 'DATABASE_URL', 'ACCESS_TOKEN_TTL']) expect(problems).toContain(name);
+  });
+});

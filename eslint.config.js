@@ -1,0 +1,33 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'data/', 'coverage/', 'node_modules/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  { files: ['src/client/**'], languageOptions: { globals: { ...globals.browser } } },
+  {
+    // Tests read loosely typed HTTP bodies.
+    files: ['__tests__/**'],
+    languageOptions: { globals: { ...globals.jest } },
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // src/shared is imported by both sides, so it may import neither.
+    files: ['src/shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/client/**', '**/server/**', '**/client', '**/server'], message: 'src/shared must not import src/client or src/server.' }] },
+      ],
+    },
+  },
+);
