@@ -13,10 +13,15 @@ export interface TestServer {
 }
 
 /** Starts the real app on a random local port over the given database; env overrides the configuration. */
-export async function startTestServer(db: Db, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  db: Db,
+  env: Record<string, string> = {},
+  extend?: (app: FastifyInstance) => void,
+): Promise<TestServer> {
   const config: Config = loadConfig({ AUTH_RATE_LIMIT: '10000', STATIC_DIR: '/nonexistent', ...env });
   const ctx: AppContext = { config, db, signer: new TokenSigner('test-secret-that-is-long-enough-for-hs256', config.publicUrl) };
   const app = await buildApp(ctx);
+  extend?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -23,8 +23,8 @@ export class CatalogueError extends Error {
 
 const code = yup.string().trim().required('code is required').max(64);
 const text = yup.string().trim().required('text is required').max(2000);
-const list = <T extends yup.AnyObject>(item: yup.ObjectSchema<T>, what: string) =>
-  yup.array().of(item).required(`${what} are required`).min(1, `at least one ${what.replace(/s$/, '')} is required`);
+const list = <T extends yup.AnyObject>(item: yup.ObjectSchema<T>, plural: string, singular: string) =>
+  yup.array().of(item).required(`${plural} are required`).min(1, `at least one ${singular} is required`);
 
 const responseSchema = yup.object({
   code,
@@ -36,17 +36,17 @@ const subindicatorSchema = yup.object({
   code,
   text,
   type: yup.string().oneOf(['single', 'multiple'], 'type must be "single" or "multiple"').required('type is required'),
-  responses: list(responseSchema, 'responses'),
+  responses: list(responseSchema, 'responses', 'response'),
 });
-const indicatorSchema = yup.object({ code, text, competence: yup.string(), subindicators: list(subindicatorSchema, 'subindicators') });
-const measureSchema = yup.object({ code, text, indicators: list(indicatorSchema, 'indicators') });
-const policySchema = yup.object({ code, text, measures: list(measureSchema, 'measures') });
-const axisSchema = yup.object({ code, text, policies: list(policySchema, 'policies') });
+const indicatorSchema = yup.object({ code, text, competence: yup.string(), subindicators: list(subindicatorSchema, 'subindicators', 'subindicator') });
+const measureSchema = yup.object({ code, text, indicators: list(indicatorSchema, 'indicators', 'indicator') });
+const policySchema = yup.object({ code, text, measures: list(measureSchema, 'measures', 'measure') });
+const axisSchema = yup.object({ code, text, policies: list(policySchema, 'policies', 'policy') });
 const catalogueSchema = yup.object({
   edition: yup.number().typeError('edition must be a year').integer('edition must be a year').min(2000).max(2100).required('edition is required'),
   title: text,
   competences: yup.array().of(yup.object({ code, text })).default([]),
-  axes: list(axisSchema, 'axes'),
+  axes: list(axisSchema, 'axes', 'axis'),
 });
 
 /** Rules the shape cannot express: unique codes, known competences, usable responses. */

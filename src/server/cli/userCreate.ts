@@ -1,4 +1,5 @@
 import { createUserWithPassword } from '../services/users.js';
+import * as yup from 'yup';
 import { isRole } from '../../shared/roles.js';
 import { parseCliArgs, runCli, UsageError } from './run.js';
 
@@ -12,7 +13,7 @@ void runCli(async (db) => {
   );
   const email = values.email as string | undefined;
   const role = values.role as string | undefined;
-  if (!email || !role || !isRole(role)) throw new UsageError(USAGE);
+  if (!email || !yup.string().email().isValidSync(email) || !role || !isRole(role)) throw new UsageError(USAGE);
   const entityIds = ((values.entity as string[] | undefined) ?? []).map(Number);
   const { password } = await createUserWithPassword(db, { email, role, entityIds }, { actor: 'user:create' });
   console.log(`Created ${role} ${email}. Generated password (shown only now): ${password}`);

@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { openTestPglite } from '../helpers/db.js';
+import { call, startTestServer, type TestServer } from '../helpers/server.js';
+import type { Db } from '../../src/server/db/client.js';
+
+const boom = (app: FastifyInstance) =>
+  app.get('/api/v1/test/boom', async () => {
+    throw new Error('secret detail: SELECT * FROM users');
+  });
+
+describe('HTTP app', () => {
+  let db: Db;
+  let server: TestServer;
+  let staticDir: string;
+
+  beforeAll(async () => {
+    db = await openTestPglite();
+    staticDir = await fs.mkdtemp(path.join(os.tmpdir(), 'campaigns-static-'));
+    await fs.writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>Campañas</title><div id="root"></div>');
+    await fs.mkdir(path.join(staticDir, 'assets'));
+    await fs.writeFile(path.join(staticDir, 'assets', 'main.0123456789.js'), 'console.log(1)');
+    server = await startTestServer(db, { STATIC_DIR: staticDir }, boom);
+  });
+  afterAll(async () => {
+    await server.close();
+    await db.close();
+  });
+
+  it('answers the health call with the database kind', async () => {
+    const res = await call(server, 'GET', '/api/v1/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ response: { status: 'ok', database: 'pglite' } });
+  });
+
+  it('echoes a request id in the header and in error bodies', async () => {
+    const res = await call(server, 'GET', '/api/v1/nothing-here', { headers: { 'x-request-id': 'abc-123' } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('x-request-id')).toBe('abc-123');
+    expect(res.body).toEqual({
+      error: { type: 'NOT_FOUND', message: 'No route GET /api/v1/nothing-here' },
+      request: { method: 'GET', path: '/api/v1/nothing-here', id: 'abc-123' },
+    });
+  });
+
+  it('hides internal errors from clients', async () => {
+    const res = await call(server, 'GET', '/api/v1/test/boom');
+    expect(res.status).toBe(500);
+    expect(res.body.error).toEqual({ type: 'INTERNAL', message: 'Internal server error' });
+    expect(JSON.stringify(res.body)).not.toContain('secret detail');
+  });
+
+  it('shows error details only with SHOW_ERROR_LOGS on', async () => {
+    const verbose = await startTestServer(db, { SHOW_ERROR_LOGS: 'true' }, boom);
+    try {
+      const res = await call(verbose, 'GET', '/api/v1/test/boom');
+      expect(res.body.error.data.detail).toContain('secret detail');
+    } finally {
+      await verbose.close();
+    }
+  });
+
+  it('answers malformed JSON with a VALIDATION error', async () => {
+    const res = await call(server, 'POST', '/api/v1/auth/login', { body: undefined, headers: { 'content-type': 'application/json' } });
+    const bad = await fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' });
+    expect(res.status).toBe(422);
+    expect(bad.status).toBe(422);
+    expect((await bad.json()).error.type).toBe('VALIDATION');
+  });
+
+  it('serves the SPA for every other path (history fallback) and hashed assets as immutable', async () => {
+    for (const page of ['/', '/auth/login', '/results/12']) {
+      const res = await fetch(server.url + page);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('<div id="root">');
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    }
+    const asset = await fetch(`${server.url}/assets/main.0123456789.js`);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect((await call(server, 'POST', '/somewhere')).status).toBe(404);
+  });
+
+  it('rejects secure calls without a token', async () => {
+    const res = await call(server, 'GET', '/api/secure/v1/auth/me');
+    expect(res.status).toBe(401);
+    expect(res.body.error.type).toBe('INVALID_TOKEN');
+  });
+});

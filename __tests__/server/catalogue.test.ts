@@ -1,0 +1,111 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { openTestPglite } from '../helpers/db.js';
+import { CatalogueError, parseCatalogue, type Catalogue } from '../../src/server/catalogue/parse.js';
+import { importCatalogueFile } from '../../src/server/catalogue/import.js';
+import type { Db } from '../../src/server/db/client.js';
+
+const CATALOGUES = path.resolve('src/server/db/seed/catalogues');
+const readDemo = async (year: number): Promise<Catalogue> => JSON.parse(await fs.readFile(path.join(CATALOGUES, `demo-${year}.json`), 'utf8'));
+const problemsOf = (json: unknown): string[] => {
+  try {
+    parseCatalogue(json);
+    return [];
+  } catch (err) {
+    if (err instanceof CatalogueError) return err.problems;
+    throw err;
+  }
+};
+const countRows = async (db: Db) =>
+  db.query(`SELECT (SELECT count(*)::int FROM editions) AS editions, (SELECT count(*)::int FROM categories) AS categories,
+                   (SELECT count(*)::int FROM indicators) AS indicators, (SELECT count(*)::int FROM responses) AS responses`);
+
+describe('questionnaire catalogues', () => {
+  it('ships a demo questionnaire of the size architecture.md asks for, with one obsolete response', async () => {
+    const catalogue = parseCatalogue(await readDemo(2026));
+    const policies = catalogue.axes.flatMap((a) => a.policies);
+    const measures = policies.flatMap((p) => p.measures);
+    const indicators = measures.flatMap((m) => m.indicators);
+    const subs = indicators.flatMap((i) => i.subindicators);
+    expect(catalogue.axes.length).toBeGreaterThanOrEqual(4);
+    expect(catalogue.axes.length).toBeLessThanOrEqual(6);
+    expect(policies.length).toBeGreaterThanOrEqual(12);
+    expect(policies.length).toBeLessThanOrEqual(20);
+    expect(measures.length).toBeGreaterThanOrEqual(30);
+    expect(indicators.length).toBeGreaterThanOrEqual(40);
+    expect(subs.length).toBeGreaterThanOrEqual(120);
+    expect(new Set(subs.map((s) => s.type))).toEqual(new Set(['single', 'multiple']));
+    expect(subs.flatMap((s) => s.responses).filter((r) => r.obsolete)).toHaveLength(1);
+  });
+
+  it('keeps the previous edition on the same axes and policies so that editions compare', async () => {
+    const [previous, current] = [parseCatalogue(await readDemo(2025)), parseCatalogue(await readDemo(2026))];
+    const policyCodes = (c: Catalogue) => c.axes.flatMap((a) => a.policies.map((p) => `${a.code}/${p.code}`));
+    expect(previous.edition).toBe(2025);
+    expect(policyCodes(previous)).toEqual(policyCodes(current));
+  });
+
+  it('lists every problem of a broken catalogue with where it is', async () => {
+    const broken = await readDemo(2026);
+    const sub = broken.axes[0].policies[0].measures[0].indicators[0].subindicators[0];
+    sub.type = 'ranking' as 'single';
+    sub.responses[0].value = -1;
+    broken.axes[1].code = broken.axes[0].code;
+    broken.axes[0].policies[0].measures[0].indicators[0].competence = 'NOPE';
+    const problems = problemsOf(broken);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'axes[0].policies[0].measures[0].indicators[0].subindicators[0].type: type must be "single" or "multiple"',
+        'axes[0].policies[0].measures[0].indicators[0].subindicators[0].responses[0].value: value must be >= 0',
+      ]),
+    );
+    const rules = { ...(await readDemo(2026)) };
+    rules.axes[1].code = rules.axes[0].code;
+    rules.axes[0].policies[0].measures[0].indicators[0].competence = 'NOPE';
+    rules.axes[0].policies[0].measures[0].indicators[0].subindicators[0].responses = [{ code: 'R1', text: 'Sí', value: 0 }, { code: 'R1', text: 'No', value: 0 }];
+    const ruleProblems = problemsOf(rules).join('\n');
+    expect(ruleProblems).toContain('axes[1]: axis code "E1" is used twice');
+    expect(ruleProblems).toContain('competence "NOPE" is not in competences');
+    expect(ruleProblems).toContain('response code "R1" is used twice');
+    expect(ruleProblems).toContain('needs a response worth more than 0 points');
+    expect(problemsOf({ edition: 'next year', axes: [] })).toEqual(
+      expect.arrayContaining(['edition: edition must be a year', 'title: text is required', 'axes: at least one axis is required']),
+    );
+  });
+
+  describe('import', () => {
+    let db: Db;
+    let dir: string;
+    beforeAll(async () => {
+      db = await openTestPglite();
+      dir = await fs.mkdtemp(path.join(os.tmpdir(), 'catalogue-'));
+    });
+    afterAll(() => db.close());
+
+    it('loads a valid file as an edition with its categories, questions and responses', async () => {
+      const { editionId } = await importCatalogueFile(db, path.join(CATALOGUES, 'demo-2026.json'));
+      const [counts] = await db.query<Record<string, number>>(
+        `SELECT (SELECT count(*)::int FROM categories WHERE type = 'axis') AS axes,
+                (SELECT count(*)::int FROM subindicators s JOIN indicators i ON i.id = s.indicator_id WHERE i.edition_id = $1) AS subs,
+                (SELECT count(*)::int FROM responses WHERE obsolete) AS obsolete`,
+        [editionId],
+      );
+      expect(counts).toEqual({ axes: 5, subs: expect.any(Number), obsolete: 1 });
+      expect(counts.subs).toBeGreaterThanOrEqual(120);
+    });
+
+    it('refuses a broken file or an edition already imported and changes nothing', async () => {
+      const before = await countRows(db);
+      const broken = await readDemo(2025);
+      broken.axes[2].policies[0].measures[0].indicators[0].subindicators[0].responses = [];
+      const brokenFile = path.join(dir, 'broken.json');
+      await fs.writeFile(brokenFile, JSON.stringify(broken));
+      await expect(importCatalogueFile(db, brokenFile)).rejects.toThrow(/subindicators\[0\]\.responses/);
+      await fs.writeFile(path.join(dir, 'not-json.json'), '{ "edition": 2027,');
+      await expect(importCatalogueFile(db, path.join(dir, 'not-json.json'))).rejects.toThrow(CatalogueError);
+      await expect(importCatalogueFile(db, path.join(CATALOGUES, 'demo-2026.json'))).rejects.toThrow('edition 2026 is already imported');
+      expect(await countRows(db)).toEqual(before);
+    });
+  });
+});

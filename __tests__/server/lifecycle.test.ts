@@ -1,0 +1,115 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { openPglite, type Db } from '../../src/server/db/client.js';
+import { prepareDatabase } from '../../src/server/bootstrap.js';
+import { migrate } from '../../src/server/db/migrate.js';
+
+async function rowCounts(db: Db): Promise<Record<string, number>> {
+  const tables = await db.query<{ table_name: string }>(
+    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1",
+  );
+  const counts: Record<string, number> = {};
+  for (const { table_name: table } of tables) {
+    counts[table] = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0].n;
+  }
+  return counts;
+}
+
+describe('database lifecycle', () => {
+  it('migrates an empty database once, and a restart on the same data folder keeps every row', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'campaigns-data-'));
+    let db = await openPglite(dir);
+    const first = await prepareDatabase(db, { seedDemo: true });
+    expect(first).toEqual({ migrations: [1], demoSeeded: true });
+    expect(await migrate(db)).toEqual([]);
+    const before = await rowCounts(db);
+    expect(before).toMatchObject({ users: 3, provinces: 52 });
+    expect(Object.keys(before)).toEqual(expect.arrayContaining(['audit_log', 'share_links', 'campaign_scores', 'refresh_tokens', 'authorization_codes']));
+    await db.close();
+
+    db = await openPglite(dir);
+    try {
+      expect(await prepareDatabase(db, { seedDemo: true })).toEqual({ migrations: [], demoSeeded: false });
+      expect(await rowCounts(db)).toEqual(before);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
+async function startMain(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string; url: string }> {
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, NODE_OPTIONS: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/v1/health`)).ok) return { child, output: () => output, url };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start:\n${output}`);
+}
+
+const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+describe('server process', () => {
+  it('starts with the demo data, logs JSON with request ids, and shuts down cleanly on SIGTERM and SIGINT', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'campaigns-main-'));
+    const first = await startMain({ DATA_DIR: dataDir });
+    const health = await (await fetch(`${first.url}/api/v1/health`)).json();
+    expect(health).toEqual({ response: { status: 'ok', database: 'pglite' } });
+    const page = await fetch(`${first.url}/auth/login`);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const exit = exited(first.child);
+    first.child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+    const lines = first.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+    expect(lines.some((l) => l.reqId && l.req?.url === '/api/v1/health')).toBe(true);
+    expect(lines.some((l) => l.msg === 'shutting down' && l.signal === 'SIGTERM')).toBe(true);
+
+    // The data folder survives: the second start finds the demo accounts and does not seed again.
+    const second = await startMain({ DATA_DIR: dataDir });
+    expect((await fetch(`${second.url}/api/v1/health`)).status).toBe(200);
+    const exit2 = exited(second.child);
+    second.child.kill('SIGINT');
+    expect(await exit2).toBe(0);
+    const db = await openPglite(dataDir);
+    try {
+      expect((await db.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE email LIKE '%@demo.es'"))[0].n).toBe(3);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('refuses to start with a bad configuration and says which value is wrong', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...process.env, NODE_OPTIONS: '', PORT: 'abc', DATA_DIR: os.tmpdir() },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (d) => (stderr += d));
+    expect(await exited(child)).toBe(1);
+    expect(stderr).toContain('PORT must be an integer between 0 and 65535 (got "abc")');
+  });
+});
