@@ -1,19 +1,19 @@
-import { IntlProvider, FormattedMessage } from 'react-intl';
-import { MESSAGES } from '../i18n/messages.js';
-import { DEFAULT_LANGUAGE } from '../../shared/constants.js';
+import { useMemo } from 'react';
+import { Provider } from 'react-redux';
+import { PersistGate } from 'redux-persist/integration/react';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import type { Persistor } from 'redux-persist';
+import type { AppStore } from './store.js';
+import { ROUTES } from './routes.js';
+import { LanguageProvider } from '../features/locale/LanguageProvider.js';
 
-/** Placeholder shell until the client issue lands: the product's name and a status line, in Spanish. */
-export function App() {
-  return (
-    <IntlProvider locale={DEFAULT_LANGUAGE} messages={MESSAGES[DEFAULT_LANGUAGE]} defaultLocale={DEFAULT_LANGUAGE}>
-      <main className="container py-5">
-        <h1 className="h3">
-          <FormattedMessage id="APP.TITLE" />
-        </h1>
-        <p className="lead">
-          <FormattedMessage id="APP.PLACEHOLDER" />
-        </p>
-      </main>
-    </IntlProvider>
+/** The whole app: store, persisted preferences, language and routes. */
+export function App({ store, persistor }: { store: AppStore; persistor: Persistor | null }) {
+  const router = useMemo(() => createBrowserRouter(ROUTES), []);
+  const content = (
+    <LanguageProvider>
+      <RouterProvider router={router} />
+    </LanguageProvider>
   );
+  return <Provider store={store}>{persistor ? <PersistGate persistor={persistor}>{content}</PersistGate> : content}</Provider>;
 }

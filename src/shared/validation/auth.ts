@@ -14,7 +14,7 @@ export const loginFormSchema = yup.object({
     .required('AUTH.VALIDATION.REQUIRED_FIELD'),
   password: yup
     .string()
-    .min(1, 'AUTH.VALIDATION.MIN_LENGTH')
+    .min(1, 'AUTH.VALIDATION.PASSWORD_MIN')
     .max(PASSWORD_MAX_LENGTH, 'AUTH.VALIDATION.MAX_LENGTH')
     .required('AUTH.VALIDATION.REQUIRED_FIELD'),
 });
@@ -34,3 +34,14 @@ export const loginRequestSchema = loginFormSchema.shape({
 
 /** A PKCE code verifier (RFC 7636 section 4.1). */
 export const codeVerifierSchema = pkceValue;
+
+/** The forgot-password form: one phone field. */
+export const forgotPasswordSchema = yup.object({
+  phone: yup
+    .string()
+    .trim()
+    .required('AUTH.VALIDATION.REQUIRED_FIELD')
+    .min(3, 'AUTH.VALIDATION.PHONE_MIN')
+    .max(50, 'AUTH.VALIDATION.MAX_LENGTH')
+    .matches(/^[+\d\s().-]*$/, 'AUTH.VALIDATION.INVALID_PHONE'),
+});

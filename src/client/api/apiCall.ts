@@ -1,0 +1,66 @@
+import { call, delay, put, select, type Effect } from 'redux-saga/effects';
+import { ApiError, serializeError, type TransportErrorType } from './ApiError.js';
+import { authActions } from '../features/auth/authSlice.js';
+import { appActions } from '../features/app/appSlice.js';
+import { selectAccessToken, selectRefreshing } from '../features/auth/authSelectors.js';
+import { transportErrorMessage } from '../lib/transportErrors.js';
+import { REFRESH_POLL_MS, REFRESH_WAIT_MS } from '../lib/constants.js';
+
+/** An authenticated API function: the access token first, then its own arguments. */
+export type SecureFn<A extends unknown[], R> = (token: string | null, ...args: A) => Promise<R>;
+
+const isExpired = (err: unknown) => err instanceof ApiError && err.type === 'EXPIRED_ACCESS_TOKEN';
+
+/**
+ * Applies the transport error catalogue (spec section 8): a refused token ends the session with
+ * 'Unauthorized user!'; other failures raise the error page, except 422 and the types the caller handles.
+ */
+export function* reportTransportError(err: unknown, handled: readonly TransportErrorType[] = []): Generator<Effect, void, never> {
+  const error = serializeError(err);
+  if (handled.includes(error.type)) return;
+  const message = transportErrorMessage(error);
+  if (!message) return;
+  if (error.status === 401) yield put(authActions.loggedOut());
+  yield put(appActions.globalErrorRaised(message));
+}
+
+/** Waits for the refresh in flight, polling every 500 ms for at most 10 s. */
+function* waitForRefresh(): Generator<Effect, void, never> {
+  for (let waited = 0; waited < REFRESH_WAIT_MS; waited += REFRESH_POLL_MS) {
+    const refreshing: boolean = yield select(selectRefreshing);
+    if (!refreshing) return;
+    yield delay(REFRESH_POLL_MS);
+  }
+}
+
+/**
+ * Every authenticated call goes through here. An expired access token starts one refresh (callers that
+ * meet it meanwhile wait for the same one) and the call is retried once with the new token, or without
+ * a token if the refresh failed. Errors the caller lists in `handled` are rethrown without the error page.
+ */
+export function* apiCallHandling<A extends unknown[], R>(handled: readonly TransportErrorType[], fn: SecureFn<A, R>, ...args: A): Generator<Effect, R, never> {
+  const token: string | null = yield select(selectAccessToken);
+  try {
+    return (yield call(fn, token, ...args)) as R;
+  } catch (err) {
+    if (!isExpired(err)) {
+      yield* reportTransportError(err, handled);
+      throw err;
+    }
+  }
+  const refreshing: boolean = yield select(selectRefreshing);
+  if (!refreshing) yield put(authActions.refreshRequested());
+  yield* waitForRefresh();
+  const retryToken: string | null = yield select(selectAccessToken);
+  try {
+    return (yield call(fn, retryToken, ...args)) as R;
+  } catch (err) {
+    yield* reportTransportError(err, handled);
+    throw err;
+  }
+}
+
+/** apiCallHandling with no error left to the caller but 422. */
+export function apiCall<A extends unknown[], R>(fn: SecureFn<A, R>, ...args: A) {
+  return apiCallHandling([], fn, ...args);
+}

@@ -1,0 +1,55 @@
+import { http, type Fetch } from './http.js';
+import type { CurrentUser, LoginResponse, TokenResponse } from '../../shared/api/auth.js';
+import { CONFIG, redirectUri } from '../config.js';
+
+/** The session's tokens as the client keeps them. */
+export interface Tokens {
+  accessToken: string;
+  refreshToken: string | null;
+}
+
+const toTokens = (t: TokenResponse): Tokens => ({ accessToken: t.access_token, refreshToken: t.refresh_token });
+
+/** The authentication calls (spec section 7), each a plain function that sagas call. */
+export const authApi = {
+  login(email: string, password: string, pkce: { challenge: string; state: string }, fetchImpl?: Fetch): Promise<LoginResponse> {
+    return http<LoginResponse>(
+      {
+        method: 'POST',
+        path: '/v1/auth/login',
+        body: {
+          email,
+          password,
+          client_id: CONFIG.clientId,
+          client_secret: CONFIG.clientSecret,
+          redirect_uri: redirectUri(),
+          state: pkce.state,
+          code_challenge_method: 'S256',
+          code_challenge: pkce.challenge,
+          response_type: 'code',
+        },
+      },
+      fetchImpl,
+    );
+  },
+
+  async exchangeCode(code: string, verifier: string, fetchImpl?: Fetch): Promise<Tokens> {
+    const body = { grant_type: 'authorization_code', redirect_uri: redirectUri(), code, code_verifier: verifier, client_id: CONFIG.clientId, client_secret: CONFIG.clientSecret };
+    return toTokens(await http<TokenResponse>({ method: 'POST', path: '/v1/auth/token', body, raw: true }, fetchImpl));
+  },
+
+  async refresh(refreshToken: string, fetchImpl?: Fetch): Promise<Tokens> {
+    const body = { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: CONFIG.clientId, client_secret: CONFIG.clientSecret };
+    return toTokens(await http<TokenResponse>({ method: 'POST', path: '/v1/auth/token', body, raw: true }, fetchImpl));
+  },
+
+  async me(token: string | null): Promise<CurrentUser> {
+    return (await http<{ user: CurrentUser }>({ path: '/v1/auth/me', secure: true, token })).user;
+  },
+
+  async logout(token: string | null): Promise<void> {
+    await http({ method: 'POST', path: '/v1/auth/logout', secure: true, token });
+  },
+};
+
+export type AuthApi = typeof authApi;

@@ -1,0 +1,65 @@
+import { ApiError, CONNECTION_FAILED_STATUS } from './ApiError.js';
+import { toQueryString, type QueryValue } from './query.js';
+import { CONFIG } from '../config.js';
+import type { ErrorType } from '../../shared/api/errors.js';
+
+export interface HttpRequest {
+  method?: 'GET' | 'POST';
+  /** Path after the prefix, e.g. '/v1/auth/me'. */
+  path: string;
+  /** Authenticated calls go to /api/secure, the others to /api. */
+  secure?: boolean;
+  token?: string | null;
+  query?: Record<string, QueryValue>;
+  /** JSON body, or FormData for file posts (multipart). */
+  body?: unknown;
+  /** Answer as-is instead of unwrapping { response } (the OAuth token endpoint). */
+  raw?: boolean;
+}
+
+export type Fetch = typeof fetch;
+
+function apiUrl(request: HttpRequest): string {
+  return `${CONFIG.apiBaseUrl}${request.secure ? '/api/secure' : '/api'}${request.path}${toQueryString(request.query)}`;
+}
+
+/**
+ * One call to the API. Resolves with the unwrapped `response`; rejects with an ApiError carrying the
+ * server's error type, or CONNECTION_FAILED (status 600) and EMPTY_RESPONSE for the transport's own failures.
+ */
+export async function http<T>(request: HttpRequest, fetchImpl: Fetch = fetch): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (request.body instanceof FormData) body = request.body;
+  else if (request.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(request.body);
+  }
+  if (request.token) headers.Authorization = `Bearer ${request.token}`;
+
+  let res: Response;
+  try {
+    res = await fetchImpl(apiUrl(request), { method: request.method ?? 'GET', headers, body });
+  } catch {
+    throw new ApiError('CONNECTION_FAILED', CONNECTION_FAILED_STATUS);
+  }
+  const text = await res.text();
+  if (text.trim() === '') throw new ApiError('EMPTY_RESPONSE', res.status);
+  let json: Record<string, unknown>;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ApiError(res.ok ? 'EMPTY_RESPONSE' : 'HTTP_ERROR', res.status);
+  }
+  if (request.raw) {
+    if (!res.ok) throw new ApiError('HTTP_ERROR', res.status, json);
+    return json as T;
+  }
+  if (!res.ok || 'error' in json) {
+    const error = json.error as { type?: ErrorType; data?: unknown } | undefined;
+    const requestId = (json.request as { id?: string } | undefined)?.id;
+    throw new ApiError(error?.type ?? 'HTTP_ERROR', res.status, error?.data, requestId);
+  }
+  if (!('response' in json)) throw new ApiError('EMPTY_RESPONSE', res.status);
+  return json.response as T;
+}

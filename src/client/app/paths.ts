@@ -1,0 +1,43 @@
+/** The routes of spec section 2. */
+export const PATHS = {
+  root: '/',
+  auth: '/auth',
+  login: '/auth/login',
+  forgotPassword: '/auth/forgot-password',
+  logout: '/logout',
+  error: '/Error',
+  noDashboard: '/no-dashboard',
+  campaigns: '/campaigns',
+  myCampaigns: '/my-campaigns',
+  results: '/results',
+  comparisons: '/comparisons',
+  status: '/status',
+  entities: '/manage/entities',
+  createEntity: '/manage/entities/create',
+  users: '/manage/users',
+  createUser: '/manage/users/create',
+} as const;
+
+/** The header title of a path: the first matching prefix wins (spec section 2, Header title). */
+const TITLES: readonly [prefix: string, messageId: string][] = [
+  ['/campaigns', 'HEADER.CAMPAIGNS'],
+  ['/my-campaigns', 'HEADER.CAMPAIGNS'],
+  ['/results', 'HEADER.RESULTS'],
+  ['/comparisons', 'HEADER.RESULTS'],
+  ['/status', 'HEADER.STATUS'],
+  ['/manage/entities/create', 'HEADER.CREATE_ENTITY'],
+  ['/manage/entities', 'HEADER.ENTITIES'],
+  ['/manage/users', 'HEADER.USERS'],
+];
+
+export function headerTitleId(pathname: string): string {
+  return TITLES.find(([prefix]) => pathname.startsWith(prefix))?.[1] ?? 'HEADER.DASHBOARD';
+}
+
+/** Where the root sends a role: USER to its campaigns, ADMIN and FEC to the status page. */
+export function homePathFor(role: string | null | undefined): string {
+  if (role === 'USER') return PATHS.myCampaigns;
+  if (role === 'ADMIN' || role === 'FEC') return PATHS.status;
+  if (role === 'NO' || role === 'DEVELOPERS') return PATHS.noDashboard;
+  return PATHS.login;
+}

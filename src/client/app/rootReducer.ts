@@ -1,0 +1,37 @@
+import { combineReducers } from '@reduxjs/toolkit';
+import { persistReducer } from 'redux-persist';
+import storage from 'redux-persist/lib/storage';
+import { authReducer } from '../features/auth/authSlice.js';
+import { appReducer } from '../features/app/appSlice.js';
+import { alertsReducer } from '../features/alerts/alertsSlice.js';
+import { snackbarReducer } from '../features/snackbar/snackbarSlice.js';
+import { localeReducer } from '../features/locale/localeSlice.js';
+import { layoutReducer } from '../features/layout/layoutSlice.js';
+import { reportFiltersReducer } from '../features/reportFilters/reportFiltersSlice.js';
+
+/** The slices, unpersisted (tests and the server never persist). */
+export const reducers = {
+  auth: authReducer,
+  app: appReducer,
+  alerts: alertsReducer,
+  snackbar: snackbarReducer,
+  locale: localeReducer,
+  layout: layoutReducer,
+  reportFilters: reportFiltersReducer,
+};
+
+export const rootReducer = combineReducers(reducers);
+
+/**
+ * The same slices with the preferences persisted in local storage, each under its own key:
+ * language (i18nConfig), layout (LayoutConfig) and report filters. Tokens are never persisted here:
+ * they live in their cookies.
+ */
+export const persistedRootReducer = combineReducers({
+  ...reducers,
+  locale: persistReducer({ key: 'i18nConfig', version: 1, storage }, localeReducer),
+  layout: persistReducer({ key: 'LayoutConfig', version: 1, storage, whitelist: ['sidebarCollapsed'] }, layoutReducer),
+  reportFilters: persistReducer({ key: 'reportFilters', version: 1, storage }, reportFiltersReducer),
+});
+
+export type RootState = ReturnType<typeof rootReducer>;

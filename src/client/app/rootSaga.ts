@@ -1,0 +1,33 @@
+import { all, spawn, call } from 'redux-saga/effects';
+import { watchAuth, type AuthDependencies } from '../features/auth/authSaga.js';
+import { watchSnackbar } from '../features/snackbar/snackbarSaga.js';
+import { handleSplash } from '../features/app/appSaga.js';
+import { authApi } from '../api/authApi.js';
+import { createPkce } from '../lib/pkce.js';
+import { cookieTokenStore } from '../lib/tokenStore.js';
+
+/** Everything the sagas reach outside the store; tests replace parts of it. */
+export type Dependencies = AuthDependencies;
+
+export const defaultDependencies: Dependencies = {
+  authApi,
+  createPkce: () => createPkce(),
+  tokenStore: cookieTokenStore,
+  locationSearch: () => window.location.search,
+};
+
+/** Spawns each feature's watchers so that one failing saga does not stop the others (style.md rule 15). */
+export function* rootSaga(deps: Dependencies) {
+  const features = [() => watchAuth(deps), () => watchSnackbar(), () => handleSplash()];
+  yield all(
+    features.map((saga) =>
+      spawn(function* keepAlive() {
+        try {
+          yield call(saga);
+        } catch (err) {
+          console.error('A saga stopped', err);
+        }
+      }),
+    ),
+  );
+}

@@ -1,0 +1,88 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { useAppSelector } from './hooks.js';
+import { RequirePermission, RequireUser, RootRedirect } from './guards.js';
+import { PATHS } from './paths.js';
+import type { Action } from '../../shared/permissions.js';
+import { AuthLayout } from '../features/auth/AuthLayout.js';
+import { LoginPage } from '../features/auth/LoginPage.js';
+import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage.js';
+import { LogoutPage } from '../features/auth/LogoutPage.js';
+import { ErrorPage } from '../features/errors/ErrorPage.js';
+import { NoDashboardPage } from '../features/errors/SimplePages.js';
+import { AppLayout } from '../features/layout/AppLayout.js';
+import { SplashScreen } from '../features/layout/SplashScreen.js';
+import { SnackbarHost } from '../features/snackbar/SnackbarHost.js';
+import { AlertHost } from '../features/alerts/AlertHost.js';
+import { Loading } from '../components/Loading.js';
+
+// Page chunks load on demand; the screens of later releases share one for now.
+const ComingSoonPage = lazy(() => import(/* webpackChunkName: "coming-soon" */ '../features/errors/SimplePages.js'));
+
+function page(actions: readonly Action[], element: ReactNode) {
+  return (
+    <RequirePermission actions={actions}>
+      <Suspense fallback={<Loading />}>{element}</Suspense>
+    </RequirePermission>
+  );
+}
+
+/** The top of the tree: splash while the session loads, the error page on a global error, toasts and dialogs. */
+function Root() {
+  const splashVisible = useAppSelector((state) => state.app.splashVisible && state.auth.status === 'loading');
+  const globalError = useAppSelector((state) => state.app.globalError);
+  if (splashVisible) return <SplashScreen />;
+  return (
+    <>
+      {globalError ? <ErrorPage error={globalError} /> : <Outlet />}
+      <SnackbarHost />
+      <AlertHost />
+    </>
+  );
+}
+
+const CAMPAIGN_ACTIONS: readonly Action[] = ['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'];
+const REPORT_ACTIONS: readonly Action[] = ['RESULTS_CAMPAIGNS', 'AUTH'];
+
+/** The routes of spec section 2. */
+export const ROUTES: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      { path: PATHS.root, element: <RootRedirect /> },
+      {
+        path: PATHS.auth,
+        element: <AuthLayout />,
+        children: [
+          { index: true, element: <Navigate to={PATHS.login} replace /> },
+          { path: 'login', element: <LoginPage /> },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: '*', element: <Navigate to={PATHS.login} replace /> },
+        ],
+      },
+      { path: PATHS.logout, element: <LogoutPage /> },
+      { path: PATHS.error, element: <ErrorPage /> },
+      {
+        element: (
+          <RequireUser>
+            <AppLayout />
+          </RequireUser>
+        ),
+        children: [
+          { path: PATHS.noDashboard, element: <NoDashboardPage /> },
+          { path: PATHS.campaigns, element: page(CAMPAIGN_ACTIONS, <ComingSoonPage />) },
+          { path: PATHS.myCampaigns, element: page(['SELF_CAMPAIGNS'], <ComingSoonPage />) },
+          { path: `${PATHS.myCampaigns}/:campaignId`, element: page(['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS'], <ComingSoonPage />) },
+          { path: `${PATHS.results}/:campaignId?`, element: page(REPORT_ACTIONS, <ComingSoonPage />) },
+          { path: `${PATHS.comparisons}/:campaignId?`, element: page(REPORT_ACTIONS, <ComingSoonPage />) },
+          { path: PATHS.status, element: page(['ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'], <ComingSoonPage />) },
+          { path: PATHS.entities, element: page(['ENTITIES_MANAGE'], <ComingSoonPage />) },
+          { path: PATHS.createEntity, element: page(['ENTITIES_MANAGE'], <ComingSoonPage />) },
+          { path: PATHS.users, element: page(['USERS_MANAGE'], <ComingSoonPage />) },
+          { path: PATHS.createUser, element: page(['USERS_MANAGE'], <ComingSoonPage />) },
+        ],
+      },
+      { path: '*', element: <Navigate to={PATHS.login} replace /> },
+    ],
+  },
+];

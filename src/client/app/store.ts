@@ -1,0 +1,34 @@
+import { configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { persistStore, FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
+import { persistedRootReducer, rootReducer, type RootState } from './rootReducer.js';
+import { rootSaga, defaultDependencies, type Dependencies } from './rootSaga.js';
+
+export interface StoreOptions {
+  preloadedState?: Partial<RootState>;
+  /** Persist preferences in local storage (the app); tests leave it off. */
+  persist?: boolean;
+  /** The sagas' outside world (API functions, crypto, navigation); tests pass fakes. */
+  dependencies?: Partial<Dependencies>;
+  /** Start the sagas (default true). */
+  runSagas?: boolean;
+}
+
+/** Builds the store: slices, saga middleware, optional persistence, DevTools outside production. */
+export function makeStore({ preloadedState, persist = false, dependencies, runSagas = true }: StoreOptions = {}) {
+  const sagaMiddleware = createSagaMiddleware();
+  const store = configureStore({
+    reducer: (persist ? persistedRootReducer : rootReducer) as typeof rootReducer,
+    preloadedState: preloadedState as RootState | undefined,
+    middleware: (getDefault) =>
+      getDefault({ thunk: false, serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } }).concat(sagaMiddleware),
+    devTools: process.env.NODE_ENV !== 'production',
+  });
+  if (runSagas) sagaMiddleware.run(rootSaga, { ...defaultDependencies, ...dependencies });
+  const persistor = persist ? persistStore(store) : null;
+  return { store, persistor };
+}
+
+export type AppStore = ReturnType<typeof makeStore>['store'];
+export type AppDispatch = AppStore['dispatch'];
+export type { RootState };

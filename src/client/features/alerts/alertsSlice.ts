@@ -1,0 +1,45 @@
+import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+
+/** A dialog: title, message (message ids), links, and confirm/cancel buttons whose clicks dispatch actions. */
+export interface Alert {
+  id: string;
+  title: string;
+  message: string;
+  values?: Record<string, string | number>;
+  links?: { label: string; href: string }[];
+  confirm?: { label: string; action: { type: string; payload?: unknown } };
+  cancel?: { label: string };
+}
+
+/** The alert queue (spec section 4, Alerts): one shown at a time, the next one after the first is hidden. */
+export interface AlertsState {
+  queue: Alert[];
+  visible: boolean;
+  loading: boolean;
+}
+
+const alertsSlice = createSlice({
+  name: 'alerts',
+  initialState: { queue: [], visible: false, loading: false } as AlertsState,
+  reducers: {
+    alertShown: {
+      reducer(state, action: PayloadAction<Alert>) {
+        state.queue.push(action.payload);
+        state.visible = true;
+      },
+      prepare: (alert: Omit<Alert, 'id'>) => ({ payload: { ...alert, id: nanoid() } }),
+    },
+    /** Hides the first alert; the next one, if any, shows. */
+    alertHidden(state) {
+      state.queue.shift();
+      state.visible = state.queue.length > 0;
+      state.loading = false;
+    },
+    alertLoading(state, action: PayloadAction<boolean>) {
+      state.loading = action.payload;
+    },
+  },
+});
+
+export const alertsActions = alertsSlice.actions;
+export const alertsReducer = alertsSlice.reducer;

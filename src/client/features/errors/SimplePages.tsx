@@ -1,0 +1,19 @@
+import { FormattedMessage } from 'react-intl';
+
+/** /no-dashboard: a signed-in role with no screen of its own. */
+export function NoDashboardPage() {
+  return (
+    <p className="lead">
+      <FormattedMessage id="NO_DASHBOARD.TEXT" />
+    </p>
+  );
+}
+
+/** Sections whose screens arrive in later releases. */
+export default function ComingSoonPage() {
+  return (
+    <p className="lead text-body-secondary">
+      <FormattedMessage id="APP.COMING_SOON" />
+    </p>
+  );
+}

@@ -1,0 +1,18 @@
+import type { IntlShape } from 'react-intl';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+
+/**
+ * A date as the calendar reads it: 'Hoy' / 'Ayer' (Today/Yesterday, Avui/Ahir) for the last two days,
+ * otherwise the locale's short date (dd/mm/aaaa in Spanish). Empty for a missing date.
+ */
+export function formatCalendarDate(intl: IntlShape, value: string | Date | null | undefined, now: Date = new Date()): string {
+  if (!value) return '';
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  const days = Math.round((startOfDay(now) - startOfDay(date)) / DAY_MS);
+  if (days === 0) return intl.formatMessage({ id: 'CALENDAR.TODAY' });
+  if (days === 1) return intl.formatMessage({ id: 'CALENDAR.YESTERDAY' });
+  return intl.formatDate(date, { day: '2-digit', month: '2-digit', year: 'numeric' });
+}

@@ -1,0 +1,24 @@
+import type { SerializedApiError } from '../api/ApiError.js';
+
+/** What the error page shows for a failed call: a message id and its values, and whether it is a 404. */
+export interface TransportErrorMessage {
+  id: string;
+  values?: Record<string, string | number>;
+  notFound?: boolean;
+}
+
+/**
+ * The transport error catalogue of spec section 8. Returns null for failures the calling screen handles
+ * itself (422 validation) and for an expired token, which is refreshed rather than shown.
+ */
+export function transportErrorMessage(error: SerializedApiError): TransportErrorMessage | null {
+  const { status, type } = error;
+  if (type === 'EXPIRED_ACCESS_TOKEN' || status === 422) return null;
+  if (type === 'EMPTY_RESPONSE') return { id: 'TRANSPORT.EMPTY_RESPONSE' };
+  if (type === 'CONNECTION_FAILED' || status === 600) return { id: 'TRANSPORT.SERVER_NOT_RUNNING' };
+  if (status === 401) return { id: 'TRANSPORT.UNAUTHORIZED' };
+  if (status === 501) return { id: 'TRANSPORT.API_KEY_INVALID' };
+  if (status === 404) return { id: 'TRANSPORT.NOT_FOUND', notFound: true };
+  if (status >= 400 && status < 500) return { id: 'TRANSPORT.HTTP_ERROR', values: { status } };
+  return { id: 'TRANSPORT.INTERNAL' };
+}
