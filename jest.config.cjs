@@ -5,7 +5,7 @@
 const swc = [
   '@swc/jest',
   {
-    jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
+    jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022', experimental: { keepImportAttributes: true } },
     module: { type: 'es6' },
   },
 ];
@@ -28,7 +28,7 @@ module.exports = {
   globalSetup: '<rootDir>/__tests__/helpers/globalSetup.mjs',
   projects: [
     { ...common, displayName: 'server', testEnvironment: 'node', testMatch: ['<rootDir>/__tests__/server/**/*.test.ts'] },
-    { ...common, displayName: 'client', testEnvironment: 'jsdom', testMatch: ['<rootDir>/__tests__/client/**/*.test.ts?(x)'] },
+    { ...common, displayName: 'client', testEnvironment: 'jsdom', setupFilesAfterEnv: ['<rootDir>/__tests__/helpers/jsdomSetup.ts'], testMatch: ['<rootDir>/__tests__/client/**/*.test.ts?(x)'] },
     { ...common, displayName: 'e2e', testEnvironment: 'node', testMatch: ['<rootDir>/__tests__/e2e/**/*.test.ts'] },
   ],
 };

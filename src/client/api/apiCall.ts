@@ -15,7 +15,7 @@ const isExpired = (err: unknown) => err instanceof ApiError && err.type === 'EXP
  * Applies the transport error catalogue (spec section 8): a refused token ends the session with
  * 'Unauthorized user!'; other failures raise the error page, except 422 and the types the caller handles.
  */
-export function* reportTransportError(err: unknown, handled: readonly TransportErrorType[] = []): Generator<Effect, void, never> {
+export function* reportTransportError(err: unknown, handled: readonly TransportErrorType[] = []): Generator<Effect, void, unknown> {
   const error = serializeError(err);
   if (handled.includes(error.type)) return;
   const message = transportErrorMessage(error);
@@ -25,9 +25,9 @@ export function* reportTransportError(err: unknown, handled: readonly TransportE
 }
 
 /** Waits for the refresh in flight, polling every 500 ms for at most 10 s. */
-function* waitForRefresh(): Generator<Effect, void, never> {
+function* waitForRefresh(): Generator<Effect, void, unknown> {
   for (let waited = 0; waited < REFRESH_WAIT_MS; waited += REFRESH_POLL_MS) {
-    const refreshing: boolean = yield select(selectRefreshing);
+    const refreshing = (yield select(selectRefreshing)) as boolean;
     if (!refreshing) return;
     yield delay(REFRESH_POLL_MS);
   }
@@ -38,8 +38,8 @@ function* waitForRefresh(): Generator<Effect, void, never> {
  * meet it meanwhile wait for the same one) and the call is retried once with the new token, or without
  * a token if the refresh failed. Errors the caller lists in `handled` are rethrown without the error page.
  */
-export function* apiCallHandling<A extends unknown[], R>(handled: readonly TransportErrorType[], fn: SecureFn<A, R>, ...args: A): Generator<Effect, R, never> {
-  const token: string | null = yield select(selectAccessToken);
+export function* apiCallHandling<A extends unknown[], R>(handled: readonly TransportErrorType[], fn: SecureFn<A, R>, ...args: A): Generator<Effect, R, unknown> {
+  const token = (yield select(selectAccessToken)) as string | null;
   try {
     return (yield call(fn, token, ...args)) as R;
   } catch (err) {
@@ -48,10 +48,10 @@ export function* apiCallHandling<A extends unknown[], R>(handled: readonly Trans
       throw err;
     }
   }
-  const refreshing: boolean = yield select(selectRefreshing);
+  const refreshing = (yield select(selectRefreshing)) as boolean;
   if (!refreshing) yield put(authActions.refreshRequested());
   yield* waitForRefresh();
-  const retryToken: string | null = yield select(selectAccessToken);
+  const retryToken = (yield select(selectAccessToken)) as string | null;
   try {
     return (yield call(fn, retryToken, ...args)) as R;
   } catch (err) {

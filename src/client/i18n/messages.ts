@@ -1,7 +1,7 @@
-import es from '../../../i18n/es.json';
-import en from '../../../i18n/en.json';
-import ca from '../../../i18n/ca.json';
-import va from '../../../i18n/va.json';
+import es from '../../../i18n/es.json' with { type: 'json' };
+import en from '../../../i18n/en.json' with { type: 'json' };
+import ca from '../../../i18n/ca.json' with { type: 'json' };
+import va from '../../../i18n/va.json' with { type: 'json' };
 import type { Language } from '../../shared/constants.js';
 
 /** Every catalogue has the same keys (a test checks it); va.json is built from ca.json by `npm run i18n:va`. */

@@ -104,8 +104,8 @@ export function* handleLogoutRequested(deps: AuthDependencies): Generator<Effect
 }
 
 /** A session that ends for any reason leaves no token behind. */
-export function handleLoggedOut(deps: AuthDependencies): void {
-  deps.tokenStore.clear();
+export function* handleLoggedOut(deps: AuthDependencies): Generator<Effect, void, never> {
+  yield call([deps.tokenStore, deps.tokenStore.clear]);
 }
 
 export function* watchAuth(deps: AuthDependencies): Generator<Effect, void, never> {

@@ -1,0 +1,53 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { LoginPage } from '../../src/client/features/auth/LoginPage.js';
+import { authActions } from '../../src/client/features/auth/authSlice.js';
+import { renderWithProviders } from '../helpers/client.js';
+
+describe('login form', () => {
+  it('shows the required-field message under both fields once touched', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<LoginPage />);
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findAllByText('Campo obligatorio')).toHaveLength(2);
+    expect(screen.getByLabelText('Correo electrónico')).toHaveClass('is-invalid');
+  });
+
+  it('checks the e-mail format and the password length with the exact messages', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<LoginPage />);
+    await user.type(screen.getByLabelText('Correo electrónico'), 'not-an-email');
+    await user.type(screen.getByLabelText('Contraseña'), 'x'.repeat(51));
+    await user.tab();
+    expect(await screen.findByText('Email address is not valid')).toBeVisible();
+    expect(await screen.findByText('Maximum 50 symbols')).toBeVisible();
+  });
+
+  it('shows and hides the password', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<LoginPage />);
+    const password = screen.getByLabelText('Contraseña');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Mostrar contraseña' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Ocultar contraseña' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('asks the store to log in with valid fields, marks them valid and spins while busy', async () => {
+    const user = userEvent.setup();
+    const { store } = renderWithProviders(<LoginPage />);
+    await user.type(screen.getByLabelText('Correo electrónico'), ' usuario@demo.es ');
+    await user.type(screen.getByLabelText('Contraseña'), 'demo1234');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    await waitFor(() => expect(store.getState().auth.login.status).toBe('loading'));
+    expect(screen.getByLabelText('Correo electrónico')).toHaveClass('is-valid');
+    expect(screen.getByRole('button', { name: 'Entrar' })).toBeDisabled();
+  });
+
+  it('shows the failure above the form', async () => {
+    const { store } = renderWithProviders(<LoginPage />);
+    act(() => void store.dispatch(authActions.loginFailed({ type: 'INVALID_CREDENTIALS', status: 401 })));
+    expect(await screen.findByRole('alert')).toHaveTextContent('El usuario o la contraseña no son correctos.');
+  });
+});

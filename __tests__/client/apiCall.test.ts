@@ -1,0 +1,141 @@
+import { expectSaga, testSaga } from 'redux-saga-test-plan';
+import { all, call, fork, put } from 'redux-saga/effects';
+import { rootReducer } from '../../src/client/app/rootReducer.js';
+import { apiCall, apiCallHandling } from '../../src/client/api/apiCall.js';
+import { ApiError } from '../../src/client/api/ApiError.js';
+import { authActions, initialAuthState } from '../../src/client/features/auth/authSlice.js';
+import { selectAccessToken, selectRefreshing } from '../../src/client/features/auth/authSelectors.js';
+import { watchAuth } from '../../src/client/features/auth/authSaga.js';
+import { demoUser, fakeDependencies, memoryTokenStore } from '../helpers/client.js';
+
+const signedIn = () => ({
+  ...rootReducer(undefined, { type: 'init' }),
+  auth: { ...initialAuthState, status: 'loaded' as const, user: demoUser, tokens: { accessToken: 'access-1', refreshToken: 'refresh-1' }, tokenSource: 'cookie' as const },
+});
+const expired = new ApiError('EXPIRED_ACCESS_TOKEN', 401);
+
+/** A secure call that refuses the first access token as expired and answers with the token it got. */
+const echoToken = async (token: string | null) => {
+  if (token === 'access-1') throw expired;
+  if (!token) throw new ApiError('INVALID_TOKEN', 401);
+  return `data for ${token}`;
+};
+
+function* callersSaga(deps: ReturnType<typeof fakeDependencies>, callers: number): Generator<any, void, any> {
+  yield fork(watchAuth, deps);
+  const results: string[] = yield all(Array.from({ length: callers }, () => call(function* caller(): Generator<any, string, any> {
+    try {
+      return yield* apiCall(echoToken);
+    } catch (err) {
+      return `failed: ${(err as ApiError).type}`;
+    }
+  })));
+  yield put({ type: 'test/done', payload: results });
+}
+
+describe('refresh and retry', () => {
+  it('shares one refresh among concurrent callers and retries each with the new token', async () => {
+    const tokenStore = memoryTokenStore();
+    const deps = fakeDependencies({ tokenStore });
+    let refreshes = 0;
+    deps.authApi = {
+      ...deps.authApi,
+      refresh: async (token) => {
+        refreshes += 1;
+        expect(token).toBe('refresh-1');
+        await new Promise((r) => setTimeout(r, 100));
+        return { accessToken: 'access-2', refreshToken: 'refresh-2' };
+      },
+    };
+    const { storeState } = await expectSaga(callersSaga, deps, 3)
+      .withReducer(rootReducer, signedIn())
+      .put({ type: 'test/done', payload: ['data for access-2', 'data for access-2', 'data for access-2'] })
+      .silentRun(3000);
+    expect(refreshes).toBe(1);
+    expect(tokenStore.saved).toEqual([{ accessToken: 'access-2', refreshToken: 'refresh-2' }]);
+    expect(storeState.auth.tokens).toEqual({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+  });
+
+  it('drops the tokens when the refresh fails and retries without them, ending the session', async () => {
+    const tokenStore = memoryTokenStore({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+    const deps = fakeDependencies({ tokenStore });
+    deps.authApi = { ...deps.authApi, refresh: async () => Promise.reject(new ApiError('HTTP_ERROR', 400)) };
+    const { storeState } = await expectSaga(callersSaga, deps, 2)
+      .withReducer(rootReducer, signedIn())
+      .put(authActions.refreshFailed())
+      .put({ type: 'test/done', payload: ['failed: INVALID_TOKEN', 'failed: INVALID_TOKEN'] })
+      .silentRun(3000);
+    expect(tokenStore.current).toBeNull();
+    expect(storeState.auth.user).toBeNull();
+    expect(storeState.app.globalError).toEqual({ id: 'TRANSPORT.UNAUTHORIZED' });
+  });
+
+  it('waits for a refresh in flight at most 10 s, polling every 500 ms, then retries', () => {
+    // Effects named by kind and selector or argument, so that two selects of different selectors differ.
+    const describe = (effect: any) => `${effect.type}:${effect.payload.selector?.name ?? effect.payload.args.join(',')}`;
+    const saga = apiCallHandling([], echoToken);
+    saga.next();
+    saga.next('access-1' as never);
+    // Another caller already started the refresh: this one asks for no second refresh and polls.
+    expect(describe(saga.throw(expired).value)).toBe('SELECT:selectRefreshing');
+    const steps: string[] = [];
+    for (let step = saga.next(true as never); !step.done; step = saga.next((steps.at(-1) === 'SELECT:selectAccessToken' ? 'access-1' : true) as never)) {
+      steps.push(describe(step.value));
+    }
+    const polls = Array.from({ length: 20 }, () => ['SELECT:selectRefreshing', 'CALL:500']).flat();
+    expect(steps).toEqual([...polls, 'SELECT:selectAccessToken', 'CALL:access-1']);
+  });
+
+  it('starts the refresh when it is the first to meet the expired token', () => {
+    testSaga(apiCallHandling, [], echoToken)
+      .next()
+      .next('access-1')
+      .throw(expired)
+      .select(selectRefreshing)
+      .next(false)
+      .put(authActions.refreshRequested())
+      .next()
+      .select(selectRefreshing)
+      .next(false)
+      .select(selectAccessToken)
+      .next('access-2')
+      .call(echoToken, 'access-2');
+  });
+});
+
+describe('transport errors', () => {
+  const failing = (error: ApiError) => async () => Promise.reject(error);
+  function* run(error: ApiError, handled: ApiError['type'][] = []): Generator<any, void, any> {
+    try {
+      yield* apiCallHandling(handled, failing(error));
+    } catch (err) {
+      yield put({ type: 'test/rethrown', payload: (err as ApiError).type });
+    }
+  }
+
+  it.each([
+    [new ApiError('CONNECTION_FAILED', 600), { id: 'TRANSPORT.SERVER_NOT_RUNNING' }],
+    [new ApiError('NOT_FOUND', 404), { id: 'TRANSPORT.NOT_FOUND', notFound: true }],
+    [new ApiError('HTTP_ERROR', 501), { id: 'TRANSPORT.API_KEY_INVALID' }],
+    [new ApiError('CONFLICT', 409), { id: 'TRANSPORT.HTTP_ERROR', values: { status: 409 } }],
+    [new ApiError('INTERNAL', 500), { id: 'TRANSPORT.INTERNAL' }],
+    [new ApiError('EMPTY_RESPONSE', 200), { id: 'TRANSPORT.EMPTY_RESPONSE' }],
+  ])('shows the error page for %s and rethrows to the caller', async (error, message) => {
+    const { storeState } = await expectSaga(run, error).withReducer(rootReducer, signedIn()).put({ type: 'test/rethrown', payload: error.type }).run();
+    expect(storeState.app.globalError).toEqual(message);
+    expect(storeState.auth.user).toEqual(demoUser);
+  });
+
+  it('ends the session on a refused token with Unauthorized user!', async () => {
+    const { storeState } = await expectSaga(run, new ApiError('INVALID_TOKEN', 401)).withReducer(rootReducer, signedIn()).put(authActions.loggedOut()).run();
+    expect(storeState.app.globalError).toEqual({ id: 'TRANSPORT.UNAUTHORIZED' });
+  });
+
+  it('leaves 422 and the types the caller handles to the caller', async () => {
+    for (const [error, handled] of [[new ApiError('VALIDATION', 422), []], [new ApiError('CONFLICT', 409), ['CONFLICT']]] as const) {
+      const { storeState } = await expectSaga(run, error, [...handled]).withReducer(rootReducer, signedIn()).put({ type: 'test/rethrown', payload: error.type }).run();
+      expect(storeState.app.globalError).toBeNull();
+    }
+  });
+});
+

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createIntl } from 'react-intl';
+import { INTL_LOCALES, MESSAGES } from '../../src/client/i18n/messages.js';
+import { buildValencian } from '../../src/server/cli/i18nValencian.js';
+import { formatCalendarDate } from '../../src/client/lib/dates.js';
+
+const read = (name: string) => JSON.parse(fs.readFileSync(path.resolve('i18n', name), 'utf8'));
+
+describe('locale catalogues', () => {
+  it('have identical keys in es, en, ca and va', () => {
+    const keys = (lang: keyof typeof MESSAGES) => Object.keys(MESSAGES[lang]).sort();
+    expect(keys('en')).toEqual(keys('es'));
+    expect(keys('ca')).toEqual(keys('es'));
+    expect(keys('va')).toEqual(keys('es'));
+  });
+
+  it('derive Valencian from Catalan and its overrides', () => {
+    expect(read('va.json')).toEqual(buildValencian(read('ca.json'), read('va.overrides.json')));
+    expect(() => buildValencian({ a: 'x' }, { b: 'y' })).toThrow('b');
+  });
+
+  it('keep the specification texts exact in Spanish', () => {
+    expect(MESSAGES.es).toMatchObject({
+      'AUTH.VALIDATION.REQUIRED_FIELD': 'Campo obligatorio',
+      'AUTH.LOGIN.INVALID': 'El usuario o la contraseña no son correctos.',
+      'ROLES.ADMIN': 'Super Administrador',
+      'ROLES.FEC': 'Administrador',
+      'ROLES.UNKNOWN': 'Rol desconocido',
+      'MENU.MY_CAMPAIGNS': 'Mis Campañas',
+      'TRANSPORT.HTTP_ERROR': '{status} Error',
+    });
+  });
+
+  it('parse as ICU messages in every language', () => {
+    for (const [language, messages] of Object.entries(MESSAGES)) {
+      const locale = INTL_LOCALES[language as keyof typeof INTL_LOCALES];
+      const intl = createIntl({ locale, messages, onError: (err) => { throw err; } });
+      for (const id of Object.keys(messages)) expect(typeof intl.formatMessage({ id }, { status: 404 })).toBe('string');
+    }
+  });
+});
+
+describe('calendar dates', () => {
+  const now = new Date(2026, 10, 23, 12, 0);
+  it.each([
+    ['es-ES', 'es', 'Hoy', 'Ayer'],
+    ['en-GB', 'en', 'Today', 'Yesterday'],
+    ['ca-ES', 'ca', 'Avui', 'Ahir'],
+    ['ca-ES-valencia', 'va', 'Avui', 'Ahir'],
+  ] as const)('say today and yesterday in %s', (locale, lang, today, yesterday) => {
+    const intl = createIntl({ locale, messages: MESSAGES[lang] });
+    expect(formatCalendarDate(intl, new Date(2026, 10, 23, 8, 30), now)).toBe(today);
+    expect(formatCalendarDate(intl, new Date(2026, 10, 22, 23, 59), now)).toBe(yesterday);
+  });
+
+  it('format older dates the Spanish way and leave missing ones empty', () => {
+    const intl = createIntl({ locale: 'es-ES', messages: MESSAGES.es });
+    expect(formatCalendarDate(intl, new Date(2026, 2, 5), now)).toBe('05/03/2026');
+    expect(formatCalendarDate(intl, null, now)).toBe('');
+  });
+});

@@ -1,0 +1,102 @@
+import { rootReducer } from '../../src/client/app/rootReducer.js';
+import { alertsActions } from '../../src/client/features/alerts/alertsSlice.js';
+import { snackbarActions } from '../../src/client/features/snackbar/snackbarSlice.js';
+import { reportFiltersActions, initialReportFilters } from '../../src/client/features/reportFilters/reportFiltersSlice.js';
+import { authActions } from '../../src/client/features/auth/authSlice.js';
+import { localeActions } from '../../src/client/features/locale/localeSlice.js';
+import { selectLoginErrorMessage, selectCan } from '../../src/client/features/auth/authSelectors.js';
+import { mergePage } from '../../src/client/lib/remote.js';
+import { headerTitleId, homePathFor } from '../../src/client/app/paths.js';
+import { MENU_ITEMS } from '../../src/client/features/layout/menu.js';
+import { can } from '../../src/shared/permissions.js';
+import { demoUser } from '../helpers/client.js';
+
+const reduce = (...actions: { type: string }[]) => actions.reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
+
+describe('alerts queue', () => {
+  it('shows alerts one at a time: hiding the first shows the next', () => {
+    const two = reduce(alertsActions.alertShown({ title: 'A', message: 'a' }), alertsActions.alertShown({ title: 'B', message: 'b' }));
+    expect(two.alerts.queue.map((a) => a.title)).toEqual(['A', 'B']);
+    expect(two.alerts.visible).toBe(true);
+    const next = rootReducer(two, alertsActions.alertHidden());
+    expect(next.alerts.queue.map((a) => a.title)).toEqual(['B']);
+    expect(next.alerts.visible).toBe(true);
+    const none = rootReducer(rootReducer(next, alertsActions.alertLoading(true)), alertsActions.alertHidden());
+    expect(none.alerts).toEqual({ queue: [], visible: false, loading: false });
+  });
+});
+
+describe('snackbar', () => {
+  it('opens with the newest toast and closes only for that toast', () => {
+    const first = reduce(snackbarActions.toastShown('MSG.A', 'success'));
+    const firstId = first.snackbar.current!.id;
+    const second = rootReducer(first, snackbarActions.toastShown('MSG.B'));
+    expect(second.snackbar.current).toMatchObject({ message: 'MSG.B', severity: 'error' });
+    expect(rootReducer(second, snackbarActions.toastClosed(firstId)).snackbar.open).toBe(true);
+    expect(rootReducer(second, snackbarActions.toastClosed(second.snackbar.current!.id)).snackbar.open).toBe(false);
+  });
+});
+
+describe('report filters', () => {
+  it('start all on, toggle one by one and reset when the campaign changes', () => {
+    expect(reduce().reportFilters).toEqual({ territory: { entity: true, province: true, autonomousCommunity: true, country: true }, includeAnswers: true, compareWithParticipants: true });
+    const toggled = reduce(reportFiltersActions.territoryToggled('province'), reportFiltersActions.compareWithParticipantsToggled(), reportFiltersActions.includeAnswersToggled());
+    expect(toggled.reportFilters).toEqual({ ...initialReportFilters, territory: { ...initialReportFilters.territory, province: false }, includeAnswers: false, compareWithParticipants: false });
+    expect(rootReducer(toggled, reportFiltersActions.campaignChanged()).reportFilters).toEqual(initialReportFilters);
+  });
+});
+
+describe('paged data', () => {
+  it('replaces rows with page 1 and appends later pages', () => {
+    expect(mergePage({ page: 1, rows: [1, 2] }, { page: 2, rows: [3] })).toEqual({ page: 2, rows: [1, 2, 3] });
+    expect(mergePage({ page: 2, rows: [1, 2, 3] }, { page: 1, rows: [9] })).toEqual({ page: 1, rows: [9] });
+  });
+});
+
+describe('session and language', () => {
+  it('sets Spanish once the user is known and clears everything on logout', () => {
+    const signedIn = reduce(localeActions.languageChanged('ca'), authActions.loginSucceeded({ user: demoUser, tokens: { accessToken: 'a', refreshToken: 'r' } }));
+    expect(signedIn.locale.language).toBe('es');
+    expect(signedIn.auth).toMatchObject({ status: 'loaded', user: demoUser });
+    const out = rootReducer(signedIn, authActions.loggedOut());
+    expect(out.auth).toMatchObject({ status: 'loaded', user: null, tokens: null });
+  });
+
+  it('maps a failed login to its message', () => {
+    const failed = (type: string, status: number) => reduce(authActions.loginFailed({ type: type as 'INVALID_CREDENTIALS', status }));
+    expect(selectLoginErrorMessage(failed('INVALID_CREDENTIALS', 401))).toEqual({ id: 'AUTH.LOGIN.INVALID' });
+    expect(selectLoginErrorMessage(failed('RATE_LIMITED', 429))).toEqual({ id: 'AUTH.LOGIN.RATE_LIMITED' });
+    expect(selectLoginErrorMessage(failed('CONNECTION_FAILED', 600))).toEqual({ id: 'TRANSPORT.SERVER_NOT_RUNNING' });
+    expect(selectLoginErrorMessage(reduce())).toBeNull();
+  });
+
+  it('asks the rules table for the signed-in role', () => {
+    const admin = reduce(authActions.sessionLoaded({ ...demoUser, role: 'ADMIN' }));
+    expect(selectCan(admin, 'USERS_MANAGE')).toBe(true);
+    expect(selectCan(admin, 'SELF_CAMPAIGNS')).toBe(false);
+    expect(selectCan(reduce(), 'AUTH')).toBe(false);
+  });
+});
+
+describe('navigation', () => {
+  it.each([
+    ['/campaigns', 'HEADER.CAMPAIGNS'],
+    ['/my-campaigns/12', 'HEADER.CAMPAIGNS'],
+    ['/results/3', 'HEADER.RESULTS'],
+    ['/comparisons', 'HEADER.RESULTS'],
+    ['/status', 'HEADER.STATUS'],
+    ['/manage/entities/create', 'HEADER.CREATE_ENTITY'],
+    ['/manage/entities', 'HEADER.ENTITIES'],
+    ['/manage/users/create', 'HEADER.USERS'],
+    ['/no-dashboard', 'HEADER.DASHBOARD'],
+  ])('titles %s as %s', (path, id) => expect(headerTitleId(path)).toBe(id));
+
+  it('sends each role home and shows it its menu', () => {
+    expect([homePathFor('USER'), homePathFor('ADMIN'), homePathFor('FEC'), homePathFor(undefined), homePathFor('MARTIAN')]).toEqual(['/my-campaigns', '/status', '/status', '/auth/login', '/auth/login']);
+    const menu = (role: string) => MENU_ITEMS.filter((item) => item.actions.some((a) => can(role, a))).map((item) => item.id);
+    expect(menu('USER')).toEqual(['MENU.MY_CAMPAIGNS', 'MENU.RESULTS', 'MENU.COMPARISONS']);
+    expect(menu('ADMIN')).toEqual(['MENU.STATUS', 'MENU.ENTITIES', 'MENU.USERS', 'MENU.RESULTS', 'MENU.COMPARISONS']);
+    expect(menu('FEC')).toEqual(['MENU.STATUS', 'MENU.ENTITIES', 'MENU.USERS', 'MENU.RESULTS', 'MENU.COMPARISONS']);
+    expect(menu('MARTIAN')).toEqual([]);
+  });
+});

@@ -1,0 +1,5 @@
+import { TextDecoder, TextEncoder } from 'node:util';
+import '@testing-library/jest-dom/jest-globals';
+
+// jsdom lacks the encoders that react-router and WebCrypto code use.
+Object.assign(globalThis, { TextEncoder, TextDecoder });
