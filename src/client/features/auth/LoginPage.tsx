@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Alert, Button, Form, InputGroup, Spinner } from 'react-bootstrap';
 import { Formik } from 'formik';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Eye, EyeSlash } from 'react-bootstrap-icons';
+import { Eye, EyeSlash } from '../../components/icons.js';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { authActions } from './authSlice.js';
 import { selectLoginErrorMessage, selectLoginStatus } from './authSelectors.js';

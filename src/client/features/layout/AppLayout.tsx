@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Button, Dropdown, Offcanvas } from 'react-bootstrap';
-import { List } from 'react-bootstrap-icons';
+import { List } from '../../components/icons.js';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { headerTitleId, PATHS } from '../../app/paths.js';

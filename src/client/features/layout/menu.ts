@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { BarChartLine, ClipboardCheck, Diagram3, PencilSquare, PeopleFill, Buildings } from 'react-bootstrap-icons';
+import { BarChartLine, ClipboardCheck, Diagram3, PencilSquare, PeopleFill, Buildings } from '../../components/icons.js';
 import type { Action } from '../../../shared/permissions.js';
 import { PATHS } from '../../app/paths.js';
 

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Flags Debian's Chromium needs when run as root on this network (stack.md, trap 10). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+
+export function chromiumPath(): string {
+  const executable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!fs.existsSync(executable)) {
+    throw new Error(`Chromium not found at ${executable}: install it with \`apt-get install -y chromium\` or set CHROMIUM_PATH`);
+  }
+  return executable;
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
+}
+
+export interface NewPageOptions {
+  /** Phone viewport (390x844, touch) instead of the 1280x800 desktop one. */
+  phone?: boolean;
+  viewport?: { width: number; height: number };
+  locale?: string;
+  timezoneId?: string;
+}
+
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught page errors, in order; tests assert it stays empty. */
+  errors: string[];
+}
+
+export async function newPage(browser: Browser, options: NewPageOptions = {}): Promise<OpenedPage> {
+  const phone = options.phone ?? false;
+  const context = await browser.newContext({
+    viewport: options.viewport ?? (phone ? { width: 390, height: 844 } : { width: 1280, height: 800 }),
+    locale: options.locale ?? 'es-ES',
+    timezoneId: options.timezoneId ?? 'Europe/Madrid',
+    ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') {
+      const { url, lineNumber } = msg.location();
+      errors.push(`console.error: ${msg.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
+    }
+  });
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.stack ?? err.message}`));
+  return { context, page, errors };
+}
+
+/** Saves a full-page PNG to __tests__/e2e/screenshots/<name>.png (git-ignored) and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  return file;
+}

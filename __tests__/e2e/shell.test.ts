@@ -1,0 +1,149 @@
+import type { Browser, Page } from 'playwright-core';
+import { startAppServer, type AppServer } from './helpers/appServer.js';
+import { launchBrowser, newPage, screenshot, type OpenedPage } from './helpers/browser.js';
+
+// Short-lived access tokens so that a session outlives its first token during the test.
+const ACCESS_TOKEN_TTL_S = 3;
+
+/** Errors other than the HTTP failures a test provokes on purpose (the browser logs every 401 it sees). */
+const unexpected = (errors: string[]) => errors.filter((e) => !/Failed to load resource: the server responded with a status of 401/.test(e));
+
+async function logIn(page: Page, url: string, email: string, password = 'demo1234') {
+  await page.goto(`${url}/`);
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+const menuItems = (page: Page) => page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link').allInnerTexts();
+
+describe('client shell in Chromium', () => {
+  let server: AppServer;
+  let browser: Browser;
+  let opened: OpenedPage;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAppServer({ ACCESS_TOKEN_TTL: String(ACCESS_TOKEN_TTL_S) }), launchBrowser()]);
+  }, 120_000);
+  beforeEach(async () => {
+    opened = await newPage(browser);
+  });
+  afterEach(async () => {
+    await opened.context.close();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  }, 30_000);
+
+  it('shows the login in Spanish at the root and validates the form', async () => {
+    const { page, errors } = opened;
+    await page.goto(`${server.url}/`);
+    await page.waitForURL('**/auth/login');
+    expect(await page.title()).toBe('Campañas');
+    expect(await page.getAttribute('html', 'lang')).toBe('es');
+    await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+    await screenshot(page, 'login');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    expect(await page.getByText('Campo obligatorio').count()).toBe(2);
+    await screenshot(page, 'login-required');
+    expect(unexpected(errors)).toEqual([]);
+  });
+
+  it.each([
+    ['usuario@demo.es', '/my-campaigns', 'Campañas', 'Usuario', ['Mis Campañas', 'Resultados', 'Comparativas']],
+    ['admin@demo.es', '/status', 'Encuesta', 'Super Administrador', ['Estado', 'Entidades', 'Usuarios', 'Resultados', 'Comparativas']],
+    ['fec@demo.es', '/status', 'Encuesta', 'Administrador', ['Estado', 'Entidades', 'Usuarios', 'Resultados', 'Comparativas']],
+  ])('logs %s in through the form to %s with its menu', async (email, landing, title, roleLabel, menu) => {
+    const { page, errors } = opened;
+    await logIn(page, server.url, email);
+    await page.waitForURL(`**${landing}`);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    expect((await menuItems(page)).map((t) => t.trim())).toEqual(menu);
+    await page.getByRole('button', { name: 'Abrir el panel de usuario' }).click();
+    expect(await page.getByTestId('user-email').innerText()).toBe(email);
+    expect(await page.getByTestId('user-role').innerText()).toBe(roleLabel);
+    await screenshot(page, `landing-${email.split('@')[0]}`);
+    expect(unexpected(errors)).toEqual([]);
+  });
+
+  it('shows the alert above the form for a wrong password', async () => {
+    const { page } = opened;
+    await logIn(page, server.url, 'usuario@demo.es', 'not-the-password');
+    await page.getByRole('alert').filter({ hasText: 'El usuario o la contraseña no son correctos.' }).waitFor();
+    expect(page.url()).toContain('/auth/login');
+    await screenshot(page, 'login-wrong-password');
+  });
+
+  it('refreshes an expired access token without the user noticing, and keeps the session over a reload', async () => {
+    const { page, context, errors } = opened;
+    await logIn(page, server.url, 'usuario@demo.es');
+    await page.waitForURL('**/my-campaigns');
+    const tokenOf = async () => (await context.cookies()).find((c) => c.name === 'access_token')?.value;
+    const first = await tokenOf();
+    expect(first).toBeTruthy();
+    await page.waitForTimeout((ACCESS_TOKEN_TTL_S + 1) * 1000);
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Menú principal' }).waitFor();
+    expect(page.url()).toContain('/my-campaigns');
+    await page.waitForFunction(async (old) => !document.cookie.includes(`access_token=${old}`), first);
+    expect(await tokenOf()).not.toBe(first);
+    expect(unexpected(errors)).toEqual([]);
+  });
+
+  it('keeps a USER out of the user management and logs out to the login', async () => {
+    const { page } = opened;
+    await logIn(page, server.url, 'usuario@demo.es');
+    await page.waitForURL('**/my-campaigns');
+    await page.goto(`${server.url}/manage/users`);
+    await page.waitForURL('**/my-campaigns');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Campañas');
+    await page.getByRole('button', { name: 'Abrir el panel de usuario' }).click();
+    await page.getByRole('link', { name: 'Cerrar sesión' }).click();
+    await page.waitForURL('**/auth/login');
+    expect((await page.context().cookies()).find((c) => c.name === 'access_token')).toBeUndefined();
+    await page.goto(`${server.url}/my-campaigns`);
+    await page.waitForURL('**/auth/login');
+  });
+
+  it('switches language from the user panel and remembers it after a reload', async () => {
+    const { page } = opened;
+    await logIn(page, server.url, 'admin@demo.es');
+    await page.waitForURL('**/status');
+    await page.getByRole('button', { name: 'Abrir el panel de usuario' }).click();
+    await page.getByLabel('Idioma').selectOption('ca');
+    await page.getByRole('heading', { level: 1, name: 'Enquesta' }).waitFor();
+    await page.reload();
+    await page.getByRole('link', { name: 'Estat' }).waitFor();
+    await screenshot(page, 'landing-admin-catalan');
+    await page.getByRole('button', { name: "Obre el tauler d'usuari" }).click();
+    await page.getByLabel('Idioma').selectOption('es');
+    await page.getByRole('link', { name: 'Estado' }).waitFor();
+  });
+
+  it('fits a phone: the menu opens from the header', async () => {
+    const phone = await newPage(browser, { phone: true });
+    try {
+      await logIn(phone.page, server.url, 'usuario@demo.es');
+      await phone.page.waitForURL('**/my-campaigns');
+      await phone.page.getByRole('button', { name: 'Mostrar u ocultar el menú' }).click();
+      await phone.page.getByRole('dialog').getByRole('link', { name: 'Resultados' }).waitFor();
+      await screenshot(phone.page, 'phone-menu');
+      await phone.page.getByRole('dialog').getByRole('link', { name: 'Resultados' }).click();
+      await phone.page.waitForURL('**/results');
+      expect(await phone.page.getByRole('heading', { level: 1 }).innerText()).toBe('Resultados');
+    } finally {
+      await phone.context.close();
+    }
+  });
+
+  it('sends unknown paths to the login and shows the error page on /Error', async () => {
+    const { page } = opened;
+    await page.goto(`${server.url}/does/not/exist`);
+    await page.waitForURL('**/auth/login');
+    await page.goto(`${server.url}/Error`);
+    await page.getByRole('heading', { name: '404' }).waitFor();
+    expect(await page.getByTestId('error-message').innerText()).toBe('Not found error');
+    await screenshot(page, 'error-page');
+  });
+});
