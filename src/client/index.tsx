@@ -2,18 +2,21 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
+import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/App.js';
+import { ROUTES } from './app/routes.js';
 import { makeStore } from './app/store.js';
 import { authActions } from './features/auth/authSlice.js';
 import { CONFIG } from './config.js';
 
-const { store, persistor } = makeStore({ persist: CONFIG.persistStore });
+const router = createBrowserRouter(ROUTES);
+const { store, persistor } = makeStore({ persist: CONFIG.persistStore, dependencies: { navigate: (path) => void router.navigate(path) } });
 store.dispatch(authActions.appStarted());
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 createRoot(container).render(
   <StrictMode>
-    <App store={store} persistor={persistor} />
+    <App store={store} persistor={persistor} router={router} />
   </StrictMode>,
 );

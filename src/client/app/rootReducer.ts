@@ -8,6 +8,8 @@ import { snackbarReducer } from '../features/snackbar/snackbarSlice.js';
 import { localeReducer } from '../features/locale/localeSlice.js';
 import { layoutReducer } from '../features/layout/layoutSlice.js';
 import { reportFiltersReducer } from '../features/reportFilters/reportFiltersSlice.js';
+import { campaignsReducer } from '../features/campaigns/campaignsSlice.js';
+import { referenceReducer } from '../features/reference/referenceSlice.js';
 
 /** The slices, unpersisted (tests and the server never persist). */
 export const reducers = {
@@ -18,6 +20,8 @@ export const reducers = {
   locale: localeReducer,
   layout: layoutReducer,
   reportFilters: reportFiltersReducer,
+  campaigns: campaignsReducer,
+  reference: referenceReducer,
 };
 
 export const rootReducer = combineReducers(reducers);

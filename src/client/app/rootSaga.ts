@@ -2,23 +2,29 @@ import { all, spawn, call } from 'redux-saga/effects';
 import { watchAuth, type AuthDependencies } from '../features/auth/authSaga.js';
 import { watchSnackbar } from '../features/snackbar/snackbarSaga.js';
 import { handleSplash } from '../features/app/appSaga.js';
+import { watchCampaigns, type CampaignsDependencies } from '../features/campaigns/campaignsSaga.js';
+import { campaignsApi, referenceApi } from '../api/campaignsApi.js';
 import { authApi } from '../api/authApi.js';
 import { createPkce } from '../lib/pkce.js';
 import { cookieTokenStore } from '../lib/tokenStore.js';
 
 /** Everything the sagas reach outside the store; tests replace parts of it. */
-export type Dependencies = AuthDependencies;
+export type Dependencies = AuthDependencies & CampaignsDependencies;
 
 export const defaultDependencies: Dependencies = {
   authApi,
   createPkce: () => createPkce(),
   tokenStore: cookieTokenStore,
   locationSearch: () => window.location.search,
+  campaignsApi,
+  referenceApi,
+  // Replaced by the router's navigate when the app starts (index.tsx).
+  navigate: (path) => window.location.assign(path),
 };
 
 /** Spawns each feature's watchers so that one failing saga does not stop the others (style.md rule 15). */
 export function* rootSaga(deps: Dependencies) {
-  const features = [() => watchAuth(deps), () => watchSnackbar(), () => handleSplash()];
+  const features = [() => watchAuth(deps), () => watchSnackbar(), () => handleSplash(), () => watchCampaigns(deps)];
   yield all(
     features.map((saga) =>
       spawn(function* keepAlive() {

@@ -18,6 +18,9 @@ import { Loading } from '../components/Loading.js';
 
 // Page chunks load on demand; the screens of later releases share one for now.
 const ComingSoonPage = lazy(() => import(/* webpackChunkName: "coming-soon" */ '../features/errors/SimplePages.js'));
+const MyCampaignsPage = lazy(() => import(/* webpackChunkName: "my-campaigns" */ '../features/campaigns/MyCampaignsPage.js'));
+const QuestionnairePage = lazy(() => import(/* webpackChunkName: "questionnaire" */ '../features/campaigns/QuestionnairePage.js'));
+const StatusPage = lazy(() => import(/* webpackChunkName: "status" */ '../features/campaigns/StatusPage.js'));
 
 function page(actions: readonly Action[], element: ReactNode) {
   return (
@@ -71,11 +74,11 @@ export const ROUTES: RouteObject[] = [
         children: [
           { path: PATHS.noDashboard, element: <NoDashboardPage /> },
           { path: PATHS.campaigns, element: page(CAMPAIGN_ACTIONS, <ComingSoonPage />) },
-          { path: PATHS.myCampaigns, element: page(['SELF_CAMPAIGNS'], <ComingSoonPage />) },
-          { path: `${PATHS.myCampaigns}/:campaignId`, element: page(['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS'], <ComingSoonPage />) },
+          { path: PATHS.myCampaigns, element: page(['SELF_CAMPAIGNS'], <MyCampaignsPage />) },
+          { path: `${PATHS.myCampaigns}/:campaignId`, element: page(['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS'], <QuestionnairePage />) },
           { path: `${PATHS.results}/:campaignId?`, element: page(REPORT_ACTIONS, <ComingSoonPage />) },
           { path: `${PATHS.comparisons}/:campaignId?`, element: page(REPORT_ACTIONS, <ComingSoonPage />) },
-          { path: PATHS.status, element: page(['ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'], <ComingSoonPage />) },
+          { path: PATHS.status, element: page(['ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'], <StatusPage />) },
           { path: PATHS.entities, element: page(['ENTITIES_MANAGE'], <ComingSoonPage />) },
           { path: PATHS.createEntity, element: page(['ENTITIES_MANAGE'], <ComingSoonPage />) },
           { path: PATHS.users, element: page(['USERS_MANAGE'], <ComingSoonPage />) },

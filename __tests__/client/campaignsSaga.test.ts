@@ -1,0 +1,122 @@
+import { expectSaga } from 'redux-saga-test-plan';
+import { rootReducer } from '../../src/client/app/rootReducer.js';
+import { campaignsActions } from '../../src/client/features/campaigns/campaignsSlice.js';
+import {
+  handleAnswerSave, handleCreate, handleDeleteConfirmed, handleMineRequested, handleQuestionnaireRequested, handleSubmit, watchCampaigns, type CampaignsDependencies,
+} from '../../src/client/features/campaigns/campaignsSaga.js';
+import { snackbarActions } from '../../src/client/features/snackbar/snackbarSlice.js';
+import { ApiError } from '../../src/client/api/ApiError.js';
+import { initialAuthState } from '../../src/client/features/auth/authSlice.js';
+import { campaignsApi, referenceApi } from '../../src/client/api/campaignsApi.js';
+import type { CampaignDetail } from '../../src/shared/api/campaigns.js';
+import { demoUser } from '../helpers/client.js';
+
+const campaign: CampaignDetail = {
+  id: 5, campaignNumber: 2026, text: 'Campaña 2026', entityId: 1, entity: 'Ayuntamiento de Prueba', status: 'created', startDate: null, endDate: null, autonomousCommunity: '10',
+  indicators: [{
+    id: 1, text: 'Indicador', axisId: 1, axisText: 'Eje', policyId: 2, policyText: 'Política', measureId: 3, measureText: 'Medida', competenceId: null,
+    subindicators: [{ id: 11, text: '¿Pregunta?', type: 'single', responses: [{ id: 101, text: 'Sí', value: 2, obsolete: false }, { id: 102, text: 'No', value: 0, obsolete: false }], answer: null }],
+  }],
+};
+const state = (role: 'USER' | 'ADMIN' | 'FEC' = 'USER') => ({
+  ...rootReducer(undefined, { type: 'init' }),
+  auth: { ...initialAuthState, status: 'loaded' as const, user: { ...demoUser, role }, tokens: { accessToken: 't', refreshToken: 'r' } },
+});
+const deps = (overrides: Partial<typeof campaignsApi> = {}, navigate = (_path: string) => undefined): CampaignsDependencies => ({
+  campaignsApi: { ...campaignsApi, ...overrides },
+  referenceApi,
+  navigate,
+});
+const fail = (type: ApiError['type'], status: number) => async () => Promise.reject(new ApiError(type, status));
+
+describe('campaign sagas', () => {
+  it('loads my campaigns, and says so in a toast when it fails', async () => {
+    const ok = await expectSaga(handleMineRequested, deps({ all: async () => [campaign] })).withReducer(rootReducer, state()).run();
+    expect(ok.storeState.campaigns.mine).toMatchObject({ status: 'succeeded', items: [campaign] });
+    await expectSaga(handleMineRequested, deps({ all: fail('INTERNAL', 500) }))
+      .withReducer(rootReducer, state())
+      .put.like({ action: { type: snackbarActions.toastShown.type, payload: { message: 'CAMPAIGNS.TOAST.LOAD_LIST_ERROR', severity: 'error' } } })
+      .run();
+  });
+
+  it('loads the questionnaire and its failure toast', async () => {
+    const ok = await expectSaga(handleQuestionnaireRequested, deps({ get: async () => campaign }), campaignsActions.questionnaireRequested(5)).withReducer(rootReducer, state()).run();
+    expect(ok.storeState.campaigns.questionnaire.campaign).toEqual(campaign);
+    await expectSaga(handleQuestionnaireRequested, deps({ get: fail('NOT_FOUND', 404) }), campaignsActions.questionnaireRequested(5))
+      .withReducer(rootReducer, state())
+      .put.like({ action: { payload: { message: 'CAMPAIGNS.TOAST.LOAD_CAMPAIGN_ERROR' } } })
+      .run();
+  });
+
+  it('marks a saved answer at once and moves the campaign to draft', async () => {
+    const loaded = rootReducer(state(), campaignsActions.questionnaireLoaded(campaign));
+    const result = { success: true as const, campaign: { id: 5, status: 'draft' as const, startDate: '2026-11-23T10:00:00Z', endDate: null } };
+    const { storeState } = await expectSaga(handleAnswerSave, deps({ saveAnswer: async () => result }), campaignsActions.answerSaveRequested({ campaignId: 5, question: 11, answer: [101] }))
+      .withReducer(rootReducer, loaded)
+      .run();
+    expect(storeState.campaigns.questionnaire.saving[11]).toBe('succeeded');
+    expect(storeState.campaigns.questionnaire.campaign?.indicators[0].subindicators[0].answer).toEqual([101]);
+    expect(storeState.campaigns.questionnaire.campaign?.status).toBe('draft');
+  });
+
+  it('keeps a failed save on screen with a toast and no error page', async () => {
+    const loaded = rootReducer(state(), campaignsActions.questionnaireLoaded(campaign));
+    const { storeState } = await expectSaga(handleAnswerSave, deps({ saveAnswer: fail('CONFLICT', 409) }), campaignsActions.answerSaveRequested({ campaignId: 5, question: 11, answer: [101] }))
+      .withReducer(rootReducer, loaded)
+      .put.like({ action: { payload: { message: 'CAMPAIGNS.TOAST.SAVE_ERROR' } } })
+      .run();
+    expect(storeState.campaigns.questionnaire.saving[11]).toBe('failed');
+    expect(storeState.campaigns.questionnaire.campaign?.indicators[0].subindicators[0].answer).toBeNull();
+    expect(storeState.app.globalError).toBeNull();
+  });
+
+  it('submits, says Cuestionario enviado and goes to the results; a failure toasts', async () => {
+    const visited: string[] = [];
+    const result = { success: true as const, campaign: { id: 5, status: 'sent' as const, startDate: null, endDate: '2026-11-23T10:00:00Z' } };
+    await expectSaga(handleSubmit, deps({ submit: async () => result }, (p) => void visited.push(p)), campaignsActions.submitRequested(5))
+      .withReducer(rootReducer, state())
+      .put.like({ action: { payload: { message: 'CAMPAIGNS.TOAST.SUBMITTED', severity: 'success' } } })
+      .run();
+    expect(visited).toEqual(['/results/5']);
+    const failed = await expectSaga(handleSubmit, deps({ submit: fail('VALIDATION', 422) }), campaignsActions.submitRequested(5))
+      .withReducer(rootReducer, state())
+      .put.like({ action: { payload: { message: 'CAMPAIGNS.TOAST.SUBMIT_ERROR' } } })
+      .run();
+    expect(failed.storeState.campaigns.submit.status).toBe('failed');
+  });
+
+  it('after creating, sends ADMIN to the questionnaire and keeps FEC on the status page', async () => {
+    const visited: string[] = [];
+    await expectSaga(handleCreate, deps({ create: async () => ({ campaign: { id: 9 } }) }, (p) => void visited.push(p)), campaignsActions.createRequested(1))
+      .withReducer(rootReducer, state('ADMIN'))
+      .put.like({ action: { payload: { message: 'CAMPAIGNS.TOAST.CREATED' } } })
+      .run();
+    expect(visited).toEqual(['/my-campaigns/9']);
+    await expectSaga(handleCreate, deps({ create: async () => ({ campaign: { id: 9 } }) }, (p) => void visited.push(p)), campaignsActions.createRequested(1))
+      .withReducer(rootReducer, state('FEC'))
+      .put(campaignsActions.statusRequested())
+      .run();
+    expect(visited).toEqual(['/my-campaigns/9']);
+    await expectSaga(handleCreate, deps({ create: fail('CONFLICT', 409) }), campaignsActions.createRequested(1))
+      .withReducer(rootReducer, state('FEC'))
+      .put.like({ action: { payload: { message: 'CAMPAIGNS.TOAST.CREATE_ERROR' } } })
+      .run();
+  });
+
+  it('asks before deleting, then removes the row with Cuestionario eliminado', async () => {
+    const withRows = rootReducer(state('ADMIN'), campaignsActions.statusLoaded([{ campaignId: 5, campaignNumber: 2026, entityId: 1, entity: 'X', province: 'P', autonomousCommunity: 'C', autonomousCommunityId: '10', status: 'created', startDate: null, endDate: null }]));
+    const asked = await expectSaga(watchCampaigns, deps()).withReducer(rootReducer, withRows).dispatch(campaignsActions.deleteAsked({ id: 5, entity: 'X' })).silentRun(20);
+    const askedState = asked.storeState as ReturnType<typeof rootReducer>;
+    expect(asked.storeState.alerts.queue[0]).toMatchObject({ title: 'CAMPAIGNS.DELETE.TITLE', confirm: { action: campaignsActions.deleteConfirmed(5) } });
+    const done = await expectSaga(handleDeleteConfirmed, deps({ remove: async () => ({ success: true }) }), campaignsActions.deleteConfirmed(5))
+      .withReducer(rootReducer, askedState)
+      .put.like({ action: { payload: { message: 'CAMPAIGNS.TOAST.DELETED' } } })
+      .run();
+    expect(done.storeState.campaigns.statusPage.rows).toEqual([]);
+    expect(done.storeState.alerts.queue).toEqual([]);
+    await expectSaga(handleDeleteConfirmed, deps({ remove: fail('CONFLICT', 409) }), campaignsActions.deleteConfirmed(5))
+      .withReducer(rootReducer, askedState)
+      .put.like({ action: { payload: { message: 'CAMPAIGNS.TOAST.DELETE_ERROR' } } })
+      .run();
+  });
+});

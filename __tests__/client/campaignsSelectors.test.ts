@@ -1,0 +1,84 @@
+import { rootReducer } from '../../src/client/app/rootReducer.js';
+import { campaignsActions } from '../../src/client/features/campaigns/campaignsSlice.js';
+import { selectCanSubmit, selectMyCampaignsPage, selectOpenCampaign, selectProgress, selectVisibleGroups } from '../../src/client/features/campaigns/campaignsSelectors.js';
+import type { CampaignDetail, CampaignSummary, IndicatorGroup } from '../../src/shared/api/campaigns.js';
+
+const summary = (id: number, entity: string, endDate: string | null, status: CampaignSummary['status'] = 'sent', ccaa = '10'): CampaignSummary => ({
+  id, campaignNumber: 2026, text: 'Campaña 2026', entityId: id, entity, status, startDate: null, endDate, autonomousCommunity: ccaa,
+});
+const reduce = (...actions: { type: string }[]) => actions.reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
+
+describe('my campaigns table', () => {
+  const items = [
+    summary(1, 'Ayuntamiento de Ávila', '2026-03-01T00:00:00Z', 'sent', '07'),
+    summary(2, 'Mancomunitat de la Safor', null, 'draft'),
+    summary(3, 'Ayuntamiento de Alcoi', '2026-05-01T00:00:00Z'),
+    ...Array.from({ length: 8 }, (_, i) => summary(10 + i, `Entidad ${i}`, `2025-0${i + 1}-01T00:00:00Z`)),
+  ];
+
+  it('sorts by the date column with empty dates last, 7 rows a page', () => {
+    const state = reduce(campaignsActions.mineLoaded(items));
+    const first = selectMyCampaignsPage(state);
+    expect(first.rows.map((r) => r.id).slice(0, 2)).toEqual([3, 1]);
+    expect(first.rows).toHaveLength(7);
+    expect(first.pages).toBe(2);
+    const last = selectMyCampaignsPage(rootReducer(state, campaignsActions.mineViewChanged({ page: 2 })));
+    expect(last.rows.at(-1)?.id).toBe(2);
+    const ascending = selectMyCampaignsPage(rootReducer(state, campaignsActions.mineViewChanged({ sortDescending: false })));
+    expect(ascending.rows[0].id).toBe(10);
+    const ascLast = selectMyCampaignsPage(rootReducer(rootReducer(state, campaignsActions.mineViewChanged({ sortDescending: false })), campaignsActions.mineViewChanged({ page: 2 })));
+    expect(ascLast.rows.at(-1)?.id).toBe(2);
+  });
+
+  it('searches entity names without regard to accents or case, and filters by community', () => {
+    const state = reduce(campaignsActions.mineLoaded(items), campaignsActions.mineViewChanged({ search: 'AVILA' }));
+    expect(selectMyCampaignsPage(state).rows.map((r) => r.id)).toEqual([1]);
+    const byCommunity = reduce(campaignsActions.mineLoaded(items), campaignsActions.mineViewChanged({ communities: ['07'] }));
+    expect(selectMyCampaignsPage(byCommunity).rows.map((r) => r.id)).toEqual([1]);
+  });
+
+  it("offers 'Contestar campaña' only with exactly one created or draft campaign", () => {
+    expect(selectOpenCampaign(reduce(campaignsActions.mineLoaded(items)))?.id).toBe(2);
+    expect(selectOpenCampaign(reduce(campaignsActions.mineLoaded([...items, summary(99, 'Otra', null, 'created')])))).toBeNull();
+    expect(selectOpenCampaign(reduce(campaignsActions.mineLoaded([summary(1, 'A', null)])))).toBeNull();
+  });
+});
+
+describe('questionnaire', () => {
+  const sub = (id: number, answer: number[] | null) => ({ id, text: `Pregunta ${id}`, type: 'single' as const, responses: [], answer });
+  const indicator = (id: number, axisId: number, answers: (number[] | null)[], text = `Indicador ${id}`): IndicatorGroup => ({
+    id, text, axisId, axisText: `Eje ${axisId}`, policyId: axisId * 10, policyText: `Política ${axisId}`, measureId: axisId * 100, measureText: `Medida ${axisId}`, competenceId: null,
+    subindicators: answers.map((a, i) => sub(id * 10 + i, a)),
+  });
+  const campaign = (indicators: IndicatorGroup[]): CampaignDetail => ({
+    id: 1, campaignNumber: 2026, text: 'Campaña 2026', entityId: 1, entity: 'E', status: 'draft', startDate: null, endDate: null, autonomousCommunity: '10', indicators,
+  });
+  const full = indicator(1, 1, [[1], [2]]);
+  const partial = indicator(2, 1, [[1], null], 'Recogida de biorresiduos');
+  const none = indicator(3, 2, [null, null]);
+  const loaded = () => reduce(campaignsActions.questionnaireLoaded(campaign([full, partial, none])));
+  const visibleIds = (state: ReturnType<typeof loaded>) => selectVisibleGroups(state).flatMap((a) => a.policies.flatMap((p) => p.measures.flatMap((m) => m.indicators.map((i) => i.id))));
+
+  it("keeps fully or partly answered indicators with 'Contestadas' and not fully answered ones with 'No contestadas'", () => {
+    const filtered = (answered: ('answered' | 'unanswered')[]) => visibleIds(rootReducer(loaded(), campaignsActions.questionnaireFiltersChanged({ answered })));
+    expect(filtered(['answered'])).toEqual([1, 2]);
+    expect(filtered(['unanswered'])).toEqual([2, 3]);
+    expect(filtered(['answered', 'unanswered'])).toEqual([1, 2, 3]);
+    expect(filtered([])).toEqual([1, 2, 3]);
+  });
+
+  it('filters by axis and searches questions without regard to accents', () => {
+    expect(visibleIds(rootReducer(loaded(), campaignsActions.questionnaireFiltersChanged({ axes: [2] })))).toEqual([3]);
+    expect(visibleIds(rootReducer(loaded(), campaignsActions.questionnaireFiltersChanged({ search: 'BIORRESÍDUOS'.toLowerCase() })))).toEqual([2]);
+    const groups = selectVisibleGroups(loaded());
+    expect(groups.map((g) => g.axisText)).toEqual(['Eje 1', 'Eje 2']);
+  });
+
+  it("counts 'n de total' and enables submit only when all are answered", () => {
+    expect(selectProgress(loaded())).toEqual({ answered: 3, total: 6 });
+    expect(selectCanSubmit(loaded())).toBe(false);
+    const complete = reduce(campaignsActions.questionnaireLoaded(campaign([full])));
+    expect(selectCanSubmit(complete)).toBe(true);
+    expect(selectCanSubmit(reduce(campaignsActions.questionnaireLoaded(campaign([]))))).toBe(false);
+  });
+});

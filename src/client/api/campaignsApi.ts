@@ -1,0 +1,36 @@
+import { http } from './http.js';
+import type {
+  AutonomousCommunity,
+  CampaignDetail,
+  CampaignStateResponse,
+  CampaignStatusRow,
+  CampaignSummary,
+  CreateCampaignResponse,
+  EntityCampaigns,
+} from '../../shared/api/campaigns.js';
+
+const get = <T>(path: string, token: string | null, query?: Record<string, string | number | boolean | undefined>) =>
+  http<T>({ path: `/v1${path}`, secure: true, token, query });
+const post = <T>(path: string, token: string | null, body: unknown) => http<T>({ method: 'POST', path: `/v1${path}`, secure: true, token, body });
+
+/** The campaign calls of api-contract.md; each takes the access token first (see apiCall). */
+export const campaignsApi = {
+  all: (token: string | null) => get<CampaignSummary[]>('/campaigns/all', token),
+  get: (token: string | null, id: number) => get<CampaignDetail>('/campaigns/get', token, { id }),
+  getByUser: (token: string | null, includeAllEntities = false) =>
+    get<EntityCampaigns>('/campaigns/getByUser', token, { nameWithProvince: true, includeAllEntities }),
+  create: (token: string | null, entityId: number) => post<CreateCampaignResponse>('/campaigns/create', token, { entityId }),
+  saveAnswer: (token: string | null, id: number, question: number, answer: number[] | null) =>
+    post<CampaignStateResponse>('/campaigns/saveAnswer', token, { id, question, answer }),
+  submit: (token: string | null, id: number) => post<CampaignStateResponse>('/campaigns/submit', token, { id }),
+  remove: (token: string | null, id: number) => post<{ success: true }>('/campaigns/delete', token, { id }),
+  status: (token: string | null) => get<CampaignStatusRow[]>('/campaigns/status', token),
+};
+
+/** Reference data the filters need. */
+export const referenceApi = {
+  communities: (token: string | null) => get<AutonomousCommunity[]>('/communities/allAutonomousCommunities', token),
+};
+
+export type CampaignsApi = typeof campaignsApi;
+export type ReferenceApi = typeof referenceApi;

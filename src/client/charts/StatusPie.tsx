@@ -1,0 +1,32 @@
+import { HighchartsReact } from 'highcharts-react-official';
+import { useIntl } from 'react-intl';
+import { Highcharts } from './highcharts.js';
+import type { CampaignStatus } from '../../shared/api/campaigns.js';
+
+/** Pie colours of the specification: not started red, ongoing orange, completed green. */
+const COLOURS: Record<CampaignStatus, string> = { created: '#dc3545', draft: '#fd7e14', sent: '#198754' };
+
+/** Campaigns per status, with a text summary and a data table for those who cannot see the chart. */
+export default function StatusPie({ counts }: { counts: Record<CampaignStatus, number> }) {
+  const intl = useIntl();
+  const label = (status: CampaignStatus) => intl.formatMessage({ id: `CAMPAIGNS.STATUS.${status}` });
+  const statuses: CampaignStatus[] = ['created', 'draft', 'sent'];
+  const title = intl.formatMessage({ id: 'CAMPAIGNS.PIE.TITLE' });
+  const summary = statuses.map((s) => `${label(s)}: ${counts[s]}`).join(', ');
+  const options: Highcharts.Options = {
+    chart: { type: 'pie', height: 260 },
+    title: { text: undefined },
+    accessibility: { description: `${title}. ${summary}` },
+    tooltip: { pointFormat: '<b>{point.y}</b> ({point.percentage:.1f} %)' },
+    plotOptions: { pie: { dataLabels: { enabled: true, format: '{point.name}: {point.y}' } } },
+    series: [{ type: 'pie', name: title, data: statuses.map((s) => ({ name: label(s), y: counts[s], color: COLOURS[s] })) }],
+  };
+  return (
+    <figure className="mb-0" data-testid="status-pie">
+      <HighchartsReact highcharts={Highcharts} options={options} />
+      <figcaption className="visually-hidden">
+        {title}. {summary}
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import { Button, Modal, Spinner } from 'react-bootstrap';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
+import { campaignsActions } from './campaignsSlice.js';
+import { FilterDropdown } from '../../components/FilterDropdown.js';
+
+/** 'Nueva Campaña': choose an entity (searched by edit distance); confirm stays disabled until one is chosen. */
+export function NewCampaignDialog({ show, onHide }: { show: boolean; onHide: () => void }) {
+  const dispatch = useAppDispatch();
+  const intl = useIntl();
+  const options = useAppSelector((state) => state.campaigns.entityOptions);
+  const creating = useAppSelector((state) => state.campaigns.create.status === 'loading');
+  const [entityId, setEntityId] = useState<number | null>(null);
+  useEffect(() => {
+    if (show) {
+      setEntityId(null);
+      dispatch(campaignsActions.entityOptionsRequested());
+    }
+  }, [show, dispatch]);
+  const create = () => {
+    if (entityId === null) return;
+    dispatch(campaignsActions.createRequested(entityId));
+    onHide();
+  };
+  return (
+    <Modal show={show} onHide={onHide} centered aria-labelledby="new-campaign-title">
+      <Modal.Header closeButton closeLabel={intl.formatMessage({ id: 'COMMON.CLOSE' })}>
+        <Modal.Title id="new-campaign-title">
+          <FormattedMessage id="CAMPAIGNS.NEW.TITLE" />
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {options.status === 'loading' ? (
+          <Spinner animation="border" size="sm" role="status" />
+        ) : (
+          <FilterDropdown
+            id="new-campaign-entity"
+            label={intl.formatMessage({ id: 'CAMPAIGNS.NEW.ENTITY' })}
+            options={options.items.map((o) => ({ value: o.entityId, label: o.text }))}
+            searchable
+            searchMode="editDistance"
+            placeholder={intl.formatMessage({ id: 'CAMPAIGNS.NEW.PLACEHOLDER' })}
+            value={entityId ?? undefined}
+            onChange={(value) => setEntityId(Number(value))}
+          />
+        )}
+        {entityId === null && (
+          <p className="text-warning-emphasis small mt-2 mb-0" role="status">
+            <FormattedMessage id="CAMPAIGNS.NEW.WARNING" />
+          </p>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onHide}>
+          <FormattedMessage id="COMMON.CANCEL" />
+        </Button>
+        <Button onClick={create} disabled={entityId === null || creating}>
+          <FormattedMessage id="CAMPAIGNS.NEW.CONFIRM" />
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

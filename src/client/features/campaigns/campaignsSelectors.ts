@@ -1,0 +1,109 @@
+import { createSelector } from '@reduxjs/toolkit';
+import type { RootState } from '../../app/rootReducer.js';
+import type { IndicatorGroup, Subindicator } from '../../../shared/api/campaigns.js';
+import { compareDatesEmptyLast, pageOf, textMatches, type TableView } from '../../lib/tableView.js';
+import type { QuestionnaireFilters } from './campaignsSlice.js';
+import { foldText } from '../../../shared/text.js';
+
+const selectMine = (state: RootState) => state.campaigns.mine;
+const selectStatusSlice = (state: RootState) => state.campaigns.statusPage;
+export const selectQuestionnaire = (state: RootState) => state.campaigns.questionnaire;
+export const selectCommunities = (state: RootState) => state.reference.communities;
+
+const inCommunities = (view: TableView, ccaa: string) => view.communities.length === 0 || view.communities.includes(ccaa);
+
+/** My campaigns: searched by entity, filtered by community, sorted by endDate (empty last), one page of 7. */
+export const selectMyCampaignsPage = createSelector([selectMine], (mine) => {
+  const { view } = mine;
+  const rows = mine.items
+    .filter((c) => textMatches(c.entity, view.search) && inCommunities(view, c.autonomousCommunity))
+    .sort((a, b) => compareDatesEmptyLast(a.endDate, b.endDate, view.sortDescending));
+  return { ...pageOf(rows, view.page), total: rows.length };
+});
+
+/** The campaign 'Contestar campaña' opens: only when exactly one is created or draft. */
+export const selectOpenCampaign = createSelector([selectMine], (mine) => {
+  const open = mine.items.filter((c) => c.status === 'created' || c.status === 'draft');
+  return open.length === 1 ? open[0] : null;
+});
+
+/** The status page table, searched and filtered, with the counts of the pie (not started, ongoing, completed). */
+export const selectStatusPage = createSelector([selectStatusSlice], (page) => {
+  const { view } = page;
+  const rows = page.rows
+    .filter((r) => textMatches(r.entity, view.search) && inCommunities(view, r.autonomousCommunityId))
+    .sort((a, b) => a.entity.localeCompare(b.entity, 'es') || a.campaignNumber - b.campaignNumber);
+  const counts = { created: 0, draft: 0, sent: 0 };
+  for (const row of rows) counts[row.status] += 1;
+  return { ...pageOf(rows, view.page), total: rows.length, counts };
+});
+
+/** answered after a successful save or when the answer is non-null (spec section 4, Campaign). */
+export const isAnswered = (sub: Subindicator) => sub.answer !== null && sub.answer.length > 0;
+
+/** 'n de total': answered questions over all questions. */
+export const selectProgress = createSelector([selectQuestionnaire], (q) => {
+  const subs = q.campaign?.indicators.flatMap((i) => i.subindicators) ?? [];
+  return { answered: subs.filter(isAnswered).length, total: subs.length };
+});
+
+/** 'Enviar Encuesta' only when there are questions and all are answered, on an open campaign. */
+export const selectCanSubmit = createSelector([selectProgress, selectQuestionnaire], (progress, q) =>
+  progress.total > 0 && progress.answered === progress.total && q.campaign?.status !== 'sent',
+);
+
+/**
+ * The answered filter: with only 'Contestadas' chosen, indicators fully or partly answered stay; with only
+ * 'No contestadas', those not fully answered; with both or neither, all.
+ */
+function passesAnswered(indicator: IndicatorGroup, answered: QuestionnaireFilters['answered']): boolean {
+  if (answered.length !== 1) return true;
+  const count = indicator.subindicators.filter(isAnswered).length;
+  return answered[0] === 'answered' ? count > 0 : count < indicator.subindicators.length;
+}
+
+function passes(indicator: IndicatorGroup, f: QuestionnaireFilters): boolean {
+  const search = foldText(f.search);
+  return (
+    (f.axes.length === 0 || f.axes.includes(indicator.axisId)) &&
+    (f.policies.length === 0 || f.policies.includes(indicator.policyId)) &&
+    (f.measures.length === 0 || f.measures.includes(indicator.measureId)) &&
+    passesAnswered(indicator, f.answered) &&
+    (search === '' || [indicator.text, ...indicator.subindicators.map((s) => s.text)].some((t) => foldText(t).includes(search)))
+  );
+}
+
+export interface AxisGroup {
+  axisId: number;
+  axisText: string;
+  policies: { policyId: number; policyText: string; measures: { measureId: number; measureText: string; indicators: IndicatorGroup[] }[] }[];
+}
+
+/** The filtered indicators, grouped by axis, policy and measure in questionnaire order. */
+export const selectVisibleGroups = createSelector([selectQuestionnaire], (q): AxisGroup[] => {
+  const axes: AxisGroup[] = [];
+  for (const indicator of q.campaign?.indicators ?? []) {
+    if (!passes(indicator, q.filters)) continue;
+    let axis = axes.find((a) => a.axisId === indicator.axisId);
+    if (!axis) axes.push((axis = { axisId: indicator.axisId, axisText: indicator.axisText, policies: [] }));
+    let policy = axis.policies.find((p) => p.policyId === indicator.policyId);
+    if (!policy) axis.policies.push((policy = { policyId: indicator.policyId, policyText: indicator.policyText, measures: [] }));
+    let measure = policy.measures.find((m) => m.measureId === indicator.measureId);
+    if (!measure) policy.measures.push((measure = { measureId: indicator.measureId, measureText: indicator.measureText, indicators: [] }));
+    measure.indicators.push(indicator);
+  }
+  return axes;
+});
+
+/** Options of the axis, policy and measure filters, from the questionnaire itself. */
+export const selectQuestionnaireFilterOptions = createSelector([selectQuestionnaire], (q) => {
+  const unique = (pairs: [number, string][]) => [...new Map(pairs).entries()].map(([value, label]) => ({ value, label }));
+  const indicators = q.campaign?.indicators ?? [];
+  return {
+    axes: unique(indicators.map((i) => [i.axisId, i.axisText])),
+    policies: unique(indicators.filter((i) => q.filters.axes.length === 0 || q.filters.axes.includes(i.axisId)).map((i) => [i.policyId, i.policyText])),
+    measures: unique(
+      indicators.filter((i) => q.filters.policies.length === 0 || q.filters.policies.includes(i.policyId)).map((i) => [i.measureId, i.measureText]),
+    ),
+  };
+});

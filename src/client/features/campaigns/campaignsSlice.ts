@@ -1,0 +1,140 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { CampaignDetail, CampaignStateResponse, CampaignStatusRow, CampaignSummary } from '../../../shared/api/campaigns.js';
+import type { RequestError, RequestStatus } from '../../lib/remote.js';
+import { initialTableView, type TableView } from '../../lib/tableView.js';
+
+type Remote<T> = { status: RequestStatus; error: RequestError | null } & T;
+const idle = { status: 'idle' as RequestStatus, error: null };
+
+/** The questionnaire's filters (spec section 2, Questionnaire). */
+export interface QuestionnaireFilters {
+  axes: number[];
+  policies: number[];
+  measures: number[];
+  answered: ('answered' | 'unanswered')[];
+  search: string;
+}
+
+export const initialQuestionnaireFilters: QuestionnaireFilters = { axes: [], policies: [], measures: [], answered: [], search: '' };
+
+export interface CampaignsState {
+  mine: Remote<{ items: CampaignSummary[]; view: TableView }>;
+  statusPage: Remote<{ rows: CampaignStatusRow[]; view: TableView }>;
+  questionnaire: Remote<{ campaign: CampaignDetail | null; saving: Record<number, RequestStatus>; filters: QuestionnaireFilters }>;
+  submit: Remote<object>;
+  entityOptions: Remote<{ items: { entityId: number; text: string }[] }>;
+  create: Remote<object>;
+}
+
+export const initialCampaignsState: CampaignsState = {
+  mine: { ...idle, items: [], view: initialTableView },
+  statusPage: { ...idle, rows: [], view: { ...initialTableView, sortDescending: false } },
+  questionnaire: { ...idle, campaign: null, saving: {}, filters: initialQuestionnaireFilters },
+  submit: { ...idle },
+  entityOptions: { ...idle, items: [] },
+  create: { ...idle },
+};
+
+type ViewPatch = Partial<TableView>;
+/** A change of search or filter goes back to the first page. */
+const patchView = (view: TableView, patch: ViewPatch): TableView => ({ ...view, ...patch, page: patch.page ?? 1 });
+
+const campaignsSlice = createSlice({
+  name: 'campaigns',
+  initialState: initialCampaignsState,
+  reducers: {
+    mineRequested(state) {
+      state.mine.status = 'loading';
+    },
+    mineLoaded(state, action: PayloadAction<CampaignSummary[]>) {
+      Object.assign(state.mine, { status: 'succeeded', error: null, items: action.payload });
+    },
+    mineFailed(state, action: PayloadAction<RequestError>) {
+      Object.assign(state.mine, { status: 'failed', error: action.payload });
+    },
+    mineViewChanged(state, action: PayloadAction<ViewPatch>) {
+      state.mine.view = patchView(state.mine.view, action.payload);
+    },
+    statusRequested(state) {
+      state.statusPage.status = 'loading';
+    },
+    statusLoaded(state, action: PayloadAction<CampaignStatusRow[]>) {
+      Object.assign(state.statusPage, { status: 'succeeded', error: null, rows: action.payload });
+    },
+    statusFailed(state, action: PayloadAction<RequestError>) {
+      Object.assign(state.statusPage, { status: 'failed', error: action.payload });
+    },
+    statusViewChanged(state, action: PayloadAction<ViewPatch>) {
+      state.statusPage.view = patchView(state.statusPage.view, action.payload);
+    },
+    questionnaireRequested(state, _action: PayloadAction<number>) {
+      state.questionnaire = { ...initialCampaignsState.questionnaire, status: 'loading' };
+      state.submit = { ...idle };
+    },
+    questionnaireLoaded(state, action: PayloadAction<CampaignDetail>) {
+      Object.assign(state.questionnaire, { status: 'succeeded', error: null, campaign: action.payload });
+    },
+    questionnaireFailed(state, action: PayloadAction<RequestError>) {
+      Object.assign(state.questionnaire, { status: 'failed', error: action.payload });
+    },
+    questionnaireFiltersChanged(state, action: PayloadAction<Partial<QuestionnaireFilters>>) {
+      state.questionnaire.filters = { ...state.questionnaire.filters, ...action.payload };
+    },
+    answerSaveRequested(state, action: PayloadAction<{ campaignId: number; question: number; answer: number[] | null }>) {
+      state.questionnaire.saving[action.payload.question] = 'loading';
+    },
+    /** The server stored the answer: it shows as saved, and the campaign's status follows. */
+    answerSaved(state, action: PayloadAction<{ question: number; answer: number[] | null; result: CampaignStateResponse }>) {
+      const { question, answer, result } = action.payload;
+      state.questionnaire.saving[question] = 'succeeded';
+      const campaign = state.questionnaire.campaign;
+      if (!campaign) return;
+      Object.assign(campaign, { status: result.campaign.status, startDate: result.campaign.startDate });
+      for (const indicator of campaign.indicators) {
+        const sub = indicator.subindicators.find((s) => s.id === question);
+        if (sub) sub.answer = answer;
+      }
+    },
+    answerSaveFailed(state, action: PayloadAction<{ question: number; error: RequestError }>) {
+      state.questionnaire.saving[action.payload.question] = 'failed';
+    },
+    submitRequested(state, _action: PayloadAction<number>) {
+      state.submit = { status: 'loading', error: null };
+    },
+    submitted(state, action: PayloadAction<CampaignStateResponse>) {
+      state.submit = { status: 'succeeded', error: null };
+      const campaign = state.questionnaire.campaign;
+      if (campaign) Object.assign(campaign, { status: action.payload.campaign.status, endDate: action.payload.campaign.endDate });
+    },
+    submitFailed(state, action: PayloadAction<RequestError>) {
+      state.submit = { status: 'failed', error: action.payload };
+    },
+    entityOptionsRequested(state) {
+      state.entityOptions.status = 'loading';
+    },
+    entityOptionsLoaded(state, action: PayloadAction<{ entityId: number; text: string }[]>) {
+      state.entityOptions = { status: 'succeeded', error: null, items: action.payload };
+    },
+    entityOptionsFailed(state, action: PayloadAction<RequestError>) {
+      state.entityOptions = { status: 'failed', error: action.payload, items: [] };
+    },
+    createRequested(state, _action: PayloadAction<number>) {
+      state.create = { status: 'loading', error: null };
+    },
+    created(state, _action: PayloadAction<{ id: number }>) {
+      state.create = { status: 'succeeded', error: null };
+    },
+    createFailed(state, action: PayloadAction<RequestError>) {
+      state.create = { status: 'failed', error: action.payload };
+    },
+    /** Asked from the status table; the confirmation dialog dispatches deleteConfirmed. */
+    deleteAsked: (_state, _action: PayloadAction<{ id: number; entity: string }>) => undefined,
+    deleteConfirmed: (_state, _action: PayloadAction<number>) => undefined,
+    deleted(state, action: PayloadAction<number>) {
+      state.statusPage.rows = state.statusPage.rows.filter((row) => row.campaignId !== action.payload);
+    },
+  },
+});
+
+export const campaignsActions = campaignsSlice.actions;
+export const campaignsReducer = campaignsSlice.reducer;

@@ -1,0 +1,27 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { AutonomousCommunity } from '../../../shared/api/campaigns.js';
+import type { RequestError, RequestStatus } from '../../lib/remote.js';
+
+/** Reference data loaded once per session: the autonomous communities for the filters. */
+export interface ReferenceState {
+  communities: { status: RequestStatus; error: RequestError | null; items: AutonomousCommunity[] };
+}
+
+const referenceSlice = createSlice({
+  name: 'reference',
+  initialState: { communities: { status: 'idle', error: null, items: [] } } as ReferenceState,
+  reducers: {
+    communitiesRequested(state) {
+      if (state.communities.status !== 'succeeded') state.communities.status = 'loading';
+    },
+    communitiesLoaded(state, action: PayloadAction<AutonomousCommunity[]>) {
+      state.communities = { status: 'succeeded', error: null, items: action.payload };
+    },
+    communitiesFailed(state, action: PayloadAction<RequestError>) {
+      state.communities = { status: 'failed', error: action.payload, items: [] };
+    },
+  },
+});
+
+export const referenceActions = referenceSlice.actions;
+export const referenceReducer = referenceSlice.reducer;
