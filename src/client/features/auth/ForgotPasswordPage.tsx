@@ -1,14 +1,14 @@
 import { useNavigate } from 'react-router-dom';
 import { Button, Form } from 'react-bootstrap';
 import { Formik } from 'formik';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { forgotPasswordSchema } from '../../../shared/validation/auth.js';
 import { PATHS } from '../../app/paths.js';
+import { TextField } from '../../components/TextField.js';
 
 /** One phone field; Submit only validates (the product has no recovery yet), Cancel returns to /auth. */
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
-  const intl = useIntl();
   return (
     <>
       <h1 className="h3 mb-1">
@@ -18,24 +18,9 @@ export function ForgotPasswordPage() {
         <FormattedMessage id="AUTH.FORGOT.DESC" />
       </p>
       <Formik initialValues={{ phone: '' }} validationSchema={forgotPasswordSchema} onSubmit={() => undefined}>
-        {({ handleSubmit, handleChange, handleBlur, values, touched, errors }) => (
+        {({ handleSubmit }) => (
           <Form noValidate onSubmit={handleSubmit}>
-            <Form.Group className="mb-3" controlId="forgot-phone">
-              <Form.Label>
-                <FormattedMessage id="AUTH.INPUT.PHONE" />
-              </Form.Label>
-              <Form.Control
-                type="tel"
-                name="phone"
-                autoComplete="tel"
-                value={values.phone}
-                onChange={handleChange}
-                onBlur={handleBlur}
-                isValid={touched.phone && !errors.phone}
-                isInvalid={touched.phone && !!errors.phone}
-              />
-              <Form.Control.Feedback type="invalid">{errors.phone && intl.formatMessage({ id: errors.phone })}</Form.Control.Feedback>
-            </Form.Group>
+            <TextField id="forgot-phone" name="phone" type="tel" label="AUTH.INPUT.PHONE" autoComplete="tel" />
             <div className="d-flex gap-2 justify-content-end mt-4">
               <Button variant="outline-secondary" onClick={() => navigate(PATHS.auth)}>
                 <FormattedMessage id="AUTH.GENERAL.CANCEL" />

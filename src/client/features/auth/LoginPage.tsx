@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Button, Form, InputGroup, Spinner } from 'react-bootstrap';
+import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { Formik } from 'formik';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Eye, EyeSlash } from '../../components/icons.js';
@@ -9,6 +9,7 @@ import { authActions } from './authSlice.js';
 import { selectLoginErrorMessage, selectLoginStatus } from './authSelectors.js';
 import { loginFormSchema } from '../../../shared/validation/auth.js';
 import { PATHS } from '../../app/paths.js';
+import { TextField } from '../../components/TextField.js';
 
 /** Sign-in form: e-mail and password with the exact validation messages, a spinner while busy, an alert on failure. */
 export function LoginPage() {
@@ -18,7 +19,6 @@ export function LoginPage() {
   const error = useAppSelector(selectLoginErrorMessage);
   const [showPassword, setShowPassword] = useState(false);
   const busy = status === 'loading';
-  const t = (id: string | undefined) => (id ? intl.formatMessage({ id }) : undefined);
 
   return (
     <>
@@ -34,43 +34,16 @@ export function LoginPage() {
         </Alert>
       )}
       <Formik initialValues={{ email: '', password: '' }} validationSchema={loginFormSchema} onSubmit={(values) => void dispatch(authActions.loginRequested({ email: values.email.trim(), password: values.password }))}>
-        {({ handleSubmit, handleChange, handleBlur, values, touched, errors }) => (
+        {({ handleSubmit }) => (
           <Form noValidate onSubmit={handleSubmit}>
-            <Form.Group className="mb-3" controlId="login-email">
-              <Form.Label>
-                <FormattedMessage id="AUTH.INPUT.EMAIL" />
-              </Form.Label>
-              <Form.Control
-                type="email"
-                name="email"
-                autoComplete="username"
-                value={values.email}
-                onChange={handleChange}
-                onBlur={handleBlur}
-                isValid={touched.email && !errors.email}
-                isInvalid={touched.email && !!errors.email}
-                aria-describedby="login-email-error"
-              />
-              <Form.Control.Feedback type="invalid" id="login-email-error">
-                {t(errors.email)}
-              </Form.Control.Feedback>
-            </Form.Group>
-            <Form.Group className="mb-3" controlId="login-password">
-              <Form.Label>
-                <FormattedMessage id="AUTH.INPUT.PASSWORD" />
-              </Form.Label>
-              <InputGroup hasValidation>
-                <Form.Control
-                  type={showPassword ? 'text' : 'password'}
-                  name="password"
-                  autoComplete="current-password"
-                  value={values.password}
-                  onChange={handleChange}
-                  onBlur={handleBlur}
-                  isValid={touched.password && !errors.password}
-                  isInvalid={touched.password && !!errors.password}
-                  aria-describedby="login-password-error"
-                />
+            <TextField id="login-email" name="email" type="email" label="AUTH.INPUT.EMAIL" autoComplete="username" />
+            <TextField
+              id="login-password"
+              name="password"
+              type={showPassword ? 'text' : 'password'}
+              label="AUTH.INPUT.PASSWORD"
+              autoComplete="current-password"
+              append={
                 <Button
                   variant="outline-secondary"
                   onClick={() => setShowPassword((shown) => !shown)}
@@ -79,11 +52,8 @@ export function LoginPage() {
                 >
                   {showPassword ? <EyeSlash aria-hidden="true" /> : <Eye aria-hidden="true" />}
                 </Button>
-                <Form.Control.Feedback type="invalid" id="login-password-error">
-                  {t(errors.password)}
-                </Form.Control.Feedback>
-              </InputGroup>
-            </Form.Group>
+              }
+            />
             <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mt-4">
               <Link to={PATHS.forgotPassword}>
                 <FormattedMessage id="AUTH.LOGIN.FORGOT" />

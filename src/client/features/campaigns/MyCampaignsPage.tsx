@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Form, Table } from 'react-bootstrap';
+import { Button, Table } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { campaignsActions } from './campaignsSlice.js';
 import { selectMyCampaignsPage, selectOpenCampaign } from './campaignsSelectors.js';
 import { CampaignLink, StatusBadge } from './CampaignLink.js';
-import { CommunityFilter } from './CommunityFilter.js';
+import { CampaignTableToolbar } from './CampaignTableToolbar.js';
 import { Pager } from '../../components/Pager.js';
 import { RemoteState } from '../../components/RemoteState.js';
 import { formatCalendarDate } from '../../lib/dates.js';
@@ -36,15 +36,7 @@ export default function MyCampaignsPage() {
           </Button>
         )}
       </div>
-      <div className="d-flex flex-wrap gap-2 mb-3 align-items-end">
-        <Form.Group controlId="my-campaigns-search" className="flex-grow-1" style={{ maxWidth: '22rem' }}>
-          <Form.Label className="small mb-1">
-            <FormattedMessage id="CAMPAIGNS.SEARCH_ENTITY" />
-          </Form.Label>
-          <Form.Control type="search" value={view.search} onChange={(e) => changeView({ search: e.target.value })} />
-        </Form.Group>
-        <CommunityFilter id="my-campaigns-community" value={view.communities} onChange={(communities) => changeView({ communities })} />
-      </div>
+      <CampaignTableToolbar id="my-campaigns" view={view} onChange={changeView} />
       <RemoteState status={status} empty={page.total === 0} emptyMessage={items.length === 0 ? 'CAMPAIGNS.EMPTY' : 'COMMON.NO_MATCH'}>
         <Table responsive hover className="bg-white align-middle">
           <thead>

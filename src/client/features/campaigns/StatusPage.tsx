@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Button, Card, Form, Table } from 'react-bootstrap';
+import { Button, Card, Table } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { campaignsActions } from './campaignsSlice.js';
 import { selectStatusPage } from './campaignsSelectors.js';
 import { CampaignLink, StatusBadge } from './CampaignLink.js';
-import { CommunityFilter } from './CommunityFilter.js';
+import { CampaignTableToolbar } from './CampaignTableToolbar.js';
 import { NewCampaignDialog } from './NewCampaignDialog.js';
 import { Pager } from '../../components/Pager.js';
 import { RemoteState } from '../../components/RemoteState.js';
@@ -51,15 +51,7 @@ export default function StatusPage() {
           )}
         </Card.Body>
       </Card>
-      <div className="d-flex flex-wrap gap-2 mb-3 align-items-end">
-        <Form.Group controlId="status-search" className="flex-grow-1" style={{ maxWidth: '22rem' }}>
-          <Form.Label className="small mb-1">
-            <FormattedMessage id="CAMPAIGNS.SEARCH_ENTITY" />
-          </Form.Label>
-          <Form.Control type="search" value={view.search} onChange={(e) => changeView({ search: e.target.value })} />
-        </Form.Group>
-        <CommunityFilter id="status-community" value={view.communities} onChange={(communities) => changeView({ communities })} />
-      </div>
+      <CampaignTableToolbar id="status" view={view} onChange={changeView} />
       <RemoteState status={status} empty={page.total === 0} emptyMessage={rows.length === 0 ? 'CAMPAIGNS.EMPTY' : 'COMMON.NO_MATCH'}>
         <Table responsive hover className="bg-white align-middle">
           <thead>
