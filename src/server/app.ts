@@ -10,6 +10,8 @@ import { makeAuthenticate } from './plugins/auth.js';
 import { registerSpa } from './plugins/spa.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerAuthRoutes, registerSecureAuthRoutes } from './routes/auth.js';
+import { registerCampaignRoutes } from './routes/campaigns/index.js';
+import { registerReferenceRoutes } from './routes/reference.js';
 
 /** Log options: JSON lines with the request id, never credentials. */
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
@@ -62,6 +64,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyServe
     async (secure) => {
       secure.addHook('onRequest', authenticate);
       registerSecureAuthRoutes(secure, ctx);
+      registerReferenceRoutes(secure, ctx);
+      registerCampaignRoutes(secure, ctx);
     },
     { prefix: '/api/secure/v1' },
   );
