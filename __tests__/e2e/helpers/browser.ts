@@ -64,10 +64,10 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
   return { context, page, errors };
 }
 
-/** Saves a full-page PNG to __tests__/e2e/screenshots/<name>.png (git-ignored) and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** Saves a PNG (the full page unless told otherwise) to __tests__/e2e/screenshots/<name>.png (git-ignored); returns its path. */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: file, fullPage, animations: 'disabled' });
   return file;
 }

@@ -1,0 +1,154 @@
+import type { Browser, Page } from 'playwright-core';
+import { startAppServer, type AppServer } from './helpers/appServer.js';
+import { launchBrowser, newPage, screenshot } from './helpers/browser.js';
+import { apiGet, apiToken } from './helpers/api.js';
+import type { CampaignStatusRow, EntityCampaigns } from '../../src/shared/api/campaigns.js';
+
+async function logIn(page: Page, url: string, email: string) {
+  await page.goto(`${url}/auth/login`);
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill('demo1234');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+/** Entities of the demo with no campaign in the current edition, as "name - (province)". */
+async function entitiesWithoutCurrentCampaign(url: string): Promise<string[]> {
+  const token = await apiToken(url, 'admin@demo.es');
+  const [status, { entityCampaigns }] = await Promise.all([
+    apiGet<CampaignStatusRow[]>(url, token, '/campaigns/status'),
+    apiGet<EntityCampaigns>(url, token, '/campaigns/getByUser?nameWithProvince=true&includeAllEntities=true'),
+  ]);
+  const current = Math.max(...status.map((r) => r.campaignNumber));
+  const busy = new Set(status.filter((r) => r.campaignNumber === current).map((r) => r.entityId));
+  return entityCampaigns.filter((e) => !busy.has(e.entityId)).map((e) => e.text);
+}
+
+async function createCampaignFor(page: Page, entityText: string) {
+  await page.getByRole('button', { name: 'Nueva Campaña' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('Debes seleccionar una entidad para crear la campaña').waitFor();
+  expect(await dialog.getByRole('button', { name: 'Crear campaña' }).isDisabled()).toBe(true);
+  await dialog.getByRole('button', { name: /Entidad/ }).click();
+  await dialog.getByRole('searchbox').fill(entityText.split(' - (')[0]);
+  await dialog.getByRole('button', { name: entityText, exact: true }).click();
+  await dialog.getByRole('button', { name: 'Crear campaña' }).click();
+}
+
+describe('campaigns in Chromium', () => {
+  let server: AppServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  }, 30_000);
+
+  it('lets the demo USER answer every question and submit, reaching the results', async () => {
+    const { page, context, errors } = await newPage(browser);
+    try {
+      await logIn(page, server.url, 'usuario@demo.es');
+      await page.waitForURL('**/my-campaigns');
+      await page.getByRole('table').waitFor();
+      await screenshot(page, 'my-campaigns');
+      await page.getByRole('button', { name: 'Contestar campaña' }).click();
+      await page.waitForURL(/\/my-campaigns\/\d+$/);
+      const campaignId = page.url().split('/').pop();
+      const progress = page.getByTestId('progress');
+      await progress.waitFor();
+      const [answered, total] = (await progress.innerText()).split(' de ').map(Number);
+      expect(answered).toBeLessThan(total);
+      await screenshot(page, 'questionnaire', { fullPage: false });
+
+      // Answer every unanswered question: the first offered choice, then Guardar.
+      const pickers = page.locator('fieldset.answer-picker');
+      const count = await pickers.count();
+      expect(count).toBe(total);
+      for (let i = 0; i < count; i++) {
+        const picker = pickers.nth(i);
+        if ((await picker.locator('input:checked').count()) > 0) continue;
+        await picker.locator('input').first().check();
+        await picker.getByRole('button', { name: /^Guardar/ }).click();
+        await picker.getByText('Guardada').waitFor();
+      }
+      await page.getByText(`${total} de ${total}`).waitFor();
+      await page.getByRole('button', { name: 'Enviar Encuesta' }).click();
+      await page.getByText('Cuestionario enviado').waitFor();
+      await page.waitForURL(`**/results/${campaignId}`);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 240_000);
+
+  it('warns when saving with nothing chosen and keeps the choice after a failed save', async () => {
+    const { page, context } = await newPage(browser);
+    try {
+      const token = await apiToken(server.url, 'admin@demo.es');
+      const status = await apiGet<CampaignStatusRow[]>(server.url, token, '/campaigns/status');
+      const draft = status.find((r) => r.status === 'draft' || r.status === 'created');
+      expect(draft).toBeDefined();
+      await logIn(page, server.url, 'admin@demo.es');
+      await page.waitForURL('**/status');
+      await page.goto(`${server.url}/my-campaigns/${draft!.campaignId}`);
+      await page.locator('fieldset.answer-picker').first().waitFor();
+      // A question without an answer, held by its position so that checking a choice does not move the locator.
+      const index = await page.locator('fieldset.answer-picker').evaluateAll((sets) => sets.findIndex((set) => !set.querySelector('input:checked')));
+      const picker = page.locator('fieldset.answer-picker').nth(index);
+      await picker.getByRole('button', { name: /^Guardar/ }).click();
+      await picker.getByText(/Debes seleccionar (1 respuesta|como mínimo 1 respuesta)/).waitFor();
+      // The server goes away: the save fails, the toast says so and the choice stays on screen.
+      await page.route('**/api/secure/v1/campaigns/saveAnswer', (route) => route.fulfill({ status: 500, body: JSON.stringify({ error: { type: 'INTERNAL', message: 'x' }, request: {} }) }));
+      await picker.locator('input').first().check();
+      await picker.getByRole('button', { name: /^Guardar/ }).click();
+      await page.getByText('Se ha producido un error guardando la respuesta').waitFor();
+      expect(await picker.locator('input').first().isChecked()).toBe(true);
+      await picker.getByText('No se ha guardado').waitFor();
+      await picker.scrollIntoViewIfNeeded();
+      await screenshot(page, 'questionnaire-failed-save', { fullPage: false });
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('lets ADMIN create a campaign from the status page and land in its questionnaire', async () => {
+    const [entity] = await entitiesWithoutCurrentCampaign(server.url);
+    const { page, context, errors } = await newPage(browser);
+    try {
+      await logIn(page, server.url, 'admin@demo.es');
+      await page.waitForURL('**/status');
+      await page.getByTestId('status-pie').waitFor();
+      await screenshot(page, 'status-admin');
+      await createCampaignFor(page, entity);
+      await page.getByText('Campaña creada correctamente').waitFor();
+      await page.waitForURL(/\/my-campaigns\/\d+$/);
+      await page.getByTestId('progress').waitFor();
+      expect(await page.locator('#questionnaire-title').innerText()).toContain(entity.split(' - (')[0]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('lets FEC create a campaign and stay on the status page, where it cannot open open campaigns', async () => {
+    const [entity] = await entitiesWithoutCurrentCampaign(server.url);
+    const { page, context } = await newPage(browser);
+    try {
+      await logIn(page, server.url, 'fec@demo.es');
+      await page.waitForURL('**/status');
+      await page.getByRole('table').waitFor();
+      await createCampaignFor(page, entity);
+      await page.getByText('Campaña creada correctamente').waitFor();
+      expect(page.url()).toMatch(/\/status$/);
+      await page.getByLabel('Buscar por entidad').fill(entity.split(' - (')[0]);
+      const row = page.getByRole('row').filter({ hasText: 'Sin Comenzar' }).first();
+      await row.waitFor();
+      expect(await row.getByRole('link').count()).toBe(0);
+      await screenshot(page, 'status-fec');
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
