@@ -97,7 +97,7 @@ describe('client shell in Chromium', () => {
     await page.waitForURL('**/my-campaigns');
     await page.goto(`${server.url}/manage/users`);
     await page.waitForURL('**/my-campaigns');
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Campañas');
+    await page.getByRole('heading', { level: 1, name: 'Campañas' }).waitFor();
     await page.getByRole('button', { name: 'Abrir el panel de usuario' }).click();
     await page.getByRole('link', { name: 'Cerrar sesión' }).click();
     await page.waitForURL('**/auth/login');
@@ -131,7 +131,7 @@ describe('client shell in Chromium', () => {
       await screenshot(phone.page, 'phone-menu');
       await phone.page.getByRole('dialog').getByRole('link', { name: 'Resultados' }).click();
       await phone.page.waitForURL('**/results');
-      expect(await phone.page.getByRole('heading', { level: 1 }).innerText()).toBe('Resultados');
+      await phone.page.getByRole('heading', { level: 1, name: 'Resultados' }).waitFor();
     } finally {
       await phone.context.close();
     }
