@@ -8,7 +8,9 @@ import { snackbarActions } from '../snackbar/snackbarSlice.js';
 import { alertsActions } from '../alerts/alertsSlice.js';
 import { selectRole } from '../auth/authSelectors.js';
 import type { RootState } from '../../app/rootReducer.js';
-import type { AutonomousCommunity, CampaignDetail, CampaignStateResponse, CampaignStatusRow, CampaignSummary, EntityCampaigns } from '../../../shared/api/campaigns.js';
+import type { Action } from '@reduxjs/toolkit';
+import type { CampaignStateResponse, EntityCampaigns } from '../../../shared/api/campaigns.js';
+import type { RequestError } from '../../lib/remote.js';
 
 /** What the campaign sagas reach outside the store. */
 export interface CampaignsDependencies {
@@ -27,34 +29,39 @@ const KEEP_ON_SCREEN: readonly TransportErrorType[] = [
 
 const toast = snackbarActions.toastShown;
 
-export function* handleMineRequested(deps: CampaignsDependencies): Generator<Effect, void, unknown> {
+/**
+ * One load: the call through apiCall, then the loaded event, or the failed event and the error toast.
+ * `loaded` receives the answer; `failed` the serializable error.
+ */
+function* load<R>(
+  request: () => Generator<Effect, R, unknown>,
+  loaded: (result: R) => Action,
+  failed: (error: RequestError) => Action,
+  toastId: string,
+): Generator<Effect, void, unknown> {
   try {
-    const items = (yield* apiCall(deps.campaignsApi.all)) as CampaignSummary[];
-    yield put(campaignsActions.mineLoaded(items));
+    yield put(loaded(yield* request()));
   } catch (err) {
-    yield put(campaignsActions.mineFailed(serializeError(err)));
-    yield put(toast('CAMPAIGNS.TOAST.LOAD_LIST_ERROR'));
+    yield put(failed(serializeError(err)));
+    yield put(toast(toastId));
   }
 }
 
-export function* handleStatusRequested(deps: CampaignsDependencies): Generator<Effect, void, unknown> {
-  try {
-    const rows = (yield* apiCall(deps.campaignsApi.status)) as CampaignStatusRow[];
-    yield put(campaignsActions.statusLoaded(rows));
-  } catch (err) {
-    yield put(campaignsActions.statusFailed(serializeError(err)));
-    yield put(toast('CAMPAIGNS.TOAST.LOAD_LIST_ERROR'));
-  }
+export function handleMineRequested(deps: CampaignsDependencies) {
+  return load(() => apiCall(deps.campaignsApi.all), campaignsActions.mineLoaded, campaignsActions.mineFailed, 'CAMPAIGNS.TOAST.LOAD_LIST_ERROR');
 }
 
-export function* handleQuestionnaireRequested(deps: CampaignsDependencies, action: ReturnType<typeof campaignsActions.questionnaireRequested>): Generator<Effect, void, unknown> {
-  try {
-    const campaign = (yield* apiCall(deps.campaignsApi.get, action.payload)) as CampaignDetail;
-    yield put(campaignsActions.questionnaireLoaded(campaign));
-  } catch (err) {
-    yield put(campaignsActions.questionnaireFailed(serializeError(err)));
-    yield put(toast('CAMPAIGNS.TOAST.LOAD_CAMPAIGN_ERROR'));
-  }
+export function handleStatusRequested(deps: CampaignsDependencies) {
+  return load(() => apiCall(deps.campaignsApi.status), campaignsActions.statusLoaded, campaignsActions.statusFailed, 'CAMPAIGNS.TOAST.LOAD_LIST_ERROR');
+}
+
+export function handleQuestionnaireRequested(deps: CampaignsDependencies, action: ReturnType<typeof campaignsActions.questionnaireRequested>) {
+  return load(
+    () => apiCall(deps.campaignsApi.get, action.payload),
+    campaignsActions.questionnaireLoaded,
+    campaignsActions.questionnaireFailed,
+    'CAMPAIGNS.TOAST.LOAD_CAMPAIGN_ERROR',
+  );
 }
 
 export function* handleAnswerSave(deps: CampaignsDependencies, action: ReturnType<typeof campaignsActions.answerSaveRequested>): Generator<Effect, void, unknown> {
@@ -121,27 +128,20 @@ export function* handleDeleteConfirmed(deps: CampaignsDependencies, action: Retu
   }
 }
 
-export function* handleEntityOptionsRequested(deps: CampaignsDependencies): Generator<Effect, void, unknown> {
-  try {
-    const { entityCampaigns } = (yield* apiCall(deps.campaignsApi.getByUser, true)) as EntityCampaigns;
-    yield put(campaignsActions.entityOptionsLoaded(entityCampaigns.map(({ entityId, text }) => ({ entityId, text }))));
-  } catch (err) {
-    yield put(campaignsActions.entityOptionsFailed(serializeError(err)));
-    yield put(toast('CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR'));
-  }
+export function handleEntityOptionsRequested(deps: CampaignsDependencies) {
+  return load(
+    () => apiCall(deps.campaignsApi.getByUser, true),
+    ({ entityCampaigns }: EntityCampaigns) => campaignsActions.entityOptionsLoaded(entityCampaigns.map(({ entityId, text }) => ({ entityId, text }))),
+    campaignsActions.entityOptionsFailed,
+    'CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR',
+  );
 }
 
 /** Communities load once per session. */
 export function* handleCommunitiesRequested(deps: CampaignsDependencies): Generator<Effect, void, unknown> {
   const loaded = (yield select((state: RootState) => state.reference.communities.status === 'succeeded' && state.reference.communities.items.length > 0)) as boolean;
   if (loaded) return;
-  try {
-    const items = (yield* apiCall(deps.referenceApi.communities)) as AutonomousCommunity[];
-    yield put(referenceActions.communitiesLoaded(items));
-  } catch (err) {
-    yield put(referenceActions.communitiesFailed(serializeError(err)));
-    yield put(toast('CAMPAIGNS.TOAST.LOAD_FILTERS_ERROR'));
-  }
+  yield* load(() => apiCall(deps.referenceApi.communities), referenceActions.communitiesLoaded, referenceActions.communitiesFailed, 'CAMPAIGNS.TOAST.LOAD_FILTERS_ERROR');
 }
 
 export function* watchCampaigns(deps: CampaignsDependencies): Generator<Effect, void, unknown> {
