@@ -11,6 +11,7 @@ import { registerSpa } from './plugins/spa.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerAuthRoutes, registerSecureAuthRoutes } from './routes/auth.js';
 import { registerCampaignRoutes } from './routes/campaigns/index.js';
+import { registerReportRoutes } from './routes/campaigns/reports.js';
 import { registerReferenceRoutes } from './routes/reference.js';
 
 /** Log options: JSON lines with the request id, never credentials. */
@@ -66,6 +67,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyServe
       registerSecureAuthRoutes(secure, ctx);
       registerReferenceRoutes(secure, ctx);
       registerCampaignRoutes(secure, ctx);
+      registerReportRoutes(secure, ctx);
     },
     { prefix: '/api/secure/v1' },
   );
