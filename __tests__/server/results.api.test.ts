@@ -76,6 +76,19 @@ describe.each(backends)('result and answers API on $name', ({ open }) => {
     expect((await get(`answers?id=${ownDraft}`, tokens.user)).status).toBe(200);
   });
 
+  it('shares a sent campaign as two links carrying one token, for those who may read it', async () => {
+    const res = await call(server, 'POST', '/api/secure/v1/campaigns/share', { token: tokens.user, body: { id: ownSent } });
+    expect(res.status).toBe(200);
+    const { urlResults, urlComparisons } = res.body.response;
+    expect(urlResults).toMatch(new RegExp(`^${server.ctx.config.publicUrl}/results/0/[\\w-]+\\.[\\w-]+\\.[\\w-]+$`));
+    const token = urlResults.split('/').pop();
+    expect(urlComparisons).toBe(`${server.ctx.config.publicUrl}/comparisons/0/${token}`);
+    expect((await get(`result?id=${ownSent}`, token)).status).toBe(200);
+    expect((await call(server, 'POST', '/api/secure/v1/campaigns/share', { token: tokens.user, body: { id: foreignSent } })).status).toBe(404);
+    expect((await call(server, 'POST', '/api/secure/v1/campaigns/share', { token: tokens.user, body: { id: ownDraft } })).status).toBe(409);
+    expect((await call(server, 'POST', '/api/secure/v1/campaigns/share', { token, body: { id: ownSent } })).status).toBe(403);
+  });
+
   it('lets a share token read its campaign only, until it expires or is revoked', async () => {
     const token = await share(ownSent);
     expect((await get(`result?id=${ownSent}`, token)).status).toBe(200);

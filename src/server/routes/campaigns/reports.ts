@@ -4,7 +4,9 @@ import type { Db } from '../../db/client.js';
 import { validate } from '../../validation.js';
 import { requirePermission } from '../../plugins/auth.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
-import { campaignIdQuerySchema } from '../../../shared/validation/campaigns.js';
+import { randomUUID } from 'node:crypto';
+import { campaignIdBodySchema, campaignIdQuerySchema } from '../../../shared/validation/campaigns.js';
+import { recordAudit } from '../../db/repositories/audit.js';
 import { findCampaign, loadQuestionnaire, type CampaignRow } from '../../db/repositories/campaignQueries.js';
 import { canReadEntity } from '../../services/campaignRules.js';
 import { campaignFigures } from '../../services/results.js';
@@ -39,6 +41,21 @@ export function registerReportRoutes(secure: FastifyInstance, ctx: AppContext): 
     if (!scored) throw notFound('Campaign');
     const { place, figures } = scored;
     return { response: buildResultReport(figures, indicators, { entity: place.entityName, province: place.provinceName, community: place.communityName }) };
+  });
+
+  /** A read-only link to the report, valid SHARE_TOKEN_TTL seconds, bound to this campaign. */
+  secure.post('/campaigns/share', async (request) => {
+    const { id } = validate(campaignIdBodySchema, request.body);
+    const campaign = await reportableCampaign(db, request, id);
+    if (campaign.status !== 'sent') throw conflict('Only submitted campaigns can be shared');
+    const user = requirePermission(request, 'RESULTS_CAMPAIGNS');
+    const shareId = randomUUID();
+    const ttl = ctx.config.ttl.shareToken;
+    await db.query('INSERT INTO share_links (id, campaign_id, created_by, expires_at) VALUES ($1, $2, $3, $4)', [shareId, id, user.id, new Date(Date.now() + ttl * 1000)]);
+    await recordAudit(db, { actorId: user.id, actorEmail: user.email, action: 'campaign.share', targetType: 'campaign', targetId: id, requestId: String(request.id) });
+    const token = await ctx.signer.signShare({ shareId, campaignId: id }, ttl);
+    const base = ctx.config.publicUrl;
+    return { response: { urlResults: `${base}/results/0/${token}`, urlComparisons: `${base}/comparisons/0/${token}` } };
   });
 
   secure.get('/campaigns/answers', { config }, async (request) => {
