@@ -1,16 +1,22 @@
 import type { Queryable } from '../client.js';
-import { scoreCampaign, type ScoredSubindicator } from '../../services/scoring.js';
+import { scoreCampaign, type GroupScore, type ScoredSubindicator } from '../../services/scoring.js';
 
 /** The questionnaire of a campaign's edition, shaped for scoring. */
 export async function loadScoringQuestionnaire(q: Queryable, campaignId: number): Promise<ScoredSubindicator[]> {
+  const [{ edition_id: editionId }] = await q.query<{ edition_id: number }>('SELECT edition_id FROM campaigns WHERE id = $1', [campaignId]);
+  return loadEditionQuestionnaire(q, editionId);
+}
+
+/** An edition's questions with their place in the tree and their responses, in questionnaire order. */
+export async function loadEditionQuestionnaire(q: Queryable, editionId: number): Promise<ScoredSubindicator[]> {
   const rows = await q.query<{ id: number; type: 'single' | 'multiple'; axis_id: number; policy_id: number; measure_id: number; responses: ScoredSubindicator['responses'] }>(
     `SELECT s.id, s.type, i.axis_id, i.policy_id, i.measure_id,
-            (SELECT json_agg(json_build_object('id', r.id, 'value', r.value, 'obsolete', r.obsolete)) FROM responses r WHERE r.subindicator_id = s.id) AS responses
-       FROM campaigns c
-       JOIN indicators i ON i.edition_id = c.edition_id
+            (SELECT json_agg(json_build_object('id', r.id, 'value', r.value, 'obsolete', r.obsolete) ORDER BY r.position) FROM responses r WHERE r.subindicator_id = s.id) AS responses
+       FROM indicators i
        JOIN subindicators s ON s.indicator_id = i.id
-      WHERE c.id = $1`,
-    [campaignId],
+      WHERE i.edition_id = $1
+      ORDER BY i.position, s.position`,
+    [editionId],
   );
   return rows.map((r) => ({ id: r.id, type: r.type, axisId: r.axis_id, policyId: r.policy_id, measureId: r.measure_id, responses: r.responses }));
 }
@@ -24,9 +30,14 @@ export async function storeCampaignScores(q: Queryable, campaignId: number): Pro
   );
   const scores = scoreCampaign(subs, new Map(answerRows.map((a) => [a.subindicator_id, a.response_ids])));
   await q.query('DELETE FROM campaign_scores WHERE campaign_id = $1', [campaignId]);
+  await insertScores(q, scores.map((score) => ({ campaignId, ...score })));
+}
+
+/** Inserts scores of one or many campaigns in one statement. */
+export async function insertScores(q: Queryable, rows: (GroupScore & { campaignId: number })[]): Promise<void> {
   await q.query(
     `INSERT INTO campaign_scores (campaign_id, scope, category_id, value, max_value, percentage)
-     SELECT $1, * FROM unnest($2::text[], $3::int[], $4::float8[], $5::float8[], $6::float8[])`,
-    [campaignId, scores.map((s) => s.scope), scores.map((s) => s.categoryId), scores.map((s) => s.value), scores.map((s) => s.max), scores.map((s) => s.percentage)],
+     SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::float8[], $5::float8[], $6::float8[])`,
+    [rows.map((r) => r.campaignId), rows.map((r) => r.scope), rows.map((r) => r.categoryId), rows.map((r) => r.value), rows.map((r) => r.max), rows.map((r) => r.percentage)],
   );
 }

@@ -17,7 +17,8 @@ export const DEMO_EDITIONS = [2025, 2026] as const;
 
 type Status = 'created' | 'draft' | 'sent';
 
-async function ensureEdition(db: Db, year: number): Promise<number> {
+/** The edition's id, importing its demo catalogue first when missing. */
+export async function ensureEdition(db: Db, year: number): Promise<number> {
   const [row] = await db.query<{ id: number }>('SELECT id FROM editions WHERE campaign_number = $1', [year]);
   if (row) return row.id;
   return (await importCatalogueFile(db, path.join(CATALOGUE_DIR, `demo-${year}.json`))).editionId;
