@@ -1,0 +1,103 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { openPglite, openPostgres, type Db } from '../db/client.js';
+import { prepareDatabase } from '../bootstrap.js';
+import { seedScale } from '../db/seed/scale.js';
+import { hashPassword } from '../services/passwords.js';
+import { insertUser } from '../db/repositories/users.js';
+import { TokenSigner } from '../services/jwt.js';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 10;
+const PASSWORD = 'bench-password-1';
+
+/** Signs in over HTTP (PKCE) and returns an access token. */
+async function signIn(url: string, redirectUri: string): Promise<string> {
+  const verifier = randomBytes(32).toString('base64url');
+  const client = { client_id: 'campaigns-web', client_secret: 'campaigns-web-secret', redirect_uri: redirectUri };
+  const login = await fetch(`${url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.org', password: PASSWORD, ...client, state: 'bench-state', response_type: 'code', code_challenge_method: 'S256', code_challenge: createHash('sha256').update(verifier).digest('base64url') }),
+  });
+  const { response } = (await login.json()) as { response: { code: string } };
+  const token = await fetch(`${url}/api/v1/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'authorization_code', code: response.code, code_verifier: verifier, ...client }) });
+  return ((await token.json()) as { access_token: string }).access_token;
+}
+
+function measure(url: string, token?: string) {
+  return new Promise<autocannon.Result>((resolve, reject) =>
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: token ? { authorization: `Bearer ${token}` } : {} }, (err, result) => (err ? reject(err) : resolve(result))),
+  );
+}
+
+/** Seeds the scale data set, serves it and measures health and result calls under load. */
+async function benchBackend(name: string, db: Db): Promise<string[]> {
+  const started = Date.now();
+  await prepareDatabase(db, { seedDemo: false });
+  const { entities } = await seedScale(db);
+  console.error(`${name}: scale data (${entities} entities) ready in ${Math.round((Date.now() - started) / 1000)} s`);
+  await db.transaction(async (tx) => insertUser(tx, { email: 'bench@example.org', role: 'ADMIN', passwordHash: await hashPassword(PASSWORD), entityIds: [] }));
+  const config = loadConfig({ LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', STATIC_DIR: '/nonexistent' });
+  const app = await buildApp({ config, db, signer: new TokenSigner(randomBytes(32).toString('hex'), config.publicUrl) });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  try {
+    const token = await signIn(url, config.oauth.redirectUri);
+    const [{ id }] = await db.query<{ id: number }>("SELECT c.id FROM campaigns c JOIN editions e ON e.id = c.edition_id WHERE c.status = 'sent' ORDER BY e.campaign_number DESC, c.id LIMIT 1");
+    const rows: string[] = [];
+    for (const [call, path, auth] of [['health', '/api/v1/health', undefined], ['campaigns/result', `/api/secure/v1/campaigns/result?id=${id}`, token]] as const) {
+      const r = await measure(url + path, auth);
+      if (r.non2xx > 0 || r.errors > 0) throw new Error(`${call}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+      rows.push(`| ${name} | ${call} | ${r.latency.p50} | ${r.latency.p97_5 ?? r.latency.p99} | ${Math.round(r.requests.average)} |`);
+    }
+    return rows;
+  } finally {
+    await app.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const rows = ['| database | call | p50 ms | p97.5 ms | requests/s |', '|---|---|---|---|---|'];
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'campaigns-bench-'));
+  const lite = await openPglite(dir);
+  try {
+    rows.push(...(await benchBackend('PGlite', lite)));
+  } finally {
+    await lite.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+  const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+  } catch {
+    console.error(`PostgreSQL not reachable at ${adminUrl}: skipped.`);
+    console.log(rows.join('\n'));
+    return;
+  }
+  const name = `campaigns_bench_${Date.now()}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = openPostgres(url.toString());
+  try {
+    rows.push(...(await benchBackend('PostgreSQL', db)));
+  } finally {
+    await db.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+  console.log(rows.join('\n'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});
