@@ -175,8 +175,16 @@ describe.each(backends)('campaign API on $name', ({ open }) => {
         const res = await post('saveAnswer', { id, question: sub.id, answer: [sub.responses.find((r) => !r.obsolete)!.id] }, tokens.admin);
         expect(res.status).toBe(200);
       }
+      const countryParticipants = async () =>
+        (await db.query<{ n: number }>(
+          "SELECT ts.participants AS n FROM territory_scores ts JOIN campaigns c ON c.edition_id = ts.edition_id WHERE c.id = $1 AND ts.territory = 'country' AND ts.scope = 'total'",
+          [id],
+        ))[0]?.n ?? 0;
+      const before = await countryParticipants();
       const sent = await post('submit', { id }, tokens.admin);
       expect(sent.status).toBe(200);
+      // The submission counts at once in its province, community and country.
+      expect(await countryParticipants()).toBe(before + 1);
       expect(sent.body.response.campaign).toMatchObject({ status: 'sent', endDate: expect.any(String) });
       const scores = await db.query<{ scope: string }>('SELECT scope FROM campaign_scores WHERE campaign_id = $1', [id]);
       expect(new Set(scores.map((s) => s.scope))).toEqual(new Set(['total', 'axis', 'policy', 'measure']));

@@ -5,6 +5,7 @@ import { AppError, conflict, forbidden, notFound, validationError } from '../err
 import { findCampaign, type CampaignRow } from '../db/repositories/campaignQueries.js';
 import * as writes from '../db/repositories/campaignWrites.js';
 import { storeCampaignScores } from '../db/repositories/scores.js';
+import { addToTerritoryScores } from '../db/repositories/territoryScores.js';
 import { recordAudit } from '../db/repositories/audit.js';
 import { answerProblem, canAnswerCampaign, canReadEntity } from './campaignRules.js';
 
@@ -59,6 +60,7 @@ export async function submitCampaign(db: Db, actor: Actor, id: number): Promise<
     if (missing > 0) throw new AppError('VALIDATION', `${missing} questions are not answered yet`, 'NOT_ALL_ANSWERED');
     await writes.markSent(tx, id);
     await storeCampaignScores(tx, id);
+    await addToTerritoryScores(tx, id);
     await recordAudit(tx, audit(actor, 'campaign.submit', id, { entityId: campaign.entityId }));
     return stateOf((await findCampaign(tx, id)) as CampaignRow);
   });

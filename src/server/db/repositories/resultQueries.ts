@@ -29,35 +29,23 @@ export async function findCampaignPlace(q: Queryable, campaignId: number): Promi
 /** Group key of a stored score: "total:0", "axis:12"... */
 export const groupKey = (scope: string, categoryId: number) => `${scope}:${categoryId}`;
 
-/**
- * Participants' sums per group in the campaign's province, community and country, from the stored scores of
- * the edition's sent campaigns: one pass over stored scores, never over answers.
- */
+/** Participants' sums per group in the campaign's province, community and country (kept by territoryScores.ts). */
 export async function territoryAggregates(q: Queryable, place: CampaignPlace): Promise<Map<string, Record<Territory, TerritoryAggregate | undefined>>> {
-  const rows = await q.query<Record<string, number> & { scope: string; category_id: number }>(
-    `SELECT cs.scope, cs.category_id,
-            count(*) FILTER (WHERE en.province_id = $2)::int AS p_n,
-            coalesce(sum(cs.percentage) FILTER (WHERE en.province_id = $2), 0)::float8 AS p_ps,
-            coalesce(sum(cs.value) FILTER (WHERE en.province_id = $2), 0)::float8 AS p_vs,
-            count(*) FILTER (WHERE pr.community_id = $3)::int AS a_n,
-            coalesce(sum(cs.percentage) FILTER (WHERE pr.community_id = $3), 0)::float8 AS a_ps,
-            coalesce(sum(cs.value) FILTER (WHERE pr.community_id = $3), 0)::float8 AS a_vs,
-            count(*)::int AS c_n, sum(cs.percentage)::float8 AS c_ps, sum(cs.value)::float8 AS c_vs
-       FROM campaign_scores cs
-       JOIN campaigns c ON c.id = cs.campaign_id
-       JOIN entities en ON en.id = c.entity_id
-       JOIN provinces pr ON pr.id = en.province_id
-      WHERE c.edition_id = $1 AND c.status = 'sent'
-      GROUP BY cs.scope, cs.category_id`,
+  const rows = await q.query<{ territory: Territory; scope: string; category_id: number; participants: number; percentage_sum: number; value_sum: number }>(
+    `SELECT territory, scope, category_id, participants, percentage_sum, value_sum
+       FROM territory_scores
+      WHERE edition_id = $1
+        AND ((territory = 'province' AND territory_id = $2) OR (territory = 'autonomousCommunity' AND territory_id = $3) OR (territory = 'country' AND territory_id = 'ES'))`,
     [place.editionId, place.provinceId, place.communityId],
   );
-  const aggregate = (n: number, ps: number, vs: number): TerritoryAggregate | undefined => (n > 0 ? { participants: n, percentageSum: ps, valueSum: vs } : undefined);
-  return new Map(
-    rows.map((r) => [
-      groupKey(r.scope, r.category_id),
-      { province: aggregate(r.p_n, r.p_ps, r.p_vs), autonomousCommunity: aggregate(r.a_n, r.a_ps, r.a_vs), country: aggregate(r.c_n, r.c_ps, r.c_vs) },
-    ]),
-  );
+  const byGroup = new Map<string, Record<Territory, TerritoryAggregate | undefined>>();
+  for (const r of rows) {
+    const key = groupKey(r.scope, r.category_id);
+    const entry = byGroup.get(key) ?? { province: undefined, autonomousCommunity: undefined, country: undefined };
+    entry[r.territory] = { participants: r.participants, percentageSum: r.percentage_sum, valueSum: r.value_sum };
+    byGroup.set(key, entry);
+  }
+  return byGroup;
 }
 
 /** Entities registered in each territory of the campaign (participants or not). */

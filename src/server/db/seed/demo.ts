@@ -7,6 +7,7 @@ import { insertUser } from '../repositories/users.js';
 import { recordAudit } from '../repositories/audit.js';
 import { storeCampaignScores } from '../repositories/scores.js';
 import { foldText } from '../../../shared/text.js';
+import { rebuildTerritoryScores } from '../repositories/territoryScores.js';
 import { seededRandom, pick } from './random.js';
 import { insertAnswers, loadEditionSubindicators, plausibleAnswer } from './answers.js';
 import { DEMO_ACCOUNTS, DEMO_GROUPINGS, DEMO_PASSWORD, TOWN_HALLS_PER_PROVINCE } from './entities.js';
@@ -98,6 +99,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       const id = await insertUser(tx, { email: account.email, name: account.name, role: account.role, passwordHash, entityIds: entities });
       await recordAudit(tx, { action: 'user.create', targetType: 'user', targetId: id, details: { email: account.email, role: account.role, by: 'seed:demo' } });
     }
+    await rebuildTerritoryScores(tx);
   });
   return true;
 }

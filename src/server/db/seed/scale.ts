@@ -4,6 +4,7 @@ import { loadEditionQuestionnaire, insertScores } from '../repositories/scores.j
 import { scoreCampaign } from '../../services/scoring.js';
 import { DEMO_EDITIONS, ensureEdition } from './demo.js';
 import { plausibleAnswer } from './answers.js';
+import { rebuildTerritoryScores } from '../repositories/territoryScores.js';
 import { seededRandom } from './random.js';
 
 /** Entities of the scale data set are named after their first municipality. */
@@ -75,6 +76,7 @@ export async function seedScale(db: Db, options: { provinces?: string[] } = {}):
     const random = seededRandom(8131);
     const entityIds = await createEntities(tx, options.provinces, random);
     for (const [i, editionId] of editionIds.entries()) await sendCampaigns(tx, editionId, DEMO_EDITIONS[i], entityIds, random);
+    await rebuildTerritoryScores(tx);
     return { entities: entityIds.length, campaigns: entityIds.length * editionIds.length };
   });
 }

@@ -1,0 +1,36 @@
+import type { Queryable } from '../client.js';
+
+/** The three territories every sent campaign counts in: its province, its community and the country ('ES'). */
+const TERRITORIES_OF_CAMPAIGN = `
+  FROM campaign_scores cs
+  JOIN campaigns c ON c.id = cs.campaign_id
+  JOIN entities en ON en.id = c.entity_id
+  JOIN provinces pr ON pr.id = en.province_id
+  CROSS JOIN LATERAL (VALUES ('province', en.province_id), ('autonomousCommunity', pr.community_id), ('country', 'ES')) AS t(territory, territory_id)`;
+
+/** Adds one newly sent campaign's scores to its territories' sums (inside the submit transaction). */
+export async function addToTerritoryScores(q: Queryable, campaignId: number): Promise<void> {
+  await q.query(
+    `INSERT INTO territory_scores (edition_id, territory, territory_id, scope, category_id, participants, percentage_sum, value_sum)
+     SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, 1, cs.percentage, cs.value
+     ${TERRITORIES_OF_CAMPAIGN}
+      WHERE cs.campaign_id = $1
+     ON CONFLICT (edition_id, territory, territory_id, scope, category_id) DO UPDATE
+        SET participants = territory_scores.participants + 1,
+            percentage_sum = territory_scores.percentage_sum + EXCLUDED.percentage_sum,
+            value_sum = territory_scores.value_sum + EXCLUDED.value_sum`,
+    [campaignId],
+  );
+}
+
+/** Recomputes every territory's sums from the stored scores of sent campaigns (seeds, removals). */
+export async function rebuildTerritoryScores(q: Queryable): Promise<void> {
+  await q.query('DELETE FROM territory_scores');
+  await q.query(
+    `INSERT INTO territory_scores (edition_id, territory, territory_id, scope, category_id, participants, percentage_sum, value_sum)
+     SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, count(*), sum(cs.percentage), sum(cs.value)
+     ${TERRITORIES_OF_CAMPAIGN}
+      WHERE c.status = 'sent'
+      GROUP BY c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id`,
+  );
+}
