@@ -1,50 +1,23 @@
 import { call, put, select, takeEvery, takeLatest, takeLeading, type Effect } from 'redux-saga/effects';
 import { apiCall, apiCallHandling } from '../../api/apiCall.js';
-import { serializeError, type TransportErrorType } from '../../api/ApiError.js';
+import { KEEP_ON_SCREEN, load } from '../../api/load.js';
+import { serializeError } from '../../api/ApiError.js';
 import type { CampaignsApi, ReferenceApi } from '../../api/campaignsApi.js';
 import { campaignsActions } from './campaignsSlice.js';
 import { referenceActions } from '../reference/referenceSlice.js';
 import { snackbarActions } from '../snackbar/snackbarSlice.js';
 import { alertsActions } from '../alerts/alertsSlice.js';
+
+const toast = snackbarActions.toastShown;
 import { selectRole } from '../auth/authSelectors.js';
 import type { RootState } from '../../app/rootReducer.js';
-import type { Action } from '@reduxjs/toolkit';
 import type { CampaignStateResponse, EntityCampaigns } from '../../../shared/api/campaigns.js';
-import type { RequestError } from '../../lib/remote.js';
 
 /** What the campaign sagas reach outside the store. */
 export interface CampaignsDependencies {
   campaignsApi: CampaignsApi;
   referenceApi: ReferenceApi;
   navigate: (path: string) => void;
-}
-
-/**
- * Failures of a change the user made stay on the screen as a toast (no error page), so that what they
- * chose is not lost; only a refused session still ends it.
- */
-const KEEP_ON_SCREEN: readonly TransportErrorType[] = [
-  'VALIDATION', 'CONFLICT', 'FORBIDDEN', 'NOT_FOUND', 'EMAIL_EXISTS', 'RATE_LIMITED', 'INTERNAL', 'UNAVAILABLE', 'CONNECTION_FAILED', 'EMPTY_RESPONSE', 'HTTP_ERROR',
-];
-
-const toast = snackbarActions.toastShown;
-
-/**
- * One load: the call through apiCall, then the loaded event, or the failed event and the error toast.
- * `loaded` receives the answer; `failed` the serializable error.
- */
-function* load<R>(
-  request: () => Generator<Effect, R, unknown>,
-  loaded: (result: R) => Action,
-  failed: (error: RequestError) => Action,
-  toastId: string,
-): Generator<Effect, void, unknown> {
-  try {
-    yield put(loaded(yield* request()));
-  } catch (err) {
-    yield put(failed(serializeError(err)));
-    yield put(toast(toastId));
-  }
 }
 
 export function handleMineRequested(deps: CampaignsDependencies) {
