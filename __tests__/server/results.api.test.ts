@@ -94,7 +94,7 @@ describe.each(backends)('result and answers API on $name', ({ open }) => {
     expect((await get(`result?id=${ownSent}`, token)).status).toBe(200);
     expect((await get(`answers?id=${ownSent}`, token)).status).toBe(200);
     expect((await get(`result?id=${foreignSent}`, token)).status).toBe(403);
-    expect((await call(server, 'GET', '/api/secure/v1/auth/me', { token })).body.response.user).toEqual({ id: 0, email: '', name: '', role: 'NO', entities: [] });
+    expect((await call(server, 'GET', '/api/secure/v1/auth/me', { token })).body.response.user).toEqual({ id: 0, email: '', name: '', role: 'NO', entities: [], sharedCampaignId: ownSent });
     const expired = await share(ownSent, "now() - interval '1 second'");
     expect((await get(`result?id=${ownSent}`, expired)).body.error.type).toBe('INVALID_TOKEN');
     await db.query('UPDATE share_links SET revoked_at = now()');

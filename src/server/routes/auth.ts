@@ -17,6 +17,7 @@ const userSchema = {
     name: { type: 'string' },
     role: { type: 'string' },
     entities: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } },
+    sharedCampaignId: { type: 'integer' },
   },
 } as const;
 
@@ -114,7 +115,8 @@ export function registerSecureAuthRoutes(secure: FastifyInstance, ctx: AppContex
   secure.get('/auth/me', { schema: { response: meResponseSchema }, config: { allowShareToken: true } }, async (request) => {
     const principal = request.principal;
     if (principal?.kind === 'share') {
-      return { response: { user: { id: 0, email: '', name: '', role: 'NO', entities: [] } } };
+      // A shared link's viewer: no role, no entities, and the one campaign the link reads.
+      return { response: { user: { id: 0, email: '', name: '', role: 'NO', entities: [], sharedCampaignId: principal.campaignId } } };
     }
     return { response: { user: requireUser(request) } };
   });

@@ -37,6 +37,8 @@ export interface CurrentUser {
   name: string;
   role: Role;
   entities: EntityRef[];
+  /** Only for a shared link's viewer (role NO): the campaign the link reads. */
+  sharedCampaignId?: number;
 }
 
 export interface MeResponse {
