@@ -7,11 +7,11 @@ import { campaignsActions } from './campaignsSlice.js';
 import { referenceActions } from '../reference/referenceSlice.js';
 import { snackbarActions } from '../snackbar/snackbarSlice.js';
 import { alertsActions } from '../alerts/alertsSlice.js';
-
-const toast = snackbarActions.toastShown;
 import { selectRole } from '../auth/authSelectors.js';
 import type { RootState } from '../../app/rootReducer.js';
 import type { CampaignStateResponse, EntityCampaigns } from '../../../shared/api/campaigns.js';
+
+const toast = snackbarActions.toastShown;
 
 /** What the campaign sagas reach outside the store. */
 export interface CampaignsDependencies {
