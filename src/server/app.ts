@@ -13,6 +13,10 @@ import { registerAuthRoutes, registerSecureAuthRoutes } from './routes/auth.js';
 import { registerCampaignRoutes } from './routes/campaigns/index.js';
 import { registerReportRoutes } from './routes/campaigns/reports.js';
 import { registerReferenceRoutes } from './routes/reference.js';
+import { QuestionnaireCache } from './services/questionnaireCache.js';
+import { loadEditionIndicators } from './db/repositories/questionnaires.js';
+import { registerUserRoutes } from './routes/users.js';
+import { registerEntityRoutes } from './routes/entities.js';
 
 /** Log options: JSON lines with the request id, never credentials. */
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
@@ -61,13 +65,16 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyServe
   registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
   const authenticate = makeAuthenticate(ctx);
+  const questionnaires = new QuestionnaireCache((editionId) => loadEditionIndicators(ctx.db, editionId));
   await app.register(
     async (secure) => {
       secure.addHook('onRequest', authenticate);
       registerSecureAuthRoutes(secure, ctx);
       registerReferenceRoutes(secure, ctx);
-      registerCampaignRoutes(secure, ctx);
-      registerReportRoutes(secure, ctx);
+      registerUserRoutes(secure, ctx);
+      registerEntityRoutes(secure, ctx);
+      registerCampaignRoutes(secure, ctx, questionnaires);
+      registerReportRoutes(secure, ctx, questionnaires);
     },
     { prefix: '/api/secure/v1' },
   );

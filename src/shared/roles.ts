@@ -26,3 +26,11 @@ export const USER_CREATE_PERMISSIONS: Readonly<Record<Role, readonly Role[]>> = 
 export function canCreateRole(creator: Role, target: Role): boolean {
   return USER_CREATE_PERMISSIONS[creator].includes(target);
 }
+
+/**
+ * Whether an administrator may remove a user or regenerate its password: never its own account, and only
+ * users of a role it could create (so FEC cannot take over an ADMIN account by regenerating its password).
+ */
+export function canManageUser(actor: { id: number; role: Role }, target: { id: number; role: Role }): boolean {
+  return actor.id !== target.id && canCreateRole(actor.role, target.role);
+}

@@ -89,3 +89,8 @@ export function openPostgres(connectionString: string, max = 10): Db {
 export function openDb(options: { databaseUrl?: string; dataDir: string }): Promise<Db> {
   return options.databaseUrl ? Promise.resolve(openPostgres(options.databaseUrl)) : openPglite(options.dataDir);
 }
+
+/** True for PostgreSQL's unique_violation (23505), from PGlite or pg alike. */
+export function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+}

@@ -1,10 +1,22 @@
-import type { Db } from '../db/client.js';
-import { AppError } from '../errors.js';
-import { insertUser } from '../db/repositories/users.js';
+import type { Db, Queryable } from '../db/client.js';
+import { isUniqueViolation } from '../db/client.js';
+import { AppError, forbidden, notFound, validationError } from '../errors.js';
+import { deleteUser, emailTaken, findUserForUpdate, insertUser, updatePasswordHash } from '../db/repositories/users.js';
+import { revokeUserFamilies } from '../db/repositories/oauth.js';
 import { recordAudit } from '../db/repositories/audit.js';
 import { generatePassword, hashPassword } from './passwords.js';
+import type { Actor } from './campaignActions.js';
 import { GENERATED_PASSWORD_LENGTH } from '../../shared/constants.js';
-import type { Role } from '../../shared/roles.js';
+import { canCreateRole, canManageUser, type Role } from '../../shared/roles.js';
+import type { CreateUserResponse, RegeneratePasswordResponse } from '../../shared/api/admin.js';
+
+const emailExists = () => new AppError('EMAIL_EXISTS', 'A user with this e-mail already exists');
+
+async function checkEntitiesExist(q: Queryable, entityIds: number[]): Promise<void> {
+  const found = await q.query<{ id: number }>('SELECT id FROM entities WHERE id = ANY($1::int[])', [entityIds]);
+  const missing = entityIds.filter((id) => !found.some((row) => row.id === id));
+  if (missing.length > 0) throw validationError(`Unknown entities: ${missing.join(', ')}`, { entities: 'USERS.VALIDATION.UNKNOWN_ENTITY' });
+}
 
 /** Creates a user with a random password, returned once and stored only hashed; audit-logged. */
 export async function createUserWithPassword(
@@ -12,22 +24,70 @@ export async function createUserWithPassword(
   input: { email: string; role: Role; entityIds: number[]; name?: string },
   audit: { actorId?: number; actorEmail?: string; actor?: string; requestId?: string } = {},
 ): Promise<{ id: number; password: string }> {
+  const entityIds = [...new Set(input.entityIds)];
   const password = generatePassword(GENERATED_PASSWORD_LENGTH);
   const passwordHash = await hashPassword(password);
-  const id = await db.transaction(async (tx) => {
-    const existing = await tx.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [input.email.trim()]);
-    if (existing.length > 0) throw new AppError('EMAIL_EXISTS', 'A user with this e-mail already exists');
-    const userId = await insertUser(tx, { ...input, passwordHash });
-    await recordAudit(tx, {
-      actorId: audit.actorId,
-      actorEmail: audit.actorEmail,
-      action: 'user.create',
-      targetType: 'user',
-      targetId: userId,
-      details: { email: input.email, role: input.role, entities: input.entityIds, ...(audit.actor ? { by: audit.actor } : {}) },
-      requestId: audit.requestId,
+  try {
+    const id = await db.transaction(async (tx) => {
+      if (await emailTaken(tx, input.email)) throw emailExists();
+      await checkEntitiesExist(tx, entityIds);
+      const userId = await insertUser(tx, { ...input, entityIds, passwordHash });
+      await recordAudit(tx, {
+        actorId: audit.actorId,
+        actorEmail: audit.actorEmail,
+        action: 'user.create',
+        targetType: 'user',
+        targetId: userId,
+        details: { email: input.email, role: input.role, entities: entityIds, ...(audit.actor ? { by: audit.actor } : {}) },
+        requestId: audit.requestId,
+      });
+      return userId;
     });
-    return userId;
+    return { id, password };
+  } catch (err) {
+    // Two creations of one e-mail at once: the unique index stops the second.
+    throw isUniqueViolation(err) ? emailExists() : err;
+  }
+}
+
+const auditOf = (actor: Actor) => ({ actorId: actor.user.id, actorEmail: actor.user.email, requestId: actor.requestId });
+
+/** An administrator creates a user of a role it may give (USER_CREATE_PERMISSIONS). */
+export async function createUser(db: Db, actor: Actor, input: { email: string; role: Role; name: string; entityIds: number[] }): Promise<CreateUserResponse> {
+  if (!canCreateRole(actor.user.role, input.role)) throw new AppError('FORBIDDEN', `A ${actor.user.role} cannot create ${input.role} users`);
+  const email = input.email.trim();
+  const { id, password } = await createUserWithPassword(db, { ...input, email }, auditOf(actor));
+  return { user: { id, email }, generatedPassword: password };
+}
+
+/** The user the actor may manage, locked for this transaction: not itself, and of a role it could create. */
+async function managedUser(q: Queryable, actor: Actor, id: number) {
+  const target = await findUserForUpdate(q, id);
+  if (!target?.role) throw notFound('User');
+  if (target.id === actor.user.id) throw new AppError('FORBIDDEN', 'You cannot do this to your own account');
+  if (!canManageUser(actor.user, { id: target.id, role: target.role })) throw forbidden();
+  return { ...target, role: target.role };
+}
+
+/** Removes a user; its sessions go with it, so its tokens stop working at once. */
+export async function removeUser(db: Db, actor: Actor, id: number): Promise<{ success: true }> {
+  return db.transaction(async (tx) => {
+    const target = await managedUser(tx, actor, id);
+    await deleteUser(tx, id);
+    await recordAudit(tx, { ...auditOf(actor), action: 'user.remove', targetType: 'user', targetId: id, details: { email: target.email, role: target.role } });
+    return { success: true as const };
   });
-  return { id, password };
+}
+
+/** Gives a user a new random password (returned once) and ends its open sessions. */
+export async function regeneratePassword(db: Db, actor: Actor, id: number): Promise<RegeneratePasswordResponse> {
+  const password = generatePassword(GENERATED_PASSWORD_LENGTH);
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const target = await managedUser(tx, actor, id);
+    await updatePasswordHash(tx, id, passwordHash);
+    await revokeUserFamilies(tx, id, 'password regenerated');
+    await recordAudit(tx, { ...auditOf(actor), action: 'user.regeneratePassword', targetType: 'user', targetId: id, details: { email: target.email } });
+    return { email: target.email, password };
+  });
 }

@@ -4,7 +4,7 @@ import type { CampaignStatus, CampaignStatusRow, CampaignSummary, EntityCampaign
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 /** Campaign lists name a campaign by its edition: "Campaña 2026". */
-const CAMPAIGN_TEXT = "'Campaña ' || ed.campaign_number";
+export const CAMPAIGN_TEXT = "'Campaña ' || ed.campaign_number";
 
 const SUMMARY_SELECT = `
   SELECT c.id, ed.campaign_number, ${CAMPAIGN_TEXT} AS text, c.entity_id, en.name AS entity, c.status,

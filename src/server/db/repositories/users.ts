@@ -1,6 +1,11 @@
 import type { Queryable } from '../client.js';
 import { roleFromNumber, ROLES, type Role } from '../../../shared/roles.js';
-import type { CurrentUser } from '../../../shared/api/auth.js';
+import type { CurrentUser, EntityRef } from '../../../shared/api/auth.js';
+import type { UserRow } from '../../../shared/api/admin.js';
+
+/** A user's entities as JSON [{ id, name }] by name, for a query over users u. */
+const ENTITIES_OF_USER = `(SELECT json_agg(json_build_object('id', e.id, 'name', e.name) ORDER BY e.name)
+    FROM user_entities ue JOIN entities e ON e.id = ue.entity_id WHERE ue.user_id = u.id)`;
 
 export interface UserCredentials {
   id: number;
@@ -21,10 +26,7 @@ export async function findCredentialsByEmail(q: Queryable, email: string): Promi
 /** The user as `auth/me` shows it, with the entities it belongs to; undefined when gone or its role is unknown. */
 export async function findCurrentUser(q: Queryable, id: number): Promise<CurrentUser | undefined> {
   const [row] = await q.query<{ id: number; email: string; name: string; role: number; entities: { id: number; name: string }[] | null }>(
-    `SELECT u.id, u.email, u.name, u.role,
-            (SELECT json_agg(json_build_object('id', e.id, 'name', e.name) ORDER BY e.name)
-               FROM user_entities ue JOIN entities e ON e.id = ue.entity_id WHERE ue.user_id = u.id) AS entities
-       FROM users u WHERE u.id = $1`,
+    `SELECT u.id, u.email, u.name, u.role, ${ENTITIES_OF_USER} AS entities FROM users u WHERE u.id = $1`,
     [id],
   );
   const role = row && roleFromNumber(row.role);
@@ -50,4 +52,34 @@ export async function insertUser(q: Queryable, user: NewUser): Promise<number> {
     await q.query('INSERT INTO user_entities (user_id, entity_id) SELECT $1, unnest($2::int[])', [id, user.entityIds]);
   }
   return id;
+}
+
+/** Every user with its role name and entities, by e-mail; users with an unknown stored role are left out. */
+export async function listUsers(q: Queryable): Promise<UserRow[]> {
+  const rows = await q.query<{ id: number; email: string; name: string; role: number; entities: EntityRef[] | null }>(
+    `SELECT u.id, u.email, u.name, u.role, ${ENTITIES_OF_USER} AS entities FROM users u ORDER BY lower(u.email)`,
+  );
+  return rows.flatMap((r) => {
+    const role = roleFromNumber(r.role);
+    return role ? [{ id: r.id, email: r.email, name: r.name, role, entities: r.entities ?? [] }] : [];
+  });
+}
+
+/** The user's e-mail and role, locked for this transaction; undefined when there is no such user. */
+export async function findUserForUpdate(q: Queryable, id: number): Promise<{ id: number; email: string; role: Role | undefined } | undefined> {
+  const [row] = await q.query<{ id: number; email: string; role: number }>('SELECT id, email, role FROM users WHERE id = $1 FOR UPDATE', [id]);
+  return row && { id: row.id, email: row.email, role: roleFromNumber(row.role) };
+}
+
+export async function emailTaken(q: Queryable, email: string): Promise<boolean> {
+  return (await q.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [email.trim()])).length > 0;
+}
+
+/** Deletes the user; its memberships, sessions (refresh-token families) and codes go with it (ON DELETE CASCADE). */
+export async function deleteUser(q: Queryable, id: number): Promise<void> {
+  await q.query('DELETE FROM users WHERE id = $1', [id]);
+}
+
+export async function updatePasswordHash(q: Queryable, id: number, passwordHash: string): Promise<void> {
+  await q.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
 }

@@ -1,0 +1,62 @@
+import type { Queryable } from '../client.js';
+import type { EntityRow } from '../../../shared/api/admin.js';
+import { CAMPAIGN_TEXT } from './campaignQueries.js';
+
+const ENTITY_SELECT = `
+  SELECT en.id, en.name, en.population, p.name AS province, ac.name AS community,
+         COALESCE((SELECT json_agg(json_build_object('munId', m.id, 'name', m.name) ORDER BY m.name)
+                     FROM entity_municipalities em JOIN municipalities m ON m.id = em.municipality_id
+                    WHERE em.entity_id = en.id), '[]'::json) AS municipalities,
+         COALESCE((SELECT json_agg(json_build_object('id', c.id, 'text', ${CAMPAIGN_TEXT}, 'status', c.status) ORDER BY ed.campaign_number)
+                     FROM campaigns c JOIN editions ed ON ed.id = c.edition_id
+                    WHERE c.entity_id = en.id), '[]'::json) AS campaigns
+    FROM entities en
+    JOIN provinces p ON p.id = en.province_id
+    JOIN autonomous_communities ac ON ac.id = p.community_id`;
+
+type EntityDbRow = Omit<EntityRow, 'autonomousCommunity'> & { community: string };
+const toEntity = ({ community, ...row }: EntityDbRow): EntityRow => ({ ...row, autonomousCommunity: community });
+
+/** Every entity (or the one with this id) with its municipalities and campaigns, by name. */
+export async function listEntities(q: Queryable, id?: number): Promise<EntityRow[]> {
+  const rows = await q.query<EntityDbRow>(`${ENTITY_SELECT} WHERE $1::int IS NULL OR en.id = $1 ORDER BY en.name_key`, [id ?? null]);
+  return rows.map(toEntity);
+}
+
+/** The province of each known municipality among the codes. */
+export async function municipalityProvinces(q: Queryable, ids: string[]): Promise<{ id: string; provinceId: string }[]> {
+  return q.query('SELECT id, province_id AS "provinceId" FROM municipalities WHERE id = ANY($1::text[])', [ids]);
+}
+
+export interface NewEntity {
+  name: string;
+  /** The name folded (foldText), unique among entities. */
+  nameKey: string;
+  population: number;
+  provinceId: string;
+  municipalityIds: string[];
+}
+
+/** Inserts the entity and its municipalities; undefined when the name key is already taken. */
+export async function insertEntity(q: Queryable, entity: NewEntity): Promise<number | undefined> {
+  const [row] = await q.query<{ id: number }>(
+    'INSERT INTO entities (name, name_key, population, province_id) VALUES ($1, $2, $3, $4) ON CONFLICT (name_key) DO NOTHING RETURNING id',
+    [entity.name, entity.nameKey, entity.population, entity.provinceId],
+  );
+  if (!row) return undefined;
+  await q.query('INSERT INTO entity_municipalities (entity_id, municipality_id) SELECT $1, unnest($2::text[])', [row.id, entity.municipalityIds]);
+  return row.id;
+}
+
+/** The entity's name and campaigns, the entity locked for this transaction; undefined when there is none. */
+export async function findEntityForUpdate(q: Queryable, id: number): Promise<{ name: string; campaigns: { id: number; status: string }[] } | undefined> {
+  const [row] = await q.query<{ name: string }>('SELECT name FROM entities WHERE id = $1 FOR UPDATE', [id]);
+  if (!row) return undefined;
+  const campaigns = await q.query<{ id: number; status: string }>('SELECT id, status FROM campaigns WHERE entity_id = $1 ORDER BY id', [id]);
+  return { name: row.name, campaigns };
+}
+
+/** Deletes the entity; its campaigns (with answers, scores and share links), memberships and municipality links go with it. */
+export async function deleteEntity(q: Queryable, id: number): Promise<void> {
+  await q.query('DELETE FROM entities WHERE id = $1', [id]);
+}
