@@ -10,6 +10,8 @@ import { layoutReducer } from '../features/layout/layoutSlice.js';
 import { reportFiltersReducer } from '../features/reportFilters/reportFiltersSlice.js';
 import { campaignsReducer } from '../features/campaigns/campaignsSlice.js';
 import { referenceReducer } from '../features/reference/referenceSlice.js';
+import { usersReducer } from '../features/admin/users/usersSlice.js';
+import { entitiesReducer } from '../features/admin/entities/entitiesSlice.js';
 
 /** The slices, unpersisted (tests and the server never persist). */
 export const reducers = {
@@ -22,6 +24,8 @@ export const reducers = {
   reportFilters: reportFiltersReducer,
   campaigns: campaignsReducer,
   reference: referenceReducer,
+  users: usersReducer,
+  entities: entitiesReducer,
 };
 
 export const rootReducer = combineReducers(reducers);

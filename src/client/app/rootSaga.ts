@@ -7,9 +7,12 @@ import { campaignsApi, referenceApi } from '../api/campaignsApi.js';
 import { authApi } from '../api/authApi.js';
 import { createPkce } from '../lib/pkce.js';
 import { cookieTokenStore } from '../lib/tokenStore.js';
+import { watchUsers, type UsersDependencies } from '../features/admin/users/usersSaga.js';
+import { watchEntities, type EntitiesDependencies } from '../features/admin/entities/entitiesSaga.js';
+import { entitiesApi, usersApi } from '../api/adminApi.js';
 
 /** Everything the sagas reach outside the store; tests replace parts of it. */
-export type Dependencies = AuthDependencies & CampaignsDependencies;
+export type Dependencies = AuthDependencies & CampaignsDependencies & UsersDependencies & EntitiesDependencies;
 
 export const defaultDependencies: Dependencies = {
   authApi,
@@ -20,11 +23,13 @@ export const defaultDependencies: Dependencies = {
   referenceApi,
   // Replaced by the router's navigate when the app starts (index.tsx).
   navigate: (path) => window.location.assign(path),
+  usersApi,
+  entitiesApi,
 };
 
 /** Spawns each feature's watchers so that one failing saga does not stop the others (style.md rule 15). */
 export function* rootSaga(deps: Dependencies) {
-  const features = [() => watchAuth(deps), () => watchSnackbar(), () => handleSplash(), () => watchCampaigns(deps)];
+  const features = [() => watchAuth(deps), () => watchSnackbar(), () => handleSplash(), () => watchCampaigns(deps), () => watchUsers(deps), () => watchEntities(deps)];
   yield all(
     features.map((saga) =>
       spawn(function* keepAlive() {

@@ -21,6 +21,10 @@ const ComingSoonPage = lazy(() => import(/* webpackChunkName: "coming-soon" */ '
 const MyCampaignsPage = lazy(() => import(/* webpackChunkName: "my-campaigns" */ '../features/campaigns/MyCampaignsPage.js'));
 const QuestionnairePage = lazy(() => import(/* webpackChunkName: "questionnaire" */ '../features/campaigns/QuestionnairePage.js'));
 const StatusPage = lazy(() => import(/* webpackChunkName: "status" */ '../features/campaigns/StatusPage.js'));
+const UsersPage = lazy(() => import(/* webpackChunkName: "admin-users" */ '../features/admin/users/UsersPage.js'));
+const CreateUserPage = lazy(() => import(/* webpackChunkName: "admin-users" */ '../features/admin/users/CreateUserPage.js'));
+const EntitiesPage = lazy(() => import(/* webpackChunkName: "admin-entities" */ '../features/admin/entities/EntitiesPage.js'));
+const CreateEntityPage = lazy(() => import(/* webpackChunkName: "admin-entities" */ '../features/admin/entities/CreateEntityPage.js'));
 
 function page(actions: readonly Action[], element: ReactNode) {
   return (
@@ -79,10 +83,10 @@ export const ROUTES: RouteObject[] = [
           { path: `${PATHS.results}/:campaignId?`, element: page(REPORT_ACTIONS, <ComingSoonPage />) },
           { path: `${PATHS.comparisons}/:campaignId?`, element: page(REPORT_ACTIONS, <ComingSoonPage />) },
           { path: PATHS.status, element: page(['ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'], <StatusPage />) },
-          { path: PATHS.entities, element: page(['ENTITIES_MANAGE'], <ComingSoonPage />) },
-          { path: PATHS.createEntity, element: page(['ENTITIES_MANAGE'], <ComingSoonPage />) },
-          { path: PATHS.users, element: page(['USERS_MANAGE'], <ComingSoonPage />) },
-          { path: PATHS.createUser, element: page(['USERS_MANAGE'], <ComingSoonPage />) },
+          { path: PATHS.entities, element: page(['ENTITIES_MANAGE'], <EntitiesPage />) },
+          { path: PATHS.createEntity, element: page(['ENTITIES_MANAGE'], <CreateEntityPage />) },
+          { path: PATHS.users, element: page(['USERS_MANAGE'], <UsersPage />) },
+          { path: PATHS.createUser, element: page(['USERS_MANAGE'], <CreateUserPage />) },
         ],
       },
       { path: '*', element: <Navigate to={PATHS.login} replace /> },

@@ -18,3 +18,9 @@ export const emptyPage = <T>(): PagedData<T> => ({ page: 0, rows: [] });
 export function mergePage<T>(current: PagedData<T>, loaded: PagedData<T>): PagedData<T> {
   return loaded.page > 1 ? { page: loaded.page, rows: [...current.rows, ...loaded.rows] } : loaded;
 }
+
+/** One remote call's state beside the data it loads (style.md rule 3). */
+export type Remote<T = object> = { status: RequestStatus; error: RequestError | null } & T;
+
+/** A call not made yet. */
+export const IDLE = { status: 'idle' as RequestStatus, error: null };

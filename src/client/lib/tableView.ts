@@ -31,3 +31,6 @@ export function compareDatesEmptyLast(a: string | null, b: string | null, descen
   if (!b) return -1;
   return descending ? b.localeCompare(a) : a.localeCompare(b);
 }
+
+/** A view after a change: a new search or filter goes back to the first page. */
+export const patchTableView = (view: TableView, patch: Partial<TableView>): TableView => ({ ...view, ...patch, page: patch.page ?? 1 });

@@ -1,0 +1,150 @@
+import { expectSaga } from 'redux-saga-test-plan';
+import { rootReducer } from '../../src/client/app/rootReducer.js';
+import { initialAuthState } from '../../src/client/features/auth/authSlice.js';
+import { usersActions } from '../../src/client/features/admin/users/usersSlice.js';
+import { handleCreate as handleUserCreate, handleRegenerateConfirmed, handleRemoveConfirmed, handleListRequested, watchUsers } from '../../src/client/features/admin/users/usersSaga.js';
+import { entitiesActions } from '../../src/client/features/admin/entities/entitiesSlice.js';
+import { handleCreate as handleEntityCreate, handleGeographyRequested, watchEntities } from '../../src/client/features/admin/entities/entitiesSaga.js';
+import { snackbarActions } from '../../src/client/features/snackbar/snackbarSlice.js';
+import { ApiError } from '../../src/client/api/ApiError.js';
+import { entitiesApi, usersApi } from '../../src/client/api/adminApi.js';
+import type { EntityRow, UserRow } from '../../src/shared/api/admin.js';
+import { demoUser } from '../helpers/client.js';
+
+type State = ReturnType<typeof rootReducer>;
+
+const state = () => ({
+  ...rootReducer(undefined, { type: 'init' }),
+  auth: { ...initialAuthState, status: 'loaded' as const, user: { ...demoUser, role: 'ADMIN' as const }, tokens: { accessToken: 't', refreshToken: 'r' } },
+});
+const fail = (type: ApiError['type'], status: number, data?: unknown) => async () => Promise.reject(new ApiError(type, status, data));
+const toastOf = (message: string, severity = 'error') => ({ action: { type: snackbarActions.toastShown.type, payload: { message, severity } } });
+
+const user: UserRow = { id: 3, email: 'ana@ayto.es', name: '', role: 'USER', entities: [{ id: 1, name: 'Ayuntamiento de Prueba' }] };
+const entity: EntityRow = {
+  id: 9, name: 'Mancomunidad Nueva', population: 1200, municipalities: [{ munId: '46017', name: 'Alzira' }], province: 'Valencia/València', autonomousCommunity: 'Comunitat Valenciana',
+  campaigns: [{ id: 4, text: 'Campaña 2025', status: 'sent' }, { id: 5, text: 'Campaña 2026', status: 'draft' }],
+};
+const users = (overrides: Partial<typeof usersApi> = {}) => ({ usersApi: { ...usersApi, ...overrides } });
+const entities = (overrides: Partial<typeof entitiesApi> = {}, navigate = (_path: string) => undefined) => ({ entitiesApi: { ...entitiesApi, ...overrides }, navigate });
+
+describe('user sagas', () => {
+  it('loads the users, and toasts the spec message when it fails', async () => {
+    const ok = await expectSaga(handleListRequested, users({ list: async () => [user] })).withReducer(rootReducer, state()).run();
+    expect(ok.storeState.users.list).toMatchObject({ status: 'succeeded', items: [user] });
+    const failed = await expectSaga(handleListRequested, users({ list: fail('INTERNAL', 500) })).withReducer(rootReducer, state()).put.like(toastOf('USERS.TOAST.LOAD_ERROR')).run();
+    expect(failed.storeState.users.list.status).toBe('failed');
+  });
+
+  it('creates a user: success toast and the password kept for its dialog', async () => {
+    const request = { email: 'ana@ayto.es', role: 1, name: '', entities: [1] };
+    const { storeState } = await expectSaga(handleUserCreate, users({ create: async () => ({ user: { id: 3, email: 'ana@ayto.es' }, generatedPassword: 'Abcdefghijkmnpqrstu' }) }), usersActions.createRequested(request))
+      .withReducer(rootReducer, state())
+      .put.like(toastOf('USERS.TOAST.CREATED', 'success'))
+      .run();
+    expect(storeState.users.password).toEqual({ email: 'ana@ayto.es', password: 'Abcdefghijkmnpqrstu' });
+    expect(storeState.users.create.status).toBe('succeeded');
+    expect(rootReducer(storeState, usersActions.passwordDialogClosed()).users.password).toBeNull();
+  });
+
+  it.each([
+    ['EMAIL_EXISTS', 409, 'USERS.TOAST.EMAIL_EXISTS'],
+    ['VALIDATION', 422, 'USERS.TOAST.CREATE_ERROR'],
+    ['INTERNAL', 500, 'USERS.TOAST.CREATE_ERROR'],
+  ] as const)('maps a %s (%s) creation failure to %s, keeping the form (no error page)', async (type, status, message) => {
+    const { storeState } = await expectSaga(handleUserCreate, users({ create: fail(type, status) }), usersActions.createRequested({ email: 'a@b.es', role: 1, name: '', entities: [1] }))
+      .withReducer(rootReducer, state())
+      .put.like(toastOf(message))
+      .run();
+    expect(storeState.users.create).toMatchObject({ status: 'failed', error: { type } });
+    expect(storeState.app.globalError).toBeNull();
+  });
+
+  it('asks before removing and regenerating; confirmed, it removes the row or shows the new password', async () => {
+    const loaded = rootReducer(state(), usersActions.listLoaded([user]));
+    const asked = await expectSaga(watchUsers, users()).withReducer(rootReducer, loaded)
+      .dispatch(usersActions.removeAsked({ id: 3, email: user.email }))
+      .dispatch(usersActions.regenerateAsked({ id: 3, email: user.email }))
+      .silentRun(20);
+    const askedState = asked.storeState as State;
+    expect(askedState.alerts.queue.map((a) => [a.title, a.values, a.confirm?.action])).toEqual([
+      ['USERS.DELETE.TITLE', { email: user.email }, usersActions.removeConfirmed(3)],
+      ['USERS.REGENERATE.TITLE', { email: user.email }, usersActions.regenerateConfirmed(3)],
+    ]);
+    const removed = await expectSaga(handleRemoveConfirmed, users({ remove: async () => ({ success: true }) }), usersActions.removeConfirmed(3))
+      .withReducer(rootReducer, askedState)
+      .put.like(toastOf('USERS.TOAST.DELETED', 'success'))
+      .run();
+    expect(removed.storeState.users.list.items).toEqual([]);
+    expect(removed.storeState.alerts.queue).toHaveLength(1);
+    const regenerated = await expectSaga(handleRegenerateConfirmed, users({ regeneratePassword: async () => ({ email: user.email, password: 'Zyxwvutsrqpnmkjihg' }) }), usersActions.regenerateConfirmed(3))
+      .withReducer(rootReducer, removed.storeState as State)
+      .put.like(toastOf('USERS.TOAST.REGENERATED', 'success'))
+      .run();
+    expect(regenerated.storeState.users.password).toEqual({ email: user.email, password: 'Zyxwvutsrqpnmkjihg' });
+    expect(regenerated.storeState.alerts.queue).toEqual([]);
+  });
+
+  it('toasts failed removals and regenerations and closes the dialog', async () => {
+    await expectSaga(handleRemoveConfirmed, users({ remove: fail('FORBIDDEN', 403) }), usersActions.removeConfirmed(3)).withReducer(rootReducer, state()).put.like(toastOf('USERS.TOAST.DELETE_ERROR')).run();
+    await expectSaga(handleRegenerateConfirmed, users({ regeneratePassword: fail('INTERNAL', 500) }), usersActions.regenerateConfirmed(3))
+      .withReducer(rootReducer, state())
+      .put.like(toastOf('USERS.TOAST.REGENERATE_ERROR'))
+      .run();
+  });
+});
+
+describe('entity sagas', () => {
+  const request = { entity: { name: 'Mancomunidad Nueva', population: 1200 }, municipalities: ['46017'] };
+
+  it('creates an entity, adds it to the list and goes back to the list', async () => {
+    const visited: string[] = [];
+    const { storeState } = await expectSaga(handleEntityCreate, entities({ create: async () => ({ entity }) }, (p) => void visited.push(p)), entitiesActions.createRequested(request))
+      .withReducer(rootReducer, state())
+      .put.like(toastOf('ENTITIES.TOAST.CREATED', 'success'))
+      .run();
+    expect(storeState.entities.list.items).toEqual([entity]);
+    expect(visited).toEqual(['/manage/entities']);
+  });
+
+  it.each([
+    ['VALIDATION', 422, 'MULTIPLE_PROVINCES', 'ENTITIES.TOAST.MULTIPLE_PROVINCES'],
+    ['VALIDATION', 422, 'ALREADY_EXISTS', 'ENTITIES.TOAST.ALREADY_EXISTS'],
+    ['VALIDATION', 422, { 'entity.name': 'AUTH.VALIDATION.REQUIRED_FIELD' }, 'ENTITIES.TOAST.CREATE_ERROR'],
+    ['INTERNAL', 500, undefined, 'ENTITIES.TOAST.CREATE_ERROR'],
+  ] as const)('maps a %s (%s, %j) creation failure to its message and stays on the form', async (type, status, data, message) => {
+    const visited: string[] = [];
+    const { storeState } = await expectSaga(handleEntityCreate, entities({ create: fail(type, status, data) }, (p) => void visited.push(p)), entitiesActions.createRequested(request))
+      .withReducer(rootReducer, state())
+      .put.like(toastOf(message))
+      .run();
+    expect(visited).toEqual([]);
+    expect(storeState.entities.create.status).toBe('failed');
+  });
+
+  it('loads municipalities and provinces together, once per session', async () => {
+    let calls = 0;
+    const api = entities({
+      municipalities: async () => (calls++, [{ munId: '46017', name: 'Alzira', provinceId: '46' }]),
+      provinces: async () => [{ provinceId: '46', name: 'Valencia/València', ccaaId: '10' }],
+    });
+    const first = await expectSaga(handleGeographyRequested, api).withReducer(rootReducer, state()).run();
+    expect(first.storeState.entities.geography).toMatchObject({ status: 'succeeded', municipalities: [{ munId: '46017' }], provinces: [{ provinceId: '46' }] });
+    await expectSaga(handleGeographyRequested, api).withReducer(rootReducer, first.storeState as State).run();
+    expect(calls).toBe(1);
+    await expectSaga(handleGeographyRequested, entities({ municipalities: fail('INTERNAL', 500) }))
+      .withReducer(rootReducer, state())
+      .put.like(toastOf('ENTITIES.TOAST.LOAD_MUNICIPALITIES_ERROR'))
+      .run();
+  });
+
+  it('asks before removing, listing the campaigns that go with the entity', async () => {
+    const asked = await expectSaga(watchEntities, entities()).withReducer(rootReducer, state()).dispatch(entitiesActions.removeAsked(entity)).silentRun(20);
+    expect((asked.storeState as State).alerts.queue[0]).toMatchObject({
+      title: 'ENTITIES.DELETE.TITLE',
+      values: { entity: 'Mancomunidad Nueva', count: 2 },
+      links: [{ label: 'Campaña 2025', href: '/results/4' }, { label: 'Campaña 2026', href: '/status' }],
+      confirm: { action: entitiesActions.removeConfirmed(9) },
+    });
+  });
+});

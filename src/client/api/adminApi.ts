@@ -1,0 +1,28 @@
+import { http } from './http.js';
+import type {
+  CreateEntityRequest, CreateEntityResponse, CreateUserRequest, CreateUserResponse, EntityRow, RegeneratePasswordResponse, UserRow,
+} from '../../shared/api/admin.js';
+import type { Municipality, Province } from '../../shared/api/campaigns.js';
+
+const get = <T>(path: string, token: string | null) => http<T>({ path: `/v1${path}`, secure: true, token });
+const post = <T>(path: string, token: string | null, body: unknown) => http<T>({ method: 'POST', path: `/v1${path}`, secure: true, token, body });
+
+/** The user calls of api-contract.md; each takes the access token first (see apiCall). */
+export const usersApi = {
+  list: (token: string | null) => get<UserRow[]>('/users/list', token),
+  create: (token: string | null, user: CreateUserRequest) => post<CreateUserResponse>('/users/create', token, user),
+  remove: (token: string | null, id: number) => post<{ success: true }>('/users/remove', token, { id }),
+  regeneratePassword: (token: string | null, id: number) => post<RegeneratePasswordResponse>('/users/regeneratePassword', token, { id }),
+};
+
+/** The entity calls, and the geography the entity form needs. */
+export const entitiesApi = {
+  list: (token: string | null) => get<EntityRow[]>('/entities/list', token),
+  create: (token: string | null, request: CreateEntityRequest) => post<CreateEntityResponse>('/entities/create', token, request),
+  remove: (token: string | null, id: number) => post<{ success: true }>('/entities/remove', token, { id }),
+  municipalities: (token: string | null) => get<Municipality[]>('/communities/allMunicipalities', token),
+  provinces: (token: string | null) => get<Province[]>('/communities/allProvinces', token),
+};
+
+export type UsersApi = typeof usersApi;
+export type EntitiesApi = typeof entitiesApi;

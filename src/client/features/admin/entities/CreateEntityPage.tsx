@@ -1,0 +1,67 @@
+import { useEffect } from 'react';
+import { Form } from 'react-bootstrap';
+import { Formik, useField } from 'formik';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.js';
+import { PATHS } from '../../../app/paths.js';
+import { TextField } from '../../../components/TextField.js';
+import { AdminFormCard, FormButtons } from '../AdminForm.js';
+import { entitiesActions } from './entitiesSlice.js';
+import { selectEntityCreateError, selectMunicipalityIndex } from './entitiesSelectors.js';
+import { MunicipalityPicker } from './MunicipalityPicker.js';
+import { entityFormSchema } from '../../../../shared/validation/admin.js';
+
+interface EntityFormValues {
+  name: string;
+  population: number | '';
+  municipalities: string[];
+}
+
+const initialValues: EntityFormValues = { name: '', population: '', municipalities: [] };
+
+/** The municipalities field of the form, over the index of every municipality. */
+function MunicipalitiesField() {
+  const [field, meta, helpers] = useField<string[]>('municipalities');
+  const index = useAppSelector(selectMunicipalityIndex);
+  const loading = useAppSelector((state) => state.entities.geography.status === 'loading');
+  return (
+    <MunicipalityPicker
+      id="entity-municipalities"
+      options={index.options}
+      byId={index.byId}
+      value={field.value}
+      onChange={(value) => void helpers.setValue(value)}
+      onBlur={() => void helpers.setTouched(true)}
+      loading={loading}
+      error={meta.touched ? meta.error : undefined}
+    />
+  );
+}
+
+/** 'Nueva entidad': name, population and municipalities of one province. */
+export default function CreateEntityPage() {
+  const dispatch = useAppDispatch();
+  const creating = useAppSelector((state) => state.entities.create.status === 'loading');
+  const error = useAppSelector(selectEntityCreateError);
+  useEffect(() => {
+    dispatch(entitiesActions.createFormOpened());
+    dispatch(entitiesActions.geographyRequested());
+  }, [dispatch]);
+  const submit = (values: EntityFormValues) => {
+    dispatch(entitiesActions.createRequested({ entity: { name: values.name.trim(), population: Number(values.population) }, municipalities: values.municipalities }));
+  };
+
+  return (
+    <AdminFormCard id="create-entity" title="ENTITIES.CREATE.TITLE" error={error}>
+      <Formik initialValues={initialValues} validationSchema={entityFormSchema} onSubmit={submit}>
+        {({ handleSubmit }) => (
+          <Form noValidate onSubmit={handleSubmit}>
+            <TextField id="entity-name" name="name" label="ENTITIES.CREATE.NAME" autoComplete="off" />
+            <TextField id="entity-population" name="population" type="number" label="ENTITIES.CREATE.POPULATION" autoComplete="off" />
+            <MunicipalitiesField />
+            <FormButtons cancelPath={PATHS.entities} submitLabel="ENTITIES.CREATE.SUBMIT" busy={creating} />
+          </Form>
+        )}
+      </Formik>
+    </AdminFormCard>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Form, InputGroup, Modal } from 'react-bootstrap';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.js';
+import { usersActions } from './usersSlice.js';
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+/**
+ * Shows a generated password once, with a copy button. Closing forgets it. A click on the backdrop does not
+ * close it, so that the password is not lost by accident.
+ */
+export function PasswordDialog({ onClosed }: { onClosed?: () => void }) {
+  const dispatch = useAppDispatch();
+  const intl = useIntl();
+  const generated = useAppSelector((state) => state.users.password);
+  const [copy, setCopy] = useState<CopyState>('idle');
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => setCopy('idle'), [generated]);
+
+  const close = () => {
+    dispatch(usersActions.passwordDialogClosed());
+    onClosed?.();
+  };
+  const copyPassword = async () => {
+    try {
+      await navigator.clipboard.writeText(generated?.password ?? '');
+      setCopy('copied');
+    } catch {
+      // No clipboard (permissions, older browsers): select it for a manual copy.
+      input.current?.select();
+      setCopy('failed');
+    }
+  };
+
+  return (
+    <Modal show={generated !== null} onHide={close} backdrop="static" centered aria-labelledby="password-dialog-title">
+      <Modal.Header closeButton closeLabel={intl.formatMessage({ id: 'COMMON.CLOSE' })}>
+        <Modal.Title id="password-dialog-title">
+          <FormattedMessage id="USERS.PASSWORD.TITLE" />
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p>
+          <FormattedMessage id="USERS.PASSWORD.TEXT" values={{ email: <strong className="text-break">{generated?.email}</strong> }} />
+        </p>
+        <Form.Label htmlFor="generated-password">
+          <FormattedMessage id="USERS.PASSWORD.LABEL" />
+        </Form.Label>
+        <InputGroup>
+          <Form.Control id="generated-password" ref={input} readOnly value={generated?.password ?? ''} className="font-monospace" onFocus={(e) => e.target.select()} />
+          <Button variant="outline-primary" onClick={() => void copyPassword()}>
+            <FormattedMessage id="USERS.PASSWORD.COPY" />
+          </Button>
+        </InputGroup>
+        <p role="status" className={`small mt-2 mb-0 ${copy === 'failed' ? 'text-danger' : 'text-success'}`}>
+          {copy !== 'idle' && <FormattedMessage id={copy === 'copied' ? 'USERS.PASSWORD.COPIED' : 'USERS.PASSWORD.COPY_FAILED'} />}
+        </p>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button onClick={close}>
+          <FormattedMessage id="COMMON.CLOSE" />
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

@@ -1,0 +1,68 @@
+import { put, takeEvery, takeLatest, takeLeading, type Effect } from 'redux-saga/effects';
+import { apiCall, apiCallHandling } from '../../../api/apiCall.js';
+import { KEEP_ON_SCREEN, load } from '../../../api/load.js';
+import { serializeError } from '../../../api/ApiError.js';
+import type { UsersApi } from '../../../api/adminApi.js';
+import { usersActions } from './usersSlice.js';
+import { userCreateErrorMessage } from './usersSelectors.js';
+import { snackbarActions } from '../../snackbar/snackbarSlice.js';
+import { askToConfirm, confirmedChange } from '../confirmedChange.js';
+import type { CreateUserResponse } from '../../../../shared/api/admin.js';
+
+/** What the user sagas reach outside the store. */
+export interface UsersDependencies {
+  usersApi: UsersApi;
+}
+
+const toast = snackbarActions.toastShown;
+
+export function handleListRequested(deps: UsersDependencies) {
+  return load(() => apiCall(deps.usersApi.list), usersActions.listLoaded, usersActions.listFailed, 'USERS.TOAST.LOAD_ERROR');
+}
+
+/** Creates the user; its generated password goes to the dialog that shows it once. */
+export function* handleCreate(deps: UsersDependencies, action: ReturnType<typeof usersActions.createRequested>): Generator<Effect, void, unknown> {
+  try {
+    const result = (yield* apiCallHandling(KEEP_ON_SCREEN, deps.usersApi.create, action.payload)) as CreateUserResponse;
+    yield put(usersActions.created({ email: result.user.email, password: result.generatedPassword }));
+    yield put(toast('USERS.TOAST.CREATED', 'success'));
+  } catch (err) {
+    const error = serializeError(err);
+    yield put(usersActions.createFailed(error));
+    yield put(toast(userCreateErrorMessage(error) as string));
+  }
+}
+
+/** Removing and regenerating ask first (spec section 9: confirmation dialogs). */
+export function* handleRemoveAsked(action: ReturnType<typeof usersActions.removeAsked>): Generator<Effect, void, unknown> {
+  const { id, email } = action.payload;
+  yield put(askToConfirm({ title: 'USERS.DELETE.TITLE', message: 'USERS.DELETE.MESSAGE', values: { email }, action: usersActions.removeConfirmed(id) }));
+}
+
+export function* handleRegenerateAsked(action: ReturnType<typeof usersActions.regenerateAsked>): Generator<Effect, void, unknown> {
+  const { id, email } = action.payload;
+  yield put(
+    askToConfirm({
+      title: 'USERS.REGENERATE.TITLE', message: 'USERS.REGENERATE.MESSAGE', values: { email }, confirmLabel: 'USERS.REGENERATE.CONFIRM', action: usersActions.regenerateConfirmed(id),
+    }),
+  );
+}
+
+export function handleRemoveConfirmed(deps: UsersDependencies, action: ReturnType<typeof usersActions.removeConfirmed>) {
+  const messages = { success: 'USERS.TOAST.DELETED', failure: 'USERS.TOAST.DELETE_ERROR' };
+  return confirmedChange(messages, () => usersActions.removed(action.payload), deps.usersApi.remove, action.payload);
+}
+
+export function handleRegenerateConfirmed(deps: UsersDependencies, action: ReturnType<typeof usersActions.regenerateConfirmed>) {
+  const messages = { success: 'USERS.TOAST.REGENERATED', failure: 'USERS.TOAST.REGENERATE_ERROR' };
+  return confirmedChange(messages, usersActions.passwordRegenerated, deps.usersApi.regeneratePassword, action.payload);
+}
+
+export function* watchUsers(deps: UsersDependencies): Generator<Effect, void, unknown> {
+  yield takeLatest(usersActions.listRequested.type, handleListRequested, deps);
+  yield takeLeading(usersActions.createRequested.type, handleCreate, deps);
+  yield takeEvery(usersActions.removeAsked.type, handleRemoveAsked);
+  yield takeLeading(usersActions.removeConfirmed.type, handleRemoveConfirmed, deps);
+  yield takeEvery(usersActions.regenerateAsked.type, handleRegenerateAsked);
+  yield takeLeading(usersActions.regenerateConfirmed.type, handleRegenerateConfirmed, deps);
+}

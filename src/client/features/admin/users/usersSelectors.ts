@@ -1,0 +1,29 @@
+import { createSelector } from '@reduxjs/toolkit';
+import type { RootState } from '../../../app/rootReducer.js';
+import { pageOf, textMatches } from '../../../lib/tableView.js';
+import type { RequestError } from '../../../lib/remote.js';
+import { ROLES, USER_CREATE_PERMISSIONS, canManageUser, type Role } from '../../../../shared/roles.js';
+
+const selectList = (state: RootState) => state.users.list;
+const selectMe = (state: RootState) => state.auth.user;
+
+/** The users table: searched by e-mail, one page of 7, each row saying whether the caller may manage it. */
+export const selectUsersPage = createSelector([selectList, selectMe], (list, me) => {
+  const rows = list.items
+    .filter((user) => textMatches(user.email, list.view.search))
+    .map((user) => ({ ...user, manageable: !!me && canManageUser(me, user) }));
+  return { ...pageOf(rows, list.view.page), total: rows.length };
+});
+
+/** The roles the signed-in user may give (USER_CREATE_PERMISSIONS), with their integers. */
+export const selectAssignableRoles = createSelector([selectMe], (me): { role: Role; value: number }[] =>
+  (me ? USER_CREATE_PERMISSIONS[me.role] : []).map((role) => ({ role, value: ROLES[role] })),
+);
+
+/** The message of a failed creation (spec section 8): the e-mail in use, or the generic one. */
+export function userCreateErrorMessage(error: RequestError | null): string | null {
+  if (!error) return null;
+  return error.type === 'EMAIL_EXISTS' ? 'USERS.TOAST.EMAIL_EXISTS' : 'USERS.TOAST.CREATE_ERROR';
+}
+
+export const selectUserCreateError = (state: RootState) => userCreateErrorMessage(state.users.create.error);
