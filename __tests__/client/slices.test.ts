@@ -2,6 +2,7 @@ import { rootReducer } from '../../src/client/app/rootReducer.js';
 import { alertsActions } from '../../src/client/features/alerts/alertsSlice.js';
 import { snackbarActions } from '../../src/client/features/snackbar/snackbarSlice.js';
 import { reportFiltersActions, initialReportFilters } from '../../src/client/features/reportFilters/reportFiltersSlice.js';
+import { resultsActions } from '../../src/client/features/results/resultsSlice.js';
 import { authActions } from '../../src/client/features/auth/authSlice.js';
 import { localeActions } from '../../src/client/features/locale/localeSlice.js';
 import { selectLoginErrorMessage, selectCan } from '../../src/client/features/auth/authSelectors.js';
@@ -39,10 +40,14 @@ describe('snackbar', () => {
 
 describe('report filters', () => {
   it('start all on, toggle one by one and reset when the campaign changes', () => {
-    expect(reduce().reportFilters).toEqual({ territory: { entity: true, province: true, autonomousCommunity: true, country: true }, includeAnswers: true, compareWithParticipants: true });
-    const toggled = reduce(reportFiltersActions.territoryToggled('province'), reportFiltersActions.compareWithParticipantsToggled(), reportFiltersActions.includeAnswersToggled());
-    expect(toggled.reportFilters).toEqual({ ...initialReportFilters, territory: { ...initialReportFilters.territory, province: false }, includeAnswers: false, compareWithParticipants: false });
-    expect(rootReducer(toggled, reportFiltersActions.campaignChanged()).reportFilters).toEqual(initialReportFilters);
+    expect(reduce().reportFilters).toEqual({ territory: { entity: true, province: true, autonomousCommunity: true, country: true }, includeAnswers: true, compareWithParticipants: true, campaignId: null });
+    const opened = reduce(resultsActions.campaignOpened(7));
+    const toggled = [reportFiltersActions.territoryToggled('province'), reportFiltersActions.compareWithParticipantsToggled(), reportFiltersActions.includeAnswersToggled()].reduce(rootReducer, opened);
+    expect(toggled.reportFilters).toEqual({ ...initialReportFilters, territory: { ...initialReportFilters.territory, province: false }, includeAnswers: false, compareWithParticipants: false, campaignId: 7 });
+    // Opening the same campaign again (a reload) keeps them; another campaign or a shared link resets them.
+    expect(rootReducer(toggled, resultsActions.campaignOpened(7)).reportFilters).toBe(toggled.reportFilters);
+    expect(rootReducer(toggled, resultsActions.campaignOpened(8)).reportFilters).toEqual({ ...initialReportFilters, campaignId: 8 });
+    expect(rootReducer(toggled, resultsActions.sharedLinkOpened('token')).reportFilters).toEqual({ ...initialReportFilters, campaignId: -1 });
   });
 });
 

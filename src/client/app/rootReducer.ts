@@ -12,6 +12,7 @@ import { campaignsReducer } from '../features/campaigns/campaignsSlice.js';
 import { referenceReducer } from '../features/reference/referenceSlice.js';
 import { usersReducer } from '../features/admin/users/usersSlice.js';
 import { entitiesReducer } from '../features/admin/entities/entitiesSlice.js';
+import { resultsReducer } from '../features/results/resultsSlice.js';
 
 /** The slices, unpersisted (tests and the server never persist). */
 export const reducers = {
@@ -26,6 +27,7 @@ export const reducers = {
   reference: referenceReducer,
   users: usersReducer,
   entities: entitiesReducer,
+  results: resultsReducer,
 };
 
 export const rootReducer = combineReducers(reducers);

@@ -10,9 +10,12 @@ import { cookieTokenStore } from '../lib/tokenStore.js';
 import { watchUsers, type UsersDependencies } from '../features/admin/users/usersSaga.js';
 import { watchEntities, type EntitiesDependencies } from '../features/admin/entities/entitiesSaga.js';
 import { entitiesApi, usersApi } from '../api/adminApi.js';
+import { watchResults, type ResultsDependencies } from '../features/results/resultsSaga.js';
+import { resultsApi } from '../api/resultsApi.js';
+import { downloadText, printPage, shareLink } from '../lib/browser.js';
 
 /** Everything the sagas reach outside the store; tests replace parts of it. */
-export type Dependencies = AuthDependencies & CampaignsDependencies & UsersDependencies & EntitiesDependencies;
+export type Dependencies = AuthDependencies & CampaignsDependencies & UsersDependencies & EntitiesDependencies & ResultsDependencies;
 
 export const defaultDependencies: Dependencies = {
   authApi,
@@ -25,11 +28,16 @@ export const defaultDependencies: Dependencies = {
   navigate: (path) => window.location.assign(path),
   usersApi,
   entitiesApi,
+  resultsApi,
+  print: printPage,
+  shareLink: (url) => shareLink(url),
+  download: downloadText,
+  currentUrl: () => window.location.href,
 };
 
 /** Spawns each feature's watchers so that one failing saga does not stop the others (style.md rule 15). */
 export function* rootSaga(deps: Dependencies) {
-  const features = [() => watchAuth(deps), () => watchSnackbar(), () => handleSplash(), () => watchCampaigns(deps), () => watchUsers(deps), () => watchEntities(deps)];
+  const features = [() => watchAuth(deps), () => watchSnackbar(), () => handleSplash(), () => watchCampaigns(deps), () => watchUsers(deps), () => watchEntities(deps), () => watchResults(deps)];
   yield all(
     features.map((saga) =>
       spawn(function* keepAlive() {

@@ -25,6 +25,8 @@ const UsersPage = lazy(() => import(/* webpackChunkName: "admin-users" */ '../fe
 const CreateUserPage = lazy(() => import(/* webpackChunkName: "admin-users" */ '../features/admin/users/CreateUserPage.js'));
 const EntitiesPage = lazy(() => import(/* webpackChunkName: "admin-entities" */ '../features/admin/entities/EntitiesPage.js'));
 const CreateEntityPage = lazy(() => import(/* webpackChunkName: "admin-entities" */ '../features/admin/entities/CreateEntityPage.js'));
+const ResultsPage = lazy(() => import(/* webpackChunkName: "results" */ '../features/results/ResultsPage.js'));
+const SharedResultsPage = lazy(() => import(/* webpackChunkName: "results-shared" */ '../features/results/SharedResultsPage.js'));
 
 function page(actions: readonly Action[], element: ReactNode) {
   return (
@@ -69,6 +71,15 @@ export const ROUTES: RouteObject[] = [
       },
       { path: PATHS.logout, element: <LogoutPage /> },
       { path: PATHS.error, element: <ErrorPage /> },
+      // Shared links open without signing in; their token is read as it is, never stored.
+      {
+        path: `${PATHS.results}/0/:token`,
+        element: (
+          <Suspense fallback={<Loading />}>
+            <SharedResultsPage />
+          </Suspense>
+        ),
+      },
       {
         element: (
           <RequireUser>
@@ -80,7 +91,7 @@ export const ROUTES: RouteObject[] = [
           { path: PATHS.campaigns, element: page(CAMPAIGN_ACTIONS, <ComingSoonPage />) },
           { path: PATHS.myCampaigns, element: page(['SELF_CAMPAIGNS'], <MyCampaignsPage />) },
           { path: `${PATHS.myCampaigns}/:campaignId`, element: page(['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS'], <QuestionnairePage />) },
-          { path: `${PATHS.results}/:campaignId?`, element: page(REPORT_ACTIONS, <ComingSoonPage />) },
+          { path: `${PATHS.results}/:campaignId?`, element: page(REPORT_ACTIONS, <ResultsPage />) },
           { path: `${PATHS.comparisons}/:campaignId?`, element: page(REPORT_ACTIONS, <ComingSoonPage />) },
           { path: PATHS.status, element: page(['ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'], <StatusPage />) },
           { path: PATHS.entities, element: page(['ENTITIES_MANAGE'], <EntitiesPage />) },

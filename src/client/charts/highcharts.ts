@@ -1,4 +1,5 @@
 import Highcharts from 'highcharts';
+import 'highcharts/highcharts-more';
 import 'highcharts/modules/accessibility';
 
 // Spanish number format; no animation so that screenshots and print show the final chart.

@@ -8,3 +8,12 @@ export { default as EyeSlash } from 'react-bootstrap-icons/dist/icons/eye-slash.
 export { default as List } from 'react-bootstrap-icons/dist/icons/list.js';
 export { default as PencilSquare } from 'react-bootstrap-icons/dist/icons/pencil-square.js';
 export { default as PeopleFill } from 'react-bootstrap-icons/dist/icons/people-fill.js';
+export { default as CheckCircleFill } from 'react-bootstrap-icons/dist/icons/check-circle-fill.js';
+export { default as ChevronDown } from 'react-bootstrap-icons/dist/icons/chevron-down.js';
+export { default as ChevronRight } from 'react-bootstrap-icons/dist/icons/chevron-right.js';
+export { default as Download } from 'react-bootstrap-icons/dist/icons/download.js';
+export { default as ExclamationTriangleFill } from 'react-bootstrap-icons/dist/icons/exclamation-triangle-fill.js';
+export { default as Printer } from 'react-bootstrap-icons/dist/icons/printer.js';
+export { default as QuestionCircle } from 'react-bootstrap-icons/dist/icons/question-circle.js';
+export { default as Share } from 'react-bootstrap-icons/dist/icons/share.js';
+export { default as XCircleFill } from 'react-bootstrap-icons/dist/icons/x-circle-fill.js';

@@ -9,3 +9,8 @@ export const MESSAGES: Record<Language, Record<string, string>> = { es, en, ca, 
 
 /** The locale each language formats dates and numbers with. */
 export const INTL_LOCALES: Record<Language, string> = { es: 'es-ES', en: 'en-GB', ca: 'ca-ES', va: 'ca-ES-valencia' };
+
+/** A message outside React (sagas building files): the language's text, Spanish when missing, else the id. */
+export function messageFor(language: Language, id: string): string {
+  return MESSAGES[language]?.[id] ?? MESSAGES.es[id] ?? id;
+}

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { resultsActions, SHARED_CAMPAIGN_ID } from '../results/resultsSlice.js';
 
 export type Territory = 'entity' | 'province' | 'autonomousCommunity' | 'country';
 
@@ -7,13 +8,22 @@ export interface ReportFiltersState {
   territory: Record<Territory, boolean>;
   includeAnswers: boolean;
   compareWithParticipants: boolean;
+  /** The campaign these filters were set for (persisted with them, so a reload keeps them). */
+  campaignId: number | null;
 }
 
 export const initialReportFilters: ReportFiltersState = {
   territory: { entity: true, province: true, autonomousCommunity: true, country: true },
   includeAnswers: true,
   compareWithParticipants: true,
+  campaignId: null,
 };
+
+/** Filters return to all-on whenever the campaign changes (spec section 4, Reports); a shared link starts all-on. */
+function campaignChanged(state: ReportFiltersState, campaignId: number | null): ReportFiltersState {
+  if (campaignId === state.campaignId && campaignId !== SHARED_CAMPAIGN_ID) return state;
+  return { ...initialReportFilters, campaignId };
+}
 
 const reportFiltersSlice = createSlice({
   name: 'reportFilters',
@@ -28,8 +38,12 @@ const reportFiltersSlice = createSlice({
     compareWithParticipantsToggled(state) {
       state.compareWithParticipants = !state.compareWithParticipants;
     },
-    /** Filters return to all-on whenever the campaign changes (spec section 4, Reports). */
-    campaignChanged: () => initialReportFilters,
+    campaignChanged: (state, action: PayloadAction<number | null>) => campaignChanged(state, action.payload),
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(resultsActions.campaignOpened, (state, action) => campaignChanged(state, action.payload))
+      .addCase(resultsActions.sharedLinkOpened, (state) => campaignChanged(state, SHARED_CAMPAIGN_ID));
   },
 });
 

@@ -1,0 +1,34 @@
+import { http } from './http.js';
+import type { EntityCampaigns, IndicatorGroup } from '../../shared/api/campaigns.js';
+import type { ResultResponse } from '../../shared/api/results.js';
+import type { CurrentUser } from '../../shared/api/auth.js';
+
+const get = <T>(path: string, token: string | null, query?: Record<string, string | number | boolean | undefined>) =>
+  http<T>({ path: `/v1${path}`, secure: true, token, query });
+
+/** Links to a campaign's read-only report and comparison (POST campaigns/share). */
+export interface ShareLinks {
+  urlResults: string;
+  urlComparisons: string;
+}
+
+/**
+ * The report calls of api-contract.md. Each takes the token first: the session's access token through
+ * apiCall, or a shared link's token as it is.
+ */
+export const resultsApi = {
+  /** Entities the caller may read, each with its sent campaigns oldest first. */
+  entityCampaigns: (token: string | null) =>
+    get<EntityCampaigns>('/campaigns/getByUser', token, { nameWithProvince: true, includeAllEntities: true, onlySent: true }),
+  result: (token: string | null, id: number) => get<ResultResponse>('/campaigns/result', token, { id }),
+  answers: async (token: string | null, id: number) => (await get<{ campaign: { indicators: IndicatorGroup[] } }>('/campaigns/answers', token, { id })).campaign.indicators,
+  share: (token: string | null, id: number) => http<ShareLinks>({ method: 'POST', path: '/v1/campaigns/share', secure: true, token, body: { id } }),
+  /** The campaign a shared link reads (auth/me answers it for a share token). */
+  sharedCampaign: async (token: string): Promise<number> => {
+    const { user } = await get<{ user: CurrentUser }>('/auth/me', token);
+    if (!user.sharedCampaignId) throw new Error('Not a shared link');
+    return user.sharedCampaignId;
+  },
+};
+
+export type ResultsApi = typeof resultsApi;

@@ -1,0 +1,74 @@
+import { HighchartsReact } from 'highcharts-react-official';
+import { Highcharts } from './highcharts.js';
+import { useIntl } from 'react-intl';
+import { formatChartPercent } from '../lib/numbers.js';
+
+/** One series of a chart's data table: its name and a value per category (null: no figure). */
+export interface ChartSeries {
+  name: string;
+  colour: string;
+  data: (number | null)[];
+}
+
+interface ChartFigureProps {
+  /** The chart's accessible title; also the data table's caption. */
+  title: string;
+  /** One line a reader of the page gets instead of the picture. */
+  summary: string;
+  options: Highcharts.Options;
+  categories: string[];
+  series: ChartSeries[];
+  /** Width of the copy drawn for paper (A4 portrait); none when the chart has a fixed size already. */
+  printWidth?: number;
+  testId?: string;
+}
+
+/**
+ * A chart that can be read without seeing it: Highcharts' accessibility module, a one-line summary and a
+ * visually hidden data table beside it. Charts that follow the screen's width get a second, fixed-width
+ * copy that only print shows, so that the PDF is never cut at the screen's width.
+ */
+export function ChartFigure({ title, summary, options, categories, series, printWidth, testId }: ChartFigureProps) {
+  const intl = useIntl();
+  const screen: Highcharts.Options = { ...options, accessibility: { ...options.accessibility, description: summary } };
+  const print: Highcharts.Options = { ...options, chart: { ...options.chart, width: printWidth }, accessibility: { enabled: false } };
+  return (
+    <figure className="chart-figure mb-0" data-testid={testId}>
+      <div className={printWidth ? 'd-print-none' : undefined}>
+        <HighchartsReact highcharts={Highcharts} options={screen} />
+      </div>
+      {printWidth && (
+        <div className="chart-print-copy" aria-hidden="true">
+          <HighchartsReact highcharts={Highcharts} options={print} />
+        </div>
+      )}
+      <figcaption className="visually-hidden">{summary}</figcaption>
+      {/* A table ignores the 1px width of .visually-hidden: its wrapper clips it. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <td />
+              {series.map((s) => (
+                <th scope="col" key={s.name}>
+                  {s.name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {categories.map((category, i) => (
+              <tr key={category}>
+                <th scope="row">{category}</th>
+                {series.map((s) => (
+                  <td key={s.name}>{formatChartPercent(intl, s.data[i])}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </figure>
+  );
+}

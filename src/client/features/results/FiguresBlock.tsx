@@ -1,0 +1,83 @@
+import { Button, Card, Table } from 'react-bootstrap';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useAppDispatch } from '../../app/hooks.js';
+import { Gauge, GroupedBars } from '../../charts/ReportCharts.js';
+import { Download } from '../../components/icons.js';
+import { formatValueAndPercent, toChartPercent } from '../../lib/numbers.js';
+import type { ActiveLevel, FigureRow, ReportBlock } from './reportModel.js';
+import { resultsActions } from './resultsSlice.js';
+
+/** 'value (percent%)' per shown level, one row per policy and a TOTAL row. */
+function ComparisonTable({ block, levels }: { block: ReportBlock; levels: ActiveLevel[] }) {
+  const intl = useIntl();
+  const cells = (row: FigureRow) => levels.map((l) => <td key={l.level}>{formatValueAndPercent(intl, row.values[l.level], row.percentages[l.level])}</td>);
+  return (
+    <Table size="sm" responsive className="comparison-table mb-0 align-middle" data-testid="comparison-table">
+      <caption className="visually-hidden">
+        <FormattedMessage id="RESULTS.TABLE.CAPTION" values={{ title: block.title }} />
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">
+            <FormattedMessage id="RESULTS.TABLE.POLICY" />
+          </th>
+          {levels.map((l) => (
+            <th scope="col" key={l.level} data-level={l.level}>
+              {l.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {block.rows.map((row) => (
+          <tr key={row.label}>
+            <th scope="row" className="fw-normal">
+              {row.label}
+            </th>
+            {cells(row)}
+          </tr>
+        ))}
+        <tr className="fw-semibold comparison-total">
+          <th scope="row">TOTAL</th>
+          {cells(block.total)}
+        </tr>
+      </tbody>
+    </Table>
+  );
+}
+
+/** The global block or an axis block: gauge, bars by policy and the comparison table. */
+export function FiguresBlock({ block, levels, headingLevel = 'h3' }: { block: ReportBlock; levels: ActiveLevel[]; headingLevel?: 'h2' | 'h3' }) {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const Heading = headingLevel;
+  const needles = levels.map((l) => ({ name: l.label, colour: l.colour, value: toChartPercent(block.total.percentages[l.level]) }));
+  const series = levels.map((l) => ({ name: l.label, colour: l.colour, data: block.rows.map((r) => toChartPercent(r.percentages[l.level])) }));
+  return (
+    <Card as="section" className={`report-block mb-4${block.key === 'global' ? '' : ' report-block-axis'}`} aria-labelledby={`block-${block.key}`} data-testid={`block-${block.key}`}>
+      <Card.Header className="bg-white">
+        <Heading id={`block-${block.key}`} className="h5 mb-0">
+          {block.title}
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        <div className="report-charts">
+          <div className="report-gauge">
+            <Gauge title={intl.formatMessage({ id: 'RESULTS.GAUGE.TITLE' }, { title: block.title })} needles={needles} />
+          </div>
+          <div className="report-bars">
+            <GroupedBars title={intl.formatMessage({ id: 'RESULTS.BARS.TITLE' }, { title: block.title })} categories={block.rows.map((r) => r.label)} series={series} testId="policy-bars" />
+          </div>
+        </div>
+        <ComparisonTable block={block} levels={levels} />
+        <div className="text-end mt-2 d-print-none">
+          <Button size="sm" variant="link" onClick={() => dispatch(resultsActions.csvRequested({ table: 'comparison', blockKey: block.key }))}>
+            <Download aria-hidden="true" className="me-1" />
+            <FormattedMessage id="RESULTS.CSV" />
+            <span className="visually-hidden">: {block.title}</span>
+          </Button>
+        </div>
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,108 @@
+import { Card, Col, Row } from 'react-bootstrap';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
+import { GroupedBars, LocationBars } from '../../charts/ReportCharts.js';
+import { Pager } from '../../components/Pager.js';
+import { formatPercent, toChartPercent } from '../../lib/numbers.js';
+import type { ActiveLevel, ByLevel } from './reportModel.js';
+import { resultsActions } from './resultsSlice.js';
+import { selectActiveLevels, selectGlobalScore, selectResults } from './resultsSelectors.js';
+
+/** The colour key of the shown levels. */
+function LevelLegend({ levels }: { levels: ActiveLevel[] }) {
+  const intl = useIntl();
+  return (
+    <ul className="list-inline mb-3" aria-label={intl.formatMessage({ id: 'RESULTS.GLOBAL_SCORE.LEGEND' })} data-testid="level-legend">
+      {levels.map((l) => (
+        <li key={l.level} className="list-inline-item me-3">
+          <span className="legend-swatch" style={{ backgroundColor: l.colour }} aria-hidden="true" /> {l.label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PolicyBars({ title, policies, levels }: { title: string; policies: { policyText: string; percentages: ByLevel }[]; levels: ActiveLevel[] }) {
+  return (
+    <GroupedBars
+      title={title}
+      categories={policies.map((p) => p.policyText)}
+      series={levels.map((l) => ({ name: l.label, colour: l.colour, data: policies.map((p) => toChartPercent(p.percentages[l.level])) }))}
+      testId="global-policy-bars"
+    />
+  );
+}
+
+/**
+ * 'Puntuación Global': the score card of the first shown level, bars by location and grouped bars per
+ * policy (a page at a time), with the legend of the shown levels.
+ */
+export function GlobalScoreView() {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const { result } = useAppSelector(selectResults);
+  const levels = useAppSelector(selectActiveLevels);
+  const score = useAppSelector(selectGlobalScore);
+  const title = intl.formatMessage({ id: 'RESULTS.GLOBAL_SCORE.TITLE' });
+  const policyTitle = intl.formatMessage({ id: 'RESULTS.GLOBAL_SCORE.BY_POLICY' });
+  return (
+    <section aria-labelledby="global-score-title" data-testid="global-score">
+      <h2 id="global-score-title" className="h4">
+        {title}
+      </h2>
+      {result.status === 'loading' && (
+        <p className="text-body-secondary" role="status">
+          <FormattedMessage id="APP.LOADING" />
+        </p>
+      )}
+      {score && (
+        <>
+          <LevelLegend levels={levels} />
+          <Row className="g-3 mb-3">
+            <Col md={4}>
+              <Card className="h-100 text-center score-card" data-testid="score-card">
+                <Card.Body>
+                  <Card.Title as="h3" className="h6 text-body-secondary">
+                    <FormattedMessage id="RESULTS.GLOBAL_SCORE.YOUR_SCORE" />
+                  </Card.Title>
+                  <p className="display-5 fw-semibold mb-1">{formatPercent(intl, score.card?.value)}</p>
+                  <p className="mb-0 text-body-secondary">{score.card?.level.label ?? ''}</p>
+                </Card.Body>
+              </Card>
+            </Col>
+            <Col md={8}>
+              <Card className="h-100">
+                <Card.Body>
+                  <Card.Title as="h3" className="h6">
+                    <FormattedMessage id="RESULTS.GLOBAL_SCORE.BY_LOCATION" />
+                  </Card.Title>
+                  <LocationBars
+                    title={intl.formatMessage({ id: 'RESULTS.GLOBAL_SCORE.BY_LOCATION' })}
+                    bars={levels.map((l) => ({ name: l.label, colour: l.colour, value: toChartPercent(score.percentages[l.level]) }))}
+                  />
+                </Card.Body>
+              </Card>
+            </Col>
+          </Row>
+          <Card>
+            <Card.Body>
+              <Card.Title as="h3" className="h6">
+                <FormattedMessage id="RESULTS.GLOBAL_SCORE.BY_POLICY" />
+              </Card.Title>
+              <div className="d-print-none">
+                <PolicyBars title={policyTitle} policies={score.policies.rows} levels={levels} />
+              </div>
+              {/* On paper every policy, not the page on screen. */}
+              <div className="print-only">
+                <PolicyBars title={policyTitle} policies={score.allPolicies} levels={levels} />
+              </div>
+              <div className="d-print-none mt-2">
+                <Pager page={score.policies.page} pages={score.policies.pages} onChange={(p) => dispatch(resultsActions.globalPageChanged(p))} label={title} />
+              </div>
+            </Card.Body>
+          </Card>
+        </>
+      )}
+    </section>
+  );
+}

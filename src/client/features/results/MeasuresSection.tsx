@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Button, Card, Collapse, Table } from 'react-bootstrap';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useAppDispatch } from '../../app/hooks.js';
+import { CheckCircleFill, ChevronDown, ChevronRight, Download, ExclamationTriangleFill, XCircleFill } from '../../components/icons.js';
+import { formatPercent, formatPoints } from '../../lib/numbers.js';
+import { grade, type Grade, type MeasuresRow, type MeasuresTable } from './reportModel.js';
+import { resultsActions } from './resultsSlice.js';
+
+const GRADE_ICON: Record<Grade, { Icon: typeof CheckCircleFill; className: string }> = {
+  low: { Icon: XCircleFill, className: 'text-danger' },
+  medium: { Icon: ExclamationTriangleFill, className: 'text-warning-emphasis' },
+  high: { Icon: CheckCircleFill, className: 'text-success' },
+};
+
+/** A percentage with its icon: a red cross at or below 30%, an amber exclamation, a green check from 70%. */
+function GradedPercent({ fraction }: { fraction: number | null }) {
+  const intl = useIntl();
+  if (fraction === null) return null;
+  const g = grade(fraction);
+  const { Icon, className } = GRADE_ICON[g];
+  return (
+    <span className="text-nowrap" data-grade={g}>
+      <Icon className={`${className} me-1`} role="img" aria-label={intl.formatMessage({ id: `RESULTS.MEASURES.GRADE.${g}` })} />
+      {formatPercent(intl, fraction)}
+    </span>
+  );
+}
+
+function MeasuresRowView({ row, table }: { row: MeasuresRow; table: MeasuresTable }) {
+  const intl = useIntl();
+  const points = (v: number | null) => (v === null ? '' : formatPoints(intl, v));
+  const Label = row.kind === 'measure' ? 'td' : 'th';
+  return (
+    <tr className={`measures-${row.kind}${row.kind === 'total' ? ' fw-semibold' : ''}`}>
+      <Label scope={row.kind === 'measure' ? undefined : 'row'} className={row.kind === 'measure' ? 'ps-4' : undefined}>
+        {row.text}
+      </Label>
+      {table.axes.map((a) => (
+        <td key={a.id} className="text-end">
+          {points(row.values[a.id])}
+        </td>
+      ))}
+      <td className="text-end fw-semibold">{formatPoints(intl, row.total)}</td>
+      {table.axes.map((a) => (
+        <td key={a.id}>
+          <GradedPercent fraction={row.percentages[a.id]} />
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+/** The detail-by-measures table: collapsible on screen, always expanded on paper. */
+export function MeasuresSection({ table }: { table: MeasuresTable }) {
+  const dispatch = useAppDispatch();
+  const [open, setOpen] = useState(false);
+  return (
+    <Card as="section" className="report-block measures-section mb-4" aria-labelledby="measures-title" data-testid="measures-section">
+      <Card.Header className="bg-white d-flex justify-content-between align-items-center">
+        <h2 id="measures-title" className="h5 mb-0">
+          <Button variant="link" className="p-0 text-decoration-none text-reset fw-semibold" aria-expanded={open} aria-controls="measures-body" onClick={() => setOpen(!open)}>
+            {open ? <ChevronDown aria-hidden="true" className="me-2" /> : <ChevronRight aria-hidden="true" className="me-2 d-print-none" />}
+            <FormattedMessage id="RESULTS.MEASURES.TITLE" />
+          </Button>
+        </h2>
+        <Button size="sm" variant="link" className="d-print-none" onClick={() => dispatch(resultsActions.csvRequested({ table: 'measures' }))}>
+          <Download aria-hidden="true" className="me-1" />
+          <FormattedMessage id="RESULTS.CSV" />
+        </Button>
+      </Card.Header>
+      <Collapse in={open}>
+        <div id="measures-body" className="print-expanded">
+          <Table size="sm" responsive bordered className="mb-0 measures-table align-middle" data-testid="measures-table">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <FormattedMessage id="RESULTS.MEASURES.ROW" />
+                </th>
+                {table.axes.map((a) => (
+                  <th scope="col" key={a.id} className="text-end">
+                    {a.text}
+                  </th>
+                ))}
+                <th scope="col" className="text-end">
+                  <FormattedMessage id="RESULTS.MEASURES.TOTAL_COLUMN" />
+                </th>
+                {table.axes.map((a) => (
+                  <th scope="col" key={a.id}>
+                    {a.text} (%)
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {table.rows.map((row, i) => (
+                <MeasuresRowView key={`${row.kind}-${i}`} row={row} table={table} />
+              ))}
+              {/* In the body, not a tfoot: print repeats a tfoot on every page. */}
+              <MeasuresRowView row={table.total} table={table} />
+            </tbody>
+          </Table>
+        </div>
+      </Collapse>
+    </Card>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Button, Card, Collapse } from 'react-bootstrap';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
+import { AnswerPicker } from '../campaigns/AnswerPicker.js';
+import { Pager } from '../../components/Pager.js';
+import { Loading } from '../../components/Loading.js';
+import { ChevronDown, ChevronRight } from '../../components/icons.js';
+import type { IndicatorGroup } from '../../../shared/api/campaigns.js';
+import { resultsActions } from './resultsSlice.js';
+import { selectAnswersPage, selectReportFilters, selectResults } from './resultsSelectors.js';
+
+function IndicatorAnswers({ indicator }: { indicator: IndicatorGroup }) {
+  return (
+    <article className="answer-indicator border-top pt-3 mt-3">
+      <p className="small text-body-secondary mb-1">
+        {indicator.axisText} › {indicator.policyText} › {indicator.measureText}
+      </p>
+      <h3 className="h6">{indicator.text}</h3>
+      <div className="d-grid gap-2">
+        {indicator.subindicators.map((sub) => (
+          <AnswerPicker key={sub.id} subindicator={sub} readOnly />
+        ))}
+      </div>
+    </article>
+  );
+}
+
+/**
+ * 'Mis Respuestas': on screen collapsible and paged (three indicators a page); on paper every indicator,
+ * and only when includeAnswers is on.
+ */
+export function MyAnswers() {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const [open, setOpen] = useState(false);
+  const { answers } = useAppSelector(selectResults);
+  const { includeAnswers } = useAppSelector(selectReportFilters);
+  const page = useAppSelector(selectAnswersPage);
+  const title = intl.formatMessage({ id: 'RESULTS.ANSWERS.TITLE' });
+  let body;
+  if (answers.status === 'loading' || answers.status === 'idle') body = <Loading />;
+  else if (answers.status === 'failed') body = <p className="text-danger" role="alert"><FormattedMessage id="COMMON.LOAD_FAILED" /></p>;
+  else if (page.total === 0) body = <p className="text-body-secondary"><FormattedMessage id="RESULTS.ANSWERS.EMPTY" /></p>;
+  return (
+    <Card as="section" className={`report-block answers-section mb-4${includeAnswers ? '' : ' d-print-none'}`} aria-labelledby="answers-title" data-testid="answers-section">
+      <Card.Header className="bg-white">
+        <h2 id="answers-title" className="h5 mb-0">
+          <Button variant="link" className="p-0 text-decoration-none text-reset fw-semibold" aria-expanded={open} aria-controls="answers-body" onClick={() => setOpen(!open)}>
+            {open ? <ChevronDown aria-hidden="true" className="me-2 d-print-none" /> : <ChevronRight aria-hidden="true" className="me-2 d-print-none" />}
+            {title}
+          </Button>
+        </h2>
+      </Card.Header>
+      <Collapse in={open}>
+        <div id="answers-body" className="d-print-none">
+          <Card.Body>
+            {body ?? (
+              <>
+                {page.rows.map((indicator) => (
+                  <IndicatorAnswers key={indicator.id} indicator={indicator} />
+                ))}
+                <div className="mt-3">
+                  <Pager page={page.page} pages={page.pages} onChange={(p) => dispatch(resultsActions.answersPageChanged(p))} label={title} />
+                </div>
+              </>
+            )}
+          </Card.Body>
+        </div>
+      </Collapse>
+      {includeAnswers && answers.indicators && (
+        <div className="d-none d-print-block card-body answers-print" data-testid="answers-print">
+          {answers.indicators.map((indicator) => (
+            <IndicatorAnswers key={indicator.id} indicator={indicator} />
+          ))}
+        </div>
+      )}
+    </Card>
+  );
+}

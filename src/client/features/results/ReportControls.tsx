@@ -1,0 +1,118 @@
+import { Button, Form, Spinner } from 'react-bootstrap';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
+import { FilterDropdown } from '../../components/FilterDropdown.js';
+import { Printer, Share } from '../../components/icons.js';
+import { reportFiltersActions, type Territory } from '../reportFilters/reportFiltersSlice.js';
+import { resultsActions } from './resultsSlice.js';
+import { selectCampaignOptions, selectEntityOptions, selectReportFilters, selectResults, selectSelectedEntityId } from './resultsSelectors.js';
+import { HowCalculated } from './HowCalculated.js';
+import type { Level } from './reportModel.js';
+
+const TERRITORIES: readonly Territory[] = ['entity', 'province', 'autonomousCommunity', 'country'];
+const LEVEL_OF: Record<Territory, Level> = { entity: 'campaign', province: 'province', autonomousCommunity: 'autonomousCommunity', country: 'country' };
+
+/** The entity and campaign selectors (not on a shared link): choosing a campaign opens /results/{id}. */
+function CampaignSelectors() {
+  const dispatch = useAppDispatch();
+  const intl = useIntl();
+  const { options, campaignId } = useAppSelector(selectResults);
+  const entityOptions = useAppSelector(selectEntityOptions);
+  const campaignOptions = useAppSelector(selectCampaignOptions);
+  const entityId = useAppSelector(selectSelectedEntityId);
+  const chosenCampaign = campaignOptions.some((c) => c.value === campaignId) ? campaignId : null;
+  return (
+    <div className="d-flex flex-wrap gap-2 align-items-end">
+      <FilterDropdown
+        id="results-entity"
+        label={intl.formatMessage({ id: 'RESULTS.CONTROLS.ENTITY' })}
+        placeholder={intl.formatMessage({ id: options.status === 'loading' ? 'APP.LOADING' : 'RESULTS.CONTROLS.CHOOSE' })}
+        options={entityOptions}
+        value={entityId}
+        searchable
+        searchMode="editDistance"
+        disabled={entityOptions.length === 0}
+        onChange={(id) => dispatch(resultsActions.entitySelected(id))}
+      />
+      <FilterDropdown
+        id="results-campaign"
+        label={intl.formatMessage({ id: 'RESULTS.CONTROLS.CAMPAIGN' })}
+        placeholder={intl.formatMessage({ id: 'RESULTS.CONTROLS.CHOOSE' })}
+        options={campaignOptions}
+        value={chosenCampaign}
+        disabled={campaignOptions.length === 0}
+        onChange={(id) => dispatch(resultsActions.campaignChosen(id))}
+      />
+    </div>
+  );
+}
+
+/** Territory checkboxes, the two options, print, share and the '¿Cómo se calcula?' help. */
+export function ReportControls({ shared }: { shared: boolean }) {
+  const dispatch = useAppDispatch();
+  const filters = useAppSelector(selectReportFilters);
+  const { campaignId, share, result } = useAppSelector(selectResults);
+  const texts = result.data?.territoryTexts;
+  return (
+    <div className="report-controls card card-body mb-3 d-print-none">
+      <div className="d-flex flex-wrap gap-3 justify-content-between align-items-end">
+        {shared ? <span /> : <CampaignSelectors />}
+        <div className="d-flex flex-wrap gap-2">
+          <HowCalculated />
+          <Button variant="outline-primary" onClick={() => dispatch(resultsActions.printRequested())}>
+            <Printer aria-hidden="true" className="me-1" />
+            <FormattedMessage id="RESULTS.CONTROLS.PRINT" />
+          </Button>
+          <Button variant="primary" disabled={share.status === 'loading'} onClick={() => dispatch(resultsActions.shareRequested({ campaignId, target: 'urlResults' }))}>
+            {share.status === 'loading' ? <Spinner animation="border" size="sm" className="me-1" /> : <Share aria-hidden="true" className="me-1" />}
+            <FormattedMessage id="RESULTS.CONTROLS.SHARE" />
+          </Button>
+        </div>
+      </div>
+      <div className="d-flex flex-wrap gap-4 mt-3">
+        <fieldset>
+          <legend className="form-label fs-6 mb-1">
+            <FormattedMessage id="RESULTS.CONTROLS.TERRITORIES" />
+          </legend>
+          {TERRITORIES.map((territory) => (
+            <Form.Check
+              inline
+              key={territory}
+              id={`territory-${territory}`}
+              type="checkbox"
+              checked={filters.territory[territory]}
+              onChange={() => dispatch(reportFiltersActions.territoryToggled(territory))}
+              label={
+                <>
+                  <FormattedMessage id={`RESULTS.LEVEL.${territory}`} />
+                  {texts && <span className="text-body-secondary"> ({texts[LEVEL_OF[territory]]})</span>}
+                </>
+              }
+            />
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend className="form-label fs-6 mb-1">
+            <FormattedMessage id="RESULTS.CONTROLS.OPTIONS" />
+          </legend>
+          <Form.Check
+            inline
+            id="option-include-answers"
+            type="checkbox"
+            checked={filters.includeAnswers}
+            onChange={() => dispatch(reportFiltersActions.includeAnswersToggled())}
+            label={<FormattedMessage id="RESULTS.CONTROLS.INCLUDE_ANSWERS" />}
+          />
+          <Form.Check
+            inline
+            id="option-compare-participants"
+            type="checkbox"
+            checked={filters.compareWithParticipants}
+            onChange={() => dispatch(reportFiltersActions.compareWithParticipantsToggled())}
+            label={<FormattedMessage id="RESULTS.CONTROLS.COMPARE_PARTICIPANTS" />}
+          />
+        </fieldset>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { Nav } from 'react-bootstrap';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
+import { Loading } from '../../components/Loading.js';
+import { FiguresBlock } from './FiguresBlock.js';
+import { GlobalScoreView } from './GlobalScoreView.js';
+import { MeasuresSection } from './MeasuresSection.js';
+import { MyAnswers } from './MyAnswers.js';
+import { resultsActions, type ReportView as View } from './resultsSlice.js';
+import { selectActiveLevels, selectIsShared, selectMeasuresTable, selectReportBlocks, selectResults } from './resultsSelectors.js';
+
+/** In order: the global block, one block per axis, the detail by measures, and 'Mis Respuestas'. */
+function DetailedReport() {
+  const intl = useIntl();
+  const blocks = useAppSelector((state) => selectReportBlocks(state, intl.formatMessage({ id: 'RESULTS.GLOBAL.TITLE' })));
+  const table = useAppSelector((state) => selectMeasuresTable(state, intl.formatMessage({ id: 'RESULTS.MEASURES.TOTAL' })));
+  const levels = useAppSelector(selectActiveLevels);
+  return (
+    <>
+      {blocks.map((block) => (
+        <FiguresBlock key={block.key} block={block} levels={levels} headingLevel={block.key === 'global' ? 'h2' : 'h3'} />
+      ))}
+      {table && <MeasuresSection table={table} />}
+    </>
+  );
+}
+
+/** What the results page shows under its controls, whatever the state of its two loads. */
+export function ReportBody() {
+  const dispatch = useAppDispatch();
+  const intl = useIntl();
+  const { campaignId, result, view } = useAppSelector(selectResults);
+  const shared = useAppSelector(selectIsShared);
+  if (campaignId === null) {
+    return (
+      <p className="text-body-secondary py-4 text-center" data-testid="empty-state">
+        <FormattedMessage id="RESULTS.SELECT_CAMPAIGN" />
+      </p>
+    );
+  }
+  if (result.status === 'failed') {
+    return (
+      <p className="text-danger py-4 text-center" role="alert">
+        <FormattedMessage id={shared ? 'RESULTS.SHARED_INVALID' : 'COMMON.LOAD_FAILED'} />
+      </p>
+    );
+  }
+  const texts = result.data?.territoryTexts;
+  return (
+    <div className="report">
+      {texts && (
+        <header className="report-header mb-3">
+          <h2 className="h4 mb-0" data-testid="report-entity">
+            {texts.campaign}
+          </h2>
+          <p className="text-body-secondary mb-0">
+            {texts.province} · {texts.autonomousCommunity}
+          </p>
+        </header>
+      )}
+      <Nav variant="tabs" className="mb-3 d-print-none" activeKey={view} onSelect={(key) => key && dispatch(resultsActions.viewChanged(key as View))} aria-label={intl.formatMessage({ id: 'RESULTS.VIEW.LABEL' })}>
+        <Nav.Item>
+          <Nav.Link eventKey="report">
+            <FormattedMessage id="RESULTS.VIEW.REPORT" />
+          </Nav.Link>
+        </Nav.Item>
+        <Nav.Item>
+          <Nav.Link eventKey="global">
+            <FormattedMessage id="RESULTS.GLOBAL_SCORE.TITLE" />
+          </Nav.Link>
+        </Nav.Item>
+      </Nav>
+      {view === 'global' ? <GlobalScoreView /> : result.status === 'succeeded' ? <DetailedReport /> : <Loading />}
+      {view === 'report' && <MyAnswers />}
+    </div>
+  );
+}

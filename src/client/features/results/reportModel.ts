@@ -1,0 +1,149 @@
+/**
+ * The numbers a report shows, derived from the result response (scoring.md) and the report filters:
+ * which levels are active, which figure set (participants or compared-to-all) is read, the blocks of
+ * gauges, bars and comparison tables, and the detail-by-measures table. Pure functions; selectors memoise them.
+ */
+import type { ByLevel, Level, ResultResponse } from '../../../shared/api/results.js';
+import type { ReportFiltersState, Territory } from '../reportFilters/reportFiltersSlice.js';
+
+export type { Level, ByLevel };
+
+/** The four levels in the order every chart, table and legend uses. */
+export const LEVELS: readonly Level[] = ['campaign', 'province', 'autonomousCommunity', 'country'];
+
+/** The filter checkbox that shows or hides each level. */
+export const TERRITORY_OF_LEVEL: Readonly<Record<Level, Territory>> = {
+  campaign: 'entity',
+  province: 'province',
+  autonomousCommunity: 'autonomousCommunity',
+  country: 'country',
+};
+
+/** One colour per level, the same in needles, bars and legends (contrast >= 3:1 on white). */
+export const LEVEL_COLOURS: Readonly<Record<Level, string>> = {
+  campaign: '#0b5ed7',
+  province: '#6f42c1',
+  autonomousCommunity: '#b35900',
+  country: '#2f3e46',
+};
+
+export interface ActiveLevel {
+  level: Level;
+  label: string;
+  colour: string;
+}
+
+/** The levels whose checkbox is on, labelled with the result's territory names. */
+export function activeLevels(territory: ReportFiltersState['territory'], texts: Record<Level, string>): ActiveLevel[] {
+  return LEVELS.filter((level) => territory[TERRITORY_OF_LEVEL[level]]).map((level) => ({ level, label: texts[level], colour: LEVEL_COLOURS[level] }));
+}
+
+/** One row of a comparison table: points and percentage per level (null: no participant, shown as a dash). */
+export interface FigureRow {
+  label: string;
+  values: ByLevel;
+  percentages: ByLevel;
+}
+
+/** The global block or one axis block: gauge figures, one row per policy, and the TOTAL row. */
+export interface ReportBlock {
+  key: string;
+  title: string;
+  rows: FigureRow[];
+  total: FigureRow;
+}
+
+const EMPTY: ByLevel = { campaign: null, province: null, autonomousCommunity: null, country: null };
+
+/** Sum per level; null as soon as one part is missing. */
+function sumByLevel(parts: readonly ByLevel[]): ByLevel {
+  const sum = { ...EMPTY };
+  for (const level of LEVELS) {
+    const values = parts.map((p) => p[level]);
+    sum[level] = values.length > 0 && values.every((v) => v !== null) ? (values as number[]).reduce((a, b) => a + b, 0) : null;
+  }
+  return sum;
+}
+
+/**
+ * The report's blocks. With compareWithParticipants off every figure comes from the compared-to-all set.
+ * The global block's points are the sums of its policies' points: means are linear, so the sum of the
+ * policies' mean points is the mean of the totals.
+ */
+export function reportBlocks(result: ResultResponse, compareWithParticipants: boolean, globalTitle: string): ReportBlock[] {
+  const pct = compareWithParticipants ? 'percentages' : 'percentagesComparedToAll';
+  const val = compareWithParticipants ? 'values' : 'valuesComparedToAll';
+  const axes = result.axisDetails.map((axis, index): ReportBlock => {
+    const rows = axis.valuesByPolicy.map((p) => ({ label: p.policyText, values: p[val] ?? EMPTY, percentages: p[pct] }));
+    return { key: `axis-${index}`, title: axis.axisText, rows, total: { label: 'TOTAL', values: axis[val], percentages: axis[pct] } };
+  });
+  const globalRows = axes.flatMap((axis) => axis.rows);
+  const global: ReportBlock = {
+    key: 'global',
+    title: globalTitle,
+    rows: globalRows,
+    total: { label: 'TOTAL', values: sumByLevel(globalRows.map((r) => r.values)), percentages: result.global[pct] },
+  };
+  return [global, ...axes];
+}
+
+/** Percentage icon of the measures table: at or below 0.3 a cross, from 0.7 a check, an exclamation between. */
+export type Grade = 'low' | 'medium' | 'high';
+export function grade(fraction: number): Grade {
+  if (fraction <= 0.3) return 'low';
+  if (fraction >= 0.7) return 'high';
+  return 'medium';
+}
+
+export interface MeasuresRow {
+  kind: 'policy' | 'measure' | 'total';
+  text: string;
+  /** Points under each axis column (only the row's own axis has a value), by axis id. */
+  values: Record<string, number | null>;
+  total: number;
+  percentages: Record<string, number | null>;
+}
+
+export interface MeasuresTable {
+  axes: { id: string; text: string }[];
+  rows: MeasuresRow[];
+  total: MeasuresRow;
+}
+
+const byText = (a: { text: string }, b: { text: string }) => a.text.localeCompare(b.text, 'es', { sensitivity: 'base' });
+
+/**
+ * The detail-by-measures table: a value column per axis, a total column and a percentage column per axis;
+ * policies alphabetically, each followed by its measures alphabetically, then 'Total general'.
+ */
+export function measuresTable(table: ResultResponse['table'], totalLabel: string): MeasuresTable {
+  const axisIds = Object.keys(table.valuesPerAxis).filter((id) => id !== 'total');
+  const axes = axisIds.map((id) => ({ id, text: table.texts.axis[id] ?? id }));
+  const only = (axisId: string, n: number | null) => Object.fromEntries(axisIds.map((id) => [id, id === axisId ? n : null]));
+  const policies = axisIds.flatMap((axisId) =>
+    Object.entries(table.valuesPerAxis[axisId].valuesByPolicy).map(([policyId, policy]) => ({ axisId, policyId, policy, text: table.texts.policy[policyId] ?? policyId })),
+  );
+  const rows: MeasuresRow[] = [];
+  for (const { axisId, policyId, policy, text } of policies.sort(byText)) {
+    const totals = table.valuesPerAxis.total.valuesByPolicy[policyId];
+    rows.push({ kind: 'policy', text, values: only(axisId, policy.value), total: totals?.value ?? policy.value, percentages: only(axisId, policy.percentage) });
+    const measures = Object.entries(policy.valuesByMeasure).map(([measureId, m]) => ({ ...m, text: table.texts.measure[measureId] ?? measureId }));
+    for (const m of measures.sort(byText)) {
+      rows.push({ kind: 'measure', text: m.text, values: only(axisId, m.value), total: m.value, percentages: only(axisId, m.percentage) });
+    }
+  }
+  const total: MeasuresRow = {
+    kind: 'total',
+    text: totalLabel,
+    values: Object.fromEntries(axisIds.map((id) => [id, table.valuesPerAxis[id].value])),
+    total: table.valuesPerAxis.total.value,
+    percentages: Object.fromEntries(axisIds.map((id) => [id, table.valuesPerAxis[id].percentage])),
+  };
+  return { axes, rows, total };
+}
+
+/** 'Tu Puntuación': the first active level's global percentage, in the order campaign, province, community, country. */
+export function scoreCardValue(percentages: ByLevel, levels: readonly ActiveLevel[]): { level: ActiveLevel; value: number | null } | null {
+  const first = levels[0];
+  return first ? { level: first, value: percentages[first.level] } : null;
+}

@@ -1,0 +1,133 @@
+import { all, call, put, select, takeEvery, takeLatest, takeLeading, type Effect } from 'redux-saga/effects';
+import { apiCall, apiCallHandling } from '../../api/apiCall.js';
+import { KEEP_ON_SCREEN, load } from '../../api/load.js';
+import { serializeError } from '../../api/ApiError.js';
+import type { ResultsApi, ShareLinks } from '../../api/resultsApi.js';
+import { resultsActions, SHARED_CAMPAIGN_ID } from './resultsSlice.js';
+import { selectActiveLevels, selectMeasuresTable, selectReportBlocks } from './resultsSelectors.js';
+import { comparisonCsvRows, measuresCsvRows } from './reportCsv.js';
+import type { ActiveLevel, MeasuresTable, ReportBlock } from './reportModel.js';
+import { snackbarActions } from '../snackbar/snackbarSlice.js';
+import { messageFor } from '../../i18n/messages.js';
+import { csvFileName, toCsv } from '../../lib/csv.js';
+import type { RootState } from '../../app/rootReducer.js';
+import type { Language } from '../../../shared/constants.js';
+
+/** What the report sagas reach outside the store. */
+export interface ResultsDependencies {
+  resultsApi: ResultsApi;
+  navigate: (path: string) => void;
+  print: () => void;
+  shareLink: (url: string) => Promise<'shared' | 'copied' | 'cancelled'>;
+  download: (fileName: string, content: string, type: string) => void;
+  /** The page's address: a shared report shares itself. */
+  currentUrl: () => string;
+}
+
+const toast = snackbarActions.toastShown;
+
+export function handleOptionsRequested(deps: ResultsDependencies) {
+  return load(() => apiCall(deps.resultsApi.entityCampaigns), resultsActions.optionsLoaded, resultsActions.optionsFailed, 'CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR');
+}
+
+export function* handleCampaignChosen(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.campaignChosen>): Generator<Effect, void, unknown> {
+  yield call(deps.navigate, `/results/${action.payload}`);
+}
+
+/** The result and the answers load side by side, each with its own spinner, failure and toast. */
+export function* handleCampaignOpened(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.campaignOpened>): Generator<Effect, void, unknown> {
+  const id = action.payload;
+  if (id === null) return;
+  yield all([
+    load(() => apiCallHandling(KEEP_ON_SCREEN, deps.resultsApi.result, id), resultsActions.resultLoaded, resultsActions.resultFailed, 'RESULTS.TOAST.LOAD_ERROR'),
+    load(() => apiCallHandling(KEEP_ON_SCREEN, deps.resultsApi.answers, id), resultsActions.answersLoaded, resultsActions.answersFailed, 'CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR'),
+  ]);
+}
+
+/** A call with a shared link's token: no refresh, no session to end. */
+function* readShared<R>(fn: (token: string, id: number) => Promise<R>, token: string, id: number): Generator<Effect, R, unknown> {
+  return (yield call(fn, token, id)) as R;
+}
+
+/**
+ * A shared link: its token (never stored) names one campaign, read as it is. A token that is broken,
+ * expired or revoked shows 'Link compartido incorrecto.' in place of the report.
+ */
+export function* handleSharedLinkOpened(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.sharedLinkOpened>): Generator<Effect, void, unknown> {
+  const token = action.payload;
+  let id: number;
+  try {
+    id = (yield call(deps.resultsApi.sharedCampaign, token)) as number;
+  } catch (err) {
+    yield put(resultsActions.resultFailed(serializeError(err)));
+    yield put(resultsActions.answersFailed(serializeError(err)));
+    return;
+  }
+  yield all([
+    load(() => readShared(deps.resultsApi.result, token, id), resultsActions.resultLoaded, resultsActions.resultFailed, 'RESULTS.TOAST.LOAD_ERROR'),
+    load(() => readShared(deps.resultsApi.answers, token, id), resultsActions.answersLoaded, resultsActions.answersFailed, 'CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR'),
+  ]);
+}
+
+/**
+ * Share: a new read-only link for the campaign (a shared report passes on its own address), handed to
+ * the browser's share sheet or copied to the clipboard.
+ */
+export function* handleShareRequested(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.shareRequested>): Generator<Effect, void, unknown> {
+  const { campaignId, target } = action.payload;
+  if (campaignId === null) {
+    yield put(toast('RESULTS.TOAST.NO_CAMPAIGN', 'warning'));
+    yield put(resultsActions.shareFinished('failed'));
+    return;
+  }
+  try {
+    let url: string | undefined;
+    if (campaignId === SHARED_CAMPAIGN_ID) url = (yield call(deps.currentUrl)) as string;
+    else url = ((yield* apiCallHandling(KEEP_ON_SCREEN, deps.resultsApi.share, campaignId)) as ShareLinks)[target];
+    if (!url) throw new Error('The server answered no link');
+    const outcome = (yield call(deps.shareLink, url)) as 'shared' | 'copied' | 'cancelled';
+    if (outcome === 'copied') yield put(toast('RESULTS.TOAST.LINK_COPIED', 'info'));
+    yield put(resultsActions.shareFinished('succeeded'));
+  } catch {
+    yield put(toast('RESULTS.TOAST.SHARE_ERROR'));
+    yield put(resultsActions.shareFinished('failed'));
+  }
+}
+
+export function* handlePrintRequested(deps: ResultsDependencies): Generator<Effect, void, unknown> {
+  yield call(deps.print);
+}
+
+/** 'Descargar CSV' of a comparison table or of the detail-by-measures table, in the interface's language. */
+export function* handleCsvRequested(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.csvRequested>): Generator<Effect, void, unknown> {
+  const language = (yield select((state: RootState) => state.locale.language)) as Language;
+  const t = (id: string) => messageFor(language, id);
+  const entity = (yield select((state: RootState) => state.results.result.data?.territoryTexts.campaign ?? '')) as string;
+  let rows;
+  let name: string;
+  if (action.payload.table === 'measures') {
+    const table = (yield select(selectMeasuresTable, t('RESULTS.MEASURES.TOTAL'))) as MeasuresTable | null;
+    if (!table) return;
+    rows = measuresCsvRows(table, { row: t('RESULTS.MEASURES.ROW'), total: t('RESULTS.MEASURES.TOTAL_COLUMN') });
+    name = csvFileName(entity, t('RESULTS.MEASURES.TITLE'));
+  } else {
+    const { blockKey } = action.payload;
+    const blocks = (yield select(selectReportBlocks, t('RESULTS.GLOBAL.TITLE'))) as ReportBlock[];
+    const block = blocks.find((b) => b.key === blockKey);
+    if (!block) return;
+    const levels = (yield select(selectActiveLevels)) as ActiveLevel[];
+    rows = comparisonCsvRows(block, levels, { policy: t('RESULTS.TABLE.POLICY'), points: t('RESULTS.TABLE.POINTS') });
+    name = csvFileName(entity, block.title);
+  }
+  yield call(deps.download, name, toCsv(rows), 'text/csv;charset=utf-8');
+}
+
+export function* watchResults(deps: ResultsDependencies): Generator<Effect, void, unknown> {
+  yield takeLatest(resultsActions.optionsRequested.type, handleOptionsRequested, deps);
+  yield takeEvery(resultsActions.campaignChosen.type, handleCampaignChosen, deps);
+  yield takeLatest(resultsActions.campaignOpened.type, handleCampaignOpened, deps);
+  yield takeLatest(resultsActions.sharedLinkOpened.type, handleSharedLinkOpened, deps);
+  yield takeLeading(resultsActions.shareRequested.type, handleShareRequested, deps);
+  yield takeEvery(resultsActions.printRequested.type, handlePrintRequested, deps);
+  yield takeEvery(resultsActions.csvRequested.type, handleCsvRequested, deps);
+}

@@ -1,0 +1,64 @@
+import { createSelector } from '@reduxjs/toolkit';
+import type { RootState } from '../../app/rootReducer.js';
+import { ANSWERS_PER_PAGE } from '../../../shared/constants.js';
+import { pageOf } from '../../lib/tableView.js';
+import { activeLevels, measuresTable, reportBlocks, scoreCardValue } from './reportModel.js';
+import { SHARED_CAMPAIGN_ID } from './resultsSlice.js';
+
+/** Policies per page of the 'Puntuación Global' policy chart. */
+export const GLOBAL_POLICIES_PER_PAGE = 6;
+
+export const selectResults = (state: RootState) => state.results;
+export const selectReportFilters = (state: RootState) => state.reportFilters;
+const selectResultData = (state: RootState) => state.results.result.data;
+
+export const selectIsShared = (state: RootState) => state.results.campaignId === SHARED_CAMPAIGN_ID;
+
+/** Entity selector options, "name - (province)". */
+export const selectEntityOptions = createSelector([(state: RootState) => state.results.options.items], (items) =>
+  items.map((e) => ({ value: e.entityId, label: e.text })),
+);
+
+/** The chosen entity, or the one owning the open campaign (a deep link pre-selects it). */
+export const selectSelectedEntityId = createSelector([selectResults], (results): number | null => {
+  if (results.selectedEntityId !== null) return results.selectedEntityId;
+  return results.options.items.find((e) => e.campaigns.some((c) => c.id === results.campaignId))?.entityId ?? null;
+});
+
+/** The selected entity's sent campaigns; the campaign selector is enabled only once there are some. */
+export const selectCampaignOptions = createSelector([selectResults, selectSelectedEntityId], (results, entityId) =>
+  (results.options.items.find((e) => e.entityId === entityId)?.campaigns ?? []).map((c) => ({ value: c.id, label: c.text })),
+);
+
+/** The levels shown, with their names. */
+export const selectActiveLevels = createSelector([selectReportFilters, selectResultData], (filters, data) =>
+  data ? activeLevels(filters.territory, data.territoryTexts) : [],
+);
+
+/** Global and axis blocks with the figure set the comparison mode asks for. */
+export const selectReportBlocks = createSelector(
+  [selectResultData, (state: RootState) => state.reportFilters.compareWithParticipants, (_state: RootState, globalTitle: string) => globalTitle],
+  (data, compareWithParticipants, globalTitle) => (data ? reportBlocks(data, compareWithParticipants, globalTitle) : []),
+);
+
+export const selectMeasuresTable = createSelector([selectResultData, (_state: RootState, totalLabel: string) => totalLabel], (data, totalLabel) =>
+  data ? measuresTable(data.table, totalLabel) : null,
+);
+
+/** 'Mis Respuestas': three indicators per page. */
+export const selectAnswersPage = createSelector([selectResults], (results) => {
+  const indicators = results.answers.indicators ?? [];
+  return { ...pageOf(indicators, results.answersPage, ANSWERS_PER_PAGE), total: indicators.length };
+});
+
+/** 'Puntuación Global': the score card, the bars by location and one page of the policy chart. */
+export const selectGlobalScore = createSelector([selectResults, selectReportFilters, selectActiveLevels], (results, filters, levels) => {
+  const data = results.result.data;
+  if (!data) return null;
+  const percentages = filters.compareWithParticipants ? data.global.percentages : data.global.percentagesComparedToAll;
+  const policies = data.global.valuesByPolicy.map((p) => ({
+    policyText: p.policyText,
+    percentages: filters.compareWithParticipants ? p.percentages : p.percentagesComparedToAll,
+  }));
+  return { card: scoreCardValue(percentages, levels), percentages, allPolicies: policies, policies: pageOf(policies, results.globalPage, GLOBAL_POLICIES_PER_PAGE) };
+});

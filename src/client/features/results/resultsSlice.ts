@@ -1,0 +1,120 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { EntityCampaigns, IndicatorGroup } from '../../../shared/api/campaigns.js';
+import type { ResultResponse } from '../../../shared/api/results.js';
+import type { RequestError, RequestStatus } from '../../lib/remote.js';
+import type { ShareLinks } from '../../api/resultsApi.js';
+
+type Remote<T> = { status: RequestStatus; error: RequestError | null } & T;
+
+/** campaignId of a report opened from a shared link (spec section 2: "marked by campaignId -1"). */
+export const SHARED_CAMPAIGN_ID = -1;
+
+export type ReportView = 'report' | 'global';
+export type CsvTable = { table: 'measures' } | { table: 'comparison'; blockKey: string };
+
+/** The results page: its selectors' options, the open campaign, its result and answers (each loaded on its own). */
+export interface ResultsState {
+  options: Remote<{ items: EntityCampaigns['entityCampaigns'] }>;
+  /** The entity chosen in the selector; null follows the open campaign's entity. */
+  selectedEntityId: number | null;
+  /** The campaign on screen: null for none, SHARED_CAMPAIGN_ID for a shared link. */
+  campaignId: number | null;
+  sharedToken: string | null;
+  result: Remote<{ data: ResultResponse | null }>;
+  answers: Remote<{ indicators: IndicatorGroup[] | null }>;
+  answersPage: number;
+  share: { status: RequestStatus };
+  view: ReportView;
+  globalPage: number;
+}
+
+const idle = { status: 'idle' as RequestStatus, error: null };
+const loading = { status: 'loading' as RequestStatus, error: null };
+
+export const initialResultsState: ResultsState = {
+  options: { ...idle, items: [] },
+  selectedEntityId: null,
+  campaignId: null,
+  sharedToken: null,
+  result: { ...idle, data: null },
+  answers: { ...idle, indicators: null },
+  answersPage: 1,
+  share: { status: 'idle' },
+  view: 'report',
+  globalPage: 1,
+};
+
+/** A new campaign on screen: nothing of the previous one stays. */
+function openCampaign(state: ResultsState, campaignId: number | null, sharedToken: string | null) {
+  const busy = campaignId === null ? idle : loading;
+  Object.assign(state, {
+    campaignId,
+    sharedToken,
+    result: { ...busy, data: null },
+    answers: { ...busy, indicators: null },
+    answersPage: 1,
+    globalPage: 1,
+  });
+}
+
+const resultsSlice = createSlice({
+  name: 'results',
+  initialState: initialResultsState,
+  reducers: {
+    optionsRequested(state) {
+      state.options.status = 'loading';
+    },
+    optionsLoaded(state, action: PayloadAction<EntityCampaigns>) {
+      state.options = { status: 'succeeded', error: null, items: action.payload.entityCampaigns };
+    },
+    optionsFailed(state, action: PayloadAction<RequestError>) {
+      state.options = { status: 'failed', error: action.payload, items: [] };
+    },
+    entitySelected(state, action: PayloadAction<number>) {
+      state.selectedEntityId = action.payload;
+    },
+    /** Chosen in the selector; the saga navigates to /results/{id}, whose page then opens it. */
+    campaignChosen: (_state, _action: PayloadAction<number>) => undefined,
+    /** The route's campaign (null when the address names none). */
+    campaignOpened(state, action: PayloadAction<number | null>) {
+      openCampaign(state, action.payload, null);
+      state.selectedEntityId = null;
+    },
+    sharedLinkOpened(state, action: PayloadAction<string>) {
+      openCampaign(state, SHARED_CAMPAIGN_ID, action.payload);
+    },
+    resultLoaded(state, action: PayloadAction<ResultResponse>) {
+      state.result = { status: 'succeeded', error: null, data: action.payload };
+    },
+    resultFailed(state, action: PayloadAction<RequestError>) {
+      state.result = { status: 'failed', error: action.payload, data: null };
+    },
+    answersLoaded(state, action: PayloadAction<IndicatorGroup[]>) {
+      state.answers = { status: 'succeeded', error: null, indicators: action.payload };
+    },
+    answersFailed(state, action: PayloadAction<RequestError>) {
+      state.answers = { status: 'failed', error: action.payload, indicators: null };
+    },
+    answersPageChanged(state, action: PayloadAction<number>) {
+      state.answersPage = action.payload;
+    },
+    viewChanged(state, action: PayloadAction<ReportView>) {
+      state.view = action.payload;
+    },
+    globalPageChanged(state, action: PayloadAction<number>) {
+      state.globalPage = action.payload;
+    },
+    /** Share a campaign's link; campaignId null warns, SHARED_CAMPAIGN_ID passes on the page's own address. */
+    shareRequested(state, _action: PayloadAction<{ campaignId: number | null; target: keyof ShareLinks }>) {
+      state.share.status = 'loading';
+    },
+    shareFinished(state, action: PayloadAction<'succeeded' | 'failed'>) {
+      state.share.status = action.payload;
+    },
+    printRequested: (state) => state,
+    csvRequested: (_state, _action: PayloadAction<CsvTable>) => undefined,
+  },
+});
+
+export const resultsActions = resultsSlice.actions;
+export const resultsReducer = resultsSlice.reducer;

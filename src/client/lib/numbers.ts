@@ -1,0 +1,31 @@
+import type { IntlShape } from 'react-intl';
+
+/** What a missing figure shows (a territory without participants). */
+export const DASH = '—';
+
+const oneDecimal = { minimumFractionDigits: 1, maximumFractionDigits: 1 } as const;
+
+/** A fraction 0..1 as a percentage with one decimal: 0.4532 -> '45,3%' (spec: display rounded to 1 decimal). */
+export function formatPercent(intl: IntlShape, fraction: number | null | undefined): string {
+  return fraction == null ? DASH : `${intl.formatNumber(fraction * 100, oneDecimal)}%`;
+}
+
+/** Points with at most one decimal: territorial means are rarely whole. */
+export function formatPoints(intl: IntlShape, value: number | null | undefined): string {
+  return value == null ? DASH : intl.formatNumber(value, { maximumFractionDigits: 1 });
+}
+
+/** A comparison-table cell: 'value (percent%)', or a dash when the territory has no figure. */
+export function formatValueAndPercent(intl: IntlShape, value: number | null | undefined, fraction: number | null | undefined): string {
+  return fraction == null ? DASH : `${formatPoints(intl, value)} (${formatPercent(intl, fraction)})`;
+}
+
+/** A fraction as a chart value 0..100 with one decimal, or null. */
+export const toChartPercent = (fraction: number | null | undefined): number | null => (fraction == null ? null : Math.round(fraction * 1000) / 10);
+
+/** A chart value already on the 0..100 scale, as '45,3%'. */
+export const formatChartPercent = (intl: IntlShape, value: number | null | undefined) => (value == null ? DASH : formatPercent(intl, value / 100));
+
+/** "name: 45,3%, name: 50,0%": the one-line summary of a chart's values. */
+export const describeValues = (intl: IntlShape, items: readonly { name: string; value: number | null }[]) =>
+  items.map((i) => `${i.name}: ${formatChartPercent(intl, i.value)}`).join(', ');
