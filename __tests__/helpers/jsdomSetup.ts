@@ -3,3 +3,7 @@ import '@testing-library/jest-dom/jest-globals';
 
 // jsdom lacks the encoders that react-router and WebCrypto code use.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+// jsdom has no CSS.supports, which Highcharts asks on load.
+const css = ((globalThis as { CSS?: Record<string, unknown> }).CSS ??= {});
+css.supports ??= () => false;

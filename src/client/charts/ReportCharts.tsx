@@ -10,8 +10,8 @@ const BANDS = [
   { from: 30, to: 70, color: '#ffc107' },
   { from: 70, to: 100, color: '#198754' },
 ];
-/** Ticks every 10 on the 0-100 scale; labels run 10 to 90 (the ends are left bare). */
-const GAUGE_TICKS = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100];
+/** Tick labels run 10 to 90 on the 0-100 scale. */
+const GAUGE_TICKS = [10, 20, 30, 40, 50, 60, 70, 80, 90];
 /** Width of the copy of a bar chart drawn for A4 portrait paper. */
 export const PRINT_CHART_WIDTH = 660;
 
@@ -36,18 +36,14 @@ export function Gauge({ title, needles }: { title: string; needles: Needle[] }) 
     yAxis: {
       min: 0,
       max: 100,
+      // Without these, tick positions would become the scale's ends (10 and 90).
+      startOnTick: false,
+      endOnTick: false,
       tickPositions: GAUGE_TICKS,
       tickLength: 14,
       tickWidth: 1,
       minorTicks: false,
-      labels: {
-        distance: 18,
-        style: { fontSize: '11px' },
-        formatter() {
-          const value = Number(this.value);
-          return value > 0 && value < 100 ? String(value) : '';
-        },
-      },
+      labels: { distance: 18, style: { fontSize: '11px' } },
       plotBands: BANDS.map((band) => ({ ...band, thickness: 14 })),
     },
     tooltip: { valueSuffix: '%', valueDecimals: 1 },

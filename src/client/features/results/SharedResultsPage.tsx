@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { FormattedMessage } from 'react-intl';
-import { useAppDispatch } from '../../app/hooks.js';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { ReportControls } from './ReportControls.js';
 import { ReportBody } from './ReportView.js';
 import { resultsActions } from './resultsSlice.js';
@@ -29,12 +29,13 @@ export function SharedFrame({ children }: { children: React.ReactNode }) {
 export default function SharedResultsPage() {
   const dispatch = useAppDispatch();
   const { token = '' } = useParams();
+  const broken = useAppSelector((state) => state.results.result.status === 'failed');
   useEffect(() => {
     dispatch(resultsActions.sharedLinkOpened(token));
   }, [dispatch, token]);
   return (
     <SharedFrame>
-      <ReportControls shared />
+      {!broken && <ReportControls shared />}
       <ReportBody />
     </SharedFrame>
   );

@@ -1,0 +1,80 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { rootReducer } from '../../src/client/app/rootReducer.js';
+import { ReportControls } from '../../src/client/features/results/ReportControls.js';
+import { ReportBody } from '../../src/client/features/results/ReportView.js';
+import { resultsActions } from '../../src/client/features/results/resultsSlice.js';
+import { renderWithProviders } from '../helpers/client.js';
+import { resultFixture } from '../helpers/resultFixture.js';
+
+const result = resultFixture();
+const loaded = () => [resultsActions.campaignOpened(3), resultsActions.resultLoaded(result), resultsActions.answersLoaded([])].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
+
+function renderReport(preloadedState = loaded()) {
+  return renderWithProviders(
+    <>
+      <ReportControls shared />
+      <ReportBody />
+    </>,
+    { preloadedState },
+  );
+}
+
+const territoryTable = () => within(screen.getByTestId('block-axis-0')).getByTestId('comparison-table');
+const columnHeaders = (table: HTMLElement) => within(table).getAllByRole('columnheader').map((th) => th.textContent);
+
+describe('results report', () => {
+  it('shows the blocks in order with their comparison tables', () => {
+    renderReport();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(
+      expect.arrayContaining(['Ayuntamiento de Prueba', 'Resultado global', 'Detalle por medidas', 'Mis Respuestas']),
+    );
+    expect(screen.getByRole('heading', { name: 'Territorio' })).toBeInTheDocument();
+    const rows = within(territoryTable()).getAllByRole('row').map((tr) => [...tr.children].map((c) => c.textContent));
+    expect(rows[1]).toEqual(['Zonas verdes', '5 (50,0%)', '5 (50,0%)', '4 (40,0%)', '4 (40,0%)']);
+    expect(rows[2]).toEqual(['Agua', '7 (75,0%)', '7 (75,0%)', '6 (60,0%)', '—']);
+    expect(rows.at(-1)).toEqual(['TOTAL', '12 (60,0%)', '12 (60,0%)', '10 (50,0%)', '8 (40,0%)']);
+  });
+
+  it('hides a territory\'s column when its checkbox is turned off', async () => {
+    renderReport();
+    expect(columnHeaders(territoryTable())).toContain('Valencia/València');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Provincia/ }));
+    expect(columnHeaders(territoryTable())).toEqual(['Política', 'Ayuntamiento de Prueba', 'Comunitat Valenciana', 'España']);
+  });
+
+  it('switches to the compared-to-all figures when compareWithParticipants is turned off', async () => {
+    renderReport();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Comparar solo con los participantes de la campaña' }));
+    const total = within(territoryTable()).getAllByRole('row').at(-1);
+    expect([...(total?.children ?? [])].map((c) => c.textContent)).toEqual(['TOTAL', '12 (60,0%)', '6 (30,0%)', '5 (25,0%)', '4 (20,0%)']);
+  });
+
+  it('grades the measures with icons a screen reader can name', () => {
+    renderReport();
+    const table = screen.getByTestId('measures-table');
+    expect(within(table).getByText('Total general')).toBeInTheDocument();
+    expect(within(table).getAllByRole('img', { name: 'Bajo' })).toHaveLength(1);
+    expect(within(table).getAllByRole('img', { name: 'Alto' }).length).toBeGreaterThan(3);
+  });
+
+  it("shows the 'Puntuación Global' view with the first shown level's score", async () => {
+    renderReport();
+    await userEvent.click(screen.getByRole('button', { name: 'Puntuación Global' }));
+    expect(within(screen.getByTestId('score-card')).getByText('60,0%')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: /Entidad/ }));
+    expect(within(screen.getByTestId('score-card')).getByText('Valencia/València')).toBeInTheDocument();
+    expect(within(screen.getByTestId('level-legend')).getAllByRole('listitem').map((li) => li.textContent?.trim())).toEqual(['Valencia/València', 'Comunitat Valenciana', 'España']);
+  });
+
+  it("asks for a campaign when none is chosen", () => {
+    renderReport(rootReducer(undefined, resultsActions.campaignOpened(null)));
+    expect(screen.getByTestId('empty-state')).toHaveTextContent('selecciona una campaña específica');
+  });
+
+  it("says 'Link compartido incorrecto.' for a shared link that failed", () => {
+    const failed = rootReducer(rootReducer(undefined, resultsActions.sharedLinkOpened('bad')), resultsActions.resultFailed({ type: 'INVALID_TOKEN', status: 401 }));
+    renderReport(failed);
+    expect(screen.getByRole('alert')).toHaveTextContent('Link compartido incorrecto.');
+  });
+});

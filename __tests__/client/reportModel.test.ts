@@ -1,0 +1,95 @@
+import { activeLevels, grade, measuresTable, reportBlocks, scoreCardValue } from '../../src/client/features/results/reportModel.js';
+import { comparisonCsvRows, measuresCsvRows } from '../../src/client/features/results/reportCsv.js';
+import { csvFileName, toCsv } from '../../src/client/lib/csv.js';
+import { initialReportFilters } from '../../src/client/features/reportFilters/reportFiltersSlice.js';
+import { resultFixture } from '../helpers/resultFixture.js';
+
+const result = resultFixture();
+const allLevels = activeLevels(initialReportFilters.territory, result.territoryTexts);
+
+describe('report blocks', () => {
+  it('give the global block then one block per axis, each with its policies and a TOTAL row', () => {
+    const blocks = reportBlocks(result, true, 'Resultado global');
+    expect(blocks.map((b) => b.title)).toEqual(['Resultado global', 'Territorio', 'Energía y clima']);
+    expect(blocks[0].rows.map((r) => r.label)).toEqual(['Zonas verdes', 'Agua', 'Energía']);
+    expect(blocks[1].total).toEqual({ label: 'TOTAL', values: result.axisDetails[0].values, percentages: result.axisDetails[0].percentages });
+  });
+
+  it('sum the policies\' points for the global TOTAL, a dash as soon as one is missing', () => {
+    const [global] = reportBlocks(result, true, 'G');
+    // 5 + 7 + 7 for the entity; the country has no figure for 'Agua'.
+    expect(global.total.values).toEqual({ campaign: 19, province: 19, autonomousCommunity: 15, country: null });
+    expect(global.total.percentages).toEqual(result.global.percentages);
+  });
+
+  it('switch every figure to the compared-to-all set when compareWithParticipants is off', () => {
+    const [global, territory] = reportBlocks(result, false, 'G');
+    expect(global.total.percentages).toEqual(result.global.percentagesComparedToAll);
+    expect(territory.rows[0].values).toEqual({ campaign: 5, province: 2.5, autonomousCommunity: 2, country: 1 });
+    expect(territory.total.percentages.province).toBe(0.3);
+  });
+});
+
+describe('levels and the score card', () => {
+  it('keep only the checked territories, in the fixed order, named after the result', () => {
+    const levels = activeLevels({ entity: false, province: true, autonomousCommunity: false, country: true }, result.territoryTexts);
+    expect(levels.map((l) => [l.level, l.label])).toEqual([['province', 'Valencia/València'], ['country', 'España']]);
+  });
+
+  it("'Tu Puntuación' reads the first shown level, or nothing when none is shown", () => {
+    expect(scoreCardValue(result.global.percentages, allLevels)).toMatchObject({ level: { level: 'campaign' }, value: 0.6 });
+    const withoutEntity = activeLevels({ ...initialReportFilters.territory, entity: false }, result.territoryTexts);
+    expect(scoreCardValue(result.global.percentages, withoutEntity)?.value).toBe(0.6);
+    expect(scoreCardValue(result.global.percentages, withoutEntity)?.level.level).toBe('province');
+    expect(scoreCardValue(result.global.percentages, [])).toBeNull();
+  });
+});
+
+describe('detail by measures', () => {
+  const table = measuresTable(result.table, 'Total general');
+
+  it('lists policies alphabetically, each followed by its measures alphabetically, then the grand total', () => {
+    expect(table.rows.map((r) => `${r.kind}:${r.text}`)).toEqual([
+      'policy:Agua', 'measure:Depuración',
+      'policy:Energía', 'measure:Alumbrado',
+      'policy:Zonas verdes', 'measure:Arbolado', 'measure:Parques',
+    ]);
+    expect(table.total).toMatchObject({ kind: 'total', text: 'Total general', total: 19, values: { '1': 12, '2': 7 }, percentages: { '1': 0.6, '2': 0.7 } });
+  });
+
+  it('puts each row under its own axis column only, with the total column beside', () => {
+    const water = table.rows[0];
+    expect(water).toMatchObject({ values: { '1': 7, '2': null }, percentages: { '1': 0.75, '2': null }, total: 7 });
+    expect(table.axes).toEqual([{ id: '1', text: 'Territorio' }, { id: '2', text: 'Energía y clima' }]);
+  });
+
+  it('grades percentages with a cross up to 0.3, a check from 0.7 and an exclamation between', () => {
+    expect([0, 0.3, 0.3001, 0.6999, 0.7, 1].map(grade)).toEqual(['low', 'low', 'medium', 'medium', 'high', 'high']);
+  });
+});
+
+describe('CSV', () => {
+  it('writes UTF-8 with a BOM, semicolons, decimal commas and quotes where needed', () => {
+    const csv = toCsv([['Política', 'Valor'], ['Agua; saneamiento', 12.5], ['Dice "sí"', null]]);
+    expect(csv).toBe('\uFEFFPolítica;Valor\r\n"Agua; saneamiento";12,5\r\n"Dice ""sí""";\r\n');
+  });
+
+  it('exports a comparison table with points and percentages per shown level, TOTAL last', () => {
+    const [, territory] = reportBlocks(result, true, 'G');
+    const rows = comparisonCsvRows(territory, allLevels.slice(0, 2), { policy: 'Política', points: 'puntos' });
+    expect(rows[0]).toEqual(['Política', 'Ayuntamiento de Prueba (puntos)', 'Ayuntamiento de Prueba (%)', 'Valencia/València (puntos)', 'Valencia/València (%)']);
+    expect(rows[1]).toEqual(['Zonas verdes', 5, 50, 5, 50]);
+    expect(rows.at(-1)).toEqual(['TOTAL', 12, 60, 12, 60]);
+  });
+
+  it('exports the measures table in the screen\'s order and columns', () => {
+    const rows = measuresCsvRows(measuresTable(result.table, 'Total general'), { row: 'Política / medida', total: 'Total' });
+    expect(rows[0]).toEqual(['Política / medida', 'Territorio', 'Energía y clima', 'Total', 'Territorio (%)', 'Energía y clima (%)']);
+    expect(rows[1]).toEqual(['Agua', 7, null, 7, 75, null]);
+    expect(rows.at(-1)).toEqual(['Total general', 12, 7, 19, 60, 70]);
+  });
+
+  it('names files safely', () => {
+    expect(csvFileName('Ayuntamiento de Alcalá', 'Detalle por medidas')).toBe('ayuntamiento-de-alcala-detalle-por-medidas.csv');
+  });
+});

@@ -1,0 +1,140 @@
+import { expectSaga } from 'redux-saga-test-plan';
+import { rootReducer } from '../../src/client/app/rootReducer.js';
+import { resultsActions, SHARED_CAMPAIGN_ID } from '../../src/client/features/results/resultsSlice.js';
+import {
+  handleCampaignOpened, handleCsvRequested, handleSharedLinkOpened, handleShareRequested, type ResultsDependencies,
+} from '../../src/client/features/results/resultsSaga.js';
+import { snackbarActions } from '../../src/client/features/snackbar/snackbarSlice.js';
+import { ApiError } from '../../src/client/api/ApiError.js';
+import { initialAuthState } from '../../src/client/features/auth/authSlice.js';
+import { resultsApi } from '../../src/client/api/resultsApi.js';
+import { reportFiltersActions } from '../../src/client/features/reportFilters/reportFiltersSlice.js';
+import { demoUser } from '../helpers/client.js';
+import { resultFixture } from '../helpers/resultFixture.js';
+
+const result = resultFixture();
+const indicators = [{ id: 1, text: 'Indicador', axisId: 1, axisText: 'Territorio', policyId: 10, policyText: 'Zonas verdes', measureId: 100, measureText: 'Parques', competenceId: null, subindicators: [] }];
+const signedIn = () => ({
+  ...rootReducer(undefined, { type: 'init' }),
+  auth: { ...initialAuthState, status: 'loaded' as const, user: demoUser, tokens: { accessToken: 'access', refreshToken: 'refresh' } },
+});
+const fail = (type: ApiError['type'], status: number) => async () => Promise.reject(new ApiError(type, status));
+
+function deps(api: Partial<typeof resultsApi> = {}, overrides: Partial<ResultsDependencies> = {}) {
+  const calls = { shared: [] as string[], downloads: [] as { name: string; content: string; type: string }[], printed: 0 };
+  const dependencies: ResultsDependencies = {
+    resultsApi: { ...resultsApi, result: async () => result, answers: async () => indicators, ...api },
+    navigate: () => undefined,
+    print: () => void (calls.printed += 1),
+    shareLink: async (url) => {
+      calls.shared.push(url);
+      return 'copied';
+    },
+    download: (name, content, type) => void calls.downloads.push({ name, content, type }),
+    currentUrl: () => 'http://localhost/results/0/shared-token',
+    ...overrides,
+  };
+  return { dependencies, calls };
+}
+const toastLike = (message: string, severity: string) => ({ action: { type: snackbarActions.toastShown.type, payload: { message, severity } } });
+
+describe('results sagas', () => {
+  it('loads the result and the answers of an opened campaign with the session token', async () => {
+    const seen: (string | null)[] = [];
+    const { dependencies } = deps({
+      result: async (token, id) => (seen.push(`${token}:${id}`), result),
+      answers: async (token, id) => (seen.push(`${token}:${id}`), indicators),
+    });
+    const { storeState } = await expectSaga(handleCampaignOpened, dependencies, resultsActions.campaignOpened(3))
+      .withReducer(rootReducer, rootReducer(signedIn(), resultsActions.campaignOpened(3)))
+      .run();
+    expect(seen).toEqual(['access:3', 'access:3']);
+    expect(storeState.results.result).toEqual({ status: 'succeeded', error: null, data: result });
+    expect(storeState.results.answers).toEqual({ status: 'succeeded', error: null, indicators });
+  });
+
+  it('keeps the answers when the result fails, with its own toast and failed state', async () => {
+    const { dependencies } = deps({ result: fail('CONFLICT', 409) });
+    const { storeState } = await expectSaga(handleCampaignOpened, dependencies, resultsActions.campaignOpened(3))
+      .withReducer(rootReducer, rootReducer(signedIn(), resultsActions.campaignOpened(3)))
+      .put.like(toastLike('RESULTS.TOAST.LOAD_ERROR', 'error'))
+      .run();
+    expect(storeState.results.result.status).toBe('failed');
+    expect(storeState.results.answers.status).toBe('succeeded');
+    expect(storeState.app.globalError).toBeNull();
+  });
+
+  it('reads a shared link with its own token, and marks a broken one as failed without a toast', async () => {
+    const seen: string[] = [];
+    const ok = deps({ sharedCampaign: async () => 9, result: async (token, id) => (seen.push(`${token}:${id}`), result) });
+    const { storeState } = await expectSaga(handleSharedLinkOpened, ok.dependencies, resultsActions.sharedLinkOpened('link-token'))
+      .withReducer(rootReducer, rootReducer(undefined, resultsActions.sharedLinkOpened('link-token')))
+      .run();
+    expect(seen).toEqual(['link-token:9']);
+    expect(storeState.results).toMatchObject({ campaignId: SHARED_CAMPAIGN_ID, result: { status: 'succeeded' } });
+
+    const broken = deps({ sharedCampaign: fail('INVALID_TOKEN', 401) });
+    const run = await expectSaga(handleSharedLinkOpened, broken.dependencies, resultsActions.sharedLinkOpened('bad'))
+      .withReducer(rootReducer, rootReducer(undefined, resultsActions.sharedLinkOpened('bad')))
+      .not.put.like({ action: { type: snackbarActions.toastShown.type } })
+      .run();
+    expect(run.storeState.results.result.status).toBe('failed');
+    expect(run.storeState.auth.user).toBeNull();
+  });
+
+  it('warns when sharing with no campaign selected', async () => {
+    const { dependencies, calls } = deps();
+    await expectSaga(handleShareRequested, dependencies, resultsActions.shareRequested({ campaignId: null, target: 'urlResults' }))
+      .withReducer(rootReducer, signedIn())
+      .put.like(toastLike('RESULTS.TOAST.NO_CAMPAIGN', 'warning'))
+      .run();
+    expect(calls.shared).toEqual([]);
+  });
+
+  it('shares a new link, telling the user when it was copied to the clipboard', async () => {
+    const { dependencies, calls } = deps({ share: async () => ({ urlResults: 'http://x/results/0/t', urlComparisons: 'http://x/comparisons/0/t' }) });
+    const { storeState } = await expectSaga(handleShareRequested, dependencies, resultsActions.shareRequested({ campaignId: 3, target: 'urlResults' }))
+      .withReducer(rootReducer, signedIn())
+      .put.like(toastLike('RESULTS.TOAST.LINK_COPIED', 'info'))
+      .run();
+    expect(calls.shared).toEqual(['http://x/results/0/t']);
+    expect(storeState.results.share.status).toBe('succeeded');
+
+    const native = deps({ share: async () => ({ urlResults: 'a', urlComparisons: 'http://x/comparisons/0/t' }) }, { shareLink: async () => 'shared' });
+    await expectSaga(handleShareRequested, native.dependencies, resultsActions.shareRequested({ campaignId: 3, target: 'urlComparisons' }))
+      .withReducer(rootReducer, signedIn())
+      .not.put.like({ action: { type: snackbarActions.toastShown.type } })
+      .run();
+  });
+
+  it('passes a shared report\'s own address on, and says when no link could be had', async () => {
+    const { dependencies, calls } = deps({ share: fail('FORBIDDEN', 403) });
+    await expectSaga(handleShareRequested, dependencies, resultsActions.shareRequested({ campaignId: SHARED_CAMPAIGN_ID, target: 'urlResults' })).withReducer(rootReducer, signedIn()).run();
+    expect(calls.shared).toEqual(['http://localhost/results/0/shared-token']);
+    const { storeState } = await expectSaga(handleShareRequested, dependencies, resultsActions.shareRequested({ campaignId: 3, target: 'urlResults' }))
+      .withReducer(rootReducer, signedIn())
+      .put.like(toastLike('RESULTS.TOAST.SHARE_ERROR', 'error'))
+      .run();
+    expect(storeState.results.share.status).toBe('failed');
+    const empty = deps({ share: async () => ({ urlResults: '', urlComparisons: '' }) });
+    await expectSaga(handleShareRequested, empty.dependencies, resultsActions.shareRequested({ campaignId: 3, target: 'urlResults' }))
+      .withReducer(rootReducer, signedIn())
+      .put.like(toastLike('RESULTS.TOAST.SHARE_ERROR', 'error'))
+      .run();
+  });
+
+  it('downloads the shown comparison table and the measures table as Spanish CSV', async () => {
+    const { dependencies, calls } = deps();
+    let state = rootReducer(rootReducer(signedIn(), resultsActions.campaignOpened(3)), resultsActions.resultLoaded(result));
+    state = rootReducer(state, reportFiltersActions.territoryToggled('country'));
+    await expectSaga(handleCsvRequested, dependencies, resultsActions.csvRequested({ table: 'comparison', blockKey: 'axis-0' })).withReducer(rootReducer, state).run();
+    await expectSaga(handleCsvRequested, dependencies, resultsActions.csvRequested({ table: 'measures' })).withReducer(rootReducer, state).run();
+    const [comparison, measures] = calls.downloads;
+    expect(comparison.name).toBe('ayuntamiento-de-prueba-territorio.csv');
+    expect(comparison.type).toBe('text/csv;charset=utf-8');
+    expect(comparison.content.split('\r\n')[0]).toBe('\uFEFFPolítica;Ayuntamiento de Prueba (puntos);Ayuntamiento de Prueba (%);Valencia/València (puntos);Valencia/València (%);Comunitat Valenciana (puntos);Comunitat Valenciana (%)');
+    expect(comparison.content).toContain('\r\nAgua;7;75;7;75;6;60\r\n');
+    expect(measures.name).toBe('ayuntamiento-de-prueba-detalle-por-medidas.csv');
+    expect(measures.content).toContain('\r\nTotal general;12;7;19;60;70\r\n');
+  });
+});
