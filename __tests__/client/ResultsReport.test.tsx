@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '@testing-library/user-event';
 import { rootReducer } from '../../src/client/app/rootReducer.js';
 import { ReportControls } from '../../src/client/features/results/ReportControls.js';
 import { ReportBody } from '../../src/client/features/results/ReportView.js';
