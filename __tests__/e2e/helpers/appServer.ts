@@ -32,8 +32,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * seeded on first start) and waits until /api/v1/health answers 200.
  */
 export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
-  if (!fs.existsSync(path.join(ROOT, 'dist/client/index.html'))) {
-    throw new Error('Run npm run build:client before the browser tests');
+  // STATIC_DIR (passed through to the server) lets a build elsewhere than dist/client be tested.
+  const staticDir = env.STATIC_DIR ?? process.env.STATIC_DIR ?? path.join(ROOT, 'dist/client');
+  if (!fs.existsSync(path.join(staticDir, 'index.html'))) {
+    throw new Error(`Run npm run build:client before the browser tests (no index.html in ${staticDir})`);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campaigns-e2e-'));
   const port = await freePort();

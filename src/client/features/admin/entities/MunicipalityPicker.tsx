@@ -101,7 +101,7 @@ export function MunicipalityPicker({ id, options, byId, value, onChange, onBlur,
                 <span>
                   {value.includes(m.munId) && <span aria-hidden="true">✓ </span>}
                   {m.name}
-                </span>
+                </span>{' '}
                 <span className={index === active ? '' : 'text-body-secondary'}>{m.province}</span>
               </li>
             ))}

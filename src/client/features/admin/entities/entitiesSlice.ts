@@ -2,18 +2,15 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CreateEntityRequest, EntityRow } from '../../../../shared/api/admin.js';
 import type { Municipality, Province } from '../../../../shared/api/campaigns.js';
 import { IDLE, type Remote, type RequestError } from '../../../lib/remote.js';
-import { initialTableView, patchTableView, type TableView } from '../../../lib/tableView.js';
+import { adminListReducers, initialAdminListState, type AdminListState } from '../adminSlices.js';
 
-export interface EntitiesState {
-  list: Remote<{ items: EntityRow[]; view: TableView }>;
-  create: Remote;
+export interface EntitiesState extends AdminListState<EntityRow> {
   /** Every municipality and province, for the entity form (loaded once per session). */
   geography: Remote<{ municipalities: Municipality[]; provinces: Province[] }>;
 }
 
 export const initialEntitiesState: EntitiesState = {
-  list: { ...IDLE, items: [], view: initialTableView },
-  create: { ...IDLE },
+  ...initialAdminListState<EntityRow>(),
   geography: { ...IDLE, municipalities: [], provinces: [] },
 };
 
@@ -21,30 +18,10 @@ const entitiesSlice = createSlice({
   name: 'entities',
   initialState: initialEntitiesState,
   reducers: {
-    listRequested(state) {
-      state.list.status = 'loading';
-    },
-    listLoaded(state, action: PayloadAction<EntityRow[]>) {
-      Object.assign(state.list, { status: 'succeeded', error: null, items: action.payload });
-    },
-    listFailed(state, action: PayloadAction<RequestError>) {
-      Object.assign(state.list, { status: 'failed', error: action.payload });
-    },
-    viewChanged(state, action: PayloadAction<Partial<TableView>>) {
-      state.list.view = patchTableView(state.list.view, action.payload);
-    },
-    createFormOpened(state) {
-      state.create = { ...IDLE };
-    },
-    createRequested(state, _action: PayloadAction<CreateEntityRequest>) {
-      state.create = { status: 'loading', error: null };
-    },
+    ...adminListReducers<EntityRow, CreateEntityRequest>(),
     created(state, action: PayloadAction<EntityRow>) {
       state.create = { status: 'succeeded', error: null };
       state.list.items = [...state.list.items.filter((e) => e.id !== action.payload.id), action.payload];
-    },
-    createFailed(state, action: PayloadAction<RequestError>) {
-      state.create = { status: 'failed', error: action.payload };
     },
     /** Asked from the table with the entity's campaigns, which the confirmation lists. */
     removeAsked: (_state, _action: PayloadAction<Pick<EntityRow, 'id' | 'name' | 'campaigns'>>) => undefined,

@@ -49,8 +49,8 @@ export default function UsersPage() {
           <tbody>
             {page.rows.map((user) => (
               <tr key={user.id}>
-                <td className="text-break">{user.email}</td>
-                <td>
+                <td className="text-nowrap">{user.email}</td>
+                <td className="text-nowrap">
                   <FormattedMessage id={`ROLES.${user.role}`} />
                 </td>
                 <td className="small">{user.entities.map((e) => e.name).join(', ') || '—'}</td>

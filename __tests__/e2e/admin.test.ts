@@ -1,0 +1,187 @@
+import type { Browser, Page } from 'playwright-core';
+import { startAppServer, type AppServer } from './helpers/appServer.js';
+import { launchBrowser, newPage, screenshot } from './helpers/browser.js';
+import { apiGet, apiPost, apiToken } from './helpers/api.js';
+import type { EntityRow } from '../../src/shared/api/admin.js';
+
+async function logIn(page: Page, url: string, email: string, password = 'demo1234') {
+  await page.goto(`${url}/auth/login`);
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+/** Types in the municipality search and picks the first match with the keyboard. */
+async function pickMunicipality(page: Page, text: string) {
+  const box = page.getByRole('combobox', { name: 'Municipios' });
+  await box.fill(text);
+  await page.getByRole('listbox').getByRole('option').first().waitFor();
+  await box.press('Enter');
+}
+
+const ENTITY = 'Mancomunitat de la Ribera Baixa de proves';
+
+describe('user and entity administration in Chromium', () => {
+  let server: AppServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  }, 30_000);
+
+  it('ADMIN creates an entity of one province (two are refused) and a USER of it, who signs in and sees it', async () => {
+    const { page, context, errors } = await newPage(browser);
+    let password = '';
+    try {
+      await logIn(page, server.url, 'admin@demo.es');
+      await page.waitForURL('**/status');
+      await page.getByRole('link', { name: 'Entidades' }).click();
+      await page.waitForURL('**/manage/entities');
+      await page.getByRole('columnheader', { name: 'Población' }).waitFor();
+      await screenshot(page, 'admin-entities');
+
+      await page.getByRole('link', { name: 'Nueva Entidad' }).click();
+      await page.waitForURL('**/manage/entities/create');
+      await page.getByText('Escribe al menos 3 caracteres y selecciona tu municipio').waitFor();
+      await page.getByLabel('Nombre').fill(ENTITY);
+      await page.getByLabel('Población').fill('35000');
+      await pickMunicipality(page, 'Sueca');
+      await pickMunicipality(page, 'Madrid');
+      await page.getByRole('list', { name: '2 municipios seleccionados' }).getByText('Madrid (Madrid)').waitFor();
+      await page.getByRole('button', { name: 'Crear entidad' }).click();
+      await page.getByRole('alert').filter({ hasText: 'No se puede crear una entidad con municipios que pertenezcan a multiples provincias' }).first().waitFor();
+      await screenshot(page, 'admin-create-entity-two-provinces');
+
+      await page.getByRole('button', { name: 'Quitar Madrid (Madrid)' }).click();
+      await pickMunicipality(page, 'Cullera');
+      await page.getByRole('combobox', { name: 'Municipios' }).fill('Alz');
+      await page.getByRole('option', { name: /Alzira/ }).waitFor();
+      await screenshot(page, 'admin-create-entity-search', { fullPage: false });
+      await page.getByRole('combobox', { name: 'Municipios' }).fill('');
+      await page.getByRole('button', { name: 'Crear entidad' }).click();
+      await page.getByText('Entidad creada correctamente').waitFor();
+      await page.waitForURL('**/manage/entities');
+      await page.getByLabel('Buscar por nombre').fill('ribera baixa');
+      const row = page.getByRole('row', { name: new RegExp(ENTITY) });
+      await row.waitFor();
+      expect(await row.innerText()).toContain('Valencia/València');
+
+      await page.getByRole('link', { name: 'Usuarios' }).click();
+      await page.waitForURL('**/manage/users');
+      await page.getByRole('cell', { name: 'admin@demo.es', exact: true }).waitFor();
+      await screenshot(page, 'admin-users');
+      await page.getByRole('link', { name: 'Nuevo Usuario' }).click();
+      await page.waitForURL('**/manage/users/create');
+      await page.getByLabel('Email').fill('tecnica@riberabaixa.es');
+      await page.getByLabel('Rol').selectOption({ label: 'Usuario' });
+      await page.getByRole('button', { name: /^Entidades/ }).click();
+      await page.getByRole('searchbox').fill('Ribera Baixa');
+      await page.getByLabel(`${ENTITY} - (Valencia/València)`).check();
+      await page.getByRole('button', { name: 'Aplicar' }).click();
+      await page.getByRole('list', { name: 'Entidades seleccionadas' }).getByText(ENTITY).waitFor();
+      await screenshot(page, 'admin-create-user');
+      await page.getByRole('button', { name: 'Crear usuario' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Contraseña generada' });
+      await dialog.waitFor();
+      await page.getByText('Usuario creado correctamente').waitFor();
+      password = await dialog.getByLabel('Contraseña').inputValue();
+      expect(password).toMatch(/^\S{16,}$/);
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await dialog.getByRole('button', { name: 'Copiar' }).click();
+      await dialog.getByText(/Contraseña copiada en el portapapeles|No se ha podido copiar/).waitFor();
+      await screenshot(page, 'admin-password-dialog', { fullPage: false });
+      await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
+      await page.waitForURL('**/manage/users');
+      await page.getByRole('cell', { name: 'tecnica@riberabaixa.es', exact: true }).waitFor();
+      // The refused two-province entity is the one failed call the browser reports.
+      expect(errors.filter((e) => !e.includes('status of 422'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+
+    // A campaign for the new entity, so that its user has something to see.
+    const token = await apiToken(server.url, 'admin@demo.es');
+    const created = (await apiGet<EntityRow[]>(server.url, token, '/entities/list')).find((e) => e.name === ENTITY);
+    expect(created?.municipalities.map((m) => m.name).sort()).toEqual(['Cullera', 'Sueca']);
+    await apiPost(server.url, token, '/campaigns/create', { entityId: created!.id });
+
+    const second = await newPage(browser);
+    try {
+      await logIn(second.page, server.url, 'tecnica@riberabaixa.es', password);
+      await second.page.waitForURL('**/my-campaigns');
+      await second.page.getByRole('cell', { name: ENTITY }).waitFor();
+      await screenshot(second.page, 'admin-new-user-campaigns');
+      expect(second.errors).toEqual([]);
+    } finally {
+      await second.context.close();
+    }
+  }, 240_000);
+
+  it('FEC is offered only the USER role, preselected, and manages only USERs', async () => {
+    const { page, context, errors } = await newPage(browser);
+    try {
+      await logIn(page, server.url, 'fec@demo.es');
+      await page.waitForURL('**/status');
+      await page.goto(`${server.url}/manage/users`);
+      await page.getByRole('cell', { name: 'admin@demo.es', exact: true }).waitFor();
+      expect(await page.getByRole('row', { name: /admin@demo\.es/ }).getByRole('button').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Eliminar: usuario@demo.es' }).count()).toBe(1);
+      await page.getByRole('link', { name: 'Nuevo Usuario' }).click();
+      const role = page.getByLabel('Rol');
+      await role.waitFor();
+      expect(await role.locator('option').allInnerTexts()).toEqual(['Usuario']);
+      expect(await role.inputValue()).toBe('1');
+      await page.getByRole('button', { name: 'Crear usuario' }).click();
+      await page.getByText('Debe seleccionar al menos una entidad').waitFor();
+      await page.getByText('Campo obligatorio').waitFor();
+      await screenshot(page, 'fec-create-user');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('ADMIN regenerates a password and deletes a user and an entity with its campaigns, each after confirming', async () => {
+    const token = await apiToken(server.url, 'admin@demo.es');
+    const [target] = (await apiGet<EntityRow[]>(server.url, token, '/entities/list')).filter((e) => e.campaigns.length >= 2);
+    await apiPost(server.url, token, '/users/create', { email: 'temporal@ayto.es', role: 1, name: '', entities: [target.id] });
+    const { page, context, errors } = await newPage(browser);
+    try {
+      await logIn(page, server.url, 'admin@demo.es');
+      await page.waitForURL('**/status');
+      await page.goto(`${server.url}/manage/users`);
+      await page.getByLabel('Buscar por email').fill('temporal');
+      await page.getByRole('button', { name: 'Regenerar contraseña: temporal@ayto.es' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Regenerar contraseña' });
+      await confirm.getByText('temporal@ayto.es').waitFor();
+      await screenshot(page, 'admin-regenerate-confirm', { fullPage: false });
+      await confirm.getByRole('button', { name: 'Regenerar' }).click();
+      const shown = page.getByRole('dialog', { name: 'Contraseña generada' });
+      await page.getByText('Contraseña regenerada correctamente').waitFor();
+      expect(await shown.getByLabel('Contraseña').inputValue()).toMatch(/^\S{16,}$/);
+      await shown.getByRole('button', { name: 'Cerrar' }).last().click();
+      await page.getByRole('button', { name: 'Eliminar: temporal@ayto.es' }).click();
+      await page.getByRole('dialog', { name: 'Eliminar usuario' }).getByRole('button', { name: 'Eliminar' }).click();
+      await page.getByText('Usuario eliminado correctamente').waitFor();
+      await page.getByText('Todavía no hay usuarios.').or(page.getByText('Ningún resultado coincide')).first().waitFor();
+
+      await page.getByRole('link', { name: 'Entidades' }).click();
+      await page.getByLabel('Buscar por nombre').fill(target.name);
+      await page.getByRole('button', { name: `Eliminar: ${target.name}`, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Eliminar entidad' });
+      await dialog.getByText(`sus ${target.campaigns.length} campañas`, { exact: false }).waitFor();
+      for (const campaign of target.campaigns) await dialog.getByRole('link', { name: campaign.text }).waitFor();
+      await screenshot(page, 'admin-delete-entity-confirm', { fullPage: false });
+      await dialog.getByRole('button', { name: 'Eliminar' }).click();
+      await page.getByText('Entidad eliminada correctamente').waitFor();
+      await page.getByText('Ningún resultado coincide con la búsqueda o los filtros.').waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
