@@ -139,6 +139,11 @@ describe('user and entity administration in Chromium', () => {
       await page.getByText('Debe seleccionar al menos una entidad').waitFor();
       await page.getByText('Campo obligatorio').waitFor();
       await screenshot(page, 'fec-create-user');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${server.url}/manage/entities/create`);
+      await page.getByRole('combobox', { name: 'Municipios' }).fill('Gandia');
+      await page.getByRole('option', { name: 'Gandia Valencia/València', exact: true }).waitFor();
+      await screenshot(page, 'fec-create-entity-phone', { fullPage: false });
       expect(errors).toEqual([]);
     } finally {
       await context.close();

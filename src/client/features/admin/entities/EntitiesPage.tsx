@@ -1,18 +1,18 @@
 import { useEffect } from 'react';
-import { Button, Table } from 'react-bootstrap';
-import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import { Table } from 'react-bootstrap';
+import { FormattedMessage, FormattedNumber } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.js';
 import { PATHS } from '../../../app/paths.js';
 import { entitiesActions } from './entitiesSlice.js';
 import { selectEntitiesPage } from './entitiesSelectors.js';
 import { AdminList } from '../AdminList.js';
+import { RowAction } from '../RowAction.js';
 
 const COLUMNS = ['NAME', 'PROVINCE', 'COMMUNITY', 'POPULATION', 'MUNICIPALITIES', 'CAMPAIGNS', 'ACTIONS'];
 
 /** Entity management: searchable by name, 'Nueva Entidad', and delete after a confirmation that lists the campaigns that go too. */
 export default function EntitiesPage() {
   const dispatch = useAppDispatch();
-  const intl = useIntl();
   const { status, items, view } = useAppSelector((state) => state.entities.list);
   const page = useAppSelector(selectEntitiesPage);
   useEffect(() => {
@@ -57,14 +57,7 @@ export default function EntitiesPage() {
               </td>
               <td>{entity.campaigns.length}</td>
               <td>
-                <Button
-                  size="sm"
-                  variant="outline-danger"
-                  aria-label={`${intl.formatMessage({ id: 'COMMON.DELETE' })}: ${entity.name}`}
-                  onClick={() => dispatch(entitiesActions.removeAsked({ id: entity.id, name: entity.name, campaigns: entity.campaigns }))}
-                >
-                  <FormattedMessage id="COMMON.DELETE" />
-                </Button>
+                <RowAction label="COMMON.DELETE" subject={entity.name} danger onClick={() => dispatch(entitiesActions.removeAsked({ id: entity.id, name: entity.name, campaigns: entity.campaigns }))} />
               </td>
             </tr>
           ))}

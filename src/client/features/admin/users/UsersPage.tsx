@@ -1,25 +1,24 @@
 import { useEffect } from 'react';
-import { Button, Table } from 'react-bootstrap';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { Table } from 'react-bootstrap';
+import { FormattedMessage } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.js';
 import { PATHS } from '../../../app/paths.js';
 import { usersActions } from './usersSlice.js';
 import { selectUsersPage } from './usersSelectors.js';
 import { AdminList } from '../AdminList.js';
 import { PasswordDialog } from './PasswordDialog.js';
+import { RowAction } from '../RowAction.js';
 
 const COLUMNS = ['EMAIL', 'ROLE', 'ENTITIES', 'ACTIONS'];
 
 /** User management: searchable by e-mail, 'Nuevo Usuario', and per row regenerate password and delete, each confirmed first. */
 export default function UsersPage() {
   const dispatch = useAppDispatch();
-  const intl = useIntl();
   const { status, items, view } = useAppSelector((state) => state.users.list);
   const page = useAppSelector(selectUsersPage);
   useEffect(() => {
     dispatch(usersActions.listRequested());
   }, [dispatch]);
-  const label = (id: string, email: string) => `${intl.formatMessage({ id })}: ${email}`;
 
   return (
     <>
@@ -56,14 +55,10 @@ export default function UsersPage() {
                 <td className="small">{user.entities.map((e) => e.name).join(', ') || '—'}</td>
                 <td className="text-nowrap">
                   {user.manageable && (
-                    <>
-                      <Button size="sm" variant="outline-secondary" className="me-2" aria-label={label('USERS.REGENERATE.BUTTON', user.email)} onClick={() => dispatch(usersActions.regenerateAsked({ id: user.id, email: user.email }))}>
-                        <FormattedMessage id="USERS.REGENERATE.BUTTON" />
-                      </Button>
-                      <Button size="sm" variant="outline-danger" aria-label={label('COMMON.DELETE', user.email)} onClick={() => dispatch(usersActions.removeAsked({ id: user.id, email: user.email }))}>
-                        <FormattedMessage id="COMMON.DELETE" />
-                      </Button>
-                    </>
+                    <div className="d-flex gap-2">
+                      <RowAction label="USERS.REGENERATE.BUTTON" subject={user.email} onClick={() => dispatch(usersActions.regenerateAsked({ id: user.id, email: user.email }))} />
+                      <RowAction label="COMMON.DELETE" subject={user.email} danger onClick={() => dispatch(usersActions.removeAsked({ id: user.id, email: user.email }))} />
+                    </div>
                   )}
                 </td>
               </tr>
