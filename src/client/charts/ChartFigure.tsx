@@ -20,6 +20,8 @@ interface ChartFigureProps {
   series: ChartSeries[];
   /** Width of the copy drawn for paper (A4 portrait); none when the chart has a fixed size already. */
   printWidth?: number;
+  /** Height of the paper copy when it must be shorter than the screen's, to share a page with its gauge. */
+  printHeight?: number;
   testId?: string;
 }
 
@@ -28,10 +30,10 @@ interface ChartFigureProps {
  * visually hidden data table beside it. Charts that follow the screen's width get a second, fixed-width
  * copy that only print shows, so that the PDF is never cut at the screen's width.
  */
-export function ChartFigure({ title, summary, options, categories, series, printWidth, testId }: ChartFigureProps) {
+export function ChartFigure({ title, summary, options, categories, series, printWidth, printHeight, testId }: ChartFigureProps) {
   const intl = useIntl();
   const screen: Highcharts.Options = { ...options, accessibility: { ...options.accessibility, description: summary } };
-  const print: Highcharts.Options = { ...options, chart: { ...options.chart, width: printWidth }, accessibility: { enabled: false } };
+  const print: Highcharts.Options = { ...options, chart: { ...options.chart, width: printWidth, height: printHeight ?? options.chart?.height }, accessibility: { enabled: false } };
   return (
     <figure className="chart-figure mb-0" data-testid={testId}>
       <div className={printWidth ? 'd-print-none' : undefined}>

@@ -12,8 +12,9 @@ const BANDS = [
 ];
 /** Tick labels run 10 to 90 on the 0-100 scale. */
 const GAUGE_TICKS = [10, 20, 30, 40, 50, 60, 70, 80, 90];
-/** Width of the copy of a bar chart drawn for A4 portrait paper. */
+/** Width of the copy of a bar chart drawn for A4 portrait paper, and its tallest height (beside a gauge). */
 export const PRINT_CHART_WIDTH = 660;
+const PRINT_CHART_MAX_HEIGHT = 640;
 
 export interface Needle {
   name: string;
@@ -70,8 +71,9 @@ export function GroupedBars({ title, categories, series, testId }: { title: stri
   const summary = `${title}. ${categories
     .map((category, i) => `${category} (${describeValues(intl, series.map((s) => ({ name: s.name, value: s.data[i] })))})`)
     .join('; ')}`;
+  const height = Math.max(160, 70 + categories.length * (12 + series.length * 9));
   const options: Highcharts.Options = {
-    chart: { type: 'bar', height: Math.max(160, 70 + categories.length * (12 + series.length * 9)), spacingRight: 24 },
+    chart: { type: 'bar', height, spacingRight: 24 },
     title: { text: undefined },
     xAxis: { categories, labels: { style: { fontSize: '12px' } } },
     yAxis: percentAxis,
@@ -80,7 +82,18 @@ export function GroupedBars({ title, categories, series, testId }: { title: stri
     plotOptions: { bar: { groupPadding: 0.12, pointPadding: 0.04, borderWidth: 0 } },
     series: series.map((s): Highcharts.SeriesBarOptions => ({ type: 'bar', name: s.name, color: s.colour, data: s.data })),
   };
-  return <ChartFigure title={title} summary={summary} options={options} categories={categories} series={series} printWidth={PRINT_CHART_WIDTH} testId={testId} />;
+  return (
+    <ChartFigure
+      title={title}
+      summary={summary}
+      options={options}
+      categories={categories}
+      series={series}
+      printWidth={PRINT_CHART_WIDTH}
+      printHeight={Math.min(height, PRINT_CHART_MAX_HEIGHT)}
+      testId={testId}
+    />
+  );
 }
 
 /** One bar per location (level), each in its level's colour, 0-100% with ticks every 10. */

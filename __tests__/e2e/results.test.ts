@@ -1,0 +1,137 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { sharedAppServer, type AppServer } from './helpers/appServer.js';
+import { launchBrowser, newPage, screenshot, SCREENSHOT_DIR } from './helpers/browser.js';
+import { apiGet, apiToken } from './helpers/api.js';
+import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
+
+async function logIn(page: Page, url: string, email: string) {
+  await page.goto(`${url}/auth/login`);
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill('demo1234');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL(/my-campaigns/);
+}
+
+/** The PDF's text (pdftotext) and its pages as PNG screenshots (pdftoppm). */
+function readPdf(pdf: Buffer, name: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-pdf-'));
+  const file = path.join(dir, `${name}.pdf`);
+  fs.writeFileSync(file, pdf);
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  execFileSync('pdftoppm', ['-r', '50', '-png', file, path.join(SCREENSHOT_DIR, name)]);
+  const text = execFileSync('pdftotext', ['-layout', file, '-']).toString('utf8');
+  fs.rmSync(dir, { recursive: true, force: true });
+  return text;
+}
+
+const globalBlock = (page: Page) => page.getByTestId('block-global');
+const needles = (page: Page) => globalBlock(page).getByTestId('gauge').locator('.highcharts-dial');
+const globalHeaders = (page: Page) => globalBlock(page).getByTestId('comparison-table').locator('thead th').allTextContents();
+const globalTotal = (page: Page) => globalBlock(page).getByTestId('comparison-table').locator('tr.comparison-total').innerText();
+
+describe('results in Chromium', () => {
+  let server: AppServer;
+  let browser: Browser;
+  let sent: { entity: string; campaignId: number; campaignText: string };
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([sharedAppServer(), launchBrowser()]);
+    const token = await apiToken(server.url, 'usuario@demo.es');
+    const { entityCampaigns } = await apiGet<EntityCampaigns>(server.url, token, '/campaigns/getByUser?nameWithProvince=true&onlySent=true');
+    const entity = entityCampaigns.find((e) => e.campaigns.length > 0);
+    if (!entity) throw new Error('The demo USER has no sent campaign');
+    const campaign = entity.campaigns[entity.campaigns.length - 1];
+    sent = { entity: entity.text, campaignId: campaign.id, campaignText: campaign.text };
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  }, 30_000);
+
+  it('lets the USER open a sent campaign, hide a territory and compare with everyone', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await logIn(page, server.url, 'usuario@demo.es');
+    await page.getByRole('link', { name: 'Resultados' }).click();
+    await page.getByText('Por favor, selecciona una campaña específica').waitFor();
+    await page.getByRole('button', { name: /^Entidad/ }).click();
+    await page.getByRole('button', { name: sent.entity, exact: true }).click();
+    await page.getByRole('button', { name: /^Campaña/ }).click();
+    await page.getByRole('button', { name: sent.campaignText, exact: true }).click();
+    await page.waitForURL(new RegExp(`/results/${sent.campaignId}$`));
+    await globalBlock(page).waitFor();
+    await expect(needles(page).count()).resolves.toBe(4);
+    expect(await globalHeaders(page)).toHaveLength(5);
+    await screenshot(page, 'results-report');
+
+    await page.getByRole('checkbox', { name: /^Provincia/ }).uncheck();
+    await expect(needles(page).count()).resolves.toBe(3);
+    const headers = await globalHeaders(page);
+    expect(headers).toHaveLength(4);
+    const province = sent.entity.slice(sent.entity.indexOf(' - (') + 4, -1);
+    expect(headers).not.toContain(province);
+
+    const withParticipants = await globalTotal(page);
+    await page.getByRole('checkbox', { name: 'Comparar solo con los participantes de la campaña' }).uncheck();
+    const withEveryone = await globalTotal(page);
+    expect(withEveryone).not.toBe(withParticipants);
+    // The entity's own figure does not depend on who else took part.
+    expect(withEveryone.split('\t')[1]).toBe(withParticipants.split('\t')[1]);
+
+    await page.getByRole('button', { name: 'Puntuación Global' }).click();
+    await page.getByTestId('score-card').getByText('Tu Puntuación').waitFor();
+    await screenshot(page, 'results-global-score');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('prints a paginated report with its sections, answers only when asked for', async () => {
+    const { page, context } = await newPage(browser);
+    await logIn(page, server.url, 'usuario@demo.es');
+    await page.goto(`${server.url}/results/${sent.campaignId}`);
+    await globalBlock(page).waitFor();
+    await page.getByTestId('answers-section').getByText('Mis Respuestas').waitFor();
+    await page.locator('[data-testid="answers-print"]').waitFor({ state: 'attached' });
+    const withAnswers = readPdf(await page.pdf({ format: 'A4', printBackground: true }), 'results-pdf-answers');
+    for (const section of ['Resultado global', 'Gobernanza y transparencia', 'Detalle por medidas', 'Total general', 'TOTAL', 'Mis Respuestas']) {
+      expect(withAnswers).toContain(section);
+    }
+    expect(withAnswers).not.toContain('Imprimir en PDF');
+    expect(withAnswers).not.toContain('Mis Campañas');
+    expect(withAnswers.indexOf('Resultado global')).toBeLessThan(withAnswers.indexOf('Detalle por medidas'));
+    expect(withAnswers.indexOf('Detalle por medidas')).toBeLessThan(withAnswers.indexOf('Mis Respuestas'));
+
+    await page.getByRole('checkbox', { name: 'Incluir mis respuestas al imprimir' }).uncheck();
+    const withoutAnswers = readPdf(await page.pdf({ format: 'A4', printBackground: true }), 'results-pdf-no-answers');
+    expect(withoutAnswers).toContain('Detalle por medidas');
+    expect(withoutAnswers).not.toContain('Mis Respuestas');
+    await context.close();
+  });
+
+  it('shares a link that opens the report without signing in; a broken one says so', async () => {
+    const { page, context } = await newPage(browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await logIn(page, server.url, 'usuario@demo.es');
+    await page.goto(`${server.url}/results/${sent.campaignId}`);
+    await globalBlock(page).waitFor();
+    await page.getByRole('button', { name: 'Compartir' }).click();
+    await page.getByText('Link copiado en el portapapeles').waitFor();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(new RegExp(`^${server.url}/results/0/`));
+    await context.close();
+
+    const visitor = await newPage(browser);
+    await visitor.page.goto(link);
+    await globalBlock(visitor.page).waitFor();
+    await expect(visitor.page.getByTestId('report-entity').innerText()).resolves.toBe(sent.entity.split(' - (')[0]);
+    await expect(visitor.page.getByRole('link', { name: 'Mis Campañas' }).count()).resolves.toBe(0);
+    await screenshot(visitor.page, 'results-shared');
+    await visitor.page.goto(`${server.url}/results/0/${link.split('/').pop()?.slice(0, -4)}xxxx`);
+    await visitor.page.getByText('Link compartido incorrecto.').waitFor();
+    await screenshot(visitor.page, 'results-shared-broken');
+    await visitor.context.close();
+  });
+});
