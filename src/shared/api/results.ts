@@ -44,3 +44,28 @@ export interface ResultResponse {
   };
   answers: { campaign: { indicators: IndicatorGroup[] } };
 }
+
+/** The three levels a comparison shows: the entity, its province and its autonomous community. */
+export type ComparisonLevel = 'campaign' | 'province' | 'autonomousCommunity';
+
+/** One policy of a comparison: percentages (fractions 0..1, null without participants) in both comparison modes. */
+export interface ComparisonPolicy {
+  policyText: string;
+  percentages: Record<ComparisonLevel, number | null>;
+  /** The same figures over every registered entity of the territory, non-participants counting 0. */
+  percentagesComparedToAll: Record<ComparisonLevel, number | null>;
+}
+
+export interface ComparisonAxis {
+  axisText: string;
+  valuesByPolicy: ComparisonPolicy[];
+}
+
+/**
+ * GET campaigns/comparison (scoring.md): the campaign's figures, and those of the entity's latest sent
+ * campaign of an earlier edition with that edition's territorial figures; previous is null when there is none.
+ */
+export interface ComparisonResponse {
+  current: ComparisonAxis[];
+  previous: ComparisonAxis[] | null;
+}
