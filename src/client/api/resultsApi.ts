@@ -1,6 +1,6 @@
 import { http } from './http.js';
 import type { EntityCampaigns, IndicatorGroup } from '../../shared/api/campaigns.js';
-import type { ResultResponse } from '../../shared/api/results.js';
+import type { ComparisonResponse, ResultResponse } from '../../shared/api/results.js';
 import type { CurrentUser } from '../../shared/api/auth.js';
 
 const get = <T>(path: string, token: string | null, query?: Record<string, string | number | boolean | undefined>) =>
@@ -22,6 +22,7 @@ export const resultsApi = {
     get<EntityCampaigns>('/campaigns/getByUser', token, { nameWithProvince: true, includeAllEntities: true, onlySent: true }),
   result: (token: string | null, id: number) => get<ResultResponse>('/campaigns/result', token, { id }),
   answers: async (token: string | null, id: number) => (await get<{ campaign: { indicators: IndicatorGroup[] } }>('/campaigns/answers', token, { id })).campaign.indicators,
+  comparison: (token: string | null, id: number) => get<ComparisonResponse>('/campaigns/comparison', token, { id }),
   share: (token: string | null, id: number) => http<ShareLinks>({ method: 'POST', path: '/v1/campaigns/share', secure: true, token, body: { id } }),
   /** The campaign a shared link reads (auth/me answers it for a share token). */
   sharedCampaign: async (token: string): Promise<number> => {

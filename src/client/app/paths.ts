@@ -41,3 +41,9 @@ export function homePathFor(role: string | null | undefined): string {
   if (role === 'NO' || role === 'DEVELOPERS') return PATHS.noDashboard;
   return PATHS.login;
 }
+
+/** A route's campaign id: a positive integer, or null when it names none. */
+export function campaignIdParam(param: string | undefined): number | null {
+  const id = Number(param);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}

@@ -13,6 +13,7 @@ import { referenceReducer } from '../features/reference/referenceSlice.js';
 import { usersReducer } from '../features/admin/users/usersSlice.js';
 import { entitiesReducer } from '../features/admin/entities/entitiesSlice.js';
 import { resultsReducer } from '../features/results/resultsSlice.js';
+import { comparisonsReducer } from '../features/comparisons/comparisonsSlice.js';
 
 /** The slices, unpersisted (tests and the server never persist). */
 export const reducers = {
@@ -28,6 +29,7 @@ export const reducers = {
   users: usersReducer,
   entities: entitiesReducer,
   results: resultsReducer,
+  comparisons: comparisonsReducer,
 };
 
 export const rootReducer = combineReducers(reducers);

@@ -11,6 +11,7 @@ import { watchUsers, type UsersDependencies } from '../features/admin/users/user
 import { watchEntities, type EntitiesDependencies } from '../features/admin/entities/entitiesSaga.js';
 import { entitiesApi, usersApi } from '../api/adminApi.js';
 import { watchResults, type ResultsDependencies } from '../features/results/resultsSaga.js';
+import { watchComparisons } from '../features/comparisons/comparisonsSaga.js';
 import { resultsApi } from '../api/resultsApi.js';
 import { downloadText, printPage, shareLink } from '../lib/browser.js';
 
@@ -37,7 +38,7 @@ export const defaultDependencies: Dependencies = {
 
 /** Spawns each feature's watchers so that one failing saga does not stop the others (style.md rule 15). */
 export function* rootSaga(deps: Dependencies) {
-  const features = [() => watchAuth(deps), () => watchSnackbar(), () => handleSplash(), () => watchCampaigns(deps), () => watchUsers(deps), () => watchEntities(deps), () => watchResults(deps)];
+  const features = [() => watchAuth(deps), () => watchSnackbar(), () => handleSplash(), () => watchCampaigns(deps), () => watchUsers(deps), () => watchEntities(deps), () => watchResults(deps), () => watchComparisons(deps)];
   yield all(
     features.map((saga) =>
       spawn(function* keepAlive() {

@@ -27,6 +27,8 @@ const EntitiesPage = lazy(() => import(/* webpackChunkName: "admin-entities" */ 
 const CreateEntityPage = lazy(() => import(/* webpackChunkName: "admin-entities" */ '../features/admin/entities/CreateEntityPage.js'));
 const ResultsPage = lazy(() => import(/* webpackChunkName: "results" */ '../features/results/ResultsPage.js'));
 const SharedResultsPage = lazy(() => import(/* webpackChunkName: "results-shared" */ '../features/results/SharedResultsPage.js'));
+const ComparisonsPage = lazy(() => import(/* webpackChunkName: "comparisons" */ '../features/comparisons/ComparisonsPage.js'));
+const SharedComparisonsPage = lazy(() => import(/* webpackChunkName: "comparisons-shared" */ '../features/comparisons/SharedComparisonsPage.js'));
 
 function page(actions: readonly Action[], element: ReactNode) {
   return (
@@ -34,6 +36,10 @@ function page(actions: readonly Action[], element: ReactNode) {
       <Suspense fallback={<Loading />}>{element}</Suspense>
     </RequirePermission>
   );
+}
+
+function publicPage(element: ReactNode) {
+  return <Suspense fallback={<Loading />}>{element}</Suspense>;
 }
 
 /** The top of the tree: splash while the session loads, the error page on a global error, toasts and dialogs. */
@@ -72,14 +78,8 @@ export const ROUTES: RouteObject[] = [
       { path: PATHS.logout, element: <LogoutPage /> },
       { path: PATHS.error, element: <ErrorPage /> },
       // Shared links open without signing in; their token is read as it is, never stored.
-      {
-        path: `${PATHS.results}/0/:token`,
-        element: (
-          <Suspense fallback={<Loading />}>
-            <SharedResultsPage />
-          </Suspense>
-        ),
-      },
+      { path: `${PATHS.results}/0/:token`, element: publicPage(<SharedResultsPage />) },
+      { path: `${PATHS.comparisons}/0/:token`, element: publicPage(<SharedComparisonsPage />) },
       {
         element: (
           <RequireUser>
@@ -92,7 +92,7 @@ export const ROUTES: RouteObject[] = [
           { path: PATHS.myCampaigns, element: page(['SELF_CAMPAIGNS'], <MyCampaignsPage />) },
           { path: `${PATHS.myCampaigns}/:campaignId`, element: page(['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS'], <QuestionnairePage />) },
           { path: `${PATHS.results}/:campaignId?`, element: page(REPORT_ACTIONS, <ResultsPage />) },
-          { path: `${PATHS.comparisons}/:campaignId?`, element: page(REPORT_ACTIONS, <ComingSoonPage />) },
+          { path: `${PATHS.comparisons}/:campaignId?`, element: page(REPORT_ACTIONS, <ComparisonsPage />) },
           { path: PATHS.status, element: page(['ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'], <StatusPage />) },
           { path: PATHS.entities, element: page(['ENTITIES_MANAGE'], <EntitiesPage />) },
           { path: PATHS.createEntity, element: page(['ENTITIES_MANAGE'], <CreateEntityPage />) },

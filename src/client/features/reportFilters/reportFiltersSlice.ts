@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { resultsActions, SHARED_CAMPAIGN_ID } from '../results/resultsSlice.js';
+import { comparisonsActions } from '../comparisons/comparisonsSlice.js';
 
 export type Territory = 'entity' | 'province' | 'autonomousCommunity' | 'country';
 
@@ -43,7 +44,9 @@ const reportFiltersSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(resultsActions.campaignOpened, (state, action) => campaignChanged(state, action.payload))
-      .addCase(resultsActions.sharedLinkOpened, (state) => campaignChanged(state, SHARED_CAMPAIGN_ID));
+      .addCase(resultsActions.sharedLinkOpened, (state) => campaignChanged(state, SHARED_CAMPAIGN_ID))
+      .addCase(comparisonsActions.campaignOpened, (state, action) => campaignChanged(state, action.payload))
+      .addCase(comparisonsActions.sharedLinkOpened, (state) => campaignChanged(state, SHARED_CAMPAIGN_ID));
   },
 });
 

@@ -1,12 +1,11 @@
-import { Button, Form, Spinner } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { FilterDropdown } from '../../components/FilterDropdown.js';
-import { Printer, Share } from '../../components/icons.js';
 import { reportFiltersActions, type Territory } from '../reportFilters/reportFiltersSlice.js';
 import { resultsActions } from './resultsSlice.js';
 import { selectCampaignOptions, selectEntityOptions, selectReportFilters, selectResults, selectSelectedEntityId } from './resultsSelectors.js';
-import { HowCalculated } from './HowCalculated.js';
+import { ReportActions } from './ReportActions.js';
 import type { Level } from './reportModel.js';
 
 const TERRITORIES: readonly Territory[] = ['entity', 'province', 'autonomousCommunity', 'country'];
@@ -51,23 +50,13 @@ function CampaignSelectors() {
 export function ReportControls({ shared }: { shared: boolean }) {
   const dispatch = useAppDispatch();
   const filters = useAppSelector(selectReportFilters);
-  const { campaignId, share, result } = useAppSelector(selectResults);
+  const { campaignId, result } = useAppSelector(selectResults);
   const texts = result.data?.territoryTexts;
   return (
     <div className="report-controls card card-body mb-3 d-print-none">
       <div className="d-flex flex-wrap gap-3 justify-content-between align-items-end">
         {shared ? <span /> : <CampaignSelectors />}
-        <div className="d-flex flex-wrap gap-2">
-          <HowCalculated />
-          <Button variant="outline-primary" onClick={() => dispatch(resultsActions.printRequested())}>
-            <Printer aria-hidden="true" className="me-1" />
-            <FormattedMessage id="RESULTS.CONTROLS.PRINT" />
-          </Button>
-          <Button variant="primary" disabled={share.status === 'loading'} onClick={() => dispatch(resultsActions.shareRequested({ campaignId, target: 'urlResults' }))}>
-            {share.status === 'loading' ? <Spinner animation="border" size="sm" className="me-1" /> : <Share aria-hidden="true" className="me-1" />}
-            <FormattedMessage id="RESULTS.CONTROLS.SHARE" />
-          </Button>
-        </div>
+        <ReportActions campaignId={campaignId} target="urlResults" />
       </div>
       <div className="d-flex flex-wrap gap-4 mt-3">
         <fieldset>

@@ -2,15 +2,10 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { useIntl } from 'react-intl';
 import { useAppDispatch } from '../../app/hooks.js';
+import { campaignIdParam } from '../../app/paths.js';
 import { ReportControls } from './ReportControls.js';
 import { ReportBody } from './ReportView.js';
 import { resultsActions } from './resultsSlice.js';
-
-/** The route's campaign id: a positive integer, or null when it names none. */
-export function campaignIdParam(param: string | undefined): number | null {
-  const id = Number(param);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
 
 /** /results/{campaignId}: the scored report of a sent campaign beside its territories. */
 export default function ResultsPage() {

@@ -1,0 +1,118 @@
+import { screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { expectSaga } from 'redux-saga-test-plan';
+import { rootReducer } from '../../src/client/app/rootReducer.js';
+import { radarGroups } from '../../src/client/features/comparisons/comparisonModel.js';
+import { comparisonsActions } from '../../src/client/features/comparisons/comparisonsSlice.js';
+import { handleCampaignOpened, handleEntityChosen, handleSharedLinkOpened } from '../../src/client/features/comparisons/comparisonsSaga.js';
+import { ComparisonBody, ComparisonOptions } from '../../src/client/features/comparisons/ComparisonBody.js';
+import { resultsActions } from '../../src/client/features/results/resultsSlice.js';
+import { snackbarActions } from '../../src/client/features/snackbar/snackbarSlice.js';
+import { resultsApi } from '../../src/client/api/resultsApi.js';
+import { ApiError } from '../../src/client/api/ApiError.js';
+import type { ComparisonResponse } from '../../src/shared/api/results.js';
+import { renderWithProviders } from '../helpers/client.js';
+
+const fig = (campaign: number | null, province: number | null, autonomousCommunity: number | null) => ({ campaign, province, autonomousCommunity });
+const comparison: ComparisonResponse = {
+  current: [
+    {
+      axisText: 'Territorio',
+      valuesByPolicy: [
+        { policyText: 'Agua', percentages: fig(0.8, 0.6, 0.5), percentagesComparedToAll: fig(0.8, 0.3, 0.25) },
+        { policyText: 'Zonas verdes', percentages: fig(0.5, 0.5, null), percentagesComparedToAll: fig(0.5, 0.25, null) },
+        { policyText: 'Suelo', percentages: fig(0.25, 0.4, 0.4), percentagesComparedToAll: fig(0.25, 0.2, 0.2) },
+      ],
+    },
+  ],
+  previous: [
+    {
+      axisText: 'Territorio',
+      valuesByPolicy: [
+        { policyText: 'Zonas verdes', percentages: fig(0.4, 0.45, 0.35), percentagesComparedToAll: fig(0.4, 0.2, 0.1) },
+        { policyText: 'Agua', percentages: fig(0.7, 0.5, 0.5), percentagesComparedToAll: fig(0.7, 0.25, 0.2) },
+      ],
+    },
+    { axisText: 'Eje retirado', valuesByPolicy: [] },
+  ],
+};
+const options = { entityCampaigns: [{ entityId: 4, text: 'Ayuntamiento de Prueba - (Valencia/València)', campaigns: [{ id: 8, text: 'Campaña 2025' }, { id: 12, text: 'Campaña 2026' }] }, { entityId: 5, text: 'Nueva - (Teruel)', campaigns: [] }] };
+
+describe('comparison radars', () => {
+  it('give entity, province and community groups, matching previous policies by name', () => {
+    const groups = radarGroups(comparison, true);
+    expect(groups.map((g) => g.level)).toEqual(['campaign', 'province', 'autonomousCommunity']);
+    expect(groups[0].radars[0]).toEqual({ axisText: 'Territorio', policies: ['Agua', 'Zonas verdes', 'Suelo'], current: [80, 50, 25], previous: [70, 40, null] });
+    expect(groups[2].radars[0].current).toEqual([50, null, 40]);
+  });
+
+  it('read the compared-to-all figures when asked, and no previous series without a previous campaign', () => {
+    expect(radarGroups(comparison, false)[1].radars[0]).toMatchObject({ current: [30, 25, 20], previous: [25, 20, null] });
+    expect(radarGroups({ ...comparison, previous: null }, true)[0].radars[0].previous).toBeNull();
+  });
+});
+
+describe('comparison sagas', () => {
+  const withOptions = () => rootReducer(undefined, resultsActions.optionsLoaded(options));
+
+  it("open the chosen entity's last campaign, or the empty page when it has none", async () => {
+    const paths: string[] = [];
+    const deps = { resultsApi, navigate: (p: string) => void paths.push(p) };
+    await expectSaga(handleEntityChosen, deps, comparisonsActions.entityChosen(4)).withReducer(rootReducer, withOptions()).run();
+    await expectSaga(handleEntityChosen, deps, comparisonsActions.entityChosen(5)).withReducer(rootReducer, withOptions()).run();
+    expect(paths).toEqual(['/comparisons/12', '/comparisons']);
+  });
+
+  it('load a comparison, with the spec toast when it fails', async () => {
+    const ok = { resultsApi: { ...resultsApi, comparison: async () => comparison }, navigate: () => undefined };
+    const { storeState } = await expectSaga(handleCampaignOpened, ok, comparisonsActions.campaignOpened(12)).withReducer(rootReducer, rootReducer(undefined, comparisonsActions.campaignOpened(12))).run();
+    expect(storeState.comparisons.comparison).toEqual({ status: 'succeeded', error: null, data: comparison });
+    const failing = { resultsApi: { ...resultsApi, comparison: async () => Promise.reject(new ApiError('INTERNAL', 500)) }, navigate: () => undefined };
+    await expectSaga(handleCampaignOpened, failing, comparisonsActions.campaignOpened(12))
+      .withReducer(rootReducer)
+      .put.like({ action: { type: snackbarActions.toastShown.type, payload: { message: 'COMPARISONS.TOAST.LOAD_ERROR', severity: 'error' } } })
+      .run();
+  });
+
+  it("read a shared link's comparison with its token, failing quietly on a broken one", async () => {
+    const seen: string[] = [];
+    const deps = { resultsApi: { ...resultsApi, sharedCampaign: async () => 12, comparison: async (t: string | null, id: number) => (seen.push(`${t}:${id}`), comparison) }, navigate: () => undefined };
+    const { storeState } = await expectSaga(handleSharedLinkOpened, deps, comparisonsActions.sharedLinkOpened('tok')).withReducer(rootReducer).run();
+    expect(seen).toEqual(['tok:12']);
+    expect(storeState.comparisons.comparison.status).toBe('succeeded');
+    const broken = { ...deps, resultsApi: { ...deps.resultsApi, sharedCampaign: async () => Promise.reject(new ApiError('INVALID_TOKEN', 401)) } };
+    const failed = await expectSaga(handleSharedLinkOpened, broken, comparisonsActions.sharedLinkOpened('bad')).withReducer(rootReducer).not.put.like({ action: { type: snackbarActions.toastShown.type } }).run();
+    expect(failed.storeState.comparisons.comparison.status).toBe('failed');
+  });
+});
+
+describe('comparisons page body', () => {
+  const loaded = (data: ComparisonResponse) => [comparisonsActions.campaignOpened(12), comparisonsActions.comparisonLoaded(data)].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
+
+  it('asks for an entity when none is chosen', () => {
+    renderWithProviders(<ComparisonBody />);
+    expect(screen.getByTestId('empty-state')).toHaveTextContent('Por favor, selecciona una entidad específica para que pueda mostrarse su comparativa detallada.');
+  });
+
+  it("draws 'Entidad', 'Provincia' and 'CCAA' with both series, and says when there is no previous campaign", async () => {
+    const { unmount } = renderWithProviders(
+      <>
+        <ComparisonOptions />
+        <ComparisonBody />
+      </>,
+      { preloadedState: loaded(comparison) },
+    );
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Entidad', 'Provincia', 'CCAA']);
+    const province = screen.getByTestId('group-province');
+    const headers = () => within(province).getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers()).toEqual(['Campaña actual', 'Campaña anterior']);
+    expect(within(province).getByRole('rowheader', { name: 'Agua' }).parentElement).toHaveTextContent('Agua60,0%50,0%');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Comparar solo con los participantes de la campaña' }));
+    expect(within(screen.getByTestId('group-province')).getByRole('rowheader', { name: 'Agua' }).parentElement).toHaveTextContent('Agua30,0%25,0%');
+    unmount();
+
+    renderWithProviders(<ComparisonBody />, { preloadedState: loaded({ ...comparison, previous: null }) });
+    expect(screen.getAllByTestId('no-previous')).toHaveLength(3);
+    expect(within(screen.getByTestId('group-campaign')).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Campaña actual']);
+  });
+});

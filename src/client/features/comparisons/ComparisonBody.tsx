@@ -1,0 +1,50 @@
+import { Form } from 'react-bootstrap';
+import { FormattedMessage } from 'react-intl';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
+import { Loading } from '../../components/Loading.js';
+import { reportFiltersActions } from '../reportFilters/reportFiltersSlice.js';
+import { ReportActions } from '../results/ReportActions.js';
+import { SHARED_CAMPAIGN_ID } from '../results/resultsSlice.js';
+import { RadarGroups } from './RadarGroups.js';
+import { selectComparisons, selectRadarGroups } from './comparisonsSelectors.js';
+
+/** The participants checkbox (default on), print and share. */
+export function ComparisonOptions() {
+  const dispatch = useAppDispatch();
+  const compareWithParticipants = useAppSelector((state) => state.reportFilters.compareWithParticipants);
+  const { campaignId } = useAppSelector(selectComparisons);
+  return (
+    <div className="d-flex flex-wrap gap-3 justify-content-between align-items-center">
+      <Form.Check
+        id="comparison-participants"
+        type="checkbox"
+        checked={compareWithParticipants}
+        onChange={() => dispatch(reportFiltersActions.compareWithParticipantsToggled())}
+        label={<FormattedMessage id="RESULTS.CONTROLS.COMPARE_PARTICIPANTS" />}
+      />
+      <ReportActions campaignId={campaignId} target="urlComparisons" />
+    </div>
+  );
+}
+
+/** The radars, or why there are none. */
+export function ComparisonBody() {
+  const { campaignId, comparison } = useAppSelector(selectComparisons);
+  const groups = useAppSelector(selectRadarGroups);
+  if (campaignId === null) {
+    return (
+      <p className="text-body-secondary py-4 text-center" data-testid="empty-state">
+        <FormattedMessage id="COMPARISONS.SELECT_ENTITY" />
+      </p>
+    );
+  }
+  if (comparison.status === 'failed') {
+    return (
+      <p className="text-danger py-4 text-center" role="alert">
+        <FormattedMessage id={campaignId === SHARED_CAMPAIGN_ID ? 'RESULTS.SHARED_INVALID' : 'COMMON.LOAD_FAILED'} />
+      </p>
+    );
+  }
+  if (comparison.status !== 'succeeded') return <Loading />;
+  return <RadarGroups groups={groups} />;
+}

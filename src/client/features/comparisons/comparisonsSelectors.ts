@@ -1,0 +1,17 @@
+import { createSelector } from '@reduxjs/toolkit';
+import type { RootState } from '../../app/rootReducer.js';
+import { radarGroups } from './comparisonModel.js';
+
+export const selectComparisons = (state: RootState) => state.comparisons;
+
+/** The chosen entity, or the one owning the open campaign (a deep link pre-selects it). */
+export const selectComparisonEntityId = createSelector([selectComparisons, (state: RootState) => state.results.options.items], (comparisons, items): number | null => {
+  if (comparisons.selectedEntityId !== null) return comparisons.selectedEntityId;
+  return items.find((e) => e.campaigns.some((c) => c.id === comparisons.campaignId))?.entityId ?? null;
+});
+
+/** The radars in the chosen comparison mode. */
+export const selectRadarGroups = createSelector(
+  [(state: RootState) => state.comparisons.comparison.data, (state: RootState) => state.reportFilters.compareWithParticipants],
+  (data, compareWithParticipants) => (data ? radarGroups(data, compareWithParticipants) : []),
+);

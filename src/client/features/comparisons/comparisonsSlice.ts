@@ -1,0 +1,46 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ComparisonResponse } from '../../../shared/api/results.js';
+import type { RequestError, RequestStatus } from '../../lib/remote.js';
+import { SHARED_CAMPAIGN_ID } from '../results/resultsSlice.js';
+
+/** The comparisons page: the campaign on screen (SHARED_CAMPAIGN_ID for a shared link) and its comparison. */
+export interface ComparisonsState {
+  campaignId: number | null;
+  /** The entity chosen in the selector; null follows the open campaign's entity. */
+  selectedEntityId: number | null;
+  comparison: { status: RequestStatus; error: RequestError | null; data: ComparisonResponse | null };
+}
+
+export const initialComparisonsState: ComparisonsState = {
+  campaignId: null,
+  selectedEntityId: null,
+  comparison: { status: 'idle', error: null, data: null },
+};
+
+const comparisonsSlice = createSlice({
+  name: 'comparisons',
+  initialState: initialComparisonsState,
+  reducers: {
+    /** Chosen in the selector: the saga opens the entity's last sent campaign. */
+    entityChosen(state, action: PayloadAction<number>) {
+      state.selectedEntityId = action.payload;
+    },
+    campaignOpened(state, action: PayloadAction<number | null>) {
+      state.campaignId = action.payload;
+      state.comparison = { status: action.payload === null ? 'idle' : 'loading', error: null, data: null };
+    },
+    sharedLinkOpened(state, _action: PayloadAction<string>) {
+      state.campaignId = SHARED_CAMPAIGN_ID;
+      state.comparison = { status: 'loading', error: null, data: null };
+    },
+    comparisonLoaded(state, action: PayloadAction<ComparisonResponse>) {
+      state.comparison = { status: 'succeeded', error: null, data: action.payload };
+    },
+    comparisonFailed(state, action: PayloadAction<RequestError>) {
+      state.comparison = { status: 'failed', error: action.payload, data: null };
+    },
+  },
+});
+
+export const comparisonsActions = comparisonsSlice.actions;
+export const comparisonsReducer = comparisonsSlice.reducer;

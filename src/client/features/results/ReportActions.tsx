@@ -1,0 +1,26 @@
+import { Button, Spinner } from 'react-bootstrap';
+import { FormattedMessage } from 'react-intl';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
+import { Printer, Share } from '../../components/icons.js';
+import type { ShareLinks } from '../../api/resultsApi.js';
+import { resultsActions } from './resultsSlice.js';
+import { HowCalculated } from './HowCalculated.js';
+
+/** '¿Cómo se calcula?', 'Imprimir en PDF' and share, for the results and the comparisons pages. */
+export function ReportActions({ campaignId, target }: { campaignId: number | null; target: keyof ShareLinks }) {
+  const dispatch = useAppDispatch();
+  const sharing = useAppSelector((state) => state.results.share.status === 'loading');
+  return (
+    <div className="d-flex flex-wrap gap-2">
+      <HowCalculated />
+      <Button variant="outline-primary" onClick={() => dispatch(resultsActions.printRequested())}>
+        <Printer aria-hidden="true" className="me-1" />
+        <FormattedMessage id="RESULTS.CONTROLS.PRINT" />
+      </Button>
+      <Button variant="primary" disabled={sharing} onClick={() => dispatch(resultsActions.shareRequested({ campaignId, target }))}>
+        {sharing ? <Spinner animation="border" size="sm" className="me-1" /> : <Share aria-hidden="true" className="me-1" />}
+        <FormattedMessage id="RESULTS.CONTROLS.SHARE" />
+      </Button>
+    </div>
+  );
+}
