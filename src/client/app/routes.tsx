@@ -16,8 +16,7 @@ import { SnackbarHost } from '../features/snackbar/SnackbarHost.js';
 import { AlertHost } from '../features/alerts/AlertHost.js';
 import { Loading } from '../components/Loading.js';
 
-// Page chunks load on demand; the screens of later releases share one for now.
-const ComingSoonPage = lazy(() => import(/* webpackChunkName: "coming-soon" */ '../features/errors/SimplePages.js'));
+// Page chunks load on demand.
 const MyCampaignsPage = lazy(() => import(/* webpackChunkName: "my-campaigns" */ '../features/campaigns/MyCampaignsPage.js'));
 const QuestionnairePage = lazy(() => import(/* webpackChunkName: "questionnaire" */ '../features/campaigns/QuestionnairePage.js'));
 const StatusPage = lazy(() => import(/* webpackChunkName: "status" */ '../features/campaigns/StatusPage.js'));
@@ -88,7 +87,8 @@ export const ROUTES: RouteObject[] = [
         ),
         children: [
           { path: PATHS.noDashboard, element: <NoDashboardPage /> },
-          { path: PATHS.campaigns, element: page(CAMPAIGN_ACTIONS, <ComingSoonPage />) },
+          // /campaigns has no screen of its own: each role goes to its campaign list.
+          { path: PATHS.campaigns, element: page(CAMPAIGN_ACTIONS, <RootRedirect />) },
           { path: PATHS.myCampaigns, element: page(['SELF_CAMPAIGNS'], <MyCampaignsPage />) },
           { path: `${PATHS.myCampaigns}/:campaignId`, element: page(['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS'], <QuestionnairePage />) },
           { path: `${PATHS.results}/:campaignId?`, element: page(REPORT_ACTIONS, <ResultsPage />) },

@@ -8,12 +8,3 @@ export function NoDashboardPage() {
     </p>
   );
 }
-
-/** Sections whose screens arrive in later releases. */
-export default function ComingSoonPage() {
-  return (
-    <p className="lead text-body-secondary">
-      <FormattedMessage id="APP.COMING_SOON" />
-    </p>
-  );
-}
