@@ -3,10 +3,28 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
+/**
+ * A statement of a hot read path that the database parses and plans once per connection (session) and then
+ * only binds and runs: a prepared statement. Each name has one text.
+ */
+export interface NamedStatement {
+  readonly name: string;
+  readonly text: string;
+}
+
+export function namedStatement(name: string, text: string): NamedStatement {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`statement name ${name} must be a lower-case SQL identifier`);
+  return Object.freeze({ name, text });
+}
+
 /** What repositories need from a connection: parameterised queries ($1, $2...). */
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  query<T = Record<string, unknown>>(sql: string | NamedStatement, params?: unknown[]): Promise<T[]>;
 }
+
+const textOf = (sql: string | NamedStatement) => (typeof sql === 'string' ? sql : sql.text);
+const pgQuery = (sql: string | NamedStatement, params?: unknown[]) =>
+  typeof sql === 'string' ? { text: sql, values: params } : { name: sql.name, text: sql.text, values: params };
 
 /** A connection inside a transaction. */
 export interface Tx extends Queryable {
@@ -22,10 +40,43 @@ export interface Db extends Tx {
   close(): Promise<void>;
 }
 
+/** An EXECUTE argument: a quoted literal for a safe integer or a string without backslash or NUL, else undefined. */
+export function sqlLiteral(value: unknown): string | undefined {
+  if (value === null) return 'NULL';
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return `'${value}'`;
+  if (typeof value === 'string' && !/[\\\0]/.test(value)) return `'${value.replaceAll("'", "''")}'`;
+  return undefined;
+}
+
+/**
+ * Named statements on PGlite, which is one session without protocol-level statement names: PREPARE once in
+ * SQL, then EXECUTE with the arguments written as quoted literals. Only integers and strings without backslash
+ * qualify, and in those the doubled quote is the only escape (standard_conforming_strings, on by default);
+ * any other argument runs the text as a plain parameterised query.
+ */
+function pgliteNamedStatements(lite: PGlite) {
+  const prepared = new Map<string, Promise<unknown>>();
+  return async <T>(statement: NamedStatement, params: unknown[] = []): Promise<T[]> => {
+    const literals = params.map(sqlLiteral);
+    if (literals.some((l) => l === undefined)) return (await lite.query<T>(statement.text, params)).rows;
+    let ready = prepared.get(statement.name);
+    if (!ready) {
+      ready = lite.exec(`PREPARE ${statement.name} AS ${statement.text}`);
+      prepared.set(statement.name, ready);
+      ready.catch(() => prepared.delete(statement.name));
+    }
+    await ready;
+    const [result] = await lite.exec(`EXECUTE ${statement.name}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`);
+    return result.rows as T[];
+  };
+}
+
 export function wrapPglite(lite: PGlite): Db {
+  const runNamed = pgliteNamedStatements(lite);
   return {
     kind: 'pglite',
-    async query<T>(sql: string, params?: unknown[]) {
+    async query<T>(sql: string | NamedStatement, params?: unknown[]) {
+      if (typeof sql !== 'string') return runNamed<T>(sql, params);
       return (await lite.query<T>(sql, params)).rows;
     },
     async exec(sql) {
@@ -34,7 +85,7 @@ export function wrapPglite(lite: PGlite): Db {
     transaction(fn) {
       return lite.transaction((tx) =>
         fn({
-          query: async <T>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows,
+          query: async <T>(sql: string | NamedStatement, params?: unknown[]) => (await tx.query<T>(textOf(sql), params)).rows,
           exec: async (sql: string) => void (await tx.exec(sql)),
         }),
       );
@@ -58,8 +109,8 @@ export function openPostgres(connectionString: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString, max });
   return {
     kind: 'postgres',
-    async query<T>(sql: string, params?: unknown[]) {
-      return (await pool.query(sql, params)).rows as T[];
+    async query<T>(sql: string | NamedStatement, params?: unknown[]) {
+      return (await pool.query(pgQuery(sql, params))).rows as T[];
     },
     async exec(sql) {
       await pool.query(sql);
@@ -69,7 +120,7 @@ export function openPostgres(connectionString: string, max = 10): Db {
       try {
         await client.query('BEGIN');
         const result = await fn({
-          query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
+          query: async <T>(sql: string | NamedStatement, params?: unknown[]) => (await client.query(pgQuery(sql, params))).rows as T[],
           exec: async (sql: string) => void (await client.query(sql)),
         });
         await client.query('COMMIT');

@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { AppError, expiredToken, forbidden, invalidToken } from '../errors.js';
-import { findCurrentUser } from '../db/repositories/users.js';
-import { isFamilyActive } from '../db/repositories/oauth.js';
+import { findSessionUser } from '../db/repositories/sessions.js';
 import { decide, type Action } from '../../shared/permissions.js';
 import type { CurrentUser } from '../../shared/api/auth.js';
 
@@ -39,7 +38,7 @@ export function makeAuthenticate(ctx: AppContext) {
     if (verified.kind === 'expired') throw expiredToken();
     if (verified.kind === 'access') {
       const { userId, familyId } = verified.claims;
-      const user = (await isFamilyActive(ctx.db, familyId, userId)) ? await findCurrentUser(ctx.db, userId) : undefined;
+      const user = await findSessionUser(ctx.db, familyId, userId);
       if (!user) throw invalidToken();
       request.principal = { kind: 'user', user, familyId };
       return;
