@@ -13,6 +13,8 @@ import { registerAuthRoutes, registerSecureAuthRoutes } from './routes/auth.js';
 import { registerCampaignRoutes } from './routes/campaigns/index.js';
 import { registerReportRoutes } from './routes/campaigns/reports.js';
 import { registerReferenceRoutes } from './routes/reference.js';
+import { QuestionnaireCache } from './services/questionnaireCache.js';
+import { loadEditionIndicators } from './db/repositories/questionnaires.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerEntityRoutes } from './routes/entities.js';
 
@@ -63,6 +65,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyServe
   registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
   const authenticate = makeAuthenticate(ctx);
+  const questionnaires = new QuestionnaireCache((editionId) => loadEditionIndicators(ctx.db, editionId));
   await app.register(
     async (secure) => {
       secure.addHook('onRequest', authenticate);
@@ -70,8 +73,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyServe
       registerReferenceRoutes(secure, ctx);
       registerUserRoutes(secure, ctx);
       registerEntityRoutes(secure, ctx);
-      registerCampaignRoutes(secure, ctx);
-      registerReportRoutes(secure, ctx);
+      registerCampaignRoutes(secure, ctx, questionnaires);
+      registerReportRoutes(secure, ctx, questionnaires);
     },
     { prefix: '/api/secure/v1' },
   );

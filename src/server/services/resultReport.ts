@@ -1,6 +1,7 @@
 import type { GroupFigures } from './territories.js';
 import type { AxisDetail, PolicyFigures, ResultResponse, TableAxis } from '../../shared/api/results.js';
 import type { IndicatorGroup } from '../../shared/api/campaigns.js';
+import type { TreeAxis, TreePolicy } from './questionnaireCache.js';
 
 const NO_FIGURES: GroupFigures = {
   percentages: { campaign: null, province: null, autonomousCommunity: null, country: null },
@@ -9,34 +10,21 @@ const NO_FIGURES: GroupFigures = {
   valuesComparedToAll: { campaign: null, province: null, autonomousCommunity: null, country: null },
 };
 
-/** Axes, their policies and those policies' measures, in questionnaire order, from the indicators. */
-export function questionnaireTree(indicators: readonly IndicatorGroup[]) {
-  const axes: { id: number; text: string; policies: { id: number; text: string; measures: { id: number; text: string }[] }[] }[] = [];
-  for (const i of indicators) {
-    let axis = axes.find((a) => a.id === i.axisId);
-    if (!axis) axes.push((axis = { id: i.axisId, text: i.axisText, policies: [] }));
-    let policy = axis.policies.find((p) => p.id === i.policyId);
-    if (!policy) axis.policies.push((policy = { id: i.policyId, text: i.policyText, measures: [] }));
-    if (!policy.measures.some((m) => m.id === i.measureId)) policy.measures.push({ id: i.measureId, text: i.measureText });
-  }
-  return axes;
-}
-
 /**
- * The result response of scoring.md from a campaign's group figures and its questionnaire:
- * global block, one block per axis, the campaign's own detail table, and its answers.
+ * The result response of scoring.md from a campaign's group figures and its questionnaire (tree and
+ * indicators with the campaign's answers): global block, one block per axis, the detail table, the answers.
  */
 export function buildResultReport(
   figures: ReadonlyMap<string, GroupFigures>,
-  indicators: IndicatorGroup[],
+  questionnaire: { tree: readonly TreeAxis[]; indicators: IndicatorGroup[] },
   names: { entity: string; province: string; community: string },
 ): ResultResponse {
+  const { tree, indicators } = questionnaire;
   const of = (scope: string, id: number) => figures.get(`${scope}:${id}`) ?? NO_FIGURES;
   const own = (scope: string, id: number) => {
     const f = of(scope, id);
     return { value: f.values.campaign ?? 0, percentage: f.percentages.campaign ?? 0 };
   };
-  const tree = questionnaireTree(indicators);
   const policyFigures = (id: number, text: string, withValues: boolean): PolicyFigures => {
     const f = of('policy', id);
     return { policyText: text, percentages: f.percentages, percentagesComparedToAll: f.percentagesComparedToAll, ...(withValues ? { values: f.values, valuesComparedToAll: f.valuesComparedToAll } : {}) };
@@ -46,7 +34,7 @@ export function buildResultReport(
     ...of('axis', axis.id),
     valuesByPolicy: axis.policies.map((p) => policyFigures(p.id, p.text, true)),
   }));
-  const tablePolicies = (policies: (typeof tree)[number]['policies']) =>
+  const tablePolicies = (policies: readonly TreePolicy[]) =>
     Object.fromEntries(
       policies.map((p) => [String(p.id), { ...own('policy', p.id), valuesByMeasure: Object.fromEntries(p.measures.map((m) => [String(m.id), own('measure', m.id)])) }]),
     );

@@ -1,5 +1,5 @@
 import type { Queryable } from '../client.js';
-import type { CampaignStatus, CampaignStatusRow, CampaignSummary, EntityCampaigns, IndicatorGroup } from '../../../shared/api/campaigns.js';
+import type { CampaignStatus, CampaignStatusRow, CampaignSummary, EntityCampaigns } from '../../../shared/api/campaigns.js';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -63,35 +63,6 @@ export async function findCampaign(q: Queryable, id: number, lock = false): Prom
     [id],
   );
   return row && { id: row.id, entityId: row.entity_id, editionId: row.edition_id, status: row.status, startDate: iso(row.start_date), endDate: iso(row.end_date) };
-}
-
-/** The questionnaire of the campaign's edition, in order, with the campaign's answers. */
-export async function loadQuestionnaire(q: Queryable, campaignId: number): Promise<IndicatorGroup[]> {
-  const rows = await q.query<{
-    id: number; text: string; axis_id: number; axis_text: string; policy_id: number; policy_text: string;
-    measure_id: number; measure_text: string; competence_id: number | null; subindicators: IndicatorGroup['subindicators'];
-  }>(
-    `SELECT i.id, i.text, i.axis_id, ax.text AS axis_text, i.policy_id, po.text AS policy_text,
-            i.measure_id, me.text AS measure_text, i.competence_id,
-            (SELECT json_agg(json_build_object(
-                'id', s.id, 'text', s.text, 'type', s.type,
-                'responses', (SELECT json_agg(json_build_object('id', r.id, 'text', r.text, 'value', r.value, 'obsolete', r.obsolete) ORDER BY r.position)
-                                FROM responses r WHERE r.subindicator_id = s.id),
-                'answer', (SELECT to_json(a.response_ids) FROM answers a WHERE a.campaign_id = c.id AND a.subindicator_id = s.id)
-              ) ORDER BY s.position) FROM subindicators s WHERE s.indicator_id = i.id) AS subindicators
-       FROM campaigns c
-       JOIN indicators i ON i.edition_id = c.edition_id
-       JOIN categories ax ON ax.id = i.axis_id
-       JOIN categories po ON po.id = i.policy_id
-       JOIN categories me ON me.id = i.measure_id
-      WHERE c.id = $1
-      ORDER BY i.position`,
-    [campaignId],
-  );
-  return rows.map((r) => ({
-    id: r.id, text: r.text, axisId: r.axis_id, axisText: r.axis_text, policyId: r.policy_id, policyText: r.policy_text,
-    measureId: r.measure_id, measureText: r.measure_text, competenceId: r.competence_id, subindicators: r.subindicators,
-  }));
 }
 
 /** Entities with their campaigns, oldest first (the last is the newest); entityIds null means every entity. */

@@ -1,4 +1,4 @@
-import type { Queryable } from '../client.js';
+import { namedStatement, type Queryable } from '../client.js';
 import type { Territory, TerritoryAggregate } from '../../services/territories.js';
 
 /** A campaign with the territory its figures are compared against. */
@@ -7,6 +7,7 @@ export interface CampaignPlace {
   entityId: number;
   entityName: string;
   editionId: number;
+  campaignNumber: number;
   status: string;
   provinceId: string;
   provinceName: string;
@@ -14,57 +15,69 @@ export interface CampaignPlace {
   communityName: string;
 }
 
+const CAMPAIGN_PLACE = namedStatement(
+  'campaign_place',
+  `SELECT c.id AS "campaignId", en.id AS "entityId", en.name AS "entityName", c.edition_id AS "editionId",
+          ed.campaign_number AS "campaignNumber", c.status,
+          pr.id AS "provinceId", pr.name AS "provinceName", ac.id AS "communityId", ac.name AS "communityName"
+     FROM campaigns c JOIN editions ed ON ed.id = c.edition_id JOIN entities en ON en.id = c.entity_id
+     JOIN provinces pr ON pr.id = en.province_id JOIN autonomous_communities ac ON ac.id = pr.community_id
+    WHERE c.id = $1`,
+);
+
+/** The campaign with its entity, edition and territories; undefined when there is no such campaign. */
 export async function findCampaignPlace(q: Queryable, campaignId: number): Promise<CampaignPlace | undefined> {
-  const [row] = await q.query<CampaignPlace>(
-    `SELECT c.id AS "campaignId", en.id AS "entityId", en.name AS "entityName", c.edition_id AS "editionId", c.status,
-            pr.id AS "provinceId", pr.name AS "provinceName", ac.id AS "communityId", ac.name AS "communityName"
-       FROM campaigns c JOIN entities en ON en.id = c.entity_id
-       JOIN provinces pr ON pr.id = en.province_id JOIN autonomous_communities ac ON ac.id = pr.community_id
-      WHERE c.id = $1`,
-    [campaignId],
-  );
+  const [row] = await q.query<CampaignPlace>(CAMPAIGN_PLACE, [campaignId]);
   return row;
 }
 
 /** Group key of a stored score: "total:0", "axis:12"... */
 export const groupKey = (scope: string, categoryId: number) => `${scope}:${categoryId}`;
 
-/** Participants' sums per group in the campaign's province, community and country (kept by territoryScores.ts). */
-export async function territoryAggregates(q: Queryable, place: CampaignPlace): Promise<Map<string, Record<Territory, TerritoryAggregate | undefined>>> {
-  const rows = await q.query<{ territory: Territory; scope: string; category_id: number; participants: number; percentage_sum: number; value_sum: number }>(
-    `SELECT territory, scope, category_id, participants, percentage_sum, value_sum
-       FROM territory_scores
-      WHERE edition_id = $1
-        AND ((territory = 'province' AND territory_id = $2) OR (territory = 'autonomousCommunity' AND territory_id = $3) OR (territory = 'country' AND territory_id = 'ES'))`,
-    [place.editionId, place.provinceId, place.communityId],
-  );
-  const byGroup = new Map<string, Record<Territory, TerritoryAggregate | undefined>>();
-  for (const r of rows) {
-    const key = groupKey(r.scope, r.category_id);
-    const entry = byGroup.get(key) ?? { province: undefined, autonomousCommunity: undefined, country: undefined };
-    entry[r.territory] = { participants: r.participants, percentageSum: r.percentage_sum, valueSum: r.value_sum };
-    byGroup.set(key, entry);
+/** What a campaign's figures are made of: its own scores, its territories' sums and registered entities. */
+export interface FigureInputs {
+  own: Map<string, { percentage: number; value: number }>;
+  aggregates: Map<string, Record<Territory, TerritoryAggregate | undefined>>;
+  registered: Record<Territory, number>;
+}
+
+/** Which campaign, and which edition and territories to compare it with. */
+export interface FigureScope {
+  campaignId: number;
+  editionId: number;
+  provinceId: string;
+  communityId: string;
+}
+
+const TERRITORIES_OF_SCOPE = "(t.territory, t.territory_id) IN (('province', $3::text), ('autonomousCommunity', $4::text), ('country', 'ES'))";
+
+const FIGURE_INPUTS = namedStatement(
+  'figure_inputs',
+  `SELECT (SELECT json_agg(json_build_array(cs.scope, cs.category_id, cs.percentage, cs.value)) FROM campaign_scores cs WHERE cs.campaign_id = $1) AS own,
+          (SELECT json_agg(json_build_array(t.territory, t.scope, t.category_id, t.participants, t.percentage_sum, t.value_sum))
+             FROM territory_scores t WHERE t.edition_id = $2 AND ${TERRITORIES_OF_SCOPE}) AS sums,
+          (SELECT json_object_agg(t.territory, t.registered) FROM territory_entities t WHERE ${TERRITORIES_OF_SCOPE}) AS registered`,
+);
+
+/**
+ * The campaign's stored scores, the participants' sums of its three territories in the edition (kept by
+ * territoryScores.ts) and the entities registered there (kept by triggers), in one statement: a result
+ * reads a few hundred rows by primary key whatever the size of the country.
+ */
+export async function readFigureInputs(q: Queryable, scope: FigureScope): Promise<FigureInputs> {
+  const [row] = await q.query<{
+    own: [string, number, number, number][] | null;
+    sums: [Territory, string, number, number, number, number][] | null;
+    registered: Partial<Record<Territory, number>> | null;
+  }>(FIGURE_INPUTS, [scope.campaignId, scope.editionId, scope.provinceId, scope.communityId]);
+  const own = new Map((row.own ?? []).map(([s, id, percentage, value]) => [groupKey(s, id), { percentage, value }]));
+  const aggregates = new Map<string, Record<Territory, TerritoryAggregate | undefined>>();
+  for (const [territory, s, id, participants, percentageSum, valueSum] of row.sums ?? []) {
+    const key = groupKey(s, id);
+    const entry = aggregates.get(key) ?? { province: undefined, autonomousCommunity: undefined, country: undefined };
+    entry[territory] = { participants, percentageSum, valueSum };
+    aggregates.set(key, entry);
   }
-  return byGroup;
-}
-
-/** Entities registered in each territory of the campaign (participants or not). */
-export async function registeredEntities(q: Queryable, place: CampaignPlace): Promise<Record<Territory, number>> {
-  const [row] = await q.query<{ province: number; community: number; country: number }>(
-    `SELECT count(*) FILTER (WHERE en.province_id = $1)::int AS province,
-            count(*) FILTER (WHERE pr.community_id = $2)::int AS community,
-            count(*)::int AS country
-       FROM entities en JOIN provinces pr ON pr.id = en.province_id`,
-    [place.provinceId, place.communityId],
-  );
-  return { province: row.province, autonomousCommunity: row.community, country: row.country };
-}
-
-/** The campaign's own stored scores per group. */
-export async function ownScores(q: Queryable, campaignId: number): Promise<Map<string, { percentage: number; value: number }>> {
-  const rows = await q.query<{ scope: string; category_id: number; percentage: number; value: number }>(
-    'SELECT scope, category_id, percentage, value FROM campaign_scores WHERE campaign_id = $1',
-    [campaignId],
-  );
-  return new Map(rows.map((r) => [groupKey(r.scope, r.category_id), { percentage: r.percentage, value: r.value }]));
+  const registered = { province: 0, autonomousCommunity: 0, country: 0, ...row.registered };
+  return { own, aggregates, registered };
 }

@@ -8,6 +8,9 @@ import * as schemas from '../../../shared/validation/campaigns.js';
 import * as queries from '../../db/repositories/campaignQueries.js';
 import { canReadEntity, visibleEntityIds } from '../../services/campaignRules.js';
 import * as actions from '../../services/campaignActions.js';
+import { campaignQuestionnaire, encodeWithIndicators } from '../../services/questionnaires.js';
+import { JSON_TYPE } from '../../services/rawJson.js';
+import type { QuestionnaireCache } from '../../services/questionnaireCache.js';
 
 const CAMPAIGN_ACTIONS: Action[] = ['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'];
 const ADMINISTRATION: Action[] = ['ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'];
@@ -22,7 +25,7 @@ function requireAny(request: FastifyRequest, allowed: Action[]) {
 const actor = (request: FastifyRequest) => ({ user: requireUser(request), requestId: String(request.id) });
 
 /** The campaign calls of api-contract.md under /api/secure/v1/campaigns. */
-export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext): void {
+export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext, questionnaires: QuestionnaireCache): void {
   const { db } = ctx;
 
   secure.get('/campaigns/all', async (request) => {
@@ -30,12 +33,15 @@ export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext)
     return { response: await queries.listCampaigns(db, visibleEntityIds(user)) };
   });
 
-  secure.get('/campaigns/get', async (request) => {
+  secure.get('/campaigns/get', async (request, reply) => {
     const user = requireAny(request, CAMPAIGN_ACTIONS);
     const { id } = validate(schemas.campaignIdQuerySchema, request.query);
     const summary = await queries.findCampaignSummary(db, id);
     if (!summary || !canReadEntity(user, summary.entityId)) throw new AppError('NOT_FOUND', 'Campaign not found');
-    return { response: { ...summary, indicators: await queries.loadQuestionnaire(db, id) } };
+    const questionnaire = await campaignQuestionnaire(db, questionnaires, id);
+    if (!questionnaire) throw new AppError('NOT_FOUND', 'Campaign not found');
+    reply.type(JSON_TYPE);
+    return encodeWithIndicators(questionnaire, (indicators) => ({ response: { ...summary, indicators } }));
   });
 
   secure.get('/campaigns/getByUser', async (request) => {

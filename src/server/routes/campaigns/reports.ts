@@ -1,25 +1,28 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
+import type { Queryable } from '../../db/client.js';
 import { validate } from '../../validation.js';
 import { requirePermission } from '../../plugins/auth.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import { randomUUID } from 'node:crypto';
 import { campaignIdBodySchema, campaignIdQuerySchema } from '../../../shared/validation/campaigns.js';
 import { recordAudit } from '../../db/repositories/audit.js';
-import { findCampaign, loadQuestionnaire, type CampaignRow } from '../../db/repositories/campaignQueries.js';
+import { findCampaignPlace, type CampaignPlace } from '../../db/repositories/resultQueries.js';
 import { canReadEntity } from '../../services/campaignRules.js';
-import { campaignFigures } from '../../services/results.js';
+import { scopeFigures } from '../../services/results.js';
 import { buildResultReport } from '../../services/resultReport.js';
+import { campaignQuestionnaire, encodeWithIndicators } from '../../services/questionnaires.js';
+import { JSON_TYPE } from '../../services/rawJson.js';
+import type { QuestionnaireCache } from '../../services/questionnaireCache.js';
 
 /**
- * The campaign a report call may read: a share token only its own campaign, a USER only its entities'
- * (404 otherwise), ADMIN and FEC any.
+ * The campaign a report call may read, with its place: a share token only its own campaign, a USER only
+ * its entities' (404 otherwise), ADMIN and FEC any.
  */
-async function reportableCampaign(db: Db, request: FastifyRequest, id: number): Promise<CampaignRow> {
+export async function reportableCampaign(db: Queryable, request: FastifyRequest, id: number): Promise<CampaignPlace> {
   const principal = request.principal;
   if (principal?.kind === 'share' && principal.campaignId !== id) throw forbidden();
-  const campaign = await findCampaign(db, id);
+  const campaign = await findCampaignPlace(db, id);
   if (principal?.kind === 'user') {
     const user = requirePermission(request, 'RESULTS_CAMPAIGNS');
     if (!campaign || !canReadEntity(user, campaign.entityId)) throw notFound('Campaign');
@@ -29,18 +32,21 @@ async function reportableCampaign(db: Db, request: FastifyRequest, id: number): 
 }
 
 /** GET campaigns/result and campaigns/answers: open to share tokens for their campaign. */
-export function registerReportRoutes(secure: FastifyInstance, ctx: AppContext): void {
+export function registerReportRoutes(secure: FastifyInstance, ctx: AppContext, questionnaires: QuestionnaireCache): void {
   const { db } = ctx;
   const config = { allowShareToken: true };
 
-  secure.get('/campaigns/result', { config }, async (request) => {
+  secure.get('/campaigns/result', { config }, async (request, reply) => {
     const { id } = validate(campaignIdQuerySchema, request.query);
     const campaign = await reportableCampaign(db, request, id);
     if (campaign.status !== 'sent') throw conflict('Results exist only for submitted campaigns');
-    const [scored, indicators] = await Promise.all([campaignFigures(db, id), loadQuestionnaire(db, id)]);
-    if (!scored) throw notFound('Campaign');
-    const { place, figures } = scored;
-    return { response: buildResultReport(figures, indicators, { entity: place.entityName, province: place.provinceName, community: place.communityName }) };
+    const [figures, questionnaire] = await Promise.all([scopeFigures(db, campaign), campaignQuestionnaire(db, questionnaires, id)]);
+    if (!questionnaire) throw notFound('Campaign');
+    const names = { entity: campaign.entityName, province: campaign.provinceName, community: campaign.communityName };
+    reply.type(JSON_TYPE);
+    return encodeWithIndicators(questionnaire, (indicators) => ({
+      response: buildResultReport(figures, { tree: questionnaire.edition.tree, indicators }, names),
+    }));
   });
 
   /** A read-only link to the report, valid SHARE_TOKEN_TTL seconds, bound to this campaign. */
@@ -58,9 +64,12 @@ export function registerReportRoutes(secure: FastifyInstance, ctx: AppContext): 
     return { response: { urlResults: `${base}/results/0/${token}`, urlComparisons: `${base}/comparisons/0/${token}` } };
   });
 
-  secure.get('/campaigns/answers', { config }, async (request) => {
+  secure.get('/campaigns/answers', { config }, async (request, reply) => {
     const { id } = validate(campaignIdQuerySchema, request.query);
     await reportableCampaign(db, request, id);
-    return { response: { campaign: { indicators: await loadQuestionnaire(db, id) } } };
+    const questionnaire = await campaignQuestionnaire(db, questionnaires, id);
+    if (!questionnaire) throw notFound('Campaign');
+    reply.type(JSON_TYPE);
+    return encodeWithIndicators(questionnaire, (indicators) => ({ response: { campaign: { indicators } } }));
   });
 }

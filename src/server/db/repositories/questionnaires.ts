@@ -1,0 +1,55 @@
+import { namedStatement, type Queryable } from '../client.js';
+import type { IndicatorGroup } from '../../../shared/api/campaigns.js';
+
+/**
+ * What the texts of every edition's questionnaire depend on beyond the edition itself: category texts are
+ * shared by editions and renamed only by a catalogue import (catalogue/import.ts), which adds an edition in
+ * the same transaction. The list of edition ids therefore changes whenever those texts may have changed.
+ */
+export const CATALOGUE_VERSION_SQL = "(SELECT coalesce(string_agg(id::text, ',' ORDER BY id), '') FROM editions)";
+
+/** The questionnaire of one edition, in order, without answers (every answer null). */
+export async function loadEditionIndicators(q: Queryable, editionId: number): Promise<IndicatorGroup[]> {
+  const rows = await q.query<{
+    id: number; text: string; axis_id: number; axis_text: string; policy_id: number; policy_text: string;
+    measure_id: number; measure_text: string; competence_id: number | null; subindicators: IndicatorGroup['subindicators'];
+  }>(
+    `SELECT i.id, i.text, i.axis_id, ax.text AS axis_text, i.policy_id, po.text AS policy_text,
+            i.measure_id, me.text AS measure_text, i.competence_id,
+            (SELECT json_agg(json_build_object(
+                'id', s.id, 'text', s.text, 'type', s.type,
+                'responses', (SELECT json_agg(json_build_object('id', r.id, 'text', r.text, 'value', r.value, 'obsolete', r.obsolete) ORDER BY r.position)
+                                FROM responses r WHERE r.subindicator_id = s.id),
+                'answer', NULL
+              ) ORDER BY s.position) FROM subindicators s WHERE s.indicator_id = i.id) AS subindicators
+       FROM indicators i
+       JOIN categories ax ON ax.id = i.axis_id
+       JOIN categories po ON po.id = i.policy_id
+       JOIN categories me ON me.id = i.measure_id
+      WHERE i.edition_id = $1
+      ORDER BY i.position`,
+    [editionId],
+  );
+  return rows.map((r) => ({
+    id: r.id, text: r.text, axisId: r.axis_id, axisText: r.axis_text, policyId: r.policy_id, policyText: r.policy_text,
+    measureId: r.measure_id, measureText: r.measure_text, competenceId: r.competence_id, subindicators: r.subindicators ?? [],
+  }));
+}
+
+const CAMPAIGN_ANSWERS = namedStatement(
+  'campaign_answers',
+  `SELECT c.edition_id, ${CATALOGUE_VERSION_SQL} AS catalogue_version,
+          (SELECT json_object_agg(a.subindicator_id, a.response_ids) FROM answers a WHERE a.campaign_id = c.id) AS answers
+     FROM campaigns c WHERE c.id = $1`,
+);
+
+/** A campaign's edition, the catalogue version and its answers (sub-indicator id -> response ids); undefined when missing. */
+export async function readCampaignAnswers(
+  q: Queryable,
+  campaignId: number,
+): Promise<{ editionId: number; catalogueVersion: string; answers: Map<number, number[]> } | undefined> {
+  const [row] = await q.query<{ edition_id: number; catalogue_version: string; answers: Record<string, number[]> | null }>(CAMPAIGN_ANSWERS, [campaignId]);
+  if (!row) return undefined;
+  const answers = new Map(Object.entries(row.answers ?? {}).map(([sub, ids]) => [Number(sub), ids]));
+  return { editionId: row.edition_id, catalogueVersion: row.catalogue_version, answers };
+}

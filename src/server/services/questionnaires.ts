@@ -1,0 +1,31 @@
+import type { Queryable } from '../db/client.js';
+import type { IndicatorGroup } from '../../shared/api/campaigns.js';
+import { readCampaignAnswers } from '../db/repositories/questionnaires.js';
+import { withAnswers, type EditionQuestionnaire, type QuestionnaireCache } from './questionnaireCache.js';
+import { encodeWithRaw, rawSlot } from './rawJson.js';
+
+/** A campaign's edition questionnaire (cached) and its own answers (read on every call). */
+export interface CampaignQuestionnaire {
+  edition: EditionQuestionnaire;
+  answers: Map<number, number[]>;
+}
+
+/** The campaign's questionnaire and answers: one indexed query, the edition from the cache; undefined when missing. */
+export async function campaignQuestionnaire(q: Queryable, cache: QuestionnaireCache, campaignId: number): Promise<CampaignQuestionnaire | undefined> {
+  const read = await readCampaignAnswers(q, campaignId);
+  if (!read) return undefined;
+  return { edition: await cache.get(read.editionId, read.catalogueVersion), answers: read.answers };
+}
+
+/** The indicators with the campaign's answers, as objects. */
+export function answeredIndicators({ edition, answers }: CampaignQuestionnaire): IndicatorGroup[] {
+  return withAnswers(edition.indicators, answers);
+}
+
+/**
+ * A response body holding the campaign's answered indicators: build(indicators) gets a placeholder, and the
+ * indicators' JSON, encoded once per edition, is spliced in its place.
+ */
+export function encodeWithIndicators(questionnaire: CampaignQuestionnaire, build: (indicators: IndicatorGroup[]) => unknown): Buffer {
+  return encodeWithRaw(build(rawSlot<IndicatorGroup[]>()), questionnaire.edition.indicatorsJson(questionnaire.answers));
+}
