@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Collapse } from 'react-bootstrap';
+import { Button, Card, Collapse, Spinner } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { AnswerPicker } from '../campaigns/AnswerPicker.js';
@@ -50,6 +50,7 @@ export function MyAnswers() {
             {open ? <ChevronDown aria-hidden="true" className="me-2 d-print-none" /> : <ChevronRight aria-hidden="true" className="me-2 d-print-none" />}
             {title}
           </Button>
+          {answers.status === 'loading' && <Spinner animation="border" size="sm" className="ms-2" role="status" aria-label={intl.formatMessage({ id: 'APP.LOADING' })} />}
         </h2>
       </Card.Header>
       <Collapse in={open}>

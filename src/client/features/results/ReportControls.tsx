@@ -21,7 +21,7 @@ function CampaignSelectors() {
   const entityId = useAppSelector(selectSelectedEntityId);
   const chosenCampaign = campaignOptions.some((c) => c.value === campaignId) ? campaignId : null;
   return (
-    <div className="d-flex flex-wrap gap-2 align-items-end">
+    <div className="report-selectors d-flex flex-wrap gap-2 align-items-end">
       <FilterDropdown
         id="results-entity"
         label={intl.formatMessage({ id: 'RESULTS.CONTROLS.ENTITY' })}
