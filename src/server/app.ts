@@ -12,6 +12,7 @@ import { registerHealthRoutes } from './routes/health.js';
 import { registerAuthRoutes, registerSecureAuthRoutes } from './routes/auth.js';
 import { registerCampaignRoutes } from './routes/campaigns/index.js';
 import { registerReportRoutes } from './routes/campaigns/reports.js';
+import { registerComparisonRoutes } from './routes/campaigns/comparison.js';
 import { registerReferenceRoutes } from './routes/reference.js';
 import { QuestionnaireCache } from './services/questionnaireCache.js';
 import { loadEditionIndicators } from './db/repositories/questionnaires.js';
@@ -75,6 +76,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyServe
       registerEntityRoutes(secure, ctx);
       registerCampaignRoutes(secure, ctx, questionnaires);
       registerReportRoutes(secure, ctx, questionnaires);
+      registerComparisonRoutes(secure, ctx, questionnaires);
     },
     { prefix: '/api/secure/v1' },
   );

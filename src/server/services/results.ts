@@ -12,9 +12,9 @@ export function figuresByGroup({ own, aggregates, registered }: FigureInputs): M
   return figures;
 }
 
-/** The figures of one campaign against the given edition's territories, from stored scores. */
-export async function scopeFigures(q: Queryable, scope: FigureScope): Promise<Map<string, GroupFigures>> {
-  return figuresByGroup(await readFigureInputs(q, scope));
+/** The figures of one campaign against the given edition's territories, from stored scores (see readFigureInputs). */
+export async function scopeFigures(q: Queryable, scope: FigureScope, policiesOnly = false): Promise<Map<string, GroupFigures>> {
+  return figuresByGroup(await readFigureInputs(q, scope, policiesOnly));
 }
 
 /** Every group's figures for one campaign (key "scope:categoryId"), with the campaign's place. */

@@ -49,27 +49,41 @@ export interface FigureScope {
   communityId: string;
 }
 
-const TERRITORIES_OF_SCOPE = "(t.territory, t.territory_id) IN (('province', $3::text), ('autonomousCommunity', $4::text), ('country', 'ES'))";
+/**
+ * One statement for the inputs of a campaign's figures: every group in its province, community and country
+ * (a result), or only the policies in its province and community (a comparison's radar).
+ */
+function figureInputsStatement(name: string, policiesOnly: boolean) {
+  const territories: [string, string][] = [['province', '$3::text'], ['autonomousCommunity', '$4::text'], ...(policiesOnly ? [] : [['country', "'ES'"] as [string, string]])];
+  const groups = (alias: string) => (policiesOnly ? ` AND ${alias}.scope = 'policy'` : '');
+  // One primary-key range per territory: with an OR of territories, or a join to a list of them, the planner
+  // may read every territory of the edition when the table has no statistics yet (a fresh load, PGlite).
+  const sums = territories
+    .map(([territory, id]) => `SELECT t.territory, t.scope, t.category_id, t.participants, t.percentage_sum, t.value_sum FROM territory_scores t WHERE t.edition_id = $2 AND t.territory = '${territory}' AND t.territory_id = ${id}${groups('t')}`)
+    .join(' UNION ALL ');
+  const registered = territories.map(([territory, id]) => `(t.territory = '${territory}' AND t.territory_id = ${id})`).join(' OR ');
+  return namedStatement(
+    name,
+    `SELECT (SELECT json_agg(json_build_array(cs.scope, cs.category_id, cs.percentage, cs.value)) FROM campaign_scores cs WHERE cs.campaign_id = $1${groups('cs')}) AS own,
+            (SELECT json_agg(json_build_array(s.territory, s.scope, s.category_id, s.participants, s.percentage_sum, s.value_sum)) FROM (${sums}) AS s) AS sums,
+            (SELECT json_object_agg(t.territory, t.registered) FROM territory_entities t WHERE ${registered}) AS registered`,
+  );
+}
 
-const FIGURE_INPUTS = namedStatement(
-  'figure_inputs',
-  `SELECT (SELECT json_agg(json_build_array(cs.scope, cs.category_id, cs.percentage, cs.value)) FROM campaign_scores cs WHERE cs.campaign_id = $1) AS own,
-          (SELECT json_agg(json_build_array(t.territory, t.scope, t.category_id, t.participants, t.percentage_sum, t.value_sum))
-             FROM territory_scores t WHERE t.edition_id = $2 AND ${TERRITORIES_OF_SCOPE}) AS sums,
-          (SELECT json_object_agg(t.territory, t.registered) FROM territory_entities t WHERE ${TERRITORIES_OF_SCOPE}) AS registered`,
-);
+const FIGURE_INPUTS = { all: figureInputsStatement('figure_inputs', false), policies: figureInputsStatement('policy_figure_inputs', true) };
 
 /**
- * The campaign's stored scores, the participants' sums of its three territories in the edition (kept by
+ * The campaign's stored scores, the participants' sums of its territories in the edition (kept by
  * territoryScores.ts) and the entities registered there (kept by triggers), in one statement: a result
- * reads a few hundred rows by primary key whatever the size of the country.
+ * reads a few hundred rows by primary key whatever the size of the country. With policiesOnly, only the
+ * policies in the province and community (the country is then left out: no participant, no figure).
  */
-export async function readFigureInputs(q: Queryable, scope: FigureScope): Promise<FigureInputs> {
+export async function readFigureInputs(q: Queryable, scope: FigureScope, policiesOnly = false): Promise<FigureInputs> {
   const [row] = await q.query<{
     own: [string, number, number, number][] | null;
     sums: [Territory, string, number, number, number, number][] | null;
     registered: Partial<Record<Territory, number>> | null;
-  }>(FIGURE_INPUTS, [scope.campaignId, scope.editionId, scope.provinceId, scope.communityId]);
+  }>(policiesOnly ? FIGURE_INPUTS.policies : FIGURE_INPUTS.all, [scope.campaignId, scope.editionId, scope.provinceId, scope.communityId]);
   const own = new Map((row.own ?? []).map(([s, id, percentage, value]) => [groupKey(s, id), { percentage, value }]));
   const aggregates = new Map<string, Record<Territory, TerritoryAggregate | undefined>>();
   for (const [territory, s, id, participants, percentageSum, valueSum] of row.sums ?? []) {
