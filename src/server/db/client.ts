@@ -107,6 +107,9 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
 export function openPostgres(connectionString: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString, max });
+  // An idle client's connection may fail (server restart, backend terminated): the pool discards that client
+  // and the next query opens a new connection. Without a listener the 'error' event would end the process.
+  pool.on('error', () => undefined);
   return {
     kind: 'postgres',
     async query<T>(sql: string | NamedStatement, params?: unknown[]) {
