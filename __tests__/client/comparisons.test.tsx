@@ -6,6 +6,7 @@ import { radarGroups } from '../../src/client/features/comparisons/comparisonMod
 import { comparisonsActions } from '../../src/client/features/comparisons/comparisonsSlice.js';
 import { handleCampaignOpened, handleEntityChosen, handleSharedLinkOpened } from '../../src/client/features/comparisons/comparisonsSaga.js';
 import { ComparisonBody, ComparisonOptions } from '../../src/client/features/comparisons/ComparisonBody.js';
+import { selectComparisonEntityId, selectEntityWithoutCampaigns } from '../../src/client/features/comparisons/comparisonsSelectors.js';
 import { resultsActions } from '../../src/client/features/results/resultsSlice.js';
 import { snackbarActions } from '../../src/client/features/snackbar/snackbarSlice.js';
 import { resultsApi } from '../../src/client/api/resultsApi.js';
@@ -55,12 +56,19 @@ describe('comparison radars', () => {
 describe('comparison sagas', () => {
   const withOptions = () => rootReducer(undefined, resultsActions.optionsLoaded(options));
 
-  it("open the chosen entity's last campaign, or the empty page when it has none", async () => {
+  it("open the chosen entity's last campaign, or say it has none", async () => {
     const paths: string[] = [];
     const deps = { resultsApi, navigate: (p: string) => void paths.push(p) };
     await expectSaga(handleEntityChosen, deps, comparisonsActions.entityChosen(4)).withReducer(rootReducer, withOptions()).run();
-    await expectSaga(handleEntityChosen, deps, comparisonsActions.entityChosen(5)).withReducer(rootReducer, withOptions()).run();
-    expect(paths).toEqual(['/comparisons/12', '/comparisons']);
+    const chosen = comparisonsActions.entityChosen(5);
+    const { storeState } = await expectSaga(handleEntityChosen, deps, chosen).withReducer(rootReducer, rootReducer(withOptions(), chosen)).run();
+    expect(paths).toEqual(['/comparisons/12']);
+    expect(selectEntityWithoutCampaigns(storeState)).toBe(true);
+    expect(selectComparisonEntityId(storeState)).toBe(5);
+    // Opening a campaign (the menu, a deep link) forgets that choice: the selector follows the campaign.
+    const opened = rootReducer(storeState, comparisonsActions.campaignOpened(8));
+    expect([selectEntityWithoutCampaigns(opened), selectComparisonEntityId(opened)]).toEqual([false, 4]);
+    expect(selectComparisonEntityId(rootReducer(storeState, comparisonsActions.campaignOpened(null)))).toBeNull();
   });
 
   it('load a comparison, with the spec toast when it fails', async () => {

@@ -9,21 +9,21 @@ const allLevels = activeLevels(initialReportFilters.territory, result.territoryT
 
 describe('report blocks', () => {
   it('give the global block then one block per axis, each with its policies and a TOTAL row', () => {
-    const blocks = reportBlocks(result, true, 'Resultado global');
+    const blocks = reportBlocks(result, true, { global: 'Resultado global', total: 'TOTAL' });
     expect(blocks.map((b) => b.title)).toEqual(['Resultado global', 'Territorio', 'Energía y clima']);
     expect(blocks[0].rows.map((r) => r.label)).toEqual(['Zonas verdes', 'Agua', 'Energía']);
     expect(blocks[1].total).toEqual({ label: 'TOTAL', values: result.axisDetails[0].values, percentages: result.axisDetails[0].percentages });
   });
 
   it('sum the policies\' points for the global TOTAL, a dash as soon as one is missing', () => {
-    const [global] = reportBlocks(result, true, 'G');
+    const [global] = reportBlocks(result, true, { global: 'G', total: 'TOTAL' });
     // 5 + 7 + 7 for the entity; the country has no figure for 'Agua'.
     expect(global.total.values).toEqual({ campaign: 19, province: 19, autonomousCommunity: 15, country: null });
     expect(global.total.percentages).toEqual(result.global.percentages);
   });
 
   it('switch every figure to the compared-to-all set when compareWithParticipants is off', () => {
-    const [global, territory] = reportBlocks(result, false, 'G');
+    const [global, territory] = reportBlocks(result, false, { global: 'G', total: 'TOTAL' });
     expect(global.total.percentages).toEqual(result.global.percentagesComparedToAll);
     expect(territory.rows[0].values).toEqual({ campaign: 5, province: 2.5, autonomousCommunity: 2, country: 1 });
     expect(territory.total.percentages.province).toBe(0.3);
@@ -64,7 +64,9 @@ describe('detail by measures', () => {
   });
 
   it('grades percentages with a cross up to 0.3, a check from 0.7 and an exclamation between', () => {
-    expect([0, 0.3, 0.3001, 0.6999, 0.7, 1].map(grade)).toEqual(['low', 'low', 'medium', 'medium', 'high', 'high']);
+    expect([0, 0.3, 0.301, 0.699, 0.7, 1].map(grade)).toEqual(['low', 'low', 'medium', 'medium', 'high', 'high']);
+    // Judged as shown: 30,0% and 70,0% after rounding to one decimal.
+    expect([0.3004, 0.6996].map(grade)).toEqual(['low', 'high']);
   });
 });
 
@@ -75,7 +77,7 @@ describe('CSV', () => {
   });
 
   it('exports a comparison table with points and percentages per shown level, TOTAL last', () => {
-    const [, territory] = reportBlocks(result, true, 'G');
+    const [, territory] = reportBlocks(result, true, { global: 'G', total: 'TOTAL' });
     const rows = comparisonCsvRows(territory, allLevels.slice(0, 2), { policy: 'Política', points: 'puntos' });
     expect(rows[0]).toEqual(['Política', 'Ayuntamiento de Prueba (puntos)', 'Ayuntamiento de Prueba (%)', 'Valencia/València (puntos)', 'Valencia/València (%)']);
     expect(rows[1]).toEqual(['Zonas verdes', 5, 50, 5, 50]);
@@ -87,6 +89,10 @@ describe('CSV', () => {
     expect(rows[0]).toEqual(['Política / medida', 'Territorio', 'Energía y clima', 'Total', 'Territorio (%)', 'Energía y clima (%)']);
     expect(rows[1]).toEqual(['Agua', 7, null, 7, 75, null]);
     expect(rows.at(-1)).toEqual(['Total general', 12, 7, 19, 60, 70]);
+  });
+
+  it('keeps a name that starts like a formula as text', () => {
+    expect(toCsv([['=HYPERLINK("x")', '-5', -5, '@SUM(A1)']])).toBe('\uFEFF"\'=HYPERLINK(""x"")";\'-5;-5;\'@SUM(A1)\r\n');
   });
 
   it('names files safely', () => {

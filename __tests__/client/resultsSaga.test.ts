@@ -6,7 +6,7 @@ import {
 } from '../../src/client/features/results/resultsSaga.js';
 import { snackbarActions } from '../../src/client/features/snackbar/snackbarSlice.js';
 import { ApiError } from '../../src/client/api/ApiError.js';
-import { initialAuthState } from '../../src/client/features/auth/authSlice.js';
+import { authActions, initialAuthState } from '../../src/client/features/auth/authSlice.js';
 import { resultsApi } from '../../src/client/api/resultsApi.js';
 import { reportFiltersActions } from '../../src/client/features/reportFilters/reportFiltersSlice.js';
 import { demoUser } from '../helpers/client.js';
@@ -121,6 +121,25 @@ describe('results sagas', () => {
       .withReducer(rootReducer, signedIn())
       .put.like(toastLike('RESULTS.TOAST.SHARE_ERROR', 'error'))
       .run();
+  });
+
+  it('shows the link to copy by hand when the browser will neither share nor copy it', async () => {
+    const { dependencies } = deps({ share: async () => ({ urlResults: 'http://x/results/0/t', urlComparisons: '' }) }, { shareLink: async () => Promise.reject(new TypeError('no clipboard')) });
+    const { storeState } = await expectSaga(handleShareRequested, dependencies, resultsActions.shareRequested({ campaignId: 3, target: 'urlResults' }))
+      .withReducer(rootReducer, signedIn())
+      .not.put.like(toastLike('RESULTS.TOAST.SHARE_ERROR', 'error'))
+      .run();
+    expect(storeState.alerts.queue).toEqual([expect.objectContaining({ title: 'RESULTS.SHARE.TITLE', links: [{ label: 'http://x/results/0/t', href: 'http://x/results/0/t' }] })]);
+    expect(storeState.results.share.status).toBe('succeeded');
+  });
+
+  it('forgets every report on logout, and the filters with them', () => {
+    let state = rootReducer(rootReducer(signedIn(), resultsActions.campaignOpened(3)), resultsActions.resultLoaded(result));
+    state = rootReducer(state, reportFiltersActions.territoryToggled('country'));
+    const after = rootReducer(state, authActions.loggedOut());
+    expect(after.results.result.data).toBeNull();
+    expect(after.results.campaignId).toBeNull();
+    expect(after.reportFilters.territory.country).toBe(true);
   });
 
   it('downloads the shown comparison table and the measures table as Spanish CSV', async () => {

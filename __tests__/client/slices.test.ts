@@ -48,6 +48,8 @@ describe('report filters', () => {
     expect(rootReducer(toggled, resultsActions.campaignOpened(7)).reportFilters).toBe(toggled.reportFilters);
     expect(rootReducer(toggled, resultsActions.campaignOpened(8)).reportFilters).toEqual({ ...initialReportFilters, campaignId: 8 });
     expect(rootReducer(toggled, resultsActions.sharedLinkOpened('token')).reportFilters).toEqual({ ...initialReportFilters, campaignId: -1 });
+    // A page with no campaign (the menu's Comparativas) leaves them as they were.
+    expect(rootReducer(toggled, resultsActions.campaignOpened(null)).reportFilters).toBe(toggled.reportFilters);
   });
 });
 

@@ -32,7 +32,9 @@ interface ChartFigureProps {
  */
 export function ChartFigure({ title, summary, options, categories, series, printWidth, printHeight, testId }: ChartFigureProps) {
   const intl = useIntl();
-  const screen: Highcharts.Options = { ...options, accessibility: { ...options.accessibility, description: summary } };
+  // The summary and the data table below say what the chart shows; Highcharts' own keyboard tour of every
+  // point would only add a tab stop per chart.
+  const screen: Highcharts.Options = { ...options, accessibility: { ...options.accessibility, keyboardNavigation: { enabled: false } } };
   const print: Highcharts.Options = { ...options, chart: { ...options.chart, width: printWidth, height: printHeight ?? options.chart?.height }, accessibility: { enabled: false } };
   return (
     <figure className="chart-figure mb-0" data-testid={testId}>
@@ -52,8 +54,8 @@ export function ChartFigure({ title, summary, options, categories, series, print
           <thead>
             <tr>
               <td />
-              {series.map((s) => (
-                <th scope="col" key={s.name}>
+              {series.map((s, i) => (
+                <th scope="col" key={i}>
                   {s.name}
                 </th>
               ))}
@@ -61,10 +63,10 @@ export function ChartFigure({ title, summary, options, categories, series, print
           </thead>
           <tbody>
             {categories.map((category, i) => (
-              <tr key={category}>
+              <tr key={i}>
                 <th scope="row">{category}</th>
-                {series.map((s) => (
-                  <td key={s.name}>{formatChartPercent(intl, s.data[i])}</td>
+                {series.map((s, j) => (
+                  <td key={j}>{formatChartPercent(intl, s.data[i])}</td>
                 ))}
               </tr>
             ))}

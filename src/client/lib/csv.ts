@@ -6,9 +6,13 @@ export type CsvCell = string | number | null | undefined;
 
 const BOM = '\uFEFF';
 
+/** Text a spreadsheet would run as a formula (OWASP "CSV injection"): kept as text with a leading apostrophe. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 function cell(value: CsvCell): string {
   if (value == null) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(Math.round(value * 1000) / 1000).replace('.', ',') : '';
+  if (FORMULA_START.test(value)) value = `'${value}`;
   return /[";\r\n]/.test(value) || /^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 

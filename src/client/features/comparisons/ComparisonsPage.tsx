@@ -7,7 +7,7 @@ import { resultsActions } from '../results/resultsSlice.js';
 import { selectEntityOptions } from '../results/resultsSelectors.js';
 import { campaignIdParam } from '../../app/paths.js';
 import { comparisonsActions } from './comparisonsSlice.js';
-import { selectComparisonEntityId } from './comparisonsSelectors.js';
+import { selectComparisonEntityId, selectEntityWithoutCampaigns } from './comparisonsSelectors.js';
 import { ComparisonBody, ComparisonOptions } from './ComparisonBody.js';
 
 /** /comparisons/{campaignId}: the campaign against the entity's previous one, for the entity, province and community. */
@@ -18,7 +18,7 @@ export default function ComparisonsPage() {
   const options = useAppSelector((state) => state.results.options);
   const entityOptions = useAppSelector(selectEntityOptions);
   const entityId = useAppSelector(selectComparisonEntityId);
-  const entityWithoutCampaigns = entityId !== null && id === null;
+  const entityWithoutCampaigns = useAppSelector(selectEntityWithoutCampaigns);
   useEffect(() => {
     dispatch(resultsActions.optionsRequested());
   }, [dispatch]);

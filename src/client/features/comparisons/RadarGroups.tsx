@@ -29,8 +29,8 @@ export function RadarGroups({ groups }: { groups: RadarGroup[] }) {
                 </p>
               )}
               <div className="radar-grid">
-                {group.radars.map((radar) => (
-                  <div key={radar.axisText} className="radar-cell">
+                {group.radars.map((radar, i) => (
+                  <div key={i} className="radar-cell">
                     <h3 className="h6 text-center mb-1">{radar.axisText}</h3>
                     <RadarChart
                       title={`${title}: ${radar.axisText}`}

@@ -2,9 +2,8 @@ import { call, put, select, takeEvery, takeLatest, type Effect } from 'redux-sag
 import { apiCallHandling } from '../../api/apiCall.js';
 import { KEEP_ON_SCREEN, load } from '../../api/load.js';
 import { serializeError } from '../../api/ApiError.js';
-import type { ResultsDependencies } from '../results/resultsSaga.js';
+import { readShared, type ResultsDependencies } from '../results/resultsSaga.js';
 import type { RootState } from '../../app/rootReducer.js';
-import type { ComparisonResponse } from '../../../shared/api/results.js';
 import { comparisonsActions } from './comparisonsSlice.js';
 
 /** The comparison sagas need what the report sagas need. */
@@ -16,8 +15,8 @@ const TOAST = 'COMPARISONS.TOAST.LOAD_ERROR';
 export function* handleEntityChosen(deps: ComparisonsDependencies, action: ReturnType<typeof comparisonsActions.entityChosen>): Generator<Effect, void, unknown> {
   const campaigns = (yield select((state: RootState) => state.results.options.items.find((e) => e.entityId === action.payload)?.campaigns ?? [])) as { id: number }[];
   const last = campaigns.at(-1);
-  // An entity with no sent campaign yet: the page says so.
-  yield call(deps.navigate, last ? `/comparisons/${last.id}` : '/comparisons');
+  // An entity with no sent campaign stays chosen, and the page says so.
+  if (last) yield call(deps.navigate, `/comparisons/${last.id}`);
 }
 
 export function* handleCampaignOpened(deps: ComparisonsDependencies, action: ReturnType<typeof comparisonsActions.campaignOpened>): Generator<Effect, void, unknown> {
@@ -29,16 +28,23 @@ export function* handleCampaignOpened(deps: ComparisonsDependencies, action: Ret
 /** A shared link's comparison, read with its own token; a broken link fails without a toast. */
 export function* handleSharedLinkOpened(deps: ComparisonsDependencies, action: ReturnType<typeof comparisonsActions.sharedLinkOpened>): Generator<Effect, void, unknown> {
   const token = action.payload;
+  let id: number;
   try {
-    const id = (yield call(deps.resultsApi.sharedCampaign, token)) as number;
-    yield put(comparisonsActions.comparisonLoaded((yield call(deps.resultsApi.comparison, token, id)) as ComparisonResponse));
+    id = (yield call(deps.resultsApi.sharedCampaign, token)) as number;
   } catch (err) {
     yield put(comparisonsActions.comparisonFailed(serializeError(err)));
+    return;
   }
+  yield* load(() => readShared(deps.resultsApi.comparison, token, id), comparisonsActions.comparisonLoaded, comparisonsActions.comparisonFailed, TOAST);
+}
+
+/** Whichever opened last wins: a slower earlier load never overwrites the comparison on screen. */
+function* handleOpened(deps: ComparisonsDependencies, action: ReturnType<typeof comparisonsActions.campaignOpened> | ReturnType<typeof comparisonsActions.sharedLinkOpened>) {
+  if (comparisonsActions.sharedLinkOpened.match(action)) yield* handleSharedLinkOpened(deps, action);
+  else yield* handleCampaignOpened(deps, action);
 }
 
 export function* watchComparisons(deps: ComparisonsDependencies): Generator<Effect, void, unknown> {
   yield takeEvery(comparisonsActions.entityChosen.type, handleEntityChosen, deps);
-  yield takeLatest(comparisonsActions.campaignOpened.type, handleCampaignOpened, deps);
-  yield takeLatest(comparisonsActions.sharedLinkOpened.type, handleSharedLinkOpened, deps);
+  yield takeLatest([comparisonsActions.campaignOpened.type, comparisonsActions.sharedLinkOpened.type], handleOpened, deps);
 }

@@ -10,6 +10,11 @@ export const selectComparisonEntityId = createSelector([selectComparisons, (stat
   return items.find((e) => e.campaigns.some((c) => c.id === comparisons.campaignId))?.entityId ?? null;
 });
 
+/** The chosen entity has no sent campaign, so there is nothing to compare. */
+export const selectEntityWithoutCampaigns = createSelector([selectComparisons, (state: RootState) => state.results.options.items], (comparisons, items) =>
+  comparisons.selectedEntityId !== null && (items.find((e) => e.entityId === comparisons.selectedEntityId)?.campaigns.length ?? 0) === 0,
+);
+
 /** The radars in the chosen comparison mode. */
 export const selectRadarGroups = createSelector(
   [(state: RootState) => state.comparisons.comparison.data, (state: RootState) => state.reportFilters.compareWithParticipants],

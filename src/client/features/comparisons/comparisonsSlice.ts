@@ -2,11 +2,12 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ComparisonResponse } from '../../../shared/api/results.js';
 import type { RequestError, RequestStatus } from '../../lib/remote.js';
 import { SHARED_CAMPAIGN_ID } from '../results/resultsSlice.js';
+import { authActions } from '../auth/authSlice.js';
 
 /** The comparisons page: the campaign on screen (SHARED_CAMPAIGN_ID for a shared link) and its comparison. */
 export interface ComparisonsState {
   campaignId: number | null;
-  /** The entity chosen in the selector; null follows the open campaign's entity. */
+  /** An entity chosen in the selector that has no sent campaign to open; null follows the open campaign. */
   selectedEntityId: number | null;
   comparison: { status: RequestStatus; error: RequestError | null; data: ComparisonResponse | null };
 }
@@ -27,10 +28,12 @@ const comparisonsSlice = createSlice({
     },
     campaignOpened(state, action: PayloadAction<number | null>) {
       state.campaignId = action.payload;
+      state.selectedEntityId = null;
       state.comparison = { status: action.payload === null ? 'idle' : 'loading', error: null, data: null };
     },
     sharedLinkOpened(state, _action: PayloadAction<string>) {
       state.campaignId = SHARED_CAMPAIGN_ID;
+      state.selectedEntityId = null;
       state.comparison = { status: 'loading', error: null, data: null };
     },
     comparisonLoaded(state, action: PayloadAction<ComparisonResponse>) {
@@ -40,6 +43,7 @@ const comparisonsSlice = createSlice({
       state.comparison = { status: 'failed', error: action.payload, data: null };
     },
   },
+  extraReducers: (builder) => builder.addCase(authActions.loggedOut, () => initialComparisonsState),
 });
 
 export const comparisonsActions = comparisonsSlice.actions;

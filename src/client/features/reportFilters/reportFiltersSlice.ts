@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { resultsActions, SHARED_CAMPAIGN_ID } from '../results/resultsSlice.js';
 import { comparisonsActions } from '../comparisons/comparisonsSlice.js';
+import { authActions } from '../auth/authSlice.js';
 
 export type Territory = 'entity' | 'province' | 'autonomousCommunity' | 'country';
 
@@ -20,9 +21,12 @@ export const initialReportFilters: ReportFiltersState = {
   campaignId: null,
 };
 
-/** Filters return to all-on whenever the campaign changes (spec section 4, Reports); a shared link starts all-on. */
+/**
+ * Filters return to all-on whenever the campaign changes (spec section 4, Reports); a shared link starts
+ * all-on. A page without a campaign changes nothing.
+ */
 function campaignChanged(state: ReportFiltersState, campaignId: number | null): ReportFiltersState {
-  if (campaignId === state.campaignId && campaignId !== SHARED_CAMPAIGN_ID) return state;
+  if (campaignId === null || (campaignId === state.campaignId && campaignId !== SHARED_CAMPAIGN_ID)) return state;
   return { ...initialReportFilters, campaignId };
 }
 
@@ -39,14 +43,14 @@ const reportFiltersSlice = createSlice({
     compareWithParticipantsToggled(state) {
       state.compareWithParticipants = !state.compareWithParticipants;
     },
-    campaignChanged: (state, action: PayloadAction<number | null>) => campaignChanged(state, action.payload),
   },
   extraReducers: (builder) => {
     builder
       .addCase(resultsActions.campaignOpened, (state, action) => campaignChanged(state, action.payload))
       .addCase(resultsActions.sharedLinkOpened, (state) => campaignChanged(state, SHARED_CAMPAIGN_ID))
       .addCase(comparisonsActions.campaignOpened, (state, action) => campaignChanged(state, action.payload))
-      .addCase(comparisonsActions.sharedLinkOpened, (state) => campaignChanged(state, SHARED_CAMPAIGN_ID));
+      .addCase(comparisonsActions.sharedLinkOpened, (state) => campaignChanged(state, SHARED_CAMPAIGN_ID))
+      .addCase(authActions.loggedOut, () => initialReportFilters);
   },
 });
 

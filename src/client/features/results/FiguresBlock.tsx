@@ -29,8 +29,8 @@ function ComparisonTable({ block, levels }: { block: ReportBlock; levels: Active
         </tr>
       </thead>
       <tbody>
-        {block.rows.map((row) => (
-          <tr key={row.label}>
+        {block.rows.map((row, i) => (
+          <tr key={i}>
             <th scope="row" className="fw-normal">
               {row.label}
             </th>
@@ -38,7 +38,7 @@ function ComparisonTable({ block, levels }: { block: ReportBlock; levels: Active
           </tr>
         ))}
         <tr className="fw-semibold comparison-total">
-          <th scope="row">TOTAL</th>
+          <th scope="row">{block.total.label}</th>
           {cells(block.total)}
         </tr>
       </tbody>
@@ -47,18 +47,17 @@ function ComparisonTable({ block, levels }: { block: ReportBlock; levels: Active
 }
 
 /** The global block or an axis block: gauge, bars by policy and the comparison table. */
-export function FiguresBlock({ block, levels, headingLevel = 'h3' }: { block: ReportBlock; levels: ActiveLevel[]; headingLevel?: 'h2' | 'h3' }) {
+export function FiguresBlock({ block, levels }: { block: ReportBlock; levels: ActiveLevel[] }) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
-  const Heading = headingLevel;
   const needles = levels.map((l) => ({ name: l.label, colour: l.colour, value: toChartPercent(block.total.percentages[l.level]) }));
   const series = levels.map((l) => ({ name: l.label, colour: l.colour, data: block.rows.map((r) => toChartPercent(r.percentages[l.level])) }));
   return (
     <Card as="section" className={`report-block mb-4${block.key === 'global' ? '' : ' report-block-axis'}`} aria-labelledby={`block-${block.key}`} data-testid={`block-${block.key}`}>
       <Card.Header className="bg-white">
-        <Heading id={`block-${block.key}`} className="h5 mb-0">
+        <h2 id={`block-${block.key}`} className="h5 mb-0">
           {block.title}
-        </Heading>
+        </h2>
       </Card.Header>
       <Card.Body>
         <div className="report-charts">

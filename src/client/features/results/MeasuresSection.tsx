@@ -30,12 +30,11 @@ function GradedPercent({ fraction }: { fraction: number | null }) {
 function MeasuresRowView({ row, table }: { row: MeasuresRow; table: MeasuresTable }) {
   const intl = useIntl();
   const points = (v: number | null) => (v === null ? '' : formatPoints(intl, v));
-  const Label = row.kind === 'measure' ? 'td' : 'th';
   return (
     <tr className={`measures-${row.kind}${row.kind === 'total' ? ' fw-semibold' : ''}`}>
-      <Label scope={row.kind === 'measure' ? undefined : 'row'} className={row.kind === 'measure' ? 'ps-4' : undefined}>
+      <th scope="row" className={row.kind === 'measure' ? 'fw-normal ps-4' : undefined}>
         {row.text}
-      </Label>
+      </th>
       {table.axes.map((a) => (
         <td key={a.id} className="text-end">
           {points(row.values[a.id])}

@@ -44,14 +44,14 @@ export function MyAnswers() {
   else if (page.total === 0) body = <p className="text-body-secondary"><FormattedMessage id="RESULTS.ANSWERS.EMPTY" /></p>;
   return (
     <Card as="section" className={`report-block answers-section mb-4${includeAnswers ? '' : ' d-print-none'}`} aria-labelledby="answers-title" data-testid="answers-section">
-      <Card.Header className="bg-white">
+      <Card.Header className="bg-white d-flex align-items-center">
         <h2 id="answers-title" className="h5 mb-0">
           <Button variant="link" className="p-0 text-decoration-none text-reset fw-semibold" aria-expanded={open} aria-controls="answers-body" onClick={() => setOpen(!open)}>
             {open ? <ChevronDown aria-hidden="true" className="me-2 d-print-none" /> : <ChevronRight aria-hidden="true" className="me-2 d-print-none" />}
             {title}
           </Button>
-          {answers.status === 'loading' && <Spinner animation="border" size="sm" className="ms-2" role="status" aria-label={intl.formatMessage({ id: 'APP.LOADING' })} />}
         </h2>
+        {answers.status === 'loading' && <Spinner animation="border" size="sm" className="ms-2" role="status" aria-label={intl.formatMessage({ id: 'APP.LOADING' })} />}
       </Card.Header>
       <Collapse in={open}>
         <div id="answers-body" className="d-print-none">

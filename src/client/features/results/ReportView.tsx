@@ -2,6 +2,7 @@ import { Nav } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { Loading } from '../../components/Loading.js';
+import type { RequestStatus } from '../../lib/remote.js';
 import { FiguresBlock } from './FiguresBlock.js';
 import { GlobalScoreView } from './GlobalScoreView.js';
 import { MeasuresSection } from './MeasuresSection.js';
@@ -12,17 +13,29 @@ import { selectActiveLevels, selectIsShared, selectMeasuresTable, selectReportBl
 /** In order: the global block, one block per axis, the detail by measures, and 'Mis Respuestas'. */
 function DetailedReport() {
   const intl = useIntl();
-  const blocks = useAppSelector((state) => selectReportBlocks(state, intl.formatMessage({ id: 'RESULTS.GLOBAL.TITLE' })));
+  const blocks = useAppSelector((state) => selectReportBlocks(state, intl.formatMessage({ id: 'RESULTS.GLOBAL.TITLE' }), intl.formatMessage({ id: 'RESULTS.TABLE.TOTAL' })));
   const table = useAppSelector((state) => selectMeasuresTable(state, intl.formatMessage({ id: 'RESULTS.MEASURES.TOTAL' })));
   const levels = useAppSelector(selectActiveLevels);
   return (
     <>
       {blocks.map((block) => (
-        <FiguresBlock key={block.key} block={block} levels={levels} headingLevel={block.key === 'global' ? 'h2' : 'h3'} />
+        <FiguresBlock key={block.key} block={block} levels={levels} />
       ))}
       {table && <MeasuresSection table={table} />}
     </>
   );
+}
+
+function ReportState({ status }: { status: RequestStatus }) {
+  if (status === 'succeeded') return <DetailedReport />;
+  if (status === 'failed') {
+    return (
+      <p className="text-danger py-4 text-center" role="alert">
+        <FormattedMessage id="COMMON.LOAD_FAILED" />
+      </p>
+    );
+  }
+  return <Loading />;
 }
 
 /** What the results page shows under its controls, whatever the state of its two loads. */
@@ -38,10 +51,10 @@ export function ReportBody() {
       </p>
     );
   }
-  if (result.status === 'failed') {
+  if (result.status === 'failed' && shared) {
     return (
       <p className="text-danger py-4 text-center" role="alert">
-        <FormattedMessage id={shared ? 'RESULTS.SHARED_INVALID' : 'COMMON.LOAD_FAILED'} />
+        <FormattedMessage id="RESULTS.SHARED_INVALID" />
       </p>
     );
   }
@@ -70,7 +83,8 @@ export function ReportBody() {
           </Nav.Link>
         </Nav.Item>
       </Nav>
-      {view === 'global' ? <GlobalScoreView /> : result.status === 'succeeded' ? <DetailedReport /> : <Loading />}
+      {view === 'global' ? <GlobalScoreView /> : <ReportState status={result.status} />}
+      {/* The answers load on their own: they stay whatever happened to the result. */}
       {view === 'report' && <MyAnswers />}
     </div>
   );

@@ -70,28 +70,32 @@ function sumByLevel(parts: readonly ByLevel[]): ByLevel {
  * The global block's points are the sums of its policies' points: means are linear, so the sum of the
  * policies' mean points is the mean of the totals.
  */
-export function reportBlocks(result: ResultResponse, compareWithParticipants: boolean, globalTitle: string): ReportBlock[] {
+export function reportBlocks(result: ResultResponse, compareWithParticipants: boolean, labels: { global: string; total: string }): ReportBlock[] {
   const pct = compareWithParticipants ? 'percentages' : 'percentagesComparedToAll';
   const val = compareWithParticipants ? 'values' : 'valuesComparedToAll';
   const axes = result.axisDetails.map((axis, index): ReportBlock => {
     const rows = axis.valuesByPolicy.map((p) => ({ label: p.policyText, values: p[val] ?? EMPTY, percentages: p[pct] }));
-    return { key: `axis-${index}`, title: axis.axisText, rows, total: { label: 'TOTAL', values: axis[val], percentages: axis[pct] } };
+    return { key: `axis-${index}`, title: axis.axisText, rows, total: { label: labels.total, values: axis[val], percentages: axis[pct] } };
   });
   const globalRows = axes.flatMap((axis) => axis.rows);
   const global: ReportBlock = {
     key: 'global',
-    title: globalTitle,
+    title: labels.global,
     rows: globalRows,
-    total: { label: 'TOTAL', values: sumByLevel(globalRows.map((r) => r.values)), percentages: result.global[pct] },
+    total: { label: labels.total, values: sumByLevel(globalRows.map((r) => r.values)), percentages: result.global[pct] },
   };
   return [global, ...axes];
 }
 
-/** Percentage icon of the measures table: at or below 0.3 a cross, from 0.7 a check, an exclamation between. */
+/**
+ * Percentage icon of the measures table: at or below 0.3 a cross, from 0.7 a check, an exclamation between.
+ * Judged on the figure as shown (one decimal of the percentage), so that '70,0%' never gets the amber icon.
+ */
 export type Grade = 'low' | 'medium' | 'high';
 export function grade(fraction: number): Grade {
-  if (fraction <= 0.3) return 'low';
-  if (fraction >= 0.7) return 'high';
+  const shown = Math.round(fraction * 1000) / 1000;
+  if (shown <= 0.3) return 'low';
+  if (shown >= 0.7) return 'high';
   return 'medium';
 }
 

@@ -1,7 +1,8 @@
 import { all, call, put, select, takeEvery, takeLatest, takeLeading, type Effect } from 'redux-saga/effects';
 import { apiCall, apiCallHandling } from '../../api/apiCall.js';
 import { KEEP_ON_SCREEN, load } from '../../api/load.js';
-import { serializeError } from '../../api/ApiError.js';
+import { ApiError, serializeError } from '../../api/ApiError.js';
+import { alertsActions } from '../alerts/alertsSlice.js';
 import type { ResultsApi, ShareLinks } from '../../api/resultsApi.js';
 import { resultsActions, SHARED_CAMPAIGN_ID } from './resultsSlice.js';
 import { selectActiveLevels, selectMeasuresTable, selectReportBlocks } from './resultsSelectors.js';
@@ -45,7 +46,7 @@ export function* handleCampaignOpened(deps: ResultsDependencies, action: ReturnT
 }
 
 /** A call with a shared link's token: no refresh, no session to end. */
-function* readShared<R>(fn: (token: string, id: number) => Promise<R>, token: string, id: number): Generator<Effect, R, unknown> {
+export function* readShared<R>(fn: (token: string, id: number) => Promise<R>, token: string, id: number): Generator<Effect, R, unknown> {
   return (yield call(fn, token, id)) as R;
 }
 
@@ -77,21 +78,28 @@ export function* handleShareRequested(deps: ResultsDependencies, action: ReturnT
   const { campaignId, target } = action.payload;
   if (campaignId === null) {
     yield put(toast('RESULTS.TOAST.NO_CAMPAIGN', 'warning'));
-    yield put(resultsActions.shareFinished('failed'));
+    yield put(resultsActions.shareFailed({ type: 'VALIDATION', status: 422 }));
+    return;
+  }
+  let url: string | undefined;
+  try {
+    if (campaignId === SHARED_CAMPAIGN_ID) url = (yield call(deps.currentUrl)) as string;
+    else url = ((yield* apiCallHandling(KEEP_ON_SCREEN, deps.resultsApi.share, campaignId)) as ShareLinks)[target];
+    if (!url) throw new ApiError('EMPTY_RESPONSE', 200);
+  } catch (err) {
+    yield put(toast('RESULTS.TOAST.SHARE_ERROR'));
+    yield put(resultsActions.shareFailed(serializeError(err)));
     return;
   }
   try {
-    let url: string | undefined;
-    if (campaignId === SHARED_CAMPAIGN_ID) url = (yield call(deps.currentUrl)) as string;
-    else url = ((yield* apiCallHandling(KEEP_ON_SCREEN, deps.resultsApi.share, campaignId)) as ShareLinks)[target];
-    if (!url) throw new Error('The server answered no link');
     const outcome = (yield call(deps.shareLink, url)) as 'shared' | 'copied' | 'cancelled';
     if (outcome === 'copied') yield put(toast('RESULTS.TOAST.LINK_COPIED', 'info'));
-    yield put(resultsActions.shareFinished('succeeded'));
   } catch {
-    yield put(toast('RESULTS.TOAST.SHARE_ERROR'));
-    yield put(resultsActions.shareFinished('failed'));
+    // The browser would neither share nor copy (no clipboard over plain http, an expired gesture): the link
+    // is not lost, it is shown to be copied by hand.
+    yield put(alertsActions.alertShown({ title: 'RESULTS.SHARE.TITLE', message: 'RESULTS.SHARE.MANUAL', links: [{ label: url, href: url }], cancel: { label: 'COMMON.CLOSE' } }));
   }
+  yield put(resultsActions.shareFinished());
 }
 
 export function* handlePrintRequested(deps: ResultsDependencies): Generator<Effect, void, unknown> {
@@ -112,7 +120,7 @@ export function* handleCsvRequested(deps: ResultsDependencies, action: ReturnTyp
     name = csvFileName(entity, t('RESULTS.MEASURES.TITLE'));
   } else {
     const { blockKey } = action.payload;
-    const blocks = (yield select(selectReportBlocks, t('RESULTS.GLOBAL.TITLE'))) as ReportBlock[];
+    const blocks = (yield select(selectReportBlocks, t('RESULTS.GLOBAL.TITLE'), t('RESULTS.TABLE.TOTAL'))) as ReportBlock[];
     const block = blocks.find((b) => b.key === blockKey);
     if (!block) return;
     const levels = (yield select(selectActiveLevels)) as ActiveLevel[];
@@ -122,11 +130,16 @@ export function* handleCsvRequested(deps: ResultsDependencies, action: ReturnTyp
   yield call(deps.download, name, toCsv(rows), 'text/csv;charset=utf-8');
 }
 
+/** Whichever opened last wins: a slower earlier load never overwrites the report on screen. */
+function* handleOpened(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.campaignOpened> | ReturnType<typeof resultsActions.sharedLinkOpened>) {
+  if (resultsActions.sharedLinkOpened.match(action)) yield* handleSharedLinkOpened(deps, action);
+  else yield* handleCampaignOpened(deps, action);
+}
+
 export function* watchResults(deps: ResultsDependencies): Generator<Effect, void, unknown> {
   yield takeLatest(resultsActions.optionsRequested.type, handleOptionsRequested, deps);
   yield takeEvery(resultsActions.campaignChosen.type, handleCampaignChosen, deps);
-  yield takeLatest(resultsActions.campaignOpened.type, handleCampaignOpened, deps);
-  yield takeLatest(resultsActions.sharedLinkOpened.type, handleSharedLinkOpened, deps);
+  yield takeLatest([resultsActions.campaignOpened.type, resultsActions.sharedLinkOpened.type], handleOpened, deps);
   yield takeLeading(resultsActions.shareRequested.type, handleShareRequested, deps);
   yield takeEvery(resultsActions.printRequested.type, handlePrintRequested, deps);
   yield takeEvery(resultsActions.csvRequested.type, handleCsvRequested, deps);

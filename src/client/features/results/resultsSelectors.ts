@@ -37,8 +37,13 @@ export const selectActiveLevels = createSelector([selectReportFilters, selectRes
 
 /** Global and axis blocks with the figure set the comparison mode asks for. */
 export const selectReportBlocks = createSelector(
-  [selectResultData, (state: RootState) => state.reportFilters.compareWithParticipants, (_state: RootState, globalTitle: string) => globalTitle],
-  (data, compareWithParticipants, globalTitle) => (data ? reportBlocks(data, compareWithParticipants, globalTitle) : []),
+  [
+    selectResultData,
+    (state: RootState) => state.reportFilters.compareWithParticipants,
+    (_state: RootState, globalTitle: string) => globalTitle,
+    (_state: RootState, _globalTitle: string, totalLabel: string) => totalLabel,
+  ],
+  (data, compareWithParticipants, global, total) => (data ? reportBlocks(data, compareWithParticipants, { global, total }) : []),
 );
 
 export const selectMeasuresTable = createSelector([selectResultData, (_state: RootState, totalLabel: string) => totalLabel], (data, totalLabel) =>

@@ -3,6 +3,7 @@ import type { EntityCampaigns, IndicatorGroup } from '../../../shared/api/campai
 import type { ResultResponse } from '../../../shared/api/results.js';
 import type { RequestError, RequestStatus } from '../../lib/remote.js';
 import type { ShareLinks } from '../../api/resultsApi.js';
+import { authActions } from '../auth/authSlice.js';
 
 type Remote<T> = { status: RequestStatus; error: RequestError | null } & T;
 
@@ -19,11 +20,10 @@ export interface ResultsState {
   selectedEntityId: number | null;
   /** The campaign on screen: null for none, SHARED_CAMPAIGN_ID for a shared link. */
   campaignId: number | null;
-  sharedToken: string | null;
   result: Remote<{ data: ResultResponse | null }>;
   answers: Remote<{ indicators: IndicatorGroup[] | null }>;
   answersPage: number;
-  share: { status: RequestStatus };
+  share: { status: RequestStatus; error: RequestError | null };
   view: ReportView;
   globalPage: number;
 }
@@ -35,21 +35,19 @@ export const initialResultsState: ResultsState = {
   options: { ...idle, items: [] },
   selectedEntityId: null,
   campaignId: null,
-  sharedToken: null,
   result: { ...idle, data: null },
   answers: { ...idle, indicators: null },
   answersPage: 1,
-  share: { status: 'idle' },
+  share: { status: 'idle', error: null },
   view: 'report',
   globalPage: 1,
 };
 
 /** A new campaign on screen: nothing of the previous one stays. */
-function openCampaign(state: ResultsState, campaignId: number | null, sharedToken: string | null) {
+function openCampaign(state: ResultsState, campaignId: number | null) {
   const busy = campaignId === null ? idle : loading;
   Object.assign(state, {
     campaignId,
-    sharedToken,
     result: { ...busy, data: null },
     answers: { ...busy, indicators: null },
     answersPage: 1,
@@ -62,7 +60,7 @@ const resultsSlice = createSlice({
   initialState: initialResultsState,
   reducers: {
     optionsRequested(state) {
-      state.options.status = 'loading';
+      state.options = { status: 'loading', error: null, items: [] };
     },
     optionsLoaded(state, action: PayloadAction<EntityCampaigns>) {
       state.options = { status: 'succeeded', error: null, items: action.payload.entityCampaigns };
@@ -77,11 +75,12 @@ const resultsSlice = createSlice({
     campaignChosen: (_state, _action: PayloadAction<number>) => undefined,
     /** The route's campaign (null when the address names none). */
     campaignOpened(state, action: PayloadAction<number | null>) {
-      openCampaign(state, action.payload, null);
+      openCampaign(state, action.payload);
       state.selectedEntityId = null;
     },
-    sharedLinkOpened(state, action: PayloadAction<string>) {
-      openCampaign(state, SHARED_CAMPAIGN_ID, action.payload);
+    /** The token is read by the saga only: it never enters the state (nor the cookie). */
+    sharedLinkOpened(state, _action: PayloadAction<string>) {
+      openCampaign(state, SHARED_CAMPAIGN_ID);
     },
     resultLoaded(state, action: PayloadAction<ResultResponse>) {
       state.result = { status: 'succeeded', error: null, data: action.payload };
@@ -106,14 +105,19 @@ const resultsSlice = createSlice({
     },
     /** Share a campaign's link; campaignId null warns, SHARED_CAMPAIGN_ID passes on the page's own address. */
     shareRequested(state, _action: PayloadAction<{ campaignId: number | null; target: keyof ShareLinks }>) {
-      state.share.status = 'loading';
+      state.share = { status: 'loading', error: null };
     },
-    shareFinished(state, action: PayloadAction<'succeeded' | 'failed'>) {
-      state.share.status = action.payload;
+    shareFinished(state) {
+      state.share = { status: 'succeeded', error: null };
+    },
+    shareFailed(state, action: PayloadAction<RequestError>) {
+      state.share = { status: 'failed', error: action.payload };
     },
     printRequested: (state) => state,
     csvRequested: (_state, _action: PayloadAction<CsvTable>) => undefined,
   },
+  // The next user of this tab sees nothing of the last one's reports.
+  extraReducers: (builder) => builder.addCase(authActions.loggedOut, () => initialResultsState),
 });
 
 export const resultsActions = resultsSlice.actions;
