@@ -4,7 +4,7 @@ import type { Highcharts } from './highcharts.js';
 import { describeValues } from '../lib/numbers.js';
 
 /** Size of a radar: three fit across a desktop page, two across A4 paper. */
-const RADAR = { width: 330, height: 300 } as const;
+const RADAR = { width: 300, height: 300 } as const;
 
 /** A spider chart, one spoke per category on a 0-100 scale, one series per campaign. */
 export function RadarChart({ title, categories, series }: { title: string; categories: string[]; series: ChartSeries[] }) {

@@ -1,0 +1,85 @@
+import type { Browser, Page } from 'playwright-core';
+import { sharedAppServer, type AppServer } from './helpers/appServer.js';
+import { launchBrowser, newPage, screenshot } from './helpers/browser.js';
+import { apiGet, apiToken } from './helpers/api.js';
+import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
+
+async function logIn(page: Page, url: string, email: string) {
+  await page.goto(`${url}/auth/login`);
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill('demo1234');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL(/my-campaigns/);
+}
+
+/** The hidden data table of a group's first radar, as text: what a screen reader reads of it. */
+const firstRadarData = (page: Page, group: string) => page.getByTestId(`group-${group}`).getByTestId('radar').first().locator('table').innerText();
+
+describe('comparisons in Chromium', () => {
+  let server: AppServer;
+  let browser: Browser;
+  let entities: EntityCampaigns['entityCampaigns'];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([sharedAppServer(), launchBrowser()]);
+    const token = await apiToken(server.url, 'usuario@demo.es');
+    entities = (await apiGet<EntityCampaigns>(server.url, token, '/campaigns/getByUser?nameWithProvince=true&onlySent=true')).entityCampaigns;
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  }, 30_000);
+
+  it('shows the USER three groups of radars with both campaigns, and the participants checkbox changes the province', async () => {
+    const twoEditions = entities.find((e) => e.campaigns.length >= 2);
+    if (!twoEditions) throw new Error('The demo USER has no entity with two sent campaigns');
+    const { page, context, errors } = await newPage(browser);
+    await logIn(page, server.url, 'usuario@demo.es');
+    await page.getByRole('link', { name: 'Comparativas' }).click();
+    await page.getByText('Por favor, selecciona una entidad específica para que pueda mostrarse su comparativa detallada.').waitFor();
+    await page.getByRole('button', { name: /^Entidad/ }).click();
+    await page.getByRole('button', { name: twoEditions.text, exact: true }).click();
+    await page.waitForURL(new RegExp(`/comparisons/${twoEditions.campaigns.at(-1)!.id}$`));
+    await page.getByTestId('group-autonomousCommunity').waitFor();
+    expect(await page.locator('main').getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Entidad', 'Provincia', 'CCAA']);
+    const legend = (await page.getByTestId('group-campaign').locator('.highcharts-legend').first().textContent()) ?? '';
+    expect(legend).toContain('Campaña actual');
+    expect(legend).toContain('Campaña anterior');
+    expect(await page.getByTestId('no-previous').count()).toBe(0);
+    await screenshot(page, 'comparisons-two-editions');
+
+    const before = await firstRadarData(page, 'province');
+    await page.getByRole('checkbox', { name: 'Comparar solo con los participantes de la campaña' }).uncheck();
+    const after = await firstRadarData(page, 'province');
+    expect(after).not.toBe(before);
+    expect(await firstRadarData(page, 'campaign')).toContain('Campaña anterior');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('says so when the entity has no earlier campaign, and a shared comparison opens in a fresh browser', async () => {
+    const oneEdition = entities.find((e) => e.campaigns.length === 1);
+    if (!oneEdition) throw new Error('The demo USER has no entity with a single sent campaign');
+    const { page, context } = await newPage(browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await logIn(page, server.url, 'usuario@demo.es');
+    await page.goto(`${server.url}/comparisons/${oneEdition.campaigns[0].id}`);
+    await page.getByTestId('group-campaign').waitFor();
+    expect(await page.getByTestId('no-previous').count()).toBe(3);
+    await screenshot(page, 'comparisons-one-edition');
+    await page.getByRole('button', { name: 'Compartir' }).click();
+    await page.getByText('Link copiado en el portapapeles').waitFor();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(new RegExp(`^${server.url}/comparisons/0/`));
+    await context.close();
+
+    const visitor = await newPage(browser);
+    await visitor.page.goto(link);
+    await visitor.page.getByTestId('group-province').waitFor();
+    expect(await visitor.page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Entidad', 'Provincia', 'CCAA']);
+    await screenshot(visitor.page, 'comparisons-shared');
+    await visitor.page.goto(`${server.url}/comparisons/0/not-a-token`);
+    await visitor.page.getByText('Link compartido incorrecto.').waitFor();
+    await visitor.context.close();
+  });
+});
