@@ -1,0 +1,84 @@
+import { jest } from '@jest/globals';
+import { ReportCache } from '../../src/server/services/reportCache.js';
+
+const body = (text: string, size = text.length) => Buffer.alloc(size, text);
+const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('the report cache', () => {
+  it('builds once per key and version, and again when the version changes', async () => {
+    const cache = new ReportCache(1024 * 1024);
+    const build = jest.fn(async () => body('a'));
+    expect((await cache.get('result:1', 'v1', build)).toString()).toBe('a');
+    expect((await cache.get('result:1', 'v1', build)).toString()).toBe('a');
+    expect(build).toHaveBeenCalledTimes(1);
+    await cache.get('result:1', 'v2', async () => body('b'));
+    expect((await cache.get('result:1', 'v2', build)).toString()).toBe('b');
+    expect((await cache.get('result:1', 'v1', async () => body('c'))).toString()).toBe('c');
+    expect(build).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps one body per key: a new version replaces the old one', async () => {
+    const cache = new ReportCache(1024 * 1024);
+    await cache.get('result:1', 'v1', async () => body('a', 1000));
+    await settled();
+    const one = cache.size;
+    await cache.get('result:1', 'v2', async () => body('b', 1000));
+    await settled();
+    expect(cache.size).toBe(one);
+  });
+
+  it('shares one build between concurrent calls and forgets a failed one', async () => {
+    const cache = new ReportCache(1024 * 1024);
+    let release: (b: Buffer) => void = () => undefined;
+    const build = jest.fn(() => new Promise<Buffer>((resolve) => (release = resolve)));
+    const calls = [cache.get('k', 'v', build), cache.get('k', 'v', build)];
+    release(body('x'));
+    expect((await Promise.all(calls)).map(String)).toEqual(['x', 'x']);
+    expect(build).toHaveBeenCalledTimes(1);
+
+    await expect(cache.get('f', 'v', async () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
+    await settled();
+    expect((await cache.get('f', 'v', async () => body('ok'))).toString()).toBe('ok');
+  });
+
+  it('stays within its bound, dropping the least recently used bodies first', async () => {
+    // Each entry counts its 1,000 bytes and its overhead: two fit in 5,000 bytes, three do not.
+    const cache = new ReportCache(5000);
+    const rebuilt: string[] = [];
+    const build = (key: string) => async () => {
+      rebuilt.push(key);
+      return body(key, 1000);
+    };
+    const get = async (key: string) => {
+      await cache.get(key, 'v', build(key));
+      await settled();
+    };
+    for (const key of ['a', 'b', 'a', 'c']) await get(key);
+    expect(rebuilt).toEqual(['a', 'b', 'c']);
+    expect(cache.size).toBeLessThanOrEqual(5000);
+    for (const key of ['a', 'c', 'b']) await get(key);
+    expect(rebuilt).toEqual(['a', 'b', 'c', 'b']);
+    expect(cache.size).toBeLessThanOrEqual(5000);
+  });
+
+  it('keeps nothing with a bound of 0, and never a body larger than its bound', async () => {
+    for (const [bound, size] of [[0, 10], [1000, 2000]]) {
+      const cache = new ReportCache(bound);
+      const build = jest.fn(async () => body('z', size));
+      await cache.get('k', 'v', build);
+      await settled();
+      await cache.get('k', 'v', build);
+      expect(build).toHaveBeenCalledTimes(2);
+      await settled();
+      expect(cache.size).toBe(0);
+    }
+  });
+
+  it('copies a small body out of the shared buffer pool, so that the bound counts all it keeps', async () => {
+    const pooled = Buffer.from('{"response":1}');
+    expect(pooled.buffer.byteLength).toBeGreaterThan(pooled.length);
+    const kept = await new ReportCache().get('k', 'v', async () => pooled);
+    expect(kept.toString()).toBe('{"response":1}');
+    expect(kept.buffer.byteLength).toBe(kept.length);
+  });
+});

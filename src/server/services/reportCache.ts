@@ -1,0 +1,98 @@
+/**
+ * Encoded report bodies (a sent campaign's result or comparison, envelope included), at most one per
+ * campaign and kind, in a least-recently-used list bounded in bytes.
+ *
+ * Why a cached body is never stale, with any number of instances: a body is a function of the campaign, which
+ * no longer changes once sent (saveAnswer refuses a sent campaign; its scores are written at submission), and
+ * of inputs that each carry a version read from the database on every call, in the statement that checks the
+ * caller may read the campaign (or, for a comparison, the next one): the place (entity, province and community
+ * names and ids, compared as they are), its edition's territorial sums and the registered entities (versions
+ * kept by triggers in the same transaction as every write, migration 004), the questionnaire texts (catalogue
+ * version) and, for a comparison, which campaign is the previous one and its edition's figures version. The
+ * caller passes all of that as `version`; a body is served only for an equal version, which means the same
+ * committed state of every input. A body is built from reads made after its version was read, so it is never
+ * older than its version: if an input changed in between, the body is newer, and only a call that read the
+ * version before that change committed can be served it, a call that overlapped the change. A call that starts
+ * after a change reads the new version and builds the body again. Nothing else is trusted: the process keeps
+ * no state that another instance could change without a version showing it.
+ *
+ * Memory: the bodies and an ENTRY_OVERHEAD per entry stay within maxBytes (by default REPORT_CACHE_BYTES,
+ * 32 MiB: some 320 results of the demo questionnaire, 98 KB each), plus the bodies being built, one per
+ * campaign with a call in flight.
+ */
+export const REPORT_CACHE_BYTES = 32 * 1024 * 1024;
+
+/** Bytes counted per entry besides its body: key, version, map entry and promise, generously rounded up. */
+const ENTRY_OVERHEAD = 1024;
+
+interface Entry {
+  version: string;
+  body: Promise<Buffer>;
+  /** Counted bytes once the body is built, 0 before. */
+  size: number;
+}
+
+export class ReportCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+
+  constructor(readonly maxBytes = REPORT_CACHE_BYTES) {}
+
+  /** Bytes counted now (bodies built and kept, with their overhead). */
+  get size(): number {
+    return this.bytes;
+  }
+
+  /**
+   * The body kept under key for this version, or build()'s, kept for the next calls. Concurrent calls with
+   * the same key and version share one build; a failed build is forgotten, so the next call tries again.
+   */
+  get(key: string, version: string, build: () => Promise<Buffer>): Promise<Buffer> {
+    const found = this.entries.get(key);
+    if (found?.version === version) {
+      this.entries.delete(key);
+      this.entries.set(key, found);
+      return found.body;
+    }
+    if (found) this.remove(key, found);
+    const entry: Entry = { version, body: build().then(ownBytes), size: 0 };
+    this.entries.set(key, entry);
+    entry.body.then(
+      (body) => {
+        if (this.entries.get(key) !== entry) return;
+        entry.size = body.length + ENTRY_OVERHEAD;
+        this.bytes += entry.size;
+        this.evict();
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.remove(key, entry);
+      },
+    );
+    return entry.body;
+  }
+
+  private remove(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.bytes -= entry.size;
+  }
+
+  /** Drops the least recently used entries until the counted bytes fit. */
+  private evict(): void {
+    for (const [key, entry] of this.entries) {
+      if (this.bytes <= this.maxBytes) return;
+      // A body still being built counts nothing yet and is about to be served: left alone.
+      if (entry.size > 0) this.remove(key, entry);
+    }
+  }
+}
+
+/**
+ * The body in memory of its own: a small Buffer may be a slice of a shared 8 KB pool, which would then stay
+ * alive (and uncounted) as long as the entry.
+ */
+function ownBytes(body: Buffer): Buffer {
+  if (body.byteOffset === 0 && body.byteLength === body.buffer.byteLength) return body;
+  const own = Buffer.allocUnsafeSlow(body.length);
+  body.copy(own);
+  return own;
+}
