@@ -17,10 +17,11 @@ export async function startTestServer(
   db: Db,
   env: Record<string, string> = {},
   extend?: (app: FastifyInstance) => void,
+  appOptions?: Parameters<typeof buildApp>[1],
 ): Promise<TestServer> {
   const config: Config = loadConfig({ AUTH_RATE_LIMIT: '10000', STATIC_DIR: '/nonexistent', ...env });
   const ctx: AppContext = { config, db, signer: new TokenSigner('test-secret-that-is-long-enough-for-hs256', config.publicUrl) };
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, appOptions);
   extend?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

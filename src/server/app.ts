@@ -15,6 +15,7 @@ import { registerReportRoutes } from './routes/campaigns/reports.js';
 import { registerComparisonRoutes } from './routes/campaigns/comparison.js';
 import { registerReferenceRoutes } from './routes/reference.js';
 import { QuestionnaireCache } from './services/questionnaireCache.js';
+import { ReportCache } from './services/reportCache.js';
 import { loadEditionIndicators } from './db/repositories/questionnaires.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerEntityRoutes } from './routes/entities.js';
@@ -28,7 +29,10 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 }
 
 /** Builds the whole HTTP app (plugins, routes, error handling, SPA). It never listens: main.ts does. */
-export async function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: AppContext,
+  options: { logger?: FastifyServerOptions['logger']; /** The report cache's bound (REPORT_CACHE_BYTES); 0 keeps nothing. */ reportCacheBytes?: number } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     genReqId: (req) => {
@@ -67,6 +71,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyServe
   registerAuthRoutes(app, ctx);
   const authenticate = makeAuthenticate(ctx);
   const questionnaires = new QuestionnaireCache((editionId) => loadEditionIndicators(ctx.db, editionId));
+  const reports = new ReportCache(options.reportCacheBytes);
   await app.register(
     async (secure) => {
       secure.addHook('onRequest', authenticate);
@@ -75,8 +80,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyServe
       registerUserRoutes(secure, ctx);
       registerEntityRoutes(secure, ctx);
       registerCampaignRoutes(secure, ctx, questionnaires);
-      registerReportRoutes(secure, ctx, questionnaires);
-      registerComparisonRoutes(secure, ctx, questionnaires);
+      registerReportRoutes(secure, ctx, questionnaires, reports);
+      registerComparisonRoutes(secure, ctx, questionnaires, reports);
     },
     { prefix: '/api/secure/v1' },
   );

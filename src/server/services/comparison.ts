@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/client.js';
 import type { CampaignPlace } from '../db/repositories/resultQueries.js';
-import { findPreviousSentCampaign } from '../db/repositories/comparisonQueries.js';
+import type { PreviousSentCampaign } from '../db/repositories/comparisonQueries.js';
 import type { ComparisonAxis, ComparisonLevel, ComparisonResponse } from '../../shared/api/results.js';
 import type { ByLevel, GroupFigures } from './territories.js';
 import type { QuestionnaireCache, TreeAxis } from './questionnaireCache.js';
@@ -27,11 +27,11 @@ export function comparisonAxes(tree: readonly TreeAxis[], figures: ReadonlyMap<s
 }
 
 /**
- * The comparison of a sent campaign with the entity's latest sent campaign of an earlier edition, each
- * against its own edition's territorial figures, from stored scores and the cached questionnaire trees.
+ * The comparison of a sent campaign with the entity's latest sent campaign of an earlier edition (as
+ * findPreviousSentCampaign read it), each against its own edition's territorial figures, from stored scores
+ * and the cached questionnaire trees.
  */
-export async function campaignComparison(q: Queryable, cache: QuestionnaireCache, place: CampaignPlace): Promise<ComparisonResponse> {
-  const { catalogueVersion, previous } = await findPreviousSentCampaign(q, place.entityId, place.campaignNumber);
+export async function campaignComparison(q: Queryable, cache: QuestionnaireCache, place: CampaignPlace, { catalogueVersion, previous }: PreviousSentCampaign): Promise<ComparisonResponse> {
   const territories = { provinceId: place.provinceId, communityId: place.communityId };
   const [current, earlier] = await Promise.all([
     Promise.all([cache.get(place.editionId, catalogueVersion), scopeFigures(q, place, true)]),

@@ -1,9 +1,11 @@
 import { namedStatement, type Queryable } from '../client.js';
 import { CATALOGUE_VERSION_SQL } from './questionnaires.js';
+import { editionFiguresVersionSql } from './resultQueries.js';
 
 const PREVIOUS_CAMPAIGN = namedStatement(
   'previous_sent_campaign',
-  `SELECT ${CATALOGUE_VERSION_SQL} AS catalogue_version, previous.id, previous.edition_id
+  `SELECT ${CATALOGUE_VERSION_SQL} AS catalogue_version, previous.id, previous.edition_id,
+          ${editionFiguresVersionSql('previous.edition_id')} AS figures_version
      FROM (SELECT 1) AS one
      LEFT JOIN LATERAL (
        SELECT c.id, c.edition_id FROM campaigns c JOIN editions ed ON ed.id = c.edition_id
@@ -11,16 +13,25 @@ const PREVIOUS_CAMPAIGN = namedStatement(
         ORDER BY ed.campaign_number DESC LIMIT 1) AS previous ON true`,
 );
 
+/** An entity's previous sent campaign, with its edition's figures version (migration 004). */
+export interface PreviousCampaign {
+  campaignId: number;
+  editionId: number;
+  figuresVersion: string;
+}
+
+/** What a comparison reads besides its campaign's place: the catalogue version and the previous campaign. */
+export interface PreviousSentCampaign {
+  catalogueVersion: string;
+  previous: PreviousCampaign | undefined;
+}
+
 /**
  * The entity's latest sent campaign of an edition earlier than campaignNumber (undefined when none), with the
  * catalogue version the cached questionnaires are checked against.
  */
-export async function findPreviousSentCampaign(
-  q: Queryable,
-  entityId: number,
-  campaignNumber: number,
-): Promise<{ catalogueVersion: string; previous: { campaignId: number; editionId: number } | undefined }> {
-  const [row] = await q.query<{ catalogue_version: string; id: number | null; edition_id: number | null }>(PREVIOUS_CAMPAIGN, [entityId, campaignNumber]);
-  const previous = row.id !== null && row.edition_id !== null ? { campaignId: row.id, editionId: row.edition_id } : undefined;
+export async function findPreviousSentCampaign(q: Queryable, entityId: number, campaignNumber: number): Promise<PreviousSentCampaign> {
+  const [row] = await q.query<{ catalogue_version: string; id: number | null; edition_id: number | null; figures_version: string }>(PREVIOUS_CAMPAIGN, [entityId, campaignNumber]);
+  const previous = row.id !== null && row.edition_id !== null ? { campaignId: row.id, editionId: row.edition_id, figuresVersion: row.figures_version } : undefined;
   return { catalogueVersion: row.catalogue_version, previous };
 }

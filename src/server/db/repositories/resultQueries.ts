@@ -1,4 +1,5 @@
 import { namedStatement, type Queryable } from '../client.js';
+import { CATALOGUE_VERSION_SQL } from './questionnaires.js';
 import type { Territory, TerritoryAggregate } from '../../services/territories.js';
 
 /** A campaign with the territory its figures are compared against. */
@@ -13,19 +14,31 @@ export interface CampaignPlace {
   provinceName: string;
   communityId: string;
   communityName: string;
+  /**
+   * What its reports depend on besides the campaign and this place, as one opaque text read in the same
+   * statement: its edition's figures version, the registered entities' version (migration 004) and the
+   * catalogue version. Equal texts mean equal territorial figures and questionnaire texts.
+   */
+  reportVersion: string;
 }
+
+/** An edition's figures version; 'initial' until its territorial sums are first written (migration 004). */
+export const editionFiguresVersionSql = (editionId: string) =>
+  `coalesce((SELECT v.version::text FROM edition_figures_versions v WHERE v.edition_id = ${editionId}), 'initial')`;
 
 const CAMPAIGN_PLACE = namedStatement(
   'campaign_place',
   `SELECT c.id AS "campaignId", en.id AS "entityId", en.name AS "entityName", c.edition_id AS "editionId",
           ed.campaign_number AS "campaignNumber", c.status,
-          pr.id AS "provinceId", pr.name AS "provinceName", ac.id AS "communityId", ac.name AS "communityName"
+          pr.id AS "provinceId", pr.name AS "provinceName", ac.id AS "communityId", ac.name AS "communityName",
+          concat_ws(' ', ${editionFiguresVersionSql('c.edition_id')}, (SELECT r.version::text FROM registered_entities_version r),
+                    ${CATALOGUE_VERSION_SQL}) AS "reportVersion"
      FROM campaigns c JOIN editions ed ON ed.id = c.edition_id JOIN entities en ON en.id = c.entity_id
      JOIN provinces pr ON pr.id = en.province_id JOIN autonomous_communities ac ON ac.id = pr.community_id
     WHERE c.id = $1`,
 );
 
-/** The campaign with its entity, edition and territories; undefined when there is no such campaign. */
+/** The campaign with its entity, edition, territories and report version; undefined when there is no such campaign. */
 export async function findCampaignPlace(q: Queryable, campaignId: number): Promise<CampaignPlace | undefined> {
   const [row] = await q.query<CampaignPlace>(CAMPAIGN_PLACE, [campaignId]);
   return row;

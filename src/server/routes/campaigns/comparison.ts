@@ -5,6 +5,10 @@ import { conflict } from '../../errors.js';
 import { campaignIdQuerySchema } from '../../../shared/validation/campaigns.js';
 import { campaignComparison } from '../../services/comparison.js';
 import type { QuestionnaireCache } from '../../services/questionnaireCache.js';
+import type { ReportCache } from '../../services/reportCache.js';
+import { comparisonVersion } from '../../services/reportBodies.js';
+import { findPreviousSentCampaign } from '../../db/repositories/comparisonQueries.js';
+import { JSON_TYPE } from '../../services/rawJson.js';
 import { reportableCampaign } from './reports.js';
 
 const figure = { type: ['number', 'null'] };
@@ -34,13 +38,25 @@ const comparisonSchema = {
   },
 };
 
-/** GET campaigns/comparison: same readers as the result, share tokens for their own campaign included. */
-export function registerComparisonRoutes(secure: FastifyInstance, ctx: AppContext, questionnaires: QuestionnaireCache): void {
+/**
+ * GET campaigns/comparison: same readers as the result, share tokens for their own campaign included. The body
+ * is encoded by the route's schema serializer, then sent from the report cache while nothing it depends on has
+ * changed (see ReportCache).
+ */
+export function registerComparisonRoutes(secure: FastifyInstance, ctx: AppContext, questionnaires: QuestionnaireCache, reports: ReportCache): void {
   const { db } = ctx;
-  secure.get('/campaigns/comparison', { config: { allowShareToken: true }, schema: { response: comparisonSchema } }, async (request) => {
+  secure.get('/campaigns/comparison', { config: { allowShareToken: true }, schema: { response: comparisonSchema } }, async (request, reply) => {
     const { id } = validate(campaignIdQuerySchema, request.query);
     const campaign = await reportableCampaign(db, request, id);
     if (campaign.status !== 'sent') throw conflict('Comparisons exist only for submitted campaigns');
-    return { response: await campaignComparison(db, questionnaires, campaign) };
+    const previous = await findPreviousSentCampaign(db, campaign.entityId, campaign.campaignNumber);
+    const body = await reports.get(`comparison:${id}`, comparisonVersion(campaign, previous), async () => {
+      const encoded = reply.serialize({ response: await campaignComparison(db, questionnaires, campaign, previous) });
+      if (typeof encoded !== 'string') throw new Error('the comparison schema serializer should give a string');
+      return Buffer.from(encoded);
+    });
+    // A Buffer skips the serializer and is sent as application/octet-stream unless a type is set.
+    reply.type(JSON_TYPE);
+    return body;
   });
 }

@@ -9,11 +9,11 @@ import { campaignIdBodySchema, campaignIdQuerySchema } from '../../../shared/val
 import { recordAudit } from '../../db/repositories/audit.js';
 import { findCampaignPlace, type CampaignPlace } from '../../db/repositories/resultQueries.js';
 import { canReadEntity } from '../../services/campaignRules.js';
-import { scopeFigures } from '../../services/results.js';
-import { buildResultReport } from '../../services/resultReport.js';
 import { campaignQuestionnaire, encodeWithIndicators } from '../../services/questionnaires.js';
 import { JSON_TYPE } from '../../services/rawJson.js';
 import type { QuestionnaireCache } from '../../services/questionnaireCache.js';
+import type { ReportCache } from '../../services/reportCache.js';
+import { encodeResult, resultVersion } from '../../services/reportBodies.js';
 
 /**
  * The campaign a report call may read, with its place: a share token only its own campaign, a USER only
@@ -31,8 +31,11 @@ export async function reportableCampaign(db: Queryable, request: FastifyRequest,
   return campaign;
 }
 
-/** GET campaigns/result and campaigns/answers: open to share tokens for their campaign. */
-export function registerReportRoutes(secure: FastifyInstance, ctx: AppContext, questionnaires: QuestionnaireCache): void {
+/**
+ * GET campaigns/result and campaigns/answers: open to share tokens for their campaign. A result is sent from
+ * the report cache when nothing it depends on has changed (see ReportCache), after the same checks.
+ */
+export function registerReportRoutes(secure: FastifyInstance, ctx: AppContext, questionnaires: QuestionnaireCache, reports: ReportCache): void {
   const { db } = ctx;
   const config = { allowShareToken: true };
 
@@ -40,13 +43,10 @@ export function registerReportRoutes(secure: FastifyInstance, ctx: AppContext, q
     const { id } = validate(campaignIdQuerySchema, request.query);
     const campaign = await reportableCampaign(db, request, id);
     if (campaign.status !== 'sent') throw conflict('Results exist only for submitted campaigns');
-    const [figures, questionnaire] = await Promise.all([scopeFigures(db, campaign), campaignQuestionnaire(db, questionnaires, id)]);
-    if (!questionnaire) throw notFound('Campaign');
-    const names = { entity: campaign.entityName, province: campaign.provinceName, community: campaign.communityName };
+    const body = await reports.get(`result:${id}`, resultVersion(campaign), () => encodeResult(db, questionnaires, campaign));
+    // A Buffer is sent as it is, as application/octet-stream unless a type is set.
     reply.type(JSON_TYPE);
-    return encodeWithIndicators(questionnaire, (indicators) => ({
-      response: buildResultReport(figures, { tree: questionnaire.edition.tree, indicators }, names),
-    }));
+    return body;
   });
 
   /** A read-only link to the report, valid SHARE_TOKEN_TTL seconds, bound to this campaign. */
