@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { sharedAppServer, type AppServer } from './helpers/appServer.js';
 import { launchBrowser, newPage, screenshot } from './helpers/browser.js';
+import { readPdf } from './helpers/pdf.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
 
@@ -47,6 +48,10 @@ describe('comparisons in Chromium', () => {
     expect(legend).toContain('Campaña anterior');
     expect(await page.getByTestId('no-previous').count()).toBe(0);
     await screenshot(page, 'comparisons-two-editions');
+
+    const pages = readPdf(await page.pdf({ format: 'A4', printBackground: true }), 'comparisons-pdf').split('\f').filter((p) => p.trim() !== '');
+    expect(pages.map((p) => p.trim().split('\n')[0].trim())).toEqual(['Entidad', 'Provincia', 'CCAA']);
+    expect(pages.join('')).not.toContain('Imprimir en PDF');
 
     const before = await firstRadarData(page, 'province');
     await page.getByRole('checkbox', { name: 'Comparar solo con los participantes de la campaña' }).uncheck();

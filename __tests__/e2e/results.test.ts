@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { sharedAppServer, type AppServer } from './helpers/appServer.js';
-import { launchBrowser, newPage, screenshot, SCREENSHOT_DIR } from './helpers/browser.js';
+import { launchBrowser, newPage, screenshot } from './helpers/browser.js';
+import { readPdf } from './helpers/pdf.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
 
@@ -14,18 +11,6 @@ async function logIn(page: Page, url: string, email: string) {
   await page.getByLabel('Contraseña', { exact: true }).fill('demo1234');
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.waitForURL(/my-campaigns/);
-}
-
-/** The PDF's text (pdftotext) and its pages as PNG screenshots (pdftoppm). */
-function readPdf(pdf: Buffer, name: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-pdf-'));
-  const file = path.join(dir, `${name}.pdf`);
-  fs.writeFileSync(file, pdf);
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  execFileSync('pdftoppm', ['-r', '50', '-png', file, path.join(SCREENSHOT_DIR, name)]);
-  const text = execFileSync('pdftotext', ['-layout', file, '-']).toString('utf8');
-  fs.rmSync(dir, { recursive: true, force: true });
-  return text;
 }
 
 const globalBlock = (page: Page) => page.getByTestId('block-global');
