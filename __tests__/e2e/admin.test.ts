@@ -1,15 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { startAppServer, type AppServer } from './helpers/appServer.js';
 import { launchBrowser, newPage, screenshot } from './helpers/browser.js';
+import { logIn } from './helpers/session.js';
 import { apiGet, apiPost, apiToken } from './helpers/api.js';
 import type { EntityRow } from '../../src/shared/api/admin.js';
-
-async function logIn(page: Page, url: string, email: string, password = 'demo1234') {
-  await page.goto(`${url}/auth/login`);
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-}
 
 /** Types in the municipality search and picks the first match with the keyboard. */
 async function pickMunicipality(page: Page, text: string) {

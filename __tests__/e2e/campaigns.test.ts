@@ -1,15 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { startAppServer, type AppServer } from './helpers/appServer.js';
 import { launchBrowser, newPage, screenshot } from './helpers/browser.js';
+import { logIn } from './helpers/session.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import type { CampaignStatusRow, EntityCampaigns } from '../../src/shared/api/campaigns.js';
-
-async function logIn(page: Page, url: string, email: string) {
-  await page.goto(`${url}/auth/login`);
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill('demo1234');
-  await page.getByRole('button', { name: 'Entrar' }).click();
-}
 
 /** Entities of the demo with no campaign in the current edition, as "name - (province)". */
 async function entitiesWithoutCurrentCampaign(url: string): Promise<string[]> {

@@ -1,17 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { sharedAppServer, type AppServer } from './helpers/appServer.js';
 import { launchBrowser, newPage, screenshot } from './helpers/browser.js';
+import { logInAsUser } from './helpers/session.js';
 import { readPdf } from './helpers/pdf.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
-
-async function logIn(page: Page, url: string, email: string) {
-  await page.goto(`${url}/auth/login`);
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill('demo1234');
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.waitForURL(/my-campaigns/);
-}
 
 /** The hidden data table of a group's first radar, as text: what a screen reader reads of it. */
 const firstRadarData = (page: Page, group: string) => page.getByTestId(`group-${group}`).getByTestId('radar').first().locator('table').innerText();
@@ -35,7 +28,7 @@ describe('comparisons in Chromium', () => {
     const twoEditions = entities.find((e) => e.campaigns.length >= 2);
     if (!twoEditions) throw new Error('The demo USER has no entity with two sent campaigns');
     const { page, context, errors } = await newPage(browser);
-    await logIn(page, server.url, 'usuario@demo.es');
+    await logInAsUser(page, server.url);
     await page.getByRole('link', { name: 'Comparativas' }).click();
     await page.getByText('Por favor, selecciona una entidad específica para que pueda mostrarse su comparativa detallada.').waitFor();
     await page.getByRole('button', { name: /^Entidad/ }).click();
@@ -67,7 +60,7 @@ describe('comparisons in Chromium', () => {
     if (!oneEdition) throw new Error('The demo USER has no entity with a single sent campaign');
     const { page, context } = await newPage(browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    await logIn(page, server.url, 'usuario@demo.es');
+    await logInAsUser(page, server.url);
     await page.goto(`${server.url}/comparisons/${oneEdition.campaigns[0].id}`);
     await page.getByTestId('group-campaign').waitFor();
     expect(await page.getByTestId('no-previous').count()).toBe(3);

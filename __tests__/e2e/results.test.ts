@@ -1,17 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { sharedAppServer, type AppServer } from './helpers/appServer.js';
 import { launchBrowser, newPage, screenshot } from './helpers/browser.js';
+import { logInAsUser } from './helpers/session.js';
 import { readPdf } from './helpers/pdf.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
-
-async function logIn(page: Page, url: string, email: string) {
-  await page.goto(`${url}/auth/login`);
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill('demo1234');
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.waitForURL(/my-campaigns/);
-}
 
 const globalBlock = (page: Page) => page.getByTestId('block-global');
 const needles = (page: Page) => globalBlock(page).getByTestId('gauge').locator('.highcharts-dial');
@@ -39,7 +32,7 @@ describe('results in Chromium', () => {
 
   it('lets the USER open a sent campaign, hide a territory and compare with everyone', async () => {
     const { page, context, errors } = await newPage(browser);
-    await logIn(page, server.url, 'usuario@demo.es');
+    await logInAsUser(page, server.url);
     await page.getByRole('link', { name: 'Resultados' }).click();
     await page.getByText('Por favor, selecciona una campaña específica').waitFor();
     await page.getByRole('button', { name: /^Entidad/ }).click();
@@ -75,7 +68,7 @@ describe('results in Chromium', () => {
 
   it('prints a paginated report with its sections, answers only when asked for', async () => {
     const { page, context } = await newPage(browser);
-    await logIn(page, server.url, 'usuario@demo.es');
+    await logInAsUser(page, server.url);
     await page.goto(`${server.url}/results/${sent.campaignId}`);
     await globalBlock(page).waitFor();
     await page.getByTestId('answers-section').getByText('Mis Respuestas').waitFor();
@@ -99,7 +92,7 @@ describe('results in Chromium', () => {
   it('shares a link that opens the report without signing in; a broken one says so', async () => {
     const { page, context } = await newPage(browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    await logIn(page, server.url, 'usuario@demo.es');
+    await logInAsUser(page, server.url);
     await page.goto(`${server.url}/results/${sent.campaignId}`);
     await globalBlock(page).waitFor();
     await page.getByRole('button', { name: 'Compartir' }).click();

@@ -2,9 +2,8 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
-import { FilterDropdown } from '../../components/FilterDropdown.js';
 import { resultsActions } from '../results/resultsSlice.js';
-import { selectEntityOptions } from '../results/resultsSelectors.js';
+import { EntitySelector } from '../results/EntitySelector.js';
 import { campaignIdParam } from '../../app/paths.js';
 import { comparisonsActions } from './comparisonsSlice.js';
 import { selectComparisonEntityId, selectEntityWithoutCampaigns } from './comparisonsSelectors.js';
@@ -15,8 +14,6 @@ export default function ComparisonsPage() {
   const dispatch = useAppDispatch();
   const intl = useIntl();
   const id = campaignIdParam(useParams().campaignId);
-  const options = useAppSelector((state) => state.results.options);
-  const entityOptions = useAppSelector(selectEntityOptions);
   const entityId = useAppSelector(selectComparisonEntityId);
   const entityWithoutCampaigns = useAppSelector(selectEntityWithoutCampaigns);
   useEffect(() => {
@@ -29,17 +26,7 @@ export default function ComparisonsPage() {
     <section aria-label={intl.formatMessage({ id: 'MENU.COMPARISONS' })}>
       <div className="report-controls card card-body mb-3 d-print-none">
         <div className="d-flex flex-wrap gap-3 align-items-end justify-content-between">
-          <FilterDropdown
-            id="comparison-entity"
-            label={intl.formatMessage({ id: 'RESULTS.CONTROLS.ENTITY' })}
-            placeholder={intl.formatMessage({ id: options.status === 'loading' ? 'APP.LOADING' : 'RESULTS.CONTROLS.CHOOSE' })}
-            options={entityOptions}
-            value={entityId}
-            searchable
-            searchMode="editDistance"
-            disabled={entityOptions.length === 0}
-            onChange={(entity) => dispatch(comparisonsActions.entityChosen(entity))}
-          />
+          <EntitySelector id="comparison-entity" value={entityId} onChange={(entity) => dispatch(comparisonsActions.entityChosen(entity))} />
         </div>
         <div className="mt-3">
           <ComparisonOptions />

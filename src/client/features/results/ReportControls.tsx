@@ -4,7 +4,8 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { FilterDropdown } from '../../components/FilterDropdown.js';
 import { reportFiltersActions, type Territory } from '../reportFilters/reportFiltersSlice.js';
 import { resultsActions } from './resultsSlice.js';
-import { selectCampaignOptions, selectEntityOptions, selectReportFilters, selectResults, selectSelectedEntityId } from './resultsSelectors.js';
+import { selectCampaignOptions, selectReportFilters, selectResults, selectSelectedEntityId } from './resultsSelectors.js';
+import { EntitySelector } from './EntitySelector.js';
 import { ReportActions } from './ReportActions.js';
 import type { Level } from './reportModel.js';
 
@@ -15,24 +16,13 @@ const LEVEL_OF: Record<Territory, Level> = { entity: 'campaign', province: 'prov
 function CampaignSelectors() {
   const dispatch = useAppDispatch();
   const intl = useIntl();
-  const { options, campaignId } = useAppSelector(selectResults);
-  const entityOptions = useAppSelector(selectEntityOptions);
+  const { campaignId } = useAppSelector(selectResults);
   const campaignOptions = useAppSelector(selectCampaignOptions);
   const entityId = useAppSelector(selectSelectedEntityId);
   const chosenCampaign = campaignOptions.some((c) => c.value === campaignId) ? campaignId : null;
   return (
     <div className="report-selectors d-flex flex-wrap gap-2 align-items-end">
-      <FilterDropdown
-        id="results-entity"
-        label={intl.formatMessage({ id: 'RESULTS.CONTROLS.ENTITY' })}
-        placeholder={intl.formatMessage({ id: options.status === 'loading' ? 'APP.LOADING' : 'RESULTS.CONTROLS.CHOOSE' })}
-        options={entityOptions}
-        value={entityId}
-        searchable
-        searchMode="editDistance"
-        disabled={entityOptions.length === 0}
-        onChange={(id) => dispatch(resultsActions.entitySelected(id))}
-      />
+      <EntitySelector id="results-entity" value={entityId} onChange={(id) => dispatch(resultsActions.entitySelected(id))} />
       <FilterDropdown
         id="results-campaign"
         label={intl.formatMessage({ id: 'RESULTS.CONTROLS.CAMPAIGN' })}
