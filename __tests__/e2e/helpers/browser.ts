@@ -35,6 +35,8 @@ export interface NewPageOptions {
   viewport?: { width: number; height: number };
   locale?: string;
   timezoneId?: string;
+  /** Lets a test inject a script (axe) past the app's Content Security Policy. */
+  bypassCSP?: boolean;
 }
 
 export interface OpenedPage {
@@ -50,6 +52,7 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
     viewport: options.viewport ?? (phone ? { width: 390, height: 844 } : { width: 1280, height: 800 }),
     locale: options.locale ?? 'es-ES',
     timezoneId: options.timezoneId ?? 'Europe/Madrid',
+    bypassCSP: options.bypassCSP ?? false,
     ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
   });
   const page = await context.newPage();

@@ -117,9 +117,9 @@ export function FilterDropdown<V extends FilterValue>(props: FilterDropdownProps
         id={`${id}-toggle`}
         variant="outline-secondary"
         disabled={disabled}
-        aria-labelledby={`${id}-label`}
-        aria-describedby={`${id}-summary`}
-        className="d-flex align-items-center justify-content-between gap-2 w-100 text-start"
+        // The name holds the visible text too (label, then the choice), as speech input and WCAG 2.5.3 need.
+        aria-labelledby={`${id}-label ${id}-summary`}
+        className="d-flex align-items-center justify-content-between gap-2 w-100 text-start bg-white"
         style={{ minWidth: '12rem' }}
       >
         <span id={`${id}-summary`} className="text-truncate">

@@ -92,7 +92,7 @@ export default function QuestionnairePage() {
           )}
           {groups.map((axis) => (
             <section key={axis.axisId} className="mb-4" aria-label={axis.axisText}>
-              <h3 className="h5 text-primary border-bottom pb-1">{axis.axisText}</h3>
+              <h3 className="h5 text-primary-emphasis border-bottom pb-1">{axis.axisText}</h3>
               {axis.policies.map((policy) => (
                 <div key={policy.policyId} className="mb-3">
                   <h4 className="h6 text-uppercase text-body-secondary mt-3">{policy.policyText}</h4>

@@ -1,0 +1,79 @@
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { sharedAppServer, type AppServer } from './helpers/appServer.js';
+import { launchBrowser, newPage } from './helpers/browser.js';
+import { logIn } from './helpers/session.js';
+
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** The serious and critical axe violations of the page as it is now (architecture.md budget: none). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SCRIPT });
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  })) as AxeViolation[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Pages of each role, each opened and left to load before the check. */
+const PAGES: { email: string | null; path: string; ready: string }[] = [
+  { email: null, path: '/auth/login', ready: 'Iniciar sesión' },
+  { email: 'usuario@demo.es', path: '/my-campaigns', ready: 'Contestar campaña' },
+  { email: 'usuario@demo.es', path: '/results/2', ready: 'Resultado global' },
+  { email: 'usuario@demo.es', path: '/comparisons/2', ready: 'CCAA' },
+  { email: 'admin@demo.es', path: '/status', ready: 'Nueva Campaña' },
+  { email: 'admin@demo.es', path: '/manage/users', ready: 'usuario@demo.es' },
+  { email: 'admin@demo.es', path: '/manage/users/create', ready: 'Nuevo usuario' },
+  { email: 'admin@demo.es', path: '/manage/entities', ready: 'Nueva Entidad' },
+  { email: 'admin@demo.es', path: '/manage/entities/create', ready: 'Nueva entidad' },
+];
+
+describe('accessibility (axe) in Chromium', () => {
+  let server: AppServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([sharedAppServer(), launchBrowser()]);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  }, 30_000);
+
+  it.each(PAGES)('$path ($email) has no serious or critical violations', async ({ email, path, ready }) => {
+    const { page, context } = await newPage(browser, { bypassCSP: true });
+    if (email) {
+      await logIn(page, server.url, email);
+      await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+    }
+    await page.goto(`${server.url}${path}`);
+    await page.getByText(ready, { exact: false }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('the questionnaire and the Puntuación Global tab have none either', async () => {
+    const { page, context } = await newPage(browser, { bypassCSP: true });
+    await logIn(page, server.url, 'usuario@demo.es');
+    await page.getByRole('button', { name: 'Contestar campaña' }).click();
+    await page.getByRole('button', { name: 'Enviar Encuesta' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`${server.url}/results/2`);
+    await page.getByRole('button', { name: 'Puntuación Global' }).click();
+    await page.getByText('Tu Puntuación').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
