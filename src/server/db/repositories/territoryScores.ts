@@ -25,6 +25,10 @@ export async function addToTerritoryScores(q: Queryable, campaignId: number): Pr
 
 /** Recomputes every territory's sums from the stored scores of sent campaigns (seeds, removals). */
 export async function rebuildTerritoryScores(q: Queryable): Promise<void> {
+  // Submissions add to these sums concurrently: holding the table until commit makes them wait for the rebuild
+  // (and the rebuild for them) instead of interleaving with its delete and insert, which deadlocked. Callers
+  // take their own row locks first (a removal deletes its campaigns before rebuilding), so no cycle forms.
+  await q.query('LOCK TABLE territory_scores IN EXCLUSIVE MODE');
   await q.query('DELETE FROM territory_scores');
   await q.query(
     `INSERT INTO territory_scores (edition_id, territory, territory_id, scope, category_id, participants, percentage_sum, value_sum)
