@@ -54,7 +54,7 @@ describe.each(backends)('report versions (migration 004) on $name', ({ open }) =
     expect(updated.editions[edition.earlier]).not.toBe(added.editions[edition.earlier]);
     expect(updated.editions[edition.current]).toBe(added.editions[edition.current]);
 
-    await rebuildTerritoryScores(db);
+    await db.transaction((tx) => rebuildTerritoryScores(tx));
     const rebuilt = await versions(db);
     for (const id of [edition.earlier, edition.current]) expect(rebuilt.editions[id]).not.toBe(updated.editions[id]);
     expect(rebuilt.registered).toBe(before.registered);
