@@ -2,7 +2,7 @@ import { expectSaga } from 'redux-saga-test-plan';
 import { rootReducer } from '../../src/client/app/rootReducer.js';
 import { resultsActions, SHARED_CAMPAIGN_ID } from '../../src/client/features/results/resultsSlice.js';
 import {
-  handleCampaignOpened, handleCsvRequested, handleSharedLinkOpened, handleShareRequested, type ResultsDependencies,
+  handleCampaignOpened, handleCsvRequested, handleSharedLinkOpened, handleShareRequested, handleUnshareAsked, handleUnshareConfirmed, type ResultsDependencies,
 } from '../../src/client/features/results/resultsSaga.js';
 import { snackbarActions } from '../../src/client/features/snackbar/snackbarSlice.js';
 import { ApiError } from '../../src/client/api/ApiError.js';
@@ -131,6 +131,27 @@ describe('results sagas', () => {
       .run();
     expect(storeState.alerts.queue).toEqual([expect.objectContaining({ title: 'RESULTS.SHARE.TITLE', links: [{ label: 'http://x/results/0/t', href: 'http://x/results/0/t' }] })]);
     expect(storeState.results.share.status).toBe('succeeded');
+  });
+
+  it('asks before revoking the shared links, then says how many stopped working', async () => {
+    const asked = await expectSaga(handleUnshareAsked, resultsActions.unshareAsked(3)).withReducer(rootReducer, signedIn()).run();
+    const withDialog = asked.storeState as ReturnType<typeof signedIn>;
+    expect(withDialog.alerts.queue[0]).toMatchObject({ title: 'RESULTS.UNSHARE.TITLE', confirm: { action: resultsActions.unshareConfirmed(3) } });
+    await expectSaga(handleUnshareAsked, resultsActions.unshareAsked(null)).withReducer(rootReducer, signedIn()).put.like(toastLike('RESULTS.TOAST.NO_CAMPAIGN', 'warning')).run();
+
+    const revokedFor: number[] = [];
+    const { dependencies } = deps({ unshare: async (_token, id) => (revokedFor.push(id), { revoked: 2 }) });
+    await expectSaga(handleUnshareConfirmed, dependencies, resultsActions.unshareConfirmed(3))
+      .withReducer(rootReducer, withDialog)
+      .put.like({ action: { type: snackbarActions.toastShown.type, payload: { message: 'RESULTS.TOAST.UNSHARED', severity: 'success', values: { count: 2 } } } })
+      .run();
+    expect(revokedFor).toEqual([3]);
+    const failing = deps({ unshare: fail('INTERNAL', 500) });
+    const { storeState } = await expectSaga(handleUnshareConfirmed, failing.dependencies, resultsActions.unshareConfirmed(3))
+      .withReducer(rootReducer, withDialog)
+      .put.like(toastLike('RESULTS.TOAST.UNSHARE_ERROR', 'error'))
+      .run();
+    expect(storeState.alerts.queue).toEqual([]);
   });
 
   it('forgets every report on logout, and the filters with them', () => {

@@ -89,7 +89,7 @@ describe('results in Chromium', () => {
     await context.close();
   });
 
-  it('shares a link that opens the report without signing in; a broken one says so', async () => {
+  it('shares a link that opens the report without signing in until it is revoked; a broken one says so', async () => {
     const { page, context } = await newPage(browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     await logInAsUser(page, server.url);
@@ -99,7 +99,6 @@ describe('results in Chromium', () => {
     await page.getByText('Link copiado en el portapapeles').waitFor();
     const link = await page.evaluate(() => navigator.clipboard.readText());
     expect(link).toMatch(new RegExp(`^${server.url}/results/0/`));
-    await context.close();
 
     const visitor = await newPage(browser);
     await visitor.page.goto(link);
@@ -107,6 +106,14 @@ describe('results in Chromium', () => {
     await expect(visitor.page.getByTestId('report-entity').innerText()).resolves.toBe(sent.entity.split(' - (')[0]);
     await expect(visitor.page.getByRole('link', { name: 'Mis Campañas' }).count()).resolves.toBe(0);
     await screenshot(visitor.page, 'results-shared');
+
+    await page.getByRole('button', { name: 'Anular enlaces' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Anular enlaces' }).click();
+    await page.getByText(/Se han? anulado \d+ enlaces? compartidos?/).waitFor();
+    await context.close();
+    await visitor.page.reload();
+    await visitor.page.getByText('Link compartido incorrecto.').waitFor();
+
     await visitor.page.goto(`${server.url}/results/0/${link.split('/').pop()?.slice(0, -4)}xxxx`);
     await visitor.page.getByText('Link compartido incorrecto.').waitFor();
     await screenshot(visitor.page, 'results-shared-broken');

@@ -89,6 +89,23 @@ describe.each(backends)('result and answers API on $name', ({ open }) => {
     expect((await call(server, 'POST', '/api/secure/v1/campaigns/share', { token, body: { id: ownSent } })).status).toBe(403);
   });
 
+  it('revokes every live link of a campaign for those who may read it, and only theirs', async () => {
+    const shareLink = async () => ((await call(server, 'POST', '/api/secure/v1/campaigns/share', { token: tokens.user, body: { id: ownSent } })).body.response.urlResults as string).split('/').pop()!;
+    const [first, second] = [await shareLink(), await shareLink()];
+    const other = await share(foreignSent);
+    expect((await get(`result?id=${ownSent}`, first)).status).toBe(200);
+    expect((await call(server, 'POST', '/api/secure/v1/campaigns/unshare', { token: tokens.user, body: { id: foreignSent } })).status).toBe(404);
+    expect((await call(server, 'POST', '/api/secure/v1/campaigns/unshare', { token: first, body: { id: ownSent } })).status).toBe(403);
+    const res = await call(server, 'POST', '/api/secure/v1/campaigns/unshare', { token: tokens.user, body: { id: ownSent } });
+    expect(res.status).toBe(200);
+    expect(res.body.response.revoked).toBeGreaterThanOrEqual(2);
+    for (const token of [first, second]) expect((await get(`result?id=${ownSent}`, token)).body.error.type).toBe('INVALID_TOKEN');
+    expect((await get(`result?id=${foreignSent}`, other)).status).toBe(200);
+    const [audit] = await db.query<{ action: string; details: { revoked: number } }>("SELECT action, details FROM audit_log WHERE action = 'campaign.unshare' ORDER BY id DESC LIMIT 1");
+    expect(audit.details.revoked).toBe(res.body.response.revoked);
+    expect((await call(server, 'POST', '/api/secure/v1/campaigns/unshare', { token: tokens.user, body: { id: ownSent } })).body.response.revoked).toBe(0);
+  });
+
   it('lets a share token read its campaign only, until it expires or is revoked', async () => {
     const token = await share(ownSent);
     expect((await get(`result?id=${ownSent}`, token)).status).toBe(200);

@@ -24,6 +24,8 @@ export const resultsApi = {
   answers: async (token: string | null, id: number) => (await get<{ campaign: { indicators: IndicatorGroup[] } }>('/campaigns/answers', token, { id })).campaign.indicators,
   comparison: (token: string | null, id: number) => get<ComparisonResponse>('/campaigns/comparison', token, { id }),
   share: (token: string | null, id: number) => http<ShareLinks>({ method: 'POST', path: '/v1/campaigns/share', secure: true, token, body: { id } }),
+  /** Revokes every live shared link of the campaign; answers how many. */
+  unshare: (token: string | null, id: number) => http<{ revoked: number }>({ method: 'POST', path: '/v1/campaigns/unshare', secure: true, token, body: { id } }),
   /** The campaign a shared link reads (auth/me answers it for a share token). */
   sharedCampaign: async (token: string): Promise<number> => {
     const { user } = await get<{ user: CurrentUser }>('/auth/me', token);

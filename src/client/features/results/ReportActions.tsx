@@ -3,10 +3,10 @@ import { FormattedMessage } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { Printer, Share } from '../../components/icons.js';
 import type { ShareLinks } from '../../api/resultsApi.js';
-import { resultsActions } from './resultsSlice.js';
+import { resultsActions, SHARED_CAMPAIGN_ID } from './resultsSlice.js';
 import { HowCalculated } from './HowCalculated.js';
 
-/** '¿Cómo se calcula?', 'Imprimir en PDF' and share, for the results and the comparisons pages. */
+/** '¿Cómo se calcula?', 'Imprimir en PDF', share and (signed in) revoke the shared links, for both report pages. */
 export function ReportActions({ campaignId, target }: { campaignId: number | null; target: keyof ShareLinks }) {
   const dispatch = useAppDispatch();
   const sharing = useAppSelector((state) => state.results.share.status === 'loading');
@@ -21,6 +21,11 @@ export function ReportActions({ campaignId, target }: { campaignId: number | nul
         {sharing ? <Spinner animation="border" size="sm" className="me-1" /> : <Share aria-hidden="true" className="me-1" />}
         <FormattedMessage id="RESULTS.CONTROLS.SHARE" />
       </Button>
+      {campaignId !== SHARED_CAMPAIGN_ID && (
+        <Button variant="outline-danger" onClick={() => dispatch(resultsActions.unshareAsked(campaignId))}>
+          <FormattedMessage id="RESULTS.CONTROLS.UNSHARE" />
+        </Button>
+      )}
     </div>
   );
 }

@@ -102,6 +102,34 @@ export function* handleShareRequested(deps: ResultsDependencies, action: ReturnT
   yield put(resultsActions.shareFinished());
 }
 
+/** Revoking the shared links asks first: they stop working for everyone who has them. */
+export function* handleUnshareAsked(action: ReturnType<typeof resultsActions.unshareAsked>): Generator<Effect, void, unknown> {
+  if (action.payload === null) {
+    yield put(toast('RESULTS.TOAST.NO_CAMPAIGN', 'warning'));
+    return;
+  }
+  yield put(
+    alertsActions.alertShown({
+      title: 'RESULTS.UNSHARE.TITLE',
+      message: 'RESULTS.UNSHARE.MESSAGE',
+      confirm: { label: 'RESULTS.UNSHARE.CONFIRM', action: resultsActions.unshareConfirmed(action.payload) },
+      cancel: { label: 'COMMON.CANCEL' },
+    }),
+  );
+}
+
+export function* handleUnshareConfirmed(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.unshareConfirmed>): Generator<Effect, void, unknown> {
+  yield put(alertsActions.alertLoading(true));
+  try {
+    const { revoked } = (yield* apiCallHandling(KEEP_ON_SCREEN, deps.resultsApi.unshare, action.payload)) as { revoked: number };
+    yield put(toast('RESULTS.TOAST.UNSHARED', 'success', { count: revoked }));
+  } catch {
+    yield put(toast('RESULTS.TOAST.UNSHARE_ERROR'));
+  } finally {
+    yield put(alertsActions.alertHidden());
+  }
+}
+
 export function* handlePrintRequested(deps: ResultsDependencies): Generator<Effect, void, unknown> {
   yield call(deps.print);
 }
@@ -141,6 +169,8 @@ export function* watchResults(deps: ResultsDependencies): Generator<Effect, void
   yield takeEvery(resultsActions.campaignChosen.type, handleCampaignChosen, deps);
   yield takeLatest([resultsActions.campaignOpened.type, resultsActions.sharedLinkOpened.type], handleOpened, deps);
   yield takeLeading(resultsActions.shareRequested.type, handleShareRequested, deps);
+  yield takeEvery(resultsActions.unshareAsked.type, handleUnshareAsked);
+  yield takeLeading(resultsActions.unshareConfirmed.type, handleUnshareConfirmed, deps);
   yield takeEvery(resultsActions.printRequested.type, handlePrintRequested, deps);
   yield takeEvery(resultsActions.csvRequested.type, handleCsvRequested, deps);
 }

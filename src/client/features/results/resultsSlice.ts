@@ -113,6 +113,9 @@ const resultsSlice = createSlice({
     shareFailed(state, action: PayloadAction<RequestError>) {
       state.share = { status: 'failed', error: action.payload };
     },
+    /** Asked from the report's actions; the confirmation dialog dispatches unshareConfirmed. */
+    unshareAsked: (_state, _action: PayloadAction<number | null>) => undefined,
+    unshareConfirmed: (_state, _action: PayloadAction<number>) => undefined,
     printRequested: (state) => state,
     csvRequested: (_state, _action: PayloadAction<CsvTable>) => undefined,
   },

@@ -64,6 +64,16 @@ export function registerReportRoutes(secure: FastifyInstance, ctx: AppContext, q
     return { response: { urlResults: `${base}/results/0/${token}`, urlComparisons: `${base}/comparisons/0/${token}` } };
   });
 
+  /** Every link shared for the campaign stops working at once (a link sent to the wrong person). */
+  secure.post('/campaigns/unshare', async (request) => {
+    const { id } = validate(campaignIdBodySchema, request.body);
+    await reportableCampaign(db, request, id);
+    const user = requirePermission(request, 'RESULTS_CAMPAIGNS');
+    const revoked = await db.query<{ id: string }>('UPDATE share_links SET revoked_at = now() WHERE campaign_id = $1 AND revoked_at IS NULL AND expires_at > now() RETURNING id', [id]);
+    await recordAudit(db, { actorId: user.id, actorEmail: user.email, action: 'campaign.unshare', targetType: 'campaign', targetId: id, requestId: String(request.id), details: { revoked: revoked.length } });
+    return { response: { revoked: revoked.length } };
+  });
+
   secure.get('/campaigns/answers', { config }, async (request, reply) => {
     const { id } = validate(campaignIdQuerySchema, request.query);
     await reportableCampaign(db, request, id);
