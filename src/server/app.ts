@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import formbody from '@fastify/formbody';
@@ -20,11 +20,20 @@ import { loadEditionIndicators } from './db/repositories/questionnaires.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerEntityRoutes } from './routes/entities.js';
 
-/** Log options: JSON lines with the request id, never credentials. */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+/** An address with its token hidden: a shared link's page (/results/0/<token>) or an `at=<token>` query. */
+export function redactUrl(url: string): string {
+  return url.replace(/^\/(results|comparisons)\/0\/[^/?#]+/, '/$1/0/[REDACTED]').replace(/([?&]at=)[^&#]*/g, '$1[REDACTED]');
+}
+
+/** Log options: JSON lines with the request id, never credentials (headers, cookies, tokens in addresses). */
+export function loggerOptions(level: string, stream?: { write(line: string): void }): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    serializers: {
+      req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort }),
+    },
   };
 }
 
