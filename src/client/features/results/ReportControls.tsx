@@ -2,15 +2,13 @@ import { Form } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { FilterDropdown } from '../../components/FilterDropdown.js';
-import { reportFiltersActions, type Territory } from '../reportFilters/reportFiltersSlice.js';
+import { reportFiltersActions } from '../reportFilters/reportFiltersSlice.js';
 import { resultsActions } from './resultsSlice.js';
 import { selectCampaignOptions, selectReportFilters, selectResults, selectSelectedEntityId } from './resultsSelectors.js';
 import { EntitySelector } from './EntitySelector.js';
 import { ReportActions } from './ReportActions.js';
-import type { Level } from './reportModel.js';
+import { LEVELS, TERRITORY_OF_LEVEL } from './reportModel.js';
 
-const TERRITORIES: readonly Territory[] = ['entity', 'province', 'autonomousCommunity', 'country'];
-const LEVEL_OF: Record<Territory, Level> = { entity: 'campaign', province: 'province', autonomousCommunity: 'autonomousCommunity', country: 'country' };
 
 /** The entity and campaign selectors (not on a shared link): choosing a campaign opens /results/{id}. */
 function CampaignSelectors() {
@@ -53,22 +51,25 @@ export function ReportControls({ shared }: { shared: boolean }) {
           <legend className="form-label fs-6 mb-1">
             <FormattedMessage id="RESULTS.CONTROLS.TERRITORIES" />
           </legend>
-          {TERRITORIES.map((territory) => (
-            <Form.Check
-              inline
-              key={territory}
-              id={`territory-${territory}`}
-              type="checkbox"
-              checked={filters.territory[territory]}
-              onChange={() => dispatch(reportFiltersActions.territoryToggled(territory))}
-              label={
-                <>
-                  <FormattedMessage id={`RESULTS.LEVEL.${territory}`} />
-                  {texts && <span className="text-body-secondary"> ({texts[LEVEL_OF[territory]]})</span>}
-                </>
-              }
-            />
-          ))}
+          {LEVELS.map((level) => {
+            const territory = TERRITORY_OF_LEVEL[level];
+            return (
+              <Form.Check
+                inline
+                key={territory}
+                id={`territory-${territory}`}
+                type="checkbox"
+                checked={filters.territory[territory]}
+                onChange={() => dispatch(reportFiltersActions.territoryToggled(territory))}
+                label={
+                  <>
+                    <FormattedMessage id={`RESULTS.LEVEL.${territory}`} />
+                    {texts && <span className="text-body-secondary"> ({texts[level]})</span>}
+                  </>
+                }
+              />
+            );
+          })}
         </fieldset>
         <fieldset>
           <legend className="form-label fs-6 mb-1">

@@ -1,7 +1,6 @@
 import type { CsvCell } from '../../lib/csv.js';
 import type { ActiveLevel, MeasuresTable, ReportBlock } from './reportModel.js';
-
-const percent = (fraction: number | null | undefined) => (fraction == null ? null : Math.round(fraction * 1000) / 10);
+import { toChartPercent as percent } from '../../lib/numbers.js';
 
 /** A comparison table as CSV rows: per active level its points and its percentage (0..100). */
 export function comparisonCsvRows(block: ReportBlock, levels: readonly ActiveLevel[], labels: { policy: string; points: string }): CsvCell[][] {

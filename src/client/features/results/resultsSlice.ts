@@ -116,7 +116,7 @@ const resultsSlice = createSlice({
     /** Asked from the report's actions; the confirmation dialog dispatches unshareConfirmed. */
     unshareAsked: (_state, _action: PayloadAction<number | null>) => undefined,
     unshareConfirmed: (_state, _action: PayloadAction<number>) => undefined,
-    printRequested: (state) => state,
+    printRequested: () => undefined,
     csvRequested: (_state, _action: PayloadAction<CsvTable>) => undefined,
   },
   // The next user of this tab sees nothing of the last one's reports.

@@ -90,12 +90,6 @@ export async function revokeFamily(q: Queryable, familyId: string, reason: strin
   await q.query('UPDATE refresh_token_families SET revoked_at = now(), revoke_reason = $2 WHERE id = $1 AND revoked_at IS NULL', [familyId, reason]);
 }
 
-/** True when the session exists, belongs to the user and is not revoked. */
-export async function isFamilyActive(q: Queryable, familyId: string, userId: number): Promise<boolean> {
-  const rows = await q.query('SELECT 1 FROM refresh_token_families WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL', [familyId, userId]);
-  return rows.length > 0;
-}
-
 /** Revokes every open session of the user (after its password changes). */
 export async function revokeUserFamilies(q: Queryable, userId: number, reason: string): Promise<void> {
   await q.query('UPDATE refresh_token_families SET revoked_at = now(), revoke_reason = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, reason]);

@@ -3,8 +3,8 @@ import { roleFromNumber, ROLES, type Role } from '../../../shared/roles.js';
 import type { CurrentUser, EntityRef } from '../../../shared/api/auth.js';
 import type { UserRow } from '../../../shared/api/admin.js';
 
-/** A user's entities as JSON [{ id, name }] by name, for a query over users u. */
-const ENTITIES_OF_USER = `(SELECT json_agg(json_build_object('id', e.id, 'name', e.name) ORDER BY e.name)
+/** The entities of the user aliased `u`, by name, as a JSON array (or null). */
+export const ENTITIES_OF_USER = `(SELECT json_agg(json_build_object('id', e.id, 'name', e.name) ORDER BY e.name)
     FROM user_entities ue JOIN entities e ON e.id = ue.entity_id WHERE ue.user_id = u.id)`;
 
 export interface UserCredentials {
@@ -23,15 +23,10 @@ export async function findCredentialsByEmail(q: Queryable, email: string): Promi
   return row && { id: row.id, email: row.email, role: roleFromNumber(row.role), passwordHash: row.password_hash };
 }
 
-/** The user as `auth/me` shows it, with the entities it belongs to; undefined when gone or its role is unknown. */
-export async function findCurrentUser(q: Queryable, id: number): Promise<CurrentUser | undefined> {
-  const [row] = await q.query<{ id: number; email: string; name: string; role: number; entities: { id: number; name: string }[] | null }>(
-    `SELECT u.id, u.email, u.name, u.role, ${ENTITIES_OF_USER} AS entities FROM users u WHERE u.id = $1`,
-    [id],
-  );
-  const role = row && roleFromNumber(row.role);
-  if (!row || !role) return undefined;
-  return { id: row.id, email: row.email, name: row.name, role, entities: row.entities ?? [] };
+/** A users row with its entities as `auth/me` shows it; undefined when its stored role is unknown. */
+export function toCurrentUser(row: { id: number; email: string; name: string; role: number; entities: EntityRef[] | null }): CurrentUser | undefined {
+  const role = roleFromNumber(row.role);
+  return role && { id: row.id, email: row.email, name: row.name, role, entities: row.entities ?? [] };
 }
 
 export interface NewUser {
@@ -59,10 +54,7 @@ export async function listUsers(q: Queryable): Promise<UserRow[]> {
   const rows = await q.query<{ id: number; email: string; name: string; role: number; entities: EntityRef[] | null }>(
     `SELECT u.id, u.email, u.name, u.role, ${ENTITIES_OF_USER} AS entities FROM users u ORDER BY lower(u.email)`,
   );
-  return rows.flatMap((r) => {
-    const role = roleFromNumber(r.role);
-    return role ? [{ id: r.id, email: r.email, name: r.name, role, entities: r.entities ?? [] }] : [];
-  });
+  return rows.flatMap((r) => toCurrentUser(r) ?? []);
 }
 
 /** The user's e-mail and role, locked for this transaction; undefined when there is no such user. */
