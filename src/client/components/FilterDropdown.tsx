@@ -119,7 +119,7 @@ export function FilterDropdown<V extends FilterValue>(props: FilterDropdownProps
         disabled={disabled}
         // The name holds the visible text too (label, then the choice), as speech input and WCAG 2.5.3 need.
         aria-labelledby={`${id}-label ${id}-summary`}
-        className="d-flex align-items-center justify-content-between gap-2 w-100 text-start bg-white"
+        className="d-flex align-items-center justify-content-between gap-2 w-100 text-start filter-dropdown-toggle"
         style={{ minWidth: '12rem' }}
       >
         <span id={`${id}-summary`} className="text-truncate">
