@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
@@ -55,4 +56,18 @@ export async function call(
     // not JSON: keep the text
   }
   return { status: res.status, body: parsed, headers: res.headers };
+}
+
+/** A GET whose body is read as the bytes sent (fetch would undo a content encoding), with its headers. */
+export function rawGet(server: TestServer, path: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(server.url + path, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
 }

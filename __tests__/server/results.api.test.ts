@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { testBackends } from '../helpers/db.js';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { signIn } from '../helpers/auth.js';
+import { call, rawGet, startTestServer, type TestServer } from '../helpers/server.js';
+import { createTestUser, signIn } from '../helpers/auth.js';
 import { seedDemo } from '../../src/server/db/seed/demo.js';
 import type { Db } from '../../src/server/db/client.js';
 import type { CampaignStatusRow, CampaignSummary } from '../../src/shared/api/campaigns.js';
@@ -116,5 +117,42 @@ describe.each(backends)('result and answers API on $name', ({ open }) => {
     expect((await get(`result?id=${ownSent}`, expired)).body.error.type).toBe('INVALID_TOKEN');
     await db.query('UPDATE share_links SET revoked_at = now()');
     expect((await get(`result?id=${ownSent}`, token)).status).toBe(401);
+  });
+
+  it('checks the caller\'s session in the statement that reads the campaign: signed out, no report reads', async () => {
+    const { access_token: token } = await signIn(server, 'usuario@demo.es', 'demo1234');
+    for (const path of [`result?id=${ownSent}`, `answers?id=${ownSent}`, `comparison?id=${ownSent}`]) expect((await get(path, token)).status).toBe(200);
+    expect((await get('result?id=999999', token)).status).toBe(404);
+    expect((await call(server, 'POST', '/api/secure/v1/auth/logout', { token })).status).toBe(200);
+    for (const path of [`result?id=${ownSent}`, `answers?id=${ownSent}`, `comparison?id=${ownSent}`, 'result?id=999999']) {
+      const res = await get(path, token);
+      expect([res.status, res.body.error.type]).toEqual([401, 'INVALID_TOKEN']);
+    }
+    // A user removed while signed in: its session goes with it.
+    await createTestUser(db, 'leaving@demo.es', 'leaving-password-1', 'ADMIN');
+    const leaving = (await signIn(server, 'leaving@demo.es', 'leaving-password-1')).access_token;
+    expect((await get(`result?id=${foreignSent}`, leaving)).status).toBe(200);
+    await db.query("DELETE FROM users WHERE email = 'leaving@demo.es'");
+    expect((await get(`result?id=${foreignSent}`, leaving)).status).toBe(401);
+  });
+
+  it('sends a kept report gzip-compressed to a caller that accepts it, the same JSON to one that does not', async () => {
+    const path = `/api/secure/v1/campaigns/result?id=${ownSent}`;
+    const plain = await rawGet(server, path, { authorization: `Bearer ${tokens.user}` });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    let zipped = await rawGet(server, path, { authorization: `Bearer ${tokens.user}`, 'accept-encoding': 'gzip, deflate, br' });
+    // The gzip copy is made in the background once the body is kept: a call or two may come before it.
+    for (let i = 0; i < 50 && zipped.headers['content-encoding'] !== 'gzip'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      zipped = await rawGet(server, path, { authorization: `Bearer ${tokens.user}`, 'accept-encoding': 'gzip, deflate, br' });
+    }
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
+    expect(zipped.body.length).toBeLessThan(plain.body.length / 4);
+    const refused = await rawGet(server, path, { authorization: `Bearer ${tokens.user}`, 'accept-encoding': 'gzip;q=0, identity' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body.equals(plain.body)).toBe(true);
   });
 });

@@ -17,6 +17,10 @@ import type { Measured } from './benchClient.js';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
+/** Which databases to measure, comma separated: pglite, postgres (both by default). */
+const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((d) => d.trim());
+/** Only the calls whose row name contains this text (health is always measured: it sets the budget). */
+const ONLY = process.env.BENCH_ONLY ?? '';
 const PASSWORD = 'bench-password-1';
 
 /** Signs in over HTTP (PKCE) and returns an access token. */
@@ -84,7 +88,7 @@ async function benchBackend(name: string, db: Db): Promise<string[]> {
       ['campaigns/comparison (uncached)', uncachedUrl, `/api/secure/v1/campaigns/comparison?id=${id}`, token],
     ] as const;
     let health: Measured | undefined;
-    for (const [call, base, path, auth] of calls) {
+    for (const [call, base, path, auth] of calls.filter(([c]) => c === 'health' || c.includes(ONLY))) {
       const m = await measure(base + path, auth);
       health ??= m;
       const budget = Math.min(3 * health.p95, 50);
@@ -97,24 +101,27 @@ async function benchBackend(name: string, db: Db): Promise<string[]> {
   }
 }
 
-async function main(): Promise<void> {
-  const rows = ['| database | call | p50 ms | p95 ms | p99 ms | requests/s | within budget |', '|---|---|---|---|---|---|---|'];
+/** The rows measured on a fresh PGlite in a temporary folder. */
+async function benchPglite(): Promise<string[]> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'campaigns-bench-'));
   const lite = await openPglite(dir);
   try {
-    rows.push(...(await benchBackend('PGlite', lite)));
+    return await benchBackend('PGlite', lite);
   } finally {
     await lite.close();
     await fs.rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The rows measured on a throw-away database of the local PostgreSQL server; none when it is not reachable. */
+async function benchPostgres(): Promise<string[]> {
   const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
   try {
     await admin.connect();
   } catch {
     console.error(`PostgreSQL not reachable at ${adminUrl}: skipped.`);
-    console.log(rows.join('\n'));
-    return;
+    return [];
   }
   const name = `campaigns_bench_${Date.now()}`;
   await admin.query(`CREATE DATABASE ${name}`);
@@ -122,12 +129,18 @@ async function main(): Promise<void> {
   url.pathname = `/${name}`;
   const db = openPostgres(url.toString());
   try {
-    rows.push(...(await benchBackend('PostgreSQL', db)));
+    return await benchBackend('PostgreSQL', db);
   } finally {
     await db.close();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
+}
+
+async function main(): Promise<void> {
+  const rows = ['| database | call | p50 ms | p95 ms | p99 ms | requests/s | within budget |', '|---|---|---|---|---|---|---|'];
+  if (DATABASES.includes('pglite')) rows.push(...(await benchPglite()));
+  if (DATABASES.includes('postgres')) rows.push(...(await benchPostgres()));
   console.log(rows.join('\n'));
 }
 

@@ -17,7 +17,8 @@ export function percentile(sorted: readonly number[], p: number): number {
 /** Loads one URL with autocannon and keeps every response time (autocannon's own summary has no p95). */
 export function measure(options: { url: string; token?: string; connections: number; seconds: number }): Promise<Measured> {
   const times: number[] = [];
-  const headers = options.token ? { authorization: `Bearer ${options.token}` } : {};
+  // As a browser asks: every browser accepts gzip, and the report calls answer it when they can.
+  const headers = { 'accept-encoding': 'gzip, deflate, br, zstd', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) };
   return new Promise<Measured>((resolve, reject) => {
     const instance = autocannon({ url: options.url, connections: options.connections, duration: options.seconds, headers }, (err, r) => {
       if (err) return reject(err);

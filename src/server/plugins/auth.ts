@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { AppError, expiredToken, forbidden, invalidToken } from '../errors.js';
 import { findSessionUser } from '../db/repositories/sessions.js';
+import type { AccessClaims } from '../services/jwt.js';
 import { decide, type Action } from '../../shared/permissions.js';
 import type { CurrentUser } from '../../shared/api/auth.js';
 
@@ -13,10 +14,20 @@ export type Principal =
 declare module 'fastify' {
   interface FastifyRequest {
     principal?: Principal;
+    /**
+     * On a sessionCheckedByRoute route, a well-signed access token whose session is not checked yet: until
+     * the route checks it (checkSessionWith), there is no principal, so every permission check refuses.
+     */
+    uncheckedSession?: AccessClaims;
   }
   interface FastifyContextConfig {
     /** Routes that a share token may call (api-contract.md, "Shared links"). */
     allowShareToken?: boolean;
+    /**
+     * Hot read routes that check an access token's session in their own first statement, together with what
+     * they read (see checkSessionWith), instead of in a statement of its own.
+     */
+    sessionCheckedByRoute?: boolean;
   }
 }
 
@@ -37,6 +48,10 @@ export function makeAuthenticate(ctx: AppContext) {
     const verified = await ctx.signer.verify(token);
     if (verified.kind === 'expired') throw expiredToken();
     if (verified.kind === 'access') {
+      if (request.routeOptions.config.sessionCheckedByRoute) {
+        request.uncheckedSession = verified.claims;
+        return;
+      }
       const { userId, familyId } = verified.claims;
       const user = await findSessionUser(ctx.db, familyId, userId);
       if (!user) throw invalidToken();
@@ -55,6 +70,26 @@ export function makeAuthenticate(ctx: AppContext) {
     }
     throw invalidToken();
   };
+}
+
+/**
+ * What a sessionCheckedByRoute route reads, with the access token's session checked in the same statement:
+ * withSession(claims) reads both, its user undefined when the session is revoked or gone (INVALID_TOKEN, as the
+ * guard answers), and that user becomes the principal. Without an unchecked session (a share token), alone()
+ * reads it.
+ */
+export async function checkSessionWith<T>(
+  request: FastifyRequest,
+  withSession: (claims: AccessClaims) => Promise<{ user: CurrentUser | undefined; read: T }>,
+  alone: () => Promise<T>,
+): Promise<T> {
+  const claims = request.uncheckedSession;
+  if (!claims) return alone();
+  const { user, read } = await withSession(claims);
+  if (!user) throw invalidToken();
+  request.uncheckedSession = undefined;
+  request.principal = { kind: 'user', user, familyId: claims.familyId };
+  return read;
 }
 
 /** The signed-in user, or FORBIDDEN for a share token. */

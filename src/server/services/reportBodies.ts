@@ -1,11 +1,10 @@
 import type { Queryable } from '../db/client.js';
-import type { CampaignPlace } from '../db/repositories/resultQueries.js';
+import { readResultInputs, type CampaignPlace } from '../db/repositories/resultQueries.js';
 import type { PreviousSentCampaign } from '../db/repositories/comparisonQueries.js';
-import { notFound } from '../errors.js';
 import type { QuestionnaireCache } from './questionnaireCache.js';
-import { campaignQuestionnaire, encodeWithIndicators } from './questionnaires.js';
+import { encodeWithIndicators } from './questionnaires.js';
 import { buildResultReport } from './resultReport.js';
-import { scopeFigures } from './results.js';
+import { figuresByGroup } from './results.js';
 
 /**
  * Everything a sent campaign's result depends on besides the campaign itself, as a ReportCache version: the
@@ -21,10 +20,14 @@ export function comparisonVersion(place: CampaignPlace, { catalogueVersion, prev
   return JSON.stringify([place.reportVersion, place.editionId, place.provinceId, place.communityId, catalogueVersion, earlier]);
 }
 
-/** A sent campaign's result response as UTF-8 JSON, envelope included (the questionnaire's part encoded once per edition). */
+/**
+ * A sent campaign's result response as UTF-8 JSON, envelope included: one statement for its figures and answers,
+ * the questionnaire from the cache (its part of the body encoded once per edition).
+ */
 export async function encodeResult(q: Queryable, questionnaires: QuestionnaireCache, place: CampaignPlace): Promise<Buffer> {
-  const [figures, questionnaire] = await Promise.all([scopeFigures(q, place), campaignQuestionnaire(q, questionnaires, place.campaignId)]);
-  if (!questionnaire) throw notFound('Campaign');
+  const [inputs, edition] = await Promise.all([readResultInputs(q, place), questionnaires.get(place.editionId, place.catalogueVersion)]);
+  const figures = figuresByGroup(inputs.figures);
+  const questionnaire = { edition, answers: inputs.answers };
   const names = { entity: place.entityName, province: place.provinceName, community: place.communityName };
   return encodeWithIndicators(questionnaire, (indicators) => ({
     response: buildResultReport(figures, { tree: questionnaire.edition.tree, indicators }, names),

@@ -36,10 +36,17 @@ export async function loadEditionIndicators(q: Queryable, editionId: number): Pr
   }));
 }
 
+/** A campaign's answers as one JSON object, sub-indicator id -> response ids (null without answers). */
+export const CAMPAIGN_ANSWERS_JSON = (campaignId: string) =>
+  `(SELECT json_object_agg(a.subindicator_id, a.response_ids) FROM answers a WHERE a.campaign_id = ${campaignId})`;
+export type AnswersJson = Record<string, number[]> | null;
+
+/** CAMPAIGN_ANSWERS_JSON read back: sub-indicator id -> response ids. */
+export const answersMap = (json: AnswersJson) => new Map(Object.entries(json ?? {}).map(([sub, ids]) => [Number(sub), ids]));
+
 const CAMPAIGN_ANSWERS = namedStatement(
   'campaign_answers',
-  `SELECT c.edition_id, ${CATALOGUE_VERSION_SQL} AS catalogue_version,
-          (SELECT json_object_agg(a.subindicator_id, a.response_ids) FROM answers a WHERE a.campaign_id = c.id) AS answers
+  `SELECT c.edition_id, ${CATALOGUE_VERSION_SQL} AS catalogue_version, ${CAMPAIGN_ANSWERS_JSON('c.id')} AS answers
      FROM campaigns c WHERE c.id = $1`,
 );
 
@@ -48,8 +55,6 @@ export async function readCampaignAnswers(
   q: Queryable,
   campaignId: number,
 ): Promise<{ editionId: number; catalogueVersion: string; answers: Map<number, number[]> } | undefined> {
-  const [row] = await q.query<{ edition_id: number; catalogue_version: string; answers: Record<string, number[]> | null }>(CAMPAIGN_ANSWERS, [campaignId]);
-  if (!row) return undefined;
-  const answers = new Map(Object.entries(row.answers ?? {}).map(([sub, ids]) => [Number(sub), ids]));
-  return { editionId: row.edition_id, catalogueVersion: row.catalogue_version, answers };
+  const [row] = await q.query<{ edition_id: number; catalogue_version: string; answers: AnswersJson }>(CAMPAIGN_ANSWERS, [campaignId]);
+  return row && { editionId: row.edition_id, catalogueVersion: row.catalogue_version, answers: answersMap(row.answers) };
 }

@@ -1,6 +1,10 @@
 import { namedStatement, type Queryable } from '../client.js';
-import { CATALOGUE_VERSION_SQL } from './questionnaires.js';
+import { CAMPAIGN_ANSWERS_JSON, CATALOGUE_VERSION_SQL, answersMap, type AnswersJson } from './questionnaires.js';
 import type { Territory, TerritoryAggregate } from '../../services/territories.js';
+import type { AccessClaims } from '../../services/jwt.js';
+import type { CurrentUser } from '../../../shared/api/auth.js';
+import { SESSION_USER, type SessionUserRow } from './sessions.js';
+import { toCurrentUser } from './users.js';
 
 /** A campaign with the territory its figures are compared against. */
 export interface CampaignPlace {
@@ -14,6 +18,8 @@ export interface CampaignPlace {
   provinceName: string;
   communityId: string;
   communityName: string;
+  /** The catalogue version the edition's cached questionnaire is checked against (QuestionnaireCache). */
+  catalogueVersion: string;
   /**
    * What its reports depend on besides the campaign and this place, as one opaque text read in the same
    * statement: its edition's figures version, the registered entities' version (migration 004) and the
@@ -26,22 +32,47 @@ export interface CampaignPlace {
 export const editionFiguresVersionSql = (editionId: string) =>
   `coalesce((SELECT v.version::text FROM edition_figures_versions v WHERE v.edition_id = ${editionId}), 'initial')`;
 
-const CAMPAIGN_PLACE = namedStatement(
-  'campaign_place',
-  `SELECT c.id AS "campaignId", en.id AS "entityId", en.name AS "entityName", c.edition_id AS "editionId",
+/** The columns of a CampaignPlace, of the campaign aliased c and the tables joined to it by PLACE_FROM. */
+const PLACE_COLUMNS = `c.id AS "campaignId", en.id AS "entityId", en.name AS "entityName", c.edition_id AS "editionId",
           ed.campaign_number AS "campaignNumber", c.status,
           pr.id AS "provinceId", pr.name AS "provinceName", ac.id AS "communityId", ac.name AS "communityName",
+          ${CATALOGUE_VERSION_SQL} AS "catalogueVersion",
           concat_ws(' ', ${editionFiguresVersionSql('c.edition_id')}, (SELECT r.version::text FROM registered_entities_version r),
-                    ${CATALOGUE_VERSION_SQL}) AS "reportVersion"
-     FROM campaigns c JOIN editions ed ON ed.id = c.edition_id JOIN entities en ON en.id = c.entity_id
-     JOIN provinces pr ON pr.id = en.province_id JOIN autonomous_communities ac ON ac.id = pr.community_id
-    WHERE c.id = $1`,
-);
+                    ${CATALOGUE_VERSION_SQL}) AS "reportVersion"`;
+const PLACE_FROM = `campaigns c JOIN editions ed ON ed.id = c.edition_id JOIN entities en ON en.id = c.entity_id
+     JOIN provinces pr ON pr.id = en.province_id JOIN autonomous_communities ac ON ac.id = pr.community_id`;
+
+const CAMPAIGN_PLACE = namedStatement('campaign_place', `SELECT ${PLACE_COLUMNS} FROM ${PLACE_FROM} WHERE c.id = $1`);
 
 /** The campaign with its entity, edition, territories and report version; undefined when there is no such campaign. */
 export async function findCampaignPlace(q: Queryable, campaignId: number): Promise<CampaignPlace | undefined> {
   const [row] = await q.query<CampaignPlace>(CAMPAIGN_PLACE, [campaignId]);
   return row;
+}
+
+// The session check and the campaign's place in one statement: a report call's only statement when its body is cached.
+const SESSION_USER_AND_PLACE = namedStatement(
+  'session_user_and_campaign_place',
+  `SELECT ${SESSION_USER.columns}, place.*
+     FROM ${SESSION_USER.from}
+     LEFT JOIN (SELECT ${PLACE_COLUMNS} FROM ${PLACE_FROM} WHERE c.id = $3) AS place ON true
+    WHERE ${SESSION_USER.where}`,
+);
+
+/**
+ * The user of an open session (access token claims) and a campaign's place, in one statement; undefined when
+ * the session is revoked or gone, place undefined when there is no such campaign. Whether the user may read
+ * the campaign is the caller's to decide.
+ */
+export async function findSessionUserAndCampaignPlace(
+  q: Queryable,
+  session: AccessClaims,
+  campaignId: number,
+): Promise<{ user: CurrentUser | undefined; place: CampaignPlace | undefined } | undefined> {
+  const [row] = await q.query<SessionUserRow & { [K in keyof CampaignPlace]: CampaignPlace[K] | null }>(SESSION_USER_AND_PLACE, [session.familyId, session.userId, campaignId]);
+  if (!row) return undefined;
+  const { id, email, name, role, entities, ...place } = row;
+  return { user: toCurrentUser({ id, email, name, role, entities }), place: place.campaignId === null ? undefined : (place as CampaignPlace) };
 }
 
 /** Group key of a stored score: "total:0", "axis:12"... */
@@ -63,8 +94,8 @@ export interface FigureScope {
 }
 
 /**
- * One statement for the inputs of a campaign's figures: every group in its province, community and country
- * (a result), or only the policies in its province and community (a comparison's radar).
+ * One statement for the inputs of a campaign's figures: every group in its province, community and country,
+ * with the campaign's answers (a result), or only the policies in its province and community (a comparison's radar).
  */
 function figureInputsStatement(name: string, policiesOnly: boolean) {
   const territories: [string, string][] = [['province', '$3::text'], ['autonomousCommunity', '$4::text'], ...(policiesOnly ? [] : [['country', "'ES'"] as [string, string]])];
@@ -79,24 +110,24 @@ function figureInputsStatement(name: string, policiesOnly: boolean) {
     name,
     `SELECT (SELECT json_agg(json_build_array(cs.scope, cs.category_id, cs.percentage, cs.value)) FROM campaign_scores cs WHERE cs.campaign_id = $1${groups('cs')}) AS own,
             (SELECT json_agg(json_build_array(s.territory, s.scope, s.category_id, s.participants, s.percentage_sum, s.value_sum)) FROM (${sums}) AS s) AS sums,
-            (SELECT json_object_agg(t.territory, t.registered) FROM territory_entities t WHERE ${registered}) AS registered`,
+            (SELECT json_object_agg(t.territory, t.registered) FROM territory_entities t WHERE ${registered}) AS registered
+            ${policiesOnly ? '' : `, ${CAMPAIGN_ANSWERS_JSON('$1')} AS answers`}`,
   );
 }
 
 const FIGURE_INPUTS = { all: figureInputsStatement('figure_inputs', false), policies: figureInputsStatement('policy_figure_inputs', true) };
 
-/**
- * The campaign's stored scores, the participants' sums of its territories in the edition (kept by
- * territoryScores.ts) and the entities registered there (kept by triggers), in one statement: a result
- * reads a few hundred rows by primary key whatever the size of the country. With policiesOnly, only the
- * policies in the province and community (the country is then left out: no participant, no figure).
- */
-export async function readFigureInputs(q: Queryable, scope: FigureScope, policiesOnly = false): Promise<FigureInputs> {
-  const [row] = await q.query<{
-    own: [string, number, number, number][] | null;
-    sums: [Territory, string, number, number, number, number][] | null;
-    registered: Partial<Record<Territory, number>> | null;
-  }>(policiesOnly ? FIGURE_INPUTS.policies : FIGURE_INPUTS.all, [scope.campaignId, scope.editionId, scope.provinceId, scope.communityId]);
+type FigureInputsRow = {
+  own: [string, number, number, number][] | null;
+  sums: [Territory, string, number, number, number, number][] | null;
+  registered: Partial<Record<Territory, number>> | null;
+  answers?: AnswersJson;
+};
+
+const readInputsRow = async (q: Queryable, scope: FigureScope, policiesOnly: boolean) =>
+  (await q.query<FigureInputsRow>(policiesOnly ? FIGURE_INPUTS.policies : FIGURE_INPUTS.all, [scope.campaignId, scope.editionId, scope.provinceId, scope.communityId]))[0];
+
+function toFigureInputs(row: FigureInputsRow): FigureInputs {
   const own = new Map((row.own ?? []).map(([s, id, percentage, value]) => [groupKey(s, id), { percentage, value }]));
   const aggregates = new Map<string, Record<Territory, TerritoryAggregate | undefined>>();
   for (const [territory, s, id, participants, percentageSum, valueSum] of row.sums ?? []) {
@@ -107,4 +138,20 @@ export async function readFigureInputs(q: Queryable, scope: FigureScope, policie
   }
   const registered = { province: 0, autonomousCommunity: 0, country: 0, ...row.registered };
   return { own, aggregates, registered };
+}
+
+/**
+ * The campaign's stored scores, the participants' sums of its territories in the edition (kept by
+ * territoryScores.ts) and the entities registered there (kept by triggers), in one statement: a result
+ * reads a few hundred rows by primary key whatever the size of the country. With policiesOnly, only the
+ * policies in the province and community (the country is then left out: no participant, no figure).
+ */
+export async function readFigureInputs(q: Queryable, scope: FigureScope, policiesOnly = false): Promise<FigureInputs> {
+  return toFigureInputs(await readInputsRow(q, scope, policiesOnly));
+}
+
+/** What a result is built from besides the questionnaire: every group's figure inputs and the campaign's answers, in one statement. */
+export async function readResultInputs(q: Queryable, scope: FigureScope): Promise<{ figures: FigureInputs; answers: Map<number, number[]> }> {
+  const row = await readInputsRow(q, scope, false);
+  return { figures: toFigureInputs(row), answers: answersMap(row.answers ?? null) };
 }

@@ -2,12 +2,24 @@ import { namedStatement, type Queryable } from '../client.js';
 import type { CurrentUser, EntityRef } from '../../../shared/api/auth.js';
 import { ENTITIES_OF_USER, toCurrentUser } from './users.js';
 
-// Every authenticated call runs this: the session check and the user in one prepared statement.
-const SESSION_USER = namedStatement(
+/** A session's user as a row: what toCurrentUser reads. */
+export type SessionUserRow = { id: number; email: string; name: string; role: number; entities: EntityRef[] | null };
+
+/**
+ * The session check as fragments, for statements that read something else beside it: the user's columns
+ * (SessionUserRow), its tables and the condition that the session ($1, a refresh-token family) of user $2 is
+ * open. No row once it is revoked or the user is gone.
+ */
+export const SESSION_USER = {
+  columns: `u.id, u.email, u.name, u.role, ${ENTITIES_OF_USER} AS entities`,
+  from: 'refresh_token_families f JOIN users u ON u.id = f.user_id',
+  where: 'f.id = $1 AND f.user_id = $2 AND f.revoked_at IS NULL',
+} as const;
+
+// Every authenticated call runs this, or a statement built from the same fragments (sessionCheckedByRoute).
+const SESSION_USER_STATEMENT = namedStatement(
   'session_user_of_access_token',
-  `SELECT u.id, u.email, u.name, u.role, ${ENTITIES_OF_USER} AS entities
-     FROM refresh_token_families f JOIN users u ON u.id = f.user_id
-    WHERE f.id = $1 AND f.user_id = $2 AND f.revoked_at IS NULL`,
+  `SELECT ${SESSION_USER.columns} FROM ${SESSION_USER.from} WHERE ${SESSION_USER.where}`,
 );
 
 /**
@@ -15,6 +27,6 @@ const SESSION_USER = namedStatement(
  * session was revoked, the user is gone or its stored role is unknown.
  */
 export async function findSessionUser(q: Queryable, familyId: string, userId: number): Promise<CurrentUser | undefined> {
-  const [row] = await q.query<{ id: number; email: string; name: string; role: number; entities: EntityRef[] | null }>(SESSION_USER, [familyId, userId]);
+  const [row] = await q.query<SessionUserRow>(SESSION_USER_STATEMENT, [familyId, userId]);
   return row && toCurrentUser(row);
 }

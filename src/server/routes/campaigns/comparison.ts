@@ -8,8 +8,7 @@ import type { QuestionnaireCache } from '../../services/questionnaireCache.js';
 import type { ReportCache } from '../../services/reportCache.js';
 import { comparisonVersion } from '../../services/reportBodies.js';
 import { findPreviousSentCampaign } from '../../db/repositories/comparisonQueries.js';
-import { JSON_TYPE } from '../../services/rawJson.js';
-import { reportableCampaign } from './reports.js';
+import { REPORT_ROUTE_CONFIG, reportableCampaign, sendReport } from './reports.js';
 
 const figure = { type: ['number', 'null'] };
 const levels = {
@@ -45,7 +44,7 @@ const comparisonSchema = {
  */
 export function registerComparisonRoutes(secure: FastifyInstance, ctx: AppContext, questionnaires: QuestionnaireCache, reports: ReportCache): void {
   const { db } = ctx;
-  secure.get('/campaigns/comparison', { config: { allowShareToken: true }, schema: { response: comparisonSchema } }, async (request, reply) => {
+  secure.get('/campaigns/comparison', { config: REPORT_ROUTE_CONFIG, schema: { response: comparisonSchema } }, async (request, reply) => {
     const { id } = validate(campaignIdQuerySchema, request.query);
     const campaign = await reportableCampaign(db, request, id);
     if (campaign.status !== 'sent') throw conflict('Comparisons exist only for submitted campaigns');
@@ -55,8 +54,7 @@ export function registerComparisonRoutes(secure: FastifyInstance, ctx: AppContex
       if (typeof encoded !== 'string') throw new Error('the comparison schema serializer should give a string');
       return Buffer.from(encoded);
     });
-    // A Buffer skips the serializer and is sent as application/octet-stream unless a type is set.
-    reply.type(JSON_TYPE);
-    return body;
+    // A Buffer skips the serializer.
+    return sendReport(request, reply, body);
   });
 }
