@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { fork } from 'node:child_process';
 import pg from 'pg';
@@ -14,6 +14,7 @@ import { hashPassword } from '../services/passwords.js';
 import { insertUser } from '../db/repositories/users.js';
 import { TokenSigner } from '../services/jwt.js';
 import type { Measured } from './benchClient.js';
+import { signIn } from './signIn.js';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
@@ -22,20 +23,6 @@ const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').
 /** Only the calls whose row name contains this text (health is always measured: it sets the budget). */
 const ONLY = process.env.BENCH_ONLY ?? '';
 const PASSWORD = 'bench-password-1';
-
-/** Signs in over HTTP (PKCE) and returns an access token. */
-async function signIn(url: string, redirectUri: string): Promise<string> {
-  const verifier = randomBytes(32).toString('base64url');
-  const client = { client_id: 'campaigns-web', client_secret: 'campaigns-web-secret', redirect_uri: redirectUri };
-  const login = await fetch(`${url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@example.org', password: PASSWORD, ...client, state: 'bench-state', response_type: 'code', code_challenge_method: 'S256', code_challenge: createHash('sha256').update(verifier).digest('base64url') }),
-  });
-  const { response } = (await login.json()) as { response: { code: string } };
-  const token = await fetch(`${url}/api/v1/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'authorization_code', code: response.code, code_verifier: verifier, ...client }) });
-  return ((await token.json()) as { access_token: string }).access_token;
-}
 
 /**
  * Measures one URL from a child process (benchClient.ts): the load generator parses every response, and in
@@ -77,7 +64,7 @@ async function benchBackend(name: string, db: Db): Promise<string[]> {
   };
   const [url, uncachedUrl] = [await listen(app), await listen(uncachedApp)];
   try {
-    const token = await signIn(url, config.oauth.redirectUri);
+    const token = await signIn(url, config.oauth, 'bench@example.org', PASSWORD);
     const [{ id }] = await db.query<{ id: number }>("SELECT c.id FROM campaigns c JOIN editions e ON e.id = c.edition_id WHERE c.status = 'sent' ORDER BY e.campaign_number DESC, c.id LIMIT 1");
     const rows: string[] = [];
     const calls = [

@@ -1,0 +1,83 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { openPglite } from '../db/client.js';
+import { prepareDatabase } from '../bootstrap.js';
+import { TokenSigner } from '../services/jwt.js';
+import { signIn } from './signIn.js';
+import type { EntityCampaigns } from '../../shared/api/campaigns.js';
+
+/**
+ * npm run lighthouse: Lighthouse (desktop preset) on the login page and on a sent campaign's results page,
+ * served from the built client over the demo data, RUNS times each, medians printed as a table; the budget
+ * of architecture.md is performance and accessibility >= 95. Lighthouse is fetched by npx from the npm
+ * registry on first use (no browser download: it drives CHROME_PATH, Debian's Chromium by default).
+ */
+const LIGHTHOUSE = 'lighthouse@12.8.2';
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+
+interface Report {
+  categories: Record<'performance' | 'accessibility', { score: number }>;
+  audits: Record<string, { numericValue?: number }>;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function lighthouse(url: string): Promise<Report> {
+  const { stdout } = await promisify(execFile)(
+    'npx',
+    ['--yes', LIGHTHOUSE, url, '--preset=desktop', '--only-categories=performance,accessibility', '--output=json', '--output-path=stdout', '--quiet', `--chrome-flags=${CHROME_FLAGS}`],
+    { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  return JSON.parse(stdout) as Report;
+}
+
+/** One table row: medians over the runs, with the performance scores of every run. */
+async function measurePage(name: string, url: () => Promise<string>): Promise<string> {
+  const reports: Report[] = [];
+  for (let i = 0; i < RUNS; i++) reports.push(await lighthouse(await url()));
+  const score = (r: Report, c: 'performance' | 'accessibility') => Math.round(r.categories[c].score * 100);
+  const audit = (id: string) => median(reports.map((r) => r.audits[id].numericValue ?? NaN));
+  const performance = reports.map((r) => score(r, 'performance'));
+  return `| ${name} | ${median(performance)} (${performance.join(', ')}) | ${median(reports.map((r) => score(r, 'accessibility')))} | ${Math.round(audit('largest-contentful-paint'))} | ${Math.round(audit('total-blocking-time'))} | ${audit('cumulative-layout-shift').toFixed(3)} |`;
+}
+
+async function main(): Promise<void> {
+  const staticDir = path.resolve('dist/client');
+  await fs.access(path.join(staticDir, 'index.html')).catch(() => {
+    throw new Error('No built client in dist/client: run npm run build:client first.');
+  });
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'campaigns-lighthouse-'));
+  const db = await openPglite(dir);
+  const config = loadConfig({ LOG_LEVEL: 'silent', STATIC_DIR: staticDir, AUTH_RATE_LIMIT: '1000' });
+  const app = await buildApp({ config, db, signer: new TokenSigner('lighthouse-secret-long-enough-for-hs256', config.publicUrl) });
+  try {
+    await prepareDatabase(db, { seedDemo: true });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const token = () => signIn(url, config.oauth, 'usuario@demo.es', 'demo1234');
+    const campaigns = await fetch(`${url}/api/secure/v1/campaigns/getByUser?onlySent=true`, { headers: { authorization: `Bearer ${await token()}` } });
+    const { entityCampaigns } = ((await campaigns.json()) as { response: EntityCampaigns }).response;
+    const sent = entityCampaigns.flatMap((e) => e.campaigns).at(-1);
+    if (!sent) throw new Error('The demo USER has no sent campaign');
+    const rows = ['| page | performance, median (runs) | accessibility | LCP ms | TBT ms | CLS |', '|---|---|---|---|---|---|'];
+    rows.push(await measurePage('login', async () => `${url}/auth/login`));
+    // A new session per run, its token in the address as a link from another app would carry it (spec: 'at').
+    rows.push(await measurePage(`results/${sent.id}`, async () => `${url}/results/${sent.id}?at=${await token()}`));
+    console.log(rows.join('\n'));
+  } finally {
+    await app.close();
+    await db.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});
