@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import http from 'node:http';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { openTestPglite } from '../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../helpers/server.js';
 import type { Db } from '../../src/server/db/client.js';
@@ -10,6 +12,8 @@ const boom = (app: FastifyInstance) =>
   app.get('/api/v1/test/boom', async () => {
     throw new Error('secret detail: SELECT * FROM users');
   });
+
+const ASSET = `console.log(${JSON.stringify('Campañas '.repeat(200))});`;
 
 describe('HTTP app', () => {
   let db: Db;
@@ -21,7 +25,10 @@ describe('HTTP app', () => {
     staticDir = await fs.mkdtemp(path.join(os.tmpdir(), 'campaigns-static-'));
     await fs.writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>Campañas</title><div id="root"></div>');
     await fs.mkdir(path.join(staticDir, 'assets'));
-    await fs.writeFile(path.join(staticDir, 'assets', 'main.0123456789.js'), 'console.log(1)');
+    await fs.writeFile(path.join(staticDir, 'assets', 'main.0123456789.js'), ASSET);
+    // What the client build writes beside each text asset (webpack.config.js).
+    await fs.writeFile(path.join(staticDir, 'assets', 'main.0123456789.js.br'), brotliCompressSync(ASSET));
+    await fs.writeFile(path.join(staticDir, 'assets', 'main.0123456789.js.gz'), gzipSync(ASSET));
     server = await startTestServer(db, { STATIC_DIR: staticDir }, boom);
   });
   afterAll(async () => {
@@ -80,6 +87,25 @@ describe('HTTP app', () => {
     const asset = await fetch(`${server.url}/assets/main.0123456789.js`);
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await call(server, 'POST', '/somewhere')).status).toBe(404);
+  });
+
+  it('sends the compressed copy of an asset that the browser accepts, the file itself otherwise', async () => {
+    const get = (encoding?: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http.get(`${server.url}/assets/main.0123456789.js`, { headers: encoding ? { 'accept-encoding': encoding } : {} }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) })).on('error', reject);
+        }).on('error', reject);
+      });
+    const br = await get('gzip, deflate, br');
+    expect([br.headers['content-encoding'], brotliDecompressSync(br.body).toString()]).toEqual(['br', ASSET]);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    const gz = await get('gzip');
+    expect([gz.headers['content-encoding'], gunzipSync(gz.body).toString()]).toEqual(['gzip', ASSET]);
+    const plain = await get();
+    expect([plain.headers['content-encoding'], plain.body.toString()]).toEqual([undefined, ASSET]);
   });
 
   it('rejects secure calls without a token', async () => {

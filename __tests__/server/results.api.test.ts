@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { testBackends } from '../helpers/db.js';
 import { call, rawGet, startTestServer, type TestServer } from '../helpers/server.js';
 import { createTestUser, signIn } from '../helpers/auth.js';
@@ -154,5 +154,18 @@ describe.each(backends)('result and answers API on $name', ({ open }) => {
     const refused = await rawGet(server, path, { authorization: `Bearer ${tokens.user}`, 'accept-encoding': 'gzip;q=0, identity' });
     expect(refused.headers['content-encoding']).toBeUndefined();
     expect(refused.body.equals(plain.body)).toBe(true);
+  });
+
+  it('compresses other API answers for callers that accept it', async () => {
+    const path = `/api/secure/v1/campaigns/answers?id=${ownSent}`;
+    const auth = { authorization: `Bearer ${tokens.user}` };
+    const plain = await rawGet(server, path, auth);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await rawGet(server, path, { ...auth, 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(br.body.length).toBeLessThan(plain.body.length / 4);
+    const gz = await rawGet(server, path, { ...auth, 'accept-encoding': 'gzip' });
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
   });
 });

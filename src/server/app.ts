@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import formbody from '@fastify/formbody';
+import compress from '@fastify/compress';
 import type { AppContext } from './context.js';
 import { AppError } from './errors.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -83,6 +84,9 @@ export async function buildApp(
   const reports = new ReportCache(options.reportCacheBytes);
   await app.register(
     async (secure) => {
+      // API answers over 1 KB compressed for browsers that accept it (brotli, else gzip); the report calls
+      // send the copies their cache keeps instead (compress: false on those routes).
+      await secure.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
       secure.addHook('onRequest', authenticate);
       registerSecureAuthRoutes(secure, ctx);
       registerReferenceRoutes(secure, ctx);

@@ -9,7 +9,7 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="es"><head><meta charset="utf-
 <body><main><h1>Campañas</h1><p>La aplicación web no está compilada. Ejecuta <code>npm run build</code>.</p></main></body></html>`;
 
 /**
- * Serves the built SPA: hashed assets cached for a year, index.html for every other non-API path
+ * Serves the built SPA: hashed assets cached for a year, compressed copies to browsers that accept them, index.html for every other non-API path
  * (history fallback), and the API's 404 envelope under /api.
  */
 export async function registerSpa(app: FastifyInstance, staticDir: string): Promise<void> {
@@ -20,8 +20,10 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
       root: staticDir,
       wildcard: false,
       index: false,
+      // The .br or .gz copy the build made (webpack.config.js), when the browser accepts it.
+      preCompressed: true,
       setHeaders(res, filePath) {
-        const immutable = /\.[0-9a-f]{8,}\.(js|css|woff2?|svg|png)$/.test(filePath);
+        const immutable = /\.[0-9a-f]{8,}\.(js|css|woff2?|svg|png)(\.br|\.gz)?$/.test(filePath);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });

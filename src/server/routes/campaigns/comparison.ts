@@ -44,7 +44,7 @@ const comparisonSchema = {
  */
 export function registerComparisonRoutes(secure: FastifyInstance, ctx: AppContext, questionnaires: QuestionnaireCache, reports: ReportCache): void {
   const { db } = ctx;
-  secure.get('/campaigns/comparison', { config: REPORT_ROUTE_CONFIG, schema: { response: comparisonSchema } }, async (request, reply) => {
+  secure.get('/campaigns/comparison', { config: REPORT_ROUTE_CONFIG, compress: false, schema: { response: comparisonSchema } }, async (request, reply) => {
     const { id } = validate(campaignIdQuerySchema, request.query);
     const campaign = await reportableCampaign(db, request, id);
     if (campaign.status !== 'sent') throw conflict('Comparisons exist only for submitted campaigns');
