@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { rootReducer } from '../../src/client/app/rootReducer.js';
 import { ReportControls } from '../../src/client/features/results/ReportControls.js';
@@ -50,8 +50,11 @@ describe('results report', () => {
     expect([...(total?.children ?? [])].map((c) => c.textContent)).toEqual(['TOTAL', '12 (60,0%)', '6 (30,0%)', '5 (25,0%)', '4 (20,0%)']);
   });
 
-  it('grades the measures with icons a screen reader can name', () => {
+  it('grades the measures with icons a screen reader can name', async () => {
     renderReport();
+    // Laid out once opened: closed, the table is not in the page.
+    expect(screen.queryByTestId('measures-table')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Detalle por medidas' }));
     const table = screen.getByTestId('measures-table');
     expect(within(table).getByText('Total general')).toBeInTheDocument();
     expect(within(table).getAllByRole('img', { name: 'Bajo' })).toHaveLength(1);
@@ -76,5 +79,39 @@ describe('results report', () => {
     const failed = rootReducer(rootReducer(undefined, resultsActions.sharedLinkOpened('bad')), resultsActions.resultFailed({ type: 'INVALID_TOKEN', status: 401 }));
     renderReport(failed);
     expect(screen.getByRole('alert')).toHaveTextContent('Link compartido incorrecto.');
+  });
+
+  it('draws the charts after the figures, each in a box of its size until then', async () => {
+    const { container } = renderReport();
+    // A gauge and a bar chart in the global block and in each of the fixture's two axes.
+    expect(screen.getAllByTestId('chart-pending')).toHaveLength(6);
+    expect(within(screen.getByTestId('block-global')).getAllByTestId('chart-pending')[0]).toHaveStyle({ height: '190px' });
+    await waitFor(() => expect(screen.queryAllByTestId('chart-pending')).toHaveLength(0), { timeout: 10_000 });
+    expect(container.querySelectorAll('.highcharts-container')).toHaveLength(6);
+    expect(within(screen.getByTestId('block-global')).getByTestId('gauge').querySelectorAll('.highcharts-dial')).toHaveLength(4);
+  });
+
+  it('lays out what only paper shows while the browser prints, and drops it afterwards', async () => {
+    const { container } = renderReport();
+    await waitFor(() => expect(screen.queryAllByTestId('chart-pending')).toHaveLength(0), { timeout: 10_000 });
+    const onPaperOnly = () => ({
+      chartCopies: container.querySelectorAll('.chart-print-copy .highcharts-container').length,
+      answers: screen.queryByTestId('answers-print') !== null,
+      measures: screen.queryByTestId('measures-table') !== null,
+    });
+    expect(onPaperOnly()).toEqual({ chartCopies: 0, answers: false, measures: false });
+    act(() => void window.dispatchEvent(new Event('beforeprint')));
+    // One fixed-width copy per bar chart (the global block and two axes); the gauges have a fixed size already.
+    expect(onPaperOnly()).toEqual({ chartCopies: 3, answers: true, measures: true });
+    act(() => void window.dispatchEvent(new Event('afterprint')));
+    expect(onPaperOnly()).toEqual({ chartCopies: 0, answers: false, measures: false });
+  });
+
+  it('prints the answers only with includeAnswers on', async () => {
+    renderReport();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Incluir mis respuestas al imprimir' }));
+    act(() => void window.dispatchEvent(new Event('beforeprint')));
+    expect(screen.queryByTestId('answers-print')).toBeNull();
+    act(() => void window.dispatchEvent(new Event('afterprint')));
   });
 });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { sharedAppServer, type AppServer } from './helpers/appServer.js';
-import { launchBrowser, newPage, screenshot } from './helpers/browser.js';
+import { launchBrowser, newPage, screenshot, waitForCount } from './helpers/browser.js';
 import { logInAsUser } from './helpers/session.js';
 import { readPdf } from './helpers/pdf.js';
 import { apiGet, apiToken } from './helpers/api.js';
@@ -41,12 +41,12 @@ describe('results in Chromium', () => {
     await page.getByRole('button', { name: sent.campaignText, exact: true }).click();
     await page.waitForURL(new RegExp(`/results/${sent.campaignId}$`));
     await globalBlock(page).waitFor();
-    await expect(needles(page).count()).resolves.toBe(4);
+    await waitForCount(needles(page), 4);
     expect(await globalHeaders(page)).toHaveLength(5);
     await screenshot(page, 'results-report');
 
     await page.getByRole('checkbox', { name: /^Provincia/ }).uncheck();
-    await expect(needles(page).count()).resolves.toBe(3);
+    await waitForCount(needles(page), 3);
     const headers = await globalHeaders(page);
     expect(headers).toHaveLength(4);
     const province = sent.entity.slice(sent.entity.indexOf(' - (') + 4, -1);
@@ -69,10 +69,13 @@ describe('results in Chromium', () => {
   it('prints a paginated report with its sections, answers only when asked for', async () => {
     const { page, context } = await newPage(browser);
     await logInAsUser(page, server.url);
+    const answersLoaded = page.waitForResponse((res) => res.url().includes('/campaigns/answers'));
     await page.goto(`${server.url}/results/${sent.campaignId}`);
     await globalBlock(page).waitFor();
-    await page.getByTestId('answers-section').getByText('Mis Respuestas').waitFor();
-    await page.locator('[data-testid="answers-print"]').waitFor({ state: 'attached' });
+    await answersLoaded;
+    // Only the charts near the screen are drawn so far: printing draws the rest, and the paper-only parts.
+    expect(await page.getByTestId('chart-pending').count()).toBeGreaterThan(0);
+    await expect(page.locator('[data-testid="answers-print"], .chart-print-copy').count()).resolves.toBe(0);
     const withAnswers = readPdf(await page.pdf({ format: 'A4', printBackground: true }), 'results-pdf-answers');
     for (const section of ['Resultado global', 'Gobernanza y transparencia', 'Detalle por medidas', 'Total general', 'TOTAL', 'Mis Respuestas']) {
       expect(withAnswers).toContain(section);
@@ -81,6 +84,8 @@ describe('results in Chromium', () => {
     expect(withAnswers).not.toContain('Mis Campañas');
     expect(withAnswers.indexOf('Resultado global')).toBeLessThan(withAnswers.indexOf('Detalle por medidas'));
     expect(withAnswers.indexOf('Detalle por medidas')).toBeLessThan(withAnswers.indexOf('Mis Respuestas'));
+    // Printing drew every chart, those far below the screen included.
+    await expect(page.getByTestId('chart-pending').count()).resolves.toBe(0);
 
     await page.getByRole('checkbox', { name: 'Incluir mis respuestas al imprimir' }).uncheck();
     const withoutAnswers = readPdf(await page.pdf({ format: 'A4', printBackground: true }), 'results-pdf-no-answers');

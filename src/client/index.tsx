@@ -4,12 +4,14 @@ import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/App.js';
-import { ROUTES } from './app/routes.js';
+import { ROUTES, type PageHandle } from './app/routes.js';
 import { makeStore } from './app/store.js';
 import { authActions } from './features/auth/authSlice.js';
 import { CONFIG } from './config.js';
 
 const router = createBrowserRouter(ROUTES);
+// The opening address's page loads beside the session check instead of after it.
+for (const match of router.state.matches) void (match.route.handle as PageHandle | undefined)?.preload();
 const { store, persistor } = makeStore({ persist: CONFIG.persistStore, dependencies: { navigate: (path) => void router.navigate(path) } });
 store.dispatch(authActions.appStarted());
 

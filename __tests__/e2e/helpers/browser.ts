@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 /** Flags Debian's Chromium needs when run as root on this network (stack.md, trap 10). */
 export const CHROMIUM_ARGS = [
@@ -67,9 +67,37 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
   return { context, page, errors };
 }
 
+/** Resolves once the locator matches exactly n elements (charts are drawn a moment after their page). */
+export async function waitForCount(locator: Locator, n: number, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  let count = await locator.count();
+  while (count !== n) {
+    if (Date.now() > until) throw new Error(`expected ${n} elements, found ${count}: ${String(locator)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    count = await locator.count();
+  }
+}
+
+/**
+ * Scrolls the page through, so that every chart is drawn (charts are drawn as they come near the screen),
+ * waits until none is left to draw, and goes back to the top.
+ */
+export async function drawEveryChart(page: Page): Promise<void> {
+  const pending = page.getByTestId('chart-pending');
+  if ((await pending.count()) === 0) return;
+  const { height, step } = await page.evaluate(() => ({ height: document.documentElement.scrollHeight, step: window.innerHeight }));
+  for (let y = 0; y < height; y += step) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(50);
+  }
+  await waitForCount(pending, 0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 /** Saves a PNG (the full page unless told otherwise) to __tests__/e2e/screenshots/<name>.png (git-ignored); returns its path. */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  if (fullPage) await drawEveryChart(page);
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage, animations: 'disabled' });
   return file;

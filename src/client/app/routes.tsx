@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { useAppSelector } from './hooks.js';
 import { RequirePermission, RequireUser, RootRedirect } from './guards.js';
@@ -16,18 +16,43 @@ import { SnackbarHost } from '../features/snackbar/SnackbarHost.js';
 import { AlertHost } from '../features/alerts/AlertHost.js';
 import { Loading } from '../components/Loading.js';
 
+/** What a route carries for startup: how to start loading its page's chunk. */
+export interface PageHandle {
+  preload: () => Promise<unknown>;
+}
+
+/**
+ * A page in a chunk of its own, loaded on its first render, or earlier with preload(): the startup preloads
+ * the page of the address it opens with while the session is being checked, so that the page renders
+ * without a fallback (React holds a revealed fallback for 300 ms, which would delay the page's own calls).
+ */
+type LazyPage = ComponentType & PageHandle;
+
+function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () => (loading ??= load().then((module) => ((loaded = module.default), module)));
+  const Lazy = lazy(preload);
+  function Page() {
+    // Chosen once per mount: switching from Lazy to the loaded page later would mount it again.
+    const [Component] = useState(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  return Object.assign(Page, { preload });
+}
+
 // Page chunks load on demand.
-const MyCampaignsPage = lazy(() => import(/* webpackChunkName: "my-campaigns" */ '../features/campaigns/MyCampaignsPage.js'));
-const QuestionnairePage = lazy(() => import(/* webpackChunkName: "questionnaire" */ '../features/campaigns/QuestionnairePage.js'));
-const StatusPage = lazy(() => import(/* webpackChunkName: "status" */ '../features/campaigns/StatusPage.js'));
-const UsersPage = lazy(() => import(/* webpackChunkName: "admin-users" */ '../features/admin/users/UsersPage.js'));
-const CreateUserPage = lazy(() => import(/* webpackChunkName: "admin-users" */ '../features/admin/users/CreateUserPage.js'));
-const EntitiesPage = lazy(() => import(/* webpackChunkName: "admin-entities" */ '../features/admin/entities/EntitiesPage.js'));
-const CreateEntityPage = lazy(() => import(/* webpackChunkName: "admin-entities" */ '../features/admin/entities/CreateEntityPage.js'));
-const ResultsPage = lazy(() => import(/* webpackChunkName: "results" */ '../features/results/ResultsPage.js'));
-const SharedResultsPage = lazy(() => import(/* webpackChunkName: "results-shared" */ '../features/results/SharedResultsPage.js'));
-const ComparisonsPage = lazy(() => import(/* webpackChunkName: "comparisons" */ '../features/comparisons/ComparisonsPage.js'));
-const SharedComparisonsPage = lazy(() => import(/* webpackChunkName: "comparisons-shared" */ '../features/comparisons/SharedComparisonsPage.js'));
+const MyCampaignsPage = lazyPage(() => import(/* webpackChunkName: "my-campaigns" */ '../features/campaigns/MyCampaignsPage.js'));
+const QuestionnairePage = lazyPage(() => import(/* webpackChunkName: "questionnaire" */ '../features/campaigns/QuestionnairePage.js'));
+const StatusPage = lazyPage(() => import(/* webpackChunkName: "status" */ '../features/campaigns/StatusPage.js'));
+const UsersPage = lazyPage(() => import(/* webpackChunkName: "admin-users" */ '../features/admin/users/UsersPage.js'));
+const CreateUserPage = lazyPage(() => import(/* webpackChunkName: "admin-users" */ '../features/admin/users/CreateUserPage.js'));
+const EntitiesPage = lazyPage(() => import(/* webpackChunkName: "admin-entities" */ '../features/admin/entities/EntitiesPage.js'));
+const CreateEntityPage = lazyPage(() => import(/* webpackChunkName: "admin-entities" */ '../features/admin/entities/CreateEntityPage.js'));
+const ResultsPage = lazyPage(() => import(/* webpackChunkName: "results" */ '../features/results/ResultsPage.js'));
+const SharedResultsPage = lazyPage(() => import(/* webpackChunkName: "results-shared" */ '../features/results/SharedResultsPage.js'));
+const ComparisonsPage = lazyPage(() => import(/* webpackChunkName: "comparisons" */ '../features/comparisons/ComparisonsPage.js'));
+const SharedComparisonsPage = lazyPage(() => import(/* webpackChunkName: "comparisons-shared" */ '../features/comparisons/SharedComparisonsPage.js'));
 
 function page(actions: readonly Action[], element: ReactNode) {
   return (
@@ -37,8 +62,14 @@ function page(actions: readonly Action[], element: ReactNode) {
   );
 }
 
-function publicPage(element: ReactNode) {
-  return <Suspense fallback={<Loading />}>{element}</Suspense>;
+/** A signed-in page's route: the permissions it needs, its page, and the handle that preloads its chunk. */
+function pageRoute(path: string, actions: readonly Action[], Page: LazyPage): RouteObject {
+  return { path, element: page(actions, <Page />), handle: { preload: Page.preload } satisfies PageHandle };
+}
+
+/** A page open without signing in (shared links). */
+function publicPageRoute(path: string, Page: LazyPage): RouteObject {
+  return { path, element: <Suspense fallback={<Loading />}><Page /></Suspense>, handle: { preload: Page.preload } satisfies PageHandle };
 }
 
 /** The top of the tree: splash while the session loads, the error page on a global error, toasts and dialogs. */
@@ -77,8 +108,8 @@ export const ROUTES: RouteObject[] = [
       { path: PATHS.logout, element: <LogoutPage /> },
       { path: PATHS.error, element: <ErrorPage /> },
       // Shared links open without signing in; their token is read as it is, never stored.
-      { path: `${PATHS.results}/0/:token`, element: publicPage(<SharedResultsPage />) },
-      { path: `${PATHS.comparisons}/0/:token`, element: publicPage(<SharedComparisonsPage />) },
+      publicPageRoute(`${PATHS.results}/0/:token`, SharedResultsPage),
+      publicPageRoute(`${PATHS.comparisons}/0/:token`, SharedComparisonsPage),
       {
         element: (
           <RequireUser>
@@ -89,15 +120,15 @@ export const ROUTES: RouteObject[] = [
           { path: PATHS.noDashboard, element: <NoDashboardPage /> },
           // /campaigns has no screen of its own: each role goes to its campaign list.
           { path: PATHS.campaigns, element: page(CAMPAIGN_ACTIONS, <RootRedirect />) },
-          { path: PATHS.myCampaigns, element: page(['SELF_CAMPAIGNS'], <MyCampaignsPage />) },
-          { path: `${PATHS.myCampaigns}/:campaignId`, element: page(['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS'], <QuestionnairePage />) },
-          { path: `${PATHS.results}/:campaignId?`, element: page(REPORT_ACTIONS, <ResultsPage />) },
-          { path: `${PATHS.comparisons}/:campaignId?`, element: page(REPORT_ACTIONS, <ComparisonsPage />) },
-          { path: PATHS.status, element: page(['ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'], <StatusPage />) },
-          { path: PATHS.entities, element: page(['ENTITIES_MANAGE'], <EntitiesPage />) },
-          { path: PATHS.createEntity, element: page(['ENTITIES_MANAGE'], <CreateEntityPage />) },
-          { path: PATHS.users, element: page(['USERS_MANAGE'], <UsersPage />) },
-          { path: PATHS.createUser, element: page(['USERS_MANAGE'], <CreateUserPage />) },
+          pageRoute(PATHS.myCampaigns, ['SELF_CAMPAIGNS'], MyCampaignsPage),
+          pageRoute(`${PATHS.myCampaigns}/:campaignId`, ['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS'], QuestionnairePage),
+          pageRoute(`${PATHS.results}/:campaignId?`, REPORT_ACTIONS, ResultsPage),
+          pageRoute(`${PATHS.comparisons}/:campaignId?`, REPORT_ACTIONS, ComparisonsPage),
+          pageRoute(PATHS.status, ['ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'], StatusPage),
+          pageRoute(PATHS.entities, ['ENTITIES_MANAGE'], EntitiesPage),
+          pageRoute(PATHS.createEntity, ['ENTITIES_MANAGE'], CreateEntityPage),
+          pageRoute(PATHS.users, ['USERS_MANAGE'], UsersPage),
+          pageRoute(PATHS.createUser, ['USERS_MANAGE'], CreateUserPage),
         ],
       },
       { path: '*', element: <Navigate to={PATHS.login} replace /> },

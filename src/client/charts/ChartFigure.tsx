@@ -1,7 +1,9 @@
-import { HighchartsReact } from 'highcharts-react-official';
-import { Highcharts } from './highcharts.js';
+import type { Highcharts } from './highcharts.js';
+import { useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { formatChartPercent } from '../lib/numbers.js';
+import { usePrinting } from '../lib/printing.js';
+import { chartIfLoaded, useDrawTurn } from './drawing.js';
 
 /** One series of a chart's data table: its name and a value per category (null: no figure). */
 export interface ChartSeries {
@@ -25,10 +27,14 @@ interface ChartFigureProps {
   testId?: string;
 }
 
+/** Highcharts' height when a chart sets none. */
+const DEFAULT_CHART_HEIGHT = 400;
+
 /**
  * A chart that can be read without seeing it: Highcharts' accessibility module, a one-line summary and a
- * visually hidden data table beside it. Charts that follow the screen's width get a second, fixed-width
- * copy that only print shows, so that the PDF is never cut at the screen's width.
+ * visually hidden data table beside it. The chart is drawn when its turn comes (drawing.ts), in a box of its
+ * height until then, so that nothing moves when it appears. Charts that follow the screen's width get a
+ * second, fixed-width copy drawn while printing, so that the PDF is never cut at the screen's width.
  */
 export function ChartFigure({ title, summary, options, categories, series, printWidth, printHeight, testId }: ChartFigureProps) {
   const intl = useIntl();
@@ -36,14 +42,22 @@ export function ChartFigure({ title, summary, options, categories, series, print
   // point would only add a tab stop per chart.
   const screen: Highcharts.Options = { ...options, accessibility: { ...options.accessibility, keyboardNavigation: { enabled: false } } };
   const print: Highcharts.Options = { ...options, chart: { ...options.chart, width: printWidth, height: printHeight ?? options.chart?.height }, accessibility: { enabled: false } };
+  const box = useRef<HTMLDivElement>(null);
+  const Chart = useDrawTurn(box);
+  const PrintChart = usePrinting() ? chartIfLoaded() : undefined;
+  const height = options.chart?.height;
   return (
     <figure className="chart-figure mb-0" data-testid={testId}>
-      <div className={printWidth ? 'd-print-none' : undefined}>
-        <HighchartsReact highcharts={Highcharts} options={screen} />
+      <div ref={box} className={printWidth ? 'd-print-none' : undefined}>
+        {Chart ? (
+          <Chart options={screen} />
+        ) : (
+          <div className="chart-pending" style={{ height: typeof height === 'number' ? height : DEFAULT_CHART_HEIGHT }} data-testid="chart-pending" />
+        )}
       </div>
-      {printWidth && (
+      {printWidth && PrintChart && (
         <div className="chart-print-copy" aria-hidden="true">
-          <HighchartsReact highcharts={Highcharts} options={print} />
+          <PrintChart options={print} />
         </div>
       )}
       <figcaption className="visually-hidden">{summary}</figcaption>

@@ -7,6 +7,7 @@ import { formatPercent, toChartPercent } from '../../lib/numbers.js';
 import type { ActiveLevel, ByLevel } from './reportModel.js';
 import { resultsActions } from './resultsSlice.js';
 import { selectActiveLevels, selectGlobalScore, selectResults } from './resultsSelectors.js';
+import { usePrinting } from '../../lib/printing.js';
 
 /** The colour key of the shown levels. */
 function LevelLegend({ levels }: { levels: ActiveLevel[] }) {
@@ -43,6 +44,7 @@ export function GlobalScoreView() {
   const { result } = useAppSelector(selectResults);
   const levels = useAppSelector(selectActiveLevels);
   const score = useAppSelector(selectGlobalScore);
+  const printing = usePrinting();
   const title = intl.formatMessage({ id: 'RESULTS.GLOBAL_SCORE.TITLE' });
   const policyTitle = intl.formatMessage({ id: 'RESULTS.GLOBAL_SCORE.BY_POLICY' });
   return (
@@ -93,9 +95,11 @@ export function GlobalScoreView() {
                 <PolicyBars title={policyTitle} policies={score.policies.rows} levels={levels} />
               </div>
               {/* On paper every policy, not the page on screen. */}
-              <div className="print-only">
-                <PolicyBars title={policyTitle} policies={score.allPolicies} levels={levels} />
-              </div>
+              {printing && (
+                <div className="print-only">
+                  <PolicyBars title={policyTitle} policies={score.allPolicies} levels={levels} />
+                </div>
+              )}
               <div className="d-print-none mt-2">
                 <Pager page={score.policies.page} pages={score.policies.pages} onChange={(p) => dispatch(resultsActions.globalPageChanged(p))} label={title} />
               </div>

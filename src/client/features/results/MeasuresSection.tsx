@@ -6,6 +6,7 @@ import { CheckCircleFill, ChevronDown, ChevronRight, Download, ExclamationTriang
 import { formatPercent, formatPoints } from '../../lib/numbers.js';
 import { grade, type Grade, type MeasuresRow, type MeasuresTable } from './reportModel.js';
 import { resultsActions } from './resultsSlice.js';
+import { useShownWhenOpen } from '../../lib/printing.js';
 
 const GRADE_ICON: Record<Grade, { Icon: typeof CheckCircleFill; className: string }> = {
   low: { Icon: XCircleFill, className: 'text-danger' },
@@ -54,6 +55,8 @@ function MeasuresRowView({ row, table }: { row: MeasuresRow; table: MeasuresTabl
 export function MeasuresSection({ table }: { table: MeasuresTable }) {
   const dispatch = useAppDispatch();
   const [open, setOpen] = useState(false);
+  // Laid out only when opened or printed: closed, its hundreds of cells would only slow the page down.
+  const shown = useShownWhenOpen(open);
   return (
     <Card as="section" className="report-block measures-section mb-4" aria-labelledby="measures-title" data-testid="measures-section">
       <Card.Header className="bg-white d-flex justify-content-between align-items-center">
@@ -70,6 +73,7 @@ export function MeasuresSection({ table }: { table: MeasuresTable }) {
       </Card.Header>
       <Collapse in={open}>
         <div id="measures-body" className="print-expanded">
+          {shown && (
           <Table size="sm" responsive bordered className="mb-0 measures-table align-middle" data-testid="measures-table">
             <thead>
               <tr>
@@ -99,6 +103,7 @@ export function MeasuresSection({ table }: { table: MeasuresTable }) {
               <MeasuresRowView row={table.total} table={table} />
             </tbody>
           </Table>
+          )}
         </div>
       </Collapse>
     </Card>

@@ -9,6 +9,7 @@ import { ChevronDown, ChevronRight } from '../../components/icons.js';
 import type { IndicatorGroup } from '../../../shared/api/campaigns.js';
 import { resultsActions } from './resultsSlice.js';
 import { selectAnswersPage, selectReportFilters, selectResults } from './resultsSelectors.js';
+import { usePrinting } from '../../lib/printing.js';
 
 function IndicatorAnswers({ indicator }: { indicator: IndicatorGroup }) {
   return (
@@ -37,6 +38,8 @@ export function MyAnswers() {
   const { answers } = useAppSelector(selectResults);
   const { includeAnswers } = useAppSelector(selectReportFilters);
   const page = useAppSelector(selectAnswersPage);
+  // Every indicator is laid out for paper only while printing: on screen it would be thousands of hidden nodes.
+  const printing = usePrinting();
   const title = intl.formatMessage({ id: 'RESULTS.ANSWERS.TITLE' });
   let body;
   if (answers.status === 'loading' || answers.status === 'idle') body = <Loading />;
@@ -69,7 +72,7 @@ export function MyAnswers() {
           </Card.Body>
         </div>
       </Collapse>
-      {includeAnswers && answers.indicators && (
+      {includeAnswers && printing && answers.indicators && (
         <div className="d-none d-print-block card-body answers-print" data-testid="answers-print">
           {answers.indicators.map((indicator) => (
             <IndicatorAnswers key={indicator.id} indicator={indicator} />

@@ -46,30 +46,35 @@ export function ReportControls({ shared }: { shared: boolean }) {
         {shared ? <span /> : <CampaignSelectors />}
         <ReportActions campaignId={campaignId} target="urlResults" />
       </div>
-      <div className="d-flex flex-wrap gap-4 mt-3">
+      {/* One row each, so that the territories' names arriving with the result do not push the options down. */}
+      <div className="d-flex flex-column gap-2 mt-3">
         <fieldset>
           <legend className="form-label fs-6 mb-1">
             <FormattedMessage id="RESULTS.CONTROLS.TERRITORIES" />
           </legend>
-          {LEVELS.map((level) => {
-            const territory = TERRITORY_OF_LEVEL[level];
-            return (
-              <Form.Check
-                inline
-                key={territory}
-                id={`territory-${territory}`}
-                type="checkbox"
-                checked={filters.territory[territory]}
-                onChange={() => dispatch(reportFiltersActions.territoryToggled(territory))}
-                label={
-                  <>
-                    <FormattedMessage id={`RESULTS.LEVEL.${territory}`} />
-                    {texts && <span className="text-body-secondary"> ({texts[level]})</span>}
-                  </>
-                }
-              />
-            );
-          })}
+          {/* A grid with a line kept for each territory's name, which arrives with the result: nothing moves then. */}
+          <div className="territory-checks">
+            {LEVELS.map((level) => {
+              const territory = TERRITORY_OF_LEVEL[level];
+              return (
+                <Form.Check
+                  key={territory}
+                  id={`territory-${territory}`}
+                  type="checkbox"
+                  checked={filters.territory[territory]}
+                  onChange={() => dispatch(reportFiltersActions.territoryToggled(territory))}
+                  label={
+                    <>
+                      <FormattedMessage id={`RESULTS.LEVEL.${territory}`} />
+                      <span className="territory-name" title={texts?.[level]}>
+                        {texts ? ` (${texts[level]})` : ''}
+                      </span>
+                    </>
+                  }
+                />
+              );
+            })}
+          </div>
         </fieldset>
         <fieldset>
           <legend className="form-label fs-6 mb-1">

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Nav } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
@@ -10,8 +11,11 @@ import { MyAnswers } from './MyAnswers.js';
 import { resultsActions, type ReportView as View } from './resultsSlice.js';
 import { selectActiveLevels, selectIsShared, selectMeasuresTable, selectReportBlocks, selectResults } from './resultsSelectors.js';
 
-/** In order: the global block, one block per axis, the detail by measures, and 'Mis Respuestas'. */
-function DetailedReport() {
+/**
+ * In order: the global block, one block per axis and the detail by measures ('Mis Respuestas' follows).
+ * Memoised: the answers arriving after the result must not lay the whole report out again.
+ */
+const DetailedReport = memo(function DetailedReport() {
   const intl = useIntl();
   const blocks = useAppSelector((state) => selectReportBlocks(state, intl.formatMessage({ id: 'RESULTS.GLOBAL.TITLE' }), intl.formatMessage({ id: 'RESULTS.TABLE.TOTAL' })));
   const table = useAppSelector((state) => selectMeasuresTable(state, intl.formatMessage({ id: 'RESULTS.MEASURES.TOTAL' })));
@@ -24,7 +28,7 @@ function DetailedReport() {
       {table && <MeasuresSection table={table} />}
     </>
   );
-}
+});
 
 function ReportState({ status }: { status: RequestStatus }) {
   if (status === 'succeeded') return <DetailedReport />;
@@ -35,7 +39,12 @@ function ReportState({ status }: { status: RequestStatus }) {
       </p>
     );
   }
-  return <Loading />;
+  // As tall as the screen while loading, so that 'Mis Respuestas' below does not jump when the report arrives.
+  return (
+    <div className="report-pending">
+      <Loading />
+    </div>
+  );
 }
 
 /** What the results page shows under its controls, whatever the state of its two loads. */
@@ -61,16 +70,19 @@ export function ReportBody() {
   const texts = result.data?.territoryTexts;
   return (
     <div className="report">
-      {texts && (
-        <header className="report-header mb-3">
-          <h2 className="h4 mb-0" data-testid="report-entity">
-            {texts.campaign}
-          </h2>
-          <p className="text-body-secondary mb-0">
-            {texts.province} · {texts.autonomousCommunity}
-          </p>
-        </header>
-      )}
+      {/* Its room is kept while the result loads, so that the tabs below stay where they are. */}
+      <header className="report-header mb-3">
+        {texts && (
+          <>
+            <h2 className="h4 mb-0" data-testid="report-entity">
+              {texts.campaign}
+            </h2>
+            <p className="text-body-secondary mb-0">
+              {texts.province} · {texts.autonomousCommunity}
+            </p>
+          </>
+        )}
+      </header>
       <Nav variant="tabs" className="mb-3 d-print-none" activeKey={view} onSelect={(key) => key && dispatch(resultsActions.viewChanged(key as View))} aria-label={intl.formatMessage({ id: 'RESULTS.VIEW.LABEL' })}>
         <Nav.Item>
           <Nav.Link eventKey="report">

@@ -1,0 +1,113 @@
+import { useEffect, useState, type ComponentType, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
+import type { Highcharts } from './highcharts.js';
+
+/**
+ * When charts are drawn. A report has a dozen Highcharts charts; drawn in one go they would block the page
+ * for a second once its figures arrive. So Highcharts loads in a chunk of its own, fetched as soon as a page
+ * with charts is (beside that page's API calls), and the charts are drawn after the text and tables, one per
+ * task, in the order they come near the screen (top of the page first), each in a box of its size until
+ * then; a chart further down is drawn when the reader scrolls to it. Printing cannot wait: on 'beforeprint'
+ * (the print dialog, window.print() and page.pdf() alike) every chart not drawn yet is drawn synchronously,
+ * before the browser lays out the pages.
+ */
+
+/** A drawn chart: Highcharts with the given options. */
+export type Chart = ComponentType<{ options: Highcharts.Options }>;
+
+let loadedChart: Chart | undefined;
+let loading: Promise<void> | undefined;
+
+/** Loads Highcharts once (again after a failure). */
+function loadHighcharts(): Promise<void> {
+  loading ??= import(/* webpackChunkName: "highcharts" */ './HighchartsChart.js').then((m) => {
+    loadedChart = m.HighchartsChart;
+  });
+  return loading;
+}
+
+// Started with the page, while its figures are being fetched.
+void loadHighcharts().catch(() => undefined);
+
+/** How far beyond the screen a chart may be to be drawn: half a screen above and below. */
+const NEAR_SCREEN = '50% 0px';
+
+/** Every mounted chart not drawn yet, and those of them near the screen, in the order they came near. */
+const pending = new Set<() => void>();
+const waiting: (() => void)[] = [];
+let scheduled = false;
+
+function schedule(): void {
+  if (scheduled || waiting.length === 0) return;
+  scheduled = true;
+  if (loadedChart) setTimeout(drawNext, 0);
+  else {
+    loadHighcharts().then(
+      () => setTimeout(drawNext, 0),
+      () => {
+        // Offline or a stale deployment: the charts stay as boxes (their data tables are there); the next
+        // chart mounted tries again.
+        loading = undefined;
+        scheduled = false;
+      },
+    );
+  }
+}
+
+function drawNext(): void {
+  scheduled = false;
+  const draw = waiting.shift();
+  // Synchronously, so that this task draws exactly one chart.
+  if (draw) flushSync(draw);
+  schedule();
+}
+
+/**
+ * Registers a mounted chart's drawing: queued once its box comes near the screen (at once where the browser
+ * cannot tell). The returned function forgets it (drawn, or unmounted before its turn).
+ */
+function register(draw: () => void, box: Element | null): () => void {
+  pending.add(draw);
+  const queue = () => {
+    waiting.push(draw);
+    schedule();
+  };
+  let observer: IntersectionObserver | undefined;
+  if (box && typeof IntersectionObserver !== 'undefined') {
+    observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer?.disconnect();
+        queue();
+      },
+      { rootMargin: NEAR_SCREEN },
+    );
+    observer.observe(box);
+  } else {
+    queue();
+  }
+  return () => {
+    observer?.disconnect();
+    pending.delete(draw);
+    const at = waiting.indexOf(draw);
+    if (at >= 0) waiting.splice(at, 1);
+  };
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeprint', () => {
+    if (loadedChart) flushSync(() => [...pending].forEach((draw) => draw()));
+  });
+}
+
+/** Highcharts' chart component once loaded (for the copies drawn while printing), undefined before. */
+export function chartIfLoaded(): Chart | undefined {
+  return loadedChart;
+}
+
+/** Undefined until this chart's turn to be drawn comes (see above); the chart component from then on. */
+export function useDrawTurn(box: RefObject<Element | null>): Chart | undefined {
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => (drawn ? undefined : register(() => setDrawn(true), box.current)), [drawn, box]);
+  return drawn ? loadedChart : undefined;
+}
