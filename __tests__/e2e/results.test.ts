@@ -84,13 +84,20 @@ describe('results in Chromium', () => {
     expect(withAnswers).not.toContain('Mis Campañas');
     expect(withAnswers.indexOf('Resultado global')).toBeLessThan(withAnswers.indexOf('Detalle por medidas'));
     expect(withAnswers.indexOf('Detalle por medidas')).toBeLessThan(withAnswers.indexOf('Mis Respuestas'));
-    // Printing drew every chart, those far below the screen included.
-    await expect(page.getByTestId('chart-pending').count()).resolves.toBe(0);
+    // Printing drew every gauge, those far below the screen included (the bar charts have paper copies of their own).
+    await expect(page.getByTestId('gauge').getByTestId('chart-pending').count()).resolves.toBe(0);
 
     await page.getByRole('checkbox', { name: 'Incluir mis respuestas al imprimir' }).uncheck();
     const withoutAnswers = readPdf(await page.pdf({ format: 'A4', printBackground: true }), 'results-pdf-no-answers');
     expect(withoutAnswers).toContain('Detalle por medidas');
     expect(withoutAnswers).not.toContain('Mis Respuestas');
+
+    // The 'Puntuación Global' tab prints its own view, the bars by location whole (their scale reaches 100%).
+    await page.getByRole('button', { name: 'Puntuación Global' }).click();
+    await page.getByTestId('score-card').waitFor();
+    const globalScore = readPdf(await page.pdf({ format: 'A4', printBackground: true }), 'results-pdf-global');
+    for (const title of ['Tu Puntuación', 'Puntuación por ubicación', 'Puntuación por política']) expect(globalScore).toContain(title);
+    expect(globalScore.slice(globalScore.indexOf('Puntuación por ubicación'), globalScore.indexOf('Puntuación por política'))).toContain('100%');
     await context.close();
   });
 

@@ -104,6 +104,7 @@ describe('HTTP app', () => {
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     const gz = await get('gzip');
     expect([gz.headers['content-encoding'], gunzipSync(gz.body).toString()]).toEqual(['gzip', ASSET]);
+    expect(gz.headers['cache-control']).toContain('immutable');
     const plain = await get();
     expect([plain.headers['content-encoding'], plain.body.toString()]).toEqual([undefined, ASSET]);
   });

@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import { checkSessionWith, makeAuthenticate, refuseUncheckedSession } from '../../src/server/plugins/auth.js';
+import { registerErrorHandling } from '../../src/server/plugins/errors.js';
+import { findSessionUser } from '../../src/server/db/repositories/sessions.js';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { testBackends } from '../helpers/db.js';
 import { call, rawGet, startTestServer, type TestServer } from '../helpers/server.js';
@@ -136,21 +140,46 @@ describe.each(backends)('result and answers API on $name', ({ open }) => {
     expect((await get(`result?id=${foreignSent}`, leaving)).status).toBe(401);
   });
 
+  it('refuses a successful answer of a route that forgot to check the session it defers', async () => {
+    const app = Fastify();
+    registerErrorHandling(app, false);
+    app.addHook('onRequest', makeAuthenticate(server.ctx));
+    app.addHook('onSend', refuseUncheckedSession);
+    app.get('/forgetful', { config: { sessionCheckedByRoute: true } }, async () => ({ response: 'secret figures' }));
+    app.get('/careful', { config: { sessionCheckedByRoute: true } }, async (request) =>
+      checkSessionWith(request, async (claims) => ({ user: await findSessionUser(db, claims.familyId, claims.userId), read: { response: 'figures' } }), async () => ({ response: 'figures' })),
+    );
+    const headers = { authorization: `Bearer ${tokens.user}` };
+    const forgetful = await app.inject({ url: '/forgetful', headers });
+    expect([forgetful.statusCode, forgetful.json().error.type]).toEqual([401, 'INVALID_TOKEN']);
+    expect(forgetful.body).not.toContain('secret');
+    expect((await app.inject({ url: '/careful', headers })).json()).toEqual({ response: 'figures' });
+    await app.close();
+  });
+
   it('sends a kept report gzip-compressed to a caller that accepts it, the same JSON to one that does not', async () => {
     const path = `/api/secure/v1/campaigns/result?id=${ownSent}`;
     const plain = await rawGet(server, path, { authorization: `Bearer ${tokens.user}` });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toMatch(/accept-encoding/i);
     let zipped = await rawGet(server, path, { authorization: `Bearer ${tokens.user}`, 'accept-encoding': 'gzip, deflate, br' });
+    const encodings = new Set([zipped.headers['content-encoding']]);
     // The gzip copy is made in the background once the body is kept: a call or two may come before it.
     for (let i = 0; i < 50 && zipped.headers['content-encoding'] !== 'gzip'; i++) {
       await new Promise((resolve) => setTimeout(resolve, 20));
       zipped = await rawGet(server, path, { authorization: `Bearer ${tokens.user}`, 'accept-encoding': 'gzip, deflate, br' });
+      encodings.add(zipped.headers['content-encoding']);
     }
+    // The JSON or the cache's copy, never compressed again on the call (the route has compress: false).
+    expect([...encodings].every((e) => e === undefined || e === 'gzip')).toBe(true);
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
     expect(zipped.body.length).toBeLessThan(plain.body.length / 4);
+    // A caller that accepts brotli only gets the JSON: the report is not compressed again on each call.
+    const brOnly = await rawGet(server, path, { authorization: `Bearer ${tokens.user}`, 'accept-encoding': 'br' });
+    expect(brOnly.headers['content-encoding']).toBeUndefined();
+    expect(brOnly.body.equals(plain.body)).toBe(true);
     const refused = await rawGet(server, path, { authorization: `Bearer ${tokens.user}`, 'accept-encoding': 'gzip;q=0, identity' });
     expect(refused.headers['content-encoding']).toBeUndefined();
     expect(refused.body.equals(plain.body)).toBe(true);

@@ -11,7 +11,7 @@ import { CONFIG } from './config.js';
 
 const router = createBrowserRouter(ROUTES);
 // The opening address's page loads beside the session check instead of after it.
-for (const match of router.state.matches) void (match.route.handle as PageHandle | undefined)?.preload();
+for (const match of router.state.matches) (match.route.handle as PageHandle | undefined)?.preload().catch(() => undefined);
 const { store, persistor } = makeStore({ persist: CONFIG.persistStore, dependencies: { navigate: (path) => void router.navigate(path) } });
 store.dispatch(authActions.appStarted());
 

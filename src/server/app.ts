@@ -7,7 +7,7 @@ import compress from '@fastify/compress';
 import type { AppContext } from './context.js';
 import { AppError } from './errors.js';
 import { registerErrorHandling } from './plugins/errors.js';
-import { makeAuthenticate } from './plugins/auth.js';
+import { makeAuthenticate, refuseUncheckedSession } from './plugins/auth.js';
 import { registerSpa } from './plugins/spa.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerAuthRoutes, registerSecureAuthRoutes } from './routes/auth.js';
@@ -88,6 +88,7 @@ export async function buildApp(
       // send the copies their cache keeps instead (compress: false on those routes).
       await secure.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
       secure.addHook('onRequest', authenticate);
+      secure.addHook('onSend', refuseUncheckedSession);
       registerSecureAuthRoutes(secure, ctx);
       registerReferenceRoutes(secure, ctx);
       registerUserRoutes(secure, ctx);

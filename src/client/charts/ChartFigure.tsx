@@ -27,6 +27,16 @@ interface ChartFigureProps {
   testId?: string;
 }
 
+/** The fixed-width copy of a chart drawn for paper, while printing; on its own, so that the screen's chart is not re-rendered. */
+function PrintCopy({ options }: { options: Highcharts.Options }) {
+  const Chart = usePrinting() ? chartIfLoaded() : undefined;
+  return Chart ? (
+    <div className="chart-print-copy" aria-hidden="true">
+      <Chart options={options} />
+    </div>
+  ) : null;
+}
+
 /** Highcharts' height when a chart sets none. */
 const DEFAULT_CHART_HEIGHT = 400;
 
@@ -43,8 +53,7 @@ export function ChartFigure({ title, summary, options, categories, series, print
   const screen: Highcharts.Options = { ...options, accessibility: { ...options.accessibility, keyboardNavigation: { enabled: false } } };
   const print: Highcharts.Options = { ...options, chart: { ...options.chart, width: printWidth, height: printHeight ?? options.chart?.height }, accessibility: { enabled: false } };
   const box = useRef<HTMLDivElement>(null);
-  const Chart = useDrawTurn(box);
-  const PrintChart = usePrinting() ? chartIfLoaded() : undefined;
+  const Chart = useDrawTurn(box, !printWidth);
   const height = options.chart?.height;
   return (
     <figure className="chart-figure mb-0" data-testid={testId}>
@@ -55,11 +64,7 @@ export function ChartFigure({ title, summary, options, categories, series, print
           <div className="chart-pending" style={{ height: typeof height === 'number' ? height : DEFAULT_CHART_HEIGHT }} data-testid="chart-pending" />
         )}
       </div>
-      {printWidth && PrintChart && (
-        <div className="chart-print-copy" aria-hidden="true">
-          <PrintChart options={print} />
-        </div>
-      )}
+      {printWidth && <PrintCopy options={print} />}
       <figcaption className="visually-hidden">{summary}</figcaption>
       {/* A table ignores the 1px width of .visually-hidden: its wrapper clips it. */}
       <div className="visually-hidden">

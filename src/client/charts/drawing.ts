@@ -1,6 +1,7 @@
 import { useEffect, useState, type ComponentType, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import type { Highcharts } from './highcharts.js';
+import { waitBeforePrinting } from '../lib/printing.js';
 
 /**
  * When charts are drawn. A report has a dozen Highcharts charts; drawn in one go they would block the page
@@ -18,21 +19,30 @@ export type Chart = ComponentType<{ options: Highcharts.Options }>;
 let loadedChart: Chart | undefined;
 let loading: Promise<void> | undefined;
 
-/** Loads Highcharts once (again after a failure). */
+/** After a failed load (offline, a stale deployment), how long until charts waiting to be drawn try again. */
+const RETRY_MS = 10_000;
+
+/** Loads Highcharts once; a failed load is forgotten, so that the next call tries again. */
 function loadHighcharts(): Promise<void> {
-  loading ??= import(/* webpackChunkName: "highcharts" */ './HighchartsChart.js').then((m) => {
-    loadedChart = m.HighchartsChart;
-  });
+  loading ??= import(/* webpackChunkName: "highcharts" */ './HighchartsChart.js').then(
+    (m) => {
+      loadedChart = m.HighchartsChart;
+    },
+    (err: unknown) => {
+      loading = undefined;
+      throw err;
+    },
+  );
   return loading;
 }
 
-// Started with the page, while its figures are being fetched.
-void loadHighcharts().catch(() => undefined);
+// Started with the page, while its figures are being fetched; printing waits for it.
+waitBeforePrinting(loadHighcharts());
 
 /** How far beyond the screen a chart may be to be drawn: half a screen above and below. */
 const NEAR_SCREEN = '50% 0px';
 
-/** Every mounted chart not drawn yet, and those of them near the screen, in the order they came near. */
+/** Mounted charts not drawn yet that paper shows, and those near the screen, in the order they came near. */
 const pending = new Set<() => void>();
 const waiting: (() => void)[] = [];
 let scheduled = false;
@@ -45,10 +55,9 @@ function schedule(): void {
     loadHighcharts().then(
       () => setTimeout(drawNext, 0),
       () => {
-        // Offline or a stale deployment: the charts stay as boxes (their data tables are there); the next
-        // chart mounted tries again.
-        loading = undefined;
+        // The charts stay as boxes meanwhile; their data tables are there.
         scheduled = false;
+        setTimeout(schedule, RETRY_MS);
       },
     );
   }
@@ -57,17 +66,21 @@ function schedule(): void {
 function drawNext(): void {
   scheduled = false;
   const draw = waiting.shift();
-  // Synchronously, so that this task draws exactly one chart.
-  if (draw) flushSync(draw);
-  schedule();
+  try {
+    // Synchronously, so that this task draws exactly one chart.
+    if (draw) flushSync(draw);
+  } finally {
+    schedule();
+  }
 }
 
 /**
  * Registers a mounted chart's drawing: queued once its box comes near the screen (at once where the browser
- * cannot tell). The returned function forgets it (drawn, or unmounted before its turn).
+ * cannot tell), and drawn on 'beforeprint' if paper shows it. The returned function forgets it (drawn, or
+ * unmounted before its turn).
  */
-function register(draw: () => void, box: Element | null): () => void {
-  pending.add(draw);
+function register(draw: () => void, box: Element | null, onPaper: boolean): () => void {
+  if (onPaper) pending.add(draw);
   const queue = () => {
     waiting.push(draw);
     schedule();
@@ -105,9 +118,12 @@ export function chartIfLoaded(): Chart | undefined {
   return loadedChart;
 }
 
-/** Undefined until this chart's turn to be drawn comes (see above); the chart component from then on. */
-export function useDrawTurn(box: RefObject<Element | null>): Chart | undefined {
+/**
+ * Undefined until this chart's turn to be drawn comes (see above); the chart component from then on. onPaper:
+ * whether paper shows this drawing (false when a copy of its own is drawn for paper).
+ */
+export function useDrawTurn(box: RefObject<Element | null>, onPaper: boolean): Chart | undefined {
   const [drawn, setDrawn] = useState(false);
-  useEffect(() => (drawn ? undefined : register(() => setDrawn(true), box.current)), [drawn, box]);
+  useEffect(() => (drawn ? undefined : register(() => setDrawn(true), box.current, onPaper)), [drawn, box, onPaper]);
   return drawn ? loadedChart : undefined;
 }

@@ -1,3 +1,5 @@
+import { readyToPrint } from './printing.js';
+
 /** The browser's side effects the sagas call (injected, so that saga tests pass fakes). */
 
 /** Shares a link natively where the browser can, otherwise copies it to the clipboard. */
@@ -27,5 +29,8 @@ export function downloadText(fileName: string, content: string, type: string): v
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** The browser's print dialog ("Guardar como PDF"). */
-export const printPage = () => window.print();
+/** The browser's print dialog ("Guardar como PDF"), once the page can draw everything paper shows. */
+export async function printPage(): Promise<void> {
+  await readyToPrint();
+  window.print();
+}

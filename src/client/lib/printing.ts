@@ -38,3 +38,17 @@ export function useShownWhenOpen(open: boolean): boolean {
   if (open && !opened) setOpened(true);
   return opened || open || isPrinting;
 }
+
+/** How long 'Imprimir en PDF' waits at most for what printing needs before opening the print dialog. */
+const PRINT_WAIT_MS = 5000;
+const printNeeds: Promise<unknown>[] = [];
+
+/** Something the page must have loaded to print well (Highcharts' chunk, to draw the charts for paper). */
+export function waitBeforePrinting(need: Promise<unknown>): void {
+  printNeeds.push(need.catch(() => undefined));
+}
+
+/** Resolves once what printing needs has loaded or failed, or PRINT_WAIT_MS later. */
+export function readyToPrint(): Promise<void> {
+  return Promise.race([Promise.all(printNeeds).then(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, PRINT_WAIT_MS))]);
+}

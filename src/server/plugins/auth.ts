@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { AppError, expiredToken, forbidden, invalidToken } from '../errors.js';
 import { findSessionUser } from '../db/repositories/sessions.js';
@@ -90,6 +90,17 @@ export async function checkSessionWith<T>(
   request.uncheckedSession = undefined;
   request.principal = { kind: 'user', user, familyId: claims.familyId };
   return read;
+}
+
+/**
+ * A safety net for sessionCheckedByRoute routes: a successful answer whose access token's session was never
+ * checked (a route that forgot checkSessionWith) is refused instead of sent.
+ */
+export async function refuseUncheckedSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.uncheckedSession && reply.statusCode < 400) {
+    request.log.error({ route: request.routeOptions.url }, 'a sessionCheckedByRoute route answered without checking the session');
+    throw invalidToken();
+  }
 }
 
 /** The signed-in user, or FORBIDDEN for a share token. */

@@ -60,7 +60,7 @@ export function GlobalScoreView() {
       {score && (
         <>
           <LevelLegend levels={levels} />
-          <Row className="g-3 mb-3">
+          <Row className="g-3 mb-3 score-row">
             <Col md={4}>
               <Card className="h-100 text-center score-card" data-testid="score-card">
                 <Card.Body>
@@ -86,7 +86,7 @@ export function GlobalScoreView() {
               </Card>
             </Col>
           </Row>
-          <Card>
+          <Card className="policy-score-card">
             <Card.Body>
               <Card.Title as="h3" className="h6">
                 <FormattedMessage id="RESULTS.GLOBAL_SCORE.BY_POLICY" />

@@ -18,7 +18,7 @@ import type { Language } from '../../../shared/constants.js';
 export interface ResultsDependencies {
   resultsApi: ResultsApi;
   navigate: (path: string) => void;
-  print: () => void;
+  print: () => void | Promise<void>;
   shareLink: (url: string) => Promise<'shared' | 'copied' | 'cancelled'>;
   download: (fileName: string, content: string, type: string) => void;
   /** The page's address: a shared report shares itself. */

@@ -1,0 +1,37 @@
+import { act, render, screen } from '@testing-library/react';
+import { readyToPrint, usePrinting, useShownWhenOpen, waitBeforePrinting } from '../../src/client/lib/printing.js';
+
+function Section({ open }: { open: boolean }) {
+  const shown = useShownWhenOpen(open);
+  const printing = usePrinting();
+  return <p data-testid="section">{`${shown ? 'shown' : 'hidden'} ${printing ? 'printing' : 'screen'}`}</p>;
+}
+
+const print = (event: 'beforeprint' | 'afterprint') => act(() => void window.dispatchEvent(new Event(event)));
+
+describe('printing', () => {
+  it('lays out a closed section once opened, keeps it when closed, and while printing', () => {
+    const { rerender } = render(<Section open={false} />);
+    expect(screen.getByTestId('section')).toHaveTextContent('hidden screen');
+    print('beforeprint');
+    expect(screen.getByTestId('section')).toHaveTextContent('shown printing');
+    print('afterprint');
+    expect(screen.getByTestId('section')).toHaveTextContent('hidden screen');
+    rerender(<Section open />);
+    rerender(<Section open={false} />);
+    expect(screen.getByTestId('section')).toHaveTextContent('shown screen');
+  });
+
+  it('opens the print dialog only once what printing needs has loaded or failed', async () => {
+    let load: () => void = () => undefined;
+    waitBeforePrinting(new Promise<void>((resolve) => (load = resolve)));
+    waitBeforePrinting(Promise.reject(new Error('chunk failed')));
+    let ready = false;
+    void readyToPrint().then(() => (ready = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(ready).toBe(false);
+    load();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(ready).toBe(true);
+  });
+});
