@@ -51,3 +51,9 @@ export async function signIn(server: TestServer, email: string, password: string
   if (token.status !== 200) throw new Error(`token exchange failed: ${JSON.stringify(token.body)}`);
   return token.body as { access_token: string; refresh_token: string; expires_in: number; token_type: string };
 }
+
+/** Access tokens of the three demo accounts (seedDemo), signed in through HTTP. */
+export async function signInDemoAccounts(server: TestServer): Promise<{ user: string; admin: string; fec: string }> {
+  const token = async (email: string) => (await signIn(server, email, 'demo1234')).access_token;
+  return { user: await token('usuario@demo.es'), admin: await token('admin@demo.es'), fec: await token('fec@demo.es') };
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { startTestServer, type TestServer } from './server.js';
-import { signIn } from './auth.js';
+import { signInDemoAccounts } from './auth.js';
 import { seedDemo } from '../../src/server/db/seed/demo.js';
 import type { Db } from '../../src/server/db/client.js';
 
@@ -20,10 +20,7 @@ export async function startDemoServer(open: () => Promise<Db>): Promise<DemoServ
   const db = await open();
   await seedDemo(db);
   const server = await startTestServer(db);
-  const tokens: Record<Caller, string> = { admin: '', fec: '', user: '', share: '', none: '' };
-  tokens.admin = (await signIn(server, 'admin@demo.es', 'demo1234')).access_token;
-  tokens.fec = (await signIn(server, 'fec@demo.es', 'demo1234')).access_token;
-  tokens.user = (await signIn(server, 'usuario@demo.es', 'demo1234')).access_token;
+  const tokens: Record<Caller, string> = { ...(await signInDemoAccounts(server)), share: '', none: '' };
   const [{ id: sent }] = await db.query<{ id: number }>("SELECT id FROM campaigns WHERE status = 'sent' ORDER BY id LIMIT 1");
   const shareId = randomUUID();
   await db.query("INSERT INTO share_links (id, campaign_id, expires_at) VALUES ($1, $2, now() + interval '1 day')", [shareId, sent]);

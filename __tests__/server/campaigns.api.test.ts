@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { testBackends } from '../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createTestUser, signIn } from '../helpers/auth.js';
+import { createTestUser, signIn, signInDemoAccounts } from '../helpers/auth.js';
 import { seedDemo } from '../../src/server/db/seed/demo.js';
 import type { Db } from '../../src/server/db/client.js';
 import type { CampaignDetail, CampaignStatusRow, CampaignSummary } from '../../src/shared/api/campaigns.js';
@@ -36,9 +36,7 @@ describe.each(backends)('campaign API on $name', ({ open }) => {
     db = await open();
     await seedDemo(db);
     server = await startTestServer(db);
-    tokens.user = (await signIn(server, 'usuario@demo.es', 'demo1234')).access_token;
-    tokens.admin = (await signIn(server, 'admin@demo.es', 'demo1234')).access_token;
-    tokens.fec = (await signIn(server, 'fec@demo.es', 'demo1234')).access_token;
+    Object.assign(tokens, await signInDemoAccounts(server));
     const [{ id: otherEntity }] = await db.query<{ id: number }>("SELECT id FROM entities ORDER BY id DESC LIMIT 1");
     await createTestUser(db, 'otra@ayto.es', 'otra-clave-1', 'USER', [otherEntity]);
     tokens.other = (await signIn(server, 'otra@ayto.es', 'otra-clave-1')).access_token;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { testBackends } from '../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createTestUser, signIn } from '../helpers/auth.js';
+import { createTestUser, signIn, signInDemoAccounts } from '../helpers/auth.js';
 import { seedDemo } from '../../src/server/db/seed/demo.js';
 import type { Db } from '../../src/server/db/client.js';
 import type { CampaignSummary } from '../../src/shared/api/campaigns.js';
@@ -85,9 +85,7 @@ describe.each(backends)('comparison API on $name', ({ open }) => {
     db = await open();
     await seedDemo(db);
     server = await startTestServer(db);
-    tokens.user = (await signIn(server, 'usuario@demo.es', 'demo1234')).access_token;
-    tokens.admin = (await signIn(server, 'admin@demo.es', 'demo1234')).access_token;
-    tokens.fec = (await signIn(server, 'fec@demo.es', 'demo1234')).access_token;
+    Object.assign(tokens, await signInDemoAccounts(server));
     const mine = (await get('all', tokens.user)).body.response as CampaignSummary[];
     ownSent = mine.find((c) => c.status === 'sent' && c.campaignNumber === 2026)!.id;
     ownDraft = mine.find((c) => c.status === 'draft')!.id;
