@@ -28,7 +28,18 @@ interface Report {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function lighthouse(url: string): Promise<Report> {
+/** One Lighthouse run; a run whose trace Lighthouse could not record (it happens: NO_NAVSTART) is run again. */
+async function lighthouse(url: string, attempts = 3): Promise<Report> {
+  try {
+    return await lighthouseOnce(url);
+  } catch (err) {
+    if (attempts <= 1) throw err;
+    console.error(`Lighthouse failed (${String(err).split('\n').find((line) => line.includes('Runtime error')) ?? 'see above'}), running again.`);
+    return lighthouse(url, attempts - 1);
+  }
+}
+
+async function lighthouseOnce(url: string): Promise<Report> {
   const { stdout } = await promisify(execFile)(
     'npx',
     ['--yes', LIGHTHOUSE, url, '--preset=desktop', '--only-categories=performance,accessibility', '--output=json', '--output-path=stdout', '--quiet', `--chrome-flags=${CHROME_FLAGS}`],
