@@ -41,9 +41,12 @@ export const gzipBody = (json: Buffer): Promise<Buffer> => promisify(gzip)(json)
 /** Bytes counted per entry besides its body: key, version, map entry and promise, generously rounded up. */
 const ENTRY_OVERHEAD = 1024;
 
+/** A ReportBody as kept: its gzip copy is set once made. */
+type KeptBody = { json: Buffer; gzip: Buffer | undefined };
+
 interface Entry {
   version: string;
-  body: Promise<{ json: Buffer; gzip: Buffer | undefined }>;
+  body: Promise<KeptBody>;
   /** Counted bytes once the body is built (and again once its gzip copy is), 0 before. */
   size: number;
 }
@@ -92,7 +95,7 @@ export class ReportCache {
   }
 
   /** Makes the kept body's gzip copy; a failure only leaves the body without one. */
-  private addGzip(key: string, entry: Entry, body: { json: Buffer; gzip: Buffer | undefined }): void {
+  private addGzip(key: string, entry: Entry, body: KeptBody): void {
     this.compress(body.json).then(
       (gzipped) => {
         if (this.entries.get(key) !== entry) return;
