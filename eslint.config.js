@@ -13,7 +13,17 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
-  { files: ['src/client/**'], languageOptions: { globals: { ...globals.browser } } },
+  {
+    files: ['src/client/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      // The API contract's schemas are TypeBox values the client has no use for: it takes their types only.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/shared/api/*'], allowTypeImports: true, message: 'The client imports src/shared/api for its types only (import type).' }] },
+      ],
+    },
+  },
   {
     // Tests read loosely typed HTTP bodies.
     files: ['__tests__/**'],

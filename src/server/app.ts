@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import formbody from '@fastify/formbody';
 import compress from '@fastify/compress';
 import type { AppContext } from './context.js';
 import { AppError } from './errors.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { installStrictValidation } from './plugins/validation.js';
+import { registerOpenApi } from './plugins/openapi.js';
 import { makeAuthenticate, refuseUncheckedSession } from './plugins/auth.js';
 import { registerSpa } from './plugins/spa.js';
 import { registerHealthRoutes } from './routes/health.js';
@@ -56,6 +57,7 @@ export async function buildApp(
     reply.header('X-Request-Id', request.id);
   });
 
+  installStrictValidation(app);
   registerErrorHandling(app, ctx.config.showErrorLogs);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -75,10 +77,10 @@ export async function buildApp(
     global: false,
     errorResponseBuilder: () => new AppError('RATE_LIMITED', 'Too many attempts, try again in a minute'),
   });
-  await app.register(formbody);
+  await registerOpenApi(app, ctx.config.publicUrl);
 
   registerHealthRoutes(app, ctx);
-  registerAuthRoutes(app, ctx);
+  await registerAuthRoutes(app, ctx);
   const authenticate = makeAuthenticate(ctx);
   const questionnaires = new QuestionnaireCache((editionId) => loadEditionIndicators(ctx.db, editionId));
   const reports = new ReportCache(options.reportCacheBytes);

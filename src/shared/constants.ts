@@ -4,6 +4,11 @@ export const EMAIL_MAX_LENGTH = 254;
 export const GENERATED_PASSWORD_LENGTH = 20;
 export const TABLE_ROWS_PER_PAGE = 7;
 export const ENTITY_NAME_MAX_LENGTH = 200;
+export const USER_NAME_MAX_LENGTH = 200;
+/** Spain has 8,131 municipalities; no entity groups more. */
+export const MUNICIPALITIES_PER_ENTITY_MAX = 8131;
+/** The most entities one user may belong to (an administrator of a large federation stays far below it). */
+export const USER_ENTITIES_MAX = 5000;
 /** The population column is a 32-bit integer; no entity comes near it. */
 export const POPULATION_MAX = 2_147_483_647;
 export const ANSWERS_PER_PAGE = 3;

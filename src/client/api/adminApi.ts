@@ -2,7 +2,7 @@ import { http } from './http.js';
 import type {
   CreateEntityRequest, CreateEntityResponse, CreateUserRequest, CreateUserResponse, EntityRow, RegeneratePasswordResponse, UserRow,
 } from '../../shared/api/admin.js';
-import type { Municipality, Province } from '../../shared/api/campaigns.js';
+import type { Municipality, Province } from '../../shared/api/reference.js';
 
 const get = <T>(path: string, token: string | null) => http<T>({ path: `/v1${path}`, secure: true, token });
 const post = <T>(path: string, token: string | null, body: unknown) => http<T>({ method: 'POST', path: `/v1${path}`, secure: true, token, body });

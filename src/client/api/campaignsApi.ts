@@ -1,13 +1,6 @@
 import { http } from './http.js';
-import type {
-  AutonomousCommunity,
-  CampaignDetail,
-  CampaignStateResponse,
-  CampaignStatusRow,
-  CampaignSummary,
-  CreateCampaignResponse,
-  EntityCampaigns,
-} from '../../shared/api/campaigns.js';
+import type { CampaignDetail, CampaignStateResponse, CampaignStatusRow, CampaignSummary, CreateCampaignResponse, EntityCampaigns } from '../../shared/api/campaigns.js';
+import type { AutonomousCommunity } from '../../shared/api/reference.js';
 
 const get = <T>(path: string, token: string | null, query?: Record<string, string | number | boolean | undefined>) =>
   http<T>({ path: `/v1${path}`, secure: true, token, query });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import type { ApiFailure } from '../../shared/api/errors.js';
+import { validationFields } from './validation.js';
 
 /** The failure envelope of api-contract.md. */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
@@ -15,10 +16,14 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
 function toAppError(err: FastifyError | Error, showErrorLogs: boolean): AppError {
   if (err instanceof AppError) return err;
   const fastifyError = err as FastifyError;
-  if (fastifyError.validation) return new AppError('VALIDATION', fastifyError.message);
+  if (fastifyError.validation) {
+    const fields = validationFields(fastifyError.validation, fastifyError.validationContext === 'querystring' ? 'query' : fastifyError.validationContext);
+    return new AppError('VALIDATION', `Invalid request: ${Object.keys(fields).join(', ')}`, fields);
+  }
   const status = fastifyError.statusCode ?? 500;
   if (status === 429) return new AppError('RATE_LIMITED', 'Too many attempts, try again later');
   if (status === 404) return new AppError('NOT_FOUND', 'Not found');
+  if (status === 413) return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large');
   // Malformed JSON, wrong content type, body too large: the request cannot be read.
   if (status >= 400 && status < 500) return new AppError('VALIDATION', fastifyError.message);
   return new AppError(

@@ -1,132 +1,159 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import * as yup from 'yup';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import formbody from '@fastify/formbody';
 import type { AppContext } from '../context.js';
-import { OAuthError } from '../errors.js';
-import { validate } from '../validation.js';
+import { AppError, OAuthError } from '../errors.js';
 import { authenticateClient, exchangeCode, login, refreshTokens } from '../services/oauth.js';
 import { revokeFamily } from '../db/repositories/oauth.js';
 import { recordAudit } from '../db/repositories/audit.js';
 import { requireUser } from '../plugins/auth.js';
-import { codeVerifierSchema, loginRequestSchema } from '../../shared/validation/auth.js';
+import { authCalls, TokenError, TokenResponse, type TokenRequest } from '../../shared/api/auth.js';
+import { routeOf, schemaOf } from './contract.js';
+import { validationFields } from '../plugins/validation.js';
 
-const userSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    email: { type: 'string' },
-    name: { type: 'string' },
-    role: { type: 'string' },
-    entities: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } },
-    sharedCampaignId: { type: 'integer' },
-  },
-} as const;
-
-const meResponseSchema = {
-  200: { type: 'object', properties: { response: { type: 'object', properties: { user: userSchema } } } },
-};
-
-/** Client credentials from HTTP Basic (RFC 6749 section 2.3.1) or, failing that, the body. */
-function clientCredentials(request: FastifyRequest, body: Record<string, unknown>) {
-  const header = request.headers.authorization;
-  if (header?.startsWith('Basic ')) {
-    const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    if (colon > 0) {
-      return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)), basic: true };
-    }
-  }
-  const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
-  return { id: str(body.client_id), secret: str(body.client_secret), basic: false };
-}
-
-function sendOAuthError(reply: FastifyReply, err: OAuthError, basic: boolean) {
-  const status = err.code === 'invalid_client' && basic ? 401 : 400;
-  if (status === 401) reply.header('WWW-Authenticate', 'Basic realm="token"');
-  return reply.status(status).header('Cache-Control', 'no-store').send({ error: err.code, error_description: err.description });
-}
-
-const tokenBodySchema = yup.object({
-  grant_type: yup.string().required(),
-  code: yup.string(),
-  redirect_uri: yup.string(),
-  code_verifier: codeVerifierSchema,
-  refresh_token: yup.string(),
-});
-
-/** Token endpoint: speaks RFC 6749 (section 5.1 answers, section 5.2 errors), not the API envelope. */
-async function handleToken(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
-  const body = (request.body ?? {}) as Record<string, unknown>;
-  const client = clientCredentials(request, body);
+/** One part of an HTTP Basic client credential, form-decoded first (RFC 6749 section 2.3.1); undefined when malformed. */
+function formDecoded(text: string): string | undefined {
   try {
-    let params: yup.InferType<typeof tokenBodySchema>;
-    try {
-      params = tokenBodySchema.validateSync(body, { stripUnknown: true });
-    } catch (err) {
-      throw new OAuthError('invalid_request', (err as Error).message);
-    }
-    authenticateClient(ctx, client.id, client.secret);
-    const clientId = client.id as string;
-    let tokens;
-    if (params.grant_type === 'authorization_code') {
-      if (!params.code || !params.redirect_uri || !params.code_verifier) {
-        throw new OAuthError('invalid_request', 'code, redirect_uri and code_verifier are required');
-      }
-      tokens = await exchangeCode(ctx, { code: params.code, codeVerifier: params.code_verifier, redirectUri: params.redirect_uri, clientId });
-    } else if (params.grant_type === 'refresh_token') {
-      if (!params.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required');
-      tokens = await refreshTokens(ctx, params.refresh_token, clientId);
-    } else {
-      throw new OAuthError('unsupported_grant_type', `Unsupported grant_type "${params.grant_type}"`);
-    }
-    return reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache').send(tokens);
-  } catch (err) {
-    if (err instanceof OAuthError) return sendOAuthError(reply, err, client.basic);
-    throw err;
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return undefined;
   }
+}
+
+/** Client credentials from HTTP Basic (RFC 6749 section 2.3.1) or, failing that, the body. A malformed Basic header is invalid_client. */
+function clientCredentials(request: FastifyRequest, body: TokenRequest) {
+  const header = request.headers.authorization;
+  if (header !== undefined && /^basic /i.test(header)) {
+    const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    const id = colon > 0 ? formDecoded(decoded.slice(0, colon)) : undefined;
+    const secret = colon > 0 ? formDecoded(decoded.slice(colon + 1)) : undefined;
+    if (id === undefined || secret === undefined) throw Object.assign(new OAuthError('invalid_client', 'Malformed HTTP Basic client credentials'), { basic: true });
+    return { id, secret, basic: true };
+  }
+  const nonEmpty = (v: string | undefined) => (v === '' ? undefined : v);
+  return { id: nonEmpty(body.client_id), secret: nonEmpty(body.client_secret), basic: false };
+}
+
+/** An RFC 6749 section 5.2 error answer; invalid_client after HTTP Basic is 401 with a challenge. */
+function sendOAuthError(reply: FastifyReply, status: number, body: TokenError) {
+  if (status === 401) reply.header('WWW-Authenticate', 'Basic realm="token"');
+  return reply.status(status).header('Cache-Control', 'no-store').send(body);
+}
+
+/**
+ * Whatever fails at the token endpoint, in RFC 6749 form rather than the API envelope: an unreadable, invalid or
+ * oversize body is invalid_request (400, or 413 for size), a refused client invalid_client, too many attempts or a
+ * database that does not answer temporarily_unavailable (429, 503).
+ */
+function tokenErrorHandler(error: FastifyError | AppError | OAuthError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof OAuthError) {
+    const basic = (error as OAuthError & { basic?: boolean }).basic === true || /^basic /i.test(request.headers.authorization ?? '');
+    const status = error.code === 'invalid_client' && basic ? 401 : 400;
+    return sendOAuthError(reply, status, { error: error.code, error_description: error.description });
+  }
+  const status = error instanceof AppError ? error.status : (error.statusCode ?? 500);
+  if (status === 429 || status === 503) {
+    return sendOAuthError(reply, status, { error: 'temporarily_unavailable', error_description: status === 429 ? 'Too many attempts, try again later' : 'The service is not available, try again later' });
+  }
+  if (status === 413) return sendOAuthError(reply, 413, { error: 'invalid_request', error_description: 'The request body is too large' });
+  if (status >= 400 && status < 500) {
+    const validation = (error as FastifyError).validation;
+    const fields = validation && Object.entries(validationFields(validation)).map(([field, problem]) => `${field} ${problem}`);
+    return sendOAuthError(reply, 400, { error: 'invalid_request', error_description: fields ? fields.join('; ') : 'The request body cannot be read' });
+  }
+  // Anything else is the server's fault: logged, and answered by the API's own handler.
+  throw error;
+}
+
+/** The token endpoint: speaks RFC 6749 (section 5.1 answers, section 5.2 errors), not the API envelope. */
+async function handleToken(ctx: AppContext, request: FastifyRequest, params: TokenRequest, reply: FastifyReply) {
+  const client = clientCredentials(request, params);
+  authenticateClient(ctx, client.id, client.secret);
+  const clientId = client.id as string;
+  let tokens;
+  if (params.grant_type === 'authorization_code') {
+    if (!params.code || !params.redirect_uri || !params.code_verifier) {
+      throw new OAuthError('invalid_request', 'code, redirect_uri and code_verifier are required');
+    }
+    tokens = await exchangeCode(ctx, { code: params.code, codeVerifier: params.code_verifier, redirectUri: params.redirect_uri, clientId });
+  } else if (params.grant_type === 'refresh_token') {
+    if (!params.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required');
+    tokens = await refreshTokens(ctx, params.refresh_token, clientId);
+  } else {
+    throw new OAuthError('unsupported_grant_type', `Unsupported grant_type "${params.grant_type}"`);
+  }
+  return reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache').send(tokens);
 }
 
 /** Login, token exchange and refresh: the public half of authentication. */
-export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const rateLimit = { max: ctx.config.authRateLimitPerMinute, timeWindow: '1 minute' };
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.post('/api/v1/auth/login', { config: { rateLimit } }, async (request) => {
-    const input = validate(loginRequestSchema, request.body);
-    const response = await login(
-      ctx,
-      {
-        email: input.email,
-        password: input.password,
-        clientId: input.client_id,
-        clientSecret: input.client_secret,
-        redirectUri: input.redirect_uri,
-        state: input.state,
-        codeChallenge: input.code_challenge,
-      },
-      String(request.id),
-    );
-    return { response };
+  api.route({
+    ...routeOf(authCalls.login),
+    config: { rateLimit },
+    handler: async (request) => {
+      const input = request.body;
+      const response = await login(
+        ctx,
+        {
+          email: input.email,
+          password: input.password,
+          clientId: input.client_id,
+          clientSecret: input.client_secret,
+          redirectUri: input.redirect_uri,
+          state: input.state,
+          codeChallenge: input.code_challenge,
+        },
+        String(request.id),
+      );
+      return { response };
+    },
   });
 
-  app.post('/api/v1/auth/token', { config: { rateLimit } }, (request, reply) => handleToken(ctx, request, reply));
+  // The token endpoint alone takes form bodies (RFC 6749 section 4.1.3), so its own scope parses them.
+  await app.register(async (tokenScope) => {
+    await tokenScope.register(formbody);
+    tokenScope.withTypeProvider<TypeBoxTypeProvider>().route({
+      ...routeOf(authCalls.token),
+      schema: {
+        ...schemaOf(authCalls.token),
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
+        response: { 200: TokenResponse, '4xx': TokenError, '5xx': TokenError },
+      },
+      config: { rateLimit },
+      errorHandler: tokenErrorHandler,
+      handler: (request, reply) => handleToken(ctx, request, request.body, reply),
+    });
+  });
 }
 
 /** Me and logout, under /api/secure/v1. */
 export function registerSecureAuthRoutes(secure: FastifyInstance, ctx: AppContext): void {
-  secure.get('/auth/me', { schema: { response: meResponseSchema }, config: { allowShareToken: true } }, async (request) => {
-    const principal = request.principal;
-    if (principal?.kind === 'share') {
-      // A shared link's viewer: no role, no entities, and the one campaign the link reads.
-      return { response: { user: { id: 0, email: '', name: '', role: 'NO', entities: [], sharedCampaignId: principal.campaignId } } };
-    }
-    return { response: { user: requireUser(request) } };
+  const api = secure.withTypeProvider<TypeBoxTypeProvider>();
+  api.route({
+    ...routeOf(authCalls.me),
+    handler: async (request) => {
+      const principal = request.principal;
+      if (principal?.kind === 'share') {
+        // A shared link's viewer: no role, no entities, and the one campaign the link reads.
+        return { response: { user: { id: 0, email: '', name: '', role: 'NO' as const, entities: [], sharedCampaignId: principal.campaignId } } };
+      }
+      return { response: { user: requireUser(request) } };
+    },
   });
 
-  secure.post('/auth/logout', async (request) => {
-    const principal = request.principal;
-    if (principal?.kind === 'user') {
-      await revokeFamily(ctx.db, principal.familyId, 'logout');
-      await recordAudit(ctx.db, { actorId: principal.user.id, actorEmail: principal.user.email, action: 'auth.logout', requestId: String(request.id) });
-    }
-    return { response: { success: true } };
+  api.route({
+    ...routeOf(authCalls.logout),
+    handler: async (request) => {
+      const principal = request.principal;
+      if (principal?.kind === 'user') {
+        await revokeFamily(ctx.db, principal.familyId, 'logout');
+        await recordAudit(ctx.db, { actorId: principal.user.id, actorEmail: principal.user.email, action: 'auth.logout', requestId: String(request.id) });
+      }
+      return { response: { success: true as const } };
+    },
   });
 }

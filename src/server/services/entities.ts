@@ -23,13 +23,14 @@ export function singleProvince(requested: readonly string[], found: readonly { i
 /** Creates an entity of one province; a name already used (ignoring case and accents) is ALREADY_EXISTS. */
 export async function createEntity(db: Db, actor: Actor, input: { name: string; population: number; municipalities: string[] }): Promise<CreateEntityResponse> {
   const municipalityIds = [...new Set(input.municipalities)];
+  const name = input.name.trim();
   return db.transaction(async (tx) => {
     const provinceId = singleProvince(municipalityIds, await entities.municipalityProvinces(tx, municipalityIds));
-    const id = await entities.insertEntity(tx, { name: input.name, nameKey: foldText(input.name), population: input.population, provinceId, municipalityIds });
+    const id = await entities.insertEntity(tx, { name, nameKey: foldText(name), population: input.population, provinceId, municipalityIds });
     if (id === undefined) throw validationError('An entity with this name already exists', 'ALREADY_EXISTS');
     await recordAudit(tx, {
       actorId: actor.user.id, actorEmail: actor.user.email, requestId: actor.requestId, action: 'entity.create', targetType: 'entity', targetId: id,
-      details: { name: input.name, population: input.population, provinceId, municipalities: municipalityIds },
+      details: { name, population: input.population, provinceId, municipalities: municipalityIds },
     });
     return { entity: (await entities.listEntities(tx, id))[0] };
   });

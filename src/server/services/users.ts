@@ -7,8 +7,8 @@ import { recordAudit } from '../db/repositories/audit.js';
 import { generatePassword, hashPassword } from './passwords.js';
 import type { Actor } from './campaignActions.js';
 import { GENERATED_PASSWORD_LENGTH } from '../../shared/constants.js';
-import { canCreateRole, canManageUser, type Role } from '../../shared/roles.js';
-import type { CreateUserResponse, RegeneratePasswordResponse } from '../../shared/api/admin.js';
+import { canCreateRole, canManageUser, roleFromNumber, type Role } from '../../shared/roles.js';
+import type { CreateUserRequest, CreateUserResponse, RegeneratePasswordResponse } from '../../shared/api/admin.js';
 
 const emailExists = () => new AppError('EMAIL_EXISTS', 'A user with this e-mail already exists');
 
@@ -52,11 +52,17 @@ export async function createUserWithPassword(
 
 const auditOf = (actor: Actor) => ({ actorId: actor.user.id, actorEmail: actor.user.email, requestId: actor.requestId });
 
-/** An administrator creates a user of a role it may give (USER_CREATE_PERMISSIONS). */
-export async function createUser(db: Db, actor: Actor, input: { email: string; role: Role; name: string; entityIds: number[] }): Promise<CreateUserResponse> {
-  if (!canCreateRole(actor.user.role, input.role)) throw new AppError('FORBIDDEN', `A ${actor.user.role} cannot create ${input.role} users`);
+/**
+ * An administrator creates a user of a role it may give (USER_CREATE_PERMISSIONS). A USER must belong to at least
+ * one entity (its entities are all it sees); ADMIN and FEC see every entity, so for them entities are optional.
+ */
+export async function createUser(db: Db, actor: Actor, input: CreateUserRequest): Promise<CreateUserResponse> {
+  const role = roleFromNumber(input.role);
+  if (!role) throw validationError('Unknown role', { role: 'USERS.VALIDATION.ROLE_REQUIRED' });
+  if (role === 'USER' && input.entities.length === 0) throw validationError('A USER must belong to an entity', { entities: 'USERS.VALIDATION.ENTITY_REQUIRED' });
+  if (!canCreateRole(actor.user.role, role)) throw new AppError('FORBIDDEN', `A ${actor.user.role} cannot create ${role} users`);
   const email = input.email.trim();
-  const { id, password } = await createUserWithPassword(db, { ...input, email }, auditOf(actor));
+  const { id, password } = await createUserWithPassword(db, { email, role, name: input.name.trim(), entityIds: input.entities }, auditOf(actor));
   return { user: { id, email }, generatedPassword: password };
 }
 

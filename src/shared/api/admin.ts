@@ -1,53 +1,79 @@
-/** User and entity administration payloads of api-contract.md (ADMIN and FEC only). */
-import type { EntityRef } from './auth.js';
-import type { CampaignStatus } from './campaigns.js';
-import type { Role } from '../roles.js';
+import { Type, type Static } from 'typebox';
+import { apiCall, Id, Line, Name, NoQuery, Strict, Success } from './schema.js';
+import { Email, EntityRef, RoleName } from './auth.js';
+import { CampaignStatus } from './campaigns.js';
+import { ROLES } from '../roles.js';
+import { ENTITY_NAME_MAX_LENGTH, MUNICIPALITIES_PER_ENTITY_MAX, POPULATION_MAX, USER_ENTITIES_MAX, USER_NAME_MAX_LENGTH } from '../constants.js';
+
+/** User and entity administration payloads and calls of api-contract.md (ADMIN and FEC only). */
 
 /** One row of GET users/list: the role by name, as auth/me gives it. */
-export interface UserRow {
-  id: number;
-  email: string;
-  name: string;
-  role: Role;
-  entities: EntityRef[];
-}
+export const UserRow = Type.Object({ id: Type.Integer(), email: Type.String(), name: Type.String(), role: RoleName, entities: Type.Array(EntityRef) });
+export type UserRow = Static<typeof UserRow>;
 
-/** POST users/create: role as its integer (ROLES); entities are entity ids. */
-export interface CreateUserRequest {
-  email: string;
-  role: number;
-  name: string;
-  entities: number[];
-}
+/** POST users/create: the role as its integer (ROLES); entities are entity ids (at least one for a USER). */
+export const CreateUserRequest = Strict({
+  email: Email,
+  role: Type.Integer({ enum: Object.values(ROLES), description: 'NO=0, USER=1, ADMIN=2, FEC=3, DEVELOPERS=4' }),
+  name: Line(USER_NAME_MAX_LENGTH),
+  entities: Type.Array(Id, { maxItems: USER_ENTITIES_MAX }),
+});
+export type CreateUserRequest = Static<typeof CreateUserRequest>;
 
 /** The generated password is in this answer only; the server keeps its hash. */
-export interface CreateUserResponse {
-  user: { id: number; email: string };
-  generatedPassword: string;
-}
+export const CreateUserResponse = Type.Object({ user: Type.Object({ id: Type.Integer(), email: Type.String() }), generatedPassword: Type.String() });
+export type CreateUserResponse = Static<typeof CreateUserResponse>;
 
-export interface RegeneratePasswordResponse {
-  email: string;
-  password: string;
-}
+export const RegeneratePasswordResponse = Type.Object({ email: Type.String(), password: Type.String() });
+export type RegeneratePasswordResponse = Static<typeof RegeneratePasswordResponse>;
 
 /** One row of GET entities/list; province and autonomousCommunity are names. */
-export interface EntityRow {
-  id: number;
-  name: string;
-  population: number;
-  municipalities: { munId: string; name: string }[];
-  province: string;
-  autonomousCommunity: string;
-  campaigns: { id: number; text: string; status: CampaignStatus }[];
-}
+export const EntityRow = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  population: Type.Integer(),
+  municipalities: Type.Array(Type.Object({ munId: Type.String(), name: Type.String() })),
+  province: Type.String(),
+  autonomousCommunity: Type.String(),
+  campaigns: Type.Array(Type.Object({ id: Type.Integer(), text: Type.String(), status: CampaignStatus })),
+});
+export type EntityRow = Static<typeof EntityRow>;
 
 /** POST entities/create; municipalities are INE codes of one province. */
-export interface CreateEntityRequest {
-  entity: { name: string; population: number };
-  municipalities: string[];
-}
+export const CreateEntityRequest = Strict({
+  entity: Strict({ name: Name(ENTITY_NAME_MAX_LENGTH), population: Type.Integer({ minimum: 1, maximum: POPULATION_MAX }) }),
+  municipalities: Type.Array(Type.String({ pattern: '^[0-9]{5}$' }), { minItems: 1, maxItems: MUNICIPALITIES_PER_ENTITY_MAX }),
+});
+export type CreateEntityRequest = Static<typeof CreateEntityRequest>;
 
-export interface CreateEntityResponse {
-  entity: EntityRow;
-}
+export const CreateEntityResponse = Type.Object({ entity: EntityRow });
+export type CreateEntityResponse = Static<typeof CreateEntityResponse>;
+
+/** The body of the calls that act on one user or entity. */
+const IdBody = Strict({ id: Id });
+
+/** The user and entity calls, under /api/secure/v1 (ADMIN and FEC; anyone else 403). */
+export const adminCalls = {
+  listUsers: apiCall({ method: 'GET', url: '/users/list', access: 'user', querystring: NoQuery, response: Type.Array(UserRow), summary: 'Every user with its role and entities' }),
+  createUser: apiCall({
+    method: 'POST', url: '/users/create', access: 'user', querystring: NoQuery, body: CreateUserRequest, response: CreateUserResponse,
+    summary: 'Creates a user of a role the caller may give, with a generated password shown once',
+  }),
+  removeUser: apiCall({ method: 'POST', url: '/users/remove', access: 'user', querystring: NoQuery, body: IdBody, response: Success, summary: 'Removes a user and ends its sessions' }),
+  regeneratePassword: apiCall({
+    method: 'POST', url: '/users/regeneratePassword', access: 'user', querystring: NoQuery, body: IdBody, response: RegeneratePasswordResponse,
+    summary: "Gives a user a new generated password (shown once) and ends its sessions",
+  }),
+  listEntities: apiCall({
+    method: 'GET', url: '/entities/list', access: 'user', querystring: NoQuery, response: Type.Array(EntityRow),
+    summary: 'Every entity with its municipalities and campaigns',
+  }),
+  createEntity: apiCall({
+    method: 'POST', url: '/entities/create', access: 'user', querystring: NoQuery, body: CreateEntityRequest, response: CreateEntityResponse,
+    summary: 'Creates an entity of one province (422 MULTIPLE_PROVINCES, ALREADY_EXISTS)',
+  }),
+  removeEntity: apiCall({
+    method: 'POST', url: '/entities/remove', access: 'user', querystring: NoQuery, body: IdBody, response: Success,
+    summary: 'Removes an entity and, irreversibly, its campaigns',
+  }),
+};

@@ -1,46 +1,97 @@
-import type { Role } from '../roles.js';
+import { Type, type Static } from 'typebox';
+import { apiCall, Line, NoBody, NoQuery, Strict, Success } from './schema.js';
+import { ROLE_NAMES } from '../roles.js';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../constants.js';
 
-/** Body of POST /api/v1/auth/login. */
-export interface LoginRequest {
-  email: string;
-  password: string;
-  client_id: string;
-  client_secret: string;
-  redirect_uri: string;
-  state: string;
-  code_challenge: string;
-  code_challenge_method: 'S256';
-  response_type: 'code';
-}
+/** An e-mail address as users type it (case is kept; the server compares without case). */
+export const Email = Type.String({ format: 'email', maxLength: EMAIL_MAX_LENGTH });
 
-export interface LoginResponse {
-  code: string;
-  state: string;
-}
+/** A PKCE code verifier or challenge (RFC 7636 section 4.1): 43-128 unreserved characters. */
+export const PkceValue = Type.String({ pattern: '^[A-Za-z0-9._~-]{43,128}$' });
+
+/** Body of POST /api/v1/auth/login: the form's fields plus the OAuth 2 / PKCE parameters. */
+export const LoginRequest = Strict({
+  email: Email,
+  password: Line(PASSWORD_MAX_LENGTH, { minLength: 1 }),
+  client_id: Line(200),
+  client_secret: Line(200),
+  redirect_uri: Line(2048),
+  state: Line(512, { minLength: 8 }),
+  code_challenge: PkceValue,
+  code_challenge_method: Type.Literal('S256'),
+  response_type: Type.Literal('code'),
+});
+export type LoginRequest = Static<typeof LoginRequest>;
+
+export const LoginResponse = Type.Object({ code: Type.String(), state: Type.String() });
+export type LoginResponse = Static<typeof LoginResponse>;
+
+/**
+ * Body of POST /api/v1/auth/token (RFC 6749 sections 4.1.3 and 6), as a form or JSON. As RFC 6749 section 3.2
+ * requires, parameters it does not know are ignored, and a parameter sent twice is refused.
+ */
+export const TokenRequest = Type.Object(
+  {
+    grant_type: Line(100),
+    code: Type.Optional(Line(200)),
+    redirect_uri: Type.Optional(Line(2048)),
+    code_verifier: Type.Optional(PkceValue),
+    refresh_token: Type.Optional(Line(200)),
+    client_id: Type.Optional(Line(200)),
+    client_secret: Type.Optional(Line(200)),
+  },
+  { additionalProperties: true },
+);
+export type TokenRequest = Static<typeof TokenRequest>;
 
 /** RFC 6749 section 5.1 token response. */
-export interface TokenResponse {
-  access_token: string;
-  token_type: 'Bearer';
-  expires_in: number;
-  refresh_token: string;
-}
+export const TokenResponse = Type.Object({
+  access_token: Type.String(),
+  token_type: Type.Literal('Bearer'),
+  expires_in: Type.Integer(),
+  refresh_token: Type.String(),
+});
+export type TokenResponse = Static<typeof TokenResponse>;
 
-export interface EntityRef {
-  id: number;
-  name: string;
-}
+/** RFC 6749 section 5.2 error response (and temporarily_unavailable while the database is down). */
+export const TokenError = Type.Object({
+  error: Type.Enum(['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'temporarily_unavailable']),
+  error_description: Type.Optional(Type.String()),
+});
+export type TokenError = Static<typeof TokenError>;
 
-export interface CurrentUser {
-  id: number;
-  email: string;
-  name: string;
-  role: Role;
-  entities: EntityRef[];
+export const EntityRef = Type.Object({ id: Type.Integer(), name: Type.String() });
+export type EntityRef = Static<typeof EntityRef>;
+
+export const RoleName = Type.Enum(ROLE_NAMES);
+
+export const CurrentUser = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  name: Type.String(),
+  role: RoleName,
+  entities: Type.Array(EntityRef),
   /** Only for a shared link's viewer (role NO): the campaign the link reads. */
-  sharedCampaignId?: number;
-}
+  sharedCampaignId: Type.Optional(Type.Integer()),
+});
+export type CurrentUser = Static<typeof CurrentUser>;
 
-export interface MeResponse {
-  user: CurrentUser;
-}
+/** The authentication calls. Login and token are public; the token endpoint speaks RFC 6749, not the envelope. */
+export const authCalls = {
+  login: apiCall({
+    method: 'POST', url: '/api/v1/auth/login', access: 'public', querystring: NoQuery, body: LoginRequest, response: LoginResponse,
+    summary: 'Checks e-mail and password and issues a single-use authorization code (PKCE, S256 only)',
+  }),
+  token: apiCall({
+    method: 'POST', url: '/api/v1/auth/token', access: 'public', querystring: NoQuery, body: TokenRequest, response: TokenResponse,
+    summary: 'OAuth 2 token endpoint (RFC 6749): authorization_code and refresh_token grants; answers and errors in RFC 6749 form',
+  }),
+  me: apiCall({
+    method: 'GET', url: '/auth/me', access: 'userOrShare', querystring: NoQuery, response: Type.Object({ user: CurrentUser }),
+    summary: 'The signed-in user (a share link answers a viewer with role NO and its campaign)',
+  }),
+  logout: apiCall({
+    method: 'POST', url: '/auth/logout', access: 'user', querystring: NoQuery, body: NoBody, response: Success,
+    summary: "Revokes the caller's session (its refresh-token family)",
+  }),
+};

@@ -1,117 +1,161 @@
-/** Campaign payloads of api-contract.md, shared by the routes, the sagas and the screens. */
+import { Type, type Static } from 'typebox';
+import { apiCall, Id, NoQuery, NullableDate, Strict, Success } from './schema.js';
 
-export const CAMPAIGN_STATUSES = ['created', 'draft', 'sent'] as const;
-export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+/** Campaign payloads and calls of api-contract.md, shared by the routes, the sagas and the screens. */
 
-/** Status as the pie chart counts it: 0 not started, 1 ongoing, 2 completed (spec section 3). */
-export const STATUS_NUMBER: Readonly<Record<CampaignStatus, 0 | 1 | 2>> = { created: 0, draft: 1, sent: 2 };
+export const CampaignStatus = Type.Enum(['created', 'draft', 'sent']);
+export type CampaignStatus = Static<typeof CampaignStatus>;
 
-export type QuestionType = 'single' | 'multiple';
+export const QuestionType = Type.Enum(['single', 'multiple']);
+export type QuestionType = Static<typeof QuestionType>;
 
-export interface ResponseOption {
-  id: number;
-  text: string;
+export const ResponseOption = Type.Object({
+  id: Type.Integer(),
+  text: Type.String(),
   /** Points the response is worth. */
-  value: number;
+  value: Type.Number(),
   /** Kept for old answers; never offered as a new choice. */
-  obsolete: boolean;
-}
+  obsolete: Type.Boolean(),
+});
+export type ResponseOption = Static<typeof ResponseOption>;
 
-/** A question of the questionnaire with the campaign's answer (response ids, or null when unanswered). */
-export interface Subindicator {
-  id: number;
-  text: string;
-  type: QuestionType;
-  responses: ResponseOption[];
-  answer: number[] | null;
-}
+/** The chosen response ids of one question, or null when it is not answered. */
+const Answer = Type.Union([Type.Array(Type.Integer()), Type.Null()]);
+
+/** A question of the questionnaire with the campaign's answer. */
+export const Subindicator = Type.Object({
+  id: Type.Integer(),
+  text: Type.String(),
+  type: QuestionType,
+  responses: Type.Array(ResponseOption),
+  answer: Answer,
+});
+export type Subindicator = Static<typeof Subindicator>;
 
 /** An indicator with its place in the axis / policy / measure tree (spec section 3, Indicator group). */
-export interface IndicatorGroup {
-  id: number;
-  text: string;
-  axisId: number;
-  axisText: string;
-  policyId: number;
-  policyText: string;
-  measureId: number;
-  measureText: string;
-  competenceId: number | null;
-  subindicators: Subindicator[];
-}
+export const IndicatorGroup = Type.Object({
+  id: Type.Integer(),
+  text: Type.String(),
+  axisId: Type.Integer(),
+  axisText: Type.String(),
+  policyId: Type.Integer(),
+  policyText: Type.String(),
+  measureId: Type.Integer(),
+  measureText: Type.String(),
+  competenceId: Type.Union([Type.Integer(), Type.Null()]),
+  subindicators: Type.Array(Subindicator),
+});
+export type IndicatorGroup = Static<typeof IndicatorGroup>;
 
 /** A campaign as lists show it. Dates are ISO strings; endDate is the date of submission. */
-export interface CampaignSummary {
-  id: number;
-  campaignNumber: number;
-  text: string;
-  entityId: number;
-  entity: string;
-  status: CampaignStatus;
-  startDate: string | null;
-  endDate: string | null;
+export const CampaignSummary = Type.Object({
+  id: Type.Integer(),
+  campaignNumber: Type.Integer(),
+  text: Type.String(),
+  entityId: Type.Integer(),
+  entity: Type.String(),
+  status: CampaignStatus,
+  startDate: NullableDate,
+  endDate: NullableDate,
   /** Autonomous community id (INE code) of the entity. */
-  autonomousCommunity: string;
-}
+  autonomousCommunity: Type.String(),
+});
+export type CampaignSummary = Static<typeof CampaignSummary>;
 
 /** GET campaigns/get: the campaign with its questionnaire and answers. */
-export interface CampaignDetail extends CampaignSummary {
-  indicators: IndicatorGroup[];
-}
+export const CampaignDetail = Type.Object({ ...CampaignSummary.properties, indicators: Type.Array(IndicatorGroup) });
+export type CampaignDetail = Static<typeof CampaignDetail>;
 
 /** GET campaigns/getByUser. */
-export interface EntityCampaigns {
-  entityCampaigns: { entityId: number; text: string; campaigns: { id: number; text: string }[] }[];
-}
+export const EntityCampaigns = Type.Object({
+  entityCampaigns: Type.Array(
+    Type.Object({ entityId: Type.Integer(), text: Type.String(), campaigns: Type.Array(Type.Object({ id: Type.Integer(), text: Type.String() })) }),
+  ),
+});
+export type EntityCampaigns = Static<typeof EntityCampaigns>;
 
 /** One row of GET campaigns/status. */
-export interface CampaignStatusRow {
-  campaignId: number;
-  campaignNumber: number;
-  entityId: number;
-  entity: string;
-  province: string;
-  autonomousCommunity: string;
-  autonomousCommunityId: string;
-  status: CampaignStatus;
-  startDate: string | null;
-  endDate: string | null;
-}
-
-/** POST campaigns/saveAnswer body: answer is the chosen response ids, or null to clear. */
-export interface SaveAnswerRequest {
-  id: number;
-  question: number;
-  answer: number[] | null;
-}
+export const CampaignStatusRow = Type.Object({
+  campaignId: Type.Integer(),
+  campaignNumber: Type.Integer(),
+  entityId: Type.Integer(),
+  entity: Type.String(),
+  province: Type.String(),
+  autonomousCommunity: Type.String(),
+  autonomousCommunityId: Type.String(),
+  status: CampaignStatus,
+  startDate: NullableDate,
+  endDate: NullableDate,
+});
+export type CampaignStatusRow = Static<typeof CampaignStatusRow>;
 
 /** What saveAnswer and submit answer: the campaign's new state. */
-export interface CampaignStateResponse {
-  success: true;
-  campaign: { id: number; status: CampaignStatus; startDate: string | null; endDate: string | null };
-}
+export const CampaignStateResponse = Type.Object({
+  success: Type.Literal(true),
+  campaign: Type.Object({ id: Type.Integer(), status: CampaignStatus, startDate: NullableDate, endDate: NullableDate }),
+});
+export type CampaignStateResponse = Static<typeof CampaignStateResponse>;
 
-export interface CreateCampaignResponse {
-  campaign: { id: number };
-}
+export const CreateCampaignResponse = Type.Object({ campaign: Type.Object({ id: Type.Integer() }) });
+export type CreateCampaignResponse = Static<typeof CreateCampaignResponse>;
 
-/** Reference data. */
-export interface AutonomousCommunity {
-  ccaaId: string;
-  name: string;
-}
-export interface Province {
-  provinceId: string;
-  name: string;
-  ccaaId: string;
-}
-export interface Municipality {
-  munId: string;
-  name: string;
-  provinceId: string;
-}
-export interface Category {
-  id: number;
-  text: string;
-  type: 'axis' | 'policy' | 'measure';
-}
+/** The most responses a multiple-choice answer can name (no question comes near it). */
+export const ANSWER_MAX_RESPONSES = 100;
+
+/** POST campaigns/saveAnswer: answer is the chosen response ids (distinct), or null to clear. */
+export const SaveAnswerRequest = Strict({
+  id: Id,
+  question: Id,
+  answer: Type.Union([Type.Array(Id, { minItems: 1, maxItems: ANSWER_MAX_RESPONSES }), Type.Null()]),
+});
+export type SaveAnswerRequest = Static<typeof SaveAnswerRequest>;
+
+/** The query of the calls that read one campaign (get, result, answers, comparison). */
+export const CampaignIdQuery = Strict({ id: Id });
+/** The body of the calls that act on one campaign (submit, delete, share, unshare). */
+export const CampaignIdBody = Strict({ id: Id });
+
+const Flag = (description: string) => Type.Optional(Type.Boolean({ default: false, description }));
+
+/** The campaign calls of api-contract.md, under /api/secure/v1. */
+export const campaignCalls = {
+  all: apiCall({ method: 'GET', url: '/campaigns/all', access: 'user', querystring: NoQuery, response: Type.Array(CampaignSummary), summary: 'Campaigns the caller may see' }),
+  get: apiCall({
+    method: 'GET', url: '/campaigns/get', access: 'user', querystring: CampaignIdQuery, response: CampaignDetail,
+    summary: 'A campaign with its questionnaire and answers',
+  }),
+  getByUser: apiCall({
+    method: 'GET', url: '/campaigns/getByUser', access: 'user',
+    querystring: Strict({
+      nameWithProvince: Flag('Name entities "<name> - (<province>)"'),
+      includeAllEntities: Flag('Administrators: every entity instead of their own'),
+      onlySent: Flag('Only sent campaigns'),
+    }),
+    response: EntityCampaigns,
+    summary: "The caller's entities with their campaigns, oldest first",
+  }),
+  getByEntity: apiCall({
+    method: 'GET', url: '/campaigns/getByEntity', access: 'user', querystring: Strict({ entityId: Id }), response: Type.Array(CampaignSummary),
+    summary: "An entity's campaigns",
+  }),
+  create: apiCall({
+    method: 'POST', url: '/campaigns/create', access: 'user', querystring: NoQuery, body: Strict({ entityId: Id }), response: CreateCampaignResponse,
+    summary: "ADMIN, FEC: creates the entity's campaign of the current edition (409 when it has one)",
+  }),
+  saveAnswer: apiCall({
+    method: 'POST', url: '/campaigns/saveAnswer', access: 'user', querystring: NoQuery, body: SaveAnswerRequest, response: CampaignStateResponse,
+    summary: 'Saves or clears one answer (409 once the campaign is sent)',
+  }),
+  submit: apiCall({
+    method: 'POST', url: '/campaigns/submit', access: 'user', querystring: NoQuery, body: CampaignIdBody, response: CampaignStateResponse,
+    summary: 'Sends a fully answered campaign: answers frozen, scores stored (422 NOT_ALL_ANSWERED, 409 when sent)',
+  }),
+  delete: apiCall({
+    method: 'POST', url: '/campaigns/delete', access: 'user', querystring: NoQuery, body: CampaignIdBody, response: Success,
+    summary: 'ADMIN, FEC: deletes a campaign that is not sent',
+  }),
+  status: apiCall({
+    method: 'GET', url: '/campaigns/status', access: 'user', querystring: NoQuery, response: Type.Array(CampaignStatusRow),
+    summary: 'ADMIN, FEC: every campaign with its entity, province, community and status',
+  }),
+};

@@ -1,71 +1,106 @@
-import type { IndicatorGroup } from './campaigns.js';
+import { Type, type Static } from 'typebox';
+import { apiCall, NoQuery, NullableNumber } from './schema.js';
+import { CampaignIdBody, CampaignIdQuery, IndicatorGroup } from './campaigns.js';
 
-/** The result response of scoring.md (GET campaigns/result). Percentages are fractions 0..1; null is a dash. */
+/** The result and comparison payloads of scoring.md. Percentages are fractions 0..1; null is a dash. */
+
 export type Level = 'campaign' | 'province' | 'autonomousCommunity' | 'country';
-export type ByLevel = Record<Level, number | null>;
 
-export interface PolicyFigures {
-  policyText: string;
-  percentages: ByLevel;
-  percentagesComparedToAll: ByLevel;
-  values?: ByLevel;
-  valuesComparedToAll?: ByLevel;
-}
+/** One figure per level: the campaign, its province, its community and the country. */
+export const ByLevel = Type.Object({ campaign: NullableNumber, province: NullableNumber, autonomousCommunity: NullableNumber, country: NullableNumber });
+export type ByLevel = Static<typeof ByLevel>;
 
-export interface AxisDetail {
-  axisText: string;
-  percentages: ByLevel;
-  percentagesComparedToAll: ByLevel;
-  values: ByLevel;
-  valuesComparedToAll: ByLevel;
-  valuesByPolicy: PolicyFigures[];
-}
+export const PolicyFigures = Type.Object({
+  policyText: Type.String(),
+  percentages: ByLevel,
+  percentagesComparedToAll: ByLevel,
+  values: Type.Optional(ByLevel),
+  valuesComparedToAll: Type.Optional(ByLevel),
+});
+export type PolicyFigures = Static<typeof PolicyFigures>;
 
-export interface ValueAndPercentage {
-  value: number;
-  percentage: number;
-}
+export const AxisDetail = Type.Object({
+  axisText: Type.String(),
+  percentages: ByLevel,
+  percentagesComparedToAll: ByLevel,
+  values: ByLevel,
+  valuesComparedToAll: ByLevel,
+  valuesByPolicy: Type.Array(PolicyFigures),
+});
+export type AxisDetail = Static<typeof AxisDetail>;
 
-export interface TablePolicy extends ValueAndPercentage {
-  valuesByMeasure: Record<string, ValueAndPercentage>;
-}
+export const ValueAndPercentage = Type.Object({ value: Type.Number(), percentage: Type.Number() });
+export type ValueAndPercentage = Static<typeof ValueAndPercentage>;
 
-export interface TableAxis extends ValueAndPercentage {
-  valuesByPolicy: Record<string, TablePolicy>;
-}
+export const TablePolicy = Type.Object({ ...ValueAndPercentage.properties, valuesByMeasure: Type.Record(Type.String(), ValueAndPercentage) });
+export type TablePolicy = Static<typeof TablePolicy>;
 
-export interface ResultResponse {
-  global: { percentages: ByLevel; percentagesComparedToAll: ByLevel; valuesByPolicy: PolicyFigures[] };
-  axisDetails: AxisDetail[];
-  territoryTexts: Record<Level, string>;
-  table: {
-    valuesPerAxis: Record<string, TableAxis>;
-    texts: { axis: Record<string, string>; policy: Record<string, string>; measure: Record<string, string> };
-  };
-  answers: { campaign: { indicators: IndicatorGroup[] } };
-}
+export const TableAxis = Type.Object({ ...ValueAndPercentage.properties, valuesByPolicy: Type.Record(Type.String(), TablePolicy) });
+export type TableAxis = Static<typeof TableAxis>;
+
+const Texts = Type.Record(Type.String(), Type.String());
+
+/** GET campaigns/result (scoring.md, Result response). */
+export const ResultResponse = Type.Object({
+  global: Type.Object({ percentages: ByLevel, percentagesComparedToAll: ByLevel, valuesByPolicy: Type.Array(PolicyFigures) }),
+  axisDetails: Type.Array(AxisDetail),
+  territoryTexts: Type.Object({ campaign: Type.String(), province: Type.String(), autonomousCommunity: Type.String(), country: Type.String() }),
+  table: Type.Object({
+    valuesPerAxis: Type.Record(Type.String(), TableAxis),
+    texts: Type.Object({ axis: Texts, policy: Texts, measure: Texts }),
+  }),
+  answers: Type.Object({ campaign: Type.Object({ indicators: Type.Array(IndicatorGroup) }) }),
+});
+export type ResultResponse = Static<typeof ResultResponse>;
 
 /** The three levels a comparison shows: the entity, its province and its autonomous community. */
 export type ComparisonLevel = 'campaign' | 'province' | 'autonomousCommunity';
 
-/** One policy of a comparison: percentages (fractions 0..1, null without participants) in both comparison modes. */
-export interface ComparisonPolicy {
-  policyText: string;
-  percentages: Record<ComparisonLevel, number | null>;
-  /** The same figures over every registered entity of the territory, non-participants counting 0. */
-  percentagesComparedToAll: Record<ComparisonLevel, number | null>;
-}
+const ComparisonFigures = Type.Object({ campaign: NullableNumber, province: NullableNumber, autonomousCommunity: NullableNumber });
 
-export interface ComparisonAxis {
-  axisText: string;
-  valuesByPolicy: ComparisonPolicy[];
-}
+/** One policy of a comparison: percentages (null without participants) in both comparison modes. */
+export const ComparisonPolicy = Type.Object({
+  policyText: Type.String(),
+  percentages: ComparisonFigures,
+  /** The same figures over every registered entity of the territory, non-participants counting 0. */
+  percentagesComparedToAll: ComparisonFigures,
+});
+export type ComparisonPolicy = Static<typeof ComparisonPolicy>;
+
+export const ComparisonAxis = Type.Object({ axisText: Type.String(), valuesByPolicy: Type.Array(ComparisonPolicy) });
+export type ComparisonAxis = Static<typeof ComparisonAxis>;
 
 /**
  * GET campaigns/comparison (scoring.md): the campaign's figures, and those of the entity's latest sent
  * campaign of an earlier edition with that edition's territorial figures; previous is null when there is none.
  */
-export interface ComparisonResponse {
-  current: ComparisonAxis[];
-  previous: ComparisonAxis[] | null;
-}
+export const ComparisonResponse = Type.Object({ current: Type.Array(ComparisonAxis), previous: Type.Union([Type.Array(ComparisonAxis), Type.Null()]) });
+export type ComparisonResponse = Static<typeof ComparisonResponse>;
+
+export const ShareResponse = Type.Object({ urlResults: Type.String(), urlComparisons: Type.String() });
+export type ShareResponse = Static<typeof ShareResponse>;
+
+/** The report calls, under /api/secure/v1. Result, answers and comparison also accept a share link's token. */
+export const reportCalls = {
+  result: apiCall({
+    method: 'GET', url: '/campaigns/result', access: 'userOrShare', querystring: CampaignIdQuery, response: ResultResponse,
+    summary: "A sent campaign's scores beside its province, community and country (409 when not sent)",
+  }),
+  answers: apiCall({
+    method: 'GET', url: '/campaigns/answers', access: 'userOrShare', querystring: CampaignIdQuery,
+    response: Type.Object({ campaign: Type.Object({ indicators: Type.Array(IndicatorGroup) }) }),
+    summary: "A campaign's questionnaire with its answers, read-only",
+  }),
+  comparison: apiCall({
+    method: 'GET', url: '/campaigns/comparison', access: 'userOrShare', querystring: CampaignIdQuery, response: ComparisonResponse,
+    summary: "A sent campaign's figures beside the entity's previous sent campaign (409 when not sent)",
+  }),
+  share: apiCall({
+    method: 'POST', url: '/campaigns/share', access: 'user', querystring: NoQuery, body: CampaignIdBody, response: ShareResponse,
+    summary: 'A read-only link to the report, valid SHARE_TOKEN_TTL seconds',
+  }),
+  unshare: apiCall({
+    method: 'POST', url: '/campaigns/unshare', access: 'user', querystring: NoQuery, body: CampaignIdBody, response: Type.Object({ revoked: Type.Integer() }),
+    summary: 'Every live shared link of the campaign stops working',
+  }),
+};

@@ -3,20 +3,15 @@ import { EMAIL_MAX_LENGTH, ENTITY_NAME_MAX_LENGTH, POPULATION_MAX } from '../con
 import { ROLES } from '../roles.js';
 
 /**
- * User and entity administration: the creation forms and the calls they send. Messages are i18n keys
- * (spec section 5); the client translates them, the server returns them in a VALIDATION error's data.
+ * User and entity administration forms: what the screens check before sending (a courtesy; the server checks
+ * every call against its schema in src/shared/api and its rules in services). Messages are i18n keys (spec section 5).
  */
-
-const id = yup.number().typeError('must be a number').integer('must be an integer').min(1, 'must be positive').required('is required');
-
-/** Body of users/remove, users/regeneratePassword and entities/remove. */
-export const idBodySchema = yup.object({ id });
 
 /** An empty form field ('' or null) counts as missing, so that it gets the required message rather than a type error. */
 const emptyAsMissing = (value: unknown, original: unknown) => (original === '' || original === null ? undefined : value);
 
 /**
- * The user form and the users/create body. A USER must belong to at least one entity (its entities are all it
+ * The user form (the server's own check is in services/users.ts). A USER must belong to at least one entity (its entities are all it
  * sees); ADMIN and FEC see every entity whatever their memberships, so for them entities are optional.
  */
 export const userFormSchema = yup.object({
@@ -34,16 +29,13 @@ export const userFormSchema = yup.object({
     .required('USERS.VALIDATION.ROLE_REQUIRED'),
   entities: yup
     .array()
-    .of(id)
+    .of(yup.number().required())
     .default([])
     .when('role', {
       is: ROLES.USER,
       then: (schema) => schema.min(1, 'USERS.VALIDATION.ENTITY_REQUIRED'),
     }),
 });
-
-/** users/create: the form plus the name the client sends empty. */
-export const createUserSchema = userFormSchema.shape({ name: yup.string().trim().max(200).default('') });
 
 const entityName = yup.string().trim().max(ENTITY_NAME_MAX_LENGTH, 'ENTITIES.VALIDATION.NAME_TOO_LONG').required('AUTH.VALIDATION.REQUIRED_FIELD');
 const population = yup
@@ -62,9 +54,3 @@ const municipalities = yup
 
 /** The entity form: name, population and municipality codes. */
 export const entityFormSchema = yup.object({ name: entityName, population, municipalities });
-
-/** entities/create: { entity: { name, population }, municipalities }. */
-export const createEntitySchema = yup.object({
-  entity: yup.object({ name: entityName, population }).required(),
-  municipalities,
-});

@@ -19,22 +19,6 @@ export const loginFormSchema = yup.object({
     .required('AUTH.VALIDATION.REQUIRED_FIELD'),
 });
 
-const pkceValue = yup.string().matches(/^[A-Za-z0-9\-._~]{43,128}$/, 'must be 43-128 unreserved characters');
-
-/** The whole login call: the form's fields plus the OAuth 2 / PKCE parameters. */
-export const loginRequestSchema = loginFormSchema.shape({
-  client_id: yup.string().required(),
-  client_secret: yup.string().required(),
-  redirect_uri: yup.string().required(),
-  state: yup.string().min(8).max(512).required(),
-  code_challenge: pkceValue.required(),
-  code_challenge_method: yup.string().oneOf(['S256'], 'only S256 is supported').required(),
-  response_type: yup.string().oneOf(['code'], 'only the code response type is supported').required(),
-});
-
-/** A PKCE code verifier (RFC 7636 section 4.1). */
-export const codeVerifierSchema = pkceValue;
-
 /** The forgot-password form: one phone field. */
 export const forgotPasswordSchema = yup.object({
   phone: yup

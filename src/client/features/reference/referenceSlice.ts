@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { AutonomousCommunity } from '../../../shared/api/campaigns.js';
+import type { AutonomousCommunity } from '../../../shared/api/reference.js';
 import type { RequestError, RequestStatus } from '../../lib/remote.js';
 
 /** Reference data loaded once per session: the autonomous communities for the filters. */

@@ -1,5 +1,5 @@
 import type { Queryable } from '../client.js';
-import type { AutonomousCommunity, Category, Municipality, Province } from '../../../shared/api/campaigns.js';
+import type { AutonomousCommunity, Category, Municipality, Province } from '../../../shared/api/reference.js';
 
 export const listMunicipalities = (q: Queryable) =>
   q.query<Municipality>('SELECT id AS "munId", name, province_id AS "provinceId" FROM municipalities ORDER BY name');

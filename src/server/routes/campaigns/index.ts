@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.js';
-import { validate } from '../../validation.js';
 import { requirePermission, requireUser } from '../../plugins/auth.js';
 import { AppError } from '../../errors.js';
 import { can, type Action } from '../../../shared/permissions.js';
-import * as schemas from '../../../shared/validation/campaigns.js';
+import { campaignCalls } from '../../../shared/api/campaigns.js';
 import * as queries from '../../db/repositories/campaignQueries.js';
 import { canReadEntity, visibleEntityIds } from '../../services/campaignRules.js';
 import * as actions from '../../services/campaignActions.js';
 import { campaignQuestionnaire, encodeWithIndicators } from '../../services/questionnaires.js';
-import { JSON_TYPE } from '../../services/rawJson.js';
 import type { QuestionnaireCache } from '../../services/questionnaireCache.js';
+import { routeOf, sendEncoded } from '../contract.js';
 
 const CAMPAIGN_ACTIONS: Action[] = ['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'];
 const ADMINISTRATION: Action[] = ['ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'];
@@ -24,67 +24,91 @@ function requireAny(request: FastifyRequest, allowed: Action[]) {
 
 const actor = (request: FastifyRequest) => ({ user: requireUser(request), requestId: String(request.id) });
 
-/** The campaign calls of api-contract.md under /api/secure/v1/campaigns. */
+/** The campaign calls of api-contract.md under /api/secure/v1/campaigns (declared in src/shared/api/campaigns.ts). */
 export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext, questionnaires: QuestionnaireCache): void {
   const { db } = ctx;
+  const api = secure.withTypeProvider<TypeBoxTypeProvider>();
 
-  secure.get('/campaigns/all', async (request) => {
-    const user = requireAny(request, CAMPAIGN_ACTIONS);
-    return { response: await queries.listCampaigns(db, visibleEntityIds(user)) };
+  api.route({
+    ...routeOf(campaignCalls.all),
+    handler: async (request) => {
+      const user = requireAny(request, CAMPAIGN_ACTIONS);
+      return { response: await queries.listCampaigns(db, visibleEntityIds(user)) };
+    },
   });
 
-  secure.get('/campaigns/get', async (request, reply) => {
-    const user = requireAny(request, CAMPAIGN_ACTIONS);
-    const { id } = validate(schemas.campaignIdQuerySchema, request.query);
-    const summary = await queries.findCampaignSummary(db, id);
-    if (!summary || !canReadEntity(user, summary.entityId)) throw new AppError('NOT_FOUND', 'Campaign not found');
-    const questionnaire = await campaignQuestionnaire(db, questionnaires, id);
-    if (!questionnaire) throw new AppError('NOT_FOUND', 'Campaign not found');
-    reply.type(JSON_TYPE);
-    return encodeWithIndicators(questionnaire, (indicators) => ({ response: { ...summary, indicators } }));
+  api.route({
+    ...routeOf(campaignCalls.get),
+    handler: async (request, reply) => {
+      const user = requireAny(request, CAMPAIGN_ACTIONS);
+      const { id } = request.query;
+      const summary = await queries.findCampaignSummary(db, id);
+      if (!summary || !canReadEntity(user, summary.entityId)) throw new AppError('NOT_FOUND', 'Campaign not found');
+      const questionnaire = await campaignQuestionnaire(db, questionnaires, id);
+      if (!questionnaire) throw new AppError('NOT_FOUND', 'Campaign not found');
+      // Pre-encoded JSON (the edition's questionnaire spliced in): sent as it is.
+      return sendEncoded(reply, encodeWithIndicators(questionnaire, (indicators) => ({ response: { ...summary, indicators } })));
+    },
   });
 
-  secure.get('/campaigns/getByUser', async (request) => {
-    const user = requireAny(request, ['RESULTS_CAMPAIGNS', ...CAMPAIGN_ACTIONS]);
-    const query = validate(schemas.getByUserQuerySchema, request.query);
-    // Administrators see every entity only when they ask for it; otherwise, like everyone, their own.
-    const entityIds = query.includeAllEntities ? visibleEntityIds(user) : user.entities.map((e) => e.id);
-    return { response: await queries.listEntityCampaigns(db, entityIds, { nameWithProvince: query.nameWithProvince, onlySent: query.onlySent }) };
+  api.route({
+    ...routeOf(campaignCalls.getByUser),
+    handler: async (request) => {
+      const user = requireAny(request, ['RESULTS_CAMPAIGNS', ...CAMPAIGN_ACTIONS]);
+      const { nameWithProvince = false, includeAllEntities = false, onlySent = false } = request.query;
+      // Administrators see every entity only when they ask for it; otherwise, like everyone, their own.
+      const entityIds = includeAllEntities ? visibleEntityIds(user) : user.entities.map((e) => e.id);
+      return { response: await queries.listEntityCampaigns(db, entityIds, { nameWithProvince, onlySent }) };
+    },
   });
 
-  secure.get('/campaigns/getByEntity', async (request) => {
-    const user = requireAny(request, ['RESULTS_CAMPAIGNS', ...CAMPAIGN_ACTIONS]);
-    const { entityId } = validate(schemas.entityQuerySchema, request.query);
-    if (!canReadEntity(user, entityId)) throw new AppError('NOT_FOUND', 'Entity not found');
-    return { response: await queries.listCampaigns(db, null, entityId) };
+  api.route({
+    ...routeOf(campaignCalls.getByEntity),
+    handler: async (request) => {
+      const user = requireAny(request, ['RESULTS_CAMPAIGNS', ...CAMPAIGN_ACTIONS]);
+      const { entityId } = request.query;
+      if (!canReadEntity(user, entityId)) throw new AppError('NOT_FOUND', 'Entity not found');
+      return { response: await queries.listCampaigns(db, null, entityId) };
+    },
   });
 
-  secure.post('/campaigns/create', async (request) => {
-    requireAny(request, ADMINISTRATION);
-    const { entityId } = validate(schemas.createCampaignSchema, request.body);
-    return { response: await actions.createCampaign(db, actor(request), entityId) };
+  api.route({
+    ...routeOf(campaignCalls.create),
+    handler: async (request) => {
+      requireAny(request, ADMINISTRATION);
+      return { response: await actions.createCampaign(db, actor(request), request.body.entityId) };
+    },
   });
 
-  secure.post('/campaigns/saveAnswer', async (request) => {
-    requireAny(request, ['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS']);
-    const body = validate(schemas.saveAnswerSchema, request.body);
-    return { response: await actions.saveAnswer(db, actor(request), { id: body.id, question: body.question, answer: body.answer ?? null }) };
+  api.route({
+    ...routeOf(campaignCalls.saveAnswer),
+    handler: async (request) => {
+      requireAny(request, ['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS']);
+      return { response: await actions.saveAnswer(db, actor(request), request.body) };
+    },
   });
 
-  secure.post('/campaigns/submit', async (request) => {
-    requireAny(request, ['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS']);
-    const { id } = validate(schemas.campaignIdBodySchema, request.body);
-    return { response: await actions.submitCampaign(db, actor(request), id) };
+  api.route({
+    ...routeOf(campaignCalls.submit),
+    handler: async (request) => {
+      requireAny(request, ['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS']);
+      return { response: await actions.submitCampaign(db, actor(request), request.body.id) };
+    },
   });
 
-  secure.post('/campaigns/delete', async (request) => {
-    requireAny(request, ADMINISTRATION);
-    const { id } = validate(schemas.campaignIdBodySchema, request.body);
-    return { response: await actions.deleteCampaign(db, actor(request), id) };
+  api.route({
+    ...routeOf(campaignCalls.delete),
+    handler: async (request) => {
+      requireAny(request, ADMINISTRATION);
+      return { response: await actions.deleteCampaign(db, actor(request), request.body.id) };
+    },
   });
 
-  secure.get('/campaigns/status', async (request) => {
-    requireAny(request, ADMINISTRATION);
-    return { response: await queries.listCampaignStatus(db) };
+  api.route({
+    ...routeOf(campaignCalls.status),
+    handler: async (request) => {
+      requireAny(request, ADMINISTRATION);
+      return { response: await queries.listCampaignStatus(db) };
+    },
   });
 }

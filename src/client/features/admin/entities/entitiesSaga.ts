@@ -10,7 +10,7 @@ import { askToConfirm, confirmedChange } from '../confirmedChange.js';
 import { PATHS } from '../../../app/paths.js';
 import type { RootState } from '../../../app/rootReducer.js';
 import type { CreateEntityResponse } from '../../../../shared/api/admin.js';
-import type { Municipality, Province } from '../../../../shared/api/campaigns.js';
+import type { Municipality, Province } from '../../../../shared/api/reference.js';
 
 /** What the entity sagas reach outside the store. */
 export interface EntitiesDependencies {

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CreateEntityRequest, EntityRow } from '../../../../shared/api/admin.js';
-import type { Municipality, Province } from '../../../../shared/api/campaigns.js';
+import type { Municipality, Province } from '../../../../shared/api/reference.js';
 import { IDLE, type Remote, type RequestError } from '../../../lib/remote.js';
 import { adminListReducers, initialAdminListState, type AdminListState } from '../adminSlices.js';
 

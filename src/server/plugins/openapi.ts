@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+
+/**
+ * The API's OpenAPI 3.1 document, generated from the calls' schemas (src/shared/api), at
+ * GET /api/docs/openapi.json, and a page to browse it at /api/docs. Registered before the routes, which it
+ * collects as they are added; only routes with a tag (every API call) are listed.
+ */
+export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Campañas de indicadores API',
+        version: '1',
+        description:
+          'Public calls under /api/v1, authenticated calls under /api/secure/v1 with `Authorization: Bearer <access token>` ' +
+          '(OAuth 2 authorization code with PKCE: POST /api/v1/auth/login, then /api/v1/auth/token). Successful answers are ' +
+          '`{ "response": ... }`; failures `{ "error": { type, message, data }, "request": { method, path, id } }`. Requests are ' +
+          'validated strictly: no type coercion, unknown properties refused (except at the token endpoint, which ignores them as ' +
+          'RFC 6749 requires), a query parameter sent twice refused.',
+      },
+      servers: [{ url: publicUrl }],
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    hideUntagged: true,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  app.get('/api/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
+}

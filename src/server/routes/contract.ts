@@ -1,0 +1,59 @@
+import type { FastifyReply } from 'fastify';
+import type { TObject, TSchema } from 'typebox';
+import { Envelope, ErrorEnvelope, type ApiCall } from '../../shared/api/schema.js';
+import { JSON_TYPE } from '../services/rawJson.js';
+
+/** The fastify schema of a call: what validates its request, serialises its answer and documents it. */
+export interface CallSchema<Q extends TSchema, B extends TSchema, R extends TSchema> {
+  summary: string;
+  description?: string;
+  tags: string[];
+  security?: { bearerAuth: never[] }[];
+  querystring: Q;
+  /** Absent on GET calls (typed B, their TSchema default, so that the type provider reads `unknown`). */
+  body: B;
+  response: { 200: TObject<{ response: R }>; '4xx': typeof ErrorEnvelope; '5xx': typeof ErrorEnvelope };
+}
+
+/** The OpenAPI tag of a call: its area ('campaigns', 'users', 'auth'...). */
+function tagOf(url: string): string {
+  const [area] = url.replace(/^\/api\/v1\//, '/').split('/').filter(Boolean);
+  return area === 'communities' || area === 'categories' ? 'reference' : area;
+}
+
+/**
+ * The fastify schema of a declared call (src/shared/api): its query and body validated, its answer in the
+ * envelope serialised (so a column the schema does not name can never leak), errors in the error envelope.
+ */
+export function schemaOf<Q extends TSchema, B extends TSchema, R extends TSchema>(call: ApiCall<Q, B, R>): CallSchema<Q, B, R> {
+  return {
+    summary: call.summary,
+    ...(call.description ? { description: call.description } : {}),
+    tags: [tagOf(call.url)],
+    ...(call.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
+    querystring: call.querystring,
+    ...(call.body ? { body: call.body } : ({} as { body: B })),
+    response: { 200: Envelope(call.response), '4xx': ErrorEnvelope, '5xx': ErrorEnvelope },
+  };
+}
+
+/**
+ * Route options of a declared call: method, path, schema, and the route config its access implies (a share
+ * link's token is accepted only by the calls declared 'userOrShare').
+ */
+export function routeOf<Q extends TSchema, B extends TSchema, R extends TSchema>(call: ApiCall<Q, B, R>) {
+  return {
+    method: call.method,
+    url: call.url,
+    schema: schemaOf(call),
+    config: { allowShareToken: call.access === 'userOrShare' },
+  };
+}
+
+/**
+ * Sends a body encoded beforehand (the call's answer as JSON text, e.g. a cached report or a questionnaire
+ * spliced into its envelope) as it is: the serializer is for objects, and would only encode it again.
+ */
+export function sendEncoded(reply: FastifyReply, body: Buffer | string): FastifyReply {
+  return reply.type(JSON_TYPE).send(body);
+}

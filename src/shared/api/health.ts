@@ -1,0 +1,9 @@
+import { Type } from 'typebox';
+import { apiCall, NoQuery } from './schema.js';
+
+/** GET /api/v1/health: ok once the database answers; 503 UNAVAILABLE otherwise. */
+export const healthCall = apiCall({
+  method: 'GET', url: '/api/v1/health', access: 'public', querystring: NoQuery,
+  response: Type.Object({ status: Type.Literal('ok'), database: Type.Enum(['pglite', 'postgres']) }),
+  summary: 'Whether the server and its database answer',
+});

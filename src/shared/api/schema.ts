@@ -1,0 +1,87 @@
+import { Type, type Static, type TSchema } from 'typebox';
+
+/**
+ * Building blocks of the API contract. Every call is declared once (see `ApiCall`) with TypeBox schemas: the
+ * server validates requests and serialises answers with them, both sides take their TypeScript types from them
+ * (`Static`), and the OpenAPI document (GET /api/docs/openapi.json) is generated from them. The client imports
+ * these modules for their types only (`import type`), so TypeBox never reaches its bundle.
+ */
+
+/** PostgreSQL's integer: the largest id the database can hold. */
+export const ID_MAX = 2_147_483_647;
+
+/** A database id: a JSON integer from 1 to 2147483647. Strings, floats and larger numbers are refused. */
+export const Id = Type.Integer({ minimum: 1, maximum: ID_MAX });
+
+/** Text with no NUL or other control character (tab, line breaks, escape...), which no single-line field needs. */
+export const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001f\\u007f]*$';
+
+/** One line of text of at most maxLength characters. */
+export const Line = (maxLength: number, options: { minLength?: number; description?: string } = {}) =>
+  Type.String({ maxLength, pattern: NO_CONTROL_CHARACTERS, ...options });
+
+/** One line of text with at least one character that is not a space (a name). */
+export const Name = (maxLength: number) => Type.String({ maxLength, pattern: '^(?=.*\\S)[^\\u0000-\\u001f\\u007f]*$' });
+
+/** A date and time as ISO 8601 text, or null. */
+export const NullableDate = Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'date-time' });
+
+/** A number, or null where there is none (a dash on screen). */
+export const NullableNumber = Type.Unsafe<number | null>({ type: ['number', 'null'] });
+
+/** An object that admits only the listed properties: anything else in a request is refused (422). */
+export const Strict = <P extends Parameters<typeof Type.Object>[0]>(properties: P, description?: string) =>
+  Type.Object(properties, { additionalProperties: false, ...(description ? { description } : {}) });
+
+/** The query of a call that takes none: any parameter is refused. */
+export const NoQuery = Strict({});
+
+/** The body of a POST that takes none: nothing, `null` or `{}`. */
+export const NoBody = Type.Union([Type.Null(), Strict({})]);
+
+/** `{ success: true }`, the answer of calls that only act. */
+export const Success = Type.Object({ success: Type.Literal(true) });
+
+/** Every successful answer: HTTP 200, `{ response: <payload> }`. */
+export const Envelope = <T extends TSchema>(response: T) => Type.Object({ response });
+
+/** Every failed answer of the API (api-contract.md, "Paths and envelope"). */
+export const ErrorEnvelope = Type.Object(
+  {
+    error: Type.Object({ type: Type.String(), message: Type.String(), data: Type.Optional(Type.Unknown()) }),
+    request: Type.Object({ method: Type.String(), path: Type.String(), id: Type.String() }),
+  },
+  { description: 'The error envelope: a stable type (api-contract.md), a human message, optional data (a code or a field -> message map), and the request.' },
+);
+export type ErrorEnvelope = Static<typeof ErrorEnvelope>;
+
+/**
+ * Who may call: anyone; a signed-in user (bearer access token); or a signed-in user or a share link's token
+ * (the report calls that a shared link reads).
+ */
+export type Access = 'public' | 'user' | 'userOrShare';
+
+/** One call of the API: where it is, who may make it, and the shapes of its query, body and answer. */
+export interface ApiCall<Q extends TSchema = TSchema, B extends TSchema = TSchema, R extends TSchema = TSchema> {
+  method: 'GET' | 'POST';
+  /** The path, relative to /api/secure/v1 for authenticated calls and to the server for public ones. */
+  url: string;
+  access: Access;
+  summary: string;
+  description?: string;
+  querystring: Q;
+  /** POST only. */
+  body?: B;
+  /** The payload inside `{ response }` (or, for the OAuth token endpoint, the whole body). */
+  response: R;
+}
+
+/** Declares a call (a typed identity, so that the route and the client see the exact schemas). */
+export function apiCall<Q extends TSchema, B extends TSchema, R extends TSchema>(call: ApiCall<Q, B, R>): ApiCall<Q, B, R> {
+  return call;
+}
+
+/** The query, body and payload types of a declared call. */
+export type QueryOf<C extends ApiCall> = Static<C['querystring']>;
+export type BodyOf<C extends ApiCall> = C['body'] extends TSchema ? Static<C['body']> : never;
+export type ResponseOf<C extends ApiCall> = Static<C['response']>;
