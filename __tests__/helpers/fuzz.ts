@@ -1,0 +1,162 @@
+import fc from 'fast-check';
+
+/**
+ * Hostile requests derived from the API's OpenAPI document: for each call, bodies and queries whose fields are
+ * sometimes valid, sometimes of the wrong type, out of range, oversized or malicious, so that every check of
+ * the contract and of the code behind it is tried.
+ */
+
+/** The parts of a JSON Schema (as the OpenAPI document gives it) that the generators read. */
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  pattern?: string;
+  format?: string;
+}
+
+/** A call as the OpenAPI document lists it. */
+export interface DocumentedCall {
+  method: 'GET' | 'POST';
+  path: string;
+  query: Record<string, JsonSchema>;
+  body: JsonSchema | undefined;
+  /** The call answers in RFC 6749 form instead of the envelope (the OAuth token endpoint). */
+  oauth: boolean;
+}
+
+/** Every call of an OpenAPI 3.1 document. */
+export function documentedCalls(doc: { paths: Record<string, Record<string, any>> }): DocumentedCall[] {
+  return Object.entries(doc.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, op]) => ({
+      method: method.toUpperCase() as 'GET' | 'POST',
+      path,
+      query: Object.fromEntries(((op.parameters ?? []) as { in: string; name: string; schema: JsonSchema }[]).filter((p) => p.in === 'query').map((p) => [p.name, p.schema])),
+      body: op.requestBody?.content?.['application/json']?.schema,
+      oauth: path.endsWith('/auth/token'),
+    })),
+  );
+}
+
+const deep = (depth: number): unknown => Array.from({ length: depth }).reduce<unknown>((inner) => [inner], 0);
+
+/** Values that have broken servers: wrong types, edges of number ranges, control characters, injections, prototypes. */
+const NASTY: unknown[] = [
+  null, true, false, 0, -1, 1.5, 2147483647, 2147483648, -2147483649, 9007199254740993, 1e23, 1e308, -1e308, 5e-324,
+  '', ' ', '0', '1', '0x1F', ' 44 ', '45.0', '1e3', 'NaN', 'Infinity', 'true', 'null', '\u0000', 'a\u0000b', 'línea\nnueva', '\u202e\u0007',
+  '😀', '\ud800', "'; DROP TABLE users; --", '%00', '%E0%A4%A', '../../etc/passwd', '<script>alert(1)</script>', '{{7*7}}', 'x'.repeat(5000),
+  [], [1], [1, 2], ['1'], [null], {}, { $gt: '' }, JSON.parse('{"__proto__":{"admin":true}}'), { constructor: { prototype: { x: 1 } } }, deep(2000),
+];
+
+const nasty = fc.constantFrom(...NASTY);
+
+/** A string the pattern accepts (fast-check reads the regular expression), or plain text when it cannot. */
+function patternString(schema: JsonSchema): fc.Arbitrary<string> {
+  const max = Math.min(schema.maxLength ?? 40, 40);
+  if (schema.pattern && !schema.pattern.includes('(?=')) return fc.stringMatching(new RegExp(schema.pattern, 'u')).filter((s) => s.length <= (schema.maxLength ?? Infinity));
+  return fc.string({ minLength: Math.max(schema.minLength ?? 0, 1), maxLength: Math.max(max, 1) }).map((s) => s.replace(/[\u0000-\u001f\u007f]/g, 'x'));
+}
+
+/** Values the schema accepts, small ones preferred so that ids hit the demo data. */
+export function validValue(schema: JsonSchema): fc.Arbitrary<unknown> {
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  if (schema.enum) return fc.constantFrom(...schema.enum);
+  if (schema.anyOf) return fc.oneof(...schema.anyOf.map(validValue));
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'integer':
+      return fc.integer({ min: schema.minimum ?? 0, max: Math.min(schema.maximum ?? 100, (schema.minimum ?? 0) + 80) });
+    case 'number':
+      return fc.double({ min: 0, max: 100, noNaN: true });
+    case 'boolean':
+      return fc.boolean();
+    case 'string':
+      return schema.format === 'email' ? fc.emailAddress() : patternString(schema);
+    case 'array':
+      return fc.array(validValue(schema.items ?? {}), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 3, 3) });
+    case 'object':
+      return fc.record(Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, s]) => [k, validValue(s)])));
+    default:
+      return fc.constant(null);
+  }
+}
+
+/** Values for a field: valid ones, hostile ones, random JSON, and very long text. */
+export function fieldValue(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
+  const nested = depth < 2 && (schema.type === 'object' || schema.type === 'array') ? [mutated(schema, depth + 1)] : [];
+  return fc.oneof(
+    { weight: 3, arbitrary: validValue(schema) },
+    { weight: 3, arbitrary: nasty },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+    { weight: 1, arbitrary: fc.string({ minLength: 200, maxLength: 2000 }) },
+    ...nested.map((arbitrary) => ({ weight: 2, arbitrary })),
+  );
+}
+
+/** An object or array of the schema's shape with some parts hostile, some missing, and sometimes a property too many. */
+function mutated(schema: JsonSchema, depth: number): fc.Arbitrary<unknown> {
+  if (schema.type === 'array') return fc.array(fieldValue(schema.items ?? {}, depth), { maxLength: 4 });
+  const properties = Object.entries(schema.properties ?? {});
+  const fields = fc.record(Object.fromEntries(properties.map(([k, s]) => [k, fieldValue(s, depth)])), { requiredKeys: [] });
+  const extra = fc.option(fc.tuple(fc.constantFrom('extra', '__proto__', 'constructor', 'id', 'role', ''), nasty), { nil: undefined });
+  return fc.tuple(fields, extra).map(([object, more]) => (more ? Object.assign(JSON.parse(JSON.stringify(object)), { [more[0]]: more[1] }) : object));
+}
+
+/** A whole request body: the schema's shape mutated, or something that is not that shape at all. */
+export function bodyValue(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
+  if (!schema) return fc.oneof(nasty, fc.jsonValue({ maxDepth: 2 }));
+  const shape = schema.anyOf?.find((s) => s.type === 'object') ?? schema;
+  return fc.oneof({ weight: 6, arbitrary: mutated(shape, 0) }, { weight: 1, arbitrary: nasty }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) });
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+
+/** A query string: each documented parameter valid, hostile, missing or sent twice, and sometimes an unknown one. */
+export function queryValue(query: Record<string, JsonSchema>): fc.Arbitrary<string> {
+  const one = (schema: JsonSchema) => fieldValue(schema).map((v) => [text(v)]);
+  const param = (schema: JsonSchema) => fc.oneof({ weight: 4, arbitrary: one(schema) }, { weight: 1, arbitrary: fc.tuple(one(schema), one(schema)).map(([a, b]) => [...a, ...b]) });
+  const params = fc.record(Object.fromEntries(Object.entries(query).map(([k, s]) => [k, param(s)])), { requiredKeys: [] });
+  const extra = fc.option(fc.tuple(fc.constantFrom('extra', 'id[]', '__proto__', 'id'), fc.string({ maxLength: 20 })), { nil: undefined });
+  return fc.tuple(params, extra).map(([values, more]) => {
+    const search = new URLSearchParams();
+    for (const [key, list] of Object.entries(values)) for (const v of list as string[]) search.append(key, v);
+    if (more) search.append(more[0], more[1]);
+    const encoded = search.toString();
+    return encoded ? `?${encoded}` : '';
+  });
+}
+
+/** The values every call is tried with, in every field at once, before the random ones (see examplesFor). */
+const ALWAYS_TRIED: unknown[] = [2147483648, 1e308, '43', [1], 1.5, null, 'a\u0000b', { $gt: '' }, 'x'.repeat(5000)];
+
+/** Requests with every field of the call set to one of ALWAYS_TRIED, so that the known classes of bad input are always sent. */
+export function examplesFor(call: DocumentedCall): { query: string; body: unknown }[] {
+  const shape = call.body?.anyOf?.find((s) => s.type === 'object') ?? call.body;
+  return ALWAYS_TRIED.map((value) => {
+    const search = new URLSearchParams(Object.keys(call.query).map((k) => [k, text(value)]));
+    const body = shape?.properties ? Object.fromEntries(Object.keys(shape.properties).map((k) => [k, value])) : value;
+    return { query: search.size > 0 ? `?${search}` : '', body };
+  });
+}
+
+/** Raw request bodies that are not JSON of any shape: broken syntax, wrong content types, bad bytes, oversize. */
+export const MALFORMED_BODIES: { contentType: string; body: string | Buffer; why: string }[] = [
+  { contentType: 'application/json', body: '{"id":', why: 'truncated JSON' },
+  { contentType: 'application/json', body: '', why: 'empty JSON body' },
+  { contentType: 'application/json', body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), why: 'invalid UTF-8' },
+  { contentType: 'application/json', body: '[' .repeat(50000) + ']'.repeat(50000), why: 'deeply nested JSON' },
+  { contentType: 'application/json', body: JSON.stringify({ id: 'x'.repeat(1_100_000) }), why: 'over the 1 MiB body limit' },
+  { contentType: 'text/plain', body: 'id=1', why: 'plain text' },
+  { contentType: 'application/x-www-form-urlencoded', body: 'id=1&id=2', why: 'a form where JSON is expected' },
+  { contentType: 'multipart/form-data; boundary=x', body: '--x\r\nContent-Disposition: form-data; name="id"\r\n\r\n1\r\n--x--', why: 'multipart' },
+];
