@@ -8,6 +8,13 @@ import swaggerUi from '@fastify/swagger-ui';
  * collects as they are added; only routes with a tag (every API call) are listed.
  */
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
+  // An API route added without its declaration would be neither validated nor documented: refuse to start.
+  app.addHook('onRoute', (route) => {
+    const tagged = Array.isArray((route.schema as { tags?: unknown } | undefined)?.tags);
+    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !tagged) {
+      throw new Error(`${route.method} ${route.url} is not declared as a call in src/shared/api (see routes/contract.ts routeOf)`);
+    }
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
