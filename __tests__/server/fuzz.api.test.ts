@@ -143,7 +143,7 @@ describe.each(backends)('the API under hostile input on $name', ({ open }) => {
         );
       }
     }
-  });
+  }, 60_000 + RUNS * 30_000);
 
   it('refuses bodies that are not JSON objects, oversize bodies and wrong content types to every POST with a 4xx, changing nothing', async () => {
     await renewSessions();

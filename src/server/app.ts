@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import type { AppContext } from './context.js';
 import { AppError } from './errors.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { clientErrorHandler, registerErrorHandling } from './plugins/errors.js';
 import { installStrictValidation } from './plugins/validation.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { makeAuthenticate, refuseUncheckedSession } from './plugins/auth.js';
@@ -52,6 +52,7 @@ export async function buildApp(
     },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    clientErrorHandler,
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);

@@ -1,6 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
-import type { ApiFailure } from '../../shared/api/errors.js';
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import type { Duplex } from 'node:stream';
+import { ERROR_STATUS, type ApiFailure, type ErrorType } from '../../shared/api/errors.js';
 import { validationFields } from './validation.js';
 
 /** The failure envelope of api-contract.md. */
@@ -41,4 +44,21 @@ export function registerErrorHandling(app: FastifyInstance, showErrorLogs: boole
     else request.log.info({ type: appError.type }, appError.message);
     return sendError(request, reply, appError);
   });
+}
+
+/**
+ * Answers an HTTP request that Node could not even parse (oversize headers or address, broken syntax, too slow) in the
+ * API's envelope instead of fastify's own form. There is no request to name, so its method and path are empty.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const type: ErrorType = err.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'REQUEST_TIMEOUT' : 'BAD_REQUEST';
+  const status = ERROR_STATUS[type];
+  const body: ApiFailure = { error: { type, message: http.STATUS_CODES[status] ?? 'Bad request' }, request: { method: '', path: '', id: randomUUID() } };
+  const text = JSON.stringify(body);
+  this.log.info({ code: err.code, id: body.request.id }, 'unreadable HTTP request');
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${text}`);
+  }
+  socket.destroy();
 }

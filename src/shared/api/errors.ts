@@ -1,5 +1,7 @@
 /** The API's error catalogue: one stable type per failure, with its HTTP status (api-contract.md). */
 export const ERROR_STATUS = {
+  /** The HTTP request itself cannot be read (answered before any route). */
+  BAD_REQUEST: 400,
   VALIDATION: 422,
   INVALID_CREDENTIALS: 401,
   EXPIRED_ACCESS_TOKEN: 401,
@@ -8,7 +10,11 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   EMAIL_EXISTS: 409,
   CONFLICT: 409,
+  /** The request was not complete in time (answered before any route). */
+  REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
+  /** The address and headers together exceed 16 KB (answered before any route). */
+  HEADERS_TOO_LARGE: 431,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
