@@ -5,7 +5,8 @@ import rateLimit from '@fastify/rate-limit';
 import formbody from '@fastify/formbody';
 import compress from '@fastify/compress';
 import type { AppContext } from './context.js';
-import { AppError } from './errors.js';
+import { fastifyTrustProxy } from './network.js';
+import { rateLimited } from './errors.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { makeAuthenticate, refuseUncheckedSession } from './plugins/auth.js';
 import { registerSpa } from './plugins/spa.js';
@@ -49,7 +50,9 @@ export async function buildApp(
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    // X-Forwarded-For only from the configured proxies (TRUST_PROXY): trusting it from anyone let each request
+    // pick its own address and escape the per-address login limit.
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   app.addHook('onSend', async (request, reply) => {
@@ -73,7 +76,8 @@ export async function buildApp(
   });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: () => new AppError('RATE_LIMITED', 'Too many attempts, try again in a minute'),
+    // Per client address, in this instance's memory: several instances each allow the limit (see README).
+    errorResponseBuilder: (_request, limit) => rateLimited(Math.max(1, Math.ceil(limit.ttl / 1000))),
   });
   await app.register(formbody);
 

@@ -1,6 +1,7 @@
 import { buildApp, loggerOptions } from './app.js';
 import { createContext } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
+import { demoPasswordWarnings } from './services/demoPasswords.js';
 
 /** Starts the server and closes it, then the database, on SIGINT or SIGTERM so that nothing is lost. */
 async function main(): Promise<void> {
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Campañas listening on ${config.publicUrl} (database: ${ctx.db.kind})`);
+  for (const warning of await demoPasswordWarnings(ctx.db, config)) app.log.warn(warning);
 }
 
 main().catch((err: unknown) => {

@@ -8,6 +8,7 @@ import { revokeFamily } from '../db/repositories/oauth.js';
 import { recordAudit } from '../db/repositories/audit.js';
 import { requireUser } from '../plugins/auth.js';
 import { codeVerifierSchema, loginRequestSchema } from '../../shared/validation/auth.js';
+import { DEVICE_COOKIE, deviceCookieHeader, readCookie } from '../services/deviceCookie.js';
 
 const userSchema = {
   type: 'object',
@@ -40,7 +41,7 @@ function clientCredentials(request: FastifyRequest, body: Record<string, unknown
 }
 
 function sendOAuthError(reply: FastifyReply, err: OAuthError, basic: boolean) {
-  const status = err.code === 'invalid_client' && basic ? 401 : 400;
+  const status = err.code === 'slow_down' ? 429 : err.code === 'invalid_client' && basic ? 401 : 400;
   if (status === 401) reply.header('WWW-Authenticate', 'Basic realm="token"');
   return reply.status(status).header('Cache-Control', 'no-store').send({ error: err.code, error_description: err.description });
 }
@@ -74,7 +75,7 @@ async function handleToken(ctx: AppContext, request: FastifyRequest, reply: Fast
       tokens = await exchangeCode(ctx, { code: params.code, codeVerifier: params.code_verifier, redirectUri: params.redirect_uri, clientId });
     } else if (params.grant_type === 'refresh_token') {
       if (!params.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required');
-      tokens = await refreshTokens(ctx, params.refresh_token, clientId);
+      tokens = await refreshTokens(ctx, params.refresh_token, clientId, String(request.id));
     } else {
       throw new OAuthError('unsupported_grant_type', `Unsupported grant_type "${params.grant_type}"`);
     }
@@ -89,9 +90,9 @@ async function handleToken(ctx: AppContext, request: FastifyRequest, reply: Fast
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const rateLimit = { max: ctx.config.authRateLimitPerMinute, timeWindow: '1 minute' };
 
-  app.post('/api/v1/auth/login', { config: { rateLimit } }, async (request) => {
+  app.post('/api/v1/auth/login', { config: { rateLimit } }, async (request, reply) => {
     const input = validate(loginRequestSchema, request.body);
-    const response = await login(
+    const { response, deviceToken } = await login(
       ctx,
       {
         email: input.email,
@@ -102,12 +103,19 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
         state: input.state,
         codeChallenge: input.code_challenge,
       },
-      String(request.id),
+      { requestId: String(request.id), ip: request.ip, deviceToken: readCookie(request.headers.cookie, DEVICE_COOKIE) },
     );
+    reply.header('Set-Cookie', deviceCookieHeader(deviceToken, ctx.config.publicUrl));
     return { response };
   });
 
-  app.post('/api/v1/auth/token', { config: { rateLimit } }, (request, reply) => handleToken(ctx, request, reply));
+  // The token endpoint's own 429 stays in RFC 6749 form (the limiter's error, answered by this route's handler).
+  const tokenRateLimit = { ...rateLimit, errorResponseBuilder: () => new OAuthError('slow_down', 'Too many requests from this address; retry later') };
+  const oauthErrors = (err: Error, _request: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof OAuthError) return sendOAuthError(reply, err, false);
+    throw err;
+  };
+  app.post('/api/v1/auth/token', { config: { rateLimit: tokenRateLimit }, errorHandler: oauthErrors }, (request, reply) => handleToken(ctx, request, reply));
 }
 
 /** Me and logout, under /api/secure/v1. */
