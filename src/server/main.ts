@@ -26,9 +26,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  for (const warning of await demoPasswordWarnings(ctx.db, config)) app.log.warn(warning);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Campañas listening on ${config.publicUrl} (database: ${ctx.db.kind})`);
-  for (const warning of await demoPasswordWarnings(ctx.db, config)) app.log.warn(warning);
 }
 
 main().catch((err: unknown) => {
