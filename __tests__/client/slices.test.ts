@@ -73,8 +73,18 @@ describe('session and language', () => {
     const failed = (type: string, status: number) => reduce(authActions.loginFailed({ type: type as 'INVALID_CREDENTIALS', status }));
     expect(selectLoginErrorMessage(failed('INVALID_CREDENTIALS', 401))).toEqual({ id: 'AUTH.LOGIN.INVALID' });
     expect(selectLoginErrorMessage(failed('RATE_LIMITED', 429))).toEqual({ id: 'AUTH.LOGIN.RATE_LIMITED' });
+    expect(selectLoginErrorMessage(failed('HTTP_ERROR', 429))).toEqual({ id: 'AUTH.LOGIN.RATE_LIMITED' });
     expect(selectLoginErrorMessage(failed('CONNECTION_FAILED', 600))).toEqual({ id: 'TRANSPORT.SERVER_NOT_RUNNING' });
     expect(selectLoginErrorMessage(reduce())).toBeNull();
+  });
+
+  it('says how long to wait after too many login attempts when the server says it', () => {
+    const limited = (retryAfterSeconds: unknown) => selectLoginErrorMessage(reduce(authActions.loginFailed({ type: 'RATE_LIMITED', status: 429, data: { retryAfterSeconds } })));
+    expect(limited(2)).toEqual({ id: 'AUTH.LOGIN.RATE_LIMITED_SECONDS', values: { count: 2 } });
+    expect(limited(59)).toEqual({ id: 'AUTH.LOGIN.RATE_LIMITED_SECONDS', values: { count: 59 } });
+    expect(limited(60)).toEqual({ id: 'AUTH.LOGIN.RATE_LIMITED_MINUTES', values: { count: 1 } });
+    expect(limited(900)).toEqual({ id: 'AUTH.LOGIN.RATE_LIMITED_MINUTES', values: { count: 15 } });
+    expect(limited('soon')).toEqual({ id: 'AUTH.LOGIN.RATE_LIMITED' });
   });
 
   it('asks the rules table for the signed-in role', () => {

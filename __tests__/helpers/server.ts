@@ -13,6 +13,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** The test servers' JWT secret, for tests that sign tokens by hand. */
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
+
 /** Starts the real app on a random local port over the given database; env overrides the configuration. */
 export async function startTestServer(
   db: Db,
@@ -21,7 +24,7 @@ export async function startTestServer(
   appOptions?: Parameters<typeof buildApp>[1],
 ): Promise<TestServer> {
   const config: Config = loadConfig({ AUTH_RATE_LIMIT: '10000', STATIC_DIR: '/nonexistent', ...env });
-  const ctx: AppContext = { config, db, signer: new TokenSigner('test-secret-that-is-long-enough-for-hs256', config.publicUrl) };
+  const ctx: AppContext = { config, db, signer: new TokenSigner(TEST_JWT_SECRET, config.publicUrl) };
   const app = await buildApp(ctx, appOptions);
   extend?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });

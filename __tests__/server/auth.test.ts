@@ -161,7 +161,7 @@ describe.each(backends)('authentication on $name', ({ open }) => {
     const [{ family_id: familyId, user_id: userId }] = await db.query<{ family_id: string; user_id: number }>(
       'SELECT f.id AS family_id, f.user_id FROM refresh_token_families f ORDER BY created_at DESC LIMIT 1',
     );
-    const expired = await server.ctx.signer.signAccess({ userId, familyId }, -5);
+    const expired = await server.ctx.signer.signAccess({ userId, familyId, clientId: oauth().clientId }, -5);
     const expiredRes = await call(server, 'GET', '/api/secure/v1/auth/me', { token: expired });
     expect(expiredRes.status).toBe(401);
     expect(expiredRes.body.error.type).toBe('EXPIRED_ACCESS_TOKEN');
@@ -170,7 +170,7 @@ describe.each(backends)('authentication on $name', ({ open }) => {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const tampered = [header, Buffer.from(JSON.stringify({ ...claims, sub: '999' })).toString('base64url'), signature].join('.');
     const { TokenSigner } = await import('../../src/server/services/jwt.js');
-    const forged = await new TokenSigner('another-secret-another-secret-another', server.ctx.config.publicUrl).signAccess({ userId, familyId }, 60);
+    const forged = await new TokenSigner('another-secret-another-secret-another', server.ctx.config.publicUrl).signAccess({ userId, familyId, clientId: oauth().clientId }, 60);
     for (const token of [tampered, forged, 'not-a-jwt', undefined]) {
       const res = await call(server, 'GET', '/api/secure/v1/auth/me', { token });
       expect(res.status).toBe(401);

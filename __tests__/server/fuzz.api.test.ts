@@ -77,10 +77,11 @@ describe.each(backends)('the API under hostile input on $name', ({ open }) => {
   async function send(call: DocumentedCall, caller: Caller, query: string, body: unknown, contentType?: string): Promise<Answer> {
     const headers: Record<string, string> = {};
     if (demo.tokens[caller]) headers.authorization = `Bearer ${demo.tokens[caller]}`;
-    let payload: string | Buffer | undefined;
+    let payload: string | Uint8Array<ArrayBuffer> | undefined;
     if (call.method === 'POST') {
       headers['content-type'] = contentType ?? 'application/json';
-      payload = contentType ? (body as string | Buffer) : JSON.stringify(body);
+      const raw = body as string | Buffer;
+      payload = !contentType ? JSON.stringify(body) : typeof raw === 'string' ? raw : new Uint8Array(raw);
     }
     const res = await fetch(demo.server.url + call.path + query, { method: call.method, headers, body: payload });
     return { status: res.status, text: await res.text() };

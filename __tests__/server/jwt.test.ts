@@ -1,19 +1,92 @@
 import { jest } from '@jest/globals';
+import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import { TokenSigner } from '../../src/server/services/jwt.js';
 
+const SECRET = 'a-secret-that-is-long-enough-for-hs256-tokens';
+const ISSUER = 'http://localhost';
+const key = new TextEncoder().encode(SECRET);
+
+/** A token signed with the signer's secret but written by hand: header and claims as given. */
+function handMade(header: Record<string, unknown>, claims: Record<string, unknown>): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ iss: ISSUER, iat: now, exp: now + 60, ...claims }).setProtectedHeader({ alg: 'HS256', ...header }).sign(key);
+}
+
 describe('token signer', () => {
-  const signer = new TokenSigner('a-secret-that-is-long-enough-for-hs256-tokens', 'http://localhost');
+  const signer = new TokenSigner(SECRET, ISSUER);
+  const access = { userId: 7, familyId: 'fam-1', clientId: 'campaigns-web' };
   afterEach(() => jest.useRealTimers());
 
   it('verifies its own tokens and refuses tampered, foreign and unsigned ones', async () => {
-    const token = await signer.signAccess({ userId: 7, familyId: 'fam-1' }, 60);
-    expect(await signer.verify(token)).toEqual({ kind: 'access', claims: { userId: 7, familyId: 'fam-1' } });
+    const token = await signer.signAccess(access, 60);
+    expect(await signer.verify(token)).toEqual({ kind: 'access', claims: access });
     const [header, payload, signature] = token.split('.');
-    const forged = `${header}.${Buffer.from(JSON.stringify({ typ: 'access', fam: 'fam-1', sub: '1', iss: 'http://localhost', exp: 9e9 })).toString('base64url')}.${signature}`;
+    const forged = `${header}.${Buffer.from(JSON.stringify({ ...decodeJwt(token), sub: '1' })).toString('base64url')}.${signature}`;
     expect(await signer.verify(forged)).toEqual({ kind: 'invalid' });
     expect(await signer.verify(`${header}.${payload}.${signature.slice(0, -2)}xx`)).toEqual({ kind: 'invalid' });
-    const other = new TokenSigner('another-secret-that-is-long-enough-for-hs256', 'http://localhost');
-    expect(await signer.verify(await other.signAccess({ userId: 7, familyId: 'fam-1' }, 60))).toEqual({ kind: 'invalid' });
+    const other = new TokenSigner('another-secret-that-is-long-enough-for-hs256', ISSUER);
+    expect(await signer.verify(await other.signAccess(access, 60))).toEqual({ kind: 'invalid' });
+  });
+
+  it('issues RFC 9068 access tokens: typ at+jwt, iss, sub, aud, client_id, iat, exp and a unique jti', async () => {
+    // Both tokens in the same second (Date only: WebCrypto's promises still settle).
+    jest.useFakeTimers({ now: Date.UTC(2026, 0, 5, 9, 0, 0, 200), doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'setTimeout', 'clearTimeout'] });
+    const first = await signer.signAccess(access, 900);
+    const second = await signer.signAccess(access, 900);
+    expect(decodeProtectedHeader(first)).toEqual({ alg: 'HS256', typ: 'at+jwt' });
+    const claims = decodeJwt(first);
+    expect(claims).toEqual({
+      iss: ISSUER,
+      sub: '7',
+      aud: `${ISSUER}/api`,
+      client_id: 'campaigns-web',
+      sid: 'fam-1',
+      iat: Date.UTC(2026, 0, 5, 9, 0, 0) / 1000,
+      exp: Date.UTC(2026, 0, 5, 9, 15, 0) / 1000,
+      jti: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    expect(decodeJwt(second).iat).toBe(claims.iat);
+    expect(decodeJwt(second).jti).not.toBe(claims.jti);
+    expect(second).not.toBe(first);
+  });
+
+  it('refuses an access token of another header type, audience, algorithm or without jti', async () => {
+    const claims = { sub: '7', aud: `${ISSUER}/api`, client_id: 'campaigns-web', sid: 'fam-1', jti: 'j-1' };
+    expect(await signer.verify(await handMade({ typ: 'at+jwt' }, claims))).toEqual({ kind: 'access', claims: access });
+    const refused = [
+      await handMade({ typ: 'JWT' }, claims),
+      await handMade({}, claims),
+      await handMade({ typ: 'at+jwt' }, { ...claims, aud: 'https://other.example/api' }),
+      await handMade({ typ: 'at+jwt' }, { ...claims, iss: 'https://other.example' }),
+      await handMade({ typ: 'at+jwt' }, { ...claims, jti: undefined }),
+      await handMade({ typ: 'at+jwt' }, { ...claims, client_id: undefined }),
+      await new SignJWT(claims).setProtectedHeader({ alg: 'HS512', typ: 'at+jwt' }).setIssuer(ISSUER).setIssuedAt().setExpirationTime('1m').sign(key),
+      `${Buffer.from('{"alg":"none","typ":"at+jwt"}').toString('base64url')}.${Buffer.from(JSON.stringify({ ...claims, iss: ISSUER, exp: 9e9 })).toString('base64url')}.`,
+    ];
+    for (const token of refused) expect(await signer.verify(token)).toEqual({ kind: 'invalid' });
+  });
+
+  it('keeps accepting share links of the form handed out before, and answers an old-form access token as expired', async () => {
+    // The exact form signShare produced before RFC 9068: no header typ, payload typ 'share', no jti.
+    const oldShare = await handMade({}, { typ: 'share', cid: 3, sub: 'share-1' });
+    expect(await signer.verify(oldShare)).toEqual({ kind: 'share', claims: { shareId: 'share-1', campaignId: 3 } });
+    const newShare = await signer.signShare({ shareId: 'share-2', campaignId: 4 }, 60);
+    expect(decodeJwt(newShare)).toMatchObject({ typ: 'share', cid: 4, sub: 'share-2', jti: expect.any(String), iat: expect.any(Number) });
+    expect(await signer.verify(newShare)).toEqual({ kind: 'share', claims: { shareId: 'share-2', campaignId: 4 } });
+    // A well-signed access token of the old form makes the client refresh it (EXPIRED_ACCESS_TOKEN), not sign out.
+    expect(await signer.verify(await handMade({}, { typ: 'access', fam: 'fam-1', sub: '7' }))).toEqual({ kind: 'expired' });
+    // A share payload under an access header is neither.
+    expect(await signer.verify(await handMade({ typ: 'at+jwt' }, { typ: 'share', cid: 3, sub: 'share-1', aud: `${ISSUER}/api`, jti: 'j' }))).toEqual({ kind: 'invalid' });
+  });
+
+  it('keeps device tokens apart from access and share tokens', async () => {
+    const device = await signer.signDevice({ deviceId: 'dev-1', accountHash: 'h-1' }, 60);
+    expect(await signer.verifyDevice(device)).toEqual({ deviceId: 'dev-1', accountHash: 'h-1' });
+    expect(await signer.verify(device)).toEqual({ kind: 'invalid' });
+    expect(await signer.verifyDevice(await signer.signAccess(access, 60))).toBeUndefined();
+    expect(await signer.verifyDevice(await signer.signShare({ shareId: 's', campaignId: 1 }, 60))).toBeUndefined();
+    expect(await signer.verifyDevice('not-a-jwt')).toBeUndefined();
+    expect(await new TokenSigner(SECRET, 'https://other.example').verifyDevice(device)).toBeUndefined();
   });
 
   it('remembers a verified token only until it expires', async () => {

@@ -23,7 +23,7 @@ describe('database lifecycle', () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'campaigns-data-'));
     let db = await openPglite(dir);
     const first = await prepareDatabase(db, { seedDemo: true });
-    expect(first).toEqual({ migrations: [1, 2, 3, 4], demoSeeded: true });
+    expect(first).toEqual({ migrations: [1, 2, 3, 4, 5], demoSeeded: true });
     expect(await migrate(db)).toEqual([]);
     const before = await rowCounts(db);
     expect(before).toMatchObject({ users: 3, provinces: 52 });
@@ -88,12 +88,17 @@ describe('server process', () => {
     expect(lines.some((l) => l.reqId && l.req?.url === '/api/v1/health')).toBe(true);
     expect(lines.some((l) => l.msg === 'shutting down' && l.signal === 'SIGTERM')).toBe(true);
 
-    // The data folder survives: the second start finds the demo accounts and does not seed again.
-    const second = await startMain({ DATA_DIR: dataDir });
+    expect(lines.some((l) => l.level === 40)).toBe(false);
+
+    // The data folder survives: the second start finds the demo accounts and does not seed again. Announced at
+    // an address other machines reach, it refuses their password and says so at start.
+    const second = await startMain({ DATA_DIR: dataDir, PUBLIC_URL: 'https://campanas.example.org' });
     expect((await fetch(`${second.url}/api/v1/health`)).status).toBe(200);
     const exit2 = exited(second.child);
     second.child.kill('SIGINT');
     expect(await exit2).toBe(0);
+    const warnings = second.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).filter((l) => l.level === 40);
+    expect(warnings.map((l) => l.msg)).toEqual([expect.stringMatching(/\(admin@demo\.es, fec@demo\.es, usuario@demo\.es\) but it is refused/)]);
     const db = await openPglite(dataDir);
     try {
       expect((await db.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE email LIKE '%@demo.es'"))[0].n).toBe(3);

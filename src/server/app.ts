@@ -4,7 +4,8 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import type { AppContext } from './context.js';
-import { AppError } from './errors.js';
+import { fastifyTrustProxy } from './network.js';
+import { rateLimited } from './errors.js';
 import { clientErrorHandler, registerErrorHandling } from './plugins/errors.js';
 import { installStrictValidation } from './plugins/validation.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -50,7 +51,9 @@ export async function buildApp(
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    // X-Forwarded-For only from the configured proxies (TRUST_PROXY): trusting it from anyone let each request
+    // pick its own address and escape the per-address login limit.
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
     clientErrorHandler,
   });
@@ -76,7 +79,8 @@ export async function buildApp(
   });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: () => new AppError('RATE_LIMITED', 'Too many attempts, try again in a minute'),
+    // Per client address, in this instance's memory: several instances each allow the limit (see README).
+    errorResponseBuilder: (_request, limit) => rateLimited(Math.max(1, Math.ceil(limit.ttl / 1000))),
   });
   await registerOpenApi(app, ctx.config.publicUrl);
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseTrustProxy, type TrustProxy } from './network.js';
 
 /** Everything the server reads from the environment, parsed once at start. */
 export interface Config {
@@ -13,6 +14,10 @@ export interface Config {
   readonly oauth: { readonly clientId: string; readonly clientSecret: string; readonly redirectUri: string };
   readonly ttl: { readonly accessToken: number; readonly refreshToken: number; readonly authCode: number; readonly shareToken: number };
   readonly authRateLimitPerMinute: number;
+  /** Which proxies' X-Forwarded-For is believed (TRUST_PROXY); false: none, the socket's address is the client's. */
+  readonly trustProxy: TrustProxy;
+  /** Accept the demo accounts' public password even on a server other machines reach (ALLOW_DEMO_PASSWORDS). */
+  readonly allowDemoPasswords: boolean;
   readonly showErrorLogs: boolean;
   readonly seedDemo: boolean;
   readonly logLevel: string;
@@ -77,10 +82,14 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const logLevel = read('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const trustProxy = parseTrustProxy(read('TRUST_PROXY'));
+  if (trustProxy.problem) problems.push(trustProxy.problem);
 
   const config: Config = {
     port,
-    host: read('HOST') ?? '0.0.0.0',
+    // Loopback unless asked: the demo's known passwords must not face the network (see network.ts isReachable).
+    // 'localhost' makes fastify listen on every address it resolves to (127.0.0.1 and ::1 where both exist).
+    host: read('HOST') ?? 'localhost',
     publicUrl,
     dataDir: path.resolve(read('DATA_DIR') ?? './data'),
     databaseUrl,
@@ -96,7 +105,11 @@ export function loadConfig(env: Env = process.env): Config {
       authCode: int('AUTH_CODE_TTL', 60, 1, 600),
       shareToken: int('SHARE_TOKEN_TTL', 30 * 24 * 3600, 60, 365 * 24 * 3600),
     },
-    authRateLimitPerMinute: int('AUTH_RATE_LIMIT', 30, 1, 100000),
+    // Per client address and instance: high enough for a town hall's staff behind one NAT address signing in at
+    // nine; guessing one account's password is held back by the per-account throttle instead (loginThrottle.ts).
+    authRateLimitPerMinute: int('AUTH_RATE_LIMIT', 300, 1, 100000),
+    trustProxy: trustProxy.value,
+    allowDemoPasswords: bool('ALLOW_DEMO_PASSWORDS', false),
     showErrorLogs: bool('SHOW_ERROR_LOGS', false),
     seedDemo: bool('SEED_DEMO', databaseUrl === undefined),
     logLevel,

@@ -20,6 +20,9 @@ export const forbidden = () => new AppError('FORBIDDEN', 'You are not allowed to
 export const conflict = (message: string, data?: unknown) => new AppError('CONFLICT', message, data);
 export const invalidToken = () => new AppError('INVALID_TOKEN', 'Invalid or revoked token');
 export const expiredToken = () => new AppError('EXPIRED_ACCESS_TOKEN', 'The access token has expired');
+/** Too many attempts: the wait goes in `data` for the client's message and in a Retry-After header (plugins/errors.ts). */
+export const rateLimited = (retryAfterSeconds: number) =>
+  new AppError('RATE_LIMITED', `Too many attempts, try again in ${retryAfterSeconds} s`, { retryAfterSeconds });
 
 /**
  * An OAuth 2 token-endpoint failure, answered in RFC 6749 section 5.2 form
@@ -27,13 +30,15 @@ export const expiredToken = () => new AppError('EXPIRED_ACCESS_TOKEN', 'The acce
  */
 export class OAuthError extends Error {
   constructor(
-    readonly code: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type',
+    // slow_down: too many calls from this address. RFC 6749 names no code for it; this is the token-endpoint code
+    // that the OAuth Extensions Error Registry has for "ask less often" (RFC 8628 section 3.5), sent with 429.
+    readonly code: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'slow_down',
     readonly description: string,
   ) {
     super(description);
   }
 
   get status(): number {
-    return this.code === 'invalid_client' ? 401 : 400;
+    return this.code === 'invalid_client' ? 401 : this.code === 'slow_down' ? 429 : 400;
   }
 }

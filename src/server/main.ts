@@ -1,6 +1,7 @@
 import { buildApp, loggerOptions } from './app.js';
 import { createContext } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
+import { demoPasswordWarnings } from './services/demoPasswords.js';
 
 /** Starts the server and closes it, then the database, on SIGINT or SIGTERM so that nothing is lost. */
 async function main(): Promise<void> {
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  for (const warning of await demoPasswordWarnings(ctx.db, config)) app.log.warn(warning);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Campañas listening on ${config.publicUrl} (database: ${ctx.db.kind})`);
 }

@@ -12,6 +12,8 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
     error: { type: error.type, message: error.message, ...(error.data === undefined ? {} : { data: error.data }) },
     request: { method: request.method, path: request.url.split('?')[0], id: String(request.id) },
   };
+  const wait = (error.data as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  if (error.type === 'RATE_LIMITED' && typeof wait === 'number') reply.header('Retry-After', String(wait));
   return reply.status(error.status).send(body);
 }
 

@@ -10,6 +10,7 @@ import { requireUser } from '../plugins/auth.js';
 import { authCalls, TokenError, TokenResponse, type TokenRequest } from '../../shared/api/auth.js';
 import { routeOf, schemaOf } from './contract.js';
 import { validationFields } from '../plugins/validation.js';
+import { DEVICE_COOKIE, deviceCookieHeader, readCookie } from '../services/deviceCookie.js';
 
 /** One part of an HTTP Basic client credential, form-decoded first (RFC 6749 section 2.3.1); undefined when malformed. */
 function formDecoded(text: string): string | undefined {
@@ -43,19 +44,18 @@ function sendOAuthError(reply: FastifyReply, status: number, body: TokenError) {
 
 /**
  * Whatever fails at the token endpoint, in RFC 6749 form rather than the API envelope: an unreadable, invalid or
- * oversize body is invalid_request (400, or 413 for size), a refused client invalid_client, too many attempts or a
- * database that does not answer temporarily_unavailable (429, 503).
+ * oversize body is invalid_request (400, or 413 for size), a refused client invalid_client, too many attempts
+ * slow_down (429), a database that does not answer temporarily_unavailable (503).
  */
 function tokenErrorHandler(error: FastifyError | AppError | OAuthError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof OAuthError) {
     const basic = (error as OAuthError & { basic?: boolean }).basic === true || /^basic /i.test(request.headers.authorization ?? '');
-    const status = error.code === 'invalid_client' && basic ? 401 : 400;
+    const status = error.code === 'invalid_client' && !basic ? 400 : error.status;
     return sendOAuthError(reply, status, { error: error.code, error_description: error.description });
   }
   const status = error instanceof AppError ? error.status : (error.statusCode ?? 500);
-  if (status === 429 || status === 503) {
-    return sendOAuthError(reply, status, { error: 'temporarily_unavailable', error_description: status === 429 ? 'Too many attempts, try again later' : 'The service is not available, try again later' });
-  }
+  if (status === 429) return sendOAuthError(reply, 429, { error: 'slow_down', error_description: 'Too many attempts, try again later' });
+  if (status === 503) return sendOAuthError(reply, 503, { error: 'temporarily_unavailable', error_description: 'The service is not available, try again later' });
   if (status === 413) return sendOAuthError(reply, 413, { error: 'invalid_request', error_description: 'The request body is too large' });
   if (status >= 400 && status < 500) {
     const validation = (error as FastifyError).validation;
@@ -79,7 +79,7 @@ async function handleToken(ctx: AppContext, request: FastifyRequest, params: Tok
     tokens = await exchangeCode(ctx, { code: params.code, codeVerifier: params.code_verifier, redirectUri: params.redirect_uri, clientId });
   } else if (params.grant_type === 'refresh_token') {
     if (!params.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required');
-    tokens = await refreshTokens(ctx, params.refresh_token, clientId);
+    tokens = await refreshTokens(ctx, params.refresh_token, clientId, String(request.id));
   } else {
     throw new OAuthError('unsupported_grant_type', `Unsupported grant_type "${params.grant_type}"`);
   }
@@ -94,9 +94,9 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
   api.route({
     ...routeOf(authCalls.login),
     config: { rateLimit },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const input = request.body;
-      const response = await login(
+      const { response, deviceToken } = await login(
         ctx,
         {
           email: input.email,
@@ -107,8 +107,9 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
           state: input.state,
           codeChallenge: input.code_challenge,
         },
-        String(request.id),
+        { requestId: String(request.id), ip: request.ip, deviceToken: readCookie(request.headers.cookie, DEVICE_COOKIE) },
       );
+      reply.header('Set-Cookie', deviceCookieHeader(deviceToken, ctx.config.publicUrl));
       return { response };
     },
   });
@@ -123,7 +124,8 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
         consumes: ['application/x-www-form-urlencoded', 'application/json'],
         response: { 200: TokenResponse, '4xx': TokenError, '5xx': TokenError },
       },
-      config: { rateLimit },
+      // The limiter's refusal is an OAuthError, so that this route's handler answers it in RFC 6749 form.
+      config: { rateLimit: { ...rateLimit, errorResponseBuilder: () => new OAuthError('slow_down', 'Too many requests from this address; retry later') } },
       errorHandler: tokenErrorHandler,
       handler: (request, reply) => handleToken(ctx, request, request.body, reply),
     });

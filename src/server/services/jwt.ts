@@ -1,18 +1,25 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { randomBytes, webcrypto } from 'node:crypto';
-import { SignJWT, jwtVerify, errors, type JWTPayload } from 'jose';
+import { randomBytes, randomUUID, webcrypto } from 'node:crypto';
+import { SignJWT, decodeProtectedHeader, jwtVerify, errors, type JWTPayload } from 'jose';
 
-/** What an access token carries: the user and the refresh-token family (session) it belongs to. */
+/** What an access token carries: the user, the refresh-token family (session) it belongs to and the client. */
 export interface AccessClaims {
   userId: number;
   familyId: string;
+  clientId: string;
 }
 
 /** What a share token carries: the share link and its campaign. */
 export interface ShareClaims {
   shareId: string;
   campaignId: number;
+}
+
+/** What a device cookie carries (loginThrottle.ts): the device's id and the account it signed in to, hashed. */
+export interface DeviceClaims {
+  deviceId: string;
+  accountHash: string;
 }
 
 export type VerifiedToken =
@@ -23,45 +30,65 @@ export type VerifiedToken =
 
 /** How many verified tokens are remembered (a few MB at most); the oldest go first. */
 const VERIFIED_TOKENS_KEPT = 5000;
+/** The header type of an access token (RFC 9068 section 2.1) and of a device cookie. */
+const ACCESS_TYP = 'at+jwt';
+const DEVICE_TYP = 'device+jwt';
+const ALGORITHMS = ['HS256'];
 
-/** Signs and verifies the API's JWTs (HS256). */
+/**
+ * Signs and verifies the API's JWTs (HS256). Access tokens follow RFC 9068 (header typ at+jwt; iss, sub, aud,
+ * client_id, iat, exp, a unique jti, and the session as sid). Share tokens keep the form links already handed
+ * out have (no header typ, payload typ 'share'), now with a jti. Each kind is verified against its own header
+ * type and audience, so none can stand in for another.
+ */
 export class TokenSigner {
   // Imported once: with raw bytes jose imports the key again on every call, a third of a verification's cost.
   private readonly key: Promise<webcrypto.CryptoKey>;
   /**
-   * Tokens whose signature and issuer have been checked, with their expiry. A token's signature cannot stop
+   * Tokens whose signature and claims have been checked, with their expiry. A token's signature cannot stop
    * being valid, so a client sending the same token call after call (every page load does) is not checked by
    * WebCrypto again until the token expires. Revocation is not decided here: the auth guard still checks
    * the session or the share link in the database on every call. Only well-signed tokens enter.
    */
   private readonly verified = new Map<string, { result: VerifiedToken; expiresAtMs: number }>();
+  /** The API, as access tokens name their audience. */
+  readonly audience: string;
+  private readonly deviceAudience: string;
 
   constructor(
     secret: string,
     private readonly issuer: string,
   ) {
     this.key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    this.audience = `${issuer}/api`;
+    this.deviceAudience = `${issuer}/api/v1/auth/login`;
   }
 
   signAccess(claims: AccessClaims, ttlSeconds: number): Promise<string> {
-    return this.sign({ typ: 'access', fam: claims.familyId }, String(claims.userId), ttlSeconds);
+    const jwt = new SignJWT({ client_id: claims.clientId, sid: claims.familyId }).setProtectedHeader({ alg: 'HS256', typ: ACCESS_TYP }).setAudience(this.audience);
+    return this.sign(jwt, String(claims.userId), ttlSeconds, randomUUID());
   }
 
   signShare(claims: ShareClaims, ttlSeconds: number): Promise<string> {
-    return this.sign({ typ: 'share', cid: claims.campaignId }, claims.shareId, ttlSeconds);
+    return this.sign(new SignJWT({ typ: 'share', cid: claims.campaignId }).setProtectedHeader({ alg: 'HS256' }), claims.shareId, ttlSeconds, randomUUID());
   }
 
-  private async sign(payload: Record<string, unknown>, subject: string, ttlSeconds: number): Promise<string> {
-    return new SignJWT(payload)
-      .setProtectedHeader({ alg: 'HS256' })
+  signDevice(claims: DeviceClaims, ttlSeconds: number): Promise<string> {
+    const jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: DEVICE_TYP }).setAudience(this.deviceAudience);
+    return this.sign(jwt, claims.accountHash, ttlSeconds, claims.deviceId);
+  }
+
+  private async sign(jwt: SignJWT, subject: string, ttlSeconds: number, jti: string): Promise<string> {
+    return jwt
       .setSubject(subject)
       .setIssuer(this.issuer)
       .setIssuedAt()
+      .setJti(jti)
       .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
       .sign(await this.key);
   }
 
-  /** Checks signature, issuer and expiry; never throws. */
+  /** Checks signature, header type, issuer, audience and expiry of an access or share token; never throws. */
   async verify(token: string): Promise<VerifiedToken> {
     const known = this.verified.get(token);
     if (known) {
@@ -70,12 +97,26 @@ export class TokenSigner {
       return { kind: 'expired' };
     }
     try {
-      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'], issuer: this.issuer });
-      const result = claimsOf(payload);
-      if (result.kind !== 'invalid' && typeof payload.exp === 'number') this.remember(token, result, payload.exp * 1000);
+      const { typ } = decodeProtectedHeader(token);
+      const { payload } =
+        typ === ACCESS_TYP
+          ? await jwtVerify(token, await this.key, { algorithms: ALGORITHMS, issuer: this.issuer, audience: this.audience, typ: ACCESS_TYP, requiredClaims: ['jti', 'iat', 'exp'] })
+          : await jwtVerify(token, await this.key, { algorithms: ALGORITHMS, issuer: this.issuer });
+      const result = typ === ACCESS_TYP ? accessClaimsOf(payload) : typ === undefined ? legacyClaimsOf(payload) : { kind: 'invalid' as const };
+      if ((result.kind === 'access' || result.kind === 'share') && typeof payload.exp === 'number') this.remember(token, result, payload.exp * 1000);
       return result;
     } catch (err) {
       return err instanceof errors.JWTExpired ? { kind: 'expired' } : { kind: 'invalid' };
+    }
+  }
+
+  /** A device cookie's claims when it is well signed, of this server and not expired; never throws. */
+  async verifyDevice(token: string): Promise<DeviceClaims | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: ALGORITHMS, issuer: this.issuer, audience: this.deviceAudience, typ: DEVICE_TYP, requiredClaims: ['jti', 'sub', 'exp'] });
+      return { deviceId: payload.jti as string, accountHash: payload.sub as string };
+    } catch {
+      return undefined;
     }
   }
 
@@ -85,14 +126,25 @@ export class TokenSigner {
   }
 }
 
-/** What a verified payload grants: an access token's user and session, or a share link's campaign. */
-function claimsOf(payload: JWTPayload): VerifiedToken {
-  if (payload.typ === 'access' && typeof payload.fam === 'string' && /^\d+$/.test(payload.sub ?? '')) {
-    return { kind: 'access', claims: { userId: Number(payload.sub), familyId: payload.fam } };
+/** An RFC 9068 access token's user, session and client. */
+function accessClaimsOf(payload: JWTPayload): VerifiedToken {
+  const { sid, client_id: clientId } = payload;
+  if (typeof sid === 'string' && typeof clientId === 'string' && /^\d+$/.test(payload.sub ?? '')) {
+    return { kind: 'access', claims: { userId: Number(payload.sub), familyId: sid, clientId } };
   }
+  return { kind: 'invalid' };
+}
+
+/**
+ * A token without a header type: a share link (the form every link handed out has), or an access token of the
+ * form before RFC 9068, which is answered as expired so that the client refreshes it into a new one instead
+ * of signing the user out (it is well signed, and a refresh still needs the session's refresh token).
+ */
+function legacyClaimsOf(payload: JWTPayload): VerifiedToken {
   if (payload.typ === 'share' && typeof payload.cid === 'number' && payload.sub) {
     return { kind: 'share', claims: { shareId: payload.sub, campaignId: payload.cid } };
   }
+  if (payload.typ === 'access') return { kind: 'expired' };
   return { kind: 'invalid' };
 }
 

@@ -5,6 +5,9 @@ import { AppError, OAuthError } from '../errors.js';
 import * as oauthRepo from '../db/repositories/oauth.js';
 import { findCredentialsByEmail } from '../db/repositories/users.js';
 import { recordAudit } from '../db/repositories/audit.js';
+import { clearBuckets } from '../db/repositories/loginThrottle.js';
+import { admitLoginAttempt, deviceTokenFor, normaliseEmail } from './loginThrottle.js';
+import { demoPasswordRefused } from './demoPasswords.js';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from './passwords.js';
 import { randomToken, sha256, verifierMatches } from './pkce.js';
 import type { TokenSigner } from './jwt.js';
@@ -14,7 +17,7 @@ import type { LoginResponse, TokenResponse } from '../../shared/api/auth.js';
 export interface OAuthContext {
   db: Db;
   signer: TokenSigner;
-  config: Pick<Config, 'oauth' | 'ttl'>;
+  config: Pick<Config, 'oauth' | 'ttl' | 'host' | 'publicUrl' | 'trustProxy' | 'allowDemoPasswords'>;
 }
 
 export interface LoginInput {
@@ -27,26 +30,50 @@ export interface LoginInput {
   codeChallenge: string;
 }
 
+/** Who signs in, for the throttle and the audit log: the request, the client address and the device cookie. */
+export interface LoginMeta {
+  requestId?: string;
+  ip?: string;
+  deviceToken?: string;
+}
+
+/** A login's answer, and the device cookie's new token for the browser that signed in. */
+export interface LoginResult {
+  response: LoginResponse;
+  deviceToken: string;
+}
+
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'Wrong e-mail or password');
 
-/**
- * Checks the credentials and issues a single-use authorization code bound to the user, client,
- * redirect URI and PKCE challenge. Unknown e-mail and wrong password answer alike and take alike.
- */
-export async function login(ctx: OAuthContext, input: LoginInput, requestId?: string): Promise<LoginResponse> {
-  const { oauth, ttl } = ctx.config;
+function checkClient(oauth: Config['oauth'], input: LoginInput): void {
   if (input.clientId !== oauth.clientId || input.clientSecret !== oauth.clientSecret) {
     throw new AppError('VALIDATION', 'Unknown client or wrong client secret', { client_id: 'invalid client' });
   }
   if (input.redirectUri !== oauth.redirectUri) {
     throw new AppError('VALIDATION', 'The redirect URI is not registered for this client', { redirect_uri: 'not registered' });
   }
-  const user = await findCredentialsByEmail(ctx.db, input.email.trim());
+}
+
+/**
+ * Checks the credentials and issues a single-use authorization code bound to the user, client,
+ * redirect URI and PKCE challenge. Unknown e-mail and wrong password answer alike and take alike, and are
+ * throttled alike (loginThrottle.ts); the demo password on a reachable server is a wrong password.
+ */
+export async function login(ctx: OAuthContext, input: LoginInput, meta: LoginMeta = {}): Promise<LoginResult> {
+  checkClient(ctx.config.oauth, input);
+  const email = normaliseEmail(input.email);
+  const buckets = await admitLoginAttempt(ctx, { email, ...meta });
+  const user = await findCredentialsByEmail(ctx.db, email);
   const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
-  if (!user || !passwordOk || !user.role || user.role === 'NO') {
-    await recordAudit(ctx.db, { action: 'auth.login_failed', details: { email: input.email.trim().toLowerCase() }, requestId });
+  const demoRefused = passwordOk && demoPasswordRefused(ctx.config, input.password);
+  if (!user || !passwordOk || demoRefused || !user.role || user.role === 'NO') {
+    const reason = demoRefused ? { reason: 'demo password on a server reachable from other machines' } : {};
+    await recordAudit(ctx.db, { action: 'auth.login_failed', details: { email, ip: meta.ip, ...reason }, requestId: meta.requestId });
     throw invalidCredentials();
   }
+  await clearBuckets(ctx.db, buckets);
+  const { requestId } = meta;
+  const { ttl } = ctx.config;
   const code = randomToken();
   await oauthRepo.insertAuthorizationCode(ctx.db, sha256(code), {
     userId: user.id,
@@ -56,7 +83,7 @@ export async function login(ctx: OAuthContext, input: LoginInput, requestId?: st
     expiresAt: new Date(Date.now() + ttl.authCode * 1000),
   });
   await recordAudit(ctx.db, { actorId: user.id, actorEmail: user.email, action: 'auth.login', requestId });
-  return { code, state: input.state };
+  return { response: { code, state: input.state }, deviceToken: await deviceTokenFor(ctx.signer, email) };
 }
 
 /** Client authentication for the token endpoint (secret in the body or by HTTP Basic). */
@@ -67,10 +94,10 @@ export function authenticateClient(ctx: OAuthContext, clientId: string | undefin
   }
 }
 
-async function issueTokens(ctx: OAuthContext, q: Queryable, userId: number, familyId: string): Promise<TokenResponse> {
+async function issueTokens(ctx: OAuthContext, q: Queryable, userId: number, familyId: string, clientId: string): Promise<TokenResponse> {
   const refreshToken = randomToken();
   await oauthRepo.insertRefreshToken(q, sha256(refreshToken), familyId, new Date(Date.now() + ctx.config.ttl.refreshToken * 1000));
-  const accessToken = await ctx.signer.signAccess({ userId, familyId }, ctx.config.ttl.accessToken);
+  const accessToken = await ctx.signer.signAccess({ userId, familyId, clientId }, ctx.config.ttl.accessToken);
   return { access_token: accessToken, token_type: 'Bearer', expires_in: ctx.config.ttl.accessToken, refresh_token: refreshToken };
 }
 
@@ -103,7 +130,7 @@ export async function exchangeCode(ctx: OAuthContext, input: CodeExchangeInput):
     const familyId = randomUUID();
     await oauthRepo.createFamily(tx, familyId, code.userId, code.clientId);
     await oauthRepo.markAuthorizationCodeUsed(tx, codeHash, familyId);
-    return issueTokens(ctx, tx, code.userId, familyId);
+    return issueTokens(ctx, tx, code.userId, familyId, code.clientId);
   });
   // Errors are returned, not thrown, so that burning the code commits.
   if (outcome instanceof OAuthError) throw outcome;
@@ -114,7 +141,7 @@ export async function exchangeCode(ctx: OAuthContext, input: CodeExchangeInput):
  * Rotates a refresh token: the presented one retires and a new pair is issued in the same family.
  * Presenting a retired token is taken as theft and revokes the whole family (RFC 9700 section 4.14.2).
  */
-export async function refreshTokens(ctx: OAuthContext, refreshToken: string, clientId: string): Promise<TokenResponse> {
+export async function refreshTokens(ctx: OAuthContext, refreshToken: string, clientId: string, requestId?: string): Promise<TokenResponse> {
   const tokenHash = sha256(refreshToken);
   const outcome = await ctx.db.transaction(async (tx) => {
     const row = await oauthRepo.findRefreshTokenForUpdate(tx, tokenHash);
@@ -122,12 +149,14 @@ export async function refreshTokens(ctx: OAuthContext, refreshToken: string, cli
     if (row.clientId !== clientId) return new OAuthError('invalid_grant', 'Refresh token issued to another client');
     if (row.retiredAt) {
       await oauthRepo.revokeFamily(tx, row.familyId, 'refresh token reused');
+      // In the revocation's transaction: the session never ends without its reason on record.
+      await recordAudit(tx, { actorId: row.userId, action: 'auth.refresh_reused', targetType: 'session', targetId: row.familyId, details: { clientId }, requestId });
       return new OAuthError('invalid_grant', 'Refresh token already used; the session has been revoked');
     }
     if (row.familyRevokedAt) return new OAuthError('invalid_grant', 'The session has been revoked');
     if (row.expiresAt.getTime() <= Date.now()) return new OAuthError('invalid_grant', 'Refresh token expired');
     await oauthRepo.retireRefreshToken(tx, tokenHash);
-    return issueTokens(ctx, tx, row.userId, row.familyId);
+    return issueTokens(ctx, tx, row.userId, row.familyId, row.clientId);
   });
   if (outcome instanceof OAuthError) throw outcome;
   return outcome;

@@ -53,9 +53,9 @@ export const TokenResponse = Type.Object({
 });
 export type TokenResponse = Static<typeof TokenResponse>;
 
-/** RFC 6749 section 5.2 error response (and temporarily_unavailable while the database is down). */
+/** RFC 6749 section 5.2 error response (plus slow_down for too many calls, temporarily_unavailable while the database is down). */
 export const TokenError = Type.Object({
-  error: Type.Enum(['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'temporarily_unavailable']),
+  error: Type.Enum(['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'slow_down', 'temporarily_unavailable']),
   error_description: Type.Optional(Type.String()),
 });
 export type TokenError = Static<typeof TokenError>;

@@ -12,11 +12,20 @@ export const selectSessionKnown = (state: RootState) => state.auth.status === 'l
 export const selectRole = (state: RootState) => state.auth.user?.role ?? null;
 export const selectLoginStatus = (state: RootState) => state.auth.login.status;
 
+/** "Too many attempts", with the wait when the server gave it (error.data.retryAfterSeconds, as Retry-After). */
+function rateLimitedMessage(data: unknown): { id: string; values?: Record<string, number> } {
+  const seconds = (data as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  if (typeof seconds !== 'number' || !(seconds > 0)) return { id: 'AUTH.LOGIN.RATE_LIMITED' };
+  if (seconds < 60) return { id: 'AUTH.LOGIN.RATE_LIMITED_SECONDS', values: { count: Math.ceil(seconds) } };
+  return { id: 'AUTH.LOGIN.RATE_LIMITED_MINUTES', values: { count: Math.ceil(seconds / 60) } };
+}
+
 /** The message id of a failed login: bad credentials (or a state mismatch), too many tries, or the transport's. */
 export const selectLoginErrorMessage = createSelector([(state: RootState) => state.auth.login.error], (error) => {
   if (!error) return null;
   if (error.type === 'INVALID_CREDENTIALS') return { id: 'AUTH.LOGIN.INVALID' };
-  if (error.type === 'RATE_LIMITED') return { id: 'AUTH.LOGIN.RATE_LIMITED' };
+  // A 429 of the token endpoint (RFC 6749 body, no API error type) is the same advice.
+  if (error.type === 'RATE_LIMITED' || error.status === 429) return rateLimitedMessage(error.data);
   return transportErrorMessage(error) ?? { id: 'AUTH.LOGIN.INVALID' };
 });
 
