@@ -1,4 +1,4 @@
-import { rootReducer } from '../../src/client/app/rootReducer.js';
+import { reducers, rootReducer } from '../../src/client/app/rootReducer.js';
 import { alertsActions } from '../../src/client/features/alerts/alertsSlice.js';
 import { snackbarActions } from '../../src/client/features/snackbar/snackbarSlice.js';
 import { reportFiltersActions, initialReportFilters } from '../../src/client/features/reportFilters/reportFiltersSlice.js';
@@ -67,6 +67,20 @@ describe('session and language', () => {
     expect(signedIn.auth).toMatchObject({ status: 'loaded', user: demoUser, tokenSource: 'cookie' });
     const out = rootReducer(signedIn, authActions.loggedOut());
     expect(out.auth).toEqual({ ...initialAuthState, status: 'loaded' });
+  });
+
+  it('forgets, on every session change, every slice but the session, the error page and the preferences', () => {
+    const kept = ['auth', 'app', 'locale', 'layout'];
+    const keys = Object.keys(reducers) as (keyof typeof reducers)[];
+    // Every slice holds something of the previous user; new slices are covered without being listed.
+    const stale = Object.fromEntries(keys.map((key) => [key, { previousUser: 'datos de la sesión anterior' }])) as unknown as ReturnType<typeof rootReducer>;
+    const events = [authActions.logoutRequested(), authActions.loggedOut(), authActions.refreshFailed(), authActions.loginSucceeded({ user: demoUser })];
+    for (const event of events) {
+      const after = rootReducer(stale, event);
+      const cleared = keys.filter((key) => !kept.includes(key));
+      expect(Object.fromEntries(cleared.map((key) => [key, after[key]]))).toEqual(Object.fromEntries(cleared.map((key) => [key, reducers[key](undefined, { type: 'init' })])));
+    }
+    expect(rootReducer(stale, authActions.loggedOut()).auth).toEqual({ ...initialAuthState, status: 'loaded' });
   });
 
   it('maps a failed login to its message', () => {
