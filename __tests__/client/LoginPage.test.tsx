@@ -36,11 +36,13 @@ describe('login form', () => {
 
   it('asks the store to log in with valid fields, marks them valid and spins while busy', async () => {
     const user = userEvent.setup();
-    const { store } = renderWithProviders(<LoginPage />);
+    const { store, dependencies } = renderWithProviders(<LoginPage />);
     await user.type(screen.getByLabelText('Correo electrónico'), ' usuario@demo.es ');
     await user.type(screen.getByLabelText('Contraseña'), 'demo1234');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     await waitFor(() => expect(store.getState().auth.login.status).toBe('loading'));
+    // The credentials went to the saga's box, not into the store.
+    expect(dependencies.credentials.take()).toEqual({ email: 'usuario@demo.es', password: 'demo1234' });
     expect(screen.getByLabelText('Correo electrónico')).toHaveClass('is-valid');
     expect(screen.getByRole('button', { name: 'Entrar' })).toBeDisabled();
   });

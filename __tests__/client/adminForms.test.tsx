@@ -25,7 +25,7 @@ const geography = {
 function preloaded(role: Role): Partial<RootState> {
   const base = rootReducer(undefined, { type: 'init' });
   return {
-    auth: { ...initialAuthState, status: 'loaded', user: { ...demoUser, role }, tokens: { accessToken: 't', refreshToken: 'r' } },
+    auth: { ...initialAuthState, status: 'loaded', user: { ...demoUser, role }, tokenSource: 'cookie' },
     entities: {
       ...initialEntitiesState,
       list: { ...base.entities.list, status: 'succeeded', items: [entity(1, 'Ayuntamiento de Alzira'), entity(2, 'Mancomunitat de la Ribera Alta')] },

@@ -9,7 +9,7 @@ import type { EntityRow, UserRow } from '../../src/shared/api/admin.js';
 import type { Role } from '../../src/shared/roles.js';
 import { demoUser, renderWithProviders } from '../helpers/client.js';
 
-const me = (role: Role) => ({ auth: { ...initialAuthState, status: 'loaded' as const, user: { ...demoUser, id: 1, email: 'yo@demo.es', role }, tokens: { accessToken: 't', refreshToken: 'r' } } });
+const me = (role: Role) => ({ auth: { ...initialAuthState, status: 'loaded' as const, user: { ...demoUser, id: 1, email: 'yo@demo.es', role }, tokenSource: 'cookie' as const } });
 const users: UserRow[] = [
   { id: 1, email: 'yo@demo.es', name: '', role: 'FEC', entities: [] },
   { id: 2, email: 'jefa@demo.es', name: '', role: 'ADMIN', entities: [] },

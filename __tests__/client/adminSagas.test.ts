@@ -15,7 +15,7 @@ type State = ReturnType<typeof rootReducer>;
 
 const state = () => ({
   ...rootReducer(undefined, { type: 'init' }),
-  auth: { ...initialAuthState, status: 'loaded' as const, user: { ...demoUser, role: 'ADMIN' as const }, tokens: { accessToken: 't', refreshToken: 'r' } },
+  auth: { ...initialAuthState, status: 'loaded' as const, user: { ...demoUser, role: 'ADMIN' as const }, tokenSource: 'cookie' as const },
 });
 const fail = (type: ApiError['type'], status: number, data?: unknown) => async () => Promise.reject(new ApiError(type, status, data));
 const toastOf = (message: string, severity = 'error') => ({ action: { type: snackbarActions.toastShown.type, payload: { message, severity } } });

@@ -1,17 +1,19 @@
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
-import { all, call, fork, put } from 'redux-saga/effects';
+import { all, call, fork, getContext, put } from 'redux-saga/effects';
 import { rootReducer } from '../../src/client/app/rootReducer.js';
 import { apiCall, apiCallHandling } from '../../src/client/api/apiCall.js';
 import { ApiError } from '../../src/client/api/ApiError.js';
 import { authActions, initialAuthState } from '../../src/client/features/auth/authSlice.js';
-import { selectAccessToken, selectRefreshing } from '../../src/client/features/auth/authSelectors.js';
+import { selectRefreshing } from '../../src/client/features/auth/authSelectors.js';
 import { watchAuth } from '../../src/client/features/auth/authSaga.js';
-import { demoUser, fakeDependencies, memoryTokenStore } from '../helpers/client.js';
+import { SESSION_TOKENS_CONTEXT } from '../../src/client/lib/sessionTokens.js';
+import { demoUser, fakeDependencies, memoryTokenStore, sessionContext, sessionWith } from '../helpers/client.js';
 
 const signedIn = () => ({
   ...rootReducer(undefined, { type: 'init' }),
-  auth: { ...initialAuthState, status: 'loaded' as const, user: demoUser, tokens: { accessToken: 'access-1', refreshToken: 'refresh-1' }, tokenSource: 'cookie' as const },
+  auth: { ...initialAuthState, status: 'loaded' as const, user: demoUser, tokenSource: 'cookie' as const },
 });
+const firstTokens = () => ({ accessToken: 'access-1', refreshToken: 'refresh-1' });
 const expired = new ApiError('EXPIRED_ACCESS_TOKEN', 401);
 
 /** A secure call that refuses the first access token as expired and answers with the token it got. */
@@ -36,7 +38,7 @@ function* callersSaga(deps: ReturnType<typeof fakeDependencies>, callers: number
 describe('refresh and retry', () => {
   it('shares one refresh among concurrent callers and retries each with the new token', async () => {
     const tokenStore = memoryTokenStore();
-    const deps = fakeDependencies({ tokenStore });
+    const deps = fakeDependencies({ tokenStore, session: sessionWith(firstTokens()) });
     let refreshes = 0;
     deps.authApi = {
       ...deps.authApi,
@@ -49,23 +51,27 @@ describe('refresh and retry', () => {
     };
     const { storeState } = await expectSaga(callersSaga, deps, 3)
       .withReducer(rootReducer, signedIn())
+      .provide(sessionContext(deps.session))
       .put({ type: 'test/done', payload: ['data for access-2', 'data for access-2', 'data for access-2'] })
       .silentRun(3000);
     expect(refreshes).toBe(1);
     expect(tokenStore.saved).toEqual([{ accessToken: 'access-2', refreshToken: 'refresh-2' }]);
-    expect(storeState.auth.tokens).toEqual({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+    expect([deps.session.accessToken(), deps.session.refreshToken()]).toEqual(['access-2', 'refresh-2']);
+    expect(storeState.auth).toMatchObject({ user: demoUser, refreshing: false });
   });
 
   it('drops the tokens when the refresh fails and retries without them, ending the session', async () => {
-    const tokenStore = memoryTokenStore({ accessToken: 'access-1', refreshToken: 'refresh-1' });
-    const deps = fakeDependencies({ tokenStore });
+    const tokenStore = memoryTokenStore(firstTokens());
+    const deps = fakeDependencies({ tokenStore, session: sessionWith(firstTokens()) });
     deps.authApi = { ...deps.authApi, refresh: async () => Promise.reject(new ApiError('HTTP_ERROR', 400)) };
     const { storeState } = await expectSaga(callersSaga, deps, 2)
       .withReducer(rootReducer, signedIn())
+      .provide(sessionContext(deps.session))
       .put(authActions.refreshFailed())
       .put({ type: 'test/done', payload: ['failed: INVALID_TOKEN', 'failed: INVALID_TOKEN'] })
       .silentRun(3000);
     expect(tokenStore.current).toBeNull();
+    expect(deps.session.accessToken()).toBeNull();
     expect(storeState.auth.user).toBeNull();
     expect(storeState.app.globalError).toEqual({ id: 'TRANSPORT.UNAUTHORIZED' });
   });
@@ -74,32 +80,33 @@ describe('refresh and retry', () => {
     // Effects named by kind and selector or argument, so that two selects of different selectors differ.
     const describe = (effect: any) => `${effect.type}:${effect.payload.selector?.name ?? effect.payload.args.join(',')}`;
     const saga = apiCallHandling([], echoToken);
-    saga.next();
-    saga.next('access-1' as never);
+    expect(saga.next().value).toEqual(getContext(SESSION_TOKENS_CONTEXT));
+    expect(describe(saga.next(sessionWith(firstTokens()) as never).value)).toBe('CALL:access-1');
     // Another caller already started the refresh: this one asks for no second refresh and polls.
     expect(describe(saga.throw(expired).value)).toBe('SELECT:selectRefreshing');
     const steps: string[] = [];
-    for (let step = saga.next(true as never); !step.done; step = saga.next((steps.at(-1) === 'SELECT:selectAccessToken' ? 'access-1' : true) as never)) {
+    for (let step = saga.next(true as never); !step.done; step = saga.next(true as never)) {
       steps.push(describe(step.value));
     }
     const polls = Array.from({ length: 20 }, () => ['SELECT:selectRefreshing', 'CALL:500']).flat();
-    expect(steps).toEqual([...polls, 'SELECT:selectAccessToken', 'CALL:access-1']);
+    expect(steps).toEqual([...polls, 'CALL:access-1']);
   });
 
   it('starts the refresh when it is the first to meet the expired token', () => {
-    testSaga(apiCallHandling, [], echoToken)
+    const session = sessionWith(firstTokens());
+    const waiting = testSaga(apiCallHandling, [], echoToken)
       .next()
-      .next('access-1')
+      .getContext(SESSION_TOKENS_CONTEXT)
+      .next(session)
+      .call(echoToken, 'access-1')
       .throw(expired)
       .select(selectRefreshing)
       .next(false)
       .put(authActions.refreshRequested())
       .next()
-      .select(selectRefreshing)
-      .next(false)
-      .select(selectAccessToken)
-      .next('access-2')
-      .call(echoToken, 'access-2');
+      .select(selectRefreshing);
+    session.replace({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+    waiting.next(false).call(echoToken, 'access-2');
   });
 });
 
@@ -139,3 +146,51 @@ describe('transport errors', () => {
   });
 });
 
+
+describe('a session that ends while a call is on its way', () => {
+  /** Two calls of the session, one answering and one refused, each released by the test. */
+  function pendingCalls() {
+    const release = { answer: (_value: string) => undefined as void, refuse: (_err: unknown) => undefined as void };
+    const answering = () => new Promise<string>((resolve) => (release.answer = resolve));
+    const refused = () => new Promise<string>((_resolve, reject) => (release.refuse = reject));
+    return { release, answering, refused };
+  }
+  function* worker(fn: () => Promise<string>): Generator<any, void, any> {
+    try {
+      yield put({ type: 'test/answered', payload: yield* apiCall(fn) });
+    } catch {
+      yield put({ type: 'test/failed' });
+    }
+  }
+  function* sessionEndsMidway(session: ReturnType<typeof sessionWith>, calls: ReturnType<typeof pendingCalls>, end: boolean): Generator<any, void, any> {
+    yield fork(worker, calls.answering);
+    yield fork(worker, calls.refused);
+    if (end) session.forget();
+    calls.release.answer('data of the session that ended');
+    calls.release.refuse(new ApiError('INVALID_TOKEN', 401));
+  }
+
+  it('drops both outcomes: no data, no failure, no logout', async () => {
+    const session = sessionWith(firstTokens());
+    const calls = pendingCalls();
+    await expectSaga(sessionEndsMidway, session, calls, true)
+      .withReducer(rootReducer, signedIn())
+      .provide(sessionContext(session))
+      .not.put.actionType('test/answered')
+      .not.put.actionType('test/failed')
+      .not.put(authActions.loggedOut())
+      .silentRun(50);
+  });
+
+  it('delivers both while the session lasts', async () => {
+    const session = sessionWith(firstTokens());
+    const calls = pendingCalls();
+    await expectSaga(sessionEndsMidway, session, calls, false)
+      .withReducer(rootReducer, signedIn())
+      .provide(sessionContext(session))
+      .put({ type: 'test/answered', payload: 'data of the session that ended' })
+      .put({ type: 'test/failed' })
+      .put(authActions.loggedOut())
+      .silentRun(50);
+  });
+});

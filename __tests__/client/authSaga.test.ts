@@ -1,10 +1,11 @@
 import { jest } from '@jest/globals';
 import { expectSaga } from 'redux-saga-test-plan';
+import { fork } from 'redux-saga/effects';
 import { rootReducer } from '../../src/client/app/rootReducer.js';
 import { authActions, initialAuthState } from '../../src/client/features/auth/authSlice.js';
-import { handleAppStarted, handleLogin, handleLogoutRequested, watchAuth } from '../../src/client/features/auth/authSaga.js';
+import { handleAppStarted, handleLogin, handleLogoutRequested, handleRefreshRequested, watchAuth } from '../../src/client/features/auth/authSaga.js';
 import { ApiError } from '../../src/client/api/ApiError.js';
-import { demoUser, fakeDependencies, memoryTokenStore } from '../helpers/client.js';
+import { demoUser, fakeDependencies, memoryTokenStore, sessionContext, sessionWith } from '../helpers/client.js';
 
 const state = (overrides = {}) => ({ ...rootReducer(undefined, { type: 'init' }), ...overrides });
 
@@ -14,20 +15,32 @@ describe('login saga', () => {
     const calls: unknown[][] = [];
     const deps = fakeDependencies({ tokenStore });
     deps.authApi = { ...deps.authApi, login: async (...args) => (calls.push(args), { code: 'code-1', state: 'state-1' }) };
-    const { storeState } = await expectSaga(handleLogin, deps, authActions.loginRequested({ email: 'usuario@demo.es', password: 'demo1234' }))
+    deps.credentials.put({ email: 'usuario@demo.es', password: 'demo1234' });
+    const { storeState } = await expectSaga(handleLogin, deps)
       .withReducer(rootReducer, state({ locale: { language: 'en' } }))
-      .put(authActions.loginSucceeded({ user: demoUser, tokens: { accessToken: 'access-1', refreshToken: 'refresh-1' } }))
+      .put(authActions.loginSucceeded({ user: demoUser }))
       .run();
     expect(calls[0].slice(0, 3)).toEqual(['usuario@demo.es', 'demo1234', { verifier: 'verifier-1', challenge: 'challenge-1', state: 'state-1' }]);
     expect(tokenStore.saved).toEqual([{ accessToken: 'access-1', refreshToken: 'refresh-1' }]);
+    expect([deps.session.accessToken(), deps.session.refreshToken(), deps.session.source()]).toEqual(['access-1', 'refresh-1', 'cookie']);
+    expect(deps.credentials.take()).toBeNull();
     expect(storeState.auth).toMatchObject({ status: 'loaded', user: demoUser, login: { status: 'succeeded' } });
     expect(storeState.locale.language).toBe('es');
+  });
+
+  it('fails like wrong credentials when the box is empty (a login action replayed from DevTools)', async () => {
+    const deps = fakeDependencies();
+    deps.authApi = { ...deps.authApi, login: jest.fn<typeof deps.authApi.login>() };
+    const { storeState } = await expectSaga(watchAuth, deps).withReducer(rootReducer, state()).dispatch(authActions.loginRequested()).silentRun(50);
+    expect(deps.authApi.login).not.toHaveBeenCalled();
+    expect(storeState.auth.login).toEqual({ status: 'failed', error: { type: 'INVALID_CREDENTIALS', status: 401 } });
   });
 
   it('refuses an answer whose state differs from the one sent', async () => {
     const deps = fakeDependencies();
     deps.authApi = { ...deps.authApi, login: async () => ({ code: 'code-1', state: 'forged' }), exchangeCode: jest.fn<typeof deps.authApi.exchangeCode>() };
-    const { storeState } = await expectSaga(handleLogin, deps, authActions.loginRequested({ email: 'a@b.es', password: 'x' }))
+    deps.credentials.put({ email: 'a@b.es', password: 'x' });
+    const { storeState } = await expectSaga(handleLogin, deps)
       .withReducer(rootReducer, state())
       .put(authActions.loginFailed({ type: 'INVALID_CREDENTIALS', status: 401 }))
       .run();
@@ -38,7 +51,8 @@ describe('login saga', () => {
   it('reports bad credentials', async () => {
     const deps = fakeDependencies();
     deps.authApi = { ...deps.authApi, login: async () => Promise.reject(new ApiError('INVALID_CREDENTIALS', 401)) };
-    const { storeState } = await expectSaga(handleLogin, deps, authActions.loginRequested({ email: 'a@b.es', password: 'x' }))
+    deps.credentials.put({ email: 'a@b.es', password: 'x' });
+    const { storeState } = await expectSaga(handleLogin, deps)
       .withReducer(rootReducer, state())
       .run();
     expect(storeState.auth.login).toEqual({ status: 'failed', error: { type: 'INVALID_CREDENTIALS', status: 401 } });
@@ -47,9 +61,10 @@ describe('login saga', () => {
   it('cancels a pending login when the user logs out', async () => {
     const deps = fakeDependencies();
     deps.authApi = { ...deps.authApi, login: () => new Promise(() => undefined) };
+    deps.credentials.put({ email: 'a@b.es', password: 'x' });
     const { storeState } = await expectSaga(watchAuth, deps)
       .withReducer(rootReducer, state())
-      .dispatch(authActions.loginRequested({ email: 'a@b.es', password: 'x' }))
+      .dispatch(authActions.loginRequested())
       .dispatch(authActions.logoutRequested())
       .not.put.actionType(authActions.loginSucceeded.type)
       .silentRun(50);
@@ -63,16 +78,21 @@ describe('startup', () => {
     const seen: (string | null)[] = [];
     const deps = fakeDependencies({ tokenStore, locationSearch: () => '?at=from-link' });
     deps.authApi = { ...deps.authApi, me: async (token) => (seen.push(token), { ...demoUser, role: 'NO' }) };
-    const { storeState } = await expectSaga(handleAppStarted, deps).withReducer(rootReducer, state()).run();
+    const { storeState } = await expectSaga(handleAppStarted, deps).withReducer(rootReducer, state()).provide(sessionContext(deps.session)).run();
     expect(seen).toEqual(['from-link']);
     expect(tokenStore.saved).toEqual([]);
-    expect(storeState.auth).toMatchObject({ status: 'loaded', tokenSource: 'query', tokens: { accessToken: 'from-link', refreshToken: null } });
+    expect([deps.session.accessToken(), deps.session.refreshToken(), deps.session.source()]).toEqual(['from-link', null, 'query']);
+    expect(storeState.auth).toMatchObject({ status: 'loaded', tokenSource: 'query' });
   });
 
   it('re-saves a stored token and loads the user with it', async () => {
     const tokens = { accessToken: 'stored', refreshToken: 'stored-r' };
     const tokenStore = memoryTokenStore(tokens);
-    const { storeState } = await expectSaga(handleAppStarted, fakeDependencies({ tokenStore })).withReducer(rootReducer, state()).run();
+    const seen: (string | null)[] = [];
+    const deps = fakeDependencies({ tokenStore });
+    deps.authApi = { ...deps.authApi, me: async (token) => (seen.push(token), demoUser) };
+    const { storeState } = await expectSaga(handleAppStarted, deps).withReducer(rootReducer, state()).provide(sessionContext(deps.session)).run();
+    expect(seen).toEqual(['stored']);
     expect(tokenStore.saved).toEqual([tokens]);
     expect(storeState.auth).toMatchObject({ status: 'loaded', user: demoUser, tokenSource: 'cookie' });
   });
@@ -84,29 +104,50 @@ describe('startup', () => {
     const tokenStore = memoryTokenStore({ accessToken: 'revoked', refreshToken: null });
     const deps = fakeDependencies({ tokenStore });
     deps.authApi = { ...deps.authApi, me: async () => Promise.reject(new ApiError('INVALID_TOKEN', 401)) };
-    const refused = await expectSaga(handleAppStarted, deps).withReducer(rootReducer, state()).run();
+    const refused = await expectSaga(handleAppStarted, deps).withReducer(rootReducer, state()).provide(sessionContext(deps.session)).run();
     expect(refused.storeState.auth).toEqual({ ...initialAuthState, status: 'loaded' });
     expect(refused.storeState.app.globalError).toBeNull();
     expect(tokenStore.current).toBeNull();
+    expect(deps.session.accessToken()).toBeNull();
   });
 });
 
 describe('logout', () => {
   it('revokes the session on the server and forgets tokens and user', async () => {
     const tokenStore = memoryTokenStore({ accessToken: 'a', refreshToken: 'r' });
-    const deps = fakeDependencies({ tokenStore });
+    const deps = fakeDependencies({ tokenStore, session: sessionWith({ accessToken: 'a', refreshToken: 'r' }) });
     deps.authApi = { ...deps.authApi, logout: jest.fn<typeof deps.authApi.logout>(async () => undefined) };
-    const signedIn = state({ auth: { ...initialAuthState, status: 'loaded', user: demoUser, tokens: { accessToken: 'a', refreshToken: 'r' } } });
+    const signedIn = state({ auth: { ...initialAuthState, status: 'loaded', user: demoUser, tokenSource: 'cookie' } });
     const { storeState } = await expectSaga(watchAuth, deps).withReducer(rootReducer, signedIn).dispatch(authActions.logoutRequested()).silentRun(50);
     expect(deps.authApi.logout).toHaveBeenCalledWith('a');
     expect(storeState.auth.user).toBeNull();
     expect(tokenStore.current).toBeNull();
+    expect(deps.session.accessToken()).toBeNull();
   });
 
   it('ends the session even when the server is unreachable', async () => {
-    const deps = fakeDependencies();
+    const deps = fakeDependencies({ session: sessionWith({ accessToken: 'a', refreshToken: 'r' }) });
     deps.authApi = { ...deps.authApi, logout: async () => Promise.reject(new ApiError('CONNECTION_FAILED', 600)) };
-    const signedIn = state({ auth: { ...initialAuthState, status: 'loaded', user: demoUser, tokens: { accessToken: 'a', refreshToken: 'r' } } });
+    const signedIn = state({ auth: { ...initialAuthState, status: 'loaded', user: demoUser, tokenSource: 'cookie' } });
     await expectSaga(handleLogoutRequested, deps).withReducer(rootReducer, signedIn).put(authActions.loggedOut()).run();
+  });
+});
+
+describe('a refresh that outlives its session', () => {
+  it('neither brings the session back nor writes the cookie when it answers after the logout', async () => {
+    let answer = (_tokens: { accessToken: string; refreshToken: string }) => undefined as void;
+    const tokenStore = memoryTokenStore({ accessToken: 'a', refreshToken: 'r' });
+    const deps = fakeDependencies({ tokenStore, session: sessionWith({ accessToken: 'a', refreshToken: 'r' }) });
+    deps.authApi = { ...deps.authApi, refresh: () => new Promise((resolve) => (answer = resolve)) };
+    function* logoutDuringRefresh(): Generator<any, void, any> {
+      yield fork(handleRefreshRequested, deps);
+      deps.session.forget();
+      tokenStore.clear();
+      answer({ accessToken: 'a-2', refreshToken: 'r-2' });
+    }
+    await expectSaga(logoutDuringRefresh).withReducer(rootReducer, state()).not.put(authActions.tokensRefreshed()).silentRun(50);
+    expect(deps.session.accessToken()).toBeNull();
+    expect(tokenStore.saved).toEqual([]);
+    expect(tokenStore.current).toBeNull();
   });
 });

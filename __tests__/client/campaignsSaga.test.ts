@@ -20,7 +20,7 @@ const campaign: CampaignDetail = {
 };
 const state = (role: 'USER' | 'ADMIN' | 'FEC' = 'USER') => ({
   ...rootReducer(undefined, { type: 'init' }),
-  auth: { ...initialAuthState, status: 'loaded' as const, user: { ...demoUser, role }, tokens: { accessToken: 't', refreshToken: 'r' } },
+  auth: { ...initialAuthState, status: 'loaded' as const, user: { ...demoUser, role }, tokenSource: 'cookie' as const },
 });
 const deps = (overrides: Partial<typeof campaignsApi> = {}, navigate = (_path: string) => undefined): CampaignsDependencies => ({
   campaignsApi: { ...campaignsApi, ...overrides },

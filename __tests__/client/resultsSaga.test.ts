@@ -9,14 +9,14 @@ import { ApiError } from '../../src/client/api/ApiError.js';
 import { authActions, initialAuthState } from '../../src/client/features/auth/authSlice.js';
 import { resultsApi } from '../../src/client/api/resultsApi.js';
 import { reportFiltersActions } from '../../src/client/features/reportFilters/reportFiltersSlice.js';
-import { demoUser } from '../helpers/client.js';
+import { demoUser, sessionContext, sessionWith } from '../helpers/client.js';
 import { resultFixture } from '../helpers/resultFixture.js';
 
 const result = resultFixture();
 const indicators = [{ id: 1, text: 'Indicador', axisId: 1, axisText: 'Territorio', policyId: 10, policyText: 'Zonas verdes', measureId: 100, measureText: 'Parques', competenceId: null, subindicators: [] }];
 const signedIn = () => ({
   ...rootReducer(undefined, { type: 'init' }),
-  auth: { ...initialAuthState, status: 'loaded' as const, user: demoUser, tokens: { accessToken: 'access', refreshToken: 'refresh' } },
+  auth: { ...initialAuthState, status: 'loaded' as const, user: demoUser, tokenSource: 'cookie' as const },
 });
 const fail = (type: ApiError['type'], status: number) => async () => Promise.reject(new ApiError(type, status));
 
@@ -47,6 +47,7 @@ describe('results sagas', () => {
     });
     const { storeState } = await expectSaga(handleCampaignOpened, dependencies, resultsActions.campaignOpened(3))
       .withReducer(rootReducer, rootReducer(signedIn(), resultsActions.campaignOpened(3)))
+      .provide(sessionContext(sessionWith({ accessToken: 'access', refreshToken: 'refresh' })))
       .run();
     expect(seen).toEqual(['access:3', 'access:3']);
     expect(storeState.results.result).toEqual({ status: 'succeeded', error: null, data: result });

@@ -1,9 +1,9 @@
-import { rootReducer } from '../../src/client/app/rootReducer.js';
+import { reducers, rootReducer } from '../../src/client/app/rootReducer.js';
 import { alertsActions } from '../../src/client/features/alerts/alertsSlice.js';
 import { snackbarActions } from '../../src/client/features/snackbar/snackbarSlice.js';
 import { reportFiltersActions, initialReportFilters } from '../../src/client/features/reportFilters/reportFiltersSlice.js';
 import { resultsActions } from '../../src/client/features/results/resultsSlice.js';
-import { authActions } from '../../src/client/features/auth/authSlice.js';
+import { authActions, initialAuthState } from '../../src/client/features/auth/authSlice.js';
 import { localeActions } from '../../src/client/features/locale/localeSlice.js';
 import { selectLoginErrorMessage, selectCan } from '../../src/client/features/auth/authSelectors.js';
 import { mergePage } from '../../src/client/lib/remote.js';
@@ -62,11 +62,25 @@ describe('paged data', () => {
 
 describe('session and language', () => {
   it('sets Spanish once the user is known and clears everything on logout', () => {
-    const signedIn = reduce(localeActions.languageChanged('ca'), authActions.loginSucceeded({ user: demoUser, tokens: { accessToken: 'a', refreshToken: 'r' } }));
+    const signedIn = reduce(localeActions.languageChanged('ca'), authActions.loginSucceeded({ user: demoUser }));
     expect(signedIn.locale.language).toBe('es');
-    expect(signedIn.auth).toMatchObject({ status: 'loaded', user: demoUser });
+    expect(signedIn.auth).toMatchObject({ status: 'loaded', user: demoUser, tokenSource: 'cookie' });
     const out = rootReducer(signedIn, authActions.loggedOut());
-    expect(out.auth).toMatchObject({ status: 'loaded', user: null, tokens: null });
+    expect(out.auth).toEqual({ ...initialAuthState, status: 'loaded' });
+  });
+
+  it('forgets, on every session change, every slice but the session, the error page and the preferences', () => {
+    const kept = ['auth', 'app', 'locale', 'layout'];
+    const keys = Object.keys(reducers) as (keyof typeof reducers)[];
+    // Every slice holds something of the previous user; new slices are covered without being listed.
+    const stale = Object.fromEntries(keys.map((key) => [key, { previousUser: 'datos de la sesión anterior' }])) as unknown as ReturnType<typeof rootReducer>;
+    const events = [authActions.logoutRequested(), authActions.loggedOut(), authActions.refreshFailed(), authActions.loginSucceeded({ user: demoUser })];
+    for (const event of events) {
+      const after = rootReducer(stale, event);
+      const cleared = keys.filter((key) => !kept.includes(key));
+      expect(Object.fromEntries(cleared.map((key) => [key, after[key]]))).toEqual(Object.fromEntries(cleared.map((key) => [key, reducers[key](undefined, { type: 'init' })])));
+    }
+    expect(rootReducer(stale, authActions.loggedOut()).auth).toEqual({ ...initialAuthState, status: 'loaded' });
   });
 
   it('maps a failed login to its message', () => {

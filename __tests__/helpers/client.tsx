@@ -6,20 +6,24 @@ import { MemoryRouter } from 'react-router-dom';
 import { makeStore, type StoreOptions } from '../../src/client/app/store.js';
 import { MESSAGES } from '../../src/client/i18n/messages.js';
 import type { AuthDependencies } from '../../src/client/features/auth/authSaga.js';
+import { CredentialsContext, createCredentialsBox } from '../../src/client/features/auth/credentials.js';
 import type { Tokens } from '../../src/client/api/authApi.js';
+import { createSessionTokens, SESSION_TOKENS_CONTEXT, type SessionTokens, type TokenSource } from '../../src/client/lib/sessionTokens.js';
 import type { CurrentUser } from '../../src/shared/api/auth.js';
 
 /** Renders a component with a real store (sagas off unless asked), Spanish messages and a router. */
 export function renderWithProviders(ui: ReactElement, { route = '/', ...options }: StoreOptions & { route?: string } = {}) {
-  const { store } = makeStore({ runSagas: false, ...options });
+  const { store, dependencies } = makeStore({ runSagas: false, ...options });
   const result = render(
     <Provider store={store}>
       <IntlProvider locale="es-ES" messages={MESSAGES.es}>
-        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+        <CredentialsContext.Provider value={dependencies.credentials}>
+          <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+        </CredentialsContext.Provider>
       </IntlProvider>
     </Provider>,
   );
-  return { store, ...result };
+  return { store, dependencies, ...result };
 }
 
 export const demoUser: CurrentUser = { id: 7, email: 'usuario@demo.es', name: '', role: 'USER', entities: [{ id: 1, name: 'Ayuntamiento de Prueba' }] };
@@ -44,6 +48,18 @@ export function memoryTokenStore(initial: Tokens | null = null) {
   };
 }
 
+/** A session holder already signed in with these tokens, as the auth sagas leave it. */
+export function sessionWith(tokens: Tokens, source: TokenSource = 'cookie'): SessionTokens {
+  const session = createSessionTokens();
+  session.begin(tokens, source);
+  return session;
+}
+
+/** The expectSaga provider that gives apiCall this session, as makeStore's saga context does. */
+export const sessionContext = (session: SessionTokens) => ({
+  getContext: (key: string | symbol, next: () => unknown) => (key === SESSION_TOKENS_CONTEXT ? session : next()),
+});
+
 /** Saga dependencies with fakes; override what a test needs. */
 export function fakeDependencies(overrides: Partial<AuthDependencies> = {}): AuthDependencies {
   return {
@@ -56,6 +72,8 @@ export function fakeDependencies(overrides: Partial<AuthDependencies> = {}): Aut
     },
     createPkce: async () => ({ verifier: 'verifier-1', challenge: 'challenge-1', state: 'state-1' }),
     tokenStore: memoryTokenStore(),
+    session: createSessionTokens(),
+    credentials: createCredentialsBox(),
     locationSearch: () => '',
     ...overrides,
   };

@@ -12,13 +12,13 @@ import { CONFIG } from './config.js';
 const router = createBrowserRouter(ROUTES);
 // The opening address's page loads beside the session check instead of after it.
 for (const match of router.state.matches) (match.route.handle as PageHandle | undefined)?.preload().catch(() => undefined);
-const { store, persistor } = makeStore({ persist: CONFIG.persistStore, dependencies: { navigate: (path) => void router.navigate(path) } });
+const { store, persistor, dependencies } = makeStore({ persist: CONFIG.persistStore, dependencies: { navigate: (path) => void router.navigate(path) } });
 store.dispatch(authActions.appStarted());
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 createRoot(container).render(
   <StrictMode>
-    <App store={store} persistor={persistor} router={router} />
+    <App store={store} persistor={persistor} router={router} credentials={dependencies.credentials} />
   </StrictMode>,
 );

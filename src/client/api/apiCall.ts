@@ -1,8 +1,9 @@
-import { call, delay, put, select, type Effect } from 'redux-saga/effects';
+import { call, cancel, delay, getContext, put, select, type Effect } from 'redux-saga/effects';
 import { ApiError, serializeError, type TransportErrorType } from './ApiError.js';
 import { authActions } from '../features/auth/authSlice.js';
 import { appActions } from '../features/app/appSlice.js';
-import { selectAccessToken, selectRefreshing } from '../features/auth/authSelectors.js';
+import { selectRefreshing } from '../features/auth/authSelectors.js';
+import { createSessionTokens, SESSION_TOKENS_CONTEXT, type SessionTokens } from '../lib/sessionTokens.js';
 import { transportErrorMessage } from '../lib/transportErrors.js';
 import { REFRESH_POLL_MS, REFRESH_WAIT_MS } from '../lib/constants.js';
 
@@ -33,15 +34,36 @@ function* waitForRefresh(): Generator<Effect, void, unknown> {
   }
 }
 
+/** Without a store's session in the saga context (a saga tested on its own), calls go without a token. */
+const NO_SESSION = createSessionTokens();
+
+/**
+ * One call with the session's current access token. An answer or a failure that comes back after its
+ * session ended belongs to nobody on screen: the calling worker is cancelled instead, so nothing of it
+ * reaches the next user's state (no data, no toast, no logout of the next session).
+ */
+function* callWithToken<A extends unknown[], R>(session: SessionTokens, fn: SecureFn<A, R>, args: A): Generator<Effect, R, unknown> {
+  const generation = session.generation();
+  let result: R;
+  try {
+    result = (yield call(fn, session.accessToken(), ...args)) as R;
+  } catch (err) {
+    if (session.generation() !== generation) yield cancel();
+    throw err;
+  }
+  if (session.generation() !== generation) yield cancel();
+  return result;
+}
+
 /**
  * Every authenticated call goes through here. An expired access token starts one refresh (callers that
  * meet it meanwhile wait for the same one) and the call is retried once with the new token, or without
  * a token if the refresh failed. Errors the caller lists in `handled` are rethrown without the error page.
  */
 export function* apiCallHandling<A extends unknown[], R>(handled: readonly TransportErrorType[], fn: SecureFn<A, R>, ...args: A): Generator<Effect, R, unknown> {
-  const token = (yield select(selectAccessToken)) as string | null;
+  const session = ((yield getContext(SESSION_TOKENS_CONTEXT)) as SessionTokens | undefined) ?? NO_SESSION;
   try {
-    return (yield call(fn, token, ...args)) as R;
+    return yield* callWithToken(session, fn, args);
   } catch (err) {
     if (!isExpired(err)) {
       yield* reportTransportError(err, handled);
@@ -51,9 +73,8 @@ export function* apiCallHandling<A extends unknown[], R>(handled: readonly Trans
   const refreshing = (yield select(selectRefreshing)) as boolean;
   if (!refreshing) yield put(authActions.refreshRequested());
   yield* waitForRefresh();
-  const retryToken = (yield select(selectAccessToken)) as string | null;
   try {
-    return (yield call(fn, retryToken, ...args)) as R;
+    return yield* callWithToken(session, fn, args);
   } catch (err) {
     yield* reportTransportError(err, handled);
     throw err;

@@ -1,6 +1,6 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
-import storage from 'redux-persist/lib/storage';
+import localStorageModule from 'redux-persist/lib/storage';
 import { authReducer } from '../features/auth/authSlice.js';
 import { appReducer } from '../features/app/appSlice.js';
 import { alertsReducer } from '../features/alerts/alertsSlice.js';
@@ -33,6 +33,9 @@ export const reducers = {
 };
 
 export const rootReducer = combineReducers(reducers);
+
+// redux-persist ships CommonJS: webpack unwraps its default export, Node's ES module loader (jest) does not.
+const storage = (localStorageModule as unknown as { default?: typeof localStorageModule }).default ?? localStorageModule;
 
 /**
  * The same slices with the preferences persisted in local storage, each under its own key:

@@ -7,6 +7,8 @@ import { campaignsApi, referenceApi } from '../api/campaignsApi.js';
 import { authApi } from '../api/authApi.js';
 import { createPkce } from '../lib/pkce.js';
 import { cookieTokenStore } from '../lib/tokenStore.js';
+import { createSessionTokens } from '../lib/sessionTokens.js';
+import { createCredentialsBox } from '../features/auth/credentials.js';
 import { watchUsers, type UsersDependencies } from '../features/admin/users/usersSaga.js';
 import { watchEntities, type EntitiesDependencies } from '../features/admin/entities/entitiesSaga.js';
 import { entitiesApi, usersApi } from '../api/adminApi.js';
@@ -18,7 +20,10 @@ import { downloadText, printPage, shareLink } from '../lib/browser.js';
 /** Everything the sagas reach outside the store; tests replace parts of it. */
 export type Dependencies = AuthDependencies & CampaignsDependencies & UsersDependencies & EntitiesDependencies & ResultsDependencies;
 
-export const defaultDependencies: Dependencies = {
+/** What each store gets afresh: the session's tokens and the login form's box are one store's own. */
+type PerStore = 'session' | 'credentials';
+
+export const defaultDependencies: Omit<Dependencies, PerStore> = {
   authApi,
   createPkce: () => createPkce(),
   tokenStore: cookieTokenStore,
@@ -35,6 +40,11 @@ export const defaultDependencies: Dependencies = {
   download: downloadText,
   currentUrl: () => window.location.href,
 };
+
+/** One store's dependencies: the defaults, its own session and credentials box, and the caller's overrides. */
+export function resolveDependencies(overrides: Partial<Dependencies> = {}): Dependencies {
+  return { ...defaultDependencies, session: createSessionTokens(), credentials: createCredentialsBox(), ...overrides };
+}
 
 /** Spawns each feature's watchers so that one failing saga does not stop the others (style.md rule 15). */
 export function* rootSaga(deps: Dependencies) {

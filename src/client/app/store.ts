@@ -2,7 +2,8 @@ import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { persistStore, FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import { persistedRootReducer, rootReducer, type RootState } from './rootReducer.js';
-import { rootSaga, defaultDependencies, type Dependencies } from './rootSaga.js';
+import { rootSaga, resolveDependencies, type Dependencies } from './rootSaga.js';
+import { SESSION_TOKENS_CONTEXT } from '../lib/sessionTokens.js';
 
 export interface StoreOptions {
   preloadedState?: Partial<RootState>;
@@ -14,9 +15,14 @@ export interface StoreOptions {
   runSagas?: boolean;
 }
 
-/** Builds the store: slices, saga middleware, optional persistence, DevTools outside production. */
+/**
+ * Builds the store: slices, saga middleware, optional persistence, DevTools outside production. Answers
+ * the dependencies the sagas got too, for the one the login form shares with them (the credentials box).
+ */
 export function makeStore({ preloadedState, persist = false, dependencies, runSagas = true }: StoreOptions = {}) {
-  const sagaMiddleware = createSagaMiddleware();
+  const deps = resolveDependencies(dependencies);
+  // In the context too, for apiCall, which every feature's workers call without their dependencies.
+  const sagaMiddleware = createSagaMiddleware({ context: { [SESSION_TOKENS_CONTEXT]: deps.session } });
   const store = configureStore({
     reducer: (persist ? persistedRootReducer : rootReducer) as typeof rootReducer,
     preloadedState: preloadedState as RootState | undefined,
@@ -24,9 +30,9 @@ export function makeStore({ preloadedState, persist = false, dependencies, runSa
       getDefault({ thunk: false, serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } }).concat(sagaMiddleware),
     devTools: process.env.NODE_ENV !== 'production',
   });
-  if (runSagas) sagaMiddleware.run(rootSaga, { ...defaultDependencies, ...dependencies });
+  if (runSagas) sagaMiddleware.run(rootSaga, deps);
   const persistor = persist ? persistStore(store) : null;
-  return { store, persistor };
+  return { store, persistor, dependencies: deps };
 }
 
 export type AppStore = ReturnType<typeof makeStore>['store'];

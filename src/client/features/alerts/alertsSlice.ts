@@ -1,4 +1,5 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import { isSessionChange } from '../auth/authSlice.js';
 
 /** A dialog: title, message (message ids), links, and confirm/cancel buttons whose clicks dispatch actions. */
 export interface Alert {
@@ -18,9 +19,11 @@ export interface AlertsState {
   loading: boolean;
 }
 
+const initialAlertsState: AlertsState = { queue: [], visible: false, loading: false };
+
 const alertsSlice = createSlice({
   name: 'alerts',
-  initialState: { queue: [], visible: false, loading: false } as AlertsState,
+  initialState: initialAlertsState,
   reducers: {
     alertShown: {
       reducer(state, action: PayloadAction<Alert>) {
@@ -39,6 +42,8 @@ const alertsSlice = createSlice({
       state.loading = action.payload;
     },
   },
+  // A pending dialog names the last user's rows (and would act on them).
+  extraReducers: (builder) => builder.addMatcher(isSessionChange, () => initialAlertsState),
 });
 
 export const alertsActions = alertsSlice.actions;

@@ -4,8 +4,8 @@ import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { Formik } from 'formik';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Eye, EyeSlash } from '../../components/icons.js';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
-import { authActions } from './authSlice.js';
+import { useAppSelector } from '../../app/hooks.js';
+import { useLoginSubmit } from './credentials.js';
 import { selectLoginErrorMessage, selectLoginStatus } from './authSelectors.js';
 import { loginFormSchema } from '../../../shared/validation/auth.js';
 import { PATHS } from '../../app/paths.js';
@@ -13,7 +13,7 @@ import { TextField } from '../../components/TextField.js';
 
 /** Sign-in form: e-mail and password with the exact validation messages, a spinner while busy, an alert on failure. */
 export function LoginPage() {
-  const dispatch = useAppDispatch();
+  const submit = useLoginSubmit();
   const intl = useIntl();
   const status = useAppSelector(selectLoginStatus);
   const error = useAppSelector(selectLoginErrorMessage);
@@ -33,7 +33,7 @@ export function LoginPage() {
           <FormattedMessage id={error.id} values={'values' in error ? error.values : undefined} />
         </Alert>
       )}
-      <Formik initialValues={{ email: '', password: '' }} validationSchema={loginFormSchema} onSubmit={(values) => void dispatch(authActions.loginRequested({ email: values.email.trim(), password: values.password }))}>
+      <Formik initialValues={{ email: '', password: '' }} validationSchema={loginFormSchema} onSubmit={(values) => submit({ email: values.email.trim(), password: values.password })}>
         {({ handleSubmit }) => (
           <Form noValidate onSubmit={handleSubmit}>
             <TextField id="login-email" name="email" type="email" label="AUTH.INPUT.EMAIL" autoComplete="username" />

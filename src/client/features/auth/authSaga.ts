@@ -1,20 +1,25 @@
-import { call, cancel, fork, put, select, take, takeEvery, takeLeading, type Effect } from 'redux-saga/effects';
+import { call, cancel, fork, put, take, takeEvery, takeLeading, type Effect } from 'redux-saga/effects';
 import type { Task } from 'redux-saga';
 import { authActions } from './authSlice.js';
-import { selectAccessToken, selectAuth } from './authSelectors.js';
 import { apiCallHandling } from '../../api/apiCall.js';
 import { serializeError } from '../../api/ApiError.js';
 import type { AuthApi, Tokens } from '../../api/authApi.js';
 import type { LoginResponse, CurrentUser } from '../../../shared/api/auth.js';
 import type { PkceValues } from '../../lib/pkce.js';
 import type { TokenStore } from '../../lib/tokenStore.js';
-import type { AuthState } from './authSlice.js';
+import type { SessionTokens } from '../../lib/sessionTokens.js';
+import type { CredentialsBox } from './credentials.js';
 
 /** What the auth sagas need from outside (injected, so tests pass fakes). */
 export interface AuthDependencies {
   authApi: AuthApi;
   createPkce: () => Promise<PkceValues>;
+  /** The cookie, which carries a session over to the next visit. */
   tokenStore: TokenStore;
+  /** The tokens in use, in memory (the store's own; also in the saga context for apiCall). */
+  session: SessionTokens;
+  /** Where the login form leaves the credentials for handleLogin. */
+  credentials: CredentialsBox;
   /** The page's query string, where a shared link may carry `at`. */
   locationSearch: () => string;
 }
@@ -25,40 +30,54 @@ export interface AuthDependencies {
  */
 export function* handleAppStarted(deps: AuthDependencies): Generator<Effect, void, never> {
   const queryToken = new URLSearchParams(deps.locationSearch()).get('at');
-  let stored: Tokens | null = null;
   if (queryToken) {
-    yield put(authActions.tokensRestored({ tokens: { accessToken: queryToken, refreshToken: null }, source: 'query' }));
+    deps.session.begin({ accessToken: queryToken, refreshToken: null }, 'query');
+    yield put(authActions.tokensRestored('query'));
   } else {
-    stored = deps.tokenStore.read();
+    const stored = deps.tokenStore.read();
     if (!stored) {
       yield put(authActions.sessionMissing());
       return;
     }
     deps.tokenStore.save(stored);
-    yield put(authActions.tokensRestored({ tokens: stored, source: 'cookie' }));
+    deps.session.begin(stored, 'cookie');
+    yield put(authActions.tokensRestored('cookie'));
   }
   try {
     const user = (yield* apiCallHandling(['INVALID_TOKEN', 'EXPIRED_ACCESS_TOKEN', 'FORBIDDEN'], deps.authApi.me)) as CurrentUser;
     yield put(authActions.sessionLoaded(user));
   } catch {
     if (!queryToken) deps.tokenStore.clear();
+    deps.session.forget();
     yield put(authActions.sessionMissing());
   }
 }
 
-/** Login with PKCE: the state must come back unchanged, then the code is exchanged and `me` loaded. */
-export function* handleLogin(deps: AuthDependencies, action: ReturnType<typeof authActions.loginRequested>): Generator<Effect, void, never> {
+/** A refused login's error: a state that came back changed, or no credentials at all, read as wrong ones. */
+const WRONG_CREDENTIALS = { type: 'INVALID_CREDENTIALS', status: 401 } as const;
+
+/**
+ * Login with PKCE: the state must come back unchanged, then the code is exchanged and `me` loaded. The
+ * credentials come from the box, never from the action (an action replayed from DevTools finds it empty).
+ */
+export function* handleLogin(deps: AuthDependencies): Generator<Effect, void, never> {
+  const credentials = deps.credentials.take();
+  if (!credentials) {
+    yield put(authActions.loginFailed(WRONG_CREDENTIALS));
+    return;
+  }
   try {
     const pkce = (yield call(deps.createPkce)) as PkceValues;
-    const answer = (yield call(deps.authApi.login, action.payload.email, action.payload.password, pkce)) as LoginResponse;
+    const answer = (yield call(deps.authApi.login, credentials.email, credentials.password, pkce)) as LoginResponse;
     if (answer.state !== pkce.state) {
-      yield put(authActions.loginFailed({ type: 'INVALID_CREDENTIALS', status: 401 }));
+      yield put(authActions.loginFailed(WRONG_CREDENTIALS));
       return;
     }
     const tokens = (yield call(deps.authApi.exchangeCode, answer.code, pkce.verifier)) as Tokens;
     deps.tokenStore.save(tokens);
     const user = (yield call(deps.authApi.me, tokens.accessToken)) as CurrentUser;
-    yield put(authActions.loginSucceeded({ user, tokens }));
+    deps.session.begin(tokens, 'cookie');
+    yield put(authActions.loginSucceeded({ user }));
   } catch (err) {
     deps.tokenStore.clear();
     yield put(authActions.loginFailed(serializeError(err)));
@@ -68,43 +87,51 @@ export function* handleLogin(deps: AuthDependencies, action: ReturnType<typeof a
 /** One login at a time; a logout while it is pending cancels it (style.md rule 7). */
 export function* loginFlow(deps: AuthDependencies): Generator<Effect, void, never> {
   for (;;) {
-    const action = (yield take(authActions.loginRequested.type)) as ReturnType<typeof authActions.loginRequested>;
-    const task = (yield fork(handleLogin, deps, action)) as Task;
+    yield take(authActions.loginRequested.type);
+    const task = (yield fork(handleLogin, deps)) as Task;
     const next = (yield take([authActions.logoutRequested.type, authActions.loginSucceeded.type, authActions.loginFailed.type])) as { type: string };
     if (next.type === authActions.logoutRequested.type) yield cancel(task);
   }
 }
 
-/** Refresh once; the new tokens are stored (in the cookie unless they came from a link), or dropped on failure. */
-export function* handleRefreshRequested(deps: AuthDependencies): Generator<Effect, void, never> {
-  const auth = (yield select(selectAuth)) as AuthState;
-  const refreshToken = auth.tokens?.refreshToken;
+/**
+ * Refresh once; the new tokens are kept (and stored in the cookie unless they came from a link), or
+ * dropped on failure. If the session ended meanwhile, the answer is ignored: it must not bring back a
+ * session the user left, nor clear the cookie of the next one.
+ */
+export function* handleRefreshRequested({ authApi, tokenStore, session }: AuthDependencies): Generator<Effect, void, never> {
+  const [refreshToken, source, generation] = [session.refreshToken(), session.source(), session.generation()];
   try {
     if (!refreshToken) throw new Error('no refresh token');
-    const tokens = (yield call(deps.authApi.refresh, refreshToken)) as Tokens;
-    if (auth.tokenSource !== 'query') deps.tokenStore.save(tokens);
-    yield put(authActions.tokensRefreshed(tokens));
+    const tokens = (yield call(authApi.refresh, refreshToken)) as Tokens;
+    if (session.generation() !== generation) return;
+    if (source !== 'query') tokenStore.save(tokens);
+    session.replace(tokens);
+    yield put(authActions.tokensRefreshed());
   } catch {
-    if (auth.tokenSource !== 'query') deps.tokenStore.clear();
+    if (session.generation() !== generation) return;
+    if (source !== 'query') tokenStore.clear();
+    session.forget();
     yield put(authActions.refreshFailed());
   }
 }
 
-/** Logout revokes the session on the server (best effort), then forgets tokens and user. */
+/** Logout ends the session here at once, then revokes it on the server (best effort). */
 export function* handleLogoutRequested(deps: AuthDependencies): Generator<Effect, void, never> {
-  const token = (yield select(selectAccessToken)) as string | null;
+  const token = deps.session.accessToken();
+  yield put(authActions.loggedOut());
   if (token) {
     try {
       yield call(deps.authApi.logout, token);
     } catch {
-      // The session ends here whatever the server says.
+      // The session ended here whatever the server says.
     }
   }
-  yield put(authActions.loggedOut());
 }
 
 /** A session that ends for any reason leaves no token behind. */
 export function* handleLoggedOut(deps: AuthDependencies): Generator<Effect, void, never> {
+  deps.session.forget();
   yield call([deps.tokenStore, deps.tokenStore.clear]);
 }
 

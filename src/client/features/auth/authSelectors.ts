@@ -5,8 +5,6 @@ import { transportErrorMessage } from '../../lib/transportErrors.js';
 
 export const selectAuth = (state: RootState) => state.auth;
 export const selectUser = (state: RootState) => state.auth.user;
-export const selectAccessToken = (state: RootState) => state.auth.tokens?.accessToken ?? null;
-export const selectTokens = (state: RootState) => state.auth.tokens;
 export const selectRefreshing = (state: RootState) => state.auth.refreshing;
 export const selectSessionKnown = (state: RootState) => state.auth.status === 'loaded';
 export const selectRole = (state: RootState) => state.auth.user?.role ?? null;

@@ -1,16 +1,15 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { CurrentUser } from '../../../shared/api/auth.js';
-import type { Tokens } from '../../api/authApi.js';
 import type { RequestError, RequestStatus } from '../../lib/remote.js';
+import type { TokenSource } from '../../lib/sessionTokens.js';
 
-/** Where the session's tokens came from: the cookie, or an `at` query parameter (memory only). */
-export type TokenSource = 'cookie' | 'query';
+export type { TokenSource };
 
+/** What the UI needs of the session. The tokens themselves never enter the store (lib/sessionTokens.ts). */
 export interface AuthState {
   /** 'loading' until the first `me` call answers (spec section 4, Authentication). */
   status: 'loading' | 'loaded';
   user: CurrentUser | null;
-  tokens: Tokens | null;
   tokenSource: TokenSource | null;
   refreshing: boolean;
   login: { status: RequestStatus; error: RequestError | null };
@@ -19,36 +18,34 @@ export interface AuthState {
 export const initialAuthState: AuthState = {
   status: 'loading',
   user: null,
-  tokens: null,
   tokenSource: null,
   refreshing: false,
   login: { status: 'idle', error: null },
 };
+
+/** No session, and nobody's data: what every way out of a session leaves. */
+const signedOut = (): AuthState => ({ ...initialAuthState, status: 'loaded' });
 
 const authSlice = createSlice({
   name: 'auth',
   initialState: initialAuthState,
   reducers: {
     appStarted: () => undefined,
-    tokensRestored(state, action: PayloadAction<{ tokens: Tokens; source: TokenSource }>) {
-      state.tokens = action.payload.tokens;
-      state.tokenSource = action.payload.source;
+    /** The session's tokens were found, in the cookie or in the address; the saga keeps them. */
+    tokensRestored(state, action: PayloadAction<TokenSource>) {
+      state.tokenSource = action.payload;
     },
     sessionLoaded(state, action: PayloadAction<CurrentUser>) {
       state.status = 'loaded';
       state.user = action.payload;
     },
-    sessionMissing(state) {
-      Object.assign(state, { ...initialAuthState, status: 'loaded' });
+    sessionMissing: signedOut,
+    /** The form handed its credentials to the saga outside the store (credentials.ts): no payload. */
+    loginRequested(state) {
+      state.login = { status: 'loading', error: null };
     },
-    loginRequested: {
-      reducer(state) {
-        state.login = { status: 'loading', error: null };
-      },
-      prepare: (credentials: { email: string; password: string }) => ({ payload: credentials }),
-    },
-    loginSucceeded(state, action: PayloadAction<{ user: CurrentUser; tokens: Tokens }>) {
-      Object.assign(state, { status: 'loaded', user: action.payload.user, tokens: action.payload.tokens, tokenSource: 'cookie' });
+    loginSucceeded(state, action: PayloadAction<{ user: CurrentUser }>) {
+      Object.assign(state, { status: 'loaded', user: action.payload.user, tokenSource: 'cookie' });
       state.login = { status: 'succeeded', error: null };
     },
     loginFailed(state, action: PayloadAction<RequestError>) {
@@ -57,22 +54,26 @@ const authSlice = createSlice({
     refreshRequested(state) {
       state.refreshing = true;
     },
-    tokensRefreshed(state, action: PayloadAction<Tokens>) {
-      state.tokens = action.payload;
+    tokensRefreshed(state) {
       state.refreshing = false;
     },
-    refreshFailed(state) {
-      state.tokens = null;
-      state.refreshing = false;
-    },
-    /** Logout asked by the user (the /logout route). */
-    logoutRequested: () => undefined,
+    /** The session could not be renewed: it is over. */
+    refreshFailed: signedOut,
+    /** Logout asked by the user (the /logout route): the screen forgets the user at once. */
+    logoutRequested: signedOut,
     /** The session is gone: signed out, or the server refused its token. */
-    loggedOut(state) {
-      Object.assign(state, { ...initialAuthState, status: 'loaded' });
-    },
+    loggedOut: signedOut,
   },
 });
 
 export const authActions = authSlice.actions;
 export const authReducer = authSlice.reducer;
+
+/**
+ * The events after which nothing loaded in the previous session may stay on screen: the session ended
+ * (logout, refused or unrenewable token) or a new one began. Every slice that holds server data returns
+ * to its initial state on them, in the same dispatch, so no render in between can show the old data.
+ * (sessionMissing is not one: it only answers the startup check, before anyone's data was loaded, and a
+ * shared link's report may already be on screen then.)
+ */
+export const isSessionChange = isAnyOf(authActions.logoutRequested, authActions.loggedOut, authActions.refreshFailed, authActions.loginSucceeded);

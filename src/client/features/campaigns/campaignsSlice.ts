@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CampaignDetail, CampaignStateResponse, CampaignStatusRow, CampaignSummary } from '../../../shared/api/campaigns.js';
 import type { RequestError, RequestStatus } from '../../lib/remote.js';
 import { initialTableView, type TableView } from '../../lib/tableView.js';
+import { isSessionChange } from '../auth/authSlice.js';
 
 type Remote<T> = { status: RequestStatus; error: RequestError | null } & T;
 const idle = { status: 'idle' as RequestStatus, error: null };
@@ -134,6 +135,7 @@ const campaignsSlice = createSlice({
       state.statusPage.rows = state.statusPage.rows.filter((row) => row.campaignId !== action.payload);
     },
   },
+  extraReducers: (builder) => builder.addMatcher(isSessionChange, () => initialCampaignsState),
 });
 
 export const campaignsActions = campaignsSlice.actions;

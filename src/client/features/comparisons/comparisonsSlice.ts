@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ComparisonResponse } from '../../../shared/api/results.js';
 import type { RequestError, RequestStatus } from '../../lib/remote.js';
 import { SHARED_CAMPAIGN_ID } from '../results/resultsSlice.js';
-import { authActions } from '../auth/authSlice.js';
+import { isSessionChange } from '../auth/authSlice.js';
 
 /** The comparisons page: the campaign on screen (SHARED_CAMPAIGN_ID for a shared link) and its comparison. */
 export interface ComparisonsState {
@@ -43,7 +43,8 @@ const comparisonsSlice = createSlice({
       state.comparison = { status: 'failed', error: action.payload, data: null };
     },
   },
-  extraReducers: (builder) => builder.addCase(authActions.loggedOut, () => initialComparisonsState),
+  // The next user of this tab sees nothing of the last one's comparisons.
+  extraReducers: (builder) => builder.addMatcher(isSessionChange, () => initialComparisonsState),
 });
 
 export const comparisonsActions = comparisonsSlice.actions;

@@ -1,15 +1,18 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AutonomousCommunity } from '../../../shared/api/reference.js';
 import type { RequestError, RequestStatus } from '../../lib/remote.js';
+import { isSessionChange } from '../auth/authSlice.js';
 
 /** Reference data loaded once per session: the autonomous communities for the filters. */
 export interface ReferenceState {
   communities: { status: RequestStatus; error: RequestError | null; items: AutonomousCommunity[] };
 }
 
+const initialReferenceState: ReferenceState = { communities: { status: 'idle', error: null, items: [] } };
+
 const referenceSlice = createSlice({
   name: 'reference',
-  initialState: { communities: { status: 'idle', error: null, items: [] } } as ReferenceState,
+  initialState: initialReferenceState,
   reducers: {
     communitiesRequested(state) {
       if (state.communities.status !== 'succeeded') state.communities.status = 'loading';
@@ -21,6 +24,7 @@ const referenceSlice = createSlice({
       state.communities = { status: 'failed', error: action.payload, items: [] };
     },
   },
+  extraReducers: (builder) => builder.addMatcher(isSessionChange, () => initialReferenceState),
 });
 
 export const referenceActions = referenceSlice.actions;

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { resultsActions, SHARED_CAMPAIGN_ID } from '../results/resultsSlice.js';
 import { comparisonsActions } from '../comparisons/comparisonsSlice.js';
-import { authActions } from '../auth/authSlice.js';
+import { isSessionChange } from '../auth/authSlice.js';
 
 export type Territory = 'entity' | 'province' | 'autonomousCommunity' | 'country';
 
@@ -50,7 +50,8 @@ const reportFiltersSlice = createSlice({
       .addCase(resultsActions.sharedLinkOpened, (state) => campaignChanged(state, SHARED_CAMPAIGN_ID))
       .addCase(comparisonsActions.campaignOpened, (state, action) => campaignChanged(state, action.payload))
       .addCase(comparisonsActions.sharedLinkOpened, (state) => campaignChanged(state, SHARED_CAMPAIGN_ID))
-      .addCase(authActions.loggedOut, () => initialReportFilters);
+      // The campaign and choices were the last user's; the persisted copy is overwritten with these too.
+      .addMatcher(isSessionChange, () => initialReportFilters);
   },
 });
 

@@ -3,7 +3,7 @@ import type { EntityCampaigns, IndicatorGroup } from '../../../shared/api/campai
 import type { ResultResponse } from '../../../shared/api/results.js';
 import type { RequestError, RequestStatus } from '../../lib/remote.js';
 import type { ShareLinks } from '../../api/resultsApi.js';
-import { authActions } from '../auth/authSlice.js';
+import { isSessionChange } from '../auth/authSlice.js';
 
 type Remote<T> = { status: RequestStatus; error: RequestError | null } & T;
 
@@ -120,7 +120,7 @@ const resultsSlice = createSlice({
     csvRequested: (_state, _action: PayloadAction<CsvTable>) => undefined,
   },
   // The next user of this tab sees nothing of the last one's reports.
-  extraReducers: (builder) => builder.addCase(authActions.loggedOut, () => initialResultsState),
+  extraReducers: (builder) => builder.addMatcher(isSessionChange, () => initialResultsState),
 });
 
 export const resultsActions = resultsSlice.actions;

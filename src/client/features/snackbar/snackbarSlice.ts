@@ -1,4 +1,5 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import { isSessionChange } from '../auth/authSlice.js';
 
 export type Severity = 'success' | 'info' | 'warning' | 'error';
 
@@ -16,9 +17,11 @@ export interface SnackbarState {
   current: Toast | null;
 }
 
+const initialSnackbarState: SnackbarState = { open: false, current: null };
+
 const snackbarSlice = createSlice({
   name: 'snackbar',
-  initialState: { open: false, current: null } as SnackbarState,
+  initialState: initialSnackbarState,
   reducers: {
     toastShown: {
       reducer(state, action: PayloadAction<Toast>) {
@@ -31,6 +34,7 @@ const snackbarSlice = createSlice({
       if (action.payload === undefined || state.current?.id === action.payload) state.open = false;
     },
   },
+  extraReducers: (builder) => builder.addMatcher(isSessionChange, () => initialSnackbarState),
 });
 
 export const snackbarActions = snackbarSlice.actions;

@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CreateEntityRequest, EntityRow } from '../../../../shared/api/admin.js';
 import type { Municipality, Province } from '../../../../shared/api/reference.js';
 import { IDLE, type Remote, type RequestError } from '../../../lib/remote.js';
+import { isSessionChange } from '../../auth/authSlice.js';
 import { adminListReducers, initialAdminListState, type AdminListState } from '../adminSlices.js';
 
 export interface EntitiesState extends AdminListState<EntityRow> {
@@ -39,6 +40,7 @@ const entitiesSlice = createSlice({
       state.geography = { ...initialEntitiesState.geography, status: 'failed', error: action.payload };
     },
   },
+  extraReducers: (builder) => builder.addMatcher(isSessionChange, () => initialEntitiesState),
 });
 
 export const entitiesActions = entitiesSlice.actions;

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CreateUserRequest, UserRow } from '../../../../shared/api/admin.js';
+import { isSessionChange } from '../../auth/authSlice.js';
 import { adminListReducers, initialAdminListState, type AdminListState } from '../adminSlices.js';
 
 /** A generated password, shown once in a dialog. It lives in memory only: the store never persists this slice. */
@@ -41,6 +42,7 @@ const usersSlice = createSlice({
       state.password = null;
     },
   },
+  extraReducers: (builder) => builder.addMatcher(isSessionChange, () => initialUsersState),
 });
 
 export const usersActions = usersSlice.actions;
