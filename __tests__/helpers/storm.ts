@@ -24,12 +24,18 @@ export interface Pools {
   questions: Awaited<ReturnType<typeof loadEditionSubindicators>>;
   /** Campaigns whose result was read (bodies the report caches may keep). */
   read: Set<number>;
+  /** Answered campaigns of new entities of one province, and those entities: picked half the time, for contention. */
+  hot: { entityId: number; campaignId: number }[];
+  /** More of those, kept for the paired submission and removal, so that each pair finds its campaign still open. */
+  pairs: { entityId: number; campaignId: number }[];
 }
 
 type Operation = { kind: string; weight: number; expected: number[]; run: (s: StormSetup, p: Pools, server: TestServer) => Promise<{ status: number; body: any }> };
 
 const post = (server: TestServer, s: StormSetup, path: string, body: unknown) => call(server, 'POST', `/api/secure/v1/${path}`, { token: s.token, body });
 const any = <T>(s: StormSetup, items: readonly T[]): T => items[Math.floor(s.random() * items.length)];
+const campaign = (s: StormSetup, p: Pools) => (s.random() < 0.5 ? any(s, p.hot).campaignId : any(s, p.campaigns));
+const entity = (s: StormSetup, p: Pools) => (s.random() < 0.5 ? any(s, p.hot).entityId : any(s, p.entities));
 let created = 0;
 
 const OPERATIONS: Operation[] = [
@@ -37,20 +43,20 @@ const OPERATIONS: Operation[] = [
     kind: 'saveAnswer', weight: 25, expected: [200, 404, 409],
     run: (s, p, server) => {
       const question = any(s, p.questions);
-      return post(server, s, 'campaigns/saveAnswer', { id: any(s, p.campaigns), question: question.id, answer: plausibleAnswer(question, s.random(), s.random) });
+      return post(server, s, 'campaigns/saveAnswer', { id: campaign(s, p), question: question.id, answer: plausibleAnswer(question, s.random(), s.random) });
     },
   },
   {
     kind: 'submit', weight: 20, expected: [200, 404, 409, 422],
     run: async (s, p, server) => {
-      const id = any(s, p.campaigns);
+      const id = campaign(s, p);
       const res = await post(server, s, 'campaigns/submit', { id });
       if (res.status === 200) p.sent.push(id);
       return res;
     },
   },
-  { kind: 'removeEntity', weight: 7, expected: [200, 404], run: (s, p, server) => post(server, s, 'entities/remove', { id: any(s, p.entities) }) },
-  { kind: 'deleteCampaign', weight: 7, expected: [200, 404, 409], run: (s, p, server) => post(server, s, 'campaigns/delete', { id: any(s, p.campaigns) }) },
+  { kind: 'removeEntity', weight: 7, expected: [200, 404], run: (s, p, server) => post(server, s, 'entities/remove', { id: entity(s, p) }) },
+  { kind: 'deleteCampaign', weight: 7, expected: [200, 404, 409], run: (s, p, server) => post(server, s, 'campaigns/delete', { id: campaign(s, p) }) },
   {
     kind: 'createEntity', weight: 7, expected: [200],
     run: async (s, p, server) => {
@@ -63,9 +69,21 @@ const OPERATIONS: Operation[] = [
   {
     kind: 'createCampaign', weight: 7, expected: [200, 404, 409],
     run: async (s, p, server) => {
-      const res = await post(server, s, 'campaigns/create', { entityId: any(s, p.entities) });
+      const res = await post(server, s, 'campaigns/create', { entityId: entity(s, p) });
       if (res.status === 200) p.campaigns.push(res.body.response.campaign.id);
       return res;
+    },
+  },
+  {
+    // A campaign submitted at the moment its entity is removed, each call on a random instance (issue 13).
+    kind: 'submit+removeEntity', weight: 4, expected: [200, 404],
+    run: async (s, p) => {
+      const target = p.pairs.pop() ?? any(s, p.hot);
+      const [submit, remove] = await Promise.all([
+        post(any(s, s.servers), s, 'campaigns/submit', { id: target.campaignId }),
+        post(any(s, s.servers), s, 'entities/remove', { id: target.entityId }),
+      ]);
+      return submit.status >= 500 || remove.status >= 500 ? { status: Math.max(submit.status, remove.status), body: [submit.body, remove.body] } : remove;
     },
   },
   {
@@ -82,13 +100,15 @@ const OPERATIONS: Operation[] = [
 
 /**
  * Gets the data ready: every open campaign of the current edition fully answered (so submissions succeed),
- * and `crowd` new entities in province 46 with answered campaigns (many submissions in one province).
+ * and twice `crowd` new entities in province 46 with answered campaigns (many submissions in one province):
+ * half for every kind of call, half for the paired submission and removal.
  */
 export async function prepareStorm(s: StormSetup, crowd: number): Promise<Pools> {
   const [{ id: editionId }] = await s.db.query<{ id: number }>('SELECT id FROM editions ORDER BY campaign_number DESC LIMIT 1');
   // Two provinces of one community (46, 03) and one elsewhere (28): shared community and country rows.
   const municipalities = (await s.db.query<{ id: string }>("SELECT min(id) AS id FROM municipalities WHERE province_id IN ('46', '03', '28') GROUP BY province_id")).map((m) => m.id);
-  for (let i = 0; i < crowd; i++) await submittableCampaign(s.db, s.servers[0], s.token, municipalities[0], s.random);
+  const hot = [];
+  for (let i = 0; i < 2 * crowd; i++) hot.push(await submittableCampaign(s.db, s.servers[0], s.token, municipalities[0], s.random));
   const open = await s.db.query<{ id: number }>("SELECT id FROM campaigns WHERE edition_id = $1 AND status <> 'sent' ORDER BY id", [editionId]);
   for (const { id } of open) await answerEverything(s.db, id, s.random);
   const campaigns = await s.db.query<{ id: number; status: string }>('SELECT id, status FROM campaigns ORDER BY id');
@@ -99,6 +119,8 @@ export async function prepareStorm(s: StormSetup, crowd: number): Promise<Pools>
     municipalities,
     questions: await loadEditionSubindicators(s.db, editionId),
     read: new Set(),
+    hot: hot.slice(0, crowd),
+    pairs: hot.slice(crowd),
   };
 }
 

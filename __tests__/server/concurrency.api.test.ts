@@ -14,7 +14,7 @@ const RUNS = Number(process.env.CONCURRENCY_RUNS ?? 1);
 const OPERATIONS = Number(process.env.CONCURRENCY_OPERATIONS ?? 160);
 const PARALLEL = 8;
 /** New entities of one province with answered campaigns before each storm: many submissions in one province. */
-const CROWD = 4;
+const CROWD = 6;
 /** Results read during a storm that are then compared with freshly built ones. */
 const REPORTS_COMPARED = 12;
 
