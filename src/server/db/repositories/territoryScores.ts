@@ -33,7 +33,8 @@ export async function addToTerritoryScores(q: Queryable, campaignId: number): Pr
 export async function rebuildTerritoryScores(q: Queryable): Promise<void> {
   // Submissions add to these sums concurrently: holding the table until commit makes them wait for the rebuild
   // (and the rebuild for them) instead of interleaving with its delete and insert, which deadlocked. Callers
-  // take their own row locks first (a removal deletes its campaigns before rebuilding), so no cycle forms.
+  // take their own row locks first (a removal locks its entity and campaigns, then deletes them, before
+  // rebuilding), so no cycle forms.
   await q.query('LOCK TABLE territory_scores IN EXCLUSIVE MODE');
   await q.query('DELETE FROM territory_scores');
   await q.query(
