@@ -15,6 +15,8 @@ const OPERATIONS = Number(process.env.CONCURRENCY_OPERATIONS ?? 160);
 const PARALLEL = 8;
 /** New entities of one province with answered campaigns before each storm: many submissions in one province. */
 const CROWD = 6;
+/** Time allowed per storm, generous for a loaded machine (a storm takes some 5-15 s here). */
+const TIMEOUT = 90_000 * RUNS;
 /** Results read during a storm that are then compared with freshly built ones. */
 const REPORTS_COMPARED = 12;
 
@@ -68,7 +70,7 @@ describe.each(backends)('storms of mixed calls on $name', ({ name, open }) => {
 
   it('answer no call with a 5xx and leave every territorial figure equal to its recomputation', async () => {
     await stormAndCheck(db, servers, name);
-  });
+  }, TIMEOUT);
 
   (name === 'postgres' ? it : it.skip)('do the same with two app instances on one database, neither serving a stale report', async () => {
     const [{ current }] = await db.query<{ current: string }>('SELECT current_database() AS current');
@@ -76,5 +78,5 @@ describe.each(backends)('storms of mixed calls on $name', ({ name, open }) => {
     second = openPostgres(testPostgresUrl(current), 5);
     servers.push(await startTestServer(second));
     await stormAndCheck(db, servers, 'two instances on postgres');
-  });
+  }, TIMEOUT);
 });

@@ -53,7 +53,7 @@ describe.each(backends)('a submission racing the removal of its entity on $name'
     }
     console.log(`submit racing removal on ${name}, ${TRIES} tries: ${outcomes.join('; ')}`);
     expect(outcomes).toEqual(outcomes.map((o) => o.replace(/\d+ differences$/, '0 differences')));
-  });
+  }, 60_000 * Number(process.env.CONCURRENCY_RUNS ?? 1));
 });
 
 describe.each(onPostgres)('forced interleavings on $name', ({ open }) => {
