@@ -29,6 +29,13 @@ export async function postgresAvailable(): Promise<boolean> {
   }
 }
 
+/** The address of a database of the test PostgreSQL server (for a second pool, as a second app instance has). */
+export function testPostgresUrl(database: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
 /** A throw-away PostgreSQL database for one test file, migrated and loaded; dropped by the returned db's close. */
 export async function openTestPostgres(): Promise<Db> {
   const name = `campaigns_test_${Date.now()}_${randomBytes(3).toString('hex')}`;

@@ -13,7 +13,8 @@ import type { CreateUserRequest, CreateUserResponse, RegeneratePasswordResponse 
 const emailExists = () => new AppError('EMAIL_EXISTS', 'A user with this e-mail already exists');
 
 async function checkEntitiesExist(q: Queryable, entityIds: number[]): Promise<void> {
-  const found = await q.query<{ id: number }>('SELECT id FROM entities WHERE id = ANY($1::int[])', [entityIds]);
+  // Locked against removal until the user is stored (as entityExists), in id order.
+  const found = await q.query<{ id: number }>('SELECT id FROM entities WHERE id = ANY($1::int[]) ORDER BY id FOR KEY SHARE', [entityIds]);
   const missing = entityIds.filter((id) => !found.some((row) => row.id === id));
   if (missing.length > 0) throw validationError(`Unknown entities: ${missing.join(', ')}`, { entities: 'USERS.VALIDATION.UNKNOWN_ENTITY' });
 }

@@ -48,11 +48,16 @@ export async function insertEntity(q: Queryable, entity: NewEntity): Promise<num
   return row.id;
 }
 
-/** The entity's name and campaigns, the entity locked for this transaction; undefined when there is none. */
+/**
+ * The entity's name and campaigns, the entity and its campaigns locked for this transaction (entity first, as
+ * every path that locks both does); undefined when there is none. Locking the campaigns waits for a submission
+ * in progress and then reads its status as committed, so a caller deciding from the statuses cannot miss a
+ * campaign sent meanwhile (issue 13: phantom participants); the entity's lock keeps new campaigns out.
+ */
 export async function findEntityForUpdate(q: Queryable, id: number): Promise<{ name: string; campaigns: { id: number; status: string }[] } | undefined> {
   const [row] = await q.query<{ name: string }>('SELECT name FROM entities WHERE id = $1 FOR UPDATE', [id]);
   if (!row) return undefined;
-  const campaigns = await q.query<{ id: number; status: string }>('SELECT id, status FROM campaigns WHERE entity_id = $1 ORDER BY id', [id]);
+  const campaigns = await q.query<{ id: number; status: string }>('SELECT id, status FROM campaigns WHERE entity_id = $1 ORDER BY id FOR UPDATE', [id]);
   return { name: row.name, campaigns };
 }
 

@@ -1,12 +1,16 @@
 import type { Queryable } from '../client.js';
 
-/** The three territories every sent campaign counts in: its province, its community and the country ('ES'). */
-const TERRITORIES_OF_CAMPAIGN = `
+/** The three territories of the entity aliased `en` as rows t(territory, territory_id): its province, its community and the country ('ES'). */
+export const TERRITORIES_OF_ENTITY = `
+  JOIN provinces pr ON pr.id = en.province_id
+  CROSS JOIN LATERAL (VALUES ('province', en.province_id), ('autonomousCommunity', pr.community_id), ('country', 'ES')) AS t(territory, territory_id)`;
+
+/** Every stored score (cs) of a campaign (c) in each of the three territories its entity counts in. */
+export const TERRITORIES_OF_CAMPAIGN = `
   FROM campaign_scores cs
   JOIN campaigns c ON c.id = cs.campaign_id
   JOIN entities en ON en.id = c.entity_id
-  JOIN provinces pr ON pr.id = en.province_id
-  CROSS JOIN LATERAL (VALUES ('province', en.province_id), ('autonomousCommunity', pr.community_id), ('country', 'ES')) AS t(territory, territory_id)`;
+  ${TERRITORIES_OF_ENTITY}`;
 
 /** Adds one newly sent campaign's scores to its territories' sums (inside the submit transaction). */
 export async function addToTerritoryScores(q: Queryable, campaignId: number): Promise<void> {
@@ -15,6 +19,8 @@ export async function addToTerritoryScores(q: Queryable, campaignId: number): Pr
      SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, 1, cs.percentage, cs.value
      ${TERRITORIES_OF_CAMPAIGN}
       WHERE cs.campaign_id = $1
+      -- Rows are locked in key order, so that submissions sharing a community or the country cannot deadlock.
+      ORDER BY t.territory, t.territory_id, cs.scope, cs.category_id
      ON CONFLICT (edition_id, territory, territory_id, scope, category_id) DO UPDATE
         SET participants = territory_scores.participants + 1,
             percentage_sum = territory_scores.percentage_sum + EXCLUDED.percentage_sum,
@@ -27,7 +33,8 @@ export async function addToTerritoryScores(q: Queryable, campaignId: number): Pr
 export async function rebuildTerritoryScores(q: Queryable): Promise<void> {
   // Submissions add to these sums concurrently: holding the table until commit makes them wait for the rebuild
   // (and the rebuild for them) instead of interleaving with its delete and insert, which deadlocked. Callers
-  // take their own row locks first (a removal deletes its campaigns before rebuilding), so no cycle forms.
+  // take their own row locks first (a removal locks its entity and campaigns, then deletes them, before
+  // rebuilding), so no cycle forms.
   await q.query('LOCK TABLE territory_scores IN EXCLUSIVE MODE');
   await q.query('DELETE FROM territory_scores');
   await q.query(

@@ -10,6 +10,7 @@ import { reportCalls } from '../../../shared/api/results.js';
 import type { ApiCall } from '../../../shared/api/schema.js';
 import type { TSchema } from 'typebox';
 import { recordAudit } from '../../db/repositories/audit.js';
+import { insertShareLink } from '../../db/repositories/campaignWrites.js';
 import { findCampaignPlace, findSessionUserAndCampaignPlace, type CampaignPlace } from '../../db/repositories/resultQueries.js';
 import { canReadEntity } from '../../services/campaignRules.js';
 import { campaignQuestionnaire, encodeWithIndicators } from '../../services/questionnaires.js';
@@ -92,7 +93,7 @@ export function registerReportRoutes(secure: FastifyInstance, ctx: AppContext, q
       const user = requirePermission(request, 'RESULTS_CAMPAIGNS');
       const shareId = randomUUID();
       const ttl = ctx.config.ttl.shareToken;
-      await db.query('INSERT INTO share_links (id, campaign_id, created_by, expires_at) VALUES ($1, $2, $3, $4)', [shareId, id, user.id, new Date(Date.now() + ttl * 1000)]);
+      if (!(await insertShareLink(db, { id: shareId, campaignId: id, createdBy: user.id, expiresAt: new Date(Date.now() + ttl * 1000) }))) throw notFound('Campaign');
       await recordAudit(db, { actorId: user.id, actorEmail: user.email, action: 'campaign.share', targetType: 'campaign', targetId: id, requestId: String(request.id) });
       const token = await ctx.signer.signShare({ shareId, campaignId: id }, ttl);
       const base = ctx.config.publicUrl;

@@ -1,0 +1,79 @@
+import type { Db } from '../../src/server/db/client.js';
+import { checkTerritorialFigures, describeDifference } from '../../src/server/services/consistency.js';
+import { insertAnswers, loadEditionSubindicators, plausibleAnswer } from '../../src/server/db/seed/answers.js';
+import { call, type TestServer } from './server.js';
+
+/** The differences npm run check:consistency would print, one line each (an empty list when consistent). */
+export async function consistencyDifferences(db: Db): Promise<string[]> {
+  return (await checkTerritorialFigures(db)).differences.map(describeDifference);
+}
+
+/** Answers every question of a campaign (setup, straight into the database) and makes it a draft, ready to submit. */
+export async function answerEverything(db: Db, campaignId: number, random: () => number): Promise<void> {
+  const [{ edition_id: editionId }] = await db.query<{ edition_id: number }>('SELECT edition_id FROM campaigns WHERE id = $1', [campaignId]);
+  const subs = await loadEditionSubindicators(db, editionId);
+  await db.transaction(async (tx) => {
+    await tx.query('DELETE FROM answers WHERE campaign_id = $1', [campaignId]);
+    await insertAnswers(tx, campaignId, subs.map((s) => ({ subindicatorId: s.id, responseIds: plausibleAnswer(s, random(), random) })));
+    await tx.query("UPDATE campaigns SET status = 'draft', start_date = now() WHERE id = $1", [campaignId]);
+  });
+}
+
+let entityCounter = 0;
+
+/** Creates an entity of one municipality through the API; returns its id. */
+export async function createEntity(server: TestServer, token: string, municipalityId: string, label = 'Entidad'): Promise<number> {
+  const name = `${label} ${process.pid}-${++entityCounter}-${Math.random().toString(36).slice(2, 8)}`;
+  const res = await call(server, 'POST', '/api/secure/v1/entities/create', { token, body: { entity: { name, population: 1000 }, municipalities: [municipalityId] } });
+  if (res.status !== 200) throw new Error(`entities/create answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.response.entity.id;
+}
+
+/** Creates the entity's campaign of the current edition through the API; returns its id. */
+export async function createCampaign(server: TestServer, token: string, entityId: number): Promise<number> {
+  const res = await call(server, 'POST', '/api/secure/v1/campaigns/create', { token, body: { entityId } });
+  if (res.status !== 200) throw new Error(`campaigns/create answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.response.campaign.id;
+}
+
+/** A new entity of the municipality with a fully answered draft campaign of the current edition. */
+export async function submittableCampaign(db: Db, server: TestServer, token: string, municipalityId: string, random: () => number): Promise<{ entityId: number; campaignId: number }> {
+  const entityId = await createEntity(server, token, municipalityId);
+  const campaignId = await createCampaign(server, token, entityId);
+  await answerEverything(db, campaignId, random);
+  return { entityId, campaignId };
+}
+
+/** Backends of this PostgreSQL database waiting for a lock (heavyweight locks: rows, tables). */
+async function lockWaiters(db: Db): Promise<number> {
+  const [{ n }] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
+  return n;
+}
+
+/** Resolves once at least n backends wait for a lock: a request has reached the point where a gate holds it. */
+export async function waitForLockWaiters(db: Db, n: number): Promise<void> {
+  while ((await lockWaiters(db)) < n) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+/**
+ * A transaction of its own holding the given lock statements until released, to stop requests at a chosen
+ * point and so force an interleaving of two transactions (PostgreSQL only: PGlite runs one at a time).
+ */
+export async function holdLocks(db: Db, statements: string[]): Promise<{ release: () => Promise<void> }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held!: () => void;
+  const holding = new Promise<void>((resolve) => (held = resolve));
+  const done = db.transaction(async (tx) => {
+    for (const sql of statements) await tx.query(sql);
+    held();
+    await released;
+  });
+  await Promise.race([holding, done]);
+  return {
+    release: async () => {
+      release();
+      await done;
+    },
+  };
+}
