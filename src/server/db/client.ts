@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { checkDataDir, createPgliteIn } from './dataDir.js';
 import { isDatabaseUnavailable } from './faults.js';
-import { PGLITE_DISK_RESERVE, PgliteGuard, pgliteTransaction, type PgliteGuardOptions, type PgliteSession } from './pgliteGuard.js';
+import { PgliteGuard, pgliteTransaction, type PgliteGuardOptions, type PgliteSession } from './pgliteGuard.js';
 
 /**
  * A statement of a hot read path that the database parses and plans once per connection (session) and then
@@ -79,11 +79,14 @@ export function wrapPglite(lite: PGlite, options: PgliteGuardOptions = {}): Db {
   };
 }
 
-/** Opens PGlite with its data in dataDir (created if missing), once the folder is known to be writable with room. */
-export async function openPglite(dataDir: string, reserveBytes = PGLITE_DISK_RESERVE): Promise<Db> {
-  await checkDataDir(dataDir, reserveBytes);
+/**
+ * Opens PGlite with its data in dataDir (created if missing), once the folder is known to be writable with
+ * room; guard options (reserve, reopening) may be overridden, by tests.
+ */
+export async function openPglite(dataDir: string, guard: Omit<PgliteGuardOptions, 'dataDir' | 'reopen'> = {}): Promise<Db> {
+  await checkDataDir(dataDir, guard.reserveBytes);
   const open = () => createPgliteIn(dataDir);
-  return wrapPglite(await open(), { dataDir, reserveBytes, reopen: open });
+  return wrapPglite(await open(), { ...guard, dataDir, reopen: open });
 }
 
 // Counts, sums and ids come back as JS numbers; our bigints never exceed 2^53.

@@ -50,7 +50,7 @@ export async function checkDataDir(dataDir: string, reserveBytes = PGLITE_DISK_R
   }
   const free = freeBytes(dataDir);
   if (free !== undefined && free < reserveBytes) {
-    throw new DatabaseStartError(`Cannot start: ${lowSpaceMessage(dataDir, free, reserveBytes)}. Free some space or set DATA_DIR to another folder.`);
+    throw new DatabaseStartError(`Cannot start: the ${lowSpaceMessage(dataDir, free, reserveBytes)}. Free some space or set DATA_DIR to another folder.`);
   }
 }
 

@@ -4,15 +4,17 @@ import { DatabaseUnavailableError } from './faults.js';
 import type { NamedStatement, Tx } from './client.js';
 
 /**
- * Free bytes the embedded database keeps in its folder's file system: below it every call is refused as
+ * Free bytes the embedded database keeps in its folder's file system: below it every statement is refused as
  * unavailable. Why: PGlite reports a full disk met while extending a table as an ordinary error (53100), but one
- * met while creating a WAL segment (16 MB) is a PANIC, after which its next statement spins forever and blocks
- * the whole process. The reserve is a few segments, so refusing in time is what keeps the instance alive.
+ * met while writing WAL is a PANIC, after which PGlite either gives the error back with the instance dead (its
+ * next statement would spin forever, blocking the whole process) or, at a COMMIT, spins at once. Refusing in
+ * time, with a few 16 MB WAL segments to spare, is what keeps it from getting there; a disk filled faster than
+ * that is what the dead-instance handling below is for.
  */
 export const PGLITE_DISK_RESERVE = 64 * 1024 * 1024;
 
 /** How often a dead instance may be opened again (opening costs seconds and blocks the event loop). */
-const REOPEN_INTERVAL_MS = 5000;
+export const REOPEN_INTERVAL_MS = 5000;
 
 export interface PgliteGuardOptions {
   /** The data folder whose free space is checked before every call; none (in memory) checks nothing. */
@@ -20,12 +22,18 @@ export interface PgliteGuardOptions {
   readonly reserveBytes?: number;
   /** Opens the data folder again after a PANIC; without it the instance stays dead and every call is refused. */
   readonly reopen?: () => Promise<PGlite>;
+  readonly reopenIntervalMs?: number;
 }
 
-/** One live instance as the wrapper uses it: every statement refused once the instance died. */
+/**
+ * One live instance as the wrapper uses it: every statement refused once the instance died, and every one but
+ * the end of a transaction refused while the folder is short of room.
+ */
 export interface PgliteSession {
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;
   exec(sql: string): Promise<Results[]>;
+  /** COMMIT or ROLLBACK, which must run whatever the free space: a transaction is never left open. */
+  end(sql: 'COMMIT' | 'ROLLBACK'): Promise<Results[]>;
   /** Statements PREPAREd on this instance (a session's; a reopened instance starts with none). */
   readonly prepared: Set<string>;
 }
@@ -42,9 +50,9 @@ export function freeBytes(dir: string): number | undefined {
 
 export const megabytes = (bytes: number) => `${Math.floor(bytes / (1024 * 1024))} MB`;
 
-/** The message of a folder short of room (start-up refusal, refused calls, logs). */
+/** What is wrong with a folder short of room, to follow "the" (start-up refusal, refused calls, logs). */
 export function lowSpaceMessage(dataDir: string, free: number, reserve: number): string {
-  return `The data folder ${dataDir} is out of space (ENOSPC): ${megabytes(free)} free, the embedded database needs at least ${megabytes(reserve)}`;
+  return `data folder ${dataDir} is out of space (ENOSPC): ${megabytes(free)} free, the embedded database needs at least ${megabytes(reserve)}`;
 }
 
 /**
@@ -69,8 +77,10 @@ export class PgliteGuard {
   /** Runs work alone on the instance, or refuses it (DatabaseUnavailableError) when the instance cannot take it. */
   exclusive<T>(work: (session: PgliteSession) => Promise<T>): Promise<T> {
     const result = this.tail.then(async () => {
-      this.checkSpace();
-      if (this.dead !== undefined) await this.reopen();
+      if (this.dead !== undefined) {
+        this.checkSpace();
+        await this.reopen();
+      }
       return work(this.session);
     });
     this.tail = result.catch(() => undefined);
@@ -88,14 +98,14 @@ export class PgliteGuard {
     const { dataDir, reserveBytes = PGLITE_DISK_RESERVE } = this.options;
     if (!dataDir) return;
     const free = freeBytes(dataDir);
-    if (free !== undefined && free < reserveBytes) throw new DatabaseUnavailableError(lowSpaceMessage(dataDir, free, reserveBytes));
+    if (free !== undefined && free < reserveBytes) throw new DatabaseUnavailableError(`The ${lowSpaceMessage(dataDir, free, reserveBytes)}`);
   }
 
-  /** Opens the folder again, at most every REOPEN_INTERVAL_MS; the dead instance is dropped, never touched. */
+  /** Opens the folder again, at most every reopenIntervalMs; the dead instance is dropped, never touched. */
   private async reopen(): Promise<void> {
     const cause = this.dead;
-    const { reopen } = this.options;
-    if (!reopen || Date.now() - this.lastReopen < REOPEN_INTERVAL_MS) {
+    const { reopen, reopenIntervalMs = REOPEN_INTERVAL_MS } = this.options;
+    if (!reopen || Date.now() - this.lastReopen < reopenIntervalMs) {
       throw new DatabaseUnavailableError('The embedded database stopped after a fatal error and is not open yet', { cause });
     }
     this.lastReopen = Date.now();
@@ -109,8 +119,9 @@ export class PgliteGuard {
   }
 
   private sessionOf(lite: PGlite): PgliteSession {
-    const guarded = async <T>(statement: () => Promise<T>): Promise<T> => {
+    const guarded = async <T>(statement: () => Promise<T>, checkSpace = true): Promise<T> => {
       if (this.dead !== undefined) throw new DatabaseUnavailableError('The embedded database stopped after a fatal error', { cause: this.dead });
+      if (checkSpace) this.checkSpace();
       try {
         return await statement();
       } catch (err) {
@@ -121,15 +132,16 @@ export class PgliteGuard {
     return {
       query: (sql, params) => guarded(async () => (await lite.query(sql, params)).rows as never),
       exec: (sql) => guarded(() => lite.exec(sql)),
+      end: (sql) => guarded(() => lite.exec(sql), false),
       prepared: new Set(),
     };
   }
 }
 
 /**
- * BEGIN, fn, COMMIT on a session the caller holds alone; on failure ROLLBACK, unless the instance died (any
- * statement on a dead PGlite hangs the process) or the transaction already ended. A ROLLBACK that fails does not
- * hide why the transaction failed.
+ * BEGIN, fn, COMMIT on a session the caller holds alone; on failure ROLLBACK, unless the transaction already
+ * ended (a dead instance refuses it: any statement on a dead PGlite hangs the process). A ROLLBACK that fails
+ * does not hide why the transaction failed.
  */
 export async function pgliteTransaction<T>(session: PgliteSession, fn: (tx: Tx) => Promise<T>): Promise<T> {
   await session.exec('BEGIN');
@@ -140,12 +152,12 @@ export async function pgliteTransaction<T>(session: PgliteSession, fn: (tx: Tx) 
       exec: async (sql) => void (await session.exec(sql)),
     });
     open = false;
-    const [commit] = await session.exec('COMMIT');
+    const [commit] = await session.end('COMMIT');
     // A statement failed and fn went on: PostgreSQL answers COMMIT with ROLLBACK.
     if (commit?.command === 'ROLLBACK') throw new TransactionAbortedError();
     return result;
   } catch (err) {
-    if (open) await session.exec('ROLLBACK').catch(() => undefined);
+    if (open) await session.end('ROLLBACK').catch(() => undefined);
     throw err;
   }
 }
