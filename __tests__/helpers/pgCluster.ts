@@ -16,6 +16,8 @@ export interface PgCluster {
   start(): Promise<void>;
   /** pg_ctl stop in the given mode ('immediate' is a crash: no checkpoint, clients cut off). */
   stop(mode?: 'fast' | 'immediate'): Promise<void>;
+  /** SIGSTOP (true) or SIGCONT (false) to its postmaster and every process it started: a server that no longer answers. */
+  freeze(frozen: boolean): Promise<void>;
   /** One statement on a connection of its own (user postgres), in database (by default postgres). */
   sql<T = Record<string, unknown>>(text: string, params?: unknown[], database?: string): Promise<T[]>;
   /** Stops it and removes its folder. */
@@ -64,6 +66,12 @@ export async function createPgCluster(): Promise<PgCluster | undefined> {
     url,
     start: async () => void (await tool('pg_ctl', ['-D', data, '-o', options, '-l', path.join(root, 'log'), '-w', 'start'])),
     stop: async (mode = 'fast') => void (await tool('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop'])),
+    async freeze(frozen: boolean) {
+      const postmaster = Number(fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      const { stdout } = await run('ps', ['-o', 'pid=', '--ppid', String(postmaster)]);
+      const pids = [postmaster, ...stdout.split('\n').filter((l) => l.trim()).map(Number)];
+      for (const pid of pids) process.kill(pid, frozen ? 'SIGSTOP' : 'SIGCONT');
+    },
     async sql<T>(text: string, params?: unknown[], database = 'postgres') {
       const client = new pg.Client({ connectionString: url(database) });
       await client.connect();

@@ -18,11 +18,19 @@ const SAVES = 240;
 const WORKERS = 4;
 /** A termination of every app backend after each this many answered saves. */
 const TERMINATE_EVERY = 30;
+/** Saves during which the server is stopped as in a crash (pg_ctl stop -m immediate), a quarter of the way in. */
+const CRASH_SAVES = 80;
 
 interface Item {
   campaign: number;
   question: number;
   response: number;
+}
+
+interface Outcome {
+  item: Item;
+  status: number;
+  type?: string;
 }
 
 describeWithCluster('database faults on PostgreSQL', () => {
@@ -49,58 +57,82 @@ describeWithCluster('database faults on PostgreSQL', () => {
     await pg.destroy();
   });
 
-  it('keeps running while its backends are terminated during saves: 503 UNAVAILABLE or 200, and no acknowledged answer lost', async () => {
-    // Open campaigns' questions, each answered once with a response it has no answer for yet.
+  /** Open campaigns' questions from offset on, each to be answered once with a response it has no answer for yet. */
+  async function freshItems(offset: number, count: number): Promise<Item[]> {
     const items = await pg.sql<Item>(
       `SELECT c.id AS campaign, s.id AS question, (SELECT max(r.id) FROM responses r WHERE r.subindicator_id = s.id AND NOT r.obsolete) AS response
          FROM campaigns c JOIN indicators i ON i.edition_id = c.edition_id JOIN subindicators s ON s.indicator_id = i.id
-        WHERE c.status <> 'sent' ORDER BY c.id, s.id LIMIT ${SAVES}`,
+        WHERE c.status <> 'sent' ORDER BY c.id, s.id OFFSET ${offset} LIMIT ${count}`,
       [],
       'campaigns',
     );
-    expect(items).toHaveLength(SAVES);
+    expect(items).toHaveLength(count);
     await pg.sql('DELETE FROM answers WHERE (campaign_id, subindicator_id) IN (SELECT * FROM unnest($1::int[], $2::int[]))', [items.map((i) => i.campaign), items.map((i) => i.question)], 'campaigns');
+    return items;
+  }
 
-    const outcomes: { item: Item; status: number; type?: string }[] = [];
-    let terminations = 0;
-    let terminated = 0;
+  /** Saves every item, WORKERS at a time; after each answer, afterEach(answers so far) may break something. */
+  async function saveAll(items: Item[], afterEach: (answered: number) => Promise<void>): Promise<Outcome[]> {
+    const outcomes: Outcome[] = [];
     const queue = [...items];
     const worker = async () => {
       for (let item = queue.shift(); item; item = queue.shift()) {
         const answer = await save(item).catch(() => ({ status: 0, body: undefined }));
         outcomes.push({ item, status: answer.status, type: answer.body?.error?.type });
-        if (outcomes.length % TERMINATE_EVERY === 0) {
-          const [{ n }] = await pg.sql<{ n: number }>("SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = 'campaigns'");
-          terminations += 1;
-          terminated += n;
-        }
+        await afterEach(outcomes.length);
       }
     };
     await Promise.all(Array.from({ length: WORKERS }, worker));
+    return outcomes;
+  }
 
-    expect(app.exited()).toBe(false);
-    expect(terminations).toBe(SAVES / TERMINATE_EVERY);
-    expect(terminated).toBeGreaterThan(0);
-    const failed = outcomes.filter((o) => o.status !== 200);
-    expect(failed.filter((o) => o.status !== 503 || o.type !== 'UNAVAILABLE')).toEqual([]);
+  /** The acknowledged (200) saves whose answer is not stored as sent. */
+  async function lostAnswers(outcomes: Outcome[]): Promise<Item[]> {
     const acknowledged = outcomes.filter((o) => o.status === 200).map((o) => o.item);
     const stored = await pg.sql<{ campaign: number; question: number; response_ids: number[] }>(
       'SELECT campaign_id AS campaign, subindicator_id AS question, response_ids FROM answers WHERE (campaign_id, subindicator_id) IN (SELECT * FROM unnest($1::int[], $2::int[]))',
       [acknowledged.map((i) => i.campaign), acknowledged.map((i) => i.question)],
       'campaigns',
     );
-    const lost = acknowledged.filter((i) => !stored.some((s) => s.campaign === i.campaign && s.question === i.question && s.response_ids.length === 1 && s.response_ids[0] === i.response));
-    expect(lost).toEqual([]);
+    return acknowledged.filter((i) => !stored.some((s) => s.campaign === i.campaign && s.question === i.question && s.response_ids.length === 1 && s.response_ids[0] === i.response));
+  }
 
+  /** The saves that did not answer 503 UNAVAILABLE when they failed (500, a dropped socket...). */
+  const badFailures = (outcomes: Outcome[]) => outcomes.filter((o) => o.status !== 200 && (o.status !== 503 || o.type !== 'UNAVAILABLE'));
+
+  it('keeps running while its backends are terminated during saves: 503 UNAVAILABLE or 200, and no acknowledged answer lost', async () => {
+    let terminations = 0;
+    let terminated = 0;
+    const outcomes = await saveAll(await freshItems(0, SAVES), async (answered) => {
+      if (answered % TERMINATE_EVERY !== 0) return;
+      const [{ n }] = await pg.sql<{ n: number }>("SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = 'campaigns'");
+      terminations += 1;
+      terminated += n;
+    });
+
+    expect(app.exited()).toBe(false);
+    expect(terminations).toBe(SAVES / TERMINATE_EVERY);
+    expect(terminated).toBeGreaterThan(0);
+    expect(badFailures(outcomes)).toEqual([]);
+    const lost = await lostAnswers(outcomes);
+    expect(lost).toEqual([]);
     // Afterwards every refused save goes through.
+    const failed = outcomes.filter((o) => o.status !== 200);
     for (const { item } of failed) expect((await save(item)).status).toBe(200);
-    console.log(`Fault run: ${SAVES} saves while every backend was terminated ${terminations} times (${terminated} backends): ` +
+    console.log(`Fault run (backends terminated): ${SAVES} saves while every backend was terminated ${terminations} times (${terminated} backends): ` +
       `0 process exits, ${failed.length} answered 503 UNAVAILABLE, 0 other failures, ${lost.length} acknowledged answers lost.`);
   });
 
-  it('answers 503 UNAVAILABLE while the server is down and works again once it is back, without a restart', async () => {
-    await pg.stop('immediate');
+  it('answers 503 UNAVAILABLE while the server is down after a crash during saves, and works again once it is back, without a restart', async () => {
+    let stopped = false;
+    let outcomes: Outcome[];
     try {
+      outcomes = await saveAll(await freshItems(SAVES, CRASH_SAVES), async (answered) => {
+        if (answered !== CRASH_SAVES / 4) return;
+        await pg.stop('immediate');
+        stopped = true;
+      });
+      expect(stopped).toBe(true);
       const health = await call(server, 'GET', '/api/v1/health');
       expect(health.status).toBe(503);
       expect(health.body.error.type).toBe('UNAVAILABLE');
@@ -120,8 +152,26 @@ describeWithCluster('database faults on PostgreSQL', () => {
     }
     await waitUntil(async () => (await healthStatus(app.url)) === 200, () => `health did not come back:\n${app.output()}`, 20_000);
     expect((await call(server, 'GET', '/api/secure/v1/campaigns/all', { token: tokens.access_token })).status).toBe(200);
+    expect(badFailures(outcomes)).toEqual([]);
+    const lost = await lostAnswers(outcomes);
+    expect(lost).toEqual([]);
+    const failed = outcomes.filter((o) => o.status !== 200);
+    for (const { item } of failed) expect((await save(item)).status).toBe(200);
     tokens = await signIn(server, 'admin@demo.es', 'demo1234');
     expect(app.exited()).toBe(false);
+    console.log(`Fault run (server crashed): ${CRASH_SAVES} saves, pg_ctl stop -m immediate after ${CRASH_SAVES / 4}, then start: ` +
+      `0 process exits, ${failed.length} answered 503 UNAVAILABLE, 0 other failures, ${lost.length} acknowledged answers lost.`);
+  });
+
+  it('answers health with 503 while the server is frozen, within its bounded wait', async () => {
+    await pg.freeze(true);
+    try {
+      const health = await call(server, 'GET', '/api/v1/health');
+      expect([health.status, health.body.error?.type]).toEqual([503, 'UNAVAILABLE']);
+    } finally {
+      await pg.freeze(false);
+    }
+    await waitUntil(async () => (await healthStatus(app.url)) === 200, () => `health did not come back:\n${app.output()}`, 20_000);
   });
 
   it('waits for PostgreSQL at start, saying so, and starts once it answers', async () => {
