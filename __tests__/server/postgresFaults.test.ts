@@ -47,10 +47,10 @@ describeWithCluster('database faults on PostgreSQL', () => {
   beforeAll(async () => {
     await pg.sql('CREATE DATABASE campaigns');
     app = await spawnServer(env);
-    await waitHealthy(app, 60_000);
+    await waitHealthy(app, 90_000);
     server = asTestServer(app);
     tokens = await signIn(server, 'admin@demo.es', 'demo1234');
-  });
+  }, 120_000);
 
   afterAll(async () => {
     await app?.stop();
@@ -186,11 +186,11 @@ describeWithCluster('database faults on PostgreSQL', () => {
       expect(app.output()).not.toContain('postgres@');
       await pg.start();
       started = true;
-      await waitHealthy(app, 30_000);
+      await waitHealthy(app, 60_000);
     } finally {
       if (!started) await pg.start();
     }
-  });
+  }, 120_000);
 
   it('stops at start with a plain message when PostgreSQL refuses for good (no such database)', async () => {
     const wrong = await spawnServer({ ...env, DATABASE_URL: pg.url('nope') });
