@@ -9,7 +9,9 @@ describe('transport error catalogue (spec section 8)', () => {
     [{ type: 'CONFLICT', status: 409 }, { id: 'TRANSPORT.HTTP_ERROR', values: { status: 409 } }],
     [{ type: 'FORBIDDEN', status: 403 }, { id: 'TRANSPORT.HTTP_ERROR', values: { status: 403 } }],
     [{ type: 'INTERNAL', status: 500 }, { id: 'TRANSPORT.INTERNAL' }],
-    [{ type: 'HTTP_ERROR', status: 503 }, { id: 'TRANSPORT.INTERNAL' }],
+    [{ type: 'UNAVAILABLE', status: 503 }, { id: 'TRANSPORT.UNAVAILABLE' }],
+    [{ type: 'HTTP_ERROR', status: 503 }, { id: 'TRANSPORT.UNAVAILABLE' }],
+    [{ type: 'HTTP_ERROR', status: 502 }, { id: 'TRANSPORT.INTERNAL' }],
     [{ type: 'EMPTY_RESPONSE', status: 200 }, { id: 'TRANSPORT.EMPTY_RESPONSE' }],
   ] as const)('maps %j', (error, message) => {
     expect(transportErrorMessage(error)).toEqual(message);

@@ -2,12 +2,15 @@ import { buildApp, loggerOptions } from './app.js';
 import { createContext } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { demoPasswordWarnings } from './services/demoPasswords.js';
+import { DatabaseStartError, DatabaseUnavailableError } from './db/faults.js';
 
 /** Starts the server and closes it, then the database, on SIGINT or SIGTERM so that nothing is lost. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const ctx = await createContext(config);
   const app = await buildApp(ctx, { logger: loggerOptions(config.logLevel) });
+  // Every known cause is handled where it starts; one that slipped through is logged, and the process serves on.
+  process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled promise rejection'));
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -31,7 +34,14 @@ async function main(): Promise<void> {
   app.log.info(`Campañas listening on ${config.publicUrl} (database: ${ctx.db.kind})`);
 }
 
+/** What a failed start prints: the message alone for the failures it explains (no stack trace). */
+function startFailure(err: unknown): unknown {
+  if (err instanceof ConfigError || err instanceof DatabaseStartError) return err.message;
+  if (err instanceof DatabaseUnavailableError) return `Cannot start: ${err.message}`;
+  return err;
+}
+
 main().catch((err: unknown) => {
-  console.error(err instanceof ConfigError ? err.message : err);
+  console.error(startFailure(err));
   process.exit(1);
 });

@@ -20,5 +20,7 @@ export function transportErrorMessage(error: SerializedApiError): TransportError
   if (status === 501) return { id: 'TRANSPORT.API_KEY_INVALID' };
   if (status === 404) return { id: 'TRANSPORT.NOT_FOUND', notFound: true };
   if (status >= 400 && status < 500) return { id: 'TRANSPORT.HTTP_ERROR', values: { status } };
+  // The database out of reach or of space: worth saying that trying again later will do.
+  if (type === 'UNAVAILABLE' || status === 503) return { id: 'TRANSPORT.UNAVAILABLE' };
   return { id: 'TRANSPORT.INTERNAL' };
 }

@@ -1,7 +1,8 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { checkDataDir, createPgliteIn } from './dataDir.js';
+import { isDatabaseUnavailable } from './faults.js';
+import { PgliteGuard, pgliteTransaction, type PgliteGuardOptions, type PgliteSession } from './pgliteGuard.js';
 
 /**
  * A statement of a hot read path that the database parses and plans once per connection (session) and then
@@ -22,7 +23,6 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string | NamedStatement, params?: unknown[]): Promise<T[]>;
 }
 
-const textOf = (sql: string | NamedStatement) => (typeof sql === 'string' ? sql : sql.text);
 const pgQuery = (sql: string | NamedStatement, params?: unknown[]) =>
   typeof sql === 'string' ? { text: sql, values: params } : { name: sql.name, text: sql.text, values: params };
 
@@ -54,59 +54,54 @@ export function sqlLiteral(value: unknown): string | undefined {
  * qualify, and in those the doubled quote is the only escape (standard_conforming_strings, on by default);
  * any other argument runs the text as a plain parameterised query.
  */
-function pgliteNamedStatements(lite: PGlite) {
-  const prepared = new Map<string, Promise<unknown>>();
-  return async <T>(statement: NamedStatement, params: unknown[] = []): Promise<T[]> => {
-    const literals = params.map(sqlLiteral);
-    if (literals.some((l) => l === undefined)) return (await lite.query<T>(statement.text, params)).rows;
-    let ready = prepared.get(statement.name);
-    if (!ready) {
-      ready = lite.exec(`PREPARE ${statement.name} AS ${statement.text}`);
-      prepared.set(statement.name, ready);
-      ready.catch(() => prepared.delete(statement.name));
-    }
-    await ready;
-    const [result] = await lite.exec(`EXECUTE ${statement.name}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`);
-    return result.rows as T[];
-  };
+async function runNamedOnPglite<T>(session: PgliteSession, statement: NamedStatement, params: unknown[] = []): Promise<T[]> {
+  const literals = params.map(sqlLiteral);
+  if (literals.some((l) => l === undefined)) return session.query<T>(statement.text, params);
+  if (!session.prepared.has(statement.name)) {
+    await session.exec(`PREPARE ${statement.name} AS ${statement.text}`);
+    session.prepared.add(statement.name);
+  }
+  const [result] = await session.exec(`EXECUTE ${statement.name}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`);
+  return result.rows as T[];
 }
 
-export function wrapPglite(lite: PGlite): Db {
-  const runNamed = pgliteNamedStatements(lite);
+/** The Db over one PGlite; options name its data folder (free-space checks, reopening after a PANIC). */
+export function wrapPglite(lite: PGlite, options: PgliteGuardOptions = {}): Db {
+  const guard = new PgliteGuard(lite, options);
   return {
     kind: 'pglite',
-    async query<T>(sql: string | NamedStatement, params?: unknown[]) {
-      if (typeof sql !== 'string') return runNamed<T>(sql, params);
-      return (await lite.query<T>(sql, params)).rows;
+    query<T>(sql: string | NamedStatement, params?: unknown[]) {
+      return guard.exclusive((session) => (typeof sql === 'string' ? session.query<T>(sql, params) : runNamedOnPglite<T>(session, sql, params)));
     },
-    async exec(sql) {
-      await lite.exec(sql);
-    },
-    transaction(fn) {
-      return lite.transaction((tx) =>
-        fn({
-          query: async <T>(sql: string | NamedStatement, params?: unknown[]) => (await tx.query<T>(textOf(sql), params)).rows,
-          exec: async (sql: string) => void (await tx.exec(sql)),
-        }),
-      );
-    },
-    close: () => lite.close(),
+    exec: (sql) => guard.exclusive(async (session) => void (await session.exec(sql))),
+    transaction: (fn) => guard.exclusive((session) => pgliteTransaction(session, fn)),
+    close: () => guard.close(),
   };
 }
 
-/** Opens PGlite with its data in dataDir (created if missing). */
-export async function openPglite(dataDir: string): Promise<Db> {
-  await fs.mkdir(dataDir, { recursive: true });
-  const lite = await PGlite.create(path.join(dataDir, 'pgdata'));
-  return wrapPglite(lite);
+/**
+ * Opens PGlite with its data in dataDir (created if missing), once the folder is known to be writable with
+ * room; guard options (reserve, reopening) may be overridden, by tests.
+ */
+export async function openPglite(dataDir: string, guard: Omit<PgliteGuardOptions, 'dataDir' | 'reopen'> = {}): Promise<Db> {
+  await checkDataDir(dataDir, guard.reserveBytes);
+  const open = () => createPgliteIn(dataDir);
+  return wrapPglite(await open(), { ...guard, dataDir, reopen: open });
 }
 
 // Counts, sums and ids come back as JS numbers; our bigints never exceed 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
+/**
+ * How long a call waits for a connection (a new one, or a free one of the pool) before it fails as unavailable:
+ * with the server gone, calls answer 503 in seconds instead of hanging. Keep-alive finds connections that a
+ * firewall or a vanished host dropped without a word.
+ */
+const POOL_SETTINGS = { connectionTimeoutMillis: 5000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 } as const;
+
 export function openPostgres(connectionString: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString, max });
+  const pool = new pg.Pool({ connectionString, max, ...POOL_SETTINGS });
   // An idle client's connection may fail (server restart, backend terminated): the pool discards that client
   // and the next query opens a new connection. Without a listener the 'error' event would end the process.
   pool.on('error', () => undefined);
@@ -118,25 +113,38 @@ export function openPostgres(connectionString: string, max = 10): Db {
     async exec(sql) {
       await pool.query(sql);
     },
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await fn({
-          query: async <T>(sql: string | NamedStatement, params?: unknown[]) => (await client.query(pgQuery(sql, params))).rows as T[],
-          exec: async (sql: string) => void (await client.query(sql)),
-        });
-        await client.query('COMMIT');
-        return result;
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw err;
-      } finally {
-        client.release();
-      }
-    },
+    transaction: (fn) => retriedOnConflict(() => transactionOnPool(pool, fn)),
     close: () => pool.end(),
   };
+}
+
+/**
+ * BEGIN, fn, COMMIT on a client of its own. While checked out the client has no listener of the pool's, so one
+ * is added: a connection failing then (backend terminated, server stopped) would otherwise end the process. A
+ * client whose connection failed is discarded (release(err)) instead of being handed to the next call, and a
+ * ROLLBACK that cannot run does not hide why the transaction failed.
+ */
+async function transactionOnPool<T>(pool: pg.Pool, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  const onError = (err: Error) => void (broken ??= err);
+  client.on('error', onError);
+  try {
+    await client.query('BEGIN');
+    const result = await fn({
+      query: async <R>(sql: string | NamedStatement, params?: unknown[]) => (await client.query(pgQuery(sql, params))).rows as R[],
+      exec: async (sql: string) => void (await client.query(sql)),
+    });
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    if (!broken && isDatabaseUnavailable(err)) broken = err as Error;
+    if (!broken) await client.query('ROLLBACK').catch((rollbackErr: Error) => void (broken = rollbackErr));
+    throw err;
+  } finally {
+    client.removeListener('error', onError);
+    client.release(broken);
+  }
 }
 
 /** Opens the database the configuration names. */
@@ -144,7 +152,38 @@ export function openDb(options: { databaseUrl?: string; dataDir: string }): Prom
   return options.databaseUrl ? Promise.resolve(openPostgres(options.databaseUrl)) : openPglite(options.dataDir);
 }
 
+const sqlState = (err: unknown) => (typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined);
+
 /** True for PostgreSQL's unique_violation (23505), from PGlite or pg alike. */
 export function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+  return sqlState(err) === '23505';
+}
+
+/** True for a foreign_key_violation (23503): a row referred to was removed by a call running at the same time. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  return sqlState(err) === '23503';
+}
+
+/** True for a deadlock (40P01) or serialization failure (40001): the transaction lost a race and may run again. */
+export function isTransactionConflict(err: unknown): boolean {
+  return sqlState(err) === '40P01' || sqlState(err) === '40001';
+}
+
+/** Attempts of a transaction that keeps losing races (PostgreSQL's advice for 40P01 and 40001: run it again). */
+const CONFLICT_ATTEMPTS = 3;
+
+/**
+ * Runs a transaction again, after a short random pause, when PostgreSQL aborted it to break a deadlock: the locks
+ * are ordered to avoid them (migration 004), but a removal cascading through rows that another call holds can still
+ * meet one. Transactions only touch the database, so running one again is safe.
+ */
+async function retriedOnConflict<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (attempt >= CONFLICT_ATTEMPTS || !isTransactionConflict(err)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+    }
+  }
 }

@@ -5,6 +5,11 @@ import { randomUUID } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import { ERROR_STATUS, type ApiFailure, type ErrorType } from '../../shared/api/errors.js';
 import { validationFields } from './validation.js';
+import { isDatabaseUnavailable } from '../db/faults.js';
+import { isForeignKeyViolation, isTransactionConflict } from '../db/client.js';
+
+/** Seconds a 503 asks the caller to wait before trying again (Retry-After). */
+const RETRY_AFTER_SECONDS = 10;
 
 /** The failure envelope of api-contract.md. */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
@@ -14,6 +19,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   };
   const wait = (error.data as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
   if (error.type === 'RATE_LIMITED' && typeof wait === 'number') reply.header('Retry-After', String(wait));
+  if (error.status === 503) reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
   return reply.status(error.status).send(body);
 }
 
@@ -31,6 +37,11 @@ function toAppError(err: FastifyError | Error, showErrorLogs: boolean): AppError
   if (status === 413) return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large');
   // Malformed JSON, wrong content type, body too large: the request cannot be read.
   if (status >= 400 && status < 500) return new AppError('VALIDATION', fastifyError.message);
+  // The database out of reach or of space: the caller may try again; what failed is for the log only.
+  if (isDatabaseUnavailable(err)) return new AppError('UNAVAILABLE', 'The service is temporarily unavailable, try again in a few minutes');
+  // A race the locks did not cover (a row removed meanwhile, a deadlock after its retries): the request met data that
+  // changed under it, which is no fault of its input. The calls lock what they refer to; this only keeps a missed one from a 500.
+  if (isForeignKeyViolation(err) || isTransactionConflict(err)) return new AppError('CONFLICT', 'The data changed while this request ran; try again');
   return new AppError(
     'INTERNAL',
     'Internal server error',
@@ -42,7 +53,9 @@ function toAppError(err: FastifyError | Error, showErrorLogs: boolean): AppError
 export function registerErrorHandling(app: FastifyInstance, showErrorLogs: boolean): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const appError = toAppError(err, showErrorLogs);
-    if (appError.status >= 500) request.log.error({ err }, 'request failed');
+    if (appError.type === 'UNAVAILABLE') request.log.warn({ err }, 'database unavailable');
+    else if (appError.type === 'CONFLICT' && !(err instanceof AppError)) request.log.warn({ err }, 'a race the locks did not cover');
+    else if (appError.status >= 500) request.log.error({ err }, 'request failed');
     else request.log.info({ type: appError.type }, appError.message);
     return sendError(request, reply, appError);
   });

@@ -10,6 +10,7 @@ import { requireUser } from '../plugins/auth.js';
 import { authCalls, TokenError, TokenResponse, type TokenRequest } from '../../shared/api/auth.js';
 import { routeOf, schemaOf } from './contract.js';
 import { validationFields } from '../plugins/validation.js';
+import { isDatabaseUnavailable } from '../db/faults.js';
 import { DEVICE_COOKIE, deviceCookieHeader, readCookie } from '../services/deviceCookie.js';
 
 /** One part of an HTTP Basic client credential, form-decoded first (RFC 6749 section 2.3.1); undefined when malformed. */
@@ -53,7 +54,7 @@ function tokenErrorHandler(error: FastifyError | AppError | OAuthError, request:
     const status = error.code === 'invalid_client' && !basic ? 400 : error.status;
     return sendOAuthError(reply, status, { error: error.code, error_description: error.description });
   }
-  const status = error instanceof AppError ? error.status : (error.statusCode ?? 500);
+  const status = error instanceof AppError ? error.status : isDatabaseUnavailable(error) ? 503 : (error.statusCode ?? 500);
   if (status === 429) return sendOAuthError(reply, 429, { error: 'slow_down', error_description: 'Too many attempts, try again later' });
   if (status === 503) return sendOAuthError(reply, 503, { error: 'temporarily_unavailable', error_description: 'The service is not available, try again later' });
   if (status === 413) return sendOAuthError(reply, 413, { error: 'invalid_request', error_description: 'The request body is too large' });

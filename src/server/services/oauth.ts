@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db, Queryable } from '../db/client.js';
+import { isForeignKeyViolation, type Db, type Queryable, type Tx } from '../db/client.js';
 import type { Config } from '../config.js';
 import { AppError, OAuthError } from '../errors.js';
 import * as oauthRepo from '../db/repositories/oauth.js';
@@ -75,13 +75,18 @@ export async function login(ctx: OAuthContext, input: LoginInput, meta: LoginMet
   const { requestId } = meta;
   const { ttl } = ctx.config;
   const code = randomToken();
-  await oauthRepo.insertAuthorizationCode(ctx.db, sha256(code), {
-    userId: user.id,
-    clientId: input.clientId,
-    redirectUri: input.redirectUri,
-    codeChallenge: input.codeChallenge,
-    expiresAt: new Date(Date.now() + ttl.authCode * 1000),
-  });
+  try {
+    await oauthRepo.insertAuthorizationCode(ctx.db, sha256(code), {
+      userId: user.id,
+      clientId: input.clientId,
+      redirectUri: input.redirectUri,
+      codeChallenge: input.codeChallenge,
+      expiresAt: new Date(Date.now() + ttl.authCode * 1000),
+    });
+  } catch (err) {
+    // The account was removed while its password was being checked.
+    throw isForeignKeyViolation(err) ? invalidCredentials() : err;
+  }
   await recordAudit(ctx.db, { actorId: user.id, actorEmail: user.email, action: 'auth.login', requestId });
   return { response: { code, state: input.state }, deviceToken: await deviceTokenFor(ctx.signer, email) };
 }
@@ -101,6 +106,16 @@ async function issueTokens(ctx: OAuthContext, q: Queryable, userId: number, fami
   return { access_token: accessToken, token_type: 'Bearer', expires_in: ctx.config.ttl.accessToken, refresh_token: refreshToken };
 }
 
+/** A transaction that writes a session; when its user was removed meanwhile (a foreign key gone), the grant is invalid. */
+async function sessionTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T | OAuthError>): Promise<T | OAuthError> {
+  try {
+    return await db.transaction(fn);
+  } catch (err) {
+    if (isForeignKeyViolation(err)) return new OAuthError('invalid_grant', 'The user no longer exists');
+    throw err;
+  }
+}
+
 export interface CodeExchangeInput {
   code: string;
   codeVerifier: string;
@@ -114,7 +129,7 @@ export interface CodeExchangeInput {
  */
 export async function exchangeCode(ctx: OAuthContext, input: CodeExchangeInput): Promise<TokenResponse> {
   const codeHash = sha256(input.code);
-  const outcome = await ctx.db.transaction(async (tx) => {
+  const outcome = await sessionTransaction(ctx.db, async (tx) => {
     const code = await oauthRepo.findAuthorizationCodeForUpdate(tx, codeHash);
     if (!code) return new OAuthError('invalid_grant', 'Unknown authorization code');
     if (code.usedAt) {
@@ -143,7 +158,7 @@ export async function exchangeCode(ctx: OAuthContext, input: CodeExchangeInput):
  */
 export async function refreshTokens(ctx: OAuthContext, refreshToken: string, clientId: string, requestId?: string): Promise<TokenResponse> {
   const tokenHash = sha256(refreshToken);
-  const outcome = await ctx.db.transaction(async (tx) => {
+  const outcome = await sessionTransaction(ctx.db, async (tx) => {
     const row = await oauthRepo.findRefreshTokenForUpdate(tx, tokenHash);
     if (!row) return new OAuthError('invalid_grant', 'Unknown refresh token');
     if (row.clientId !== clientId) return new OAuthError('invalid_grant', 'Refresh token issued to another client');

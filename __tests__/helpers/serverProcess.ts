@@ -1,0 +1,98 @@
+import net from 'node:net';
+import path from 'node:path';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** A local TCP port nobody listens on now. */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** src/server/main.ts running in a process of its own. */
+export interface ServerProcess {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string;
+  /** True once the process has ended, for whatever reason. */
+  exited(): boolean;
+  /** Resolves when the process has ended. */
+  ended: Promise<void>;
+  /** SIGTERM, then SIGKILL if it is still there 15 s later. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Spawns src/server/main.ts on a free port (HOST 127.0.0.1, PUBLIC_URL its address, LOG_LEVEL warn, a high
+ * AUTH_RATE_LIMIT) with env on top. It neither waits for the server nor makes or removes any folder.
+ */
+export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_OPTIONS: '', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '10000', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  const ended = new Promise<void>((resolve) => {
+    if (exited()) resolve();
+    else child.once('exit', () => resolve());
+  });
+  const stop = async () => {
+    if (exited()) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await ended;
+    clearTimeout(timer);
+  };
+  return { url, port, child, output: () => output, exited, ended, stop };
+}
+
+/** Polls check every 200 ms until it returns true; throws with what() after timeoutMs. */
+export async function waitUntil(check: () => boolean | Promise<boolean>, what: () => string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await sleep(200);
+  }
+  throw new Error(`Timed out after ${timeoutMs / 1000} s: ${what()}`);
+}
+
+/** The status of GET /api/v1/health, or 0 when nothing answered within 3 s. */
+export async function healthStatus(url: string): Promise<number> {
+  try {
+    const res = await fetch(`${url}/api/v1/health`, { signal: AbortSignal.timeout(3_000) });
+    await res.body?.cancel();
+    return res.status;
+  } catch {
+    return 0;
+  }
+}
+
+/** Waits until the server answers health with 200; throws with its output if it exits or takes longer than timeoutMs. */
+export async function waitHealthy(server: ServerProcess, timeoutMs: number): Promise<void> {
+  await waitUntil(
+    async () => {
+      if (server.exited()) throw new Error(`The server exited (code ${server.child.exitCode}, signal ${server.child.signalCode}):\n${server.output()}`);
+      return (await healthStatus(server.url)) === 200;
+    },
+    () => `${server.url}/api/v1/health did not answer 200:\n${server.output()}`,
+    timeoutMs,
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * Database faults: what counts as "the database is unreachable or out of space" (answered 503 UNAVAILABLE, the
+ * process carries on and the next call tries again), and the errors that stop a start with a plain message.
+ */
+
+/** A statement not run because the database cannot take it now (out of space, stopped after a fatal error). */
+export class DatabaseUnavailableError extends Error {
+  readonly code = 'DATABASE_UNAVAILABLE';
+}
+
+/** The database cannot be used at start (a data folder that is read-only or full, a refused login): main prints the message and exits. */
+export class DatabaseStartError extends Error {}
+
+/** Node's socket and file-system codes for a server out of reach or a disk that takes no more writes. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL',
+  'EHOSTUNREACH', 'EHOSTDOWN', 'ENETUNREACH', 'ENETDOWN', 'ENOSPC', 'EDQUOT', 'EROFS', 'DATABASE_UNAVAILABLE',
+]);
+
+/**
+ * SQLSTATEs (PostgreSQL appendix A): 57P01-57P03 admin/crash shutdown and "cannot connect now"; 53000-53300
+ * insufficient resources, disk full, out of memory, too many connections. Class 08 is matched by prefix.
+ */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53000', '53100', '53200', '53300']);
+
+/** pg's and PGlite's own failures that carry no code. */
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect/,
+  /^Client has encountered a connection error and is not queryable/,
+  /^Client was closed and is not queryable/,
+  /^Cannot use a pool after calling end on the pool/,
+  /^Query read timeout/,
+  /^PGlite is clos(ed|ing)/,
+];
+
+/** True when err (or its cause, or one of an AggregateError's errors) says the database is out of reach or of space. */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (typeof err !== 'object' || err === null || depth > 4) return false;
+  const { code, message, severity, cause, errors } = err as { code?: unknown; message?: unknown; severity?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string') {
+    if (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  // A PANIC stops the server (PostgreSQL restarts; PGlite's instance is dead): whatever its code, retry later.
+  if (severity === 'PANIC') return true;
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
+  if (Array.isArray(errors) && errors.some((e) => isDatabaseUnavailable(e, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
+}

@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import { TransactionAbortedError, type PGlite, type Results } from '@electric-sql/pglite';
+import { DatabaseUnavailableError } from './faults.js';
+import type { NamedStatement, Tx } from './client.js';
+
+/**
+ * Free bytes the embedded database keeps in its folder's file system: below it every statement is refused as
+ * unavailable. Why: PGlite reports a full disk met while extending a table as an ordinary error (53100), but one
+ * met while writing WAL is a PANIC, after which PGlite either gives the error back with the instance dead (its
+ * next statement would spin forever, blocking the whole process) or, at a COMMIT, spins at once. Refusing in
+ * time, with a few 16 MB WAL segments to spare, is what keeps it from getting there; a disk filled faster than
+ * that is what the dead-instance handling below is for.
+ */
+export const PGLITE_DISK_RESERVE = 64 * 1024 * 1024;
+
+/** How often a dead instance may be opened again (opening costs seconds and blocks the event loop). */
+export const REOPEN_INTERVAL_MS = 5000;
+
+export interface PgliteGuardOptions {
+  /** The data folder whose free space is checked before every call; none (in memory) checks nothing. */
+  readonly dataDir?: string;
+  readonly reserveBytes?: number;
+  /** Opens the data folder again after a PANIC; without it the instance stays dead and every call is refused. */
+  readonly reopen?: () => Promise<PGlite>;
+  readonly reopenIntervalMs?: number;
+}
+
+/**
+ * One live instance as the wrapper uses it: every statement refused once the instance died, and every one but
+ * the end of a transaction refused while the folder is short of room.
+ */
+export interface PgliteSession {
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  exec(sql: string): Promise<Results[]>;
+  /** COMMIT or ROLLBACK, which must run whatever the free space: a transaction is never left open. */
+  end(sql: 'COMMIT' | 'ROLLBACK'): Promise<Results[]>;
+  /** Statements PREPAREd on this instance (a session's; a reopened instance starts with none). */
+  readonly prepared: Set<string>;
+}
+
+/** Free bytes for an unprivileged writer in dir's file system; undefined when it cannot be told. */
+export function freeBytes(dir: string): number | undefined {
+  try {
+    const stats = fs.statfsSync(dir);
+    return stats.bavail * stats.bsize;
+  } catch {
+    return undefined;
+  }
+}
+
+export const megabytes = (bytes: number) => `${Math.floor(bytes / (1024 * 1024))} MB`;
+
+/** What is wrong with a folder short of room, to follow "the" (start-up refusal, refused calls, logs). */
+export function lowSpaceMessage(dataDir: string, free: number, reserve: number): string {
+  return `data folder ${dataDir} is out of space (ENOSPC): ${megabytes(free)} free, the embedded database needs at least ${megabytes(reserve)}`;
+}
+
+/**
+ * Serialises every use of one PGlite (it is a single session) and keeps calls away from it while its folder is
+ * short of room or after a PANIC killed it, reopening the folder once there is room again.
+ */
+export class PgliteGuard {
+  private tail: Promise<unknown> = Promise.resolve();
+  private lite: PGlite;
+  private session: PgliteSession;
+  private dead: unknown;
+  private lastReopen = 0;
+
+  constructor(
+    lite: PGlite,
+    private readonly options: PgliteGuardOptions = {},
+  ) {
+    this.lite = lite;
+    this.session = this.sessionOf(lite);
+  }
+
+  /** Runs work alone on the instance, or refuses it (DatabaseUnavailableError) when the instance cannot take it. */
+  exclusive<T>(work: (session: PgliteSession) => Promise<T>): Promise<T> {
+    const result = this.tail.then(async () => {
+      if (this.dead !== undefined) {
+        this.checkSpace();
+        await this.reopen();
+      }
+      return work(this.session);
+    });
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Closes the live instance once the calls queued before it are done; a dead one is left alone (closing it would hang). */
+  close(): Promise<void> {
+    const closing = this.tail.then(() => (this.dead === undefined ? this.lite.close() : undefined));
+    this.tail = closing.catch(() => undefined);
+    return closing;
+  }
+
+  private checkSpace(): void {
+    const { dataDir, reserveBytes = PGLITE_DISK_RESERVE } = this.options;
+    if (!dataDir) return;
+    const free = freeBytes(dataDir);
+    if (free !== undefined && free < reserveBytes) throw new DatabaseUnavailableError(`The ${lowSpaceMessage(dataDir, free, reserveBytes)}`);
+  }
+
+  /** Opens the folder again, at most every reopenIntervalMs; the dead instance is dropped, never touched. */
+  private async reopen(): Promise<void> {
+    const cause = this.dead;
+    const { reopen, reopenIntervalMs = REOPEN_INTERVAL_MS } = this.options;
+    if (!reopen || Date.now() - this.lastReopen < reopenIntervalMs) {
+      throw new DatabaseUnavailableError('The embedded database stopped after a fatal error and is not open yet', { cause });
+    }
+    this.lastReopen = Date.now();
+    try {
+      this.lite = await reopen();
+      this.session = this.sessionOf(this.lite);
+      this.dead = undefined;
+    } catch (err) {
+      throw new DatabaseUnavailableError('The embedded database stopped after a fatal error and could not be opened again', { cause: err });
+    }
+  }
+
+  private sessionOf(lite: PGlite): PgliteSession {
+    const guarded = async <T>(statement: () => Promise<T>, checkSpace = true): Promise<T> => {
+      if (this.dead !== undefined) throw new DatabaseUnavailableError('The embedded database stopped after a fatal error', { cause: this.dead });
+      if (checkSpace) this.checkSpace();
+      try {
+        return await statement();
+      } catch (err) {
+        if ((err as { severity?: unknown }).severity === 'PANIC') this.dead = err;
+        throw err;
+      }
+    };
+    return {
+      query: (sql, params) => guarded(async () => (await lite.query(sql, params)).rows as never),
+      exec: (sql) => guarded(() => lite.exec(sql)),
+      end: (sql) => guarded(() => lite.exec(sql), false),
+      prepared: new Set(),
+    };
+  }
+}
+
+/**
+ * BEGIN, fn, COMMIT on a session the caller holds alone; on failure ROLLBACK, unless the transaction already
+ * ended (a dead instance refuses it: any statement on a dead PGlite hangs the process). A ROLLBACK that fails
+ * does not hide why the transaction failed.
+ */
+export async function pgliteTransaction<T>(session: PgliteSession, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  await session.exec('BEGIN');
+  let open = true;
+  try {
+    const result = await fn({
+      query: <R>(sql: string | NamedStatement, params?: unknown[]) => session.query<R>(typeof sql === 'string' ? sql : sql.text, params),
+      exec: async (sql) => void (await session.exec(sql)),
+    });
+    open = false;
+    const [commit] = await session.end('COMMIT');
+    // A statement failed and fn went on: PostgreSQL answers COMMIT with ROLLBACK.
+    if (commit?.command === 'ROLLBACK') throw new TransactionAbortedError();
+    return result;
+  } catch (err) {
+    if (open) await session.end('ROLLBACK').catch(() => undefined);
+    throw err;
+  }
+}
