@@ -78,8 +78,8 @@ const resultsSlice = createSlice({
       openCampaign(state, action.payload);
       state.selectedEntityId = null;
     },
-    /** The token is read by the saga only: it never enters the state (nor the cookie). */
-    sharedLinkOpened(state, _action: PayloadAction<string>) {
+    /** No payload: the saga reads the link's token from the session holder (sharedLink.ts), never from the store. */
+    sharedLinkOpened(state) {
       openCampaign(state, SHARED_CAMPAIGN_ID);
     },
     resultLoaded(state, action: PayloadAction<ResultResponse>) {
