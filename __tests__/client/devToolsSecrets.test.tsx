@@ -144,7 +144,7 @@ describe('what Redux DevTools can record', () => {
     for (const secret of generated) expect({ secret, recordedIn: devToolsRecord.holding(secret) }).toEqual({ secret, recordedIn: [] });
   });
 
-  it("never holds a shared link's token: a viewer opens a shared report and a shared comparison", async () => {
+  it("never holds a shared link's token: a viewer opens a shared report and a shared comparison, and shares it by hand", async () => {
     const token = 'tok-share-Qm3v8Zr1Lp0a';
     const seen: string[] = [];
     const checked = (given: string | null) => {
@@ -165,12 +165,20 @@ describe('what Redux DevTools can record', () => {
           <Route path="/results/0/:token" element={<SharedResultsPage />} />
           <Route path="/comparisons/0/:token" element={<SharedComparisonsPage />} />
         </Routes>
+        <AlertHost />
       </StrictMode>
     );
+    // A browser that will neither share nor copy (no clipboard over plain http): the address is shown to copy by hand.
+    const browser = { shareLink: async () => Promise.reject(new TypeError('no clipboard')) };
+    const user = userEvent.setup();
     for (const route of [`/results/0/${token}`, `/comparisons/0/${token}`]) {
-      const { store, unmount, dependencies } = renderWithProviders(pages, { route, runSagas: true, dependencies: { resultsApi: api } });
+      const url = `http://localhost${route}`;
+      const { store, unmount, dependencies } = renderWithProviders(pages, { route, runSagas: true, dependencies: { resultsApi: api, ...browser, currentUrl: () => url } });
       await waitFor(() => expect([store.getState().results.result.status, store.getState().comparisons.comparison.status]).toContain('succeeded'));
       expect(dependencies.session.sharedLink()).toBe(token);
+      await user.click(screen.getByRole('button', { name: 'Compartir' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Compartir el informe' });
+      expect(within(dialog).getByRole('link', { name: url })).toHaveAttribute('href', url);
       unmount();
       expect(dependencies.session.sharedLink()).toBeNull();
     }

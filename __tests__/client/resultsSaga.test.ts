@@ -2,7 +2,7 @@ import { expectSaga } from 'redux-saga-test-plan';
 import { rootReducer } from '../../src/client/app/rootReducer.js';
 import { resultsActions, SHARED_CAMPAIGN_ID } from '../../src/client/features/results/resultsSlice.js';
 import {
-  handleCampaignOpened, handleCsvRequested, handleSharedLinkOpened, handleShareRequested, handleUnshareAsked, handleUnshareConfirmed, type ResultsDependencies,
+  handleCampaignOpened, handleCsvRequested, handleSharedLinkOpened, handleShareRequested, handleUnshareAsked, handleUnshareConfirmed, watchResults, type ResultsDependencies,
 } from '../../src/client/features/results/resultsSaga.js';
 import { snackbarActions } from '../../src/client/features/snackbar/snackbarSlice.js';
 import { ApiError } from '../../src/client/api/ApiError.js';
@@ -11,6 +11,7 @@ import { resultsApi } from '../../src/client/api/resultsApi.js';
 import { reportFiltersActions } from '../../src/client/features/reportFilters/reportFiltersSlice.js';
 import { demoUser, sessionContext, sessionWith } from '../helpers/client.js';
 import { createSessionTokens } from '../../src/client/lib/sessionTokens.js';
+import { createSecretBox } from '../../src/client/lib/secretBox.js';
 import { resultFixture } from '../helpers/resultFixture.js';
 
 const result = resultFixture();
@@ -41,6 +42,7 @@ function deps(api: Partial<typeof resultsApi> = {}, overrides: Partial<ResultsDe
     download: (name, content, type) => void calls.downloads.push({ name, content, type }),
     currentUrl: () => 'http://localhost/results/0/shared-token',
     session: createSessionTokens(),
+    linkToCopy: createSecretBox(),
     ...overrides,
   };
   return { dependencies, calls };
@@ -139,14 +141,28 @@ describe('results sagas', () => {
       .run();
   });
 
-  it('shows the link to copy by hand when the browser will neither share nor copy it', async () => {
+  it('shows the link to copy by hand when the browser will neither share nor copy it, keeping it out of the store', async () => {
     const { dependencies } = deps({ share: async () => ({ urlResults: 'http://x/results/0/t', urlComparisons: '' }) }, { shareLink: async () => Promise.reject(new TypeError('no clipboard')) });
     const { storeState } = await expectSaga(handleShareRequested, dependencies, resultsActions.shareRequested({ campaignId: 3, target: 'urlResults' }))
       .withReducer(rootReducer, signedIn())
+      .put(resultsActions.linkToCopyShown())
       .not.put.like(toastLike('RESULTS.TOAST.SHARE_ERROR', 'error'))
       .run();
-    expect(storeState.alerts.queue).toEqual([expect.objectContaining({ title: 'RESULTS.SHARE.TITLE', links: [{ label: 'http://x/results/0/t', href: 'http://x/results/0/t' }] })]);
-    expect(storeState.results.share.status).toBe('succeeded');
+    expect(dependencies.linkToCopy.read()).toBe('http://x/results/0/t');
+    expect(storeState.results).toMatchObject({ copyByHand: true, share: { status: 'succeeded' } });
+    expect(JSON.stringify(storeState)).not.toContain('results/0/t');
+  });
+
+  it.each([
+    ['its dialog closes', resultsActions.linkToCopyClosed()],
+    ['the session ends', authActions.loggedOut()],
+  ])('forgets the link to copy by hand when %s', async (_when, event) => {
+    const { dependencies } = deps();
+    dependencies.linkToCopy.put('http://x/results/0/t');
+    await expectSaga(watchResults, dependencies).withReducer(rootReducer, signedIn()).dispatch(resultsActions.viewChanged('global')).silentRun(20);
+    expect(dependencies.linkToCopy.read()).toBe('http://x/results/0/t');
+    await expectSaga(watchResults, dependencies).withReducer(rootReducer, signedIn()).dispatch(event).silentRun(20);
+    expect(dependencies.linkToCopy.read()).toBeNull();
   });
 
   it('asks before revoking the shared links, then says how many stopped working', async () => {

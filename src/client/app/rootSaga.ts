@@ -21,8 +21,8 @@ import { downloadText, printPage, shareLink } from '../lib/browser.js';
 /** Everything the sagas reach outside the store; tests replace parts of it. */
 export type Dependencies = AuthDependencies & CampaignsDependencies & UsersDependencies & EntitiesDependencies & ResultsDependencies;
 
-/** What each store gets afresh: the session's tokens, the login form's box and the generated password's box are one store's own. */
-type PerStore = 'session' | 'credentials' | 'generatedPassword';
+/** What each store gets afresh: the session's tokens, the login form's box and the boxes of secrets on screen are one store's own. */
+type PerStore = 'session' | 'credentials' | 'generatedPassword' | 'linkToCopy';
 
 export const defaultDependencies: Omit<Dependencies, PerStore> = {
   authApi,
@@ -44,7 +44,7 @@ export const defaultDependencies: Omit<Dependencies, PerStore> = {
 
 /** One store's dependencies: the defaults, its own session and boxes, and the caller's overrides. */
 export function resolveDependencies(overrides: Partial<Dependencies> = {}): Dependencies {
-  return { ...defaultDependencies, session: createSessionTokens(), credentials: createCredentialsBox(), generatedPassword: createSecretBox(), ...overrides };
+  return { ...defaultDependencies, session: createSessionTokens(), credentials: createCredentialsBox(), generatedPassword: createSecretBox(), linkToCopy: createSecretBox(), ...overrides };
 }
 
 /** Spawns each feature's watchers so that one failing saga does not stop the others (style.md rule 15). */

@@ -1,4 +1,5 @@
 import { all, call, put, select, takeEvery, takeLatest, takeLeading, type Effect } from 'redux-saga/effects';
+import { isAnyOf } from '@reduxjs/toolkit';
 import { apiCall, apiCallHandling } from '../../api/apiCall.js';
 import { KEEP_ON_SCREEN, load } from '../../api/load.js';
 import { ApiError, serializeError } from '../../api/ApiError.js';
@@ -14,6 +15,8 @@ import { csvFileName, toCsv } from '../../lib/csv.js';
 import type { RootState } from '../../app/rootReducer.js';
 import type { Language } from '../../../shared/constants.js';
 import type { SessionTokens } from '../../lib/sessionTokens.js';
+import { clearSecret, type SecretBox } from '../../lib/secretBox.js';
+import { isSessionChange } from '../auth/authSlice.js';
 
 /** What the report sagas reach outside the store. */
 export interface ResultsDependencies {
@@ -26,6 +29,8 @@ export interface ResultsDependencies {
   currentUrl: () => string;
   /** Where a shared page leaves its link's token (sharedLink.ts): never in an action or the state. */
   session: Pick<SessionTokens, 'sharedLink'>;
+  /** Where a share link the browser would not take waits for its dialog: it carries a token, so never in the store. */
+  linkToCopy: SecretBox;
 }
 
 const toast = snackbarActions.toastShown;
@@ -109,8 +114,9 @@ export function* handleShareRequested(deps: ResultsDependencies, action: ReturnT
     if (outcome === 'copied') yield put(toast('RESULTS.TOAST.LINK_COPIED', 'info'));
   } catch {
     // The browser would neither share nor copy (no clipboard over plain http, an expired gesture): the link
-    // is not lost, it is shown to be copied by hand.
-    yield put(alertsActions.alertShown({ title: 'RESULTS.SHARE.TITLE', message: 'RESULTS.SHARE.MANUAL', links: [{ label: url, href: url }], cancel: { label: 'COMMON.CLOSE' } }));
+    // is not lost, it is shown to be copied by hand (LinkToCopyDialog).
+    deps.linkToCopy.put(url);
+    yield put(resultsActions.linkToCopyShown());
   }
   yield put(resultsActions.shareFinished());
 }
@@ -186,4 +192,5 @@ export function* watchResults(deps: ResultsDependencies): Generator<Effect, void
   yield takeLeading(resultsActions.unshareConfirmed.type, handleUnshareConfirmed, deps);
   yield takeEvery(resultsActions.printRequested.type, handlePrintRequested, deps);
   yield takeEvery(resultsActions.csvRequested.type, handleCsvRequested, deps);
+  yield takeEvery(isAnyOf(resultsActions.linkToCopyClosed, isSessionChange), clearSecret, deps.linkToCopy);
 }

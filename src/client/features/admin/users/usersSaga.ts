@@ -1,4 +1,4 @@
-import { call, put, takeEvery, takeLatest, takeLeading, type Effect } from 'redux-saga/effects';
+import { put, takeEvery, takeLatest, takeLeading, type Effect } from 'redux-saga/effects';
 import { isAnyOf } from '@reduxjs/toolkit';
 import { apiCall, apiCallHandling } from '../../../api/apiCall.js';
 import { KEEP_ON_SCREEN, load } from '../../../api/load.js';
@@ -9,7 +9,7 @@ import { userCreateErrorMessage } from './usersSelectors.js';
 import { snackbarActions } from '../../snackbar/snackbarSlice.js';
 import { askToConfirm, confirmedChange } from '../confirmedChange.js';
 import { isSessionChange } from '../../auth/authSlice.js';
-import type { SecretBox } from '../../../lib/secretBox.js';
+import { clearSecret, type SecretBox } from '../../../lib/secretBox.js';
 import type { CreateUserResponse, RegeneratePasswordResponse } from '../../../../shared/api/admin.js';
 
 /** What the user sagas reach outside the store. */
@@ -72,11 +72,6 @@ export function handleRegenerateConfirmed(deps: UsersDependencies, action: Retur
   return confirmedChange(messages, shown, deps.usersApi.regeneratePassword, action.payload);
 }
 
-/** The dialog closed, or the session changed: the password shown once is gone. */
-export function* handlePasswordGone(deps: UsersDependencies): Generator<Effect, void, unknown> {
-  yield call([deps.generatedPassword, deps.generatedPassword.clear]);
-}
-
 export function* watchUsers(deps: UsersDependencies): Generator<Effect, void, unknown> {
   yield takeLatest(usersActions.listRequested.type, handleListRequested, deps);
   yield takeLeading(usersActions.createRequested.type, handleCreate, deps);
@@ -84,5 +79,6 @@ export function* watchUsers(deps: UsersDependencies): Generator<Effect, void, un
   yield takeLeading(usersActions.removeConfirmed.type, handleRemoveConfirmed, deps);
   yield takeEvery(usersActions.regenerateAsked.type, handleRegenerateAsked);
   yield takeLeading(usersActions.regenerateConfirmed.type, handleRegenerateConfirmed, deps);
-  yield takeEvery(isAnyOf(usersActions.passwordDialogClosed, isSessionChange), handlePasswordGone, deps);
+  // The password shown once is gone when its dialog closes or the session changes.
+  yield takeEvery(isAnyOf(usersActions.passwordDialogClosed, isSessionChange), clearSecret, deps.generatedPassword);
 }
