@@ -76,7 +76,7 @@ describe('results report', () => {
   });
 
   it("says 'Link compartido incorrecto.' for a shared link that failed", () => {
-    const failed = rootReducer(rootReducer(undefined, resultsActions.sharedLinkOpened('bad')), resultsActions.resultFailed({ type: 'INVALID_TOKEN', status: 401 }));
+    const failed = rootReducer(rootReducer(undefined, resultsActions.sharedLinkOpened()), resultsActions.resultFailed({ type: 'INVALID_TOKEN', status: 401 }));
     renderReport(failed);
     expect(screen.getByRole('alert')).toHaveTextContent('Link compartido incorrecto.');
   });

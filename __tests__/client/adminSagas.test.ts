@@ -10,6 +10,8 @@ import { ApiError } from '../../src/client/api/ApiError.js';
 import { entitiesApi, usersApi } from '../../src/client/api/adminApi.js';
 import type { EntityRow, UserRow } from '../../src/shared/api/admin.js';
 import { demoUser } from '../helpers/client.js';
+import { createSecretBox } from '../../src/client/lib/secretBox.js';
+import { authActions } from '../../src/client/features/auth/authSlice.js';
 
 type State = ReturnType<typeof rootReducer>;
 
@@ -25,7 +27,7 @@ const entity: EntityRow = {
   id: 9, name: 'Mancomunidad Nueva', population: 1200, municipalities: [{ munId: '46017', name: 'Alzira' }], province: 'Valencia/València', autonomousCommunity: 'Comunitat Valenciana',
   campaigns: [{ id: 4, text: 'Campaña 2025', status: 'sent' }, { id: 5, text: 'Campaña 2026', status: 'draft' }],
 };
-const users = (overrides: Partial<typeof usersApi> = {}) => ({ usersApi: { ...usersApi, ...overrides } });
+const users = (overrides: Partial<typeof usersApi> = {}) => ({ usersApi: { ...usersApi, ...overrides }, generatedPassword: createSecretBox() });
 const entities = (overrides: Partial<typeof entitiesApi> = {}, navigate = (_path: string) => undefined) => ({ entitiesApi: { ...entitiesApi, ...overrides }, navigate });
 
 describe('user sagas', () => {
@@ -36,15 +38,32 @@ describe('user sagas', () => {
     expect(failed.storeState.users.list.status).toBe('failed');
   });
 
-  it('creates a user: success toast and the password kept for its dialog', async () => {
+  it('creates a user: success toast, the password in the box for its dialog and only the e-mail in the store', async () => {
     const request = { email: 'ana@ayto.es', role: 1, name: '', entities: [1] };
-    const { storeState } = await expectSaga(handleUserCreate, users({ create: async () => ({ user: { id: 3, email: 'ana@ayto.es' }, generatedPassword: 'Abcdefghijkmnpqrstu' }) }), usersActions.createRequested(request))
+    const deps = users({ create: async () => ({ user: { id: 3, email: 'ana@ayto.es' }, generatedPassword: 'Abcdefghijkmnpqrstu' }) });
+    const { storeState } = await expectSaga(handleUserCreate, deps, usersActions.createRequested(request))
       .withReducer(rootReducer, state())
+      .put(usersActions.created({ email: 'ana@ayto.es' }))
       .put.like(toastOf('USERS.TOAST.CREATED', 'success'))
       .run();
-    expect(storeState.users.password).toEqual({ email: 'ana@ayto.es', password: 'Abcdefghijkmnpqrstu' });
+    expect(deps.generatedPassword.read()).toBe('Abcdefghijkmnpqrstu');
+    expect(storeState.users.passwordFor).toBe('ana@ayto.es');
+    expect(JSON.stringify(storeState)).not.toContain('Abcdefghijkmnpqrstu');
     expect(storeState.users.create.status).toBe('succeeded');
-    expect(rootReducer(storeState, usersActions.passwordDialogClosed()).users.password).toBeNull();
+    expect(rootReducer(storeState, usersActions.passwordDialogClosed()).users.passwordFor).toBeNull();
+  });
+
+  it.each([
+    ['the dialog closes', usersActions.passwordDialogClosed()],
+    ['the session ends', authActions.loggedOut()],
+    ['another session begins', authActions.loginSucceeded({ user: demoUser })],
+  ])('empties the password box when %s', async (_when, event) => {
+    const deps = users();
+    deps.generatedPassword.put('Abcdefghijkmnpqrstu');
+    await expectSaga(watchUsers, deps).withReducer(rootReducer, state()).dispatch(usersActions.listFailed({ type: 'INTERNAL', status: 500 })).silentRun(20);
+    expect(deps.generatedPassword.read()).toBe('Abcdefghijkmnpqrstu');
+    await expectSaga(watchUsers, deps).withReducer(rootReducer, state()).dispatch(event).silentRun(20);
+    expect(deps.generatedPassword.read()).toBeNull();
   });
 
   it.each([
@@ -77,11 +96,14 @@ describe('user sagas', () => {
       .run();
     expect(removed.storeState.users.list.items).toEqual([]);
     expect(removed.storeState.alerts.queue).toHaveLength(1);
-    const regenerated = await expectSaga(handleRegenerateConfirmed, users({ regeneratePassword: async () => ({ email: user.email, password: 'Zyxwvutsrqpnmkjihg' }) }), usersActions.regenerateConfirmed(3))
+    const regenerating = users({ regeneratePassword: async () => ({ email: user.email, password: 'Zyxwvutsrqpnmkjihg' }) });
+    const regenerated = await expectSaga(handleRegenerateConfirmed, regenerating, usersActions.regenerateConfirmed(3))
       .withReducer(rootReducer, removed.storeState as State)
+      .put(usersActions.passwordRegenerated({ email: user.email }))
       .put.like(toastOf('USERS.TOAST.REGENERATED', 'success'))
       .run();
-    expect(regenerated.storeState.users.password).toEqual({ email: user.email, password: 'Zyxwvutsrqpnmkjihg' });
+    expect(regenerated.storeState.users.passwordFor).toBe(user.email);
+    expect(regenerating.generatedPassword.read()).toBe('Zyxwvutsrqpnmkjihg');
     expect(regenerated.storeState.alerts.queue).toEqual([]);
   });
 

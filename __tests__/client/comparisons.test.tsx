@@ -13,6 +13,7 @@ import { resultsApi } from '../../src/client/api/resultsApi.js';
 import { ApiError } from '../../src/client/api/ApiError.js';
 import type { ComparisonResponse } from '../../src/shared/api/results.js';
 import { renderWithProviders } from '../helpers/client.js';
+import { createSessionTokens } from '../../src/client/lib/sessionTokens.js';
 
 const fig = (campaign: number | null, province: number | null, autonomousCommunity: number | null) => ({ campaign, province, autonomousCommunity });
 const comparison: ComparisonResponse = {
@@ -58,7 +59,7 @@ describe('comparison sagas', () => {
 
   it("open the chosen entity's last campaign, or say it has none", async () => {
     const paths: string[] = [];
-    const deps = { resultsApi, navigate: (p: string) => void paths.push(p) };
+    const deps = { resultsApi, navigate: (p: string) => void paths.push(p), session: createSessionTokens() };
     await expectSaga(handleEntityChosen, deps, comparisonsActions.entityChosen(4)).withReducer(rootReducer, withOptions()).run();
     const chosen = comparisonsActions.entityChosen(5);
     const { storeState } = await expectSaga(handleEntityChosen, deps, chosen).withReducer(rootReducer, rootReducer(withOptions(), chosen)).run();
@@ -72,25 +73,31 @@ describe('comparison sagas', () => {
   });
 
   it('load a comparison, with the spec toast when it fails', async () => {
-    const ok = { resultsApi: { ...resultsApi, comparison: async () => comparison }, navigate: () => undefined };
+    const ok = { resultsApi: { ...resultsApi, comparison: async () => comparison }, navigate: () => undefined, session: createSessionTokens() };
     const { storeState } = await expectSaga(handleCampaignOpened, ok, comparisonsActions.campaignOpened(12)).withReducer(rootReducer, rootReducer(undefined, comparisonsActions.campaignOpened(12))).run();
     expect(storeState.comparisons.comparison).toEqual({ status: 'succeeded', error: null, data: comparison });
-    const failing = { resultsApi: { ...resultsApi, comparison: async () => Promise.reject(new ApiError('INTERNAL', 500)) }, navigate: () => undefined };
+    const failing = { resultsApi: { ...resultsApi, comparison: async () => Promise.reject(new ApiError('INTERNAL', 500)) }, navigate: () => undefined, session: createSessionTokens() };
     await expectSaga(handleCampaignOpened, failing, comparisonsActions.campaignOpened(12))
       .withReducer(rootReducer)
       .put.like({ action: { type: snackbarActions.toastShown.type, payload: { message: 'COMPARISONS.TOAST.LOAD_ERROR', severity: 'error' } } })
       .run();
   });
 
-  it("read a shared link's comparison with its token, failing quietly on a broken one", async () => {
+  it("read a shared link's comparison with its token from the session holder, failing quietly on a broken one", async () => {
     const seen: string[] = [];
-    const deps = { resultsApi: { ...resultsApi, sharedCampaign: async () => 12, comparison: async (t: string | null, id: number) => (seen.push(`${t}:${id}`), comparison) }, navigate: () => undefined };
-    const { storeState } = await expectSaga(handleSharedLinkOpened, deps, comparisonsActions.sharedLinkOpened('tok')).withReducer(rootReducer).run();
+    const session = createSessionTokens();
+    session.openSharedLink('tok');
+    const deps = { resultsApi: { ...resultsApi, sharedCampaign: async () => 12, comparison: async (t: string | null, id: number) => (seen.push(`${t}:${id}`), comparison) }, navigate: () => undefined, session };
+    const { storeState } = await expectSaga(handleSharedLinkOpened, deps).withReducer(rootReducer).run();
     expect(seen).toEqual(['tok:12']);
     expect(storeState.comparisons.comparison.status).toBe('succeeded');
     const broken = { ...deps, resultsApi: { ...deps.resultsApi, sharedCampaign: async () => Promise.reject(new ApiError('INVALID_TOKEN', 401)) } };
-    const failed = await expectSaga(handleSharedLinkOpened, broken, comparisonsActions.sharedLinkOpened('bad')).withReducer(rootReducer).not.put.like({ action: { type: snackbarActions.toastShown.type } }).run();
+    const failed = await expectSaga(handleSharedLinkOpened, broken).withReducer(rootReducer).not.put.like({ action: { type: snackbarActions.toastShown.type } }).run();
     expect(failed.storeState.comparisons.comparison.status).toBe('failed');
+    session.closeSharedLink();
+    const left = await expectSaga(handleSharedLinkOpened, deps).withReducer(rootReducer).run();
+    expect(left.storeState.comparisons.comparison.status).toBe('failed');
+    expect(seen).toEqual(['tok:12']);
   });
 });
 

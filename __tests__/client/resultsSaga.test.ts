@@ -2,7 +2,7 @@ import { expectSaga } from 'redux-saga-test-plan';
 import { rootReducer } from '../../src/client/app/rootReducer.js';
 import { resultsActions, SHARED_CAMPAIGN_ID } from '../../src/client/features/results/resultsSlice.js';
 import {
-  handleCampaignOpened, handleCsvRequested, handleSharedLinkOpened, handleShareRequested, handleUnshareAsked, handleUnshareConfirmed, type ResultsDependencies,
+  handleCampaignOpened, handleCsvRequested, handleSharedLinkOpened, handleShareRequested, handleUnshareAsked, handleUnshareConfirmed, watchResults, type ResultsDependencies,
 } from '../../src/client/features/results/resultsSaga.js';
 import { snackbarActions } from '../../src/client/features/snackbar/snackbarSlice.js';
 import { ApiError } from '../../src/client/api/ApiError.js';
@@ -10,6 +10,8 @@ import { authActions, initialAuthState } from '../../src/client/features/auth/au
 import { resultsApi } from '../../src/client/api/resultsApi.js';
 import { reportFiltersActions } from '../../src/client/features/reportFilters/reportFiltersSlice.js';
 import { demoUser, sessionContext, sessionWith } from '../helpers/client.js';
+import { createSessionTokens } from '../../src/client/lib/sessionTokens.js';
+import { createSecretBox } from '../../src/client/lib/secretBox.js';
 import { resultFixture } from '../helpers/resultFixture.js';
 
 const result = resultFixture();
@@ -19,6 +21,13 @@ const signedIn = () => ({
   auth: { ...initialAuthState, status: 'loaded' as const, user: demoUser, tokenSource: 'cookie' as const },
 });
 const fail = (type: ApiError['type'], status: number) => async () => Promise.reject(new ApiError(type, status));
+
+/** A session holder with a shared page's link open, as useSharedLinkOpened leaves it. */
+function sharedLinkOf(token: string) {
+  const session = createSessionTokens();
+  session.openSharedLink(token);
+  return session;
+}
 
 function deps(api: Partial<typeof resultsApi> = {}, overrides: Partial<ResultsDependencies> = {}) {
   const calls = { shared: [] as string[], downloads: [] as { name: string; content: string; type: string }[], printed: 0 };
@@ -32,6 +41,8 @@ function deps(api: Partial<typeof resultsApi> = {}, overrides: Partial<ResultsDe
     },
     download: (name, content, type) => void calls.downloads.push({ name, content, type }),
     currentUrl: () => 'http://localhost/results/0/shared-token',
+    session: createSessionTokens(),
+    linkToCopy: createSecretBox(),
     ...overrides,
   };
   return { dependencies, calls };
@@ -65,22 +76,28 @@ describe('results sagas', () => {
     expect(storeState.app.globalError).toBeNull();
   });
 
-  it('reads a shared link with its own token, and marks a broken one as failed without a toast', async () => {
+  it('reads a shared link with its own token from the session holder, and marks a broken or missing one as failed without a toast', async () => {
     const seen: string[] = [];
-    const ok = deps({ sharedCampaign: async () => 9, result: async (token, id) => (seen.push(`${token}:${id}`), result) });
-    const { storeState } = await expectSaga(handleSharedLinkOpened, ok.dependencies, resultsActions.sharedLinkOpened('link-token'))
-      .withReducer(rootReducer, rootReducer(undefined, resultsActions.sharedLinkOpened('link-token')))
+    const ok = deps({ sharedCampaign: async (token) => (seen.push(token), 9), result: async (token, id) => (seen.push(`${token}:${id}`), result) }, { session: sharedLinkOf('link-token') });
+    const { storeState } = await expectSaga(handleSharedLinkOpened, ok.dependencies)
+      .withReducer(rootReducer, rootReducer(undefined, resultsActions.sharedLinkOpened()))
       .run();
-    expect(seen).toEqual(['link-token:9']);
+    expect(seen).toEqual(['link-token', 'link-token:9']);
     expect(storeState.results).toMatchObject({ campaignId: SHARED_CAMPAIGN_ID, result: { status: 'succeeded' } });
 
-    const broken = deps({ sharedCampaign: fail('INVALID_TOKEN', 401) });
-    const run = await expectSaga(handleSharedLinkOpened, broken.dependencies, resultsActions.sharedLinkOpened('bad'))
-      .withReducer(rootReducer, rootReducer(undefined, resultsActions.sharedLinkOpened('bad')))
-      .not.put.like({ action: { type: snackbarActions.toastShown.type } })
-      .run();
-    expect(run.storeState.results.result.status).toBe('failed');
-    expect(run.storeState.auth.user).toBeNull();
+    const broken = deps({ sharedCampaign: fail('INVALID_TOKEN', 401) }, { session: sharedLinkOf('bad') });
+    // No token at all (the page was left, or the action replayed from DevTools): broken too, without a call.
+    const missing = deps({ sharedCampaign: async (token) => (seen.push(token), 9) });
+    for (const { dependencies } of [broken, missing]) {
+      const run = await expectSaga(handleSharedLinkOpened, dependencies)
+        .withReducer(rootReducer, rootReducer(undefined, resultsActions.sharedLinkOpened()))
+        .not.put.like({ action: { type: snackbarActions.toastShown.type } })
+        .run();
+      expect(run.storeState.results.result).toMatchObject({ status: 'failed', error: { type: 'INVALID_TOKEN' } });
+      expect(run.storeState.results.answers.status).toBe('failed');
+      expect(run.storeState.auth.user).toBeNull();
+    }
+    expect(seen).toHaveLength(2);
   });
 
   it('warns when sharing with no campaign selected', async () => {
@@ -124,14 +141,28 @@ describe('results sagas', () => {
       .run();
   });
 
-  it('shows the link to copy by hand when the browser will neither share nor copy it', async () => {
+  it('shows the link to copy by hand when the browser will neither share nor copy it, keeping it out of the store', async () => {
     const { dependencies } = deps({ share: async () => ({ urlResults: 'http://x/results/0/t', urlComparisons: '' }) }, { shareLink: async () => Promise.reject(new TypeError('no clipboard')) });
     const { storeState } = await expectSaga(handleShareRequested, dependencies, resultsActions.shareRequested({ campaignId: 3, target: 'urlResults' }))
       .withReducer(rootReducer, signedIn())
+      .put(resultsActions.linkToCopyShown())
       .not.put.like(toastLike('RESULTS.TOAST.SHARE_ERROR', 'error'))
       .run();
-    expect(storeState.alerts.queue).toEqual([expect.objectContaining({ title: 'RESULTS.SHARE.TITLE', links: [{ label: 'http://x/results/0/t', href: 'http://x/results/0/t' }] })]);
-    expect(storeState.results.share.status).toBe('succeeded');
+    expect(dependencies.linkToCopy.read()).toBe('http://x/results/0/t');
+    expect(storeState.results).toMatchObject({ copyByHand: true, share: { status: 'succeeded' } });
+    expect(JSON.stringify(storeState)).not.toContain('results/0/t');
+  });
+
+  it.each([
+    ['its dialog closes', resultsActions.linkToCopyClosed()],
+    ['the session ends', authActions.loggedOut()],
+  ])('forgets the link to copy by hand when %s', async (_when, event) => {
+    const { dependencies } = deps();
+    dependencies.linkToCopy.put('http://x/results/0/t');
+    await expectSaga(watchResults, dependencies).withReducer(rootReducer, signedIn()).dispatch(resultsActions.viewChanged('global')).silentRun(20);
+    expect(dependencies.linkToCopy.read()).toBe('http://x/results/0/t');
+    await expectSaga(watchResults, dependencies).withReducer(rootReducer, signedIn()).dispatch(event).silentRun(20);
+    expect(dependencies.linkToCopy.read()).toBeNull();
   });
 
   it('asks before revoking the shared links, then says how many stopped working', async () => {

@@ -47,7 +47,7 @@ describe('report filters', () => {
     // Opening the same campaign again (a reload) keeps them; another campaign or a shared link resets them.
     expect(rootReducer(toggled, resultsActions.campaignOpened(7)).reportFilters).toBe(toggled.reportFilters);
     expect(rootReducer(toggled, resultsActions.campaignOpened(8)).reportFilters).toEqual({ ...initialReportFilters, campaignId: 8 });
-    expect(rootReducer(toggled, resultsActions.sharedLinkOpened('token')).reportFilters).toEqual({ ...initialReportFilters, campaignId: -1 });
+    expect(rootReducer(toggled, resultsActions.sharedLinkOpened()).reportFilters).toEqual({ ...initialReportFilters, campaignId: -1 });
     // A page with no campaign (the menu's Comparativas) leaves them as they were.
     expect(rootReducer(toggled, resultsActions.campaignOpened(null)).reportFilters).toBe(toggled.reportFilters);
   });

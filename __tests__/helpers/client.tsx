@@ -6,7 +6,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { makeStore, type StoreOptions } from '../../src/client/app/store.js';
 import { MESSAGES } from '../../src/client/i18n/messages.js';
 import type { AuthDependencies } from '../../src/client/features/auth/authSaga.js';
-import { CredentialsContext, createCredentialsBox } from '../../src/client/features/auth/credentials.js';
+import { createCredentialsBox } from '../../src/client/features/auth/credentials.js';
+import { SecretHoldersProvider } from '../../src/client/app/SecretHolders.js';
 import type { Tokens } from '../../src/client/api/authApi.js';
 import { createSessionTokens, SESSION_TOKENS_CONTEXT, type SessionTokens, type TokenSource } from '../../src/client/lib/sessionTokens.js';
 import type { CurrentUser } from '../../src/shared/api/auth.js';
@@ -17,9 +18,9 @@ export function renderWithProviders(ui: ReactElement, { route = '/', ...options 
   const result = render(
     <Provider store={store}>
       <IntlProvider locale="es-ES" messages={MESSAGES.es}>
-        <CredentialsContext.Provider value={dependencies.credentials}>
+        <SecretHoldersProvider holders={dependencies}>
           <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
-        </CredentialsContext.Provider>
+        </SecretHoldersProvider>
       </IntlProvider>
     </Provider>,
   );

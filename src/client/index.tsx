@@ -19,6 +19,6 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 createRoot(container).render(
   <StrictMode>
-    <App store={store} persistor={persistor} router={router} credentials={dependencies.credentials} />
+    <App store={store} persistor={persistor} router={router} holders={dependencies} />
   </StrictMode>,
 );

@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router-dom';
 import type { Persistor } from 'redux-persist';
 import type { AppStore } from './store.js';
 import { LanguageProvider } from '../features/locale/LanguageProvider.js';
-import { CredentialsContext, type CredentialsBox } from '../features/auth/credentials.js';
+import { SecretHoldersProvider, type SecretHolders } from './SecretHolders.js';
 
 /** The whole app: store, persisted preferences, language and routes. */
 type Router = Parameters<typeof RouterProvider>[0]['router'];
@@ -13,16 +13,16 @@ interface AppProps {
   store: AppStore;
   persistor: Persistor | null;
   router: Router;
-  /** The store's credentials box, where the login form leaves what the login saga takes. */
-  credentials: CredentialsBox;
+  /** The store's holders of what must stay out of Redux (the credentials, a generated password, a shared link's token). */
+  holders: SecretHolders;
 }
 
-export function App({ store, persistor, router, credentials }: AppProps) {
+export function App({ store, persistor, router, holders }: AppProps) {
   const content = (
     <LanguageProvider>
-      <CredentialsContext.Provider value={credentials}>
+      <SecretHoldersProvider holders={holders}>
         <RouterProvider router={router} />
-      </CredentialsContext.Provider>
+      </SecretHoldersProvider>
     </LanguageProvider>
   );
   return <Provider store={store}>{persistor ? <PersistGate persistor={persistor}>{content}</PersistGate> : content}</Provider>;

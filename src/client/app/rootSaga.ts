@@ -9,6 +9,7 @@ import { createPkce } from '../lib/pkce.js';
 import { cookieTokenStore } from '../lib/tokenStore.js';
 import { createSessionTokens } from '../lib/sessionTokens.js';
 import { createCredentialsBox } from '../features/auth/credentials.js';
+import { createSecretBox } from '../lib/secretBox.js';
 import { watchUsers, type UsersDependencies } from '../features/admin/users/usersSaga.js';
 import { watchEntities, type EntitiesDependencies } from '../features/admin/entities/entitiesSaga.js';
 import { entitiesApi, usersApi } from '../api/adminApi.js';
@@ -20,8 +21,8 @@ import { downloadText, printPage, shareLink } from '../lib/browser.js';
 /** Everything the sagas reach outside the store; tests replace parts of it. */
 export type Dependencies = AuthDependencies & CampaignsDependencies & UsersDependencies & EntitiesDependencies & ResultsDependencies;
 
-/** What each store gets afresh: the session's tokens and the login form's box are one store's own. */
-type PerStore = 'session' | 'credentials';
+/** What each store gets afresh: the session's tokens, the login form's box and the boxes of secrets on screen are one store's own. */
+type PerStore = 'session' | 'credentials' | 'generatedPassword' | 'linkToCopy';
 
 export const defaultDependencies: Omit<Dependencies, PerStore> = {
   authApi,
@@ -41,9 +42,9 @@ export const defaultDependencies: Omit<Dependencies, PerStore> = {
   currentUrl: () => window.location.href,
 };
 
-/** One store's dependencies: the defaults, its own session and credentials box, and the caller's overrides. */
+/** One store's dependencies: the defaults, its own session and boxes, and the caller's overrides. */
 export function resolveDependencies(overrides: Partial<Dependencies> = {}): Dependencies {
-  return { ...defaultDependencies, session: createSessionTokens(), credentials: createCredentialsBox(), ...overrides };
+  return { ...defaultDependencies, session: createSessionTokens(), credentials: createCredentialsBox(), generatedPassword: createSecretBox(), linkToCopy: createSecretBox(), ...overrides };
 }
 
 /** Spawns each feature's watchers so that one failing saga does not stop the others (style.md rule 15). */

@@ -2,12 +2,12 @@ import { call, put, select, takeEvery, takeLatest, type Effect } from 'redux-sag
 import { apiCallHandling } from '../../api/apiCall.js';
 import { KEEP_ON_SCREEN, load } from '../../api/load.js';
 import { serializeError } from '../../api/ApiError.js';
-import { readShared, type ResultsDependencies } from '../results/resultsSaga.js';
+import { openSharedLink, readShared, type ResultsDependencies } from '../results/resultsSaga.js';
 import type { RootState } from '../../app/rootReducer.js';
 import { comparisonsActions } from './comparisonsSlice.js';
 
 /** The comparison sagas need what the report sagas need. */
-export type ComparisonsDependencies = Pick<ResultsDependencies, 'resultsApi' | 'navigate'>;
+export type ComparisonsDependencies = Pick<ResultsDependencies, 'resultsApi' | 'navigate' | 'session'>;
 
 const TOAST = 'COMPARISONS.TOAST.LOAD_ERROR';
 
@@ -25,22 +25,22 @@ export function* handleCampaignOpened(deps: ComparisonsDependencies, action: Ret
   yield* load(() => apiCallHandling(KEEP_ON_SCREEN, deps.resultsApi.comparison, id), comparisonsActions.comparisonLoaded, comparisonsActions.comparisonFailed, TOAST);
 }
 
-/** A shared link's comparison, read with its own token; a broken link fails without a toast. */
-export function* handleSharedLinkOpened(deps: ComparisonsDependencies, action: ReturnType<typeof comparisonsActions.sharedLinkOpened>): Generator<Effect, void, unknown> {
-  const token = action.payload;
-  let id: number;
+/** A shared link's comparison, read with its own token (from the session holder); a broken link fails without a toast. */
+export function* handleSharedLinkOpened(deps: ComparisonsDependencies): Generator<Effect, void, unknown> {
+  let link: { token: string; id: number };
   try {
-    id = (yield call(deps.resultsApi.sharedCampaign, token)) as number;
+    link = yield* openSharedLink(deps);
   } catch (err) {
     yield put(comparisonsActions.comparisonFailed(serializeError(err)));
     return;
   }
+  const { token, id } = link;
   yield* load(() => readShared(deps.resultsApi.comparison, token, id), comparisonsActions.comparisonLoaded, comparisonsActions.comparisonFailed, TOAST);
 }
 
 /** Whichever opened last wins: a slower earlier load never overwrites the comparison on screen. */
 function* handleOpened(deps: ComparisonsDependencies, action: ReturnType<typeof comparisonsActions.campaignOpened> | ReturnType<typeof comparisonsActions.sharedLinkOpened>) {
-  if (comparisonsActions.sharedLinkOpened.match(action)) yield* handleSharedLinkOpened(deps, action);
+  if (comparisonsActions.sharedLinkOpened.match(action)) yield* handleSharedLinkOpened(deps);
   else yield* handleCampaignOpened(deps, action);
 }
 

@@ -31,7 +31,8 @@ const comparisonsSlice = createSlice({
       state.selectedEntityId = null;
       state.comparison = { status: action.payload === null ? 'idle' : 'loading', error: null, data: null };
     },
-    sharedLinkOpened(state, _action: PayloadAction<string>) {
+    /** No payload, as resultsActions.sharedLinkOpened: the token stays in the session holder. */
+    sharedLinkOpened(state) {
       state.campaignId = SHARED_CAMPAIGN_ID;
       state.selectedEntityId = null;
       state.comparison = { status: 'loading', error: null, data: null };

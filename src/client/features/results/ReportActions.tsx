@@ -5,8 +5,9 @@ import { Printer, Share } from '../../components/icons.js';
 import type { ShareLinks } from '../../api/resultsApi.js';
 import { resultsActions, SHARED_CAMPAIGN_ID } from './resultsSlice.js';
 import { HowCalculated } from './HowCalculated.js';
+import { LinkToCopyDialog } from './LinkToCopyDialog.js';
 
-/** '¿Cómo se calcula?', 'Imprimir en PDF', share and (signed in) revoke the shared links, for both report pages. */
+/** '¿Cómo se calcula?', 'Imprimir en PDF', share (with the link to copy by hand when the browser will not take it) and (signed in) revoke the shared links, for both report pages. */
 export function ReportActions({ campaignId, target }: { campaignId: number | null; target: keyof ShareLinks }) {
   const dispatch = useAppDispatch();
   const sharing = useAppSelector((state) => state.results.share.status === 'loading');
@@ -26,6 +27,7 @@ export function ReportActions({ campaignId, target }: { campaignId: number | nul
           <FormattedMessage id="RESULTS.CONTROLS.UNSHARE" />
         </Button>
       )}
+      <LinkToCopyDialog />
     </div>
   );
 }

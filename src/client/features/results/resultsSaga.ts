@@ -1,4 +1,5 @@
 import { all, call, put, select, takeEvery, takeLatest, takeLeading, type Effect } from 'redux-saga/effects';
+import { isAnyOf } from '@reduxjs/toolkit';
 import { apiCall, apiCallHandling } from '../../api/apiCall.js';
 import { KEEP_ON_SCREEN, load } from '../../api/load.js';
 import { ApiError, serializeError } from '../../api/ApiError.js';
@@ -13,6 +14,9 @@ import { messageFor } from '../../i18n/messages.js';
 import { csvFileName, toCsv } from '../../lib/csv.js';
 import type { RootState } from '../../app/rootReducer.js';
 import type { Language } from '../../../shared/constants.js';
+import type { SessionTokens } from '../../lib/sessionTokens.js';
+import { clearSecret, type SecretBox } from '../../lib/secretBox.js';
+import { isSessionChange } from '../auth/authSlice.js';
 
 /** What the report sagas reach outside the store. */
 export interface ResultsDependencies {
@@ -23,6 +27,10 @@ export interface ResultsDependencies {
   download: (fileName: string, content: string, type: string) => void;
   /** The page's address: a shared report shares itself. */
   currentUrl: () => string;
+  /** Where a shared page leaves its link's token (sharedLink.ts): never in an action or the state. */
+  session: Pick<SessionTokens, 'sharedLink'>;
+  /** Where a share link the browser would not take waits for its dialog: it carries a token, so never in the store. */
+  linkToCopy: SecretBox;
 }
 
 const toast = snackbarActions.toastShown;
@@ -51,19 +59,29 @@ export function* readShared<R>(fn: (token: string, id: number) => Promise<R>, to
 }
 
 /**
- * A shared link: its token (never stored) names one campaign, read as it is. A token that is broken,
- * expired or revoked shows 'Link compartido incorrecto.' in place of the report.
+ * The shared link on screen: its token, from the session holder, and the campaign it names. No token (the
+ * page was left, or the action was replayed from DevTools) is a broken link.
  */
-export function* handleSharedLinkOpened(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.sharedLinkOpened>): Generator<Effect, void, unknown> {
-  const token = action.payload;
-  let id: number;
+export function* openSharedLink(deps: Pick<ResultsDependencies, 'resultsApi' | 'session'>): Generator<Effect, { token: string; id: number }, unknown> {
+  const token = deps.session.sharedLink();
+  if (!token) throw new ApiError('INVALID_TOKEN', 401);
+  return { token, id: (yield call(deps.resultsApi.sharedCampaign, token)) as number };
+}
+
+/**
+ * A shared link: its token (never in the store nor the cookie) names one campaign, read as it is. A token
+ * that is broken, expired or revoked shows 'Link compartido incorrecto.' in place of the report.
+ */
+export function* handleSharedLinkOpened(deps: ResultsDependencies): Generator<Effect, void, unknown> {
+  let link: { token: string; id: number };
   try {
-    id = (yield call(deps.resultsApi.sharedCampaign, token)) as number;
+    link = yield* openSharedLink(deps);
   } catch (err) {
     yield put(resultsActions.resultFailed(serializeError(err)));
     yield put(resultsActions.answersFailed(serializeError(err)));
     return;
   }
+  const { token, id } = link;
   yield all([
     load(() => readShared(deps.resultsApi.result, token, id), resultsActions.resultLoaded, resultsActions.resultFailed, 'RESULTS.TOAST.LOAD_ERROR'),
     load(() => readShared(deps.resultsApi.answers, token, id), resultsActions.answersLoaded, resultsActions.answersFailed, 'CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR'),
@@ -96,8 +114,9 @@ export function* handleShareRequested(deps: ResultsDependencies, action: ReturnT
     if (outcome === 'copied') yield put(toast('RESULTS.TOAST.LINK_COPIED', 'info'));
   } catch {
     // The browser would neither share nor copy (no clipboard over plain http, an expired gesture): the link
-    // is not lost, it is shown to be copied by hand.
-    yield put(alertsActions.alertShown({ title: 'RESULTS.SHARE.TITLE', message: 'RESULTS.SHARE.MANUAL', links: [{ label: url, href: url }], cancel: { label: 'COMMON.CLOSE' } }));
+    // is not lost, it is shown to be copied by hand (LinkToCopyDialog).
+    deps.linkToCopy.put(url);
+    yield put(resultsActions.linkToCopyShown());
   }
   yield put(resultsActions.shareFinished());
 }
@@ -160,7 +179,7 @@ export function* handleCsvRequested(deps: ResultsDependencies, action: ReturnTyp
 
 /** Whichever opened last wins: a slower earlier load never overwrites the report on screen. */
 function* handleOpened(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.campaignOpened> | ReturnType<typeof resultsActions.sharedLinkOpened>) {
-  if (resultsActions.sharedLinkOpened.match(action)) yield* handleSharedLinkOpened(deps, action);
+  if (resultsActions.sharedLinkOpened.match(action)) yield* handleSharedLinkOpened(deps);
   else yield* handleCampaignOpened(deps, action);
 }
 
@@ -173,4 +192,5 @@ export function* watchResults(deps: ResultsDependencies): Generator<Effect, void
   yield takeLeading(resultsActions.unshareConfirmed.type, handleUnshareConfirmed, deps);
   yield takeEvery(resultsActions.printRequested.type, handlePrintRequested, deps);
   yield takeEvery(resultsActions.csvRequested.type, handleCsvRequested, deps);
+  yield takeEvery(isAnyOf(resultsActions.linkToCopyClosed, isSessionChange), clearSecret, deps.linkToCopy);
 }

@@ -26,6 +26,8 @@ export interface ResultsState {
   share: { status: RequestStatus; error: RequestError | null };
   view: ReportView;
   globalPage: number;
+  /** A share link the browser would neither share nor copy is on screen to copy by hand; the link is in a box outside the store. */
+  copyByHand: boolean;
 }
 
 const idle = { status: 'idle' as RequestStatus, error: null };
@@ -41,6 +43,7 @@ export const initialResultsState: ResultsState = {
   share: { status: 'idle', error: null },
   view: 'report',
   globalPage: 1,
+  copyByHand: false,
 };
 
 /** A new campaign on screen: nothing of the previous one stays. */
@@ -78,8 +81,8 @@ const resultsSlice = createSlice({
       openCampaign(state, action.payload);
       state.selectedEntityId = null;
     },
-    /** The token is read by the saga only: it never enters the state (nor the cookie). */
-    sharedLinkOpened(state, _action: PayloadAction<string>) {
+    /** No payload: the saga reads the link's token from the session holder (sharedLink.ts), never from the store. */
+    sharedLinkOpened(state) {
       openCampaign(state, SHARED_CAMPAIGN_ID);
     },
     resultLoaded(state, action: PayloadAction<ResultResponse>) {
@@ -112,6 +115,14 @@ const resultsSlice = createSlice({
     },
     shareFailed(state, action: PayloadAction<RequestError>) {
       state.share = { status: 'failed', error: action.payload };
+    },
+    /** No payload: the link carries a token, the saga left it in the `linkToCopy` box. */
+    linkToCopyShown(state) {
+      state.copyByHand = true;
+    },
+    /** The saga empties the box too. */
+    linkToCopyClosed(state) {
+      state.copyByHand = false;
     },
     /** Asked from the report's actions; the confirmation dialog dispatches unshareConfirmed. */
     unshareAsked: (_state, _action: PayloadAction<number | null>) => undefined,

@@ -1,22 +1,24 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Form, InputGroup, Modal } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks.js';
+import { useAppDispatch } from '../../../app/hooks.js';
 import { usersActions } from './usersSlice.js';
+import { useGeneratedPassword } from './generatedPassword.js';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
 /**
  * Shows a generated password once, with a copy button. Closing forgets it. A click on the backdrop does not
- * close it, so that the password is not lost by accident.
+ * close it, so that the password is not lost by accident. The password comes from the store's box, never
+ * from the state (generatedPassword.ts).
  */
 export function PasswordDialog({ onClosed }: { onClosed?: () => void }) {
   const dispatch = useAppDispatch();
   const intl = useIntl();
-  const generated = useAppSelector((state) => state.users.password);
+  const generated = useGeneratedPassword();
   const [copy, setCopy] = useState<CopyState>('idle');
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => setCopy('idle'), [generated]);
+  useEffect(() => setCopy('idle'), [generated?.email, generated?.password]);
 
   const close = () => {
     dispatch(usersActions.passwordDialogClosed());

@@ -1,4 +1,5 @@
 import { put, takeEvery, takeLatest, takeLeading, type Effect } from 'redux-saga/effects';
+import { isAnyOf } from '@reduxjs/toolkit';
 import { apiCall, apiCallHandling } from '../../../api/apiCall.js';
 import { KEEP_ON_SCREEN, load } from '../../../api/load.js';
 import { serializeError } from '../../../api/ApiError.js';
@@ -7,11 +8,23 @@ import { usersActions } from './usersSlice.js';
 import { userCreateErrorMessage } from './usersSelectors.js';
 import { snackbarActions } from '../../snackbar/snackbarSlice.js';
 import { askToConfirm, confirmedChange } from '../confirmedChange.js';
-import type { CreateUserResponse } from '../../../../shared/api/admin.js';
+import { isSessionChange } from '../../auth/authSlice.js';
+import { clearSecret, type SecretBox } from '../../../lib/secretBox.js';
+import type { CreateUserResponse, RegeneratePasswordResponse } from '../../../../shared/api/admin.js';
 
 /** What the user sagas reach outside the store. */
 export interface UsersDependencies {
   usersApi: UsersApi;
+  /** Where a generated password waits for its dialog (generatedPassword.ts): never in an action or the state. */
+  generatedPassword: SecretBox;
+}
+
+type PasswordShown = typeof usersActions.created | typeof usersActions.passwordRegenerated;
+
+/** Leaves a generated password in the box for its dialog and answers the event that opens it, which names only the user. */
+function showPassword(deps: UsersDependencies, shown: PasswordShown, email: string, password: string) {
+  deps.generatedPassword.put(password);
+  return shown({ email });
 }
 
 const toast = snackbarActions.toastShown;
@@ -24,7 +37,7 @@ export function handleListRequested(deps: UsersDependencies) {
 export function* handleCreate(deps: UsersDependencies, action: ReturnType<typeof usersActions.createRequested>): Generator<Effect, void, unknown> {
   try {
     const result = (yield* apiCallHandling(KEEP_ON_SCREEN, deps.usersApi.create, action.payload)) as CreateUserResponse;
-    yield put(usersActions.created({ email: result.user.email, password: result.generatedPassword }));
+    yield put(showPassword(deps, usersActions.created, result.user.email, result.generatedPassword));
     yield put(toast('USERS.TOAST.CREATED', 'success'));
   } catch (err) {
     const error = serializeError(err);
@@ -55,7 +68,8 @@ export function handleRemoveConfirmed(deps: UsersDependencies, action: ReturnTyp
 
 export function handleRegenerateConfirmed(deps: UsersDependencies, action: ReturnType<typeof usersActions.regenerateConfirmed>) {
   const messages = { success: 'USERS.TOAST.REGENERATED', failure: 'USERS.TOAST.REGENERATE_ERROR' };
-  return confirmedChange(messages, usersActions.passwordRegenerated, deps.usersApi.regeneratePassword, action.payload);
+  const shown = ({ email, password }: RegeneratePasswordResponse) => showPassword(deps, usersActions.passwordRegenerated, email, password);
+  return confirmedChange(messages, shown, deps.usersApi.regeneratePassword, action.payload);
 }
 
 export function* watchUsers(deps: UsersDependencies): Generator<Effect, void, unknown> {
@@ -65,4 +79,6 @@ export function* watchUsers(deps: UsersDependencies): Generator<Effect, void, un
   yield takeLeading(usersActions.removeConfirmed.type, handleRemoveConfirmed, deps);
   yield takeEvery(usersActions.regenerateAsked.type, handleRegenerateAsked);
   yield takeLeading(usersActions.regenerateConfirmed.type, handleRegenerateConfirmed, deps);
+  // The password shown once is gone when its dialog closes or the session changes.
+  yield takeEvery(isAnyOf(usersActions.passwordDialogClosed, isSessionChange), clearSecret, deps.generatedPassword);
 }

@@ -3,19 +3,17 @@ import type { CreateUserRequest, UserRow } from '../../../../shared/api/admin.js
 import { isSessionChange } from '../../auth/authSlice.js';
 import { adminListReducers, initialAdminListState, type AdminListState } from '../adminSlices.js';
 
-/** A generated password, shown once in a dialog. It lives in memory only: the store never persists this slice. */
-export interface GeneratedPassword {
-  email: string;
-  password: string;
-}
-
 export interface UsersState extends AdminListState<UserRow> {
-  password: GeneratedPassword | null;
+  /**
+   * The user whose generated password the dialog shows once, or null. The password itself never enters
+   * the store: the saga leaves it in the store's box outside Redux (generatedPassword.ts).
+   */
+  passwordFor: string | null;
 }
 
 export const initialUsersState: UsersState = {
   ...initialAdminListState<UserRow>(),
-  password: null,
+  passwordFor: null,
 };
 
 const usersSlice = createSlice({
@@ -23,9 +21,10 @@ const usersSlice = createSlice({
   initialState: initialUsersState,
   reducers: {
     ...adminListReducers<UserRow, CreateUserRequest>(),
-    created(state, action: PayloadAction<GeneratedPassword>) {
+    /** Created, its password in the box: the payload is the new user's e-mail only. */
+    created(state, action: PayloadAction<{ email: string }>) {
       state.create = { status: 'succeeded', error: null };
-      state.password = action.payload;
+      state.passwordFor = action.payload.email;
     },
     /** Asked from the table; the confirmation dialog dispatches removeConfirmed. */
     removeAsked: (_state, _action: PayloadAction<{ id: number; email: string }>) => undefined,
@@ -35,11 +34,12 @@ const usersSlice = createSlice({
     },
     regenerateAsked: (_state, _action: PayloadAction<{ id: number; email: string }>) => undefined,
     regenerateConfirmed: (_state, _action: PayloadAction<number>) => undefined,
-    passwordRegenerated(state, action: PayloadAction<GeneratedPassword>) {
-      state.password = action.payload;
+    passwordRegenerated(state, action: PayloadAction<{ email: string }>) {
+      state.passwordFor = action.payload.email;
     },
+    /** The saga empties the box too. */
     passwordDialogClosed(state) {
-      state.password = null;
+      state.passwordFor = null;
     },
   },
   extraReducers: (builder) => builder.addMatcher(isSessionChange, () => initialUsersState),

@@ -1,0 +1,45 @@
+import { Button, Modal } from 'react-bootstrap';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
+import { useSecret } from '../../lib/secretBox.js';
+import { resultsActions } from './resultsSlice.js';
+
+/**
+ * The share link the browser would neither share nor copy, to copy by hand. It carries a token, so it
+ * comes from the store's `linkToCopy` box, never from the state.
+ */
+export function LinkToCopyDialog() {
+  const dispatch = useAppDispatch();
+  const intl = useIntl();
+  const open = useAppSelector((state) => state.results.copyByHand);
+  const url = useSecret('linkToCopy');
+  const close = () => dispatch(resultsActions.linkToCopyClosed());
+  return (
+    <Modal show={open && url !== null} onHide={close} centered aria-labelledby="link-to-copy-title">
+      <Modal.Header closeButton closeLabel={intl.formatMessage({ id: 'COMMON.CLOSE' })}>
+        <Modal.Title id="link-to-copy-title">
+          <FormattedMessage id="RESULTS.SHARE.TITLE" />
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p>
+          <FormattedMessage id="RESULTS.SHARE.MANUAL" />
+        </p>
+        {url && (
+          <ul>
+            <li>
+              <a href={url} className="text-break">
+                {url}
+              </a>
+            </li>
+          </ul>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={close}>
+          <FormattedMessage id="COMMON.CLOSE" />
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
