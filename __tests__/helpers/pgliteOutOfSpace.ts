@@ -17,7 +17,9 @@ const disk = filler(dir);
 const db = await openPglite(dir, { reserveBytes: 0, reopenIntervalMs: 0 });
 const server = await startTestServer(db);
 await createTestUser(db, 'eva@ayto.es', 'clave-de-eva-1', 'ADMIN');
-const failedLogin = () => call(server, 'POST', '/api/v1/auth/login', { body: loginBody(server, 'eva@ayto.es', 'otra-clave', pkcePair().challenge) });
+// Each attempt for an e-mail of its own, so that the per-account throttle never answers in place of the database.
+let attempt = 0;
+const failedLogin = () => call(server, 'POST', '/api/v1/auth/login', { body: loginBody(server, `eva${++attempt}@ayto.es`, 'otra-clave', pkcePair().challenge) });
 const summary = (err: unknown) => ({
   code: (err as { code?: string }).code,
   severity: (err as { severity?: string }).severity,

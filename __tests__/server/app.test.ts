@@ -8,8 +8,9 @@ import { openTestPglite } from '../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../helpers/server.js';
 import type { Db } from '../../src/server/db/client.js';
 
+/** A route that fails unexpectedly (tagged like a declared call: the app refuses an undeclared API route). */
 const boom = (app: FastifyInstance) =>
-  app.get('/api/v1/test/boom', async () => {
+  app.get('/api/v1/test/boom', { schema: { tags: ['test'] } }, async () => {
     throw new Error('secret detail: SELECT * FROM users');
   });
 
@@ -34,6 +35,10 @@ describe('HTTP app', () => {
   afterAll(async () => {
     await server.close();
     await db.close();
+  });
+
+  it('refuses to start with an API route that is not a declared call', async () => {
+    await expect(startTestServer(db, {}, (app) => app.get('/api/secure/v1/undeclared', async () => ({})))).rejects.toThrow(/not declared as a call/);
   });
 
   it('answers the health call with the database kind', async () => {

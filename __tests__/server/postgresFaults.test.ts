@@ -144,7 +144,8 @@ describeWithCluster('database faults on PostgreSQL', () => {
       const refresh = await call(server, 'POST', '/api/v1/auth/token', {
         form: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: oauth.clientId, client_secret: oauth.clientSecret },
       });
-      expect([refresh.status, refresh.body.error?.type]).toEqual([503, 'UNAVAILABLE']);
+      // The token endpoint speaks RFC 6749: its 503 is temporarily_unavailable.
+      expect([refresh.status, refresh.body.error]).toEqual([503, 'temporarily_unavailable']);
       await expect(signIn(server, 'admin@demo.es', 'demo1234')).rejects.toThrow(/UNAVAILABLE/);
       expect(app.exited()).toBe(false);
     } finally {
