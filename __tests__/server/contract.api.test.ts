@@ -1,7 +1,7 @@
 import { testBackends } from '../helpers/db.js';
 import { startDemoServer, type Caller, type DemoServer } from '../helpers/demoServer.js';
 import { call } from '../helpers/server.js';
-import { loginBody, pkcePair, signIn } from '../helpers/auth.js';
+import { createTestUser, loginBody, pkcePair, signIn } from '../helpers/auth.js';
 
 const backends = await testBackends();
 
@@ -25,12 +25,28 @@ describe.each(backends)('API contract on $name', ({ open }) => {
       const res = await api('POST', 'entities/remove', { body: { id } });
       expect([id, res.status, res.body.error.type, Object.keys(res.body.error.data)]).toEqual([id, 422, 'VALIDATION', ['id']]);
     }
-    // Beyond 2^53 as JSON text: the parser's nearest double is still refused.
-    const raw = await fetch(`${demo.server.url}/api/secure/v1/entities/remove`, {
-      method: 'POST', headers: { authorization: `Bearer ${demo.tokens.admin}`, 'content-type': 'application/json' }, body: '{"id":9007199254740993}',
-    });
-    expect(raw.status).toBe(422);
+    // As JSON text: beyond 2^53, and whole numbers written with a fraction or an exponent (43 to any JSON parser).
+    for (const text of ['{"id":9007199254740993}', '{"id":43.0}', '{"id":4.3e1}', '{"id":43E0}', '{"id":-0.0}']) {
+      const raw = await fetch(`${demo.server.url}/api/secure/v1/entities/remove`, {
+        method: 'POST', headers: { authorization: `Bearer ${demo.tokens.admin}`, 'content-type': 'application/json' }, body: text,
+      });
+      expect([text, raw.status, Object.keys((await raw.json()).error.data)]).toEqual([text, 422, ['id']]);
+    }
     expect(await count('entities')).toBe(entities);
+  });
+
+  it('costs no more for a million wrong properties than for one: the first problem is answered', async () => {
+    const body = Object.fromEntries(Array.from({ length: 60000 }, (_, i) => [`p${i}`, i]));
+    const res = await api('POST', 'entities/remove', { body });
+    expect([res.status, Object.keys(res.body.error.data).length]).toEqual([422, 1]);
+    expect(JSON.stringify(res.body).length).toBeLessThan(1000);
+  });
+
+  it('takes no query parameter named like an object\'s own properties', async () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      const res = await call(demo.server, 'GET', `/api/v1/health?${name}=1`);
+      expect([name, res.status, res.body.error.data]).toEqual([name, 422, { [name]: 'is not allowed' }]);
+    }
   });
 
   it('answers an address too long to read in the envelope, before any route', async () => {
@@ -65,8 +81,22 @@ describe.each(backends)('API contract on $name', ({ open }) => {
     expect([login.status, login.body.error.data]).toEqual([422, { email: 'must be string' }]);
     const user = await api('POST', 'users/create', { body: { email: { $gt: '' }, role: 1, name: '', entities: [1] } });
     expect([user.status, user.body.error.data]).toEqual([422, { email: 'must be string' }]);
-    const entity = await api('POST', 'entities/create', { body: { entity: { name: 'Nulo\u0000', population: 5 }, municipalities: ['28079'] } });
-    expect([entity.status, Object.keys(entity.body.error.data)]).toEqual([422, ['entity.name']]);
+    for (const name of ['Nulo\u0000', 'Salto\nde línea', 'Control\u0085C1', 'Al revés \u202eolleS']) {
+      const entity = await api('POST', 'entities/create', { body: { entity: { name, population: 5 }, municipalities: ['28079'] } });
+      expect([name, entity.status, Object.keys(entity.body.error.data)]).toEqual([name, 422, ['entity.name']]);
+    }
+  });
+
+  it('checks e-mails with one pattern everywhere, and answers a login with an impossible address as wrong credentials', async () => {
+    await createTestUser(demo.db, 'jefa@intranet', 'una contraseña larga', 'ADMIN');
+    expect((await signIn(demo.server, 'jefa@intranet', 'una contraseña larga')).token_type).toBe('Bearer');
+    const { challenge } = pkcePair();
+    for (const email of ['no es un correo', 'a@b@c']) {
+      const res = await call(demo.server, 'POST', '/api/v1/auth/login', { body: loginBody(demo.server, email, 'x', challenge) });
+      expect([email, res.status, res.body.error.type]).toEqual([email, 401, 'INVALID_CREDENTIALS']);
+    }
+    const created = await api('POST', 'users/create', { body: { email: 'otra@intranet', role: 2, name: '', entities: [] } });
+    expect(created.status).toBe(200);
   });
 
   it('refuses properties a call does not take, naming them', async () => {
@@ -92,6 +122,10 @@ describe.each(backends)('API contract on $name', ({ open }) => {
     expect([repeated.status, (await repeated.json()).error]).toEqual([400, 'invalid_request']);
     const oversize = await token({ grant_type: 'refresh_token', refresh_token: 'x'.repeat(1_100_000) });
     expect([oversize.status, oversize.body.error]).toEqual([413, 'invalid_request']);
+    const both = await token({ grant_type: 'refresh_token', refresh_token: 'x', ...client() }, { authorization: `Basic ${Buffer.from(`${client().client_id}:${client().client_secret}`).toString('base64')}` });
+    expect([both.status, both.body.error]).toEqual([400, 'invalid_request']);
+    const quoted = await token({ grant_type: 'pass"word\\', ...client() });
+    expect([quoted.status, quoted.body.error, /["\\]/.test(quoted.body.error_description)]).toEqual([400, 'unsupported_grant_type', false]);
     for (const basic of ['%%%', Buffer.from('%E0%A4%A:secret').toString('base64'), Buffer.from('no-colon').toString('base64')]) {
       const res = await token({ grant_type: 'refresh_token', refresh_token: 'x' }, { authorization: `Basic ${basic}` });
       expect([basic, res.status, res.body.error, res.headers.get('www-authenticate')]).toEqual([basic, 401, 'invalid_client', 'Basic realm="token"']);

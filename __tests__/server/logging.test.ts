@@ -35,4 +35,12 @@ describe('request logs', () => {
     expect(log).not.toContain(secret);
     expect(log).not.toContain('una-contrasena-secreta');
   });
+
+  it('never carry the parameters of a failed statement', async () => {
+    const failed = await db.query('SELECT $1::text AS t, 1 / 0 AS n', ['parametro-secreto']).catch((err: unknown) => err);
+    server.app.log.warn({ err: failed }, 'database failed');
+    const log = lines.join('');
+    expect(log).toContain('database failed');
+    expect(log).not.toContain('parametro-secreto');
+  });
 });

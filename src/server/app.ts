@@ -33,7 +33,8 @@ export function loggerOptions(level: string, stream?: { write(line: string): voi
   return {
     level,
     ...(stream ? { stream } : {}),
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    // A database error carries the statement's parameters (PGlite's `params`): e-mails, hashes, tokens' hashes.
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'err.params', 'err.queryOptions', 'err.cause.params'],
     serializers: {
       req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort }),
     },

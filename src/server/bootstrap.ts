@@ -16,7 +16,7 @@ export async function prepareDatabase(db: Db, options: { seedDemo: boolean }): P
 }
 
 /** How long start-up waits before trying again while PostgreSQL is out of reach. */
-export const START_RETRY_MS = 5000;
+const START_RETRY_MS = 5000;
 
 /** host:port/database of a connection string, never its user or password. */
 function serverOf(databaseUrl: string): string {

@@ -1,6 +1,12 @@
 /** Limits and defaults shared by the forms, the sagas and the server. */
 export const PASSWORD_MAX_LENGTH = 50;
 export const EMAIL_MAX_LENGTH = 254;
+/**
+ * What an e-mail address must look like, the same for the forms, the API and the command line: the pattern browsers
+ * use for an e-mail field (WHATWG HTML, "valid e-mail address").
+ */
+export const EMAIL_PATTERN =
+  "^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$";
 export const GENERATED_PASSWORD_LENGTH = 20;
 export const TABLE_ROWS_PER_PAGE = 7;
 export const ENTITY_NAME_MAX_LENGTH = 200;

@@ -1,16 +1,10 @@
 import { http } from './http.js';
 import type { EntityCampaigns, IndicatorGroup } from '../../shared/api/campaigns.js';
-import type { ComparisonResponse, ResultResponse } from '../../shared/api/results.js';
+import type { ComparisonResponse, ResultResponse, ShareResponse } from '../../shared/api/results.js';
 import type { CurrentUser } from '../../shared/api/auth.js';
 
 const get = <T>(path: string, token: string | null, query?: Record<string, string | number | boolean | undefined>) =>
   http<T>({ path: `/v1${path}`, secure: true, token, query });
-
-/** Links to a campaign's read-only report and comparison (POST campaigns/share). */
-export interface ShareLinks {
-  urlResults: string;
-  urlComparisons: string;
-}
 
 /**
  * The report calls of api-contract.md. Each takes the token first: the session's access token through
@@ -23,7 +17,7 @@ export const resultsApi = {
   result: (token: string | null, id: number) => get<ResultResponse>('/campaigns/result', token, { id }),
   answers: async (token: string | null, id: number) => (await get<{ campaign: { indicators: IndicatorGroup[] } }>('/campaigns/answers', token, { id })).campaign.indicators,
   comparison: (token: string | null, id: number) => get<ComparisonResponse>('/campaigns/comparison', token, { id }),
-  share: (token: string | null, id: number) => http<ShareLinks>({ method: 'POST', path: '/v1/campaigns/share', secure: true, token, body: { id } }),
+  share: (token: string | null, id: number) => http<ShareResponse>({ method: 'POST', path: '/v1/campaigns/share', secure: true, token, body: { id } }),
   /** Revokes every live shared link of the campaign; answers how many. */
   unshare: (token: string | null, id: number) => http<{ revoked: number }>({ method: 'POST', path: '/v1/campaigns/unshare', secure: true, token, body: { id } }),
   /** The campaign a shared link reads (auth/me answers it for a share token). */

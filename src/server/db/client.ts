@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { checkDataDir, createPgliteIn } from './dataDir.js';
-import { isDatabaseUnavailable } from './faults.js';
+import { isDatabaseUnavailable, isTransactionConflict } from './faults.js';
 import { PgliteGuard, pgliteTransaction, type PgliteGuardOptions, type PgliteSession } from './pgliteGuard.js';
 
 /**
@@ -35,7 +35,11 @@ export interface Tx extends Queryable {
 /** The database: PGlite in-process or a PostgreSQL pool, behind one interface. */
 export interface Db extends Tx {
   readonly kind: 'pglite' | 'postgres';
-  /** Runs fn in one transaction; it commits when fn resolves and rolls back when it throws. */
+  /**
+   * Runs fn in one transaction; it commits when fn resolves and rolls back when it throws. On PostgreSQL, fn runs
+   * again (up to 3 times) when the transaction loses a race (deadlock, serialization failure): fn must only act on
+   * the database through tx, never on anything outside it.
+   */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -152,30 +156,13 @@ export function openDb(options: { databaseUrl?: string; dataDir: string }): Prom
   return options.databaseUrl ? Promise.resolve(openPostgres(options.databaseUrl)) : openPglite(options.dataDir);
 }
 
-const sqlState = (err: unknown) => (typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined);
-
-/** True for PostgreSQL's unique_violation (23505), from PGlite or pg alike. */
-export function isUniqueViolation(err: unknown): boolean {
-  return sqlState(err) === '23505';
-}
-
-/** True for a foreign_key_violation (23503): a row referred to was removed by a call running at the same time. */
-export function isForeignKeyViolation(err: unknown): boolean {
-  return sqlState(err) === '23503';
-}
-
-/** True for a deadlock (40P01) or serialization failure (40001): the transaction lost a race and may run again. */
-export function isTransactionConflict(err: unknown): boolean {
-  return sqlState(err) === '40P01' || sqlState(err) === '40001';
-}
-
 /** Attempts of a transaction that keeps losing races (PostgreSQL's advice for 40P01 and 40001: run it again). */
 const CONFLICT_ATTEMPTS = 3;
 
 /**
- * Runs a transaction again, after a short random pause, when PostgreSQL aborted it to break a deadlock: the locks
- * are ordered to avoid them (migration 004), but a removal cascading through rows that another call holds can still
- * meet one. Transactions only touch the database, so running one again is safe.
+ * Runs a transaction again, after a short random pause, when PostgreSQL aborted it to break a deadlock or for a
+ * serialization failure: the locks are ordered to avoid them (migration 004), but a removal cascading through rows
+ * that another call holds can still meet one. Transactions only touch the database, so running one again is safe.
  */
 async function retriedOnConflict<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {

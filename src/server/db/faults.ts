@@ -1,7 +1,25 @@
 /**
- * Database faults: what counts as "the database is unreachable or out of space" (answered 503 UNAVAILABLE, the
- * process carries on and the next call tries again), and the errors that stop a start with a plain message.
+ * What a database error means: "the database is unreachable or out of space" (answered 503 UNAVAILABLE, the
+ * process carries on and the next call tries again), a race lost to a call running at the same time (a row removed
+ * meanwhile, a deadlock), a duplicate; and the errors that stop a start with a plain message.
  */
+
+const sqlState = (err: unknown) => (typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined);
+
+/** True for PostgreSQL's unique_violation (23505), from PGlite or pg alike. */
+export function isUniqueViolation(err: unknown): boolean {
+  return sqlState(err) === '23505';
+}
+
+/** True for a foreign_key_violation (23503): a row referred to was removed by a call running at the same time. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  return sqlState(err) === '23503';
+}
+
+/** True for a deadlock (40P01) or serialization failure (40001): the transaction lost a race and may run again. */
+export function isTransactionConflict(err: unknown): boolean {
+  return sqlState(err) === '40P01' || sqlState(err) === '40001';
+}
 
 /** A statement not run because the database cannot take it now (out of space, stopped after a fatal error). */
 export class DatabaseUnavailableError extends Error {

@@ -14,7 +14,7 @@ import type { NamedStatement, Tx } from './client.js';
 export const PGLITE_DISK_RESERVE = 64 * 1024 * 1024;
 
 /** How often a dead instance may be opened again (opening costs seconds and blocks the event loop). */
-export const REOPEN_INTERVAL_MS = 5000;
+const REOPEN_INTERVAL_MS = 5000;
 
 export interface PgliteGuardOptions {
   /** The data folder whose free space is checked before every call; none (in memory) checks nothing. */

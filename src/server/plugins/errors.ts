@@ -5,8 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import { ERROR_STATUS, type ApiFailure, type ErrorType } from '../../shared/api/errors.js';
 import { validationFields } from './validation.js';
-import { isDatabaseUnavailable } from '../db/faults.js';
-import { isForeignKeyViolation, isTransactionConflict } from '../db/client.js';
+import { isDatabaseUnavailable, isForeignKeyViolation, isTransactionConflict } from '../db/faults.js';
 
 /** Seconds a 503 asks the caller to wait before trying again (Retry-After). */
 const RETRY_AFTER_SECONDS = 10;
@@ -32,10 +31,9 @@ function toAppError(err: FastifyError | Error, showErrorLogs: boolean): AppError
     return new AppError('VALIDATION', `Invalid request: ${Object.keys(fields).join(', ')}`, fields);
   }
   const status = fastifyError.statusCode ?? 500;
-  if (status === 429) return new AppError('RATE_LIMITED', 'Too many attempts, try again later');
   if (status === 404) return new AppError('NOT_FOUND', 'Not found');
   if (status === 413) return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large');
-  // Malformed JSON, wrong content type, body too large: the request cannot be read.
+  // Malformed JSON, a content type the call does not take: the request cannot be read.
   if (status >= 400 && status < 500) return new AppError('VALIDATION', fastifyError.message);
   // The database out of reach or of space: the caller may try again; what failed is for the log only.
   if (isDatabaseUnavailable(err)) return new AppError('UNAVAILABLE', 'The service is temporarily unavailable, try again in a few minutes');
@@ -71,7 +69,8 @@ export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoExcep
   const status = ERROR_STATUS[type];
   const body: ApiFailure = { error: { type, message: http.STATUS_CODES[status] ?? 'Bad request' }, request: { method: '', path: '', id: randomUUID() } };
   const text = JSON.stringify(body);
-  this.log.info({ code: err.code, id: body.request.id }, 'unreadable HTTP request');
+  // At debug level, as fastify does: a flood of broken requests must not flood the log.
+  this.log.debug({ code: err.code, id: body.request.id }, 'unreadable HTTP request');
   if (socket.writable) {
     socket.write(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${text}`);
   }

@@ -10,7 +10,7 @@ import { requireUser } from '../plugins/auth.js';
 import { authCalls, TokenError, TokenResponse, type TokenRequest } from '../../shared/api/auth.js';
 import { routeOf, schemaOf } from './contract.js';
 import { validationFields } from '../plugins/validation.js';
-import { isDatabaseUnavailable } from '../db/faults.js';
+import { isDatabaseUnavailable, isTransactionConflict } from '../db/faults.js';
 import { DEVICE_COOKIE, deviceCookieHeader, readCookie } from '../services/deviceCookie.js';
 
 /** One part of an HTTP Basic client credential, form-decoded first (RFC 6749 section 2.3.1); undefined when malformed. */
@@ -31,40 +31,51 @@ function clientCredentials(request: FastifyRequest, body: TokenRequest) {
     const id = colon > 0 ? formDecoded(decoded.slice(0, colon)) : undefined;
     const secret = colon > 0 ? formDecoded(decoded.slice(colon + 1)) : undefined;
     if (id === undefined || secret === undefined) throw Object.assign(new OAuthError('invalid_client', 'Malformed HTTP Basic client credentials'), { basic: true });
+    // RFC 6749 section 2.3: a client uses one authentication method per request.
+    if (body.client_secret !== undefined) throw new OAuthError('invalid_request', 'Client credentials sent both by HTTP Basic and in the body');
     return { id, secret, basic: true };
   }
   const nonEmpty = (v: string | undefined) => (v === '' ? undefined : v);
   return { id: nonEmpty(body.client_id), secret: nonEmpty(body.client_secret), basic: false };
 }
 
-/** An RFC 6749 section 5.2 error answer; invalid_client after HTTP Basic is 401 with a challenge. */
-function sendOAuthError(reply: FastifyReply, status: number, body: TokenError) {
+/**
+ * An RFC 6749 section 5.2 error answer; invalid_client after HTTP Basic is 401 with a challenge. The description
+ * keeps only the characters section 5.2 allows (printable ASCII but '"' and '\\'), since it may quote the request.
+ */
+function sendOAuthError(reply: FastifyReply, status: number, error: TokenError['error'], description: string) {
   if (status === 401) reply.header('WWW-Authenticate', 'Basic realm="token"');
+  const body: TokenError = { error, error_description: description.replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, '?').slice(0, 300) };
   return reply.status(status).header('Cache-Control', 'no-store').send(body);
 }
 
 /**
  * Whatever fails at the token endpoint, in RFC 6749 form rather than the API envelope: an unreadable, invalid or
  * oversize body is invalid_request (400, or 413 for size), a refused client invalid_client, too many attempts
- * slow_down (429), a database that does not answer temporarily_unavailable (503).
+ * slow_down (429); a database that does not answer, or a race lost after its retries, temporarily_unavailable (503);
+ * anything else server_error (500), logged with the request id.
  */
 function tokenErrorHandler(error: FastifyError | AppError | OAuthError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof OAuthError) {
     const basic = (error as OAuthError & { basic?: boolean }).basic === true || /^basic /i.test(request.headers.authorization ?? '');
     const status = error.code === 'invalid_client' && !basic ? 400 : error.status;
-    return sendOAuthError(reply, status, { error: error.code, error_description: error.description });
+    return sendOAuthError(reply, status, error.code, error.description);
   }
-  const status = error instanceof AppError ? error.status : isDatabaseUnavailable(error) ? 503 : (error.statusCode ?? 500);
-  if (status === 429) return sendOAuthError(reply, 429, { error: 'slow_down', error_description: 'Too many attempts, try again later' });
-  if (status === 503) return sendOAuthError(reply, 503, { error: 'temporarily_unavailable', error_description: 'The service is not available, try again later' });
-  if (status === 413) return sendOAuthError(reply, 413, { error: 'invalid_request', error_description: 'The request body is too large' });
+  const transient = isDatabaseUnavailable(error) || isTransactionConflict(error);
+  const status = error instanceof AppError ? error.status : transient ? 503 : (error.statusCode ?? 500);
+  if (status === 429) return sendOAuthError(reply, 429, 'slow_down', 'Too many attempts, try again later');
+  if (status === 413) return sendOAuthError(reply, 413, 'invalid_request', 'The request body is too large');
   if (status >= 400 && status < 500) {
     const validation = (error as FastifyError).validation;
     const fields = validation && Object.entries(validationFields(validation)).map(([field, problem]) => `${field} ${problem}`);
-    return sendOAuthError(reply, 400, { error: 'invalid_request', error_description: fields ? fields.join('; ') : 'The request body cannot be read' });
+    return sendOAuthError(reply, 400, 'invalid_request', fields ? fields.join('; ') : 'The request body cannot be read');
   }
-  // Anything else is the server's fault: logged, and answered by the API's own handler.
-  throw error;
+  if (status === 503) {
+    request.log.warn({ err: error }, 'token endpoint: database unavailable');
+    return sendOAuthError(reply, 503, 'temporarily_unavailable', 'The service is not available, try again later');
+  }
+  request.log.error({ err: error }, 'token endpoint failed');
+  return sendOAuthError(reply, 500, 'server_error', 'Internal server error');
 }
 
 /** The token endpoint: speaks RFC 6749 (section 5.1 answers, section 5.2 errors), not the API envelope. */
@@ -82,7 +93,7 @@ async function handleToken(ctx: AppContext, request: FastifyRequest, params: Tok
     if (!params.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required');
     tokens = await refreshTokens(ctx, params.refresh_token, clientId, String(request.id));
   } else {
-    throw new OAuthError('unsupported_grant_type', `Unsupported grant_type "${params.grant_type}"`);
+    throw new OAuthError('unsupported_grant_type', `Unsupported grant_type ${params.grant_type}`);
   }
   return reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache').send(tokens);
 }

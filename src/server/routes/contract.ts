@@ -4,7 +4,7 @@ import { Envelope, ErrorEnvelope, type ApiCall } from '../../shared/api/schema.j
 import { JSON_TYPE } from '../services/rawJson.js';
 
 /** The fastify schema of a call: what validates its request, serialises its answer and documents it. */
-export interface CallSchema<Q extends TSchema, B extends TSchema, R extends TSchema> {
+interface CallSchema<Q extends TSchema, B extends TSchema, R extends TSchema> {
   summary: string;
   description?: string;
   tags: string[];

@@ -6,7 +6,7 @@ import { healthCall } from '../../shared/api/health.js';
 import { routeOf } from './contract.js';
 
 /** How long health waits for the database: a server gone silent answers 503 in this time, not never. */
-export const HEALTH_TIMEOUT_MS = 2000;
+const HEALTH_TIMEOUT_MS = 2000;
 
 /** Resolves when the database answers SELECT 1 within HEALTH_TIMEOUT_MS; rejects otherwise. */
 async function databaseAnswers(ctx: AppContext): Promise<void> {

@@ -19,7 +19,7 @@ export interface FigureDifference {
  * recomputation adds in another order, so they may differ in the last bits (some 1e-13 relative for thousands
  * of terms), while one participant more or less moves a sum by far more than this.
  */
-export const SUM_TOLERANCE = 1e-9;
+const SUM_TOLERANCE = 1e-9;
 
 /** True when two sums are equal but for rounding. */
 export function sumsAgree(a: number, b: number): boolean {

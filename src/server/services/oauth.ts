@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { isForeignKeyViolation, type Db, type Queryable, type Tx } from '../db/client.js';
+import type { Db, Queryable, Tx } from '../db/client.js';
+import { isForeignKeyViolation } from '../db/faults.js';
 import type { Config } from '../config.js';
 import { AppError, OAuthError } from '../errors.js';
 import * as oauthRepo from '../db/repositories/oauth.js';

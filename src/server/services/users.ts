@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../db/client.js';
-import { isUniqueViolation } from '../db/client.js';
+import { isUniqueViolation } from '../db/faults.js';
 import { AppError, forbidden, notFound, validationError } from '../errors.js';
 import { deleteUser, emailTaken, findUserForUpdate, insertUser, updatePasswordHash } from '../db/repositories/users.js';
 import { revokeUserFamilies } from '../db/repositories/oauth.js';
@@ -62,7 +62,7 @@ export async function createUser(db: Db, actor: Actor, input: CreateUserRequest)
   if (!role) throw validationError('Unknown role', { role: 'USERS.VALIDATION.ROLE_REQUIRED' });
   if (role === 'USER' && input.entities.length === 0) throw validationError('A USER must belong to an entity', { entities: 'USERS.VALIDATION.ENTITY_REQUIRED' });
   if (!canCreateRole(actor.user.role, role)) throw new AppError('FORBIDDEN', `A ${actor.user.role} cannot create ${role} users`);
-  const email = input.email.trim();
+  const { email } = input;
   const { id, password } = await createUserWithPassword(db, { email, role, name: input.name.trim(), entityIds: input.entities }, auditOf(actor));
   return { user: { id, email }, generatedPassword: password };
 }

@@ -1,17 +1,18 @@
 import { Type, type Static } from 'typebox';
 import { apiCall, Line, NoBody, NoQuery, Strict, Success } from './schema.js';
 import { ROLE_NAMES } from '../roles.js';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../constants.js';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH } from '../constants.js';
 
 /** An e-mail address as users type it (case is kept; the server compares without case). */
-export const Email = Type.String({ format: 'email', maxLength: EMAIL_MAX_LENGTH });
+export const Email = Type.String({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_LENGTH });
 
 /** A PKCE code verifier or challenge (RFC 7636 section 4.1): 43-128 unreserved characters. */
 export const PkceValue = Type.String({ pattern: '^[A-Za-z0-9._~-]{43,128}$' });
 
 /** Body of POST /api/v1/auth/login: the form's fields plus the OAuth 2 / PKCE parameters. */
 export const LoginRequest = Strict({
-  email: Email,
+  // Any text: an address that cannot belong to an account is a wrong e-mail, answered and throttled like one.
+  email: Line(EMAIL_MAX_LENGTH, { minLength: 1 }),
   password: Line(PASSWORD_MAX_LENGTH, { minLength: 1 }),
   client_id: Line(200),
   client_secret: Line(200),
@@ -53,9 +54,9 @@ export const TokenResponse = Type.Object({
 });
 export type TokenResponse = Static<typeof TokenResponse>;
 
-/** RFC 6749 section 5.2 error response (plus slow_down for too many calls, temporarily_unavailable while the database is down). */
+/** RFC 6749 section 5.2 error response (plus slow_down for too many calls, temporarily_unavailable and server_error as section 4.1.2.1 names them). */
 export const TokenError = Type.Object({
-  error: Type.Enum(['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'slow_down', 'temporarily_unavailable']),
+  error: Type.Enum(['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'slow_down', 'temporarily_unavailable', 'server_error']),
   error_description: Type.Optional(Type.String()),
 });
 export type TokenError = Static<typeof TokenError>;

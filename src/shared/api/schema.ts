@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 
 /**
  * Building blocks of the API contract. Every call is declared once (see `ApiCall`) with TypeBox schemas: the
@@ -13,15 +13,21 @@ export const ID_MAX = 2_147_483_647;
 /** A database id: a JSON integer from 1 to 2147483647. Strings, floats and larger numbers are refused. */
 export const Id = Type.Integer({ minimum: 1, maximum: ID_MAX });
 
-/** Text with no NUL or other control character (tab, line breaks, escape...), which no single-line field needs. */
-export const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001f\\u007f]*$';
+/**
+ * Characters no single-line field needs: NUL and the other control characters (C0, DEL, C1: tab, line breaks,
+ * escape...) and the bidirectional overrides and isolates, which could make a name read backwards in a list.
+ */
+const FORBIDDEN_CHARACTERS = '\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069';
+
+/** Text with none of the characters above. */
+export const NO_CONTROL_CHARACTERS = `^[^${FORBIDDEN_CHARACTERS}]*$`;
 
 /** One line of text of at most maxLength characters. */
 export const Line = (maxLength: number, options: { minLength?: number; description?: string } = {}) =>
   Type.String({ maxLength, pattern: NO_CONTROL_CHARACTERS, ...options });
 
 /** One line of text with at least one character that is not a space (a name). */
-export const Name = (maxLength: number) => Type.String({ maxLength, pattern: '^(?=.*\\S)[^\\u0000-\\u001f\\u007f]*$' });
+export const Name = (maxLength: number) => Type.String({ maxLength, pattern: `^(?=.*\\S)[^${FORBIDDEN_CHARACTERS}]*$` });
 
 /** A date and time as ISO 8601 text, or null. */
 export const NullableDate = Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'date-time' });
@@ -53,7 +59,6 @@ export const ErrorEnvelope = Type.Object(
   },
   { description: 'The error envelope: a stable type (api-contract.md), a human message, optional data (a code or a field -> message map), and the request.' },
 );
-export type ErrorEnvelope = Static<typeof ErrorEnvelope>;
 
 /**
  * Who may call: anyone; a signed-in user (bearer access token); or a signed-in user or a share link's token
@@ -81,7 +86,3 @@ export function apiCall<Q extends TSchema, B extends TSchema, R extends TSchema>
   return call;
 }
 
-/** The query, body and payload types of a declared call. */
-export type QueryOf<C extends ApiCall> = Static<C['querystring']>;
-export type BodyOf<C extends ApiCall> = C['body'] extends TSchema ? Static<C['body']> : never;
-export type ResponseOf<C extends ApiCall> = Static<C['response']>;

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { EMAIL_MAX_LENGTH, ENTITY_NAME_MAX_LENGTH, POPULATION_MAX } from '../constants.js';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, ENTITY_NAME_MAX_LENGTH, POPULATION_MAX } from '../constants.js';
 import { ROLES } from '../roles.js';
 
 /**
@@ -18,7 +18,7 @@ export const userFormSchema = yup.object({
   email: yup
     .string()
     .trim()
-    .email('USERS.VALIDATION.INVALID_EMAIL')
+    .matches(new RegExp(EMAIL_PATTERN), 'USERS.VALIDATION.INVALID_EMAIL')
     .max(EMAIL_MAX_LENGTH, 'USERS.VALIDATION.INVALID_EMAIL')
     .required('AUTH.VALIDATION.REQUIRED_FIELD'),
   role: yup

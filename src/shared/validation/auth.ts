@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../constants.js';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH } from '../constants.js';
 
 /**
  * The login form's fields. Messages are i18n keys; the client translates them
@@ -9,7 +9,7 @@ export const loginFormSchema = yup.object({
   email: yup
     .string()
     .trim()
-    .email('AUTH.VALIDATION.INVALID_EMAIL')
+    .matches(new RegExp(EMAIL_PATTERN), 'AUTH.VALIDATION.INVALID_EMAIL')
     .max(EMAIL_MAX_LENGTH, 'AUTH.VALIDATION.INVALID_EMAIL')
     .required('AUTH.VALIDATION.REQUIRED_FIELD'),
   password: yup

@@ -2,13 +2,13 @@ import { Button, Spinner } from 'react-bootstrap';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { Printer, Share } from '../../components/icons.js';
-import type { ShareLinks } from '../../api/resultsApi.js';
+import type { ShareResponse } from '../../../shared/api/results.js';
 import { resultsActions, SHARED_CAMPAIGN_ID } from './resultsSlice.js';
 import { HowCalculated } from './HowCalculated.js';
 import { LinkToCopyDialog } from './LinkToCopyDialog.js';
 
 /** '¿Cómo se calcula?', 'Imprimir en PDF', share (with the link to copy by hand when the browser will not take it) and (signed in) revoke the shared links, for both report pages. */
-export function ReportActions({ campaignId, target }: { campaignId: number | null; target: keyof ShareLinks }) {
+export function ReportActions({ campaignId, target }: { campaignId: number | null; target: keyof ShareResponse }) {
   const dispatch = useAppDispatch();
   const sharing = useAppSelector((state) => state.results.share.status === 'loading');
   return (

@@ -4,7 +4,8 @@ import { apiCall, apiCallHandling } from '../../api/apiCall.js';
 import { KEEP_ON_SCREEN, load } from '../../api/load.js';
 import { ApiError, serializeError } from '../../api/ApiError.js';
 import { alertsActions } from '../alerts/alertsSlice.js';
-import type { ResultsApi, ShareLinks } from '../../api/resultsApi.js';
+import type { ResultsApi } from '../../api/resultsApi.js';
+import type { ShareResponse } from '../../../shared/api/results.js';
 import { resultsActions, SHARED_CAMPAIGN_ID } from './resultsSlice.js';
 import { selectActiveLevels, selectMeasuresTable, selectReportBlocks } from './resultsSelectors.js';
 import { comparisonCsvRows, measuresCsvRows } from './reportCsv.js';
@@ -102,7 +103,7 @@ export function* handleShareRequested(deps: ResultsDependencies, action: ReturnT
   let url: string | undefined;
   try {
     if (campaignId === SHARED_CAMPAIGN_ID) url = (yield call(deps.currentUrl)) as string;
-    else url = ((yield* apiCallHandling(KEEP_ON_SCREEN, deps.resultsApi.share, campaignId)) as ShareLinks)[target];
+    else url = ((yield* apiCallHandling(KEEP_ON_SCREEN, deps.resultsApi.share, campaignId)) as ShareResponse)[target];
     if (!url) throw new ApiError('EMPTY_RESPONSE', 200);
   } catch (err) {
     yield put(toast('RESULTS.TOAST.SHARE_ERROR'));

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { EntityCampaigns, IndicatorGroup } from '../../../shared/api/campaigns.js';
 import type { ResultResponse } from '../../../shared/api/results.js';
 import type { RequestError, RequestStatus } from '../../lib/remote.js';
-import type { ShareLinks } from '../../api/resultsApi.js';
+import type { ShareResponse } from '../../../shared/api/results.js';
 import { isSessionChange } from '../auth/authSlice.js';
 
 type Remote<T> = { status: RequestStatus; error: RequestError | null } & T;
@@ -107,7 +107,7 @@ const resultsSlice = createSlice({
       state.globalPage = action.payload;
     },
     /** Share a campaign's link; campaignId null warns, SHARED_CAMPAIGN_ID passes on the page's own address. */
-    shareRequested(state, _action: PayloadAction<{ campaignId: number | null; target: keyof ShareLinks }>) {
+    shareRequested(state, _action: PayloadAction<{ campaignId: number | null; target: keyof ShareResponse }>) {
       state.share = { status: 'loading', error: null };
     },
     shareFinished(state) {
