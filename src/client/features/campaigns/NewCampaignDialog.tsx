@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { campaignsActions } from './campaignsSlice.js';
 import { FilterDropdown } from '../../components/FilterDropdown.js';
+import { DialogHeader } from '../../components/DialogHeader.js';
 
 /** 'Nueva Campaña': choose an entity (searched by edit distance); confirm stays disabled until one is chosen. */
 export function NewCampaignDialog({ show, onHide }: { show: boolean; onHide: () => void }) {
@@ -25,11 +26,7 @@ export function NewCampaignDialog({ show, onHide }: { show: boolean; onHide: () 
   };
   return (
     <Modal show={show} onHide={onHide} centered aria-labelledby="new-campaign-title">
-      <Modal.Header closeButton closeLabel={intl.formatMessage({ id: 'COMMON.CLOSE' })}>
-        <Modal.Title id="new-campaign-title">
-          <FormattedMessage id="CAMPAIGNS.NEW.TITLE" />
-        </Modal.Title>
-      </Modal.Header>
+      <DialogHeader id="new-campaign-title" title="CAMPAIGNS.NEW.TITLE" />
       <Modal.Body>
         {options.status === 'loading' ? (
           <Spinner animation="border" size="sm" role="status" />

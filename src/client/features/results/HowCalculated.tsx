@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Button, Modal } from 'react-bootstrap';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { QuestionCircle } from '../../components/icons.js';
+import { DialogHeader } from '../../components/DialogHeader.js';
 
 const PARAGRAPHS = ['POINTS', 'PERCENTAGE', 'PARTICIPANTS', 'ALL', 'NO_DATA', 'ICONS'] as const;
 
 /** '¿Cómo se calcula?': how the percentages and the two comparison modes are made, in plain words. */
 export function HowCalculated() {
-  const intl = useIntl();
   const [show, setShow] = useState(false);
   return (
     <>
@@ -16,11 +16,7 @@ export function HowCalculated() {
         <FormattedMessage id="RESULTS.HELP.BUTTON" />
       </Button>
       <Modal show={show} onHide={() => setShow(false)} aria-labelledby="how-calculated-title" size="lg">
-        <Modal.Header closeButton closeLabel={intl.formatMessage({ id: 'COMMON.CLOSE' })}>
-          <Modal.Title id="how-calculated-title" as="h2" className="h5">
-            <FormattedMessage id="RESULTS.HELP.TITLE" />
-          </Modal.Title>
-        </Modal.Header>
+        <DialogHeader id="how-calculated-title" title="RESULTS.HELP.TITLE" as="h2" />
         <Modal.Body>
           {PARAGRAPHS.map((key) => (
             <p key={key}>

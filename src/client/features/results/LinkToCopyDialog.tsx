@@ -1,8 +1,9 @@
 import { Button, Modal } from 'react-bootstrap';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { useSecret } from '../../lib/secretBox.js';
 import { resultsActions } from './resultsSlice.js';
+import { DialogHeader } from '../../components/DialogHeader.js';
 
 /**
  * The share link the browser would neither share nor copy, to copy by hand. It carries a token, so it
@@ -10,17 +11,12 @@ import { resultsActions } from './resultsSlice.js';
  */
 export function LinkToCopyDialog() {
   const dispatch = useAppDispatch();
-  const intl = useIntl();
   const open = useAppSelector((state) => state.results.copyByHand);
   const url = useSecret('linkToCopy');
   const close = () => dispatch(resultsActions.linkToCopyClosed());
   return (
     <Modal show={open && url !== null} onHide={close} centered aria-labelledby="link-to-copy-title">
-      <Modal.Header closeButton closeLabel={intl.formatMessage({ id: 'COMMON.CLOSE' })}>
-        <Modal.Title id="link-to-copy-title">
-          <FormattedMessage id="RESULTS.SHARE.TITLE" />
-        </Modal.Title>
-      </Modal.Header>
+      <DialogHeader id="link-to-copy-title" title="RESULTS.SHARE.TITLE" />
       <Modal.Body>
         <p>
           <FormattedMessage id="RESULTS.SHARE.MANUAL" />

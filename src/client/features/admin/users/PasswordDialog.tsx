@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Form, InputGroup, Modal } from 'react-bootstrap';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { useAppDispatch } from '../../../app/hooks.js';
 import { usersActions } from './usersSlice.js';
 import { useGeneratedPassword } from './generatedPassword.js';
+import { DialogHeader } from '../../../components/DialogHeader.js';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
@@ -14,7 +15,6 @@ type CopyState = 'idle' | 'copied' | 'failed';
  */
 export function PasswordDialog({ onClosed }: { onClosed?: () => void }) {
   const dispatch = useAppDispatch();
-  const intl = useIntl();
   const generated = useGeneratedPassword();
   const [copy, setCopy] = useState<CopyState>('idle');
   const input = useRef<HTMLInputElement>(null);
@@ -37,11 +37,7 @@ export function PasswordDialog({ onClosed }: { onClosed?: () => void }) {
 
   return (
     <Modal show={generated !== null} onHide={close} backdrop="static" centered aria-labelledby="password-dialog-title">
-      <Modal.Header closeButton closeLabel={intl.formatMessage({ id: 'COMMON.CLOSE' })}>
-        <Modal.Title id="password-dialog-title">
-          <FormattedMessage id="USERS.PASSWORD.TITLE" />
-        </Modal.Title>
-      </Modal.Header>
+      <DialogHeader id="password-dialog-title" title="USERS.PASSWORD.TITLE" />
       <Modal.Body>
         <p>
           <FormattedMessage id="USERS.PASSWORD.TEXT" values={{ email: <strong className="text-break">{generated?.email}</strong> }} />
