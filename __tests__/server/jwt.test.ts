@@ -1,3 +1,4 @@
+import { createHash, createHmac } from 'node:crypto';
 import { jest } from '@jest/globals';
 import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import { TokenSigner } from '../../src/server/services/jwt.js';
@@ -87,6 +88,20 @@ describe('token signer', () => {
     expect(await signer.verifyDevice(await signer.signShare({ shareId: 's', campaignId: 1 }, 60))).toBeUndefined();
     expect(await signer.verifyDevice('not-a-jwt')).toBeUndefined();
     expect(await new TokenSigner(SECRET, 'https://other.example').verifyDevice(device)).toBeUndefined();
+  });
+
+  it('hashes an account with a key of its own, derived from the secret', () => {
+    const hash = signer.accountHash('ana@example.org');
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(signer.accountHash('ana@example.org')).toBe(hash);
+    expect(signer.accountHash('bea@example.org')).not.toBe(hash);
+    expect(new TokenSigner(SECRET, 'https://other.example').accountHash('ana@example.org')).toBe(hash);
+    expect(new TokenSigner('another-secret-that-is-long-enough-for-hs256', ISSUER).accountHash('ana@example.org')).not.toBe(hash);
+    // Neither a plain hash nor the HMAC under the signing key itself.
+    for (const text of ['ana@example.org', 'login-account:ana@example.org']) {
+      expect(hash).not.toBe(createHash('sha256').update(text).digest('hex'));
+      expect(hash).not.toBe(createHmac('sha256', SECRET).update(text).digest('hex'));
+    }
   });
 
   it('remembers a verified token only until it expires', async () => {

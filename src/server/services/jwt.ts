@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { randomBytes, randomUUID, webcrypto } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID, webcrypto } from 'node:crypto';
 import { SignJWT, decodeProtectedHeader, jwtVerify, errors, type JWTPayload } from 'jose';
 
 /** What an access token carries: the user, the refresh-token family (session) it belongs to and the client. */
@@ -16,7 +16,7 @@ export interface ShareClaims {
   campaignId: number;
 }
 
-/** What a device cookie carries (loginThrottle.ts): the device's id and the account it signed in to, hashed. */
+/** What a device cookie carries (loginThrottle.ts): the device's id and the account it signed in to, as accountHash gives it. */
 export interface DeviceClaims {
   deviceId: string;
   accountHash: string;
@@ -54,14 +54,25 @@ export class TokenSigner {
   /** The API, as access tokens name their audience. */
   readonly audience: string;
   private readonly deviceAudience: string;
+  /** The key of accountHash: derived from the secret, so that no HMAC of an account is ever a token's signature. */
+  private readonly accountKey: Buffer;
 
   constructor(
     secret: string,
     private readonly issuer: string,
   ) {
     this.key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    this.accountKey = createHmac('sha256', secret).update('campaigns account hash').digest();
     this.audience = `${issuer}/api`;
     this.deviceAudience = `${issuer}/api/v1/auth/login`;
+  }
+
+  /**
+   * A keyed hash (HMAC-SHA-256, hex) of a normalised e-mail, for device cookies: without the server's secret
+   * nobody can tell which account it names, not even by hashing a list of addresses.
+   */
+  accountHash(email: string): string {
+    return createHmac('sha256', this.accountKey).update(email).digest('hex');
   }
 
   signAccess(claims: AccessClaims, ttlSeconds: number): Promise<string> {

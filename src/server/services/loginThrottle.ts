@@ -3,7 +3,6 @@ import type { Db } from '../db/client.js';
 import { deleteStaleBuckets, lockBucket, saveBucket } from '../db/repositories/loginThrottle.js';
 import { recordAudit } from '../db/repositories/audit.js';
 import { rateLimited } from '../errors.js';
-import { sha256 } from './pkce.js';
 import type { TokenSigner } from './jwt.js';
 
 /** Failures a bucket may have before attempts must wait. */
@@ -39,10 +38,7 @@ export function decideAttempt(bucket: { failures: number; blockedUntil: Date; la
 /** The e-mail as buckets and lookups compare it. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-/** What a device cookie names an account by: a hash, so the cookie does not carry the e-mail. */
-const accountHash = (email: string) => sha256(`login-account:${email}`);
-
-/** A login attempt: the normalised e-mail, the device cookie's token if any, and the caller for the audit log. */
+/** A login attempt: the normalised e-mail, the token of the account's device cookie if any, and the caller for the audit log. */
 export interface LoginAttempt {
   email: string;
   deviceToken?: string;
@@ -56,12 +52,13 @@ export interface LoginAttempt {
  * (the e-mail, whether or not it exists) or, when it carries a valid device cookie of that account (a browser
  * that signed in to it before, OWASP's "device cookie"), against that device's own bucket: whoever guesses an
  * account's password cannot keep its user out, and a stolen cookie is throttled all the same. Returns the
- * buckets a successful login clears.
+ * bucket a successful login clears: the device's alone when it came with its cookie, so that the user signing
+ * in does not end the wait of whoever is guessing at the account.
  */
 export async function admitLoginAttempt(ctx: { db: Db; signer: TokenSigner }, attempt: LoginAttempt): Promise<string[]> {
   const device = attempt.deviceToken ? await ctx.signer.verifyDevice(attempt.deviceToken) : undefined;
   const account = `account:${attempt.email}`;
-  const bucket = device && device.accountHash === accountHash(attempt.email) ? `device:${device.deviceId}` : account;
+  const bucket = device && device.accountHash === ctx.signer.accountHash(attempt.email) ? `device:${device.deviceId}` : account;
   const decision = await ctx.db.transaction(async (tx) => {
     const state = await lockBucket(tx, bucket);
     const decided = decideAttempt(state, state.now);
@@ -76,10 +73,10 @@ export async function admitLoginAttempt(ctx: { db: Db; signer: TokenSigner }, at
     await recordAudit(ctx.db, { action: 'auth.login_throttled', details, requestId: attempt.requestId });
     throw rateLimited(decision.retryAfterSeconds);
   }
-  return bucket === account ? [account] : [bucket, account];
+  return [bucket];
 }
 
 /** A new device cookie's token for a browser that has just signed in to this account. */
 export function deviceTokenFor(signer: TokenSigner, email: string): Promise<string> {
-  return signer.signDevice({ deviceId: randomUUID(), accountHash: accountHash(email) }, DEVICE_COOKIE_TTL_SECONDS);
+  return signer.signDevice({ deviceId: randomUUID(), accountHash: signer.accountHash(email) }, DEVICE_COOKIE_TTL_SECONDS);
 }
