@@ -123,6 +123,21 @@ describe.each(backends)('login abuse on $name', ({ open }) => {
     expect((await auditRows('auth.login_throttled')).at(-1)?.details).toMatchObject({ email: 'cris@example.org', by: 'device' });
   });
 
+  it('writes one auth.login_throttled row per wait, however many attempts the wait refuses', async () => {
+    const throttledRows = async () => (await auditRows('auth.login_throttled')).filter((row) => row.details.email === 'flood@example.org').length;
+    await sixFailures('flood@example.org');
+    const flood = await Promise.all(Array.from({ length: 20 }, (_, i) => attempt(server, 'flood@example.org', `flood ${i}`)));
+    expect(flood.map((res) => res.status)).toEqual(Array(20).fill(429));
+    for (let i = 0; i < 5; i++) expect((await attempt(server, 'flood@example.org', password)).status).toBe(429);
+    expect(await throttledRows()).toBe(1);
+    // The wait ends, one more failure gets through and begins a longer wait: its refusals are written once more.
+    await endWait('account:flood@example.org');
+    expect((await attempt(server, 'flood@example.org', 'one more')).status).toBe(401);
+    await holdWaits();
+    for (let i = 0; i < 5; i++) expect((await attempt(server, 'flood@example.org', password)).status).toBe(429);
+    expect(await throttledRows()).toBe(2);
+  });
+
   it('lets one of many parallel guesses through once the account must wait long', async () => {
     await db.query("INSERT INTO login_throttle (bucket, failures, blocked_until, last_attempt_at) VALUES ('account:eva@example.org', 14, now() - interval '1 second', now())");
     const results = await Promise.all(Array.from({ length: 12 }, (_, i) => attempt(server, 'eva@example.org', 'parallel ' + i)));

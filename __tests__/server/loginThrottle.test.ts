@@ -13,19 +13,27 @@ describe('login throttle delay', () => {
   const at = (ms: number) => new Date(now.getTime() + ms);
 
   it('counts an attempt it lets through and sets the wait before the next', () => {
-    expect(decideAttempt({ failures: 0, blockedUntil: new Date(0), lastAttemptAt: new Date(0) }, now)).toEqual({ allowed: true, failures: 1, blockedUntil: now });
-    expect(decideAttempt({ failures: 5, blockedUntil: at(-1), lastAttemptAt: at(-1000) }, now)).toEqual({ allowed: true, failures: 6, blockedUntil: at(2000) });
-    expect(decideAttempt({ failures: 5, blockedUntil: now, lastAttemptAt: at(-1000) }, now)).toMatchObject({ allowed: true, failures: 6 });
+    expect(decideAttempt({ failures: 0, blockedUntil: new Date(0), lastAttemptAt: new Date(0), auditedUntil: new Date(0) }, now)).toEqual({ allowed: true, failures: 1, blockedUntil: now });
+    expect(decideAttempt({ failures: 5, blockedUntil: at(-1), lastAttemptAt: at(-1000), auditedUntil: new Date(0) }, now)).toEqual({ allowed: true, failures: 6, blockedUntil: at(2000) });
+    expect(decideAttempt({ failures: 5, blockedUntil: now, lastAttemptAt: at(-1000), auditedUntil: new Date(0) }, now)).toMatchObject({ allowed: true, failures: 6 });
   });
 
   it('refuses an attempt inside the wait, with the seconds left rounded up', () => {
-    expect(decideAttempt({ failures: 6, blockedUntil: at(1500), lastAttemptAt: at(-500) }, now)).toEqual({ allowed: false, retryAfterSeconds: 2 });
-    expect(decideAttempt({ failures: 20, blockedUntil: at(MAX_DELAY_SECONDS * 1000), lastAttemptAt: now }, now)).toEqual({ allowed: false, retryAfterSeconds: MAX_DELAY_SECONDS });
+    expect(decideAttempt({ failures: 6, blockedUntil: at(1500), lastAttemptAt: at(-500), auditedUntil: new Date(0) }, now)).toEqual({ allowed: false, retryAfterSeconds: 2, audit: true });
+    expect(decideAttempt({ failures: 20, blockedUntil: at(MAX_DELAY_SECONDS * 1000), lastAttemptAt: now, auditedUntil: new Date(0) }, now)).toEqual({ allowed: false, retryAfterSeconds: MAX_DELAY_SECONDS, audit: true });
+  });
+
+  it('has only the first refusal of each wait audited', () => {
+    const waiting = { failures: 6, blockedUntil: at(1500), lastAttemptAt: at(-500) };
+    expect(decideAttempt({ ...waiting, auditedUntil: at(-1000) }, now)).toMatchObject({ allowed: false, audit: true });
+    expect(decideAttempt({ ...waiting, auditedUntil: at(1500) }, now)).toMatchObject({ allowed: false, audit: false });
+    // A later wait (a failure let through after the audited one ended) is audited again.
+    expect(decideAttempt({ ...waiting, blockedUntil: at(4000), auditedUntil: at(1500) }, now)).toMatchObject({ allowed: false, audit: true });
   });
 
   it('forgets the failures of a bucket quiet for a day', () => {
-    expect(decideAttempt({ failures: 30, blockedUntil: at(1000), lastAttemptAt: at(-FORGET_AFTER_MS) }, now)).toEqual({ allowed: true, failures: 1, blockedUntil: now });
-    expect(decideAttempt({ failures: 30, blockedUntil: at(-1000), lastAttemptAt: at(-FORGET_AFTER_MS + 1) }, now)).toMatchObject({ allowed: true, failures: 31 });
+    expect(decideAttempt({ failures: 30, blockedUntil: at(1000), lastAttemptAt: at(-FORGET_AFTER_MS), auditedUntil: new Date(0) }, now)).toEqual({ allowed: true, failures: 1, blockedUntil: now });
+    expect(decideAttempt({ failures: 30, blockedUntil: at(-1000), lastAttemptAt: at(-FORGET_AFTER_MS + 1), auditedUntil: new Date(0) }, now)).toMatchObject({ allowed: true, failures: 31 });
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.js';
-import { deleteStaleBuckets, lockBucket, saveBucket } from '../db/repositories/loginThrottle.js';
+import { deleteStaleBuckets, lockBucket, markWaitAudited, saveBucket } from '../db/repositories/loginThrottle.js';
 import { recordAudit } from '../db/repositories/audit.js';
 import { rateLimited } from '../errors.js';
 import type { TokenSigner } from './jwt.js';
@@ -20,16 +20,18 @@ export function delayAfterFailures(failures: number): number {
   return Math.min(2 ** (failures - FREE_FAILURES), MAX_DELAY_SECONDS);
 }
 
-export type AttemptDecision = { allowed: false; retryAfterSeconds: number } | { allowed: true; failures: number; blockedUntil: Date };
+export type AttemptDecision = { allowed: false; retryAfterSeconds: number; audit: boolean } | { allowed: true; failures: number; blockedUntil: Date };
 
 /**
  * Whether an attempt on a bucket may be checked now and, when it may, the bucket's counts with it counted as a
  * failure (a success clears them): refused while the wait of the last failure runs, forgotten after a quiet day.
+ * Only the first refusal of a wait is to be audited, so that a flood does not grow the audit log.
  */
-export function decideAttempt(bucket: { failures: number; blockedUntil: Date; lastAttemptAt: Date }, now: Date): AttemptDecision {
+export function decideAttempt(bucket: { failures: number; blockedUntil: Date; lastAttemptAt: Date; auditedUntil: Date }, now: Date): AttemptDecision {
   const fresh = now.getTime() - bucket.lastAttemptAt.getTime() >= FORGET_AFTER_MS;
   if (!fresh && bucket.blockedUntil > now) {
-    return { allowed: false, retryAfterSeconds: Math.ceil((bucket.blockedUntil.getTime() - now.getTime()) / 1000) };
+    const retryAfterSeconds = Math.ceil((bucket.blockedUntil.getTime() - now.getTime()) / 1000);
+    return { allowed: false, retryAfterSeconds, audit: bucket.auditedUntil < bucket.blockedUntil };
   }
   const failures = (fresh ? 0 : bucket.failures) + 1;
   return { allowed: true, failures, blockedUntil: new Date(now.getTime() + delayAfterFailures(failures) * 1000) };
@@ -48,7 +50,7 @@ export interface LoginAttempt {
 
 /**
  * Lets a login attempt go on to the password check, or refuses it with RATE_LIMITED and the wait (audited as
- * auth.login_throttled) without looking at the password. The attempt counts against its account's bucket
+ * auth.login_throttled, once per wait) without looking at the password. The attempt counts against its account's bucket
  * (the e-mail, whether or not it exists) or, when it carries a valid device cookie of that account (a browser
  * that signed in to it before, OWASP's "device cookie"), against that device's own bucket: whoever guesses an
  * account's password cannot keep its user out, and a stolen cookie is throttled all the same. Returns the
@@ -65,14 +67,14 @@ export async function admitLoginAttempt(ctx: { db: Db; signer: TokenSigner }, at
     if (decided.allowed) {
       await saveBucket(tx, bucket, decided.failures, decided.blockedUntil, state.now);
       await deleteStaleBuckets(tx, new Date(state.now.getTime() - FORGET_AFTER_MS), bucket);
+    } else if (decided.audit) {
+      const details = { email: attempt.email, ip: attempt.ip, by: bucket === account ? 'account' : 'device', retryAfterSeconds: decided.retryAfterSeconds };
+      await markWaitAudited(tx, bucket);
+      await recordAudit(tx, { action: 'auth.login_throttled', details, requestId: attempt.requestId });
     }
     return decided;
   });
-  if (!decision.allowed) {
-    const details = { email: attempt.email, ip: attempt.ip, by: bucket === account ? 'account' : 'device', retryAfterSeconds: decision.retryAfterSeconds };
-    await recordAudit(ctx.db, { action: 'auth.login_throttled', details, requestId: attempt.requestId });
-    throw rateLimited(decision.retryAfterSeconds);
-  }
+  if (!decision.allowed) throw rateLimited(decision.retryAfterSeconds);
   return [bucket];
 }
 
