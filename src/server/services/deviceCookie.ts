@@ -7,7 +7,7 @@ import { DEVICE_COOKIE_TTL_SECONDS } from './loginThrottle.js';
  */
 export const DEVICE_COOKIE_PREFIX = 'campaigns_device_';
 export const DEVICE_COOKIE_PATH = '/api/v1/auth/login';
-/** How many device cookies a browser keeps (one per account signed in on it): about 4 KB on the login call. */
+/** How many device cookies a browser keeps (one per account signed in on it): up to about 5 KB on the login call. */
 export const MAX_DEVICE_COOKIES = 10;
 
 const DEVICE_COOKIE_NAME = /^campaigns_device_[0-9a-f]{12}$/;
