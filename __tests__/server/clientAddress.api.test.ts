@@ -60,6 +60,20 @@ describe.each(backends)('client addresses and the per-address limit on $name', (
     expect((await fourFromSpoofedAddresses(server, 'spoof2@example.org')).statuses).toEqual([401, 401, 401, 429]);
   });
 
+  it('counts an IPv6 client by its /64 and an IPv4-mapped address as its IPv4 address', async () => {
+    const server = await start({ AUTH_RATE_LIMIT: '3', TRUST_PROXY: 'loopback' });
+    const statuses = async (email: string, addresses: string[]) => {
+      const answers = [];
+      for (const address of addresses) answers.push((await attempt(server, email, 'wrong password', { 'x-forwarded-for': address })).status);
+      return answers;
+    };
+    // One client's /64 holds 2^64 addresses: all of them are one client.
+    expect(await statuses('v6a@example.org', ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:ffff:ffff:ffff:fffe', '2001:db8:1:2:8000::9'])).toEqual([401, 401, 401, 429]);
+    // Neighbouring /64s are other clients.
+    expect(await statuses('v6b@example.org', ['2001:db8:1:3::1', '2001:db8:1:4::1', '2001:db8:1:5::1', '2001:db8:1:6::1'])).toEqual([401, 401, 401, 401]);
+    expect(await statuses('v4@example.org', ['198.51.100.7', '::ffff:198.51.100.7', '::ffff:c633:6407', '198.51.100.7'])).toEqual([401, 401, 401, 429]);
+  });
+
   it('lets a whole office behind one address sign in within the default limit', async () => {
     const server = await start({ AUTH_RATE_LIMIT: '' });
     expect(server.ctx.config.authRateLimitPerMinute).toBe(300);

@@ -13,7 +13,7 @@ function attempt(server: TestServer, email: string, password: string, headers: R
 /** The device cookie a successful login set, as a Cookie header. */
 function deviceCookieOf(res: { headers: Headers }): string {
   const setCookie = res.headers.get('set-cookie') ?? '';
-  expect(setCookie).toMatch(/^campaigns_device=[\w-]+\.[\w-]+\.[\w-]+; Path=\/api\/v1\/auth\/login; Max-Age=\d+; HttpOnly; SameSite=Strict$/);
+  expect(setCookie).toMatch(/^campaigns_device_[0-9a-f]{12}=[\w-]+\.[\w-]+\.[\w-]+; Path=\/api\/v1\/auth\/login; Max-Age=\d+; HttpOnly; SameSite=Strict$/);
   return setCookie.split(';')[0];
 }
 
@@ -108,17 +108,34 @@ describe.each(backends)('login abuse on $name', ({ open }) => {
     const own = await attempt(server, 'cris@example.org', password, { cookie: `theme=dark; ${cookie}` });
     expect(own.status).toBe(200);
     const renewed = deviceCookieOf(own);
-    // The cookie does not open another account, nor does a forged one.
+    // The cookie does not open another account, even under that account's cookie name, nor does a forged one
+    // (Cris's account is still waiting: her own sign-in did not end the guesser's wait).
     await sixFailures('dani@example.org');
-    expect((await attempt(server, 'dani@example.org', password, { cookie: renewed })).status).toBe(429);
+    const asDani = renewed.replace(/^campaigns_device_[0-9a-f]{12}/, `campaigns_device_${server.ctx.signer.accountHash('dani@example.org').slice(0, 12)}`);
+    expect(asDani).not.toBe(renewed);
+    expect((await attempt(server, 'dani@example.org', password, { cookie: asDani })).status).toBe(429);
     const forged = renewed.replace(/\.[\w-]+$/, '.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
-    await sixFailures('cris@example.org');
     expect((await attempt(server, 'cris@example.org', password, { cookie: forged })).status).toBe(429);
 
     // A stolen cookie is throttled too: its own failures make it wait.
     await sixFailures('cris@example.org', { cookie: renewed });
     expect((await attempt(server, 'cris@example.org', password, { cookie: renewed })).status).toBe(429);
     expect((await auditRows('auth.login_throttled')).at(-1)?.details).toMatchObject({ email: 'cris@example.org', by: 'device' });
+  });
+
+  it('writes one auth.login_throttled row per wait, however many attempts the wait refuses', async () => {
+    const throttledRows = async () => (await auditRows('auth.login_throttled')).filter((row) => row.details.email === 'flood@example.org').length;
+    await sixFailures('flood@example.org');
+    const flood = await Promise.all(Array.from({ length: 20 }, (_, i) => attempt(server, 'flood@example.org', `flood ${i}`)));
+    expect(flood.map((res) => res.status)).toEqual(Array(20).fill(429));
+    for (let i = 0; i < 5; i++) expect((await attempt(server, 'flood@example.org', password)).status).toBe(429);
+    expect(await throttledRows()).toBe(1);
+    // The wait ends, one more failure gets through and begins a longer wait: its refusals are written once more.
+    await endWait('account:flood@example.org');
+    expect((await attempt(server, 'flood@example.org', 'one more')).status).toBe(401);
+    await holdWaits();
+    for (let i = 0; i < 5; i++) expect((await attempt(server, 'flood@example.org', password)).status).toBe(429);
+    expect(await throttledRows()).toBe(2);
   });
 
   it('lets one of many parallel guesses through once the account must wait long', async () => {

@@ -6,6 +6,15 @@ describe('TRUST_PROXY', () => {
     for (const raw of [undefined, '', ' ', 'false', 'OFF', 'no', '0']) expect(parseTrustProxy(raw)).toEqual({ value: false });
   });
 
+  it('takes any spelling of 0 hops as off, so that it counts as no proxy everywhere', () => {
+    for (const raw of ['00', ' 000 ', '0000000000000000000000']) expect(parseTrustProxy(raw)).toEqual({ value: false });
+    expect(loadConfig({ TRUST_PROXY: '00' }).trustProxy).toBe(false);
+    expect(isReachable({ host: 'localhost', trustProxy: parseTrustProxy('00').value, publicUrl: 'http://localhost:3000' })).toBe(false);
+    expect(fastifyTrustProxy(0)).toBe(false);
+    expect(isReachable({ host: 'localhost', trustProxy: 0, publicUrl: 'http://localhost:3000' })).toBe(false);
+    expect(parseTrustProxy('01')).toEqual({ value: 1 });
+  });
+
   it('takes a hop count or a list of addresses, subnets and proxy-addr names', () => {
     expect(parseTrustProxy('1')).toEqual({ value: 1 });
     expect(parseTrustProxy('2')).toEqual({ value: 2 });

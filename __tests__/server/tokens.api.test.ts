@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import { testBackends } from '../helpers/db.js';
 import { TEST_JWT_SECRET, call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createTestUser, signIn } from '../helpers/auth.js';
+import { createTestUser, loginBody, pkcePair, signIn } from '../helpers/auth.js';
 import type { Db } from '../../src/server/db/client.js';
 
 const backends = await testBackends();
@@ -18,6 +18,7 @@ describe.each(backends)('access and share tokens on $name', ({ open }) => {
     db = await open();
     server = await startTestServer(db);
     userId = await createTestUser(db, 'ana@example.org', password);
+    await createTestUser(db, 'admin@example.org', password, 'ADMIN');
   });
   afterAll(async () => {
     await server.close();
@@ -79,10 +80,15 @@ describe.each(backends)('access and share tokens on $name', ({ open }) => {
     expect(old.body.error.type).toBe('EXPIRED_ACCESS_TOKEN');
   });
 
+  /** A sent campaign of a new entity (number: the edition's, unique per call). */
+  const sentCampaign = async (number: number) => {
+    const [{ id: editionId }] = await db.query<{ id: number }>("INSERT INTO editions (campaign_number, title) VALUES ($1, 'Prueba') RETURNING id", [number]);
+    const [{ id: entityId }] = await db.query<{ id: number }>("INSERT INTO entities (name, name_key, population, province_id) VALUES ($1, lower($1), 100, '46') RETURNING id", [`Ayuntamiento ${number}`]);
+    return (await db.query<{ id: number }>("INSERT INTO campaigns (entity_id, edition_id, status) VALUES ($1, $2, 'sent') RETURNING id", [entityId, editionId]))[0].id;
+  };
+
   it('keeps share links handed out before this version working', async () => {
-    const [{ id: editionId }] = await db.query<{ id: number }>("INSERT INTO editions (campaign_number, title) VALUES (2099, 'Prueba') RETURNING id");
-    const [{ id: entityId }] = await db.query<{ id: number }>("INSERT INTO entities (name, name_key, population, province_id) VALUES ('Ayuntamiento de Prueba', 'ayuntamiento de prueba', 100, '46') RETURNING id");
-    const [{ id: campaignId }] = await db.query<{ id: number }>("INSERT INTO campaigns (entity_id, edition_id, status) VALUES ($1, $2, 'sent') RETURNING id", [entityId, editionId]);
+    const campaignId = await sentCampaign(2099);
     const shareId = randomUUID();
     await db.query("INSERT INTO share_links (id, campaign_id, expires_at) VALUES ($1, $2, now() + interval '30 days')", [shareId, campaignId]);
     // The exact form of a link signed before: header without typ, payload typ 'share', no jti.
@@ -90,6 +96,44 @@ describe.each(backends)('access and share tokens on $name', ({ open }) => {
     const res = await me(oldLink);
     expect(res.status).toBe(200);
     expect(res.body.response.user).toMatchObject({ role: 'NO', sharedCampaignId: campaignId });
+  });
+
+  it('hands out share links typed share+jwt for the share audience, and takes no kind of token for another', async () => {
+    const campaignId = await sentCampaign(2098);
+    const admin = await signIn(server, 'admin@example.org', password);
+    const shared = await call(server, 'POST', '/api/secure/v1/campaigns/share', { token: admin.access_token, body: { id: campaignId } });
+    expect(shared.status).toBe(200);
+    const link = (shared.body.response.urlResults as string).split('/').at(-1) as string;
+    const { publicUrl } = server.ctx.config;
+    expect(decodeProtectedHeader(link)).toEqual({ alg: 'HS256', typ: 'share+jwt' });
+    expect(decodeJwt(link)).toMatchObject({ iss: publicUrl, aud: `${publicUrl}/api/share`, cid: campaignId });
+    expect((await me(link)).body.response.user).toMatchObject({ role: 'NO', sharedCampaignId: campaignId });
+
+    const access = decodeJwt(admin.access_token);
+    const share = decodeJwt(link);
+    const login = await call(server, 'POST', '/api/v1/auth/login', { body: loginBody(server, 'admin@example.org', password, pkcePair().challenge) });
+    const device = (login.headers.getSetCookie()[0] ?? '').split(';')[0].split('=')[1];
+    for (const token of [
+      device,
+      await handMade({ typ: 'at+jwt' }, { ...share, aud: `${publicUrl}/api` }),
+      await handMade({ typ: 'share+jwt' }, { ...access, aud: `${publicUrl}/api/share` }),
+      await handMade({ typ: 'share+jwt' }, { ...share, aud: `${publicUrl}/api` }),
+      await handMade({ typ: 'at+jwt' }, { ...access, aud: `${publicUrl}/api/share` }),
+      await handMade({}, { ...share, typ: 'share' }),
+    ]) {
+      const res = await me(token);
+      expect({ token: decodeProtectedHeader(token), status: res.status, type: res.body.error?.type }).toEqual({ token: decodeProtectedHeader(token), status: 401, type: 'INVALID_TOKEN' });
+    }
+    // Neither a share link nor an access token stands in for the account's device cookie.
+    for (let i = 0; i < 6; i++) await call(server, 'POST', '/api/v1/auth/login', { body: loginBody(server, 'admin@example.org', `guess ${i}`, pkcePair().challenge) });
+    await db.query("UPDATE login_throttle SET blocked_until = clock_timestamp() + interval '1 minute' WHERE bucket = 'account:admin@example.org'");
+    const cookieName = `campaigns_device_${server.ctx.signer.accountHash('admin@example.org').slice(0, 12)}`;
+    for (const token of [link, admin.access_token]) {
+      const res = await call(server, 'POST', '/api/v1/auth/login', { body: loginBody(server, 'admin@example.org', password, pkcePair().challenge), headers: { cookie: `${cookieName}=${token}` } });
+      expect(res.status).toBe(429);
+    }
+    const own = await call(server, 'POST', '/api/v1/auth/login', { body: loginBody(server, 'admin@example.org', password, pkcePair().challenge), headers: { cookie: `${cookieName}=${device}` } });
+    expect(own.status).toBe(200);
   });
 
   it('records a reused refresh token, revoking its session, in the audit log', async () => {

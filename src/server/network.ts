@@ -24,12 +24,14 @@ function isAddressOrSubnet(entry: string): boolean {
  */
 export function parseTrustProxy(raw: string | undefined): { value: TrustProxy; problem?: string } {
   const text = raw?.trim().toLowerCase() ?? '';
-  if (['', 'false', 'off', 'no', '0'].includes(text)) return { value: false };
+  if (['', 'false', 'off', 'no'].includes(text)) return { value: false };
   if (['true', 'on', 'yes'].includes(text)) {
     return { value: false, problem: 'TRUST_PROXY must be a number of proxy hops or a list of proxy addresses, not "true" (any client could then choose its own address)' };
   }
   if (/^\d+$/.test(text)) {
     const hops = Number(text);
+    // Any spelling of 0 ('0', '00') is off: a 0 kept as a number would count as a proxy in isReachable.
+    if (hops === 0) return { value: false };
     return hops <= MAX_HOPS ? { value: hops } : { value: false, problem: `TRUST_PROXY must be a hop count between 1 and ${MAX_HOPS} (got "${raw}")` };
   }
   const entries = text.split(',').map((e) => e.trim());
@@ -40,13 +42,16 @@ export function parseTrustProxy(raw: string | undefined): { value: TrustProxy; p
   return { value: Object.freeze(entries) };
 }
 
+/** True when some proxy's X-Forwarded-For is believed (0 hops, however it got here, is none). */
+export const trustsAnyProxy = (trust: TrustProxy): boolean => trust !== false && trust !== 0;
+
 /**
  * TRUST_PROXY in the form fastify takes. A hop count becomes a function: fastify 5.12 takes a bare number as
  * "trust nothing", since a count cannot tell the proxy from a client that reaches the server directly and
  * writes its own X-Forwarded-For. So a count is for servers that only the proxies can reach; README says so.
  */
 export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
-  if (trust === false) return false;
+  if (trust === false || trust === 0) return false;
   if (typeof trust === 'number') return (_address, hop) => hop < trust;
   return [...trust];
 }
@@ -71,5 +76,5 @@ export function isLoopbackHost(host: string): boolean {
  * published port that the operator announces to users).
  */
 export function isReachable(config: { host: string; trustProxy: TrustProxy; publicUrl: string }): boolean {
-  return !isLoopbackHost(config.host) || config.trustProxy !== false || !isLoopbackHost(new URL(config.publicUrl).hostname);
+  return !isLoopbackHost(config.host) || trustsAnyProxy(config.trustProxy) || !isLoopbackHost(new URL(config.publicUrl).hostname);
 }

@@ -11,7 +11,7 @@ import { authCalls, TokenError, TokenResponse, type TokenRequest } from '../../s
 import { routeOf, schemaOf } from './contract.js';
 import { validationFields } from '../plugins/validation.js';
 import { isDatabaseUnavailable, isTransactionConflict } from '../db/faults.js';
-import { DEVICE_COOKIE, deviceCookieHeader, readCookie } from '../services/deviceCookie.js';
+import { readDeviceCookies } from '../services/deviceCookie.js';
 
 /** One part of an HTTP Basic client credential, form-decoded first (RFC 6749 section 2.3.1); undefined when malformed. */
 function formDecoded(text: string): string | undefined {
@@ -108,7 +108,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     config: { rateLimit },
     handler: async (request, reply) => {
       const input = request.body;
-      const { response, deviceToken } = await login(
+      const { response, deviceCookies } = await login(
         ctx,
         {
           email: input.email,
@@ -119,9 +119,9 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
           state: input.state,
           codeChallenge: input.code_challenge,
         },
-        { requestId: String(request.id), ip: request.ip, deviceToken: readCookie(request.headers.cookie, DEVICE_COOKIE) },
+        { requestId: String(request.id), ip: request.ip, deviceCookies: readDeviceCookies(request.headers.cookie) },
       );
-      reply.header('Set-Cookie', deviceCookieHeader(deviceToken, ctx.config.publicUrl));
+      reply.header('Set-Cookie', deviceCookies);
       return { response };
     },
   });

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { randomBytes, randomUUID, webcrypto } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID, webcrypto } from 'node:crypto';
 import { SignJWT, decodeProtectedHeader, jwtVerify, errors, type JWTPayload } from 'jose';
 
 /** What an access token carries: the user, the refresh-token family (session) it belongs to and the client. */
@@ -16,7 +16,7 @@ export interface ShareClaims {
   campaignId: number;
 }
 
-/** What a device cookie carries (loginThrottle.ts): the device's id and the account it signed in to, hashed. */
+/** What a device cookie carries (loginThrottle.ts): the device's id and the account it signed in to, as accountHash gives it. */
 export interface DeviceClaims {
   deviceId: string;
   accountHash: string;
@@ -30,16 +30,62 @@ export type VerifiedToken =
 
 /** How many verified tokens are remembered (a few MB at most); the oldest go first. */
 const VERIFIED_TOKENS_KEPT = 5000;
-/** The header type of an access token (RFC 9068 section 2.1) and of a device cookie. */
+/** The header types of access tokens (RFC 9068 section 2.1), share links and device cookies. */
 const ACCESS_TYP = 'at+jwt';
+const SHARE_TYP = 'share+jwt';
 const DEVICE_TYP = 'device+jwt';
 const ALGORITHMS = ['HS256'];
 
+/** How verify checks one kind of token: its header type, the claims it must have, and what it grants. */
+interface TokenKind {
+  typ?: string;
+  required: string[];
+  claimsOf(payload: JWTPayload): VerifiedToken;
+}
+
+/** An RFC 9068 access token's user, session and client. */
+const ACCESS: TokenKind = {
+  typ: ACCESS_TYP,
+  required: ['jti', 'iat', 'exp'],
+  claimsOf({ sid, client_id: clientId, sub }) {
+    if (typeof sid === 'string' && typeof clientId === 'string' && /^\d+$/.test(sub ?? '')) {
+      return { kind: 'access', claims: { userId: Number(sub), familyId: sid, clientId } };
+    }
+    return { kind: 'invalid' };
+  },
+};
+
+const shareClaims = (sub: string | undefined, cid: unknown): VerifiedToken =>
+  sub && Number.isSafeInteger(cid) ? { kind: 'share', claims: { shareId: sub, campaignId: cid as number } } : { kind: 'invalid' };
+
+/** A share link: its id and its campaign. */
+const SHARE: TokenKind = {
+  typ: SHARE_TYP,
+  required: ['jti', 'iat', 'exp'],
+  claimsOf: ({ sub, cid }) => shareClaims(sub, cid),
+};
+
+/**
+ * A token without a header type: a share link of the form handed out before share+jwt (payload typ 'share', no
+ * audience), or an access token of the form before RFC 9068, which is answered as expired so that the client
+ * refreshes it into a new one instead of signing the user out (it is well signed, and a refresh still needs the
+ * session's refresh token). Nothing this version signs lacks a header type.
+ */
+const LEGACY: TokenKind = {
+  required: ['iat', 'exp'],
+  claimsOf({ typ, sub, cid, aud }) {
+    if (aud !== undefined) return { kind: 'invalid' };
+    if (typ === 'share') return shareClaims(sub, cid);
+    return typ === 'access' ? { kind: 'expired' } : { kind: 'invalid' };
+  },
+};
+
 /**
  * Signs and verifies the API's JWTs (HS256). Access tokens follow RFC 9068 (header typ at+jwt; iss, sub, aud,
- * client_id, iat, exp, a unique jti, and the session as sid). Share tokens keep the form links already handed
- * out have (no header typ, payload typ 'share'), now with a jti. Each kind is verified against its own header
- * type and audience, so none can stand in for another.
+ * client_id, iat, exp, a unique jti, and the session as sid). Share links have header typ share+jwt and their
+ * own audience; the links handed out before (no header typ, payload typ 'share', no aud) are accepted until
+ * they expire. Device cookies have header typ device+jwt and the login call as audience. Each kind is verified
+ * against its own header type and audience, so none can stand in for another.
  */
 export class TokenSigner {
   // Imported once: with raw bytes jose imports the key again on every call, a third of a verification's cost.
@@ -53,15 +99,35 @@ export class TokenSigner {
   private readonly verified = new Map<string, { result: VerifiedToken; expiresAtMs: number }>();
   /** The API, as access tokens name their audience. */
   readonly audience: string;
+  private readonly shareAudience: string;
   private readonly deviceAudience: string;
+  /** What verify accepts, by header type (undefined: none), with the audience each must name. */
+  private readonly kinds: Map<string | undefined, { kind: TokenKind; audience?: string }>;
+  /** The key of accountHash: derived from the secret, so that no HMAC of an account is ever a token's signature. */
+  private readonly accountKey: Buffer;
 
   constructor(
     secret: string,
     private readonly issuer: string,
   ) {
     this.key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    this.accountKey = createHmac('sha256', secret).update('campaigns account hash').digest();
     this.audience = `${issuer}/api`;
+    this.shareAudience = `${issuer}/api/share`;
     this.deviceAudience = `${issuer}/api/v1/auth/login`;
+    this.kinds = new Map([
+      [ACCESS_TYP, { kind: ACCESS, audience: this.audience }],
+      [SHARE_TYP, { kind: SHARE, audience: this.shareAudience }],
+      [undefined, { kind: LEGACY }],
+    ]);
+  }
+
+  /**
+   * A keyed hash (HMAC-SHA-256, hex) of a normalised e-mail, for device cookies: without the server's secret
+   * nobody can tell which account it names, not even by hashing a list of addresses.
+   */
+  accountHash(email: string): string {
+    return createHmac('sha256', this.accountKey).update(email).digest('hex');
   }
 
   signAccess(claims: AccessClaims, ttlSeconds: number): Promise<string> {
@@ -70,7 +136,8 @@ export class TokenSigner {
   }
 
   signShare(claims: ShareClaims, ttlSeconds: number): Promise<string> {
-    return this.sign(new SignJWT({ typ: 'share', cid: claims.campaignId }).setProtectedHeader({ alg: 'HS256' }), claims.shareId, ttlSeconds, randomUUID());
+    const jwt = new SignJWT({ cid: claims.campaignId }).setProtectedHeader({ alg: 'HS256', typ: SHARE_TYP }).setAudience(this.shareAudience);
+    return this.sign(jwt, claims.shareId, ttlSeconds, randomUUID());
   }
 
   signDevice(claims: DeviceClaims, ttlSeconds: number): Promise<string> {
@@ -88,7 +155,7 @@ export class TokenSigner {
       .sign(await this.key);
   }
 
-  /** Checks signature, header type, issuer, audience and expiry of an access or share token; never throws. */
+  /** Checks signature, header type, issuer, audience, claims and expiry of an access or share token; never throws. */
   async verify(token: string): Promise<VerifiedToken> {
     const known = this.verified.get(token);
     if (known) {
@@ -98,11 +165,11 @@ export class TokenSigner {
     }
     try {
       const { typ } = decodeProtectedHeader(token);
-      const { payload } =
-        typ === ACCESS_TYP
-          ? await jwtVerify(token, await this.key, { algorithms: ALGORITHMS, issuer: this.issuer, audience: this.audience, typ: ACCESS_TYP, requiredClaims: ['jti', 'iat', 'exp'] })
-          : await jwtVerify(token, await this.key, { algorithms: ALGORITHMS, issuer: this.issuer });
-      const result = typ === ACCESS_TYP ? accessClaimsOf(payload) : typ === undefined ? legacyClaimsOf(payload) : { kind: 'invalid' as const };
+      const expected = this.kinds.get(typ);
+      if (!expected) return { kind: 'invalid' };
+      const { kind, audience } = expected;
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: ALGORITHMS, issuer: this.issuer, audience, typ: kind.typ, requiredClaims: kind.required });
+      const result = kind.claimsOf(payload);
       if ((result.kind === 'access' || result.kind === 'share') && typeof payload.exp === 'number') this.remember(token, result, payload.exp * 1000);
       return result;
     } catch (err) {
@@ -124,28 +191,6 @@ export class TokenSigner {
     if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value as string);
     this.verified.set(token, { result, expiresAtMs });
   }
-}
-
-/** An RFC 9068 access token's user, session and client. */
-function accessClaimsOf(payload: JWTPayload): VerifiedToken {
-  const { sid, client_id: clientId } = payload;
-  if (typeof sid === 'string' && typeof clientId === 'string' && /^\d+$/.test(payload.sub ?? '')) {
-    return { kind: 'access', claims: { userId: Number(payload.sub), familyId: sid, clientId } };
-  }
-  return { kind: 'invalid' };
-}
-
-/**
- * A token without a header type: a share link (the form every link handed out has), or an access token of the
- * form before RFC 9068, which is answered as expired so that the client refreshes it into a new one instead
- * of signing the user out (it is well signed, and a refresh still needs the session's refresh token).
- */
-function legacyClaimsOf(payload: JWTPayload): VerifiedToken {
-  if (payload.typ === 'share' && typeof payload.cid === 'number' && payload.sub) {
-    return { kind: 'share', claims: { shareId: payload.sub, campaignId: payload.cid } };
-  }
-  if (payload.typ === 'access') return { kind: 'expired' };
-  return { kind: 'invalid' };
 }
 
 /** The configured secret, or a random one generated once and kept in the data folder. */

@@ -9,6 +9,7 @@ import { recordAudit } from '../db/repositories/audit.js';
 import { clearBuckets } from '../db/repositories/loginThrottle.js';
 import { admitLoginAttempt, deviceTokenFor, normaliseEmail } from './loginThrottle.js';
 import { demoPasswordRefused } from './demoPasswords.js';
+import { deviceCookieHeaders, deviceCookieName } from './deviceCookie.js';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from './passwords.js';
 import { randomToken, sha256, verifierMatches } from './pkce.js';
 import type { TokenSigner } from './jwt.js';
@@ -31,17 +32,17 @@ export interface LoginInput {
   codeChallenge: string;
 }
 
-/** Who signs in, for the throttle and the audit log: the request, the client address and the device cookie. */
+/** Who signs in, for the throttle and the audit log: the request, the client address and the browser's device cookies. */
 export interface LoginMeta {
   requestId?: string;
   ip?: string;
-  deviceToken?: string;
+  deviceCookies?: ReadonlyMap<string, string>;
 }
 
-/** A login's answer, and the device cookie's new token for the browser that signed in. */
+/** A login's answer, and the Set-Cookie values that give the browser its device cookie for the account. */
 export interface LoginResult {
   response: LoginResponse;
-  deviceToken: string;
+  deviceCookies: string[];
 }
 
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'Wrong e-mail or password');
@@ -63,7 +64,8 @@ function checkClient(oauth: Config['oauth'], input: LoginInput): void {
 export async function login(ctx: OAuthContext, input: LoginInput, meta: LoginMeta = {}): Promise<LoginResult> {
   checkClient(ctx.config.oauth, input);
   const email = normaliseEmail(input.email);
-  const buckets = await admitLoginAttempt(ctx, { email, ...meta });
+  const cookieName = deviceCookieName(ctx.signer.accountHash(email));
+  const buckets = await admitLoginAttempt(ctx, { email, deviceToken: meta.deviceCookies?.get(cookieName), ip: meta.ip, requestId: meta.requestId });
   const user = await findCredentialsByEmail(ctx.db, email);
   const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
   const demoRefused = passwordOk && demoPasswordRefused(ctx.config, input.password);
@@ -89,7 +91,8 @@ export async function login(ctx: OAuthContext, input: LoginInput, meta: LoginMet
     throw isForeignKeyViolation(err) ? invalidCredentials() : err;
   }
   await recordAudit(ctx.db, { actorId: user.id, actorEmail: user.email, action: 'auth.login', requestId });
-  return { response: { code, state: input.state }, deviceToken: await deviceTokenFor(ctx.signer, email) };
+  const deviceToken = await deviceTokenFor(ctx.signer, email);
+  return { response: { code, state: input.state }, deviceCookies: deviceCookieHeaders(meta.deviceCookies ?? new Map(), cookieName, deviceToken, ctx.config.publicUrl) };
 }
 
 /** Client authentication for the token endpoint (secret in the body or by HTTP Basic). */

@@ -5,6 +5,7 @@ export interface ThrottleBucket {
   failures: number;
   blockedUntil: Date;
   lastAttemptAt: Date;
+  auditedUntil: Date;
   now: Date;
 }
 
@@ -18,18 +19,29 @@ export async function lockBucket(q: Queryable, bucket: string): Promise<Throttle
     "INSERT INTO login_throttle (bucket, failures, blocked_until, last_attempt_at) VALUES ($1, 0, 'epoch', 'epoch') ON CONFLICT (bucket) DO NOTHING",
     [bucket],
   );
-  const [row] = await q.query<{ failures: number; blocked_until: Date; last_attempt_at: Date }>(
-    'SELECT failures, blocked_until, last_attempt_at FROM login_throttle WHERE bucket = $1 FOR UPDATE',
+  const [row] = await q.query<{ failures: number; blocked_until: Date; last_attempt_at: Date; audited_until: Date }>(
+    'SELECT failures, blocked_until, last_attempt_at, audited_until FROM login_throttle WHERE bucket = $1 FOR UPDATE',
     [bucket],
   );
   // The clock once the lock is held (now() would be when the transaction began, before any wait for the lock).
   const [{ now }] = await q.query<{ now: Date }>('SELECT clock_timestamp() AS now');
-  return { failures: row.failures, blockedUntil: new Date(row.blocked_until), lastAttemptAt: new Date(row.last_attempt_at), now: new Date(now) };
+  return {
+    failures: row.failures,
+    blockedUntil: new Date(row.blocked_until),
+    lastAttemptAt: new Date(row.last_attempt_at),
+    auditedUntil: new Date(row.audited_until),
+    now: new Date(now),
+  };
 }
 
 /** Counts an attempt let through: the failures so far and the earliest time of the next attempt. */
 export async function saveBucket(q: Queryable, bucket: string, failures: number, blockedUntil: Date, now: Date): Promise<void> {
   await q.query('UPDATE login_throttle SET failures = $2, blocked_until = $3, last_attempt_at = $4 WHERE bucket = $1', [bucket, failures, blockedUntil, now]);
+}
+
+/** Remembers that the refusals of the bucket's current wait are in the audit log (copied in SQL: no precision lost). */
+export async function markWaitAudited(q: Queryable, bucket: string): Promise<void> {
+  await q.query('UPDATE login_throttle SET audited_until = blocked_until WHERE bucket = $1', [bucket]);
 }
 
 /**
