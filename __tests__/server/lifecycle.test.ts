@@ -105,7 +105,9 @@ describe('server process', () => {
     } finally {
       await db.close();
     }
-  });
+    // Two starts of the real process, each opening PGlite and the first seeding the demo: about 20 s on an idle
+    // 2-core machine, over 60 s when other suites load it.
+  }, 180_000);
 
   it('refuses to start with a bad configuration and says which value is wrong', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
