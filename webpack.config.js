@@ -3,15 +3,25 @@ import { fileURLToPath } from 'node:url';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
+import ReactRefreshPlugin from '@pmmmwh/react-refresh-webpack-plugin';
+import reactRefreshTypeScript from 'react-refresh-typescript';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
 /** Text assets a browser downloads, compressed at build time: the server sends the .br or .gz copy it accepts. */
 const compressible = /\.(js|css|html|svg)$/;
 
-/** Builds the SPA into dist/client: content-hashed chunks, CSS extracted, .br and .gz copies, sizes printed. */
-export default (_env, argv) => {
+/** Where `npm run dev` runs the API (tsx watch); the dev server on DEV_PORT passes /api calls to it. */
+const apiPort = process.env.DEV_API_PORT ?? '3001';
+const devPort = Number(process.env.DEV_PORT ?? 3000);
+
+/**
+ * Builds the SPA into dist/client: content-hashed chunks, CSS extracted, .br and .gz copies, sizes printed.
+ * Under `webpack serve` (npm run dev) it serves from memory instead, with React Fast Refresh.
+ */
+export default (env, argv) => {
   const production = argv.mode !== 'development';
+  const hot = Boolean(env.WEBPACK_SERVE) && !production;
   return {
     mode: production ? 'production' : 'development',
     entry: { main: path.join(root, 'src/client/index.tsx') },
@@ -31,13 +41,23 @@ export default (_env, argv) => {
     },
     module: {
       rules: [
-        { test: /\.tsx?$/, loader: 'ts-loader', options: { configFile: 'tsconfig.client.json', transpileOnly: true }, exclude: /node_modules/ },
+        {
+          test: /\.tsx?$/,
+          loader: 'ts-loader',
+          options: {
+            configFile: 'tsconfig.client.json',
+            transpileOnly: true,
+            ...(hot ? { getCustomTransformers: () => ({ before: [reactRefreshTypeScript()] }) } : {}),
+          },
+          exclude: /node_modules/,
+        },
         { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
         { test: /\.(png|svg|ico|woff2?)$/, type: 'asset/resource' },
       ],
     },
     plugins: [
       new HtmlWebpackPlugin({ template: path.join(root, 'public/index.html'), favicon: path.join(root, 'public/favicon.svg') }),
+      ...(hot ? [new ReactRefreshPlugin({ overlay: false })] : []),
       new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:10].css', chunkFilename: 'assets/[name].[contenthash:10].css' }),
       ...(production
         ? [
@@ -51,6 +71,15 @@ export default (_env, argv) => {
       runtimeChunk: 'single',
     },
     performance: { hints: false },
+    devServer: {
+      port: devPort,
+      host: 'localhost',
+      hot: true,
+      // Client routes (/my-campaigns/3...) are the SPA's; the API runs in its own watched process.
+      historyApiFallback: true,
+      proxy: [{ context: ['/api'], target: `http://localhost:${apiPort}` }],
+      client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
+    },
     stats: { assets: true, assetsSort: '!size', modules: false, children: false, entrypoints: true },
   };
 };
