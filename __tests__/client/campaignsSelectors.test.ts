@@ -1,6 +1,6 @@
 import { rootReducer } from '../../src/client/app/rootReducer.js';
 import { campaignsActions } from '../../src/client/features/campaigns/campaignsSlice.js';
-import { selectCanSubmit, selectMyCampaignsPage, selectOpenCampaign, selectProgress, selectVisibleGroups } from '../../src/client/features/campaigns/campaignsSelectors.js';
+import { selectCanSubmit, selectMyCampaignsPage, selectOpenCampaign, selectProgress, selectQuestionnaireFilterOptions, selectVisibleGroups } from '../../src/client/features/campaigns/campaignsSelectors.js';
 import type { CampaignDetail, CampaignSummary, IndicatorGroup } from '../../src/shared/api/campaigns.js';
 
 const summary = (id: number, entity: string, endDate: string | null, status: CampaignSummary['status'] = 'sent', ccaa = '10'): CampaignSummary => ({
@@ -65,6 +65,16 @@ describe('questionnaire', () => {
     expect(filtered(['unanswered'])).toEqual([2, 3]);
     expect(filtered(['answered', 'unanswered'])).toEqual([1, 2, 3]);
     expect(filtered([])).toEqual([1, 2, 3]);
+  });
+
+  it("narrows 'Política' and 'Medida' to the chosen 'Eje', and 'Medida' to the chosen 'Política'", () => {
+    const values = (state: ReturnType<typeof loaded>) => {
+      const options = selectQuestionnaireFilterOptions(state);
+      return { policies: options.policies.map((o) => o.value), measures: options.measures.map((o) => o.value) };
+    };
+    expect(values(loaded())).toEqual({ policies: [10, 20], measures: [100, 200] });
+    expect(values(rootReducer(loaded(), campaignsActions.questionnaireFiltersChanged({ axes: [2] })))).toEqual({ policies: [20], measures: [200] });
+    expect(values(rootReducer(loaded(), campaignsActions.questionnaireFiltersChanged({ policies: [10] })))).toEqual({ policies: [10, 20], measures: [100] });
   });
 
   it('filters by axis and searches questions without regard to accents', () => {

@@ -95,15 +95,18 @@ export const selectVisibleGroups = createSelector([selectQuestionnaire], (q): Ax
   return axes;
 });
 
-/** Options of the axis, policy and measure filters, from the questionnaire itself. */
+/**
+ * Options of the axis, policy and measure filters, from the questionnaire itself. Each narrows to what the filters
+ * above it leave: policies to the chosen axes, measures to the chosen axes and policies.
+ */
 export const selectQuestionnaireFilterOptions = createSelector([selectQuestionnaire], (q) => {
   const unique = (pairs: [number, string][]) => [...new Map(pairs).entries()].map(([value, label]) => ({ value, label }));
+  const chosen = (ids: number[], id: number) => ids.length === 0 || ids.includes(id);
   const indicators = q.campaign?.indicators ?? [];
+  const inAxes = indicators.filter((i) => chosen(q.filters.axes, i.axisId));
   return {
     axes: unique(indicators.map((i) => [i.axisId, i.axisText])),
-    policies: unique(indicators.filter((i) => q.filters.axes.length === 0 || q.filters.axes.includes(i.axisId)).map((i) => [i.policyId, i.policyText])),
-    measures: unique(
-      indicators.filter((i) => q.filters.policies.length === 0 || q.filters.policies.includes(i.policyId)).map((i) => [i.measureId, i.measureText]),
-    ),
+    policies: unique(inAxes.map((i) => [i.policyId, i.policyText])),
+    measures: unique(inAxes.filter((i) => chosen(q.filters.policies, i.policyId)).map((i) => [i.measureId, i.measureText])),
   };
 });
