@@ -1,7 +1,7 @@
 import { all, spawn, call } from 'redux-saga/effects';
 import { watchAuth, type AuthDependencies } from '../features/auth/authSaga.js';
 import { watchSnackbar } from '../features/snackbar/snackbarSaga.js';
-import { handleSplash } from '../features/app/appSaga.js';
+import { handleSplash } from '../features/layout/splashSaga.js';
 import { watchCampaigns, type CampaignsDependencies } from '../features/campaigns/campaignsSaga.js';
 import { campaignsApi, referenceApi } from '../api/campaignsApi.js';
 import { authApi } from '../api/authApi.js';
