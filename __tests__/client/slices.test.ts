@@ -6,7 +6,6 @@ import { resultsActions } from '../../src/client/features/results/resultsSlice.j
 import { authActions, initialAuthState } from '../../src/client/features/auth/authSlice.js';
 import { localeActions } from '../../src/client/features/locale/localeSlice.js';
 import { selectLoginErrorMessage, selectCan } from '../../src/client/features/auth/authSelectors.js';
-import { mergePage } from '../../src/client/lib/remote.js';
 import { headerTitleId, homePathFor } from '../../src/client/app/paths.js';
 import { MENU_ITEMS } from '../../src/client/features/layout/menu.js';
 import { can } from '../../src/shared/permissions.js';
@@ -50,13 +49,6 @@ describe('report filters', () => {
     expect(rootReducer(toggled, resultsActions.sharedLinkOpened()).reportFilters).toEqual({ ...initialReportFilters, campaignId: -1 });
     // A page with no campaign (the menu's Comparativas) leaves them as they were.
     expect(rootReducer(toggled, resultsActions.campaignOpened(null)).reportFilters).toBe(toggled.reportFilters);
-  });
-});
-
-describe('paged data', () => {
-  it('replaces rows with page 1 and appends later pages', () => {
-    expect(mergePage({ page: 1, rows: [1, 2] }, { page: 2, rows: [3] })).toEqual({ page: 2, rows: [1, 2, 3] });
-    expect(mergePage({ page: 2, rows: [1, 2, 3] }, { page: 1, rows: [9] })).toEqual({ page: 1, rows: [9] });
   });
 });
 
