@@ -14,7 +14,7 @@ export function askToConfirm(alert: Pick<Alert, 'title' | 'message' | 'values' |
 }
 
 /** What a confirmed change says: the toasts of success (its values may come from the answer) and failure, and the event of a success. */
-export interface ChangeOutcome<R> {
+interface ChangeOutcome<R> {
   success: string;
   successValues?: (result: R) => Toast['values'];
   failure: string;

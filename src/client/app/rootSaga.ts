@@ -24,7 +24,7 @@ export type Dependencies = AuthDependencies & CampaignsDependencies & UsersDepen
 /** What each store gets afresh: the session's tokens, the login form's box and the boxes of secrets on screen are one store's own. */
 type PerStore = 'session' | 'credentials' | 'generatedPassword' | 'linkToCopy';
 
-export const defaultDependencies: Omit<Dependencies, PerStore> = {
+const defaultDependencies: Omit<Dependencies, PerStore> = {
   authApi,
   createPkce: () => createPkce(),
   tokenStore: cookieTokenStore,

@@ -14,7 +14,7 @@ export interface QuestionnaireFilters {
   search: string;
 }
 
-export const initialQuestionnaireFilters: QuestionnaireFilters = { axes: [], policies: [], measures: [], answered: [], search: '' };
+const initialQuestionnaireFilters: QuestionnaireFilters = { axes: [], policies: [], measures: [], answered: [], search: '' };
 
 export interface CampaignsState {
   mine: Remote<{ items: CampaignSummary[]; view: TableView }>;
@@ -25,7 +25,7 @@ export interface CampaignsState {
   create: Remote;
 }
 
-export const initialCampaignsState: CampaignsState = {
+const initialCampaignsState: CampaignsState = {
   mine: { ...IDLE, items: [], view: initialTableView },
   statusPage: { ...IDLE, rows: [], view: { ...initialTableView, sortDescending: false } },
   questionnaire: { ...IDLE, campaign: null, saving: {}, filters: initialQuestionnaireFilters },

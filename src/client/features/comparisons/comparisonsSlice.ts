@@ -12,7 +12,7 @@ export interface ComparisonsState {
   comparison: Remote<{ data: ComparisonResponse | null }>;
 }
 
-export const initialComparisonsState: ComparisonsState = {
+const initialComparisonsState: ComparisonsState = {
   campaignId: null,
   selectedEntityId: null,
   comparison: { ...IDLE, data: null },

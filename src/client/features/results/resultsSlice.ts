@@ -28,7 +28,7 @@ export interface ResultsState {
   copyByHand: boolean;
 }
 
-export const initialResultsState: ResultsState = {
+const initialResultsState: ResultsState = {
   options: { ...IDLE, items: [] },
   selectedEntityId: null,
   campaignId: null,
