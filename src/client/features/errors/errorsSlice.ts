@@ -6,16 +6,15 @@ export interface ErrorsState {
   globalError: TransportErrorMessage | null;
 }
 
+const noError: ErrorsState = { globalError: null };
+
 const errorsSlice = createSlice({
   name: 'errors',
-  initialState: { globalError: null } as ErrorsState,
+  initialState: noError,
   reducers: {
-    globalErrorRaised(state, action: PayloadAction<TransportErrorMessage>) {
-      state.globalError = action.payload;
-    },
-    globalErrorDismissed(state) {
-      state.globalError = null;
-    },
+    globalErrorRaised: (state, action: PayloadAction<TransportErrorMessage>) => ({ ...state, globalError: action.payload }),
+    /** The error page's way back: the screen shows again. */
+    globalErrorDismissed: () => noError,
   },
 });
 
