@@ -25,6 +25,16 @@ export default tseslint.config(
     },
   },
   {
+    // The layers under the features: api/ is the transport and lib/ plain helpers, so neither may import a feature or the app.
+    files: ['src/client/api/**', 'src/client/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/features/**', '**/app/**', '**/features', '**/app'], message: 'src/client/api and src/client/lib are layers below the features: they must not import features/ or app/.' }] },
+      ],
+    },
+  },
+  {
     // Tests read loosely typed HTTP bodies.
     files: ['__tests__/**'],
     languageOptions: { globals: { ...globals.jest } },

@@ -76,7 +76,7 @@ describe('user sagas', () => {
       .put.like(toastOf(message))
       .run();
     expect(storeState.users.create).toMatchObject({ status: 'failed', error: { type } });
-    expect(storeState.app.globalError).toBeNull();
+    expect(storeState.errors.globalError).toBeNull();
   });
 
   it('asks before removing and regenerating; confirmed, it removes the row or shows the new password', async () => {

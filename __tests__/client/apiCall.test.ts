@@ -1,7 +1,8 @@
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import { all, call, fork, getContext, put } from 'redux-saga/effects';
 import { rootReducer } from '../../src/client/app/rootReducer.js';
-import { apiCall, apiCallHandling } from '../../src/client/api/apiCall.js';
+import { callApi } from '../../src/client/app/apiCall.js';
+import { errorPage, handling, KEPT_ON_SCREEN } from '../../src/client/app/callPolicies.js';
 import { ApiError } from '../../src/client/api/ApiError.js';
 import { authActions, initialAuthState } from '../../src/client/features/auth/authSlice.js';
 import { selectRefreshing } from '../../src/client/features/auth/authSelectors.js';
@@ -27,7 +28,7 @@ function* callersSaga(deps: ReturnType<typeof fakeDependencies>, callers: number
   yield fork(watchAuth, deps);
   const results: string[] = yield all(Array.from({ length: callers }, () => call(function* caller(): Generator<any, string, any> {
     try {
-      return yield* apiCall(echoToken);
+      return yield* callApi(errorPage(), echoToken);
     } catch (err) {
       return `failed: ${(err as ApiError).type}`;
     }
@@ -73,13 +74,13 @@ describe('refresh and retry', () => {
     expect(tokenStore.current).toBeNull();
     expect(deps.session.accessToken()).toBeNull();
     expect(storeState.auth.user).toBeNull();
-    expect(storeState.app.globalError).toEqual({ id: 'TRANSPORT.UNAUTHORIZED' });
+    expect(storeState.errors.globalError).toEqual({ id: 'TRANSPORT.UNAUTHORIZED' });
   });
 
   it('waits for a refresh in flight at most 10 s, polling every 500 ms, then retries', () => {
     // Effects named by kind and selector or argument, so that two selects of different selectors differ.
     const describe = (effect: any) => `${effect.type}:${effect.payload.selector?.name ?? effect.payload.args.join(',')}`;
-    const saga = apiCallHandling([], echoToken);
+    const saga = callApi(errorPage(), echoToken);
     expect(saga.next().value).toEqual(getContext(SESSION_TOKENS_CONTEXT));
     expect(describe(saga.next(sessionWith(firstTokens()) as never).value)).toBe('CALL:access-1');
     // Another caller already started the refresh: this one asks for no second refresh and polls.
@@ -94,7 +95,7 @@ describe('refresh and retry', () => {
 
   it('starts the refresh when it is the first to meet the expired token', () => {
     const session = sessionWith(firstTokens());
-    const waiting = testSaga(apiCallHandling, [], echoToken)
+    const waiting = testSaga(callApi, errorPage(), echoToken)
       .next()
       .getContext(SESSION_TOKENS_CONTEXT)
       .next(session)
@@ -114,7 +115,7 @@ describe('transport errors', () => {
   const failing = (error: ApiError) => async () => Promise.reject(error);
   function* run(error: ApiError, handled: ApiError['type'][] = []): Generator<any, void, any> {
     try {
-      yield* apiCallHandling(handled, failing(error));
+      yield* callApi(handling(handled), failing(error));
     } catch (err) {
       yield put({ type: 'test/rethrown', payload: (err as ApiError).type });
     }
@@ -129,19 +130,24 @@ describe('transport errors', () => {
     [new ApiError('EMPTY_RESPONSE', 200), { id: 'TRANSPORT.EMPTY_RESPONSE' }],
   ])('shows the error page for %s and rethrows to the caller', async (error, message) => {
     const { storeState } = await expectSaga(run, error).withReducer(rootReducer, signedIn()).put({ type: 'test/rethrown', payload: error.type }).run();
-    expect(storeState.app.globalError).toEqual(message);
+    expect(storeState.errors.globalError).toEqual(message);
     expect(storeState.auth.user).toEqual(demoUser);
   });
 
   it('ends the session on a refused token with Unauthorized user!', async () => {
     const { storeState } = await expectSaga(run, new ApiError('INVALID_TOKEN', 401)).withReducer(rootReducer, signedIn()).put(authActions.loggedOut()).run();
-    expect(storeState.app.globalError).toEqual({ id: 'TRANSPORT.UNAUTHORIZED' });
+    expect(storeState.errors.globalError).toEqual({ id: 'TRANSPORT.UNAUTHORIZED' });
+  });
+
+  it('keeps on screen every failure but a refused session and an unreadable request (keepOnScreen)', () => {
+    const kept = ['VALIDATION', 'CONFLICT', 'FORBIDDEN', 'NOT_FOUND', 'EMAIL_EXISTS', 'RATE_LIMITED', 'INTERNAL', 'UNAVAILABLE', 'CONNECTION_FAILED', 'EMPTY_RESPONSE', 'HTTP_ERROR'];
+    expect([...KEPT_ON_SCREEN].sort()).toEqual(kept.sort());
   });
 
   it('leaves 422 and the types the caller handles to the caller', async () => {
     for (const [error, handled] of [[new ApiError('VALIDATION', 422), []], [new ApiError('CONFLICT', 409), ['CONFLICT']]] as const) {
       const { storeState } = await expectSaga(run, error, [...handled]).withReducer(rootReducer, signedIn()).put({ type: 'test/rethrown', payload: error.type }).run();
-      expect(storeState.app.globalError).toBeNull();
+      expect(storeState.errors.globalError).toBeNull();
     }
   });
 });
@@ -157,7 +163,7 @@ describe('a session that ends while a call is on its way', () => {
   }
   function* worker(fn: () => Promise<string>): Generator<any, void, any> {
     try {
-      yield put({ type: 'test/answered', payload: yield* apiCall(fn) });
+      yield put({ type: 'test/answered', payload: yield* callApi(errorPage(), fn) });
     } catch {
       yield put({ type: 'test/failed' });
     }

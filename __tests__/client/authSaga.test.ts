@@ -106,7 +106,7 @@ describe('startup', () => {
     deps.authApi = { ...deps.authApi, me: async () => Promise.reject(new ApiError('INVALID_TOKEN', 401)) };
     const refused = await expectSaga(handleAppStarted, deps).withReducer(rootReducer, state()).provide(sessionContext(deps.session)).run();
     expect(refused.storeState.auth).toEqual({ ...initialAuthState, status: 'loaded' });
-    expect(refused.storeState.app.globalError).toBeNull();
+    expect(refused.storeState.errors.globalError).toBeNull();
     expect(tokenStore.current).toBeNull();
     expect(deps.session.accessToken()).toBeNull();
   });

@@ -67,7 +67,7 @@ describe('campaign sagas', () => {
       .run();
     expect(storeState.campaigns.questionnaire.saving[11]).toBe('failed');
     expect(storeState.campaigns.questionnaire.campaign?.indicators[0].subindicators[0].answer).toBeNull();
-    expect(storeState.app.globalError).toBeNull();
+    expect(storeState.errors.globalError).toBeNull();
   });
 
   it('submits, says Cuestionario enviado and goes to the results; a failure toasts', async () => {

@@ -73,7 +73,7 @@ describe('results sagas', () => {
       .run();
     expect(storeState.results.result.status).toBe('failed');
     expect(storeState.results.answers.status).toBe('succeeded');
-    expect(storeState.app.globalError).toBeNull();
+    expect(storeState.errors.globalError).toBeNull();
   });
 
   it('reads a shared link with its own token from the session holder, and marks a broken or missing one as failed without a toast', async () => {

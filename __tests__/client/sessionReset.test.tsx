@@ -115,7 +115,7 @@ describe('a call of the previous session that answers late', () => {
   it("is dropped when it fails too: Alfa's revoked token does not sign Beta out nor raise the error page", async () => {
     const { store } = await alfaLeavesWithHerListOnItsWay(true);
     expect(store.getState().auth.user?.email).toBe(BETA.email);
-    expect(store.getState().app.globalError).toBeNull();
+    expect(store.getState().errors.globalError).toBeNull();
     expect(store.getState().snackbar.current).toBeNull();
   });
 });

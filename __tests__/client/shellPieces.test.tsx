@@ -3,8 +3,8 @@ import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { rootReducer } from '../../src/client/app/rootReducer.js';
-import { handleSplash } from '../../src/client/features/app/appSaga.js';
-import { appActions } from '../../src/client/features/app/appSlice.js';
+import { handleSplash } from '../../src/client/features/layout/splashSaga.js';
+import { layoutActions } from '../../src/client/features/layout/layoutSlice.js';
 import { authActions } from '../../src/client/features/auth/authSlice.js';
 import { handleToastShown } from '../../src/client/features/snackbar/snackbarSaga.js';
 import { snackbarActions } from '../../src/client/features/snackbar/snackbarSlice.js';
@@ -18,14 +18,14 @@ describe('splash screen', () => {
       .withReducer(rootReducer)
       .dispatch(authActions.appStarted())
       .dispatch(authActions.sessionMissing())
-      .put(appActions.splashHidden())
+      .put(layoutActions.splashHidden())
       .run(100);
-    expect(storeState.app.splashVisible).toBe(false);
+    expect(storeState.layout.splashVisible).toBe(false);
   });
 
   it('hides after 3 s at the latest', async () => {
     const started = Date.now();
-    await expectSaga(handleSplash).withReducer(rootReducer).dispatch(authActions.appStarted()).put(appActions.splashHidden()).run(3500);
+    await expectSaga(handleSplash).withReducer(rootReducer).dispatch(authActions.appStarted()).put(layoutActions.splashHidden()).run(3500);
     expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
   });
 });

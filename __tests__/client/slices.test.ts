@@ -6,7 +6,6 @@ import { resultsActions } from '../../src/client/features/results/resultsSlice.j
 import { authActions, initialAuthState } from '../../src/client/features/auth/authSlice.js';
 import { localeActions } from '../../src/client/features/locale/localeSlice.js';
 import { selectLoginErrorMessage, selectCan } from '../../src/client/features/auth/authSelectors.js';
-import { mergePage } from '../../src/client/lib/remote.js';
 import { headerTitleId, homePathFor } from '../../src/client/app/paths.js';
 import { MENU_ITEMS } from '../../src/client/features/layout/menu.js';
 import { can } from '../../src/shared/permissions.js';
@@ -53,13 +52,6 @@ describe('report filters', () => {
   });
 });
 
-describe('paged data', () => {
-  it('replaces rows with page 1 and appends later pages', () => {
-    expect(mergePage({ page: 1, rows: [1, 2] }, { page: 2, rows: [3] })).toEqual({ page: 2, rows: [1, 2, 3] });
-    expect(mergePage({ page: 2, rows: [1, 2, 3] }, { page: 1, rows: [9] })).toEqual({ page: 1, rows: [9] });
-  });
-});
-
 describe('session and language', () => {
   it('sets Spanish once the user is known and clears everything on logout', () => {
     const signedIn = reduce(localeActions.languageChanged('ca'), authActions.loginSucceeded({ user: demoUser }));
@@ -70,7 +62,7 @@ describe('session and language', () => {
   });
 
   it('forgets, on every session change, every slice but the session, the error page and the preferences', () => {
-    const kept = ['auth', 'app', 'locale', 'layout'];
+    const kept = ['auth', 'errors', 'locale', 'layout'];
     const keys = Object.keys(reducers) as (keyof typeof reducers)[];
     // Every slice holds something of the previous user; new slices are covered without being listed.
     const stale = Object.fromEntries(keys.map((key) => [key, { previousUser: 'datos de la sesión anterior' }])) as unknown as ReturnType<typeof rootReducer>;

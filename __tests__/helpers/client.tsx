@@ -56,7 +56,7 @@ export function sessionWith(tokens: Tokens, source: TokenSource = 'cookie'): Ses
   return session;
 }
 
-/** The expectSaga provider that gives apiCall this session, as makeStore's saga context does. */
+/** The expectSaga provider that gives callApi this session, as makeStore's saga context does. */
 export const sessionContext = (session: SessionTokens) => ({
   getContext: (key: string | symbol, next: () => unknown) => (key === SESSION_TOKENS_CONTEXT ? session : next()),
 });

@@ -1,13 +1,10 @@
-import { http } from './http.js';
+import { get, post } from './http.js';
 import type {
   CreateEntityRequest, CreateEntityResponse, CreateUserRequest, CreateUserResponse, EntityRow, RegeneratePasswordResponse, UserRow,
 } from '../../shared/api/admin.js';
 import type { Municipality, Province } from '../../shared/api/reference.js';
 
-const get = <T>(path: string, token: string | null) => http<T>({ path: `/v1${path}`, secure: true, token });
-const post = <T>(path: string, token: string | null, body: unknown) => http<T>({ method: 'POST', path: `/v1${path}`, secure: true, token, body });
-
-/** The user calls of api-contract.md; each takes the access token first (see apiCall). */
+/** The user calls of api-contract.md; each takes the access token first (see app/apiCall.ts). */
 export const usersApi = {
   list: (token: string | null) => get<UserRow[]>('/users/list', token),
   create: (token: string | null, user: CreateUserRequest) => post<CreateUserResponse>('/users/create', token, user),

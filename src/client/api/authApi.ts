@@ -1,4 +1,4 @@
-import { http, type Fetch } from './http.js';
+import { get, http, post, type Fetch } from './http.js';
 import type { CurrentUser, LoginResponse, TokenResponse } from '../../shared/api/auth.js';
 import { CONFIG, redirectUri } from '../config.js';
 
@@ -44,11 +44,11 @@ export const authApi = {
   },
 
   async me(token: string | null): Promise<CurrentUser> {
-    return (await http<{ user: CurrentUser }>({ path: '/v1/auth/me', secure: true, token })).user;
+    return (await get<{ user: CurrentUser }>('/auth/me', token)).user;
   },
 
   async logout(token: string | null): Promise<void> {
-    await http({ method: 'POST', path: '/v1/auth/logout', secure: true, token });
+    await post('/auth/logout', token);
   },
 };
 

@@ -1,12 +1,8 @@
-import { http } from './http.js';
+import { get, post } from './http.js';
 import type { CampaignDetail, CampaignStateResponse, CampaignStatusRow, CampaignSummary, CreateCampaignResponse, EntityCampaigns } from '../../shared/api/campaigns.js';
 import type { AutonomousCommunity } from '../../shared/api/reference.js';
 
-const get = <T>(path: string, token: string | null, query?: Record<string, string | number | boolean | undefined>) =>
-  http<T>({ path: `/v1${path}`, secure: true, token, query });
-const post = <T>(path: string, token: string | null, body: unknown) => http<T>({ method: 'POST', path: `/v1${path}`, secure: true, token, body });
-
-/** The campaign calls of api-contract.md; each takes the access token first (see apiCall). */
+/** The campaign calls of api-contract.md; each takes the access token first (see app/apiCall.ts). */
 export const campaignsApi = {
   all: (token: string | null) => get<CampaignSummary[]>('/campaigns/all', token),
   get: (token: string | null, id: number) => get<CampaignDetail>('/campaigns/get', token, { id }),

@@ -63,3 +63,12 @@ export async function http<T>(request: HttpRequest, fetchImpl: Fetch = fetch): P
   if (!('response' in json)) throw new ApiError('EMPTY_RESPONSE', res.status);
   return json.response as T;
 }
+
+/** An authenticated API function: the access token first, then its own arguments (callApi passes the token). */
+export type SecureFn<A extends unknown[], R> = (token: string | null, ...args: A) => Promise<R>;
+
+/** An authenticated GET of the API (version 1): `path` after /v1, e.g. '/campaigns/all'. */
+export const get = <T>(path: string, token: string | null, query?: Record<string, QueryValue>) => http<T>({ path: `/v1${path}`, secure: true, token, query });
+
+/** An authenticated POST of the API (version 1) with a JSON body. */
+export const post = <T>(path: string, token: string | null, body?: unknown) => http<T>({ method: 'POST', path: `/v1${path}`, secure: true, token, body });

@@ -1,14 +1,11 @@
-import { http } from './http.js';
+import { get, post } from './http.js';
 import type { EntityCampaigns, IndicatorGroup } from '../../shared/api/campaigns.js';
 import type { ComparisonResponse, ResultResponse, ShareResponse } from '../../shared/api/results.js';
 import type { CurrentUser } from '../../shared/api/auth.js';
 
-const get = <T>(path: string, token: string | null, query?: Record<string, string | number | boolean | undefined>) =>
-  http<T>({ path: `/v1${path}`, secure: true, token, query });
-
 /**
  * The report calls of api-contract.md. Each takes the token first: the session's access token through
- * apiCall, or a shared link's token as it is.
+ * callApi (app/apiCall.ts), or a shared link's token as it is.
  */
 export const resultsApi = {
   /** Entities the caller may read, each with its sent campaigns oldest first. */
@@ -17,9 +14,9 @@ export const resultsApi = {
   result: (token: string | null, id: number) => get<ResultResponse>('/campaigns/result', token, { id }),
   answers: async (token: string | null, id: number) => (await get<{ campaign: { indicators: IndicatorGroup[] } }>('/campaigns/answers', token, { id })).campaign.indicators,
   comparison: (token: string | null, id: number) => get<ComparisonResponse>('/campaigns/comparison', token, { id }),
-  share: (token: string | null, id: number) => http<ShareResponse>({ method: 'POST', path: '/v1/campaigns/share', secure: true, token, body: { id } }),
+  share: (token: string | null, id: number) => post<ShareResponse>('/campaigns/share', token, { id }),
   /** Revokes every live shared link of the campaign; answers how many. */
-  unshare: (token: string | null, id: number) => http<{ revoked: number }>({ method: 'POST', path: '/v1/campaigns/unshare', secure: true, token, body: { id } }),
+  unshare: (token: string | null, id: number) => post<{ revoked: number }>('/campaigns/unshare', token, { id }),
   /** The campaign a shared link reads (auth/me answers it for a share token). */
   sharedCampaign: async (token: string): Promise<number> => {
     const { user } = await get<{ user: CurrentUser }>('/auth/me', token);

@@ -2,7 +2,7 @@ import { combineReducers } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
 import localStorageModule from 'redux-persist/lib/storage';
 import { authReducer } from '../features/auth/authSlice.js';
-import { appReducer } from '../features/app/appSlice.js';
+import { errorsReducer } from '../features/errors/errorsSlice.js';
 import { alertsReducer } from '../features/alerts/alertsSlice.js';
 import { snackbarReducer } from '../features/snackbar/snackbarSlice.js';
 import { localeReducer } from '../features/locale/localeSlice.js';
@@ -18,7 +18,7 @@ import { comparisonsReducer } from '../features/comparisons/comparisonsSlice.js'
 /** The slices, unpersisted (tests and the server never persist). */
 export const reducers = {
   auth: authReducer,
-  app: appReducer,
+  errors: errorsReducer,
   alerts: alertsReducer,
   snackbar: snackbarReducer,
   locale: localeReducer,

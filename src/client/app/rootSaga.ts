@@ -1,7 +1,7 @@
 import { all, spawn, call } from 'redux-saga/effects';
 import { watchAuth, type AuthDependencies } from '../features/auth/authSaga.js';
 import { watchSnackbar } from '../features/snackbar/snackbarSaga.js';
-import { handleSplash } from '../features/app/appSaga.js';
+import { handleSplash } from '../features/layout/splashSaga.js';
 import { watchCampaigns, type CampaignsDependencies } from '../features/campaigns/campaignsSaga.js';
 import { campaignsApi, referenceApi } from '../api/campaignsApi.js';
 import { authApi } from '../api/authApi.js';
@@ -24,7 +24,7 @@ export type Dependencies = AuthDependencies & CampaignsDependencies & UsersDepen
 /** What each store gets afresh: the session's tokens, the login form's box and the boxes of secrets on screen are one store's own. */
 type PerStore = 'session' | 'credentials' | 'generatedPassword' | 'linkToCopy';
 
-export const defaultDependencies: Omit<Dependencies, PerStore> = {
+const defaultDependencies: Omit<Dependencies, PerStore> = {
   authApi,
   createPkce: () => createPkce(),
   tokenStore: cookieTokenStore,

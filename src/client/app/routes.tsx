@@ -74,8 +74,8 @@ function publicPageRoute(path: string, Page: LazyPage): RouteObject {
 
 /** The top of the tree: splash while the session loads, the error page on a global error, toasts and dialogs. */
 function Root() {
-  const splashVisible = useAppSelector((state) => state.app.splashVisible && state.auth.status === 'loading');
-  const globalError = useAppSelector((state) => state.app.globalError);
+  const splashVisible = useAppSelector((state) => state.layout.splashVisible && state.auth.status === 'loading');
+  const globalError = useAppSelector((state) => state.errors.globalError);
   if (splashVisible) return <SplashScreen />;
   return (
     <>

@@ -1,11 +1,11 @@
-import { call, cancel, fork, put, take, takeEvery, takeLeading, type Effect } from 'redux-saga/effects';
-import type { Task } from 'redux-saga';
+import { cancel, put, takeEvery, takeLeading } from 'redux-saga/effects';
 import { authActions } from './authSlice.js';
-import { apiCallHandling } from '../../api/apiCall.js';
+import { callApi } from '../../app/apiCall.js';
+import { handling } from '../../app/callPolicies.js';
 import { serializeError } from '../../api/ApiError.js';
-import type { AuthApi, Tokens } from '../../api/authApi.js';
-import type { LoginResponse, CurrentUser } from '../../../shared/api/auth.js';
+import type { AuthApi } from '../../api/authApi.js';
 import type { PkceValues } from '../../lib/pkce.js';
+import { call, fork, take, type Saga } from '../../lib/typedEffects.js';
 import type { TokenStore } from '../../lib/tokenStore.js';
 import type { SessionTokens } from '../../lib/sessionTokens.js';
 import type { CredentialsBox } from './credentials.js';
@@ -16,7 +16,7 @@ export interface AuthDependencies {
   createPkce: () => Promise<PkceValues>;
   /** The cookie, which carries a session over to the next visit. */
   tokenStore: TokenStore;
-  /** The tokens in use, in memory (the store's own; also in the saga context for apiCall). */
+  /** The tokens in use, in memory (the store's own; also in the saga context for callApi). */
   session: SessionTokens;
   /** Where the login form leaves the credentials for handleLogin. */
   credentials: CredentialsBox;
@@ -28,7 +28,7 @@ export interface AuthDependencies {
  * Startup: a token from the URL (`at`) wins and stays in memory only; a stored token is saved again;
  * with none the session is empty. Then `me` tells who the user is.
  */
-export function* handleAppStarted(deps: AuthDependencies): Generator<Effect, void, never> {
+export function* handleAppStarted(deps: AuthDependencies): Saga<void> {
   const queryToken = new URLSearchParams(deps.locationSearch()).get('at');
   if (queryToken) {
     deps.session.begin({ accessToken: queryToken, refreshToken: null }, 'query');
@@ -44,7 +44,7 @@ export function* handleAppStarted(deps: AuthDependencies): Generator<Effect, voi
     yield put(authActions.tokensRestored('cookie'));
   }
   try {
-    const user = (yield* apiCallHandling(['INVALID_TOKEN', 'EXPIRED_ACCESS_TOKEN', 'FORBIDDEN'], deps.authApi.me)) as CurrentUser;
+    const user = yield* callApi(handling(['INVALID_TOKEN', 'EXPIRED_ACCESS_TOKEN', 'FORBIDDEN']), deps.authApi.me);
     yield put(authActions.sessionLoaded(user));
   } catch {
     if (!queryToken) deps.tokenStore.clear();
@@ -60,22 +60,22 @@ const WRONG_CREDENTIALS = { type: 'INVALID_CREDENTIALS', status: 401 } as const;
  * Login with PKCE: the state must come back unchanged, then the code is exchanged and `me` loaded. The
  * credentials come from the box, never from the action (an action replayed from DevTools finds it empty).
  */
-export function* handleLogin(deps: AuthDependencies): Generator<Effect, void, never> {
+export function* handleLogin(deps: AuthDependencies): Saga<void> {
   const credentials = deps.credentials.take();
   if (!credentials) {
     yield put(authActions.loginFailed(WRONG_CREDENTIALS));
     return;
   }
   try {
-    const pkce = (yield call(deps.createPkce)) as PkceValues;
-    const answer = (yield call(deps.authApi.login, credentials.email, credentials.password, pkce)) as LoginResponse;
+    const pkce = yield* call(deps.createPkce);
+    const answer = yield* call(deps.authApi.login, credentials.email, credentials.password, pkce);
     if (answer.state !== pkce.state) {
       yield put(authActions.loginFailed(WRONG_CREDENTIALS));
       return;
     }
-    const tokens = (yield call(deps.authApi.exchangeCode, answer.code, pkce.verifier)) as Tokens;
+    const tokens = yield* call(deps.authApi.exchangeCode, answer.code, pkce.verifier);
     deps.tokenStore.save(tokens);
-    const user = (yield call(deps.authApi.me, tokens.accessToken)) as CurrentUser;
+    const user = yield* call(deps.authApi.me, tokens.accessToken);
     deps.session.begin(tokens, 'cookie');
     yield put(authActions.loginSucceeded({ user }));
   } catch (err) {
@@ -85,11 +85,11 @@ export function* handleLogin(deps: AuthDependencies): Generator<Effect, void, ne
 }
 
 /** One login at a time; a logout while it is pending cancels it (style.md rule 7). */
-export function* loginFlow(deps: AuthDependencies): Generator<Effect, void, never> {
+export function* loginFlow(deps: AuthDependencies): Saga<void> {
   for (;;) {
-    yield take(authActions.loginRequested.type);
-    const task = (yield fork(handleLogin, deps)) as Task;
-    const next = (yield take([authActions.logoutRequested.type, authActions.loginSucceeded.type, authActions.loginFailed.type])) as { type: string };
+    yield* take(authActions.loginRequested.type);
+    const task = yield* fork(handleLogin, deps);
+    const next = yield* take([authActions.logoutRequested.type, authActions.loginSucceeded.type, authActions.loginFailed.type]);
     if (next.type === authActions.logoutRequested.type) yield cancel(task);
   }
 }
@@ -99,11 +99,11 @@ export function* loginFlow(deps: AuthDependencies): Generator<Effect, void, neve
  * dropped on failure. If the session ended meanwhile, the answer is ignored: it must not bring back a
  * session the user left, nor clear the cookie of the next one.
  */
-export function* handleRefreshRequested({ authApi, tokenStore, session }: AuthDependencies): Generator<Effect, void, never> {
+export function* handleRefreshRequested({ authApi, tokenStore, session }: AuthDependencies): Saga<void> {
   const [refreshToken, source, generation] = [session.refreshToken(), session.source(), session.generation()];
   try {
     if (!refreshToken) throw new Error('no refresh token');
-    const tokens = (yield call(authApi.refresh, refreshToken)) as Tokens;
+    const tokens = yield* call(authApi.refresh, refreshToken);
     if (session.generation() !== generation) return;
     if (source !== 'query') tokenStore.save(tokens);
     session.replace(tokens);
@@ -117,12 +117,12 @@ export function* handleRefreshRequested({ authApi, tokenStore, session }: AuthDe
 }
 
 /** Logout ends the session here at once, then revokes it on the server (best effort). */
-export function* handleLogoutRequested(deps: AuthDependencies): Generator<Effect, void, never> {
+export function* handleLogoutRequested(deps: AuthDependencies): Saga<void> {
   const token = deps.session.accessToken();
   yield put(authActions.loggedOut());
   if (token) {
     try {
-      yield call(deps.authApi.logout, token);
+      yield* call(deps.authApi.logout, token);
     } catch {
       // The session ended here whatever the server says.
     }
@@ -130,16 +130,16 @@ export function* handleLogoutRequested(deps: AuthDependencies): Generator<Effect
 }
 
 /** A session that ends for any reason leaves no token behind. */
-export function* handleLoggedOut(deps: AuthDependencies): Generator<Effect, void, never> {
+export function* handleLoggedOut(deps: AuthDependencies): Saga<void> {
   deps.session.forget();
-  yield call([deps.tokenStore, deps.tokenStore.clear]);
+  yield* call(() => deps.tokenStore.clear());
 }
 
-export function* watchAuth(deps: AuthDependencies): Generator<Effect, void, never> {
+export function* watchAuth(deps: AuthDependencies): Saga<void> {
   yield takeLeading(authActions.appStarted.type, handleAppStarted, deps);
   // takeLeading, not takeLatest: cancelling a refresh in flight would make the server see a reused token.
   yield takeLeading(authActions.refreshRequested.type, handleRefreshRequested, deps);
   yield takeEvery(authActions.logoutRequested.type, handleLogoutRequested, deps);
   yield takeEvery(authActions.loggedOut.type, handleLoggedOut, deps);
-  yield fork(loginFlow, deps);
+  yield* fork(loginFlow, deps);
 }

@@ -1,6 +1,6 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { CurrentUser } from '../../../shared/api/auth.js';
-import type { RequestError, RequestStatus } from '../../lib/remote.js';
+import { IDLE, type Remote, type RequestError } from '../../lib/remote.js';
 import type { TokenSource } from '../../lib/sessionTokens.js';
 
 export type { TokenSource };
@@ -12,7 +12,7 @@ export interface AuthState {
   user: CurrentUser | null;
   tokenSource: TokenSource | null;
   refreshing: boolean;
-  login: { status: RequestStatus; error: RequestError | null };
+  login: Remote;
 }
 
 export const initialAuthState: AuthState = {
@@ -20,7 +20,7 @@ export const initialAuthState: AuthState = {
   user: null,
   tokenSource: null,
   refreshing: false,
-  login: { status: 'idle', error: null },
+  login: { ...IDLE },
 };
 
 /** No session, and nobody's data: what every way out of a session leaves. */

@@ -1,15 +1,17 @@
-import { call, put, select, takeEvery, takeLatest, takeLeading, type Effect } from 'redux-saga/effects';
-import { apiCall, apiCallHandling } from '../../api/apiCall.js';
-import { KEEP_ON_SCREEN, load } from '../../api/load.js';
+import { put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { callApi } from '../../app/apiCall.js';
+import { errorPage, keepOnScreen } from '../../app/callPolicies.js';
+import { load } from '../../app/load.js';
+import { askToConfirm, confirmedChange } from '../../app/confirmedChange.js';
 import { serializeError } from '../../api/ApiError.js';
 import type { CampaignsApi, ReferenceApi } from '../../api/campaignsApi.js';
+import { call, select, type Saga } from '../../lib/typedEffects.js';
 import { campaignsActions } from './campaignsSlice.js';
 import { referenceActions } from '../reference/referenceSlice.js';
 import { snackbarActions } from '../snackbar/snackbarSlice.js';
-import { alertsActions } from '../alerts/alertsSlice.js';
 import { selectRole } from '../auth/authSelectors.js';
 import type { RootState } from '../../app/rootReducer.js';
-import type { CampaignStateResponse, EntityCampaigns } from '../../../shared/api/campaigns.js';
+import type { EntityCampaigns } from '../../../shared/api/campaigns.js';
 
 const toast = snackbarActions.toastShown;
 
@@ -21,103 +23,75 @@ export interface CampaignsDependencies {
 }
 
 export function handleMineRequested(deps: CampaignsDependencies) {
-  return load(() => apiCall(deps.campaignsApi.all), campaignsActions.mineLoaded, campaignsActions.mineFailed, 'CAMPAIGNS.TOAST.LOAD_LIST_ERROR');
+  return load(callApi(errorPage('CAMPAIGNS.TOAST.LOAD_LIST_ERROR'), deps.campaignsApi.all), campaignsActions.mineLoaded, campaignsActions.mineFailed);
 }
 
 export function handleStatusRequested(deps: CampaignsDependencies) {
-  return load(() => apiCall(deps.campaignsApi.status), campaignsActions.statusLoaded, campaignsActions.statusFailed, 'CAMPAIGNS.TOAST.LOAD_LIST_ERROR');
+  return load(callApi(errorPage('CAMPAIGNS.TOAST.LOAD_LIST_ERROR'), deps.campaignsApi.status), campaignsActions.statusLoaded, campaignsActions.statusFailed);
 }
 
 export function handleQuestionnaireRequested(deps: CampaignsDependencies, action: ReturnType<typeof campaignsActions.questionnaireRequested>) {
-  return load(
-    () => apiCall(deps.campaignsApi.get, action.payload),
-    campaignsActions.questionnaireLoaded,
-    campaignsActions.questionnaireFailed,
-    'CAMPAIGNS.TOAST.LOAD_CAMPAIGN_ERROR',
-  );
+  const request = callApi(errorPage('CAMPAIGNS.TOAST.LOAD_CAMPAIGN_ERROR'), deps.campaignsApi.get, action.payload);
+  return load(request, campaignsActions.questionnaireLoaded, campaignsActions.questionnaireFailed);
 }
 
-export function* handleAnswerSave(deps: CampaignsDependencies, action: ReturnType<typeof campaignsActions.answerSaveRequested>): Generator<Effect, void, unknown> {
+export function* handleAnswerSave(deps: CampaignsDependencies, action: ReturnType<typeof campaignsActions.answerSaveRequested>): Saga<void> {
   const { campaignId, question, answer } = action.payload;
   try {
-    const result = (yield* apiCallHandling(KEEP_ON_SCREEN, deps.campaignsApi.saveAnswer, campaignId, question, answer)) as CampaignStateResponse;
+    const result = yield* callApi(keepOnScreen('CAMPAIGNS.TOAST.SAVE_ERROR'), deps.campaignsApi.saveAnswer, campaignId, question, answer);
     yield put(campaignsActions.answerSaved({ question, answer, result }));
   } catch (err) {
     yield put(campaignsActions.answerSaveFailed({ question, error: serializeError(err) }));
-    yield put(toast('CAMPAIGNS.TOAST.SAVE_ERROR'));
   }
 }
 
-export function* handleSubmit(deps: CampaignsDependencies, action: ReturnType<typeof campaignsActions.submitRequested>): Generator<Effect, void, unknown> {
+export function* handleSubmit(deps: CampaignsDependencies, action: ReturnType<typeof campaignsActions.submitRequested>): Saga<void> {
   try {
-    const result = (yield* apiCallHandling(KEEP_ON_SCREEN, deps.campaignsApi.submit, action.payload)) as CampaignStateResponse;
+    const result = yield* callApi(keepOnScreen('CAMPAIGNS.TOAST.SUBMIT_ERROR'), deps.campaignsApi.submit, action.payload);
     yield put(campaignsActions.submitted(result));
     yield put(toast('CAMPAIGNS.TOAST.SUBMITTED', 'success'));
-    yield call(deps.navigate, `/results/${action.payload}`);
+    yield* call(deps.navigate, `/results/${action.payload}`);
   } catch (err) {
     yield put(campaignsActions.submitFailed(serializeError(err)));
-    yield put(toast('CAMPAIGNS.TOAST.SUBMIT_ERROR'));
   }
 }
 
 /** After creating, ADMIN goes straight to the questionnaire; FEC stays on the status page (spec section 4). */
-export function* handleCreate(deps: CampaignsDependencies, action: ReturnType<typeof campaignsActions.createRequested>): Generator<Effect, void, unknown> {
+export function* handleCreate(deps: CampaignsDependencies, action: ReturnType<typeof campaignsActions.createRequested>): Saga<void> {
   try {
-    const { campaign } = (yield* apiCallHandling(KEEP_ON_SCREEN, deps.campaignsApi.create, action.payload)) as { campaign: { id: number } };
+    const { campaign } = yield* callApi(keepOnScreen('CAMPAIGNS.TOAST.CREATE_ERROR'), deps.campaignsApi.create, action.payload);
     yield put(campaignsActions.created(campaign));
     yield put(toast('CAMPAIGNS.TOAST.CREATED', 'success'));
-    const role = (yield select(selectRole)) as string | null;
-    if (role === 'ADMIN') yield call(deps.navigate, `/my-campaigns/${campaign.id}`);
+    if ((yield* select(selectRole)) === 'ADMIN') yield* call(deps.navigate, `/my-campaigns/${campaign.id}`);
     else yield put(campaignsActions.statusRequested());
   } catch (err) {
     yield put(campaignsActions.createFailed(serializeError(err)));
-    yield put(toast('CAMPAIGNS.TOAST.CREATE_ERROR'));
   }
 }
 
 /** Deleting asks first (spec section 9: confirmation dialogs). */
-export function* handleDeleteAsked(action: ReturnType<typeof campaignsActions.deleteAsked>): Generator<Effect, void, unknown> {
-  yield put(
-    alertsActions.alertShown({
-      title: 'CAMPAIGNS.DELETE.TITLE',
-      message: 'CAMPAIGNS.DELETE.MESSAGE',
-      values: { entity: action.payload.entity },
-      confirm: { label: 'COMMON.DELETE', action: campaignsActions.deleteConfirmed(action.payload.id) },
-      cancel: { label: 'COMMON.CANCEL' },
-    }),
-  );
+export function* handleDeleteAsked(action: ReturnType<typeof campaignsActions.deleteAsked>): Saga<void> {
+  yield put(askToConfirm({ title: 'CAMPAIGNS.DELETE.TITLE', message: 'CAMPAIGNS.DELETE.MESSAGE', values: { entity: action.payload.entity }, action: campaignsActions.deleteConfirmed(action.payload.id) }));
 }
 
-export function* handleDeleteConfirmed(deps: CampaignsDependencies, action: ReturnType<typeof campaignsActions.deleteConfirmed>): Generator<Effect, void, unknown> {
-  yield put(alertsActions.alertLoading(true));
-  try {
-    yield* apiCallHandling(KEEP_ON_SCREEN, deps.campaignsApi.remove, action.payload);
-    yield put(campaignsActions.deleted(action.payload));
-    yield put(toast('CAMPAIGNS.TOAST.DELETED', 'success'));
-  } catch {
-    yield put(toast('CAMPAIGNS.TOAST.DELETE_ERROR'));
-  } finally {
-    yield put(alertsActions.alertHidden());
-  }
+export function handleDeleteConfirmed(deps: CampaignsDependencies, action: ReturnType<typeof campaignsActions.deleteConfirmed>) {
+  const outcome = { success: 'CAMPAIGNS.TOAST.DELETED', failure: 'CAMPAIGNS.TOAST.DELETE_ERROR', done: () => campaignsActions.deleted(action.payload) };
+  return confirmedChange(outcome, deps.campaignsApi.remove, action.payload);
 }
 
 export function handleEntityOptionsRequested(deps: CampaignsDependencies) {
-  return load(
-    () => apiCall(deps.campaignsApi.getByUser, true),
-    ({ entityCampaigns }: EntityCampaigns) => campaignsActions.entityOptionsLoaded(entityCampaigns.map(({ entityId, text }) => ({ entityId, text }))),
-    campaignsActions.entityOptionsFailed,
-    'CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR',
-  );
+  const options = ({ entityCampaigns }: EntityCampaigns) => campaignsActions.entityOptionsLoaded(entityCampaigns.map(({ entityId, text }) => ({ entityId, text })));
+  return load(callApi(errorPage('CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR'), deps.campaignsApi.getByUser, true), options, campaignsActions.entityOptionsFailed);
 }
 
 /** Communities load once per session. */
-export function* handleCommunitiesRequested(deps: CampaignsDependencies): Generator<Effect, void, unknown> {
-  const loaded = (yield select((state: RootState) => state.reference.communities.status === 'succeeded' && state.reference.communities.items.length > 0)) as boolean;
+export function* handleCommunitiesRequested(deps: CampaignsDependencies): Saga<void> {
+  const loaded = yield* select((state: RootState) => state.reference.communities.status === 'succeeded' && state.reference.communities.items.length > 0);
   if (loaded) return;
-  yield* load(() => apiCall(deps.referenceApi.communities), referenceActions.communitiesLoaded, referenceActions.communitiesFailed, 'CAMPAIGNS.TOAST.LOAD_FILTERS_ERROR');
+  yield* load(callApi(errorPage('CAMPAIGNS.TOAST.LOAD_FILTERS_ERROR'), deps.referenceApi.communities), referenceActions.communitiesLoaded, referenceActions.communitiesFailed);
 }
 
-export function* watchCampaigns(deps: CampaignsDependencies): Generator<Effect, void, unknown> {
+export function* watchCampaigns(deps: CampaignsDependencies): Saga<void> {
   yield takeLatest(campaignsActions.mineRequested.type, handleMineRequested, deps);
   yield takeLatest(campaignsActions.statusRequested.type, handleStatusRequested, deps);
   yield takeLatest(campaignsActions.questionnaireRequested.type, handleQuestionnaireRequested, deps);

@@ -1,11 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CampaignDetail, CampaignStateResponse, CampaignStatusRow, CampaignSummary } from '../../../shared/api/campaigns.js';
-import type { RequestError, RequestStatus } from '../../lib/remote.js';
+import { IDLE, type Remote, type RequestError, type RequestStatus } from '../../lib/remote.js';
 import { initialTableView, type TableView } from '../../lib/tableView.js';
 import { isSessionChange } from '../auth/authSlice.js';
 
-type Remote<T> = { status: RequestStatus; error: RequestError | null } & T;
-const idle = { status: 'idle' as RequestStatus, error: null };
 
 /** The questionnaire's filters (spec section 2, Questionnaire). */
 export interface QuestionnaireFilters {
@@ -16,24 +14,24 @@ export interface QuestionnaireFilters {
   search: string;
 }
 
-export const initialQuestionnaireFilters: QuestionnaireFilters = { axes: [], policies: [], measures: [], answered: [], search: '' };
+const initialQuestionnaireFilters: QuestionnaireFilters = { axes: [], policies: [], measures: [], answered: [], search: '' };
 
 export interface CampaignsState {
   mine: Remote<{ items: CampaignSummary[]; view: TableView }>;
   statusPage: Remote<{ rows: CampaignStatusRow[]; view: TableView }>;
   questionnaire: Remote<{ campaign: CampaignDetail | null; saving: Record<number, RequestStatus>; filters: QuestionnaireFilters }>;
-  submit: Remote<object>;
+  submit: Remote;
   entityOptions: Remote<{ items: { entityId: number; text: string }[] }>;
-  create: Remote<object>;
+  create: Remote;
 }
 
-export const initialCampaignsState: CampaignsState = {
-  mine: { ...idle, items: [], view: initialTableView },
-  statusPage: { ...idle, rows: [], view: { ...initialTableView, sortDescending: false } },
-  questionnaire: { ...idle, campaign: null, saving: {}, filters: initialQuestionnaireFilters },
-  submit: { ...idle },
-  entityOptions: { ...idle, items: [] },
-  create: { ...idle },
+const initialCampaignsState: CampaignsState = {
+  mine: { ...IDLE, items: [], view: initialTableView },
+  statusPage: { ...IDLE, rows: [], view: { ...initialTableView, sortDescending: false } },
+  questionnaire: { ...IDLE, campaign: null, saving: {}, filters: initialQuestionnaireFilters },
+  submit: { ...IDLE },
+  entityOptions: { ...IDLE, items: [] },
+  create: { ...IDLE },
 };
 
 type ViewPatch = Partial<TableView>;
@@ -70,7 +68,7 @@ const campaignsSlice = createSlice({
     },
     questionnaireRequested(state, _action: PayloadAction<number>) {
       state.questionnaire = { ...initialCampaignsState.questionnaire, status: 'loading' };
-      state.submit = { ...idle };
+      state.submit = { ...IDLE };
     },
     questionnaireLoaded(state, action: PayloadAction<CampaignDetail>) {
       Object.assign(state.questionnaire, { status: 'succeeded', error: null, campaign: action.payload });

@@ -1,8 +1,10 @@
-import { call, put, select, takeEvery, takeLatest, type Effect } from 'redux-saga/effects';
-import { apiCallHandling } from '../../api/apiCall.js';
-import { KEEP_ON_SCREEN, load } from '../../api/load.js';
+import { put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { callApi } from '../../app/apiCall.js';
+import { keepOnScreen, sharedLink } from '../../app/callPolicies.js';
+import { load } from '../../app/load.js';
 import { serializeError } from '../../api/ApiError.js';
-import { openSharedLink, readShared, type ResultsDependencies } from '../results/resultsSaga.js';
+import { call, select, type Saga } from '../../lib/typedEffects.js';
+import { openSharedLink, type ResultsDependencies } from '../results/resultsSaga.js';
 import type { RootState } from '../../app/rootReducer.js';
 import { comparisonsActions } from './comparisonsSlice.js';
 
@@ -12,21 +14,21 @@ export type ComparisonsDependencies = Pick<ResultsDependencies, 'resultsApi' | '
 const TOAST = 'COMPARISONS.TOAST.LOAD_ERROR';
 
 /** Choosing an entity opens its last sent campaign (the last in its list). */
-export function* handleEntityChosen(deps: ComparisonsDependencies, action: ReturnType<typeof comparisonsActions.entityChosen>): Generator<Effect, void, unknown> {
-  const campaigns = (yield select((state: RootState) => state.results.options.items.find((e) => e.entityId === action.payload)?.campaigns ?? [])) as { id: number }[];
+export function* handleEntityChosen(deps: ComparisonsDependencies, action: ReturnType<typeof comparisonsActions.entityChosen>): Saga<void> {
+  const campaigns = yield* select((state: RootState) => state.results.options.items.find((e) => e.entityId === action.payload)?.campaigns ?? []);
   const last = campaigns.at(-1);
   // An entity with no sent campaign stays chosen, and the page says so.
-  if (last) yield call(deps.navigate, `/comparisons/${last.id}`);
+  if (last) yield* call(deps.navigate, `/comparisons/${last.id}`);
 }
 
-export function* handleCampaignOpened(deps: ComparisonsDependencies, action: ReturnType<typeof comparisonsActions.campaignOpened>): Generator<Effect, void, unknown> {
+export function* handleCampaignOpened(deps: ComparisonsDependencies, action: ReturnType<typeof comparisonsActions.campaignOpened>): Saga<void> {
   const id = action.payload;
   if (id === null) return;
-  yield* load(() => apiCallHandling(KEEP_ON_SCREEN, deps.resultsApi.comparison, id), comparisonsActions.comparisonLoaded, comparisonsActions.comparisonFailed, TOAST);
+  yield* load(callApi(keepOnScreen(TOAST), deps.resultsApi.comparison, id), comparisonsActions.comparisonLoaded, comparisonsActions.comparisonFailed);
 }
 
 /** A shared link's comparison, read with its own token (from the session holder); a broken link fails without a toast. */
-export function* handleSharedLinkOpened(deps: ComparisonsDependencies): Generator<Effect, void, unknown> {
+export function* handleSharedLinkOpened(deps: ComparisonsDependencies): Saga<void> {
   let link: { token: string; id: number };
   try {
     link = yield* openSharedLink(deps);
@@ -35,7 +37,7 @@ export function* handleSharedLinkOpened(deps: ComparisonsDependencies): Generato
     return;
   }
   const { token, id } = link;
-  yield* load(() => readShared(deps.resultsApi.comparison, token, id), comparisonsActions.comparisonLoaded, comparisonsActions.comparisonFailed, TOAST);
+  yield* load(callApi(sharedLink(token, TOAST), deps.resultsApi.comparison, id), comparisonsActions.comparisonLoaded, comparisonsActions.comparisonFailed);
 }
 
 /** Whichever opened last wins: a slower earlier load never overwrites the comparison on screen. */
@@ -44,7 +46,7 @@ function* handleOpened(deps: ComparisonsDependencies, action: ReturnType<typeof 
   else yield* handleCampaignOpened(deps, action);
 }
 
-export function* watchComparisons(deps: ComparisonsDependencies): Generator<Effect, void, unknown> {
+export function* watchComparisons(deps: ComparisonsDependencies): Saga<void> {
   yield takeEvery(comparisonsActions.entityChosen.type, handleEntityChosen, deps);
   yield takeLatest([comparisonsActions.campaignOpened.type, comparisonsActions.sharedLinkOpened.type], handleOpened, deps);
 }

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ComparisonResponse } from '../../../shared/api/results.js';
-import type { RequestError, RequestStatus } from '../../lib/remote.js';
+import { IDLE, type Remote, type RequestError } from '../../lib/remote.js';
 import { SHARED_CAMPAIGN_ID } from '../results/resultsSlice.js';
 import { isSessionChange } from '../auth/authSlice.js';
 
@@ -9,13 +9,13 @@ export interface ComparisonsState {
   campaignId: number | null;
   /** An entity chosen in the selector that has no sent campaign to open; null follows the open campaign. */
   selectedEntityId: number | null;
-  comparison: { status: RequestStatus; error: RequestError | null; data: ComparisonResponse | null };
+  comparison: Remote<{ data: ComparisonResponse | null }>;
 }
 
-export const initialComparisonsState: ComparisonsState = {
+const initialComparisonsState: ComparisonsState = {
   campaignId: null,
   selectedEntityId: null,
-  comparison: { status: 'idle', error: null, data: null },
+  comparison: { ...IDLE, data: null },
 };
 
 const comparisonsSlice = createSlice({

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from 'react-bootstrap';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
-import { appActions } from '../app/appSlice.js';
+import { errorsActions } from './errorsSlice.js';
 import { PATHS } from '../../app/paths.js';
 import type { TransportErrorMessage } from '../../lib/transportErrors.js';
 
@@ -14,13 +14,13 @@ const LAYOUTS = ['error-layout-1', 'error-layout-2', 'error-layout-3'] as const;
  * 'Oops!' otherwise, a text and the message (spec section 2, Error pages).
  */
 export function ErrorPage({ error }: { error?: TransportErrorMessage | null }) {
-  const stored = useAppSelector((state) => state.app.globalError);
+  const stored = useAppSelector((state) => state.errors.globalError);
   const shown = error ?? stored ?? { id: 'TRANSPORT.NOT_FOUND', notFound: true };
   const [layout] = useState(() => LAYOUTS[Math.floor(Math.random() * LAYOUTS.length)]);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const backHome = () => {
-    dispatch(appActions.globalErrorDismissed());
+    dispatch(errorsActions.globalErrorDismissed());
     navigate(PATHS.root);
   };
   return (

@@ -1,14 +1,14 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AutonomousCommunity } from '../../../shared/api/reference.js';
-import type { RequestError, RequestStatus } from '../../lib/remote.js';
+import { IDLE, type Remote, type RequestError } from '../../lib/remote.js';
 import { isSessionChange } from '../auth/authSlice.js';
 
 /** Reference data loaded once per session: the autonomous communities for the filters. */
 export interface ReferenceState {
-  communities: { status: RequestStatus; error: RequestError | null; items: AutonomousCommunity[] };
+  communities: Remote<{ items: AutonomousCommunity[] }>;
 }
 
-const initialReferenceState: ReferenceState = { communities: { status: 'idle', error: null, items: [] } };
+const initialReferenceState: ReferenceState = { communities: { ...IDLE, items: [] } };
 
 const referenceSlice = createSlice({
   name: 'reference',

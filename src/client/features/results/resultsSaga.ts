@@ -1,11 +1,13 @@
-import { all, call, put, select, takeEvery, takeLatest, takeLeading, type Effect } from 'redux-saga/effects';
+import { call, put, select, takeEvery, takeLatest, takeLeading, type Effect } from 'redux-saga/effects';
 import { isAnyOf } from '@reduxjs/toolkit';
-import { apiCall, apiCallHandling } from '../../api/apiCall.js';
-import { KEEP_ON_SCREEN, load } from '../../api/load.js';
+import { callApi } from '../../app/apiCall.js';
+import { errorPage, keepOnScreen, sharedLink } from '../../app/callPolicies.js';
+import { load } from '../../app/load.js';
+import { askToConfirm, confirmedChange } from '../../app/confirmedChange.js';
 import { ApiError, serializeError } from '../../api/ApiError.js';
-import { alertsActions } from '../alerts/alertsSlice.js';
 import type { ResultsApi } from '../../api/resultsApi.js';
-import type { ShareResponse } from '../../../shared/api/results.js';
+// Typed effects for the call path; the CSV handler below still uses the plain ones.
+import * as typed from '../../lib/typedEffects.js';
 import { resultsActions, SHARED_CAMPAIGN_ID } from './resultsSlice.js';
 import { selectActiveLevels, selectMeasuresTable, selectReportBlocks } from './resultsSelectors.js';
 import { comparisonCsvRows, measuresCsvRows } from './reportCsv.js';
@@ -37,7 +39,7 @@ export interface ResultsDependencies {
 const toast = snackbarActions.toastShown;
 
 export function handleOptionsRequested(deps: ResultsDependencies) {
-  return load(() => apiCall(deps.resultsApi.entityCampaigns), resultsActions.optionsLoaded, resultsActions.optionsFailed, 'CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR');
+  return load(callApi(errorPage('CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR'), deps.resultsApi.entityCampaigns), resultsActions.optionsLoaded, resultsActions.optionsFailed);
 }
 
 export function* handleCampaignChosen(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.campaignChosen>): Generator<Effect, void, unknown> {
@@ -45,35 +47,30 @@ export function* handleCampaignChosen(deps: ResultsDependencies, action: ReturnT
 }
 
 /** The result and the answers load side by side, each with its own spinner, failure and toast. */
-export function* handleCampaignOpened(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.campaignOpened>): Generator<Effect, void, unknown> {
+export function* handleCampaignOpened(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.campaignOpened>): typed.Saga<void> {
   const id = action.payload;
   if (id === null) return;
-  yield all([
-    load(() => apiCallHandling(KEEP_ON_SCREEN, deps.resultsApi.result, id), resultsActions.resultLoaded, resultsActions.resultFailed, 'RESULTS.TOAST.LOAD_ERROR'),
-    load(() => apiCallHandling(KEEP_ON_SCREEN, deps.resultsApi.answers, id), resultsActions.answersLoaded, resultsActions.answersFailed, 'CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR'),
-  ]);
-}
-
-/** A call with a shared link's token: no refresh, no session to end. */
-export function* readShared<R>(fn: (token: string, id: number) => Promise<R>, token: string, id: number): Generator<Effect, R, unknown> {
-  return (yield call(fn, token, id)) as R;
+  yield* typed.all(
+    load(callApi(keepOnScreen('RESULTS.TOAST.LOAD_ERROR'), deps.resultsApi.result, id), resultsActions.resultLoaded, resultsActions.resultFailed),
+    load(callApi(keepOnScreen('CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR'), deps.resultsApi.answers, id), resultsActions.answersLoaded, resultsActions.answersFailed),
+  );
 }
 
 /**
  * The shared link on screen: its token, from the session holder, and the campaign it names. No token (the
  * page was left, or the action was replayed from DevTools) is a broken link.
  */
-export function* openSharedLink(deps: Pick<ResultsDependencies, 'resultsApi' | 'session'>): Generator<Effect, { token: string; id: number }, unknown> {
+export function* openSharedLink(deps: Pick<ResultsDependencies, 'resultsApi' | 'session'>): typed.Saga<{ token: string; id: number }> {
   const token = deps.session.sharedLink();
   if (!token) throw new ApiError('INVALID_TOKEN', 401);
-  return { token, id: (yield call(deps.resultsApi.sharedCampaign, token)) as number };
+  return { token, id: yield* typed.call(deps.resultsApi.sharedCampaign, token) };
 }
 
 /**
  * A shared link: its token (never in the store nor the cookie) names one campaign, read as it is. A token
  * that is broken, expired or revoked shows 'Link compartido incorrecto.' in place of the report.
  */
-export function* handleSharedLinkOpened(deps: ResultsDependencies): Generator<Effect, void, unknown> {
+export function* handleSharedLinkOpened(deps: ResultsDependencies): typed.Saga<void> {
   let link: { token: string; id: number };
   try {
     link = yield* openSharedLink(deps);
@@ -83,17 +80,17 @@ export function* handleSharedLinkOpened(deps: ResultsDependencies): Generator<Ef
     return;
   }
   const { token, id } = link;
-  yield all([
-    load(() => readShared(deps.resultsApi.result, token, id), resultsActions.resultLoaded, resultsActions.resultFailed, 'RESULTS.TOAST.LOAD_ERROR'),
-    load(() => readShared(deps.resultsApi.answers, token, id), resultsActions.answersLoaded, resultsActions.answersFailed, 'CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR'),
-  ]);
+  yield* typed.all(
+    load(callApi(sharedLink(token, 'RESULTS.TOAST.LOAD_ERROR'), deps.resultsApi.result, id), resultsActions.resultLoaded, resultsActions.resultFailed),
+    load(callApi(sharedLink(token, 'CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR'), deps.resultsApi.answers, id), resultsActions.answersLoaded, resultsActions.answersFailed),
+  );
 }
 
 /**
  * Share: a new read-only link for the campaign (a shared report passes on its own address), handed to
  * the browser's share sheet or copied to the clipboard.
  */
-export function* handleShareRequested(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.shareRequested>): Generator<Effect, void, unknown> {
+export function* handleShareRequested(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.shareRequested>): typed.Saga<void> {
   const { campaignId, target } = action.payload;
   if (campaignId === null) {
     yield put(toast('RESULTS.TOAST.NO_CAMPAIGN', 'warning'));
@@ -102,8 +99,8 @@ export function* handleShareRequested(deps: ResultsDependencies, action: ReturnT
   }
   let url: string | undefined;
   try {
-    if (campaignId === SHARED_CAMPAIGN_ID) url = (yield call(deps.currentUrl)) as string;
-    else url = ((yield* apiCallHandling(KEEP_ON_SCREEN, deps.resultsApi.share, campaignId)) as ShareResponse)[target];
+    if (campaignId === SHARED_CAMPAIGN_ID) url = yield* typed.call(deps.currentUrl);
+    else url = (yield* callApi(keepOnScreen(), deps.resultsApi.share, campaignId))[target];
     if (!url) throw new ApiError('EMPTY_RESPONSE', 200);
   } catch (err) {
     yield put(toast('RESULTS.TOAST.SHARE_ERROR'));
@@ -111,7 +108,7 @@ export function* handleShareRequested(deps: ResultsDependencies, action: ReturnT
     return;
   }
   try {
-    const outcome = (yield call(deps.shareLink, url)) as 'shared' | 'copied' | 'cancelled';
+    const outcome = yield* typed.call(deps.shareLink, url);
     if (outcome === 'copied') yield put(toast('RESULTS.TOAST.LINK_COPIED', 'info'));
   } catch {
     // The browser would neither share nor copy (no clipboard over plain http, an expired gesture): the link
@@ -123,31 +120,18 @@ export function* handleShareRequested(deps: ResultsDependencies, action: ReturnT
 }
 
 /** Revoking the shared links asks first: they stop working for everyone who has them. */
-export function* handleUnshareAsked(action: ReturnType<typeof resultsActions.unshareAsked>): Generator<Effect, void, unknown> {
+export function* handleUnshareAsked(action: ReturnType<typeof resultsActions.unshareAsked>): typed.Saga<void> {
   if (action.payload === null) {
     yield put(toast('RESULTS.TOAST.NO_CAMPAIGN', 'warning'));
     return;
   }
-  yield put(
-    alertsActions.alertShown({
-      title: 'RESULTS.UNSHARE.TITLE',
-      message: 'RESULTS.UNSHARE.MESSAGE',
-      confirm: { label: 'RESULTS.UNSHARE.CONFIRM', action: resultsActions.unshareConfirmed(action.payload) },
-      cancel: { label: 'COMMON.CANCEL' },
-    }),
-  );
+  const confirm = { confirmLabel: 'RESULTS.UNSHARE.CONFIRM', action: resultsActions.unshareConfirmed(action.payload) };
+  yield put(askToConfirm({ title: 'RESULTS.UNSHARE.TITLE', message: 'RESULTS.UNSHARE.MESSAGE', ...confirm }));
 }
 
-export function* handleUnshareConfirmed(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.unshareConfirmed>): Generator<Effect, void, unknown> {
-  yield put(alertsActions.alertLoading(true));
-  try {
-    const { revoked } = (yield* apiCallHandling(KEEP_ON_SCREEN, deps.resultsApi.unshare, action.payload)) as { revoked: number };
-    yield put(toast('RESULTS.TOAST.UNSHARED', 'success', { count: revoked }));
-  } catch {
-    yield put(toast('RESULTS.TOAST.UNSHARE_ERROR'));
-  } finally {
-    yield put(alertsActions.alertHidden());
-  }
+export function handleUnshareConfirmed(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.unshareConfirmed>) {
+  const outcome = { success: 'RESULTS.TOAST.UNSHARED', successValues: ({ revoked }: { revoked: number }) => ({ count: revoked }), failure: 'RESULTS.TOAST.UNSHARE_ERROR' };
+  return confirmedChange(outcome, deps.resultsApi.unshare, action.payload);
 }
 
 export function* handlePrintRequested(deps: ResultsDependencies): Generator<Effect, void, unknown> {

@@ -1,11 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { EntityCampaigns, IndicatorGroup } from '../../../shared/api/campaigns.js';
 import type { ResultResponse } from '../../../shared/api/results.js';
-import type { RequestError, RequestStatus } from '../../lib/remote.js';
+import { IDLE, LOADING, type Remote, type RequestError } from '../../lib/remote.js';
 import type { ShareResponse } from '../../../shared/api/results.js';
 import { isSessionChange } from '../auth/authSlice.js';
-
-type Remote<T> = { status: RequestStatus; error: RequestError | null } & T;
 
 /** campaignId of a report opened from a shared link (spec section 2: "marked by campaignId -1"). */
 export const SHARED_CAMPAIGN_ID = -1;
@@ -23,24 +21,21 @@ export interface ResultsState {
   result: Remote<{ data: ResultResponse | null }>;
   answers: Remote<{ indicators: IndicatorGroup[] | null }>;
   answersPage: number;
-  share: { status: RequestStatus; error: RequestError | null };
+  share: Remote;
   view: ReportView;
   globalPage: number;
   /** A share link the browser would neither share nor copy is on screen to copy by hand; the link is in a box outside the store. */
   copyByHand: boolean;
 }
 
-const idle = { status: 'idle' as RequestStatus, error: null };
-const loading = { status: 'loading' as RequestStatus, error: null };
-
-export const initialResultsState: ResultsState = {
-  options: { ...idle, items: [] },
+const initialResultsState: ResultsState = {
+  options: { ...IDLE, items: [] },
   selectedEntityId: null,
   campaignId: null,
-  result: { ...idle, data: null },
-  answers: { ...idle, indicators: null },
+  result: { ...IDLE, data: null },
+  answers: { ...IDLE, indicators: null },
   answersPage: 1,
-  share: { status: 'idle', error: null },
+  share: { ...IDLE },
   view: 'report',
   globalPage: 1,
   copyByHand: false,
@@ -48,7 +43,7 @@ export const initialResultsState: ResultsState = {
 
 /** A new campaign on screen: nothing of the previous one stays. */
 function openCampaign(state: ResultsState, campaignId: number | null) {
-  const busy = campaignId === null ? idle : loading;
+  const busy = campaignId === null ? IDLE : LOADING;
   Object.assign(state, {
     campaignId,
     result: { ...busy, data: null },

@@ -1,16 +1,16 @@
-import { all, call, put, select, takeEvery, takeLatest, takeLeading, type Effect } from 'redux-saga/effects';
-import { apiCall, apiCallHandling } from '../../../api/apiCall.js';
-import { KEEP_ON_SCREEN, load } from '../../../api/load.js';
+import { put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { callApi } from '../../../app/apiCall.js';
+import { errorPage, keepOnScreen } from '../../../app/callPolicies.js';
+import { load } from '../../../app/load.js';
+import { askToConfirm, confirmedChange } from '../../../app/confirmedChange.js';
 import { serializeError } from '../../../api/ApiError.js';
+import { all, call, select, type Saga } from '../../../lib/typedEffects.js';
 import type { EntitiesApi } from '../../../api/adminApi.js';
 import { entitiesActions } from './entitiesSlice.js';
 import { entityCreateErrorMessage } from './entitiesSelectors.js';
 import { snackbarActions } from '../../snackbar/snackbarSlice.js';
-import { askToConfirm, confirmedChange } from '../confirmedChange.js';
 import { PATHS } from '../../../app/paths.js';
 import type { RootState } from '../../../app/rootReducer.js';
-import type { CreateEntityResponse } from '../../../../shared/api/admin.js';
-import type { Municipality, Province } from '../../../../shared/api/reference.js';
 
 /** What the entity sagas reach outside the store. */
 export interface EntitiesDependencies {
@@ -21,31 +21,30 @@ export interface EntitiesDependencies {
 const toast = snackbarActions.toastShown;
 
 export function handleListRequested(deps: EntitiesDependencies) {
-  return load(() => apiCall(deps.entitiesApi.list), entitiesActions.listLoaded, entitiesActions.listFailed, 'ENTITIES.TOAST.LOAD_ERROR');
+  return load(callApi(errorPage('ENTITIES.TOAST.LOAD_ERROR'), deps.entitiesApi.list), entitiesActions.listLoaded, entitiesActions.listFailed);
 }
 
 /** Municipalities and provinces load together, once per session. */
-export function* handleGeographyRequested(deps: EntitiesDependencies): Generator<Effect, void, unknown> {
-  const loaded = (yield select((state: RootState) => state.entities.geography.status === 'succeeded')) as boolean;
-  if (loaded) return;
+export function* handleGeographyRequested(deps: EntitiesDependencies): Saga<void> {
+  if (yield* select((state: RootState) => state.entities.geography.status === 'succeeded')) return;
+  // The first failure cancels the other call, so one toast at most.
+  const policy = errorPage('ENTITIES.TOAST.LOAD_MUNICIPALITIES_ERROR');
   function* both() {
-    const [municipalities, provinces] = (yield all([call(apiCall, deps.entitiesApi.municipalities), call(apiCall, deps.entitiesApi.provinces)])) as [Municipality[], Province[]];
+    const [municipalities, provinces] = yield* all(callApi(policy, deps.entitiesApi.municipalities), callApi(policy, deps.entitiesApi.provinces));
     return { municipalities, provinces };
   }
-  yield* load(both, entitiesActions.geographyLoaded, entitiesActions.geographyFailed, 'ENTITIES.TOAST.LOAD_MUNICIPALITIES_ERROR');
+  yield* load(both(), entitiesActions.geographyLoaded, entitiesActions.geographyFailed);
 }
 
 /** Creates the entity and goes back to the list; a refusal keeps the form with the spec's message. */
-export function* handleCreate(deps: EntitiesDependencies, action: ReturnType<typeof entitiesActions.createRequested>): Generator<Effect, void, unknown> {
+export function* handleCreate(deps: EntitiesDependencies, action: ReturnType<typeof entitiesActions.createRequested>): Saga<void> {
   try {
-    const { entity } = (yield* apiCallHandling(KEEP_ON_SCREEN, deps.entitiesApi.create, action.payload)) as CreateEntityResponse;
+    const { entity } = yield* callApi(keepOnScreen((error) => entityCreateErrorMessage(error) as string), deps.entitiesApi.create, action.payload);
     yield put(entitiesActions.created(entity));
     yield put(toast('ENTITIES.TOAST.CREATED', 'success'));
-    yield call(deps.navigate, PATHS.entities);
+    yield* call(deps.navigate, PATHS.entities);
   } catch (err) {
-    const error = serializeError(err);
-    yield put(entitiesActions.createFailed(error));
-    yield put(toast(entityCreateErrorMessage(error) as string));
+    yield put(entitiesActions.createFailed(serializeError(err)));
   }
 }
 
@@ -53,7 +52,7 @@ export function* handleCreate(deps: EntitiesDependencies, action: ReturnType<typ
  * Removing asks first, listing the campaigns that go with the entity (sent ones link to their results, the
  * others to the status page).
  */
-export function* handleRemoveAsked(action: ReturnType<typeof entitiesActions.removeAsked>): Generator<Effect, void, unknown> {
+export function* handleRemoveAsked(action: ReturnType<typeof entitiesActions.removeAsked>): Saga<void> {
   const { id, name, campaigns } = action.payload;
   yield put(
     askToConfirm({
@@ -67,11 +66,11 @@ export function* handleRemoveAsked(action: ReturnType<typeof entitiesActions.rem
 }
 
 export function handleRemoveConfirmed(deps: EntitiesDependencies, action: ReturnType<typeof entitiesActions.removeConfirmed>) {
-  const messages = { success: 'ENTITIES.TOAST.DELETED', failure: 'ENTITIES.TOAST.DELETE_ERROR' };
-  return confirmedChange(messages, () => entitiesActions.removed(action.payload), deps.entitiesApi.remove, action.payload);
+  const outcome = { success: 'ENTITIES.TOAST.DELETED', failure: 'ENTITIES.TOAST.DELETE_ERROR', done: () => entitiesActions.removed(action.payload) };
+  return confirmedChange(outcome, deps.entitiesApi.remove, action.payload);
 }
 
-export function* watchEntities(deps: EntitiesDependencies): Generator<Effect, void, unknown> {
+export function* watchEntities(deps: EntitiesDependencies): Saga<void> {
   yield takeLatest(entitiesActions.listRequested.type, handleListRequested, deps);
   yield takeLeading(entitiesActions.geographyRequested.type, handleGeographyRequested, deps);
   yield takeLeading(entitiesActions.createRequested.type, handleCreate, deps);

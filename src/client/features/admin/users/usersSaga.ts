@@ -1,16 +1,18 @@
-import { put, takeEvery, takeLatest, takeLeading, type Effect } from 'redux-saga/effects';
+import { put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { isAnyOf } from '@reduxjs/toolkit';
-import { apiCall, apiCallHandling } from '../../../api/apiCall.js';
-import { KEEP_ON_SCREEN, load } from '../../../api/load.js';
+import { callApi } from '../../../app/apiCall.js';
+import { errorPage, keepOnScreen } from '../../../app/callPolicies.js';
+import { load } from '../../../app/load.js';
+import { askToConfirm, confirmedChange } from '../../../app/confirmedChange.js';
 import { serializeError } from '../../../api/ApiError.js';
+import type { Saga } from '../../../lib/typedEffects.js';
 import type { UsersApi } from '../../../api/adminApi.js';
 import { usersActions } from './usersSlice.js';
 import { userCreateErrorMessage } from './usersSelectors.js';
 import { snackbarActions } from '../../snackbar/snackbarSlice.js';
-import { askToConfirm, confirmedChange } from '../confirmedChange.js';
 import { isSessionChange } from '../../auth/authSlice.js';
 import { clearSecret, type SecretBox } from '../../../lib/secretBox.js';
-import type { CreateUserResponse, RegeneratePasswordResponse } from '../../../../shared/api/admin.js';
+import type { RegeneratePasswordResponse } from '../../../../shared/api/admin.js';
 
 /** What the user sagas reach outside the store. */
 export interface UsersDependencies {
@@ -30,29 +32,27 @@ function showPassword(deps: UsersDependencies, shown: PasswordShown, email: stri
 const toast = snackbarActions.toastShown;
 
 export function handleListRequested(deps: UsersDependencies) {
-  return load(() => apiCall(deps.usersApi.list), usersActions.listLoaded, usersActions.listFailed, 'USERS.TOAST.LOAD_ERROR');
+  return load(callApi(errorPage('USERS.TOAST.LOAD_ERROR'), deps.usersApi.list), usersActions.listLoaded, usersActions.listFailed);
 }
 
 /** Creates the user; its generated password goes to the dialog that shows it once. */
-export function* handleCreate(deps: UsersDependencies, action: ReturnType<typeof usersActions.createRequested>): Generator<Effect, void, unknown> {
+export function* handleCreate(deps: UsersDependencies, action: ReturnType<typeof usersActions.createRequested>): Saga<void> {
   try {
-    const result = (yield* apiCallHandling(KEEP_ON_SCREEN, deps.usersApi.create, action.payload)) as CreateUserResponse;
+    const result = yield* callApi(keepOnScreen((error) => userCreateErrorMessage(error) as string), deps.usersApi.create, action.payload);
     yield put(showPassword(deps, usersActions.created, result.user.email, result.generatedPassword));
     yield put(toast('USERS.TOAST.CREATED', 'success'));
   } catch (err) {
-    const error = serializeError(err);
-    yield put(usersActions.createFailed(error));
-    yield put(toast(userCreateErrorMessage(error) as string));
+    yield put(usersActions.createFailed(serializeError(err)));
   }
 }
 
 /** Removing and regenerating ask first (spec section 9: confirmation dialogs). */
-export function* handleRemoveAsked(action: ReturnType<typeof usersActions.removeAsked>): Generator<Effect, void, unknown> {
+export function* handleRemoveAsked(action: ReturnType<typeof usersActions.removeAsked>): Saga<void> {
   const { id, email } = action.payload;
   yield put(askToConfirm({ title: 'USERS.DELETE.TITLE', message: 'USERS.DELETE.MESSAGE', values: { email }, action: usersActions.removeConfirmed(id) }));
 }
 
-export function* handleRegenerateAsked(action: ReturnType<typeof usersActions.regenerateAsked>): Generator<Effect, void, unknown> {
+export function* handleRegenerateAsked(action: ReturnType<typeof usersActions.regenerateAsked>): Saga<void> {
   const { id, email } = action.payload;
   yield put(
     askToConfirm({
@@ -62,17 +62,16 @@ export function* handleRegenerateAsked(action: ReturnType<typeof usersActions.re
 }
 
 export function handleRemoveConfirmed(deps: UsersDependencies, action: ReturnType<typeof usersActions.removeConfirmed>) {
-  const messages = { success: 'USERS.TOAST.DELETED', failure: 'USERS.TOAST.DELETE_ERROR' };
-  return confirmedChange(messages, () => usersActions.removed(action.payload), deps.usersApi.remove, action.payload);
+  const outcome = { success: 'USERS.TOAST.DELETED', failure: 'USERS.TOAST.DELETE_ERROR', done: () => usersActions.removed(action.payload) };
+  return confirmedChange(outcome, deps.usersApi.remove, action.payload);
 }
 
 export function handleRegenerateConfirmed(deps: UsersDependencies, action: ReturnType<typeof usersActions.regenerateConfirmed>) {
-  const messages = { success: 'USERS.TOAST.REGENERATED', failure: 'USERS.TOAST.REGENERATE_ERROR' };
-  const shown = ({ email, password }: RegeneratePasswordResponse) => showPassword(deps, usersActions.passwordRegenerated, email, password);
-  return confirmedChange(messages, shown, deps.usersApi.regeneratePassword, action.payload);
+  const done = ({ email, password }: RegeneratePasswordResponse) => showPassword(deps, usersActions.passwordRegenerated, email, password);
+  return confirmedChange({ success: 'USERS.TOAST.REGENERATED', failure: 'USERS.TOAST.REGENERATE_ERROR', done }, deps.usersApi.regeneratePassword, action.payload);
 }
 
-export function* watchUsers(deps: UsersDependencies): Generator<Effect, void, unknown> {
+export function* watchUsers(deps: UsersDependencies): Saga<void> {
   yield takeLatest(usersActions.listRequested.type, handleListRequested, deps);
   yield takeLeading(usersActions.createRequested.type, handleCreate, deps);
   yield takeEvery(usersActions.removeAsked.type, handleRemoveAsked);

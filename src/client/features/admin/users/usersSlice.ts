@@ -11,7 +11,7 @@ export interface UsersState extends AdminListState<UserRow> {
   passwordFor: string | null;
 }
 
-export const initialUsersState: UsersState = {
+const initialUsersState: UsersState = {
   ...initialAdminListState<UserRow>(),
   passwordFor: null,
 };

@@ -1,5 +1,5 @@
 import { delay, put, race, take, type Effect } from 'redux-saga/effects';
-import { appActions } from './appSlice.js';
+import { layoutActions } from './layoutSlice.js';
 import { authActions } from '../auth/authSlice.js';
 import { SPLASH_MAX_MS } from '../../lib/constants.js';
 
@@ -7,5 +7,5 @@ import { SPLASH_MAX_MS } from '../../lib/constants.js';
 export function* handleSplash(): Generator<Effect, void, never> {
   yield take(authActions.appStarted.type);
   yield race({ known: take([authActions.sessionLoaded.type, authActions.sessionMissing.type]), timeout: delay(SPLASH_MAX_MS) });
-  yield put(appActions.splashHidden());
+  yield put(layoutActions.splashHidden());
 }
