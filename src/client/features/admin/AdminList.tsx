@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Form } from 'react-bootstrap';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Pager } from '../../components/Pager.js';
-import { RemoteState } from '../../components/RemoteState.js';
+import { FormattedMessage } from 'react-intl';
+import { ListPage } from '../../components/ListPage.js';
+import { SearchBox } from '../../components/SearchBox.js';
 import type { RequestStatus } from '../../lib/remote.js';
+import type { TableView } from '../../lib/tableView.js';
 
 export interface AdminListProps {
   /** Prefix of the ids in the page. */
@@ -12,41 +12,36 @@ export interface AdminListProps {
   /** Message ids: the heading, the 'Nuevo ...' button, the search label and the empty state. */
   messages: { title: string; add: string; search: string; empty: string };
   addPath: string;
-  search: string;
-  onSearch: (search: string) => void;
-  status: RequestStatus;
-  /** Rows in the store, and rows left by the search. */
-  loaded: number;
-  matching: number;
-  page: number;
-  pages: number;
-  onPage: (page: number) => void;
+  /** The list in the store (adminSlices) and the page of it the search leaves. */
+  list: { status: RequestStatus; items: readonly unknown[]; view: TableView };
+  page: { total: number; page: number; pages: number };
+  onViewChange: (patch: Partial<TableView>) => void;
+  head: ReactNode;
   children: ReactNode;
 }
 
-/** An administration list: heading with its 'Nuevo ...' link, a search box, the table (or its loading, failure or empty state) and the pager. */
-export function AdminList({ id, messages, addPath, search, onSearch, status, loaded, matching, page, pages, onPage, children }: AdminListProps) {
-  const intl = useIntl();
+/** An administration list: the list-page scaffold with a 'Nuevo ...' link and a search box. */
+export function AdminList({ id, messages, addPath, list, page, onViewChange, head, children }: AdminListProps) {
   return (
-    <section aria-labelledby={`${id}-title`}>
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <h2 id={`${id}-title`} className="h4 mb-0">
-          <FormattedMessage id={messages.title} />
-        </h2>
+    <ListPage
+      id={id}
+      title={messages.title}
+      actions={
         <Link to={addPath} className="btn btn-primary">
           <FormattedMessage id={messages.add} />
         </Link>
-      </div>
-      <Form.Group controlId={`${id}-search`} className="mb-3" style={{ maxWidth: '22rem' }}>
-        <Form.Label className="small mb-1">
-          <FormattedMessage id={messages.search} />
-        </Form.Label>
-        <Form.Control type="search" value={search} onChange={(e) => onSearch(e.target.value)} />
-      </Form.Group>
-      <RemoteState status={status} empty={matching === 0} emptyMessage={loaded === 0 ? messages.empty : 'COMMON.NO_MATCH'}>
-        {children}
-        <Pager page={page} pages={pages} onChange={onPage} label={intl.formatMessage({ id: messages.title })} />
-      </RemoteState>
-    </section>
+      }
+      toolbar={<SearchBox id={`${id}-search`} label={messages.search} className="mb-3" value={list.view.search} onChange={(search) => onViewChange({ search })} />}
+      status={list.status}
+      loaded={list.items.length}
+      matching={page.total}
+      emptyMessage={messages.empty}
+      page={page.page}
+      pages={page.pages}
+      onPage={(p) => onViewChange({ page: p })}
+      head={head}
+    >
+      {children}
+    </ListPage>
   );
 }

@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { Card } from 'react-bootstrap';
+import { FormattedMessage } from 'react-intl';
+
+/** A card with a small h3 title (a message id) over a chart or a figure. */
+export function TitledCard({ title, className, titleClassName = 'h6', children }: { title: string; className?: string; titleClassName?: string; children: ReactNode }) {
+  return (
+    <Card className={className}>
+      <Card.Body>
+        <Card.Title as="h3" className={titleClassName}>
+          <FormattedMessage id={title} />
+        </Card.Title>
+        {children}
+      </Card.Body>
+    </Card>
+  );
+}
