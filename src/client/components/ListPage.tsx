@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Table } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { RequestStatus } from '../lib/remote.js';
+import type { TableView } from '../lib/tableView.js';
 import { PageHeader } from './PageHeader.js';
 import { Pager } from './Pager.js';
 import { RemoteState } from './RemoteState.js';
@@ -18,14 +19,13 @@ export interface ListPageProps {
   /** The search box and filters above the table. */
   toolbar: ReactNode;
   status: RequestStatus;
-  /** Rows in the store, and rows left by the search and filters. */
+  /** Rows in the store (none: `emptyMessage`; some, but the search leaves none: 'Sin coincidencias'). */
   loaded: number;
-  matching: number;
-  /** Message id shown when nothing is loaded at all; 'Sin coincidencias' when the search leaves nothing. */
   emptyMessage: string;
-  page: number;
-  pages: number;
-  onPage: (page: number) => void;
+  /** The page on screen of the rows the search and filters leave (pageOf, with their total). */
+  page: { total: number; page: number; pages: number };
+  /** Search, filters, sort and page live in the store's TableView; the pager changes its page. */
+  onViewChange: (patch: Partial<TableView>) => void;
   /** The table's header cells. */
   head: ReactNode;
   /** The table's rows on this page. */
@@ -36,21 +36,21 @@ export interface ListPageProps {
  * A list page: heading with its actions, toolbar, the table (or its loading, failure or empty state) and
  * the pager. One scaffold for /my-campaigns, /status, /manage/users and /manage/entities.
  */
-export function ListPage({ id, title, actions, overview, toolbar, status, loaded, matching, emptyMessage, page, pages, onPage, head, children }: ListPageProps) {
+export function ListPage({ id, title, actions, overview, toolbar, status, loaded, emptyMessage, page, onViewChange, head, children }: ListPageProps) {
   const intl = useIntl();
   return (
     <section aria-labelledby={`${id}-title`}>
       <PageHeader id={`${id}-title`} title={title} actions={actions} />
       {overview}
       {toolbar}
-      <RemoteState status={status} empty={matching === 0} emptyMessage={loaded === 0 ? emptyMessage : 'COMMON.NO_MATCH'}>
+      <RemoteState status={status} empty={page.total === 0} emptyMessage={loaded === 0 ? emptyMessage : 'COMMON.NO_MATCH'}>
         <Table responsive hover className="bg-white align-middle">
           <thead>
             <tr>{head}</tr>
           </thead>
           <tbody>{children}</tbody>
         </Table>
-        <Pager page={page} pages={pages} onChange={onPage} label={intl.formatMessage({ id: title })} />
+        <Pager page={page.page} pages={page.pages} onChange={(p) => onViewChange({ page: p })} label={intl.formatMessage({ id: title })} />
       </RemoteState>
     </section>
   );

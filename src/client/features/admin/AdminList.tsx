@@ -1,27 +1,39 @@
-import type { ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { FormattedMessage } from 'react-intl';
-import { ListPage } from '../../components/ListPage.js';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { useAppDispatch, useAppSelector, useDispatchOnMount } from '../../app/hooks.js';
+import type { RootState } from '../../app/rootReducer.js';
+import { ColumnHeadings, ListPage } from '../../components/ListPage.js';
 import { SearchBox } from '../../components/SearchBox.js';
-import type { RequestStatus } from '../../lib/remote.js';
 import type { TableView } from '../../lib/tableView.js';
+import type { AdminListState } from './adminSlices.js';
 
-export interface AdminListProps {
+/** What tells one administration list from another: its texts, its part of the store, its row. */
+export interface AdminListConfig<Row extends { id: number }> {
   /** Prefix of the ids in the page. */
   id: string;
   /** Message ids: the heading, the 'Nuevo ...' button, the search label and the empty state. */
   messages: { title: string; add: string; search: string; empty: string };
   addPath: string;
-  /** The list in the store (adminSlices) and the page of it the search leaves. */
-  list: { status: RequestStatus; items: readonly unknown[]; view: TableView };
-  page: { total: number; page: number; pages: number };
-  onViewChange: (patch: Partial<TableView>) => void;
-  head: ReactNode;
-  children: ReactNode;
+  /** Message ids of the column headings; `endAligned` ones hold figures. */
+  columns: readonly string[];
+  endAligned?: readonly string[];
+  selectList: (state: RootState) => AdminListState<unknown>['list'];
+  /** The page of rows the search leaves (pageOf, with their total). */
+  selectPage: (state: RootState) => { rows: Row[]; total: number; page: number; pages: number };
+  actions: { listRequested: () => UnknownAction; viewChanged: (patch: Partial<TableView>) => UnknownAction };
+  RowView: ComponentType<{ row: Row }>;
 }
 
-/** An administration list: the list-page scaffold with a 'Nuevo ...' link and a search box. */
-export function AdminList({ id, messages, addPath, list, page, onViewChange, head, children }: AdminListProps) {
+/** An administration list (adminSlices): the list-page scaffold with a 'Nuevo ...' link and a search box. */
+export function AdminList<Row extends { id: number }>({ config }: { config: AdminListConfig<Row> }) {
+  const { id, messages, addPath, columns, endAligned, selectList, selectPage, actions, RowView } = config;
+  const dispatch = useAppDispatch();
+  const list = useAppSelector(selectList);
+  const page = useAppSelector(selectPage);
+  useDispatchOnMount(actions.listRequested);
+  const changeView = (patch: Partial<TableView>) => dispatch(actions.viewChanged(patch));
   return (
     <ListPage
       id={id}
@@ -31,17 +43,17 @@ export function AdminList({ id, messages, addPath, list, page, onViewChange, hea
           <FormattedMessage id={messages.add} />
         </Link>
       }
-      toolbar={<SearchBox id={`${id}-search`} label={messages.search} className="mb-3" value={list.view.search} onChange={(search) => onViewChange({ search })} />}
+      toolbar={<SearchBox id={`${id}-search`} label={messages.search} className="mb-3" value={list.view.search} onChange={(search) => changeView({ search })} />}
       status={list.status}
       loaded={list.items.length}
-      matching={page.total}
       emptyMessage={messages.empty}
-      page={page.page}
-      pages={page.pages}
-      onPage={(p) => onViewChange({ page: p })}
-      head={head}
+      page={page}
+      onViewChange={changeView}
+      head={<ColumnHeadings messages={columns} endAligned={endAligned} />}
     >
-      {children}
+      {page.rows.map((row) => (
+        <RowView key={row.id} row={row} />
+      ))}
     </ListPage>
   );
 }

@@ -45,11 +45,9 @@ export default function MyCampaignsPage() {
       toolbar={<CampaignTableToolbar id="my-campaigns" view={view} onChange={changeView} />}
       status={status}
       loaded={items.length}
-      matching={page.total}
       emptyMessage="CAMPAIGNS.EMPTY"
-      page={page.page}
-      pages={page.pages}
-      onPage={(p) => changeView({ page: p })}
+      page={page}
+      onViewChange={changeView}
       head={
         <>
           <ColumnHeadings messages={['CAMPAIGNS.COLUMN.ENTITY', 'CAMPAIGNS.COLUMN.EDITION']} />

@@ -91,11 +91,9 @@ export default function StatusPage() {
         toolbar={<CampaignTableToolbar id="status" view={view} onChange={changeView} />}
         status={status}
         loaded={rows.length}
-        matching={page.total}
         emptyMessage="CAMPAIGNS.EMPTY"
-        page={page.page}
-        pages={page.pages}
-        onPage={(p) => changeView({ page: p })}
+        page={page}
+        onViewChange={changeView}
         head={
           <>
             <ColumnHeadings messages={COLUMNS} />

@@ -1,18 +1,15 @@
 import { FormattedNumber } from 'react-intl';
-import { useAppDispatch, useAppSelector, useDispatchOnMount } from '../../../app/hooks.js';
+import { useAppDispatch } from '../../../app/hooks.js';
 import { PATHS } from '../../../app/paths.js';
-import { ColumnHeadings } from '../../../components/ListPage.js';
 import { entitiesActions } from './entitiesSlice.js';
 import { selectEntitiesPage } from './entitiesSelectors.js';
-import { AdminList } from '../AdminList.js';
+import { AdminList, type AdminListConfig } from '../AdminList.js';
 import { RowAction } from '../RowAction.js';
-
-const COLUMNS = ['NAME', 'PROVINCE', 'COMMUNITY', 'POPULATION', 'MUNICIPALITIES', 'CAMPAIGNS', 'ACTIONS'].map((column) => `ENTITIES.COLUMN.${column}`);
 
 type EntityRow = ReturnType<typeof selectEntitiesPage>['rows'][number];
 
 /** One entity: where it is, its population and municipalities, how many campaigns, and delete. */
-function EntityRowView({ entity }: { entity: EntityRow }) {
+function EntityRowView({ row: entity }: { row: EntityRow }) {
   const dispatch = useAppDispatch();
   const municipalities = entity.municipalities.map((m) => m.name).join(', ');
   return (
@@ -34,26 +31,19 @@ function EntityRowView({ entity }: { entity: EntityRow }) {
   );
 }
 
+const ENTITIES_LIST: AdminListConfig<EntityRow> = {
+  id: 'entities',
+  messages: { title: 'ENTITIES.TITLE', add: 'ENTITIES.NEW_BUTTON', search: 'ENTITIES.SEARCH', empty: 'ENTITIES.EMPTY' },
+  addPath: PATHS.createEntity,
+  columns: ['NAME', 'PROVINCE', 'COMMUNITY', 'POPULATION', 'MUNICIPALITIES', 'CAMPAIGNS', 'ACTIONS'].map((column) => `ENTITIES.COLUMN.${column}`),
+  endAligned: ['ENTITIES.COLUMN.POPULATION'],
+  selectList: (state) => state.entities.list,
+  selectPage: selectEntitiesPage,
+  actions: entitiesActions,
+  RowView: EntityRowView,
+};
+
 /** Entity management: searchable by name, 'Nueva Entidad', and delete after a confirmation that lists the campaigns that go too. */
 export default function EntitiesPage() {
-  const dispatch = useAppDispatch();
-  const list = useAppSelector((state) => state.entities.list);
-  const page = useAppSelector(selectEntitiesPage);
-  useDispatchOnMount(entitiesActions.listRequested);
-
-  return (
-    <AdminList
-      id="entities"
-      messages={{ title: 'ENTITIES.TITLE', add: 'ENTITIES.NEW_BUTTON', search: 'ENTITIES.SEARCH', empty: 'ENTITIES.EMPTY' }}
-      addPath={PATHS.createEntity}
-      list={list}
-      page={page}
-      onViewChange={(patch) => dispatch(entitiesActions.viewChanged(patch))}
-      head={<ColumnHeadings messages={COLUMNS} endAligned={['ENTITIES.COLUMN.POPULATION']} />}
-    >
-      {page.rows.map((entity) => (
-        <EntityRowView key={entity.id} entity={entity} />
-      ))}
-    </AdminList>
-  );
+  return <AdminList config={ENTITIES_LIST} />;
 }

@@ -1,19 +1,16 @@
 import { FormattedMessage } from 'react-intl';
-import { useAppDispatch, useAppSelector, useDispatchOnMount } from '../../../app/hooks.js';
+import { useAppDispatch } from '../../../app/hooks.js';
 import { PATHS } from '../../../app/paths.js';
-import { ColumnHeadings } from '../../../components/ListPage.js';
 import { usersActions } from './usersSlice.js';
 import { selectUsersPage } from './usersSelectors.js';
-import { AdminList } from '../AdminList.js';
+import { AdminList, type AdminListConfig } from '../AdminList.js';
 import { PasswordDialog } from './PasswordDialog.js';
 import { RowAction } from '../RowAction.js';
-
-const COLUMNS = ['EMAIL', 'ROLE', 'ENTITIES', 'ACTIONS'].map((column) => `USERS.COLUMN.${column}`);
 
 type UserRow = ReturnType<typeof selectUsersPage>['rows'][number];
 
 /** One user: e-mail, role, entities, and regenerate password and delete where the viewer may manage them. */
-function UserRowView({ user }: { user: UserRow }) {
+function UserRowView({ row: user }: { row: UserRow }) {
   const dispatch = useAppDispatch();
   return (
     <tr>
@@ -34,28 +31,22 @@ function UserRowView({ user }: { user: UserRow }) {
   );
 }
 
+const USERS_LIST: AdminListConfig<UserRow> = {
+  id: 'users',
+  messages: { title: 'USERS.TITLE', add: 'USERS.NEW_BUTTON', search: 'USERS.SEARCH', empty: 'USERS.EMPTY' },
+  addPath: PATHS.createUser,
+  columns: ['EMAIL', 'ROLE', 'ENTITIES', 'ACTIONS'].map((column) => `USERS.COLUMN.${column}`),
+  selectList: (state) => state.users.list,
+  selectPage: selectUsersPage,
+  actions: usersActions,
+  RowView: UserRowView,
+};
+
 /** User management: searchable by e-mail, 'Nuevo Usuario', and per row regenerate password and delete, each confirmed first. */
 export default function UsersPage() {
-  const dispatch = useAppDispatch();
-  const list = useAppSelector((state) => state.users.list);
-  const page = useAppSelector(selectUsersPage);
-  useDispatchOnMount(usersActions.listRequested);
-
   return (
     <>
-      <AdminList
-        id="users"
-        messages={{ title: 'USERS.TITLE', add: 'USERS.NEW_BUTTON', search: 'USERS.SEARCH', empty: 'USERS.EMPTY' }}
-        addPath={PATHS.createUser}
-        list={list}
-        page={page}
-        onViewChange={(patch) => dispatch(usersActions.viewChanged(patch))}
-        head={<ColumnHeadings messages={COLUMNS} />}
-      >
-        {page.rows.map((user) => (
-          <UserRowView key={user.id} user={user} />
-        ))}
-      </AdminList>
+      <AdminList config={USERS_LIST} />
       <PasswordDialog />
     </>
   );
