@@ -1,10 +1,9 @@
-import { Form } from 'react-bootstrap';
-import { FormattedMessage } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { Loading } from '../../components/Loading.js';
 import { EmptyState, FailedState } from '../../components/StatusMessage.js';
 import { reportFiltersActions } from '../reportFilters/reportFiltersSlice.js';
 import { ReportActions } from '../results/ReportActions.js';
+import { OptionCheck } from '../results/ReportControls.js';
 import { SHARED_CAMPAIGN_ID } from '../results/resultsSlice.js';
 import { RadarGroups } from './RadarGroups.js';
 import { selectComparisons, selectRadarGroups } from './comparisonsSelectors.js';
@@ -16,12 +15,11 @@ export function ComparisonOptions() {
   const { campaignId } = useAppSelector(selectComparisons);
   return (
     <div className="d-flex flex-wrap gap-3 justify-content-between align-items-center">
-      <Form.Check
+      <OptionCheck
         id="comparison-participants"
-        type="checkbox"
+        label="RESULTS.CONTROLS.COMPARE_PARTICIPANTS"
         checked={compareWithParticipants}
-        onChange={() => dispatch(reportFiltersActions.compareWithParticipantsToggled())}
-        label={<FormattedMessage id="RESULTS.CONTROLS.COMPARE_PARTICIPANTS" />}
+        onToggle={() => dispatch(reportFiltersActions.compareWithParticipantsToggled())}
       />
       <ReportActions campaignId={campaignId} target="urlComparisons" />
     </div>
