@@ -17,9 +17,8 @@ import { selectActiveLevels, selectIsShared, selectMeasuresTable, selectReportBl
  * Memoised: the answers arriving after the result must not lay the whole report out again.
  */
 const DetailedReport = memo(function DetailedReport() {
-  const intl = useIntl();
-  const blocks = useAppSelector((state) => selectReportBlocks(state, intl.formatMessage({ id: 'RESULTS.GLOBAL.TITLE' }), intl.formatMessage({ id: 'RESULTS.TABLE.TOTAL' })));
-  const table = useAppSelector((state) => selectMeasuresTable(state, intl.formatMessage({ id: 'RESULTS.MEASURES.TOTAL' })));
+  const blocks = useAppSelector(selectReportBlocks);
+  const table = useAppSelector(selectMeasuresTable);
   const levels = useAppSelector(selectActiveLevels);
   return (
     <>
