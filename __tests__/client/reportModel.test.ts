@@ -1,29 +1,40 @@
 import { activeLevels, grade, measuresTable, reportBlocks, scoreCardValue } from '../../src/client/features/results/reportModel.js';
 import { comparisonCsvRows, measuresCsvRows } from '../../src/client/features/results/reportCsv.js';
+import { reportText } from '../../src/client/features/results/reportText.js';
+import { messageFor } from '../../src/client/i18n/messages.js';
 import { csvFileName, toCsv } from '../../src/client/lib/csv.js';
 import { initialReportFilters } from '../../src/client/features/reportFilters/reportFiltersSlice.js';
 import { resultFixture } from '../helpers/resultFixture.js';
 
 const result = resultFixture();
 const allLevels = activeLevels(initialReportFilters.territory, result.territoryTexts);
+const spanish = reportText((id) => messageFor('es', id));
 
 describe('report blocks', () => {
   it('give the global block then one block per axis, each with its policies and a TOTAL row', () => {
-    const blocks = reportBlocks(result, true, { global: 'Resultado global', total: 'TOTAL' });
-    expect(blocks.map((b) => b.title)).toEqual(['Resultado global', 'Territorio', 'Energía y clima']);
-    expect(blocks[0].rows.map((r) => r.label)).toEqual(['Zonas verdes', 'Agua', 'Energía']);
-    expect(blocks[1].total).toEqual({ label: 'TOTAL', values: result.axisDetails[0].values, percentages: result.axisDetails[0].percentages });
+    const blocks = reportBlocks(result, true);
+    expect(blocks.map((b) => spanish.blockTitle(b))).toEqual(['Resultado global', 'Territorio', 'Energía y clima']);
+    expect(blocks[0].rows.map((r) => r.policyText)).toEqual(['Zonas verdes', 'Agua', 'Energía']);
+    expect(blocks[1].total).toEqual({ values: result.axisDetails[0].values, percentages: result.axisDetails[0].percentages });
+    expect(spanish.blockTotal).toBe('TOTAL');
+  });
+
+  it('hold ids, numbers and the server\'s names only: the interface\'s words come from reportText', () => {
+    const [global, territory] = reportBlocks(result, true);
+    expect(global.axisText).toBeNull();
+    expect(territory.axisText).toBe('Territorio');
+    expect(JSON.stringify(reportBlocks(result, true))).not.toMatch(/Resultado global|TOTAL/);
   });
 
   it('sum the policies\' points for the global TOTAL, a dash as soon as one is missing', () => {
-    const [global] = reportBlocks(result, true, { global: 'G', total: 'TOTAL' });
+    const [global] = reportBlocks(result, true);
     // 5 + 7 + 7 for the entity; the country has no figure for 'Agua'.
     expect(global.total.values).toEqual({ campaign: 19, province: 19, autonomousCommunity: 15, country: null });
     expect(global.total.percentages).toEqual(result.global.percentages);
   });
 
   it('switch every figure to the compared-to-all set when compareWithParticipants is off', () => {
-    const [global, territory] = reportBlocks(result, false, { global: 'G', total: 'TOTAL' });
+    const [global, territory] = reportBlocks(result, false);
     expect(global.total.percentages).toEqual(result.global.percentagesComparedToAll);
     expect(territory.rows[0].values).toEqual({ campaign: 5, province: 2.5, autonomousCommunity: 2, country: 1 });
     expect(territory.total.percentages.province).toBe(0.3);
@@ -46,7 +57,7 @@ describe('levels and the score card', () => {
 });
 
 describe('detail by measures', () => {
-  const table = measuresTable(result.table, 'Total general');
+  const table = measuresTable(result.table);
 
   it('lists policies alphabetically, each followed by its measures alphabetically, then the grand total', () => {
     expect(table.rows.map((r) => `${r.kind}:${r.text}`)).toEqual([
@@ -54,7 +65,9 @@ describe('detail by measures', () => {
       'policy:Energía', 'measure:Alumbrado',
       'policy:Zonas verdes', 'measure:Arbolado', 'measure:Parques',
     ]);
-    expect(table.total).toMatchObject({ kind: 'total', text: 'Total general', total: 19, values: { '1': 12, '2': 7 }, percentages: { '1': 0.6, '2': 0.7 } });
+    expect(table.total).toMatchObject({ total: 19, values: { '1': 12, '2': 7 }, percentages: { '1': 0.6, '2': 0.7 } });
+    expect(spanish.measuresRowText(table.total)).toBe('Total general');
+    expect(spanish.measuresRowText(table.rows[0])).toBe('Agua');
   });
 
   it('puts each row under its own axis column only, with the total column beside', () => {
@@ -77,15 +90,15 @@ describe('CSV', () => {
   });
 
   it('exports a comparison table with points and percentages per shown level, TOTAL last', () => {
-    const [, territory] = reportBlocks(result, true, { global: 'G', total: 'TOTAL' });
-    const rows = comparisonCsvRows(territory, allLevels.slice(0, 2), { policy: 'Política', points: 'puntos' });
+    const [, territory] = reportBlocks(result, true);
+    const rows = comparisonCsvRows(territory, allLevels.slice(0, 2), { policy: 'Política', points: 'puntos', total: 'TOTAL' });
     expect(rows[0]).toEqual(['Política', 'Ayuntamiento de Prueba (puntos)', 'Ayuntamiento de Prueba (%)', 'Valencia/València (puntos)', 'Valencia/València (%)']);
     expect(rows[1]).toEqual(['Zonas verdes', 5, 50, 5, 50]);
     expect(rows.at(-1)).toEqual(['TOTAL', 12, 60, 12, 60]);
   });
 
   it('exports the measures table in the screen\'s order and columns', () => {
-    const rows = measuresCsvRows(measuresTable(result.table, 'Total general'), { row: 'Política / medida', total: 'Total' });
+    const rows = measuresCsvRows(measuresTable(result.table), { row: 'Política / medida', total: 'Total', totalRow: 'Total general' });
     expect(rows[0]).toEqual(['Política / medida', 'Territorio', 'Energía y clima', 'Total', 'Territorio (%)', 'Energía y clima (%)']);
     expect(rows[1]).toEqual(['Agua', 7, null, 7, 75, null]);
     expect(rows.at(-1)).toEqual(['Total general', 12, 7, 19, 60, 70]);

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Loading } from './Loading.js';
+import { EmptyState } from './StatusMessage.js';
 import type { RequestStatus } from '../lib/remote.js';
 
 /** Loading indicator, failure line or empty state around a remote list; the children otherwise. */
@@ -13,12 +14,6 @@ export function RemoteState({ status, empty, emptyMessage, children }: { status:
       </p>
     );
   }
-  if (empty) {
-    return (
-      <p className="text-body-secondary py-4 text-center" data-testid="empty-state">
-        <FormattedMessage id={emptyMessage} />
-      </p>
-    );
-  }
+  if (empty) return <EmptyState message={emptyMessage} />;
   return <>{children}</>;
 }

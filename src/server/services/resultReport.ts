@@ -1,4 +1,5 @@
 import type { GroupFigures } from './territories.js';
+import { groupKey } from './scoring.js';
 import type { AxisDetail, PolicyFigures, ResultResponse, TableAxis } from '../../shared/api/results.js';
 import type { IndicatorGroup } from '../../shared/api/campaigns.js';
 import type { TreeAxis, TreePolicy } from './questionnaireCache.js';
@@ -20,7 +21,7 @@ export function buildResultReport(
   names: { entity: string; province: string; community: string },
 ): ResultResponse {
   const { tree, indicators } = questionnaire;
-  const of = (scope: string, id: number) => figures.get(`${scope}:${id}`) ?? NO_FIGURES;
+  const of = (scope: string, id: number) => figures.get(groupKey(scope, id)) ?? NO_FIGURES;
   const own = (scope: string, id: number) => {
     const f = of(scope, id);
     return { value: f.values.campaign ?? 0, percentage: f.percentages.campaign ?? 0 };

@@ -38,6 +38,9 @@ export function subindicatorPoints(sub: ScoredSubindicator, answer: readonly num
   return { value, max };
 }
 
+/** Key of one group's figures (a stored score, a territory's sums): "total:0", "axis:12"... */
+export const groupKey = (scope: string, categoryId: number) => `${scope}:${categoryId}`;
+
 /** value / max as a fraction, 0 when nothing can be scored. */
 export function percentage(value: number, max: number): number {
   return max > 0 ? value / max : 0;
@@ -47,7 +50,7 @@ export function percentage(value: number, max: number): number {
 export function scoreCampaign(subs: readonly ScoredSubindicator[], answers: ReadonlyMap<number, readonly number[]>): GroupScore[] {
   const groups = new Map<string, GroupScore>();
   const add = (scope: ScoreScope, categoryId: number, points: { value: number; max: number }) => {
-    const key = `${scope}:${categoryId}`;
+    const key = groupKey(scope, categoryId);
     const group = groups.get(key) ?? { scope, categoryId, value: 0, max: 0, percentage: 0 };
     group.value += points.value;
     group.max += points.max;

@@ -2,14 +2,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Button, Card, Spinner } from 'react-bootstrap';
 import { FormattedMessage } from 'react-intl';
+import { PageHeader } from '../../components/PageHeader.js';
 
 /** A creation page's frame: heading, the failure message of the last attempt (a message id), and the form. */
 export function AdminFormCard({ id, title, error, children }: { id: string; title: string; error: string | null; children: ReactNode }) {
   return (
     <section aria-labelledby={`${id}-title`} style={{ maxWidth: '40rem' }}>
-      <h2 id={`${id}-title`} className="h4 mb-3">
-        <FormattedMessage id={title} />
-      </h2>
+      <PageHeader id={`${id}-title`} title={title} />
       <Card>
         <Card.Body>
           {error && (

@@ -1,52 +1,59 @@
-import type { ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
-import { Form } from 'react-bootstrap';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Pager } from '../../components/Pager.js';
-import { RemoteState } from '../../components/RemoteState.js';
-import type { RequestStatus } from '../../lib/remote.js';
+import { FormattedMessage } from 'react-intl';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { useAppDispatch, useAppSelector, useDispatchOnMount } from '../../app/hooks.js';
+import type { RootState } from '../../app/rootReducer.js';
+import { ColumnHeadings, ListPage } from '../../components/ListPage.js';
+import { SearchBox } from '../../components/SearchBox.js';
+import type { TableView } from '../../lib/tableView.js';
+import type { AdminListState } from './adminSlices.js';
 
-export interface AdminListProps {
+/** What tells one administration list from another: its texts, its part of the store, its row. */
+export interface AdminListConfig<Row extends { id: number }> {
   /** Prefix of the ids in the page. */
   id: string;
   /** Message ids: the heading, the 'Nuevo ...' button, the search label and the empty state. */
   messages: { title: string; add: string; search: string; empty: string };
   addPath: string;
-  search: string;
-  onSearch: (search: string) => void;
-  status: RequestStatus;
-  /** Rows in the store, and rows left by the search. */
-  loaded: number;
-  matching: number;
-  page: number;
-  pages: number;
-  onPage: (page: number) => void;
-  children: ReactNode;
+  /** Message ids of the column headings; `endAligned` ones hold figures. */
+  columns: readonly string[];
+  endAligned?: readonly string[];
+  selectList: (state: RootState) => AdminListState<unknown>['list'];
+  /** The page of rows the search leaves (pageOf, with their total). */
+  selectPage: (state: RootState) => { rows: Row[]; total: number; page: number; pages: number };
+  actions: { listRequested: () => UnknownAction; viewChanged: (patch: Partial<TableView>) => UnknownAction };
+  RowView: ComponentType<{ row: Row }>;
 }
 
-/** An administration list: heading with its 'Nuevo ...' link, a search box, the table (or its loading, failure or empty state) and the pager. */
-export function AdminList({ id, messages, addPath, search, onSearch, status, loaded, matching, page, pages, onPage, children }: AdminListProps) {
-  const intl = useIntl();
+/** An administration list (adminSlices): the list-page scaffold with a 'Nuevo ...' link and a search box. */
+export function AdminList<Row extends { id: number }>({ config }: { config: AdminListConfig<Row> }) {
+  const { id, messages, addPath, columns, endAligned, selectList, selectPage, actions, RowView } = config;
+  const dispatch = useAppDispatch();
+  const list = useAppSelector(selectList);
+  const page = useAppSelector(selectPage);
+  useDispatchOnMount(actions.listRequested);
+  const changeView = (patch: Partial<TableView>) => dispatch(actions.viewChanged(patch));
   return (
-    <section aria-labelledby={`${id}-title`}>
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <h2 id={`${id}-title`} className="h4 mb-0">
-          <FormattedMessage id={messages.title} />
-        </h2>
+    <ListPage
+      id={id}
+      title={messages.title}
+      actions={
         <Link to={addPath} className="btn btn-primary">
           <FormattedMessage id={messages.add} />
         </Link>
-      </div>
-      <Form.Group controlId={`${id}-search`} className="mb-3" style={{ maxWidth: '22rem' }}>
-        <Form.Label className="small mb-1">
-          <FormattedMessage id={messages.search} />
-        </Form.Label>
-        <Form.Control type="search" value={search} onChange={(e) => onSearch(e.target.value)} />
-      </Form.Group>
-      <RemoteState status={status} empty={matching === 0} emptyMessage={loaded === 0 ? messages.empty : 'COMMON.NO_MATCH'}>
-        {children}
-        <Pager page={page} pages={pages} onChange={onPage} label={intl.formatMessage({ id: messages.title })} />
-      </RemoteState>
-    </section>
+      }
+      toolbar={<SearchBox id={`${id}-search`} label={messages.search} className="mb-3" value={list.view.search} onChange={(search) => changeView({ search })} />}
+      status={list.status}
+      loaded={list.items.length}
+      emptyMessage={messages.empty}
+      page={page}
+      onViewChange={changeView}
+      head={<ColumnHeadings messages={columns} endAligned={endAligned} />}
+    >
+      {page.rows.map((row) => (
+        <RowView key={row.id} row={row} />
+      ))}
+    </ListPage>
   );
 }

@@ -5,18 +5,14 @@ import { FormattedMessage } from 'react-intl';
 import { forgotPasswordSchema } from '../../../shared/validation/auth.js';
 import { PATHS } from '../../app/paths.js';
 import { TextField } from '../../components/TextField.js';
+import { AuthHeading } from './AuthHeading.js';
 
 /** One phone field; Submit only validates (the product has no recovery yet), Cancel returns to /auth. */
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
   return (
     <>
-      <h1 className="h3 mb-1">
-        <FormattedMessage id="AUTH.FORGOT.TITLE" />
-      </h1>
-      <p className="text-body-secondary mb-4">
-        <FormattedMessage id="AUTH.FORGOT.DESC" />
-      </p>
+      <AuthHeading title="AUTH.FORGOT.TITLE" subtitle="AUTH.FORGOT.DESC" />
       <Formik initialValues={{ phone: '' }} validationSchema={forgotPasswordSchema} onSubmit={() => undefined}>
         {({ handleSubmit }) => (
           <Form noValidate onSubmit={handleSubmit}>

@@ -10,6 +10,7 @@ import { selectLoginErrorMessage, selectLoginStatus } from './authSelectors.js';
 import { loginFormSchema } from '../../../shared/validation/auth.js';
 import { PATHS } from '../../app/paths.js';
 import { TextField } from '../../components/TextField.js';
+import { AuthHeading } from './AuthHeading.js';
 
 /** Sign-in form: e-mail and password with the exact validation messages, a spinner while busy, an alert on failure. */
 export function LoginPage() {
@@ -22,12 +23,7 @@ export function LoginPage() {
 
   return (
     <>
-      <h1 className="h3 mb-1">
-        <FormattedMessage id="AUTH.LOGIN.TITLE" />
-      </h1>
-      <p className="text-body-secondary mb-4">
-        <FormattedMessage id="AUTH.LOGIN.SUBTITLE" />
-      </p>
+      <AuthHeading title="AUTH.LOGIN.TITLE" subtitle="AUTH.LOGIN.SUBTITLE" />
       {error && status === 'failed' && (
         <Alert variant="danger" role="alert" data-testid="login-error">
           <FormattedMessage id={error.id} values={'values' in error ? error.values : undefined} />

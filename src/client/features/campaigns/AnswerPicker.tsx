@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Form, Spinner } from 'react-bootstrap';
+import { Button, Form } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Subindicator } from '../../../shared/api/campaigns.js';
 import type { RequestStatus } from '../../lib/remote.js';
+import { ObsoleteChoices, ReadOnlyAnswer, SaveStatusLine } from './AnswerPickerParts.js';
 
 export interface AnswerPickerProps {
   subindicator: Subindicator;
@@ -13,41 +14,15 @@ export interface AnswerPickerProps {
   onSave?: (answer: number[] | null) => void;
 }
 
-/** An obsolete response is never offered again; where it was chosen it shows read-only, in brackets. */
-function ObsoleteChoices({ subindicator }: { subindicator: Subindicator }) {
-  const chosen = subindicator.responses.filter((r) => r.obsolete && subindicator.answer?.includes(r.id));
-  if (chosen.length === 0) return null;
-  return (
-    <p className="small text-body-secondary mb-2" data-testid="obsolete-answer">
-      <FormattedMessage id="PICKER.OBSOLETE" />: {chosen.map((r) => `[${r.text}]`).join(' ')}
-    </p>
-  );
-}
-
 /**
- * Single or multiple choice for one question. The choice stays on screen whatever the server says,
- * so a failed save loses nothing; saving with nothing chosen warns and sends nothing.
+ * The choice on screen, which stays whatever the server says (a failed save loses nothing), and the
+ * warning shown when saving with nothing chosen.
  */
-export function AnswerPicker({ subindicator, saveStatus, readOnly = false, onSave }: AnswerPickerProps) {
-  const intl = useIntl();
+function useAnswerDraft(subindicator: Subindicator, onSave?: (answer: number[] | null) => void) {
   const [draft, setDraft] = useState<number[]>(subindicator.answer ?? []);
   const [warning, setWarning] = useState(false);
   const single = subindicator.type === 'single';
   const offered = subindicator.responses.filter((r) => !r.obsolete);
-  const name = `question-${subindicator.id}`;
-
-  if (readOnly) {
-    const chosen = subindicator.responses.filter((r) => subindicator.answer?.includes(r.id));
-    return (
-      <div>
-        <p className="fw-semibold mb-1">{subindicator.text}</p>
-        <ul className="mb-0" data-testid={`answer-${subindicator.id}`}>
-          {chosen.length === 0 ? <li className="text-body-secondary">—</li> : chosen.map((r) => <li key={r.id}>{r.obsolete ? `[${r.text}]` : r.text}</li>)}
-        </ul>
-      </div>
-    );
-  }
-
   const toggle = (id: number) => {
     setWarning(false);
     setDraft((current) => (single ? [id] : current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
@@ -62,7 +37,15 @@ export function AnswerPicker({ subindicator, saveStatus, readOnly = false, onSav
     setWarning(false);
     onSave?.(null);
   };
-  const saved = saveStatus === 'succeeded' || (saveStatus === undefined && subindicator.answer !== null);
+  return { draft, warning, single, offered, toggle, save, clear };
+}
+
+/** Single or multiple choice for one question; saving with nothing chosen warns and sends nothing. */
+export function AnswerPicker({ subindicator, saveStatus, readOnly = false, onSave }: AnswerPickerProps) {
+  const intl = useIntl();
+  const { draft, warning, single, offered, toggle, save, clear } = useAnswerDraft(subindicator, onSave);
+  const name = `question-${subindicator.id}`;
+  if (readOnly) return <ReadOnlyAnswer subindicator={subindicator} />;
 
   return (
     <fieldset className="answer-picker" aria-describedby={warning ? `${name}-warning` : undefined}>
@@ -91,24 +74,7 @@ export function AnswerPicker({ subindicator, saveStatus, readOnly = false, onSav
         <Button size="sm" variant="outline-secondary" onClick={clear} disabled={saveStatus === 'loading' || (draft.length === 0 && subindicator.answer === null)}>
           <FormattedMessage id="PICKER.CLEAR" />
         </Button>
-        <span className="small" role="status" data-testid={`save-status-${subindicator.id}`}>
-          {saveStatus === 'loading' && (
-            <>
-              <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />
-              <FormattedMessage id="PICKER.SAVING" />
-            </>
-          )}
-          {saveStatus === 'failed' && (
-            <span className="text-danger">
-              <FormattedMessage id="PICKER.FAILED" />
-            </span>
-          )}
-          {saveStatus !== 'loading' && saveStatus !== 'failed' && saved && subindicator.answer !== null && (
-            <span className="text-success">
-              ✓ <FormattedMessage id="PICKER.SAVED" />
-            </span>
-          )}
-        </span>
+        <SaveStatusLine subindicator={subindicator} saveStatus={saveStatus} />
       </div>
     </fieldset>
   );

@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { campaignsActions } from './campaignsSlice.js';
 import { FilterDropdown } from '../../components/FilterDropdown.js';
 import { DialogHeader } from '../../components/DialogHeader.js';
+import { DialogFooter } from '../../components/DialogFooter.js';
 
 /** 'Nueva Campaña': choose an entity (searched by edit distance); confirm stays disabled until one is chosen. */
 export function NewCampaignDialog({ show, onHide }: { show: boolean; onHide: () => void }) {
@@ -48,14 +49,11 @@ export function NewCampaignDialog({ show, onHide }: { show: boolean; onHide: () 
           </p>
         )}
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onHide}>
-          <FormattedMessage id="COMMON.CANCEL" />
-        </Button>
+      <DialogFooter dismissLabel="COMMON.CANCEL" onDismiss={onHide}>
         <Button onClick={create} disabled={entityId === null || creating}>
           <FormattedMessage id="CAMPAIGNS.NEW.CONFIRM" />
         </Button>
-      </Modal.Footer>
+      </DialogFooter>
     </Modal>
   );
 }

@@ -1,9 +1,9 @@
-import { Form } from 'react-bootstrap';
-import { FormattedMessage } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { Loading } from '../../components/Loading.js';
+import { EmptyState, FailedState } from '../../components/StatusMessage.js';
 import { reportFiltersActions } from '../reportFilters/reportFiltersSlice.js';
 import { ReportActions } from '../results/ReportActions.js';
+import { OptionCheck } from '../results/ReportControls.js';
 import { SHARED_CAMPAIGN_ID } from '../results/resultsSlice.js';
 import { RadarGroups } from './RadarGroups.js';
 import { selectComparisons, selectRadarGroups } from './comparisonsSelectors.js';
@@ -15,12 +15,11 @@ export function ComparisonOptions() {
   const { campaignId } = useAppSelector(selectComparisons);
   return (
     <div className="d-flex flex-wrap gap-3 justify-content-between align-items-center">
-      <Form.Check
+      <OptionCheck
         id="comparison-participants"
-        type="checkbox"
+        label="RESULTS.CONTROLS.COMPARE_PARTICIPANTS"
         checked={compareWithParticipants}
-        onChange={() => dispatch(reportFiltersActions.compareWithParticipantsToggled())}
-        label={<FormattedMessage id="RESULTS.CONTROLS.COMPARE_PARTICIPANTS" />}
+        onToggle={() => dispatch(reportFiltersActions.compareWithParticipantsToggled())}
       />
       <ReportActions campaignId={campaignId} target="urlComparisons" />
     </div>
@@ -31,20 +30,8 @@ export function ComparisonOptions() {
 export function ComparisonBody() {
   const { campaignId, comparison } = useAppSelector(selectComparisons);
   const groups = useAppSelector(selectRadarGroups);
-  if (campaignId === null) {
-    return (
-      <p className="text-body-secondary py-4 text-center" data-testid="empty-state">
-        <FormattedMessage id="COMPARISONS.SELECT_ENTITY" />
-      </p>
-    );
-  }
-  if (comparison.status === 'failed') {
-    return (
-      <p className="text-danger py-4 text-center" role="alert">
-        <FormattedMessage id={campaignId === SHARED_CAMPAIGN_ID ? 'RESULTS.SHARED_INVALID' : 'COMMON.LOAD_FAILED'} />
-      </p>
-    );
-  }
+  if (campaignId === null) return <EmptyState message="COMPARISONS.SELECT_ENTITY" />;
+  if (comparison.status === 'failed') return <FailedState message={campaignId === SHARED_CAMPAIGN_ID ? 'RESULTS.SHARED_INVALID' : 'COMMON.LOAD_FAILED'} />;
   if (comparison.status !== 'succeeded') return <Loading />;
   return <RadarGroups groups={groups} />;
 }

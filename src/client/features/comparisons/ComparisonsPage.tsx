@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
+import { useAppDispatch, useAppSelector, useDispatchOnMount } from '../../app/hooks.js';
 import { resultsActions } from '../results/resultsSlice.js';
 import { EntitySelector } from '../results/EntitySelector.js';
 import { campaignIdParam } from '../../app/paths.js';
@@ -16,12 +15,8 @@ export default function ComparisonsPage() {
   const id = campaignIdParam(useParams().campaignId);
   const entityId = useAppSelector(selectComparisonEntityId);
   const entityWithoutCampaigns = useAppSelector(selectEntityWithoutCampaigns);
-  useEffect(() => {
-    dispatch(resultsActions.optionsRequested());
-  }, [dispatch]);
-  useEffect(() => {
-    dispatch(comparisonsActions.campaignOpened(id));
-  }, [dispatch, id]);
+  useDispatchOnMount(resultsActions.optionsRequested);
+  useDispatchOnMount(comparisonsActions.campaignOpened, id);
   return (
     <section aria-label={intl.formatMessage({ id: 'MENU.COMPARISONS' })}>
       <div className="report-controls card card-body mb-3 d-print-none">

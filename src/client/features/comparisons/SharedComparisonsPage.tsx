@@ -1,5 +1,3 @@
-import { useParams } from 'react-router-dom';
-import { useSharedLinkOpened } from '../results/sharedLink.js';
 import { useAppSelector } from '../../app/hooks.js';
 import { SharedFrame } from '../results/SharedFrame.js';
 import { comparisonsActions } from './comparisonsSlice.js';
@@ -7,11 +5,9 @@ import { ComparisonBody, ComparisonOptions } from './ComparisonBody.js';
 
 /** /comparisons/0/{token}: the comparison a shared link opens, without signing in. */
 export default function SharedComparisonsPage() {
-  const { token = '' } = useParams();
   const broken = useAppSelector((state) => state.comparisons.comparison.status === 'failed');
-  useSharedLinkOpened(token, comparisonsActions.sharedLinkOpened);
   return (
-    <SharedFrame>
+    <SharedFrame linkOpened={comparisonsActions.sharedLinkOpened}>
       {!broken && (
         <div className="report-controls card card-body mb-3 d-print-none">
           <ComparisonOptions />

@@ -4,17 +4,19 @@ import { useAppDispatch } from '../../app/hooks.js';
 import { Gauge, GroupedBars } from '../../charts/ReportCharts.js';
 import { Download } from '../../components/icons.js';
 import { formatValueAndPercent, toChartPercent } from '../../lib/numbers.js';
-import type { ActiveLevel, FigureRow, ReportBlock } from './reportModel.js';
+import type { ActiveLevel, LevelFigures, ReportBlock } from './reportModel.js';
+import { useReportText } from './reportText.js';
 import { resultsActions } from './resultsSlice.js';
 
 /** 'value (percent%)' per shown level, one row per policy and a TOTAL row. */
-function ComparisonTable({ block, levels }: { block: ReportBlock; levels: ActiveLevel[] }) {
+function ComparisonTable({ block, title, levels }: { block: ReportBlock; title: string; levels: ActiveLevel[] }) {
   const intl = useIntl();
-  const cells = (row: FigureRow) => levels.map((l) => <td key={l.level}>{formatValueAndPercent(intl, row.values[l.level], row.percentages[l.level])}</td>);
+  const text = useReportText();
+  const cells = (row: LevelFigures) => levels.map((l) => <td key={l.level}>{formatValueAndPercent(intl, row.values[l.level], row.percentages[l.level])}</td>);
   return (
     <Table size="sm" responsive className="comparison-table mb-0 align-middle" data-testid="comparison-table">
       <caption className="visually-hidden">
-        <FormattedMessage id="RESULTS.TABLE.CAPTION" values={{ title: block.title }} />
+        <FormattedMessage id="RESULTS.TABLE.CAPTION" values={{ title }} />
       </caption>
       <thead>
         <tr>
@@ -32,13 +34,13 @@ function ComparisonTable({ block, levels }: { block: ReportBlock; levels: Active
         {block.rows.map((row, i) => (
           <tr key={i}>
             <th scope="row" className="fw-normal">
-              {row.label}
+              {row.policyText}
             </th>
             {cells(row)}
           </tr>
         ))}
         <tr className="fw-semibold comparison-total">
-          <th scope="row">{block.total.label}</th>
+          <th scope="row">{text.blockTotal}</th>
           {cells(block.total)}
         </tr>
       </tbody>
@@ -50,30 +52,31 @@ function ComparisonTable({ block, levels }: { block: ReportBlock; levels: Active
 export function FiguresBlock({ block, levels }: { block: ReportBlock; levels: ActiveLevel[] }) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
+  const title = useReportText().blockTitle(block);
   const needles = levels.map((l) => ({ name: l.label, colour: l.colour, value: toChartPercent(block.total.percentages[l.level]) }));
   const series = levels.map((l) => ({ name: l.label, colour: l.colour, data: block.rows.map((r) => toChartPercent(r.percentages[l.level])) }));
   return (
     <Card as="section" className={`report-block mb-4${block.key === 'global' ? '' : ' report-block-axis'}`} aria-labelledby={`block-${block.key}`} data-testid={`block-${block.key}`}>
       <Card.Header className="bg-white">
         <h2 id={`block-${block.key}`} className="h5 mb-0">
-          {block.title}
+          {title}
         </h2>
       </Card.Header>
       <Card.Body>
         <div className="report-charts">
           <div className="report-gauge">
-            <Gauge title={intl.formatMessage({ id: 'RESULTS.GAUGE.TITLE' }, { title: block.title })} needles={needles} />
+            <Gauge title={intl.formatMessage({ id: 'RESULTS.GAUGE.TITLE' }, { title })} needles={needles} />
           </div>
           <div className="report-bars">
-            <GroupedBars title={intl.formatMessage({ id: 'RESULTS.BARS.TITLE' }, { title: block.title })} categories={block.rows.map((r) => r.label)} series={series} testId="policy-bars" />
+            <GroupedBars title={intl.formatMessage({ id: 'RESULTS.BARS.TITLE' }, { title })} categories={block.rows.map((r) => r.policyText)} series={series} testId="policy-bars" />
           </div>
         </div>
-        <ComparisonTable block={block} levels={levels} />
+        <ComparisonTable block={block} title={title} levels={levels} />
         <div className="text-end mt-2 d-print-none">
           <Button size="sm" variant="link" onClick={() => dispatch(resultsActions.csvRequested({ table: 'comparison', blockKey: block.key }))}>
             <Download aria-hidden="true" className="me-1" />
             <FormattedMessage id="RESULTS.CSV" />
-            <span className="visually-hidden">: {block.title}</span>
+            <span className="visually-hidden">: {title}</span>
           </Button>
         </div>
       </Card.Body>

@@ -1,8 +1,9 @@
-import { Card, Col, Row } from 'react-bootstrap';
+import { Col, Row } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { GroupedBars, LocationBars } from '../../charts/ReportCharts.js';
 import { Pager } from '../../components/Pager.js';
+import { TitledCard } from '../../components/TitledCard.js';
 import { formatPercent, toChartPercent } from '../../lib/numbers.js';
 import type { ActiveLevel, ByLevel } from './reportModel.js';
 import { resultsActions } from './resultsSlice.js';
@@ -62,49 +63,34 @@ export function GlobalScoreView() {
           <LevelLegend levels={levels} />
           <Row className="g-3 mb-3 score-row">
             <Col md={4}>
-              <Card className="h-100 text-center score-card" data-testid="score-card">
-                <Card.Body>
-                  <Card.Title as="h3" className="h6 text-body-secondary">
-                    <FormattedMessage id="RESULTS.GLOBAL_SCORE.YOUR_SCORE" />
-                  </Card.Title>
-                  <p className="display-5 fw-semibold mb-1">{formatPercent(intl, score.card?.value)}</p>
-                  <p className="mb-0 text-body-secondary">{score.card?.level.label ?? ''}</p>
-                </Card.Body>
-              </Card>
+              <TitledCard title="RESULTS.GLOBAL_SCORE.YOUR_SCORE" titleClassName="h6 text-body-secondary" className="h-100 text-center score-card" testId="score-card">
+                <p className="display-5 fw-semibold mb-1">{formatPercent(intl, score.card?.value)}</p>
+                <p className="mb-0 text-body-secondary">{score.card?.level.label ?? ''}</p>
+              </TitledCard>
             </Col>
             <Col md={8}>
-              <Card className="h-100">
-                <Card.Body>
-                  <Card.Title as="h3" className="h6">
-                    <FormattedMessage id="RESULTS.GLOBAL_SCORE.BY_LOCATION" />
-                  </Card.Title>
-                  <LocationBars
-                    title={intl.formatMessage({ id: 'RESULTS.GLOBAL_SCORE.BY_LOCATION' })}
-                    bars={levels.map((l) => ({ name: l.label, colour: l.colour, value: toChartPercent(score.percentages[l.level]) }))}
-                  />
-                </Card.Body>
-              </Card>
+              <TitledCard title="RESULTS.GLOBAL_SCORE.BY_LOCATION" className="h-100">
+                <LocationBars
+                  title={intl.formatMessage({ id: 'RESULTS.GLOBAL_SCORE.BY_LOCATION' })}
+                  bars={levels.map((l) => ({ name: l.label, colour: l.colour, value: toChartPercent(score.percentages[l.level]) }))}
+                />
+              </TitledCard>
             </Col>
           </Row>
-          <Card className="policy-score-card">
-            <Card.Body>
-              <Card.Title as="h3" className="h6">
-                <FormattedMessage id="RESULTS.GLOBAL_SCORE.BY_POLICY" />
-              </Card.Title>
-              <div className="d-print-none">
-                <PolicyBars title={policyTitle} policies={score.policies.rows} levels={levels} />
+          <TitledCard title="RESULTS.GLOBAL_SCORE.BY_POLICY" className="policy-score-card">
+            <div className="d-print-none">
+              <PolicyBars title={policyTitle} policies={score.policies.rows} levels={levels} />
+            </div>
+            {/* On paper every policy, not the page on screen. */}
+            {printing && (
+              <div className="print-only">
+                <PolicyBars title={policyTitle} policies={score.allPolicies} levels={levels} />
               </div>
-              {/* On paper every policy, not the page on screen. */}
-              {printing && (
-                <div className="print-only">
-                  <PolicyBars title={policyTitle} policies={score.allPolicies} levels={levels} />
-                </div>
-              )}
-              <div className="d-print-none mt-2">
-                <Pager page={score.policies.page} pages={score.policies.pages} onChange={(p) => dispatch(resultsActions.globalPageChanged(p))} label={title} />
-              </div>
-            </Card.Body>
-          </Card>
+            )}
+            <div className="d-print-none mt-2">
+              <Pager page={score.policies.page} pages={score.policies.pages} onChange={(p) => dispatch(resultsActions.globalPageChanged(p))} label={title} />
+            </div>
+          </TitledCard>
         </>
       )}
     </section>

@@ -3,6 +3,7 @@ import { Button, Modal } from 'react-bootstrap';
 import { FormattedMessage } from 'react-intl';
 import { QuestionCircle } from '../../components/icons.js';
 import { DialogHeader } from '../../components/DialogHeader.js';
+import { DialogFooter } from '../../components/DialogFooter.js';
 
 const PARAGRAPHS = ['POINTS', 'PERCENTAGE', 'PARTICIPANTS', 'ALL', 'NO_DATA', 'ICONS'] as const;
 
@@ -24,11 +25,7 @@ export function HowCalculated() {
             </p>
           ))}
         </Modal.Body>
-        <Modal.Footer>
-          <Button onClick={() => setShow(false)}>
-            <FormattedMessage id="COMMON.CLOSE" />
-          </Button>
-        </Modal.Footer>
+        <DialogFooter dismissLabel="COMMON.CLOSE" dismissVariant="primary" onDismiss={() => setShow(false)} />
       </Modal>
     </>
   );

@@ -1,9 +1,10 @@
-import { Button, Modal } from 'react-bootstrap';
+import { Modal } from 'react-bootstrap';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { useSecret } from '../../lib/secretBox.js';
 import { resultsActions } from './resultsSlice.js';
 import { DialogHeader } from '../../components/DialogHeader.js';
+import { DialogFooter } from '../../components/DialogFooter.js';
 
 /**
  * The share link the browser would neither share nor copy, to copy by hand. It carries a token, so it
@@ -31,11 +32,7 @@ export function LinkToCopyDialog() {
           </ul>
         )}
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={close}>
-          <FormattedMessage id="COMMON.CLOSE" />
-        </Button>
-      </Modal.Footer>
+      <DialogFooter dismissLabel="COMMON.CLOSE" onDismiss={close} />
     </Modal>
   );
 }

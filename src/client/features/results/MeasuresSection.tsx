@@ -4,7 +4,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch } from '../../app/hooks.js';
 import { CheckCircleFill, ChevronDown, ChevronRight, Download, ExclamationTriangleFill, XCircleFill } from '../../components/icons.js';
 import { formatPercent, formatPoints } from '../../lib/numbers.js';
-import { grade, type Grade, type MeasuresRow, type MeasuresTable } from './reportModel.js';
+import { grade, type Grade, type MeasuresFigures, type MeasuresRow, type MeasuresTable } from './reportModel.js';
+import { useReportText } from './reportText.js';
 import { resultsActions } from './resultsSlice.js';
 import { useShownWhenOpen } from '../../lib/printing.js';
 
@@ -28,13 +29,16 @@ function GradedPercent({ fraction }: { fraction: number | null }) {
   );
 }
 
-function MeasuresRowView({ row, table }: { row: MeasuresRow; table: MeasuresTable }) {
+/** A policy's or a measure's row, or (without a kind) the 'Total general' row. */
+function MeasuresRowView({ row, table }: { row: MeasuresRow | MeasuresFigures; table: MeasuresTable }) {
   const intl = useIntl();
+  const text = useReportText();
+  const kind = 'kind' in row ? row.kind : 'total';
   const points = (v: number | null) => (v === null ? '' : formatPoints(intl, v));
   return (
-    <tr className={`measures-${row.kind}${row.kind === 'total' ? ' fw-semibold' : ''}`}>
-      <th scope="row" className={row.kind === 'measure' ? 'fw-normal ps-4' : undefined}>
-        {row.text}
+    <tr className={`measures-${kind}${kind === 'total' ? ' fw-semibold' : ''}`}>
+      <th scope="row" className={kind === 'measure' ? 'fw-normal ps-4' : undefined}>
+        {text.measuresRowText(row)}
       </th>
       {table.axes.map((a) => (
         <td key={a.id} className="text-end">

@@ -9,6 +9,10 @@ import { EntitySelector } from './EntitySelector.js';
 import { ReportActions } from './ReportActions.js';
 import { LEVELS, TERRITORY_OF_LEVEL } from './reportModel.js';
 
+/** One checkbox of the report's options (a message id as its label). */
+export function OptionCheck({ id, label, checked, onToggle, inline }: { id: string; label: string; checked: boolean; onToggle: () => void; inline?: boolean }) {
+  return <Form.Check inline={inline} id={id} type="checkbox" checked={checked} onChange={onToggle} label={<FormattedMessage id={label} />} />;
+}
 
 /** The entity and campaign selectors (not on a shared link): choosing a campaign opens /results/{id}. */
 function CampaignSelectors() {
@@ -80,21 +84,13 @@ export function ReportControls({ shared }: { shared: boolean }) {
           <legend className="form-label fs-6 mb-1">
             <FormattedMessage id="RESULTS.CONTROLS.OPTIONS" />
           </legend>
-          <Form.Check
-            inline
-            id="option-include-answers"
-            type="checkbox"
-            checked={filters.includeAnswers}
-            onChange={() => dispatch(reportFiltersActions.includeAnswersToggled())}
-            label={<FormattedMessage id="RESULTS.CONTROLS.INCLUDE_ANSWERS" />}
-          />
-          <Form.Check
-            inline
+          <OptionCheck id="option-include-answers" inline label="RESULTS.CONTROLS.INCLUDE_ANSWERS" checked={filters.includeAnswers} onToggle={() => dispatch(reportFiltersActions.includeAnswersToggled())} />
+          <OptionCheck
             id="option-compare-participants"
-            type="checkbox"
+            inline
+            label="RESULTS.CONTROLS.COMPARE_PARTICIPANTS"
             checked={filters.compareWithParticipants}
-            onChange={() => dispatch(reportFiltersActions.compareWithParticipantsToggled())}
-            label={<FormattedMessage id="RESULTS.CONTROLS.COMPARE_PARTICIPANTS" />}
+            onToggle={() => dispatch(reportFiltersActions.compareWithParticipantsToggled())}
           />
         </fieldset>
       </div>

@@ -3,6 +3,7 @@ import { Nav } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { Loading } from '../../components/Loading.js';
+import { EmptyState, FailedState } from '../../components/StatusMessage.js';
 import type { RequestStatus } from '../../lib/remote.js';
 import { FiguresBlock } from './FiguresBlock.js';
 import { GlobalScoreView } from './GlobalScoreView.js';
@@ -16,9 +17,8 @@ import { selectActiveLevels, selectIsShared, selectMeasuresTable, selectReportBl
  * Memoised: the answers arriving after the result must not lay the whole report out again.
  */
 const DetailedReport = memo(function DetailedReport() {
-  const intl = useIntl();
-  const blocks = useAppSelector((state) => selectReportBlocks(state, intl.formatMessage({ id: 'RESULTS.GLOBAL.TITLE' }), intl.formatMessage({ id: 'RESULTS.TABLE.TOTAL' })));
-  const table = useAppSelector((state) => selectMeasuresTable(state, intl.formatMessage({ id: 'RESULTS.MEASURES.TOTAL' })));
+  const blocks = useAppSelector(selectReportBlocks);
+  const table = useAppSelector(selectMeasuresTable);
   const levels = useAppSelector(selectActiveLevels);
   return (
     <>
@@ -32,13 +32,7 @@ const DetailedReport = memo(function DetailedReport() {
 
 function ReportState({ status }: { status: RequestStatus }) {
   if (status === 'succeeded') return <DetailedReport />;
-  if (status === 'failed') {
-    return (
-      <p className="text-danger py-4 text-center" role="alert">
-        <FormattedMessage id="COMMON.LOAD_FAILED" />
-      </p>
-    );
-  }
+  if (status === 'failed') return <FailedState message="COMMON.LOAD_FAILED" />;
   // As tall as the screen while loading, so that 'Mis Respuestas' below does not jump when the report arrives.
   return (
     <div className="report-pending">
@@ -53,20 +47,8 @@ export function ReportBody() {
   const intl = useIntl();
   const { campaignId, result, view } = useAppSelector(selectResults);
   const shared = useAppSelector(selectIsShared);
-  if (campaignId === null) {
-    return (
-      <p className="text-body-secondary py-4 text-center" data-testid="empty-state">
-        <FormattedMessage id="RESULTS.SELECT_CAMPAIGN" />
-      </p>
-    );
-  }
-  if (result.status === 'failed' && shared) {
-    return (
-      <p className="text-danger py-4 text-center" role="alert">
-        <FormattedMessage id="RESULTS.SHARED_INVALID" />
-      </p>
-    );
-  }
+  if (campaignId === null) return <EmptyState message="RESULTS.SELECT_CAMPAIGN" />;
+  if (result.status === 'failed' && shared) return <FailedState message="RESULTS.SHARED_INVALID" />;
   const texts = result.data?.territoryTexts;
   return (
     <div className="report">

@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { useIntl } from 'react-intl';
-import { useAppDispatch } from '../../app/hooks.js';
+import { useDispatchOnMount } from '../../app/hooks.js';
 import { campaignIdParam } from '../../app/paths.js';
 import { ReportControls } from './ReportControls.js';
 import { ReportBody } from './ReportView.js';
@@ -9,15 +8,10 @@ import { resultsActions } from './resultsSlice.js';
 
 /** /results/{campaignId}: the scored report of a sent campaign beside its territories. */
 export default function ResultsPage() {
-  const dispatch = useAppDispatch();
   const intl = useIntl();
   const id = campaignIdParam(useParams().campaignId);
-  useEffect(() => {
-    dispatch(resultsActions.optionsRequested());
-  }, [dispatch]);
-  useEffect(() => {
-    dispatch(resultsActions.campaignOpened(id));
-  }, [dispatch, id]);
+  useDispatchOnMount(resultsActions.optionsRequested);
+  useDispatchOnMount(resultsActions.campaignOpened, id);
   return (
     <section aria-label={intl.formatMessage({ id: 'HEADER.RESULTS' })}>
       <ReportControls shared={false} />

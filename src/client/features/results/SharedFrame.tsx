@@ -1,8 +1,16 @@
 import type { ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import type { Action } from '@reduxjs/toolkit';
 import { FormattedMessage } from 'react-intl';
+import { useSharedLinkOpened } from './sharedLink.js';
 
-/** The frame of a report opened from a shared link: no menu, no account, read-only. */
-export function SharedFrame({ children }: { children: ReactNode }) {
+/**
+ * The frame of a report opened from a shared link: no menu, no account, read-only. It opens the link of
+ * the page's address (its token) with the page's `linkOpened` event.
+ */
+export function SharedFrame({ linkOpened, children }: { linkOpened: () => Action; children: ReactNode }) {
+  const { token = '' } = useParams();
+  useSharedLinkOpened(token, linkOpened);
   return (
     <div className="shared-report">
       <header className="app-header navbar bg-white border-bottom px-3 d-print-none">

@@ -1,5 +1,3 @@
-import { useParams } from 'react-router-dom';
-import { useSharedLinkOpened } from './sharedLink.js';
 import { useAppSelector } from '../../app/hooks.js';
 import { ReportControls } from './ReportControls.js';
 import { ReportBody } from './ReportView.js';
@@ -8,11 +6,9 @@ import { SharedFrame } from './SharedFrame.js';
 
 /** /results/0/{token}: the report a shared link opens, without signing in. */
 export default function SharedResultsPage() {
-  const { token = '' } = useParams();
   const broken = useAppSelector((state) => state.results.result.status === 'failed');
-  useSharedLinkOpened(token, resultsActions.sharedLinkOpened);
   return (
-    <SharedFrame>
+    <SharedFrame linkOpened={resultsActions.sharedLinkOpened}>
       {!broken && <ReportControls shared />}
       <ReportBody />
     </SharedFrame>

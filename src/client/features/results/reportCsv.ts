@@ -1,22 +1,42 @@
-import type { CsvCell } from '../../lib/csv.js';
-import type { ActiveLevel, MeasuresTable, ReportBlock } from './reportModel.js';
+import { csvFileName, toCsv, type CsvCell } from '../../lib/csv.js';
+import type { ActiveLevel, MeasuresFigures, MeasuresRow, MeasuresTable, ReportBlock } from './reportModel.js';
+import type { CsvTable } from './resultsSlice.js';
+import { reportText, type Translate } from './reportText.js';
 import { toChartPercent as percent } from '../../lib/numbers.js';
 
-/** A comparison table as CSV rows: per active level its points and its percentage (0..100). */
-export function comparisonCsvRows(block: ReportBlock, levels: readonly ActiveLevel[], labels: { policy: string; points: string }): CsvCell[][] {
+/** A comparison table as CSV rows: per active level its points and its percentage (0..100), the TOTAL row last. */
+export function comparisonCsvRows(block: ReportBlock, levels: readonly ActiveLevel[], labels: { policy: string; points: string; total: string }): CsvCell[][] {
   const header = [labels.policy, ...levels.flatMap((l) => [`${l.label} (${labels.points})`, `${l.label} (%)`])];
-  const line = (row: ReportBlock['total']) => [row.label, ...levels.flatMap((l) => [row.values[l.level], percent(row.percentages[l.level])])];
-  return [header, ...block.rows.map(line), line(block.total)];
+  const line = (label: string, row: ReportBlock['total']) => [label, ...levels.flatMap((l) => [row.values[l.level], percent(row.percentages[l.level])])];
+  return [header, ...block.rows.map((row) => line(row.policyText, row)), line(labels.total, block.total)];
 }
 
 /** The detail-by-measures table as CSV rows, in the order and columns of the screen. */
-export function measuresCsvRows(table: MeasuresTable, labels: { row: string; total: string }): CsvCell[][] {
+export function measuresCsvRows(table: MeasuresTable, labels: { row: string; total: string; totalRow: string }): CsvCell[][] {
   const header = [labels.row, ...table.axes.map((a) => a.text), labels.total, ...table.axes.map((a) => `${a.text} (%)`)];
-  const line = (row: MeasuresTable['total']) => [
-    row.kind === 'measure' ? `  ${row.text}` : row.text,
-    ...table.axes.map((a) => row.values[a.id]),
-    row.total,
-    ...table.axes.map((a) => percent(row.percentages[a.id])),
-  ];
-  return [header, ...table.rows.map(line), line(table.total)];
+  const line = (label: string, row: MeasuresFigures) => [label, ...table.axes.map((a) => row.values[a.id]), row.total, ...table.axes.map((a) => percent(row.percentages[a.id]))];
+  const named = (row: MeasuresRow) => line(row.kind === 'measure' ? `  ${row.text}` : row.text, row);
+  return [header, ...table.rows.map(named), line(labels.totalRow, table.total)];
+}
+
+/** What a CSV export reads from the report on screen (selectReportCsvSource). */
+export interface ReportCsvSource {
+  entity: string;
+  blocks: ReportBlock[];
+  levels: ActiveLevel[];
+  table: MeasuresTable | null;
+}
+
+/** 'Descargar CSV' of a comparison table or of the measures table: its file name and content, or null when it is not on screen. */
+export function reportCsvFile(request: CsvTable, source: ReportCsvSource, t: Translate): { name: string; content: string } | null {
+  const text = reportText(t);
+  if (request.table === 'measures') {
+    if (!source.table) return null;
+    const rows = measuresCsvRows(source.table, { row: t('RESULTS.MEASURES.ROW'), total: t('RESULTS.MEASURES.TOTAL_COLUMN'), totalRow: text.measuresRowText(source.table.total) });
+    return { name: csvFileName(source.entity, t('RESULTS.MEASURES.TITLE')), content: toCsv(rows) };
+  }
+  const block = source.blocks.find((b) => b.key === request.blockKey);
+  if (!block) return null;
+  const rows = comparisonCsvRows(block, source.levels, { policy: t('RESULTS.TABLE.POLICY'), points: t('RESULTS.TABLE.POINTS'), total: text.blockTotal });
+  return { name: csvFileName(source.entity, text.blockTitle(block)), content: toCsv(rows) };
 }

@@ -2,6 +2,8 @@
  * The numbers a report shows, derived from the result response (scoring.md) and the report filters:
  * which levels are active, which figure set (participants or compared-to-all) is read, the blocks of
  * gauges, bars and comparison tables, and the detail-by-measures table. Pure functions; selectors memoise them.
+ * The model holds ids, numbers and the names the server sends; the words of the interface ('Resultado global',
+ * 'TOTAL') are added where it is shown or exported (reportText.ts).
  */
 import type { ByLevel, Level, ResultResponse } from '../../../shared/api/results.js';
 import type { ReportFiltersState, Territory } from '../reportFilters/reportFiltersSlice.js';
@@ -38,19 +40,24 @@ export function activeLevels(territory: ReportFiltersState['territory'], texts: 
   return LEVELS.filter((level) => territory[TERRITORY_OF_LEVEL[level]]).map((level) => ({ level, label: texts[level], colour: LEVEL_COLOURS[level] }));
 }
 
-/** One row of a comparison table: points and percentage per level (null: no participant, shown as a dash). */
-export interface FigureRow {
-  label: string;
+/** Points and percentage per level (null: no participant, shown as a dash). */
+export interface LevelFigures {
   values: ByLevel;
   percentages: ByLevel;
 }
 
-/** The global block or one axis block: gauge figures, one row per policy, and the TOTAL row. */
+/** One policy's row of a comparison table. */
+export interface FigureRow extends LevelFigures {
+  policyText: string;
+}
+
+/** The global block (axisText null) or one axis block: one row per policy, and the figures of its TOTAL row. */
 export interface ReportBlock {
+  /** 'global' or 'axis-<n>': the block's id in the page and in a CSV request. */
   key: string;
-  title: string;
+  axisText: string | null;
   rows: FigureRow[];
-  total: FigureRow;
+  total: LevelFigures;
 }
 
 const EMPTY: ByLevel = { campaign: null, province: null, autonomousCommunity: null, country: null };
@@ -68,21 +75,22 @@ function sumByLevel(parts: readonly ByLevel[]): ByLevel {
 /**
  * The report's blocks. With compareWithParticipants off every figure comes from the compared-to-all set.
  * The global block's points are the sums of its policies' points: means are linear, so the sum of the
- * policies' mean points is the mean of the totals.
+ * policies' mean points is the mean of the totals. (The result response has no per-level points for the
+ * whole questionnaire: `global` carries percentages only, and `table.valuesPerAxis.total` the entity's own.)
  */
-export function reportBlocks(result: ResultResponse, compareWithParticipants: boolean, labels: { global: string; total: string }): ReportBlock[] {
+export function reportBlocks(result: ResultResponse, compareWithParticipants: boolean): ReportBlock[] {
   const pct = compareWithParticipants ? 'percentages' : 'percentagesComparedToAll';
   const val = compareWithParticipants ? 'values' : 'valuesComparedToAll';
   const axes = result.axisDetails.map((axis, index): ReportBlock => {
-    const rows = axis.valuesByPolicy.map((p) => ({ label: p.policyText, values: p[val] ?? EMPTY, percentages: p[pct] }));
-    return { key: `axis-${index}`, title: axis.axisText, rows, total: { label: labels.total, values: axis[val], percentages: axis[pct] } };
+    const rows = axis.valuesByPolicy.map((p) => ({ policyText: p.policyText, values: p[val] ?? EMPTY, percentages: p[pct] }));
+    return { key: `axis-${index}`, axisText: axis.axisText, rows, total: { values: axis[val], percentages: axis[pct] } };
   });
   const globalRows = axes.flatMap((axis) => axis.rows);
   const global: ReportBlock = {
     key: 'global',
-    title: labels.global,
+    axisText: null,
     rows: globalRows,
-    total: { label: labels.total, values: sumByLevel(globalRows.map((r) => r.values)), percentages: result.global[pct] },
+    total: { values: sumByLevel(globalRows.map((r) => r.values)), percentages: result.global[pct] },
   };
   return [global, ...axes];
 }
@@ -99,19 +107,25 @@ export function grade(fraction: number): Grade {
   return 'medium';
 }
 
-export interface MeasuresRow {
-  kind: 'policy' | 'measure' | 'total';
-  text: string;
+/** The figures of a row of the measures table. */
+export interface MeasuresFigures {
   /** Points under each axis column (only the row's own axis has a value), by axis id. */
   values: Record<string, number | null>;
   total: number;
   percentages: Record<string, number | null>;
 }
 
+/** A policy or a measure, named by the server. */
+export interface MeasuresRow extends MeasuresFigures {
+  kind: 'policy' | 'measure';
+  text: string;
+}
+
 export interface MeasuresTable {
   axes: { id: string; text: string }[];
   rows: MeasuresRow[];
-  total: MeasuresRow;
+  /** The 'Total general' row. */
+  total: MeasuresFigures;
 }
 
 const byText = (a: { text: string }, b: { text: string }) => a.text.localeCompare(b.text, 'es', { sensitivity: 'base' });
@@ -120,7 +134,7 @@ const byText = (a: { text: string }, b: { text: string }) => a.text.localeCompar
  * The detail-by-measures table: a value column per axis, a total column and a percentage column per axis;
  * policies alphabetically, each followed by its measures alphabetically, then 'Total general'.
  */
-export function measuresTable(table: ResultResponse['table'], totalLabel: string): MeasuresTable {
+export function measuresTable(table: ResultResponse['table']): MeasuresTable {
   const axisIds = Object.keys(table.valuesPerAxis).filter((id) => id !== 'total');
   const axes = axisIds.map((id) => ({ id, text: table.texts.axis[id] ?? id }));
   const only = (axisId: string, n: number | null) => Object.fromEntries(axisIds.map((id) => [id, id === axisId ? n : null]));
@@ -136,9 +150,7 @@ export function measuresTable(table: ResultResponse['table'], totalLabel: string
       rows.push({ kind: 'measure', text: m.text, values: only(axisId, m.value), total: m.value, percentages: only(axisId, m.percentage) });
     }
   }
-  const total: MeasuresRow = {
-    kind: 'total',
-    text: totalLabel,
+  const total: MeasuresFigures = {
     values: Object.fromEntries(axisIds.map((id) => [id, table.valuesPerAxis[id].value])),
     total: table.valuesPerAxis.total.value,
     percentages: Object.fromEntries(axisIds.map((id) => [id, table.valuesPerAxis[id].percentage])),

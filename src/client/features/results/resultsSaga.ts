@@ -9,14 +9,10 @@ import type { ResultsApi } from '../../api/resultsApi.js';
 // Typed effects for the call path; the CSV handler below still uses the plain ones.
 import * as typed from '../../lib/typedEffects.js';
 import { resultsActions, SHARED_CAMPAIGN_ID } from './resultsSlice.js';
-import { selectActiveLevels, selectMeasuresTable, selectReportBlocks } from './resultsSelectors.js';
-import { comparisonCsvRows, measuresCsvRows } from './reportCsv.js';
-import type { ActiveLevel, MeasuresTable, ReportBlock } from './reportModel.js';
+import { selectReportCsvSource } from './resultsSelectors.js';
+import { reportCsvFile } from './reportCsv.js';
 import { snackbarActions } from '../snackbar/snackbarSlice.js';
 import { messageFor } from '../../i18n/messages.js';
-import { csvFileName, toCsv } from '../../lib/csv.js';
-import type { RootState } from '../../app/rootReducer.js';
-import type { Language } from '../../../shared/constants.js';
 import type { SessionTokens } from '../../lib/sessionTokens.js';
 import { clearSecret, type SecretBox } from '../../lib/secretBox.js';
 import { isSessionChange } from '../auth/authSlice.js';
@@ -138,28 +134,11 @@ export function* handlePrintRequested(deps: ResultsDependencies): Generator<Effe
   yield call(deps.print);
 }
 
-/** 'Descargar CSV' of a comparison table or of the detail-by-measures table, in the interface's language. */
+/** 'Descargar CSV' of a comparison table or of the detail-by-measures table, in the interface's language (reportCsv.ts). */
 export function* handleCsvRequested(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.csvRequested>): Generator<Effect, void, unknown> {
-  const language = (yield select((state: RootState) => state.locale.language)) as Language;
-  const t = (id: string) => messageFor(language, id);
-  const entity = (yield select((state: RootState) => state.results.result.data?.territoryTexts.campaign ?? '')) as string;
-  let rows;
-  let name: string;
-  if (action.payload.table === 'measures') {
-    const table = (yield select(selectMeasuresTable, t('RESULTS.MEASURES.TOTAL'))) as MeasuresTable | null;
-    if (!table) return;
-    rows = measuresCsvRows(table, { row: t('RESULTS.MEASURES.ROW'), total: t('RESULTS.MEASURES.TOTAL_COLUMN') });
-    name = csvFileName(entity, t('RESULTS.MEASURES.TITLE'));
-  } else {
-    const { blockKey } = action.payload;
-    const blocks = (yield select(selectReportBlocks, t('RESULTS.GLOBAL.TITLE'), t('RESULTS.TABLE.TOTAL'))) as ReportBlock[];
-    const block = blocks.find((b) => b.key === blockKey);
-    if (!block) return;
-    const levels = (yield select(selectActiveLevels)) as ActiveLevel[];
-    rows = comparisonCsvRows(block, levels, { policy: t('RESULTS.TABLE.POLICY'), points: t('RESULTS.TABLE.POINTS') });
-    name = csvFileName(entity, block.title);
-  }
-  yield call(deps.download, name, toCsv(rows), 'text/csv;charset=utf-8');
+  const { language, ...source } = (yield select(selectReportCsvSource)) as ReturnType<typeof selectReportCsvSource>;
+  const file = reportCsvFile(action.payload, source, (id) => messageFor(language, id));
+  if (file) yield call(deps.download, file.name, file.content, 'text/csv;charset=utf-8');
 }
 
 /** Whichever opened last wins: a slower earlier load never overwrites the report on screen. */

@@ -4,6 +4,8 @@ import { ANSWERS_PER_PAGE } from '../../../shared/constants.js';
 import { pageOf } from '../../lib/tableView.js';
 import { activeLevels, measuresTable, reportBlocks, scoreCardValue } from './reportModel.js';
 import { SHARED_CAMPAIGN_ID } from './resultsSlice.js';
+import type { ReportCsvSource } from './reportCsv.js';
+import type { Language } from '../../../shared/constants.js';
 
 /** Policies per page of the 'Puntuación Global' policy chart. */
 export const GLOBAL_POLICIES_PER_PAGE = 6;
@@ -36,18 +38,17 @@ export const selectActiveLevels = createSelector([selectReportFilters, selectRes
 );
 
 /** Global and axis blocks with the figure set the comparison mode asks for. */
-export const selectReportBlocks = createSelector(
-  [
-    selectResultData,
-    (state: RootState) => state.reportFilters.compareWithParticipants,
-    (_state: RootState, globalTitle: string) => globalTitle,
-    (_state: RootState, _globalTitle: string, totalLabel: string) => totalLabel,
-  ],
-  (data, compareWithParticipants, global, total) => (data ? reportBlocks(data, compareWithParticipants, { global, total }) : []),
+export const selectReportBlocks = createSelector([selectResultData, (state: RootState) => state.reportFilters.compareWithParticipants], (data, compareWithParticipants) =>
+  data ? reportBlocks(data, compareWithParticipants) : [],
 );
 
-export const selectMeasuresTable = createSelector([selectResultData, (_state: RootState, totalLabel: string) => totalLabel], (data, totalLabel) =>
-  data ? measuresTable(data.table, totalLabel) : null,
+/** The detail-by-measures table. */
+export const selectMeasuresTable = createSelector([selectResultData], (data) => (data ? measuresTable(data.table) : null));
+
+/** What 'Descargar CSV' reads from the report on screen, and the interface's language to write it in. */
+export const selectReportCsvSource = createSelector(
+  [selectResultData, selectReportBlocks, selectActiveLevels, selectMeasuresTable, (state: RootState) => state.locale.language],
+  (data, blocks, levels, table, language): ReportCsvSource & { language: Language } => ({ entity: data?.territoryTexts.campaign ?? '', blocks, levels, table, language }),
 );
 
 /** 'Mis Respuestas': three indicators per page. */

@@ -2,6 +2,7 @@ import { namedStatement, type Queryable } from '../client.js';
 import { CAMPAIGN_ANSWERS_JSON, CATALOGUE_VERSION_SQL, answersMap, type AnswersJson } from './questionnaires.js';
 import type { Territory, TerritoryAggregate } from '../../services/territories.js';
 import type { AccessClaims } from '../../services/jwt.js';
+import { groupKey } from '../../services/scoring.js';
 import type { CurrentUser } from '../../../shared/api/auth.js';
 import { SESSION_USER, type SessionUserRow } from './sessions.js';
 import { toCurrentUser } from './users.js';
@@ -75,8 +76,6 @@ export async function findSessionUserAndCampaignPlace(
   return { user: toCurrentUser({ id, email, name, role, entities }), place: place.campaignId === null ? undefined : (place as CampaignPlace) };
 }
 
-/** Group key of a stored score: "total:0", "axis:12"... */
-export const groupKey = (scope: string, categoryId: number) => `${scope}:${categoryId}`;
 
 /** What a campaign's figures are made of: its own scores, its territories' sums and registered entities. */
 export interface FigureInputs {

@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
 import { Form } from 'react-bootstrap';
 import { Formik, useField } from 'formik';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks.js';
+import { useAppDispatch, useAppSelector, useDispatchOnMount } from '../../../app/hooks.js';
 import { PATHS } from '../../../app/paths.js';
 import { TextField } from '../../../components/TextField.js';
 import { AdminFormCard, FormButtons } from '../AdminForm.js';
@@ -42,10 +41,8 @@ export default function CreateEntityPage() {
   const dispatch = useAppDispatch();
   const creating = useAppSelector((state) => state.entities.create.status === 'loading');
   const error = useAppSelector(selectEntityCreateError);
-  useEffect(() => {
-    dispatch(entitiesActions.createFormOpened());
-    dispatch(entitiesActions.geographyRequested());
-  }, [dispatch]);
+  useDispatchOnMount(entitiesActions.createFormOpened);
+  useDispatchOnMount(entitiesActions.geographyRequested);
   const submit = (values: EntityFormValues) => {
     dispatch(entitiesActions.createRequested({ entity: { name: values.name.trim(), population: Number(values.population) }, municipalities: values.municipalities }));
   };

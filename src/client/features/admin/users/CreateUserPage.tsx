@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Form } from 'react-bootstrap';
 import { Formik } from 'formik';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks.js';
+import { useAppDispatch, useAppSelector, useDispatchOnMount } from '../../../app/hooks.js';
 import { PATHS } from '../../../app/paths.js';
 import { TextField } from '../../../components/TextField.js';
 import { AdminFormCard, FormButtons } from '../AdminForm.js';
@@ -29,10 +28,8 @@ export default function CreateUserPage() {
   const entitiesStatus = useAppSelector((state) => state.entities.list.status);
   const creating = useAppSelector((state) => state.users.create.status === 'loading');
   const error = useAppSelector(selectUserCreateError);
-  useEffect(() => {
-    dispatch(usersActions.createFormOpened());
-    dispatch(entitiesActions.listRequested());
-  }, [dispatch]);
+  useDispatchOnMount(usersActions.createFormOpened);
+  useDispatchOnMount(entitiesActions.listRequested);
   const initialValues: UserFormValues = { email: '', role: roles.length === 1 ? roles[0].value : '', entities: [] };
   const submit = (values: UserFormValues) => {
     dispatch(usersActions.createRequested({ email: values.email.trim(), role: Number(values.role), name: '', entities: values.entities }));

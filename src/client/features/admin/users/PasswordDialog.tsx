@@ -5,6 +5,7 @@ import { useAppDispatch } from '../../../app/hooks.js';
 import { usersActions } from './usersSlice.js';
 import { useGeneratedPassword } from './generatedPassword.js';
 import { DialogHeader } from '../../../components/DialogHeader.js';
+import { DialogFooter } from '../../../components/DialogFooter.js';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
@@ -55,11 +56,7 @@ export function PasswordDialog({ onClosed }: { onClosed?: () => void }) {
           {copy !== 'idle' && <FormattedMessage id={copy === 'copied' ? 'USERS.PASSWORD.COPIED' : 'USERS.PASSWORD.COPY_FAILED'} />}
         </p>
       </Modal.Body>
-      <Modal.Footer>
-        <Button onClick={close}>
-          <FormattedMessage id="COMMON.CLOSE" />
-        </Button>
-      </Modal.Footer>
+      <DialogFooter dismissLabel="COMMON.CLOSE" dismissVariant="primary" onDismiss={close} />
     </Modal>
   );
 }

@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { Table } from 'react-bootstrap';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { RequestStatus } from '../lib/remote.js';
+import type { TableView } from '../lib/tableView.js';
+import { PageHeader } from './PageHeader.js';
+import { Pager } from './Pager.js';
+import { RemoteState } from './RemoteState.js';
+
+export interface ListPageProps {
+  /** Prefix of the ids in the page; `${id}-title` is the heading's. */
+  id: string;
+  /** Message id of the heading, which also names the pager. */
+  title: string;
+  /** Buttons or links beside the heading ('Nuevo ...'). */
+  actions?: ReactNode;
+  /** What stands between the heading and the toolbar (the status page's pie). */
+  overview?: ReactNode;
+  /** The search box and filters above the table. */
+  toolbar: ReactNode;
+  status: RequestStatus;
+  /** Rows in the store (none: `emptyMessage`; some, but the search leaves none: 'Sin coincidencias'). */
+  loaded: number;
+  emptyMessage: string;
+  /** The page on screen of the rows the search and filters leave (pageOf, with their total). */
+  page: { total: number; page: number; pages: number };
+  /** Search, filters, sort and page live in the store's TableView; the pager changes its page. */
+  onViewChange: (patch: Partial<TableView>) => void;
+  /** The table's header cells. */
+  head: ReactNode;
+  /** The table's rows on this page. */
+  children: ReactNode;
+}
+
+/**
+ * A list page: heading with its actions, toolbar, the table (or its loading, failure or empty state) and
+ * the pager. One scaffold for /my-campaigns, /status, /manage/users and /manage/entities.
+ */
+export function ListPage({ id, title, actions, overview, toolbar, status, loaded, emptyMessage, page, onViewChange, head, children }: ListPageProps) {
+  const intl = useIntl();
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <PageHeader id={`${id}-title`} title={title} actions={actions} />
+      {overview}
+      {toolbar}
+      <RemoteState status={status} empty={page.total === 0} emptyMessage={loaded === 0 ? emptyMessage : 'COMMON.NO_MATCH'}>
+        <Table responsive hover className="bg-white align-middle">
+          <thead>
+            <tr>{head}</tr>
+          </thead>
+          <tbody>{children}</tbody>
+        </Table>
+        <Pager page={page.page} pages={page.pages} onChange={(p) => onViewChange({ page: p })} label={intl.formatMessage({ id: title })} />
+      </RemoteState>
+    </section>
+  );
+}
+
+/** Header cells of a list table, one per message id; `endAligned` ones for figures. */
+export function ColumnHeadings({ messages, endAligned = [] }: { messages: readonly string[]; endAligned?: readonly string[] }) {
+  return messages.map((message) => (
+    <th scope="col" key={message} className={endAligned.includes(message) ? 'text-end' : undefined}>
+      <FormattedMessage id={message} />
+    </th>
+  ));
+}

@@ -1,0 +1,53 @@
+import { Spinner } from 'react-bootstrap';
+import { FormattedMessage } from 'react-intl';
+import type { Subindicator } from '../../../shared/api/campaigns.js';
+import type { RequestStatus } from '../../lib/remote.js';
+
+/** An obsolete response is never offered again; where it was chosen it shows read-only, in brackets. */
+export function ObsoleteChoices({ subindicator }: { subindicator: Subindicator }) {
+  const chosen = subindicator.responses.filter((r) => r.obsolete && subindicator.answer?.includes(r.id));
+  if (chosen.length === 0) return null;
+  return (
+    <p className="small text-body-secondary mb-2" data-testid="obsolete-answer">
+      <FormattedMessage id="PICKER.OBSOLETE" />: {chosen.map((r) => `[${r.text}]`).join(' ')}
+    </p>
+  );
+}
+
+/** A sent campaign's answer: the question and the chosen responses (obsolete ones in brackets), or a dash. */
+export function ReadOnlyAnswer({ subindicator }: { subindicator: Subindicator }) {
+  const chosen = subindicator.responses.filter((r) => subindicator.answer?.includes(r.id));
+  return (
+    <div>
+      <p className="fw-semibold mb-1">{subindicator.text}</p>
+      <ul className="mb-0" data-testid={`answer-${subindicator.id}`}>
+        {chosen.length === 0 ? <li className="text-body-secondary">—</li> : chosen.map((r) => <li key={r.id}>{r.obsolete ? `[${r.text}]` : r.text}</li>)}
+      </ul>
+    </div>
+  );
+}
+
+/** 'Guardando…', 'No se pudo guardar' or '✓ Guardado' beside the buttons, announced as it changes. */
+export function SaveStatusLine({ subindicator, saveStatus }: { subindicator: Subindicator; saveStatus?: RequestStatus }) {
+  const saved = saveStatus === 'succeeded' || (saveStatus === undefined && subindicator.answer !== null);
+  return (
+    <span className="small" role="status" data-testid={`save-status-${subindicator.id}`}>
+      {saveStatus === 'loading' && (
+        <>
+          <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />
+          <FormattedMessage id="PICKER.SAVING" />
+        </>
+      )}
+      {saveStatus === 'failed' && (
+        <span className="text-danger">
+          <FormattedMessage id="PICKER.FAILED" />
+        </span>
+      )}
+      {saveStatus !== 'loading' && saveStatus !== 'failed' && saved && subindicator.answer !== null && (
+        <span className="text-success">
+          ✓ <FormattedMessage id="PICKER.SAVED" />
+        </span>
+      )}
+    </span>
+  );
+}
