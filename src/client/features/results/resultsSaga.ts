@@ -1,4 +1,4 @@
-import { call, put, select, takeEvery, takeLatest, takeLeading, type Effect } from 'redux-saga/effects';
+import { put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { isAnyOf } from '@reduxjs/toolkit';
 import { callApi } from '../../app/apiCall.js';
 import { errorPage, keepOnScreen, sharedLink } from '../../app/callPolicies.js';
@@ -6,8 +6,7 @@ import { load } from '../../app/load.js';
 import { askToConfirm, confirmedChange } from '../../app/confirmedChange.js';
 import { ApiError, serializeError } from '../../api/ApiError.js';
 import type { ResultsApi } from '../../api/resultsApi.js';
-// Typed effects for the call path; the CSV handler below still uses the plain ones.
-import * as typed from '../../lib/typedEffects.js';
+import { all, call, select, type Saga } from '../../lib/typedEffects.js';
 import { resultsActions, SHARED_CAMPAIGN_ID } from './resultsSlice.js';
 import { selectReportCsvSource } from './resultsSelectors.js';
 import { reportCsvFile } from './reportCsv.js';
@@ -38,15 +37,15 @@ export function handleOptionsRequested(deps: ResultsDependencies) {
   return load(callApi(errorPage('CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR'), deps.resultsApi.entityCampaigns), resultsActions.optionsLoaded, resultsActions.optionsFailed);
 }
 
-export function* handleCampaignChosen(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.campaignChosen>): Generator<Effect, void, unknown> {
-  yield call(deps.navigate, `/results/${action.payload}`);
+export function* handleCampaignChosen(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.campaignChosen>): Saga<void> {
+  yield* call(deps.navigate, `/results/${action.payload}`);
 }
 
 /** The result and the answers load side by side, each with its own spinner, failure and toast. */
-export function* handleCampaignOpened(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.campaignOpened>): typed.Saga<void> {
+export function* handleCampaignOpened(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.campaignOpened>): Saga<void> {
   const id = action.payload;
   if (id === null) return;
-  yield* typed.all(
+  yield* all(
     load(callApi(keepOnScreen('RESULTS.TOAST.LOAD_ERROR'), deps.resultsApi.result, id), resultsActions.resultLoaded, resultsActions.resultFailed),
     load(callApi(keepOnScreen('CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR'), deps.resultsApi.answers, id), resultsActions.answersLoaded, resultsActions.answersFailed),
   );
@@ -56,17 +55,17 @@ export function* handleCampaignOpened(deps: ResultsDependencies, action: ReturnT
  * The shared link on screen: its token, from the session holder, and the campaign it names. No token (the
  * page was left, or the action was replayed from DevTools) is a broken link.
  */
-export function* openSharedLink(deps: Pick<ResultsDependencies, 'resultsApi' | 'session'>): typed.Saga<{ token: string; id: number }> {
+export function* openSharedLink(deps: Pick<ResultsDependencies, 'resultsApi' | 'session'>): Saga<{ token: string; id: number }> {
   const token = deps.session.sharedLink();
   if (!token) throw new ApiError('INVALID_TOKEN', 401);
-  return { token, id: yield* typed.call(deps.resultsApi.sharedCampaign, token) };
+  return { token, id: yield* call(deps.resultsApi.sharedCampaign, token) };
 }
 
 /**
  * A shared link: its token (never in the store nor the cookie) names one campaign, read as it is. A token
  * that is broken, expired or revoked shows 'Link compartido incorrecto.' in place of the report.
  */
-export function* handleSharedLinkOpened(deps: ResultsDependencies): typed.Saga<void> {
+export function* handleSharedLinkOpened(deps: ResultsDependencies): Saga<void> {
   let link: { token: string; id: number };
   try {
     link = yield* openSharedLink(deps);
@@ -76,7 +75,7 @@ export function* handleSharedLinkOpened(deps: ResultsDependencies): typed.Saga<v
     return;
   }
   const { token, id } = link;
-  yield* typed.all(
+  yield* all(
     load(callApi(sharedLink(token, 'RESULTS.TOAST.LOAD_ERROR'), deps.resultsApi.result, id), resultsActions.resultLoaded, resultsActions.resultFailed),
     load(callApi(sharedLink(token, 'CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR'), deps.resultsApi.answers, id), resultsActions.answersLoaded, resultsActions.answersFailed),
   );
@@ -86,7 +85,7 @@ export function* handleSharedLinkOpened(deps: ResultsDependencies): typed.Saga<v
  * Share: a new read-only link for the campaign (a shared report passes on its own address), handed to
  * the browser's share sheet or copied to the clipboard.
  */
-export function* handleShareRequested(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.shareRequested>): typed.Saga<void> {
+export function* handleShareRequested(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.shareRequested>): Saga<void> {
   const { campaignId, target } = action.payload;
   if (campaignId === null) {
     yield put(toast('RESULTS.TOAST.NO_CAMPAIGN', 'warning'));
@@ -95,7 +94,7 @@ export function* handleShareRequested(deps: ResultsDependencies, action: ReturnT
   }
   let url: string | undefined;
   try {
-    if (campaignId === SHARED_CAMPAIGN_ID) url = yield* typed.call(deps.currentUrl);
+    if (campaignId === SHARED_CAMPAIGN_ID) url = yield* call(deps.currentUrl);
     else url = (yield* callApi(keepOnScreen(), deps.resultsApi.share, campaignId))[target];
     if (!url) throw new ApiError('EMPTY_RESPONSE', 200);
   } catch (err) {
@@ -104,7 +103,7 @@ export function* handleShareRequested(deps: ResultsDependencies, action: ReturnT
     return;
   }
   try {
-    const outcome = yield* typed.call(deps.shareLink, url);
+    const outcome = yield* call(deps.shareLink, url);
     if (outcome === 'copied') yield put(toast('RESULTS.TOAST.LINK_COPIED', 'info'));
   } catch {
     // The browser would neither share nor copy (no clipboard over plain http, an expired gesture): the link
@@ -116,7 +115,7 @@ export function* handleShareRequested(deps: ResultsDependencies, action: ReturnT
 }
 
 /** Revoking the shared links asks first: they stop working for everyone who has them. */
-export function* handleUnshareAsked(action: ReturnType<typeof resultsActions.unshareAsked>): typed.Saga<void> {
+export function* handleUnshareAsked(action: ReturnType<typeof resultsActions.unshareAsked>): Saga<void> {
   if (action.payload === null) {
     yield put(toast('RESULTS.TOAST.NO_CAMPAIGN', 'warning'));
     return;
@@ -130,15 +129,15 @@ export function handleUnshareConfirmed(deps: ResultsDependencies, action: Return
   return confirmedChange(outcome, deps.resultsApi.unshare, action.payload);
 }
 
-export function* handlePrintRequested(deps: ResultsDependencies): Generator<Effect, void, unknown> {
-  yield call(deps.print);
+export function* handlePrintRequested(deps: ResultsDependencies): Saga<void> {
+  yield* call(deps.print);
 }
 
 /** 'Descargar CSV' of a comparison table or of the detail-by-measures table, in the interface's language (reportCsv.ts). */
-export function* handleCsvRequested(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.csvRequested>): Generator<Effect, void, unknown> {
-  const { language, ...source } = (yield select(selectReportCsvSource)) as ReturnType<typeof selectReportCsvSource>;
+export function* handleCsvRequested(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.csvRequested>): Saga<void> {
+  const { language, ...source } = yield* select(selectReportCsvSource);
   const file = reportCsvFile(action.payload, source, (id) => messageFor(language, id));
-  if (file) yield call(deps.download, file.name, file.content, 'text/csv;charset=utf-8');
+  if (file) yield* call(deps.download, file.name, file.content, 'text/csv;charset=utf-8');
 }
 
 /** Whichever opened last wins: a slower earlier load never overwrites the report on screen. */
@@ -147,7 +146,7 @@ function* handleOpened(deps: ResultsDependencies, action: ReturnType<typeof resu
   else yield* handleCampaignOpened(deps, action);
 }
 
-export function* watchResults(deps: ResultsDependencies): Generator<Effect, void, unknown> {
+export function* watchResults(deps: ResultsDependencies): Saga<void> {
   yield takeLatest(resultsActions.optionsRequested.type, handleOptionsRequested, deps);
   yield takeEvery(resultsActions.campaignChosen.type, handleCampaignChosen, deps);
   yield takeLatest([resultsActions.campaignOpened.type, resultsActions.sharedLinkOpened.type], handleOpened, deps);
