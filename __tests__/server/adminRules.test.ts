@@ -1,5 +1,5 @@
 import { canManageUser } from '../../src/shared/roles.js';
-import { singleProvince } from '../../src/server/services/entities.js';
+import { singleProvince } from '../../src/server/services/admin/entities.js';
 import { AppError } from '../../src/server/errors.js';
 
 describe('administration rules', () => {

@@ -1,4 +1,4 @@
-import { answerProblem, canAnswerCampaign, canReadEntity, statusAfterSave, visibleEntityIds } from '../../src/server/services/campaignRules.js';
+import { answerProblem, canAnswerCampaign, canReadEntity, statusAfterSave, visibleEntityIds } from '../../src/server/services/campaigns/rules.js';
 import type { CurrentUser } from '../../src/shared/api/auth.js';
 
 const user = (role: CurrentUser['role'], entities: number[] = []): CurrentUser => ({ id: 1, email: 'a@b.es', name: '', role, entities: entities.map((id) => ({ id, name: `E${id}` })) });

@@ -1,5 +1,5 @@
-import { QuestionnaireCache, prepareEdition, questionnaireTree, withAnswers } from '../../src/server/services/questionnaireCache.js';
-import { encodeWithRaw, rawSlot } from '../../src/server/services/rawJson.js';
+import { QuestionnaireCache, prepareEdition, questionnaireTree, withAnswers } from '../../src/server/reports/questionnaireCache.js';
+import { encodeWithRaw, rawSlot } from '../../src/server/reports/rawJson.js';
 import type { IndicatorGroup, Subindicator } from '../../src/shared/api/campaigns.js';
 
 const sub = (id: number, type: Subindicator['type'] = 'single'): Subindicator => ({

@@ -1,8 +1,8 @@
 import { openTestPglite } from '../helpers/db.js';
 import { seedDemo } from '../../src/server/db/seed/demo.js';
-import { campaignFigures } from '../../src/server/services/results.js';
+import { campaignFigures } from '../../src/server/reports/figures.js';
 import { loadScoringQuestionnaire } from '../../src/server/db/repositories/scores.js';
-import { scoreCampaign } from '../../src/server/services/scoring.js';
+import { scoreCampaign } from '../../src/server/reports/scoring.js';
 import type { Db } from '../../src/server/db/client.js';
 
 /** A campaign's total percentage computed again from its raw answers, not from stored scores. */

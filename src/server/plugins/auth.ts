@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { AppError, expiredToken, forbidden, invalidToken } from '../errors.js';
 import { findSessionUser } from '../db/repositories/sessions.js';
-import type { AccessClaims } from '../services/jwt.js';
+import type { AccessClaims } from '../services/auth/jwt.js';
 import { decide, type Action } from '../../shared/permissions.js';
 import type { CurrentUser } from '../../shared/api/auth.js';
 

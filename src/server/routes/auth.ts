@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import formbody from '@fastify/formbody';
 import type { AppContext } from '../context.js';
 import { AppError, OAuthError } from '../errors.js';
-import { authenticateClient, exchangeCode, login, refreshTokens } from '../services/oauth.js';
+import { authenticateClient, exchangeCode, login, refreshTokens } from '../services/auth/oauth.js';
 import { revokeFamily } from '../db/repositories/oauth.js';
 import { recordAudit } from '../db/repositories/audit.js';
 import { requireUser } from '../plugins/auth.js';
@@ -11,7 +11,7 @@ import { authCalls, TokenError, TokenResponse, type TokenRequest } from '../../s
 import { routeOf, schemaOf } from './contract.js';
 import { validationFields } from '../plugins/validation.js';
 import { isDatabaseUnavailable, isTransactionConflict } from '../db/faults.js';
-import { readDeviceCookies } from '../services/deviceCookie.js';
+import { readDeviceCookies } from '../services/auth/deviceCookie.js';
 
 /** One part of an HTTP Basic client credential, form-decoded first (RFC 6749 section 2.3.1); undefined when malformed. */
 function formDecoded(text: string): string | undefined {

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
 import { requirePermission } from '../plugins/auth.js';
 import { listEntities } from '../db/repositories/entities.js';
-import * as entities from '../services/entities.js';
+import * as entities from '../services/admin/entities.js';
 import { adminCalls } from '../../shared/api/admin.js';
 import { routeOf } from './contract.js';
 

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
 import { requirePermission } from '../plugins/auth.js';
 import { listUsers } from '../db/repositories/users.js';
-import * as users from '../services/users.js';
+import * as users from '../services/admin/users.js';
 import { adminCalls } from '../../shared/api/admin.js';
 import { routeOf } from './contract.js';
 

@@ -11,7 +11,7 @@ import { ROLES } from '../roles.js';
 const emptyAsMissing = (value: unknown, original: unknown) => (original === '' || original === null ? undefined : value);
 
 /**
- * The user form (the server's own check is in services/users.ts). A USER must belong to at least one entity (its entities are all it
+ * The user form (the server's own check is in services/admin/users.ts). A USER must belong to at least one entity (its entities are all it
  * sees); ADMIN and FEC see every entity whatever their memberships, so for them entities are optional.
  */
 export const userFormSchema = yup.object({

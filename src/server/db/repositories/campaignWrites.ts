@@ -1,5 +1,5 @@
 import type { Queryable } from '../client.js';
-import type { QuestionForValidation } from '../../services/campaignRules.js';
+import type { QuestionForValidation } from '../../services/campaigns/rules.js';
 
 /** The edition new campaigns belong to: the newest one. */
 export async function currentEditionId(q: Queryable): Promise<number | undefined> {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../client.js';
-import { scoreCampaign, type GroupScore, type ScoredSubindicator } from '../../services/scoring.js';
+import { scoreCampaign, type GroupScore, type ScoredSubindicator } from '../../reports/scoring.js';
 
 /** The questionnaire of a campaign's edition, shaped for scoring. */
 export async function loadScoringQuestionnaire(q: Queryable, campaignId: number): Promise<ScoredSubindicator[]> {

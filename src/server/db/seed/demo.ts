@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db, Queryable } from '../client.js';
 import { importCatalogueFile } from '../../catalogue/import.js';
-import { hashPassword } from '../../services/passwords.js';
+import { hashPassword } from '../../services/auth/passwords.js';
 import { insertUser } from '../repositories/users.js';
 import { recordAudit } from '../repositories/audit.js';
 import { storeCampaignScores } from '../repositories/scores.js';

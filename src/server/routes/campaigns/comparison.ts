@@ -3,10 +3,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.js';
 import { conflict } from '../../errors.js';
 import { reportCalls } from '../../../shared/api/results.js';
-import { campaignComparison } from '../../services/comparison.js';
-import type { QuestionnaireCache } from '../../services/questionnaireCache.js';
-import type { ReportCache } from '../../services/reportCache.js';
-import { comparisonVersion } from '../../services/reportBodies.js';
+import { campaignComparison } from '../../reports/comparison.js';
+import type { QuestionnaireCache } from '../../reports/questionnaireCache.js';
+import type { ReportCache } from '../../reports/reportCache.js';
+import { comparisonVersion } from '../../reports/reportBodies.js';
 import { findPreviousSentCampaign } from '../../db/repositories/comparisonQueries.js';
 import { reportableCampaign, reportRouteOf, sendReport } from './reports.js';
 

@@ -6,10 +6,10 @@ import { AppError } from '../../errors.js';
 import { can, type Action } from '../../../shared/permissions.js';
 import { campaignCalls } from '../../../shared/api/campaigns.js';
 import * as queries from '../../db/repositories/campaignQueries.js';
-import { canReadEntity, visibleEntityIds } from '../../services/campaignRules.js';
-import * as actions from '../../services/campaignActions.js';
-import { campaignQuestionnaire, encodeWithIndicators } from '../../services/questionnaires.js';
-import type { QuestionnaireCache } from '../../services/questionnaireCache.js';
+import { canReadEntity, visibleEntityIds } from '../../services/campaigns/rules.js';
+import * as actions from '../../services/campaigns/actions.js';
+import { campaignQuestionnaire, encodeWithIndicators } from '../../reports/questionnaires.js';
+import type { QuestionnaireCache } from '../../reports/questionnaireCache.js';
 import { routeOf, sendEncoded } from '../contract.js';
 
 const CAMPAIGN_ACTIONS: Action[] = ['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'];

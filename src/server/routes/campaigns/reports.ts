@@ -12,11 +12,11 @@ import type { TSchema } from 'typebox';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { insertShareLink } from '../../db/repositories/campaignWrites.js';
 import { findCampaignPlace, findSessionUserAndCampaignPlace, type CampaignPlace } from '../../db/repositories/resultQueries.js';
-import { canReadEntity } from '../../services/campaignRules.js';
-import { campaignQuestionnaire, encodeWithIndicators } from '../../services/questionnaires.js';
-import type { QuestionnaireCache } from '../../services/questionnaireCache.js';
-import type { ReportBody, ReportCache } from '../../services/reportCache.js';
-import { encodeResult, resultVersion } from '../../services/reportBodies.js';
+import { canReadEntity } from '../../services/campaigns/rules.js';
+import { campaignQuestionnaire, encodeWithIndicators } from '../../reports/questionnaires.js';
+import type { QuestionnaireCache } from '../../reports/questionnaireCache.js';
+import type { ReportBody, ReportCache } from '../../reports/reportCache.js';
+import { encodeResult, resultVersion } from '../../reports/reportBodies.js';
 import { routeOf, sendEncoded } from '../contract.js';
 
 /**

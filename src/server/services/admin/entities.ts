@@ -1,11 +1,11 @@
-import type { Db } from '../db/client.js';
-import { notFound, validationError } from '../errors.js';
-import * as entities from '../db/repositories/entities.js';
-import { rebuildTerritoryScores } from '../db/repositories/territoryScores.js';
-import { recordAudit } from '../db/repositories/audit.js';
-import type { Actor } from './campaignActions.js';
-import { foldText } from '../../shared/text.js';
-import type { CreateEntityResponse } from '../../shared/api/admin.js';
+import type { Db } from '../../db/client.js';
+import { notFound, validationError } from '../../errors.js';
+import * as entities from '../../db/repositories/entities.js';
+import { rebuildTerritoryScores } from '../../db/repositories/territoryScores.js';
+import { recordAudit } from '../../db/repositories/audit.js';
+import type { Actor } from '../campaigns/actions.js';
+import { foldText } from '../../../shared/text.js';
+import type { CreateEntityResponse } from '../../../shared/api/admin.js';
 
 /**
  * The one province of the chosen municipalities. Unknown codes are a field error; municipalities of several

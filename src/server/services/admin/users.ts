@@ -1,14 +1,14 @@
-import type { Db, Queryable } from '../db/client.js';
-import { isUniqueViolation } from '../db/faults.js';
-import { AppError, forbidden, notFound, validationError } from '../errors.js';
-import { deleteUser, emailTaken, findUserForUpdate, insertUser, updatePasswordHash } from '../db/repositories/users.js';
-import { revokeUserFamilies } from '../db/repositories/oauth.js';
-import { recordAudit } from '../db/repositories/audit.js';
-import { generatePassword, hashPassword } from './passwords.js';
-import type { Actor } from './campaignActions.js';
-import { GENERATED_PASSWORD_LENGTH } from '../../shared/constants.js';
-import { canCreateRole, canManageUser, roleFromNumber, type Role } from '../../shared/roles.js';
-import type { CreateUserRequest, CreateUserResponse, RegeneratePasswordResponse } from '../../shared/api/admin.js';
+import type { Db, Queryable } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/faults.js';
+import { AppError, forbidden, notFound, validationError } from '../../errors.js';
+import { deleteUser, emailTaken, findUserForUpdate, insertUser, updatePasswordHash } from '../../db/repositories/users.js';
+import { revokeUserFamilies } from '../../db/repositories/oauth.js';
+import { recordAudit } from '../../db/repositories/audit.js';
+import { generatePassword, hashPassword } from '../auth/passwords.js';
+import type { Actor } from '../campaigns/actions.js';
+import { GENERATED_PASSWORD_LENGTH } from '../../../shared/constants.js';
+import { canCreateRole, canManageUser, roleFromNumber, type Role } from '../../../shared/roles.js';
+import type { CreateUserRequest, CreateUserResponse, RegeneratePasswordResponse } from '../../../shared/api/admin.js';
 
 const emailExists = () => new AppError('EMAIL_EXISTS', 'A user with this e-mail already exists');
 

@@ -1,8 +1,8 @@
-import type { Db } from '../db/client.js';
-import type { Config } from '../config.js';
-import { isReachable } from '../network.js';
-import { findCredentialsByEmail } from '../db/repositories/users.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed/entities.js';
+import type { Db } from '../../db/client.js';
+import type { Config } from '../../config.js';
+import { isReachable } from '../../network.js';
+import { findCredentialsByEmail } from '../../db/repositories/users.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed/entities.js';
 import { verifyPassword } from './passwords.js';
 
 type DemoConfig = Pick<Config, 'host' | 'trustProxy' | 'publicUrl' | 'allowDemoPasswords'>;

@@ -1,5 +1,5 @@
-import type { CurrentUser } from '../../shared/api/auth.js';
-import type { CampaignStatus, QuestionType } from '../../shared/api/campaigns.js';
+import type { CurrentUser } from '../../../shared/api/auth.js';
+import type { CampaignStatus, QuestionType } from '../../../shared/api/campaigns.js';
 
 /** Who may see an entity's campaigns: administrators (ADMIN, FEC) all, a USER only its own entities. */
 export function canReadEntity(user: CurrentUser, entityId: number): boolean {

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { Db, Queryable, Tx } from '../db/client.js';
-import { isForeignKeyViolation } from '../db/faults.js';
-import type { Config } from '../config.js';
-import { AppError, OAuthError } from '../errors.js';
-import * as oauthRepo from '../db/repositories/oauth.js';
-import { findCredentialsByEmail } from '../db/repositories/users.js';
-import { recordAudit } from '../db/repositories/audit.js';
-import { clearBuckets } from '../db/repositories/loginThrottle.js';
+import type { Db, Queryable, Tx } from '../../db/client.js';
+import { isForeignKeyViolation } from '../../db/faults.js';
+import type { Config } from '../../config.js';
+import { AppError, OAuthError } from '../../errors.js';
+import * as oauthRepo from '../../db/repositories/oauth.js';
+import { findCredentialsByEmail } from '../../db/repositories/users.js';
+import { recordAudit } from '../../db/repositories/audit.js';
+import { clearBuckets } from '../../db/repositories/loginThrottle.js';
 import { admitLoginAttempt, deviceTokenFor, normaliseEmail } from './loginThrottle.js';
 import { demoPasswordRefused } from './demoPasswords.js';
 import { deviceCookieHeaders, deviceCookieName } from './deviceCookie.js';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from './passwords.js';
 import { randomToken, sha256, verifierMatches } from './pkce.js';
 import type { TokenSigner } from './jwt.js';
-import type { LoginResponse, TokenResponse } from '../../shared/api/auth.js';
+import type { LoginResponse, TokenResponse } from '../../../shared/api/auth.js';
 
 /** What the OAuth functions need: the database, the signer and the client/lifetime settings. */
 export interface OAuthContext {

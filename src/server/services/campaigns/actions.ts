@@ -1,13 +1,13 @@
-import type { Db } from '../db/client.js';
-import type { CurrentUser } from '../../shared/api/auth.js';
-import type { CampaignStateResponse } from '../../shared/api/campaigns.js';
-import { AppError, conflict, forbidden, notFound, validationError } from '../errors.js';
-import { findCampaign, type CampaignRow } from '../db/repositories/campaignQueries.js';
-import * as writes from '../db/repositories/campaignWrites.js';
-import { storeCampaignScores } from '../db/repositories/scores.js';
-import { addToTerritoryScores } from '../db/repositories/territoryScores.js';
-import { recordAudit } from '../db/repositories/audit.js';
-import { answerProblem, canAnswerCampaign, canReadEntity } from './campaignRules.js';
+import type { Db } from '../../db/client.js';
+import type { CurrentUser } from '../../../shared/api/auth.js';
+import type { CampaignStateResponse } from '../../../shared/api/campaigns.js';
+import { AppError, conflict, forbidden, notFound, validationError } from '../../errors.js';
+import { findCampaign, type CampaignRow } from '../../db/repositories/campaignQueries.js';
+import * as writes from '../../db/repositories/campaignWrites.js';
+import { storeCampaignScores } from '../../db/repositories/scores.js';
+import { addToTerritoryScores } from '../../db/repositories/territoryScores.js';
+import { recordAudit } from '../../db/repositories/audit.js';
+import { answerProblem, canAnswerCampaign, canReadEntity } from './rules.js';
 
 /** Who did it, for the audit trail. */
 export interface Actor {

@@ -4,7 +4,7 @@ import type { PreviousSentCampaign } from '../db/repositories/comparisonQueries.
 import type { ComparisonAxis, ComparisonLevel, ComparisonResponse } from '../../shared/api/results.js';
 import type { ByLevel, GroupFigures } from './territories.js';
 import type { QuestionnaireCache, TreeAxis } from './questionnaireCache.js';
-import { scopeFigures } from './results.js';
+import { scopeFigures } from './figures.js';
 
 const pick = (figures: ByLevel | undefined): Record<ComparisonLevel, number | null> => ({
   campaign: figures?.campaign ?? null,

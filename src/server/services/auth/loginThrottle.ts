@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/client.js';
-import { deleteStaleBuckets, lockBucket, markWaitAudited, saveBucket } from '../db/repositories/loginThrottle.js';
-import { recordAudit } from '../db/repositories/audit.js';
-import { rateLimited } from '../errors.js';
+import type { Db } from '../../db/client.js';
+import { deleteStaleBuckets, lockBucket, markWaitAudited, saveBucket } from '../../db/repositories/loginThrottle.js';
+import { recordAudit } from '../../db/repositories/audit.js';
+import { rateLimited } from '../../errors.js';
 import type { TokenSigner } from './jwt.js';
 
 /** Failures a bucket may have before attempts must wait. */

@@ -4,7 +4,7 @@ import type { PreviousSentCampaign } from '../db/repositories/comparisonQueries.
 import type { QuestionnaireCache } from './questionnaireCache.js';
 import { encodeWithIndicators } from './questionnaires.js';
 import { buildResultReport } from './resultReport.js';
-import { figuresByGroup } from './results.js';
+import { figuresByGroup } from './figures.js';
 
 /**
  * Everything a sent campaign's result depends on besides the campaign itself, as a ReportCache version: the
