@@ -1,7 +1,7 @@
 import { namedStatement, type Queryable } from '../client.js';
 import { CAMPAIGN_ANSWERS_JSON, CATALOGUE_VERSION_SQL, answersMap, type AnswersJson } from './questionnaires.js';
 import type { Territory, TerritoryAggregate } from '../../reports/territories.js';
-import type { AccessClaims } from '../../services/auth/jwt.js';
+import type { AccessClaims } from '../../services/auth/tokenKinds.js';
 import type { CurrentUser } from '../../../shared/api/auth.js';
 import { SESSION_USER, type SessionUserRow } from './sessions.js';
 import { toCurrentUser } from './users.js';

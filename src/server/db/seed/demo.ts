@@ -5,7 +5,7 @@ import { importCatalogueFile } from '../../catalogue/import.js';
 import { hashPassword } from '../../services/auth/passwords.js';
 import { insertUser } from '../repositories/users.js';
 import { recordAudit } from '../repositories/audit.js';
-import { storeCampaignScores } from '../repositories/scores.js';
+import { storeCampaignScores } from '../../reports/storedScores.js';
 import { foldText } from '../../../shared/text.js';
 import { rebuildTerritoryScores } from '../repositories/territoryScores.js';
 import { seededRandom, pick } from './random.js';

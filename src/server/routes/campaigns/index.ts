@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.js';
-import { requirePermission, requireUser } from '../../plugins/auth.js';
+import { actorOf, requirePermission, requireUser } from '../../plugins/auth.js';
 import { AppError } from '../../errors.js';
 import { can, type Action } from '../../../shared/permissions.js';
 import { campaignCalls } from '../../../shared/api/campaigns.js';
 import * as queries from '../../db/repositories/campaignQueries.js';
 import { canReadEntity, visibleEntityIds } from '../../services/campaigns/rules.js';
 import * as actions from '../../services/campaigns/actions.js';
-import { campaignQuestionnaire, encodeWithIndicators } from '../../reports/questionnaires.js';
-import type { QuestionnaireCache } from '../../reports/questionnaireCache.js';
+import { encodeWithIndicators } from '../../reports/questionnaires.js';
+import type { ReportEngine } from '../../reports/engine.js';
 import { routeOf, sendEncoded } from '../contract.js';
 
 const CAMPAIGN_ACTIONS: Action[] = ['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'];
@@ -22,10 +22,8 @@ function requireAny(request: FastifyRequest, allowed: Action[]) {
   return requirePermission(request, match ?? allowed[0]);
 }
 
-const actor = (request: FastifyRequest) => ({ user: requireUser(request), requestId: String(request.id) });
-
 /** The campaign calls of api-contract.md under /api/secure/v1/campaigns (declared in src/shared/api/campaigns.ts). */
-export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext, questionnaires: QuestionnaireCache): void {
+export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext, reports: ReportEngine): void {
   const { db } = ctx;
   const api = secure.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -44,7 +42,7 @@ export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext,
       const { id } = request.query;
       const summary = await queries.findCampaignSummary(db, id);
       if (!summary || !canReadEntity(user, summary.entityId)) throw new AppError('NOT_FOUND', 'Campaign not found');
-      const questionnaire = await campaignQuestionnaire(db, questionnaires, id);
+      const questionnaire = await reports.campaignQuestionnaire(id);
       if (!questionnaire) throw new AppError('NOT_FOUND', 'Campaign not found');
       // Pre-encoded JSON (the edition's questionnaire spliced in): sent as it is.
       return sendEncoded(reply, encodeWithIndicators(questionnaire, (indicators) => ({ response: { ...summary, indicators } })));
@@ -76,7 +74,7 @@ export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext,
     ...routeOf(campaignCalls.create),
     handler: async (request) => {
       requireAny(request, ADMINISTRATION);
-      return { response: await actions.createCampaign(db, actor(request), request.body.entityId) };
+      return { response: await actions.createCampaign(db, actorOf(request), request.body.entityId) };
     },
   });
 
@@ -84,7 +82,7 @@ export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext,
     ...routeOf(campaignCalls.saveAnswer),
     handler: async (request) => {
       requireAny(request, ['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS']);
-      return { response: await actions.saveAnswer(db, actor(request), request.body) };
+      return { response: await actions.saveAnswer(db, actorOf(request), request.body) };
     },
   });
 
@@ -92,7 +90,7 @@ export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext,
     ...routeOf(campaignCalls.submit),
     handler: async (request) => {
       requireAny(request, ['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS']);
-      return { response: await actions.submitCampaign(db, actor(request), request.body.id) };
+      return { response: await actions.submitCampaign(db, actorOf(request), request.body.id) };
     },
   });
 
@@ -100,7 +98,7 @@ export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext,
     ...routeOf(campaignCalls.delete),
     handler: async (request) => {
       requireAny(request, ADMINISTRATION);
-      return { response: await actions.deleteCampaign(db, actor(request), request.body.id) };
+      return { response: await actions.deleteCampaign(db, actorOf(request), request.body.id) };
     },
   });
 

@@ -3,7 +3,7 @@ import { notFound, validationError } from '../../errors.js';
 import * as entities from '../../db/repositories/entities.js';
 import { rebuildTerritoryScores } from '../../db/repositories/territoryScores.js';
 import { recordAudit } from '../../db/repositories/audit.js';
-import type { Actor } from '../campaigns/actions.js';
+import { auditedBy, type Actor } from '../actor.js';
 import { foldText } from '../../../shared/text.js';
 import type { CreateEntityResponse } from '../../../shared/api/admin.js';
 
@@ -29,7 +29,7 @@ export async function createEntity(db: Db, actor: Actor, input: { name: string; 
     const id = await entities.insertEntity(tx, { name, nameKey: foldText(name), population: input.population, provinceId, municipalityIds });
     if (id === undefined) throw validationError('An entity with this name already exists', 'ALREADY_EXISTS');
     await recordAudit(tx, {
-      actorId: actor.user.id, actorEmail: actor.user.email, requestId: actor.requestId, action: 'entity.create', targetType: 'entity', targetId: id,
+      ...auditedBy(actor), action: 'entity.create', targetType: 'entity', targetId: id,
       details: { name, population: input.population, provinceId, municipalities: municipalityIds },
     });
     return { entity: (await entities.listEntities(tx, id))[0] };
@@ -47,7 +47,7 @@ export async function removeEntity(db: Db, actor: Actor, id: number): Promise<{ 
     await entities.deleteEntity(tx, id);
     if (entity.campaigns.some((c) => c.status === 'sent')) await rebuildTerritoryScores(tx);
     await recordAudit(tx, {
-      actorId: actor.user.id, actorEmail: actor.user.email, requestId: actor.requestId, action: 'entity.remove', targetType: 'entity', targetId: id,
+      ...auditedBy(actor), action: 'entity.remove', targetType: 'entity', targetId: id,
       details: { name: entity.name, campaigns: entity.campaigns },
     });
     return { success: true as const };

@@ -3,9 +3,10 @@ import { isUniqueViolation } from '../../db/faults.js';
 import { AppError, forbidden, notFound, validationError } from '../../errors.js';
 import { deleteUser, emailTaken, findUserForUpdate, insertUser, updatePasswordHash } from '../../db/repositories/users.js';
 import { revokeUserFamilies } from '../../db/repositories/oauth.js';
+import { lockEntities } from '../../db/repositories/entities.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { generatePassword, hashPassword } from '../auth/passwords.js';
-import type { Actor } from '../campaigns/actions.js';
+import { auditedBy, type Actor } from '../actor.js';
 import { GENERATED_PASSWORD_LENGTH } from '../../../shared/constants.js';
 import { canCreateRole, canManageUser, roleFromNumber, type Role } from '../../../shared/roles.js';
 import type { CreateUserRequest, CreateUserResponse, RegeneratePasswordResponse } from '../../../shared/api/admin.js';
@@ -13,9 +14,8 @@ import type { CreateUserRequest, CreateUserResponse, RegeneratePasswordResponse 
 const emailExists = () => new AppError('EMAIL_EXISTS', 'A user with this e-mail already exists');
 
 async function checkEntitiesExist(q: Queryable, entityIds: number[]): Promise<void> {
-  // Locked against removal until the user is stored (as entityExists), in id order.
-  const found = await q.query<{ id: number }>('SELECT id FROM entities WHERE id = ANY($1::int[]) ORDER BY id FOR KEY SHARE', [entityIds]);
-  const missing = entityIds.filter((id) => !found.some((row) => row.id === id));
+  const found = await lockEntities(q, entityIds);
+  const missing = entityIds.filter((id) => !found.includes(id));
   if (missing.length > 0) throw validationError(`Unknown entities: ${missing.join(', ')}`, { entities: 'USERS.VALIDATION.UNKNOWN_ENTITY' });
 }
 
@@ -51,8 +51,6 @@ export async function createUserWithPassword(
   }
 }
 
-const auditOf = (actor: Actor) => ({ actorId: actor.user.id, actorEmail: actor.user.email, requestId: actor.requestId });
-
 /**
  * An administrator creates a user of a role it may give (USER_CREATE_PERMISSIONS). A USER must belong to at least
  * one entity (its entities are all it sees); ADMIN and FEC see every entity, so for them entities are optional.
@@ -63,7 +61,7 @@ export async function createUser(db: Db, actor: Actor, input: CreateUserRequest)
   if (role === 'USER' && input.entities.length === 0) throw validationError('A USER must belong to an entity', { entities: 'USERS.VALIDATION.ENTITY_REQUIRED' });
   if (!canCreateRole(actor.user.role, role)) throw new AppError('FORBIDDEN', `A ${actor.user.role} cannot create ${role} users`);
   const { email } = input;
-  const { id, password } = await createUserWithPassword(db, { email, role, name: input.name.trim(), entityIds: input.entities }, auditOf(actor));
+  const { id, password } = await createUserWithPassword(db, { email, role, name: input.name.trim(), entityIds: input.entities }, auditedBy(actor));
   return { user: { id, email }, generatedPassword: password };
 }
 
@@ -81,7 +79,7 @@ export async function removeUser(db: Db, actor: Actor, id: number): Promise<{ su
   return db.transaction(async (tx) => {
     const target = await managedUser(tx, actor, id);
     await deleteUser(tx, id);
-    await recordAudit(tx, { ...auditOf(actor), action: 'user.remove', targetType: 'user', targetId: id, details: { email: target.email, role: target.role } });
+    await recordAudit(tx, { ...auditedBy(actor), action: 'user.remove', targetType: 'user', targetId: id, details: { email: target.email, role: target.role } });
     return { success: true as const };
   });
 }
@@ -94,7 +92,7 @@ export async function regeneratePassword(db: Db, actor: Actor, id: number): Prom
     const target = await managedUser(tx, actor, id);
     await updatePasswordHash(tx, id, passwordHash);
     await revokeUserFamilies(tx, id, 'password regenerated');
-    await recordAudit(tx, { ...auditOf(actor), action: 'user.regeneratePassword', targetType: 'user', targetId: id, details: { email: target.email } });
+    await recordAudit(tx, { ...auditedBy(actor), action: 'user.regeneratePassword', targetType: 'user', targetId: id, details: { email: target.email } });
     return { email: target.email, password };
   });
 }

@@ -1,84 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createHmac, randomBytes, randomUUID, webcrypto } from 'node:crypto';
-import { SignJWT, decodeProtectedHeader, jwtVerify, errors, type JWTPayload } from 'jose';
-
-/** What an access token carries: the user, the refresh-token family (session) it belongs to and the client. */
-export interface AccessClaims {
-  userId: number;
-  familyId: string;
-  clientId: string;
-}
-
-/** What a share token carries: the share link and its campaign. */
-export interface ShareClaims {
-  shareId: string;
-  campaignId: number;
-}
-
-/** What a device cookie carries (loginThrottle.ts): the device's id and the account it signed in to, as accountHash gives it. */
-export interface DeviceClaims {
-  deviceId: string;
-  accountHash: string;
-}
-
-export type VerifiedToken =
-  | { kind: 'access'; claims: AccessClaims }
-  | { kind: 'share'; claims: ShareClaims }
-  | { kind: 'expired' }
-  | { kind: 'invalid' };
+import { SignJWT, decodeProtectedHeader, jwtVerify, errors } from 'jose';
+import { ACCESS, ACCESS_TYP, ALGORITHMS, DEVICE_TYP, LEGACY, SHARE, SHARE_TYP, type AccessClaims, type DeviceClaims, type ShareClaims, type TokenKind, type VerifiedToken } from './tokenKinds.js';
 
 /** How many verified tokens are remembered (a few MB at most); the oldest go first. */
 const VERIFIED_TOKENS_KEPT = 5000;
-/** The header types of access tokens (RFC 9068 section 2.1), share links and device cookies. */
-const ACCESS_TYP = 'at+jwt';
-const SHARE_TYP = 'share+jwt';
-const DEVICE_TYP = 'device+jwt';
-const ALGORITHMS = ['HS256'];
-
-/** How verify checks one kind of token: its header type, the claims it must have, and what it grants. */
-interface TokenKind {
-  typ?: string;
-  required: string[];
-  claimsOf(payload: JWTPayload): VerifiedToken;
-}
-
-/** An RFC 9068 access token's user, session and client. */
-const ACCESS: TokenKind = {
-  typ: ACCESS_TYP,
-  required: ['jti', 'iat', 'exp'],
-  claimsOf({ sid, client_id: clientId, sub }) {
-    if (typeof sid === 'string' && typeof clientId === 'string' && /^\d+$/.test(sub ?? '')) {
-      return { kind: 'access', claims: { userId: Number(sub), familyId: sid, clientId } };
-    }
-    return { kind: 'invalid' };
-  },
-};
-
-const shareClaims = (sub: string | undefined, cid: unknown): VerifiedToken =>
-  sub && Number.isSafeInteger(cid) ? { kind: 'share', claims: { shareId: sub, campaignId: cid as number } } : { kind: 'invalid' };
-
-/** A share link: its id and its campaign. */
-const SHARE: TokenKind = {
-  typ: SHARE_TYP,
-  required: ['jti', 'iat', 'exp'],
-  claimsOf: ({ sub, cid }) => shareClaims(sub, cid),
-};
-
-/**
- * A token without a header type: a share link of the form handed out before share+jwt (payload typ 'share', no
- * audience), or an access token of the form before RFC 9068, which is answered as expired so that the client
- * refreshes it into a new one instead of signing the user out (it is well signed, and a refresh still needs the
- * session's refresh token). Nothing this version signs lacks a header type.
- */
-const LEGACY: TokenKind = {
-  required: ['iat', 'exp'],
-  claimsOf({ typ, sub, cid, aud }) {
-    if (aud !== undefined) return { kind: 'invalid' };
-    if (typ === 'share') return shareClaims(sub, cid);
-    return typ === 'access' ? { kind: 'expired' } : { kind: 'invalid' };
-  },
-};
 
 /**
  * Signs and verifies the API's JWTs (HS256). Access tokens follow RFC 9068 (header typ at+jwt; iss, sub, aud,

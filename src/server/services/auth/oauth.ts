@@ -13,6 +13,7 @@ import { deviceCookieHeaders, deviceCookieName } from './deviceCookie.js';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from './passwords.js';
 import { randomToken, sha256, verifierMatches } from './pkce.js';
 import type { TokenSigner } from './jwt.js';
+import { auditedBy, type Actor } from '../actor.js';
 import type { LoginResponse, TokenResponse } from '../../../shared/api/auth.js';
 
 /** What the OAuth functions need: the database, the signer and the client/lifetime settings. */
@@ -179,4 +180,10 @@ export async function refreshTokens(ctx: OAuthContext, refreshToken: string, cli
   });
   if (outcome instanceof OAuthError) throw outcome;
   return outcome;
+}
+
+/** Ends the caller's session (its refresh-token family) and records it. */
+export async function logout(db: Queryable, actor: Actor, familyId: string): Promise<void> {
+  await oauthRepo.revokeFamily(db, familyId, 'logout');
+  await recordAudit(db, { ...auditedBy(actor), action: 'auth.logout' });
 }

@@ -4,19 +4,13 @@ import type { CampaignStateResponse } from '../../../shared/api/campaigns.js';
 import { AppError, conflict, forbidden, notFound, validationError } from '../../errors.js';
 import { findCampaign, type CampaignRow } from '../../db/repositories/campaignQueries.js';
 import * as writes from '../../db/repositories/campaignWrites.js';
-import { storeCampaignScores } from '../../db/repositories/scores.js';
-import { addToTerritoryScores } from '../../db/repositories/territoryScores.js';
+import { scoreSentCampaign } from '../../reports/storedScores.js';
 import { recordAudit } from '../../db/repositories/audit.js';
+import { auditedBy, type Actor } from '../actor.js';
 import { answerProblem, canAnswerCampaign, canReadEntity } from './rules.js';
 
-/** Who did it, for the audit trail. */
-export interface Actor {
-  user: CurrentUser;
-  requestId: string;
-}
-
 const audit = (actor: Actor, action: string, campaignId: number, details?: Record<string, unknown>) => ({
-  actorId: actor.user.id, actorEmail: actor.user.email, action, targetType: 'campaign', targetId: campaignId, details, requestId: actor.requestId,
+  ...auditedBy(actor), action, targetType: 'campaign', targetId: campaignId, details,
 });
 
 const stateOf = (c: CampaignRow): CampaignStateResponse => ({
@@ -59,8 +53,7 @@ export async function submitCampaign(db: Db, actor: Actor, id: number): Promise<
     const missing = await writes.countUnanswered(tx, id);
     if (missing > 0) throw new AppError('VALIDATION', `${missing} questions are not answered yet`, 'NOT_ALL_ANSWERED');
     await writes.markSent(tx, id);
-    await storeCampaignScores(tx, id);
-    await addToTerritoryScores(tx, id);
+    await scoreSentCampaign(tx, id);
     await recordAudit(tx, audit(actor, 'campaign.submit', id, { entityId: campaign.entityId }));
     return stateOf((await findCampaign(tx, id)) as CampaignRow);
   });
