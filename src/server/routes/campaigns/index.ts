@@ -14,6 +14,7 @@ import { routeOf, sendEncoded } from '../contract.js';
 
 const CAMPAIGN_ACTIONS: Action[] = ['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'];
 const ADMINISTRATION: Action[] = ['ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'];
+const ANSWERING: Action[] = ['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS'];
 
 /** The signed-in user when its role may perform one of the actions. */
 function requireAny(request: FastifyRequest, allowed: Action[]) {
@@ -21,6 +22,9 @@ function requireAny(request: FastifyRequest, allowed: Action[]) {
   const match = allowed.find((action) => can(user.role, action));
   return requirePermission(request, match ?? allowed[0]);
 }
+
+/** The caller as the actor of a change, when its role may perform one of the actions. */
+const actorAmong = (request: FastifyRequest, allowed: Action[]) => actorOf(request, requireAny(request, allowed));
 
 /** The campaign calls of api-contract.md under /api/secure/v1/campaigns (declared in src/shared/api/campaigns.ts). */
 export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext, reports: ReportEngine): void {
@@ -72,34 +76,22 @@ export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext,
 
   api.route({
     ...routeOf(campaignCalls.create),
-    handler: async (request) => {
-      requireAny(request, ADMINISTRATION);
-      return { response: await actions.createCampaign(db, actorOf(request), request.body.entityId) };
-    },
+    handler: async (request) => ({ response: await actions.createCampaign(db, actorAmong(request, ADMINISTRATION), request.body.entityId) }),
   });
 
   api.route({
     ...routeOf(campaignCalls.saveAnswer),
-    handler: async (request) => {
-      requireAny(request, ['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS']);
-      return { response: await actions.saveAnswer(db, actorOf(request), request.body) };
-    },
+    handler: async (request) => ({ response: await actions.saveAnswer(db, actorAmong(request, ANSWERING), request.body) }),
   });
 
   api.route({
     ...routeOf(campaignCalls.submit),
-    handler: async (request) => {
-      requireAny(request, ['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS']);
-      return { response: await actions.submitCampaign(db, actorOf(request), request.body.id) };
-    },
+    handler: async (request) => ({ response: await actions.submitCampaign(db, actorAmong(request, ANSWERING), request.body.id) }),
   });
 
   api.route({
     ...routeOf(campaignCalls.delete),
-    handler: async (request) => {
-      requireAny(request, ADMINISTRATION);
-      return { response: await actions.deleteCampaign(db, actorOf(request), request.body.id) };
-    },
+    handler: async (request) => ({ response: await actions.deleteCampaign(db, actorAmong(request, ADMINISTRATION), request.body.id) }),
   });
 
   api.route({
