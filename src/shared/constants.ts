@@ -18,7 +18,6 @@ export const USER_ENTITIES_MAX = 5000;
 /** The population column is a 32-bit integer; no entity comes near it. */
 export const POPULATION_MAX = 2_147_483_647;
 export const ANSWERS_PER_PAGE = 3;
-export const PKCE_METHOD = 'S256';
 export const DEFAULT_LANGUAGE = 'es';
 export const LANGUAGES = ['es', 'en', 'ca', 'va'] as const;
 export type Language = (typeof LANGUAGES)[number];

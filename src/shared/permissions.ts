@@ -35,8 +35,3 @@ export function decide(role: string | null | undefined, action: Action): Permiss
 export function can(role: string | null | undefined, action: Action): boolean {
   return decide(role, action).allowed;
 }
-
-/** Roles that administer every entity (status page, users, entities, campaign creation). */
-export function isAdministrator(role: string | null | undefined): boolean {
-  return role === 'ADMIN' || role === 'FEC';
-}

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/client.js';
 import type { IndicatorGroup } from '../../shared/api/campaigns.js';
 import { readCampaignAnswers } from '../db/repositories/questionnaires.js';
-import { withAnswers, type EditionQuestionnaire, type QuestionnaireCache } from './questionnaireCache.js';
+import type { EditionQuestionnaire, QuestionnaireCache } from './questionnaireCache.js';
 import { encodeWithRaw, rawSlot } from './rawJson.js';
 
 /** A campaign's edition questionnaire (cached) and its own answers (read on every call). */
@@ -15,11 +15,6 @@ export async function campaignQuestionnaire(q: Queryable, cache: QuestionnaireCa
   const read = await readCampaignAnswers(q, campaignId);
   if (!read) return undefined;
   return { edition: await cache.get(read.editionId, read.catalogueVersion), answers: read.answers };
-}
-
-/** The indicators with the campaign's answers, as objects. */
-export function answeredIndicators({ edition, answers }: CampaignQuestionnaire): IndicatorGroup[] {
-  return withAnswers(edition.indicators, answers);
 }
 
 /**

@@ -36,7 +36,7 @@ export interface ReportBody {
 }
 
 /** Compresses a kept body (gzip at zlib's default level, off the event loop). */
-export const gzipBody = (json: Buffer): Promise<Buffer> => promisify(gzip)(json);
+const gzipBody = (json: Buffer): Promise<Buffer> => promisify(gzip)(json);
 
 /** Bytes counted per entry besides its body: key, version, map entry and promise, generously rounded up. */
 const ENTRY_OVERHEAD = 1024;

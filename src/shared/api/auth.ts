@@ -7,10 +7,10 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH } from '../constan
 export const Email = Type.String({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_LENGTH });
 
 /** A PKCE code verifier or challenge (RFC 7636 section 4.1): 43-128 unreserved characters. */
-export const PkceValue = Type.String({ pattern: '^[A-Za-z0-9._~-]{43,128}$' });
+const PkceValue = Type.String({ pattern: '^[A-Za-z0-9._~-]{43,128}$' });
 
 /** Body of POST /api/v1/auth/login: the form's fields plus the OAuth 2 / PKCE parameters. */
-export const LoginRequest = Strict({
+const LoginRequest = Strict({
   // Any text: an address that cannot belong to an account is a wrong e-mail, answered and throttled like one.
   email: Line(EMAIL_MAX_LENGTH, { minLength: 1 }),
   password: Line(PASSWORD_MAX_LENGTH, { minLength: 1 }),
@@ -22,7 +22,6 @@ export const LoginRequest = Strict({
   code_challenge_method: Type.Literal('S256'),
   response_type: Type.Literal('code'),
 });
-export type LoginRequest = Static<typeof LoginRequest>;
 
 export const LoginResponse = Type.Object({ code: Type.String(), state: Type.String() });
 export type LoginResponse = Static<typeof LoginResponse>;

@@ -22,10 +22,6 @@ export const ERROR_STATUS = {
 
 export type ErrorType = keyof typeof ERROR_STATUS;
 
-/** Codes carried in `error.data` of a VALIDATION error. */
-export const VALIDATION_CODES = ['MULTIPLE_PROVINCES', 'ALREADY_EXISTS', 'NOT_ALL_ANSWERED'] as const;
-export type ValidationCode = (typeof VALIDATION_CODES)[number];
-
 export interface ApiErrorBody {
   type: ErrorType;
   message: string;
@@ -42,9 +38,4 @@ export interface ApiRequestInfo {
 export interface ApiFailure {
   error: ApiErrorBody;
   request: ApiRequestInfo;
-}
-
-/** Every successful call's body. */
-export interface ApiSuccess<T> {
-  response: T;
 }

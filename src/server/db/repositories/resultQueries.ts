@@ -76,7 +76,7 @@ export async function findSessionUserAndCampaignPlace(
 }
 
 /** Group key of a stored score: "total:0", "axis:12"... */
-export const groupKey = (scope: string, categoryId: number) => `${scope}:${categoryId}`;
+const groupKey = (scope: string, categoryId: number) => `${scope}:${categoryId}`;
 
 /** What a campaign's figures are made of: its own scores, its territories' sums and registered entities. */
 export interface FigureInputs {

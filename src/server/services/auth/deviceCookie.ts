@@ -5,8 +5,8 @@ import { DEVICE_COOKIE_TTL_SECONDS } from './loginThrottle.js';
  * Device cookies are named per account (campaigns_device_<12 hex of the account's keyed hash>), so that on a
  * shared computer each colleague's login keeps its own; they go only to one path, the login call.
  */
-export const DEVICE_COOKIE_PREFIX = 'campaigns_device_';
-export const DEVICE_COOKIE_PATH = '/api/v1/auth/login';
+const DEVICE_COOKIE_PREFIX = 'campaigns_device_';
+const DEVICE_COOKIE_PATH = '/api/v1/auth/login';
 /** How many device cookies a browser keeps (one per account signed in on it): up to about 5 KB on the login call. */
 export const MAX_DEVICE_COOKIES = 10;
 

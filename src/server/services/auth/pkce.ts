@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** The S256 code challenge of a verifier (RFC 7636 section 4.2). */
-export function s256Challenge(verifier: string): string {
+function s256Challenge(verifier: string): string {
   return createHash('sha256').update(verifier, 'ascii').digest('base64url');
 }
 

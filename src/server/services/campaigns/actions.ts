@@ -19,7 +19,7 @@ const stateOf = (c: CampaignRow): CampaignStateResponse => ({
 });
 
 /** The campaign if the user may see it; a campaign of another entity answers as if it did not exist. */
-export function readableCampaign(user: CurrentUser, campaign: CampaignRow | undefined): CampaignRow {
+function readableCampaign(user: CurrentUser, campaign: CampaignRow | undefined): CampaignRow {
   if (!campaign || !canReadEntity(user, campaign.entityId)) throw notFound('Campaign');
   return campaign;
 }

@@ -11,7 +11,7 @@ export function canAnswerCampaign(user: CurrentUser, entityId: number): boolean 
   return user.role === 'ADMIN' || (user.role === 'USER' && isMember(user, entityId));
 }
 
-export function isMember(user: CurrentUser, entityId: number): boolean {
+function isMember(user: CurrentUser, entityId: number): boolean {
   return user.entities.some((e) => e.id === entityId);
 }
 
