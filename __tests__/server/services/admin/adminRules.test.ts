@@ -1,6 +1,6 @@
-import { canManageUser } from '../../src/shared/roles.js';
-import { singleProvince } from '../../src/server/services/admin/entities.js';
-import { AppError } from '../../src/server/errors.js';
+import { canManageUser } from '../../../../src/shared/roles.js';
+import { singleProvince } from '../../../../src/server/services/admin/entities.js';
+import { AppError } from '../../../../src/server/errors.js';
 
 describe('administration rules', () => {
   it('lets an administrator manage the roles it may create, never its own account', () => {

@@ -1,15 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { testBackends } from '../helpers/db.js';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createTestUser, signIn } from '../helpers/auth.js';
-import { seedDemo } from '../../src/server/db/seed/demo.js';
-import { importCatalogue } from '../../src/server/catalogue/import.js';
-import type { Catalogue } from '../../src/server/catalogue/parse.js';
-import type { Db } from '../../src/server/db/client.js';
-import type { CampaignSummary } from '../../src/shared/api/campaigns.js';
-import type { ComparisonResponse, ResultResponse } from '../../src/shared/api/results.js';
+import { testBackends } from '../../helpers/db.js';
+import { call, startTestServer, type TestServer } from '../../helpers/server.js';
+import { createTestUser, signIn } from '../../helpers/auth.js';
+import { seedDemo } from '../../../src/server/db/seed/demo.js';
+import { importCatalogue } from '../../../src/server/catalogue/import.js';
+import type { Catalogue } from '../../../src/server/catalogue/parse.js';
+import type { Db } from '../../../src/server/db/client.js';
+import type { CampaignSummary } from '../../../src/shared/api/campaigns.js';
+import type { ComparisonResponse, ResultResponse } from '../../../src/shared/api/results.js';
 
 const backends = await testBackends();
 

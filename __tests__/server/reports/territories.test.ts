@@ -1,4 +1,4 @@
-import { allEntitiesMean, groupFigures, participantsMean } from '../../src/server/reports/territories.js';
+import { allEntitiesMean, groupFigures, participantsMean } from '../../../src/server/reports/territories.js';
 
 describe('territorial figures', () => {
   it('averages over participants, and over every registered entity when compared to all', () => {

@@ -1,7 +1,7 @@
-import { testBackends } from '../helpers/db.js';
-import { seedDemo } from '../../src/server/db/seed/demo.js';
-import { addToTerritoryScores, rebuildTerritoryScores } from '../../src/server/db/repositories/territoryScores.js';
-import type { Db, Queryable } from '../../src/server/db/client.js';
+import { testBackends } from '../../helpers/db.js';
+import { seedDemo } from '../../../src/server/db/seed/demo.js';
+import { addToTerritoryScores, rebuildTerritoryScores } from '../../../src/server/db/repositories/territoryScores.js';
+import type { Db, Queryable } from '../../../src/server/db/client.js';
 
 const backends = await testBackends();
 

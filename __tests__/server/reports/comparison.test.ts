@@ -1,7 +1,7 @@
-import { comparisonAxes } from '../../src/server/reports/comparison.js';
-import { figuresByGroup } from '../../src/server/reports/figures.js';
-import type { TreeAxis } from '../../src/server/reports/questionnaireCache.js';
-import type { TerritoryAggregate, Territory } from '../../src/server/reports/territories.js';
+import { comparisonAxes } from '../../../src/server/reports/comparison.js';
+import { figuresByGroup } from '../../../src/server/reports/figures.js';
+import type { TreeAxis } from '../../../src/server/reports/questionnaireCache.js';
+import type { TerritoryAggregate, Territory } from '../../../src/server/reports/territories.js';
 
 const tree: TreeAxis[] = [
   { id: 1, text: 'Eje A', policies: [{ id: 11, text: 'Política 11', measures: [] }, { id: 12, text: 'Política 12', measures: [] }] },

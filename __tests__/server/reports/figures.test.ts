@@ -1,9 +1,9 @@
-import { openTestPglite } from '../helpers/db.js';
-import { seedDemo } from '../../src/server/db/seed/demo.js';
-import { campaignFigures } from '../../src/server/reports/figures.js';
-import { loadScoringQuestionnaire } from '../../src/server/db/repositories/scores.js';
-import { scoreCampaign } from '../../src/server/reports/scoring.js';
-import type { Db } from '../../src/server/db/client.js';
+import { openTestPglite } from '../../helpers/db.js';
+import { seedDemo } from '../../../src/server/db/seed/demo.js';
+import { campaignFigures } from '../../../src/server/reports/figures.js';
+import { loadScoringQuestionnaire } from '../../../src/server/db/repositories/scores.js';
+import { scoreCampaign } from '../../../src/server/reports/scoring.js';
+import type { Db } from '../../../src/server/db/client.js';
 
 /** A campaign's total percentage computed again from its raw answers, not from stored scores. */
 async function totalFromAnswers(db: Db, campaignId: number): Promise<number> {

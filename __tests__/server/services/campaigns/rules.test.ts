@@ -1,5 +1,5 @@
-import { answerProblem, canAnswerCampaign, canReadEntity, statusAfterSave, visibleEntityIds } from '../../src/server/services/campaigns/rules.js';
-import type { CurrentUser } from '../../src/shared/api/auth.js';
+import { answerProblem, canAnswerCampaign, canReadEntity, statusAfterSave, visibleEntityIds } from '../../../../src/server/services/campaigns/rules.js';
+import type { CurrentUser } from '../../../../src/shared/api/auth.js';
 
 const user = (role: CurrentUser['role'], entities: number[] = []): CurrentUser => ({ id: 1, email: 'a@b.es', name: '', role, entities: entities.map((id) => ({ id, name: `E${id}` })) });
 const single = { type: 'single' as const, responses: [{ id: 1, obsolete: false }, { id: 2, obsolete: false }, { id: 3, obsolete: true }] };

@@ -1,5 +1,5 @@
-import { consistencySummary, describeDifference, sumsAgree, territorialDifferences } from '../../src/server/reports/consistency.js';
-import type { ScoreSumsPair, TerritorialFigures } from '../../src/server/db/repositories/consistency.js';
+import { consistencySummary, describeDifference, sumsAgree, territorialDifferences } from '../../../src/server/reports/consistency.js';
+import type { ScoreSumsPair, TerritorialFigures } from '../../../src/server/db/repositories/consistency.js';
 
 const key = { edition: 2026, territory: 'province', territoryId: '46', scope: 'policy', categoryId: 12 };
 const sums = (participants: number, percentageSum: number, valueSum: number) => ({ participants, percentageSum, valueSum });

@@ -1,6 +1,6 @@
-import { QuestionnaireCache, prepareEdition, questionnaireTree, withAnswers } from '../../src/server/reports/questionnaireCache.js';
-import { encodeWithRaw, rawSlot } from '../../src/server/reports/rawJson.js';
-import type { IndicatorGroup, Subindicator } from '../../src/shared/api/campaigns.js';
+import { QuestionnaireCache, prepareEdition, questionnaireTree, withAnswers } from '../../../src/server/reports/questionnaireCache.js';
+import { encodeWithRaw, rawSlot } from '../../../src/server/reports/rawJson.js';
+import type { IndicatorGroup, Subindicator } from '../../../src/shared/api/campaigns.js';
 
 const sub = (id: number, type: Subindicator['type'] = 'single'): Subindicator => ({
   id,

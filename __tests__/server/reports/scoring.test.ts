@@ -1,4 +1,4 @@
-import { scoreCampaign, subindicatorPoints, type ScoredSubindicator } from '../../src/server/reports/scoring.js';
+import { scoreCampaign, subindicatorPoints, type ScoredSubindicator } from '../../../src/server/reports/scoring.js';
 
 // Two policies in one axis; hand-computed below.
 const single: ScoredSubindicator = {

@@ -1,5 +1,5 @@
-import { DEVICE_COOKIE_TTL_SECONDS, FORGET_AFTER_MS, FREE_FAILURES, MAX_DELAY_SECONDS, decideAttempt, delayAfterFailures } from '../../src/server/services/auth/loginThrottle.js';
-import { MAX_DEVICE_COOKIES, deviceCookieHeaders, deviceCookieName, readDeviceCookies } from '../../src/server/services/auth/deviceCookie.js';
+import { DEVICE_COOKIE_TTL_SECONDS, FORGET_AFTER_MS, FREE_FAILURES, MAX_DELAY_SECONDS, decideAttempt, delayAfterFailures } from '../../../../src/server/services/auth/loginThrottle.js';
+import { MAX_DEVICE_COOKIES, deviceCookieHeaders, deviceCookieName, readDeviceCookies } from '../../../../src/server/services/auth/deviceCookie.js';
 
 describe('login throttle delay', () => {
   it('lets the first failures through at once, then doubles the wait up to the cap', () => {

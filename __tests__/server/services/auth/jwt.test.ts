@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { jest } from '@jest/globals';
 import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
-import { TokenSigner } from '../../src/server/services/auth/jwt.js';
+import { TokenSigner } from '../../../../src/server/services/auth/jwt.js';
 
 const SECRET = 'a-secret-that-is-long-enough-for-hs256-tokens';
 const ISSUER = 'http://localhost';

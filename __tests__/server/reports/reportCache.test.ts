@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { gunzipSync } from 'node:zlib';
-import { ReportCache } from '../../src/server/reports/reportCache.js';
+import { ReportCache } from '../../../src/server/reports/reportCache.js';
 
 const body = (text: string, size = text.length) => Buffer.alloc(size, text);
 const settled = () => new Promise((resolve) => setImmediate(resolve));
