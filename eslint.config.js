@@ -2,6 +2,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+/** A layer rule of src/server: what the files may not import (each folder's README says what it may). */
+const serverLayer = (files, ...patterns) => ({
+  files,
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      { patterns: [{ group: ['**/client/**'], message: 'src/server does not import src/client.' }, ...patterns] },
+    ],
+  },
+});
+const noHttp = { group: ['**/routes/**', '**/plugins/**', 'fastify', '@fastify/*'], message: 'Below the HTTP layer: no routes, plugins or fastify here.' };
+
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'coverage/', 'node_modules/'] },
   js.configs.recommended,
@@ -40,6 +52,13 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.jest } },
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  // Routes are thin: the database through repositories and services (db/client for types only).
+  serverLayer(['src/server/routes/**'], { group: ['**/db/client', '**/db/client.js'], allowTypeImports: true, message: 'Routes reach the database through repositories and services (import type only).' }),
+  // Repositories only read and write: rules and scoring live in services/ and reports/ (their types may be named).
+  serverLayer(['src/server/db/repositories/**'], noHttp, { group: ['**/services/**', '**/reports/**'], allowTypeImports: true, message: 'Repositories only read and write: logic lives in services/ and reports/ (import type only).' }),
+  // The report engine and the services know nothing of HTTP; the engine needs no service.
+  serverLayer(['src/server/reports/**'], { ...noHttp, group: [...noHttp.group, '**/services/**'], message: 'The report engine imports repositories and src/shared only.' }),
+  serverLayer(['src/server/services/**'], noHttp),
   {
     // src/shared is imported by both sides, so it may import neither.
     files: ['src/shared/**'],

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { TestServer } from './server.js';
 import { call } from './server.js';
-import { hashPassword } from '../../src/server/services/passwords.js';
+import { hashPassword } from '../../src/server/services/auth/passwords.js';
 import { insertUser } from '../../src/server/db/repositories/users.js';
 import type { Db } from '../../src/server/db/client.js';
 import type { Role } from '../../src/shared/roles.js';

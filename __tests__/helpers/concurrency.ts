@@ -1,5 +1,5 @@
 import type { Db } from '../../src/server/db/client.js';
-import { checkTerritorialFigures, describeDifference } from '../../src/server/services/consistency.js';
+import { checkTerritorialFigures, describeDifference } from '../../src/server/reports/consistency.js';
 import { insertAnswers, loadEditionSubindicators, plausibleAnswer } from '../../src/server/db/seed/answers.js';
 import { call, type TestServer } from './server.js';
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
-import { TokenSigner } from '../../src/server/services/jwt.js';
+import { TokenSigner } from '../../src/server/services/auth/jwt.js';
 import type { AppContext } from '../../src/server/context.js';
 import type { Db } from '../../src/server/db/client.js';
 

@@ -169,7 +169,7 @@ describe.each(backends)('authentication on $name', ({ open }) => {
     const [header, payload, signature] = tokens.access_token.split('.');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const tampered = [header, Buffer.from(JSON.stringify({ ...claims, sub: '999' })).toString('base64url'), signature].join('.');
-    const { TokenSigner } = await import('../../src/server/services/jwt.js');
+    const { TokenSigner } = await import('../../src/server/services/auth/jwt.js');
     const forged = await new TokenSigner('another-secret-another-secret-another', server.ctx.config.publicUrl).signAccess({ userId, familyId, clientId: oauth().clientId }, 60);
     for (const token of [tampered, forged, 'not-a-jwt', undefined]) {
       const res = await call(server, 'GET', '/api/secure/v1/auth/me', { token });

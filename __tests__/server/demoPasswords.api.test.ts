@@ -4,7 +4,7 @@ import { call, startTestServer, type TestServer } from '../helpers/server.js';
 import { createTestUser, loginBody, pkcePair } from '../helpers/auth.js';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import { demoPasswordWarnings } from '../../src/server/services/demoPasswords.js';
+import { demoPasswordWarnings } from '../../src/server/services/auth/demoPasswords.js';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/entities.js';
 import type { Db } from '../../src/server/db/client.js';
 

@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import { testBackends } from '../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../helpers/server.js';
 import { createTestUser, loginBody, pkcePair } from '../helpers/auth.js';
-import { MAX_DEVICE_COOKIES } from '../../src/server/services/deviceCookie.js';
+import { MAX_DEVICE_COOKIES } from '../../src/server/services/auth/deviceCookie.js';
 import type { Db } from '../../src/server/db/client.js';
 
 const backends = await testBackends();

@@ -15,11 +15,8 @@ import { registerHealthRoutes } from './routes/health.js';
 import { registerAuthRoutes, registerSecureAuthRoutes } from './routes/auth.js';
 import { registerCampaignRoutes } from './routes/campaigns/index.js';
 import { registerReportRoutes } from './routes/campaigns/reports.js';
-import { registerComparisonRoutes } from './routes/campaigns/comparison.js';
 import { registerReferenceRoutes } from './routes/reference.js';
-import { QuestionnaireCache } from './services/questionnaireCache.js';
-import { ReportCache } from './services/reportCache.js';
-import { loadEditionIndicators } from './db/repositories/questionnaires.js';
+import { ReportEngine } from './reports/engine.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerEntityRoutes } from './routes/entities.js';
 
@@ -90,8 +87,7 @@ export async function buildApp(
   registerHealthRoutes(app, ctx);
   await registerAuthRoutes(app, ctx);
   const authenticate = makeAuthenticate(ctx);
-  const questionnaires = new QuestionnaireCache((editionId) => loadEditionIndicators(ctx.db, editionId));
-  const reports = new ReportCache(options.reportCacheBytes);
+  const reports = new ReportEngine(ctx.db, options.reportCacheBytes);
   await app.register(
     async (secure) => {
       // API answers over 1 KB compressed for browsers that accept it (brotli, else gzip); the report calls
@@ -103,9 +99,8 @@ export async function buildApp(
       registerReferenceRoutes(secure, ctx);
       registerUserRoutes(secure, ctx);
       registerEntityRoutes(secure, ctx);
-      registerCampaignRoutes(secure, ctx, questionnaires);
-      registerReportRoutes(secure, ctx, questionnaires, reports);
-      registerComparisonRoutes(secure, ctx, questionnaires, reports);
+      registerCampaignRoutes(secure, ctx, reports);
+      registerReportRoutes(secure, ctx, reports);
     },
     { prefix: '/api/secure/v1' },
   );

@@ -4,7 +4,7 @@ import { DatabaseStartError, isDatabaseUnavailable } from './db/faults.js';
 import { migrate } from './db/migrate.js';
 import { loadReferenceData } from './db/reference/load.js';
 import { seedDemo } from './db/seed/demo.js';
-import { resolveJwtSecret, TokenSigner } from './services/jwt.js';
+import { resolveJwtSecret, TokenSigner } from './services/auth/jwt.js';
 import type { AppContext } from './context.js';
 
 /** Brings a database up to date: migrations, Spanish geography, and the demo data when asked and empty. */

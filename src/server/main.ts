@@ -1,7 +1,7 @@
 import { buildApp, loggerOptions } from './app.js';
 import { createContext } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
-import { demoPasswordWarnings } from './services/demoPasswords.js';
+import { demoPasswordWarnings } from './services/auth/demoPasswords.js';
 import { DatabaseStartError, DatabaseUnavailableError } from './db/faults.js';
 
 /** Starts the server and closes it, then the database, on SIGINT or SIGTERM so that nothing is lost. */

@@ -43,7 +43,7 @@ export function parseTrustProxy(raw: string | undefined): { value: TrustProxy; p
 }
 
 /** True when some proxy's X-Forwarded-For is believed (0 hops, however it got here, is none). */
-export const trustsAnyProxy = (trust: TrustProxy): boolean => trust !== false && trust !== 0;
+const trustsAnyProxy = (trust: TrustProxy): boolean => trust !== false && trust !== 0;
 
 /**
  * TRUST_PROXY in the form fastify takes. A hop count becomes a function: fastify 5.12 takes a bare number as

@@ -10,9 +10,9 @@ import { loadConfig } from '../config.js';
 import { openPglite, openPostgres, type Db } from '../db/client.js';
 import { prepareDatabase } from '../bootstrap.js';
 import { seedScale } from '../db/seed/scale.js';
-import { hashPassword } from '../services/passwords.js';
+import { hashPassword } from '../services/auth/passwords.js';
 import { insertUser } from '../db/repositories/users.js';
-import { TokenSigner } from '../services/jwt.js';
+import { TokenSigner } from '../services/auth/jwt.js';
 import type { Measured } from './benchClient.js';
 import { signIn } from './signIn.js';
 

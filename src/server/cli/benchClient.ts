@@ -9,7 +9,7 @@ export interface Measured {
 }
 
 /** The value at or below which the fraction p of the sorted samples lie (nearest rank). */
-export function percentile(sorted: readonly number[], p: number): number {
+function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
 }

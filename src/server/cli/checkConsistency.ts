@@ -1,4 +1,4 @@
-import { checkTerritorialFigures, consistencySummary, describeDifference } from '../services/consistency.js';
+import { checkTerritorialFigures, consistencySummary, describeDifference } from '../reports/consistency.js';
 import { runCli } from './run.js';
 
 // Recomputes the territorial sums and entity counts from the stored scores and entities and prints every

@@ -7,7 +7,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openPglite } from '../db/client.js';
 import { prepareDatabase } from '../bootstrap.js';
-import { TokenSigner } from '../services/jwt.js';
+import { TokenSigner } from '../services/auth/jwt.js';
 import { signIn } from './signIn.js';
 import type { EntityCampaigns } from '../../shared/api/campaigns.js';
 

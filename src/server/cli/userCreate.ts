@@ -1,4 +1,4 @@
-import { createUserWithPassword } from '../services/users.js';
+import { createUserWithPassword } from '../services/admin/users.js';
 import { isRole } from '../../shared/roles.js';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../shared/constants.js';
 import { ID_MAX } from '../../shared/api/schema.js';

@@ -45,7 +45,7 @@ export interface Db extends Tx {
 }
 
 /** An EXECUTE argument: a quoted literal for a safe integer or a string without backslash or NUL, else undefined. */
-export function sqlLiteral(value: unknown): string | undefined {
+function sqlLiteral(value: unknown): string | undefined {
   if (value === null) return 'NULL';
   if (typeof value === 'number' && Number.isSafeInteger(value)) return `'${value}'`;
   if (typeof value === 'string' && !/[\\\0]/.test(value)) return `'${value.replaceAll("'", "''")}'`;

@@ -2,7 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { AppError, expiredToken, forbidden, invalidToken } from '../errors.js';
 import { findSessionUser } from '../db/repositories/sessions.js';
-import type { AccessClaims } from '../services/jwt.js';
+import { isShareLinkOpen } from '../db/repositories/shareLinks.js';
+import type { AccessClaims } from '../services/auth/tokenKinds.js';
+import type { Actor } from '../services/actor.js';
 import { decide, type Action } from '../../shared/permissions.js';
 import type { CurrentUser } from '../../shared/api/auth.js';
 
@@ -59,11 +61,7 @@ export function makeAuthenticate(ctx: AppContext) {
       return;
     }
     if (verified.kind === 'share') {
-      const [link] = await ctx.db.query<{ ok: boolean }>(
-        'SELECT (revoked_at IS NULL AND expires_at > now()) AS ok FROM share_links WHERE id = $1 AND campaign_id = $2',
-        [verified.claims.shareId, verified.claims.campaignId],
-      );
-      if (!link?.ok) throw invalidToken();
+      if (!(await isShareLinkOpen(ctx.db, verified.claims.shareId, verified.claims.campaignId))) throw invalidToken();
       if (!request.routeOptions.config.allowShareToken) throw forbidden();
       request.principal = { kind: 'share', campaignId: verified.claims.campaignId, shareId: verified.claims.shareId };
       return;
@@ -119,4 +117,14 @@ export function requirePermission(request: FastifyRequest, action: Action): Curr
     throw new AppError('FORBIDDEN', 'You are not allowed to do this');
   }
   return user;
+}
+
+/** The signed-in user as the actor of a change, for the audit trail (FORBIDDEN for a share token). */
+export function actorOf(request: FastifyRequest, user: CurrentUser = requireUser(request)): Actor {
+  return { user, requestId: String(request.id) };
+}
+
+/** The actor of a change its role must be allowed (requirePermission). */
+export function permittedActor(request: FastifyRequest, action: Action): Actor {
+  return actorOf(request, requirePermission(request, action));
 }

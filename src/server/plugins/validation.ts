@@ -29,7 +29,7 @@ export function installStrictValidation(app: FastifyInstance): void {
  * 43.0 is the integer 43 to any JSON parser; the API's bodies carry only whole numbers (ids, populations, roles), so
  * such a number is refused by the schema, naming its field, instead of being taken as 43.
  */
-export function fractionsAsText(text: string): string {
+function fractionsAsText(text: string): string {
   let out = '';
   let copied = 0;
   let inString = false;

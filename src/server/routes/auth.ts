@@ -3,15 +3,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import formbody from '@fastify/formbody';
 import type { AppContext } from '../context.js';
 import { AppError, OAuthError } from '../errors.js';
-import { authenticateClient, exchangeCode, login, refreshTokens } from '../services/oauth.js';
-import { revokeFamily } from '../db/repositories/oauth.js';
-import { recordAudit } from '../db/repositories/audit.js';
-import { requireUser } from '../plugins/auth.js';
+import { authenticateClient, exchangeCode, login, logout, refreshTokens } from '../services/auth/oauth.js';
+import { actorOf, requireUser } from '../plugins/auth.js';
 import { authCalls, TokenError, TokenResponse, type TokenRequest } from '../../shared/api/auth.js';
 import { routeOf, schemaOf } from './contract.js';
 import { validationFields } from '../plugins/validation.js';
 import { isDatabaseUnavailable, isTransactionConflict } from '../db/faults.js';
-import { readDeviceCookies } from '../services/deviceCookie.js';
+import { readDeviceCookies } from '../services/auth/deviceCookie.js';
 
 /** One part of an HTTP Basic client credential, form-decoded first (RFC 6749 section 2.3.1); undefined when malformed. */
 function formDecoded(text: string): string | undefined {
@@ -163,10 +161,7 @@ export function registerSecureAuthRoutes(secure: FastifyInstance, ctx: AppContex
     ...routeOf(authCalls.logout),
     handler: async (request) => {
       const principal = request.principal;
-      if (principal?.kind === 'user') {
-        await revokeFamily(ctx.db, principal.familyId, 'logout');
-        await recordAudit(ctx.db, { actorId: principal.user.id, actorEmail: principal.user.email, action: 'auth.logout', requestId: String(request.id) });
-      }
+      if (principal?.kind === 'user') await logout(ctx.db, actorOf(request), principal.familyId);
       return { response: { success: true as const } };
     },
   });

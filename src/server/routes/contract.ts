@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { TObject, TSchema } from 'typebox';
 import { Envelope, ErrorEnvelope, type ApiCall } from '../../shared/api/schema.js';
-import { JSON_TYPE } from '../services/rawJson.js';
+import { JSON_TYPE } from '../reports/rawJson.js';
 
 /** The fastify schema of a call: what validates its request, serialises its answer and documents it. */
 interface CallSchema<Q extends TSchema, B extends TSchema, R extends TSchema> {

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
-import { requirePermission } from '../plugins/auth.js';
+import { permittedActor } from '../plugins/auth.js';
 import { listEntities } from '../db/repositories/entities.js';
-import * as entities from '../services/entities.js';
+import * as entities from '../services/admin/entities.js';
 import { adminCalls } from '../../shared/api/admin.js';
 import { routeOf } from './contract.js';
 
 /** The administrator calling, for the audit trail; FORBIDDEN unless its role manages entities. */
-const manager = (request: FastifyRequest) => ({ user: requirePermission(request, 'ENTITIES_MANAGE'), requestId: String(request.id) });
+const manager = (request: FastifyRequest) => permittedActor(request, 'ENTITIES_MANAGE');
 
 /** The entity calls of api-contract.md under /api/secure/v1/entities (ADMIN and FEC). */
 export function registerEntityRoutes(secure: FastifyInstance, ctx: AppContext): void {

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
 import { healthCall } from '../../shared/api/health.js';
+import { pingDatabase } from '../db/repositories/health.js';
 import { routeOf } from './contract.js';
 
 /** How long health waits for the database: a server gone silent answers 503 in this time, not never. */
@@ -11,7 +12,7 @@ const HEALTH_TIMEOUT_MS = 2000;
 /** Resolves when the database answers SELECT 1 within HEALTH_TIMEOUT_MS; rejects otherwise. */
 async function databaseAnswers(ctx: AppContext): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
-  const probe = ctx.db.query('SELECT 1');
+  const probe = pingDatabase(ctx.db);
   // Once the wait is over, a late failure of the probe has no one to tell.
   probe.catch(() => undefined);
   try {

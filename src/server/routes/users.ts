@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
-import { requirePermission } from '../plugins/auth.js';
+import { permittedActor } from '../plugins/auth.js';
 import { listUsers } from '../db/repositories/users.js';
-import * as users from '../services/users.js';
+import * as users from '../services/admin/users.js';
 import { adminCalls } from '../../shared/api/admin.js';
 import { routeOf } from './contract.js';
 
 /** The administrator calling, for the audit trail; FORBIDDEN unless its role manages users. */
-const manager = (request: FastifyRequest) => ({ user: requirePermission(request, 'USERS_MANAGE'), requestId: String(request.id) });
+const manager = (request: FastifyRequest) => permittedActor(request, 'USERS_MANAGE');
 
 /** The user calls of api-contract.md under /api/secure/v1/users (ADMIN and FEC). */
 export function registerUserRoutes(secure: FastifyInstance, ctx: AppContext): void {

@@ -7,7 +7,7 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH } from '../constan
 export const Email = Type.String({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_LENGTH });
 
 /** A PKCE code verifier or challenge (RFC 7636 section 4.1): 43-128 unreserved characters. */
-export const PkceValue = Type.String({ pattern: '^[A-Za-z0-9._~-]{43,128}$' });
+const PkceValue = Type.String({ pattern: '^[A-Za-z0-9._~-]{43,128}$' });
 
 /** Body of POST /api/v1/auth/login: the form's fields plus the OAuth 2 / PKCE parameters. */
 const LoginRequest = Strict({

@@ -100,7 +100,7 @@ export const CreateCampaignResponse = Type.Object({ campaign: Type.Object({ id: 
 export type CreateCampaignResponse = Static<typeof CreateCampaignResponse>;
 
 /** The most responses a multiple-choice answer can name (no question comes near it). */
-export const ANSWER_MAX_RESPONSES = 100;
+const ANSWER_MAX_RESPONSES = 100;
 
 /** POST campaigns/saveAnswer: answer is the chosen response ids (the rules of the question, distinct ids included, are checked by the server's campaign rules), or null to clear. */
 const SaveAnswerRequest = Strict({

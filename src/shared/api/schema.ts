@@ -20,7 +20,7 @@ export const Id = Type.Integer({ minimum: 1, maximum: ID_MAX });
 const FORBIDDEN_CHARACTERS = '\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069';
 
 /** Text with none of the characters above. */
-export const NO_CONTROL_CHARACTERS = `^[^${FORBIDDEN_CHARACTERS}]*$`;
+const NO_CONTROL_CHARACTERS = `^[^${FORBIDDEN_CHARACTERS}]*$`;
 
 /** One line of text of at most maxLength characters. */
 export const Line = (maxLength: number, options: { minLength?: number; description?: string } = {}) =>

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, ENTITY_NAME_MAX_LENGTH, POPULATION_MAX } from '../constants.js';
+import { ENTITY_NAME_MAX_LENGTH, POPULATION_MAX } from '../constants.js';
+import { emailField } from './fields.js';
 import { ROLES } from '../roles.js';
 
 /**
@@ -11,16 +12,11 @@ import { ROLES } from '../roles.js';
 const emptyAsMissing = (value: unknown, original: unknown) => (original === '' || original === null ? undefined : value);
 
 /**
- * The user form (the server's own check is in services/users.ts). A USER must belong to at least one entity (its entities are all it
+ * The user form (the server's own check is in services/admin/users.ts). A USER must belong to at least one entity (its entities are all it
  * sees); ADMIN and FEC see every entity whatever their memberships, so for them entities are optional.
  */
 export const userFormSchema = yup.object({
-  email: yup
-    .string()
-    .trim()
-    .matches(new RegExp(EMAIL_PATTERN), 'USERS.VALIDATION.INVALID_EMAIL')
-    .max(EMAIL_MAX_LENGTH, 'USERS.VALIDATION.INVALID_EMAIL')
-    .required('AUTH.VALIDATION.REQUIRED_FIELD'),
+  email: emailField('USERS.VALIDATION.INVALID_EMAIL'),
   role: yup
     .number()
     .transform(emptyAsMissing)

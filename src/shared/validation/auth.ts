@@ -1,17 +1,13 @@
 import * as yup from 'yup';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH } from '../constants.js';
+import { PASSWORD_MAX_LENGTH } from '../constants.js';
+import { emailField } from './fields.js';
 
 /**
  * The login form's fields. Messages are i18n keys; the client translates them
  * (the password minimum is 1 while its message says 2 symbols, as the specification keeps).
  */
 export const loginFormSchema = yup.object({
-  email: yup
-    .string()
-    .trim()
-    .matches(new RegExp(EMAIL_PATTERN), 'AUTH.VALIDATION.INVALID_EMAIL')
-    .max(EMAIL_MAX_LENGTH, 'AUTH.VALIDATION.INVALID_EMAIL')
-    .required('AUTH.VALIDATION.REQUIRED_FIELD'),
+  email: emailField('AUTH.VALIDATION.INVALID_EMAIL'),
   password: yup
     .string()
     .min(1, 'AUTH.VALIDATION.PASSWORD_MIN')

@@ -1,5 +1,5 @@
 import type { Queryable } from '../client.js';
-import type { QuestionForValidation } from '../../services/campaignRules.js';
+import type { QuestionForValidation } from '../../services/campaigns/rules.js';
 
 /** The edition new campaigns belong to: the newest one. */
 export async function currentEditionId(q: Queryable): Promise<number | undefined> {
@@ -71,19 +71,4 @@ export async function countUnanswered(q: Queryable, campaignId: number): Promise
 
 export async function markSent(q: Queryable, campaignId: number): Promise<void> {
   await q.query("UPDATE campaigns SET status = 'sent', end_date = now(), start_date = COALESCE(start_date, now()) WHERE id = $1", [campaignId]);
-}
-
-/**
- * Stores a share link of the campaign; false when the campaign is gone. The campaign (and the creating user)
- * are locked against removal for the insert, so a removal in progress is waited for and then reads as none,
- * instead of a foreign-key error (a 500).
- */
-export async function insertShareLink(q: Queryable, link: { id: string; campaignId: number; createdBy: number; expiresAt: Date }): Promise<boolean> {
-  const rows = await q.query(
-    `INSERT INTO share_links (id, campaign_id, created_by, expires_at)
-     SELECT $1, c.id, (SELECT u.id FROM users u WHERE u.id = $3 FOR KEY SHARE), $4 FROM campaigns c WHERE c.id = $2 FOR KEY SHARE OF c
-     RETURNING id`,
-    [link.id, link.campaignId, link.createdBy, link.expiresAt],
-  );
-  return rows.length > 0;
 }

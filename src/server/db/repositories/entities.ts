@@ -65,3 +65,9 @@ export async function findEntityForUpdate(q: Queryable, id: number): Promise<{ n
 export async function deleteEntity(q: Queryable, id: number): Promise<void> {
   await q.query('DELETE FROM entities WHERE id = $1', [id]);
 }
+
+/** Which of these entities exist, locked against removal until the transaction ends (as entityExists), in id order. */
+export async function lockEntities(q: Queryable, ids: readonly number[]): Promise<number[]> {
+  const found = await q.query<{ id: number }>('SELECT id FROM entities WHERE id = ANY($1::int[]) ORDER BY id FOR KEY SHARE', [ids]);
+  return found.map((row) => row.id);
+}

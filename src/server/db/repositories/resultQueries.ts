@@ -1,8 +1,7 @@
 import { namedStatement, type Queryable } from '../client.js';
 import { CAMPAIGN_ANSWERS_JSON, CATALOGUE_VERSION_SQL, answersMap, type AnswersJson } from './questionnaires.js';
-import type { Territory, TerritoryAggregate } from '../../services/territories.js';
-import type { AccessClaims } from '../../services/jwt.js';
-import { groupKey } from '../../services/scoring.js';
+import type { Territory } from '../../reports/territories.js';
+import type { AccessClaims } from '../../services/auth/tokenKinds.js';
 import type { CurrentUser } from '../../../shared/api/auth.js';
 import { SESSION_USER, type SessionUserRow } from './sessions.js';
 import { toCurrentUser } from './users.js';
@@ -77,13 +76,6 @@ export async function findSessionUserAndCampaignPlace(
 }
 
 
-/** What a campaign's figures are made of: its own scores, its territories' sums and registered entities. */
-export interface FigureInputs {
-  own: Map<string, { percentage: number; value: number }>;
-  aggregates: Map<string, Record<Territory, TerritoryAggregate | undefined>>;
-  registered: Record<Territory, number>;
-}
-
 /** Which campaign, and which edition and territories to compare it with. */
 export interface FigureScope {
   campaignId: number;
@@ -116,28 +108,21 @@ function figureInputsStatement(name: string, policiesOnly: boolean) {
 
 const FIGURE_INPUTS = { all: figureInputsStatement('figure_inputs', false), policies: figureInputsStatement('policy_figure_inputs', true) };
 
-type FigureInputsRow = {
+/**
+ * What a campaign's figures are made of, as read: its own scores [scope, category, percentage, value], its
+ * territories' sums [territory, scope, category, participants, percentage sum, value sum] and the entities
+ * registered in each territory (reports/figures.ts turns them into figures).
+ */
+export interface FigureRows {
   own: [string, number, number, number][] | null;
   sums: [Territory, string, number, number, number, number][] | null;
   registered: Partial<Record<Territory, number>> | null;
-  answers?: AnswersJson;
-};
+}
+
+type FigureInputsRow = FigureRows & { answers?: AnswersJson };
 
 const readInputsRow = async (q: Queryable, scope: FigureScope, policiesOnly: boolean) =>
   (await q.query<FigureInputsRow>(policiesOnly ? FIGURE_INPUTS.policies : FIGURE_INPUTS.all, [scope.campaignId, scope.editionId, scope.provinceId, scope.communityId]))[0];
-
-function toFigureInputs(row: FigureInputsRow): FigureInputs {
-  const own = new Map((row.own ?? []).map(([s, id, percentage, value]) => [groupKey(s, id), { percentage, value }]));
-  const aggregates = new Map<string, Record<Territory, TerritoryAggregate | undefined>>();
-  for (const [territory, s, id, participants, percentageSum, valueSum] of row.sums ?? []) {
-    const key = groupKey(s, id);
-    const entry = aggregates.get(key) ?? { province: undefined, autonomousCommunity: undefined, country: undefined };
-    entry[territory] = { participants, percentageSum, valueSum };
-    aggregates.set(key, entry);
-  }
-  const registered = { province: 0, autonomousCommunity: 0, country: 0, ...row.registered };
-  return { own, aggregates, registered };
-}
 
 /**
  * The campaign's stored scores, the participants' sums of its territories in the edition (kept by
@@ -145,12 +130,13 @@ function toFigureInputs(row: FigureInputsRow): FigureInputs {
  * reads a few hundred rows by primary key whatever the size of the country. With policiesOnly, only the
  * policies in the province and community (the country is then left out: no participant, no figure).
  */
-export async function readFigureInputs(q: Queryable, scope: FigureScope, policiesOnly = false): Promise<FigureInputs> {
-  return toFigureInputs(await readInputsRow(q, scope, policiesOnly));
+export async function readFigureInputs(q: Queryable, scope: FigureScope, policiesOnly = false): Promise<FigureRows> {
+  const { own, sums, registered } = await readInputsRow(q, scope, policiesOnly);
+  return { own, sums, registered };
 }
 
 /** What a result is built from besides the questionnaire: every group's figure inputs and the campaign's answers, in one statement. */
-export async function readResultInputs(q: Queryable, scope: FigureScope): Promise<{ figures: FigureInputs; answers: Map<number, number[]> }> {
-  const row = await readInputsRow(q, scope, false);
-  return { figures: toFigureInputs(row), answers: answersMap(row.answers ?? null) };
+export async function readResultInputs(q: Queryable, scope: FigureScope): Promise<{ figures: FigureRows; answers: Map<number, number[]> }> {
+  const { answers, ...figures } = await readInputsRow(q, scope, false);
+  return { figures, answers: answersMap(answers ?? null) };
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from '../client.js';
-import { scoreCampaign, type GroupScore, type ScoredSubindicator } from '../../services/scoring.js';
+import type { GroupScore, ScoredSubindicator } from '../../reports/scoring.js';
 
 /** The questionnaire of a campaign's edition, shaped for scoring. */
 export async function loadScoringQuestionnaire(q: Queryable, campaignId: number): Promise<ScoredSubindicator[]> {
@@ -21,14 +21,14 @@ export async function loadEditionQuestionnaire(q: Queryable, editionId: number):
   return rows.map((r) => ({ id: r.id, type: r.type, axisId: r.axis_id, policyId: r.policy_id, measureId: r.measure_id, responses: r.responses }));
 }
 
-/** Computes a campaign's scores from its answers and stores them, replacing earlier ones. */
-export async function storeCampaignScores(q: Queryable, campaignId: number): Promise<void> {
-  const subs = await loadScoringQuestionnaire(q, campaignId);
-  const answerRows = await q.query<{ subindicator_id: number; response_ids: number[] }>(
-    'SELECT subindicator_id, response_ids FROM answers WHERE campaign_id = $1',
-    [campaignId],
-  );
-  const scores = scoreCampaign(subs, new Map(answerRows.map((a) => [a.subindicator_id, a.response_ids])));
+/** A campaign's answers for scoring: sub-indicator id -> chosen response ids. */
+export async function readAnswerIds(q: Queryable, campaignId: number): Promise<Map<number, number[]>> {
+  const rows = await q.query<{ subindicator_id: number; response_ids: number[] }>('SELECT subindicator_id, response_ids FROM answers WHERE campaign_id = $1', [campaignId]);
+  return new Map(rows.map((a) => [a.subindicator_id, a.response_ids]));
+}
+
+/** Stores a campaign's scores, replacing earlier ones. */
+export async function replaceCampaignScores(q: Queryable, campaignId: number, scores: readonly GroupScore[]): Promise<void> {
   await q.query('DELETE FROM campaign_scores WHERE campaign_id = $1', [campaignId]);
   await insertScores(q, scores.map((score) => ({ campaignId, ...score })));
 }

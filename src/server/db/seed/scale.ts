@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../client.js';
 import { foldText } from '../../../shared/text.js';
 import { loadEditionQuestionnaire, insertScores } from '../repositories/scores.js';
-import { scoreCampaign } from '../../services/scoring.js';
+import { scoreCampaign } from '../../reports/scoring.js';
 import { DEMO_EDITIONS, ensureEdition } from './demo.js';
 import { plausibleAnswer } from './answers.js';
 import { rebuildTerritoryScores } from '../repositories/territoryScores.js';

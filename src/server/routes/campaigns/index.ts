@@ -1,19 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.js';
-import { requirePermission, requireUser } from '../../plugins/auth.js';
+import { actorOf, requirePermission, requireUser } from '../../plugins/auth.js';
 import { AppError } from '../../errors.js';
 import { can, type Action } from '../../../shared/permissions.js';
 import { campaignCalls } from '../../../shared/api/campaigns.js';
 import * as queries from '../../db/repositories/campaignQueries.js';
-import { canReadEntity, visibleEntityIds } from '../../services/campaignRules.js';
-import * as actions from '../../services/campaignActions.js';
-import { campaignQuestionnaire, encodeWithIndicators } from '../../services/questionnaires.js';
-import type { QuestionnaireCache } from '../../services/questionnaireCache.js';
+import { canReadEntity, visibleEntityIds } from '../../services/campaigns/rules.js';
+import * as actions from '../../services/campaigns/actions.js';
+import { encodeWithIndicators } from '../../reports/questionnaires.js';
+import type { ReportEngine } from '../../reports/engine.js';
 import { routeOf, sendEncoded } from '../contract.js';
 
 const CAMPAIGN_ACTIONS: Action[] = ['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'];
 const ADMINISTRATION: Action[] = ['ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'];
+const ANSWERING: Action[] = ['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS'];
 
 /** The signed-in user when its role may perform one of the actions. */
 function requireAny(request: FastifyRequest, allowed: Action[]) {
@@ -22,10 +23,11 @@ function requireAny(request: FastifyRequest, allowed: Action[]) {
   return requirePermission(request, match ?? allowed[0]);
 }
 
-const actor = (request: FastifyRequest) => ({ user: requireUser(request), requestId: String(request.id) });
+/** The caller as the actor of a change, when its role may perform one of the actions. */
+const actorAmong = (request: FastifyRequest, allowed: Action[]) => actorOf(request, requireAny(request, allowed));
 
 /** The campaign calls of api-contract.md under /api/secure/v1/campaigns (declared in src/shared/api/campaigns.ts). */
-export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext, questionnaires: QuestionnaireCache): void {
+export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext, reports: ReportEngine): void {
   const { db } = ctx;
   const api = secure.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -44,7 +46,7 @@ export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext,
       const { id } = request.query;
       const summary = await queries.findCampaignSummary(db, id);
       if (!summary || !canReadEntity(user, summary.entityId)) throw new AppError('NOT_FOUND', 'Campaign not found');
-      const questionnaire = await campaignQuestionnaire(db, questionnaires, id);
+      const questionnaire = await reports.campaignQuestionnaire(id);
       if (!questionnaire) throw new AppError('NOT_FOUND', 'Campaign not found');
       // Pre-encoded JSON (the edition's questionnaire spliced in): sent as it is.
       return sendEncoded(reply, encodeWithIndicators(questionnaire, (indicators) => ({ response: { ...summary, indicators } })));
@@ -74,34 +76,22 @@ export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext,
 
   api.route({
     ...routeOf(campaignCalls.create),
-    handler: async (request) => {
-      requireAny(request, ADMINISTRATION);
-      return { response: await actions.createCampaign(db, actor(request), request.body.entityId) };
-    },
+    handler: async (request) => ({ response: await actions.createCampaign(db, actorAmong(request, ADMINISTRATION), request.body.entityId) }),
   });
 
   api.route({
     ...routeOf(campaignCalls.saveAnswer),
-    handler: async (request) => {
-      requireAny(request, ['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS']);
-      return { response: await actions.saveAnswer(db, actor(request), request.body) };
-    },
+    handler: async (request) => ({ response: await actions.saveAnswer(db, actorAmong(request, ANSWERING), request.body) }),
   });
 
   api.route({
     ...routeOf(campaignCalls.submit),
-    handler: async (request) => {
-      requireAny(request, ['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS']);
-      return { response: await actions.submitCampaign(db, actor(request), request.body.id) };
-    },
+    handler: async (request) => ({ response: await actions.submitCampaign(db, actorAmong(request, ANSWERING), request.body.id) }),
   });
 
   api.route({
     ...routeOf(campaignCalls.delete),
-    handler: async (request) => {
-      requireAny(request, ADMINISTRATION);
-      return { response: await actions.deleteCampaign(db, actor(request), request.body.id) };
-    },
+    handler: async (request) => ({ response: await actions.deleteCampaign(db, actorAmong(request, ADMINISTRATION), request.body.id) }),
   });
 
   api.route({

@@ -1,0 +1,198 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { testBackends } from '../../helpers/db.js';
+import { call, startTestServer, type TestServer } from '../../helpers/server.js';
+import { createTestUser, signIn } from '../../helpers/auth.js';
+import { seedDemo } from '../../../src/server/db/seed/demo.js';
+import { importCatalogue } from '../../../src/server/catalogue/import.js';
+import type { Catalogue } from '../../../src/server/catalogue/parse.js';
+import type { Db } from '../../../src/server/db/client.js';
+import type { CampaignSummary } from '../../../src/shared/api/campaigns.js';
+import type { ComparisonResponse, ResultResponse } from '../../../src/shared/api/results.js';
+
+const backends = await testBackends();
+
+/** The statements that build a report, which a body served from the cache does not run. */
+const BUILDING = /figure_inputs|campaign_answers/;
+
+/** The database, noting the name (or text) of every statement run through it. */
+function recording(db: Db, seen: string[]): Db {
+  return {
+    ...db,
+    query: (sql, params) => {
+      seen.push(typeof sql === 'string' ? sql : sql.name);
+      return db.query(sql, params);
+    },
+  };
+}
+
+describe.each(backends)('result and comparison bodies cached per campaign and versions on $name', ({ open }) => {
+  let db: Db;
+  /** The app as it runs, its statements noted in `seen`. */
+  let cached: TestServer;
+  /** A second instance on the same database that keeps nothing: what a call answers without a cache. */
+  let uncached: TestServer;
+  const seen: string[] = [];
+  const tokens = { admin: '', user: '', other: '' };
+  let campaign: { id: number; provinceId: string };
+  let entitySequence = 0;
+
+  /** A GET of a campaigns call as sent: status, content type and text; token '' sends none. */
+  const raw = async (server: TestServer, p: string, token = tokens.admin) => {
+    const res = await fetch(`${server.url}/api/secure/v1/campaigns/${p}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
+  };
+  const post = async (p: string, body: unknown) => {
+    const res = await call(uncached, 'POST', `/api/secure/v1/${p}`, { token: tokens.admin, body });
+    expect([p, res.status]).toEqual([p, 200]);
+    return res.body.response;
+  };
+
+  /**
+   * The body the caching instance answers, twice: the second time from its cache (no figures or answers read),
+   * and both times byte for byte what the instance without a cache answers.
+   */
+  async function served(p: string, token = tokens.admin): Promise<string> {
+    const first = await raw(cached, p, token);
+    seen.length = 0;
+    const again = await raw(cached, p, token);
+    expect(seen.filter((s) => BUILDING.test(s))).toEqual([]);
+    expect(again).toEqual(first);
+    expect(await raw(uncached, p, token)).toEqual(first);
+    expect([first.status, first.type]).toEqual([200, 'application/json; charset=utf-8']);
+    return first.text;
+  }
+  const result = async (id = campaign.id) => JSON.parse(await served(`result?id=${id}`)).response as ResultResponse;
+  const comparison = async (id = campaign.id) => JSON.parse(await served(`comparison?id=${id}`)).response as ComparisonResponse;
+  const share = async (campaignId: number) => {
+    const shareId = randomUUID();
+    await db.query("INSERT INTO share_links (id, campaign_id, expires_at) VALUES ($1, $2, now() + interval '1 day')", [shareId, campaignId]);
+    return cached.ctx.signer.signShare({ shareId, campaignId }, 3600);
+  };
+
+  /** A new entity of the campaign's province, through the API of the other instance. */
+  async function newEntity(): Promise<number> {
+    const [{ id: municipality }] = await db.query<{ id: string }>('SELECT id FROM municipalities WHERE province_id = $1 ORDER BY id LIMIT 1', [campaign.provinceId]);
+    const created = await post('entities/create', { entity: { name: `Mancomunidad en caché ${++entitySequence}`, population: 800 }, municipalities: [municipality] });
+    return created.entity.id;
+  }
+
+  beforeAll(async () => {
+    db = await open();
+    await seedDemo(db);
+    cached = await startTestServer(recording(db, seen));
+    uncached = await startTestServer(db, {}, undefined, { reportCacheBytes: 0 });
+    tokens.admin = (await signIn(cached, 'admin@demo.es', 'demo1234')).access_token;
+    tokens.user = (await signIn(cached, 'usuario@demo.es', 'demo1234')).access_token;
+    const mine = (await call(cached, 'GET', '/api/secure/v1/campaigns/all', { token: tokens.user })).body.response as CampaignSummary[];
+    const own = mine.find((c) => c.status === 'sent' && c.campaignNumber === 2026)!;
+    const [place] = await db.query<{ province_id: string }>('SELECT province_id FROM entities WHERE id = $1', [own.entityId]);
+    campaign = { id: own.id, provinceId: place.province_id };
+    const [{ id: otherEntity }] = await db.query<{ id: number }>('SELECT id FROM entities WHERE NOT (id = ANY($1::int[])) ORDER BY id LIMIT 1', [mine.map((c) => c.entityId)]);
+    await createTestUser(db, 'otra@ayto.es', 'otra-clave-1', 'USER', [otherEntity]);
+    tokens.other = (await signIn(cached, 'otra@ayto.es', 'otra-clave-1')).access_token;
+  });
+  afterAll(async () => {
+    await cached.close();
+    await uncached.close();
+    await db.close();
+  });
+
+  it('keeps serving the cached bodies while nothing they show changes', async () => {
+    const bodies = [await served(`result?id=${campaign.id}`), await served(`comparison?id=${campaign.id}`)];
+    // An answer saved in a campaign still open changes no territorial figure.
+    const [draft] = await db.query<{ id: number; subindicator_id: number; response_ids: number[] }>(
+      "SELECT c.id, a.subindicator_id, a.response_ids FROM campaigns c JOIN answers a ON a.campaign_id = c.id WHERE c.status = 'draft' ORDER BY c.id, a.subindicator_id LIMIT 1",
+    );
+    await post('campaigns/saveAnswer', { id: draft.id, question: draft.subindicator_id, answer: draft.response_ids });
+    seen.length = 0;
+    expect((await raw(cached, `result?id=${campaign.id}`)).text).toBe(bodies[0]);
+    expect((await raw(cached, `comparison?id=${campaign.id}`)).text).toBe(bodies[1]);
+    expect(seen.filter((s) => BUILDING.test(s))).toEqual([]);
+  });
+
+  it('shows another campaign of the edition submitted in the same province', async () => {
+    const entityId = await newEntity();
+    const { campaign: created } = await post('campaigns/create', { entityId });
+    await db.query(
+      `INSERT INTO answers (campaign_id, subindicator_id, response_ids)
+       SELECT c.id, s.id, ARRAY[(SELECT r.id FROM responses r WHERE r.subindicator_id = s.id AND NOT r.obsolete ORDER BY r.value DESC, r.id LIMIT 1)]
+         FROM campaigns c JOIN indicators i ON i.edition_id = c.edition_id JOIN subindicators s ON s.indicator_id = i.id WHERE c.id = $1`,
+      [created.id],
+    );
+    const before = { result: await result(), comparison: await comparison() };
+    const [{ n: participants }] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM campaigns c JOIN entities e ON e.id = c.entity_id
+        WHERE c.edition_id = (SELECT edition_id FROM campaigns WHERE id = $1) AND c.status = 'sent' AND e.province_id = $2`,
+      [created.id, campaign.provinceId],
+    );
+    await post('campaigns/submit', { id: created.id });
+    const after = { result: await result(), comparison: await comparison() };
+    // The province's mean now counts the new participant's total.
+    const newcomer = (await result(created.id)).global.percentages.campaign!;
+    const mean = (before.result.global.percentages.province! * participants + newcomer) / (participants + 1);
+    expect(after.result.global.percentages.province).toBeCloseTo(mean, 12);
+    expect(after.result.global.percentages.province).not.toBe(before.result.global.percentages.province);
+    expect(after.result.global.percentages.country).not.toBe(before.result.global.percentages.country);
+    expect(after.result.global.percentages.campaign).toBe(before.result.global.percentages.campaign);
+    expect(after.comparison).not.toEqual(before.comparison);
+    expect(after.result.answers).toEqual(before.result.answers);
+  });
+
+  it('shows the entities registered in the province after one of them is removed', async () => {
+    const entityId = await newEntity();
+    const before = { result: await result(), comparison: await comparison() };
+    await post('entities/remove', { id: entityId });
+    const after = { result: await result(), comparison: await comparison() };
+    // One registered entity fewer and the same participants: only the means over every entity rise.
+    expect(after.result.global.percentages).toEqual(before.result.global.percentages);
+    expect(after.result.global.percentagesComparedToAll.province!).toBeGreaterThan(before.result.global.percentagesComparedToAll.province!);
+    const provinces = (c: ComparisonResponse) => c.current.flatMap((a) => a.valuesByPolicy.map((p) => p.percentagesComparedToAll.province ?? 0));
+    expect(provinces(after.comparison).reduce((a, b) => a + b)).toBeGreaterThan(provinces(before.comparison).reduce((a, b) => a + b));
+  });
+
+  it('shows the entity\'s name as it is now', async () => {
+    const before = await result();
+    await db.query("UPDATE entities SET name = name || ' (renombrada)' WHERE id = (SELECT entity_id FROM campaigns WHERE id = $1)", [campaign.id]);
+    const after = await result();
+    expect(after.territoryTexts.campaign).toBe(`${before.territoryTexts.campaign} (renombrada)`);
+    expect({ ...after, territoryTexts: undefined }).toEqual({ ...before, territoryTexts: undefined });
+  });
+
+  it('checks who may read a cached body exactly as before', async () => {
+    const body = await served(`result?id=${campaign.id}`);
+    const comparisonBody = await served(`comparison?id=${campaign.id}`);
+    for (const token of [tokens.user, await share(campaign.id)]) {
+      expect((await raw(cached, `result?id=${campaign.id}`, token)).text).toBe(body);
+      expect((await raw(cached, `comparison?id=${campaign.id}`, token)).text).toBe(comparisonBody);
+    }
+    const [{ id: otherSent }] = await db.query<{ id: number }>("SELECT id FROM campaigns WHERE status = 'sent' AND id <> $1 ORDER BY id LIMIT 1", [campaign.id]);
+    const otherShare = await share(otherSent);
+    for (const call of ['result', 'comparison']) {
+      const p = `${call}?id=${campaign.id}`;
+      const stranger = await raw(cached, p, tokens.other);
+      expect([stranger.status, JSON.parse(stranger.text).error.type]).toEqual([404, 'NOT_FOUND']);
+      expect(stranger.text).not.toContain('valuesByPolicy');
+      expect((await raw(cached, p, otherShare)).status).toBe(403);
+      expect((await raw(cached, p, '')).status).toBe(401);
+    }
+    const [{ id: draft }] = await db.query<{ id: number }>("SELECT id FROM campaigns WHERE status <> 'sent' ORDER BY id LIMIT 1");
+    expect((await raw(cached, `result?id=${draft}`)).status).toBe(409);
+    expect((await raw(cached, 'result?id=999999')).status).toBe(404);
+  });
+
+  it('shows a category renamed by a catalogue import', async () => {
+    const before = { result: await result(), comparison: await comparison() };
+    const catalogue: Catalogue = JSON.parse(await fs.readFile(path.resolve('src/server/db/seed/catalogues/demo-2026.json'), 'utf8'));
+    catalogue.edition = 2099;
+    catalogue.axes[0].text = 'Gobernanza abierta y participación';
+    await importCatalogue(db, catalogue);
+    const after = { result: await result(), comparison: await comparison() };
+    expect(before.result.axisDetails[0].axisText).not.toBe(catalogue.axes[0].text);
+    expect(after.result.axisDetails[0].axisText).toBe(catalogue.axes[0].text);
+    expect(after.result.answers.campaign.indicators[0].axisText).toBe(catalogue.axes[0].text);
+    expect(after.comparison.current[0].axisText).toBe(catalogue.axes[0].text);
+    expect(after.comparison.previous?.[0].axisText).toBe(catalogue.axes[0].text);
+  });
+});

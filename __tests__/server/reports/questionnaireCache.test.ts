@@ -1,0 +1,99 @@
+import { QuestionnaireCache, prepareEdition, questionnaireTree, withAnswers } from '../../../src/server/reports/questionnaireCache.js';
+import { encodeWithRaw, rawSlot } from '../../../src/server/reports/rawJson.js';
+import type { IndicatorGroup, Subindicator } from '../../../src/shared/api/campaigns.js';
+
+const sub = (id: number, type: Subindicator['type'] = 'single'): Subindicator => ({
+  id,
+  text: `Pregunta ${id} "con comillas", ñ y acentos: á`,
+  type,
+  responses: [
+    { id: id * 10 + 1, text: 'Sí', value: 2, obsolete: false },
+    { id: id * 10 + 2, text: 'No', value: 0, obsolete: false },
+  ],
+  answer: null,
+});
+
+/** Two axes; axis 1 has policies 11 and 12, policy 11 two measures. */
+const indicators = (): IndicatorGroup[] => [
+  { id: 1, text: 'I1', axisId: 1, axisText: 'Eje 1', policyId: 11, policyText: 'Política 11', measureId: 111, measureText: 'Medida 111', competenceId: null, subindicators: [sub(1), sub(2, 'multiple')] },
+  { id: 2, text: 'I2', axisId: 1, axisText: 'Eje 1', policyId: 11, policyText: 'Política 11', measureId: 112, measureText: 'Medida 112', competenceId: 7, subindicators: [sub(3)] },
+  { id: 3, text: 'I3', axisId: 1, axisText: 'Eje 1', policyId: 12, policyText: 'Política 12', measureId: 121, measureText: 'Medida 121', competenceId: null, subindicators: [] },
+  { id: 4, text: 'I4', axisId: 2, axisText: 'Eje 2', policyId: 21, policyText: 'Política 21', measureId: 211, measureText: 'Medida 211', competenceId: null, subindicators: [sub(4)] },
+];
+
+describe('edition questionnaire', () => {
+  it('builds the axis / policy / measure tree in questionnaire order', () => {
+    expect(questionnaireTree(indicators())).toEqual([
+      { id: 1, text: 'Eje 1', policies: [
+        { id: 11, text: 'Política 11', measures: [{ id: 111, text: 'Medida 111' }, { id: 112, text: 'Medida 112' }] },
+        { id: 12, text: 'Política 12', measures: [{ id: 121, text: 'Medida 121' }] },
+      ] },
+      { id: 2, text: 'Eje 2', policies: [{ id: 21, text: 'Política 21', measures: [{ id: 211, text: 'Medida 211' }] }] },
+    ]);
+  });
+
+  it('gives each campaign its own answers and leaves the cached questionnaire untouched', () => {
+    const edition = prepareEdition(indicators());
+    const first = withAnswers(edition.indicators, new Map([[1, [11]], [2, [21, 22]]]));
+    const second = withAnswers(edition.indicators, new Map([[1, [12]], [4, [41]]]));
+    const answersOf = (list: IndicatorGroup[]) => list.flatMap((i) => i.subindicators.map((s) => [s.id, s.answer]));
+    expect(answersOf(first)).toEqual([[1, [11]], [2, [21, 22]], [3, null], [4, null]]);
+    expect(answersOf(second)).toEqual([[1, [12]], [2, null], [3, null], [4, [41]]]);
+    expect(answersOf([...edition.indicators])).toEqual([[1, null], [2, null], [3, null], [4, null]]);
+    expect(() => {
+      (edition.indicators[0].subindicators[0] as { answer: unknown }).answer = [11];
+    }).toThrow(TypeError);
+  });
+
+  it('encodes the answered indicators exactly as JSON.stringify would', () => {
+    const edition = prepareEdition(indicators());
+    for (const answers of [new Map<number, number[]>(), new Map([[1, [12]], [2, [21, 22]], [3, [31]], [4, [42]]])]) {
+      const json = edition.indicatorsJson(answers).toString('utf8');
+      expect(json).toBe(JSON.stringify(withAnswers(edition.indicators, answers)));
+      const body = encodeWithRaw({ response: { campaign: { indicators: rawSlot<IndicatorGroup[]>() } } }, edition.indicatorsJson(answers));
+      expect(JSON.parse(body.toString('utf8'))).toEqual({ response: { campaign: { indicators: withAnswers(edition.indicators, answers) } } });
+    }
+  });
+});
+
+describe('questionnaire cache', () => {
+  const loader = () => {
+    const calls: number[] = [];
+    const load = async (editionId: number) => {
+      calls.push(editionId);
+      return indicators().map((i) => ({ ...i, text: `${i.text} (edición ${editionId}, carga ${calls.length})` }));
+    };
+    return { calls, load };
+  };
+
+  it('loads each edition once, even for concurrent first calls', async () => {
+    const { calls, load } = loader();
+    const cache = new QuestionnaireCache(load);
+    const [a, b, c] = await Promise.all([cache.get(1, '1,2'), cache.get(1, '1,2'), cache.get(2, '1,2')]);
+    expect(a).toBe(b);
+    expect(c).not.toBe(a);
+    expect(await cache.get(1, '1,2')).toBe(a);
+    expect(calls).toEqual([1, 2]);
+  });
+
+  it('drops every edition when the catalogue version changes (an import may rename categories)', async () => {
+    const { calls, load } = loader();
+    const cache = new QuestionnaireCache(load);
+    const before = await cache.get(1, '1,2');
+    const after = await cache.get(1, '1,2,3');
+    expect(after).not.toBe(before);
+    expect(after.indicators[0].text).toBe('I1 (edición 1, carga 2)');
+    expect(calls).toEqual([1, 1]);
+  });
+
+  it('forgets a failed load so that the next call tries again', async () => {
+    let fail = true;
+    const cache = new QuestionnaireCache(async () => {
+      if (fail) throw new Error('database down');
+      return indicators();
+    });
+    await expect(cache.get(1, 'v')).rejects.toThrow('database down');
+    fail = false;
+    expect((await cache.get(1, 'v')).indicators).toHaveLength(4);
+  });
+});

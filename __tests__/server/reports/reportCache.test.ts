@@ -1,0 +1,137 @@
+import { jest } from '@jest/globals';
+import { gunzipSync } from 'node:zlib';
+import { ReportCache } from '../../../src/server/reports/reportCache.js';
+
+const body = (text: string, size = text.length) => Buffer.alloc(size, text);
+const settled = () => new Promise((resolve) => setImmediate(resolve));
+/** A compression that finishes at once, so that sizes are known when a test checks them. */
+const fakeGzip = async (json: Buffer) => Buffer.from(`gzip of ${json.length}`);
+
+describe('the report cache', () => {
+  it('builds once per key and version, and again when the version changes', async () => {
+    const cache = new ReportCache(1024 * 1024, fakeGzip);
+    const build = jest.fn(async () => body('a'));
+    expect((await cache.get('result:1', 'v1', build)).json.toString()).toBe('a');
+    expect((await cache.get('result:1', 'v1', build)).json.toString()).toBe('a');
+    expect(build).toHaveBeenCalledTimes(1);
+    await cache.get('result:1', 'v2', async () => body('b'));
+    expect((await cache.get('result:1', 'v2', build)).json.toString()).toBe('b');
+    expect((await cache.get('result:1', 'v1', async () => body('c'))).json.toString()).toBe('c');
+    expect(build).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps one body per key: a new version replaces the old one', async () => {
+    const cache = new ReportCache(1024 * 1024, fakeGzip);
+    await cache.get('result:1', 'v1', async () => body('a', 1000));
+    await settled();
+    const one = cache.size;
+    await cache.get('result:1', 'v2', async () => body('b', 1000));
+    await settled();
+    expect(cache.size).toBe(one);
+  });
+
+  it('shares one build between concurrent calls and forgets a failed one', async () => {
+    const cache = new ReportCache(1024 * 1024, fakeGzip);
+    let release: (b: Buffer) => void = () => undefined;
+    const build = jest.fn(() => new Promise<Buffer>((resolve) => (release = resolve)));
+    const calls = [cache.get('k', 'v', build), cache.get('k', 'v', build)];
+    release(body('x'));
+    expect((await Promise.all(calls)).map((b) => b.json.toString())).toEqual(['x', 'x']);
+    expect(build).toHaveBeenCalledTimes(1);
+
+    await expect(cache.get('f', 'v', async () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
+    await settled();
+    expect((await cache.get('f', 'v', async () => body('ok'))).json.toString()).toBe('ok');
+  });
+
+  it('stays within its bound, dropping the least recently used bodies first', async () => {
+    // Each entry counts its 1,000 bytes and its overhead: two fit in 5,000 bytes, three do not.
+    const cache = new ReportCache(5000, fakeGzip);
+    const rebuilt: string[] = [];
+    const build = (key: string) => async () => {
+      rebuilt.push(key);
+      return body(key, 1000);
+    };
+    const get = async (key: string) => {
+      await cache.get(key, 'v', build(key));
+      await settled();
+    };
+    for (const key of ['a', 'b', 'a', 'c']) await get(key);
+    expect(rebuilt).toEqual(['a', 'b', 'c']);
+    expect(cache.size).toBeLessThanOrEqual(5000);
+    for (const key of ['a', 'c', 'b']) await get(key);
+    expect(rebuilt).toEqual(['a', 'b', 'c', 'b']);
+    expect(cache.size).toBeLessThanOrEqual(5000);
+  });
+
+  it('builds every body, concurrent calls included, with a bound of 0', async () => {
+    const cache = new ReportCache(0);
+    const build = jest.fn(async () => body('z'));
+    await Promise.all([cache.get('k', 'v', build), cache.get('k', 'v', build)]);
+    const { gzip } = await cache.get('k', 'v', build);
+    expect(build).toHaveBeenCalledTimes(3);
+    await settled();
+    expect(gzip).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('never keeps a body larger than its bound', async () => {
+    const cache = new ReportCache(1000, fakeGzip);
+    const build = jest.fn(async () => body('z', 2000));
+    await cache.get('k', 'v', build);
+    await settled();
+    await cache.get('k', 'v', build);
+    expect(build).toHaveBeenCalledTimes(2);
+    await settled();
+    expect(cache.size).toBe(0);
+  });
+
+  it('copies a small body out of the shared buffer pool, so that the bound counts all it keeps', async () => {
+    const pooled = Buffer.from('{"response":1}');
+    expect(pooled.buffer.byteLength).toBeGreaterThan(pooled.length);
+    const { json: kept } = await new ReportCache().get('k', 'v', async () => pooled);
+    expect(kept.toString()).toBe('{"response":1}');
+    expect(kept.buffer.byteLength).toBe(kept.length);
+  });
+
+  it('adds a gzip copy of a kept body in the background, counted in its bound', async () => {
+    const cache = new ReportCache();
+    const json = Buffer.from(JSON.stringify({ response: Array.from({ length: 500 }, (_, i) => ({ policyText: `Política ${i}`, percentage: i / 500 })) }));
+    const first = await cache.get('result:1', 'v', async () => json);
+    expect(first.gzip).toBeUndefined();
+    let kept = first;
+    for (let i = 0; i < 100 && !kept.gzip; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      kept = await cache.get('result:1', 'v', async () => Buffer.from('rebuilt'));
+    }
+    expect(kept.json).toBe(json);
+    expect(kept.gzip && gunzipSync(kept.gzip).equals(json)).toBe(true);
+    expect(kept.gzip!.length).toBeLessThan(json.length / 4);
+    expect(cache.size).toBe(json.length + kept.gzip!.length + 1024);
+  });
+
+  it('keeps a body without a copy when compressing fails', async () => {
+    const cache = new ReportCache(1024 * 1024, async () => Promise.reject(new Error('zlib failed')));
+    await cache.get('k', 'v', async () => body('a', 100));
+    await settled();
+    const kept = await cache.get('k', 'v', async () => body('b'));
+    expect(kept.json.toString()).toBe('a'.repeat(100));
+    expect(kept.gzip).toBeUndefined();
+    expect(cache.size).toBe(100 + 1024);
+  });
+
+  it('counts no copy for a body replaced while it was being compressed', async () => {
+    let finish: (b: Buffer) => void = () => undefined;
+    const compress = jest.fn((json: Buffer) => (json.toString().startsWith('a') ? new Promise<Buffer>((resolve) => (finish = resolve)) : fakeGzip(json)));
+    const cache = new ReportCache(1024 * 1024, compress);
+    const old = await cache.get('k', 'v1', async () => body('a', 100));
+    await settled();
+    await cache.get('k', 'v2', async () => body('b', 100));
+    await settled();
+    const counted = cache.size;
+    finish(Buffer.alloc(50));
+    await settled();
+    expect(old.gzip).toBeUndefined();
+    expect(cache.size).toBe(counted);
+  });
+});

@@ -1,0 +1,44 @@
+import { answerProblem, canAnswerCampaign, canReadEntity, statusAfterSave, visibleEntityIds } from '../../../../src/server/services/campaigns/rules.js';
+import type { CurrentUser } from '../../../../src/shared/api/auth.js';
+
+const user = (role: CurrentUser['role'], entities: number[] = []): CurrentUser => ({ id: 1, email: 'a@b.es', name: '', role, entities: entities.map((id) => ({ id, name: `E${id}` })) });
+const single = { type: 'single' as const, responses: [{ id: 1, obsolete: false }, { id: 2, obsolete: false }, { id: 3, obsolete: true }] };
+const multiple = { type: 'multiple' as const, responses: [{ id: 4, obsolete: false }, { id: 5, obsolete: false }] };
+
+describe('campaign rules', () => {
+  it('lets administrators read every entity and a USER only its own', () => {
+    expect(canReadEntity(user('ADMIN'), 9)).toBe(true);
+    expect(canReadEntity(user('FEC'), 9)).toBe(true);
+    expect(canReadEntity(user('USER', [9]), 9)).toBe(true);
+    expect(canReadEntity(user('USER', [8]), 9)).toBe(false);
+    expect(visibleEntityIds(user('USER', [8, 9]))).toEqual([8, 9]);
+    expect(visibleEntityIds(user('FEC'))).toBeNull();
+  });
+
+  it('lets members and ADMIN answer, not FEC', () => {
+    expect(canAnswerCampaign(user('USER', [9]), 9)).toBe(true);
+    expect(canAnswerCampaign(user('ADMIN'), 9)).toBe(true);
+    expect(canAnswerCampaign(user('FEC'), 9)).toBe(false);
+    expect(canAnswerCampaign(user('USER', [8]), 9)).toBe(false);
+  });
+
+  it('opens a created campaign on the first answer and leaves the others', () => {
+    expect(statusAfterSave('created')).toBe('draft');
+    expect(statusAfterSave('draft')).toBe('draft');
+  });
+
+  it.each([
+    [single, null, null],
+    [single, [1], null],
+    [single, [1, 2], 'exactly one'],
+    [single, [], 'at least one'],
+    [single, [3], 'no longer offered'],
+    [single, [4], 'does not belong'],
+    [multiple, [4, 5], null],
+    [multiple, [4, 4], 'repeats'],
+  ])('judges %j answered %j', (question, answer, problem) => {
+    const result = answerProblem(question, answer);
+    if (problem === null) expect(result).toBeNull();
+    else expect(result).toContain(problem);
+  });
+});

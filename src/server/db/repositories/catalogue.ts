@@ -1,0 +1,55 @@
+import type { Queryable } from '../client.js';
+
+/** The rows a catalogue import writes (catalogue/import.ts): an edition and its questionnaire, never updated afterwards. */
+
+export type CategoryType = 'axis' | 'policy' | 'measure' | 'competence';
+
+/** True when the edition (campaign number) is already imported. */
+export async function editionExists(q: Queryable, campaignNumber: number): Promise<boolean> {
+  const existing = await q.query('SELECT 1 FROM editions WHERE campaign_number = $1', [campaignNumber]);
+  return existing.length > 0;
+}
+
+export async function insertEdition(q: Queryable, campaignNumber: number, title: string): Promise<number> {
+  const [{ id }] = await q.query<{ id: number }>('INSERT INTO editions (campaign_number, title) VALUES ($1, $2) RETURNING id', [campaignNumber, title]);
+  return id;
+}
+
+/** Inserts or renames a category (categories are shared by editions); returns its id. */
+export async function upsertCategory(q: Queryable, type: CategoryType, code: string, text: string): Promise<number> {
+  const [{ id }] = await q.query<{ id: number }>(
+    `INSERT INTO categories (type, code, text) VALUES ($1, $2, $3)
+     ON CONFLICT (type, code) DO UPDATE SET text = EXCLUDED.text RETURNING id`,
+    [type, code, text],
+  );
+  return id;
+}
+
+export async function insertIndicator(
+  q: Queryable,
+  row: { editionId: number; code: string; text: string; axisId: number; policyId: number; measureId: number; competenceId: number | null | undefined; position: number },
+): Promise<number> {
+  const [{ id }] = await q.query<{ id: number }>(
+    `INSERT INTO indicators (edition_id, code, text, axis_id, policy_id, measure_id, competence_id, position)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [row.editionId, row.code, row.text, row.axisId, row.policyId, row.measureId, row.competenceId, row.position],
+  );
+  return id;
+}
+
+/** A sub-indicator with its responses, in their order. */
+export async function insertSubindicator(
+  q: Queryable,
+  row: { indicatorId: number; code: string; text: string; type: string; position: number },
+  responses: readonly { code: string; text: string; value: number; obsolete?: boolean }[],
+): Promise<void> {
+  const [{ id: subId }] = await q.query<{ id: number }>(
+    'INSERT INTO subindicators (indicator_id, code, text, type, position) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+    [row.indicatorId, row.code, row.text, row.type, row.position],
+  );
+  await q.query(
+    `INSERT INTO responses (subindicator_id, code, text, value, obsolete, position)
+     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::float8[], $5::bool[], $6::int[])`,
+    [subId, responses.map((r) => r.code), responses.map((r) => r.text), responses.map((r) => r.value), responses.map((r) => r.obsolete ?? false), responses.map((_, i) => i)],
+  );
+}

@@ -1,0 +1,51 @@
+import type { Queryable } from '../db/client.js';
+import type { CampaignPlace } from '../db/repositories/resultQueries.js';
+import { findPreviousSentCampaign } from '../db/repositories/comparisonQueries.js';
+import { loadEditionIndicators } from '../db/repositories/questionnaires.js';
+import type { ComparisonResponse } from '../../shared/api/results.js';
+import { campaignComparison } from './comparison.js';
+import { QuestionnaireCache } from './questionnaireCache.js';
+import { campaignQuestionnaire, type CampaignQuestionnaire } from './questionnaires.js';
+import { comparisonVersion, encodeResult, resultVersion } from './reportBodies.js';
+import { ReportCache, type ReportBody } from './reportCache.js';
+
+/**
+ * The report engine as the routes see it, one per app: a sent campaign's result and comparison bodies, and a
+ * campaign's answered questionnaire, over the questionnaire cache and the report cache (see README.md).
+ * The caller has checked who may read the campaign and that it is sent.
+ */
+export class ReportEngine {
+  /** Each edition's questionnaire, loaded once per process and checked against the catalogue version. */
+  readonly questionnaires: QuestionnaireCache;
+  private readonly bodies: ReportCache;
+
+  /** reportCacheBytes bounds the report cache (REPORT_CACHE_BYTES by default); 0 keeps nothing. */
+  constructor(
+    private readonly db: Queryable,
+    reportCacheBytes?: number,
+  ) {
+    this.questionnaires = new QuestionnaireCache((editionId) => loadEditionIndicators(db, editionId));
+    this.bodies = new ReportCache(reportCacheBytes);
+  }
+
+  /** A sent campaign's result response, envelope included: kept while its version holds, else built (encodeResult). */
+  result(place: CampaignPlace): Promise<ReportBody> {
+    return this.bodies.get(`result:${place.campaignId}`, resultVersion(place), () => encodeResult(this.db, this.questionnaires, place));
+  }
+
+  /**
+   * A sent campaign's comparison response beside the entity's previous sent campaign, envelope included; encode
+   * is the route's schema serializer. Kept while its version (with which campaign is the previous one) holds.
+   */
+  async comparison(place: CampaignPlace, encode: (body: { response: ComparisonResponse }) => Buffer): Promise<ReportBody> {
+    const previous = await findPreviousSentCampaign(this.db, place.entityId, place.campaignNumber);
+    return this.bodies.get(`comparison:${place.campaignId}`, comparisonVersion(place, previous), async () =>
+      encode({ response: await campaignComparison(this.db, this.questionnaires, place, previous) }),
+    );
+  }
+
+  /** A campaign's questionnaire (cached) with its answers (read now); undefined when there is no such campaign. */
+  campaignQuestionnaire(campaignId: number): Promise<CampaignQuestionnaire | undefined> {
+    return campaignQuestionnaire(this.db, this.questionnaires, campaignId);
+  }
+}

@@ -1,0 +1,140 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+
+/**
+ * Encoded report bodies (a sent campaign's result or comparison, envelope included), at most one per
+ * campaign and kind, in a least-recently-used list bounded in bytes.
+ *
+ * Why a cached body is never stale, with any number of instances: a body is a function of the campaign, which
+ * no longer changes once sent (saveAnswer refuses a sent campaign; its scores are written at submission), and
+ * of inputs that each carry a version read from the database on every call, in the statement that checks the
+ * caller may read the campaign (or, for a comparison, the next one): the place (entity, province and community
+ * names and ids, compared as they are), its edition's territorial sums and the registered entities (versions
+ * kept by triggers in the same transaction as every write, migration 004), the questionnaire texts (catalogue
+ * version) and, for a comparison, which campaign is the previous one and its edition's figures version. The
+ * caller passes all of that as `version`; a body is served only for an equal version, which means the same
+ * committed state of every input. A body is built from reads made after its version was read, so it is never
+ * older than its version: if an input changed in between, the body is newer, and only a call that read the
+ * version before that change committed can be served it, a call that overlapped the change. A call that starts
+ * after a change reads the new version and builds the body again. Nothing else is trusted: the process keeps
+ * no state that another instance could change without a version showing it.
+ *
+ * Compression: once a body is kept, a gzip copy is made in the background (zlib's thread pool), so that a
+ * caller that accepts gzip (every browser) is sent some 10 KB instead of 98 KB without compressing on every
+ * call; until the copy is ready, and for a caller that does not accept gzip, the JSON is sent as it is.
+ *
+ * Memory: the bodies, their gzip copies and an ENTRY_OVERHEAD per entry stay within maxBytes (by default
+ * REPORT_CACHE_BYTES, 32 MiB: some 290 results of the demo questionnaire, 98 KB and 12 KB each), plus the
+ * bodies being built, one per campaign with a call in flight.
+ */
+export const REPORT_CACHE_BYTES = 32 * 1024 * 1024;
+
+/** A report body: its JSON, and once made, the same bytes gzip-compressed. */
+export interface ReportBody {
+  readonly json: Buffer;
+  readonly gzip: Buffer | undefined;
+}
+
+/** Compresses a kept body (gzip at zlib's default level, off the event loop). */
+const gzipBody = (json: Buffer): Promise<Buffer> => promisify(gzip)(json);
+
+/** Bytes counted per entry besides its body: key, version, map entry and promise, generously rounded up. */
+const ENTRY_OVERHEAD = 1024;
+
+/** A ReportBody as kept: its gzip copy is set once made. */
+type KeptBody = { json: Buffer; gzip: Buffer | undefined };
+
+interface Entry {
+  version: string;
+  body: Promise<KeptBody>;
+  /** Counted bytes once the body is built (and again once its gzip copy is), 0 before. */
+  size: number;
+}
+
+export class ReportCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+
+  constructor(
+    readonly maxBytes = REPORT_CACHE_BYTES,
+    private readonly compress: (json: Buffer) => Promise<Buffer> = gzipBody,
+  ) {}
+
+  /** Bytes counted now (bodies built and kept, with their overhead). */
+  get size(): number {
+    return this.bytes;
+  }
+
+  /**
+   * The body kept under key for this version, or build()'s, kept for the next calls. Concurrent calls with
+   * the same key and version share one build; a failed build is forgotten, so the next call tries again.
+   */
+  get(key: string, version: string, build: () => Promise<Buffer>): Promise<ReportBody> {
+    // A cache of no bytes (a test or the bench measuring the uncached path) builds every body, shares none.
+    if (this.maxBytes <= 0) return build().then((json) => ({ json, gzip: undefined }));
+    const found = this.entries.get(key);
+    if (found?.version === version) {
+      this.entries.delete(key);
+      this.entries.set(key, found);
+      return found.body;
+    }
+    if (found) this.remove(key, found);
+    const entry: Entry = { version, body: build().then((json) => ({ json: ownBytes(json), gzip: undefined })), size: 0 };
+    this.entries.set(key, entry);
+    entry.body.then(
+      (body) => {
+        if (this.entries.get(key) !== entry) return;
+        this.count(entry, body.json.length + ENTRY_OVERHEAD);
+        if (this.entries.get(key) === entry) this.addGzip(key, entry, body);
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.remove(key, entry);
+      },
+    );
+    return entry.body;
+  }
+
+  /** Makes the kept body's gzip copy; a failure only leaves the body without one. */
+  private addGzip(key: string, entry: Entry, body: KeptBody): void {
+    this.compress(body.json).then(
+      (gzipped) => {
+        if (this.entries.get(key) !== entry) return;
+        body.gzip = ownBytes(gzipped);
+        this.count(entry, entry.size + gzipped.length);
+      },
+      () => undefined,
+    );
+  }
+
+  /** Sets an entry's counted bytes, then evicts what no longer fits. */
+  private count(entry: Entry, size: number): void {
+    this.bytes += size - entry.size;
+    entry.size = size;
+    this.evict();
+  }
+
+  private remove(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.bytes -= entry.size;
+  }
+
+  /** Drops the least recently used entries until the counted bytes fit. */
+  private evict(): void {
+    for (const [key, entry] of this.entries) {
+      if (this.bytes <= this.maxBytes) return;
+      // A body still being built counts nothing yet and is about to be served: left alone.
+      if (entry.size > 0) this.remove(key, entry);
+    }
+  }
+}
+
+/**
+ * The body in memory of its own: a small Buffer may be a slice of a shared 8 KB pool, which would then stay
+ * alive (and uncounted) as long as the entry.
+ */
+function ownBytes(body: Buffer): Buffer {
+  if (body.byteOffset === 0 && body.byteLength === body.buffer.byteLength) return body;
+  const own = Buffer.allocUnsafeSlow(body.length);
+  body.copy(own);
+  return own;
+}

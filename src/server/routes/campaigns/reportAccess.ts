@@ -1,0 +1,69 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import negotiate from '@fastify/accept-negotiator';
+import type { TSchema } from 'typebox';
+import type { Queryable } from '../../db/client.js';
+import { checkSessionWith, requirePermission } from '../../plugins/auth.js';
+import { conflict, forbidden, notFound } from '../../errors.js';
+import type { ApiCall } from '../../../shared/api/schema.js';
+import { findCampaignPlace, findSessionUserAndCampaignPlace, type CampaignPlace } from '../../db/repositories/resultQueries.js';
+import { canReadEntity } from '../../services/campaigns/rules.js';
+import type { ReportBody } from '../../reports/reportCache.js';
+import { routeOf, sendEncoded } from '../contract.js';
+
+/**
+ * The report calls that read a campaign (declared 'userOrShare'): the caller's session is checked in the
+ * statement that reads the campaign's place (checkSessionWith), and the report cache compresses a body once
+ * (sendReport) instead of @fastify/compress doing it on every call.
+ */
+export function reportRouteOf<Q extends TSchema, B extends TSchema, R extends TSchema>(call: ApiCall<Q, B, R>) {
+  const route = routeOf(call);
+  return { ...route, config: { ...route.config, sessionCheckedByRoute: true } };
+}
+
+/**
+ * The campaign a report call may read, with its place: a share token only its own campaign, a USER only
+ * its entities' (404 otherwise), ADMIN and FEC any. On reportRouteOf routes the caller's session is
+ * checked in the statement that reads the place.
+ */
+export async function reportableCampaign(db: Queryable, request: FastifyRequest, id: number): Promise<CampaignPlace> {
+  if (request.principal?.kind === 'share' && request.principal.campaignId !== id) throw forbidden();
+  const campaign = await checkSessionWith(
+    request,
+    async (session) => {
+      const read = await findSessionUserAndCampaignPlace(db, session, id);
+      return { user: read?.user, read: read?.place };
+    },
+    () => findCampaignPlace(db, id),
+  );
+  // Anything but a share link must be a user allowed to read results (no principal: refused).
+  if (request.principal?.kind !== 'share') {
+    const user = requirePermission(request, 'RESULTS_CAMPAIGNS');
+    if (campaign && !canReadEntity(user, campaign.entityId)) throw notFound('Campaign');
+  }
+  if (!campaign) throw notFound('Campaign');
+  return campaign;
+}
+
+/** reportableCampaign, when it is sent (CONFLICT with `refusal` otherwise): a result or comparison exists only then. */
+export async function sentReportableCampaign(db: Queryable, request: FastifyRequest, id: number, refusal: string): Promise<CampaignPlace> {
+  const campaign = await reportableCampaign(db, request, id);
+  if (campaign.status !== 'sent') throw conflict(refusal);
+  return campaign;
+}
+
+/** A report body as JSON, gzip-compressed when the caller accepts it and the cache has made the copy. */
+export function sendReport(request: FastifyRequest, reply: FastifyReply, body: ReportBody): FastifyReply {
+  reply.header('vary', 'accept-encoding');
+  const accepted = request.headers['accept-encoding'];
+  if (body.gzip && accepted && negotiate(accepted, ['gzip', 'identity']) === 'gzip') {
+    return sendEncoded(reply.header('content-encoding', 'gzip'), body.gzip);
+  }
+  return sendEncoded(reply, body.json);
+}
+
+/** The route's schema serializer as a report encoder: the comparison body in its envelope, as bytes. */
+export const serializerOf = (reply: FastifyReply) => (body: unknown): Buffer => {
+  const encoded = reply.serialize(body);
+  if (typeof encoded !== 'string') throw new Error('the report schema serializer should give a string');
+  return Buffer.from(encoded);
+};

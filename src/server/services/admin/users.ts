@@ -1,0 +1,98 @@
+import type { Db, Queryable } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/faults.js';
+import { AppError, forbidden, notFound, validationError } from '../../errors.js';
+import { deleteUser, emailTaken, findUserForUpdate, insertUser, updatePasswordHash } from '../../db/repositories/users.js';
+import { revokeUserFamilies } from '../../db/repositories/oauth.js';
+import { lockEntities } from '../../db/repositories/entities.js';
+import { recordAudit } from '../../db/repositories/audit.js';
+import { generatePassword, hashPassword } from '../auth/passwords.js';
+import { auditedBy, type Actor } from '../actor.js';
+import { GENERATED_PASSWORD_LENGTH } from '../../../shared/constants.js';
+import { canCreateRole, canManageUser, roleFromNumber, type Role } from '../../../shared/roles.js';
+import type { CreateUserRequest, CreateUserResponse, RegeneratePasswordResponse } from '../../../shared/api/admin.js';
+
+const emailExists = () => new AppError('EMAIL_EXISTS', 'A user with this e-mail already exists');
+
+async function checkEntitiesExist(q: Queryable, entityIds: number[]): Promise<void> {
+  const found = await lockEntities(q, entityIds);
+  const missing = entityIds.filter((id) => !found.includes(id));
+  if (missing.length > 0) throw validationError(`Unknown entities: ${missing.join(', ')}`, { entities: 'USERS.VALIDATION.UNKNOWN_ENTITY' });
+}
+
+/** Creates a user with a random password, returned once and stored only hashed; audit-logged. */
+export async function createUserWithPassword(
+  db: Db,
+  input: { email: string; role: Role; entityIds: number[]; name?: string },
+  audit: { actorId?: number; actorEmail?: string; actor?: string; requestId?: string } = {},
+): Promise<{ id: number; password: string }> {
+  const entityIds = [...new Set(input.entityIds)];
+  const password = generatePassword(GENERATED_PASSWORD_LENGTH);
+  const passwordHash = await hashPassword(password);
+  try {
+    const id = await db.transaction(async (tx) => {
+      if (await emailTaken(tx, input.email)) throw emailExists();
+      await checkEntitiesExist(tx, entityIds);
+      const userId = await insertUser(tx, { ...input, entityIds, passwordHash });
+      await recordAudit(tx, {
+        actorId: audit.actorId,
+        actorEmail: audit.actorEmail,
+        action: 'user.create',
+        targetType: 'user',
+        targetId: userId,
+        details: { email: input.email, role: input.role, entities: entityIds, ...(audit.actor ? { by: audit.actor } : {}) },
+        requestId: audit.requestId,
+      });
+      return userId;
+    });
+    return { id, password };
+  } catch (err) {
+    // Two creations of one e-mail at once: the unique index stops the second.
+    throw isUniqueViolation(err) ? emailExists() : err;
+  }
+}
+
+/**
+ * An administrator creates a user of a role it may give (USER_CREATE_PERMISSIONS). A USER must belong to at least
+ * one entity (its entities are all it sees); ADMIN and FEC see every entity, so for them entities are optional.
+ */
+export async function createUser(db: Db, actor: Actor, input: CreateUserRequest): Promise<CreateUserResponse> {
+  const role = roleFromNumber(input.role);
+  if (!role) throw validationError('Unknown role', { role: 'USERS.VALIDATION.ROLE_REQUIRED' });
+  if (role === 'USER' && input.entities.length === 0) throw validationError('A USER must belong to an entity', { entities: 'USERS.VALIDATION.ENTITY_REQUIRED' });
+  if (!canCreateRole(actor.user.role, role)) throw new AppError('FORBIDDEN', `A ${actor.user.role} cannot create ${role} users`);
+  const { email } = input;
+  const { id, password } = await createUserWithPassword(db, { email, role, name: input.name.trim(), entityIds: input.entities }, auditedBy(actor));
+  return { user: { id, email }, generatedPassword: password };
+}
+
+/** The user the actor may manage, locked for this transaction: not itself, and of a role it could create. */
+async function managedUser(q: Queryable, actor: Actor, id: number) {
+  const target = await findUserForUpdate(q, id);
+  if (!target?.role) throw notFound('User');
+  if (target.id === actor.user.id) throw new AppError('FORBIDDEN', 'You cannot do this to your own account');
+  if (!canManageUser(actor.user, { id: target.id, role: target.role })) throw forbidden();
+  return { ...target, role: target.role };
+}
+
+/** Removes a user; its sessions go with it, so its tokens stop working at once. */
+export async function removeUser(db: Db, actor: Actor, id: number): Promise<{ success: true }> {
+  return db.transaction(async (tx) => {
+    const target = await managedUser(tx, actor, id);
+    await deleteUser(tx, id);
+    await recordAudit(tx, { ...auditedBy(actor), action: 'user.remove', targetType: 'user', targetId: id, details: { email: target.email, role: target.role } });
+    return { success: true as const };
+  });
+}
+
+/** Gives a user a new random password (returned once) and ends its open sessions. */
+export async function regeneratePassword(db: Db, actor: Actor, id: number): Promise<RegeneratePasswordResponse> {
+  const password = generatePassword(GENERATED_PASSWORD_LENGTH);
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const target = await managedUser(tx, actor, id);
+    await updatePasswordHash(tx, id, passwordHash);
+    await revokeUserFamilies(tx, id, 'password regenerated');
+    await recordAudit(tx, { ...auditedBy(actor), action: 'user.regeneratePassword', targetType: 'user', targetId: id, details: { email: target.email } });
+    return { email: target.email, password };
+  });
+}
