@@ -12,6 +12,9 @@ export function resultFixture(): ResultResponse {
     global: {
       percentages: by(0.6, 0.6, 0.5, 0.45),
       percentagesComparedToAll: by(0.6, 0.3, 0.25, 0.2),
+      // The server's totals: the policies' points add up to them (no country figure where 'Agua' has none).
+      values: by(19, 19, 15, null),
+      valuesComparedToAll: by(19, 9.5, 7.5, null),
       valuesByPolicy: [
         { policyText: 'Zonas verdes', percentages: by(0.5, 0.5, 0.4, 0.4), percentagesComparedToAll: by(0.5, 0.25, 0.2, 0.1) },
         { policyText: 'Agua', percentages: by(0.75, 0.75, 0.6, null), percentagesComparedToAll: by(0.75, 0.375, 0.3, null) },

@@ -58,6 +58,14 @@ describe.each(backends)('result and answers API on $name', ({ open }) => {
     expect(result.global.percentagesComparedToAll.campaign).toBe(result.global.percentages.campaign);
     expect(result.global.percentagesComparedToAll.country!).toBeLessThanOrEqual(result.global.percentages.country!);
     expect(result.table.valuesPerAxis.total.percentage).toBeCloseTo(result.global.percentages.campaign!, 10);
+    // The global points per level are the means of the totals, so they equal the sums of the policies' mean points.
+    for (const [values, policyValues] of [['values', 'values'], ['valuesComparedToAll', 'valuesComparedToAll']] as const) {
+      for (const level of ['campaign', 'province', 'autonomousCommunity', 'country'] as const) {
+        const policySum = result.axisDetails.flatMap((a) => a.valuesByPolicy).reduce((sum, p) => sum + p[policyValues]![level]!, 0);
+        expect(result.global[values][level]).toBeCloseTo(policySum, 9);
+      }
+    }
+    expect(result.global.values.campaign).toBeCloseTo(result.table.valuesPerAxis.total.value, 10);
     const axisIds = Object.keys(result.table.texts.axis);
     expect(Object.keys(result.table.valuesPerAxis).sort()).toEqual([...axisIds, 'total'].sort());
     const axisValueSum = axisIds.reduce((sum, id) => sum + result.table.valuesPerAxis[id].value, 0);

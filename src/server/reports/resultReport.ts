@@ -54,6 +54,8 @@ export function buildResultReport(
     global: {
       percentages: total.percentages,
       percentagesComparedToAll: total.percentagesComparedToAll,
+      values: total.values,
+      valuesComparedToAll: total.valuesComparedToAll,
       valuesByPolicy: tree.flatMap((a) => a.policies.map((p) => policyFigures(p.id, p.text, false))),
     },
     axisDetails,

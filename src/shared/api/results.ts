@@ -42,7 +42,8 @@ const Texts = Type.Record(Type.String(), Type.String());
 
 /** GET campaigns/result (scoring.md, Result response). */
 export const ResultResponse = Type.Object({
-  global: Type.Object({ percentages: ByLevel, percentagesComparedToAll: ByLevel, valuesByPolicy: Type.Array(PolicyFigures) }),
+  /** The whole questionnaire: percentages and points per level (points added in this version beside scoring.md's percentages). */
+  global: Type.Object({ percentages: ByLevel, percentagesComparedToAll: ByLevel, values: ByLevel, valuesComparedToAll: ByLevel, valuesByPolicy: Type.Array(PolicyFigures) }),
   axisDetails: Type.Array(AxisDetail),
   territoryTexts: Type.Object({ campaign: Type.String(), province: Type.String(), autonomousCommunity: Type.String(), country: Type.String() }),
   table: Type.Object({

@@ -62,22 +62,7 @@ export interface ReportBlock {
 
 const EMPTY: ByLevel = { campaign: null, province: null, autonomousCommunity: null, country: null };
 
-/** Sum per level; null as soon as one part is missing. */
-function sumByLevel(parts: readonly ByLevel[]): ByLevel {
-  const sum = { ...EMPTY };
-  for (const level of LEVELS) {
-    const values = parts.map((p) => p[level]);
-    sum[level] = values.length > 0 && values.every((v) => v !== null) ? (values as number[]).reduce((a, b) => a + b, 0) : null;
-  }
-  return sum;
-}
-
-/**
- * The report's blocks. With compareWithParticipants off every figure comes from the compared-to-all set.
- * The global block's points are the sums of its policies' points: means are linear, so the sum of the
- * policies' mean points is the mean of the totals. (The result response has no per-level points for the
- * whole questionnaire: `global` carries percentages only, and `table.valuesPerAxis.total` the entity's own.)
- */
+/** The report's blocks, with the server's figures. With compareWithParticipants off every figure comes from the compared-to-all set. */
 export function reportBlocks(result: ResultResponse, compareWithParticipants: boolean): ReportBlock[] {
   const pct = compareWithParticipants ? 'percentages' : 'percentagesComparedToAll';
   const val = compareWithParticipants ? 'values' : 'valuesComparedToAll';
@@ -90,7 +75,7 @@ export function reportBlocks(result: ResultResponse, compareWithParticipants: bo
     key: 'global',
     axisText: null,
     rows: globalRows,
-    total: { values: sumByLevel(globalRows.map((r) => r.values)), percentages: result.global[pct] },
+    total: { values: result.global[val], percentages: result.global[pct] },
   };
   return [global, ...axes];
 }
