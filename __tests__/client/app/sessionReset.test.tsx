@@ -1,21 +1,21 @@
 // First: it stands in for the Redux DevTools extension, which @reduxjs/toolkit looks for when it loads.
-import { devToolsRecord } from '../helpers/devTools.js';
+import { devToolsRecord } from '../../helpers/devTools.js';
 import { Profiler } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Link, Route, Routes } from 'react-router-dom';
-import { AuthLayout } from '../../src/client/features/auth/AuthLayout.js';
-import { LoginPage } from '../../src/client/features/auth/LoginPage.js';
-import { LogoutPage } from '../../src/client/features/auth/LogoutPage.js';
-import MyCampaignsPage from '../../src/client/features/campaigns/MyCampaignsPage.js';
-import { RequireUser, RootRedirect } from '../../src/client/app/guards.js';
-import { authActions } from '../../src/client/features/auth/authSlice.js';
-import { campaignsActions } from '../../src/client/features/campaigns/campaignsSlice.js';
-import { resultsActions } from '../../src/client/features/results/resultsSlice.js';
-import { initialReportFilters, reportFiltersActions } from '../../src/client/features/reportFilters/reportFiltersSlice.js';
-import { makeStore, type AppStore } from '../../src/client/app/store.js';
-import { ALFA, BETA, fakeBackend, type Account } from '../helpers/fakeBackend.js';
-import { fakeDependencies, memoryTokenStore, renderWithProviders } from '../helpers/client.js';
+import { AuthLayout } from '../../../src/client/features/auth/AuthLayout.js';
+import { LoginPage } from '../../../src/client/features/auth/LoginPage.js';
+import { LogoutPage } from '../../../src/client/features/auth/LogoutPage.js';
+import MyCampaignsPage from '../../../src/client/features/campaigns/MyCampaignsPage.js';
+import { RequireUser, RootRedirect } from '../../../src/client/app/guards.js';
+import { authActions } from '../../../src/client/features/auth/authSlice.js';
+import { campaignsActions } from '../../../src/client/features/campaigns/campaignsSlice.js';
+import { resultsActions } from '../../../src/client/features/results/resultsSlice.js';
+import { initialReportFilters, reportFiltersActions } from '../../../src/client/features/reportFilters/reportFiltersSlice.js';
+import { makeStore, type AppStore } from '../../../src/client/app/store.js';
+import { ALFA, BETA, fakeBackend, type Account } from '../../helpers/fakeBackend.js';
+import { fakeDependencies, memoryTokenStore, renderWithProviders } from '../../helpers/client.js';
 
 /** Every committed screen, as the browser could paint it. */
 const frames: string[] = [];

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import UsersPage from '../../src/client/features/admin/users/UsersPage.js';
-import EntitiesPage from '../../src/client/features/admin/entities/EntitiesPage.js';
-import { AlertHost } from '../../src/client/features/alerts/AlertHost.js';
-import { initialAuthState } from '../../src/client/features/auth/authSlice.js';
-import { entitiesApi, usersApi } from '../../src/client/api/adminApi.js';
-import type { EntityRow, UserRow } from '../../src/shared/api/admin.js';
-import type { Role } from '../../src/shared/roles.js';
-import { demoUser, renderWithProviders } from '../helpers/client.js';
+import UsersPage from '../../../../src/client/features/admin/users/UsersPage.js';
+import EntitiesPage from '../../../../src/client/features/admin/entities/EntitiesPage.js';
+import { AlertHost } from '../../../../src/client/features/alerts/AlertHost.js';
+import { initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
+import { entitiesApi, usersApi } from '../../../../src/client/api/adminApi.js';
+import type { EntityRow, UserRow } from '../../../../src/shared/api/admin.js';
+import type { Role } from '../../../../src/shared/roles.js';
+import { demoUser, renderWithProviders } from '../../../helpers/client.js';
 
 const me = (role: Role) => ({ auth: { ...initialAuthState, status: 'loaded' as const, user: { ...demoUser, id: 1, email: 'yo@demo.es', role }, tokenSource: 'cookie' as const } });
 const users: UserRow[] = [

@@ -2,8 +2,8 @@ import { jest } from '@jest/globals';
 import { useState } from 'react';
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { FilterDropdown, type FilterOption } from '../../src/client/components/FilterDropdown.js';
-import { renderWithProviders } from '../helpers/client.js';
+import { FilterDropdown, type FilterOption } from '../../../src/client/components/FilterDropdown.js';
+import { renderWithProviders } from '../../helpers/client.js';
 
 const provinces: FilterOption<string>[] = ['Zamora', 'Badajoz', 'Ávila', 'Cádiz', 'Álava', 'León', 'Burgos'].map((name) => ({ value: name, label: name }));
 

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createIntl } from 'react-intl';
-import { INTL_LOCALES, MESSAGES } from '../../src/client/i18n/messages.js';
-import { buildValencian } from '../../src/server/cli/i18nValencian.js';
-import { formatCalendarDate } from '../../src/client/lib/dates.js';
+import { INTL_LOCALES, MESSAGES } from '../../../src/client/i18n/messages.js';
+import { buildValencian } from '../../../src/server/cli/i18nValencian.js';
+import { formatCalendarDate } from '../../../src/client/lib/dates.js';
 
 const read = (name: string) => JSON.parse(fs.readFileSync(path.resolve('i18n', name), 'utf8'));
 

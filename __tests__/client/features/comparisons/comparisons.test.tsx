@@ -1,19 +1,19 @@
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { expectSaga } from 'redux-saga-test-plan';
-import { rootReducer } from '../../src/client/app/rootReducer.js';
-import { radarGroups } from '../../src/client/features/comparisons/comparisonModel.js';
-import { comparisonsActions } from '../../src/client/features/comparisons/comparisonsSlice.js';
-import { handleCampaignOpened, handleEntityChosen, handleSharedLinkOpened } from '../../src/client/features/comparisons/comparisonsSaga.js';
-import { ComparisonBody, ComparisonOptions } from '../../src/client/features/comparisons/ComparisonBody.js';
-import { selectComparisonEntityId, selectEntityWithoutCampaigns } from '../../src/client/features/comparisons/comparisonsSelectors.js';
-import { resultsActions } from '../../src/client/features/results/resultsSlice.js';
-import { snackbarActions } from '../../src/client/features/snackbar/snackbarSlice.js';
-import { resultsApi } from '../../src/client/api/resultsApi.js';
-import { ApiError } from '../../src/client/api/ApiError.js';
-import type { ComparisonResponse } from '../../src/shared/api/results.js';
-import { renderWithProviders } from '../helpers/client.js';
-import { createSessionTokens } from '../../src/client/lib/sessionTokens.js';
+import { rootReducer } from '../../../../src/client/app/rootReducer.js';
+import { radarGroups } from '../../../../src/client/features/comparisons/comparisonModel.js';
+import { comparisonsActions } from '../../../../src/client/features/comparisons/comparisonsSlice.js';
+import { handleCampaignOpened, handleEntityChosen, handleSharedLinkOpened } from '../../../../src/client/features/comparisons/comparisonsSaga.js';
+import { ComparisonBody, ComparisonOptions } from '../../../../src/client/features/comparisons/ComparisonBody.js';
+import { selectComparisonEntityId, selectEntityWithoutCampaigns } from '../../../../src/client/features/comparisons/comparisonsSelectors.js';
+import { resultsActions } from '../../../../src/client/features/results/resultsSlice.js';
+import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
+import { resultsApi } from '../../../../src/client/api/resultsApi.js';
+import { ApiError } from '../../../../src/client/api/ApiError.js';
+import type { ComparisonResponse } from '../../../../src/shared/api/results.js';
+import { renderWithProviders } from '../../../helpers/client.js';
+import { createSessionTokens } from '../../../../src/client/lib/sessionTokens.js';
 
 const fig = (campaign: number | null, province: number | null, autonomousCommunity: number | null) => ({ campaign, province, autonomousCommunity });
 const comparison: ComparisonResponse = {

@@ -1,4 +1,4 @@
-import { transportErrorMessage } from '../../src/client/lib/transportErrors.js';
+import { transportErrorMessage } from '../../../src/client/lib/transportErrors.js';
 
 describe('transport error catalogue (spec section 8)', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { filterOptions, levenshtein, matchesSearch, rankByEditDistance, stripProvinceSuffix } from '../../src/client/lib/search.js';
+import { filterOptions, levenshtein, matchesSearch, rankByEditDistance, stripProvinceSuffix } from '../../../src/client/lib/search.js';
 
 const option = (label: string) => ({ value: label, label });
 const labels = (options: { label: string }[]) => options.map((o) => o.label);

@@ -1,15 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import CreateUserPage from '../../src/client/features/admin/users/CreateUserPage.js';
-import CreateEntityPage from '../../src/client/features/admin/entities/CreateEntityPage.js';
-import { usersActions } from '../../src/client/features/admin/users/usersSlice.js';
-import { entitiesActions, initialEntitiesState } from '../../src/client/features/admin/entities/entitiesSlice.js';
-import { initialAuthState } from '../../src/client/features/auth/authSlice.js';
-import { rootReducer, type RootState } from '../../src/client/app/rootReducer.js';
-import { entitiesApi, usersApi } from '../../src/client/api/adminApi.js';
-import type { CreateEntityRequest, CreateUserRequest, EntityRow } from '../../src/shared/api/admin.js';
-import type { Role } from '../../src/shared/roles.js';
-import { demoUser, renderWithProviders } from '../helpers/client.js';
+import CreateUserPage from '../../../../src/client/features/admin/users/CreateUserPage.js';
+import CreateEntityPage from '../../../../src/client/features/admin/entities/CreateEntityPage.js';
+import { usersActions } from '../../../../src/client/features/admin/users/usersSlice.js';
+import { entitiesActions, initialEntitiesState } from '../../../../src/client/features/admin/entities/entitiesSlice.js';
+import { initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
+import { rootReducer, type RootState } from '../../../../src/client/app/rootReducer.js';
+import { entitiesApi, usersApi } from '../../../../src/client/api/adminApi.js';
+import type { CreateEntityRequest, CreateUserRequest, EntityRow } from '../../../../src/shared/api/admin.js';
+import type { Role } from '../../../../src/shared/roles.js';
+import { demoUser, renderWithProviders } from '../../../helpers/client.js';
 
 const entity = (id: number, name: string): EntityRow => ({ id, name, population: 1000, municipalities: [], province: 'Valencia/València', autonomousCommunity: 'Comunitat Valenciana', campaigns: [] });
 const geography = {
@@ -130,7 +130,7 @@ describe('entity creation form', () => {
     const sent: CreateEntityRequest[] = [];
     const create = async (_token: string | null, request: CreateEntityRequest) => {
       sent.push(request);
-      throw new (await import('../../src/client/api/ApiError.js')).ApiError('VALIDATION', 422, 'MULTIPLE_PROVINCES');
+      throw new (await import('../../../../src/client/api/ApiError.js')).ApiError('VALIDATION', 422, 'MULTIPLE_PROVINCES');
     };
     renderWithProviders(<CreateEntityPage />, { preloadedState: preloaded('ADMIN'), runSagas: true, dependencies: { entitiesApi: { ...entitiesApi, create } } });
     await user.type(screen.getByLabelText('Nombre'), '  Mancomunidad Mixta ');

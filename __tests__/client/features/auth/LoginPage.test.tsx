@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { LoginPage } from '../../src/client/features/auth/LoginPage.js';
-import { authActions } from '../../src/client/features/auth/authSlice.js';
-import { renderWithProviders } from '../helpers/client.js';
+import { LoginPage } from '../../../../src/client/features/auth/LoginPage.js';
+import { authActions } from '../../../../src/client/features/auth/authSlice.js';
+import { renderWithProviders } from '../../../helpers/client.js';
 
 describe('login form', () => {
   it('shows the required-field message under both fields once touched', async () => {

@@ -1,15 +1,15 @@
-import { reducers, rootReducer } from '../../src/client/app/rootReducer.js';
-import { alertsActions } from '../../src/client/features/alerts/alertsSlice.js';
-import { snackbarActions } from '../../src/client/features/snackbar/snackbarSlice.js';
-import { reportFiltersActions, initialReportFilters } from '../../src/client/features/reportFilters/reportFiltersSlice.js';
-import { resultsActions } from '../../src/client/features/results/resultsSlice.js';
-import { authActions, initialAuthState } from '../../src/client/features/auth/authSlice.js';
-import { localeActions } from '../../src/client/features/locale/localeSlice.js';
-import { selectLoginErrorMessage, selectCan } from '../../src/client/features/auth/authSelectors.js';
-import { headerTitleId, homePathFor } from '../../src/client/app/paths.js';
-import { MENU_ITEMS } from '../../src/client/features/layout/menu.js';
-import { can } from '../../src/shared/permissions.js';
-import { demoUser } from '../helpers/client.js';
+import { reducers, rootReducer } from '../../../src/client/app/rootReducer.js';
+import { alertsActions } from '../../../src/client/features/alerts/alertsSlice.js';
+import { snackbarActions } from '../../../src/client/features/snackbar/snackbarSlice.js';
+import { reportFiltersActions, initialReportFilters } from '../../../src/client/features/reportFilters/reportFiltersSlice.js';
+import { resultsActions } from '../../../src/client/features/results/resultsSlice.js';
+import { authActions, initialAuthState } from '../../../src/client/features/auth/authSlice.js';
+import { localeActions } from '../../../src/client/features/locale/localeSlice.js';
+import { selectLoginErrorMessage, selectCan } from '../../../src/client/features/auth/authSelectors.js';
+import { headerTitleId, homePathFor } from '../../../src/client/app/paths.js';
+import { MENU_ITEMS } from '../../../src/client/features/layout/menu.js';
+import { can } from '../../../src/shared/permissions.js';
+import { demoUser } from '../../helpers/client.js';
 
 const reduce = (...actions: { type: string }[]) => actions.reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
 

@@ -1,7 +1,7 @@
 /** @jest-environment node */
-import { http } from '../../src/client/api/http.js';
-import { ApiError } from '../../src/client/api/ApiError.js';
-import { toQueryString } from '../../src/client/api/query.js';
+import { http } from '../../../src/client/api/http.js';
+import { ApiError } from '../../../src/client/api/ApiError.js';
+import { toQueryString } from '../../../src/client/api/query.js';
 
 const reply = (status: number, body: string) => async () => new Response(body, { status });
 

@@ -1,14 +1,14 @@
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import { all, call, fork, getContext, put } from 'redux-saga/effects';
-import { rootReducer } from '../../src/client/app/rootReducer.js';
-import { callApi } from '../../src/client/app/apiCall.js';
-import { errorPage, handling, KEPT_ON_SCREEN } from '../../src/client/app/callPolicies.js';
-import { ApiError } from '../../src/client/api/ApiError.js';
-import { authActions, initialAuthState } from '../../src/client/features/auth/authSlice.js';
-import { selectRefreshing } from '../../src/client/features/auth/authSelectors.js';
-import { watchAuth } from '../../src/client/features/auth/authSaga.js';
-import { SESSION_TOKENS_CONTEXT } from '../../src/client/lib/sessionTokens.js';
-import { demoUser, fakeDependencies, memoryTokenStore, sessionContext, sessionWith } from '../helpers/client.js';
+import { rootReducer } from '../../../src/client/app/rootReducer.js';
+import { callApi } from '../../../src/client/app/apiCall.js';
+import { errorPage, handling, KEPT_ON_SCREEN } from '../../../src/client/app/callPolicies.js';
+import { ApiError } from '../../../src/client/api/ApiError.js';
+import { authActions, initialAuthState } from '../../../src/client/features/auth/authSlice.js';
+import { selectRefreshing } from '../../../src/client/features/auth/authSelectors.js';
+import { watchAuth } from '../../../src/client/features/auth/authSaga.js';
+import { SESSION_TOKENS_CONTEXT } from '../../../src/client/lib/sessionTokens.js';
+import { demoUser, fakeDependencies, memoryTokenStore, sessionContext, sessionWith } from '../../helpers/client.js';
 
 const signedIn = () => ({
   ...rootReducer(undefined, { type: 'init' }),

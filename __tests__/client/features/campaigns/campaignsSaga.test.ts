@@ -1,15 +1,15 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { rootReducer } from '../../src/client/app/rootReducer.js';
-import { campaignsActions } from '../../src/client/features/campaigns/campaignsSlice.js';
+import { rootReducer } from '../../../../src/client/app/rootReducer.js';
+import { campaignsActions } from '../../../../src/client/features/campaigns/campaignsSlice.js';
 import {
   handleAnswerSave, handleCreate, handleDeleteConfirmed, handleMineRequested, handleQuestionnaireRequested, handleSubmit, watchCampaigns, type CampaignsDependencies,
-} from '../../src/client/features/campaigns/campaignsSaga.js';
-import { snackbarActions } from '../../src/client/features/snackbar/snackbarSlice.js';
-import { ApiError } from '../../src/client/api/ApiError.js';
-import { initialAuthState } from '../../src/client/features/auth/authSlice.js';
-import { campaignsApi, referenceApi } from '../../src/client/api/campaignsApi.js';
-import type { CampaignDetail } from '../../src/shared/api/campaigns.js';
-import { demoUser } from '../helpers/client.js';
+} from '../../../../src/client/features/campaigns/campaignsSaga.js';
+import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
+import { ApiError } from '../../../../src/client/api/ApiError.js';
+import { initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
+import { campaignsApi, referenceApi } from '../../../../src/client/api/campaignsApi.js';
+import type { CampaignDetail } from '../../../../src/shared/api/campaigns.js';
+import { demoUser } from '../../../helpers/client.js';
 
 const campaign: CampaignDetail = {
   id: 5, campaignNumber: 2026, text: 'Campaña 2026', entityId: 1, entity: 'Ayuntamiento de Prueba', status: 'created', startDate: null, endDate: null, autonomousCommunity: '10',

@@ -2,15 +2,15 @@ import { expectSaga } from 'redux-saga-test-plan';
 import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { rootReducer } from '../../src/client/app/rootReducer.js';
-import { handleSplash } from '../../src/client/features/layout/splashSaga.js';
-import { layoutActions } from '../../src/client/features/layout/layoutSlice.js';
-import { authActions } from '../../src/client/features/auth/authSlice.js';
-import { handleToastShown } from '../../src/client/features/snackbar/snackbarSaga.js';
-import { snackbarActions } from '../../src/client/features/snackbar/snackbarSlice.js';
-import { ForgotPasswordPage } from '../../src/client/features/auth/ForgotPasswordPage.js';
-import { ErrorPage } from '../../src/client/features/errors/ErrorPage.js';
-import { renderWithProviders } from '../helpers/client.js';
+import { rootReducer } from '../../../../src/client/app/rootReducer.js';
+import { handleSplash } from '../../../../src/client/features/layout/splashSaga.js';
+import { layoutActions } from '../../../../src/client/features/layout/layoutSlice.js';
+import { authActions } from '../../../../src/client/features/auth/authSlice.js';
+import { handleToastShown } from '../../../../src/client/features/snackbar/snackbarSaga.js';
+import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
+import { ForgotPasswordPage } from '../../../../src/client/features/auth/ForgotPasswordPage.js';
+import { ErrorPage } from '../../../../src/client/features/errors/ErrorPage.js';
+import { renderWithProviders } from '../../../helpers/client.js';
 
 describe('splash screen', () => {
   it('hides as soon as the session is known', async () => {

@@ -1,9 +1,9 @@
 import { jest } from '@jest/globals';
 import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { AnswerPicker } from '../../src/client/features/campaigns/AnswerPicker.js';
-import type { Subindicator } from '../../src/shared/api/campaigns.js';
-import { renderWithProviders } from '../helpers/client.js';
+import { AnswerPicker } from '../../../../src/client/features/campaigns/AnswerPicker.js';
+import type { Subindicator } from '../../../../src/shared/api/campaigns.js';
+import { renderWithProviders } from '../../../helpers/client.js';
 
 const single: Subindicator = {
   id: 1, text: '¿Qué tecnología predomina?', type: 'single', answer: null,

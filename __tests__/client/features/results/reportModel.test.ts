@@ -1,10 +1,10 @@
-import { activeLevels, grade, measuresTable, reportBlocks, scoreCardValue } from '../../src/client/features/results/reportModel.js';
-import { comparisonCsvRows, measuresCsvRows } from '../../src/client/features/results/reportCsv.js';
-import { reportText } from '../../src/client/features/results/reportText.js';
-import { messageFor } from '../../src/client/i18n/messages.js';
-import { csvFileName, toCsv } from '../../src/client/lib/csv.js';
-import { initialReportFilters } from '../../src/client/features/reportFilters/reportFiltersSlice.js';
-import { resultFixture } from '../helpers/resultFixture.js';
+import { activeLevels, grade, measuresTable, reportBlocks, scoreCardValue } from '../../../../src/client/features/results/reportModel.js';
+import { comparisonCsvRows, measuresCsvRows } from '../../../../src/client/features/results/reportCsv.js';
+import { reportText } from '../../../../src/client/features/results/reportText.js';
+import { messageFor } from '../../../../src/client/i18n/messages.js';
+import { csvFileName, toCsv } from '../../../../src/client/lib/csv.js';
+import { initialReportFilters } from '../../../../src/client/features/reportFilters/reportFiltersSlice.js';
+import { resultFixture } from '../../../helpers/resultFixture.js';
 
 const result = resultFixture();
 const allLevels = activeLevels(initialReportFilters.territory, result.territoryTexts);

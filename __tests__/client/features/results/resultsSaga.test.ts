@@ -1,18 +1,18 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { rootReducer } from '../../src/client/app/rootReducer.js';
-import { resultsActions, SHARED_CAMPAIGN_ID } from '../../src/client/features/results/resultsSlice.js';
+import { rootReducer } from '../../../../src/client/app/rootReducer.js';
+import { resultsActions, SHARED_CAMPAIGN_ID } from '../../../../src/client/features/results/resultsSlice.js';
 import {
   handleCampaignOpened, handleCsvRequested, handleSharedLinkOpened, handleShareRequested, handleUnshareAsked, handleUnshareConfirmed, watchResults, type ResultsDependencies,
-} from '../../src/client/features/results/resultsSaga.js';
-import { snackbarActions } from '../../src/client/features/snackbar/snackbarSlice.js';
-import { ApiError } from '../../src/client/api/ApiError.js';
-import { authActions, initialAuthState } from '../../src/client/features/auth/authSlice.js';
-import { resultsApi } from '../../src/client/api/resultsApi.js';
-import { reportFiltersActions } from '../../src/client/features/reportFilters/reportFiltersSlice.js';
-import { demoUser, sessionContext, sessionWith } from '../helpers/client.js';
-import { createSessionTokens } from '../../src/client/lib/sessionTokens.js';
-import { createSecretBox } from '../../src/client/lib/secretBox.js';
-import { resultFixture } from '../helpers/resultFixture.js';
+} from '../../../../src/client/features/results/resultsSaga.js';
+import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
+import { ApiError } from '../../../../src/client/api/ApiError.js';
+import { authActions, initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
+import { resultsApi } from '../../../../src/client/api/resultsApi.js';
+import { reportFiltersActions } from '../../../../src/client/features/reportFilters/reportFiltersSlice.js';
+import { demoUser, sessionContext, sessionWith } from '../../../helpers/client.js';
+import { createSessionTokens } from '../../../../src/client/lib/sessionTokens.js';
+import { createSecretBox } from '../../../../src/client/lib/secretBox.js';
+import { resultFixture } from '../../../helpers/resultFixture.js';
 
 const result = resultFixture();
 const indicators = [{ id: 1, text: 'Indicador', axisId: 1, axisText: 'Territorio', policyId: 10, policyText: 'Zonas verdes', measureId: 100, measureText: 'Parques', competenceId: null, subindicators: [] }];

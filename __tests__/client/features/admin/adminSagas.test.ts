@@ -1,17 +1,17 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { rootReducer } from '../../src/client/app/rootReducer.js';
-import { initialAuthState } from '../../src/client/features/auth/authSlice.js';
-import { usersActions } from '../../src/client/features/admin/users/usersSlice.js';
-import { handleCreate as handleUserCreate, handleRegenerateConfirmed, handleRemoveConfirmed, handleListRequested, watchUsers } from '../../src/client/features/admin/users/usersSaga.js';
-import { entitiesActions } from '../../src/client/features/admin/entities/entitiesSlice.js';
-import { handleCreate as handleEntityCreate, handleGeographyRequested, watchEntities } from '../../src/client/features/admin/entities/entitiesSaga.js';
-import { snackbarActions } from '../../src/client/features/snackbar/snackbarSlice.js';
-import { ApiError } from '../../src/client/api/ApiError.js';
-import { entitiesApi, usersApi } from '../../src/client/api/adminApi.js';
-import type { EntityRow, UserRow } from '../../src/shared/api/admin.js';
-import { demoUser } from '../helpers/client.js';
-import { createSecretBox } from '../../src/client/lib/secretBox.js';
-import { authActions } from '../../src/client/features/auth/authSlice.js';
+import { rootReducer } from '../../../../src/client/app/rootReducer.js';
+import { initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
+import { usersActions } from '../../../../src/client/features/admin/users/usersSlice.js';
+import { handleCreate as handleUserCreate, handleRegenerateConfirmed, handleRemoveConfirmed, handleListRequested, watchUsers } from '../../../../src/client/features/admin/users/usersSaga.js';
+import { entitiesActions } from '../../../../src/client/features/admin/entities/entitiesSlice.js';
+import { handleCreate as handleEntityCreate, handleGeographyRequested, watchEntities } from '../../../../src/client/features/admin/entities/entitiesSaga.js';
+import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
+import { ApiError } from '../../../../src/client/api/ApiError.js';
+import { entitiesApi, usersApi } from '../../../../src/client/api/adminApi.js';
+import type { EntityRow, UserRow } from '../../../../src/shared/api/admin.js';
+import { demoUser } from '../../../helpers/client.js';
+import { createSecretBox } from '../../../../src/client/lib/secretBox.js';
+import { authActions } from '../../../../src/client/features/auth/authSlice.js';
 
 type State = ReturnType<typeof rootReducer>;
 

@@ -1,7 +1,7 @@
-import { rootReducer } from '../../src/client/app/rootReducer.js';
-import { campaignsActions } from '../../src/client/features/campaigns/campaignsSlice.js';
-import { selectCanSubmit, selectMyCampaignsPage, selectOpenCampaign, selectProgress, selectQuestionnaireFilterOptions, selectVisibleGroups } from '../../src/client/features/campaigns/campaignsSelectors.js';
-import type { CampaignDetail, CampaignSummary, IndicatorGroup } from '../../src/shared/api/campaigns.js';
+import { rootReducer } from '../../../../src/client/app/rootReducer.js';
+import { campaignsActions } from '../../../../src/client/features/campaigns/campaignsSlice.js';
+import { selectCanSubmit, selectMyCampaignsPage, selectOpenCampaign, selectProgress, selectQuestionnaireFilterOptions, selectVisibleGroups } from '../../../../src/client/features/campaigns/campaignsSelectors.js';
+import type { CampaignDetail, CampaignSummary, IndicatorGroup } from '../../../../src/shared/api/campaigns.js';
 
 const summary = (id: number, entity: string, endDate: string | null, status: CampaignSummary['status'] = 'sent', ccaa = '10'): CampaignSummary => ({
   id, campaignNumber: 2026, text: 'Campaña 2026', entityId: id, entity, status, startDate: null, endDate, autonomousCommunity: ccaa,

@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { rootReducer } from '../../src/client/app/rootReducer.js';
-import { ReportControls } from '../../src/client/features/results/ReportControls.js';
-import { ReportBody } from '../../src/client/features/results/ReportView.js';
-import { resultsActions } from '../../src/client/features/results/resultsSlice.js';
-import { renderWithProviders } from '../helpers/client.js';
-import { resultFixture } from '../helpers/resultFixture.js';
+import { rootReducer } from '../../../../src/client/app/rootReducer.js';
+import { ReportControls } from '../../../../src/client/features/results/ReportControls.js';
+import { ReportBody } from '../../../../src/client/features/results/ReportView.js';
+import { resultsActions } from '../../../../src/client/features/results/resultsSlice.js';
+import { renderWithProviders } from '../../../helpers/client.js';
+import { resultFixture } from '../../../helpers/resultFixture.js';
 
 const result = resultFixture();
 const loaded = () => [resultsActions.campaignOpened(3), resultsActions.resultLoaded(result), resultsActions.answersLoaded([])].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));

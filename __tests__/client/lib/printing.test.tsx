@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { readyToPrint, usePrinting, useShownWhenOpen, waitBeforePrinting } from '../../src/client/lib/printing.js';
+import { readyToPrint, usePrinting, useShownWhenOpen, waitBeforePrinting } from '../../../src/client/lib/printing.js';
 
 function Section({ open }: { open: boolean }) {
   const shown = useShownWhenOpen(open);

@@ -1,13 +1,13 @@
-import { rootReducer } from '../../src/client/app/rootReducer.js';
-import { initialAuthState } from '../../src/client/features/auth/authSlice.js';
-import { usersActions } from '../../src/client/features/admin/users/usersSlice.js';
-import { selectAssignableRoles, selectUsersPage, userCreateErrorMessage } from '../../src/client/features/admin/users/usersSelectors.js';
-import { entitiesActions } from '../../src/client/features/admin/entities/entitiesSlice.js';
-import { entityCreateErrorMessage, selectEntityOptions, selectMunicipalityIndex } from '../../src/client/features/admin/entities/entitiesSelectors.js';
-import { searchMunicipalities } from '../../src/client/features/admin/entities/municipalitySearch.js';
-import type { Role } from '../../src/shared/roles.js';
-import type { EntityRow, UserRow } from '../../src/shared/api/admin.js';
-import { demoUser } from '../helpers/client.js';
+import { rootReducer } from '../../../../src/client/app/rootReducer.js';
+import { initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
+import { usersActions } from '../../../../src/client/features/admin/users/usersSlice.js';
+import { selectAssignableRoles, selectUsersPage, userCreateErrorMessage } from '../../../../src/client/features/admin/users/usersSelectors.js';
+import { entitiesActions } from '../../../../src/client/features/admin/entities/entitiesSlice.js';
+import { entityCreateErrorMessage, selectEntityOptions, selectMunicipalityIndex } from '../../../../src/client/features/admin/entities/entitiesSelectors.js';
+import { searchMunicipalities } from '../../../../src/client/features/admin/entities/municipalitySearch.js';
+import type { Role } from '../../../../src/shared/roles.js';
+import type { EntityRow, UserRow } from '../../../../src/shared/api/admin.js';
+import { demoUser } from '../../../helpers/client.js';
 
 const signedIn = (role: Role, id = 1) => ({ ...rootReducer(undefined, { type: 'init' }), auth: { ...initialAuthState, status: 'loaded' as const, user: { ...demoUser, id, role } } });
 

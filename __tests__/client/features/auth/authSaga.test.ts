@@ -1,11 +1,11 @@
 import { jest } from '@jest/globals';
 import { expectSaga } from 'redux-saga-test-plan';
 import { fork } from 'redux-saga/effects';
-import { rootReducer } from '../../src/client/app/rootReducer.js';
-import { authActions, initialAuthState } from '../../src/client/features/auth/authSlice.js';
-import { handleAppStarted, handleLogin, handleLogoutRequested, handleRefreshRequested, watchAuth } from '../../src/client/features/auth/authSaga.js';
-import { ApiError } from '../../src/client/api/ApiError.js';
-import { demoUser, fakeDependencies, memoryTokenStore, sessionContext, sessionWith } from '../helpers/client.js';
+import { rootReducer } from '../../../../src/client/app/rootReducer.js';
+import { authActions, initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
+import { handleAppStarted, handleLogin, handleLogoutRequested, handleRefreshRequested, watchAuth } from '../../../../src/client/features/auth/authSaga.js';
+import { ApiError } from '../../../../src/client/api/ApiError.js';
+import { demoUser, fakeDependencies, memoryTokenStore, sessionContext, sessionWith } from '../../../helpers/client.js';
 
 const state = (overrides = {}) => ({ ...rootReducer(undefined, { type: 'init' }), ...overrides });
 
