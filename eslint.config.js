@@ -37,12 +37,13 @@ export default tseslint.config(
     },
   },
   {
-    // The layers under the features: api/ is the transport and lib/ plain helpers, so neither may import a feature or the app.
-    files: ['src/client/api/**', 'src/client/lib/**'],
+    // The layers under the features: api/ is the transport, lib/ plain helpers, components/ and charts/ pieces that
+    // take props, i18n/ the messages; none may import a feature or the app.
+    files: ['src/client/api/**', 'src/client/lib/**', 'src/client/components/**', 'src/client/charts/**', 'src/client/i18n/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/**', '**/app/**', '**/features', '**/app'], message: 'src/client/api and src/client/lib are layers below the features: they must not import features/ or app/.' }] },
+        { patterns: [{ group: ['**/features/**', '**/app/**', '**/features', '**/app'], message: 'api/, lib/, components/, charts/ and i18n/ are layers below the features: they must not import features/ or app/.' }] },
       ],
     },
   },

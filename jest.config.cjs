@@ -30,7 +30,7 @@ module.exports = {
   maxWorkers: 2,
   globalSetup: '<rootDir>/__tests__/helpers/globalSetup.mjs',
   projects: [
-    { ...common, displayName: 'server', testEnvironment: 'node', testMatch: ['<rootDir>/__tests__/server/**/*.test.ts'] },
+    { ...common, displayName: 'server', testEnvironment: 'node', testMatch: ['<rootDir>/__tests__/server/**/*.test.ts', '<rootDir>/__tests__/shared/**/*.test.ts'] },
     { ...common, displayName: 'client', testEnvironment: 'jsdom', setupFilesAfterEnv: ['<rootDir>/__tests__/helpers/jsdomSetup.ts'], testMatch: ['<rootDir>/__tests__/client/**/*.test.ts?(x)'] },
     { ...common, displayName: 'e2e', testEnvironment: 'node', testMatch: ['<rootDir>/__tests__/e2e/**/*.test.ts'] },
   ],

@@ -1,7 +1,7 @@
-import { testBackends } from '../helpers/db.js';
-import { startDemoServer, type Caller, type DemoServer } from '../helpers/demoServer.js';
-import { call } from '../helpers/server.js';
-import { createTestUser, loginBody, pkcePair, signIn } from '../helpers/auth.js';
+import { testBackends } from '../../helpers/db.js';
+import { startDemoServer, type Caller, type DemoServer } from '../../helpers/demoServer.js';
+import { call } from '../../helpers/server.js';
+import { createTestUser, loginBody, pkcePair, signIn } from '../../helpers/auth.js';
 
 const backends = await testBackends();
 

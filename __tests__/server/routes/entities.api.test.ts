@@ -1,7 +1,7 @@
-import { testBackends } from '../helpers/db.js';
-import { call } from '../helpers/server.js';
-import { startDemoServer, type Caller, type DemoServer } from '../helpers/demoServer.js';
-import type { EntityRow } from '../../src/shared/api/admin.js';
+import { testBackends } from '../../helpers/db.js';
+import { call } from '../../helpers/server.js';
+import { startDemoServer, type Caller, type DemoServer } from '../../helpers/demoServer.js';
+import type { EntityRow } from '../../../src/shared/api/admin.js';
 
 const backends = await testBackends();
 

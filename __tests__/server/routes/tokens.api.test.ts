@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
-import { testBackends } from '../helpers/db.js';
-import { TEST_JWT_SECRET, call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createTestUser, loginBody, pkcePair, signIn } from '../helpers/auth.js';
-import type { Db } from '../../src/server/db/client.js';
+import { testBackends } from '../../helpers/db.js';
+import { TEST_JWT_SECRET, call, startTestServer, type TestServer } from '../../helpers/server.js';
+import { createTestUser, loginBody, pkcePair, signIn } from '../../helpers/auth.js';
+import type { Db } from '../../../src/server/db/client.js';
 
 const backends = await testBackends();
 const key = new TextEncoder().encode(TEST_JWT_SECRET);

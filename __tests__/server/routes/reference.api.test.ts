@@ -1,8 +1,8 @@
-import { openTestPglite } from '../helpers/db.js';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createTestUser, signIn } from '../helpers/auth.js';
-import { importCatalogueFile } from '../../src/server/catalogue/import.js';
-import type { Db } from '../../src/server/db/client.js';
+import { openTestPglite } from '../../helpers/db.js';
+import { call, startTestServer, type TestServer } from '../../helpers/server.js';
+import { createTestUser, signIn } from '../../helpers/auth.js';
+import { importCatalogueFile } from '../../../src/server/catalogue/import.js';
+import type { Db } from '../../../src/server/db/client.js';
 
 describe('reference data API', () => {
   let db: Db;

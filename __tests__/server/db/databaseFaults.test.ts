@@ -1,9 +1,9 @@
 import pg from 'pg';
-import { namedStatement, type Db } from '../../src/server/db/client.js';
-import { DatabaseUnavailableError, isDatabaseUnavailable } from '../../src/server/db/faults.js';
-import { openTestPglite } from '../helpers/db.js';
-import { freePort } from '../helpers/serverProcess.js';
-import { call, startTestServer } from '../helpers/server.js';
+import { namedStatement, type Db } from '../../../src/server/db/client.js';
+import { DatabaseUnavailableError, isDatabaseUnavailable } from '../../../src/server/db/faults.js';
+import { openTestPglite } from '../../helpers/db.js';
+import { freePort } from '../../helpers/serverProcess.js';
+import { call, startTestServer } from '../../helpers/server.js';
 
 const withCode = (code: string) => Object.assign(new Error(`failed with ${code}`), { code });
 

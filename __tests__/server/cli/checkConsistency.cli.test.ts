@@ -3,9 +3,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { openTestPostgres, postgresAvailable, testPostgresUrl } from '../helpers/db.js';
-import { seedDemo } from '../../src/server/db/seed/demo.js';
-import { wrapPglite, type Db } from '../../src/server/db/client.js';
+import { openTestPostgres, postgresAvailable, testPostgresUrl } from '../../helpers/db.js';
+import { seedDemo } from '../../../src/server/db/seed/demo.js';
+import { wrapPglite, type Db } from '../../../src/server/db/client.js';
 
 const CLI = ['node_modules/.bin/tsx', 'src/server/cli/checkConsistency.ts'];
 

@@ -1,7 +1,7 @@
-import { testBackends } from '../helpers/db.js';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createTestUser, loginBody, pkcePair, signIn } from '../helpers/auth.js';
-import type { Db } from '../../src/server/db/client.js';
+import { testBackends } from '../../helpers/db.js';
+import { call, startTestServer, type TestServer } from '../../helpers/server.js';
+import { createTestUser, loginBody, pkcePair, signIn } from '../../helpers/auth.js';
+import type { Db } from '../../../src/server/db/client.js';
 
 const backends = await testBackends();
 
@@ -169,7 +169,7 @@ describe.each(backends)('authentication on $name', ({ open }) => {
     const [header, payload, signature] = tokens.access_token.split('.');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const tampered = [header, Buffer.from(JSON.stringify({ ...claims, sub: '999' })).toString('base64url'), signature].join('.');
-    const { TokenSigner } = await import('../../src/server/services/auth/jwt.js');
+    const { TokenSigner } = await import('../../../src/server/services/auth/jwt.js');
     const forged = await new TokenSigner('another-secret-another-secret-another', server.ctx.config.publicUrl).signAccess({ userId, familyId, clientId: oauth().clientId }, 60);
     for (const token of [tampered, forged, 'not-a-jwt', undefined]) {
       const res = await call(server, 'GET', '/api/secure/v1/auth/me', { token });
@@ -200,7 +200,7 @@ describe.each(backends)('authentication on $name', ({ open }) => {
 
 describe('rate limits', () => {
   it('answers RATE_LIMITED after too many login attempts in a minute', async () => {
-    const { openTestPglite } = await import('../helpers/db.js');
+    const { openTestPglite } = await import('../../helpers/db.js');
     const db = await openTestPglite();
     const server = await startTestServer(db, { AUTH_RATE_LIMIT: '3' });
     try {

@@ -1,6 +1,6 @@
-import { testBackends } from '../helpers/db.js';
-import { seedDemo } from '../../src/server/db/seed/demo.js';
-import type { Db } from '../../src/server/db/client.js';
+import { testBackends } from '../../helpers/db.js';
+import { seedDemo } from '../../../src/server/db/seed/demo.js';
+import type { Db } from '../../../src/server/db/client.js';
 
 const backends = await testBackends();
 

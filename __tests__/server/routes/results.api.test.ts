@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
-import { checkSessionWith, makeAuthenticate, refuseUncheckedSession } from '../../src/server/plugins/auth.js';
-import { registerErrorHandling } from '../../src/server/plugins/errors.js';
-import { findSessionUser } from '../../src/server/db/repositories/sessions.js';
+import { checkSessionWith, makeAuthenticate, refuseUncheckedSession } from '../../../src/server/plugins/auth.js';
+import { registerErrorHandling } from '../../../src/server/plugins/errors.js';
+import { findSessionUser } from '../../../src/server/db/repositories/sessions.js';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { testBackends } from '../helpers/db.js';
-import { call, rawGet, startTestServer, type TestServer } from '../helpers/server.js';
-import { createTestUser, signIn, signInDemoAccounts } from '../helpers/auth.js';
-import { seedDemo } from '../../src/server/db/seed/demo.js';
-import type { Db } from '../../src/server/db/client.js';
-import type { CampaignStatusRow, CampaignSummary } from '../../src/shared/api/campaigns.js';
-import type { ResultResponse } from '../../src/shared/api/results.js';
+import { testBackends } from '../../helpers/db.js';
+import { call, rawGet, startTestServer, type TestServer } from '../../helpers/server.js';
+import { createTestUser, signIn, signInDemoAccounts } from '../../helpers/auth.js';
+import { seedDemo } from '../../../src/server/db/seed/demo.js';
+import type { Db } from '../../../src/server/db/client.js';
+import type { CampaignStatusRow, CampaignSummary } from '../../../src/shared/api/campaigns.js';
+import type { ResultResponse } from '../../../src/shared/api/results.js';
 
 const backends = await testBackends();
 

@@ -1,9 +1,9 @@
-import { testBackends } from '../helpers/db.js';
-import { call } from '../helpers/server.js';
-import { createTestUser, signIn } from '../helpers/auth.js';
-import { startDemoServer, type Caller, type DemoServer } from '../helpers/demoServer.js';
-import { ROLES } from '../../src/shared/roles.js';
-import type { UserRow } from '../../src/shared/api/admin.js';
+import { testBackends } from '../../helpers/db.js';
+import { call } from '../../helpers/server.js';
+import { createTestUser, signIn } from '../../helpers/auth.js';
+import { startDemoServer, type Caller, type DemoServer } from '../../helpers/demoServer.js';
+import { ROLES } from '../../../src/shared/roles.js';
+import type { UserRow } from '../../../src/shared/api/admin.js';
 
 const backends = await testBackends();
 

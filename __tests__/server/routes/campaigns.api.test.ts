@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { testBackends } from '../helpers/db.js';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createTestUser, signIn, signInDemoAccounts } from '../helpers/auth.js';
-import { seedDemo } from '../../src/server/db/seed/demo.js';
-import type { Db } from '../../src/server/db/client.js';
-import type { CampaignDetail, CampaignStatusRow, CampaignSummary } from '../../src/shared/api/campaigns.js';
+import { testBackends } from '../../helpers/db.js';
+import { call, startTestServer, type TestServer } from '../../helpers/server.js';
+import { createTestUser, signIn, signInDemoAccounts } from '../../helpers/auth.js';
+import { seedDemo } from '../../../src/server/db/seed/demo.js';
+import type { Db } from '../../../src/server/db/client.js';
+import type { CampaignDetail, CampaignStatusRow, CampaignSummary } from '../../../src/shared/api/campaigns.js';
 
 const backends = await testBackends();
 

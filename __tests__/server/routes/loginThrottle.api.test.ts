@@ -1,7 +1,7 @@
-import { testBackends } from '../helpers/db.js';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createTestUser, loginBody, pkcePair } from '../helpers/auth.js';
-import type { Db } from '../../src/server/db/client.js';
+import { testBackends } from '../../helpers/db.js';
+import { call, startTestServer, type TestServer } from '../../helpers/server.js';
+import { createTestUser, loginBody, pkcePair } from '../../helpers/auth.js';
+import type { Db } from '../../../src/server/db/client.js';
 
 const backends = await testBackends();
 

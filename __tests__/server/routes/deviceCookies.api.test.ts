@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { decodeJwt } from 'jose';
-import { testBackends } from '../helpers/db.js';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createTestUser, loginBody, pkcePair } from '../helpers/auth.js';
-import { MAX_DEVICE_COOKIES } from '../../src/server/services/auth/deviceCookie.js';
-import type { Db } from '../../src/server/db/client.js';
+import { testBackends } from '../../helpers/db.js';
+import { call, startTestServer, type TestServer } from '../../helpers/server.js';
+import { createTestUser, loginBody, pkcePair } from '../../helpers/auth.js';
+import { MAX_DEVICE_COOKIES } from '../../../src/server/services/auth/deviceCookie.js';
+import type { Db } from '../../../src/server/db/client.js';
 
 const backends = await testBackends();
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { testBackends } from '../helpers/db.js';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createTestUser, signIn, signInDemoAccounts } from '../helpers/auth.js';
-import { seedDemo } from '../../src/server/db/seed/demo.js';
-import type { Db } from '../../src/server/db/client.js';
-import type { CampaignSummary } from '../../src/shared/api/campaigns.js';
-import type { ComparisonAxis, ComparisonResponse, ResultResponse } from '../../src/shared/api/results.js';
+import { testBackends } from '../../helpers/db.js';
+import { call, startTestServer, type TestServer } from '../../helpers/server.js';
+import { createTestUser, signIn, signInDemoAccounts } from '../../helpers/auth.js';
+import { seedDemo } from '../../../src/server/db/seed/demo.js';
+import type { Db } from '../../../src/server/db/client.js';
+import type { CampaignSummary } from '../../../src/shared/api/campaigns.js';
+import type { ComparisonAxis, ComparisonResponse, ResultResponse } from '../../../src/shared/api/results.js';
 
 const backends = await testBackends();
 

@@ -2,12 +2,12 @@ import fs from 'node:fs/promises';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { openPglite } from '../../src/server/db/client.js';
-import { DatabaseStartError } from '../../src/server/db/faults.js';
-import { canMount, mountReadOnly, mountTmpfs, type TestMount } from '../helpers/mounts.js';
-import { ROOT, spawnServer } from '../helpers/serverProcess.js';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createTestUser, loginBody, pkcePair, signIn } from '../helpers/auth.js';
+import { openPglite } from '../../../src/server/db/client.js';
+import { DatabaseStartError } from '../../../src/server/db/faults.js';
+import { canMount, mountReadOnly, mountTmpfs, type TestMount } from '../../helpers/mounts.js';
+import { ROOT, spawnServer } from '../../helpers/serverProcess.js';
+import { call, startTestServer, type TestServer } from '../../helpers/server.js';
+import { createTestUser, loginBody, pkcePair, signIn } from '../../helpers/auth.js';
 
 /**
  * The embedded database on a data folder that is read-only or full: the start stops with a message naming the

@@ -1,8 +1,8 @@
-import { loadConfig } from '../../src/server/config.js';
-import { createPgCluster, type PgCluster } from '../helpers/pgCluster.js';
-import { healthStatus, spawnServer, waitHealthy, waitUntil, type ServerProcess } from '../helpers/serverProcess.js';
-import { call, type TestServer } from '../helpers/server.js';
-import { signIn } from '../helpers/auth.js';
+import { loadConfig } from '../../../src/server/config.js';
+import { createPgCluster, type PgCluster } from '../../helpers/pgCluster.js';
+import { healthStatus, spawnServer, waitHealthy, waitUntil, type ServerProcess } from '../../helpers/serverProcess.js';
+import { call, type TestServer } from '../../helpers/server.js';
+import { signIn } from '../../helpers/auth.js';
 
 /**
  * The real server (its own process) on a PostgreSQL cluster of the test's own, which the test breaks:

@@ -1,12 +1,12 @@
 import dns from 'node:dns/promises';
-import { testBackends } from '../helpers/db.js';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createTestUser, loginBody, pkcePair } from '../helpers/auth.js';
-import { buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
-import { demoPasswordWarnings } from '../../src/server/services/auth/demoPasswords.js';
-import { DEMO_PASSWORD } from '../../src/server/db/seed/entities.js';
-import type { Db } from '../../src/server/db/client.js';
+import { testBackends } from '../../helpers/db.js';
+import { call, startTestServer, type TestServer } from '../../helpers/server.js';
+import { createTestUser, loginBody, pkcePair } from '../../helpers/auth.js';
+import { buildApp } from '../../../src/server/app.js';
+import { loadConfig } from '../../../src/server/config.js';
+import { demoPasswordWarnings } from '../../../src/server/services/auth/demoPasswords.js';
+import { DEMO_PASSWORD } from '../../../src/server/db/seed/entities.js';
+import type { Db } from '../../../src/server/db/client.js';
 
 const backends = await testBackends();
 
@@ -80,7 +80,7 @@ describe.each(backends)('demo passwords on $name', ({ open }) => {
 
 describe('the default interface', () => {
   it('answers on every address localhost has on this machine', async () => {
-    const { openTestPglite } = await import('../helpers/db.js');
+    const { openTestPglite } = await import('../../helpers/db.js');
     const db = await openTestPglite();
     const server = await startTestServer(db);
     const app = await buildApp(server.ctx);

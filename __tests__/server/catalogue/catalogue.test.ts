@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { openTestPglite } from '../helpers/db.js';
-import { CatalogueError, parseCatalogue, type Catalogue } from '../../src/server/catalogue/parse.js';
-import { importCatalogueFile } from '../../src/server/catalogue/import.js';
-import type { Db } from '../../src/server/db/client.js';
+import { openTestPglite } from '../../helpers/db.js';
+import { CatalogueError, parseCatalogue, type Catalogue } from '../../../src/server/catalogue/parse.js';
+import { importCatalogueFile } from '../../../src/server/catalogue/import.js';
+import type { Db } from '../../../src/server/db/client.js';
 
 const CATALOGUES = path.resolve('src/server/db/seed/catalogues');
 const readDemo = async (year: number): Promise<Catalogue> => JSON.parse(await fs.readFile(path.join(CATALOGUES, `demo-${year}.json`), 'utf8'));

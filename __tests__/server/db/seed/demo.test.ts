@@ -1,8 +1,8 @@
-import { openTestPglite } from '../helpers/db.js';
-import { seedDemo } from '../../src/server/db/seed/demo.js';
-import { call, startTestServer } from '../helpers/server.js';
-import { signIn } from '../helpers/auth.js';
-import type { Db } from '../../src/server/db/client.js';
+import { openTestPglite } from '../../../helpers/db.js';
+import { seedDemo } from '../../../../src/server/db/seed/demo.js';
+import { call, startTestServer } from '../../../helpers/server.js';
+import { signIn } from '../../../helpers/auth.js';
+import type { Db } from '../../../../src/server/db/client.js';
 
 describe('demo data', () => {
   let db: Db;

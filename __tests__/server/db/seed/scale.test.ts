@@ -1,6 +1,6 @@
-import { openTestPglite } from '../helpers/db.js';
-import { seedScale } from '../../src/server/db/seed/scale.js';
-import type { Db } from '../../src/server/db/client.js';
+import { openTestPglite } from '../../../helpers/db.js';
+import { seedScale } from '../../../../src/server/db/seed/scale.js';
+import type { Db } from '../../../../src/server/db/client.js';
 
 describe('scale data set', () => {
   let db: Db;

@@ -1,5 +1,5 @@
-import { openTestPglite } from '../helpers/db.js';
-import { namedStatement, type Db } from '../../src/server/db/client.js';
+import { openTestPglite } from '../../helpers/db.js';
+import { namedStatement, type Db } from '../../../src/server/db/client.js';
 
 /**
  * PGlite is one PostgreSQL session in the process: a statement run while another caller's transaction is open

@@ -1,4 +1,4 @@
-import { decodeQuery, validationFields } from '../../src/server/plugins/validation.js';
+import { decodeQuery, validationFields } from '../../../src/server/plugins/validation.js';
 import type { FastifySchemaValidationError } from 'fastify';
 
 const schema = { properties: { id: { type: 'integer' }, all: { type: 'boolean' }, type: { type: 'string' }, ids: { type: 'array' } } };
