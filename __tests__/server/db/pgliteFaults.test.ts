@@ -97,7 +97,9 @@ describeWithMounts('database faults on PGlite', () => {
       let output = '';
       child.stdout.on('data', (d) => (output += d));
       child.stderr.on('data', (d) => (output += d));
-      const timer = setTimeout(() => child.kill('SIGKILL'), 45_000);
+      // Hundreds of failed logins fill the disk, each hashing a password: about 20 s on an idle 2-core machine,
+      // over 45 s when other suites load it. A PGlite that blocks would never end: killed after 150 s.
+      const timer = setTimeout(() => child.kill('SIGKILL'), 150_000);
       const code = await new Promise((resolve) => child.once('exit', resolve));
       clearTimeout(timer);
       if (code !== 0) throw new Error(`pgliteOutOfSpace.ts ended with ${String(code)}:\n${output}`);
@@ -115,6 +117,6 @@ describeWithMounts('database faults on PGlite', () => {
         churn: expect.any(Number),
         loginAfterRoom: 401,
       });
-    });
+    }, 180_000);
   });
 });
