@@ -178,4 +178,15 @@ describe('client shell in Chromium', () => {
     await list.waitFor();
     expect(unexpected(errors).filter((e) => !/status of (403|404|422)/.test(e))).toEqual([]);
   }, 120_000);
+
+  it('brings a user who signs in from a deep link to the page asked for', async () => {
+    const { page } = opened;
+    await page.goto(`${server.url}/manage/users`);
+    await page.waitForURL('**/auth/login');
+    await page.getByLabel('Correo electrónico').fill('admin@demo.es');
+    await page.getByLabel('Contraseña', { exact: true }).fill('demo1234');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL('**/manage/users');
+    await page.getByRole('table').waitFor();
+  });
 });

@@ -53,3 +53,15 @@ export function campaignIdParam(param: string | undefined): number | null {
 
 /** A route that names a campaign id no campaign can have (/my-campaigns/abc): the not-found page, as for an unknown id. */
 export const isMalformedIdParam = (param: string | undefined) => param !== undefined && campaignIdParam(param) === null;
+
+/**
+ * Where to go after signing in from a deep link: the page that was asked for, if it is a path of this app
+ * (one leading slash, no scheme, no host, no backslash, not a sign-in page); otherwise null, and the role's home.
+ */
+export function safeReturnPath(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 2000) return null;
+  const hasControlOrBackslash = [...value].some((c) => c === '\\' || c.charCodeAt(0) < 0x20);
+  if (!value.startsWith('/') || value.startsWith('//') || hasControlOrBackslash) return null;
+  if ([PATHS.auth, PATHS.logout, PATHS.error].some((p) => value === p || value.startsWith(`${p}/`) || value.startsWith(`${p}?`))) return null;
+  return value;
+}
