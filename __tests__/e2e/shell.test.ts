@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { startAppServer, type AppServer } from './helpers/appServer.js';
 import { launchBrowser, newPage, screenshot, type OpenedPage } from './helpers/browser.js';
+import { apiGet, apiToken } from './helpers/api.js';
+import type { CampaignStatusRow, CampaignSummary } from '../../src/shared/api/campaigns.js';
 
 // Short-lived access tokens so that a session outlives its first token during the test.
 const ACCESS_TOKEN_TTL_S = 3;
@@ -145,5 +147,46 @@ describe('client shell in Chromium', () => {
     await page.getByRole('heading', { name: '404' }).waitFor();
     expect(await page.getByTestId('error-message').innerText()).toBe('Not found error');
     await screenshot(page, 'error-page');
+  });
+
+  it("leaves the not-found page with 'Volver al inicio', and shows it for an address that names no campaign", async () => {
+    const { page, errors } = opened;
+    const [admin, user] = await Promise.all([apiToken(server.url, 'admin@demo.es'), apiToken(server.url, 'usuario@demo.es')]);
+    const [status, mine] = await Promise.all([apiGet<CampaignStatusRow[]>(server.url, admin, '/campaigns/status'), apiGet<CampaignSummary[]>(server.url, user, '/campaigns/all')]);
+    const own = new Set(mine.map((c) => c.entityId));
+    const othersCampaign = status.find((row) => row.campaignId !== null && !own.has(row.entityId))!.campaignId;
+    await logIn(page, server.url, 'usuario@demo.es');
+    await page.waitForURL('**/my-campaigns');
+    const notFound = page.getByRole('heading', { name: '404' });
+    const list = page.getByRole('heading', { name: 'Mis campañas' });
+
+    for (const path of [`/my-campaigns/${othersCampaign}`, '/my-campaigns/99999', '/my-campaigns/abc', '/my-campaigns/99999999999', '/results/abc', '/comparisons/0x1F']) {
+      await page.goto(`${server.url}${path}`);
+      await notFound.waitFor();
+      await page.getByRole('button', { name: 'Volver al inicio' }).click();
+      await page.waitForURL('**/my-campaigns');
+      await list.waitFor();
+      expect(await notFound.count()).toBe(0);
+    }
+    // Back returns to the address that named nothing, still not found; Forward leaves it as the button does.
+    await page.goBack();
+    await notFound.waitFor();
+    await page.goForward();
+    await list.waitFor();
+    expect(await notFound.count()).toBe(0);
+    await page.reload();
+    await list.waitFor();
+    expect(unexpected(errors).filter((e) => !/status of (403|404|422)/.test(e))).toEqual([]);
+  }, 120_000);
+
+  it('brings a user who signs in from a deep link to the page asked for', async () => {
+    const { page } = opened;
+    await page.goto(`${server.url}/manage/users`);
+    await page.waitForURL('**/auth/login');
+    await page.getByLabel('Correo electrónico').fill('admin@demo.es');
+    await page.getByLabel('Contraseña', { exact: true }).fill('demo1234');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL('**/manage/users');
+    await page.getByRole('table').waitFor();
   });
 });

@@ -17,6 +17,8 @@ export const MUNICIPALITIES_PER_ENTITY_MAX = 8131;
 export const USER_ENTITIES_MAX = 5000;
 /** The population column is a 32-bit integer; no entity comes near it. */
 export const POPULATION_MAX = 2_147_483_647;
+/** The largest database id (PostgreSQL integer): ids are 1 to ID_MAX. */
+export const ID_MAX = 2_147_483_647;
 export const ANSWERS_PER_PAGE = 3;
 export const DEFAULT_LANGUAGE = 'es';
 export const LANGUAGES = ['es', 'en', 'ca', 'va'] as const;

@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { useAppSelector } from './hooks.js';
 import { decide, type Action } from '../../shared/permissions.js';
 import { homePathFor, PATHS } from './paths.js';
 import { Loading } from '../components/Loading.js';
 
-/** Only signed-in users; others go to the login. */
+/** Only signed-in users; others go to the login, which brings them back to the page they asked for. */
 export function RequireUser({ children }: { children: ReactNode }) {
   const { status, user } = useAppSelector((state) => state.auth);
+  const { pathname, search } = useLocation();
   if (status === 'loading') return <Loading />;
-  if (!user) return <Navigate to={PATHS.login} replace />;
+  if (!user) return <Navigate to={PATHS.login} replace state={{ from: `${pathname}${search}` }} />;
   return <>{children}</>;
 }
 

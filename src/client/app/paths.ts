@@ -1,3 +1,5 @@
+import { ID_MAX } from '../../shared/constants.js';
+
 /** The routes of spec section 2. */
 export const PATHS = {
   root: '/',
@@ -42,8 +44,24 @@ export function homePathFor(role: string | null | undefined): string {
   return PATHS.login;
 }
 
-/** A route's campaign id: a positive integer, or null when it names none. */
+/** A route's campaign id: a database id written in digits (1 to ID_MAX), or null when it names none or no valid one. */
 export function campaignIdParam(param: string | undefined): number | null {
+  if (param === undefined || !/^[1-9][0-9]{0,9}$/.test(param)) return null;
   const id = Number(param);
-  return Number.isInteger(id) && id > 0 ? id : null;
+  return id <= ID_MAX ? id : null;
+}
+
+/** A route that names a campaign id no campaign can have (/my-campaigns/abc): the not-found page, as for an unknown id. */
+export const isMalformedIdParam = (param: string | undefined) => param !== undefined && campaignIdParam(param) === null;
+
+/**
+ * Where to go after signing in from a deep link: the page that was asked for, if it is a path of this app
+ * (one leading slash, no scheme, no host, no backslash, not a sign-in page); otherwise null, and the role's home.
+ */
+export function safeReturnPath(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 2000) return null;
+  const hasControlOrBackslash = [...value].some((c) => c === '\\' || c.charCodeAt(0) < 0x20);
+  if (!value.startsWith('/') || value.startsWith('//') || hasControlOrBackslash) return null;
+  if ([PATHS.auth, PATHS.logout, PATHS.error].some((p) => value === p || value.startsWith(`${p}/`) || value.startsWith(`${p}?`))) return null;
+  return value;
 }

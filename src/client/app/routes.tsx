@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
-import { useAppSelector } from './hooks.js';
+import { useAppSelector, useErrorDismissedOnNavigation } from './hooks.js';
 import { RequirePermission, RequireUser, RootRedirect } from './guards.js';
 import { PATHS } from './paths.js';
 import type { Action } from '../../shared/permissions.js';
@@ -76,6 +76,7 @@ function publicPageRoute(path: string, Page: LazyPage): RouteObject {
 function Root() {
   const splashVisible = useAppSelector((state) => state.layout.splashVisible && state.auth.status === 'loading');
   const globalError = useAppSelector((state) => state.errors.globalError);
+  useErrorDismissedOnNavigation();
   if (splashVisible) return <SplashScreen />;
   return (
     <>

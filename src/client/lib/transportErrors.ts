@@ -7,6 +7,9 @@ export interface TransportErrorMessage {
   notFound?: boolean;
 }
 
+/** The not-found page's message: a 404 answer, or an address that names nothing (/my-campaigns/abc). */
+export const NOT_FOUND_MESSAGE: TransportErrorMessage = { id: 'TRANSPORT.NOT_FOUND', notFound: true };
+
 /**
  * The transport error catalogue of spec section 8. Returns null for failures the calling screen handles
  * itself (422 validation) and for an expired token, which is refreshed rather than shown.
@@ -18,7 +21,7 @@ export function transportErrorMessage(error: SerializedApiError): TransportError
   if (type === 'CONNECTION_FAILED' || status === 600) return { id: 'TRANSPORT.SERVER_NOT_RUNNING' };
   if (status === 401) return { id: 'TRANSPORT.UNAUTHORIZED' };
   if (status === 501) return { id: 'TRANSPORT.API_KEY_INVALID' };
-  if (status === 404) return { id: 'TRANSPORT.NOT_FOUND', notFound: true };
+  if (status === 404) return NOT_FOUND_MESSAGE;
   if (status >= 400 && status < 500) return { id: 'TRANSPORT.HTTP_ERROR', values: { status } };
   // The database out of reach or of space: worth saying that trying again later will do.
   if (type === 'UNAVAILABLE' || status === 503) return { id: 'TRANSPORT.UNAVAILABLE' };

@@ -1,7 +1,7 @@
 import { createUserWithPassword } from '../services/admin/users.js';
 import { isRole } from '../../shared/roles.js';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../shared/constants.js';
-import { ID_MAX } from '../../shared/api/schema.js';
+import { ID_MAX } from '../../shared/constants.js';
 import { parseCliArgs, runCli, UsageError } from './run.js';
 
 const USAGE = 'Usage: npm run user:create -- --email someone@example.org --role ADMIN|FEC|USER [--entity <id> ...]';

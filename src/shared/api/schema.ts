@@ -1,4 +1,5 @@
 import { Type, type TSchema } from 'typebox';
+import { ID_MAX } from '../constants.js';
 
 /**
  * Building blocks of the API contract. Every call is declared once (see `ApiCall`) with TypeBox schemas: the
@@ -8,7 +9,6 @@ import { Type, type TSchema } from 'typebox';
  */
 
 /** PostgreSQL's integer: the largest id the database can hold. */
-export const ID_MAX = 2_147_483_647;
 
 /** A database id: a JSON integer from 1 to 2147483647. Strings, floats and larger numbers are refused. */
 export const Id = Type.Integer({ minimum: 1, maximum: ID_MAX });

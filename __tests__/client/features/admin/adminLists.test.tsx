@@ -37,6 +37,8 @@ describe('user list', () => {
     await user.click(screen.getByRole('button', { name: 'Eliminar: ana@ayto.es' }));
     const dialog = await screen.findByRole('dialog', { name: 'Eliminar usuario' });
     expect(dialog).toHaveTextContent('¿Seguro que quieres eliminar el usuario ana@ayto.es?');
+    // A removal is confirmed with Bootstrap's danger button, not the primary one.
+    expect(within(dialog).getByRole('button', { name: 'Eliminar' })).toHaveClass('btn-danger');
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(screen.queryByText('ana@ayto.es')).not.toBeInTheDocument());
     expect(removed).toEqual([3]);

@@ -105,9 +105,11 @@ describe('campaign sagas', () => {
 
   it('asks before deleting, then removes the row with Cuestionario eliminado', async () => {
     const withRows = rootReducer(state('ADMIN'), campaignsActions.statusLoaded([{ campaignId: 5, campaignNumber: 2026, entityId: 1, entity: 'X', province: 'P', autonomousCommunity: 'C', autonomousCommunityId: '10', status: 'created', startDate: null, endDate: null }]));
-    const asked = await expectSaga(watchCampaigns, deps()).withReducer(rootReducer, withRows).dispatch(campaignsActions.deleteAsked({ id: 5, entity: 'X' })).silentRun(20);
+    const asked = await expectSaga(watchCampaigns, deps()).withReducer(rootReducer, withRows).dispatch(campaignsActions.deleteAsked({ id: 5, entity: 'X', year: 2026 })).silentRun(20);
     const askedState = asked.storeState as ReturnType<typeof rootReducer>;
-    expect(asked.storeState.alerts.queue[0]).toMatchObject({ title: 'CAMPAIGNS.DELETE.TITLE', confirm: { action: campaignsActions.deleteConfirmed(5) } });
+    expect(asked.storeState.alerts.queue[0]).toMatchObject({
+      title: 'CAMPAIGNS.DELETE.TITLE', values: { entity: 'X', year: 2026 }, confirm: { action: campaignsActions.deleteConfirmed(5), danger: true },
+    });
     const done = await expectSaga(handleDeleteConfirmed, deps({ remove: async () => ({ success: true }) }), campaignsActions.deleteConfirmed(5))
       .withReducer(rootReducer, askedState)
       .put.like({ action: { payload: { message: 'CAMPAIGNS.TOAST.DELETED' } } })

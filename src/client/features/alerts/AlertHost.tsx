@@ -38,7 +38,7 @@ export function AlertHost() {
           </Button>
         )}
         {alert.confirm && (
-          <Button variant="primary" disabled={loading} onClick={() => alert.confirm && dispatch(alert.confirm.action)}>
+          <Button variant={alert.confirm.danger ? 'danger' : 'primary'} disabled={loading} onClick={() => alert.confirm && dispatch(alert.confirm.action)}>
             {loading && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
             <FormattedMessage id={alert.confirm.label} />
           </Button>

@@ -8,7 +8,8 @@ export interface Alert {
   message: string;
   values?: Record<string, string | number>;
   links?: { label: string; href: string }[];
-  confirm?: { label: string; action: { type: string; payload?: unknown } };
+  /** The confirm button; `danger` for a change that cannot be undone (removals, revocations). */
+  confirm?: { label: string; action: { type: string; payload?: unknown }; danger?: boolean };
   cancel?: { label: string };
 }
 

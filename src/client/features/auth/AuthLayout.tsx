@@ -1,14 +1,15 @@
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { FormattedMessage } from 'react-intl';
 import { useAppSelector } from '../../app/hooks.js';
 import { selectUser } from './authSelectors.js';
-import { PATHS } from '../../app/paths.js';
+import { PATHS, safeReturnPath } from '../../app/paths.js';
 import { LanguageSelect } from '../locale/LanguageSelect.js';
 
-/** The frame of the login pages; a signed-in user goes to the root instead. */
+/** The frame of the login pages; a signed-in user goes to the page asked for before signing in, or the root. */
 export function AuthLayout() {
   const user = useAppSelector(selectUser);
-  if (user && user.role !== 'NO') return <Navigate to={PATHS.root} replace />;
+  const asked = safeReturnPath((useLocation().state as { from?: unknown } | null)?.from);
+  if (user && user.role !== 'NO') return <Navigate to={asked ?? PATHS.root} replace />;
   return (
     <div className="auth-page">
       <main className="auth-card card shadow-sm">

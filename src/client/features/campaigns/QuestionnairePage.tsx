@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert } from 'react-bootstrap';
 import { FormattedMessage } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
+import { useAppDispatch, useAppSelector, useNotFoundWhen } from '../../app/hooks.js';
+import { campaignIdParam } from '../../app/paths.js';
 import { campaignsActions } from './campaignsSlice.js';
 import { selectQuestionnaire, selectVisibleGroups } from './campaignsSelectors.js';
 import { QuestionnaireFilters } from './QuestionnaireFilters.js';
@@ -13,12 +14,13 @@ import { EmptyState } from '../../components/StatusMessage.js';
 /** The questionnaire: indicators by axis, policy and measure, filters, progress 'n de total' and 'Enviar Encuesta'. */
 export default function QuestionnairePage() {
   const { campaignId } = useParams();
-  const id = Number(campaignId);
+  const id = campaignIdParam(campaignId);
+  useNotFoundWhen(id === null);
   const dispatch = useAppDispatch();
   const questionnaire = useAppSelector(selectQuestionnaire);
   const groups = useAppSelector(selectVisibleGroups);
   useEffect(() => {
-    if (Number.isInteger(id) && id > 0) dispatch(campaignsActions.questionnaireRequested(id));
+    if (id !== null) dispatch(campaignsActions.questionnaireRequested(id));
   }, [dispatch, id]);
   const campaign = questionnaire.campaign;
   const sent = campaign?.status === 'sent';

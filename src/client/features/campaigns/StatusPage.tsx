@@ -56,7 +56,7 @@ function StatusRow({ row, canOpen }: { row: StatusRows['rows'][number]; canOpen:
           <Button
             size="sm"
             variant="outline-danger"
-            onClick={() => dispatch(campaignsActions.deleteAsked({ id: row.campaignId, entity: row.entity }))}
+            onClick={() => dispatch(campaignsActions.deleteAsked({ id: row.campaignId, entity: row.entity, year: row.campaignNumber }))}
             aria-label={`${intl.formatMessage({ id: 'COMMON.DELETE' })}: ${row.entity} ${row.campaignNumber}`}
           >
             <FormattedMessage id="COMMON.DELETE" />

@@ -71,7 +71,7 @@ export function* handleCreate(deps: CampaignsDependencies, action: ReturnType<ty
 
 /** Deleting asks first (spec section 9: confirmation dialogs). */
 export function* handleDeleteAsked(action: ReturnType<typeof campaignsActions.deleteAsked>): Saga<void> {
-  yield put(askToConfirm({ title: 'CAMPAIGNS.DELETE.TITLE', message: 'CAMPAIGNS.DELETE.MESSAGE', values: { entity: action.payload.entity }, action: campaignsActions.deleteConfirmed(action.payload.id) }));
+  yield put(askToConfirm({ title: 'CAMPAIGNS.DELETE.TITLE', message: 'CAMPAIGNS.DELETE.MESSAGE', values: { entity: action.payload.entity, year: action.payload.year }, action: campaignsActions.deleteConfirmed(action.payload.id) }));
 }
 
 export function handleDeleteConfirmed(deps: CampaignsDependencies, action: ReturnType<typeof campaignsActions.deleteConfirmed>) {

@@ -127,7 +127,7 @@ const campaignsSlice = createSlice({
       state.create = { status: 'failed', error: action.payload };
     },
     /** Asked from the status table; the confirmation dialog dispatches deleteConfirmed. */
-    deleteAsked: (_state, _action: PayloadAction<{ id: number; entity: string }>) => undefined,
+    deleteAsked: (_state, _action: PayloadAction<{ id: number; entity: string; year: number }>) => undefined,
     deleteConfirmed: (_state, _action: PayloadAction<number>) => undefined,
     deleted(state, action: PayloadAction<number>) {
       state.statusPage.rows = state.statusPage.rows.filter((row) => row.campaignId !== action.payload);

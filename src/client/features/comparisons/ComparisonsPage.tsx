@@ -1,9 +1,9 @@
 import { useParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector, useDispatchOnMount } from '../../app/hooks.js';
+import { useAppDispatch, useAppSelector, useDispatchOnMount, useNotFoundWhen } from '../../app/hooks.js';
 import { resultsActions } from '../results/resultsSlice.js';
 import { EntitySelector } from '../results/EntitySelector.js';
-import { campaignIdParam } from '../../app/paths.js';
+import { campaignIdParam, isMalformedIdParam } from '../../app/paths.js';
 import { comparisonsActions } from './comparisonsSlice.js';
 import { selectComparisonEntityId, selectEntityWithoutCampaigns } from './comparisonsSelectors.js';
 import { ComparisonBody, ComparisonOptions } from './ComparisonBody.js';
@@ -12,7 +12,9 @@ import { ComparisonBody, ComparisonOptions } from './ComparisonBody.js';
 export default function ComparisonsPage() {
   const dispatch = useAppDispatch();
   const intl = useIntl();
-  const id = campaignIdParam(useParams().campaignId);
+  const { campaignId } = useParams();
+  const id = campaignIdParam(campaignId);
+  useNotFoundWhen(isMalformedIdParam(campaignId));
   const entityId = useAppSelector(selectComparisonEntityId);
   const entityWithoutCampaigns = useAppSelector(selectEntityWithoutCampaigns);
   useDispatchOnMount(resultsActions.optionsRequested);

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from 'react-bootstrap';
 import { FormattedMessage } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
-import { errorsActions } from './errorsSlice.js';
+import { useAppSelector } from '../../app/hooks.js';
 import { PATHS } from '../../app/paths.js';
 import type { TransportErrorMessage } from '../../lib/transportErrors.js';
 
@@ -17,12 +16,9 @@ export function ErrorPage({ error }: { error?: TransportErrorMessage | null }) {
   const stored = useAppSelector((state) => state.errors.globalError);
   const shown = error ?? stored ?? { id: 'TRANSPORT.NOT_FOUND', notFound: true };
   const [layout] = useState(() => LAYOUTS[Math.floor(Math.random() * LAYOUTS.length)]);
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const backHome = () => {
-    dispatch(errorsActions.globalErrorDismissed());
-    navigate(PATHS.root);
-  };
+  // Leaving the address dismisses the error (useErrorDismissedOnNavigation in the app's root).
+  const backHome = () => navigate(PATHS.root);
   return (
     <main className={`error-page ${layout}`} data-layout={layout}>
       <div className="error-content">

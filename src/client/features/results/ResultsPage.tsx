@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { useIntl } from 'react-intl';
-import { useDispatchOnMount } from '../../app/hooks.js';
-import { campaignIdParam } from '../../app/paths.js';
+import { useDispatchOnMount, useNotFoundWhen } from '../../app/hooks.js';
+import { campaignIdParam, isMalformedIdParam } from '../../app/paths.js';
 import { ReportControls } from './ReportControls.js';
 import { ReportBody } from './ReportView.js';
 import { resultsActions } from './resultsSlice.js';
@@ -9,7 +9,9 @@ import { resultsActions } from './resultsSlice.js';
 /** /results/{campaignId}: the scored report of a sent campaign beside its territories. */
 export default function ResultsPage() {
   const intl = useIntl();
-  const id = campaignIdParam(useParams().campaignId);
+  const { campaignId } = useParams();
+  const id = campaignIdParam(campaignId);
+  useNotFoundWhen(isMalformedIdParam(campaignId));
   useDispatchOnMount(resultsActions.optionsRequested);
   useDispatchOnMount(resultsActions.campaignOpened, id);
   return (

@@ -8,7 +8,7 @@ import { ApiError, serializeError } from '../../api/ApiError.js';
 import type { ResultsApi } from '../../api/resultsApi.js';
 import { all, call, select, type Saga } from '../../lib/typedEffects.js';
 import { resultsActions, SHARED_CAMPAIGN_ID } from './resultsSlice.js';
-import { selectReportCsvSource } from './resultsSelectors.js';
+import { selectOpenCampaignNames, selectReportCsvSource } from './resultsSelectors.js';
 import { reportCsvFile } from './reportCsv.js';
 import { snackbarActions } from '../snackbar/snackbarSlice.js';
 import { messageFor } from '../../i18n/messages.js';
@@ -120,8 +120,10 @@ export function* handleUnshareAsked(action: ReturnType<typeof resultsActions.uns
     yield put(toast('RESULTS.TOAST.NO_CAMPAIGN', 'warning'));
     return;
   }
+  const names = yield* select(selectOpenCampaignNames);
   const confirm = { confirmLabel: 'RESULTS.UNSHARE.CONFIRM', action: resultsActions.unshareConfirmed(action.payload) };
-  yield put(askToConfirm({ title: 'RESULTS.UNSHARE.TITLE', message: 'RESULTS.UNSHARE.MESSAGE', ...confirm }));
+  const message = names ? { message: 'RESULTS.UNSHARE.MESSAGE_NAMED', values: names } : { message: 'RESULTS.UNSHARE.MESSAGE' };
+  yield put(askToConfirm({ title: 'RESULTS.UNSHARE.TITLE', ...message, ...confirm }));
 }
 
 export function handleUnshareConfirmed(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.unshareConfirmed>) {

@@ -32,6 +32,15 @@ export const selectCampaignOptions = createSelector([selectResults, selectSelect
   (results.options.items.find((e) => e.entityId === entityId)?.campaigns ?? []).map((c) => ({ value: c.id, label: c.text })),
 );
 
+/** The open campaign's names as the selectors show them ('Campaña 2026', 'Entidad - (Provincia)'), once the options are in. */
+export const selectOpenCampaignNames = createSelector([selectResults], (results): { campaign: string; entity: string } | null => {
+  for (const entity of results.options.items) {
+    const campaign = entity.campaigns.find((c) => c.id === results.campaignId);
+    if (campaign) return { campaign: campaign.text, entity: entity.text };
+  }
+  return null;
+});
+
 /** The levels shown, with their names. */
 export const selectActiveLevels = createSelector([selectReportFilters, selectResultData], (filters, data) =>
   data ? activeLevels(filters.territory, data.territoryTexts) : [],
