@@ -22,14 +22,14 @@ type ViewReader<S> = (stored: Record<string, unknown>) => Partial<S>;
  * Version 1, the first kept views: a copy from before (no version, another layout, bad values) is read field
  * by field, so what does not fit gives the initial view and nothing else of it is kept.
  */
-const migrationsFor = <S>(read: ViewReader<S>) => ({
-  1: (state: PersistedState): PersistedState => state && { ...read(storedFields(state)), _persist: state._persist },
-});
+export const migrateView = <S>(read: ViewReader<S>) =>
+  createMigrate({ 1: (state: PersistedState): PersistedState => state && { ...read(storedFields(state)), _persist: state._persist } }, { debug: false });
 
 /**
  * A slice whose working view (the `keys`: search, filters, sort, page, chosen entity) is kept in this browser's
- * local storage under `persist:<key>`, and nothing else of it: no server data, no tokens. Every copy is read
- * through `read` again when it comes back, whatever its version, and merged over the slice's initial state.
+ * local storage under `persist:<key>`, and nothing else of it: no server data, no tokens. An older copy goes
+ * through the migrations; then every copy, whatever its version (a damaged one, a newer one after a
+ * downgrade), is read through `read` again and merged over the slice's initial state.
  * The slices return to their initial view on a session change, so the copy is overwritten for the next user.
  */
 export function persistView<S extends object>(key: string, reducer: Reducer<S>, keys: readonly (keyof S & string)[], read: ViewReader<S>) {
@@ -39,7 +39,7 @@ export function persistView<S extends object>(key: string, reducer: Reducer<S>, 
       version: VIEWS_VERSION,
       storage,
       whitelist: [...keys],
-      migrate: createMigrate(migrationsFor(read), { debug: false }),
+      migrate: migrateView(read),
       // Keys the slice changed before the copy arrived keep the newer value (as autoMergeLevel1 does).
       stateReconciler: (inbound: unknown, original: S, reduced: S) => {
         const view = read(storedFields(inbound));
