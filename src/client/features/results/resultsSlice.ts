@@ -30,8 +30,8 @@ export function readEntityChoice(stored: unknown): EntityChoice {
 }
 
 /** The choice once `campaignId` opens: kept if it was made on that campaign. */
-export const choiceAfterOpening = (choice: EntityChoice, campaignId: number | null): EntityChoice =>
-  choice.selectedOn === campaignId ? choice : { selectedEntityId: null, selectedOn: null };
+export const choiceAfterOpening = ({ selectedEntityId, selectedOn }: EntityChoice, campaignId: number | null): EntityChoice =>
+  selectedOn === campaignId ? { selectedEntityId, selectedOn } : { selectedEntityId: null, selectedOn: null };
 export type CsvTable = { table: 'measures' } | { table: 'comparison'; blockKey: string };
 
 /** The results page: its selectors' options, the open campaign, its result and answers (each loaded on its own). */
