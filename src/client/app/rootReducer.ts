@@ -1,6 +1,6 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
-import localStorageModule from 'redux-persist/lib/storage';
+import { persistView, storage } from './persistence.js';
 import { authReducer } from '../features/auth/authSlice.js';
 import { errorsReducer } from '../features/errors/errorsSlice.js';
 import { alertsReducer } from '../features/alerts/alertsSlice.js';
@@ -9,10 +9,12 @@ import { localeReducer } from '../features/locale/localeSlice.js';
 import { layoutReducer } from '../features/layout/layoutSlice.js';
 import { reportFiltersReducer } from '../features/reportFilters/reportFiltersSlice.js';
 import { campaignsReducer } from '../features/campaigns/campaignsSlice.js';
+import { readCampaignsView } from '../features/campaigns/campaignsView.js';
 import { referenceReducer } from '../features/reference/referenceSlice.js';
 import { usersReducer } from '../features/admin/users/usersSlice.js';
 import { entitiesReducer } from '../features/admin/entities/entitiesSlice.js';
-import { resultsReducer } from '../features/results/resultsSlice.js';
+import { readTableView } from '../lib/tableView.js';
+import { ENTITY_CHOICE_KEYS, readEntityChoice, resultsReducer } from '../features/results/resultsSlice.js';
 import { comparisonsReducer } from '../features/comparisons/comparisonsSlice.js';
 
 /** The slices, unpersisted (tests and the server never persist). */
@@ -34,19 +36,22 @@ export const reducers = {
 
 export const rootReducer = combineReducers(reducers);
 
-// redux-persist ships CommonJS: webpack unwraps its default export, Node's ES module loader (jest) does not.
-const storage = (localStorageModule as unknown as { default?: typeof localStorageModule }).default ?? localStorageModule;
-
 /**
- * The same slices with the preferences persisted in local storage, each under its own key:
- * language (i18nConfig), layout (LayoutConfig) and report filters. Tokens are never persisted here:
- * they live in their cookies.
+ * The same slices with the preferences and the working views persisted in local storage, each under its own
+ * key: language (i18nConfig), layout (LayoutConfig), report filters, and the views of the lists, of the
+ * questionnaire's filters and of the report pages' entity selectors (persistence.ts). Never tokens (they live
+ * in their cookies) nor anything the server sent.
  */
 export const persistedRootReducer = combineReducers({
   ...reducers,
   locale: persistReducer({ key: 'i18nConfig', version: 1, storage }, localeReducer),
   layout: persistReducer({ key: 'LayoutConfig', version: 1, storage, whitelist: ['sidebarCollapsed'] }, layoutReducer),
   reportFilters: persistReducer({ key: 'reportFilters', version: 1, storage }, reportFiltersReducer),
+  campaigns: persistView('campaignsView', campaignsReducer, ['view'], (stored) => ({ view: readCampaignsView(stored.view) })),
+  users: persistView('usersView', usersReducer, ['view'], (stored) => ({ view: readTableView(stored.view) })),
+  entities: persistView('entitiesView', entitiesReducer, ['view'], (stored) => ({ view: readTableView(stored.view) })),
+  results: persistView('resultsView', resultsReducer, ENTITY_CHOICE_KEYS, readEntityChoice),
+  comparisons: persistView('comparisonsView', comparisonsReducer, ENTITY_CHOICE_KEYS, readEntityChoice),
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,5 +1,6 @@
 import { foldText } from '../../shared/text.js';
 import { TABLE_ROWS_PER_PAGE } from '../../shared/constants.js';
+import { isString, storedBoolean, storedFields, storedList, storedPage, storedString } from './stored.js';
 
 /** What a searchable, filterable, sortable, paged table shows (kept in its feature's slice). */
 export interface TableView {
@@ -34,3 +35,14 @@ export function compareDatesEmptyLast(a: string | null, b: string | null, descen
 
 /** A view after a change: a new search or filter goes back to the first page. */
 export const patchTableView = (view: TableView, patch: Partial<TableView>): TableView => ({ ...view, ...patch, page: patch.page ?? 1 });
+
+/** A view read back from local storage: each field of the right type kept, the others as in `initial`. */
+export function readTableView(stored: unknown, initial: TableView = initialTableView): TableView {
+  const fields = storedFields(stored);
+  return {
+    search: storedString(fields.search, initial.search),
+    communities: storedList(fields.communities, isString),
+    sortDescending: storedBoolean(fields.sortDescending, initial.sortDescending),
+    page: storedPage(fields.page),
+  };
+}

@@ -20,6 +20,7 @@ export interface AdminListConfig<Row extends { id: number }> {
   columns: readonly string[];
   endAligned?: readonly string[];
   selectList: (state: RootState) => AdminListState<unknown>['list'];
+  selectView: (state: RootState) => TableView;
   /** The page of rows the search leaves (pageOf, with their total). */
   selectPage: (state: RootState) => { rows: Row[]; total: number; page: number; pages: number };
   actions: { listRequested: () => UnknownAction; viewChanged: (patch: Partial<TableView>) => UnknownAction };
@@ -28,9 +29,10 @@ export interface AdminListConfig<Row extends { id: number }> {
 
 /** An administration list (adminSlices): the list-page scaffold with a 'Nuevo ...' link and a search box. */
 export function AdminList<Row extends { id: number }>({ config }: { config: AdminListConfig<Row> }) {
-  const { id, messages, addPath, columns, endAligned, selectList, selectPage, actions, RowView } = config;
+  const { id, messages, addPath, columns, endAligned, selectList, selectView, selectPage, actions, RowView } = config;
   const dispatch = useAppDispatch();
   const list = useAppSelector(selectList);
+  const view = useAppSelector(selectView);
   const page = useAppSelector(selectPage);
   useDispatchOnMount(actions.listRequested);
   const changeView = (patch: Partial<TableView>) => dispatch(actions.viewChanged(patch));
@@ -43,7 +45,7 @@ export function AdminList<Row extends { id: number }>({ config }: { config: Admi
           <FormattedMessage id={messages.add} />
         </Link>
       }
-      toolbar={<SearchBox id={`${id}-search`} label={messages.search} className="mb-3" value={list.view.search} onChange={(search) => changeView({ search })} />}
+      toolbar={<SearchBox id={`${id}-search`} label={messages.search} className="mb-3" value={view.search} onChange={(search) => changeView({ search })} />}
       status={list.status}
       loaded={list.items.length}
       emptyMessage={messages.empty}

@@ -4,7 +4,9 @@ import { initialTableView, patchTableView, type TableView } from '../../lib/tabl
 
 /** What the user and entity slices share: a searchable list of rows and one creation call. */
 export interface AdminListState<Row> {
-  list: Remote<{ items: Row[]; view: TableView }>;
+  list: Remote<{ items: Row[] }>;
+  /** The table's search and page: the only part kept across reloads (app/persistence.ts). */
+  view: TableView;
   create: Remote;
 }
 
@@ -24,7 +26,7 @@ export function adminListReducers<Row, Request>() {
       Object.assign(state.list, { status: 'failed', error: action.payload });
     },
     viewChanged(state: AdminListState<Row>, action: PayloadAction<Partial<TableView>>) {
-      state.list.view = patchTableView(state.list.view, action.payload);
+      state.view = patchTableView(state.view, action.payload);
     },
     createFormOpened(state: AdminListState<Row>) {
       state.create = { ...IDLE };
@@ -40,5 +42,5 @@ export function adminListReducers<Row, Request>() {
 
 /** An empty list, not loaded yet, and no creation attempted. */
 export function initialAdminListState<Row>(): AdminListState<Row> {
-  return { list: { ...IDLE, items: [], view: initialTableView }, create: { ...IDLE } };
+  return { list: { ...IDLE, items: [] }, view: initialTableView, create: { ...IDLE } };
 }

@@ -3,7 +3,7 @@ import { Button } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector, useDispatchOnMount } from '../../app/hooks.js';
 import { campaignsActions } from './campaignsSlice.js';
-import { selectMyCampaignsPage, selectOpenCampaign } from './campaignsSelectors.js';
+import { selectMineView, selectMyCampaignsPage, selectOpenCampaign } from './campaignsSelectors.js';
 import { CampaignLink, StatusBadge } from './CampaignLink.js';
 import { CampaignTableToolbar } from './CampaignTableToolbar.js';
 import { ColumnHeadings, ListPage } from '../../components/ListPage.js';
@@ -25,7 +25,8 @@ export default function MyCampaignsPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const intl = useIntl();
-  const { status, items, view } = useAppSelector((state) => state.campaigns.mine);
+  const { status, items } = useAppSelector((state) => state.campaigns.mine);
+  const view = useAppSelector(selectMineView);
   const page = useAppSelector(selectMyCampaignsPage);
   const open = useAppSelector(selectOpenCampaign);
   useDispatchOnMount(campaignsActions.mineRequested);

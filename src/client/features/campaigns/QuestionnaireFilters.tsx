@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { campaignsActions, type QuestionnaireFilters as Filters } from './campaignsSlice.js';
-import { selectQuestionnaire, selectQuestionnaireFilterOptions } from './campaignsSelectors.js';
+import { selectQuestionnaireFilterOptions, selectQuestionnaireFilters } from './campaignsSelectors.js';
 import { FilterDropdown } from '../../components/FilterDropdown.js';
 import { SearchBox } from '../../components/SearchBox.js';
 
@@ -9,7 +9,7 @@ import { SearchBox } from '../../components/SearchBox.js';
 export function QuestionnaireFilters() {
   const dispatch = useAppDispatch();
   const intl = useIntl();
-  const { filters } = useAppSelector(selectQuestionnaire);
+  const filters = useAppSelector(selectQuestionnaireFilters);
   const options = useAppSelector(selectQuestionnaireFilterOptions);
   const change = (patch: Partial<Filters>) => dispatch(campaignsActions.questionnaireFiltersChanged(patch));
   const t = (id: string) => intl.formatMessage({ id });

@@ -3,7 +3,7 @@ import { Button } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector, useDispatchOnMount } from '../../app/hooks.js';
 import { campaignsActions } from './campaignsSlice.js';
-import { selectStatusPage } from './campaignsSelectors.js';
+import { selectStatusPage, selectStatusView } from './campaignsSelectors.js';
 import { CampaignLink, StatusBadge } from './CampaignLink.js';
 import { CampaignTableToolbar } from './CampaignTableToolbar.js';
 import { NewCampaignDialog } from './NewCampaignDialog.js';
@@ -70,7 +70,8 @@ function StatusRow({ row, canOpen }: { row: StatusRows['rows'][number]; canOpen:
 /** Every campaign's status for ADMIN and FEC: pie, search, community filter, 'Nueva Campaña', delete. */
 export default function StatusPage() {
   const dispatch = useAppDispatch();
-  const { status, rows, view } = useAppSelector((state) => state.campaigns.statusPage);
+  const { status, rows } = useAppSelector((state) => state.campaigns.statusPage);
+  const view = useAppSelector(selectStatusView);
   const page = useAppSelector(selectStatusPage);
   const isAdmin = useAppSelector((state) => state.auth.user?.role === 'ADMIN');
   const [creating, setCreating] = useState(false);

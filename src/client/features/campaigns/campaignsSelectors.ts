@@ -8,13 +8,15 @@ import { foldText } from '../../../shared/text.js';
 const selectMine = (state: RootState) => state.campaigns.mine;
 const selectStatusSlice = (state: RootState) => state.campaigns.statusPage;
 export const selectQuestionnaire = (state: RootState) => state.campaigns.questionnaire;
+export const selectMineView = (state: RootState) => state.campaigns.view.mine;
+export const selectStatusView = (state: RootState) => state.campaigns.view.status;
+export const selectQuestionnaireFilters = (state: RootState) => state.campaigns.view.questionnaire.filters;
 export const selectCommunities = (state: RootState) => state.reference.communities;
 
 const inCommunities = (view: TableView, ccaa: string) => view.communities.length === 0 || view.communities.includes(ccaa);
 
-/** My campaigns: searched by entity, filtered by community, sorted by endDate (empty last), one page of 7. */
-export const selectMyCampaignsPage = createSelector([selectMine], (mine) => {
-  const { view } = mine;
+/** My campaigns: searched by entity, filtered by community, sorted by endDate (empty last), one page of 7 (clamped to the pages there are). */
+export const selectMyCampaignsPage = createSelector([selectMine, selectMineView], (mine, view) => {
   const rows = mine.items
     .filter((c) => textMatches(c.entity, view.search) && inCommunities(view, c.autonomousCommunity))
     .sort((a, b) => compareDatesEmptyLast(a.endDate, b.endDate, view.sortDescending));
@@ -27,9 +29,8 @@ export const selectOpenCampaign = createSelector([selectMine], (mine) => {
   return open.length === 1 ? open[0] : null;
 });
 
-/** The status page table, searched and filtered, with the counts of the pie (not started, ongoing, completed). */
-export const selectStatusPage = createSelector([selectStatusSlice], (page) => {
-  const { view } = page;
+/** The status page table, searched and filtered, one page (clamped), with the counts of the pie (not started, ongoing, completed). */
+export const selectStatusPage = createSelector([selectStatusSlice, selectStatusView], (page, view) => {
   const rows = page.rows
     .filter((r) => textMatches(r.entity, view.search) && inCommunities(view, r.autonomousCommunityId))
     .sort((a, b) => a.entity.localeCompare(b.entity, 'es') || a.campaignNumber - b.campaignNumber);
@@ -80,10 +81,10 @@ export interface AxisGroup {
 }
 
 /** The filtered indicators, grouped by axis, policy and measure in questionnaire order. */
-export const selectVisibleGroups = createSelector([selectQuestionnaire], (q): AxisGroup[] => {
+export const selectVisibleGroups = createSelector([selectQuestionnaire, selectQuestionnaireFilters], (q, filters): AxisGroup[] => {
   const axes: AxisGroup[] = [];
   for (const indicator of q.campaign?.indicators ?? []) {
-    if (!passes(indicator, q.filters)) continue;
+    if (!passes(indicator, filters)) continue;
     let axis = axes.find((a) => a.axisId === indicator.axisId);
     if (!axis) axes.push((axis = { axisId: indicator.axisId, axisText: indicator.axisText, policies: [] }));
     let policy = axis.policies.find((p) => p.policyId === indicator.policyId);
@@ -99,14 +100,14 @@ export const selectVisibleGroups = createSelector([selectQuestionnaire], (q): Ax
  * Options of the axis, policy and measure filters, from the questionnaire itself. Each narrows to what the filters
  * above it leave: policies to the chosen axes, measures to the chosen axes and policies.
  */
-export const selectQuestionnaireFilterOptions = createSelector([selectQuestionnaire], (q) => {
+export const selectQuestionnaireFilterOptions = createSelector([selectQuestionnaire, selectQuestionnaireFilters], (q, filters) => {
   const unique = (pairs: [number, string][]) => [...new Map(pairs).entries()].map(([value, label]) => ({ value, label }));
   const chosen = (ids: number[], id: number) => ids.length === 0 || ids.includes(id);
   const indicators = q.campaign?.indicators ?? [];
-  const inAxes = indicators.filter((i) => chosen(q.filters.axes, i.axisId));
+  const inAxes = indicators.filter((i) => chosen(filters.axes, i.axisId));
   return {
     axes: unique(indicators.map((i) => [i.axisId, i.axisText])),
     policies: unique(inAxes.map((i) => [i.policyId, i.policyText])),
-    measures: unique(inAxes.filter((i) => chosen(q.filters.policies, i.policyId)).map((i) => [i.measureId, i.measureText])),
+    measures: unique(inAxes.filter((i) => chosen(filters.policies, i.policyId)).map((i) => [i.measureId, i.measureText])),
   };
 });

@@ -1,42 +1,34 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CampaignDetail, CampaignStateResponse, CampaignStatusRow, CampaignSummary } from '../../../shared/api/campaigns.js';
 import { IDLE, type Remote, type RequestError, type RequestStatus } from '../../lib/remote.js';
-import { initialTableView, type TableView } from '../../lib/tableView.js';
+import { patchTableView, type TableView } from '../../lib/tableView.js';
 import { isSessionChange } from '../auth/authSlice.js';
+import { initialCampaignsView, initialQuestionnaireFilters, type CampaignsView, type QuestionnaireFilters } from './campaignsView.js';
 
-
-/** The questionnaire's filters (spec section 2, Questionnaire). */
-export interface QuestionnaireFilters {
-  axes: number[];
-  policies: number[];
-  measures: number[];
-  answered: ('answered' | 'unanswered')[];
-  search: string;
-}
-
-const initialQuestionnaireFilters: QuestionnaireFilters = { axes: [], policies: [], measures: [], answered: [], search: '' };
+export type { QuestionnaireFilters };
 
 export interface CampaignsState {
-  mine: Remote<{ items: CampaignSummary[]; view: TableView }>;
-  statusPage: Remote<{ rows: CampaignStatusRow[]; view: TableView }>;
-  questionnaire: Remote<{ campaign: CampaignDetail | null; saving: Record<number, RequestStatus>; filters: QuestionnaireFilters }>;
+  mine: Remote<{ items: CampaignSummary[] }>;
+  statusPage: Remote<{ rows: CampaignStatusRow[] }>;
+  questionnaire: Remote<{ campaign: CampaignDetail | null; saving: Record<number, RequestStatus> }>;
   submit: Remote;
   entityOptions: Remote<{ items: { entityId: number; text: string }[] }>;
   create: Remote;
+  /** How the user left the tables and the questionnaire's filters: the only part kept across reloads. */
+  view: CampaignsView;
 }
 
 const initialCampaignsState: CampaignsState = {
-  mine: { ...IDLE, items: [], view: initialTableView },
-  statusPage: { ...IDLE, rows: [], view: { ...initialTableView, sortDescending: false } },
-  questionnaire: { ...IDLE, campaign: null, saving: {}, filters: initialQuestionnaireFilters },
+  mine: { ...IDLE, items: [] },
+  statusPage: { ...IDLE, rows: [] },
+  questionnaire: { ...IDLE, campaign: null, saving: {} },
   submit: { ...IDLE },
   entityOptions: { ...IDLE, items: [] },
   create: { ...IDLE },
+  view: initialCampaignsView,
 };
 
 type ViewPatch = Partial<TableView>;
-/** A change of search or filter goes back to the first page. */
-const patchView = (view: TableView, patch: ViewPatch): TableView => ({ ...view, ...patch, page: patch.page ?? 1 });
 
 const campaignsSlice = createSlice({
   name: 'campaigns',
@@ -52,7 +44,7 @@ const campaignsSlice = createSlice({
       Object.assign(state.mine, { status: 'failed', error: action.payload });
     },
     mineViewChanged(state, action: PayloadAction<ViewPatch>) {
-      state.mine.view = patchView(state.mine.view, action.payload);
+      state.view.mine = patchTableView(state.view.mine, action.payload);
     },
     statusRequested(state) {
       state.statusPage.status = 'loading';
@@ -64,11 +56,13 @@ const campaignsSlice = createSlice({
       Object.assign(state.statusPage, { status: 'failed', error: action.payload });
     },
     statusViewChanged(state, action: PayloadAction<ViewPatch>) {
-      state.statusPage.view = patchView(state.statusPage.view, action.payload);
+      state.view.status = patchTableView(state.view.status, action.payload);
     },
-    questionnaireRequested(state, _action: PayloadAction<number>) {
+    /** A questionnaire opens: its filters stay if they were set on this campaign (a reload), else they start empty. */
+    questionnaireRequested(state, action: PayloadAction<number>) {
       state.questionnaire = { ...initialCampaignsState.questionnaire, status: 'loading' };
       state.submit = { ...IDLE };
+      if (state.view.questionnaire.campaignId !== action.payload) state.view.questionnaire = { campaignId: action.payload, filters: initialQuestionnaireFilters };
     },
     questionnaireLoaded(state, action: PayloadAction<CampaignDetail>) {
       Object.assign(state.questionnaire, { status: 'succeeded', error: null, campaign: action.payload });
@@ -77,7 +71,7 @@ const campaignsSlice = createSlice({
       Object.assign(state.questionnaire, { status: 'failed', error: action.payload });
     },
     questionnaireFiltersChanged(state, action: PayloadAction<Partial<QuestionnaireFilters>>) {
-      state.questionnaire.filters = { ...state.questionnaire.filters, ...action.payload };
+      state.view.questionnaire.filters = { ...state.view.questionnaire.filters, ...action.payload };
     },
     answerSaveRequested(state, action: PayloadAction<{ campaignId: number; question: number; answer: number[] | null }>) {
       state.questionnaire.saving[action.payload.question] = 'loading';

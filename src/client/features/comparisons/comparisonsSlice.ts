@@ -1,20 +1,19 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ComparisonResponse } from '../../../shared/api/results.js';
 import { IDLE, type Remote, type RequestError } from '../../lib/remote.js';
-import { SHARED_CAMPAIGN_ID } from '../results/resultsSlice.js';
+import { choiceAfterOpening, SHARED_CAMPAIGN_ID, type EntityChoice } from '../results/resultsSlice.js';
 import { isSessionChange } from '../auth/authSlice.js';
 
 /** The comparisons page: the campaign on screen (SHARED_CAMPAIGN_ID for a shared link) and its comparison. */
-export interface ComparisonsState {
+export interface ComparisonsState extends EntityChoice {
   campaignId: number | null;
-  /** An entity chosen in the selector that has no sent campaign to open; null follows the open campaign. */
-  selectedEntityId: number | null;
   comparison: Remote<{ data: ComparisonResponse | null }>;
 }
 
 const initialComparisonsState: ComparisonsState = {
   campaignId: null,
   selectedEntityId: null,
+  selectedOn: null,
   comparison: { ...IDLE, data: null },
 };
 
@@ -22,19 +21,21 @@ const comparisonsSlice = createSlice({
   name: 'comparisons',
   initialState: initialComparisonsState,
   reducers: {
-    /** Chosen in the selector: the saga opens the entity's last sent campaign. */
+    /**
+     * Chosen in the selector: the saga opens the entity's last sent campaign. An entity with none stays chosen
+     * (null follows the open campaign).
+     */
     entityChosen(state, action: PayloadAction<number>) {
-      state.selectedEntityId = action.payload;
+      Object.assign(state, { selectedEntityId: action.payload, selectedOn: state.campaignId });
     },
     campaignOpened(state, action: PayloadAction<number | null>) {
+      Object.assign(state, choiceAfterOpening(state, action.payload));
       state.campaignId = action.payload;
-      state.selectedEntityId = null;
       state.comparison = { status: action.payload === null ? 'idle' : 'loading', error: null, data: null };
     },
     /** No payload, as resultsActions.sharedLinkOpened: the token stays in the session holder. */
     sharedLinkOpened(state) {
-      state.campaignId = SHARED_CAMPAIGN_ID;
-      state.selectedEntityId = null;
+      Object.assign(state, { campaignId: SHARED_CAMPAIGN_ID, selectedEntityId: null, selectedOn: null });
       state.comparison = { status: 'loading', error: null, data: null };
     },
     comparisonLoaded(state, action: PayloadAction<ComparisonResponse>) {

@@ -4,18 +4,39 @@ import type { ResultResponse } from '../../../shared/api/results.js';
 import { IDLE, LOADING, type Remote, type RequestError } from '../../lib/remote.js';
 import type { ShareResponse } from '../../../shared/api/results.js';
 import { isSessionChange } from '../auth/authSlice.js';
+import { storedFields, storedId } from '../../lib/stored.js';
 
 /** campaignId of a report opened from a shared link (spec section 2: "marked by campaignId -1"). */
 export const SHARED_CAMPAIGN_ID = -1;
 
 export type ReportView = 'report' | 'global';
+
+/**
+ * An entity chosen in a report page's selector, with the campaign on screen when it was chosen: opening that
+ * campaign again (a reload) keeps the choice, another campaign drops it. The only part kept across reloads.
+ */
+export interface EntityChoice {
+  selectedEntityId: number | null;
+  selectedOn: number | null;
+}
+
+export const ENTITY_CHOICE_KEYS = ['selectedEntityId', 'selectedOn'] as const;
+
+/** The choice read back from local storage; a malformed one is no choice. */
+export function readEntityChoice(stored: unknown): EntityChoice {
+  const fields = storedFields(stored);
+  const selectedEntityId = storedId(fields.selectedEntityId);
+  return { selectedEntityId, selectedOn: selectedEntityId === null ? null : storedId(fields.selectedOn) };
+}
+
+/** The choice once `campaignId` opens: kept if it was made on that campaign. */
+export const choiceAfterOpening = ({ selectedEntityId, selectedOn }: EntityChoice, campaignId: number | null): EntityChoice =>
+  selectedOn === campaignId ? { selectedEntityId, selectedOn } : { selectedEntityId: null, selectedOn: null };
 export type CsvTable = { table: 'measures' } | { table: 'comparison'; blockKey: string };
 
 /** The results page: its selectors' options, the open campaign, its result and answers (each loaded on its own). */
-export interface ResultsState {
+export interface ResultsState extends EntityChoice {
   options: Remote<{ items: EntityCampaigns['entityCampaigns'] }>;
-  /** The entity chosen in the selector; null follows the open campaign's entity. */
-  selectedEntityId: number | null;
   /** The campaign on screen: null for none, SHARED_CAMPAIGN_ID for a shared link. */
   campaignId: number | null;
   result: Remote<{ data: ResultResponse | null }>;
@@ -31,6 +52,7 @@ export interface ResultsState {
 const initialResultsState: ResultsState = {
   options: { ...IDLE, items: [] },
   selectedEntityId: null,
+  selectedOn: null,
   campaignId: null,
   result: { ...IDLE, data: null },
   answers: { ...IDLE, indicators: null },
@@ -66,15 +88,16 @@ const resultsSlice = createSlice({
     optionsFailed(state, action: PayloadAction<RequestError>) {
       state.options = { status: 'failed', error: action.payload, items: [] };
     },
+    /** The entity chosen in the selector; without one, the selector follows the open campaign's entity. */
     entitySelected(state, action: PayloadAction<number>) {
-      state.selectedEntityId = action.payload;
+      Object.assign(state, { selectedEntityId: action.payload, selectedOn: state.campaignId });
     },
     /** Chosen in the selector; the saga navigates to /results/{id}, whose page then opens it. */
     campaignChosen: (_state, _action: PayloadAction<number>) => undefined,
     /** The route's campaign (null when the address names none). */
     campaignOpened(state, action: PayloadAction<number | null>) {
+      Object.assign(state, choiceAfterOpening(state, action.payload));
       openCampaign(state, action.payload);
-      state.selectedEntityId = null;
     },
     /** No payload: the saga reads the link's token from the session holder (sharedLink.ts), never from the store. */
     sharedLinkOpened(state) {

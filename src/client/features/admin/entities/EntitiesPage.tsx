@@ -2,7 +2,7 @@ import { FormattedNumber } from 'react-intl';
 import { useAppDispatch } from '../../../app/hooks.js';
 import { PATHS } from '../../../app/paths.js';
 import { entitiesActions } from './entitiesSlice.js';
-import { selectEntitiesPage } from './entitiesSelectors.js';
+import { selectEntitiesPage, selectEntitiesView } from './entitiesSelectors.js';
 import { AdminList, type AdminListConfig } from '../AdminList.js';
 import { RowAction } from '../RowAction.js';
 
@@ -38,6 +38,7 @@ const ENTITIES_LIST: AdminListConfig<EntityRow> = {
   columns: ['NAME', 'PROVINCE', 'COMMUNITY', 'POPULATION', 'MUNICIPALITIES', 'CAMPAIGNS', 'ACTIONS'].map((column) => `ENTITIES.COLUMN.${column}`),
   endAligned: ['ENTITIES.COLUMN.POPULATION'],
   selectList: (state) => state.entities.list,
+  selectView: selectEntitiesView,
   selectPage: selectEntitiesPage,
   actions: entitiesActions,
   RowView: EntityRowView,

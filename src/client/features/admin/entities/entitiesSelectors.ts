@@ -6,12 +6,13 @@ import type { RequestError } from '../../../lib/remote.js';
 import { foldText } from '../../../../shared/text.js';
 
 const selectList = (state: RootState) => state.entities.list;
+export const selectEntitiesView = (state: RootState) => state.entities.view;
 const selectGeography = (state: RootState) => state.entities.geography;
 
-/** The entities table: searched by name, alphabetical, one page of 7. */
-export const selectEntitiesPage = createSelector([selectList], (list) => {
-  const rows = list.items.filter((e) => textMatches(e.name, list.view.search)).sort((a, b) => compareAlphabetically({ label: a.name }, { label: b.name }));
-  return { ...pageOf(rows, list.view.page), total: rows.length };
+/** The entities table: searched by name, alphabetical, one page of 7 (clamped). */
+export const selectEntitiesPage = createSelector([selectList, selectEntitiesView], (list, view) => {
+  const rows = list.items.filter((e) => textMatches(e.name, view.search)).sort((a, b) => compareAlphabetically({ label: a.name }, { label: b.name }));
+  return { ...pageOf(rows, view.page), total: rows.length };
 });
 
 /** Entities as the user form offers them: "name - (province)", the suffix the entity search ignores. */

@@ -2,7 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import { useAppDispatch } from '../../../app/hooks.js';
 import { PATHS } from '../../../app/paths.js';
 import { usersActions } from './usersSlice.js';
-import { selectUsersPage } from './usersSelectors.js';
+import { selectUsersPage, selectUsersView } from './usersSelectors.js';
 import { AdminList, type AdminListConfig } from '../AdminList.js';
 import { PasswordDialog } from './PasswordDialog.js';
 import { RowAction } from '../RowAction.js';
@@ -37,6 +37,7 @@ const USERS_LIST: AdminListConfig<UserRow> = {
   addPath: PATHS.createUser,
   columns: ['EMAIL', 'ROLE', 'ENTITIES', 'ACTIONS'].map((column) => `USERS.COLUMN.${column}`),
   selectList: (state) => state.users.list,
+  selectView: selectUsersView,
   selectPage: selectUsersPage,
   actions: usersActions,
   RowView: UserRowView,

@@ -5,14 +5,15 @@ import type { RequestError } from '../../../lib/remote.js';
 import { ROLES, USER_CREATE_PERMISSIONS, canManageUser, type Role } from '../../../../shared/roles.js';
 
 const selectList = (state: RootState) => state.users.list;
+export const selectUsersView = (state: RootState) => state.users.view;
 const selectMe = (state: RootState) => state.auth.user;
 
-/** The users table: searched by e-mail, one page of 7, each row saying whether the caller may manage it. */
-export const selectUsersPage = createSelector([selectList, selectMe], (list, me) => {
+/** The users table: searched by e-mail, one page of 7 (clamped), each row saying whether the caller may manage it. */
+export const selectUsersPage = createSelector([selectList, selectUsersView, selectMe], (list, view, me) => {
   const rows = list.items
-    .filter((user) => textMatches(user.email, list.view.search))
+    .filter((user) => textMatches(user.email, view.search))
     .map((user) => ({ ...user, manageable: !!me && canManageUser(me, user) }));
-  return { ...pageOf(rows, list.view.page), total: rows.length };
+  return { ...pageOf(rows, view.page), total: rows.length };
 });
 
 /** The roles the signed-in user may give (USER_CREATE_PERMISSIONS), with their integers. */
