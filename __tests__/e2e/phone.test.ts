@@ -1,82 +1,16 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startAppServer, type AppServer } from './helpers/appServer.js';
 import { launchBrowser, newPage, screenshot, type OpenedPage } from './helpers/browser.js';
+import { cancelDialog, checkDialog, checkListPage, checkPage, checkUserPanel, expectOnScreen, PHONE } from './helpers/phone.js';
 import { logIn } from './helpers/session.js';
 import { apiGet, apiPost, apiToken } from './helpers/api.js';
 import type { CampaignSummary } from '../../src/shared/api/campaigns.js';
 import type { EntityRow } from '../../src/shared/api/admin.js';
 
-const PHONE = { width: 390, height: 844 };
 /** The questionnaire's sticky header, under the app's, may cover at most about a fifth of the screen. */
 const HEADER_SHARE = 0.2;
 /** A user of several entities, whose password the test regenerates (the demo accounts keep theirs). */
 const MANY_ENTITIES_USER = 'movil@ayto.es';
-
-/** No page-wide horizontal scroll: the document is no wider than the screen. */
-async function expectNoSideScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect([scrollWidth, innerWidth]).toEqual([Math.min(scrollWidth, PHONE.width), PHONE.width]);
-}
-
-/** The element, scrolled into view, lies inside the screen, and no box around it had to scroll sideways for it. */
-async function expectOnScreen(locator: Locator, what: string) {
-  await locator.scrollIntoViewIfNeeded();
-  const box = await locator.boundingBox();
-  const sideScrolled = await locator.evaluate((el) => {
-    for (let box = el.parentElement; box; box = box.parentElement) if (box.scrollLeft > 0) return true;
-    return false;
-  });
-  const inside = box !== null && box.x >= 0 && box.x + box.width <= PHONE.width && box.y >= 0 && box.y + box.height <= PHONE.height && !sideScrolled;
-  expect({ what, box, sideScrolled, inside }).toEqual({ what, box, sideScrolled, inside: true });
-}
-
-/** A list page: no side scroll, every row's actions reachable, and its screenshot. */
-async function checkListPage(page: Page, name: string) {
-  await page.locator('table tbody tr').first().waitFor();
-  await page.waitForLoadState('networkidle');
-  await expectNoSideScroll(page);
-  const rows = page.locator('table tbody tr');
-  const count = await rows.count();
-  expect(count).toBeGreaterThan(0);
-  for (let i = 0; i < count; i++) {
-    const actions = rows.nth(i).locator('a.btn, button');
-    for (let j = 0; j < (await actions.count()); j++) await expectOnScreen(actions.nth(j), `${name} row ${i} action ${j}`);
-  }
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, `phone-${name}`);
-}
-
-/** An open dialog: its box inside the screen, no side scroll, and its screenshot. */
-async function checkDialog(page: Page, name: string) {
-  const box = page.locator('.modal.show .modal-content, .offcanvas.show').first();
-  await box.waitFor();
-  await page.waitForTimeout(400); // the fade-in
-  await expectOnScreen(box, name);
-  await expectNoSideScroll(page);
-  await screenshot(page, `phone-${name}`, { fullPage: false });
-}
-
-/** A page that is not a list: no side scroll, and its screenshot. */
-async function checkPage(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await expectNoSideScroll(page);
-  await screenshot(page, `phone-${name}`);
-}
-
-/** The user panel opens inside the screen. */
-async function checkUserPanel(page: Page, name: string) {
-  await page.getByRole('button', { name: 'Abrir el panel de usuario' }).click();
-  const panel = page.locator('.user-panel');
-  await panel.waitFor();
-  await expectOnScreen(panel, name);
-  await screenshot(page, `phone-${name}`, { fullPage: false });
-  await page.keyboard.press('Escape');
-}
-
-async function cancelDialog(page: Page) {
-  await page.locator('.modal.show').getByRole('button', { name: 'Cancelar' }).click();
-  await page.locator('.modal.show').waitFor({ state: 'detached' });
-}
 
 describe('every page and dialog on a phone (390x844)', () => {
   let server: AppServer;
