@@ -12,9 +12,29 @@ async function entitiesWithoutCurrentCampaign(url: string): Promise<string[]> {
     apiGet<CampaignStatusRow[]>(url, token, '/campaigns/status'),
     apiGet<EntityCampaigns>(url, token, '/campaigns/getByUser?nameWithProvince=true&includeAllEntities=true'),
   ]);
-  const current = Math.max(...status.map((r) => r.campaignNumber));
-  const busy = new Set(status.filter((r) => r.campaignNumber === current).map((r) => r.entityId));
+  const busy = new Set(status.filter((r) => r.currentEdition).map((r) => r.entityId));
   return entityCampaigns.filter((e) => !busy.has(e.entityId)).map((e) => e.text);
+}
+
+/** An entity of the demo with a campaign in the current edition, as "name - (province)". */
+async function entityWithCurrentCampaign(url: string): Promise<string> {
+  const token = await apiToken(url, 'admin@demo.es');
+  const [status, { entityCampaigns }] = await Promise.all([
+    apiGet<CampaignStatusRow[]>(url, token, '/campaigns/status'),
+    apiGet<EntityCampaigns>(url, token, '/campaigns/getByUser?nameWithProvince=true&includeAllEntities=true'),
+  ]);
+  const busy = status.find((r) => r.currentEdition);
+  return entityCampaigns.find((e) => e.entityId === busy?.entityId)!.text;
+}
+
+/** In the open 'Nueva Campaña' dialog, the entity's option is not offered (or is disabled) when searched for. */
+async function expectNotOffered(page: Page, entityText: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: /Entidad/ }).click();
+  await dialog.getByRole('searchbox').fill(entityText.split(' - (')[0]);
+  const option = dialog.getByRole('button', { name: entityText, exact: true });
+  expect((await option.count()) === 0 || (await option.isDisabled())).toBe(true);
+  await dialog.getByText(/No se ofrecen las entidades que ya tienen campaña en la edición \d+/).waitFor();
 }
 
 async function createCampaignFor(page: Page, entityText: string) {
@@ -109,12 +129,18 @@ describe('campaigns in Chromium', () => {
 
   it('lets ADMIN create a campaign from the status page and land in its questionnaire', async () => {
     const [entity] = await entitiesWithoutCurrentCampaign(server.url);
+    const busy = await entityWithCurrentCampaign(server.url);
     const { page, context, errors } = await newPage(browser);
     try {
       await logIn(page, server.url, 'admin@demo.es');
       await page.waitForURL('**/status');
       await page.getByTestId('status-pie').waitFor();
       await screenshot(page, 'status-admin');
+      await page.getByRole('button', { name: 'Nueva Campaña' }).click();
+      await expectNotOffered(page, busy);
+      await screenshot(page, 'new-campaign-dialog', { fullPage: false });
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
       await createCampaignFor(page, entity);
       await page.getByText('Campaña creada correctamente').waitFor();
       await page.waitForURL(/\/my-campaigns\/\d+$/);

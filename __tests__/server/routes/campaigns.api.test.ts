@@ -224,7 +224,7 @@ describe.each(backends)('campaign API on $name', ({ open }) => {
     it('creates one campaign per entity and edition, and refuses bad input', async () => {
       const { entityId, id } = await freshCampaign();
       const again = await post('create', { entityId }, tokens.fec);
-      expect([again.status, again.body.error.type]).toEqual([409, 'CONFLICT']);
+      expect([again.status, again.body.error.type, again.body.error.data]).toEqual([409, 'CONFLICT', 'CAMPAIGN_EXISTS']);
       expect((await post('create', { entityId: 999999 }, tokens.admin)).status).toBe(404);
       expect((await post('create', {}, tokens.admin)).status).toBe(422);
       expect((await post('create', { entityId: 'x' }, tokens.admin)).status).toBe(422);
@@ -239,7 +239,12 @@ describe.each(backends)('campaign API on $name', ({ open }) => {
         campaignId: expect.any(Number), campaignNumber: expect.any(Number), entityId: expect.any(Number), entity: expect.any(String),
         province: expect.any(String), autonomousCommunity: expect.any(String), autonomousCommunityId: expect.stringMatching(/^\d\d$/),
         status: expect.any(String), startDate: rows[0].startDate === null ? null : expect.any(String), endDate: rows[0].endDate === null ? null : expect.any(String),
+        currentEdition: expect.any(Boolean),
       });
+      // The current edition is the newest one: its rows, and only they, are marked.
+      const newest = Math.max(...rows.map((r) => r.campaignNumber));
+      expect(rows.every((r) => r.currentEdition === (r.campaignNumber === newest))).toBe(true);
+      expect(rows.some((r) => r.currentEdition)).toBe(true);
     });
   });
 });

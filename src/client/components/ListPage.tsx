@@ -34,7 +34,9 @@ export interface ListPageProps {
 
 /**
  * A list page: heading with its actions, toolbar, the table (or its loading, failure or empty state) and
- * the pager. One scaffold for /my-campaigns, /status, /manage/users and /manage/entities.
+ * the pager. One scaffold for /my-campaigns, /status, /manage/users and /manage/entities. Below Bootstrap's md
+ * breakpoint each row shows as a card, each `ListCell` a line with its column's name beside the value
+ * (styles.css, "List pages on a phone").
  */
 export function ListPage({ id, title, actions, overview, toolbar, status, loaded, emptyMessage, page, onViewChange, head, children }: ListPageProps) {
   const intl = useIntl();
@@ -44,7 +46,7 @@ export function ListPage({ id, title, actions, overview, toolbar, status, loaded
       {overview}
       {toolbar}
       <RemoteState status={status} empty={page.total === 0} emptyMessage={loaded === 0 ? emptyMessage : 'COMMON.NO_MATCH'}>
-        <Table responsive hover className="bg-white align-middle">
+        <Table responsive hover className="bg-white align-middle list-table">
           <thead>
             <tr>{head}</tr>
           </thead>
@@ -53,6 +55,27 @@ export function ListPage({ id, title, actions, overview, toolbar, status, loaded
         <Pager page={page.page} pages={page.pages} onChange={(p) => onViewChange({ page: p })} label={intl.formatMessage({ id: title })} />
       </RemoteState>
     </section>
+  );
+}
+
+export interface ListCellProps {
+  /** Message id of the cell's column: the name shown beside the value on a phone. */
+  label: string;
+  /** The row's actions (buttons, links): at the foot of the card on a phone, without the column's name. */
+  actions?: boolean;
+  className?: string;
+  title?: string;
+  children?: ReactNode;
+}
+
+/** One cell of a list row, carrying its column's name for the phone layout. */
+export function ListCell({ label, actions = false, className, title, children }: ListCellProps) {
+  const intl = useIntl();
+  const classes = [actions ? 'list-actions' : '', className ?? ''].filter(Boolean).join(' ');
+  return (
+    <td data-label={intl.formatMessage({ id: label })} className={classes || undefined} title={title}>
+      {children}
+    </td>
   );
 }
 

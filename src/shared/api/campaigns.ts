@@ -86,6 +86,8 @@ export const CampaignStatusRow = Type.Object({
   status: CampaignStatus,
   startDate: NullableDate,
   endDate: NullableDate,
+  /** Of the current edition, the one 'Nueva Campaña' creates in: its entity cannot get another. */
+  currentEdition: Type.Boolean(),
 });
 export type CampaignStatusRow = Static<typeof CampaignStatusRow>;
 
@@ -95,6 +97,9 @@ export const CampaignStateResponse = Type.Object({
   campaign: Type.Object({ id: Type.Integer(), status: CampaignStatus, startDate: NullableDate, endDate: NullableDate }),
 });
 export type CampaignStateResponse = Static<typeof CampaignStateResponse>;
+
+/** The data of create's 409 when the entity has its campaign of the current edition already. */
+export const CAMPAIGN_EXISTS = 'CAMPAIGN_EXISTS';
 
 export const CreateCampaignResponse = Type.Object({ campaign: Type.Object({ id: Type.Integer() }) });
 export type CreateCampaignResponse = Static<typeof CreateCampaignResponse>;
@@ -139,7 +144,7 @@ export const campaignCalls = {
   }),
   create: apiCall({
     method: 'POST', url: '/campaigns/create', access: 'user', querystring: NoQuery, body: Strict({ entityId: Id }), response: CreateCampaignResponse,
-    summary: "ADMIN, FEC: creates the entity's campaign of the current edition (409 when it has one)",
+    summary: "ADMIN, FEC: creates the entity's campaign of the current edition (409 CAMPAIGN_EXISTS when it has one)",
   }),
   saveAnswer: apiCall({
     method: 'POST', url: '/campaigns/saveAnswer', access: 'user', querystring: NoQuery, body: SaveAnswerRequest, response: CampaignStateResponse,

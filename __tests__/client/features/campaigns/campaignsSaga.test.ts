@@ -97,14 +97,23 @@ describe('campaign sagas', () => {
       .put(campaignsActions.statusRequested())
       .run();
     expect(visited).toEqual(['/my-campaigns/9']);
-    await expectSaga(handleCreate, deps({ create: fail('CONFLICT', 409) }), campaignsActions.createRequested(1))
+    await expectSaga(handleCreate, deps({ create: fail('INTERNAL', 500) }), campaignsActions.createRequested(1))
       .withReducer(rootReducer, state('FEC'))
       .put.like({ action: { payload: { message: 'CAMPAIGNS.TOAST.CREATE_ERROR' } } })
       .run();
   });
 
+  it('says that the entity has its campaign already when the server refuses, and reloads the status rows', async () => {
+    const exists = async () => Promise.reject(new ApiError('CONFLICT', 409, 'CAMPAIGN_EXISTS'));
+    await expectSaga(handleCreate, deps({ create: exists }), campaignsActions.createRequested(1))
+      .withReducer(rootReducer, state('ADMIN'))
+      .put.like({ action: { payload: { message: 'CAMPAIGNS.TOAST.CAMPAIGN_EXISTS', severity: 'error' } } })
+      .put(campaignsActions.statusRequested())
+      .run();
+  });
+
   it('asks before deleting, then removes the row with Cuestionario eliminado', async () => {
-    const withRows = rootReducer(state('ADMIN'), campaignsActions.statusLoaded([{ campaignId: 5, campaignNumber: 2026, entityId: 1, entity: 'X', province: 'P', autonomousCommunity: 'C', autonomousCommunityId: '10', status: 'created', startDate: null, endDate: null }]));
+    const withRows = rootReducer(state('ADMIN'), campaignsActions.statusLoaded([{ campaignId: 5, campaignNumber: 2026, entityId: 1, entity: 'X', province: 'P', autonomousCommunity: 'C', autonomousCommunityId: '10', status: 'created', startDate: null, endDate: null, currentEdition: true }]));
     const asked = await expectSaga(watchCampaigns, deps()).withReducer(rootReducer, withRows).dispatch(campaignsActions.deleteAsked({ id: 5, entity: 'X', year: 2026 })).silentRun(20);
     const askedState = asked.storeState as ReturnType<typeof rootReducer>;
     expect(asked.storeState.alerts.queue[0]).toMatchObject({

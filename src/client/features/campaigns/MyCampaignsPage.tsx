@@ -6,7 +6,7 @@ import { campaignsActions } from './campaignsSlice.js';
 import { selectMineView, selectMyCampaignsPage, selectOpenCampaign } from './campaignsSelectors.js';
 import { CampaignLink, StatusBadge } from './CampaignLink.js';
 import { CampaignTableToolbar } from './CampaignTableToolbar.js';
-import { ColumnHeadings, ListPage } from '../../components/ListPage.js';
+import { ColumnHeadings, ListCell, ListPage } from '../../components/ListPage.js';
 import { formatCalendarDate } from '../../lib/dates.js';
 
 /** The 'Fecha de Inicio' header: a button that flips the sort (empty dates stay last). */
@@ -59,16 +59,16 @@ export default function MyCampaignsPage() {
     >
       {page.rows.map((campaign) => (
         <tr key={campaign.id}>
-          <td>{campaign.entity}</td>
-          <td>{campaign.campaignNumber}</td>
+          <ListCell label="CAMPAIGNS.COLUMN.ENTITY">{campaign.entity}</ListCell>
+          <ListCell label="CAMPAIGNS.COLUMN.EDITION">{campaign.campaignNumber}</ListCell>
           {/* The specification heads this column 'Fecha de Inicio' and fills it with endDate. */}
-          <td>{formatCalendarDate(intl, campaign.endDate) || '—'}</td>
-          <td>
+          <ListCell label="CAMPAIGNS.COLUMN.START_DATE">{formatCalendarDate(intl, campaign.endDate) || '—'}</ListCell>
+          <ListCell label="CAMPAIGNS.COLUMN.STATUS">
             <StatusBadge status={campaign.status} />
-          </td>
-          <td>
+          </ListCell>
+          <ListCell label="CAMPAIGNS.COLUMN.ACTIONS" actions>
             <CampaignLink id={campaign.id} status={campaign.status} />
-          </td>
+          </ListCell>
         </tr>
       ))}
     </ListPage>

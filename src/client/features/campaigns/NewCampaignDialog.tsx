@@ -3,15 +3,19 @@ import { Button, Modal, Spinner } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { campaignsActions } from './campaignsSlice.js';
+import { selectNewCampaignChoice } from './campaignsSelectors.js';
 import { FilterDropdown } from '../../components/FilterDropdown.js';
 import { DialogHeader } from '../../components/DialogHeader.js';
 import { DialogFooter } from '../../components/DialogFooter.js';
 
-/** 'Nueva Campaña': choose an entity (searched by edit distance); confirm stays disabled until one is chosen. */
+/**
+ * 'Nueva Campaña': choose an entity (searched by edit distance) among those without a campaign in the current
+ * edition, with a note of how many are left out; confirm stays disabled until one is chosen.
+ */
 export function NewCampaignDialog({ show, onHide }: { show: boolean; onHide: () => void }) {
   const dispatch = useAppDispatch();
   const intl = useIntl();
-  const options = useAppSelector((state) => state.campaigns.entityOptions);
+  const choice = useAppSelector(selectNewCampaignChoice);
   const creating = useAppSelector((state) => state.campaigns.create.status === 'loading');
   const [entityId, setEntityId] = useState<number | null>(null);
   useEffect(() => {
@@ -29,19 +33,26 @@ export function NewCampaignDialog({ show, onHide }: { show: boolean; onHide: () 
     <Modal show={show} onHide={onHide} centered aria-labelledby="new-campaign-title">
       <DialogHeader id="new-campaign-title" title="CAMPAIGNS.NEW.TITLE" />
       <Modal.Body>
-        {options.status === 'loading' ? (
+        {choice.loading ? (
           <Spinner animation="border" size="sm" role="status" />
         ) : (
-          <FilterDropdown
-            id="new-campaign-entity"
-            label={intl.formatMessage({ id: 'CAMPAIGNS.NEW.ENTITY' })}
-            options={options.items.map((o) => ({ value: o.entityId, label: o.text }))}
-            searchable
-            searchMode="editDistance"
-            placeholder={intl.formatMessage({ id: 'CAMPAIGNS.NEW.PLACEHOLDER' })}
-            value={entityId ?? undefined}
-            onChange={(value) => setEntityId(Number(value))}
-          />
+          <>
+            <FilterDropdown
+              id="new-campaign-entity"
+              label={intl.formatMessage({ id: 'CAMPAIGNS.NEW.ENTITY' })}
+              options={choice.options}
+              searchable
+              searchMode="editDistance"
+              placeholder={intl.formatMessage({ id: 'CAMPAIGNS.NEW.PLACEHOLDER' })}
+              value={entityId ?? undefined}
+              onChange={(value) => setEntityId(Number(value))}
+            />
+            {choice.excluded > 0 && choice.edition !== null && (
+              <p className="small text-body-secondary mt-2 mb-0" data-testid="new-campaign-excluded">
+                <FormattedMessage id="CAMPAIGNS.NEW.EXCLUDED" values={{ edition: String(choice.edition), count: choice.excluded }} />
+              </p>
+            )}
+          </>
         )}
         {entityId === null && (
           <p className="text-warning-emphasis small mt-2 mb-0" role="status">

@@ -7,7 +7,7 @@ import { selectStatusPage, selectStatusView } from './campaignsSelectors.js';
 import { CampaignLink, StatusBadge } from './CampaignLink.js';
 import { CampaignTableToolbar } from './CampaignTableToolbar.js';
 import { NewCampaignDialog } from './NewCampaignDialog.js';
-import { ColumnHeadings, ListPage } from '../../components/ListPage.js';
+import { ColumnHeadings, ListCell, ListPage } from '../../components/ListPage.js';
 import { Loading } from '../../components/Loading.js';
 import { TitledCard } from '../../components/TitledCard.js';
 import { formatCalendarDate } from '../../lib/dates.js';
@@ -40,18 +40,18 @@ function StatusRow({ row, canOpen }: { row: StatusRows['rows'][number]; canOpen:
   const intl = useIntl();
   return (
     <tr>
-      <td>{row.entity}</td>
-      <td>{row.province}</td>
-      <td>{row.autonomousCommunity}</td>
-      <td>{row.campaignNumber}</td>
-      <td>
+      <ListCell label="CAMPAIGNS.COLUMN.ENTITY">{row.entity}</ListCell>
+      <ListCell label="CAMPAIGNS.COLUMN.PROVINCE">{row.province}</ListCell>
+      <ListCell label="CAMPAIGNS.COLUMN.COMMUNITY">{row.autonomousCommunity}</ListCell>
+      <ListCell label="CAMPAIGNS.COLUMN.EDITION">{row.campaignNumber}</ListCell>
+      <ListCell label="CAMPAIGNS.COLUMN.STATUS">
         <StatusBadge status={row.status} />
-      </td>
-      <td>{formatCalendarDate(intl, row.startDate) || '—'}</td>
-      <td>
+      </ListCell>
+      <ListCell label="CAMPAIGNS.COLUMN.FIRST_ANSWER">{formatCalendarDate(intl, row.startDate) || '—'}</ListCell>
+      <ListCell label="CAMPAIGNS.COLUMN.ACTIONS" actions>
         <CampaignLink id={row.campaignId} status={row.status} enabled={canOpen} />
-      </td>
-      <td>
+      </ListCell>
+      <ListCell label="COMMON.DELETE" actions>
         {row.status !== 'sent' && (
           <Button
             size="sm"
@@ -62,7 +62,7 @@ function StatusRow({ row, canOpen }: { row: StatusRows['rows'][number]; canOpen:
             <FormattedMessage id="COMMON.DELETE" />
           </Button>
         )}
-      </td>
+      </ListCell>
     </tr>
   );
 }

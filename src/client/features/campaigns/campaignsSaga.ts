@@ -10,6 +10,7 @@ import { campaignsActions } from './campaignsSlice.js';
 import { referenceActions } from '../reference/referenceSlice.js';
 import { snackbarActions } from '../snackbar/snackbarSlice.js';
 import { selectRole } from '../auth/authSelectors.js';
+import { createErrorToast } from './campaignsSelectors.js';
 import type { RootState } from '../../app/rootReducer.js';
 import type { EntityCampaigns } from '../../../shared/api/campaigns.js';
 
@@ -56,16 +57,21 @@ export function* handleSubmit(deps: CampaignsDependencies, action: ReturnType<ty
   }
 }
 
-/** After creating, ADMIN goes straight to the questionnaire; FEC stays on the status page (spec section 4). */
+/**
+ * After creating, ADMIN goes straight to the questionnaire; FEC stays on the status page (spec section 4). A refusal
+ * because the entity has its campaign already says so, and the status rows reload so that the dialog leaves it out.
+ */
 export function* handleCreate(deps: CampaignsDependencies, action: ReturnType<typeof campaignsActions.createRequested>): Saga<void> {
   try {
-    const { campaign } = yield* callApi(keepOnScreen('CAMPAIGNS.TOAST.CREATE_ERROR'), deps.campaignsApi.create, action.payload);
+    const { campaign } = yield* callApi(keepOnScreen(createErrorToast), deps.campaignsApi.create, action.payload);
     yield put(campaignsActions.created(campaign));
     yield put(toast('CAMPAIGNS.TOAST.CREATED', 'success'));
     if ((yield* select(selectRole)) === 'ADMIN') yield* call(deps.navigate, `/my-campaigns/${campaign.id}`);
     else yield put(campaignsActions.statusRequested());
   } catch (err) {
-    yield put(campaignsActions.createFailed(serializeError(err)));
+    const error = serializeError(err);
+    yield put(campaignsActions.createFailed(error));
+    if (error.type === 'CONFLICT') yield put(campaignsActions.statusRequested());
   }
 }
 

@@ -1,12 +1,14 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/rootReducer.js';
-import type { IndicatorGroup, Subindicator } from '../../../shared/api/campaigns.js';
+import type { CAMPAIGN_EXISTS, IndicatorGroup, Subindicator } from '../../../shared/api/campaigns.js';
+import type { RequestError } from '../../lib/remote.js';
 import { compareDatesEmptyLast, pageOf, textMatches, type TableView } from '../../lib/tableView.js';
 import type { QuestionnaireFilters } from './campaignsSlice.js';
 import { foldText } from '../../../shared/text.js';
 
 const selectMine = (state: RootState) => state.campaigns.mine;
 const selectStatusSlice = (state: RootState) => state.campaigns.statusPage;
+const selectEntityOptions = (state: RootState) => state.campaigns.entityOptions;
 export const selectQuestionnaire = (state: RootState) => state.campaigns.questionnaire;
 export const selectMineView = (state: RootState) => state.campaigns.view.mine;
 export const selectStatusView = (state: RootState) => state.campaigns.view.status;
@@ -38,6 +40,28 @@ export const selectStatusPage = createSelector([selectStatusSlice, selectStatusV
   for (const row of rows) counts[row.status] += 1;
   return { ...pageOf(rows, view.page), total: rows.length, counts };
 });
+
+/**
+ * 'Nueva Campaña': the entities that can get a campaign, those without one in the current edition by the status
+ * rows (the server refuses the others), and how many are left out. Loading until both lists are in.
+ */
+export const selectNewCampaignChoice = createSelector([selectEntityOptions, selectStatusSlice], (entities, status) => {
+  const current = status.rows.filter((row) => row.currentEdition);
+  const taken = new Set(current.map((row) => row.entityId));
+  const options = entities.items.filter((e) => !taken.has(e.entityId)).map((e) => ({ value: e.entityId, label: e.text }));
+  return {
+    loading: entities.status === 'loading' || status.status === 'loading' || status.status === 'idle',
+    options,
+    excluded: entities.items.length - options.length,
+    edition: current[0]?.campaignNumber ?? null,
+  };
+});
+
+const campaignExists: typeof CAMPAIGN_EXISTS = 'CAMPAIGN_EXISTS';
+
+/** The toast of a refused creation: the entity has its campaign already (the server's 409), or the general failure. */
+export const createErrorToast = (error: RequestError) =>
+  error.type === 'CONFLICT' && error.data === campaignExists ? 'CAMPAIGNS.TOAST.CAMPAIGN_EXISTS' : 'CAMPAIGNS.TOAST.CREATE_ERROR';
 
 /** answered after a successful save or when the answer is non-null (spec section 4, Campaign). */
 export const isAnswered = (sub: Subindicator) => sub.answer !== null && sub.answer.length > 0;

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import type { CurrentUser } from '../../../shared/api/auth.js';
-import type { CampaignStateResponse } from '../../../shared/api/campaigns.js';
+import { CAMPAIGN_EXISTS, type CampaignStateResponse } from '../../../shared/api/campaigns.js';
 import { AppError, conflict, forbidden, notFound, validationError } from '../../errors.js';
 import { findCampaign, type CampaignRow } from '../../db/repositories/campaignQueries.js';
 import * as writes from '../../db/repositories/campaignWrites.js';
@@ -59,14 +59,14 @@ export async function submitCampaign(db: Db, actor: Actor, id: number): Promise<
   });
 }
 
-/** Creates the entity's campaign for the current edition. */
+/** Creates the entity's campaign for the current edition; one per entity and edition (409 CAMPAIGN_EXISTS). */
 export async function createCampaign(db: Db, actor: Actor, entityId: number): Promise<{ campaign: { id: number } }> {
   return db.transaction(async (tx) => {
     if (!(await writes.entityExists(tx, entityId))) throw notFound('Entity');
     const editionId = await writes.currentEditionId(tx);
     if (editionId === undefined) throw conflict('There is no questionnaire edition yet');
     const id = await writes.insertCampaign(tx, entityId, editionId);
-    if (id === undefined) throw conflict('The entity already has a campaign in the current edition');
+    if (id === undefined) throw conflict('The entity already has a campaign in the current edition', CAMPAIGN_EXISTS);
     await recordAudit(tx, audit(actor, 'campaign.create', id, { entityId, editionId }));
     return { campaign: { id } };
   });

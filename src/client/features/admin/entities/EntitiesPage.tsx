@@ -5,6 +5,7 @@ import { entitiesActions } from './entitiesSlice.js';
 import { selectEntitiesPage, selectEntitiesView } from './entitiesSelectors.js';
 import { AdminList, type AdminListConfig } from '../AdminList.js';
 import { RowAction } from '../RowAction.js';
+import { ListCell } from '../../../components/ListPage.js';
 
 type EntityRow = ReturnType<typeof selectEntitiesPage>['rows'][number];
 
@@ -14,19 +15,19 @@ function EntityRowView({ row: entity }: { row: EntityRow }) {
   const municipalities = entity.municipalities.map((m) => m.name).join(', ');
   return (
     <tr>
-      <td>{entity.name}</td>
-      <td>{entity.province}</td>
-      <td>{entity.autonomousCommunity}</td>
-      <td className="text-end">
+      <ListCell label="ENTITIES.COLUMN.NAME">{entity.name}</ListCell>
+      <ListCell label="ENTITIES.COLUMN.PROVINCE">{entity.province}</ListCell>
+      <ListCell label="ENTITIES.COLUMN.COMMUNITY">{entity.autonomousCommunity}</ListCell>
+      <ListCell label="ENTITIES.COLUMN.POPULATION" className="text-end">
         <FormattedNumber value={entity.population} />
-      </td>
-      <td className="small entity-municipalities" title={municipalities}>
+      </ListCell>
+      <ListCell label="ENTITIES.COLUMN.MUNICIPALITIES" className="small entity-municipalities" title={municipalities}>
         {municipalities}
-      </td>
-      <td>{entity.campaigns.length}</td>
-      <td>
+      </ListCell>
+      <ListCell label="ENTITIES.COLUMN.CAMPAIGNS">{entity.campaigns.length}</ListCell>
+      <ListCell label="ENTITIES.COLUMN.ACTIONS" actions>
         <RowAction label="COMMON.DELETE" subject={entity.name} danger onClick={() => dispatch(entitiesActions.removeAsked({ id: entity.id, name: entity.name, campaigns: entity.campaigns }))} />
-      </td>
+      </ListCell>
     </tr>
   );
 }

@@ -6,6 +6,7 @@ import { selectUsersPage, selectUsersView } from './usersSelectors.js';
 import { AdminList, type AdminListConfig } from '../AdminList.js';
 import { PasswordDialog } from './PasswordDialog.js';
 import { RowAction } from '../RowAction.js';
+import { ListCell } from '../../../components/ListPage.js';
 
 type UserRow = ReturnType<typeof selectUsersPage>['rows'][number];
 
@@ -14,19 +15,23 @@ function UserRowView({ row: user }: { row: UserRow }) {
   const dispatch = useAppDispatch();
   return (
     <tr>
-      <td className="text-nowrap">{user.email}</td>
-      <td className="text-nowrap">
+      <ListCell label="USERS.COLUMN.EMAIL" className="text-nowrap">
+        {user.email}
+      </ListCell>
+      <ListCell label="USERS.COLUMN.ROLE" className="text-nowrap">
         <FormattedMessage id={`ROLES.${user.role}`} />
-      </td>
-      <td className="small">{user.entities.map((e) => e.name).join(', ') || '—'}</td>
-      <td className="text-nowrap">
+      </ListCell>
+      <ListCell label="USERS.COLUMN.ENTITIES" className="small">
+        {user.entities.map((e) => e.name).join(', ') || '—'}
+      </ListCell>
+      <ListCell label="USERS.COLUMN.ACTIONS" actions className="text-nowrap">
         {user.manageable && (
           <div className="d-flex gap-2">
             <RowAction label="USERS.REGENERATE.BUTTON" subject={user.email} onClick={() => dispatch(usersActions.regenerateAsked({ id: user.id, email: user.email }))} />
             <RowAction label="COMMON.DELETE" subject={user.email} danger onClick={() => dispatch(usersActions.removeAsked({ id: user.id, email: user.email }))} />
           </div>
         )}
-      </td>
+      </ListCell>
     </tr>
   );
 }
