@@ -85,7 +85,7 @@ describe('campaign sagas', () => {
       title: 'QUESTIONNAIRE.SUBMIT_CONFIRM.TITLE',
       message: 'QUESTIONNAIRE.SUBMIT_CONFIRM.MESSAGE',
       values: { entity: 'Ayuntamiento de Prueba', campaign: 'Campaña 2026' },
-      confirm: { label: 'QUESTIONNAIRE.SUBMIT', action: campaignsActions.submitConfirmed(5) },
+      confirm: { label: 'QUESTIONNAIRE.SUBMIT', action: campaignsActions.submitConfirmed(5), danger: false },
     });
     // Cancel (the dialog's button hides it): nothing is sent.
     const cancelled = await expectSaga(watchCampaigns, deps({ submit }))

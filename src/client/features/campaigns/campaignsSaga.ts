@@ -49,7 +49,9 @@ export function* handleAnswerSave(deps: CampaignsDependencies, action: ReturnTyp
 export function* handleSubmitAsked(action: ReturnType<typeof campaignsActions.submitAsked>): Saga<void> {
   const { id, entity, campaign } = action.payload;
   const confirm = campaignsActions.submitConfirmed(id);
-  yield put(askToConfirm({ title: 'QUESTIONNAIRE.SUBMIT_CONFIRM.TITLE', message: 'QUESTIONNAIRE.SUBMIT_CONFIRM.MESSAGE', values: { entity, campaign }, confirmLabel: 'QUESTIONNAIRE.SUBMIT', action: confirm }));
+  // A primary button, not a danger one: sending is what the questionnaire is for.
+  const asked = { title: 'QUESTIONNAIRE.SUBMIT_CONFIRM.TITLE', message: 'QUESTIONNAIRE.SUBMIT_CONFIRM.MESSAGE', values: { entity, campaign } };
+  yield put(askToConfirm({ ...asked, confirmLabel: 'QUESTIONNAIRE.SUBMIT', danger: false, action: confirm }));
 }
 
 /** Confirmed: the dialog spins while it is sent, then 'Cuestionario enviado' (and the results), or the failure toast. */
