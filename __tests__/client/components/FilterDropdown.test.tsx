@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { FilterDropdown, type FilterOption } from '../../../src/client/components/FilterDropdown.js';
@@ -195,6 +195,74 @@ describe('filter dropdown', () => {
     await user.keyboard('{Escape}');
     expect(onChange).toHaveBeenCalledWith(['Álava']);
     expect(toggle()).toHaveFocus();
+  });
+
+  // In the app the dropdown sits in <main tabIndex={-1}>: a press on what is not focusable would move the focus there.
+  const inMain = (ui: ReactElement) => renderWithProviders(<main tabIndex={-1}>{ui}</main>);
+  const optionText = (name: string) => within(screen.getByRole('group', { name: 'Provincia' })).getByText(name);
+
+  it('ticks an option from a click on its text, keeping the menu open, and applies it', async () => {
+    const user = userEvent.setup();
+    const onChange = jest.fn();
+    inMain(<Multiple onChange={onChange} />);
+    await user.click(toggle());
+    await user.click(optionText('Burgos'));
+    expect(screen.getByLabelText('Burgos')).toBeChecked();
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+    expect(onChange).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(onChange).toHaveBeenCalledWith(['Burgos']);
+    expect(toggle()).toHaveAccessibleName('Provincia 1 seleccionado');
+  });
+
+  it('ticks an option from a click on its box, keeping the menu open', async () => {
+    const user = userEvent.setup();
+    const onChange = jest.fn();
+    inMain(<Multiple onChange={onChange} />);
+    await user.click(toggle());
+    await user.click(screen.getByRole('checkbox', { name: 'Cádiz' }));
+    expect(screen.getByRole('checkbox', { name: 'Cádiz' })).toBeChecked();
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(onChange).toHaveBeenCalledWith(['Cádiz']);
+  });
+
+  it('applies two options clicked by their text one after the other, and unticks one clicked again', async () => {
+    const user = userEvent.setup();
+    const onChange = jest.fn();
+    inMain(<Multiple onChange={onChange} />);
+    await user.click(toggle());
+    await user.click(optionText('Cádiz'));
+    await user.click(optionText('Álava'));
+    await user.click(optionText('Ávila'));
+    await user.click(optionText('Ávila'));
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange).toHaveBeenCalledWith(['Cádiz', 'Álava']);
+    expect(toggle()).toHaveAccessibleName('Provincia 2 seleccionados');
+  });
+
+  it('moves between the options with the arrows and ticks with Enter or Space', async () => {
+    const user = userEvent.setup();
+    const onChange = jest.fn();
+    inMain(<Multiple onChange={onChange} />);
+    await user.click(toggle());
+    expect(screen.getByRole('searchbox')).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByLabelText('Álava')).toHaveFocus();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(screen.getByLabelText('Badajoz')).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByLabelText('Badajoz')).toBeChecked();
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByLabelText('Ávila')).toHaveFocus();
+    await user.keyboard(' ');
+    expect(screen.getByLabelText('Ávila')).toBeChecked();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(screen.getByRole('searchbox')).toHaveFocus();
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(onChange).toHaveBeenCalledWith(['Badajoz', 'Ávila']);
   });
 
   it('cannot be opened when disabled', () => {

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { Dropdown, Form } from 'react-bootstrap';
 import { useIntl } from 'react-intl';
 import type { SearchMode } from '../lib/search.js';
-import { filterSummary, useDropdownState, useListedOptions, type FilterOption, type FilterValue } from './filterDropdownState.js';
+import { filterSummary, onMenuKeyDown, useDropdownState, useListedOptions, type FilterOption, type FilterValue } from './filterDropdownState.js';
 import { ApplyButton, MenuSearch, MultipleOptions, ShowMoreButton, SingleOptions } from './FilterDropdownMenu.js';
 
 export type { FilterOption, FilterValue };
@@ -80,7 +80,9 @@ export function FilterDropdown<V extends FilterValue>(props: FilterDropdownProps
           {summary}
         </span>
       </Dropdown.Toggle>
-      <Dropdown.Menu ref={state.menuRef} className="p-2" style={{ minWidth: '16rem', maxHeight: '24rem', overflowY: 'auto' }}>
+      {/* Focusable (tabIndex -1): a press on an option's text or the menu's padding keeps the focus inside, so
+          the focus-leaving rule does not close the menu before the click ticks the option. */}
+      <Dropdown.Menu ref={state.menuRef} tabIndex={-1} onKeyDown={onMenuKeyDown} className="p-2" style={{ minWidth: '16rem', maxHeight: '24rem', overflowY: 'auto' }}>
         {state.show && (
           <>
             {searchable && <MenuSearch query={list.query} onQuery={list.setQuery} t={t} />}

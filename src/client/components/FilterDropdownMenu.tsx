@@ -4,10 +4,15 @@ import type { FilterValue, IndexedOption } from './filterDropdownState.js';
 /** The menu's text in the active language. */
 export type FilterTexts = (key: string, values?: Record<string, number>) => string;
 
-/** Multiple choice: a checkbox per option, ticking the draft (applied when the menu closes). */
+/** Multiple choice: a checkbox per option, ticking the draft (applied when the menu closes); its label fills the row, so the whole row ticks. */
 export function MultipleOptions<V extends FilterValue>({ id, visible, draft, onToggle }: { id: string; visible: IndexedOption<V>[]; draft: readonly V[]; onToggle: (value: V) => void }) {
   return visible.map((option) => (
-    <Form.Check key={option.index} id={`${id}-option-${option.index}`} label={option.label} checked={draft.includes(option.value)} onChange={() => onToggle(option.value)} />
+    <Form.Check key={option.index} id={`${id}-option-${option.index}`}>
+      <Form.Check.Input checked={draft.includes(option.value)} onChange={() => onToggle(option.value)} />
+      <Form.Check.Label className="d-block" style={{ cursor: 'pointer' }}>
+        {option.label}
+      </Form.Check.Label>
+    </Form.Check>
   ));
 }
 

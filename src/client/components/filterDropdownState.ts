@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { DROPDOWN_COLLAPSED_OPTIONS, DROPDOWN_SEARCH_RESULTS, filterOptions, type SearchMode } from '../lib/search.js';
 
 export type FilterValue = string | number;
@@ -55,6 +55,30 @@ export function useDropdownState<V extends FilterValue>({ multiple, selected, on
   };
   const toggleValue = (value: V) => setDraft((d) => (d.includes(value) ? d.filter((v) => v !== value) : [...d, value]));
   return { show, draft, setDraft, menuRef, open, close, choose, closeOnFocusLeaving, toggleValue };
+}
+
+/**
+ * The menu's keys beside the native ones (Space ticks a checkbox, Tab walks): Enter ticks a checkbox too,
+ * the arrows move between the checkboxes, and down from the search box to the first option.
+ */
+export function onMenuKeyDown(event: KeyboardEvent<HTMLElement>) {
+  const target = event.target;
+  if (!(target instanceof HTMLInputElement)) return;
+  const boxes = [...event.currentTarget.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
+  const at = boxes.indexOf(target);
+  const searchBox = target.getAttribute('role') === 'searchbox';
+  if (at >= 0 && event.key === 'Enter') {
+    event.preventDefault();
+    target.click();
+    return;
+  }
+  let next: HTMLElement | null | undefined;
+  if (searchBox && event.key === 'ArrowDown') next = event.currentTarget.querySelector<HTMLElement>('input[type="checkbox"], .dropdown-item');
+  else if (at >= 0 && event.key === 'ArrowDown') next = boxes[Math.min(at + 1, boxes.length - 1)];
+  else if (at >= 0 && event.key === 'ArrowUp') next = at > 0 ? boxes[at - 1] : event.currentTarget.querySelector<HTMLElement>('[role="searchbox"]');
+  else return;
+  event.preventDefault();
+  next?.focus();
 }
 
 /** The options on screen: the search's best matches, or all of them sorted, cut to the first few until 'Mostrar más'. */

@@ -1,7 +1,8 @@
 import { jest } from '@jest/globals';
+import { useState } from 'react';
 import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { AnswerPicker } from '../../../../src/client/features/campaigns/AnswerPicker.js';
+import { AnswerPicker as Picker, type AnswerPickerProps } from '../../../../src/client/features/campaigns/AnswerPicker.js';
 import type { Subindicator } from '../../../../src/shared/api/campaigns.js';
 import { renderWithProviders } from '../../../helpers/client.js';
 
@@ -20,6 +21,14 @@ const multiple: Subindicator = {
     { id: 21, text: 'Recogida puerta a puerta', value: 1, obsolete: false },
   ],
 };
+
+/** The picker with its choice kept as the questionnaire's store keeps it: changed by onChoose, unsaved while not the answer. */
+function AnswerPicker(props: Omit<AnswerPickerProps, 'choice' | 'onChoose' | 'unsaved'>) {
+  const [choice, setChoice] = useState<readonly number[] | undefined>(undefined);
+  const saved = props.subindicator.answer ?? [];
+  const unsaved = choice !== undefined && (choice.length !== saved.length || choice.some((id) => !saved.includes(id)));
+  return <Picker {...props} choice={choice} unsaved={unsaved} onChoose={setChoice} />;
+}
 
 describe('answer picker', () => {
   it('sends a single choice as a one-element array, by keyboard too', async () => {
@@ -68,11 +77,27 @@ describe('answer picker', () => {
   });
 
   it.each([
-    ['loading', null, 'Guardando...'],
-    ['succeeded', [10], 'Guardada'],
-    ['failed', null, 'No se ha guardado'],
-  ] as const)('shows the save state %s', (status, answer, text) => {
-    renderWithProviders(<AnswerPicker subindicator={{ ...single, answer: answer && [...answer] }} saveStatus={status} onSave={() => undefined} />);
-    expect(screen.getByTestId('save-status-1')).toHaveTextContent(text);
+    ['loading', null, false, 'Guardando...'],
+    ['succeeded', [10], false, '✓ Guardada'],
+    [undefined, [10], false, '✓ Guardada'],
+    [undefined, [10], true, 'Sin guardar'],
+    ['succeeded', [10], true, 'Sin guardar'],
+    ['failed', [10], true, 'No se ha guardado'],
+  ] as const)('shows the save state %s (answer %j, unsaved %s) as %s', (status, answer, unsaved, text) => {
+    renderWithProviders(<Picker subindicator={{ ...single, answer: answer && [...answer] }} choice={unsaved ? [11] : undefined} unsaved={unsaved} saveStatus={status} onSave={() => undefined} />);
+    expect(screen.getByTestId('save-status-1')).toHaveTextContent(new RegExp(`^${text}$`));
+  });
+
+  it("says 'Sin guardar' instead of '✓ Guardada' while the choice on screen is not the saved one", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<AnswerPicker subindicator={{ ...single, answer: [10] }} onSave={() => undefined} />);
+    const status = screen.getByTestId('save-status-1');
+    expect(status).toHaveTextContent('✓ Guardada');
+    await user.click(screen.getByText('Sodio'));
+    expect(screen.getByLabelText('Sodio')).toBeChecked();
+    expect(status).toHaveTextContent('Sin guardar');
+    expect(status).not.toHaveTextContent('Guardada');
+    await user.click(screen.getByText('LED'));
+    expect(status).toHaveTextContent('✓ Guardada');
   });
 });

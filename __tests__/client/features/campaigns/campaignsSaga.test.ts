@@ -1,10 +1,12 @@
+import { jest } from '@jest/globals';
 import { expectSaga } from 'redux-saga-test-plan';
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
 import { campaignsActions } from '../../../../src/client/features/campaigns/campaignsSlice.js';
 import {
-  handleAnswerSave, handleCreate, handleDeleteConfirmed, handleMineRequested, handleQuestionnaireRequested, handleSubmit, watchCampaigns, type CampaignsDependencies,
+  handleAnswerSave, handleCreate, handleDeleteConfirmed, handleMineRequested, handleQuestionnaireRequested, handleSubmitConfirmed, watchCampaigns, type CampaignsDependencies,
 } from '../../../../src/client/features/campaigns/campaignsSaga.js';
 import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
+import { alertsActions } from '../../../../src/client/features/alerts/alertsSlice.js';
 import { ApiError } from '../../../../src/client/api/ApiError.js';
 import { initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
 import { campaignsApi, referenceApi } from '../../../../src/client/api/campaignsApi.js';
@@ -27,6 +29,7 @@ const deps = (overrides: Partial<typeof campaignsApi> = {}, navigate = (_path: s
   referenceApi,
   navigate,
 });
+const sentResult = { success: true as const, campaign: { id: 5, status: 'sent' as const, startDate: null, endDate: '2026-11-23T10:00:00Z' } };
 const fail = (type: ApiError['type'], status: number) => async () => Promise.reject(new ApiError(type, status));
 
 describe('campaign sagas', () => {
@@ -70,19 +73,49 @@ describe('campaign sagas', () => {
     expect(storeState.errors.globalError).toBeNull();
   });
 
-  it('submits, says Cuestionario enviado and goes to the results; a failure toasts', async () => {
+  it("asks before submitting, naming the entity and the campaign, and cancelling sends nothing", async () => {
+    const submit = jest.fn(async () => sentResult);
+    const loaded = rootReducer(state(), campaignsActions.questionnaireLoaded(campaign));
+    const asked = await expectSaga(watchCampaigns, deps({ submit }))
+      .withReducer(rootReducer, loaded)
+      .dispatch(campaignsActions.submitAsked({ id: 5, entity: 'Ayuntamiento de Prueba', campaign: 'Campaña 2026' }))
+      .silentRun(20);
+    expect(submit).not.toHaveBeenCalled();
+    expect(asked.storeState.alerts.queue[0]).toMatchObject({
+      title: 'QUESTIONNAIRE.SUBMIT_CONFIRM.TITLE',
+      message: 'QUESTIONNAIRE.SUBMIT_CONFIRM.MESSAGE',
+      values: { entity: 'Ayuntamiento de Prueba', campaign: 'Campaña 2026' },
+      confirm: { label: 'QUESTIONNAIRE.SUBMIT', action: campaignsActions.submitConfirmed(5), danger: false },
+    });
+    // Cancel (the dialog's button hides it): nothing is sent.
+    const cancelled = await expectSaga(watchCampaigns, deps({ submit }))
+      .withReducer(rootReducer, asked.storeState as ReturnType<typeof rootReducer>)
+      .dispatch(alertsActions.alertHidden())
+      .silentRun(20);
+    expect(submit).not.toHaveBeenCalled();
+    expect(cancelled.effects.put).toBeUndefined();
+    expect(cancelled.storeState.campaigns.questionnaire.campaign?.status).toBe('created');
+  });
+
+  it('submits once confirmed, says Cuestionario enviado and goes to the results; a failure toasts and stays', async () => {
     const visited: string[] = [];
-    const result = { success: true as const, campaign: { id: 5, status: 'sent' as const, startDate: null, endDate: '2026-11-23T10:00:00Z' } };
-    await expectSaga(handleSubmit, deps({ submit: async () => result }, (p) => void visited.push(p)), campaignsActions.submitRequested(5))
-      .withReducer(rootReducer, state())
+    const submit = jest.fn(async () => sentResult);
+    const loaded = rootReducer(state(), campaignsActions.questionnaireLoaded(campaign));
+    const sent = await expectSaga(watchCampaigns, deps({ submit }, (p) => void visited.push(p)))
+      .withReducer(rootReducer, loaded)
       .put.like({ action: { payload: { message: 'CAMPAIGNS.TOAST.SUBMITTED', severity: 'success' } } })
-      .run();
+      .dispatch(campaignsActions.submitConfirmed(5))
+      .silentRun(20);
+    expect(submit).toHaveBeenCalledWith(null, 5);
     expect(visited).toEqual(['/results/5']);
-    const failed = await expectSaga(handleSubmit, deps({ submit: fail('VALIDATION', 422) }), campaignsActions.submitRequested(5))
-      .withReducer(rootReducer, state())
+    expect(sent.storeState.campaigns.questionnaire.campaign?.status).toBe('sent');
+    const failed = await expectSaga(handleSubmitConfirmed, deps({ submit: fail('VALIDATION', 422) }, (p) => void visited.push(p)), campaignsActions.submitConfirmed(5))
+      .withReducer(rootReducer, loaded)
       .put.like({ action: { payload: { message: 'CAMPAIGNS.TOAST.SUBMIT_ERROR' } } })
       .run();
-    expect(failed.storeState.campaigns.submit.status).toBe('failed');
+    expect(visited).toEqual(['/results/5']);
+    expect(failed.storeState.campaigns.questionnaire.campaign?.status).toBe('created');
+    expect(failed.storeState.alerts.loading).toBe(false);
   });
 
   it('after creating, sends ADMIN to the questionnaire and keeps FEC on the status page', async () => {

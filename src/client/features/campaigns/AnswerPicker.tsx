@@ -7,43 +7,45 @@ import { ObsoleteChoices, ReadOnlyAnswer, SaveStatusLine } from './AnswerPickerP
 
 export interface AnswerPickerProps {
   subindicator: Subindicator;
+  /** The choice on screen, when the user changed it; the saved answer otherwise. */
+  choice?: readonly number[];
+  /** The choice on screen is not the saved answer. */
+  unsaved?: boolean;
   /** The last save of this question. */
   saveStatus?: RequestStatus;
   readOnly?: boolean;
+  /** Called with the new choice on screen when a response is ticked or unticked. */
+  onChoose?: (choice: number[]) => void;
   /** Called with the chosen ids (a one-element array for single choice) or null to clear. */
   onSave?: (answer: number[] | null) => void;
 }
 
-/**
- * The choice on screen, which stays whatever the server says (a failed save loses nothing), and the
- * warning shown when saving with nothing chosen.
- */
-function useAnswerDraft(subindicator: Subindicator, onSave?: (answer: number[] | null) => void) {
-  const [draft, setDraft] = useState<number[]>(subindicator.answer ?? []);
+/** What the buttons do with the choice on screen, and the warning shown when saving with nothing chosen. */
+function useAnswerActions({ subindicator, choice, onChoose, onSave }: AnswerPickerProps & { choice: readonly number[] }) {
   const [warning, setWarning] = useState(false);
   const single = subindicator.type === 'single';
   const offered = subindicator.responses.filter((r) => !r.obsolete);
   const toggle = (id: number) => {
     setWarning(false);
-    setDraft((current) => (single ? [id] : current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
+    onChoose?.(single ? [id] : choice.includes(id) ? choice.filter((x) => x !== id) : [...choice, id]);
   };
   const save = () => {
-    const chosen = draft.filter((id) => offered.some((r) => r.id === id));
+    const chosen = choice.filter((id) => offered.some((r) => r.id === id));
     if (chosen.length === 0) return setWarning(true);
     onSave?.(single ? chosen.slice(0, 1) : chosen);
   };
   const clear = () => {
-    setDraft([]);
     setWarning(false);
     onSave?.(null);
   };
-  return { draft, warning, single, offered, toggle, save, clear };
+  return { warning, single, offered, toggle, save, clear };
 }
 
 /** Single or multiple choice for one question; saving with nothing chosen warns and sends nothing. */
-export function AnswerPicker({ subindicator, saveStatus, readOnly = false, onSave }: AnswerPickerProps) {
+export function AnswerPicker(props: AnswerPickerProps) {
+  const { subindicator, choice = subindicator.answer ?? [], unsaved = false, saveStatus, readOnly = false } = props;
   const intl = useIntl();
-  const { draft, warning, single, offered, toggle, save, clear } = useAnswerDraft(subindicator, onSave);
+  const { warning, single, offered, toggle, save, clear } = useAnswerActions({ ...props, choice });
   const name = `question-${subindicator.id}`;
   if (readOnly) return <ReadOnlyAnswer subindicator={subindicator} />;
 
@@ -58,7 +60,7 @@ export function AnswerPicker({ subindicator, saveStatus, readOnly = false, onSav
           type={single ? 'radio' : 'checkbox'}
           name={name}
           label={response.text}
-          checked={draft.includes(response.id)}
+          checked={choice.includes(response.id)}
           onChange={() => toggle(response.id)}
         />
       ))}
@@ -71,10 +73,10 @@ export function AnswerPicker({ subindicator, saveStatus, readOnly = false, onSav
         <Button size="sm" onClick={save} disabled={saveStatus === 'loading'} aria-label={`${intl.formatMessage({ id: 'PICKER.SAVE' })}: ${subindicator.text}`}>
           <FormattedMessage id="PICKER.SAVE" />
         </Button>
-        <Button size="sm" variant="outline-secondary" onClick={clear} disabled={saveStatus === 'loading' || (draft.length === 0 && subindicator.answer === null)}>
+        <Button size="sm" variant="outline-secondary" onClick={clear} disabled={saveStatus === 'loading' || (choice.length === 0 && subindicator.answer === null)}>
           <FormattedMessage id="PICKER.CLEAR" />
         </Button>
-        <SaveStatusLine subindicator={subindicator} saveStatus={saveStatus} />
+        <SaveStatusLine subindicator={subindicator} unsaved={unsaved} saveStatus={saveStatus} />
       </div>
     </fieldset>
   );

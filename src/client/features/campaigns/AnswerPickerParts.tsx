@@ -27,26 +27,29 @@ export function ReadOnlyAnswer({ subindicator }: { subindicator: Subindicator })
   );
 }
 
-/** 'Guardando…', 'No se pudo guardar' or '✓ Guardado' beside the buttons, announced as it changes. */
-export function SaveStatusLine({ subindicator, saveStatus }: { subindicator: Subindicator; saveStatus?: RequestStatus }) {
-  const saved = saveStatus === 'succeeded' || (saveStatus === undefined && subindicator.answer !== null);
+/**
+ * Beside the buttons, announced as it changes: 'Guardando...', 'No se ha guardado', 'Sin guardar' while the choice
+ * on screen is not the saved one, or '✓ Guardada' while it is.
+ */
+export function SaveStatusLine({ subindicator, unsaved, saveStatus }: { subindicator: Subindicator; unsaved: boolean; saveStatus?: RequestStatus }) {
+  const saved = !unsaved && subindicator.answer !== null && subindicator.answer.length > 0;
   return (
     <span className="small" role="status" data-testid={`save-status-${subindicator.id}`}>
-      {saveStatus === 'loading' && (
+      {saveStatus === 'loading' ? (
         <>
           <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />
           <FormattedMessage id="PICKER.SAVING" />
         </>
-      )}
-      {saveStatus === 'failed' && (
-        <span className="text-danger">
-          <FormattedMessage id="PICKER.FAILED" />
+      ) : unsaved ? (
+        <span className={saveStatus === 'failed' ? 'text-danger' : 'text-warning-emphasis'}>
+          <FormattedMessage id={saveStatus === 'failed' ? 'PICKER.FAILED' : 'PICKER.UNSAVED'} />
         </span>
-      )}
-      {saveStatus !== 'loading' && saveStatus !== 'failed' && saved && subindicator.answer !== null && (
-        <span className="text-success">
-          ✓ <FormattedMessage id="PICKER.SAVED" />
-        </span>
+      ) : (
+        saved && (
+          <span className="text-success">
+            ✓ <FormattedMessage id="PICKER.SAVED" />
+          </span>
+        )
       )}
     </span>
   );

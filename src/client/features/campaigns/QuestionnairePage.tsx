@@ -8,10 +8,11 @@ import { campaignsActions } from './campaignsSlice.js';
 import { selectQuestionnaire, selectVisibleGroups } from './campaignsSelectors.js';
 import { QuestionnaireFilters } from './QuestionnaireFilters.js';
 import { AxisSection, QuestionnaireHeader } from './QuestionnaireParts.js';
+import { UnsavedAnswersGuard } from './UnsavedAnswersGuard.js';
 import { RemoteState } from '../../components/RemoteState.js';
 import { EmptyState } from '../../components/StatusMessage.js';
 
-/** The questionnaire: indicators by axis, policy and measure, filters, progress 'n de total' and 'Enviar Encuesta'. */
+/** The questionnaire: indicators by axis, policy and measure, filters, progress 'n de total' and 'Enviar Encuesta'; leaving with unsaved choices asks first. */
 export default function QuestionnairePage() {
   const { campaignId } = useParams();
   const id = campaignIdParam(campaignId);
@@ -29,6 +30,7 @@ export default function QuestionnairePage() {
     <RemoteState status={questionnaire.status} empty={!campaign} emptyMessage="CAMPAIGNS.EMPTY">
       {campaign && (
         <section aria-labelledby="questionnaire-title">
+          <UnsavedAnswersGuard />
           <QuestionnaireHeader campaign={campaign} />
           {sent && (
             <Alert variant="info">

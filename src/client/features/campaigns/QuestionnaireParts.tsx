@@ -1,27 +1,31 @@
-import { Button, Card, ProgressBar, Spinner } from 'react-bootstrap';
+import { Button, Card, ProgressBar } from 'react-bootstrap';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
-import type { IndicatorGroup } from '../../../shared/api/campaigns.js';
+import type { CampaignStatus, IndicatorGroup } from '../../../shared/api/campaigns.js';
 import { campaignsActions } from './campaignsSlice.js';
-import { selectCanSubmit, selectProgress, selectQuestionnaire, type AxisGroup } from './campaignsSelectors.js';
+import { choiceOnScreen, selectCanSubmit, selectProgress, selectQuestionnaire, type AxisGroup } from './campaignsSelectors.js';
 import { AnswerPicker } from './AnswerPicker.js';
+import { CampaignLink } from './CampaignLink.js';
 
-/** The sticky header: entity and campaign, 'Enviar Encuesta' and the progress 'n de total'. */
-export function QuestionnaireHeader({ campaign }: { campaign: { id: number; entity: string; text: string } }) {
+/** The sticky header: entity and campaign, 'Enviar Encuesta' (once sent, 'Ver Resultados') and the progress 'n de total'. */
+export function QuestionnaireHeader({ campaign }: { campaign: { id: number; entity: string; text: string; status: CampaignStatus } }) {
   const dispatch = useAppDispatch();
   const progress = useAppSelector(selectProgress);
   const canSubmit = useAppSelector(selectCanSubmit);
-  const submitting = useAppSelector((state) => state.campaigns.submit.status === 'loading');
+  const ask = () => dispatch(campaignsActions.submitAsked({ id: campaign.id, entity: campaign.entity, campaign: campaign.text }));
   return (
     <div className="questionnaire-header bg-white border rounded p-3 mb-3 sticky-top" style={{ top: '3.6rem', zIndex: 10 }}>
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
         <h2 id="questionnaire-title" className="h5 mb-0">
           {campaign.entity} · {campaign.text}
         </h2>
-        <Button onClick={() => dispatch(campaignsActions.submitRequested(campaign.id))} disabled={!canSubmit || submitting}>
-          {submitting && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
-          <FormattedMessage id="QUESTIONNAIRE.SUBMIT" />
-        </Button>
+        {campaign.status === 'sent' ? (
+          <CampaignLink id={campaign.id} status="sent" />
+        ) : (
+          <Button onClick={ask} disabled={!canSubmit}>
+            <FormattedMessage id="QUESTIONNAIRE.SUBMIT" />
+          </Button>
+        )}
       </div>
       <div className="d-flex align-items-center gap-2 mt-2">
         <ProgressBar now={progress.total ? (100 * progress.answered) / progress.total : 0} className="flex-grow-1" aria-hidden="true" />
@@ -36,7 +40,7 @@ export function QuestionnaireHeader({ campaign }: { campaign: { id: number; enti
 /** One indicator's card: its text and a picker per sub-indicator (read-only once the campaign is sent). */
 function IndicatorCard({ campaignId, indicator, readOnly }: { campaignId: number; indicator: IndicatorGroup; readOnly: boolean }) {
   const dispatch = useAppDispatch();
-  const { saving } = useAppSelector(selectQuestionnaire);
+  const { saving, drafts } = useAppSelector(selectQuestionnaire);
   return (
     <Card className="mb-3">
       <Card.Body>
@@ -49,7 +53,10 @@ function IndicatorCard({ campaignId, indicator, readOnly }: { campaignId: number
               key={sub.id}
               subindicator={sub}
               readOnly={readOnly}
+              choice={choiceOnScreen(drafts, sub)}
+              unsaved={sub.id in drafts}
               saveStatus={saving[sub.id]}
+              onChoose={(choice) => dispatch(campaignsActions.answerChosen({ question: sub.id, choice }))}
               onSave={(answer) => dispatch(campaignsActions.answerSaveRequested({ campaignId, question: sub.id, answer }))}
             />
           ))}

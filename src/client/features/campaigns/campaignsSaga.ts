@@ -46,15 +46,24 @@ export function* handleAnswerSave(deps: CampaignsDependencies, action: ReturnTyp
   }
 }
 
-export function* handleSubmit(deps: CampaignsDependencies, action: ReturnType<typeof campaignsActions.submitRequested>): Saga<void> {
-  try {
-    const result = yield* callApi(keepOnScreen('CAMPAIGNS.TOAST.SUBMIT_ERROR'), deps.campaignsApi.submit, action.payload);
-    yield put(campaignsActions.submitted(result));
-    yield put(toast('CAMPAIGNS.TOAST.SUBMITTED', 'success'));
-    yield* call(deps.navigate, `/results/${action.payload}`);
-  } catch (err) {
-    yield put(campaignsActions.submitFailed(serializeError(err)));
-  }
+/** Sending freezes the answers for good: it asks first, naming the entity and the campaign. */
+export function* handleSubmitAsked(action: ReturnType<typeof campaignsActions.submitAsked>): Saga<void> {
+  const { id, entity, campaign } = action.payload;
+  const confirm = campaignsActions.submitConfirmed(id);
+  // A primary button, not a danger one: sending is what the questionnaire is for.
+  const asked = { title: 'QUESTIONNAIRE.SUBMIT_CONFIRM.TITLE', message: 'QUESTIONNAIRE.SUBMIT_CONFIRM.MESSAGE', values: { entity, campaign } };
+  yield put(askToConfirm({ ...asked, confirmLabel: 'QUESTIONNAIRE.SUBMIT', danger: false, action: confirm }));
+}
+
+/** Confirmed: the dialog spins while it is sent, then 'Cuestionario enviado' (and the results), or the failure toast. */
+export function handleSubmitConfirmed(deps: CampaignsDependencies, action: ReturnType<typeof campaignsActions.submitConfirmed>) {
+  const outcome = { success: 'CAMPAIGNS.TOAST.SUBMITTED', failure: 'CAMPAIGNS.TOAST.SUBMIT_ERROR', done: campaignsActions.submitted };
+  return confirmedChange(outcome, deps.campaignsApi.submit, action.payload);
+}
+
+/** A sent campaign's user goes to its results (spec section 4). */
+export function* handleSubmitted(deps: CampaignsDependencies, action: ReturnType<typeof campaignsActions.submitted>): Saga<void> {
+  yield* call(deps.navigate, `/results/${action.payload.campaign.id}`);
 }
 
 /**
@@ -102,7 +111,9 @@ export function* watchCampaigns(deps: CampaignsDependencies): Saga<void> {
   yield takeLatest(campaignsActions.statusRequested.type, handleStatusRequested, deps);
   yield takeLatest(campaignsActions.questionnaireRequested.type, handleQuestionnaireRequested, deps);
   yield takeEvery(campaignsActions.answerSaveRequested.type, handleAnswerSave, deps);
-  yield takeLeading(campaignsActions.submitRequested.type, handleSubmit, deps);
+  yield takeEvery(campaignsActions.submitAsked.type, handleSubmitAsked);
+  yield takeLeading(campaignsActions.submitConfirmed.type, handleSubmitConfirmed, deps);
+  yield takeEvery(campaignsActions.submitted.type, handleSubmitted, deps);
   yield takeLeading(campaignsActions.createRequested.type, handleCreate, deps);
   yield takeEvery(campaignsActions.deleteAsked.type, handleDeleteAsked);
   yield takeLeading(campaignsActions.deleteConfirmed.type, handleDeleteConfirmed, deps);

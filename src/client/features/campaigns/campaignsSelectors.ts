@@ -66,6 +66,15 @@ export const createErrorToast = (error: RequestError) =>
 /** answered after a successful save or when the answer is non-null (spec section 4, Campaign). */
 export const isAnswered = (sub: Subindicator) => sub.answer !== null && sub.answer.length > 0;
 
+/** A question's choice on screen: its unsaved draft, or else its saved answer. */
+export const choiceOnScreen = (drafts: Readonly<Record<number, number[]>>, sub: Subindicator): readonly number[] => drafts[sub.id] ?? sub.answer ?? [];
+
+/** Some choice on screen is not saved, on a campaign still open: leaving the page asks first. */
+export const selectHasUnsavedAnswers = (state: RootState) => {
+  const q = selectQuestionnaire(state);
+  return q.campaign !== null && q.campaign.status !== 'sent' && Object.keys(q.drafts).length > 0;
+};
+
 /** 'n de total': answered questions over all questions. */
 export const selectProgress = createSelector([selectQuestionnaire], (q) => {
   const subs = q.campaign?.indicators.flatMap((i) => i.subindicators) ?? [];

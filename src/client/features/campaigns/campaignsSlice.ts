@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CampaignDetail, CampaignStateResponse, CampaignStatusRow, CampaignSummary } from '../../../shared/api/campaigns.js';
+import type { Subindicator, CampaignDetail, CampaignStateResponse, CampaignStatusRow, CampaignSummary } from '../../../shared/api/campaigns.js';
 import { IDLE, type Remote, type RequestError, type RequestStatus } from '../../lib/remote.js';
 import { patchTableView, type TableView } from '../../lib/tableView.js';
 import { isSessionChange } from '../auth/authSlice.js';
@@ -10,8 +10,8 @@ export type { QuestionnaireFilters };
 export interface CampaignsState {
   mine: Remote<{ items: CampaignSummary[] }>;
   statusPage: Remote<{ rows: CampaignStatusRow[] }>;
-  questionnaire: Remote<{ campaign: CampaignDetail | null; saving: Record<number, RequestStatus> }>;
-  submit: Remote;
+  /** drafts: by question, the choice on screen where it is not the saved answer (a save asked or failed, or not asked). */
+  questionnaire: Remote<{ campaign: CampaignDetail | null; saving: Record<number, RequestStatus>; drafts: Record<number, number[]> }>;
   entityOptions: Remote<{ items: { entityId: number; text: string }[] }>;
   create: Remote;
   /** How the user left the tables and the questionnaire's filters: the only part kept across reloads. */
@@ -21,14 +21,28 @@ export interface CampaignsState {
 const initialCampaignsState: CampaignsState = {
   mine: { ...IDLE, items: [] },
   statusPage: { ...IDLE, rows: [] },
-  questionnaire: { ...IDLE, campaign: null, saving: {} },
-  submit: { ...IDLE },
+  questionnaire: { ...IDLE, campaign: null, saving: {}, drafts: {} },
   entityOptions: { ...IDLE, items: [] },
   create: { ...IDLE },
   view: initialCampaignsView,
 };
 
 type ViewPatch = Partial<TableView>;
+
+const sameChoice = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id) => b.includes(id));
+const subindicatorOf = (campaign: CampaignDetail | null, question: number): Subindicator | undefined =>
+  campaign?.indicators.flatMap((i) => i.subindicators).find((s) => s.id === question);
+/** Keeps a question's choice as a draft while it differs from the saved answer, or while a save of it is on its way. */
+function setChoice(q: CampaignsState['questionnaire'], question: number, choice: number[]) {
+  const saved = subindicatorOf(q.campaign, question)?.answer ?? [];
+  if (q.saving[question] !== 'loading' && sameChoice(choice, saved)) delete q.drafts[question];
+  else q.drafts[question] = choice;
+}
+/** After a save ends: the draft stays only if it is not what is saved now. */
+function settleChoice(q: CampaignsState['questionnaire'], question: number) {
+  const draft = q.drafts[question];
+  if (draft) setChoice(q, question, draft);
+}
 
 const campaignsSlice = createSlice({
   name: 'campaigns',
@@ -61,7 +75,6 @@ const campaignsSlice = createSlice({
     /** A questionnaire opens: its filters stay if they were set on this campaign (a reload), else they start empty. */
     questionnaireRequested(state, action: PayloadAction<number>) {
       state.questionnaire = { ...initialCampaignsState.questionnaire, status: 'loading' };
-      state.submit = { ...IDLE };
       if (state.view.questionnaire.campaignId !== action.payload) state.view.questionnaire = { campaignId: action.payload, filters: initialQuestionnaireFilters };
     },
     questionnaireLoaded(state, action: PayloadAction<CampaignDetail>) {
@@ -73,8 +86,14 @@ const campaignsSlice = createSlice({
     questionnaireFiltersChanged(state, action: PayloadAction<Partial<QuestionnaireFilters>>) {
       state.view.questionnaire.filters = { ...state.view.questionnaire.filters, ...action.payload };
     },
+    /** The user ticked or unticked a response: the choice on screen, not saved yet. */
+    answerChosen(state, action: PayloadAction<{ question: number; choice: number[] }>) {
+      setChoice(state.questionnaire, action.payload.question, action.payload.choice);
+    },
+    /** What is sent becomes the choice on screen (obsolete responses drop out of it; null clears it). */
     answerSaveRequested(state, action: PayloadAction<{ campaignId: number; question: number; answer: number[] | null }>) {
       state.questionnaire.saving[action.payload.question] = 'loading';
+      setChoice(state.questionnaire, action.payload.question, action.payload.answer ?? []);
     },
     /** The server stored the answer: it shows as saved, and the campaign's status follows. */
     answerSaved(state, action: PayloadAction<{ question: number; answer: number[] | null; result: CampaignStateResponse }>) {
@@ -83,24 +102,23 @@ const campaignsSlice = createSlice({
       const campaign = state.questionnaire.campaign;
       if (!campaign) return;
       Object.assign(campaign, { status: result.campaign.status, startDate: result.campaign.startDate });
-      for (const indicator of campaign.indicators) {
-        const sub = indicator.subindicators.find((s) => s.id === question);
-        if (sub) sub.answer = answer;
-      }
+      const sub = subindicatorOf(campaign, question);
+      if (sub) sub.answer = answer;
+      // A choice changed again while saving stays a draft.
+      settleChoice(state.questionnaire, question);
     },
     answerSaveFailed(state, action: PayloadAction<{ question: number; error: RequestError }>) {
       state.questionnaire.saving[action.payload.question] = 'failed';
+      settleChoice(state.questionnaire, action.payload.question);
     },
-    submitRequested(state, _action: PayloadAction<number>) {
-      state.submit = { status: 'loading', error: null };
-    },
+    /** 'Enviar Encuesta': the confirmation dialog, naming the entity and the campaign, dispatches submitConfirmed. */
+    submitAsked: (_state, _action: PayloadAction<{ id: number; entity: string; campaign: string }>) => undefined,
+    submitConfirmed: (_state, _action: PayloadAction<number>) => undefined,
     submitted(state, action: PayloadAction<CampaignStateResponse>) {
-      state.submit = { status: 'succeeded', error: null };
+      // A sent campaign's answers are final: a choice left unsaved can no longer be saved.
+      state.questionnaire.drafts = {};
       const campaign = state.questionnaire.campaign;
       if (campaign) Object.assign(campaign, { status: action.payload.campaign.status, endDate: action.payload.campaign.endDate });
-    },
-    submitFailed(state, action: PayloadAction<RequestError>) {
-      state.submit = { status: 'failed', error: action.payload };
     },
     entityOptionsRequested(state) {
       state.entityOptions.status = 'loading';

@@ -1,0 +1,146 @@
+import { act, render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { IntlProvider } from 'react-intl';
+import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router-dom';
+import { makeStore } from '../../../../src/client/app/store.js';
+import { MESSAGES } from '../../../../src/client/i18n/messages.js';
+import QuestionnairePage from '../../../../src/client/features/campaigns/QuestionnairePage.js';
+import { campaignsActions } from '../../../../src/client/features/campaigns/campaignsSlice.js';
+import type { CampaignDetail } from '../../../../src/shared/api/campaigns.js';
+
+// jsdom has no fetch Request, which a data router builds for every navigation (it reads its url and signal).
+(globalThis as { Request?: unknown }).Request ??= class {
+  readonly url: string;
+  readonly method: string;
+  readonly signal: AbortSignal;
+  constructor(url: string | URL, init: { method?: string; signal?: AbortSignal } = {}) {
+    this.url = String(url);
+    this.method = init.method ?? 'GET';
+    this.signal = init.signal ?? new AbortController().signal;
+  }
+};
+
+const campaign: CampaignDetail = {
+  id: 5, campaignNumber: 2026, text: 'Campaña 2026', entityId: 1, entity: 'Ayuntamiento de Prueba', status: 'draft', startDate: '2026-11-01T10:00:00Z', endDate: null, autonomousCommunity: '10',
+  indicators: [{
+    id: 1, text: 'Alumbrado', axisId: 1, axisText: 'Eje', policyId: 2, policyText: 'Política', measureId: 3, measureText: 'Medida', competenceId: null,
+    subindicators: [{ id: 11, text: '¿Qué tecnología predomina?', type: 'single', responses: [{ id: 101, text: 'LED', value: 2, obsolete: false }, { id: 102, text: 'Sodio', value: 0, obsolete: false }], answer: [101] }],
+  }],
+};
+const draftResult = { success: true as const, campaign: { id: 5, status: 'draft' as const, startDate: campaign.startDate, endDate: null } };
+
+/** The questionnaire in a data router (as the app's), beside another page reached by a link; sagas off, the test plays the server. */
+function renderQuestionnaire() {
+  const { store } = makeStore({ runSagas: false });
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <Link to="/status">Estado de Campañas</Link>
+            <Outlet />
+          </>
+        ),
+        children: [
+          { path: '/my-campaigns/:campaignId', element: <QuestionnairePage /> },
+          { path: '/status', element: <h1>Otra página</h1> },
+        ],
+      },
+    ],
+    { initialEntries: ['/my-campaigns/5'] },
+  );
+  render(
+    <Provider store={store}>
+      <IntlProvider locale="es-ES" messages={MESSAGES.es}>
+        <RouterProvider router={router} />
+      </IntlProvider>
+    </Provider>,
+  );
+  act(() => void store.dispatch(campaignsActions.questionnaireLoaded(campaign)));
+  return { store, router };
+}
+
+const saveStatus = () => screen.getByTestId('save-status-11');
+/** Whether the browser would ask before a reload or closing the tab. */
+const unloadAsks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+
+describe('questionnaire page: saved and unsaved choices', () => {
+  it("shows '✓ Guardada' only while the choice on screen is the saved one", async () => {
+    const user = userEvent.setup();
+    renderQuestionnaire();
+    expect(saveStatus()).toHaveTextContent('✓ Guardada');
+    await user.click(screen.getByText('Sodio'));
+    expect(saveStatus()).toHaveTextContent('Sin guardar');
+    expect(saveStatus()).not.toHaveTextContent('Guardada');
+    await user.click(screen.getByText('LED'));
+    expect(saveStatus()).toHaveTextContent('✓ Guardada');
+  });
+
+  it('keeps a changed choice when a filter hides its question and shows it again', async () => {
+    const user = userEvent.setup();
+    const { store } = renderQuestionnaire();
+    await user.click(screen.getByText('Sodio'));
+    act(() => void store.dispatch(campaignsActions.questionnaireFiltersChanged({ search: 'nada coincide' })));
+    expect(screen.queryByText('Sodio')).not.toBeInTheDocument();
+    act(() => void store.dispatch(campaignsActions.questionnaireFiltersChanged({ search: '' })));
+    expect(screen.getByLabelText('Sodio')).toBeChecked();
+    expect(saveStatus()).toHaveTextContent('Sin guardar');
+  });
+
+  it('asks before leaving for another page with an unsaved choice: staying keeps it, leaving goes', async () => {
+    const user = userEvent.setup();
+    const { router } = renderQuestionnaire();
+    await user.click(screen.getByText('Sodio'));
+    expect(unloadAsks()).toBe(true);
+    await user.click(screen.getByRole('link', { name: 'Estado de Campañas' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Salir sin guardar?' });
+    expect(dialog).toHaveTextContent('Has cambiado respuestas que todavía no has guardado.');
+    await user.click(within(dialog).getByRole('button', { name: 'Seguir en la encuesta' }));
+    expect(router.state.location.pathname).toBe('/my-campaigns/5');
+    expect(screen.getByLabelText('Sodio')).toBeChecked();
+    await user.click(screen.getByRole('link', { name: 'Estado de Campañas' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Salir sin guardar' }));
+    expect(await screen.findByRole('heading', { name: 'Otra página' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/status');
+  });
+
+  it('leaves without a question once the choice is saved', async () => {
+    const user = userEvent.setup();
+    const { store, router } = renderQuestionnaire();
+    await user.click(screen.getByText('Sodio'));
+    await user.click(screen.getByRole('button', { name: /^Guardar/ }));
+    expect(saveStatus()).toHaveTextContent('Guardando...');
+    act(() => void store.dispatch(campaignsActions.answerSaved({ question: 11, answer: [102], result: draftResult })));
+    expect(saveStatus()).toHaveTextContent('✓ Guardada');
+    expect(unloadAsks()).toBe(false);
+    await user.click(screen.getByRole('link', { name: 'Estado de Campañas' }));
+    expect(await screen.findByRole('heading', { name: 'Otra página' })).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/status');
+  });
+
+  it('keeps a choice changed again while saving as unsaved, and a failed save as not saved', async () => {
+    const user = userEvent.setup();
+    const { store } = renderQuestionnaire();
+    await user.click(screen.getByText('Sodio'));
+    await user.click(screen.getByRole('button', { name: /^Guardar/ }));
+    await user.click(screen.getByText('LED'));
+    act(() => void store.dispatch(campaignsActions.answerSaved({ question: 11, answer: [102], result: draftResult })));
+    expect(screen.getByLabelText('LED')).toBeChecked();
+    expect(saveStatus()).toHaveTextContent('Sin guardar');
+    await user.click(screen.getByRole('button', { name: /^Guardar/ }));
+    act(() => void store.dispatch(campaignsActions.answerSaveFailed({ question: 11, error: { type: 'INTERNAL', status: 500 } })));
+    expect(screen.getByLabelText('LED')).toBeChecked();
+    expect(saveStatus()).toHaveTextContent('No se ha guardado');
+    expect(unloadAsks()).toBe(true);
+  });
+
+  it("offers 'Ver Resultados' instead of 'Enviar Encuesta' once sent", () => {
+    const { store } = renderQuestionnaire();
+    expect(screen.getByRole('button', { name: 'Enviar Encuesta' })).toBeEnabled();
+    act(() => void store.dispatch(campaignsActions.submitted({ success: true, campaign: { id: 5, status: 'sent', startDate: campaign.startDate, endDate: '2026-11-23T10:00:00Z' } })));
+    expect(screen.queryByRole('button', { name: 'Enviar Encuesta' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver Resultados' })).toHaveAttribute('href', '/results/5');
+  });
+});

@@ -1,0 +1,179 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { sharedAppServer, type AppServer } from './helpers/appServer.js';
+import { launchBrowser, newPage, screenshot } from './helpers/browser.js';
+import { logIn, logInAsUser } from './helpers/session.js';
+
+/** The text cells of one column of the table on screen. */
+const column = (page: Page, index: number) => page.locator(`table tbody tr td:nth-child(${index})`).allInnerTexts();
+
+/** Opens the USER's open campaign and answers the first question, so that it has a saved answer. */
+async function openQuestionnaireWithASavedAnswer(page: Page, url: string): Promise<Locator> {
+  await logInAsUser(page, url);
+  await page.getByRole('button', { name: 'Contestar campaña' }).click();
+  await page.waitForURL(/\/my-campaigns\/\d+$/);
+  const picker = page.locator('fieldset.answer-picker').first();
+  await picker.locator('input').first().check();
+  await picker.getByRole('button', { name: /^Guardar/ }).click();
+  await picker.getByText('✓ Guardada').waitFor();
+  return picker;
+}
+
+describe('questionnaire and filters in Chromium', () => {
+  let server: AppServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([sharedAppServer(), launchBrowser()]);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  }, 30_000);
+
+  it.each([
+    ['clicking their names', false],
+    ['tapping their names on a phone', true],
+  ])('filters /status by two communities chosen by %s, not their boxes', async (_how, phone) => {
+    const { page, context, errors } = await newPage(browser, { phone });
+    try {
+      await logIn(page, server.url, 'admin@demo.es');
+      await page.waitForURL('**/status');
+      await page.getByRole('table').waitFor();
+      const communities = [...new Set(await column(page, 3))].sort((a, b) => a.localeCompare(b, 'es'));
+      expect(communities.length).toBeGreaterThan(2);
+      const chosen = communities.slice(0, 2);
+      const toggle = page.getByRole('button', { name: /^Comunidad autónoma/ });
+      await toggle.click();
+      const options = page.getByRole('group', { name: 'Comunidad autónoma' });
+      for (const name of chosen) {
+        await page.getByRole('searchbox', { name: 'Buscar...' }).fill(name);
+        const option = options.getByText(name, { exact: true });
+        await (phone ? option.tap() : option.click());
+      }
+      await page.getByRole('searchbox', { name: 'Buscar...' }).fill('');
+      if (await page.getByRole('button', { name: 'Mostrar más' }).isVisible()) await page.getByRole('button', { name: 'Mostrar más' }).click();
+      expect(await options.getByRole('checkbox', { name: chosen[0] }).isChecked()).toBe(true);
+      expect(await options.getByRole('checkbox', { name: chosen[1] }).isChecked()).toBe(true);
+      await screenshot(page, `status-community-filter-${phone ? 'phone' : 'desktop'}`, { fullPage: false });
+      await page.getByRole('button', { name: 'Aplicar' }).click();
+      await page.waitForFunction(() => !document.querySelector('[role="group"] input[type="checkbox"]'));
+      expect(await toggle.innerText()).toBe('2 seleccionados');
+      // Both applied: only their rows are left (the first page shows one or both).
+      const shown = await column(page, 3);
+      expect(shown.length).toBeGreaterThan(0);
+      expect(shown.filter((c) => !chosen.includes(c))).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it("ticks 'Entidades' on the new-user form by clicking an entity's name", async () => {
+    const { page, context, errors } = await newPage(browser);
+    try {
+      await logIn(page, server.url, 'admin@demo.es');
+      await page.waitForURL('**/status');
+      await page.goto(`${server.url}/manage/users/create`);
+      await page.getByRole('button', { name: /^Entidades/ }).click();
+      const first = page.locator('#user-entities-options label').first();
+      const name = await first.innerText();
+      await first.click();
+      await page.getByRole('button', { name: 'Aplicar' }).click();
+      const chosen = page.getByRole('list', { name: 'Entidades seleccionadas' });
+      await chosen.waitFor();
+      expect(await chosen.innerText()).toBe(name);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('says an unsaved choice is not saved and asks before leaving with it', async () => {
+    const { page, context, errors } = await newPage(browser);
+    try {
+      const picker = await openQuestionnaireWithASavedAnswer(page, server.url);
+      const address = page.url();
+      // Another response, not saved.
+      const other = picker.locator('input').nth(1);
+      await picker.locator('label').nth(1).click();
+      await picker.getByText('Sin guardar').waitFor();
+      expect(await picker.getByText('Guardada').count()).toBe(0);
+      await screenshot(page, 'questionnaire-unsaved', { fullPage: false });
+
+      // A reload asks too (the browser's own dialog): staying keeps the choice.
+      const unload = page.waitForEvent('dialog');
+      void page.evaluate(() => window.location.reload());
+      const asked = await unload;
+      expect(asked.type()).toBe('beforeunload');
+      await asked.dismiss();
+      expect(await other.isChecked()).toBe(true);
+
+      // Through the menu: the app's dialog; 'Seguir en la encuesta' stays.
+      await page.getByRole('link', { name: 'Mis Campañas' }).first().click();
+      const dialog = page.getByRole('dialog', { name: '¿Salir sin guardar?' });
+      await dialog.waitFor();
+      await screenshot(page, 'questionnaire-leave-dialog', { fullPage: false });
+      await dialog.getByRole('button', { name: 'Seguir en la encuesta' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(page.url()).toBe(address);
+      expect(await other.isChecked()).toBe(true);
+
+      // Saved, it leaves without a question.
+      await picker.getByRole('button', { name: /^Guardar/ }).click();
+      await picker.getByText('✓ Guardada').waitFor();
+      await page.getByRole('link', { name: 'Mis Campañas' }).first().click();
+      await page.waitForURL('**/my-campaigns');
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+
+  it("asks before 'Enviar Encuesta', naming the entity; sent, the questionnaire offers its results", async () => {
+    const { page, context, errors } = await newPage(browser);
+    try {
+      await openQuestionnaireWithASavedAnswer(page, server.url);
+      const campaignId = page.url().split('/').pop();
+      const title = await page.locator('#questionnaire-title').innerText();
+      const [entity, campaign] = title.split(' · ');
+      const pickers = page.locator('fieldset.answer-picker');
+      for (let i = 0; i < (await pickers.count()); i++) {
+        const picker = pickers.nth(i);
+        if ((await picker.getByText('✓ Guardada').count()) > 0) continue;
+        await picker.locator('input').first().check();
+        await picker.getByRole('button', { name: /^Guardar/ }).click();
+        await picker.getByText('✓ Guardada').waitFor();
+      }
+      const submit = page.getByRole('button', { name: 'Enviar Encuesta' });
+      await submit.click();
+      const dialog = page.getByRole('dialog', { name: 'Enviar la encuesta' });
+      await dialog.waitFor();
+      expect(await dialog.innerText()).toContain(`¿Enviar la encuesta de ${entity} para la ${campaign}? Una vez enviada no podrás cambiar las respuestas.`);
+      await screenshot(page, 'questionnaire-submit-confirm', { fullPage: false });
+      // Cancelling sends nothing.
+      await dialog.getByRole('button', { name: 'Cancelar' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(page.url()).toContain(`/my-campaigns/${campaignId}`);
+      expect(await submit.isEnabled()).toBe(true);
+
+      await submit.click();
+      const confirm = dialog.getByRole('button', { name: 'Enviar Encuesta' });
+      expect(await confirm.getAttribute('class')).toContain('btn-primary');
+      await confirm.click();
+      await page.getByText('Cuestionario enviado').waitFor();
+      await page.waitForURL(`**/results/${campaignId}`);
+
+      await page.goto(`${server.url}/my-campaigns/${campaignId}`);
+      const results = page.getByRole('link', { name: 'Ver Resultados' });
+      await results.waitFor();
+      expect(await page.getByRole('button', { name: 'Enviar Encuesta' }).count()).toBe(0);
+      await screenshot(page, 'questionnaire-sent', { fullPage: false });
+      await results.click();
+      await page.waitForURL(`**/results/${campaignId}`);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 240_000);
+});
