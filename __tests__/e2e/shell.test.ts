@@ -189,4 +189,31 @@ describe('client shell in Chromium', () => {
     await page.waitForURL('**/manage/users');
     await page.getByRole('table').waitFor();
   });
+
+  it('shows a clear focus ring on every control the keyboard reaches', async () => {
+    const { page } = opened;
+    await logIn(page, server.url, 'admin@demo.es');
+    await page.waitForURL('**/status');
+    await page.getByRole('table').waitFor();
+    const rings: string[] = [];
+    for (let i = 0; i < 14; i++) {
+      await page.keyboard.press('Tab');
+      rings.push(
+        await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement;
+          if (el instanceof SVGElement) {
+            // A chart's point: Highcharts draws the ring as a border around it.
+            const border = document.querySelector('.highcharts-focus-border');
+            const ok = border?.getAttribute('stroke') === '#0b3d91' && Number(border.getAttribute('stroke-width')) >= 2;
+            return ok ? 'ok' : `chart point: ${border?.outerHTML ?? 'no focus border'}`;
+          }
+          const style = getComputedStyle(el);
+          // A solid outline of at least 2 px in the navy focus colour (9:1 against the page).
+          const ok = style.outlineStyle === 'solid' && parseFloat(style.outlineWidth) >= 2 && style.outlineColor === 'rgb(11, 61, 145)';
+          return ok ? 'ok' : `${el.tagName}.${el.className}: ${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`;
+        }),
+      );
+    }
+    expect(rings.filter((r) => r !== 'ok')).toEqual([]);
+  });
 });

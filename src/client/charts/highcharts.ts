@@ -14,6 +14,8 @@ Highcharts.setOptions({
     screenReaderSection: {
       beforeChartFormat: '<div>{chartTitle}</div><div>{typeDescription}</div><div>{chartSubtitle}</div><div>{chartLongdesc}</div><div>{xAxisDescription}</div><div>{yAxisDescription}</div>',
     },
+    // A focused point gets the app's focus ring (styles.css --app-focus-color), not Highcharts' thin default.
+    keyboardNavigation: { focusBorder: { style: { color: '#0b3d91', lineWidth: 3, borderRadius: 3 }, margin: 2 } },
   },
 });
 
