@@ -70,6 +70,21 @@ describe('results report', () => {
     expect(within(screen.getByTestId('level-legend')).getAllByRole('listitem').map((li) => li.textContent?.trim())).toEqual(['Valencia/València', 'Comunitat Valenciana', 'España']);
   });
 
+  it("says to tick a territory when every box of 'Mostrar' is off, in both views", async () => {
+    renderReport();
+    const boxes = within(screen.getByRole('group', { name: 'Mostrar' })).getAllByRole('checkbox');
+    for (const box of boxes) await userEvent.click(box);
+    const hint = 'Marca al menos una casilla de «Mostrar» para ver las cifras.';
+    expect(screen.getByText(hint)).toBeInTheDocument();
+    expect(screen.queryByTestId('block-axis-0')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Puntuación Global' }));
+    expect(screen.getByText(hint)).toBeInTheDocument();
+    expect(screen.queryByTestId('score-card')).toBeNull();
+    await userEvent.click(boxes[0]);
+    expect(screen.queryByText(hint)).toBeNull();
+    expect(screen.getByTestId('score-card')).toBeInTheDocument();
+  });
+
   it("asks for a campaign when none is chosen", () => {
     renderReport(rootReducer(undefined, resultsActions.campaignOpened(null)));
     expect(screen.getByTestId('empty-state')).toHaveTextContent('selecciona una campaña específica');

@@ -2,6 +2,7 @@ import { Col, Row } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { GroupedBars, LocationBars } from '../../charts/ReportCharts.js';
+import { EmptyState } from '../../components/StatusMessage.js';
 import { Pager } from '../../components/Pager.js';
 import { TitledCard } from '../../components/TitledCard.js';
 import { formatPercent, toChartPercent } from '../../lib/numbers.js';
@@ -58,7 +59,8 @@ export function GlobalScoreView() {
           <FormattedMessage id="APP.LOADING" />
         </p>
       )}
-      {score && (
+      {score && levels.length === 0 && <EmptyState message="RESULTS.NO_TERRITORY" />}
+      {score && levels.length > 0 && (
         <>
           <LevelLegend levels={levels} />
           <Row className="g-3 mb-3 score-row">

@@ -22,9 +22,7 @@ const DetailedReport = memo(function DetailedReport() {
   const levels = useAppSelector(selectActiveLevels);
   return (
     <>
-      {blocks.map((block) => (
-        <FiguresBlock key={block.key} block={block} levels={levels} />
-      ))}
+      {levels.length === 0 ? <EmptyState message="RESULTS.NO_TERRITORY" /> : blocks.map((block) => <FiguresBlock key={block.key} block={block} levels={levels} />)}
       {table && <MeasuresSection table={table} />}
     </>
   );
