@@ -1,4 +1,4 @@
-import { ID_MAX } from '../../shared/constants.js';
+import { idFromDigits } from '../../shared/ids.js';
 
 /** The routes of spec section 2. */
 export const PATHS = {
@@ -44,12 +44,8 @@ export function homePathFor(role: string | null | undefined): string {
   return PATHS.login;
 }
 
-/** A route's campaign id: a database id written in digits (1 to ID_MAX), or null when it names none or no valid one. */
-export function campaignIdParam(param: string | undefined): number | null {
-  if (param === undefined || !/^[1-9][0-9]{0,9}$/.test(param)) return null;
-  const id = Number(param);
-  return id <= ID_MAX ? id : null;
-}
+/** A route's campaign id: a database id written in digits, or null when it names none or no valid one. */
+export const campaignIdParam = (param: string | undefined): number | null => (param === undefined ? null : idFromDigits(param));
 
 /** A route that names a campaign id no campaign can have (/my-campaigns/abc): the not-found page, as for an unknown id. */
 export const isMalformedIdParam = (param: string | undefined) => param !== undefined && campaignIdParam(param) === null;

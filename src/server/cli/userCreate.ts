@@ -1,7 +1,7 @@
 import { createUserWithPassword } from '../services/admin/users.js';
 import { isRole } from '../../shared/roles.js';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../shared/constants.js';
-import { ID_MAX } from '../../shared/constants.js';
+import { idFromDigits } from '../../shared/ids.js';
 import { parseCliArgs, runCli, UsageError } from './run.js';
 
 const USAGE = 'Usage: npm run user:create -- --email someone@example.org --role ADMIN|FEC|USER [--entity <id> ...]';
@@ -16,9 +16,8 @@ void runCli(async (db) => {
   const role = values.role as string | undefined;
   const entities = (values.entity as string[] | undefined) ?? [];
   const validEmail = email !== undefined && email.length <= EMAIL_MAX_LENGTH && new RegExp(EMAIL_PATTERN).test(email);
-  const validEntities = entities.every((id) => /^[1-9][0-9]{0,9}$/.test(id) && Number(id) <= ID_MAX);
-  if (!email || !validEmail || !role || !isRole(role) || !validEntities) throw new UsageError(USAGE);
-  const entityIds = entities.map(Number);
+  const entityIds = entities.map(idFromDigits).filter((id) => id !== null);
+  if (!email || !validEmail || !role || !isRole(role) || entityIds.length !== entities.length) throw new UsageError(USAGE);
   const { password } = await createUserWithPassword(db, { email, role, entityIds }, { actor: 'user:create' });
   console.log(`Created ${role} ${email}. Generated password (shown only now): ${password}`);
 });
