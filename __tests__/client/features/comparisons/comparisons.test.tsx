@@ -13,6 +13,7 @@ import { resultsApi } from '../../../../src/client/api/resultsApi.js';
 import { ApiError } from '../../../../src/client/api/ApiError.js';
 import type { ComparisonResponse } from '../../../../src/shared/api/results.js';
 import { renderWithProviders } from '../../../helpers/client.js';
+import { comparisonAbout } from '../../../helpers/resultFixture.js';
 import { createSessionTokens } from '../../../../src/client/lib/sessionTokens.js';
 
 const fig = (campaign: number | null, province: number | null, autonomousCommunity: number | null) => ({ campaign, province, autonomousCommunity });
@@ -37,8 +38,9 @@ const comparison: ComparisonResponse = {
     },
     { axisText: 'Eje retirado', valuesByPolicy: [] },
   ],
+  ...comparisonAbout(),
 };
-const options = { entityCampaigns: [{ entityId: 4, text: 'Ayuntamiento de Prueba - (Valencia/València)', campaigns: [{ id: 8, text: 'Campaña 2025' }, { id: 12, text: 'Campaña 2026' }] }, { entityId: 5, text: 'Nueva - (Teruel)', campaigns: [] }] };
+const options = { entityCampaigns: [{ entityId: 4, text: 'Ayuntamiento de Prueba - (Valencia/València)', campaigns: [{ id: 8, text: 'Campaña 2025', campaignNumber: 2025 }, { id: 12, text: 'Campaña 2026', campaignNumber: 2026 }] }, { entityId: 5, text: 'Nueva - (Teruel)', campaigns: [] }] };
 
 describe('comparison radars', () => {
   it('give entity, province and community groups, matching previous policies by name', () => {

@@ -170,10 +170,10 @@ describe('results sagas', () => {
     const withDialog = asked.storeState as ReturnType<typeof signedIn>;
     expect(withDialog.alerts.queue[0]).toMatchObject({ title: 'RESULTS.UNSHARE.TITLE', confirm: { action: resultsActions.unshareConfirmed(3), danger: true } });
     // Once the page knows the campaign, the question names it.
-    const open = rootReducer(rootReducer(signedIn(), resultsActions.campaignOpened(3)), resultsActions.optionsLoaded({ entityCampaigns: [{ entityId: 1, text: 'Ayuntamiento de Prueba - (Ávila)', campaigns: [{ id: 3, text: 'Campaña 2026' }] }] }));
+    const open = rootReducer(rootReducer(signedIn(), resultsActions.campaignOpened(3)), resultsActions.optionsLoaded({ entityCampaigns: [{ entityId: 1, text: 'Ayuntamiento de Prueba - (Ávila)', campaigns: [{ id: 3, text: 'Campaña 2026', campaignNumber: 2026 }] }] }));
     const named = await expectSaga(handleUnshareAsked, resultsActions.unshareAsked(3)).withReducer(rootReducer, open).run();
     expect((named.storeState as typeof open).alerts.queue[0]).toMatchObject({
-      message: 'RESULTS.UNSHARE.MESSAGE_NAMED', values: { campaign: 'Campaña 2026', entity: 'Ayuntamiento de Prueba - (Ávila)' },
+      message: 'RESULTS.UNSHARE.MESSAGE_NAMED', values: { year: '2026', entity: 'Ayuntamiento de Prueba - (Ávila)' },
     });
     await expectSaga(handleUnshareAsked, resultsActions.unshareAsked(null)).withReducer(rootReducer, signedIn()).put.like(toastLike('RESULTS.TOAST.NO_CAMPAIGN', 'warning')).run();
 

@@ -122,7 +122,7 @@ export function* handleUnshareAsked(action: ReturnType<typeof resultsActions.uns
   }
   const names = yield* select(selectOpenCampaignNames);
   const confirm = { confirmLabel: 'RESULTS.UNSHARE.CONFIRM', action: resultsActions.unshareConfirmed(action.payload) };
-  const message = names ? { message: 'RESULTS.UNSHARE.MESSAGE_NAMED', values: names } : { message: 'RESULTS.UNSHARE.MESSAGE' };
+  const message = names ? { message: 'RESULTS.UNSHARE.MESSAGE_NAMED', values: { entity: names.entity, year: String(names.year) } } : { message: 'RESULTS.UNSHARE.MESSAGE' };
   yield put(askToConfirm({ title: 'RESULTS.UNSHARE.TITLE', ...message, ...confirm }));
 }
 

@@ -27,16 +27,16 @@ export const selectSelectedEntityId = createSelector([selectResults], (results):
   return results.options.items.find((e) => e.campaigns.some((c) => c.id === results.campaignId))?.entityId ?? null;
 });
 
-/** The selected entity's sent campaigns; the campaign selector is enabled only once there are some. */
+/** The selected entity's sent campaigns (id and year); the campaign selector is enabled only once there are some. */
 export const selectCampaignOptions = createSelector([selectResults, selectSelectedEntityId], (results, entityId) =>
-  (results.options.items.find((e) => e.entityId === entityId)?.campaigns ?? []).map((c) => ({ value: c.id, label: c.text })),
+  (results.options.items.find((e) => e.entityId === entityId)?.campaigns ?? []).map((c) => ({ value: c.id, year: c.campaignNumber })),
 );
 
-/** The open campaign's names as the selectors show them ('Campaña 2026', 'Entidad - (Provincia)'), once the options are in. */
-export const selectOpenCampaignNames = createSelector([selectResults], (results): { campaign: string; entity: string } | null => {
+/** The open campaign's year and its entity as the selector shows it ('Entidad - (Provincia)'), once the options are in. */
+export const selectOpenCampaignNames = createSelector([selectResults], (results): { year: number; entity: string } | null => {
   for (const entity of results.options.items) {
     const campaign = entity.campaigns.find((c) => c.id === results.campaignId);
-    if (campaign) return { campaign: campaign.text, entity: entity.text };
+    if (campaign) return { year: campaign.campaignNumber, entity: entity.text };
   }
   return null;
 });
