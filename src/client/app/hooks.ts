@@ -43,3 +43,18 @@ export function useErrorDismissedOnNavigation(): void {
     if (hasError) dispatch(errorsActions.globalErrorDismissed());
   }, [dispatch, pathname, hasError]);
 }
+
+/**
+ * The tab's title while a component is on screen (null leaves it alone), the previous one back on leaving.
+ * Browsers name a printed PDF after it ('Guardar como PDF', page.pdf()).
+ */
+export function useDocumentTitle(title: string | null): void {
+  useEffect(() => {
+    if (title === null) return undefined;
+    const previous = document.title;
+    document.title = title;
+    return () => {
+      document.title = previous;
+    };
+  }, [title]);
+}

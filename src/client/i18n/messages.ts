@@ -2,6 +2,7 @@ import es from '../../../i18n/es.json' with { type: 'json' };
 import en from '../../../i18n/en.json' with { type: 'json' };
 import ca from '../../../i18n/ca.json' with { type: 'json' };
 import va from '../../../i18n/va.json' with { type: 'json' };
+import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import type { Language } from '../../shared/constants.js';
 
 /** Every catalogue has the same keys (a test checks it); va.json is built from ca.json by `npm run i18n:va`. */
@@ -10,7 +11,20 @@ export const MESSAGES: Record<Language, Record<string, string>> = { es, en, ca, 
 /** The locale each language formats dates and numbers with. */
 export const INTL_LOCALES: Record<Language, string> = { es: 'es-ES', en: 'en-GB', ca: 'ca-ES', va: 'ca-ES-valencia' };
 
-/** A message outside React (sagas building files): the language's text, Spanish when missing, else the id. */
-export function messageFor(language: Language, id: string): string {
-  return MESSAGES[language]?.[id] ?? MESSAGES.es[id] ?? id;
+const cache = createIntlCache();
+const intls: Partial<Record<Language, IntlShape>> = {};
+
+/** The language's formatter outside React, as the app's IntlProvider would give it. */
+function intlFor(language: Language): IntlShape {
+  intls[language] ??= createIntl({ locale: INTL_LOCALES[language], messages: MESSAGES[language], defaultLocale: INTL_LOCALES.es }, cache);
+  return intls[language];
+}
+
+/**
+ * A message outside React (sagas building files): the language's text, Spanish when missing, else the id;
+ * with values, formatted as on screen ('{n, number}' by the language's rules).
+ */
+export function messageFor(language: Language, id: string, values?: Record<string, string | number>): string {
+  const text = MESSAGES[language]?.[id] ?? MESSAGES.es[id] ?? id;
+  return values ? intlFor(language).formatMessage({ id, defaultMessage: text }, values) : text;
 }

@@ -16,3 +16,8 @@ export function formatCalendarDate(intl: IntlShape, value: string | Date | null 
   if (days === 1) return intl.formatMessage({ id: 'CALENDAR.YESTERDAY' });
   return intl.formatDate(date, { day: '2-digit', month: '2-digit', year: 'numeric' });
 }
+
+/** A date written out in the locale, '24 de noviembre de 2026' / '24 November 2026': the date of a report. */
+export function formatLongDate(intl: Pick<IntlShape, 'formatDate'>, date: Date): string {
+  return intl.formatDate(date, { day: 'numeric', month: 'long', year: 'numeric' });
+}

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { expectSaga } from 'redux-saga-test-plan';
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
-import { radarGroups } from '../../../../src/client/features/comparisons/comparisonModel.js';
+import { groupSizes, radarGroups } from '../../../../src/client/features/comparisons/comparisonModel.js';
 import { comparisonsActions } from '../../../../src/client/features/comparisons/comparisonsSlice.js';
 import { handleCampaignOpened, handleEntityChosen, handleSharedLinkOpened } from '../../../../src/client/features/comparisons/comparisonsSaga.js';
 import { ComparisonBody, ComparisonOptions } from '../../../../src/client/features/comparisons/ComparisonBody.js';
@@ -53,6 +53,26 @@ describe('comparison radars', () => {
   it('read the compared-to-all figures when asked, and no previous series without a previous campaign', () => {
     expect(radarGroups(comparison, false)[1].radars[0]).toMatchObject({ current: [30, 25, 20], previous: [25, 20, null] });
     expect(radarGroups({ ...comparison, previous: null }, true)[0].radars[0].previous).toBeNull();
+  });
+});
+
+/** 2026 against 2025, with means of different sizes in each edition and mode. */
+const sizedEditions: ComparisonResponse['editions'] = {
+  current: { year: 2026, sizes: { participants: { province: 2, autonomousCommunity: 5, country: 0 }, comparedToAll: { province: 6, autonomousCommunity: 20, country: 0 } } },
+  previous: { year: 2025, sizes: { participants: { province: 1, autonomousCommunity: 3, country: 0 }, comparedToAll: { province: 7, autonomousCommunity: 19, country: 0 } } },
+};
+
+describe('comparison sizes', () => {
+  const editions = sizedEditions;
+
+  it("give each territory's n per edition in the chosen mode, none for the entity", () => {
+    expect(groupSizes({ editions }, true)).toEqual({
+      campaign: [],
+      province: [{ year: 2026, n: 2 }, { year: 2025, n: 1 }],
+      autonomousCommunity: [{ year: 2026, n: 5 }, { year: 2025, n: 3 }],
+    });
+    expect(groupSizes({ editions }, false).autonomousCommunity).toEqual([{ year: 2026, n: 20 }, { year: 2025, n: 19 }]);
+    expect(groupSizes({ editions: { ...editions, previous: null } }, true).province).toEqual([{ year: 2026, n: 2 }]);
   });
 });
 
@@ -120,7 +140,7 @@ describe('comparisons page body', () => {
       </>,
       { preloadedState: loaded(comparison) },
     );
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Entidad', 'Provincia', 'CCAA']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Ayuntamiento de Prueba', 'Entidad', 'Provincia', 'CCAA']);
     const province = screen.getByTestId('group-province');
     const headers = () => within(province).getAllByRole('columnheader').map((th) => th.textContent);
     expect(headers()).toEqual(['Campaña actual', 'Campaña anterior']);
@@ -132,5 +152,30 @@ describe('comparisons page body', () => {
     renderWithProviders(<ComparisonBody />, { preloadedState: loaded({ ...comparison, previous: null }) });
     expect(screen.getAllByTestId('no-previous')).toHaveLength(3);
     expect(within(screen.getByTestId('group-campaign')).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Campaña actual']);
+  });
+
+  it('starts with the entity, the year it compares with the previous one, the mode, and each group its n per edition', async () => {
+    document.title = 'Campañas';
+    const { unmount } = renderWithProviders(
+      <>
+        <ComparisonOptions />
+        <ComparisonBody />
+      </>,
+      { preloadedState: loaded({ ...comparison, editions: sizedEditions }) },
+    );
+    expect(document.title).toBe('Comparativas - Ayuntamiento de Prueba - Campaña 2026');
+    expect(screen.getByTestId('report-campaign')).toHaveTextContent('Campaña 2026 comparada con la Campaña 2025');
+    expect(screen.getByTestId('report-territories')).toHaveTextContent('Entidad · Provincia: Valencia/València · CCAA: Comunitat Valenciana');
+    expect(within(screen.getByTestId('group-campaign')).getByTestId('group-sizes')).toHaveTextContent(/^Ayuntamiento de Prueba$/);
+    expect(within(screen.getByTestId('group-province')).getByTestId('group-sizes')).toHaveTextContent('Valencia/València · Campaña 2026: n = 2 · Campaña 2025: n = 1');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Comparar solo con los participantes de la campaña' }));
+    expect(within(screen.getByTestId('group-autonomousCommunity')).getByTestId('group-sizes')).toHaveTextContent('Comunitat Valenciana · Campaña 2026: n = 20 · Campaña 2025: n = 19');
+    expect(screen.getByTestId('report-mode')).toHaveTextContent('las entidades que no participaron cuentan como 0');
+    unmount();
+    expect(document.title).toBe('Campañas');
+
+    renderWithProviders(<ComparisonBody />, { preloadedState: loaded({ ...comparison, ...comparisonAbout(false), previous: null }) });
+    expect(screen.getByTestId('report-campaign')).toHaveTextContent('Campaña 2026, sin campaña anterior enviada con la que comparar');
+    expect(within(screen.getByTestId('group-province')).getByTestId('group-sizes')).toHaveTextContent(/^Valencia\/València · Campaña 2026: n = 1$/);
   });
 });

@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
@@ -38,9 +39,9 @@ describe('results report', () => {
 
   it('hides a territory\'s column when its checkbox is turned off', async () => {
     renderReport();
-    expect(columnHeaders(territoryTable())).toContain('Valencia/València');
+    expect(columnHeaders(territoryTable())).toContain('Valencia/València (n = 1)');
     await userEvent.click(screen.getByRole('checkbox', { name: /Provincia/ }));
-    expect(columnHeaders(territoryTable())).toEqual(['Política', 'Ayuntamiento de Prueba', 'Comunitat Valenciana', 'España']);
+    expect(columnHeaders(territoryTable())).toEqual(['Política', 'Ayuntamiento de Prueba', 'Comunitat Valenciana (n = 4)', 'España (n = 20)']);
   });
 
   it('switches to the compared-to-all figures when compareWithParticipants is turned off', async () => {
@@ -48,6 +49,8 @@ describe('results report', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Comparar solo con los participantes de la campaña' }));
     const total = within(territoryTable()).getAllByRole('row').at(-1);
     expect([...(total?.children ?? [])].map((c) => c.textContent)).toEqual(['TOTAL', '12 (60,0%)', '6 (30,0%)', '5 (25,0%)', '4 (20,0%)']);
+    // Every registered entity makes each mean now.
+    expect(columnHeaders(territoryTable())).toEqual(['Política', 'Ayuntamiento de Prueba', 'Valencia/València (n = 2)', 'Comunitat Valenciana (n = 8)', 'España (n = 45)']);
   });
 
   it('grades the measures with icons a screen reader can name', async () => {
@@ -66,8 +69,12 @@ describe('results report', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Puntuación Global' }));
     expect(within(screen.getByTestId('score-card')).getByText('60,0%')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('checkbox', { name: /Entidad/ }));
-    expect(within(screen.getByTestId('score-card')).getByText('Valencia/València')).toBeInTheDocument();
-    expect(within(screen.getByTestId('level-legend')).getAllByRole('listitem').map((li) => li.textContent?.trim())).toEqual(['Valencia/València', 'Comunitat Valenciana', 'España']);
+    expect(within(screen.getByTestId('score-card')).getByText('Valencia/València (n = 1)')).toBeInTheDocument();
+    expect(within(screen.getByTestId('level-legend')).getAllByRole('listitem').map((li) => li.textContent?.trim())).toEqual([
+      'Valencia/València (n = 1)',
+      'Comunitat Valenciana (n = 4)',
+      'España (n = 20)',
+    ]);
   });
 
   it("says to tick a territory when every box of 'Mostrar' is off, in both views", async () => {
@@ -83,6 +90,45 @@ describe('results report', () => {
     await userEvent.click(boxes[0]);
     expect(screen.queryByText(hint)).toBeNull();
     expect(screen.getByTestId('score-card')).toBeInTheDocument();
+  });
+
+  it('starts with who, which campaign, the date, the mode in words and the territories shown', async () => {
+    jest.useFakeTimers({ now: new Date(2026, 10, 24, 12), advanceTimers: true });
+    try {
+      renderReport();
+      const heading = screen.getByTestId('report-heading');
+      expect(within(heading).getByRole('heading', { level: 2 })).toHaveTextContent('Ayuntamiento de Prueba');
+      expect(heading).toHaveTextContent('Valencia/València · Comunitat Valenciana · Campaña 2026');
+      expect(screen.getByTestId('report-date')).toHaveTextContent('24 de noviembre de 2026');
+      expect(screen.getByTestId('report-mode')).toHaveTextContent('solo con los participantes de la campaña');
+      expect(screen.getByTestId('report-territories')).toHaveTextContent(
+        'Entidad · Provincia: Valencia/València (n = 1) · Comunidad autónoma: Comunitat Valenciana (n = 4) · País: España (n = 20)',
+      );
+      await userEvent.click(screen.getByRole('checkbox', { name: 'Comparar solo con los participantes de la campaña' }));
+      await userEvent.click(screen.getByRole('checkbox', { name: /^País/ }));
+      expect(screen.getByTestId('report-mode')).toHaveTextContent('las entidades que no participaron cuentan como 0');
+      expect(screen.getByTestId('report-territories')).toHaveTextContent('Entidad · Provincia: Valencia/València (n = 2) · Comunidad autónoma: Comunitat Valenciana (n = 8)');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it("names the tab after the report while it is on screen, and gives the old title back", () => {
+    document.title = 'Campañas';
+    const { unmount } = renderReport();
+    expect(document.title).toBe('Resultados - Ayuntamiento de Prueba - Campaña 2026');
+    unmount();
+    expect(document.title).toBe('Campañas');
+  });
+
+  it("prints '¿Cómo se calcula?' at the end of the report, and not on screen", () => {
+    renderReport();
+    expect(screen.queryByTestId('how-calculated-print')).toBeNull();
+    act(() => void window.dispatchEvent(new Event('beforeprint')));
+    expect(screen.getByTestId('how-calculated-print')).toHaveTextContent('¿Cómo se calculan los resultados?');
+    expect(screen.getByTestId('how-calculated-print')).toHaveTextContent('cuentan como 0');
+    act(() => void window.dispatchEvent(new Event('afterprint')));
+    expect(screen.queryByTestId('how-calculated-print')).toBeNull();
   });
 
   it("asks for a campaign when none is chosen", () => {

@@ -1,5 +1,5 @@
-import { activeLevels, grade, measuresTable, reportBlocks, scoreCardValue } from '../../../../src/client/features/results/reportModel.js';
-import { comparisonCsvRows, measuresCsvRows } from '../../../../src/client/features/results/reportCsv.js';
+import { activeLevels, grade, measuresTable, modeSizes, reportBlocks, scoreCardValue } from '../../../../src/client/features/results/reportModel.js';
+import { comparisonCsvRows, measuresCsvRows, reportCsvFile } from '../../../../src/client/features/results/reportCsv.js';
 import { reportText } from '../../../../src/client/features/results/reportText.js';
 import { messageFor } from '../../../../src/client/i18n/messages.js';
 import { csvFileName, toCsv } from '../../../../src/client/lib/csv.js';
@@ -7,8 +7,10 @@ import { initialReportFilters } from '../../../../src/client/features/reportFilt
 import { resultFixture } from '../../../helpers/resultFixture.js';
 
 const result = resultFixture();
-const allLevels = activeLevels(initialReportFilters.territory, result.territoryTexts);
-const spanish = reportText((id) => messageFor('es', id));
+const participants = modeSizes(result.edition, true);
+const allLevels = activeLevels(initialReportFilters.territory, result.territoryTexts, participants);
+const spanish = reportText((id, values) => messageFor('es', id, values));
+const english = reportText((id, values) => messageFor('en', id, values));
 
 describe('report blocks', () => {
   it('give the global block then one block per axis, each with its policies and a TOTAL row', () => {
@@ -43,13 +45,26 @@ describe('report blocks', () => {
 
 describe('levels and the score card', () => {
   it('keep only the checked territories, in the fixed order, named after the result', () => {
-    const levels = activeLevels({ entity: false, province: true, autonomousCommunity: false, country: true }, result.territoryTexts);
+    const levels = activeLevels({ entity: false, province: true, autonomousCommunity: false, country: true }, result.territoryTexts, participants);
     expect(levels.map((l) => [l.level, l.label])).toEqual([['province', 'Valencia/València'], ['country', 'España']]);
+  });
+
+  it("give each territorial mean its size in the chosen mode, and the entity none", () => {
+    expect(allLevels.map((l) => l.n)).toEqual([null, 1, 4, 20]);
+    const toAll = activeLevels(initialReportFilters.territory, result.territoryTexts, modeSizes(result.edition, false));
+    expect(toAll.map((l) => l.n)).toEqual([null, 2, 8, 45]);
+  });
+
+  it("label a territory's mean with its n, in the language's numbers, and the entity without", () => {
+    expect(allLevels.map((l) => spanish.levelLabel(l))).toEqual(['Ayuntamiento de Prueba', 'Valencia/València (n = 1)', 'Comunitat Valenciana (n = 4)', 'España (n = 20)']);
+    expect(spanish.levelLabel({ label: 'España', n: 12345 })).toBe('España (n = 12.345)');
+    expect(english.levelLabel({ label: 'Spain', n: 12345 })).toBe('Spain (n = 12,345)');
+    expect(english.campaign(2026)).toBe('Campaign 2026');
   });
 
   it("'Tu Puntuación' reads the first shown level, or nothing when none is shown", () => {
     expect(scoreCardValue(result.global.percentages, allLevels)).toMatchObject({ level: { level: 'campaign' }, value: 0.6 });
-    const withoutEntity = activeLevels({ ...initialReportFilters.territory, entity: false }, result.territoryTexts);
+    const withoutEntity = activeLevels({ ...initialReportFilters.territory, entity: false }, result.territoryTexts, participants);
     expect(scoreCardValue(result.global.percentages, withoutEntity)?.value).toBe(0.6);
     expect(scoreCardValue(result.global.percentages, withoutEntity)?.level.level).toBe('province');
     expect(scoreCardValue(result.global.percentages, [])).toBeNull();
@@ -106,6 +121,16 @@ describe('CSV', () => {
 
   it('keeps a name that starts like a formula as text', () => {
     expect(toCsv([['=HYPERLINK("x")', '-5', -5, '@SUM(A1)']])).toBe('\uFEFF"\'=HYPERLINK(""x"")";\'-5;-5;\'@SUM(A1)\r\n');
+  });
+
+  it("names a table's file after the entity, the campaign and the table, and gives each mean's n in the headers", () => {
+    const source = { entity: 'Ayuntamiento de Prueba', year: 2026, blocks: reportBlocks(result, true), levels: allLevels, table: measuresTable(result.table) };
+    const t = (id: string, values?: Record<string, string | number>) => messageFor('es', id, values);
+    const comparison = reportCsvFile({ table: 'comparison', blockKey: 'global' }, source, t);
+    expect(comparison?.name).toBe('ayuntamiento-de-prueba-campana-2026-resultado-global.csv');
+    expect(comparison?.content.split('\r\n')[0]).toContain(';Valencia/València (n = 1) (puntos);Valencia/València (n = 1) (%);');
+    expect(reportCsvFile({ table: 'measures' }, source, t)?.name).toBe('ayuntamiento-de-prueba-campana-2026-detalle-por-medidas.csv');
+    expect(reportCsvFile({ table: 'measures' }, source, (id, values) => messageFor('ca', id, values))?.name).toBe('ayuntamiento-de-prueba-campanya-2026-detall-per-mesures.csv');
   });
 
   it('names files safely', () => {

@@ -208,11 +208,11 @@ describe('results sagas', () => {
     await expectSaga(handleCsvRequested, dependencies, resultsActions.csvRequested({ table: 'comparison', blockKey: 'axis-0' })).withReducer(rootReducer, state).run();
     await expectSaga(handleCsvRequested, dependencies, resultsActions.csvRequested({ table: 'measures' })).withReducer(rootReducer, state).run();
     const [comparison, measures] = calls.downloads;
-    expect(comparison.name).toBe('ayuntamiento-de-prueba-territorio.csv');
+    expect(comparison.name).toBe('ayuntamiento-de-prueba-campana-2026-territorio.csv');
     expect(comparison.type).toBe('text/csv;charset=utf-8');
-    expect(comparison.content.split('\r\n')[0]).toBe('\uFEFFPolítica;Ayuntamiento de Prueba (puntos);Ayuntamiento de Prueba (%);Valencia/València (puntos);Valencia/València (%);Comunitat Valenciana (puntos);Comunitat Valenciana (%)');
+    expect(comparison.content.split('\r\n')[0]).toBe('\uFEFFPolítica;Ayuntamiento de Prueba (puntos);Ayuntamiento de Prueba (%);Valencia/València (n = 1) (puntos);Valencia/València (n = 1) (%);Comunitat Valenciana (n = 4) (puntos);Comunitat Valenciana (n = 4) (%)');
     expect(comparison.content).toContain('\r\nAgua;7;75;7;75;6;60\r\n');
-    expect(measures.name).toBe('ayuntamiento-de-prueba-detalle-por-medidas.csv');
+    expect(measures.name).toBe('ayuntamiento-de-prueba-campana-2026-detalle-por-medidas.csv');
     expect(measures.content).toContain('\r\nTotal general;12;7;19;60;70\r\n');
   });
 });

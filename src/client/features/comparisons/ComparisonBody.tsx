@@ -6,6 +6,8 @@ import { ReportActions } from '../results/ReportActions.js';
 import { OptionCheck } from '../results/ReportControls.js';
 import { SHARED_CAMPAIGN_ID } from '../results/resultsSlice.js';
 import { RadarGroups } from './RadarGroups.js';
+import { ComparisonHeading } from './ComparisonHeading.js';
+import { HowCalculatedPrint } from '../results/HowCalculated.js';
 import { selectComparisons, selectRadarGroups } from './comparisonsSelectors.js';
 
 /** The participants checkbox (default on), print and share. */
@@ -32,6 +34,14 @@ export function ComparisonBody() {
   const groups = useAppSelector(selectRadarGroups);
   if (campaignId === null) return <EmptyState message="COMPARISONS.SELECT_ENTITY" />;
   if (comparison.status === 'failed') return <FailedState message={campaignId === SHARED_CAMPAIGN_ID ? 'RESULTS.SHARED_INVALID' : 'COMMON.LOAD_FAILED'} />;
-  if (comparison.status !== 'succeeded') return <Loading />;
-  return <RadarGroups groups={groups} />;
+  if (comparison.status !== 'succeeded' || !comparison.data) return <Loading />;
+  return (
+    <>
+      <div className="mb-3">
+        <ComparisonHeading comparison={comparison.data} />
+      </div>
+      <RadarGroups groups={groups} />
+      <HowCalculatedPrint />
+    </>
+  );
 }

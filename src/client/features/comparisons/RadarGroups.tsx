@@ -2,6 +2,7 @@ import { Card } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { RadarChart } from '../../charts/RadarChart.js';
 import type { RadarGroup } from './comparisonModel.js';
+import { GroupSizes } from './ComparisonHeading.js';
 
 const CURRENT_COLOUR = '#0b5ed7';
 const PREVIOUS_COLOUR = '#b35900';
@@ -21,6 +22,7 @@ export function RadarGroups({ groups }: { groups: RadarGroup[] }) {
               <h2 id={`group-${group.level}`} className="h5 mb-0">
                 {title}
               </h2>
+              <GroupSizes level={group.level} />
             </Card.Header>
             <Card.Body>
               {group.radars[0]?.previous === null && (

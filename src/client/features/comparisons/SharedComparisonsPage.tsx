@@ -7,7 +7,7 @@ import { ComparisonBody, ComparisonOptions } from './ComparisonBody.js';
 export default function SharedComparisonsPage() {
   const broken = useAppSelector((state) => state.comparisons.comparison.status === 'failed');
   return (
-    <SharedFrame linkOpened={comparisonsActions.sharedLinkOpened}>
+    <SharedFrame linkOpened={comparisonsActions.sharedLinkOpened} title="MENU.COMPARISONS">
       {!broken && (
         <div className="report-controls card card-body mb-3 d-print-none">
           <ComparisonOptions />

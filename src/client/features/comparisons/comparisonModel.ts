@@ -5,6 +5,7 @@
  */
 import type { ComparisonAxis, ComparisonLevel, ComparisonResponse } from '../../../shared/api/results.js';
 import { toChartPercent } from '../../lib/numbers.js';
+import { modeSizes } from '../results/reportModel.js';
 
 export const COMPARISON_GROUPS: readonly ComparisonLevel[] = ['campaign', 'province', 'autonomousCommunity'];
 
@@ -42,4 +43,18 @@ export function radarGroups(comparison: ComparisonResponse, compareWithParticipa
       previous: previous && axis.valuesByPolicy.map((p) => previousFigure(previous, axis.axisText, p.policyText, level, mode)),
     })),
   }));
+}
+
+/** How many entities a group's mean is built from in one edition. */
+export interface EditionSize {
+  year: number;
+  n: number;
+}
+
+/** Per group, its mean's size in the current edition and then the previous one, in the chosen mode; none for the entity itself. */
+export function groupSizes(comparison: Pick<ComparisonResponse, 'editions'>, compareWithParticipants: boolean): Record<ComparisonLevel, EditionSize[]> {
+  const { current, previous } = comparison.editions;
+  const editions = previous ? [current, previous] : [current];
+  const sizes = (level: ComparisonLevel) => (level === 'campaign' ? [] : editions.map((e) => ({ year: e.year, n: modeSizes(e, compareWithParticipants)[level] })));
+  return { campaign: sizes('campaign'), province: sizes('province'), autonomousCommunity: sizes('autonomousCommunity') };
 }

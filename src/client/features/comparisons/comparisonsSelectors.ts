@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/rootReducer.js';
-import { radarGroups } from './comparisonModel.js';
+import { groupSizes, radarGroups } from './comparisonModel.js';
 
 export const selectComparisons = (state: RootState) => state.comparisons;
 
@@ -19,4 +19,10 @@ export const selectEntityWithoutCampaigns = createSelector([selectComparisons, (
 export const selectRadarGroups = createSelector(
   [(state: RootState) => state.comparisons.comparison.data, (state: RootState) => state.reportFilters.compareWithParticipants],
   (data, compareWithParticipants) => (data ? radarGroups(data, compareWithParticipants) : []),
+);
+
+/** Each group's mean size per edition, in the chosen comparison mode. */
+export const selectGroupSizes = createSelector(
+  [(state: RootState) => state.comparisons.comparison.data, (state: RootState) => state.reportFilters.compareWithParticipants],
+  (data, compareWithParticipants) => (data ? groupSizes(data, compareWithParticipants) : null),
 );

@@ -10,6 +10,7 @@ import type { ActiveLevel, ByLevel } from './reportModel.js';
 import { resultsActions } from './resultsSlice.js';
 import { selectActiveLevels, selectGlobalScore, selectResults } from './resultsSelectors.js';
 import { usePrinting } from '../../lib/printing.js';
+import { useLabelledLevels, useReportText } from './reportText.js';
 
 /** The colour key of the shown levels. */
 function LevelLegend({ levels }: { levels: ActiveLevel[] }) {
@@ -44,7 +45,8 @@ export function GlobalScoreView() {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const { result } = useAppSelector(selectResults);
-  const levels = useAppSelector(selectActiveLevels);
+  const levels = useLabelledLevels(useAppSelector(selectActiveLevels));
+  const text = useReportText();
   const score = useAppSelector(selectGlobalScore);
   const printing = usePrinting();
   const title = intl.formatMessage({ id: 'RESULTS.GLOBAL_SCORE.TITLE' });
@@ -67,7 +69,7 @@ export function GlobalScoreView() {
             <Col md={4}>
               <TitledCard title="RESULTS.GLOBAL_SCORE.YOUR_SCORE" titleClassName="h6 text-body-secondary" className="h-100 text-center score-card" testId="score-card">
                 <p className="display-5 fw-semibold mb-1">{formatPercent(intl, score.card?.value)}</p>
-                <p className="mb-0 text-body-secondary">{score.card?.level.label ?? ''}</p>
+                <p className="mb-0 text-body-secondary">{score.card ? text.levelLabel(score.card.level) : ''}</p>
               </TitledCard>
             </Col>
             <Col md={8}>

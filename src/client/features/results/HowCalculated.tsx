@@ -4,8 +4,27 @@ import { FormattedMessage } from 'react-intl';
 import { QuestionCircle } from '../../components/icons.js';
 import { DialogHeader } from '../../components/DialogHeader.js';
 import { DialogFooter } from '../../components/DialogFooter.js';
+import { usePrinting } from '../../lib/printing.js';
 
 const PARAGRAPHS = ['POINTS', 'PERCENTAGE', 'PARTICIPANTS', 'ALL', 'NO_DATA', 'ICONS'] as const;
+
+/** The same words at the end of a printed report, laid out only while printing (on screen, the button opens them). */
+export function HowCalculatedPrint() {
+  const printing = usePrinting();
+  if (!printing) return null;
+  return (
+    <section className="how-calculated-print d-none d-print-block" aria-labelledby="how-calculated-print-title" data-testid="how-calculated-print">
+      <h2 id="how-calculated-print-title" className="h5">
+        <FormattedMessage id="RESULTS.HELP.TITLE" />
+      </h2>
+      {PARAGRAPHS.map((key) => (
+        <p key={key}>
+          <FormattedMessage id={`RESULTS.HELP.${key}`} />
+        </p>
+      ))}
+    </section>
+  );
+}
 
 /** '¿Cómo se calcula?': how the percentages and the two comparison modes are made, in plain words. */
 export function HowCalculated() {

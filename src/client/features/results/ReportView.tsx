@@ -10,6 +10,9 @@ import { GlobalScoreView } from './GlobalScoreView.js';
 import { MeasuresSection } from './MeasuresSection.js';
 import { MyAnswers } from './MyAnswers.js';
 import { resultsActions, type ReportView as View } from './resultsSlice.js';
+import { ResultsHeading } from './ReportHeading.js';
+import { HowCalculatedPrint } from './HowCalculated.js';
+import { useLabelledLevels } from './reportText.js';
 import { selectActiveLevels, selectIsShared, selectMeasuresTable, selectReportBlocks, selectResults } from './resultsSelectors.js';
 
 /**
@@ -19,7 +22,7 @@ import { selectActiveLevels, selectIsShared, selectMeasuresTable, selectReportBl
 const DetailedReport = memo(function DetailedReport() {
   const blocks = useAppSelector(selectReportBlocks);
   const table = useAppSelector(selectMeasuresTable);
-  const levels = useAppSelector(selectActiveLevels);
+  const levels = useLabelledLevels(useAppSelector(selectActiveLevels));
   return (
     <>
       {levels.length === 0 ? <EmptyState message="RESULTS.NO_TERRITORY" /> : blocks.map((block) => <FiguresBlock key={block.key} block={block} levels={levels} />)}
@@ -47,22 +50,10 @@ export function ReportBody() {
   const shared = useAppSelector(selectIsShared);
   if (campaignId === null) return <EmptyState message="RESULTS.SELECT_CAMPAIGN" />;
   if (result.status === 'failed' && shared) return <FailedState message="RESULTS.SHARED_INVALID" />;
-  const texts = result.data?.territoryTexts;
   return (
     <div className="report">
       {/* Its room is kept while the result loads, so that the tabs below stay where they are. */}
-      <header className="report-header mb-3">
-        {texts && (
-          <>
-            <h2 className="h4 mb-0" data-testid="report-entity">
-              {texts.campaign}
-            </h2>
-            <p className="text-body-secondary mb-0">
-              {texts.province} · {texts.autonomousCommunity}
-            </p>
-          </>
-        )}
-      </header>
+      <div className="report-header mb-3">{result.data && <ResultsHeading result={result.data} />}</div>
       <Nav variant="tabs" className="mb-3 d-print-none" activeKey={view} onSelect={(key) => key && dispatch(resultsActions.viewChanged(key as View))} aria-label={intl.formatMessage({ id: 'RESULTS.VIEW.LABEL' })}>
         <Nav.Item>
           <Nav.Link eventKey="report">
@@ -78,6 +69,7 @@ export function ReportBody() {
       {view === 'global' ? <GlobalScoreView /> : <ReportState status={result.status} />}
       {/* The answers load on their own: they stay whatever happened to the result. */}
       {view === 'report' && <MyAnswers />}
+      {result.data && <HowCalculatedPrint />}
     </div>
   );
 }

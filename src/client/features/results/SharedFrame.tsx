@@ -6,9 +6,9 @@ import { useSharedLinkOpened } from './sharedLink.js';
 
 /**
  * The frame of a report opened from a shared link: no menu, no account, read-only. It opens the link of
- * the page's address (its token) with the page's `linkOpened` event.
+ * the page's address (its token) with the page's `linkOpened` event, under the page's `title` (a message id).
  */
-export function SharedFrame({ linkOpened, children }: { linkOpened: () => Action; children: ReactNode }) {
+export function SharedFrame({ linkOpened, title = 'HEADER.RESULTS', children }: { linkOpened: () => Action; title?: string; children: ReactNode }) {
   const { token = '' } = useParams();
   useSharedLinkOpened(token, linkOpened);
   return (
@@ -18,7 +18,7 @@ export function SharedFrame({ linkOpened, children }: { linkOpened: () => Action
           <FormattedMessage id="APP.TITLE" />
         </span>
         <h1 className="h5 mb-0 me-auto">
-          <FormattedMessage id="HEADER.RESULTS" />
+          <FormattedMessage id={title} />
         </h1>
       </header>
       <main id="main-content" className="app-main p-3 p-md-4" tabIndex={-1}>

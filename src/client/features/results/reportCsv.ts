@@ -22,21 +22,28 @@ export function measuresCsvRows(table: MeasuresTable, labels: { row: string; tot
 /** What a CSV export reads from the report on screen (selectReportCsvSource). */
 export interface ReportCsvSource {
   entity: string;
+  /** The campaign's edition, named in the file name ('Campaña 2026'). */
+  year: number | null;
   blocks: ReportBlock[];
   levels: ActiveLevel[];
   table: MeasuresTable | null;
 }
 
-/** 'Descargar CSV' of a comparison table or of the measures table: its file name and content, or null when it is not on screen. */
+/**
+ * 'Descargar CSV' of a comparison table or of the measures table, or null when it is not on screen: its file
+ * name says whose, which campaign and which table; its headers give each territorial mean's n.
+ */
 export function reportCsvFile(request: CsvTable, source: ReportCsvSource, t: Translate): { name: string; content: string } | null {
   const text = reportText(t);
+  const fileName = (title: string) => csvFileName(source.entity, ...(source.year === null ? [] : [text.campaign(source.year)]), title);
   if (request.table === 'measures') {
     if (!source.table) return null;
     const rows = measuresCsvRows(source.table, { row: t('RESULTS.MEASURES.ROW'), total: t('RESULTS.MEASURES.TOTAL_COLUMN'), totalRow: text.measuresRowText(source.table.total) });
-    return { name: csvFileName(source.entity, t('RESULTS.MEASURES.TITLE')), content: toCsv(rows) };
+    return { name: fileName(t('RESULTS.MEASURES.TITLE')), content: toCsv(rows) };
   }
   const block = source.blocks.find((b) => b.key === request.blockKey);
   if (!block) return null;
-  const rows = comparisonCsvRows(block, source.levels, { policy: t('RESULTS.TABLE.POLICY'), points: t('RESULTS.TABLE.POINTS'), total: text.blockTotal });
-  return { name: csvFileName(source.entity, text.blockTitle(block)), content: toCsv(rows) };
+  const levels = source.levels.map((l) => ({ ...l, label: text.levelLabel(l) }));
+  const rows = comparisonCsvRows(block, levels, { policy: t('RESULTS.TABLE.POLICY'), points: t('RESULTS.TABLE.POINTS'), total: text.blockTotal });
+  return { name: fileName(text.blockTitle(block)), content: toCsv(rows) };
 }

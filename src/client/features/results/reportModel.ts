@@ -5,7 +5,7 @@
  * The model holds ids, numbers and the names the server sends; the words of the interface ('Resultado global',
  * 'TOTAL') are added where it is shown or exported (reportText.ts).
  */
-import type { ByLevel, Level, ResultResponse } from '../../../shared/api/results.js';
+import type { ByLevel, Level, MeanSizes, ReportEdition, ResultResponse } from '../../../shared/api/results.js';
 import type { ReportFiltersState, Territory } from '../reportFilters/reportFiltersSlice.js';
 
 export type { Level, ByLevel };
@@ -31,13 +31,28 @@ export const LEVEL_COLOURS: Readonly<Record<Level, string>> = {
 
 export interface ActiveLevel {
   level: Level;
+  /** The territory's name (reportText.levelLabel adds n). */
   label: string;
   colour: string;
+  /** How many entities the level's mean is built from in the chosen mode; null for the entity itself. */
+  n: number | null;
 }
 
-/** The levels whose checkbox is on, labelled with the result's territory names. */
-export function activeLevels(territory: ReportFiltersState['territory'], texts: Record<Level, string>): ActiveLevel[] {
-  return LEVELS.filter((level) => territory[TERRITORY_OF_LEVEL[level]]).map((level) => ({ level, label: texts[level], colour: LEVEL_COLOURS[level] }));
+/** How many entities each territorial mean is built from, in one comparison mode. */
+export type ModeSizes = MeanSizes['participants'];
+
+/** The sizes of the chosen comparison mode: participants only, or every registered entity. */
+export const modeSizes = (edition: ReportEdition, compareWithParticipants: boolean): ModeSizes =>
+  compareWithParticipants ? edition.sizes.participants : edition.sizes.comparedToAll;
+
+/** The levels whose checkbox is on, labelled with the result's territory names, each mean with its size. */
+export function activeLevels(territory: ReportFiltersState['territory'], texts: Record<Level, string>, sizes: ModeSizes): ActiveLevel[] {
+  return LEVELS.filter((level) => territory[TERRITORY_OF_LEVEL[level]]).map((level) => ({
+    level,
+    label: texts[level],
+    colour: LEVEL_COLOURS[level],
+    n: level === 'campaign' ? null : sizes[level],
+  }));
 }
 
 /** Points and percentage per level (null: no participant, shown as a dash). */

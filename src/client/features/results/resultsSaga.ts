@@ -138,7 +138,7 @@ export function* handlePrintRequested(deps: ResultsDependencies): Saga<void> {
 /** 'Descargar CSV' of a comparison table or of the detail-by-measures table, in the interface's language (reportCsv.ts). */
 export function* handleCsvRequested(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.csvRequested>): Saga<void> {
   const { language, ...source } = yield* select(selectReportCsvSource);
-  const file = reportCsvFile(action.payload, source, (id) => messageFor(language, id));
+  const file = reportCsvFile(action.payload, source, (id, values) => messageFor(language, id, values));
   if (file) yield* call(deps.download, file.name, file.content, 'text/csv;charset=utf-8');
 }
 

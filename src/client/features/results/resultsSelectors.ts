@@ -2,7 +2,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/rootReducer.js';
 import { ANSWERS_PER_PAGE } from '../../../shared/constants.js';
 import { pageOf } from '../../lib/tableView.js';
-import { activeLevels, measuresTable, reportBlocks, scoreCardValue } from './reportModel.js';
+import { activeLevels, measuresTable, modeSizes, reportBlocks, scoreCardValue } from './reportModel.js';
 import { SHARED_CAMPAIGN_ID } from './resultsSlice.js';
 import type { ReportCsvSource } from './reportCsv.js';
 import type { Language } from '../../../shared/constants.js';
@@ -41,9 +41,9 @@ export const selectOpenCampaignNames = createSelector([selectResults], (results)
   return null;
 });
 
-/** The levels shown, with their names. */
+/** The levels shown, with their names and, in the chosen mode, the size of each territorial mean. */
 export const selectActiveLevels = createSelector([selectReportFilters, selectResultData], (filters, data) =>
-  data ? activeLevels(filters.territory, data.territoryTexts) : [],
+  data ? activeLevels(filters.territory, data.territoryTexts, modeSizes(data.edition, filters.compareWithParticipants)) : [],
 );
 
 /** Global and axis blocks with the figure set the comparison mode asks for. */
@@ -57,7 +57,14 @@ export const selectMeasuresTable = createSelector([selectResultData], (data) => 
 /** What 'Descargar CSV' reads from the report on screen, and the interface's language to write it in. */
 export const selectReportCsvSource = createSelector(
   [selectResultData, selectReportBlocks, selectActiveLevels, selectMeasuresTable, (state: RootState) => state.locale.language],
-  (data, blocks, levels, table, language): ReportCsvSource & { language: Language } => ({ entity: data?.territoryTexts.campaign ?? '', blocks, levels, table, language }),
+  (data, blocks, levels, table, language): ReportCsvSource & { language: Language } => ({
+    entity: data?.territoryTexts.campaign ?? '',
+    year: data?.edition.year ?? null,
+    blocks,
+    levels,
+    table,
+    language,
+  }),
 );
 
 /** 'Mis Respuestas': three indicators per page. */

@@ -1,0 +1,51 @@
+import { useIntl } from 'react-intl';
+import type { ComparisonLevel, ComparisonResponse } from '../../../shared/api/results.js';
+import { useAppSelector } from '../../app/hooks.js';
+import { ReportHeading, useReportTitle, useTerritoryWords } from '../results/ReportHeading.js';
+import { useReportText } from '../results/reportText.js';
+import { SHARED_CAMPAIGN_ID } from '../results/resultsSlice.js';
+import { COMPARISON_GROUPS } from './comparisonModel.js';
+import { selectComparisons, selectGroupSizes } from './comparisonsSelectors.js';
+
+/** The comparisons page's heading, with the tab's title: the entity, the year and the year it is compared with. */
+export function ComparisonHeading({ comparison }: { comparison: ComparisonResponse }) {
+  const intl = useIntl();
+  const text = useReportText();
+  const territoryWords = useTerritoryWords();
+  const shared = useAppSelector((state) => selectComparisons(state).campaignId === SHARED_CAMPAIGN_ID);
+  const compareWithParticipants = useAppSelector((state) => state.reportFilters.compareWithParticipants);
+  const { territoryTexts, editions } = comparison;
+  const current = text.campaign(editions.current.year);
+  useReportTitle('comparisons', territoryTexts.campaign, current);
+  const campaign = editions.previous
+    ? intl.formatMessage({ id: 'REPORT.HEADING.COMPARED' }, { current, previous: text.campaign(editions.previous.year) })
+    : intl.formatMessage({ id: 'REPORT.HEADING.NO_PREVIOUS' }, { current });
+  const territories = COMPARISON_GROUPS.map((level) =>
+    territoryWords(intl.formatMessage({ id: `COMPARISONS.GROUP.${level}` }), level === 'campaign' ? null : territoryTexts[level]),
+  );
+  return (
+    <ReportHeading
+      kind="comparisons"
+      texts={territoryTexts}
+      campaign={campaign}
+      compareWithParticipants={compareWithParticipants}
+      territories={territories}
+      detailsOnScreen={shared}
+    />
+  );
+}
+
+/** Under a group's title: whose figures, and for a territory its mean's n in each edition ('Campaña 2026: n = 2'). */
+export function GroupSizes({ level }: { level: ComparisonLevel }) {
+  const intl = useIntl();
+  const text = useReportText();
+  const sizes = useAppSelector(selectGroupSizes);
+  const name = useAppSelector((state) => state.comparisons.comparison.data?.territoryTexts[level]);
+  if (!sizes || name === undefined) return null;
+  const parts = [name, ...sizes[level].map(({ year, n }) => intl.formatMessage({ id: 'COMPARISONS.GROUP_SIZE' }, { campaign: text.campaign(year), n }))];
+  return (
+    <p className="small text-body-secondary mb-0" data-testid="group-sizes">
+      {parts.join(' · ')}
+    </p>
+  );
+}

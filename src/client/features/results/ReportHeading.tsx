@@ -1,0 +1,108 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { ResultResponse, TerritoryTexts } from '../../../shared/api/results.js';
+import { useAppSelector, useDocumentTitle } from '../../app/hooks.js';
+import { formatLongDate } from '../../lib/dates.js';
+import { usePrinting } from '../../lib/printing.js';
+import { TERRITORY_OF_LEVEL } from './reportModel.js';
+import { useReportText } from './reportText.js';
+import { selectActiveLevels, selectIsShared } from './resultsSelectors.js';
+
+export type ReportKind = 'results' | 'comparisons';
+
+/** The report's kind as the menu names it: 'Resultados', 'Comparativas'. */
+const KIND_TITLE: Readonly<Record<ReportKind, string>> = { results: 'HEADER.RESULTS', comparisons: 'MENU.COMPARISONS' };
+
+/**
+ * While the report is on screen, the tab's title names it, 'Resultados - Mancomunitat de la Ribera Alta -
+ * Campaña 2026': the name the browser suggests for its PDF.
+ */
+export function useReportTitle(kind: ReportKind, entity: string, campaign: string): void {
+  const intl = useIntl();
+  useDocumentTitle(intl.formatMessage({ id: 'REPORT.DOCUMENT_TITLE' }, { kind: intl.formatMessage({ id: KIND_TITLE[kind] }), entity, campaign }));
+}
+
+export interface ReportHeadingProps {
+  kind: ReportKind;
+  texts: TerritoryTexts;
+  /** 'Campaña 2026', or what a comparison compares. */
+  campaign: string;
+  compareWithParticipants: boolean;
+  /** The territories shown, in words. */
+  territories: string[];
+  /** The date, the mode and the territories on screen too (a shared page); otherwise only on paper. */
+  detailsOnScreen: boolean;
+}
+
+/**
+ * Who and what a report is about: the entity, its province and community, the campaign, and (always on paper)
+ * the date, the comparison mode in words and the territories shown.
+ */
+export function ReportHeading({ kind, texts, campaign, compareWithParticipants, territories, detailsOnScreen }: ReportHeadingProps) {
+  const intl = useIntl();
+  // Drawn again when printing starts, so that the date is the day it is printed.
+  usePrinting();
+  const none = intl.formatMessage({ id: 'REPORT.HEADING.NO_TERRITORY' });
+  return (
+    <header className="report-heading" data-testid="report-heading">
+      <p className="report-heading-kind d-none d-print-block">
+        <FormattedMessage id={KIND_TITLE[kind]} />
+      </p>
+      <h2 className="h4 mb-0" data-testid="report-entity">
+        {texts.campaign}
+      </h2>
+      <p className="text-body-secondary mb-0">
+        {texts.province} · {texts.autonomousCommunity} ·{' '}
+        <span className="fw-semibold text-body" data-testid="report-campaign">
+          {campaign}
+        </span>
+      </p>
+      <dl className={`report-heading-details${detailsOnScreen ? '' : ' report-heading-paper'}`} aria-label={intl.formatMessage({ id: 'REPORT.HEADING.LABEL' })}>
+        <dt>
+          <FormattedMessage id="REPORT.HEADING.DATE" />
+        </dt>
+        <dd data-testid="report-date">{formatLongDate(intl, new Date())}</dd>
+        <dt>
+          <FormattedMessage id="REPORT.HEADING.MODE" />
+        </dt>
+        <dd data-testid="report-mode">
+          <FormattedMessage id={`REPORT.HEADING.MODE.${compareWithParticipants ? 'participants' : 'all'}`} />
+        </dd>
+        <dt>
+          <FormattedMessage id="REPORT.HEADING.TERRITORIES" />
+        </dt>
+        <dd data-testid="report-territories">{territories.length > 0 ? territories.join(' · ') : none}</dd>
+      </dl>
+    </header>
+  );
+}
+
+/** A territory as the heading lists it, 'Provincia: Valencia (n = 2)'; the entity by its level's word alone. */
+export function useTerritoryWords(): (level: string, name: string | null) => string {
+  const intl = useIntl();
+  return (level, name) => (name === null ? level : intl.formatMessage({ id: 'REPORT.HEADING.TERRITORY' }, { level, name }));
+}
+
+/** The results page's heading, with the tab's title, for the result on screen. */
+export function ResultsHeading({ result }: { result: ResultResponse }) {
+  const intl = useIntl();
+  const text = useReportText();
+  const levels = useAppSelector(selectActiveLevels);
+  const shared = useAppSelector(selectIsShared);
+  const compareWithParticipants = useAppSelector((state) => state.reportFilters.compareWithParticipants);
+  const territoryWords = useTerritoryWords();
+  const campaign = text.campaign(result.edition.year);
+  useReportTitle('results', result.territoryTexts.campaign, campaign);
+  const territories = levels.map((l) =>
+    territoryWords(intl.formatMessage({ id: `RESULTS.LEVEL.${TERRITORY_OF_LEVEL[l.level]}` }), l.level === 'campaign' ? null : text.levelLabel(l)),
+  );
+  return (
+    <ReportHeading
+      kind="results"
+      texts={result.territoryTexts}
+      campaign={campaign}
+      compareWithParticipants={compareWithParticipants}
+      territories={territories}
+      detailsOnScreen={shared}
+    />
+  );
+}
