@@ -35,7 +35,8 @@ describe('comparisons in Chromium', () => {
     await page.getByRole('button', { name: twoEditions.text, exact: true }).click();
     await page.waitForURL(new RegExp(`/comparisons/${twoEditions.campaigns.at(-1)!.id}$`));
     await page.getByTestId('group-autonomousCommunity').waitFor();
-    expect(await page.locator('main').getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Entidad', 'Provincia', 'CCAA']);
+    // The report's heading names the entity, then come the groups.
+    expect(await page.locator('main').getByRole('heading', { level: 2 }).allTextContents()).toEqual([twoEditions.text.split(' - (')[0], 'Entidad', 'Provincia', 'CCAA']);
     const legend = (await page.getByTestId('group-campaign').locator('.highcharts-legend').first().textContent()) ?? '';
     expect(legend).toContain('Campaña actual');
     expect(legend).toContain('Campaña anterior');
@@ -43,7 +44,11 @@ describe('comparisons in Chromium', () => {
     await screenshot(page, 'comparisons-two-editions');
 
     const pages = readPdf(await page.pdf({ format: 'A4', printBackground: true }), 'comparisons-pdf').split('\f').filter((p) => p.trim() !== '');
-    expect(pages.map((p) => p.trim().split('\n')[0].trim())).toEqual(['Entidad', 'Provincia', 'CCAA']);
+    // The heading opens the first page (the 'Entidad' group under it), each territory's group starts a page, '¿Cómo se calcula?' closes.
+    const firstLines = pages.map((p) => p.trim().split('\n')[0].trim());
+    expect(firstLines[0]).toBe('COMPARATIVAS');
+    expect(firstLines).toEqual(expect.arrayContaining(['Provincia', 'CCAA']));
+    expect(firstLines.at(-1)).toBe('¿Cómo se calculan los resultados?');
     expect(pages.join('')).not.toContain('Imprimir en PDF');
 
     const before = await firstRadarData(page, 'province');
@@ -74,7 +79,7 @@ describe('comparisons in Chromium', () => {
     const visitor = await newPage(browser);
     await visitor.page.goto(link);
     await visitor.page.getByTestId('group-province').waitFor();
-    expect(await visitor.page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Entidad', 'Provincia', 'CCAA']);
+    expect(await visitor.page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([oneEdition.text.split(' - (')[0], 'Entidad', 'Provincia', 'CCAA']);
     await screenshot(visitor.page, 'comparisons-shared');
     await visitor.page.goto(`${server.url}/comparisons/0/not-a-token`);
     await visitor.page.getByText('Link compartido incorrecto.').waitFor();

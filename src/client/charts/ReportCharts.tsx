@@ -23,7 +23,8 @@ export interface Needle {
   value: number | null;
 }
 
-const percentAxis: Highcharts.YAxisOptions = { min: 0, max: 100, tickInterval: 10, title: { text: undefined }, labels: { format: '{value}%', overflow: 'allow' } };
+// A small padding, so that the ticks stay level down to '100%' in a slot barely wider than it (a longer category, 'Valencia (n = 2)', narrows the plot).
+const percentAxis: Highcharts.YAxisOptions = { min: 0, max: 100, tickInterval: 10, title: { text: undefined }, labels: { format: '{value}%', overflow: 'allow', padding: 1 } };
 const tooltip: Highcharts.TooltipOptions = { valueSuffix: '%', valueDecimals: 1, shared: true };
 
 /** A half-circle gauge with one needle per shown level; hovering a needle shows its value with %. */

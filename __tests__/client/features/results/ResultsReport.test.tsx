@@ -100,7 +100,7 @@ describe('results report', () => {
       expect(within(heading).getByRole('heading', { level: 2 })).toHaveTextContent('Ayuntamiento de Prueba');
       expect(heading).toHaveTextContent('Valencia/València · Comunitat Valenciana · Campaña 2026');
       expect(screen.getByTestId('report-date')).toHaveTextContent('24 de noviembre de 2026');
-      expect(screen.getByTestId('report-mode')).toHaveTextContent('solo con los participantes de la campaña');
+      expect(screen.getByTestId('report-mode')).toHaveTextContent('Solo con los participantes de la campaña');
       expect(screen.getByTestId('report-territories')).toHaveTextContent(
         'Entidad · Provincia: Valencia/València (n = 1) · Comunidad autónoma: Comunitat Valenciana (n = 4) · País: España (n = 20)',
       );

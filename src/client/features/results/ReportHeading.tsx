@@ -56,7 +56,7 @@ export function ReportHeading({ kind, texts, campaign, compareWithParticipants, 
           {campaign}
         </span>
       </p>
-      <dl className={`report-heading-details${detailsOnScreen ? '' : ' report-heading-paper'}`} aria-label={intl.formatMessage({ id: 'REPORT.HEADING.LABEL' })}>
+      <dl className={`report-heading-details${detailsOnScreen ? '' : ' report-heading-paper'}`}>
         <dt>
           <FormattedMessage id="REPORT.HEADING.DATE" />
         </dt>
