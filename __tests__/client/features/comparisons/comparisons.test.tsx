@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { expectSaga } from 'redux-saga-test-plan';
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
@@ -165,12 +165,14 @@ describe('comparisons page body', () => {
     );
     expect(document.title).toBe('Comparativas - Ayuntamiento de Prueba - Campaña 2026');
     expect(screen.getByTestId('report-campaign')).toHaveTextContent('Campaña 2026 comparada con la Campaña 2025');
-    expect(screen.getByTestId('report-territories')).toHaveTextContent('Entidad · Provincia: Valencia/València · CCAA: Comunitat Valenciana');
     expect(within(screen.getByTestId('group-campaign')).getByTestId('group-sizes')).toHaveTextContent(/^Ayuntamiento de Prueba$/);
     expect(within(screen.getByTestId('group-province')).getByTestId('group-sizes')).toHaveTextContent('Valencia/València · Campaña 2026: n = 2 · Campaña 2025: n = 1');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Comparar solo con los participantes de la campaña' }));
     expect(within(screen.getByTestId('group-autonomousCommunity')).getByTestId('group-sizes')).toHaveTextContent('Comunitat Valenciana · Campaña 2026: n = 20 · Campaña 2025: n = 19');
+    act(() => void window.dispatchEvent(new Event('beforeprint')));
     expect(screen.getByTestId('report-mode')).toHaveTextContent('las entidades que no participaron cuentan como 0');
+    expect(screen.getByTestId('report-territories')).toHaveTextContent('Entidad · Provincia: Valencia/València · CCAA: Comunitat Valenciana');
+    act(() => void window.dispatchEvent(new Event('afterprint')));
     unmount();
     expect(document.title).toBe('Campañas');
 

@@ -99,6 +99,9 @@ describe('results report', () => {
       const heading = screen.getByTestId('report-heading');
       expect(within(heading).getByRole('heading', { level: 2 })).toHaveTextContent('Ayuntamiento de Prueba');
       expect(heading).toHaveTextContent('Valencia/València · Comunitat Valenciana · Campaña 2026');
+      // On its own page the controls say the rest: the date, the mode and the territories are for paper.
+      expect(screen.queryByTestId('report-date')).toBeNull();
+      act(() => void window.dispatchEvent(new Event('beforeprint')));
       expect(screen.getByTestId('report-date')).toHaveTextContent('24 de noviembre de 2026');
       expect(screen.getByTestId('report-mode')).toHaveTextContent('Solo con los participantes de la campaña');
       expect(screen.getByTestId('report-territories')).toHaveTextContent(
@@ -109,6 +112,7 @@ describe('results report', () => {
       expect(screen.getByTestId('report-mode')).toHaveTextContent('las entidades que no participaron cuentan como 0');
       expect(screen.getByTestId('report-territories')).toHaveTextContent('Entidad · Provincia: Valencia/València (n = 2) · Comunidad autónoma: Comunitat Valenciana (n = 8)');
     } finally {
+      act(() => void window.dispatchEvent(new Event('afterprint')));
       jest.useRealTimers();
     }
   });
@@ -129,6 +133,13 @@ describe('results report', () => {
     expect(screen.getByTestId('how-calculated-print')).toHaveTextContent('cuentan como 0');
     act(() => void window.dispatchEvent(new Event('afterprint')));
     expect(screen.queryByTestId('how-calculated-print')).toBeNull();
+  });
+
+  it('shows the whole heading on screen on a shared link', () => {
+    const shared = [resultsActions.sharedLinkOpened(), resultsActions.resultLoaded(result)].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
+    renderReport(shared);
+    expect(screen.getByTestId('report-mode')).toHaveTextContent('Solo con los participantes de la campaña');
+    expect(screen.getByTestId('report-territories')).toHaveTextContent('País: España (n = 20)');
   });
 
   it("asks for a campaign when none is chosen", () => {

@@ -29,19 +29,40 @@ export interface ReportHeadingProps {
   compareWithParticipants: boolean;
   /** The territories shown, in words. */
   territories: string[];
-  /** The date, the mode and the territories on screen too (a shared page); otherwise only on paper. */
+  /** The date, the mode and the territories on screen too (a shared page); otherwise laid out only while printing. */
   detailsOnScreen: boolean;
 }
 
+/** The date, the comparison mode in words and the territories shown. */
+function HeadingDetails({ compareWithParticipants, territories }: Pick<ReportHeadingProps, 'compareWithParticipants' | 'territories'>) {
+  const intl = useIntl();
+  return (
+    <dl className="report-heading-details">
+      <dt>
+        <FormattedMessage id="REPORT.HEADING.DATE" />
+      </dt>
+      <dd data-testid="report-date">{formatLongDate(intl, new Date())}</dd>
+      <dt>
+        <FormattedMessage id="REPORT.HEADING.MODE" />
+      </dt>
+      <dd data-testid="report-mode">
+        <FormattedMessage id={`REPORT.HEADING.MODE.${compareWithParticipants ? 'participants' : 'all'}`} />
+      </dd>
+      <dt>
+        <FormattedMessage id="REPORT.HEADING.TERRITORIES" />
+      </dt>
+      <dd data-testid="report-territories">{territories.length > 0 ? territories.join(' · ') : intl.formatMessage({ id: 'REPORT.HEADING.NO_TERRITORY' })}</dd>
+    </dl>
+  );
+}
+
 /**
- * Who and what a report is about: the entity, its province and community, the campaign, and (always on paper)
- * the date, the comparison mode in words and the territories shown.
+ * Who and what a report is about: the entity, its province and community, the campaign, and (on paper, and on
+ * a shared page's screen) the date, the comparison mode in words and the territories shown.
  */
 export function ReportHeading({ kind, texts, campaign, compareWithParticipants, territories, detailsOnScreen }: ReportHeadingProps) {
-  const intl = useIntl();
-  // Drawn again when printing starts, so that the date is the day it is printed.
-  usePrinting();
-  const none = intl.formatMessage({ id: 'REPORT.HEADING.NO_TERRITORY' });
+  // Laid out when printing starts, dated the day it is printed.
+  const printing = usePrinting();
   return (
     <header className="report-heading" data-testid="report-heading">
       <p className="report-heading-kind d-none d-print-block">
@@ -56,22 +77,7 @@ export function ReportHeading({ kind, texts, campaign, compareWithParticipants, 
           {campaign}
         </span>
       </p>
-      <dl className={`report-heading-details${detailsOnScreen ? '' : ' report-heading-paper'}`}>
-        <dt>
-          <FormattedMessage id="REPORT.HEADING.DATE" />
-        </dt>
-        <dd data-testid="report-date">{formatLongDate(intl, new Date())}</dd>
-        <dt>
-          <FormattedMessage id="REPORT.HEADING.MODE" />
-        </dt>
-        <dd data-testid="report-mode">
-          <FormattedMessage id={`REPORT.HEADING.MODE.${compareWithParticipants ? 'participants' : 'all'}`} />
-        </dd>
-        <dt>
-          <FormattedMessage id="REPORT.HEADING.TERRITORIES" />
-        </dt>
-        <dd data-testid="report-territories">{territories.length > 0 ? territories.join(' · ') : none}</dd>
-      </dl>
+      {(detailsOnScreen || printing) && <HeadingDetails compareWithParticipants={compareWithParticipants} territories={territories} />}
     </header>
   );
 }
