@@ -63,6 +63,10 @@ const initialResultsState: ResultsState = {
   copyByHand: false,
 };
 
+/** The chosen entity, or the one owning the open campaign (a deep link pre-selects it). */
+export const entityOnScreen = (state: Pick<ResultsState, 'selectedEntityId' | 'campaignId' | 'options'>): number | null =>
+  state.selectedEntityId ?? state.options.items.find((e) => e.campaigns.some((c) => c.id === state.campaignId))?.entityId ?? null;
+
 /** A new campaign on screen: nothing of the previous one stays. */
 function openCampaign(state: ResultsState, campaignId: number | null) {
   const busy = campaignId === null ? IDLE : LOADING;
@@ -88,9 +92,15 @@ const resultsSlice = createSlice({
     optionsFailed(state, action: PayloadAction<RequestError>) {
       state.options = { status: 'failed', error: action.payload, items: [] };
     },
-    /** The entity chosen in the selector; without one, the selector follows the open campaign's entity. */
+    /**
+     * The entity chosen in the selector; without one, the selector follows the open campaign's entity. Another
+     * entity than the one on screen closes the report at once (the saga leaves its address for /results), and
+     * the choice is made on no campaign: /results, reloaded, keeps it.
+     */
     entitySelected(state, action: PayloadAction<number>) {
-      Object.assign(state, { selectedEntityId: action.payload, selectedOn: state.campaignId });
+      if (action.payload === entityOnScreen(state)) return;
+      Object.assign(state, { selectedEntityId: action.payload, selectedOn: null });
+      openCampaign(state, null);
     },
     /** Chosen in the selector; the saga navigates to /results/{id}, whose page then opens it. */
     campaignChosen: (_state, _action: PayloadAction<number>) => undefined,
