@@ -14,7 +14,7 @@ const DIRECTION_WORDS: Record<Direction, string> = { up: 'COMPARISONS.DIFFERENCE
 function ChangeCell({ row }: { row: DifferenceRow }) {
   const intl = useIntl();
   return (
-    <td className={`difference-change text-nowrap${row.direction ? ` difference-${row.direction}` : ''}`}>
+    <td className={`difference-change text-end text-nowrap${row.direction ? ` difference-${row.direction}` : ''}`}>
       {row.direction && (
         <>
           <span aria-hidden="true" className="me-1">
@@ -43,7 +43,7 @@ export function DifferencesTable({ level, title, table }: { level: ComparisonLev
   return (
     <div className="comparison-differences" data-testid={`differences-${level}`}>
       <h3 className="h6 mt-4 mb-2">
-        <FormattedMessage id="COMPARISONS.DIFFERENCES.TITLE" />
+        <FormattedMessage id="COMPARISONS.DIFFERENCES.TITLE" values={{ title }} />
       </h3>
       <Table size="sm" responsive className="differences-table mb-0 align-middle">
         <caption className="visually-hidden">
@@ -55,15 +55,15 @@ export function DifferencesTable({ level, title, table }: { level: ComparisonLev
               <FormattedMessage id="RESULTS.TABLE.POLICY" />
             </th>
             {withPrevious && (
-              <th scope="col" className="text-end">
+              <th scope="col" className="text-end differences-year">
                 {table.years.previous}
               </th>
             )}
-            <th scope="col" className="text-end">
+            <th scope="col" className="text-end differences-year">
               {table.years.current}
             </th>
             {withPrevious && (
-              <th scope="col" className="text-end">
+              <th scope="col" className="text-end differences-change-heading">
                 <FormattedMessage id="COMPARISONS.DIFFERENCES.CHANGE" />
               </th>
             )}
