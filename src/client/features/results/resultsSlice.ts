@@ -14,6 +14,8 @@ export type ReportView = 'report' | 'global';
 /**
  * An entity chosen in a report page's selector, with the campaign on screen when it was chosen: opening that
  * campaign again (a reload) keeps the choice, another campaign drops it. The only part kept across reloads.
+ * Another entity closes the campaign on screen, so a choice is now made on none (null: the page without a
+ * campaign); a copy stored by an earlier version may still name one.
  */
 export interface EntityChoice {
   selectedEntityId: number | null;
