@@ -44,11 +44,12 @@ describe('comparisons in Chromium', () => {
     await screenshot(page, 'comparisons-two-editions');
 
     const pages = readPdf(await page.pdf({ format: 'A4', printBackground: true }), 'comparisons-pdf').split('\f').filter((p) => p.trim() !== '');
-    // The heading opens the first page (the 'Entidad' group under it), each territory's group starts a page, '¿Cómo se calcula?' closes.
+    // The heading opens the first page, the 'Entidad' radars under it; then each group's radars on a page and
+    // its differences table on the next; '¿Cómo se calcula?' at the end.
     const firstLines = pages.map((p) => p.trim().split('\n')[0].trim());
     expect(firstLines[0]).toBe('COMPARATIVAS');
-    expect(firstLines).toEqual(expect.arrayContaining(['Provincia', 'CCAA']));
-    expect(firstLines.at(-1)).toBe('¿Cómo se calculan los resultados?');
+    expect(firstLines).toEqual(expect.arrayContaining(['Provincia', 'CCAA', ...['Entidad', 'Provincia', 'CCAA'].map((g) => `${g}: diferencias entre campañas`)]));
+    expect(pages.at(-1)).toContain('¿Cómo se calculan los resultados?');
     expect(pages.join('')).not.toContain('Imprimir en PDF');
 
     const before = await firstRadarData(page, 'province');

@@ -1,6 +1,8 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/rootReducer.js';
 import { groupSizes, radarGroups } from './comparisonModel.js';
+import type { ComparisonCsvSource } from './comparisonCsv.js';
+import type { Language } from '../../../shared/constants.js';
 
 export const selectComparisons = (state: RootState) => state.comparisons;
 
@@ -25,4 +27,10 @@ export const selectRadarGroups = createSelector(
 export const selectGroupSizes = createSelector(
   [(state: RootState) => state.comparisons.comparison.data, (state: RootState) => state.reportFilters.compareWithParticipants],
   (data, compareWithParticipants) => (data ? groupSizes(data, compareWithParticipants) : null),
+);
+
+/** What a group's 'Descargar CSV' reads from the comparison on screen, and the interface's language to write it in. */
+export const selectComparisonCsvSource = createSelector(
+  [(state: RootState) => state.comparisons.comparison.data, selectRadarGroups, (state: RootState) => state.locale.language],
+  (data, groups, language): ComparisonCsvSource & { language: Language } => ({ entity: data?.territoryTexts.campaign ?? '', groups, language }),
 );

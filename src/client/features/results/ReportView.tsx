@@ -13,7 +13,8 @@ import { resultsActions, type ReportView as View } from './resultsSlice.js';
 import { ResultsHeading } from './ReportHeading.js';
 import { HowCalculatedPrint } from './HowCalculated.js';
 import { useLabelledLevels } from './reportText.js';
-import { selectActiveLevels, selectIsShared, selectMeasuresTable, selectReportBlocks, selectResults } from './resultsSelectors.js';
+import { isCampaignNotSent, selectActiveLevels, selectIsShared, selectMeasuresTable, selectReportBlocks, selectResults } from './resultsSelectors.js';
+import { NotSentState } from './NotSentState.js';
 
 /**
  * In order: the global block, one block per axis and the detail by measures ('Mis Respuestas' follows).
@@ -50,6 +51,8 @@ export function ReportBody() {
   const shared = useAppSelector(selectIsShared);
   if (campaignId === null) return <EmptyState message="RESULTS.SELECT_CAMPAIGN" />;
   if (result.status === 'failed' && shared) return <FailedState message="RESULTS.SHARED_INVALID" />;
+  // A campaign not sent yet has no report to show, nor to come.
+  if (isCampaignNotSent(result.error)) return <NotSentState campaignId={campaignId} />;
   return (
     <div className="report">
       {/* Its room is kept while the result loads, so that the tabs below stay where they are. */}
