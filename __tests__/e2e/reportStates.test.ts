@@ -155,7 +155,8 @@ describe('report states in Chromium: the differences table, a campaign not sent,
     await page.reload();
     await page.getByText('Por favor, selecciona una campaña específica').waitFor();
     await page.getByRole('button', { name: /^Campaña/ }).waitFor();
-    expect(await page.getByRole('button', { name: /^Entidad/ }).innerText()).toContain(second.text);
+    // The selector says 'Cargando...' until the options are in, then the entity kept across the reload.
+    await page.getByRole('button', { name: /^Entidad/ }).filter({ hasText: second.text }).waitFor();
     // The new entity's campaign opens its own report.
     await page.getByRole('button', { name: /^Campaña/ }).click();
     await page.getByRole('button', { name: second.campaigns.at(-1)!.text, exact: true }).click();
