@@ -37,6 +37,18 @@ describe('results report', () => {
     expect(screen.queryByRole('heading', { name: 'Mis Respuestas' })).toBeNull();
   });
 
+  it('offers nothing to print or share for a campaign not sent yet, only the help', () => {
+    const notSent = [resultsActions.campaignOpened(31), resultsActions.resultFailed(new ApiError('CONFLICT', 409, CAMPAIGN_NOT_SENT).toJSON())].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
+    const { unmount } = renderWithProviders(<ReportControls shared={false} />, { preloadedState: notSent });
+    expect(screen.getByRole('button', { name: /Cómo se calcula/ })).toBeInTheDocument();
+    for (const name of ['Imprimir en PDF', 'Compartir', 'Anular enlaces']) expect(screen.queryByRole('button', { name })).toBeNull();
+    unmount();
+    // Any other failure keeps them: retrying may work.
+    const failed = [resultsActions.campaignOpened(31), resultsActions.resultFailed(new ApiError('UNAVAILABLE', 503).toJSON())].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
+    renderWithProviders(<ReportControls shared={false} />, { preloadedState: failed });
+    expect(screen.getByRole('button', { name: 'Compartir' })).toBeInTheDocument();
+  });
+
 
   it('shows the blocks in order with their comparison tables', () => {
     renderReport();

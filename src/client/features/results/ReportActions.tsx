@@ -6,11 +6,23 @@ import type { ShareResponse } from '../../../shared/api/results.js';
 import { resultsActions, SHARED_CAMPAIGN_ID } from './resultsSlice.js';
 import { HowCalculated } from './HowCalculated.js';
 import { LinkToCopyDialog } from './LinkToCopyDialog.js';
+import { isCampaignNotSent } from './resultsSelectors.js';
 
-/** '¿Cómo se calcula?', 'Imprimir en PDF', share (with the link to copy by hand when the browser will not take it) and (signed in) revoke the shared links, for both report pages. */
+/**
+ * '¿Cómo se calcula?', 'Imprimir en PDF', share (with the link to copy by hand when the browser will not take it) and (signed in) revoke
+ * the shared links, for both report pages. A campaign not sent yet has no report to print or share: only the help is offered.
+ */
 export function ReportActions({ campaignId, target }: { campaignId: number | null; target: keyof ShareResponse }) {
   const dispatch = useAppDispatch();
   const sharing = useAppSelector((state) => state.results.share.status === 'loading');
+  const notSent = useAppSelector((state) => isCampaignNotSent(target === 'urlResults' ? state.results.result.error : state.comparisons.comparison.error));
+  if (notSent) {
+    return (
+      <div className="d-flex flex-wrap gap-2">
+        <HowCalculated />
+      </div>
+    );
+  }
   return (
     <div className="d-flex flex-wrap gap-2">
       <HowCalculated />
