@@ -24,8 +24,9 @@ export function RadarChart({ title, categories, series }: { title: string; categ
       lineWidth: 0,
       labels: {
         style: { fontSize: '12px', fontWeight: 'bold' },
+        // The polar axis has a tick past the last category, where the first one is: no number there.
         formatter() {
-          return String(this.pos + 1);
+          return this.pos < categories.length ? String(this.pos + 1) : '';
         },
       },
     },
