@@ -73,15 +73,10 @@ describe('report layout: phone, languages and paper', () => {
     await server?.stop();
   }, 30_000);
 
-  async function signedIn(phone: boolean, language?: string): Promise<OpenedPage> {
+  async function signedIn(phone: boolean): Promise<OpenedPage> {
     const opened = await newPage(browser, { phone });
     await logIn(opened.page, server.url, 'usuario@demo.es');
     await opened.page.waitForURL('**/my-campaigns');
-    if (language) {
-      await opened.page.getByRole('button', { name: 'Abrir el panel de usuario' }).click();
-      await opened.page.getByLabel('Idioma').selectOption(language);
-      await opened.page.keyboard.press('Escape');
-    }
     return opened;
   }
 
@@ -176,10 +171,14 @@ describe('report layout: phone, languages and paper', () => {
     }
   }, 120_000);
 
-  it('writes chart numbers and Highcharts texts in English, as the cards do', async () => {
-    const { page, context, errors } = await signedIn(false, 'en');
+  it('redraws the charts in English when the language changes: numbers and Highcharts texts as the cards write them', async () => {
+    const { page, context, errors } = await signedIn(false);
     try {
       await openResults(page);
+      await globalBlock(page).getByTestId('policy-bars').locator('.highcharts-container').waitFor();
+      await page.getByRole('button', { name: 'Abrir el panel de usuario' }).click();
+      await page.getByLabel('Idioma').selectOption('en');
+      await page.keyboard.press('Escape');
       await page.getByRole('heading', { name: 'Overall result' }).waitFor();
       await drawEveryChart(page);
       const texts = await chartTexts(page);
