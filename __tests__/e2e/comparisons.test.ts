@@ -43,7 +43,8 @@ describe('comparisons in Chromium', () => {
     await screenshot(page, 'comparisons-two-editions');
 
     const pages = readPdf(await page.pdf({ format: 'A4', printBackground: true }), 'comparisons-pdf').split('\f').filter((p) => p.trim() !== '');
-    expect(pages.map((p) => p.trim().split('\n')[0].trim())).toEqual(['Entidad', 'Provincia', 'CCAA']);
+    // Each group's radars on a page, then its differences table on the next.
+    expect(pages.map((p) => p.trim().split('\n')[0].trim())).toEqual(['Entidad', 'Provincia', 'CCAA'].flatMap((g) => [g, `${g}: diferencias entre campañas`]));
     expect(pages.join('')).not.toContain('Imprimir en PDF');
 
     const before = await firstRadarData(page, 'province');

@@ -1,4 +1,4 @@
-import type { ByLevel, ResultResponse } from '../../src/shared/api/results.js';
+import type { ByLevel, ComparisonResponse, ResultResponse } from '../../src/shared/api/results.js';
 
 const by = (campaign: number | null, province: number | null, autonomousCommunity: number | null, country: number | null): ByLevel => ({ campaign, province, autonomousCommunity, country });
 
@@ -43,6 +43,8 @@ export function resultFixture(): ResultResponse {
       },
     ],
     territoryTexts: { campaign: 'Ayuntamiento de Prueba', province: 'Valencia/València', autonomousCommunity: 'Comunitat Valenciana', country: 'España' },
+    // One participant (the entity) of two registered in the province, as its figures say.
+    edition: { year: 2026, sizes: { participants: { province: 1, autonomousCommunity: 4, country: 20 }, comparedToAll: { province: 2, autonomousCommunity: 8, country: 45 } } },
     table: {
       valuesPerAxis: {
         '1': {
@@ -69,5 +71,15 @@ export function resultFixture(): ResultResponse {
       },
     },
     answers: { campaign: { indicators: [] } },
+  };
+}
+
+/** What a comparison says besides its radars' figures, for the fixture's entity: names, and 2026 against 2025 (or no previous edition). */
+export function comparisonAbout(withPrevious = true): Pick<ComparisonResponse, 'territoryTexts' | 'editions'> {
+  const { territoryTexts, edition } = resultFixture();
+  const noCountry = { participants: { ...edition.sizes.participants, country: 0 }, comparedToAll: { ...edition.sizes.comparedToAll, country: 0 } };
+  return {
+    territoryTexts,
+    editions: { current: { year: edition.year, sizes: noCountry }, previous: withPrevious ? { year: edition.year - 1, sizes: noCountry } : null },
   };
 }

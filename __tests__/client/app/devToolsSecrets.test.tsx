@@ -19,7 +19,7 @@ import { resultsApi } from '../../../src/client/api/resultsApi.js';
 import type { UserRow } from '../../../src/shared/api/admin.js';
 import { ALFA, fakeBackend } from '../../helpers/fakeBackend.js';
 import { demoUser, fakeDependencies, memoryTokenStore, renderWithProviders } from '../../helpers/client.js';
-import { resultFixture } from '../../helpers/resultFixture.js';
+import { comparisonAbout, resultFixture } from '../../helpers/resultFixture.js';
 
 const signedIn = (store: AppStore) => waitFor(() => expect(store.getState().auth.user?.email).toBe(ALFA.email));
 const signedOut = (store: AppStore) => waitFor(() => expect(store.getState().auth).toMatchObject({ status: 'loaded', user: null }));
@@ -156,7 +156,7 @@ describe('what Redux DevTools can record', () => {
       sharedCampaign: async (given: string) => (checked(given), 9),
       result: async (given: string | null) => (checked(given), resultFixture()),
       answers: async (given: string | null) => (checked(given), []),
-      comparison: async (given: string | null) => (checked(given), { current: [], previous: null }),
+      comparison: async (given: string | null) => (checked(given), { current: [], previous: null, ...comparisonAbout(false) }),
     };
     // In strict mode, as the app runs: the page's effect runs twice, and the second opening must still find the token.
     const pages = (

@@ -19,7 +19,8 @@ const ENTITY = { id: 4, name: 'Mancomunitat de la Safor', population: 1000, muni
 async function pageLoad(backend = fakeBackend()) {
   const { store, persistor, dependencies } = makeStore({
     persist: true,
-    dependencies: { ...fakeDependencies({ authApi: backend.api.authApi }), campaignsApi: backend.api.campaignsApi },
+    // No page to leave in jsdom: choosing an entity navigates to /results.
+    dependencies: { ...fakeDependencies({ authApi: backend.api.authApi }), campaignsApi: backend.api.campaignsApi, navigate: () => undefined },
   });
   await waitFor(() => expect(persistor!.getState().bootstrapped).toBe(true));
   const signIn = async (account: Account) => {

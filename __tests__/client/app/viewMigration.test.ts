@@ -115,8 +115,9 @@ describe('a reloaded view', () => {
     expect(store.getState().campaigns.view.questionnaire).toEqual({ campaignId: 13, filters: initialCampaignsView.questionnaire.filters });
   });
 
-  it("keeps the report pages' chosen entity while the campaign it was chosen on opens again", async () => {
+  it("keeps the report pages' chosen entity while the page without a campaign it leads to opens again", async () => {
     const first = await pageLoad();
+    // Another entity closes the campaign on screen: the choice is made on none (the page goes to /results).
     first.store.dispatch(resultsActions.campaignOpened(12));
     first.store.dispatch(resultsActions.entitySelected(4));
     first.store.dispatch(comparisonsActions.campaignOpened(null));
@@ -124,7 +125,7 @@ describe('a reloaded view', () => {
     await first.persistor.flush();
 
     const { store } = await pageLoad();
-    store.dispatch(resultsActions.campaignOpened(12));
+    store.dispatch(resultsActions.campaignOpened(null));
     store.dispatch(comparisonsActions.campaignOpened(null));
     expect([store.getState().results.selectedEntityId, store.getState().comparisons.selectedEntityId]).toEqual([4, 6]);
     store.dispatch(resultsActions.campaignOpened(13));

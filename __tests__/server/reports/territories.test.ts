@@ -1,4 +1,4 @@
-import { allEntitiesMean, groupFigures, participantsMean } from '../../../src/server/reports/territories.js';
+import { allEntitiesMean, groupFigures, meanSizes, participantsMean, type TerritoryAggregate } from '../../../src/server/reports/territories.js';
 
 describe('territorial figures', () => {
   it('averages over participants, and over every registered entity when compared to all', () => {
@@ -33,5 +33,40 @@ describe('territorial figures', () => {
     const figures = groupFigures(undefined, { province: undefined, autonomousCommunity: undefined, country: { participants: 2, percentageSum: 1, valueSum: 4 } }, { province: 3, autonomousCommunity: 5, country: 8 });
     expect(figures.percentages).toEqual({ campaign: null, province: null, autonomousCommunity: null, country: 0.5 });
     expect(figures.percentagesComparedToAll).toEqual({ campaign: null, province: null, autonomousCommunity: null, country: 0.125 });
+  });
+});
+
+describe('meanSizes', () => {
+  const registered = { province: 4, autonomousCommunity: 9, country: 30 };
+  const aggregate = (participants: number): TerritoryAggregate => ({ participants, percentageSum: participants * 0.5, valueSum: participants * 10 });
+
+  it('counts the participants of every territory, and all its registered entities compared to all', () => {
+    const groups = [
+      { province: aggregate(2), autonomousCommunity: aggregate(5), country: aggregate(12) },
+      { province: aggregate(2), autonomousCommunity: aggregate(5), country: aggregate(12) },
+    ];
+    expect(meanSizes(groups, registered)).toEqual({
+      participants: { province: 2, autonomousCommunity: 5, country: 12 },
+      comparedToAll: { province: 4, autonomousCommunity: 9, country: 30 },
+    });
+  });
+
+  it('counts 0 participants in a territory with none, its registered entities still counting compared to all', () => {
+    const groups = [{ province: undefined, autonomousCommunity: aggregate(3), country: aggregate(8) }];
+    expect(meanSizes(groups, registered)).toEqual({
+      participants: { province: 0, autonomousCommunity: 3, country: 8 },
+      comparedToAll: { province: 4, autonomousCommunity: 9, country: 30 },
+    });
+    expect(meanSizes([], { province: 0, autonomousCommunity: 0, country: 0 })).toEqual({
+      participants: { province: 0, autonomousCommunity: 0, country: 0 },
+      comparedToAll: { province: 0, autonomousCommunity: 0, country: 0 },
+    });
+  });
+
+  it('never counts fewer entities compared to all than took part (as allEntitiesMean divides)', () => {
+    const groups = [{ province: aggregate(6), autonomousCommunity: aggregate(6), country: aggregate(6) }];
+    const sizes = meanSizes(groups, { province: 5, autonomousCommunity: 9, country: 30 });
+    expect(sizes.comparedToAll.province).toBe(6);
+    expect(allEntitiesMean(6 * 0.5, 6, 5)).toBeCloseTo((6 * 0.5) / sizes.comparedToAll.province, 12);
   });
 });

@@ -45,7 +45,7 @@ describe.each(backends)('entity administration API on $name', ({ open }) => {
     expect(ribera).toEqual({
       id: expect.any(Number), name: 'Mancomunitat de la Ribera Alta', population: expect.any(Number), province: 'Valencia/València', autonomousCommunity: 'Comunitat Valenciana',
       municipalities: expect.arrayContaining([{ munId: expect.stringMatching(/^46\d{3}$/), name: expect.any(String) }]),
-      campaigns: expect.arrayContaining([{ id: expect.any(Number), text: 'Campaña 2025', status: expect.stringMatching(/^(created|draft|sent)$/) }]),
+      campaigns: expect.arrayContaining([{ id: expect.any(Number), text: 'Campaña 2025', campaignNumber: 2025, status: expect.stringMatching(/^(created|draft|sent)$/) }]),
     });
   });
 

@@ -11,8 +11,8 @@ import { createSessionTokens, SESSION_TOKENS_CONTEXT, type SessionTokens } from 
 import { transportErrorMessage } from '../lib/transportErrors.js';
 import { REFRESH_POLL_MS, REFRESH_WAIT_MS } from '../lib/constants.js';
 
-/** The toast a failed call shows: a message id, or one chosen from the error. */
-export type FailureToast = string | ((error: RequestError) => string);
+/** The toast a failed call shows: a message id, or one chosen from the error (null: none, the screen says it). */
+export type FailureToast = string | ((error: RequestError) => string | null);
 
 /**
  * What a saga's call does when it fails (build one with errorPage, keepOnScreen or sharedLink in callPolicies.ts).
@@ -102,7 +102,8 @@ export function* callApi<A extends unknown[], R>(policy: CallPolicy, fn: SecureF
     if (policy.linkToken !== undefined) return yield* call(fn, policy.linkToken, ...args);
     return yield* callInSession(policy.handled, fn, args);
   } catch (err) {
-    if (policy.toast) yield put(snackbarActions.toastShown(typeof policy.toast === 'string' ? policy.toast : policy.toast(serializeError(err))));
+    const toast = typeof policy.toast === 'function' ? policy.toast(serializeError(err)) : policy.toast;
+    if (toast) yield put(snackbarActions.toastShown(toast));
     throw err;
   }
 }

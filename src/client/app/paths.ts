@@ -1,4 +1,5 @@
 import { idFromDigits } from '../../shared/ids.js';
+import type { Action } from '../../shared/permissions.js';
 
 /** The routes of spec section 2. */
 export const PATHS = {
@@ -19,6 +20,9 @@ export const PATHS = {
   users: '/manage/users',
   createUser: '/manage/users/create',
 } as const;
+
+/** Who may open a questionnaire (/my-campaigns/{id}): an entity's USER and ADMIN, not FEC. */
+export const QUESTIONNAIRE_ACTIONS: readonly Action[] = ['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS'];
 
 /** The header title of a path: the first matching prefix wins (spec section 2, Header title). */
 const TITLES: readonly [prefix: string, messageId: string][] = [

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 're
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { useAppSelector, useErrorDismissedOnNavigation } from './hooks.js';
 import { RequirePermission, RequireUser, RootRedirect } from './guards.js';
-import { PATHS } from './paths.js';
+import { PATHS, QUESTIONNAIRE_ACTIONS } from './paths.js';
 import type { Action } from '../../shared/permissions.js';
 import { AuthLayout } from '../features/auth/AuthLayout.js';
 import { LoginPage } from '../features/auth/LoginPage.js';
@@ -122,7 +122,7 @@ export const ROUTES: RouteObject[] = [
           // /campaigns has no screen of its own: each role goes to its campaign list.
           { path: PATHS.campaigns, element: page(CAMPAIGN_ACTIONS, <RootRedirect />) },
           pageRoute(PATHS.myCampaigns, ['SELF_CAMPAIGNS'], MyCampaignsPage),
-          pageRoute(`${PATHS.myCampaigns}/:campaignId`, ['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS'], QuestionnairePage),
+          pageRoute(`${PATHS.myCampaigns}/:campaignId`, QUESTIONNAIRE_ACTIONS, QuestionnairePage),
           pageRoute(`${PATHS.results}/:campaignId?`, REPORT_ACTIONS, ResultsPage),
           pageRoute(`${PATHS.comparisons}/:campaignId?`, REPORT_ACTIONS, ComparisonsPage),
           pageRoute(PATHS.status, ['ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'], StatusPage),

@@ -23,6 +23,10 @@ export function formatValueAndPercent(intl: IntlShape, value: number | null | un
 /** A fraction as a chart value 0..100 with one decimal, or null. */
 export const toChartPercent = (fraction: number | null | undefined): number | null => (fraction == null ? null : Math.round(fraction * 1000) / 10);
 
+/** A change in percentage points with its sign and one decimal: '+4,0', '-3,5', '0,0'. */
+export const formatPointsChange = (intl: IntlShape, change: number | null | undefined): string =>
+  change == null ? DASH : intl.formatNumber(change, { ...oneDecimal, signDisplay: 'exceptZero' });
+
 /** A chart value already on the 0..100 scale, as '45,3%'. */
 export const formatChartPercent = (intl: IntlShape, value: number | null | undefined) => (value == null ? DASH : formatPercent(intl, value / 100));
 

@@ -5,6 +5,7 @@ import type { ComparisonAxis, ComparisonLevel, ComparisonResponse } from '../../
 import type { ByLevel, GroupFigures } from './territories.js';
 import type { QuestionnaireCache, TreeAxis } from './questionnaireCache.js';
 import { scopeFigures } from './figures.js';
+import { placeNames } from './reportBodies.js';
 
 const pick = (figures: ByLevel | undefined): Record<ComparisonLevel, number | null> => ({
   campaign: figures?.campaign ?? null,
@@ -29,7 +30,7 @@ export function comparisonAxes(tree: readonly TreeAxis[], figures: ReadonlyMap<s
 /**
  * The comparison of a sent campaign with the entity's latest sent campaign of an earlier edition (as
  * findPreviousSentCampaign read it), each against its own edition's territorial figures, from stored scores
- * and the cached questionnaire trees.
+ * and the cached questionnaire trees; with the entity's names and each edition's year and mean sizes.
  */
 export async function campaignComparison(q: Queryable, cache: QuestionnaireCache, place: CampaignPlace, { catalogueVersion, previous }: PreviousSentCampaign): Promise<ComparisonResponse> {
   const territories = { provinceId: place.provinceId, communityId: place.communityId };
@@ -38,7 +39,12 @@ export async function campaignComparison(q: Queryable, cache: QuestionnaireCache
     previous && Promise.all([cache.get(previous.editionId, catalogueVersion), scopeFigures(q, { ...previous, ...territories }, true)]),
   ]);
   return {
-    current: comparisonAxes(current[0].tree, current[1]),
-    previous: earlier ? comparisonAxes(earlier[0].tree, earlier[1]) : null,
+    current: comparisonAxes(current[0].tree, current[1].figures),
+    previous: earlier ? comparisonAxes(earlier[0].tree, earlier[1].figures) : null,
+    territoryTexts: placeNames(place),
+    editions: {
+      current: { year: place.campaignNumber, sizes: current[1].sizes },
+      previous: previous && earlier ? { year: previous.campaignNumber, sizes: earlier[1].sizes } : null,
+    },
   };
 }

@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/client.js';
 import { findCampaignPlace, readFigureInputs, type CampaignPlace, type FigureRows, type FigureScope } from '../db/repositories/resultQueries.js';
 import { groupKey } from './scoring.js';
-import { groupFigures, type GroupFigures, type Territory, type TerritoryAggregate } from './territories.js';
+import { groupFigures, meanSizes, type GroupFigures, type Territory, type TerritoryAggregate } from './territories.js';
+import type { MeanSizes } from '../../shared/api/results.js';
 
 /** What a campaign's figures are made of, by group key: its own scores, its territories' sums and registered entities. */
 export interface FigureInputs {
@@ -34,14 +35,18 @@ export function figuresByGroup({ own, aggregates, registered }: FigureInputs): M
   return figures;
 }
 
-/** The figures of one campaign against the given edition's territories, from stored scores (see readFigureInputs). */
-export async function scopeFigures(q: Queryable, scope: FigureScope, policiesOnly = false): Promise<Map<string, GroupFigures>> {
-  return figuresByGroup(figureInputs(await readFigureInputs(q, scope, policiesOnly)));
+/** How many entities each territory's means are built from (territories.ts meanSizes). */
+export const sizesOf = ({ aggregates, registered }: FigureInputs): MeanSizes => meanSizes(aggregates.values(), registered);
+
+/** The figures of one campaign against the given edition's territories, with their means' sizes, from stored scores (see readFigureInputs). */
+export async function scopeFigures(q: Queryable, scope: FigureScope, policiesOnly = false): Promise<{ figures: Map<string, GroupFigures>; sizes: MeanSizes }> {
+  const inputs = figureInputs(await readFigureInputs(q, scope, policiesOnly));
+  return { figures: figuresByGroup(inputs), sizes: sizesOf(inputs) };
 }
 
 /** Every group's figures for one campaign (key "scope:categoryId"), with the campaign's place. */
 export async function campaignFigures(q: Queryable, campaignId: number): Promise<{ place: CampaignPlace; figures: Map<string, GroupFigures> } | undefined> {
   const place = await findCampaignPlace(q, campaignId);
   if (!place) return undefined;
-  return { place, figures: await scopeFigures(q, place) };
+  return { place, figures: (await scopeFigures(q, place)).figures };
 }

@@ -1,6 +1,6 @@
 import type { GroupFigures } from './territories.js';
 import { groupKey } from './scoring.js';
-import type { AxisDetail, PolicyFigures, ResultResponse, TableAxis } from '../../shared/api/results.js';
+import type { AxisDetail, PolicyFigures, ReportEdition, ResultResponse, TableAxis, TerritoryTexts } from '../../shared/api/results.js';
 import type { IndicatorGroup } from '../../shared/api/campaigns.js';
 import type { TreeAxis, TreePolicy } from './questionnaireCache.js';
 
@@ -13,12 +13,13 @@ const NO_FIGURES: GroupFigures = {
 
 /**
  * The result response of scoring.md from a campaign's group figures and its questionnaire (tree and
- * indicators with the campaign's answers): global block, one block per axis, the detail table, the answers.
+ * indicators with the campaign's answers): global block, one block per axis, the detail table, the answers;
+ * with the names of the entity and its territories, and its edition's year and mean sizes.
  */
 export function buildResultReport(
   figures: ReadonlyMap<string, GroupFigures>,
   questionnaire: { tree: readonly TreeAxis[]; indicators: IndicatorGroup[] },
-  names: { entity: string; province: string; community: string },
+  about: { names: TerritoryTexts; edition: ReportEdition },
 ): ResultResponse {
   const { tree, indicators } = questionnaire;
   const of = (scope: string, id: number) => figures.get(groupKey(scope, id)) ?? NO_FIGURES;
@@ -59,7 +60,8 @@ export function buildResultReport(
       valuesByPolicy: tree.flatMap((a) => a.policies.map((p) => policyFigures(p.id, p.text, false))),
     },
     axisDetails,
-    territoryTexts: { campaign: names.entity, province: names.province, autonomousCommunity: names.community, country: 'España' },
+    territoryTexts: about.names,
+    edition: about.edition,
     table: { valuesPerAxis, texts },
     answers: { campaign: { indicators } },
   };

@@ -3,10 +3,14 @@
  * participants (entities with a sent campaign in the edition), or, compared to all, the participants'
  * sum over every entity registered in the territory (non-participants count as 0). No participant: null.
  */
+import type { MeanSizes } from '../../shared/api/results.js';
 
 export const LEVELS = ['campaign', 'province', 'autonomousCommunity', 'country'] as const;
 export type Level = (typeof LEVELS)[number];
 export type Territory = Exclude<Level, 'campaign'>;
+export const TERRITORIES: readonly Territory[] = ['province', 'autonomousCommunity', 'country'];
+/** The country every entity belongs to, as reports name it. */
+export const COUNTRY_NAME = 'España';
 
 /** One figure per level; null where the territory has no participant. */
 export type ByLevel = Record<Level, number | null>;
@@ -51,7 +55,7 @@ export function groupFigures(
     values: { campaign: own?.value ?? null, province: null, autonomousCommunity: null, country: null },
     valuesComparedToAll: { campaign: own?.value ?? null, province: null, autonomousCommunity: null, country: null },
   };
-  for (const territory of ['province', 'autonomousCommunity', 'country'] as const) {
+  for (const territory of TERRITORIES) {
     const a = aggregates[territory];
     if (!a) continue;
     figures.percentages[territory] = participantsMean(a.percentageSum, a.participants);
@@ -60,4 +64,19 @@ export function groupFigures(
     figures.valuesComparedToAll[territory] = allEntitiesMean(a.valueSum, a.participants, registered[territory]);
   }
   return figures;
+}
+
+/**
+ * How many entities each territory's mean is built from, in both modes: the participants (the most any group
+ * has: every sent campaign scores every group), and every registered entity, never fewer than the participants
+ * (allEntitiesMean divides by that). A territory the inputs leave out (a comparison's country) counts 0.
+ */
+export function meanSizes(aggregates: Iterable<Record<Territory, TerritoryAggregate | undefined>>, registered: Record<Territory, number>): MeanSizes {
+  const participants = { province: 0, autonomousCommunity: 0, country: 0 };
+  for (const group of aggregates) {
+    for (const territory of TERRITORIES) participants[territory] = Math.max(participants[territory], group[territory]?.participants ?? 0);
+  }
+  const comparedToAll = { province: 0, autonomousCommunity: 0, country: 0 };
+  for (const territory of TERRITORIES) comparedToAll[territory] = participants[territory] > 0 ? Math.max(registered[territory], participants[territory]) : registered[territory];
+  return { participants, comparedToAll };
 }

@@ -35,7 +35,7 @@ export const EntityRow = Type.Object({
   municipalities: Type.Array(Type.Object({ munId: Type.String(), name: Type.String() })),
   province: Type.String(),
   autonomousCommunity: Type.String(),
-  campaigns: Type.Array(Type.Object({ id: Type.Integer(), text: Type.String(), status: CampaignStatus })),
+  campaigns: Type.Array(Type.Object({ id: Type.Integer(), text: Type.String(), campaignNumber: Type.Integer(), status: CampaignStatus })),
 });
 export type EntityRow = Static<typeof EntityRow>;
 

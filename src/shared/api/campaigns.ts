@@ -69,7 +69,12 @@ export type CampaignDetail = Static<typeof CampaignDetail>;
 /** GET campaigns/getByUser. */
 export const EntityCampaigns = Type.Object({
   entityCampaigns: Type.Array(
-    Type.Object({ entityId: Type.Integer(), text: Type.String(), campaigns: Type.Array(Type.Object({ id: Type.Integer(), text: Type.String() })) }),
+    Type.Object({
+      entityId: Type.Integer(),
+      text: Type.String(),
+      /** text is the Spanish "Campaña 2026" of spec section 3; clients build their own label from campaignNumber. */
+      campaigns: Type.Array(Type.Object({ id: Type.Integer(), text: Type.String(), campaignNumber: Type.Integer() })),
+    }),
   ),
 });
 export type EntityCampaigns = Static<typeof EntityCampaigns>;

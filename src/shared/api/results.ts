@@ -40,12 +40,38 @@ export type TableAxis = Static<typeof TableAxis>;
 
 const Texts = Type.Record(Type.String(), Type.String());
 
+/** The data of result's and comparison's 409 when the campaign has not been sent: retrying cannot help. */
+export const CAMPAIGN_NOT_SENT = 'CAMPAIGN_NOT_SENT';
+
+const Count = Type.Integer({ minimum: 0 });
+
+/**
+ * How many entities each territory's mean is built from (scoring.md), in each comparison mode: its
+ * participants (entities with a sent campaign in the edition), or, compared to all, every entity registered
+ * there (never fewer than the participants). A mean with 0 participants is null.
+ */
+export const MeanSizes = Type.Object({
+  participants: Type.Object({ province: Count, autonomousCommunity: Count, country: Count }),
+  comparedToAll: Type.Object({ province: Count, autonomousCommunity: Count, country: Count }),
+});
+export type MeanSizes = Static<typeof MeanSizes>;
+
+/** The edition a report's figures belong to: its year (the campaign number, 2026) and the size of each territorial mean. */
+export const ReportEdition = Type.Object({ year: Type.Integer(), sizes: MeanSizes });
+export type ReportEdition = Static<typeof ReportEdition>;
+
+/** The names of the entity and of its territories, as reports show them. */
+export const TerritoryTexts = Type.Object({ campaign: Type.String(), province: Type.String(), autonomousCommunity: Type.String(), country: Type.String() });
+export type TerritoryTexts = Static<typeof TerritoryTexts>;
+
 /** GET campaigns/result (scoring.md, Result response). */
 export const ResultResponse = Type.Object({
   /** The whole questionnaire: percentages and points per level (points added in this version beside scoring.md's percentages). */
   global: Type.Object({ percentages: ByLevel, percentagesComparedToAll: ByLevel, values: ByLevel, valuesComparedToAll: ByLevel, valuesByPolicy: Type.Array(PolicyFigures) }),
   axisDetails: Type.Array(AxisDetail),
-  territoryTexts: Type.Object({ campaign: Type.String(), province: Type.String(), autonomousCommunity: Type.String(), country: Type.String() }),
+  territoryTexts: TerritoryTexts,
+  /** The campaign's edition: its year and how many entities each territory's mean is built from. */
+  edition: ReportEdition,
   table: Type.Object({
     valuesPerAxis: Type.Record(Type.String(), TableAxis),
     texts: Type.Object({ axis: Texts, policy: Texts, measure: Texts }),
@@ -74,8 +100,15 @@ export type ComparisonAxis = Static<typeof ComparisonAxis>;
 /**
  * GET campaigns/comparison (scoring.md): the campaign's figures, and those of the entity's latest sent
  * campaign of an earlier edition with that edition's territorial figures; previous is null when there is none.
+ * Added beside scoring.md's two lists: the entity's and territories' names, and each edition's year and mean
+ * sizes (country sizes are 0: a comparison has no country figures).
  */
-export const ComparisonResponse = Type.Object({ current: Type.Array(ComparisonAxis), previous: Type.Union([Type.Array(ComparisonAxis), Type.Null()]) });
+export const ComparisonResponse = Type.Object({
+  current: Type.Array(ComparisonAxis),
+  previous: Type.Union([Type.Array(ComparisonAxis), Type.Null()]),
+  territoryTexts: TerritoryTexts,
+  editions: Type.Object({ current: ReportEdition, previous: Type.Union([ReportEdition, Type.Null()]) }),
+});
 export type ComparisonResponse = Static<typeof ComparisonResponse>;
 
 export const ShareResponse = Type.Object({ urlResults: Type.String(), urlComparisons: Type.String() });
@@ -85,7 +118,7 @@ export type ShareResponse = Static<typeof ShareResponse>;
 export const reportCalls = {
   result: apiCall({
     method: 'GET', url: '/campaigns/result', access: 'userOrShare', querystring: CampaignIdQuery, response: ResultResponse,
-    summary: "A sent campaign's scores beside its province, community and country (409 when not sent)",
+    summary: "A sent campaign's scores beside its province, community and country (409 CAMPAIGN_NOT_SENT when not sent)",
   }),
   answers: apiCall({
     method: 'GET', url: '/campaigns/answers', access: 'userOrShare', querystring: CampaignIdQuery,
@@ -94,7 +127,7 @@ export const reportCalls = {
   }),
   comparison: apiCall({
     method: 'GET', url: '/campaigns/comparison', access: 'userOrShare', querystring: CampaignIdQuery, response: ComparisonResponse,
-    summary: "A sent campaign's figures beside the entity's previous sent campaign (409 when not sent)",
+    summary: "A sent campaign's figures beside the entity's previous sent campaign (409 CAMPAIGN_NOT_SENT when not sent)",
   }),
   share: apiCall({
     method: 'POST', url: '/campaigns/share', access: 'user', querystring: NoQuery, body: CampaignIdBody, response: ShareResponse,

@@ -17,7 +17,7 @@ const users: UserRow[] = [
 ];
 const alzira: EntityRow = {
   id: 1, name: 'Ayuntamiento de Alzira', population: 44000, municipalities: [{ munId: '46017', name: 'Alzira' }], province: 'Valencia/València', autonomousCommunity: 'Comunitat Valenciana',
-  campaigns: [{ id: 4, text: 'Campaña 2025', status: 'sent' }, { id: 5, text: 'Campaña 2026', status: 'draft' }],
+  campaigns: [{ id: 4, text: 'Campaña 2025', campaignNumber: 2025, status: 'sent' }, { id: 5, text: 'Campaña 2026', campaignNumber: 2026, status: 'draft' }],
 };
 
 describe('user list', () => {

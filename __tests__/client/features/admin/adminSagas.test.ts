@@ -25,7 +25,7 @@ const toastOf = (message: string, severity = 'error') => ({ action: { type: snac
 const user: UserRow = { id: 3, email: 'ana@ayto.es', name: '', role: 'USER', entities: [{ id: 1, name: 'Ayuntamiento de Prueba' }] };
 const entity: EntityRow = {
   id: 9, name: 'Mancomunidad Nueva', population: 1200, municipalities: [{ munId: '46017', name: 'Alzira' }], province: 'Valencia/València', autonomousCommunity: 'Comunitat Valenciana',
-  campaigns: [{ id: 4, text: 'Campaña 2025', status: 'sent' }, { id: 5, text: 'Campaña 2026', status: 'draft' }],
+  campaigns: [{ id: 4, text: 'Campaña 2025', campaignNumber: 2025, status: 'sent' }, { id: 5, text: 'Campaña 2026', campaignNumber: 2026, status: 'draft' }],
 };
 const users = (overrides: Partial<typeof usersApi> = {}) => ({ usersApi: { ...usersApi, ...overrides }, generatedPassword: createSecretBox() });
 const entities = (overrides: Partial<typeof entitiesApi> = {}, navigate = (_path: string) => undefined) => ({ entitiesApi: { ...entitiesApi, ...overrides }, navigate });
@@ -165,7 +165,7 @@ describe('entity sagas', () => {
     expect((asked.storeState as State).alerts.queue[0]).toMatchObject({
       title: 'ENTITIES.DELETE.TITLE',
       values: { entity: 'Mancomunidad Nueva', count: 2 },
-      links: [{ label: 'Campaña 2025', href: '/results/4' }, { label: 'Campaña 2026', href: '/status' }],
+      links: [{ label: 'CAMPAIGN.LABEL', values: { year: '2025' }, href: '/results/4' }, { label: 'CAMPAIGN.LABEL', values: { year: '2026' }, href: '/status' }],
       confirm: { action: entitiesActions.removeConfirmed(9) },
     });
   });

@@ -78,13 +78,13 @@ describe('campaign sagas', () => {
     const loaded = rootReducer(state(), campaignsActions.questionnaireLoaded(campaign));
     const asked = await expectSaga(watchCampaigns, deps({ submit }))
       .withReducer(rootReducer, loaded)
-      .dispatch(campaignsActions.submitAsked({ id: 5, entity: 'Ayuntamiento de Prueba', campaign: 'Campaña 2026' }))
+      .dispatch(campaignsActions.submitAsked({ id: 5, entity: 'Ayuntamiento de Prueba', year: 2026 }))
       .silentRun(20);
     expect(submit).not.toHaveBeenCalled();
     expect(asked.storeState.alerts.queue[0]).toMatchObject({
       title: 'QUESTIONNAIRE.SUBMIT_CONFIRM.TITLE',
       message: 'QUESTIONNAIRE.SUBMIT_CONFIRM.MESSAGE',
-      values: { entity: 'Ayuntamiento de Prueba', campaign: 'Campaña 2026' },
+      values: { entity: 'Ayuntamiento de Prueba', year: '2026' },
       confirm: { label: 'QUESTIONNAIRE.SUBMIT', action: campaignsActions.submitConfirmed(5), danger: false },
     });
     // Cancel (the dialog's button hides it): nothing is sent.

@@ -2,17 +2,21 @@ import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { expectSaga } from 'redux-saga-test-plan';
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
-import { radarGroups } from '../../../../src/client/features/comparisons/comparisonModel.js';
+import { changeOf, radarGroups } from '../../../../src/client/features/comparisons/comparisonModel.js';
+import { differencesCsvRows } from '../../../../src/client/features/comparisons/comparisonCsv.js';
 import { comparisonsActions } from '../../../../src/client/features/comparisons/comparisonsSlice.js';
-import { handleCampaignOpened, handleEntityChosen, handleSharedLinkOpened } from '../../../../src/client/features/comparisons/comparisonsSaga.js';
+import { handleCampaignOpened, handleCsvRequested, handleEntityChosen, handleSharedLinkOpened } from '../../../../src/client/features/comparisons/comparisonsSaga.js';
+import { DifferencesTable } from '../../../../src/client/features/comparisons/DifferencesTable.js';
 import { ComparisonBody, ComparisonOptions } from '../../../../src/client/features/comparisons/ComparisonBody.js';
 import { selectComparisonEntityId, selectEntityWithoutCampaigns } from '../../../../src/client/features/comparisons/comparisonsSelectors.js';
 import { resultsActions } from '../../../../src/client/features/results/resultsSlice.js';
 import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
 import { resultsApi } from '../../../../src/client/api/resultsApi.js';
 import { ApiError } from '../../../../src/client/api/ApiError.js';
-import type { ComparisonResponse } from '../../../../src/shared/api/results.js';
-import { renderWithProviders } from '../../../helpers/client.js';
+import { CAMPAIGN_NOT_SENT, type ComparisonResponse } from '../../../../src/shared/api/results.js';
+import { demoUser, renderWithProviders } from '../../../helpers/client.js';
+import { localeActions } from '../../../../src/client/features/locale/localeSlice.js';
+import { comparisonAbout } from '../../../helpers/resultFixture.js';
 import { createSessionTokens } from '../../../../src/client/lib/sessionTokens.js';
 
 const fig = (campaign: number | null, province: number | null, autonomousCommunity: number | null) => ({ campaign, province, autonomousCommunity });
@@ -37,8 +41,9 @@ const comparison: ComparisonResponse = {
     },
     { axisText: 'Eje retirado', valuesByPolicy: [] },
   ],
+  ...comparisonAbout(),
 };
-const options = { entityCampaigns: [{ entityId: 4, text: 'Ayuntamiento de Prueba - (Valencia/València)', campaigns: [{ id: 8, text: 'Campaña 2025' }, { id: 12, text: 'Campaña 2026' }] }, { entityId: 5, text: 'Nueva - (Teruel)', campaigns: [] }] };
+const options = { entityCampaigns: [{ entityId: 4, text: 'Ayuntamiento de Prueba - (Valencia/València)', campaigns: [{ id: 8, text: 'Campaña 2025', campaignNumber: 2025 }, { id: 12, text: 'Campaña 2026', campaignNumber: 2026 }] }, { entityId: 5, text: 'Nueva - (Teruel)', campaigns: [] }] };
 
 describe('comparison radars', () => {
   it('give entity, province and community groups, matching previous policies by name', () => {
@@ -51,6 +56,56 @@ describe('comparison radars', () => {
   it('read the compared-to-all figures when asked, and no previous series without a previous campaign', () => {
     expect(radarGroups(comparison, false)[1].radars[0]).toMatchObject({ current: [30, 25, 20], previous: [25, 20, null] });
     expect(radarGroups({ ...comparison, previous: null }, true)[0].radars[0].previous).toBeNull();
+  });
+});
+
+describe('comparison differences', () => {
+  it('give each policy both years and the change in points as shown, under its axis', () => {
+    const [entity, province] = radarGroups(comparison, true).map((g) => g.differences);
+    expect(entity.years).toEqual({ current: 2026, previous: 2025 });
+    expect(entity.axes).toEqual([
+      {
+        axisText: 'Territorio',
+        rows: [
+          { policyText: 'Agua', previous: 70, current: 80, change: 10, direction: 'up' },
+          { policyText: 'Zonas verdes', previous: 40, current: 50, change: 10, direction: 'up' },
+          { policyText: 'Suelo', previous: null, current: 25, change: null, direction: null },
+        ],
+      },
+    ]);
+    expect(province.axes[0].rows[0]).toEqual({ policyText: 'Agua', previous: 50, current: 60, change: 10, direction: 'up' });
+    expect(radarGroups(comparison, false)[1].differences.axes[0].rows[1]).toEqual({ policyText: 'Zonas verdes', previous: 20, current: 25, change: 5, direction: 'up' });
+  });
+
+  it('compute the change from the one-decimal figures, without floating-point dust, and name its direction', () => {
+    expect(changeOf(70.3, 70.1)).toEqual({ change: -0.2, direction: 'down' });
+    expect(changeOf(33.3, 33.3)).toEqual({ change: 0, direction: 'same' });
+    expect(changeOf(0.1, 0.3)).toEqual({ change: 0.2, direction: 'up' });
+    expect(changeOf(null, 12.5)).toEqual({ change: null, direction: null });
+    expect(changeOf(12.5, null)).toEqual({ change: null, direction: null });
+  });
+
+  it('have no previous year nor change without a previous campaign', () => {
+    const alone = radarGroups({ ...comparison, previous: null, editions: { ...comparison.editions, previous: null } }, true)[0].differences;
+    expect(alone.years).toEqual({ current: 2026, previous: null });
+    expect(alone.axes[0].rows[0]).toEqual({ policyText: 'Agua', previous: null, current: 80, change: null, direction: null });
+  });
+
+  it('become CSV rows with the axis on each line, and the current year alone without a previous campaign', () => {
+    const labels = { axis: 'Eje', policy: 'Política', change: 'Cambio (p. p.)' };
+    expect(differencesCsvRows(radarGroups(comparison, true)[0].differences, labels)).toEqual([
+      ['Eje', 'Política', '2025 (%)', '2026 (%)', 'Cambio (p. p.)'],
+      ['Territorio', 'Agua', 70, 80, 10],
+      ['Territorio', 'Zonas verdes', 40, 50, 10],
+      ['Territorio', 'Suelo', null, 25, null],
+    ]);
+    const alone = radarGroups({ ...comparison, previous: null }, true)[0].differences;
+    expect(differencesCsvRows(alone, labels)).toEqual([
+      ['Eje', 'Política', '2026 (%)'],
+      ['Territorio', 'Agua', 80],
+      ['Territorio', 'Zonas verdes', 50],
+      ['Territorio', 'Suelo', 25],
+    ]);
   });
 });
 
@@ -73,6 +128,43 @@ describe('comparison sagas', () => {
     expect(selectComparisonEntityId(rootReducer(storeState, comparisonsActions.campaignOpened(null)))).toBe(5);
   });
 
+  it('open no report while another entity is on its way: the comparison goes at once, the choice stays on /comparisons', async () => {
+    const paths: string[] = [];
+    const deps = { navigate: (p: string) => void paths.push(p) };
+    const open = [comparisonsActions.campaignOpened(8), comparisonsActions.comparisonLoaded(comparison)].reduce(rootReducer, withOptions());
+    const chosen = rootReducer(open, comparisonsActions.entityChosen(5));
+    expect(chosen.comparisons.comparison).toEqual({ status: 'idle', error: null, data: null });
+    await expectSaga(handleEntityChosen, deps, comparisonsActions.entityChosen(5)).withReducer(rootReducer, chosen).run();
+    expect(paths).toEqual(['/comparisons']);
+    // /comparisons opened (and reloaded) keeps the entity without campaigns chosen.
+    const there = rootReducer(chosen, comparisonsActions.campaignOpened(null));
+    expect([selectComparisonEntityId(there), selectEntityWithoutCampaigns(there)]).toEqual([5, true]);
+    // Already on /comparisons, choosing again goes nowhere.
+    await expectSaga(handleEntityChosen, deps, comparisonsActions.entityChosen(5)).withReducer(rootReducer, rootReducer(there, comparisonsActions.entityChosen(5))).run();
+    expect(paths).toEqual(['/comparisons']);
+    // The entity whose last campaign is on screen has it opened again, where a navigation would not reopen it.
+    const last = [comparisonsActions.campaignOpened(12), comparisonsActions.comparisonLoaded(comparison), comparisonsActions.entityChosen(4)].reduce(rootReducer, withOptions());
+    await expectSaga(handleEntityChosen, deps, comparisonsActions.entityChosen(4)).withReducer(rootReducer, last).put(comparisonsActions.campaignOpened(12)).run();
+    expect(paths).toEqual(['/comparisons']);
+  });
+
+  it("download a group's differences as CSV named after the entity, the group and the year, in the interface's language", async () => {
+    const downloads: { name: string; content: string; type: string }[] = [];
+    const deps = { download: (name: string, content: string, type: string) => void downloads.push({ name, content, type }) };
+    const state = [comparisonsActions.campaignOpened(12), comparisonsActions.comparisonLoaded(comparison)].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
+    await expectSaga(handleCsvRequested, deps, comparisonsActions.csvRequested('province')).withReducer(rootReducer, state).run();
+    await expectSaga(handleCsvRequested, deps, comparisonsActions.csvRequested('campaign')).withReducer(rootReducer, rootReducer(state, localeActions.languageChanged('en'))).run();
+    const [province, english] = downloads;
+    expect(province.name).toBe('ayuntamiento-de-prueba-comparativas-provincia-2026.csv');
+    expect(province.type).toBe('text/csv;charset=utf-8');
+    expect(province.content).toBe('\uFEFFEje;Política;2025 (%);2026 (%);Cambio (p. p.)\r\nTerritorio;Agua;50;60;10\r\nTerritorio;Zonas verdes;45;50;5\r\nTerritorio;Suelo;;40;\r\n');
+    expect(english.name).toBe('ayuntamiento-de-prueba-comparisons-entity-2026.csv');
+    expect(english.content.split('\r\n')[0]).toBe('\uFEFFAxis;Policy;2025 (%);2026 (%);Change (p.p.)');
+    // Nothing on screen, nothing downloaded.
+    await expectSaga(handleCsvRequested, deps, comparisonsActions.csvRequested('province')).withReducer(rootReducer).run();
+    expect(downloads).toHaveLength(2);
+  });
+
   it('load a comparison, with the spec toast when it fails', async () => {
     const ok = { resultsApi: { ...resultsApi, comparison: async () => comparison }, navigate: () => undefined, session: createSessionTokens() };
     const { storeState } = await expectSaga(handleCampaignOpened, ok, comparisonsActions.campaignOpened(12)).withReducer(rootReducer, rootReducer(undefined, comparisonsActions.campaignOpened(12))).run();
@@ -81,6 +173,22 @@ describe('comparison sagas', () => {
     await expectSaga(handleCampaignOpened, failing, comparisonsActions.campaignOpened(12))
       .withReducer(rootReducer)
       .put.like({ action: { type: snackbarActions.toastShown.type, payload: { message: 'COMPARISONS.TOAST.LOAD_ERROR', severity: 'error' } } })
+      .run();
+  });
+
+  it('show no toast for a campaign not sent yet: the page says so in place of the comparison', async () => {
+    const notSent = { resultsApi: { ...resultsApi, comparison: async () => Promise.reject(new ApiError('CONFLICT', 409, CAMPAIGN_NOT_SENT)) }, session: createSessionTokens() };
+    const { storeState } = await expectSaga(handleCampaignOpened, notSent, comparisonsActions.campaignOpened(31))
+      .withReducer(rootReducer, rootReducer(undefined, comparisonsActions.campaignOpened(31)))
+      .not.put.like({ action: { type: snackbarActions.toastShown.type } })
+      .run();
+    expect(storeState.comparisons.comparison).toMatchObject({ status: 'failed', error: { type: 'CONFLICT', data: CAMPAIGN_NOT_SENT } });
+    expect(storeState.errors.globalError).toBeNull();
+    // Another conflict still has its toast.
+    const other = { ...notSent, resultsApi: { ...resultsApi, comparison: async () => Promise.reject(new ApiError('CONFLICT', 409, 'OTHER')) } };
+    await expectSaga(handleCampaignOpened, other, comparisonsActions.campaignOpened(31))
+      .withReducer(rootReducer)
+      .put.like({ action: { type: snackbarActions.toastShown.type, payload: { message: 'COMPARISONS.TOAST.LOAD_ERROR' } } })
       .run();
   });
 
@@ -119,16 +227,79 @@ describe('comparisons page body', () => {
       { preloadedState: loaded(comparison) },
     );
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Entidad', 'Provincia', 'CCAA']);
-    const province = screen.getByTestId('group-province');
-    const headers = () => within(province).getAllByRole('columnheader').map((th) => th.textContent);
-    expect(headers()).toEqual(['Campaña actual', 'Campaña anterior']);
-    expect(within(province).getByRole('rowheader', { name: 'Agua' }).parentElement).toHaveTextContent('Agua60,0%50,0%');
+    const radar = () => within(screen.getByTestId('group-province')).getAllByTestId('radar')[0];
+    expect(within(radar()).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Campaña actual', 'Campaña anterior']);
+    expect(within(radar()).getByRole('rowheader', { name: 'Agua' }).parentElement).toHaveTextContent('Agua60,0%50,0%');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Comparar solo con los participantes de la campaña' }));
-    expect(within(screen.getByTestId('group-province')).getByRole('rowheader', { name: 'Agua' }).parentElement).toHaveTextContent('Agua30,0%25,0%');
+    expect(within(radar()).getByRole('rowheader', { name: 'Agua' }).parentElement).toHaveTextContent('Agua30,0%25,0%');
     unmount();
 
     renderWithProviders(<ComparisonBody />, { preloadedState: loaded({ ...comparison, previous: null }) });
     expect(screen.getAllByTestId('no-previous')).toHaveLength(3);
-    expect(within(screen.getByTestId('group-campaign')).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Campaña actual']);
+    expect(within(within(screen.getByTestId('group-campaign')).getAllByTestId('radar')[0]).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Campaña actual']);
+  });
+
+  it('gives each group a table of every policy under its axis: both years and the change with an arrow and its word', async () => {
+    renderWithProviders(
+      <>
+        <ComparisonOptions />
+        <ComparisonBody />
+      </>,
+      { preloadedState: loaded(comparison) },
+    );
+    const table = () => within(screen.getByTestId('differences-province')).getByRole('table');
+    const rows = () => within(table()).getAllByRole('row').map((tr) => [...tr.children].map((c) => c.textContent));
+    expect(within(table()).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Política', '2025', '2026', 'Cambio (p. p.)']);
+    expect(rows().slice(1)).toEqual([
+      ['Territorio'],
+      ['Agua', '50,0%', '60,0%', '▲sube +10,0'],
+      ['Zonas verdes', '45,0%', '50,0%', '▲sube +5,0'],
+      ['Suelo', '—', '40,0%', '—'],
+    ]);
+    expect(within(table()).getAllByText('▲')[0]).toHaveAttribute('aria-hidden', 'true');
+    expect(within(table()).getAllByText('sube')[0]).toHaveClass('visually-hidden');
+    expect(within(table()).getByRole('rowheader', { name: 'Territorio' })).toHaveAttribute('scope', 'rowgroup');
+    // The table follows the comparison mode, as the radars do.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Comparar solo con los participantes de la campaña' }));
+    expect(rows()[2]).toEqual(['Agua', '25,0%', '30,0%', '▲sube +5,0']);
+    expect(rows()[3]).toEqual(['Zonas verdes', '20,0%', '25,0%', '▲sube +5,0']);
+    const community = within(screen.getByTestId('differences-autonomousCommunity')).getAllByRole('row').map((tr) => [...tr.children].map((c) => c.textContent));
+    expect(community.slice(2)).toEqual([
+      ['Agua', '20,0%', '25,0%', '▲sube +5,0'],
+      ['Zonas verdes', '10,0%', '—', '—'],
+      ['Suelo', '—', '20,0%', '—'],
+    ]);
+  });
+
+  it('marks a fall and an unchanged figure with their arrows and words', () => {
+    const table = { years: { current: 2026, previous: 2025 }, axes: [{ axisText: 'Eje', rows: [
+      { policyText: 'Baja', previous: 50, current: 46.5, change: -3.5, direction: 'down' as const },
+      { policyText: 'Igual', previous: 20, current: 20, change: 0, direction: 'same' as const },
+    ] }] };
+    renderWithProviders(<DifferencesTable level="campaign" title="Entidad" table={table} />);
+    const cells = screen.getAllByRole('row').slice(2).map((tr) => tr.lastElementChild);
+    expect(cells.map((c) => c?.textContent)).toEqual(['▼baja -3,5', '=igual 0,0']);
+    expect(cells[0]).toHaveClass('difference-down');
+    expect(screen.getByRole('button', { name: /^Descargar CSV\s*: Entidad$/ })).toBeInTheDocument();
+  });
+
+  it('shows the current year alone without a previous campaign', () => {
+    renderWithProviders(<ComparisonBody />, { preloadedState: loaded({ ...comparison, previous: null, editions: { ...comparison.editions, previous: null } }) });
+    const table = within(screen.getByTestId('differences-campaign')).getByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Política', '2026']);
+    expect(within(table).getByRole('rowheader', { name: 'Agua' }).parentElement).toHaveTextContent(/^Agua80,0%$/);
+  });
+
+  it("says a campaign not sent yet without the load failure, with the questionnaire's link for who may open it", () => {
+    const notSent = new ApiError('CONFLICT', 409, CAMPAIGN_NOT_SENT).toJSON();
+    const state = [comparisonsActions.campaignOpened(31), comparisonsActions.comparisonFailed(notSent)].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
+    const { unmount } = renderWithProviders(<ComparisonBody />, { preloadedState: { ...state, auth: { ...state.auth, status: 'loaded', user: demoUser } } });
+    expect(screen.getByTestId('not-sent')).toHaveTextContent('Esta campaña aún no se ha enviado');
+    expect(screen.getByRole('link', { name: 'Abrir el cuestionario' })).toHaveAttribute('href', '/my-campaigns/31');
+    expect(screen.queryByRole('alert')).toBeNull();
+    unmount();
+    renderWithProviders(<ComparisonBody />, { preloadedState: { ...state, auth: { ...state.auth, status: 'loaded', user: { ...demoUser, role: 'FEC' } } } });
+    expect(screen.getByTestId('not-sent')).toHaveTextContent('Esta campaña aún no se ha enviado');
+    expect(screen.queryByRole('link')).toBeNull();
   });
 });

@@ -6,6 +6,9 @@ import { ReportBody } from '../../../../src/client/features/results/ReportView.j
 import { resultsActions } from '../../../../src/client/features/results/resultsSlice.js';
 import { renderWithProviders } from '../../../helpers/client.js';
 import { resultFixture } from '../../../helpers/resultFixture.js';
+import { ApiError } from '../../../../src/client/api/ApiError.js';
+import { CAMPAIGN_NOT_SENT } from '../../../../src/shared/api/results.js';
+import { demoUser } from '../../../helpers/client.js';
 
 const result = resultFixture();
 const loaded = () => [resultsActions.campaignOpened(3), resultsActions.resultLoaded(result), resultsActions.answersLoaded([])].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
@@ -24,6 +27,16 @@ const territoryTable = () => within(screen.getByTestId('block-axis-0')).getByTes
 const columnHeaders = (table: HTMLElement) => within(table).getAllByRole('columnheader').map((th) => th.textContent);
 
 describe('results report', () => {
+  it("says a campaign is not sent yet, with its questionnaire's link, instead of the report and its answers", () => {
+    const state = [resultsActions.campaignOpened(31), resultsActions.resultFailed(new ApiError('CONFLICT', 409, CAMPAIGN_NOT_SENT).toJSON()), resultsActions.answersLoaded([])].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
+    renderWithProviders(<ReportBody />, { preloadedState: { ...state, auth: { ...state.auth, status: 'loaded', user: demoUser } } });
+    expect(screen.getByTestId('not-sent')).toHaveTextContent('Esta campaña aún no se ha enviado');
+    expect(screen.getByRole('link', { name: 'Abrir el cuestionario' })).toHaveAttribute('href', '/my-campaigns/31');
+    expect(screen.queryByText('No se han podido cargar los datos. Vuelve a intentarlo más tarde.')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Mis Respuestas' })).toBeNull();
+  });
+
+
   it('shows the blocks in order with their comparison tables', () => {
     renderReport();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(

@@ -2,7 +2,7 @@ import { expectSaga } from 'redux-saga-test-plan';
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
 import { resultsActions, SHARED_CAMPAIGN_ID } from '../../../../src/client/features/results/resultsSlice.js';
 import {
-  handleCampaignOpened, handleCsvRequested, handleSharedLinkOpened, handleShareRequested, handleUnshareAsked, handleUnshareConfirmed, watchResults, type ResultsDependencies,
+  handleCampaignOpened, handleCsvRequested, handleEntitySelected, handleSharedLinkOpened, handleShareRequested, handleUnshareAsked, handleUnshareConfirmed, watchResults, type ResultsDependencies,
 } from '../../../../src/client/features/results/resultsSaga.js';
 import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
 import { ApiError } from '../../../../src/client/api/ApiError.js';
@@ -13,6 +13,8 @@ import { demoUser, sessionContext, sessionWith } from '../../../helpers/client.j
 import { createSessionTokens } from '../../../../src/client/lib/sessionTokens.js';
 import { createSecretBox } from '../../../../src/client/lib/secretBox.js';
 import { resultFixture } from '../../../helpers/resultFixture.js';
+import { CAMPAIGN_NOT_SENT } from '../../../../src/shared/api/results.js';
+import { selectSelectedEntityId } from '../../../../src/client/features/results/resultsSelectors.js';
 
 const result = resultFixture();
 const indicators = [{ id: 1, text: 'Indicador', axisId: 1, axisText: 'Territorio', policyId: 10, policyText: 'Zonas verdes', measureId: 100, measureText: 'Parques', competenceId: null, subindicators: [] }];
@@ -74,6 +76,42 @@ describe('results sagas', () => {
     expect(storeState.results.result.status).toBe('failed');
     expect(storeState.results.answers.status).toBe('succeeded');
     expect(storeState.errors.globalError).toBeNull();
+  });
+
+  it('shows no toast when the campaign is not sent yet: the page says so, and retrying cannot help', async () => {
+    const { dependencies } = deps({ result: async () => Promise.reject(new ApiError('CONFLICT', 409, CAMPAIGN_NOT_SENT)) });
+    const { storeState } = await expectSaga(handleCampaignOpened, dependencies, resultsActions.campaignOpened(3))
+      .withReducer(rootReducer, rootReducer(signedIn(), resultsActions.campaignOpened(3)))
+      .not.put.like({ action: { type: snackbarActions.toastShown.type } })
+      .run();
+    expect(storeState.results.result).toEqual({ status: 'failed', error: { type: 'CONFLICT', status: 409, data: CAMPAIGN_NOT_SENT }, data: null });
+    expect(storeState.errors.globalError).toBeNull();
+  });
+
+  it("clears the report at once when another entity is chosen, and leaves the old campaign's address for /results", async () => {
+    const options = { entityCampaigns: [{ entityId: 1, text: 'Ayuntamiento de Prueba - (Valencia/València)', campaigns: [{ id: 3, text: 'Campaña 2026', campaignNumber: 2026 }] }, { entityId: 2, text: 'Otra - (Teruel)', campaigns: [{ id: 9, text: 'Campaña 2026', campaignNumber: 2026 }] }] };
+    const open = [resultsActions.optionsLoaded(options), resultsActions.campaignOpened(3), resultsActions.resultLoaded(result), resultsActions.answersLoaded(indicators)].reduce(rootReducer, signedIn());
+    // The entity on screen chosen again keeps its report, and the page stays.
+    const paths: string[] = [];
+    const { dependencies } = deps({}, { navigate: (p) => void paths.push(p), currentUrl: () => 'http://localhost/results/3' });
+    const same = rootReducer(open, resultsActions.entitySelected(1));
+    expect(same.results).toEqual(open.results);
+    await expectSaga(handleEntitySelected, dependencies).withReducer(rootReducer, same).run();
+    expect(paths).toEqual([]);
+
+    const other = rootReducer(open, resultsActions.entitySelected(2));
+    expect(other.results).toMatchObject({ campaignId: null, selectedEntityId: 2, selectedOn: null, result: { status: 'idle', data: null }, answers: { status: 'idle', indicators: null } });
+    await expectSaga(handleEntitySelected, dependencies).withReducer(rootReducer, other).run();
+    expect(paths).toEqual(['/results']);
+    // /results opening (and every reload of it) keeps the choice; a campaign opened later follows its entity.
+    const there = rootReducer(other, resultsActions.campaignOpened(null));
+    expect(selectSelectedEntityId(there)).toBe(2);
+    expect(rootReducer(there, resultsActions.campaignOpened(9)).results).toMatchObject({ selectedEntityId: null, campaignId: 9 });
+    expect(selectSelectedEntityId(rootReducer(there, resultsActions.campaignOpened(9)))).toBe(2);
+    // Already on /results, another choice goes nowhere.
+    const onResults = deps({}, { navigate: (p) => void paths.push(p), currentUrl: () => 'http://localhost/results' }).dependencies;
+    await expectSaga(handleEntitySelected, onResults).withReducer(rootReducer, rootReducer(there, resultsActions.entitySelected(1))).run();
+    expect(paths).toEqual(['/results']);
   });
 
   it('reads a shared link with its own token from the session holder, and marks a broken or missing one as failed without a toast', async () => {
@@ -170,10 +208,10 @@ describe('results sagas', () => {
     const withDialog = asked.storeState as ReturnType<typeof signedIn>;
     expect(withDialog.alerts.queue[0]).toMatchObject({ title: 'RESULTS.UNSHARE.TITLE', confirm: { action: resultsActions.unshareConfirmed(3), danger: true } });
     // Once the page knows the campaign, the question names it.
-    const open = rootReducer(rootReducer(signedIn(), resultsActions.campaignOpened(3)), resultsActions.optionsLoaded({ entityCampaigns: [{ entityId: 1, text: 'Ayuntamiento de Prueba - (Ávila)', campaigns: [{ id: 3, text: 'Campaña 2026' }] }] }));
+    const open = rootReducer(rootReducer(signedIn(), resultsActions.campaignOpened(3)), resultsActions.optionsLoaded({ entityCampaigns: [{ entityId: 1, text: 'Ayuntamiento de Prueba - (Ávila)', campaigns: [{ id: 3, text: 'Campaña 2026', campaignNumber: 2026 }] }] }));
     const named = await expectSaga(handleUnshareAsked, resultsActions.unshareAsked(3)).withReducer(rootReducer, open).run();
     expect((named.storeState as typeof open).alerts.queue[0]).toMatchObject({
-      message: 'RESULTS.UNSHARE.MESSAGE_NAMED', values: { campaign: 'Campaña 2026', entity: 'Ayuntamiento de Prueba - (Ávila)' },
+      message: 'RESULTS.UNSHARE.MESSAGE_NAMED', values: { year: '2026', entity: 'Ayuntamiento de Prueba - (Ávila)' },
     });
     await expectSaga(handleUnshareAsked, resultsActions.unshareAsked(null)).withReducer(rootReducer, signedIn()).put.like(toastLike('RESULTS.TOAST.NO_CAMPAIGN', 'warning')).run();
 

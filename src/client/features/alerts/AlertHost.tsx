@@ -25,7 +25,9 @@ export function AlertHost() {
           <ul>
             {alert.links.map((link) => (
               <li key={link.href}>
-                <a href={link.href}>{link.label}</a>
+                <a href={link.href}>
+                  <FormattedMessage id={link.label} values={link.values} />
+                </a>
               </li>
             ))}
           </ul>

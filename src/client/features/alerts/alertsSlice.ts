@@ -7,7 +7,8 @@ export interface Alert {
   title: string;
   message: string;
   values?: Record<string, string | number>;
-  links?: { label: string; href: string }[];
+  /** Links listed under the message: each label a message id with its values. */
+  links?: { label: string; values?: Record<string, string | number>; href: string }[];
   /** The confirm button; `danger` for a change that cannot be undone (removals, revocations). */
   confirm?: { label: string; action: { type: string; payload?: unknown }; danger?: boolean };
   cancel?: { label: string };

@@ -6,18 +6,19 @@ import { campaignsActions } from './campaignsSlice.js';
 import { choiceOnScreen, selectCanSubmit, selectProgress, selectQuestionnaire, type AxisGroup } from './campaignsSelectors.js';
 import { AnswerPicker } from './AnswerPicker.js';
 import { CampaignLink } from './CampaignLink.js';
+import { campaignLabelMessage } from '../../i18n/labels.js';
 
 /** The sticky header: entity and campaign, 'Enviar Encuesta' (once sent, 'Ver Resultados') and the progress 'n de total'. */
-export function QuestionnaireHeader({ campaign }: { campaign: { id: number; entity: string; text: string; status: CampaignStatus } }) {
+export function QuestionnaireHeader({ campaign }: { campaign: { id: number; entity: string; campaignNumber: number; status: CampaignStatus } }) {
   const dispatch = useAppDispatch();
   const progress = useAppSelector(selectProgress);
   const canSubmit = useAppSelector(selectCanSubmit);
-  const ask = () => dispatch(campaignsActions.submitAsked({ id: campaign.id, entity: campaign.entity, campaign: campaign.text }));
+  const ask = () => dispatch(campaignsActions.submitAsked({ id: campaign.id, entity: campaign.entity, year: campaign.campaignNumber }));
   return (
     <div className="questionnaire-header bg-white border rounded p-3 mb-3 sticky-top" style={{ top: '3.6rem', zIndex: 10 }}>
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
         <h2 id="questionnaire-title" className="h5 mb-0">
-          {campaign.entity} · {campaign.text}
+          {campaign.entity} · <FormattedMessage {...campaignLabelMessage(campaign.campaignNumber)} />
         </h2>
         {campaign.status === 'sent' ? (
           <CampaignLink id={campaign.id} status="sent" />

@@ -48,10 +48,10 @@ export function* handleAnswerSave(deps: CampaignsDependencies, action: ReturnTyp
 
 /** Sending freezes the answers for good: it asks first, naming the entity and the campaign. */
 export function* handleSubmitAsked(action: ReturnType<typeof campaignsActions.submitAsked>): Saga<void> {
-  const { id, entity, campaign } = action.payload;
+  const { id, entity, year } = action.payload;
   const confirm = campaignsActions.submitConfirmed(id);
   // A primary button, not a danger one: sending is what the questionnaire is for.
-  const asked = { title: 'QUESTIONNAIRE.SUBMIT_CONFIRM.TITLE', message: 'QUESTIONNAIRE.SUBMIT_CONFIRM.MESSAGE', values: { entity, campaign } };
+  const asked = { title: 'QUESTIONNAIRE.SUBMIT_CONFIRM.TITLE', message: 'QUESTIONNAIRE.SUBMIT_CONFIRM.MESSAGE', values: { entity, year: String(year) } };
   yield put(askToConfirm({ ...asked, confirmLabel: 'QUESTIONNAIRE.SUBMIT', danger: false, action: confirm }));
 }
 

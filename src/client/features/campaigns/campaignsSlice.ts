@@ -112,7 +112,7 @@ const campaignsSlice = createSlice({
       settleChoice(state.questionnaire, action.payload.question);
     },
     /** 'Enviar Encuesta': the confirmation dialog, naming the entity and the campaign, dispatches submitConfirmed. */
-    submitAsked: (_state, _action: PayloadAction<{ id: number; entity: string; campaign: string }>) => undefined,
+    submitAsked: (_state, _action: PayloadAction<{ id: number; entity: string; year: number }>) => undefined,
     submitConfirmed: (_state, _action: PayloadAction<number>) => undefined,
     submitted(state, action: PayloadAction<CampaignStateResponse>) {
       // A sent campaign's answers are final: a choice left unsaved can no longer be saved.

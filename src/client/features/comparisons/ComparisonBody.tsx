@@ -5,6 +5,8 @@ import { reportFiltersActions } from '../reportFilters/reportFiltersSlice.js';
 import { ReportActions } from '../results/ReportActions.js';
 import { OptionCheck } from '../results/ReportControls.js';
 import { SHARED_CAMPAIGN_ID } from '../results/resultsSlice.js';
+import { NotSentState } from '../results/NotSentState.js';
+import { isCampaignNotSent } from '../results/resultsSelectors.js';
 import { RadarGroups } from './RadarGroups.js';
 import { selectComparisons, selectRadarGroups } from './comparisonsSelectors.js';
 
@@ -31,6 +33,7 @@ export function ComparisonBody() {
   const { campaignId, comparison } = useAppSelector(selectComparisons);
   const groups = useAppSelector(selectRadarGroups);
   if (campaignId === null) return <EmptyState message="COMPARISONS.SELECT_ENTITY" />;
+  if (isCampaignNotSent(comparison.error) && campaignId !== SHARED_CAMPAIGN_ID) return <NotSentState campaignId={campaignId} />;
   if (comparison.status === 'failed') return <FailedState message={campaignId === SHARED_CAMPAIGN_ID ? 'RESULTS.SHARED_INVALID' : 'COMMON.LOAD_FAILED'} />;
   if (comparison.status !== 'succeeded') return <Loading />;
   return <RadarGroups groups={groups} />;

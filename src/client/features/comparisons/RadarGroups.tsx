@@ -2,11 +2,15 @@ import { Card } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { RadarChart } from '../../charts/RadarChart.js';
 import type { RadarGroup } from './comparisonModel.js';
+import { DifferencesTable } from './DifferencesTable.js';
 
 const CURRENT_COLOUR = '#0b5ed7';
 const PREVIOUS_COLOUR = '#b35900';
 
-/** 'Entidad', 'Provincia' and 'CCAA', each with one radar per axis; a sentence where there is no previous campaign. */
+/**
+ * 'Entidad', 'Provincia' and 'CCAA', each with one radar per axis and the table of its figures; a sentence
+ * where there is no previous campaign.
+ */
 export function RadarGroups({ groups }: { groups: RadarGroup[] }) {
   const intl = useIntl();
   const current = intl.formatMessage({ id: 'COMPARISONS.CURRENT' });
@@ -43,6 +47,7 @@ export function RadarGroups({ groups }: { groups: RadarGroup[] }) {
                   </div>
                 ))}
               </div>
+              <DifferencesTable level={group.level} title={title} table={group.differences} />
             </Card.Body>
           </Card>
         );

@@ -1,7 +1,8 @@
 /**
  * The radars of the comparisons page, derived from the comparison response: three groups (entity, province,
  * autonomous community), one radar per axis of the current campaign, one spoke per policy, with the current
- * campaign's series and the previous campaign's matched by axis and policy name (editions may differ).
+ * campaign's series and the previous campaign's matched by axis and policy name (editions may differ); and
+ * each group's figures as a table, with the change between the campaigns in percentage points.
  */
 import type { ComparisonAxis, ComparisonLevel, ComparisonResponse } from '../../../shared/api/results.js';
 import { toChartPercent } from '../../lib/numbers.js';
@@ -20,6 +21,30 @@ export interface Radar {
 export interface RadarGroup {
   level: ComparisonLevel;
   radars: Radar[];
+  /** The same figures as numbers, with the change between the campaigns. */
+  differences: DifferenceTable;
+}
+
+/** Which way a figure moved between the campaigns, as shown (one decimal). */
+export type Direction = 'up' | 'down' | 'same';
+
+/** One policy of a differences table: percentages 0..100 with one decimal, as the screen shows them; null is a dash. */
+export interface DifferenceRow {
+  policyText: string;
+  previous: number | null;
+  current: number | null;
+  /** Percentage points, current minus previous as shown; null when either is missing. */
+  change: number | null;
+  direction: Direction | null;
+}
+
+/**
+ * One group's figures in numbers: the policies of each axis of the current campaign. No axis totals: the
+ * comparison gives per-policy percentages only, and an axis's percentage is not the mean of its policies'.
+ */
+export interface DifferenceTable {
+  years: { current: number; previous: number | null };
+  axes: { axisText: string; rows: DifferenceRow[] }[];
 }
 
 type Mode = 'percentages' | 'percentagesComparedToAll';
@@ -29,17 +54,41 @@ function previousFigure(previous: ComparisonAxis[], axisText: string, policyText
   return toChartPercent(policy?.[mode][level]);
 }
 
+/** The change between two shown figures, in percentage points with one decimal (no floating-point dust). */
+export function changeOf(previous: number | null, current: number | null): Pick<DifferenceRow, 'change' | 'direction'> {
+  if (previous === null || current === null) return { change: null, direction: null };
+  const change = Math.round((current - previous) * 10) / 10;
+  return { change, direction: change > 0 ? 'up' : change < 0 ? 'down' : 'same' };
+}
+
+/** A group's differences table from its radars (previous figures matched by axis and policy name). */
+function differenceTable(radars: Radar[], years: DifferenceTable['years']): DifferenceTable {
+  return {
+    years,
+    axes: radars.map((radar) => ({
+      axisText: radar.axisText,
+      rows: radar.policies.map((policyText, i) => {
+        const previous = radar.previous?.[i] ?? null;
+        const current = radar.current[i];
+        return { policyText, previous, current, ...changeOf(previous, current) };
+      }),
+    })),
+  };
+}
+
 /** The three groups of radars in the chosen comparison mode. */
 export function radarGroups(comparison: ComparisonResponse, compareWithParticipants: boolean): RadarGroup[] {
   const mode: Mode = compareWithParticipants ? 'percentages' : 'percentagesComparedToAll';
-  const { current, previous } = comparison;
-  return COMPARISON_GROUPS.map((level) => ({
-    level,
-    radars: current.map((axis) => ({
+  const { current, previous, editions } = comparison;
+  // Without a previous campaign the table shows the current figures alone.
+  const years = { current: editions.current.year, previous: previous && editions.previous ? editions.previous.year : null };
+  return COMPARISON_GROUPS.map((level) => {
+    const radars = current.map((axis) => ({
       axisText: axis.axisText,
       policies: axis.valuesByPolicy.map((p) => p.policyText),
       current: axis.valuesByPolicy.map((p) => toChartPercent(p[mode][level])),
       previous: previous && axis.valuesByPolicy.map((p) => previousFigure(previous, axis.axisText, p.policyText, level, mode)),
-    })),
-  }));
+    }));
+    return { level, radars, differences: differenceTable(radars, years) };
+  });
 }

@@ -7,28 +7,45 @@ import { call, select, type Saga } from '../../lib/typedEffects.js';
 import { openSharedLink, type ResultsDependencies } from '../results/resultsSaga.js';
 import type { RootState } from '../../app/rootReducer.js';
 import { comparisonsActions } from './comparisonsSlice.js';
+import { selectComparisonCsvSource } from './comparisonsSelectors.js';
+import { comparisonCsvFile } from './comparisonCsv.js';
+import { reportLoadToast } from '../results/resultsSelectors.js';
+import { messageFor } from '../../i18n/messages.js';
+import { PATHS } from '../../app/paths.js';
 
 /** The comparison sagas need what the report sagas need. */
-export type ComparisonsDependencies = Pick<ResultsDependencies, 'resultsApi' | 'navigate' | 'session'>;
+export type ComparisonsDependencies = Pick<ResultsDependencies, 'resultsApi' | 'navigate' | 'session' | 'download'>;
 
 const TOAST = 'COMPARISONS.TOAST.LOAD_ERROR';
 
-/** Choosing an entity opens its last sent campaign (the last in its list). */
-export function* handleEntityChosen(deps: ComparisonsDependencies, action: ReturnType<typeof comparisonsActions.entityChosen>): Saga<void> {
+/**
+ * Choosing an entity opens its last sent campaign (the last in its list; the one on screen is opened again).
+ * An entity with none stays chosen on /comparisons, and the page says so.
+ */
+export function* handleEntityChosen(deps: Pick<ComparisonsDependencies, 'navigate'>, action: ReturnType<typeof comparisonsActions.entityChosen>): Saga<void> {
   const campaigns = yield* select((state: RootState) => state.results.options.items.find((e) => e.entityId === action.payload)?.campaigns ?? []);
+  const open = yield* select((state: RootState) => state.comparisons.campaignId);
   const last = campaigns.at(-1);
-  // An entity with no sent campaign stays chosen, and the page says so.
-  if (last) yield* call(deps.navigate, `/comparisons/${last.id}`);
+  if (last && last.id === open) yield put(comparisonsActions.campaignOpened(last.id));
+  else if (last) yield* call(deps.navigate, `${PATHS.comparisons}/${last.id}`);
+  else if (open !== null) yield* call(deps.navigate, PATHS.comparisons);
 }
 
-export function* handleCampaignOpened(deps: ComparisonsDependencies, action: ReturnType<typeof comparisonsActions.campaignOpened>): Saga<void> {
+/** 'Descargar CSV' of a group's differences table, in the interface's language. */
+export function* handleCsvRequested(deps: Pick<ComparisonsDependencies, 'download'>, action: ReturnType<typeof comparisonsActions.csvRequested>): Saga<void> {
+  const { language, ...source } = yield* select(selectComparisonCsvSource);
+  const file = comparisonCsvFile(action.payload, source, (id) => messageFor(language, id));
+  if (file) yield* call(deps.download, file.name, file.content, 'text/csv;charset=utf-8');
+}
+
+export function* handleCampaignOpened(deps: Pick<ComparisonsDependencies, 'resultsApi' | 'session'>, action: ReturnType<typeof comparisonsActions.campaignOpened>): Saga<void> {
   const id = action.payload;
   if (id === null) return;
-  yield* load(callApi(keepOnScreen(TOAST), deps.resultsApi.comparison, id), comparisonsActions.comparisonLoaded, comparisonsActions.comparisonFailed);
+  yield* load(callApi(keepOnScreen(reportLoadToast(TOAST)), deps.resultsApi.comparison, id), comparisonsActions.comparisonLoaded, comparisonsActions.comparisonFailed);
 }
 
 /** A shared link's comparison, read with its own token (from the session holder); a broken link fails without a toast. */
-export function* handleSharedLinkOpened(deps: ComparisonsDependencies): Saga<void> {
+export function* handleSharedLinkOpened(deps: Pick<ComparisonsDependencies, 'resultsApi' | 'session'>): Saga<void> {
   let link: { token: string; id: number };
   try {
     link = yield* openSharedLink(deps);
@@ -48,5 +65,6 @@ function* handleOpened(deps: ComparisonsDependencies, action: ReturnType<typeof 
 
 export function* watchComparisons(deps: ComparisonsDependencies): Saga<void> {
   yield takeEvery(comparisonsActions.entityChosen.type, handleEntityChosen, deps);
+  yield takeEvery(comparisonsActions.csvRequested.type, handleCsvRequested, deps);
   yield takeLatest([comparisonsActions.campaignOpened.type, comparisonsActions.sharedLinkOpened.type], handleOpened, deps);
 }

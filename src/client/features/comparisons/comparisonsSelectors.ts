@@ -1,6 +1,8 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/rootReducer.js';
 import { radarGroups } from './comparisonModel.js';
+import type { ComparisonCsvSource } from './comparisonCsv.js';
+import type { Language } from '../../../shared/constants.js';
 
 export const selectComparisons = (state: RootState) => state.comparisons;
 
@@ -19,4 +21,10 @@ export const selectEntityWithoutCampaigns = createSelector([selectComparisons, (
 export const selectRadarGroups = createSelector(
   [(state: RootState) => state.comparisons.comparison.data, (state: RootState) => state.reportFilters.compareWithParticipants],
   (data, compareWithParticipants) => (data ? radarGroups(data, compareWithParticipants) : []),
+);
+
+/** What a group's 'Descargar CSV' reads from the comparison on screen, and the interface's language to write it in. */
+export const selectComparisonCsvSource = createSelector(
+  [(state: RootState) => state.comparisons.comparison.data, selectRadarGroups, (state: RootState) => state.locale.language],
+  (data, groups, language): ComparisonCsvSource & { language: Language } => ({ entity: data?.territoryTexts.campaign ?? '', groups, language }),
 );

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ComparisonResponse } from '../../../shared/api/results.js';
+import type { ComparisonLevel, ComparisonResponse } from '../../../shared/api/results.js';
 import { IDLE, type Remote, type RequestError } from '../../lib/remote.js';
 import { choiceAfterOpening, SHARED_CAMPAIGN_ID, type EntityChoice } from '../results/resultsSlice.js';
 import { isSessionChange } from '../auth/authSlice.js';
@@ -22,11 +22,13 @@ const comparisonsSlice = createSlice({
   initialState: initialComparisonsState,
   reducers: {
     /**
-     * Chosen in the selector: the saga opens the entity's last sent campaign. An entity with none stays chosen
-     * (null follows the open campaign).
+     * Chosen in the selector: the comparison on screen goes at once, and the saga opens the entity's last sent
+     * campaign. An entity with none stays chosen on /comparisons, which the saga opens (null follows the open
+     * campaign).
      */
     entityChosen(state, action: PayloadAction<number>) {
-      Object.assign(state, { selectedEntityId: action.payload, selectedOn: state.campaignId });
+      Object.assign(state, { selectedEntityId: action.payload, selectedOn: null });
+      state.comparison = { status: 'idle', error: null, data: null };
     },
     campaignOpened(state, action: PayloadAction<number | null>) {
       Object.assign(state, choiceAfterOpening(state, action.payload));
@@ -44,6 +46,8 @@ const comparisonsSlice = createSlice({
     comparisonFailed(state, action: PayloadAction<RequestError>) {
       state.comparison = { status: 'failed', error: action.payload, data: null };
     },
+    /** 'Descargar CSV' of one group's differences table. */
+    csvRequested: (_state, _action: PayloadAction<ComparisonLevel>) => undefined,
   },
   // The next user of this tab sees nothing of the last one's comparisons.
   extraReducers: (builder) => builder.addMatcher(isSessionChange, () => initialComparisonsState),

@@ -9,6 +9,7 @@ import { selectCampaignOptions, selectReportFilters, selectResults, selectSelect
 import { EntitySelector } from './EntitySelector.js';
 import { ReportActions } from './ReportActions.js';
 import { LEVELS, TERRITORY_OF_LEVEL } from './reportModel.js';
+import { campaignLabel } from '../../i18n/labels.js';
 
 /** One checkbox of the report's options (a message id as its label). */
 export function OptionCheck({ id, label, checked, onToggle, inline }: { id: string; label: string; checked: boolean; onToggle: () => void; inline?: boolean }) {
@@ -20,7 +21,8 @@ function CampaignSelectors() {
   const dispatch = useAppDispatch();
   const intl = useIntl();
   const { campaignId } = useAppSelector(selectResults);
-  const campaignOptions = useAppSelector(selectCampaignOptions);
+  const campaigns = useAppSelector(selectCampaignOptions);
+  const campaignOptions = campaigns.map((c) => ({ value: c.value, label: campaignLabel(intl, c.year) }));
   const entityId = useAppSelector(selectSelectedEntityId);
   const chosenCampaign = campaignOptions.some((c) => c.value === campaignId) ? campaignId : null;
   return (

@@ -10,7 +10,8 @@ import { GlobalScoreView } from './GlobalScoreView.js';
 import { MeasuresSection } from './MeasuresSection.js';
 import { MyAnswers } from './MyAnswers.js';
 import { resultsActions, type ReportView as View } from './resultsSlice.js';
-import { selectActiveLevels, selectIsShared, selectMeasuresTable, selectReportBlocks, selectResults } from './resultsSelectors.js';
+import { isCampaignNotSent, selectActiveLevels, selectIsShared, selectMeasuresTable, selectReportBlocks, selectResults } from './resultsSelectors.js';
+import { NotSentState } from './NotSentState.js';
 
 /**
  * In order: the global block, one block per axis and the detail by measures ('Mis Respuestas' follows).
@@ -47,6 +48,8 @@ export function ReportBody() {
   const shared = useAppSelector(selectIsShared);
   if (campaignId === null) return <EmptyState message="RESULTS.SELECT_CAMPAIGN" />;
   if (result.status === 'failed' && shared) return <FailedState message="RESULTS.SHARED_INVALID" />;
+  // A campaign not sent yet has no report to show, nor to come.
+  if (isCampaignNotSent(result.error)) return <NotSentState campaignId={campaignId} />;
   const texts = result.data?.territoryTexts;
   return (
     <div className="report">

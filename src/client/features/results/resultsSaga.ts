@@ -8,13 +8,15 @@ import { ApiError, serializeError } from '../../api/ApiError.js';
 import type { ResultsApi } from '../../api/resultsApi.js';
 import { all, call, select, type Saga } from '../../lib/typedEffects.js';
 import { resultsActions, SHARED_CAMPAIGN_ID } from './resultsSlice.js';
-import { selectOpenCampaignNames, selectReportCsvSource } from './resultsSelectors.js';
+import { reportLoadToast, selectOpenCampaignNames, selectReportCsvSource } from './resultsSelectors.js';
 import { reportCsvFile } from './reportCsv.js';
 import { snackbarActions } from '../snackbar/snackbarSlice.js';
 import { messageFor } from '../../i18n/messages.js';
 import type { SessionTokens } from '../../lib/sessionTokens.js';
 import { clearSecret, type SecretBox } from '../../lib/secretBox.js';
 import { isSessionChange } from '../auth/authSlice.js';
+import { PATHS } from '../../app/paths.js';
+import type { RootState } from '../../app/rootReducer.js';
 
 /** What the report sagas reach outside the store. */
 export interface ResultsDependencies {
@@ -37,16 +39,28 @@ export function handleOptionsRequested(deps: ResultsDependencies) {
   return load(callApi(errorPage('CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR'), deps.resultsApi.entityCampaigns), resultsActions.optionsLoaded, resultsActions.optionsFailed);
 }
 
+/**
+ * Another entity closed the report (resultsActions.entitySelected): its address leaves the old entity's
+ * campaign for /results, where the new entity's campaign is chosen. The same entity again changes nothing.
+ */
+export function* handleEntitySelected(deps: ResultsDependencies): Saga<void> {
+  if ((yield* select((state: RootState) => state.results.campaignId)) !== null) return;
+  if (new URL(yield* call(deps.currentUrl)).pathname !== PATHS.results) yield* call(deps.navigate, PATHS.results);
+}
+
 export function* handleCampaignChosen(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.campaignChosen>): Saga<void> {
   yield* call(deps.navigate, `/results/${action.payload}`);
 }
 
-/** The result and the answers load side by side, each with its own spinner, failure and toast. */
+/**
+ * The result and the answers load side by side, each with its own spinner, failure and toast; a campaign not
+ * sent yet has no result and no toast: the page says so.
+ */
 export function* handleCampaignOpened(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.campaignOpened>): Saga<void> {
   const id = action.payload;
   if (id === null) return;
   yield* all(
-    load(callApi(keepOnScreen('RESULTS.TOAST.LOAD_ERROR'), deps.resultsApi.result, id), resultsActions.resultLoaded, resultsActions.resultFailed),
+    load(callApi(keepOnScreen(reportLoadToast('RESULTS.TOAST.LOAD_ERROR')), deps.resultsApi.result, id), resultsActions.resultLoaded, resultsActions.resultFailed),
     load(callApi(keepOnScreen('CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR'), deps.resultsApi.answers, id), resultsActions.answersLoaded, resultsActions.answersFailed),
   );
 }
@@ -122,7 +136,7 @@ export function* handleUnshareAsked(action: ReturnType<typeof resultsActions.uns
   }
   const names = yield* select(selectOpenCampaignNames);
   const confirm = { confirmLabel: 'RESULTS.UNSHARE.CONFIRM', action: resultsActions.unshareConfirmed(action.payload) };
-  const message = names ? { message: 'RESULTS.UNSHARE.MESSAGE_NAMED', values: names } : { message: 'RESULTS.UNSHARE.MESSAGE' };
+  const message = names ? { message: 'RESULTS.UNSHARE.MESSAGE_NAMED', values: { entity: names.entity, year: String(names.year) } } : { message: 'RESULTS.UNSHARE.MESSAGE' };
   yield put(askToConfirm({ title: 'RESULTS.UNSHARE.TITLE', ...message, ...confirm }));
 }
 
@@ -150,6 +164,7 @@ function* handleOpened(deps: ResultsDependencies, action: ReturnType<typeof resu
 
 export function* watchResults(deps: ResultsDependencies): Saga<void> {
   yield takeLatest(resultsActions.optionsRequested.type, handleOptionsRequested, deps);
+  yield takeEvery(resultsActions.entitySelected.type, handleEntitySelected, deps);
   yield takeEvery(resultsActions.campaignChosen.type, handleCampaignChosen, deps);
   yield takeLatest([resultsActions.campaignOpened.type, resultsActions.sharedLinkOpened.type], handleOpened, deps);
   yield takeLeading(resultsActions.shareRequested.type, handleShareRequested, deps);

@@ -3,9 +3,13 @@ import type { RootState } from '../../app/rootReducer.js';
 import { ANSWERS_PER_PAGE } from '../../../shared/constants.js';
 import { pageOf } from '../../lib/tableView.js';
 import { activeLevels, measuresTable, reportBlocks, scoreCardValue } from './reportModel.js';
-import { SHARED_CAMPAIGN_ID } from './resultsSlice.js';
+import { entityOnScreen, SHARED_CAMPAIGN_ID } from './resultsSlice.js';
 import type { ReportCsvSource } from './reportCsv.js';
 import type { Language } from '../../../shared/constants.js';
+import type { CAMPAIGN_NOT_SENT } from '../../../shared/api/results.js';
+import type { RequestError } from '../../lib/remote.js';
+import { QUESTIONNAIRE_ACTIONS } from '../../app/paths.js';
+import { selectCan } from '../auth/authSelectors.js';
 
 /** Policies per page of the 'Puntuación Global' policy chart. */
 export const GLOBAL_POLICIES_PER_PAGE = 6;
@@ -16,27 +20,35 @@ const selectResultData = (state: RootState) => state.results.result.data;
 
 export const selectIsShared = (state: RootState) => state.results.campaignId === SHARED_CAMPAIGN_ID;
 
+const campaignNotSent: typeof CAMPAIGN_NOT_SENT = 'CAMPAIGN_NOT_SENT';
+
+/** A report load refused because the campaign has not been sent (the server's 409): retrying cannot help. */
+export const isCampaignNotSent = (error: RequestError | null) => error?.type === 'CONFLICT' && error.data === campaignNotSent;
+
+/** Whether the user may open a questionnaire (its route's permissions). */
+export const selectCanOpenQuestionnaire = (state: RootState) => QUESTIONNAIRE_ACTIONS.some((action) => selectCan(state, action));
+
+/** The toast of a failed report load: none for a campaign not sent yet, which the page says in place of the report. */
+export const reportLoadToast = (toast: string) => (error: RequestError) => (isCampaignNotSent(error) ? null : toast);
+
 /** Entity selector options, "name - (province)". */
 export const selectEntityOptions = createSelector([(state: RootState) => state.results.options.items], (items) =>
   items.map((e) => ({ value: e.entityId, label: e.text })),
 );
 
 /** The chosen entity, or the one owning the open campaign (a deep link pre-selects it). */
-export const selectSelectedEntityId = createSelector([selectResults], (results): number | null => {
-  if (results.selectedEntityId !== null) return results.selectedEntityId;
-  return results.options.items.find((e) => e.campaigns.some((c) => c.id === results.campaignId))?.entityId ?? null;
-});
+export const selectSelectedEntityId = (state: RootState): number | null => entityOnScreen(state.results);
 
-/** The selected entity's sent campaigns; the campaign selector is enabled only once there are some. */
+/** The selected entity's sent campaigns (id and year); the campaign selector is enabled only once there are some. */
 export const selectCampaignOptions = createSelector([selectResults, selectSelectedEntityId], (results, entityId) =>
-  (results.options.items.find((e) => e.entityId === entityId)?.campaigns ?? []).map((c) => ({ value: c.id, label: c.text })),
+  (results.options.items.find((e) => e.entityId === entityId)?.campaigns ?? []).map((c) => ({ value: c.id, year: c.campaignNumber })),
 );
 
-/** The open campaign's names as the selectors show them ('Campaña 2026', 'Entidad - (Provincia)'), once the options are in. */
-export const selectOpenCampaignNames = createSelector([selectResults], (results): { campaign: string; entity: string } | null => {
+/** The open campaign's year and its entity as the selector shows it ('Entidad - (Provincia)'), once the options are in. */
+export const selectOpenCampaignNames = createSelector([selectResults], (results): { year: number; entity: string } | null => {
   for (const entity of results.options.items) {
     const campaign = entity.campaigns.find((c) => c.id === results.campaignId);
-    if (campaign) return { campaign: campaign.text, entity: entity.text };
+    if (campaign) return { year: campaign.campaignNumber, entity: entity.text };
   }
   return null;
 });

@@ -14,6 +14,8 @@ export type ReportView = 'report' | 'global';
 /**
  * An entity chosen in a report page's selector, with the campaign on screen when it was chosen: opening that
  * campaign again (a reload) keeps the choice, another campaign drops it. The only part kept across reloads.
+ * Another entity closes the campaign on screen, so a choice is now made on none (null: the page without a
+ * campaign); a copy stored by an earlier version may still name one.
  */
 export interface EntityChoice {
   selectedEntityId: number | null;
@@ -63,6 +65,10 @@ const initialResultsState: ResultsState = {
   copyByHand: false,
 };
 
+/** The chosen entity, or the one owning the open campaign (a deep link pre-selects it). */
+export const entityOnScreen = (state: Pick<ResultsState, 'selectedEntityId' | 'campaignId' | 'options'>): number | null =>
+  state.selectedEntityId ?? state.options.items.find((e) => e.campaigns.some((c) => c.id === state.campaignId))?.entityId ?? null;
+
 /** A new campaign on screen: nothing of the previous one stays. */
 function openCampaign(state: ResultsState, campaignId: number | null) {
   const busy = campaignId === null ? IDLE : LOADING;
@@ -88,9 +94,15 @@ const resultsSlice = createSlice({
     optionsFailed(state, action: PayloadAction<RequestError>) {
       state.options = { status: 'failed', error: action.payload, items: [] };
     },
-    /** The entity chosen in the selector; without one, the selector follows the open campaign's entity. */
+    /**
+     * The entity chosen in the selector; without one, the selector follows the open campaign's entity. Another
+     * entity than the one on screen closes the report at once (the saga leaves its address for /results), and
+     * the choice is made on no campaign: /results, reloaded, keeps it.
+     */
     entitySelected(state, action: PayloadAction<number>) {
-      Object.assign(state, { selectedEntityId: action.payload, selectedOn: state.campaignId });
+      if (action.payload === entityOnScreen(state)) return;
+      Object.assign(state, { selectedEntityId: action.payload, selectedOn: null });
+      openCampaign(state, null);
     },
     /** Chosen in the selector; the saga navigates to /results/{id}, whose page then opens it. */
     campaignChosen: (_state, _action: PayloadAction<number>) => undefined,

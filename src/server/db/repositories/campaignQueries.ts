@@ -67,9 +67,9 @@ export async function findCampaign(q: Queryable, id: number, lock = false): Prom
 
 /** Entities with their campaigns, oldest first (the last is the newest); entityIds null means every entity. */
 export async function listEntityCampaigns(q: Queryable, entityIds: number[] | null, options: { nameWithProvince: boolean; onlySent: boolean }): Promise<EntityCampaigns> {
-  const rows = await q.query<{ entity_id: number; name: string; province: string; campaigns: { id: number; text: string }[] }>(
+  const rows = await q.query<{ entity_id: number; name: string; province: string; campaigns: { id: number; text: string; campaignNumber: number }[] }>(
     `SELECT en.id AS entity_id, en.name, p.name AS province,
-            COALESCE((SELECT json_agg(json_build_object('id', c.id, 'text', ${CAMPAIGN_TEXT}) ORDER BY ed.campaign_number)
+            COALESCE((SELECT json_agg(json_build_object('id', c.id, 'text', ${CAMPAIGN_TEXT}, 'campaignNumber', ed.campaign_number) ORDER BY ed.campaign_number)
                         FROM campaigns c JOIN editions ed ON ed.id = c.edition_id
                        WHERE c.entity_id = en.id AND (NOT $2::boolean OR c.status = 'sent')), '[]'::json) AS campaigns
        FROM entities en JOIN provinces p ON p.id = en.province_id

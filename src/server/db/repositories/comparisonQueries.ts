@@ -4,11 +4,11 @@ import { editionFiguresVersionSql } from './resultQueries.js';
 
 const PREVIOUS_CAMPAIGN = namedStatement(
   'previous_sent_campaign',
-  `SELECT ${CATALOGUE_VERSION_SQL} AS catalogue_version, previous.id, previous.edition_id,
+  `SELECT ${CATALOGUE_VERSION_SQL} AS catalogue_version, previous.id, previous.edition_id, previous.campaign_number,
           ${editionFiguresVersionSql('previous.edition_id')} AS figures_version
      FROM (SELECT 1) AS one
      LEFT JOIN LATERAL (
-       SELECT c.id, c.edition_id FROM campaigns c JOIN editions ed ON ed.id = c.edition_id
+       SELECT c.id, c.edition_id, ed.campaign_number FROM campaigns c JOIN editions ed ON ed.id = c.edition_id
         WHERE c.entity_id = $1 AND c.status = 'sent' AND ed.campaign_number < $2
         ORDER BY ed.campaign_number DESC LIMIT 1) AS previous ON true`,
 );
@@ -17,6 +17,8 @@ const PREVIOUS_CAMPAIGN = namedStatement(
 export interface PreviousCampaign {
   campaignId: number;
   editionId: number;
+  /** Its edition's year. */
+  campaignNumber: number;
   figuresVersion: string;
 }
 
@@ -31,7 +33,11 @@ export interface PreviousSentCampaign {
  * catalogue version the cached questionnaires are checked against.
  */
 export async function findPreviousSentCampaign(q: Queryable, entityId: number, campaignNumber: number): Promise<PreviousSentCampaign> {
-  const [row] = await q.query<{ catalogue_version: string; id: number | null; edition_id: number | null; figures_version: string }>(PREVIOUS_CAMPAIGN, [entityId, campaignNumber]);
-  const previous = row.id !== null && row.edition_id !== null ? { campaignId: row.id, editionId: row.edition_id, figuresVersion: row.figures_version } : undefined;
+  type Row = { catalogue_version: string; id: number | null; edition_id: number | null; campaign_number: number | null; figures_version: string };
+  const [row] = await q.query<Row>(PREVIOUS_CAMPAIGN, [entityId, campaignNumber]);
+  const previous =
+    row.id !== null && row.edition_id !== null && row.campaign_number !== null
+      ? { campaignId: row.id, editionId: row.edition_id, campaignNumber: row.campaign_number, figuresVersion: row.figures_version }
+      : undefined;
   return { catalogueVersion: row.catalogue_version, previous };
 }

@@ -7,7 +7,7 @@ const ENTITY_SELECT = `
          COALESCE((SELECT json_agg(json_build_object('munId', m.id, 'name', m.name) ORDER BY m.name)
                      FROM entity_municipalities em JOIN municipalities m ON m.id = em.municipality_id
                     WHERE em.entity_id = en.id), '[]'::json) AS municipalities,
-         COALESCE((SELECT json_agg(json_build_object('id', c.id, 'text', ${CAMPAIGN_TEXT}, 'status', c.status) ORDER BY ed.campaign_number)
+         COALESCE((SELECT json_agg(json_build_object('id', c.id, 'text', ${CAMPAIGN_TEXT}, 'campaignNumber', ed.campaign_number, 'status', c.status) ORDER BY ed.campaign_number)
                      FROM campaigns c JOIN editions ed ON ed.id = c.edition_id
                     WHERE c.entity_id = en.id), '[]'::json) AS campaigns
     FROM entities en

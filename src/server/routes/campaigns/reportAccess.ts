@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/client.js';
 import { checkSessionWith, requirePermission } from '../../plugins/auth.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import type { ApiCall } from '../../../shared/api/schema.js';
+import { CAMPAIGN_NOT_SENT } from '../../../shared/api/results.js';
 import { findCampaignPlace, findSessionUserAndCampaignPlace, type CampaignPlace } from '../../db/repositories/resultQueries.js';
 import { canReadEntity } from '../../services/campaigns/rules.js';
 import type { ReportBody } from '../../reports/reportCache.js';
@@ -44,10 +45,13 @@ export async function reportableCampaign(db: Queryable, request: FastifyRequest,
   return campaign;
 }
 
-/** reportableCampaign, when it is sent (CONFLICT with `refusal` otherwise): a result or comparison exists only then. */
+/**
+ * reportableCampaign, when it is sent (CONFLICT with `refusal` and data CAMPAIGN_NOT_SENT otherwise): a
+ * result or comparison exists only then.
+ */
 export async function sentReportableCampaign(db: Queryable, request: FastifyRequest, id: number, refusal: string): Promise<CampaignPlace> {
   const campaign = await reportableCampaign(db, request, id);
-  if (campaign.status !== 'sent') throw conflict(refusal);
+  if (campaign.status !== 'sent') throw conflict(refusal, CAMPAIGN_NOT_SENT);
   return campaign;
 }
 

@@ -10,6 +10,7 @@ import { entitiesActions } from './entitiesSlice.js';
 import { entityCreateErrorMessage } from './entitiesSelectors.js';
 import { snackbarActions } from '../../snackbar/snackbarSlice.js';
 import { PATHS } from '../../../app/paths.js';
+import { campaignLabelMessage } from '../../../i18n/labels.js';
 import type { RootState } from '../../../app/rootReducer.js';
 
 /** What the entity sagas reach outside the store. */
@@ -59,7 +60,10 @@ export function* handleRemoveAsked(action: ReturnType<typeof entitiesActions.rem
       title: 'ENTITIES.DELETE.TITLE',
       message: 'ENTITIES.DELETE.MESSAGE',
       values: { entity: name, count: campaigns.length },
-      links: campaigns.map((c) => ({ label: c.text, href: c.status === 'sent' ? `${PATHS.results}/${c.id}` : PATHS.status })),
+      links: campaigns.map((c) => {
+        const { id: label, values } = campaignLabelMessage(c.campaignNumber);
+        return { label, values, href: c.status === 'sent' ? `${PATHS.results}/${c.id}` : PATHS.status };
+      }),
       action: entitiesActions.removeConfirmed(id),
     }),
   );
