@@ -80,6 +80,8 @@ describe('every page and dialog on a phone (390x844)', () => {
         Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('no clipboard')) } });
       });
       await page.goto(`${server.url}/results/${sentCampaign}`);
+      // On a phone the report's actions and options are folded under 'Opciones del informe'.
+      await page.getByRole('button', { name: 'Opciones del informe' }).click();
       await page.getByRole('button', { name: 'Compartir' }).waitFor();
       await checkPage(page, 'results');
       await page.getByRole('button', { name: 'Compartir' }).click();
@@ -141,6 +143,7 @@ describe('every page and dialog on a phone (390x844)', () => {
       await checkPage(page, 'create-entity');
 
       await page.goto(`${server.url}/results/${sentCampaign}`);
+      await page.getByRole('button', { name: 'Opciones del informe' }).click();
       await page.getByRole('button', { name: 'Compartir' }).waitFor();
       await checkPage(page, 'results-admin');
       await checkUserPanel(page, 'admin-panel');

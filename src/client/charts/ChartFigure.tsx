@@ -1,5 +1,5 @@
 import type { Highcharts } from './highcharts.js';
-import { useRef } from 'react';
+import { useRef, type CSSProperties } from 'react';
 import { useIntl } from 'react-intl';
 import { formatChartPercent } from '../lib/numbers.js';
 import { usePrinting } from '../lib/printing.js';
@@ -24,6 +24,8 @@ interface ChartFigureProps {
   printWidth?: number;
   /** Height of the paper copy when it must be shorter than the screen's, to share a page with its gauge. */
   printHeight?: number;
+  /** Height on a phone, when the chart's responsive rules give it another (its box keeps the room meanwhile). */
+  phoneHeight?: number;
   testId?: string;
 }
 
@@ -40,13 +42,20 @@ function PrintCopy({ options }: { options: Highcharts.Options }) {
 /** Highcharts' height when a chart sets none. */
 const DEFAULT_CHART_HEIGHT = 400;
 
+/** The room a chart not drawn yet keeps: its height (on a phone, phoneHeight), or its proportions when its height is a percentage of its width. */
+function pendingRoom(height: Highcharts.ChartOptions['height'], phoneHeight: number | undefined): CSSProperties {
+  if (typeof height === 'string' && height.endsWith('%')) return { aspectRatio: `100 / ${parseFloat(height)}` };
+  const px = typeof height === 'number' ? height : DEFAULT_CHART_HEIGHT;
+  return { '--chart-height': `${px}px`, '--chart-phone-height': `${phoneHeight ?? px}px` } as CSSProperties;
+}
+
 /**
  * A chart that can be read without seeing it: Highcharts' accessibility module, a one-line summary and a
  * visually hidden data table beside it. The chart is drawn when its turn comes (drawing.ts), in a box of its
  * height until then, so that nothing moves when it appears. Charts that follow the screen's width get a
  * second, fixed-width copy drawn while printing, so that the PDF is never cut at the screen's width.
  */
-export function ChartFigure({ title, summary, options, categories, series, printWidth, printHeight, testId }: ChartFigureProps) {
+export function ChartFigure({ title, summary, options, categories, series, printWidth, printHeight, phoneHeight, testId }: ChartFigureProps) {
   const intl = useIntl();
   // The summary and the data table below say what the chart shows; Highcharts' own keyboard tour of every
   // point would only add a tab stop per chart.
@@ -54,14 +63,13 @@ export function ChartFigure({ title, summary, options, categories, series, print
   const print: Highcharts.Options = { ...options, chart: { ...options.chart, width: printWidth, height: printHeight ?? options.chart?.height }, accessibility: { enabled: false } };
   const box = useRef<HTMLDivElement>(null);
   const Chart = useDrawTurn(box, !printWidth);
-  const height = options.chart?.height;
   return (
     <figure className="chart-figure mb-0" data-testid={testId}>
       <div ref={box} className={printWidth ? 'd-print-none' : undefined}>
         {Chart ? (
           <Chart options={screen} />
         ) : (
-          <div className="chart-pending" style={{ height: typeof height === 'number' ? height : DEFAULT_CHART_HEIGHT }} data-testid="chart-pending" />
+          <div className="chart-pending" style={pendingRoom(options.chart?.height, phoneHeight)} data-testid="chart-pending" />
         )}
       </div>
       {printWidth && <PrintCopy options={print} />}

@@ -1,6 +1,6 @@
-import { HighchartsReact } from 'highcharts-react-official';
 import { useIntl } from 'react-intl';
-import { Highcharts } from './highcharts.js';
+import type { Highcharts } from './highcharts.js';
+import { HighchartsChart } from './HighchartsChart.js';
 import type { CampaignStatus } from '../../shared/api/campaigns.js';
 
 /** Pie colours of the specification: not started red, ongoing orange, completed green. */
@@ -23,7 +23,7 @@ export default function StatusPie({ counts }: { counts: Record<CampaignStatus, n
   };
   return (
     <figure className="mb-0" data-testid="status-pie">
-      <HighchartsReact highcharts={Highcharts} options={options} />
+      <HighchartsChart options={options} />
       <figcaption className="visually-hidden">
         {title}. {summary}
       </figcaption>

@@ -2,9 +2,9 @@ import Highcharts from 'highcharts';
 import 'highcharts/highcharts-more';
 import 'highcharts/modules/accessibility';
 
-// Spanish number format; no animation so that screenshots and print show the final chart.
+// No animation, so that screenshots and print show the final chart. The language (texts and number format) is
+// set per chart, from the interface's (chartLang.ts).
 Highcharts.setOptions({
-  lang: { decimalPoint: ',', thousandsSep: '.' },
   chart: { animation: false, style: { fontFamily: 'inherit' } },
   credits: { enabled: false },
   plotOptions: { series: { animation: false } },

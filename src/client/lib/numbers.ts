@@ -33,3 +33,13 @@ export const formatChartPercent = (intl: IntlShape, value: number | null | undef
 /** "name: 45,3%, name: 50,0%": the one-line summary of a chart's values. */
 export const describeValues = (intl: IntlShape, items: readonly { name: string; value: number | null }[]) =>
   items.map((i) => `${i.name}: ${formatChartPercent(intl, i.value)}`).join(', ');
+
+/**
+ * Highcharts' numberFormatter (chart.numberFormatter): every number a chart writes (axis labels, data labels,
+ * tooltips, '{y:.1f}') by the locale's rules, as the cards write them. decimals -1 (Highcharts: as many as
+ * the number has) keeps them all.
+ */
+export const chartNumberFormatter =
+  (intl: IntlShape) =>
+  (value: number, decimals: number): string =>
+    intl.formatNumber(value, decimals >= 0 ? { minimumFractionDigits: decimals, maximumFractionDigits: decimals } : { maximumFractionDigits: 20 });

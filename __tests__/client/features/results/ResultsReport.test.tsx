@@ -182,7 +182,10 @@ describe('results report', () => {
     const { container } = renderReport();
     // A gauge and a bar chart in the global block and in each of the fixture's two axes.
     expect(screen.getAllByTestId('chart-pending')).toHaveLength(6);
-    expect(within(screen.getByTestId('block-global')).getAllByTestId('chart-pending')[0]).toHaveStyle({ height: '190px' });
+    // The gauge keeps its proportions (360 x 190 at the width of its box), the bars their height.
+    const [gauge, bars] = within(screen.getByTestId('block-global')).getAllByTestId('chart-pending');
+    expect(gauge.style.aspectRatio).toBe(`100 / ${(190 / 360) * 100}`);
+    expect(bars.style.getPropertyValue('--chart-height')).toMatch(/^\d+px$/);
     await waitFor(() => expect(screen.queryAllByTestId('chart-pending')).toHaveLength(0), { timeout: 10_000 });
     expect(container.querySelectorAll('.highcharts-container')).toHaveLength(6);
     expect(within(screen.getByTestId('block-global')).getByTestId('gauge').querySelectorAll('.highcharts-dial')).toHaveLength(4);

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector, useDispatchOnMount, useNotFoundWhen } from '../../app/hooks.js';
 import { resultsActions } from '../results/resultsSlice.js';
 import { EntitySelector } from '../results/EntitySelector.js';
+import { FoldOnPhone } from '../../components/FoldOnPhone.js';
 import { campaignIdParam, isMalformedIdParam } from '../../app/paths.js';
 import { comparisonsActions } from './comparisonsSlice.js';
 import { selectComparisonEntityId, selectEntityWithoutCampaigns } from './comparisonsSelectors.js';
@@ -24,9 +25,12 @@ export default function ComparisonsPage() {
       <div className="report-controls card card-body mb-3 d-print-none">
         <div className="d-flex flex-wrap gap-3 align-items-end justify-content-between">
           <EntitySelector id="comparison-entity" value={entityId} onChange={(entity) => dispatch(comparisonsActions.entityChosen(entity))} />
-        </div>
-        <div className="mt-3">
-          <ComparisonOptions />
+          {/* On a phone, folded: the first radar comes within the first screen. */}
+          <FoldOnPhone id="comparison-options" label="RESULTS.CONTROLS.REPORT_OPTIONS">
+            <div className="w-100">
+              <ComparisonOptions />
+            </div>
+          </FoldOnPhone>
         </div>
       </div>
       {entityWithoutCampaigns ? (

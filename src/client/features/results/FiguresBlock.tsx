@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch } from '../../app/hooks.js';
 import { Gauge, GroupedBars } from '../../charts/ReportCharts.js';
 import { Download } from '../../components/icons.js';
+import { WideTable } from '../../components/WideTable.js';
 import { formatValueAndPercent, toChartPercent } from '../../lib/numbers.js';
 import type { ActiveLevel, LevelFigures, ReportBlock } from './reportModel.js';
 import { useReportText } from './reportText.js';
@@ -14,7 +15,7 @@ function ComparisonTable({ block, title, levels }: { block: ReportBlock; title: 
   const text = useReportText();
   const cells = (row: LevelFigures) => levels.map((l) => <td key={l.level}>{formatValueAndPercent(intl, row.values[l.level], row.percentages[l.level])}</td>);
   return (
-    <Table size="sm" responsive className="comparison-table mb-0 align-middle" data-testid="comparison-table">
+    <Table size="sm" className="comparison-table mb-0 align-middle" data-testid="comparison-table">
       <caption className="visually-hidden">
         <FormattedMessage id="RESULTS.TABLE.CAPTION" values={{ title }} />
       </caption>
@@ -71,7 +72,9 @@ export function FiguresBlock({ block, levels }: { block: ReportBlock; levels: Ac
             <GroupedBars title={intl.formatMessage({ id: 'RESULTS.BARS.TITLE' }, { title })} categories={block.rows.map((r) => r.policyText)} series={series} testId="policy-bars" />
           </div>
         </div>
-        <ComparisonTable block={block} title={title} levels={levels} />
+        <WideTable>
+          <ComparisonTable block={block} title={title} levels={levels} />
+        </WideTable>
         <div className="text-end mt-2 d-print-none">
           <Button size="sm" variant="link" onClick={() => dispatch(resultsActions.csvRequested({ table: 'comparison', blockKey: block.key }))}>
             <Download aria-hidden="true" className="me-1" />

@@ -3,6 +3,7 @@ import { Button, Card, Collapse, Table } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch } from '../../app/hooks.js';
 import { CheckCircleFill, ChevronDown, ChevronRight, Download, ExclamationTriangleFill, XCircleFill } from '../../components/icons.js';
+import { WideTable } from '../../components/WideTable.js';
 import { formatPercent, formatPoints } from '../../lib/numbers.js';
 import { grade, type Grade, type MeasuresFigures, type MeasuresRow, type MeasuresTable } from './reportModel.js';
 import { useReportText } from './reportText.js';
@@ -14,6 +15,14 @@ const GRADE_ICON: Record<Grade, { Icon: typeof CheckCircleFill; className: strin
   medium: { Icon: ExclamationTriangleFill, className: 'text-warning-emphasis' },
   high: { Icon: CheckCircleFill, className: 'text-success' },
 };
+
+/**
+ * On a phone the total comes second, beside the names: each row has points in one axis' column only, so the
+ * first screen of the table would otherwise be mostly empty cells. Screen from md up and paper keep the order
+ * of the CSV (total after the axes).
+ */
+const PHONE_TOTAL = 'd-md-none d-print-none';
+const TOTAL = 'd-none d-md-table-cell d-print-table-cell';
 
 /** A percentage with its icon: a red cross at or below 30%, an amber exclamation, a green check from 70%. */
 function GradedPercent({ fraction }: { fraction: number | null }) {
@@ -40,12 +49,13 @@ function MeasuresRowView({ row, table }: { row: MeasuresRow | MeasuresFigures; t
       <th scope="row" className={kind === 'measure' ? 'fw-normal ps-4' : undefined}>
         {text.measuresRowText(row)}
       </th>
+      <td className={`text-end fw-semibold ${PHONE_TOTAL}`}>{formatPoints(intl, row.total)}</td>
       {table.axes.map((a) => (
         <td key={a.id} className="text-end">
           {points(row.values[a.id])}
         </td>
       ))}
-      <td className="text-end fw-semibold">{formatPoints(intl, row.total)}</td>
+      <td className={`text-end fw-semibold ${TOTAL}`}>{formatPoints(intl, row.total)}</td>
       {table.axes.map((a) => (
         <td key={a.id}>
           <GradedPercent fraction={row.percentages[a.id]} />
@@ -78,18 +88,22 @@ export function MeasuresSection({ table }: { table: MeasuresTable }) {
       <Collapse in={open}>
         <div id="measures-body" className="print-expanded">
           {shown && (
-          <Table size="sm" responsive bordered className="mb-0 measures-table align-middle" data-testid="measures-table">
+          <WideTable>
+          <Table size="sm" bordered className="mb-0 measures-table align-middle" data-testid="measures-table">
             <thead>
               <tr>
                 <th scope="col">
                   <FormattedMessage id="RESULTS.MEASURES.ROW" />
+                </th>
+                <th scope="col" className={`text-end ${PHONE_TOTAL}`}>
+                  <FormattedMessage id="RESULTS.MEASURES.TOTAL_COLUMN" />
                 </th>
                 {table.axes.map((a) => (
                   <th scope="col" key={a.id} className="text-end">
                     {a.text}
                   </th>
                 ))}
-                <th scope="col" className="text-end">
+                <th scope="col" className={`text-end ${TOTAL}`}>
                   <FormattedMessage id="RESULTS.MEASURES.TOTAL_COLUMN" />
                 </th>
                 {table.axes.map((a) => (
@@ -107,6 +121,7 @@ export function MeasuresSection({ table }: { table: MeasuresTable }) {
               <MeasuresRowView row={table.total} table={table} />
             </tbody>
           </Table>
+          </WideTable>
           )}
         </div>
       </Collapse>

@@ -2,6 +2,7 @@ import { Form } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { FilterDropdown } from '../../components/FilterDropdown.js';
+import { FoldOnPhone } from '../../components/FoldOnPhone.js';
 import { reportFiltersActions } from '../reportFilters/reportFiltersSlice.js';
 import { resultsActions } from './resultsSlice.js';
 import { selectCampaignOptions, selectReportFilters, selectResults, selectSelectedEntityId } from './resultsSelectors.js';
@@ -50,51 +51,54 @@ export function ReportControls({ shared }: { shared: boolean }) {
     <div className="report-controls card card-body mb-3 d-print-none">
       <div className="d-flex flex-wrap gap-3 justify-content-between align-items-end">
         {shared ? <span /> : <CampaignSelectors />}
-        <ReportActions campaignId={campaignId} target="urlResults" />
-      </div>
-      {/* One row each, so that the territories' names arriving with the result do not push the options down. */}
-      <div className="d-flex flex-column gap-2 mt-3">
-        <fieldset>
-          <legend className="form-label fs-6 mb-1">
-            <FormattedMessage id="RESULTS.CONTROLS.TERRITORIES" />
-          </legend>
-          {/* A grid with a line kept for each territory's name, which arrives with the result: nothing moves then. */}
-          <div className="territory-checks">
-            {LEVELS.map((level) => {
-              const territory = TERRITORY_OF_LEVEL[level];
-              return (
-                <Form.Check
-                  key={territory}
-                  id={`territory-${territory}`}
-                  type="checkbox"
-                  checked={filters.territory[territory]}
-                  onChange={() => dispatch(reportFiltersActions.territoryToggled(territory))}
-                  label={
-                    <>
-                      <FormattedMessage id={`RESULTS.LEVEL.${territory}`} />
-                      <span className="territory-name" title={texts?.[level]}>
-                        {texts ? ` (${texts[level]})` : ''}
-                      </span>
-                    </>
-                  }
-                />
-              );
-            })}
+        {/* On a phone, folded under 'Opciones del informe': the first figure comes within the first screen. */}
+        <FoldOnPhone id="report-options" label="RESULTS.CONTROLS.REPORT_OPTIONS">
+          <ReportActions campaignId={campaignId} target="urlResults" />
+          {/* One row each, so that the territories' names arriving with the result do not push the options down. */}
+          <div className="d-flex flex-column gap-2 w-100">
+            <fieldset>
+              <legend className="form-label fs-6 mb-1">
+                <FormattedMessage id="RESULTS.CONTROLS.TERRITORIES" />
+              </legend>
+              {/* A grid with a line kept for each territory's name, which arrives with the result: nothing moves then. */}
+              <div className="territory-checks">
+                {LEVELS.map((level) => {
+                  const territory = TERRITORY_OF_LEVEL[level];
+                  return (
+                    <Form.Check
+                      key={territory}
+                      id={`territory-${territory}`}
+                      type="checkbox"
+                      checked={filters.territory[territory]}
+                      onChange={() => dispatch(reportFiltersActions.territoryToggled(territory))}
+                      label={
+                        <>
+                          <FormattedMessage id={`RESULTS.LEVEL.${territory}`} />
+                          <span className="territory-name" title={texts?.[level]}>
+                            {texts ? ` (${texts[level]})` : ''}
+                          </span>
+                        </>
+                      }
+                    />
+                  );
+                })}
+              </div>
+            </fieldset>
+            <fieldset>
+              <legend className="form-label fs-6 mb-1">
+                <FormattedMessage id="RESULTS.CONTROLS.OPTIONS" />
+              </legend>
+              <OptionCheck id="option-include-answers" inline label="RESULTS.CONTROLS.INCLUDE_ANSWERS" checked={filters.includeAnswers} onToggle={() => dispatch(reportFiltersActions.includeAnswersToggled())} />
+              <OptionCheck
+                id="option-compare-participants"
+                inline
+                label="RESULTS.CONTROLS.COMPARE_PARTICIPANTS"
+                checked={filters.compareWithParticipants}
+                onToggle={() => dispatch(reportFiltersActions.compareWithParticipantsToggled())}
+              />
+            </fieldset>
           </div>
-        </fieldset>
-        <fieldset>
-          <legend className="form-label fs-6 mb-1">
-            <FormattedMessage id="RESULTS.CONTROLS.OPTIONS" />
-          </legend>
-          <OptionCheck id="option-include-answers" inline label="RESULTS.CONTROLS.INCLUDE_ANSWERS" checked={filters.includeAnswers} onToggle={() => dispatch(reportFiltersActions.includeAnswersToggled())} />
-          <OptionCheck
-            id="option-compare-participants"
-            inline
-            label="RESULTS.CONTROLS.COMPARE_PARTICIPANTS"
-            checked={filters.compareWithParticipants}
-            onToggle={() => dispatch(reportFiltersActions.compareWithParticipantsToggled())}
-          />
-        </fieldset>
+        </FoldOnPhone>
       </div>
     </div>
   );
