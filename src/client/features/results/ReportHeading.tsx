@@ -51,7 +51,17 @@ function HeadingDetails({ compareWithParticipants, territories }: Pick<ReportHea
       <dt>
         <FormattedMessage id="REPORT.HEADING.TERRITORIES" />
       </dt>
-      <dd data-testid="report-territories">{territories.length > 0 ? territories.join(' · ') : intl.formatMessage({ id: 'REPORT.HEADING.NO_TERRITORY' })}</dd>
+      <dd data-testid="report-territories">
+        {territories.length > 0
+          ? territories.map((territory, i) => (
+              // A line breaks between territories, never inside one ('(n = 5)').
+              <span key={territory} className="text-nowrap">
+                {i > 0 && ' · '}
+                {territory}
+              </span>
+            ))
+          : intl.formatMessage({ id: 'REPORT.HEADING.NO_TERRITORY' })}
+      </dd>
     </dl>
   );
 }
