@@ -1,8 +1,7 @@
 import { testBackends } from '../../helpers/db.js';
-import { call, startTestServer, type TestServer } from '../../helpers/server.js';
-import { signInDemoAccounts } from '../../helpers/auth.js';
+import { call, type TestServer } from '../../helpers/server.js';
+import { startDemoServer, type DemoServer } from '../../helpers/demoServer.js';
 import { createCampaign, createEntity, submittableCampaign } from '../../helpers/concurrency.js';
-import { seedDemo } from '../../../src/server/db/seed/demo.js';
 import type { Db } from '../../../src/server/db/client.js';
 import type { ComparisonResponse, MeanSizes, ResultResponse } from '../../../src/shared/api/results.js';
 
@@ -13,6 +12,7 @@ const backends = await testBackends();
  * mean is built from, in both comparison modes, checked against counts read straight from the tables.
  */
 describe.each(backends)('mean sizes of the result and comparison on $name', ({ open }) => {
+  let demo: DemoServer;
   let db: Db;
   let server: TestServer;
   let admin = '';
@@ -59,15 +59,11 @@ describe.each(backends)('mean sizes of the result and comparison on $name', ({ o
   }
 
   beforeAll(async () => {
-    db = await open();
-    await seedDemo(db);
-    server = await startTestServer(db);
-    admin = (await signInDemoAccounts(server)).admin;
+    demo = await startDemoServer(open);
+    ({ db, server } = demo);
+    admin = demo.tokens.admin;
   });
-  afterAll(async () => {
-    await server.close();
-    await db.close();
-  });
+  afterAll(() => demo.close());
 
   it('counts one participant in a province of one, and its non-participants only when compared to all', async () => {
     const [first, second, third] = await emptyProvinceMunicipalities();
