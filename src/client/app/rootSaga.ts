@@ -16,7 +16,8 @@ import { entitiesApi, usersApi } from '../api/adminApi.js';
 import { watchResults, type ResultsDependencies } from '../features/results/resultsSaga.js';
 import { watchComparisons } from '../features/comparisons/comparisonsSaga.js';
 import { resultsApi } from '../api/resultsApi.js';
-import { downloadText, printPage, shareLink } from '../lib/browser.js';
+import { workbookBytes } from '../lib/workbook.js';
+import { downloadFile, printPage, shareLink } from '../lib/browser.js';
 
 /** Everything the sagas reach outside the store; tests replace parts of it. */
 export type Dependencies = AuthDependencies & CampaignsDependencies & UsersDependencies & EntitiesDependencies & ResultsDependencies;
@@ -38,7 +39,8 @@ const defaultDependencies: Omit<Dependencies, PerStore> = {
   resultsApi,
   print: printPage,
   shareLink: (url) => shareLink(url),
-  download: downloadText,
+  download: downloadFile,
+  workbookBytes,
   currentUrl: () => window.location.href,
 };
 

@@ -12,6 +12,7 @@ export { default as CheckCircleFill } from 'react-bootstrap-icons/dist/icons/che
 export { default as ChevronDown } from 'react-bootstrap-icons/dist/icons/chevron-down.js';
 export { default as ChevronRight } from 'react-bootstrap-icons/dist/icons/chevron-right.js';
 export { default as Download } from 'react-bootstrap-icons/dist/icons/download.js';
+export { default as FileEarmarkSpreadsheet } from 'react-bootstrap-icons/dist/icons/file-earmark-spreadsheet.js';
 export { default as ExclamationTriangleFill } from 'react-bootstrap-icons/dist/icons/exclamation-triangle-fill.js';
 export { default as Printer } from 'react-bootstrap-icons/dist/icons/printer.js';
 export { default as QuestionCircle } from 'react-bootstrap-icons/dist/icons/question-circle.js';

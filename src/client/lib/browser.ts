@@ -17,8 +17,11 @@ export async function shareLink(url: string, title = document.title): Promise<'s
   return 'copied';
 }
 
-/** Saves a text as a file through a temporary link. */
-export function downloadText(fileName: string, content: string, type: string): void {
+/** What a download saves: a text (CSV) or a file's bytes (an Excel workbook). */
+export type DownloadContent = string | ArrayBuffer | Blob;
+
+/** Saves a text or bytes as a file through a temporary link. */
+export function downloadFile(fileName: string, content: DownloadContent, type: string): void {
   const url = URL.createObjectURL(new Blob([content], { type }));
   const link = document.createElement('a');
   link.href = url;

@@ -21,8 +21,8 @@ export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
   return BOM + rows.map((row) => row.map(cell).join(';')).join('\r\n') + '\r\n';
 }
 
-/** A file name safe on every system: letters, digits and dashes, from any title. */
-export function csvFileName(...parts: string[]): string {
+/** A file name safe on every system: letters, digits and dashes, from any title, with its extension. */
+export function exportFileName(extension: 'csv' | 'xlsx', ...parts: string[]): string {
   const slug = parts
     .join('-')
     .normalize('NFD')
@@ -30,5 +30,8 @@ export function csvFileName(...parts: string[]): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
-  return `${slug || 'informe'}.csv`;
+  return `${slug || 'informe'}.${extension}`;
 }
+
+/** exportFileName of a CSV. */
+export const csvFileName = (...parts: string[]): string => exportFileName('csv', ...parts);

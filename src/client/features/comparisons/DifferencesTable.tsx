@@ -2,7 +2,7 @@ import { Button, Table } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ComparisonLevel } from '../../../shared/api/results.js';
 import { useAppDispatch } from '../../app/hooks.js';
-import { Download } from '../../components/icons.js';
+import { Download, FileEarmarkSpreadsheet } from '../../components/icons.js';
 import { formatChartPercent, formatPointsChange } from '../../lib/numbers.js';
 import type { DifferenceRow, DifferenceTable, Direction } from './comparisonModel.js';
 import { comparisonsActions } from './comparisonsSlice.js';
@@ -33,7 +33,7 @@ function ChangeCell({ row }: { row: DifferenceRow }) {
 /**
  * A group's figures as numbers: one row per policy under its axis, the previous campaign's percentage, the
  * current one's and the change in percentage points (the current year alone without a previous campaign),
- * with its 'Descargar CSV'.
+ * with its 'Descargar CSV' and 'Descargar Excel'.
  */
 export function DifferencesTable({ level, title, table }: { level: ComparisonLevel; title: string; table: DifferenceTable }) {
   const intl = useIntl();
@@ -93,6 +93,11 @@ export function DifferencesTable({ level, title, table }: { level: ComparisonLev
         <Button size="sm" variant="link" onClick={() => dispatch(comparisonsActions.csvRequested(level))}>
           <Download aria-hidden="true" className="me-1" />
           <FormattedMessage id="RESULTS.CSV" />
+          <span className="visually-hidden">: {title}</span>
+        </Button>
+        <Button size="sm" variant="link" onClick={() => dispatch(comparisonsActions.excelRequested(level))}>
+          <FileEarmarkSpreadsheet aria-hidden="true" className="me-1" />
+          <FormattedMessage id="RESULTS.EXCEL" />
           <span className="visually-hidden">: {title}</span>
         </Button>
       </div>

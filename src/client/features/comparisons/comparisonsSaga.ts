@@ -1,4 +1,4 @@
-import { put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { callApi } from '../../app/apiCall.js';
 import { keepOnScreen, sharedLink } from '../../app/callPolicies.js';
 import { load } from '../../app/load.js';
@@ -8,13 +8,15 @@ import { openSharedLink, type ResultsDependencies } from '../results/resultsSaga
 import type { RootState } from '../../app/rootReducer.js';
 import { comparisonsActions } from './comparisonsSlice.js';
 import { selectComparisonCsvSource } from './comparisonsSelectors.js';
-import { comparisonCsvFile } from './comparisonCsv.js';
+import { comparisonCsvFile, comparisonWorkbook } from './comparisonCsv.js';
+import { XLSX_TYPE } from '../../lib/workbook.js';
+import { snackbarActions } from '../snackbar/snackbarSlice.js';
 import { reportLoadToast } from '../results/resultsSelectors.js';
 import { messageFor } from '../../i18n/messages.js';
 import { PATHS } from '../../app/paths.js';
 
 /** The comparison sagas need what the report sagas need. */
-export type ComparisonsDependencies = Pick<ResultsDependencies, 'resultsApi' | 'navigate' | 'session' | 'download'>;
+export type ComparisonsDependencies = Pick<ResultsDependencies, 'resultsApi' | 'navigate' | 'session' | 'download' | 'workbookBytes'>;
 
 const TOAST = 'COMPARISONS.TOAST.LOAD_ERROR';
 
@@ -36,6 +38,19 @@ export function* handleCsvRequested(deps: Pick<ComparisonsDependencies, 'downloa
   const { language, ...source } = yield* select(selectComparisonCsvSource);
   const file = comparisonCsvFile(action.payload, source, (id) => messageFor(language, id));
   if (file) yield* call(deps.download, file.name, file.content, 'text/csv;charset=utf-8');
+}
+
+/** 'Descargar Excel' of the comparisons: a sheet per group (comparisonCsv.ts); exceljs loads on the first download. */
+export function* handleExcelRequested(deps: Pick<ComparisonsDependencies, 'download' | 'workbookBytes'>, action: ReturnType<typeof comparisonsActions.excelRequested>): Saga<void> {
+  const { language, ...source } = yield* select(selectComparisonCsvSource);
+  const file = comparisonWorkbook(action.payload, source, (id, values) => messageFor(language, id, values));
+  if (!file) return;
+  try {
+    const bytes = yield* call(deps.workbookBytes, file.sheets, file.active);
+    yield* call(deps.download, file.name, bytes, XLSX_TYPE);
+  } catch {
+    yield put(snackbarActions.toastShown('RESULTS.TOAST.EXCEL_ERROR', 'error'));
+  }
 }
 
 export function* handleCampaignOpened(deps: Pick<ComparisonsDependencies, 'resultsApi' | 'session'>, action: ReturnType<typeof comparisonsActions.campaignOpened>): Saga<void> {
@@ -66,5 +81,6 @@ function* handleOpened(deps: ComparisonsDependencies, action: ReturnType<typeof 
 export function* watchComparisons(deps: ComparisonsDependencies): Saga<void> {
   yield takeEvery(comparisonsActions.entityChosen.type, handleEntityChosen, deps);
   yield takeEvery(comparisonsActions.csvRequested.type, handleCsvRequested, deps);
+  yield takeLeading(comparisonsActions.excelRequested.type, handleExcelRequested, deps);
   yield takeLatest([comparisonsActions.campaignOpened.type, comparisonsActions.sharedLinkOpened.type], handleOpened, deps);
 }

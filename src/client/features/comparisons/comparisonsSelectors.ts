@@ -29,8 +29,8 @@ export const selectGroupSizes = createSelector(
   (data, compareWithParticipants) => (data ? groupSizes(data, compareWithParticipants) : null),
 );
 
-/** What a group's 'Descargar CSV' reads from the comparison on screen, and the interface's language to write it in. */
+/** What a group's 'Descargar CSV' and 'Descargar Excel' read from the comparison on screen, and the interface's language to write it in. */
 export const selectComparisonCsvSource = createSelector(
-  [(state: RootState) => state.comparisons.comparison.data, selectRadarGroups, (state: RootState) => state.locale.language],
-  (data, groups, language): ComparisonCsvSource & { language: Language } => ({ entity: data?.territoryTexts.campaign ?? '', groups, language }),
+  [(state: RootState) => state.comparisons.comparison.data, selectRadarGroups, (state: RootState) => state.locale.language, (state: RootState) => state.reportFilters.compareWithParticipants],
+  (data, groups, language, compareWithParticipants): ComparisonCsvSource & { language: Language } => ({ entity: data?.territoryTexts.campaign ?? '', compareWithParticipants, groups, language }),
 );

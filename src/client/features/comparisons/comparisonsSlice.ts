@@ -48,6 +48,8 @@ const comparisonsSlice = createSlice({
     },
     /** 'Descargar CSV' of one group's differences table. */
     csvRequested: (_state, _action: PayloadAction<ComparisonLevel>) => undefined,
+    /** 'Descargar Excel': every group's differences table, open at this group's sheet. */
+    excelRequested: (_state, _action: PayloadAction<ComparisonLevel>) => undefined,
   },
   // The next user of this tab sees nothing of the last one's comparisons.
   extraReducers: (builder) => builder.addMatcher(isSessionChange, () => initialComparisonsState),

@@ -2,7 +2,7 @@ import { Button, Card, Table } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch } from '../../app/hooks.js';
 import { Gauge, GroupedBars } from '../../charts/ReportCharts.js';
-import { Download } from '../../components/icons.js';
+import { Download, FileEarmarkSpreadsheet } from '../../components/icons.js';
 import { WideTable } from '../../components/WideTable.js';
 import { formatValueAndPercent, toChartPercent } from '../../lib/numbers.js';
 import type { ActiveLevel, LevelFigures, ReportBlock } from './reportModel.js';
@@ -79,6 +79,11 @@ export function FiguresBlock({ block, levels }: { block: ReportBlock; levels: Ac
           <Button size="sm" variant="link" onClick={() => dispatch(resultsActions.csvRequested({ table: 'comparison', blockKey: block.key }))}>
             <Download aria-hidden="true" className="me-1" />
             <FormattedMessage id="RESULTS.CSV" />
+            <span className="visually-hidden">: {title}</span>
+          </Button>
+          <Button size="sm" variant="link" onClick={() => dispatch(resultsActions.excelRequested({ table: 'comparison', blockKey: block.key }))}>
+            <FileEarmarkSpreadsheet aria-hidden="true" className="me-1" />
+            <FormattedMessage id="RESULTS.EXCEL" />
             <span className="visually-hidden">: {title}</span>
           </Button>
         </div>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Collapse, Table } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch } from '../../app/hooks.js';
-import { CheckCircleFill, ChevronDown, ChevronRight, Download, ExclamationTriangleFill, XCircleFill } from '../../components/icons.js';
+import { CheckCircleFill, ChevronDown, ChevronRight, Download, ExclamationTriangleFill, FileEarmarkSpreadsheet, XCircleFill } from '../../components/icons.js';
 import { WideTable } from '../../components/WideTable.js';
 import { formatPercent, formatPoints } from '../../lib/numbers.js';
 import { grade, type Grade, type MeasuresFigures, type MeasuresRow, type MeasuresTable } from './reportModel.js';
@@ -80,10 +80,16 @@ export function MeasuresSection({ table }: { table: MeasuresTable }) {
             <FormattedMessage id="RESULTS.MEASURES.TITLE" />
           </Button>
         </h2>
-        <Button size="sm" variant="link" className="d-print-none" onClick={() => dispatch(resultsActions.csvRequested({ table: 'measures' }))}>
-          <Download aria-hidden="true" className="me-1" />
-          <FormattedMessage id="RESULTS.CSV" />
-        </Button>
+        <div className="d-print-none">
+          <Button size="sm" variant="link" onClick={() => dispatch(resultsActions.csvRequested({ table: 'measures' }))}>
+            <Download aria-hidden="true" className="me-1" />
+            <FormattedMessage id="RESULTS.CSV" />
+          </Button>
+          <Button size="sm" variant="link" onClick={() => dispatch(resultsActions.excelRequested({ table: 'measures' }))}>
+            <FileEarmarkSpreadsheet aria-hidden="true" className="me-1" />
+            <FormattedMessage id="RESULTS.EXCEL" />
+          </Button>
+        </div>
       </Card.Header>
       <Collapse in={open}>
         <div id="measures-body" className="print-expanded">

@@ -1,49 +1,86 @@
-import { csvFileName, toCsv, type CsvCell } from '../../lib/csv.js';
+import { csvFileName, exportFileName, toCsv, type CsvCell } from '../../lib/csv.js';
+import { csvRowsOf, type TableModel } from '../../lib/tableModel.js';
+import type { SheetSource } from '../../lib/workbook.js';
 import type { ActiveLevel, MeasuresFigures, MeasuresRow, MeasuresTable, ReportBlock } from './reportModel.js';
 import type { CsvTable } from './resultsSlice.js';
 import { reportText, type Translate } from './reportText.js';
-import { toChartPercent as percent } from '../../lib/numbers.js';
 
-/** A comparison table as CSV rows: per active level its points and its percentage (0..100), the TOTAL row last. */
-export function comparisonCsvRows(block: ReportBlock, levels: readonly ActiveLevel[], labels: { policy: string; points: string; total: string }): CsvCell[][] {
+/** A comparison table: per active level its points and its percentage (a fraction), the TOTAL row last. */
+export function comparisonTable(block: ReportBlock, levels: readonly ActiveLevel[], labels: { policy: string; points: string; total: string }): TableModel {
   const header = [labels.policy, ...levels.flatMap((l) => [`${l.label} (${labels.points})`, `${l.label} (%)`])];
-  const line = (label: string, row: ReportBlock['total']) => [label, ...levels.flatMap((l) => [row.values[l.level], percent(row.percentages[l.level])])];
-  return [header, ...block.rows.map((row) => line(row.policyText, row)), line(labels.total, block.total)];
+  const line = (label: string, row: ReportBlock['total']) => [label, ...levels.flatMap((l) => [row.values[l.level], row.percentages[l.level]])];
+  return {
+    header,
+    formats: ['text', ...levels.flatMap(() => ['points', 'percent'] as const)],
+    rows: [...block.rows.map((row) => line(row.policyText, row)), line(labels.total, block.total)],
+  };
 }
 
-/** The detail-by-measures table as CSV rows, in the order and columns of the screen. */
-export function measuresCsvRows(table: MeasuresTable, labels: { row: string; total: string; totalRow: string }): CsvCell[][] {
+/** comparisonTable as CSV rows (percentages 0..100). */
+export const comparisonCsvRows = (...args: Parameters<typeof comparisonTable>): CsvCell[][] => csvRowsOf(comparisonTable(...args));
+
+/** The detail-by-measures table, in the order and columns of the screen. */
+export function measuresTableModel(table: MeasuresTable, labels: { row: string; total: string; totalRow: string }): TableModel {
   const header = [labels.row, ...table.axes.map((a) => a.text), labels.total, ...table.axes.map((a) => `${a.text} (%)`)];
-  const line = (label: string, row: MeasuresFigures) => [label, ...table.axes.map((a) => row.values[a.id]), row.total, ...table.axes.map((a) => percent(row.percentages[a.id]))];
+  const line = (label: string, row: MeasuresFigures) => [label, ...table.axes.map((a) => row.values[a.id]), row.total, ...table.axes.map((a) => row.percentages[a.id])];
   const named = (row: MeasuresRow) => line(row.kind === 'measure' ? `  ${row.text}` : row.text, row);
-  return [header, ...table.rows.map(named), line(labels.totalRow, table.total)];
+  return {
+    header,
+    formats: ['text', ...table.axes.map(() => 'points' as const), 'points', ...table.axes.map(() => 'percent' as const)],
+    rows: [...table.rows.map(named), line(labels.totalRow, table.total)],
+  };
 }
 
-/** What a CSV export reads from the report on screen (selectReportCsvSource). */
+/** measuresTableModel as CSV rows (percentages 0..100). */
+export const measuresCsvRows = (...args: Parameters<typeof measuresTableModel>): CsvCell[][] => csvRowsOf(measuresTableModel(...args));
+
+/** What a CSV or Excel export reads from the report on screen (selectReportCsvSource). */
 export interface ReportCsvSource {
   entity: string;
   /** The campaign's edition, named in the file name ('Campaña 2026'). */
   year: number | null;
+  /** The comparison mode: the Excel sheets' heading names it, as the printed report does. */
+  compareWithParticipants: boolean;
   blocks: ReportBlock[];
   levels: ActiveLevel[];
   table: MeasuresTable | null;
 }
+
+/** Every table of the report on screen, each with its title: the comparison tables by block, then the measures table. */
+function reportTables(source: ReportCsvSource, t: Translate): { key: string; title: string; table: TableModel }[] {
+  const text = reportText(t);
+  const levels = source.levels.map((l) => ({ ...l, label: text.levelLabel(l) }));
+  const labels = { policy: t('RESULTS.TABLE.POLICY'), points: t('RESULTS.TABLE.POINTS'), total: text.blockTotal };
+  const blocks = source.blocks.map((block) => ({ key: block.key, title: text.blockTitle(block), table: comparisonTable(block, levels, labels) }));
+  if (!source.table) return blocks;
+  const measures = measuresTableModel(source.table, { row: t('RESULTS.MEASURES.ROW'), total: t('RESULTS.MEASURES.TOTAL_COLUMN'), totalRow: text.measuresRowText(source.table.total) });
+  return [...blocks, { key: 'measures', title: t('RESULTS.MEASURES.TITLE'), table: measures }];
+}
+
+const keyOf = (request: CsvTable) => (request.table === 'measures' ? 'measures' : request.blockKey);
 
 /**
  * 'Descargar CSV' of a comparison table or of the measures table, or null when it is not on screen: its file
  * name says whose, which campaign and which table; its headers give each territorial mean's n.
  */
 export function reportCsvFile(request: CsvTable, source: ReportCsvSource, t: Translate): { name: string; content: string } | null {
-  const text = reportText(t);
-  const fileName = (title: string) => csvFileName(source.entity, ...(source.year === null ? [] : [text.campaign(source.year)]), title);
-  if (request.table === 'measures') {
-    if (!source.table) return null;
-    const rows = measuresCsvRows(source.table, { row: t('RESULTS.MEASURES.ROW'), total: t('RESULTS.MEASURES.TOTAL_COLUMN'), totalRow: text.measuresRowText(source.table.total) });
-    return { name: fileName(t('RESULTS.MEASURES.TITLE')), content: toCsv(rows) };
-  }
-  const block = source.blocks.find((b) => b.key === request.blockKey);
-  if (!block) return null;
-  const levels = source.levels.map((l) => ({ ...l, label: text.levelLabel(l) }));
-  const rows = comparisonCsvRows(block, levels, { policy: t('RESULTS.TABLE.POLICY'), points: t('RESULTS.TABLE.POINTS'), total: text.blockTotal });
-  return { name: fileName(text.blockTitle(block)), content: toCsv(rows) };
+  const found = reportTables(source, t).find((table) => table.key === keyOf(request));
+  if (!found) return null;
+  const campaign = source.year === null ? [] : [reportText(t).campaign(source.year)];
+  return { name: csvFileName(source.entity, ...campaign, found.title), content: toCsv(csvRowsOf(found.table)) };
+}
+
+/**
+ * 'Descargar Excel': the whole report on screen as one workbook, a sheet per block and one for the measures
+ * table, each headed by the entity, the campaign and the mode; it opens at the table whose button was pressed.
+ * Null when that table is not on screen.
+ */
+export function reportWorkbook(request: CsvTable, source: ReportCsvSource, t: Translate): { name: string; sheets: SheetSource[]; active: number } | null {
+  const tables = reportTables(source, t);
+  const active = tables.findIndex((table) => table.key === keyOf(request));
+  if (active < 0) return null;
+  const campaign = source.year === null ? [] : [reportText(t).campaign(source.year)];
+  const heading = [source.entity, ...campaign, `${t('REPORT.HEADING.MODE')}: ${t(`REPORT.HEADING.MODE.${source.compareWithParticipants ? 'participants' : 'all'}`)}`];
+  const sheets = tables.map(({ title, table }) => ({ name: title, heading: [...heading, title], table }));
+  return { name: exportFileName('xlsx', source.entity, ...campaign, t('HEADER.RESULTS')), sheets, active };
 }

@@ -9,7 +9,9 @@ import type { ResultsApi } from '../../api/resultsApi.js';
 import { all, call, select, type Saga } from '../../lib/typedEffects.js';
 import { resultsActions, SHARED_CAMPAIGN_ID } from './resultsSlice.js';
 import { reportLoadToast, selectOpenCampaignNames, selectReportCsvSource } from './resultsSelectors.js';
-import { reportCsvFile } from './reportCsv.js';
+import { reportCsvFile, reportWorkbook } from './reportCsv.js';
+import type { DownloadContent } from '../../lib/browser.js';
+import { XLSX_TYPE, type SheetSource } from '../../lib/workbook.js';
 import { snackbarActions } from '../snackbar/snackbarSlice.js';
 import { messageFor } from '../../i18n/messages.js';
 import type { SessionTokens } from '../../lib/sessionTokens.js';
@@ -24,7 +26,9 @@ export interface ResultsDependencies {
   navigate: (path: string) => void;
   print: () => void | Promise<void>;
   shareLink: (url: string) => Promise<'shared' | 'copied' | 'cancelled'>;
-  download: (fileName: string, content: string, type: string) => void;
+  download: (fileName: string, content: DownloadContent, type: string) => void;
+  /** An Excel workbook's bytes (workbook.ts: loads exceljs on first use). */
+  workbookBytes: (sheets: readonly SheetSource[], active: number) => Promise<ArrayBuffer>;
   /** The page's address: a shared report shares itself. */
   currentUrl: () => string;
   /** Where a shared page leaves its link's token (sharedLink.ts): never in an action or the state. */
@@ -156,6 +160,22 @@ export function* handleCsvRequested(deps: ResultsDependencies, action: ReturnTyp
   if (file) yield* call(deps.download, file.name, file.content, 'text/csv;charset=utf-8');
 }
 
+/**
+ * 'Descargar Excel': the whole report in the interface's language, a sheet per table (reportCsv.ts). exceljs
+ * loads on the first download; a failure to load it (offline) says so.
+ */
+export function* handleExcelRequested(deps: Pick<ResultsDependencies, 'download' | 'workbookBytes'>, action: ReturnType<typeof resultsActions.excelRequested>): Saga<void> {
+  const { language, ...source } = yield* select(selectReportCsvSource);
+  const file = reportWorkbook(action.payload, source, (id, values) => messageFor(language, id, values));
+  if (!file) return;
+  try {
+    const bytes = yield* call(deps.workbookBytes, file.sheets, file.active);
+    yield* call(deps.download, file.name, bytes, XLSX_TYPE);
+  } catch {
+    yield put(toast('RESULTS.TOAST.EXCEL_ERROR', 'error'));
+  }
+}
+
 /** Whichever opened last wins: a slower earlier load never overwrites the report on screen. */
 function* handleOpened(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.campaignOpened> | ReturnType<typeof resultsActions.sharedLinkOpened>) {
   if (resultsActions.sharedLinkOpened.match(action)) yield* handleSharedLinkOpened(deps);
@@ -172,5 +192,6 @@ export function* watchResults(deps: ResultsDependencies): Saga<void> {
   yield takeLeading(resultsActions.unshareConfirmed.type, handleUnshareConfirmed, deps);
   yield takeEvery(resultsActions.printRequested.type, handlePrintRequested, deps);
   yield takeEvery(resultsActions.csvRequested.type, handleCsvRequested, deps);
+  yield takeLeading(resultsActions.excelRequested.type, handleExcelRequested, deps);
   yield takeEvery(isAnyOf(resultsActions.linkToCopyClosed, isSessionChange), clearSecret, deps.linkToCopy);
 }

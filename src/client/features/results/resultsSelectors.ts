@@ -66,12 +66,13 @@ export const selectReportBlocks = createSelector([selectResultData, (state: Root
 /** The detail-by-measures table. */
 export const selectMeasuresTable = createSelector([selectResultData], (data) => (data ? measuresTable(data.table) : null));
 
-/** What 'Descargar CSV' reads from the report on screen, and the interface's language to write it in. */
+/** What 'Descargar CSV' and 'Descargar Excel' read from the report on screen, and the interface's language to write it in. */
 export const selectReportCsvSource = createSelector(
-  [selectResultData, selectReportBlocks, selectActiveLevels, selectMeasuresTable, (state: RootState) => state.locale.language],
-  (data, blocks, levels, table, language): ReportCsvSource & { language: Language } => ({
+  [selectResultData, selectReportBlocks, selectActiveLevels, selectMeasuresTable, (state: RootState) => state.locale.language, (state: RootState) => state.reportFilters.compareWithParticipants],
+  (data, blocks, levels, table, language, compareWithParticipants): ReportCsvSource & { language: Language } => ({
     entity: data?.territoryTexts.campaign ?? '',
     year: data?.edition.year ?? null,
+    compareWithParticipants,
     blocks,
     levels,
     table,

@@ -159,6 +159,8 @@ const resultsSlice = createSlice({
     unshareConfirmed: (_state, _action: PayloadAction<number>) => undefined,
     printRequested: () => undefined,
     csvRequested: (_state, _action: PayloadAction<CsvTable>) => undefined,
+    /** 'Descargar Excel': the whole report as a workbook, open at this table's sheet. */
+    excelRequested: (_state, _action: PayloadAction<CsvTable>) => undefined,
   },
   // The next user of this tab sees nothing of the last one's reports.
   extraReducers: (builder) => builder.addMatcher(isSessionChange, () => initialResultsState),
