@@ -1,3 +1,4 @@
+import type * as ExcelJsModule from 'exceljs';
 import type { ColumnFormat, TableModel } from './tableModel.js';
 
 /**
@@ -33,7 +34,7 @@ export function sheetNames(names: readonly string[]): string[] {
   });
 }
 
-type ExcelJs = typeof import('exceljs');
+type ExcelJs = typeof ExcelJsModule;
 
 let loading: Promise<ExcelJs> | undefined;
 
