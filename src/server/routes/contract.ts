@@ -51,6 +51,21 @@ export function routeOf<Q extends TSchema, B extends TSchema, R extends TSchema>
 }
 
 /**
+ * Route options of a call whose answer is a file (ApiCall.file): the 200 answer documented per content type
+ * as bytes, never serialised (the handler sends a stream); errors in the envelope as for every call.
+ */
+export function fileRouteOf<Q extends TSchema, B extends TSchema, R extends TSchema>(call: ApiCall<Q, B, R> & { file: Readonly<Record<string, string>> }) {
+  const { response: _envelope, ...schema } = schemaOf(call);
+  const content = Object.fromEntries(Object.values(call.file).map((type) => [type.split(';')[0], { schema: { type: 'string', format: 'binary' } }]));
+  return {
+    method: call.method,
+    url: call.url,
+    schema: { ...schema, response: { 200: { description: 'The file', content }, '4xx': ErrorEnvelope, '5xx': ErrorEnvelope } },
+    config: { allowShareToken: false },
+  };
+}
+
+/**
  * Sends a body encoded beforehand (the call's answer as JSON text, e.g. a cached report or a questionnaire
  * spliced into its envelope) as it is: the serializer is for objects, and would only encode it again.
  */

@@ -79,6 +79,13 @@ export const EntityCampaigns = Type.Object({
 });
 export type EntityCampaigns = Static<typeof EntityCampaigns>;
 
+/** GET campaigns/export: which edition (its campaign number, the year) and which file. */
+export const EditionExportQuery = Strict({ edition: Type.Integer({ minimum: 1, maximum: 9999 }), format: Type.Enum(['csv', 'xlsx']) });
+export type EditionExportQuery = Static<typeof EditionExportQuery>;
+
+/** The content types of GET campaigns/export, by format. */
+export const EXPORT_FILE_TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
+
 /** One row of GET campaigns/status. */
 export const CampaignStatusRow = Type.Object({
   campaignId: Type.Integer(),
@@ -162,6 +169,14 @@ export const campaignCalls = {
   delete: apiCall({
     method: 'POST', url: '/campaigns/delete', access: 'user', querystring: NoQuery, body: CampaignIdBody, response: Success,
     summary: 'ADMIN, FEC: deletes a campaign that is not sent',
+  }),
+  exportEdition: apiCall({
+    method: 'GET', url: '/campaigns/export', access: 'user', querystring: EditionExportQuery, response: Type.String({ format: 'binary' }),
+    file: EXPORT_FILE_TYPES,
+    summary: 'ADMIN, FEC: a whole edition as a CSV or Excel file (campaigns, scores per axis/policy/measure, answers)',
+    description:
+      'A file download, not the JSON envelope: the body is streamed as it is read (CSV: one table with a Tipo column; Excel: a sheet each for Campañas, Puntuaciones and Respuestas). ' +
+      'Errors found before the first byte (permission 403, query 422, unknown edition 404) still answer with the error envelope.',
   }),
   status: apiCall({
     method: 'GET', url: '/campaigns/status', access: 'user', querystring: NoQuery, response: Type.Array(CampaignStatusRow),

@@ -79,6 +79,11 @@ export interface ApiCall<Q extends TSchema = TSchema, B extends TSchema = TSchem
   body?: B;
   /** The payload inside `{ response }` (or, for the OAuth token endpoint, the whole body). */
   response: R;
+  /**
+   * A file download instead of the envelope: the content type of each format. Its 200 answer is the file's
+   * bytes (contract.ts fileRouteOf); its errors still come in the error envelope.
+   */
+  file?: Readonly<Record<string, string>>;
 }
 
 /** Declares a call (a typed identity, so that the route and the client see the exact schemas). */

@@ -10,7 +10,10 @@ import { canReadEntity, visibleEntityIds } from '../../services/campaigns/rules.
 import * as actions from '../../services/campaigns/actions.js';
 import { encodeWithIndicators } from '../../reports/questionnaires.js';
 import type { ReportEngine } from '../../reports/engine.js';
-import { routeOf, sendEncoded } from '../contract.js';
+import { fileRouteOf, routeOf, sendEncoded } from '../contract.js';
+import { EXPORT_FILE_TYPES, type EditionExportQuery } from '../../../shared/api/campaigns.js';
+import { findEditionByNumber } from '../../db/repositories/editionExport.js';
+import { editionExportStream, exportFileNameOf } from '../../reports/editionExport.js';
 
 const CAMPAIGN_ACTIONS: Action[] = ['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'];
 const ADMINISTRATION: Action[] = ['ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'];
@@ -92,6 +95,22 @@ export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext,
   api.route({
     ...routeOf(campaignCalls.delete),
     handler: async (request) => ({ response: await actions.deleteCampaign(db, actorAmong(request, ADMINISTRATION), request.body.id) }),
+  });
+
+  api.route({
+    ...fileRouteOf({ ...campaignCalls.exportEdition, file: campaignCalls.exportEdition.file! }),
+    handler: async (request, reply) => {
+      requireAny(request, ADMINISTRATION);
+      const { edition: number, format } = request.query as EditionExportQuery;
+      const edition = await findEditionByNumber(db, number);
+      if (!edition) throw new AppError('NOT_FOUND', 'Edition not found');
+      const stream = editionExportStream(db, edition, format, (err) => request.log.error({ err }, 'edition export failed'));
+      return reply
+        .type(EXPORT_FILE_TYPES[format])
+        .header('content-disposition', `attachment; filename="${exportFileNameOf(number, format)}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
   });
 
   api.route({

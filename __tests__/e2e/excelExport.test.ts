@@ -1,0 +1,70 @@
+import ExcelJS from 'exceljs';
+import type { Browser } from 'playwright-core';
+import { sharedAppServer, type AppServer } from './helpers/appServer.js';
+import { launchBrowser, newPage, screenshot } from './helpers/browser.js';
+import { logInAsUser } from './helpers/session.js';
+import { apiGet, apiToken } from './helpers/api.js';
+import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
+import type { ResultResponse } from '../../src/shared/api/results.js';
+
+describe("'Descargar Excel' in Chromium", () => {
+  let server: AppServer;
+  let browser: Browser;
+  let sent: { campaignId: number; result: ResultResponse };
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([sharedAppServer(), launchBrowser()]);
+    const token = await apiToken(server.url, 'usuario@demo.es');
+    const { entityCampaigns } = await apiGet<EntityCampaigns>(server.url, token, '/campaigns/getByUser?nameWithProvince=true&onlySent=true');
+    const entity = entityCampaigns.find((e) => e.campaigns.length > 0);
+    if (!entity) throw new Error('The demo USER has no sent campaign');
+    const campaignId = entity.campaigns[entity.campaigns.length - 1].id;
+    sent = { campaignId, result: await apiGet<ResultResponse>(server.url, token, `/campaigns/result?id=${campaignId}`) };
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  }, 30_000);
+
+  it("downloads the report as a workbook with a sheet per block and the measures, numbers with their formats", async () => {
+    const { page, context, errors } = await newPage(browser);
+    await logInAsUser(page, server.url);
+    await page.goto(`${server.url}/results/${sent.campaignId}`);
+    const global = page.getByTestId('block-global');
+    await global.waitFor();
+    // exceljs is not part of the page until a download asks for it.
+    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name));
+    expect(scripts.some((name) => name.includes('exceljs'))).toBe(false);
+
+    const downloading = page.waitForEvent('download');
+    await global.getByRole('button', { name: /^Descargar Excel/ }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/-resultados\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await download.createReadStream().then((stream) => new Promise<Buffer>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+    })));
+
+    const { result } = sent;
+    const axes = result.axisDetails.length;
+    expect(workbook.worksheets).toHaveLength(1 + axes + 1);
+    expect(workbook.worksheets[0].name).toBe('Resultado global');
+    expect(workbook.worksheets.at(-1)!.name).toBe('Detalle por medidas');
+    const sheet = workbook.worksheets[0];
+    expect(sheet.getCell('A1').value).toBe(result.territoryTexts.campaign);
+    expect(sheet.getCell('A2').value).toBe(`Campaña ${result.edition.year}`);
+    expect(String(sheet.getCell('A3').value)).toMatch(/^Comparación: Solo con los participantes/);
+    expect(sheet.getCell('A6').value).toBe('Política');
+    // The entity's global TOTAL: points and percentage as numbers, the percentage a fraction shown with '0.0%'.
+    const totalRow = 7 + result.global.valuesByPolicy.length;
+    expect(sheet.getCell(`A${totalRow}`).value).toBe('TOTAL');
+    expect(sheet.getCell(`B${totalRow}`).value).toBeCloseTo(result.global.values.campaign!, 6);
+    expect(sheet.getCell(`B${totalRow}`).numFmt).toBe('0.0');
+    expect(sheet.getCell(`C${totalRow}`).value).toBeCloseTo(result.global.percentages.campaign!, 6);
+    expect(sheet.getCell(`C${totalRow}`).numFmt).toBe('0.0%');
+    await screenshot(page, 'excel-export-results');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,141 @@
+import type { Queryable } from '../client.js';
+
+/**
+ * The rows of a whole edition's export (reports/editionExport.ts), read in keyset pages so that memory stays
+ * bounded whatever the edition's size: campaigns, then their scores, then their answers.
+ */
+
+export const EXPORT_PAGE_SIZE = 2000;
+
+/** The edition with that campaign number (its year), or undefined. */
+export async function findEditionByNumber(q: Queryable, campaignNumber: number): Promise<{ id: number; campaignNumber: number } | undefined> {
+  const [row] = await q.query<{ id: number }>('SELECT id FROM editions WHERE campaign_number = $1', [campaignNumber]);
+  return row ? { id: row.id, campaignNumber } : undefined;
+}
+
+export interface ExportCampaign {
+  campaignId: number;
+  entity: string;
+  province: string;
+  community: string;
+  status: string;
+  startDate: Date | null;
+  endDate: Date | null;
+  /** The stored global score of a sent campaign; null otherwise. */
+  points: number | null;
+  max: number | null;
+  percentage: number | null;
+}
+
+export interface ExportScore {
+  campaignId: number;
+  entity: string;
+  scope: 'axis' | 'policy' | 'measure';
+  code: string;
+  text: string;
+  points: number;
+  max: number;
+  percentage: number;
+}
+
+export interface ExportAnswer {
+  campaignId: number;
+  entity: string;
+  indicatorCode: string;
+  code: string;
+  question: string;
+  /** The chosen responses, 'code: text' each, in questionnaire order. */
+  responses: string[];
+  /** Points of the chosen responses added up (as stored: before a campaign's scoring caps). */
+  points: number | null;
+}
+
+/** Yields every page of a keyset query until one comes back short. */
+async function* pages<R, K>(read: (after: K | null) => Promise<R[]>, keyOf: (row: R) => K, pageSize: number): AsyncGenerator<R[]> {
+  let after: K | null = null;
+  for (;;) {
+    const rows = await read(after);
+    if (rows.length > 0) yield rows;
+    if (rows.length < pageSize) return;
+    after = keyOf(rows[rows.length - 1]);
+  }
+}
+
+/** The edition's campaigns by id, with entity, territory, status, dates and global score. */
+export function campaignPages(q: Queryable, editionId: number, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<ExportCampaign[]> {
+  return pages(
+    async (after: number | null) => {
+      const rows = await q.query<{ id: number; entity: string; province: string; community: string; status: string; start_date: Date | null; end_date: Date | null; value: number | null; max_value: number | null; percentage: number | null }>(
+        `SELECT c.id, en.name AS entity, p.name AS province, ac.name AS community, c.status, c.start_date, c.end_date, cs.value, cs.max_value, cs.percentage
+           FROM campaigns c
+           JOIN entities en ON en.id = c.entity_id
+           JOIN provinces p ON p.id = en.province_id
+           JOIN autonomous_communities ac ON ac.id = p.community_id
+           LEFT JOIN campaign_scores cs ON cs.campaign_id = c.id AND cs.scope = 'total' AND cs.category_id = 0
+          WHERE c.edition_id = $1 AND c.id > $2
+          ORDER BY c.id
+          LIMIT $3`,
+        [editionId, after ?? 0, pageSize],
+      );
+      return rows.map((r) => ({
+        campaignId: r.id, entity: r.entity, province: r.province, community: r.community, status: r.status,
+        startDate: r.start_date === null ? null : new Date(r.start_date), endDate: r.end_date === null ? null : new Date(r.end_date),
+        points: r.value, max: r.max_value, percentage: r.percentage,
+      }));
+    },
+    (row) => row.campaignId,
+    pageSize,
+  );
+}
+
+const SCOPE_ORDER = `CASE cs.scope WHEN 'axis' THEN 1 WHEN 'policy' THEN 2 ELSE 3 END`;
+
+/** The stored scores per axis, policy and measure of the edition's campaigns, by campaign, then scope, then category. */
+export function scorePages(q: Queryable, editionId: number, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<ExportScore[]> {
+  type Key = [number, number, number];
+  return pages(
+    async (after: Key | null) => {
+      const [campaignId, scope, categoryId] = after ?? [0, 0, 0];
+      const rows = await q.query<{ campaign_id: number; entity: string; scope: ExportScore['scope']; scope_order: number; category_id: number; code: string; text: string; value: number; max_value: number; percentage: number }>(
+        `SELECT cs.campaign_id, en.name AS entity, cs.scope, ${SCOPE_ORDER} AS scope_order, cs.category_id, cat.code, cat.text, cs.value, cs.max_value, cs.percentage
+           FROM campaign_scores cs
+           JOIN campaigns c ON c.id = cs.campaign_id
+           JOIN entities en ON en.id = c.entity_id
+           JOIN categories cat ON cat.id = cs.category_id
+          WHERE c.edition_id = $1 AND cs.scope <> 'total' AND (cs.campaign_id, ${SCOPE_ORDER}, cs.category_id) > ($2, $3, $4)
+          ORDER BY cs.campaign_id, ${SCOPE_ORDER}, cat.code, cs.category_id
+          LIMIT $5`,
+        [editionId, campaignId, scope, categoryId, pageSize],
+      );
+      return rows.map((r) => ({ campaignId: r.campaign_id, entity: r.entity, scope: r.scope, code: r.code, text: r.text, points: r.value, max: r.max_value, percentage: r.percentage, key: [r.campaign_id, r.scope_order, r.category_id] as Key }));
+    },
+    (row) => row.key,
+    pageSize,
+  );
+}
+
+/** Every answer of the edition's campaigns, by campaign and question. */
+export function answerPages(q: Queryable, editionId: number, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<ExportAnswer[]> {
+  return pages(
+    async (after: [number, number] | null) => {
+      const [campaignId, subindicatorId] = after ?? [0, 0];
+      const rows = await q.query<{ campaign_id: number; subindicator_id: number; entity: string; indicator_code: string; code: string; text: string; responses: string[] | null; points: number | null }>(
+        `SELECT a.campaign_id, a.subindicator_id, en.name AS entity, i.code AS indicator_code, s.code, s.text,
+                (SELECT array_agg(r.code || ': ' || r.text ORDER BY r.position) FROM responses r WHERE r.id = ANY(a.response_ids)) AS responses,
+                (SELECT sum(r.value) FROM responses r WHERE r.id = ANY(a.response_ids))::float8 AS points
+           FROM answers a
+           JOIN campaigns c ON c.id = a.campaign_id
+           JOIN entities en ON en.id = c.entity_id
+           JOIN subindicators s ON s.id = a.subindicator_id
+           JOIN indicators i ON i.id = s.indicator_id
+          WHERE c.edition_id = $1 AND (a.campaign_id, a.subindicator_id) > ($2, $3)
+          ORDER BY a.campaign_id, a.subindicator_id
+          LIMIT $4`,
+        [editionId, campaignId, subindicatorId, pageSize],
+      );
+      return rows.map((r) => ({ campaignId: r.campaign_id, entity: r.entity, indicatorCode: r.indicator_code, code: r.code, question: r.text, responses: r.responses ?? [], points: r.points, key: [r.campaign_id, r.subindicator_id] as [number, number] }));
+    },
+    (row) => row.key,
+    pageSize,
+  );
+}

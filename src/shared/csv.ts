@@ -1,0 +1,41 @@
+/**
+ * CSV a Spanish spreadsheet opens as it is: UTF-8 with a byte-order mark, semicolons between cells,
+ * decimal commas, CRLF line ends, and quotes around any cell that needs them (RFC 4180).
+ */
+export type CsvCell = string | number | null | undefined;
+
+/** The byte-order mark a CSV starts with (a spreadsheet then reads it as UTF-8). */
+export const BOM = '\uFEFF';
+
+/** Text a spreadsheet would run as a formula (OWASP "CSV injection"): kept as text with a leading apostrophe. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+function cell(value: CsvCell): string {
+  if (value == null) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(Math.round(value * 1000) / 1000).replace('.', ',') : '';
+  if (FORMULA_START.test(value)) value = `'${value}`;
+  return /[";\r\n]/.test(value) || /^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** One row as a CSV line, with its line end (a streamed CSV writes them one by one after the BOM). */
+export const csvLine = (row: readonly CsvCell[]): string => row.map(cell).join(';') + '\r\n';
+
+/** The rows (the first being the header) as one CSV text. */
+export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
+  return BOM + rows.map(csvLine).join('');
+}
+
+/** A file name safe on every system: letters, digits and dashes, from any title, with its extension. */
+export function exportFileName(extension: 'csv' | 'xlsx', ...parts: string[]): string {
+  const slug = parts
+    .join('-')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `${slug || 'informe'}.${extension}`;
+}
+
+/** exportFileName of a CSV. */
+export const csvFileName = (...parts: string[]): string => exportFileName('csv', ...parts);
