@@ -1,0 +1,96 @@
+import ExcelJS from 'exceljs';
+import { randomUUID } from 'node:crypto';
+import { testBackends } from '../../helpers/db.js';
+import { call, rawGet, startTestServer, type TestServer } from '../../helpers/server.js';
+import { signInDemoAccounts } from '../../helpers/auth.js';
+import { seedDemo } from '../../../src/server/db/seed/demo.js';
+import type { Db } from '../../../src/server/db/client.js';
+
+const backends = await testBackends();
+
+/** The CSV's rows as cells (semicolons, no quoted semicolons in the demo's texts that matter here). */
+const csvRows = (text: string) => text.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((line) => line.split(';'));
+
+describe.each(backends)('edition export on $name', ({ open }) => {
+  let db: Db;
+  let server: TestServer;
+  let tokens: Record<string, string>;
+  let sent: { id: number; entity: string; value: number; percentage: number; answers: number };
+
+  const download = (query: string, token: string) => rawGet(server, `/api/secure/v1/campaigns/export?${query}`, { authorization: `Bearer ${token}` });
+
+  beforeAll(async () => {
+    db = await open();
+    await seedDemo(db);
+    server = await startTestServer(db);
+    tokens = await signInDemoAccounts(server);
+    const [row] = await db.query<{ id: number; entity: string; value: number; percentage: number; answers: string }>(
+      `SELECT c.id, en.name AS entity, cs.value, cs.percentage, (SELECT count(*) FROM answers a WHERE a.campaign_id = c.id) AS answers
+         FROM campaigns c JOIN editions ed ON ed.id = c.edition_id JOIN entities en ON en.id = c.entity_id
+         JOIN campaign_scores cs ON cs.campaign_id = c.id AND cs.scope = 'total'
+        WHERE ed.campaign_number = 2026 AND c.status = 'sent' ORDER BY c.id LIMIT 1`,
+    );
+    sent = { ...row, answers: Number(row.answers) };
+  });
+  afterAll(async () => {
+    await server.close();
+    await db.close();
+  });
+
+  it.each(['admin', 'fec'])('gives %s the CSV of an edition: every campaign, its scores and its answers', async (who) => {
+    const res = await download('edition=2026&format=csv', tokens[who]);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="edicion-2026.csv"');
+    const rows = csvRows(res.body.toString('utf8'));
+    expect(rows[0].slice(0, 3)).toEqual(['Campaña', 'Edición', 'Entidad']);
+    const [{ count: campaigns }] = await db.query<{ count: string }>('SELECT count(*) FROM campaigns c JOIN editions ed ON ed.id = c.edition_id WHERE ed.campaign_number = 2026');
+    expect(rows.filter((r) => r[8] === 'Campaña')).toHaveLength(Number(campaigns));
+    const campaign = rows.find((r) => r[8] === 'Campaña' && r[0] === String(sent.id))!;
+    expect(campaign[2]).toBe(sent.entity);
+    expect(campaign[5]).toBe('Enviada');
+    expect(Number(campaign[13].replace(',', '.'))).toBeCloseTo(sent.percentage * 100, 1);
+    expect(rows.filter((r) => r[8] === 'Respuesta' && r[0] === String(sent.id))).toHaveLength(sent.answers);
+    expect(rows.some((r) => r[8] === 'Eje' && r[0] === String(sent.id))).toBe(true);
+  });
+
+  it.each(['admin', 'fec'])('gives %s the Excel file of an edition: a sheet per section, numbers with their formats', async (who) => {
+    const res = await download('edition=2026&format=xlsx', tokens[who]);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.body);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Campañas', 'Puntuaciones', 'Respuestas']);
+    const campaigns = workbook.getWorksheet('Campañas')!;
+    let found: ExcelJS.Row | undefined;
+    campaigns.eachRow((row) => {
+      if (row.getCell(1).value === sent.id) found = row;
+    });
+    expect(found!.getCell(3).value).toBe(sent.entity);
+    expect(found!.getCell(12).value).toBeCloseTo(sent.value, 6);
+    expect(found!.getCell(14).value).toBeCloseTo(sent.percentage, 6);
+    expect(found!.getCell(14).numFmt).toBe('0.0%');
+    let answers = 0;
+    workbook.getWorksheet('Respuestas')!.eachRow((row) => {
+      if (row.getCell(1).value === sent.id) answers++;
+    });
+    expect(answers).toBe(sent.answers);
+  });
+
+  it('refuses a USER (403) and a share link (403), and a bad query (422)', async () => {
+    expect((await download('edition=2026&format=csv', tokens.user)).status).toBe(403);
+    const [{ id: campaignId }] = await db.query<{ id: number }>("SELECT id FROM campaigns WHERE status = 'sent' LIMIT 1");
+    const shareId = randomUUID();
+    await db.query("INSERT INTO share_links (id, campaign_id, expires_at) VALUES ($1, $2, now() + interval '1 day')", [shareId, campaignId]);
+    const share = await server.ctx.signer.signShare({ shareId, campaignId }, 3600);
+    const shared = await download('edition=2026&format=csv', share);
+    expect(shared.status).toBe(403);
+    expect(JSON.parse(shared.body.toString()).error.type).toBeDefined();
+    for (const query of ['edition=2026&format=pdf', 'format=csv', 'edition=abc&format=csv', 'edition=2026&format=csv&extra=1']) {
+      const res = await call(server, 'GET', `/api/secure/v1/campaigns/export?${query}`, { token: tokens.admin });
+      expect([query, res.status]).toEqual([query, 422]);
+      expect(res.body.error).toBeDefined();
+    }
+    expect((await download('edition=1999&format=csv', tokens.admin)).status).toBe(404);
+  });
+});
