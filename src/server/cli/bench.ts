@@ -41,6 +41,32 @@ function measure(url: string, token?: string): Promise<Measured> {
 
 const ms = (v: number) => (v < 10 ? v.toFixed(1) : Math.round(v).toString());
 
+/** The heap ceiling of the edition export (issue 17): the scale data set must export within it. */
+const EXPORT_HEAP_BUDGET_MB = 256;
+
+/**
+ * Downloads a whole edition's export as a client would (reading and dropping the bytes) and reports its time,
+ * size and this process's peak heap meanwhile (the server runs in this process), sampled every 20 ms.
+ */
+async function measureExport(url: string, token: string, edition: number, format: 'csv' | 'xlsx'): Promise<{ seconds: number; megabytes: number; peakHeapMb: number }> {
+  let peak = process.memoryUsage().heapUsed;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 20);
+  const started = performance.now();
+  let bytes = 0;
+  try {
+    const res = await fetch(`${url}/api/secure/v1/campaigns/export?edition=${edition}&format=${format}`, { headers: { authorization: `Bearer ${token}` } });
+    if (res.status !== 200 || !res.body) throw new Error(`export ${format}: HTTP ${res.status}`);
+    for await (const chunk of res.body) bytes += (chunk as Uint8Array).byteLength;
+  } finally {
+    clearInterval(sampler);
+  }
+  peak = Math.max(peak, process.memoryUsage().heapUsed);
+  return { seconds: (performance.now() - started) / 1000, megabytes: bytes / 2 ** 20, peakHeapMb: peak / 2 ** 20 };
+}
+
+/** Lines of the export table, one per database and format. */
+const exportRows: string[] = [];
+
 /**
  * Seeds the scale data set, serves it and measures the health call (the framework floor) and the report
  * calls under load; the budget is p95 within 3x health's p95 in the same run and under 50 ms. The cached rows
@@ -81,6 +107,12 @@ async function benchBackend(name: string, db: Db): Promise<string[]> {
       const budget = Math.min(3 * health.p95, 50);
       const verdict = call === 'health' ? '' : m.p95 <= budget ? `yes (<= ${ms(budget)})` : `NO (> ${ms(budget)})`;
       rows.push(`| ${name} | ${call} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${Math.round(m.requestsPerSecond)} | ${verdict} |`);
+    }
+    const [{ campaign_number: edition }] = await db.query<{ campaign_number: number }>('SELECT max(campaign_number) AS campaign_number FROM editions');
+    for (const format of ['csv', 'xlsx'] as const) {
+      const m = await measureExport(url, token, edition, format);
+      const verdict = m.peakHeapMb <= EXPORT_HEAP_BUDGET_MB ? `yes (<= ${EXPORT_HEAP_BUDGET_MB} MB)` : `NO (> ${EXPORT_HEAP_BUDGET_MB} MB)`;
+      exportRows.push(`| ${name} | ${edition} ${format.toUpperCase()} | ${m.seconds.toFixed(1)} | ${m.megabytes.toFixed(1)} | ${Math.round(m.peakHeapMb)} | ${verdict} |`);
     }
     return rows;
   } finally {
@@ -129,6 +161,7 @@ async function main(): Promise<void> {
   if (DATABASES.includes('pglite')) rows.push(...(await benchPglite()));
   if (DATABASES.includes('postgres')) rows.push(...(await benchPostgres()));
   console.log(rows.join('\n'));
+  console.log(['', '| database | edition export | seconds | MB | peak heap MB | within budget |', '|---|---|---|---|---|---|', ...exportRows].join('\n'));
 }
 
 main().catch((err: unknown) => {
