@@ -41,9 +41,9 @@ describe("'Descargar Excel' in Chromium", () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/-resultados\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await download.createReadStream().then((stream) => new Promise<Buffer>((resolve, reject) => {
+    await workbook.xlsx.load(await download.createReadStream().then((stream) => new Promise<ArrayBuffer>((resolve, reject) => {
       const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+      stream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Uint8Array.from(Buffer.concat(chunks)).buffer)).on('error', reject);
     })));
 
     const { result } = sent;

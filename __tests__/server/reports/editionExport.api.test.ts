@@ -59,7 +59,7 @@ describe.each(backends)('edition export on $name', ({ open }) => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.body);
+    await workbook.xlsx.load(Uint8Array.from(res.body).buffer);
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['Campañas', 'Puntuaciones', 'Respuestas']);
     const campaigns = workbook.getWorksheet('Campañas')!;
     let found: ExcelJS.Row | undefined;

@@ -40,7 +40,7 @@ let loading: Promise<ExcelJs> | undefined;
 
 /** exceljs, loaded once, in its own chunk (webpack) or from node_modules (tests, server). */
 export function loadExcelJs(): Promise<ExcelJs> {
-  loading ??= import(/* webpackChunkName: "exceljs" */ 'exceljs').then((module) => ((module as { default?: ExcelJs }).default ?? module) as ExcelJs);
+  loading ??= import(/* webpackChunkName: "exceljs" */ 'exceljs').then((module) => ((module as unknown as { default?: ExcelJs }).default ?? module) as ExcelJs);
   return loading;
 }
 

@@ -56,7 +56,8 @@ async function measureExport(url: string, token: string, edition: number, format
   try {
     const res = await fetch(`${url}/api/secure/v1/campaigns/export?edition=${edition}&format=${format}`, { headers: { authorization: `Bearer ${token}` } });
     if (res.status !== 200 || !res.body) throw new Error(`export ${format}: HTTP ${res.status}`);
-    for await (const chunk of res.body) bytes += (chunk as Uint8Array).byteLength;
+    const reader = res.body.getReader();
+    for (let part = await reader.read(); !part.done; part = await reader.read()) bytes += part.value.byteLength;
   } finally {
     clearInterval(sampler);
   }

@@ -170,7 +170,7 @@ describe('comparison sagas', () => {
 
   it("download a group's differences as CSV named after the entity, the group and the year, in the interface's language", async () => {
     const downloads: { name: string; content: string; type: string }[] = [];
-    const deps = { download: (name: string, content: string, type: string) => void downloads.push({ name, content, type }) };
+    const deps = { download: (name: string, content: unknown, type: string) => void downloads.push({ name, content: String(content), type }) };
     const state = [comparisonsActions.campaignOpened(12), comparisonsActions.comparisonLoaded(comparison)].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
     await expectSaga(handleCsvRequested, deps, comparisonsActions.csvRequested('province')).withReducer(rootReducer, state).run();
     await expectSaga(handleCsvRequested, deps, comparisonsActions.csvRequested('campaign')).withReducer(rootReducer, rootReducer(state, localeActions.languageChanged('en'))).run();

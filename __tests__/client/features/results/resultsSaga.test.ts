@@ -2,7 +2,7 @@ import { expectSaga } from 'redux-saga-test-plan';
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
 import { resultsActions, SHARED_CAMPAIGN_ID } from '../../../../src/client/features/results/resultsSlice.js';
 import {
-  handleCampaignOpened, handleCsvRequested, handleEntitySelected, handleSharedLinkOpened, handleShareRequested, handleUnshareAsked, handleUnshareConfirmed, watchResults, type ResultsDependencies,
+  handleCampaignOpened, handleCsvRequested, handleExcelRequested, handleEntitySelected, handleSharedLinkOpened, handleShareRequested, handleUnshareAsked, handleUnshareConfirmed, watchResults, type ResultsDependencies,
 } from '../../../../src/client/features/results/resultsSaga.js';
 import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
 import { ApiError } from '../../../../src/client/api/ApiError.js';
@@ -41,7 +41,8 @@ function deps(api: Partial<typeof resultsApi> = {}, overrides: Partial<ResultsDe
       calls.shared.push(url);
       return 'copied';
     },
-    download: (name, content, type) => void calls.downloads.push({ name, content, type }),
+    download: (name, content, type) => void calls.downloads.push({ name, content: typeof content === 'string' ? content : `<${(content as ArrayBuffer).byteLength} bytes>`, type }),
+    workbookBytes: async (sheets, active) => new TextEncoder().encode(`${sheets.map((s) => s.name).join('|')}@${active}`).buffer as ArrayBuffer,
     currentUrl: () => 'http://localhost/results/0/shared-token',
     session: createSessionTokens(),
     linkToCopy: createSecretBox(),
@@ -252,5 +253,22 @@ describe('results sagas', () => {
     expect(comparison.content).toContain('\r\nAgua;7;75;7;75;6;60\r\n');
     expect(measures.name).toBe('ayuntamiento-de-prueba-campana-2026-detalle-por-medidas.csv');
     expect(measures.content).toContain('\r\nTotal general;12;7;19;60;70\r\n');
+  });
+
+  it("downloads the whole report as one Excel workbook open at the table asked for, and says so when exceljs cannot load", async () => {
+    const { dependencies, calls } = deps();
+    const state = rootReducer(rootReducer(signedIn(), resultsActions.campaignOpened(3)), resultsActions.resultLoaded(result));
+    await expectSaga(handleExcelRequested, dependencies, resultsActions.excelRequested({ table: 'measures' })).withReducer(rootReducer, state).run();
+    const [workbook] = calls.downloads;
+    expect(workbook.name).toBe('ayuntamiento-de-prueba-campana-2026-resultados.xlsx');
+    expect(workbook.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    // The fake writer's bytes name the sheets and the one open first: global, one per axis, the measures (the last).
+    const sheets = result.axisDetails.length + 2;
+    expect(workbook.content).toBe(`<${new TextEncoder().encode(['Resultado global', ...result.axisDetails.map((a) => a.axisText), 'Detalle por medidas'].join('|') + `@${sheets - 1}`).byteLength} bytes>`);
+
+    const failing = deps({}, { workbookBytes: () => Promise.reject(new Error('ChunkLoadError')) });
+    const run = await expectSaga(handleExcelRequested, failing.dependencies, resultsActions.excelRequested({ table: 'measures' })).withReducer(rootReducer, state).run();
+    expect(failing.calls.downloads).toEqual([]);
+    expect(run.storeState.snackbar.current?.message).toBe('RESULTS.TOAST.EXCEL_ERROR');
   });
 });
