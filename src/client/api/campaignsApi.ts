@@ -1,4 +1,5 @@
-import { get, post } from './http.js';
+import { get, getFile, post } from './http.js';
+import type { EditionExportQuery } from '../../shared/api/campaigns.js';
 import type { CampaignDetail, CampaignStateResponse, CampaignStatusRow, CampaignSummary, CreateCampaignResponse, EntityCampaigns } from '../../shared/api/campaigns.js';
 import type { AutonomousCommunity } from '../../shared/api/reference.js';
 
@@ -14,6 +15,8 @@ export const campaignsApi = {
   submit: (token: string | null, id: number) => post<CampaignStateResponse>('/campaigns/submit', token, { id }),
   remove: (token: string | null, id: number) => post<{ success: true }>('/campaigns/delete', token, { id }),
   status: (token: string | null) => get<CampaignStatusRow[]>('/campaigns/status', token),
+  /** ADMIN, FEC: a whole edition as a CSV or Excel file. */
+  exportEdition: (token: string | null, query: EditionExportQuery) => getFile('/campaigns/export', token, query, `edicion-${query.edition}.${query.format}`),
 };
 
 /** Reference data the filters need. */

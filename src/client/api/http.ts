@@ -43,7 +43,11 @@ export async function http<T>(request: HttpRequest, fetchImpl: Fetch = fetch): P
   } catch {
     throw new ApiError('CONNECTION_FAILED', CONNECTION_FAILED_STATUS);
   }
-  const text = await res.text();
+  return answerOf<T>(request, res, await res.text());
+}
+
+/** The unwrapped `response` of an answer's text, or the ApiError its status and envelope say. */
+function answerOf<T>(request: HttpRequest, res: Response, text: string): T {
   if (text.trim() === '') throw new ApiError('EMPTY_RESPONSE', res.status);
   let json: Record<string, unknown>;
   try {
@@ -62,6 +66,33 @@ export async function http<T>(request: HttpRequest, fetchImpl: Fetch = fetch): P
   }
   if (!('response' in json)) throw new ApiError('EMPTY_RESPONSE', res.status);
   return json.response as T;
+}
+
+/** A file the API answered with (ApiCall.file): its bytes and the name the server gives it. */
+export interface DownloadedFile {
+  name: string;
+  blob: Blob;
+}
+
+/**
+ * An authenticated GET whose answer is a file, not the envelope: its bytes and its name (Content-Disposition).
+ * A failure still answers with the error envelope, and rejects with its ApiError as http does.
+ */
+export async function getFile(path: string, token: string | null, query: Record<string, QueryValue>, fallbackName: string, fetchImpl: Fetch = fetch): Promise<DownloadedFile> {
+  const request: HttpRequest = { path: `/v1${path}`, secure: true, token, query };
+  let res: Response;
+  try {
+    res = await fetchImpl(apiUrl(request), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw new ApiError('CONNECTION_FAILED', CONNECTION_FAILED_STATUS);
+  }
+  if (!res.ok) return answerOf<never>(request, res, await res.text());
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  try {
+    return { name, blob: await res.blob() };
+  } catch {
+    throw new ApiError('CONNECTION_FAILED', CONNECTION_FAILED_STATUS);
+  }
 }
 
 /** An authenticated API function: the access token first, then its own arguments (callApi passes the token). */

@@ -3,7 +3,7 @@ import { expectSaga } from 'redux-saga-test-plan';
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
 import { campaignsActions } from '../../../../src/client/features/campaigns/campaignsSlice.js';
 import {
-  handleAnswerSave, handleCreate, handleDeleteConfirmed, handleMineRequested, handleQuestionnaireRequested, handleSubmitConfirmed, watchCampaigns, type CampaignsDependencies,
+  handleAnswerSave, handleCreate, handleEditionExportRequested, handleDeleteConfirmed, handleMineRequested, handleQuestionnaireRequested, handleSubmitConfirmed, watchCampaigns, type CampaignsDependencies,
 } from '../../../../src/client/features/campaigns/campaignsSaga.js';
 import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
 import { alertsActions } from '../../../../src/client/features/alerts/alertsSlice.js';
@@ -28,6 +28,7 @@ const deps = (overrides: Partial<typeof campaignsApi> = {}, navigate = (_path: s
   campaignsApi: { ...campaignsApi, ...overrides },
   referenceApi,
   navigate,
+  download: () => undefined,
 });
 const sentResult = { success: true as const, campaign: { id: 5, status: 'sent' as const, startDate: null, endDate: '2026-11-23T10:00:00Z' } };
 const fail = (type: ApiError['type'], status: number) => async () => Promise.reject(new ApiError(type, status));
@@ -162,5 +163,22 @@ describe('campaign sagas', () => {
       .withReducer(rootReducer, askedState)
       .put.like({ action: { payload: { message: 'CAMPAIGNS.TOAST.DELETE_ERROR' } } })
       .run();
+  });
+
+  it('saves an edition export under the name the server gives it; a refusal toasts and the buttons come back', async () => {
+    const saved: { name: string; content: unknown; type: string }[] = [];
+    const blob = new Blob(['csv'], { type: 'text/csv; charset=utf-8' });
+    const ok = { ...deps({ exportEdition: async (_token, query) => ({ name: `edicion-${query.edition}.${query.format}`, blob }) }), download: (name: string, content: unknown, type: string) => void saved.push({ name, content, type }) };
+    const request = campaignsActions.editionExportRequested({ edition: 2026, format: 'csv' });
+    const done = await expectSaga(handleEditionExportRequested, ok, request).withReducer(rootReducer, rootReducer(state('FEC'), request)).run();
+    expect(saved).toEqual([{ name: 'edicion-2026.csv', content: blob, type: 'text/csv; charset=utf-8' }]);
+    expect(done.storeState.campaigns.exporting).toBeNull();
+
+    const refused = { ...deps({ exportEdition: fail('FORBIDDEN', 403) }), download: (name: string, content: unknown, type: string) => void saved.push({ name, content, type }) };
+    await expectSaga(handleEditionExportRequested, refused, request).withReducer(rootReducer, rootReducer(state('FEC'), request))
+      .put.like({ action: { payload: { message: 'CAMPAIGNS.TOAST.EXPORT_ERROR' } } })
+      .put(campaignsActions.editionExportFinished())
+      .run();
+    expect(saved).toHaveLength(1);
   });
 });

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button } from 'react-bootstrap';
+import { Button, Form, Spinner } from 'react-bootstrap';
+import { Download } from '../../components/icons.js';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector, useDispatchOnMount } from '../../app/hooks.js';
 import { campaignsActions } from './campaignsSlice.js';
-import { selectStatusPage, selectStatusView } from './campaignsSelectors.js';
+import { selectExportEditions, selectStatusPage, selectStatusView } from './campaignsSelectors.js';
 import { CampaignLink, StatusBadge } from './CampaignLink.js';
 import { CampaignTableToolbar } from './CampaignTableToolbar.js';
 import { NewCampaignDialog } from './NewCampaignDialog.js';
@@ -67,7 +68,37 @@ function StatusRow({ row, canOpen }: { row: StatusRows['rows'][number]; canOpen:
   );
 }
 
-/** Every campaign's status for ADMIN and FEC: pie, search, community filter, 'Nueva Campaña', delete. */
+/** 'Exportar edición (CSV)' / '(Excel)': the chosen edition (the current one first) as a file, each button waiting while it downloads. */
+function EditionExport() {
+  const dispatch = useAppDispatch();
+  const intl = useIntl();
+  const { editions, current } = useAppSelector(selectExportEditions);
+  const exporting = useAppSelector((state) => state.campaigns.exporting);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const edition = chosen !== null && editions.includes(chosen) ? chosen : current;
+  if (edition === null) return null;
+  const button = (format: 'csv' | 'xlsx', label: string) => (
+    <Button variant="outline-primary" disabled={exporting !== null} onClick={() => dispatch(campaignsActions.editionExportRequested({ edition, format }))}>
+      {exporting === format ? <Spinner animation="border" size="sm" className="me-1" /> : <Download aria-hidden="true" className="me-1" />}
+      <FormattedMessage id={label} />
+    </Button>
+  );
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-2">
+      <Form.Select size="sm" className="w-auto" aria-label={intl.formatMessage({ id: 'CAMPAIGNS.EXPORT.EDITION' })} value={edition} onChange={(e) => setChosen(Number(e.target.value))}>
+        {editions.map((e) => (
+          <option key={e} value={e}>
+            {e}
+          </option>
+        ))}
+      </Form.Select>
+      {button('csv', 'CAMPAIGNS.EXPORT.CSV')}
+      {button('xlsx', 'CAMPAIGNS.EXPORT.EXCEL')}
+    </div>
+  );
+}
+
+/** Every campaign's status for ADMIN and FEC: pie, search, community filter, the edition's export, 'Nueva Campaña', delete. */
 export default function StatusPage() {
   const dispatch = useAppDispatch();
   const { status, rows } = useAppSelector((state) => state.campaigns.statusPage);
@@ -84,9 +115,12 @@ export default function StatusPage() {
         id="status"
         title="CAMPAIGNS.STATUS_PAGE.TITLE"
         actions={
-          <Button onClick={() => setCreating(true)}>
-            <FormattedMessage id="CAMPAIGNS.NEW.BUTTON" />
-          </Button>
+          <div className="d-flex flex-wrap align-items-center gap-2">
+            <EditionExport />
+            <Button onClick={() => setCreating(true)}>
+              <FormattedMessage id="CAMPAIGNS.NEW.BUTTON" />
+            </Button>
+          </div>
         }
         overview={<StatusOverview page={page} status={status} />}
         toolbar={<CampaignTableToolbar id="status" view={view} onChange={changeView} />}

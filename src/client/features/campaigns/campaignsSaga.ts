@@ -13,6 +13,7 @@ import { selectRole } from '../auth/authSelectors.js';
 import { createErrorToast } from './campaignsSelectors.js';
 import type { RootState } from '../../app/rootReducer.js';
 import type { EntityCampaigns } from '../../../shared/api/campaigns.js';
+import type { DownloadContent } from '../../lib/browser.js';
 
 const toast = snackbarActions.toastShown;
 
@@ -21,6 +22,7 @@ export interface CampaignsDependencies {
   campaignsApi: CampaignsApi;
   referenceApi: ReferenceApi;
   navigate: (path: string) => void;
+  download: (fileName: string, content: DownloadContent, type: string) => void;
 }
 
 export function handleMineRequested(deps: CampaignsDependencies) {
@@ -106,9 +108,22 @@ export function* handleCommunitiesRequested(deps: CampaignsDependencies): Saga<v
   yield* load(callApi(errorPage('CAMPAIGNS.TOAST.LOAD_FILTERS_ERROR'), deps.referenceApi.communities), referenceActions.communitiesLoaded, referenceActions.communitiesFailed);
 }
 
+/** A whole edition as CSV or Excel (ADMIN, FEC): read with the session's token, then saved under the server's name. */
+export function* handleEditionExportRequested(deps: Pick<CampaignsDependencies, 'campaignsApi' | 'download'>, action: ReturnType<typeof campaignsActions.editionExportRequested>): Saga<void> {
+  try {
+    const file = yield* callApi(keepOnScreen('CAMPAIGNS.TOAST.EXPORT_ERROR'), deps.campaignsApi.exportEdition, action.payload);
+    yield* call(deps.download, file.name, file.blob, file.blob.type);
+  } catch {
+    // callApi showed the toast.
+  } finally {
+    yield put(campaignsActions.editionExportFinished());
+  }
+}
+
 export function* watchCampaigns(deps: CampaignsDependencies): Saga<void> {
   yield takeLatest(campaignsActions.mineRequested.type, handleMineRequested, deps);
   yield takeLatest(campaignsActions.statusRequested.type, handleStatusRequested, deps);
+  yield takeLeading(campaignsActions.editionExportRequested.type, handleEditionExportRequested, deps);
   yield takeLatest(campaignsActions.questionnaireRequested.type, handleQuestionnaireRequested, deps);
   yield takeEvery(campaignsActions.answerSaveRequested.type, handleAnswerSave, deps);
   yield takeEvery(campaignsActions.submitAsked.type, handleSubmitAsked);

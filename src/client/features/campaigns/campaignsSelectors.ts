@@ -144,3 +144,9 @@ export const selectQuestionnaireFilterOptions = createSelector([selectQuestionna
     measures: unique(inAxes.filter((i) => chosen(filters.policies, i.policyId)).map((i) => [i.measureId, i.measureText])),
   };
 });
+
+/** The editions the status page can export, newest first, and the one it offers first (the current edition). */
+export const selectExportEditions = createSelector([(state: RootState) => state.campaigns.statusPage.rows], (rows) => {
+  const editions = [...new Set(rows.map((r) => r.campaignNumber))].sort((a, b) => b - a);
+  return { editions, current: rows.find((r) => r.currentEdition)?.campaignNumber ?? editions[0] ?? null };
+});

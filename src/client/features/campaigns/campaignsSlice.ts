@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { EditionExportQuery } from '../../../shared/api/campaigns.js';
 import type { Subindicator, CampaignDetail, CampaignStateResponse, CampaignStatusRow, CampaignSummary } from '../../../shared/api/campaigns.js';
 import { IDLE, type Remote, type RequestError, type RequestStatus } from '../../lib/remote.js';
 import { patchTableView, type TableView } from '../../lib/tableView.js';
@@ -14,6 +15,8 @@ export interface CampaignsState {
   questionnaire: Remote<{ campaign: CampaignDetail | null; saving: Record<number, RequestStatus>; drafts: Record<number, number[]> }>;
   entityOptions: Remote<{ items: { entityId: number; text: string }[] }>;
   create: Remote;
+  /** The edition export being downloaded (status page), if any: its button waits. */
+  exporting: EditionExportQuery['format'] | null;
   /** How the user left the tables and the questionnaire's filters: the only part kept across reloads. */
   view: CampaignsView;
 }
@@ -24,6 +27,7 @@ const initialCampaignsState: CampaignsState = {
   questionnaire: { ...IDLE, campaign: null, saving: {}, drafts: {} },
   entityOptions: { ...IDLE, items: [] },
   create: { ...IDLE },
+  exporting: null,
   view: initialCampaignsView,
 };
 
@@ -71,6 +75,13 @@ const campaignsSlice = createSlice({
     },
     statusViewChanged(state, action: PayloadAction<ViewPatch>) {
       state.view.status = patchTableView(state.view.status, action.payload);
+    },
+    /** 'Exportar edición (CSV)' / '(Excel)' (ADMIN, FEC): a whole edition as a file. */
+    editionExportRequested(state, action: PayloadAction<EditionExportQuery>) {
+      state.exporting = action.payload.format;
+    },
+    editionExportFinished(state) {
+      state.exporting = null;
     },
     /** A questionnaire opens: its filters stay if they were set on this campaign (a reload), else they start empty. */
     questionnaireRequested(state, action: PayloadAction<number>) {
