@@ -1,16 +1,25 @@
 import ExcelJS from 'exceljs';
-import type { Browser } from 'playwright-core';
+import type { Browser, Download } from 'playwright-core';
 import { sharedAppServer, type AppServer } from './helpers/appServer.js';
 import { launchBrowser, newPage, screenshot } from './helpers/browser.js';
-import { logInAsUser } from './helpers/session.js';
+import { logIn, logInAsUser } from './helpers/session.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
 import type { ResultResponse } from '../../src/shared/api/results.js';
+
+/** A download's bytes, to open with exceljs. */
+async function bytesOf(download: Download): Promise<ArrayBuffer> {
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Uint8Array.from(Buffer.concat(chunks)).buffer;
+}
 
 describe("'Descargar Excel' in Chromium", () => {
   let server: AppServer;
   let browser: Browser;
   let sent: { campaignId: number; result: ResultResponse };
+  let twoEditions: number;
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([sharedAppServer(), launchBrowser()]);
@@ -19,6 +28,7 @@ describe("'Descargar Excel' in Chromium", () => {
     const entity = entityCampaigns.find((e) => e.campaigns.length > 0);
     if (!entity) throw new Error('The demo USER has no sent campaign');
     const campaignId = entity.campaigns[entity.campaigns.length - 1].id;
+    twoEditions = entityCampaigns.find((e) => e.campaigns.length >= 2)!.campaigns.at(-1)!.id;
     sent = { campaignId, result: await apiGet<ResultResponse>(server.url, token, `/campaigns/result?id=${campaignId}`) };
   }, 120_000);
   afterAll(async () => {
@@ -41,10 +51,7 @@ describe("'Descargar Excel' in Chromium", () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/-resultados\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await download.createReadStream().then((stream) => new Promise<ArrayBuffer>((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Uint8Array.from(Buffer.concat(chunks)).buffer)).on('error', reject);
-    })));
+    await workbook.xlsx.load(await bytesOf(download));
 
     const { result } = sent;
     const axes = result.axisDetails.length;
@@ -64,6 +71,54 @@ describe("'Descargar Excel' in Chromium", () => {
     expect(sheet.getCell(`C${totalRow}`).value).toBeCloseTo(result.global.percentages.campaign!, 6);
     expect(sheet.getCell(`C${totalRow}`).numFmt).toBe('0.0%');
     await screenshot(page, 'excel-export-results');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("downloads the comparisons as a workbook with a sheet per group, percentages as fractions", async () => {
+    const { page, context, errors } = await newPage(browser);
+    await logInAsUser(page, server.url);
+    await page.goto(`${server.url}/comparisons/${twoEditions}`);
+    const province = page.getByTestId('differences-province');
+    await province.waitFor();
+    const downloading = page.waitForEvent('download');
+    await province.getByRole('button', { name: /^Descargar Excel/ }).click();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await bytesOf(await downloading));
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Entidad', 'Provincia', 'CCAA']);
+    expect(workbook.views[0].activeTab).toBe(1);
+    const sheet = workbook.worksheets[1];
+    expect(sheet.getCell('A6').value).toBe('Eje');
+    const current = sheet.getCell('D7');
+    expect(sheet.getCell('E7').numFmt).toBe('+0.0;-0.0;0.0');
+    expect(typeof current.value).toBe('number');
+    expect(current.value as number).toBeGreaterThanOrEqual(0);
+    expect(current.value as number).toBeLessThanOrEqual(1);
+    expect(current.numFmt).toBe('0.0%');
+    await screenshot(page, 'excel-export-comparisons');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("lets ADMIN export the current edition from the status page, as Excel with a sheet per section", async () => {
+    const { page, context, errors } = await newPage(browser);
+    await logIn(page, server.url, 'admin@demo.es');
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+    await page.goto(`${server.url}/status`);
+    await page.getByText('Nueva Campaña').first().waitFor();
+    await screenshot(page, 'excel-export-status', { fullPage: false });
+    await page.getByRole('button', { name: 'Exportar edición (Excel)' }).waitFor();
+    expect(await page.getByLabel('Edición que se exporta').inputValue()).toBe('2026');
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar edición (Excel)' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('edicion-2026.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await bytesOf(download));
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Campañas', 'Puntuaciones', 'Respuestas']);
+    expect(workbook.getWorksheet('Campañas')!.getCell('A1').value).toBe('Campaña');
+    expect(workbook.getWorksheet('Campañas')!.rowCount).toBeGreaterThan(1);
+    await screenshot(page, 'excel-export-status', { fullPage: false });
     expect(errors).toEqual([]);
     await context.close();
   });
