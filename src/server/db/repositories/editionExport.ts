@@ -46,7 +46,7 @@ export interface ExportAnswer {
   question: string;
   /** The chosen responses, 'code: text' each, in questionnaire order. */
   responses: string[];
-  /** Points of the chosen responses added up (as stored: before a campaign's scoring caps). */
+  /** Points of the chosen responses added up, as scoring.ts subindicatorPoints counts them. */
   points: number | null;
 }
 
