@@ -5,6 +5,8 @@ import { call, rawGet, startTestServer, type TestServer } from '../../helpers/se
 import { signInDemoAccounts } from '../../helpers/auth.js';
 import { seedDemo } from '../../../src/server/db/seed/demo.js';
 import type { Db } from '../../../src/server/db/client.js';
+import { answerPages, campaignPages, findEditionByNumber, scorePages } from '../../../src/server/db/repositories/editionExport.js';
+import { answerRow } from '../../../src/server/reports/editionExport.js';
 
 const backends = await testBackends();
 
@@ -92,5 +94,30 @@ describe.each(backends)('edition export on $name', ({ open }) => {
       expect(res.body.error).toBeDefined();
     }
     expect((await download('edition=1999&format=csv', tokens.admin)).status).toBe(404);
+  });
+
+  it('reads every row once across keyset pages, whatever the page size', async () => {
+    const edition = (await findEditionByNumber(db, 2026))!;
+    const all = async <T>(pages: AsyncGenerator<T[]>) => {
+      const rows: T[] = [];
+      for await (const page of pages) rows.push(...page);
+      return rows;
+    };
+    for (const read of [campaignPages, scorePages, answerPages] as const) {
+      const whole = await all<unknown>(read(db, edition.id, 1_000_000));
+      expect(whole.length).toBeGreaterThan(7);
+      expect(await all<unknown>(read(db, edition.id, 7))).toEqual(whole);
+    }
+  });
+});
+
+describe('an answer row', () => {
+  it('names the question and the chosen responses, and adds up their points', () => {
+    const names = {
+      questions: new Map([[5, { code: 'P1.1', text: '¿Hay plan?' }]]),
+      responses: new Map([[50, { code: 'A', text: 'Sí', value: 2 }], [51, { code: 'B', text: 'Parcial', value: 1.5 }]]),
+    };
+    const row = answerRow(2026, { campaignId: 9, entity: 'Ayuntamiento de Prueba', subindicatorId: 5, responseIds: [50, 51] }, names);
+    expect(row).toEqual([9, 2026, 'Ayuntamiento de Prueba', null, null, null, null, null, 'Respuesta', 'P1.1', '¿Hay plan?', 3.5, null, null, 'A: Sí | B: Parcial']);
   });
 });

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Queryable } from '../db/client.js';
-import { answerPages, campaignPages, scorePages, type ExportAnswer, type ExportCampaign, type ExportScore } from '../db/repositories/editionExport.js';
+import { answerPages, campaignPages, editionQuestions, scorePages, type EditionQuestions, type ExportAnswer, type ExportCampaign, type ExportScore } from '../db/repositories/editionExport.js';
 import { BOM, csvLine, type CsvCell } from '../../shared/csv.js';
 
 /**
@@ -53,8 +53,13 @@ function scoreRow(edition: number, s: ExportScore): Cell[] {
   return [s.campaignId, edition, s.entity, null, null, null, null, null, SCOPE[s.scope], s.code, s.text, s.points, s.max, s.percentage, null];
 }
 
-function answerRow(edition: number, a: ExportAnswer): Cell[] {
-  return [a.campaignId, edition, a.entity, null, null, null, null, null, 'Respuesta', a.code, a.question, a.points, null, null, a.responses.join(' | ')];
+/** An answer named by its edition's questionnaire: the question's code and text, the chosen responses ('code: text') and their points added up, as scoring.ts counts them. */
+export function answerRow(edition: number, a: ExportAnswer, names: EditionQuestions): Cell[] {
+  const question = names.questions.get(a.subindicatorId);
+  const chosen = a.responseIds.map((id) => names.responses.get(id)).filter((r) => r !== undefined);
+  const points = chosen.reduce((sum, r) => sum + r.value, 0);
+  const responses = chosen.map((r) => `${r.code}: ${r.text}`).join(' | ');
+  return [a.campaignId, edition, a.entity, null, null, null, null, null, 'Respuesta', question?.code ?? null, question?.text ?? null, points, null, null, responses];
 }
 
 /** Every row of the edition, page by page, tagged with its section (campaigns, then scores, then answers). */
@@ -62,7 +67,8 @@ export async function* exportRows(q: Queryable, edition: { id: number; campaignN
   const year = edition.campaignNumber;
   for await (const page of campaignPages(q, edition.id)) yield { section: 0, rows: page.map((c) => campaignRow(year, c)) };
   for await (const page of scorePages(q, edition.id)) yield { section: 1, rows: page.map((s) => scoreRow(year, s)) };
-  for await (const page of answerPages(q, edition.id)) yield { section: 2, rows: page.map((a) => answerRow(year, a)) };
+  const names = await editionQuestions(q, edition.id);
+  for await (const page of answerPages(q, edition.id)) yield { section: 2, rows: page.map((a) => answerRow(year, a, names)) };
 }
 
 /** A cell as CSV writes it: a percentage 0..100 like the report pages' CSV, a date in ISO 8601. */

@@ -38,16 +38,33 @@ export interface ExportScore {
   percentage: number;
 }
 
+/** One stored answer: the chosen response ids (named by editionQuestions). */
 export interface ExportAnswer {
   campaignId: number;
   entity: string;
-  indicatorCode: string;
-  code: string;
-  question: string;
-  /** The chosen responses, 'code: text' each, in questionnaire order. */
-  responses: string[];
-  /** Points of the chosen responses added up, as scoring.ts subindicatorPoints counts them. */
-  points: number | null;
+  subindicatorId: number;
+  responseIds: number[];
+}
+
+/** The edition's questions and responses by id, to name the answers (a few thousand rows, read once). */
+export interface EditionQuestions {
+  questions: Map<number, { code: string; text: string }>;
+  responses: Map<number, { code: string; text: string; value: number }>;
+}
+
+export async function editionQuestions(q: Queryable, editionId: number): Promise<EditionQuestions> {
+  const questions = await q.query<{ id: number; code: string; text: string }>(
+    'SELECT s.id, s.code, s.text FROM subindicators s JOIN indicators i ON i.id = s.indicator_id WHERE i.edition_id = $1',
+    [editionId],
+  );
+  const responses = await q.query<{ id: number; code: string; text: string; value: number }>(
+    'SELECT r.id, r.code, r.text, r.value FROM responses r JOIN subindicators s ON s.id = r.subindicator_id JOIN indicators i ON i.id = s.indicator_id WHERE i.edition_id = $1',
+    [editionId],
+  );
+  return {
+    questions: new Map(questions.map((r) => [r.id, { code: r.code, text: r.text }])),
+    responses: new Map(responses.map((r) => [r.id, { code: r.code, text: r.text, value: Number(r.value) }])),
+  };
 }
 
 /** Yields every page of a keyset query until one comes back short. */
@@ -90,7 +107,7 @@ export function campaignPages(q: Queryable, editionId: number, pageSize = EXPORT
 
 const SCOPE_ORDER = `CASE cs.scope WHEN 'axis' THEN 1 WHEN 'policy' THEN 2 ELSE 3 END`;
 
-/** The stored scores per axis, policy and measure of the edition's campaigns, by campaign, then scope, then category. */
+/** The stored scores per axis, policy and measure of the edition's campaigns, by campaign, then scope (axis, policy, measure), then category id: the keyset order. */
 export function scorePages(q: Queryable, editionId: number, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<ExportScore[]> {
   type Key = [number, number, number];
   return pages(
@@ -103,7 +120,7 @@ export function scorePages(q: Queryable, editionId: number, pageSize = EXPORT_PA
            JOIN entities en ON en.id = c.entity_id
            JOIN categories cat ON cat.id = cs.category_id
           WHERE c.edition_id = $1 AND cs.scope <> 'total' AND (cs.campaign_id, ${SCOPE_ORDER}, cs.category_id) > ($2, $3, $4)
-          ORDER BY cs.campaign_id, ${SCOPE_ORDER}, cat.code, cs.category_id
+          ORDER BY cs.campaign_id, ${SCOPE_ORDER}, cs.category_id
           LIMIT $5`,
         [editionId, campaignId, scope, categoryId, pageSize],
       );
@@ -114,28 +131,24 @@ export function scorePages(q: Queryable, editionId: number, pageSize = EXPORT_PA
   );
 }
 
-/** Every answer of the edition's campaigns, by campaign and question. */
+/** Every answer of the edition's campaigns, by campaign and question id. */
 export function answerPages(q: Queryable, editionId: number, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<ExportAnswer[]> {
   return pages(
     async (after: [number, number] | null) => {
       const [campaignId, subindicatorId] = after ?? [0, 0];
-      const rows = await q.query<{ campaign_id: number; subindicator_id: number; entity: string; indicator_code: string; code: string; text: string; responses: string[] | null; points: number | null }>(
-        `SELECT a.campaign_id, a.subindicator_id, en.name AS entity, i.code AS indicator_code, s.code, s.text,
-                (SELECT array_agg(r.code || ': ' || r.text ORDER BY r.position) FROM responses r WHERE r.id = ANY(a.response_ids)) AS responses,
-                (SELECT sum(r.value) FROM responses r WHERE r.id = ANY(a.response_ids))::float8 AS points
+      const rows = await q.query<{ campaign_id: number; subindicator_id: number; entity: string; response_ids: number[] }>(
+        `SELECT a.campaign_id, a.subindicator_id, en.name AS entity, a.response_ids
            FROM answers a
            JOIN campaigns c ON c.id = a.campaign_id
            JOIN entities en ON en.id = c.entity_id
-           JOIN subindicators s ON s.id = a.subindicator_id
-           JOIN indicators i ON i.id = s.indicator_id
           WHERE c.edition_id = $1 AND (a.campaign_id, a.subindicator_id) > ($2, $3)
           ORDER BY a.campaign_id, a.subindicator_id
           LIMIT $4`,
         [editionId, campaignId, subindicatorId, pageSize],
       );
-      return rows.map((r) => ({ campaignId: r.campaign_id, entity: r.entity, indicatorCode: r.indicator_code, code: r.code, question: r.text, responses: r.responses ?? [], points: r.points, key: [r.campaign_id, r.subindicator_id] as [number, number] }));
+      return rows.map((r) => ({ campaignId: r.campaign_id, entity: r.entity, subindicatorId: r.subindicator_id, responseIds: r.response_ids }));
     },
-    (row) => row.key,
+    (row) => [row.campaignId, row.subindicatorId] as [number, number],
     pageSize,
   );
 }
