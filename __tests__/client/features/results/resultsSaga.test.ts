@@ -12,7 +12,7 @@ import { reportFiltersActions } from '../../../../src/client/features/reportFilt
 import { demoUser, sessionContext, sessionWith } from '../../../helpers/client.js';
 import { createSessionTokens } from '../../../../src/client/lib/sessionTokens.js';
 import { createSecretBox } from '../../../../src/client/lib/secretBox.js';
-import { resultFixture } from '../../../helpers/resultFixture.js';
+import { planFixture, resultFixture } from '../../../helpers/resultFixture.js';
 import { CAMPAIGN_NOT_SENT } from '../../../../src/shared/api/results.js';
 import { selectSelectedEntityId } from '../../../../src/client/features/results/resultsSelectors.js';
 
@@ -252,5 +252,24 @@ describe('results sagas', () => {
     expect(comparison.content).toContain('\r\nAgua;7;75;7;75;6;60\r\n');
     expect(measures.name).toBe('ayuntamiento-de-prueba-campana-2026-detalle-por-medidas.csv');
     expect(measures.content).toContain('\r\nTotal general;12;7;19;60;70\r\n');
+  });
+
+  it("downloads the 'Plan de mejora' as CSV in the interface's language, and nothing before the result is in", async () => {
+    const { dependencies, calls } = deps();
+    const opened = rootReducer(signedIn(), resultsActions.campaignOpened(3));
+    await expectSaga(handleCsvRequested, dependencies, resultsActions.csvRequested({ table: 'plan' })).withReducer(rootReducer, opened).run();
+    expect(calls.downloads).toEqual([]);
+    const loaded = rootReducer(opened, resultsActions.resultLoaded(planFixture()));
+    await expectSaga(handleCsvRequested, dependencies, resultsActions.csvRequested({ table: 'plan' })).withReducer(rootReducer, loaded).run();
+    const english = { ...loaded, locale: { ...loaded.locale, language: 'en' as const } };
+    await expectSaga(handleCsvRequested, dependencies, resultsActions.csvRequested({ table: 'plan' })).withReducer(rootReducer, english).run();
+    const [spanishPlan, englishPlan] = calls.downloads;
+    expect(spanishPlan.name).toBe('ayuntamiento-de-prueba-campana-2026-plan-de-mejora.csv');
+    expect(spanishPlan.type).toBe('text/csv;charset=utf-8');
+    const lines = spanishPlan.content.split('\r\n');
+    expect(lines[1]).toBe('Territorio;Zonas verdes;Arbolado;Bajo;2;8;25;6;Arbolado urbano;Cuidados;1;5;Riego;Riego / Poda / Inventario');
+    expect(lines.slice(1, -1).map((line) => line.split(';')[2])).toEqual(['Arbolado', 'Arbolado', 'Depuración', 'Parques']);
+    expect(englishPlan.name).toBe('ayuntamiento-de-prueba-campaign-2026-improvement-plan.csv');
+    expect(englishPlan.content).toContain(';Not answered;');
   });
 });

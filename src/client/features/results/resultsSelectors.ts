@@ -3,6 +3,7 @@ import type { RootState } from '../../app/rootReducer.js';
 import { ANSWERS_PER_PAGE } from '../../../shared/constants.js';
 import { pageOf } from '../../lib/tableView.js';
 import { activeLevels, measuresTable, modeSizes, reportBlocks, scoreCardValue } from './reportModel.js';
+import { improvementPlan } from './improvementPlan.js';
 import { entityOnScreen, SHARED_CAMPAIGN_ID } from './resultsSlice.js';
 import type { ReportCsvSource } from './reportCsv.js';
 import type { Language } from '../../../shared/constants.js';
@@ -66,15 +67,19 @@ export const selectReportBlocks = createSelector([selectResultData, (state: Root
 /** The detail-by-measures table. */
 export const selectMeasuresTable = createSelector([selectResultData], (data) => (data ? measuresTable(data.table) : null));
 
+/** 'Plan de mejora': the red and amber measures with points still available (improvementPlan.ts). */
+export const selectImprovementPlan = createSelector([selectResultData], (data) => (data ? improvementPlan(data) : null));
+
 /** What 'Descargar CSV' reads from the report on screen, and the interface's language to write it in. */
 export const selectReportCsvSource = createSelector(
-  [selectResultData, selectReportBlocks, selectActiveLevels, selectMeasuresTable, (state: RootState) => state.locale.language],
-  (data, blocks, levels, table, language): ReportCsvSource & { language: Language } => ({
+  [selectResultData, selectReportBlocks, selectActiveLevels, selectMeasuresTable, selectImprovementPlan, (state: RootState) => state.locale.language],
+  (data, blocks, levels, table, plan, language): ReportCsvSource & { language: Language } => ({
     entity: data?.territoryTexts.campaign ?? '',
     year: data?.edition.year ?? null,
     blocks,
     levels,
     table,
+    plan,
     language,
   }),
 );
