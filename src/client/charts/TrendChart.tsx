@@ -26,7 +26,8 @@ export function TrendChart({ title, years, series }: { title: string; years: num
       type: 'line',
       name: s.name,
       color: s.colour,
-      data: s.data,
+      // A copy: Highcharts writes into the arrays it is given, and the page's table shows these very figures.
+      data: [...s.data],
       // The entity's line stands out; the territories' are thinner and dashed differently, so they read without colour.
       lineWidth: i === 0 ? 3 : 2,
       dashStyle: (['Solid', 'ShortDash', 'Dot', 'LongDash'] as const)[i % 4],

@@ -94,8 +94,10 @@ export function TrendSection() {
                   {TREND_LEVELS.map((level) => (
                     <tr key={level} className={level === 'campaign' ? 'trend-entity' : undefined}>
                       <th scope="row" className={`differences-policy${level === 'campaign' ? '' : ' fw-normal'}`}>
-                        <span className="trend-swatch" style={{ backgroundColor: LEVEL_COLOURS[level] }} aria-hidden="true" />
-                        {names[level]}
+                        <span className="trend-level">
+                          <span className="trend-swatch" style={{ backgroundColor: LEVEL_COLOURS[level] }} aria-hidden="true" />
+                          <span>{names[level]}</span>
+                        </span>
                       </th>
                       {row.values[level].map((value, i) => (
                         <td key={i} className={`text-end text-nowrap${level === 'campaign' ? ' fw-semibold' : ''}`}>
