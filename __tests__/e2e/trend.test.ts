@@ -4,7 +4,8 @@ import { drawEveryChart, launchBrowser, newPage, screenshot } from './helpers/br
 import { logInAsUser } from './helpers/session.js';
 import { readPdf } from './helpers/pdf.js';
 import { expectNoSideScroll } from './helpers/phone.js';
-import { apiGet, apiToken } from './helpers/api.js';
+import { apiGet, apiPost, apiToken } from './helpers/api.js';
+import type { ShareResponse } from '../../src/shared/api/results.js';
 import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
 
 const AXES = ['Gobernanza y transparencia', 'Economía circular y residuos', 'Energía y clima', 'Movilidad sostenible', 'Agua, territorio y biodiversidad'];
@@ -17,10 +18,11 @@ describe("'Evolución' in Chromium", () => {
   let server: AppServer;
   let browser: Browser;
   let subject: { campaignId: number; entity: string };
+  let token: string;
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([sharedAppServer(), launchBrowser()]);
-    const token = await apiToken(server.url, 'usuario@demo.es');
+    token = await apiToken(server.url, 'usuario@demo.es');
     const { entityCampaigns } = await apiGet<EntityCampaigns>(server.url, token, '/campaigns/getByUser?nameWithProvince=true&onlySent=true');
     const threeEditions = entityCampaigns.find((e) => e.campaigns.length === 3);
     if (!threeEditions) throw new Error('The demo USER has no entity with three sent campaigns');
@@ -81,6 +83,17 @@ describe("'Evolución' in Chromium", () => {
     // On paper, the entity's global percentages are those of the screen.
     expect(pdf).not.toContain('NaN');
     expect(trendPage!.split('\n').find((line) => line.includes(subject.entity) && /\d,\d%/.test(line))?.match(/\d{1,3},\d%/g)).toEqual(entityRows[0].slice(1));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('is on the shared comparison link too, read with the link\'s token', async () => {
+    const { urlComparisons } = await apiPost<ShareResponse>(server.url, token, '/campaigns/share', { id: subject.campaignId });
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(`${server.url}${new URL(urlComparisons, server.url).pathname}`);
+    const section = page.getByRole('region', { name: 'Evolución' });
+    await section.waitFor();
+    expect((await rowsOf(page, 'trend-table'))[0]).toEqual(['', '2024', '2025', '2026']);
     expect(errors).toEqual([]);
     await context.close();
   });
