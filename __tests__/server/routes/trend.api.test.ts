@@ -81,6 +81,20 @@ describe.each(backends)('trend API on $name', ({ open }) => {
     expect((await get(`trend?id=${ownSent(2026)}`)).status).toBe(401);
   });
 
+  it('runs two statements once the questionnaires are cached: the session with the place, and one for every edition', async () => {
+    const seen: string[] = [];
+    const recorded = await startTestServer({ ...db, query: (sql, params) => (seen.push(typeof sql === 'string' ? sql : sql.name), db.query(sql, params)) } as Db);
+    try {
+      const get2 = () => call(recorded, 'GET', `/api/secure/v1/campaigns/trend?id=${ownSent(2026)}`, { token: tokens.admin });
+      expect((await get2()).status).toBe(200);
+      seen.length = 0;
+      expect((await get2()).status).toBe(200);
+      expect(seen).toEqual(['session_user_and_campaign_place', 'trend_inputs']);
+    } finally {
+      await recorded.close();
+    }
+  });
+
   it('is documented in the OpenAPI document', async () => {
     const res = await call(server, 'GET', '/api/docs/openapi.json');
     expect(Object.keys(res.body.paths)).toContain('/api/secure/v1/campaigns/trend');
