@@ -55,9 +55,10 @@ describe("'Descargar Excel' in Chromium", () => {
 
     const { result } = sent;
     const axes = result.axisDetails.length;
-    expect(workbook.worksheets).toHaveLength(1 + axes + 1);
+    // Global, one per axis, the detail by measures and the improvement plan.
+    expect(workbook.worksheets).toHaveLength(1 + axes + 2);
     expect(workbook.worksheets[0].name).toBe('Resultado global');
-    expect(workbook.worksheets.at(-1)!.name).toBe('Detalle por medidas');
+    expect(workbook.worksheets.slice(-2).map((s) => s.name)).toEqual(['Detalle por medidas', 'Plan de mejora']);
     const sheet = workbook.worksheets[0];
     expect(sheet.getCell('A1').value).toBe(result.territoryTexts.campaign);
     expect(sheet.getCell('A2').value).toBe(`Campaña ${result.edition.year}`);

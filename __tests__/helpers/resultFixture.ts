@@ -83,3 +83,75 @@ export function comparisonAbout(withPrevious = true): Pick<ComparisonResponse, '
     editions: { current: { year: edition.year, sizes: noCountry }, previous: withPrevious ? { year: edition.year - 1, sizes: noCountry } : null },
   };
 }
+
+type Option = [id: number, text: string, value: number, obsolete?: boolean];
+const question = (id: number, text: string, type: 'single' | 'multiple', options: Option[], answer: number[] | null) => ({
+  id,
+  text,
+  type,
+  responses: options.map(([rid, rtext, value, obsolete = false]) => ({ id: rid, text: rtext, value, obsolete })),
+  answer,
+});
+const indicator = (id: number, text: string, where: [axisId: number, policyId: number, measureId: number], subindicators: ReturnType<typeof question>[]) => {
+  const [axisId, policyId, measureId] = where;
+  const names: Record<number, string> = { 1: 'Territorio', 2: 'Energía y clima', 10: 'Zonas verdes', 11: 'Agua', 20: 'Energía', 100: 'Parques', 101: 'Arbolado', 110: 'Depuración', 200: 'Alumbrado', 201: 'Movilidad' };
+  return { id, text, axisId, axisText: names[axisId], policyId, policyText: names[policyId], measureId, measureText: names[measureId], competenceId: null, subindicators };
+};
+
+/**
+ * A result whose answers make an improvement plan, points by hand (scoring.md):
+ * - Arbolado (101): 'Especies' single 1 of 3 (the obsolete 5-point option counts in no maximum), 'Cuidados'
+ *   multiple 1 of 5 (Riego chosen; Poda and Inventario missing): 2 of 8, 25%, red, 6 available.
+ * - Depuración (110): 'Depuradora' 0 of 2, 'Controles' 2 of 2: 2 of 4, 50%, amber, 2 available.
+ * - Parques (100): 'Parque accesible' unanswered 0 of 2 (two options worth 2), 'Parque' 4 of 4: 4 of 6, 66,7%, amber, 2 available.
+ * - Alumbrado (200): 5 of 7, 71,4%, green: not planned though it lost points.
+ * - Movilidad (201): every option worth 0, 0%, red: not planned, nothing to gain.
+ * So the plan is Arbolado (6), then Depuración and Parques (2 each, by name).
+ */
+export function planFixture(): ResultResponse {
+  const m = (value: number, max: number) => ({ value, percentage: max > 0 ? value / max : 0 });
+  return {
+    ...resultFixture(),
+    table: {
+      valuesPerAxis: {
+        '1': {
+          ...m(8, 18),
+          valuesByPolicy: {
+            '10': { ...m(6, 14), valuesByMeasure: { '100': m(4, 6), '101': m(2, 8) } },
+            '11': { ...m(2, 4), valuesByMeasure: { '110': m(2, 4) } },
+          },
+        },
+        '2': { ...m(5, 7), valuesByPolicy: { '20': { ...m(5, 7), valuesByMeasure: { '200': m(5, 7), '201': m(0, 0) } } } },
+        total: {
+          ...m(13, 25),
+          valuesByPolicy: { '10': { ...m(6, 14), valuesByMeasure: {} }, '11': { ...m(2, 4), valuesByMeasure: {} }, '20': { ...m(5, 7), valuesByMeasure: {} } },
+        },
+      },
+      texts: {
+        axis: { '1': 'Territorio', '2': 'Energía y clima' },
+        policy: { '10': 'Zonas verdes', '11': 'Agua', '20': 'Energía' },
+        measure: { '100': 'Parques', '101': 'Arbolado', '110': 'Depuración', '200': 'Alumbrado', '201': 'Movilidad' },
+      },
+    },
+    answers: {
+      campaign: {
+        indicators: [
+          indicator(1, 'Parques urbanos', [1, 10, 100], [
+            question(1001, 'Parque accesible', 'single', [[9, 'No', 0], [10, 'Sí', 2], [11, 'Sí, con juegos adaptados', 2]], null),
+            question(1002, 'Parque', 'single', [[12, 'No', 0], [13, 'Sí', 4]], [13]),
+          ]),
+          indicator(2, 'Arbolado urbano', [1, 10, 101], [
+            question(1011, 'Especies', 'single', [[1, 'No', 0], [2, 'En parte', 1], [3, 'Sí', 3], [4, 'Sí, con plan (antigua)', 5, true]], [2]),
+            question(1012, 'Cuidados', 'multiple', [[5, 'Riego', 1], [6, 'Poda', 2], [7, 'Inventario', 2], [8, 'Ninguno', 0]], [5]),
+          ]),
+          indicator(3, 'Depuración de aguas', [1, 11, 110], [
+            question(1101, 'Depuradora', 'single', [[14, 'No', 0], [15, 'Sí', 2]], [14]),
+            question(1102, 'Controles', 'multiple', [[16, 'Mensuales', 1], [17, 'Anuales', 1]], [16, 17]),
+          ]),
+          indicator(4, 'Alumbrado público', [2, 20, 200], [question(2001, 'Luminarias', 'single', [[18, 'LED', 7], [19, 'Parcial', 5]], [19])]),
+          indicator(5, 'Movilidad', [2, 20, 201], [question(2011, 'Carril bici', 'single', [[20, 'No', 0], [21, 'Sí', 0]], [20])]),
+        ],
+      },
+    },
+  };
+}

@@ -37,6 +37,7 @@ const source: ReportCsvSource = {
     ],
     total: { values: { a1: 3 }, total: 3, percentages: { a1: 0.5 } },
   },
+  plan: null,
 };
 
 async function open(bytes: ArrayBuffer) {

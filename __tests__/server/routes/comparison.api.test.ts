@@ -120,7 +120,7 @@ describe.each(backends)('comparison API on $name', ({ open }) => {
           AND NOT EXISTS (SELECT 1 FROM campaigns p JOIN editions pe ON pe.id = p.edition_id WHERE p.entity_id = c.entity_id AND p.status = 'sent' AND pe.campaign_number < 2026)
         ORDER BY c.id LIMIT 1`,
     );
-    const [firstEdition] = await db.query<{ id: number }>("SELECT c.id FROM campaigns c JOIN editions e ON e.id = c.edition_id WHERE c.status = 'sent' AND e.campaign_number = 2025 ORDER BY c.id LIMIT 1");
+    const [firstEdition] = await db.query<{ id: number }>("SELECT c.id FROM campaigns c JOIN editions e ON e.id = c.edition_id WHERE c.status = 'sent' AND e.campaign_number = 2024 ORDER BY c.id LIMIT 1");
     for (const id of [onlyCurrent.id, firstEdition.id]) {
       const body = await comparison(id);
       expect(body.previous).toBeNull();

@@ -1,6 +1,6 @@
 import { get, post } from './http.js';
 import type { EntityCampaigns, IndicatorGroup } from '../../shared/api/campaigns.js';
-import type { ComparisonResponse, ResultResponse, ShareResponse } from '../../shared/api/results.js';
+import type { ComparisonResponse, ResultResponse, ShareResponse, TrendResponse } from '../../shared/api/results.js';
 import type { CurrentUser } from '../../shared/api/auth.js';
 
 /**
@@ -14,6 +14,8 @@ export const resultsApi = {
   result: (token: string | null, id: number) => get<ResultResponse>('/campaigns/result', token, { id }),
   answers: async (token: string | null, id: number) => (await get<{ campaign: { indicators: IndicatorGroup[] } }>('/campaigns/answers', token, { id })).campaign.indicators,
   comparison: (token: string | null, id: number) => get<ComparisonResponse>('/campaigns/comparison', token, { id }),
+  /** The entity's figures in every edition it sent up to this campaign's. */
+  trend: (token: string | null, id: number) => get<TrendResponse>('/campaigns/trend', token, { id }),
   share: (token: string | null, id: number) => post<ShareResponse>('/campaigns/share', token, { id }),
   /** Revokes every live shared link of the campaign; answers how many. */
   unshare: (token: string | null, id: number) => post<{ revoked: number }>('/campaigns/unshare', token, { id }),

@@ -60,7 +60,13 @@ export function ChartFigure({ title, summary, options, categories, series, print
   // The summary and the data table below say what the chart shows; Highcharts' own keyboard tour of every
   // point would only add a tab stop per chart.
   const screen: Highcharts.Options = { ...options, accessibility: { ...options.accessibility, keyboardNavigation: { enabled: false } } };
-  const print: Highcharts.Options = { ...options, chart: { ...options.chart, width: printWidth, height: printHeight ?? options.chart?.height }, accessibility: { enabled: false } };
+  // The paper copy gets data arrays of its own: Highcharts writes into the arrays a chart is given.
+  const print: Highcharts.Options = {
+    ...options,
+    chart: { ...options.chart, width: printWidth, height: printHeight ?? options.chart?.height },
+    series: options.series?.map((s) => ('data' in s && Array.isArray(s.data) ? { ...s, data: [...s.data] } : s)),
+    accessibility: { enabled: false },
+  };
   const box = useRef<HTMLDivElement>(null);
   const Chart = useDrawTurn(box, !printWidth);
   return (

@@ -2,8 +2,9 @@ import type { Queryable } from '../db/client.js';
 import type { CampaignPlace } from '../db/repositories/resultQueries.js';
 import { findPreviousSentCampaign } from '../db/repositories/comparisonQueries.js';
 import { loadEditionIndicators } from '../db/repositories/questionnaires.js';
-import type { ComparisonResponse } from '../../shared/api/results.js';
+import type { ComparisonResponse, TrendResponse } from '../../shared/api/results.js';
 import { campaignComparison } from './comparison.js';
+import { campaignTrend } from './trend.js';
 import { QuestionnaireCache } from './questionnaireCache.js';
 import { campaignQuestionnaire, type CampaignQuestionnaire } from './questionnaires.js';
 import { comparisonVersion, encodeResult, resultVersion } from './reportBodies.js';
@@ -42,6 +43,15 @@ export class ReportEngine {
     return this.bodies.get(`comparison:${place.campaignId}`, comparisonVersion(place, previous), async () =>
       encode({ response: await campaignComparison(this.db, this.questionnaires, place, previous) }),
     );
+  }
+
+  /**
+   * The trend of a sent campaign's entity across its editions. Not kept in the report cache: it is one statement
+   * of a few dozen rows per edition (readTrendInputs) and a small body, and the version that would make a kept
+   * copy safe (every edition's figures version) takes a statement to read as well.
+   */
+  trend(place: CampaignPlace): Promise<TrendResponse> {
+    return campaignTrend(this.db, this.questionnaires, place);
   }
 
   /** A campaign's questionnaire (cached) with its answers (read now); undefined when there is no such campaign. */

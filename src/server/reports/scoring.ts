@@ -2,6 +2,10 @@
  * The points model of scoring.md, for one campaign: achieved and maximum points per sub-indicator,
  * summed per measure, policy, axis and the whole questionnaire.
  */
+import { percentage, subindicatorPoints } from '../../shared/scoring.js';
+
+/** The per-question rule is shared with the client's improvement plan. */
+export { percentage, subindicatorPoints };
 
 export interface ScoredResponse {
   id: number;
@@ -29,22 +33,8 @@ export interface GroupScore {
   percentage: number;
 }
 
-/** Achieved points (chosen responses' values; 0 unanswered) and maximum (non-obsolete responses only). */
-export function subindicatorPoints(sub: ScoredSubindicator, answer: readonly number[] | null | undefined): { value: number; max: number } {
-  const usable = sub.responses.filter((r) => !r.obsolete).map((r) => r.value);
-  const max = sub.type === 'single' ? Math.max(0, ...usable) : usable.reduce((a, b) => a + b, 0);
-  const chosen = new Set(answer ?? []);
-  const value = sub.responses.filter((r) => chosen.has(r.id)).reduce((a, r) => a + r.value, 0);
-  return { value, max };
-}
-
 /** Key of one group's figures (a stored score, a territory's sums): "total:0", "axis:12"... */
 export const groupKey = (scope: string, categoryId: number) => `${scope}:${categoryId}`;
-
-/** value / max as a fraction, 0 when nothing can be scored. */
-export function percentage(value: number, max: number): number {
-  return max > 0 ? value / max : 0;
-}
 
 /** Every group's score for one campaign's answers (sub-indicator id -> chosen response ids). */
 export function scoreCampaign(subs: readonly ScoredSubindicator[], answers: ReadonlyMap<number, readonly number[]>): GroupScore[] {

@@ -111,10 +111,37 @@ export const ComparisonResponse = Type.Object({
 });
 export type ComparisonResponse = Static<typeof ComparisonResponse>;
 
+/** One line of a trend: the global score or an axis, in both comparison modes (fractions 0..1, null: no figure). */
+export const TrendFigures = Type.Object({ percentages: ByLevel, percentagesComparedToAll: ByLevel });
+export type TrendFigures = Static<typeof TrendFigures>;
+
+/** One sent campaign of the entity in a trend: its edition's year, its global and per-axis figures, and each mean's size. */
+export const TrendEdition = Type.Object({
+  year: Type.Integer(),
+  campaignId: Type.Integer(),
+  global: TrendFigures,
+  axes: Type.Array(Type.Object({ axisText: Type.String(), ...TrendFigures.properties })),
+  sizes: MeanSizes,
+});
+export type TrendEdition = Static<typeof TrendEdition>;
+
+/**
+ * GET campaigns/trend: every sent campaign of the campaign's entity in its edition and the earlier ones, oldest
+ * first, each beside its own edition's province, community and country means (the entity's territories of
+ * today). axisTexts lists every axis once, in the latest edition's order and then the earlier ones': editions
+ * are matched by the axis's name.
+ */
+export const TrendResponse = Type.Object({
+  territoryTexts: TerritoryTexts,
+  axisTexts: Type.Array(Type.String()),
+  editions: Type.Array(TrendEdition),
+});
+export type TrendResponse = Static<typeof TrendResponse>;
+
 export const ShareResponse = Type.Object({ urlResults: Type.String(), urlComparisons: Type.String() });
 export type ShareResponse = Static<typeof ShareResponse>;
 
-/** The report calls, under /api/secure/v1. Result, answers and comparison also accept a share link's token. */
+/** The report calls, under /api/secure/v1. Result, answers, comparison and trend also accept a share link's token. */
 export const reportCalls = {
   result: apiCall({
     method: 'GET', url: '/campaigns/result', access: 'userOrShare', querystring: CampaignIdQuery, response: ResultResponse,
@@ -128,6 +155,10 @@ export const reportCalls = {
   comparison: apiCall({
     method: 'GET', url: '/campaigns/comparison', access: 'userOrShare', querystring: CampaignIdQuery, response: ComparisonResponse,
     summary: "A sent campaign's figures beside the entity's previous sent campaign (409 CAMPAIGN_NOT_SENT when not sent)",
+  }),
+  trend: apiCall({
+    method: 'GET', url: '/campaigns/trend', access: 'userOrShare', querystring: CampaignIdQuery, response: TrendResponse,
+    summary: "The entity's global and per-axis percentages in every sent edition up to this campaign's, beside each edition's territorial means (409 CAMPAIGN_NOT_SENT when not sent)",
   }),
   share: apiCall({
     method: 'POST', url: '/campaigns/share', access: 'user', querystring: NoQuery, body: CampaignIdBody, response: ShareResponse,

@@ -6,7 +6,7 @@ import { ReportControls } from '../../../../src/client/features/results/ReportCo
 import { ReportBody } from '../../../../src/client/features/results/ReportView.js';
 import { resultsActions } from '../../../../src/client/features/results/resultsSlice.js';
 import { renderWithProviders } from '../../../helpers/client.js';
-import { resultFixture } from '../../../helpers/resultFixture.js';
+import { planFixture, resultFixture } from '../../../helpers/resultFixture.js';
 import { ApiError } from '../../../../src/client/api/ApiError.js';
 import { CAMPAIGN_NOT_SENT } from '../../../../src/shared/api/results.js';
 import { demoUser } from '../../../helpers/client.js';
@@ -100,6 +100,35 @@ describe('results report', () => {
       'Comunitat Valenciana (n = 4)',
       'España (n = 20)',
     ]);
+  });
+
+  it("shows the 'Plan de mejora' tab: each measure with its points to gain and each question's best answer, and its CSV", async () => {
+    const state = [resultsActions.campaignOpened(3), resultsActions.resultLoaded(planFixture()), resultsActions.answersLoaded([])].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
+    const { store } = renderReport(state);
+    const dispatch = jest.spyOn(store, 'dispatch');
+    await userEvent.click(screen.getByRole('button', { name: 'Plan de mejora' }));
+    expect(store.getState().results.view).toBe('plan');
+    const measures = screen.getAllByTestId('plan-measure');
+    expect(measures.map((m) => within(m).getByRole('heading', { level: 3 }).textContent)).toEqual(['Arbolado', 'Depuración', 'Parques']);
+    expect(within(measures[0]).getByTestId('plan-available')).toHaveTextContent('6 puntos pendientes');
+    expect(measures[0]).toHaveTextContent('Eje Territorio · Política Zonas verdes · 2 de 8 puntos · 25,0%');
+    expect(within(measures[0]).getByRole('img', { name: 'Bajo' })).toBeInTheDocument();
+    const [cuidados, especies] = within(measures[0]).getAllByTestId('plan-question');
+    expect(within(cuidados).getByTestId('plan-best')).toHaveTextContent('Riego (1) · ya elegidaPoda (2)Inventario (2)');
+    expect(cuidados).toHaveTextContent('Opciones que suman el máximo (todas juntas)');
+    expect(within(especies).getByTestId('plan-best')).toHaveTextContent(/^Sí \(3\)$/);
+    expect(within(measures[2]).getByTestId('plan-question')).toHaveTextContent('Tu respuestaSin responder');
+    expect(screen.queryByTestId('block-global')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Mis Respuestas' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Descargar CSV' }));
+    expect(dispatch).toHaveBeenLastCalledWith(resultsActions.csvRequested({ table: 'plan' }));
+  });
+
+  it("says there is nothing to improve when no measure is red or amber", async () => {
+    renderReport();
+    await userEvent.click(screen.getByRole('button', { name: 'Plan de mejora' }));
+    expect(screen.getByTestId('improvement-plan')).toHaveTextContent('Ninguna medida está en rojo ni en ámbar: no hay mejoras pendientes.');
+    expect(screen.queryByRole('button', { name: 'Descargar CSV' })).toBeNull();
   });
 
   it("says to tick a territory when every box of 'Mostrar' is off, in both views", async () => {

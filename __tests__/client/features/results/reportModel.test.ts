@@ -124,7 +124,7 @@ describe('CSV', () => {
   });
 
   it("names a table's file after the entity, the campaign and the table, and gives each mean's n in the headers", () => {
-    const source = { entity: 'Ayuntamiento de Prueba', year: 2026, compareWithParticipants: true, blocks: reportBlocks(result, true), levels: allLevels, table: measuresTable(result.table) };
+    const source = { entity: 'Ayuntamiento de Prueba', year: 2026, compareWithParticipants: true, blocks: reportBlocks(result, true), levels: allLevels, table: measuresTable(result.table), plan: null };
     const t = (id: string, values?: Record<string, string | number>) => messageFor('es', id, values);
     const comparison = reportCsvFile({ table: 'comparison', blockKey: 'global' }, source, t);
     expect(comparison?.name).toBe('ayuntamiento-de-prueba-campana-2026-resultado-global.csv');

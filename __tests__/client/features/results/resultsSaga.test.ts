@@ -12,7 +12,7 @@ import { reportFiltersActions } from '../../../../src/client/features/reportFilt
 import { demoUser, sessionContext, sessionWith } from '../../../helpers/client.js';
 import { createSessionTokens } from '../../../../src/client/lib/sessionTokens.js';
 import { createSecretBox } from '../../../../src/client/lib/secretBox.js';
-import { resultFixture } from '../../../helpers/resultFixture.js';
+import { planFixture, resultFixture } from '../../../helpers/resultFixture.js';
 import { CAMPAIGN_NOT_SENT } from '../../../../src/shared/api/results.js';
 import { selectSelectedEntityId } from '../../../../src/client/features/results/resultsSelectors.js';
 
@@ -262,13 +262,32 @@ describe('results sagas', () => {
     const [workbook] = calls.downloads;
     expect(workbook.name).toBe('ayuntamiento-de-prueba-campana-2026-resultados.xlsx');
     expect(workbook.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    // The fake writer's bytes name the sheets and the one open first: global, one per axis, the measures (the last).
-    const sheets = result.axisDetails.length + 2;
-    expect(workbook.content).toBe(`<${new TextEncoder().encode(['Resultado global', ...result.axisDetails.map((a) => a.axisText), 'Detalle por medidas'].join('|') + `@${sheets - 1}`).byteLength} bytes>`);
+    // The fake writer's bytes name the sheets and the one open first: global, one per axis, the measures, the plan.
+    const measuresSheet = result.axisDetails.length + 1;
+    expect(workbook.content).toBe(`<${new TextEncoder().encode(['Resultado global', ...result.axisDetails.map((a) => a.axisText), 'Detalle por medidas', 'Plan de mejora'].join('|') + `@${measuresSheet}`).byteLength} bytes>`);
 
     const failing = deps({}, { workbookBytes: () => Promise.reject(new Error('ChunkLoadError')) });
     const run = await expectSaga(handleExcelRequested, failing.dependencies, resultsActions.excelRequested({ table: 'measures' })).withReducer(rootReducer, state).run();
     expect(failing.calls.downloads).toEqual([]);
     expect(run.storeState.snackbar.current?.message).toBe('RESULTS.TOAST.EXCEL_ERROR');
+  });
+
+  it("downloads the 'Plan de mejora' as CSV in the interface's language, and nothing before the result is in", async () => {
+    const { dependencies, calls } = deps();
+    const opened = rootReducer(signedIn(), resultsActions.campaignOpened(3));
+    await expectSaga(handleCsvRequested, dependencies, resultsActions.csvRequested({ table: 'plan' })).withReducer(rootReducer, opened).run();
+    expect(calls.downloads).toEqual([]);
+    const loaded = rootReducer(opened, resultsActions.resultLoaded(planFixture()));
+    await expectSaga(handleCsvRequested, dependencies, resultsActions.csvRequested({ table: 'plan' })).withReducer(rootReducer, loaded).run();
+    const english = { ...loaded, locale: { ...loaded.locale, language: 'en' as const } };
+    await expectSaga(handleCsvRequested, dependencies, resultsActions.csvRequested({ table: 'plan' })).withReducer(rootReducer, english).run();
+    const [spanishPlan, englishPlan] = calls.downloads;
+    expect(spanishPlan.name).toBe('ayuntamiento-de-prueba-campana-2026-plan-de-mejora.csv');
+    expect(spanishPlan.type).toBe('text/csv;charset=utf-8');
+    const lines = spanishPlan.content.split('\r\n');
+    expect(lines[1]).toBe('Territorio;Zonas verdes;Arbolado;Bajo;2;8;25;6;Arbolado urbano;Cuidados;1;5;Riego;Riego / Poda / Inventario');
+    expect(lines.slice(1, -1).map((line) => line.split(';')[2])).toEqual(['Arbolado', 'Arbolado', 'Depuración', 'Parques']);
+    expect(englishPlan.name).toBe('ayuntamiento-de-prueba-campaign-2026-improvement-plan.csv');
+    expect(englishPlan.content).toContain(';Not answered;');
   });
 });

@@ -8,6 +8,7 @@ import { SHARED_CAMPAIGN_ID } from '../results/resultsSlice.js';
 import { NotSentState } from '../results/NotSentState.js';
 import { isCampaignNotSent } from '../results/resultsSelectors.js';
 import { RadarGroups } from './RadarGroups.js';
+import { TrendSection } from './TrendSection.js';
 import { ComparisonHeading } from './ComparisonHeading.js';
 import { HowCalculatedPrint } from '../results/HowCalculated.js';
 import { selectComparisons, selectRadarGroups } from './comparisonsSelectors.js';
@@ -30,7 +31,7 @@ export function ComparisonOptions() {
   );
 }
 
-/** The radars, or why there are none. */
+/** The radars and the trend across editions, or why there are none. */
 export function ComparisonBody() {
   const { campaignId, comparison } = useAppSelector(selectComparisons);
   const groups = useAppSelector(selectRadarGroups);
@@ -44,6 +45,7 @@ export function ComparisonBody() {
         <ComparisonHeading comparison={comparison.data} />
       </div>
       <RadarGroups groups={groups} />
+      <TrendSection />
       <HowCalculatedPrint />
     </>
   );

@@ -1,4 +1,4 @@
-import { put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { fork, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { callApi } from '../../app/apiCall.js';
 import { keepOnScreen, sharedLink } from '../../app/callPolicies.js';
 import { load } from '../../app/load.js';
@@ -14,6 +14,7 @@ import { snackbarActions } from '../snackbar/snackbarSlice.js';
 import { reportLoadToast } from '../results/resultsSelectors.js';
 import { messageFor } from '../../i18n/messages.js';
 import { PATHS } from '../../app/paths.js';
+import type { TrendResponse } from '../../../shared/api/results.js';
 
 /** The comparison sagas need what the report sagas need. */
 export type ComparisonsDependencies = Pick<ResultsDependencies, 'resultsApi' | 'navigate' | 'session' | 'download' | 'workbookBytes'>;
@@ -53,9 +54,18 @@ export function* handleExcelRequested(deps: Pick<ComparisonsDependencies, 'downl
   }
 }
 
+/**
+ * The trend across editions, beside the comparison: without a toast of its own (the comparison's says the page
+ * failed); when it fails the page shows the comparison without its 'Evolución'.
+ */
+function* loadTrend(request: Saga<TrendResponse>): Saga<void> {
+  yield* load(request, comparisonsActions.trendLoaded, comparisonsActions.trendFailed);
+}
+
 export function* handleCampaignOpened(deps: Pick<ComparisonsDependencies, 'resultsApi' | 'session'>, action: ReturnType<typeof comparisonsActions.campaignOpened>): Saga<void> {
   const id = action.payload;
   if (id === null) return;
+  yield fork(loadTrend, callApi(keepOnScreen(), deps.resultsApi.trend, id));
   yield* load(callApi(keepOnScreen(reportLoadToast(TOAST)), deps.resultsApi.comparison, id), comparisonsActions.comparisonLoaded, comparisonsActions.comparisonFailed);
 }
 
@@ -66,9 +76,11 @@ export function* handleSharedLinkOpened(deps: Pick<ComparisonsDependencies, 'res
     link = yield* openSharedLink(deps);
   } catch (err) {
     yield put(comparisonsActions.comparisonFailed(serializeError(err)));
+    yield put(comparisonsActions.trendFailed(serializeError(err)));
     return;
   }
   const { token, id } = link;
+  yield fork(loadTrend, callApi(sharedLink(token), deps.resultsApi.trend, id));
   yield* load(callApi(sharedLink(token, TOAST), deps.resultsApi.comparison, id), comparisonsActions.comparisonLoaded, comparisonsActions.comparisonFailed);
 }
 

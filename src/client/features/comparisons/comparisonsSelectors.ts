@@ -1,6 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/rootReducer.js';
 import { groupSizes, radarGroups } from './comparisonModel.js';
+import { trendModel } from './trendModel.js';
 import type { ComparisonCsvSource } from './comparisonCsv.js';
 import type { Language } from '../../../shared/constants.js';
 
@@ -33,4 +34,10 @@ export const selectGroupSizes = createSelector(
 export const selectComparisonCsvSource = createSelector(
   [(state: RootState) => state.comparisons.comparison.data, selectRadarGroups, (state: RootState) => state.locale.language, (state: RootState) => state.reportFilters.compareWithParticipants],
   (data, groups, language, compareWithParticipants): ComparisonCsvSource & { language: Language } => ({ entity: data?.territoryTexts.campaign ?? '', compareWithParticipants, groups, language }),
+);
+
+/** 'Evolución' in the chosen comparison mode; null without a trend of two editions or more. */
+export const selectTrend = createSelector(
+  [(state: RootState) => state.comparisons.trend.data, (state: RootState) => state.reportFilters.compareWithParticipants],
+  (data, compareWithParticipants) => (data ? trendModel(data, compareWithParticipants) : null),
 );

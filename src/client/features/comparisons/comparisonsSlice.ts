@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ComparisonLevel, ComparisonResponse } from '../../../shared/api/results.js';
+import type { ComparisonLevel, ComparisonResponse, TrendResponse } from '../../../shared/api/results.js';
 import { IDLE, type Remote, type RequestError } from '../../lib/remote.js';
 import { choiceAfterOpening, SHARED_CAMPAIGN_ID, type EntityChoice } from '../results/resultsSlice.js';
 import { isSessionChange } from '../auth/authSlice.js';
@@ -8,6 +8,8 @@ import { isSessionChange } from '../auth/authSlice.js';
 export interface ComparisonsState extends EntityChoice {
   campaignId: number | null;
   comparison: Remote<{ data: ComparisonResponse | null }>;
+  /** The entity's editions up to the campaign's, loaded beside the comparison ('Evolución'). */
+  trend: Remote<{ data: TrendResponse | null }>;
 }
 
 const initialComparisonsState: ComparisonsState = {
@@ -15,6 +17,7 @@ const initialComparisonsState: ComparisonsState = {
   selectedEntityId: null,
   selectedOn: null,
   comparison: { ...IDLE, data: null },
+  trend: { ...IDLE, data: null },
 };
 
 const comparisonsSlice = createSlice({
@@ -29,22 +32,31 @@ const comparisonsSlice = createSlice({
     entityChosen(state, action: PayloadAction<number>) {
       Object.assign(state, { selectedEntityId: action.payload, selectedOn: null });
       state.comparison = { status: 'idle', error: null, data: null };
+      state.trend = { status: 'idle', error: null, data: null };
     },
     campaignOpened(state, action: PayloadAction<number | null>) {
       Object.assign(state, choiceAfterOpening(state, action.payload));
       state.campaignId = action.payload;
       state.comparison = { status: action.payload === null ? 'idle' : 'loading', error: null, data: null };
+      state.trend = { status: action.payload === null ? 'idle' : 'loading', error: null, data: null };
     },
     /** No payload, as resultsActions.sharedLinkOpened: the token stays in the session holder. */
     sharedLinkOpened(state) {
       Object.assign(state, { campaignId: SHARED_CAMPAIGN_ID, selectedEntityId: null, selectedOn: null });
       state.comparison = { status: 'loading', error: null, data: null };
+      state.trend = { status: 'loading', error: null, data: null };
     },
     comparisonLoaded(state, action: PayloadAction<ComparisonResponse>) {
       state.comparison = { status: 'succeeded', error: null, data: action.payload };
     },
     comparisonFailed(state, action: PayloadAction<RequestError>) {
       state.comparison = { status: 'failed', error: action.payload, data: null };
+    },
+    trendLoaded(state, action: PayloadAction<TrendResponse>) {
+      state.trend = { status: 'succeeded', error: null, data: action.payload };
+    },
+    trendFailed(state, action: PayloadAction<RequestError>) {
+      state.trend = { status: 'failed', error: action.payload, data: null };
     },
     /** 'Descargar CSV' of one group's differences table. */
     csvRequested: (_state, _action: PayloadAction<ComparisonLevel>) => undefined,

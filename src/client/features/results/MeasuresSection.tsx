@@ -25,7 +25,7 @@ const PHONE_TOTAL = 'd-md-none d-print-none';
 const TOTAL = 'd-none d-md-table-cell d-print-table-cell';
 
 /** A percentage with its icon: a red cross at or below 30%, an amber exclamation, a green check from 70%. */
-function GradedPercent({ fraction }: { fraction: number | null }) {
+export function GradedPercent({ fraction }: { fraction: number | null }) {
   const intl = useIntl();
   if (fraction === null) return null;
   const g = grade(fraction);

@@ -7,6 +7,7 @@ import { EmptyState, FailedState } from '../../components/StatusMessage.js';
 import type { RequestStatus } from '../../lib/remote.js';
 import { FiguresBlock } from './FiguresBlock.js';
 import { GlobalScoreView } from './GlobalScoreView.js';
+import { ImprovementPlanView } from './ImprovementPlanView.js';
 import { MeasuresSection } from './MeasuresSection.js';
 import { MyAnswers } from './MyAnswers.js';
 import { resultsActions, type ReportView as View } from './resultsSlice.js';
@@ -68,8 +69,15 @@ export function ReportBody() {
             <FormattedMessage id="RESULTS.GLOBAL_SCORE.TITLE" />
           </Nav.Link>
         </Nav.Item>
+        <Nav.Item>
+          <Nav.Link eventKey="plan">
+            <FormattedMessage id="RESULTS.VIEW.PLAN" />
+          </Nav.Link>
+        </Nav.Item>
       </Nav>
-      {view === 'global' ? <GlobalScoreView /> : <ReportState status={result.status} />}
+      {view === 'global' && <GlobalScoreView />}
+      {view === 'plan' && <ImprovementPlanView />}
+      {view === 'report' && <ReportState status={result.status} />}
       {/* The answers load on their own: they stay whatever happened to the result. */}
       {view === 'report' && <MyAnswers />}
       {result.data && <HowCalculatedPrint />}

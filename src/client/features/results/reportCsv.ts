@@ -3,6 +3,7 @@ import { csvRowsOf, type TableModel } from '../../lib/tableModel.js';
 import type { SheetSource } from '../../lib/workbook.js';
 import type { ActiveLevel, MeasuresFigures, MeasuresRow, MeasuresTable, ReportBlock } from './reportModel.js';
 import type { CsvTable } from './resultsSlice.js';
+import { planRows, type PlanMeasure } from './improvementPlan.js';
 import { reportText, type Translate } from './reportText.js';
 
 /** A comparison table: per active level its points and its percentage (a fraction), the TOTAL row last. */
@@ -34,6 +35,43 @@ export function measuresTableModel(table: MeasuresTable, labels: { row: string; 
 /** measuresTableModel as CSV rows (percentages 0..100). */
 export const measuresCsvRows = (...args: Parameters<typeof measuresTableModel>): CsvCell[][] => csvRowsOf(measuresTableModel(...args));
 
+/** The words of the plan's CSV: its column headers, and what an unanswered question's answer says. */
+export interface PlanCsvLabels {
+  axis: string;
+  policy: string;
+  measure: string;
+  grade: string;
+  measureValue: string;
+  measureMax: string;
+  measurePercentage: string;
+  measureAvailable: string;
+  indicator: string;
+  question: string;
+  questionValue: string;
+  questionMax: string;
+  answer: string;
+  best: string;
+  unanswered: string;
+  grades: Record<PlanMeasure['grade'], string>;
+}
+
+/** The improvement plan: one row per question (planRows), its measure's figures repeated, the percentage a fraction. */
+export function planTable(plan: readonly PlanMeasure[], labels: PlanCsvLabels): TableModel {
+  const header = [
+    labels.axis, labels.policy, labels.measure, labels.grade, labels.measureValue, labels.measureMax, labels.measurePercentage, labels.measureAvailable,
+    labels.indicator, labels.question, labels.questionValue, labels.questionMax, labels.answer, labels.best,
+  ];
+  const rows = planRows(plan).map((r) => [
+    r.axis, r.policy, r.measure, labels.grades[r.grade], r.measureValue, r.measureMax, r.measurePercentage, r.measureAvailable,
+    r.indicator, r.question, r.questionValue, r.questionMax, r.answer.length > 0 ? r.answer.join(' / ') : labels.unanswered, r.best.join(' / '),
+  ]);
+  const formats: TableModel['formats'] = ['text', 'text', 'text', 'text', 'points', 'points', 'percent', 'points', 'text', 'text', 'points', 'points', 'text', 'text'];
+  return { header, formats, rows };
+}
+
+/** planTable as CSV rows (percentages 0..100). */
+export const planCsvRows = (...args: Parameters<typeof planTable>): CsvCell[][] => csvRowsOf(planTable(...args));
+
 /** What a CSV or Excel export reads from the report on screen (selectReportCsvSource). */
 export interface ReportCsvSource {
   entity: string;
@@ -44,24 +82,29 @@ export interface ReportCsvSource {
   blocks: ReportBlock[];
   levels: ActiveLevel[];
   table: MeasuresTable | null;
+  /** The improvement plan, null while no result is on screen. */
+  plan: PlanMeasure[] | null;
 }
 
-/** Every table of the report on screen, each with its title: the comparison tables by block, then the measures table. */
+/** Every table of the report on screen, each with its title: the comparison tables by block, the measures table, the improvement plan. */
 function reportTables(source: ReportCsvSource, t: Translate): { key: string; title: string; table: TableModel }[] {
   const text = reportText(t);
   const levels = source.levels.map((l) => ({ ...l, label: text.levelLabel(l) }));
   const labels = { policy: t('RESULTS.TABLE.POLICY'), points: t('RESULTS.TABLE.POINTS'), total: text.blockTotal };
-  const blocks = source.blocks.map((block) => ({ key: block.key, title: text.blockTitle(block), table: comparisonTable(block, levels, labels) }));
-  if (!source.table) return blocks;
-  const measures = measuresTableModel(source.table, { row: t('RESULTS.MEASURES.ROW'), total: t('RESULTS.MEASURES.TOTAL_COLUMN'), totalRow: text.measuresRowText(source.table.total) });
-  return [...blocks, { key: 'measures', title: t('RESULTS.MEASURES.TITLE'), table: measures }];
+  const tables = source.blocks.map((block) => ({ key: block.key, title: text.blockTitle(block), table: comparisonTable(block, levels, labels) }));
+  if (source.table) {
+    const measures = measuresTableModel(source.table, { row: t('RESULTS.MEASURES.ROW'), total: t('RESULTS.MEASURES.TOTAL_COLUMN'), totalRow: text.measuresRowText(source.table.total) });
+    tables.push({ key: 'measures', title: t('RESULTS.MEASURES.TITLE'), table: measures });
+  }
+  if (source.plan) tables.push({ key: 'plan', title: t('RESULTS.PLAN.TITLE'), table: planTable(source.plan, planCsvLabels(t)) });
+  return tables;
 }
 
-const keyOf = (request: CsvTable) => (request.table === 'measures' ? 'measures' : request.blockKey);
+const keyOf = (request: CsvTable) => (request.table === 'comparison' ? request.blockKey : request.table);
 
 /**
- * 'Descargar CSV' of a comparison table or of the measures table, or null when it is not on screen: its file
- * name says whose, which campaign and which table; its headers give each territorial mean's n.
+ * 'Descargar CSV' of a comparison table, the measures table or the improvement plan, or null when it is not on
+ * screen: its file name says whose, which campaign and which table; its headers give each territorial mean's n.
  */
 export function reportCsvFile(request: CsvTable, source: ReportCsvSource, t: Translate): { name: string; content: string } | null {
   const found = reportTables(source, t).find((table) => table.key === keyOf(request));
@@ -71,9 +114,9 @@ export function reportCsvFile(request: CsvTable, source: ReportCsvSource, t: Tra
 }
 
 /**
- * 'Descargar Excel': the whole report on screen as one workbook, a sheet per block and one for the measures
- * table, each headed by the entity, the campaign and the mode; it opens at the table whose button was pressed.
- * Null when that table is not on screen.
+ * 'Descargar Excel': the whole report on screen as one workbook, a sheet per block, one for the measures table
+ * and one for the improvement plan, each headed by the entity, the campaign and the mode; it opens at the table
+ * whose button was pressed. Null when that table is not on screen.
  */
 export function reportWorkbook(request: CsvTable, source: ReportCsvSource, t: Translate): { name: string; sheets: SheetSource[]; active: number } | null {
   const tables = reportTables(source, t);
@@ -83,4 +126,27 @@ export function reportWorkbook(request: CsvTable, source: ReportCsvSource, t: Tr
   const heading = [source.entity, ...campaign, `${t('REPORT.HEADING.MODE')}: ${t(`REPORT.HEADING.MODE.${source.compareWithParticipants ? 'participants' : 'all'}`)}`];
   const sheets = tables.map(({ title, table }) => ({ name: title, heading: [...heading, title], table }));
   return { name: exportFileName('xlsx', source.entity, ...campaign, t('HEADER.RESULTS')), sheets, active };
+}
+
+/** The plan's CSV headers in the interface's language. */
+export function planCsvLabels(t: Translate): PlanCsvLabels {
+  const col = (id: string) => t(`RESULTS.PLAN.CSV.${id}`);
+  return {
+    axis: col('AXIS'),
+    policy: col('POLICY'),
+    measure: col('MEASURE'),
+    grade: col('GRADE'),
+    measureValue: col('MEASURE_VALUE'),
+    measureMax: col('MEASURE_MAX'),
+    measurePercentage: col('MEASURE_PERCENTAGE'),
+    measureAvailable: col('MEASURE_AVAILABLE'),
+    indicator: col('INDICATOR'),
+    question: col('QUESTION'),
+    questionValue: col('QUESTION_VALUE'),
+    questionMax: col('QUESTION_MAX'),
+    answer: col('ANSWER'),
+    best: col('BEST'),
+    unanswered: t('RESULTS.PLAN.UNANSWERED'),
+    grades: { low: t('RESULTS.MEASURES.GRADE.low'), medium: t('RESULTS.MEASURES.GRADE.medium') },
+  };
 }

@@ -3,6 +3,7 @@ import type { RootState } from '../../app/rootReducer.js';
 import { ANSWERS_PER_PAGE } from '../../../shared/constants.js';
 import { pageOf } from '../../lib/tableView.js';
 import { activeLevels, measuresTable, modeSizes, reportBlocks, scoreCardValue } from './reportModel.js';
+import { improvementPlan } from './improvementPlan.js';
 import { entityOnScreen, SHARED_CAMPAIGN_ID } from './resultsSlice.js';
 import type { ReportCsvSource } from './reportCsv.js';
 import type { Language } from '../../../shared/constants.js';
@@ -66,16 +67,20 @@ export const selectReportBlocks = createSelector([selectResultData, (state: Root
 /** The detail-by-measures table. */
 export const selectMeasuresTable = createSelector([selectResultData], (data) => (data ? measuresTable(data.table) : null));
 
+/** 'Plan de mejora': the red and amber measures with points still available (improvementPlan.ts). */
+export const selectImprovementPlan = createSelector([selectResultData], (data) => (data ? improvementPlan(data) : null));
+
 /** What 'Descargar CSV' and 'Descargar Excel' read from the report on screen, and the interface's language to write it in. */
 export const selectReportCsvSource = createSelector(
-  [selectResultData, selectReportBlocks, selectActiveLevels, selectMeasuresTable, (state: RootState) => state.locale.language, (state: RootState) => state.reportFilters.compareWithParticipants],
-  (data, blocks, levels, table, language, compareWithParticipants): ReportCsvSource & { language: Language } => ({
+  [selectResultData, selectReportBlocks, selectActiveLevels, selectMeasuresTable, selectImprovementPlan, (state: RootState) => state.locale.language, (state: RootState) => state.reportFilters.compareWithParticipants],
+  (data, blocks, levels, table, plan, language, compareWithParticipants): ReportCsvSource & { language: Language } => ({
     entity: data?.territoryTexts.campaign ?? '',
     year: data?.edition.year ?? null,
     compareWithParticipants,
     blocks,
     levels,
     table,
+    plan,
     language,
   }),
 );

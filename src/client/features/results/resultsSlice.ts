@@ -9,7 +9,7 @@ import { storedFields, storedId } from '../../lib/stored.js';
 /** campaignId of a report opened from a shared link (spec section 2: "marked by campaignId -1"). */
 export const SHARED_CAMPAIGN_ID = -1;
 
-export type ReportView = 'report' | 'global';
+export type ReportView = 'report' | 'global' | 'plan';
 
 /**
  * An entity chosen in a report page's selector, with the campaign on screen when it was chosen: opening that
@@ -34,7 +34,8 @@ export function readEntityChoice(stored: unknown): EntityChoice {
 /** The choice once `campaignId` opens: kept if it was made on that campaign. */
 export const choiceAfterOpening = ({ selectedEntityId, selectedOn }: EntityChoice, campaignId: number | null): EntityChoice =>
   selectedOn === campaignId ? { selectedEntityId, selectedOn } : { selectedEntityId: null, selectedOn: null };
-export type CsvTable = { table: 'measures' } | { table: 'comparison'; blockKey: string };
+
+export type CsvTable = { table: 'measures' } | { table: 'plan' } | { table: 'comparison'; blockKey: string };
 
 /** The results page: its selectors' options, the open campaign, its result and answers (each loaded on its own). */
 export interface ResultsState extends EntityChoice {

@@ -13,8 +13,13 @@ import { insertAnswers, loadEditionSubindicators, plausibleAnswer } from './answ
 import { DEMO_ACCOUNTS, DEMO_GROUPINGS, DEMO_PASSWORD, TOWN_HALLS_PER_PROVINCE } from './entities.js';
 
 const CATALOGUE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'catalogues');
-/** The demo's editions: the previous one and the current one. */
+/** The demo's editions: the previous one and the current one (the scale data set has these two). */
 export const DEMO_EDITIONS = [2025, 2026] as const;
+/**
+ * An earlier edition, so that the demo's trend across editions has three points. Imported and filled after the
+ * other two, with a random sequence of its own: the ids and answers of the 2025 and 2026 data stay as they were.
+ */
+export const DEMO_EARLIEST_EDITION = 2024;
 
 type Status = 'created' | 'draft' | 'sent';
 
@@ -56,6 +61,12 @@ function plannedStatuses(i: number): [Status | null, Status | null] {
   return [previous, current[i % current.length]];
 }
 
+/**
+ * Whether entity number i sent a campaign in the earliest edition: most did, the demo user's first entity among
+ * them (three editions); not its second, whose 2025 campaign stays one without an earlier campaign.
+ */
+const sentEarliest = (i: number) => i !== 1 && i % 5 !== 4;
+
 function dateIn(year: number, random: () => number, fromMonth: number, toMonth: number): Date {
   const month = fromMonth + Math.floor(random() * (toMonth - fromMonth + 1));
   return new Date(Date.UTC(year, month - 1, 1 + Math.floor(random() * 27), 8 + Math.floor(random() * 10), Math.floor(random() * 60)));
@@ -76,23 +87,33 @@ async function createCampaign(q: Queryable, entityId: number, editionId: number,
 }
 
 /**
- * Fills an empty database with the demo: both editions' questionnaires, 36 entities in 12 provinces,
- * campaigns in every status and the three demo accounts. Does nothing when any user exists.
+ * Fills an empty database with the demo: the three editions' questionnaires, 36 entities in 12 provinces,
+ * campaigns in every status (sent ones for most entities in 2024 and 2025) and the three demo accounts. Does
+ * nothing when any user exists: a data folder in use keeps its data as it is.
  */
 export async function seedDemo(db: Db): Promise<boolean> {
   const [{ count }] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
   if (count > 0) return false;
   const editionIds: number[] = [];
   for (const year of DEMO_EDITIONS) editionIds.push(await ensureEdition(db, year));
+  const earliestId = await ensureEdition(db, DEMO_EARLIEST_EDITION);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const random = seededRandom(2026);
     const entityIds = await createEntities(tx, random);
+    const maturities: number[] = [];
     for (const [i, entityId] of entityIds.entries()) {
       const maturity = 0.2 + random() * 0.7;
+      maturities.push(maturity);
       for (const [e, status] of plannedStatuses(i).entries()) {
         if (status) await createCampaign(tx, entityId, editionIds[e], DEMO_EDITIONS[e], status, Math.min(1, maturity + e * 0.08), random);
       }
+    }
+    const earlier = seededRandom(DEMO_EARLIEST_EDITION);
+    for (const [i, entityId] of entityIds.entries()) {
+      // A little less mature than a year later, each entity at its own pace.
+      const maturity = Math.max(0.05, maturities[i] - 0.04 - earlier() * 0.1);
+      if (sentEarliest(i)) await createCampaign(tx, entityId, earliestId, DEMO_EARLIEST_EDITION, 'sent', maturity, earlier);
     }
     for (const account of DEMO_ACCOUNTS) {
       const entities = account.role === 'USER' ? entityIds.slice(0, 2) : [];

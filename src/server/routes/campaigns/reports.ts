@@ -11,7 +11,7 @@ import { routeOf, sendEncoded } from '../contract.js';
 import { reportableCampaign, reportRouteOf, sendReport, sentReportableCampaign, serializerOf } from './reportAccess.js';
 
 /**
- * GET campaigns/result, comparison and answers (open to share tokens for their campaign), and the share calls.
+ * GET campaigns/result, comparison, trend and answers (open to share tokens for their campaign), and the share calls.
  * A result or comparison is sent from the report cache when nothing it depends on has changed, after the same
  * checks (src/server/reports/README.md). compress: false on both: the report cache compresses a body once
  * (sendReport), not every call.
@@ -66,6 +66,15 @@ export function registerReportRoutes(secure: FastifyInstance, ctx: AppContext, r
     handler: async (request, reply) => {
       const campaign = await sentReportableCampaign(db, request, request.query.id, 'Comparisons exist only for submitted campaigns');
       return sendReport(request, reply, await reports.comparison(campaign, serializerOf(reply)));
+    },
+  });
+
+  /** The entity's figures in every edition it sent up to this campaign's (share tokens: their own campaign only). */
+  api.route({
+    ...reportRouteOf(reportCalls.trend),
+    handler: async (request) => {
+      const campaign = await sentReportableCampaign(db, request, request.query.id, 'Trends exist only for submitted campaigns');
+      return { response: await reports.trend(campaign) };
     },
   });
 }

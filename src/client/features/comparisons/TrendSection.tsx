@@ -1,0 +1,118 @@
+import { Card, Table } from 'react-bootstrap';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { Level } from '../../../shared/api/results.js';
+import { useAppSelector } from '../../app/hooks.js';
+import { TrendChart } from '../../charts/TrendChart.js';
+import { WideTable } from '../../components/WideTable.js';
+import { formatChartPercent } from '../../lib/numbers.js';
+import { LEVEL_COLOURS } from '../results/reportModel.js';
+import { selectComparisons, selectTrend } from './comparisonsSelectors.js';
+import { TREND_LEVELS, type TrendModel } from './trendModel.js';
+
+/** The means' sizes per edition: how many entities each territory's percentage is built from, in the mode. */
+function SizesRows({ model, names }: { model: TrendModel; names: Record<Level, string> }) {
+  return (
+    <tbody>
+      <tr className="differences-axis">
+        <th scope="rowgroup" colSpan={model.years.length + 1}>
+          <FormattedMessage id="COMPARISONS.TREND.SIZES" />
+        </th>
+      </tr>
+      {(['province', 'autonomousCommunity', 'country'] as const).map((level) => (
+        <tr key={level}>
+          <th scope="row" className="fw-normal differences-policy">
+            {names[level]}
+          </th>
+          {model.sizes.map((sizes, i) => (
+            <td key={i} className="text-end">
+              {sizes[level]}
+            </td>
+          ))}
+        </tr>
+      ))}
+    </tbody>
+  );
+}
+
+/**
+ * 'Evolución': when the entity has sent two editions or more, a line chart of its global percentage in each
+ * edition beside its province's, community's and Spain's means of that edition, and a table of the same for the
+ * global score and each axis (one group of rows each: the entity, then each territory's mean), with each
+ * mean's size. Nothing otherwise, or while it loads.
+ */
+export function TrendSection() {
+  const intl = useIntl();
+  const model = useAppSelector(selectTrend);
+  const names = useAppSelector((state) => selectComparisons(state).trend.data?.territoryTexts);
+  if (!model || !names) return null;
+  const chartTitle = intl.formatMessage({ id: 'COMPARISONS.TREND.CHART_TITLE' });
+  const global = intl.formatMessage({ id: 'RESULTS.GLOBAL.TITLE' });
+  const columns = model.years.length + 1;
+  return (
+    <Card as="section" className="comparison-group trend-section mb-4" aria-labelledby="trend-title" data-testid="trend">
+      <Card.Header className="bg-white">
+        <h2 id="trend-title" className="h5 mb-0">
+          <FormattedMessage id="COMPARISONS.TREND.TITLE" />
+        </h2>
+        <p className="text-body-secondary small mb-0">
+          <FormattedMessage id="COMPARISONS.TREND.INTRO" values={{ entity: names.campaign }} />
+        </p>
+      </Card.Header>
+      <Card.Body>
+        <h3 className="h6 mb-1">{chartTitle}</h3>
+        <TrendChart
+          title={chartTitle}
+          years={model.years}
+          series={TREND_LEVELS.map((level) => ({ name: names[level], colour: LEVEL_COLOURS[level], data: model.global[level] }))}
+        />
+        <h3 className="h6 mt-4 mb-2">
+          <FormattedMessage id="COMPARISONS.TREND.TABLE_TITLE" />
+        </h3>
+        <div data-testid="trend-table">
+          <WideTable>
+            <Table size="sm" className="differences-table trend-table mb-0 align-middle">
+              <caption className="visually-hidden">
+                <FormattedMessage id="COMPARISONS.TREND.CAPTION" />
+              </caption>
+              <thead>
+                <tr>
+                  <td />
+                  {model.years.map((year) => (
+                    <th key={year} scope="col" className="text-end differences-year">
+                      {year}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              {model.rows.map((row, r) => (
+                <tbody key={r}>
+                  <tr className="differences-axis">
+                    <th scope="rowgroup" colSpan={columns}>
+                      {row.axisText ?? global}
+                    </th>
+                  </tr>
+                  {TREND_LEVELS.map((level) => (
+                    <tr key={level} className={level === 'campaign' ? 'trend-entity' : undefined}>
+                      <th scope="row" className={`differences-policy${level === 'campaign' ? '' : ' fw-normal'}`}>
+                        <span className="trend-level">
+                          <span className="trend-swatch" style={{ backgroundColor: LEVEL_COLOURS[level] }} aria-hidden="true" />
+                          <span>{names[level]}</span>
+                        </span>
+                      </th>
+                      {row.values[level].map((value, i) => (
+                        <td key={i} className={`text-end text-nowrap${level === 'campaign' ? ' fw-semibold' : ''}`}>
+                          {formatChartPercent(intl, value)}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              ))}
+              <SizesRows model={model} names={names} />
+            </Table>
+          </WideTable>
+        </div>
+      </Card.Body>
+    </Card>
+  );
+}
