@@ -185,6 +185,9 @@ describe('results report', () => {
     act(() => void window.dispatchEvent(new Event('beforeprint')));
     expect(screen.getByTestId('how-calculated-print')).toHaveTextContent('¿Cómo se calculan los resultados?');
     expect(screen.getByTestId('how-calculated-print')).toHaveTextContent('cuentan como 0');
+    // What the plan and the trend show is explained there too.
+    expect(screen.getByTestId('how-calculated-print')).toHaveTextContent('El plan de mejora lista');
+    expect(screen.getByTestId('how-calculated-print')).toHaveTextContent('«Evolución», en Comparativas, muestra el porcentaje');
     act(() => void window.dispatchEvent(new Event('afterprint')));
     expect(screen.queryByTestId('how-calculated-print')).toBeNull();
   });

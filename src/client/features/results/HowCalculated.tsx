@@ -6,7 +6,7 @@ import { DialogHeader } from '../../components/DialogHeader.js';
 import { DialogFooter } from '../../components/DialogFooter.js';
 import { usePrinting } from '../../lib/printing.js';
 
-const PARAGRAPHS = ['POINTS', 'PERCENTAGE', 'PARTICIPANTS', 'ALL', 'NO_DATA', 'ICONS', 'PLAN'] as const;
+const PARAGRAPHS = ['POINTS', 'PERCENTAGE', 'PARTICIPANTS', 'ALL', 'NO_DATA', 'ICONS', 'PLAN', 'TREND'] as const;
 
 /** The same words at the end of a printed report, laid out only while printing (on screen, the button opens them). */
 export function HowCalculatedPrint() {
