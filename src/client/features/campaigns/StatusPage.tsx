@@ -78,7 +78,7 @@ function EditionExport() {
   const edition = chosen !== null && editions.includes(chosen) ? chosen : current;
   if (edition === null) return null;
   const button = (format: 'csv' | 'xlsx', label: string) => (
-    <Button variant="outline-primary" disabled={exporting !== null} onClick={() => dispatch(campaignsActions.editionExportRequested({ edition, format }))}>
+    <Button variant="light" className="border" disabled={exporting !== null} onClick={() => dispatch(campaignsActions.editionExportRequested({ edition, format }))}>
       {exporting === format ? <Spinner animation="border" size="sm" className="me-1" /> : <Download aria-hidden="true" className="me-1" />}
       <FormattedMessage id={label} />
     </Button>
