@@ -58,7 +58,7 @@ export function ReportBody() {
     <div className="report">
       {/* Its room is kept while the result loads, so that the tabs below stay where they are. */}
       <div className="report-header mb-3">{result.data && <ResultsHeading result={result.data} />}</div>
-      <Nav variant="tabs" className="mb-3 d-print-none" activeKey={view} onSelect={(key) => key && dispatch(resultsActions.viewChanged(key as View))} aria-label={intl.formatMessage({ id: 'RESULTS.VIEW.LABEL' })}>
+      <Nav variant="tabs" className="report-tabs mb-3 d-print-none" activeKey={view} onSelect={(key) => key && dispatch(resultsActions.viewChanged(key as View))} aria-label={intl.formatMessage({ id: 'RESULTS.VIEW.LABEL' })}>
         <Nav.Item>
           <Nav.Link eventKey="report">
             <FormattedMessage id="RESULTS.VIEW.REPORT" />
