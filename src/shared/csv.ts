@@ -4,6 +4,9 @@
  */
 export type CsvCell = string | number | null | undefined;
 
+/** The content types of the files the app writes: CSV, and Excel's .xlsx. */
+export const FILE_TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
+
 /** The byte-order mark a CSV starts with (a spreadsheet then reads it as UTF-8). */
 export const BOM = '\uFEFF';
 

@@ -1,5 +1,5 @@
 import { toChartPercent } from './numbers.js';
-import type { CsvCell } from './csv.js';
+import type { CsvCell } from '../../shared/csv.js';
 
 /**
  * A downloadable table, one model for its two writers: CSV (csv.ts) and Excel (workbook.ts). Each column says

@@ -1,5 +1,6 @@
 import type * as ExcelJsModule from 'exceljs';
 import type { ColumnFormat, TableModel } from './tableModel.js';
+import { FILE_TYPES } from '../../shared/csv.js';
 
 /**
  * 'Descargar Excel': tables as an .xlsx workbook, one sheet per table, numbers as numbers with their formats
@@ -7,7 +8,7 @@ import type { ColumnFormat, TableModel } from './tableModel.js';
  * own chunk the first time a user downloads, never with the page.
  */
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const XLSX_TYPE = FILE_TYPES.xlsx;
 
 /** Excel's number formats per column kind (the spreadsheet shows them with its own decimal separator). */
 export const NUMBER_FORMATS: Readonly<Record<ColumnFormat, string | null>> = { text: null, points: '0.0', percent: '0.0%', change: '+0.0;-0.0;0.0' };

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { FILE_TYPES } from '../csv.js';
 import { apiCall, Id, NoQuery, NullableDate, Strict, Success } from './schema.js';
 
 /** Campaign payloads and calls of api-contract.md, shared by the routes, the sagas and the screens. */
@@ -84,7 +85,7 @@ export const EditionExportQuery = Strict({ edition: Type.Integer({ minimum: 1, m
 export type EditionExportQuery = Static<typeof EditionExportQuery>;
 
 /** The content types of GET campaigns/export, by format. */
-export const EXPORT_FILE_TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
+export const EXPORT_FILE_TYPES = FILE_TYPES;
 
 /** One row of GET campaigns/status. */
 export const CampaignStatusRow = Type.Object({

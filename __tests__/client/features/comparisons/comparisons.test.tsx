@@ -3,7 +3,8 @@ import { userEvent } from '@testing-library/user-event';
 import { expectSaga } from 'redux-saga-test-plan';
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
 import { changeOf, groupSizes, radarGroups } from '../../../../src/client/features/comparisons/comparisonModel.js';
-import { differencesCsvRows } from '../../../../src/client/features/comparisons/comparisonCsv.js';
+import { differencesTable } from '../../../../src/client/features/comparisons/comparisonCsv.js';
+import { csvRowsOf } from '../../../../src/client/lib/tableModel.js';
 import { comparisonsActions } from '../../../../src/client/features/comparisons/comparisonsSlice.js';
 import { handleCampaignOpened, handleCsvRequested, handleEntityChosen, handleSharedLinkOpened } from '../../../../src/client/features/comparisons/comparisonsSaga.js';
 import { DifferencesTable } from '../../../../src/client/features/comparisons/DifferencesTable.js';
@@ -113,14 +114,14 @@ describe('comparison differences', () => {
 
   it('become CSV rows with the axis on each line, and the current year alone without a previous campaign', () => {
     const labels = { axis: 'Eje', policy: 'Política', change: 'Cambio (p. p.)' };
-    expect(differencesCsvRows(radarGroups(comparison, true)[0].differences, labels)).toEqual([
+    expect(csvRowsOf(differencesTable(radarGroups(comparison, true)[0].differences, labels))).toEqual([
       ['Eje', 'Política', '2025 (%)', '2026 (%)', 'Cambio (p. p.)'],
       ['Territorio', 'Agua', 70, 80, 10],
       ['Territorio', 'Zonas verdes', 40, 50, 10],
       ['Territorio', 'Suelo', null, 25, null],
     ]);
     const alone = radarGroups({ ...comparison, previous: null }, true)[0].differences;
-    expect(differencesCsvRows(alone, labels)).toEqual([
+    expect(csvRowsOf(differencesTable(alone, labels))).toEqual([
       ['Eje', 'Política', '2026 (%)'],
       ['Territorio', 'Agua', 80],
       ['Territorio', 'Zonas verdes', 50],

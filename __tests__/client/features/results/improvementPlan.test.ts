@@ -1,6 +1,7 @@
 import { bestResponses, improvementPlan, planRows } from '../../../../src/client/features/results/improvementPlan.js';
 import { grade, measuresTable } from '../../../../src/client/features/results/reportModel.js';
-import { planCsvLabels, planCsvRows, reportCsvFile } from '../../../../src/client/features/results/reportCsv.js';
+import { planCsvLabels, planTable, reportCsvFile } from '../../../../src/client/features/results/reportCsv.js';
+import { csvRowsOf } from '../../../../src/client/lib/tableModel.js';
 import { messageFor } from '../../../../src/client/i18n/messages.js';
 import { planFixture, resultFixture } from '../../../helpers/resultFixture.js';
 import type { ResultResponse } from '../../../../src/shared/api/results.js';
@@ -87,7 +88,7 @@ describe('improvement plan', () => {
   });
 
   it('writes the CSV in the interface language, percentages 0..100, an unanswered question said in words', () => {
-    const rows = planCsvRows(plan, planCsvLabels(spanish));
+    const rows = csvRowsOf(planTable(plan, planCsvLabels(spanish)));
     expect(rows[0]).toEqual([
       'Eje', 'Política', 'Medida', 'Nivel', 'Puntos de la medida', 'Máximo de la medida', 'Medida (%)', 'Puntos pendientes',
       'Indicador', 'Pregunta', 'Puntos de la pregunta', 'Máximo de la pregunta', 'Tu respuesta', 'Respuesta que más puntúa',

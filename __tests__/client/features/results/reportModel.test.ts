@@ -1,8 +1,9 @@
 import { activeLevels, grade, measuresTable, modeSizes, reportBlocks, scoreCardValue } from '../../../../src/client/features/results/reportModel.js';
-import { comparisonCsvRows, measuresCsvRows, reportCsvFile } from '../../../../src/client/features/results/reportCsv.js';
+import { comparisonTable, measuresTableModel, reportCsvFile } from '../../../../src/client/features/results/reportCsv.js';
+import { csvRowsOf } from '../../../../src/client/lib/tableModel.js';
 import { reportText } from '../../../../src/client/features/results/reportText.js';
 import { messageFor } from '../../../../src/client/i18n/messages.js';
-import { csvFileName, toCsv } from '../../../../src/client/lib/csv.js';
+import { csvFileName, toCsv } from '../../../../src/shared/csv.js';
 import { initialReportFilters } from '../../../../src/client/features/reportFilters/reportFiltersSlice.js';
 import { resultFixture } from '../../../helpers/resultFixture.js';
 
@@ -106,14 +107,14 @@ describe('CSV', () => {
 
   it('exports a comparison table with points and percentages per shown level, TOTAL last', () => {
     const [, territory] = reportBlocks(result, true);
-    const rows = comparisonCsvRows(territory, allLevels.slice(0, 2), { policy: 'Política', points: 'puntos', total: 'TOTAL' });
+    const rows = csvRowsOf(comparisonTable(territory, allLevels.slice(0, 2), { policy: 'Política', points: 'puntos', total: 'TOTAL' }));
     expect(rows[0]).toEqual(['Política', 'Ayuntamiento de Prueba (puntos)', 'Ayuntamiento de Prueba (%)', 'Valencia/València (puntos)', 'Valencia/València (%)']);
     expect(rows[1]).toEqual(['Zonas verdes', 5, 50, 5, 50]);
     expect(rows.at(-1)).toEqual(['TOTAL', 12, 60, 12, 60]);
   });
 
   it('exports the measures table in the screen\'s order and columns', () => {
-    const rows = measuresCsvRows(measuresTable(result.table), { row: 'Política / medida', total: 'Total', totalRow: 'Total general' });
+    const rows = csvRowsOf(measuresTableModel(measuresTable(result.table), { row: 'Política / medida', total: 'Total', totalRow: 'Total general' }));
     expect(rows[0]).toEqual(['Política / medida', 'Territorio', 'Energía y clima', 'Total', 'Territorio (%)', 'Energía y clima (%)']);
     expect(rows[1]).toEqual(['Agua', 7, null, 7, 75, null]);
     expect(rows.at(-1)).toEqual(['Total general', 12, 7, 19, 60, 70]);

@@ -1,5 +1,5 @@
 import type { ComparisonLevel } from '../../../shared/api/results.js';
-import { csvFileName, exportFileName, toCsv, type CsvCell } from '../../lib/csv.js';
+import { csvFileName, exportFileName, toCsv } from '../../../shared/csv.js';
 import { csvRowsOf, type TableModel } from '../../lib/tableModel.js';
 import type { SheetSource } from '../../lib/workbook.js';
 import { reportText, type Translate } from '../results/reportText.js';
@@ -22,9 +22,6 @@ export function differencesTable(table: DifferenceTable, labels: { axis: string;
   const formats = ['text', 'text', ...(withPrevious ? ['percent'] : []), 'percent', ...(withPrevious ? ['change'] : [])] as TableModel['formats'];
   return { header, formats, rows };
 }
-
-/** differencesTable as CSV rows (percentages 0..100). */
-export const differencesCsvRows = (...args: Parameters<typeof differencesTable>): CsvCell[][] => csvRowsOf(differencesTable(...args));
 
 /** What a comparisons CSV or Excel export reads from the comparison on screen (selectComparisonCsvSource). */
 export interface ComparisonCsvSource {

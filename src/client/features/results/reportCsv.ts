@@ -1,4 +1,4 @@
-import { csvFileName, exportFileName, toCsv, type CsvCell } from '../../lib/csv.js';
+import { csvFileName, exportFileName, toCsv } from '../../../shared/csv.js';
 import { csvRowsOf, type TableModel } from '../../lib/tableModel.js';
 import type { SheetSource } from '../../lib/workbook.js';
 import type { ActiveLevel, MeasuresFigures, MeasuresRow, MeasuresTable, ReportBlock } from './reportModel.js';
@@ -17,9 +17,6 @@ export function comparisonTable(block: ReportBlock, levels: readonly ActiveLevel
   };
 }
 
-/** comparisonTable as CSV rows (percentages 0..100). */
-export const comparisonCsvRows = (...args: Parameters<typeof comparisonTable>): CsvCell[][] => csvRowsOf(comparisonTable(...args));
-
 /** The detail-by-measures table, in the order and columns of the screen. */
 export function measuresTableModel(table: MeasuresTable, labels: { row: string; total: string; totalRow: string }): TableModel {
   const header = [labels.row, ...table.axes.map((a) => a.text), labels.total, ...table.axes.map((a) => `${a.text} (%)`)];
@@ -31,9 +28,6 @@ export function measuresTableModel(table: MeasuresTable, labels: { row: string; 
     rows: [...table.rows.map(named), line(labels.totalRow, table.total)],
   };
 }
-
-/** measuresTableModel as CSV rows (percentages 0..100). */
-export const measuresCsvRows = (...args: Parameters<typeof measuresTableModel>): CsvCell[][] => csvRowsOf(measuresTableModel(...args));
 
 /** The words of the plan's CSV: its column headers, and what an unanswered question's answer says. */
 export interface PlanCsvLabels {
@@ -68,9 +62,6 @@ export function planTable(plan: readonly PlanMeasure[], labels: PlanCsvLabels): 
   const formats: TableModel['formats'] = ['text', 'text', 'text', 'text', 'points', 'points', 'percent', 'points', 'text', 'text', 'points', 'points', 'text', 'text'];
   return { header, formats, rows };
 }
-
-/** planTable as CSV rows (percentages 0..100). */
-export const planCsvRows = (...args: Parameters<typeof planTable>): CsvCell[][] => csvRowsOf(planTable(...args));
 
 /** What a CSV or Excel export reads from the report on screen (selectReportCsvSource). */
 export interface ReportCsvSource {

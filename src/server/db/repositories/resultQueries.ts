@@ -85,25 +85,31 @@ export interface FigureScope {
 }
 
 /**
+ * The columns own, sums and registered of FigureRows, as SQL: the scores of the campaign `campaign`, and in its
+ * edition `edition` the participants' sums and the registered entities of the province $3, the community $4 and,
+ * withCountry, the country. `scopes` limits the groups (an SQL condition on scope, such as "= 'policy'"); none: all.
+ */
+export function figureRowsColumnsSql({ campaign, edition, scopes, withCountry }: { campaign: string; edition: string; scopes?: string; withCountry: boolean }): string {
+  const territories: [string, string][] = [['province', '$3::text'], ['autonomousCommunity', '$4::text'], ...(withCountry ? [['country', "'ES'"] as [string, string]] : [])];
+  const groups = (alias: string) => (scopes ? ` AND ${alias}.scope ${scopes}` : '');
+  // One primary-key range per territory: with an OR of territories, or a join to a list of them, the planner
+  // may read every territory of the edition when the table has no statistics yet (a fresh load, PGlite).
+  const sums = territories
+    .map(([territory, id]) => `SELECT t.territory, t.scope, t.category_id, t.participants, t.percentage_sum, t.value_sum FROM territory_scores t WHERE t.edition_id = ${edition} AND t.territory = '${territory}' AND t.territory_id = ${id}${groups('t')}`)
+    .join(' UNION ALL ');
+  const registered = territories.map(([territory, id]) => `(t.territory = '${territory}' AND t.territory_id = ${id})`).join(' OR ');
+  return `(SELECT json_agg(json_build_array(cs.scope, cs.category_id, cs.percentage, cs.value)) FROM campaign_scores cs WHERE cs.campaign_id = ${campaign}${groups('cs')}) AS own,
+            (SELECT json_agg(json_build_array(s.territory, s.scope, s.category_id, s.participants, s.percentage_sum, s.value_sum)) FROM (${sums}) AS s) AS sums,
+            (SELECT json_object_agg(t.territory, t.registered) FROM territory_entities t WHERE ${registered}) AS registered`;
+}
+
+/**
  * One statement for the inputs of a campaign's figures: every group in its province, community and country,
  * with the campaign's answers (a result), or only the policies in its province and community (a comparison's radar).
  */
 function figureInputsStatement(name: string, policiesOnly: boolean) {
-  const territories: [string, string][] = [['province', '$3::text'], ['autonomousCommunity', '$4::text'], ...(policiesOnly ? [] : [['country', "'ES'"] as [string, string]])];
-  const groups = (alias: string) => (policiesOnly ? ` AND ${alias}.scope = 'policy'` : '');
-  // One primary-key range per territory: with an OR of territories, or a join to a list of them, the planner
-  // may read every territory of the edition when the table has no statistics yet (a fresh load, PGlite).
-  const sums = territories
-    .map(([territory, id]) => `SELECT t.territory, t.scope, t.category_id, t.participants, t.percentage_sum, t.value_sum FROM territory_scores t WHERE t.edition_id = $2 AND t.territory = '${territory}' AND t.territory_id = ${id}${groups('t')}`)
-    .join(' UNION ALL ');
-  const registered = territories.map(([territory, id]) => `(t.territory = '${territory}' AND t.territory_id = ${id})`).join(' OR ');
-  return namedStatement(
-    name,
-    `SELECT (SELECT json_agg(json_build_array(cs.scope, cs.category_id, cs.percentage, cs.value)) FROM campaign_scores cs WHERE cs.campaign_id = $1${groups('cs')}) AS own,
-            (SELECT json_agg(json_build_array(s.territory, s.scope, s.category_id, s.participants, s.percentage_sum, s.value_sum)) FROM (${sums}) AS s) AS sums,
-            (SELECT json_object_agg(t.territory, t.registered) FROM territory_entities t WHERE ${registered}) AS registered
-            ${policiesOnly ? '' : `, ${CAMPAIGN_ANSWERS_JSON('$1')} AS answers`}`,
-  );
+  const columns = figureRowsColumnsSql({ campaign: '$1', edition: '$2', scopes: policiesOnly ? "= 'policy'" : undefined, withCountry: !policiesOnly });
+  return namedStatement(name, `SELECT ${columns}${policiesOnly ? '' : `, ${CAMPAIGN_ANSWERS_JSON('$1')} AS answers`}`);
 }
 
 const FIGURE_INPUTS = { all: figureInputsStatement('figure_inputs', false), policies: figureInputsStatement('policy_figure_inputs', true) };
