@@ -4,11 +4,35 @@ import { CampaignIdBody, CampaignIdQuery, IndicatorGroup } from './campaigns.js'
 
 /** The result and comparison payloads of scoring.md. Percentages are fractions 0..1; null is a dash. */
 
-export type Level = 'campaign' | 'province' | 'autonomousCommunity' | 'country';
+export type Level = 'campaign' | 'province' | 'autonomousCommunity' | 'country' | 'sizeBand';
+/** The levels whose figure is a mean over entities: every level but the campaign itself. */
+export type TerritoryLevel = Exclude<Level, 'campaign'>;
 
-/** One figure per level: the campaign, its province, its community and the country. */
-export const ByLevel = Type.Object({ campaign: NullableNumber, province: NullableNumber, autonomousCommunity: NullableNumber, country: NullableNumber });
+/**
+ * One figure per level: the campaign, its province, its community, the country, and the entities of its
+ * population band across the country ('Entidades de tamaño similar').
+ */
+export const ByLevel = Type.Object({
+  campaign: NullableNumber,
+  province: NullableNumber,
+  autonomousCommunity: NullableNumber,
+  country: NullableNumber,
+  sizeBand: NullableNumber,
+});
 export type ByLevel = Static<typeof ByLevel>;
+
+/** A population band (SIZE_BANDS): entities of minPopulation to maxPopulation inhabitants; maxPopulation null has no upper bound. */
+export const SizeBand = Type.Object({ minPopulation: Type.Integer({ minimum: 1 }), maxPopulation: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]) });
+export type SizeBand = Static<typeof SizeBand>;
+
+/** Where the campaign stands among a territory's participants: 'Puesto 4 de 12'. Ties (the same percentage to one decimal) share a position. */
+export const Rank = Type.Object({ position: Type.Integer({ minimum: 1 }), of: Type.Integer({ minimum: 1 }) });
+export type Rank = Static<typeof Rank>;
+const NullableRank = Type.Union([Rank, Type.Null()]);
+
+/** A rank per territory; null where the territory's mean is withheld (MIN_GROUP_SIZE) or has no participant. */
+export const Ranks = Type.Object({ province: NullableRank, autonomousCommunity: NullableRank, country: NullableRank, sizeBand: NullableRank });
+export type Ranks = Static<typeof Ranks>;
 
 export const PolicyFigures = Type.Object({
   policyText: Type.String(),
@@ -25,6 +49,8 @@ export const AxisDetail = Type.Object({
   percentagesComparedToAll: ByLevel,
   values: ByLevel,
   valuesComparedToAll: ByLevel,
+  /** The axis percentage's rank among each territory's participants. */
+  rank: Ranks,
   valuesByPolicy: Type.Array(PolicyFigures),
 });
 export type AxisDetail = Static<typeof AxisDetail>;
@@ -50,28 +76,52 @@ const Count = Type.Integer({ minimum: 0 });
  * participants (entities with a sent campaign in the edition), or, compared to all, every entity registered
  * there (never fewer than the participants). A mean with 0 participants is null.
  */
-export const MeanSizes = Type.Object({
-  participants: Type.Object({ province: Count, autonomousCommunity: Count, country: Count }),
-  comparedToAll: Type.Object({ province: Count, autonomousCommunity: Count, country: Count }),
-});
+const SizeByTerritory = Type.Object({ province: Count, autonomousCommunity: Count, country: Count, sizeBand: Count });
+export const MeanSizes = Type.Object({ participants: SizeByTerritory, comparedToAll: SizeByTerritory });
 export type MeanSizes = Static<typeof MeanSizes>;
 
-/** The edition a report's figures belong to: its year (the campaign number, 2026) and the size of each territorial mean. */
-export const ReportEdition = Type.Object({ year: Type.Integer(), sizes: MeanSizes });
+const TerritoryLevelName = Type.Union([Type.Literal('province'), Type.Literal('autonomousCommunity'), Type.Literal('country'), Type.Literal('sizeBand')]);
+
+/**
+ * Territories whose means (and ranks) are not sent: built from fewer participants than the response's
+ * minGroupSize (MIN_GROUP_SIZE), so that no entity's score can be worked out from another's report. Their
+ * figures are null in both modes; their sizes are still sent.
+ */
+const Withheld = Type.Array(TerritoryLevelName, { uniqueItems: true });
+
+/** The edition a report's figures belong to: its year (the campaign number, 2026), the size of each territorial mean and the means withheld. */
+export const ReportEdition = Type.Object({ year: Type.Integer(), sizes: MeanSizes, withheld: Withheld });
 export type ReportEdition = Static<typeof ReportEdition>;
 
-/** The names of the entity and of its territories, as reports show them. */
+/** The fewest participants a territorial mean is shown for (MIN_GROUP_SIZE; 1: every mean is shown). */
+const MinGroupSize = Type.Integer({ minimum: 1 });
+
+/**
+ * The names of the entity and of its territories, as reports show them. The size band has no name here:
+ * the client words it from sizeBand in the reader's language.
+ */
 export const TerritoryTexts = Type.Object({ campaign: Type.String(), province: Type.String(), autonomousCommunity: Type.String(), country: Type.String() });
 export type TerritoryTexts = Static<typeof TerritoryTexts>;
 
 /** GET campaigns/result (scoring.md, Result response). */
 export const ResultResponse = Type.Object({
   /** The whole questionnaire: percentages and points per level (points added in this version beside scoring.md's percentages). */
-  global: Type.Object({ percentages: ByLevel, percentagesComparedToAll: ByLevel, values: ByLevel, valuesComparedToAll: ByLevel, valuesByPolicy: Type.Array(PolicyFigures) }),
+  global: Type.Object({
+    percentages: ByLevel,
+    percentagesComparedToAll: ByLevel,
+    values: ByLevel,
+    valuesComparedToAll: ByLevel,
+    /** The global percentage's rank among each territory's participants. */
+    rank: Ranks,
+    valuesByPolicy: Type.Array(PolicyFigures),
+  }),
   axisDetails: Type.Array(AxisDetail),
   territoryTexts: TerritoryTexts,
-  /** The campaign's edition: its year and how many entities each territory's mean is built from. */
+  /** The entity's population band: its 'Entidades de tamaño similar'. */
+  sizeBand: SizeBand,
+  /** The campaign's edition: its year, how many entities each territory's mean is built from, and the means withheld. */
   edition: ReportEdition,
+  minGroupSize: MinGroupSize,
   table: Type.Object({
     valuesPerAxis: Type.Record(Type.String(), TableAxis),
     texts: Type.Object({ axis: Texts, policy: Texts, measure: Texts }),
@@ -80,10 +130,10 @@ export const ResultResponse = Type.Object({
 });
 export type ResultResponse = Static<typeof ResultResponse>;
 
-/** The three levels a comparison shows: the entity, its province and its autonomous community. */
-export type ComparisonLevel = 'campaign' | 'province' | 'autonomousCommunity';
+/** The levels a comparison shows: the entity, its province, its autonomous community and its size band. */
+export type ComparisonLevel = 'campaign' | 'province' | 'autonomousCommunity' | 'sizeBand';
 
-const ComparisonFigures = Type.Object({ campaign: NullableNumber, province: NullableNumber, autonomousCommunity: NullableNumber });
+const ComparisonFigures = Type.Object({ campaign: NullableNumber, province: NullableNumber, autonomousCommunity: NullableNumber, sizeBand: NullableNumber });
 
 /** One policy of a comparison: percentages (null without participants) in both comparison modes. */
 export const ComparisonPolicy = Type.Object({
@@ -101,13 +151,15 @@ export type ComparisonAxis = Static<typeof ComparisonAxis>;
  * GET campaigns/comparison (scoring.md): the campaign's figures, and those of the entity's latest sent
  * campaign of an earlier edition with that edition's territorial figures; previous is null when there is none.
  * Added beside scoring.md's two lists: the entity's and territories' names, and each edition's year and mean
- * sizes (country sizes are 0: a comparison has no country figures).
+ * sizes (country sizes are 0: a comparison has no country figures), and the means withheld.
  */
 export const ComparisonResponse = Type.Object({
   current: Type.Array(ComparisonAxis),
   previous: Type.Union([Type.Array(ComparisonAxis), Type.Null()]),
   territoryTexts: TerritoryTexts,
+  sizeBand: SizeBand,
   editions: Type.Object({ current: ReportEdition, previous: Type.Union([ReportEdition, Type.Null()]) }),
+  minGroupSize: MinGroupSize,
 });
 export type ComparisonResponse = Static<typeof ComparisonResponse>;
 
@@ -122,17 +174,20 @@ export const TrendEdition = Type.Object({
   global: TrendFigures,
   axes: Type.Array(Type.Object({ axisText: Type.String(), ...TrendFigures.properties })),
   sizes: MeanSizes,
+  withheld: Withheld,
 });
 export type TrendEdition = Static<typeof TrendEdition>;
 
 /**
  * GET campaigns/trend: every sent campaign of the campaign's entity in its edition and the earlier ones, oldest
- * first, each beside its own edition's province, community and country means (the entity's territories of
+ * first, each beside its own edition's province, community, country and size band means (the entity's territories and band of
  * today). axisTexts lists every axis once, in the latest edition's order and then the earlier ones': editions
  * are matched by the axis's name.
  */
 export const TrendResponse = Type.Object({
   territoryTexts: TerritoryTexts,
+  sizeBand: SizeBand,
+  minGroupSize: MinGroupSize,
   axisTexts: Type.Array(Type.String()),
   editions: Type.Array(TrendEdition),
 });
