@@ -5,7 +5,7 @@ import { formatLongDate } from '../../lib/dates.js';
 import { usePrinting } from '../../lib/printing.js';
 import { TERRITORY_OF_LEVEL } from './reportModel.js';
 import { useReportText } from './reportText.js';
-import { selectActiveLevels, selectIsShared } from './resultsSelectors.js';
+import { selectActiveLevels, selectIsShared, selectWithheldNote } from './resultsSelectors.js';
 
 export type ReportKind = 'results' | 'comparisons';
 
@@ -31,6 +31,8 @@ export interface ReportHeadingProps {
   territories: string[];
   /** The date, the mode and the territories on screen too (a shared page); otherwise laid out only while printing. */
   detailsOnScreen: boolean;
+  /** The sentence saying which means are withheld for small groups and why, on screen and on paper; none when none is. */
+  withheld?: string | null;
 }
 
 /** The date, the comparison mode in words and the territories shown. */
@@ -67,10 +69,11 @@ function HeadingDetails({ compareWithParticipants, territories }: Pick<ReportHea
 }
 
 /**
- * Who and what a report is about: the entity, its province and community, the campaign, and (on paper, and on
- * a shared page's screen) the date, the comparison mode in words and the territories shown.
+ * Who and what a report is about: the entity, its province and community, the campaign, (on paper, and on
+ * a shared page's screen) the date, the comparison mode in words and the territories shown, and why any mean
+ * shown as a dash is withheld.
  */
-export function ReportHeading({ kind, texts, campaign, compareWithParticipants, territories, detailsOnScreen }: ReportHeadingProps) {
+export function ReportHeading({ kind, texts, campaign, compareWithParticipants, territories, detailsOnScreen, withheld }: ReportHeadingProps) {
   // Laid out when printing starts, dated the day it is printed.
   const printing = usePrinting();
   return (
@@ -88,6 +91,11 @@ export function ReportHeading({ kind, texts, campaign, compareWithParticipants, 
         </span>
       </p>
       {(detailsOnScreen || printing) && <HeadingDetails compareWithParticipants={compareWithParticipants} territories={territories} />}
+      {withheld && (
+        <p className="report-withheld alert alert-info small py-2 px-3 mt-2 mb-0" data-testid="withheld-note">
+          {withheld}
+        </p>
+      )}
     </header>
   );
 }
@@ -105,6 +113,7 @@ export function ResultsHeading({ result }: { result: ResultResponse }) {
   const levels = useAppSelector(selectActiveLevels);
   const shared = useAppSelector(selectIsShared);
   const compareWithParticipants = useAppSelector((state) => state.reportFilters.compareWithParticipants);
+  const withheld = useAppSelector(selectWithheldNote);
   const territoryWords = useTerritoryWords();
   const campaign = text.campaign(result.edition.year);
   useReportTitle('results', result.territoryTexts.campaign, campaign);
@@ -119,6 +128,7 @@ export function ResultsHeading({ result }: { result: ResultResponse }) {
       compareWithParticipants={compareWithParticipants}
       territories={territories}
       detailsOnScreen={shared}
+      withheld={withheld && text.withheldNote(withheld, compareWithParticipants)}
     />
   );
 }
