@@ -36,8 +36,16 @@ export function testPostgresUrl(database: string): string {
   return url.toString();
 }
 
-/** A throw-away PostgreSQL database for one test file, migrated and loaded; dropped by the returned db's close. */
-export async function openTestPostgres(): Promise<Db> {
+/** An in-memory PGlite with nothing in it, not even the migrations (upgrade tests). */
+export async function openEmptyPglite(): Promise<Db> {
+  return wrapPglite(await PGlite.create());
+}
+
+/**
+ * A throw-away PostgreSQL database for one test file, migrated and loaded unless prepared is false (then empty);
+ * dropped by the returned db's close.
+ */
+export async function openTestPostgres({ prepared = true }: { prepared?: boolean } = {}): Promise<Db> {
   const name = `campaigns_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
@@ -46,7 +54,7 @@ export async function openTestPostgres(): Promise<Db> {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   const db = openPostgres(url.toString(), 5);
-  await prepareDatabase(db, { seedDemo: false });
+  if (prepared) await prepareDatabase(db, { seedDemo: false });
   return {
     ...db,
     async close() {
@@ -59,9 +67,16 @@ export async function openTestPostgres(): Promise<Db> {
   };
 }
 
+/** A backend of database tests: open gives a migrated database with the Spanish geography, openEmpty an empty one. */
+export interface TestBackend {
+  name: 'pglite' | 'postgres';
+  open: () => Promise<Db>;
+  openEmpty: () => Promise<Db>;
+}
+
 /** The backends a database test runs on: PGlite always, PostgreSQL when reachable. */
-export async function testBackends(): Promise<{ name: 'pglite' | 'postgres'; open: () => Promise<Db> }[]> {
-  const backends: { name: 'pglite' | 'postgres'; open: () => Promise<Db> }[] = [{ name: 'pglite', open: openTestPglite }];
-  if (await postgresAvailable()) backends.push({ name: 'postgres', open: openTestPostgres });
+export async function testBackends(): Promise<TestBackend[]> {
+  const backends: TestBackend[] = [{ name: 'pglite', open: openTestPglite, openEmpty: openEmptyPglite }];
+  if (await postgresAvailable()) backends.push({ name: 'postgres', open: () => openTestPostgres(), openEmpty: () => openTestPostgres({ prepared: false }) });
   return backends;
 }

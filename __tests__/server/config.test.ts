@@ -11,6 +11,8 @@ describe('configuration', () => {
       showErrorLogs: false,
       oauth: { clientId: 'campaigns-web', clientSecret: 'campaigns-web-secret', redirectUri: 'http://localhost:3000/auth/callback' },
       ttl: { accessToken: 900, refreshToken: 2592000, authCode: 60, shareToken: 2592000 },
+      sizeBands: [1, 5001, 20001, 50001, 100001],
+      minGroupSize: 1,
     });
     expect(config.dataDir).toMatch(/data$/);
     expect(Object.isFrozen(config)).toBe(true);
@@ -25,12 +27,19 @@ describe('configuration', () => {
   it('lists every bad value in one message', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', PUBLIC_URL: 'ftp://x', JWT_SECRET: 'short', SHOW_ERROR_LOGS: 'maybe', DATABASE_URL: 'mysql://x', ACCESS_TOKEN_TTL: '0' });
+      loadConfig({
+        PORT: 'eighty', PUBLIC_URL: 'ftp://x', JWT_SECRET: 'short', SHOW_ERROR_LOGS: 'maybe', DATABASE_URL: 'mysql://x', ACCESS_TOKEN_TTL: '0',
+        SIZE_BANDS: '20000,5000', MIN_GROUP_SIZE: '0',
+      });
     } catch (err) {
       error = err;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'PUBLIC_URL', 'JWT_SECRET', 'SHOW_ERROR_LOGS', 'DATABASE_URL', 'ACCESS_TOKEN_TTL']) expect(problems).toContain(name);
+    for (const name of ['PORT', 'PUBLIC_URL', 'JWT_SECRET', 'SHOW_ERROR_LOGS', 'DATABASE_URL', 'ACCESS_TOKEN_TTL', 'SIZE_BANDS', 'MIN_GROUP_SIZE']) expect(problems).toContain(name);
+  });
+
+  it('reads the size bands and the smallest group a mean is shown for', () => {
+    expect(loadConfig({ SIZE_BANDS: '1000,10000', MIN_GROUP_SIZE: '3' })).toMatchObject({ sizeBands: [1, 1001, 10001], minGroupSize: 3 });
   });
 });

@@ -87,7 +87,7 @@ export async function buildApp(
   registerHealthRoutes(app, ctx);
   await registerAuthRoutes(app, ctx);
   const authenticate = makeAuthenticate(ctx);
-  const reports = new ReportEngine(ctx.db, options.reportCacheBytes);
+  const reports = new ReportEngine(ctx.db, ctx.config.minGroupSize, options.reportCacheBytes);
   await app.register(
     async (secure) => {
       // API answers over 1 KB compressed for browsers that accept it (brotli, else gzip); the report calls

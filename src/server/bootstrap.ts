@@ -4,13 +4,18 @@ import { DatabaseStartError, isDatabaseUnavailable } from './db/faults.js';
 import { migrate } from './db/migrate.js';
 import { loadReferenceData } from './db/reference/load.js';
 import { seedDemo } from './db/seed/demo.js';
+import { applySizeBands } from './db/repositories/sizeBands.js';
 import { resolveJwtSecret, TokenSigner } from './services/auth/jwt.js';
 import type { AppContext } from './context.js';
 
-/** Brings a database up to date: migrations, Spanish geography, and the demo data when asked and empty. */
-export async function prepareDatabase(db: Db, options: { seedDemo: boolean }): Promise<{ migrations: number[]; demoSeeded: boolean }> {
+/**
+ * Brings a database up to date: migrations, Spanish geography, the configured size bands (when given; else the
+ * stored ones stay), and the demo data when asked and empty.
+ */
+export async function prepareDatabase(db: Db, options: { seedDemo: boolean; sizeBands?: readonly number[] }): Promise<{ migrations: number[]; demoSeeded: boolean }> {
   const migrations = await migrate(db);
   await db.transaction((tx) => loadReferenceData(tx));
+  if (options.sizeBands) await applySizeBands(db, options.sizeBands);
   const demoSeeded = options.seedDemo ? await seedDemo(db) : false;
   return { migrations, demoSeeded };
 }
@@ -32,7 +37,7 @@ function serverOf(databaseUrl: string): string {
 async function prepareWhenReachable(db: Db, config: Config, onWait: (message: string) => void): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await prepareDatabase(db, { seedDemo: config.seedDemo });
+      await prepareDatabase(db, { seedDemo: config.seedDemo, sizeBands: config.sizeBands });
       return;
     } catch (err) {
       if (db.kind !== 'postgres' || !config.databaseUrl) throw err;

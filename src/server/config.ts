@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseTrustProxy, type TrustProxy } from './network.js';
+import { POPULATION_MAX } from '../shared/constants.js';
 
 /** Everything the server reads from the environment, parsed once at start. */
 export interface Config {
@@ -22,6 +23,29 @@ export interface Config {
   readonly seedDemo: boolean;
   readonly logLevel: string;
   readonly staticDir: string;
+  /**
+   * The population bands of 'Entidades de tamaño similar', each by its smallest population, ascending from 1
+   * (SIZE_BANDS lists the largest population of every band but the last; see parseSizeBands).
+   */
+  readonly sizeBands: readonly number[];
+  /** The fewest participants a territorial mean is shown for (MIN_GROUP_SIZE; 1, the default, shows every mean). */
+  readonly minGroupSize: number;
+}
+
+/** The default bands, close to INE's municipal size classes: up to 5,000; 5,001-20,000; 20,001-50,000; 50,001-100,000; over 100,000. */
+export const DEFAULT_SIZE_BANDS = '5000,20000,50000,100000';
+
+/**
+ * The bands' smallest populations from SIZE_BANDS, the largest population of every band but the last, strictly
+ * ascending: '5000,20000' is 1-5,000, 5,001-20,000 and over 20,000, that is [1, 5001, 20001]. A problem is a
+ * sentence for ConfigError.
+ */
+export function parseSizeBands(raw: string): { value: number[] } | { problem: string } {
+  const bounds = raw.split(',').map((part) => part.trim());
+  const numbers = bounds.map(Number);
+  const valid = bounds.length <= 20 && bounds.every((b, i) => /^[0-9]+$/.test(b) && numbers[i] >= 1 && numbers[i] < POPULATION_MAX && (i === 0 || numbers[i] > numbers[i - 1]));
+  if (!valid) return { problem: `SIZE_BANDS must be up to 20 ascending whole populations separated by commas, such as ${DEFAULT_SIZE_BANDS} (got "${raw}")` };
+  return { value: [1, ...numbers.map((n) => n + 1)] };
 }
 
 export class ConfigError extends Error {
@@ -84,6 +108,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const trustProxy = parseTrustProxy(read('TRUST_PROXY'));
   if (trustProxy.problem) problems.push(trustProxy.problem);
+  const sizeBands = parseSizeBands(read('SIZE_BANDS') ?? DEFAULT_SIZE_BANDS);
+  if ('problem' in sizeBands) problems.push(sizeBands.problem);
 
   const config: Config = {
     port,
@@ -114,6 +140,8 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: bool('SEED_DEMO', databaseUrl === undefined),
     logLevel,
     staticDir: path.resolve(read('STATIC_DIR') ?? './dist/client'),
+    sizeBands: 'value' in sizeBands ? sizeBands.value : [],
+    minGroupSize: int('MIN_GROUP_SIZE', 1, 1, 1000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);

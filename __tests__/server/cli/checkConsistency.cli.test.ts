@@ -54,7 +54,7 @@ describe.each(targets)('npm run check:consistency on $name', ({ open }) => {
 
   it('prints a one-line ok and exits 0 when every figure equals its recomputation', async () => {
     const run = await check(target.env);
-    expect(run.stdout).toMatch(/^ok: \d+ territorial sums and \d+ entity counts equal their recomputation/);
+    expect(run.stdout).toMatch(/^ok: \d+ territorial sums, \d+ entity counts and \d+ rank counts equal their recomputation/);
     expect(run.stdout.trim().split('\n')).toHaveLength(1);
     expect(run.code).toBe(0);
   });
@@ -63,6 +63,13 @@ describe.each(targets)('npm run check:consistency on $name', ({ open }) => {
     const db = await target.reopen();
     await db.query("UPDATE territory_scores SET participants = participants + 1 WHERE territory = 'province' AND territory_id = '46' AND scope = 'total'");
     await db.query("UPDATE territory_entities SET registered = registered - 1 WHERE territory = 'country'");
+    await db.query(
+      `UPDATE territory_score_counts SET participants = participants + 1
+        WHERE (edition_id, territory, territory_id, scope, category_id, shown_percentage) =
+              (SELECT edition_id, territory, territory_id, scope, category_id, shown_percentage FROM territory_score_counts
+                WHERE territory = 'sizeBand' AND scope = 'total' AND edition_id = (SELECT id FROM editions WHERE campaign_number = 2026)
+                ORDER BY territory_id, shown_percentage LIMIT 1)`,
+    );
     await db.close();
     const run = await check(target.env);
     expect(run.stdout.trim().split('\n')).toEqual([
@@ -70,7 +77,8 @@ describe.each(targets)('npm run check:consistency on $name', ({ open }) => {
       'edition 2025, province 46, total 0: participants stored 4, recomputed 3',
       'edition 2026, province 46, total 0: participants stored 3, recomputed 2',
       'entities registered, country ES: registered stored 35, recomputed 36',
-      expect.stringMatching(/^4 differences in \d+ territorial sums and \d+ entity counts$/),
+      expect.stringMatching(/^edition 2026, sizeBand \d+, total 0, shown \d+\.\d %: ranked stored (\d+), recomputed \d+$/),
+      expect.stringMatching(/^5 differences in \d+ territorial sums, \d+ entity counts and \d+ rank counts$/),
     ]);
     expect(run.code).toBe(1);
   });

@@ -4,12 +4,14 @@ import type { Db } from '../../../src/server/db/client.js';
 
 const backends = await testBackends();
 
-/** Entities per territory counted from the entities table, as "territory:id" -> n. */
+/** Entities per territory counted from the entities table (bands by the default SIZE_BANDS), as "territory:id" -> n. */
 async function counted(db: Db): Promise<Record<string, number>> {
   const rows = await db.query<{ key: string; n: number }>(
     `SELECT 'country:ES' AS key, count(*)::int AS n FROM entities
      UNION ALL SELECT 'province:' || province_id, count(*)::int FROM entities GROUP BY province_id
-     UNION ALL SELECT 'autonomousCommunity:' || p.community_id, count(*)::int FROM entities e JOIN provinces p ON p.id = e.province_id GROUP BY p.community_id`,
+     UNION ALL SELECT 'autonomousCommunity:' || p.community_id, count(*)::int FROM entities e JOIN provinces p ON p.id = e.province_id GROUP BY p.community_id
+     UNION ALL SELECT 'sizeBand:' || CASE WHEN population > 100000 THEN 100001 WHEN population > 50000 THEN 50001 WHEN population > 20000 THEN 20001
+                                          WHEN population > 5000 THEN 5001 ELSE 1 END, count(*)::int FROM entities GROUP BY 1`,
   );
   return Object.fromEntries(rows.map((r) => [r.key, r.n]));
 }

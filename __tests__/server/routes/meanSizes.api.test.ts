@@ -26,27 +26,33 @@ describe.each(backends)('mean sizes of the result and comparison on $name', ({ o
     expect(res.status).toBe(200);
   };
 
-  /** What the sizes must be for a campaign, counted from campaigns and entities (not from the territorial sums). */
+  /**
+   * What the sizes must be for a campaign, counted from campaigns and entities (not from the territorial sums nor
+   * the stored bands): the size band by the default bands' bounds (SIZE_BANDS unset).
+   */
   async function countedSizes(campaignId: number, editionId?: number): Promise<MeanSizes> {
-    const [row] = await db.query<Record<string, number>>(
-      `WITH own AS (SELECT coalesce($2::int, c.edition_id) AS edition_id, e.province_id, p.community_id
-                      FROM campaigns c JOIN entities e ON e.id = c.entity_id JOIN provinces p ON p.id = e.province_id WHERE c.id = $1),
-            everyone AS (SELECT e.id, e.province_id, p.community_id,
-                                EXISTS (SELECT 1 FROM campaigns s WHERE s.entity_id = e.id AND s.status = 'sent' AND s.edition_id = (SELECT edition_id FROM own)) AS took_part
-                           FROM entities e JOIN provinces p ON p.id = e.province_id)
-       SELECT count(*) FILTER (WHERE took_part AND province_id = (SELECT province_id FROM own))::int AS pp,
-              count(*) FILTER (WHERE took_part AND community_id = (SELECT community_id FROM own))::int AS pc,
-              count(*) FILTER (WHERE took_part)::int AS pe,
-              count(*) FILTER (WHERE province_id = (SELECT province_id FROM own))::int AS rp,
-              count(*) FILTER (WHERE community_id = (SELECT community_id FROM own))::int AS rc,
-              count(*)::int AS re
-         FROM everyone`,
+    const rows = await db.query<{ id: number; population: number; province_id: string; community_id: string; took_part: boolean; own: boolean }>(
+      `WITH own AS (SELECT coalesce($2::int, c.edition_id) AS edition_id, c.entity_id FROM campaigns c WHERE c.id = $1)
+       SELECT e.id, e.population, e.province_id, p.community_id, e.id = (SELECT entity_id FROM own) AS own,
+              EXISTS (SELECT 1 FROM campaigns s WHERE s.entity_id = e.id AND s.status = 'sent' AND s.edition_id = (SELECT edition_id FROM own)) AS took_part
+         FROM entities e JOIN provinces p ON p.id = e.province_id`,
       [campaignId, editionId ?? null],
     );
-    return {
-      participants: { province: row.pp, autonomousCommunity: row.pc, country: row.pe },
-      comparedToAll: { province: row.rp, autonomousCommunity: row.rc, country: row.re },
+    const bandOf = (population: number) => [5000, 20000, 50000, 100000].filter((bound) => population > bound).length;
+    const me = rows.find((r) => r.own)!;
+    const inside = {
+      province: (r: (typeof rows)[number]) => r.province_id === me.province_id,
+      autonomousCommunity: (r: (typeof rows)[number]) => r.community_id === me.community_id,
+      country: () => true,
+      sizeBand: (r: (typeof rows)[number]) => bandOf(r.population) === bandOf(me.population),
     };
+    const count = (keep: (r: (typeof rows)[number]) => boolean) => ({
+      province: rows.filter((r) => keep(r) && inside.province(r)).length,
+      autonomousCommunity: rows.filter((r) => keep(r) && inside.autonomousCommunity(r)).length,
+      country: rows.filter((r) => keep(r)).length,
+      sizeBand: rows.filter((r) => keep(r) && inside.sizeBand(r)).length,
+    });
+    return { participants: count((r) => r.took_part), comparedToAll: count(() => true) };
   }
 
   /** Three municipalities of a province where the demo has no entity. */
@@ -98,6 +104,7 @@ describe.each(backends)('mean sizes of the result and comparison on $name', ({ o
         participants: { ...counted.participants, country: 0 },
         comparedToAll: { ...counted.comparedToAll, country: 0 },
       },
+      withheld: [],
     });
   });
 
@@ -114,9 +121,12 @@ describe.each(backends)('mean sizes of the result and comparison on $name', ({ o
     const current = await countedSizes(id);
     const previous = await countedSizes(previousId, previousEdition);
     const noCountry = (sizes: MeanSizes) => ({ participants: { ...sizes.participants, country: 0 }, comparedToAll: { ...sizes.comparedToAll, country: 0 } });
-    expect(comparison.editions).toEqual({ current: { year: 2026, sizes: noCountry(current) }, previous: { year: 2025, sizes: noCountry(previous) } });
+    expect(comparison.editions).toEqual({
+      current: { year: 2026, sizes: noCountry(current), withheld: [] },
+      previous: { year: 2025, sizes: noCountry(previous), withheld: [] },
+    });
     const result = await get<ResultResponse>(`result?id=${id}`);
-    expect(result.edition).toEqual({ year: 2026, sizes: current });
+    expect(result.edition).toEqual({ year: 2026, sizes: current, withheld: [] });
   });
 
   it('refuses the result and comparison of an unsent campaign with CAMPAIGN_NOT_SENT', async () => {

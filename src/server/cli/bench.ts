@@ -100,6 +100,8 @@ async function benchBackend(name: string, db: Db): Promise<string[]> {
       ['campaigns/comparison (cached)', url, `/api/secure/v1/campaigns/comparison?id=${id}`, token],
       ['campaigns/result (uncached)', uncachedUrl, `/api/secure/v1/campaigns/result?id=${id}`, token],
       ['campaigns/comparison (uncached)', uncachedUrl, `/api/secure/v1/campaigns/comparison?id=${id}`, token],
+      // Never cached (engine.ts trend): every call reads each edition's figures.
+      ['campaigns/trend', url, `/api/secure/v1/campaigns/trend?id=${id}`, token],
     ] as const;
     let health: Measured | undefined;
     for (const [call, base, path, auth] of calls.filter(([c]) => c === 'health' || c.includes(ONLY))) {

@@ -1,21 +1,22 @@
 import type { Queryable } from '../db/client.js';
 import type { CampaignPlace } from '../db/repositories/resultQueries.js';
 import type { PreviousSentCampaign } from '../db/repositories/comparisonQueries.js';
-import type { ComparisonAxis, ComparisonLevel, ComparisonResponse } from '../../shared/api/results.js';
+import type { ComparisonAxis, ComparisonLevel, ComparisonResponse, ReportEdition } from '../../shared/api/results.js';
 import type { ByLevel, GroupFigures } from './territories.js';
 import type { QuestionnaireCache, TreeAxis } from './questionnaireCache.js';
-import { scopeFigures } from './figures.js';
-import { placeNames } from './reportBodies.js';
+import { scopeFigures, type EditionFigures } from './figures.js';
+import { placeNames, placeSizeBand } from './reportBodies.js';
 
 const pick = (figures: ByLevel | undefined): Record<ComparisonLevel, number | null> => ({
   campaign: figures?.campaign ?? null,
   province: figures?.province ?? null,
   autonomousCommunity: figures?.autonomousCommunity ?? null,
+  sizeBand: figures?.sizeBand ?? null,
 });
 
 /**
  * One edition's radar (scoring.md, Comparison response): per axis, each policy's percentages for the
- * entity, its province and its community, in both comparison modes, from the campaign's group figures.
+ * entity, its province, its community and its size band, in both comparison modes, from the campaign's group figures.
  */
 export function comparisonAxes(tree: readonly TreeAxis[], figures: ReadonlyMap<string, GroupFigures>): ComparisonAxis[] {
   return tree.map((axis) => ({
@@ -27,24 +28,36 @@ export function comparisonAxes(tree: readonly TreeAxis[], figures: ReadonlyMap<s
   }));
 }
 
+/** An edition of a comparison as sent: its year, its means' sizes and the means withheld. */
+const reportEdition = (year: number, { sizes, withheld }: EditionFigures): ReportEdition => ({ year, sizes, withheld });
+
 /**
  * The comparison of a sent campaign with the entity's latest sent campaign of an earlier edition (as
  * findPreviousSentCampaign read it), each against its own edition's territorial figures, from stored scores
- * and the cached questionnaire trees; with the entity's names and each edition's year and mean sizes.
+ * and the cached questionnaire trees; with the entity's names and band and each edition's year, mean sizes and
+ * withheld means (fewer participants than minGroupSize).
  */
-export async function campaignComparison(q: Queryable, cache: QuestionnaireCache, place: CampaignPlace, { catalogueVersion, previous }: PreviousSentCampaign): Promise<ComparisonResponse> {
-  const territories = { provinceId: place.provinceId, communityId: place.communityId };
+export async function campaignComparison(
+  q: Queryable,
+  cache: QuestionnaireCache,
+  place: CampaignPlace,
+  { catalogueVersion, previous }: PreviousSentCampaign,
+  minGroupSize: number,
+): Promise<ComparisonResponse> {
+  const territories = { provinceId: place.provinceId, communityId: place.communityId, sizeBand: place.sizeBand };
   const [current, earlier] = await Promise.all([
-    Promise.all([cache.get(place.editionId, catalogueVersion), scopeFigures(q, place, true)]),
-    previous && Promise.all([cache.get(previous.editionId, catalogueVersion), scopeFigures(q, { ...previous, ...territories }, true)]),
+    Promise.all([cache.get(place.editionId, catalogueVersion), scopeFigures(q, place, minGroupSize, true)]),
+    previous && Promise.all([cache.get(previous.editionId, catalogueVersion), scopeFigures(q, { ...previous, ...territories }, minGroupSize, true)]),
   ]);
   return {
     current: comparisonAxes(current[0].tree, current[1].figures),
     previous: earlier ? comparisonAxes(earlier[0].tree, earlier[1].figures) : null,
     territoryTexts: placeNames(place),
+    sizeBand: placeSizeBand(place),
     editions: {
-      current: { year: place.campaignNumber, sizes: current[1].sizes },
-      previous: previous && earlier ? { year: previous.campaignNumber, sizes: earlier[1].sizes } : null,
+      current: reportEdition(place.campaignNumber, current[1]),
+      previous: previous && earlier ? reportEdition(previous.campaignNumber, earlier[1]) : null,
     },
+    minGroupSize,
   };
 }

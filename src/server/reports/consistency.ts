@@ -9,7 +9,9 @@ export interface FigureDifference {
   territoryId: string;
   scope?: string;
   categoryId?: number;
-  field: 'participants' | 'percentage_sum' | 'value_sum' | 'registered';
+  /** The shown percentage (tenths of a percent) of a rank count. */
+  shownPercentage?: number;
+  field: 'participants' | 'percentage_sum' | 'value_sum' | 'registered' | 'ranked';
   stored: number;
   recomputed: number;
 }
@@ -29,9 +31,9 @@ export function sumsAgree(a: number, b: number): boolean {
 const NONE: ScoreSums = { participants: 0, percentageSum: 0, valueSum: 0 };
 
 /**
- * Every stored territorial sum and entity count that differs from its recomputation: counts exactly, sums
- * within SUM_TOLERANCE. A missing row counts as zero on either side (a territory whose entities all left keeps
- * a row of 0).
+ * Every stored territorial sum, entity count and rank count that differs from its recomputation: counts exactly,
+ * sums within SUM_TOLERANCE. A missing row counts as zero on either side (a territory whose entities all left
+ * keeps a row of 0).
  */
 export function territorialDifferences(figures: TerritorialFigures): FigureDifference[] {
   const out: FigureDifference[] = [];
@@ -44,6 +46,9 @@ export function territorialDifferences(figures: TerritorialFigures): FigureDiffe
   for (const { territory, territoryId, stored, recomputed } of figures.registered) {
     if ((stored ?? 0) !== (recomputed ?? 0)) out.push({ territory, territoryId, field: 'registered', stored: stored ?? 0, recomputed: recomputed ?? 0 });
   }
+  for (const { stored, recomputed, ...key } of figures.counts) {
+    if ((stored ?? 0) !== (recomputed ?? 0)) out.push({ ...key, field: 'ranked', stored: stored ?? 0, recomputed: recomputed ?? 0 });
+  }
   return out;
 }
 
@@ -53,13 +58,14 @@ export function describeDifference(d: FigureDifference): string {
     d.edition === undefined ? 'entities registered' : `edition ${d.edition}`,
     `${d.territory} ${d.territoryId}`,
     ...(d.scope === undefined ? [] : [`${d.scope} ${d.categoryId}`]),
+    ...(d.shownPercentage === undefined ? [] : [`shown ${(d.shownPercentage / 10).toFixed(1)} %`]),
   ].join(', ');
   return `${place}: ${d.field} stored ${d.stored}, recomputed ${d.recomputed}`;
 }
 
 /** The closing line of a check. */
 export function consistencySummary(figures: TerritorialFigures, differences: readonly FigureDifference[]): string {
-  const compared = `${figures.scores.length} territorial sums and ${figures.registered.length} entity counts`;
+  const compared = `${figures.scores.length} territorial sums, ${figures.registered.length} entity counts and ${figures.counts.length} rank counts`;
   return differences.length === 0
     ? `ok: ${compared} equal their recomputation from the stored scores and entities`
     : `${differences.length} difference${differences.length === 1 ? '' : 's'} in ${compared}`;

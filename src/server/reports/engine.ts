@@ -20,9 +20,13 @@ export class ReportEngine {
   readonly questionnaires: QuestionnaireCache;
   private readonly bodies: ReportCache;
 
-  /** reportCacheBytes bounds the report cache (REPORT_CACHE_BYTES by default); 0 keeps nothing. */
+  /**
+   * reportCacheBytes bounds the report cache (REPORT_CACHE_BYTES by default); 0 keeps nothing. Means built from
+   * fewer participants than minGroupSize (MIN_GROUP_SIZE) are withheld from every report.
+   */
   constructor(
     private readonly db: Queryable,
+    private readonly minGroupSize: number,
     reportCacheBytes?: number,
   ) {
     this.questionnaires = new QuestionnaireCache((editionId) => loadEditionIndicators(db, editionId));
@@ -31,7 +35,7 @@ export class ReportEngine {
 
   /** A sent campaign's result response, envelope included: kept while its version holds, else built (encodeResult). */
   result(place: CampaignPlace): Promise<ReportBody> {
-    return this.bodies.get(`result:${place.campaignId}`, resultVersion(place), () => encodeResult(this.db, this.questionnaires, place));
+    return this.bodies.get(`result:${place.campaignId}`, resultVersion(place), () => encodeResult(this.db, this.questionnaires, place, this.minGroupSize));
   }
 
   /**
@@ -41,7 +45,7 @@ export class ReportEngine {
   async comparison(place: CampaignPlace, encode: (body: { response: ComparisonResponse }) => Buffer): Promise<ReportBody> {
     const previous = await findPreviousSentCampaign(this.db, place.entityId, place.campaignNumber);
     return this.bodies.get(`comparison:${place.campaignId}`, comparisonVersion(place, previous), async () =>
-      encode({ response: await campaignComparison(this.db, this.questionnaires, place, previous) }),
+      encode({ response: await campaignComparison(this.db, this.questionnaires, place, previous, this.minGroupSize) }),
     );
   }
 
@@ -51,7 +55,7 @@ export class ReportEngine {
    * copy safe (every edition's figures version) takes a statement to read as well.
    */
   trend(place: CampaignPlace): Promise<TrendResponse> {
-    return campaignTrend(this.db, this.questionnaires, place);
+    return campaignTrend(this.db, this.questionnaires, place, this.minGroupSize);
   }
 
   /** A campaign's questionnaire (cached) with its answers (read now); undefined when there is no such campaign. */

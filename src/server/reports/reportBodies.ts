@@ -5,21 +5,24 @@ import type { QuestionnaireCache } from './questionnaireCache.js';
 import { encodeWithIndicators } from './questionnaires.js';
 import { buildResultReport } from './resultReport.js';
 import { COUNTRY_NAME } from './territories.js';
-import type { TerritoryTexts } from '../../shared/api/results.js';
-import { figureInputs, figuresByGroup, sizesOf } from './figures.js';
+import type { SizeBand, TerritoryTexts } from '../../shared/api/results.js';
+import { editionFigures, figureInputs, ranksByGroup } from './figures.js';
 
 /**
  * Everything a sent campaign's result depends on besides the campaign itself, as a ReportCache version: the
  * versions read with its place, and the place as it is shown (names) and compared (territories).
  */
 export function resultVersion(place: CampaignPlace): string {
-  return JSON.stringify([place.reportVersion, place.editionId, place.entityName, place.provinceId, place.provinceName, place.communityId, place.communityName]);
+  return JSON.stringify([place.reportVersion, place.editionId, place.entityName, place.provinceId, place.provinceName, place.communityId, place.communityName, place.sizeBand, place.sizeBandMax]);
 }
 
 /** The same for its comparison: the place's versions, names and territories, and which campaign is the previous one. */
 export function comparisonVersion(place: CampaignPlace, { catalogueVersion, previous }: PreviousSentCampaign): string {
   const earlier = previous ? [previous.campaignId, previous.editionId, previous.figuresVersion] : null;
-  return JSON.stringify([place.reportVersion, place.editionId, place.entityName, place.provinceId, place.provinceName, place.communityId, place.communityName, catalogueVersion, earlier]);
+  return JSON.stringify([
+    place.reportVersion, place.editionId, place.entityName, place.provinceId, place.provinceName, place.communityId, place.communityName,
+    place.sizeBand, place.sizeBandMax, catalogueVersion, earlier,
+  ]);
 }
 
 /** The names a report shows of a campaign's entity and territories. */
@@ -30,17 +33,22 @@ export const placeNames = (place: CampaignPlace): TerritoryTexts => ({
   country: COUNTRY_NAME,
 });
 
+/** The entity's population band as reports send it. */
+export const placeSizeBand = (place: CampaignPlace): SizeBand => ({ minPopulation: place.sizeBand, maxPopulation: place.sizeBandMax });
+
 /**
- * A sent campaign's result response as UTF-8 JSON, envelope included: one statement for its figures and answers,
- * the questionnaire from the cache (its part of the body encoded once per edition).
+ * A sent campaign's result response as UTF-8 JSON, envelope included: one statement for its figures, ranks and
+ * answers, the questionnaire from the cache (its part of the body encoded once per edition). Means built from
+ * fewer participants than minGroupSize, and their ranks, are withheld.
  */
-export async function encodeResult(q: Queryable, questionnaires: QuestionnaireCache, place: CampaignPlace): Promise<Buffer> {
+export async function encodeResult(q: Queryable, questionnaires: QuestionnaireCache, place: CampaignPlace, minGroupSize: number): Promise<Buffer> {
   const [inputs, edition] = await Promise.all([readResultInputs(q, place), questionnaires.get(place.editionId, place.catalogueVersion)]);
-  const figureRows = figureInputs(inputs.figures);
-  const figures = figuresByGroup(figureRows);
+  const parsed = figureInputs(inputs.figures);
+  const { figures, sizes, withheld } = editionFigures(parsed, minGroupSize);
+  const ranks = ranksByGroup(inputs.ranks, parsed, withheld);
   const questionnaire = { edition, answers: inputs.answers };
-  const about = { names: placeNames(place), edition: { year: place.campaignNumber, sizes: sizesOf(figureRows) } };
+  const about = { names: placeNames(place), sizeBand: placeSizeBand(place), edition: { year: place.campaignNumber, sizes, withheld }, minGroupSize };
   return encodeWithIndicators(questionnaire, (indicators) => ({
-    response: buildResultReport(figures, { tree: questionnaire.edition.tree, indicators }, about),
+    response: buildResultReport({ figures, ranks }, { tree: questionnaire.edition.tree, indicators }, about),
   }));
 }

@@ -1,28 +1,25 @@
-import type { GroupFigures } from './territories.js';
+import { NO_FIGURES, type GroupFigures } from './territories.js';
 import { groupKey } from './scoring.js';
-import type { AxisDetail, PolicyFigures, ReportEdition, ResultResponse, TableAxis, TerritoryTexts } from '../../shared/api/results.js';
+import type { AxisDetail, PolicyFigures, Ranks, ReportEdition, ResultResponse, SizeBand, TableAxis, TerritoryTexts } from '../../shared/api/results.js';
 import type { IndicatorGroup } from '../../shared/api/campaigns.js';
 import type { TreeAxis, TreePolicy } from './questionnaireCache.js';
 
-const NO_FIGURES: GroupFigures = {
-  percentages: { campaign: null, province: null, autonomousCommunity: null, country: null },
-  percentagesComparedToAll: { campaign: null, province: null, autonomousCommunity: null, country: null },
-  values: { campaign: null, province: null, autonomousCommunity: null, country: null },
-  valuesComparedToAll: { campaign: null, province: null, autonomousCommunity: null, country: null },
-};
+const NO_RANKS: Ranks = { province: null, autonomousCommunity: null, country: null, sizeBand: null };
 
 /**
- * The result response of scoring.md from a campaign's group figures and its questionnaire (tree and
+ * The result response of scoring.md from a campaign's group figures and ranks and its questionnaire (tree and
  * indicators with the campaign's answers): global block, one block per axis, the detail table, the answers;
- * with the names of the entity and its territories, and its edition's year and mean sizes.
+ * with the names of the entity and its territories, its size band, its edition's year, mean sizes and withheld
+ * means, and the smallest group a mean is shown for.
  */
 export function buildResultReport(
-  figures: ReadonlyMap<string, GroupFigures>,
+  { figures, ranks }: { figures: ReadonlyMap<string, GroupFigures>; ranks: ReadonlyMap<string, Ranks> },
   questionnaire: { tree: readonly TreeAxis[]; indicators: IndicatorGroup[] },
-  about: { names: TerritoryTexts; edition: ReportEdition },
+  about: { names: TerritoryTexts; sizeBand: SizeBand; edition: ReportEdition; minGroupSize: number },
 ): ResultResponse {
   const { tree, indicators } = questionnaire;
   const of = (scope: string, id: number) => figures.get(groupKey(scope, id)) ?? NO_FIGURES;
+  const rankOf = (scope: string, id: number) => ranks.get(groupKey(scope, id)) ?? NO_RANKS;
   const own = (scope: string, id: number) => {
     const f = of(scope, id);
     return { value: f.values.campaign ?? 0, percentage: f.percentages.campaign ?? 0 };
@@ -34,6 +31,7 @@ export function buildResultReport(
   const axisDetails: AxisDetail[] = tree.map((axis) => ({
     axisText: axis.text,
     ...of('axis', axis.id),
+    rank: rankOf('axis', axis.id),
     valuesByPolicy: axis.policies.map((p) => policyFigures(p.id, p.text, true)),
   }));
   const tablePolicies = (policies: readonly TreePolicy[]) =>
@@ -57,11 +55,14 @@ export function buildResultReport(
       percentagesComparedToAll: total.percentagesComparedToAll,
       values: total.values,
       valuesComparedToAll: total.valuesComparedToAll,
+      rank: rankOf('total', 0),
       valuesByPolicy: tree.flatMap((a) => a.policies.map((p) => policyFigures(p.id, p.text, false))),
     },
     axisDetails,
     territoryTexts: about.names,
+    sizeBand: about.sizeBand,
     edition: about.edition,
+    minGroupSize: about.minGroupSize,
     table: { valuesPerAxis, texts },
     answers: { campaign: { indicators } },
   };

@@ -2,13 +2,15 @@
  * Territorial comparison of scoring.md: a territory's figure for a group is the mean over its
  * participants (entities with a sent campaign in the edition), or, compared to all, the participants'
  * sum over every entity registered in the territory (non-participants count as 0). No participant: null.
+ * The territories are the entity's province, community, the country and its population band across the
+ * country (sizeBand, 'Entidades de tamaño similar').
  */
-import type { MeanSizes } from '../../shared/api/results.js';
+import type { MeanSizes, Rank, Ranks } from '../../shared/api/results.js';
 
-export const LEVELS = ['campaign', 'province', 'autonomousCommunity', 'country'] as const;
+export const LEVELS = ['campaign', 'province', 'autonomousCommunity', 'country', 'sizeBand'] as const;
 export type Level = (typeof LEVELS)[number];
 export type Territory = Exclude<Level, 'campaign'>;
-export const TERRITORIES: readonly Territory[] = ['province', 'autonomousCommunity', 'country'];
+export const TERRITORIES: readonly Territory[] = ['province', 'autonomousCommunity', 'country', 'sizeBand'];
 /** The country every entity belongs to, as reports name it. */
 export const COUNTRY_NAME = 'España';
 
@@ -30,6 +32,20 @@ export interface GroupFigures {
   valuesComparedToAll: ByLevel;
 }
 
+/** Every level null but the campaign's own figure. */
+const onlyOwn = (campaign: number | null): ByLevel => ({ campaign, province: null, autonomousCommunity: null, country: null, sizeBand: null });
+
+/** A group without any figure (a group the campaign's questionnaire lacks). */
+export const NO_FIGURES: GroupFigures = {
+  percentages: onlyOwn(null),
+  percentagesComparedToAll: onlyOwn(null),
+  values: onlyOwn(null),
+  valuesComparedToAll: onlyOwn(null),
+};
+
+/** A territory per key, each counting 0. */
+export const zeroPerTerritory = (): Record<Territory, number> => ({ province: 0, autonomousCommunity: 0, country: 0, sizeBand: 0 });
+
 /** Mean over participants, or null without any. */
 export function participantsMean(sum: number, participants: number): number | null {
   return participants > 0 ? sum / participants : null;
@@ -41,8 +57,8 @@ export function allEntitiesMean(sum: number, participants: number, registered: n
 }
 
 /**
- * The four levels of one group: the campaign's own score, then its province, community and country,
- * from the participants' sums and the number of entities registered in each territory.
+ * The levels of one group: the campaign's own score, then its territories' means, from the participants' sums
+ * and the number of entities registered in each territory.
  */
 export function groupFigures(
   own: { percentage: number; value: number } | undefined,
@@ -50,10 +66,10 @@ export function groupFigures(
   registered: Record<Territory, number>,
 ): GroupFigures {
   const figures: GroupFigures = {
-    percentages: { campaign: own?.percentage ?? null, province: null, autonomousCommunity: null, country: null },
-    percentagesComparedToAll: { campaign: own?.percentage ?? null, province: null, autonomousCommunity: null, country: null },
-    values: { campaign: own?.value ?? null, province: null, autonomousCommunity: null, country: null },
-    valuesComparedToAll: { campaign: own?.value ?? null, province: null, autonomousCommunity: null, country: null },
+    percentages: onlyOwn(own?.percentage ?? null),
+    percentagesComparedToAll: onlyOwn(own?.percentage ?? null),
+    values: onlyOwn(own?.value ?? null),
+    valuesComparedToAll: onlyOwn(own?.value ?? null),
   };
   for (const territory of TERRITORIES) {
     const a = aggregates[territory];
@@ -72,11 +88,54 @@ export function groupFigures(
  * (allEntitiesMean divides by that). A territory the inputs leave out (a comparison's country) counts 0.
  */
 export function meanSizes(aggregates: Iterable<Record<Territory, TerritoryAggregate | undefined>>, registered: Record<Territory, number>): MeanSizes {
-  const participants = { province: 0, autonomousCommunity: 0, country: 0 };
+  const participants = zeroPerTerritory();
   for (const group of aggregates) {
     for (const territory of TERRITORIES) participants[territory] = Math.max(participants[territory], group[territory]?.participants ?? 0);
   }
-  const comparedToAll = { province: 0, autonomousCommunity: 0, country: 0 };
+  const comparedToAll = zeroPerTerritory();
   for (const territory of TERRITORIES) comparedToAll[territory] = participants[territory] > 0 ? Math.max(registered[territory], participants[territory]) : registered[territory];
   return { participants, comparedToAll };
+}
+
+/**
+ * Small-group protection (MIN_GROUP_SIZE): the territories whose means are built from fewer participants than
+ * minGroupSize, in the order of TERRITORIES. A territory without participants has no mean to withhold; with
+ * minGroupSize 1 nothing is withheld. Both modes are judged on participants: a mean over every registered entity
+ * still adds up only the participants' scores.
+ */
+export function withheldTerritories(sizes: MeanSizes, minGroupSize: number): Territory[] {
+  return TERRITORIES.filter((territory) => sizes.participants[territory] > 0 && sizes.participants[territory] < minGroupSize);
+}
+
+/** A group's figures with the withheld territories' means taken out (null in both modes, points and percentages). */
+export function withholdFigures(figures: GroupFigures, withheld: readonly Territory[]): GroupFigures {
+  if (withheld.length === 0) return figures;
+  const strip = (byLevel: ByLevel): ByLevel => ({ ...byLevel, ...Object.fromEntries(withheld.map((t) => [t, null])) });
+  return {
+    percentages: strip(figures.percentages),
+    percentagesComparedToAll: strip(figures.percentagesComparedToAll),
+    values: strip(figures.values),
+    valuesComparedToAll: strip(figures.valuesComparedToAll),
+  };
+}
+
+/**
+ * 'Puesto 4 de 12': one plus the participants showing a higher percentage, of every participant; entities showing
+ * the same percentage share a position. Null without participants.
+ */
+export function rankOf(above: number, participants: number): Rank | null {
+  return participants > 0 ? { position: above + 1, of: participants } : null;
+}
+
+/** A group's ranks per territory from the participants above the campaign (null where withheld or without participants). */
+export function groupRanks(
+  above: Record<Territory, number>,
+  aggregates: Record<Territory, TerritoryAggregate | undefined>,
+  withheld: readonly Territory[],
+): Ranks {
+  const ranks: Ranks = { province: null, autonomousCommunity: null, country: null, sizeBand: null };
+  for (const territory of TERRITORIES) {
+    if (!withheld.includes(territory)) ranks[territory] = rankOf(above[territory], aggregates[territory]?.participants ?? 0);
+  }
+  return ranks;
 }

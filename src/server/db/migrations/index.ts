@@ -3,6 +3,7 @@ import territoryScores from './002_territory_scores.js';
 import territoryEntities from './003_territory_entities.js';
 import reportVersions from './004_report_versions.js';
 import loginThrottle from './005_login_throttle.js';
+import sizeBands from './006_size_bands.js';
 
 /** Every migration in order; append, never edit one that has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
@@ -11,4 +12,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 3, name: 'territory_entities', sql: territoryEntities },
   { version: 4, name: 'report_versions', sql: reportVersions },
   { version: 5, name: 'login_throttle', sql: loginThrottle },
+  { version: 6, name: 'size_bands', sql: sizeBands },
 ];

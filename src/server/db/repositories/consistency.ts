@@ -27,9 +27,23 @@ export interface RegisteredPair {
   recomputed: number | null;
 }
 
+/** One key of territory_score_counts (participants per shown percentage, for ranks) with what is stored and recomputed (null: no row). */
+export interface ScoreCountPair {
+  edition: number;
+  territory: string;
+  territoryId: string;
+  scope: string;
+  categoryId: number;
+  /** Tenths of a percent, as reports show it (migration 006). */
+  shownPercentage: number;
+  stored: number | null;
+  recomputed: number | null;
+}
+
 export interface TerritorialFigures {
   scores: ScoreSumsPair[];
   registered: RegisteredPair[];
+  counts: ScoreCountPair[];
 }
 
 const sums = (participants: number | null, percentageSum: number | null, valueSum: number | null): ScoreSums | null =>
@@ -78,12 +92,30 @@ async function readRegistered(q: Queryable): Promise<RegisteredPair[]> {
   );
 }
 
+/** Stored participants per shown percentage beside a count from the stored global and axis scores, every key of either side. */
+async function readScoreCounts(q: Queryable): Promise<ScoreCountPair[]> {
+  return q.query<ScoreCountPair>(
+    `WITH recomputed AS (
+       SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, shown_percentage(cs.percentage) AS shown_percentage, count(*)::int AS participants
+       ${TERRITORIES_OF_CAMPAIGN}
+        WHERE c.status = 'sent' AND cs.scope IN ('total', 'axis')
+        GROUP BY c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, shown_percentage(cs.percentage))
+     SELECT ed.campaign_number AS edition, territory, territory_id AS "territoryId", scope, category_id AS "categoryId",
+            shown_percentage AS "shownPercentage", s.participants AS stored, r.participants AS recomputed
+       FROM territory_score_counts s
+       FULL JOIN recomputed r USING (edition_id, territory, territory_id, scope, category_id, shown_percentage)
+       JOIN editions ed ON ed.id = edition_id
+      ORDER BY ed.campaign_number, territory, territory_id, scope, category_id, shown_percentage`,
+  );
+}
+
 /**
- * Both comparisons from one snapshot, so that writes committing meanwhile cannot show as differences.
+ * Every comparison from one snapshot, so that writes committing meanwhile cannot show as differences.
  * Call it first thing in its own transaction (SET TRANSACTION must precede every other statement).
  */
 export async function readTerritorialFigures(tx: Queryable): Promise<TerritorialFigures> {
   await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
   const scores = await readScoreSums(tx);
-  return { scores, registered: await readRegistered(tx) };
+  const registered = await readRegistered(tx);
+  return { scores, registered, counts: await readScoreCounts(tx) };
 }

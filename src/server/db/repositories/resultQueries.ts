@@ -18,6 +18,9 @@ export interface CampaignPlace {
   provinceName: string;
   communityId: string;
   communityName: string;
+  /** The entity's population band by its smallest population (migration 006), and its largest (null: no upper bound). */
+  sizeBand: number;
+  sizeBandMax: number | null;
   /** The catalogue version the edition's cached questionnaire is checked against (QuestionnaireCache). */
   catalogueVersion: string;
   /**
@@ -36,6 +39,7 @@ export const editionFiguresVersionSql = (editionId: string) =>
 const PLACE_COLUMNS = `c.id AS "campaignId", en.id AS "entityId", en.name AS "entityName", c.edition_id AS "editionId",
           ed.campaign_number AS "campaignNumber", c.status,
           pr.id AS "provinceId", pr.name AS "provinceName", ac.id AS "communityId", ac.name AS "communityName",
+          en.size_band AS "sizeBand", (SELECT min(b.min_population) - 1 FROM size_bands b WHERE b.min_population > en.size_band) AS "sizeBandMax",
           ${CATALOGUE_VERSION_SQL} AS "catalogueVersion",
           concat_ws(' ', ${editionFiguresVersionSql('c.edition_id')}, (SELECT r.version::text FROM registered_entities_version r),
                     ${CATALOGUE_VERSION_SQL}) AS "reportVersion"`;
@@ -76,21 +80,34 @@ export async function findSessionUserAndCampaignPlace(
 }
 
 
-/** Which campaign, and which edition and territories to compare it with. */
+/** Which campaign, and which edition, territories and size band to compare it with. */
 export interface FigureScope {
   campaignId: number;
   editionId: number;
   provinceId: string;
   communityId: string;
+  sizeBand: number;
 }
+
+/** The parameters of a FigureScope's statements after the campaign and edition: $3 province, $4 community, $5 band. */
+export const scopeParameters = (scope: Pick<FigureScope, 'provinceId' | 'communityId' | 'sizeBand'>) => [scope.provinceId, scope.communityId, String(scope.sizeBand)];
+
+/** The territories of a figure statement, each with the SQL of its territory_id; the country only when asked. */
+const territoriesSql = (withCountry: boolean): [Territory, string][] => [
+  ['province', '$3::text'],
+  ['autonomousCommunity', '$4::text'],
+  ...(withCountry ? [['country', "'ES'"] as [Territory, string]] : []),
+  ['sizeBand', '$5::text'],
+];
 
 /**
  * The columns own, sums and registered of FigureRows, as SQL: the scores of the campaign `campaign`, and in its
- * edition `edition` the participants' sums and the registered entities of the province $3, the community $4 and,
- * withCountry, the country. `scopes` limits the groups (an SQL condition on scope, such as "= 'policy'"); none: all.
+ * edition `edition` the participants' sums and the registered entities of the province $3, the community $4, the
+ * size band $5 and, withCountry, the country. `scopes` limits the groups (an SQL condition on scope, such as
+ * "= 'policy'"); none: all.
  */
 export function figureRowsColumnsSql({ campaign, edition, scopes, withCountry }: { campaign: string; edition: string; scopes?: string; withCountry: boolean }): string {
-  const territories: [string, string][] = [['province', '$3::text'], ['autonomousCommunity', '$4::text'], ...(withCountry ? [['country', "'ES'"] as [string, string]] : [])];
+  const territories = territoriesSql(withCountry);
   const groups = (alias: string) => (scopes ? ` AND ${alias}.scope ${scopes}` : '');
   // One primary-key range per territory: with an OR of territories, or a join to a list of them, the planner
   // may read every territory of the edition when the table has no statistics yet (a fresh load, PGlite).
@@ -104,12 +121,28 @@ export function figureRowsColumnsSql({ campaign, edition, scopes, withCountry }:
 }
 
 /**
- * One statement for the inputs of a campaign's figures: every group in its province, community and country,
- * with the campaign's answers (a result), or only the policies in its province and community (a comparison's radar).
+ * The column ranks of FigureRows, as SQL: for the campaign $1's global and axis scores, how many participants of
+ * its edition $2 in each territory (the four of figureRowsColumnsSql) show a higher percentage, read from
+ * territory_score_counts (migration 006): one primary-key range of at most a thousand rows per group and territory.
+ */
+function rankRowsColumnSql(): string {
+  const above = territoriesSql(true).map(
+    ([territory, id]) => `(SELECT coalesce(sum(h.participants), 0) FROM territory_score_counts h
+       WHERE h.edition_id = $2 AND h.territory = '${territory}' AND h.territory_id = ${id} AND h.scope = o.scope
+         AND h.category_id = o.category_id AND h.shown_percentage > shown_percentage(o.percentage))`,
+  );
+  return `(SELECT json_agg(json_build_array(o.scope, o.category_id, ${above.join(', ')}))
+             FROM campaign_scores o WHERE o.campaign_id = $1 AND o.scope IN ('total', 'axis')) AS ranks`;
+}
+
+/**
+ * One statement for the inputs of a campaign's figures: every group in its province, community, country and size
+ * band, with the campaign's ranks and answers (a result), or only the policies in its province, community and band
+ * (a comparison's radar).
  */
 function figureInputsStatement(name: string, policiesOnly: boolean) {
   const columns = figureRowsColumnsSql({ campaign: '$1', edition: '$2', scopes: policiesOnly ? "= 'policy'" : undefined, withCountry: !policiesOnly });
-  return namedStatement(name, `SELECT ${columns}${policiesOnly ? '' : `, ${CAMPAIGN_ANSWERS_JSON('$1')} AS answers`}`);
+  return namedStatement(name, `SELECT ${columns}${policiesOnly ? '' : `, ${rankRowsColumnSql()}, ${CAMPAIGN_ANSWERS_JSON('$1')} AS answers`}`);
 }
 
 const FIGURE_INPUTS = { all: figureInputsStatement('figure_inputs', false), policies: figureInputsStatement('policy_figure_inputs', true) };
@@ -125,10 +158,13 @@ export interface FigureRows {
   registered: Partial<Record<Territory, number>> | null;
 }
 
-type FigureInputsRow = FigureRows & { answers?: AnswersJson };
+/** Per global or axis group [scope, category], the participants above the campaign in province, community, country and band. */
+export type RankRows = [string, number, number, number, number, number][];
+
+type FigureInputsRow = FigureRows & { ranks?: RankRows | null; answers?: AnswersJson };
 
 const readInputsRow = async (q: Queryable, scope: FigureScope, policiesOnly: boolean) =>
-  (await q.query<FigureInputsRow>(policiesOnly ? FIGURE_INPUTS.policies : FIGURE_INPUTS.all, [scope.campaignId, scope.editionId, scope.provinceId, scope.communityId]))[0];
+  (await q.query<FigureInputsRow>(policiesOnly ? FIGURE_INPUTS.policies : FIGURE_INPUTS.all, [scope.campaignId, scope.editionId, ...scopeParameters(scope)]))[0];
 
 /**
  * The campaign's stored scores, the participants' sums of its territories in the edition (kept by
@@ -141,8 +177,8 @@ export async function readFigureInputs(q: Queryable, scope: FigureScope, policie
   return { own, sums, registered };
 }
 
-/** What a result is built from besides the questionnaire: every group's figure inputs and the campaign's answers, in one statement. */
-export async function readResultInputs(q: Queryable, scope: FigureScope): Promise<{ figures: FigureRows; answers: Map<number, number[]> }> {
-  const { answers, ...figures } = await readInputsRow(q, scope, false);
-  return { figures, answers: answersMap(answers ?? null) };
+/** What a result is built from besides the questionnaire: every group's figure inputs, its ranks' inputs and the campaign's answers, in one statement. */
+export async function readResultInputs(q: Queryable, scope: FigureScope): Promise<{ figures: FigureRows; ranks: RankRows; answers: Map<number, number[]> }> {
+  const { answers, ranks, ...figures } = await readInputsRow(q, scope, false);
+  return { figures, ranks: ranks ?? [], answers: answersMap(answers ?? null) };
 }

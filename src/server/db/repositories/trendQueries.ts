@@ -1,5 +1,5 @@
 import { namedStatement, type Queryable } from '../client.js';
-import { figureRowsColumnsSql, type FigureRows } from './resultQueries.js';
+import { figureRowsColumnsSql, scopeParameters, type FigureRows, type FigureScope } from './resultQueries.js';
 
 // The whole questionnaire and each axis, of every sent campaign of the entity up to an edition ($2).
 const TREND_INPUTS = namedStatement(
@@ -22,11 +22,14 @@ export interface TrendInputs {
 
 /**
  * Every sent campaign of the entity in editions up to campaignNumber, oldest first, each with its total and axis
- * scores, the sums of the given province, community and country in its edition and the entities registered
- * there: one statement for every edition, a few dozen rows by primary key per edition.
+ * scores, the sums of the given province, community, country and size band in its edition and the entities
+ * registered there: one statement for every edition, a few dozen rows by primary key per edition.
  */
-export async function readTrendInputs(q: Queryable, scope: { entityId: number; campaignNumber: number; provinceId: string; communityId: string }): Promise<TrendInputs[]> {
+export async function readTrendInputs(
+  q: Queryable,
+  scope: { entityId: number; campaignNumber: number } & Pick<FigureScope, 'provinceId' | 'communityId' | 'sizeBand'>,
+): Promise<TrendInputs[]> {
   type Row = Omit<TrendInputs, 'figures'> & FigureRows;
-  const rows = await q.query<Row>(TREND_INPUTS, [scope.entityId, scope.campaignNumber, scope.provinceId, scope.communityId]);
+  const rows = await q.query<Row>(TREND_INPUTS, [scope.entityId, scope.campaignNumber, ...scopeParameters(scope)]);
   return rows.map(({ campaignId, editionId, campaignNumber, own, sums, registered }) => ({ campaignId, editionId, campaignNumber, figures: { own, sums, registered } }));
 }
