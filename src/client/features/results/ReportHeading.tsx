@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ResultResponse, TerritoryTexts } from '../../../shared/api/results.js';
 import { useAppSelector, useDocumentTitle } from '../../app/hooks.js';
@@ -56,11 +57,11 @@ function HeadingDetails({ compareWithParticipants, territories }: Pick<ReportHea
       <dd data-testid="report-territories">
         {territories.length > 0
           ? territories.map((territory, i) => (
-              // A line breaks between territories, never inside one ('(n = 5)').
-              <span key={territory} className="text-nowrap">
+              // A line breaks between territories, never inside one ('(n = 5)') unless it is wider than the line (a size band in words).
+              <Fragment key={territory}>
                 {i > 0 && ' · '}
-                {territory}
-              </span>
+                <span className="report-territory">{territory}</span>
+              </Fragment>
             ))
           : intl.formatMessage({ id: 'REPORT.HEADING.NO_TERRITORY' })}
       </dd>
