@@ -90,7 +90,7 @@ describe('results report', () => {
     renderReport();
     const table = screen.getByTestId('rank-table');
     expect(within(table).getByRole('heading', { name: 'Posición entre los participantes' })).toBeInTheDocument();
-    expect(columnHeaders(table)).toEqual(['Resultado', ' Valencia/València', ' Comunitat Valenciana', ' España', ` ${BAND}`]);
+    expect(columnHeaders(table)).toEqual(['Resultado', 'Valencia/València', 'Comunitat Valenciana', 'España', BAND]);
     const rows = within(table).getAllByRole('row').slice(1).map((tr) => [...tr.children].map((c) => c.textContent));
     expect(rows).toEqual([
       ['Resultado global', 'Puesto 1 de 1', 'Puesto 2 de 4', 'Puesto 6 de 20', 'Puesto 3 de 6'],
@@ -103,7 +103,7 @@ describe('results report', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Comparar solo con los participantes de la campaña' }));
     expect(within(screen.getByTestId('rank-table')).getAllByRole('row')[1]).toHaveTextContent('Puesto 6 de 20');
     await userEvent.click(screen.getByRole('checkbox', { name: /^Provincia/ }));
-    expect(columnHeaders(screen.getByTestId('rank-table'))).toEqual(['Resultado', ' Comunitat Valenciana', ' España', ` ${BAND}`]);
+    expect(columnHeaders(screen.getByTestId('rank-table'))).toEqual(['Resultado', 'Comunitat Valenciana', 'España', BAND]);
   });
 
   it('shows a dash for a withheld mean wherever it would show, and one sentence saying why, on screen and on paper', async () => {

@@ -39,7 +39,10 @@ export function RankTable() {
                 </th>
                 {levels.map((l) => (
                   <th scope="col" key={l.level} data-level={l.level}>
-                    <span className="legend-swatch" style={{ backgroundColor: l.colour }} aria-hidden="true" /> {text.levelName(l)}
+                    <span className="rank-level">
+                      <span className="legend-swatch" style={{ backgroundColor: l.colour }} aria-hidden="true" />
+                      <span>{text.levelName(l)}</span>
+                    </span>
                   </th>
                 ))}
               </tr>
