@@ -86,7 +86,7 @@ describe('entities of a similar size and ranks in Chromium', () => {
 
     const printed = await printedText(page, `peers-results-print-${name}`);
     expect(printed).toContain(`Entidades de tamaño similar: ${subject.band} (n = `);
-    expect(printed).toContain('Posición entre los participantes');
+    expect(printed).toContain('Puesto entre los participantes');
     expect(printed).toMatch(/Puesto \d+ de \d+/);
     expect(printed).toContain('comparten puesto');
 

@@ -89,7 +89,7 @@ describe('results report', () => {
   it("ranks the entity among each shown territory's participants, for the global score and each axis", async () => {
     renderReport();
     const table = screen.getByTestId('rank-table');
-    expect(within(table).getByRole('heading', { name: 'Posición entre los participantes' })).toBeInTheDocument();
+    expect(within(table).getByRole('heading', { name: 'Puesto entre los participantes' })).toBeInTheDocument();
     expect(columnHeaders(table)).toEqual(['Resultado', 'Valencia/València', 'Comunitat Valenciana', 'España', BAND]);
     const rows = within(table).getAllByRole('row').slice(1).map((tr) => [...tr.children].map((c) => c.textContent));
     expect(rows).toEqual([

@@ -186,10 +186,10 @@ describe('CSV', () => {
     const source = { entity: 'Ayuntamiento de Prueba', year: 2026, compareWithParticipants: true, blocks: reportBlocks(result, true), levels: allLevels, ranks: rankRows(result), withheld: null, table: null, plan: null };
     const t = translate('es');
     const file = reportCsvFile({ table: 'ranks' }, source, t);
-    expect(file?.name).toBe('ayuntamiento-de-prueba-campana-2026-posicion-entre-los-participantes.csv');
+    expect(file?.name).toBe('ayuntamiento-de-prueba-campana-2026-puesto-entre-los-participantes.csv');
     expect(file?.content).toContain('\r\nEnergía y clima;Puesto 1 de 1;Puesto 1 de 4;Puesto 4 de 20;Puesto 1 de 6\r\n');
     const book = reportWorkbook({ table: 'ranks' }, source, t);
-    expect(book?.sheets.map((s) => s.name)).toEqual(['Resultado global', 'Posición entre los participantes', 'Territorio', 'Energía y clima']);
+    expect(book?.sheets.map((s) => s.name)).toEqual(['Resultado global', 'Puesto entre los participantes', 'Territorio', 'Energía y clima']);
     expect(book?.active).toBe(1);
     // Only the entity shown: nothing to rank in.
     expect(reportCsvFile({ table: 'ranks' }, { ...source, levels: allLevels.slice(0, 1) }, t)).toBeNull();

@@ -264,7 +264,7 @@ describe('results sagas', () => {
     expect(workbook.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     // The fake writer's bytes name the sheets and the one open first: global, the ranks, one per axis, the measures, the plan.
     const measuresSheet = result.axisDetails.length + 2;
-    const sheets = ['Resultado global', 'Posición entre los participantes', ...result.axisDetails.map((a) => a.axisText), 'Detalle por medidas', 'Plan de mejora'];
+    const sheets = ['Resultado global', 'Puesto entre los participantes', ...result.axisDetails.map((a) => a.axisText), 'Detalle por medidas', 'Plan de mejora'];
     expect(workbook.content).toBe(`<${new TextEncoder().encode(sheets.join('|') + `@${measuresSheet}`).byteLength} bytes>`);
 
     const failing = deps({}, { workbookBytes: () => Promise.reject(new Error('ChunkLoadError')) });

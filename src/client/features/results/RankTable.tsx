@@ -9,7 +9,7 @@ import { resultsActions } from './resultsSlice.js';
 import { selectActiveLevels, selectRankRows } from './resultsSelectors.js';
 
 /**
- * 'Posición entre los participantes': a row for the global score and each axis, a column per shown territory,
+ * 'Puesto entre los participantes': a row for the global score and each axis, a column per shown territory,
  * 'Puesto 4 de 12' in each cell (a dash where the mean is withheld or there is no participant), and a line on
  * ties; with its 'Descargar CSV' and 'Descargar Excel'. Nothing when no territory is shown.
  */

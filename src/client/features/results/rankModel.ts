@@ -1,5 +1,5 @@
 /**
- * 'Posición entre los participantes': where the campaign stands among each shown territory's participants, for
+ * 'Puesto entre los participantes': where the campaign stands among each shown territory's participants, for
  * the global score and each axis ('Puesto 4 de 12'). The server ranks among participants whatever the
  * comparison mode; a null rank (a withheld mean, or no participant) is a dash. Pure.
  */

@@ -61,7 +61,7 @@ export const selectActiveLevels = createSelector([selectReportFilters, selectRes
   data ? activeLevels(filters.territory, data, data.edition, filters.compareWithParticipants) : [],
 );
 
-/** 'Posición entre los participantes': the global score's and each axis' rank per territory. */
+/** 'Puesto entre los participantes': the global score's and each axis' rank per territory. */
 export const selectRankRows = createSelector([selectResultData], (data) => (data ? rankRows(data) : []));
 
 /** The shown means withheld for small groups, for the sentence saying why; null when none is. */
