@@ -24,7 +24,7 @@ describe('comparisons in Chromium', () => {
     await server?.stop();
   }, 30_000);
 
-  it('shows the USER three groups of radars with both campaigns, and the participants checkbox changes the province', async () => {
+  it('shows the USER four groups of radars with both campaigns, and the participants checkbox changes the province', async () => {
     const twoEditions = entities.find((e) => e.campaigns.length >= 2);
     if (!twoEditions) throw new Error('The demo USER has no entity with two sent campaigns');
     const { page, context, errors } = await newPage(browser);
@@ -37,7 +37,7 @@ describe('comparisons in Chromium', () => {
     await page.getByTestId('group-autonomousCommunity').waitFor();
     // The report's heading names the entity, then come the groups, and the trend across its editions.
     await page.getByTestId('trend').waitFor();
-    expect(await page.locator('main').getByRole('heading', { level: 2 }).allTextContents()).toEqual([twoEditions.text.split(' - (')[0], 'Entidad', 'Provincia', 'CCAA', 'Evolución']);
+    expect(await page.locator('main').getByRole('heading', { level: 2 }).allTextContents()).toEqual([twoEditions.text.split(' - (')[0], 'Entidad', 'Provincia', 'CCAA', 'Entidades de tamaño similar', 'Evolución']);
     const legend = (await page.getByTestId('group-campaign').locator('.highcharts-legend').first().textContent()) ?? '';
     expect(legend).toContain('Campaña actual');
     expect(legend).toContain('Campaña anterior');
@@ -49,7 +49,7 @@ describe('comparisons in Chromium', () => {
     // its differences table on the next; '¿Cómo se calcula?' at the end.
     const firstLines = pages.map((p) => p.trim().split('\n')[0].trim());
     expect(firstLines[0]).toBe('COMPARATIVAS');
-    expect(firstLines).toEqual(expect.arrayContaining(['Provincia', 'CCAA', ...['Entidad', 'Provincia', 'CCAA'].map((g) => `${g}: diferencias entre campañas`)]));
+    expect(firstLines).toEqual(expect.arrayContaining(['Provincia', 'CCAA', 'Entidades de tamaño similar', ...['Entidad', 'Provincia', 'CCAA', 'Entidades de tamaño similar'].map((g) => `${g}: diferencias entre campañas`)]));
     expect(pages.at(-1)).toContain('¿Cómo se calculan los resultados?');
     expect(pages.join('')).not.toContain('Imprimir en PDF');
 
@@ -70,7 +70,7 @@ describe('comparisons in Chromium', () => {
     await logInAsUser(page, server.url);
     await page.goto(`${server.url}/comparisons/${oneEdition.campaigns[0].id}`);
     await page.getByTestId('group-campaign').waitFor();
-    expect(await page.getByTestId('no-previous').count()).toBe(3);
+    expect(await page.getByTestId('no-previous').count()).toBe(4);
     await screenshot(page, 'comparisons-one-edition');
     await page.getByRole('button', { name: 'Compartir' }).click();
     await page.getByText('Link copiado en el portapapeles').waitFor();
@@ -81,7 +81,7 @@ describe('comparisons in Chromium', () => {
     const visitor = await newPage(browser);
     await visitor.page.goto(link);
     await visitor.page.getByTestId('group-province').waitFor();
-    expect(await visitor.page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([oneEdition.text.split(' - (')[0], 'Entidad', 'Provincia', 'CCAA']);
+    expect(await visitor.page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([oneEdition.text.split(' - (')[0], 'Entidad', 'Provincia', 'CCAA', 'Entidades de tamaño similar']);
     await screenshot(visitor.page, 'comparisons-shared');
     await visitor.page.goto(`${server.url}/comparisons/0/not-a-token`);
     await visitor.page.getByText('Link compartido incorrecto.').waitFor();

@@ -55,9 +55,12 @@ describe("'Descargar Excel' in Chromium", () => {
 
     const { result } = sent;
     const axes = result.axisDetails.length;
-    // Global, one per axis, the detail by measures and the improvement plan.
-    expect(workbook.worksheets).toHaveLength(1 + axes + 2);
+    // Global, the ranks, one per axis, the detail by measures and the improvement plan.
+    expect(workbook.worksheets).toHaveLength(2 + axes + 2);
     expect(workbook.worksheets[0].name).toBe('Resultado global');
+    expect(workbook.worksheets[1].name).toBe('Puesto entre los participantes');
+    expect(workbook.worksheets[1].getRow(6).getCell(1).value).toBe('Resultado');
+    expect(String(workbook.worksheets[1].getRow(7).getCell(2).value)).toMatch(/^Puesto \d+ de \d+$/);
     expect(workbook.worksheets.slice(-2).map((s) => s.name)).toEqual(['Detalle por medidas', 'Plan de mejora']);
     const sheet = workbook.worksheets[0];
     expect(sheet.getCell('A1').value).toBe(result.territoryTexts.campaign);
@@ -86,7 +89,7 @@ describe("'Descargar Excel' in Chromium", () => {
     await province.getByRole('button', { name: /^Descargar Excel/ }).click();
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await bytesOf(await downloading));
-    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Entidad', 'Provincia', 'CCAA']);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Entidad', 'Provincia', 'CCAA', 'Entidades de tamaño similar']);
     expect(workbook.views[0].activeTab).toBe(1);
     const sheet = workbook.worksheets[1];
     expect(sheet.getCell('A6').value).toBe('Eje');

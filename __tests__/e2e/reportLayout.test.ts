@@ -82,7 +82,7 @@ describe('report layout: phone, languages and paper', () => {
 
   async function openResults(page: Page) {
     await page.goto(`${server.url}/results/${campaignId}`);
-    await waitForCount(globalBlock(page).getByTestId('gauge').locator('.highcharts-dial'), 4);
+    await waitForCount(globalBlock(page).getByTestId('gauge').locator('.highcharts-dial'), 5);
   }
 
   it('fits the results on a phone: the first figure in the first screen, the gauge in its box, wide tables scrolling in theirs', async () => {
@@ -182,11 +182,12 @@ describe('report layout: phone, languages and paper', () => {
       await page.getByRole('heading', { name: 'Overall result' }).waitFor();
       await drawEveryChart(page);
       const texts = await chartTexts(page);
-      expect(texts.filter((text) => /\d,\d/.test(text))).toEqual([]);
+      // No Spanish decimal comma ('45,3'); English groups thousands with one ('100,000 inhabitants').
+      expect(texts.filter((text) => /\d,\d(?!\d\d)/.test(text))).toEqual([]);
       const legend = await globalBlock(page).getByTestId('gauge-legend').locator('li').allInnerTexts();
       expect(legend.every((line) => /\d+\.\d%$/.test(line.trim()))).toBe(true);
       const region = await globalBlock(page).getByTestId('policy-bars').locator('[id^="highcharts-screen-reader-region-before-"]').textContent();
-      expect(region).toContain('Bar chart with 4 data series.');
+      expect(region).toContain('Bar chart with 5 data series.');
       expect(region).not.toContain('Gráfico');
 
       await page.getByRole('button', { name: 'Overall Score' }).click();
@@ -214,7 +215,7 @@ describe('report layout: phone, languages and paper', () => {
       await openResults(page);
       await globalBlock(page).getByTestId('policy-bars').locator('.highcharts-container').waitFor();
       const before = await globalBlock(page).getByTestId('policy-bars').locator('[id^="highcharts-screen-reader-region-before-"]').textContent();
-      expect(before).toContain('Gráfico de barras con 4 series de datos.');
+      expect(before).toContain('Gráfico de barras con 5 series de datos.');
       expect(before).not.toMatch(/Chart with|Bar chart|Data ranges/);
       const gauge = await globalBlock(page).getByTestId('gauge').locator('[id^="highcharts-screen-reader-region-before-"]').textContent();
       expect(gauge).toMatch(/Los datos van de \d+,\d a \d+,\d\./);

@@ -98,8 +98,8 @@ describe('report states in Chromium: the differences table, a campaign not sent,
     const text = execFileSync('pdftotext', ['-layout', pdfFile, '-']).toString('utf8');
     // Each table's page names its group; the change's heading stays on one line.
     const firstLines = text.split('\f').filter((p) => p.trim() !== '').map((p) => p.trim().split('\n')[0].trim());
-    expect(firstLines.filter((line) => line.endsWith(': diferencias entre campañas'))).toEqual(['Entidad', 'Provincia', 'CCAA'].map((g) => `${g}: diferencias entre campañas`));
-    expect(text.match(/Cambio \(p\. p\.\)/g)).toHaveLength(3);
+    expect(firstLines.filter((line) => line.endsWith(': diferencias entre campañas'))).toEqual(['Entidad', 'Provincia', 'CCAA', 'Entidades de tamaño similar'].map((g) => `${g}: diferencias entre campañas`));
+    expect(text.match(/Cambio \(p\. p\.\)/g)).toHaveLength(4);
     expect(text).not.toContain('Descargar CSV');
     // No table wider than the paper: laid out for print at the A4 width inside its margins (186 mm, 703 px),
     // every table ends within the page and no cell runs out of its table.
@@ -107,8 +107,8 @@ describe('report states in Chromium: the differences table, a campaign not sent,
     await page.emulateMedia({ media: 'print' });
     const fits = await page.locator('.differences-table').evaluateAll((tables) =>
       tables.map((t) => t.getBoundingClientRect().right <= document.documentElement.clientWidth + 0.5 && t.scrollWidth <= t.clientWidth));
-    // The three groups' tables, and the trend's ('Evolución': this entity sent three editions).
-    expect(fits).toEqual([true, true, true, true]);
+    // The four groups' tables, and the trend's ('Evolución': this entity sent three editions).
+    expect(fits).toEqual([true, true, true, true, true]);
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);

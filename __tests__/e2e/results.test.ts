@@ -41,14 +41,15 @@ describe('results in Chromium', () => {
     await page.getByRole('button', { name: sent.campaignText, exact: true }).click();
     await page.waitForURL(new RegExp(`/results/${sent.campaignId}$`));
     await globalBlock(page).waitFor();
-    await waitForCount(needles(page), 4);
-    expect(await globalHeaders(page)).toHaveLength(5);
+    // The entity, its province, community, country and size band.
+    await waitForCount(needles(page), 5);
+    expect(await globalHeaders(page)).toHaveLength(6);
     await screenshot(page, 'results-report');
 
     await page.getByRole('checkbox', { name: /^Provincia/ }).uncheck();
-    await waitForCount(needles(page), 3);
+    await waitForCount(needles(page), 4);
     const headers = await globalHeaders(page);
-    expect(headers).toHaveLength(4);
+    expect(headers).toHaveLength(5);
     const province = sent.entity.slice(sent.entity.indexOf(' - (') + 4, -1);
     expect(headers).not.toContain(province);
 

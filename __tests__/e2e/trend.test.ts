@@ -44,13 +44,14 @@ describe("'Evolución' in Chromium", () => {
     // The chart: one point per edition on its axis, a line per level in its legend.
     expect(await section.locator('.highcharts-xaxis-labels text').allTextContents()).toEqual(['2024', '2025', '2026']);
     const legend = await section.locator('.highcharts-legend-item').allTextContents();
-    expect(legend).toHaveLength(4);
+    expect(legend).toHaveLength(5);
     expect(legend[0]).toBe(subject.entity);
     expect(legend[3]).toBe('España');
+    expect(legend[4]).toMatch(/^Entidades de /);
     // Its data table for screen readers: a row per year, a percentage per level.
     const chartRows = await page.getByTestId('trend-chart').locator('table tbody tr').evaluateAll((rows) => rows.map((r) => (r.textContent ?? '').trim()));
     expect(chartRows.map((r) => r.slice(0, 4))).toEqual(['2024', '2025', '2026']);
-    for (const row of chartRows) expect(row.slice(4)).toMatch(/^(\d{1,3},\d%){4}$/);
+    for (const row of chartRows) expect(row.slice(4)).toMatch(/^(\d{1,3},\d%){5}$/);
 
     const rows = await rowsOf(page, 'trend-table');
     expect(rows[0]).toEqual(['', '2024', '2025', '2026']);

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router-dom';
 import { makeStore, type StoreOptions } from '../../src/client/app/store.js';
-import { MESSAGES } from '../../src/client/i18n/messages.js';
+import { INTL_FORMATS, MESSAGES } from '../../src/client/i18n/messages.js';
 import type { AuthDependencies } from '../../src/client/features/auth/authSaga.js';
 import { createCredentialsBox } from '../../src/client/features/auth/credentials.js';
 import { SecretHoldersProvider } from '../../src/client/app/SecretHolders.js';
@@ -17,7 +17,7 @@ export function renderWithProviders(ui: ReactElement, { route = '/', ...options 
   const { store, dependencies } = makeStore({ runSagas: false, ...options });
   const result = render(
     <Provider store={store}>
-      <IntlProvider locale="es-ES" messages={MESSAGES.es}>
+      <IntlProvider locale="es-ES" messages={MESSAGES.es} formats={INTL_FORMATS}>
         <SecretHoldersProvider holders={dependencies}>
           <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
         </SecretHoldersProvider>

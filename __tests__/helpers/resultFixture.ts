@@ -1,50 +1,70 @@
-import type { ByLevel, ComparisonResponse, ResultResponse } from '../../src/shared/api/results.js';
+import type { ByLevel, ComparisonResponse, Rank, Ranks, ResultResponse, TerritoryLevel } from '../../src/shared/api/results.js';
 
-const by = (campaign: number | null, province: number | null, autonomousCommunity: number | null, country: number | null): ByLevel => ({ campaign, province, autonomousCommunity, country });
+const by = (campaign: number | null, province: number | null, autonomousCommunity: number | null, country: number | null, sizeBand: number | null): ByLevel => ({
+  campaign,
+  province,
+  autonomousCommunity,
+  country,
+  sizeBand,
+});
+const rank = (position: number, of: number): Rank => ({ position, of });
+
+/** The fixture entity's population band: 5,001 to 20,000 inhabitants. */
+export const FIXTURE_BAND = { minPopulation: 5001, maxPopulation: 20000 };
 
 /**
  * A small result (two axes, three policies, four measures) with hand-chosen figures: the province has no
- * participant but the entity (so its figures equal the entity's), the country has none when compared to all
- * only where stated. Percentages are fractions.
+ * participant but the entity (so its figures equal the entity's, and it ranks first of one), the country has none when compared to all
+ * only where stated; the size band (5,001 to 20,000 inhabitants) has 6 participants of 14. Percentages are fractions.
+ * No mean is withheld (minGroupSize 1).
  */
 export function resultFixture(): ResultResponse {
   return {
     global: {
-      percentages: by(0.6, 0.6, 0.5, 0.45),
-      percentagesComparedToAll: by(0.6, 0.3, 0.25, 0.2),
+      percentages: by(0.6, 0.6, 0.5, 0.45, 0.52),
+      percentagesComparedToAll: by(0.6, 0.3, 0.25, 0.2, 0.26),
       // The server's totals: the policies' points add up to them (no country figure where 'Agua' has none).
-      values: by(19, 19, 15, null),
-      valuesComparedToAll: by(19, 9.5, 7.5, null),
+      values: by(19, 19, 15, null, 16.5),
+      valuesComparedToAll: by(19, 9.5, 7.5, null, 8.2),
+      rank: { province: rank(1, 1), autonomousCommunity: rank(2, 4), country: rank(6, 20), sizeBand: rank(3, 6) },
       valuesByPolicy: [
-        { policyText: 'Zonas verdes', percentages: by(0.5, 0.5, 0.4, 0.4), percentagesComparedToAll: by(0.5, 0.25, 0.2, 0.1) },
-        { policyText: 'Agua', percentages: by(0.75, 0.75, 0.6, null), percentagesComparedToAll: by(0.75, 0.375, 0.3, null) },
-        { policyText: 'Energía', percentages: by(0.7, 0.7, 0.5, 0.5), percentagesComparedToAll: by(0.7, 0.35, 0.25, 0.25) },
+        { policyText: 'Zonas verdes', percentages: by(0.5, 0.5, 0.4, 0.4, 0.45), percentagesComparedToAll: by(0.5, 0.25, 0.2, 0.1, 0.225) },
+        { policyText: 'Agua', percentages: by(0.75, 0.75, 0.6, null, 0.6), percentagesComparedToAll: by(0.75, 0.375, 0.3, null, 0.3) },
+        { policyText: 'Energía', percentages: by(0.7, 0.7, 0.5, 0.5, 0.55), percentagesComparedToAll: by(0.7, 0.35, 0.25, 0.25, 0.275) },
       ],
     },
     axisDetails: [
       {
         axisText: 'Territorio',
-        percentages: by(0.6, 0.6, 0.5, 0.4),
-        percentagesComparedToAll: by(0.6, 0.3, 0.25, 0.2),
-        values: by(12, 12, 10, 8),
-        valuesComparedToAll: by(12, 6, 5, 4),
+        percentages: by(0.6, 0.6, 0.5, 0.4, 0.54),
+        percentagesComparedToAll: by(0.6, 0.3, 0.25, 0.2, 0.26),
+        values: by(12, 12, 10, 8, 10.8),
+        valuesComparedToAll: by(12, 6, 5, 4, 5.2),
+        rank: { province: rank(1, 1), autonomousCommunity: rank(2, 4), country: rank(5, 20), sizeBand: rank(2, 6) },
         valuesByPolicy: [
-          { policyText: 'Zonas verdes', percentages: by(0.5, 0.5, 0.4, 0.4), percentagesComparedToAll: by(0.5, 0.25, 0.2, 0.1), values: by(5, 5, 4, 4), valuesComparedToAll: by(5, 2.5, 2, 1) },
-          { policyText: 'Agua', percentages: by(0.75, 0.75, 0.6, null), percentagesComparedToAll: by(0.75, 0.375, 0.3, null), values: by(7, 7, 6, null), valuesComparedToAll: by(7, 3.5, 3, null) },
+          { policyText: 'Zonas verdes', percentages: by(0.5, 0.5, 0.4, 0.4, 0.45), percentagesComparedToAll: by(0.5, 0.25, 0.2, 0.1, 0.225), values: by(5, 5, 4, 4, 4.5), valuesComparedToAll: by(5, 2.5, 2, 1, 2.25) },
+          { policyText: 'Agua', percentages: by(0.75, 0.75, 0.6, null, 0.6), percentagesComparedToAll: by(0.75, 0.375, 0.3, null, 0.3), values: by(7, 7, 6, null, 5.6), valuesComparedToAll: by(7, 3.5, 3, null, 2.8) },
         ],
       },
       {
         axisText: 'Energía y clima',
-        percentages: by(0.7, 0.7, 0.5, 0.5),
-        percentagesComparedToAll: by(0.7, 0.35, 0.25, 0.25),
-        values: by(7, 7, 5, 5),
-        valuesComparedToAll: by(7, 3.5, 2.5, 2.5),
-        valuesByPolicy: [{ policyText: 'Energía', percentages: by(0.7, 0.7, 0.5, 0.5), percentagesComparedToAll: by(0.7, 0.35, 0.25, 0.25), values: by(7, 7, 5, 5), valuesComparedToAll: by(7, 3.5, 2.5, 2.5) }],
+        percentages: by(0.7, 0.7, 0.5, 0.5, 0.55),
+        percentagesComparedToAll: by(0.7, 0.35, 0.25, 0.25, 0.275),
+        values: by(7, 7, 5, 5, 5.5),
+        valuesComparedToAll: by(7, 3.5, 2.5, 2.5, 2.75),
+        rank: { province: rank(1, 1), autonomousCommunity: rank(1, 4), country: rank(4, 20), sizeBand: rank(1, 6) },
+        valuesByPolicy: [{ policyText: 'Energía', percentages: by(0.7, 0.7, 0.5, 0.5, 0.55), percentagesComparedToAll: by(0.7, 0.35, 0.25, 0.25, 0.275), values: by(7, 7, 5, 5, 5.5), valuesComparedToAll: by(7, 3.5, 2.5, 2.5, 2.75) }],
       },
     ],
     territoryTexts: { campaign: 'Ayuntamiento de Prueba', province: 'Valencia/València', autonomousCommunity: 'Comunitat Valenciana', country: 'España' },
+    sizeBand: FIXTURE_BAND,
     // One participant (the entity) of two registered in the province, as its figures say.
-    edition: { year: 2026, sizes: { participants: { province: 1, autonomousCommunity: 4, country: 20 }, comparedToAll: { province: 2, autonomousCommunity: 8, country: 45 } } },
+    edition: {
+      year: 2026,
+      sizes: { participants: { province: 1, autonomousCommunity: 4, country: 20, sizeBand: 6 }, comparedToAll: { province: 2, autonomousCommunity: 8, country: 45, sizeBand: 14 } },
+      withheld: [],
+    },
+    minGroupSize: 1,
     table: {
       valuesPerAxis: {
         '1': {
@@ -74,13 +94,39 @@ export function resultFixture(): ResultResponse {
   };
 }
 
-/** What a comparison says besides its radars' figures, for the fixture's entity: names, and 2026 against 2025 (or no previous edition). */
-export function comparisonAbout(withPrevious = true): Pick<ComparisonResponse, 'territoryTexts' | 'editions'> {
-  const { territoryTexts, edition } = resultFixture();
+/**
+ * resultFixture as the server sends it with MIN_GROUP_SIZE = minGroupSize: the means of `levels` withheld (their
+ * figures and ranks null in both modes; their sizes still sent).
+ */
+export function withheldResult(levels: TerritoryLevel[], minGroupSize = 3): ResultResponse {
+  const result = resultFixture();
+  const blank = <T extends ByLevel | undefined>(figures: T): T => (figures ? { ...figures, ...Object.fromEntries(levels.map((l) => [l, null])) } : figures);
+  const ranks = (r: Ranks): Ranks => ({ ...r, ...Object.fromEntries(levels.map((l) => [l, null])) });
+  const figures = <F extends { percentages: ByLevel; percentagesComparedToAll: ByLevel; values?: ByLevel; valuesComparedToAll?: ByLevel }>(f: F): F => ({
+    ...f,
+    percentages: blank(f.percentages),
+    percentagesComparedToAll: blank(f.percentagesComparedToAll),
+    values: blank(f.values),
+    valuesComparedToAll: blank(f.valuesComparedToAll),
+  });
+  return {
+    ...result,
+    global: { ...figures(result.global), rank: ranks(result.global.rank), valuesByPolicy: result.global.valuesByPolicy.map(figures) },
+    axisDetails: result.axisDetails.map((axis) => ({ ...figures(axis), rank: ranks(axis.rank), valuesByPolicy: axis.valuesByPolicy.map(figures) })),
+    edition: { ...result.edition, withheld: levels },
+    minGroupSize,
+  };
+}
+
+/** What a comparison says besides its radars' figures, for the fixture's entity: names, band, and 2026 against 2025 (or no previous edition). */
+export function comparisonAbout(withPrevious = true): Pick<ComparisonResponse, 'territoryTexts' | 'editions' | 'sizeBand' | 'minGroupSize'> {
+  const { territoryTexts, edition, sizeBand } = resultFixture();
   const noCountry = { participants: { ...edition.sizes.participants, country: 0 }, comparedToAll: { ...edition.sizes.comparedToAll, country: 0 } };
   return {
     territoryTexts,
-    editions: { current: { year: edition.year, sizes: noCountry }, previous: withPrevious ? { year: edition.year - 1, sizes: noCountry } : null },
+    sizeBand,
+    editions: { current: { year: edition.year, sizes: noCountry, withheld: [] }, previous: withPrevious ? { year: edition.year - 1, sizes: noCountry, withheld: [] } : null },
+    minGroupSize: 1,
   };
 }
 

@@ -7,6 +7,9 @@ import { selectMyCampaignsPage } from '../../../src/client/features/campaigns/ca
 import { usersActions } from '../../../src/client/features/admin/users/usersSlice.js';
 import { entitiesActions } from '../../../src/client/features/admin/entities/entitiesSlice.js';
 import { resultsActions } from '../../../src/client/features/results/resultsSlice.js';
+import { selectActiveLevels } from '../../../src/client/features/results/resultsSelectors.js';
+import { reportFiltersActions } from '../../../src/client/features/reportFilters/reportFiltersSlice.js';
+import { resultFixture } from '../../helpers/resultFixture.js';
 import { initialTableView } from '../../../src/client/lib/tableView.js';
 import type { UserRow } from '../../../src/shared/api/admin.js';
 import { ALFA, BETA, fakeBackend, type Account } from '../../helpers/fakeBackend.js';
@@ -121,5 +124,41 @@ describe('the working views kept in this browser', () => {
     await next.persistor.flush();
     expect(stored('campaignsView')!.view).toEqual(initialCampaignsView);
     expect(stored('entitiesView')!.view).toEqual(initialTableView);
+  });
+});
+
+describe('the report filters kept by an earlier version', () => {
+  beforeEach(() => localStorage.clear());
+
+  /** What version 1 stored: four territories, no size band (redux-persist writes each key as JSON). */
+  const versionOne = (territory: Record<string, boolean>) =>
+    JSON.stringify({
+      territory: JSON.stringify(territory),
+      includeAnswers: 'false',
+      compareWithParticipants: 'true',
+      campaignId: '7',
+      _persist: JSON.stringify({ version: 1, rehydrated: true }),
+    });
+
+  it("come back with the size band's checkbox on and every older choice kept, and are stored in the new shape", async () => {
+    localStorage.setItem('persist:reportFilters', versionOne({ entity: true, province: false, autonomousCommunity: true, country: false }));
+    const { store, persistor } = await pageLoad();
+    const filters = store.getState().reportFilters;
+    expect(filters.territory).toEqual({ entity: true, province: false, autonomousCommunity: true, country: false, sizeBand: true });
+    expect(filters).toMatchObject({ includeAnswers: false, compareWithParticipants: true, campaignId: 7 });
+    // The band is shown on the report of campaign 7, as for a new user.
+    store.dispatch(resultsActions.campaignOpened(7));
+    store.dispatch(resultsActions.resultLoaded(resultFixture()));
+    expect(selectActiveLevels(store.getState()).map((l) => l.level)).toEqual(['campaign', 'autonomousCommunity', 'sizeBand']);
+    await persistor.flush();
+    expect(stored('reportFilters')).toMatchObject({ territory: { sizeBand: true, province: false }, _persist: { version: 2 } });
+  });
+
+  it("keep the size band off once it is turned off", async () => {
+    const first = await pageLoad();
+    first.store.dispatch(reportFiltersActions.territoryToggled('sizeBand'));
+    await first.persistor.flush();
+    const { store } = await pageLoad();
+    expect(store.getState().reportFilters.territory.sizeBand).toBe(false);
   });
 });

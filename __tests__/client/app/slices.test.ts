@@ -39,7 +39,7 @@ describe('snackbar', () => {
 
 describe('report filters', () => {
   it('start all on, toggle one by one and reset when the campaign changes', () => {
-    expect(reduce().reportFilters).toEqual({ territory: { entity: true, province: true, autonomousCommunity: true, country: true }, includeAnswers: true, compareWithParticipants: true, campaignId: null });
+    expect(reduce().reportFilters).toEqual({ territory: { entity: true, province: true, autonomousCommunity: true, country: true, sizeBand: true }, includeAnswers: true, compareWithParticipants: true, campaignId: null });
     const opened = reduce(resultsActions.campaignOpened(7));
     const toggled = [reportFiltersActions.territoryToggled('province'), reportFiltersActions.compareWithParticipantsToggled(), reportFiltersActions.includeAnswersToggled()].reduce(rootReducer, opened);
     expect(toggled.reportFilters).toEqual({ ...initialReportFilters, territory: { ...initialReportFilters.territory, province: false }, includeAnswers: false, compareWithParticipants: false, campaignId: 7 });

@@ -4,6 +4,9 @@ import { comparisonWorkbook } from '../../../src/client/features/comparisons/com
 import type { RadarGroup } from '../../../src/client/features/comparisons/comparisonModel.js';
 import { sheetNames, workbookBytes } from '../../../src/client/lib/workbook.js';
 import { messageFor } from '../../../src/client/i18n/messages.js';
+import { describeLevel } from '../../../src/client/features/results/reportModel.js';
+import { withheldNote } from '../../../src/client/features/results/withheld.js';
+import { resultFixture } from '../../helpers/resultFixture.js';
 
 const t = (id: string, values?: Record<string, string | number>) => messageFor('es', id, values);
 
@@ -12,21 +15,21 @@ const source: ReportCsvSource = {
   year: 2026,
   compareWithParticipants: true,
   levels: [
-    { level: 'campaign', label: 'Ayuntamiento de Alcalá', colour: '#000', n: null },
-    { level: 'province', label: 'Valencia', colour: '#111', n: 2 },
+    { level: 'campaign', label: 'Ayuntamiento de Alcalá', band: null, colour: '#000', n: null, withheld: false },
+    { level: 'province', label: 'Valencia', band: null, colour: '#111', n: 2, withheld: false },
   ],
   blocks: [
     {
       key: 'global',
       axisText: null,
-      rows: [{ policyText: 'Vivienda', values: { campaign: 7, province: 5.5, autonomousCommunity: null, country: null }, percentages: { campaign: 0.7, province: 0.55, autonomousCommunity: null, country: null } }],
-      total: { values: { campaign: 7, province: 5.5, autonomousCommunity: null, country: null }, percentages: { campaign: 0.7, province: 0.55, autonomousCommunity: null, country: null } },
+      rows: [{ policyText: 'Vivienda', values: { campaign: 7, province: 5.5, autonomousCommunity: null, country: null, sizeBand: null }, percentages: { campaign: 0.7, province: 0.55, autonomousCommunity: null, country: null, sizeBand: null } }],
+      total: { values: { campaign: 7, province: 5.5, autonomousCommunity: null, country: null, sizeBand: null }, percentages: { campaign: 0.7, province: 0.55, autonomousCommunity: null, country: null, sizeBand: null } },
     },
     {
       key: 'axis-0',
       axisText: 'Eje 1: Gobernanza [local]',
-      rows: [{ policyText: 'Transparencia', values: { campaign: 3, province: null, autonomousCommunity: null, country: null }, percentages: { campaign: 0.4532, province: null, autonomousCommunity: null, country: null } }],
-      total: { values: { campaign: 3, province: null, autonomousCommunity: null, country: null }, percentages: { campaign: 0.4532, province: null, autonomousCommunity: null, country: null } },
+      rows: [{ policyText: 'Transparencia', values: { campaign: 3, province: null, autonomousCommunity: null, country: null, sizeBand: null }, percentages: { campaign: 0.4532, province: null, autonomousCommunity: null, country: null, sizeBand: null } }],
+      total: { values: { campaign: 3, province: null, autonomousCommunity: null, country: null, sizeBand: null }, percentages: { campaign: 0.4532, province: null, autonomousCommunity: null, country: null, sizeBand: null } },
     },
   ],
   table: {
@@ -37,6 +40,8 @@ const source: ReportCsvSource = {
     ],
     total: { values: { a1: 3 }, total: 3, percentages: { a1: 0.5 } },
   },
+  ranks: [],
+  withheld: null,
   plan: null,
 };
 
@@ -105,7 +110,7 @@ describe('the Excel workbook of the comparisons', () => {
     }) as unknown as RadarGroup;
 
   it('has a sheet per group with the percentages as fractions and the change in points', async () => {
-    const file = comparisonWorkbook('province', { entity: 'Ayuntamiento de Alcalá', compareWithParticipants: false, groups: [group('campaign', 45.3), group('province', 50)] }, t)!;
+    const file = comparisonWorkbook('province', { entity: 'Ayuntamiento de Alcalá', compareWithParticipants: false, groups: [group('campaign', 45.3), group('province', 50)], levels: [], withheld: null }, t)!;
     const workbook = await open(await workbookBytes(file.sheets, file.active));
     expect(workbook.worksheets).toHaveLength(2);
     expect(workbook.views[0].activeTab).toBe(1);
@@ -116,5 +121,17 @@ describe('the Excel workbook of the comparisons', () => {
     expect(sheet.getCell('D7').numFmt).toBe('0.0%');
     expect(sheet.getCell('E7').value).toBeCloseTo(5.3, 10);
     expect(sheet.getCell('E7').numFmt).toBe('+0.0;-0.0;0.0');
+  });
+
+  it("heads each territory's sheet with its name (the size band in words), and every sheet with the means withheld", () => {
+    const result = resultFixture();
+    const levels = (['campaign', 'province', 'sizeBand'] as const).map((level) => describeLevel(level, result, result.edition.sizes.participants, ['sizeBand']));
+    const withheld = withheldNote(levels, [result.edition].map((e) => ({ ...e, withheld: ['sizeBand' as const] })), 3, true);
+    const groups = [group('campaign', 45.3), group('province', 50), group('sizeBand', 50)];
+    const file = comparisonWorkbook('sizeBand', { entity: 'Ayuntamiento de Prueba', compareWithParticipants: true, groups, levels, withheld }, t)!;
+    expect(file.sheets.map((sheet) => sheet.heading.at(-1))).toEqual(['Entidad', 'Provincia: Valencia/València', 'Entidades de tamaño similar: Entidades de 5.001 a 20.000 habitantes']);
+    expect(file.sheets[0].heading).toContain(
+      'No se muestra la media de «Entidades de 5.001 a 20.000 habitantes» (Campaña 2026: n = 6): se muestran solo las medias de al menos 3 entidades, para que nadie pueda deducir la puntuación de otra entidad.',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { combineReducers } from '@reduxjs/toolkit';
-import { persistReducer } from 'redux-persist';
+import { createMigrate, persistReducer, type PersistedState } from 'redux-persist';
 import { persistView, storage } from './persistence.js';
 import { authReducer } from '../features/auth/authSlice.js';
 import { errorsReducer } from '../features/errors/errorsSlice.js';
@@ -7,7 +7,7 @@ import { alertsReducer } from '../features/alerts/alertsSlice.js';
 import { snackbarReducer } from '../features/snackbar/snackbarSlice.js';
 import { localeReducer } from '../features/locale/localeSlice.js';
 import { layoutReducer } from '../features/layout/layoutSlice.js';
-import { reportFiltersReducer } from '../features/reportFilters/reportFiltersSlice.js';
+import { migrateReportFilters, REPORT_FILTERS_VERSION, reportFiltersReducer, type ReportFiltersState } from '../features/reportFilters/reportFiltersSlice.js';
 import { campaignsReducer } from '../features/campaigns/campaignsSlice.js';
 import { readCampaignsView } from '../features/campaigns/campaignsView.js';
 import { referenceReducer } from '../features/reference/referenceSlice.js';
@@ -46,7 +46,16 @@ export const persistedRootReducer = combineReducers({
   ...reducers,
   locale: persistReducer({ key: 'i18nConfig', version: 1, storage }, localeReducer),
   layout: persistReducer({ key: 'LayoutConfig', version: 1, storage, whitelist: ['sidebarCollapsed'] }, layoutReducer),
-  reportFilters: persistReducer({ key: 'reportFilters', version: 1, storage }, reportFiltersReducer),
+  reportFilters: persistReducer(
+    {
+      key: 'reportFilters',
+      version: REPORT_FILTERS_VERSION,
+      storage,
+      // Version 1 knew four territories; the size band's checkbox starts on.
+      migrate: createMigrate({ 2: (state: PersistedState) => state && ({ ...migrateReportFilters(state as PersistedState & Partial<ReportFiltersState>), _persist: state._persist } as PersistedState) }, { debug: false }),
+    },
+    reportFiltersReducer,
+  ),
   campaigns: persistView('campaignsView', campaignsReducer, ['view'], (stored) => ({ view: readCampaignsView(stored.view) })),
   users: persistView('usersView', usersReducer, ['view'], (stored) => ({ view: readTableView(stored.view) })),
   entities: persistView('entitiesView', entitiesReducer, ['view'], (stored) => ({ view: readTableView(stored.view) })),

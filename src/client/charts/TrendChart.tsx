@@ -4,7 +4,7 @@ import type { Highcharts } from './highcharts.js';
 import { PRINT_CHART_WIDTH } from './ReportCharts.js';
 import { describeValues } from '../lib/numbers.js';
 
-/** Height of the trend chart: room for the 0-100% scale, the years and a legend of four names (two rows on a phone). */
+/** Height of the trend chart: room for the 0-100% scale, the years and a legend of five names (rows on a phone). */
 const TREND_HEIGHT = 320;
 
 /**
@@ -30,7 +30,7 @@ export function TrendChart({ title, years, series }: { title: string; years: num
       data: [...s.data],
       // The entity's line stands out; the territories' are thinner and dashed differently, so they read without colour.
       lineWidth: i === 0 ? 3 : 2,
-      dashStyle: (['Solid', 'ShortDash', 'Dot', 'LongDash'] as const)[i % 4],
+      dashStyle: (['Solid', 'ShortDash', 'Dot', 'LongDash', 'DashDot'] as const)[i % 5],
       marker: { radius: i === 0 ? 5 : 4, symbol: 'circle' },
     })),
   };

@@ -2,7 +2,7 @@ import es from '../../../i18n/es.json' with { type: 'json' };
 import en from '../../../i18n/en.json' with { type: 'json' };
 import ca from '../../../i18n/ca.json' with { type: 'json' };
 import va from '../../../i18n/va.json' with { type: 'json' };
-import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
+import { createIntl, createIntlCache, type CustomFormats, type IntlShape } from 'react-intl';
 import type { Language } from '../../shared/constants.js';
 
 /** Every catalogue has the same keys (a test checks it); va.json is built from ca.json by `npm run i18n:va`. */
@@ -11,12 +11,18 @@ export const MESSAGES: Record<Language, Record<string, string>> = { es, en, ca, 
 /** The locale each language formats dates and numbers with. */
 export const INTL_LOCALES: Record<Language, string> = { es: 'es-ES', en: 'en-GB', ca: 'ca-ES', va: 'ca-ES-valencia' };
 
+/**
+ * Named formats the messages may use: `{n, number, population}` groups thousands always, '5.000' in Spanish too
+ * (whose default leaves four-digit numbers ungrouped, '5000', beside '20.000').
+ */
+export const INTL_FORMATS: CustomFormats = { number: { population: { useGrouping: 'always', maximumFractionDigits: 0 } } };
+
 const cache = createIntlCache();
 const intls: Partial<Record<Language, IntlShape>> = {};
 
 /** The language's formatter outside React, as the app's IntlProvider would give it. */
 function intlFor(language: Language): IntlShape {
-  intls[language] ??= createIntl({ locale: INTL_LOCALES[language], messages: MESSAGES[language], defaultLocale: INTL_LOCALES.es }, cache);
+  intls[language] ??= createIntl({ locale: INTL_LOCALES[language], messages: MESSAGES[language], formats: INTL_FORMATS, defaultLocale: INTL_LOCALES.es }, cache);
   return intls[language];
 }
 

@@ -20,15 +20,15 @@ import { localeActions } from '../../../../src/client/features/locale/localeSlic
 import { comparisonAbout } from '../../../helpers/resultFixture.js';
 import { createSessionTokens } from '../../../../src/client/lib/sessionTokens.js';
 
-const fig = (campaign: number | null, province: number | null, autonomousCommunity: number | null) => ({ campaign, province, autonomousCommunity });
+const fig = (campaign: number | null, province: number | null, autonomousCommunity: number | null, sizeBand: number | null) => ({ campaign, province, autonomousCommunity, sizeBand });
 const comparison: ComparisonResponse = {
   current: [
     {
       axisText: 'Territorio',
       valuesByPolicy: [
-        { policyText: 'Agua', percentages: fig(0.8, 0.6, 0.5), percentagesComparedToAll: fig(0.8, 0.3, 0.25) },
-        { policyText: 'Zonas verdes', percentages: fig(0.5, 0.5, null), percentagesComparedToAll: fig(0.5, 0.25, null) },
-        { policyText: 'Suelo', percentages: fig(0.25, 0.4, 0.4), percentagesComparedToAll: fig(0.25, 0.2, 0.2) },
+        { policyText: 'Agua', percentages: fig(0.8, 0.6, 0.5, 0.55), percentagesComparedToAll: fig(0.8, 0.3, 0.25, 0.2) },
+        { policyText: 'Zonas verdes', percentages: fig(0.5, 0.5, null, 0.45), percentagesComparedToAll: fig(0.5, 0.25, null, 0.15) },
+        { policyText: 'Suelo', percentages: fig(0.25, 0.4, 0.4, 0.35), percentagesComparedToAll: fig(0.25, 0.2, 0.2, 0.1) },
       ],
     },
   ],
@@ -36,8 +36,8 @@ const comparison: ComparisonResponse = {
     {
       axisText: 'Territorio',
       valuesByPolicy: [
-        { policyText: 'Zonas verdes', percentages: fig(0.4, 0.45, 0.35), percentagesComparedToAll: fig(0.4, 0.2, 0.1) },
-        { policyText: 'Agua', percentages: fig(0.7, 0.5, 0.5), percentagesComparedToAll: fig(0.7, 0.25, 0.2) },
+        { policyText: 'Zonas verdes', percentages: fig(0.4, 0.45, 0.35, 0.4), percentagesComparedToAll: fig(0.4, 0.2, 0.1, 0.15) },
+        { policyText: 'Agua', percentages: fig(0.7, 0.5, 0.5, 0.5), percentagesComparedToAll: fig(0.7, 0.25, 0.2, 0.2) },
       ],
     },
     { axisText: 'Eje retirado', valuesByPolicy: [] },
@@ -47,9 +47,10 @@ const comparison: ComparisonResponse = {
 const options = { entityCampaigns: [{ entityId: 4, text: 'Ayuntamiento de Prueba - (Valencia/València)', campaigns: [{ id: 8, text: 'Campaña 2025', campaignNumber: 2025 }, { id: 12, text: 'Campaña 2026', campaignNumber: 2026 }] }, { entityId: 5, text: 'Nueva - (Teruel)', campaigns: [] }] };
 
 describe('comparison radars', () => {
-  it('give entity, province and community groups, matching previous policies by name', () => {
+  it('give entity, province, community and size band groups, matching previous policies by name', () => {
     const groups = radarGroups(comparison, true);
-    expect(groups.map((g) => g.level)).toEqual(['campaign', 'province', 'autonomousCommunity']);
+    expect(groups.map((g) => g.level)).toEqual(['campaign', 'province', 'autonomousCommunity', 'sizeBand']);
+    expect(groups[3].radars[0]).toMatchObject({ current: [55, 45, 35], previous: [50, 40, null] });
     expect(groups[0].radars[0]).toEqual({ axisText: 'Territorio', policies: ['Agua', 'Zonas verdes', 'Suelo'], current: [80, 50, 25], previous: [70, 40, null] });
     expect(groups[2].radars[0].current).toEqual([50, null, 40]);
   });
@@ -62,8 +63,8 @@ describe('comparison radars', () => {
 
 /** 2026 against 2025, with means of different sizes in each edition and mode. */
 const sizedEditions: ComparisonResponse['editions'] = {
-  current: { year: 2026, sizes: { participants: { province: 2, autonomousCommunity: 5, country: 0 }, comparedToAll: { province: 6, autonomousCommunity: 20, country: 0 } } },
-  previous: { year: 2025, sizes: { participants: { province: 1, autonomousCommunity: 3, country: 0 }, comparedToAll: { province: 7, autonomousCommunity: 19, country: 0 } } },
+  current: { year: 2026, sizes: { participants: { province: 2, autonomousCommunity: 5, country: 0, sizeBand: 9 }, comparedToAll: { province: 6, autonomousCommunity: 20, country: 0, sizeBand: 25 } }, withheld: [] },
+  previous: { year: 2025, sizes: { participants: { province: 1, autonomousCommunity: 3, country: 0, sizeBand: 8 }, comparedToAll: { province: 7, autonomousCommunity: 19, country: 0, sizeBand: 24 } }, withheld: [] },
 };
 
 describe('comparison sizes', () => {
@@ -74,6 +75,7 @@ describe('comparison sizes', () => {
       campaign: [],
       province: [{ year: 2026, n: 2 }, { year: 2025, n: 1 }],
       autonomousCommunity: [{ year: 2026, n: 5 }, { year: 2025, n: 3 }],
+      sizeBand: [{ year: 2026, n: 9 }, { year: 2025, n: 8 }],
     });
     expect(groupSizes({ editions }, false).autonomousCommunity).toEqual([{ year: 2026, n: 20 }, { year: 2025, n: 19 }]);
     expect(groupSizes({ editions: { ...editions, previous: null } }, true).province).toEqual([{ year: 2026, n: 2 }]);
@@ -239,7 +241,7 @@ describe('comparisons page body', () => {
     expect(screen.getByTestId('empty-state')).toHaveTextContent('Por favor, selecciona una entidad específica para que pueda mostrarse su comparativa detallada.');
   });
 
-  it("draws 'Entidad', 'Provincia' and 'CCAA' with both series, and says when there is no previous campaign", async () => {
+  it("draws 'Entidad', 'Provincia', 'CCAA' and 'Entidades de tamaño similar' with both series, and says when there is no previous campaign", async () => {
     const { unmount } = renderWithProviders(
       <>
         <ComparisonOptions />
@@ -247,7 +249,7 @@ describe('comparisons page body', () => {
       </>,
       { preloadedState: loaded(comparison) },
     );
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Ayuntamiento de Prueba', 'Entidad', 'Provincia', 'CCAA']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Ayuntamiento de Prueba', 'Entidad', 'Provincia', 'CCAA', 'Entidades de tamaño similar']);
     const radar = () => within(screen.getByTestId('group-province')).getAllByTestId('radar')[0];
     expect(within(radar()).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Campaña actual', 'Campaña anterior']);
     expect(within(radar()).getByRole('rowheader', { name: 'Agua' }).parentElement).toHaveTextContent('Agua60,0%50,0%');
@@ -256,7 +258,7 @@ describe('comparisons page body', () => {
     unmount();
 
     renderWithProviders(<ComparisonBody />, { preloadedState: loaded({ ...comparison, previous: null }) });
-    expect(screen.getAllByTestId('no-previous')).toHaveLength(3);
+    expect(screen.getAllByTestId('no-previous')).toHaveLength(4);
     expect(within(within(screen.getByTestId('group-campaign')).getAllByTestId('radar')[0]).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Campaña actual']);
   });
 
@@ -290,6 +292,27 @@ describe('comparisons page body', () => {
       ['Zonas verdes', '10,0%', '—', '—'],
       ['Suelo', '—', '20,0%', '—'],
     ]);
+  });
+
+  it("shows a withheld mean as dashes in its group, and says why once, naming each edition's participants", () => {
+    const withheld: ComparisonResponse = {
+      ...comparison,
+      current: comparison.current.map((axis) => ({ ...axis, valuesByPolicy: axis.valuesByPolicy.map((p) => ({ ...p, percentages: { ...p.percentages, province: null }, percentagesComparedToAll: { ...p.percentagesComparedToAll, province: null } })) })),
+      editions: { current: { ...sizedEditions.current, withheld: ['province'] }, previous: sizedEditions.previous },
+      minGroupSize: 3,
+    };
+    renderWithProviders(<ComparisonBody />, { preloadedState: loaded(withheld) });
+    const rows = within(within(screen.getByTestId('differences-province')).getByRole('table')).getAllByRole('row').map((tr) => [...tr.children].map((c) => c.textContent));
+    expect(rows.slice(2).map((r) => r[2])).toEqual(['—', '—', '—']);
+    expect(screen.getByTestId('withheld-note')).toHaveTextContent(
+      'No se muestra la media de Provincia de Valencia/València (Campaña 2026: n = 2): se muestran solo las medias de al menos 3 entidades, para que nadie pueda deducir la puntuación de otra entidad.',
+    );
+    expect(screen.getAllByTestId('withheld-note')).toHaveLength(1);
+  });
+
+  it('says nothing of withheld means when none is', () => {
+    renderWithProviders(<ComparisonBody />, { preloadedState: loaded(comparison) });
+    expect(screen.queryByTestId('withheld-note')).toBeNull();
   });
 
   it('marks a fall and an unchanged figure with their arrows and words', () => {
@@ -339,9 +362,12 @@ describe('comparisons page body', () => {
     expect(within(screen.getByTestId('group-province')).getByTestId('group-sizes')).toHaveTextContent('Valencia/València · Campaña 2026: n = 2 · Campaña 2025: n = 1');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Comparar solo con los participantes de la campaña' }));
     expect(within(screen.getByTestId('group-autonomousCommunity')).getByTestId('group-sizes')).toHaveTextContent('Comunitat Valenciana · Campaña 2026: n = 20 · Campaña 2025: n = 19');
+    expect(within(screen.getByTestId('group-sizeBand')).getByTestId('group-sizes')).toHaveTextContent('Entidades de 5.001 a 20.000 habitantes · Campaña 2026: n = 25 · Campaña 2025: n = 24');
     act(() => void window.dispatchEvent(new Event('beforeprint')));
     expect(screen.getByTestId('report-mode')).toHaveTextContent('las entidades que no participaron cuentan como 0');
-    expect(screen.getByTestId('report-territories')).toHaveTextContent('Entidad · Provincia: Valencia/València · CCAA: Comunitat Valenciana');
+    expect(screen.getByTestId('report-territories')).toHaveTextContent(
+      'Entidad · Provincia: Valencia/València · CCAA: Comunitat Valenciana · Entidades de tamaño similar: Entidades de 5.001 a 20.000 habitantes',
+    );
     act(() => void window.dispatchEvent(new Event('afterprint')));
     unmount();
     expect(document.title).toBe('Campañas');

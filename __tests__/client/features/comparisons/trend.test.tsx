@@ -5,7 +5,7 @@ import { rootReducer } from '../../../../src/client/app/rootReducer.js';
 import { trendModel } from '../../../../src/client/features/comparisons/trendModel.js';
 import { comparisonsActions } from '../../../../src/client/features/comparisons/comparisonsSlice.js';
 import { handleCampaignOpened, handleSharedLinkOpened } from '../../../../src/client/features/comparisons/comparisonsSaga.js';
-import { ComparisonOptions } from '../../../../src/client/features/comparisons/ComparisonBody.js';
+import { ComparisonBody, ComparisonOptions } from '../../../../src/client/features/comparisons/ComparisonBody.js';
 import { TrendSection } from '../../../../src/client/features/comparisons/TrendSection.js';
 import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
 import { resultsApi } from '../../../../src/client/api/resultsApi.js';
@@ -15,20 +15,28 @@ import { renderWithProviders } from '../../../helpers/client.js';
 import { comparisonAbout } from '../../../helpers/resultFixture.js';
 import { createSessionTokens } from '../../../../src/client/lib/sessionTokens.js';
 
-const all = (campaign: number | null, province: number | null, autonomousCommunity: number | null, country: number | null) => ({ campaign, province, autonomousCommunity, country });
-const sizes = (n: number) => ({ participants: { province: n, autonomousCommunity: 2 * n, country: 4 * n }, comparedToAll: { province: 10, autonomousCommunity: 20, country: 40 } });
+type Figure = number | null;
+const all = (campaign: Figure, province: Figure, autonomousCommunity: Figure, country: Figure, sizeBand: Figure) => ({ campaign, province, autonomousCommunity, country, sizeBand });
+const half = (n: Figure) => (n === null ? null : n / 2);
+const sizes = (n: number) => ({
+  participants: { province: n, autonomousCommunity: 2 * n, country: 4 * n, sizeBand: 3 * n },
+  comparedToAll: { province: 10, autonomousCommunity: 20, country: 40, sizeBand: 30 },
+});
 /** Compared to all, every territory's mean is half the participants' one here. */
-const edition = (year: number, global: number[], axes: [string, number[]][]): TrendEdition => {
-  const figures = ([c, p, a, s]: number[]) => ({ percentages: all(c, p, a, s), percentagesComparedToAll: all(c, p / 2, a / 2, s / 2) });
-  return { year, campaignId: year - 2000, global: figures(global), axes: axes.map(([axisText, f]) => ({ axisText, ...figures(f) })), sizes: sizes(year - 2022) };
+const edition = (year: number, global: Figure[], axes: [string, Figure[]][], withheld: TrendEdition['withheld'] = []): TrendEdition => {
+  const figures = ([c, p, a, s, b]: Figure[]) => ({ percentages: all(c, p, a, s, b), percentagesComparedToAll: all(c, half(p), half(a), half(s), half(b)) });
+  return { year, campaignId: year - 2000, global: figures(global), axes: axes.map(([axisText, f]) => ({ axisText, ...figures(f) })), sizes: sizes(year - 2022), withheld };
 };
+const BAND = 'Entidades de hasta 5.000 habitantes';
 const names = { campaign: 'Ayuntamiento de Prueba', province: 'Valencia/València', autonomousCommunity: 'Comunitat Valenciana', country: 'España' };
 const trend: TrendResponse = {
   territoryTexts: names,
+  sizeBand: { minPopulation: 1, maxPopulation: 5000 },
+  minGroupSize: 1,
   axisTexts: ['Agua', 'Energía', 'Residuos'],
   editions: [
-    edition(2024, [0.4, 0.5, 0.3, 0.2], [['Agua', [0.1, 0.2, 0.3, 0.4]], ['Residuos', [0.5, 0.5, 0.5, 0.5]]]),
-    edition(2025, [0.55, 0.6, 0.4, 0.3], [['Agua', [0.2, 0.2, 0.3, 0.4]], ['Energía', [0.6, 0.5, 0.4, 0.3]]]),
+    edition(2024, [0.4, 0.5, 0.3, 0.2, 0.35], [['Agua', [0.1, 0.2, 0.3, 0.4, 0.25]], ['Residuos', [0.5, 0.5, 0.5, 0.5, 0.45]]]),
+    edition(2025, [0.55, 0.6, 0.4, 0.3, 0.45], [['Agua', [0.2, 0.2, 0.3, 0.4, 0.3]], ['Energía', [0.6, 0.5, 0.4, 0.3, 0.2]]]),
   ],
 };
 
@@ -36,17 +44,17 @@ describe('trend model', () => {
   it("gives each level's global percentage per edition, and every axis matched by name (a dash where an edition lacks it)", () => {
     const model = trendModel(trend, true)!;
     expect(model.years).toEqual([2024, 2025]);
-    expect(model.global).toEqual({ campaign: [40, 55], province: [50, 60], autonomousCommunity: [30, 40], country: [20, 30] });
+    expect(model.global).toEqual({ campaign: [40, 55], province: [50, 60], autonomousCommunity: [30, 40], country: [20, 30], sizeBand: [35, 45] });
     expect(model.rows.map((r) => r.axisText)).toEqual([null, 'Agua', 'Energía', 'Residuos']);
     expect(model.rows[2].values.campaign).toEqual([null, 60]);
     expect(model.rows[3].values.country).toEqual([50, null]);
-    expect(model.sizes).toEqual([{ province: 2, autonomousCommunity: 4, country: 8 }, { province: 3, autonomousCommunity: 6, country: 12 }]);
+    expect(model.sizes).toEqual([{ province: 2, autonomousCommunity: 4, country: 8, sizeBand: 6 }, { province: 3, autonomousCommunity: 6, country: 12, sizeBand: 9 }]);
   });
 
   it('reads the compared-to-all figures when asked, and is nothing with a single edition', () => {
     const model = trendModel(trend, false)!;
-    expect(model.global).toEqual({ campaign: [40, 55], province: [25, 30], autonomousCommunity: [15, 20], country: [10, 15] });
-    expect(model.sizes[0]).toEqual({ province: 10, autonomousCommunity: 20, country: 40 });
+    expect(model.global).toEqual({ campaign: [40, 55], province: [25, 30], autonomousCommunity: [15, 20], country: [10, 15], sizeBand: [17.5, 22.5] });
+    expect(model.sizes[0]).toEqual({ province: 10, autonomousCommunity: 20, country: 40, sizeBand: 30 });
     expect(trendModel({ ...trend, editions: trend.editions.slice(0, 1) }, true)).toBeNull();
   });
 });
@@ -96,8 +104,8 @@ describe("'Evolución'", () => {
     const section = screen.getByRole('region', { name: 'Evolución' });
     // The chart's data table, for screen readers: a row per edition, a column per level.
     const chart = within(within(section).getByTestId('trend-chart')).getByRole('table', { hidden: true });
-    expect(within(chart).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(Object.values(names));
-    expect(within(chart).getByRole('rowheader', { name: '2025' }).parentElement).toHaveTextContent('202555,0%60,0%40,0%30,0%');
+    expect(within(chart).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([...Object.values(names), BAND]);
+    expect(within(chart).getByRole('rowheader', { name: '2025' }).parentElement).toHaveTextContent('202555,0%60,0%40,0%30,0%45,0%');
     const table = within(within(section).getByTestId('trend-table')).getByRole('table');
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['2024', '2025']);
     expect(within(table).getAllByRole('rowheader').filter((th) => th.getAttribute('scope') === 'rowgroup').map((th) => th.textContent)).toEqual([
@@ -108,10 +116,33 @@ describe("'Evolución'", () => {
       'Entidades en cada media (n)',
     ]);
     const energy = within(table).getAllByRole('rowgroup')[3];
-    expect(within(energy).getAllByRole('row').map((r) => r.textContent)).toEqual(['Energía', 'Ayuntamiento de Prueba—60,0%', 'Valencia/València—50,0%', 'Comunitat Valenciana—40,0%', 'España—30,0%']);
+    expect(within(energy).getAllByRole('row').map((r) => r.textContent)).toEqual([
+      'Energía',
+      'Ayuntamiento de Prueba—60,0%',
+      'Valencia/València—50,0%',
+      'Comunitat Valenciana—40,0%',
+      'España—30,0%',
+      `${BAND}—20,0%`,
+    ]);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Comparar solo con los participantes de la campaña' }));
     expect(within(energy).getAllByRole('row')[2]).toHaveTextContent('Valencia/València—25,0%');
-    expect(within(within(table).getAllByRole('rowgroup').at(-1)!).getAllByRole('row')[1]).toHaveTextContent('Valencia/València1010');
+    const sizeRows = within(within(table).getAllByRole('rowgroup').at(-1)!).getAllByRole('row');
+    expect(sizeRows[1]).toHaveTextContent('Valencia/València1010');
+    expect(sizeRows.at(-1)).toHaveTextContent(`${BAND}3030`);
+  });
+
+  it("shows a dash for an edition's withheld mean, and the comparisons page says why, naming the edition", () => {
+    const withheld: TrendResponse = { ...trend, minGroupSize: 3, editions: [edition(2024, [0.4, 0.5, 0.3, 0.2, null], [['Agua', [0.1, 0.2, 0.3, 0.4, null]]], ['sizeBand']), trend.editions[1]] };
+    const state = [comparisonsActions.campaignOpened(12), comparisonsActions.comparisonLoaded({ current: [], previous: null, ...comparisonAbout(false), sizeBand: withheld.sizeBand, minGroupSize: 3 }), comparisonsActions.trendLoaded(withheld)].reduce(
+      rootReducer,
+      rootReducer(undefined, { type: 'init' }),
+    );
+    renderWithProviders(<ComparisonBody />, { preloadedState: state });
+    const global = within(within(screen.getByTestId('trend-table')).getByRole('table')).getAllByRole('rowgroup')[1];
+    expect(within(global).getAllByRole('row').at(-1)).toHaveTextContent(`${BAND}—45,0%`);
+    expect(screen.getByTestId('withheld-note')).toHaveTextContent(
+      `No se muestra la media de «${BAND}» (Campaña 2024: n = 6): se muestran solo las medias de al menos 3 entidades, para que nadie pueda deducir la puntuación de otra entidad.`,
+    );
   });
 
   it('is not shown with a single edition, nor while it loads', () => {

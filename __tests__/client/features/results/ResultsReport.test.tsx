@@ -6,13 +6,14 @@ import { ReportControls } from '../../../../src/client/features/results/ReportCo
 import { ReportBody } from '../../../../src/client/features/results/ReportView.js';
 import { resultsActions } from '../../../../src/client/features/results/resultsSlice.js';
 import { renderWithProviders } from '../../../helpers/client.js';
-import { planFixture, resultFixture } from '../../../helpers/resultFixture.js';
+import { planFixture, resultFixture, withheldResult } from '../../../helpers/resultFixture.js';
 import { ApiError } from '../../../../src/client/api/ApiError.js';
 import { CAMPAIGN_NOT_SENT } from '../../../../src/shared/api/results.js';
 import { demoUser } from '../../../helpers/client.js';
 
 const result = resultFixture();
-const loaded = () => [resultsActions.campaignOpened(3), resultsActions.resultLoaded(result), resultsActions.answersLoaded([])].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
+const loaded = (data = result) => [resultsActions.campaignOpened(3), resultsActions.resultLoaded(data), resultsActions.answersLoaded([])].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
+const BAND = 'Entidades de 5.001 a 20.000 habitantes';
 
 function renderReport(preloadedState = loaded()) {
   return renderWithProviders(
@@ -57,25 +58,88 @@ describe('results report', () => {
     );
     expect(screen.getByRole('heading', { name: 'Territorio' })).toBeInTheDocument();
     const rows = within(territoryTable()).getAllByRole('row').map((tr) => [...tr.children].map((c) => c.textContent));
-    expect(rows[1]).toEqual(['Zonas verdes', '5 (50,0%)', '5 (50,0%)', '4 (40,0%)', '4 (40,0%)']);
-    expect(rows[2]).toEqual(['Agua', '7 (75,0%)', '7 (75,0%)', '6 (60,0%)', '—']);
-    expect(rows.at(-1)).toEqual(['TOTAL', '12 (60,0%)', '12 (60,0%)', '10 (50,0%)', '8 (40,0%)']);
+    expect(rows[1]).toEqual(['Zonas verdes', '5 (50,0%)', '5 (50,0%)', '4 (40,0%)', '4 (40,0%)', '4,5 (45,0%)']);
+    expect(rows[2]).toEqual(['Agua', '7 (75,0%)', '7 (75,0%)', '6 (60,0%)', '—', '5,6 (60,0%)']);
+    expect(rows.at(-1)).toEqual(['TOTAL', '12 (60,0%)', '12 (60,0%)', '10 (50,0%)', '8 (40,0%)', '10,8 (54,0%)']);
   });
 
   it('hides a territory\'s column when its checkbox is turned off', async () => {
     renderReport();
     expect(columnHeaders(territoryTable())).toContain('Valencia/València (n = 1)');
     await userEvent.click(screen.getByRole('checkbox', { name: /Provincia/ }));
-    expect(columnHeaders(territoryTable())).toEqual(['Política', 'Ayuntamiento de Prueba', 'Comunitat Valenciana (n = 4)', 'España (n = 20)']);
+    expect(columnHeaders(territoryTable())).toEqual(['Política', 'Ayuntamiento de Prueba', 'Comunitat Valenciana (n = 4)', 'España (n = 20)', `${BAND} (n = 6)`]);
+  });
+
+  it("shows the entities of a similar size as a fifth level, with their own checkbox, needle, bars and column", async () => {
+    renderReport();
+    const box = screen.getByRole('checkbox', { name: `Entidades de tamaño similar (${BAND})` });
+    expect(box).toBeChecked();
+    const global = () => within(screen.getByTestId('block-global'));
+    expect(global().getByTestId('gauge-legend')).toHaveTextContent(`${BAND} (n = 6)52,0%`);
+    expect(global().getByTestId('policy-bars')).toHaveTextContent(`${BAND} (n = 6)`);
+    await userEvent.click(box);
+    expect(columnHeaders(territoryTable())).toEqual(['Política', 'Ayuntamiento de Prueba', 'Valencia/València (n = 1)', 'Comunitat Valenciana (n = 4)', 'España (n = 20)']);
+    expect(global().getByTestId('gauge-legend')).not.toHaveTextContent(BAND);
+    expect(global().getByTestId('policy-bars')).not.toHaveTextContent(BAND);
+    expect(within(screen.getByTestId('rank-table')).queryByRole('columnheader', { name: BAND })).toBeNull();
+    await userEvent.click(box);
+    expect(columnHeaders(territoryTable()).at(-1)).toBe(`${BAND} (n = 6)`);
+  });
+
+  it("ranks the entity among each shown territory's participants, for the global score and each axis", async () => {
+    renderReport();
+    const table = screen.getByTestId('rank-table');
+    expect(within(table).getByRole('heading', { name: 'Puesto entre los participantes' })).toBeInTheDocument();
+    expect(columnHeaders(table)).toEqual(['Resultado', 'Valencia/València', 'Comunitat Valenciana', 'España', BAND]);
+    const rows = within(table).getAllByRole('row').slice(1).map((tr) => [...tr.children].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['Resultado global', 'Puesto 1 de 1', 'Puesto 2 de 4', 'Puesto 6 de 20', 'Puesto 3 de 6'],
+      ['Territorio', 'Puesto 1 de 1', 'Puesto 2 de 4', 'Puesto 5 de 20', 'Puesto 2 de 6'],
+      ['Energía y clima', 'Puesto 1 de 1', 'Puesto 1 de 4', 'Puesto 4 de 20', 'Puesto 1 de 6'],
+    ]);
+    expect(within(table).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['Resultado global', 'Territorio', 'Energía y clima']);
+    expect(table).toHaveTextContent('Las entidades con el mismo porcentaje, redondeado a un decimal, comparten puesto.');
+    // Among participants whatever the mode: the cells stay.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Comparar solo con los participantes de la campaña' }));
+    expect(within(screen.getByTestId('rank-table')).getAllByRole('row')[1]).toHaveTextContent('Puesto 6 de 20');
+    await userEvent.click(screen.getByRole('checkbox', { name: /^Provincia/ }));
+    expect(columnHeaders(screen.getByTestId('rank-table'))).toEqual(['Resultado', 'Comunitat Valenciana', 'España', BAND]);
+  });
+
+  it('shows a dash for a withheld mean wherever it would show, and one sentence saying why, on screen and on paper', async () => {
+    renderReport(loaded(withheldResult(['province'])));
+    const sentence = 'No se muestra la media de Provincia de Valencia/València (n = 1): se muestran solo las medias de al menos 3 entidades, para que nadie pueda deducir la puntuación de otra entidad.';
+    expect(screen.getByTestId('withheld-note')).toHaveTextContent(sentence);
+    expect(screen.getAllByText(sentence)).toHaveLength(1);
+    const rows = within(territoryTable()).getAllByRole('row').map((tr) => [...tr.children].map((c) => c.textContent));
+    expect(rows.slice(1).map((r) => r[2])).toEqual(['—', '—', '—']);
+    expect(rows.at(-1)?.slice(3)).toEqual(['10 (50,0%)', '8 (40,0%)', '10,8 (54,0%)']);
+    expect(within(screen.getByTestId('block-global')).getByTestId('gauge-legend')).toHaveTextContent('Valencia/València (n = 1)—');
+    expect(within(screen.getByTestId('rank-table')).getAllByRole('row')[1]).toHaveTextContent('Resultado global—Puesto 2 de 4');
+    act(() => void window.dispatchEvent(new Event('beforeprint')));
+    expect(screen.getByTestId('withheld-note')).toHaveTextContent(sentence);
+    expect(screen.getByTestId('how-calculated-print')).toHaveTextContent('solo se muestran las medias de al menos 3 entidades que han enviado la campaña');
+    act(() => void window.dispatchEvent(new Event('afterprint')));
+    // The territory hidden, nothing to explain.
+    await userEvent.click(screen.getByRole('checkbox', { name: /^Provincia/ }));
+    expect(screen.queryByTestId('withheld-note')).toBeNull();
+  });
+
+  it('says nothing of withheld means when none is', () => {
+    renderReport();
+    expect(screen.queryByTestId('withheld-note')).toBeNull();
+    act(() => void window.dispatchEvent(new Event('beforeprint')));
+    expect(screen.getByTestId('how-calculated-print')).not.toHaveTextContent('solo se muestran las medias de al menos');
+    act(() => void window.dispatchEvent(new Event('afterprint')));
   });
 
   it('switches to the compared-to-all figures when compareWithParticipants is turned off', async () => {
     renderReport();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Comparar solo con los participantes de la campaña' }));
     const total = within(territoryTable()).getAllByRole('row').at(-1);
-    expect([...(total?.children ?? [])].map((c) => c.textContent)).toEqual(['TOTAL', '12 (60,0%)', '6 (30,0%)', '5 (25,0%)', '4 (20,0%)']);
+    expect([...(total?.children ?? [])].map((c) => c.textContent)).toEqual(['TOTAL', '12 (60,0%)', '6 (30,0%)', '5 (25,0%)', '4 (20,0%)', '5,2 (26,0%)']);
     // Every registered entity makes each mean now.
-    expect(columnHeaders(territoryTable())).toEqual(['Política', 'Ayuntamiento de Prueba', 'Valencia/València (n = 2)', 'Comunitat Valenciana (n = 8)', 'España (n = 45)']);
+    expect(columnHeaders(territoryTable())).toEqual(['Política', 'Ayuntamiento de Prueba', 'Valencia/València (n = 2)', 'Comunitat Valenciana (n = 8)', 'España (n = 45)', `${BAND} (n = 14)`]);
   });
 
   it('grades the measures with icons a screen reader can name', async () => {
@@ -93,12 +157,13 @@ describe('results report', () => {
     renderReport();
     await userEvent.click(screen.getByRole('button', { name: 'Puntuación Global' }));
     expect(within(screen.getByTestId('score-card')).getByText('60,0%')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('checkbox', { name: /Entidad/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /^Entidad \(/ }));
     expect(within(screen.getByTestId('score-card')).getByText('Valencia/València (n = 1)')).toBeInTheDocument();
     expect(within(screen.getByTestId('level-legend')).getAllByRole('listitem').map((li) => li.textContent?.trim())).toEqual([
       'Valencia/València (n = 1)',
       'Comunitat Valenciana (n = 4)',
       'España (n = 20)',
+      `${BAND} (n = 6)`,
     ]);
   });
 
@@ -159,7 +224,7 @@ describe('results report', () => {
       expect(screen.getByTestId('report-date')).toHaveTextContent('24 de noviembre de 2026');
       expect(screen.getByTestId('report-mode')).toHaveTextContent('Solo con los participantes de la campaña');
       expect(screen.getByTestId('report-territories')).toHaveTextContent(
-        'Entidad · Provincia: Valencia/València (n = 1) · Comunidad autónoma: Comunitat Valenciana (n = 4) · País: España (n = 20)',
+        `Entidad · Provincia: Valencia/València (n = 1) · Comunidad autónoma: Comunitat Valenciana (n = 4) · País: España (n = 20) · Entidades de tamaño similar: ${BAND} (n = 6)`,
       );
       await userEvent.click(screen.getByRole('checkbox', { name: 'Comparar solo con los participantes de la campaña' }));
       await userEvent.click(screen.getByRole('checkbox', { name: /^País/ }));
@@ -188,6 +253,10 @@ describe('results report', () => {
     // What the plan and the trend show is explained there too.
     expect(screen.getByTestId('how-calculated-print')).toHaveTextContent('El plan de mejora lista');
     expect(screen.getByTestId('how-calculated-print')).toHaveTextContent('«Evolución», en Comparativas, muestra el porcentaje');
+    // The size band (this entity's in words), and the rank.
+    expect(screen.getByTestId('how-calculated-print')).toHaveTextContent('entidades de un tamaño de población parecido en toda España');
+    expect(screen.getByTestId('how-calculated-print')).toHaveTextContent(`El tramo de esta entidad es «${BAND}».`);
+    expect(screen.getByTestId('how-calculated-print')).toHaveTextContent('Puesto 4 de 12: hay 3 entidades con un porcentaje mayor entre las 12 que han enviado la campaña');
     act(() => void window.dispatchEvent(new Event('afterprint')));
     expect(screen.queryByTestId('how-calculated-print')).toBeNull();
   });
@@ -220,7 +289,7 @@ describe('results report', () => {
     expect(bars.style.getPropertyValue('--chart-height')).toMatch(/^\d+px$/);
     await waitFor(() => expect(screen.queryAllByTestId('chart-pending')).toHaveLength(0), { timeout: 10_000 });
     expect(container.querySelectorAll('.highcharts-container')).toHaveLength(6);
-    expect(within(screen.getByTestId('block-global')).getByTestId('gauge').querySelectorAll('.highcharts-dial')).toHaveLength(4);
+    expect(within(screen.getByTestId('block-global')).getByTestId('gauge').querySelectorAll('.highcharts-dial')).toHaveLength(5);
   });
 
   it('lays out what only paper shows while the browser prints, and drops it afterwards', async () => {

@@ -95,9 +95,9 @@ describe('improvement plan', () => {
     ]);
     expect(rows[1]).toEqual(['Territorio', 'Zonas verdes', 'Arbolado', 'Bajo', 2, 8, 25, 6, 'Arbolado urbano', 'Cuidados', 1, 5, 'Riego', 'Riego / Poda / Inventario']);
     expect(rows[4].slice(12)).toEqual(['Sin responder', 'Sí / Sí, con juegos adaptados']);
-    const file = reportCsvFile({ table: 'plan' }, { entity: 'Ayuntamiento de Prueba', year: 2026, compareWithParticipants: true, blocks: [], levels: [], table: null, plan }, spanish);
+    const file = reportCsvFile({ table: 'plan' }, { entity: 'Ayuntamiento de Prueba', year: 2026, compareWithParticipants: true, blocks: [], levels: [], ranks: [], withheld: null, table: null, plan }, spanish);
     expect(file?.name).toBe('ayuntamiento-de-prueba-campana-2026-plan-de-mejora.csv');
     expect(file?.content).toContain('\r\nTerritorio;Agua;Depuración;Medio;2;4;50;2;Depuración de aguas;Depuradora;0;2;No;Sí\r\n');
-    expect(reportCsvFile({ table: 'plan' }, { entity: 'X', year: 2026, compareWithParticipants: true, blocks: [], levels: [], table: null, plan: null }, spanish)).toBeNull();
+    expect(reportCsvFile({ table: 'plan' }, { entity: 'X', year: 2026, compareWithParticipants: true, blocks: [], levels: [], ranks: [], withheld: null, table: null, plan: null }, spanish)).toBeNull();
   });
 });

@@ -249,8 +249,8 @@ describe('results sagas', () => {
     const [comparison, measures] = calls.downloads;
     expect(comparison.name).toBe('ayuntamiento-de-prueba-campana-2026-territorio.csv');
     expect(comparison.type).toBe('text/csv;charset=utf-8');
-    expect(comparison.content.split('\r\n')[0]).toBe('\uFEFFPolítica;Ayuntamiento de Prueba (puntos);Ayuntamiento de Prueba (%);Valencia/València (n = 1) (puntos);Valencia/València (n = 1) (%);Comunitat Valenciana (n = 4) (puntos);Comunitat Valenciana (n = 4) (%)');
-    expect(comparison.content).toContain('\r\nAgua;7;75;7;75;6;60\r\n');
+    expect(comparison.content.split('\r\n')[0]).toBe('\uFEFFPolítica;Ayuntamiento de Prueba (puntos);Ayuntamiento de Prueba (%);Valencia/València (n = 1) (puntos);Valencia/València (n = 1) (%);Comunitat Valenciana (n = 4) (puntos);Comunitat Valenciana (n = 4) (%);Entidades de 5.001 a 20.000 habitantes (n = 6) (puntos);Entidades de 5.001 a 20.000 habitantes (n = 6) (%)');
+    expect(comparison.content).toContain('\r\nAgua;7;75;7;75;6;60;5,6;60\r\n');
     expect(measures.name).toBe('ayuntamiento-de-prueba-campana-2026-detalle-por-medidas.csv');
     expect(measures.content).toContain('\r\nTotal general;12;7;19;60;70\r\n');
   });
@@ -262,9 +262,10 @@ describe('results sagas', () => {
     const [workbook] = calls.downloads;
     expect(workbook.name).toBe('ayuntamiento-de-prueba-campana-2026-resultados.xlsx');
     expect(workbook.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    // The fake writer's bytes name the sheets and the one open first: global, one per axis, the measures, the plan.
-    const measuresSheet = result.axisDetails.length + 1;
-    expect(workbook.content).toBe(`<${new TextEncoder().encode(['Resultado global', ...result.axisDetails.map((a) => a.axisText), 'Detalle por medidas', 'Plan de mejora'].join('|') + `@${measuresSheet}`).byteLength} bytes>`);
+    // The fake writer's bytes name the sheets and the one open first: global, the ranks, one per axis, the measures, the plan.
+    const measuresSheet = result.axisDetails.length + 2;
+    const sheets = ['Resultado global', 'Puesto entre los participantes', ...result.axisDetails.map((a) => a.axisText), 'Detalle por medidas', 'Plan de mejora'];
+    expect(workbook.content).toBe(`<${new TextEncoder().encode(sheets.join('|') + `@${measuresSheet}`).byteLength} bytes>`);
 
     const failing = deps({}, { workbookBytes: () => Promise.reject(new Error('ChunkLoadError')) });
     const run = await expectSaga(handleExcelRequested, failing.dependencies, resultsActions.excelRequested({ table: 'measures' })).withReducer(rootReducer, state).run();

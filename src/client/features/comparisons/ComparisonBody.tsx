@@ -11,13 +11,14 @@ import { RadarGroups } from './RadarGroups.js';
 import { TrendSection } from './TrendSection.js';
 import { ComparisonHeading } from './ComparisonHeading.js';
 import { HowCalculatedPrint } from '../results/HowCalculated.js';
-import { selectComparisons, selectRadarGroups } from './comparisonsSelectors.js';
+import { selectComparisonAbout, selectComparisons, selectRadarGroups } from './comparisonsSelectors.js';
 
 /** The participants checkbox (default on), print and share. */
 export function ComparisonOptions() {
   const dispatch = useAppDispatch();
   const compareWithParticipants = useAppSelector((state) => state.reportFilters.compareWithParticipants);
   const { campaignId } = useAppSelector(selectComparisons);
+  const about = useAppSelector(selectComparisonAbout);
   return (
     <div className="d-flex flex-wrap gap-3 justify-content-between align-items-center">
       <OptionCheck
@@ -26,7 +27,7 @@ export function ComparisonOptions() {
         checked={compareWithParticipants}
         onToggle={() => dispatch(reportFiltersActions.compareWithParticipantsToggled())}
       />
-      <ReportActions campaignId={campaignId} target="urlComparisons" />
+      <ReportActions campaignId={campaignId} target="urlComparisons" about={about} />
     </div>
   );
 }
@@ -35,6 +36,7 @@ export function ComparisonOptions() {
 export function ComparisonBody() {
   const { campaignId, comparison } = useAppSelector(selectComparisons);
   const groups = useAppSelector(selectRadarGroups);
+  const about = useAppSelector(selectComparisonAbout);
   if (campaignId === null) return <EmptyState message="COMPARISONS.SELECT_ENTITY" />;
   if (isCampaignNotSent(comparison.error) && campaignId !== SHARED_CAMPAIGN_ID) return <NotSentState campaignId={campaignId} />;
   if (comparison.status === 'failed') return <FailedState message={campaignId === SHARED_CAMPAIGN_ID ? 'RESULTS.SHARED_INVALID' : 'COMMON.LOAD_FAILED'} />;
@@ -46,7 +48,7 @@ export function ComparisonBody() {
       </div>
       <RadarGroups groups={groups} />
       <TrendSection />
-      <HowCalculatedPrint />
+      <HowCalculatedPrint about={about} />
     </>
   );
 }

@@ -4,8 +4,7 @@ import { useAppSelector } from '../../app/hooks.js';
 import { ReportHeading, useReportTitle, useTerritoryWords } from '../results/ReportHeading.js';
 import { useReportText } from '../results/reportText.js';
 import { SHARED_CAMPAIGN_ID } from '../results/resultsSlice.js';
-import { COMPARISON_GROUPS } from './comparisonModel.js';
-import { selectComparisons, selectGroupSizes } from './comparisonsSelectors.js';
+import { selectComparisonLevels, selectComparisons, selectComparisonWithheld, selectGroupSizes } from './comparisonsSelectors.js';
 
 /** The comparisons page's heading, with the tab's title: the entity, the year and the year it is compared with. */
 export function ComparisonHeading({ comparison }: { comparison: ComparisonResponse }) {
@@ -14,15 +13,15 @@ export function ComparisonHeading({ comparison }: { comparison: ComparisonRespon
   const territoryWords = useTerritoryWords();
   const shared = useAppSelector((state) => selectComparisons(state).campaignId === SHARED_CAMPAIGN_ID);
   const compareWithParticipants = useAppSelector((state) => state.reportFilters.compareWithParticipants);
+  const levels = useAppSelector(selectComparisonLevels);
+  const withheld = useAppSelector(selectComparisonWithheld);
   const { territoryTexts, editions } = comparison;
   const current = text.campaign(editions.current.year);
   useReportTitle('comparisons', territoryTexts.campaign, current);
   const campaign = editions.previous
     ? intl.formatMessage({ id: 'REPORT.HEADING.COMPARED' }, { current, previous: text.campaign(editions.previous.year) })
     : intl.formatMessage({ id: 'REPORT.HEADING.NO_PREVIOUS' }, { current });
-  const territories = COMPARISON_GROUPS.map((level) =>
-    territoryWords(intl.formatMessage({ id: `COMPARISONS.GROUP.${level}` }), level === 'campaign' ? null : territoryTexts[level]),
-  );
+  const territories = levels.map((l) => territoryWords(intl.formatMessage({ id: `COMPARISONS.GROUP.${l.level}` }), l.level === 'campaign' ? null : text.levelName(l)));
   return (
     <ReportHeading
       kind="comparisons"
@@ -31,6 +30,7 @@ export function ComparisonHeading({ comparison }: { comparison: ComparisonRespon
       compareWithParticipants={compareWithParticipants}
       territories={territories}
       detailsOnScreen={shared}
+      withheld={withheld && text.withheldNote(withheld, compareWithParticipants)}
     />
   );
 }
@@ -40,9 +40,9 @@ export function GroupSizes({ level }: { level: ComparisonLevel }) {
   const intl = useIntl();
   const text = useReportText();
   const sizes = useAppSelector(selectGroupSizes);
-  const name = useAppSelector((state) => state.comparisons.comparison.data?.territoryTexts[level]);
-  if (!sizes || name === undefined) return null;
-  const parts = [name, ...sizes[level].map(({ year, n }) => intl.formatMessage({ id: 'COMPARISONS.GROUP_SIZE' }, { campaign: text.campaign(year), n }))];
+  const shown = useAppSelector(selectComparisonLevels).find((l) => l.level === level);
+  if (!sizes || !shown) return null;
+  const parts = [text.levelName(shown), ...sizes[level].map(({ year, n }) => intl.formatMessage({ id: 'COMPARISONS.GROUP_SIZE' }, { campaign: text.campaign(year), n }))];
   return (
     <p className="small text-body-secondary mb-0" data-testid="group-sizes">
       {parts.join(' · ')}

@@ -5,8 +5,9 @@ import { useAppSelector } from '../../app/hooks.js';
 import { TrendChart } from '../../charts/TrendChart.js';
 import { WideTable } from '../../components/WideTable.js';
 import { formatChartPercent } from '../../lib/numbers.js';
-import { LEVEL_COLOURS } from '../results/reportModel.js';
-import { selectComparisons, selectTrend } from './comparisonsSelectors.js';
+import { LEVEL_COLOURS, TERRITORY_LEVELS } from '../results/reportModel.js';
+import { useReportText } from '../results/reportText.js';
+import { selectTrend, selectTrendLevels } from './comparisonsSelectors.js';
 import { TREND_LEVELS, type TrendModel } from './trendModel.js';
 
 /** The means' sizes per edition: how many entities each territory's percentage is built from, in the mode. */
@@ -18,7 +19,7 @@ function SizesRows({ model, names }: { model: TrendModel; names: Record<Level, s
           <FormattedMessage id="COMPARISONS.TREND.SIZES" />
         </th>
       </tr>
-      {(['province', 'autonomousCommunity', 'country'] as const).map((level) => (
+      {TERRITORY_LEVELS.map((level) => (
         <tr key={level}>
           <th scope="row" className="fw-normal differences-policy">
             {names[level]}
@@ -36,15 +37,17 @@ function SizesRows({ model, names }: { model: TrendModel; names: Record<Level, s
 
 /**
  * 'Evolución': when the entity has sent two editions or more, a line chart of its global percentage in each
- * edition beside its province's, community's and Spain's means of that edition, and a table of the same for the
+ * edition beside its province's, community's, Spain's and size band's means of that edition, and a table of the same for the
  * global score and each axis (one group of rows each: the entity, then each territory's mean), with each
  * mean's size. Nothing otherwise, or while it loads.
  */
 export function TrendSection() {
   const intl = useIntl();
   const model = useAppSelector(selectTrend);
-  const names = useAppSelector((state) => selectComparisons(state).trend.data?.territoryTexts);
-  if (!model || !names) return null;
+  const levels = useAppSelector(selectTrendLevels);
+  const text = useReportText();
+  if (!model || levels.length === 0) return null;
+  const names = Object.fromEntries(levels.map((l) => [l.level, text.levelName(l)])) as Record<Level, string>;
   const chartTitle = intl.formatMessage({ id: 'COMPARISONS.TREND.CHART_TITLE' });
   const global = intl.formatMessage({ id: 'RESULTS.GLOBAL.TITLE' });
   const columns = model.years.length + 1;

@@ -4,6 +4,8 @@ import { csvRowsOf, type TableModel } from '../../lib/tableModel.js';
 import type { SheetSource } from '../../lib/workbook.js';
 import { reportText, type Translate } from '../results/reportText.js';
 import type { DifferenceTable, RadarGroup } from './comparisonModel.js';
+import type { ActiveLevel } from '../results/reportModel.js';
+import type { WithheldNote } from '../results/withheld.js';
 
 /** A shown percentage (0..100, one decimal) as the fraction the table model holds. */
 const fraction = (value: number | null) => (value === null ? null : value / 100);
@@ -29,6 +31,10 @@ export interface ComparisonCsvSource {
   /** The comparison mode, named in the Excel sheets' heading. */
   compareWithParticipants: boolean;
   groups: RadarGroup[];
+  /** The groups as levels: the sheets' heading names each territory (the band in words). */
+  levels: ActiveLevel[];
+  /** The means withheld for small groups: the sheets' heading says why their cells are empty. */
+  withheld: WithheldNote | null;
 }
 
 const tableOf = (group: RadarGroup, t: Translate) =>
@@ -44,16 +50,21 @@ export function comparisonCsvFile(level: ComparisonLevel, source: ComparisonCsvS
 
 /**
  * 'Descargar Excel' of the comparisons: every group's differences table as one workbook, a sheet per group,
- * each headed by the entity, the campaign and the mode; it opens at the group whose button was pressed.
+ * each headed by the entity, the campaign, the mode, the means withheld (if any) and the group with its
+ * territory's name; it opens at the group whose button was pressed.
  */
 export function comparisonWorkbook(level: ComparisonLevel, source: ComparisonCsvSource, t: Translate): { name: string; sheets: SheetSource[]; active: number } | null {
   const active = source.groups.findIndex((g) => g.level === level);
   if (active < 0) return null;
   const year = source.groups[active].differences.years.current;
+  const text = reportText(t);
   const mode = `${t('REPORT.HEADING.MODE')}: ${t(`REPORT.HEADING.MODE.${source.compareWithParticipants ? 'participants' : 'all'}`)}`;
+  const withheld = source.withheld ? [text.withheldNote(source.withheld, source.compareWithParticipants)] : [];
   const sheets = source.groups.map((group) => {
     const title = t(`COMPARISONS.GROUP.${group.level}`);
-    return { name: title, heading: [source.entity, reportText(t).campaign(group.differences.years.current), mode, title], table: tableOf(group, t) };
+    const level = source.levels.find((l) => l.level === group.level);
+    const named = level && group.level !== 'campaign' ? `${title}: ${text.levelName(level)}` : title;
+    return { name: title, heading: [source.entity, text.campaign(group.differences.years.current), mode, ...withheld, named], table: tableOf(group, t) };
   });
   return { name: exportFileName('xlsx', source.entity, t('MENU.COMPARISONS'), String(year)), sheets, active };
 }

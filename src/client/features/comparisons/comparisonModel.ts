@@ -1,6 +1,6 @@
 /**
- * The radars of the comparisons page, derived from the comparison response: three groups (entity, province,
- * autonomous community), one radar per axis of the current campaign, one spoke per policy, with the current
+ * The radars of the comparisons page, derived from the comparison response: four groups (entity, province,
+ * autonomous community, size band), one radar per axis of the current campaign, one spoke per policy, with the current
  * campaign's series and the previous campaign's matched by axis and policy name (editions may differ); and
  * each group's figures as a table, with the change between the campaigns in percentage points.
  */
@@ -8,7 +8,7 @@ import type { ComparisonAxis, ComparisonLevel, ComparisonResponse } from '../../
 import { toChartPercent } from '../../lib/numbers.js';
 import { modeSizes } from '../results/reportModel.js';
 
-export const COMPARISON_GROUPS: readonly ComparisonLevel[] = ['campaign', 'province', 'autonomousCommunity'];
+export const COMPARISON_GROUPS: readonly ComparisonLevel[] = ['campaign', 'province', 'autonomousCommunity', 'sizeBand'];
 
 export interface Radar {
   axisText: string;
@@ -77,7 +77,7 @@ function differenceTable(radars: Radar[], years: DifferenceTable['years']): Diff
   };
 }
 
-/** The three groups of radars in the chosen comparison mode. */
+/** The groups of radars in the chosen comparison mode (a withheld mean's figures are null: dashes, no point). */
 export function radarGroups(comparison: ComparisonResponse, compareWithParticipants: boolean): RadarGroup[] {
   const mode: Mode = compareWithParticipants ? 'percentages' : 'percentagesComparedToAll';
   const { current, previous, editions } = comparison;
@@ -105,5 +105,5 @@ export function groupSizes(comparison: Pick<ComparisonResponse, 'editions'>, com
   const { current, previous } = comparison.editions;
   const editions = previous ? [current, previous] : [current];
   const sizes = (level: ComparisonLevel) => (level === 'campaign' ? [] : editions.map((e) => ({ year: e.year, n: modeSizes(e, compareWithParticipants)[level] })));
-  return { campaign: sizes('campaign'), province: sizes('province'), autonomousCommunity: sizes('autonomousCommunity') };
+  return { campaign: sizes('campaign'), province: sizes('province'), autonomousCommunity: sizes('autonomousCommunity'), sizeBand: sizes('sizeBand') };
 }

@@ -1,7 +1,9 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/rootReducer.js';
-import { groupSizes, radarGroups } from './comparisonModel.js';
-import { trendModel } from './trendModel.js';
+import { COMPARISON_GROUPS, groupSizes, radarGroups } from './comparisonModel.js';
+import { TREND_LEVELS, trendModel } from './trendModel.js';
+import { describeLevel, modeSizes, type ActiveLevel, type Level, type LevelsAbout } from '../results/reportModel.js';
+import { withheldNote, type WithheldEdition } from '../results/withheld.js';
 import type { ComparisonCsvSource } from './comparisonCsv.js';
 import type { Language } from '../../../shared/constants.js';
 
@@ -30,10 +32,54 @@ export const selectGroupSizes = createSelector(
   (data, compareWithParticipants) => (data ? groupSizes(data, compareWithParticipants) : null),
 );
 
+const selectComparisonData = (state: RootState) => state.comparisons.comparison.data;
+const selectTrendData = (state: RootState) => state.comparisons.trend.data;
+const selectCompareWithParticipants = (state: RootState) => state.reportFilters.compareWithParticipants;
+
+/** The levels of a comparison or trend, named (the band from its bounds), sized in the mode from one edition. */
+const levelsOf = (levels: readonly Level[], about: LevelsAbout, edition: WithheldEdition, compareWithParticipants: boolean): ActiveLevel[] =>
+  levels.map((level) => describeLevel(level, about, modeSizes(edition, compareWithParticipants), edition.withheld));
+
+/** The comparison's groups as levels (names and the current edition's sizes), for headings and sizes. */
+export const selectComparisonLevels = createSelector([selectComparisonData, selectCompareWithParticipants], (data, compareWithParticipants) =>
+  data ? levelsOf(COMPARISON_GROUPS, data, data.editions.current, compareWithParticipants) : [],
+);
+
+/** The trend's lines as levels (names and the latest edition's sizes); none without a trend to show. */
+export const selectTrendLevels = createSelector([selectTrendData, selectCompareWithParticipants], (data, compareWithParticipants) =>
+  data && data.editions.length > 0 ? levelsOf(TREND_LEVELS, data, data.editions[data.editions.length - 1], compareWithParticipants) : [],
+);
+
+/**
+ * The means withheld for small groups anywhere on the comparisons page: the radar groups' in the two editions
+ * compared, and the trend's lines (the country's too) in each edition it shows; null when none is.
+ */
+export const selectComparisonWithheld = createSelector([selectComparisonData, selectTrendData, selectComparisonLevels, selectTrendLevels, (state: RootState) => selectTrend(state)], (comparison, trend, groups, lines, shown) => {
+  if (!comparison) return null;
+  const editions = new Map<number, WithheldEdition>();
+  for (const e of [...(shown && trend ? trend.editions : []), comparison.editions.current, ...(comparison.editions.previous ? [comparison.editions.previous] : [])]) {
+    const known = editions.get(e.year);
+    editions.set(e.year, known ? { ...known, withheld: [...new Set([...known.withheld, ...e.withheld])] } : e);
+  }
+  const levels = shown ? lines : groups;
+  const years = [...editions.values()].sort((a, b) => b.year - a.year);
+  return withheldNote(levels, years, comparison.minGroupSize, true);
+});
+
+/** What '¿Cómo se calcula?' says of the comparison on screen: the entity's size band and the smallest group shown. */
+export const selectComparisonAbout = createSelector([selectComparisonData], (data) => (data ? { sizeBand: data.sizeBand, minGroupSize: data.minGroupSize } : null));
+
 /** What a group's 'Descargar CSV' and 'Descargar Excel' read from the comparison on screen, and the interface's language to write it in. */
 export const selectComparisonCsvSource = createSelector(
-  [(state: RootState) => state.comparisons.comparison.data, selectRadarGroups, (state: RootState) => state.locale.language, (state: RootState) => state.reportFilters.compareWithParticipants],
-  (data, groups, language, compareWithParticipants): ComparisonCsvSource & { language: Language } => ({ entity: data?.territoryTexts.campaign ?? '', compareWithParticipants, groups, language }),
+  [selectComparisonData, selectRadarGroups, selectComparisonLevels, (state: RootState) => selectComparisonWithheld(state), (state: RootState) => state.locale.language, selectCompareWithParticipants],
+  (data, groups, levels, withheld, language, compareWithParticipants): ComparisonCsvSource & { language: Language } => ({
+    entity: data?.territoryTexts.campaign ?? '',
+    compareWithParticipants,
+    groups,
+    levels,
+    withheld,
+    language,
+  }),
 );
 
 /** 'Evolución' in the chosen comparison mode; null without a trend of two editions or more. */

@@ -1,12 +1,12 @@
 /**
  * 'Evolución' of the comparisons page, derived from the trend response in the chosen comparison mode: the
- * global percentage per edition of the entity and its province, community and country (the chart), and the
+ * global percentage per edition of the entity and its province, community, country and size band (the chart), and the
  * same for the global score and every axis (the table), axes matched across editions by name.
  */
 import type { ByLevel, Level, TrendFigures, TrendResponse } from '../../../shared/api/results.js';
 import { toChartPercent } from '../../lib/numbers.js';
 
-export const TREND_LEVELS: readonly Level[] = ['campaign', 'province', 'autonomousCommunity', 'country'];
+export const TREND_LEVELS: readonly Level[] = ['campaign', 'province', 'autonomousCommunity', 'country', 'sizeBand'];
 
 /** One line of the table: the global score (axisText null) or an axis; per edition, per level, 0..100 with one decimal (null: no figure). */
 export interface TrendRow {

@@ -3,7 +3,7 @@ import { resultsActions, SHARED_CAMPAIGN_ID } from '../results/resultsSlice.js';
 import { comparisonsActions } from '../comparisons/comparisonsSlice.js';
 import { isSessionChange } from '../auth/authSlice.js';
 
-export type Territory = 'entity' | 'province' | 'autonomousCommunity' | 'country';
+export type Territory = 'entity' | 'province' | 'autonomousCommunity' | 'country' | 'sizeBand';
 
 /** The report filters (spec section 3): every territory shown, answers included, participants compared. */
 export interface ReportFiltersState {
@@ -15,7 +15,7 @@ export interface ReportFiltersState {
 }
 
 export const initialReportFilters: ReportFiltersState = {
-  territory: { entity: true, province: true, autonomousCommunity: true, country: true },
+  territory: { entity: true, province: true, autonomousCommunity: true, country: true, sizeBand: true },
   includeAnswers: true,
   compareWithParticipants: true,
   campaignId: null,
@@ -28,6 +28,17 @@ export const initialReportFilters: ReportFiltersState = {
 function campaignChanged(state: ReportFiltersState, campaignId: number | null): ReportFiltersState {
   if (campaignId === null || (campaignId === state.campaignId && campaignId !== SHARED_CAMPAIGN_ID)) return state;
   return { ...initialReportFilters, campaignId };
+}
+
+/** The persisted filters' shape version: 2 added the size band's checkbox ('Entidades de tamaño similar'). */
+export const REPORT_FILTERS_VERSION = 2;
+
+/**
+ * A persisted copy of an older version, brought to this one: a territory it does not know (the size band, for
+ * a copy of version 1) is shown, as for a new user; every choice it holds is kept.
+ */
+export function migrateReportFilters(stored: Partial<ReportFiltersState> & object): Partial<ReportFiltersState> {
+  return { ...stored, territory: { ...initialReportFilters.territory, ...stored.territory } };
 }
 
 const reportFiltersSlice = createSlice({

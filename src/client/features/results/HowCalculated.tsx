@@ -5,11 +5,57 @@ import { QuestionCircle } from '../../components/icons.js';
 import { DialogHeader } from '../../components/DialogHeader.js';
 import { DialogFooter } from '../../components/DialogFooter.js';
 import { usePrinting } from '../../lib/printing.js';
+import type { SizeBand } from '../../../shared/api/results.js';
+import { useReportText } from './reportText.js';
 
-const PARAGRAPHS = ['POINTS', 'PERCENTAGE', 'PARTICIPANTS', 'ALL', 'NO_DATA', 'ICONS', 'PLAN', 'TREND'] as const;
+/** What the help says of the report on screen: the entity's size band and the smallest group whose mean is shown. */
+export interface ReportAbout {
+  sizeBand: SizeBand;
+  minGroupSize: number;
+}
+
+const BEFORE = ['POINTS', 'PERCENTAGE', 'PARTICIPANTS', 'ALL', 'NO_DATA'] as const;
+const AFTER = ['RANK', 'ICONS', 'PLAN', 'TREND'] as const;
+
+/**
+ * The paragraphs, in order: how points and percentages are made, the two modes, the dash, the size band (naming
+ * the entity's own once a report is in), the protection of small groups (only when a minimum is set: a mean of
+ * fewer participants is withheld), the ranks, the icons, the plan and the trend.
+ */
+function Paragraphs({ about }: { about: ReportAbout | null }) {
+  const text = useReportText();
+  return (
+    <>
+      {BEFORE.map((key) => (
+        <p key={key}>
+          <FormattedMessage id={`RESULTS.HELP.${key}`} />
+        </p>
+      ))}
+      <p>
+        <FormattedMessage id="RESULTS.HELP.SIZE_BAND" />
+        {about && (
+          <>
+            {' '}
+            <FormattedMessage id="RESULTS.HELP.SIZE_BAND_OWN" values={{ band: text.levelName({ label: '', band: about.sizeBand }) }} />
+          </>
+        )}
+      </p>
+      {about && about.minGroupSize > 1 && (
+        <p>
+          <FormattedMessage id="RESULTS.HELP.PROTECTION" values={{ min: about.minGroupSize }} />
+        </p>
+      )}
+      {AFTER.map((key) => (
+        <p key={key}>
+          <FormattedMessage id={`RESULTS.HELP.${key}`} />
+        </p>
+      ))}
+    </>
+  );
+}
 
 /** The same words at the end of a printed report, laid out only while printing (on screen, the button opens them). */
-export function HowCalculatedPrint() {
+export function HowCalculatedPrint({ about }: { about: ReportAbout | null }) {
   const printing = usePrinting();
   if (!printing) return null;
   return (
@@ -17,17 +63,13 @@ export function HowCalculatedPrint() {
       <h2 id="how-calculated-print-title" className="h5">
         <FormattedMessage id="RESULTS.HELP.TITLE" />
       </h2>
-      {PARAGRAPHS.map((key) => (
-        <p key={key}>
-          <FormattedMessage id={`RESULTS.HELP.${key}`} />
-        </p>
-      ))}
+      <Paragraphs about={about} />
     </section>
   );
 }
 
 /** '¿Cómo se calcula?': how the percentages and the two comparison modes are made, in plain words. */
-export function HowCalculated() {
+export function HowCalculated({ about }: { about: ReportAbout | null }) {
   const [show, setShow] = useState(false);
   return (
     <>
@@ -38,11 +80,7 @@ export function HowCalculated() {
       <Modal show={show} onHide={() => setShow(false)} aria-labelledby="how-calculated-title" size="lg">
         <DialogHeader id="how-calculated-title" title="RESULTS.HELP.TITLE" as="h2" />
         <Modal.Body>
-          {PARAGRAPHS.map((key) => (
-            <p key={key}>
-              <FormattedMessage id={`RESULTS.HELP.${key}`} />
-            </p>
-          ))}
+          <Paragraphs about={about} />
         </Modal.Body>
         <DialogFooter dismissLabel="COMMON.CLOSE" dismissVariant="primary" onDismiss={() => setShow(false)} />
       </Modal>

@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { Printer, Share } from '../../components/icons.js';
 import type { ShareResponse } from '../../../shared/api/results.js';
 import { resultsActions, SHARED_CAMPAIGN_ID } from './resultsSlice.js';
-import { HowCalculated } from './HowCalculated.js';
+import { HowCalculated, type ReportAbout } from './HowCalculated.js';
 import { LinkToCopyDialog } from './LinkToCopyDialog.js';
 import { isCampaignNotSent } from './resultsSelectors.js';
 
@@ -12,20 +12,20 @@ import { isCampaignNotSent } from './resultsSelectors.js';
  * '¿Cómo se calcula?', 'Imprimir en PDF', share (with the link to copy by hand when the browser will not take it) and (signed in) revoke
  * the shared links, for both report pages. A campaign not sent yet has no report to print or share: only the help is offered.
  */
-export function ReportActions({ campaignId, target }: { campaignId: number | null; target: keyof ShareResponse }) {
+export function ReportActions({ campaignId, target, about }: { campaignId: number | null; target: keyof ShareResponse; about: ReportAbout | null }) {
   const dispatch = useAppDispatch();
   const sharing = useAppSelector((state) => state.results.share.status === 'loading');
   const notSent = useAppSelector((state) => isCampaignNotSent(target === 'urlResults' ? state.results.result.error : state.comparisons.comparison.error));
   if (notSent) {
     return (
       <div className="d-flex flex-wrap gap-2">
-        <HowCalculated />
+        <HowCalculated about={about} />
       </div>
     );
   }
   return (
     <div className="d-flex flex-wrap gap-2">
-      <HowCalculated />
+      <HowCalculated about={about} />
       <Button variant="outline-primary" onClick={() => dispatch(resultsActions.printRequested())}>
         <Printer aria-hidden="true" className="me-1" />
         <FormattedMessage id="RESULTS.CONTROLS.PRINT" />

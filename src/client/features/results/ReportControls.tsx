@@ -5,10 +5,11 @@ import { FilterDropdown } from '../../components/FilterDropdown.js';
 import { FoldOnPhone } from '../../components/FoldOnPhone.js';
 import { reportFiltersActions } from '../reportFilters/reportFiltersSlice.js';
 import { resultsActions } from './resultsSlice.js';
-import { selectCampaignOptions, selectReportFilters, selectResults, selectSelectedEntityId } from './resultsSelectors.js';
+import { selectCampaignOptions, selectReportFilters, selectResultAbout, selectResults, selectSelectedEntityId } from './resultsSelectors.js';
 import { EntitySelector } from './EntitySelector.js';
 import { ReportActions } from './ReportActions.js';
 import { LEVELS, TERRITORY_OF_LEVEL } from './reportModel.js';
+import { useReportText } from './reportText.js';
 import { campaignLabel } from '../../i18n/labels.js';
 
 /** One checkbox of the report's options (a message id as its label). */
@@ -46,14 +47,18 @@ export function ReportControls({ shared }: { shared: boolean }) {
   const dispatch = useAppDispatch();
   const filters = useAppSelector(selectReportFilters);
   const { campaignId, result } = useAppSelector(selectResults);
-  const texts = result.data?.territoryTexts;
+  const text = useReportText();
+  const about = useAppSelector(selectResultAbout);
+  const data = result.data;
+  // Each territory's name beside its checkbox, once the result is in: the band in words.
+  const nameOf = (level: (typeof LEVELS)[number]) => data && (level === 'sizeBand' ? text.levelName({ label: '', band: data.sizeBand }) : data.territoryTexts[level]);
   return (
     <div className="report-controls card card-body mb-3 d-print-none">
       <div className="d-flex flex-wrap gap-3 justify-content-between align-items-end">
         {shared ? <span /> : <CampaignSelectors />}
         {/* On a phone, folded under 'Opciones del informe': the first figure comes within the first screen. */}
         <FoldOnPhone id="report-options" label="RESULTS.CONTROLS.REPORT_OPTIONS">
-          <ReportActions campaignId={campaignId} target="urlResults" />
+          <ReportActions campaignId={campaignId} target="urlResults" about={about} />
           {/* One row each, so that the territories' names arriving with the result do not push the options down. */}
           <div className="d-flex flex-column gap-2 w-100">
             <fieldset>
@@ -64,6 +69,7 @@ export function ReportControls({ shared }: { shared: boolean }) {
               <div className="territory-checks">
                 {LEVELS.map((level) => {
                   const territory = TERRITORY_OF_LEVEL[level];
+                  const name = nameOf(level);
                   return (
                     <Form.Check
                       key={territory}
@@ -74,8 +80,8 @@ export function ReportControls({ shared }: { shared: boolean }) {
                       label={
                         <>
                           <FormattedMessage id={`RESULTS.LEVEL.${territory}`} />
-                          <span className="territory-name" title={texts?.[level]}>
-                            {texts ? ` (${texts[level]})` : ''}
+                          <span className="territory-name" title={name ?? undefined}>
+                            {name ? ` (${name})` : ''}
                           </span>
                         </>
                       }

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ResultResponse, TerritoryTexts } from '../../../shared/api/results.js';
 import { useAppSelector, useDocumentTitle } from '../../app/hooks.js';
@@ -5,7 +6,7 @@ import { formatLongDate } from '../../lib/dates.js';
 import { usePrinting } from '../../lib/printing.js';
 import { TERRITORY_OF_LEVEL } from './reportModel.js';
 import { useReportText } from './reportText.js';
-import { selectActiveLevels, selectIsShared } from './resultsSelectors.js';
+import { selectActiveLevels, selectIsShared, selectWithheldNote } from './resultsSelectors.js';
 
 export type ReportKind = 'results' | 'comparisons';
 
@@ -31,6 +32,8 @@ export interface ReportHeadingProps {
   territories: string[];
   /** The date, the mode and the territories on screen too (a shared page); otherwise laid out only while printing. */
   detailsOnScreen: boolean;
+  /** The sentence saying which means are withheld for small groups and why, on screen and on paper; none when none is. */
+  withheld?: string | null;
 }
 
 /** The date, the comparison mode in words and the territories shown. */
@@ -54,11 +57,11 @@ function HeadingDetails({ compareWithParticipants, territories }: Pick<ReportHea
       <dd data-testid="report-territories">
         {territories.length > 0
           ? territories.map((territory, i) => (
-              // A line breaks between territories, never inside one ('(n = 5)').
-              <span key={territory} className="text-nowrap">
+              // A line breaks between territories, never inside one ('(n = 5)') unless it is wider than the line (a size band in words).
+              <Fragment key={territory}>
                 {i > 0 && ' · '}
-                {territory}
-              </span>
+                <span className="report-territory">{territory}</span>
+              </Fragment>
             ))
           : intl.formatMessage({ id: 'REPORT.HEADING.NO_TERRITORY' })}
       </dd>
@@ -67,10 +70,11 @@ function HeadingDetails({ compareWithParticipants, territories }: Pick<ReportHea
 }
 
 /**
- * Who and what a report is about: the entity, its province and community, the campaign, and (on paper, and on
- * a shared page's screen) the date, the comparison mode in words and the territories shown.
+ * Who and what a report is about: the entity, its province and community, the campaign, (on paper, and on
+ * a shared page's screen) the date, the comparison mode in words and the territories shown, and why any mean
+ * shown as a dash is withheld.
  */
-export function ReportHeading({ kind, texts, campaign, compareWithParticipants, territories, detailsOnScreen }: ReportHeadingProps) {
+export function ReportHeading({ kind, texts, campaign, compareWithParticipants, territories, detailsOnScreen, withheld }: ReportHeadingProps) {
   // Laid out when printing starts, dated the day it is printed.
   const printing = usePrinting();
   return (
@@ -88,6 +92,11 @@ export function ReportHeading({ kind, texts, campaign, compareWithParticipants, 
         </span>
       </p>
       {(detailsOnScreen || printing) && <HeadingDetails compareWithParticipants={compareWithParticipants} territories={territories} />}
+      {withheld && (
+        <p className="report-withheld alert alert-info small py-2 px-3 mt-2 mb-0" data-testid="withheld-note">
+          {withheld}
+        </p>
+      )}
     </header>
   );
 }
@@ -105,6 +114,7 @@ export function ResultsHeading({ result }: { result: ResultResponse }) {
   const levels = useAppSelector(selectActiveLevels);
   const shared = useAppSelector(selectIsShared);
   const compareWithParticipants = useAppSelector((state) => state.reportFilters.compareWithParticipants);
+  const withheld = useAppSelector(selectWithheldNote);
   const territoryWords = useTerritoryWords();
   const campaign = text.campaign(result.edition.year);
   useReportTitle('results', result.territoryTexts.campaign, campaign);
@@ -119,6 +129,7 @@ export function ResultsHeading({ result }: { result: ResultResponse }) {
       compareWithParticipants={compareWithParticipants}
       territories={territories}
       detailsOnScreen={shared}
+      withheld={withheld && text.withheldNote(withheld, compareWithParticipants)}
     />
   );
 }

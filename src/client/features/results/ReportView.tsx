@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { Fragment, memo } from 'react';
 import { Nav } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
@@ -14,11 +14,12 @@ import { resultsActions, type ReportView as View } from './resultsSlice.js';
 import { ResultsHeading } from './ReportHeading.js';
 import { HowCalculatedPrint } from './HowCalculated.js';
 import { useLabelledLevels } from './reportText.js';
-import { isCampaignNotSent, selectActiveLevels, selectIsShared, selectMeasuresTable, selectReportBlocks, selectResults } from './resultsSelectors.js';
+import { isCampaignNotSent, selectActiveLevels, selectIsShared, selectMeasuresTable, selectReportBlocks, selectResultAbout, selectResults } from './resultsSelectors.js';
 import { NotSentState } from './NotSentState.js';
+import { RankTable } from './RankTable.js';
 
 /**
- * In order: the global block, one block per axis and the detail by measures ('Mis Respuestas' follows).
+ * In order: the global block, the ranks, one block per axis and the detail by measures ('Mis Respuestas' follows).
  * Memoised: the answers arriving after the result must not lay the whole report out again.
  */
 const DetailedReport = memo(function DetailedReport() {
@@ -27,7 +28,16 @@ const DetailedReport = memo(function DetailedReport() {
   const levels = useLabelledLevels(useAppSelector(selectActiveLevels));
   return (
     <>
-      {levels.length === 0 ? <EmptyState message="RESULTS.NO_TERRITORY" /> : blocks.map((block) => <FiguresBlock key={block.key} block={block} levels={levels} />)}
+      {levels.length === 0 ? (
+        <EmptyState message="RESULTS.NO_TERRITORY" />
+      ) : (
+        blocks.map((block) => (
+          <Fragment key={block.key}>
+            <FiguresBlock block={block} levels={levels} />
+            {block.key === 'global' && <RankTable />}
+          </Fragment>
+        ))
+      )}
       {table && <MeasuresSection table={table} />}
     </>
   );
@@ -50,6 +60,7 @@ export function ReportBody() {
   const intl = useIntl();
   const { campaignId, result, view } = useAppSelector(selectResults);
   const shared = useAppSelector(selectIsShared);
+  const about = useAppSelector(selectResultAbout);
   if (campaignId === null) return <EmptyState message="RESULTS.SELECT_CAMPAIGN" />;
   if (result.status === 'failed' && shared) return <FailedState message="RESULTS.SHARED_INVALID" />;
   // A campaign not sent yet has no report to show, nor to come.
@@ -80,7 +91,7 @@ export function ReportBody() {
       {view === 'report' && <ReportState status={result.status} />}
       {/* The answers load on their own: they stay whatever happened to the result. */}
       {view === 'report' && <MyAnswers />}
-      {result.data && <HowCalculatedPrint />}
+      {result.data && <HowCalculatedPrint about={about} />}
     </div>
   );
 }

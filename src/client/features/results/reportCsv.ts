@@ -4,7 +4,9 @@ import type { SheetSource } from '../../lib/workbook.js';
 import type { ActiveLevel, MeasuresFigures, MeasuresRow, MeasuresTable, ReportBlock } from './reportModel.js';
 import type { CsvTable } from './resultsSlice.js';
 import { planRows, type PlanMeasure } from './improvementPlan.js';
-import { reportText, type Translate } from './reportText.js';
+import { reportText, type ReportText, type Translate } from './reportText.js';
+import { rankLevels, type RankRow } from './rankModel.js';
+import type { WithheldNote } from './withheld.js';
 
 /** A comparison table: per active level its points and its percentage (a fraction), the TOTAL row last. */
 export function comparisonTable(block: ReportBlock, levels: readonly ActiveLevel[], labels: { policy: string; points: string; total: string }): TableModel {
@@ -14,6 +16,16 @@ export function comparisonTable(block: ReportBlock, levels: readonly ActiveLevel
     header,
     formats: ['text', ...levels.flatMap(() => ['points', 'percent'] as const)],
     rows: [...block.rows.map((row) => line(row.policyText, row)), line(labels.total, block.total)],
+  };
+}
+
+/** The rank table: a row for the global score and each axis, a column per shown territory, 'Puesto 4 de 12' or a dash. */
+export function rankTable(rows: readonly RankRow[], levels: readonly ActiveLevel[], text: ReportText, label: string): TableModel {
+  const columns = rankLevels(levels);
+  return {
+    header: [label, ...columns.map((l) => text.levelName(l))],
+    formats: ['text', ...columns.map(() => 'text' as const)],
+    rows: rows.map((row) => [text.blockTitle(row), ...columns.map((l) => text.rank(row.ranks[l.level]))]),
   };
 }
 
@@ -72,17 +84,25 @@ export interface ReportCsvSource {
   compareWithParticipants: boolean;
   blocks: ReportBlock[];
   levels: ActiveLevel[];
+  /** Where the campaign stands among each territory's participants. */
+  ranks: RankRow[];
+  /** The shown means withheld for small groups: the Excel sheets' heading says why their cells are empty. */
+  withheld: WithheldNote | null;
   table: MeasuresTable | null;
   /** The improvement plan, null while no result is on screen. */
   plan: PlanMeasure[] | null;
 }
 
-/** Every table of the report on screen, each with its title: the comparison tables by block, the measures table, the improvement plan. */
+/** Every table of the report on screen, each with its title: the comparison tables by block (the ranks after the global one), the measures table, the improvement plan. */
 function reportTables(source: ReportCsvSource, t: Translate): { key: string; title: string; table: TableModel }[] {
   const text = reportText(t);
   const levels = source.levels.map((l) => ({ ...l, label: text.levelLabel(l) }));
   const labels = { policy: t('RESULTS.TABLE.POLICY'), points: t('RESULTS.TABLE.POINTS'), total: text.blockTotal };
   const tables = source.blocks.map((block) => ({ key: block.key, title: text.blockTitle(block), table: comparisonTable(block, levels, labels) }));
+  // After the global block, as on screen; only with a territory to rank in.
+  if (rankLevels(source.levels).length > 0 && source.ranks.length > 0) {
+    tables.splice(1, 0, { key: 'ranks', title: t('RESULTS.RANK.TITLE'), table: rankTable(source.ranks, source.levels, text, t('RESULTS.RANK.ROW')) });
+  }
   if (source.table) {
     const measures = measuresTableModel(source.table, { row: t('RESULTS.MEASURES.ROW'), total: t('RESULTS.MEASURES.TOTAL_COLUMN'), totalRow: text.measuresRowText(source.table.total) });
     tables.push({ key: 'measures', title: t('RESULTS.MEASURES.TITLE'), table: measures });
@@ -105,8 +125,9 @@ export function reportCsvFile(request: CsvTable, source: ReportCsvSource, t: Tra
 }
 
 /**
- * 'Descargar Excel': the whole report on screen as one workbook, a sheet per block, one for the measures table
- * and one for the improvement plan, each headed by the entity, the campaign and the mode; it opens at the table
+ * 'Descargar Excel': the whole report on screen as one workbook, a sheet per block, one for the ranks, one for
+ * the measures table and one for the improvement plan, each headed by the entity, the campaign, the mode and
+ * (when some are) the sentence on the means withheld; it opens at the table
  * whose button was pressed. Null when that table is not on screen.
  */
 export function reportWorkbook(request: CsvTable, source: ReportCsvSource, t: Translate): { name: string; sheets: SheetSource[]; active: number } | null {
@@ -115,6 +136,7 @@ export function reportWorkbook(request: CsvTable, source: ReportCsvSource, t: Tr
   if (active < 0) return null;
   const campaign = source.year === null ? [] : [reportText(t).campaign(source.year)];
   const heading = [source.entity, ...campaign, `${t('REPORT.HEADING.MODE')}: ${t(`REPORT.HEADING.MODE.${source.compareWithParticipants ? 'participants' : 'all'}`)}`];
+  if (source.withheld) heading.push(reportText(t).withheldNote(source.withheld, source.compareWithParticipants));
   const sheets = tables.map(({ title, table }) => ({ name: title, heading: [...heading, title], table }));
   return { name: exportFileName('xlsx', source.entity, ...campaign, t('HEADER.RESULTS')), sheets, active };
 }

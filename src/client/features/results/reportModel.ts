@@ -5,13 +5,16 @@
  * The model holds ids, numbers and the names the server sends; the words of the interface ('Resultado global',
  * 'TOTAL') are added where it is shown or exported (reportText.ts).
  */
-import type { ByLevel, Level, MeanSizes, ReportEdition, ResultResponse } from '../../../shared/api/results.js';
+import type { ByLevel, Level, MeanSizes, ReportEdition, ResultResponse, SizeBand, TerritoryLevel } from '../../../shared/api/results.js';
 import type { ReportFiltersState, Territory } from '../reportFilters/reportFiltersSlice.js';
 
-export type { Level, ByLevel };
+export type { Level, ByLevel, TerritoryLevel };
 
-/** The four levels in the order every chart, table and legend uses. */
-export const LEVELS: readonly Level[] = ['campaign', 'province', 'autonomousCommunity', 'country'];
+/** The five levels in the order every chart, table and legend uses: the entity, its territories, its size band. */
+export const LEVELS: readonly Level[] = ['campaign', 'province', 'autonomousCommunity', 'country', 'sizeBand'];
+
+/** The levels whose figure is a mean over entities (they have a size, a rank, and may be withheld). */
+export const TERRITORY_LEVELS: readonly TerritoryLevel[] = ['province', 'autonomousCommunity', 'country', 'sizeBand'];
 
 /** The filter checkbox that shows or hides each level. */
 export const TERRITORY_OF_LEVEL: Readonly<Record<Level, Territory>> = {
@@ -19,6 +22,7 @@ export const TERRITORY_OF_LEVEL: Readonly<Record<Level, Territory>> = {
   province: 'province',
   autonomousCommunity: 'autonomousCommunity',
   country: 'country',
+  sizeBand: 'sizeBand',
 };
 
 /** One colour per level, the same in needles, bars and legends (contrast >= 3:1 on white). */
@@ -27,32 +31,52 @@ export const LEVEL_COLOURS: Readonly<Record<Level, string>> = {
   province: '#6f42c1',
   autonomousCommunity: '#b35900',
   country: '#2f3e46',
+  sizeBand: '#0f7b6c',
 };
 
 export interface ActiveLevel {
   level: Level;
-  /** The territory's name (reportText.levelLabel adds n). */
+  /** The territory's name as the server sends it; empty for the size band, worded from `band` (reportText.levelLabel words it and adds n). */
   label: string;
+  /** The size band's bounds, for the sizeBand level only (its name is worded in the reader's language). */
+  band: SizeBand | null;
   colour: string;
   /** How many entities the level's mean is built from in the chosen mode; null for the entity itself. */
   n: number | null;
+  /** Its mean is not sent (fewer participants than the minimum group size): a dash wherever it would show. */
+  withheld: boolean;
+}
+
+/** What the model needs of a report to name and size its levels (a result, a comparison or a trend). */
+export interface LevelsAbout {
+  territoryTexts: ResultResponse['territoryTexts'];
+  sizeBand: SizeBand;
 }
 
 /** How many entities each territorial mean is built from, in one comparison mode. */
 export type ModeSizes = MeanSizes['participants'];
 
 /** The sizes of the chosen comparison mode: participants only, or every registered entity. */
-export const modeSizes = (edition: ReportEdition, compareWithParticipants: boolean): ModeSizes =>
+export const modeSizes = (edition: Pick<ReportEdition, 'sizes'>, compareWithParticipants: boolean): ModeSizes =>
   compareWithParticipants ? edition.sizes.participants : edition.sizes.comparedToAll;
 
-/** The levels whose checkbox is on, labelled with the result's territory names, each mean with its size. */
-export function activeLevels(territory: ReportFiltersState['territory'], texts: Record<Level, string>, sizes: ModeSizes): ActiveLevel[] {
-  return LEVELS.filter((level) => territory[TERRITORY_OF_LEVEL[level]]).map((level) => ({
+/** A level named, coloured and sized (n in the mode; null for the entity), withheld or not. */
+export function describeLevel(level: Level, about: LevelsAbout, sizes: ModeSizes, withheld: readonly TerritoryLevel[]): ActiveLevel {
+  const campaign = level === 'campaign';
+  return {
     level,
-    label: texts[level],
+    label: level === 'sizeBand' ? '' : about.territoryTexts[level],
+    band: level === 'sizeBand' ? about.sizeBand : null,
     colour: LEVEL_COLOURS[level],
-    n: level === 'campaign' ? null : sizes[level],
-  }));
+    n: campaign ? null : sizes[level],
+    withheld: !campaign && withheld.includes(level),
+  };
+}
+
+/** The levels whose checkbox is on, named after the result's territories and band, each mean with its size. */
+export function activeLevels(territory: ReportFiltersState['territory'], about: LevelsAbout, edition: ReportEdition, compareWithParticipants: boolean): ActiveLevel[] {
+  const sizes = modeSizes(edition, compareWithParticipants);
+  return LEVELS.filter((level) => territory[TERRITORY_OF_LEVEL[level]]).map((level) => describeLevel(level, about, sizes, edition.withheld));
 }
 
 /** Points and percentage per level (null: no participant, shown as a dash). */
@@ -75,7 +99,7 @@ export interface ReportBlock {
   total: LevelFigures;
 }
 
-const EMPTY: ByLevel = { campaign: null, province: null, autonomousCommunity: null, country: null };
+const EMPTY: ByLevel = { campaign: null, province: null, autonomousCommunity: null, country: null, sizeBand: null };
 
 /** The report's blocks, with the server's figures. With compareWithParticipants off every figure comes from the compared-to-all set. */
 export function reportBlocks(result: ResultResponse, compareWithParticipants: boolean): ReportBlock[] {
@@ -158,7 +182,7 @@ export function measuresTable(table: ResultResponse['table']): MeasuresTable {
   return { axes, rows, total };
 }
 
-/** 'Tu Puntuación': the first active level's global percentage, in the order campaign, province, community, country. */
+/** 'Tu Puntuación': the first active level's global percentage, in the order campaign, province, community, country, size band. */
 export function scoreCardValue(percentages: ByLevel, levels: readonly ActiveLevel[]): { level: ActiveLevel; value: number | null } | null {
   const first = levels[0];
   return first ? { level: first, value: percentages[first.level] } : null;

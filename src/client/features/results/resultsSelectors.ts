@@ -2,7 +2,9 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/rootReducer.js';
 import { ANSWERS_PER_PAGE } from '../../../shared/constants.js';
 import { pageOf } from '../../lib/tableView.js';
-import { activeLevels, measuresTable, modeSizes, reportBlocks, scoreCardValue } from './reportModel.js';
+import { activeLevels, measuresTable, reportBlocks, scoreCardValue } from './reportModel.js';
+import { rankRows } from './rankModel.js';
+import { withheldNote } from './withheld.js';
 import { improvementPlan } from './improvementPlan.js';
 import { entityOnScreen, SHARED_CAMPAIGN_ID } from './resultsSlice.js';
 import type { ReportCsvSource } from './reportCsv.js';
@@ -56,8 +58,19 @@ export const selectOpenCampaignNames = createSelector([selectResults], (results)
 
 /** The levels shown, with their names and, in the chosen mode, the size of each territorial mean. */
 export const selectActiveLevels = createSelector([selectReportFilters, selectResultData], (filters, data) =>
-  data ? activeLevels(filters.territory, data.territoryTexts, modeSizes(data.edition, filters.compareWithParticipants)) : [],
+  data ? activeLevels(filters.territory, data, data.edition, filters.compareWithParticipants) : [],
 );
+
+/** 'Puesto entre los participantes': the global score's and each axis' rank per territory. */
+export const selectRankRows = createSelector([selectResultData], (data) => (data ? rankRows(data) : []));
+
+/** The shown means withheld for small groups, for the sentence saying why; null when none is. */
+export const selectWithheldNote = createSelector([selectResultData, selectActiveLevels], (data, levels) =>
+  data ? withheldNote(levels, [data.edition], data.minGroupSize, false) : null,
+);
+
+/** What '¿Cómo se calcula?' says of the report on screen: the entity's size band and the smallest group shown. */
+export const selectResultAbout = createSelector([selectResultData], (data) => (data ? { sizeBand: data.sizeBand, minGroupSize: data.minGroupSize } : null));
 
 /** Global and axis blocks with the figure set the comparison mode asks for. */
 export const selectReportBlocks = createSelector([selectResultData, (state: RootState) => state.reportFilters.compareWithParticipants], (data, compareWithParticipants) =>
@@ -72,13 +85,25 @@ export const selectImprovementPlan = createSelector([selectResultData], (data) =
 
 /** What 'Descargar CSV' and 'Descargar Excel' read from the report on screen, and the interface's language to write it in. */
 export const selectReportCsvSource = createSelector(
-  [selectResultData, selectReportBlocks, selectActiveLevels, selectMeasuresTable, selectImprovementPlan, (state: RootState) => state.locale.language, (state: RootState) => state.reportFilters.compareWithParticipants],
-  (data, blocks, levels, table, plan, language, compareWithParticipants): ReportCsvSource & { language: Language } => ({
+  [
+    selectResultData,
+    selectReportBlocks,
+    selectActiveLevels,
+    selectRankRows,
+    selectWithheldNote,
+    selectMeasuresTable,
+    selectImprovementPlan,
+    (state: RootState) => state.locale.language,
+    (state: RootState) => state.reportFilters.compareWithParticipants,
+  ],
+  (data, blocks, levels, ranks, withheld, table, plan, language, compareWithParticipants): ReportCsvSource & { language: Language } => ({
     entity: data?.territoryTexts.campaign ?? '',
     year: data?.edition.year ?? null,
     compareWithParticipants,
     blocks,
     levels,
+    ranks,
+    withheld,
     table,
     plan,
     language,

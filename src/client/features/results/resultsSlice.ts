@@ -35,7 +35,7 @@ export function readEntityChoice(stored: unknown): EntityChoice {
 export const choiceAfterOpening = ({ selectedEntityId, selectedOn }: EntityChoice, campaignId: number | null): EntityChoice =>
   selectedOn === campaignId ? { selectedEntityId, selectedOn } : { selectedEntityId: null, selectedOn: null };
 
-export type CsvTable = { table: 'measures' } | { table: 'plan' } | { table: 'comparison'; blockKey: string };
+export type CsvTable = { table: 'measures' } | { table: 'plan' } | { table: 'ranks' } | { table: 'comparison'; blockKey: string };
 
 /** The results page: its selectors' options, the open campaign, its result and answers (each loaded on its own). */
 export interface ResultsState extends EntityChoice {

@@ -1,0 +1,88 @@
+import { Button, Card, Table } from 'react-bootstrap';
+import { FormattedMessage } from 'react-intl';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
+import { Download, FileEarmarkSpreadsheet } from '../../components/icons.js';
+import { WideTable } from '../../components/WideTable.js';
+import { rankLevels } from './rankModel.js';
+import { useReportText } from './reportText.js';
+import { resultsActions } from './resultsSlice.js';
+import { selectActiveLevels, selectRankRows } from './resultsSelectors.js';
+
+/**
+ * 'Puesto entre los participantes': a row for the global score and each axis, a column per shown territory,
+ * 'Puesto 4 de 12' in each cell (a dash where the mean is withheld or there is no participant), and a line on
+ * ties; with its 'Descargar CSV' and 'Descargar Excel'. Nothing when no territory is shown.
+ */
+export function RankTable() {
+  const dispatch = useAppDispatch();
+  const text = useReportText();
+  const rows = useAppSelector(selectRankRows);
+  const levels = rankLevels(useAppSelector(selectActiveLevels));
+  if (levels.length === 0 || rows.length === 0) return null;
+  return (
+    <Card as="section" className="report-block report-ranks mb-4" aria-labelledby="block-ranks" data-testid="rank-table">
+      <Card.Header className="bg-white">
+        <h2 id="block-ranks" className="h5 mb-0">
+          <FormattedMessage id="RESULTS.RANK.TITLE" />
+        </h2>
+      </Card.Header>
+      <Card.Body>
+        <WideTable>
+          <Table size="sm" className="rank-table mb-0 align-middle">
+            <caption className="visually-hidden">
+              <FormattedMessage id="RESULTS.RANK.CAPTION" />
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <FormattedMessage id="RESULTS.RANK.ROW" />
+                </th>
+                {levels.map((l) => (
+                  <th scope="col" key={l.level} data-level={l.level}>
+                    <span className="rank-level">
+                      <span className="legend-swatch" style={{ backgroundColor: l.colour }} aria-hidden="true" />
+                      <span>{text.levelName(l)}</span>
+                    </span>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.key} className={row.axisText === null ? 'fw-semibold' : undefined}>
+                  <th scope="row" className={row.axisText === null ? undefined : 'fw-normal'}>
+                    {text.blockTitle(row)}
+                  </th>
+                  {levels.map((l) => (
+                    <td key={l.level} className="text-nowrap" data-level={l.level}>
+                      {text.rank(row.ranks[l.level])}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </WideTable>
+        <p className="small text-body-secondary mt-2 mb-0">
+          <FormattedMessage id="RESULTS.RANK.TIES" />
+        </p>
+        <div className="text-end mt-2 d-print-none">
+          <Button size="sm" variant="link" onClick={() => dispatch(resultsActions.csvRequested({ table: 'ranks' }))}>
+            <Download aria-hidden="true" className="me-1" />
+            <FormattedMessage id="RESULTS.CSV" />
+            <span className="visually-hidden">
+              : <FormattedMessage id="RESULTS.RANK.TITLE" />
+            </span>
+          </Button>
+          <Button size="sm" variant="link" onClick={() => dispatch(resultsActions.excelRequested({ table: 'ranks' }))}>
+            <FileEarmarkSpreadsheet aria-hidden="true" className="me-1" />
+            <FormattedMessage id="RESULTS.EXCEL" />
+            <span className="visually-hidden">
+              : <FormattedMessage id="RESULTS.RANK.TITLE" />
+            </span>
+          </Button>
+        </div>
+      </Card.Body>
+    </Card>
+  );
+}
