@@ -107,7 +107,8 @@ export function Gauge({ title, needles }: { title: string; needles: Needle[] }) 
         type: 'gauge',
         name: n.name,
         data: [n.value as number],
-        dial: { backgroundColor: n.colour, baseWidth: 6, radius: '88%', rearLength: '0%' },
+        // A white edge keeps each needle apart from the coloured zones under it and from its neighbours.
+        dial: { backgroundColor: n.colour, borderColor: '#ffffff', borderWidth: 1, baseWidth: 6, radius: '88%', rearLength: '0%' },
         pivot: { backgroundColor: '#343a40', radius: 5 },
         dataLabels: { enabled: false },
       })),
