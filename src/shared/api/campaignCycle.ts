@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { apiCall, Id, Name, NoQuery, Strict } from './schema.js';
 import { CampaignIdQuery, CampaignStateResponse } from './campaigns.js';
+import { REASON_MAX_LENGTH } from '../constants.js';
 
 /** Deadlines of an edition, per-entity extensions and reopened campaigns (issue 18), shared by the routes, the sagas and the screens. */
 
@@ -8,8 +9,6 @@ import { CampaignIdQuery, CampaignStateResponse } from './campaigns.js';
 export const CalendarDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10, description: 'YYYY-MM-DD, a Europe/Madrid calendar date' });
 const NullableCalendarDate = Type.Union([CalendarDate, Type.Null()]);
 
-/** The longest reason an extension or a reopening takes. */
-export const REASON_MAX_LENGTH = 500;
 const Reason = Name(REASON_MAX_LENGTH);
 
 /** The data of the 409 refusing a save or a submit outside the entity's dates. */
