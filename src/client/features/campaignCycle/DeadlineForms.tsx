@@ -45,10 +45,10 @@ export function DeadlineForm({ deadline }: { deadline: EditionDeadline }) {
         <FormikForm noValidate aria-label={intl.formatMessage({ id: 'DEADLINE.FORM.TITLE' })}>
           <Row className="g-2 align-items-end">
             <Labelled id="deadline-opens" label="DEADLINE.OPENS_ON">
-              <Field type="date" name="opensOn" className="form-control form-control-sm" />
+              <Field id="deadline-opens" type="date" name="opensOn" className="form-control form-control-sm" />
             </Labelled>
             <Labelled id="deadline-closes" label="DEADLINE.CLOSES_ON" error={errors.closesOn}>
-              <Field type="date" name="closesOn" className={`form-control form-control-sm${errors.closesOn ? ' is-invalid' : ''}`} />
+              <Field id="deadline-closes" type="date" name="closesOn" className={`form-control form-control-sm${errors.closesOn ? ' is-invalid' : ''}`} />
             </Labelled>
             <Col xs={12} sm="auto">
               <Button type="submit" size="sm" disabled={busy}>
@@ -94,7 +94,7 @@ export function ExtensionForm() {
             </p>
             <Row className="g-2 align-items-start">
               <Labelled id="extension-entity" label="DEADLINE.EXTEND.ENTITY" error={shown.entityId}>
-                <Field as="select" name="entityId" className="form-select form-select-sm">
+                <Field id="extension-entity" as="select" name="entityId" className="form-select form-select-sm">
                   <option value="">{intl.formatMessage({ id: 'DEADLINE.EXTEND.CHOOSE' })}</option>
                   {options.map((o) => (
                     <option key={o.entityId} value={o.entityId}>
@@ -104,10 +104,10 @@ export function ExtensionForm() {
                 </Field>
               </Labelled>
               <Labelled id="extension-date" label="DEADLINE.EXTEND.DATE" error={shown.closesOn}>
-                <Field type="date" name="closesOn" className="form-control form-control-sm" />
+                <Field id="extension-date" type="date" name="closesOn" className="form-control form-control-sm" />
               </Labelled>
               <Labelled id="extension-reason" label="DEADLINE.EXTEND.REASON" error={shown.reason}>
-                <Field name="reason" maxLength={REASON_MAX_LENGTH} className="form-control form-control-sm" />
+                <Field id="extension-reason" name="reason" maxLength={REASON_MAX_LENGTH} className="form-control form-control-sm" />
               </Labelled>
               <Col xs={12} sm="auto" className="align-self-end">
                 <Button type="submit" size="sm" variant="outline-primary" disabled={busy}>

@@ -41,7 +41,7 @@ export function ReopenDialog({ campaign, onHide }: { campaign: { id: number; ent
                   <Form.Label>
                     <FormattedMessage id="REOPEN.REASON" />
                   </Form.Label>
-                  <Field as="textarea" name="reason" rows={3} maxLength={REASON_MAX_LENGTH} className={`form-control${errors.reason && touched.reason ? ' is-invalid' : ''}`} />
+                  <Field id="reopen-reason" as="textarea" name="reason" rows={3} maxLength={REASON_MAX_LENGTH} className={`form-control${errors.reason && touched.reason ? ' is-invalid' : ''}`} />
                   <ErrorMessage name="reason" component="div" className="invalid-feedback" />
                 </Form.Group>
               </Modal.Body>
