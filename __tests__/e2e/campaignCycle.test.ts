@@ -10,10 +10,10 @@ import type { CampaignSummary } from '../../src/shared/api/campaigns.js';
 
 /** Issue 18's screenshots, looked at by hand. */
 const SHOTS = '/tmp/cycle18-deadlines-shots';
-async function shot(page: Page, name: string) {
+async function shot(page: Page, name: string, fullPage = false) {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage, animations: 'disabled' });
 }
 
 describe('deadlines, extensions and reopening in Chromium', () => {
@@ -53,7 +53,7 @@ describe('deadlines, extensions and reopening in Chromium', () => {
       await card.getByText(/entidades retrasadas/).waitFor();
       await admin.page.getByRole('searchbox', { name: 'Buscar por entidad' }).fill(draft.entity);
       await admin.page.getByRole('row').filter({ hasText: draft.entity }).filter({ hasText: String(edition) }).getByText('Retrasada').waitFor();
-      await shot(admin.page, 'status-closed-desktop');
+      await shot(admin.page, 'status-closed-desktop', true);
 
       // USER: 'Plazo cerrado el 31 de enero de 2020', read-only (no answer can be saved), on desktop and phone.
       await logIn(user.page, server.url, 'usuario@demo.es');
@@ -71,6 +71,18 @@ describe('deadlines, extensions and reopening in Chromium', () => {
       await phone.page.getByText('Plazo cerrado el 31 de enero de 2020').waitFor();
       await expectNoSideScroll(phone.page);
       await shot(phone.page, 'questionnaire-closed-phone');
+      const adminPhone = await newPage(browser, { phone: true });
+      try {
+        await logIn(adminPhone.page, server.url, 'admin@demo.es');
+        await adminPhone.page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+        await adminPhone.page.goto(`${server.url}/status`);
+        await adminPhone.page.getByTestId('edition-deadline').getByText('Plazo cerrado').waitFor();
+        await expectNoSideScroll(adminPhone.page);
+        await shot(adminPhone.page, 'status-closed-phone', true);
+        expect(adminPhone.errors).toEqual([]);
+      } finally {
+        await adminPhone.context.close();
+      }
 
       // ADMIN extends the deadline of the user's draft entity, with a reason.
       const extension = admin.page.getByRole('form', { name: 'Ampliar el plazo a una entidad' });

@@ -67,7 +67,7 @@ function StatusRow({ row, canOpen, onReopen }: { row: StatusRows['rows'][number]
         {row.status === 'sent' && canOpen && (
           <Button
             size="sm"
-            variant="outline-warning"
+            variant="outline-dark"
             onClick={() => onReopen({ id: row.campaignId, entity: row.entity, year: row.campaignNumber })}
             aria-label={`${intl.formatMessage({ id: 'REOPEN.BUTTON' })}: ${row.entity} ${row.campaignNumber}`}
           >
