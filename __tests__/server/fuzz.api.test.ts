@@ -23,6 +23,7 @@ const backends = await testBackends();
 const DATA_TABLES = [
   'users', 'user_entities', 'entities', 'entity_municipalities', 'campaigns', 'answers', 'campaign_scores', 'territory_scores',
   'territory_entities', 'share_links', 'editions', 'indicators', 'subindicators', 'responses', 'categories', 'refresh_token_families',
+  'deadline_extensions', 'campaign_reopenings',
 ];
 
 /** Counts every row written to the data tables from now on (test-only triggers on the throw-away database). */

@@ -15,6 +15,7 @@ import { registerHealthRoutes } from './routes/health.js';
 import { registerAuthRoutes, registerSecureAuthRoutes } from './routes/auth.js';
 import { registerCampaignRoutes } from './routes/campaigns/index.js';
 import { registerReportRoutes } from './routes/campaigns/reports.js';
+import { registerCampaignCycleRoutes } from './routes/campaigns/cycle.js';
 import { registerReferenceRoutes } from './routes/reference.js';
 import { ReportEngine } from './reports/engine.js';
 import { registerUserRoutes } from './routes/users.js';
@@ -101,6 +102,7 @@ export async function buildApp(
       registerEntityRoutes(secure, ctx);
       registerCampaignRoutes(secure, ctx, reports);
       registerReportRoutes(secure, ctx, reports);
+      registerCampaignCycleRoutes(secure, ctx);
     },
     { prefix: '/api/secure/v1' },
   );

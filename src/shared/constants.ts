@@ -23,3 +23,6 @@ export const ANSWERS_PER_PAGE = 3;
 export const DEFAULT_LANGUAGE = 'es';
 export const LANGUAGES = ['es', 'en', 'ca', 'va'] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+/** The longest reason a deadline extension or a reopening takes (issue 18). */
+export const REASON_MAX_LENGTH = 500;

@@ -4,7 +4,7 @@ import type { SecureFn } from '../api/http.js';
 import type { Saga } from '../lib/typedEffects.js';
 import { alertsActions, type Alert } from '../features/alerts/alertsSlice.js';
 import { snackbarActions, type Toast } from '../features/snackbar/snackbarSlice.js';
-import { callApi } from './apiCall.js';
+import { callApi, type FailureToast } from './apiCall.js';
 import { keepOnScreen } from './callPolicies.js';
 
 /**
@@ -20,7 +20,7 @@ export function askToConfirm(alert: Pick<Alert, 'title' | 'message' | 'values' |
 interface ChangeOutcome<R> {
   success: string;
   successValues?: (result: R) => Toast['values'];
-  failure: string;
+  failure: FailureToast;
   done?: (result: R) => Action;
 }
 

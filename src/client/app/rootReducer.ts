@@ -16,6 +16,7 @@ import { entitiesReducer } from '../features/admin/entities/entitiesSlice.js';
 import { readTableView } from '../lib/tableView.js';
 import { ENTITY_CHOICE_KEYS, readEntityChoice, resultsReducer } from '../features/results/resultsSlice.js';
 import { comparisonsReducer } from '../features/comparisons/comparisonsSlice.js';
+import { campaignCycleReducer } from '../features/campaignCycle/campaignCycleSlice.js';
 
 /** The slices, unpersisted (tests and the server never persist). */
 export const reducers = {
@@ -32,6 +33,7 @@ export const reducers = {
   entities: entitiesReducer,
   results: resultsReducer,
   comparisons: comparisonsReducer,
+  campaignCycle: campaignCycleReducer,
 };
 
 export const rootReducer = combineReducers(reducers);

@@ -21,3 +21,8 @@ export function formatCalendarDate(intl: IntlShape, value: string | Date | null 
 export function formatLongDate(intl: Pick<IntlShape, 'formatDate'>, date: Date): string {
   return intl.formatDate(date, { day: 'numeric', month: 'long', year: 'numeric' });
 }
+
+/** A calendar date 'YYYY-MM-DD' (a deadline, Madrid's calendar) written out in the locale, whatever the browser's time zone. */
+export function formatCalendarDay(intl: Pick<IntlShape, 'formatDate'>, day: string): string {
+  return intl.formatDate(new Date(`${day}T12:00:00Z`), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}

@@ -11,6 +11,8 @@ import { AxisSection, QuestionnaireHeader } from './QuestionnaireParts.js';
 import { UnsavedAnswersGuard } from './UnsavedAnswersGuard.js';
 import { RemoteState } from '../../components/RemoteState.js';
 import { EmptyState } from '../../components/StatusMessage.js';
+import { QuestionnaireDeadline } from '../campaignCycle/QuestionnaireDeadline.js';
+import { selectAnswerable } from '../campaignCycle/campaignCycleSelectors.js';
 
 /** The questionnaire: indicators by axis, policy and measure, filters, progress 'n de total' and 'Enviar Encuesta'; leaving with unsaved choices asks first. */
 export default function QuestionnairePage() {
@@ -25,6 +27,7 @@ export default function QuestionnairePage() {
   }, [dispatch, id]);
   const campaign = questionnaire.campaign;
   const sent = campaign?.status === 'sent';
+  const answerable = useAppSelector(selectAnswerable);
 
   return (
     <RemoteState status={questionnaire.status} empty={!campaign} emptyMessage="CAMPAIGNS.EMPTY">
@@ -37,10 +40,11 @@ export default function QuestionnairePage() {
               <FormattedMessage id="QUESTIONNAIRE.SENT_NOTICE" />
             </Alert>
           )}
+          <QuestionnaireDeadline sent={sent} />
           <QuestionnaireFilters />
           {groups.length === 0 && <EmptyState message="QUESTIONNAIRE.NO_MATCH" />}
           {groups.map((axis) => (
-            <AxisSection key={axis.axisId} axis={axis} campaignId={campaign.id} readOnly={sent} />
+            <AxisSection key={axis.axisId} axis={axis} campaignId={campaign.id} readOnly={!answerable} />
           ))}
         </section>
       )}

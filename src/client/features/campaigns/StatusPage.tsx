@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Form, Spinner } from 'react-bootstrap';
+import { Badge, Button, Form, Spinner } from 'react-bootstrap';
 import { Download } from '../../components/icons.js';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector, useDispatchOnMount } from '../../app/hooks.js';
@@ -13,6 +13,9 @@ import { Loading } from '../../components/Loading.js';
 import { TitledCard } from '../../components/TitledCard.js';
 import { formatCalendarDate } from '../../lib/dates.js';
 import type { RequestStatus } from '../../lib/remote.js';
+import { EditionDeadlineCard } from '../campaignCycle/EditionDeadlineCard.js';
+import { ReopenDialog } from '../campaignCycle/ReopenDialog.js';
+import { selectLateEntityIds } from '../campaignCycle/campaignCycleSelectors.js';
 
 const StatusPie = lazy(() => import(/* webpackChunkName: "charts-status" */ '../../charts/StatusPie.js'));
 
@@ -35,10 +38,13 @@ function StatusOverview({ page, status }: { page: StatusRows; status: RequestSta
   );
 }
 
-/** One campaign's row; a campaign not yet sent can be deleted (after a confirmation). */
-function StatusRow({ row, canOpen }: { row: StatusRows['rows'][number]; canOpen: boolean }) {
+type Reopening = { id: number; entity: string; year: number } | null;
+
+/** One campaign's row; a campaign not yet sent can be deleted (after a confirmation), a sent one reopened (ADMIN); late ones say 'Retrasada'. */
+function StatusRow({ row, canOpen, onReopen }: { row: StatusRows['rows'][number]; canOpen: boolean; onReopen: (campaign: Reopening) => void }) {
   const dispatch = useAppDispatch();
   const intl = useIntl();
+  const late = useAppSelector(selectLateEntityIds).has(row.entityId) && row.currentEdition && row.status !== 'sent';
   return (
     <tr>
       <ListCell label="CAMPAIGNS.COLUMN.ENTITY">{row.entity}</ListCell>
@@ -47,12 +53,27 @@ function StatusRow({ row, canOpen }: { row: StatusRows['rows'][number]; canOpen:
       <ListCell label="CAMPAIGNS.COLUMN.EDITION">{row.campaignNumber}</ListCell>
       <ListCell label="CAMPAIGNS.COLUMN.STATUS">
         <StatusBadge status={row.status} />
+        {late && (
+          <Badge bg="danger" className="ms-1">
+            <FormattedMessage id="DEADLINE.LATE_BADGE" />
+          </Badge>
+        )}
       </ListCell>
       <ListCell label="CAMPAIGNS.COLUMN.FIRST_ANSWER">{formatCalendarDate(intl, row.startDate) || '—'}</ListCell>
       <ListCell label="CAMPAIGNS.COLUMN.ACTIONS" actions>
         <CampaignLink id={row.campaignId} status={row.status} enabled={canOpen} />
       </ListCell>
       <ListCell label="COMMON.DELETE" actions>
+        {row.status === 'sent' && canOpen && (
+          <Button
+            size="sm"
+            variant="outline-dark"
+            onClick={() => onReopen({ id: row.campaignId, entity: row.entity, year: row.campaignNumber })}
+            aria-label={`${intl.formatMessage({ id: 'REOPEN.BUTTON' })}: ${row.entity} ${row.campaignNumber}`}
+          >
+            <FormattedMessage id="REOPEN.BUTTON" />
+          </Button>
+        )}
         {row.status !== 'sent' && (
           <Button
             size="sm"
@@ -106,6 +127,7 @@ export default function StatusPage() {
   const page = useAppSelector(selectStatusPage);
   const isAdmin = useAppSelector((state) => state.auth.user?.role === 'ADMIN');
   const [creating, setCreating] = useState(false);
+  const [reopening, setReopening] = useState<Reopening>(null);
   useDispatchOnMount(campaignsActions.statusRequested);
   const changeView = (patch: Parameters<typeof campaignsActions.statusViewChanged>[0]) => dispatch(campaignsActions.statusViewChanged(patch));
 
@@ -122,7 +144,12 @@ export default function StatusPage() {
             </Button>
           </div>
         }
-        overview={<StatusOverview page={page} status={status} />}
+        overview={
+          <>
+            <EditionDeadlineCard canChange={isAdmin} />
+            <StatusOverview page={page} status={status} />
+          </>
+        }
         toolbar={<CampaignTableToolbar id="status" view={view} onChange={changeView} />}
         status={status}
         loaded={rows.length}
@@ -141,10 +168,11 @@ export default function StatusPage() {
         }
       >
         {page.rows.map((row) => (
-          <StatusRow key={row.campaignId} row={row} canOpen={isAdmin} />
+          <StatusRow key={row.campaignId} row={row} canOpen={isAdmin} onReopen={setReopening} />
         ))}
       </ListPage>
       <NewCampaignDialog show={creating} onHide={() => setCreating(false)} />
+      <ReopenDialog campaign={reopening} onHide={() => setReopening(null)} />
     </>
   );
 }

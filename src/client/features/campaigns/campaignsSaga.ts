@@ -11,6 +11,7 @@ import { referenceActions } from '../reference/referenceSlice.js';
 import { snackbarActions } from '../snackbar/snackbarSlice.js';
 import { selectRole } from '../auth/authSelectors.js';
 import { createErrorToast } from './campaignsSelectors.js';
+import { answerErrorToast } from '../campaignCycle/campaignCycleSelectors.js';
 import type { RootState } from '../../app/rootReducer.js';
 import type { EntityCampaigns } from '../../../shared/api/campaigns.js';
 import type { DownloadContent } from '../../lib/browser.js';
@@ -41,7 +42,7 @@ export function handleQuestionnaireRequested(deps: CampaignsDependencies, action
 export function* handleAnswerSave(deps: CampaignsDependencies, action: ReturnType<typeof campaignsActions.answerSaveRequested>): Saga<void> {
   const { campaignId, question, answer } = action.payload;
   try {
-    const result = yield* callApi(keepOnScreen('CAMPAIGNS.TOAST.SAVE_ERROR'), deps.campaignsApi.saveAnswer, campaignId, question, answer);
+    const result = yield* callApi(keepOnScreen(answerErrorToast('CAMPAIGNS.TOAST.SAVE_ERROR')), deps.campaignsApi.saveAnswer, campaignId, question, answer);
     yield put(campaignsActions.answerSaved({ question, answer, result }));
   } catch (err) {
     yield put(campaignsActions.answerSaveFailed({ question, error: serializeError(err) }));
@@ -59,7 +60,7 @@ export function* handleSubmitAsked(action: ReturnType<typeof campaignsActions.su
 
 /** Confirmed: the dialog spins while it is sent, then 'Cuestionario enviado' (and the results), or the failure toast. */
 export function handleSubmitConfirmed(deps: CampaignsDependencies, action: ReturnType<typeof campaignsActions.submitConfirmed>) {
-  const outcome = { success: 'CAMPAIGNS.TOAST.SUBMITTED', failure: 'CAMPAIGNS.TOAST.SUBMIT_ERROR', done: campaignsActions.submitted };
+  const outcome = { success: 'CAMPAIGNS.TOAST.SUBMITTED', failure: answerErrorToast('CAMPAIGNS.TOAST.SUBMIT_ERROR'), done: campaignsActions.submitted };
   return confirmedChange(outcome, deps.campaignsApi.submit, action.payload);
 }
 

@@ -5,6 +5,7 @@ import type { RequestError } from '../../lib/remote.js';
 import { compareDatesEmptyLast, pageOf, textMatches, type TableView } from '../../lib/tableView.js';
 import type { QuestionnaireFilters } from './campaignsSlice.js';
 import { foldText } from '../../../shared/text.js';
+import { selectAnswerable } from '../campaignCycle/campaignCycleSelectors.js';
 
 const selectMine = (state: RootState) => state.campaigns.mine;
 const selectStatusSlice = (state: RootState) => state.campaigns.statusPage;
@@ -82,8 +83,8 @@ export const selectProgress = createSelector([selectQuestionnaire], (q) => {
 });
 
 /** 'Enviar Encuesta' only when there are questions and all are answered, on an open campaign. */
-export const selectCanSubmit = createSelector([selectProgress, selectQuestionnaire], (progress, q) =>
-  progress.total > 0 && progress.answered === progress.total && q.campaign?.status !== 'sent',
+export const selectCanSubmit = createSelector([selectProgress, selectAnswerable], (progress, answerable) =>
+  progress.total > 0 && progress.answered === progress.total && answerable,
 );
 
 /**

@@ -5,6 +5,7 @@ import { campaignIdParam, isMalformedIdParam } from '../../app/paths.js';
 import { ReportControls } from './ReportControls.js';
 import { ReportBody } from './ReportView.js';
 import { resultsActions } from './resultsSlice.js';
+import { ReopeningHistory } from '../campaignCycle/ReopeningHistory.js';
 
 /** /results/{campaignId}: the scored report of a sent campaign beside its territories. */
 export default function ResultsPage() {
@@ -17,6 +18,7 @@ export default function ResultsPage() {
   return (
     <section aria-label={intl.formatMessage({ id: 'HEADER.RESULTS' })}>
       <ReportControls shared={false} />
+      <ReopeningHistory />
       <ReportBody />
     </section>
   );

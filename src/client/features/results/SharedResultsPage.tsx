@@ -3,6 +3,7 @@ import { ReportControls } from './ReportControls.js';
 import { ReportBody } from './ReportView.js';
 import { resultsActions } from './resultsSlice.js';
 import { SharedFrame } from './SharedFrame.js';
+import { ReopeningHistory } from '../campaignCycle/ReopeningHistory.js';
 
 /** /results/0/{token}: the report a shared link opens, without signing in. */
 export default function SharedResultsPage() {
@@ -10,6 +11,7 @@ export default function SharedResultsPage() {
   return (
     <SharedFrame linkOpened={resultsActions.sharedLinkOpened}>
       {!broken && <ReportControls shared />}
+      {!broken && <ReopeningHistory />}
       <ReportBody />
     </SharedFrame>
   );

@@ -72,3 +72,9 @@ export async function countUnanswered(q: Queryable, campaignId: number): Promise
 export async function markSent(q: Queryable, campaignId: number): Promise<void> {
   await q.query("UPDATE campaigns SET status = 'sent', end_date = now(), start_date = COALESCE(start_date, now()) WHERE id = $1", [campaignId]);
 }
+
+/** A sent campaign back to draft (a reopening): answers kept, submission date and stored scores removed. */
+export async function markReopened(q: Queryable, campaignId: number): Promise<void> {
+  await q.query('DELETE FROM campaign_scores WHERE campaign_id = $1', [campaignId]);
+  await q.query("UPDATE campaigns SET status = 'draft', end_date = NULL WHERE id = $1", [campaignId]);
+}

@@ -73,3 +73,50 @@ export async function rebuildTerritoryScores(q: Queryable): Promise<void> {
       GROUP BY c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, shown_percentage(cs.percentage)`,
   );
 }
+
+/**
+ * The exact inverse of addToTerritoryScores, for a sent campaign taken back to draft (inside the reopening's
+ * transaction, before its stored scores are removed): one participant less, its percentage and value taken off,
+ * its shown percentage counted once less, and rows left with no participant removed (a recomputation has none).
+ * The rows are locked in the same key order as submissions lock them (an upsert whose rows exist), so a reopening
+ * and submissions sharing a territory cannot deadlock; the deletes then touch only rows this transaction holds.
+ */
+export async function removeFromTerritoryScores(q: Queryable, campaignId: number): Promise<void> {
+  await q.query(
+    `INSERT INTO territory_scores (edition_id, territory, territory_id, scope, category_id, participants, percentage_sum, value_sum)
+     SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, -1, -cs.percentage, -cs.value
+     ${TERRITORIES_OF_CAMPAIGN}
+      WHERE cs.campaign_id = $1
+      ORDER BY t.territory, t.territory_id, cs.scope, cs.category_id
+     ON CONFLICT (edition_id, territory, territory_id, scope, category_id) DO UPDATE
+        SET participants = territory_scores.participants + EXCLUDED.participants,
+            percentage_sum = territory_scores.percentage_sum + EXCLUDED.percentage_sum,
+            value_sum = territory_scores.value_sum + EXCLUDED.value_sum`,
+    [campaignId],
+  );
+  await q.query(
+    `INSERT INTO territory_score_counts (edition_id, territory, territory_id, scope, category_id, shown_percentage, participants)
+     SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, shown_percentage(cs.percentage), -1
+     ${TERRITORIES_OF_CAMPAIGN}
+      WHERE cs.campaign_id = $1 AND cs.scope IN ${RANKED_SCOPES}
+      ORDER BY t.territory, t.territory_id, cs.scope, cs.category_id
+     ON CONFLICT (edition_id, territory, territory_id, scope, category_id, shown_percentage) DO UPDATE
+        SET participants = territory_score_counts.participants + EXCLUDED.participants`,
+    [campaignId],
+  );
+  await q.query(
+    `DELETE FROM territory_scores ts
+      USING (SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id ${TERRITORIES_OF_CAMPAIGN} WHERE cs.campaign_id = $1) k
+      WHERE ts.participants = 0 AND ts.edition_id = k.edition_id AND ts.territory = k.territory AND ts.territory_id = k.territory_id
+        AND ts.scope = k.scope AND ts.category_id = k.category_id`,
+    [campaignId],
+  );
+  await q.query(
+    `DELETE FROM territory_score_counts tc
+      USING (SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, shown_percentage(cs.percentage) AS shown
+               ${TERRITORIES_OF_CAMPAIGN} WHERE cs.campaign_id = $1 AND cs.scope IN ${RANKED_SCOPES}) k
+      WHERE tc.participants = 0 AND tc.edition_id = k.edition_id AND tc.territory = k.territory AND tc.territory_id = k.territory_id
+        AND tc.scope = k.scope AND tc.category_id = k.category_id AND tc.shown_percentage = k.shown`,
+    [campaignId],
+  );
+}

@@ -8,6 +8,7 @@ import { scoreSentCampaign } from '../../reports/storedScores.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { auditedBy, type Actor } from '../actor.js';
 import { answerProblem, canAnswerCampaign, canReadEntity } from './rules.js';
+import { requireAnswerable } from './cycle.js';
 
 const audit = (actor: Actor, action: string, campaignId: number, details?: Record<string, unknown>) => ({
   ...auditedBy(actor), action, targetType: 'campaign', targetId: campaignId, details,
@@ -36,6 +37,7 @@ function answerableCampaign(user: CurrentUser, campaign: CampaignRow | undefined
 export async function saveAnswer(db: Db, actor: Actor, input: { id: number; question: number; answer: number[] | null }): Promise<CampaignStateResponse> {
   return db.transaction(async (tx) => {
     const campaign = answerableCampaign(actor.user, await findCampaign(tx, input.id, true));
+    await requireAnswerable(tx, campaign.id);
     const question = await writes.findQuestion(tx, input.question, campaign.editionId);
     if (!question) throw validationError('The question is not part of this campaign', { question: 'not in this campaign' });
     const problem = answerProblem(question, input.answer);
@@ -50,6 +52,7 @@ export async function saveAnswer(db: Db, actor: Actor, input: { id: number; ques
 export async function submitCampaign(db: Db, actor: Actor, id: number): Promise<CampaignStateResponse> {
   return db.transaction(async (tx) => {
     const campaign = answerableCampaign(actor.user, await findCampaign(tx, id, true));
+    await requireAnswerable(tx, campaign.id);
     const missing = await writes.countUnanswered(tx, id);
     if (missing > 0) throw new AppError('VALIDATION', `${missing} questions are not answered yet`, 'NOT_ALL_ANSWERED');
     await writes.markSent(tx, id);

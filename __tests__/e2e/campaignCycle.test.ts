@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { startAppServer, type AppServer } from './helpers/appServer.js';
+import { launchBrowser, newPage } from './helpers/browser.js';
+import { logIn } from './helpers/session.js';
+import { apiGet, apiPost, apiToken } from './helpers/api.js';
+import { expectNoSideScroll } from './helpers/phone.js';
+import type { CampaignSummary } from '../../src/shared/api/campaigns.js';
+
+/** Issue 18's screenshots, looked at by hand. */
+const SHOTS = '/tmp/cycle18-deadlines-shots';
+async function shot(page: Page, name: string, fullPage = false) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage, animations: 'disabled' });
+}
+
+describe('deadlines, extensions and reopening in Chromium', () => {
+  let server: AppServer;
+  let browser: Browser;
+  let edition: number;
+  let draft: CampaignSummary;
+  let sent: CampaignSummary;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+    const mine = await apiGet<CampaignSummary[]>(server.url, await apiToken(server.url, 'usuario@demo.es'), '/campaigns/all');
+    edition = Math.max(...mine.map((c) => c.campaignNumber));
+    draft = mine.find((c) => c.status === 'draft' && c.campaignNumber === edition)!;
+    sent = mine.find((c) => c.status === 'sent' && c.campaignNumber === edition)!;
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  }, 30_000);
+
+  it('closes the edition, extends it for one entity, and reopens a sent campaign with its history on the results page', async () => {
+    const admin = await newPage(browser);
+    const user = await newPage(browser);
+    const phone = await newPage(browser, { phone: true });
+    try {
+      // ADMIN closes the current edition on 31 January 2020.
+      await logIn(admin.page, server.url, 'admin@demo.es');
+      await admin.page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+      await admin.page.goto(`${server.url}/status`);
+      const card = admin.page.getByTestId('edition-deadline');
+      await card.getByText('Sin plazo').waitFor();
+      await card.getByLabel('Cierre', { exact: true }).fill('2020-01-31');
+      await card.getByRole('button', { name: 'Guardar plazo' }).click();
+      await admin.page.getByText('Plazo guardado').waitFor();
+      await card.getByText('Plazo cerrado').waitFor();
+      await card.getByText(/entidades retrasadas/).waitFor();
+      await admin.page.getByRole('searchbox', { name: 'Buscar por entidad' }).fill(draft.entity);
+      await admin.page.getByRole('row').filter({ hasText: draft.entity }).filter({ hasText: String(edition) }).getByText('Retrasada').waitFor();
+      await shot(admin.page, 'status-closed-desktop', true);
+
+      // USER: 'Plazo cerrado el 31 de enero de 2020', read-only (no answer can be saved), on desktop and phone.
+      await logIn(user.page, server.url, 'usuario@demo.es');
+      await user.page.waitForURL(/my-campaigns/);
+      await user.page.goto(`${server.url}/my-campaigns/${draft.id}`);
+      await user.page.getByText('Plazo cerrado el 31 de enero de 2020').waitFor();
+      await user.page.getByTestId('progress').waitFor();
+      expect(await user.page.locator('fieldset.answer-picker').count()).toBe(0);
+      expect(await user.page.getByRole('button', { name: /^Guardar/ }).count()).toBe(0);
+      expect(await user.page.getByRole('button', { name: 'Enviar Encuesta' }).isDisabled()).toBe(true);
+      await shot(user.page, 'questionnaire-closed-desktop');
+      await logIn(phone.page, server.url, 'usuario@demo.es');
+      await phone.page.waitForURL(/my-campaigns/);
+      await phone.page.goto(`${server.url}/my-campaigns/${draft.id}`);
+      await phone.page.getByText('Plazo cerrado el 31 de enero de 2020').waitFor();
+      await expectNoSideScroll(phone.page);
+      await shot(phone.page, 'questionnaire-closed-phone');
+      const adminPhone = await newPage(browser, { phone: true });
+      try {
+        await logIn(adminPhone.page, server.url, 'admin@demo.es');
+        await adminPhone.page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+        await adminPhone.page.goto(`${server.url}/status`);
+        await adminPhone.page.getByTestId('edition-deadline').getByText('Plazo cerrado').waitFor();
+        await expectNoSideScroll(adminPhone.page);
+        await shot(adminPhone.page, 'status-closed-phone', true);
+        expect(adminPhone.errors).toEqual([]);
+      } finally {
+        await adminPhone.context.close();
+      }
+
+      // ADMIN extends the deadline of the user's draft entity, with a reason.
+      const extension = admin.page.getByRole('form', { name: 'Ampliar el plazo a una entidad' });
+      await extension.getByRole('button', { name: 'Ampliar plazo' }).click();
+      await extension.getByText('Escribe el motivo.').waitFor();
+      await extension.getByLabel('Entidad').selectOption({ label: draft.entity });
+      await extension.getByLabel('Nuevo cierre').fill('2999-12-31');
+      await extension.getByLabel('Motivo').fill('Cambio de equipo municipal');
+      await extension.getByRole('button', { name: 'Ampliar plazo' }).click();
+      await admin.page.getByText('Plazo ampliado').waitFor();
+
+      // The user can save again, until its own date.
+      await user.page.reload();
+      await user.page.getByText(/plazo ampliado para esta entidad/).waitFor();
+      const picker = user.page.locator('fieldset.answer-picker').first();
+      const option = picker.locator('input:not(:checked)').first();
+      await option.check();
+      await picker.getByRole('button', { name: /^Guardar/ }).click();
+      await picker.getByText('Guardada').waitFor();
+      await shot(user.page, 'questionnaire-extended-desktop');
+
+      // ADMIN reopens the user's sent campaign with a reason; sent again, its results page shows the history.
+      await admin.page.getByRole('searchbox', { name: 'Buscar por entidad' }).fill(sent.entity);
+      const row = admin.page.getByRole('row').filter({ hasText: sent.entity }).filter({ hasText: String(edition) });
+      await row.getByRole('button', { name: /^Reabrir/ }).click();
+      const dialog = admin.page.getByRole('dialog');
+      await dialog.getByLabel('Motivo').fill('Error en el eje 2');
+      await shot(admin.page, 'reopen-dialog-desktop');
+      await dialog.getByRole('button', { name: 'Reabrir' }).click();
+      await admin.page.getByText('Campaña reabierta').waitFor();
+      await row.getByText('Ongoing').waitFor();
+      const adminToken = await apiToken(server.url, 'admin@demo.es');
+      await apiPost(server.url, adminToken, '/campaigns/setDeadline', { edition, opensOn: null, closesOn: null });
+      await apiPost(server.url, adminToken, '/campaigns/submit', { id: sent.id });
+
+      const historyLine = /^Reabierta el \d+ de \p{L}+ de \d{4} por admin@demo\.es: Error en el eje 2$/u;
+      await user.page.goto(`${server.url}/results/${sent.id}`);
+      await user.page.getByText(historyLine).waitFor();
+      await shot(user.page, 'results-history-desktop');
+      await phone.page.goto(`${server.url}/results/${sent.id}`);
+      await phone.page.getByText(historyLine).waitFor();
+      await expectNoSideScroll(phone.page);
+      await shot(phone.page, 'results-history-phone');
+      expect([...admin.errors, ...user.errors, ...phone.errors]).toEqual([]);
+    } finally {
+      await Promise.all([admin.context.close(), user.context.close(), phone.context.close()]);
+    }
+  }, 300_000);
+});

@@ -1,0 +1,107 @@
+import type { Db, Queryable } from '../../db/client.js';
+import {
+  CLOSING_BEFORE_OPENING, EDITION_CLOSED, EDITION_NOT_OPEN,
+  type CampaignDeadline, type EditionDeadline, type ExtendDeadlineRequest, type SetDeadlineRequest,
+} from '../../../shared/api/campaignCycle.js';
+import type { CampaignStateResponse } from '../../../shared/api/campaigns.js';
+import { conflict, notFound, validationError } from '../../errors.js';
+import { findCampaign } from '../../db/repositories/campaignQueries.js';
+import { markReopened } from '../../db/repositories/campaignWrites.js';
+import * as deadlines from '../../db/repositories/deadlines.js';
+import { insertReopening } from '../../db/repositories/reopenings.js';
+import { removeFromTerritoryScores } from '../../db/repositories/territoryScores.js';
+import { recordAudit } from '../../db/repositories/audit.js';
+import { auditedBy, type Actor } from '../actor.js';
+import { daysLeft, deadlineProblem, deadlineState, effectiveClosing, isCalendarDate, isLate } from './deadlines.js';
+
+/** The dates that apply to a campaign now (undefined when there is no such campaign). */
+export async function campaignDeadline(q: Queryable, campaignId: number, now = new Date()): Promise<CampaignDeadline | undefined> {
+  const row = await deadlines.findCampaignDeadline(q, campaignId);
+  if (!row) return undefined;
+  const closesOn = effectiveClosing(row.closesOn, row.extendedTo);
+  return {
+    opensOn: row.opensOn, closesOn, extended: closesOn !== row.closesOn,
+    state: deadlineState({ opensOn: row.opensOn, closesOn }, now), daysLeft: daysLeft(closesOn, now),
+  };
+}
+
+/** Refuses (409 EDITION_NOT_OPEN / EDITION_CLOSED) a save or submit outside the campaign's dates; inside its transaction. */
+export async function requireAnswerable(q: Queryable, campaignId: number, now = new Date()): Promise<void> {
+  const deadline = await campaignDeadline(q, campaignId, now);
+  if (deadline?.state === 'notOpen') throw conflict(`The edition opens on ${deadline.opensOn}`, EDITION_NOT_OPEN);
+  if (deadline?.state === 'closed') throw conflict(`The deadline closed on ${deadline.closesOn}`, EDITION_CLOSED);
+}
+
+/** The current edition's dates, days left, extensions and late entities (the status page). */
+export async function editionDeadline(q: Queryable, now = new Date()): Promise<EditionDeadline> {
+  const edition = await deadlines.findCurrentEditionDeadline(q);
+  if (!edition) throw notFound('Edition');
+  const entities = await deadlines.listEditionParticipation(q, edition.id);
+  const late: EditionDeadline['late'] = [];
+  for (const e of entities) {
+    const closesOn = effectiveClosing(edition.closesOn, e.extendedTo);
+    if (e.status !== 'sent' && closesOn !== null && isLate(e.status, closesOn, now)) late.push({ entityId: e.entityId, entity: e.entity, status: e.status, closesOn });
+  }
+  return {
+    campaignNumber: edition.campaignNumber, opensOn: edition.opensOn, closesOn: edition.closesOn,
+    state: deadlineState(edition, now), daysLeft: daysLeft(edition.closesOn, now),
+    extensions: entities.flatMap((e) => (e.extendedTo === null ? [] : [{ entityId: e.entityId, closesOn: e.extendedTo }])),
+    late,
+  };
+}
+
+/** ADMIN: sets an edition's dates (422 when not real dates or closing before opening), audited 'edition.deadline'. */
+export async function setEditionDeadline(db: Db, actor: Actor, input: SetDeadlineRequest): Promise<EditionDeadline> {
+  const problem = deadlineProblem(input.opensOn, input.closesOn);
+  if (problem) throw validationError(`Invalid deadline: ${problem}`, problem.includes('before') ? CLOSING_BEFORE_OPENING : { closesOn: problem });
+  return db.transaction(async (tx) => {
+    const previous = await deadlines.updateEditionDeadline(tx, input.edition, input.opensOn, input.closesOn);
+    if (!previous) throw notFound('Edition');
+    await recordAudit(tx, {
+      ...auditedBy(actor), action: 'edition.deadline', targetType: 'edition', targetId: previous.id,
+      details: { edition: input.edition, opensOn: input.opensOn, closesOn: input.closesOn, previousOpensOn: previous.opensOn, previousClosesOn: previous.closesOn },
+    });
+    return editionDeadline(tx);
+  });
+}
+
+/** ADMIN: a later closing date for one entity in the current edition, with a reason, audited 'campaign.deadlineExtended'. */
+export async function extendDeadline(db: Db, actor: Actor, input: ExtendDeadlineRequest): Promise<EditionDeadline> {
+  if (!isCalendarDate(input.closesOn)) throw validationError('Invalid date', { closesOn: 'is not a calendar date' });
+  return db.transaction(async (tx) => {
+    const edition = await deadlines.findCurrentEditionDeadline(tx);
+    if (!edition) throw notFound('Edition');
+    const saved = await deadlines.upsertExtension(tx, {
+      entityId: input.entityId, editionId: edition.id, closesOn: input.closesOn, reason: input.reason.trim(), actorId: actor.user.id, actorEmail: actor.user.email,
+    });
+    if (!saved) throw notFound('Entity');
+    await recordAudit(tx, {
+      ...auditedBy(actor), action: 'campaign.deadlineExtended', targetType: 'entity', targetId: input.entityId,
+      details: { edition: edition.campaignNumber, closesOn: input.closesOn, previousClosesOn: saved.previous, editionClosesOn: edition.closesOn, reason: input.reason.trim() },
+    });
+    return editionDeadline(tx);
+  });
+}
+
+/**
+ * ADMIN: a sent campaign back to draft, in one transaction: answers kept, its scores out of the territorial
+ * sums and rank counts (the exact inverse of its submission, rows locked in the submissions' order), its stored
+ * scores removed, the reopening recorded and audited. Sending it again adds it back (the submit path).
+ */
+export async function reopenCampaign(db: Db, actor: Actor, input: { id: number; reason: string }): Promise<CampaignStateResponse> {
+  const reason = input.reason.trim();
+  return db.transaction(async (tx) => {
+    const campaign = await findCampaign(tx, input.id, true);
+    if (!campaign) throw notFound('Campaign');
+    if (campaign.status !== 'sent') throw conflict('Only a submitted campaign can be reopened');
+    await removeFromTerritoryScores(tx, campaign.id);
+    await markReopened(tx, campaign.id);
+    await insertReopening(tx, { campaignId: campaign.id, actorId: actor.user.id, actorEmail: actor.user.email, reason });
+    await recordAudit(tx, {
+      ...auditedBy(actor), action: 'campaign.reopen', targetType: 'campaign', targetId: campaign.id,
+      details: { entityId: campaign.entityId, sentAt: campaign.endDate, reason },
+    });
+    const after = (await findCampaign(tx, campaign.id))!;
+    return { success: true, campaign: { id: after.id, status: after.status, startDate: after.startDate, endDate: after.endDate } };
+  });
+}
