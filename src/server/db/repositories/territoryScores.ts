@@ -20,33 +20,38 @@ export const TERRITORIES_OF_CAMPAIGN = `
 const RANKED_SCOPES = "('total', 'axis')";
 
 /**
- * Adds one newly sent campaign's scores to its territories' sums, and its global and axis percentages to their
- * counts (inside the submit transaction).
+ * Adds (delta 1) or takes off (delta -1) one campaign's scores to or from its territories' sums, and its global and
+ * axis shown percentages to or from their counts. Rows are locked in key order, so that submissions and
+ * reopenings sharing a community or the country cannot deadlock.
  */
-export async function addToTerritoryScores(q: Queryable, campaignId: number): Promise<void> {
+async function shiftTerritoryScores(q: Queryable, campaignId: number, delta: 1 | -1): Promise<void> {
   await q.query(
     `INSERT INTO territory_scores (edition_id, territory, territory_id, scope, category_id, participants, percentage_sum, value_sum)
-     SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, 1, cs.percentage, cs.value
+     SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, $2::int, $2::int * cs.percentage, $2::int * cs.value
      ${TERRITORIES_OF_CAMPAIGN}
       WHERE cs.campaign_id = $1
-      -- Rows are locked in key order, so that submissions sharing a community or the country cannot deadlock.
       ORDER BY t.territory, t.territory_id, cs.scope, cs.category_id
      ON CONFLICT (edition_id, territory, territory_id, scope, category_id) DO UPDATE
-        SET participants = territory_scores.participants + 1,
+        SET participants = territory_scores.participants + EXCLUDED.participants,
             percentage_sum = territory_scores.percentage_sum + EXCLUDED.percentage_sum,
             value_sum = territory_scores.value_sum + EXCLUDED.value_sum`,
-    [campaignId],
+    [campaignId, delta],
   );
   await q.query(
     `INSERT INTO territory_score_counts (edition_id, territory, territory_id, scope, category_id, shown_percentage, participants)
-     SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, shown_percentage(cs.percentage), 1
+     SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, shown_percentage(cs.percentage), $2::int
      ${TERRITORIES_OF_CAMPAIGN}
       WHERE cs.campaign_id = $1 AND cs.scope IN ${RANKED_SCOPES}
       ORDER BY t.territory, t.territory_id, cs.scope, cs.category_id
      ON CONFLICT (edition_id, territory, territory_id, scope, category_id, shown_percentage) DO UPDATE
-        SET participants = territory_score_counts.participants + 1`,
-    [campaignId],
+        SET participants = territory_score_counts.participants + EXCLUDED.participants`,
+    [campaignId, delta],
   );
+}
+
+/** Adds one newly sent campaign's scores to its territories' sums and counts (inside the submit transaction). */
+export async function addToTerritoryScores(q: Queryable, campaignId: number): Promise<void> {
+  await shiftTerritoryScores(q, campaignId, 1);
 }
 
 /** Recomputes every territory's sums and counts from the stored scores of sent campaigns (seeds, removals, new bands). */
@@ -82,28 +87,7 @@ export async function rebuildTerritoryScores(q: Queryable): Promise<void> {
  * and submissions sharing a territory cannot deadlock; the deletes then touch only rows this transaction holds.
  */
 export async function removeFromTerritoryScores(q: Queryable, campaignId: number): Promise<void> {
-  await q.query(
-    `INSERT INTO territory_scores (edition_id, territory, territory_id, scope, category_id, participants, percentage_sum, value_sum)
-     SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, -1, -cs.percentage, -cs.value
-     ${TERRITORIES_OF_CAMPAIGN}
-      WHERE cs.campaign_id = $1
-      ORDER BY t.territory, t.territory_id, cs.scope, cs.category_id
-     ON CONFLICT (edition_id, territory, territory_id, scope, category_id) DO UPDATE
-        SET participants = territory_scores.participants + EXCLUDED.participants,
-            percentage_sum = territory_scores.percentage_sum + EXCLUDED.percentage_sum,
-            value_sum = territory_scores.value_sum + EXCLUDED.value_sum`,
-    [campaignId],
-  );
-  await q.query(
-    `INSERT INTO territory_score_counts (edition_id, territory, territory_id, scope, category_id, shown_percentage, participants)
-     SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, shown_percentage(cs.percentage), -1
-     ${TERRITORIES_OF_CAMPAIGN}
-      WHERE cs.campaign_id = $1 AND cs.scope IN ${RANKED_SCOPES}
-      ORDER BY t.territory, t.territory_id, cs.scope, cs.category_id
-     ON CONFLICT (edition_id, territory, territory_id, scope, category_id, shown_percentage) DO UPDATE
-        SET participants = territory_score_counts.participants + EXCLUDED.participants`,
-    [campaignId],
-  );
+  await shiftTerritoryScores(q, campaignId, -1);
   await q.query(
     `DELETE FROM territory_scores ts
       USING (SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id ${TERRITORIES_OF_CAMPAIGN} WHERE cs.campaign_id = $1) k
