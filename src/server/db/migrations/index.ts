@@ -4,6 +4,7 @@ import territoryEntities from './003_territory_entities.js';
 import reportVersions from './004_report_versions.js';
 import loginThrottle from './005_login_throttle.js';
 import sizeBands from './006_size_bands.js';
+import auditLog from './008_audit_log.js';
 
 /** Every migration in order; append, never edit one that has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
@@ -13,4 +14,6 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 4, name: 'report_versions', sql: reportVersions },
   { version: 5, name: 'login_throttle', sql: loginThrottle },
   { version: 6, name: 'size_bands', sql: sizeBands },
+  // Version 7 comes from another branch (merged beside this one); migrate applies the list in order.
+  { version: 8, name: 'audit_log', sql: auditLog },
 ];
