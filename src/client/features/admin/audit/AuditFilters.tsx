@@ -25,7 +25,7 @@ export function AuditFilters() {
       <Form.Label className="small mb-1">
         <FormattedMessage id={label} />
       </Form.Label>
-      <Form.Control type="date" size="sm" value={filters[field] ?? ''} isInvalid={rangeInvalid} onChange={(e) => change({ [field]: e.target.value || null })} />
+      <Form.Control type="date" value={filters[field] ?? ''} isInvalid={rangeInvalid} onChange={(e) => change({ [field]: e.target.value || null })} />
     </Form.Group>
   );
   return (
@@ -38,7 +38,7 @@ export function AuditFilters() {
       <FilterDropdown id="audit-action" label={intl.formatMessage({ id: 'AUDIT.FILTER.ACTION' })} options={actions} value={filters.action ?? ANY_ACTION} searchable onChange={(v) => change({ action: v || null })} />
       {date('from', 'AUDIT.FILTER.FROM')}
       {date('to', 'AUDIT.FILTER.TO')}
-      <Button variant="outline-secondary" size="sm" onClick={() => dispatch(auditActions.filtersCleared())}>
+      <Button variant="outline-secondary" onClick={() => dispatch(auditActions.filtersCleared())}>
         <FormattedMessage id="AUDIT.FILTER.CLEAR" />
       </Button>
       {rangeInvalid && (

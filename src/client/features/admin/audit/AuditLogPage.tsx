@@ -25,13 +25,13 @@ function AuditRowLine({ row }: { row: AuditRowView }) {
       <ListCell label="AUDIT.COLUMN.ACTION" title={row.action}>
         {row.actionMessage ? <FormattedMessage id={row.actionMessage} /> : <code>{row.action}</code>}
       </ListCell>
-      <ListCell label="AUDIT.COLUMN.ACTOR" className="text-break">
+      <ListCell label="AUDIT.COLUMN.ACTOR" className="text-nowrap">
         {row.actor ?? <FormattedMessage id="AUDIT.NOBODY" />}
       </ListCell>
       <ListCell label="AUDIT.COLUMN.ENTITY">{row.entity ?? '—'}</ListCell>
       <ListCell label="AUDIT.COLUMN.DETAILS" className="small text-break">
-        {row.target?.type === 'campaign' && <FormattedMessage id="AUDIT.CAMPAIGN" values={{ id: row.target.id }} />}
-        {row.target?.type === 'user' && <FormattedMessage id="AUDIT.USER" values={{ id: row.target.id }} />}
+        {row.target?.type === 'campaign' && <FormattedMessage id="AUDIT.CAMPAIGN" values={{ n: row.target.id }} />}
+        {row.target?.type === 'user' && <FormattedMessage id="AUDIT.USER" values={{ n: row.target.id }} />}
         {row.target && ['campaign', 'user'].includes(row.target.type) && row.details ? ' · ' : ''}
         {row.details}
       </ListCell>
