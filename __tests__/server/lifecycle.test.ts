@@ -23,7 +23,7 @@ describe('database lifecycle', () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'campaigns-data-'));
     let db = await openPglite(dir);
     const first = await prepareDatabase(db, { seedDemo: true });
-    expect(first).toEqual({ migrations: [1, 2, 3, 4, 5, 6, 7], demoSeeded: true });
+    expect(first).toEqual({ migrations: [1, 2, 3, 4, 5, 6, 7, 8], demoSeeded: true });
     expect(await migrate(db)).toEqual([]);
     const before = await rowCounts(db);
     expect(before).toMatchObject({ users: 3, provinces: 52 });

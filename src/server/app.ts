@@ -20,6 +20,7 @@ import { registerReferenceRoutes } from './routes/reference.js';
 import { ReportEngine } from './reports/engine.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerEntityRoutes } from './routes/entities.js';
+import { registerAuditRoutes } from './routes/audit.js';
 
 /** An address with its token hidden: a shared link's page (/results/0/<token>) or an `at=<token>` query. */
 export function redactUrl(url: string): string {
@@ -100,6 +101,7 @@ export async function buildApp(
       registerReferenceRoutes(secure, ctx);
       registerUserRoutes(secure, ctx);
       registerEntityRoutes(secure, ctx);
+      registerAuditRoutes(secure, ctx);
       registerCampaignRoutes(secure, ctx, reports);
       registerReportRoutes(secure, ctx, reports);
       registerCampaignCycleRoutes(secure, ctx);

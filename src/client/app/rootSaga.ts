@@ -13,6 +13,8 @@ import { createSecretBox } from '../lib/secretBox.js';
 import { watchUsers, type UsersDependencies } from '../features/admin/users/usersSaga.js';
 import { watchEntities, type EntitiesDependencies } from '../features/admin/entities/entitiesSaga.js';
 import { entitiesApi, usersApi } from '../api/adminApi.js';
+import { watchAudit, type AuditDependencies } from '../features/admin/audit/auditSaga.js';
+import { auditApi } from '../api/auditApi.js';
 import { watchResults, type ResultsDependencies } from '../features/results/resultsSaga.js';
 import { watchComparisons } from '../features/comparisons/comparisonsSaga.js';
 import { resultsApi } from '../api/resultsApi.js';
@@ -22,7 +24,7 @@ import { workbookBytes } from '../lib/workbook.js';
 import { downloadFile, printPage, shareLink } from '../lib/browser.js';
 
 /** Everything the sagas reach outside the store; tests replace parts of it. */
-export type Dependencies = AuthDependencies & CampaignsDependencies & UsersDependencies & EntitiesDependencies & ResultsDependencies & CampaignCycleDependencies;
+export type Dependencies = AuthDependencies & CampaignsDependencies & UsersDependencies & EntitiesDependencies & ResultsDependencies & CampaignCycleDependencies & AuditDependencies;
 
 /** What each store gets afresh: the session's tokens, the login form's box and the boxes of secrets on screen are one store's own. */
 type PerStore = 'session' | 'credentials' | 'generatedPassword' | 'linkToCopy';
@@ -38,6 +40,7 @@ const defaultDependencies: Omit<Dependencies, PerStore> = {
   navigate: (path) => window.location.assign(path),
   usersApi,
   entitiesApi,
+  auditApi,
   resultsApi,
   campaignCycleApi,
   print: printPage,
@@ -54,7 +57,7 @@ export function resolveDependencies(overrides: Partial<Dependencies> = {}): Depe
 
 /** Spawns each feature's watchers so that one failing saga does not stop the others (style.md rule 15). */
 export function* rootSaga(deps: Dependencies) {
-  const features = [() => watchAuth(deps), () => watchSnackbar(), () => handleSplash(), () => watchCampaigns(deps), () => watchUsers(deps), () => watchEntities(deps), () => watchResults(deps), () => watchComparisons(deps), () => watchCampaignCycle(deps)];
+  const features = [() => watchAuth(deps), () => watchSnackbar(), () => handleSplash(), () => watchCampaigns(deps), () => watchUsers(deps), () => watchEntities(deps), () => watchResults(deps), () => watchComparisons(deps), () => watchCampaignCycle(deps), () => watchAudit(deps)];
   yield all(
     features.map((saga) =>
       spawn(function* keepAlive() {

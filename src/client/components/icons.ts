@@ -5,6 +5,7 @@ export { default as ClipboardCheck } from 'react-bootstrap-icons/dist/icons/clip
 export { default as Diagram3 } from 'react-bootstrap-icons/dist/icons/diagram-3.js';
 export { default as Eye } from 'react-bootstrap-icons/dist/icons/eye.js';
 export { default as EyeSlash } from 'react-bootstrap-icons/dist/icons/eye-slash.js';
+export { default as JournalText } from 'react-bootstrap-icons/dist/icons/journal-text.js';
 export { default as List } from 'react-bootstrap-icons/dist/icons/list.js';
 export { default as PencilSquare } from 'react-bootstrap-icons/dist/icons/pencil-square.js';
 export { default as PeopleFill } from 'react-bootstrap-icons/dist/icons/people-fill.js';

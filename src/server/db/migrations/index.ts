@@ -5,6 +5,7 @@ import reportVersions from './004_report_versions.js';
 import loginThrottle from './005_login_throttle.js';
 import sizeBands from './006_size_bands.js';
 import campaignCycle from './007_campaign_cycle.js';
+import auditLog from './008_audit_log.js';
 
 /** Every migration in order; append, never edit one that has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
@@ -15,4 +16,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 5, name: 'login_throttle', sql: loginThrottle },
   { version: 6, name: 'size_bands', sql: sizeBands },
   { version: 7, name: 'campaign_cycle', sql: campaignCycle },
+  { version: 8, name: 'audit_log', sql: auditLog },
 ];

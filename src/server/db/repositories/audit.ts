@@ -1,20 +1,32 @@
 import type { Queryable } from '../client.js';
 
-/** One line of the audit trail: who did what to which thing, and in which request. */
+/** One line of the audit trail: who did what to which thing, and in which request. Never a password or token. */
 export interface AuditEntry {
   actorId?: number | null;
   actorEmail?: string | null;
   action: string;
   targetType?: string;
   targetId?: string | number;
+  /**
+   * The entity the row concerns (the activity log's entity filter). A campaign's row without one takes its
+   * campaign's entity; the entity's name is added to the details while the entity exists.
+   */
+  entityId?: number;
   details?: Record<string, unknown>;
   requestId?: string;
 }
 
 export async function recordAudit(q: Queryable, entry: AuditEntry): Promise<void> {
   await q.query(
-    `INSERT INTO audit_log (actor_id, actor_email, action, target_type, target_id, details, request_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    `WITH concerned AS (
+       SELECT COALESCE($8::integer, CASE WHEN $4 = 'campaign' THEN (SELECT c.entity_id FROM campaigns c WHERE c.id::text = $5) END) AS entity_id
+     )
+     INSERT INTO audit_log (actor_id, actor_email, action, target_type, target_id, details, request_id, entity_id)
+     SELECT $1, $2, $3, $4, $5,
+            CASE WHEN en.name IS NULL OR $6::jsonb ? 'entityName' THEN $6::jsonb
+                 ELSE COALESCE($6::jsonb, '{}'::jsonb) || jsonb_build_object('entityId', en.id, 'entityName', en.name) END,
+            $7, concerned.entity_id
+       FROM concerned LEFT JOIN entities en ON en.id = concerned.entity_id`,
     [
       entry.actorId ?? null,
       entry.actorEmail ?? null,
@@ -23,6 +35,7 @@ export async function recordAudit(q: Queryable, entry: AuditEntry): Promise<void
       entry.targetId === undefined ? null : String(entry.targetId),
       entry.details ? JSON.stringify(entry.details) : null,
       entry.requestId ?? null,
+      entry.entityId ?? null,
     ],
   );
 }

@@ -29,7 +29,7 @@ export async function createEntity(db: Db, actor: Actor, input: { name: string; 
     const id = await entities.insertEntity(tx, { name, nameKey: foldText(name), population: input.population, provinceId, municipalityIds });
     if (id === undefined) throw validationError('An entity with this name already exists', 'ALREADY_EXISTS');
     await recordAudit(tx, {
-      ...auditedBy(actor), action: 'entity.create', targetType: 'entity', targetId: id,
+      ...auditedBy(actor), action: 'entity.create', targetType: 'entity', targetId: id, entityId: id,
       details: { name, population: input.population, provinceId, municipalities: municipalityIds },
     });
     return { entity: (await entities.listEntities(tx, id))[0] };
@@ -47,7 +47,7 @@ export async function removeEntity(db: Db, actor: Actor, id: number): Promise<{ 
     await entities.deleteEntity(tx, id);
     if (entity.campaigns.some((c) => c.status === 'sent')) await rebuildTerritoryScores(tx);
     await recordAudit(tx, {
-      ...auditedBy(actor), action: 'entity.remove', targetType: 'entity', targetId: id,
+      ...auditedBy(actor), action: 'entity.remove', targetType: 'entity', targetId: id, entityId: id,
       details: { name: entity.name, campaigns: entity.campaigns },
     });
     return { success: true as const };

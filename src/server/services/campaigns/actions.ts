@@ -10,8 +10,9 @@ import { auditedBy, type Actor } from '../actor.js';
 import { answerProblem, canAnswerCampaign, canReadEntity } from './rules.js';
 import { requireAnswerable } from './cycle.js';
 
-const audit = (actor: Actor, action: string, campaignId: number, details?: Record<string, unknown>) => ({
-  ...auditedBy(actor), action, targetType: 'campaign', targetId: campaignId, details,
+/** A campaign's audit entry: it concerns the campaign's entity (recordAudit adds the entity's name). */
+const audit = (actor: Actor, action: string, campaign: { id: number; entityId: number }, details?: Record<string, unknown>) => ({
+  ...auditedBy(actor), action, targetType: 'campaign', targetId: campaign.id, entityId: campaign.entityId, details: { entityId: campaign.entityId, ...details },
 });
 
 const stateOf = (c: CampaignRow): CampaignStateResponse => ({
@@ -57,7 +58,7 @@ export async function submitCampaign(db: Db, actor: Actor, id: number): Promise<
     if (missing > 0) throw new AppError('VALIDATION', `${missing} questions are not answered yet`, 'NOT_ALL_ANSWERED');
     await writes.markSent(tx, id);
     await scoreSentCampaign(tx, id);
-    await recordAudit(tx, audit(actor, 'campaign.submit', id, { entityId: campaign.entityId }));
+    await recordAudit(tx, audit(actor, 'campaign.submit', campaign));
     return stateOf((await findCampaign(tx, id)) as CampaignRow);
   });
 }
@@ -70,7 +71,7 @@ export async function createCampaign(db: Db, actor: Actor, entityId: number): Pr
     if (editionId === undefined) throw conflict('There is no questionnaire edition yet');
     const id = await writes.insertCampaign(tx, entityId, editionId);
     if (id === undefined) throw conflict('The entity already has a campaign in the current edition', CAMPAIGN_EXISTS);
-    await recordAudit(tx, audit(actor, 'campaign.create', id, { entityId, editionId }));
+    await recordAudit(tx, audit(actor, 'campaign.create', { id, entityId }, { editionId }));
     return { campaign: { id } };
   });
 }
@@ -82,7 +83,7 @@ export async function deleteCampaign(db: Db, actor: Actor, id: number): Promise<
     if (!campaign) throw notFound('Campaign');
     if (campaign.status === 'sent') throw conflict('A submitted campaign cannot be deleted');
     await writes.deleteCampaign(tx, id);
-    await recordAudit(tx, audit(actor, 'campaign.delete', id, { entityId: campaign.entityId, status: campaign.status }));
+    await recordAudit(tx, audit(actor, 'campaign.delete', campaign, { status: campaign.status }));
     return { success: true as const };
   });
 }

@@ -76,7 +76,7 @@ export async function extendDeadline(db: Db, actor: Actor, input: ExtendDeadline
     });
     if (!saved) throw notFound('Entity');
     await recordAudit(tx, {
-      ...auditedBy(actor), action: 'campaign.deadlineExtended', targetType: 'entity', targetId: input.entityId,
+      ...auditedBy(actor), action: 'campaign.deadlineExtended', targetType: 'entity', targetId: input.entityId, entityId: input.entityId,
       details: { edition: edition.campaignNumber, closesOn: input.closesOn, previousClosesOn: saved.previous, editionClosesOn: edition.closesOn, reason: input.reason.trim() },
     });
     return editionDeadline(tx);

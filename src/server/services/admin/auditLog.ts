@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import type { Queryable } from '../../db/client.js';
+import { validationError } from '../../errors.js';
+import { readAuditLog, type AuditCursor, type AuditLogFilters, type AuditLogRow } from '../../db/repositories/auditLog.js';
+import { AUDIT_TIME_ZONE, auditActionMessageId, isCalendarDate } from '../../../shared/audit.js';
+import { AUDIT_PAGE_SIZE, type AuditFilters, type AuditPage, type AuditRow } from '../../../shared/api/audit.js';
+import { BOM, csvLine, type CsvCell } from '../../../shared/csv.js';
+
+/**
+ * The activity log (ADMIN): filters checked, pages with their cursor, and the CSV of the filtered log, written
+ * page by page so that memory stays bounded whatever its length.
+ */
+
+/** The filters, refused (422, naming the field) when a date is not a real one or the range runs backwards. */
+export function checkedFilters(filters: AuditFilters): AuditLogFilters {
+  for (const field of ['from', 'to'] as const) {
+    const value = filters[field];
+    if (value !== undefined && !isCalendarDate(value)) throw validationError(`${field} is not a calendar date`, { [field]: 'AUDIT.VALIDATION.DATE' });
+  }
+  if (filters.from !== undefined && filters.to !== undefined && filters.from > filters.to) throw validationError('from is after to', { to: 'AUDIT.VALIDATION.RANGE' });
+  return filters;
+}
+
+/** The cursor a page's answer gave (`next`), as the repository reads it. */
+const cursorOf = (text: string): AuditCursor => {
+  const [atMicros, id] = text.split(':');
+  return { atMicros, id };
+};
+
+const cursorText = (cursor: AuditCursor) => `${cursor.atMicros}:${cursor.id}`;
+
+const rowOf = ({ cursor: _cursor, ...row }: AuditLogRow): AuditRow => row;
+
+/** One page of the filtered log after `after` (a previous page's `next`); `next` is null on the last page. */
+export async function auditPage(q: Queryable, filters: AuditFilters, after?: string, pageSize = AUDIT_PAGE_SIZE): Promise<AuditPage> {
+  // One row more than the page tells whether another page follows.
+  const rows = await readAuditLog(q, checkedFilters(filters), after ? cursorOf(after) : null, pageSize + 1);
+  const page = rows.slice(0, pageSize);
+  return { rows: page.map(rowOf), next: rows.length > pageSize ? cursorText(page[page.length - 1].cursor) : null };
+}
+
+/** Every page of the filtered log, newest first. */
+export async function* auditPages(q: Queryable, filters: AuditFilters, pageSize = 500): AsyncGenerator<AuditLogRow[]> {
+  const checked = checkedFilters(filters);
+  let after: AuditCursor | null = null;
+  for (;;) {
+    const rows = await readAuditLog(q, checked, after, pageSize);
+    if (rows.length > 0) yield rows;
+    if (rows.length < pageSize) return;
+    after = rows[rows.length - 1].cursor;
+  }
+}
+
+/** The Spanish labels of the actions (i18n/es.json, the client's messages): the CSV is written in Spanish, as the app's other files. */
+const SPANISH: Readonly<Record<string, string>> = JSON.parse(readFileSync(new URL('../../../../i18n/es.json', import.meta.url), 'utf8'));
+
+/** An action's Spanish label; an unknown code as it is. */
+export const spanishActionLabel = (action: string): string => {
+  const id = auditActionMessageId(action);
+  return (id && SPANISH[id]) || action;
+};
+
+const MADRID_TIME = new Intl.DateTimeFormat('es-ES', { timeZone: AUDIT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+
+/** A time as Madrid's clock reads it: '24/11/2026, 09:15:03'. */
+export const madridTime = (iso: string): string => MADRID_TIME.format(new Date(iso));
+
+export const AUDIT_CSV_HEADER = ['Fecha (hora de Madrid)', 'Acción', 'Código', 'Usuario', 'Entidad', 'Id. entidad', 'Objeto', 'Detalles'];
+
+function csvRow(row: AuditLogRow): CsvCell[] {
+  const target = row.targetType ? `${row.targetType} ${row.targetId ?? ''}`.trim() : null;
+  return [madridTime(row.at), spanishActionLabel(row.action), row.action, row.actorEmail, row.entityName, row.entityId, target, row.details ? JSON.stringify(row.details) : null];
+}
+
+/** The filtered log as CSV text chunks (a page each), the header first. The filters are checked before the first chunk. */
+export function auditCsv(q: Queryable, filters: AuditFilters): AsyncGenerator<string> {
+  checkedFilters(filters);
+  return (async function* () {
+    yield BOM + csvLine(AUDIT_CSV_HEADER);
+    for await (const rows of auditPages(q, filters)) yield rows.map((row) => csvLine(csvRow(row))).join('');
+  })();
+}
+
+/** The CSV's name: 'registro-de-actividad-2026-11-24.csv'. */
+export const auditCsvFileName = (today = new Date()) => `registro-de-actividad-${today.toISOString().slice(0, 10)}.csv`;

@@ -1,0 +1,44 @@
+/**
+ * The activity log's actions: every action code the server records, with the message id of its label
+ * (i18n/{es,en,ca,va}.json, 'AUDIT.ACTION.*'). To show a new action by name, add one line here and its label to
+ * each language; a code missing here is shown as it is (the log never hides a row).
+ */
+export const AUDIT_ACTIONS = {
+  'auth.login': 'AUDIT.ACTION.AUTH_LOGIN',
+  'auth.login_failed': 'AUDIT.ACTION.AUTH_LOGIN_FAILED',
+  'auth.login_throttled': 'AUDIT.ACTION.AUTH_LOGIN_THROTTLED',
+  'auth.refresh_reused': 'AUDIT.ACTION.AUTH_REFRESH_REUSED',
+  'auth.logout': 'AUDIT.ACTION.AUTH_LOGOUT',
+  'campaign.create': 'AUDIT.ACTION.CAMPAIGN_CREATE',
+  'campaign.submit': 'AUDIT.ACTION.CAMPAIGN_SUBMIT',
+  'campaign.delete': 'AUDIT.ACTION.CAMPAIGN_DELETE',
+  'campaign.share': 'AUDIT.ACTION.CAMPAIGN_SHARE',
+  'campaign.unshare': 'AUDIT.ACTION.CAMPAIGN_UNSHARE',
+  'campaign.reopen': 'AUDIT.ACTION.CAMPAIGN_REOPEN',
+  'campaign.deadlineExtended': 'AUDIT.ACTION.CAMPAIGN_DEADLINE_EXTENDED',
+  'edition.deadline': 'AUDIT.ACTION.EDITION_DEADLINE',
+  'entity.create': 'AUDIT.ACTION.ENTITY_CREATE',
+  'entity.remove': 'AUDIT.ACTION.ENTITY_REMOVE',
+  'user.create': 'AUDIT.ACTION.USER_CREATE',
+  'user.remove': 'AUDIT.ACTION.USER_REMOVE',
+  'user.regeneratePassword': 'AUDIT.ACTION.USER_REGENERATE_PASSWORD',
+} as const satisfies Readonly<Record<string, string>>;
+
+export type KnownAuditAction = keyof typeof AUDIT_ACTIONS;
+
+/** The message id of an action's label, or undefined for a code this version does not know (shown as the code). */
+export function auditActionMessageId(action: string): string | undefined {
+  return Object.hasOwn(AUDIT_ACTIONS, action) ? AUDIT_ACTIONS[action as KnownAuditAction] : undefined;
+}
+
+/** The time zone the log's dates are read in (calendar days of the filter, times on screen and in the CSV). */
+export const AUDIT_TIME_ZONE = 'Europe/Madrid';
+
+/** True for a real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
