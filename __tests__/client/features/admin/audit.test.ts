@@ -31,7 +31,8 @@ describe('activity log model', () => {
 
   it('names known actions by their label and keeps unknown ones by their code', () => {
     expect(auditRowView(row(1)).actionMessage).toBe('AUDIT.ACTION.CAMPAIGN_CREATE');
-    expect(auditRowView(row(2, 'campaign.reopen'))).toMatchObject({ actionMessage: null, action: 'campaign.reopen' });
+    expect(auditRowView(row(2, 'edition.somethingNew'))).toMatchObject({ actionMessage: null, action: 'edition.somethingNew' });
+    expect(auditRowView(row(3, 'campaign.reopen')).actionMessage).toBe('AUDIT.ACTION.CAMPAIGN_REOPEN');
     expect(auditActionMessageId('toString')).toBeUndefined();
   });
 
