@@ -94,10 +94,10 @@ export function EditionOpeningCard() {
       {summary.status === 'loading' && <Loading />}
       {summary.figures && summary.scope && !busy && <Confirmation figures={summary.figures} scope={summary.scope} />}
       {busy && (
-        <p role="status" className="mt-3 mb-0">
+        <div role="status" className="mt-3">
           <Spinner animation="border" size="sm" className="me-2" />
           <FormattedMessage id="OPENING.PROGRESS" />
-        </p>
+        </div>
       )}
       {opening.result && (
         <Alert variant="success" className="mt-3 mb-0" role="status" dismissible onClose={() => dispatch(editionOpeningActions.openingDismissed())} data-testid="opening-result">

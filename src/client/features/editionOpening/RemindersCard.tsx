@@ -37,10 +37,10 @@ function SendReminders({ users }: { users: number }) {
   const [confirming, setConfirming] = useState(false);
   if (reminding.status === 'loading') {
     return (
-      <p role="status" className="mb-0">
+      <div role="status">
         <Spinner animation="border" size="sm" className="me-2" />
         <FormattedMessage id="REMINDERS.PROGRESS" />
-      </p>
+      </div>
     );
   }
   return (
