@@ -79,7 +79,7 @@ function NoSmtp({ users }: { users: number }) {
   return (
     <Alert variant="secondary" className="mb-0" data-testid="smtp-missing">
       <p className="mb-2">
-        <FormattedMessage id="REMINDERS.NO_SMTP" values={{ code: (text: ReactNode[]) => <code>{text}</code> }} />
+        <FormattedMessage id="REMINDERS.NO_SMTP" values={{ code: (text: ReactNode[]) => <code className="text-dark">{text}</code> }} />
       </p>
       <Button size="sm" variant="light" className="border" disabled={users === 0} onClick={() => dispatch(editionOpeningActions.emailsCsvRequested())}>
         <Download aria-hidden="true" className="me-1" />
