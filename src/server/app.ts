@@ -16,6 +16,7 @@ import { registerAuthRoutes, registerSecureAuthRoutes } from './routes/auth.js';
 import { registerCampaignRoutes } from './routes/campaigns/index.js';
 import { registerReportRoutes } from './routes/campaigns/reports.js';
 import { registerCampaignCycleRoutes } from './routes/campaigns/cycle.js';
+import { registerEditionOpeningRoutes } from './routes/campaigns/opening.js';
 import { registerReferenceRoutes } from './routes/reference.js';
 import { ReportEngine } from './reports/engine.js';
 import { registerUserRoutes } from './routes/users.js';
@@ -105,6 +106,7 @@ export async function buildApp(
       registerCampaignRoutes(secure, ctx, reports);
       registerReportRoutes(secure, ctx, reports);
       registerCampaignCycleRoutes(secure, ctx);
+      registerEditionOpeningRoutes(secure, ctx);
     },
     { prefix: '/api/secure/v1' },
   );

@@ -30,6 +30,48 @@ export interface Config {
   readonly sizeBands: readonly number[];
   /** The fewest participants a territorial mean is shown for (MIN_GROUP_SIZE; 1, the default, shows every mean). */
   readonly minGroupSize: number;
+  /** Where e-mail goes (SMTP_URL, SMTP_FROM); null: no e-mail, the status page offers the addresses as CSV. */
+  readonly smtp: SmtpConfig | null;
+}
+
+/** An SMTP server to send through. The URL may hold a password: never log it (redactUrl). */
+export interface SmtpConfig {
+  readonly url: string;
+  readonly from: string;
+}
+
+/** A URL with its password replaced by '***', for messages and logs. */
+export function redactUrl(raw: string): string {
+  try {
+    const parsed = new URL(raw);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return raw.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
+  }
+}
+
+/** SMTP_URL (smtp:// or smtps://, with a host) and SMTP_FROM (defaults to no-reply at PUBLIC_URL's host). */
+export function parseSmtp(rawUrl: string | undefined, rawFrom: string | undefined, publicUrl: string): { value: SmtpConfig | null } | { problem: string } {
+  if (rawUrl === undefined) return { value: null };
+  let parsed: URL;
+  try {
+    parsed = new URL(rawUrl);
+  } catch {
+    return { problem: `SMTP_URL must be a URL such as smtp://user:password@host:587 (got "${redactUrl(rawUrl)}")` };
+  }
+  if (!['smtp:', 'smtps:'].includes(parsed.protocol) || !parsed.hostname) {
+    return { problem: `SMTP_URL must start with smtp:// or smtps:// and name a host (got "${redactUrl(rawUrl)}")` };
+  }
+  let host = 'localhost';
+  try {
+    host = new URL(publicUrl).hostname || host;
+  } catch {
+    // PUBLIC_URL's own problem is reported by its check
+  }
+  const from = rawFrom ?? `no-reply@${host}`;
+  if (!/^[^\r\n]*@[^\r\n]*$/.test(from) || from.length > 200) return { problem: `SMTP_FROM must be an e-mail address, optionally with a name: "Campañas <campanas@example.org>" (got "${from}")` };
+  return { value: { url: rawUrl, from } };
 }
 
 /** The default bands, close to INE's municipal size classes: up to 5,000; 5,001-20,000; 20,001-50,000; 50,001-100,000; over 100,000. */
@@ -110,6 +152,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (trustProxy.problem) problems.push(trustProxy.problem);
   const sizeBands = parseSizeBands(read('SIZE_BANDS') ?? DEFAULT_SIZE_BANDS);
   if ('problem' in sizeBands) problems.push(sizeBands.problem);
+  const smtp = parseSmtp(read('SMTP_URL'), read('SMTP_FROM'), publicUrl);
+  if ('problem' in smtp) problems.push(smtp.problem);
 
   const config: Config = {
     port,
@@ -142,6 +186,7 @@ export function loadConfig(env: Env = process.env): Config {
     staticDir: path.resolve(read('STATIC_DIR') ?? './dist/client'),
     sizeBands: 'value' in sizeBands ? sizeBands.value : [],
     minGroupSize: int('MIN_GROUP_SIZE', 1, 1, 1000),
+    smtp: 'value' in smtp ? smtp.value : null,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);

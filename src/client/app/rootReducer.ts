@@ -18,6 +18,7 @@ import { readTableView } from '../lib/tableView.js';
 import { ENTITY_CHOICE_KEYS, readEntityChoice, resultsReducer } from '../features/results/resultsSlice.js';
 import { comparisonsReducer } from '../features/comparisons/comparisonsSlice.js';
 import { campaignCycleReducer } from '../features/campaignCycle/campaignCycleSlice.js';
+import { editionOpeningReducer } from '../features/editionOpening/editionOpeningSlice.js';
 
 /** The slices, unpersisted (tests and the server never persist). */
 export const reducers = {
@@ -36,6 +37,7 @@ export const reducers = {
   results: resultsReducer,
   comparisons: comparisonsReducer,
   campaignCycle: campaignCycleReducer,
+  editionOpening: editionOpeningReducer,
 };
 
 export const rootReducer = combineReducers(reducers);

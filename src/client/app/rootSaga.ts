@@ -20,11 +20,13 @@ import { watchComparisons } from '../features/comparisons/comparisonsSaga.js';
 import { resultsApi } from '../api/resultsApi.js';
 import { campaignCycleApi } from '../api/campaignCycleApi.js';
 import { watchCampaignCycle, type CampaignCycleDependencies } from '../features/campaignCycle/campaignCycleSaga.js';
+import { editionOpeningApi } from '../api/editionOpeningApi.js';
+import { watchEditionOpening, type EditionOpeningDependencies } from '../features/editionOpening/editionOpeningSaga.js';
 import { workbookBytes } from '../lib/workbook.js';
 import { downloadFile, printPage, shareLink } from '../lib/browser.js';
 
 /** Everything the sagas reach outside the store; tests replace parts of it. */
-export type Dependencies = AuthDependencies & CampaignsDependencies & UsersDependencies & EntitiesDependencies & ResultsDependencies & CampaignCycleDependencies & AuditDependencies;
+export type Dependencies = AuthDependencies & CampaignsDependencies & UsersDependencies & EntitiesDependencies & ResultsDependencies & CampaignCycleDependencies & AuditDependencies & EditionOpeningDependencies;
 
 /** What each store gets afresh: the session's tokens, the login form's box and the boxes of secrets on screen are one store's own. */
 type PerStore = 'session' | 'credentials' | 'generatedPassword' | 'linkToCopy';
@@ -43,6 +45,7 @@ const defaultDependencies: Omit<Dependencies, PerStore> = {
   auditApi,
   resultsApi,
   campaignCycleApi,
+  editionOpeningApi,
   print: printPage,
   shareLink: (url) => shareLink(url),
   download: downloadFile,
@@ -57,7 +60,7 @@ export function resolveDependencies(overrides: Partial<Dependencies> = {}): Depe
 
 /** Spawns each feature's watchers so that one failing saga does not stop the others (style.md rule 15). */
 export function* rootSaga(deps: Dependencies) {
-  const features = [() => watchAuth(deps), () => watchSnackbar(), () => handleSplash(), () => watchCampaigns(deps), () => watchUsers(deps), () => watchEntities(deps), () => watchResults(deps), () => watchComparisons(deps), () => watchCampaignCycle(deps), () => watchAudit(deps)];
+  const features = [() => watchAuth(deps), () => watchSnackbar(), () => handleSplash(), () => watchCampaigns(deps), () => watchUsers(deps), () => watchEntities(deps), () => watchResults(deps), () => watchComparisons(deps), () => watchCampaignCycle(deps), () => watchAudit(deps), () => watchEditionOpening(deps)];
   yield all(
     features.map((saga) =>
       spawn(function* keepAlive() {

@@ -68,6 +68,32 @@ async function measureExport(url: string, token: string, edition: number, format
 /** Lines of the export table, one per database and format. */
 const exportRows: string[] = [];
 
+/** Opening an edition for every entity of the scale set must take under this (issue 18). */
+const OPENING_BUDGET_S = 5;
+/** Lines of the edition-opening table: the first opening and a repeat, per database. */
+const openingRows: string[] = [];
+
+/**
+ * Times POST campaigns/openEdition for all Spain on the scale set as ADMIN's button sends it: a new edition (the
+ * next year, without campaigns, like the start of a real cycle) gets one campaign per entity; then the same call
+ * again, which must create nothing. It makes that edition the current one, so it runs after every other row.
+ */
+async function measureOpening(name: string, db: Db, url: string, token: string): Promise<void> {
+  const [{ next }] = await db.query<{ next: number }>('SELECT max(campaign_number) + 1 AS next FROM editions');
+  await db.query("INSERT INTO editions (campaign_number, title) VALUES ($1, 'Edición de medida')", [next]);
+  for (const attempt of ['first', 'repeated']) {
+    const started = performance.now();
+    const res = await fetch(`${url}/api/secure/v1/campaigns/openEdition`, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ scope: 'all', notify: false }),
+    });
+    const body = (await res.json()) as { response?: { created: number; existing: number } };
+    const seconds = (performance.now() - started) / 1000;
+    if (res.status !== 200 || !body.response) throw new Error(`openEdition: HTTP ${res.status}`);
+    const verdict = seconds < OPENING_BUDGET_S ? `yes (< ${OPENING_BUDGET_S} s)` : `NO (>= ${OPENING_BUDGET_S} s)`;
+    openingRows.push(`| ${name} | ${next}, ${attempt} | ${body.response.created} | ${body.response.existing} | ${seconds.toFixed(2)} | ${verdict} |`);
+  }
+}
+
 /**
  * Seeds the scale data set, serves it and measures the health call (the framework floor) and the report
  * calls under load; the budget is p95 within 3x health's p95 in the same run and under 50 ms. The cached rows
@@ -117,6 +143,7 @@ async function benchBackend(name: string, db: Db): Promise<string[]> {
       const verdict = m.peakHeapMb <= EXPORT_HEAP_BUDGET_MB ? `yes (<= ${EXPORT_HEAP_BUDGET_MB} MB)` : `NO (> ${EXPORT_HEAP_BUDGET_MB} MB)`;
       exportRows.push(`| ${name} | ${edition} ${format.toUpperCase()} | ${m.seconds.toFixed(1)} | ${m.megabytes.toFixed(1)} | ${Math.round(m.peakHeapMb)} | ${verdict} |`);
     }
+    await measureOpening(name, db, url, token);
     return rows;
   } finally {
     await Promise.all([app.close(), uncachedApp.close()]);
@@ -165,6 +192,7 @@ async function main(): Promise<void> {
   if (DATABASES.includes('postgres')) rows.push(...(await benchPostgres()));
   console.log(rows.join('\n'));
   console.log(['', '| database | edition export | seconds | MB | peak heap MB | within budget |', '|---|---|---|---|---|---|', ...exportRows].join('\n'));
+  console.log(['', '| database | opening the edition for all entities | created | already had one | seconds | within budget |', '|---|---|---|---|---|---|', ...openingRows].join('\n'));
 }
 
 main().catch((err: unknown) => {

@@ -16,6 +16,8 @@ import type { RequestStatus } from '../../lib/remote.js';
 import { EditionDeadlineCard } from '../campaignCycle/EditionDeadlineCard.js';
 import { ReopenDialog } from '../campaignCycle/ReopenDialog.js';
 import { selectLateEntityIds } from '../campaignCycle/campaignCycleSelectors.js';
+import { EditionOpeningCard } from '../editionOpening/EditionOpeningCard.js';
+import { RemindersCard } from '../editionOpening/RemindersCard.js';
 
 const StatusPie = lazy(() => import(/* webpackChunkName: "charts-status" */ '../../charts/StatusPie.js'));
 
@@ -119,7 +121,7 @@ function EditionExport() {
   );
 }
 
-/** Every campaign's status for ADMIN and FEC: pie, search, community filter, the edition's export, 'Nueva Campaña', delete. */
+/** Every campaign's status for ADMIN and FEC: deadlines, opening the edition (ADMIN), reminders, pie, search, community filter, the edition's export, 'Nueva Campaña', delete. */
 export default function StatusPage() {
   const dispatch = useAppDispatch();
   const { status, rows } = useAppSelector((state) => state.campaigns.statusPage);
@@ -147,6 +149,16 @@ export default function StatusPage() {
         overview={
           <>
             <EditionDeadlineCard canChange={isAdmin} />
+            <div className="row g-3 mb-3">
+              {isAdmin && (
+                <div className="col-lg-6">
+                  <EditionOpeningCard />
+                </div>
+              )}
+              <div className={isAdmin ? 'col-lg-6' : 'col-12'}>
+                <RemindersCard />
+              </div>
+            </div>
             <StatusOverview page={page} status={status} />
           </>
         }

@@ -1,0 +1,61 @@
+import { composeMail, mailLanguageOf } from '../../../src/server/services/mail/templates.js';
+import { eachLimited, refusalReason } from '../../../src/server/services/mail/sender.js';
+import { loadConfig, type ConfigError, redactUrl } from '../../../src/server/config.js';
+
+const context = { edition: 2027, entities: ['Ayuntamiento de Vic', 'Consell <Comarcal>'], publicUrl: 'https://campanas.example.org' };
+
+describe('the cycle e-mails', () => {
+  it('speak each language, name the entities and link to the app in text and HTML', () => {
+    expect(composeMail('reminder', 'es', context).subject).toBe('Recordatorio: campaña 2027 pendiente');
+    expect(composeMail('open', 'es', context).subject).toBe('Campaña 2027 abierta');
+    expect(composeMail('open', 'en', context).subject).toBe('Campaign 2027 is open');
+    expect(composeMail('reminder', 'ca', context).text).toContain("encara no s'ha enviat");
+    expect(composeMail('reminder', 'va', context).text).toContain('Vos recordem');
+    const es = composeMail('open', 'es', context);
+    expect(es.text).toContain('Ayuntamiento de Vic y Consell <Comarcal>');
+    expect(es.text).toContain('https://campanas.example.org/');
+    expect(es.html).toContain('Consell &#60;Comarcal&#62;');
+    expect(es.html).not.toContain('<Comarcal>');
+  });
+
+  it('writes Spanish to every user: users have no language in the data', () => {
+    expect(mailLanguageOf({ email: 'a@b.es' })).toBe('es');
+  });
+
+  it('never reports the SMTP password in a refusal', () => {
+    const err = Object.assign(new Error('Invalid login for user:topsecret'), { response: '535 bad auth topsecret' });
+    expect(refusalReason(err, 'smtp://user:topsecret@mail.example.org:587')).toBe('535 bad auth ***');
+  });
+
+  it('keeps at most the given number of sends in flight', async () => {
+    let running = 0;
+    let most = 0;
+    await eachLimited([...Array(10).keys()], 3, async () => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((r) => setTimeout(r, 5));
+      running -= 1;
+    });
+    expect(most).toBe(3);
+  });
+});
+
+describe('SMTP configuration', () => {
+  it('is off without SMTP_URL, and takes smtp(s) URLs with a default sender', () => {
+    expect(loadConfig({}).smtp).toBeNull();
+    expect(loadConfig({ SMTP_URL: 'smtp://u:p@mail.example.org:587', PUBLIC_URL: 'https://campanas.example.org' }).smtp).toEqual({ url: 'smtp://u:p@mail.example.org:587', from: 'no-reply@campanas.example.org' });
+    expect(loadConfig({ SMTP_URL: 'smtps://mail.example.org', SMTP_FROM: 'Campañas <c@example.org>' }).smtp?.from).toBe('Campañas <c@example.org>');
+  });
+
+  it('refuses other URLs without ever showing the password', () => {
+    let problem: ConfigError | undefined;
+    try {
+      loadConfig({ SMTP_URL: 'http://user:hunter22@mail.example.org' });
+    } catch (err) {
+      problem = err as ConfigError;
+    }
+    expect(problem?.message).toContain('SMTP_URL must start with smtp://');
+    expect(problem?.message).not.toContain('hunter22');
+    expect(redactUrl('smtp://user:hunter22@mail.example.org:587')).toBe('smtp://user:***@mail.example.org:587');
+  });
+});
