@@ -19,6 +19,7 @@ import { registerReferenceRoutes } from './routes/reference.js';
 import { ReportEngine } from './reports/engine.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerEntityRoutes } from './routes/entities.js';
+import { registerEditionRoutes } from './routes/editions.js';
 
 /** An address with its token hidden: a shared link's page (/results/0/<token>) or an `at=<token>` query. */
 export function redactUrl(url: string): string {
@@ -99,6 +100,7 @@ export async function buildApp(
       registerReferenceRoutes(secure, ctx);
       registerUserRoutes(secure, ctx);
       registerEntityRoutes(secure, ctx);
+      await registerEditionRoutes(secure, ctx);
       registerCampaignRoutes(secure, ctx, reports);
       registerReportRoutes(secure, ctx, reports);
     },

@@ -23,3 +23,6 @@ export const ANSWERS_PER_PAGE = 3;
 export const DEFAULT_LANGUAGE = 'es';
 export const LANGUAGES = ['es', 'en', 'ca', 'va'] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+/** The largest questionnaire catalogue file an administrator may upload (the demo's is about 110 KB). */
+export const EDITION_FILE_MAX_BYTES = 2 * 1024 * 1024;

@@ -9,6 +9,8 @@ export const ACTIONS = [
   'ENTITIES_MANAGE',
   'RESULTS_CAMPAIGNS',
   'AUTH',
+  'EDITIONS_VIEW',
+  'EDITIONS_IMPORT',
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];
@@ -16,8 +18,8 @@ export type Action = (typeof ACTIONS)[number];
 /** The rules table: every action each role may perform. A role missing here is denied everything. */
 export const PERMISSION_RULES: Readonly<Partial<Record<Role, readonly Action[]>>> = {
   USER: ['SELF_CAMPAIGNS', 'RESULTS_CAMPAIGNS', 'AUTH'],
-  ADMIN: ['ADMIN_CAMPAIGNS', 'USERS_MANAGE', 'ENTITIES_MANAGE', 'RESULTS_CAMPAIGNS', 'AUTH'],
-  FEC: ['FEC_CAMPAIGNS', 'USERS_MANAGE', 'ENTITIES_MANAGE', 'RESULTS_CAMPAIGNS', 'AUTH'],
+  ADMIN: ['ADMIN_CAMPAIGNS', 'USERS_MANAGE', 'ENTITIES_MANAGE', 'RESULTS_CAMPAIGNS', 'AUTH', 'EDITIONS_VIEW', 'EDITIONS_IMPORT'],
+  FEC: ['FEC_CAMPAIGNS', 'USERS_MANAGE', 'ENTITIES_MANAGE', 'RESULTS_CAMPAIGNS', 'AUTH', 'EDITIONS_VIEW'],
   NO: [],
   DEVELOPERS: [],
 };
