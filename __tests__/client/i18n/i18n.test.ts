@@ -36,7 +36,7 @@ describe('locale catalogues', () => {
     for (const [language, messages] of Object.entries(MESSAGES)) {
       const locale = INTL_LOCALES[language as keyof typeof INTL_LOCALES];
       const intl = createIntl({ locale, messages, formats: INTL_FORMATS, onError: (err) => { throw err; } });
-      const values = { min: 3, position: 1, of: 2, territories: 'X', rest: 'A', last: 'B', sizes: 'n = 2', band: 'B', status: 404, page: 1, pages: 2, count: 3, entity: 'X', email: 'x@y.es', name: 'Y', answered: 1, total: 2, title: 'T', year: 2026, campaign: 'Campaña 2026', edition: '2026', n: 2, level: 'Provincia', kind: 'Resultados', current: 'Campaña 2026', previous: 'Campaña 2025', axis: 'Territorio', policy: 'Agua', points: '2', value: '1', max: '3' };
+      const values = { min: 3, position: 1, of: 2, territories: 'X', rest: 'A', last: 'B', sizes: 'n = 2', band: 'B', status: 404, page: 1, pages: 2, count: 3, entity: 'X', email: 'x@y.es', name: 'Y', answered: 1, total: 2, title: 'T', year: 2026, campaign: 'Campaña 2026', edition: '2026', n: 2, level: 'Provincia', kind: 'Resultados', current: 'Campaña 2026', previous: 'Campaña 2025', axis: 'Territorio', policy: 'Agua', points: '2', value: '1', max: '3', axes: 1, policies: 2, measures: 3, questions: 4, before: 1, after: 2 };
       for (const id of Object.keys(messages)) expect(typeof intl.formatMessage({ id }, values)).toBe('string');
     }
   });

@@ -19,6 +19,7 @@ export const PATHS = {
   createEntity: '/manage/entities/create',
   users: '/manage/users',
   createUser: '/manage/users/create',
+  editions: '/manage/editions',
 } as const;
 
 /** Who may open a questionnaire (/my-campaigns/{id}): an entity's USER and ADMIN, not FEC. */
@@ -34,6 +35,7 @@ const TITLES: readonly [prefix: string, messageId: string][] = [
   ['/manage/entities/create', 'HEADER.CREATE_ENTITY'],
   ['/manage/entities', 'HEADER.ENTITIES'],
   ['/manage/users', 'HEADER.USERS'],
+  ['/manage/editions', 'HEADER.EDITIONS'],
 ];
 
 export function headerTitleId(pathname: string): string {

@@ -13,6 +13,7 @@ import { readCampaignsView } from '../features/campaigns/campaignsView.js';
 import { referenceReducer } from '../features/reference/referenceSlice.js';
 import { usersReducer } from '../features/admin/users/usersSlice.js';
 import { entitiesReducer } from '../features/admin/entities/entitiesSlice.js';
+import { editionsReducer } from '../features/admin/editions/editionsSlice.js';
 import { readTableView } from '../lib/tableView.js';
 import { ENTITY_CHOICE_KEYS, readEntityChoice, resultsReducer } from '../features/results/resultsSlice.js';
 import { comparisonsReducer } from '../features/comparisons/comparisonsSlice.js';
@@ -30,6 +31,7 @@ export const reducers = {
   reference: referenceReducer,
   users: usersReducer,
   entities: entitiesReducer,
+  editions: editionsReducer,
   results: resultsReducer,
   comparisons: comparisonsReducer,
 };

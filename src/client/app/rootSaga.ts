@@ -13,6 +13,8 @@ import { createSecretBox } from '../lib/secretBox.js';
 import { watchUsers, type UsersDependencies } from '../features/admin/users/usersSaga.js';
 import { watchEntities, type EntitiesDependencies } from '../features/admin/entities/entitiesSaga.js';
 import { entitiesApi, usersApi } from '../api/adminApi.js';
+import { watchEditions, type EditionsDependencies } from '../features/admin/editions/editionsSaga.js';
+import { editionsApi } from '../api/editionsApi.js';
 import { watchResults, type ResultsDependencies } from '../features/results/resultsSaga.js';
 import { watchComparisons } from '../features/comparisons/comparisonsSaga.js';
 import { resultsApi } from '../api/resultsApi.js';
@@ -20,7 +22,7 @@ import { workbookBytes } from '../lib/workbook.js';
 import { downloadFile, printPage, shareLink } from '../lib/browser.js';
 
 /** Everything the sagas reach outside the store; tests replace parts of it. */
-export type Dependencies = AuthDependencies & CampaignsDependencies & UsersDependencies & EntitiesDependencies & ResultsDependencies;
+export type Dependencies = AuthDependencies & CampaignsDependencies & UsersDependencies & EntitiesDependencies & EditionsDependencies & ResultsDependencies;
 
 /** What each store gets afresh: the session's tokens, the login form's box and the boxes of secrets on screen are one store's own. */
 type PerStore = 'session' | 'credentials' | 'generatedPassword' | 'linkToCopy';
@@ -36,6 +38,7 @@ const defaultDependencies: Omit<Dependencies, PerStore> = {
   navigate: (path) => window.location.assign(path),
   usersApi,
   entitiesApi,
+  editionsApi,
   resultsApi,
   print: printPage,
   shareLink: (url) => shareLink(url),
@@ -51,7 +54,7 @@ export function resolveDependencies(overrides: Partial<Dependencies> = {}): Depe
 
 /** Spawns each feature's watchers so that one failing saga does not stop the others (style.md rule 15). */
 export function* rootSaga(deps: Dependencies) {
-  const features = [() => watchAuth(deps), () => watchSnackbar(), () => handleSplash(), () => watchCampaigns(deps), () => watchUsers(deps), () => watchEntities(deps), () => watchResults(deps), () => watchComparisons(deps)];
+  const features = [() => watchAuth(deps), () => watchSnackbar(), () => handleSplash(), () => watchCampaigns(deps), () => watchUsers(deps), () => watchEntities(deps), () => watchEditions(deps), () => watchResults(deps), () => watchComparisons(deps)];
   yield all(
     features.map((saga) =>
       spawn(function* keepAlive() {

@@ -49,6 +49,7 @@ const UsersPage = lazyPage(() => import(/* webpackChunkName: "admin-users" */ '.
 const CreateUserPage = lazyPage(() => import(/* webpackChunkName: "admin-users" */ '../features/admin/users/CreateUserPage.js'));
 const EntitiesPage = lazyPage(() => import(/* webpackChunkName: "admin-entities" */ '../features/admin/entities/EntitiesPage.js'));
 const CreateEntityPage = lazyPage(() => import(/* webpackChunkName: "admin-entities" */ '../features/admin/entities/CreateEntityPage.js'));
+const EditionsPage = lazyPage(() => import(/* webpackChunkName: "admin-editions" */ '../features/admin/editions/EditionsPage.js'));
 const ResultsPage = lazyPage(() => import(/* webpackChunkName: "results" */ '../features/results/ResultsPage.js'));
 const SharedResultsPage = lazyPage(() => import(/* webpackChunkName: "results-shared" */ '../features/results/SharedResultsPage.js'));
 const ComparisonsPage = lazyPage(() => import(/* webpackChunkName: "comparisons" */ '../features/comparisons/ComparisonsPage.js'));
@@ -130,6 +131,7 @@ export const ROUTES: RouteObject[] = [
           pageRoute(PATHS.createEntity, ['ENTITIES_MANAGE'], CreateEntityPage),
           pageRoute(PATHS.users, ['USERS_MANAGE'], UsersPage),
           pageRoute(PATHS.createUser, ['USERS_MANAGE'], CreateUserPage),
+          pageRoute(PATHS.editions, ['EDITIONS_VIEW'], EditionsPage),
         ],
       },
       { path: '*', element: <Navigate to={PATHS.login} replace /> },
