@@ -103,6 +103,13 @@ describe.each(backends)('editions API on $name', ({ open }) => {
     expect([...diff.changedPolicies].sort()).toEqual(['E1.P2', 'E2.P1', 'E2.P2', 'E3.P1', 'E3.P2', 'E4.P2']);
   });
 
+  it('imports one of two simultaneous imports of a year and refuses the other with 409', async () => {
+    const file = (await demoFile(2026)).replace('"edition": 2026', '"edition": 2029');
+    const answers = await Promise.all([upload('import', file), upload('import', file)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect((await demo.db.query<{ n: number }>('SELECT count(*)::int AS n FROM editions WHERE campaign_number = 2029'))[0].n).toBe(1);
+  });
+
   it('never answers 5xx to hostile uploads', async () => {
     const hostile: (string | Uint8Array)[] = [
       new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), '['.repeat(50000) + ']'.repeat(50000), JSON.stringify(Array(300000).fill(0)),
@@ -117,7 +124,7 @@ describe.each(backends)('editions API on $name', ({ open }) => {
     expect((await upload('preview', '{}', demo.tokens.admin, 'other')).status).toBe(422);
     const json = await call(demo.server, 'POST', '/api/secure/v1/editions/preview', { body: { file: '{}' }, token: demo.tokens.admin });
     expect([json.status, json.body.error.type]).toEqual([422, 'VALIDATION']);
-    expect(await count('editions')).toBe(4);
+    expect(await count('editions')).toBe(5);
   });
 
   it('marks the comparison policies whose questions or points changed since the previous campaign\'s edition', async () => {

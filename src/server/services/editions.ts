@@ -10,6 +10,7 @@ import { diffEditions } from '../catalogue/diff.js';
 import { catalogueCounts, catalogueIndicators } from '../catalogue/preview.js';
 import { importCatalogue } from '../catalogue/import.js';
 import { CatalogueError, type Catalogue } from '../catalogue/parse.js';
+import { isUniqueViolation } from '../db/faults.js';
 import type { EditionPreview, FileProblemsData, ImportedEdition } from '../../shared/api/editions.js';
 
 /** The catalogue of an uploaded file, or 422 VALIDATION listing every problem with its place (data: FileProblemsData). */
@@ -44,8 +45,8 @@ export async function importEdition(db: Db, actor: Actor, bytes: Uint8Array): Pr
     );
     return { id, year: catalogue.edition };
   } catch (err) {
-    // Another import of the same year won the race since the check above.
-    if (err instanceof CatalogueError) throw alreadyImported();
+    // Another import of the same year won the race since the check above (seen inside the transaction, or by the unique year).
+    if (err instanceof CatalogueError || isUniqueViolation(err)) throw alreadyImported();
     throw err;
   }
 }
