@@ -54,8 +54,8 @@ describe('client shell in Chromium', () => {
 
   it.each([
     ['usuario@demo.es', '/my-campaigns', 'Campañas', 'Usuario', ['Mis Campañas', 'Resultados', 'Comparativas']],
-    ['admin@demo.es', '/status', 'Encuesta', 'Super Administrador', ['Estado', 'Entidades', 'Usuarios', 'Registro de actividad', 'Resultados', 'Comparativas']],
-    ['fec@demo.es', '/status', 'Encuesta', 'Administrador', ['Estado', 'Entidades', 'Usuarios', 'Resultados', 'Comparativas']],
+    ['admin@demo.es', '/status', 'Encuesta', 'Super Administrador', ['Estado', 'Entidades', 'Usuarios', 'Ediciones', 'Registro de actividad', 'Resultados', 'Comparativas']],
+    ['fec@demo.es', '/status', 'Encuesta', 'Administrador', ['Estado', 'Entidades', 'Usuarios', 'Ediciones', 'Resultados', 'Comparativas']],
   ])('logs %s in through the form to %s with its menu', async (email, landing, title, roleLabel, menu) => {
     const { page, errors } = opened;
     await logIn(page, server.url, email);

@@ -42,7 +42,8 @@ export function documentedCalls(doc: { paths: Record<string, Record<string, any>
       method: method.toUpperCase() as 'GET' | 'POST',
       path,
       query: Object.fromEntries(((op.parameters ?? []) as { in: string; name: string; schema: JsonSchema }[]).filter((p) => p.in === 'query').map((p) => [p.name, p.schema])),
-      body: op.requestBody?.content?.['application/json']?.schema,
+      // A file call (multipart) is sent JSON like the others, which it must refuse with a 4xx.
+      body: op.requestBody?.content?.['application/json']?.schema ?? op.requestBody?.content?.['multipart/form-data']?.schema,
       oauth: path.endsWith('/auth/token'),
     })),
   );

@@ -22,6 +22,7 @@ import { ReportEngine } from './reports/engine.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerEntityRoutes } from './routes/entities.js';
 import { registerAuditRoutes } from './routes/audit.js';
+import { registerEditionRoutes } from './routes/editions.js';
 
 /** An address with its token hidden: a shared link's page (/results/0/<token>) or an `at=<token>` query. */
 export function redactUrl(url: string): string {
@@ -103,6 +104,7 @@ export async function buildApp(
       registerUserRoutes(secure, ctx);
       registerEntityRoutes(secure, ctx);
       registerAuditRoutes(secure, ctx);
+      await registerEditionRoutes(secure, ctx);
       registerCampaignRoutes(secure, ctx, reports);
       registerReportRoutes(secure, ctx, reports);
       registerCampaignCycleRoutes(secure, ctx);

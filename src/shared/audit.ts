@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = {
   'campaign.deadlineExtended': 'AUDIT.ACTION.CAMPAIGN_DEADLINE_EXTENDED',
   'edition.deadline': 'AUDIT.ACTION.EDITION_DEADLINE',
   'edition.open': 'AUDIT.ACTION.EDITION_OPEN',
+  'edition.import': 'AUDIT.ACTION.EDITION_IMPORT',
   'campaign.openNotice': 'AUDIT.ACTION.CAMPAIGN_OPEN_NOTICE',
   'campaign.reminder': 'AUDIT.ACTION.CAMPAIGN_REMINDER',
   'entity.create': 'AUDIT.ACTION.ENTITY_CREATE',

@@ -26,3 +26,5 @@ export type Language = (typeof LANGUAGES)[number];
 
 /** The longest reason a deadline extension or a reopening takes (issue 18). */
 export const REASON_MAX_LENGTH = 500;
+/** The largest questionnaire catalogue file an administrator may upload (the demo's is about 110 KB). */
+export const EDITION_FILE_MAX_BYTES = 2 * 1024 * 1024;

@@ -11,6 +11,8 @@ export const ACTIONS = [
   'AUTH',
   /** The activity log ('Registro de actividad'): ADMIN only. */
   'AUDIT_READ',
+  'EDITIONS_VIEW',
+  'EDITIONS_IMPORT',
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];
@@ -18,8 +20,8 @@ export type Action = (typeof ACTIONS)[number];
 /** The rules table: every action each role may perform. A role missing here is denied everything. */
 export const PERMISSION_RULES: Readonly<Partial<Record<Role, readonly Action[]>>> = {
   USER: ['SELF_CAMPAIGNS', 'RESULTS_CAMPAIGNS', 'AUTH'],
-  ADMIN: ['ADMIN_CAMPAIGNS', 'USERS_MANAGE', 'ENTITIES_MANAGE', 'RESULTS_CAMPAIGNS', 'AUTH', 'AUDIT_READ'],
-  FEC: ['FEC_CAMPAIGNS', 'USERS_MANAGE', 'ENTITIES_MANAGE', 'RESULTS_CAMPAIGNS', 'AUTH'],
+  ADMIN: ['ADMIN_CAMPAIGNS', 'USERS_MANAGE', 'ENTITIES_MANAGE', 'RESULTS_CAMPAIGNS', 'AUTH', 'EDITIONS_VIEW', 'EDITIONS_IMPORT', 'AUDIT_READ'],
+  FEC: ['FEC_CAMPAIGNS', 'USERS_MANAGE', 'ENTITIES_MANAGE', 'RESULTS_CAMPAIGNS', 'AUTH', 'EDITIONS_VIEW'],
   NO: [],
   DEVELOPERS: [],
 };

@@ -20,6 +20,7 @@ export const PATHS = {
   users: '/manage/users',
   createUser: '/manage/users/create',
   audit: '/manage/audit',
+  editions: '/manage/editions',
 } as const;
 
 /** Who may open a questionnaire (/my-campaigns/{id}): an entity's USER and ADMIN, not FEC. */
@@ -36,6 +37,7 @@ const TITLES: readonly [prefix: string, messageId: string][] = [
   ['/manage/entities', 'HEADER.ENTITIES'],
   ['/manage/users', 'HEADER.USERS'],
   ['/manage/audit', 'HEADER.AUDIT'],
+  ['/manage/editions', 'HEADER.EDITIONS'],
 ];
 
 export function headerTitleId(pathname: string): string {

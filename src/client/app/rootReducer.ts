@@ -14,6 +14,7 @@ import { referenceReducer } from '../features/reference/referenceSlice.js';
 import { usersReducer } from '../features/admin/users/usersSlice.js';
 import { entitiesReducer } from '../features/admin/entities/entitiesSlice.js';
 import { auditReducer } from '../features/admin/audit/auditSlice.js';
+import { editionsReducer } from '../features/admin/editions/editionsSlice.js';
 import { readTableView } from '../lib/tableView.js';
 import { ENTITY_CHOICE_KEYS, readEntityChoice, resultsReducer } from '../features/results/resultsSlice.js';
 import { comparisonsReducer } from '../features/comparisons/comparisonsSlice.js';
@@ -34,6 +35,7 @@ export const reducers = {
   users: usersReducer,
   entities: entitiesReducer,
   audit: auditReducer,
+  editions: editionsReducer,
   results: resultsReducer,
   comparisons: comparisonsReducer,
   campaignCycle: campaignCycleReducer,

@@ -15,6 +15,8 @@ import { watchEntities, type EntitiesDependencies } from '../features/admin/enti
 import { entitiesApi, usersApi } from '../api/adminApi.js';
 import { watchAudit, type AuditDependencies } from '../features/admin/audit/auditSaga.js';
 import { auditApi } from '../api/auditApi.js';
+import { watchEditions, type EditionsDependencies } from '../features/admin/editions/editionsSaga.js';
+import { editionsApi } from '../api/editionsApi.js';
 import { watchResults, type ResultsDependencies } from '../features/results/resultsSaga.js';
 import { watchComparisons } from '../features/comparisons/comparisonsSaga.js';
 import { resultsApi } from '../api/resultsApi.js';
@@ -26,7 +28,7 @@ import { workbookBytes } from '../lib/workbook.js';
 import { downloadFile, printPage, shareLink } from '../lib/browser.js';
 
 /** Everything the sagas reach outside the store; tests replace parts of it. */
-export type Dependencies = AuthDependencies & CampaignsDependencies & UsersDependencies & EntitiesDependencies & ResultsDependencies & CampaignCycleDependencies & AuditDependencies & EditionOpeningDependencies;
+export type Dependencies = AuthDependencies & CampaignsDependencies & UsersDependencies & EntitiesDependencies & ResultsDependencies & CampaignCycleDependencies & AuditDependencies & EditionOpeningDependencies & EditionsDependencies;
 
 /** What each store gets afresh: the session's tokens, the login form's box and the boxes of secrets on screen are one store's own. */
 type PerStore = 'session' | 'credentials' | 'generatedPassword' | 'linkToCopy';
@@ -43,6 +45,7 @@ const defaultDependencies: Omit<Dependencies, PerStore> = {
   usersApi,
   entitiesApi,
   auditApi,
+  editionsApi,
   resultsApi,
   campaignCycleApi,
   editionOpeningApi,
@@ -60,7 +63,7 @@ export function resolveDependencies(overrides: Partial<Dependencies> = {}): Depe
 
 /** Spawns each feature's watchers so that one failing saga does not stop the others (style.md rule 15). */
 export function* rootSaga(deps: Dependencies) {
-  const features = [() => watchAuth(deps), () => watchSnackbar(), () => handleSplash(), () => watchCampaigns(deps), () => watchUsers(deps), () => watchEntities(deps), () => watchResults(deps), () => watchComparisons(deps), () => watchCampaignCycle(deps), () => watchAudit(deps), () => watchEditionOpening(deps)];
+  const features = [() => watchAuth(deps), () => watchSnackbar(), () => handleSplash(), () => watchCampaigns(deps), () => watchUsers(deps), () => watchEntities(deps), () => watchResults(deps), () => watchComparisons(deps), () => watchCampaignCycle(deps), () => watchAudit(deps), () => watchEditionOpening(deps), () => watchEditions(deps)];
   yield all(
     features.map((saga) =>
       spawn(function* keepAlive() {

@@ -50,6 +50,7 @@ const CreateUserPage = lazyPage(() => import(/* webpackChunkName: "admin-users" 
 const EntitiesPage = lazyPage(() => import(/* webpackChunkName: "admin-entities" */ '../features/admin/entities/EntitiesPage.js'));
 const CreateEntityPage = lazyPage(() => import(/* webpackChunkName: "admin-entities" */ '../features/admin/entities/CreateEntityPage.js'));
 const AuditLogPage = lazyPage(() => import(/* webpackChunkName: "admin-audit" */ '../features/admin/audit/AuditLogPage.js'));
+const EditionsPage = lazyPage(() => import(/* webpackChunkName: "admin-editions" */ '../features/admin/editions/EditionsPage.js'));
 const ResultsPage = lazyPage(() => import(/* webpackChunkName: "results" */ '../features/results/ResultsPage.js'));
 const SharedResultsPage = lazyPage(() => import(/* webpackChunkName: "results-shared" */ '../features/results/SharedResultsPage.js'));
 const ComparisonsPage = lazyPage(() => import(/* webpackChunkName: "comparisons" */ '../features/comparisons/ComparisonsPage.js'));
@@ -132,6 +133,7 @@ export const ROUTES: RouteObject[] = [
           pageRoute(PATHS.users, ['USERS_MANAGE'], UsersPage),
           pageRoute(PATHS.createUser, ['USERS_MANAGE'], CreateUserPage),
           pageRoute(PATHS.audit, ['AUDIT_READ'], AuditLogPage),
+          pageRoute(PATHS.editions, ['EDITIONS_VIEW'], EditionsPage),
         ],
       },
       { path: '*', element: <Navigate to={PATHS.login} replace /> },

@@ -27,7 +27,11 @@ export function makeStore({ preloadedState, persist = false, dependencies, runSa
     reducer: (persist ? persistedRootReducer : rootReducer) as typeof rootReducer,
     preloadedState: preloadedState as RootState | undefined,
     middleware: (getDefault) =>
-      getDefault({ thunk: false, serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } }).concat(sagaMiddleware),
+      getDefault({
+        thunk: false,
+        // A chosen file travels to its saga in the action's meta (editions/fileChosen), never into the state.
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER], ignoredActionPaths: ['meta.file'] },
+      }).concat(sagaMiddleware),
     devTools: process.env.NODE_ENV !== 'production',
   });
   if (runSagas) sagaMiddleware.run(rootSaga, deps);

@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import * as rows from '../db/repositories/catalogue.js';
 import { CatalogueError, parseCatalogue, type Catalogue } from './parse.js';
 
-/** Imports a validated catalogue as a new edition, all or nothing; returns the edition id. */
-export async function importCatalogue(db: Db, catalogue: Catalogue): Promise<number> {
+/** Imports a validated catalogue as a new edition, all or nothing (onImported runs in the same transaction); returns the edition id. */
+export async function importCatalogue(db: Db, catalogue: Catalogue, onImported?: (tx: Tx, editionId: number) => Promise<void>): Promise<number> {
   return db.transaction(async (tx) => {
     if (await rows.editionExists(tx, catalogue.edition)) throw new CatalogueError([`edition ${catalogue.edition} is already imported`]);
     const editionId = await rows.insertEdition(tx, catalogue.edition, catalogue.title);
@@ -27,6 +27,7 @@ export async function importCatalogue(db: Db, catalogue: Catalogue): Promise<num
         }
       }
     }
+    await onImported?.(tx, editionId);
     return editionId;
   });
 }

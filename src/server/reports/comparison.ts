@@ -18,12 +18,15 @@ const pick = (figures: ByLevel | undefined): Record<ComparisonLevel, number | nu
  * One edition's radar (scoring.md, Comparison response): per axis, each policy's percentages for the
  * entity, its province, its community and its size band, in both comparison modes, from the campaign's group figures.
  */
-export function comparisonAxes(tree: readonly TreeAxis[], figures: ReadonlyMap<string, GroupFigures>): ComparisonAxis[] {
+export function comparisonAxes(tree: readonly TreeAxis[], figures: ReadonlyMap<string, GroupFigures>, changedPolicies?: ReadonlySet<number>): ComparisonAxis[] {
   return tree.map((axis) => ({
     axisText: axis.text,
     valuesByPolicy: axis.policies.map((policy) => {
       const f = figures.get(`policy:${policy.id}`);
-      return { policyText: policy.text, percentages: pick(f?.percentages), percentagesComparedToAll: pick(f?.percentagesComparedToAll) };
+      return {
+        policyText: policy.text, percentages: pick(f?.percentages), percentagesComparedToAll: pick(f?.percentagesComparedToAll),
+        ...(changedPolicies ? { contentChanged: changedPolicies.has(policy.id) } : {}),
+      };
     }),
   }));
 }
@@ -43,14 +46,16 @@ export async function campaignComparison(
   place: CampaignPlace,
   { catalogueVersion, previous }: PreviousSentCampaign,
   minGroupSize: number,
+  changedPolicies: (previousEditionId: number, editionId: number, catalogueVersion: string) => Promise<ReadonlySet<number>>,
 ): Promise<ComparisonResponse> {
   const territories = { provinceId: place.provinceId, communityId: place.communityId, sizeBand: place.sizeBand };
-  const [current, earlier] = await Promise.all([
+  const [current, earlier, changed] = await Promise.all([
     Promise.all([cache.get(place.editionId, catalogueVersion), scopeFigures(q, place, minGroupSize, true)]),
     previous && Promise.all([cache.get(previous.editionId, catalogueVersion), scopeFigures(q, { ...previous, ...territories }, minGroupSize, true)]),
+    previous && changedPolicies(previous.editionId, place.editionId, catalogueVersion),
   ]);
   return {
-    current: comparisonAxes(current[0].tree, current[1].figures),
+    current: comparisonAxes(current[0].tree, current[1].figures, changed || undefined),
     previous: earlier ? comparisonAxes(earlier[0].tree, earlier[1].figures) : null,
     territoryTexts: placeNames(place),
     sizeBand: placeSizeBand(place),

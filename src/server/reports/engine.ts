@@ -6,6 +6,7 @@ import type { ComparisonResponse, TrendResponse } from '../../shared/api/results
 import { campaignComparison } from './comparison.js';
 import { campaignTrend } from './trend.js';
 import { QuestionnaireCache } from './questionnaireCache.js';
+import { EditionChanges } from './editionChanges.js';
 import { campaignQuestionnaire, type CampaignQuestionnaire } from './questionnaires.js';
 import { comparisonVersion, encodeResult, resultVersion } from './reportBodies.js';
 import { ReportCache, type ReportBody } from './reportCache.js';
@@ -19,6 +20,8 @@ export class ReportEngine {
   /** Each edition's questionnaire, loaded once per process and checked against the catalogue version. */
   readonly questionnaires: QuestionnaireCache;
   private readonly bodies: ReportCache;
+  /** Which policies changed between two editions, for the comparison's marks. */
+  private readonly changes: EditionChanges;
 
   /**
    * reportCacheBytes bounds the report cache (REPORT_CACHE_BYTES by default); 0 keeps nothing. Means built from
@@ -31,6 +34,7 @@ export class ReportEngine {
   ) {
     this.questionnaires = new QuestionnaireCache((editionId) => loadEditionIndicators(db, editionId));
     this.bodies = new ReportCache(reportCacheBytes);
+    this.changes = new EditionChanges(db);
   }
 
   /** A sent campaign's result response, envelope included: kept while its version holds, else built (encodeResult). */
@@ -45,7 +49,7 @@ export class ReportEngine {
   async comparison(place: CampaignPlace, encode: (body: { response: ComparisonResponse }) => Buffer): Promise<ReportBody> {
     const previous = await findPreviousSentCampaign(this.db, place.entityId, place.campaignNumber);
     return this.bodies.get(`comparison:${place.campaignId}`, comparisonVersion(place, previous), async () =>
-      encode({ response: await campaignComparison(this.db, this.questionnaires, place, previous, this.minGroupSize) }),
+      encode({ response: await campaignComparison(this.db, this.questionnaires, place, previous, this.minGroupSize, (a, b, v) => this.changes.changedPolicies(a, b, v)) }),
     );
   }
 

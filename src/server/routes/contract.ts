@@ -72,3 +72,20 @@ export function fileRouteOf<Q extends TSchema, B extends TSchema, R extends TSch
 export function sendEncoded(reply: FastifyReply, body: Buffer | string): FastifyReply {
   return reply.type(JSON_TYPE).send(body);
 }
+
+/**
+ * Route options of a call that takes a file (multipart/form-data, read by the handler with request.file()):
+ * documented as a multipart body; the body is not validated by schema (it is a stream), and the query, which
+ * such a call never takes, is refused whole.
+ */
+export function uploadRouteOf<Q extends TSchema, B extends TSchema, R extends TSchema>(call: ApiCall<Q, B, R>) {
+  const route = routeOf(call);
+  return {
+    ...route,
+    schema: { ...route.schema, consumes: ['multipart/form-data'] },
+    validatorCompiler: ({ httpPart }: { httpPart?: string }) => (value: unknown) =>
+      httpPart !== 'querystring' || Object.keys(value ?? {}).length === 0
+        ? true
+        : { error: [{ keyword: 'additionalProperties', instancePath: '', schemaPath: '#', params: {}, message: 'must NOT have additional properties' }] },
+  };
+}

@@ -141,6 +141,11 @@ export const ComparisonPolicy = Type.Object({
   percentages: ComparisonFigures,
   /** The same figures over every registered entity of the territory, non-participants counting 0. */
   percentagesComparedToAll: ComparisonFigures,
+  /**
+   * On the current edition's policies when there is a previous campaign: true when the policy's questions or
+   * points differ between the two editions (catalogue/diff.ts), so that its figures do not compare like for like.
+   */
+  contentChanged: Type.Optional(Type.Boolean()),
 });
 export type ComparisonPolicy = Static<typeof ComparisonPolicy>;
 

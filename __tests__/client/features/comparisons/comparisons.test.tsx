@@ -51,7 +51,7 @@ describe('comparison radars', () => {
     const groups = radarGroups(comparison, true);
     expect(groups.map((g) => g.level)).toEqual(['campaign', 'province', 'autonomousCommunity', 'sizeBand']);
     expect(groups[3].radars[0]).toMatchObject({ current: [55, 45, 35], previous: [50, 40, null] });
-    expect(groups[0].radars[0]).toEqual({ axisText: 'Territorio', policies: ['Agua', 'Zonas verdes', 'Suelo'], current: [80, 50, 25], previous: [70, 40, null] });
+    expect(groups[0].radars[0]).toEqual({ axisText: 'Territorio', policies: ['Agua', 'Zonas verdes', 'Suelo'], current: [80, 50, 25], previous: [70, 40, null], changed: [false, false, false] });
     expect(groups[2].radars[0].current).toEqual([50, null, 40]);
   });
 
@@ -325,6 +325,21 @@ describe('comparisons page body', () => {
     expect(cells.map((c) => c?.textContent)).toEqual(['▼baja -3,5', '=igual 0,0']);
     expect(cells[0]).toHaveClass('difference-down');
     expect(screen.getByRole('button', { name: /^Descargar CSV\s*: Entidad$/ })).toBeInTheDocument();
+  });
+
+  it("marks the policies whose content changed since the previous campaign's edition, with the legend, and only when there is one", () => {
+    const changed: ComparisonResponse = {
+      ...comparison,
+      current: [{ ...comparison.current[0], valuesByPolicy: comparison.current[0].valuesByPolicy.map((p, i) => ({ ...p, contentChanged: i === 1 })) }],
+    };
+    expect(radarGroups(changed, true)[0].radars[0].changed).toEqual([false, true, false]);
+    renderWithProviders(<ComparisonBody />, { preloadedState: loaded(changed) });
+    const group = within(screen.getByTestId('differences-campaign'));
+    expect(group.getByRole('rowheader', { name: /Zonas verdes/ })).toHaveTextContent('Zonas verdes*(Contenido modificado respecto a 2025)');
+    expect(group.getByRole('rowheader', { name: 'Agua' })).toBeInTheDocument();
+    expect(group.getByTestId('content-changed-legend-campaign')).toHaveTextContent('* Contenido modificado respecto a 2025');
+    const alone = radarGroups({ ...changed, previous: null, editions: { ...changed.editions, previous: null } }, true)[0];
+    expect(alone.radars[0].changed).toEqual([false, false, false]);
   });
 
   it('shows the current year alone without a previous campaign', () => {

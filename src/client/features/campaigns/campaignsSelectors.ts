@@ -114,11 +114,10 @@ export interface AxisGroup {
   policies: { policyId: number; policyText: string; measures: { measureId: number; measureText: string; indicators: IndicatorGroup[] }[] }[];
 }
 
-/** The filtered indicators, grouped by axis, policy and measure in questionnaire order. */
-export const selectVisibleGroups = createSelector([selectQuestionnaire, selectQuestionnaireFilters], (q, filters): AxisGroup[] => {
+/** Indicators grouped by axis, policy and measure in questionnaire order (the questionnaire page, the editions preview). */
+export function groupIndicators(indicators: readonly IndicatorGroup[]): AxisGroup[] {
   const axes: AxisGroup[] = [];
-  for (const indicator of q.campaign?.indicators ?? []) {
-    if (!passes(indicator, filters)) continue;
+  for (const indicator of indicators) {
     let axis = axes.find((a) => a.axisId === indicator.axisId);
     if (!axis) axes.push((axis = { axisId: indicator.axisId, axisText: indicator.axisText, policies: [] }));
     let policy = axis.policies.find((p) => p.policyId === indicator.policyId);
@@ -128,7 +127,12 @@ export const selectVisibleGroups = createSelector([selectQuestionnaire, selectQu
     measure.indicators.push(indicator);
   }
   return axes;
-});
+}
+
+/** The filtered indicators, grouped by axis, policy and measure in questionnaire order. */
+export const selectVisibleGroups = createSelector([selectQuestionnaire, selectQuestionnaireFilters], (q, filters): AxisGroup[] =>
+  groupIndicators((q.campaign?.indicators ?? []).filter((indicator) => passes(indicator, filters))),
+);
 
 /**
  * Options of the axis, policy and measure filters, from the questionnaire itself. Each narrows to what the filters

@@ -30,6 +30,18 @@ function ChangeCell({ row }: { row: DifferenceRow }) {
   );
 }
 
+/** The mark of a policy whose questions or points changed: an asterisk to the eye, the legend's words to a screen reader. */
+function ChangedMark({ year }: { year: number | null }) {
+  const intl = useIntl();
+  const words = intl.formatMessage({ id: 'COMPARISONS.CONTENT_CHANGED' }, { year });
+  return (
+    <span className="text-warning-emphasis ms-1" title={words} data-testid="content-changed">
+      <span aria-hidden="true">*</span>
+      <span className="visually-hidden">({words})</span>
+    </span>
+  );
+}
+
 /**
  * A group's figures as numbers: one row per policy under its axis, the previous campaign's percentage, the
  * current one's and the change in percentage points (the current year alone without a previous campaign),
@@ -80,6 +92,7 @@ export function DifferencesTable({ level, title, table }: { level: ComparisonLev
               <tr key={i}>
                 <th scope="row" className="fw-normal differences-policy">
                   {row.policyText}
+                  {row.contentChanged && <ChangedMark year={table.years.previous} />}
                 </th>
                 {withPrevious && <td className="text-end">{formatChartPercent(intl, row.previous)}</td>}
                 <td className="text-end">{formatChartPercent(intl, row.current)}</td>
@@ -89,6 +102,12 @@ export function DifferencesTable({ level, title, table }: { level: ComparisonLev
           </tbody>
         ))}
       </Table>
+      {table.axes.some((axis) => axis.rows.some((row) => row.contentChanged)) && (
+        <p className="small text-body-secondary mt-1 mb-0" data-testid={`content-changed-legend-${level}`}>
+          <span aria-hidden="true">* </span>
+          <FormattedMessage id="COMPARISONS.CONTENT_CHANGED" values={{ year: table.years.previous }} />
+        </p>
+      )}
       <div className="text-end mt-2 d-print-none">
         <Button size="sm" variant="link" onClick={() => dispatch(comparisonsActions.csvRequested(level))}>
           <Download aria-hidden="true" className="me-1" />

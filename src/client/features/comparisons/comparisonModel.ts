@@ -17,6 +17,8 @@ export interface Radar {
   current: (number | null)[];
   /** null when there is no previous campaign at all. */
   previous: (number | null)[] | null;
+  /** Per policy: its questions or points changed since the previous campaign's edition (the server's contentChanged). */
+  changed: boolean[];
 }
 
 export interface RadarGroup {
@@ -37,6 +39,8 @@ export interface DifferenceRow {
   /** Percentage points, current minus previous as shown; null when either is missing. */
   change: number | null;
   direction: Direction | null;
+  /** The policy's questions or points changed since the previous campaign's edition: its figures do not compare like for like. */
+  contentChanged?: boolean;
 }
 
 /**
@@ -71,7 +75,7 @@ function differenceTable(radars: Radar[], years: DifferenceTable['years']): Diff
       rows: radar.policies.map((policyText, i) => {
         const previous = radar.previous?.[i] ?? null;
         const current = radar.current[i];
-        return { policyText, previous, current, ...changeOf(previous, current) };
+        return { policyText, previous, current, ...changeOf(previous, current), ...(radar.changed[i] ? { contentChanged: true } : {}) };
       }),
     })),
   };
@@ -89,6 +93,7 @@ export function radarGroups(comparison: ComparisonResponse, compareWithParticipa
       policies: axis.valuesByPolicy.map((p) => p.policyText),
       current: axis.valuesByPolicy.map((p) => toChartPercent(p[mode][level])),
       previous: previous && axis.valuesByPolicy.map((p) => previousFigure(previous, axis.axisText, p.policyText, level, mode)),
+      changed: axis.valuesByPolicy.map((p) => previous !== null && p.contentChanged === true),
     }));
     return { level, radars, differences: differenceTable(radars, years) };
   });

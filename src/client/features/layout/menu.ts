@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { BarChartLine, ClipboardCheck, Diagram3, PencilSquare, PeopleFill, Buildings, JournalText } from '../../components/icons.js';
+import { BarChartLine, ClipboardCheck, Diagram3, Journals, PencilSquare, PeopleFill, Buildings, JournalText } from '../../components/icons.js';
 import type { Action } from '../../../shared/permissions.js';
 import { PATHS } from '../../app/paths.js';
 
@@ -8,6 +8,7 @@ export const MENU_ITEMS: readonly { id: string; path: string; actions: readonly 
   { id: 'MENU.STATUS', path: PATHS.status, actions: ['ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'], icon: ClipboardCheck },
   { id: 'MENU.ENTITIES', path: PATHS.entities, actions: ['ENTITIES_MANAGE'], icon: Buildings },
   { id: 'MENU.USERS', path: PATHS.users, actions: ['USERS_MANAGE'], icon: PeopleFill },
+  { id: 'MENU.EDITIONS', path: PATHS.editions, actions: ['EDITIONS_VIEW'], icon: Journals },
   { id: 'MENU.AUDIT', path: PATHS.audit, actions: ['AUDIT_READ'], icon: JournalText },
   { id: 'MENU.MY_CAMPAIGNS', path: PATHS.myCampaigns, actions: ['SELF_CAMPAIGNS'], icon: PencilSquare },
   { id: 'MENU.RESULTS', path: PATHS.results, actions: ['RESULTS_CAMPAIGNS'], icon: BarChartLine },

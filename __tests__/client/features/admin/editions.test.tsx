@@ -1,0 +1,82 @@
+import { screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { rootReducer } from '../../../../src/client/app/rootReducer.js';
+import { initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
+import EditionsPage from '../../../../src/client/features/admin/editions/EditionsPage.js';
+import { ApiError } from '../../../../src/client/api/ApiError.js';
+import type { EditionsApi } from '../../../../src/client/api/editionsApi.js';
+import type { EditionPreview, EditionRow } from '../../../../src/shared/api/editions.js';
+import { demoUser, renderWithProviders } from '../../../helpers/client.js';
+
+const row: EditionRow = { id: 3, year: 2026, title: 'Campaña 2026', importedAt: '2026-01-10T10:00:00.000Z', axes: 5, policies: 16, measures: 34, questions: 133, campaigns: { created: 2, draft: 5, sent: 20 } };
+const preview: EditionPreview = {
+  year: 2027, title: 'Campaña 2027', counts: { axes: 1, policies: 1, measures: 1, questions: 1 }, previousYear: 2026,
+  indicators: [{ id: 4, text: 'La entidad recoge biorresiduos.', axisId: 1, axisText: 'Residuos', policyId: 2, policyText: 'Recogida', measureId: 3, measureText: 'Biorresiduos', competenceId: null,
+    subindicators: [{ id: 5, text: '¿Tiene ordenanza?', type: 'single', answer: null, responses: [{ id: 6, text: 'Sí', value: 3, obsolete: false }, { id: 7, text: 'No', value: 0, obsolete: false }, { id: 8, text: 'Vieja', value: 0, obsolete: true }] }] }],
+  diff: {
+    measures: { added: [], removed: [{ code: 'E9.P1.M1', text: 'Medida retirada' }], renamed: [] },
+    questions: { added: [{ code: 'Q9', text: '¿Nueva?' }], removed: [], renamed: [{ code: 'Q1', before: '¿Antes?', after: '¿Después?' }], pointsChanged: [{ code: 'Q2', text: '¿Puntos?', before: 3, after: 4 }] },
+    changedPolicies: ['E1.P1'],
+  },
+};
+
+/** The page with its sagas running against a fake editions API, signed in with the role. */
+function renderPage(role: 'ADMIN' | 'FEC', api: Partial<EditionsApi> = {}) {
+  const calls: string[] = [];
+  const editionsApi: EditionsApi = {
+    list: async () => (calls.push('list'), [row]),
+    preview: async () => (calls.push('preview'), preview),
+    import: async () => (calls.push('import'), { id: 4, year: 2027 }),
+    ...api,
+  };
+  const preloadedState = { ...rootReducer(undefined, { type: 'init' }), auth: { ...initialAuthState, status: 'loaded' as const, user: { ...demoUser, role }, tokenSource: 'cookie' as const } };
+  renderWithProviders(<EditionsPage />, { preloadedState, runSagas: true, dependencies: { editionsApi } });
+  return calls;
+}
+const file = (text: string) => new File([text], 'edicion-2027.json', { type: 'application/json' });
+
+describe('editions page', () => {
+  it('lists the editions to FEC, with no upload', async () => {
+    renderPage('FEC');
+    const table = await screen.findByTestId('editions-table');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/2026Campaña 2026516341332520/);
+    expect(screen.queryByLabelText('Fichero de la edición (JSON)')).not.toBeInTheDocument();
+  });
+
+  it("lists a refused file's problems in Spanish with their places, and imports nothing", async () => {
+    const problems = [{ path: 'axes[2].policies[0].measures[1].code', message: 'falta el campo code' }, { path: '', message: 'El fichero no es JSON válido (línea 3, columna 12).', line: 3, column: 12 }];
+    const calls = renderPage('ADMIN', { preview: async () => Promise.reject(new ApiError('VALIDATION', 422, { problems })) });
+    await userEvent.upload(screen.getByLabelText('Fichero de la edición (JSON)'), file('{}'));
+    const listed = await screen.findByTestId('file-problems');
+    expect(listed).toHaveTextContent('El fichero tiene 2 problemas; no se ha importado nada.');
+    expect(within(listed).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['axes[2].policies[0].measures[1].code:falta el campo code', 'El fichero no es JSON válido (línea 3, columna 12).']);
+    expect(screen.queryByRole('button', { name: 'Importar edición' })).not.toBeInTheDocument();
+    expect(calls).not.toContain('import');
+  });
+
+  it('previews a good file with its differences and the questions as offered, imports it and lists the editions again', async () => {
+    const calls = renderPage('ADMIN');
+    await userEvent.upload(screen.getByLabelText('Fichero de la edición (JSON)'), file('{}'));
+    const shown = await screen.findByTestId('edition-preview');
+    expect(shown).toHaveTextContent('Vista previa de la edición 2027');
+    const diff = within(screen.getByTestId('edition-diff'));
+    expect(diff.getByRole('heading', { name: 'Diferencias con la edición 2026' })).toBeInTheDocument();
+    expect(diff.getByText('Medidas eliminadas (1)')).toBeInTheDocument();
+    expect(diff.getByText('Preguntas reformuladas (1)').nextElementSibling).toHaveTextContent('Q1¿Antes? → ¿Después?');
+    expect(diff.getByText('Puntos cambiados (1)').nextElementSibling).toHaveTextContent('(máximo: 3 → 4)');
+    const question = screen.getByRole('group', { name: '¿Tiene ordenanza?' });
+    expect(within(question).getAllByRole('radio').map((r) => (r as HTMLInputElement).labels?.[0].textContent)).toEqual(['Sí 3 puntos', 'No 0 puntos']);
+    expect(question).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Importar edición' }));
+    expect(await screen.findByText('Añadir una edición')).toBeInTheDocument();
+    expect(screen.queryByTestId('edition-preview')).not.toBeInTheDocument();
+    expect(calls).toEqual(['list', 'preview', 'import', 'list']);
+  });
+
+  it('says so when the year is already imported', async () => {
+    renderPage('ADMIN', { import: async () => Promise.reject(new ApiError('CONFLICT', 409, { year: 2027 })) });
+    await userEvent.upload(screen.getByLabelText('Fichero de la edición (JSON)'), file('{}'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Importar edición' }));
+    expect(await screen.findByText('Esa edición ya está importada: un año solo se importa una vez.')).toBeInTheDocument();
+  });
+});

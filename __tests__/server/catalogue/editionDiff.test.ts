@@ -1,0 +1,107 @@
+import { diffEditions, maxPoints } from '../../../src/server/catalogue/diff.js';
+import { readCatalogueUpload } from '../../../src/server/catalogue/upload.js';
+import type { Catalogue, CatalogueSubindicator } from '../../../src/server/catalogue/parse.js';
+
+const question = (code: string, text: string, values: number[], type: 'single' | 'multiple' = 'single'): CatalogueSubindicator => ({
+  code, text, type, responses: values.map((value, i) => ({ code: `R${i + 1}`, text: `Respuesta ${i + 1}`, value })),
+});
+
+/** Two axes, one policy each, one measure each; questions as given per measure. */
+function catalogue(edition: number, measures: { code: string; text: string; questions: CatalogueSubindicator[] }[]): Catalogue {
+  return {
+    edition, title: `Campaña ${edition}`, competences: [],
+    axes: measures.map((m, i) => ({
+      code: `E${i + 1}`, text: `Eje ${i + 1}`,
+      policies: [{ code: `E${i + 1}.P1`, text: `Política ${i + 1}`, measures: [{ code: m.code, text: m.text, indicators: [{ code: `${m.code}.I1`, text: 'Indicador', subindicators: m.questions }] }] }],
+    })),
+  };
+}
+
+describe('the differences between two editions', () => {
+  const before = catalogue(2025, [
+    { code: 'E1.P1.M1', text: 'Residuos', questions: [question('Q1', '¿Recoge?', [3, 0]), question('Q2', '¿Separa?', [1, 1, 0], 'multiple')] },
+    { code: 'E2.P1.M1', text: 'Energía', questions: [question('Q3', '¿Ahorra?', [2, 0])] },
+  ]);
+
+  it('finds nothing between an edition and itself', () => {
+    expect(diffEditions(before, before)).toEqual({
+      measures: { added: [], removed: [], renamed: [] },
+      questions: { added: [], removed: [], renamed: [], pointsChanged: [] },
+      changedPolicies: [],
+    });
+  });
+
+  it('lists measures and questions added, removed and renamed, points changed, and the policies they touch', () => {
+    const after = catalogue(2026, [
+      { code: 'E1.P1.M1', text: 'Residuos urbanos', questions: [question('Q1', '¿Recoge selectivamente?', [3, 0]), question('Q2', '¿Separa?', [1, 2, 0], 'multiple')] },
+      { code: 'E2.P1.M2', text: 'Alumbrado', questions: [question('Q4', '¿Usa LED?', [2, 0])] },
+    ]);
+    const diff = diffEditions(before, after);
+    expect(diff.measures).toEqual({
+      added: [{ code: 'E2.P1.M2', text: 'Alumbrado' }],
+      removed: [{ code: 'E2.P1.M1', text: 'Energía' }],
+      renamed: [{ code: 'E1.P1.M1', before: 'Residuos', after: 'Residuos urbanos' }],
+    });
+    expect(diff.questions).toEqual({
+      added: [{ code: 'Q4', text: '¿Usa LED?' }],
+      removed: [{ code: 'Q3', text: '¿Ahorra?' }],
+      renamed: [{ code: 'Q1', before: '¿Recoge?', after: '¿Recoge selectivamente?' }],
+      pointsChanged: [{ code: 'Q2', text: '¿Separa?', before: 2, after: 3 }],
+    });
+    expect(diff.changedPolicies).toEqual(['E1.P1', 'E2.P1']);
+  });
+
+  it('counts a response made obsolete as a change of points, and leaves untouched policies unmarked', () => {
+    const after = structuredClone(before);
+    after.axes[1].policies[0].measures[0].indicators[0].subindicators[0].responses.push({ code: 'R3', text: 'Vapor de mercurio', value: 0, obsolete: true });
+    const diff = diffEditions(before, after);
+    expect(diff.questions.pointsChanged).toEqual([{ code: 'Q3', text: '¿Ahorra?', before: 2, after: 2 }]);
+    expect(diff.changedPolicies).toEqual(['E2.P1']);
+  });
+
+  it('scores a single choice by its best usable response and a multiple choice by their sum', () => {
+    expect(maxPoints(question('Q', '?', [1, 4, 2]))).toBe(4);
+    expect(maxPoints(question('Q', '?', [1, 1, 0], 'multiple'))).toBe(2);
+  });
+});
+
+describe('an uploaded catalogue file', () => {
+  const upload = (text: string | Uint8Array) => readCatalogueUpload(typeof text === 'string' ? Buffer.from(text) : text);
+  const problems = (text: string | Uint8Array) => {
+    const read = upload(text);
+    return 'problems' in read ? read.problems : [];
+  };
+
+  it('places a syntax error by line and column, in Spanish', () => {
+    expect(problems('{\n  "edition": 2027,\n  "title": tru\n}')).toEqual([{ path: '', message: 'El fichero no es JSON válido (línea 3, columna 12).', line: 3, column: 12 }]);
+    expect(problems('{"edition": 2027,}')[0]).toMatchObject({ line: 1, column: 18 });
+  });
+
+  it('lists every problem of the catalogue with its place in the file, in Spanish', () => {
+    const broken = catalogue(2027, [{ code: 'E1.P1.M1', text: 'Residuos', questions: [question('Q1', '¿Recoge?', [0, 0]), question('Q1', '', [1, -1], 'multiple')] }]);
+    const listed = problems(JSON.stringify(broken));
+    expect(listed).toEqual(expect.arrayContaining([
+      { path: 'axes[0].policies[0].measures[0].indicators[0].subindicators[1].text', message: 'falta el campo text' },
+      { path: 'axes[0].policies[0].measures[0].indicators[0].subindicators[1].responses[1].value', message: 'value debe ser 0 o más' },
+    ]));
+    const fixed = structuredClone(broken);
+    fixed.axes[0].policies[0].measures[0].indicators[0].subindicators[1] = question('Q1', '¿Separa?', [1, 1], 'multiple');
+    expect(problems(JSON.stringify(fixed))).toEqual([
+      { path: 'axes[0].policies[0].measures[0].indicators[0].subindicators[0]', message: 'una pregunta de respuesta única necesita una respuesta de más de 0 puntos' },
+      { path: 'axes[0].policies[0].measures[0].indicators[0].subindicators[1]', message: 'el código de subindicador "Q1" está repetido' },
+    ]);
+  });
+
+  it('refuses hostile files with one problem and no exception: invalid UTF-8, deep nesting, huge arrays, prototype keys, wrong shapes', () => {
+    expect(problems(new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]))).toEqual([{ path: '', message: 'El fichero no está codificado en UTF-8.' }]);
+    expect(problems('['.repeat(50000) + ']'.repeat(50000))[0].message).toMatch(/anida/);
+    expect(problems(JSON.stringify({ edition: 2027, axes: Array(200000).fill(1) }))[0].message).toMatch(/más de 20000 valores o una lista de más de 1000/);
+    for (const text of ['', 'null', '[]', '"x"', '{"edition":{"$gt":1}}', '{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}']) {
+      expect([text, problems(text).length > 0]).toEqual([text, true]);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const many = problems(JSON.stringify({ edition: 2027, title: 'x', axes: Array(900).fill({}) }));
+    expect(many).toHaveLength(201);
+    expect(many[200].message).toMatch(/^y \d+ problemas más$/);
+  });
+});

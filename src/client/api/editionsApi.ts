@@ -1,0 +1,18 @@
+import { get, http } from './http.js';
+import type { EditionPreview, EditionRow, ImportedEdition } from '../../shared/api/editions.js';
+
+/** A catalogue file as the edition calls take it: multipart/form-data, one part named `file`. */
+function fileForm(file: Blob): FormData {
+  const form = new FormData();
+  form.append('file', file, file instanceof File ? file.name : 'edicion.json');
+  return form;
+}
+
+/** The editions calls; each takes the access token first (see app/apiCall.ts). */
+export const editionsApi = {
+  list: (token: string | null) => get<EditionRow[]>('/editions/list', token),
+  preview: (token: string | null, file: Blob) => http<EditionPreview>({ method: 'POST', path: '/v1/editions/preview', secure: true, token, body: fileForm(file) }),
+  import: (token: string | null, file: Blob) => http<ImportedEdition>({ method: 'POST', path: '/v1/editions/import', secure: true, token, body: fileForm(file) }),
+};
+
+export type EditionsApi = typeof editionsApi;

@@ -1,0 +1,87 @@
+import { Button, Card, Form } from 'react-bootstrap';
+import { FormattedMessage } from 'react-intl';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.js';
+import type { Subindicator } from '../../../../shared/api/campaigns.js';
+import type { EditionPreview } from '../../../../shared/api/editions.js';
+import { editionsActions } from './editionsSlice.js';
+import { selectEditions, selectPreviewGroups } from './editionsSelectors.js';
+import { EditionDiffView } from './EditionDiffView.js';
+
+/** A question as an entity will see it (the choices it will be offered), read-only, with each choice's points. */
+function PreviewQuestion({ subindicator }: { subindicator: Subindicator }) {
+  const single = subindicator.type === 'single';
+  return (
+    <fieldset disabled className="answer-picker">
+      <legend className="fs-6 fw-semibold">{subindicator.text}</legend>
+      {subindicator.responses.filter((r) => !r.obsolete).map((r) => (
+        <Form.Check
+          key={r.id}
+          id={`preview-${r.id}`}
+          type={single ? 'radio' : 'checkbox'}
+          name={`preview-${subindicator.id}`}
+          label={<>{r.text} <span className="badge text-bg-light border ms-1"><FormattedMessage id="EDITIONS.PREVIEW.POINTS" values={{ points: r.value }} /></span></>}
+        />
+      ))}
+    </fieldset>
+  );
+}
+
+/** The questionnaire of the file, grouped as the questionnaire page groups it. */
+function PreviewQuestionnaire() {
+  const axes = useAppSelector(selectPreviewGroups);
+  return (
+    <details className="mt-3" open data-testid="edition-preview-questionnaire">
+      <summary className="fw-semibold"><FormattedMessage id="EDITIONS.PREVIEW.QUESTIONNAIRE" /></summary>
+      {axes.map((axis) => (
+        <section key={axis.axisId} className="mt-3" aria-label={axis.axisText}>
+          <h4 className="h5 text-primary-emphasis border-bottom pb-1">{axis.axisText}</h4>
+          {axis.policies.map((policy) => (
+            <div key={policy.policyId} className="mb-3">
+              <h5 className="h6 text-uppercase text-body-secondary mt-3">{policy.policyText}</h5>
+              {policy.measures.map((measure) => (
+                <div key={measure.measureId}>
+                  <p className="small fw-semibold mb-2">{measure.measureText}</p>
+                  {measure.indicators.map((indicator) => (
+                    <Card key={indicator.id} className="mb-3">
+                      <Card.Body>
+                        <Card.Title as="p" className="fw-semibold mb-3">{indicator.text}</Card.Title>
+                        <div className="d-grid gap-3">
+                          {indicator.subindicators.map((s) => <PreviewQuestion key={s.id} subindicator={s} />)}
+                        </div>
+                      </Card.Body>
+                    </Card>
+                  ))}
+                </div>
+              ))}
+            </div>
+          ))}
+        </section>
+      ))}
+    </details>
+  );
+}
+
+/** The checked file: its edition and size, the differences from the previous edition, 'Importar edición' and the questionnaire. */
+export function EditionPreviewView({ preview }: { preview: EditionPreview }) {
+  const dispatch = useAppDispatch();
+  const importing = useAppSelector(selectEditions).import.status === 'loading';
+  return (
+    <div className="mt-3 border-top pt-3" data-testid="edition-preview">
+      <h4 className="h5">
+        <FormattedMessage id="EDITIONS.PREVIEW.TITLE" values={{ year: preview.year }} />
+      </h4>
+      <p className="mb-1">{preview.title}</p>
+      <p className="small text-body-secondary"><FormattedMessage id="EDITIONS.PREVIEW.COUNTS" values={preview.counts} /></p>
+      <EditionDiffView diff={preview.diff} previousYear={preview.previousYear} />
+      <div className="d-flex flex-wrap gap-2">
+        <Button onClick={() => dispatch(editionsActions.importRequested())} disabled={importing}>
+          <FormattedMessage id="EDITIONS.IMPORT" />
+        </Button>
+        <Button variant="outline-secondary" onClick={() => dispatch(editionsActions.uploadCancelled())} disabled={importing}>
+          <FormattedMessage id="COMMON.CANCEL" />
+        </Button>
+      </div>
+      <PreviewQuestionnaire />
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { put, takeLatest, takeLeading } from 'redux-saga/effects';
+import { callApi } from '../../../app/apiCall.js';
+import { errorPage, handling, KEPT_ON_SCREEN } from '../../../app/callPolicies.js';
+import { load } from '../../../app/load.js';
+import { ApiError, serializeError } from '../../../api/ApiError.js';
+import { EDITION_FILE_MAX_BYTES } from '../../../../shared/constants.js';
+import type { Saga } from '../../../lib/typedEffects.js';
+import type { EditionsApi } from '../../../api/editionsApi.js';
+import { editionsActions } from './editionsSlice.js';
+import { editionFailureToast } from './editionsSelectors.js';
+import { snackbarActions } from '../../snackbar/snackbarSlice.js';
+
+/** What the edition sagas reach outside the store. */
+export interface EditionsDependencies {
+  editionsApi: EditionsApi;
+}
+
+/** A file over the server's limit is refused on screen too (413), without sending it. */
+const UPLOAD_POLICY = handling([...KEPT_ON_SCREEN, 'PAYLOAD_TOO_LARGE'], editionFailureToast);
+
+/** The file being previewed, kept for the import (a File is not state). */
+interface ChosenFile {
+  file: Blob | null;
+}
+
+export function handleListRequested(deps: EditionsDependencies) {
+  return load(callApi(errorPage('EDITIONS.TOAST.LOAD_ERROR'), deps.editionsApi.list), editionsActions.listLoaded, editionsActions.listFailed);
+}
+
+/** Checks the chosen file on the server: the preview, or its problems (422), kept on screen. */
+export function handleFileChosen(deps: EditionsDependencies, chosen: ChosenFile, action: ReturnType<typeof editionsActions.fileChosen>) {
+  chosen.file = action.meta.file;
+  if (action.meta.file.size > EDITION_FILE_MAX_BYTES) {
+    return load(tooLarge(), editionsActions.previewLoaded, editionsActions.previewFailed);
+  }
+  return load(callApi(UPLOAD_POLICY, deps.editionsApi.preview, action.meta.file), editionsActions.previewLoaded, editionsActions.previewFailed);
+}
+
+/** Imports the previewed file (the server checks it again), then lists the editions again. */
+export function* handleImport(deps: EditionsDependencies, chosen: ChosenFile): Saga<void> {
+  if (!chosen.file) return;
+  try {
+    const edition = yield* callApi(UPLOAD_POLICY, deps.editionsApi.import, chosen.file);
+    chosen.file = null;
+    yield put(editionsActions.imported(edition));
+    yield put(snackbarActions.toastShown('EDITIONS.TOAST.IMPORTED', 'success'));
+    yield put(editionsActions.listRequested());
+  } catch (err) {
+    yield put(editionsActions.importFailed(serializeError(err)));
+  }
+}
+
+/** What the server would answer to a file over its limit, said before sending it. */
+function* tooLarge(): Saga<never> {
+  yield put(snackbarActions.toastShown('EDITIONS.TOAST.TOO_LARGE'));
+  throw new ApiError('PAYLOAD_TOO_LARGE', 413);
+}
+
+export function* watchEditions(deps: EditionsDependencies): Saga<void> {
+  const chosen: ChosenFile = { file: null };
+  yield takeLatest(editionsActions.listRequested.type, handleListRequested, deps);
+  yield takeLatest(editionsActions.fileChosen.type, handleFileChosen, deps, chosen);
+  yield takeLeading(editionsActions.importRequested.type, handleImport, deps, chosen);
+  yield takeLatest(editionsActions.uploadCancelled.type, () => {
+    chosen.file = null;
+  });
+}

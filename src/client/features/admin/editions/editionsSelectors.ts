@@ -1,0 +1,30 @@
+import { createSelector } from '@reduxjs/toolkit';
+import type { RootState } from '../../../app/rootReducer.js';
+import type { RequestError } from '../../../lib/remote.js';
+import type { FileProblem } from '../../../../shared/api/editions.js';
+import { groupIndicators } from '../../campaigns/campaignsSelectors.js';
+
+export const selectEditions = (state: RootState) => state.editions;
+
+/** The problems of the file the server refused (422 with data.problems), in file order; empty otherwise. */
+export function problemsOf(error: RequestError | null): FileProblem[] {
+  const problems = error?.type === 'VALIDATION' ? (error.data as { problems?: unknown } | undefined)?.problems : undefined;
+  return Array.isArray(problems) ? (problems as FileProblem[]) : [];
+}
+
+export const selectFileProblems = createSelector([(state: RootState) => state.editions.preview.error, (state: RootState) => state.editions.import.error], (preview, imported) => [
+  ...problemsOf(preview),
+  ...problemsOf(imported),
+]);
+
+/** The previewed questionnaire grouped as the questionnaire page groups it. */
+export const selectPreviewGroups = createSelector([(state: RootState) => state.editions.preview.data], (preview) => groupIndicators(preview?.indicators ?? []));
+
+/** The toast of a failed preview or import: none for a file's problems (the page lists them), else what went wrong. */
+export function editionFailureToast(error: RequestError): string | null {
+  if (problemsOf(error).length > 0) return null;
+  if (error.type === 'CONFLICT') return 'EDITIONS.TOAST.EXISTS';
+  if (error.type === 'PAYLOAD_TOO_LARGE') return 'EDITIONS.TOAST.TOO_LARGE';
+  if (error.type === 'FORBIDDEN') return 'EDITIONS.TOAST.FORBIDDEN';
+  return 'EDITIONS.TOAST.UPLOAD_ERROR';
+}

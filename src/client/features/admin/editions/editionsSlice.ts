@@ -1,0 +1,69 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { IDLE, type Remote, type RequestError } from '../../../lib/remote.js';
+import { isSessionChange } from '../../auth/authSlice.js';
+import type { EditionPreview, EditionRow, ImportedEdition } from '../../../../shared/api/editions.js';
+
+/**
+ * The editions page: the list, and the two steps of adding one (a file checked and previewed, then imported).
+ * The chosen file itself stays with the saga (editionsSaga.ts): a File is not state; the name is enough here.
+ */
+export interface EditionsState {
+  list: Remote<{ items: EditionRow[] }>;
+  fileName: string | null;
+  preview: Remote<{ data: EditionPreview | null }>;
+  import: Remote;
+}
+
+const initialState: EditionsState = { list: { ...IDLE, items: [] }, fileName: null, preview: { ...IDLE, data: null }, import: { ...IDLE } };
+
+const editionsSlice = createSlice({
+  name: 'editions',
+  initialState,
+  reducers: {
+    listRequested(state) {
+      state.list.status = 'loading';
+    },
+    listLoaded(state, action: PayloadAction<EditionRow[]>) {
+      state.list = { status: 'succeeded', error: null, items: action.payload };
+    },
+    listFailed(state, action: PayloadAction<RequestError>) {
+      Object.assign(state.list, { status: 'failed', error: action.payload });
+    },
+    /** The file goes to the saga in the action; the store keeps its name only. */
+    fileChosen: {
+      reducer(state, action: PayloadAction<{ name: string }>) {
+        state.fileName = action.payload.name;
+        state.preview = { status: 'loading', error: null, data: null };
+        state.import = { ...IDLE };
+      },
+      prepare: (file: File) => ({ payload: { name: file.name }, meta: { file } }),
+    },
+    previewLoaded(state, action: PayloadAction<EditionPreview>) {
+      state.preview = { status: 'succeeded', error: null, data: action.payload };
+    },
+    previewFailed(state, action: PayloadAction<RequestError>) {
+      state.preview = { status: 'failed', error: action.payload, data: null };
+    },
+    importRequested(state) {
+      state.import = { status: 'loading', error: null };
+    },
+    imported(state, _action: PayloadAction<ImportedEdition>) {
+      state.import = { status: 'succeeded', error: null };
+      state.fileName = null;
+      state.preview = { ...IDLE, data: null };
+    },
+    importFailed(state, action: PayloadAction<RequestError>) {
+      state.import = { status: 'failed', error: action.payload };
+    },
+    uploadCancelled(state) {
+      state.fileName = null;
+      state.preview = { ...IDLE, data: null };
+      state.import = { ...IDLE };
+    },
+  },
+  // Another session sees nothing of this one's list or file.
+  extraReducers: (builder) => builder.addMatcher(isSessionChange, () => initialState),
+});
+
+export const editionsActions = editionsSlice.actions;
+export const editionsReducer = editionsSlice.reducer;

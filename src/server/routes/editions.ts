@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import multipart from '@fastify/multipart';
+import type { AppContext } from '../context.js';
+import { permittedActor, requirePermission } from '../plugins/auth.js';
+import { validationError } from '../errors.js';
+import { listEditions } from '../db/repositories/editions.js';
+import { importEdition, previewEdition } from '../services/editions.js';
+import { editionCalls } from '../../shared/api/editions.js';
+import { EDITION_FILE_MAX_BYTES } from '../../shared/constants.js';
+import { routeOf, uploadRouteOf } from './contract.js';
+
+/** The uploaded file's bytes (the multipart part `file`); 422 when the request is not multipart or has none, 413 over the limit. */
+async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw validationError('Send the file as multipart/form-data', { file: 'is required' });
+  const part = await request.file();
+  if (!part || part.fieldname !== 'file') throw validationError('The request has no file part named "file"', { file: 'is required' });
+  return part.toBuffer();
+}
+
+/** The editions calls under /api/secure/v1/editions: ADMIN and FEC list; ADMIN alone previews and imports. */
+export async function registerEditionRoutes(secure: FastifyInstance, ctx: AppContext): Promise<void> {
+  // A scope of their own: only these calls take multipart bodies (elsewhere one would reach a JSON call as no body).
+  await secure.register(async (scope) => {
+    // One small file per request; every other limit as low as a catalogue allows.
+    await scope.register(multipart, { limits: { fileSize: EDITION_FILE_MAX_BYTES, files: 1, fields: 0, parts: 2, fieldNameSize: 100, headerPairs: 20 } });
+    registerRoutes(scope, ctx);
+  });
+}
+
+function registerRoutes(scope: FastifyInstance, { db }: AppContext): void {
+  const api = scope.withTypeProvider<TypeBoxTypeProvider>();
+
+  api.route({
+    ...routeOf(editionCalls.listEditions),
+    handler: async (request) => {
+      requirePermission(request, 'EDITIONS_VIEW');
+      return { response: await listEditions(db) };
+    },
+  });
+
+  api.route({
+    ...uploadRouteOf(editionCalls.previewEdition),
+    handler: async (request) => {
+      requirePermission(request, 'EDITIONS_IMPORT');
+      return { response: await previewEdition(db, await uploadedFile(request)) };
+    },
+  });
+
+  api.route({
+    ...uploadRouteOf(editionCalls.importEdition),
+    handler: async (request) => {
+      const actor = permittedActor(request, 'EDITIONS_IMPORT');
+      return { response: await importEdition(db, actor, await uploadedFile(request)) };
+    },
+  });
+}

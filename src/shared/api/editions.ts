@@ -1,0 +1,85 @@
+import { Type, type Static } from 'typebox';
+import { apiCall, NoQuery } from './schema.js';
+import { IndicatorGroup } from './campaigns.js';
+
+/** The editions page's payloads and calls (ADMIN and FEC list; ADMIN alone previews and imports). */
+
+/** One edition: its year, its questionnaire's size and its campaigns per status. */
+export const EditionRow = Type.Object({
+  id: Type.Integer(),
+  year: Type.Integer(),
+  title: Type.String(),
+  importedAt: Type.String({ format: 'date-time' }),
+  axes: Type.Integer(),
+  policies: Type.Integer(),
+  measures: Type.Integer(),
+  questions: Type.Integer(),
+  campaigns: Type.Object({ created: Type.Integer(), draft: Type.Integer(), sent: Type.Integer() }),
+});
+export type EditionRow = Static<typeof EditionRow>;
+
+/** A problem of an uploaded file: its place (`axes[2].policies[0]...`, empty for the whole file), line and column for syntax errors. */
+export const FileProblem = Type.Object({
+  path: Type.String(),
+  message: Type.String(),
+  line: Type.Optional(Type.Integer()),
+  column: Type.Optional(Type.Integer()),
+});
+export type FileProblem = Static<typeof FileProblem>;
+
+/** The 422 data of an upload that cannot be imported: every problem found. */
+export interface FileProblemsData {
+  problems: FileProblem[];
+}
+
+const Item = Type.Object({ code: Type.String(), text: Type.String() });
+const Renamed = Type.Object({ code: Type.String(), before: Type.String(), after: Type.String() });
+const Points = Type.Object({ code: Type.String(), text: Type.String(), before: Type.Number(), after: Type.Number() });
+
+/** What changed from the previous edition (matched by code, FORMAT.md). */
+export const EditionDiff = Type.Object({
+  measures: Type.Object({ added: Type.Array(Item), removed: Type.Array(Item), renamed: Type.Array(Renamed) }),
+  questions: Type.Object({ added: Type.Array(Item), removed: Type.Array(Item), renamed: Type.Array(Renamed), pointsChanged: Type.Array(Points) }),
+  changedPolicies: Type.Array(Type.String()),
+});
+export type EditionDiff = Static<typeof EditionDiff>;
+
+/** POST editions/preview: the file checked, the questionnaire as an entity will see it, and the differences from the previous edition. */
+export const EditionPreview = Type.Object({
+  year: Type.Integer(),
+  title: Type.String(),
+  counts: Type.Object({ axes: Type.Integer(), policies: Type.Integer(), measures: Type.Integer(), questions: Type.Integer() }),
+  indicators: Type.Array(IndicatorGroup),
+  previousYear: Type.Union([Type.Integer(), Type.Null()]),
+  diff: Type.Union([EditionDiff, Type.Null()]),
+});
+export type EditionPreview = Static<typeof EditionPreview>;
+
+export const ImportedEdition = Type.Object({ id: Type.Integer(), year: Type.Integer() });
+export type ImportedEdition = Static<typeof ImportedEdition>;
+
+/**
+ * The file calls take a multipart/form-data body with one part, `file`, the catalogue (FORMAT.md) of at most
+ * EDITION_FILE_MAX_BYTES. Documented here as the OpenAPI multipart body; the route reads the part itself.
+ */
+export const EditionFileBody = Type.Object(
+  { file: Type.String({ format: 'binary', description: 'The catalogue JSON file (FORMAT.md)' }) },
+  { additionalProperties: false },
+);
+
+/** The editions calls, under /api/secure/v1. */
+export const editionCalls = {
+  listEditions: apiCall({
+    method: 'GET', url: '/editions/list', access: 'user', querystring: NoQuery, response: Type.Array(EditionRow),
+    summary: 'Every questionnaire edition with its size and campaigns per status (ADMIN, FEC)',
+  }),
+  previewEdition: apiCall({
+    method: 'POST', url: '/editions/preview', access: 'user', querystring: NoQuery, body: EditionFileBody, response: EditionPreview,
+    summary: 'Checks a catalogue file (multipart) and previews it with its differences from the previous edition; imports nothing (ADMIN)',
+    description: 'A file with problems answers 422 VALIDATION with data { problems: [{ path, message, line?, column? }] }.',
+  }),
+  importEdition: apiCall({
+    method: 'POST', url: '/editions/import', access: 'user', querystring: NoQuery, body: EditionFileBody, response: ImportedEdition,
+    summary: 'Checks a catalogue file (multipart) again and imports it as a new edition (ADMIN); 409 CONFLICT when the year exists',
+  }),
+};
