@@ -43,16 +43,16 @@ export const PolicyFigures = Type.Object({
 });
 export type PolicyFigures = Static<typeof PolicyFigures>;
 
-export const AxisDetail = Type.Object({
-  axisText: Type.String(),
+/** A block's figures (the whole questionnaire or an axis): percentages and points per level, and its percentage's rank among each territory's participants. */
+const RankedFigures = {
   percentages: ByLevel,
   percentagesComparedToAll: ByLevel,
   values: ByLevel,
   valuesComparedToAll: ByLevel,
-  /** The axis percentage's rank among each territory's participants. */
   rank: Ranks,
-  valuesByPolicy: Type.Array(PolicyFigures),
-});
+};
+
+export const AxisDetail = Type.Object({ axisText: Type.String(), ...RankedFigures, valuesByPolicy: Type.Array(PolicyFigures) });
 export type AxisDetail = Static<typeof AxisDetail>;
 
 export const ValueAndPercentage = Type.Object({ value: Type.Number(), percentage: Type.Number() });
@@ -106,15 +106,7 @@ export type TerritoryTexts = Static<typeof TerritoryTexts>;
 /** GET campaigns/result (scoring.md, Result response). */
 export const ResultResponse = Type.Object({
   /** The whole questionnaire: percentages and points per level (points added in this version beside scoring.md's percentages). */
-  global: Type.Object({
-    percentages: ByLevel,
-    percentagesComparedToAll: ByLevel,
-    values: ByLevel,
-    valuesComparedToAll: ByLevel,
-    /** The global percentage's rank among each territory's participants. */
-    rank: Ranks,
-    valuesByPolicy: Type.Array(PolicyFigures),
-  }),
+  global: Type.Object({ ...RankedFigures, valuesByPolicy: Type.Array(PolicyFigures) }),
   axisDetails: Type.Array(AxisDetail),
   territoryTexts: TerritoryTexts,
   /** The entity's population band: its 'Entidades de tamaño similar'. */
