@@ -38,7 +38,8 @@ const fileInput = (page: Page) => page.getByLabel('Fichero de la edición (JSON)
 async function uploadBrokenThenGood(page: Page, url: string, good: ReturnType<typeof catalogueFile>, name: string, previousYear: number): Promise<void> {
   await logIn(page, url, 'admin@demo.es');
   await page.waitForURL(/\/status/);
-  if (await page.getByRole('button', { name: 'Mostrar u ocultar el menú' }).isVisible()) await page.getByRole('button', { name: 'Mostrar u ocultar el menú' }).click();
+  // On a phone the menu is folded: open it (click waits for the header; asking isVisible() at once raced its render).
+  if ((page.viewportSize()?.width ?? 1280) < 768) await page.getByRole('button', { name: 'Mostrar u ocultar el menú' }).click();
   await page.getByRole('link', { name: 'Ediciones' }).click();
   await page.waitForURL(/\/manage\/editions$/);
   await page.getByTestId('editions-table').waitFor();
