@@ -120,14 +120,14 @@ describe.each(backends)('activity log API on $name', ({ open }) => {
   });
 
   it('exports the filtered log as CSV: BOM, semicolons, Spanish labels and Madrid times, unknown actions by code', async () => {
-    await demo.db.query("INSERT INTO audit_log (at, action) VALUES ('2024-06-01T10:00:00Z', 'edition.import')");
+    await demo.db.query("INSERT INTO audit_log (at, action) VALUES ('2024-06-01T10:00:00Z', 'edition.archive')");
     const res = await csv('from=2024-06-01&to=2024-06-01');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="registro-de-actividad-\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = res.body.toString('utf8');
     expect(text.startsWith('\uFEFFFecha (hora de Madrid);Acción;Código;Usuario;Entidad;Id. entidad;Objeto;Detalles\r\n')).toBe(true);
-    expect(text.split('\r\n')[1]).toBe('01/06/2024, 12:00:00;edition.import;edition.import;;;;;');
+    expect(text.split('\r\n')[1]).toBe('01/06/2024, 12:00:00;edition.archive;edition.archive;;;;;');
     const logins = (await csv('action=auth.login')).body.toString('utf8').split('\r\n').slice(1, -1);
     expect(logins.length).toBeGreaterThanOrEqual(3);
     for (const line of logins) expect(line).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2};Inicio de sesión;auth\.login;[^;]+@demo\.es;/);
