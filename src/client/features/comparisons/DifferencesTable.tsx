@@ -1,8 +1,8 @@
-import { Button, Table } from 'react-bootstrap';
+import { Table } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ComparisonLevel } from '../../../shared/api/results.js';
 import { useAppDispatch } from '../../app/hooks.js';
-import { Download, FileEarmarkSpreadsheet } from '../../components/icons.js';
+import { DownloadButtons } from '../../components/DownloadButtons.js';
 import { formatChartPercent, formatPointsChange } from '../../lib/numbers.js';
 import type { DifferenceRow, DifferenceTable, Direction } from './comparisonModel.js';
 import { comparisonsActions } from './comparisonsSlice.js';
@@ -109,16 +109,7 @@ export function DifferencesTable({ level, title, table }: { level: ComparisonLev
         </p>
       )}
       <div className="text-end mt-2 d-print-none">
-        <Button size="sm" variant="link" onClick={() => dispatch(comparisonsActions.csvRequested(level))}>
-          <Download aria-hidden="true" className="me-1" />
-          <FormattedMessage id="RESULTS.CSV" />
-          <span className="visually-hidden">: {title}</span>
-        </Button>
-        <Button size="sm" variant="link" onClick={() => dispatch(comparisonsActions.excelRequested(level))}>
-          <FileEarmarkSpreadsheet aria-hidden="true" className="me-1" />
-          <FormattedMessage id="RESULTS.EXCEL" />
-          <span className="visually-hidden">: {title}</span>
-        </Button>
+        <DownloadButtons label={title} onCsv={() => dispatch(comparisonsActions.csvRequested(level))} onExcel={() => dispatch(comparisonsActions.excelRequested(level))} />
       </div>
     </div>
   );

@@ -1,9 +1,9 @@
-import { Button, Card, Table } from 'react-bootstrap';
+import { Card, Table } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch } from '../../app/hooks.js';
 import { Gauge, GroupedBars } from '../../charts/ReportCharts.js';
-import { Download, FileEarmarkSpreadsheet } from '../../components/icons.js';
 import { WideTable } from '../../components/WideTable.js';
+import { DownloadButtons } from '../../components/DownloadButtons.js';
 import { formatValueAndPercent, toChartPercent } from '../../lib/numbers.js';
 import type { ActiveLevel, LevelFigures, ReportBlock } from './reportModel.js';
 import { useReportText } from './reportText.js';
@@ -76,16 +76,11 @@ export function FiguresBlock({ block, levels }: { block: ReportBlock; levels: Ac
           <ComparisonTable block={block} title={title} levels={levels} />
         </WideTable>
         <div className="text-end mt-2 d-print-none">
-          <Button size="sm" variant="link" onClick={() => dispatch(resultsActions.csvRequested({ table: 'comparison', blockKey: block.key }))}>
-            <Download aria-hidden="true" className="me-1" />
-            <FormattedMessage id="RESULTS.CSV" />
-            <span className="visually-hidden">: {title}</span>
-          </Button>
-          <Button size="sm" variant="link" onClick={() => dispatch(resultsActions.excelRequested({ table: 'comparison', blockKey: block.key }))}>
-            <FileEarmarkSpreadsheet aria-hidden="true" className="me-1" />
-            <FormattedMessage id="RESULTS.EXCEL" />
-            <span className="visually-hidden">: {title}</span>
-          </Button>
+          <DownloadButtons
+            label={title}
+            onCsv={() => dispatch(resultsActions.csvRequested({ table: 'comparison', blockKey: block.key }))}
+            onExcel={() => dispatch(resultsActions.excelRequested({ table: 'comparison', blockKey: block.key }))}
+          />
         </div>
       </Card.Body>
     </Card>

@@ -1,7 +1,7 @@
-import { Button, Card } from 'react-bootstrap';
+import { Card } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
-import { Download, FileEarmarkSpreadsheet } from '../../components/icons.js';
+import { DownloadButtons } from '../../components/DownloadButtons.js';
 import { Loading } from '../../components/Loading.js';
 import { EmptyState, FailedState } from '../../components/StatusMessage.js';
 import { formatPoints } from '../../lib/numbers.js';
@@ -102,14 +102,10 @@ export function ImprovementPlanView() {
         </h2>
         {plan && plan.length > 0 && (
           <div className="d-print-none">
-            <Button size="sm" variant="link" onClick={() => dispatch(resultsActions.csvRequested({ table: 'plan' }))}>
-              <Download aria-hidden="true" className="me-1" />
-              <FormattedMessage id="RESULTS.CSV" />
-            </Button>
-            <Button size="sm" variant="link" onClick={() => dispatch(resultsActions.excelRequested({ table: 'plan' }))}>
-              <FileEarmarkSpreadsheet aria-hidden="true" className="me-1" />
-              <FormattedMessage id="RESULTS.EXCEL" />
-            </Button>
+            <DownloadButtons
+              onCsv={() => dispatch(resultsActions.csvRequested({ table: 'plan' }))}
+              onExcel={() => dispatch(resultsActions.excelRequested({ table: 'plan' }))}
+            />
           </div>
         )}
       </div>

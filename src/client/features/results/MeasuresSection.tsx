@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Button, Card, Collapse, Table } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch } from '../../app/hooks.js';
-import { CheckCircleFill, ChevronDown, ChevronRight, Download, ExclamationTriangleFill, FileEarmarkSpreadsheet, XCircleFill } from '../../components/icons.js';
+import { CheckCircleFill, ChevronDown, ChevronRight, ExclamationTriangleFill, XCircleFill } from '../../components/icons.js';
 import { WideTable } from '../../components/WideTable.js';
+import { DownloadButtons } from '../../components/DownloadButtons.js';
 import { formatPercent, formatPoints } from '../../lib/numbers.js';
 import { grade, type Grade, type MeasuresFigures, type MeasuresRow, type MeasuresTable } from './reportModel.js';
 import { useReportText } from './reportText.js';
@@ -81,14 +82,10 @@ export function MeasuresSection({ table }: { table: MeasuresTable }) {
           </Button>
         </h2>
         <div className="d-print-none">
-          <Button size="sm" variant="link" onClick={() => dispatch(resultsActions.csvRequested({ table: 'measures' }))}>
-            <Download aria-hidden="true" className="me-1" />
-            <FormattedMessage id="RESULTS.CSV" />
-          </Button>
-          <Button size="sm" variant="link" onClick={() => dispatch(resultsActions.excelRequested({ table: 'measures' }))}>
-            <FileEarmarkSpreadsheet aria-hidden="true" className="me-1" />
-            <FormattedMessage id="RESULTS.EXCEL" />
-          </Button>
+          <DownloadButtons
+            onCsv={() => dispatch(resultsActions.csvRequested({ table: 'measures' }))}
+            onExcel={() => dispatch(resultsActions.excelRequested({ table: 'measures' }))}
+          />
         </div>
       </Card.Header>
       <Collapse in={open}>

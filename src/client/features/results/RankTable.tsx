@@ -1,8 +1,8 @@
-import { Button, Card, Table } from 'react-bootstrap';
+import { Card, Table } from 'react-bootstrap';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
-import { Download, FileEarmarkSpreadsheet } from '../../components/icons.js';
 import { WideTable } from '../../components/WideTable.js';
+import { DownloadButtons } from '../../components/DownloadButtons.js';
 import { rankLevels } from './rankModel.js';
 import { useReportText } from './reportText.js';
 import { resultsActions } from './resultsSlice.js';
@@ -67,20 +67,11 @@ export function RankTable() {
           <FormattedMessage id="RESULTS.RANK.TIES" />
         </p>
         <div className="text-end mt-2 d-print-none">
-          <Button size="sm" variant="link" onClick={() => dispatch(resultsActions.csvRequested({ table: 'ranks' }))}>
-            <Download aria-hidden="true" className="me-1" />
-            <FormattedMessage id="RESULTS.CSV" />
-            <span className="visually-hidden">
-              : <FormattedMessage id="RESULTS.RANK.TITLE" />
-            </span>
-          </Button>
-          <Button size="sm" variant="link" onClick={() => dispatch(resultsActions.excelRequested({ table: 'ranks' }))}>
-            <FileEarmarkSpreadsheet aria-hidden="true" className="me-1" />
-            <FormattedMessage id="RESULTS.EXCEL" />
-            <span className="visually-hidden">
-              : <FormattedMessage id="RESULTS.RANK.TITLE" />
-            </span>
-          </Button>
+          <DownloadButtons
+            label={<FormattedMessage id="RESULTS.RANK.TITLE" />}
+            onCsv={() => dispatch(resultsActions.csvRequested({ table: 'ranks' }))}
+            onExcel={() => dispatch(resultsActions.excelRequested({ table: 'ranks' }))}
+          />
         </div>
       </Card.Body>
     </Card>
