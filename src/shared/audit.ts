@@ -34,15 +34,3 @@ export type KnownAuditAction = keyof typeof AUDIT_ACTIONS;
 export function auditActionMessageId(action: string): string | undefined {
   return Object.hasOwn(AUDIT_ACTIONS, action) ? AUDIT_ACTIONS[action as KnownAuditAction] : undefined;
 }
-
-/** The time zone the log's dates are read in (calendar days of the filter, times on screen and in the CSV). */
-export const AUDIT_TIME_ZONE = 'Europe/Madrid';
-
-/** True for a real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}

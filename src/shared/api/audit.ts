@@ -1,11 +1,8 @@
 import { Type, type Static } from 'typebox';
-import { apiCall, Id, Strict } from './schema.js';
+import { apiCall, CalendarDate, Id, Strict } from './schema.js';
 import { FILE_TYPES } from '../csv.js';
 
 /** The activity log (ADMIN only): who did what and when, newest first, in keyset pages. */
-
-/** A calendar date, YYYY-MM-DD, read in Europe/Madrid. */
-const CalendarDate = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', maxLength: 10 });
 
 /** An action code ('campaign.create'); unknown codes are allowed (the log may hold actions this version does not name). */
 const ActionCode = Type.String({ pattern: '^[a-z][A-Za-z0-9_.]{0,63}$', maxLength: 64 });

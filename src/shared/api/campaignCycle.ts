@@ -1,12 +1,10 @@
 import { Type, type Static } from 'typebox';
-import { apiCall, Id, Name, NoQuery, Strict } from './schema.js';
+import { apiCall, CalendarDate, Id, Name, NoQuery, Strict } from './schema.js';
 import { CampaignIdQuery, CampaignStateResponse } from './campaigns.js';
 import { REASON_MAX_LENGTH } from '../constants.js';
 
 /** Deadlines of an edition, per-entity extensions and reopened campaigns (issue 18), shared by the routes, the sagas and the screens. */
 
-/** A calendar date 'YYYY-MM-DD' (Europe/Madrid; the server also refuses dates that do not exist, such as 2027-02-30). */
-export const CalendarDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10, description: 'YYYY-MM-DD, a Europe/Madrid calendar date' });
 const NullableCalendarDate = Type.Union([CalendarDate, Type.Null()]);
 
 const Reason = Name(REASON_MAX_LENGTH);

@@ -32,6 +32,9 @@ export const Name = (maxLength: number) => Type.String({ maxLength, pattern: `^(
 /** A date and time as ISO 8601 text, or null. */
 export const NullableDate = Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'date-time' });
 
+/** A Europe/Madrid calendar date written YYYY-MM-DD (services refuse dates that do not exist, such as 2027-02-30). */
+export const CalendarDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10, description: 'YYYY-MM-DD, a Europe/Madrid calendar date' });
+
 /** A number, or null where there is none (a dash on screen). */
 export const NullableNumber = Type.Unsafe<number | null>({ type: ['number', 'null'] });
 

@@ -8,7 +8,8 @@ import { auditQuery, auditRowView, detailsLine, NO_FILTERS } from '../../../../s
 import { auditApi } from '../../../../src/client/api/auditApi.js';
 import { ApiError } from '../../../../src/client/api/ApiError.js';
 import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
-import { AUDIT_ACTIONS, auditActionMessageId, isCalendarDate } from '../../../../src/shared/audit.js';
+import { AUDIT_ACTIONS, auditActionMessageId } from '../../../../src/shared/audit.js';
+import { isCalendarDate } from '../../../../src/shared/dates.js';
 import type { AuditQuery, AuditRow } from '../../../../src/shared/api/audit.js';
 import { MESSAGES } from '../../../../src/client/i18n/messages.js';
 import { demoUser } from '../../../helpers/client.js';

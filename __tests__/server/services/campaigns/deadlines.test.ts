@@ -1,4 +1,5 @@
-import { daysLeft, deadlineProblem, deadlineState, effectiveClosing, isCalendarDate, isLate, madridDate } from '../../../../src/server/services/campaigns/deadlines.js';
+import { daysLeft, deadlineProblem, deadlineState, effectiveClosing, isLate, madridDate } from '../../../../src/server/services/campaigns/deadlines.js';
+import { isCalendarDate } from '../../../../src/shared/dates.js';
 
 describe('deadline rules (Europe/Madrid calendar dates)', () => {
   it('reads the date in Madrid, not in UTC: 23:30 UTC on 30 March 2027 is already the 31st (summer time)', () => {

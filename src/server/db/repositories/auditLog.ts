@@ -1,5 +1,5 @@
 import type { Queryable } from '../client.js';
-import { AUDIT_TIME_ZONE } from '../../../shared/audit.js';
+import { MADRID_TIME_ZONE } from '../../../shared/dates.js';
 
 /**
  * Reads of the activity log (repositories/audit.ts writes it): newest first, in keyset pages by (at, id), so that
@@ -44,7 +44,7 @@ function whereOf(filters: AuditLogFilters, after: AuditCursor | null): { sql: st
   if (filters.entity !== undefined) conditions.push(`a.entity_id = ${param(filters.entity)}`);
   if (filters.action !== undefined) conditions.push(`a.action = ${param(filters.action)}`);
   // A constant of the code, not input: written into the statement as a literal.
-  const zone = `'${AUDIT_TIME_ZONE}'`;
+  const zone = `'${MADRID_TIME_ZONE}'`;
   if (filters.from !== undefined) conditions.push(`a.at >= (${param(filters.from)}::date::timestamp AT TIME ZONE ${zone})`);
   if (filters.to !== undefined) conditions.push(`a.at < ((${param(filters.to)}::date + 1)::timestamp AT TIME ZONE ${zone})`);
   if (after) conditions.push(`(a.at, a.id) < ('epoch'::timestamptz + ${param(after.atMicros)}::bigint * interval '1 microsecond', ${param(after.id)}::bigint)`);

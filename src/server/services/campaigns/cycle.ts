@@ -12,7 +12,8 @@ import { insertReopening } from '../../db/repositories/reopenings.js';
 import { removeFromTerritoryScores } from '../../db/repositories/territoryScores.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { auditedBy, type Actor } from '../actor.js';
-import { daysLeft, deadlineProblem, deadlineState, effectiveClosing, isCalendarDate, isLate } from './deadlines.js';
+import { daysLeft, deadlineProblem, deadlineState, effectiveClosing, isLate } from './deadlines.js';
+import { isCalendarDate } from '../../../shared/dates.js';
 
 /** The dates that apply to a campaign now (undefined when there is no such campaign). */
 export async function campaignDeadline(q: Queryable, campaignId: number, now = new Date()): Promise<CampaignDeadline | undefined> {

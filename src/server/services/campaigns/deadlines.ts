@@ -3,6 +3,8 @@
  * through the end of the closing date, whatever the server's own time zone. Pure: `now` is passed in.
  */
 
+import { isCalendarDate, MADRID_TIME_ZONE } from '../../../shared/dates.js';
+
 /** A calendar date as 'YYYY-MM-DD'. */
 export type CalendarDate = string;
 
@@ -16,19 +18,13 @@ export interface Deadline {
   editionClosesOn: CalendarDate | null;
 }
 
-const madridFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' });
+const madridFormat = new Intl.DateTimeFormat('en-CA', { timeZone: MADRID_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** The calendar date in Madrid at an instant (en-CA formats as YYYY-MM-DD). */
 export function madridDate(now: Date): CalendarDate {
   return madridFormat.format(now);
 }
 
-/** Whether text is a real calendar date written YYYY-MM-DD (2027-02-30 is not). */
-export function isCalendarDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}
 
 /** The later of an edition's closing date and an entity's extension (null, no limit, wins over any date). */
 export function effectiveClosing(editionClosesOn: CalendarDate | null, extendedTo: CalendarDate | null): CalendarDate | null {

@@ -1,4 +1,5 @@
-import { auditActionMessageId, AUDIT_TIME_ZONE } from '../../../../shared/audit.js';
+import { auditActionMessageId } from '../../../../shared/audit.js';
+import { MADRID_TIME_ZONE } from '../../../../shared/dates.js';
 import type { AuditFilters, AuditQuery, AuditRow } from '../../../../shared/api/audit.js';
 
 /** The activity log page's plain logic: the query of its filters, the range check and what a row shows. */
@@ -62,5 +63,5 @@ export function auditRowView(row: AuditRow): AuditRowView {
 
 /** Date and time as the reader's language writes them, on Madrid's clock. */
 export const AUDIT_DATE_FORMAT: Intl.DateTimeFormatOptions = {
-  timeZone: AUDIT_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  timeZone: MADRID_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit',
 };
