@@ -69,6 +69,7 @@ export function fakeDependencies(overrides: Partial<AuthDependencies> = {}): Aut
       exchangeCode: async () => ({ accessToken: 'access-1', refreshToken: 'refresh-1' }),
       refresh: async () => ({ accessToken: 'access-2', refreshToken: 'refresh-2' }),
       me: async () => demoUser,
+      saveLanguage: async () => undefined,
       logout: async () => undefined,
     },
     createPkce: async () => ({ verifier: 'verifier-1', challenge: 'challenge-1', state: 'state-1' }),

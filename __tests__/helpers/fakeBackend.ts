@@ -71,6 +71,9 @@ export function fakeBackend({ revokeOnLogout = true } = {}) {
       return issue(owner);
     },
     me: async (token) => ownerOf(token).user,
+    saveLanguage: async (token) => {
+      ownerOf(token);
+    },
     logout: async (token) => {
       seen.loggedOut.push(token);
       if (revokeOnLogout && token) byAccess.delete(token);

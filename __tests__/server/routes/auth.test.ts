@@ -190,6 +190,22 @@ describe.each(backends)('authentication on $name', ({ open }) => {
     expect((await call(server, 'GET', '/api/secure/v1/auth/me', { token: temp.access_token })).body.error.type).toBe('INVALID_TOKEN');
   });
 
+  it("keeps the language a user chooses for their e-mails, and refuses one the app does not speak", async () => {
+    const tokens = await signIn(server, 'ana@example.org', password);
+    const choose = (body: unknown) => call(server, 'POST', '/api/secure/v1/auth/me/language', { token: tokens.access_token, body });
+    const stored = async () => (await db.query<{ language: string }>("SELECT language FROM users WHERE email = 'Ana@Example.org'"))[0].language;
+    expect(await stored()).toBe('es');
+    expect((await choose({ language: 'va' })).body).toMatchObject({ response: { success: true } });
+    expect(await stored()).toBe('va');
+    for (const body of [{ language: 'fr' }, { language: 'VA' }, { language: 1 }, {}, { language: 'en', extra: true }, 'en']) {
+      expect((await choose(body)).status).toBe(422);
+    }
+    expect((await call(server, 'POST', '/api/secure/v1/auth/me/language', { body: { language: 'en' } })).status).toBe(401);
+    expect(await stored()).toBe('va');
+    // Only the caller's own row changes.
+    expect((await db.query<{ language: string }>("SELECT language FROM users WHERE email = 'admin@example.org'"))[0].language).toBe('es');
+  });
+
   it('records logins, failed logins and logouts in the audit log without passwords', async () => {
     const rows = await db.query<{ action: string; details: unknown }>('SELECT action, details FROM audit_log');
     const actions = new Set(rows.map((r) => r.action));

@@ -1,6 +1,6 @@
 import { testBackends } from '../../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../../helpers/server.js';
-import { createTestUser, signInDemoAccounts } from '../../helpers/auth.js';
+import { createTestUser, signIn, signInDemoAccounts } from '../../helpers/auth.js';
 import { startSmtpServer, type TestSmtpServer } from '../../helpers/smtpServer.js';
 import { seedDemo } from '../../../src/server/db/seed/demo.js';
 import { foldText } from '../../../src/shared/text.js';
@@ -90,6 +90,9 @@ describe.each(backends)('opening the edition for many entities, and reminders, o
     const recipients = await db.query<{ email: string }>(
       `SELECT DISTINCT u.email FROM users u JOIN user_entities ue ON ue.user_id = u.id JOIN entities en ON en.id = ue.entity_id
         WHERE en.province_id = $1 AND NOT EXISTS (SELECT 1 FROM campaigns c WHERE c.entity_id = en.id AND c.edition_id = $2)`, [PROVINCE, editionId]);
+    // abierta@test.es chose Catalan in the interface: their message is in Catalan, everyone else's in Spanish.
+    const abierta = await signIn(server, 'abierta@test.es', 'password-1234');
+    expect((await call(server, 'POST', '/api/secure/v1/auth/me/language', { token: abierta.access_token, body: { language: 'ca' } })).status).toBe(200);
     smtp.received.length = 0;
 
     const opened = await post(server, 'openEdition', { scope: 'province', id: PROVINCE, notify: true }, tokens.admin);
@@ -100,10 +103,10 @@ describe.each(backends)('opening the edition for many entities, and reminders, o
     expect(opened.body.response.mail).toEqual({ sent: recipients.length - 1, failed: [{ email: 'rechazado@test.es', reason: expect.stringContaining('550') }] });
     expect(smtp.received.map((m) => m.rcpt).sort()).toEqual(recipients.filter((r) => r.email !== 'rechazado@test.es').map((r) => [r.email]).sort());
     const mail = smtp.received.find((m) => m.to === 'abierta@test.es')!;
-    expect(mail.subject).toMatch(/^Campaña \d{4} abierta$/);
+    expect(mail.subject).toMatch(/^Campanya \d{4} oberta$/);
     expect(mail.text).toContain('Ayuntamiento de Prueba Abierta');
     expect(mail.text).toContain('http://localhost:3000/');
-    expect(mail.html).toContain('<a href="http://localhost:3000/">Acceder a la aplicación</a>');
+    expect(mail.html).toContain('<a href="http://localhost:3000/">Accedir a l&#39;aplicació</a>');
     expect(mail.from).toContain('campanas@example.org');
     expect(smtp.received.some((m) => m.rcpt.includes('yatenia@test.es'))).toBe(false);
 
@@ -146,8 +149,11 @@ describe.each(backends)('opening the edition for many entities, and reminders, o
     for (const m of smtp.received) {
       expect(m.rcpt).toHaveLength(1);
       expect(m.to).toBe(m.rcpt[0]);
-      expect(m.subject).toMatch(/^Recordatorio: campaña \d{4} pendiente$/);
+      // Each in the language its user last chose: Catalan for abierta@test.es (the test above), Spanish for the rest.
+      expect(m.subject).toMatch(m.to === 'abierta@test.es' ? /^Recordatori: campanya \d{4} pendent$/ : /^Recordatorio: campaña \d{4} pendiente$/);
     }
+    expect(smtp.received.filter((m) => m.to === 'abierta@test.es')).toHaveLength(1);
+    expect(smtp.received.length).toBeGreaterThan(1);
     const [audit] = await db.query<{ details: Record<string, unknown> }>("SELECT details FROM audit_log WHERE action = 'campaign.reminder'");
     expect(audit.details).toEqual({ edition: list.edition, recipients: expected.length, sent: expected.length - 1, failed: 1 });
   });

@@ -98,6 +98,8 @@ describe.each(backends)('result and answers API on $name', ({ open }) => {
     expect((await call(server, 'POST', '/api/secure/v1/campaigns/share', { token: tokens.user, body: { id: foreignSent } })).status).toBe(404);
     expect((await call(server, 'POST', '/api/secure/v1/campaigns/share', { token: tokens.user, body: { id: ownDraft } })).status).toBe(409);
     expect((await call(server, 'POST', '/api/secure/v1/campaigns/share', { token, body: { id: ownSent } })).status).toBe(403);
+    // A link's viewer has no account to keep a language in.
+    expect((await call(server, 'POST', '/api/secure/v1/auth/me/language', { token, body: { language: 'en' } })).status).toBe(403);
   });
 
   it('revokes every live link of a campaign for those who may read it, and only theirs', async () => {

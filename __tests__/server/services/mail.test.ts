@@ -1,4 +1,4 @@
-import { composeMail, mailLanguageOf } from '../../../src/server/services/mail/templates.js';
+import { composeMail } from '../../../src/server/services/mail/templates.js';
 import { eachLimited, refusalReason } from '../../../src/server/services/mail/sender.js';
 import { loadConfig, type ConfigError, redactUrl } from '../../../src/server/config.js';
 
@@ -16,10 +16,6 @@ describe('the cycle e-mails', () => {
     expect(es.text).toContain('https://campanas.example.org/');
     expect(es.html).toContain('Consell &#60;Comarcal&#62;');
     expect(es.html).not.toContain('<Comarcal>');
-  });
-
-  it('writes Spanish to every user: users have no language in the data', () => {
-    expect(mailLanguageOf({ email: 'a@b.es' })).toBe('es');
   });
 
   it('never reports the SMTP password in a refusal', () => {

@@ -1,6 +1,7 @@
 import { get, http, post, type Fetch } from './http.js';
 import type { CurrentUser, LoginResponse, TokenResponse } from '../../shared/api/auth.js';
 import { CONFIG, redirectUri } from '../config.js';
+import type { Language } from '../../shared/constants.js';
 
 /** The session's tokens as the client keeps them. */
 export interface Tokens {
@@ -45,6 +46,11 @@ export const authApi = {
 
   async me(token: string | null): Promise<CurrentUser> {
     return (await get<{ user: CurrentUser }>('/auth/me', token)).user;
+  },
+
+  /** Tells the server the language the user chose, for the e-mails it sends them. */
+  async saveLanguage(token: string | null, language: Language): Promise<void> {
+    await post('/auth/me/language', token, { language });
   },
 
   async logout(token: string | null): Promise<void> {

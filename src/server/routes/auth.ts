@@ -10,6 +10,7 @@ import { routeOf, schemaOf } from './contract.js';
 import { validationFields } from '../plugins/validation.js';
 import { isDatabaseUnavailable, isTransactionConflict } from '../db/faults.js';
 import { readDeviceCookies } from '../services/auth/deviceCookie.js';
+import { updateUserLanguage } from '../db/repositories/users.js';
 
 /** One part of an HTTP Basic client credential, form-decoded first (RFC 6749 section 2.3.1); undefined when malformed. */
 function formDecoded(text: string): string | undefined {
@@ -142,7 +143,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
   });
 }
 
-/** Me and logout, under /api/secure/v1. */
+/** Me, the user's language and logout, under /api/secure/v1. */
 export function registerSecureAuthRoutes(secure: FastifyInstance, ctx: AppContext): void {
   const api = secure.withTypeProvider<TypeBoxTypeProvider>();
   api.route({
@@ -154,6 +155,14 @@ export function registerSecureAuthRoutes(secure: FastifyInstance, ctx: AppContex
         return { response: { user: { id: 0, email: '', name: '', role: 'NO' as const, entities: [], sharedCampaignId: principal.campaignId } } };
       }
       return { response: { user: requireUser(request) } };
+    },
+  });
+
+  api.route({
+    ...routeOf(authCalls.language),
+    handler: async (request) => {
+      await updateUserLanguage(ctx.db, requireUser(request).id, request.body.language);
+      return { response: { success: true as const } };
     },
   });
 

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { apiCall, Line, NoBody, NoQuery, Strict, Success } from './schema.js';
 import { ROLE_NAMES } from '../roles.js';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH } from '../constants.js';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, LANGUAGES, PASSWORD_MAX_LENGTH } from '../constants.js';
 
 /** An e-mail address as users type it (case is kept; the server compares without case). */
 export const Email = Type.String({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_LENGTH });
@@ -89,6 +89,10 @@ export const authCalls = {
   me: apiCall({
     method: 'GET', url: '/auth/me', access: 'userOrShare', querystring: NoQuery, response: Type.Object({ user: CurrentUser }),
     summary: 'The signed-in user (a share link answers a viewer with role NO and its campaign)',
+  }),
+  language: apiCall({
+    method: 'POST', url: '/auth/me/language', access: 'user', querystring: NoQuery, body: Strict({ language: Type.Enum(LANGUAGES) }), response: Success,
+    summary: "Keeps the interface language the user chose, for the e-mails sent to them (reminders, campaign opened)",
   }),
   logout: apiCall({
     method: 'POST', url: '/auth/logout', access: 'user', querystring: NoQuery, body: NoBody, response: Success,

@@ -5,6 +5,8 @@ import { rootReducer } from '../../../../src/client/app/rootReducer.js';
 import { authActions, initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
 import { handleAppStarted, handleLogin, handleLogoutRequested, handleRefreshRequested, watchAuth } from '../../../../src/client/features/auth/authSaga.js';
 import { ApiError } from '../../../../src/client/api/ApiError.js';
+import { localeActions } from '../../../../src/client/features/locale/localeSlice.js';
+import type { AuthApi } from '../../../../src/client/api/authApi.js';
 import { demoUser, fakeDependencies, memoryTokenStore, sessionContext, sessionWith } from '../../../helpers/client.js';
 
 const state = (overrides = {}) => ({ ...rootReducer(undefined, { type: 'init' }), ...overrides });
@@ -149,5 +151,38 @@ describe('a refresh that outlives its session', () => {
     expect(deps.session.accessToken()).toBeNull();
     expect(tokenStore.saved).toEqual([]);
     expect(tokenStore.current).toBeNull();
+  });
+});
+
+describe('the language a signed-in user chooses', () => {
+  const choose = async (user: typeof demoUser | null, saveLanguage: AuthApi['saveLanguage']) => {
+    const deps = fakeDependencies();
+    deps.authApi = { ...deps.authApi, saveLanguage };
+    return expectSaga(watchAuth, deps)
+      .withReducer(rootReducer, state({ auth: { ...initialAuthState, status: 'loaded', user } }))
+      .provide([sessionContext(sessionWith({ accessToken: 'access-1', refreshToken: 'refresh-1' }))])
+      .dispatch(localeActions.languageChanged('ca'))
+      .silentRun(50);
+  };
+
+  it('is kept on the server for the e-mails sent to the user', async () => {
+    const saveLanguage = jest.fn<AuthApi['saveLanguage']>(async () => undefined);
+    const { storeState } = await choose(demoUser, saveLanguage);
+    expect(saveLanguage).toHaveBeenCalledWith('access-1', 'ca');
+    expect(storeState.locale.language).toBe('ca');
+  });
+
+  it("is not sent for a shared link's viewer, who has no account, nor before anyone signs in", async () => {
+    const saveLanguage = jest.fn<AuthApi['saveLanguage']>(async () => undefined);
+    await choose({ ...demoUser, role: 'NO' }, saveLanguage);
+    await choose(null, saveLanguage);
+    expect(saveLanguage).not.toHaveBeenCalled();
+  });
+
+  it('stays chosen on screen when the server cannot keep it, and says so', async () => {
+    const { storeState } = await choose(demoUser, async () => Promise.reject(new ApiError('UNAVAILABLE', 503)));
+    expect(storeState.locale.language).toBe('ca');
+    expect(storeState.errors.globalError).toBeNull();
+    expect(JSON.stringify(storeState.snackbar)).toContain('USER_PANEL.LANGUAGE_NOT_SAVED');
   });
 });

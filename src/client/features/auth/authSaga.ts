@@ -1,11 +1,13 @@
-import { cancel, put, takeEvery, takeLeading } from 'redux-saga/effects';
+import { cancel, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { authActions } from './authSlice.js';
 import { callApi } from '../../app/apiCall.js';
-import { handling } from '../../app/callPolicies.js';
+import { handling, keepOnScreen } from '../../app/callPolicies.js';
 import { serializeError } from '../../api/ApiError.js';
 import type { AuthApi } from '../../api/authApi.js';
 import type { PkceValues } from '../../lib/pkce.js';
-import { call, fork, take, type Saga } from '../../lib/typedEffects.js';
+import { call, fork, select, take, type Saga } from '../../lib/typedEffects.js';
+import { localeActions } from '../locale/localeSlice.js';
+import { selectUser } from './authSelectors.js';
 import type { TokenStore } from '../../lib/tokenStore.js';
 import type { SessionTokens } from '../../lib/sessionTokens.js';
 import type { CredentialsBox } from './credentials.js';
@@ -129,6 +131,20 @@ export function* handleLogoutRequested(deps: AuthDependencies): Saga<void> {
   }
 }
 
+/**
+ * A signed-in user who picks another language: the server keeps it for the e-mails it sends them. A shared
+ * link's viewer has no account to keep it in. A failure leaves the interface in the chosen language and says so.
+ */
+export function* handleLanguageChanged(deps: AuthDependencies, action: ReturnType<typeof localeActions.languageChanged>): Saga<void> {
+  const user = yield* select(selectUser);
+  if (!user || user.role === 'NO') return;
+  try {
+    yield* callApi(keepOnScreen('USER_PANEL.LANGUAGE_NOT_SAVED'), deps.authApi.saveLanguage, action.payload);
+  } catch {
+    // The toast said it; the next choice tries again.
+  }
+}
+
 /** A session that ends for any reason leaves no token behind. */
 export function* handleLoggedOut(deps: AuthDependencies): Saga<void> {
   deps.session.forget();
@@ -141,5 +157,6 @@ export function* watchAuth(deps: AuthDependencies): Saga<void> {
   yield takeLeading(authActions.refreshRequested.type, handleRefreshRequested, deps);
   yield takeEvery(authActions.logoutRequested.type, handleLogoutRequested, deps);
   yield takeEvery(authActions.loggedOut.type, handleLoggedOut, deps);
+  yield takeLatest(localeActions.languageChanged.type, handleLanguageChanged, deps);
   yield* fork(loginFlow, deps);
 }

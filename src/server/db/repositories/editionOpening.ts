@@ -1,4 +1,5 @@
 import type { Queryable } from '../client.js';
+import type { Language } from '../../../shared/constants.js';
 
 /** Entities of a scope in an edition: opening it (set-based inserts) and the users to e-mail. */
 
@@ -54,6 +55,7 @@ export async function insertEditionCampaigns(q: Queryable, editionId: number, sc
 export interface MailRecipient {
   email: string;
   name: string;
+  language: Language;
   entities: string[];
 }
 
@@ -61,10 +63,10 @@ export interface MailRecipient {
 export async function usersOfEntities(q: Queryable, entityIds: readonly number[]): Promise<MailRecipient[]> {
   if (entityIds.length === 0) return [];
   return q.query<MailRecipient>(
-    `SELECT u.email, u.name, array_agg(en.name ORDER BY en.name) AS entities
+    `SELECT u.email, u.name, u.language, array_agg(en.name ORDER BY en.name) AS entities
        FROM users u JOIN user_entities ue ON ue.user_id = u.id JOIN entities en ON en.id = ue.entity_id
       WHERE ue.entity_id = ANY($1::int[]) AND u.role <> 0
-      GROUP BY u.id, u.email, u.name
+      GROUP BY u.id, u.email, u.name, u.language
       ORDER BY lower(u.email)`,
     [`{${entityIds.join(',')}}`],
   );

@@ -2,6 +2,7 @@ import type { Queryable } from '../client.js';
 import { roleFromNumber, ROLES, type Role } from '../../../shared/roles.js';
 import type { CurrentUser, EntityRef } from '../../../shared/api/auth.js';
 import type { UserRow } from '../../../shared/api/admin.js';
+import type { Language } from '../../../shared/constants.js';
 
 /** The entities of the user aliased `u`, by name, as a JSON array (or null). */
 export const ENTITIES_OF_USER = `(SELECT json_agg(json_build_object('id', e.id, 'name', e.name) ORDER BY e.name)
@@ -74,4 +75,9 @@ export async function deleteUser(q: Queryable, id: number): Promise<void> {
 
 export async function updatePasswordHash(q: Queryable, id: number, passwordHash: string): Promise<void> {
   await q.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
+}
+
+/** The language the user chose in the interface, for the e-mails the server sends them. */
+export async function updateUserLanguage(q: Queryable, id: number, language: Language): Promise<void> {
+  await q.query('UPDATE users SET language = $2 WHERE id = $1', [id, language]);
 }

@@ -9,7 +9,7 @@ import { findCurrentEditionDeadline } from '../../db/repositories/deadlines.js';
 import * as opening from '../../db/repositories/editionOpening.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { auditedBy, type Actor } from '../actor.js';
-import { composeMail, mailLanguageOf, type MailKind } from '../mail/templates.js';
+import { composeMail, type MailKind } from '../mail/templates.js';
 import type { Mailer, OutgoingMail } from '../mail/sender.js';
 
 /** What the e-mail calls need: the mailer (null without SMTP_URL) and the app's address for the links. */
@@ -43,9 +43,9 @@ export async function openingSummary(db: Db, scope: OpeningQuery): Promise<Openi
   return { edition: edition.campaignNumber, ...counts };
 }
 
-/** One message per user in their language. */
+/** One message per user, in the language they last chose in the interface. */
 function messagesFor(kind: MailKind, recipients: readonly opening.MailRecipient[], edition: number, publicUrl: string): OutgoingMail[] {
-  return recipients.map((r) => ({ to: r.email, ...composeMail(kind, mailLanguageOf(r), { edition, entities: r.entities, publicUrl }) }));
+  return recipients.map((r) => ({ to: r.email, ...composeMail(kind, r.language, { edition, entities: r.entities, publicUrl }) }));
 }
 
 function requireMailer(setup: MailSetup): Mailer {
@@ -80,19 +80,25 @@ export async function openEdition(db: Db, actor: Actor, input: OpenEditionReques
   return { edition: outcome.edition, created: outcome.created.length, existing: outcome.existing, mail };
 }
 
-/** ADMIN, FEC: the pending entities of the current edition and their users' addresses. */
-export async function reminders(db: Db, setup: MailSetup): Promise<Reminders> {
+/** The pending entities of the current edition and their users, each with the language to write to them in. */
+async function pending(db: Db) {
   const edition = await requireEdition(db);
   const entities = await opening.listPendingEntities(db, edition.id);
   const recipients = await opening.usersOfEntities(db, entities.map((e) => e.entityId));
-  return { edition: edition.campaignNumber, smtpConfigured: setup.mailer !== null, entities, recipients };
+  return { edition: edition.campaignNumber, entities, recipients };
+}
+
+/** ADMIN, FEC: the pending entities of the current edition and their users' addresses. */
+export async function reminders(db: Db, setup: MailSetup): Promise<Reminders> {
+  const { edition, entities, recipients } = await pending(db);
+  return { edition, smtpConfigured: setup.mailer !== null, entities, recipients: recipients.map(({ email, name, entities: names }) => ({ email, name, entities: names })) };
 }
 
 /** ADMIN, FEC: a reminder to each user of the pending entities, one message each; audited 'campaign.reminder' with the counts. */
 export async function sendReminders(db: Db, actor: Actor, setup: MailSetup): Promise<MailSummary> {
   const mailer = requireMailer(setup);
   const editionId = await currentEditionId(db);
-  const { edition, recipients } = await reminders(db, setup);
+  const { edition, recipients } = await pending(db);
   const summary = await mailer(messagesFor('reminder', recipients, edition, setup.publicUrl));
   await recordAudit(db, {
     ...auditedBy(actor), action: 'campaign.reminder', targetType: 'edition', targetId: editionId,

@@ -2,8 +2,9 @@
  * The e-mails of the yearly cycle, in the four languages of the app: a subject, a plain-text body and a simple
  * HTML body. Pure: the caller passes the app's address and the entities' names.
  */
+import type { Language } from '../../../shared/constants.js';
 
-export type MailLanguage = 'es' | 'en' | 'ca' | 'va';
+export type MailLanguage = Language;
 export type MailKind = 'open' | 'reminder';
 
 export interface MailContent {
@@ -113,12 +114,4 @@ export function composeMail(kind: MailKind, language: MailLanguage, context: Mai
     text: `${w.greeting}\n\n${lead}\n\n${w.action}: ${link}\n\n${w.closing}\n`,
     html: `<p>${escapeHtml(w.greeting)}</p><p>${escapeHtml(lead)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(w.action)}</a></p><p>${escapeHtml(w.closing)}</p>`,
   };
-}
-
-/**
- * A user's language for e-mail. Users have no language in the data (the interface's language is chosen in each
- * browser and never reaches the server), so every message is Spanish, the app's default, until they have one.
- */
-export function mailLanguageOf(_user: { email: string }): MailLanguage {
-  return 'es';
 }

@@ -1,0 +1,45 @@
+import { testBackends } from '../../helpers/db.js';
+import { migrate } from '../../../src/server/db/migrate.js';
+import { MIGRATIONS } from '../../../src/server/db/migrations/index.js';
+import { loadReferenceData } from '../../../src/server/db/reference/load.js';
+import type { Db } from '../../../src/server/db/client.js';
+
+const backends = await testBackends();
+
+/** Every row of a table as sorted JSON lines, without the given column (the one the upgrade adds). */
+async function rowsWithout(db: Db, table: string, column: string): Promise<string[]> {
+  const rows = await db.query<{ row: string }>(`SELECT (to_jsonb(t) - '${column}')::text AS row FROM ${table} t`);
+  return rows.map((r) => r.row).sort();
+}
+
+describe.each(backends)("users' language on $name", ({ openEmpty }) => {
+  it('upgrades a version-8 database in place: every user kept, each with Spanish, the language they were written to in', async () => {
+    const db = await openEmpty();
+    try {
+      // Written by plain SQL as version 8 would have: the seeding code follows the newest schema.
+      await migrate(db, MIGRATIONS.filter((m) => m.version <= 8));
+      await db.transaction((tx) => loadReferenceData(tx));
+      const [{ id: entityId }] = await db.query<{ id: number }>(
+        "INSERT INTO entities (name, name_key, population, province_id) VALUES ('Mancomunidad de Prueba', 'mancomunidad de prueba', 5000, '46') RETURNING id");
+      await db.query(
+        `INSERT INTO users (email, name, role, password_hash) VALUES
+           ('admin@prueba.es', 'Admin', 1, 'hash-a'), ('usuario@prueba.es', 'Usuaria', 3, 'hash-u'), ('fec@prueba.es', '', 2, 'hash-f')`);
+      await db.query("INSERT INTO user_entities (user_id, entity_id) SELECT id, $1 FROM users WHERE email = 'usuario@prueba.es'", [entityId]);
+      const tables = ['users', 'user_entities', 'entities'];
+      const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowsWithout(db, t, 'language')] as const)));
+      expect(before.users.length).toBeGreaterThan(2);
+
+      await migrate(db, MIGRATIONS.filter((m) => m.version <= 9));
+
+      for (const table of tables) expect(await rowsWithout(db, table, 'language')).toEqual(before[table]);
+      const languages = await db.query<{ language: string }>('SELECT DISTINCT language FROM users');
+      expect(languages).toEqual([{ language: 'es' }]);
+      // Only the app's four languages can be stored, whatever reaches the database.
+      await expect(db.query("UPDATE users SET language = 'fr'")).rejects.toThrow(/users_language_check/);
+      await db.query("UPDATE users SET language = 'va' WHERE email = 'usuario@prueba.es'");
+      expect((await db.query<{ language: string }>("SELECT language FROM users WHERE email = 'usuario@prueba.es'"))[0].language).toBe('va');
+    } finally {
+      await db.close();
+    }
+  });
+});
