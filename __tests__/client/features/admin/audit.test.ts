@@ -4,7 +4,7 @@ import { initialAuthState } from '../../../../src/client/features/auth/authSlice
 import { auditActions } from '../../../../src/client/features/admin/audit/auditSlice.js';
 import { handleExportRequested, handleFirstPage, handleMoreRequested } from '../../../../src/client/features/admin/audit/auditSaga.js';
 import { AUDIT_ACTION_OPTIONS, selectAuditRangeInvalid, selectAuditRows, selectCanLoadMore } from '../../../../src/client/features/admin/audit/auditSelectors.js';
-import { auditQuery, auditRowView, detailsLine, NO_FILTERS } from '../../../../src/client/features/admin/audit/auditModel.js';
+import { auditQuery, auditRowView, DETAIL_KEYS, detailParts, NO_FILTERS } from '../../../../src/client/features/admin/audit/auditModel.js';
 import { auditApi } from '../../../../src/client/api/auditApi.js';
 import { ApiError } from '../../../../src/client/api/ApiError.js';
 import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
@@ -38,10 +38,36 @@ describe('activity log model', () => {
   });
 
   it('shows the entity by name (or its id once gone) and the details without repeating it', () => {
-    expect(auditRowView(row(1))).toMatchObject({ entity: 'Ayuntamiento de Alzira', details: 'editionId: 3', target: { type: 'campaign', id: '40' } });
+    expect(auditRowView(row(1))).toMatchObject({ entity: 'Ayuntamiento de Alzira', details: [{ key: 'editionId', label: null, value: { text: '3' } }], target: { type: 'campaign', id: '40' } });
     expect(auditRowView(row(1, 'entity.remove', { entityName: null })).entity).toBe('#7');
-    expect(detailsLine({ email: 'x@y.es', entities: [1, 2], reason: { code: 'BAD' } })).toBe('email: x@y.es · entities: 1, 2 · reason: code: BAD');
-    expect(detailsLine(null)).toBe('');
+    expect(detailParts(null)).toEqual([]);
+  });
+
+  it('labels the details the server writes and reads their values: moments, calendar days, yes/no, scopes, none', () => {
+    const parts = detailParts({
+      reason: 'Error en el eje 2', sentAt: '2026-06-28T12:15:00.000Z', closesOn: '2020-01-31', opensOn: null, notify: false, scope: 'province',
+      entities: [1, 2], previousClosesOn: '2020-13-45x', somethingNew: { code: 'BAD' },
+    });
+    expect(parts).toEqual([
+      { key: 'reason', label: 'AUDIT.DETAIL.REASON', value: { text: 'Error en el eje 2' } },
+      { key: 'sentAt', label: 'AUDIT.DETAIL.SENT_AT', value: { moment: '2026-06-28T12:15:00.000Z' } },
+      { key: 'closesOn', label: 'AUDIT.DETAIL.CLOSES_ON', value: { day: '2020-01-31' } },
+      { key: 'opensOn', label: 'AUDIT.DETAIL.OPENS_ON', value: { message: 'AUDIT.VALUE.NONE' } },
+      { key: 'notify', label: 'AUDIT.DETAIL.NOTIFY', value: { message: 'AUDIT.VALUE.NO' } },
+      { key: 'scope', label: 'AUDIT.DETAIL.SCOPE', value: { message: 'AUDIT.SCOPE.PROVINCE' } },
+      { key: 'entities', label: 'AUDIT.DETAIL.ENTITIES', value: { text: '1, 2' } },
+      { key: 'previousClosesOn', label: 'AUDIT.DETAIL.PREVIOUS_CLOSES_ON', value: { text: '2020-13-45x' } },
+      { key: 'somethingNew', label: null, value: { text: 'code: BAD' } },
+    ]);
+  });
+
+  it('has a label for every detail key and value in the four languages', () => {
+    const ids = [
+      ...detailParts(Object.fromEntries(DETAIL_KEYS.map((key) => [key, 1]))).map((p) => p.label),
+      'AUDIT.VALUE.NONE', 'AUDIT.VALUE.YES', 'AUDIT.VALUE.NO', 'AUDIT.SCOPE.ALL', 'AUDIT.SCOPE.COMMUNITY', 'AUDIT.SCOPE.PROVINCE',
+    ];
+    expect(ids).toHaveLength(DETAIL_KEYS.length + 6);
+    for (const id of ids) for (const messages of Object.values(MESSAGES) as Record<string, string>[]) expect([id, typeof messages[id!]]).toEqual([id, 'string']);
   });
 
   it('has a label for every known action in the four languages', () => {

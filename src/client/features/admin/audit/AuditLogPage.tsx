@@ -9,14 +9,25 @@ import { usersActions } from '../users/usersSlice.js';
 import { entitiesActions } from '../entities/entitiesSlice.js';
 import { auditActions } from './auditSlice.js';
 import { selectAuditExporting, selectAuditList, selectAuditMore, selectAuditRows, selectCanLoadMore } from './auditSelectors.js';
-import { AUDIT_DATE_FORMAT, type AuditRowView } from './auditModel.js';
+import { AUDIT_DATE_FORMAT, type AuditRowView, type DetailValue } from './auditModel.js';
+import { formatCalendarDay } from '../../../lib/dates.js';
 import { AuditFilters } from './AuditFilters.js';
 
 const COLUMNS = ['AT', 'ACTION', 'ACTOR', 'ENTITY', 'DETAILS'].map((c) => `AUDIT.COLUMN.${c}`);
 
+/** A detail's value in the reader's language: moments on Madrid's clock, calendar days as written. */
+function DetailValueText({ value }: { value: DetailValue }) {
+  const intl = useIntl();
+  if ('moment' in value) return <time dateTime={value.moment}>{intl.formatDate(value.moment, AUDIT_DATE_FORMAT)}</time>;
+  if ('day' in value) return <time dateTime={value.day}>{formatCalendarDay(intl, value.day)}</time>;
+  if ('message' in value) return <FormattedMessage id={value.message} />;
+  return <>{value.text}</>;
+}
+
 /** One row: when (Madrid time, the reader's language), what (its label, or its code when unknown), who, which entity, details. */
 function AuditRowLine({ row }: { row: AuditRowView }) {
   const intl = useIntl();
+  const namedTarget = row.target?.type === 'campaign' || row.target?.type === 'user';
   return (
     <tr>
       <ListCell label="AUDIT.COLUMN.AT" className="text-nowrap">
@@ -30,10 +41,19 @@ function AuditRowLine({ row }: { row: AuditRowView }) {
       </ListCell>
       <ListCell label="AUDIT.COLUMN.ENTITY">{row.entity ?? '—'}</ListCell>
       <ListCell label="AUDIT.COLUMN.DETAILS" className="small text-break">
-        {row.target?.type === 'campaign' && <FormattedMessage id="AUDIT.CAMPAIGN" values={{ n: row.target.id }} />}
-        {row.target?.type === 'user' && <FormattedMessage id="AUDIT.USER" values={{ n: row.target.id }} />}
-        {row.target && ['campaign', 'user'].includes(row.target.type) && row.details ? ' · ' : ''}
-        {row.details}
+        {/* One inline run (on a phone the cell lays its children out side by side), and none when empty (the phone's card then leaves the line out). */}
+        {(namedTarget || row.details.length > 0) && (
+          <span>
+            {row.target?.type === 'campaign' && <FormattedMessage id="AUDIT.CAMPAIGN" values={{ n: row.target.id }} />}
+            {row.target?.type === 'user' && <FormattedMessage id="AUDIT.USER" values={{ n: row.target.id }} />}
+            {row.details.map((part, i) => (
+              <span key={part.key}>
+                {i > 0 || namedTarget ? ' · ' : ''}
+                {part.label ? <FormattedMessage id={part.label} /> : part.key}: <DetailValueText value={part.value} />
+              </span>
+            ))}
+          </span>
+        )}
       </ListCell>
     </tr>
   );

@@ -22,6 +22,16 @@ export function auditQuery(filters: AuditFilterValues, after?: string | null): A
 /** True when both dates are set and 'Desde' comes after 'Hasta' (the server would refuse it). */
 export const isBackwardsRange = (filters: AuditFilterValues): boolean => !!filters.from && !!filters.to && filters.from > filters.to;
 
+/** A detail's value as the page writes it: plain text, a moment (Madrid time), a calendar day, or a message. */
+export type DetailValue = { text: string } | { moment: string } | { day: string } | { message: string };
+
+/** One detail of a row: its label's message id (null: a key this version does not know, shown as it is) and value. */
+export interface DetailPart {
+  key: string;
+  label: string | null;
+  value: DetailValue;
+}
+
 /** What a row shows: its action's message id (null: an action this version does not know, shown by its code), who, the entity and the details. */
 export interface AuditRowView {
   id: string;
@@ -31,11 +41,22 @@ export interface AuditRowView {
   actor: string | null;
   entity: string | null;
   target: { type: string; id: string } | null;
-  details: string;
+  details: DetailPart[];
 }
 
 /** Detail keys the row shows elsewhere (the entity column) or that only repeat the target. */
 const SHOWN_ELSEWHERE = new Set(['entityId', 'entityName']);
+
+/** The detail keys the server writes (grep recordAudit), each with its label 'AUDIT.DETAIL.<KEY>' in i18n. */
+export const DETAIL_KEYS = [
+  'email', 'role', 'by', 'ip', 'reason', 'retryAfterSeconds', 'clientId', 'entities', 'name', 'population', 'provinceId', 'municipalities',
+  'campaigns', 'revoked', 'sentAt', 'year', 'axes', 'policies', 'measures', 'questions', 'edition', 'opensOn', 'closesOn', 'previousOpensOn',
+  'previousClosesOn', 'editionClosesOn', 'scope', 'id', 'created', 'existing', 'notify', 'recipients', 'sent', 'failed',
+] as const;
+const DETAIL_LABELS: ReadonlyMap<string, string> = new Map(DETAIL_KEYS.map((key) => [key, `AUDIT.DETAIL.${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`]));
+
+/** The territories an edition is opened for ('scope' of edition.open). */
+const SCOPES: Record<string, string> = { all: 'AUDIT.SCOPE.ALL', community: 'AUDIT.SCOPE.COMMUNITY', province: 'AUDIT.SCOPE.PROVINCE' };
 
 function detailText(value: unknown): string {
   if (Array.isArray(value)) return value.map(detailText).join(', ');
@@ -43,9 +64,22 @@ function detailText(value: unknown): string {
   return String(value);
 }
 
-/** The details as one line, 'key: value' pairs, without what other columns show. */
-export const detailsLine = (details: AuditRow['details']): string =>
-  details ? Object.entries(details).filter(([key]) => !SHOWN_ELSEWHERE.has(key)).map(([key, value]) => `${key}: ${detailText(value)}`).join(' · ') : '';
+function detailValue(key: string, value: unknown): DetailValue {
+  if (value === null || value === undefined) return { message: 'AUDIT.VALUE.NONE' };
+  if (typeof value === 'boolean') return { message: value ? 'AUDIT.VALUE.YES' : 'AUDIT.VALUE.NO' };
+  if (typeof value === 'string') {
+    if (key === 'scope' && SCOPES[value]) return { message: SCOPES[value] };
+    if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value))) return { moment: value };
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return { day: value };
+  }
+  return { text: detailText(value) };
+}
+
+/** The details, labelled, without what other columns show. */
+export const detailParts = (details: AuditRow['details']): DetailPart[] =>
+  details
+    ? Object.entries(details).filter(([key]) => !SHOWN_ELSEWHERE.has(key)).map(([key, value]) => ({ key, label: DETAIL_LABELS.get(key) ?? null, value: detailValue(key, value) }))
+    : [];
 
 export function auditRowView(row: AuditRow): AuditRowView {
   const entity = row.entityName ?? (row.entityId !== null ? `#${row.entityId}` : null);
@@ -57,7 +91,7 @@ export function auditRowView(row: AuditRow): AuditRowView {
     actor: row.actorEmail,
     entity,
     target: row.targetType && row.targetId ? { type: row.targetType, id: row.targetId } : null,
-    details: detailsLine(row.details),
+    details: detailParts(row.details),
   };
 }
 

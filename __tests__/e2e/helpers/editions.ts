@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { logIn } from './session.js';
+
+/** ADMIN's editions page, as the editions and yearly-cycle journeys use it. */
+
+const CATALOGUES = path.resolve('src/server/db/seed/catalogues');
+
+/** A demo catalogue as a new edition's file; broken, it has two problems (an empty code and a negative value). */
+export function catalogueFile(demoYear: number, year: number, breakIt = false): { name: string; mimeType: string; buffer: Buffer } {
+  const catalogue = JSON.parse(fs.readFileSync(path.join(CATALOGUES, `demo-${demoYear}.json`), 'utf8'));
+  catalogue.edition = year;
+  if (breakIt) {
+    catalogue.axes[2].policies[0].measures[1].code = '';
+    catalogue.axes[0].policies[0].measures[0].indicators[0].subindicators[0].responses[0].value = -1;
+  }
+  return { name: `edicion-${year}.json`, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(catalogue, null, 2)) };
+}
+
+/** The page's errors but the browser's own line for the broken file's expected 422. */
+export const unexpectedUploadErrors = (errors: string[]) => errors.filter((e) => !/status of 422 .*editions\/preview/.test(e));
+
+export const fileInput = (page: Page) => page.getByLabel('Fichero de la edición (JSON)');
+
+/** ADMIN on the editions page: a broken file's problems, then a good file's preview and differences, imported and listed. */
+export async function uploadBrokenThenGood(page: Page, url: string, good: ReturnType<typeof catalogueFile>, shot: (page: Page, name: string) => Promise<void>, name: string, previousYear: number): Promise<void> {
+  await logIn(page, url, 'admin@demo.es');
+  await page.waitForURL(/\/status/);
+  // On a phone the menu is folded: open it (click waits for the header; asking isVisible() at once raced its render).
+  if ((page.viewportSize()?.width ?? 1280) < 768) await page.getByRole('button', { name: 'Mostrar u ocultar el menú' }).click();
+  await page.getByRole('link', { name: 'Ediciones' }).click();
+  await page.waitForURL(/\/manage\/editions$/);
+  await page.getByTestId('editions-table').waitFor();
+  expect(await page.getByTestId('editions-table').locator('tbody tr td:first-child').allTextContents()).toEqual(expect.arrayContaining(['2026', '2025', '2024']));
+
+  await fileInput(page).setInputFiles(catalogueFile(2026, 2099, true));
+  const problems = page.getByTestId('file-problems');
+  await problems.waitFor();
+  expect(await problems.textContent()).toContain('El fichero tiene 2 problemas; no se ha importado nada.');
+  expect(await problems.locator('li').allTextContents()).toEqual(expect.arrayContaining([
+    'axes[2].policies[0].measures[1].code:falta el campo code',
+    'axes[0].policies[0].measures[0].indicators[0].subindicators[0].responses[0].value:value debe ser 0 o más',
+  ]));
+  expect(await page.getByRole('button', { name: 'Importar edición' }).count()).toBe(0);
+  await shot(page, `${name}-problems`);
+
+  await fileInput(page).setInputFiles(good);
+  const preview = page.getByTestId('edition-preview');
+  await preview.waitFor();
+  expect(await problems.count()).toBe(0);
+  expect(await preview.getByRole('heading', { level: 4 }).first().textContent()).toMatch(/^Vista previa de la edición 20\d\d$/);
+  const diff = page.getByTestId('edition-diff');
+  expect(await diff.getByRole('heading', { level: 4 }).textContent()).toBe(`Diferencias con la edición ${previousYear}`);
+  expect(await page.getByTestId('edition-preview-questionnaire').getByRole('group').count()).toBeGreaterThan(100);
+  await shot(page, `${name}-preview`);
+
+  await page.getByRole('button', { name: 'Importar edición' }).click();
+  await page.getByText('Edición importada.').waitFor();
+  await page.getByTestId('edition-preview').waitFor({ state: 'detached' });
+  const year = JSON.parse(good.buffer.toString()).edition;
+  await page.getByTestId('editions-table').locator('tbody tr').first().getByText(String(year), { exact: true }).waitFor();
+  await shot(page, `${name}-imported`);
+}
