@@ -1,5 +1,5 @@
 import { get, http, post, type Fetch } from './http.js';
-import type { CurrentUser, LoginResponse, TokenResponse } from '../../shared/api/auth.js';
+import type { ChangePasswordRequest, CurrentUser, LoginResponse, TokenResponse } from '../../shared/api/auth.js';
 import { CONFIG, redirectUri } from '../config.js';
 
 /** The session's tokens as the client keeps them. */
@@ -49,6 +49,11 @@ export const authApi = {
 
   async logout(token: string | null): Promise<void> {
     await post('/auth/logout', token);
+  },
+
+  /** Changes the caller's password; the server ends the user's other sessions. */
+  async changePassword(token: string | null, currentPassword: string, newPassword: string): Promise<void> {
+    await post('/auth/changePassword', token, { currentPassword, newPassword } satisfies ChangePasswordRequest);
   },
 };
 

@@ -1,14 +1,15 @@
 import { cancel, put, takeEvery, takeLeading } from 'redux-saga/effects';
 import { authActions } from './authSlice.js';
 import { callApi } from '../../app/apiCall.js';
-import { handling } from '../../app/callPolicies.js';
+import { handling, keepOnScreen } from '../../app/callPolicies.js';
+import { snackbarActions } from '../snackbar/snackbarSlice.js';
 import { serializeError } from '../../api/ApiError.js';
 import type { AuthApi } from '../../api/authApi.js';
 import type { PkceValues } from '../../lib/pkce.js';
 import { call, fork, take, type Saga } from '../../lib/typedEffects.js';
 import type { TokenStore } from '../../lib/tokenStore.js';
 import type { SessionTokens } from '../../lib/sessionTokens.js';
-import type { CredentialsBox } from './credentials.js';
+import type { CredentialsBox, PasswordChangeBox } from './credentials.js';
 
 /** What the auth sagas need from outside (injected, so tests pass fakes). */
 export interface AuthDependencies {
@@ -20,6 +21,8 @@ export interface AuthDependencies {
   session: SessionTokens;
   /** Where the login form leaves the credentials for handleLogin. */
   credentials: CredentialsBox;
+  /** Where the change-password form leaves the passwords for handlePasswordChange. */
+  passwordChange: PasswordChangeBox;
   /** The page's query string, where a shared link may carry `at`. */
   locationSearch: () => string;
 }
@@ -129,6 +132,28 @@ export function* handleLogoutRequested(deps: AuthDependencies): Saga<void> {
   }
 }
 
+/**
+ * The change-password form's call. A refusal the form explains (422: wrong current password, a policy
+ * reason; 429: the throttle's wait) stays on the form; any other failure is the toast. Success is a toast
+ * too: the server has ended the user's other sessions, this one goes on.
+ */
+export function* handlePasswordChange(deps: AuthDependencies): Saga<void> {
+  const change = deps.passwordChange.take();
+  if (!change) {
+    yield put(authActions.passwordChangeFailed({ type: 'VALIDATION', status: 422 }));
+    return;
+  }
+  const toast = (error: { status: number }) => (error.status === 422 || error.status === 429 ? null : 'ACCOUNT.PASSWORD.ERROR');
+  try {
+    yield* callApi(keepOnScreen(toast), deps.authApi.changePassword, change.currentPassword, change.newPassword);
+  } catch (err) {
+    yield put(authActions.passwordChangeFailed(serializeError(err)));
+    return;
+  }
+  yield put(authActions.passwordChanged());
+  yield put(snackbarActions.toastShown('ACCOUNT.PASSWORD.CHANGED', 'success'));
+}
+
 /** A session that ends for any reason leaves no token behind. */
 export function* handleLoggedOut(deps: AuthDependencies): Saga<void> {
   deps.session.forget();
@@ -141,5 +166,6 @@ export function* watchAuth(deps: AuthDependencies): Saga<void> {
   yield takeLeading(authActions.refreshRequested.type, handleRefreshRequested, deps);
   yield takeEvery(authActions.logoutRequested.type, handleLogoutRequested, deps);
   yield takeEvery(authActions.loggedOut.type, handleLoggedOut, deps);
+  yield takeLeading(authActions.passwordChangeRequested.type, handlePasswordChange, deps);
   yield* fork(loginFlow, deps);
 }
