@@ -90,8 +90,9 @@ export default function ChangePasswordPage() {
           </p>
           <Formik
             initialValues={INITIAL_VALUES}
+            // Checked as the user types (a few milliseconds), so that a message goes away before the button is
+            // pressed: checked on blur only, the button would move under the pointer as the press blurs the field.
             validate={(values) => validatePasswords(values, user)}
-            validateOnChange={false}
             onSubmit={(values) => {
               setSubmitted(true);
               submit({ currentPassword: values.currentPassword, newPassword: values.newPassword });

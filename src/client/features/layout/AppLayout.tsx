@@ -53,7 +53,8 @@ function UserPanel() {
         </p>
         <LanguageSelect />
         <Dropdown.Divider />
-        <Dropdown.Item as={NavLink} to={PATHS.changePassword} className="btn btn-outline-secondary btn-sm w-100 mb-2">
+        {/* A dropdown item (the panel closes on it), drawn as a button like 'Cerrar sesión'. */}
+        <Dropdown.Item as={NavLink} to={PATHS.changePassword} bsPrefix="btn" className="btn-outline-secondary btn-sm w-100 mb-2">
           <FormattedMessage id="USER_PANEL.CHANGE_PASSWORD" />
         </Dropdown.Item>
         <NavLink to={PATHS.logout} className="btn btn-outline-danger btn-sm w-100">
@@ -70,6 +71,8 @@ export function AppLayout() {
   const dispatch = useAppDispatch();
   const intl = useIntl();
   const [menuOpen, setMenuOpen] = useState(false);
+  // A user who must change a temporary password has no menu yet (SideMenu): no button to open it on a phone.
+  const forced = useAppSelector(selectMustChangePassword);
   useEffect(() => {
     dispatch(layoutActions.routeChanged());
   }, [pathname, dispatch]);
@@ -82,9 +85,11 @@ export function AppLayout() {
       <RouteProgressBar />
       <header className="app-header navbar bg-white border-bottom px-3">
         <div className="d-flex align-items-center gap-2">
-          <Button variant="outline-secondary" size="sm" className="d-lg-none" aria-label={intl.formatMessage({ id: 'MENU.TOGGLE' })} onClick={() => setMenuOpen(true)}>
-            <List aria-hidden="true" />
-          </Button>
+          {!forced && (
+            <Button variant="outline-secondary" size="sm" className="d-lg-none" aria-label={intl.formatMessage({ id: 'MENU.TOGGLE' })} onClick={() => setMenuOpen(true)}>
+              <List aria-hidden="true" />
+            </Button>
+          )}
           <span className="app-brand d-none d-sm-inline">
             <FormattedMessage id="APP.TITLE" />
           </span>
