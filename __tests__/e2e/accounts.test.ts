@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { startAppServer, type AppServer } from './helpers/appServer.js';
 import { launchBrowser, newPage, screenshot } from './helpers/browser.js';
@@ -7,6 +8,17 @@ import { checkPage, checkUserPanel, expectNoSideScroll, expectOnScreen } from '.
 import type { CreateUserResponse, EntityRow } from '../../src/shared/api/admin.js';
 
 const STRONG = 'Tortuga-Azul-Salta-Lejos-7';
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** The serious and critical axe violations of the page as it is now (as accessibility.test.ts checks the other pages). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SCRIPT });
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 /** Fills the change-password form and sends it. */
 async function changePassword(page: Page, current: string, next: string, repeat = next) {
@@ -127,6 +139,31 @@ describe('accounts in Chromium: generated passwords are changed at the first sig
       await page.waitForURL('**/status');
       await checkUserPanel(page, 'accounts-user-panel');
       expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('lets a user with a password of their own open the form from the user panel; a wrong current password is refused by the server, and the page passes axe', async () => {
+    const { page, context, errors } = await newPage(browser, { bypassCSP: true });
+    try {
+      await logIn(page, server.url, 'usuario@demo.es');
+      await page.waitForURL('**/my-campaigns');
+      await page.getByRole('button', { name: 'Abrir el panel de usuario' }).click();
+      await page.locator('.user-panel').getByText('Cambiar contraseña').click();
+      await page.waitForURL('**/account/password');
+      expect(await page.getByTestId('password-change-required').count()).toBe(0);
+      // The side menu stays: nothing is forced on this user.
+      await page.getByRole('link', { name: 'Mis Campañas' }).waitFor();
+      await changePassword(page, 'no-es-la-actual', STRONG);
+      await page.getByTestId('password-change-error').getByText('La contraseña actual no es correcta').waitFor();
+      await page.getByLabel('Nueva contraseña', { exact: true }).fill('demo1234demo');
+      await page.getByText('Es fácil de adivinar', { exact: false }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'accounts-wrong-current-password');
+      // The refused change is the one failed call the browser reports.
+      expect(errors.filter((e) => !e.includes('status of 422'))).toEqual([]);
     } finally {
       await context.close();
     }
