@@ -106,6 +106,12 @@ describe('user and entity administration in Chromium', () => {
     const second = await newPage(browser);
     try {
       await logIn(second.page, server.url, 'tecnica@riberabaixa.es', password);
+      // The generated password is temporary: the first sign-in asks for one of the user's own (issue 20, accounts.test.ts).
+      await second.page.waitForURL('**/account/password');
+      await second.page.getByLabel('Contraseña actual').fill(password);
+      await second.page.getByLabel('Nueva contraseña', { exact: true }).fill('Ribera-Baixa-Tecnica-Nueva-1');
+      await second.page.getByLabel('Repite la nueva contraseña').fill('Ribera-Baixa-Tecnica-Nueva-1');
+      await second.page.getByRole('button', { name: 'Cambiar contraseña' }).click();
       await second.page.waitForURL('**/my-campaigns');
       await second.page.getByRole('cell', { name: ENTITY }).waitFor();
       await screenshot(second.page, 'admin-new-user-campaigns');

@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { makeStore, type StoreOptions } from '../../src/client/app/store.js';
 import { INTL_FORMATS, MESSAGES } from '../../src/client/i18n/messages.js';
 import type { AuthDependencies } from '../../src/client/features/auth/authSaga.js';
-import { createCredentialsBox } from '../../src/client/features/auth/credentials.js';
+import { createCredentialsBox, createPasswordChangeBox } from '../../src/client/features/auth/credentials.js';
 import { SecretHoldersProvider } from '../../src/client/app/SecretHolders.js';
 import type { Tokens } from '../../src/client/api/authApi.js';
 import { createSessionTokens, SESSION_TOKENS_CONTEXT, type SessionTokens, type TokenSource } from '../../src/client/lib/sessionTokens.js';
@@ -71,11 +71,13 @@ export function fakeDependencies(overrides: Partial<AuthDependencies> = {}): Aut
       me: async () => demoUser,
       saveLanguage: async () => undefined,
       logout: async () => undefined,
+      changePassword: async () => undefined,
     },
     createPkce: async () => ({ verifier: 'verifier-1', challenge: 'challenge-1', state: 'state-1' }),
     tokenStore: memoryTokenStore(),
     session: createSessionTokens(),
     credentials: createCredentialsBox(),
+    passwordChange: createPasswordChangeBox(),
     locationSearch: () => '',
     ...overrides,
   };

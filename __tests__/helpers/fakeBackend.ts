@@ -40,7 +40,7 @@ export function fakeBackend({ revokeOnLogout = true } = {}) {
   const byRefresh = new Map<string, Account>();
   const expired = new Set<string>();
   const holds = new Map<Account, Promise<void>>();
-  const seen = { passwords: [] as string[], refreshTokens: [] as string[], loggedOut: [] as (string | null)[] };
+  const seen = { passwords: [] as string[], refreshTokens: [] as string[], loggedOut: [] as (string | null)[], passwordChanges: [] as { account: string; newPassword: string }[] };
 
   const issue = (owner: Account, pair: Tokens = { accessToken: `tok-access-${issued.length}`, refreshToken: `tok-refresh-${issued.length}` }): Tokens => {
     issued.push(pair.accessToken, pair.refreshToken!);
@@ -77,6 +77,11 @@ export function fakeBackend({ revokeOnLogout = true } = {}) {
     logout: async (token) => {
       seen.loggedOut.push(token);
       if (revokeOnLogout && token) byAccess.delete(token);
+    },
+    changePassword: async (token, currentPassword, newPassword) => {
+      const owner = ownerOf(token);
+      if (owner.password !== currentPassword) throw new ApiError('VALIDATION', 422, { currentPassword: 'ACCOUNT.PASSWORD.WRONG_CURRENT' });
+      seen.passwordChanges.push({ account: owner.email, newPassword });
     },
   };
 

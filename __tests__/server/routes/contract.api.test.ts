@@ -143,7 +143,7 @@ describe.each(backends)('API contract on $name', ({ open }) => {
     expect(doc.openapi).toBe('3.1.0');
     // Every API route is declared (registerOpenApi refuses to start otherwise), so every one is documented.
     const documented = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
-    expect(documented).toHaveLength(48);
+    expect(documented).toHaveLength(49);
     for (const route of documented) expect([route, demo.server.app.hasRoute({ method: route.split(' ')[0] as 'GET', url: route.split(' ')[1] })]).toEqual([route, true]);
     for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
       for (const [method, op] of Object.entries(ops)) {
@@ -163,6 +163,10 @@ describe.each(backends)('API contract on $name', ({ open }) => {
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       'text/csv',
     ]);
+    // The error a user with a temporary password meets on every other call is documented with every call's errors.
+    const errorType = doc.paths['/api/secure/v1/campaigns/all'].get.responses['4XX'].content['application/json'].schema.properties.error.properties.type;
+    expect(errorType.description).toContain('PASSWORD_CHANGE_REQUIRED (403)');
+    expect(doc.paths['/api/secure/v1/auth/changePassword'].post.description).toContain('PASSWORD_CHANGE_REQUIRED');
     const page = await fetch(`${demo.server.url}/api/docs/static/index.html`);
     expect([page.status, page.headers.get('content-type')]).toEqual([200, expect.stringContaining('text/html')]);
   });

@@ -1,5 +1,5 @@
 import { get, http, post, type Fetch } from './http.js';
-import type { CurrentUser, LoginResponse, TokenResponse } from '../../shared/api/auth.js';
+import type { ChangePasswordRequest, CurrentUser, LoginResponse, TokenResponse } from '../../shared/api/auth.js';
 import { CONFIG, redirectUri } from '../config.js';
 import type { Language } from '../../shared/constants.js';
 
@@ -55,6 +55,11 @@ export const authApi = {
 
   async logout(token: string | null): Promise<void> {
     await post('/auth/logout', token);
+  },
+
+  /** Changes the caller's password; the server ends the user's other sessions. */
+  async changePassword(token: string | null, currentPassword: string, newPassword: string): Promise<void> {
+    await post('/auth/changePassword', token, { currentPassword, newPassword } satisfies ChangePasswordRequest);
   },
 };
 

@@ -34,6 +34,11 @@ export interface CallPolicy {
 function* reportTransportError(err: unknown, handled: readonly TransportErrorType[]): Saga<void> {
   const error = serializeError(err);
   if (handled.includes(error.type)) return;
+  // A temporary password (issue 20): no error page, the guards take the user to the change form.
+  if (error.type === 'PASSWORD_CHANGE_REQUIRED') {
+    yield put(authActions.passwordChangeRequired());
+    return;
+  }
   const message = transportErrorMessage(error);
   if (!message) return;
   if (error.status === 401) yield put(authActions.loggedOut());

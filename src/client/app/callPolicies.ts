@@ -10,6 +10,8 @@ const FAILURE_KIND: Record<TransportErrorType, 'sessionRefused' | 'requestUnread
   INVALID_TOKEN: 'sessionRefused',
   INVALID_CREDENTIALS: 'sessionRefused',
   EXPIRED_ACCESS_TOKEN: 'sessionRefused',
+  // The session must change its temporary password first: apiCall.ts sends the user to the change form.
+  PASSWORD_CHANGE_REQUIRED: 'sessionRefused',
   BAD_REQUEST: 'requestUnreadable',
   REQUEST_TIMEOUT: 'requestUnreadable',
   PAYLOAD_TOO_LARGE: 'requestUnreadable',

@@ -5,12 +5,16 @@ import { decide, type Action } from '../../shared/permissions.js';
 import { homePathFor, PATHS } from './paths.js';
 import { Loading } from '../components/Loading.js';
 
-/** Only signed-in users; others go to the login, which brings them back to the page they asked for. */
+/**
+ * Only signed-in users; others go to the login, which brings them back to the page they asked for. A user whose
+ * password is temporary (an administrator generated it) goes to the change form, whatever page was asked for.
+ */
 export function RequireUser({ children }: { children: ReactNode }) {
   const { status, user } = useAppSelector((state) => state.auth);
   const { pathname, search } = useLocation();
   if (status === 'loading') return <Loading />;
   if (!user) return <Navigate to={PATHS.login} replace state={{ from: `${pathname}${search}` }} />;
+  if (user.mustChangePassword && pathname !== PATHS.changePassword) return <Navigate to={PATHS.changePassword} replace />;
   return <>{children}</>;
 }
 

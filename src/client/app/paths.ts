@@ -21,6 +21,7 @@ export const PATHS = {
   createUser: '/manage/users/create',
   audit: '/manage/audit',
   editions: '/manage/editions',
+  changePassword: '/account/password',
 } as const;
 
 /** Who may open a questionnaire (/my-campaigns/{id}): an entity's USER and ADMIN, not FEC. */
@@ -38,6 +39,7 @@ const TITLES: readonly [prefix: string, messageId: string][] = [
   ['/manage/users', 'HEADER.USERS'],
   ['/manage/audit', 'HEADER.AUDIT'],
   ['/manage/editions', 'HEADER.EDITIONS'],
+  ['/account/password', 'HEADER.CHANGE_PASSWORD'],
 ];
 
 export function headerTitleId(pathname: string): string {

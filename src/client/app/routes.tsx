@@ -50,6 +50,7 @@ const CreateUserPage = lazyPage(() => import(/* webpackChunkName: "admin-users" 
 const EntitiesPage = lazyPage(() => import(/* webpackChunkName: "admin-entities" */ '../features/admin/entities/EntitiesPage.js'));
 const CreateEntityPage = lazyPage(() => import(/* webpackChunkName: "admin-entities" */ '../features/admin/entities/CreateEntityPage.js'));
 const AuditLogPage = lazyPage(() => import(/* webpackChunkName: "admin-audit" */ '../features/admin/audit/AuditLogPage.js'));
+const ChangePasswordPage = lazyPage(() => import(/* webpackChunkName: "account" */ '../features/auth/ChangePasswordPage.js'));
 const EditionsPage = lazyPage(() => import(/* webpackChunkName: "admin-editions" */ '../features/admin/editions/EditionsPage.js'));
 const ResultsPage = lazyPage(() => import(/* webpackChunkName: "results" */ '../features/results/ResultsPage.js'));
 const SharedResultsPage = lazyPage(() => import(/* webpackChunkName: "results-shared" */ '../features/results/SharedResultsPage.js'));
@@ -134,6 +135,8 @@ export const ROUTES: RouteObject[] = [
           pageRoute(PATHS.createUser, ['USERS_MANAGE'], CreateUserPage),
           pageRoute(PATHS.audit, ['AUDIT_READ'], AuditLogPage),
           pageRoute(PATHS.editions, ['EDITIONS_VIEW'], EditionsPage),
+          // Every signed-in user's own (issue 20); the one page open to a user who must change a temporary password.
+          { path: PATHS.changePassword, element: <Suspense fallback={<Loading />}><ChangePasswordPage /></Suspense>, handle: { preload: ChangePasswordPage.preload } satisfies PageHandle },
         ],
       },
       { path: '*', element: <Navigate to={PATHS.login} replace /> },

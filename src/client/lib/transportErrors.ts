@@ -12,11 +12,13 @@ export const NOT_FOUND_MESSAGE: TransportErrorMessage = { id: 'TRANSPORT.NOT_FOU
 
 /**
  * The transport error catalogue of spec section 8. Returns null for failures the calling screen handles
- * itself (422 validation) and for an expired token, which is refreshed rather than shown.
+ * itself (422 validation), for an expired token, which is refreshed rather than shown, and for a temporary
+ * password, which leads to the change form.
  */
 export function transportErrorMessage(error: SerializedApiError): TransportErrorMessage | null {
   const { status, type } = error;
-  if (type === 'EXPIRED_ACCESS_TOKEN' || status === 422) return null;
+  // A temporary password is not an error to show: the guards send the user to the change form.
+  if (type === 'EXPIRED_ACCESS_TOKEN' || type === 'PASSWORD_CHANGE_REQUIRED' || status === 422) return null;
   if (type === 'EMPTY_RESPONSE') return { id: 'TRANSPORT.EMPTY_RESPONSE' };
   if (type === 'CONNECTION_FAILED' || status === 600) return { id: 'TRANSPORT.SERVER_NOT_RUNNING' };
   if (status === 401) return { id: 'TRANSPORT.UNAUTHORIZED' };

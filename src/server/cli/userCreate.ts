@@ -20,4 +20,5 @@ void runCli(async (db) => {
   if (!email || !validEmail || !role || !isRole(role) || entityIds.length !== entities.length) throw new UsageError(USAGE);
   const { password } = await createUserWithPassword(db, { email, role, entityIds }, { actor: 'user:create' });
   console.log(`Created ${role} ${email}. Generated password (shown only now): ${password}`);
+  console.log("It is temporary: the first sign-in asks for a new password of the user's own (12 or more characters, not easily guessed).");
 });

@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import type { AppContext } from '../context.js';
 import { AppError, OAuthError } from '../errors.js';
 import { authenticateClient, exchangeCode, login, logout, refreshTokens } from '../services/auth/oauth.js';
+import { changePassword } from '../services/auth/passwordChange.js';
 import { actorOf, requireUser } from '../plugins/auth.js';
 import { authCalls, TokenError, TokenResponse, type TokenRequest } from '../../shared/api/auth.js';
 import { routeOf, schemaOf } from './contract.js';
@@ -143,11 +144,13 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
   });
 }
 
-/** Me, the user's language and logout, under /api/secure/v1. */
+/** Me, the user's language, logout and changePassword, under /api/secure/v1: the calls a user with a temporary password may make. */
 export function registerSecureAuthRoutes(secure: FastifyInstance, ctx: AppContext): void {
   const api = secure.withTypeProvider<TypeBoxTypeProvider>();
+  /** A call's route options, open to a user whose password is temporary (plugins/auth.ts). */
+  const openToTemporary = <R extends ReturnType<typeof routeOf>>(route: R) => ({ ...route, config: { ...route.config, allowTemporaryPassword: true } });
   api.route({
-    ...routeOf(authCalls.me),
+    ...openToTemporary(routeOf(authCalls.me)),
     handler: async (request) => {
       const principal = request.principal;
       if (principal?.kind === 'share') {
@@ -159,7 +162,7 @@ export function registerSecureAuthRoutes(secure: FastifyInstance, ctx: AppContex
   });
 
   api.route({
-    ...routeOf(authCalls.language),
+    ...openToTemporary(routeOf(authCalls.language)),
     handler: async (request) => {
       await updateUserLanguage(ctx.db, requireUser(request).id, request.body.language);
       return { response: { success: true as const } };
@@ -167,11 +170,23 @@ export function registerSecureAuthRoutes(secure: FastifyInstance, ctx: AppContex
   });
 
   api.route({
-    ...routeOf(authCalls.logout),
+    ...openToTemporary(routeOf(authCalls.logout)),
     handler: async (request) => {
       const principal = request.principal;
       if (principal?.kind === 'user') await logout(ctx.db, actorOf(request), principal.familyId);
       return { response: { success: true as const } };
+    },
+  });
+
+  const route = openToTemporary(routeOf(authCalls.changePassword));
+  api.route({
+    ...route,
+    config: { ...route.config, rateLimit: { max: ctx.config.authRateLimitPerMinute, timeWindow: '1 minute' } },
+    handler: async (request) => {
+      const principal = request.principal;
+      const actor = actorOf(request);
+      if (principal?.kind !== 'user') throw new Error('unreachable: actorOf refuses a share token');
+      return { response: await changePassword(ctx, { actor, familyId: principal.familyId, ip: request.ip }, request.body) };
     },
   });
 }

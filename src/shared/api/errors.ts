@@ -7,6 +7,11 @@ export const ERROR_STATUS = {
   EXPIRED_ACCESS_TOKEN: 401,
   INVALID_TOKEN: 401,
   FORBIDDEN: 403,
+  /**
+   * The caller's password is temporary (an administrator generated it): until the user sets their own with
+   * auth/changePassword, every other call but auth/me and auth/logout is refused with this type (issue 20).
+   */
+  PASSWORD_CHANGE_REQUIRED: 403,
   NOT_FOUND: 404,
   EMAIL_EXISTS: 409,
   CONFLICT: 409,

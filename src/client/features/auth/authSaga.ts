@@ -2,6 +2,7 @@ import { cancel, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effe
 import { authActions } from './authSlice.js';
 import { callApi } from '../../app/apiCall.js';
 import { handling, keepOnScreen } from '../../app/callPolicies.js';
+import { snackbarActions } from '../snackbar/snackbarSlice.js';
 import { serializeError } from '../../api/ApiError.js';
 import type { AuthApi } from '../../api/authApi.js';
 import type { PkceValues } from '../../lib/pkce.js';
@@ -10,7 +11,7 @@ import { localeActions } from '../locale/localeSlice.js';
 import { selectUser } from './authSelectors.js';
 import type { TokenStore } from '../../lib/tokenStore.js';
 import type { SessionTokens } from '../../lib/sessionTokens.js';
-import type { CredentialsBox } from './credentials.js';
+import type { CredentialsBox, PasswordChangeBox } from './credentials.js';
 
 /** What the auth sagas need from outside (injected, so tests pass fakes). */
 export interface AuthDependencies {
@@ -22,6 +23,8 @@ export interface AuthDependencies {
   session: SessionTokens;
   /** Where the login form leaves the credentials for handleLogin. */
   credentials: CredentialsBox;
+  /** Where the change-password form leaves the passwords for handlePasswordChange. */
+  passwordChange: PasswordChangeBox;
   /** The page's query string, where a shared link may carry `at`. */
   locationSearch: () => string;
 }
@@ -145,6 +148,28 @@ export function* handleLanguageChanged(deps: AuthDependencies, action: ReturnTyp
   }
 }
 
+/**
+ * The change-password form's call. A refusal the form explains (422: wrong current password, a policy
+ * reason; 429: the throttle's wait) stays on the form; any other failure is the toast. Success is a toast
+ * too: the server has ended the user's other sessions, this one goes on.
+ */
+export function* handlePasswordChange(deps: AuthDependencies): Saga<void> {
+  const change = deps.passwordChange.take();
+  if (!change) {
+    yield put(authActions.passwordChangeFailed({ type: 'VALIDATION', status: 422 }));
+    return;
+  }
+  const toast = (error: { status: number }) => (error.status === 422 || error.status === 429 ? null : 'ACCOUNT.PASSWORD.ERROR');
+  try {
+    yield* callApi(keepOnScreen(toast), deps.authApi.changePassword, change.currentPassword, change.newPassword);
+  } catch (err) {
+    yield put(authActions.passwordChangeFailed(serializeError(err)));
+    return;
+  }
+  yield put(authActions.passwordChanged());
+  yield put(snackbarActions.toastShown('ACCOUNT.PASSWORD.CHANGED', 'success'));
+}
+
 /** A session that ends for any reason leaves no token behind. */
 export function* handleLoggedOut(deps: AuthDependencies): Saga<void> {
   deps.session.forget();
@@ -158,5 +183,6 @@ export function* watchAuth(deps: AuthDependencies): Saga<void> {
   yield takeEvery(authActions.logoutRequested.type, handleLogoutRequested, deps);
   yield takeEvery(authActions.loggedOut.type, handleLoggedOut, deps);
   yield takeLatest(localeActions.languageChanged.type, handleLanguageChanged, deps);
+  yield takeLeading(authActions.passwordChangeRequested.type, handlePasswordChange, deps);
   yield* fork(loginFlow, deps);
 }

@@ -29,3 +29,25 @@ export const selectLoginErrorMessage = createSelector([(state: RootState) => sta
 
 /** Whether the current user's role may perform an action (the rules table of src/shared). */
 export const selectCan = (state: RootState, action: Action) => can(selectRole(state), action);
+
+export const selectPasswordChangeStatus = (state: RootState) => state.auth.passwordChange.status;
+/** Whether the signed-in user must change a temporary password before anything else (issue 20). */
+export const selectMustChangePassword = (state: RootState) => state.auth.user?.mustChangePassword === true;
+
+/** A message id the server put in a 422's data for a field (ACCOUNT.PASSWORD.*), if any. */
+function fieldMessage(data: unknown, field: string): string | null {
+  const value = (data as Record<string, unknown> | undefined)?.[field];
+  return typeof value === 'string' && value.startsWith('ACCOUNT.PASSWORD.') ? value : null;
+}
+
+/**
+ * What the change-password form says about a refused change: the reason the server gave for one of its fields
+ * (the wrong current password, a policy rule), or the throttle's wait; null for other failures (the toast says them).
+ */
+export const selectPasswordChangeError = createSelector([(state: RootState) => state.auth.passwordChange.error], (error) => {
+  if (!error) return null;
+  if (error.type === 'RATE_LIMITED' || error.status === 429) return rateLimitedMessage(error.data);
+  if (error.status !== 422) return null;
+  const id = fieldMessage(error.data, 'currentPassword') ?? fieldMessage(error.data, 'newPassword');
+  return { id: id ?? 'ACCOUNT.PASSWORD.ERROR' };
+});

@@ -13,6 +13,8 @@ export interface AuthState {
   tokenSource: TokenSource | null;
   refreshing: boolean;
   login: Remote;
+  /** The change-password form's call (issue 20). */
+  passwordChange: Remote;
 }
 
 export const initialAuthState: AuthState = {
@@ -21,6 +23,7 @@ export const initialAuthState: AuthState = {
   tokenSource: null,
   refreshing: false,
   login: { ...IDLE },
+  passwordChange: { ...IDLE },
 };
 
 /** No session, and nobody's data: what every way out of a session leaves. */
@@ -50,6 +53,25 @@ const authSlice = createSlice({
     },
     loginFailed(state, action: PayloadAction<RequestError>) {
       state.login = { status: 'failed', error: action.payload };
+    },
+    /** The server refused a call because the user's password is temporary: the guards send them to the change form. */
+    passwordChangeRequired(state) {
+      if (state.user) state.user.mustChangePassword = true;
+    },
+    /** The change-password form opened: nothing of an earlier change stays on it. */
+    passwordChangeOpened(state) {
+      state.passwordChange = { ...IDLE };
+    },
+    /** The form handed the passwords to the saga outside the store (credentials.ts): no payload. */
+    passwordChangeRequested(state) {
+      state.passwordChange = { status: 'loading', error: null };
+    },
+    passwordChanged(state) {
+      if (state.user) delete state.user.mustChangePassword;
+      state.passwordChange = { status: 'succeeded', error: null };
+    },
+    passwordChangeFailed(state, action: PayloadAction<RequestError>) {
+      state.passwordChange = { status: 'failed', error: action.payload };
     },
     refreshRequested(state) {
       state.refreshing = true;

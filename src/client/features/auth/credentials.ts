@@ -18,19 +18,54 @@ export interface CredentialsBox {
   take(): Credentials | null;
 }
 
-/** A new, empty box: one per store, shared by its login saga and its login form. */
-export function createCredentialsBox(): CredentialsBox {
-  let held: Credentials | null = null;
+/** A one-shot box of any value: put by a form, taken once by its saga. */
+function createHandOff<T>(): { put(value: T): void; take(): T | null } {
+  let held: T | null = null;
   return {
-    put(credentials) {
-      held = credentials;
+    put(value) {
+      held = value;
     },
     take() {
-      const credentials = held;
+      const value = held;
       held = null;
-      return credentials;
+      return value;
     },
   };
+}
+
+/** A new, empty box: one per store, shared by its login saga and its login form. */
+export const createCredentialsBox = (): CredentialsBox => createHandOff<Credentials>();
+
+/** What the change-password form collects (the repetition stays in the form). */
+export interface PasswordChange {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/** The change-password form's hand-off to its saga, outside Redux like the login's credentials. */
+export interface PasswordChangeBox {
+  put(change: PasswordChange): void;
+  take(): PasswordChange | null;
+}
+
+/** A new, empty box: one per store, shared by the password-change saga and its form. */
+export const createPasswordChangeBox = (): PasswordChangeBox => createHandOff<PasswordChange>();
+
+/** The store's password-change box, given to the components by App (and by the tests' renderWithProviders). */
+export const PasswordChangeContext = createContext<PasswordChangeBox | null>(null);
+
+/** The change-password form's submit: the passwords go into the box, the store only hears that a change was asked. */
+export function usePasswordChangeSubmit() {
+  const box = useContext(PasswordChangeContext);
+  const dispatch = useAppDispatch();
+  if (!box) throw new Error('usePasswordChangeSubmit needs a PasswordChangeContext provider');
+  return useCallback(
+    (change: PasswordChange) => {
+      box.put(change);
+      dispatch(authActions.passwordChangeRequested());
+    },
+    [box, dispatch],
+  );
 }
 
 /** The store's box, given to the components by App (and by the tests' renderWithProviders). */

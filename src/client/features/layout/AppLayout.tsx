@@ -5,7 +5,7 @@ import { List } from '../../components/icons.js';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { headerTitleId, PATHS } from '../../app/paths.js';
-import { selectUser } from '../auth/authSelectors.js';
+import { selectMustChangePassword, selectUser } from '../auth/authSelectors.js';
 import { can } from '../../../shared/permissions.js';
 import { isRole } from '../../../shared/roles.js';
 import { LanguageSelect } from '../locale/LanguageSelect.js';
@@ -15,7 +15,9 @@ import { RouteProgressBar } from './RouteProgressBar.js';
 
 function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const role = useAppSelector((state) => state.auth.user?.role);
-  const items = MENU_ITEMS.filter((item) => item.actions.some((action) => can(role, action)));
+  // A user who must change a temporary password can go nowhere else yet (guards.tsx): no menu to offer.
+  const forced = useAppSelector(selectMustChangePassword);
+  const items = forced ? [] : MENU_ITEMS.filter((item) => item.actions.some((action) => can(role, action)));
   return (
     <nav aria-labelledby="side-menu-label">
       <FormattedMessage id="MENU.LABEL">{(text) => <h2 id="side-menu-label" className="visually-hidden">{text}</h2>}</FormattedMessage>
@@ -33,7 +35,7 @@ function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** The user panel: e-mail, role label, language and sign-out; opened from the avatar. */
+/** The user panel: e-mail, role label, language, 'Cambiar contraseña' and sign-out; opened from the avatar. */
 function UserPanel() {
   const user = useAppSelector(selectUser);
   const intl = useIntl();
@@ -51,6 +53,10 @@ function UserPanel() {
         </p>
         <LanguageSelect />
         <Dropdown.Divider />
+        {/* A dropdown item (the panel closes on it), drawn as a button like 'Cerrar sesión'. */}
+        <Dropdown.Item as={NavLink} to={PATHS.changePassword} bsPrefix="btn" className="btn-outline-secondary btn-sm w-100 mb-2">
+          <FormattedMessage id="USER_PANEL.CHANGE_PASSWORD" />
+        </Dropdown.Item>
         <NavLink to={PATHS.logout} className="btn btn-outline-danger btn-sm w-100">
           <FormattedMessage id="USER_PANEL.SIGN_OUT" />
         </NavLink>
@@ -65,6 +71,8 @@ export function AppLayout() {
   const dispatch = useAppDispatch();
   const intl = useIntl();
   const [menuOpen, setMenuOpen] = useState(false);
+  // A user who must change a temporary password has no menu yet (SideMenu): no button to open it on a phone.
+  const forced = useAppSelector(selectMustChangePassword);
   useEffect(() => {
     dispatch(layoutActions.routeChanged());
   }, [pathname, dispatch]);
@@ -77,9 +85,11 @@ export function AppLayout() {
       <RouteProgressBar />
       <header className="app-header navbar bg-white border-bottom px-3">
         <div className="d-flex align-items-center gap-2">
-          <Button variant="outline-secondary" size="sm" className="d-lg-none" aria-label={intl.formatMessage({ id: 'MENU.TOGGLE' })} onClick={() => setMenuOpen(true)}>
-            <List aria-hidden="true" />
-          </Button>
+          {!forced && (
+            <Button variant="outline-secondary" size="sm" className="d-lg-none" aria-label={intl.formatMessage({ id: 'MENU.TOGGLE' })} onClick={() => setMenuOpen(true)}>
+              <List aria-hidden="true" />
+            </Button>
+          )}
           <span className="app-brand d-none d-sm-inline">
             <FormattedMessage id="APP.TITLE" />
           </span>

@@ -7,6 +7,7 @@ import sizeBands from './006_size_bands.js';
 import campaignCycle from './007_campaign_cycle.js';
 import auditLog from './008_audit_log.js';
 import userLanguage from './009_user_language.js';
+import temporaryPasswords from './010_temporary_passwords.js';
 
 /** Every migration in order; append, never edit one that has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
@@ -19,4 +20,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 7, name: 'campaign_cycle', sql: campaignCycle },
   { version: 8, name: 'audit_log', sql: auditLog },
   { version: 9, name: 'user_language', sql: userLanguage },
+  { version: 10, name: 'temporary_passwords', sql: temporaryPasswords },
 ];

@@ -94,3 +94,12 @@ export async function revokeFamily(q: Queryable, familyId: string, reason: strin
 export async function revokeUserFamilies(q: Queryable, userId: number, reason: string): Promise<void> {
   await q.query('UPDATE refresh_token_families SET revoked_at = now(), revoke_reason = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, reason]);
 }
+
+/** Revokes every open session of the user but one (the one that changed the password). */
+export async function revokeOtherFamilies(q: Queryable, userId: number, keepFamilyId: string, reason: string): Promise<number> {
+  const rows = await q.query<{ id: string }>(
+    'UPDATE refresh_token_families SET revoked_at = now(), revoke_reason = $3 WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL RETURNING id',
+    [userId, keepFamilyId, reason],
+  );
+  return rows.length;
+}

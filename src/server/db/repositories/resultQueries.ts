@@ -75,8 +75,8 @@ export async function findSessionUserAndCampaignPlace(
 ): Promise<{ user: CurrentUser | undefined; place: CampaignPlace | undefined } | undefined> {
   const [row] = await q.query<SessionUserRow & { [K in keyof CampaignPlace]: CampaignPlace[K] | null }>(SESSION_USER_AND_PLACE, [session.familyId, session.userId, campaignId]);
   if (!row) return undefined;
-  const { id, email, name, role, entities, ...place } = row;
-  return { user: toCurrentUser({ id, email, name, role, entities }), place: place.campaignId === null ? undefined : (place as CampaignPlace) };
+  const { id, email, name, role, entities, password_temporary, ...place } = row;
+  return { user: toCurrentUser({ id, email, name, role, entities, password_temporary }), place: place.campaignId === null ? undefined : (place as CampaignPlace) };
 }
 
 

@@ -3,7 +3,7 @@ import type { CurrentUser, EntityRef } from '../../../shared/api/auth.js';
 import { ENTITIES_OF_USER, toCurrentUser } from './users.js';
 
 /** A session's user as a row: what toCurrentUser reads. */
-export type SessionUserRow = { id: number; email: string; name: string; role: number; entities: EntityRef[] | null };
+export type SessionUserRow = { id: number; email: string; name: string; role: number; entities: EntityRef[] | null; password_temporary: boolean };
 
 /**
  * The session check as fragments, for statements that read something else beside it: the user's columns
@@ -11,7 +11,7 @@ export type SessionUserRow = { id: number; email: string; name: string; role: nu
  * open. No row once it is revoked or the user is gone.
  */
 export const SESSION_USER = {
-  columns: `u.id, u.email, u.name, u.role, ${ENTITIES_OF_USER} AS entities`,
+  columns: `u.id, u.email, u.name, u.role, u.password_temporary, ${ENTITIES_OF_USER} AS entities`,
   from: 'refresh_token_families f JOIN users u ON u.id = f.user_id',
   where: 'f.id = $1 AND f.user_id = $2 AND f.revoked_at IS NULL',
 } as const;

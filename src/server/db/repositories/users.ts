@@ -24,10 +24,13 @@ export async function findCredentialsByEmail(q: Queryable, email: string): Promi
   return row && { id: row.id, email: row.email, role: roleFromNumber(row.role), passwordHash: row.password_hash };
 }
 
-/** A users row with its entities as `auth/me` shows it; undefined when its stored role is unknown. */
-export function toCurrentUser(row: { id: number; email: string; name: string; role: number; entities: EntityRef[] | null }): CurrentUser | undefined {
+/**
+ * A users row with its entities as `auth/me` shows it; undefined when its stored role is unknown. A temporary
+ * password (password_temporary, issue 20) shows as mustChangePassword.
+ */
+export function toCurrentUser(row: { id: number; email: string; name: string; role: number; entities: EntityRef[] | null; password_temporary?: boolean }): CurrentUser | undefined {
   const role = roleFromNumber(row.role);
-  return role && { id: row.id, email: row.email, name: row.name, role, entities: row.entities ?? [] };
+  return role && { id: row.id, email: row.email, name: row.name, role, entities: row.entities ?? [], ...(row.password_temporary ? { mustChangePassword: true } : {}) };
 }
 
 export interface NewUser {
@@ -36,13 +39,15 @@ export interface NewUser {
   role: Role;
   passwordHash: string;
   entityIds: number[];
+  /** A generated password, to be changed at the first sign-in (issue 20); the demo's and the tests' are not. */
+  temporary?: boolean;
 }
 
 /** Inserts a user and its entity memberships; returns its id. Run it inside a transaction. */
 export async function insertUser(q: Queryable, user: NewUser): Promise<number> {
   const [{ id }] = await q.query<{ id: number }>(
-    'INSERT INTO users (email, name, role, password_hash) VALUES ($1, $2, $3, $4) RETURNING id',
-    [user.email.trim(), user.name ?? '', ROLES[user.role], user.passwordHash],
+    'INSERT INTO users (email, name, role, password_hash, password_temporary, password_changed_at) VALUES ($1, $2, $3, $4, $5, now()) RETURNING id',
+    [user.email.trim(), user.name ?? '', ROLES[user.role], user.passwordHash, user.temporary === true],
   );
   if (user.entityIds.length > 0) {
     await q.query('INSERT INTO user_entities (user_id, entity_id) SELECT $1, unnest($2::int[])', [id, user.entityIds]);
@@ -73,8 +78,18 @@ export async function deleteUser(q: Queryable, id: number): Promise<void> {
   await q.query('DELETE FROM users WHERE id = $1', [id]);
 }
 
-export async function updatePasswordHash(q: Queryable, id: number, passwordHash: string): Promise<void> {
-  await q.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
+/** Sets the user's password hash; `temporary` when an administrator generated it (the user must change it). */
+export async function updatePasswordHash(q: Queryable, id: number, passwordHash: string, temporary: boolean): Promise<void> {
+  await q.query('UPDATE users SET password_hash = $2, password_temporary = $3, password_changed_at = now() WHERE id = $1', [id, passwordHash, temporary]);
+}
+
+/** What a password change needs of its user, locked for this transaction; undefined when the user is gone. */
+export async function findPasswordForUpdate(q: Queryable, id: number): Promise<{ email: string; name: string; passwordHash: string; temporary: boolean } | undefined> {
+  const [row] = await q.query<{ email: string; name: string; password_hash: string; password_temporary: boolean }>(
+    'SELECT email, name, password_hash, password_temporary FROM users WHERE id = $1 FOR UPDATE',
+    [id],
+  );
+  return row && { email: row.email, name: row.name, passwordHash: row.password_hash, temporary: row.password_temporary };
 }
 
 /** The language the user chose in the interface, for the e-mails the server sends them. */

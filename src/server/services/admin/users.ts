@@ -19,7 +19,10 @@ async function checkEntitiesExist(q: Queryable, entityIds: number[]): Promise<vo
   if (missing.length > 0) throw validationError(`Unknown entities: ${missing.join(', ')}`, { entities: 'USERS.VALIDATION.UNKNOWN_ENTITY' });
 }
 
-/** Creates a user with a random password, returned once and stored only hashed; audit-logged. */
+/**
+ * Creates a user with a random password, returned once and stored only hashed, and temporary: the user must set
+ * their own at the first sign-in (issue 20); audit-logged.
+ */
 export async function createUserWithPassword(
   db: Db,
   input: { email: string; role: Role; entityIds: number[]; name?: string },
@@ -32,7 +35,7 @@ export async function createUserWithPassword(
     const id = await db.transaction(async (tx) => {
       if (await emailTaken(tx, input.email)) throw emailExists();
       await checkEntitiesExist(tx, entityIds);
-      const userId = await insertUser(tx, { ...input, entityIds, passwordHash });
+      const userId = await insertUser(tx, { ...input, entityIds, passwordHash, temporary: true });
       await recordAudit(tx, {
         actorId: audit.actorId,
         actorEmail: audit.actorEmail,
@@ -84,13 +87,13 @@ export async function removeUser(db: Db, actor: Actor, id: number): Promise<{ su
   });
 }
 
-/** Gives a user a new random password (returned once) and ends its open sessions. */
+/** Gives a user a new random, temporary password (returned once; to be changed at the next sign-in) and ends its open sessions. */
 export async function regeneratePassword(db: Db, actor: Actor, id: number): Promise<RegeneratePasswordResponse> {
   const password = generatePassword(GENERATED_PASSWORD_LENGTH);
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const target = await managedUser(tx, actor, id);
-    await updatePasswordHash(tx, id, passwordHash);
+    await updatePasswordHash(tx, id, passwordHash, true);
     await revokeUserFamilies(tx, id, 'password regenerated');
     await recordAudit(tx, { ...auditedBy(actor), action: 'user.regeneratePassword', targetType: 'user', targetId: id, details: { email: target.email } });
     return { email: target.email, password };

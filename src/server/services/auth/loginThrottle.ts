@@ -46,6 +46,8 @@ export interface LoginAttempt {
   deviceToken?: string;
   ip?: string;
   requestId?: string;
+  /** What the attempt is, when not a login: a password change checks the current password against the same buckets. */
+  during?: 'passwordChange';
 }
 
 /**
@@ -68,7 +70,7 @@ export async function admitLoginAttempt(ctx: { db: Db; signer: TokenSigner }, at
       await saveBucket(tx, bucket, decided.failures, decided.blockedUntil, state.now);
       await deleteStaleBuckets(tx, new Date(state.now.getTime() - FORGET_AFTER_MS), bucket);
     } else if (decided.audit) {
-      const details = { email: attempt.email, ip: attempt.ip, by: bucket === account ? 'account' : 'device', retryAfterSeconds: decided.retryAfterSeconds };
+      const details = { email: attempt.email, ip: attempt.ip, by: bucket === account ? 'account' : 'device', retryAfterSeconds: decided.retryAfterSeconds, ...(attempt.during ? { during: attempt.during } : {}) };
       await markWaitAudited(tx, bucket);
       await recordAudit(tx, { action: 'auth.login_throttled', details, requestId: attempt.requestId });
     }

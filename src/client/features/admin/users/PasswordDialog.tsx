@@ -10,7 +10,8 @@ import { DialogFooter } from '../../../components/DialogFooter.js';
 type CopyState = 'idle' | 'copied' | 'failed';
 
 /**
- * Shows a generated password once, with a copy button. Closing forgets it. A click on the backdrop does not
+ * Shows a generated password once, with a copy button, and says it is temporary: the user will have to change
+ * it at the first sign-in. Closing forgets it. A click on the backdrop does not
  * close it, so that the password is not lost by accident. The password comes from the store's box, never
  * from the state (generatedPassword.ts).
  */
@@ -42,6 +43,9 @@ export function PasswordDialog({ onClosed }: { onClosed?: () => void }) {
       <Modal.Body>
         <p>
           <FormattedMessage id="USERS.PASSWORD.TEXT" values={{ email: <strong className="text-break">{generated?.email}</strong> }} />
+        </p>
+        <p className="alert alert-info py-2 small" data-testid="password-temporary">
+          <FormattedMessage id="USERS.PASSWORD.TEMPORARY" values={{ email: <strong className="text-break">{generated?.email}</strong> }} />
         </p>
         <Form.Label htmlFor="generated-password">
           <FormattedMessage id="USERS.PASSWORD.LABEL" />
