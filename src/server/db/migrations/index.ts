@@ -6,6 +6,7 @@ import loginThrottle from './005_login_throttle.js';
 import sizeBands from './006_size_bands.js';
 import campaignCycle from './007_campaign_cycle.js';
 import auditLog from './008_audit_log.js';
+import reportParts from './011_report_parts.js';
 
 /** Every migration in order; append, never edit one that has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
@@ -17,4 +18,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 6, name: 'size_bands', sql: sizeBands },
   { version: 7, name: 'campaign_cycle', sql: campaignCycle },
   { version: 8, name: 'audit_log', sql: auditLog },
+  { version: 11, name: 'report_parts', sql: reportParts },
 ];
