@@ -82,7 +82,7 @@ describe.each(backends)('size bands on $name', ({ open, openEmpty }) => {
       const tables = ['entities', 'campaigns', 'answers', 'campaign_scores', 'territory_scores', 'territory_entities', 'edition_figures_versions'];
       const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowsOf(db, t)] as const)));
 
-      expect(await migrate(db)).toEqual([6, 7, 8]);
+      expect(await migrate(db)).toEqual(MIGRATIONS.map((m) => m.version).filter((v) => v > 5));
 
       // Every row of version 5 is still there as it was (entities gain their band as a new column).
       for (const table of ['campaigns', 'answers', 'campaign_scores']) expect(await rowsOf(db, table)).toEqual(before[table]);

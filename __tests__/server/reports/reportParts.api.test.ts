@@ -106,6 +106,27 @@ describe.each(backends)('reports assembled from parts kept per territory and cam
     await db.close();
   });
 
+  it('assembles, for every sent campaign, the bytes built afresh, with small territories\' means withheld too', async () => {
+    const sent = (await db.query<{ id: number }>("SELECT id FROM campaigns WHERE status = 'sent' ORDER BY id")).map((r) => r.id);
+    const withholding = { cached: await startTestServer(db, { MIN_GROUP_SIZE: '4' }), reference: await startTestServer(db, { MIN_GROUP_SIZE: '4' }, undefined, { reportCacheBytes: 0 }) };
+    try {
+      let withheld = 0;
+      for (const id of sent) {
+        for (const p of [`result?id=${id}`, `comparison?id=${id}`]) {
+          expect(await raw(cached, p)).toEqual(await raw(reference, p));
+          const kept = await raw(withholding.cached, p);
+          expect(kept).toEqual(await raw(withholding.reference, p));
+          if (p.startsWith('result')) withheld += (JSON.parse(kept.text).response as ResultResponse).edition.withheld.length > 0 ? 1 : 0;
+        }
+      }
+      // The demo has provinces with fewer than four participants: those results withhold means.
+      expect(withheld).toBeGreaterThan(0);
+    } finally {
+      await withholding.cached.close();
+      await withholding.reference.close();
+    }
+  });
+
   it('renews the versions of the four territories of a submitted campaign and its scores, and no other', async () => {
     const territoryVersions = async () =>
       new Map((await db.query<{ k: string; version: string }>("SELECT edition_id || ':' || territory || ':' || territory_id AS k, version::text FROM territory_versions")).map((r) => [r.k, r.version]));

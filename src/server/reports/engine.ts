@@ -8,9 +8,9 @@ import { campaignTrend } from './trend.js';
 import { QuestionnaireCache } from './questionnaireCache.js';
 import { EditionChanges } from './editionChanges.js';
 import { campaignQuestionnaire, type CampaignQuestionnaire } from './questionnaires.js';
-import { comparisonPartsVersion, comparisonVersion, encodeResult, encodeResultFrom, resultPartsVersion, resultVersion } from './reportBodies.js';
+import { comparisonPartsVersion, comparisonVersion, encodeResult, resultPartsVersion, resultVersion } from './reportBodies.js';
 import { ReportParts, placePartVersions, splitTerritoryVersions } from './reportParts.js';
-import { ReportCache, type ReportBody } from './reportCache.js';
+import { REPORT_CACHE_BYTES, ReportCache, type ReportBody } from './reportCache.js';
 
 /**
  * The report engine as the routes see it, one per app: a sent campaign's result and comparison bodies, and a
@@ -42,7 +42,7 @@ export class ReportEngine {
     this.questionnaires = new QuestionnaireCache((editionId) => loadEditionIndicators(db, editionId));
     this.bodies = new ReportCache(reportCacheBytes);
     this.changes = new EditionChanges(db);
-    this.parts = reportCacheBytes === 0 ? undefined : new ReportParts(db);
+    this.parts = reportCacheBytes === 0 ? undefined : new ReportParts(db, reportCacheBytes ?? REPORT_CACHE_BYTES);
   }
 
   /**
@@ -52,10 +52,9 @@ export class ReportEngine {
   result(place: CampaignPlace): Promise<ReportBody> {
     const parts = this.parts;
     if (!parts) return this.bodies.get(`result:${place.campaignId}`, resultVersion(place), () => encodeResult(this.db, this.questionnaires, place, this.minGroupSize));
-    return this.bodies.get(`result:${place.campaignId}`, resultPartsVersion(place), async () => {
-      const [inputs, edition] = await Promise.all([parts.resultInputs(place, placePartVersions(place)), this.questionnaires.get(place.editionId, place.catalogueVersion)]);
-      return encodeResultFrom(edition, place, inputs, this.minGroupSize);
-    });
+    return this.bodies.get(`result:${place.campaignId}`, resultPartsVersion(place), async () =>
+      parts.result(place, await this.questionnaires.get(place.editionId, place.catalogueVersion), this.minGroupSize),
+    );
   }
 
   /**

@@ -1,9 +1,11 @@
 import type { Queryable } from '../db/client.js';
-import type { CampaignPlace, FigureScope, RankRows } from '../db/repositories/resultQueries.js';
+import type { CampaignPlace, FigureScope } from '../db/repositories/resultQueries.js';
 import { readCampaignPart, readTerritoryPart } from '../db/repositories/reportParts.js';
 import { groupKey } from './scoring.js';
 import { editionFigures, type EditionFigures, type FigureInputs } from './figures.js';
 import { TERRITORIES, zeroPerTerritory, type Territory, type TerritoryAggregate } from './territories.js';
+import { ResultTemplate } from './resultTemplate.js';
+import type { EditionQuestionnaire } from './questionnaireCache.js';
 
 /**
  * The parts a sent campaign's report is assembled from, each kept in memory under the version it was read with
@@ -29,6 +31,8 @@ export interface TerritoryPart {
   /** The territory's version and the registered entities' version, space separated. */
   version: string;
   registered: number;
+  /** Its participants: the most any group has (every sent campaign scores every group), as meanSizes counts them. */
+  participants: number;
   /** By group key "scope:categoryId". */
   sums: Map<string, TerritoryAggregate>;
   /** By global or axis group key: above[shown] is how many participants show a percentage above shown (tenths, 0..1000). */
@@ -70,7 +74,8 @@ export function territoryPart(rows: Awaited<ReturnType<typeof readTerritoryPart>
     }
     above.set(key, sums);
   }
-  return { version: `${rows.version} ${rows.registeredVersion}`, registered: rows.registered, sums, above };
+  const participants = Math.max(0, ...[...sums.values()].map((sum) => sum.participants));
+  return { version: `${rows.version} ${rows.registeredVersion}`, registered: rows.registered, participants, sums, above };
 }
 
 /** A campaign part from its rows. */
@@ -89,11 +94,31 @@ export function campaignPart(rows: Awaited<ReturnType<typeof readCampaignPart>>)
   return { version: rows.version, own, shown, ranked, answers: rows.answers };
 }
 
-/** Values kept by key under the version they were read with, at most max of them, least recently used out. */
-class VersionedMap<T> {
-  private readonly entries = new Map<string, { version: string; value: Promise<T> }>();
+/**
+ * Values kept by key under the version they were read with, at most max of them (and, with sizeOf, at most
+ * maxBytes of them counted once read), least recently used out.
+ */
+export class VersionedMap<T> {
+  private readonly entries = new Map<string, { version: string; value: Promise<T>; size: number }>();
+  private bytes = 0;
 
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly sizeOf?: (value: T) => number,
+    private readonly maxBytes = Infinity,
+  ) {}
+
+  /** Bytes counted (with sizeOf) of the values kept. */
+  get size(): number {
+    return this.bytes;
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.size;
+  }
 
   /**
    * The value kept under key for this version, or read()'s, which is kept under the version it was read with
@@ -106,22 +131,31 @@ class VersionedMap<T> {
       this.entries.set(key, found);
       return found.value;
     }
-    const entry = { version, value: read() };
-    this.entries.delete(key);
+    const entry = { version, value: read(), size: 0 };
+    this.remove(key);
     this.entries.set(key, entry);
     entry.value.then(
       (value) => {
-        if (this.entries.get(key) === entry) entry.version = versionOf(value);
+        if (this.entries.get(key) !== entry) return;
+        entry.version = versionOf(value);
+        entry.size = this.sizeOf?.(value) ?? 0;
+        this.bytes += entry.size;
+        this.evict();
       },
       () => {
-        if (this.entries.get(key) === entry) this.entries.delete(key);
+        if (this.entries.get(key) === entry) this.remove(key);
       },
     );
-    for (const [oldest] of this.entries) {
-      if (this.entries.size <= this.max) break;
-      this.entries.delete(oldest);
-    }
+    this.evict();
     return entry.value;
+  }
+
+  /** Drops the least recently used values until at most max are kept within maxBytes (a value being read counts nothing). */
+  private evict(): void {
+    for (const [key] of this.entries) {
+      if (this.entries.size <= this.max && this.bytes <= this.maxBytes) return;
+      this.remove(key);
+    }
   }
 }
 
@@ -145,6 +179,17 @@ export function placePartVersions(place: Pick<CampaignPlace, 'scoresVersion' | '
   return { scores: place.scoresVersion, territories: splitTerritoryVersions(place.territoryVersions), registered: place.registeredVersion };
 }
 
+/**
+ * What a campaign's result template depends on: its scores' version (first), the questionnaire texts, and the
+ * place as shown (names, band). Not its territories: those are the holes.
+ */
+export function templateVersion(place: CampaignPlace, scoresVersion: string): string {
+  return JSON.stringify([
+    scoresVersion, place.catalogueVersion, place.editionId, place.campaignNumber, place.entityName, place.provinceId, place.provinceName,
+    place.communityId, place.communityName, place.sizeBand, place.sizeBandMax,
+  ]);
+}
+
 /** "province community country sizeBand" versions, as read, by territory. */
 export function splitTerritoryVersions(text: string): Record<Territory, string> {
   const [province, autonomousCommunity, country, sizeBand] = text.split(' ');
@@ -161,8 +206,39 @@ const CAMPAIGN_PARTS_KEPT = 4096;
 export class ReportParts {
   private readonly territoryParts = new VersionedMap<TerritoryPart>(TERRITORY_PARTS_KEPT);
   private readonly campaignParts = new VersionedMap<CampaignPart>(CAMPAIGN_PARTS_KEPT);
+  /** Each campaign's result template (resultTemplate.ts), within templateBytes. */
+  private readonly templates: VersionedMap<{ template: ResultTemplate; version: string }>;
 
-  constructor(private readonly q: Queryable) {}
+  constructor(
+    private readonly q: Queryable,
+    templateBytes: number,
+  ) {
+    this.templates = new VersionedMap(CAMPAIGN_PARTS_KEPT, ({ template }) => template.size + 1024, templateBytes);
+  }
+
+  /**
+   * A sent campaign's result body, envelope included: its template (built once per campaign and scores version,
+   * names and questionnaire texts: templateVersion) filled from its edition's four territory parts as read now
+   * or kept under the versions the place statement read.
+   */
+  async result(place: CampaignPlace, edition: EditionQuestionnaire, minGroupSize: number): Promise<Buffer> {
+    const versions = placePartVersions(place);
+    const ids = placeTerritoryIds(place);
+    const [{ template }, ...parts] = await Promise.all([
+      this.templates.get(
+        String(place.campaignId),
+        templateVersion(place, versions.scores),
+        async () => {
+          const campaign = await this.campaign(place.campaignId, versions.scores);
+          // Kept under the scores version it was built from (equal to the place's, or newer).
+          return { template: ResultTemplate.build(edition, place, campaign, minGroupSize), version: templateVersion(place, campaign.version) };
+        },
+        (kept) => kept.version,
+      ),
+      ...TERRITORIES.map((t) => this.territory(place.editionId, t, ids[t], versions.territories[t], versions.registered)),
+    ]);
+    return template.fill(Object.fromEntries(TERRITORIES.map((t, i) => [t, parts[i]])) as Record<Territory, TerritoryPart>, minGroupSize);
+  }
 
   territory(editionId: number, territory: Territory, territoryId: string, version: string, registeredVersion: string): Promise<TerritoryPart> {
     return this.territoryParts.get(
@@ -175,26 +251,6 @@ export class ReportParts {
 
   campaign(campaignId: number, version: string): Promise<CampaignPart> {
     return this.campaignParts.get(String(campaignId), version, async () => campaignPart(await readCampaignPart(this.q, campaignId)), (part) => part.version);
-  }
-
-  /**
-   * What readResultInputs reads for a result (figure inputs, rank inputs, answers), from parts: the campaign's
-   * and its edition's four territories'.
-   */
-  async resultInputs(scope: FigureScope, versions: PartVersions): Promise<{ figures: FigureInputs; ranks: RankRows; answers: Map<number, number[]> }> {
-    const ids = placeTerritoryIds(scope);
-    const [campaign, ...parts] = await Promise.all([
-      this.campaign(scope.campaignId, versions.scores),
-      ...TERRITORIES.map((t) => this.territory(scope.editionId, t, ids[t], versions.territories[t], versions.registered)),
-    ]);
-    const figures = figureInputsOf(campaign.own, TERRITORIES.map((t, i) => [t, parts[i]]));
-    const ranks: RankRows = campaign.ranked.map(([scope, id]) => {
-      const key = groupKey(scope, id);
-      const shown = campaign.shown.get(key) ?? 0;
-      const [province, community, country, band] = parts.map((part) => part.above.get(key)?.[shown] ?? 0);
-      return [scope, id, province, community, country, band];
-    });
-    return { figures, ranks, answers: campaign.answers };
   }
 
   /** What scopeFigures(policiesOnly) gives for a comparison's radar: policies only, in the province, community and size band. */
