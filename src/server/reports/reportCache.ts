@@ -9,9 +9,10 @@ import { gzip } from 'node:zlib';
  * no longer changes once sent (saveAnswer refuses a sent campaign; its scores are written at submission), and
  * of inputs that each carry a version read from the database on every call, in the statement that checks the
  * caller may read the campaign (or, for a comparison, the next one): the place (entity, province and community
- * names and ids, compared as they are), its edition's territorial sums and the registered entities (versions
- * kept by triggers in the same transaction as every write, migration 004), the questionnaire texts (catalogue
- * version) and, for a comparison, which campaign is the previous one and its edition's figures version. The
+ * names and ids, compared as they are), the campaign's scores and its edition's territories (province,
+ * community, country, size band) and the registered entities (versions kept by triggers in the same
+ * transaction as every write, migrations 004 and 011), the questionnaire texts (catalogue version) and, for a
+ * comparison, which campaign is the previous one and its own versions (engine.ts, reportBodies.ts). The
  * caller passes all of that as `version`; a body is served only for an equal version, which means the same
  * committed state of every input. A body is built from reads made after its version was read, so it is never
  * older than its version: if an input changed in between, the body is newer, and only a call that read the
