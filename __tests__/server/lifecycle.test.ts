@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { openPglite, type Db } from '../../src/server/db/client.js';
 import { prepareDatabase } from '../../src/server/bootstrap.js';
 import { migrate } from '../../src/server/db/migrate.js';
+import { MIGRATIONS } from '../../src/server/db/migrations/index.js';
 
 async function rowCounts(db: Db): Promise<Record<string, number>> {
   const tables = await db.query<{ table_name: string }>(
@@ -23,7 +24,7 @@ describe('database lifecycle', () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'campaigns-data-'));
     let db = await openPglite(dir);
     const first = await prepareDatabase(db, { seedDemo: true });
-    expect(first).toEqual({ migrations: [1, 2, 3, 4, 5, 6, 7, 8], demoSeeded: true });
+    expect(first).toEqual({ migrations: MIGRATIONS.map((m) => m.version), demoSeeded: true });
     expect(await migrate(db)).toEqual([]);
     const before = await rowCounts(db);
     expect(before).toMatchObject({ users: 3, provinces: 52 });
