@@ -6,7 +6,6 @@ import { encodeWithIndicators } from './questionnaires.js';
 import { buildResultReport } from './resultReport.js';
 import { COUNTRY_NAME } from './territories.js';
 import type { SizeBand, TerritoryTexts } from '../../shared/api/results.js';
-import { splitTerritoryVersions } from './reportParts.js';
 import { editionFigures, figureInputs, ranksByGroup, type FigureInputs } from './figures.js';
 
 /**
@@ -35,7 +34,8 @@ export function resultPartsVersion(place: CampaignPlace): string {
  * country, so the country's version is left out; and the previous campaign with its own parts' versions.
  */
 export function comparisonPartsVersion(place: CampaignPlace, { catalogueVersion, previous }: PreviousSentCampaign): string {
-  const { province, autonomousCommunity, sizeBand } = splitTerritoryVersions(place.territoryVersions);
+  // territoryVersions: province, community, country, size band (CampaignPlace).
+  const [province, autonomousCommunity, , sizeBand] = place.territoryVersions.split(' ');
   const earlier = previous ? [previous.campaignId, previous.editionId, previous.partsVersion] : null;
   return JSON.stringify([
     place.scoresVersion, province, autonomousCommunity, sizeBand, place.registeredVersion, catalogueVersion, place.editionId, place.entityName,
