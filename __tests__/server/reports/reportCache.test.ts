@@ -110,9 +110,26 @@ describe('the report cache', () => {
     expect(cache.size).toBe(json.length + kept.gzip!.length + 1024);
   });
 
+  it('compresses a kept body only once it is asked for again, and only once', async () => {
+    const compress = jest.fn(fakeGzip);
+    const cache = new ReportCache(1024 * 1024, compress);
+    await cache.get('k', 'v1', async () => body('a', 100));
+    await settled();
+    // Replaced before anyone asked for it again: never compressed.
+    await cache.get('k', 'v2', async () => body('b', 100));
+    await settled();
+    expect(compress).not.toHaveBeenCalled();
+    for (let i = 0; i < 3; i++) await cache.get('k', 'v2', async () => body('c', 100));
+    await settled();
+    expect(compress).toHaveBeenCalledTimes(1);
+    expect((await cache.get('k', 'v2', async () => body('c', 100))).gzip?.toString()).toBe('gzip of 100');
+  });
+
   it('keeps a body without a copy when compressing fails', async () => {
     const cache = new ReportCache(1024 * 1024, async () => Promise.reject(new Error('zlib failed')));
     await cache.get('k', 'v', async () => body('a', 100));
+    await settled();
+    await cache.get('k', 'v', async () => body('b'));
     await settled();
     const kept = await cache.get('k', 'v', async () => body('b'));
     expect(kept.json.toString()).toBe('a'.repeat(100));
@@ -126,6 +143,9 @@ describe('the report cache', () => {
     const cache = new ReportCache(1024 * 1024, compress);
     const old = await cache.get('k', 'v1', async () => body('a', 100));
     await settled();
+    // Asked for again: its copy is being made.
+    await cache.get('k', 'v1', async () => body('x', 100));
+    expect(compress).toHaveBeenCalledTimes(1);
     await cache.get('k', 'v2', async () => body('b', 100));
     await settled();
     const counted = cache.size;

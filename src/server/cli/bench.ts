@@ -14,9 +14,13 @@ import { hashPassword } from '../services/auth/passwords.js';
 import { insertUser } from '../db/repositories/users.js';
 import { TokenSigner } from '../services/auth/jwt.js';
 import type { Measured } from './benchClient.js';
+import { MIX_KINDS, type MixKind, type MixMeasured, type MixPlan } from './benchMix.js';
+import { rebuildTerritoryScores } from '../db/repositories/territoryScores.js';
 import { signIn } from './signIn.js';
 
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+/** A quick look (BENCH_SHORT=1 or --short): 3 s per measure, no export, no edition opening, no growth set. */
+const SHORT = process.env.BENCH_SHORT === '1' || process.argv.includes('--short');
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? (SHORT ? 3 : 10));
 const CONNECTIONS = 10;
 /** Which databases to measure, comma separated: pglite, postgres (both by default). */
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((d) => d.trim());
@@ -94,21 +98,169 @@ async function measureOpening(name: string, db: Db, url: string, token: string):
   }
 }
 
+/** The report calls, health first (the budget), as rows: cached (one campaign again and again) and uncached (a second instance without a cache). */
+async function measureCalls(name: string, url: string, uncachedUrl: string, token: string, id: number): Promise<string[]> {
+  const rows: string[] = [];
+  const calls = [
+    ['health', url, '/api/v1/health', undefined],
+    ['campaigns/result (cached)', url, `/api/secure/v1/campaigns/result?id=${id}`, token],
+    ['campaigns/comparison (cached)', url, `/api/secure/v1/campaigns/comparison?id=${id}`, token],
+    ['campaigns/result (uncached)', uncachedUrl, `/api/secure/v1/campaigns/result?id=${id}`, token],
+    ['campaigns/comparison (uncached)', uncachedUrl, `/api/secure/v1/campaigns/comparison?id=${id}`, token],
+    // Never cached (engine.ts trend): every call reads each edition's figures.
+    ['campaigns/trend', url, `/api/secure/v1/campaigns/trend?id=${id}`, token],
+  ] as const;
+  let health: Measured | undefined;
+  for (const [call, base, path, auth] of calls.filter(([c]) => c === 'health' || c.includes(ONLY))) {
+    const m = await measure(base + path, auth);
+    health ??= m;
+    const budget = Math.min(3 * health.p95, 50);
+    const verdict = call === 'health' ? '' : m.p95 <= budget ? `yes (<= ${ms(budget)})` : `NO (> ${ms(budget)})`;
+    rows.push(`| ${name} | ${call} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${Math.round(m.requestsPerSecond)} | ${verdict} |`);
+  }
+  return rows;
+}
+
+/** The deadline-day mix (issue 19): how long it runs, how many sent campaigns are read, and the virtual users per call kind. */
+const DEADLINE_S = Number(process.env.BENCH_DEADLINE_SECONDS ?? (SHORT ? 5 : 20));
+const READ_SET = Number(process.env.BENCH_READ_SET ?? 300);
+const MIX_USERS: Record<MixKind, number> = { health: 1, saveAnswer: 6, get: 1, result: 2, comparison: 1, submit: 1 };
+const SUBMIT_PAUSE_MS = Number(process.env.BENCH_SUBMIT_PAUSE_MS ?? 50);
+/** Lines of the deadline-day tables. */
+const deadlineRows: string[] = [];
+const deadlineChecks: string[] = [];
+
+/** Forks one of the bench's helper processes (.ts under tsx, which the child inherits through execArgv; .js once built). */
+function forkHelper(file: 'benchMix' | 'benchServer', role: string) {
+  return fork(fileURLToPath(new URL(`./${file}${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url)), [role]);
+}
+
+/** Runs the mix from a child process (benchMix.ts). */
+function runMix(plan: MixPlan): Promise<MixMeasured> {
+  const child = forkHelper('benchMix', 'mix');
+  child.send(plan);
+  return new Promise<MixMeasured>((resolve, reject) => {
+    child.once('message', (message: { measured?: MixMeasured; error?: string }) => (message.measured ? resolve(message.measured) : reject(new Error(message.error))));
+    child.once('close', (code) => reject(new Error(`bench mix exited with ${code} before reporting`)));
+  });
+}
+
+/** A second app instance in a process of its own on the same PostgreSQL database (benchServer.ts). */
+async function startSecondInstance(databaseUrl: string, secret: string): Promise<{ url: string; reset: () => void; stop: () => Promise<{ rss: number; heap: number }> }> {
+  const child = forkHelper('benchServer', 'instance');
+  child.send({ databaseUrl, secret });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('message', (m: { url: string }) => resolve(m.url));
+    child.once('close', (code) => reject(new Error(`second instance exited with ${code}`)));
+  });
+  return {
+    url,
+    reset: () => child.send('reset'),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('message', (m: { peak: { rss: number; heap: number } }) => resolve(m.peak));
+        child.send('stop');
+      }),
+  };
+}
+
+/** The current edition (the latest with campaigns). */
+async function currentEdition(db: Db): Promise<number> {
+  const [{ id }] = await db.query<{ id: number }>('SELECT c.edition_id AS id FROM campaigns c JOIN editions e ON e.id = c.edition_id ORDER BY e.campaign_number DESC LIMIT 1');
+  return id;
+}
+
+/**
+ * Deadline day: takes every second sent campaign of the current edition back to an answered draft and out of
+ * the territorial sums (rebuilt), so that the edition is about half sent, as in the weeks campaigns are sent.
+ */
+async function halfSend(db: Db): Promise<void> {
+  const edition = await currentEdition(db);
+  await db.transaction(async (tx) => {
+    const reopened = await tx.query<{ id: number }>(
+      `UPDATE campaigns c SET status = 'draft' FROM (SELECT id FROM campaigns WHERE edition_id = $1 AND status = 'sent' AND id % 2 = 0) k
+        WHERE c.id = k.id RETURNING c.id`,
+      [edition],
+    );
+    await tx.query('DELETE FROM campaign_scores WHERE campaign_id = ANY($1::int[])', [reopened.map((r) => r.id)]);
+    await rebuildTerritoryScores(tx);
+  });
+}
+
+/**
+ * Runs the deadline-day mix against the instances (urls) for DEADLINE_S seconds and adds its rows: per call kind
+ * p50/p95/p99 and requests per second beside health in the same run; result and comparison within 3x health's
+ * p95 (and under 50 ms), save and submit under 50 ms; then the peak memory and the freshness check.
+ */
+async function deadlineDay(name: string, db: Db, urls: string[], token: string, secondPeak?: () => Promise<{ rss: number; heap: number }>): Promise<void> {
+  const edition = await currentEdition(db);
+  const open = (await db.query<{ id: number }>("SELECT id FROM campaigns WHERE edition_id = $1 AND status = 'draft' ORDER BY id", [edition])).map((r) => r.id);
+  // Half the open campaigns are submitted (in order, each once), the other half edited and loaded.
+  const submitCampaigns = open.filter((_, i) => i % 2 === 0);
+  const openCampaigns = open.filter((_, i) => i % 2 === 1);
+  const readCampaigns = (await db.query<{ id: number }>("SELECT id FROM campaigns WHERE edition_id = $1 AND status = 'sent' ORDER BY (id * 7919) % 10007 LIMIT $2", [edition, READ_SET])).map((r) => r.id);
+  const questions = (
+    await db.query<{ id: number; responses: number[] }>(
+      `SELECT s.id, array_agg(r.id ORDER BY r.id) AS responses FROM subindicators s JOIN indicators i ON i.id = s.indicator_id
+         JOIN responses r ON r.subindicator_id = s.id AND NOT r.obsolete WHERE i.edition_id = $1 GROUP BY s.id`,
+      [edition],
+    )
+  ).map((r) => [r.id, r.responses] as [number, number[]]);
+  const [{ n: countryParticipants }] = await db.query<{ n: number }>(
+    "SELECT participants AS n FROM territory_scores WHERE edition_id = $1 AND territory = 'country' AND territory_id = 'ES' AND scope = 'total' AND category_id = 0",
+    [edition],
+  );
+  const plan: MixPlan = { urls, token, seconds: DEADLINE_S, users: MIX_USERS, openCampaigns, submitCampaigns, readCampaigns, questions, countryParticipants, submitPauseMs: SUBMIT_PAUSE_MS };
+  const peak = { rss: 0, heap: 0 };
+  const sample = () => {
+    const m = process.memoryUsage();
+    peak.rss = Math.max(peak.rss, m.rss);
+    peak.heap = Math.max(peak.heap, m.heapUsed);
+  };
+  const sampler = setInterval(sample, 20);
+  let measured: MixMeasured;
+  try {
+    measured = await runMix(plan);
+  } finally {
+    clearInterval(sampler);
+    sample();
+  }
+  const instances = urls.length === 1 ? 'one' : `${urls.length} (one PostgreSQL)`;
+  const health = measured.kinds.health!;
+  const reportBudget = Math.min(3 * health.p95, 50);
+  for (const kind of MIX_KINDS) {
+    const m = measured.kinds[kind];
+    if (!m) continue;
+    let verdict = '';
+    if (kind === 'result' || kind === 'comparison') verdict = m.p95 <= reportBudget ? `yes (<= ${ms(reportBudget)})` : `NO (> ${ms(reportBudget)})`;
+    if (kind === 'saveAnswer' || kind === 'submit') verdict = m.p95 < 50 ? 'yes (< 50)' : 'NO (>= 50)';
+    if (m.failures > 0) verdict += ` ${m.failures} failed`;
+    deadlineRows.push(`| ${name} | ${instances} | ${kind === 'health' ? 'health' : `campaigns/${kind}`} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${Math.round(m.requestsPerSecond)} | ${verdict} |`);
+  }
+  const second = secondPeak ? await secondPeak() : undefined;
+  const memory = [peak, ...(second ? [second] : [])];
+  deadlineChecks.push(
+    `| ${name} | ${instances} | ${measured.submitted} | ${measured.freshness.checked} | ${measured.freshness.stale} | ${memory.map((p) => Math.round(p.rss / 2 ** 20)).join(' + ')} | ${memory.map((p) => Math.round(p.heap / 2 ** 20)).join(' + ')} |`,
+  );
+}
+
 /**
  * Seeds the scale data set, serves it and measures the health call (the framework floor) and the report
  * calls under load; the budget is p95 within 3x health's p95 in the same run and under 50 ms. The cached rows
  * call one campaign again and again, so all but the first calls are served from the report cache; the
  * uncached rows call a second instance on the same database that keeps nothing (reportCacheBytes 0), which
- * builds every body as the first call after a change of the campaign's edition does.
+ * builds every body from one statement. Then (not in the short mode) the export; then the deadline-day mix,
+ * on PostgreSQL (databaseUrl) also with a second instance in a process of its own; last the edition opening.
  */
-async function benchBackend(name: string, db: Db): Promise<string[]> {
+async function benchBackend(name: string, db: Db, databaseUrl?: string): Promise<string[]> {
   const started = Date.now();
   await prepareDatabase(db, { seedDemo: false });
   const { entities } = await seedScale(db);
   console.error(`${name}: scale data (${entities} entities) ready in ${Math.round((Date.now() - started) / 1000)} s`);
   await db.transaction(async (tx) => insertUser(tx, { email: 'bench@example.org', role: 'ADMIN', passwordHash: await hashPassword(PASSWORD), entityIds: [] }));
   const config = loadConfig({ LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', STATIC_DIR: '/nonexistent' });
-  const ctx = { config, db, signer: new TokenSigner(randomBytes(32).toString('hex'), config.publicUrl) };
+  const secret = randomBytes(32).toString('hex');
+  const ctx = { config, db, signer: new TokenSigner(secret, config.publicUrl) };
   const app = await buildApp(ctx);
   const uncachedApp = await buildApp(ctx, { reportCacheBytes: 0 });
   const listen = async (a: typeof app) => {
@@ -119,51 +271,79 @@ async function benchBackend(name: string, db: Db): Promise<string[]> {
   try {
     const token = await signIn(url, config.oauth, 'bench@example.org', PASSWORD);
     const [{ id }] = await db.query<{ id: number }>("SELECT c.id FROM campaigns c JOIN editions e ON e.id = c.edition_id WHERE c.status = 'sent' ORDER BY e.campaign_number DESC, c.id LIMIT 1");
-    const rows: string[] = [];
-    const calls = [
-      ['health', url, '/api/v1/health', undefined],
-      ['campaigns/result (cached)', url, `/api/secure/v1/campaigns/result?id=${id}`, token],
-      ['campaigns/comparison (cached)', url, `/api/secure/v1/campaigns/comparison?id=${id}`, token],
-      ['campaigns/result (uncached)', uncachedUrl, `/api/secure/v1/campaigns/result?id=${id}`, token],
-      ['campaigns/comparison (uncached)', uncachedUrl, `/api/secure/v1/campaigns/comparison?id=${id}`, token],
-      // Never cached (engine.ts trend): every call reads each edition's figures.
-      ['campaigns/trend', url, `/api/secure/v1/campaigns/trend?id=${id}`, token],
-    ] as const;
-    let health: Measured | undefined;
-    for (const [call, base, path, auth] of calls.filter(([c]) => c === 'health' || c.includes(ONLY))) {
-      const m = await measure(base + path, auth);
-      health ??= m;
-      const budget = Math.min(3 * health.p95, 50);
-      const verdict = call === 'health' ? '' : m.p95 <= budget ? `yes (<= ${ms(budget)})` : `NO (> ${ms(budget)})`;
-      rows.push(`| ${name} | ${call} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${Math.round(m.requestsPerSecond)} | ${verdict} |`);
-    }
+    const rows = await measureCalls(name, url, uncachedUrl, token, id);
     const [{ campaign_number: edition }] = await db.query<{ campaign_number: number }>('SELECT max(campaign_number) AS campaign_number FROM editions');
-    for (const format of ['csv', 'xlsx'] as const) {
-      const m = await measureExport(url, token, edition, format);
-      const verdict = m.peakHeapMb <= EXPORT_HEAP_BUDGET_MB ? `yes (<= ${EXPORT_HEAP_BUDGET_MB} MB)` : `NO (> ${EXPORT_HEAP_BUDGET_MB} MB)`;
-      exportRows.push(`| ${name} | ${edition} ${format.toUpperCase()} | ${m.seconds.toFixed(1)} | ${m.megabytes.toFixed(1)} | ${Math.round(m.peakHeapMb)} | ${verdict} |`);
+    if (!SHORT) {
+      for (const format of ['csv', 'xlsx'] as const) {
+        const m = await measureExport(url, token, edition, format);
+        const verdict = m.peakHeapMb <= EXPORT_HEAP_BUDGET_MB ? `yes (<= ${EXPORT_HEAP_BUDGET_MB} MB)` : `NO (> ${EXPORT_HEAP_BUDGET_MB} MB)`;
+        exportRows.push(`| ${name} | ${edition} ${format.toUpperCase()} | ${m.seconds.toFixed(1)} | ${m.megabytes.toFixed(1)} | ${Math.round(m.peakHeapMb)} | ${verdict} |`);
+      }
     }
-    await measureOpening(name, db, url, token);
+    if (ONLY === '' || 'deadline'.includes(ONLY)) {
+      await halfSend(db);
+      console.error(`${name}: deadline day, one instance`);
+      await deadlineDay(name, db, [url], token);
+      if (databaseUrl) {
+        console.error(`${name}: deadline day, two instances`);
+        const second = await startSecondInstance(databaseUrl, secret);
+        await deadlineDay(name, db, [url, second.url], token, second.stop);
+      }
+    }
+    if (!SHORT) await measureOpening(name, db, url, token);
     return rows;
   } finally {
     await Promise.all([app.close(), uncachedApp.close()]);
   }
 }
 
-/** The rows measured on a fresh PGlite in a temporary folder. */
-async function benchPglite(): Promise<string[]> {
+/**
+ * Growth (issue 19): every municipality its own entity (8,131) and three editions, the report calls measured as
+ * in benchBackend. A report's cost must not grow with entities or editions.
+ */
+async function benchGrowth(name: string, db: Db): Promise<string[]> {
+  const started = Date.now();
+  await prepareDatabase(db, { seedDemo: false });
+  const { entities, campaigns } = await seedScale(db, { municipalitiesPerEntity: 1, years: [...GROWTH_YEARS] });
+  console.error(`${name}: growth data (${entities} entities, ${campaigns} campaigns) ready in ${Math.round((Date.now() - started) / 1000)} s`);
+  await db.transaction(async (tx) => insertUser(tx, { email: 'bench@example.org', role: 'ADMIN', passwordHash: await hashPassword(PASSWORD), entityIds: [] }));
+  const config = loadConfig({ LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', STATIC_DIR: '/nonexistent' });
+  const ctx = { config, db, signer: new TokenSigner(randomBytes(32).toString('hex'), config.publicUrl) };
+  const app = await buildApp(ctx);
+  const uncachedApp = await buildApp(ctx, { reportCacheBytes: 0 });
+  const listen = async (a: typeof app) => {
+    await a.listen({ port: 0, host: '127.0.0.1' });
+    return `http://127.0.0.1:${(a.server.address() as { port: number }).port}`;
+  };
+  try {
+    const [url, uncachedUrl] = [await listen(app), await listen(uncachedApp)];
+    const token = await signIn(url, config.oauth, 'bench@example.org', PASSWORD);
+    const [{ id }] = await db.query<{ id: number }>("SELECT c.id FROM campaigns c JOIN editions e ON e.id = c.edition_id WHERE c.status = 'sent' ORDER BY e.campaign_number DESC, c.id LIMIT 1");
+    return await measureCalls(`${name}, ${entities} entities, ${GROWTH_YEARS.length} editions`, url, uncachedUrl, token, id);
+  } finally {
+    await Promise.all([app.close(), uncachedApp.close()]);
+  }
+}
+
+/** The growth set's editions (the demo catalogues). */
+const GROWTH_YEARS = [2024, 2025, 2026] as const;
+/** Databases the growth set is measured on: BENCH_GROWTH=pglite,postgres (none in the short mode, PostgreSQL otherwise). */
+const GROWTH = (process.env.BENCH_GROWTH ?? (SHORT ? '' : 'postgres')).split(',').map((d) => d.trim()).filter(Boolean);
+
+/** run() on a fresh PGlite in a temporary folder. */
+async function onPglite(run: (db: Db) => Promise<string[]>): Promise<string[]> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'campaigns-bench-'));
   const lite = await openPglite(dir);
   try {
-    return await benchBackend('PGlite', lite);
+    return await run(lite);
   } finally {
     await lite.close();
     await fs.rm(dir, { recursive: true, force: true });
   }
 }
 
-/** The rows measured on a throw-away database of the local PostgreSQL server; none when it is not reachable. */
-async function benchPostgres(): Promise<string[]> {
+/** run() on a throw-away database of the local PostgreSQL server (with its URL); none when it is not reachable. */
+async function onPostgres(run: (db: Db, url: string) => Promise<string[]>): Promise<string[]> {
   const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
   try {
@@ -178,7 +358,7 @@ async function benchPostgres(): Promise<string[]> {
   url.pathname = `/${name}`;
   const db = openPostgres(url.toString());
   try {
-    return await benchBackend('PostgreSQL', db);
+    return await run(db, url.toString());
   } finally {
     await db.close();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -188,11 +368,20 @@ async function benchPostgres(): Promise<string[]> {
 
 async function main(): Promise<void> {
   const rows = ['| database | call | p50 ms | p95 ms | p99 ms | requests/s | within budget |', '|---|---|---|---|---|---|---|'];
-  if (DATABASES.includes('pglite')) rows.push(...(await benchPglite()));
-  if (DATABASES.includes('postgres')) rows.push(...(await benchPostgres()));
+  if (DATABASES.includes('pglite')) rows.push(...(await onPglite((db) => benchBackend('PGlite', db))));
+  if (DATABASES.includes('postgres')) rows.push(...(await onPostgres((db, url) => benchBackend('PostgreSQL', db, url))));
+  const growthRows: string[] = [];
+  if (GROWTH.includes('pglite')) growthRows.push(...(await onPglite((db) => benchGrowth('PGlite', db))));
+  if (GROWTH.includes('postgres')) growthRows.push(...(await onPostgres((db) => benchGrowth('PostgreSQL', db))));
   console.log(rows.join('\n'));
-  console.log(['', '| database | edition export | seconds | MB | peak heap MB | within budget |', '|---|---|---|---|---|---|', ...exportRows].join('\n'));
-  console.log(['', '| database | opening the edition for all entities | created | already had one | seconds | within budget |', '|---|---|---|---|---|---|', ...openingRows].join('\n'));
+  if (deadlineRows.length > 0) {
+    console.log(['', `Deadline day (${DEADLINE_S} s; users per call: ${MIX_KINDS.map((k) => `${k} ${MIX_USERS[k]}`).join(', ')}; ${READ_SET} sent campaigns read; a submission every ${SUBMIT_PAUSE_MS} ms after the last answer):`, ''].join('\n'));
+    console.log(['| database | instances | call | p50 ms | p95 ms | p99 ms | requests/s | within budget |', '|---|---|---|---|---|---|---|---|', ...deadlineRows].join('\n'));
+    console.log(['', '| database | instances | submissions | result reads checked | older than a submission answered before | peak RSS MB | peak heap MB |', '|---|---|---|---|---|---|---|', ...deadlineChecks].join('\n'));
+  }
+  if (growthRows.length > 0) console.log(['', '| data set | call | p50 ms | p95 ms | p99 ms | requests/s | within budget |', '|---|---|---|---|---|---|---|', ...growthRows].join('\n'));
+  if (exportRows.length > 0) console.log(['', '| database | edition export | seconds | MB | peak heap MB | within budget |', '|---|---|---|---|---|---|', ...exportRows].join('\n'));
+  if (openingRows.length > 0) console.log(['', '| database | opening the edition for all entities | created | already had one | seconds | within budget |', '|---|---|---|---|---|---|', ...openingRows].join('\n'));
 }
 
 main().catch((err: unknown) => {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.js';
-import type { CampaignPlace } from '../db/repositories/resultQueries.js';
+import type { CampaignPlace, FigureScope } from '../db/repositories/resultQueries.js';
 import type { PreviousSentCampaign } from '../db/repositories/comparisonQueries.js';
 import type { ComparisonAxis, ComparisonLevel, ComparisonResponse, ReportEdition } from '../../shared/api/results.js';
 import type { ByLevel, GroupFigures } from './territories.js';
@@ -38,7 +38,8 @@ const reportEdition = (year: number, { sizes, withheld }: EditionFigures): Repor
  * The comparison of a sent campaign with the entity's latest sent campaign of an earlier edition (as
  * findPreviousSentCampaign read it), each against its own edition's territorial figures, from stored scores
  * and the cached questionnaire trees; with the entity's names and band and each edition's year, mean sizes and
- * withheld means (fewer participants than minGroupSize).
+ * withheld means (fewer participants than minGroupSize). policyFigures gives each edition's policy figures
+ * (scopeFigures, policies only, by default; kept parts in ReportEngine).
  */
 export async function campaignComparison(
   q: Queryable,
@@ -47,11 +48,12 @@ export async function campaignComparison(
   { catalogueVersion, previous }: PreviousSentCampaign,
   minGroupSize: number,
   changedPolicies: (previousEditionId: number, editionId: number, catalogueVersion: string) => Promise<ReadonlySet<number>>,
+  policyFigures: (scope: FigureScope, which: 'current' | 'previous') => Promise<EditionFigures> = (scope) => scopeFigures(q, scope, minGroupSize, true),
 ): Promise<ComparisonResponse> {
   const territories = { provinceId: place.provinceId, communityId: place.communityId, sizeBand: place.sizeBand };
   const [current, earlier, changed] = await Promise.all([
-    Promise.all([cache.get(place.editionId, catalogueVersion), scopeFigures(q, place, minGroupSize, true)]),
-    previous && Promise.all([cache.get(previous.editionId, catalogueVersion), scopeFigures(q, { ...previous, ...territories }, minGroupSize, true)]),
+    Promise.all([cache.get(place.editionId, catalogueVersion), policyFigures(place, 'current')]),
+    previous && Promise.all([cache.get(previous.editionId, catalogueVersion), policyFigures({ ...previous, ...territories }, 'previous')]),
     previous && changedPolicies(previous.editionId, place.editionId, catalogueVersion),
   ]);
   return {

@@ -8,8 +8,9 @@ import { campaignTrend } from './trend.js';
 import { QuestionnaireCache } from './questionnaireCache.js';
 import { EditionChanges } from './editionChanges.js';
 import { campaignQuestionnaire, type CampaignQuestionnaire } from './questionnaires.js';
-import { comparisonVersion, encodeResult, resultVersion } from './reportBodies.js';
-import { ReportCache, type ReportBody } from './reportCache.js';
+import { comparisonPartsVersion, comparisonVersion, encodeResult, resultPartsVersion, resultVersion } from './reportBodies.js';
+import { ReportParts, placePartVersions, splitTerritoryVersions } from './reportParts.js';
+import { REPORT_CACHE_BYTES, ReportCache, type ReportBody } from './reportCache.js';
 
 /**
  * The report engine as the routes see it, one per app: a sent campaign's result and comparison bodies, and a
@@ -22,6 +23,12 @@ export class ReportEngine {
   private readonly bodies: ReportCache;
   /** Which policies changed between two editions, for the comparison's marks. */
   private readonly changes: EditionChanges;
+  /**
+   * The parts bodies are assembled from (reportParts.ts), each kept under its own version; undefined when the
+   * report cache keeps nothing (reportCacheBytes 0): then every body is built from one statement (encodeResult,
+   * scopeFigures), the reference that tests compare assembled bodies with.
+   */
+  private readonly parts: ReportParts | undefined;
 
   /**
    * reportCacheBytes bounds the report cache (REPORT_CACHE_BYTES by default); 0 keeps nothing. Means built from
@@ -35,11 +42,19 @@ export class ReportEngine {
     this.questionnaires = new QuestionnaireCache((editionId) => loadEditionIndicators(db, editionId));
     this.bodies = new ReportCache(reportCacheBytes);
     this.changes = new EditionChanges(db);
+    this.parts = reportCacheBytes === 0 ? undefined : new ReportParts(db, reportCacheBytes ?? REPORT_CACHE_BYTES);
   }
 
-  /** A sent campaign's result response, envelope included: kept while its version holds, else built (encodeResult). */
+  /**
+   * A sent campaign's result response, envelope included: kept while its version holds, else assembled from its
+   * parts (each read again only when its own version changed), or without parts built by encodeResult.
+   */
   result(place: CampaignPlace): Promise<ReportBody> {
-    return this.bodies.get(`result:${place.campaignId}`, resultVersion(place), () => encodeResult(this.db, this.questionnaires, place, this.minGroupSize));
+    const parts = this.parts;
+    if (!parts) return this.bodies.get(`result:${place.campaignId}`, resultVersion(place), () => encodeResult(this.db, this.questionnaires, place, this.minGroupSize));
+    return this.bodies.get(`result:${place.campaignId}`, resultPartsVersion(place), async () =>
+      parts.result(place, await this.questionnaires.get(place.editionId, place.catalogueVersion), this.minGroupSize),
+    );
   }
 
   /**
@@ -48,8 +63,26 @@ export class ReportEngine {
    */
   async comparison(place: CampaignPlace, encode: (body: { response: ComparisonResponse }) => Buffer): Promise<ReportBody> {
     const previous = await findPreviousSentCampaign(this.db, place.entityId, place.campaignNumber);
-    return this.bodies.get(`comparison:${place.campaignId}`, comparisonVersion(place, previous), async () =>
-      encode({ response: await campaignComparison(this.db, this.questionnaires, place, previous, this.minGroupSize, (a, b, v) => this.changes.changedPolicies(a, b, v)) }),
+    const changed = (a: number, b: number, v: string) => this.changes.changedPolicies(a, b, v);
+    const parts = this.parts;
+    if (!parts) {
+      return this.bodies.get(`comparison:${place.campaignId}`, comparisonVersion(place, previous), async () =>
+        encode({ response: await campaignComparison(this.db, this.questionnaires, place, previous, this.minGroupSize, changed) }),
+      );
+    }
+    const versions = {
+      current: placePartVersions(place),
+      previous: previous.previous && (() => {
+        const [scores, ...territories] = previous.previous.partsVersion.split(' ');
+        return { scores, territories: splitTerritoryVersions(territories.join(' ')), registered: place.registeredVersion };
+      })(),
+    };
+    return this.bodies.get(`comparison:${place.campaignId}`, comparisonPartsVersion(place, previous), async () =>
+      encode({
+        response: await campaignComparison(this.db, this.questionnaires, place, previous, this.minGroupSize, changed, (scope, which) =>
+          parts.policyFigures(scope, which === 'current' ? versions.current : versions.previous!, this.minGroupSize),
+        ),
+      }),
     );
   }
 

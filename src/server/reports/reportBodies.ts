@@ -1,12 +1,12 @@
 import type { Queryable } from '../db/client.js';
-import { readResultInputs, type CampaignPlace } from '../db/repositories/resultQueries.js';
+import { readResultInputs, type CampaignPlace, type RankRows } from '../db/repositories/resultQueries.js';
 import type { PreviousSentCampaign } from '../db/repositories/comparisonQueries.js';
 import type { QuestionnaireCache } from './questionnaireCache.js';
 import { encodeWithIndicators } from './questionnaires.js';
 import { buildResultReport } from './resultReport.js';
 import { COUNTRY_NAME } from './territories.js';
 import type { SizeBand, TerritoryTexts } from '../../shared/api/results.js';
-import { editionFigures, figureInputs, ranksByGroup } from './figures.js';
+import { editionFigures, figureInputs, ranksByGroup, type FigureInputs } from './figures.js';
 
 /**
  * Everything a sent campaign's result depends on besides the campaign itself, as a ReportCache version: the
@@ -14,6 +14,33 @@ import { editionFigures, figureInputs, ranksByGroup } from './figures.js';
  */
 export function resultVersion(place: CampaignPlace): string {
   return JSON.stringify([place.reportVersion, place.editionId, place.entityName, place.provinceId, place.provinceName, place.communityId, place.communityName, place.sizeBand, place.sizeBandMax]);
+}
+
+/**
+ * What a result assembled from parts (reportParts.ts) depends on, as a ReportCache version: the campaign's
+ * scores' version, its edition's versions of its four territories, the registered entities' and catalogue
+ * versions, and the place as it is shown and compared. A submission elsewhere changes the country's version
+ * only (and its province's, community's or band's when it shares them).
+ */
+export function resultPartsVersion(place: CampaignPlace): string {
+  return JSON.stringify([
+    place.scoresVersion, place.territoryVersions, place.registeredVersion, place.catalogueVersion, place.editionId, place.entityName,
+    place.provinceId, place.provinceName, place.communityId, place.communityName, place.sizeBand, place.sizeBandMax,
+  ]);
+}
+
+/**
+ * The same for a comparison assembled from parts: its radar shows the province, community and band, never the
+ * country, so the country's version is left out; and the previous campaign with its own parts' versions.
+ */
+export function comparisonPartsVersion(place: CampaignPlace, { catalogueVersion, previous }: PreviousSentCampaign): string {
+  // territoryVersions: province, community, country, size band (CampaignPlace).
+  const [province, autonomousCommunity, , sizeBand] = place.territoryVersions.split(' ');
+  const earlier = previous ? [previous.campaignId, previous.editionId, previous.partsVersion] : null;
+  return JSON.stringify([
+    place.scoresVersion, province, autonomousCommunity, sizeBand, place.registeredVersion, catalogueVersion, place.editionId, place.entityName,
+    place.provinceId, place.provinceName, place.communityId, place.communityName, place.sizeBand, place.sizeBandMax, earlier,
+  ]);
 }
 
 /** The same for its comparison: the place's versions, names and territories, and which campaign is the previous one. */
@@ -43,7 +70,20 @@ export const placeSizeBand = (place: CampaignPlace): SizeBand => ({ minPopulatio
  */
 export async function encodeResult(q: Queryable, questionnaires: QuestionnaireCache, place: CampaignPlace, minGroupSize: number): Promise<Buffer> {
   const [inputs, edition] = await Promise.all([readResultInputs(q, place), questionnaires.get(place.editionId, place.catalogueVersion)]);
-  const parsed = figureInputs(inputs.figures);
+  return encodeResultFrom(edition, place, { figures: figureInputs(inputs.figures), ranks: inputs.ranks, answers: inputs.answers }, minGroupSize);
+}
+
+/**
+ * The same body from its inputs however they were read: one statement (encodeResult) or kept parts
+ * (reportParts.ts ReportParts.resultInputs).
+ */
+export function encodeResultFrom(
+  edition: Awaited<ReturnType<QuestionnaireCache['get']>>,
+  place: CampaignPlace,
+  inputs: { figures: FigureInputs; ranks: RankRows; answers: Map<number, number[]> },
+  minGroupSize: number,
+): Buffer {
+  const parsed = inputs.figures;
   const { figures, sizes, withheld } = editionFigures(parsed, minGroupSize);
   const ranks = ranksByGroup(inputs.ranks, parsed, withheld);
   const questionnaire = { edition, answers: inputs.answers };

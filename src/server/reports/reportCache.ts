@@ -9,9 +9,10 @@ import { gzip } from 'node:zlib';
  * no longer changes once sent (saveAnswer refuses a sent campaign; its scores are written at submission), and
  * of inputs that each carry a version read from the database on every call, in the statement that checks the
  * caller may read the campaign (or, for a comparison, the next one): the place (entity, province and community
- * names and ids, compared as they are), its edition's territorial sums and the registered entities (versions
- * kept by triggers in the same transaction as every write, migration 004), the questionnaire texts (catalogue
- * version) and, for a comparison, which campaign is the previous one and its edition's figures version. The
+ * names and ids, compared as they are), the campaign's scores and its edition's territories (province,
+ * community, country, size band) and the registered entities (versions kept by triggers in the same
+ * transaction as every write, migrations 004 and 011), the questionnaire texts (catalogue version) and, for a
+ * comparison, which campaign is the previous one and its own versions (engine.ts, reportBodies.ts). The
  * caller passes all of that as `version`; a body is served only for an equal version, which means the same
  * committed state of every input. A body is built from reads made after its version was read, so it is never
  * older than its version: if an input changed in between, the body is newer, and only a call that read the
@@ -19,9 +20,11 @@ import { gzip } from 'node:zlib';
  * after a change reads the new version and builds the body again. Nothing else is trusted: the process keeps
  * no state that another instance could change without a version showing it.
  *
- * Compression: once a body is kept, a gzip copy is made in the background (zlib's thread pool), so that a
- * caller that accepts gzip (every browser) is sent some 10 KB instead of 98 KB without compressing on every
- * call; until the copy is ready, and for a caller that does not accept gzip, the JSON is sent as it is.
+ * Compression: once a kept body is asked for a second time, a gzip copy is made in the background (zlib's thread
+ * pool), so that a caller that accepts gzip (every browser) is sent some 16 KB instead of 98 KB without
+ * compressing on every call; until the copy is ready, and for a caller that does not accept gzip, the JSON is
+ * sent as it is. Not at once: while campaigns are being sent a result body may be replaced (a new country
+ * figure) before anyone asks for it again, and compressing it would be work thrown away.
  *
  * Memory: the bodies, their gzip copies and an ENTRY_OVERHEAD per entry stay within maxBytes (by default
  * REPORT_CACHE_BYTES, 32 MiB: some 290 results of the demo questionnaire, 98 KB and 12 KB each), plus the
@@ -49,6 +52,8 @@ interface Entry {
   body: Promise<KeptBody>;
   /** Counted bytes once the body is built (and again once its gzip copy is), 0 before. */
   size: number;
+  /** Whether its gzip copy has been asked for (made or being made). */
+  compressing: boolean;
 }
 
 export class ReportCache {
@@ -76,16 +81,19 @@ export class ReportCache {
     if (found?.version === version) {
       this.entries.delete(key);
       this.entries.set(key, found);
+      if (!found.compressing && found.size > 0) {
+        found.compressing = true;
+        void found.body.then((body) => this.entries.get(key) === found && this.addGzip(key, found, body));
+      }
       return found.body;
     }
     if (found) this.remove(key, found);
-    const entry: Entry = { version, body: build().then((json) => ({ json: ownBytes(json), gzip: undefined })), size: 0 };
+    const entry: Entry = { version, body: build().then((json) => ({ json: ownBytes(json), gzip: undefined })), size: 0, compressing: false };
     this.entries.set(key, entry);
     entry.body.then(
       (body) => {
         if (this.entries.get(key) !== entry) return;
         this.count(entry, body.json.length + ENTRY_OVERHEAD);
-        if (this.entries.get(key) === entry) this.addGzip(key, entry, body);
       },
       () => {
         if (this.entries.get(key) === entry) this.remove(key, entry);

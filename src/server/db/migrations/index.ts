@@ -8,6 +8,7 @@ import campaignCycle from './007_campaign_cycle.js';
 import auditLog from './008_audit_log.js';
 import userLanguage from './009_user_language.js';
 import temporaryPasswords from './010_temporary_passwords.js';
+import reportParts from './011_report_parts.js';
 
 /** Every migration in order; append, never edit one that has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
@@ -21,4 +22,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 8, name: 'audit_log', sql: auditLog },
   { version: 9, name: 'user_language', sql: userLanguage },
   { version: 10, name: 'temporary_passwords', sql: temporaryPasswords },
+  { version: 11, name: 'report_parts', sql: reportParts },
 ];

@@ -1,12 +1,15 @@
 import { namedStatement, type Queryable } from '../client.js';
 import { CATALOGUE_VERSION_SQL } from './questionnaires.js';
-import { editionFiguresVersionSql } from './resultQueries.js';
+import { editionFiguresVersionSql, entityTerritoryVersionsSql, scoresVersionSql } from './resultQueries.js';
 
 const PREVIOUS_CAMPAIGN = namedStatement(
   'previous_sent_campaign',
   `SELECT ${CATALOGUE_VERSION_SQL} AS catalogue_version, previous.id, previous.edition_id, previous.campaign_number,
-          ${editionFiguresVersionSql('previous.edition_id')} AS figures_version
+          ${editionFiguresVersionSql('previous.edition_id')} AS figures_version,
+          CASE WHEN previous.id IS NOT NULL THEN concat_ws(' ', ${scoresVersionSql('previous.id')}, ${entityTerritoryVersionsSql('previous.edition_id')}) END AS parts_version
      FROM (SELECT 1) AS one
+     LEFT JOIN entities en ON en.id = $1
+     LEFT JOIN provinces pr ON pr.id = en.province_id
      LEFT JOIN LATERAL (
        SELECT c.id, c.edition_id, ed.campaign_number FROM campaigns c JOIN editions ed ON ed.id = c.edition_id
         WHERE c.entity_id = $1 AND c.status = 'sent' AND ed.campaign_number < $2
@@ -20,6 +23,11 @@ export interface PreviousCampaign {
   /** Its edition's year. */
   campaignNumber: number;
   figuresVersion: string;
+  /**
+   * Its stored scores' version and its edition's versions of the entity's territories of today (migration 011),
+   * space separated: what a comparison assembled from parts depends on in that edition.
+   */
+  partsVersion: string;
 }
 
 /** What a comparison reads besides its campaign's place: the catalogue version and the previous campaign. */
@@ -33,11 +41,11 @@ export interface PreviousSentCampaign {
  * catalogue version the cached questionnaires are checked against.
  */
 export async function findPreviousSentCampaign(q: Queryable, entityId: number, campaignNumber: number): Promise<PreviousSentCampaign> {
-  type Row = { catalogue_version: string; id: number | null; edition_id: number | null; campaign_number: number | null; figures_version: string };
+  type Row = { catalogue_version: string; id: number | null; edition_id: number | null; campaign_number: number | null; figures_version: string; parts_version: string | null };
   const [row] = await q.query<Row>(PREVIOUS_CAMPAIGN, [entityId, campaignNumber]);
   const previous =
     row.id !== null && row.edition_id !== null && row.campaign_number !== null
-      ? { campaignId: row.id, editionId: row.edition_id, campaignNumber: row.campaign_number, figuresVersion: row.figures_version }
+      ? { campaignId: row.id, editionId: row.edition_id, campaignNumber: row.campaign_number, figuresVersion: row.figures_version, partsVersion: row.parts_version ?? '' }
       : undefined;
   return { catalogueVersion: row.catalogue_version, previous };
 }

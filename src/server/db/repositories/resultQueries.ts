@@ -29,11 +29,33 @@ export interface CampaignPlace {
    * catalogue version. Equal texts mean equal territorial figures and questionnaire texts.
    */
   reportVersion: string;
+  /** The campaign's stored scores' version (migration 011): renewed at each submission. */
+  scoresVersion: string;
+  /**
+   * Its edition's versions of the entity's province, community, country and size band (migration 011,
+   * territory_versions), in that order (TERRITORIES), space separated.
+   */
+  territoryVersions: string;
+  /** The registered entities' version (migration 004). */
+  registeredVersion: string;
 }
 
 /** An edition's figures version; 'initial' until its territorial sums are first written (migration 004). */
 export const editionFiguresVersionSql = (editionId: string) =>
   `coalesce((SELECT v.version::text FROM edition_figures_versions v WHERE v.edition_id = ${editionId}), 'initial')`;
+
+/** A territory's version in an edition (migration 011); 'initial' until its sums or counts are first written. */
+export const territoryVersionSql = (editionId: string, territory: string, territoryId: string) =>
+  `coalesce((SELECT tv.version::text FROM territory_versions tv WHERE tv.edition_id = ${editionId} AND tv.territory = '${territory}' AND tv.territory_id = ${territoryId}), 'initial')`;
+
+/** The versions of the four territories of the entity aliased en (and its province pr) in an edition, space separated. */
+export const entityTerritoryVersionsSql = (editionId: string) =>
+  `concat_ws(' ', ${territoryVersionSql(editionId, 'province', 'en.province_id')}, ${territoryVersionSql(editionId, 'autonomousCommunity', 'pr.community_id')},
+             ${territoryVersionSql(editionId, 'country', "'ES'")}, ${territoryVersionSql(editionId, 'sizeBand', 'en.size_band::text')})`;
+
+/** A campaign's stored scores' version (migration 011); 'initial' when it has never had any. */
+export const scoresVersionSql = (campaignId: string) =>
+  `coalesce((SELECT sv.version::text FROM campaign_score_versions sv WHERE sv.campaign_id = ${campaignId}), 'initial')`;
 
 /** The columns of a CampaignPlace, of the campaign aliased c and the tables joined to it by PLACE_FROM. */
 const PLACE_COLUMNS = `c.id AS "campaignId", en.id AS "entityId", en.name AS "entityName", c.edition_id AS "editionId",
@@ -42,7 +64,10 @@ const PLACE_COLUMNS = `c.id AS "campaignId", en.id AS "entityId", en.name AS "en
           en.size_band AS "sizeBand", (SELECT min(b.min_population) - 1 FROM size_bands b WHERE b.min_population > en.size_band) AS "sizeBandMax",
           ${CATALOGUE_VERSION_SQL} AS "catalogueVersion",
           concat_ws(' ', ${editionFiguresVersionSql('c.edition_id')}, (SELECT r.version::text FROM registered_entities_version r),
-                    ${CATALOGUE_VERSION_SQL}) AS "reportVersion"`;
+                    ${CATALOGUE_VERSION_SQL}) AS "reportVersion",
+          ${scoresVersionSql('c.id')} AS "scoresVersion",
+          ${entityTerritoryVersionsSql('c.edition_id')} AS "territoryVersions",
+          (SELECT r.version::text FROM registered_entities_version r) AS "registeredVersion"`;
 const PLACE_FROM = `campaigns c JOIN editions ed ON ed.id = c.edition_id JOIN entities en ON en.id = c.entity_id
      JOIN provinces pr ON pr.id = en.province_id JOIN autonomous_communities ac ON ac.id = pr.community_id`;
 

@@ -12,8 +12,8 @@ const PREFIX = 'Agrupación de escala';
 const MUNICIPALITIES_PER_ENTITY = 3;
 const BATCH = 200;
 
-/** Groups every municipality of the chosen provinces, three by three, into entities; returns their ids. */
-async function createEntities(q: Queryable, provinces: string[] | undefined, random: () => number): Promise<number[]> {
+/** Groups every municipality of the chosen provinces, perEntity by perEntity (three by default), into entities; returns their ids. */
+async function createEntities(q: Queryable, provinces: string[] | undefined, random: () => number, perEntity = MUNICIPALITIES_PER_ENTITY): Promise<number[]> {
   const municipalities = await q.query<{ id: string; name: string; province_id: string }>(
     'SELECT id, name, province_id FROM municipalities WHERE $1::text[] IS NULL OR province_id = ANY($1::text[]) ORDER BY id',
     [provinces ?? null],
@@ -21,7 +21,7 @@ async function createEntities(q: Queryable, provinces: string[] | undefined, ran
   const groups: { name: string; provinceId: string; members: string[] }[] = [];
   for (const m of municipalities) {
     const last = groups.at(-1);
-    if (last && last.provinceId === m.province_id && last.members.length < MUNICIPALITIES_PER_ENTITY) last.members.push(m.id);
+    if (last && last.provinceId === m.province_id && last.members.length < perEntity) last.members.push(m.id);
     else groups.push({ name: `${PREFIX} ${m.name} (${m.id})`, provinceId: m.province_id, members: [m.id] });
   }
   const rows = await q.query<{ id: number; name: string }>(
@@ -65,17 +65,23 @@ async function sendCampaigns(q: Queryable, editionId: number, year: number, enti
 
 /**
  * Fills a database for benchmarks: entities covering every municipality (or those of the given provinces),
- * each with a sent campaign in both editions. Refuses a database that already has them.
+ * each with a sent campaign in both editions (or the given years, each a demo catalogue). The growth set of the
+ * bench makes every municipality its own entity (municipalitiesPerEntity 1: 8,131) over three editions.
+ * Refuses a database that already has them.
  */
-export async function seedScale(db: Db, options: { provinces?: string[] } = {}): Promise<{ entities: number; campaigns: number }> {
+export async function seedScale(
+  db: Db,
+  options: { provinces?: string[]; municipalitiesPerEntity?: number; years?: readonly number[] } = {},
+): Promise<{ entities: number; campaigns: number }> {
+  const years = options.years ?? DEMO_EDITIONS;
   const [{ n }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM entities WHERE name LIKE $1', [`${PREFIX}%`]);
   if (n > 0) throw new Error(`The scale data set is already loaded (${n} entities).`);
   const editionIds: number[] = [];
-  for (const year of DEMO_EDITIONS) editionIds.push(await ensureEdition(db, year));
+  for (const year of years) editionIds.push(await ensureEdition(db, year));
   return db.transaction(async (tx) => {
     const random = seededRandom(8131);
-    const entityIds = await createEntities(tx, options.provinces, random);
-    for (const [i, editionId] of editionIds.entries()) await sendCampaigns(tx, editionId, DEMO_EDITIONS[i], entityIds, random);
+    const entityIds = await createEntities(tx, options.provinces, random, options.municipalitiesPerEntity);
+    for (const [i, editionId] of editionIds.entries()) await sendCampaigns(tx, editionId, years[i], entityIds, random);
     await rebuildTerritoryScores(tx);
     return { entities: entityIds.length, campaigns: entityIds.length * editionIds.length };
   });

@@ -1,0 +1,210 @@
+import { testBackends, testPostgresUrl } from '../../helpers/db.js';
+import { call, startTestServer, type TestServer } from '../../helpers/server.js';
+import { signIn } from '../../helpers/auth.js';
+import { answerEverything } from '../../helpers/concurrency.js';
+import { seedDemo } from '../../../src/server/db/seed/demo.js';
+import { seededRandom } from '../../../src/server/db/seed/random.js';
+import { openPostgres, type Db } from '../../../src/server/db/client.js';
+import type { ResultResponse } from '../../../src/shared/api/results.js';
+
+const backends = await testBackends();
+
+/** The database, noting the name (or text) of every statement run through it. */
+function recording(db: Db, seen: string[]): Db {
+  return {
+    ...db,
+    query: (sql, params) => {
+      seen.push(typeof sql === 'string' ? sql : sql.name);
+      return db.query(sql, params);
+    },
+  };
+}
+
+/** How many statements of each name of interest ran. */
+const counted = (seen: readonly string[]) => ({
+  territoryParts: seen.filter((s) => s === 'territory_part').length,
+  campaignParts: seen.filter((s) => s === 'campaign_part').length,
+  built: seen.filter((s) => /figure_inputs|campaign_answers/.test(s)).length,
+});
+
+/** The smallest population of each size band of the demo (migration 006), and one population inside each. */
+const BANDS = [1, 5001, 20001, 50001, 100001];
+const populationIn = (band: number) => band + 10;
+
+describe.each(backends)('reports assembled from parts kept per territory and campaign on $name', ({ name, open }) => {
+  let db: Db;
+  /** The app as it runs, its statements noted in `seen`. */
+  let cached: TestServer;
+  /** An instance that keeps nothing: every body built from one statement (the reference). */
+  let reference: TestServer;
+  /** A second caching instance on the same database (PostgreSQL: its own pool, as another process would have). */
+  let second: TestServer;
+  let secondDb: Db | undefined;
+  const seen: string[] = [];
+  let token = '';
+  /** The demo USER's sent campaign of the current edition, with its territories. */
+  let target: { id: number; provinceId: string; communityId: string; band: number };
+  /** Answered, not yet sent campaigns of new entities, made before any report is read (an entity made later renews every part). */
+  const waiting: Record<'elsewhere' | 'sameProvince' | 'twoInstances', number[]> = { elsewhere: [], sameProvince: [], twoInstances: [] };
+
+  const raw = async (server: TestServer, p: string) => {
+    const res = await fetch(`${server.url}/api/secure/v1/campaigns/${p}`, { headers: { authorization: `Bearer ${token}` } });
+    return { status: res.status, text: await res.text() };
+  };
+  const post = async (server: TestServer, p: string, body: unknown) => {
+    const res = await call(server, 'POST', `/api/secure/v1/${p}`, { token, body });
+    expect([p, res.status]).toEqual([p, 200]);
+    return res.body.response;
+  };
+  /** The body the caching instance answers, checked byte for byte against the reference's. */
+  async function same(server: TestServer, p: string): Promise<string> {
+    const kept = await raw(server, p);
+    expect(kept).toEqual(await raw(reference, p));
+    expect(kept.status).toBe(200);
+    return kept.text;
+  }
+  const result = async (server: TestServer, id = target.id) => JSON.parse(await same(server, `result?id=${id}`)).response as ResultResponse;
+
+  /** A new entity of one municipality of the province, of the given population, with an answered campaign of the current edition. */
+  async function answeredCampaign(provinceId: string, population: number, seed: number): Promise<number> {
+    const [{ id: municipality }] = await db.query<{ id: string }>('SELECT id FROM municipalities WHERE province_id = $1 ORDER BY id LIMIT 1', [provinceId]);
+    const created = await post(reference, 'entities/create', { entity: { name: `Partes ${name} ${seed}`, population }, municipalities: [municipality] });
+    const { campaign } = await post(reference, 'campaigns/create', { entityId: created.entity.id });
+    await answerEverything(db, campaign.id, seededRandom(seed));
+    return campaign.id;
+  }
+
+  beforeAll(async () => {
+    db = await open();
+    await seedDemo(db);
+    cached = await startTestServer(recording(db, seen));
+    reference = await startTestServer(db, {}, undefined, { reportCacheBytes: 0 });
+    if (name === 'postgres') {
+      const [{ current }] = await db.query<{ current: string }>('SELECT current_database() AS current');
+      secondDb = openPostgres(testPostgresUrl(current), 4);
+    }
+    // PGlite runs in one process: a second app on the same database still has caches of its own.
+    second = await startTestServer(secondDb ?? db);
+    token = (await signIn(cached, 'admin@demo.es', 'demo1234')).access_token;
+    const [row] = await db.query<{ id: number; province_id: string; community_id: string; size_band: number }>(
+      `SELECT c.id, en.province_id, pr.community_id, en.size_band FROM campaigns c JOIN entities en ON en.id = c.entity_id
+         JOIN provinces pr ON pr.id = en.province_id JOIN editions ed ON ed.id = c.edition_id
+        WHERE c.status = 'sent' AND ed.campaign_number = 2026 ORDER BY c.id LIMIT 1`,
+    );
+    target = { id: row.id, provinceId: row.province_id, communityId: row.community_id, band: row.size_band };
+    const [{ id: elsewhere }] = await db.query<{ id: string }>('SELECT id FROM provinces WHERE community_id <> $1 ORDER BY id LIMIT 1', [target.communityId]);
+    const otherBand = BANDS.find((b) => b !== target.band)!;
+    for (let i = 0; i < 2; i++) waiting.elsewhere.push(await answeredCampaign(elsewhere, populationIn(otherBand), 100 + i));
+    waiting.sameProvince.push(await answeredCampaign(target.provinceId, populationIn(target.band), 200));
+    for (let i = 0; i < 6; i++) waiting.twoInstances.push(await answeredCampaign(elsewhere, populationIn(otherBand), 300 + i));
+  });
+  afterAll(async () => {
+    await cached.close();
+    await second.close();
+    await reference.close();
+    await secondDb?.close();
+    await db.close();
+  });
+
+  it('assembles, for every sent campaign, the bytes built afresh, with small territories\' means withheld too', async () => {
+    const sent = (await db.query<{ id: number }>("SELECT id FROM campaigns WHERE status = 'sent' ORDER BY id")).map((r) => r.id);
+    const withholding = { cached: await startTestServer(db, { MIN_GROUP_SIZE: '4' }), reference: await startTestServer(db, { MIN_GROUP_SIZE: '4' }, undefined, { reportCacheBytes: 0 }) };
+    try {
+      let withheld = 0;
+      for (const id of sent) {
+        for (const p of [`result?id=${id}`, `comparison?id=${id}`]) {
+          expect(await raw(cached, p)).toEqual(await raw(reference, p));
+          const kept = await raw(withholding.cached, p);
+          expect(kept).toEqual(await raw(withholding.reference, p));
+          if (p.startsWith('result')) withheld += (JSON.parse(kept.text).response as ResultResponse).edition.withheld.length > 0 ? 1 : 0;
+        }
+      }
+      // The demo has provinces with fewer than four participants: those results withhold means.
+      expect(withheld).toBeGreaterThan(0);
+    } finally {
+      await withholding.cached.close();
+      await withholding.reference.close();
+    }
+  });
+
+  it('renews the versions of the four territories of a submitted campaign and its scores, and no other', async () => {
+    const territoryVersions = async () =>
+      new Map((await db.query<{ k: string; version: string }>("SELECT edition_id || ':' || territory || ':' || territory_id AS k, version::text FROM territory_versions")).map((r) => [r.k, r.version]));
+    const before = await territoryVersions();
+    const [{ version: targetScores }] = await db.query<{ version: string }>('SELECT version::text FROM campaign_score_versions WHERE campaign_id = $1', [target.id]);
+    const id = waiting.elsewhere.shift()!;
+    await post(reference, 'campaigns/submit', { id });
+    const after = await territoryVersions();
+    const [place] = await db.query<{ edition_id: number; province_id: string; community_id: string; size_band: number }>(
+      'SELECT c.edition_id, en.province_id, pr.community_id, en.size_band FROM campaigns c JOIN entities en ON en.id = c.entity_id JOIN provinces pr ON pr.id = en.province_id WHERE c.id = $1',
+      [id],
+    );
+    const renewed = [...after].filter(([k, v]) => before.get(k) !== v).map(([k]) => k).sort();
+    const e = place.edition_id;
+    expect(renewed).toEqual([`${e}:autonomousCommunity:${place.community_id}`, `${e}:country:ES`, `${e}:province:${place.province_id}`, `${e}:sizeBand:${place.size_band}`].sort());
+    const scores = await db.query<{ campaign_id: number; version: string }>('SELECT campaign_id, version::text FROM campaign_score_versions WHERE campaign_id = ANY($1::int[])', [[id, target.id]]);
+    expect(scores.find((s) => s.campaign_id === target.id)?.version).toBe(targetScores);
+    expect(scores.find((s) => s.campaign_id === id)?.version).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('after a submission in another province, community and band reads the country part again and nothing else', async () => {
+    const before = await result(cached);
+    const comparison = await same(cached, `comparison?id=${target.id}`);
+    await post(reference, 'campaigns/submit', { id: waiting.elsewhere.shift()! });
+    seen.length = 0;
+    const after = await result(cached);
+    expect(counted(seen)).toEqual({ territoryParts: 1, campaignParts: 0, built: 0 });
+    expect(after.edition.sizes.participants.country).toBe(before.edition.sizes.participants.country + 1);
+    expect(after.global.percentages.country).not.toBe(before.global.percentages.country);
+    expect(after.global.percentages.province).toBe(before.global.percentages.province);
+    // The comparison shows no country: kept as it was, nothing read.
+    seen.length = 0;
+    expect(await same(cached, `comparison?id=${target.id}`)).toBe(comparison);
+    expect(counted(seen)).toEqual({ territoryParts: 0, campaignParts: 0, built: 0 });
+  });
+
+  it('after a submission in the same province and band reads its four territories again, and shows them', async () => {
+    const before = await result(cached);
+    const comparison = await same(cached, `comparison?id=${target.id}`);
+    await post(reference, 'campaigns/submit', { id: waiting.sameProvince.shift()! });
+    seen.length = 0;
+    const after = await result(cached);
+    expect(counted(seen)).toEqual({ territoryParts: 4, campaignParts: 0, built: 0 });
+    for (const level of ['province', 'autonomousCommunity', 'country', 'sizeBand'] as const) {
+      expect([level, after.edition.sizes.participants[level]]).toEqual([level, before.edition.sizes.participants[level] + 1]);
+    }
+    expect(after.global.percentages.campaign).toBe(before.global.percentages.campaign);
+    expect(await same(cached, `comparison?id=${target.id}`)).not.toBe(comparison);
+  });
+
+  it('shows a campaign reopened, changed and sent again with its new scores', async () => {
+    await result(cached);
+    await same(cached, `comparison?id=${target.id}`);
+    await post(reference, 'campaigns/reopen', { id: target.id, reason: 'Corrección de una respuesta' });
+    expect((await raw(cached, `result?id=${target.id}`)).status).toBe(409);
+    await answerEverything(db, target.id, seededRandom(999));
+    await post(reference, 'campaigns/submit', { id: target.id });
+    seen.length = 0;
+    const after = await result(cached);
+    expect(counted(seen).campaignParts).toBe(1);
+    const [{ percentage }] = await db.query<{ percentage: number }>("SELECT percentage FROM campaign_scores WHERE campaign_id = $1 AND scope = 'total'", [target.id]);
+    expect(after.global.percentages.campaign).toBe(percentage);
+    await same(cached, `comparison?id=${target.id}`);
+  });
+
+  it('never shows, on either of two instances, figures older than a submission made through the other', async () => {
+    const instances = [cached, second];
+    let participants = (await result(cached)).edition.sizes.participants.country;
+    expect((await result(second)).edition.sizes.participants.country).toBe(participants);
+    for (const [i, id] of waiting.twoInstances.entries()) {
+      const writer = instances[i % 2];
+      const reader = instances[(i + 1) % 2];
+      await post(writer, 'campaigns/submit', { id });
+      participants += 1;
+      // Told of the submission (its answer came back), each reader sees it, byte for byte as built afresh.
+      for (const server of [reader, writer]) expect((await result(server)).edition.sizes.participants.country).toBe(participants);
+      expect((await result(reader, id)).edition.sizes.participants.country).toBe(participants);
+      await same(reader, `comparison?id=${target.id}`);
+    }
+  });
+});

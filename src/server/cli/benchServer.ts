@@ -1,0 +1,40 @@
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { openPostgres } from '../db/client.js';
+import { TokenSigner } from '../services/auth/jwt.js';
+
+/**
+ * A second app instance for the deadline-day bench (bench.ts): a process of its own with its own connection
+ * pool and caches on the same PostgreSQL database, as a second server behind a load balancer would be. It
+ * answers the parent with its URL, samples its memory, and on 'stop' reports its peaks and exits.
+ */
+if (process.send && process.argv[2] === 'instance') {
+  const send = process.send.bind(process);
+  process.once('message', async ({ databaseUrl, secret }: { databaseUrl: string; secret: string }) => {
+    const db = openPostgres(databaseUrl);
+    const config = loadConfig({ LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', STATIC_DIR: '/nonexistent' });
+    const app = await buildApp({ config, db, signer: new TokenSigner(secret, config.publicUrl) });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const peak = { rss: 0, heap: 0 };
+    const sample = () => {
+      const m = process.memoryUsage();
+      peak.rss = Math.max(peak.rss, m.rss);
+      peak.heap = Math.max(peak.heap, m.heapUsed);
+    };
+    const sampler = setInterval(sample, 20);
+    process.on('message', async (message: string) => {
+      if (message === 'reset') {
+        peak.rss = 0;
+        peak.heap = 0;
+        return;
+      }
+      if (message !== 'stop') return;
+      clearInterval(sampler);
+      sample();
+      await app.close();
+      await db.close();
+      send({ peak }, () => process.disconnect());
+    });
+    send({ url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}` });
+  });
+}

@@ -1,0 +1,58 @@
+import { namedStatement, type Queryable } from '../client.js';
+import { CAMPAIGN_ANSWERS_JSON, answersMap } from './questionnaires.js';
+import { scoresVersionSql } from './resultQueries.js';
+import type { Territory } from '../../reports/territories.js';
+
+/**
+ * The reads of the parts a report is assembled from (reports/reportParts.ts). Each part is read with its
+ * version in one statement, so that the rows are exactly the state that version names (one snapshot).
+ */
+
+const TERRITORY_PART = namedStatement(
+  'territory_part',
+  `SELECT coalesce((SELECT tv.version::text FROM territory_versions tv WHERE tv.edition_id = $1 AND tv.territory = $2 AND tv.territory_id = $3), 'initial') AS version,
+          (SELECT r.version::text FROM registered_entities_version r) AS registered_version,
+          (SELECT te.registered FROM territory_entities te WHERE te.territory = $2 AND te.territory_id = $3) AS registered,
+          (SELECT json_agg(json_build_array(t.scope, t.category_id, t.participants, t.percentage_sum, t.value_sum))
+             FROM territory_scores t WHERE t.edition_id = $1 AND t.territory = $2 AND t.territory_id = $3) AS sums,
+          (SELECT json_agg(json_build_array(h.scope, h.category_id, h.shown_percentage, h.participants))
+             FROM territory_score_counts h WHERE h.edition_id = $1 AND h.territory = $2 AND h.territory_id = $3) AS counts`,
+);
+
+/** One territory of one edition as read: its version, the registered entities (and their version), sums and rank counts. */
+export interface TerritoryPartRows {
+  version: string;
+  registeredVersion: string;
+  registered: number;
+  /** [scope, category, participants, percentage sum, value sum] */
+  sums: [string, number, number, number, number][];
+  /** [scope, category, shown percentage (tenths), participants] of the global and axis groups. */
+  counts: [string, number, number, number][];
+}
+
+export async function readTerritoryPart(q: Queryable, editionId: number, territory: Territory, territoryId: string): Promise<TerritoryPartRows> {
+  type Row = { version: string; registered_version: string; registered: number | null; sums: TerritoryPartRows['sums'] | null; counts: TerritoryPartRows['counts'] | null };
+  const [row] = await q.query<Row>(TERRITORY_PART, [editionId, territory, territoryId]);
+  return { version: row.version, registeredVersion: row.registered_version, registered: row.registered ?? 0, sums: row.sums ?? [], counts: row.counts ?? [] };
+}
+
+const CAMPAIGN_PART = namedStatement(
+  'campaign_part',
+  `SELECT ${scoresVersionSql('$1')} AS version,
+          (SELECT json_agg(json_build_array(cs.scope, cs.category_id, cs.percentage, cs.value, shown_percentage(cs.percentage)))
+             FROM campaign_scores cs WHERE cs.campaign_id = $1) AS own,
+          ${CAMPAIGN_ANSWERS_JSON('$1')} AS answers`,
+);
+
+/** A campaign's own part as read: its scores' version, its scores [scope, category, percentage, value, shown percentage] and answers. */
+export interface CampaignPartRows {
+  version: string;
+  own: [string, number, number, number, number][];
+  answers: Map<number, number[]>;
+}
+
+export async function readCampaignPart(q: Queryable, campaignId: number): Promise<CampaignPartRows> {
+  type Row = { version: string; own: CampaignPartRows['own'] | null; answers: Record<string, number[]> | null };
+  const [row] = await q.query<Row>(CAMPAIGN_PART, [campaignId]);
+  return { version: row.version, own: row.own ?? [], answers: answersMap(row.answers) };
+}

@@ -1,0 +1,288 @@
+import type { Queryable } from '../db/client.js';
+import type { CampaignPlace, FigureScope } from '../db/repositories/resultQueries.js';
+import { readCampaignPart, readTerritoryPart } from '../db/repositories/reportParts.js';
+import { groupKey } from './scoring.js';
+import { editionFigures, type EditionFigures, type FigureInputs } from './figures.js';
+import { TERRITORIES, zeroPerTerritory, type Territory, type TerritoryAggregate } from './territories.js';
+import { ResultTemplate } from './resultTemplate.js';
+import type { EditionQuestionnaire } from './questionnaireCache.js';
+
+/**
+ * The parts a sent campaign's report is assembled from, each kept in memory under the version it was read with
+ * (migration 011) and used only when the caller read the same version on its own call:
+ *
+ * - a territory part: one territory of one edition (a province, a community, the country, a size band) with
+ *   its participants' sums, rank counts and registered entities. Its version changes with that territory's
+ *   submissions only (and the registered entities' version with entities created, moved or removed). The
+ *   country's part changes on every submission: it is read again once per submission and instance, not once
+ *   per reader.
+ * - a campaign part: the campaign's own stored scores (with their shown percentages, for ranks) and answers,
+ *   whose version changes only when it is scored, at each submission.
+ *
+ * Why nothing stale is used, with any number of instances: a part's rows and its version are read in one
+ * statement (one snapshot), so a kept part is exactly the state its version names; versions are random uuids
+ * renewed by triggers in the same transaction as every write of their rows. The caller passes the version it
+ * read in its own place statement on this call; a kept part is used only when its version is equal, otherwise
+ * the part is read again, after that statement, so it is the same state or a newer one, never an older one.
+ */
+
+/** One territory of one edition, as reports use it. */
+export interface TerritoryPart {
+  /** The territory's version and the registered entities' version, space separated. */
+  version: string;
+  registered: number;
+  /** Its participants: the most any group has (every sent campaign scores every group), as meanSizes counts them. */
+  participants: number;
+  /** By group key "scope:categoryId". */
+  sums: Map<string, TerritoryAggregate>;
+  /** By global or axis group key: above[shown] is how many participants show a percentage above shown (tenths, 0..1000). */
+  above: Map<string, Int32Array>;
+}
+
+/** A sent campaign's own scores and answers. */
+export interface CampaignPart {
+  version: string;
+  own: Map<string, { percentage: number; value: number }>;
+  /** Its global and axis percentages as reports show them (tenths), by group key, for its ranks. */
+  shown: Map<string, number>;
+  /** The global and axis groups in the order they were read, [scope, category]. */
+  ranked: [string, number][];
+  answers: Map<number, number[]>;
+}
+
+const SHOWN_MAX = 1000;
+
+/** A territory part from its rows. */
+export function territoryPart(rows: Awaited<ReturnType<typeof readTerritoryPart>>): TerritoryPart {
+  const sums = new Map<string, TerritoryAggregate>();
+  for (const [scope, id, participants, percentageSum, valueSum] of rows.sums) sums.set(groupKey(scope, id), { participants, percentageSum, valueSum });
+  const counts = new Map<string, Int32Array>();
+  for (const [scope, id, shown, participants] of rows.counts) {
+    const key = groupKey(scope, id);
+    let at = counts.get(key);
+    if (!at) counts.set(key, (at = new Int32Array(SHOWN_MAX + 2)));
+    at[shown] += participants;
+  }
+  // From counts per shown percentage to participants above each: a suffix sum.
+  const above = new Map<string, Int32Array>();
+  for (const [key, at] of counts) {
+    const sums = new Int32Array(SHOWN_MAX + 1);
+    let running = 0;
+    for (let shown = SHOWN_MAX; shown >= 0; shown--) {
+      sums[shown] = running;
+      running += at[shown];
+    }
+    above.set(key, sums);
+  }
+  const participants = Math.max(0, ...[...sums.values()].map((sum) => sum.participants));
+  return { version: `${rows.version} ${rows.registeredVersion}`, registered: rows.registered, participants, sums, above };
+}
+
+/** A campaign part from its rows. */
+export function campaignPart(rows: Awaited<ReturnType<typeof readCampaignPart>>): CampaignPart {
+  const own = new Map<string, { percentage: number; value: number }>();
+  const shown = new Map<string, number>();
+  const ranked: [string, number][] = [];
+  for (const [scope, id, percentage, value, shownPercentage] of rows.own) {
+    const key = groupKey(scope, id);
+    own.set(key, { percentage, value });
+    if (scope === 'total' || scope === 'axis') {
+      shown.set(key, shownPercentage);
+      ranked.push([scope, id]);
+    }
+  }
+  return { version: rows.version, own, shown, ranked, answers: rows.answers };
+}
+
+/**
+ * Values kept by key under the version they were read with, at most max of them (and, with sizeOf, at most
+ * maxBytes of them counted once read), least recently used out.
+ */
+export class VersionedMap<T> {
+  private readonly entries = new Map<string, { version: string; value: Promise<T>; size: number }>();
+  private bytes = 0;
+
+  constructor(
+    private readonly max: number,
+    private readonly sizeOf?: (value: T) => number,
+    private readonly maxBytes = Infinity,
+  ) {}
+
+  /** Bytes counted (with sizeOf) of the values kept. */
+  get size(): number {
+    return this.bytes;
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.size;
+  }
+
+  /**
+   * The value kept under key for this version, or read()'s, which is kept under the version it was read with
+   * (version(value)): equal or newer than the one asked for. Concurrent calls for one version share one read.
+   */
+  get(key: string, version: string, read: () => Promise<T>, versionOf: (value: T) => string): Promise<T> {
+    const found = this.entries.get(key);
+    if (found?.version === version) {
+      this.entries.delete(key);
+      this.entries.set(key, found);
+      return found.value;
+    }
+    const entry = { version, value: read(), size: 0 };
+    this.remove(key);
+    this.entries.set(key, entry);
+    entry.value.then(
+      (value) => {
+        if (this.entries.get(key) !== entry) return;
+        entry.version = versionOf(value);
+        entry.size = this.sizeOf?.(value) ?? 0;
+        this.bytes += entry.size;
+        this.evict();
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.remove(key);
+      },
+    );
+    this.evict();
+    return entry.value;
+  }
+
+  /** Drops the least recently used values until at most max are kept within maxBytes (a value being read counts nothing). */
+  private evict(): void {
+    for (const [key] of this.entries) {
+      if (this.entries.size <= this.max && this.bytes <= this.maxBytes) return;
+      this.remove(key);
+    }
+  }
+}
+
+/** The territory ids of a place, in TERRITORIES order. */
+export const placeTerritoryIds = (scope: Pick<FigureScope, 'provinceId' | 'communityId' | 'sizeBand'>): Record<Territory, string> => ({
+  province: scope.provinceId,
+  autonomousCommunity: scope.communityId,
+  country: 'ES',
+  sizeBand: String(scope.sizeBand),
+});
+
+/** Versions as read with a place: the campaign's scores, and its edition's territories (TERRITORIES order). */
+export interface PartVersions {
+  scores: string;
+  territories: Record<Territory, string>;
+  registered: string;
+}
+
+/** The part versions a place statement read (CampaignPlace's scoresVersion, territoryVersions, registeredVersion). */
+export function placePartVersions(place: Pick<CampaignPlace, 'scoresVersion' | 'territoryVersions' | 'registeredVersion'>): PartVersions {
+  return { scores: place.scoresVersion, territories: splitTerritoryVersions(place.territoryVersions), registered: place.registeredVersion };
+}
+
+/**
+ * What a campaign's result template depends on: its scores' version (first), the questionnaire texts, and the
+ * place as shown (names, band). Not its territories: those are the holes.
+ */
+export function templateVersion(place: CampaignPlace, scoresVersion: string): string {
+  return JSON.stringify([
+    scoresVersion, place.catalogueVersion, place.editionId, place.campaignNumber, place.entityName, place.provinceId, place.provinceName,
+    place.communityId, place.communityName, place.sizeBand, place.sizeBandMax,
+  ]);
+}
+
+/** "province community country sizeBand" versions, as read, by territory. */
+export function splitTerritoryVersions(text: string): Record<Territory, string> {
+  const [province, autonomousCommunity, country, sizeBand] = text.split(' ');
+  return { province, autonomousCommunity, country, sizeBand };
+}
+
+const noAggregates = (): Record<Territory, TerritoryAggregate | undefined> => ({ province: undefined, autonomousCommunity: undefined, country: undefined, sizeBand: undefined });
+
+/** Most territory parts kept (some 80 territories per edition) and campaign parts kept (a few KB each). */
+const TERRITORY_PARTS_KEPT = 2048;
+const CAMPAIGN_PARTS_KEPT = 4096;
+
+/** The parts of one process, read through q. */
+export class ReportParts {
+  private readonly territoryParts = new VersionedMap<TerritoryPart>(TERRITORY_PARTS_KEPT);
+  private readonly campaignParts = new VersionedMap<CampaignPart>(CAMPAIGN_PARTS_KEPT);
+  /** Each campaign's result template (resultTemplate.ts), within templateBytes. */
+  private readonly templates: VersionedMap<{ template: ResultTemplate; version: string }>;
+
+  constructor(
+    private readonly q: Queryable,
+    templateBytes: number,
+  ) {
+    this.templates = new VersionedMap(CAMPAIGN_PARTS_KEPT, ({ template }) => template.size + 1024, templateBytes);
+  }
+
+  /**
+   * A sent campaign's result body, envelope included: its template (built once per campaign and scores version,
+   * names and questionnaire texts: templateVersion) filled from its edition's four territory parts as read now
+   * or kept under the versions the place statement read.
+   */
+  async result(place: CampaignPlace, edition: EditionQuestionnaire, minGroupSize: number): Promise<Buffer> {
+    const versions = placePartVersions(place);
+    const ids = placeTerritoryIds(place);
+    const [{ template }, ...parts] = await Promise.all([
+      this.templates.get(
+        String(place.campaignId),
+        templateVersion(place, versions.scores),
+        async () => {
+          const campaign = await this.campaign(place.campaignId, versions.scores);
+          // Kept under the scores version it was built from (equal to the place's, or newer).
+          return { template: ResultTemplate.build(edition, place, campaign, minGroupSize), version: templateVersion(place, campaign.version) };
+        },
+        (kept) => kept.version,
+      ),
+      ...TERRITORIES.map((t) => this.territory(place.editionId, t, ids[t], versions.territories[t], versions.registered)),
+    ]);
+    return template.fill(Object.fromEntries(TERRITORIES.map((t, i) => [t, parts[i]])) as Record<Territory, TerritoryPart>, minGroupSize);
+  }
+
+  territory(editionId: number, territory: Territory, territoryId: string, version: string, registeredVersion: string): Promise<TerritoryPart> {
+    return this.territoryParts.get(
+      `${editionId}:${territory}:${territoryId}`,
+      `${version} ${registeredVersion}`,
+      async () => territoryPart(await readTerritoryPart(this.q, editionId, territory, territoryId)),
+      (part) => part.version,
+    );
+  }
+
+  campaign(campaignId: number, version: string): Promise<CampaignPart> {
+    return this.campaignParts.get(String(campaignId), version, async () => campaignPart(await readCampaignPart(this.q, campaignId)), (part) => part.version);
+  }
+
+  /** What scopeFigures(policiesOnly) gives for a comparison's radar: policies only, in the province, community and size band. */
+  async policyFigures(scope: FigureScope, versions: PartVersions, minGroupSize: number): Promise<EditionFigures> {
+    const ids = placeTerritoryIds(scope);
+    const territories: Territory[] = ['province', 'autonomousCommunity', 'sizeBand'];
+    const [campaign, ...parts] = await Promise.all([
+      this.campaign(scope.campaignId, versions.scores),
+      ...territories.map((t) => this.territory(scope.editionId, t, ids[t], versions.territories[t], versions.registered)),
+    ]);
+    const isPolicy = (key: string) => key.startsWith('policy:');
+    const own = new Map([...campaign.own].filter(([key]) => isPolicy(key)));
+    return editionFigures(figureInputsOf(own, territories.map((t, i) => [t, parts[i]]), isPolicy), minGroupSize);
+  }
+}
+
+/** FigureInputs (as figureInputs makes them from rows) from the campaign's own scores and the given territories' parts. */
+function figureInputsOf(
+  own: FigureInputs['own'],
+  parts: [Territory, TerritoryPart][],
+  keep: (key: string) => boolean = () => true,
+): FigureInputs {
+  const aggregates = new Map<string, Record<Territory, TerritoryAggregate | undefined>>();
+  const registered = zeroPerTerritory();
+  for (const [territory, part] of parts) {
+    registered[territory] = part.registered;
+    for (const [key, sum] of part.sums) {
+      if (!keep(key)) continue;
+      let entry = aggregates.get(key);
+      if (!entry) aggregates.set(key, (entry = noAggregates()));
+      entry[territory] = sum;
+    }
+  }
+  return { own, aggregates, registered };
+}
