@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { startAppServer, type AppServer } from './helpers/appServer.js';
+import { launchBrowser, newPage, waitForCount } from './helpers/browser.js';
+import { logIn, logInAsUser } from './helpers/session.js';
+import { apiGet, apiToken } from './helpers/api.js';
+import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
+import type { ResultMap } from '../../src/shared/api/maps.js';
+import { expectNoSideScroll } from './helpers/phone.js';
+
+/** Issue 21's screenshots, looked at by hand. */
+const SHOTS = '/tmp/issue21-maps-shots';
+async function shot(page: Page, name: string, fullPage = false) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage, animations: 'disabled' });
+}
+
+/** The shapes of a map's first series (one per province or community drawn). */
+const shapes = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"] .d-print-none .highcharts-series-0 path.highcharts-point`);
+
+describe('maps in Chromium (issue 21)', () => {
+  let server: AppServer;
+  let browser: Browser;
+  let campaignId: number;
+  let resultMap: ResultMap;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+    const token = await apiToken(server.url, 'usuario@demo.es');
+    const { entityCampaigns } = await apiGet<EntityCampaigns>(server.url, token, '/campaigns/getByUser?nameWithProvince=true&onlySent=true');
+    const entity = entityCampaigns.find((e) => e.campaigns.length > 0);
+    if (!entity) throw new Error('The demo USER has no sent campaign');
+    campaignId = entity.campaigns[entity.campaigns.length - 1].id;
+    resultMap = await apiGet<ResultMap>(server.url, token, `/campaigns/resultMap?id=${campaignId}`);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  }, 30_000);
+
+  it('the status page map draws the 52 provinces, 19 communities on the switch, and a click filters the table', async () => {
+    const { page, errors } = await newPage(browser);
+    await logIn(page, server.url, 'admin@demo.es');
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+    await page.goto(`${server.url}/status`);
+    await waitForCount(shapes(page, 'status-map'), 52, 30_000);
+    await page.getByTestId('status-map').scrollIntoViewIfNeeded();
+    await shot(page, 'status-map-desktop');
+    // The data table (visually hidden) has a row per province.
+    expect(await page.getByTestId('status-map-table').locator('tbody tr').count()).toBe(52);
+
+    await page.locator('[data-testid="status-map"] .d-print-none .highcharts-series-0 path.highcharts-point[aria-label^="Barcelona"]').click();
+    await page.getByTestId('status-map-clear').waitFor();
+    const table = page.locator('table').filter({ has: page.getByRole('columnheader', { name: 'Provincia' }) });
+    await table.locator('tbody tr').first().waitFor();
+    const provinces = await table.locator('tbody tr td:nth-child(2)').allTextContents();
+    expect(provinces.length).toBeGreaterThan(0);
+    expect(new Set(provinces.map((p) => p.replace(/^Provincia/, '').trim()))).toEqual(new Set(['Barcelona']));
+    await shot(page, 'status-map-filtered', true);
+
+    await page.getByTestId('status-map-clear').click();
+    await page.getByText('Comunidades', { exact: true }).click();
+    await waitForCount(shapes(page, 'status-map'), 19, 30_000);
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('the status page map fits a phone', async () => {
+    const { page } = await newPage(browser, { phone: true });
+    await logIn(page, server.url, 'fec@demo.es');
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+    await page.goto(`${server.url}/status`);
+    await waitForCount(shapes(page, 'status-map'), 52, 30_000);
+    await page.getByTestId('status-map').scrollIntoViewIfNeeded();
+    await expectNoSideScroll(page);
+    await shot(page, 'status-map-phone');
+  }, 120_000);
+
+  it('the results page maps the means per province with the entity province outlined, and its municipalities; printed and shared', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await logInAsUser(page, server.url);
+    await page.goto(`${server.url}/results/${campaignId}`);
+    await waitForCount(shapes(page, 'result-map'), 52, 30_000);
+    // The outline series: exactly the entity's province.
+    const outline = page.locator('[data-testid="result-map"] .d-print-none .highcharts-series-1 path.highcharts-point');
+    await waitForCount(outline, 1);
+    const own = resultMap.provinces.find((p) => p.provinceId === resultMap.provinceId);
+    expect(own).toBeDefined();
+    await expect(page.getByTestId('result-map').locator('figcaption').innerText()).resolves.toContain(own?.name);
+    // The entity's municipalities, highlighted among its province's.
+    await page.getByTestId('entity-map').locator('.d-print-none path.highcharts-point').first().waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('entity-map-table').locator('tbody tr').count()).toBe(resultMap.municipalityIds.length);
+    await page.getByTestId('result-maps').scrollIntoViewIfNeeded();
+    await shot(page, 'results-maps-desktop');
+
+    const pdf = await page.pdf({ format: 'A4', printBackground: true });
+    fs.writeFileSync(path.join(SHOTS, 'results.pdf'), pdf);
+    // While printing, a fixed-width copy of each map is drawn for paper.
+    expect(await page.locator('[data-testid="result-map"] .chart-print-copy').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Compartir' }).click();
+    await page.getByText('Link copiado en el portapapeles').waitFor();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    const visitor = await newPage(browser, { phone: true });
+    await visitor.page.goto(link);
+    await waitForCount(shapes(visitor.page, 'result-map'), 52, 30_000);
+    await visitor.page.getByTestId('entity-map').locator('.d-print-none path.highcharts-point').first().waitFor({ timeout: 30_000 });
+    await visitor.page.getByTestId('result-maps').scrollIntoViewIfNeeded();
+    await expectNoSideScroll(visitor.page);
+    await shot(visitor.page, 'results-maps-shared-phone');
+    expect(errors).toEqual([]);
+    expect(visitor.errors).toEqual([]);
+  }, 180_000);
+});

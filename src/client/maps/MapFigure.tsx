@@ -1,0 +1,92 @@
+import { lazy, Suspense, type CSSProperties } from 'react';
+import { usePrinting, waitBeforePrinting } from '../lib/printing.js';
+import type { MapSpec } from './mapSpec.js';
+import type MapChartComponent from './MapChart.js';
+
+/** The map chunk (Highcharts' map module and Spain's boundaries), fetched once by the first page that draws a map. */
+let loading: Promise<{ default: typeof MapChartComponent }> | undefined;
+function loadMapChunk() {
+  loading ??= import(/* webpackChunkName: "map" */ './MapChart.js').catch((err: unknown) => {
+    loading = undefined;
+    throw err;
+  });
+  return loading;
+}
+
+const MapChart = lazy(loadMapChunk);
+
+/** Width of the copy drawn for paper (A4 portrait, as the charts' copies). */
+const PRINT_WIDTH = 680;
+
+/** One row of a map's data table: the shape's name and a text per column. */
+export interface MapTableRow {
+  key: string;
+  name: string;
+  cells: string[];
+}
+
+interface MapFigureProps {
+  /** The map's accessible title; also its data table's caption. */
+  title: string;
+  /** One line a reader of the page gets instead of the picture. */
+  summary: string;
+  spec: MapSpec;
+  /** The data table: a heading per column (the first names the shapes), a row per shape. */
+  columns: string[];
+  rows: MapTableRow[];
+  /** A shape chosen on the map (click, or Enter on a point reached with the keyboard). */
+  onSelect?: (code: string) => void;
+  testId?: string;
+}
+
+/**
+ * A map that can be read without seeing it, as ChartFigure does for charts: a one-line summary and a visually
+ * hidden data table beside it, and a fixed-width copy drawn while printing. The map chunk loads when the first
+ * map is rendered (the box keeps its height meanwhile); printing waits for it.
+ */
+export function MapFigure({ title, summary, spec, columns, rows, onSelect, testId }: MapFigureProps) {
+  waitBeforePrinting(loadMapChunk());
+  const printing = usePrinting();
+  const pending = <div className="chart-pending" style={{ '--chart-height': `${spec.height}px` } as CSSProperties} data-testid="map-pending" />;
+  return (
+    <figure className="chart-figure map-figure mb-0" data-testid={testId}>
+      <div className="d-print-none" role="region" aria-label={title}>
+        <Suspense fallback={pending}>
+          <MapChart spec={spec} onSelect={onSelect} />
+        </Suspense>
+      </div>
+      {printing && (
+        <div className="chart-print-copy" aria-hidden="true">
+          <Suspense fallback={null}>
+            <MapChart spec={spec} width={PRINT_WIDTH} />
+          </Suspense>
+        </div>
+      )}
+      <figcaption className="visually-hidden">{summary}</figcaption>
+      <div className="visually-hidden">
+        <table data-testid={testId ? `${testId}-table` : undefined}>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              {columns.map((column, i) => (
+                <th scope="col" key={i}>
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row">{row.name}</th>
+                {row.cells.map((cell, j) => (
+                  <td key={j}>{cell}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </figure>
+  );
+}
