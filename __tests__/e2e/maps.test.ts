@@ -113,4 +113,37 @@ describe('maps in Chromium (issue 21)', () => {
     expect(errors).toEqual([]);
     expect(visitor.errors).toEqual([]);
   }, 180_000);
+
+  it('the entity form shows the picked municipalities on their province, and both provinces when one is of another', async () => {
+    const { page, errors } = await newPage(browser);
+    await logIn(page, server.url, 'admin@demo.es');
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+    await page.goto(`${server.url}/manage/entities/create`);
+    const pick = async (text: string) => {
+      const box = page.getByRole('combobox', { name: 'Municipios' });
+      await box.fill(text);
+      await page.getByRole('listbox').getByRole('option').first().waitFor();
+      await box.press('Enter');
+    };
+    await pick('Sueca');
+    await pick('Cullera');
+    const table = page.getByTestId('picked-map-table');
+    await table.locator('tbody tr').nth(1).waitFor({ timeout: 30_000 });
+    expect(await table.locator('tbody th').allTextContents()).toEqual(['Cullera', 'Sueca']);
+    // Valencia's municipalities are drawn, two of them in the entity's colour.
+    const shapes = page.locator('[data-testid="picked-map"] .d-print-none .highcharts-series-0 path.highcharts-point');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="picked-map"] .d-print-none .highcharts-series-0 path.highcharts-point').length > 250);
+    expect(await shapes.count()).toBeGreaterThan(250);
+    await page.getByTestId('picked-map').scrollIntoViewIfNeeded();
+    await shot(page, 'entity-form-map');
+
+    await pick('Madrid');
+    await page.getByTestId('picked-map-provinces').getByText('No se puede crear una entidad con municipios que pertenezcan a multiples provincias').waitFor();
+    await expect(page.getByTestId('picked-map-provinces').innerText()).resolves.toContain('Madrid');
+    await table.locator('tbody tr').nth(2).waitFor({ timeout: 30_000 });
+    expect(await table.locator('tbody th').allTextContents()).toEqual(['Cullera', 'Madrid', 'Sueca']);
+    await page.getByTestId('picked-map').scrollIntoViewIfNeeded();
+    await shot(page, 'entity-form-map-two-provinces');
+    expect(errors).toEqual([]);
+  }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type CSSProperties } from 'react';
+import { Component, lazy, Suspense, type CSSProperties, type ReactNode } from 'react';
 import { usePrinting, waitBeforePrinting } from '../lib/printing.js';
 import type { MapSpec } from './mapSpec.js';
 import type MapChartComponent from './MapChart.js';
@@ -14,6 +14,17 @@ function loadMapChunk() {
 }
 
 const MapChart = lazy(loadMapChunk);
+
+/** A map that cannot be drawn (its chunk failed to load: offline, a stale deployment) leaves its summary and data table. */
+class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
 
 /** Width of the copy drawn for paper (A4 portrait, as the charts' copies). */
 const PRINT_WIDTH = 680;
@@ -51,15 +62,19 @@ export function MapFigure({ title, summary, spec, columns, rows, onSelect, testI
   return (
     <figure className="chart-figure map-figure mb-0" data-testid={testId}>
       <div className="d-print-none" role="region" aria-label={title}>
-        <Suspense fallback={pending}>
-          <MapChart spec={spec} onSelect={onSelect} />
-        </Suspense>
+        <MapBoundary>
+          <Suspense fallback={pending}>
+            <MapChart spec={spec} onSelect={onSelect} />
+          </Suspense>
+        </MapBoundary>
       </div>
       {printing && (
         <div className="chart-print-copy" aria-hidden="true">
-          <Suspense fallback={null}>
-            <MapChart spec={spec} width={PRINT_WIDTH} />
-          </Suspense>
+          <MapBoundary>
+            <Suspense fallback={null}>
+              <MapChart spec={spec} width={PRINT_WIDTH} />
+            </Suspense>
+          </MapBoundary>
         </div>
       )}
       <figcaption className="visually-hidden">{summary}</figcaption>
