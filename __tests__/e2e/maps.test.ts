@@ -45,6 +45,7 @@ describe('maps in Chromium (issue 21)', () => {
     await logIn(page, server.url, 'admin@demo.es');
     await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
     await page.goto(`${server.url}/status`);
+    await page.getByTestId('status-map').scrollIntoViewIfNeeded();
     await waitForCount(shapes(page, 'status-map'), 52, 30_000);
     await page.getByTestId('status-map').scrollIntoViewIfNeeded();
     await shot(page, 'status-map-desktop');
@@ -71,6 +72,7 @@ describe('maps in Chromium (issue 21)', () => {
     await logIn(page, server.url, 'fec@demo.es');
     await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
     await page.goto(`${server.url}/status`);
+    await page.getByTestId('status-map').scrollIntoViewIfNeeded();
     await waitForCount(shapes(page, 'status-map'), 52, 30_000);
     await page.getByTestId('status-map').scrollIntoViewIfNeeded();
     await expectNoSideScroll(page);
@@ -82,6 +84,8 @@ describe('maps in Chromium (issue 21)', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     await logInAsUser(page, server.url);
     await page.goto(`${server.url}/results/${campaignId}`);
+    // Maps are drawn when they come near the screen, as the charts are.
+    await page.getByTestId('result-maps').scrollIntoViewIfNeeded();
     await waitForCount(shapes(page, 'result-map'), 52, 30_000);
     // The outline series: exactly the entity's province.
     const outline = page.locator('[data-testid="result-map"] .d-print-none .highcharts-series-1 path.highcharts-point');
@@ -90,6 +94,7 @@ describe('maps in Chromium (issue 21)', () => {
     expect(own).toBeDefined();
     await expect(page.getByTestId('result-map').locator('figcaption').innerText()).resolves.toContain(own?.name);
     // The entity's municipalities, highlighted among its province's.
+    await page.getByTestId('entity-map').scrollIntoViewIfNeeded();
     await page.getByTestId('entity-map').locator('.d-print-none path.highcharts-point').first().waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('entity-map-table').locator('tbody tr').count()).toBe(resultMap.municipalityIds.length);
     await page.getByTestId('result-maps').scrollIntoViewIfNeeded();
@@ -105,7 +110,9 @@ describe('maps in Chromium (issue 21)', () => {
     const link = await page.evaluate(() => navigator.clipboard.readText());
     const visitor = await newPage(browser, { phone: true });
     await visitor.page.goto(link);
+    await visitor.page.getByTestId('result-maps').scrollIntoViewIfNeeded();
     await waitForCount(shapes(visitor.page, 'result-map'), 52, 30_000);
+    await visitor.page.getByTestId('entity-map').scrollIntoViewIfNeeded();
     await visitor.page.getByTestId('entity-map').locator('.d-print-none path.highcharts-point').first().waitFor({ timeout: 30_000 });
     await visitor.page.getByTestId('result-maps').scrollIntoViewIfNeeded();
     await expectNoSideScroll(visitor.page);

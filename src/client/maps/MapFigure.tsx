@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, type CSSProperties, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import { usePrinting, waitBeforePrinting } from '../lib/printing.js';
 import type { MapSpec } from './mapSpec.js';
 import type MapChartComponent from './MapChart.js';
@@ -24,6 +24,21 @@ class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }
   override render() {
     return this.state.failed ? null : this.props.children;
   }
+}
+
+/**
+ * True once the box comes within half a screen of the viewport (at once where the browser cannot tell): a map
+ * is drawn as the charts are (charts/drawing.ts), when the reader gets near it, not while the page's text loads.
+ */
+function useNearScreen(box: RefObject<Element | null>): boolean {
+  const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    if (near || !box.current) return undefined;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '50% 0px' });
+    observer.observe(box.current);
+    return () => observer.disconnect();
+  }, [near, box]);
+  return near;
 }
 
 /** Width of the copy drawn for paper (A4 portrait, as the charts' copies). */
@@ -52,21 +67,28 @@ interface MapFigureProps {
 
 /**
  * A map that can be read without seeing it, as ChartFigure does for charts: a one-line summary and a visually
- * hidden data table beside it, and a fixed-width copy drawn while printing. The map chunk loads when the first
- * map is rendered (the box keeps its height meanwhile); printing waits for it.
+ * hidden data table beside it, and a fixed-width copy drawn while printing. The map chunk loads with the first
+ * page that has a map; each map is drawn when it comes near the screen (its box keeps its height meanwhile);
+ * printing waits for the chunk.
  */
 export function MapFigure({ title, summary, spec, columns, rows, onSelect, testId }: MapFigureProps) {
   waitBeforePrinting(loadMapChunk());
   const printing = usePrinting();
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearScreen(box);
   const pending = <div className="chart-pending" style={{ '--chart-height': `${spec.height}px` } as CSSProperties} data-testid="map-pending" />;
   return (
     <figure className="chart-figure map-figure mb-0" data-testid={testId}>
-      <div className="d-print-none" role="region" aria-label={title}>
-        <MapBoundary>
-          <Suspense fallback={pending}>
-            <MapChart spec={spec} onSelect={onSelect} />
-          </Suspense>
-        </MapBoundary>
+      <div ref={box} className="d-print-none" role="region" aria-label={title}>
+        {near ? (
+          <MapBoundary>
+            <Suspense fallback={pending}>
+              <MapChart spec={spec} onSelect={onSelect} />
+            </Suspense>
+          </MapBoundary>
+        ) : (
+          pending
+        )}
       </div>
       {printing && (
         <div className="chart-print-copy" aria-hidden="true">
