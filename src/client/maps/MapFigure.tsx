@@ -1,5 +1,5 @@
 import { Component, lazy, Suspense, useEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
-import { usePrinting, waitBeforePrinting } from '../lib/printing.js';
+import { loadBeforePrinting, usePrinting } from '../lib/printing.js';
 import type { MapSpec } from './mapSpec.js';
 import type MapChartComponent from './MapChart.js';
 
@@ -15,6 +15,9 @@ function loadMapChunk() {
 
 const MapChart = lazy(loadMapChunk);
 
+// 'Imprimir en PDF' loads the chunk if no map came near the screen before (the paper copies need it).
+loadBeforePrinting(loadMapChunk);
+
 /** A map that cannot be drawn (its chunk failed to load: offline, a stale deployment) leaves its summary and data table. */
 class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -27,14 +30,14 @@ class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }
 }
 
 /**
- * True once the box comes within half a screen of the viewport (at once where the browser cannot tell): a map
- * is drawn as the charts are (charts/drawing.ts), when the reader gets near it, not while the page's text loads.
+ * True once the box is on the screen (at once where the browser cannot tell): a map's chunk is loaded and the map
+ * drawn (several hundred shapes, one long task) only when the reader gets to it, not while the page loads.
  */
 function useNearScreen(box: RefObject<Element | null>): boolean {
   const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     if (near || !box.current) return undefined;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '50% 0px' });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '0px' });
     observer.observe(box.current);
     return () => observer.disconnect();
   }, [near, box]);
@@ -67,12 +70,11 @@ interface MapFigureProps {
 
 /**
  * A map that can be read without seeing it, as ChartFigure does for charts: a one-line summary and a visually
- * hidden data table beside it, and a fixed-width copy drawn while printing. The map chunk loads with the first
- * page that has a map; each map is drawn when it comes near the screen (its box keeps its height meanwhile);
- * printing waits for the chunk.
+ * hidden data table beside it, and a fixed-width copy drawn while printing. The map chunk loads, and each map is
+ * drawn, when it comes on the screen (its box keeps its height meanwhile); 'Imprimir en PDF' loads the chunk
+ * first if no map did.
  */
 export function MapFigure({ title, summary, spec, columns, rows, onSelect, testId }: MapFigureProps) {
-  waitBeforePrinting(loadMapChunk());
   const printing = usePrinting();
   const box = useRef<HTMLDivElement>(null);
   const near = useNearScreen(box);
