@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startAppServer, type AppServer } from './helpers/appServer.js';
@@ -15,6 +16,18 @@ async function shot(page: Page, name: string, fullPage = false) {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.waitForLoadState('networkidle');
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage, animations: 'disabled' });
+}
+
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** The serious and critical axe violations of the page as it is (maps drawn). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SCRIPT });
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** The shapes of a map's first series (one per province or community drawn). */
@@ -152,5 +165,31 @@ describe('maps in Chromium (issue 21)', () => {
     await page.getByTestId('picked-map').scrollIntoViewIfNeeded();
     await shot(page, 'entity-form-map-two-provinces');
     expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('drawn maps have no serious or critical axe violations, and the status map is reached and used with the keyboard', async () => {
+    const { page, context } = await newPage(browser, { bypassCSP: true });
+    await logIn(page, server.url, 'admin@demo.es');
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+    await page.goto(`${server.url}/status`);
+    await page.getByTestId('status-map').scrollIntoViewIfNeeded();
+    await waitForCount(shapes(page, 'status-map'), 52, 30_000);
+    expect(await seriousViolations(page)).toEqual([]);
+    // Tab reaches the map's shapes; Enter on one filters the table as a click does.
+    await page.getByRole('radio', { name: 'Comunidades' }).focus();
+    for (let i = 0; i < 10 && !(await page.evaluate(() => document.activeElement?.classList.contains('highcharts-point') ?? false)); i++) await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+    expect(focused).not.toBe('');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('status-map-clear').waitFor();
+    await expect(page.getByTestId('status-map-clear').innerText()).resolves.toContain(focused.split(',')[0].split(':')[0].trim());
+
+    await page.goto(`${server.url}/results/${campaignId}`);
+    await page.getByTestId('result-maps').scrollIntoViewIfNeeded();
+    await waitForCount(shapes(page, 'result-map'), 52, 30_000);
+    await page.getByTestId('entity-map').scrollIntoViewIfNeeded();
+    await page.getByTestId('entity-map').locator('.d-print-none path.highcharts-point').first().waitFor({ timeout: 30_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
   }, 120_000);
 });
