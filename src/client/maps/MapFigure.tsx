@@ -65,6 +65,11 @@ interface MapFigureProps {
   rows: MapTableRow[];
   /** A shape chosen on the map (click, or Enter on a point reached with the keyboard). */
   onSelect?: (code: string) => void;
+  /**
+   * The data table in a disclosure with this label, shown to everyone who opens it, instead of visually hidden
+   * (the status page: its list table is the page's table, and the map's stays out of the way until asked for).
+   */
+  tableLabel?: string;
   testId?: string;
 }
 
@@ -74,10 +79,34 @@ interface MapFigureProps {
  * drawn, when it comes on the screen (its box keeps its height meanwhile); 'Imprimir en PDF' loads the chunk
  * first if no map did.
  */
-export function MapFigure({ title, summary, spec, columns, rows, onSelect, testId }: MapFigureProps) {
+export function MapFigure({ title, summary, spec, columns, rows, onSelect, tableLabel, testId }: MapFigureProps) {
   const printing = usePrinting();
   const box = useRef<HTMLDivElement>(null);
   const near = useNearScreen(box);
+  const dataTable = (
+    <table className={tableLabel ? 'table table-sm mb-0' : undefined} data-testid={testId ? `${testId}-table` : undefined}>
+      <caption>{title}</caption>
+      <thead>
+        <tr>
+          {columns.map((column, i) => (
+            <th scope="col" key={i}>
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row">{row.name}</th>
+            {row.cells.map((cell, j) => (
+              <td key={j}>{cell}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
   const pending = <div className="chart-pending" style={{ '--chart-height': `${spec.height}px` } as CSSProperties} data-testid="map-pending" />;
   return (
     <figure className="chart-figure map-figure mb-0" data-testid={testId}>
@@ -102,30 +131,14 @@ export function MapFigure({ title, summary, spec, columns, rows, onSelect, testI
         </div>
       )}
       <figcaption className="visually-hidden">{summary}</figcaption>
-      <div className="visually-hidden">
-        <table data-testid={testId ? `${testId}-table` : undefined}>
-          <caption>{title}</caption>
-          <thead>
-            <tr>
-              {columns.map((column, i) => (
-                <th scope="col" key={i}>
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.key}>
-                <th scope="row">{row.name}</th>
-                {row.cells.map((cell, j) => (
-                  <td key={j}>{cell}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {tableLabel ? (
+        <details className="map-data small mt-2">
+          <summary>{tableLabel}</summary>
+          <div className="table-responsive">{dataTable}</div>
+        </details>
+      ) : (
+        <div className="visually-hidden">{dataTable}</div>
+      )}
     </figure>
   );
 }

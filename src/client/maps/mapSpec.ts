@@ -36,8 +36,8 @@ export interface MapSpec {
   selectable?: boolean;
 }
 
-/** Participation colours, light to dark (ColorBrewer Blues, readable on white; contrast of borders kept by the white lines). */
-export const SEQUENTIAL = ['#deebf7', '#9ecae1', '#4292c6', '#08519c', '#08306b'];
+/** Class colours, light to dark (ColorBrewer Blues); the lightest stays apart from the near-white of shapes without figures. */
+export const SEQUENTIAL = ['#c6dbef', '#9ecae1', '#4292c6', '#08519c', '#08306b'];
 
 /** The grey of shapes without figures. */
 export const NO_DATA_COLOUR = '#f1f3f5';

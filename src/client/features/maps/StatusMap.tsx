@@ -50,7 +50,16 @@ export function StatusMap({ view, onChange }: { view: TableView; onChange: (patc
         <FormattedMessage id="MAPS.STATUS.HINT" />
       </p>
       {model ? (
-        <MapFigure title={title} summary={model.summary} spec={model.spec} columns={model.columns} rows={model.rows} onSelect={onSelect} testId="status-map" />
+        <MapFigure
+          title={title}
+          summary={model.summary}
+          spec={model.spec}
+          columns={model.columns}
+          rows={model.rows}
+          onSelect={onSelect}
+          tableLabel={intl.formatMessage({ id: 'MAPS.TABLE.SHOW' })}
+          testId="status-map"
+        />
       ) : participation.status === 'failed' ? (
         <FailedState message="MAPS.LOAD_FAILED" />
       ) : (
