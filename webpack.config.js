@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
@@ -10,6 +12,24 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 
 /** Text assets a browser downloads, compressed at build time: the server sends the .br or .gz copy it accepts. */
 const compressible = /\.(js|css|html|svg)$/;
+
+/**
+ * Prints the map chunk's size (Highcharts' map module and the simplified boundaries), raw and gzip, after a
+ * production build: the status page loads it, within the Lighthouse budget (issue 21).
+ */
+class MapChunkSizePlugin {
+  apply(compiler) {
+    compiler.hooks.done.tap('MapChunkSizePlugin', (stats) => {
+      const chunk = stats.compilation.namedChunks.get('map');
+      if (!chunk) return;
+      const files = [...chunk.files].filter((file) => file.endsWith('.js'));
+      const bytes = files.map((file) => readFileSync(path.join(compiler.outputPath, file)));
+      const raw = bytes.reduce((sum, b) => sum + b.length, 0);
+      const gzip = bytes.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
+      console.log(`Map chunk (${files.join(', ')}): ${(raw / 1024).toFixed(1)} KiB, ${(gzip / 1024).toFixed(1)} KiB gzip`);
+    });
+  }
+}
 
 /** Where `npm run dev` runs the API (tsx watch); the dev server on DEV_PORT passes /api calls to it. */
 const apiPort = process.env.DEV_API_PORT ?? '3001';
@@ -51,6 +71,8 @@ export default (env, argv) => {
           },
           exclude: /node_modules/,
         },
+        // The map chunk's boundaries: es-atlas' provinces and communities simplified at build time.
+        { test: /src[\\/]client[\\/]maps[\\/]spainGeometry\.ts$/, enforce: 'post', loader: path.join(root, 'build/spainGeometryLoader.cjs') },
         { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
         { test: /\.(png|svg|ico|woff2?)$/, type: 'asset/resource' },
       ],
@@ -63,6 +85,7 @@ export default (env, argv) => {
         ? [
             new CompressionPlugin({ test: compressible, threshold: 1024, algorithm: 'gzip', filename: '[path][base].gz' }),
             new CompressionPlugin({ test: compressible, threshold: 1024, algorithm: 'brotliCompress', filename: '[path][base].br' }),
+            new MapChunkSizePlugin(),
           ]
         : []),
     ],

@@ -18,6 +18,7 @@ import { registerReportRoutes } from './routes/campaigns/reports.js';
 import { registerCampaignCycleRoutes } from './routes/campaigns/cycle.js';
 import { registerEditionOpeningRoutes } from './routes/campaigns/opening.js';
 import { registerReferenceRoutes } from './routes/reference.js';
+import { registerMapRoutes } from './routes/maps.js';
 import { ReportEngine } from './reports/engine.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerEntityRoutes } from './routes/entities.js';
@@ -109,6 +110,7 @@ export async function buildApp(
       registerReportRoutes(secure, ctx, reports);
       registerCampaignCycleRoutes(secure, ctx);
       registerEditionOpeningRoutes(secure, ctx);
+      registerMapRoutes(secure, ctx);
     },
     { prefix: '/api/secure/v1' },
   );

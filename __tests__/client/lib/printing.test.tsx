@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { readyToPrint, usePrinting, useShownWhenOpen, waitBeforePrinting } from '../../../src/client/lib/printing.js';
+import { loadBeforePrinting, readyToPrint, usePrinting, useShownWhenOpen, waitBeforePrinting } from '../../../src/client/lib/printing.js';
 
 function Section({ open }: { open: boolean }) {
   const shown = useShownWhenOpen(open);
@@ -28,6 +28,25 @@ describe('printing', () => {
     waitBeforePrinting(Promise.reject(new Error('chunk failed')));
     let ready = false;
     void readyToPrint().then(() => (ready = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(ready).toBe(false);
+    load();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(ready).toBe(true);
+  });
+
+  it('starts the loads only printing needs when asked to print, and waits for them (a failed one too)', async () => {
+    let calls = 0;
+    let load: () => void = () => undefined;
+    loadBeforePrinting(() => {
+      calls += 1;
+      return new Promise<void>((resolve) => (load = resolve));
+    });
+    loadBeforePrinting(() => Promise.reject(new Error('map chunk failed')));
+    expect(calls).toBe(0);
+    let ready = false;
+    void readyToPrint().then(() => (ready = true));
+    expect(calls).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(ready).toBe(false);
     load();

@@ -238,7 +238,7 @@ describe.each(backends)('campaign API on $name', ({ open }) => {
       expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['created', 'draft', 'sent']));
       expect(rows[0]).toEqual({
         campaignId: expect.any(Number), campaignNumber: expect.any(Number), entityId: expect.any(Number), entity: expect.any(String),
-        province: expect.any(String), autonomousCommunity: expect.any(String), autonomousCommunityId: expect.stringMatching(/^\d\d$/),
+        province: expect.any(String), provinceId: expect.stringMatching(/^\d\d$/), autonomousCommunity: expect.any(String), autonomousCommunityId: expect.stringMatching(/^\d\d$/),
         status: expect.any(String), startDate: rows[0].startDate === null ? null : expect.any(String), endDate: rows[0].endDate === null ? null : expect.any(String),
         currentEdition: expect.any(Boolean),
       });

@@ -11,6 +11,7 @@ import { migrateReportFilters, REPORT_FILTERS_VERSION, reportFiltersReducer, typ
 import { campaignsReducer } from '../features/campaigns/campaignsSlice.js';
 import { readCampaignsView } from '../features/campaigns/campaignsView.js';
 import { referenceReducer } from '../features/reference/referenceSlice.js';
+import { mapsReducer } from '../features/maps/mapsSlice.js';
 import { usersReducer } from '../features/admin/users/usersSlice.js';
 import { entitiesReducer } from '../features/admin/entities/entitiesSlice.js';
 import { auditReducer } from '../features/admin/audit/auditSlice.js';
@@ -40,6 +41,7 @@ export const reducers = {
   comparisons: comparisonsReducer,
   campaignCycle: campaignCycleReducer,
   editionOpening: editionOpeningReducer,
+  maps: mapsReducer,
 };
 
 export const rootReducer = combineReducers(reducers);

@@ -25,10 +25,12 @@ import { watchCampaignCycle, type CampaignCycleDependencies } from '../features/
 import { editionOpeningApi } from '../api/editionOpeningApi.js';
 import { watchEditionOpening, type EditionOpeningDependencies } from '../features/editionOpening/editionOpeningSaga.js';
 import { workbookBytes } from '../lib/workbook.js';
+import { mapsApi } from '../api/mapsApi.js';
+import { watchMaps, type MapsDependencies } from '../features/maps/mapsSaga.js';
 import { downloadFile, printPage, shareLink } from '../lib/browser.js';
 
 /** Everything the sagas reach outside the store; tests replace parts of it. */
-export type Dependencies = AuthDependencies & CampaignsDependencies & UsersDependencies & EntitiesDependencies & ResultsDependencies & CampaignCycleDependencies & AuditDependencies & EditionOpeningDependencies & EditionsDependencies;
+export type Dependencies = AuthDependencies & CampaignsDependencies & UsersDependencies & EntitiesDependencies & ResultsDependencies & CampaignCycleDependencies & AuditDependencies & EditionOpeningDependencies & EditionsDependencies & MapsDependencies;
 
 /** What each store gets afresh: the session's tokens, the login and password forms' boxes and the boxes of secrets on screen are one store's own. */
 type PerStore = 'session' | 'credentials' | 'passwordChange' | 'generatedPassword' | 'linkToCopy';
@@ -47,6 +49,7 @@ const defaultDependencies: Omit<Dependencies, PerStore> = {
   auditApi,
   editionsApi,
   resultsApi,
+  mapsApi,
   campaignCycleApi,
   editionOpeningApi,
   print: printPage,
@@ -63,7 +66,7 @@ export function resolveDependencies(overrides: Partial<Dependencies> = {}): Depe
 
 /** Spawns each feature's watchers so that one failing saga does not stop the others (style.md rule 15). */
 export function* rootSaga(deps: Dependencies) {
-  const features = [() => watchAuth(deps), () => watchSnackbar(), () => handleSplash(), () => watchCampaigns(deps), () => watchUsers(deps), () => watchEntities(deps), () => watchResults(deps), () => watchComparisons(deps), () => watchCampaignCycle(deps), () => watchAudit(deps), () => watchEditionOpening(deps), () => watchEditions(deps)];
+  const features = [() => watchAuth(deps), () => watchSnackbar(), () => handleSplash(), () => watchCampaigns(deps), () => watchUsers(deps), () => watchEntities(deps), () => watchResults(deps), () => watchComparisons(deps), () => watchCampaignCycle(deps), () => watchAudit(deps), () => watchEditionOpening(deps), () => watchEditions(deps), () => watchMaps(deps)];
   yield all(
     features.map((saga) =>
       spawn(function* keepAlive() {

@@ -48,7 +48,14 @@ export function waitBeforePrinting(need: Promise<unknown>): void {
   printNeeds.push(need.catch(() => undefined));
 }
 
+/** Something printing needs that is loaded only then if nothing loaded it before (the map chunk, see maps/MapFigure.tsx). */
+const printLoads = new Set<() => Promise<unknown>>();
+export function loadBeforePrinting(load: () => Promise<unknown>): void {
+  printLoads.add(load);
+}
+
 /** Resolves once what printing needs has loaded or failed, or PRINT_WAIT_MS later. */
 export function readyToPrint(): Promise<void> {
-  return Promise.race([Promise.all(printNeeds).then(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, PRINT_WAIT_MS))]);
+  const needs = [...printNeeds, ...[...printLoads].map((load) => load().catch(() => undefined))];
+  return Promise.race([Promise.all(needs).then(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, PRINT_WAIT_MS))]);
 }

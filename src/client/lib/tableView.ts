@@ -6,6 +6,8 @@ import { isString, storedBoolean, storedFields, storedList, storedPage, storedSt
 export interface TableView {
   search: string;
   communities: string[];
+  /** Provinces (INE codes) chosen on the status page's map; none: every province. */
+  provinces?: string[];
   sortDescending: boolean;
   page: number;
 }
@@ -42,6 +44,8 @@ export function readTableView(stored: unknown, initial: TableView = initialTable
   return {
     search: storedString(fields.search, initial.search),
     communities: storedList(fields.communities, isString),
+    // Only the status page's view has provinces (chosen on its map).
+    ...(fields.provinces === undefined ? {} : { provinces: storedList(fields.provinces, isString) }),
     sortDescending: storedBoolean(fields.sortDescending, initial.sortDescending),
     page: storedPage(fields.page),
   };

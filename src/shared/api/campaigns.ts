@@ -94,6 +94,7 @@ export const CampaignStatusRow = Type.Object({
   entityId: Type.Integer(),
   entity: Type.String(),
   province: Type.String(),
+  provinceId: Type.String(),
   autonomousCommunity: Type.String(),
   autonomousCommunityId: Type.String(),
   status: CampaignStatus,

@@ -19,7 +19,7 @@ const entities: EntityCampaigns = {
   ],
 };
 const row = (campaignId: number, entityId: number, campaignNumber: number, currentEdition: boolean): CampaignStatusRow => ({
-  campaignId, campaignNumber, entityId, entity: `E${entityId}`, province: 'Valencia/València', autonomousCommunity: 'Comunitat Valenciana',
+  campaignId, campaignNumber, entityId, entity: `E${entityId}`, province: 'Valencia/València', provinceId: '46', autonomousCommunity: 'Comunitat Valenciana',
   autonomousCommunityId: '10', status: 'created', startDate: null, endDate: null, currentEdition,
 });
 // Gandia has its campaign of 2026, the current edition; Alzira only one of 2025.

@@ -18,6 +18,7 @@ import { ReopenDialog } from '../campaignCycle/ReopenDialog.js';
 import { selectLateEntityIds } from '../campaignCycle/campaignCycleSelectors.js';
 import { EditionOpeningCard } from '../editionOpening/EditionOpeningCard.js';
 import { RemindersCard } from '../editionOpening/RemindersCard.js';
+import { StatusMap } from '../maps/StatusMap.js';
 
 const StatusPie = lazy(() => import(/* webpackChunkName: "charts-status" */ '../../charts/StatusPie.js'));
 
@@ -160,6 +161,7 @@ export default function StatusPage() {
               </div>
             </div>
             <StatusOverview page={page} status={status} />
+            <StatusMap view={view} onChange={changeView} />
           </>
         }
         toolbar={<CampaignTableToolbar id="status" view={view} onChange={changeView} />}

@@ -17,6 +17,7 @@ export const selectQuestionnaireFilters = (state: RootState) => state.campaigns.
 export const selectCommunities = (state: RootState) => state.reference.communities;
 
 const inCommunities = (view: TableView, ccaa: string) => view.communities.length === 0 || view.communities.includes(ccaa);
+const inProvinces = (view: TableView, province: string) => !view.provinces || view.provinces.length === 0 || view.provinces.includes(province);
 
 /** My campaigns: searched by entity, filtered by community, sorted by endDate (empty last), one page of 7 (clamped to the pages there are). */
 export const selectMyCampaignsPage = createSelector([selectMine, selectMineView], (mine, view) => {
@@ -35,7 +36,7 @@ export const selectOpenCampaign = createSelector([selectMine], (mine) => {
 /** The status page table, searched and filtered, one page (clamped), with the counts of the pie (not started, ongoing, completed). */
 export const selectStatusPage = createSelector([selectStatusSlice, selectStatusView], (page, view) => {
   const rows = page.rows
-    .filter((r) => textMatches(r.entity, view.search) && inCommunities(view, r.autonomousCommunityId))
+    .filter((r) => textMatches(r.entity, view.search) && inCommunities(view, r.autonomousCommunityId) && inProvinces(view, r.provinceId))
     .sort((a, b) => a.entity.localeCompare(b.entity, 'es') || a.campaignNumber - b.campaignNumber);
   const counts = { created: 0, draft: 0, sent: 0 };
   for (const row of rows) counts[row.status] += 1;

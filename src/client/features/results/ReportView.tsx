@@ -17,9 +17,10 @@ import { useLabelledLevels } from './reportText.js';
 import { isCampaignNotSent, selectActiveLevels, selectIsShared, selectMeasuresTable, selectReportBlocks, selectResultAbout, selectResults } from './resultsSelectors.js';
 import { NotSentState } from './NotSentState.js';
 import { RankTable } from './RankTable.js';
+import { ResultMaps } from '../maps/ResultMaps.js';
 
 /**
- * In order: the global block, the ranks, one block per axis and the detail by measures ('Mis Respuestas' follows).
+ * In order: the global block, the ranks, the maps, one block per axis and the detail by measures ('Mis Respuestas' follows).
  * Memoised: the answers arriving after the result must not lay the whole report out again.
  */
 const DetailedReport = memo(function DetailedReport() {
@@ -35,6 +36,7 @@ const DetailedReport = memo(function DetailedReport() {
           <Fragment key={block.key}>
             <FiguresBlock block={block} levels={levels} />
             {block.key === 'global' && <RankTable />}
+            {block.key === 'global' && <ResultMaps />}
           </Fragment>
         ))
       )}

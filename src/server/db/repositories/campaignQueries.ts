@@ -85,10 +85,10 @@ export async function listEntityCampaigns(q: Queryable, entityIds: number[] | nu
 /** Every campaign with its entity, province and community, for the status page; currentEdition marks the edition new campaigns go to. */
 export async function listCampaignStatus(q: Queryable): Promise<CampaignStatusRow[]> {
   const rows = await q.query<{
-    id: number; campaign_number: number; entity_id: number; entity: string; province: string; community: string; community_id: string;
+    id: number; campaign_number: number; entity_id: number; entity: string; province: string; province_id: string; community: string; community_id: string;
     status: CampaignStatus; start_date: Date | null; end_date: Date | null; current_edition: boolean;
   }>(
-    `SELECT c.id, ed.campaign_number, en.id AS entity_id, en.name AS entity, p.name AS province, ac.name AS community, ac.id AS community_id,
+    `SELECT c.id, ed.campaign_number, en.id AS entity_id, en.name AS entity, p.name AS province, p.id AS province_id, ac.name AS community, ac.id AS community_id,
             c.status, c.start_date, c.end_date, ed.campaign_number = (SELECT max(campaign_number) FROM editions) AS current_edition
        FROM campaigns c
        JOIN editions ed ON ed.id = c.edition_id
@@ -98,7 +98,7 @@ export async function listCampaignStatus(q: Queryable): Promise<CampaignStatusRo
       ORDER BY en.name, ed.campaign_number`,
   );
   return rows.map((r) => ({
-    campaignId: r.id, campaignNumber: r.campaign_number, entityId: r.entity_id, entity: r.entity, province: r.province,
+    campaignId: r.id, campaignNumber: r.campaign_number, entityId: r.entity_id, entity: r.entity, province: r.province, provinceId: r.province_id,
     autonomousCommunity: r.community, autonomousCommunityId: r.community_id, status: r.status, startDate: iso(r.start_date), endDate: iso(r.end_date),
     currentEdition: r.current_edition,
   }));

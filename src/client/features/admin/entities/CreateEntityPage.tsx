@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Form } from 'react-bootstrap';
 import { Formik, useField } from 'formik';
 import { useAppDispatch, useAppSelector, useDispatchOnMount } from '../../../app/hooks.js';
@@ -8,6 +9,7 @@ import { entitiesActions } from './entitiesSlice.js';
 import { selectEntityCreateError, selectMunicipalityIndex } from './entitiesSelectors.js';
 import { MunicipalityPicker } from './MunicipalityPicker.js';
 import { entityFormSchema } from '../../../../shared/validation/admin.js';
+import { PickedMunicipalitiesMap } from '../../maps/PickedMunicipalitiesMap.js';
 
 interface EntityFormValues {
   name: string;
@@ -17,22 +19,27 @@ interface EntityFormValues {
 
 const initialValues: EntityFormValues = { name: '', population: '', municipalities: [] };
 
-/** The municipalities field of the form, over the index of every municipality. */
+/** The municipalities field of the form, over the index of every municipality, and the picked ones on a map. */
 function MunicipalitiesField() {
   const [field, meta, helpers] = useField<string[]>('municipalities');
   const index = useAppSelector(selectMunicipalityIndex);
   const loading = useAppSelector((state) => state.entities.geography.status === 'loading');
+  const provinces = useAppSelector((state) => state.entities.geography.provinces);
+  const provinceNames = useMemo(() => new Map(provinces.map((p) => [p.provinceId, p.name])), [provinces]);
   return (
-    <MunicipalityPicker
-      id="entity-municipalities"
-      options={index.options}
-      byId={index.byId}
-      value={field.value}
-      onChange={(value) => void helpers.setValue(value)}
-      onBlur={() => void helpers.setTouched(true)}
-      loading={loading}
-      error={meta.touched ? meta.error : undefined}
-    />
+    <>
+      <MunicipalityPicker
+        id="entity-municipalities"
+        options={index.options}
+        byId={index.byId}
+        value={field.value}
+        onChange={(value) => void helpers.setValue(value)}
+        onBlur={() => void helpers.setTouched(true)}
+        loading={loading}
+        error={meta.touched ? meta.error : undefined}
+      />
+      <PickedMunicipalitiesMap value={field.value} provinceNames={provinceNames} />
+    </>
   );
 }
 

@@ -1,0 +1,144 @@
+import { Component, lazy, Suspense, useEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
+import { loadBeforePrinting, usePrinting } from '../lib/printing.js';
+import type { MapSpec } from './mapSpec.js';
+import type MapChartComponent from './MapChart.js';
+
+/** The map chunk (Highcharts' map module and Spain's boundaries), fetched once by the first page that draws a map. */
+let loading: Promise<{ default: typeof MapChartComponent }> | undefined;
+function loadMapChunk() {
+  loading ??= import(/* webpackChunkName: "map" */ './MapChart.js').catch((err: unknown) => {
+    loading = undefined;
+    throw err;
+  });
+  return loading;
+}
+
+const MapChart = lazy(loadMapChunk);
+
+// 'Imprimir en PDF' loads the chunk if no map came near the screen before (the paper copies need it).
+loadBeforePrinting(loadMapChunk);
+
+/** A map that cannot be drawn (its chunk failed to load: offline, a stale deployment) leaves its summary and data table. */
+class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/**
+ * True once the box is on the screen (at once where the browser cannot tell): a map's chunk is loaded and the map
+ * drawn (several hundred shapes, one long task) only when the reader gets to it, not while the page loads.
+ */
+function useNearScreen(box: RefObject<Element | null>): boolean {
+  const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    if (near || !box.current) return undefined;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '0px' });
+    observer.observe(box.current);
+    return () => observer.disconnect();
+  }, [near, box]);
+  return near;
+}
+
+/** Width of the copy drawn for paper (A4 portrait, as the charts' copies). */
+const PRINT_WIDTH = 680;
+
+/** One row of a map's data table: the shape's name and a text per column. */
+export interface MapTableRow {
+  key: string;
+  name: string;
+  cells: string[];
+}
+
+interface MapFigureProps {
+  /** The map's accessible title; also its data table's caption. */
+  title: string;
+  /** One line a reader of the page gets instead of the picture. */
+  summary: string;
+  spec: MapSpec;
+  /** The data table: a heading per column (the first names the shapes), a row per shape. */
+  columns: string[];
+  rows: MapTableRow[];
+  /** A shape chosen on the map (click, or Enter on a point reached with the keyboard). */
+  onSelect?: (code: string) => void;
+  /**
+   * The data table in a disclosure with this label, shown to everyone who opens it, instead of visually hidden
+   * (the status page: its list table is the page's table, and the map's stays out of the way until asked for).
+   */
+  tableLabel?: string;
+  testId?: string;
+}
+
+/**
+ * A map that can be read without seeing it, as ChartFigure does for charts: a one-line summary and a visually
+ * hidden data table beside it, and a fixed-width copy drawn while printing. The map chunk loads, and each map is
+ * drawn, when it comes on the screen (its box keeps its height meanwhile); 'Imprimir en PDF' loads the chunk
+ * first if no map did.
+ */
+export function MapFigure({ title, summary, spec, columns, rows, onSelect, tableLabel, testId }: MapFigureProps) {
+  const printing = usePrinting();
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearScreen(box);
+  const dataTable = (
+    <table className={tableLabel ? 'table table-sm mb-0' : undefined} data-testid={testId ? `${testId}-table` : undefined}>
+      <caption>{title}</caption>
+      <thead>
+        <tr>
+          {columns.map((column, i) => (
+            <th scope="col" key={i}>
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row">{row.name}</th>
+            {row.cells.map((cell, j) => (
+              <td key={j}>{cell}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+  const pending = <div className="chart-pending" style={{ '--chart-height': `${spec.height}px` } as CSSProperties} data-testid="map-pending" />;
+  return (
+    <figure className="chart-figure map-figure mb-0" data-testid={testId}>
+      <div ref={box} className="d-print-none" role="region" aria-label={title}>
+        {near ? (
+          <MapBoundary>
+            <Suspense fallback={pending}>
+              <MapChart spec={spec} onSelect={onSelect} />
+            </Suspense>
+          </MapBoundary>
+        ) : (
+          pending
+        )}
+      </div>
+      {printing && (
+        <div className="chart-print-copy" aria-hidden="true">
+          <MapBoundary>
+            <Suspense fallback={null}>
+              <MapChart spec={spec} width={PRINT_WIDTH} />
+            </Suspense>
+          </MapBoundary>
+        </div>
+      )}
+      <figcaption className="visually-hidden">{summary}</figcaption>
+      {tableLabel ? (
+        <details className="map-data small mt-2">
+          <summary>{tableLabel}</summary>
+          <div className="table-responsive">{dataTable}</div>
+        </details>
+      ) : (
+        <div className="visually-hidden">{dataTable}</div>
+      )}
+    </figure>
+  );
+}
