@@ -41,7 +41,7 @@ describe.each(backends)('temporary passwords (migration 10) on $name', ({ openEm
       const tables = ['users', 'user_entities', 'refresh_token_families', 'refresh_tokens', 'audit_log', 'entities'];
       const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowsOf(db, t)] as const)));
 
-      expect(await migrate(db)).toEqual([10]);
+      expect(await migrate(db)).toEqual(MIGRATIONS.map((m) => m.version).filter((version) => version >= 10));
 
       // Every row is there as it was; users gain two columns, and none of them has a temporary password.
       for (const table of tables) {
