@@ -12,7 +12,8 @@ import { signIn } from './signIn.js';
 import type { EntityCampaigns } from '../../shared/api/campaigns.js';
 
 /**
- * npm run lighthouse: Lighthouse (desktop preset) on the login page and on a sent campaign's results page,
+ * npm run lighthouse: Lighthouse (desktop preset) on the login page, a sent campaign's results page and ADMIN's
+ * status page (its participation map),
  * served from the built client over the demo data, RUNS times each, medians printed as a table; the budget
  * of architecture.md is performance and accessibility >= 95. Lighthouse is fetched by npx from the npm
  * registry on first use (no browser download: it drives CHROME_PATH, Debian's Chromium by default).
@@ -80,6 +81,7 @@ async function main(): Promise<void> {
     rows.push(await measurePage('login', async () => `${url}/auth/login`));
     // A new session per run, its token in the address as a link from another app would carry it (spec: 'at').
     rows.push(await measurePage(`results/${sent.id}`, async () => `${url}/results/${sent.id}?at=${await token()}`));
+    rows.push(await measurePage('status', async () => `${url}/status?at=${await signIn(url, config.oauth, 'admin@demo.es', 'demo1234')}`));
     console.log(rows.join('\n'));
   } finally {
     await app.close();
