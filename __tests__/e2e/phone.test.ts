@@ -112,13 +112,13 @@ describe('every page and dialog on a phone (390x844)', () => {
       await firstEntity.click();
       expect(await page.locator('.modal.show').getByRole('button', { name: 'Crear campaña' }).isEnabled()).toBe(true);
       await cancelDialog(page);
-      await page.locator('table tbody tr').getByRole('button', { name: /^Eliminar/ }).first().click();
+      await page.locator('table.list-table tbody tr').getByRole('button', { name: /^Eliminar/ }).first().click();
       await checkDialog(page, 'delete-campaign-confirmation');
       await cancelDialog(page);
 
       await page.goto(`${server.url}/manage/users`);
       await checkListPage(page, 'users-admin');
-      const other = page.locator('table tbody tr').filter({ hasText: MANY_ENTITIES_USER });
+      const other = page.locator('table.list-table tbody tr').filter({ hasText: MANY_ENTITIES_USER });
       await other.getByRole('button', { name: /^Regenerar contraseña/ }).click();
       await checkDialog(page, 'regenerate-confirmation');
       await page.locator('.modal.show').getByRole('button', { name: 'Regenerar' }).click();
@@ -135,7 +135,7 @@ describe('every page and dialog on a phone (390x844)', () => {
 
       await page.goto(`${server.url}/manage/entities`);
       await checkListPage(page, 'entities-admin');
-      await page.locator('table tbody tr').getByRole('button', { name: /^Eliminar/ }).first().click();
+      await page.locator('table.list-table tbody tr').getByRole('button', { name: /^Eliminar/ }).first().click();
       await checkDialog(page, 'delete-entity-confirmation');
       await cancelDialog(page);
       await page.goto(`${server.url}/manage/entities/create`);

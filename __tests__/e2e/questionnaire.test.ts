@@ -4,7 +4,7 @@ import { launchBrowser, newPage, screenshot } from './helpers/browser.js';
 import { logIn, logInAsUser } from './helpers/session.js';
 
 /** The text cells of one column of the table on screen. */
-const column = (page: Page, index: number) => page.locator(`table tbody tr td:nth-child(${index})`).allInnerTexts();
+const column = (page: Page, index: number) => page.locator(`table.list-table tbody tr td:nth-child(${index})`).allInnerTexts();
 
 /** Opens the USER's open campaign and answers the first question, so that it has a saved answer. */
 async function openQuestionnaireWithASavedAnswer(page: Page, url: string): Promise<Locator> {

@@ -30,10 +30,10 @@ export async function expectOnScreen(locator: Locator, what: string) {
 
 /** A list page: no side scroll, every row's actions reachable, and its screenshot. */
 export async function checkListPage(page: Page, name: string) {
-  await page.locator('table tbody tr').first().waitFor();
+  await page.locator('table.list-table tbody tr').first().waitFor();
   await page.waitForLoadState('networkidle');
   await expectNoSideScroll(page);
-  const rows = page.locator('table tbody tr');
+  const rows = page.locator('table.list-table tbody tr');
   const count = await rows.count();
   expect(count).toBeGreaterThan(0);
   for (let i = 0; i < count; i++) {
