@@ -7,14 +7,14 @@ import type { CampaignStatus } from '../../shared/api/campaigns.js';
 const COLOURS: Record<CampaignStatus, string> = { created: '#dc3545', draft: '#fd7e14', sent: '#198754' };
 
 /** Campaigns per status, with a text summary and a data table for those who cannot see the chart. */
-export default function StatusPie({ counts }: { counts: Record<CampaignStatus, number> }) {
+export default function StatusPie({ counts, height }: { counts: Record<CampaignStatus, number>; height: number }) {
   const intl = useIntl();
   const label = (status: CampaignStatus) => intl.formatMessage({ id: `CAMPAIGNS.STATUS.${status}` });
   const statuses: CampaignStatus[] = ['created', 'draft', 'sent'];
   const title = intl.formatMessage({ id: 'CAMPAIGNS.PIE.TITLE' });
   const summary = statuses.map((s) => `${label(s)}: ${counts[s]}`).join(', ');
   const options: Highcharts.Options = {
-    chart: { type: 'pie', height: 260 },
+    chart: { type: 'pie', height },
     title: { text: undefined },
     accessibility: { description: `${title}. ${summary}` },
     tooltip: { pointFormat: '<b>{point.y}</b> ({point.percentage:.1f} %)' },

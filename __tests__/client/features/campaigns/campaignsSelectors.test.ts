@@ -1,6 +1,8 @@
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
 import { campaignsActions } from '../../../../src/client/features/campaigns/campaignsSlice.js';
-import { selectCanSubmit, selectMyCampaignsPage, selectOpenCampaign, selectProgress, selectQuestionnaireFilterOptions, selectVisibleGroups } from '../../../../src/client/features/campaigns/campaignsSelectors.js';
+import { selectCanSubmit, selectMyCampaignsPage, selectOpenCampaign, selectProgress, selectQuestionnaireFilterOptions, selectStatusOverviewSettled, selectVisibleGroups } from '../../../../src/client/features/campaigns/campaignsSelectors.js';
+import { campaignCycleActions } from '../../../../src/client/features/campaignCycle/campaignCycleSlice.js';
+import { editionOpeningActions } from '../../../../src/client/features/editionOpening/editionOpeningSlice.js';
 import type { CampaignDetail, CampaignSummary, IndicatorGroup } from '../../../../src/shared/api/campaigns.js';
 
 const summary = (id: number, entity: string, endDate: string | null, status: CampaignSummary['status'] = 'sent', ccaa = '10'): CampaignSummary => ({
@@ -90,5 +92,25 @@ describe('questionnaire', () => {
     const complete = reduce(campaignsActions.questionnaireLoaded(campaign([full])));
     expect(selectCanSubmit(complete)).toBe(true);
     expect(selectCanSubmit(reduce(campaignsActions.questionnaireLoaded(campaign([]))))).toBe(false);
+  });
+});
+
+describe("the status page's overview", () => {
+  const failure = { type: 'UNAVAILABLE' as const, status: 503 };
+  const requested = [campaignsActions.statusRequested(), campaignCycleActions.editionDeadlineRequested(), editionOpeningActions.remindersRequested(), editionOpeningActions.territoriesRequested()];
+
+  it('waits until every card has its answer (or its failure), and only ADMIN waits for the territories of the opening card', () => {
+    expect(selectStatusOverviewSettled(reduce(), true)).toBe(false);
+    expect(selectStatusOverviewSettled(reduce(...requested), false)).toBe(false);
+    const answered = reduce(
+      ...requested,
+      campaignsActions.statusLoaded([]),
+      campaignCycleActions.editionDeadlineFailed(failure),
+      editionOpeningActions.remindersFailed(failure),
+    );
+    expect(selectStatusOverviewSettled(answered, false)).toBe(true);
+    expect(selectStatusOverviewSettled(answered, true)).toBe(false);
+    expect(selectStatusOverviewSettled(reduce(...requested, campaignsActions.statusLoaded([]), campaignCycleActions.editionDeadlineFailed(failure),
+      editionOpeningActions.remindersFailed(failure), editionOpeningActions.territoriesLoaded({ communities: [], provinces: [] })), true)).toBe(true);
   });
 });

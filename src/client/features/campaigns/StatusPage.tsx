@@ -1,10 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { Badge, Button, Form, Spinner } from 'react-bootstrap';
 import { Download } from '../../components/icons.js';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector, useDispatchOnMount } from '../../app/hooks.js';
 import { campaignsActions } from './campaignsSlice.js';
-import { selectExportEditions, selectStatusPage, selectStatusView } from './campaignsSelectors.js';
+import { selectExportEditions, selectStatusOverviewSettled, selectStatusPage, selectStatusView } from './campaignsSelectors.js';
 import { CampaignLink, StatusBadge } from './CampaignLink.js';
 import { CampaignTableToolbar } from './CampaignTableToolbar.js';
 import { NewCampaignDialog } from './NewCampaignDialog.js';
@@ -21,6 +21,8 @@ import { RemindersCard } from '../editionOpening/RemindersCard.js';
 import { StatusMap } from '../maps/StatusMap.js';
 
 const StatusPie = lazy(() => import(/* webpackChunkName: "charts-status" */ '../../charts/StatusPie.js'));
+/** The pie's height, kept free while its chunk loads so that the map below does not jump. */
+const PIE_HEIGHT = 260;
 
 const COLUMNS = ['ENTITY', 'PROVINCE', 'COMMUNITY', 'EDITION', 'STATUS', 'FIRST_ANSWER', 'ACTIONS'].map((column) => `CAMPAIGNS.COLUMN.${column}`);
 
@@ -31,8 +33,8 @@ function StatusOverview({ page, status }: { page: StatusRows; status: RequestSta
   return (
     <TitledCard title="CAMPAIGNS.PIE.TITLE" className="mb-3">
       {page.total > 0 ? (
-        <Suspense fallback={<Loading />}>
-          <StatusPie counts={page.counts} />
+        <Suspense fallback={<div className="chart-pending" style={{ '--chart-height': `${PIE_HEIGHT}px` } as CSSProperties} />}>
+          <StatusPie counts={page.counts} height={PIE_HEIGHT} />
         </Suspense>
       ) : (
         status === 'loading' && <Loading />
@@ -129,6 +131,7 @@ export default function StatusPage() {
   const view = useAppSelector(selectStatusView);
   const page = useAppSelector(selectStatusPage);
   const isAdmin = useAppSelector((state) => state.auth.user?.role === 'ADMIN');
+  const settled = useAppSelector((state) => selectStatusOverviewSettled(state, isAdmin));
   const [creating, setCreating] = useState(false);
   const [reopening, setReopening] = useState<Reopening>(null);
   useDispatchOnMount(campaignsActions.statusRequested);
@@ -148,7 +151,12 @@ export default function StatusPage() {
           </div>
         }
         overview={
-          <>
+          <div className={settled ? undefined : 'status-overview-pending'} aria-busy={!settled}>
+            {!settled && (
+              <div className="status-overview-spinner">
+                <Loading />
+              </div>
+            )}
             <EditionDeadlineCard canChange={isAdmin} />
             <div className="row g-3 mb-3">
               {isAdmin && (
@@ -162,7 +170,7 @@ export default function StatusPage() {
             </div>
             <StatusOverview page={page} status={status} />
             <StatusMap view={view} onChange={changeView} />
-          </>
+          </div>
         }
         toolbar={<CampaignTableToolbar id="status" view={view} onChange={changeView} />}
         status={status}

@@ -156,3 +156,15 @@ export const selectExportEditions = createSelector([(state: RootState) => state.
   const editions = [...new Set(rows.map((r) => r.campaignNumber))].sort((a, b) => b - a);
   return { editions, current: rows.find((r) => r.currentEdition)?.campaignNumber ?? editions[0] ?? null };
 });
+
+/**
+ * Whether the status page's overview (deadline, opening, reminders, pie) has its data or its failure: until then the
+ * overview keeps a screen's height and shows one spinner, so that its cards do not push one another down one by one
+ * as their answers arrive (layout shift). ADMIN alone has the opening card and its territories.
+ */
+export const selectStatusOverviewSettled = (state: RootState, isAdmin: boolean): boolean => {
+  const unsettled = (status: string) => status === 'idle' || status === 'loading';
+  const parts = [state.campaigns.statusPage.status, state.campaignCycle.edition.status, state.editionOpening.reminders.status];
+  if (isAdmin) parts.push(state.editionOpening.territories.status);
+  return !parts.some(unsettled);
+};
