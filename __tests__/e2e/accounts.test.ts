@@ -1,25 +1,13 @@
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { startAppServer, type AppServer } from './helpers/appServer.js';
 import { launchBrowser, newPage, screenshot } from './helpers/browser.js';
 import { logIn } from './helpers/session.js';
 import { apiGet, apiPost, apiToken } from './helpers/api.js';
 import { checkPage, checkUserPanel, expectNoSideScroll, expectOnScreen } from './helpers/phone.js';
+import { seriousViolations } from './helpers/axe.js';
 import type { CreateUserResponse, EntityRow } from '../../src/shared/api/admin.js';
 
 const STRONG = 'Tortuga-Azul-Salta-Lejos-7';
-const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/** The serious and critical axe violations of the page as it is now (as accessibility.test.ts checks the other pages). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_SCRIPT });
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 /** Fills the change-password form and sends it. */
 async function changePassword(page: Page, current: string, next: string, repeat = next) {
   await page.getByLabel('Contraseña actual').fill(current);

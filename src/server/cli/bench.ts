@@ -16,6 +16,7 @@ import { TokenSigner } from '../services/auth/jwt.js';
 import type { Measured } from './benchClient.js';
 import { MIX_KINDS, type MixKind, type MixMeasured, type MixPlan } from './benchMix.js';
 import { rebuildTerritoryScores } from '../db/repositories/territoryScores.js';
+import { sampleMemoryPeaks } from './memoryPeaks.js';
 import { signIn } from './signIn.js';
 
 /** A quick look (BENCH_SHORT=1 or --short): 3 s per measure, no export, no edition opening, no growth set. */
@@ -53,8 +54,7 @@ const EXPORT_HEAP_BUDGET_MB = 256;
  * size and this process's peak heap meanwhile (the server runs in this process), sampled every 20 ms.
  */
 async function measureExport(url: string, token: string, edition: number, format: 'csv' | 'xlsx'): Promise<{ seconds: number; megabytes: number; peakHeapMb: number }> {
-  let peak = process.memoryUsage().heapUsed;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 20);
+  const memory = sampleMemoryPeaks();
   const started = performance.now();
   let bytes = 0;
   try {
@@ -63,10 +63,9 @@ async function measureExport(url: string, token: string, edition: number, format
     const reader = res.body.getReader();
     for (let part = await reader.read(); !part.done; part = await reader.read()) bytes += part.value.byteLength;
   } finally {
-    clearInterval(sampler);
+    memory.stop();
   }
-  peak = Math.max(peak, process.memoryUsage().heapUsed);
-  return { seconds: (performance.now() - started) / 1000, megabytes: bytes / 2 ** 20, peakHeapMb: peak / 2 ** 20 };
+  return { seconds: (performance.now() - started) / 1000, megabytes: bytes / 2 ** 20, peakHeapMb: memory.peak.heap / 2 ** 20 };
 }
 
 /** Lines of the export table, one per database and format. */
@@ -211,20 +210,14 @@ async function deadlineDay(name: string, db: Db, urls: string[], token: string, 
     [edition],
   );
   const plan: MixPlan = { urls, token, seconds: DEADLINE_S, users: MIX_USERS, openCampaigns, submitCampaigns, readCampaigns, questions, countryParticipants, submitPauseMs: SUBMIT_PAUSE_MS };
-  const peak = { rss: 0, heap: 0 };
-  const sample = () => {
-    const m = process.memoryUsage();
-    peak.rss = Math.max(peak.rss, m.rss);
-    peak.heap = Math.max(peak.heap, m.heapUsed);
-  };
-  const sampler = setInterval(sample, 20);
+  const sampler = sampleMemoryPeaks();
   let measured: MixMeasured;
   try {
     measured = await runMix(plan);
   } finally {
-    clearInterval(sampler);
-    sample();
+    sampler.stop();
   }
+  const { peak } = sampler;
   const instances = urls.length === 1 ? 'one' : `${urls.length} (one PostgreSQL)`;
   const health = measured.kinds.health!;
   const reportBudget = Math.min(3 * health.p95, 50);

@@ -2,6 +2,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openPostgres } from '../db/client.js';
 import { TokenSigner } from '../services/auth/jwt.js';
+import { sampleMemoryPeaks } from './memoryPeaks.js';
 
 /**
  * A second app instance for the deadline-day bench (bench.ts): a process of its own with its own connection
@@ -15,22 +16,14 @@ if (process.send && process.argv[2] === 'instance') {
     const config = loadConfig({ LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', STATIC_DIR: '/nonexistent' });
     const app = await buildApp({ config, db, signer: new TokenSigner(secret, config.publicUrl) });
     await app.listen({ port: 0, host: '127.0.0.1' });
-    const peak = { rss: 0, heap: 0 };
-    const sample = () => {
-      const m = process.memoryUsage();
-      peak.rss = Math.max(peak.rss, m.rss);
-      peak.heap = Math.max(peak.heap, m.heapUsed);
-    };
-    const sampler = setInterval(sample, 20);
+    const memory = sampleMemoryPeaks();
     process.on('message', async (message: string) => {
       if (message === 'reset') {
-        peak.rss = 0;
-        peak.heap = 0;
+        memory.reset();
         return;
       }
       if (message !== 'stop') return;
-      clearInterval(sampler);
-      sample();
+      const peak = memory.stop();
       await app.close();
       await db.close();
       send({ peak }, () => process.disconnect());

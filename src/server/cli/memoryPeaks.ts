@@ -1,0 +1,29 @@
+/** This process's peak RSS and heap in use, sampled every 20 ms from start() until stop() (which samples once more). */
+export interface MemoryPeaks {
+  readonly peak: { rss: number; heap: number };
+  reset(): void;
+  stop(): { rss: number; heap: number };
+}
+
+export function sampleMemoryPeaks(): MemoryPeaks {
+  const peak = { rss: 0, heap: 0 };
+  const sample = () => {
+    const m = process.memoryUsage();
+    peak.rss = Math.max(peak.rss, m.rss);
+    peak.heap = Math.max(peak.heap, m.heapUsed);
+  };
+  sample();
+  const sampler = setInterval(sample, 20);
+  return {
+    peak,
+    reset() {
+      peak.rss = 0;
+      peak.heap = 0;
+    },
+    stop() {
+      clearInterval(sampler);
+      sample();
+      return peak;
+    },
+  };
+}
