@@ -80,3 +80,14 @@ export async function testBackends(): Promise<TestBackend[]> {
   if (await postgresAvailable()) backends.push({ name: 'postgres', open: () => openTestPostgres(), openEmpty: () => openTestPostgres({ prepared: false }) });
   return backends;
 }
+
+/** The database, noting the name (or text) of every statement run through it. */
+export function recording(db: Db, seen: string[]): Db {
+  return {
+    ...db,
+    query: (sql, params) => {
+      seen.push(typeof sql === 'string' ? sql : sql.name);
+      return db.query(sql, params);
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { testBackends } from '../../helpers/db.js';
+import { recording, testBackends } from '../../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../../helpers/server.js';
 import { createTestUser, signIn } from '../../helpers/auth.js';
 import { seedDemo } from '../../../src/server/db/seed/demo.js';
@@ -15,17 +15,6 @@ const backends = await testBackends();
 
 /** The statements that build a report, which a body served from the cache does not run. */
 const BUILDING = /figure_inputs|campaign_answers/;
-
-/** The database, noting the name (or text) of every statement run through it. */
-function recording(db: Db, seen: string[]): Db {
-  return {
-    ...db,
-    query: (sql, params) => {
-      seen.push(typeof sql === 'string' ? sql : sql.name);
-      return db.query(sql, params);
-    },
-  };
-}
 
 describe.each(backends)('result and comparison bodies cached per campaign and versions on $name', ({ open }) => {
   let db: Db;

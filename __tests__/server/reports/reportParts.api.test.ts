@@ -1,4 +1,4 @@
-import { testBackends, testPostgresUrl } from '../../helpers/db.js';
+import { recording, testBackends, testPostgresUrl } from '../../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../../helpers/server.js';
 import { signIn } from '../../helpers/auth.js';
 import { answerEverything } from '../../helpers/concurrency.js';
@@ -8,17 +8,6 @@ import { openPostgres, type Db } from '../../../src/server/db/client.js';
 import type { ResultResponse } from '../../../src/shared/api/results.js';
 
 const backends = await testBackends();
-
-/** The database, noting the name (or text) of every statement run through it. */
-function recording(db: Db, seen: string[]): Db {
-  return {
-    ...db,
-    query: (sql, params) => {
-      seen.push(typeof sql === 'string' ? sql : sql.name);
-      return db.query(sql, params);
-    },
-  };
-}
 
 /** How many statements of each name of interest ran. */
 const counted = (seen: readonly string[]) => ({
