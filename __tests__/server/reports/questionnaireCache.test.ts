@@ -45,6 +45,18 @@ describe('edition questionnaire', () => {
     }).toThrow(TypeError);
   });
 
+  it('lists the questions for scoring with their place in the tree, and finds a question of the edition by id', () => {
+    const edition = prepareEdition(indicators());
+    expect(edition.scored.map((s) => [s.id, s.type, s.axisId, s.policyId, s.measureId, s.responses.map((r) => [r.id, r.value, r.obsolete])])).toEqual([
+      [1, 'single', 1, 11, 111, [[11, 2, false], [12, 0, false]]],
+      [2, 'multiple', 1, 11, 111, [[21, 2, false], [22, 0, false]]],
+      [3, 'single', 1, 11, 112, [[31, 2, false], [32, 0, false]]],
+      [4, 'single', 2, 21, 211, [[41, 2, false], [42, 0, false]]],
+    ]);
+    expect(edition.subindicator(2)?.type).toBe('multiple');
+    expect(edition.subindicator(99)).toBeUndefined();
+  });
+
   it('encodes the answered indicators exactly as JSON.stringify would', () => {
     const edition = prepareEdition(indicators());
     for (const answers of [new Map<number, number[]>(), new Map([[1, [12]], [2, [21, 22]], [3, [31]], [4, [42]]])]) {
@@ -84,6 +96,24 @@ describe('questionnaire cache', () => {
     expect(after).not.toBe(before);
     expect(after.indicators[0].text).toBe('I1 (edición 1, carga 2)');
     expect(calls).toEqual([1, 1]);
+  });
+
+  it('reads an edition missing inside a transaction through that transaction, never waiting for a load elsewhere', async () => {
+    // On PGlite a load through the pool waits for the transaction in progress: waiting for it there would never end.
+    const through: unknown[] = [];
+    const tx = { query: async () => [] };
+    const cache = new QuestionnaireCache((editionId, q) => {
+      through.push(q);
+      return q ? Promise.resolve(indicators()) : new Promise<IndicatorGroup[]>(() => undefined);
+    });
+    void cache.get(1, 'v');
+    const inTransaction = await cache.get(1, 'v', tx);
+    expect(inTransaction.indicators).toHaveLength(4);
+    expect(through).toEqual([undefined, tx]);
+    // Once loaded, every caller gets it without reading again, in a transaction or not.
+    expect(await cache.get(1, 'v')).toBe(inTransaction);
+    expect(await cache.get(1, 'v', tx)).toBe(inTransaction);
+    expect(through).toHaveLength(2);
   });
 
   it('forgets a failed load so that the next call tries again', async () => {

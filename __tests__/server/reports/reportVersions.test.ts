@@ -1,6 +1,6 @@
 import { testBackends } from '../../helpers/db.js';
 import { seedDemo } from '../../../src/server/db/seed/demo.js';
-import { addToTerritoryScores, rebuildTerritoryScores } from '../../../src/server/db/repositories/territoryScores.js';
+import { rebuildTerritoryScores, storeSubmission } from '../../../src/server/db/repositories/territoryScores.js';
 import type { Db, Queryable } from '../../../src/server/db/client.js';
 
 const backends = await testBackends();
@@ -44,8 +44,7 @@ describe.each(backends)('report versions (migration 004) on $name', ({ open }) =
     // The demo seed rebuilt the sums of both editions.
     expect(Object.values(before.editions)).not.toContain('initial');
     const [{ id: draft }] = await db.query<{ id: number }>("SELECT id FROM campaigns WHERE edition_id = $1 AND status <> 'sent' ORDER BY id LIMIT 1", [edition.current]);
-    await db.query("INSERT INTO campaign_scores (campaign_id, scope, category_id, value, max_value, percentage) VALUES ($1, 'total', 0, 1, 2, 0.5) ON CONFLICT DO NOTHING", [draft]);
-    await addToTerritoryScores(db, draft);
+    await storeSubmission(db, draft, [{ scope: 'total', categoryId: 0, value: 1, max: 2, percentage: 0.5 }]);
     const added = await versions(db);
     expect(added.editions[edition.current]).not.toBe(before.editions[edition.current]);
     expect(added).toEqual({ ...before, editions: { ...before.editions, [edition.current]: added.editions[edition.current] } });

@@ -39,7 +39,7 @@ export class ReportEngine {
     private readonly minGroupSize: number,
     reportCacheBytes?: number,
   ) {
-    this.questionnaires = new QuestionnaireCache((editionId) => loadEditionIndicators(db, editionId));
+    this.questionnaires = new QuestionnaireCache((editionId, q) => loadEditionIndicators(q ?? db, editionId));
     this.bodies = new ReportCache(reportCacheBytes);
     this.changes = new EditionChanges(db);
     this.parts = reportCacheBytes === 0 ? undefined : new ReportParts(db, reportCacheBytes ?? REPORT_CACHE_BYTES);

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { IndicatorGroup } from '../../shared/api/campaigns.js';
+import type { IndicatorGroup, Subindicator } from '../../shared/api/campaigns.js';
+import type { Queryable } from '../db/client.js';
 import { JsonWithHoles } from './rawJson.js';
+import type { ScoredSubindicator } from './scoring.js';
 
 /** A measure, policy or axis of the questionnaire tree. */
 export interface TreeNode {
@@ -18,6 +20,10 @@ export interface TreeAxis extends TreeNode {
 export interface EditionQuestionnaire {
   indicators: readonly IndicatorGroup[];
   tree: readonly TreeAxis[];
+  /** Every question in questionnaire order with its place in the tree, as scoring reads them. */
+  scored: readonly ScoredSubindicator[];
+  /** One question of the edition by id (validating an answer); undefined when it is not in this edition. */
+  subindicator(id: number): Subindicator | undefined;
   /** withAnswers(indicators, answers) as UTF-8 JSON, from text encoded once: no per-request stringify. */
   indicatorsJson(answers: ReadonlyMap<number, number[]>): Buffer;
 }
@@ -49,9 +55,12 @@ export function prepareEdition(indicators: IndicatorGroup[]): EditionQuestionnai
   const subindicatorIds = indicators.flatMap((i) => i.subindicators.map((s) => s.id));
   const withMarkers = indicators.map((i) => ({ ...i, subindicators: i.subindicators.map((s) => ({ ...s, answer: marker })) }));
   const template = new JsonWithHoles(withMarkers, marker, subindicatorIds.length);
+  const byId = new Map(indicators.flatMap((i) => i.subindicators.map((s) => [s.id, s] as const)));
   return deepFreeze({
     indicators,
     tree: questionnaireTree(indicators),
+    scored: indicators.flatMap((i) => i.subindicators.map((s) => ({ id: s.id, type: s.type, axisId: i.axisId, policyId: i.policyId, measureId: i.measureId, responses: s.responses }))),
+    subindicator: (id) => byId.get(id),
     // An answer is an array of integers or null: plain ASCII, as the template needs.
     indicatorsJson: (answers) => template.fill(subindicatorIds.map((id) => JSON.stringify(answers.get(id) ?? null))),
   });
@@ -77,25 +86,43 @@ function deepFreeze<T>(value: T): T {
  */
 export class QuestionnaireCache {
   private version: string | undefined;
+  /** Loads in progress or done, shared by concurrent callers outside a transaction. */
   private readonly editions = new Map<number, Promise<EditionQuestionnaire>>();
+  /** Loads done, which any caller may use at once. */
+  private readonly loaded = new Map<number, EditionQuestionnaire>();
 
-  constructor(private readonly load: (editionId: number) => Promise<IndicatorGroup[]>) {}
+  /** load reads an edition through the connection it is given (undefined: the database's own pool). */
+  constructor(private readonly load: (editionId: number, q: Queryable | undefined) => Promise<IndicatorGroup[]>) {}
 
-  /** The edition's questionnaire (frozen: callers copy before changing anything). */
-  get(editionId: number, catalogueVersion: string): Promise<EditionQuestionnaire> {
+  /**
+   * The edition's questionnaire (frozen: callers copy before changing anything). A caller inside a transaction
+   * passes it as tx: a missing edition is then read through that transaction and never waits for a load in
+   * progress elsewhere, which on PGlite (one connection) may be queued behind this very transaction.
+   */
+  get(editionId: number, catalogueVersion: string, tx?: Queryable): Promise<EditionQuestionnaire> {
     if (catalogueVersion !== this.version) {
       this.editions.clear();
+      this.loaded.clear();
       this.version = catalogueVersion;
     }
+    const done = this.loaded.get(editionId);
+    if (done) return Promise.resolve(done);
+    if (tx) return this.load(editionId, tx).then((indicators) => this.keep(editionId, catalogueVersion, prepareEdition(indicators)));
     let entry = this.editions.get(editionId);
     if (!entry) {
       // Concurrent first calls share one load; a failed load is forgotten so that the next call retries.
-      const loading = this.load(editionId).then(prepareEdition);
+      const loading = this.load(editionId, undefined).then((indicators) => this.keep(editionId, catalogueVersion, prepareEdition(indicators)));
       loading.catch(() => {
         if (this.editions.get(editionId) === loading) this.editions.delete(editionId);
       });
       this.editions.set(editionId, (entry = loading));
     }
     return entry;
+  }
+
+  /** Keeps a loaded edition unless the catalogue version changed meanwhile. */
+  private keep(editionId: number, catalogueVersion: string, edition: EditionQuestionnaire): EditionQuestionnaire {
+    if (catalogueVersion === this.version) this.loaded.set(editionId, edition);
+    return edition;
   }
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from '../client.js';
+import { namedStatement, type Queryable } from '../client.js';
 
 /** One line of the audit trail: who did what to which thing, and in which request. Never a password or token. */
 export interface AuditEntry {
@@ -16,17 +16,22 @@ export interface AuditEntry {
   requestId?: string;
 }
 
+const RECORD_AUDIT = namedStatement(
+  'record_audit',
+  `WITH concerned AS (
+     SELECT COALESCE($8::integer, CASE WHEN $4 = 'campaign' THEN (SELECT c.entity_id FROM campaigns c WHERE c.id::text = $5) END) AS entity_id
+   )
+   INSERT INTO audit_log (actor_id, actor_email, action, target_type, target_id, details, request_id, entity_id)
+   SELECT $1, $2, $3, $4, $5,
+          CASE WHEN en.name IS NULL OR $6::jsonb ? 'entityName' THEN $6::jsonb
+               ELSE COALESCE($6::jsonb, '{}'::jsonb) || jsonb_build_object('entityId', en.id, 'entityName', en.name) END,
+          $7, concerned.entity_id
+     FROM concerned LEFT JOIN entities en ON en.id = concerned.entity_id`,
+);
+
 export async function recordAudit(q: Queryable, entry: AuditEntry): Promise<void> {
   await q.query(
-    `WITH concerned AS (
-       SELECT COALESCE($8::integer, CASE WHEN $4 = 'campaign' THEN (SELECT c.entity_id FROM campaigns c WHERE c.id::text = $5) END) AS entity_id
-     )
-     INSERT INTO audit_log (actor_id, actor_email, action, target_type, target_id, details, request_id, entity_id)
-     SELECT $1, $2, $3, $4, $5,
-            CASE WHEN en.name IS NULL OR $6::jsonb ? 'entityName' THEN $6::jsonb
-                 ELSE COALESCE($6::jsonb, '{}'::jsonb) || jsonb_build_object('entityId', en.id, 'entityName', en.name) END,
-            $7, concerned.entity_id
-       FROM concerned LEFT JOIN entities en ON en.id = concerned.entity_id`,
+    RECORD_AUDIT,
     [
       entry.actorId ?? null,
       entry.actorEmail ?? null,

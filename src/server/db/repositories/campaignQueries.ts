@@ -1,5 +1,7 @@
-import type { Queryable } from '../client.js';
+import { namedStatement, type Queryable } from '../client.js';
 import type { CampaignStatus, CampaignStatusRow, CampaignSummary, EntityCampaigns } from '../../../shared/api/campaigns.js';
+import type { CampaignDatesRow } from './deadlines.js';
+import { CATALOGUE_VERSION_SQL } from './questionnaires.js';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -56,13 +58,53 @@ export interface CampaignRow {
   endDate: string | null;
 }
 
+const CAMPAIGN_ROW = 'c.id, c.entity_id, c.edition_id, c.status, c.start_date, c.end_date';
+export type CampaignRowRead = { id: number; entity_id: number; edition_id: number; status: CampaignStatus; start_date: Date | null; end_date: Date | null };
+
+/** A campaign's row as read with its columns (CAMPAIGN_ROW or RETURNING them). */
+export const toCampaignRow = (row: CampaignRowRead): CampaignRow => ({
+  id: row.id, entityId: row.entity_id, editionId: row.edition_id, status: row.status, startDate: iso(row.start_date), endDate: iso(row.end_date),
+});
+
+/** The columns of CampaignRow, for a statement that writes a campaign and answers its row (RETURNING). */
+export const RETURNING_CAMPAIGN_ROW = 'RETURNING id, entity_id, edition_id, status, start_date, end_date';
+
 /** The campaign's row; with lock, locked until the transaction ends so that saves and submits take turns. */
 export async function findCampaign(q: Queryable, id: number, lock = false): Promise<CampaignRow | undefined> {
-  const [row] = await q.query<{ id: number; entity_id: number; edition_id: number; status: CampaignStatus; start_date: Date | null; end_date: Date | null }>(
-    `SELECT id, entity_id, edition_id, status, start_date, end_date FROM campaigns WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
-    [id],
-  );
-  return row && { id: row.id, entityId: row.entity_id, editionId: row.edition_id, status: row.status, startDate: iso(row.start_date), endDate: iso(row.end_date) };
+  const [row] = await q.query<CampaignRowRead>(`SELECT ${CAMPAIGN_ROW} FROM campaigns c WHERE c.id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
+  return row && toCampaignRow(row);
+}
+
+/** A campaign about to be answered or submitted (findCampaignToAnswer). */
+export interface CampaignToAnswer {
+  campaign: CampaignRow;
+  /** Its edition's dates and its entity's extension: whether it may still change (cycle.ts). */
+  dates: CampaignDatesRow;
+  /** What its edition's cached questionnaire is checked against (QuestionnaireCache). */
+  catalogueVersion: string;
+}
+
+/**
+ * The campaign locked until the transaction ends (saves and submits take turns), with its dates and the catalogue
+ * version, in one statement: the calls of the weeks campaigns are being sent take one round trip for all three.
+ * Only the campaign's row is locked; the rest is read as of the statement's start, like any read before the lock.
+ */
+const CAMPAIGN_TO_ANSWER = namedStatement(
+  'campaign_to_answer',
+  `SELECT ${CAMPAIGN_ROW}, ed.opens_on::text, ed.closes_on::text, x.closes_on::text AS extended_to, ${CATALOGUE_VERSION_SQL} AS catalogue_version
+     FROM campaigns c JOIN editions ed ON ed.id = c.edition_id
+     LEFT JOIN deadline_extensions x ON x.entity_id = c.entity_id AND x.edition_id = c.edition_id
+    WHERE c.id = $1
+      FOR UPDATE OF c`,
+);
+
+export async function findCampaignToAnswer(q: Queryable, id: number): Promise<CampaignToAnswer | undefined> {
+  const [row] = await q.query<CampaignRowRead & { opens_on: string | null; closes_on: string | null; extended_to: string | null; catalogue_version: string }>(CAMPAIGN_TO_ANSWER, [id]);
+  return row && {
+    campaign: toCampaignRow(row),
+    dates: { opensOn: row.opens_on, closesOn: row.closes_on, extendedTo: row.extended_to },
+    catalogueVersion: row.catalogue_version,
+  };
 }
 
 /** Entities with their campaigns, oldest first (the last is the newest); entityIds null means every entity. */

@@ -1,5 +1,5 @@
-import type { Queryable } from '../client.js';
-import type { QuestionForValidation } from '../../services/campaigns/rules.js';
+import { namedStatement, type Queryable } from '../client.js';
+import { RETURNING_CAMPAIGN_ROW, toCampaignRow, type CampaignRow, type CampaignRowRead } from './campaignQueries.js';
 
 /** The edition new campaigns belong to: the newest one. */
 export async function currentEditionId(q: Queryable): Promise<number | undefined> {
@@ -28,49 +28,23 @@ export async function deleteCampaign(q: Queryable, id: number): Promise<void> {
   await q.query('DELETE FROM campaigns WHERE id = $1', [id]);
 }
 
-/** A question of the edition with its responses, for validating an answer; undefined when not in the edition. */
-export async function findQuestion(q: Queryable, subindicatorId: number, editionId: number): Promise<QuestionForValidation | undefined> {
-  const [row] = await q.query<QuestionForValidation>(
-    `SELECT s.type, (SELECT json_agg(json_build_object('id', r.id, 'obsolete', r.obsolete)) FROM responses r WHERE r.subindicator_id = s.id) AS responses
-       FROM subindicators s JOIN indicators i ON i.id = s.indicator_id
-      WHERE s.id = $1 AND i.edition_id = $2`,
-    [subindicatorId, editionId],
-  );
-  return row;
-}
+const DELETE_ANSWER = namedStatement('delete_answer', 'DELETE FROM answers WHERE campaign_id = $1 AND subindicator_id = $2');
+const WRITE_ANSWER = namedStatement(
+  'write_answer',
+  `INSERT INTO answers (campaign_id, subindicator_id, response_ids, updated_at) VALUES ($1, $2, $3::int[], now())
+   ON CONFLICT (campaign_id, subindicator_id) DO UPDATE SET response_ids = EXCLUDED.response_ids, updated_at = now()`,
+);
 
 /** Stores (or, with null, removes) the answer to one question. */
 export async function writeAnswer(q: Queryable, campaignId: number, subindicatorId: number, answer: number[] | null): Promise<void> {
-  if (answer === null) {
-    await q.query('DELETE FROM answers WHERE campaign_id = $1 AND subindicator_id = $2', [campaignId, subindicatorId]);
-    return;
-  }
-  await q.query(
-    `INSERT INTO answers (campaign_id, subindicator_id, response_ids, updated_at) VALUES ($1, $2, $3::int[], now())
-     ON CONFLICT (campaign_id, subindicator_id) DO UPDATE SET response_ids = EXCLUDED.response_ids, updated_at = now()`,
-    [campaignId, subindicatorId, `{${answer.join(',')}}`],
-  );
+  if (answer === null) await q.query(DELETE_ANSWER, [campaignId, subindicatorId]);
+  else await q.query(WRITE_ANSWER, [campaignId, subindicatorId, `{${answer.join(',')}}`]);
 }
 
-/** The first answer opens the campaign: status draft and the date of that answer. */
-export async function markDraft(q: Queryable, campaignId: number): Promise<void> {
-  await q.query("UPDATE campaigns SET status = 'draft', start_date = COALESCE(start_date, now()) WHERE id = $1 AND status = 'created'", [campaignId]);
-}
-
-/** Questions of the campaign's edition still without an answer. */
-export async function countUnanswered(q: Queryable, campaignId: number): Promise<number> {
-  const [{ n }] = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM campaigns c
-       JOIN indicators i ON i.edition_id = c.edition_id
-       JOIN subindicators s ON s.indicator_id = i.id
-      WHERE c.id = $1 AND NOT EXISTS (SELECT 1 FROM answers a WHERE a.campaign_id = c.id AND a.subindicator_id = s.id)`,
-    [campaignId],
-  );
-  return n;
-}
-
-export async function markSent(q: Queryable, campaignId: number): Promise<void> {
-  await q.query("UPDATE campaigns SET status = 'sent', end_date = now(), start_date = COALESCE(start_date, now()) WHERE id = $1", [campaignId]);
+/** The first answer opens a created campaign (locked by the caller): status draft and the date of that answer; its row as now. */
+export async function markDraft(q: Queryable, campaignId: number): Promise<CampaignRow> {
+  const [row] = await q.query<CampaignRowRead>(`UPDATE campaigns SET status = 'draft', start_date = COALESCE(start_date, now()) WHERE id = $1 ${RETURNING_CAMPAIGN_ROW}`, [campaignId]);
+  return toCampaignRow(row);
 }
 
 /** A sent campaign back to draft (a reopening): answers kept, submission date and stored scores removed. */

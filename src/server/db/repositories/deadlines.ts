@@ -9,8 +9,15 @@ export interface EditionDeadlineRow {
   closesOn: string | null;
 }
 
+/** A campaign's edition dates and its entity's extension in that edition if any, as read; cycle.ts decides from them. */
+export interface CampaignDatesRow {
+  opensOn: string | null;
+  closesOn: string | null;
+  extendedTo: string | null;
+}
+
 /** The dates that apply to one campaign: its edition's, and its entity's extension in that edition if any. */
-export async function findCampaignDeadline(q: Queryable, campaignId: number): Promise<{ opensOn: string | null; closesOn: string | null; extendedTo: string | null } | undefined> {
+export async function findCampaignDeadline(q: Queryable, campaignId: number): Promise<CampaignDatesRow | undefined> {
   const [row] = await q.query<{ opens_on: string | null; closes_on: string | null; extended_to: string | null }>(
     `SELECT ed.opens_on::text, ed.closes_on::text, x.closes_on::text AS extended_to
        FROM campaigns c JOIN editions ed ON ed.id = c.edition_id

@@ -1,4 +1,4 @@
-import type { Queryable } from '../client.js';
+import { namedStatement, type Queryable } from '../client.js';
 import type { GroupScore, ScoredSubindicator } from '../../reports/scoring.js';
 
 /** The questionnaire of a campaign's edition, shaped for scoring. */
@@ -21,9 +21,11 @@ export async function loadEditionQuestionnaire(q: Queryable, editionId: number):
   return rows.map((r) => ({ id: r.id, type: r.type, axisId: r.axis_id, policyId: r.policy_id, measureId: r.measure_id, responses: r.responses }));
 }
 
+const ANSWER_IDS = namedStatement('answer_ids', 'SELECT subindicator_id, response_ids FROM answers WHERE campaign_id = $1');
+
 /** A campaign's answers for scoring: sub-indicator id -> chosen response ids. */
 export async function readAnswerIds(q: Queryable, campaignId: number): Promise<Map<number, number[]>> {
-  const rows = await q.query<{ subindicator_id: number; response_ids: number[] }>('SELECT subindicator_id, response_ids FROM answers WHERE campaign_id = $1', [campaignId]);
+  const rows = await q.query<{ subindicator_id: number; response_ids: number[] }>(ANSWER_IDS, [campaignId]);
   return new Map(rows.map((a) => [a.subindicator_id, a.response_ids]));
 }
 

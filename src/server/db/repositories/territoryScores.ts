@@ -1,4 +1,6 @@
-import type { Queryable } from '../client.js';
+import { namedStatement, type Queryable } from '../client.js';
+import type { GroupScore } from '../../reports/scoring.js';
+import { RETURNING_CAMPAIGN_ROW, toCampaignRow, type CampaignRow, type CampaignRowRead } from './campaignQueries.js';
 
 /**
  * The four territories of the entity aliased `en` as rows t(territory, territory_id): its province, its community,
@@ -9,49 +11,80 @@ export const TERRITORIES_OF_ENTITY = `
   CROSS JOIN LATERAL (VALUES ('province', en.province_id), ('autonomousCommunity', pr.community_id), ('country', 'ES'),
                              ('sizeBand', en.size_band::text)) AS t(territory, territory_id)`;
 
-/** Every stored score (cs) of a campaign (c) in each of the four territories its entity counts in. */
-export const TERRITORIES_OF_CAMPAIGN = `
-  FROM campaign_scores cs
+/** Every score (cs) in `scores` (campaign_scores, or rows with its columns) of a campaign (c) in each of its entity's four territories. */
+const territoriesOfScores = (scores: string) => `
+  FROM ${scores} cs
   JOIN campaigns c ON c.id = cs.campaign_id
   JOIN entities en ON en.id = c.entity_id
   ${TERRITORIES_OF_ENTITY}`;
+
+/** Every stored score (cs) of a campaign (c) in each of the four territories its entity counts in. */
+export const TERRITORIES_OF_CAMPAIGN = territoriesOfScores('campaign_scores');
 
 /** The groups a rank is given for (territory_score_counts): the whole questionnaire and each axis. */
 const RANKED_SCOPES = "('total', 'axis')";
 
 /**
- * Adds (delta 1) or takes off (delta -1) one campaign's scores to or from its territories' sums, and its global and
- * axis shown percentages to or from their counts. Rows are locked in key order, so that submissions and
- * reopenings sharing a community or the country cannot deadlock.
+ * Two CTEs, sums and counts, that add (delta 1) or take off (delta -1) the scores in `scores` (campaign_scores or a
+ * CTE with its columns) matching `where` to or from their territories' sums, and the global and axis shown
+ * percentages to or from their counts. Rows are locked in key order, sums then counts, so that submissions and
+ * reopenings sharing a community or the country cannot deadlock. The statement goes on reading counts.
  */
+const shiftCtes = (scores: string, where: string, delta: string) => `
+  sums AS (
+    INSERT INTO territory_scores (edition_id, territory, territory_id, scope, category_id, participants, percentage_sum, value_sum)
+    SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, ${delta}, ${delta} * cs.percentage, ${delta} * cs.value
+    ${territoriesOfScores(scores)}
+     WHERE ${where}
+     ORDER BY t.territory, t.territory_id, cs.scope, cs.category_id
+    ON CONFLICT (edition_id, territory, territory_id, scope, category_id) DO UPDATE
+       SET participants = territory_scores.participants + EXCLUDED.participants,
+           percentage_sum = territory_scores.percentage_sum + EXCLUDED.percentage_sum,
+           value_sum = territory_scores.value_sum + EXCLUDED.value_sum
+    RETURNING 1
+  ), counts AS (
+    INSERT INTO territory_score_counts (edition_id, territory, territory_id, scope, category_id, shown_percentage, participants)
+    SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, shown_percentage(cs.percentage), ${delta}
+    ${territoriesOfScores(scores)}
+     WHERE ${where} AND cs.scope IN ${RANKED_SCOPES}
+       AND (SELECT count(*) FROM sums) >= 0 -- always true: the sums' rows are written (locked) before these
+     ORDER BY t.territory, t.territory_id, cs.scope, cs.category_id
+    ON CONFLICT (edition_id, territory, territory_id, scope, category_id, shown_percentage) DO UPDATE
+       SET participants = territory_score_counts.participants + EXCLUDED.participants
+    RETURNING 1
+  )`;
+
+/** One stored campaign's scores added to (1) or taken off (-1) its territories' sums and counts: one statement. */
 async function shiftTerritoryScores(q: Queryable, campaignId: number, delta: 1 | -1): Promise<void> {
-  await q.query(
-    `INSERT INTO territory_scores (edition_id, territory, territory_id, scope, category_id, participants, percentage_sum, value_sum)
-     SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, $2::int, $2::int * cs.percentage, $2::int * cs.value
-     ${TERRITORIES_OF_CAMPAIGN}
-      WHERE cs.campaign_id = $1
-      ORDER BY t.territory, t.territory_id, cs.scope, cs.category_id
-     ON CONFLICT (edition_id, territory, territory_id, scope, category_id) DO UPDATE
-        SET participants = territory_scores.participants + EXCLUDED.participants,
-            percentage_sum = territory_scores.percentage_sum + EXCLUDED.percentage_sum,
-            value_sum = territory_scores.value_sum + EXCLUDED.value_sum`,
-    [campaignId, delta],
-  );
-  await q.query(
-    `INSERT INTO territory_score_counts (edition_id, territory, territory_id, scope, category_id, shown_percentage, participants)
-     SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, shown_percentage(cs.percentage), $2::int
-     ${TERRITORIES_OF_CAMPAIGN}
-      WHERE cs.campaign_id = $1 AND cs.scope IN ${RANKED_SCOPES}
-      ORDER BY t.territory, t.territory_id, cs.scope, cs.category_id
-     ON CONFLICT (edition_id, territory, territory_id, scope, category_id, shown_percentage) DO UPDATE
-        SET participants = territory_score_counts.participants + EXCLUDED.participants`,
-    [campaignId, delta],
-  );
+  await q.query(`WITH ${shiftCtes('campaign_scores', 'cs.campaign_id = $1', '$2::int')} SELECT count(*) FROM counts`, [campaignId, delta]);
 }
 
-/** Adds one newly sent campaign's scores to its territories' sums and counts (inside the submit transaction). */
-export async function addToTerritoryScores(q: Queryable, campaignId: number): Promise<void> {
-  await shiftTerritoryScores(q, campaignId, 1);
+const STORE_SUBMISSION = namedStatement(
+  'store_submission',
+  `WITH stored AS (
+     INSERT INTO campaign_scores (campaign_id, scope, category_id, value, max_value, percentage)
+     SELECT $1, * FROM unnest($2::text[], $3::int[], $4::float8[], $5::float8[], $6::float8[])
+     ON CONFLICT (campaign_id, scope, category_id) DO UPDATE
+        SET value = EXCLUDED.value, max_value = EXCLUDED.max_value, percentage = EXCLUDED.percentage
+     RETURNING *
+   ), ${shiftCtes('stored', 'true', '1')}
+   UPDATE campaigns SET status = 'sent', end_date = now(), start_date = COALESCE(start_date, now())
+    WHERE id = $1 AND (SELECT count(*) FROM counts) >= 0
+   ${RETURNING_CAMPAIGN_ROW}`,
+);
+
+/**
+ * A submission's writes in one statement (one round trip for the busiest write of deadline day): the campaign,
+ * locked by the caller with every question answered, marked sent; its scores (scoring.ts) stored, replacing any
+ * left (a reopening removes them); and added to the sums and counts of its province, community, country and size
+ * band, whose triggers renew those territories' versions and the campaign's. Answers the campaign's row as now.
+ */
+export async function storeSubmission(q: Queryable, campaignId: number, scores: readonly GroupScore[]): Promise<CampaignRow> {
+  const [row] = await q.query<CampaignRowRead>(
+    STORE_SUBMISSION,
+    [campaignId, scores.map((s) => s.scope), scores.map((s) => s.categoryId), scores.map((s) => s.value), scores.map((s) => s.max), scores.map((s) => s.percentage)],
+  );
+  return toCampaignRow(row);
 }
 
 /** Recomputes every territory's sums and counts from the stored scores of sent campaigns (seeds, removals, new bands). */

@@ -84,12 +84,12 @@ export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext,
 
   api.route({
     ...routeOf(campaignCalls.saveAnswer),
-    handler: async (request) => ({ response: await actions.saveAnswer(db, actorAmong(request, ANSWERING), request.body) }),
+    handler: async (request) => ({ response: await actions.saveAnswer(db, reports.questionnaires, actorAmong(request, ANSWERING), request.body) }),
   });
 
   api.route({
     ...routeOf(campaignCalls.submit),
-    handler: async (request) => ({ response: await actions.submitCampaign(db, actorAmong(request, ANSWERING), request.body.id) }),
+    handler: async (request) => ({ response: await actions.submitCampaign(db, reports.questionnaires, actorAmong(request, ANSWERING), request.body.id) }),
   });
 
   api.route({

@@ -1,10 +1,13 @@
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import type { CurrentUser } from '../../../shared/api/auth.js';
 import { CAMPAIGN_EXISTS, type CampaignStateResponse } from '../../../shared/api/campaigns.js';
 import { AppError, conflict, forbidden, notFound, validationError } from '../../errors.js';
-import { findCampaign, type CampaignRow } from '../../db/repositories/campaignQueries.js';
+import { findCampaign, findCampaignToAnswer, type CampaignRow } from '../../db/repositories/campaignQueries.js';
 import * as writes from '../../db/repositories/campaignWrites.js';
-import { scoreSentCampaign } from '../../reports/storedScores.js';
+import { readAnswerIds } from '../../db/repositories/scores.js';
+import { storeSubmission } from '../../db/repositories/territoryScores.js';
+import { scoreCampaign } from '../../reports/scoring.js';
+import type { EditionQuestionnaire, QuestionnaireCache } from '../../reports/questionnaireCache.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { auditedBy, type Actor } from '../actor.js';
 import { answerProblem, canAnswerCampaign, canReadEntity } from './rules.js';
@@ -20,49 +23,51 @@ const stateOf = (c: CampaignRow): CampaignStateResponse => ({
   campaign: { id: c.id, status: c.status, startDate: c.startDate, endDate: c.endDate },
 });
 
-/** The campaign if the user may see it; a campaign of another entity answers as if it did not exist. */
-function readableCampaign(user: CurrentUser, campaign: CampaignRow | undefined): CampaignRow {
-  if (!campaign || !canReadEntity(user, campaign.entityId)) throw notFound('Campaign');
-  return campaign;
+/**
+ * The campaign, locked for this transaction, if the user may answer it (a campaign of another entity answers as if
+ * it did not exist), it is not sent and its dates allow it (409 otherwise), with its edition's questionnaire: one
+ * statement, the questionnaire from the cache.
+ */
+async function answerableCampaign(tx: Tx, questionnaires: QuestionnaireCache, user: CurrentUser, id: number): Promise<{ campaign: CampaignRow; edition: EditionQuestionnaire }> {
+  const found = await findCampaignToAnswer(tx, id);
+  if (!found || !canReadEntity(user, found.campaign.entityId)) throw notFound('Campaign');
+  const { campaign } = found;
+  if (!canAnswerCampaign(user, campaign.entityId)) throw forbidden();
+  if (campaign.status === 'sent') throw conflict('The campaign has been submitted and can no longer change');
+  requireAnswerable(found.dates);
+  return { campaign, edition: await questionnaires.get(campaign.editionId, found.catalogueVersion, tx) };
 }
 
-/** The campaign, locked for this transaction, if the user may answer it and it is still open. */
-function answerableCampaign(user: CurrentUser, campaign: CampaignRow | undefined): CampaignRow {
-  const readable = readableCampaign(user, campaign);
-  if (!canAnswerCampaign(user, readable.entityId)) throw forbidden();
-  if (readable.status === 'sent') throw conflict('The campaign has been submitted and can no longer change');
-  return readable;
-}
-
-/** Saves (or clears) one answer; the first answer moves the campaign to draft. A refused answer changes nothing. */
-export async function saveAnswer(db: Db, actor: Actor, input: { id: number; question: number; answer: number[] | null }): Promise<CampaignStateResponse> {
+/**
+ * Saves (or clears) one answer; the first answer moves the campaign to draft. A refused answer changes nothing.
+ * The most frequent call of the weeks campaigns are being sent: two statements, three with the first answer.
+ */
+export async function saveAnswer(db: Db, questionnaires: QuestionnaireCache, actor: Actor, input: { id: number; question: number; answer: number[] | null }): Promise<CampaignStateResponse> {
   return db.transaction(async (tx) => {
-    const campaign = answerableCampaign(actor.user, await findCampaign(tx, input.id, true));
-    await requireAnswerable(tx, campaign.id);
-    const question = await writes.findQuestion(tx, input.question, campaign.editionId);
+    const { campaign, edition } = await answerableCampaign(tx, questionnaires, actor.user, input.id);
+    const question = edition.subindicator(input.question);
     if (!question) throw validationError('The question is not part of this campaign', { question: 'not in this campaign' });
     const problem = answerProblem(question, input.answer);
     if (problem) throw validationError(`Invalid answer: ${problem}`, { answer: problem });
     await writes.writeAnswer(tx, campaign.id, input.question, input.answer);
-    // The row is locked since it was read: unless this first answer makes it a draft, it is as read (two
-    // round trips fewer on the most frequent call of the weeks campaigns are being sent).
     if (input.answer === null || campaign.status !== 'created') return stateOf(campaign);
-    await writes.markDraft(tx, campaign.id);
-    return stateOf((await findCampaign(tx, campaign.id)) as CampaignRow);
+    return stateOf(await writes.markDraft(tx, campaign.id));
   });
 }
 
-/** Submits a fully answered campaign: sent, answers frozen, scores computed and stored, all at once. */
-export async function submitCampaign(db: Db, actor: Actor, id: number): Promise<CampaignStateResponse> {
+/**
+ * Submits a fully answered campaign: sent, answers frozen, scores computed (scoring.ts) and stored, and added to
+ * its territories' sums, all in one transaction.
+ */
+export async function submitCampaign(db: Db, questionnaires: QuestionnaireCache, actor: Actor, id: number): Promise<CampaignStateResponse> {
   return db.transaction(async (tx) => {
-    const campaign = answerableCampaign(actor.user, await findCampaign(tx, id, true));
-    await requireAnswerable(tx, campaign.id);
-    const missing = await writes.countUnanswered(tx, id);
+    const { campaign, edition } = await answerableCampaign(tx, questionnaires, actor.user, id);
+    const answers = await readAnswerIds(tx, id);
+    const missing = edition.scored.filter((s) => !answers.has(s.id)).length;
     if (missing > 0) throw new AppError('VALIDATION', `${missing} questions are not answered yet`, 'NOT_ALL_ANSWERED');
-    await writes.markSent(tx, id);
-    await scoreSentCampaign(tx, id);
+    const sent = await storeSubmission(tx, id, scoreCampaign(edition.scored, answers));
     await recordAudit(tx, audit(actor, 'campaign.submit', campaign));
-    return stateOf((await findCampaign(tx, id)) as CampaignRow);
+    return stateOf(sent);
   });
 }
 

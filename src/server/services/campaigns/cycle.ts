@@ -15,22 +15,26 @@ import { auditedBy, type Actor } from '../actor.js';
 import { daysLeft, deadlineProblem, deadlineState, effectiveClosing, isLate } from './deadlines.js';
 import { isCalendarDate } from '../../../shared/dates.js';
 
-/** The dates that apply to a campaign now (undefined when there is no such campaign). */
-export async function campaignDeadline(q: Queryable, campaignId: number, now = new Date()): Promise<CampaignDeadline | undefined> {
-  const row = await deadlines.findCampaignDeadline(q, campaignId);
-  if (!row) return undefined;
-  const closesOn = effectiveClosing(row.closesOn, row.extendedTo);
+/** The dates that apply to a campaign now, from its edition's dates and its entity's extension. */
+export function deadlineOfCampaign(dates: deadlines.CampaignDatesRow, now = new Date()): CampaignDeadline {
+  const closesOn = effectiveClosing(dates.closesOn, dates.extendedTo);
   return {
-    opensOn: row.opensOn, closesOn, extended: closesOn !== row.closesOn,
-    state: deadlineState({ opensOn: row.opensOn, closesOn }, now), daysLeft: daysLeft(closesOn, now),
+    opensOn: dates.opensOn, closesOn, extended: closesOn !== dates.closesOn,
+    state: deadlineState({ opensOn: dates.opensOn, closesOn }, now), daysLeft: daysLeft(closesOn, now),
   };
 }
 
-/** Refuses (409 EDITION_NOT_OPEN / EDITION_CLOSED) a save or submit outside the campaign's dates; inside its transaction. */
-export async function requireAnswerable(q: Queryable, campaignId: number, now = new Date()): Promise<void> {
-  const deadline = await campaignDeadline(q, campaignId, now);
-  if (deadline?.state === 'notOpen') throw conflict(`The edition opens on ${deadline.opensOn}`, EDITION_NOT_OPEN);
-  if (deadline?.state === 'closed') throw conflict(`The deadline closed on ${deadline.closesOn}`, EDITION_CLOSED);
+/** The dates that apply to a campaign now (undefined when there is no such campaign). */
+export async function campaignDeadline(q: Queryable, campaignId: number, now = new Date()): Promise<CampaignDeadline | undefined> {
+  const dates = await deadlines.findCampaignDeadline(q, campaignId);
+  return dates && deadlineOfCampaign(dates, now);
+}
+
+/** Refuses (409 EDITION_NOT_OPEN / EDITION_CLOSED) a save or submit outside the campaign's dates, read in its transaction. */
+export function requireAnswerable(dates: deadlines.CampaignDatesRow, now = new Date()): void {
+  const deadline = deadlineOfCampaign(dates, now);
+  if (deadline.state === 'notOpen') throw conflict(`The edition opens on ${deadline.opensOn}`, EDITION_NOT_OPEN);
+  if (deadline.state === 'closed') throw conflict(`The deadline closed on ${deadline.closesOn}`, EDITION_CLOSED);
 }
 
 /** The current edition's dates, days left, extensions and late entities (the status page). */
