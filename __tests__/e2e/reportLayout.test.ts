@@ -85,6 +85,32 @@ describe('report layout: phone, languages and paper', () => {
     await waitForCount(globalBlock(page).getByTestId('gauge').locator('.highcharts-dial'), 5);
   }
 
+  it('keeps the results page still while its names, figures and charts arrive: no layout shift, desktop and phone', async () => {
+    for (const phone of [false, true]) {
+      const { page, context } = await signedIn(phone);
+      try {
+        // Every shift the browser reports (as Lighthouse's CLS sums them), with what moved.
+        await page.addInitScript(() => {
+          const shifts: { value: number; moved: string[] }[] = [];
+          (window as unknown as { layoutShifts: typeof shifts }).layoutShifts = shifts;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+              if (entry.hadRecentInput) continue;
+              const moved = (entry.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${[...s.node.classList].join('.')}` : String(s.node?.textContent)));
+              shifts.push({ value: entry.value, moved });
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        await openResults(page);
+        await page.getByTestId('report-entity').waitFor();
+        const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: { value: number; moved: string[] }[] }).layoutShifts);
+        expect({ phone, shifts: shifts.filter((s) => s.value >= 0.001) }).toEqual({ phone, shifts: [] });
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it('fits the results on a phone: the first figure in the first screen, the gauge in its box, wide tables scrolling in theirs', async () => {
     const { page, context, errors } = await signedIn(true);
     try {

@@ -9,16 +9,18 @@ export function EntitySelector({ id, value, onChange }: { id: string; value: num
   const loading = useAppSelector((state) => state.results.options.status === 'loading');
   const options = useAppSelector(selectEntityOptions);
   return (
-    <FilterDropdown
-      id={id}
-      label={intl.formatMessage({ id: 'RESULTS.CONTROLS.ENTITY' })}
-      placeholder={intl.formatMessage({ id: loading ? 'APP.LOADING' : 'RESULTS.CONTROLS.CHOOSE' })}
-      options={options}
-      value={value}
-      searchable
-      searchMode="editDistance"
-      disabled={options.length === 0}
-      onChange={onChange}
-    />
+    <div className="entity-selector">
+      <FilterDropdown
+        id={id}
+        label={intl.formatMessage({ id: 'RESULTS.CONTROLS.ENTITY' })}
+        placeholder={intl.formatMessage({ id: loading ? 'APP.LOADING' : 'RESULTS.CONTROLS.CHOOSE' })}
+        options={options}
+        value={value}
+        searchable
+        searchMode="editDistance"
+        disabled={options.length === 0}
+        onChange={onChange}
+      />
+    </div>
   );
 }
