@@ -108,6 +108,23 @@ describe.each(backends)('campaign API on $name', ({ open }) => {
       }
     });
 
+    it('refuses a save and a submission once the session is signed out (checked with the campaign, in one statement), storing nothing', async () => {
+      const { id } = await freshCampaign();
+      const [question] = (await questionsOf(id)).indicators.flatMap((i) => i.subindicators);
+      const session = (await signIn(server, 'admin@demo.es', 'demo1234')).access_token;
+      expect((await post('saveAnswer', { id, question: question.id, answer: [question.responses[0].id] }, session)).status).toBe(200);
+      expect((await call(server, 'POST', '/api/secure/v1/auth/logout', { token: session })).status).toBe(200);
+      for (const [path, body] of [['saveAnswer', { id, question: question.id, answer: null }], ['submit', { id }]] as const) {
+        const refused = await post(path, body, session);
+        expect([path, refused.status, refused.body.error.type]).toEqual([path, 401, 'INVALID_TOKEN']);
+      }
+      // The answer saved before signing out is there, and the campaign is still a draft.
+      expect((await db.query('SELECT response_ids FROM answers WHERE campaign_id = $1', [id])).map((r) => r.response_ids)).toEqual([[question.responses[0].id]]);
+      expect((await db.query('SELECT status FROM campaigns WHERE id = $1', [id]))[0].status).toBe('draft');
+      // And a campaign that does not exist is a 404 for a signed-in caller, not a 401.
+      expect((await post('saveAnswer', { id: 999999, question: question.id, answer: null }, tokens.admin)).status).toBe(404);
+    });
+
     it('names entities with their province in getByUser, the newest campaign last', async () => {
       const res = await get('getByUser?nameWithProvince=true', tokens.user);
       const entities = res.body.response.entityCampaigns as { text: string; campaigns: { text: string }[] }[];

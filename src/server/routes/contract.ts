@@ -51,6 +51,15 @@ export function routeOf<Q extends TSchema, B extends TSchema, R extends TSchema>
 }
 
 /**
+ * routeOf for a call whose handler checks the access token's session in its first statement (checkSessionWith in
+ * plugins/auth.ts): one round trip less; until that statement has run the request has no principal.
+ */
+export function sessionCheckedRouteOf<Q extends TSchema, B extends TSchema, R extends TSchema>(call: ApiCall<Q, B, R>) {
+  const route = routeOf(call);
+  return { ...route, config: { ...route.config, sessionCheckedByRoute: true } };
+}
+
+/**
  * Route options of a call whose answer is a file (ApiCall.file): the 200 answer documented per content type
  * as bytes, never serialised (the handler sends a stream); errors in the envelope as for every call.
  */

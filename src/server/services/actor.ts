@@ -1,4 +1,5 @@
 import type { CurrentUser } from '../../shared/api/auth.js';
+import type { AccessClaims } from './auth/tokenKinds.js';
 
 /** Who makes a change, for the audit trail: the signed-in user and the request. */
 export interface Actor {
@@ -8,3 +9,14 @@ export interface Actor {
 
 /** The actor's fields of an audit entry (recordAudit). */
 export const auditedBy = (actor: Actor) => ({ actorId: actor.user.id, actorEmail: actor.user.email, requestId: actor.requestId });
+
+/**
+ * The caller of a route whose session is checked by the service's first statement (sessionCheckedByRoute): given
+ * how to read with the session check and how to read without it, it reads, checks the user read (401 when the
+ * session is gone, 403 when the role may not act) and answers the actor with what was read. The route builds it
+ * from its request (checkSessionWith).
+ */
+export type CheckedCaller = <T>(
+  withSession: (session: AccessClaims) => Promise<{ user: CurrentUser | undefined; read: T }>,
+  alone: () => Promise<T>,
+) => Promise<{ actor: Actor; read: T }>;

@@ -1,6 +1,10 @@
 import { namedStatement, type Queryable } from '../client.js';
 import type { CampaignStatus, CampaignStatusRow, CampaignSummary, EntityCampaigns } from '../../../shared/api/campaigns.js';
+import type { CurrentUser } from '../../../shared/api/auth.js';
+import type { AccessClaims } from '../../services/auth/tokenKinds.js';
 import type { CampaignDatesRow } from './deadlines.js';
+import { SESSION_USER, type SessionUserRow } from './sessions.js';
+import { toCurrentUser } from './users.js';
 import { CATALOGUE_VERSION_SQL } from './questionnaires.js';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -89,21 +93,46 @@ export interface CampaignToAnswer {
  * version, in one statement: the calls of the weeks campaigns are being sent take one round trip for all three.
  * Only the campaign's row is locked; the rest is read as of the statement's start, like any read before the lock.
  */
-const CAMPAIGN_TO_ANSWER = namedStatement(
-  'campaign_to_answer',
-  `SELECT ${CAMPAIGN_ROW}, ed.opens_on::text, ed.closes_on::text, x.closes_on::text AS extended_to, ${CATALOGUE_VERSION_SQL} AS catalogue_version
-     FROM campaigns c JOIN editions ed ON ed.id = c.edition_id
-     LEFT JOIN deadline_extensions x ON x.entity_id = c.entity_id AND x.edition_id = c.edition_id
-    WHERE c.id = $1
-      FOR UPDATE OF c`,
-);
+/** The columns of CampaignToAnswer, of the campaign aliased c, its edition ed and its entity's extension x, locked. */
+const TO_ANSWER_COLUMNS = `c.id AS campaign_id, c.entity_id, c.edition_id, c.status, c.start_date, c.end_date,
+       ed.opens_on::text, ed.closes_on::text, x.closes_on::text AS extended_to, ${CATALOGUE_VERSION_SQL} AS catalogue_version`;
+const TO_ANSWER_FROM = `campaigns c JOIN editions ed ON ed.id = c.edition_id
+       LEFT JOIN deadline_extensions x ON x.entity_id = c.entity_id AND x.edition_id = c.edition_id`;
+type ToAnswerRow = Omit<CampaignRowRead, 'id'> & { campaign_id: number; opens_on: string | null; closes_on: string | null; extended_to: string | null; catalogue_version: string };
+
+const toCampaignToAnswer = ({ campaign_id: id, opens_on, closes_on, extended_to, catalogue_version, ...row }: ToAnswerRow): CampaignToAnswer => ({
+  campaign: toCampaignRow({ id, ...row }),
+  dates: { opensOn: opens_on, closesOn: closes_on, extendedTo: extended_to },
+  catalogueVersion: catalogue_version,
+});
+
+const CAMPAIGN_TO_ANSWER = namedStatement('campaign_to_answer', `SELECT ${TO_ANSWER_COLUMNS} FROM ${TO_ANSWER_FROM} WHERE c.id = $1 FOR UPDATE OF c`);
 
 export async function findCampaignToAnswer(q: Queryable, id: number): Promise<CampaignToAnswer | undefined> {
-  const [row] = await q.query<CampaignRowRead & { opens_on: string | null; closes_on: string | null; extended_to: string | null; catalogue_version: string }>(CAMPAIGN_TO_ANSWER, [id]);
-  return row && {
-    campaign: toCampaignRow(row),
-    dates: { opensOn: row.opens_on, closesOn: row.closes_on, extendedTo: row.extended_to },
-    catalogueVersion: row.catalogue_version,
+  const [row] = await q.query<ToAnswerRow>(CAMPAIGN_TO_ANSWER, [id]);
+  return row && toCampaignToAnswer(row);
+}
+
+// The session check and the campaign to answer in one statement: a save is then this, the write and COMMIT.
+const SESSION_USER_AND_CAMPAIGN_TO_ANSWER = namedStatement(
+  'session_user_and_campaign_to_answer',
+  `SELECT ${SESSION_USER.columns}, t.*
+     FROM ${SESSION_USER.from}
+     LEFT JOIN (SELECT ${TO_ANSWER_COLUMNS} FROM ${TO_ANSWER_FROM} WHERE c.id = $3 FOR UPDATE OF c) AS t ON true
+    WHERE ${SESSION_USER.where}`,
+);
+
+/**
+ * findCampaignToAnswer with the access token's session checked in the same statement (sessionCheckedByRoute):
+ * user undefined when the session is revoked or gone, read undefined when there is no such campaign.
+ */
+export async function findSessionUserAndCampaignToAnswer(q: Queryable, session: AccessClaims, id: number): Promise<{ user: CurrentUser | undefined; read: CampaignToAnswer | undefined }> {
+  const [row] = await q.query<SessionUserRow & { [K in keyof ToAnswerRow]: ToAnswerRow[K] | null }>(SESSION_USER_AND_CAMPAIGN_TO_ANSWER, [session.familyId, session.userId, id]);
+  if (!row) return { user: undefined, read: undefined };
+  const { id: userId, email, name, role, entities, password_temporary, ...campaign } = row;
+  return {
+    user: toCurrentUser({ id: userId, email, name, role, entities, password_temporary }),
+    read: campaign.campaign_id === null ? undefined : toCampaignToAnswer(campaign as ToAnswerRow),
   };
 }
 

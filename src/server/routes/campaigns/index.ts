@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.js';
-import { actorOf, requirePermission, requireUser } from '../../plugins/auth.js';
+import { actorOf, checkSessionWith, requirePermission, requireUser } from '../../plugins/auth.js';
+import type { CheckedCaller } from '../../services/actor.js';
 import { AppError } from '../../errors.js';
 import { can, type Action } from '../../../shared/permissions.js';
 import { campaignCalls } from '../../../shared/api/campaigns.js';
@@ -10,7 +11,7 @@ import { canReadEntity, visibleEntityIds } from '../../services/campaigns/rules.
 import * as actions from '../../services/campaigns/actions.js';
 import { encodeWithIndicators } from '../../reports/questionnaires.js';
 import type { ReportEngine } from '../../reports/engine.js';
-import { fileRouteOf, routeOf, sendEncoded } from '../contract.js';
+import { fileRouteOf, routeOf, sendEncoded, sessionCheckedRouteOf } from '../contract.js';
 import { EXPORT_FILE_TYPES, type EditionExportQuery } from '../../../shared/api/campaigns.js';
 import { findEditionByNumber } from '../../db/repositories/editionExport.js';
 import { editionExportStream, exportFileNameOf } from '../../reports/editionExport.js';
@@ -28,6 +29,12 @@ function requireAny(request: FastifyRequest, allowed: Action[]) {
 
 /** The caller as the actor of a change, when its role may perform one of the actions. */
 const actorAmong = (request: FastifyRequest, allowed: Action[]) => actorOf(request, requireAny(request, allowed));
+
+/** The answering caller of saveAnswer and submit (sessionCheckedRouteOf) (USER of its entities, ADMIN), checked with the service's first read. */
+const answeringCaller = (request: FastifyRequest): CheckedCaller => async (withSession, alone) => {
+  const read = await checkSessionWith(request, withSession, alone);
+  return { actor: actorAmong(request, ANSWERING), read };
+};
 
 /** The campaign calls of api-contract.md under /api/secure/v1/campaigns (declared in src/shared/api/campaigns.ts). */
 export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext, reports: ReportEngine): void {
@@ -83,13 +90,13 @@ export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext,
   });
 
   api.route({
-    ...routeOf(campaignCalls.saveAnswer),
-    handler: async (request) => ({ response: await actions.saveAnswer(db, reports.questionnaires, actorAmong(request, ANSWERING), request.body) }),
+    ...sessionCheckedRouteOf(campaignCalls.saveAnswer),
+    handler: async (request) => ({ response: await actions.saveAnswer(db, reports.questionnaires, answeringCaller(request), request.body) }),
   });
 
   api.route({
-    ...routeOf(campaignCalls.submit),
-    handler: async (request) => ({ response: await actions.submitCampaign(db, reports.questionnaires, actorAmong(request, ANSWERING), request.body.id) }),
+    ...sessionCheckedRouteOf(campaignCalls.submit),
+    handler: async (request) => ({ response: await actions.submitCampaign(db, reports.questionnaires, answeringCaller(request), request.body.id) }),
   });
 
   api.route({

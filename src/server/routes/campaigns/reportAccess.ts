@@ -1,25 +1,20 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import negotiate from '@fastify/accept-negotiator';
-import type { TSchema } from 'typebox';
 import type { Queryable } from '../../db/client.js';
 import { checkSessionWith, requirePermission } from '../../plugins/auth.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
-import type { ApiCall } from '../../../shared/api/schema.js';
 import { CAMPAIGN_NOT_SENT } from '../../../shared/api/results.js';
 import { findCampaignPlace, findSessionUserAndCampaignPlace, type CampaignPlace } from '../../db/repositories/resultQueries.js';
 import { canReadEntity } from '../../services/campaigns/rules.js';
 import type { ReportBody } from '../../reports/reportCache.js';
-import { routeOf, sendEncoded } from '../contract.js';
+import { sendEncoded, sessionCheckedRouteOf } from '../contract.js';
 
 /**
  * The report calls that read a campaign (declared 'userOrShare'): the caller's session is checked in the
  * statement that reads the campaign's place (checkSessionWith), and the report cache compresses a body once
  * (sendReport) instead of @fastify/compress doing it on every call.
  */
-export function reportRouteOf<Q extends TSchema, B extends TSchema, R extends TSchema>(call: ApiCall<Q, B, R>) {
-  const route = routeOf(call);
-  return { ...route, config: { ...route.config, sessionCheckedByRoute: true } };
-}
+export const reportRouteOf = sessionCheckedRouteOf;
 
 /**
  * The campaign a report call may read, with its place: a share token only its own campaign, a USER only

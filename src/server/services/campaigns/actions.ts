@@ -1,15 +1,14 @@
 import type { Db, Tx } from '../../db/client.js';
-import type { CurrentUser } from '../../../shared/api/auth.js';
 import { CAMPAIGN_EXISTS, type CampaignStateResponse } from '../../../shared/api/campaigns.js';
 import { AppError, conflict, forbidden, notFound, validationError } from '../../errors.js';
-import { findCampaign, findCampaignToAnswer, type CampaignRow } from '../../db/repositories/campaignQueries.js';
+import { findCampaign, findCampaignToAnswer, findSessionUserAndCampaignToAnswer, type CampaignRow } from '../../db/repositories/campaignQueries.js';
 import * as writes from '../../db/repositories/campaignWrites.js';
 import { readAnswerIds } from '../../db/repositories/scores.js';
 import { storeSubmission } from '../../db/repositories/territoryScores.js';
 import { scoreCampaign } from '../../reports/scoring.js';
 import type { EditionQuestionnaire, QuestionnaireCache } from '../../reports/questionnaireCache.js';
 import { recordAudit } from '../../db/repositories/audit.js';
-import { auditedBy, type Actor } from '../actor.js';
+import { auditedBy, type Actor, type CheckedCaller } from '../actor.js';
 import { answerProblem, canAnswerCampaign, canReadEntity } from './rules.js';
 import { requireAnswerable } from './cycle.js';
 
@@ -24,27 +23,29 @@ const stateOf = (c: CampaignRow): CampaignStateResponse => ({
 });
 
 /**
- * The campaign, locked for this transaction, if the user may answer it (a campaign of another entity answers as if
- * it did not exist), it is not sent and its dates allow it (409 otherwise), with its edition's questionnaire: one
- * statement, the questionnaire from the cache.
+ * The caller, checked in the same statement, and the campaign, locked for this transaction, if the caller may
+ * answer it (a campaign of another entity answers as if it did not exist), it is not sent and its dates allow it
+ * (409 otherwise), with its edition's questionnaire (from the cache).
  */
-async function answerableCampaign(tx: Tx, questionnaires: QuestionnaireCache, user: CurrentUser, id: number): Promise<{ campaign: CampaignRow; edition: EditionQuestionnaire }> {
-  const found = await findCampaignToAnswer(tx, id);
+async function answerableCampaign(tx: Tx, questionnaires: QuestionnaireCache, caller: CheckedCaller, id: number): Promise<{ actor: Actor; campaign: CampaignRow; edition: EditionQuestionnaire }> {
+  const { actor, read: found } = await caller((session) => findSessionUserAndCampaignToAnswer(tx, session, id), () => findCampaignToAnswer(tx, id));
+  const { user } = actor;
   if (!found || !canReadEntity(user, found.campaign.entityId)) throw notFound('Campaign');
   const { campaign } = found;
   if (!canAnswerCampaign(user, campaign.entityId)) throw forbidden();
   if (campaign.status === 'sent') throw conflict('The campaign has been submitted and can no longer change');
   requireAnswerable(found.dates);
-  return { campaign, edition: await questionnaires.get(campaign.editionId, found.catalogueVersion, tx) };
+  return { actor, campaign, edition: await questionnaires.get(campaign.editionId, found.catalogueVersion, tx) };
 }
 
 /**
  * Saves (or clears) one answer; the first answer moves the campaign to draft. A refused answer changes nothing.
- * The most frequent call of the weeks campaigns are being sent: two statements, three with the first answer.
+ * The most frequent call of the weeks campaigns are being sent: BEGIN, one statement for the session, the
+ * campaign and its dates, the write and COMMIT (and the status with the first answer).
  */
-export async function saveAnswer(db: Db, questionnaires: QuestionnaireCache, actor: Actor, input: { id: number; question: number; answer: number[] | null }): Promise<CampaignStateResponse> {
+export async function saveAnswer(db: Db, questionnaires: QuestionnaireCache, caller: CheckedCaller, input: { id: number; question: number; answer: number[] | null }): Promise<CampaignStateResponse> {
   return db.transaction(async (tx) => {
-    const { campaign, edition } = await answerableCampaign(tx, questionnaires, actor.user, input.id);
+    const { campaign, edition } = await answerableCampaign(tx, questionnaires, caller, input.id);
     const question = edition.subindicator(input.question);
     if (!question) throw validationError('The question is not part of this campaign', { question: 'not in this campaign' });
     const problem = answerProblem(question, input.answer);
@@ -57,11 +58,12 @@ export async function saveAnswer(db: Db, questionnaires: QuestionnaireCache, act
 
 /**
  * Submits a fully answered campaign: sent, answers frozen, scores computed (scoring.ts) and stored, and added to
- * its territories' sums, all in one transaction.
+ * its territories' sums, all in one transaction: BEGIN, the session with the campaign, its answers, the writes
+ * (storeSubmission), the audit and COMMIT.
  */
-export async function submitCampaign(db: Db, questionnaires: QuestionnaireCache, actor: Actor, id: number): Promise<CampaignStateResponse> {
+export async function submitCampaign(db: Db, questionnaires: QuestionnaireCache, caller: CheckedCaller, id: number): Promise<CampaignStateResponse> {
   return db.transaction(async (tx) => {
-    const { campaign, edition } = await answerableCampaign(tx, questionnaires, actor.user, id);
+    const { actor, campaign, edition } = await answerableCampaign(tx, questionnaires, caller, id);
     const answers = await readAnswerIds(tx, id);
     const missing = edition.scored.filter((s) => !answers.has(s.id)).length;
     if (missing > 0) throw new AppError('VALIDATION', `${missing} questions are not answered yet`, 'NOT_ALL_ANSWERED');
