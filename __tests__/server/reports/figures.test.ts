@@ -1,7 +1,7 @@
 import { openTestPglite } from '../../helpers/db.js';
 import { seedDemo } from '../../../src/server/db/seed/demo.js';
 import { campaignFigures } from '../../../src/server/reports/figures.js';
-import { loadScoringQuestionnaire } from '../../../src/server/db/repositories/scores.js';
+import { loadScoringQuestionnaire } from '../../../src/server/reports/storedScores.js';
 import { scoreCampaign } from '../../../src/server/reports/scoring.js';
 import type { Db } from '../../../src/server/db/client.js';
 

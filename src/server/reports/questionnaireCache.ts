@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IndicatorGroup, Subindicator } from '../../shared/api/campaigns.js';
 import type { Queryable } from '../db/client.js';
 import { JsonWithHoles } from './rawJson.js';
-import type { ScoredSubindicator } from './scoring.js';
+import { scoredSubindicators, type ScoredSubindicator } from './scoring.js';
 
 /** A measure, policy or axis of the questionnaire tree. */
 export interface TreeNode {
@@ -59,7 +59,7 @@ export function prepareEdition(indicators: IndicatorGroup[]): EditionQuestionnai
   return deepFreeze({
     indicators,
     tree: questionnaireTree(indicators),
-    scored: indicators.flatMap((i) => i.subindicators.map((s) => ({ id: s.id, type: s.type, axisId: i.axisId, policyId: i.policyId, measureId: i.measureId, responses: s.responses }))),
+    scored: scoredSubindicators(indicators),
     subindicator: (id) => byId.get(id),
     // An answer is an array of integers or null: plain ASCII, as the template needs.
     indicatorsJson: (answers) => template.fill(subindicatorIds.map((id) => JSON.stringify(answers.get(id) ?? null))),
@@ -86,8 +86,8 @@ function deepFreeze<T>(value: T): T {
  */
 export class QuestionnaireCache {
   private version: string | undefined;
-  /** Loads in progress or done, shared by concurrent callers outside a transaction. */
-  private readonly editions = new Map<number, Promise<EditionQuestionnaire>>();
+  /** Loads in progress, shared by concurrent callers outside a transaction. */
+  private readonly loading = new Map<number, Promise<EditionQuestionnaire>>();
   /** Loads done, which any caller may use at once. */
   private readonly loaded = new Map<number, EditionQuestionnaire>();
 
@@ -101,21 +101,20 @@ export class QuestionnaireCache {
    */
   get(editionId: number, catalogueVersion: string, tx?: Queryable): Promise<EditionQuestionnaire> {
     if (catalogueVersion !== this.version) {
-      this.editions.clear();
+      this.loading.clear();
       this.loaded.clear();
       this.version = catalogueVersion;
     }
     const done = this.loaded.get(editionId);
     if (done) return Promise.resolve(done);
     if (tx) return this.load(editionId, tx).then((indicators) => this.keep(editionId, catalogueVersion, prepareEdition(indicators)));
-    let entry = this.editions.get(editionId);
+    let entry = this.loading.get(editionId);
     if (!entry) {
-      // Concurrent first calls share one load; a failed load is forgotten so that the next call retries.
-      const loading = this.load(editionId, undefined).then((indicators) => this.keep(editionId, catalogueVersion, prepareEdition(indicators)));
-      loading.catch(() => {
-        if (this.editions.get(editionId) === loading) this.editions.delete(editionId);
-      });
-      this.editions.set(editionId, (entry = loading));
+      // Concurrent first calls share one load; done or failed, it is forgotten here (a failed one is tried again).
+      const load = this.load(editionId, undefined).then((indicators) => this.keep(editionId, catalogueVersion, prepareEdition(indicators)));
+      const forget = () => void (this.loading.get(editionId) === load && this.loading.delete(editionId));
+      load.then(forget, forget);
+      this.loading.set(editionId, (entry = load));
     }
     return entry;
   }

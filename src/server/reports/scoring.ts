@@ -3,6 +3,7 @@
  * summed per measure, policy, axis and the whole questionnaire.
  */
 import { percentage, subindicatorPoints } from '../../shared/scoring.js';
+import type { IndicatorGroup } from '../../shared/api/campaigns.js';
 
 /** The per-question rule is shared with the client's improvement plan. */
 export { percentage, subindicatorPoints };
@@ -31,6 +32,11 @@ export interface GroupScore {
   value: number;
   max: number;
   percentage: number;
+}
+
+/** An edition's questions (its indicators, in order) as scoring reads them, each with its place in the tree. */
+export function scoredSubindicators(indicators: readonly IndicatorGroup[]): ScoredSubindicator[] {
+  return indicators.flatMap((i) => i.subindicators.map((s) => ({ id: s.id, type: s.type, axisId: i.axisId, policyId: i.policyId, measureId: i.measureId, responses: s.responses })));
 }
 
 /** Key of one group's figures (a stored score, a territory's sums): "total:0", "axis:12"... */

@@ -1,6 +1,20 @@
 import type { Queryable } from '../db/client.js';
-import { loadScoringQuestionnaire, readAnswerIds, replaceCampaignScores } from '../db/repositories/scores.js';
-import { scoreCampaign } from './scoring.js';
+import { findCampaign } from '../db/repositories/campaignQueries.js';
+import { loadEditionIndicators } from '../db/repositories/questionnaires.js';
+import { readAnswerIds, replaceCampaignScores } from '../db/repositories/scores.js';
+import { scoreCampaign, scoredSubindicators, type ScoredSubindicator } from './scoring.js';
+
+/** An edition's questions with their place in the tree and their responses, in questionnaire order, for scoring. */
+export async function loadEditionQuestionnaire(q: Queryable, editionId: number): Promise<ScoredSubindicator[]> {
+  return scoredSubindicators(await loadEditionIndicators(q, editionId));
+}
+
+/** The questionnaire of a campaign's edition, shaped for scoring. */
+export async function loadScoringQuestionnaire(q: Queryable, campaignId: number): Promise<ScoredSubindicator[]> {
+  const campaign = await findCampaign(q, campaignId);
+  if (!campaign) throw new Error(`No campaign ${campaignId}`);
+  return loadEditionQuestionnaire(q, campaign.editionId);
+}
 
 /**
  * The first step of the plain path (README): a campaign's scores, computed once from its answers (scoring.ts)

@@ -2,7 +2,7 @@ import { namedStatement, type Queryable } from '../client.js';
 import type { CampaignStatus, CampaignStatusRow, CampaignSummary, EntityCampaigns } from '../../../shared/api/campaigns.js';
 import type { CurrentUser } from '../../../shared/api/auth.js';
 import type { AccessClaims } from '../../services/auth/tokenKinds.js';
-import type { CampaignDatesRow } from './deadlines.js';
+import { CAMPAIGN_DATES, toCampaignDates, type CampaignDatesColumns, type CampaignDatesRow } from './deadlines.js';
 import { SESSION_USER, type SessionUserRow } from './sessions.js';
 import { toCurrentUser } from './users.js';
 import { CATALOGUE_VERSION_SQL } from './questionnaires.js';
@@ -62,7 +62,8 @@ export interface CampaignRow {
   endDate: string | null;
 }
 
-const CAMPAIGN_ROW = 'c.id, c.entity_id, c.edition_id, c.status, c.start_date, c.end_date';
+const CAMPAIGN_COLUMNS = ['id', 'entity_id', 'edition_id', 'status', 'start_date', 'end_date'];
+const CAMPAIGN_ROW = CAMPAIGN_COLUMNS.map((column) => `c.${column}`).join(', ');
 export type CampaignRowRead = { id: number; entity_id: number; edition_id: number; status: CampaignStatus; start_date: Date | null; end_date: Date | null };
 
 /** A campaign's row as read with its columns (CAMPAIGN_ROW or RETURNING them). */
@@ -71,7 +72,7 @@ export const toCampaignRow = (row: CampaignRowRead): CampaignRow => ({
 });
 
 /** The columns of CampaignRow, for a statement that writes a campaign and answers its row (RETURNING). */
-export const RETURNING_CAMPAIGN_ROW = 'RETURNING id, entity_id, edition_id, status, start_date, end_date';
+export const RETURNING_CAMPAIGN_ROW = `RETURNING ${CAMPAIGN_COLUMNS.join(', ')}`;
 
 /** The campaign's row; with lock, locked until the transaction ends so that saves and submits take turns. */
 export async function findCampaign(q: Queryable, id: number, lock = false): Promise<CampaignRow | undefined> {
@@ -88,26 +89,24 @@ export interface CampaignToAnswer {
   catalogueVersion: string;
 }
 
+/** The columns of CampaignToAnswer, of the campaign aliased c and the tables CAMPAIGN_DATES joins to it. */
+const TO_ANSWER_COLUMNS = `c.id AS campaign_id, c.entity_id, c.edition_id, c.status, c.start_date, c.end_date, ${CAMPAIGN_DATES.columns},
+       ${CATALOGUE_VERSION_SQL} AS catalogue_version`;
+type ToAnswerRow = Omit<CampaignRowRead, 'id'> & CampaignDatesColumns & { campaign_id: number; catalogue_version: string };
+
+const toCampaignToAnswer = ({ campaign_id: id, opens_on, closes_on, extended_to, catalogue_version, ...row }: ToAnswerRow): CampaignToAnswer => ({
+  campaign: toCampaignRow({ id, ...row }),
+  dates: toCampaignDates({ opens_on, closes_on, extended_to }),
+  catalogueVersion: catalogue_version,
+});
+
+const CAMPAIGN_TO_ANSWER = namedStatement('campaign_to_answer', `SELECT ${TO_ANSWER_COLUMNS} FROM ${CAMPAIGN_DATES.from} WHERE c.id = $1 FOR UPDATE OF c`);
+
 /**
  * The campaign locked until the transaction ends (saves and submits take turns), with its dates and the catalogue
  * version, in one statement: the calls of the weeks campaigns are being sent take one round trip for all three.
  * Only the campaign's row is locked; the rest is read as of the statement's start, like any read before the lock.
  */
-/** The columns of CampaignToAnswer, of the campaign aliased c, its edition ed and its entity's extension x, locked. */
-const TO_ANSWER_COLUMNS = `c.id AS campaign_id, c.entity_id, c.edition_id, c.status, c.start_date, c.end_date,
-       ed.opens_on::text, ed.closes_on::text, x.closes_on::text AS extended_to, ${CATALOGUE_VERSION_SQL} AS catalogue_version`;
-const TO_ANSWER_FROM = `campaigns c JOIN editions ed ON ed.id = c.edition_id
-       LEFT JOIN deadline_extensions x ON x.entity_id = c.entity_id AND x.edition_id = c.edition_id`;
-type ToAnswerRow = Omit<CampaignRowRead, 'id'> & { campaign_id: number; opens_on: string | null; closes_on: string | null; extended_to: string | null; catalogue_version: string };
-
-const toCampaignToAnswer = ({ campaign_id: id, opens_on, closes_on, extended_to, catalogue_version, ...row }: ToAnswerRow): CampaignToAnswer => ({
-  campaign: toCampaignRow({ id, ...row }),
-  dates: { opensOn: opens_on, closesOn: closes_on, extendedTo: extended_to },
-  catalogueVersion: catalogue_version,
-});
-
-const CAMPAIGN_TO_ANSWER = namedStatement('campaign_to_answer', `SELECT ${TO_ANSWER_COLUMNS} FROM ${TO_ANSWER_FROM} WHERE c.id = $1 FOR UPDATE OF c`);
-
 export async function findCampaignToAnswer(q: Queryable, id: number): Promise<CampaignToAnswer | undefined> {
   const [row] = await q.query<ToAnswerRow>(CAMPAIGN_TO_ANSWER, [id]);
   return row && toCampaignToAnswer(row);
@@ -118,7 +117,7 @@ const SESSION_USER_AND_CAMPAIGN_TO_ANSWER = namedStatement(
   'session_user_and_campaign_to_answer',
   `SELECT ${SESSION_USER.columns}, t.*
      FROM ${SESSION_USER.from}
-     LEFT JOIN (SELECT ${TO_ANSWER_COLUMNS} FROM ${TO_ANSWER_FROM} WHERE c.id = $3 FOR UPDATE OF c) AS t ON true
+     LEFT JOIN (SELECT ${TO_ANSWER_COLUMNS} FROM ${CAMPAIGN_DATES.from} WHERE c.id = $3 FOR UPDATE OF c) AS t ON true
     WHERE ${SESSION_USER.where}`,
 );
 

@@ -16,16 +16,22 @@ export interface CampaignDatesRow {
   extendedTo: string | null;
 }
 
+/**
+ * A campaign's dates as columns (opens_on, closes_on, extended_to) of the campaign aliased c, its edition ed and
+ * its entity's extension x, and the joins they need; read back with toCampaignDates.
+ */
+export const CAMPAIGN_DATES = {
+  columns: 'ed.opens_on::text, ed.closes_on::text, x.closes_on::text AS extended_to',
+  from: `campaigns c JOIN editions ed ON ed.id = c.edition_id
+       LEFT JOIN deadline_extensions x ON x.entity_id = c.entity_id AND x.edition_id = c.edition_id`,
+} as const;
+export type CampaignDatesColumns = { opens_on: string | null; closes_on: string | null; extended_to: string | null };
+export const toCampaignDates = (row: CampaignDatesColumns): CampaignDatesRow => ({ opensOn: row.opens_on, closesOn: row.closes_on, extendedTo: row.extended_to });
+
 /** The dates that apply to one campaign: its edition's, and its entity's extension in that edition if any. */
 export async function findCampaignDeadline(q: Queryable, campaignId: number): Promise<CampaignDatesRow | undefined> {
-  const [row] = await q.query<{ opens_on: string | null; closes_on: string | null; extended_to: string | null }>(
-    `SELECT ed.opens_on::text, ed.closes_on::text, x.closes_on::text AS extended_to
-       FROM campaigns c JOIN editions ed ON ed.id = c.edition_id
-       LEFT JOIN deadline_extensions x ON x.entity_id = c.entity_id AND x.edition_id = c.edition_id
-      WHERE c.id = $1`,
-    [campaignId],
-  );
-  return row && { opensOn: row.opens_on, closesOn: row.closes_on, extendedTo: row.extended_to };
+  const [row] = await q.query<CampaignDatesColumns>(`SELECT ${CAMPAIGN_DATES.columns} FROM ${CAMPAIGN_DATES.from} WHERE c.id = $1`, [campaignId]);
+  return row && toCampaignDates(row);
 }
 
 /** The edition new campaigns go to (the newest), with its dates. */

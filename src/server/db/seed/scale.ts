@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../client.js';
 import { foldText } from '../../../shared/text.js';
-import { loadEditionQuestionnaire, insertScores } from '../repositories/scores.js';
+import { insertScores } from '../repositories/scores.js';
+import { loadEditionQuestionnaire } from '../../reports/storedScores.js';
 import { scoreCampaign } from '../../reports/scoring.js';
 import { DEMO_EDITIONS, ensureEdition } from './demo.js';
 import { plausibleAnswer } from './answers.js';
