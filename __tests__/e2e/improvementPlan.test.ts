@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { sharedAppServer, type AppServer } from './helpers/appServer.js';
-import { launchBrowser, newPage } from './helpers/browser.js';
+import { launchBrowser, newPage, scrollPageTo } from './helpers/browser.js';
 import { logInAsUser } from './helpers/session.js';
 import { expectNoSideScroll, PHONE } from './helpers/phone.js';
 import { apiGet, apiToken } from './helpers/api.js';
@@ -121,7 +121,7 @@ describe("'Plan de mejora' in Chromium", () => {
     await best.scrollIntoViewIfNeeded();
     const box = await best.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await scrollPageTo(page, 0);
     await page.screenshot({ path: path.join(SHOTS, 'plan-phone.png'), fullPage: true });
     await page.getByTestId('plan-measure').first().screenshot({ path: path.join(SHOTS, 'plan-phone-measure.png') });
     expect(errors).toEqual([]);

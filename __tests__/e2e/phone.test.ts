@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { startAppServer, type AppServer } from './helpers/appServer.js';
-import { launchBrowser, newPage, screenshot, type OpenedPage } from './helpers/browser.js';
+import { launchBrowser, newPage, screenshot, scrollPageTo, type OpenedPage } from './helpers/browser.js';
 import { cancelDialog, checkDialog, checkListPage, checkPage, checkUserPanel, expectOnScreen, PHONE } from './helpers/phone.js';
 import { logIn } from './helpers/session.js';
 import { apiGet, apiPost, apiToken } from './helpers/api.js';
@@ -67,7 +67,7 @@ describe('every page and dialog on a phone (390x844)', () => {
       await page.locator('fieldset.answer-picker').first().waitFor();
       await checkPage(page, 'questionnaire');
       // Down the questions, what stays on top (the app's header and the questionnaire's) covers at most a fifth of the screen.
-      await page.evaluate(() => window.scrollTo(0, 1500));
+      await scrollPageTo(page, 1500);
       await page.waitForTimeout(100);
       const box = await header.boundingBox();
       const covered = box === null ? 0 : Math.max(0, box.y + box.height);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { sharedAppServer, type AppServer } from './helpers/appServer.js';
-import { drawEveryChart, launchBrowser, newPage, screenshot } from './helpers/browser.js';
+import { drawEveryChart, launchBrowser, newPage, screenshot, scrollPageTo } from './helpers/browser.js';
 import { logInAsUser } from './helpers/session.js';
 import { readPdf } from './helpers/pdf.js';
 import { expectNoSideScroll } from './helpers/phone.js';
@@ -112,7 +112,7 @@ describe("'Evolución' in Chromium", () => {
     const table = page.getByTestId('trend-table').getByTestId('wide-table-scroll');
     expect(await table.evaluate((box) => ({ scrollWidth: box.scrollWidth, fits: box.scrollWidth <= box.clientWidth }))).toEqual({ scrollWidth: expect.any(Number), fits: true });
     await screenshot(page, 'trend-phone-page');
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await scrollPageTo(page, 0);
     await section.scrollIntoViewIfNeeded();
     await page.screenshot({ path: (await screenshot(page, 'trend-phone', { fullPage: false })) });
     await page.getByTestId('trend-table').scrollIntoViewIfNeeded();

@@ -79,6 +79,15 @@ export async function waitForCount(locator: Locator, n: number, timeoutMs = 10_0
 }
 
 /**
+ * Scrolls the page to a height at once. Bootstrap makes the page scroll smoothly (`scroll-behavior: smooth` where
+ * the reader allows motion), so that a plain window.scrollTo returns only after an animation of about half a
+ * second, and a test that reads the page at once reads it in mid-scroll.
+ */
+export async function scrollPageTo(page: Page, top: number): Promise<void> {
+  await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), top);
+}
+
+/**
  * Scrolls the page through, so that every chart is drawn (charts are drawn as they come near the screen),
  * waits until none is left to draw, and goes back to the top.
  */
@@ -87,11 +96,11 @@ export async function drawEveryChart(page: Page): Promise<void> {
   if ((await pending.count()) === 0) return;
   const { height, step } = await page.evaluate(() => ({ height: document.documentElement.scrollHeight, step: window.innerHeight }));
   for (let y = 0; y < height; y += step) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await scrollPageTo(page, y);
     await page.waitForTimeout(50);
   }
   await waitForCount(pending, 0);
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await scrollPageTo(page, 0);
 }
 
 /** Saves a PNG (the full page unless told otherwise) to __tests__/e2e/screenshots/<name>.png (git-ignored); returns its path. */

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { screenshot } from './browser.js';
+import { screenshot, scrollPageTo } from './browser.js';
 
 /** The phone of the checks: 390x844 CSS pixels. */
 export const PHONE = { width: 390, height: 844 };
@@ -40,7 +40,7 @@ export async function checkListPage(page: Page, name: string) {
     const actions = rows.nth(i).locator('a.btn, button');
     for (let j = 0; j < (await actions.count()); j++) await expectOnScreen(actions.nth(j), `${name} row ${i} action ${j}`);
   }
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await scrollPageTo(page, 0);
   await screenshot(page, `phone-${name}`);
 }
 
