@@ -29,6 +29,7 @@ module.exports = {
   // waiting on a database, an HTTP server, Chromium or a child process. Measured: 7.6 min instead of 12.5.
   maxWorkers: 2,
   globalSetup: '<rootDir>/__tests__/helpers/globalSetup.mjs',
+  globalTeardown: '<rootDir>/__tests__/helpers/globalTeardown.mjs',
   projects: [
     { ...common, displayName: 'server', testEnvironment: 'node', testMatch: ['<rootDir>/__tests__/server/**/*.test.ts', '<rootDir>/__tests__/shared/**/*.test.ts'] },
     { ...common, displayName: 'client', testEnvironment: 'jsdom', setupFilesAfterEnv: ['<rootDir>/__tests__/helpers/jsdomSetup.ts'], testMatch: ['<rootDir>/__tests__/client/**/*.test.ts?(x)'] },

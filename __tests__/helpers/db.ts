@@ -1,17 +1,46 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openPostgres, wrapPglite, type Db } from '../../src/server/db/client.js';
 import { prepareDatabase } from '../../src/server/bootstrap.js';
+import { seedDemo } from '../../src/server/db/seed/demo.js';
+import { madeOncePerRun } from './oncePerRun.js';
 
 /** A fresh in-memory PGlite copied from the run's migrated template (with the Spanish geography). */
 export async function openTestPglite(): Promise<Db> {
   const file = process.env.CAMPAIGNS_TEMPLATE_DB;
   if (!file) throw new Error('CAMPAIGNS_TEMPLATE_DB is not set: run the tests through jest (globalSetup).');
-  const data = await fs.readFile(file);
-  const lite = await PGlite.create({ loadDataDir: new Blob([data]) });
-  return wrapPglite(lite);
+  return openPgliteDump(file);
+}
+
+async function openPgliteDump(file: string): Promise<Db> {
+  return wrapPglite(await loadPglite(file));
+}
+
+async function loadPglite(file: string): Promise<PGlite> {
+  return PGlite.create({ loadDataDir: new Blob([await fs.readFile(file)]) });
+}
+
+/**
+ * A fresh in-memory PGlite with the demo data, as openTestPglite and seedDemo give it: copied from a dump made
+ * once per run (seeding costs seconds a file).
+ */
+export async function openDemoPglite(): Promise<Db> {
+  const dir = await madeOncePerRun('pglite-demo', async (into) => {
+    const lite = await loadPglite(process.env.CAMPAIGNS_TEMPLATE_DB as string);
+    await seedDemo(wrapPglite(lite));
+    const dump = await lite.dumpDataDir('gzip');
+    await lite.close();
+    await fs.writeFile(path.join(into, 'demo.tar.gz'), Buffer.from(await dump.arrayBuffer()));
+  });
+  if (!dir) {
+    const db = await openTestPglite();
+    await seedDemo(db);
+    return db;
+  }
+  return openPgliteDump(path.join(dir, 'demo.tar.gz'));
 }
 
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -41,43 +70,77 @@ export async function openEmptyPglite(): Promise<Db> {
   return wrapPglite(await PGlite.create());
 }
 
-/**
- * A throw-away PostgreSQL database for one test file, migrated and loaded unless prepared is false (then empty);
- * dropped by the returned db's close.
- */
-export async function openTestPostgres({ prepared = true }: { prepared?: boolean } = {}): Promise<Db> {
-  const name = `campaigns_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+/** Runs one statement on the test server's maintenance database (CREATE and DROP DATABASE). */
+async function onServer(sql: string): Promise<void> {
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const db = openPostgres(url.toString(), 5);
-  if (prepared) await prepareDatabase(db, { seedDemo: false });
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * A throw-away PostgreSQL database for one test file, migrated and loaded unless prepared is false (then empty),
+ * or a copy of the template database named; dropped by the returned db's close.
+ */
+export async function openTestPostgres({ prepared = true, template }: { prepared?: boolean; template?: string } = {}): Promise<Db> {
+  const name = `campaigns_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  await onServer(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  const db = openPostgres(testPostgresUrl(name), 5);
+  if (prepared && !template) await prepareDatabase(db, { seedDemo: false });
   return {
     ...db,
     async close() {
       await db.close();
-      const dropper = new pg.Client({ connectionString: ADMIN_URL });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
 
-/** A backend of database tests: open gives a migrated database with the Spanish geography, openEmpty an empty one. */
+/**
+ * A throw-away PostgreSQL database with the demo data, as openTestPostgres and seedDemo give it: a copy of a
+ * template database seeded once per run (CREATE DATABASE ... TEMPLATE copies its files).
+ */
+export async function openDemoPostgres(): Promise<Db> {
+  // globalTeardown.mjs drops the database named in this folder.
+  const dir = await madeOncePerRun('postgres-demo', async (into) => {
+    const name = `campaigns_demo_${Date.now()}_${randomBytes(3).toString('hex')}`;
+    await fs.writeFile(path.join(into, 'database'), name);
+    await onServer(`CREATE DATABASE ${name}`);
+    const db = openPostgres(testPostgresUrl(name), 5);
+    try {
+      await prepareDatabase(db, { seedDemo: true });
+    } finally {
+      await db.close();
+    }
+  });
+  if (!dir) {
+    const db = await openTestPostgres();
+    await seedDemo(db);
+    return db;
+  }
+  return openTestPostgres({ template: await fs.readFile(path.join(dir, 'database'), 'utf8') });
+}
+
+/**
+ * A backend of database tests: open gives a migrated database with the Spanish geography, openDemo one with the
+ * demo data too, openEmpty an empty one.
+ */
 export interface TestBackend {
   name: 'pglite' | 'postgres';
   open: () => Promise<Db>;
+  openDemo: () => Promise<Db>;
   openEmpty: () => Promise<Db>;
 }
 
 /** The backends a database test runs on: PGlite always, PostgreSQL when reachable. */
 export async function testBackends(): Promise<TestBackend[]> {
-  const backends: TestBackend[] = [{ name: 'pglite', open: openTestPglite, openEmpty: openEmptyPglite }];
-  if (await postgresAvailable()) backends.push({ name: 'postgres', open: () => openTestPostgres(), openEmpty: () => openTestPostgres({ prepared: false }) });
+  const backends: TestBackend[] = [{ name: 'pglite', open: openTestPglite, openDemo: openDemoPglite, openEmpty: openEmptyPglite }];
+  if (await postgresAvailable()) {
+    backends.push({ name: 'postgres', open: () => openTestPostgres(), openDemo: openDemoPostgres, openEmpty: () => openTestPostgres({ prepared: false }) });
+  }
   return backends;
 }
 

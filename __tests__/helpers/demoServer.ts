@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { startTestServer, type TestServer } from './server.js';
 import { signInDemoAccounts } from './auth.js';
-import { seedDemo } from '../../src/server/db/seed/demo.js';
 import type { Db } from '../../src/server/db/client.js';
 
 /** Who calls in a permission matrix: the demo accounts, a share link, and nobody. */
@@ -15,10 +14,12 @@ export interface DemoServer {
   close(): Promise<void>;
 }
 
-/** The demo database behind the real app, signed in as ADMIN, FEC and USER, with a share link of a sent campaign. */
-export async function startDemoServer(open: () => Promise<Db>): Promise<DemoServer> {
-  const db = await open();
-  await seedDemo(db);
+/**
+ * The demo database (openDemo: a backend's, db.ts) behind the real app, signed in as ADMIN, FEC and USER, with a
+ * share link of a sent campaign.
+ */
+export async function startDemoServer(openDemo: () => Promise<Db>): Promise<DemoServer> {
+  const db = await openDemo();
   const server = await startTestServer(db);
   const tokens: Record<Caller, string> = { ...(await signInDemoAccounts(server)), share: '', none: '' };
   const [{ id: sent }] = await db.query<{ id: number }>("SELECT id FROM campaigns WHERE status = 'sent' ORDER BY id LIMIT 1");

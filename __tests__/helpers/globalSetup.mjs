@@ -6,7 +6,8 @@ import { tsImport } from 'tsx/esm/api';
 
 /**
  * Builds one migrated PGlite with the reference data (a fresh initdb costs seconds) and leaves its dump
- * for every test file to copy (stack.md, trap 4). Jest loads global setup outside its module system,
+ * for every test file to copy (stack.md, trap 4). Also names the run's folder, where what test files share
+ * is made once by the first to need it (oncePerRun.ts: the demo data). Jest loads global setup outside its module system,
  * so the TypeScript sources are loaded through tsx.
  */
 export default async function globalSetup() {
@@ -20,4 +21,5 @@ export default async function globalSetup() {
   const file = path.join(dir, 'template.tar.gz');
   await fs.writeFile(file, Buffer.from(await dump.arrayBuffer()));
   process.env.CAMPAIGNS_TEMPLATE_DB = file;
+  process.env.CAMPAIGNS_RUN_DIR = dir;
 }

@@ -3,7 +3,6 @@ import { call, startTestServer, type TestServer } from '../helpers/server.js';
 import { signIn } from '../helpers/auth.js';
 import { consistencyDifferences } from '../helpers/concurrency.js';
 import { prepareStorm, runStorm, type StormSetup } from '../helpers/storm.js';
-import { seedDemo } from '../../src/server/db/seed/demo.js';
 import { seededRandom } from '../../src/server/db/seed/random.js';
 import { openPostgres, type Db } from '../../src/server/db/client.js';
 
@@ -53,13 +52,12 @@ async function stormAndCheck(db: Db, servers: TestServer[], label: string): Prom
   }
 }
 
-describe.each(backends)('storms of mixed calls on $name', ({ name, open }) => {
+describe.each(backends)('storms of mixed calls on $name', ({ name, openDemo }) => {
   let db: Db;
   let second: Db | undefined;
   const servers: TestServer[] = [];
   beforeAll(async () => {
-    db = await open();
-    await seedDemo(db);
+    db = await openDemo();
     servers.push(await startTestServer(db));
   });
   afterAll(async () => {

@@ -69,7 +69,7 @@ function checkAnswer(call: DocumentedCall, answer: Answer, request: string): voi
   }
 }
 
-describe.each(backends)('the API under hostile input on $name', ({ open }) => {
+describe.each(backends)('the API under hostile input on $name', ({ openDemo }) => {
   let demo: DemoServer;
   let calls: DocumentedCall[];
   let writes: () => Promise<number>;
@@ -115,7 +115,7 @@ describe.each(backends)('the API under hostile input on $name', ({ open }) => {
   }
 
   beforeAll(async () => {
-    demo = await startDemoServer(open);
+    demo = await startDemoServer(openDemo);
     const doc = await (await fetch(`${demo.server.url}/api/docs/openapi.json`)).json();
     calls = documentedCalls(doc);
     accounts = await demo.db.query('SELECT id, email, role, password_hash FROM users');

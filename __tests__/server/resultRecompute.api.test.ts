@@ -1,7 +1,6 @@
 import { testBackends } from '../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../helpers/server.js';
 import { signIn } from '../helpers/auth.js';
-import { seedDemo } from '../../src/server/db/seed/demo.js';
 import type { Db } from '../../src/server/db/client.js';
 import type { CampaignSummary, IndicatorGroup, Subindicator } from '../../src/shared/api/campaigns.js';
 import type { ResultResponse } from '../../src/shared/api/results.js';
@@ -36,13 +35,12 @@ function sums(indicators: IndicatorGroup[], key: (i: IndicatorGroup) => number |
   return out;
 }
 
-describe.each(backends)('a demo result recomputed from its answers on $name', ({ open }) => {
+describe.each(backends)('a demo result recomputed from its answers on $name', ({ openDemo }) => {
   let db: Db;
   let server: TestServer;
 
   beforeAll(async () => {
-    db = await open();
-    await seedDemo(db);
+    db = await openDemo();
     server = await startTestServer(db);
   });
   afterAll(async () => {

@@ -2,7 +2,6 @@ import { postgresAvailable, testBackends } from '../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../helpers/server.js';
 import { createTestUser, loginBody, pkcePair, signIn, signInDemoAccounts } from '../helpers/auth.js';
 import { holdLocks, waitForLockWaiters } from '../helpers/concurrency.js';
-import { seedDemo } from '../../src/server/db/seed/demo.js';
 import type { Db } from '../../src/server/db/client.js';
 
 const onPostgres = (await testBackends()).filter((b) => b.name === 'postgres');
@@ -14,15 +13,14 @@ if (!(await postgresAvailable())) console.warn('Forced interleavings need Postgr
  * aborting one of them). Each interleaving is forced with a lock held by the test; whatever happens, the removal
  * succeeds and the sign-in is refused or finishes, never a 500.
  */
-describe.each(onPostgres)('signing in while the account is removed, on $name', ({ open }) => {
+describe.each(onPostgres)('signing in while the account is removed, on $name', ({ openDemo }) => {
   let db: Db;
   let server: TestServer;
   let admin: string;
   let sequence = 0;
 
   beforeAll(async () => {
-    db = await open();
-    await seedDemo(db);
+    db = await openDemo();
     server = await startTestServer(db);
     admin = (await signInDemoAccounts(server)).admin;
   });

@@ -2,7 +2,6 @@ import { postgresAvailable, testBackends } from '../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../helpers/server.js';
 import { signInDemoAccounts } from '../helpers/auth.js';
 import { consistencyDifferences, holdLocks, submittableCampaign, waitForLockWaiters } from '../helpers/concurrency.js';
-import { seedDemo } from '../../src/server/db/seed/demo.js';
 import { seededRandom } from '../../src/server/db/seed/random.js';
 import type { Db } from '../../src/server/db/client.js';
 import { rebuildTerritoryScores } from '../../src/server/db/repositories/territoryScores.js';
@@ -18,11 +17,10 @@ if (!(await postgresAvailable())) console.warn('Forced interleavings need Postgr
 const triesOn = (name: string) => Number(process.env.CONCURRENCY_RUNS ?? 1) * (name === 'postgres' ? 8 : 4);
 
 /** One database with the demo data and a server, signed in as the demo ADMIN. */
-function demoServer(open: () => Promise<Db>) {
+function demoServer(openDemo: () => Promise<Db>) {
   const env = { db: undefined as unknown as Db, server: undefined as unknown as TestServer, token: '', municipality: '' };
   beforeAll(async () => {
-    env.db = await open();
-    await seedDemo(env.db);
+    env.db = await openDemo();
     env.server = await startTestServer(env.db);
     env.token = (await signInDemoAccounts(env.server)).admin;
     // Province 46 (Valencia) has demo entities with sent campaigns, so phantoms would change real means.
@@ -35,8 +33,8 @@ function demoServer(open: () => Promise<Db>) {
   return env;
 }
 
-describe.each(backends)('a submission racing the removal of its entity on $name', ({ name, open }) => {
-  const env = demoServer(open);
+describe.each(backends)('a submission racing the removal of its entity on $name', ({ name, openDemo }) => {
+  const env = demoServer(openDemo);
 
   const TRIES = triesOn(name);
   it(`leaves the territorial sums equal to their recomputation, ${TRIES} tries`, async () => {
@@ -60,8 +58,8 @@ describe.each(backends)('a submission racing the removal of its entity on $name'
   }, 60_000 * Number(process.env.CONCURRENCY_RUNS ?? 1));
 });
 
-describe.each(onPostgres)('forced interleavings on $name', ({ open }) => {
-  const env = demoServer(open);
+describe.each(onPostgres)('forced interleavings on $name', ({ openDemo }) => {
+  const env = demoServer(openDemo);
   const post = (path: string, body: unknown) => call(env.server, 'POST', `/api/secure/v1/${path}`, { token: env.token, body });
 
   /** Starts `first`, holds it at the gate's locks, starts `second` and lets both finish once second waits too. */

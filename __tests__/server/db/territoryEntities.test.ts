@@ -1,5 +1,4 @@
 import { testBackends } from '../../helpers/db.js';
-import { seedDemo } from '../../../src/server/db/seed/demo.js';
 import type { Db } from '../../../src/server/db/client.js';
 
 const backends = await testBackends();
@@ -22,11 +21,10 @@ async function kept(db: Db): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((r) => [r.key, r.n]));
 }
 
-describe.each(backends)('entities registered per territory on $name', ({ open }) => {
+describe.each(backends)('entities registered per territory on $name', ({ openDemo }) => {
   let db: Db;
   beforeAll(async () => {
-    db = await open();
-    await seedDemo(db);
+    db = await openDemo();
   });
   afterAll(() => db.close());
 

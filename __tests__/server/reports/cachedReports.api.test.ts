@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import { recording, testBackends } from '../../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../../helpers/server.js';
 import { createTestUser, signIn } from '../../helpers/auth.js';
-import { seedDemo } from '../../../src/server/db/seed/demo.js';
 import { importCatalogue } from '../../../src/server/catalogue/import.js';
 import type { Catalogue } from '../../../src/server/catalogue/parse.js';
 import type { Db } from '../../../src/server/db/client.js';
@@ -16,7 +15,7 @@ const backends = await testBackends();
 /** The statements that build a report, which a body served from the cache does not run. */
 const BUILDING = /figure_inputs|campaign_answers/;
 
-describe.each(backends)('result and comparison bodies cached per campaign and versions on $name', ({ open }) => {
+describe.each(backends)('result and comparison bodies cached per campaign and versions on $name', ({ openDemo }) => {
   let db: Db;
   /** The app as it runs, its statements noted in `seen`. */
   let cached: TestServer;
@@ -68,8 +67,7 @@ describe.each(backends)('result and comparison bodies cached per campaign and ve
   }
 
   beforeAll(async () => {
-    db = await open();
-    await seedDemo(db);
+    db = await openDemo();
     cached = await startTestServer(recording(db, seen));
     uncached = await startTestServer(db, {}, undefined, { reportCacheBytes: 0 });
     tokens.admin = (await signIn(cached, 'admin@demo.es', 'demo1234')).access_token;

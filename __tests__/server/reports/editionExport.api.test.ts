@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { testBackends } from '../../helpers/db.js';
 import { call, rawGet, startTestServer, type TestServer } from '../../helpers/server.js';
 import { signInDemoAccounts } from '../../helpers/auth.js';
-import { seedDemo } from '../../../src/server/db/seed/demo.js';
 import type { Db } from '../../../src/server/db/client.js';
 import { answerPages, campaignPages, findEditionByNumber, scorePages } from '../../../src/server/db/repositories/editionExport.js';
 import { answerRow } from '../../../src/server/reports/editionExport.js';
@@ -13,7 +12,7 @@ const backends = await testBackends();
 /** The CSV's rows as cells (semicolons, no quoted semicolons in the demo's texts that matter here). */
 const csvRows = (text: string) => text.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((line) => line.split(';'));
 
-describe.each(backends)('edition export on $name', ({ open }) => {
+describe.each(backends)('edition export on $name', ({ openDemo }) => {
   let db: Db;
   let server: TestServer;
   let tokens: Record<string, string>;
@@ -22,8 +21,7 @@ describe.each(backends)('edition export on $name', ({ open }) => {
   const download = (query: string, token: string) => rawGet(server, `/api/secure/v1/campaigns/export?${query}`, { authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
-    db = await open();
-    await seedDemo(db);
+    db = await openDemo();
     server = await startTestServer(db);
     tokens = await signInDemoAccounts(server);
     const [row] = await db.query<{ id: number; entity: string; value: number; percentage: number; answers: string }>(

@@ -1,5 +1,4 @@
-import { openTestPglite } from '../../helpers/db.js';
-import { seedDemo } from '../../../src/server/db/seed/demo.js';
+import { openDemoPglite } from '../../helpers/db.js';
 import { campaignFigures } from '../../../src/server/reports/figures.js';
 import { loadScoringQuestionnaire } from '../../../src/server/reports/storedScores.js';
 import { scoreCampaign } from '../../../src/server/reports/scoring.js';
@@ -15,8 +14,7 @@ async function totalFromAnswers(db: Db, campaignId: number): Promise<number> {
 describe('campaign figures from stored scores', () => {
   let db: Db;
   beforeAll(async () => {
-    db = await openTestPglite();
-    await seedDemo(db);
+    db = await openDemoPglite();
   });
   afterAll(() => db.close());
 

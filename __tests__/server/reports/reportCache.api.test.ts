@@ -3,7 +3,6 @@ import path from 'node:path';
 import { testBackends } from '../../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../../helpers/server.js';
 import { signIn } from '../../helpers/auth.js';
-import { seedDemo } from '../../../src/server/db/seed/demo.js';
 import { importCatalogue } from '../../../src/server/catalogue/import.js';
 import type { Catalogue } from '../../../src/server/catalogue/parse.js';
 import type { Db } from '../../../src/server/db/client.js';
@@ -15,7 +14,7 @@ const backends = await testBackends();
 /** Sub-indicator id -> answer, as a response shows them. */
 const answersOf = (indicators: IndicatorGroup[]) => Object.fromEntries(indicators.flatMap((i) => i.subindicators.map((s) => [s.id, s.answer])));
 
-describe.each(backends)('questionnaires cached per edition, answers read per call, on $name', ({ open }) => {
+describe.each(backends)('questionnaires cached per edition, answers read per call, on $name', ({ openDemo }) => {
   let db: Db;
   let server: TestServer;
   let admin = '';
@@ -29,8 +28,7 @@ describe.each(backends)('questionnaires cached per edition, answers read per cal
   }
 
   beforeAll(async () => {
-    db = await open();
-    await seedDemo(db);
+    db = await openDemo();
     server = await startTestServer(db);
     admin = (await signIn(server, 'admin@demo.es', 'demo1234')).access_token;
   });

@@ -2,7 +2,6 @@ import { recording, testBackends, testPostgresUrl } from '../../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../../helpers/server.js';
 import { signIn } from '../../helpers/auth.js';
 import { answerEverything } from '../../helpers/concurrency.js';
-import { seedDemo } from '../../../src/server/db/seed/demo.js';
 import { seededRandom } from '../../../src/server/db/seed/random.js';
 import { openPostgres, type Db } from '../../../src/server/db/client.js';
 import type { ResultResponse } from '../../../src/shared/api/results.js';
@@ -20,7 +19,7 @@ const counted = (seen: readonly string[]) => ({
 const BANDS = [1, 5001, 20001, 50001, 100001];
 const populationIn = (band: number) => band + 10;
 
-describe.each(backends)('reports assembled from parts kept per territory and campaign on $name', ({ name, open }) => {
+describe.each(backends)('reports assembled from parts kept per territory and campaign on $name', ({ name, openDemo }) => {
   let db: Db;
   /** The app as it runs, its statements noted in `seen`. */
   let cached: TestServer;
@@ -64,8 +63,7 @@ describe.each(backends)('reports assembled from parts kept per territory and cam
   }
 
   beforeAll(async () => {
-    db = await open();
-    await seedDemo(db);
+    db = await openDemo();
     cached = await startTestServer(recording(db, seen));
     reference = await startTestServer(db, {}, undefined, { reportCacheBytes: 0 });
     if (name === 'postgres') {

@@ -1,5 +1,4 @@
 import { testBackends } from '../../helpers/db.js';
-import { seedDemo } from '../../../src/server/db/seed/demo.js';
 import { rebuildTerritoryScores, storeSubmission } from '../../../src/server/db/repositories/territoryScores.js';
 import type { Db, Queryable } from '../../../src/server/db/client.js';
 
@@ -26,13 +25,12 @@ async function rolledBack<T>(db: Db, fn: (q: Queryable) => Promise<T>): Promise<
   return out as T;
 }
 
-describe.each(backends)('report versions (migration 004) on $name', ({ open }) => {
+describe.each(backends)('report versions (migration 004) on $name', ({ openDemo }) => {
   let db: Db;
   let edition: { current: number; earlier: number };
 
   beforeAll(async () => {
-    db = await open();
-    await seedDemo(db);
+    db = await openDemo();
     const rows = await db.query<{ id: number }>('SELECT id FROM editions ORDER BY campaign_number');
     // The current edition and the one before it (the demo has an earlier one still, 2024).
     edition = { earlier: rows.at(-2)!.id, current: rows.at(-1)!.id };

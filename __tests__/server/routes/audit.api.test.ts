@@ -8,7 +8,7 @@ import type { AuditPage, AuditRow } from '../../../src/shared/api/audit.js';
 
 const backends = await testBackends();
 
-describe.each(backends)('activity log API on $name', ({ open }) => {
+describe.each(backends)('activity log API on $name', ({ openDemo }) => {
   let demo: DemoServer;
   let municipality: string;
 
@@ -30,7 +30,7 @@ describe.each(backends)('activity log API on $name', ({ open }) => {
   const csv = async (query = '', caller: Caller = 'admin') => rawGet(demo.server, `/api/secure/v1/audit/export?${query}`, { authorization: `Bearer ${demo.tokens[caller]}` });
 
   beforeAll(async () => {
-    demo = await startDemoServer(open);
+    demo = await startDemoServer(openDemo);
     [{ id: municipality }] = await demo.db.query<{ id: string }>("SELECT id FROM municipalities WHERE id LIKE '46%' ORDER BY id LIMIT 1");
   });
   afterAll(async () => demo.close());

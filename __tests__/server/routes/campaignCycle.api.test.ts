@@ -10,7 +10,7 @@ const backends = await testBackends();
 const PAST = '2000-01-02';
 const FUTURE = '2999-12-31';
 
-describe.each(backends)('deadlines, extensions and reopenings on $name', ({ name, open }) => {
+describe.each(backends)('deadlines, extensions and reopenings on $name', ({ name, openDemo }) => {
   let demo: DemoServer;
   let edition: number;
   let own: { sent: number; draft: number; draftEntity: number };
@@ -27,7 +27,7 @@ describe.each(backends)('deadlines, extensions and reopenings on $name', ({ name
   }
 
   beforeAll(async () => {
-    demo = await startDemoServer(open);
+    demo = await startDemoServer(openDemo);
     [{ campaign_number: edition }] = await demo.db.query<{ campaign_number: number }>('SELECT max(campaign_number) AS campaign_number FROM editions');
     const mine = (await get('all', demo.tokens.user)).body.response as CampaignSummary[];
     const draft = mine.find((c) => c.status === 'draft' && c.campaignNumber === edition)!;

@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { testBackends } from '../../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../../helpers/server.js';
 import { createTestUser, signIn, signInDemoAccounts } from '../../helpers/auth.js';
-import { seedDemo } from '../../../src/server/db/seed/demo.js';
 import type { Db } from '../../../src/server/db/client.js';
 import type { CampaignDetail, CampaignStatusRow, CampaignSummary } from '../../../src/shared/api/campaigns.js';
 
 const backends = await testBackends();
 
-describe.each(backends)('campaign API on $name', ({ open }) => {
+describe.each(backends)('campaign API on $name', ({ openDemo }) => {
   let db: Db;
   let server: TestServer;
   const tokens: Record<'user' | 'admin' | 'fec' | 'other' | 'share', string> = { user: '', admin: '', fec: '', other: '', share: '' };
@@ -33,8 +32,7 @@ describe.each(backends)('campaign API on $name', ({ open }) => {
   const questionsOf = async (id: number) => (await get(`get?id=${id}`, tokens.admin)).body.response as CampaignDetail;
 
   beforeAll(async () => {
-    db = await open();
-    await seedDemo(db);
+    db = await openDemo();
     server = await startTestServer(db);
     Object.assign(tokens, await signInDemoAccounts(server));
     const [{ id: otherEntity }] = await db.query<{ id: number }>("SELECT id FROM entities ORDER BY id DESC LIMIT 1");

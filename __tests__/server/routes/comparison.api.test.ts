@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { testBackends } from '../../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../../helpers/server.js';
 import { createTestUser, signIn, signInDemoAccounts } from '../../helpers/auth.js';
-import { seedDemo } from '../../../src/server/db/seed/demo.js';
 import type { Db } from '../../../src/server/db/client.js';
 import type { CampaignSummary } from '../../../src/shared/api/campaigns.js';
 import type { ComparisonAxis, ComparisonResponse, ResultResponse } from '../../../src/shared/api/results.js';
 
 const backends = await testBackends();
 
-describe.each(backends)('comparison API on $name', ({ open }) => {
+describe.each(backends)('comparison API on $name', ({ openDemo }) => {
   let db: Db;
   let server: TestServer;
   const tokens = { user: '', admin: '', fec: '', other: '' };
@@ -82,8 +81,7 @@ describe.each(backends)('comparison API on $name', ({ open }) => {
   }
 
   beforeAll(async () => {
-    db = await open();
-    await seedDemo(db);
+    db = await openDemo();
     server = await startTestServer(db);
     Object.assign(tokens, await signInDemoAccounts(server));
     const mine = (await get('all', tokens.user)).body.response as CampaignSummary[];

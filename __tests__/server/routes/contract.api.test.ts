@@ -6,7 +6,7 @@ import { createTestUser, loginBody, pkcePair, signIn } from '../../helpers/auth.
 const backends = await testBackends();
 
 /** The strict contract of every call (api-contract.md, "Inputs are validated strictly, never coerced"). */
-describe.each(backends)('API contract on $name', ({ open }) => {
+describe.each(backends)('API contract on $name', ({ openDemo }) => {
   let demo: DemoServer;
   const api = (method: string, path: string, options: { body?: unknown; caller?: Caller; headers?: Record<string, string> } = {}) =>
     call(demo.server, method, `/api/secure/v1/${path}`, { body: options.body, token: demo.tokens[options.caller ?? 'admin'], headers: options.headers });
@@ -15,7 +15,7 @@ describe.each(backends)('API contract on $name', ({ open }) => {
   const client = () => ({ client_id: demo.server.ctx.config.oauth.clientId, client_secret: demo.server.ctx.config.oauth.clientSecret });
 
   beforeAll(async () => {
-    demo = await startDemoServer(open);
+    demo = await startDemoServer(openDemo);
   });
   afterAll(() => demo?.close());
 

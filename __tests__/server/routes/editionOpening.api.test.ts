@@ -2,7 +2,6 @@ import { testBackends } from '../../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../../helpers/server.js';
 import { createTestUser, signIn, signInDemoAccounts } from '../../helpers/auth.js';
 import { startSmtpServer, type TestSmtpServer } from '../../helpers/smtpServer.js';
-import { seedDemo } from '../../../src/server/db/seed/demo.js';
 import { foldText } from '../../../src/shared/text.js';
 import type { Db } from '../../../src/server/db/client.js';
 
@@ -11,7 +10,7 @@ const PROVINCE = '08';
 const OTHER_PROVINCE = '17';
 const COMMUNITY = '09';
 
-describe.each(backends)('opening the edition for many entities, and reminders, on $name', ({ open }) => {
+describe.each(backends)('opening the edition for many entities, and reminders, on $name', ({ openDemo }) => {
   let db: Db;
   let smtp: TestSmtpServer;
   let server: TestServer;
@@ -38,8 +37,7 @@ describe.each(backends)('opening the edition for many entities, and reminders, o
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    db = await open();
-    await seedDemo(db);
+    db = await openDemo();
     server = await startTestServer(db, { SMTP_URL: smtp.url, SMTP_FROM: 'Campañas <campanas@example.org>' });
     withoutMail = await startTestServer(db);
     tokens = await signInDemoAccounts(server);

@@ -9,7 +9,7 @@ import type { EditionPreview, EditionRow } from '../../../src/shared/api/edition
 const backends = await testBackends();
 const demoFile = (year: number) => fs.readFile(path.resolve(`src/server/db/seed/catalogues/demo-${year}.json`), 'utf8');
 
-describe.each(backends)('editions API on $name', ({ open }) => {
+describe.each(backends)('editions API on $name', ({ openDemo }) => {
   let demo: DemoServer;
   const count = async (table: string) => (await demo.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0].n;
 
@@ -24,7 +24,7 @@ describe.each(backends)('editions API on $name', ({ open }) => {
   const edition2027 = async () => (await demoFile(2026)).replace('"edition": 2026', '"edition": 2027');
 
   beforeAll(async () => {
-    demo = await startDemoServer(open);
+    demo = await startDemoServer(openDemo);
   });
   afterAll(() => demo?.close());
 

@@ -5,7 +5,7 @@ import type { EntityRow } from '../../../src/shared/api/admin.js';
 
 const backends = await testBackends();
 
-describe.each(backends)('entity administration API on $name', ({ open }) => {
+describe.each(backends)('entity administration API on $name', ({ openDemo }) => {
   let demo: DemoServer;
   let sequence = 0;
   /** Three municipalities of Valencia and one of Madrid. */
@@ -18,7 +18,7 @@ describe.each(backends)('entity administration API on $name', ({ open }) => {
   const auditCount = async (action: string) => (await demo.db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log WHERE action = $1', [action]))[0].n;
 
   beforeAll(async () => {
-    demo = await startDemoServer(open);
+    demo = await startDemoServer(openDemo);
   });
   afterAll(async () => demo.close());
 

@@ -1,5 +1,5 @@
 import { brotliDecompressSync } from 'node:zlib';
-import { openTestPglite } from '../../helpers/db.js';
+import { openDemoPglite } from '../../helpers/db.js';
 import { startDemoServer, type DemoServer } from '../../helpers/demoServer.js';
 import { call, rawGet, startTestServer, type TestServer } from '../../helpers/server.js';
 import { signInDemoAccounts } from '../../helpers/auth.js';
@@ -12,7 +12,7 @@ describe('maps API (issue 21)', () => {
   let sentId: number;
 
   beforeAll(async () => {
-    demo = await startDemoServer(openTestPglite);
+    demo = await startDemoServer(openDemoPglite);
     [{ id: sentId }] = await demo.db.query<{ id: number }>("SELECT id FROM campaigns WHERE status = 'sent' ORDER BY id LIMIT 1");
   }, 120_000);
   afterAll(async () => demo?.close());
@@ -122,7 +122,7 @@ describe('resultMap with MIN_GROUP_SIZE', () => {
   });
 
   it('withholds the provinces with fewer participants than MIN_GROUP_SIZE, in both modes', async () => {
-    demo = await startDemoServer(openTestPglite);
+    demo = await startDemoServer(openDemoPglite);
     server = await startTestServer(demo.db, { MIN_GROUP_SIZE: '1000' });
     const { admin } = await signInDemoAccounts(server);
     const [{ id }] = await demo.db.query<{ id: number }>("SELECT id FROM campaigns WHERE status = 'sent' ORDER BY id LIMIT 1");

@@ -11,7 +11,7 @@ const backends = await testBackends();
  * "n beside every mean" (issue 16): the result and comparison calls say how many entities each territory's
  * mean is built from, in both comparison modes, checked against counts read straight from the tables.
  */
-describe.each(backends)('mean sizes of the result and comparison on $name', ({ open }) => {
+describe.each(backends)('mean sizes of the result and comparison on $name', ({ openDemo }) => {
   let demo: DemoServer;
   let db: Db;
   let server: TestServer;
@@ -65,7 +65,7 @@ describe.each(backends)('mean sizes of the result and comparison on $name', ({ o
   }
 
   beforeAll(async () => {
-    demo = await startDemoServer(open);
+    demo = await startDemoServer(openDemo);
     ({ db, server } = demo);
     admin = demo.tokens.admin;
   });

@@ -10,7 +10,7 @@ const backends = await testBackends();
 const STRONG = 'Tortuga-Azul-Salta-Lejos-7';
 const client = { client_id: 'campaigns-web', client_secret: 'campaigns-web-secret' };
 
-describe.each(backends)('changing passwords on $name', ({ open }) => {
+describe.each(backends)('changing passwords on $name', ({ openDemo }) => {
   let demo: DemoServer;
   let entityId: number;
   let sequence = 0;
@@ -35,7 +35,7 @@ describe.each(backends)('changing passwords on $name', ({ open }) => {
   };
 
   beforeAll(async () => {
-    demo = await startDemoServer(open);
+    demo = await startDemoServer(openDemo);
     [{ id: entityId }] = await demo.db.query<{ id: number }>('SELECT id FROM entities ORDER BY id LIMIT 1');
   });
   afterAll(async () => demo.close());

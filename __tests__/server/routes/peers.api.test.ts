@@ -3,7 +3,6 @@ import { call, startTestServer, type TestServer } from '../../helpers/server.js'
 import { startDemoServer, type DemoServer } from '../../helpers/demoServer.js';
 import { signInDemoAccounts } from '../../helpers/auth.js';
 import { seededRandom } from '../../../src/server/db/seed/random.js';
-import { seedDemo } from '../../../src/server/db/seed/demo.js';
 import { submittableCampaign } from '../../helpers/concurrency.js';
 import type { Db } from '../../../src/server/db/client.js';
 import type { ByLevel, ComparisonResponse, Ranks, ResultResponse, TerritoryLevel, TrendResponse } from '../../../src/shared/api/results.js';
@@ -57,7 +56,7 @@ function expectedRanks(rows: ScoreRow[], own: ScoreRow): Ranks {
   return ranks;
 }
 
-describe.each(backends)('similar-size peers and ranks on $name', ({ open }) => {
+describe.each(backends)('similar-size peers and ranks on $name', ({ openDemo }) => {
   let demo: DemoServer;
   let db: Db;
   let server: TestServer;
@@ -70,7 +69,7 @@ describe.each(backends)('similar-size peers and ranks on $name', ({ open }) => {
   let own: { id: number; editionId: number; entityId: number; population: number };
 
   beforeAll(async () => {
-    demo = await startDemoServer(open);
+    demo = await startDemoServer(openDemo);
     ({ db, server } = demo);
     [own] = await db.query<typeof own>(
       `SELECT c.id, c.edition_id AS "editionId", en.id AS "entityId", en.population
@@ -171,7 +170,7 @@ describe.each(backends)('similar-size peers and ranks on $name', ({ open }) => {
   });
 });
 
-describe.each(backends)('MIN_GROUP_SIZE=3 on $name', ({ open }) => {
+describe.each(backends)('MIN_GROUP_SIZE=3 on $name', ({ openDemo }) => {
   let db: Db;
   let server: TestServer;
   let tokens: { user: string; admin: string };
@@ -185,8 +184,7 @@ describe.each(backends)('MIN_GROUP_SIZE=3 on $name', ({ open }) => {
     [f.percentages, f.percentagesComparedToAll, f.values, f.valuesComparedToAll].filter((set): set is Levels => set !== undefined);
 
   beforeAll(async () => {
-    db = await open();
-    await seedDemo(db);
+    db = await openDemo();
     server = await startTestServer(db, { MIN_GROUP_SIZE: '3' });
     tokens = await signInDemoAccounts(server);
   });

@@ -7,14 +7,13 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { testBackends } from '../../helpers/db.js';
 import { call, rawGet, startTestServer, type TestServer } from '../../helpers/server.js';
 import { createTestUser, signIn, signInDemoAccounts } from '../../helpers/auth.js';
-import { seedDemo } from '../../../src/server/db/seed/demo.js';
 import type { Db } from '../../../src/server/db/client.js';
 import type { CampaignStatusRow, CampaignSummary } from '../../../src/shared/api/campaigns.js';
 import type { ResultResponse } from '../../../src/shared/api/results.js';
 
 const backends = await testBackends();
 
-describe.each(backends)('result and answers API on $name', ({ open }) => {
+describe.each(backends)('result and answers API on $name', ({ openDemo }) => {
   let db: Db;
   let server: TestServer;
   const tokens = { user: '', admin: '', fec: '' };
@@ -29,8 +28,7 @@ describe.each(backends)('result and answers API on $name', ({ open }) => {
   };
 
   beforeAll(async () => {
-    db = await open();
-    await seedDemo(db);
+    db = await openDemo();
     server = await startTestServer(db);
     Object.assign(tokens, await signInDemoAccounts(server));
     const mine = (await get('all', tokens.user)).body.response as CampaignSummary[];

@@ -7,7 +7,7 @@ import type { UserRow } from '../../../src/shared/api/admin.js';
 
 const backends = await testBackends();
 
-describe.each(backends)('user administration API on $name', ({ open }) => {
+describe.each(backends)('user administration API on $name', ({ openDemo }) => {
   let demo: DemoServer;
   let entityId: number;
   let sequence = 0;
@@ -24,7 +24,7 @@ describe.each(backends)('user administration API on $name', ({ open }) => {
   const auditCount = async (action: string) => (await demo.db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log WHERE action = $1', [action]))[0].n;
 
   beforeAll(async () => {
-    demo = await startDemoServer(open);
+    demo = await startDemoServer(openDemo);
     [{ id: entityId }] = await demo.db.query<{ id: number }>('SELECT id FROM entities ORDER BY id DESC LIMIT 1');
   });
   afterAll(async () => demo.close());
