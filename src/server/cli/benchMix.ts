@@ -19,8 +19,14 @@ export interface MixPlan {
   urls: string[];
   token: string;
   seconds: number;
-  /** Virtual users per kind. */
+  /** Virtual users per kind, each calling again as soon as its last call is answered (a closed loop). */
   users: Record<MixKind, number>;
+  /**
+   * Instead of users: calls per second per kind, each started on its schedule whether or not the earlier ones are
+   * answered (an open loop at a fixed arrival rate), so that a call's time is its own and its queue's, never
+   * the backlog of a load larger than the server can take.
+   */
+  rates?: Record<MixKind, number>;
   /** Open (draft, answered) campaigns whose answers are saved and whose questionnaires are loaded. */
   openCampaigns: number[];
   /** Open, answered campaigns to submit, each once, in order. */
@@ -152,8 +158,21 @@ export async function runMix(plan: MixPlan): Promise<MixMeasured> {
     return true;
   };
 
+  /** Calls of a kind at a fixed rate, alternating between the instances, until the time is up; then their answers. */
+  const paced = async (kind: MixKind, rate: number): Promise<void> => {
+    const answers: Promise<boolean>[] = [];
+    for (let n = 0; started + (n * 1000) / rate < endsAt; n++) {
+      const wait = started + (n * 1000) / rate - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      answers.push(once(kind, n % plan.urls.length));
+    }
+    await Promise.all(answers);
+  };
+
   const users: Promise<void>[] = [];
-  for (const kind of MIX_KINDS) {
+  const { rates } = plan;
+  if (rates) for (const kind of MIX_KINDS) if (rates[kind] > 0) users.push(paced(kind, rates[kind]));
+  for (const kind of rates ? [] : MIX_KINDS) {
     for (let i = 0; i < plan.users[kind]; i++) {
       const instance = i % plan.urls.length;
       users.push(
@@ -174,7 +193,7 @@ export async function runMix(plan: MixPlan): Promise<MixMeasured> {
   if (failureSamples.length > 0) console.error(`bench mix: failures, e.g.\n${failureSamples.join('\n')}`);
   const kinds: MixMeasured['kinds'] = {};
   for (const kind of MIX_KINDS) {
-    if (plan.users[kind] === 0) continue;
+    if ((rates ? rates[kind] : plan.users[kind]) === 0) continue;
     const sorted = times[kind].sort((a, b) => a - b);
     kinds[kind] = { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99), requestsPerSecond: sorted.length / seconds, count: sorted.length, failures: failures[kind] };
   }
