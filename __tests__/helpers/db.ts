@@ -6,13 +6,18 @@ import pg from 'pg';
 import { openPostgres, wrapPglite, type Db } from '../../src/server/db/client.js';
 import { prepareDatabase } from '../../src/server/bootstrap.js';
 import { seedDemo } from '../../src/server/db/seed/demo.js';
-import { madeOncePerRun } from './oncePerRun.js';
+import { madeOncePerRun, madeThisRun } from './oncePerRun.js';
 
 /** A fresh in-memory PGlite copied from the run's migrated template (with the Spanish geography). */
 export async function openTestPglite(): Promise<Db> {
+  return openPgliteDump(templateDump());
+}
+
+/** The run's migrated template (globalSetup.mjs). */
+function templateDump(): string {
   const file = process.env.CAMPAIGNS_TEMPLATE_DB;
   if (!file) throw new Error('CAMPAIGNS_TEMPLATE_DB is not set: run the tests through jest (globalSetup).');
-  return openPgliteDump(file);
+  return file;
 }
 
 async function openPgliteDump(file: string): Promise<Db> {
@@ -29,7 +34,7 @@ async function loadPglite(file: string): Promise<PGlite> {
  */
 export async function openDemoPglite(): Promise<Db> {
   const dir = await madeOncePerRun('pglite-demo', async (into) => {
-    const lite = await loadPglite(process.env.CAMPAIGNS_TEMPLATE_DB as string);
+    const lite = await loadPglite(templateDump());
     await seedDemo(wrapPglite(lite));
     const dump = await lite.dumpDataDir('gzip');
     await lite.close();
@@ -99,15 +104,18 @@ export async function openTestPostgres({ prepared = true, template }: { prepared
   };
 }
 
+/** What openDemoPostgres makes once per run: a folder naming the template database in a file. */
+const POSTGRES_DEMO = 'postgres-demo';
+const DATABASE_NAME_FILE = 'database';
+
 /**
  * A throw-away PostgreSQL database with the demo data, as openTestPostgres and seedDemo give it: a copy of a
  * template database seeded once per run (CREATE DATABASE ... TEMPLATE copies its files).
  */
 export async function openDemoPostgres(): Promise<Db> {
-  // globalTeardown.mjs drops the database named in this folder.
-  const dir = await madeOncePerRun('postgres-demo', async (into) => {
+  const dir = await madeOncePerRun(POSTGRES_DEMO, async (into) => {
     const name = `campaigns_demo_${Date.now()}_${randomBytes(3).toString('hex')}`;
-    await fs.writeFile(path.join(into, 'database'), name);
+    await fs.writeFile(path.join(into, DATABASE_NAME_FILE), name);
     await onServer(`CREATE DATABASE ${name}`);
     const db = openPostgres(testPostgresUrl(name), 5);
     try {
@@ -121,7 +129,13 @@ export async function openDemoPostgres(): Promise<Db> {
     await seedDemo(db);
     return db;
   }
-  return openTestPostgres({ template: await fs.readFile(path.join(dir, 'database'), 'utf8') });
+  return openTestPostgres({ template: await fs.readFile(path.join(dir, DATABASE_NAME_FILE), 'utf8') });
+}
+
+/** Drops the run's PostgreSQL database with the demo data, if one was made (globalTeardown.mjs). */
+export async function dropDemoPostgres(): Promise<void> {
+  const dir = madeThisRun(POSTGRES_DEMO);
+  if (dir) await onServer(`DROP DATABASE IF EXISTS ${await fs.readFile(path.join(dir, DATABASE_NAME_FILE), 'utf8')} WITH (FORCE)`);
 }
 
 /**

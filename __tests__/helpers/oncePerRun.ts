@@ -12,12 +12,9 @@ const WAIT_MS = 120_000;
  * failed elsewhere (the caller then does without; where it failed, the error is thrown).
  */
 export async function madeOncePerRun(name: string, make: (dir: string) => Promise<void>): Promise<string | undefined> {
-  const runDir = process.env.CAMPAIGNS_RUN_DIR;
-  if (!runDir) return undefined;
-  const root = path.join(runDir, name);
-  const dir = path.join(root, 'made');
-  const ready = path.join(root, 'ready');
-  const failed = path.join(root, 'failed');
+  const paths = pathsOf(name);
+  if (!paths) return undefined;
+  const { root, dir, ready, failed } = paths;
   try {
     fs.mkdirSync(root);
   } catch (err) {
@@ -35,4 +32,17 @@ export async function madeOncePerRun(name: string, make: (dir: string) => Promis
     fs.writeFileSync(failed, String(err));
     throw err;
   }
+}
+
+/** The folder of what madeOncePerRun made under that name in this run, if it was made. */
+export function madeThisRun(name: string): string | undefined {
+  const paths = pathsOf(name);
+  return paths && fs.existsSync(paths.ready) ? paths.dir : undefined;
+}
+
+function pathsOf(name: string) {
+  const runDir = process.env.CAMPAIGNS_RUN_DIR;
+  if (!runDir) return undefined;
+  const root = path.join(runDir, name);
+  return { root, dir: path.join(root, 'made'), ready: path.join(root, 'ready'), failed: path.join(root, 'failed') };
 }

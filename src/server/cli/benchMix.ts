@@ -169,24 +169,20 @@ export async function runMix(plan: MixPlan): Promise<MixMeasured> {
     await Promise.all(answers);
   };
 
-  const users: Promise<void>[] = [];
-  const { rates } = plan;
-  if (rates) for (const kind of MIX_KINDS) if (rates[kind] > 0) users.push(paced(kind, rates[kind]));
-  for (const kind of rates ? [] : MIX_KINDS) {
-    for (let i = 0; i < plan.users[kind]; i++) {
-      const instance = i % plan.urls.length;
-      users.push(
-        (async () => {
-          let turn = 0;
-          while (performance.now() < endsAt) {
-            // Submissions alternate between the instances, so that each reads after the other's writes.
-            if (!(await once(kind, kind === 'submit' ? turn++ % plan.urls.length : instance))) break;
-            if (kind === 'submit' && plan.submitPauseMs > 0) await new Promise((r) => setTimeout(r, plan.submitPauseMs));
-          }
-        })(),
-      );
+  /** One virtual user of a kind, calling again as soon as answered, until the time is up. */
+  const looping = async (kind: MixKind, instance: number): Promise<void> => {
+    let turn = 0;
+    while (performance.now() < endsAt) {
+      // Submissions alternate between the instances, so that each reads after the other's writes.
+      if (!(await once(kind, kind === 'submit' ? turn++ % plan.urls.length : instance))) break;
+      if (kind === 'submit' && plan.submitPauseMs > 0) await new Promise((r) => setTimeout(r, plan.submitPauseMs));
     }
-  }
+  };
+
+  const { rates } = plan;
+  const users = MIX_KINDS.flatMap((kind) =>
+    rates ? (rates[kind] > 0 ? [paced(kind, rates[kind])] : []) : Array.from({ length: plan.users[kind] }, (_, i) => looping(kind, i % plan.urls.length)),
+  );
   await Promise.all(users);
   const seconds = (performance.now() - started) / 1000;
   for (const agent of agents) agent.destroy();

@@ -8,8 +8,8 @@ import { mapCalls } from '../../shared/api/maps.js';
 import { encodedMunicipalityBoundaries } from '../services/maps/boundaries.js';
 import { readEntityMunicipalityIds, readParticipation, readProvinceSums } from '../db/repositories/mapQueries.js';
 import { provinceMeans } from '../reports/provinceMap.js';
-import { routeOf, sendEncoded } from './contract.js';
-import { reportRouteOf, sentReportableCampaign } from './campaigns/reportAccess.js';
+import { routeOf, sendEncoded, sessionCheckedRouteOf } from './contract.js';
+import { sentReportableCampaign } from './campaigns/reportAccess.js';
 
 /** A day: boundaries change with a new es-atlas release, that is with a new deployment. */
 const BOUNDARIES_MAX_AGE = 86_400;
@@ -40,7 +40,7 @@ export function registerMapRoutes(secure: FastifyInstance, ctx: AppContext): voi
 
   /** Who may read the campaign's result may read its map (share links: their own campaign). */
   api.route({
-    ...reportRouteOf(mapCalls.resultMap),
+    ...sessionCheckedRouteOf(mapCalls.resultMap),
     handler: async (request) => {
       const campaign = await sentReportableCampaign(db, request, request.query.id, 'Results exist only for submitted campaigns');
       const sums = await readProvinceSums(db, campaign.editionId);

@@ -9,8 +9,8 @@ import { findCampaignSummary } from '../../db/repositories/campaignQueries.js';
 import { findShareLinkCreatedAt, listReopenings } from '../../db/repositories/reopenings.js';
 import { canReadEntity } from '../../services/campaigns/rules.js';
 import * as cycle from '../../services/campaigns/cycle.js';
-import { routeOf } from '../contract.js';
-import { reportableCampaign, reportRouteOf } from './reportAccess.js';
+import { routeOf, sessionCheckedRouteOf } from '../contract.js';
+import { reportableCampaign } from './reportAccess.js';
 
 /** Deadlines, extensions and reopenings (issue 18): changes are ADMIN's (FEC and USER 403), the dates are read by ADMIN and FEC. */
 export function registerCampaignCycleRoutes(secure: FastifyInstance, ctx: AppContext): void {
@@ -56,7 +56,7 @@ export function registerCampaignCycleRoutes(secure: FastifyInstance, ctx: AppCon
 
   /** The history on the results page; a shared link reads it without who reopened, and learns whether it predates the last reopening. */
   api.route({
-    ...reportRouteOf(campaignCycleCalls.reopenings),
+    ...sessionCheckedRouteOf(campaignCycleCalls.reopenings),
     handler: async (request) => {
       const campaign = await reportableCampaign(db, request, request.query.id);
       const reopenings = await listReopenings(db, campaign.campaignId);

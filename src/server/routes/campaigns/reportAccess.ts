@@ -7,18 +7,17 @@ import { CAMPAIGN_NOT_SENT } from '../../../shared/api/results.js';
 import { findCampaignPlace, findSessionUserAndCampaignPlace, type CampaignPlace } from '../../db/repositories/resultQueries.js';
 import { canReadEntity } from '../../services/campaigns/rules.js';
 import type { ReportBody } from '../../reports/reportCache.js';
-import { sendEncoded, sessionCheckedRouteOf } from '../contract.js';
+import { sendEncoded } from '../contract.js';
 
-/**
- * The report calls that read a campaign (declared 'userOrShare'): the caller's session is checked in the
- * statement that reads the campaign's place (checkSessionWith), and the report cache compresses a body once
- * (sendReport) instead of @fastify/compress doing it on every call.
+/*
+ * The report calls that read a campaign (declared 'userOrShare', routes made with sessionCheckedRouteOf): the
+ * caller's session is checked in the statement that reads the campaign's place (checkSessionWith), and the report
+ * cache compresses a body once (sendReport) instead of @fastify/compress doing it on every call.
  */
-export const reportRouteOf = sessionCheckedRouteOf;
 
 /**
  * The campaign a report call may read, with its place: a share token only its own campaign, a USER only
- * its entities' (404 otherwise), ADMIN and FEC any. On reportRouteOf routes the caller's session is
+ * its entities' (404 otherwise), ADMIN and FEC any. On sessionCheckedRouteOf routes the caller's session is
  * checked in the statement that reads the place.
  */
 export async function reportableCampaign(db: Queryable, request: FastifyRequest, id: number): Promise<CampaignPlace> {

@@ -7,8 +7,8 @@ import { reportCalls } from '../../../shared/api/results.js';
 import { shareCampaign, unshareCampaign } from '../../services/campaigns/sharing.js';
 import type { ReportEngine } from '../../reports/engine.js';
 import { encodeWithIndicators } from '../../reports/questionnaires.js';
-import { routeOf, sendEncoded } from '../contract.js';
-import { reportableCampaign, reportRouteOf, sendReport, sentReportableCampaign, serializerOf } from './reportAccess.js';
+import { routeOf, sendEncoded, sessionCheckedRouteOf } from '../contract.js';
+import { reportableCampaign, sendReport, sentReportableCampaign, serializerOf } from './reportAccess.js';
 
 /**
  * GET campaigns/result, comparison, trend and answers (open to share tokens for their campaign), and the share calls.
@@ -21,7 +21,7 @@ export function registerReportRoutes(secure: FastifyInstance, ctx: AppContext, r
   const api = secure.withTypeProvider<TypeBoxTypeProvider>();
 
   api.route({
-    ...reportRouteOf(reportCalls.result),
+    ...sessionCheckedRouteOf(reportCalls.result),
     compress: false,
     handler: async (request, reply) => {
       const campaign = await sentReportableCampaign(db, request, request.query.id, 'Results exist only for submitted campaigns');
@@ -50,7 +50,7 @@ export function registerReportRoutes(secure: FastifyInstance, ctx: AppContext, r
   });
 
   api.route({
-    ...reportRouteOf(reportCalls.answers),
+    ...sessionCheckedRouteOf(reportCalls.answers),
     handler: async (request, reply) => {
       const { id } = request.query;
       await reportableCampaign(db, request, id);
@@ -61,7 +61,7 @@ export function registerReportRoutes(secure: FastifyInstance, ctx: AppContext, r
   });
 
   api.route({
-    ...reportRouteOf(reportCalls.comparison),
+    ...sessionCheckedRouteOf(reportCalls.comparison),
     compress: false,
     handler: async (request, reply) => {
       const campaign = await sentReportableCampaign(db, request, request.query.id, 'Comparisons exist only for submitted campaigns');
@@ -71,7 +71,7 @@ export function registerReportRoutes(secure: FastifyInstance, ctx: AppContext, r
 
   /** The entity's figures in every edition it sent up to this campaign's (share tokens: their own campaign only). */
   api.route({
-    ...reportRouteOf(reportCalls.trend),
+    ...sessionCheckedRouteOf(reportCalls.trend),
     handler: async (request) => {
       const campaign = await sentReportableCampaign(db, request, request.query.id, 'Trends exist only for submitted campaigns');
       return { response: await reports.trend(campaign) };
