@@ -20,6 +20,8 @@ import type { EntityCampaigns } from '../../shared/api/campaigns.js';
  */
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+/** The pages to measure (login, results, status): LIGHTHOUSE_PAGES=results while working on one of them. */
+const PAGES = new Set((process.env.LIGHTHOUSE_PAGES ?? 'login,results,status').split(',').map((page) => page.trim()));
 const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
 
 interface Report {
@@ -78,10 +80,10 @@ async function main(): Promise<void> {
     const sent = entityCampaigns.flatMap((e) => e.campaigns).at(-1);
     if (!sent) throw new Error('The demo USER has no sent campaign');
     const rows = ['| page | performance, median (runs) | accessibility | LCP ms | TBT ms | CLS |', '|---|---|---|---|---|---|'];
-    rows.push(await measurePage('login', async () => `${url}/auth/login`));
+    if (PAGES.has('login')) rows.push(await measurePage('login', async () => `${url}/auth/login`));
     // A new session per run, its token in the address as a link from another app would carry it (spec: 'at').
-    rows.push(await measurePage(`results/${sent.id}`, async () => `${url}/results/${sent.id}?at=${await token()}`));
-    rows.push(await measurePage('status', async () => `${url}/status?at=${await signIn(url, config.oauth, 'admin@demo.es', 'demo1234')}`));
+    if (PAGES.has('results')) rows.push(await measurePage(`results/${sent.id}`, async () => `${url}/results/${sent.id}?at=${await token()}`));
+    if (PAGES.has('status')) rows.push(await measurePage('status', async () => `${url}/status?at=${await signIn(url, config.oauth, 'admin@demo.es', 'demo1234')}`));
     console.log(rows.join('\n'));
   } finally {
     await app.close();
