@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { loadBeforePrinting, readyToPrint, usePrinting, useShownWhenOpen, waitBeforePrinting } from '../../../src/client/lib/printing.js';
+import { loadBeforePrinting, readyToPrint, usePrinting, useShownWhenOpen } from '../../../src/client/lib/printing.js';
 
 function Section({ open }: { open: boolean }) {
   const shown = useShownWhenOpen(open);
@@ -20,19 +20,6 @@ describe('printing', () => {
     rerender(<Section open />);
     rerender(<Section open={false} />);
     expect(screen.getByTestId('section')).toHaveTextContent('shown screen');
-  });
-
-  it('opens the print dialog only once what printing needs has loaded or failed', async () => {
-    let load: () => void = () => undefined;
-    waitBeforePrinting(new Promise<void>((resolve) => (load = resolve)));
-    waitBeforePrinting(Promise.reject(new Error('chunk failed')));
-    let ready = false;
-    void readyToPrint().then(() => (ready = true));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(ready).toBe(false);
-    load();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(ready).toBe(true);
   });
 
   it('starts the loads only printing needs when asked to print, and waits for them (a failed one too)', async () => {

@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { formatChartPercent } from '../lib/numbers.js';
 import { usePrinting } from '../lib/printing.js';
 import { chartIfLoaded, useDrawTurn } from './drawing.js';
+import { applyRules, matchedRules, useMatchedRules, type WidthRule } from './widthRules.js';
 
 /** One series of a chart's data table: its name and a value per category (null: no figure). */
 export interface ChartSeries {
@@ -18,13 +19,15 @@ interface ChartFigureProps {
   /** One line a reader of the page gets instead of the picture. */
   summary: string;
   options: Highcharts.Options;
+  /** Options the chart takes at some widths of its box (the paper copy: at printWidth), applied before it is drawn. */
+  widthRules?: readonly WidthRule[];
   categories: string[];
   series: ChartSeries[];
   /** Width of the copy drawn for paper (A4 portrait); none when the chart has a fixed size already. */
   printWidth?: number;
   /** Height of the paper copy when it must be shorter than the screen's, to share a page with its gauge. */
   printHeight?: number;
-  /** Height on a phone, when the chart's responsive rules give it another (its box keeps the room meanwhile). */
+  /** Height on a phone, when the chart's width rules give it another (its box keeps the room meanwhile). */
   phoneHeight?: number;
   testId?: string;
 }
@@ -55,25 +58,27 @@ function pendingRoom(height: Highcharts.ChartOptions['height'], phoneHeight: num
  * height until then, so that nothing moves when it appears. Charts that follow the screen's width get a
  * second, fixed-width copy drawn while printing, so that the PDF is never cut at the screen's width.
  */
-export function ChartFigure({ title, summary, options, categories, series, printWidth, printHeight, phoneHeight, testId }: ChartFigureProps) {
+export function ChartFigure({ title, summary, options, widthRules = [], categories, series, printWidth, printHeight, phoneHeight, testId }: ChartFigureProps) {
   const intl = useIntl();
+  const box = useRef<HTMLDivElement>(null);
+  const turn = useDrawTurn(box, !printWidth);
+  const onScreen = applyRules(options, widthRules, useMatchedRules(box, widthRules, turn?.width));
   // The summary and the data table below say what the chart shows; Highcharts' own keyboard tour of every
   // point would only add a tab stop per chart.
-  const screen: Highcharts.Options = { ...options, accessibility: { ...options.accessibility, keyboardNavigation: { enabled: false } } };
+  const screen: Highcharts.Options = { ...onScreen, accessibility: { ...onScreen.accessibility, keyboardNavigation: { enabled: false } } };
   // The paper copy gets data arrays of its own: Highcharts writes into the arrays a chart is given.
+  const onPaper = printWidth ? applyRules(options, widthRules, matchedRules(widthRules, printWidth)) : options;
   const print: Highcharts.Options = {
-    ...options,
-    chart: { ...options.chart, width: printWidth, height: printHeight ?? options.chart?.height },
-    series: options.series?.map((s) => ('data' in s && Array.isArray(s.data) ? { ...s, data: [...s.data] } : s)),
+    ...onPaper,
+    chart: { ...onPaper.chart, width: printWidth, height: printHeight ?? options.chart?.height },
+    series: onPaper.series?.map((s) => ('data' in s && Array.isArray(s.data) ? { ...s, data: [...s.data] } : s)),
     accessibility: { enabled: false },
   };
-  const box = useRef<HTMLDivElement>(null);
-  const Chart = useDrawTurn(box, !printWidth);
   return (
     <figure className="chart-figure mb-0" data-testid={testId}>
       <div ref={box} className={printWidth ? 'd-print-none' : undefined}>
-        {Chart ? (
-          <Chart options={screen} />
+        {turn ? (
+          <turn.Chart options={screen} />
         ) : (
           <div className="chart-pending" style={pendingRoom(options.chart?.height, phoneHeight)} data-testid="chart-pending" />
         )}

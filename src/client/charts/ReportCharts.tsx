@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import { ChartFigure, type ChartSeries } from './ChartFigure.js';
 import type { Highcharts } from './highcharts.js';
 import { categorySlot } from './labels.js';
+import type { WidthRule } from './widthRules.js';
 import { describeValues, formatChartPercent } from '../lib/numbers.js';
 
 /** Gauge proportions of the specification (360 x 190), at the width of its box; 30% red, 40% amber, 30% green. */
@@ -47,16 +48,12 @@ function barLayout(categories: string[], barPx: number, legendItems: number) {
   const phoneHeight = Math.max(160, size(categorySlot(categories, barPx, LABEL_WIDTH.narrow), 1));
   // Paper: down to PRINT_CHART_MAX_HEIGHT (thinner bars) to share a page with the gauge, never below what the labels need.
   const printHeight = Math.min(height, Math.max(PRINT_CHART_MAX_HEIGHT, size(categorySlot(categories, 0, LABEL_WIDTH.wide), 2)));
-  const options: Pick<Highcharts.Options, 'xAxis' | 'responsive'> = {
-    xAxis: { categories, labels: { style: { fontSize: '12px', width: LABEL_WIDTH.wide } } },
-    responsive: {
-      rules: [
-        { condition: { maxWidth: MEDIUM_CHART - 1 }, chartOptions: { yAxis: { labels: { step: 2 } } } },
-        { condition: { maxWidth: NARROW_CHART - 1 }, chartOptions: { chart: { height: phoneHeight }, xAxis: { labels: { style: { width: LABEL_WIDTH.narrow } } }, yAxis: { labels: { step: 5 } } } },
-      ],
-    },
-  };
-  return { height, phoneHeight, printHeight, options };
+  const options: Pick<Highcharts.Options, 'xAxis'> = { xAxis: { categories, labels: { style: { fontSize: '12px', width: LABEL_WIDTH.wide } } } };
+  const widthRules: WidthRule[] = [
+    { maxWidth: MEDIUM_CHART - 1, chartOptions: { yAxis: { labels: { step: 2 } } } },
+    { maxWidth: NARROW_CHART - 1, chartOptions: { chart: { height: phoneHeight }, xAxis: { labels: { style: { width: LABEL_WIDTH.narrow } } }, yAxis: { labels: { step: 5 } } } },
+  ];
+  return { height, phoneHeight, printHeight, options, widthRules };
 }
 
 /**
@@ -143,6 +140,7 @@ export function GroupedBars({ title, categories, series, testId }: { title: stri
       title={title}
       summary={summary}
       options={options}
+      widthRules={layout.widthRules}
       categories={categories}
       series={series}
       phoneHeight={layout.phoneHeight}
@@ -174,6 +172,7 @@ export function LocationBars({ title, bars }: { title: string; bars: Needle[] })
       title={title}
       summary={summary}
       options={options}
+      widthRules={layout.widthRules}
       categories={categories}
       series={[{ name: title, colour: '#0b5ed7', data: bars.map((b) => b.value) }]}
       phoneHeight={layout.phoneHeight}

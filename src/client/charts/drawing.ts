@@ -1,16 +1,17 @@
 import { useEffect, useState, type ComponentType, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import type { Highcharts } from './highcharts.js';
-import { waitBeforePrinting } from '../lib/printing.js';
+import { loadBeforePrinting } from '../lib/printing.js';
 
 /**
  * When charts are drawn. A report has a dozen Highcharts charts; drawn in one go they would block the page
- * for a second once its figures arrive. So Highcharts loads in a chunk of its own, fetched as soon as a page
- * with charts is (beside that page's API calls), and the charts are drawn after the text and tables, one per
- * task, in the order they come near the screen (top of the page first), each in a box of its size until
- * then; a chart further down is drawn when the reader scrolls to it. Printing cannot wait: on 'beforeprint'
- * (the print dialog, window.print() and page.pdf() alike) every chart not drawn yet is drawn synchronously,
- * before the browser lays out the pages.
+ * for a second once its figures arrive. So Highcharts loads in a chunk of its own, fetched when the first chart
+ * comes near the screen (after the page's figures: its download and evaluation would delay them), and the
+ * charts are drawn after the text and tables, one per task, in the order they come near the screen (top of the
+ * page first), each in a box of its size until then; a chart further down is drawn when the reader scrolls to
+ * it. Printing cannot wait: 'Imprimir en PDF' loads the chunk first if no chart has, and on 'beforeprint' (the
+ * print dialog, window.print() and page.pdf() alike) every chart not drawn yet is drawn synchronously, before
+ * the browser lays out the pages.
  */
 
 /** A drawn chart: Highcharts with the given options. */
@@ -36,8 +37,8 @@ function loadHighcharts(): Promise<void> {
   return loading;
 }
 
-// Started with the page, while its figures are being fetched; printing waits for it.
-waitBeforePrinting(loadHighcharts());
+// Printing waits for it (loaded then if no chart has come near the screen).
+loadBeforePrinting(loadHighcharts);
 
 /** How far beyond the screen a chart may be to be drawn: half a screen above and below. */
 const NEAR_SCREEN = '50% 0px';
@@ -118,12 +119,19 @@ export function chartIfLoaded(): Chart | undefined {
   return loadedChart;
 }
 
+/** A chart's turn to be drawn: the chart component, and its box's width then (before any layout of the chart). */
+export interface DrawTurn {
+  Chart: Chart;
+  width: number;
+}
+
 /**
- * Undefined until this chart's turn to be drawn comes (see above); the chart component from then on. onPaper:
- * whether paper shows this drawing (false when a copy of its own is drawn for paper).
+ * Undefined until this chart's turn to be drawn comes (see above); from then on the chart component and the box's
+ * width at that moment. onPaper: whether paper shows this drawing (false when a copy of its own is drawn for paper).
  */
-export function useDrawTurn(box: RefObject<Element | null>, onPaper: boolean): Chart | undefined {
-  const [drawn, setDrawn] = useState(false);
-  useEffect(() => (drawn ? undefined : register(() => setDrawn(true), box.current, onPaper)), [drawn, box, onPaper]);
-  return drawn ? loadedChart : undefined;
+export function useDrawTurn(box: RefObject<Element | null>, onPaper: boolean): DrawTurn | undefined {
+  const [width, setWidth] = useState<number | undefined>(undefined);
+  const drawn = width !== undefined;
+  useEffect(() => (drawn ? undefined : register(() => setWidth(box.current?.clientWidth ?? 0), box.current, onPaper)), [drawn, box, onPaper]);
+  return drawn && loadedChart ? { Chart: loadedChart, width } : undefined;
 }

@@ -41,14 +41,11 @@ export function useShownWhenOpen(open: boolean): boolean {
 
 /** How long 'Imprimir en PDF' waits at most for what printing needs before opening the print dialog. */
 const PRINT_WAIT_MS = 5000;
-const printNeeds: Promise<unknown>[] = [];
 
-/** Something the page must have loaded to print well (Highcharts' chunk, to draw the charts for paper). */
-export function waitBeforePrinting(need: Promise<unknown>): void {
-  printNeeds.push(need.catch(() => undefined));
-}
-
-/** Something printing needs that is loaded only then if nothing loaded it before (the map chunk, see maps/MapFigure.tsx). */
+/**
+ * Something printing needs, loaded then if nothing loaded it before (Highcharts' chunk, see charts/drawing.ts; the
+ * map chunk, see maps/MapFigure.tsx): a load function that returns the same promise once it has been started.
+ */
 const printLoads = new Set<() => Promise<unknown>>();
 export function loadBeforePrinting(load: () => Promise<unknown>): void {
   printLoads.add(load);
@@ -56,6 +53,6 @@ export function loadBeforePrinting(load: () => Promise<unknown>): void {
 
 /** Resolves once what printing needs has loaded or failed, or PRINT_WAIT_MS later. */
 export function readyToPrint(): Promise<void> {
-  const needs = [...printNeeds, ...[...printLoads].map((load) => load().catch(() => undefined))];
+  const needs = [...printLoads].map((load) => load().catch(() => undefined));
   return Promise.race([Promise.all(needs).then(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, PRINT_WAIT_MS))]);
 }
