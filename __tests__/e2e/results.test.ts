@@ -74,6 +74,8 @@ describe('results in Chromium', () => {
     await page.goto(`${server.url}/results/${sent.campaignId}`);
     await globalBlock(page).waitFor();
     await answersLoaded;
+    // The charts on the screen drawn (Highcharts loads with the first of them; 'Imprimir en PDF' would load it first).
+    await waitForCount(globalBlock(page).getByTestId('chart-pending'), 0);
     // Only the charts near the screen are drawn so far: printing draws the rest, and the paper-only parts.
     expect(await page.getByTestId('chart-pending').count()).toBeGreaterThan(0);
     await expect(page.locator('[data-testid="answers-print"], .chart-print-copy').count()).resolves.toBe(0);

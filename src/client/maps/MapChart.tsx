@@ -5,7 +5,8 @@ import { useIntl } from 'react-intl';
 import { Highcharts } from '../charts/highcharts.js';
 import 'highcharts/modules/map';
 import { localizeChart } from '../charts/chartLang.js';
-import { NO_DATA_COLOUR, type MapSpec } from './mapSpec.js';
+import { NO_DATA_COLOUR, mapWidthRules, type MapSpec } from './mapSpec.js';
+import { applyRules } from '../charts/widthRules.js';
 // Simplified at build time (build/spainGeometryLoader.cjs): the provinces' and communities' topologies.
 import spain from './spainGeometry.js';
 
@@ -84,14 +85,15 @@ export function mapOptions(spec: MapSpec, onSelect?: (code: string) => void, wid
     tooltip: { headerFormat: '<b>{point.name}</b><br/>' },
     accessibility: { keyboardNavigation: { enabled: Boolean(spec.selectable) }, point: { valueDescriptionFormat: '{point.name}: {point.tooltip}' } },
     series,
-    // A phone's map is shorter: Spain is wider than tall.
-    responsive: { rules: [{ condition: { maxWidth: 500 }, chartOptions: { chart: { height: Math.round(spec.height * 0.75) } } }] },
   };
 }
 
-/** One map, in the interface's language; drawn anew when the language or the shapes change (Highcharts reads its lang options once, and keeps its map view). */
-export default function MapChart({ spec, onSelect, width }: { spec: MapSpec; onSelect?: (code: string) => void; width?: number }) {
+/**
+ * One map, in the interface's language, with the width rules its box takes (matched: see charts/widthRules.ts);
+ * drawn anew when the language or the shapes change (Highcharts reads its lang options once, and keeps its map view).
+ */
+export default function MapChart({ spec, onSelect, width, matched }: { spec: MapSpec; onSelect?: (code: string) => void; width?: number; matched: string }) {
   const intl = useIntl();
-  const options = useMemo(() => localizeChart(mapOptions(spec, onSelect, width), intl), [spec, onSelect, width, intl]);
+  const options = useMemo(() => localizeChart(applyRules(mapOptions(spec, onSelect, width), mapWidthRules(spec), matched), intl), [spec, onSelect, width, matched, intl]);
   return <HighchartsReact key={`${intl.locale}-${spec.base}`} highcharts={Highcharts} constructorType="mapChart" options={options} />;
 }

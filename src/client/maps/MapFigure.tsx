@@ -1,6 +1,7 @@
 import { Component, lazy, Suspense, useEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import { loadBeforePrinting, usePrinting } from '../lib/printing.js';
-import type { MapSpec } from './mapSpec.js';
+import { mapWidthRules, type MapSpec } from './mapSpec.js';
+import { matchedRules, useMatchedRules } from '../charts/widthRules.js';
 import type MapChartComponent from './MapChart.js';
 
 /** The map chunk (Highcharts' map module and Spain's boundaries), fetched once by the first page that draws a map. */
@@ -30,18 +31,20 @@ class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }
 }
 
 /**
- * True once the box is on the screen (at once where the browser cannot tell): a map's chunk is loaded and the map
- * drawn (several hundred shapes, one long task) only when the reader gets to it, not while the page loads.
+ * The box's width once it is on the screen (at once where the browser cannot tell), undefined before: a map's chunk
+ * is loaded and the map drawn (several hundred shapes, one long task) only when the reader gets to it, not while the
+ * page loads.
  */
-function useNearScreen(box: RefObject<Element | null>): boolean {
-  const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
+function useNearScreen(box: RefObject<Element | null>): number | undefined {
+  const [nearAt, setNearAt] = useState(typeof IntersectionObserver === 'undefined' ? Infinity : undefined);
   useEffect(() => {
-    if (near || !box.current) return undefined;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '0px' });
-    observer.observe(box.current);
+    const element = box.current;
+    if (nearAt !== undefined || !element) return undefined;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNearAt(element.clientWidth), { rootMargin: '0px' });
+    observer.observe(element);
     return () => observer.disconnect();
-  }, [near, box]);
-  return near;
+  }, [nearAt, box]);
+  return nearAt;
 }
 
 /** Width of the copy drawn for paper (A4 portrait, as the charts' copies). */
@@ -82,7 +85,9 @@ interface MapFigureProps {
 export function MapFigure({ title, summary, spec, columns, rows, onSelect, tableLabel, testId }: MapFigureProps) {
   const printing = usePrinting();
   const box = useRef<HTMLDivElement>(null);
-  const near = useNearScreen(box);
+  const nearAt = useNearScreen(box);
+  const rules = mapWidthRules(spec);
+  const matched = useMatchedRules(box, rules, nearAt);
   const dataTable = (
     <table className={tableLabel ? 'table table-sm mb-0' : undefined} data-testid={testId ? `${testId}-table` : undefined}>
       <caption>{title}</caption>
@@ -111,10 +116,10 @@ export function MapFigure({ title, summary, spec, columns, rows, onSelect, table
   return (
     <figure className="chart-figure map-figure mb-0" data-testid={testId}>
       <div ref={box} className="d-print-none" role="region" aria-label={title}>
-        {near ? (
+        {nearAt !== undefined ? (
           <MapBoundary>
             <Suspense fallback={pending}>
-              <MapChart spec={spec} onSelect={onSelect} />
+              <MapChart spec={spec} onSelect={onSelect} matched={matched} />
             </Suspense>
           </MapBoundary>
         ) : (
@@ -125,7 +130,7 @@ export function MapFigure({ title, summary, spec, columns, rows, onSelect, table
         <div className="chart-print-copy" aria-hidden="true">
           <MapBoundary>
             <Suspense fallback={null}>
-              <MapChart spec={spec} width={PRINT_WIDTH} />
+              <MapChart spec={spec} width={PRINT_WIDTH} matched={matchedRules(rules, PRINT_WIDTH)} />
             </Suspense>
           </MapBoundary>
         </div>

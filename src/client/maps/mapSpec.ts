@@ -1,4 +1,5 @@
 import type { MunicipalityBoundaries } from '../../shared/api/maps.js';
+import type { WidthRule } from '../charts/widthRules.js';
 
 /** What the shapes of a map are: Spain's provinces or communities (the map chunk has them), or municipalities sent by the API. */
 export type MapBase = 'provinces' | 'communities' | 'municipalities';
@@ -60,3 +61,6 @@ export function classOf(classes: readonly MapClass[], value: number | null): Map
   if (value === null) return undefined;
   return classes.find((c) => (c.from === undefined || value >= c.from) && (c.to === undefined || value < c.to));
 }
+
+/** A phone's map is shorter: Spain is wider than tall. Applied before the map is drawn (see charts/widthRules.ts). */
+export const mapWidthRules = (spec: Pick<MapSpec, 'height'>): WidthRule[] => [{ maxWidth: 500, chartOptions: { chart: { height: Math.round(spec.height * 0.75) } } }];
