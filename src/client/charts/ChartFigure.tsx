@@ -70,7 +70,7 @@ export function ChartFigure({ title, summary, options, widthRules = [], categori
   const onPaper = printWidth ? applyRules(options, widthRules, matchedRules(widthRules, printWidth)) : options;
   const print: Highcharts.Options = {
     ...onPaper,
-    chart: { ...onPaper.chart, width: printWidth, height: printHeight ?? options.chart?.height },
+    chart: { ...onPaper.chart, width: printWidth, height: printHeight ?? onPaper.chart?.height },
     series: onPaper.series?.map((s) => ('data' in s && Array.isArray(s.data) ? { ...s, data: [...s.data] } : s)),
     accessibility: { enabled: false },
   };
