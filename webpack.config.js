@@ -58,6 +58,8 @@ export default (env, argv) => {
       extensions: ['.tsx', '.ts', '.js'],
       // Shared sources import with .js extensions (NodeNext on the server); webpack maps them back to .ts.
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      // The catalogues arrive compiled (build/messagesLoader.mjs): formatjs' parser-free build formats them.
+      alias: { '@formatjs/icu-messageformat-parser$': '@formatjs/icu-messageformat-parser/no-parser.js' },
     },
     module: {
       rules: [
@@ -73,6 +75,8 @@ export default (env, argv) => {
         },
         // The map chunk's boundaries: es-atlas' provinces and communities simplified at build time.
         { test: /src[\\/]client[\\/]maps[\\/]spainGeometry\.ts$/, enforce: 'post', loader: path.join(root, 'build/spainGeometryLoader.cjs') },
+        // The interface's catalogues: every message compiled to its syntax tree at build time.
+        { test: /i18n[\\/](es|en|ca|va)\.json$/, loader: path.join(root, 'build/messagesLoader.mjs') },
         { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
         { test: /\.(png|svg|ico|woff2?)$/, type: 'asset/resource' },
       ],

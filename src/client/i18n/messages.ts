@@ -2,11 +2,14 @@ import es from '../../../i18n/es.json' with { type: 'json' };
 import en from '../../../i18n/en.json' with { type: 'json' };
 import ca from '../../../i18n/ca.json' with { type: 'json' };
 import va from '../../../i18n/va.json' with { type: 'json' };
-import { createIntl, createIntlCache, type CustomFormats, type IntlShape } from 'react-intl';
+import { createIntl, createIntlCache, type CustomFormats, type IntlShape, type MessageFormatElement } from 'react-intl';
 import type { Language } from '../../shared/constants.js';
 
+/** A catalogue: its texts, or (in the built client) their syntax trees (webpack compiles them: build/messagesLoader.mjs). */
+export type Catalogue = Record<string, string> | Record<string, MessageFormatElement[]>;
+
 /** Every catalogue has the same keys (a test checks it); va.json is built from ca.json by `npm run i18n:va`. */
-export const MESSAGES: Record<Language, Record<string, string>> = { es, en, ca, va };
+export const MESSAGES: Record<Language, Catalogue> = { es, en, ca, va };
 
 /** The locale each language formats dates and numbers with. */
 export const INTL_LOCALES: Record<Language, string> = { es: 'es-ES', en: 'en-GB', ca: 'ca-ES', va: 'ca-ES-valencia' };
@@ -28,9 +31,8 @@ function intlFor(language: Language): IntlShape {
 
 /**
  * A message outside React (sagas building files): the language's text, Spanish when missing, else the id;
- * with values, formatted as on screen ('{n, number}' by the language's rules).
+ * formatted as on screen ('{n, number}' by the language's rules).
  */
 export function messageFor(language: Language, id: string, values?: Record<string, string | number>): string {
-  const text = MESSAGES[language]?.[id] ?? MESSAGES.es[id] ?? id;
-  return values ? intlFor(language).formatMessage({ id, defaultMessage: text }, values) : text;
+  return intlFor(language).formatMessage({ id, defaultMessage: MESSAGES.es[id] }, values);
 }
