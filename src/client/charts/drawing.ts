@@ -2,14 +2,15 @@ import { useEffect, useState, type ComponentType, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import type { Highcharts } from './highcharts.js';
 import { loadBeforePrinting } from '../lib/printing.js';
+import { afterPartsMounted, partsMounting } from '../lib/partsInTurns.js';
 
 /**
  * When charts are drawn. A report has a dozen Highcharts charts; drawn in one go they would block the page
  * for a second once its figures arrive. So Highcharts loads in a chunk of its own, fetched when the first chart
  * comes near the screen (after the page's figures: its download and evaluation would delay them), and the
- * charts are drawn after the text and tables, one per task, in the order they come near the screen (top of the
- * page first), each in a box of its size until then; a chart further down is drawn when the reader scrolls to
- * it. Printing cannot wait: 'Imprimir en PDF' loads the chunk first if no chart has, and on 'beforeprint' (the
+ * charts are drawn after the text and tables (after every part of a page mounted in turns: lib/partsInTurns.ts),
+ * one per task, in the order they come near the screen (top of the page first), each in a box of its size until
+ * then; a chart further down is drawn when the reader scrolls to it. Printing cannot wait: 'Imprimir en PDF' loads the chunk first if no chart has, and on 'beforeprint' (the
  * print dialog, window.print() and page.pdf() alike) every chart not drawn yet is drawn synchronously, before
  * the browser lays out the pages.
  */
@@ -65,6 +66,11 @@ function schedule(): void {
 }
 
 function drawNext(): void {
+  // The text and tables of a page mounting part by part come first (lib/partsInTurns.ts).
+  if (partsMounting()) {
+    afterPartsMounted(() => setTimeout(drawNext, 0));
+    return;
+  }
   scheduled = false;
   const draw = waiting.shift();
   try {

@@ -15,14 +15,17 @@ const result = resultFixture();
 const loaded = (data = result) => [resultsActions.campaignOpened(3), resultsActions.resultLoaded(data), resultsActions.answersLoaded([])].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
 const BAND = 'Entidades de 5.001 a 20.000 habitantes';
 
-function renderReport(preloadedState = loaded()) {
-  return renderWithProviders(
+/** The report rendered, once all its parts are mounted (usePartsInTurns: one per task, busy until the last). */
+async function renderReport(preloadedState = loaded()) {
+  const rendered = renderWithProviders(
     <>
       <ReportControls shared />
       <ReportBody />
     </>,
     { preloadedState },
   );
+  await waitFor(() => expect(rendered.container.querySelector('[aria-busy="true"]')).toBeNull());
+  return rendered;
 }
 
 const territoryTable = () => within(screen.getByTestId('block-axis-0')).getByTestId('comparison-table');
@@ -51,8 +54,8 @@ describe('results report', () => {
   });
 
 
-  it('shows the blocks in order with their comparison tables', () => {
-    renderReport();
+  it('shows the blocks in order with their comparison tables', async () => {
+    await renderReport();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(
       expect.arrayContaining(['Ayuntamiento de Prueba', 'Resultado global', 'Detalle por medidas', 'Mis Respuestas']),
     );
@@ -64,14 +67,14 @@ describe('results report', () => {
   });
 
   it('hides a territory\'s column when its checkbox is turned off', async () => {
-    renderReport();
+    await renderReport();
     expect(columnHeaders(territoryTable())).toContain('Valencia/València (n = 1)');
     await userEvent.click(screen.getByRole('checkbox', { name: /Provincia/ }));
     expect(columnHeaders(territoryTable())).toEqual(['Política', 'Ayuntamiento de Prueba', 'Comunitat Valenciana (n = 4)', 'España (n = 20)', `${BAND} (n = 6)`]);
   });
 
   it("shows the entities of a similar size as a fifth level, with their own checkbox, needle, bars and column", async () => {
-    renderReport();
+    await renderReport();
     const box = screen.getByRole('checkbox', { name: `Entidades de tamaño similar (${BAND})` });
     expect(box).toBeChecked();
     const global = () => within(screen.getByTestId('block-global'));
@@ -87,7 +90,7 @@ describe('results report', () => {
   });
 
   it("ranks the entity among each shown territory's participants, for the global score and each axis", async () => {
-    renderReport();
+    await renderReport();
     const table = screen.getByTestId('rank-table');
     expect(within(table).getByRole('heading', { name: 'Puesto entre los participantes' })).toBeInTheDocument();
     expect(columnHeaders(table)).toEqual(['Resultado', 'Valencia/València', 'Comunitat Valenciana', 'España', BAND]);
@@ -107,7 +110,7 @@ describe('results report', () => {
   });
 
   it('shows a dash for a withheld mean wherever it would show, and one sentence saying why, on screen and on paper', async () => {
-    renderReport(loaded(withheldResult(['province'])));
+    await renderReport(loaded(withheldResult(['province'])));
     const sentence = 'No se muestra la media de Provincia de Valencia/València (n = 1): se muestran solo las medias de al menos 3 entidades, para que nadie pueda deducir la puntuación de otra entidad.';
     expect(screen.getByTestId('withheld-note')).toHaveTextContent(sentence);
     expect(screen.getAllByText(sentence)).toHaveLength(1);
@@ -125,8 +128,8 @@ describe('results report', () => {
     expect(screen.queryByTestId('withheld-note')).toBeNull();
   });
 
-  it('says nothing of withheld means when none is', () => {
-    renderReport();
+  it('says nothing of withheld means when none is', async () => {
+    await renderReport();
     expect(screen.queryByTestId('withheld-note')).toBeNull();
     act(() => void window.dispatchEvent(new Event('beforeprint')));
     expect(screen.getByTestId('how-calculated-print')).not.toHaveTextContent('solo se muestran las medias de al menos');
@@ -134,7 +137,7 @@ describe('results report', () => {
   });
 
   it('switches to the compared-to-all figures when compareWithParticipants is turned off', async () => {
-    renderReport();
+    await renderReport();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Comparar solo con los participantes de la campaña' }));
     const total = within(territoryTable()).getAllByRole('row').at(-1);
     expect([...(total?.children ?? [])].map((c) => c.textContent)).toEqual(['TOTAL', '12 (60,0%)', '6 (30,0%)', '5 (25,0%)', '4 (20,0%)', '5,2 (26,0%)']);
@@ -143,7 +146,7 @@ describe('results report', () => {
   });
 
   it('grades the measures with icons a screen reader can name', async () => {
-    renderReport();
+    await renderReport();
     // Laid out once opened: closed, the table is not in the page.
     expect(screen.queryByTestId('measures-table')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Detalle por medidas' }));
@@ -154,7 +157,7 @@ describe('results report', () => {
   });
 
   it("shows the 'Puntuación Global' view with the first shown level's score", async () => {
-    renderReport();
+    await renderReport();
     await userEvent.click(screen.getByRole('button', { name: 'Puntuación Global' }));
     expect(within(screen.getByTestId('score-card')).getByText('60,0%')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('checkbox', { name: /^Entidad \(/ }));
@@ -169,7 +172,7 @@ describe('results report', () => {
 
   it("shows the 'Plan de mejora' tab: each measure with its points to gain and each question's best answer, and its CSV", async () => {
     const state = [resultsActions.campaignOpened(3), resultsActions.resultLoaded(planFixture()), resultsActions.answersLoaded([])].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
-    const { store } = renderReport(state);
+    const { store } = await renderReport(state);
     const dispatch = jest.spyOn(store, 'dispatch');
     await userEvent.click(screen.getByRole('button', { name: 'Plan de mejora' }));
     expect(store.getState().results.view).toBe('plan');
@@ -190,14 +193,14 @@ describe('results report', () => {
   });
 
   it("says there is nothing to improve when no measure is red or amber", async () => {
-    renderReport();
+    await renderReport();
     await userEvent.click(screen.getByRole('button', { name: 'Plan de mejora' }));
     expect(screen.getByTestId('improvement-plan')).toHaveTextContent('Ninguna medida está en rojo ni en ámbar: no hay mejoras pendientes.');
     expect(screen.queryByRole('button', { name: 'Descargar CSV' })).toBeNull();
   });
 
   it("says to tick a territory when every box of 'Mostrar' is off, in both views", async () => {
-    renderReport();
+    await renderReport();
     const boxes = within(screen.getByRole('group', { name: 'Mostrar' })).getAllByRole('checkbox');
     for (const box of boxes) await userEvent.click(box);
     const hint = 'Marca al menos una casilla de «Mostrar» para ver las cifras.';
@@ -214,7 +217,7 @@ describe('results report', () => {
   it('starts with who, which campaign, the date, the mode in words and the territories shown', async () => {
     jest.useFakeTimers({ now: new Date(2026, 10, 24, 12), advanceTimers: true });
     try {
-      renderReport();
+      await renderReport();
       const heading = screen.getByTestId('report-heading');
       expect(within(heading).getByRole('heading', { level: 2 })).toHaveTextContent('Ayuntamiento de Prueba');
       expect(heading).toHaveTextContent('Valencia/València · Comunitat Valenciana · Campaña 2026');
@@ -236,16 +239,16 @@ describe('results report', () => {
     }
   });
 
-  it("names the tab after the report while it is on screen, and gives the old title back", () => {
+  it("names the tab after the report while it is on screen, and gives the old title back", async () => {
     document.title = 'Campañas';
-    const { unmount } = renderReport();
+    const { unmount } = await renderReport();
     expect(document.title).toBe('Resultados - Ayuntamiento de Prueba - Campaña 2026');
     unmount();
     expect(document.title).toBe('Campañas');
   });
 
-  it("prints '¿Cómo se calcula?' at the end of the report, and not on screen", () => {
-    renderReport();
+  it("prints '¿Cómo se calcula?' at the end of the report, and not on screen", async () => {
+    await renderReport();
     expect(screen.queryByTestId('how-calculated-print')).toBeNull();
     act(() => void window.dispatchEvent(new Event('beforeprint')));
     expect(screen.getByTestId('how-calculated-print')).toHaveTextContent('¿Cómo se calculan los resultados?');
@@ -261,26 +264,26 @@ describe('results report', () => {
     expect(screen.queryByTestId('how-calculated-print')).toBeNull();
   });
 
-  it('shows the whole heading on screen on a shared link', () => {
+  it('shows the whole heading on screen on a shared link', async () => {
     const shared = [resultsActions.sharedLinkOpened(), resultsActions.resultLoaded(result)].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
-    renderReport(shared);
+    await renderReport(shared);
     expect(screen.getByTestId('report-mode')).toHaveTextContent('Solo con los participantes de la campaña');
     expect(screen.getByTestId('report-territories')).toHaveTextContent('País: España (n = 20)');
   });
 
-  it("asks for a campaign when none is chosen", () => {
-    renderReport(rootReducer(undefined, resultsActions.campaignOpened(null)));
+  it("asks for a campaign when none is chosen", async () => {
+    await renderReport(rootReducer(undefined, resultsActions.campaignOpened(null)));
     expect(screen.getByTestId('empty-state')).toHaveTextContent('selecciona una campaña específica');
   });
 
-  it("says 'Link compartido incorrecto.' for a shared link that failed", () => {
+  it("says 'Link compartido incorrecto.' for a shared link that failed", async () => {
     const failed = rootReducer(rootReducer(undefined, resultsActions.sharedLinkOpened()), resultsActions.resultFailed({ type: 'INVALID_TOKEN', status: 401 }));
-    renderReport(failed);
+    await renderReport(failed);
     expect(screen.getByRole('alert')).toHaveTextContent('Link compartido incorrecto.');
   });
 
   it('draws the charts after the figures, each in a box of its size until then', async () => {
-    const { container } = renderReport();
+    const { container } = await renderReport();
     // A gauge and a bar chart in the global block and in each of the fixture's two axes.
     expect(screen.getAllByTestId('chart-pending')).toHaveLength(6);
     // The gauge keeps its proportions (360 x 190 at the width of its box), the bars their height.
@@ -293,7 +296,7 @@ describe('results report', () => {
   });
 
   it('lays out what only paper shows while the browser prints, and drops it afterwards', async () => {
-    const { container } = renderReport();
+    const { container } = await renderReport();
     await waitFor(() => expect(screen.queryAllByTestId('chart-pending')).toHaveLength(0), { timeout: 10_000 });
     const onPaperOnly = () => ({
       chartCopies: container.querySelectorAll('.chart-print-copy .highcharts-container').length,
@@ -309,7 +312,7 @@ describe('results report', () => {
   });
 
   it('prints the answers only with includeAnswers on', async () => {
-    renderReport();
+    await renderReport();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Incluir mis respuestas al imprimir' }));
     act(() => void window.dispatchEvent(new Event('beforeprint')));
     expect(screen.queryByTestId('answers-print')).toBeNull();

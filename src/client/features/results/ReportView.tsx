@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { Loading } from '../../components/Loading.js';
 import { EmptyState, FailedState } from '../../components/StatusMessage.js';
 import type { RequestStatus } from '../../lib/remote.js';
+import { usePartsInTurns } from '../../lib/partsInTurns.js';
 import { FiguresBlock } from './FiguresBlock.js';
 import { GlobalScoreView } from './GlobalScoreView.js';
 import { ImprovementPlanView } from './ImprovementPlanView.js';
@@ -21,18 +22,21 @@ import { ResultMaps } from '../maps/ResultMaps.js';
 
 /**
  * In order: the global block, the ranks, the maps, one block per axis and the detail by measures ('Mis Respuestas' follows).
- * Memoised: the answers arriving after the result must not lay the whole report out again.
+ * Mounted part by part, one per task (usePartsInTurns; all at once for printing), busy for assistive technology
+ * until the last is there. Memoised: the answers arriving after the result must not lay the whole report out again.
  */
 const DetailedReport = memo(function DetailedReport() {
   const blocks = useAppSelector(selectReportBlocks);
   const table = useAppSelector(selectMeasuresTable);
   const levels = useLabelledLevels(useAppSelector(selectActiveLevels));
+  const shownBlocks = levels.length === 0 ? [] : blocks;
+  const { mounted, done } = usePartsInTurns(Math.max(1, shownBlocks.length + (table ? 1 : 0)));
   return (
-    <>
+    <div className="report-parts" aria-busy={!done}>
       {levels.length === 0 ? (
         <EmptyState message="RESULTS.NO_TERRITORY" />
       ) : (
-        blocks.map((block) => (
+        shownBlocks.slice(0, mounted).map((block) => (
           <Fragment key={block.key}>
             <FiguresBlock block={block} levels={levels} />
             {block.key === 'global' && <RankTable />}
@@ -40,8 +44,8 @@ const DetailedReport = memo(function DetailedReport() {
           </Fragment>
         ))
       )}
-      {table && <MeasuresSection table={table} />}
-    </>
+      {table && mounted > shownBlocks.length && <MeasuresSection table={table} />}
+    </div>
   );
 });
 
