@@ -89,9 +89,11 @@ export async function scrollPageTo(page: Page, top: number): Promise<void> {
 
 /**
  * Scrolls the page through, so that every chart is drawn (charts are drawn as they come near the screen),
- * waits until none is left to draw, and goes back to the top.
+ * waits until none is left to draw, and goes back to the top. A page mounting its parts in turns (the report,
+ * busy until its last part: lib/partsInTurns.ts) is measured once they are all there.
  */
 export async function drawEveryChart(page: Page): Promise<void> {
+  await waitForCount(page.locator('[aria-busy="true"]'), 0);
   const pending = page.getByTestId('chart-pending');
   if ((await pending.count()) === 0) return;
   const { height, step } = await page.evaluate(() => ({ height: document.documentElement.scrollHeight, step: window.innerHeight }));
