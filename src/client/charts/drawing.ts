@@ -10,9 +10,9 @@ import { afterPartsMounted, partsMounting } from '../lib/partsInTurns.js';
  * comes near the screen (after the page's figures: its download and evaluation would delay them), and the
  * charts are drawn after the text and tables (after every part of a page mounted in turns: lib/partsInTurns.ts),
  * one per task, in the order they come near the screen (top of the page first), each in a box of its size until
- * then; a chart further down is drawn when the reader scrolls to it. Printing cannot wait: 'Imprimir en PDF' loads the chunk first if no chart has, and on 'beforeprint' (the
- * print dialog, window.print() and page.pdf() alike) every chart not drawn yet is drawn synchronously, before
- * the browser lays out the pages.
+ * then; a chart further down is drawn when the reader scrolls to it. Printing cannot wait: 'Imprimir en PDF'
+ * loads the chunk first if no chart has, and on 'beforeprint' (the print dialog, window.print() and page.pdf()
+ * alike) every chart not drawn yet is drawn synchronously, before the browser lays out the pages.
  */
 
 /** A drawn chart: Highcharts with the given options. */
