@@ -4,7 +4,12 @@ import { launchBrowser, newPage, screenshot, type OpenedPage } from './helpers/b
 import { apiGet, apiToken } from './helpers/api.js';
 import type { CampaignStatusRow, CampaignSummary } from '../../src/shared/api/campaigns.js';
 
-// Short-lived access tokens so that a session outlives its first token during the test.
+/**
+ * The refresh test's server gives short-lived access tokens, so that a session outlives its first token during
+ * the test. The other tests' server keeps the usual lifetime: with a token that expires every 3 s, a test that
+ * opens one address after another sometimes leaves a page while its refresh is in flight, and the next page then
+ * presents the retired refresh token, which ends the session by design (api-contract.md, RFC 9700).
+ */
 const ACCESS_TOKEN_TTL_S = 3;
 
 /** Errors other than the HTTP failures a test provokes on purpose (the browser logs every 401 it sees). */
@@ -25,7 +30,7 @@ describe('client shell in Chromium', () => {
   let opened: OpenedPage;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer({ ACCESS_TOKEN_TTL: String(ACCESS_TOKEN_TTL_S) }), launchBrowser()]);
+    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
   }, 120_000);
   beforeEach(async () => {
     opened = await newPage(browser);
@@ -79,19 +84,24 @@ describe('client shell in Chromium', () => {
 
   it('refreshes an expired access token without the user noticing, and keeps the session over a reload', async () => {
     const { page, context, errors } = opened;
-    await logIn(page, server.url, 'usuario@demo.es');
-    await page.waitForURL('**/my-campaigns');
-    const tokenOf = async () => (await context.cookies()).find((c) => c.name === 'access_token')?.value;
-    const first = await tokenOf();
-    expect(first).toBeTruthy();
-    await page.waitForTimeout((ACCESS_TOKEN_TTL_S + 1) * 1000);
-    await page.reload();
-    await page.getByRole('navigation', { name: 'Menú principal' }).waitFor();
-    expect(page.url()).toContain('/my-campaigns');
-    await page.waitForFunction(async (old) => !document.cookie.includes(`access_token=${old}`), first);
-    expect(await tokenOf()).not.toBe(first);
-    expect(unexpected(errors)).toEqual([]);
-  });
+    const shortLived = await startAppServer({ ACCESS_TOKEN_TTL: String(ACCESS_TOKEN_TTL_S) });
+    try {
+      await logIn(page, shortLived.url, 'usuario@demo.es');
+      await page.waitForURL('**/my-campaigns');
+      const tokenOf = async () => (await context.cookies()).find((c) => c.name === 'access_token')?.value;
+      const first = await tokenOf();
+      expect(first).toBeTruthy();
+      await page.waitForTimeout((ACCESS_TOKEN_TTL_S + 1) * 1000);
+      await page.reload();
+      await page.getByRole('navigation', { name: 'Menú principal' }).waitFor();
+      expect(page.url()).toContain('/my-campaigns');
+      await page.waitForFunction(async (old) => !document.cookie.includes(`access_token=${old}`), first);
+      expect(await tokenOf()).not.toBe(first);
+      expect(unexpected(errors)).toEqual([]);
+    } finally {
+      await shortLived.stop();
+    }
+  }, 120_000);
 
   it('keeps a USER out of the user management and logs out to the login', async () => {
     const { page } = opened;
