@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { fork } from 'node:child_process';
 import pg from 'pg';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { benchConfig } from './benchConfig.js';
 import { openPglite, openPostgres, type Db } from '../db/client.js';
 import { prepareDatabase } from '../bootstrap.js';
 import { seedScale } from '../db/seed/scale.js';
@@ -257,7 +257,7 @@ async function benchBackend(name: string, db: Db, databaseUrl?: string): Promise
   const { entities } = await seedScale(db);
   console.error(`${name}: scale data (${entities} entities) ready in ${Math.round((Date.now() - started) / 1000)} s`);
   await db.transaction(async (tx) => insertUser(tx, { email: 'bench@example.org', role: 'ADMIN', passwordHash: await hashPassword(PASSWORD), entityIds: [] }));
-  const config = loadConfig({ LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', STATIC_DIR: '/nonexistent' });
+  const config = benchConfig();
   const secret = randomBytes(32).toString('hex');
   const ctx = { config, db, signer: new TokenSigner(secret, config.publicUrl) };
   const app = await buildApp(ctx);
@@ -308,7 +308,7 @@ async function benchGrowth(name: string, db: Db): Promise<string[]> {
   const { entities, campaigns } = await seedScale(db, { municipalitiesPerEntity: 1, years: [...GROWTH_YEARS] });
   console.error(`${name}: growth data (${entities} entities, ${campaigns} campaigns) ready in ${Math.round((Date.now() - started) / 1000)} s`);
   await db.transaction(async (tx) => insertUser(tx, { email: 'bench@example.org', role: 'ADMIN', passwordHash: await hashPassword(PASSWORD), entityIds: [] }));
-  const config = loadConfig({ LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', STATIC_DIR: '/nonexistent' });
+  const config = benchConfig();
   const ctx = { config, db, signer: new TokenSigner(randomBytes(32).toString('hex'), config.publicUrl) };
   const app = await buildApp(ctx);
   const uncachedApp = await buildApp(ctx, { reportCacheBytes: 0 });
@@ -357,7 +357,7 @@ async function onPostgres(run: (db: Db, url: string) => Promise<string[]>): Prom
   await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const db = openPostgres(url.toString());
+  const db = openPostgres(url.toString(), benchConfig().databasePoolSize);
   try {
     return await run(db, url.toString());
   } finally {

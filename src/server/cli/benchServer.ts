@@ -1,5 +1,5 @@
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { benchConfig } from './benchConfig.js';
 import { openPostgres } from '../db/client.js';
 import { TokenSigner } from '../services/auth/jwt.js';
 import { sampleMemoryPeaks } from './memoryPeaks.js';
@@ -12,8 +12,8 @@ import { sampleMemoryPeaks } from './memoryPeaks.js';
 if (process.send && process.argv[2] === 'instance') {
   const send = process.send.bind(process);
   process.once('message', async ({ databaseUrl, secret }: { databaseUrl: string; secret: string }) => {
-    const db = openPostgres(databaseUrl);
-    const config = loadConfig({ LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', STATIC_DIR: '/nonexistent' });
+    const config = benchConfig();
+    const db = openPostgres(databaseUrl, config.databasePoolSize);
     const app = await buildApp({ config, db, signer: new TokenSigner(secret, config.publicUrl) });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const memory = sampleMemoryPeaks();

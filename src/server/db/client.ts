@@ -104,7 +104,7 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
  */
 const POOL_SETTINGS = { connectionTimeoutMillis: 5000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 } as const;
 
-export function openPostgres(connectionString: string, max = 10): Db {
+export function openPostgres(connectionString: string, max: number): Db {
   const pool = new pg.Pool({ connectionString, max, ...POOL_SETTINGS });
   // An idle client's connection may fail (server restart, backend terminated): the pool discards that client
   // and the next query opens a new connection. Without a listener the 'error' event would end the process.
@@ -152,8 +152,8 @@ async function transactionOnPool<T>(pool: pg.Pool, fn: (tx: Tx) => Promise<T>): 
 }
 
 /** Opens the database the configuration names. */
-export function openDb(options: { databaseUrl?: string; dataDir: string }): Promise<Db> {
-  return options.databaseUrl ? Promise.resolve(openPostgres(options.databaseUrl)) : openPglite(options.dataDir);
+export function openDb(options: { databaseUrl?: string; databasePoolSize: number; dataDir: string }): Promise<Db> {
+  return options.databaseUrl ? Promise.resolve(openPostgres(options.databaseUrl, options.databasePoolSize)) : openPglite(options.dataDir);
 }
 
 /** Attempts of a transaction that keeps losing races (PostgreSQL's advice for 40P01 and 40001: run it again). */
