@@ -67,7 +67,7 @@ const STORE_SUBMISSION = namedStatement(
      ON CONFLICT (campaign_id, scope, category_id) DO UPDATE
         SET value = EXCLUDED.value, max_value = EXCLUDED.max_value, percentage = EXCLUDED.percentage
      RETURNING *
-   ), ${shiftCtes('stored', 'true', '1')}
+   ), ${shiftCtes('stored', 'c.id = $1', '1')} -- every stored row is $1's: said so, the campaign is read by its key, not joined by a scan
    UPDATE campaigns SET status = 'sent', end_date = now(), start_date = COALESCE(start_date, now())
     WHERE id = $1 AND (SELECT count(*) FROM counts) >= 0
    ${RETURNING_CAMPAIGN_ROW}`,
