@@ -150,20 +150,24 @@ function runMix(plan: MixPlan): Promise<MixMeasured> {
   });
 }
 
-/** A second app instance in a process of its own on the same PostgreSQL database (benchServer.ts). */
-async function startSecondInstance(databaseUrl: string, secret: string): Promise<{ url: string; reset: () => void; stop: () => Promise<{ rss: number; heap: number }> }> {
+interface MemoryPeak {
+  rss: number;
+  heap: number;
+}
+
+/** An app instance in a process of its own on the PostgreSQL database, with a pool of poolSize (benchServer.ts). */
+async function startInstance(databaseUrl: string, secret: string, poolSize: number): Promise<{ url: string; stop: () => Promise<MemoryPeak> }> {
   const child = forkHelper('benchServer', 'instance');
-  child.send({ databaseUrl, secret });
+  child.send({ databaseUrl, secret, poolSize });
   const url = await new Promise<string>((resolve, reject) => {
     child.once('message', (m: { url: string }) => resolve(m.url));
-    child.once('close', (code) => reject(new Error(`second instance exited with ${code}`)));
+    child.once('close', (code) => reject(new Error(`bench instance exited with ${code}`)));
   });
   return {
     url,
-    reset: () => child.send('reset'),
     stop: () =>
       new Promise((resolve) => {
-        child.once('message', (m: { peak: { rss: number; heap: number } }) => resolve(m.peak));
+        child.once('message', (m: { peak: MemoryPeak }) => resolve(m.peak));
         child.send('stop');
       }),
   };
@@ -197,7 +201,7 @@ async function halfSend(db: Db): Promise<void> {
  * p50/p95/p99 and requests per second beside health in the same run; result and comparison within 3x health's
  * p95 (and under 50 ms), save and submit under 50 ms; then the peak memory and the freshness check.
  */
-async function deadlineDay(name: string, db: Db, urls: string[], token: string, rates?: Record<MixKind, number>, secondPeak?: () => Promise<{ rss: number; heap: number }>): Promise<void> {
+async function deadlineDay(name: string, db: Db, urls: string[], token: string, rates?: Record<MixKind, number>, instancePeaks?: () => Promise<MemoryPeak[]>): Promise<void> {
   const edition = await currentEdition(db);
   const open = (await db.query<{ id: number }>("SELECT id FROM campaigns WHERE edition_id = $1 AND status = 'draft' ORDER BY id", [edition])).map((r) => r.id);
   // Half the open campaigns are submitted (in order, each once), the other half edited and loaded.
@@ -236,8 +240,8 @@ async function deadlineDay(name: string, db: Db, urls: string[], token: string, 
     if (m.failures > 0) verdict += ` ${m.failures} failed`;
     deadlineRows.push(`| ${name} | ${instances} | ${kind === 'health' ? 'health' : `campaigns/${kind}`} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${Math.round(m.requestsPerSecond)} | ${verdict} |`);
   }
-  const second = secondPeak ? await secondPeak() : undefined;
-  const memory = [peak, ...(second ? [second] : [])];
+  // Instances in processes of their own report their peaks; otherwise the instance is this process.
+  const memory = instancePeaks ? await instancePeaks() : [peak];
   deadlineChecks.push(
     `| ${name} | ${instances} | ${measured.submitted} | ${measured.freshness.checked} | ${measured.freshness.stale} | ${memory.map((p) => Math.round(p.rss / 2 ** 20)).join(' + ')} | ${memory.map((p) => Math.round(p.heap / 2 ** 20)).join(' + ')} |`,
   );
@@ -287,8 +291,11 @@ async function benchBackend(name: string, db: Db, databaseUrl?: string): Promise
       await deadlineDay(name, db, [url], token, PACED_RATES);
       if (databaseUrl) {
         console.error(`${name}: deadline day, two instances`);
-        const second = await startSecondInstance(databaseUrl, secret);
-        await deadlineDay(name, db, [url, second.url], token, undefined, second.stop);
+        // Two instances, each a process of its own, on this one machine: they share its cores with PostgreSQL, so
+        // each takes half the pool one instance would have, as README advises (DATABASE_POOL_SIZE).
+        const poolSize = Math.max(1, Math.floor(benchConfig().databasePoolSize / 2));
+        const instances = await Promise.all([startInstance(databaseUrl, secret, poolSize), startInstance(databaseUrl, secret, poolSize)]);
+        await deadlineDay(name, db, instances.map((i) => i.url), token, undefined, () => Promise.all(instances.map((i) => i.stop())));
       }
     }
     if (!SHORT) await measureOpening(name, db, url, token);

@@ -5,23 +5,20 @@ import { TokenSigner } from '../services/auth/jwt.js';
 import { sampleMemoryPeaks } from './memoryPeaks.js';
 
 /**
- * A second app instance for the deadline-day bench (bench.ts): a process of its own with its own connection
- * pool and caches on the same PostgreSQL database, as a second server behind a load balancer would be. It
- * answers the parent with its URL, samples its memory, and on 'stop' reports its peaks and exits.
+ * An app instance for the deadline-day bench's run with two (bench.ts): a process of its own with its own
+ * connection pool (of the size the parent gives) and caches on the same PostgreSQL database, as a server behind a
+ * load balancer would be. It answers the parent with its URL, samples its memory, and on 'stop' reports its peaks
+ * and exits.
  */
 if (process.send && process.argv[2] === 'instance') {
   const send = process.send.bind(process);
-  process.once('message', async ({ databaseUrl, secret }: { databaseUrl: string; secret: string }) => {
+  process.once('message', async ({ databaseUrl, secret, poolSize }: { databaseUrl: string; secret: string; poolSize: number }) => {
     const config = benchConfig();
-    const db = openPostgres(databaseUrl, config.databasePoolSize);
+    const db = openPostgres(databaseUrl, poolSize);
     const app = await buildApp({ config, db, signer: new TokenSigner(secret, config.publicUrl) });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const memory = sampleMemoryPeaks();
     process.on('message', async (message: string) => {
-      if (message === 'reset') {
-        memory.reset();
-        return;
-      }
       if (message !== 'stop') return;
       const peak = memory.stop();
       await app.close();

@@ -1,7 +1,6 @@
-/** This process's peak RSS and heap in use, sampled every 20 ms from start() until stop() (which samples once more). */
+/** This process's peak RSS and heap in use, sampled every 20 ms from sampleMemoryPeaks() until stop() (which samples once more). */
 export interface MemoryPeaks {
   readonly peak: { rss: number; heap: number };
-  reset(): void;
   stop(): { rss: number; heap: number };
 }
 
@@ -16,10 +15,6 @@ export function sampleMemoryPeaks(): MemoryPeaks {
   const sampler = setInterval(sample, 20);
   return {
     peak,
-    reset() {
-      peak.rss = 0;
-      peak.heap = 0;
-    },
     stop() {
       clearInterval(sampler);
       sample();
