@@ -16,7 +16,7 @@ import { TokenSigner } from '../services/auth/jwt.js';
 import type { Measured } from './benchClient.js';
 import { MIX_KINDS, type MixKind, type MixMeasured, type MixPlan } from './benchMix.js';
 import { rebuildTerritoryScores } from '../db/repositories/territoryScores.js';
-import { sampleMemoryPeaks } from './memoryPeaks.js';
+import { sampleMemoryPeaks, type MemoryPeak } from './memoryPeaks.js';
 import { signIn } from './signIn.js';
 
 /** A quick look (BENCH_SHORT=1 or --short): 3 s per measure, no export, no edition opening, no growth set. */
@@ -148,11 +148,6 @@ function runMix(plan: MixPlan): Promise<MixMeasured> {
     child.once('message', (message: { measured?: MixMeasured; error?: string }) => (message.measured ? resolve(message.measured) : reject(new Error(message.error))));
     child.once('close', (code) => reject(new Error(`bench mix exited with ${code} before reporting`)));
   });
-}
-
-interface MemoryPeak {
-  rss: number;
-  heap: number;
 }
 
 /** An app instance in a process of its own on the PostgreSQL database, with a pool of poolSize (benchServer.ts). */
@@ -293,7 +288,7 @@ async function benchBackend(name: string, db: Db, databaseUrl?: string): Promise
         console.error(`${name}: deadline day, two instances`);
         // Two instances, each a process of its own, on this one machine: they share its cores with PostgreSQL, so
         // each takes half the pool one instance would have, as README advises (DATABASE_POOL_SIZE).
-        const poolSize = Math.max(1, Math.floor(benchConfig().databasePoolSize / 2));
+        const poolSize = Math.max(1, Math.floor(config.databasePoolSize / 2));
         const instances = await Promise.all([startInstance(databaseUrl, secret, poolSize), startInstance(databaseUrl, secret, poolSize)]);
         await deadlineDay(name, db, instances.map((i) => i.url), token, undefined, () => Promise.all(instances.map((i) => i.stop())));
       }

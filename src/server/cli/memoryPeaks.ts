@@ -1,11 +1,16 @@
 /** This process's peak RSS and heap in use, sampled every 20 ms from sampleMemoryPeaks() until stop() (which samples once more). */
+export interface MemoryPeak {
+  rss: number;
+  heap: number;
+}
+
 export interface MemoryPeaks {
-  readonly peak: { rss: number; heap: number };
-  stop(): { rss: number; heap: number };
+  readonly peak: MemoryPeak;
+  stop(): MemoryPeak;
 }
 
 export function sampleMemoryPeaks(): MemoryPeaks {
-  const peak = { rss: 0, heap: 0 };
+  const peak: MemoryPeak = { rss: 0, heap: 0 };
   const sample = () => {
     const m = process.memoryUsage();
     peak.rss = Math.max(peak.rss, m.rss);
