@@ -2,7 +2,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { checkDataDir, createPgliteIn } from './dataDir.js';
 import { isDatabaseUnavailable, isTransactionConflict } from './faults.js';
-import { PgliteGuard, pgliteTransaction, type PgliteGuardOptions, type PgliteSession } from './pgliteGuard.js';
+import { PgliteGuard, pgliteTransaction, type PgliteGuardOptions } from './pgliteGuard.js';
+import { queryOnPglite } from './pgliteStatements.js';
 
 /**
  * A statement of a hot read path that the database parses and plans once per connection (session) and then
@@ -44,38 +45,13 @@ export interface Db extends Tx {
   close(): Promise<void>;
 }
 
-/** An EXECUTE argument: a quoted literal for a safe integer or a string without backslash or NUL, else undefined. */
-function sqlLiteral(value: unknown): string | undefined {
-  if (value === null) return 'NULL';
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return `'${value}'`;
-  if (typeof value === 'string' && !/[\\\0]/.test(value)) return `'${value.replaceAll("'", "''")}'`;
-  return undefined;
-}
-
-/**
- * Named statements on PGlite, which is one session without protocol-level statement names: PREPARE once in
- * SQL, then EXECUTE with the arguments written as quoted literals. Only integers and strings without backslash
- * qualify, and in those the doubled quote is the only escape (standard_conforming_strings, on by default);
- * any other argument runs the text as a plain parameterised query.
- */
-async function runNamedOnPglite<T>(session: PgliteSession, statement: NamedStatement, params: unknown[] = []): Promise<T[]> {
-  const literals = params.map(sqlLiteral);
-  if (literals.some((l) => l === undefined)) return session.query<T>(statement.text, params);
-  if (!session.prepared.has(statement.name)) {
-    await session.exec(`PREPARE ${statement.name} AS ${statement.text}`);
-    session.prepared.add(statement.name);
-  }
-  const [result] = await session.exec(`EXECUTE ${statement.name}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`);
-  return result.rows as T[];
-}
-
 /** The Db over one PGlite; options name its data folder (free-space checks, reopening after a PANIC). */
 export function wrapPglite(lite: PGlite, options: PgliteGuardOptions = {}): Db {
   const guard = new PgliteGuard(lite, options);
   return {
     kind: 'pglite',
     query<T>(sql: string | NamedStatement, params?: unknown[]) {
-      return guard.exclusive((session) => (typeof sql === 'string' ? session.query<T>(sql, params) : runNamedOnPglite<T>(session, sql, params)));
+      return guard.exclusive((session) => queryOnPglite<T>(session, sql, params));
     },
     exec: (sql) => guard.exclusive(async (session) => void (await session.exec(sql))),
     transaction: (fn) => guard.exclusive((session) => pgliteTransaction(session, fn)),

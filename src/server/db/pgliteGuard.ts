@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { TransactionAbortedError, type PGlite, type Results } from '@electric-sql/pglite';
 import { DatabaseUnavailableError } from './faults.js';
+import { queryOnPglite } from './pgliteStatements.js';
 import type { NamedStatement, Tx } from './client.js';
 
 /**
@@ -141,14 +142,16 @@ export class PgliteGuard {
 /**
  * BEGIN, fn, COMMIT on a session the caller holds alone; on failure ROLLBACK, unless the transaction already
  * ended (a dead instance refuses it: any statement on a dead PGlite hangs the process). A ROLLBACK that fails
- * does not hide why the transaction failed.
+ * does not hide why the transaction failed. Named statements are prepared inside it as outside (queryOnPglite):
+ * the saves and submissions of deadline day are transactions, and planning their statements on every call took
+ * a third of a save's time in the database.
  */
 export async function pgliteTransaction<T>(session: PgliteSession, fn: (tx: Tx) => Promise<T>): Promise<T> {
   await session.exec('BEGIN');
   let open = true;
   try {
     const result = await fn({
-      query: <R>(sql: string | NamedStatement, params?: unknown[]) => session.query<R>(typeof sql === 'string' ? sql : sql.text, params),
+      query: <R>(sql: string | NamedStatement, params?: unknown[]) => queryOnPglite<R>(session, sql, params),
       exec: async (sql) => void (await session.exec(sql)),
     });
     open = false;
