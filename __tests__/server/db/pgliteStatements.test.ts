@@ -72,3 +72,65 @@ describe('named statements on PGlite', () => {
     expect(await db.query(echo, [[null, 'x']])).toEqual([{ texts: [null, 'x'] }]);
   });
 });
+
+/**
+ * A transaction's BEGIN goes to PGlite with its first statement (pgliteTransaction): every statement of the
+ * transaction, however it is sent and in whatever order its promises settle, must run inside it, and a first
+ * statement that fails must leave the session out of any transaction.
+ */
+describe('PGlite transactions opened with their first statement', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openTestPglite();
+    await db.exec('CREATE TABLE scratch (n integer PRIMARY KEY)');
+  });
+  afterAll(() => db.close());
+
+  const insertNamed = namedStatement('scratch_insert_n', 'INSERT INTO scratch (n) VALUES ($1)');
+  const divide = namedStatement('scratch_divide', 'SELECT 10 / $1::int AS q');
+  const rows = async () => (await db.query<{ n: number }>('SELECT n FROM scratch ORDER BY n')).map((r) => r.n);
+
+  it('undoes, on rollback, statements called together: named (prepared or not), text with parameters and exec', async () => {
+    await db.query(insertNamed, [100]); // now prepared on the session
+    await db.exec('DELETE FROM scratch');
+    const attempt = (first: 'prepared' | 'unprepared' | 'text' | 'exec') =>
+      db.transaction(async (tx) => {
+        const calls = {
+          prepared: () => tx.query(insertNamed, [1]),
+          unprepared: () => tx.query(namedStatement(`scratch_insert_${Date.now()}_${first}`, 'INSERT INTO scratch (n) VALUES ($1)'), [2]),
+          text: () => tx.query('INSERT INTO scratch (n) VALUES ($1)', [3]),
+          exec: () => tx.exec('INSERT INTO scratch (n) VALUES (4)'),
+        };
+        const others = Object.entries(calls).filter(([kind]) => kind !== first).map(([, call]) => call);
+        await Promise.all([calls[first](), ...others.map((call) => call())]);
+        expect(await tx.query('SELECT count(*)::int AS n FROM scratch')).toEqual([{ n: 4 }]);
+        throw new Error('roll back');
+      });
+    for (const first of ['prepared', 'unprepared', 'text', 'exec'] as const) {
+      await expect(attempt(first)).rejects.toThrow('roll back');
+      expect(await rows()).toEqual([]);
+    }
+    await db.transaction(async (tx) => {
+      await tx.query(insertNamed, [5]);
+      await tx.query('INSERT INTO scratch (n) VALUES ($1)', [6]);
+    });
+    expect(await rows()).toEqual([5, 6]);
+  });
+
+  it('leaves no transaction open when the first statement fails, sent with BEGIN or after it', async () => {
+    await db.query(divide, [2]); // prepared: the failing call below goes as BEGIN; EXECUTE
+    for (const statement of [divide, 'SELECT 10 / $1::int AS q']) {
+      await expect(db.transaction((tx) => tx.query(statement, [0]))).rejects.toThrow(/division by zero/);
+      // Outside any transaction (an aborted one would refuse this read), and a write then stays.
+      expect(await db.query<{ txid: string | null }>('SELECT txid_current_if_assigned()::text AS txid')).toEqual([{ txid: null }]);
+      await db.query('INSERT INTO scratch (n) VALUES ($1)', [typeof statement === 'string' ? 8 : 7]);
+    }
+    expect(await db.transaction((tx) => tx.query(divide, [5]))).toEqual([{ q: 2 }]);
+    expect(await rows()).toEqual([5, 6, 7, 8]);
+  });
+
+  it('runs a transaction without statements and answers its result', async () => {
+    expect(await db.transaction(async () => 'nothing to do')).toBe('nothing to do');
+    expect(await db.transaction((tx) => tx.query(divide, [1]))).toEqual([{ q: 10 }]);
+  });
+});

@@ -1,4 +1,5 @@
 import type { NamedStatement } from './client.js';
+import type { Results } from '@electric-sql/pglite';
 import type { PgliteSession } from './pgliteGuard.js';
 
 /** An element of an array argument, inside the array's literal: a number, or a double-quoted string. */
@@ -28,6 +29,21 @@ export function sqlLiteral(value: unknown): string | undefined {
   return undefined;
 }
 
+/** The arguments as literals, or undefined when one cannot be. */
+function literalsOf(params: unknown[]): string[] | undefined {
+  const literals = params.map(sqlLiteral);
+  return literals.some((l) => l === undefined) ? undefined : (literals as string[]);
+}
+
+/** A named statement's EXECUTE, when it is prepared on the session and every argument can be a literal. */
+function preparedExecute(session: PgliteSession, sql: string | NamedStatement, params: unknown[]): string | undefined {
+  if (typeof sql === 'string' || !session.prepared.has(sql.name)) return undefined;
+  const literals = literalsOf(params);
+  return literals && `EXECUTE ${sql.name}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`;
+}
+
+const lastRows = <T>(results: Results[]) => results[results.length - 1].rows as T[];
+
 /**
  * A statement on PGlite, which is one session without protocol-level statement names: text runs as a plain
  * parameterised query; a named statement is PREPAREd once in SQL (the session keeps it, whether the transaction
@@ -35,13 +51,22 @@ export function sqlLiteral(value: unknown): string | undefined {
  * PostgreSQL parses and plans it once. An argument that cannot be a literal (sqlLiteral) runs its text instead.
  */
 export async function queryOnPglite<T>(session: PgliteSession, sql: string | NamedStatement, params: unknown[] = []): Promise<T[]> {
-  if (typeof sql === 'string') return session.query<T>(sql, params);
-  const literals = params.map(sqlLiteral);
-  if (literals.some((l) => l === undefined)) return session.query<T>(sql.text, params);
-  if (!session.prepared.has(sql.name)) {
+  if (typeof sql !== 'string' && !session.prepared.has(sql.name) && literalsOf(params)) {
     await session.exec(`PREPARE ${sql.name} AS ${sql.text}`);
     session.prepared.add(sql.name);
   }
-  const [result] = await session.exec(`EXECUTE ${sql.name}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`);
-  return result.rows as T[];
+  const execute = preparedExecute(session, sql, params);
+  if (execute) return lastRows<T>(await session.exec(execute));
+  return session.query<T>(typeof sql === 'string' ? sql : sql.text, params);
+}
+
+/**
+ * A transaction's first statement, with its BEGIN: in the same round trip (`BEGIN; EXECUTE ...`) for a prepared
+ * named statement, the usual first statement of a save or a submission; otherwise BEGIN alone, then the
+ * statement. Either way BEGIN is handed to PGlite in this call, before any statement called after it.
+ */
+export function beginWithQuery<T>(session: PgliteSession, sql: string | NamedStatement, params: unknown[] = []): Promise<T[]> {
+  const execute = preparedExecute(session, sql, params);
+  if (execute) return session.exec(`BEGIN; ${execute}`).then((results) => lastRows<T>(results));
+  return session.exec('BEGIN').then(() => queryOnPglite<T>(session, sql, params));
 }
