@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { openTestPglite } from '../../helpers/db.js';
 import { namedStatement, type Db } from '../../../src/server/db/client.js';
 import { sqlLiteral } from '../../../src/server/db/pgliteStatements.js';
+import { pgliteTransaction, type PgliteSession } from '../../../src/server/db/pgliteGuard.js';
+import { DatabaseUnavailableError } from '../../../src/server/db/faults.js';
+import { PGlite } from '@electric-sql/pglite';
 
 /**
  * Named statements on PGlite are PREPAREd once and EXECUTEd with their arguments written as literals
@@ -59,15 +62,31 @@ describe('named statements on PGlite', () => {
   it('runs the text when an argument cannot be a literal (a string with a backslash, an array element with a double quote, an object)', async () => {
     const echo = namedStatement('scratch_echo_text', 'SELECT $1::text AS a, $2::text[] AS b, $3::jsonb AS c');
     const params = ['back\\slash', ['say "hi"', 'a,b', '{x}', 'NULL', ''], { k: 'v' }];
-    expect(params.map(sqlLiteral)).toEqual([undefined, undefined, undefined]);
+    expect(params.map((p, i) => sqlLiteral(p, ['text', 'text[]', 'jsonb'][i]))).toEqual([undefined, undefined, undefined]);
     expect(await db.transaction((tx) => tx.query(echo, params))).toEqual([{ a: 'back\\slash', b: ['say "hi"', 'a,b', '{x}', 'NULL', ''], c: { k: 'v' } }]);
-    expect(await prepared()).not.toContain('scratch_echo_text');
+  });
+
+  it('leaves to the parameterised text a value whose kind does not match its parameter\'s type', async () => {
+    // A number for a date, an array for json, a number for text: PGlite converts these by the parameter's type.
+    const mixed = namedStatement('scratch_echo_mixed', 'SELECT $1::date AS d, $2::jsonb AS j, $3::text AS t, $4::boolean AS b');
+    const params = [Date.UTC(2024, 0, 31), [1, 'a'], 12.5, true];
+    expect(params.map((p, i) => sqlLiteral(p, ['date', 'jsonb', 'text', 'boolean'][i]))).toEqual([undefined, undefined, undefined, "'true'"]);
+    const [plain] = await db.query(mixed.text, params);
+    expect(await db.transaction((tx) => tx.query(mixed, params))).toEqual([plain]);
+    expect(await db.query(mixed, params)).toEqual([plain]);
+  });
+
+  it('prepares a statement once when its first calls come together inside a transaction', async () => {
+    const insert = namedStatement('scratch_insert_together', 'INSERT INTO scratch (n, label) VALUES ($1, $2) RETURNING n');
+    const inserted = await db.transaction((tx) => Promise.all([10, 11, 12].map((n) => tx.query<{ n: number }>(insert, [n, 'together']))));
+    expect(inserted.flat().map((r) => r.n)).toEqual([10, 11, 12]);
+    expect((await prepared()).filter((name) => name === 'scratch_insert_together')).toHaveLength(1);
   });
 
   it('keeps commas, braces, spaces, quotes and the word NULL inside array elements as text', async () => {
     const echo = namedStatement('scratch_echo_elements', 'SELECT $1::text[] AS texts');
     const texts = ['a,b', '{x}', ' spaced ', "it's", 'NULL', '', 'ñandú'];
-    expect(sqlLiteral(texts)).toBeDefined();
+    expect(sqlLiteral(texts, 'text[]')).toBeDefined();
     expect(await db.transaction((tx) => tx.query(echo, [texts]))).toEqual([{ texts }]);
     expect(await db.query(echo, [[null, 'x']])).toEqual([{ texts: [null, 'x'] }]);
   });
@@ -132,5 +151,25 @@ describe('PGlite transactions opened with their first statement', () => {
   it('runs a transaction without statements and answers its result', async () => {
     expect(await db.transaction(async () => 'nothing to do')).toBe('nothing to do');
     expect(await db.transaction((tx) => tx.query(divide, [1]))).toEqual([{ q: 10 }]);
+  });
+});
+
+describe('a PGlite transaction whose BEGIN is refused', () => {
+  it('runs none of its statements, not even those called together with the first', async () => {
+    const lite = new PGlite();
+    await lite.exec('CREATE TABLE scratch (n integer PRIMARY KEY)');
+    // A real session but for BEGIN, refused as the guard refuses a statement on a dead instance or a full folder.
+    const session: PgliteSession = {
+      query: async (sql, params) => (await lite.query(sql, params)).rows as never,
+      exec: (sql) => (sql.startsWith('BEGIN') ? Promise.reject(new DatabaseUnavailableError('refused')) : lite.exec(sql)),
+      end: (sql) => lite.exec(sql),
+      prepared: new Map(),
+    };
+    const insert = namedStatement('scratch_insert_refused', 'INSERT INTO scratch (n) VALUES ($1)');
+    await expect(
+      pgliteTransaction(session, (tx) => Promise.all([tx.query('INSERT INTO scratch (n) VALUES ($1)', [1]), tx.query(insert, [2]), tx.exec('INSERT INTO scratch (n) VALUES (3)')])),
+    ).rejects.toThrow('refused');
+    expect((await lite.query('SELECT n FROM scratch')).rows).toEqual([]);
+    await lite.close();
   });
 });

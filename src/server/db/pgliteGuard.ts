@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { TransactionAbortedError, type PGlite, type Results } from '@electric-sql/pglite';
 import { DatabaseUnavailableError } from './faults.js';
-import { beginWithQuery, queryOnPglite } from './pgliteStatements.js';
+import { beginWithQuery, queryOnPglite, type PreparedStatement } from './pgliteStatements.js';
 import type { NamedStatement, Tx } from './client.js';
 
 /**
@@ -35,8 +35,8 @@ export interface PgliteSession {
   exec(sql: string): Promise<Results[]>;
   /** COMMIT or ROLLBACK, which must run whatever the free space: a transaction is never left open. */
   end(sql: 'COMMIT' | 'ROLLBACK'): Promise<Results[]>;
-  /** Statements PREPAREd on this instance (a session's; a reopened instance starts with none). */
-  readonly prepared: Set<string>;
+  /** Statements PREPAREd on this instance, by name (a session's; a reopened instance starts with none). */
+  readonly prepared: Map<string, PreparedStatement>;
 }
 
 /** Free bytes for an unprivileged writer in dir's file system; undefined when it cannot be told. */
@@ -134,7 +134,7 @@ export class PgliteGuard {
       query: (sql, params) => guarded(async () => (await lite.query(sql, params)).rows as never),
       exec: (sql) => guarded(() => lite.exec(sql)),
       end: (sql) => guarded(() => lite.exec(sql), false),
-      prepared: new Set(),
+      prepared: new Map(),
     };
   }
 }
@@ -148,23 +148,31 @@ export class PgliteGuard {
  * that ran no statement sends neither BEGIN nor COMMIT.
  */
 export async function pgliteTransaction<T>(session: PgliteSession, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  let begun = false;
-  const first = () => !begun && (begun = true);
+  // The first statement, sent with BEGIN. Later ones wait for it: should BEGIN be refused (a dead instance, a full
+  // folder), none of them may run outside the transaction, and after a failed first statement they would fail.
+  let first: Promise<unknown> | undefined;
+  const after = <R>(statement: () => Promise<R>, opening: () => Promise<R>): Promise<R> => {
+    if (first) return first.then(statement);
+    const opened = opening();
+    first = opened;
+    return opened;
+  };
   let open = true;
   try {
     const result = await fn({
-      query: <R>(sql: string | NamedStatement, params?: unknown[]) => (first() ? beginWithQuery<R>(session, sql, params) : queryOnPglite<R>(session, sql, params)),
-      exec: async (sql) => void (await session.exec(first() ? `BEGIN; ${sql}` : sql)),
+      query: <R>(sql: string | NamedStatement, params?: unknown[]) =>
+        after(() => queryOnPglite<R>(session, sql, params), () => beginWithQuery<R>(session, sql, params)),
+      exec: (sql) => after(async () => void (await session.exec(sql)), async () => void (await session.exec(`BEGIN; ${sql}`))),
     });
     open = false;
-    if (!begun) return result;
+    if (!first) return result;
     const [commit] = await session.end('COMMIT');
     // A statement failed and fn went on: PostgreSQL answers COMMIT with ROLLBACK.
     if (commit?.command === 'ROLLBACK') throw new TransactionAbortedError();
     return result;
   } catch (err) {
     // Once BEGIN was handed over (ROLLBACK outside a transaction is only a warning).
-    if (open && begun) await session.end('ROLLBACK').catch(() => undefined);
+    if (open && first) await session.end('ROLLBACK').catch(() => undefined);
     throw err;
   }
 }

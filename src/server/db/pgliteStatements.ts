@@ -2,44 +2,79 @@ import type { NamedStatement } from './client.js';
 import type { Results } from '@electric-sql/pglite';
 import type { PgliteSession } from './pgliteGuard.js';
 
-/** An element of an array argument, inside the array's literal: a number, or a double-quoted string. */
-function arrayElement(value: unknown): string | undefined {
-  if (value === null) return 'NULL';
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (typeof value === 'string' && !/["\\\0]/.test(value)) return `"${value}"`;
+/**
+ * A named statement PREPAREd on a PGlite session: its parameters' types (as pg_prepared_statements names them,
+ * 'integer', 'text[]', ...) once known; ready settles when it is prepared (and rejects if PREPARE failed).
+ */
+export interface PreparedStatement {
+  types?: readonly string[];
+  readonly ready: Promise<readonly string[]>;
+}
+
+const NUMERIC_TYPES = new Set(['smallint', 'integer', 'bigint', 'real', 'double precision', 'numeric']);
+
+/** A value of a parameter (or array element) of this type as text, unquoted, or undefined when it cannot be one exactly. */
+function valueText(value: unknown, type: string): string | undefined {
+  if (typeof value === 'string') return /[\\\0]/.test(value) ? undefined : value;
+  // JavaScript's shortest text for a finite number reads back as the same double (and as the same integer).
+  if (typeof value === 'number') return NUMERIC_TYPES.has(type) && Number.isFinite(value) ? String(value) : undefined;
+  if (typeof value === 'boolean') return type === 'boolean' ? String(value) : undefined;
   return undefined;
 }
 
 /**
- * An EXECUTE argument as a quoted literal, or undefined when it cannot be written as one safely: null, a finite
- * number (JavaScript's shortest text for it reads back as the same double), a boolean, a string without backslash
- * or NUL, or a flat array of those (its strings also without a double quote). In a quoted literal the doubled
- * quote is the only escape (standard_conforming_strings, on by default); an array's elements are numbers or
- * double-quoted strings with nothing to escape, so commas, braces, spaces and the word NULL in them stay text.
+ * An EXECUTE argument for a parameter of the given type as a quoted literal, or undefined when it cannot be
+ * written as one that means exactly what the parameterised query would pass: null; a string without backslash
+ * or NUL (to any type: both ways PostgreSQL reads the same text); a finite number for a numeric type; a boolean
+ * for a boolean; a flat array of those for an array type, its strings also without a double quote. In a quoted
+ * literal the doubled quote is the only escape (standard_conforming_strings, on by default); an array's
+ * strings are double-quoted with nothing to escape, so commas, braces, spaces and the word NULL in them stay
+ * text. Anything else (a number for a date, an array for a json parameter, an object) is left to the
+ * parameterised query, which converts by the parameter's type.
  */
-export function sqlLiteral(value: unknown): string | undefined {
+export function sqlLiteral(value: unknown, type: string): string | undefined {
   if (value === null) return 'NULL';
-  if (typeof value === 'number') return Number.isFinite(value) ? `'${value}'` : undefined;
-  if (typeof value === 'boolean') return `'${value}'`;
-  if (typeof value === 'string') return /[\\\0]/.test(value) ? undefined : `'${value.replaceAll("'", "''")}'`;
+  let text: string | undefined;
   if (Array.isArray(value)) {
-    const elements = value.map(arrayElement);
-    return elements.some((e) => e === undefined) ? undefined : `'{${elements.join(',').replaceAll("'", "''")}}'`;
+    if (!type.endsWith('[]')) return undefined;
+    const elementType = type.slice(0, -2);
+    const elements = value.map((e) => {
+      if (e === null) return 'NULL';
+      const t = valueText(e, elementType);
+      if (t === undefined || t.includes('"')) return undefined;
+      return typeof e === 'string' ? `"${t}"` : t;
+    });
+    text = elements.some((e) => e === undefined) ? undefined : `{${elements.join(',')}}`;
+  } else {
+    text = valueText(value, type);
   }
-  return undefined;
+  return text === undefined ? undefined : `'${text.replaceAll("'", "''")}'`;
 }
 
-/** The arguments as literals, or undefined when one cannot be. */
-function literalsOf(params: unknown[]): string[] | undefined {
-  const literals = params.map(sqlLiteral);
-  return literals.some((l) => l === undefined) ? undefined : (literals as string[]);
+/** The EXECUTE of a prepared statement whose parameters' types are known, or undefined when an argument cannot be a literal. */
+function executeOf(name: string, params: unknown[], types: readonly string[]): string | undefined {
+  const literals = params.map((value, i) => sqlLiteral(value, types[i] ?? 'unknown'));
+  if (literals.some((l) => l === undefined)) return undefined;
+  return `EXECUTE ${name}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`;
 }
 
-/** A named statement's EXECUTE, when it is prepared on the session and every argument can be a literal. */
-function preparedExecute(session: PgliteSession, sql: string | NamedStatement, params: unknown[]): string | undefined {
-  if (typeof sql === 'string' || !session.prepared.has(sql.name)) return undefined;
-  const literals = literalsOf(params);
-  return literals && `EXECUTE ${sql.name}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`;
+/**
+ * The statement PREPAREd once on the session, with its parameters' types: concurrent first callers share one
+ * PREPARE (PGlite runs the session's calls in the order they are made), and a failed one is forgotten, to be
+ * tried again by the next caller.
+ */
+function prepared(session: PgliteSession, statement: NamedStatement): Promise<readonly string[]> {
+  const found = session.prepared.get(statement.name);
+  if (found) return found.ready;
+  const entry: PreparedStatement = {
+    ready: session
+      .exec(`PREPARE ${statement.name} AS ${statement.text}`)
+      .then(() => session.query<{ types: string[] }>('SELECT parameter_types::text[] AS types FROM pg_prepared_statements WHERE name = $1', [statement.name]))
+      .then(([row]) => (entry.types = row.types)),
+  };
+  session.prepared.set(statement.name, entry);
+  entry.ready.catch(() => session.prepared.get(statement.name) === entry && session.prepared.delete(statement.name));
+  return entry.ready;
 }
 
 const lastRows = <T>(results: Results[]) => results[results.length - 1].rows as T[];
@@ -48,25 +83,22 @@ const lastRows = <T>(results: Results[]) => results[results.length - 1].rows as 
  * A statement on PGlite, which is one session without protocol-level statement names: text runs as a plain
  * parameterised query; a named statement is PREPAREd once in SQL (the session keeps it, whether the transaction
  * it was prepared in commits or rolls back) and then EXECUTEd with its arguments written as literals, so that
- * PostgreSQL parses and plans it once. An argument that cannot be a literal (sqlLiteral) runs its text instead.
+ * PostgreSQL parses and plans it once. Arguments that cannot be literals (sqlLiteral) run its text instead.
  */
 export async function queryOnPglite<T>(session: PgliteSession, sql: string | NamedStatement, params: unknown[] = []): Promise<T[]> {
-  if (typeof sql !== 'string' && !session.prepared.has(sql.name) && literalsOf(params)) {
-    await session.exec(`PREPARE ${sql.name} AS ${sql.text}`);
-    session.prepared.add(sql.name);
-  }
-  const execute = preparedExecute(session, sql, params);
-  if (execute) return lastRows<T>(await session.exec(execute));
-  return session.query<T>(typeof sql === 'string' ? sql : sql.text, params);
+  if (typeof sql === 'string') return session.query<T>(sql, params);
+  const execute = executeOf(sql.name, params, await prepared(session, sql));
+  return execute ? lastRows<T>(await session.exec(execute)) : session.query<T>(sql.text, params);
 }
 
 /**
- * A transaction's first statement, with its BEGIN: in the same round trip (`BEGIN; EXECUTE ...`) for a prepared
- * named statement, the usual first statement of a save or a submission; otherwise BEGIN alone, then the
- * statement. Either way BEGIN is handed to PGlite in this call, before any statement called after it.
+ * A transaction's first statement, with its BEGIN: in the same round trip (`BEGIN; EXECUTE ...`) for a named
+ * statement already prepared whose arguments can be literals, the usual first statement of a save or a
+ * submission; otherwise BEGIN alone, then the statement. Either way BEGIN is handed to PGlite in this call.
  */
 export function beginWithQuery<T>(session: PgliteSession, sql: string | NamedStatement, params: unknown[] = []): Promise<T[]> {
-  const execute = preparedExecute(session, sql, params);
+  const types = typeof sql === 'string' ? undefined : session.prepared.get(sql.name)?.types;
+  const execute = typeof sql !== 'string' && types && executeOf(sql.name, params, types);
   if (execute) return session.exec(`BEGIN; ${execute}`).then((results) => lastRows<T>(results));
   return session.exec('BEGIN').then(() => queryOnPglite<T>(session, sql, params));
 }
