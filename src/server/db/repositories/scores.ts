@@ -1,12 +1,15 @@
 import { namedStatement, type Queryable } from '../client.js';
 import type { GroupScore } from '../../reports/scoring.js';
+import { answersMap, CAMPAIGN_ANSWERS_JSON, type AnswersJson } from './questionnaires.js';
 
-const ANSWER_IDS = namedStatement('answer_ids', 'SELECT subindicator_id, response_ids FROM answers WHERE campaign_id = $1');
+// One JSON value rather than a row per answer: a submission reads some 250, and on PGlite decoding that many rows
+// (each with an array) cost more than the read itself.
+const ANSWER_IDS = namedStatement('answers_of_campaign', `SELECT ${CAMPAIGN_ANSWERS_JSON('$1')} AS answers`);
 
 /** A campaign's answers for scoring: sub-indicator id -> chosen response ids. */
 export async function readAnswerIds(q: Queryable, campaignId: number): Promise<Map<number, number[]>> {
-  const rows = await q.query<{ subindicator_id: number; response_ids: number[] }>(ANSWER_IDS, [campaignId]);
-  return new Map(rows.map((a) => [a.subindicator_id, a.response_ids]));
+  const [row] = await q.query<{ answers: AnswersJson }>(ANSWER_IDS, [campaignId]);
+  return answersMap(row.answers);
 }
 
 /** Stores a campaign's scores, replacing earlier ones. */
