@@ -106,12 +106,20 @@ describe.each(backends)('campaign API on $name', ({ openDemo }) => {
       }
     });
 
-    it('refuses a save and a submission once the session is signed out (checked with the campaign, in one statement), storing nothing', async () => {
+    it('refuses a questionnaire, a save and a submission once the session is signed out (checked with the campaign, in one statement), storing nothing', async () => {
       const { id } = await freshCampaign();
       const [question] = (await questionsOf(id)).indicators.flatMap((i) => i.subindicators);
       const session = (await signIn(server, 'admin@demo.es', 'demo1234')).access_token;
       expect((await post('saveAnswer', { id, question: question.id, answer: [question.responses[0].id] }, session)).status).toBe(200);
+      // The questionnaire as loaded with the session checked in the same statement: the answer just saved.
+      const loaded = (await get(`get?id=${id}`, session)).body.response as CampaignDetail;
+      expect([loaded.id, loaded.status, loaded.indicators.flatMap((i) => i.subindicators).find((s) => s.id === question.id)?.answer]).toEqual([id, 'draft', [question.responses[0].id]]);
+      expect((await get('get?id=999999', session)).status).toBe(404);
       expect((await call(server, 'POST', '/api/secure/v1/auth/logout', { token: session })).status).toBe(200);
+      for (const path of [`get?id=${id}`, 'get?id=999999']) {
+        const refused = await get(path, session);
+        expect([path, refused.status, refused.body.error.type]).toEqual([path, 401, 'INVALID_TOKEN']);
+      }
       for (const [path, body] of [['saveAnswer', { id, question: question.id, answer: null }], ['submit', { id }]] as const) {
         const refused = await post(path, body, session);
         expect([path, refused.status, refused.body.error.type]).toEqual([path, 401, 'INVALID_TOKEN']);

@@ -5,20 +5,21 @@ import type { AccessClaims } from '../../services/auth/tokenKinds.js';
 import { CAMPAIGN_DATES, toCampaignDates, type CampaignDatesColumns, type CampaignDatesRow } from './deadlines.js';
 import { SESSION_USER, type SessionUserRow } from './sessions.js';
 import { toCurrentUser } from './users.js';
-import { CATALOGUE_VERSION_SQL } from './questionnaires.js';
+import { answersMap, CAMPAIGN_ANSWERS_JSON, CATALOGUE_VERSION_SQL, type AnswersJson } from './questionnaires.js';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 /** Campaign lists name a campaign by its edition: "Campaña 2026". */
 export const CAMPAIGN_TEXT = "'Campaña ' || ed.campaign_number";
 
-const SUMMARY_SELECT = `
-  SELECT c.id, ed.campaign_number, ${CAMPAIGN_TEXT} AS text, c.entity_id, en.name AS entity, c.status,
-         c.start_date, c.end_date, p.community_id
-    FROM campaigns c
+/** A campaign summary's tables: the campaign aliased c, its edition ed, its entity en and province p. */
+const SUMMARY_FROM = `campaigns c
     JOIN editions ed ON ed.id = c.edition_id
     JOIN entities en ON en.id = c.entity_id
     JOIN provinces p ON p.id = en.province_id`;
+/** A summary's columns but the campaign's id. */
+const SUMMARY_COLUMNS = `ed.campaign_number, ${CAMPAIGN_TEXT} AS text, c.entity_id, en.name AS entity, c.status, c.start_date, c.end_date, p.community_id`;
+const SUMMARY_SELECT = `SELECT c.id, ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM}`;
 
 type SummaryRow = {
   id: number; campaign_number: number; text: string; entity_id: number; entity: string; status: CampaignStatus;
@@ -51,6 +52,57 @@ export async function listCampaigns(q: Queryable, entityIds: number[] | null, en
 export async function findCampaignSummary(q: Queryable, id: number): Promise<CampaignSummary | undefined> {
   const [row] = await q.query<SummaryRow>(`${SUMMARY_SELECT} WHERE c.id = $1`, [id]);
   return row && toSummary(row);
+}
+
+/** A campaign to show with its questionnaire (campaigns/get): its summary, edition, the catalogue version and its answers. */
+export interface CampaignToRead {
+  summary: CampaignSummary;
+  editionId: number;
+  /** What its edition's cached questionnaire is checked against (QuestionnaireCache). */
+  catalogueVersion: string;
+  answers: Map<number, number[]>;
+}
+
+const TO_READ_COLUMNS = `c.id AS campaign_id, ${SUMMARY_COLUMNS}, c.edition_id, ${CATALOGUE_VERSION_SQL} AS catalogue_version,
+       ${CAMPAIGN_ANSWERS_JSON('c.id')} AS answers`;
+type ToReadRow = Omit<SummaryRow, 'id'> & { campaign_id: number; edition_id: number; catalogue_version: string; answers: AnswersJson };
+
+const toCampaignToRead = ({ campaign_id: id, edition_id, catalogue_version, answers, ...summary }: ToReadRow): CampaignToRead => ({
+  summary: toSummary({ id, ...summary }),
+  editionId: edition_id,
+  catalogueVersion: catalogue_version,
+  answers: answersMap(answers),
+});
+
+const CAMPAIGN_TO_READ = namedStatement('campaign_to_read', `SELECT ${TO_READ_COLUMNS} FROM ${SUMMARY_FROM} WHERE c.id = $1`);
+
+/** A campaign with what showing its questionnaire needs, in one statement; undefined when there is none. */
+export async function findCampaignToRead(q: Queryable, id: number): Promise<CampaignToRead | undefined> {
+  const [row] = await q.query<ToReadRow>(CAMPAIGN_TO_READ, [id]);
+  return row && toCampaignToRead(row);
+}
+
+// The session check and the campaign to read in one statement: loading a questionnaire is then one round trip.
+const SESSION_USER_AND_CAMPAIGN_TO_READ = namedStatement(
+  'session_user_and_campaign_to_read',
+  `SELECT ${SESSION_USER.columns}, t.*
+     FROM ${SESSION_USER.from}
+     LEFT JOIN (SELECT ${TO_READ_COLUMNS} FROM ${SUMMARY_FROM} WHERE c.id = $3) AS t ON true
+    WHERE ${SESSION_USER.where}`,
+);
+
+/**
+ * findCampaignToRead with the access token's session checked in the same statement (sessionCheckedByRoute):
+ * user undefined when the session is revoked or gone, read undefined when there is no such campaign.
+ */
+export async function findSessionUserAndCampaignToRead(q: Queryable, session: AccessClaims, id: number): Promise<{ user: CurrentUser | undefined; read: CampaignToRead | undefined }> {
+  const [row] = await q.query<SessionUserRow & { [K in keyof ToReadRow]: ToReadRow[K] | null }>(SESSION_USER_AND_CAMPAIGN_TO_READ, [session.familyId, session.userId, id]);
+  if (!row) return { user: undefined, read: undefined };
+  const { id: userId, email, name, role, entities, password_temporary, ...campaign } = row;
+  return {
+    user: toCurrentUser({ id: userId, email, name, role, entities, password_temporary }),
+    read: campaign.campaign_id === null ? undefined : toCampaignToRead(campaign as ToReadRow),
+  };
 }
 
 export interface CampaignRow {

@@ -50,16 +50,16 @@ export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext,
   });
 
   api.route({
-    ...routeOf(campaignCalls.get),
+    // One statement for the session, the campaign and its answers; the edition's questionnaire from the cache.
+    ...sessionCheckedRouteOf(campaignCalls.get),
     handler: async (request, reply) => {
-      const user = requireAny(request, CAMPAIGN_ACTIONS);
       const { id } = request.query;
-      const summary = await queries.findCampaignSummary(db, id);
-      if (!summary || !canReadEntity(user, summary.entityId)) throw new AppError('NOT_FOUND', 'Campaign not found');
-      const questionnaire = await reports.campaignQuestionnaire(id);
-      if (!questionnaire) throw new AppError('NOT_FOUND', 'Campaign not found');
+      const found = await checkSessionWith(request, (session) => queries.findSessionUserAndCampaignToRead(db, session, id), () => queries.findCampaignToRead(db, id));
+      const user = requireAny(request, CAMPAIGN_ACTIONS);
+      if (!found || !canReadEntity(user, found.summary.entityId)) throw new AppError('NOT_FOUND', 'Campaign not found');
+      const edition = await reports.questionnaires.get(found.editionId, found.catalogueVersion);
       // Pre-encoded JSON (the edition's questionnaire spliced in): sent as it is.
-      return sendEncoded(reply, encodeWithIndicators(questionnaire, (indicators) => ({ response: { ...summary, indicators } })));
+      return sendEncoded(reply, encodeWithIndicators({ edition, answers: found.answers }, (indicators) => ({ response: { ...found.summary, indicators } })));
     },
   });
 
