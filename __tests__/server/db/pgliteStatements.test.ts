@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { openTestPglite } from '../../helpers/db.js';
 import { namedStatement, type Db } from '../../../src/server/db/client.js';
-import { sqlLiteral } from '../../../src/server/db/pgliteStatements.js';
+import { queryOnPglite, sqlLiteral } from '../../../src/server/db/pgliteStatements.js';
 import { pgliteTransaction, type PgliteSession } from '../../../src/server/db/pgliteGuard.js';
 import { DatabaseUnavailableError } from '../../../src/server/db/faults.js';
 import { PGlite } from '@electric-sql/pglite';
@@ -71,6 +71,8 @@ describe('named statements on PGlite', () => {
     const mixed = namedStatement('scratch_echo_mixed', 'SELECT $1::date AS d, $2::jsonb AS j, $3::text AS t, $4::boolean AS b');
     const params = [Date.UTC(2024, 0, 31), [1, 'a'], 12.5, true];
     expect(params.map((p, i) => sqlLiteral(p, ['date', 'jsonb', 'text', 'boolean'][i]))).toEqual([undefined, undefined, undefined, "'true'"]);
+    // A string for a boolean or bytea is converted by PGlite's rules, not the type's input ('tr' is true to PostgreSQL).
+    expect([sqlLiteral('tr', 'boolean'), sqlLiteral('ab', 'bytea'), sqlLiteral(['t'], 'boolean[]')]).toEqual([undefined, undefined, undefined]);
     const [plain] = await db.query(mixed.text, params);
     expect(await db.transaction((tx) => tx.query(mixed, params))).toEqual([plain]);
     expect(await db.query(mixed, params)).toEqual([plain]);
@@ -154,22 +156,44 @@ describe('PGlite transactions opened with their first statement', () => {
   });
 });
 
-describe('a PGlite transaction whose BEGIN is refused', () => {
-  it('runs none of its statements, not even those called together with the first', async () => {
-    const lite = new PGlite();
+/**
+ * A session whose calls go to a real PGlite, but for the ones refuse() picks, refused as the guard refuses a call
+ * on a dead instance or a folder short of room (DatabaseUnavailableError, before PGlite sees it).
+ */
+describe('PGlite statements when the guard refuses a call', () => {
+  let lite: PGlite;
+  beforeAll(async () => {
+    lite = new PGlite();
     await lite.exec('CREATE TABLE scratch (n integer PRIMARY KEY)');
-    // A real session but for BEGIN, refused as the guard refuses a statement on a dead instance or a full folder.
-    const session: PgliteSession = {
-      query: async (sql, params) => (await lite.query(sql, params)).rows as never,
-      exec: (sql) => (sql.startsWith('BEGIN') ? Promise.reject(new DatabaseUnavailableError('refused')) : lite.exec(sql)),
+  });
+  afterAll(() => lite.close());
+
+  const sessionRefusing = (refuse: (sql: string) => boolean): PgliteSession => {
+    const refused = (sql: string) => (refuse(sql) ? Promise.reject(new DatabaseUnavailableError('refused')) : undefined);
+    return {
+      query: async (sql, params) => refused(sql) ?? (await lite.query(sql, params)).rows as never,
+      exec: (sql) => refused(sql) ?? lite.exec(sql),
       end: (sql) => lite.exec(sql),
       prepared: new Map(),
     };
+  };
+
+  it('runs none of a transaction\'s statements, not even those called together with the first, when its BEGIN is refused', async () => {
+    const session = sessionRefusing((sql) => sql.startsWith('BEGIN'));
     const insert = namedStatement('scratch_insert_refused', 'INSERT INTO scratch (n) VALUES ($1)');
     await expect(
       pgliteTransaction(session, (tx) => Promise.all([tx.query('INSERT INTO scratch (n) VALUES ($1)', [1]), tx.query(insert, [2]), tx.exec('INSERT INTO scratch (n) VALUES (3)')])),
     ).rejects.toThrow('refused');
     expect((await lite.query('SELECT n FROM scratch')).rows).toEqual([]);
-    await lite.close();
+  });
+
+  it('uses a statement PREPAREd by a call refused before its types were read (the session keeps it)', async () => {
+    let refuseTypes = true;
+    const session = sessionRefusing((sql) => refuseTypes && sql.includes('pg_prepared_statements'));
+    const count = namedStatement('scratch_count_once', 'SELECT count(*)::int AS n FROM scratch WHERE n > $1');
+    await expect(queryOnPglite(session, count, [0])).rejects.toThrow('refused');
+    refuseTypes = false;
+    for (let i = 0; i < 2; i++) expect(await queryOnPglite(session, count, [0])).toEqual([{ n: 0 }]);
+    expect((await lite.query("SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name = 'scratch_count_once'")).rows).toEqual([{ n: 1 }]);
   });
 });

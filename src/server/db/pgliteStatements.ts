@@ -12,10 +12,12 @@ export interface PreparedStatement {
 }
 
 const NUMERIC_TYPES = new Set(['smallint', 'integer', 'bigint', 'real', 'double precision', 'numeric']);
+const STRING_CONVERTED_TYPES = new Set(['boolean', 'bytea']);
 
 /** A value of a parameter (or array element) of this type as text, unquoted, or undefined when it cannot be one exactly. */
 function valueText(value: unknown, type: string): string | undefined {
-  if (typeof value === 'string') return /[\\\0]/.test(value) ? undefined : value;
+  // A string for a boolean or bytea parameter is converted by PGlite's own rules, which differ from the type's input.
+  if (typeof value === 'string') return /[\\\0]/.test(value) || STRING_CONVERTED_TYPES.has(type) ? undefined : value;
   // JavaScript's shortest text for a finite number reads back as the same double (and as the same integer).
   if (typeof value === 'number') return NUMERIC_TYPES.has(type) && Number.isFinite(value) ? String(value) : undefined;
   if (typeof value === 'boolean') return type === 'boolean' ? String(value) : undefined;
@@ -25,8 +27,9 @@ function valueText(value: unknown, type: string): string | undefined {
 /**
  * An EXECUTE argument for a parameter of the given type as a quoted literal, or undefined when it cannot be
  * written as one that means exactly what the parameterised query would pass: null; a string without backslash
- * or NUL (to any type: both ways PostgreSQL reads the same text); a finite number for a numeric type; a boolean
- * for a boolean; a flat array of those for an array type, its strings also without a double quote. In a quoted
+ * or NUL (to any type but boolean and bytea: both ways PostgreSQL reads the same text); a finite number for a
+ * numeric type; a boolean for a boolean; a flat array of those for an array type, its strings also without a
+ * double quote. In a quoted
  * literal the doubled quote is the only escape (standard_conforming_strings, on by default); an array's
  * strings are double-quoted with nothing to escape, so commas, braces, spaces and the word NULL in them stay
  * text. Anything else (a number for a date, an array for a json parameter, an object) is left to the
@@ -58,6 +61,25 @@ function executeOf(name: string, params: unknown[], types: readonly string[]): s
   return `EXECUTE ${name}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`;
 }
 
+/** PostgreSQL's code for a PREPARE whose name the session already has. */
+const DUPLICATE_PREPARED_STATEMENT = '42P05';
+
+/**
+ * PREPAREs the statement and reads its parameters' types. A name the session already has was prepared by an
+ * earlier call whose types were not read (refused for lack of room, or in a transaction that had failed): the
+ * session keeps a PREPARE whatever happens next, so it is read rather than prepared again (each name has one text).
+ */
+async function prepare(session: PgliteSession, statement: NamedStatement): Promise<readonly string[]> {
+  try {
+    await session.exec(`PREPARE ${statement.name} AS ${statement.text}`);
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== DUPLICATE_PREPARED_STATEMENT) throw err;
+  }
+  const [row] = await session.query<{ types: string[] }>('SELECT parameter_types::text[] AS types FROM pg_prepared_statements WHERE name = $1', [statement.name]);
+  if (!row) throw new Error(`statement ${statement.name} is not prepared`);
+  return row.types;
+}
+
 /**
  * The statement PREPAREd once on the session, with its parameters' types: concurrent first callers share one
  * PREPARE (PGlite runs the session's calls in the order they are made), and a failed one is forgotten, to be
@@ -66,12 +88,7 @@ function executeOf(name: string, params: unknown[], types: readonly string[]): s
 function prepared(session: PgliteSession, statement: NamedStatement): Promise<readonly string[]> {
   const found = session.prepared.get(statement.name);
   if (found) return found.ready;
-  const entry: PreparedStatement = {
-    ready: session
-      .exec(`PREPARE ${statement.name} AS ${statement.text}`)
-      .then(() => session.query<{ types: string[] }>('SELECT parameter_types::text[] AS types FROM pg_prepared_statements WHERE name = $1', [statement.name]))
-      .then(([row]) => (entry.types = row.types)),
-  };
+  const entry: PreparedStatement = { ready: prepare(session, statement).then((types) => (entry.types = types)) };
   session.prepared.set(statement.name, entry);
   entry.ready.catch(() => session.prepared.get(statement.name) === entry && session.prepared.delete(statement.name));
   return entry.ready;
