@@ -15,7 +15,11 @@ const result = resultFixture();
 const loaded = (data = result) => [resultsActions.campaignOpened(3), resultsActions.resultLoaded(data), resultsActions.answersLoaded([])].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
 const BAND = 'Entidades de 5.001 a 20.000 habitantes';
 
-/** The report rendered, once all its parts are mounted (usePartsInTurns: one per task, busy until the last). */
+/**
+ * The report rendered, once all its parts are mounted (usePartsInTurns: one per task, busy until the last). Each
+ * part draws its charts in jsdom: on a loaded machine (CI beside other suites) all of them took over waitFor's
+ * default second, so the wait is as long as the chart waits below.
+ */
 async function renderReport(preloadedState = loaded()) {
   const rendered = renderWithProviders(
     <>
@@ -24,7 +28,7 @@ async function renderReport(preloadedState = loaded()) {
     </>,
     { preloadedState },
   );
-  await waitFor(() => expect(rendered.container.querySelector('[aria-busy="true"]')).toBeNull());
+  await waitFor(() => expect(rendered.container.querySelector('[aria-busy="true"]')).toBeNull(), { timeout: 10_000 });
   return rendered;
 }
 
