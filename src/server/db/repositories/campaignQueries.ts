@@ -3,8 +3,7 @@ import type { CampaignStatus, CampaignStatusRow, CampaignSummary, EntityCampaign
 import type { CurrentUser } from '../../../shared/api/auth.js';
 import type { AccessClaims } from '../../services/auth/tokenKinds.js';
 import { CAMPAIGN_DATES, toCampaignDates, type CampaignDatesColumns, type CampaignDatesRow } from './deadlines.js';
-import { SESSION_USER, type SessionUserRow } from './sessions.js';
-import { toCurrentUser } from './users.js';
+import { readSessionUserAnd, sessionUserAnd } from './sessions.js';
 import { answersMap, CAMPAIGN_ANSWERS_JSON, CATALOGUE_VERSION_SQL, type AnswersJson } from './questionnaires.js';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -83,26 +82,15 @@ export async function findCampaignToRead(q: Queryable, id: number): Promise<Camp
 }
 
 // The session check and the campaign to read in one statement: loading a questionnaire is then one round trip.
-const SESSION_USER_AND_CAMPAIGN_TO_READ = namedStatement(
-  'session_user_and_campaign_to_read',
-  `SELECT ${SESSION_USER.columns}, t.*
-     FROM ${SESSION_USER.from}
-     LEFT JOIN (SELECT ${TO_READ_COLUMNS} FROM ${SUMMARY_FROM} WHERE c.id = $3) AS t ON true
-    WHERE ${SESSION_USER.where}`,
-);
+const SESSION_USER_AND_CAMPAIGN_TO_READ = sessionUserAnd('session_user_and_campaign_to_read', `SELECT ${TO_READ_COLUMNS} FROM ${SUMMARY_FROM} WHERE c.id = $3`);
 
 /**
  * findCampaignToRead with the access token's session checked in the same statement (sessionCheckedByRoute):
  * user undefined when the session is revoked or gone, read undefined when there is no such campaign.
  */
 export async function findSessionUserAndCampaignToRead(q: Queryable, session: AccessClaims, id: number): Promise<{ user: CurrentUser | undefined; read: CampaignToRead | undefined }> {
-  const [row] = await q.query<SessionUserRow & { [K in keyof ToReadRow]: ToReadRow[K] | null }>(SESSION_USER_AND_CAMPAIGN_TO_READ, [session.familyId, session.userId, id]);
-  if (!row) return { user: undefined, read: undefined };
-  const { id: userId, email, name, role, entities, password_temporary, ...campaign } = row;
-  return {
-    user: toCurrentUser({ id: userId, email, name, role, entities, password_temporary }),
-    read: campaign.campaign_id === null ? undefined : toCampaignToRead(campaign as ToReadRow),
-  };
+  const { user, read } = await readSessionUserAnd<ToReadRow>(q, SESSION_USER_AND_CAMPAIGN_TO_READ, session, [id], 'campaign_id');
+  return { user, read: read && toCampaignToRead(read) };
 }
 
 export interface CampaignRow {
@@ -165,12 +153,9 @@ export async function findCampaignToAnswer(q: Queryable, id: number): Promise<Ca
 }
 
 // The session check and the campaign to answer in one statement: a save is then this, the write and COMMIT.
-const SESSION_USER_AND_CAMPAIGN_TO_ANSWER = namedStatement(
+const SESSION_USER_AND_CAMPAIGN_TO_ANSWER = sessionUserAnd(
   'session_user_and_campaign_to_answer',
-  `SELECT ${SESSION_USER.columns}, t.*
-     FROM ${SESSION_USER.from}
-     LEFT JOIN (SELECT ${TO_ANSWER_COLUMNS} FROM ${CAMPAIGN_DATES.from} WHERE c.id = $3 FOR UPDATE OF c) AS t ON true
-    WHERE ${SESSION_USER.where}`,
+  `SELECT ${TO_ANSWER_COLUMNS} FROM ${CAMPAIGN_DATES.from} WHERE c.id = $3 FOR UPDATE OF c`,
 );
 
 /**
@@ -178,13 +163,8 @@ const SESSION_USER_AND_CAMPAIGN_TO_ANSWER = namedStatement(
  * user undefined when the session is revoked or gone, read undefined when there is no such campaign.
  */
 export async function findSessionUserAndCampaignToAnswer(q: Queryable, session: AccessClaims, id: number): Promise<{ user: CurrentUser | undefined; read: CampaignToAnswer | undefined }> {
-  const [row] = await q.query<SessionUserRow & { [K in keyof ToAnswerRow]: ToAnswerRow[K] | null }>(SESSION_USER_AND_CAMPAIGN_TO_ANSWER, [session.familyId, session.userId, id]);
-  if (!row) return { user: undefined, read: undefined };
-  const { id: userId, email, name, role, entities, password_temporary, ...campaign } = row;
-  return {
-    user: toCurrentUser({ id: userId, email, name, role, entities, password_temporary }),
-    read: campaign.campaign_id === null ? undefined : toCampaignToAnswer(campaign as ToAnswerRow),
-  };
+  const { user, read } = await readSessionUserAnd<ToAnswerRow>(q, SESSION_USER_AND_CAMPAIGN_TO_ANSWER, session, [id], 'campaign_id');
+  return { user, read: read && toCampaignToAnswer(read) };
 }
 
 /** Entities with their campaigns, oldest first (the last is the newest); entityIds null means every entity. */

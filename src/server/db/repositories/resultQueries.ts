@@ -3,8 +3,7 @@ import { CAMPAIGN_ANSWERS_JSON, CATALOGUE_VERSION_SQL, answersMap, type AnswersJ
 import type { Territory } from '../../reports/territories.js';
 import type { AccessClaims } from '../../services/auth/tokenKinds.js';
 import type { CurrentUser } from '../../../shared/api/auth.js';
-import { SESSION_USER, type SessionUserRow } from './sessions.js';
-import { toCurrentUser } from './users.js';
+import { readSessionUserAnd, sessionUserAnd } from './sessions.js';
 
 /** A campaign with the territory its figures are compared against. */
 export interface CampaignPlace {
@@ -80,30 +79,16 @@ export async function findCampaignPlace(q: Queryable, campaignId: number): Promi
 }
 
 // The session check and the campaign's place in one statement: a report call's only statement when its body is cached.
-const SESSION_USER_AND_PLACE = namedStatement(
-  'session_user_and_campaign_place',
-  `SELECT ${SESSION_USER.columns}, place.*
-     FROM ${SESSION_USER.from}
-     LEFT JOIN (SELECT ${PLACE_COLUMNS} FROM ${PLACE_FROM} WHERE c.id = $3) AS place ON true
-    WHERE ${SESSION_USER.where}`,
-);
+const SESSION_USER_AND_PLACE = sessionUserAnd('session_user_and_campaign_place', `SELECT ${PLACE_COLUMNS} FROM ${PLACE_FROM} WHERE c.id = $3`);
 
 /**
- * The user of an open session (access token claims) and a campaign's place, in one statement; undefined when
- * the session is revoked or gone, place undefined when there is no such campaign. Whether the user may read
- * the campaign is the caller's to decide.
+ * The user of an open session (access token claims) and a campaign's place, in one statement: user undefined when
+ * the session is revoked or gone, read undefined when there is no such campaign. Whether the user may read the
+ * campaign is the caller's to decide.
  */
-export async function findSessionUserAndCampaignPlace(
-  q: Queryable,
-  session: AccessClaims,
-  campaignId: number,
-): Promise<{ user: CurrentUser | undefined; place: CampaignPlace | undefined } | undefined> {
-  const [row] = await q.query<SessionUserRow & { [K in keyof CampaignPlace]: CampaignPlace[K] | null }>(SESSION_USER_AND_PLACE, [session.familyId, session.userId, campaignId]);
-  if (!row) return undefined;
-  const { id, email, name, role, entities, password_temporary, ...place } = row;
-  return { user: toCurrentUser({ id, email, name, role, entities, password_temporary }), place: place.campaignId === null ? undefined : (place as CampaignPlace) };
+export function findSessionUserAndCampaignPlace(q: Queryable, session: AccessClaims, campaignId: number): Promise<{ user: CurrentUser | undefined; read: CampaignPlace | undefined }> {
+  return readSessionUserAnd<CampaignPlace>(q, SESSION_USER_AND_PLACE, session, [campaignId], 'campaignId');
 }
-
 
 /** Which campaign, and which edition, territories and size band to compare it with. */
 export interface FigureScope {

@@ -1,4 +1,5 @@
-import { namedStatement, type Queryable } from '../client.js';
+import { namedStatement, type NamedStatement, type Queryable } from '../client.js';
+import type { AccessClaims } from '../../services/auth/tokenKinds.js';
 import type { CurrentUser, EntityRef } from '../../../shared/api/auth.js';
 import { ENTITIES_OF_USER, toCurrentUser } from './users.js';
 
@@ -29,4 +30,39 @@ const SESSION_USER_STATEMENT = namedStatement(
 export async function findSessionUser(q: Queryable, familyId: string, userId: number): Promise<CurrentUser | undefined> {
   const [row] = await q.query<SessionUserRow>(SESSION_USER_STATEMENT, [familyId, userId]);
   return row && toCurrentUser(row);
+}
+
+/**
+ * A statement of a sessionCheckedByRoute call: the user of the access token's open session ($1 family, $2 user)
+ * beside the one row `select` reads (its parameters from $3), in one statement. No row when the session is
+ * closed; the select's columns all null when it finds nothing.
+ */
+export const sessionUserAnd = (name: string, select: string): NamedStatement =>
+  namedStatement(
+    name,
+    `SELECT ${SESSION_USER.columns}, t.*
+     FROM ${SESSION_USER.from}
+     LEFT JOIN (${select}) AS t ON true
+    WHERE ${SESSION_USER.where}`,
+  );
+
+/**
+ * Runs a sessionUserAnd statement: the user (undefined when the session is revoked or gone, or its role unknown),
+ * and the select's row (undefined when its column `key`, never null in a row found, is null). The select's
+ * columns must not be named as the user's (id, email, name, role, entities, password_temporary).
+ */
+export async function readSessionUserAnd<R extends object>(
+  q: Queryable,
+  statement: NamedStatement,
+  session: AccessClaims,
+  params: unknown[],
+  key: keyof R,
+): Promise<{ user: CurrentUser | undefined; read: R | undefined }> {
+  const [row] = await q.query<SessionUserRow & { [K in keyof R]: R[K] | null }>(statement, [session.familyId, session.userId, ...params]);
+  if (!row) return { user: undefined, read: undefined };
+  const { id, email, name, role, entities, password_temporary, ...read } = row;
+  return {
+    user: toCurrentUser({ id, email, name, role, entities, password_temporary }),
+    read: (read as Record<keyof R, unknown>)[key] === null ? undefined : (read as unknown as R),
+  };
 }

@@ -24,10 +24,7 @@ export async function reportableCampaign(db: Queryable, request: FastifyRequest,
   if (request.principal?.kind === 'share' && request.principal.campaignId !== id) throw forbidden();
   const campaign = await checkSessionWith(
     request,
-    async (session) => {
-      const read = await findSessionUserAndCampaignPlace(db, session, id);
-      return { user: read?.user, read: read?.place };
-    },
+    (session) => findSessionUserAndCampaignPlace(db, session, id),
     () => findCampaignPlace(db, id),
   );
   // Anything but a share link must be a user allowed to read results (no principal: refused).
