@@ -29,10 +29,9 @@ function valueText(value: unknown, type: string): string | undefined {
  * written as one that means exactly what the parameterised query would pass: null; a string without backslash
  * or NUL (to any type but boolean and bytea: both ways PostgreSQL reads the same text); a finite number for a
  * numeric type; a boolean for a boolean; a flat array of those for an array type, its strings also without a
- * double quote. In a quoted
- * literal the doubled quote is the only escape (standard_conforming_strings, on by default); an array's
- * strings are double-quoted with nothing to escape, so commas, braces, spaces and the word NULL in them stay
- * text. Anything else (a number for a date, an array for a json parameter, an object) is left to the
+ * double quote. In a quoted literal the doubled quote is the only escape (standard_conforming_strings, on by
+ * default); an array's strings are double-quoted with nothing to escape, so commas, braces, spaces and the word
+ * NULL in them stay text. Anything else (a number for a date, an array for a json parameter, an object) is left to the
  * parameterised query, which converts by the parameter's type.
  */
 export function sqlLiteral(value: unknown, type: string): string | undefined {
