@@ -21,7 +21,7 @@ const backends = await testBackends();
  * recorded), login throttling and spent authorization codes are meant to be written by refused requests.
  */
 const DATA_TABLES = [
-  'users', 'user_entities', 'entities', 'entity_municipalities', 'campaigns', 'answers', 'campaign_scores', 'territory_scores',
+  'users', 'user_entities', 'entities', 'entity_municipalities', 'campaigns', 'answers', 'campaign_scores', 'territory_sums',
   'territory_entities', 'share_links', 'editions', 'indicators', 'subindicators', 'responses', 'categories', 'refresh_token_families',
   'deadline_extensions', 'campaign_reopenings',
 ];

@@ -74,7 +74,7 @@ describe.each(onPostgres)('forced interleavings on $name', ({ openDemo }) => {
   }
   // A test that fails leaves wrong sums behind: the next one starts from exact ones.
   beforeEach(() => env.db.transaction((tx) => rebuildTerritoryScores(tx)));
-  const holdTerritorialSums = ['LOCK TABLE territory_scores IN SHARE MODE'];
+  const holdTerritorialSums = ['LOCK TABLE territory_sums IN SHARE MODE'];
   const holdEntityCounts = ['LOCK TABLE territory_entities IN SHARE MODE'];
 
   it('a removal that reads its entity\'s campaigns while one is being submitted still counts that campaign out', async () => {

@@ -61,7 +61,11 @@ describe.each(targets)('npm run check:consistency on $name', ({ open }) => {
 
   it('prints every difference with its edition, territory, group and both values, and exits 1', async () => {
     const db = await target.reopen();
-    await db.query("UPDATE territory_scores SET participants = participants + 1 WHERE territory = 'province' AND territory_id = '46' AND scope = 'total'");
+    // The global group's participants in one province (one row per territory, the groups as arrays: migration 012).
+    await db.query(
+      `UPDATE territory_sums SET participants[array_position(scopes, 'total')] = participants[array_position(scopes, 'total')] + 1
+        WHERE territory = 'province' AND territory_id = '46'`,
+    );
     await db.query("UPDATE territory_entities SET registered = registered - 1 WHERE territory = 'country'");
     await db.query(
       `UPDATE territory_score_counts SET participants = participants + 1

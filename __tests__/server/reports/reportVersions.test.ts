@@ -47,7 +47,7 @@ describe.each(backends)('report versions (migration 004) on $name', ({ openDemo 
     expect(added.editions[edition.current]).not.toBe(before.editions[edition.current]);
     expect(added).toEqual({ ...before, editions: { ...before.editions, [edition.current]: added.editions[edition.current] } });
 
-    await db.query("UPDATE territory_scores SET participants = participants WHERE edition_id = $1 AND territory = 'country'", [edition.earlier]);
+    await db.query("UPDATE territory_sums SET participants = participants WHERE edition_id = $1 AND territory = 'country'", [edition.earlier]);
     const updated = await versions(db);
     expect(updated.editions[edition.earlier]).not.toBe(added.editions[edition.earlier]);
     expect(updated.editions[edition.current]).toBe(added.editions[edition.current]);
@@ -61,7 +61,7 @@ describe.each(backends)('report versions (migration 004) on $name', ({ openDemo 
   it('leaves every version as it was when the writing transaction rolls back, and renews all on a truncation', async () => {
     const before = await versions(db);
     const inside = await rolledBack(db, async (tx) => {
-      await tx.query('TRUNCATE territory_scores');
+      await tx.query('TRUNCATE territory_sums');
       await tx.query('TRUNCATE entities CASCADE');
       return versions(tx);
     });

@@ -24,23 +24,31 @@ export const TERRITORIES_OF_CAMPAIGN = territoriesOfScores('campaign_scores');
 /** The groups a rank is given for (territory_score_counts): the whole questionnaire and each axis. */
 const RANKED_SCOPES = "('total', 'axis')";
 
+/** The columns of territory_sums after its key, aggregated over rows with scope, category_id, n, p and v in key order. */
+const SUMS_ARRAYS = `array_agg(scope ORDER BY scope, category_id), array_agg(category_id ORDER BY scope, category_id),
+       array_agg(n ORDER BY scope, category_id), array_agg(p ORDER BY scope, category_id), array_agg(v ORDER BY scope, category_id)`;
+
 /**
  * Two CTEs, sums and counts, that add (delta 1) or take off (delta -1) the scores in `scores` (campaign_scores or a
- * CTE with its columns) matching `where` to or from their territories' sums, and the global and axis shown
- * percentages to or from their counts. Rows are locked in key order, sums then counts, so that submissions and
- * reopenings sharing a community or the country cannot deadlock. The statement goes on reading counts.
+ * CTE with its columns) matching `where` to or from their territories' sums (one row per territory, migration 012),
+ * and the global and axis shown percentages to or from their counts. Rows are locked in key order, sums then
+ * counts, so that submissions and reopenings sharing a community or the country cannot deadlock. The statement
+ * goes on reading counts.
  */
 const shiftCtes = (scores: string, where: string, delta: string) => `
   sums AS (
-    INSERT INTO territory_scores (edition_id, territory, territory_id, scope, category_id, participants, percentage_sum, value_sum)
-    SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, ${delta}, ${delta} * cs.percentage, ${delta} * cs.value
-    ${territoriesOfScores(scores)}
-     WHERE ${where}
-     ORDER BY t.territory, t.territory_id, cs.scope, cs.category_id
-    ON CONFLICT (edition_id, territory, territory_id, scope, category_id) DO UPDATE
-       SET participants = territory_scores.participants + EXCLUDED.participants,
-           percentage_sum = territory_scores.percentage_sum + EXCLUDED.percentage_sum,
-           value_sum = territory_scores.value_sum + EXCLUDED.value_sum
+    INSERT INTO territory_sums (edition_id, territory, territory_id, scopes, category_ids, participants, percentage_sums, value_sums)
+    SELECT edition_id, territory, territory_id, ${SUMS_ARRAYS}
+      FROM (SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, ${delta} AS n, ${delta} * cs.percentage AS p, ${delta} * cs.value AS v
+            ${territoriesOfScores(scores)}
+             WHERE ${where}) AS added
+     GROUP BY edition_id, territory, territory_id
+     ORDER BY territory, territory_id
+    ON CONFLICT (edition_id, territory, territory_id) DO UPDATE
+       SET (scopes, category_ids, participants, percentage_sums, value_sums) = (
+         SELECT * FROM add_territory_sums(
+           territory_sums.scopes, territory_sums.category_ids, territory_sums.participants, territory_sums.percentage_sums, territory_sums.value_sums,
+           EXCLUDED.scopes, EXCLUDED.category_ids, EXCLUDED.participants, EXCLUDED.percentage_sums, EXCLUDED.value_sums))
     RETURNING 1
   ), counts AS (
     INSERT INTO territory_score_counts (edition_id, territory, territory_id, scope, category_id, shown_percentage, participants)
@@ -93,15 +101,17 @@ export async function rebuildTerritoryScores(q: Queryable): Promise<void> {
   // (and the rebuild for them) instead of interleaving with its delete and insert, which deadlocked. Callers
   // take their own row locks first (a removal locks its entity and campaigns, then deletes them, before
   // rebuilding), so no cycle forms.
-  await q.query('LOCK TABLE territory_scores, territory_score_counts IN EXCLUSIVE MODE');
-  await q.query('DELETE FROM territory_scores');
+  await q.query('LOCK TABLE territory_sums, territory_score_counts IN EXCLUSIVE MODE');
+  await q.query('DELETE FROM territory_sums');
   await q.query('DELETE FROM territory_score_counts');
   await q.query(
-    `INSERT INTO territory_scores (edition_id, territory, territory_id, scope, category_id, participants, percentage_sum, value_sum)
-     SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, count(*), sum(cs.percentage), sum(cs.value)
-     ${TERRITORIES_OF_CAMPAIGN}
-      WHERE c.status = 'sent'
-      GROUP BY c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id`,
+    `INSERT INTO territory_sums (edition_id, territory, territory_id, scopes, category_ids, participants, percentage_sums, value_sums)
+     SELECT edition_id, territory, territory_id, ${SUMS_ARRAYS}
+       FROM (SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, count(*)::int AS n, sum(cs.percentage) AS p, sum(cs.value) AS v
+             ${TERRITORIES_OF_CAMPAIGN}
+              WHERE c.status = 'sent'
+              GROUP BY c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id) AS groups
+      GROUP BY edition_id, territory, territory_id`,
   );
   await q.query(
     `INSERT INTO territory_score_counts (edition_id, territory, territory_id, scope, category_id, shown_percentage, participants)
@@ -113,19 +123,19 @@ export async function rebuildTerritoryScores(q: Queryable): Promise<void> {
 }
 
 /**
- * The exact inverse of addToTerritoryScores, for a sent campaign taken back to draft (inside the reopening's
+ * The exact inverse of a submission's addition, for a sent campaign taken back to draft (inside the reopening's
  * transaction, before its stored scores are removed): one participant less, its percentage and value taken off,
- * its shown percentage counted once less, and rows left with no participant removed (a recomputation has none).
- * The rows are locked in the same key order as submissions lock them (an upsert whose rows exist), so a reopening
- * and submissions sharing a territory cannot deadlock; the deletes then touch only rows this transaction holds.
+ * its shown percentage counted once less, and groups and rows left with no participant removed (a recomputation
+ * has none). The rows are locked in the same key order as submissions lock them (an upsert whose rows exist), so
+ * a reopening and submissions sharing a territory cannot deadlock; the deletes then touch only rows this
+ * transaction holds.
  */
 export async function removeFromTerritoryScores(q: Queryable, campaignId: number): Promise<void> {
   await shiftTerritoryScores(q, campaignId, -1);
   await q.query(
-    `DELETE FROM territory_scores ts
-      USING (SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id ${TERRITORIES_OF_CAMPAIGN} WHERE cs.campaign_id = $1) k
-      WHERE ts.participants = 0 AND ts.edition_id = k.edition_id AND ts.territory = k.territory AND ts.territory_id = k.territory_id
-        AND ts.scope = k.scope AND ts.category_id = k.category_id`,
+    `DELETE FROM territory_sums ts
+      USING (SELECT DISTINCT c.edition_id, t.territory, t.territory_id ${TERRITORIES_OF_CAMPAIGN} WHERE cs.campaign_id = $1) k
+      WHERE cardinality(ts.scopes) = 0 AND ts.edition_id = k.edition_id AND ts.territory = k.territory AND ts.territory_id = k.territory_id`,
     [campaignId],
   );
   await q.query(
