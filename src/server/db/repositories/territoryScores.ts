@@ -24,26 +24,32 @@ export const TERRITORIES_OF_CAMPAIGN = territoriesOfScores('campaign_scores');
 /** The groups a rank is given for (territory_score_counts): the whole questionnaire and each axis. */
 const RANKED_SCOPES = "('total', 'axis')";
 
-/** The columns of territory_sums after its key, aggregated over rows with scope, category_id, n, p and v in key order. */
-const SUMS_ARRAYS = `array_agg(scope ORDER BY scope, category_id), array_agg(category_id ORDER BY scope, category_id),
-       array_agg(n ORDER BY scope, category_id), array_agg(p ORDER BY scope, category_id), array_agg(v ORDER BY scope, category_id)`;
+/** territory_sums' group arrays, aggregated over rows with scope, category_id, n, p and v: in key order. */
+const SUMS_ARRAYS = `array_agg(scope ORDER BY scope, category_id) AS scopes, array_agg(category_id ORDER BY scope, category_id) AS category_ids,
+       array_agg(n ORDER BY scope, category_id) AS participants, array_agg(p ORDER BY scope, category_id) AS percentage_sums,
+       array_agg(v ORDER BY scope, category_id) AS value_sums`;
 
 /**
  * Two CTEs, sums and counts, that add (delta 1) or take off (delta -1) the scores in `scores` (campaign_scores or a
- * CTE with its columns) matching `where` to or from their territories' sums (one row per territory, migration 012),
- * and the global and axis shown percentages to or from their counts. Rows are locked in key order, sums then
- * counts, so that submissions and reopenings sharing a community or the country cannot deadlock. The statement
- * goes on reading counts.
+ * CTE with its columns) of the campaign `campaign` to or from its territories' sums (one row per territory,
+ * migration 012: the campaign's groups aggregated once, then written to each of its four territories), and its
+ * global and axis shown percentages to or from their counts. Rows are locked in key order, sums then counts, so
+ * that submissions and reopenings sharing a community or the country cannot deadlock. The statement goes on
+ * reading counts.
  */
-const shiftCtes = (scores: string, where: string, delta: string) => `
+const shiftCtes = (scores: string, campaign: string, delta: string) => `
   sums AS (
     INSERT INTO territory_sums (edition_id, territory, territory_id, scopes, category_ids, participants, percentage_sums, value_sums)
-    SELECT edition_id, territory, territory_id, ${SUMS_ARRAYS}
-      FROM (SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, ${delta} AS n, ${delta} * cs.percentage AS p, ${delta} * cs.value AS v
-            ${territoriesOfScores(scores)}
-             WHERE ${where}) AS added
-     GROUP BY edition_id, territory, territory_id
-     ORDER BY territory, territory_id
+    SELECT c.edition_id, t.territory, t.territory_id, g.scopes, g.category_ids, g.participants, g.percentage_sums, g.value_sums
+      FROM (SELECT ${SUMS_ARRAYS}
+              FROM (SELECT cs.scope, cs.category_id, ${delta} AS n, ${delta} * cs.percentage AS p, ${delta} * cs.value AS v
+                      FROM ${scores} cs WHERE cs.campaign_id = ${campaign}) AS added
+            HAVING count(*) > 0) AS g
+     CROSS JOIN campaigns c
+      JOIN entities en ON en.id = c.entity_id
+      ${TERRITORIES_OF_ENTITY}
+     WHERE c.id = ${campaign}
+     ORDER BY t.territory, t.territory_id
     ON CONFLICT (edition_id, territory, territory_id) DO UPDATE
        SET (scopes, category_ids, participants, percentage_sums, value_sums) = (
          SELECT * FROM add_territory_sums(
@@ -54,7 +60,7 @@ const shiftCtes = (scores: string, where: string, delta: string) => `
     INSERT INTO territory_score_counts (edition_id, territory, territory_id, scope, category_id, shown_percentage, participants)
     SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, shown_percentage(cs.percentage), ${delta}
     ${territoriesOfScores(scores)}
-     WHERE ${where} AND cs.scope IN ${RANKED_SCOPES}
+     WHERE cs.campaign_id = ${campaign} AND c.id = ${campaign} AND cs.scope IN ${RANKED_SCOPES}
        AND (SELECT count(*) FROM sums) >= 0 -- always true: the sums' rows are written (locked) before these
      ORDER BY t.territory, t.territory_id, cs.scope, cs.category_id
     ON CONFLICT (edition_id, territory, territory_id, scope, category_id, shown_percentage) DO UPDATE
@@ -64,7 +70,7 @@ const shiftCtes = (scores: string, where: string, delta: string) => `
 
 /** One stored campaign's scores added to (1) or taken off (-1) its territories' sums and counts: one statement. */
 async function shiftTerritoryScores(q: Queryable, campaignId: number, delta: 1 | -1): Promise<void> {
-  await q.query(`WITH ${shiftCtes('campaign_scores', 'cs.campaign_id = $1', '$2::int')} SELECT count(*) FROM counts`, [campaignId, delta]);
+  await q.query(`WITH ${shiftCtes('campaign_scores', '$1', '$2::int')} SELECT count(*) FROM counts`, [campaignId, delta]);
 }
 
 const STORE_SUBMISSION = namedStatement(
@@ -75,7 +81,7 @@ const STORE_SUBMISSION = namedStatement(
      ON CONFLICT (campaign_id, scope, category_id) DO UPDATE
         SET value = EXCLUDED.value, max_value = EXCLUDED.max_value, percentage = EXCLUDED.percentage
      RETURNING *
-   ), ${shiftCtes('stored', 'c.id = $1', '1')} -- every stored row is $1's: said so, the campaign is read by its key, not joined by a scan
+   ), ${shiftCtes('stored', '$1', '1')}
    UPDATE campaigns SET status = 'sent', end_date = now(), start_date = COALESCE(start_date, now())
     WHERE id = $1 AND (SELECT count(*) FROM counts) >= 0
    ${RETURNING_CAMPAIGN_ROW}`,
