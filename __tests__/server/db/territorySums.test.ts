@@ -21,6 +21,39 @@ async function rowsOf(db: Db, table: string): Promise<string[]> {
   return rows.map((r) => r.row).sort();
 }
 
+/** The territorial sums, one entry per group: 'edition territory id scope category' -> [participants, percentage sum, value sum]. */
+type SumsByGroup = Map<string, [number, number, number]>;
+
+async function sumsByGroup(db: Db): Promise<SumsByGroup> {
+  const rows = await db.query<{ key: string; participants: number; percentage_sum: number; value_sum: number }>(
+    "SELECT concat_ws(' ', edition_id, territory, territory_id, scope, category_id) AS key, participants, percentage_sum, value_sum FROM territory_scores");
+  return new Map(rows.map((r) => [r.key, [r.participants, r.percentage_sum, r.value_sum]]));
+}
+
+/**
+ * What version 11's per-group upsert made of `sums` when a campaign's scores were added (delta 1) or taken off
+ * (-1) in its four territories: the same double additions, group by group, and a reopening's emptied groups gone.
+ */
+async function shiftedAsVersion11(db: Db, sums: SumsByGroup, campaignId: number, delta: 1 | -1): Promise<SumsByGroup> {
+  const scores = await db.query<{ territories: string[]; scope: string; category_id: number; percentage: number; value: number }>(
+    `SELECT ARRAY[concat_ws(' ', c.edition_id, 'province', en.province_id), concat_ws(' ', c.edition_id, 'autonomousCommunity', pr.community_id),
+                  concat_ws(' ', c.edition_id, 'country', 'ES'), concat_ws(' ', c.edition_id, 'sizeBand', en.size_band)] AS territories,
+            cs.scope, cs.category_id, cs.percentage, cs.value
+       FROM campaign_scores cs JOIN campaigns c ON c.id = cs.campaign_id JOIN entities en ON en.id = c.entity_id JOIN provinces pr ON pr.id = en.province_id
+      WHERE cs.campaign_id = $1`, [campaignId]);
+  const shifted: SumsByGroup = new Map(sums);
+  for (const { territories, scope, category_id: category, percentage, value } of scores) {
+    for (const territory of territories) {
+      const key = `${territory} ${scope} ${category}`;
+      const old = shifted.get(key);
+      const next: [number, number, number] = old ? [old[0] + delta, old[1] + delta * percentage, old[2] + delta * value] : [delta, delta * percentage, delta * value];
+      if (delta < 0 && next[0] === 0) shifted.delete(key);
+      else shifted.set(key, next);
+    }
+  }
+  return shifted;
+}
+
 /** A campaign's figures as comparable JSON. */
 async function figuresOf(db: Db, campaignId: number): Promise<string> {
   const result = await campaignFigures(db, campaignId);
@@ -106,10 +139,14 @@ describe.each(backends)('territorial sums as one row per territory on $name', ({
       const versions = () => db.query<{ key: string; version: string }>(
         "SELECT edition_id || ' ' || territory || ' ' || territory_id AS key, version::text FROM territory_versions ORDER BY 1");
       const versionsBefore = await versions();
+      const sumsBefore = await sumsByGroup(db);
       const questionnaire = await loadScoringQuestionnaire(db, draft);
       await db.transaction(async (tx) => {
         await storeSubmission(tx, draft, scoreCampaign(questionnaire, await readAnswerIds(tx, draft)));
       });
+      // Every sum exactly as version 11's upsert would have left it (not merely close: the same additions).
+      const added = await shiftedAsVersion11(db, sumsBefore, draft, 1);
+      expect(await sumsByGroup(db)).toEqual(added);
       const renewed = (await versions()).filter((v) => !versionsBefore.some((b) => b.key === v.key && b.version === v.version)).map((v) => v.key);
       const [{ province, community, band }] = await db.query<{ province: string; community: string; band: string }>(
         `SELECT en.province_id AS province, pr.community_id AS community, en.size_band::text AS band
@@ -119,12 +156,14 @@ describe.each(backends)('territorial sums as one row per territory on $name', ({
       expect(await consistencyDifferences(db)).toEqual([]);
 
       // Taken off again: the province and band, where it was the only participant of the edition, have no row left.
+      const expectedAfterRemoval = await shiftedAsVersion11(db, added, draft, -1);
       await db.transaction(async (tx) => {
         await removeFromTerritoryScores(tx, draft);
         await tx.query('DELETE FROM campaign_scores WHERE campaign_id = $1', [draft]);
         await tx.query("UPDATE campaigns SET status = 'draft' WHERE id = $1", [draft]);
       });
       expect(await consistencyDifferences(db)).toEqual([]);
+      expect(await sumsByGroup(db)).toEqual(expectedAfterRemoval);
       const left = await db.query<{ territory: string }>(
         "SELECT territory FROM territory_sums WHERE edition_id = $1 AND ((territory = 'province' AND territory_id = $2) OR (territory = 'sizeBand' AND territory_id = $3))",
         [editions[1], province, band]);
