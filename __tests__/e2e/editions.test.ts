@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { sharedAppServer, type AppServer } from './helpers/appServer.js';
 import { launchBrowser, newPage, screenshot } from './helpers/browser.js';
@@ -9,12 +7,8 @@ import { catalogueFile, fileInput, unexpectedUploadErrors, uploadBrokenThenGood 
 import { apiGet, apiToken } from './helpers/api.js';
 import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
 
-/** Where this branch's screenshots are looked at, besides the suite's own folder. */
-const SHOTS = '/tmp/cycle18-editions-shots';
 async function shot(page: Page, name: string): Promise<void> {
-  const file = await screenshot(page, name);
-  fs.mkdirSync(SHOTS, { recursive: true });
-  fs.copyFileSync(file, path.join(SHOTS, `${name}.png`));
+  await screenshot(page, name);
 }
 
 describe('editions in Chromium', () => {

@@ -50,6 +50,12 @@ export async function openDemoPglite(): Promise<Db> {
 
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
+/** Every row of a table or view (those matching `where`) as sorted JSON lines, floats exactly as PostgreSQL writes them: to compare before and after an upgrade. */
+export async function tableRows(db: Db, table: string, where = 'true'): Promise<string[]> {
+  const rows = await db.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM ${table} t WHERE ${where}`);
+  return rows.map((r) => r.row).sort();
+}
+
 /** True when the local PostgreSQL server answers; otherwise PostgreSQL tests are skipped with a note. */
 export async function postgresAvailable(): Promise<boolean> {
   const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });

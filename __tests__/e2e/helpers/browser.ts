@@ -16,6 +16,8 @@ export const CHROMIUM_ARGS = [
 ];
 
 export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+/** Whether the pictures of pages and printed reports are saved (E2E_SCREENSHOTS=1): for people looking at them. */
+export const SCREENSHOTS_WANTED = process.env.E2E_SCREENSHOTS === '1';
 
 export function chromiumPath(): string {
   const executable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -105,11 +107,16 @@ export async function drawEveryChart(page: Page): Promise<void> {
   await scrollPageTo(page, 0);
 }
 
-/** Saves a PNG (the full page unless told otherwise) to __tests__/e2e/screenshots/<name>.png (git-ignored); returns its path. */
+/**
+ * With E2E_SCREENSHOTS=1, saves a PNG (the full page unless told otherwise) to __tests__/e2e/screenshots/<name>.png
+ * (git-ignored) to be looked at; returns its path. Without it only the charts are drawn, as for the picture: the
+ * PNGs are for people changing a page, and encoding 80 of them was a quarter of the browser tests' time in CI.
+ */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   if (fullPage) await drawEveryChart(page);
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  if (!SCREENSHOTS_WANTED) return file;
   await page.screenshot({ path: file, fullPage, animations: 'disabled' });
   return file;
 }

@@ -1,4 +1,4 @@
-import { testBackends } from '../../helpers/db.js';
+import { tableRows, testBackends } from '../../helpers/db.js';
 import { answerEverything, consistencyDifferences } from '../../helpers/concurrency.js';
 import { migrate } from '../../../src/server/db/migrate.js';
 import { MIGRATIONS } from '../../../src/server/db/migrations/index.js';
@@ -12,12 +12,6 @@ import { parseSizeBands } from '../../../src/server/config.js';
 import type { Db } from '../../../src/server/db/client.js';
 
 const backends = await testBackends();
-
-/** Every row of a table as sorted JSON lines, to compare before and after. */
-async function rowsOf(db: Db, table: string, where = 'true'): Promise<string[]> {
-  const rows = await db.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM ${table} t WHERE ${where}`);
-  return rows.map((r) => r.row).sort();
-}
 
 /** The entities of each band by the given smallest populations, counted from the entities' populations. */
 async function bandCounts(db: Db, minPopulations: number[]): Promise<Record<string, number>> {
@@ -80,15 +74,15 @@ describe.each(backends)('size bands on $name', ({ open, openEmpty }) => {
           WHERE c.status = 'sent' GROUP BY c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id`,
       );
       const tables = ['entities', 'campaigns', 'answers', 'campaign_scores', 'territory_scores', 'territory_entities', 'edition_figures_versions'];
-      const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowsOf(db, t)] as const)));
+      const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await tableRows(db, t)] as const)));
 
       // Every later migration applies (6 to 8 are the size bands', rank figures' and audit log's; later ones follow).
       expect(await migrate(db)).toEqual(MIGRATIONS.map((m) => m.version).filter((version) => version > 5));
 
       // Every row of version 5 is still there as it was (entities gain their band as a new column).
-      for (const table of ['campaigns', 'answers', 'campaign_scores']) expect(await rowsOf(db, table)).toEqual(before[table]);
-      expect(await rowsOf(db, 'territory_scores', "territory <> 'sizeBand'")).toEqual(before.territory_scores);
-      expect(await rowsOf(db, 'territory_entities', "territory <> 'sizeBand'")).toEqual(before.territory_entities);
+      for (const table of ['campaigns', 'answers', 'campaign_scores']) expect(await tableRows(db, table)).toEqual(before[table]);
+      expect(await tableRows(db, 'territory_scores', "territory <> 'sizeBand'")).toEqual(before.territory_scores);
+      expect(await tableRows(db, 'territory_entities', "territory <> 'sizeBand'")).toEqual(before.territory_entities);
       const entities = await db.query<{ population: number; size_band: number }>('SELECT population, size_band FROM entities ORDER BY population');
       expect(entities.map((e) => [e.population, e.size_band])).toEqual([
         [800, 1], [4999, 1], [5000, 1], [5001, 5001], [12000, 5001], [20001, 20001], [75000, 50001], [100000, 50001], [100001, 100001], [640000, 100001],

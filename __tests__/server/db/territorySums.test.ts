@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { openTestPglite, testBackends } from '../../helpers/db.js';
+import { openTestPglite, tableRows, testBackends } from '../../helpers/db.js';
 import { answerEverything, consistencyDifferences } from '../../helpers/concurrency.js';
 import { migrate } from '../../../src/server/db/migrate.js';
 import { MIGRATIONS } from '../../../src/server/db/migrations/index.js';
@@ -14,12 +14,6 @@ import { scoreCampaign } from '../../../src/server/reports/scoring.js';
 import type { Db } from '../../../src/server/db/client.js';
 
 const backends = await testBackends();
-
-/** Every row of a table or view as sorted JSON lines (floats as PostgreSQL writes them: exactly). */
-async function rowsOf(db: Db, table: string): Promise<string[]> {
-  const rows = await db.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM ${table} t`);
-  return rows.map((r) => r.row).sort();
-}
 
 /** The territorial sums, one entry per group: 'edition territory id scope category' -> [participants, percentage sum, value sum]. */
 type SumsByGroup = Map<string, [number, number, number]>;
@@ -117,7 +111,7 @@ describe.each(backends)('territorial sums as one row per territory on $name', ({
       }
       // Version 11's versions, as its triggers left them (the sums written campaign by campaign renewed them).
       const tables = ['territory_scores', 'territory_score_counts', 'territory_versions', 'edition_figures_versions', 'campaign_score_versions', 'campaign_scores'];
-      const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowsOf(db, t)] as const)));
+      const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await tableRows(db, t)] as const)));
       expect(before.territory_scores.length).toBeGreaterThan(500);
       const figuresBefore = await Promise.all(sent.map((id) => figuresOf(db, id)));
 
@@ -125,7 +119,7 @@ describe.each(backends)('territorial sums as one row per territory on $name', ({
 
       // The same rows, value for value (the view), the same versions (nothing a report is built from changed) and
       // the same figures for every sent campaign.
-      for (const table of tables) expect(await rowsOf(db, table)).toEqual(before[table]);
+      for (const table of tables) expect(await tableRows(db, table)).toEqual(before[table]);
       expect(await Promise.all(sent.map((id) => figuresOf(db, id)))).toEqual(figuresBefore);
       const [{ rows, territories }] = await db.query<{ rows: number; territories: number }>(
         `SELECT (SELECT count(*)::int FROM territory_sums) AS rows,
