@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { sharedAppServer, type AppServer } from './helpers/appServer.js';
 import { launchBrowser, newPage, screenshot } from './helpers/browser.js';
 import { logIn, logInAsUser } from './helpers/session.js';
@@ -7,9 +7,6 @@ import { catalogueFile, fileInput, unexpectedUploadErrors, uploadBrokenThenGood 
 import { apiGet, apiToken } from './helpers/api.js';
 import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
 
-async function shot(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-}
 
 describe('editions in Chromium', () => {
   let server: AppServer;
@@ -26,7 +23,7 @@ describe('editions in Chromium', () => {
   it('lets ADMIN read a broken file\'s problems in Spanish, preview a good one with its differences, import it and see it listed (desktop)', async () => {
     const { page, context, errors } = await newPage(browser);
     // 2025's questionnaire as 2027: after 2026, three questions go, two are reworded, one response comes back.
-    await uploadBrokenThenGood(page, server.url, catalogueFile(2025, 2027), shot, 'editions-desktop', 2026);
+    await uploadBrokenThenGood(page, server.url, catalogueFile(2025, 2027), screenshot, 'editions-desktop', 2026);
     await context.close();
     expect(unexpectedUploadErrors(errors)).toEqual([]);
   }, 120_000);
@@ -46,7 +43,7 @@ describe('editions in Chromium', () => {
     expect(await diff.textContent()).toContain('Preguntas reformuladas (2)');
     expect(await diff.textContent()).toContain('Puntos cambiados (1)');
     expect(await diff.textContent()).toContain('E3.P2.M1.I1.S2');
-    await shot(page, 'editions-desktop-differences');
+    await screenshot(page, 'editions-desktop-differences');
     await page.getByRole('button', { name: 'Cancelar' }).click();
     await page.getByTestId('edition-preview').waitFor({ state: 'detached' });
     await context.close();
@@ -55,7 +52,7 @@ describe('editions in Chromium', () => {
 
   it('works at 390x844: problems, preview and import without side scroll', async () => {
     const { page, context, errors } = await newPage(browser, { phone: true });
-    await uploadBrokenThenGood(page, server.url, catalogueFile(2026, 2028), shot, 'editions-phone', 2027);
+    await uploadBrokenThenGood(page, server.url, catalogueFile(2026, 2028), screenshot, 'editions-phone', 2027);
     await expectNoSideScroll(page);
     await context.close();
     expect(unexpectedUploadErrors(errors)).toEqual([]);
@@ -74,7 +71,7 @@ describe('editions in Chromium', () => {
     expect(await page.getByTestId('content-changed-legend-campaign').textContent()).toBe('* Contenido modificado respecto a 2025');
     expect(await table.getByTestId('content-changed').count()).toBe(6);
     await table.scrollIntoViewIfNeeded();
-    await shot(page, 'editions-comparison-marks');
+    await screenshot(page, 'editions-comparison-marks');
     await context.close();
     expect(errors).toEqual([]);
   }, 60_000);

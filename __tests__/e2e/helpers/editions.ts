@@ -24,7 +24,7 @@ export const unexpectedUploadErrors = (errors: string[]) => errors.filter((e) =>
 export const fileInput = (page: Page) => page.getByLabel('Fichero de la edición (JSON)');
 
 /** ADMIN on the editions page: a broken file's problems, then a good file's preview and differences, imported and listed. */
-export async function uploadBrokenThenGood(page: Page, url: string, good: ReturnType<typeof catalogueFile>, shot: (page: Page, name: string) => Promise<void>, name: string, previousYear: number): Promise<void> {
+export async function uploadBrokenThenGood(page: Page, url: string, good: ReturnType<typeof catalogueFile>, shot: (page: Page, name: string) => Promise<unknown>, name: string, previousYear: number): Promise<void> {
   await logIn(page, url, 'admin@demo.es');
   await page.waitForURL(/\/status/);
   // On a phone the menu is folded: open it (click waits for the header; asking isVisible() at once raced its render).

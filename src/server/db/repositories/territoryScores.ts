@@ -140,7 +140,7 @@ export async function removeFromTerritoryScores(q: Queryable, campaignId: number
   await shiftTerritoryScores(q, campaignId, -1);
   await q.query(
     `DELETE FROM territory_sums ts
-      USING (SELECT DISTINCT c.edition_id, t.territory, t.territory_id ${TERRITORIES_OF_CAMPAIGN} WHERE cs.campaign_id = $1) k
+      USING (SELECT c.edition_id, t.territory, t.territory_id FROM campaigns c JOIN entities en ON en.id = c.entity_id ${TERRITORIES_OF_ENTITY} WHERE c.id = $1) k
       WHERE cardinality(ts.scopes) = 0 AND ts.edition_id = k.edition_id AND ts.territory = k.territory AND ts.territory_id = k.territory_id`,
     [campaignId],
   );
