@@ -24,9 +24,15 @@ async function printedText(page: Page, name: string): Promise<string> {
   return flat(readPdf(await page.pdf({ printBackground: true, preferCSSPageSize: true }), name));
 }
 
-/** On a phone the checkboxes are folded under 'Opciones del informe'. */
+/**
+ * On a phone the checkboxes are folded under 'Opciones del informe'. The button is pressed once the report has
+ * drawn all its parts (it mounts them in turns after a territory is shown again): while they mount the page moves,
+ * and in a busy CI run the button did not hold still for the 30 s a click waits.
+ */
 async function openOptions(page: Page, phone: boolean) {
-  if (phone) await page.getByRole('button', { name: 'Opciones del informe' }).click();
+  if (!phone) return;
+  await waitForCount(page.locator('[aria-busy="true"]'), 0, 30_000);
+  await page.getByRole('button', { name: 'Opciones del informe' }).click();
 }
 
 /** The demo campaigns a token sees, latest first, entities with two editions or more first (they have a trend). */
