@@ -2,7 +2,9 @@ import net from 'node:net';
 import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
+import { madeOncePerRun } from './oncePerRun.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -18,6 +20,26 @@ export const freePort = () =>
   });
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The server built once per test run into dist/ (`npm run build:server`), by the first test that starts a program
+ * of the server in a process of its own; undefined outside jest or when that build failed.
+ */
+const serverBuild = () =>
+  madeOncePerRun('server-build', async () => {
+    await promisify(execFile)('npm', ['run', 'build:server'], { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '' } });
+  });
+
+/**
+ * Node's arguments that run a program of the server (src/server/main.ts, src/server/cli/*.ts) with the working
+ * folder ROOT: its JavaScript in the run's build, or the TypeScript through tsx outside jest. A start through tsx
+ * costs some 2 s of CPU more (its loader resolves and transforms every module), and the browser and process
+ * tests start some fifty.
+ */
+export async function serverProgram(source: string): Promise<string[]> {
+  const built = (await serverBuild()) && source.replace(/^src\//, 'dist/').replace(/\.ts$/, '.js');
+  return built ? [built] : ['--import', 'tsx', source];
+}
 
 /** src/server/main.ts running in a process of its own. */
 export interface ServerProcess {
@@ -35,14 +57,14 @@ export interface ServerProcess {
 }
 
 /**
- * Spawns src/server/main.ts on a free port (HOST 127.0.0.1, PUBLIC_URL its address, LOG_LEVEL warn, a high
+ * Spawns the server (serverProgram) on a free port (HOST 127.0.0.1, PUBLIC_URL its address, LOG_LEVEL warn, a high
  * AUTH_RATE_LIMIT) with env on top. It neither waits for the server nor makes or removes any folder.
  */
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, await serverProgram('src/server/main.ts'), {
     cwd: ROOT,
     env: { ...process.env, NODE_OPTIONS: '', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '10000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { serverProgram } from '../helpers/serverProcess.js';
 import { openPglite, type Db } from '../../src/server/db/client.js';
 import { prepareDatabase } from '../../src/server/bootstrap.js';
 import { migrate } from '../../src/server/db/migrate.js';
@@ -52,7 +53,7 @@ const freePort = () =>
 async function startMain(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string; url: string }> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, await serverProgram('src/server/main.ts'), {
     env: { ...process.env, NODE_OPTIONS: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -111,7 +112,7 @@ describe('server process', () => {
   }, 180_000);
 
   it('refuses to start with a bad configuration and says which value is wrong', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, await serverProgram('src/server/main.ts'), {
       env: { ...process.env, NODE_OPTIONS: '', PORT: 'abc', DATA_DIR: os.tmpdir() },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

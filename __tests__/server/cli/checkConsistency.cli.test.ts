@@ -6,14 +6,15 @@ import { PGlite } from '@electric-sql/pglite';
 import { openTestPostgres, postgresAvailable, testPostgresUrl } from '../../helpers/db.js';
 import { seedDemo } from '../../../src/server/db/seed/demo.js';
 import { wrapPglite, type Db } from '../../../src/server/db/client.js';
+import { serverProgram } from '../../helpers/serverProcess.js';
 
-const CLI = ['node_modules/.bin/tsx', 'src/server/cli/checkConsistency.ts'];
 
 /** Runs npm run check:consistency's program with the given database settings. */
-function check(env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+async function check(env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
+  const program = await serverProgram('src/server/cli/checkConsistency.ts');
   return new Promise((resolve) => {
-    execFile(CLI[0], CLI.slice(1), { env: { ...inherited, ...env } }, (err, stdout, stderr) => {
+    execFile(process.execPath, program, { env: { ...inherited, NODE_OPTIONS: '', ...env } }, (err, stdout, stderr) => {
       resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr });
     });
   });

@@ -2,14 +2,15 @@ import { execFile } from 'node:child_process';
 import { openTestPostgres, postgresAvailable, testPostgresUrl } from '../../helpers/db.js';
 import { call, startTestServer } from '../../helpers/server.js';
 import { signIn } from '../../helpers/auth.js';
+import { serverProgram } from '../../helpers/serverProcess.js';
 
-const CLI = ['node_modules/.bin/tsx', 'src/server/cli/userCreate.ts'];
 
 /** Runs npm run user:create's program against the given database. */
-function userCreate(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+async function userCreate(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
+  const program = await serverProgram('src/server/cli/userCreate.ts');
   return new Promise((resolve) => {
-    execFile(CLI[0], [...CLI.slice(1), ...args], { env: { ...inherited, ...env } }, (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }));
+    execFile(process.execPath, [...program, ...args], { env: { ...inherited, NODE_OPTIONS: '', ...env } }, (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }));
   });
 }
 
