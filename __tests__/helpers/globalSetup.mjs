@@ -6,7 +6,7 @@ import { tsImport } from 'tsx/esm/api';
 
 /**
  * Builds one migrated PGlite with the reference data (a fresh initdb costs seconds) and leaves its dump
- * for every test file to copy (stack.md, trap 4). Also names the run's folder, where what test files share
+ * for every test file to copy (stack.md, trap 4), and a dump of the empty cluster before it (upgrade tests). Also names the run's folder, where what test files share
  * is made once by the first to need it (oncePerRun.ts: the demo data). Jest loads global setup outside its module system,
  * so the TypeScript sources are loaded through tsx.
  */
@@ -15,6 +15,9 @@ export default async function globalSetup() {
   const { prepareDatabase } = await tsImport('../../src/server/bootstrap.ts', import.meta.url);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'campaigns-template-'));
   const lite = await PGlite.create();
+  const empty = path.join(dir, 'empty.tar.gz');
+  await fs.writeFile(empty, Buffer.from(await (await lite.dumpDataDir('gzip')).arrayBuffer()));
+  process.env.CAMPAIGNS_EMPTY_DB = empty;
   await prepareDatabase(wrapPglite(lite), { seedDemo: false });
   const dump = await lite.dumpDataDir('gzip');
   await lite.close();
