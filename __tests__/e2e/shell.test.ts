@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { startAppServer, type AppServer } from './helpers/appServer.js';
-import { launchBrowser, newPage, screenshot, type OpenedPage } from './helpers/browser.js';
+import { launchBrowser, newPage, screenshot, settledCookie, type OpenedPage } from './helpers/browser.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import type { CampaignStatusRow, CampaignSummary } from '../../src/shared/api/campaigns.js';
 
@@ -96,7 +96,7 @@ describe('client shell in Chromium', () => {
       await page.getByRole('navigation', { name: 'Menú principal' }).waitFor();
       expect(page.url()).toContain('/my-campaigns');
       await page.waitForFunction(async (old) => !document.cookie.includes(`access_token=${old}`), first);
-      expect(await tokenOf()).not.toBe(first);
+      expect((await settledCookie(context, 'access_token', (c) => c?.value !== first))?.value).toBeTruthy();
       expect(unexpected(errors)).toEqual([]);
     } finally {
       await shortLived.stop();
@@ -113,7 +113,7 @@ describe('client shell in Chromium', () => {
     await page.getByRole('button', { name: 'Abrir el panel de usuario' }).click();
     await page.getByRole('link', { name: 'Cerrar sesión' }).click();
     await page.waitForURL('**/auth/login');
-    expect((await page.context().cookies()).find((c) => c.name === 'access_token')).toBeUndefined();
+    expect(await settledCookie(page.context(), 'access_token', (c) => c === undefined)).toBeUndefined();
     await page.goto(`${server.url}/my-campaigns`);
     await page.waitForURL('**/auth/login');
   });

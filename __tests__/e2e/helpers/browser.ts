@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Cookie, type Locator, type Page } from 'playwright-core';
 
 /** Flags Debian's Chromium needs when run as root on this network (stack.md, trap 10). */
 export const CHROMIUM_ARGS = [
@@ -77,6 +77,22 @@ export async function waitForCount(locator: Locator, n: number, timeoutMs = 10_0
     if (Date.now() > until) throw new Error(`expected ${n} elements, found ${count}: ${String(locator)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
     count = await locator.count();
+  }
+}
+
+/**
+ * The browser's cookie of that name (undefined when there is none) once check accepts it. A page's
+ * `document.cookie` writes reach the browser's cookie store, which `context.cookies()` reads, a moment later (an
+ * IPC to Chromium's network service): a busy CI run read a token a logout had already deleted. Throws with what
+ * it last read after timeoutMs.
+ */
+export async function settledCookie(context: BrowserContext, name: string, check: (cookie: Cookie | undefined) => boolean, timeoutMs = 10_000): Promise<Cookie | undefined> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const cookie = (await context.cookies()).find((c) => c.name === name);
+    if (check(cookie)) return cookie;
+    if (Date.now() > until) throw new Error(`cookie ${name} still ${JSON.stringify(cookie)} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
