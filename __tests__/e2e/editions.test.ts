@@ -7,7 +7,6 @@ import { catalogueFile, fileInput, unexpectedUploadErrors, uploadBrokenThenGood 
 import { apiGet, apiToken } from './helpers/api.js';
 import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
 
-
 describe('editions in Chromium', () => {
   let server: AppServer;
   let browser: Browser;

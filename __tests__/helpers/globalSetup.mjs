@@ -5,10 +5,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { tsImport } from 'tsx/esm/api';
 
 /**
- * Builds one migrated PGlite with the reference data (a fresh initdb costs seconds) and leaves its dump
- * for every test file to copy (stack.md, trap 4), and a dump of the empty cluster before it (upgrade tests). Also names the run's folder, where what test files share
- * is made once by the first to need it (oncePerRun.ts: the demo data). Jest loads global setup outside its module system,
- * so the TypeScript sources are loaded through tsx.
+ * Builds one migrated PGlite with the reference data (a fresh initdb costs seconds) and leaves its dump for every
+ * test file to copy (stack.md, trap 4), with a dump of the empty cluster before it (upgrade tests). Also names
+ * the run's folder, where what test files share is made once by the first to need it (oncePerRun.ts: the demo
+ * data). Jest loads global setup outside its module system, so the TypeScript sources are loaded through tsx.
  */
 export default async function globalSetup() {
   const { wrapPglite } = await tsImport('../../src/server/db/client.ts', import.meta.url);

@@ -41,6 +41,20 @@ export async function serverProgram(source: string): Promise<string[]> {
   return built ? [built] : ['--import', 'tsx', source];
 }
 
+/**
+ * Runs a command-line program of the server (serverProgram) to its end with args, in an environment without the
+ * test run's database settings (DATABASE_URL, DATA_DIR) and with env on top; its exit code and what it printed.
+ */
+export async function runServerProgram(source: string, args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
+  const program = await serverProgram(source);
+  return new Promise((resolve) => {
+    execFile(process.execPath, [...program, ...args], { cwd: ROOT, env: { ...inherited, NODE_OPTIONS: '', ...env } }, (err, stdout, stderr) =>
+      resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
 /** src/server/main.ts running in a process of its own. */
 export interface ServerProcess {
   url: string;

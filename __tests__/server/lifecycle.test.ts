@@ -1,9 +1,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { serverProgram } from '../helpers/serverProcess.js';
+import { freePort, serverProgram } from '../helpers/serverProcess.js';
 import { openPglite, type Db } from '../../src/server/db/client.js';
 import { prepareDatabase } from '../../src/server/bootstrap.js';
 import { migrate } from '../../src/server/db/migrate.js';
@@ -41,14 +40,6 @@ describe('database lifecycle', () => {
     }
   });
 });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 
 async function startMain(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string; url: string }> {
   const port = await freePort();

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,19 +5,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { openTestPostgres, postgresAvailable, testPostgresUrl } from '../../helpers/db.js';
 import { seedDemo } from '../../../src/server/db/seed/demo.js';
 import { wrapPglite, type Db } from '../../../src/server/db/client.js';
-import { serverProgram } from '../../helpers/serverProcess.js';
-
+import { runServerProgram } from '../../helpers/serverProcess.js';
 
 /** Runs npm run check:consistency's program with the given database settings. */
-async function check(env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
-  const program = await serverProgram('src/server/cli/checkConsistency.ts');
-  return new Promise((resolve) => {
-    execFile(process.execPath, program, { env: { ...inherited, NODE_OPTIONS: '', ...env } }, (err, stdout, stderr) => {
-      resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+const check = (env: Record<string, string>) => runServerProgram('src/server/cli/checkConsistency.ts', [], env);
 
 /** A database the program can open by its settings, with the demo data; `reopen` gives a connection to change it. */
 interface Target {

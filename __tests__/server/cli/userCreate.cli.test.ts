@@ -1,18 +1,10 @@
-import { execFile } from 'node:child_process';
 import { openTestPostgres, postgresAvailable, testPostgresUrl } from '../../helpers/db.js';
 import { call, startTestServer } from '../../helpers/server.js';
 import { signIn } from '../../helpers/auth.js';
-import { serverProgram } from '../../helpers/serverProcess.js';
-
+import { runServerProgram } from '../../helpers/serverProcess.js';
 
 /** Runs npm run user:create's program against the given database. */
-async function userCreate(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
-  const program = await serverProgram('src/server/cli/userCreate.ts');
-  return new Promise((resolve) => {
-    execFile(process.execPath, [...program, ...args], { env: { ...inherited, NODE_OPTIONS: '', ...env } }, (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }));
-  });
-}
+const userCreate = (args: string[], env: Record<string, string>) => runServerProgram('src/server/cli/userCreate.ts', args, env);
 
 const postgres = await postgresAvailable();
 

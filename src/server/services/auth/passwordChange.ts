@@ -8,23 +8,9 @@ import { recordAudit } from '../../db/repositories/audit.js';
 import { admitLoginAttempt, normaliseEmail } from './loginThrottle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { auditedBy, type Actor } from '../actor.js';
-import { checkNewPassword, passwordProblemMessageId, type StrengthEstimator } from '../../../shared/password/policy.js';
+import { checkNewPassword, passwordProblemMessageId } from '../../../shared/password/policy.js';
+import { loadStrengthEstimator } from '../../../shared/password/loadStrength.js';
 import type { ChangePasswordRequest } from '../../../shared/api/auth.js';
-
-let estimator: Promise<StrengthEstimator> | undefined;
-/**
- * The strength estimator, loaded and built at the first password change: its 4 MB of word lists are imported
- * then, not at start-up (a quarter of a second of every start), and indexing them takes some 50 ms.
- */
-function strength(): Promise<StrengthEstimator> {
-  if (!estimator) {
-    const loading = import('../../../shared/password/strength.js').then((module) => module.createStrengthEstimator());
-    // A failed load is forgotten, to be tried again by the next change.
-    loading.catch(() => estimator === loading && (estimator = undefined));
-    estimator = loading;
-  }
-  return estimator;
-}
 
 /** Who changes a password: the signed-in user, its session (kept open), and the caller's address for the audit log. */
 export interface PasswordChanger {
@@ -53,7 +39,7 @@ export async function changePassword(ctx: { db: Db; signer: TokenSigner }, who: 
     throw validationError('La contraseña actual no es correcta', { currentPassword: 'ACCOUNT.PASSWORD.WRONG_CURRENT' });
   }
   await clearBuckets(db, buckets);
-  const problem = checkNewPassword(input.newPassword, { email: stored.email, name: stored.name, currentPassword: input.currentPassword }, await strength());
+  const problem = checkNewPassword(input.newPassword, { email: stored.email, name: stored.name, currentPassword: input.currentPassword }, await loadStrengthEstimator());
   if (problem) throw validationError('La nueva contraseña no cumple la política de contraseñas', { newPassword: passwordProblemMessageId(problem) });
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
