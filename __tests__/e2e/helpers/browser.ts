@@ -66,7 +66,66 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
     }
   });
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.stack ?? err.message}`));
+  recordForFailures(context, page, errors);
   return { context, page, errors };
+}
+
+/** The API calls a page made last, newest last: enough to tell a call never sent from one unanswered or refused. */
+const CALLS_KEPT = 12;
+
+/** What each page of the current test showed last, for its failure message (browserTestEnvironment.mjs). */
+interface PageRecords {
+  /** Pages still open: described when the test fails. */
+  open: Set<() => Promise<string>>;
+  /** Pages closed during the test, described as they closed (most tests close theirs before the failure is known). */
+  closed: string[];
+}
+
+/**
+ * Keeps, for the test environment, the page's address, text, console errors and last API calls (method, path,
+ * status or 'waiting', time): when a browser test fails, its message says what was on the screen and which call
+ * had not come back, which a timeout alone does not.
+ */
+function recordForFailures(context: BrowserContext, page: Page, errors: readonly string[]) {
+  const records = (globalThis as { __pageRecords?: PageRecords }).__pageRecords;
+  if (!records) return;
+  const calls: { line: string; start: number; end?: string }[] = [];
+  const started = new Map<object, (typeof calls)[number]>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    const call = { line: `${request.method()} ${url.pathname}${url.search}`, start: Date.now() };
+    started.set(request, call);
+    calls.push(call);
+    if (calls.length > CALLS_KEPT) calls.shift();
+  });
+  const ended = (request: object, how: string) => {
+    const call = started.get(request);
+    if (call) call.end = `${how} after ${Date.now() - call.start} ms`;
+    started.delete(request);
+  };
+  page.on('requestfinished', (request) => void request.response().then((r) => ended(request, String(r?.status() ?? 'no response'))));
+  page.on('requestfailed', (request) => ended(request, `failed (${request.failure()?.errorText ?? 'unknown'})`));
+  const describe = async () => {
+    const text = await page
+      .locator('body')
+      .innerText({ timeout: 2_000 })
+      .catch((err: Error) => `(unreadable: ${err.message.split('\n')[0]})`);
+    const now = Date.now();
+    return [
+      `Page at ${page.url()}`,
+      `Last API calls: ${calls.map((c) => `\n  ${c.line}: ${c.end ?? `waiting for ${now - c.start} ms`}`).join('') || 'none'}`,
+      `Errors: ${errors.length ? errors.join('\n  ') : 'none'}`,
+      `On the screen:\n${text.replace(/\n{2,}/g, '\n').slice(0, 1_500)}`,
+    ].join('\n');
+  };
+  records.open.add(describe);
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    if (records.open.delete(describe)) records.closed.push(await describe());
+    return close(options);
+  };
+  context.on('close', () => records.open.delete(describe));
 }
 
 /** Resolves once the locator matches exactly n elements (charts are drawn a moment after their page). */
