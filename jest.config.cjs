@@ -33,6 +33,6 @@ module.exports = {
   projects: [
     { ...common, displayName: 'server', testEnvironment: 'node', testMatch: ['<rootDir>/__tests__/server/**/*.test.ts', '<rootDir>/__tests__/shared/**/*.test.ts'] },
     { ...common, displayName: 'client', testEnvironment: 'jsdom', setupFilesAfterEnv: ['<rootDir>/__tests__/helpers/jsdomSetup.ts'], testMatch: ['<rootDir>/__tests__/client/**/*.test.ts?(x)'] },
-    { ...common, displayName: 'e2e', testEnvironment: '<rootDir>/__tests__/helpers/browserTestEnvironment.mjs', testMatch: ['<rootDir>/__tests__/e2e/**/*.test.ts'] },
+    { ...common, displayName: 'e2e', testEnvironment: '<rootDir>/__tests__/helpers/browserTestEnvironment.mjs', setupFilesAfterEnv: ['<rootDir>/__tests__/helpers/browserTestSetup.ts'], testMatch: ['<rootDir>/__tests__/e2e/**/*.test.ts'] },
   ],
 };

@@ -7,7 +7,8 @@ import NodeEnvironment from 'jest-environment-node';
  */
 export default class BrowserTestEnvironment extends NodeEnvironment {
   async handleTestEvent(event) {
-    if (event.name === 'test_start') this.global.__pageRecords = { open: new Set(), closed: [] };
+    // Each attempt (browserTestSetup.ts runs a failed test once more) records its own pages.
+    if (event.name === 'test_start' || event.name === 'test_retry') this.global.__pageRecords = { open: new Set(), closed: [] };
     // The error is of the test's realm: not an instanceof this module's Error.
     if (event.name === 'test_fn_failure' && typeof event.error?.message === 'string') {
       const records = this.global.__pageRecords;

@@ -116,7 +116,7 @@ function recordForFailures(context: BrowserContext, page: Page, errors: readonly
       `Page at ${page.url()}`,
       `Last API calls: ${calls.map((c) => `\n  ${c.line}: ${c.end ?? `waiting for ${now - c.start} ms`}`).join('') || 'none'}`,
       `Errors: ${errors.length ? errors.join('\n  ') : 'none'}`,
-      `On the screen:\n${text.replace(/\n{2,}/g, '\n').slice(0, 1_500)}`,
+      `On the screen:\n${text.replace(/\n{2,}/g, '\n').slice(0, 4_000)}`,
     ].join('\n');
   };
   records.open.add(describe);

@@ -1,0 +1,10 @@
+import { jest } from '@jest/globals';
+
+/**
+ * A browser test that fails is run once more, its first failure printed in full (with what its pages showed,
+ * browserTestEnvironment.mjs). Why: Chromium, the app's server and the other test files share two cores, and a
+ * rare race between the test's aim and a page still settling (seen: a click that opened nothing, a tap that
+ * closed a menu) failed whole CI runs with nothing to say why. A test that fails twice fails the run; one that
+ * passes the second time is still in the log as 'errors thrown in the first attempt', to be looked into.
+ */
+jest.retryTimes(1, { logErrorsBeforeRetry: true });
