@@ -104,7 +104,13 @@ function recordForFailures(context: BrowserContext, page: Page, errors: readonly
     if (call) call.end = `${how} after ${Date.now() - call.start} ms`;
     started.delete(request);
   };
-  page.on('requestfinished', (request) => void request.response().then((r) => ended(request, String(r?.status() ?? 'no response'))));
+  // Asked of Playwright: refused once the page has closed, which must not fail the test.
+  page.on('requestfinished', (request) => {
+    request.response().then(
+      (response) => ended(request, String(response?.status() ?? 'no response')),
+      () => ended(request, 'finished, page closed'),
+    );
+  });
   page.on('requestfailed', (request) => ended(request, `failed (${request.failure()?.errorText ?? 'unknown'})`));
   const describe = async () => {
     const text = await page
