@@ -22,6 +22,8 @@ const LIGHTHOUSE = 'lighthouse@12.8.2';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 /** The pages to measure (login, results, status): LIGHTHOUSE_PAGES=results while working on one of them. */
 const PAGES = new Set((process.env.LIGHTHOUSE_PAGES ?? 'login,results,status').split(',').map((page) => page.trim()));
+/** A folder to keep every run's JSON report in (<page>-<run>.json), to see what a run that dipped spent its time on. */
+const KEEP_DIR = process.env.LIGHTHOUSE_KEEP;
 const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
 
 interface Report {
@@ -32,29 +34,33 @@ interface Report {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** One Lighthouse run; a run whose trace Lighthouse could not record (it happens: NO_NAVSTART) is run again. */
-async function lighthouse(url: string, attempts = 3): Promise<Report> {
+async function lighthouse(url: string, keepAs: string, attempts = 3): Promise<Report> {
   try {
-    return await lighthouseOnce(url);
+    return await lighthouseOnce(url, keepAs);
   } catch (err) {
     if (attempts <= 1) throw err;
     console.error(`Lighthouse failed (${String(err).split('\n').find((line) => line.includes('Runtime error')) ?? 'see above'}), running again.`);
-    return lighthouse(url, attempts - 1);
+    return lighthouse(url, keepAs, attempts - 1);
   }
 }
 
-async function lighthouseOnce(url: string): Promise<Report> {
+async function lighthouseOnce(url: string, keepAs?: string): Promise<Report> {
   const { stdout } = await promisify(execFile)(
     'npx',
     ['--yes', LIGHTHOUSE, url, '--preset=desktop', '--only-categories=performance,accessibility', '--output=json', '--output-path=stdout', '--quiet', `--chrome-flags=${CHROME_FLAGS}`],
     { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, maxBuffer: 64 * 1024 * 1024 },
   );
+  if (KEEP_DIR && keepAs) {
+    await fs.mkdir(KEEP_DIR, { recursive: true });
+    await fs.writeFile(path.join(KEEP_DIR, `${keepAs}.json`), stdout);
+  }
   return JSON.parse(stdout) as Report;
 }
 
 /** One table row: medians over the runs, with the performance scores of every run. */
 async function measurePage(name: string, url: () => Promise<string>): Promise<string> {
   const reports: Report[] = [];
-  for (let i = 0; i < RUNS; i++) reports.push(await lighthouse(await url()));
+  for (let i = 0; i < RUNS; i++) reports.push(await lighthouse(await url(), `${name.replace(/\W+/g, '-')}-${i + 1}`));
   const score = (r: Report, c: 'performance' | 'accessibility') => Math.round(r.categories[c].score * 100);
   const audit = (id: string) => median(reports.map((r) => r.audits[id].numericValue ?? NaN));
   const performance = reports.map((r) => score(r, 'performance'));
