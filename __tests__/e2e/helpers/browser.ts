@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Cookie, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Cookie, type Locator, type Page, type Request } from 'playwright-core';
 
 /** Flags Debian's Chromium needs when run as root on this network (stack.md, trap 10). */
 export const CHROMIUM_ARGS = [
@@ -90,7 +90,7 @@ function recordForFailures(context: BrowserContext, page: Page, errors: readonly
   const records = (globalThis as { __pageRecords?: PageRecords }).__pageRecords;
   if (!records) return;
   const calls: { line: string; start: number; end?: string }[] = [];
-  const started = new Map<object, (typeof calls)[number]>();
+  const started = new Map<Request, (typeof calls)[number]>();
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (!url.pathname.startsWith('/api/')) return;
@@ -99,7 +99,7 @@ function recordForFailures(context: BrowserContext, page: Page, errors: readonly
     calls.push(call);
     if (calls.length > CALLS_KEPT) calls.shift();
   });
-  const ended = (request: object, how: string) => {
+  const ended = (request: Request, how: string) => {
     const call = started.get(request);
     if (call) call.end = `${how} after ${Date.now() - call.start} ms`;
     started.delete(request);

@@ -44,13 +44,13 @@ async function lighthouse(url: string, keepAs: string, attempts = 3): Promise<Re
   }
 }
 
-async function lighthouseOnce(url: string, keepAs?: string): Promise<Report> {
+async function lighthouseOnce(url: string, keepAs: string): Promise<Report> {
   const { stdout } = await promisify(execFile)(
     'npx',
     ['--yes', LIGHTHOUSE, url, '--preset=desktop', '--only-categories=performance,accessibility', '--output=json', '--output-path=stdout', '--quiet', `--chrome-flags=${CHROME_FLAGS}`],
     { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, maxBuffer: 64 * 1024 * 1024 },
   );
-  if (KEEP_DIR && keepAs) {
+  if (KEEP_DIR) {
     await fs.mkdir(KEEP_DIR, { recursive: true });
     await fs.writeFile(path.join(KEEP_DIR, `${keepAs}.json`), stdout);
   }
