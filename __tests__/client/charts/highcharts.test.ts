@@ -1,0 +1,41 @@
+import Highcharts from 'highcharts';
+import fc from 'fast-check';
+
+type ParseMarkup = (markup: string) => Highcharts.ASTNode[];
+interface WithParseMarkup {
+  prototype: { parseMarkup: ParseMarkup };
+}
+
+// Highcharts' own parser (a DOMParser document per label), taken before the app's setup replaces it.
+const htmlParse = (Highcharts.AST as unknown as WithParseMarkup).prototype.parseMarkup;
+const parsedByHtml = (markup: string) => htmlParse.call(new Highcharts.AST([]), markup);
+const parsed = (markup: string) => new Highcharts.AST(markup) as unknown as { nodes: Highcharts.ASTNode[] };
+
+beforeAll(async () => {
+  await import('../../../src/client/charts/highcharts.js');
+});
+
+describe("Highcharts' labels", () => {
+  it('are read without the HTML parser when they are plain text, into the very nodes the parser would give', () => {
+    expect((Highcharts.AST as unknown as WithParseMarkup).prototype.parseMarkup).not.toBe(htmlParse);
+    // Any text without a tag, an entity, a CR or a NUL: what the report's labels are ('Planificación estratégica
+    // de la sostenibilidad', 'Valencia/València (n = 2)'). Highcharts itself rewrites ' style="' to
+    // ' data-style="' before parsing, inside plain text too: not a case to copy.
+    const plain = fc.string({ unit: 'grapheme', maxLength: 40 }).filter((text) => !/[<&\r\0]/.test(text) && !/ style=["']/.test(text));
+    fc.assert(
+      fc.property(plain, (text) => {
+        expect(parsed(text).nodes).toEqual(parsedByHtml(text));
+      }),
+    );
+    expect(parsed('  Valencia/València (n = 2) ').nodes).toEqual([{ tagName: '#text', textContent: 'Valencia/València (n = 2)' }]);
+    expect(parsed(' \n ').nodes).toEqual([]);
+  });
+
+  it('with markup are still parsed as HTML, as Highcharts does', () => {
+    for (const markup of ['<b>92,5</b> %', 'Agua &amp; territorio', 'Línea<br>partida', 'a\r\nb', '<div>{chartTitle}</div><div>x</div>']) {
+      expect(parsed(markup).nodes).toEqual(parsedByHtml(markup));
+    }
+    expect(parsed('Agua &amp; territorio').nodes).toEqual([{ tagName: '#text', textContent: 'Agua & territorio' }]);
+    expect(parsed('<b>92,5</b> %').nodes[0]).toMatchObject({ tagName: 'b', children: [{ tagName: '#text', textContent: '92,5' }] });
+  });
+});
