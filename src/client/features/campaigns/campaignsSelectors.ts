@@ -6,6 +6,7 @@ import { compareDatesEmptyLast, pageOf, textMatches, type TableView } from '../.
 import type { QuestionnaireFilters } from './campaignsSlice.js';
 import { foldText } from '../../../shared/text.js';
 import { selectAnswerable } from '../campaignCycle/campaignCycleSelectors.js';
+import { compareSpanish } from '../../lib/search.js';
 
 const selectMine = (state: RootState) => state.campaigns.mine;
 const selectStatusSlice = (state: RootState) => state.campaigns.statusPage;
@@ -37,7 +38,7 @@ export const selectOpenCampaign = createSelector([selectMine], (mine) => {
 export const selectStatusPage = createSelector([selectStatusSlice, selectStatusView], (page, view) => {
   const rows = page.rows
     .filter((r) => textMatches(r.entity, view.search) && inCommunities(view, r.autonomousCommunityId) && inProvinces(view, r.provinceId))
-    .sort((a, b) => a.entity.localeCompare(b.entity, 'es') || a.campaignNumber - b.campaignNumber);
+    .sort((a, b) => compareSpanish(a.entity, b.entity) || a.campaignNumber - b.campaignNumber);
   const counts = { created: 0, draft: 0, sent: 0 };
   for (const row of rows) counts[row.status] += 1;
   return { ...pageOf(rows, view.page), total: rows.length, counts };

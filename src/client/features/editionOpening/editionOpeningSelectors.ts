@@ -3,6 +3,7 @@ import type { RootState } from '../../app/rootReducer.js';
 import type { SMTP_NOT_CONFIGURED } from '../../../shared/api/editionOpening.js';
 import type { RequestError } from '../../lib/remote.js';
 import type { Language } from '../../../shared/constants.js';
+import { compareSpanish } from '../../lib/search.js';
 
 const notConfigured: typeof SMTP_NOT_CONFIGURED = 'SMTP_NOT_CONFIGURED';
 
@@ -14,8 +15,8 @@ export const selectReminding = (state: RootState) => state.editionOpening.remind
 
 /** The communities and the provinces of the chosen community (all when none), by name, for the scope's lists. */
 export const selectScopeOptions = createSelector([selectTerritories], ({ communities, provinces }) => ({
-  communities: [...communities].sort((a, b) => a.name.localeCompare(b.name, 'es')).map((c) => ({ id: c.ccaaId, name: c.name })),
-  provinces: [...provinces].sort((a, b) => a.name.localeCompare(b.name, 'es')).map((p) => ({ id: p.provinceId, name: p.name })),
+  communities: [...communities].sort((a, b) => compareSpanish(a.name, b.name)).map((c) => ({ id: c.ccaaId, name: c.name })),
+  provinces: [...provinces].sort((a, b) => compareSpanish(a.name, b.name)).map((p) => ({ id: p.provinceId, name: p.name })),
 }));
 
 /** The toast of a refused opening or reminder. */

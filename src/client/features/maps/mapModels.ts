@@ -4,6 +4,7 @@ import type { MunicipalityBoundaries } from '../../../shared/api/maps.js';
 import { formatChartPercent } from '../../lib/numbers.js';
 import { NO_DATA_COLOUR, percentClasses, type MapSpec } from '../../maps/mapSpec.js';
 import type { MapTableRow } from '../../maps/MapFigure.js';
+import { compareSpanish } from '../../lib/search.js';
 
 /** A territory's participation: its entities, and in the current edition the campaigns sent and in draft. */
 export interface TerritoryParticipation {
@@ -29,7 +30,7 @@ export function participationBy(participation: Participation, level: 'provinces'
     t.draft += p.draft;
     byCode.set(code, t);
   }
-  return [...byCode.values()].map((t) => ({ ...t, rate: rateOf(t.sent, t.registered) })).sort((a, b) => a.name.localeCompare(b.name, 'es'));
+  return [...byCode.values()].map((t) => ({ ...t, rate: rateOf(t.sent, t.registered) })).sort((a, b) => compareSpanish(a.name, b.name));
 }
 
 const percent = (intl: IntlShape, value: number) => formatChartPercent(intl, value);
@@ -59,7 +60,7 @@ export function participationMap(intl: IntlShape, participation: Participation, 
 /** The results page's national map: the mean global score per province in the active mode, the entity's province outlined. */
 export function resultMeansMap(intl: IntlShape, map: ResultMap, comparedWithParticipants: boolean) {
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const provinces = [...map.provinces].sort((a, b) => a.name.localeCompare(b.name, 'es'));
+  const provinces = [...map.provinces].sort((a, b) => compareSpanish(a.name, b.name));
   // The API's means are shares (0-1), as a result's percentages; the map's classes are in % (0-100).
   const meanOf = (p: ResultMap['provinces'][number]) => {
     const mean = comparedWithParticipants ? p.mean : p.meanComparedToAll;
@@ -105,7 +106,7 @@ export function municipalitiesMap(intl: IntlShape, boundaries: MunicipalityBound
     none: { colour: NO_DATA_COLOUR, name: t('MAPS.NO_DATA') },
     height,
   };
-  const chosenShapes = all.filter((m) => picked.has(m.code)).sort((a, b) => a.name.localeCompare(b.name, 'es'));
+  const chosenShapes = all.filter((m) => picked.has(m.code)).sort((a, b) => compareSpanish(a.name, b.name));
   const columns = [t('MAPS.COLUMN.MUNICIPALITY'), t('MAPS.COLUMN.CHOSEN')];
   const rows: MapTableRow[] = chosenShapes.map((m) => ({ key: m.code, name: m.name, cells: [t('MAPS.YES')] }));
   return { spec, columns, rows, names: chosenShapes.map((m) => m.name) };

@@ -9,6 +9,7 @@ import type { IndicatorGroup, ResponseOption, Subindicator } from '../../../shar
 import type { ResultResponse } from '../../../shared/api/results.js';
 import { percentage, subindicatorPoints } from '../../../shared/scoring.js';
 import { grade, type Grade } from './reportModel.js';
+import { compareSpanish } from '../../lib/search.js';
 
 /** A response option as the plan names it. */
 export interface PlanResponse {
@@ -60,8 +61,6 @@ export interface PlanMeasure {
   /** Most points missing first; ties in the questionnaire's order. */
   questions: PlanQuestion[];
 }
-
-const byName = (a: string, b: string) => a.localeCompare(b, 'es', { sensitivity: 'base' });
 
 const named = (r: ResponseOption): PlanResponse => ({ id: r.id, text: r.text, value: r.value });
 
@@ -132,7 +131,7 @@ export function improvementPlan(result: Pick<ResultResponse, 'answers' | 'table'
     measure.questions.sort((a, b) => b.missing - a.missing);
     plan.push(measure);
   }
-  return plan.sort((a, b) => b.available - a.available || byName(a.measureText, b.measureText) || a.measureId - b.measureId);
+  return plan.sort((a, b) => b.available - a.available || compareSpanish(a.measureText, b.measureText) || a.measureId - b.measureId);
 }
 
 /**

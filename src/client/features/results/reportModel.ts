@@ -7,6 +7,7 @@
  */
 import type { ByLevel, Level, MeanSizes, ReportEdition, ResultResponse, SizeBand, TerritoryLevel } from '../../../shared/api/results.js';
 import type { ReportFiltersState, Territory } from '../reportFilters/reportFiltersSlice.js';
+import { compareSpanish } from '../../lib/search.js';
 
 export type { Level, ByLevel, TerritoryLevel };
 
@@ -152,7 +153,7 @@ export interface MeasuresTable {
   total: MeasuresFigures;
 }
 
-const byText = (a: { text: string }, b: { text: string }) => a.text.localeCompare(b.text, 'es', { sensitivity: 'base' });
+const byText = (a: { text: string }, b: { text: string }) => compareSpanish(a.text, b.text);
 
 /**
  * The detail-by-measures table: a value column per axis, a total column and a percentage column per axis;

@@ -2,6 +2,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../../app/rootReducer.js';
 import { AUDIT_ACTIONS } from '../../../../shared/audit.js';
 import { auditRowView, isBackwardsRange } from './auditModel.js';
+import { compareSpanish } from '../../../lib/search.js';
 
 export const selectAuditFilters = (state: RootState) => state.audit.filters;
 export const selectAuditList = (state: RootState) => state.audit.list;
@@ -23,7 +24,7 @@ export const selectAuditActorOptions = createSelector([(state: RootState) => sta
 );
 
 export const selectAuditEntityOptions = createSelector([(state: RootState) => state.entities.list.items], (entities) =>
-  [...entities].sort((a, b) => a.name.localeCompare(b.name, 'es')).map((e) => ({ value: e.id, label: e.name })),
+  [...entities].sort((a, b) => compareSpanish(a.name, b.name)).map((e) => ({ value: e.id, label: e.name })),
 );
 
 export const AUDIT_ACTION_OPTIONS = Object.entries(AUDIT_ACTIONS).map(([value, message]) => ({ value, message }));
