@@ -2,6 +2,8 @@ import { useMemo } from 'react';
 import { HighchartsReact } from 'highcharts-react-official';
 import { useIntl } from 'react-intl';
 import { Highcharts } from './highcharts.js';
+
+export { highchartsModules } from './highcharts.js';
 import { localizeChart } from './chartLang.js';
 
 /**

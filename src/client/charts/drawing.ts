@@ -27,7 +27,8 @@ const RETRY_MS = 10_000;
 /** Loads Highcharts once; a failed load is forgotten, so that the next call tries again. */
 function loadHighcharts(): Promise<void> {
   loading ??= import(/* webpackChunkName: "highcharts" */ './HighchartsChart.js').then(
-    (m) => {
+    async (m) => {
+      await m.highchartsModules();
       loadedChart = m.HighchartsChart;
     },
     (err: unknown) => {

@@ -1,6 +1,4 @@
 import Highcharts from 'highcharts';
-import 'highcharts/highcharts-more';
-import 'highcharts/modules/accessibility';
 
 // No animation, so that screenshots and print show the final chart. The language (texts and number format) is
 // set per chart, from the interface's (chartLang.ts).
@@ -40,5 +38,28 @@ function fastPlainText(AST: { prototype: { parseMarkup(markup: string): Highchar
 }
 
 fastPlainText(Highcharts.AST as unknown as Parameters<typeof fastPlainText>[0]);
+
+let modules: Promise<void> | undefined;
+
+/**
+ * Loads the Highcharts modules every chart needs (accessibility; highcharts-more for the gauges) once; a failed
+ * load is forgotten, so that the next call tries again. Each arrives in a chunk of its own and is evaluated in
+ * the task its script runs in: evaluated with Highcharts itself, the three were one task of 65 to 100 ms while
+ * Lighthouse traced the results page (issue 19). Every way to a chart waits for it: drawing.ts, the status
+ * page's pie, the maps (their chunks re-export it).
+ */
+export function highchartsModules(): Promise<void> {
+  modules ??= Promise.all([
+    import(/* webpackChunkName: "highcharts-accessibility" */ 'highcharts/modules/accessibility'),
+    import(/* webpackChunkName: "highcharts-more" */ 'highcharts/highcharts-more'),
+  ]).then(
+    () => undefined,
+    (err: unknown) => {
+      modules = undefined;
+      throw err;
+    },
+  );
+  return modules;
+}
 
 export { Highcharts };

@@ -7,10 +7,15 @@ import type MapChartComponent from './MapChart.js';
 /** The map chunk (Highcharts' map module and Spain's boundaries), fetched once by the first page that draws a map. */
 let loading: Promise<{ default: typeof MapChartComponent }> | undefined;
 function loadMapChunk() {
-  loading ??= import(/* webpackChunkName: "map" */ './MapChart.js').catch((err: unknown) => {
-    loading = undefined;
-    throw err;
-  });
+  loading ??= import(/* webpackChunkName: "map" */ './MapChart.js')
+    .then(async (chunk) => {
+      await chunk.highchartsModules();
+      return chunk;
+    })
+    .catch((err: unknown) => {
+      loading = undefined;
+      throw err;
+    });
   return loading;
 }
 

@@ -20,7 +20,11 @@ import { EditionOpeningCard } from '../editionOpening/EditionOpeningCard.js';
 import { RemindersCard } from '../editionOpening/RemindersCard.js';
 import { StatusMap } from '../maps/StatusMap.js';
 
-const StatusPie = lazy(() => import(/* webpackChunkName: "charts-status" */ '../../charts/StatusPie.js'));
+const StatusPie = lazy(async () => {
+  const chunk = await import(/* webpackChunkName: "charts-status" */ '../../charts/StatusPie.js');
+  await chunk.highchartsModules();
+  return chunk;
+});
 /** The pie's height, kept free while its chunk loads so that the map below does not jump. */
 const PIE_HEIGHT = 260;
 
