@@ -50,8 +50,8 @@ let modules: Promise<void> | undefined;
  */
 export function highchartsModules(): Promise<void> {
   modules ??= Promise.all([
-    import(/* webpackChunkName: "highcharts-accessibility" */ 'highcharts/modules/accessibility'),
-    import(/* webpackChunkName: "highcharts-more" */ 'highcharts/highcharts-more'),
+    import(/* webpackChunkName: "highcharts-accessibility" */ 'highcharts/modules/accessibility.js'),
+    import(/* webpackChunkName: "highcharts-more" */ 'highcharts/highcharts-more.js'),
   ]).then(
     () => undefined,
     (err: unknown) => {
