@@ -39,3 +39,17 @@ describe("Highcharts' labels", () => {
     expect(parsed('<b>92,5</b> %').nodes[0]).toMatchObject({ tagName: 'b', children: [{ tagName: '#text', textContent: '92,5' }] });
   });
 });
+
+describe("Highcharts' modules", () => {
+  it('load, and what every chart shares stays set after their own defaults (no h6 heading per chart)', async () => {
+    const { highchartsModules, SHARED_OPTIONS } = await import('../../../src/client/charts/highcharts.js');
+    await highchartsModules();
+    const options = Highcharts.getOptions();
+    expect(options.accessibility?.screenReaderSection?.beforeChartFormat).toBe(SHARED_OPTIONS.accessibility?.screenReaderSection?.beforeChartFormat);
+    expect(options.accessibility?.screenReaderSection?.beforeChartFormat).not.toContain('<h');
+    expect(options.accessibility?.keyboardNavigation?.focusBorder?.style?.color).toBe('#0b3d91');
+    expect(options.credits?.enabled).toBe(false);
+    // highcharts-more's gauge is there to draw.
+    expect((Highcharts as unknown as { seriesTypes: Record<string, unknown> }).seriesTypes.gauge).toBeDefined();
+  });
+});

@@ -1,8 +1,11 @@
 import Highcharts from 'highcharts';
 
-// No animation, so that screenshots and print show the final chart. The language (texts and number format) is
-// set per chart, from the interface's (chartLang.ts).
-Highcharts.setOptions({
+/**
+ * What every chart shares. No animation, so that screenshots and print show the final chart. The language (texts
+ * and number format) is set per chart, from the interface's (chartLang.ts). Set once the modules are loaded
+ * (highchartsModules): a module brings its defaults, which would replace these.
+ */
+export const SHARED_OPTIONS: Highcharts.Options = {
   chart: { animation: false, style: { fontFamily: 'inherit' } },
   credits: { enabled: false },
   plotOptions: { series: { animation: false } },
@@ -15,7 +18,7 @@ Highcharts.setOptions({
     // A focused point gets the app's focus ring (styles.css --app-focus-color), not Highcharts' thin default.
     keyboardNavigation: { focusBorder: { style: { color: '#0b3d91', lineWidth: 3, borderRadius: 3 }, margin: 2 } },
   },
-});
+};
 
 /** What the HTML parser could read otherwise than as the characters written: a tag, an entity, a CR, a NUL. */
 const MARKUP = /[<&\r\0]/;
@@ -42,8 +45,8 @@ fastPlainText(Highcharts.AST as unknown as Parameters<typeof fastPlainText>[0]);
 let modules: Promise<void> | undefined;
 
 /**
- * Loads the Highcharts modules every chart needs (accessibility; highcharts-more for the gauges) once; a failed
- * load is forgotten, so that the next call tries again. Each arrives in a chunk of its own and is evaluated in
+ * Loads the Highcharts modules every chart needs (accessibility; highcharts-more for the gauges) once, then sets
+ * SHARED_OPTIONS; a failed load is forgotten, so that the next call tries again. Each arrives in a chunk of its own and is evaluated in
  * the task its script runs in: evaluated with Highcharts itself, the three were one task of 65 to 100 ms while
  * Lighthouse traced the results page (issue 19). Every way to a chart waits for it: drawing.ts, the status
  * page's pie, the maps (their chunks re-export it).
@@ -53,7 +56,7 @@ export function highchartsModules(): Promise<void> {
     import(/* webpackChunkName: "highcharts-accessibility" */ 'highcharts/modules/accessibility.js'),
     import(/* webpackChunkName: "highcharts-more" */ 'highcharts/highcharts-more.js'),
   ]).then(
-    () => undefined,
+    () => void Highcharts.setOptions(SHARED_OPTIONS),
     (err: unknown) => {
       modules = undefined;
       throw err;
