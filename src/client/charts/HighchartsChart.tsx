@@ -2,9 +2,10 @@ import { useMemo } from 'react';
 import { HighchartsReact } from 'highcharts-react-official';
 import { useIntl } from 'react-intl';
 import { Highcharts } from './highcharts.js';
-
-export { highchartsModules } from './highcharts.js';
 import { localizeChart } from './chartLang.js';
+
+// Its loader (drawing.ts) waits for Highcharts' modules too.
+export { highchartsModules } from './highcharts.js';
 
 /**
  * One Highcharts chart, in the interface's language. In its own chunk with Highcharts (see drawing.ts): pages

@@ -1,10 +1,10 @@
 import { useIntl } from 'react-intl';
 import type { Highcharts } from './highcharts.js';
 import { HighchartsChart } from './HighchartsChart.js';
+import type { CampaignStatus } from '../../shared/api/campaigns.js';
 
 // Loaded on its own (the status page's lazy chunk): its page waits for Highcharts' modules too.
 export { highchartsModules } from './highcharts.js';
-import type { CampaignStatus } from '../../shared/api/campaigns.js';
 
 /** Pie colours of the specification: not started red, ongoing orange, completed green. */
 const COLOURS: Record<CampaignStatus, string> = { created: '#dc3545', draft: '#fd7e14', sent: '#198754' };

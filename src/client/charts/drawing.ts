@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom';
 import type { Highcharts } from './highcharts.js';
 import { loadBeforePrinting } from '../lib/printing.js';
 import { afterPartsMounted, partsMounting } from '../lib/partsInTurns.js';
+import { chartChunkReady } from './chartChunk.js';
 
 /**
  * When charts are drawn. A report has a dozen Highcharts charts; drawn in one go they would block the page
@@ -26,9 +27,8 @@ const RETRY_MS = 10_000;
 
 /** Loads Highcharts once; a failed load is forgotten, so that the next call tries again. */
 function loadHighcharts(): Promise<void> {
-  loading ??= import(/* webpackChunkName: "highcharts" */ './HighchartsChart.js').then(
-    async (m) => {
-      await m.highchartsModules();
+  loading ??= chartChunkReady(import(/* webpackChunkName: "highcharts" */ './HighchartsChart.js')).then(
+    (m) => {
       loadedChart = m.HighchartsChart;
     },
     (err: unknown) => {

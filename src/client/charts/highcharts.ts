@@ -46,10 +46,10 @@ let modules: Promise<void> | undefined;
 
 /**
  * Loads the Highcharts modules every chart needs (accessibility; highcharts-more for the gauges) once, then sets
- * SHARED_OPTIONS; a failed load is forgotten, so that the next call tries again. Each arrives in a chunk of its own and is evaluated in
- * the task its script runs in: evaluated with Highcharts itself, the three were one task of 65 to 100 ms while
- * Lighthouse traced the results page (issue 19). Every way to a chart waits for it: drawing.ts, the status
- * page's pie, the maps (their chunks re-export it).
+ * SHARED_OPTIONS; a failed load is forgotten, so that the next call tries again. Each arrives in a chunk of its
+ * own and is evaluated in the task its script runs in: evaluated with Highcharts itself, the three were one task
+ * of 65 to 100 ms while Lighthouse traced the results page (issue 19). Every way to a chart waits for it
+ * (chartChunk.ts: the chunks of drawing.ts, the status page's pie and the maps re-export it).
  */
 export function highchartsModules(): Promise<void> {
   modules ??= Promise.all([

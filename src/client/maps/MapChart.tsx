@@ -7,11 +7,11 @@ import 'highcharts/modules/map';
 import { localizeChart } from '../charts/chartLang.js';
 import { NO_DATA_COLOUR, mapWidthRules, type MapSpec } from './mapSpec.js';
 import { applyRules } from '../charts/widthRules.js';
+// Simplified at build time (build/spainGeometryLoader.cjs): the provinces' and communities' topologies.
+import spain from './spainGeometry.js';
 
 // The map chunk's loader waits for Highcharts' modules too (MapFigure.tsx).
 export { highchartsModules } from '../charts/highcharts.js';
-// Simplified at build time (build/spainGeometryLoader.cjs): the provinces' and communities' topologies.
-import spain from './spainGeometry.js';
 
 /**
  * The map chunk: Highcharts' map module and Spain's boundaries, loaded only by pages that draw a map

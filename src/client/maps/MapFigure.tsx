@@ -2,20 +2,16 @@ import { Component, lazy, Suspense, useEffect, useRef, useState, type CSSPropert
 import { loadBeforePrinting, usePrinting } from '../lib/printing.js';
 import { mapWidthRules, type MapSpec } from './mapSpec.js';
 import { matchedRules, useMatchedRules } from '../charts/widthRules.js';
+import { chartChunkReady } from '../charts/chartChunk.js';
 import type MapChartComponent from './MapChart.js';
 
 /** The map chunk (Highcharts' map module and Spain's boundaries), fetched once by the first page that draws a map. */
 let loading: Promise<{ default: typeof MapChartComponent }> | undefined;
 function loadMapChunk() {
-  loading ??= import(/* webpackChunkName: "map" */ './MapChart.js')
-    .then(async (chunk) => {
-      await chunk.highchartsModules();
-      return chunk;
-    })
-    .catch((err: unknown) => {
-      loading = undefined;
-      throw err;
-    });
+  loading ??= chartChunkReady(import(/* webpackChunkName: "map" */ './MapChart.js')).catch((err: unknown) => {
+    loading = undefined;
+    throw err;
+  });
   return loading;
 }
 

@@ -19,12 +19,9 @@ import { selectLateEntityIds } from '../campaignCycle/campaignCycleSelectors.js'
 import { EditionOpeningCard } from '../editionOpening/EditionOpeningCard.js';
 import { RemindersCard } from '../editionOpening/RemindersCard.js';
 import { StatusMap } from '../maps/StatusMap.js';
+import { chartChunkReady } from '../../charts/chartChunk.js';
 
-const StatusPie = lazy(async () => {
-  const chunk = await import(/* webpackChunkName: "charts-status" */ '../../charts/StatusPie.js');
-  await chunk.highchartsModules();
-  return chunk;
-});
+const StatusPie = lazy(() => chartChunkReady(import(/* webpackChunkName: "charts-status" */ '../../charts/StatusPie.js')));
 /** The pie's height, kept free while its chunk loads so that the map below does not jump. */
 const PIE_HEIGHT = 260;
 
