@@ -1,4 +1,5 @@
 import Highcharts from 'highcharts';
+import { jest } from '@jest/globals';
 import fc from 'fast-check';
 
 type ParseMarkup = (markup: string) => Highcharts.ASTNode[];
@@ -40,6 +41,39 @@ describe("Highcharts' labels", () => {
   });
 });
 
+describe("Highcharts' font sizes", () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('set in pixels are read from the text\'s own style, without asking the browser to recalculate styles', () => {
+    const box = document.body.appendChild(document.createElement('div'));
+    const renderer = new Highcharts.SVGRenderer(box, 300, 200);
+    const label = renderer.text('Planificación estratégica', 0, 20).css({ fontSize: '12px' }).add();
+    const computed = window.getComputedStyle(label.element).getPropertyValue('font-size');
+    const getComputedStyle = jest.spyOn(window, 'getComputedStyle');
+    expect(label.getStyle('font-size')).toBe('12px');
+    expect(label.getStyle('font-size')).toBe(computed);
+    // fontMetrics asks DOM elements too (the parent of each wrapped line).
+    expect(renderer.fontMetrics(label.element as SVGElement).f).toBe(12);
+    expect(getComputedStyle).not.toHaveBeenCalled();
+    renderer.destroy();
+    box.remove();
+  });
+
+  it('in other units, and other properties, are still asked of the browser', () => {
+    const box = document.body.appendChild(document.createElement('div'));
+    const renderer = new Highcharts.SVGRenderer(box, 300, 200);
+    const label = renderer.text('Escala', 0, 20).css({ fontSize: '0.8em' }).add();
+    const getComputedStyle = jest.spyOn(window, 'getComputedStyle');
+    label.getStyle('font-size');
+    expect(getComputedStyle).toHaveBeenCalledTimes(1);
+    label.css({ fontSize: '12px' });
+    label.getStyle('stroke-width');
+    expect(getComputedStyle).toHaveBeenCalledTimes(2);
+    renderer.destroy();
+    box.remove();
+  });
+});
+
 describe("Highcharts' modules", () => {
   it('load, and what every chart shares stays set after their own defaults (no h6 heading per chart)', async () => {
     const { highchartsModules, SHARED_OPTIONS } = await import('../../../src/client/charts/highcharts.js');
@@ -49,6 +83,7 @@ describe("Highcharts' modules", () => {
     expect(options.accessibility?.screenReaderSection?.beforeChartFormat).not.toContain('<h');
     expect(options.accessibility?.keyboardNavigation?.focusBorder?.style?.color).toBe('#0b3d91');
     expect(options.credits?.enabled).toBe(false);
+    expect(options.legend?.itemStyle?.fontSize).toBe('12px');
     // highcharts-more's gauge is there to draw.
     expect((Highcharts as unknown as { seriesTypes: Record<string, unknown> }).seriesTypes.gauge).toBeDefined();
   });

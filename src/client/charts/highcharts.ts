@@ -9,6 +9,10 @@ export const SHARED_OPTIONS: Highcharts.Options = {
   chart: { animation: false, style: { fontFamily: 'inherit' } },
   credits: { enabled: false },
   plotOptions: { series: { animation: false } },
+  // Texts in pixels (Highcharts' defaults are in em), so that their sizes need no reading back (fontSizeAsSet).
+  xAxis: { labels: { style: { fontSize: '12px' } } },
+  yAxis: { labels: { style: { fontSize: '12px' } } },
+  legend: { itemStyle: { fontSize: '12px' } },
   accessibility: {
     // Highcharts titles each chart's screen-reader region with a heading of a level it guesses (h6 beside
     // our h2 blocks, skipping levels); the figure's caption and data table name the chart instead.
@@ -41,6 +45,31 @@ function fastPlainText(AST: { prototype: { parseMarkup(markup: string): Highchar
 }
 
 fastPlainText(Highcharts.AST as unknown as Parameters<typeof fastPlainText>[0]);
+
+/** A font size in pixels as CSS writes it, the same string getComputedStyle gives back for it. */
+const PIXELS = /^\d+(\.\d+)?px$/;
+
+/** Highcharts' SVGElement#getStyle: called on its element wrappers, and (by fontMetrics) on DOM elements. */
+type GetStyle = (this: { element?: { style?: CSSStyleDeclaration }; style?: CSSStyleDeclaration }, prop: string) => string;
+
+/**
+ * Highcharts reads the computed font size of a text each time it builds it (to key its text cache) and for the
+ * height of each of its lines: a getComputedStyle that forces the browser to recalculate the page's styles, since
+ * the chart has just added elements. The bar chart of the results page's first screen forced some ninety
+ * recalculations, most of them that way: 30 to 50 ms of its drawing while Lighthouse traced it (issue 19). A text
+ * Highcharts gave a size in pixels (SHARED_OPTIONS sets them; inline, as Highcharts writes a text's style) has
+ * that computed size: it is read from the element's own style, which needs no recalculation. Anything else
+ * (sizes in em, elements without a size of their own) is asked of the browser as before.
+ */
+function fontSizeAsSet(SVGElement: { prototype: { getStyle: GetStyle } }): void {
+  const getStyle = SVGElement.prototype.getStyle;
+  SVGElement.prototype.getStyle = function getStyleOrFontSizeAsSet(prop) {
+    const size = prop === 'font-size' ? (this.element ?? this).style?.fontSize : undefined;
+    return size && PIXELS.test(size) ? size : getStyle.call(this, prop);
+  };
+}
+
+fontSizeAsSet(Highcharts.SVGElement as unknown as Parameters<typeof fontSizeAsSet>[0]);
 
 let modules: Promise<void> | undefined;
 
