@@ -32,6 +32,21 @@ describe("Highcharts' labels", () => {
     expect(parsed(' \n ').nodes).toEqual([]);
   });
 
+  it("broken into lines by the app's <br> are read without the parser too, into the parser's nodes", () => {
+    const line = fc.string({ unit: 'grapheme', maxLength: 20 }).filter((text) => !/[<&\r\0]/.test(text) && !/ style=["']/.test(text));
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 2, maxLength: 4 }), (lines) => {
+        const markup = lines.join('<br>');
+        expect(parsed(markup).nodes).toEqual(parsedByHtml(markup));
+      }),
+    );
+    expect(parsed('Planificación estratégica de la<br>sostenibilidad').nodes).toEqual([
+      { tagName: '#text', textContent: 'Planificación estratégica de la' },
+      { tagName: 'br', attributes: {} },
+      { tagName: '#text', textContent: 'sostenibilidad' },
+    ]);
+  });
+
   it('with markup are still parsed as HTML, as Highcharts does', () => {
     for (const markup of ['<b>92,5</b> %', 'Agua &amp; territorio', 'Línea<br>partida', 'a\r\nb', '<div>{chartTitle}</div><div>x</div>']) {
       expect(parsed(markup).nodes).toEqual(parsedByHtml(markup));

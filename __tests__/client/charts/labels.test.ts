@@ -1,4 +1,5 @@
-import { categorySlot, LABEL_LINE_PX, wrappedLines } from '../../../src/client/charts/labels.js';
+import fc from 'fast-check';
+import { breakLines, categoryLabels, categorySlot, LABEL_LINE_PX, wrappedLines } from '../../../src/client/charts/labels.js';
 
 describe('bar chart labels', () => {
   const longest = 'Planificación estratégica de la sostenibilidad';
@@ -21,5 +22,37 @@ describe('bar chart labels', () => {
     expect(categorySlot(['Alumbrado público'], 48, 240)).toBe(48);
     expect(categorySlot(['Alumbrado público', longest], 12, 120)).toBe(4 * LABEL_LINE_PX + 4);
     expect(categorySlot([], 48, 120)).toBe(48);
+  });
+
+  describe('broken into lines on a canvas', () => {
+    // A font where every character is 7 px wide, a space 3 px.
+    const measure = (text: string) => [...text].reduce((width, c) => width + (c === ' ' ? 3 : 7), 0);
+
+    it('put the words greedily on lines no wider than the column, a word too wide on a line of its own', () => {
+      expect(breakLines('Planificación estratégica de la sostenibilidad', 240, measure)).toEqual(['Planificación estratégica de la', 'sostenibilidad']);
+      expect(breakLines('  Alumbrado   público ', 240, measure)).toEqual(['Alumbrado público']);
+      expect(breakLines('Supercalifragilisticoespialidoso', 70, measure)).toEqual(['Supercalifragilisticoespialidoso']);
+      expect(breakLines('', 240, measure)).toEqual([]);
+    });
+
+    it('keep every word in order, fit every line of several words, and leave no line room for the next word', () => {
+      const word = fc.string({ unit: fc.constantFrom('a', 'b', 'ñ', 'é'), minLength: 1, maxLength: 14 });
+      fc.assert(
+        fc.property(fc.array(word, { maxLength: 12 }), fc.integer({ min: 30, max: 300 }), (words, width) => {
+          const lines = breakLines(words.join(' '), width, measure);
+          expect(lines.join(' ')).toBe(words.join(' '));
+          lines.forEach((line, i) => {
+            if (line.includes(' ')) expect(measure(line)).toBeLessThanOrEqual(width);
+            const next = lines[i + 1]?.split(' ')[0];
+            if (next !== undefined) expect(measure(`${line} ${next}`)).toBeGreaterThan(width);
+          });
+        }),
+      );
+    });
+
+    it('are left to Highcharts where the browser has no canvas to measure on (wrapped there as before)', () => {
+      expect(typeof OffscreenCanvas).toBe('undefined');
+      expect(categoryLabels(240)).toEqual({ style: { fontSize: '12px', width: 240 } });
+    });
   });
 });

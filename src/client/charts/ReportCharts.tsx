@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { ChartFigure, type ChartSeries } from './ChartFigure.js';
 import type { Highcharts } from './highcharts.js';
-import { categorySlot } from './labels.js';
+import { categoryLabels, categorySlot } from './labels.js';
 import type { WidthRule } from './widthRules.js';
 import { describeValues, formatChartPercent } from '../lib/numbers.js';
 
@@ -48,7 +48,7 @@ function barLayout(categories: string[], barPx: number, legendItems: number) {
   const phoneHeight = Math.max(160, size(categorySlot(categories, barPx, LABEL_WIDTH.narrow), 1));
   // Paper: down to PRINT_CHART_MAX_HEIGHT (thinner bars) to share a page with the gauge, never below what the labels need.
   const printHeight = Math.min(height, Math.max(PRINT_CHART_MAX_HEIGHT, size(categorySlot(categories, 0, LABEL_WIDTH.wide), 2)));
-  const options: Pick<Highcharts.Options, 'xAxis'> = { xAxis: { categories, labels: { style: { fontSize: '12px', width: LABEL_WIDTH.wide } } } };
+  const options: Pick<Highcharts.Options, 'xAxis'> = { xAxis: { categories, labels: categoryLabels(LABEL_WIDTH.wide) } };
   const widthRules: WidthRule[] = [
     { maxWidth: MEDIUM_CHART - 1, chartOptions: { yAxis: { labels: { step: 2 } } } },
     { maxWidth: NARROW_CHART - 1, chartOptions: { chart: { height: phoneHeight }, xAxis: { labels: { style: { width: LABEL_WIDTH.narrow } } }, yAxis: { labels: { step: 5 } } } },

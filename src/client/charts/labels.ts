@@ -5,6 +5,8 @@
  * estimated, generously, from the number of characters.
  */
 
+import type { Highcharts } from './highcharts.js';
+
 /** Width of one character of the 12 px labels, a little above the average of the sans-serif fonts used. */
 const CHAR_PX = 7.2;
 /** Highcharts' line height for 12 px text (fontMetrics: size + 3). */
@@ -31,4 +33,62 @@ export function wrappedLines(text: string, widthPx: number): number {
 export function categorySlot(categories: readonly string[], barsHeight: number, labelWidth: number): number {
   const lines = Math.max(1, ...categories.map((c) => wrappedLines(c, labelWidth)));
   return Math.max(barsHeight, lines * LABEL_LINE_PX + 4);
+}
+
+/** A text's width in px as the browser draws it. */
+export type MeasureText = (text: string) => number;
+
+/**
+ * A label's lines: its words (split at spaces) put greedily on lines no wider than widthPx, as Highcharts wraps
+ * them; a word wider than a line on a line of its own.
+ */
+export function breakLines(text: string, widthPx: number, measure: MeasureText): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const last = lines.length - 1;
+    const joined = last >= 0 ? `${lines[last]} ${word}` : word;
+    if (last >= 0 && measure(joined) <= widthPx) lines[last] = joined;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+let canvas: OffscreenCanvasRenderingContext2D | null | undefined;
+
+/** A canvas to measure texts on, which needs no layout of the page; null where there is none (jsdom in the unit tests). */
+function measuringCanvas(): OffscreenCanvasRenderingContext2D | null {
+  canvas ??= typeof OffscreenCanvas === 'undefined' ? null : new OffscreenCanvas(1, 1).getContext('2d');
+  return canvas;
+}
+
+/** Where a label that needs no more room than this is drawn anyway (canvas and SVG may round apart). */
+const ROUNDING_PX = 1;
+
+/**
+ * A bar chart's category labels, in 12 px text wrapped to the label column's width (the axis' labels.style.width,
+ * which width rules change). Highcharts wraps a label by measuring it in the page, word after word and line
+ * after line, each measurement a forced layout: some fifty for the results page's first bar chart, a quarter of
+ * its drawing while Lighthouse traced it (issue 19). Here each label is broken into lines measured on a canvas in
+ * the page's font (breakLines) and drawn as broken, unmeasured; without a canvas, Highcharts wraps them as before.
+ */
+export function categoryLabels(widthPx: number): Highcharts.XAxisLabelsOptions {
+  const fontSize = '12px';
+  const style: Highcharts.CSSObject = { fontSize, width: widthPx };
+  const context = measuringCanvas();
+  if (!context) return { style };
+  let font: string | undefined;
+  const measure: MeasureText = (text) => {
+    // Charts inherit the page's font (SHARED_OPTIONS: fontFamily 'inherit'); read once, at the first label.
+    font ??= `${fontSize} ${getComputedStyle(document.body).fontFamily}`;
+    context.font = font;
+    return context.measureText(text).width;
+  };
+  return {
+    // Drawn as broken, and not measured again for an ellipsis (Highcharts' default for axis labels).
+    style: { ...style, whiteSpace: 'nowrap', textOverflow: 'none' },
+    formatter() {
+      const width = parseFloat(String((this.axis.options.labels?.style as Highcharts.CSSObject | undefined)?.width ?? widthPx));
+      return breakLines(String(this.value), width - ROUNDING_PX, measure).join('<br>');
+    },
+  };
 }
