@@ -5,8 +5,6 @@ import { RequirePermission, RequireUser, RootRedirect } from './guards.js';
 import { PATHS, QUESTIONNAIRE_ACTIONS } from './paths.js';
 import type { Action } from '../../shared/permissions.js';
 import { AuthLayout } from '../features/auth/AuthLayout.js';
-import { LoginPage } from '../features/auth/LoginPage.js';
-import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage.js';
 import { LogoutPage } from '../features/auth/LogoutPage.js';
 import { ErrorPage } from '../features/errors/ErrorPage.js';
 import { NoDashboardPage } from '../features/errors/SimplePages.js';
@@ -56,6 +54,9 @@ const ResultsPage = lazyPage(() => import(/* webpackChunkName: "results" */ '../
 const SharedResultsPage = lazyPage(() => import(/* webpackChunkName: "results-shared" */ '../features/results/SharedResultsPage.js'));
 const ComparisonsPage = lazyPage(() => import(/* webpackChunkName: "comparisons" */ '../features/comparisons/ComparisonsPage.js'));
 const SharedComparisonsPage = lazyPage(() => import(/* webpackChunkName: "comparisons-shared" */ '../features/comparisons/SharedComparisonsPage.js'));
+// The sign-in forms (and their validation, formik and yup) stay out of the signed-in pages' startup (issue 19).
+const LoginPage = lazyPage(() => import(/* webpackChunkName: "auth" */ '../features/auth/LoginPage.js').then((m) => ({ default: m.LoginPage })));
+const ForgotPasswordPage = lazyPage(() => import(/* webpackChunkName: "auth" */ '../features/auth/ForgotPasswordPage.js').then((m) => ({ default: m.ForgotPasswordPage })));
 
 function page(actions: readonly Action[], element: ReactNode) {
   return (
@@ -70,7 +71,7 @@ function pageRoute(path: string, actions: readonly Action[], Page: LazyPage): Ro
   return { path, element: page(actions, <Page />), handle: { preload: Page.preload } satisfies PageHandle };
 }
 
-/** A page open without signing in (shared links). */
+/** A page open without signing in (shared links, the sign-in forms). */
 function publicPageRoute(path: string, Page: LazyPage): RouteObject {
   return { path, element: <Suspense fallback={<Loading />}><Page /></Suspense>, handle: { preload: Page.preload } satisfies PageHandle };
 }
@@ -104,8 +105,8 @@ export const ROUTES: RouteObject[] = [
         element: <AuthLayout />,
         children: [
           { index: true, element: <Navigate to={PATHS.login} replace /> },
-          { path: 'login', element: <LoginPage /> },
-          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          publicPageRoute('login', LoginPage),
+          publicPageRoute('forgot-password', ForgotPasswordPage),
           { path: '*', element: <Navigate to={PATHS.login} replace /> },
         ],
       },
