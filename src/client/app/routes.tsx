@@ -5,6 +5,8 @@ import { RequirePermission, RequireUser, RootRedirect } from './guards.js';
 import { PATHS, QUESTIONNAIRE_ACTIONS } from './paths.js';
 import type { Action } from '../../shared/permissions.js';
 import { AuthLayout } from '../features/auth/AuthLayout.js';
+import { LoginPage } from '../features/auth/LoginPage.js';
+import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage.js';
 import { LogoutPage } from '../features/auth/LogoutPage.js';
 import { ErrorPage } from '../features/errors/ErrorPage.js';
 import { NoDashboardPage } from '../features/errors/SimplePages.js';
@@ -54,9 +56,6 @@ const ResultsPage = lazyPage(() => import(/* webpackChunkName: "results" */ '../
 const SharedResultsPage = lazyPage(() => import(/* webpackChunkName: "results-shared" */ '../features/results/SharedResultsPage.js'));
 const ComparisonsPage = lazyPage(() => import(/* webpackChunkName: "comparisons" */ '../features/comparisons/ComparisonsPage.js'));
 const SharedComparisonsPage = lazyPage(() => import(/* webpackChunkName: "comparisons-shared" */ '../features/comparisons/SharedComparisonsPage.js'));
-// The sign-in forms (and their validation, formik and yup) stay out of the signed-in pages' startup (issue 19).
-const LoginPage = lazyPage(() => import(/* webpackChunkName: "auth" */ '../features/auth/LoginPage.js').then((m) => ({ default: m.LoginPage })));
-const ForgotPasswordPage = lazyPage(() => import(/* webpackChunkName: "auth" */ '../features/auth/ForgotPasswordPage.js').then((m) => ({ default: m.ForgotPasswordPage })));
 
 function page(actions: readonly Action[], element: ReactNode) {
   return (
@@ -71,7 +70,7 @@ function pageRoute(path: string, actions: readonly Action[], Page: LazyPage): Ro
   return { path, element: page(actions, <Page />), handle: { preload: Page.preload } satisfies PageHandle };
 }
 
-/** A page open without signing in (shared links, the sign-in forms). */
+/** A page open without signing in (shared links). */
 function publicPageRoute(path: string, Page: LazyPage): RouteObject {
   return { path, element: <Suspense fallback={<Loading />}><Page /></Suspense>, handle: { preload: Page.preload } satisfies PageHandle };
 }
@@ -105,8 +104,8 @@ export const ROUTES: RouteObject[] = [
         element: <AuthLayout />,
         children: [
           { index: true, element: <Navigate to={PATHS.login} replace /> },
-          publicPageRoute('login', LoginPage),
-          publicPageRoute('forgot-password', ForgotPasswordPage),
+          { path: 'login', element: <LoginPage /> },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
           { path: '*', element: <Navigate to={PATHS.login} replace /> },
         ],
       },
