@@ -1,8 +1,8 @@
 /**
- * Room for a bar chart's category labels, so that Highcharts never cuts one with '…'. Highcharts wraps a
- * vertical axis' labels at spaces to the label width and clamps each to the lines its slot (the plot's height
- * over the categories) holds; the chart is made tall enough for the longest label's lines. Text widths are
- * estimated, generously, from the number of characters.
+ * Room for a bar chart's category labels, so that none is ever cut with '…'. A label is wrapped at spaces to the
+ * label column's width (categoryLabels below; Highcharts itself where there is no canvas, clamping each label to
+ * the lines its slot, the plot's height over the categories, holds); the chart is made tall enough for the longest
+ * label's lines, their number estimated, generously, from the number of characters.
  */
 
 import type { Highcharts } from './highcharts.js';
