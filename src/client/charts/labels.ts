@@ -53,12 +53,28 @@ export function breakLines(text: string, widthPx: number, measure: MeasureText):
   return lines;
 }
 
-let canvas: OffscreenCanvasRenderingContext2D | null | undefined;
+/** The category labels' text size. */
+const LABEL_FONT_SIZE = '12px';
 
-/** A canvas to measure texts on, which needs no layout of the page; null where there is none (jsdom in the unit tests). */
-function measuringCanvas(): OffscreenCanvasRenderingContext2D | null {
-  canvas ??= typeof OffscreenCanvas === 'undefined' ? null : new OffscreenCanvas(1, 1).getContext('2d');
-  return canvas;
+let measureOnCanvas: MeasureText | null | undefined;
+
+/**
+ * Measures a label in the page's font on a canvas, which needs no layout of the page; null where there is none
+ * (jsdom in the unit tests). One canvas for every chart; the font (charts inherit the page's: SHARED_OPTIONS,
+ * fontFamily 'inherit') is read once, at the first measurement.
+ */
+function labelMeasure(): MeasureText | null {
+  if (measureOnCanvas !== undefined) return measureOnCanvas;
+  const context = typeof OffscreenCanvas === 'undefined' ? null : new OffscreenCanvas(1, 1).getContext('2d');
+  let font: string | undefined;
+  measureOnCanvas = context
+    ? (text) => {
+        font ??= `${LABEL_FONT_SIZE} ${getComputedStyle(document.body).fontFamily}`;
+        context.font = font;
+        return context.measureText(text).width;
+      }
+    : null;
+  return measureOnCanvas;
 }
 
 /** Where a label that needs no more room than this is drawn anyway (canvas and SVG may round apart). */
@@ -72,17 +88,9 @@ const ROUNDING_PX = 1;
  * the page's font (breakLines) and drawn as broken, unmeasured; without a canvas, Highcharts wraps them as before.
  */
 export function categoryLabels(widthPx: number): Highcharts.XAxisLabelsOptions {
-  const fontSize = '12px';
-  const style: Highcharts.CSSObject = { fontSize, width: widthPx };
-  const context = measuringCanvas();
-  if (!context) return { style };
-  let font: string | undefined;
-  const measure: MeasureText = (text) => {
-    // Charts inherit the page's font (SHARED_OPTIONS: fontFamily 'inherit'); read once, at the first label.
-    font ??= `${fontSize} ${getComputedStyle(document.body).fontFamily}`;
-    context.font = font;
-    return context.measureText(text).width;
-  };
+  const style: Highcharts.CSSObject = { fontSize: LABEL_FONT_SIZE, width: widthPx };
+  const measure = labelMeasure();
+  if (!measure) return { style };
   return {
     // Drawn as broken, and not measured again for an ellipsis (Highcharts' default for axis labels).
     style: { ...style, whiteSpace: 'nowrap', textOverflow: 'none' },
