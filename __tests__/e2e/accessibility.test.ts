@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { sharedAppServer, type AppServer } from './helpers/appServer.js';
-import { launchBrowser, newPage } from './helpers/browser.js';
+import { serverAndBrowser, sharedAppServer } from './helpers/appServer.js';
+import { newPage } from './helpers/browser.js';
 import { logIn } from './helpers/session.js';
 import { seriousViolations } from './helpers/axe.js';
 
@@ -18,24 +17,16 @@ const PAGES: { email: string | null; path: string; ready: string }[] = [
 ];
 
 describe('accessibility (axe) in Chromium', () => {
-  let server: AppServer;
-  let browser: Browser;
+  const suite = serverAndBrowser(sharedAppServer);
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([sharedAppServer(), launchBrowser()]);
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  }, 30_000);
 
   it.each(PAGES)('$path ($email) has no serious or critical violations', async ({ email, path, ready }) => {
-    const { page, context } = await newPage(browser, { bypassCSP: true });
+    const { page, context } = await newPage(suite.browser, { bypassCSP: true });
     if (email) {
-      await logIn(page, server.url, email);
+      await logIn(page, suite.server.url, email);
       await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
     }
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${suite.server.url}${path}`);
     await page.getByText(ready, { exact: false }).first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(await seriousViolations(page)).toEqual([]);
@@ -43,13 +34,13 @@ describe('accessibility (axe) in Chromium', () => {
   });
 
   it('the questionnaire and the Puntuación Global tab have none either', async () => {
-    const { page, context } = await newPage(browser, { bypassCSP: true });
-    await logIn(page, server.url, 'usuario@demo.es');
+    const { page, context } = await newPage(suite.browser, { bypassCSP: true });
+    await logIn(page, suite.server.url, 'usuario@demo.es');
     await page.getByRole('button', { name: 'Contestar campaña' }).click();
     await page.getByRole('button', { name: 'Enviar Encuesta' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.goto(`${server.url}/results/2`);
+    await page.goto(`${suite.server.url}/results/2`);
     await page.getByRole('button', { name: 'Puntuación Global' }).click();
     await page.getByText('Tu Puntuación').waitFor();
     expect(await seriousViolations(page)).toEqual([]);

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { startAppServer, type AppServer } from './helpers/appServer.js';
-import { launchBrowser, newPage, screenshot } from './helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { serverAndBrowser } from './helpers/appServer.js';
+import { newPage, screenshot } from './helpers/browser.js';
 import { logIn } from './helpers/session.js';
 import { apiGet, apiPost, apiToken } from './helpers/api.js';
 import { checkPage, checkUserPanel, expectNoSideScroll, expectOnScreen } from './helpers/phone.js';
@@ -17,28 +17,20 @@ async function changePassword(page: Page, current: string, next: string, repeat 
 }
 
 describe('accounts in Chromium: generated passwords are changed at the first sign-in (issue 20)', () => {
-  let server: AppServer;
-  let browser: Browser;
+  const suite = serverAndBrowser();
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  }, 30_000);
 
   it('ADMIN creates a user, who signs in with the generated password, must change it, is refused a weak one, and signs in again with the new one', async () => {
-    const token = await apiToken(server.url, 'admin@demo.es');
-    const [entity] = await apiGet<EntityRow[]>(server.url, token, '/entities/list');
+    const token = await apiToken(suite.server.url, 'admin@demo.es');
+    const [entity] = await apiGet<EntityRow[]>(suite.server.url, token, '/entities/list');
     const email = 'nueva.tecnica@ayto-pruebas.es';
     let generated = '';
 
-    const admin = await newPage(browser);
+    const admin = await newPage(suite.browser);
     try {
-      await logIn(admin.page, server.url, 'admin@demo.es');
+      await logIn(admin.page, suite.server.url, 'admin@demo.es');
       await admin.page.waitForURL('**/status');
-      await admin.page.goto(`${server.url}/manage/users/create`);
+      await admin.page.goto(`${suite.server.url}/manage/users/create`);
       await admin.page.getByLabel('Email').fill(email);
       await admin.page.getByLabel('Rol').selectOption({ label: 'Usuario' });
       await admin.page.getByRole('button', { name: /^Entidades/ }).click();
@@ -61,15 +53,15 @@ describe('accounts in Chromium: generated passwords are changed at the first sig
       await admin.context.close();
     }
 
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(suite.browser);
     try {
-      await logIn(page, server.url, email, generated);
+      await logIn(page, suite.server.url, email, generated);
       // Sent to the change form, with the reason, and nowhere else until the password is changed.
       await page.waitForURL('**/account/password');
       await page.getByText('Un administrador generó tu contraseña. Antes de continuar, elige una contraseña propia que solo conozcas tú.').waitFor();
       expect(await page.locator('#side-menu-label + ul a').count()).toBe(0);
       await screenshot(page, 'accounts-change-required');
-      await page.goto(`${server.url}/my-campaigns`);
+      await page.goto(`${suite.server.url}/my-campaigns`);
       await page.waitForURL('**/account/password');
 
       // A weak password is refused with its reason, in Spanish, before anything is sent.
@@ -93,9 +85,9 @@ describe('accounts in Chromium: generated passwords are changed at the first sig
       await screenshot(page, 'accounts-user-panel', { fullPage: false });
       await page.getByRole('link', { name: 'Cerrar sesión' }).click();
       await page.waitForURL('**/auth/login');
-      await logIn(page, server.url, email, generated);
+      await logIn(page, suite.server.url, email, generated);
       await page.getByTestId('login-error').waitFor();
-      await logIn(page, server.url, email, STRONG);
+      await logIn(page, suite.server.url, email, STRONG);
       await page.waitForURL('**/my-campaigns');
       // The refused generated password is the one failed call the browser reports.
       expect(errors.filter((e) => !e.includes('status of 401'))).toEqual([]);
@@ -105,12 +97,12 @@ describe('accounts in Chromium: generated passwords are changed at the first sig
   }, 240_000);
 
   it('fits a phone: the change form, a refused password\'s reason and the user panel with \'Cambiar contraseña\'', async () => {
-    const token = await apiToken(server.url, 'admin@demo.es');
+    const token = await apiToken(suite.server.url, 'admin@demo.es');
     const email = 'movil.temporal@ayto-pruebas.es';
-    const { generatedPassword } = await apiPost<CreateUserResponse>(server.url, token, '/users/create', { email, role: 3, name: 'Marta Soler', entities: [] });
-    const { page, context, errors } = await newPage(browser, { phone: true });
+    const { generatedPassword } = await apiPost<CreateUserResponse>(suite.server.url, token, '/users/create', { email, role: 3, name: 'Marta Soler', entities: [] });
+    const { page, context, errors } = await newPage(suite.browser, { phone: true });
     try {
-      await logIn(page, server.url, email, generatedPassword);
+      await logIn(page, suite.server.url, email, generatedPassword);
       await page.waitForURL('**/account/password');
       await page.getByText('Un administrador generó tu contraseña.', { exact: false }).waitFor();
       await checkPage(page, 'accounts-change-required');
@@ -133,9 +125,9 @@ describe('accounts in Chromium: generated passwords are changed at the first sig
   }, 120_000);
 
   it('lets a user with a password of their own open the form from the user panel; a wrong current password is refused by the server, and the page passes axe', async () => {
-    const { page, context, errors } = await newPage(browser, { bypassCSP: true });
+    const { page, context, errors } = await newPage(suite.browser, { bypassCSP: true });
     try {
-      await logIn(page, server.url, 'usuario@demo.es');
+      await logIn(page, suite.server.url, 'usuario@demo.es');
       await page.waitForURL('**/my-campaigns');
       await page.getByRole('button', { name: 'Abrir el panel de usuario' }).click();
       await page.locator('.user-panel').getByText('Cambiar contraseña').click();

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { startAppServer, type AppServer } from './helpers/appServer.js';
-import { launchBrowser, newPage, screenshot } from './helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { serverAndBrowser } from './helpers/appServer.js';
+import { newPage, screenshot } from './helpers/browser.js';
 import { logIn } from './helpers/session.js';
 import { apiGet, apiPost, apiToken } from './helpers/api.js';
 import type { EntityRow } from '../../src/shared/api/admin.js';
@@ -16,22 +16,14 @@ async function pickMunicipality(page: Page, text: string) {
 const ENTITY = 'Mancomunitat de la Ribera Baixa de proves';
 
 describe('user and entity administration in Chromium', () => {
-  let server: AppServer;
-  let browser: Browser;
+  const suite = serverAndBrowser();
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  }, 30_000);
 
   it('ADMIN creates an entity of one province (two are refused) and a USER of it, who signs in and sees it', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(suite.browser);
     let password = '';
     try {
-      await logIn(page, server.url, 'admin@demo.es');
+      await logIn(page, suite.server.url, 'admin@demo.es');
       await page.waitForURL('**/status');
       await page.getByRole('link', { name: 'Entidades' }).click();
       await page.waitForURL('**/manage/entities');
@@ -98,14 +90,14 @@ describe('user and entity administration in Chromium', () => {
     }
 
     // A campaign for the new entity, so that its user has something to see.
-    const token = await apiToken(server.url, 'admin@demo.es');
-    const created = (await apiGet<EntityRow[]>(server.url, token, '/entities/list')).find((e) => e.name === ENTITY);
+    const token = await apiToken(suite.server.url, 'admin@demo.es');
+    const created = (await apiGet<EntityRow[]>(suite.server.url, token, '/entities/list')).find((e) => e.name === ENTITY);
     expect(created?.municipalities.map((m) => m.name).sort()).toEqual(['Cullera', 'Sueca']);
-    await apiPost(server.url, token, '/campaigns/create', { entityId: created!.id });
+    await apiPost(suite.server.url, token, '/campaigns/create', { entityId: created!.id });
 
-    const second = await newPage(browser);
+    const second = await newPage(suite.browser);
     try {
-      await logIn(second.page, server.url, 'tecnica@riberabaixa.es', password);
+      await logIn(second.page, suite.server.url, 'tecnica@riberabaixa.es', password);
       // The generated password is temporary: the first sign-in asks for one of the user's own (issue 20, accounts.test.ts).
       await second.page.waitForURL('**/account/password');
       await second.page.getByLabel('Contraseña actual').fill(password);
@@ -122,11 +114,11 @@ describe('user and entity administration in Chromium', () => {
   }, 240_000);
 
   it('FEC is offered only the USER role, preselected, and manages only USERs', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(suite.browser);
     try {
-      await logIn(page, server.url, 'fec@demo.es');
+      await logIn(page, suite.server.url, 'fec@demo.es');
       await page.waitForURL('**/status');
-      await page.goto(`${server.url}/manage/users`);
+      await page.goto(`${suite.server.url}/manage/users`);
       await page.getByRole('cell', { name: 'admin@demo.es', exact: true }).waitFor();
       expect(await page.getByRole('row', { name: /admin@demo\.es/ }).getByRole('button').count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Eliminar: usuario@demo.es' }).count()).toBe(1);
@@ -140,7 +132,7 @@ describe('user and entity administration in Chromium', () => {
       await page.getByText('Campo obligatorio').waitFor();
       await screenshot(page, 'fec-create-user');
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.goto(`${server.url}/manage/entities/create`);
+      await page.goto(`${suite.server.url}/manage/entities/create`);
       await page.getByRole('combobox', { name: 'Municipios' }).fill('Gandia');
       await page.getByRole('option', { name: 'Gandia Valencia/València', exact: true }).waitFor();
       await screenshot(page, 'fec-create-entity-phone', { fullPage: false });
@@ -151,14 +143,14 @@ describe('user and entity administration in Chromium', () => {
   }, 120_000);
 
   it('ADMIN regenerates a password and deletes a user and an entity with its campaigns, each after confirming', async () => {
-    const token = await apiToken(server.url, 'admin@demo.es');
-    const [target] = (await apiGet<EntityRow[]>(server.url, token, '/entities/list')).filter((e) => e.campaigns.length >= 2);
-    await apiPost(server.url, token, '/users/create', { email: 'temporal@ayto.es', role: 1, name: '', entities: [target.id] });
-    const { page, context, errors } = await newPage(browser);
+    const token = await apiToken(suite.server.url, 'admin@demo.es');
+    const [target] = (await apiGet<EntityRow[]>(suite.server.url, token, '/entities/list')).filter((e) => e.campaigns.length >= 2);
+    await apiPost(suite.server.url, token, '/users/create', { email: 'temporal@ayto.es', role: 1, name: '', entities: [target.id] });
+    const { page, context, errors } = await newPage(suite.browser);
     try {
-      await logIn(page, server.url, 'admin@demo.es');
+      await logIn(page, suite.server.url, 'admin@demo.es');
       await page.waitForURL('**/status');
-      await page.goto(`${server.url}/manage/users`);
+      await page.goto(`${suite.server.url}/manage/users`);
       await page.getByLabel('Buscar por email').fill('temporal');
       await page.getByRole('button', { name: 'Regenerar contraseña: temporal@ayto.es' }).click();
       const confirm = page.getByRole('dialog', { name: 'Regenerar contraseña' });

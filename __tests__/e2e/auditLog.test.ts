@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Download, Page } from 'playwright-core';
-import { startAppServer, type AppServer } from './helpers/appServer.js';
-import { launchBrowser, newPage } from './helpers/browser.js';
+import type { Download, Page } from 'playwright-core';
+import { serverAndBrowser } from './helpers/appServer.js';
+import { newPage } from './helpers/browser.js';
 import { logIn } from './helpers/session.js';
 import { apiGet, apiPost, apiToken } from './helpers/api.js';
 import { expectNoSideScroll, expectOnScreen } from './helpers/phone.js';
@@ -25,25 +25,17 @@ async function textOf(download: Download): Promise<string> {
 const ENTITY = 'Mancomunitat del Registre de proves';
 
 describe("'Registro de actividad' in Chromium", () => {
-  let server: AppServer;
-  let browser: Browser;
+  const suite = serverAndBrowser();
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  }, 30_000);
 
   it('ADMIN finds the entity it created and its campaign, by action, in Madrid time, and downloads the CSV', async () => {
-    const admin = await apiToken(server.url, 'admin@demo.es');
-    const { entity } = await apiPost<{ entity: { id: number } }>(server.url, admin, '/entities/create', { entity: { name: ENTITY, population: 4200 }, municipalities: ['46250'] });
-    await apiPost(server.url, admin, '/campaigns/create', { entityId: entity.id });
+    const admin = await apiToken(suite.server.url, 'admin@demo.es');
+    const { entity } = await apiPost<{ entity: { id: number } }>(suite.server.url, admin, '/entities/create', { entity: { name: ENTITY, population: 4200 }, municipalities: ['46250'] });
+    await apiPost(suite.server.url, admin, '/campaigns/create', { entityId: entity.id });
     // Read in New York: the page still shows Madrid's clock.
-    const { page, context, errors } = await newPage(browser, { timezoneId: 'America/New_York' });
+    const { page, context, errors } = await newPage(suite.browser, { timezoneId: 'America/New_York' });
     try {
-      await logIn(page, server.url, 'admin@demo.es');
+      await logIn(page, suite.server.url, 'admin@demo.es');
       await page.waitForURL('**/status');
       await page.getByRole('link', { name: 'Registro de actividad' }).click();
       await page.waitForURL('**/manage/audit');
@@ -51,7 +43,7 @@ describe("'Registro de actividad' in Chromium", () => {
       const created = page.getByRole('row').filter({ hasText: 'Campaña creada' }).filter({ hasText: ENTITY });
       await created.waitFor();
       expect(await page.getByRole('row').filter({ hasText: 'Entidad creada' }).filter({ hasText: ENTITY }).count()).toBe(1);
-      const [newest] = (await apiGet<AuditPage>(server.url, admin, `/audit/list?entity=${entity.id}`)).rows;
+      const [newest] = (await apiGet<AuditPage>(suite.server.url, admin, `/audit/list?entity=${entity.id}`)).rows;
       expect(await created.locator('time').innerText()).toBe(new Intl.DateTimeFormat('es-ES', AUDIT_DATE_FORMAT).format(new Date(newest.at)));
       await shot(page, 'audit-desktop');
 
@@ -88,11 +80,11 @@ describe("'Registro de actividad' in Chromium", () => {
   }, 90_000);
 
   it('fits a phone: rows as cards, nothing wider than the screen', async () => {
-    const { page, context, errors } = await newPage(browser, { phone: true });
+    const { page, context, errors } = await newPage(suite.browser, { phone: true });
     try {
-      await logIn(page, server.url, 'admin@demo.es');
+      await logIn(page, suite.server.url, 'admin@demo.es');
       await page.waitForURL('**/status');
-      await page.goto(`${server.url}/manage/audit`);
+      await page.goto(`${suite.server.url}/manage/audit`);
       const first = page.locator('tbody tr').first();
       await first.waitFor();
       await expectNoSideScroll(page);
@@ -106,12 +98,12 @@ describe("'Registro de actividad' in Chromium", () => {
   }, 90_000);
 
   it('is not offered to FEC, whose address of it leads elsewhere', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(suite.browser);
     try {
-      await logIn(page, server.url, 'fec@demo.es');
+      await logIn(page, suite.server.url, 'fec@demo.es');
       await page.waitForURL('**/status');
       expect(await page.getByRole('link', { name: 'Registro de actividad' }).count()).toBe(0);
-      await page.goto(`${server.url}/manage/audit`);
+      await page.goto(`${suite.server.url}/manage/audit`);
       await page.waitForTimeout(500);
       expect(await page.getByRole('heading', { level: 1, name: 'Registro de actividad' }).count()).toBe(0);
     } finally {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { startAppServer, type AppServer } from './helpers/appServer.js';
-import { launchBrowser, newPage } from './helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { serverAndBrowser } from './helpers/appServer.js';
+import { newPage } from './helpers/browser.js';
 import { logIn } from './helpers/session.js';
 import { apiGet, apiPost, apiToken } from './helpers/api.js';
 import { expectNoSideScroll } from './helpers/phone.js';
@@ -17,33 +17,27 @@ async function shot(page: Page, name: string, fullPage = false) {
 }
 
 describe('deadlines, extensions and reopening in Chromium', () => {
-  let server: AppServer;
-  let browser: Browser;
+  const suite = serverAndBrowser();
   let edition: number;
   let draft: CampaignSummary;
   let sent: CampaignSummary;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-    const mine = await apiGet<CampaignSummary[]>(server.url, await apiToken(server.url, 'usuario@demo.es'), '/campaigns/all');
+    const mine = await apiGet<CampaignSummary[]>(suite.server.url, await apiToken(suite.server.url, 'usuario@demo.es'), '/campaigns/all');
     edition = Math.max(...mine.map((c) => c.campaignNumber));
     draft = mine.find((c) => c.status === 'draft' && c.campaignNumber === edition)!;
     sent = mine.find((c) => c.status === 'sent' && c.campaignNumber === edition)!;
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  }, 30_000);
 
   it('closes the edition, extends it for one entity, and reopens a sent campaign with its history on the results page', async () => {
-    const admin = await newPage(browser);
-    const user = await newPage(browser);
-    const phone = await newPage(browser, { phone: true });
+    const admin = await newPage(suite.browser);
+    const user = await newPage(suite.browser);
+    const phone = await newPage(suite.browser, { phone: true });
     try {
       // ADMIN closes the current edition on 31 January 2020.
-      await logIn(admin.page, server.url, 'admin@demo.es');
+      await logIn(admin.page, suite.server.url, 'admin@demo.es');
       await admin.page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-      await admin.page.goto(`${server.url}/status`);
+      await admin.page.goto(`${suite.server.url}/status`);
       const card = admin.page.getByTestId('edition-deadline');
       await card.getByText('Sin plazo').waitFor();
       await card.getByLabel('Cierre', { exact: true }).fill('2020-01-31');
@@ -56,26 +50,26 @@ describe('deadlines, extensions and reopening in Chromium', () => {
       await shot(admin.page, 'status-closed-desktop', true);
 
       // USER: 'Plazo cerrado el 31 de enero de 2020', read-only (no answer can be saved), on desktop and phone.
-      await logIn(user.page, server.url, 'usuario@demo.es');
+      await logIn(user.page, suite.server.url, 'usuario@demo.es');
       await user.page.waitForURL(/my-campaigns/);
-      await user.page.goto(`${server.url}/my-campaigns/${draft.id}`);
+      await user.page.goto(`${suite.server.url}/my-campaigns/${draft.id}`);
       await user.page.getByText('Plazo cerrado el 31 de enero de 2020').waitFor();
       await user.page.getByTestId('progress').waitFor();
       expect(await user.page.locator('fieldset.answer-picker').count()).toBe(0);
       expect(await user.page.getByRole('button', { name: /^Guardar/ }).count()).toBe(0);
       expect(await user.page.getByRole('button', { name: 'Enviar Encuesta' }).isDisabled()).toBe(true);
       await shot(user.page, 'questionnaire-closed-desktop');
-      await logIn(phone.page, server.url, 'usuario@demo.es');
+      await logIn(phone.page, suite.server.url, 'usuario@demo.es');
       await phone.page.waitForURL(/my-campaigns/);
-      await phone.page.goto(`${server.url}/my-campaigns/${draft.id}`);
+      await phone.page.goto(`${suite.server.url}/my-campaigns/${draft.id}`);
       await phone.page.getByText('Plazo cerrado el 31 de enero de 2020').waitFor();
       await expectNoSideScroll(phone.page);
       await shot(phone.page, 'questionnaire-closed-phone');
-      const adminPhone = await newPage(browser, { phone: true });
+      const adminPhone = await newPage(suite.browser, { phone: true });
       try {
-        await logIn(adminPhone.page, server.url, 'admin@demo.es');
+        await logIn(adminPhone.page, suite.server.url, 'admin@demo.es');
         await adminPhone.page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-        await adminPhone.page.goto(`${server.url}/status`);
+        await adminPhone.page.goto(`${suite.server.url}/status`);
         await adminPhone.page.getByTestId('edition-deadline').getByText('Plazo cerrado').waitFor();
         await expectNoSideScroll(adminPhone.page);
         await shot(adminPhone.page, 'status-closed-phone', true);
@@ -114,15 +108,15 @@ describe('deadlines, extensions and reopening in Chromium', () => {
       await dialog.getByRole('button', { name: 'Reabrir' }).click();
       await admin.page.getByText('Campaña reabierta').waitFor();
       await row.getByText('Ongoing').waitFor();
-      const adminToken = await apiToken(server.url, 'admin@demo.es');
-      await apiPost(server.url, adminToken, '/campaigns/setDeadline', { edition, opensOn: null, closesOn: null });
-      await apiPost(server.url, adminToken, '/campaigns/submit', { id: sent.id });
+      const adminToken = await apiToken(suite.server.url, 'admin@demo.es');
+      await apiPost(suite.server.url, adminToken, '/campaigns/setDeadline', { edition, opensOn: null, closesOn: null });
+      await apiPost(suite.server.url, adminToken, '/campaigns/submit', { id: sent.id });
 
       const historyLine = /^Reabierta el \d+ de \p{L}+ de \d{4} por admin@demo\.es: Error en el eje 2$/u;
-      await user.page.goto(`${server.url}/results/${sent.id}`);
+      await user.page.goto(`${suite.server.url}/results/${sent.id}`);
       await user.page.getByText(historyLine).waitFor();
       await shot(user.page, 'results-history-desktop');
-      await phone.page.goto(`${server.url}/results/${sent.id}`);
+      await phone.page.goto(`${suite.server.url}/results/${sent.id}`);
       await phone.page.getByText(historyLine).waitFor();
       await expectNoSideScroll(phone.page);
       await shot(phone.page, 'results-history-phone');

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { startAppServer, type AppServer } from './helpers/appServer.js';
-import { launchBrowser, newPage, screenshot } from './helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { serverAndBrowser } from './helpers/appServer.js';
+import { newPage, screenshot } from './helpers/browser.js';
 import { logIn } from './helpers/session.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import type { CampaignStatusRow, EntityCampaigns } from '../../src/shared/api/campaigns.js';
@@ -49,21 +49,13 @@ async function createCampaignFor(page: Page, entityText: string) {
 }
 
 describe('campaigns in Chromium', () => {
-  let server: AppServer;
-  let browser: Browser;
+  const suite = serverAndBrowser();
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  }, 30_000);
 
   it('lets the demo USER answer every question and submit, reaching the results', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(suite.browser);
     try {
-      await logIn(page, server.url, 'usuario@demo.es');
+      await logIn(page, suite.server.url, 'usuario@demo.es');
       await page.waitForURL('**/my-campaigns');
       await page.getByRole('table').waitFor();
       await screenshot(page, 'my-campaigns');
@@ -100,15 +92,15 @@ describe('campaigns in Chromium', () => {
   }, 240_000);
 
   it('warns when saving with nothing chosen and keeps the choice after a failed save', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(suite.browser);
     try {
-      const token = await apiToken(server.url, 'admin@demo.es');
-      const status = await apiGet<CampaignStatusRow[]>(server.url, token, '/campaigns/status');
+      const token = await apiToken(suite.server.url, 'admin@demo.es');
+      const status = await apiGet<CampaignStatusRow[]>(suite.server.url, token, '/campaigns/status');
       const draft = status.find((r) => r.status === 'draft' || r.status === 'created');
       expect(draft).toBeDefined();
-      await logIn(page, server.url, 'admin@demo.es');
+      await logIn(page, suite.server.url, 'admin@demo.es');
       await page.waitForURL('**/status');
-      await page.goto(`${server.url}/my-campaigns/${draft!.campaignId}`);
+      await page.goto(`${suite.server.url}/my-campaigns/${draft!.campaignId}`);
       await page.locator('fieldset.answer-picker').first().waitFor();
       // A question without an answer, held by its position so that checking a choice does not move the locator.
       const index = await page.locator('fieldset.answer-picker').evaluateAll((sets) => sets.findIndex((set) => !set.querySelector('input:checked')));
@@ -130,11 +122,11 @@ describe('campaigns in Chromium', () => {
   }, 120_000);
 
   it('lets ADMIN create a campaign from the status page and land in its questionnaire', async () => {
-    const [entity] = await entitiesWithoutCurrentCampaign(server.url);
-    const busy = await entityWithCurrentCampaign(server.url);
-    const { page, context, errors } = await newPage(browser);
+    const [entity] = await entitiesWithoutCurrentCampaign(suite.server.url);
+    const busy = await entityWithCurrentCampaign(suite.server.url);
+    const { page, context, errors } = await newPage(suite.browser);
     try {
-      await logIn(page, server.url, 'admin@demo.es');
+      await logIn(page, suite.server.url, 'admin@demo.es');
       await page.waitForURL('**/status');
       await page.getByTestId('status-pie').waitFor();
       await screenshot(page, 'status-admin');
@@ -155,10 +147,10 @@ describe('campaigns in Chromium', () => {
   }, 120_000);
 
   it('lets FEC create a campaign and stay on the status page, where it cannot open open campaigns', async () => {
-    const [entity] = await entitiesWithoutCurrentCampaign(server.url);
-    const { page, context } = await newPage(browser);
+    const [entity] = await entitiesWithoutCurrentCampaign(suite.server.url);
+    const { page, context } = await newPage(suite.browser);
     try {
-      await logIn(page, server.url, 'fec@demo.es');
+      await logIn(page, suite.server.url, 'fec@demo.es');
       await page.waitForURL('**/status');
       await page.getByRole('table').waitFor();
       await createCampaignFor(page, entity);

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { sharedAppServer, type AppServer } from './helpers/appServer.js';
-import { launchBrowser, newPage, screenshot } from './helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { serverAndBrowser, sharedAppServer } from './helpers/appServer.js';
+import { newPage, screenshot } from './helpers/browser.js';
 import { logInAsUser } from './helpers/session.js';
 import { readPdf } from './helpers/pdf.js';
 import { apiGet, apiToken } from './helpers/api.js';
@@ -10,25 +10,19 @@ import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
 const firstRadarData = (page: Page, group: string) => page.getByTestId(`group-${group}`).getByTestId('radar').first().locator('table').innerText();
 
 describe('comparisons in Chromium', () => {
-  let server: AppServer;
-  let browser: Browser;
+  const suite = serverAndBrowser(sharedAppServer);
   let entities: EntityCampaigns['entityCampaigns'];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([sharedAppServer(), launchBrowser()]);
-    const token = await apiToken(server.url, 'usuario@demo.es');
-    entities = (await apiGet<EntityCampaigns>(server.url, token, '/campaigns/getByUser?nameWithProvince=true&onlySent=true')).entityCampaigns;
+    const token = await apiToken(suite.server.url, 'usuario@demo.es');
+    entities = (await apiGet<EntityCampaigns>(suite.server.url, token, '/campaigns/getByUser?nameWithProvince=true&onlySent=true')).entityCampaigns;
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  }, 30_000);
 
   it('shows the USER four groups of radars with both campaigns, and the participants checkbox changes the province', async () => {
     const twoEditions = entities.find((e) => e.campaigns.length >= 2);
     if (!twoEditions) throw new Error('The demo USER has no entity with two sent campaigns');
-    const { page, context, errors } = await newPage(browser);
-    await logInAsUser(page, server.url);
+    const { page, context, errors } = await newPage(suite.browser);
+    await logInAsUser(page, suite.server.url);
     await page.getByRole('link', { name: 'Comparativas' }).click();
     await page.getByText('Por favor, selecciona una entidad específica para que pueda mostrarse su comparativa detallada.').waitFor();
     await page.getByRole('button', { name: /^Entidad/ }).click();
@@ -65,25 +59,25 @@ describe('comparisons in Chromium', () => {
   it('says so when the entity has no earlier campaign, and a shared comparison opens in a fresh browser', async () => {
     const oneEdition = entities.find((e) => e.campaigns.length === 1);
     if (!oneEdition) throw new Error('The demo USER has no entity with a single sent campaign');
-    const { page, context } = await newPage(browser);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    await logInAsUser(page, server.url);
-    await page.goto(`${server.url}/comparisons/${oneEdition.campaigns[0].id}`);
+    const { page, context } = await newPage(suite.browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
+    await logInAsUser(page, suite.server.url);
+    await page.goto(`${suite.server.url}/comparisons/${oneEdition.campaigns[0].id}`);
     await page.getByTestId('group-campaign').waitFor();
     expect(await page.getByTestId('no-previous').count()).toBe(4);
     await screenshot(page, 'comparisons-one-edition');
     await page.getByRole('button', { name: 'Compartir' }).click();
     await page.getByText('Link copiado en el portapapeles').waitFor();
     const link = await page.evaluate(() => navigator.clipboard.readText());
-    expect(link).toMatch(new RegExp(`^${server.url}/comparisons/0/`));
+    expect(link).toMatch(new RegExp(`^${suite.server.url}/comparisons/0/`));
     await context.close();
 
-    const visitor = await newPage(browser);
+    const visitor = await newPage(suite.browser);
     await visitor.page.goto(link);
     await visitor.page.getByTestId('group-province').waitFor();
     expect(await visitor.page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([oneEdition.text.split(' - (')[0], 'Entidad', 'Provincia', 'CCAA', 'Entidades de tamaño similar']);
     await screenshot(visitor.page, 'comparisons-shared');
-    await visitor.page.goto(`${server.url}/comparisons/0/not-a-token`);
+    await visitor.page.goto(`${suite.server.url}/comparisons/0/not-a-token`);
     await visitor.page.getByText('Link compartido incorrecto.').waitFor();
     await visitor.context.close();
   });

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { startAppServer, type AppServer } from './helpers/appServer.js';
-import { launchBrowser, newPage } from './helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { serverAndBrowser } from './helpers/appServer.js';
+import { newPage } from './helpers/browser.js';
 import { logIn } from './helpers/session.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import { expectNoSideScroll } from './helpers/phone.js';
@@ -20,35 +20,29 @@ async function shot(page: Page, name: string, fullPage = false) {
 const PROVINCE = 'Barcelona';
 
 describe('opening the edition for a province and reminders in Chromium (no SMTP configured)', () => {
-  let server: AppServer;
-  let browser: Browser;
+  const suite = serverAndBrowser();
   let edition: number;
   let missing: string[];
   let existing: number;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-    const token = await apiToken(server.url, 'admin@demo.es');
-    const status = await apiGet<StatusRow[]>(server.url, token, '/campaigns/status');
+    const token = await apiToken(suite.server.url, 'admin@demo.es');
+    const status = await apiGet<StatusRow[]>(suite.server.url, token, '/campaigns/status');
     edition = Math.max(...status.map((r) => r.campaignNumber));
     const withCampaign = new Set(status.filter((r) => r.campaignNumber === edition).map((r) => r.entityId));
-    const inProvince = (await apiGet<Entity[]>(server.url, token, '/entities/list')).filter((e) => e.province === PROVINCE);
+    const inProvince = (await apiGet<Entity[]>(suite.server.url, token, '/entities/list')).filter((e) => e.province === PROVINCE);
     missing = inProvince.filter((e) => !withCampaign.has(e.id)).map((e) => e.name);
     existing = inProvince.length - missing.length;
     expect(missing.length).toBeGreaterThan(0);
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  }, 30_000);
 
   it('ADMIN sees the summary, confirms, sees the result and the new rows; repeating creates nothing', async () => {
-    const admin = await newPage(browser);
+    const admin = await newPage(suite.browser);
     const { page } = admin;
     try {
-      await logIn(page, server.url, 'admin@demo.es');
+      await logIn(page, suite.server.url, 'admin@demo.es');
       await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-      await page.goto(`${server.url}/status`);
+      await page.goto(`${suite.server.url}/status`);
       const card = page.getByTestId('edition-opening');
       await card.getByLabel('Ámbito').selectOption('province');
       await card.getByLabel('Provincia').selectOption({ label: PROVINCE });
@@ -71,7 +65,7 @@ describe('opening the edition for a province and reminders in Chromium (no SMTP 
       await card.getByRole('button', { name: 'Ver resumen' }).click();
       await summary.getByText(`Edición ${edition}: se crearán 0 campañas; ${existing + missing.length} ya tienen una.`).waitFor();
       expect(await summary.getByRole('button', { name: 'Confirmar y crear' }).isDisabled()).toBe(true);
-      const rows = await apiGet<StatusRow[]>(server.url, await apiToken(server.url, 'admin@demo.es'), '/campaigns/status');
+      const rows = await apiGet<StatusRow[]>(suite.server.url, await apiToken(suite.server.url, 'admin@demo.es'), '/campaigns/status');
       expect(rows.filter((r) => r.campaignNumber === edition && missing.includes(r.entity))).toHaveLength(missing.length);
       expect(admin.errors).toEqual([]);
     } finally {
@@ -80,12 +74,12 @@ describe('opening the edition for a province and reminders in Chromium (no SMTP 
   }, 90_000);
 
   it('without SMTP the reminder explains how to configure it and downloads the users\' e-mails as CSV', async () => {
-    const admin = await newPage(browser);
+    const admin = await newPage(suite.browser);
     const { page } = admin;
     try {
-      await logIn(page, server.url, 'admin@demo.es');
+      await logIn(page, suite.server.url, 'admin@demo.es');
       await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-      await page.goto(`${server.url}/status`);
+      await page.goto(`${suite.server.url}/status`);
       const card = page.getByTestId('reminders');
       await card.getByText(/entidades sin empezar/).waitFor();
       const explanation = card.getByTestId('smtp-missing');
@@ -107,11 +101,11 @@ describe('opening the edition for a province and reminders in Chromium (no SMTP 
   }, 90_000);
 
   it('fits a 390x844 phone', async () => {
-    const phone = await newPage(browser, { phone: true });
+    const phone = await newPage(suite.browser, { phone: true });
     try {
-      await logIn(phone.page, server.url, 'admin@demo.es');
+      await logIn(phone.page, suite.server.url, 'admin@demo.es');
       await phone.page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-      await phone.page.goto(`${server.url}/status`);
+      await phone.page.goto(`${suite.server.url}/status`);
       const card = phone.page.getByTestId('edition-opening');
       await card.getByLabel('Ámbito').selectOption('province');
       await card.getByLabel('Provincia').selectOption({ label: PROVINCE });

@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { sharedAppServer, type AppServer } from './helpers/appServer.js';
-import { launchBrowser, newPage, screenshot } from './helpers/browser.js';
+import { serverAndBrowser, sharedAppServer } from './helpers/appServer.js';
+import { newPage, screenshot } from './helpers/browser.js';
 import { logIn, logInAsUser } from './helpers/session.js';
 import { expectNoSideScroll } from './helpers/phone.js';
 import { catalogueFile, fileInput, unexpectedUploadErrors, uploadBrokenThenGood } from './helpers/editions.js';
@@ -8,30 +7,22 @@ import { apiGet, apiToken } from './helpers/api.js';
 import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
 
 describe('editions in Chromium', () => {
-  let server: AppServer;
-  let browser: Browser;
+  const suite = serverAndBrowser(sharedAppServer);
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([sharedAppServer(), launchBrowser()]);
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  }, 30_000);
 
   it('lets ADMIN read a broken file\'s problems in Spanish, preview a good one with its differences, import it and see it listed (desktop)', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(suite.browser);
     // 2025's questionnaire as 2027: after 2026, three questions go, two are reworded, one response comes back.
-    await uploadBrokenThenGood(page, server.url, catalogueFile(2025, 2027), screenshot, 'editions-desktop', 2026);
+    await uploadBrokenThenGood(page, suite.server.url, catalogueFile(2025, 2027), screenshot, 'editions-desktop', 2026);
     await context.close();
     expect(unexpectedUploadErrors(errors)).toEqual([]);
   }, 120_000);
 
   it('shows the differences of the 2025 questionnaire after 2026 before importing', async () => {
-    const { page, context, errors } = await newPage(browser);
-    await logIn(page, server.url, 'admin@demo.es');
+    const { page, context, errors } = await newPage(suite.browser);
+    await logIn(page, suite.server.url, 'admin@demo.es');
     await page.waitForURL(/\/status/);
-    await page.goto(`${server.url}/manage/editions`);
+    await page.goto(`${suite.server.url}/manage/editions`);
     await fileInput(page).setInputFiles(catalogueFile(2025, 2030));
     const diff = page.getByTestId('edition-diff');
     await diff.waitFor();
@@ -50,21 +41,21 @@ describe('editions in Chromium', () => {
   }, 60_000);
 
   it('works at 390x844: problems, preview and import without side scroll', async () => {
-    const { page, context, errors } = await newPage(browser, { phone: true });
-    await uploadBrokenThenGood(page, server.url, catalogueFile(2026, 2028), screenshot, 'editions-phone', 2027);
+    const { page, context, errors } = await newPage(suite.browser, { phone: true });
+    await uploadBrokenThenGood(page, suite.server.url, catalogueFile(2026, 2028), screenshot, 'editions-phone', 2027);
     await expectNoSideScroll(page);
     await context.close();
     expect(unexpectedUploadErrors(errors)).toEqual([]);
   }, 120_000);
 
   it("marks on the comparison the policies whose content changed since the previous campaign's edition", async () => {
-    const token = await apiToken(server.url, 'usuario@demo.es');
-    const entities = (await apiGet<EntityCampaigns>(server.url, token, '/campaigns/getByUser?nameWithProvince=true&onlySent=true')).entityCampaigns;
+    const token = await apiToken(suite.server.url, 'usuario@demo.es');
+    const entities = (await apiGet<EntityCampaigns>(suite.server.url, token, '/campaigns/getByUser?nameWithProvince=true&onlySent=true')).entityCampaigns;
     const twoEditions = entities.find((e) => e.campaigns.length >= 2 && e.campaigns.at(-1)!.text.includes('2026'));
     if (!twoEditions) throw new Error('The demo USER has no entity with sent 2025 and 2026 campaigns');
-    const { page, context, errors } = await newPage(browser);
-    await logInAsUser(page, server.url);
-    await page.goto(`${server.url}/comparisons/${twoEditions.campaigns.at(-1)!.id}`);
+    const { page, context, errors } = await newPage(suite.browser);
+    await logInAsUser(page, suite.server.url);
+    await page.goto(`${suite.server.url}/comparisons/${twoEditions.campaigns.at(-1)!.id}`);
     const table = page.getByTestId('differences-campaign');
     await table.waitFor();
     expect(await page.getByTestId('content-changed-legend-campaign').textContent()).toBe('* Contenido modificado respecto a 2025');

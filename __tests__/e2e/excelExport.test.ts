@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
-import type { Browser, Download } from 'playwright-core';
-import { sharedAppServer, type AppServer } from './helpers/appServer.js';
-import { launchBrowser, newPage, screenshot } from './helpers/browser.js';
+import type { Download } from 'playwright-core';
+import { serverAndBrowser, sharedAppServer } from './helpers/appServer.js';
+import { newPage, screenshot } from './helpers/browser.js';
 import { logIn, logInAsUser } from './helpers/session.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
@@ -16,30 +16,24 @@ async function bytesOf(download: Download): Promise<ArrayBuffer> {
 }
 
 describe("'Descargar Excel' in Chromium", () => {
-  let server: AppServer;
-  let browser: Browser;
+  const suite = serverAndBrowser(sharedAppServer);
   let sent: { campaignId: number; result: ResultResponse };
   let twoEditions: number;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([sharedAppServer(), launchBrowser()]);
-    const token = await apiToken(server.url, 'usuario@demo.es');
-    const { entityCampaigns } = await apiGet<EntityCampaigns>(server.url, token, '/campaigns/getByUser?nameWithProvince=true&onlySent=true');
+    const token = await apiToken(suite.server.url, 'usuario@demo.es');
+    const { entityCampaigns } = await apiGet<EntityCampaigns>(suite.server.url, token, '/campaigns/getByUser?nameWithProvince=true&onlySent=true');
     const entity = entityCampaigns.find((e) => e.campaigns.length > 0);
     if (!entity) throw new Error('The demo USER has no sent campaign');
     const campaignId = entity.campaigns[entity.campaigns.length - 1].id;
     twoEditions = entityCampaigns.find((e) => e.campaigns.length >= 2)!.campaigns.at(-1)!.id;
-    sent = { campaignId, result: await apiGet<ResultResponse>(server.url, token, `/campaigns/result?id=${campaignId}`) };
+    sent = { campaignId, result: await apiGet<ResultResponse>(suite.server.url, token, `/campaigns/result?id=${campaignId}`) };
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  }, 30_000);
 
   it("downloads the report as a workbook with a sheet per block and the measures, numbers with their formats", async () => {
-    const { page, context, errors } = await newPage(browser);
-    await logInAsUser(page, server.url);
-    await page.goto(`${server.url}/results/${sent.campaignId}`);
+    const { page, context, errors } = await newPage(suite.browser);
+    await logInAsUser(page, suite.server.url);
+    await page.goto(`${suite.server.url}/results/${sent.campaignId}`);
     const global = page.getByTestId('block-global');
     await global.waitFor();
     // exceljs is not part of the page until a download asks for it.
@@ -80,9 +74,9 @@ describe("'Descargar Excel' in Chromium", () => {
   });
 
   it("downloads the comparisons as a workbook with a sheet per group, percentages as fractions", async () => {
-    const { page, context, errors } = await newPage(browser);
-    await logInAsUser(page, server.url);
-    await page.goto(`${server.url}/comparisons/${twoEditions}`);
+    const { page, context, errors } = await newPage(suite.browser);
+    await logInAsUser(page, suite.server.url);
+    await page.goto(`${suite.server.url}/comparisons/${twoEditions}`);
     const province = page.getByTestId('differences-province');
     await province.waitFor();
     const downloading = page.waitForEvent('download');
@@ -105,10 +99,10 @@ describe("'Descargar Excel' in Chromium", () => {
   });
 
   it("lets ADMIN export the current edition from the status page, as Excel with a sheet per section", async () => {
-    const { page, context, errors } = await newPage(browser);
-    await logIn(page, server.url, 'admin@demo.es');
+    const { page, context, errors } = await newPage(suite.browser);
+    await logIn(page, suite.server.url, 'admin@demo.es');
     await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-    await page.goto(`${server.url}/status`);
+    await page.goto(`${suite.server.url}/status`);
     await page.getByText('Nueva Campaña').first().waitFor();
     await screenshot(page, 'excel-export-status', { fullPage: false });
     await page.getByRole('button', { name: 'Exportar edición (Excel)' }).waitFor();

@@ -1,9 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { sharedAppServer, type AppServer } from './helpers/appServer.js';
-import { launchBrowser, newPage, scrollPageTo } from './helpers/browser.js';
+import { serverAndBrowser, sharedAppServer } from './helpers/appServer.js';
+import { newPage, scrollPageTo } from './helpers/browser.js';
 import { logInAsUser } from './helpers/session.js';
 import { expectNoSideScroll, PHONE } from './helpers/phone.js';
 import { apiGet, apiToken } from './helpers/api.js';
@@ -17,25 +16,19 @@ const SHOTS = process.env.PLAN_SHOTS ?? '/tmp/plan17-shots';
 const flat = (text: string) => text.replace(/\s+/g, ' ');
 
 describe("'Plan de mejora' in Chromium", () => {
-  let server: AppServer;
-  let browser: Browser;
+  const suite = serverAndBrowser(sharedAppServer);
   let subject: { entity: string; campaignId: number; year: number; result: ResultResponse };
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([sharedAppServer(), launchBrowser()]);
     fs.mkdirSync(SHOTS, { recursive: true });
-    const token = await apiToken(server.url, 'usuario@demo.es');
-    const { entityCampaigns } = await apiGet<EntityCampaigns>(server.url, token, '/campaigns/getByUser?nameWithProvince=true&onlySent=true');
+    const token = await apiToken(suite.server.url, 'usuario@demo.es');
+    const { entityCampaigns } = await apiGet<EntityCampaigns>(suite.server.url, token, '/campaigns/getByUser?nameWithProvince=true&onlySent=true');
     const entity = entityCampaigns.find((e) => e.campaigns.length > 0);
     if (!entity) throw new Error('The demo USER has no sent campaign');
     const campaign = entity.campaigns[entity.campaigns.length - 1];
-    const result = await apiGet<ResultResponse>(server.url, token, `/campaigns/result?id=${campaign.id}`);
+    const result = await apiGet<ResultResponse>(suite.server.url, token, `/campaigns/result?id=${campaign.id}`);
     subject = { entity: entity.text.split(' - (')[0], campaignId: campaign.id, year: campaign.campaignNumber, result };
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  }, 30_000);
 
   /** The server's percentage of a measure, as the measures table shows it. */
   function measurePercentage(name: string): number {
@@ -49,9 +42,9 @@ describe("'Plan de mejora' in Chromium", () => {
   }
 
   it('shows the red and amber measures with their best answers, reached by keyboard, downloads them and prints them under the heading', async () => {
-    const { page, context, errors } = await newPage(browser);
-    await logInAsUser(page, server.url);
-    await page.goto(`${server.url}/results/${subject.campaignId}`);
+    const { page, context, errors } = await newPage(suite.browser);
+    await logInAsUser(page, suite.server.url);
+    await page.goto(`${suite.server.url}/results/${subject.campaignId}`);
     await page.getByTestId('block-global').waitFor();
 
     // The tab is reached with the keyboard from 'Puntuación Global' (arrow keys or Tab) and opened with Enter.
@@ -111,9 +104,9 @@ describe("'Plan de mejora' in Chromium", () => {
   }, 120_000);
 
   it('reads on a phone: no side scroll, the best answer inside the screen', async () => {
-    const { page, context, errors } = await newPage(browser, { phone: true });
-    await logInAsUser(page, server.url);
-    await page.goto(`${server.url}/results/${subject.campaignId}`);
+    const { page, context, errors } = await newPage(suite.browser, { phone: true });
+    await logInAsUser(page, suite.server.url);
+    await page.goto(`${suite.server.url}/results/${subject.campaignId}`);
     await page.getByRole('button', { name: 'Plan de mejora' }).click();
     const best = page.getByTestId('plan-best').first();
     await best.waitFor();

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { startAppServer, type AppServer } from './helpers/appServer.js';
-import { launchBrowser, newPage, waitForCount } from './helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { serverAndBrowser } from './helpers/appServer.js';
+import { newPage, waitForCount } from './helpers/browser.js';
 import { logIn, logInAsUser } from './helpers/session.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
@@ -22,30 +22,24 @@ async function shot(page: Page, name: string, fullPage = false) {
 const shapes = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"] .d-print-none .highcharts-series-0 path.highcharts-point`);
 
 describe('maps in Chromium (issue 21)', () => {
-  let server: AppServer;
-  let browser: Browser;
+  const suite = serverAndBrowser();
   let campaignId: number;
   let resultMap: ResultMap;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-    const token = await apiToken(server.url, 'usuario@demo.es');
-    const { entityCampaigns } = await apiGet<EntityCampaigns>(server.url, token, '/campaigns/getByUser?nameWithProvince=true&onlySent=true');
+    const token = await apiToken(suite.server.url, 'usuario@demo.es');
+    const { entityCampaigns } = await apiGet<EntityCampaigns>(suite.server.url, token, '/campaigns/getByUser?nameWithProvince=true&onlySent=true');
     const entity = entityCampaigns.find((e) => e.campaigns.length > 0);
     if (!entity) throw new Error('The demo USER has no sent campaign');
     campaignId = entity.campaigns[entity.campaigns.length - 1].id;
-    resultMap = await apiGet<ResultMap>(server.url, token, `/campaigns/resultMap?id=${campaignId}`);
+    resultMap = await apiGet<ResultMap>(suite.server.url, token, `/campaigns/resultMap?id=${campaignId}`);
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  }, 30_000);
 
   it('the status page map draws the 52 provinces, 19 communities on the switch, and a click filters the table', async () => {
-    const { page, errors } = await newPage(browser);
-    await logIn(page, server.url, 'admin@demo.es');
+    const { page, errors } = await newPage(suite.browser);
+    await logIn(page, suite.server.url, 'admin@demo.es');
     await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-    await page.goto(`${server.url}/status`);
+    await page.goto(`${suite.server.url}/status`);
     await page.getByTestId('status-map').scrollIntoViewIfNeeded();
     await waitForCount(shapes(page, 'status-map'), 52, 30_000);
     await page.getByTestId('status-map').scrollIntoViewIfNeeded();
@@ -69,10 +63,10 @@ describe('maps in Chromium (issue 21)', () => {
   }, 120_000);
 
   it('the status page map fits a phone', async () => {
-    const { page } = await newPage(browser, { phone: true });
-    await logIn(page, server.url, 'fec@demo.es');
+    const { page } = await newPage(suite.browser, { phone: true });
+    await logIn(page, suite.server.url, 'fec@demo.es');
     await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-    await page.goto(`${server.url}/status`);
+    await page.goto(`${suite.server.url}/status`);
     await page.getByTestId('status-map').scrollIntoViewIfNeeded();
     await waitForCount(shapes(page, 'status-map'), 52, 30_000);
     await page.getByTestId('status-map').scrollIntoViewIfNeeded();
@@ -81,10 +75,10 @@ describe('maps in Chromium (issue 21)', () => {
   }, 120_000);
 
   it('the results page maps the means per province with the entity province outlined, and its municipalities; printed and shared', async () => {
-    const { page, context, errors } = await newPage(browser);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    await logInAsUser(page, server.url);
-    await page.goto(`${server.url}/results/${campaignId}`);
+    const { page, context, errors } = await newPage(suite.browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
+    await logInAsUser(page, suite.server.url);
+    await page.goto(`${suite.server.url}/results/${campaignId}`);
     // Maps are drawn when they come near the screen, as the charts are.
     await page.getByTestId('result-maps').scrollIntoViewIfNeeded();
     await waitForCount(shapes(page, 'result-map'), 52, 30_000);
@@ -109,7 +103,7 @@ describe('maps in Chromium (issue 21)', () => {
     await page.getByRole('button', { name: 'Compartir' }).click();
     await page.getByText('Link copiado en el portapapeles').waitFor();
     const link = await page.evaluate(() => navigator.clipboard.readText());
-    const visitor = await newPage(browser, { phone: true });
+    const visitor = await newPage(suite.browser, { phone: true });
     await visitor.page.goto(link);
     await visitor.page.getByTestId('result-maps').scrollIntoViewIfNeeded();
     await waitForCount(shapes(visitor.page, 'result-map'), 52, 30_000);
@@ -123,10 +117,10 @@ describe('maps in Chromium (issue 21)', () => {
   }, 180_000);
 
   it('the entity form shows the picked municipalities on their province, and both provinces when one is of another', async () => {
-    const { page, errors } = await newPage(browser);
-    await logIn(page, server.url, 'admin@demo.es');
+    const { page, errors } = await newPage(suite.browser);
+    await logIn(page, suite.server.url, 'admin@demo.es');
     await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-    await page.goto(`${server.url}/manage/entities/create`);
+    await page.goto(`${suite.server.url}/manage/entities/create`);
     const pick = async (text: string) => {
       const box = page.getByRole('combobox', { name: 'Municipios' });
       await box.fill(text);
@@ -156,10 +150,10 @@ describe('maps in Chromium (issue 21)', () => {
   }, 120_000);
 
   it('drawn maps have no serious or critical axe violations, and the status map is reached and used with the keyboard', async () => {
-    const { page, context } = await newPage(browser, { bypassCSP: true });
-    await logIn(page, server.url, 'admin@demo.es');
+    const { page, context } = await newPage(suite.browser, { bypassCSP: true });
+    await logIn(page, suite.server.url, 'admin@demo.es');
     await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-    await page.goto(`${server.url}/status`);
+    await page.goto(`${suite.server.url}/status`);
     await page.getByTestId('status-map').scrollIntoViewIfNeeded();
     await waitForCount(shapes(page, 'status-map'), 52, 30_000);
     expect(await seriousViolations(page)).toEqual([]);
@@ -172,7 +166,7 @@ describe('maps in Chromium (issue 21)', () => {
     await page.getByTestId('status-map-clear').waitFor();
     await expect(page.getByTestId('status-map-clear').innerText()).resolves.toContain(focused.split(',')[0].split(':')[0].trim());
 
-    await page.goto(`${server.url}/results/${campaignId}`);
+    await page.goto(`${suite.server.url}/results/${campaignId}`);
     await page.getByTestId('result-maps').scrollIntoViewIfNeeded();
     await waitForCount(shapes(page, 'result-map'), 52, 30_000);
     await page.getByTestId('entity-map').scrollIntoViewIfNeeded();

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { sharedAppServer, startAppServer, type AppServer } from './helpers/appServer.js';
+import { serverAndBrowser, sharedAppServer, startAppServer, type AppServer } from './helpers/appServer.js';
 import { launchBrowser, newPage, screenshot, waitForCount } from './helpers/browser.js';
 import { logIn, logInAsUser } from './helpers/session.js';
 import { readPdf } from './helpers/pdf.js';
@@ -42,29 +42,23 @@ async function sentCampaigns(url: string, token: string): Promise<number[]> {
 }
 
 describe('entities of a similar size and ranks in Chromium', () => {
-  let server: AppServer;
-  let browser: Browser;
+  const suite = serverAndBrowser(sharedAppServer);
   let subject: { campaignId: number; band: string; shown: number };
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([sharedAppServer(), launchBrowser()]);
-    const token = await apiToken(server.url, 'usuario@demo.es');
-    const [campaignId] = await sentCampaigns(server.url, token);
-    const result = await apiGet<ResultResponse>(server.url, token, `/campaigns/result?id=${campaignId}`);
+    const token = await apiToken(suite.server.url, 'usuario@demo.es');
+    const [campaignId] = await sentCampaigns(suite.server.url, token);
+    const result = await apiGet<ResultResponse>(suite.server.url, token, `/campaigns/result?id=${campaignId}`);
     subject = { campaignId, band: bandLabel(result), shown: LEVELS.filter((l) => result.global.percentages[l] !== null).length };
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  }, 30_000);
 
   it.each([
     ['desktop', false],
     ['phone', true],
   ])("shows the band as a fifth level with its own checkbox, the ranks, and prints both (%s)", async (name, phone) => {
-    const { page, context, errors } = await newPage(browser, { phone });
-    await logInAsUser(page, server.url);
-    await page.goto(`${server.url}/results/${subject.campaignId}`);
+    const { page, context, errors } = await newPage(suite.browser, { phone });
+    await logInAsUser(page, suite.server.url);
+    await page.goto(`${suite.server.url}/results/${subject.campaignId}`);
     await globalBlock(page).waitFor();
     await globalBlock(page).scrollIntoViewIfNeeded();
     expect(subject.shown).toBe(5);
@@ -96,7 +90,7 @@ describe('entities of a similar size and ranks in Chromium', () => {
     expect(printed).toMatch(/Puesto \d+ de \d+/);
     expect(printed).toContain('comparten puesto');
 
-    await page.goto(`${server.url}/comparisons/${subject.campaignId}`);
+    await page.goto(`${suite.server.url}/comparisons/${subject.campaignId}`);
     const group = page.getByTestId('group-sizeBand');
     await group.waitFor();
     await expect(group.getByTestId('group-sizes').innerText()).resolves.toContain(subject.band);

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { startAppServer, type AppServer } from './helpers/appServer.js';
-import { launchBrowser, newPage, screenshot } from './helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { serverAndBrowser } from './helpers/appServer.js';
+import { newPage, screenshot } from './helpers/browser.js';
 import { logIn } from './helpers/session.js';
 import { apiGet, apiPost, apiToken } from './helpers/api.js';
 import type { EntityRow } from '../../src/shared/api/admin.js';
@@ -18,22 +18,16 @@ const usersPager = (page: Page) => page.getByRole('navigation', { name: 'Usuario
 const statusEntities = (page: Page) => page.getByRole('table').getByRole('row').filter({ has: page.getByRole('cell') });
 
 describe('list views kept across a reload in Chromium', () => {
-  let server: AppServer;
-  let browser: Browser;
+  const suite = serverAndBrowser();
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-    await fillUsersTable(server.url);
+    await fillUsersTable(suite.server.url);
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  }, 30_000);
 
   it("ADMIN finds /status and /manage/users as she left them after a reload; after logout the next user's views are fresh", async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(suite.browser);
     try {
-      await logIn(page, server.url, 'admin@demo.es');
+      await logIn(page, suite.server.url, 'admin@demo.es');
       await page.waitForURL('**/status');
       await statusSearch(page).fill('mancomun');
       await communityToggle(page).click();
@@ -82,7 +76,7 @@ describe('list views kept across a reload in Chromium', () => {
       await page.getByRole('button', { name: 'Abrir el panel de usuario' }).click();
       await page.getByRole('link', { name: 'Cerrar sesión' }).click();
       await page.waitForURL('**/auth/login');
-      await logIn(page, server.url, 'fec@demo.es');
+      await logIn(page, suite.server.url, 'fec@demo.es');
       await page.waitForURL('**/status');
       await page.getByRole('cell', { name: 'Ayuntamiento', exact: false }).first().waitFor();
       expect(await statusSearch(page).inputValue()).toBe('');

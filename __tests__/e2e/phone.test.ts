@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { startAppServer, type AppServer } from './helpers/appServer.js';
-import { launchBrowser, newPage, screenshot, scrollPageTo, type OpenedPage } from './helpers/browser.js';
+import { serverAndBrowser } from './helpers/appServer.js';
+import { newPage, screenshot, scrollPageTo, type OpenedPage } from './helpers/browser.js';
 import { cancelDialog, checkDialog, checkListPage, checkPage, checkUserPanel, expectOnScreen, PHONE } from './helpers/phone.js';
 import { logIn } from './helpers/session.js';
 import { apiGet, apiPost, apiToken } from './helpers/api.js';
@@ -13,34 +12,28 @@ const HEADER_SHARE = 0.2;
 const MANY_ENTITIES_USER = 'movil@ayto.es';
 
 describe('every page and dialog on a phone (390x844)', () => {
-  let server: AppServer;
-  let browser: Browser;
+  const suite = serverAndBrowser();
   let sentCampaign: number;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-    const mine = await apiGet<CampaignSummary[]>(server.url, await apiToken(server.url, 'usuario@demo.es'), '/campaigns/all');
+    const mine = await apiGet<CampaignSummary[]>(suite.server.url, await apiToken(suite.server.url, 'usuario@demo.es'), '/campaigns/all');
     sentCampaign = mine.find((c) => c.status === 'sent')!.id;
-    const admin = await apiToken(server.url, 'admin@demo.es');
-    const entities = await apiGet<EntityRow[]>(server.url, admin, '/entities/list');
-    await apiPost(server.url, admin, '/users/create', { email: MANY_ENTITIES_USER, role: 1, name: '', entities: entities.slice(0, 5).map((e) => e.id) });
+    const admin = await apiToken(suite.server.url, 'admin@demo.es');
+    const entities = await apiGet<EntityRow[]>(suite.server.url, admin, '/entities/list');
+    await apiPost(suite.server.url, admin, '/users/create', { email: MANY_ENTITIES_USER, role: 1, name: '', entities: entities.slice(0, 5).map((e) => e.id) });
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  }, 30_000);
 
   async function signedIn(email: string): Promise<OpenedPage> {
-    const opened = await newPage(browser, { phone: true });
-    await logIn(opened.page, server.url, email);
+    const opened = await newPage(suite.browser, { phone: true });
+    await logIn(opened.page, suite.server.url, email);
     await opened.page.waitForURL((url) => !url.pathname.startsWith('/auth'));
     return opened;
   }
 
   it('fits the sign-in and forgotten-password pages', async () => {
-    const { page, context } = await newPage(browser, { phone: true });
+    const { page, context } = await newPage(suite.browser, { phone: true });
     try {
-      await page.goto(`${server.url}/auth/login`);
+      await page.goto(`${suite.server.url}/auth/login`);
       await page.getByRole('button', { name: 'Entrar' }).waitFor();
       await checkPage(page, 'login');
       await page.getByRole('link', { name: '¿Has olvidado tu contraseña?' }).click();
@@ -79,7 +72,7 @@ describe('every page and dialog on a phone (390x844)', () => {
         Object.defineProperty(navigator, 'share', { value: undefined });
         Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('no clipboard')) } });
       });
-      await page.goto(`${server.url}/results/${sentCampaign}`);
+      await page.goto(`${suite.server.url}/results/${sentCampaign}`);
       // On a phone the report's actions and options are folded under 'Opciones del informe'.
       await page.getByRole('button', { name: 'Opciones del informe' }).click();
       await page.getByRole('button', { name: 'Compartir' }).waitFor();
@@ -88,7 +81,7 @@ describe('every page and dialog on a phone (390x844)', () => {
       await checkDialog(page, 'share-link-dialog');
       await page.locator('.modal.show').getByRole('button', { name: 'Cerrar' }).last().click();
 
-      await page.goto(`${server.url}/comparisons/${sentCampaign}`);
+      await page.goto(`${suite.server.url}/comparisons/${sentCampaign}`);
       await page.getByText('CCAA').first().waitFor();
       await checkPage(page, 'comparisons');
       expect(errors).toEqual([]);
@@ -116,7 +109,7 @@ describe('every page and dialog on a phone (390x844)', () => {
       await checkDialog(page, 'delete-campaign-confirmation');
       await cancelDialog(page);
 
-      await page.goto(`${server.url}/manage/users`);
+      await page.goto(`${suite.server.url}/manage/users`);
       await checkListPage(page, 'users-admin');
       const other = page.locator('table.list-table tbody tr').filter({ hasText: MANY_ENTITIES_USER });
       await other.getByRole('button', { name: /^Regenerar contraseña/ }).click();
@@ -129,20 +122,20 @@ describe('every page and dialog on a phone (390x844)', () => {
       await other.getByRole('button', { name: /^Eliminar/ }).click();
       await checkDialog(page, 'delete-user-confirmation');
       await cancelDialog(page);
-      await page.goto(`${server.url}/manage/users/create`);
+      await page.goto(`${suite.server.url}/manage/users/create`);
       await page.getByRole('button', { name: /^Entidades/ }).waitFor();
       await checkPage(page, 'create-user');
 
-      await page.goto(`${server.url}/manage/entities`);
+      await page.goto(`${suite.server.url}/manage/entities`);
       await checkListPage(page, 'entities-admin');
       await page.locator('table.list-table tbody tr').getByRole('button', { name: /^Eliminar/ }).first().click();
       await checkDialog(page, 'delete-entity-confirmation');
       await cancelDialog(page);
-      await page.goto(`${server.url}/manage/entities/create`);
+      await page.goto(`${suite.server.url}/manage/entities/create`);
       await page.getByRole('combobox', { name: 'Municipios' }).waitFor();
       await checkPage(page, 'create-entity');
 
-      await page.goto(`${server.url}/results/${sentCampaign}`);
+      await page.goto(`${suite.server.url}/results/${sentCampaign}`);
       await page.getByRole('button', { name: 'Opciones del informe' }).click();
       await page.getByRole('button', { name: 'Compartir' }).waitFor();
       await checkPage(page, 'results-admin');
@@ -161,9 +154,9 @@ describe('every page and dialog on a phone (390x844)', () => {
       await page.getByRole('button', { name: 'Nueva Campaña' }).click();
       await checkDialog(page, 'new-campaign-fec');
       await cancelDialog(page);
-      await page.goto(`${server.url}/manage/users`);
+      await page.goto(`${suite.server.url}/manage/users`);
       await checkListPage(page, 'users-fec');
-      await page.goto(`${server.url}/manage/entities`);
+      await page.goto(`${suite.server.url}/manage/entities`);
       await checkListPage(page, 'entities-fec');
       await checkUserPanel(page, 'fec-panel');
       expect(errors).toEqual([]);

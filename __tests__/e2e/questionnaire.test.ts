@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { sharedAppServer, type AppServer } from './helpers/appServer.js';
-import { launchBrowser, newPage, screenshot } from './helpers/browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { serverAndBrowser, sharedAppServer } from './helpers/appServer.js';
+import { newPage, screenshot } from './helpers/browser.js';
 import { logIn, logInAsUser } from './helpers/session.js';
 
 /** The text cells of one column of the table on screen. */
@@ -19,24 +19,16 @@ async function openQuestionnaireWithASavedAnswer(page: Page, url: string): Promi
 }
 
 describe('questionnaire and filters in Chromium', () => {
-  let server: AppServer;
-  let browser: Browser;
+  const suite = serverAndBrowser(sharedAppServer);
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([sharedAppServer(), launchBrowser()]);
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  }, 30_000);
 
   it.each([
     ['clicking their names', false],
     ['tapping their names on a phone', true],
   ])('filters /status by two communities chosen by %s, not their boxes', async (_how, phone) => {
-    const { page, context, errors } = await newPage(browser, { phone });
+    const { page, context, errors } = await newPage(suite.browser, { phone });
     try {
-      await logIn(page, server.url, 'admin@demo.es');
+      await logIn(page, suite.server.url, 'admin@demo.es');
       await page.waitForURL('**/status');
       await page.getByRole('table').waitFor();
       const communities = [...new Set(await column(page, 3))].sort((a, b) => a.localeCompare(b, 'es'));
@@ -69,11 +61,11 @@ describe('questionnaire and filters in Chromium', () => {
   }, 120_000);
 
   it("ticks 'Entidades' on the new-user form by clicking an entity's name", async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(suite.browser);
     try {
-      await logIn(page, server.url, 'admin@demo.es');
+      await logIn(page, suite.server.url, 'admin@demo.es');
       await page.waitForURL('**/status');
-      await page.goto(`${server.url}/manage/users/create`);
+      await page.goto(`${suite.server.url}/manage/users/create`);
       await page.getByRole('button', { name: /^Entidades/ }).click();
       const first = page.locator('#user-entities-options label').first();
       const name = await first.innerText();
@@ -89,9 +81,9 @@ describe('questionnaire and filters in Chromium', () => {
   }, 120_000);
 
   it('says an unsaved choice is not saved and asks before leaving with it', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(suite.browser);
     try {
-      const picker = await openQuestionnaireWithASavedAnswer(page, server.url);
+      const picker = await openQuestionnaireWithASavedAnswer(page, suite.server.url);
       const address = page.url();
       // Another response, not saved.
       const other = picker.locator('input').nth(1);
@@ -131,9 +123,9 @@ describe('questionnaire and filters in Chromium', () => {
   }, 180_000);
 
   it("asks before 'Enviar Encuesta', naming the entity; sent, the questionnaire offers its results", async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(suite.browser);
     try {
-      await openQuestionnaireWithASavedAnswer(page, server.url);
+      await openQuestionnaireWithASavedAnswer(page, suite.server.url);
       const campaignId = page.url().split('/').pop();
       const title = await page.locator('#questionnaire-title').innerText();
       const [entity, campaign] = title.split(' · ');
@@ -164,7 +156,7 @@ describe('questionnaire and filters in Chromium', () => {
       await page.getByText('Cuestionario enviado').waitFor();
       await page.waitForURL(`**/results/${campaignId}`);
 
-      await page.goto(`${server.url}/my-campaigns/${campaignId}`);
+      await page.goto(`${suite.server.url}/my-campaigns/${campaignId}`);
       const results = page.getByRole('link', { name: 'Ver Resultados' });
       await results.waitFor();
       expect(await page.getByRole('button', { name: 'Enviar Encuesta' }).count()).toBe(0);

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { sharedAppServer, type AppServer } from './helpers/appServer.js';
-import { launchBrowser, newPage, screenshot, SCREENSHOT_DIR } from './helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { serverAndBrowser, sharedAppServer } from './helpers/appServer.js';
+import { newPage, screenshot, SCREENSHOT_DIR } from './helpers/browser.js';
 import { logInAsUser } from './helpers/session.js';
 import { readPdf } from './helpers/pdf.js';
 import { apiGet, apiPost, apiToken } from './helpers/api.js';
@@ -49,26 +49,20 @@ async function print(page: Page, name: string): Promise<Printed> {
 }
 
 describe('printed and shared reports say who, when and how', () => {
-  let server: AppServer;
-  let browser: Browser;
+  const suite = serverAndBrowser(sharedAppServer);
   let token: string;
   /** The demo USER's entity with two sent campaigns: its latest is compared with the one before. */
   let subject: { entity: string; province: string; campaignId: number; year: number; previousYear: number };
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([sharedAppServer(), launchBrowser()]);
-    token = await apiToken(server.url, 'usuario@demo.es');
-    const { entityCampaigns } = await apiGet<EntityCampaigns>(server.url, token, '/campaigns/getByUser?nameWithProvince=true&onlySent=true');
+    token = await apiToken(suite.server.url, 'usuario@demo.es');
+    const { entityCampaigns } = await apiGet<EntityCampaigns>(suite.server.url, token, '/campaigns/getByUser?nameWithProvince=true&onlySent=true');
     const twoEditions = entityCampaigns.find((e) => e.campaigns.length >= 2);
     if (!twoEditions) throw new Error('The demo USER has no entity with two sent campaigns');
     const [previous, latest] = twoEditions.campaigns.slice(-2);
     const [entity, province] = twoEditions.text.split(' - (');
     subject = { entity, province: province.slice(0, -1), campaignId: latest.id, year: latest.campaignNumber, previousYear: previous.campaignNumber };
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  }, 30_000);
 
   const campaign = () => `Campaña ${subject.year}`;
 
@@ -83,9 +77,9 @@ describe('printed and shared reports say who, when and how', () => {
   }
 
   it("prints the 'Informe' and 'Puntuación Global' with the entity, campaign, date, mode and n, titled for their PDF", async () => {
-    const { page, context, errors } = await newPage(browser);
-    await logInAsUser(page, server.url);
-    await page.goto(`${server.url}/results/${subject.campaignId}`);
+    const { page, context, errors } = await newPage(suite.browser);
+    await logInAsUser(page, suite.server.url);
+    await page.goto(`${suite.server.url}/results/${subject.campaignId}`);
     await page.getByTestId('block-global').waitFor();
     await expect(page.title()).resolves.toBe(`Resultados - ${subject.entity} - ${campaign()}`);
     // On its own page the screen shows who and which campaign; the date and the mode are for paper.
@@ -130,9 +124,9 @@ describe('printed and shared reports say who, when and how', () => {
   });
 
   it('prints the comparison with the entity, both years, the mode and each group n, in both modes', async () => {
-    const { page, context, errors } = await newPage(browser);
-    await logInAsUser(page, server.url);
-    await page.goto(`${server.url}/comparisons/${subject.campaignId}`);
+    const { page, context, errors } = await newPage(suite.browser);
+    await logInAsUser(page, suite.server.url);
+    await page.goto(`${suite.server.url}/comparisons/${subject.campaignId}`);
     await page.getByTestId('group-autonomousCommunity').waitFor();
     await expect(page.title()).resolves.toBe(`Comparativas - ${subject.entity} - ${campaign()}`);
     const compared = `${campaign()} comparada con la Campaña ${subject.previousYear}`;
@@ -157,8 +151,8 @@ describe('printed and shared reports say who, when and how', () => {
   });
 
   it('shows the whole heading on screen on the shared results and comparison links', async () => {
-    const links = await apiPost<ShareResponse>(server.url, token, '/campaigns/share', { id: subject.campaignId });
-    const visitor = await newPage(browser);
+    const links = await apiPost<ShareResponse>(suite.server.url, token, '/campaigns/share', { id: subject.campaignId });
+    const visitor = await newPage(suite.browser);
     const { page } = visitor;
     await page.goto(links.urlResults);
     await page.getByTestId('block-global').waitFor();

@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { sharedAppServer, type AppServer } from './helpers/appServer.js';
-import { drawEveryChart, launchBrowser, newPage, screenshot, waitForCount, type OpenedPage } from './helpers/browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { serverAndBrowser, sharedAppServer } from './helpers/appServer.js';
+import { drawEveryChart, newPage, screenshot, waitForCount, type OpenedPage } from './helpers/browser.js';
 import { expectNoSideScroll, PHONE } from './helpers/phone.js';
 import { readPdf } from './helpers/pdf.js';
 import { logIn } from './helpers/session.js';
@@ -55,33 +55,27 @@ function pdfWords(pdf: Buffer): { width: number; landscape: boolean; words: { te
 }
 
 describe('report layout: phone, languages and paper', () => {
-  let server: AppServer;
-  let browser: Browser;
+  const suite = serverAndBrowser(sharedAppServer);
   /** A sent campaign of the demo USER's entity that has a previous one (comparisons have both). */
   let campaignId: number;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([sharedAppServer(), launchBrowser()]);
-    const token = await apiToken(server.url, 'usuario@demo.es');
-    const { entityCampaigns } = await apiGet<EntityCampaigns>(server.url, token, '/campaigns/getByUser?nameWithProvince=true&onlySent=true');
+    const token = await apiToken(suite.server.url, 'usuario@demo.es');
+    const { entityCampaigns } = await apiGet<EntityCampaigns>(suite.server.url, token, '/campaigns/getByUser?nameWithProvince=true&onlySent=true');
     const entity = entityCampaigns.find((e) => e.campaigns.length >= 2);
     if (!entity) throw new Error('The demo USER has no entity with two sent campaigns');
     campaignId = entity.campaigns[entity.campaigns.length - 1].id;
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  }, 30_000);
 
   async function signedIn(phone: boolean): Promise<OpenedPage> {
-    const opened = await newPage(browser, { phone });
-    await logIn(opened.page, server.url, 'usuario@demo.es');
+    const opened = await newPage(suite.browser, { phone });
+    await logIn(opened.page, suite.server.url, 'usuario@demo.es');
     await opened.page.waitForURL('**/my-campaigns');
     return opened;
   }
 
   async function openResults(page: Page) {
-    await page.goto(`${server.url}/results/${campaignId}`);
+    await page.goto(`${suite.server.url}/results/${campaignId}`);
     await waitForCount(globalBlock(page).getByTestId('gauge').locator('.highcharts-dial'), 5);
   }
 
@@ -177,7 +171,7 @@ describe('report layout: phone, languages and paper', () => {
   it('fits the comparisons on a phone: a radar in the first screen, numbered spokes named in a key', async () => {
     const { page, context, errors } = await signedIn(true);
     try {
-      await page.goto(`${server.url}/comparisons/${campaignId}`);
+      await page.goto(`${suite.server.url}/comparisons/${campaignId}`);
       const firstRadar = page.getByTestId('group-campaign').getByTestId('radar').first();
       await firstRadar.locator('.highcharts-container').waitFor();
       await expectNoSideScroll(page);

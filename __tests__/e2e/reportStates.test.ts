@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { sharedAppServer, type AppServer } from './helpers/appServer.js';
-import { launchBrowser, newPage, screenshot } from './helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { serverAndBrowser, sharedAppServer } from './helpers/appServer.js';
+import { newPage, screenshot } from './helpers/browser.js';
 import { logInAsUser } from './helpers/session.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
@@ -18,29 +18,23 @@ const rowsOf = (page: Page, testId: string) =>
   page.getByTestId(testId).locator('table tr').evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => (cell as HTMLElement).innerText.trim())));
 
 describe('report states in Chromium: the differences table, a campaign not sent, another entity', () => {
-  let server: AppServer;
-  let browser: Browser;
+  const suite = serverAndBrowser(sharedAppServer);
   let sent: Entity[];
   let all: Entity[];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([sharedAppServer(), launchBrowser()]);
-    const token = await apiToken(server.url, 'usuario@demo.es');
-    sent = (await apiGet<EntityCampaigns>(server.url, token, '/campaigns/getByUser?nameWithProvince=true&onlySent=true')).entityCampaigns;
-    all = (await apiGet<EntityCampaigns>(server.url, token, '/campaigns/getByUser?nameWithProvince=true')).entityCampaigns;
+    const token = await apiToken(suite.server.url, 'usuario@demo.es');
+    sent = (await apiGet<EntityCampaigns>(suite.server.url, token, '/campaigns/getByUser?nameWithProvince=true&onlySent=true')).entityCampaigns;
+    all = (await apiGet<EntityCampaigns>(suite.server.url, token, '/campaigns/getByUser?nameWithProvince=true')).entityCampaigns;
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  }, 30_000);
 
   it('shows each comparison group as figures: both years, the change in points with its arrow, on screen, in CSV and in print', async () => {
     const twoEditions = sent.find((e) => e.campaigns.length >= 2);
     if (!twoEditions) throw new Error('The demo USER has no entity with two sent campaigns');
     const [previous, current] = twoEditions.campaigns.slice(-2);
-    const { page, context, errors } = await newPage(browser);
-    await logInAsUser(page, server.url);
-    await page.goto(`${server.url}/comparisons/${current.id}`);
+    const { page, context, errors } = await newPage(suite.browser);
+    await logInAsUser(page, suite.server.url);
+    await page.goto(`${suite.server.url}/comparisons/${current.id}`);
     await page.getByTestId('differences-autonomousCommunity').waitFor();
 
     for (const level of ['campaign', 'province', 'autonomousCommunity']) {
@@ -117,11 +111,11 @@ describe('report states in Chromium: the differences table, a campaign not sent,
     const sentIds = new Set(sent.flatMap((e) => e.campaigns.map((c) => c.id)));
     const draft = all.flatMap((e) => e.campaigns).find((c) => !sentIds.has(c.id));
     if (!draft) throw new Error('The demo USER has no campaign that is not sent');
-    const { page, context, errors } = await newPage(browser);
-    await logInAsUser(page, server.url);
+    const { page, context, errors } = await newPage(suite.browser);
+    await logInAsUser(page, suite.server.url);
     for (const report of ['results', 'comparisons']) {
       const refused = page.waitForResponse((res) => res.url().includes(`/campaigns/${report === 'results' ? 'result' : 'comparison'}?`));
-      await page.goto(`${server.url}/${report}/${draft.id}`);
+      await page.goto(`${suite.server.url}/${report}/${draft.id}`);
       expect((await refused).status()).toBe(409);
       await page.getByText('Esta campaña aún no se ha enviado').waitFor();
       expect(await page.getByRole('link', { name: 'Abrir el cuestionario' }).getAttribute('href')).toBe(`/my-campaigns/${draft.id}`);
@@ -140,9 +134,9 @@ describe('report states in Chromium: the differences table, a campaign not sent,
   it("empties the report at once when another entity is chosen on /results, and a reload keeps that entity", async () => {
     const [first, second] = sent.filter((e) => e.campaigns.length > 0);
     if (!second) throw new Error('The demo USER needs two entities with sent campaigns');
-    const { page, context, errors } = await newPage(browser);
-    await logInAsUser(page, server.url);
-    await page.goto(`${server.url}/results/${first.campaigns.at(-1)!.id}`);
+    const { page, context, errors } = await newPage(suite.browser);
+    await logInAsUser(page, suite.server.url);
+    await page.goto(`${suite.server.url}/results/${first.campaigns.at(-1)!.id}`);
     await page.getByTestId('block-global').waitFor();
     await page.getByRole('button', { name: /^Entidad/ }).click();
     await page.getByRole('button', { name: second.text, exact: true }).click();

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { sharedAppServer, type AppServer } from './helpers/appServer.js';
-import { launchBrowser, newPage, screenshot, waitForCount } from './helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { serverAndBrowser, sharedAppServer } from './helpers/appServer.js';
+import { newPage, screenshot, waitForCount } from './helpers/browser.js';
 import { logInAsUser } from './helpers/session.js';
 import { readPdf } from './helpers/pdf.js';
 import { apiGet, apiToken } from './helpers/api.js';
@@ -12,27 +12,21 @@ const globalHeaders = (page: Page) => globalBlock(page).getByTestId('comparison-
 const globalTotal = (page: Page) => globalBlock(page).getByTestId('comparison-table').locator('tr.comparison-total').innerText();
 
 describe('results in Chromium', () => {
-  let server: AppServer;
-  let browser: Browser;
+  const suite = serverAndBrowser(sharedAppServer);
   let sent: { entity: string; campaignId: number; campaignText: string };
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([sharedAppServer(), launchBrowser()]);
-    const token = await apiToken(server.url, 'usuario@demo.es');
-    const { entityCampaigns } = await apiGet<EntityCampaigns>(server.url, token, '/campaigns/getByUser?nameWithProvince=true&onlySent=true');
+    const token = await apiToken(suite.server.url, 'usuario@demo.es');
+    const { entityCampaigns } = await apiGet<EntityCampaigns>(suite.server.url, token, '/campaigns/getByUser?nameWithProvince=true&onlySent=true');
     const entity = entityCampaigns.find((e) => e.campaigns.length > 0);
     if (!entity) throw new Error('The demo USER has no sent campaign');
     const campaign = entity.campaigns[entity.campaigns.length - 1];
     sent = { entity: entity.text, campaignId: campaign.id, campaignText: campaign.text };
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  }, 30_000);
 
   it('lets the USER open a sent campaign, hide a territory and compare with everyone', async () => {
-    const { page, context, errors } = await newPage(browser);
-    await logInAsUser(page, server.url);
+    const { page, context, errors } = await newPage(suite.browser);
+    await logInAsUser(page, suite.server.url);
     await page.getByRole('link', { name: 'Resultados' }).click();
     await page.getByText('Por favor, selecciona una campaña específica').waitFor();
     await page.getByRole('button', { name: /^Entidad/ }).click();
@@ -68,10 +62,10 @@ describe('results in Chromium', () => {
   });
 
   it('prints a paginated report with its sections, answers only when asked for', async () => {
-    const { page, context } = await newPage(browser);
-    await logInAsUser(page, server.url);
+    const { page, context } = await newPage(suite.browser);
+    await logInAsUser(page, suite.server.url);
     const answersLoaded = page.waitForResponse((res) => res.url().includes('/campaigns/answers'));
-    await page.goto(`${server.url}/results/${sent.campaignId}`);
+    await page.goto(`${suite.server.url}/results/${sent.campaignId}`);
     await globalBlock(page).waitFor();
     await answersLoaded;
     // The charts on the screen drawn (Highcharts loads with the first of them; 'Imprimir en PDF' would load it first).
@@ -105,17 +99,17 @@ describe('results in Chromium', () => {
   });
 
   it('shares a link that opens the report without signing in until it is revoked; a broken one says so', async () => {
-    const { page, context } = await newPage(browser);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    await logInAsUser(page, server.url);
-    await page.goto(`${server.url}/results/${sent.campaignId}`);
+    const { page, context } = await newPage(suite.browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
+    await logInAsUser(page, suite.server.url);
+    await page.goto(`${suite.server.url}/results/${sent.campaignId}`);
     await globalBlock(page).waitFor();
     await page.getByRole('button', { name: 'Compartir' }).click();
     await page.getByText('Link copiado en el portapapeles').waitFor();
     const link = await page.evaluate(() => navigator.clipboard.readText());
-    expect(link).toMatch(new RegExp(`^${server.url}/results/0/`));
+    expect(link).toMatch(new RegExp(`^${suite.server.url}/results/0/`));
 
-    const visitor = await newPage(browser);
+    const visitor = await newPage(suite.browser);
     await visitor.page.goto(link);
     await globalBlock(visitor.page).waitFor();
     await expect(visitor.page.getByTestId('report-entity').innerText()).resolves.toBe(sent.entity.split(' - (')[0]);
@@ -129,7 +123,7 @@ describe('results in Chromium', () => {
     await visitor.page.reload();
     await visitor.page.getByText('Link compartido incorrecto.').waitFor();
 
-    await visitor.page.goto(`${server.url}/results/0/${link.split('/').pop()?.slice(0, -4)}xxxx`);
+    await visitor.page.goto(`${suite.server.url}/results/0/${link.split('/').pop()?.slice(0, -4)}xxxx`);
     await visitor.page.getByText('Link compartido incorrecto.').waitFor();
     await screenshot(visitor.page, 'results-shared-broken');
     await visitor.context.close();

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { startAppServer, type AppServer } from './helpers/appServer.js';
-import { launchBrowser, newPage, screenshot, settledCookie, type OpenedPage } from './helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { serverAndBrowser, startAppServer } from './helpers/appServer.js';
+import { newPage, screenshot, settledCookie, type OpenedPage } from './helpers/browser.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import type { CampaignStatusRow, CampaignSummary } from '../../src/shared/api/campaigns.js';
 
@@ -25,27 +25,19 @@ async function logIn(page: Page, url: string, email: string, password = 'demo123
 const menuItems = (page: Page) => page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link').allInnerTexts();
 
 describe('client shell in Chromium', () => {
-  let server: AppServer;
-  let browser: Browser;
+  const suite = serverAndBrowser();
   let opened: OpenedPage;
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  }, 120_000);
   beforeEach(async () => {
-    opened = await newPage(browser);
+    opened = await newPage(suite.browser);
   });
   afterEach(async () => {
     await opened.context.close();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  }, 30_000);
 
   it('shows the login in Spanish at the root and validates the form', async () => {
     const { page, errors } = opened;
-    await page.goto(`${server.url}/`);
+    await page.goto(`${suite.server.url}/`);
     await page.waitForURL('**/auth/login');
     expect(await page.title()).toBe('Campañas');
     expect(await page.getAttribute('html', 'lang')).toBe('es');
@@ -63,7 +55,7 @@ describe('client shell in Chromium', () => {
     ['fec@demo.es', '/status', 'Encuesta', 'Administrador', ['Estado', 'Entidades', 'Usuarios', 'Ediciones', 'Resultados', 'Comparativas']],
   ])('logs %s in through the form to %s with its menu', async (email, landing, title, roleLabel, menu) => {
     const { page, errors } = opened;
-    await logIn(page, server.url, email);
+    await logIn(page, suite.server.url, email);
     await page.waitForURL(`**${landing}`);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     expect((await menuItems(page)).map((t) => t.trim())).toEqual(menu);
@@ -76,7 +68,7 @@ describe('client shell in Chromium', () => {
 
   it('shows the alert above the form for a wrong password', async () => {
     const { page } = opened;
-    await logIn(page, server.url, 'usuario@demo.es', 'not-the-password');
+    await logIn(page, suite.server.url, 'usuario@demo.es', 'not-the-password');
     await page.getByRole('alert').filter({ hasText: 'El usuario o la contraseña no son correctos.' }).waitFor();
     expect(page.url()).toContain('/auth/login');
     await screenshot(page, 'login-wrong-password');
@@ -105,22 +97,22 @@ describe('client shell in Chromium', () => {
 
   it('keeps a USER out of the user management and logs out to the login', async () => {
     const { page } = opened;
-    await logIn(page, server.url, 'usuario@demo.es');
+    await logIn(page, suite.server.url, 'usuario@demo.es');
     await page.waitForURL('**/my-campaigns');
-    await page.goto(`${server.url}/manage/users`);
+    await page.goto(`${suite.server.url}/manage/users`);
     await page.waitForURL('**/my-campaigns');
     await page.getByRole('heading', { level: 1, name: 'Campañas' }).waitFor();
     await page.getByRole('button', { name: 'Abrir el panel de usuario' }).click();
     await page.getByRole('link', { name: 'Cerrar sesión' }).click();
     await page.waitForURL('**/auth/login');
     expect(await settledCookie(page.context(), 'access_token', (c) => c === undefined)).toBeUndefined();
-    await page.goto(`${server.url}/my-campaigns`);
+    await page.goto(`${suite.server.url}/my-campaigns`);
     await page.waitForURL('**/auth/login');
   });
 
   it('switches language from the user panel and remembers it after a reload', async () => {
     const { page } = opened;
-    await logIn(page, server.url, 'admin@demo.es');
+    await logIn(page, suite.server.url, 'admin@demo.es');
     await page.waitForURL('**/status');
     await page.getByRole('button', { name: 'Abrir el panel de usuario' }).click();
     await page.getByLabel('Idioma').selectOption('ca');
@@ -134,9 +126,9 @@ describe('client shell in Chromium', () => {
   });
 
   it('fits a phone: the menu opens from the header', async () => {
-    const phone = await newPage(browser, { phone: true });
+    const phone = await newPage(suite.browser, { phone: true });
     try {
-      await logIn(phone.page, server.url, 'usuario@demo.es');
+      await logIn(phone.page, suite.server.url, 'usuario@demo.es');
       await phone.page.waitForURL('**/my-campaigns');
       await phone.page.getByRole('button', { name: 'Mostrar u ocultar el menú' }).click();
       await phone.page.getByRole('dialog').getByRole('link', { name: 'Resultados' }).waitFor();
@@ -151,9 +143,9 @@ describe('client shell in Chromium', () => {
 
   it('sends unknown paths to the login and shows the error page on /Error', async () => {
     const { page } = opened;
-    await page.goto(`${server.url}/does/not/exist`);
+    await page.goto(`${suite.server.url}/does/not/exist`);
     await page.waitForURL('**/auth/login');
-    await page.goto(`${server.url}/Error`);
+    await page.goto(`${suite.server.url}/Error`);
     await page.getByRole('heading', { name: '404' }).waitFor();
     expect(await page.getByTestId('error-message').innerText()).toBe('Not found error');
     await screenshot(page, 'error-page');
@@ -161,17 +153,17 @@ describe('client shell in Chromium', () => {
 
   it("leaves the not-found page with 'Volver al inicio', and shows it for an address that names no campaign", async () => {
     const { page, errors } = opened;
-    const [admin, user] = await Promise.all([apiToken(server.url, 'admin@demo.es'), apiToken(server.url, 'usuario@demo.es')]);
-    const [status, mine] = await Promise.all([apiGet<CampaignStatusRow[]>(server.url, admin, '/campaigns/status'), apiGet<CampaignSummary[]>(server.url, user, '/campaigns/all')]);
+    const [admin, user] = await Promise.all([apiToken(suite.server.url, 'admin@demo.es'), apiToken(suite.server.url, 'usuario@demo.es')]);
+    const [status, mine] = await Promise.all([apiGet<CampaignStatusRow[]>(suite.server.url, admin, '/campaigns/status'), apiGet<CampaignSummary[]>(suite.server.url, user, '/campaigns/all')]);
     const own = new Set(mine.map((c) => c.entityId));
     const othersCampaign = status.find((row) => row.campaignId !== null && !own.has(row.entityId))!.campaignId;
-    await logIn(page, server.url, 'usuario@demo.es');
+    await logIn(page, suite.server.url, 'usuario@demo.es');
     await page.waitForURL('**/my-campaigns');
     const notFound = page.getByRole('heading', { name: '404' });
     const list = page.getByRole('heading', { name: 'Mis campañas' });
 
     for (const path of [`/my-campaigns/${othersCampaign}`, '/my-campaigns/99999', '/my-campaigns/abc', '/my-campaigns/99999999999', '/results/abc', '/comparisons/0x1F']) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${suite.server.url}${path}`);
       await notFound.waitFor();
       await page.getByRole('button', { name: 'Volver al inicio' }).click();
       await page.waitForURL('**/my-campaigns');
@@ -191,7 +183,7 @@ describe('client shell in Chromium', () => {
 
   it('brings a user who signs in from a deep link to the page asked for', async () => {
     const { page } = opened;
-    await page.goto(`${server.url}/manage/users`);
+    await page.goto(`${suite.server.url}/manage/users`);
     await page.waitForURL('**/auth/login');
     await page.getByLabel('Correo electrónico').fill('admin@demo.es');
     await page.getByLabel('Contraseña', { exact: true }).fill('demo1234');
@@ -202,7 +194,7 @@ describe('client shell in Chromium', () => {
 
   it('shows a clear focus ring on every control the keyboard reaches', async () => {
     const { page } = opened;
-    await logIn(page, server.url, 'admin@demo.es');
+    await logIn(page, suite.server.url, 'admin@demo.es');
     await page.waitForURL('**/status');
     await page.getByRole('table').waitFor();
     const rings: string[] = [];

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { sharedAppServer, type AppServer } from './helpers/appServer.js';
-import { drawEveryChart, launchBrowser, newPage, screenshot, scrollPageTo } from './helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { serverAndBrowser, sharedAppServer } from './helpers/appServer.js';
+import { drawEveryChart, newPage, screenshot, scrollPageTo } from './helpers/browser.js';
 import { logInAsUser } from './helpers/session.js';
 import { readPdf } from './helpers/pdf.js';
 import { expectNoSideScroll } from './helpers/phone.js';
@@ -15,28 +15,22 @@ const rowsOf = (page: Page, testId: string) =>
   page.getByTestId(testId).locator('table tr').evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('th, td'), (c) => (c.textContent ?? '').trim())));
 
 describe("'Evolución' in Chromium", () => {
-  let server: AppServer;
-  let browser: Browser;
+  const suite = serverAndBrowser(sharedAppServer);
   let subject: { campaignId: number; entity: string };
   let token: string;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([sharedAppServer(), launchBrowser()]);
-    token = await apiToken(server.url, 'usuario@demo.es');
-    const { entityCampaigns } = await apiGet<EntityCampaigns>(server.url, token, '/campaigns/getByUser?nameWithProvince=true&onlySent=true');
+    token = await apiToken(suite.server.url, 'usuario@demo.es');
+    const { entityCampaigns } = await apiGet<EntityCampaigns>(suite.server.url, token, '/campaigns/getByUser?nameWithProvince=true&onlySent=true');
     const threeEditions = entityCampaigns.find((e) => e.campaigns.length === 3);
     if (!threeEditions) throw new Error('The demo USER has no entity with three sent campaigns');
     subject = { campaignId: threeEditions.campaigns.at(-1)!.id, entity: threeEditions.text.split(' - (')[0] };
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  }, 30_000);
 
   it('charts and tables the entity beside its territories in 2024, 2025 and 2026, on screen, in both modes and in print', async () => {
-    const { page, context, errors } = await newPage(browser);
-    await logInAsUser(page, server.url);
-    await page.goto(`${server.url}/comparisons/${subject.campaignId}`);
+    const { page, context, errors } = await newPage(suite.browser);
+    await logInAsUser(page, suite.server.url);
+    await page.goto(`${suite.server.url}/comparisons/${subject.campaignId}`);
     const section = page.getByRole('region', { name: 'Evolución' });
     await section.waitFor();
     await section.scrollIntoViewIfNeeded();
@@ -89,9 +83,9 @@ describe("'Evolución' in Chromium", () => {
   });
 
   it('is on the shared comparison link too, read with the link\'s token', async () => {
-    const { urlComparisons } = await apiPost<ShareResponse>(server.url, token, '/campaigns/share', { id: subject.campaignId });
-    const { page, context, errors } = await newPage(browser);
-    await page.goto(`${server.url}${new URL(urlComparisons, server.url).pathname}`);
+    const { urlComparisons } = await apiPost<ShareResponse>(suite.server.url, token, '/campaigns/share', { id: subject.campaignId });
+    const { page, context, errors } = await newPage(suite.browser);
+    await page.goto(`${suite.server.url}${new URL(urlComparisons, suite.server.url).pathname}`);
     const section = page.getByRole('region', { name: 'Evolución' });
     await section.waitFor();
     expect((await rowsOf(page, 'trend-table'))[0]).toEqual(['', '2024', '2025', '2026']);
@@ -100,9 +94,9 @@ describe("'Evolución' in Chromium", () => {
   });
 
   it('fits a 390 px phone: neither the page nor the table scrolls sideways', async () => {
-    const { page, context, errors } = await newPage(browser, { phone: true });
-    await logInAsUser(page, server.url);
-    await page.goto(`${server.url}/comparisons/${subject.campaignId}`);
+    const { page, context, errors } = await newPage(suite.browser, { phone: true });
+    await logInAsUser(page, suite.server.url);
+    await page.goto(`${suite.server.url}/comparisons/${subject.campaignId}`);
     const section = page.getByTestId('trend');
     await section.waitFor();
     await section.scrollIntoViewIfNeeded();

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { startAppServer, type AppServer } from './helpers/appServer.js';
-import { launchBrowser, newPage } from './helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { serverAndBrowser } from './helpers/appServer.js';
+import { newPage } from './helpers/browser.js';
 import { logIn } from './helpers/session.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import { expectNoSideScroll } from './helpers/phone.js';
@@ -35,31 +35,23 @@ async function answered(url: string, token: string, campaignId: number): Promise
  * shows every step.
  */
 describe('a yearly campaign from import to the activity log in Chromium', () => {
-  let server: AppServer;
-  let browser: Browser;
+  const suite = serverAndBrowser();
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  }, 30_000);
 
   it('imports, opens for a province, refuses a save after the deadline, reopens, and logs all of it', async () => {
-    const userToken = await apiToken(server.url, 'usuario@demo.es');
-    const adminToken = await apiToken(server.url, 'admin@demo.es');
-    const me = await apiGet<{ user: CurrentUser }>(server.url, userToken, '/auth/me');
-    const entities = await apiGet<EntityRow[]>(server.url, adminToken, '/entities/list');
+    const userToken = await apiToken(suite.server.url, 'usuario@demo.es');
+    const adminToken = await apiToken(suite.server.url, 'admin@demo.es');
+    const me = await apiGet<{ user: CurrentUser }>(suite.server.url, userToken, '/auth/me');
+    const entities = await apiGet<EntityRow[]>(suite.server.url, adminToken, '/entities/list');
     const entity = entities.find((e) => e.id === me.user.entities[0].id)!;
-    const lastYear = (await apiGet<CampaignSummary[]>(server.url, userToken, '/campaigns/all')).find((c) => c.status === 'sent' && c.campaignNumber === NEW_EDITION - 1);
+    const lastYear = (await apiGet<CampaignSummary[]>(suite.server.url, userToken, '/campaigns/all')).find((c) => c.status === 'sent' && c.campaignNumber === NEW_EDITION - 1);
     if (!lastYear) throw new Error(`The demo USER has no campaign sent in ${NEW_EDITION - 1}`);
 
-    const admin = await newPage(browser);
-    const user = await newPage(browser);
+    const admin = await newPage(suite.browser);
+    const user = await newPage(suite.browser);
     try {
       // 1. ADMIN imports next year's questionnaire: a broken file's problems, then the good file's preview.
-      await uploadBrokenThenGood(admin.page, server.url, catalogueFile(2026, NEW_EDITION), shot, 'journey-edition', NEW_EDITION - 1);
+      await uploadBrokenThenGood(admin.page, suite.server.url, catalogueFile(2026, NEW_EDITION), shot, 'journey-edition', NEW_EDITION - 1);
 
       // 2. ...and opens it for the province of the user's entity, from the status page.
       await admin.page.getByRole('link', { name: 'Estado', exact: true }).click();
@@ -74,16 +66,16 @@ describe('a yearly campaign from import to the activity log in Chromium', () => 
       await shot(admin.page, 'journey-opened');
 
       // 3. The USER finds the new campaign and saves a first answer.
-      const campaign = (await apiGet<CampaignSummary[]>(server.url, userToken, '/campaigns/all')).find((c) => c.campaignNumber === NEW_EDITION && c.entityId === entity.id);
+      const campaign = (await apiGet<CampaignSummary[]>(suite.server.url, userToken, '/campaigns/all')).find((c) => c.campaignNumber === NEW_EDITION && c.entityId === entity.id);
       if (!campaign) throw new Error(`Opening ${entity.province} created no ${NEW_EDITION} campaign for ${entity.name}`);
-      await logIn(user.page, server.url, 'usuario@demo.es');
+      await logIn(user.page, suite.server.url, 'usuario@demo.es');
       await user.page.waitForURL(/my-campaigns/);
-      await user.page.goto(`${server.url}/my-campaigns/${campaign.id}`);
+      await user.page.goto(`${suite.server.url}/my-campaigns/${campaign.id}`);
       const pickers = user.page.locator('fieldset.answer-picker');
       await pickers.first().locator('input').first().check();
       await pickers.first().getByRole('button', { name: /^Guardar/ }).click();
       await pickers.first().getByText('Guardada').waitFor();
-      expect(await answered(server.url, userToken, campaign.id)).toBe(1);
+      expect(await answered(suite.server.url, userToken, campaign.id)).toBe(1);
 
       // 4. ADMIN closes the edition while the user's page is still open.
       const deadline = admin.page.getByTestId('edition-deadline');
@@ -100,7 +92,7 @@ describe('a yearly campaign from import to the activity log in Chromium', () => 
       await user.page.getByText('Plazo cerrado el 31 de enero de 2020').waitFor();
       await pickers.first().waitFor({ state: 'detached' });
       await shot(user.page, 'journey-refused');
-      expect(await answered(server.url, userToken, campaign.id)).toBe(1);
+      expect(await answered(suite.server.url, userToken, campaign.id)).toBe(1);
 
       // 6. ADMIN reopens last year's campaign, sent by mistake, with a reason.
       await admin.page.getByRole('searchbox', { name: 'Buscar por entidad' }).fill(lastYear.entity);
@@ -134,11 +126,11 @@ describe('a yearly campaign from import to the activity log in Chromium', () => 
     }
 
     // The same log on a phone.
-    const phone = await newPage(browser, { phone: true });
+    const phone = await newPage(suite.browser, { phone: true });
     try {
-      await logIn(phone.page, server.url, 'admin@demo.es');
+      await logIn(phone.page, suite.server.url, 'admin@demo.es');
       await phone.page.waitForURL(/\/status/);
-      await phone.page.goto(`${server.url}/manage/audit`);
+      await phone.page.goto(`${suite.server.url}/manage/audit`);
       const reopened = phone.page.locator('tbody tr').filter({ hasText: 'Campaña reabierta' });
       await reopened.waitFor();
       await expectNoSideScroll(phone.page);

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
+import type { Browser } from 'playwright-core';
 import { ROOT, spawnServer, waitHealthy } from '../../helpers/serverProcess.js';
+import { launchBrowser } from './browser.js';
 import { madeOncePerRun } from '../../helpers/oncePerRun.js';
 
 const START_TIMEOUT_MS = 90_000;
@@ -81,4 +83,28 @@ export function sharedAppServer(): Promise<AppServer> {
     shared = starting;
   }
   return shared;
+}
+
+/** What a describe block's browser tests drive: its app server and its Chromium. */
+export interface BrowserSuite {
+  server: AppServer;
+  browser: Browser;
+}
+
+/**
+ * Starts an app server (a fresh one by default; `sharedAppServer` where a file's blocks may share one) and Chromium
+ * before the describe block's first test, and closes both after its last. Call it at the top of the block and read
+ * `suite.server` and `suite.browser` in hooks and tests: they are set once its beforeAll has run, which is before
+ * any beforeAll the block registers after the call.
+ */
+export function serverAndBrowser(start: () => Promise<AppServer> = startAppServer): BrowserSuite {
+  const suite = {} as BrowserSuite;
+  beforeAll(async () => {
+    [suite.server, suite.browser] = await Promise.all([start(), launchBrowser()]);
+  }, 120_000);
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.stop();
+  }, 30_000);
+  return suite;
 }
