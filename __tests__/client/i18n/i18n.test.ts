@@ -36,6 +36,14 @@ describe('locale catalogues', () => {
     });
   });
 
+  it('address the user as tú in Spanish, and say "teva" in Catalan', () => {
+    // Formal imperatives and possessives (usted) crept into a few Spanish texts; the rest of the app says tú.
+    const formal = /\b(Elija|Seleccione|Pulse|pulse|Introduzca|Escriba|Compruebe|Vuelva|vuelva|Inténtelo|Espere|Revise|Asegúrese|Indique|usted)\b/;
+    expect(Object.entries(MESSAGES.es).filter(([, text]) => formal.test(String(text)))).toEqual([]);
+    // 'teua' is Valencian; Catalan says 'teva'.
+    expect(Object.entries(MESSAGES.ca).filter(([, text]) => /\bteua\b/.test(String(text)))).toEqual([]);
+  });
+
   it('parse as ICU messages in every language', () => {
     for (const [language, messages] of Object.entries(MESSAGES)) {
       const locale = INTL_LOCALES[language as keyof typeof INTL_LOCALES];
