@@ -2,7 +2,7 @@ import { expectSaga } from 'redux-saga-test-plan';
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
 import { resultsActions, SHARED_CAMPAIGN_ID } from '../../../../src/client/features/results/resultsSlice.js';
 import {
-  handleCampaignOpened, handleCsvRequested, handleExcelRequested, handleEntitySelected, handleSharedLinkOpened, handleShareRequested, handleUnshareAsked, handleUnshareConfirmed, watchResults, type ResultsDependencies,
+  handleCampaignOpened, handleCsvRequested, handleExcelRequested, handleEntitySelected, handlePrintRequested, handleSharedLinkOpened, handleShareRequested, handleUnshareAsked, handleUnshareConfirmed, watchResults, type ResultsDependencies,
 } from '../../../../src/client/features/results/resultsSaga.js';
 import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
 import { ApiError } from '../../../../src/client/api/ApiError.js';
@@ -146,6 +146,20 @@ describe('results sagas', () => {
       .put.like(toastLike('RESULTS.TOAST.NO_CAMPAIGN', 'warning'))
       .run();
     expect(calls.shared).toEqual([]);
+  });
+
+  it("prints the chosen campaign's report, and warns instead of printing an empty page with none chosen", async () => {
+    const { dependencies, calls } = deps();
+    await expectSaga(handlePrintRequested, dependencies, resultsActions.printRequested(null))
+      .withReducer(rootReducer, signedIn())
+      .put.like(toastLike('RESULTS.TOAST.NO_CAMPAIGN', 'warning'))
+      .run();
+    expect(calls.printed).toBe(0);
+    await expectSaga(handlePrintRequested, dependencies, resultsActions.printRequested(3))
+      .withReducer(rootReducer, signedIn())
+      .not.put.like({ action: { type: snackbarActions.toastShown.type } })
+      .run();
+    expect(calls.printed).toBe(1);
   });
 
   it('shares a new link, telling the user when it was copied to the clipboard', async () => {

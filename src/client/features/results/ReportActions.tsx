@@ -26,7 +26,7 @@ export function ReportActions({ campaignId, target, about }: { campaignId: numbe
   return (
     <div className="d-flex flex-wrap gap-2">
       <HowCalculated about={about} />
-      <Button variant="outline-primary" onClick={() => dispatch(resultsActions.printRequested())}>
+      <Button variant="outline-primary" onClick={() => dispatch(resultsActions.printRequested(campaignId))}>
         <Printer aria-hidden="true" className="me-1" />
         <FormattedMessage id="RESULTS.CONTROLS.PRINT" />
       </Button>

@@ -149,7 +149,12 @@ export function handleUnshareConfirmed(deps: ResultsDependencies, action: Return
   return confirmedChange(outcome, deps.resultsApi.unshare, action.payload);
 }
 
-export function* handlePrintRequested(deps: ResultsDependencies): Saga<void> {
+/** 'Imprimir en PDF': the browser's print dialog; with no campaign chosen there is no report to print, so it warns as share does. */
+export function* handlePrintRequested(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.printRequested>): Saga<void> {
+  if (action.payload === null) {
+    yield put(toast('RESULTS.TOAST.NO_CAMPAIGN', 'warning'));
+    return;
+  }
   yield* call(deps.print);
 }
 

@@ -158,7 +158,7 @@ const resultsSlice = createSlice({
     /** Asked from the report's actions; the confirmation dialog dispatches unshareConfirmed. */
     unshareAsked: (_state, _action: PayloadAction<number | null>) => undefined,
     unshareConfirmed: (_state, _action: PayloadAction<number>) => undefined,
-    printRequested: () => undefined,
+    printRequested: (_state, _action: PayloadAction<number | null>) => undefined,
     csvRequested: (_state, _action: PayloadAction<CsvTable>) => undefined,
     /** 'Descargar Excel': the whole report as a workbook, open at this table's sheet. */
     excelRequested: (_state, _action: PayloadAction<CsvTable>) => undefined,
