@@ -151,6 +151,54 @@ export function examplesFor(call: DocumentedCall): { query: string; body: unknow
   });
 }
 
+/**
+ * Values that passed a field's own check and broke the server further on, once every other field was valid (an
+ * adversarial pass of 2026-11-28): half a surrogate pair (PostgreSQL's json refuses it in the activity log), year
+ * 0000 (out of PostgreSQL's date range), an invisible name.
+ */
+const TRIED_ALONE: string[] = ['\ud800', 'x\udfff', '0000-01-01', '\u200b'];
+
+/** Where a value sits in a request: the query's parameter, or a path of property names and array indexes in the body. */
+type Place = { query: string } | { body: (string | number)[] };
+
+/** Every string-taking leaf of a schema, as a path (an array's first item stands for its items). */
+function leaves(schema: JsonSchema, path: (string | number)[] = []): (string | number)[][] {
+  const shape = schema.anyOf?.find((s) => s.type === 'object' || s.type === 'array') ?? schema;
+  if (shape.type === 'object' && shape.properties) return Object.entries(shape.properties).flatMap(([k, s]) => leaves(s, [...path, k]));
+  if (shape.type === 'array' && shape.items) return leaves(shape.items, [...path, 0]);
+  return path.length > 0 ? [path] : [];
+}
+
+/** A copy of value with `value` put at path (creating the objects and arrays on the way). */
+function placed(root: unknown, path: (string | number)[], value: unknown): unknown {
+  const copy = JSON.parse(JSON.stringify(root ?? {}));
+  let at = copy;
+  path.slice(0, -1).forEach((key, i) => {
+    at[key] ??= typeof path[i + 1] === 'number' ? [] : {};
+    at = at[key];
+  });
+  at[path[path.length - 1]] = value;
+  return copy;
+}
+
+/**
+ * Requests that are valid but for one field, which holds one of TRIED_ALONE: a value a generated request rarely
+ * gets to (validation stops at the first bad field), for every query parameter and body leaf of the call.
+ */
+export function oneFieldExamples(call: DocumentedCall): { query: string; body: unknown }[] {
+  const [valid] = fc.sample(fc.record({ query: fc.record(Object.fromEntries(Object.entries(call.query).map(([k, s]) => [k, validValue(s)]))), body: call.body ? validValue(call.body.anyOf?.find((s) => s.type === 'object') ?? call.body) : fc.constant(undefined) }), { numRuns: 1, seed: 28 });
+  const queryText = (values: Record<string, unknown>) => {
+    const search = new URLSearchParams(Object.entries(values).map(([k, v]) => [k, text(v)]));
+    return search.size > 0 ? `?${search}` : '';
+  };
+  const places: Place[] = [...Object.keys(call.query).map((query) => ({ query })), ...(call.body ? leaves(call.body).map((body) => ({ body })) : [])];
+  return places.flatMap((place) =>
+    TRIED_ALONE.map((value) =>
+      'query' in place ? { query: queryText({ ...valid.query, [place.query]: value }), body: valid.body } : { query: queryText(valid.query), body: placed(valid.body, place.body, value) },
+    ),
+  );
+}
+
 /** Raw request bodies that are not JSON of any shape: broken syntax, wrong content types, bad bytes, oversize. */
 export const MALFORMED_BODIES: { contentType: string; body: string | Buffer; why: string }[] = [
   { contentType: 'application/json', body: '{"id":', why: 'truncated JSON' },

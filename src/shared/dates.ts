@@ -6,9 +6,16 @@
 /** The time zone every calendar day and shown time of the product is read in. */
 export const MADRID_TIME_ZONE = 'Europe/Madrid';
 
-/** Whether text is a real calendar date written YYYY-MM-DD (2027-02-30 is not). */
+/**
+ * YYYY-MM-DD with a year from 1000 to 9999. PostgreSQL has no year 0 ('0000-01-01' is out of its range), and no
+ * deadline or activity-log filter needs a year before 1000.
+ */
+export const CALENDAR_DATE_PATTERN = '^[1-9]\\d{3}-\\d{2}-\\d{2}$';
+const CALENDAR_DATE = new RegExp(CALENDAR_DATE_PATTERN);
+
+/** Whether text is a real calendar date written YYYY-MM-DD (2027-02-30 is not, nor is year 0000). */
 export function isCalendarDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  if (!CALENDAR_DATE.test(text)) return false;
   const date = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }

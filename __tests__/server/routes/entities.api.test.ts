@@ -74,6 +74,10 @@ describe.each(backends)('entity administration API on $name', ({ openDemo }) => 
     const cases: [Record<string, unknown>, Record<string, unknown>][] = [
       [{ entity: { name: '   ', population: 10 } }, { 'entity.name': expect.any(String) }],
       [{ entity: { name: 'Con\u0000nulo', population: 10 } }, { 'entity.name': expect.any(String) }],
+      // Nothing visible, a look-alike of another name (a zero-width space), half a surrogate pair.
+      [{ entity: { name: '\u200b', population: 10 } }, { 'entity.name': expect.any(String) }],
+      [{ entity: { name: 'Mancomunidad Nueva\u200b', population: 10 } }, { 'entity.name': expect.any(String) }],
+      [{ entity: { name: 'Mitad \ud800', population: 10 } }, { 'entity.name': expect.any(String) }],
       [{ entity: { name: 'Sin población' } }, { 'entity.population': 'is required' }],
       [{ entity: { name: 'Cero', population: 0 } }, { 'entity.population': 'must be >= 1' }],
       [{ entity: { name: 'Negativa', population: -3 } }, { 'entity.population': 'must be >= 1' }],

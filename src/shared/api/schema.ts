@@ -1,5 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import { ID_MAX } from '../constants.js';
+import { CALENDAR_DATE_PATTERN } from '../dates.js';
 import { ERROR_STATUS } from './errors.js';
 
 /**
@@ -16,9 +17,12 @@ export const Id = Type.Integer({ minimum: 1, maximum: ID_MAX });
 
 /**
  * Characters no single-line field needs: NUL and the other control characters (C0, DEL, C1: tab, line breaks,
- * escape...) and the bidirectional overrides and isolates, which could make a name read backwards in a list.
+ * escape...), the bidirectional overrides and isolates, which could make a name read backwards in a list, and
+ * UTF-16 surrogates standing alone (half a character: no text can be stored or logged with one). Patterns are
+ * compiled with the `u` flag (ajv's default), under which a surrogate pair is one character and only a lone
+ * surrogate falls in \ud800-\udfff.
  */
-const FORBIDDEN_CHARACTERS = '\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069';
+const FORBIDDEN_CHARACTERS = '\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069\\ud800-\\udfff';
 
 /** Text with none of the characters above. */
 const NO_CONTROL_CHARACTERS = `^[^${FORBIDDEN_CHARACTERS}]*$`;
@@ -27,14 +31,18 @@ const NO_CONTROL_CHARACTERS = `^[^${FORBIDDEN_CHARACTERS}]*$`;
 export const Line = (maxLength: number, options: { minLength?: number; description?: string } = {}) =>
   Type.String({ maxLength, pattern: NO_CONTROL_CHARACTERS, ...options });
 
-/** One line of text with at least one character that is not a space (a name). */
-export const Name = (maxLength: number) => Type.String({ maxLength, pattern: `^(?=.*\\S)[^${FORBIDDEN_CHARACTERS}]*$` });
+/**
+ * One line of text with at least one visible character (a name, a reason), and no invisible formatting characters
+ * (Unicode's Cf: zero-width spaces and joiners, soft hyphens, byte-order marks...): a name made of them would show
+ * as nothing, and 'Ayuntamiento de X' with a zero-width space would be a second entity that reads as the first.
+ */
+export const Name = (maxLength: number) => Type.String({ maxLength, pattern: `^(?=.*\\S)[^${FORBIDDEN_CHARACTERS}\\p{Cf}]*$` });
 
 /** A date and time as ISO 8601 text, or null. */
 export const NullableDate = Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'date-time' });
 
 /** A Europe/Madrid calendar date written YYYY-MM-DD (services refuse dates that do not exist, such as 2027-02-30). */
-export const CalendarDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10, description: 'YYYY-MM-DD, a Europe/Madrid calendar date' });
+export const CalendarDate = Type.String({ pattern: CALENDAR_DATE_PATTERN, maxLength: 10, description: 'YYYY-MM-DD, a Europe/Madrid calendar date' });
 
 /** A number, or null where there is none (a dash on screen). */
 export const NullableNumber = Type.Unsafe<number | null>({ type: ['number', 'null'] });

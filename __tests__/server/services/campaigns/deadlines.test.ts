@@ -60,6 +60,9 @@ describe('deadline rules (Europe/Madrid calendar dates)', () => {
     expect(isCalendarDate('2027-02-29')).toBe(false);
     expect(isCalendarDate('2027-13-01')).toBe(false);
     expect(isCalendarDate('27-03-31')).toBe(false);
+    // PostgreSQL has no year 0: it would refuse the date with a 500 where the caller deserves a 422.
+    expect(isCalendarDate('0000-01-01')).toBe(false);
+    expect(isCalendarDate('1000-01-01')).toBe(true);
     expect(deadlineProblem('2027-03-01', '2027-03-01')).toBeNull();
     expect(deadlineProblem('2027-03-02', '2027-03-01')).toMatch(/before/);
     expect(deadlineProblem(null, '2027-02-30')).toMatch(/calendar/);
