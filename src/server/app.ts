@@ -43,11 +43,28 @@ export function loggerOptions(level: string, stream?: { write(line: string): voi
   };
 }
 
+/**
+ * How long a client has to send a whole request, headers and body, before it is answered 408 REQUEST_TIMEOUT and
+ * disconnected. Fastify's default is no limit, so a client sending a body a byte at a time (or stopping halfway)
+ * held its connection for ever. A minute is some fifty times what the largest body (a 2 MB catalogue) takes on a
+ * slow office line. Node checks every connection at an interval, so the answer comes up to a quarter later.
+ */
+const REQUEST_TIMEOUT_MS = 60_000;
+/** How long a client has to send a request's headers (Node's default). */
+const HEADERS_TIMEOUT_MS = 60_000;
+
 /** Builds the whole HTTP app (plugins, routes, error handling, SPA). It never listens: main.ts does. */
 export async function buildApp(
   ctx: AppContext,
-  options: { logger?: FastifyServerOptions['logger']; /** The report cache's bound (REPORT_CACHE_BYTES); 0 keeps nothing. */ reportCacheBytes?: number } = {},
+  options: {
+    logger?: FastifyServerOptions['logger'];
+    /** The report cache's bound (REPORT_CACHE_BYTES); 0 keeps nothing. */
+    reportCacheBytes?: number;
+    /** REQUEST_TIMEOUT_MS unless given (tests wait less). */
+    requestTimeoutMs?: number;
+  } = {},
 ): Promise<FastifyInstance> {
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: options.logger ?? false,
     genReqId: (req) => {
@@ -58,6 +75,9 @@ export async function buildApp(
     // pick its own address and escape the per-address login limit.
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
+    requestTimeout,
+    // Node applies the request's limit only while the headers' own limit (60 s by default) is not longer.
+    http: { requestTimeout, headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout), connectionsCheckingInterval: Math.ceil(requestTimeout / 4) },
     clientErrorHandler,
   });
   app.addHook('onSend', async (request, reply) => {

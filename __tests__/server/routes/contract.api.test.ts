@@ -1,6 +1,7 @@
 import { testBackends } from '../../helpers/db.js';
 import { startDemoServer, type Caller, type DemoServer } from '../../helpers/demoServer.js';
-import { call } from '../../helpers/server.js';
+import net from 'node:net';
+import { call, startTestServer } from '../../helpers/server.js';
 import { createTestUser, loginBody, pkcePair, signIn } from '../../helpers/auth.js';
 
 const backends = await testBackends();
@@ -53,6 +54,26 @@ describe.each(backends)('API contract on $name', ({ openDemo }) => {
     const res = await fetch(`${demo.server.url}/api/secure/v1/campaigns/get?id=${'1'.repeat(20000)}`);
     const body = await res.json();
     expect([res.status, body.error.type, typeof body.request.id]).toEqual([431, 'HEADERS_TOO_LARGE', 'string']);
+  });
+
+  it('answers a request whose body stops arriving 408 in the envelope and closes it, instead of waiting for ever', async () => {
+    const slow = await startTestServer(demo.db, {}, undefined, { requestTimeoutMs: 600 });
+    try {
+      const { port } = new URL(slow.url);
+      const socket = net.connect(Number(port), '127.0.0.1');
+      const answer = new Promise<string>((resolve, reject) => {
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk));
+        socket.on('close', () => resolve(text));
+        socket.on('error', reject);
+      });
+      socket.write('POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"email":"');
+      const text = await answer;
+      expect(text.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
+      expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)).error.type).toBe('REQUEST_TIMEOUT');
+    } finally {
+      await slow.close();
+    }
   });
 
   it('reads query integers only from their plain spelling, and refuses a parameter sent twice', async () => {
