@@ -126,6 +126,12 @@ describe.each(backends)('deadlines, extensions and reopenings on $name', ({ name
     expect(n).toBe(0);
     const result = await get(`result?id=${own.sent}`, demo.tokens.user);
     expect([result.status, result.body.error.data]).toEqual([409, 'CAMPAIGN_NOT_SENT']);
+    // A link shared while it was sent shows neither the result nor the answers of the draft; back when sent again.
+    const sharedAnswers = () => call(demo.server, 'GET', `/api/secure/v1/campaigns/answers?id=${own.sent}`, { token: oldLink });
+    for (const path of ['result', 'answers']) {
+      const refused = await call(demo.server, 'GET', `/api/secure/v1/campaigns/${path}?id=${own.sent}`, { token: oldLink });
+      expect([path, refused.status, refused.body.error.data]).toEqual([path, 409, 'CAMPAIGN_NOT_SENT']);
+    }
     expect((await post('reopen', { id: own.sent, reason: 'otra vez' }, demo.tokens.admin)).status).toBe(409);
     const history = (await get(`reopenings?id=${own.sent}`, demo.tokens.user)).body.response;
     expect(history).toMatchObject({ reopenings: [{ actorEmail: 'admin@demo.es', reason: 'Error en el eje 2' }], linkBeforeReopening: false });
@@ -147,6 +153,7 @@ describe.each(backends)('deadlines, extensions and reopenings on $name', ({ name
     } finally {
       await fresh.close();
     }
+    expect((await sharedAnswers()).status).toBe(200);
     const shared = (await call(demo.server, 'GET', `/api/secure/v1/campaigns/reopenings?id=${own.sent}`, { token: oldLink })).body.response;
     expect(shared).toMatchObject({ reopenings: [{ actorEmail: null, reason: 'Error en el eje 2' }], linkBeforeReopening: true });
   });

@@ -139,6 +139,22 @@ describe('results sagas', () => {
     expect(seen).toHaveLength(2);
   });
 
+  it('says nothing but the page when a shared campaign has been reopened since (result and answers refused 409)', async () => {
+    const notSent = async () => Promise.reject(new ApiError('CONFLICT', 409, 'CAMPAIGN_NOT_SENT'));
+    const { dependencies } = deps({ sharedCampaign: async () => 9, result: notSent, answers: notSent }, { session: sharedLinkOf('link-token') });
+    const run = await expectSaga(handleSharedLinkOpened, dependencies)
+      .withReducer(rootReducer, rootReducer(undefined, resultsActions.sharedLinkOpened()))
+      .not.put.like({ action: { type: snackbarActions.toastShown.type } })
+      .run();
+    expect(run.storeState.results.result).toMatchObject({ status: 'failed', error: { type: 'CONFLICT', data: 'CAMPAIGN_NOT_SENT' } });
+    // Any other failure still says so.
+    const other = deps({ sharedCampaign: async () => 9, answers: fail('UNAVAILABLE', 503) }, { session: sharedLinkOf('link-token') });
+    await expectSaga(handleSharedLinkOpened, other.dependencies)
+      .withReducer(rootReducer, rootReducer(undefined, resultsActions.sharedLinkOpened()))
+      .put.like(toastLike('CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR', 'error'))
+      .run();
+  });
+
   it('warns when sharing with no campaign selected', async () => {
     const { dependencies, calls } = deps();
     await expectSaga(handleShareRequested, dependencies, resultsActions.shareRequested({ campaignId: null, target: 'urlResults' }))

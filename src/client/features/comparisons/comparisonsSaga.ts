@@ -81,7 +81,7 @@ export function* handleSharedLinkOpened(deps: Pick<ComparisonsDependencies, 'res
   }
   const { token, id } = link;
   yield fork(loadTrend, callApi(sharedLink(token), deps.resultsApi.trend, id));
-  yield* load(callApi(sharedLink(token, TOAST), deps.resultsApi.comparison, id), comparisonsActions.comparisonLoaded, comparisonsActions.comparisonFailed);
+  yield* load(callApi(sharedLink(token, reportLoadToast(TOAST)), deps.resultsApi.comparison, id), comparisonsActions.comparisonLoaded, comparisonsActions.comparisonFailed);
 }
 
 /** Whichever opened last wins: a slower earlier load never overwrites the comparison on screen. */

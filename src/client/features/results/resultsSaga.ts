@@ -93,9 +93,10 @@ export function* handleSharedLinkOpened(deps: ResultsDependencies): Saga<void> {
     return;
   }
   const { token, id } = link;
+  // A campaign reopened since it was shared has neither (409): the page says it is not sent, with no toast.
   yield* all(
-    load(callApi(sharedLink(token, 'RESULTS.TOAST.LOAD_ERROR'), deps.resultsApi.result, id), resultsActions.resultLoaded, resultsActions.resultFailed),
-    load(callApi(sharedLink(token, 'CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR'), deps.resultsApi.answers, id), resultsActions.answersLoaded, resultsActions.answersFailed),
+    load(callApi(sharedLink(token, reportLoadToast('RESULTS.TOAST.LOAD_ERROR')), deps.resultsApi.result, id), resultsActions.resultLoaded, resultsActions.resultFailed),
+    load(callApi(sharedLink(token, reportLoadToast('CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR')), deps.resultsApi.answers, id), resultsActions.answersLoaded, resultsActions.answersFailed),
   );
 }
 

@@ -53,7 +53,10 @@ export function registerReportRoutes(secure: FastifyInstance, ctx: AppContext, r
     ...sessionCheckedRouteOf(reportCalls.answers),
     handler: async (request, reply) => {
       const { id } = request.query;
-      await reportableCampaign(db, request, id);
+      // A shared link shows a sent report: once the campaign is reopened, its answers are a draft again, which the
+      // link must not show any more than the result (signed-in readers of the entity may, as in the questionnaire).
+      if (request.principal?.kind === 'share') await sentReportableCampaign(db, request, id, 'Answers are shared only while the campaign is submitted');
+      else await reportableCampaign(db, request, id);
       const questionnaire = await reports.campaignQuestionnaire(id);
       if (!questionnaire) throw notFound('Campaign');
       return sendEncoded(reply, encodeWithIndicators(questionnaire, (indicators) => ({ response: { campaign: { indicators } } })));
