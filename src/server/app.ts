@@ -6,7 +6,7 @@ import compress from '@fastify/compress';
 import type { AppContext } from './context.js';
 import { fastifyTrustProxy } from './network.js';
 import { rateLimited } from './errors.js';
-import { clientErrorHandler, registerErrorHandling } from './plugins/errors.js';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors.js';
 import { installStrictValidation } from './plugins/validation.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { makeAuthenticate, refuseUncheckedSession } from './plugins/auth.js';
@@ -79,6 +79,7 @@ export async function buildApp(
     // Node applies the request's limit only while the headers' own limit (60 s by default) is not longer.
     http: { requestTimeout, headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout), connectionsCheckingInterval: Math.ceil(requestTimeout / 4) },
     clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);

@@ -1,7 +1,7 @@
 import { testBackends } from '../../helpers/db.js';
 import { startDemoServer, type Caller, type DemoServer } from '../../helpers/demoServer.js';
 import net from 'node:net';
-import { call, startTestServer } from '../../helpers/server.js';
+import { call, rawGet, startTestServer } from '../../helpers/server.js';
 import { createTestUser, loginBody, pkcePair, signIn } from '../../helpers/auth.js';
 
 const backends = await testBackends();
@@ -73,6 +73,14 @@ describe.each(backends)('API contract on $name', ({ openDemo }) => {
       expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)).error.type).toBe('REQUEST_TIMEOUT');
     } finally {
       await slow.close();
+    }
+  });
+
+  it('answers an address that is not valid percent-encoding 400 in the envelope, wherever it points', async () => {
+    for (const path of ['/%', '/api/secure/v1/campaigns/%', '/api/v1/auth/%E0%A4%A', '/api/v1/auth/token%ff']) {
+      const res = await rawGet(demo.server, path, { authorization: `Bearer ${demo.tokens.admin}` });
+      const body = JSON.parse(res.body.toString());
+      expect([path, res.status, body.error.type, typeof body.request.id]).toEqual([path, 400, 'BAD_REQUEST', 'string']);
     }
   });
 

@@ -60,6 +60,15 @@ export function registerErrorHandling(app: FastifyInstance, showErrorLogs: boole
 }
 
 /**
+ * Answers a request fastify refuses before any route (an address that is not valid percent-encoding, such as
+ * `/%` or `/api/v1/auth/%E0%A4%A`) in the API's envelope instead of fastify's own form: 400 BAD_REQUEST.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  request.log.info({ code: error.code }, 'unreadable address');
+  void sendError(request, reply, new AppError('BAD_REQUEST', 'The address is not valid'));
+}
+
+/**
  * Answers an HTTP request that Node could not even parse (oversize headers or address, broken syntax, too slow) in the
  * API's envelope instead of fastify's own form. There is no request to name, so its method and path are empty.
  */
