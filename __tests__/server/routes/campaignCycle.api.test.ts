@@ -69,6 +69,11 @@ describe.each(backends)('deadlines, extensions and reopenings on $name', ({ name
     const before = await setDeadline('2027-04-01', '2027-03-31');
     expect([before.status, before.body.error.data]).toEqual([422, 'CLOSING_BEFORE_OPENING']);
     expect((await setDeadline(null, '2027-02-30')).status).toBe(422);
+    // Each date's problem is named by its own field; year 0000 is no date (PostgreSQL has no year 0).
+    expect((await setDeadline('2026-02-30', null)).body.error.data).toEqual({ opensOn: 'is not a calendar date' });
+    expect((await setDeadline(null, '2027-02-29')).body.error.data).toEqual({ closesOn: 'is not a calendar date' });
+    expect((await setDeadline('0000-01-01', null)).status).toBe(422);
+    expect((await post('extendDeadline', { entityId: own.draftEntity, closesOn: '0000-01-01', reason: 'Cambio' }, demo.tokens.admin)).status).toBe(422);
     expect((await setDeadline(null, '31/03/2027')).status).toBe(422);
     expect((await post('setDeadline', { edition: String(edition), opensOn: null, closesOn: PAST }, demo.tokens.admin)).status).toBe(422);
     expect((await post('extendDeadline', { entityId: own.draftEntity, closesOn: FUTURE, reason: '   ' }, demo.tokens.admin)).status).toBe(422);

@@ -64,8 +64,10 @@ describe('deadline rules (Europe/Madrid calendar dates)', () => {
     expect(isCalendarDate('0000-01-01')).toBe(false);
     expect(isCalendarDate('1000-01-01')).toBe(true);
     expect(deadlineProblem('2027-03-01', '2027-03-01')).toBeNull();
-    expect(deadlineProblem('2027-03-02', '2027-03-01')).toMatch(/before/);
-    expect(deadlineProblem(null, '2027-02-30')).toMatch(/calendar/);
+    expect(deadlineProblem('2027-03-02', '2027-03-01')).toEqual({ field: 'closesOn', problem: 'is before opensOn' });
+    expect(deadlineProblem(null, '2027-02-30')).toEqual({ field: 'closesOn', problem: 'is not a calendar date' });
+    // The field named is the one that is wrong.
+    expect(deadlineProblem('2026-02-30', null)).toEqual({ field: 'opensOn', problem: 'is not a calendar date' });
   });
 
   it('marks late only what is not sent once its closing date has passed', () => {

@@ -57,8 +57,11 @@ export async function editionDeadline(q: Queryable, now = new Date()): Promise<E
 
 /** ADMIN: sets an edition's dates (422 when not real dates or closing before opening), audited 'edition.deadline'. */
 export async function setEditionDeadline(db: Db, actor: Actor, input: SetDeadlineRequest): Promise<EditionDeadline> {
-  const problem = deadlineProblem(input.opensOn, input.closesOn);
-  if (problem) throw validationError(`Invalid deadline: ${problem}`, problem.includes('before') ? CLOSING_BEFORE_OPENING : { closesOn: problem });
+  const found = deadlineProblem(input.opensOn, input.closesOn);
+  if (found) {
+    const { field, problem } = found;
+    throw validationError(`Invalid deadline: ${field} ${problem}`, problem === 'is before opensOn' ? CLOSING_BEFORE_OPENING : { [field]: problem });
+  }
   return db.transaction(async (tx) => {
     const previous = await deadlines.updateEditionDeadline(tx, input.edition, input.opensOn, input.closesOn);
     if (!previous) throw notFound('Edition');

@@ -50,10 +50,10 @@ export function daysLeft(closesOn: CalendarDate | null, now: Date): number | nul
 }
 
 /** Why dates cannot be an edition's deadline, or null: real dates, the closing not before the opening. */
-export function deadlineProblem(opensOn: CalendarDate | null, closesOn: CalendarDate | null): string | null {
-  if (opensOn !== null && !isCalendarDate(opensOn)) return 'opensOn is not a calendar date';
-  if (closesOn !== null && !isCalendarDate(closesOn)) return 'closesOn is not a calendar date';
-  if (opensOn !== null && closesOn !== null && closesOn < opensOn) return 'closesOn is before opensOn';
+export function deadlineProblem(opensOn: CalendarDate | null, closesOn: CalendarDate | null): { field: 'opensOn' | 'closesOn'; problem: string } | null {
+  if (opensOn !== null && !isCalendarDate(opensOn)) return { field: 'opensOn', problem: 'is not a calendar date' };
+  if (closesOn !== null && !isCalendarDate(closesOn)) return { field: 'closesOn', problem: 'is not a calendar date' };
+  if (opensOn !== null && closesOn !== null && closesOn < opensOn) return { field: 'closesOn', problem: 'is before opensOn' };
   return null;
 }
 
