@@ -40,10 +40,14 @@ describe('deadlines, extensions and reopening in Chromium', () => {
       await admin.page.goto(`${suite.server.url}/status`);
       const card = admin.page.getByTestId('edition-deadline');
       await card.getByText('Sin plazo').waitFor();
+      // Nothing to save until a date changes.
+      const save = card.getByRole('button', { name: 'Guardar plazo' });
+      expect(await save.isDisabled()).toBe(true);
       await card.getByLabel('Cierre', { exact: true }).fill('2020-01-31');
-      await card.getByRole('button', { name: 'Guardar plazo' }).click();
+      await save.click();
       await admin.page.getByText('Plazo guardado').waitFor();
       await card.getByText('Plazo cerrado').waitFor();
+      expect(await save.isDisabled()).toBe(true);
       await card.getByText(/entidades retrasadas/).waitFor();
       await admin.page.getByRole('searchbox', { name: 'Buscar por entidad' }).fill(draft.entity);
       await admin.page.getByRole('row').filter({ hasText: draft.entity }).filter({ hasText: String(edition) }).getByText('Retrasada').waitFor();

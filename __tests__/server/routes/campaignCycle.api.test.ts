@@ -81,6 +81,19 @@ describe.each(backends)('deadlines, extensions and reopenings on $name', ({ name
     expect((await get('deadline', demo.tokens.admin)).body.response.closesOn).toBeNull();
   });
 
+  it('logs a change of dates once: the same dates saved again answer 200 and log nothing', async () => {
+    const logged = async () => (await demo.db.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_log WHERE action = 'edition.deadline'"))[0].n;
+    const start = await logged();
+    const current = (await get('deadline', demo.tokens.admin)).body.response;
+    expect((await setDeadline(current.opensOn, current.closesOn)).status).toBe(200);
+    expect(await logged()).toBe(start);
+    expect((await setDeadline(current.opensOn, FUTURE)).status).toBe(200);
+    expect((await setDeadline(current.opensOn, FUTURE)).status).toBe(200);
+    expect(await logged()).toBe(start + 1);
+    expect((await setDeadline(current.opensOn, current.closesOn)).status).toBe(200);
+    expect(await logged()).toBe(start + 2);
+  });
+
   it('refuses saves and submits after the closing date and before the opening date (409), and lists who is late', async () => {
     const set = await setDeadline(null, PAST);
     expect(set.status).toBe(200);

@@ -41,7 +41,7 @@ export function DeadlineForm({ deadline }: { deadline: EditionDeadline }) {
         dispatch(campaignCycleActions.deadlineSetRequested({ edition: deadline.campaignNumber, opensOn: v.opensOn || null, closesOn: v.closesOn || null }));
       }}
     >
-      {({ errors }) => (
+      {({ errors, dirty }) => (
         <FormikForm noValidate aria-label={intl.formatMessage({ id: 'DEADLINE.FORM.TITLE' })}>
           <Row className="g-2 align-items-end">
             <Labelled id="deadline-opens" label="DEADLINE.OPENS_ON">
@@ -51,7 +51,8 @@ export function DeadlineForm({ deadline }: { deadline: EditionDeadline }) {
               <Field id="deadline-closes" type="date" name="closesOn" className={`form-control form-control-sm${errors.closesOn ? ' is-invalid' : ''}`} />
             </Labelled>
             <Col xs={12} sm="auto">
-              <Button type="submit" size="sm" disabled={busy}>
+              {/* Nothing to save until a date differs from the edition's (saving them unchanged said 'Plazo guardado' for nothing). */}
+              <Button type="submit" size="sm" disabled={busy || !dirty}>
                 <FormattedMessage id="DEADLINE.SAVE" />
               </Button>
             </Col>

@@ -65,6 +65,8 @@ export async function setEditionDeadline(db: Db, actor: Actor, input: SetDeadlin
   return db.transaction(async (tx) => {
     const previous = await deadlines.updateEditionDeadline(tx, input.edition, input.opensOn, input.closesOn);
     if (!previous) throw notFound('Edition');
+    // The same dates again change nothing, and the activity log says only what changed.
+    if (previous.opensOn === input.opensOn && previous.closesOn === input.closesOn) return editionDeadline(tx);
     await recordAudit(tx, {
       ...auditedBy(actor), action: 'edition.deadline', targetType: 'edition', targetId: previous.id,
       details: { edition: input.edition, opensOn: input.opensOn, closesOn: input.closesOn, previousOpensOn: previous.opensOn, previousClosesOn: previous.closesOn },
