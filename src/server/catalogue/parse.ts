@@ -21,15 +21,28 @@ export class CatalogueError extends Error {
   }
 }
 
-const code = yup.string().trim().required('code is required').max(64);
-const text = yup.string().trim().required('text is required').max(2000);
+/**
+ * The most points one response may be worth. A questionnaire an upload can hold (20,000 values, upload.ts) has
+ * fewer than 5,000 responses, so a campaign scores at most 500,000 points, and a territory's sum over as many
+ * participants as its integer column counts (2^31 - 1) stays below 2^53: every sum of whole points is exact in the
+ * double precision columns (FORMAT.md, 'Limits on points'). Infinity, which JSON spells 1e400, is refused too.
+ */
+export const MAX_RESPONSE_VALUE = 100;
+
+/** A string only as written: yup would turn a number or a boolean into one. Trimmed unless `trim` is false. */
+const writtenString = (trim = true) =>
+  yup.string().transform((_, raw: unknown) => (typeof raw === 'string' && trim ? raw.trim() : raw));
+const code = writtenString().required('code is required').max(64);
+const text = writtenString().required('text is required').max(2000);
 const list = <T extends yup.AnyObject>(item: yup.ObjectSchema<T>, plural: string, singular: string) =>
   yup.array().of(item).required(`${plural} are required`).min(1, `at least one ${singular} is required`);
 
 const responseSchema = yup.object({
   code,
   text,
-  value: yup.number().typeError('value must be a number').required('value is required').min(0, 'value must be >= 0'),
+  // strict: a string such as "5" or "Infinity" is not a number (yup would convert it).
+  value: yup.number().strict().typeError('value must be a number').required('value is required')
+    .min(0, 'value must be >= 0').max(MAX_RESPONSE_VALUE, `value must be <= ${MAX_RESPONSE_VALUE}`),
   obsolete: yup.boolean().strict(),
 });
 const subindicatorSchema = yup.object({
@@ -38,12 +51,12 @@ const subindicatorSchema = yup.object({
   type: yup.string().oneOf(['single', 'multiple'], 'type must be "single" or "multiple"').required('type is required'),
   responses: list(responseSchema, 'responses', 'response'),
 });
-const indicatorSchema = yup.object({ code, text, competence: yup.string(), subindicators: list(subindicatorSchema, 'subindicators', 'subindicator') });
+const indicatorSchema = yup.object({ code, text, competence: writtenString(false), subindicators: list(subindicatorSchema, 'subindicators', 'subindicator') });
 const measureSchema = yup.object({ code, text, indicators: list(indicatorSchema, 'indicators', 'indicator') });
 const policySchema = yup.object({ code, text, measures: list(measureSchema, 'measures', 'measure') });
 const axisSchema = yup.object({ code, text, policies: list(policySchema, 'policies', 'policy') });
 const catalogueSchema = yup.object({
-  edition: yup.number().typeError('edition must be a year').integer('edition must be a year').min(2000).max(2100).required('edition is required'),
+  edition: yup.number().strict().typeError('edition must be a year').integer('edition must be a year').min(2000).max(2100).required('edition is required'),
   title: text,
   competences: yup.array().of(yup.object({ code, text })).default([]),
   axes: list(axisSchema, 'axes', 'axis'),

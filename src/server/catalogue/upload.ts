@@ -22,6 +22,7 @@ const SPANISH: [RegExp, (...args: string[]) => string][] = [
   [/^at least one (\w+) is required$/, (l) => `necesita al menos un elemento (${LEVELS[l] ?? l})`],
   [/^value must be a number$/, () => 'value debe ser un número'],
   [/^value must be >= 0$/, () => 'value debe ser 0 o más'],
+  [/^value must be <= (\d+)$/, (n) => `value debe ser ${n} o menos`],
   [/^type must be "single" or "multiple"$/, () => 'type debe ser "single" o "multiple"'],
   [/^edition must be a year$/, () => 'edition debe ser un año'],
   [/must be (?:greater|less) than or equal to \d+$/, () => 'debe estar entre 2000 y 2100'],

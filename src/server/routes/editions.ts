@@ -1,21 +1,37 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import type { AppContext } from '../context.js';
 import { permittedActor, requirePermission } from '../plugins/auth.js';
-import { validationError } from '../errors.js';
+import { AppError, validationError } from '../errors.js';
 import { listEditions } from '../db/repositories/editions.js';
 import { importEdition, previewEdition } from '../services/editions.js';
 import { editionCalls } from '../../shared/api/editions.js';
 import { EDITION_FILE_MAX_BYTES } from '../../shared/constants.js';
 import { routeOf, uploadRouteOf } from './contract.js';
 
-/** The uploaded file's bytes (the multipart part `file`); 422 when the request is not multipart or has none, 413 over the limit. */
+/** The uploaded file's bytes (the multipart part `file`); 422 when the request is not multipart, has none or cannot be read, 413 over the limit. */
 async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw validationError('Send the file as multipart/form-data', { file: 'is required' });
-  const part = await request.file();
-  if (!part || part.fieldname !== 'file') throw validationError('The request has no file part named "file"', { file: 'is required' });
-  return part.toBuffer();
+  try {
+    const part = await request.file();
+    if (!part || part.fieldname !== 'file') throw validationError('The request has no file part named "file"', { file: 'is required' });
+    return await part.toBuffer();
+  } catch (err) {
+    throw multipartFailure(err);
+  }
+}
+
+/** What reading a multipart body threw, as the API answers it. */
+function multipartFailure(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  const { code, statusCode } = (err ?? {}) as Partial<FastifyError>;
+  // `fields: 0` refuses a text part (`-F file=<x.json` sends the content as one) as a limit, which the plugin reports as 413.
+  if (code === 'FST_FIELDS_LIMIT') return validationError('The request has a text field, not a file part named "file"', { file: 'is required' });
+  // The plugin's own errors carry their status (413 over the size limit); busboy's carry none and would be 500:
+  // a content type without a boundary, a part or a body cut short.
+  if (statusCode !== undefined) return err;
+  return validationError('The multipart/form-data body cannot be read', { file: 'is required' });
 }
 
 /** The editions calls under /api/secure/v1/editions: ADMIN and FEC list; ADMIN alone previews and imports. */

@@ -1,0 +1,61 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { CatalogueError, MAX_RESPONSE_VALUE, parseCatalogue, type Catalogue } from '../../../src/server/catalogue/parse.js';
+import { readCatalogueUpload } from '../../../src/server/catalogue/upload.js';
+
+const FIRST = 'axes[0].policies[0].measures[0].indicators[0].subindicators[0]';
+const demo = async (): Promise<Catalogue> => JSON.parse(await fs.readFile(path.resolve('src/server/db/seed/catalogues/demo-2026.json'), 'utf8'));
+const problemsOf = (json: unknown): string[] => {
+  try {
+    parseCatalogue(json);
+    return [];
+  } catch (err) {
+    if (err instanceof CatalogueError) return err.problems;
+    throw err;
+  }
+};
+/** The demo catalogue with its first response's value replaced by anything, as JSON.parse could give it. */
+async function withFirstValue(value: unknown): Promise<unknown> {
+  const catalogue = await demo();
+  (catalogue.axes[0].policies[0].measures[0].indicators[0].subindicators[0].responses[0] as { value: unknown }).value = value;
+  return catalogue;
+}
+
+describe('catalogue values are taken only as written, finite and bounded', () => {
+  it('refuses an infinite value, one over 100 points or a number written as a string, naming the response; takes 0 to 100', async () => {
+    for (const value of [Infinity, 1.7e308, MAX_RESPONSE_VALUE + 0.5, 101]) {
+      expect(problemsOf(await withFirstValue(value))).toEqual([`${FIRST}.responses[0].value: value must be <= 100`]);
+    }
+    for (const value of ['5', 'Infinity', ' 3 ', '', true, [5], { value: 5 }]) {
+      expect(problemsOf(await withFirstValue(value))).toEqual([`${FIRST}.responses[0].value: value must be a number`]);
+    }
+    expect(problemsOf(await withFirstValue(null))).toEqual([`${FIRST}.responses[0].value: value is required`]);
+    for (const value of [0, 1.5, MAX_RESPONSE_VALUE]) {
+      expect(parseCatalogue(await withFirstValue(value)).axes[0].policies[0].measures[0].indicators[0].subindicators[0].responses[0].value).toBe(value);
+    }
+  });
+
+  it('refuses an edition or a code written as another type instead of converting it', async () => {
+    const catalogue = (await demo()) as unknown as { edition: unknown; axes: { code: unknown; text: unknown }[] };
+    catalogue.edition = '2027';
+    catalogue.axes[0].code = 7;
+    catalogue.axes[1].text = false;
+    expect(problemsOf(catalogue)).toEqual([
+      'edition: edition must be a year',
+      expect.stringMatching(/^axes\[0\]\.code: .*must be a `string` type/),
+      expect.stringMatching(/^axes\[1\]\.text: .*must be a `string` type/),
+    ]);
+    const trimmed = await demo();
+    trimmed.axes[0].code = `  ${trimmed.axes[0].code}  `;
+    expect(parseCatalogue(trimmed).axes[0].code).toBe('E1');
+  });
+
+  it('gives the upload page the response and the problem in Spanish, for 1e400 as JSON spells it', async () => {
+    const text = JSON.stringify(await withFirstValue('@')).replace('"@"', '1e400');
+    expect(readCatalogueUpload(new TextEncoder().encode(text))).toEqual({ problems: [{ path: `${FIRST}.responses[0].value`, message: 'value debe ser 100 o menos' }] });
+    const asString = JSON.stringify(await withFirstValue('Infinity'));
+    expect(readCatalogueUpload(new TextEncoder().encode(asString))).toEqual({ problems: [{ path: `${FIRST}.responses[0].value`, message: 'value debe ser un número' }] });
+    const code = JSON.stringify({ ...(await demo()), title: 2027 });
+    expect(readCatalogueUpload(new TextEncoder().encode(code))).toEqual({ problems: [{ path: 'title', message: 'debe ser texto' }] });
+  });
+});
