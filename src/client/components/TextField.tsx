@@ -15,8 +15,10 @@ export interface TextFieldProps {
 }
 
 /**
- * A Formik text field: label, valid/invalid styling once touched, and the validation message, which is a
- * message id (the shared yup schemas speak in ids).
+ * A Formik text field: label, invalid styling once touched, and the validation message, which is a message id
+ * (the shared yup schemas speak in ids). No green 'valid' mark: the form only knows the text is well formed, and
+ * a field marked valid under the server's 'El usuario o la contraseña no son correctos.' or 'El email introducido ya
+ * existe' contradicted the message.
  */
 export function TextField({ id, name, label, type = 'text', autoComplete, append }: TextFieldProps) {
   const [field, meta] = useField<string>(name);
@@ -27,7 +29,6 @@ export function TextField({ id, name, label, type = 'text', autoComplete, append
       {...field}
       type={type}
       autoComplete={autoComplete}
-      isValid={meta.touched && !meta.error}
       isInvalid={meta.touched && !!meta.error}
       aria-describedby={errorId}
     />
