@@ -33,6 +33,13 @@ describe('user and entity administration in Chromium', () => {
       await page.getByRole('link', { name: 'Nueva Entidad' }).click();
       await page.waitForURL('**/manage/entities/create');
       await page.getByText('Escribe al menos 3 caracteres y selecciona tu municipio').waitFor();
+      // A wrong population typed, then one click on the button: every field's message at once (the blur's message
+      // used to move the button down under the pointer, so that click was lost and only that message showed).
+      await page.getByLabel('Población').fill('12.5');
+      await page.getByRole('button', { name: 'Crear entidad' }).click();
+      await page.getByText('El numero no puede ser decimal').waitFor();
+      await page.getByText('Campo obligatorio').waitFor({ timeout: 2000 });
+      await page.getByText('Debe seleccionar al menos un municipio').waitFor({ timeout: 2000 });
       await page.getByLabel('Nombre').fill(ENTITY);
       await page.getByLabel('Población').fill('35000');
       await pickMunicipality(page, 'Sueca');

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Button, Card, Spinner } from 'react-bootstrap';
+import { Alert, Card } from 'react-bootstrap';
 import { FormattedMessage } from 'react-intl';
 import { PageHeader } from '../../components/PageHeader.js';
+import { SubmitButton } from '../../components/SubmitButton.js';
 
 /** A creation page's frame: heading, the failure message of the last attempt (a message id), and the form. */
 export function AdminFormCard({ id, title, error, children }: { id: string; title: string; error: string | null; children: ReactNode }) {
@@ -30,10 +31,9 @@ export function FormButtons({ cancelPath, submitLabel, busy }: { cancelPath: str
       <Link to={cancelPath} className="btn btn-outline-secondary">
         <FormattedMessage id="COMMON.CANCEL" />
       </Link>
-      <Button type="submit" disabled={busy}>
-        {busy && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
+      <SubmitButton busy={busy}>
         <FormattedMessage id={submitLabel} />
-      </Button>
+      </SubmitButton>
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
+import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { Formik, type FormikErrors } from 'formik';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Eye, EyeSlash } from '../../components/icons.js';
+import { SubmitButton } from '../../components/SubmitButton.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { TextField } from '../../components/TextField.js';
 import { useAppSelector, useDispatchOnMount } from '../../app/hooks.js';
@@ -111,10 +112,9 @@ export default function ChangePasswordPage() {
                       <FormattedMessage id="ACCOUNT.PASSWORD.CHECKING" />
                     </span>
                   )}
-                  <Button type="submit" disabled={busy}>
-                    {busy && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
+                  <SubmitButton busy={busy}>
                     <FormattedMessage id="ACCOUNT.PASSWORD.SUBMIT" />
-                  </Button>
+                  </SubmitButton>
                 </div>
               </Form>
             )}

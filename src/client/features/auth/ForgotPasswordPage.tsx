@@ -5,6 +5,7 @@ import { FormattedMessage } from 'react-intl';
 import { forgotPasswordSchema } from '../../../shared/validation/auth.js';
 import { PATHS } from '../../app/paths.js';
 import { TextField } from '../../components/TextField.js';
+import { SubmitButton } from '../../components/SubmitButton.js';
 import { AuthHeading } from './AuthHeading.js';
 
 /** One phone field; Submit only validates (the product has no recovery yet), Cancel returns to /auth. */
@@ -21,9 +22,9 @@ export function ForgotPasswordPage() {
               <Button variant="outline-secondary" onClick={() => navigate(PATHS.auth)}>
                 <FormattedMessage id="AUTH.GENERAL.CANCEL" />
               </Button>
-              <Button type="submit" variant="primary">
+              <SubmitButton variant="primary">
                 <FormattedMessage id="AUTH.GENERAL.SUBMIT" />
-              </Button>
+              </SubmitButton>
             </div>
           </Form>
         )}

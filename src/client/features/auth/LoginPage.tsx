@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { Alert, Button, Form } from 'react-bootstrap';
 import { Formik } from 'formik';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Eye, EyeSlash } from '../../components/icons.js';
+import { SubmitButton } from '../../components/SubmitButton.js';
 import { useAppSelector } from '../../app/hooks.js';
 import { useLoginSubmit } from './credentials.js';
 import { selectLoginErrorMessage, selectLoginStatus } from './authSelectors.js';
@@ -54,10 +55,9 @@ export function LoginPage() {
               <Link to={PATHS.forgotPassword}>
                 <FormattedMessage id="AUTH.LOGIN.FORGOT" />
               </Link>
-              <Button type="submit" variant="primary" disabled={busy} className="px-4">
-                {busy && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
+              <SubmitButton variant="primary" busy={busy} className="px-4">
                 <FormattedMessage id="AUTH.LOGIN.BUTTON" />
-              </Button>
+              </SubmitButton>
             </div>
           </Form>
         )}
