@@ -28,7 +28,18 @@ export async function expectOnScreen(locator: Locator, what: string) {
   expect({ what, box, sideScrolled, inside }).toEqual({ what, box, sideScrolled, inside: true });
 }
 
-/** A list page: no side scroll, every row's actions reachable, and its screenshot. */
+/** Controls a finger must hit, at least 44 px square (WCAG 2.5.5): the menu button and the pager's arrows. */
+export async function expectTouchTargets(page: Page, name: string) {
+  const controls = [page.getByRole('button', { name: 'Mostrar u ocultar el menú' }), page.locator('.pager .page-link')];
+  for (const control of controls) {
+    for (let i = 0; i < (await control.count()); i++) {
+      const box = await control.nth(i).boundingBox();
+      expect({ name, i, width: (box?.width ?? 0) >= 44, height: (box?.height ?? 0) >= 44 }).toEqual({ name, i, width: true, height: true });
+    }
+  }
+}
+
+/** A list page: no side scroll, every row's actions reachable, controls big enough to tap, and its screenshot. */
 export async function checkListPage(page: Page, name: string) {
   await page.locator('table.list-table tbody tr').first().waitFor();
   await page.waitForLoadState('networkidle');
@@ -40,6 +51,7 @@ export async function checkListPage(page: Page, name: string) {
     const actions = rows.nth(i).locator('a.btn, button');
     for (let j = 0; j < (await actions.count()); j++) await expectOnScreen(actions.nth(j), `${name} row ${i} action ${j}`);
   }
+  await expectTouchTargets(page, name);
   await scrollPageTo(page, 0);
   await screenshot(page, `phone-${name}`);
 }

@@ -16,7 +16,7 @@ export function Pager({ page, pages, onChange, label }: { page: number; pages: n
     </>
   );
   return (
-    <nav aria-label={label} className="d-flex justify-content-end">
+    <nav aria-label={label} className="pager d-flex justify-content-end">
       <Pagination size="sm" className="mb-0">
         <Pagination.Item disabled={page <= 1} onClick={() => onChange(page - 1)}>
           {arrow('‹', 'COMMON.PREVIOUS')}

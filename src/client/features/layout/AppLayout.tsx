@@ -86,7 +86,7 @@ export function AppLayout() {
       <header className="app-header navbar bg-white border-bottom px-3">
         <div className="d-flex align-items-center gap-2">
           {!forced && (
-            <Button variant="outline-secondary" size="sm" className="d-lg-none" aria-label={intl.formatMessage({ id: 'MENU.TOGGLE' })} onClick={() => setMenuOpen(true)}>
+            <Button variant="outline-secondary" size="sm" className="d-lg-none touch-target" aria-label={intl.formatMessage({ id: 'MENU.TOGGLE' })} onClick={() => setMenuOpen(true)}>
               <List aria-hidden="true" />
             </Button>
           )}
