@@ -59,6 +59,9 @@ describe('every page and dialog on a phone (390x844)', () => {
       await header.waitFor();
       await page.locator('fieldset.answer-picker').first().waitFor();
       await checkPage(page, 'questionnaire');
+      // The campaign's year is never cut: the entity's name gives way to it.
+      await expectOnScreen(header.locator('.questionnaire-campaign'), 'the questionnaire header\'s campaign');
+      expect(await header.locator('.questionnaire-campaign').evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && /\d{4}/.test(el.textContent ?? ''))).toBe(true);
       // Down the questions, what stays on top (the app's header and the questionnaire's) covers at most a fifth of the screen.
       await scrollPageTo(page, 1500);
       await page.waitForTimeout(100);

@@ -18,7 +18,12 @@ export function QuestionnaireHeader({ campaign }: { campaign: { id: number; enti
     <div className="questionnaire-header bg-white border rounded p-3 mb-3 sticky-top" style={{ top: '3.6rem', zIndex: 10 }}>
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
         <h2 id="questionnaire-title" className="h5 mb-0">
-          {campaign.entity} · <FormattedMessage {...campaignLabelMessage(campaign.campaignNumber)} />
+          {/* On a phone the entity's name gives way (cut with an ellipsis) and the campaign's year always shows. */}
+          <span className="questionnaire-entity">{campaign.entity}</span>
+          <span className="questionnaire-campaign">
+            {' · '}
+            <FormattedMessage {...campaignLabelMessage(campaign.campaignNumber)} />
+          </span>
         </h2>
         {campaign.status === 'sent' ? (
           <CampaignLink id={campaign.id} status="sent" />
