@@ -40,6 +40,8 @@ describe('deadlines, extensions and reopening in Chromium', () => {
       await admin.page.goto(`${suite.server.url}/status`);
       const card = admin.page.getByTestId('edition-deadline');
       await card.getByText('Sin plazo').waitFor();
+      // No dates: the badge says so, without a line of dashes beside it.
+      expect(await card.innerText()).not.toMatch(/—\s*–\s*—/);
       // Nothing to save until a date changes.
       const save = card.getByRole('button', { name: 'Guardar plazo' });
       expect(await save.isDisabled()).toBe(true);

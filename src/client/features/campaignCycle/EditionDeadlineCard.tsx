@@ -51,8 +51,13 @@ export function EditionDeadlineCard({ canChange }: { canChange: boolean }) {
           <p className="mb-1 d-flex flex-wrap align-items-center gap-2">
             <span>
               <FormattedMessage id="DEADLINE.EDITION" values={{ edition: String(deadline.campaignNumber) }} />
-              {': '}
-              {deadline.opensOn ? formatCalendarDay(intl, deadline.opensOn) : '—'} – {deadline.closesOn ? formatCalendarDay(intl, deadline.closesOn) : '—'}
+              {/* Without any date the badge beside it says 'Sin plazo'; dashes for both ('— – —') said nothing more. */}
+              {(deadline.opensOn || deadline.closesOn) && (
+                <>
+                  {': '}
+                  {deadline.opensOn ? formatCalendarDay(intl, deadline.opensOn) : '—'} – {deadline.closesOn ? formatCalendarDay(intl, deadline.closesOn) : '—'}
+                </>
+              )}
             </span>
             <DeadlineSummary deadline={deadline} />
           </p>

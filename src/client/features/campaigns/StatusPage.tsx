@@ -98,7 +98,6 @@ function StatusRow({ row, canOpen, onReopen }: { row: StatusRows['rows'][number]
 /** 'Exportar edición (CSV)' / '(Excel)': the chosen edition (the current one first) as a file, each button waiting while it downloads. */
 function EditionExport() {
   const dispatch = useAppDispatch();
-  const intl = useIntl();
   const { editions, current } = useAppSelector(selectExportEditions);
   const exporting = useAppSelector((state) => state.campaigns.exporting);
   const [chosen, setChosen] = useState<number | null>(null);
@@ -112,7 +111,11 @@ function EditionExport() {
   );
   return (
     <div className="d-flex flex-wrap align-items-center gap-2">
-      <Form.Select size="sm" className="w-auto" aria-label={intl.formatMessage({ id: 'CAMPAIGNS.EXPORT.EDITION' })} value={edition} onChange={(e) => setChosen(Number(e.target.value))}>
+      {/* Labelled on screen: the year chooses only what the buttons export, not what the page shows. */}
+      <Form.Label htmlFor="edition-export-year" className="small mb-0">
+        <FormattedMessage id="CAMPAIGNS.EXPORT.EDITION" />
+      </Form.Label>
+      <Form.Select id="edition-export-year" size="sm" className="w-auto" value={edition} onChange={(e) => setChosen(Number(e.target.value))}>
         {editions.map((e) => (
           <option key={e} value={e}>
             {e}
