@@ -5,18 +5,8 @@ import { openTestPglite } from '../../helpers/db.js';
 import { CatalogueError, parseCatalogue, type Catalogue } from '../../../src/server/catalogue/parse.js';
 import { importCatalogueFile } from '../../../src/server/catalogue/import.js';
 import type { Db } from '../../../src/server/db/client.js';
+import { CATALOGUES, problemsOf, readDemo } from '../../helpers/catalogues.js';
 
-const CATALOGUES = path.resolve('src/server/db/seed/catalogues');
-const readDemo = async (year: number): Promise<Catalogue> => JSON.parse(await fs.readFile(path.join(CATALOGUES, `demo-${year}.json`), 'utf8'));
-const problemsOf = (json: unknown): string[] => {
-  try {
-    parseCatalogue(json);
-    return [];
-  } catch (err) {
-    if (err instanceof CatalogueError) return err.problems;
-    throw err;
-  }
-};
 const countRows = async (db: Db) =>
   db.query(`SELECT (SELECT count(*)::int FROM editions) AS editions, (SELECT count(*)::int FROM categories) AS categories,
                    (SELECT count(*)::int FROM indicators) AS indicators, (SELECT count(*)::int FROM responses) AS responses`);

@@ -1,19 +1,9 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { CatalogueError, MAX_RESPONSE_VALUE, parseCatalogue, type Catalogue } from '../../../src/server/catalogue/parse.js';
+import { MAX_RESPONSE_VALUE, parseCatalogue } from '../../../src/server/catalogue/parse.js';
 import { readCatalogueUpload } from '../../../src/server/catalogue/upload.js';
+import { problemsOf, readDemo } from '../../helpers/catalogues.js';
 
 const FIRST = 'axes[0].policies[0].measures[0].indicators[0].subindicators[0]';
-const demo = async (): Promise<Catalogue> => JSON.parse(await fs.readFile(path.resolve('src/server/db/seed/catalogues/demo-2026.json'), 'utf8'));
-const problemsOf = (json: unknown): string[] => {
-  try {
-    parseCatalogue(json);
-    return [];
-  } catch (err) {
-    if (err instanceof CatalogueError) return err.problems;
-    throw err;
-  }
-};
+const demo = () => readDemo(2026);
 /** The demo catalogue with its first response's value replaced by anything, as JSON.parse could give it. */
 async function withFirstValue(value: unknown): Promise<unknown> {
   const catalogue = await demo();
