@@ -105,12 +105,11 @@ export function openPostgres(connectionString: string, max: number): Db {
  * ROLLBACK that cannot run does not hide why the transaction failed.
  */
 async function transactionOnPool<T>(pool: pg.Pool, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
+  const client = await begunClient(pool);
   let broken: Error | undefined;
   const onError = (err: Error) => void (broken ??= err);
   client.on('error', onError);
   try {
-    await client.query('BEGIN');
     const result = await fn({
       query: async <R>(sql: string | NamedStatement, params?: unknown[]) => (await client.query(pgQuery(sql, params))).rows as R[],
       exec: async (sql: string) => void (await client.query(sql)),
@@ -124,6 +123,29 @@ async function transactionOnPool<T>(pool: pg.Pool, fn: (tx: Tx) => Promise<T>): 
   } finally {
     client.removeListener('error', onError);
     client.release(broken);
+  }
+}
+
+/**
+ * A pooled client with BEGIN run on it. A connection that died while idle in the pool (its backend terminated, the
+ * server restarted) may not have said so yet when it is taken: its BEGIN fails before anything of the transaction
+ * ran, so it is discarded and another one taken, at most once per connection the pool may hold (all of them may
+ * have died at once) and then a new one. A database that is really gone fails at connect, which is not retried.
+ */
+async function begunClient(pool: pg.Pool): Promise<pg.PoolClient> {
+  for (let attempt = 0; ; attempt++) {
+    const client = await pool.connect();
+    const swallow = () => undefined;
+    client.on('error', swallow);
+    try {
+      await client.query('BEGIN');
+      return client;
+    } catch (err) {
+      client.release(err as Error);
+      if (attempt >= pool.options.max || !isDatabaseUnavailable(err)) throw err;
+    } finally {
+      client.removeListener('error', swallow);
+    }
   }
 }
 
