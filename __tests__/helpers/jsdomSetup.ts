@@ -7,3 +7,6 @@ Object.assign(globalThis, { TextEncoder, TextDecoder });
 // jsdom has no CSS.supports, which Highcharts asks on load.
 const css = ((globalThis as { CSS?: Record<string, unknown> }).CSS ??= {});
 css.supports ??= () => false;
+
+// jsdom lays nothing out, so it has no scrollIntoView ('Ir a la primera sin contestar' calls it); scrolling does nothing there.
+if (typeof Element !== 'undefined') Element.prototype.scrollIntoView ??= function scrollIntoView() {};

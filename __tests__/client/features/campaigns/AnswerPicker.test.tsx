@@ -31,43 +31,49 @@ function AnswerPicker(props: Omit<AnswerPickerProps, 'choice' | 'onChoose' | 'un
 }
 
 describe('answer picker', () => {
-  it('sends a single choice as a one-element array, by keyboard too', async () => {
+  it('puts a single choice on screen by click and by keyboard, and saves it at once with Guardar', async () => {
     const user = userEvent.setup();
-    const onSave = jest.fn();
-    renderWithProviders(<AnswerPicker subindicator={single} onSave={onSave} />);
+    const onChoose = jest.fn();
+    const onSaveNow = jest.fn();
+    renderWithProviders(<Picker subindicator={single} onChoose={onChoose} onSaveNow={onSaveNow} />);
     await user.click(screen.getByLabelText('LED'));
-    await user.click(screen.getByLabelText('Sodio'));
-    screen.getByRole('button', { name: /^Guardar/ }).focus();
-    await user.keyboard('{Enter}');
-    expect(onSave).toHaveBeenCalledWith([11]);
+    expect(onChoose).toHaveBeenLastCalledWith([10]);
+    screen.getByLabelText('Sodio').focus();
+    await user.keyboard(' ');
+    expect(onChoose).toHaveBeenLastCalledWith([11]);
+    expect(onSaveNow).not.toHaveBeenCalled();
   });
 
-  it('warns and sends nothing when saving with nothing chosen', async () => {
+  it('warns and saves nothing now when Guardar is pressed with nothing chosen', async () => {
     const user = userEvent.setup();
-    const onSave = jest.fn();
-    const { unmount } = renderWithProviders(<AnswerPicker subindicator={single} onSave={onSave} />);
+    const onSaveNow = jest.fn();
+    const { unmount } = renderWithProviders(<AnswerPicker subindicator={single} onSaveNow={onSaveNow} />);
     await user.click(screen.getByRole('button', { name: /^Guardar/ }));
     expect(screen.getByRole('alert')).toHaveTextContent('Debes seleccionar 1 respuesta');
     unmount();
-    renderWithProviders(<AnswerPicker subindicator={multiple} onSave={onSave} />);
+    renderWithProviders(<AnswerPicker subindicator={multiple} onSaveNow={onSaveNow} />);
     await user.click(screen.getByRole('button', { name: /^Guardar/ }));
     expect(screen.getByRole('alert')).toHaveTextContent('Debes seleccionar como mínimo 1 respuesta');
-    expect(onSave).not.toHaveBeenCalled();
+    expect(onSaveNow).not.toHaveBeenCalled();
   });
 
-  it('sends every ticked choice of a multiple-choice question, and null when cleared', async () => {
+  it('ticks every choice of a multiple-choice question; Guardar saves now; Borrar respuesta clears and saves now', async () => {
     const user = userEvent.setup();
-    const onSave = jest.fn();
-    renderWithProviders(<AnswerPicker subindicator={{ ...multiple, answer: [20] }} onSave={onSave} />);
+    const onSaveNow = jest.fn();
+    renderWithProviders(<AnswerPicker subindicator={{ ...multiple, answer: [20] }} onSaveNow={onSaveNow} />);
     await user.click(screen.getByLabelText('Recogida puerta a puerta'));
+    expect(screen.getByLabelText('Compostaje')).toBeChecked();
+    expect(screen.getByLabelText('Recogida puerta a puerta')).toBeChecked();
     await user.click(screen.getByRole('button', { name: /^Guardar/ }));
-    expect(onSave).toHaveBeenLastCalledWith([20, 21]);
+    expect(onSaveNow).toHaveBeenCalledTimes(1);
     await user.click(screen.getByRole('button', { name: 'Borrar respuesta' }));
-    expect(onSave).toHaveBeenLastCalledWith(null);
+    expect(screen.getByLabelText('Compostaje')).not.toBeChecked();
+    expect(screen.getByLabelText('Recogida puerta a puerta')).not.toBeChecked();
+    expect(onSaveNow).toHaveBeenCalledTimes(2);
   });
 
   it('hides obsolete responses from the choices and shows a chosen one in brackets', () => {
-    const { unmount } = renderWithProviders(<AnswerPicker subindicator={{ ...single, answer: [12] }} onSave={() => undefined} />);
+    const { unmount } = renderWithProviders(<AnswerPicker subindicator={{ ...single, answer: [12] }} />);
     expect(screen.queryByLabelText('Vapor de mercurio')).toBeNull();
     expect(screen.getByTestId('obsolete-answer')).toHaveTextContent('[Vapor de mercurio]');
     unmount();
@@ -77,25 +83,33 @@ describe('answer picker', () => {
   });
 
   it.each([
-    ['loading', null, false, 'Guardando...'],
+    ['loading', null, false, 'Guardando…'],
     ['succeeded', [10], false, '✓ Guardada'],
     [undefined, [10], false, '✓ Guardada'],
-    [undefined, [10], true, 'Sin guardar'],
-    ['succeeded', [10], true, 'Sin guardar'],
-    ['failed', [10], true, 'No se ha guardado'],
+    [undefined, [10], true, 'Guardando…'],
+    ['succeeded', [10], true, 'Guardando…'],
+    ['failed', [10], true, 'No se ha podido guardar: reintentar'],
   ] as const)('shows the save state %s (answer %j, unsaved %s) as %s', (status, answer, unsaved, text) => {
-    renderWithProviders(<Picker subindicator={{ ...single, answer: answer && [...answer] }} choice={unsaved ? [11] : undefined} unsaved={unsaved} saveStatus={status} onSave={() => undefined} />);
+    renderWithProviders(<Picker subindicator={{ ...single, answer: answer && [...answer] }} choice={unsaved ? [11] : undefined} unsaved={unsaved} saveStatus={status} />);
     expect(screen.getByTestId('save-status-1')).toHaveTextContent(new RegExp(`^${text}$`));
   });
 
-  it("says 'Sin guardar' instead of '✓ Guardada' while the choice on screen is not the saved one", async () => {
+  it("offers 'reintentar' after a failed save", async () => {
     const user = userEvent.setup();
-    renderWithProviders(<AnswerPicker subindicator={{ ...single, answer: [10] }} onSave={() => undefined} />);
+    const onRetry = jest.fn();
+    renderWithProviders(<Picker subindicator={{ ...single, answer: [10] }} choice={[11]} unsaved saveStatus="failed" onRetry={onRetry} />);
+    await user.click(screen.getByRole('button', { name: 'reintentar' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it("says 'Guardando…' instead of '✓ Guardada' while the choice on screen is not the saved one", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<AnswerPicker subindicator={{ ...single, answer: [10] }} />);
     const status = screen.getByTestId('save-status-1');
     expect(status).toHaveTextContent('✓ Guardada');
     await user.click(screen.getByText('Sodio'));
     expect(screen.getByLabelText('Sodio')).toBeChecked();
-    expect(status).toHaveTextContent('Sin guardar');
+    expect(status).toHaveTextContent('Guardando…');
     expect(status).not.toHaveTextContent('Guardada');
     await user.click(screen.getByText('LED'));
     expect(status).toHaveTextContent('✓ Guardada');

@@ -71,7 +71,7 @@ describe('questionnaire page: saved and unsaved choices', () => {
     renderQuestionnaire();
     expect(saveStatus()).toHaveTextContent('✓ Guardada');
     await user.click(screen.getByText('Sodio'));
-    expect(saveStatus()).toHaveTextContent('Sin guardar');
+    expect(saveStatus()).toHaveTextContent('Guardando…');
     expect(saveStatus()).not.toHaveTextContent('Guardada');
     await user.click(screen.getByText('LED'));
     expect(saveStatus()).toHaveTextContent('✓ Guardada');
@@ -85,7 +85,7 @@ describe('questionnaire page: saved and unsaved choices', () => {
     expect(screen.queryByText('Sodio')).not.toBeInTheDocument();
     act(() => void store.dispatch(campaignsActions.questionnaireFiltersChanged({ search: '' })));
     expect(screen.getByLabelText('Sodio')).toBeChecked();
-    expect(saveStatus()).toHaveTextContent('Sin guardar');
+    expect(saveStatus()).toHaveTextContent('Guardando…');
   });
 
   it('asks before leaving for another page with an unsaved choice: staying keeps it, leaving goes', async () => {
@@ -95,7 +95,7 @@ describe('questionnaire page: saved and unsaved choices', () => {
     expect(unloadAsks()).toBe(true);
     await user.click(screen.getByRole('link', { name: 'Estado de Campañas' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Salir sin guardar?' });
-    expect(dialog).toHaveTextContent('Has cambiado respuestas que todavía no has guardado.');
+    expect(dialog).toHaveTextContent('Algunas respuestas todavía no se han guardado.');
     await user.click(within(dialog).getByRole('button', { name: 'Seguir en la encuesta' }));
     expect(router.state.location.pathname).toBe('/my-campaigns/5');
     expect(screen.getByLabelText('Sodio')).toBeChecked();
@@ -110,7 +110,7 @@ describe('questionnaire page: saved and unsaved choices', () => {
     const { store, router } = renderQuestionnaire();
     await user.click(screen.getByText('Sodio'));
     await user.click(screen.getByRole('button', { name: /^Guardar/ }));
-    expect(saveStatus()).toHaveTextContent('Guardando...');
+    expect(saveStatus()).toHaveTextContent('Guardando…');
     act(() => void store.dispatch(campaignsActions.answerSaved({ question: 11, answer: [102], result: draftResult })));
     expect(saveStatus()).toHaveTextContent('✓ Guardada');
     expect(unloadAsks()).toBe(false);
@@ -124,15 +124,16 @@ describe('questionnaire page: saved and unsaved choices', () => {
     const user = userEvent.setup();
     const { store } = renderQuestionnaire();
     await user.click(screen.getByText('Sodio'));
-    await user.click(screen.getByRole('button', { name: /^Guardar/ }));
+    // The autosave sends it (the sagas are off: the test plays them and the server).
+    act(() => void store.dispatch(campaignsActions.answerSaveRequested({ campaignId: 5, question: 11, answer: [102] })));
     await user.click(screen.getByText('LED'));
     act(() => void store.dispatch(campaignsActions.answerSaved({ question: 11, answer: [102], result: draftResult })));
     expect(screen.getByLabelText('LED')).toBeChecked();
-    expect(saveStatus()).toHaveTextContent('Sin guardar');
-    await user.click(screen.getByRole('button', { name: /^Guardar/ }));
+    expect(saveStatus()).toHaveTextContent('Guardando…');
+    act(() => void store.dispatch(campaignsActions.answerSaveRequested({ campaignId: 5, question: 11, answer: [101] })));
     act(() => void store.dispatch(campaignsActions.answerSaveFailed({ question: 11, error: { type: 'INTERNAL', status: 500 } })));
     expect(screen.getByLabelText('LED')).toBeChecked();
-    expect(saveStatus()).toHaveTextContent('No se ha guardado');
+    expect(saveStatus()).toHaveTextContent('No se ha podido guardar: reintentar');
     expect(unloadAsks()).toBe(true);
   });
 
@@ -142,5 +143,37 @@ describe('questionnaire page: saved and unsaved choices', () => {
     act(() => void store.dispatch(campaignsActions.submitted({ success: true, campaign: { id: 5, status: 'sent', startDate: campaign.startDate, endDate: '2026-11-23T10:00:00Z' } })));
     expect(screen.queryByRole('button', { name: 'Enviar Encuesta' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ver Resultados' })).toHaveAttribute('href', '/results/5');
+  });
+});
+
+describe("questionnaire page: what 'Enviar Encuesta' waits for", () => {
+  const twoQuestions: CampaignDetail = {
+    ...campaign,
+    indicators: [
+      campaign.indicators[0],
+      {
+        ...campaign.indicators[0], id: 2, text: 'Residuos', axisId: 7, axisText: 'Otro eje',
+        subindicators: [{ id: 12, text: '¿Separa la materia orgánica?', type: 'single', responses: [{ id: 103, text: 'Sí', value: 2, obsolete: false }, { id: 104, text: 'No', value: 0, obsolete: false }], answer: null }],
+      },
+    ],
+  };
+
+  it('says how many questions are missing and takes the keyboard to the first, clearing the filters that hide it', async () => {
+    const user = userEvent.setup();
+    const { store } = renderQuestionnaire();
+    act(() => void store.dispatch(campaignsActions.questionnaireLoaded(twoQuestions)));
+    expect(screen.getByRole('button', { name: 'Enviar Encuesta' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Enviar Encuesta' })).toHaveAccessibleDescription(/Falta 1 pregunta por contestar para poder enviar la encuesta/);
+    act(() => void store.dispatch(campaignsActions.questionnaireFiltersChanged({ axes: [1] })));
+    expect(screen.queryByText('¿Separa la materia orgánica?')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ir a la primera sin contestar' }));
+    expect(await screen.findByText('¿Separa la materia orgánica?')).toBeVisible();
+    expect(store.getState().campaigns.view.questionnaire.filters.axes).toEqual([]);
+    expect(screen.getByLabelText('Sí')).toHaveFocus();
+    // Chosen on screen, it counts at once (the autosave sends it), and nothing is missing any more.
+    await user.keyboard(' ');
+    expect(screen.getByTestId('progress')).toHaveTextContent('2 de 2');
+    expect(screen.queryByTestId('missing-answers')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Enviar Encuesta' })).toBeEnabled();
   });
 });

@@ -3,7 +3,7 @@ import { expectSaga } from 'redux-saga-test-plan';
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
 import { campaignsActions } from '../../../../src/client/features/campaigns/campaignsSlice.js';
 import {
-  handleAnswerSave, handleCreate, handleEditionExportRequested, handleDeleteConfirmed, handleMineRequested, handleQuestionnaireRequested, handleSubmitConfirmed, watchCampaigns, type CampaignsDependencies,
+  handleCreate, handleEditionExportRequested, handleDeleteConfirmed, handleMineRequested, handleQuestionnaireRequested, handleSubmitConfirmed, watchCampaigns, type CampaignsDependencies,
 } from '../../../../src/client/features/campaigns/campaignsSaga.js';
 import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
 import { alertsActions } from '../../../../src/client/features/alerts/alertsSlice.js';
@@ -20,6 +20,8 @@ const campaign: CampaignDetail = {
     subindicators: [{ id: 11, text: '¿Pregunta?', type: 'single', responses: [{ id: 101, text: 'Sí', value: 2, obsolete: false }, { id: 102, text: 'No', value: 0, obsolete: false }], answer: null }],
   }],
 };
+/** The same campaign with its one question answered, so that it can be sent. */
+const answered: CampaignDetail = { ...campaign, indicators: [{ ...campaign.indicators[0], subindicators: [{ ...campaign.indicators[0].subindicators[0], answer: [101] }] }] };
 const state = (role: 'USER' | 'ADMIN' | 'FEC' = 'USER') => ({
   ...rootReducer(undefined, { type: 'init' }),
   auth: { ...initialAuthState, status: 'loaded' as const, user: { ...demoUser, role }, tokenSource: 'cookie' as const },
@@ -52,31 +54,9 @@ describe('campaign sagas', () => {
       .run();
   });
 
-  it('marks a saved answer at once and moves the campaign to draft', async () => {
-    const loaded = rootReducer(state(), campaignsActions.questionnaireLoaded(campaign));
-    const result = { success: true as const, campaign: { id: 5, status: 'draft' as const, startDate: '2026-11-23T10:00:00Z', endDate: null } };
-    const { storeState } = await expectSaga(handleAnswerSave, deps({ saveAnswer: async () => result }), campaignsActions.answerSaveRequested({ campaignId: 5, question: 11, answer: [101] }))
-      .withReducer(rootReducer, loaded)
-      .run();
-    expect(storeState.campaigns.questionnaire.saving[11]).toBe('succeeded');
-    expect(storeState.campaigns.questionnaire.campaign?.indicators[0].subindicators[0].answer).toEqual([101]);
-    expect(storeState.campaigns.questionnaire.campaign?.status).toBe('draft');
-  });
-
-  it('keeps a failed save on screen with a toast and no error page', async () => {
-    const loaded = rootReducer(state(), campaignsActions.questionnaireLoaded(campaign));
-    const { storeState } = await expectSaga(handleAnswerSave, deps({ saveAnswer: fail('CONFLICT', 409) }), campaignsActions.answerSaveRequested({ campaignId: 5, question: 11, answer: [101] }))
-      .withReducer(rootReducer, loaded)
-      .put.like({ action: { payload: { message: 'CAMPAIGNS.TOAST.SAVE_ERROR' } } })
-      .run();
-    expect(storeState.campaigns.questionnaire.saving[11]).toBe('failed');
-    expect(storeState.campaigns.questionnaire.campaign?.indicators[0].subindicators[0].answer).toBeNull();
-    expect(storeState.errors.globalError).toBeNull();
-  });
-
   it("asks before submitting, naming the entity and the campaign, and cancelling sends nothing", async () => {
     const submit = jest.fn(async () => sentResult);
-    const loaded = rootReducer(state(), campaignsActions.questionnaireLoaded(campaign));
+    const loaded = rootReducer(state(), campaignsActions.questionnaireLoaded(answered));
     const asked = await expectSaga(watchCampaigns, deps({ submit }))
       .withReducer(rootReducer, loaded)
       .dispatch(campaignsActions.submitAsked({ id: 5, entity: 'Ayuntamiento de Prueba', year: 2026 }))

@@ -1,9 +1,9 @@
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
 import { campaignsActions } from '../../../../src/client/features/campaigns/campaignsSlice.js';
-import { selectCanSubmit, selectMyCampaignsPage, selectOpenCampaign, selectProgress, selectQuestionnaireFilterOptions, selectStatusOverviewSettled, selectVisibleGroups } from '../../../../src/client/features/campaigns/campaignsSelectors.js';
+import { answerToSend, selectCanSubmit, selectMyCampaignsPage, selectOpenCampaign, selectProgress, selectQuestionnaireFilterOptions, selectStatusOverviewSettled, selectVisibleGroups } from '../../../../src/client/features/campaigns/campaignsSelectors.js';
 import { campaignCycleActions } from '../../../../src/client/features/campaignCycle/campaignCycleSlice.js';
 import { editionOpeningActions } from '../../../../src/client/features/editionOpening/editionOpeningSlice.js';
-import type { CampaignDetail, CampaignSummary, IndicatorGroup } from '../../../../src/shared/api/campaigns.js';
+import type { CampaignDetail, CampaignSummary, IndicatorGroup, Subindicator } from '../../../../src/shared/api/campaigns.js';
 
 const summary = (id: number, entity: string, endDate: string | null, status: CampaignSummary['status'] = 'sent', ccaa = '10'): CampaignSummary => ({
   id, campaignNumber: 2026, text: 'Campaña 2026', entityId: id, entity, status, startDate: null, endDate, autonomousCommunity: ccaa,
@@ -87,11 +87,33 @@ describe('questionnaire', () => {
   });
 
   it("counts 'n de total' and enables submit only when all are answered", () => {
-    expect(selectProgress(loaded())).toEqual({ answered: 3, total: 6 });
+    expect(selectProgress(loaded())).toEqual({ answered: 3, total: 6, firstUnanswered: 21 });
     expect(selectCanSubmit(loaded())).toBe(false);
     const complete = reduce(campaignsActions.questionnaireLoaded(campaign([full])));
     expect(selectCanSubmit(complete)).toBe(true);
     expect(selectCanSubmit(reduce(campaignsActions.questionnaireLoaded(campaign([]))))).toBe(false);
+  });
+
+  it('counts a choice on screen as answered before it is saved, and a cleared one as not answered', () => {
+    const chosen = rootReducer(loaded(), campaignsActions.answerChosen({ question: 21, choice: [5] }));
+    expect(selectProgress(chosen)).toEqual({ answered: 4, total: 6, firstUnanswered: 30 });
+    const cleared = rootReducer(loaded(), campaignsActions.answerChosen({ question: 10, choice: [] }));
+    expect(selectProgress(cleared)).toEqual({ answered: 2, total: 6, firstUnanswered: 10 });
+  });
+});
+
+describe('what the autosave sends', () => {
+  const sub: Subindicator = {
+    id: 7, text: '¿Qué tecnología?', type: 'multiple', answer: [3],
+    responses: [{ id: 1, text: 'LED', value: 2, obsolete: false }, { id: 2, text: 'Sodio', value: 1, obsolete: false }, { id: 3, text: 'Mercurio', value: 0, obsolete: true }],
+  };
+
+  it('sends the responses still offered, one for a single choice, and null for none (the answer is cleared)', () => {
+    expect(answerToSend(sub, [3, 2, 1])).toEqual([2, 1]);
+    expect(answerToSend({ ...sub, type: 'single' }, [2, 1])).toEqual([2]);
+    expect(answerToSend(sub, [3])).toBeNull();
+    expect(answerToSend(sub, [])).toBeNull();
+    expect(answerToSend(sub, [99])).toBeNull();
   });
 });
 

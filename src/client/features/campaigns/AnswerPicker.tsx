@@ -14,14 +14,16 @@ export interface AnswerPickerProps {
   /** The last save of this question. */
   saveStatus?: RequestStatus;
   readOnly?: boolean;
-  /** Called with the new choice on screen when a response is ticked or unticked. */
+  /** Called with the new choice on screen when a response is ticked or unticked, or [] when the answer is cleared. */
   onChoose?: (choice: number[]) => void;
-  /** Called with the chosen ids (a one-element array for single choice) or null to clear. */
-  onSave?: (answer: number[] | null) => void;
+  /** 'Guardar' (or 'Borrar respuesta'): the choice on screen is saved now rather than after the autosave's pause. */
+  onSaveNow?: () => void;
+  /** 'reintentar', after a failed save. */
+  onRetry?: () => void;
 }
 
 /** What the buttons do with the choice on screen, and the warning shown when saving with nothing chosen. */
-function useAnswerActions({ subindicator, choice, onChoose, onSave }: AnswerPickerProps & { choice: readonly number[] }) {
+function useAnswerActions({ subindicator, choice, onChoose, onSaveNow }: AnswerPickerProps & { choice: readonly number[] }) {
   const [warning, setWarning] = useState(false);
   const single = subindicator.type === 'single';
   const offered = subindicator.responses.filter((r) => !r.obsolete);
@@ -30,18 +32,21 @@ function useAnswerActions({ subindicator, choice, onChoose, onSave }: AnswerPick
     onChoose?.(single ? [id] : choice.includes(id) ? choice.filter((x) => x !== id) : [...choice, id]);
   };
   const save = () => {
-    const chosen = choice.filter((id) => offered.some((r) => r.id === id));
-    if (chosen.length === 0) return setWarning(true);
-    onSave?.(single ? chosen.slice(0, 1) : chosen);
+    if (!choice.some((id) => offered.some((r) => r.id === id))) return setWarning(true);
+    onSaveNow?.();
   };
   const clear = () => {
     setWarning(false);
-    onSave?.(null);
+    onChoose?.([]);
+    onSaveNow?.();
   };
   return { warning, single, offered, toggle, save, clear };
 }
 
-/** Single or multiple choice for one question; saving with nothing chosen warns and sends nothing. */
+/**
+ * Single or multiple choice for one question. Every change is saved by itself (the autosave); 'Guardar' saves at
+ * once, and with nothing chosen warns and sends nothing.
+ */
 export function AnswerPicker(props: AnswerPickerProps) {
   const { subindicator, choice = subindicator.answer ?? [], unsaved = false, saveStatus, readOnly = false } = props;
   const intl = useIntl();
@@ -50,7 +55,7 @@ export function AnswerPicker(props: AnswerPickerProps) {
   if (readOnly) return <ReadOnlyAnswer subindicator={subindicator} />;
 
   return (
-    <fieldset className="answer-picker" aria-describedby={warning ? `${name}-warning` : undefined}>
+    <fieldset id={name} className="answer-picker" aria-describedby={warning ? `${name}-warning` : undefined}>
       <legend className="fs-6 fw-semibold">{subindicator.text}</legend>
       <ObsoleteChoices subindicator={subindicator} />
       {offered.map((response) => (
@@ -76,7 +81,7 @@ export function AnswerPicker(props: AnswerPickerProps) {
         <Button size="sm" variant="outline-secondary" onClick={clear} disabled={saveStatus === 'loading' || (choice.length === 0 && subindicator.answer === null)}>
           <FormattedMessage id="PICKER.CLEAR" />
         </Button>
-        <SaveStatusLine subindicator={subindicator} unsaved={unsaved} saveStatus={saveStatus} />
+        <SaveStatusLine subindicator={subindicator} unsaved={unsaved} saveStatus={saveStatus} onRetry={props.onRetry} />
       </div>
     </fieldset>
   );

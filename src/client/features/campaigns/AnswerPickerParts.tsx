@@ -1,4 +1,4 @@
-import { Spinner } from 'react-bootstrap';
+import { Button, Spinner } from 'react-bootstrap';
 import { FormattedMessage } from 'react-intl';
 import type { Subindicator } from '../../../shared/api/campaigns.js';
 import type { RequestStatus } from '../../lib/remote.js';
@@ -28,22 +28,27 @@ export function ReadOnlyAnswer({ subindicator }: { subindicator: Subindicator })
 }
 
 /**
- * Beside the buttons, announced as it changes: 'Guardando...', 'No se ha guardado', 'Sin guardar' while the choice
- * on screen is not the saved one, or '✓ Guardada' while it is.
+ * Beside the buttons, announced as it changes: 'Guardando…' from the change until the server has it, 'No se ha
+ * podido guardar: reintentar' when the save failed (the autosave also retries by itself when the failure may pass),
+ * or '✓ Guardada' while the choice on screen is the saved one.
  */
-export function SaveStatusLine({ subindicator, unsaved, saveStatus }: { subindicator: Subindicator; unsaved: boolean; saveStatus?: RequestStatus }) {
+export function SaveStatusLine({ subindicator, unsaved, saveStatus, onRetry }: { subindicator: Subindicator; unsaved: boolean; saveStatus?: RequestStatus; onRetry?: () => void }) {
   const saved = !unsaved && subindicator.answer !== null && subindicator.answer.length > 0;
+  const failed = unsaved && saveStatus === 'failed';
   return (
     <span className="small" role="status" data-testid={`save-status-${subindicator.id}`}>
-      {saveStatus === 'loading' ? (
+      {failed ? (
+        <span className="text-danger">
+          <FormattedMessage id="PICKER.FAILED" />{' '}
+          <Button variant="link" size="sm" className="p-0 align-baseline text-danger" onClick={onRetry}>
+            <FormattedMessage id="PICKER.RETRY" />
+          </Button>
+        </span>
+      ) : unsaved || saveStatus === 'loading' ? (
         <>
           <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />
           <FormattedMessage id="PICKER.SAVING" />
         </>
-      ) : unsaved ? (
-        <span className={saveStatus === 'failed' ? 'text-danger' : 'text-warning-emphasis'}>
-          <FormattedMessage id={saveStatus === 'failed' ? 'PICKER.FAILED' : 'PICKER.UNSAVED'} />
-        </span>
       ) : (
         saved && (
           <span className="text-success">

@@ -1,18 +1,74 @@
+import { useEffect, useState } from 'react';
 import { Button, Card, ProgressBar } from 'react-bootstrap';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import type { CampaignStatus, IndicatorGroup } from '../../../shared/api/campaigns.js';
 import { campaignsActions } from './campaignsSlice.js';
-import { choiceOnScreen, selectCanSubmit, selectProgress, selectQuestionnaire, type AxisGroup } from './campaignsSelectors.js';
+import { initialQuestionnaireFilters } from './campaignsView.js';
+import { selectAnswerable } from '../campaignCycle/campaignCycleSelectors.js';
+import { choiceOnScreen, selectCanSubmit, selectProgress, selectQuestionnaire, selectQuestionnaireFilters, type AxisGroup } from './campaignsSelectors.js';
 import { AnswerPicker } from './AnswerPicker.js';
 import { CampaignLink } from './CampaignLink.js';
 import { campaignLabelMessage } from '../../i18n/labels.js';
 
-/** The sticky header: entity and campaign, 'Enviar Encuesta' (once sent, 'Ver Resultados') and the progress 'n de total'. */
+/** Scrolls to a question and puts the keyboard on its first choice. */
+function focusQuestion(question: number) {
+  const fieldset = document.getElementById(`question-${question}`);
+  fieldset?.scrollIntoView({ block: 'center' });
+  fieldset?.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
+}
+
+/**
+ * 'Ir a la primera sin contestar': shows the first question without an answer, clearing the filters when they hide
+ * it, and puts the keyboard on it once it is drawn.
+ */
+function useJumpToQuestion() {
+  const dispatch = useAppDispatch();
+  const filters = useAppSelector(selectQuestionnaireFilters);
+  const [target, setTarget] = useState<{ question: number; filtersCleared: boolean } | null>(null);
+  useEffect(() => {
+    if (target === null) return;
+    if (document.getElementById(`question-${target.question}`)) {
+      focusQuestion(target.question);
+      setTarget(null);
+    } else if (!target.filtersCleared) {
+      dispatch(campaignsActions.questionnaireFiltersChanged(initialQuestionnaireFilters));
+      setTarget({ ...target, filtersCleared: true });
+    } else {
+      setTarget(null);
+    }
+  }, [dispatch, target, filters]);
+  return (question: number) => setTarget({ question, filtersCleared: false });
+}
+
+/** Why 'Enviar Encuesta' waits: how many questions have no answer yet, and a way to the first of them. */
+function MissingAnswers({ missing, first }: { missing: number; first: number | null }) {
+  const jump = useJumpToQuestion();
+  return (
+    <p id="questionnaire-missing" className="small mb-0 mt-2 d-flex flex-wrap align-items-baseline gap-2" data-testid="missing-answers">
+      <span>
+        <FormattedMessage id="QUESTIONNAIRE.MISSING" values={{ count: missing }} />
+      </span>
+      {first !== null && (
+        <Button variant="link" size="sm" className="p-0 align-baseline" onClick={() => jump(first)}>
+          <FormattedMessage id="QUESTIONNAIRE.JUMP_TO_UNANSWERED" />
+        </Button>
+      )}
+    </p>
+  );
+}
+
+/**
+ * The sticky header: entity and campaign, 'Enviar Encuesta' (once sent, 'Ver Resultados'), the progress 'n de total',
+ * and while questions are left without an answer, how many and a way to the first.
+ */
 export function QuestionnaireHeader({ campaign }: { campaign: { id: number; entity: string; campaignNumber: number; status: CampaignStatus } }) {
   const dispatch = useAppDispatch();
   const progress = useAppSelector(selectProgress);
   const canSubmit = useAppSelector(selectCanSubmit);
+  const answerable = useAppSelector(selectAnswerable);
+  const missing = progress.total - progress.answered;
+  const explainMissing = campaign.status !== 'sent' && answerable && missing > 0;
   const ask = () => dispatch(campaignsActions.submitAsked({ id: campaign.id, entity: campaign.entity, year: campaign.campaignNumber }));
   return (
     <div className="questionnaire-header bg-white border rounded p-3 mb-3 sticky-top" style={{ top: '3.6rem', zIndex: 10 }}>
@@ -28,7 +84,7 @@ export function QuestionnaireHeader({ campaign }: { campaign: { id: number; enti
         {campaign.status === 'sent' ? (
           <CampaignLink id={campaign.id} status="sent" />
         ) : (
-          <Button onClick={ask} disabled={!canSubmit}>
+          <Button onClick={ask} disabled={!canSubmit} aria-describedby={explainMissing ? 'questionnaire-missing' : undefined}>
             <FormattedMessage id="QUESTIONNAIRE.SUBMIT" />
           </Button>
         )}
@@ -36,15 +92,16 @@ export function QuestionnaireHeader({ campaign }: { campaign: { id: number; enti
       <div className="d-flex align-items-center gap-2 mt-2">
         <ProgressBar now={progress.total ? (100 * progress.answered) / progress.total : 0} className="flex-grow-1" aria-hidden="true" />
         <span className="small text-nowrap" data-testid="progress">
-          <FormattedMessage id="QUESTIONNAIRE.PROGRESS" values={progress} />
+          <FormattedMessage id="QUESTIONNAIRE.PROGRESS" values={{ answered: progress.answered, total: progress.total }} />
         </span>
       </div>
+      {explainMissing && <MissingAnswers missing={missing} first={progress.firstUnanswered} />}
     </div>
   );
 }
 
 /** One indicator's card: its text and a picker per sub-indicator (read-only once the campaign is sent). */
-function IndicatorCard({ campaignId, indicator, readOnly }: { campaignId: number; indicator: IndicatorGroup; readOnly: boolean }) {
+function IndicatorCard({ indicator, readOnly }: { indicator: IndicatorGroup; readOnly: boolean }) {
   const dispatch = useAppDispatch();
   const { saving, drafts } = useAppSelector(selectQuestionnaire);
   return (
@@ -63,7 +120,8 @@ function IndicatorCard({ campaignId, indicator, readOnly }: { campaignId: number
               unsaved={sub.id in drafts}
               saveStatus={saving[sub.id]}
               onChoose={(choice) => dispatch(campaignsActions.answerChosen({ question: sub.id, choice }))}
-              onSave={(answer) => dispatch(campaignsActions.answerSaveRequested({ campaignId, question: sub.id, answer }))}
+              onSaveNow={() => dispatch(campaignsActions.answersSaveNow())}
+              onRetry={() => dispatch(campaignsActions.answerRetryRequested(sub.id))}
             />
           ))}
         </div>
@@ -73,7 +131,7 @@ function IndicatorCard({ campaignId, indicator, readOnly }: { campaignId: number
 }
 
 /** One axis of the questionnaire: its policies, their measures and the measures' indicators. */
-export function AxisSection({ axis, campaignId, readOnly }: { axis: AxisGroup; campaignId: number; readOnly: boolean }) {
+export function AxisSection({ axis, readOnly }: { axis: AxisGroup; readOnly: boolean }) {
   return (
     <section className="mb-4" aria-label={axis.axisText}>
       <h3 className="h5 text-primary-emphasis border-bottom pb-1">{axis.axisText}</h3>
@@ -84,7 +142,7 @@ export function AxisSection({ axis, campaignId, readOnly }: { axis: AxisGroup; c
             <div key={measure.measureId}>
               <p className="small fw-semibold mb-2">{measure.measureText}</p>
               {measure.indicators.map((indicator) => (
-                <IndicatorCard key={indicator.id} campaignId={campaignId} indicator={indicator} readOnly={readOnly} />
+                <IndicatorCard key={indicator.id} indicator={indicator} readOnly={readOnly} />
               ))}
             </div>
           ))}

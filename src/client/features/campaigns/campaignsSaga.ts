@@ -1,8 +1,9 @@
-import { put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { fork, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { callApi } from '../../app/apiCall.js';
 import { errorPage, keepOnScreen } from '../../app/callPolicies.js';
 import { load } from '../../app/load.js';
 import { askToConfirm, confirmedChange } from '../../app/confirmedChange.js';
+import { autosaveAnswers, handleSubmitAsked } from './answersSaga.js';
 import { serializeError } from '../../api/ApiError.js';
 import type { CampaignsApi, ReferenceApi } from '../../api/campaignsApi.js';
 import { call, select, type Saga } from '../../lib/typedEffects.js';
@@ -37,25 +38,6 @@ export function handleStatusRequested(deps: CampaignsDependencies) {
 export function handleQuestionnaireRequested(deps: CampaignsDependencies, action: ReturnType<typeof campaignsActions.questionnaireRequested>) {
   const request = callApi(errorPage('CAMPAIGNS.TOAST.LOAD_CAMPAIGN_ERROR'), deps.campaignsApi.get, action.payload);
   return load(request, campaignsActions.questionnaireLoaded, campaignsActions.questionnaireFailed);
-}
-
-export function* handleAnswerSave(deps: CampaignsDependencies, action: ReturnType<typeof campaignsActions.answerSaveRequested>): Saga<void> {
-  const { campaignId, question, answer } = action.payload;
-  try {
-    const result = yield* callApi(keepOnScreen(answerErrorToast('CAMPAIGNS.TOAST.SAVE_ERROR')), deps.campaignsApi.saveAnswer, campaignId, question, answer);
-    yield put(campaignsActions.answerSaved({ question, answer, result }));
-  } catch (err) {
-    yield put(campaignsActions.answerSaveFailed({ question, error: serializeError(err) }));
-  }
-}
-
-/** Sending freezes the answers for good: it asks first, naming the entity and the campaign. */
-export function* handleSubmitAsked(action: ReturnType<typeof campaignsActions.submitAsked>): Saga<void> {
-  const { id, entity, year } = action.payload;
-  const confirm = campaignsActions.submitConfirmed(id);
-  // A primary button, not a danger one: sending is what the questionnaire is for.
-  const asked = { title: 'QUESTIONNAIRE.SUBMIT_CONFIRM.TITLE', message: 'QUESTIONNAIRE.SUBMIT_CONFIRM.MESSAGE', values: { entity, year: String(year) } };
-  yield put(askToConfirm({ ...asked, confirmLabel: 'QUESTIONNAIRE.SUBMIT', danger: false, action: confirm }));
 }
 
 /** Confirmed: the dialog spins while it is sent, then 'Cuestionario enviado' (and the results), or the failure toast. */
@@ -126,8 +108,8 @@ export function* watchCampaigns(deps: CampaignsDependencies): Saga<void> {
   yield takeLatest(campaignsActions.statusRequested.type, handleStatusRequested, deps);
   yield takeLeading(campaignsActions.editionExportRequested.type, handleEditionExportRequested, deps);
   yield takeLatest(campaignsActions.questionnaireRequested.type, handleQuestionnaireRequested, deps);
-  yield takeEvery(campaignsActions.answerSaveRequested.type, handleAnswerSave, deps);
-  yield takeEvery(campaignsActions.submitAsked.type, handleSubmitAsked);
+  yield fork(autosaveAnswers, deps.campaignsApi);
+  yield takeLeading(campaignsActions.submitAsked.type, handleSubmitAsked);
   yield takeLeading(campaignsActions.submitConfirmed.type, handleSubmitConfirmed, deps);
   yield takeEvery(campaignsActions.submitted.type, handleSubmitted, deps);
   yield takeLeading(campaignsActions.createRequested.type, handleCreate, deps);

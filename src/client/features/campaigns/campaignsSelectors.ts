@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/rootReducer.js';
-import type { CAMPAIGN_EXISTS, IndicatorGroup, Subindicator } from '../../../shared/api/campaigns.js';
+import type { CAMPAIGN_EXISTS, CampaignDetail, IndicatorGroup, Subindicator } from '../../../shared/api/campaigns.js';
 import type { RequestError } from '../../lib/remote.js';
 import { compareDatesEmptyLast, pageOf, textMatches, type TableView } from '../../lib/tableView.js';
 import type { QuestionnaireFilters } from './campaignsSlice.js';
@@ -78,13 +78,54 @@ export const selectHasUnsavedAnswers = (state: RootState) => {
   return q.campaign !== null && q.campaign.status !== 'sent' && Object.keys(q.drafts).length > 0;
 };
 
-/** 'n de total': answered questions over all questions. */
+const subindicatorsOf = (campaign: CampaignDetail | null): Subindicator[] => campaign?.indicators.flatMap((i) => i.subindicators) ?? [];
+
+/**
+ * What saving a choice sends: the responses still offered (an obsolete one kept from the saved answer drops out),
+ * one of them for a single-choice question, or null when none is ticked (the answer is cleared).
+ */
+export function answerToSend(sub: Subindicator, choice: readonly number[]): number[] | null {
+  const offered = choice.filter((id) => sub.responses.some((r) => r.id === id && !r.obsolete));
+  if (offered.length === 0) return null;
+  return sub.type === 'single' ? offered.slice(0, 1) : offered;
+}
+
+/**
+ * The next choice the autosave sends, in questionnaire order: a draft neither being saved nor failed (a failed one
+ * waits for 'Reintentar', its retry or a new choice), on a campaign that can still be answered.
+ */
+export const selectNextAnswerToSave = (state: RootState): { campaignId: number; question: number; answer: number[] | null } | null => {
+  const q = selectQuestionnaire(state);
+  if (!q.campaign || !selectAnswerable(state)) return null;
+  const sub = subindicatorsOf(q.campaign).find((s) => s.id in q.drafts && q.saving[s.id] !== 'loading' && q.saving[s.id] !== 'failed');
+  return sub ? { campaignId: q.campaign.id, question: sub.id, answer: answerToSend(sub, q.drafts[sub.id]) } : null;
+};
+
+/** The questions whose choice on screen could not be saved, in questionnaire order (sending names them). */
+export const selectFailedAnswers = createSelector([selectQuestionnaire], (q) =>
+  subindicatorsOf(q.campaign).filter((s) => s.id in q.drafts && q.saving[s.id] === 'failed'),
+);
+
+/** Nothing is waiting for its save or being saved (failed saves aside): what is on screen is what the server has. */
+export const selectAnswersSettled = (state: RootState) => {
+  const q = selectQuestionnaire(state);
+  return selectNextAnswerToSave(state) === null && !Object.values(q.saving).includes('loading');
+};
+
+/** Whether a question has a choice on screen, saved or on its way to be. */
+const answeredOnScreen = (drafts: Readonly<Record<number, number[]>>, sub: Subindicator) => choiceOnScreen(drafts, sub).length > 0;
+
+/**
+ * 'n de total': questions with a choice on screen (every one is saved, or being saved) over all questions, and the
+ * first one without, in questionnaire order ('Ir a la primera sin contestar').
+ */
 export const selectProgress = createSelector([selectQuestionnaire], (q) => {
-  const subs = q.campaign?.indicators.flatMap((i) => i.subindicators) ?? [];
-  return { answered: subs.filter(isAnswered).length, total: subs.length };
+  const subs = subindicatorsOf(q.campaign);
+  const unanswered = subs.filter((s) => !answeredOnScreen(q.drafts, s));
+  return { answered: subs.length - unanswered.length, total: subs.length, firstUnanswered: unanswered[0]?.id ?? null };
 });
 
-/** 'Enviar Encuesta' only when there are questions and all are answered, on an open campaign. */
+/** 'Enviar Encuesta' only when there are questions and all have a choice, on an open campaign (sending saves them first). */
 export const selectCanSubmit = createSelector([selectProgress, selectAnswerable], (progress, answerable) =>
   progress.total > 0 && progress.answered === progress.total && answerable,
 );

@@ -11,7 +11,10 @@ export type { QuestionnaireFilters };
 export interface CampaignsState {
   mine: Remote<{ items: CampaignSummary[] }>;
   statusPage: Remote<{ rows: CampaignStatusRow[] }>;
-  /** drafts: by question, the choice on screen where it is not the saved answer (a save asked or failed, or not asked). */
+  /**
+   * drafts: by question, the choice on screen where it is not the saved answer (waiting for its save, being saved, or
+   * its save failed). saving: by question, its last save ('failed' keeps it out of the autosave until it is retried).
+   */
   questionnaire: Remote<{ campaign: CampaignDetail | null; saving: Record<number, RequestStatus>; drafts: Record<number, number[]> }>;
   entityOptions: Remote<{ items: { entityId: number; text: string }[] }>;
   create: Remote;
@@ -97,11 +100,20 @@ const campaignsSlice = createSlice({
     questionnaireFiltersChanged(state, action: PayloadAction<Partial<QuestionnaireFilters>>) {
       state.view.questionnaire.filters = { ...state.view.questionnaire.filters, ...action.payload };
     },
-    /** The user ticked or unticked a response: the choice on screen, not saved yet. */
+    /** The user ticked or unticked a response (or cleared them): the choice on screen, saved after a pause (answersSaga.ts). */
     answerChosen(state, action: PayloadAction<{ question: number; choice: number[] }>) {
-      setChoice(state.questionnaire, action.payload.question, action.payload.choice);
+      const { question, choice } = action.payload;
+      // A new choice is saved like any other, even where the last save failed.
+      if (state.questionnaire.saving[question] === 'failed') delete state.questionnaire.saving[question];
+      setChoice(state.questionnaire, question, choice);
     },
-    /** What is sent becomes the choice on screen (obsolete responses drop out of it; null clears it). */
+    /** 'Guardar', or sending the campaign: every choice on screen is saved now, without the pause. */
+    answersSaveNow: (_state) => undefined,
+    /** 'Reintentar' (or the autosave's own retry after a failure it may outlive): the question's choice is saved again. */
+    answerRetryRequested(state, action: PayloadAction<number>) {
+      if (state.questionnaire.saving[action.payload] === 'failed') delete state.questionnaire.saving[action.payload];
+    },
+    /** The autosave sends a choice: it becomes the choice on screen (obsolete responses drop out of it; null clears it). */
     answerSaveRequested(state, action: PayloadAction<{ campaignId: number; question: number; answer: number[] | null }>) {
       state.questionnaire.saving[action.payload.question] = 'loading';
       setChoice(state.questionnaire, action.payload.question, action.payload.answer ?? []);

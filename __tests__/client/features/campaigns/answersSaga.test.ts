@@ -1,0 +1,158 @@
+import { jest } from '@jest/globals';
+import { fork, put } from 'redux-saga/effects';
+import { expectSaga } from 'redux-saga-test-plan';
+import { rootReducer } from '../../../../src/client/app/rootReducer.js';
+import { campaignsActions } from '../../../../src/client/features/campaigns/campaignsSlice.js';
+import { AUTOSAVE_PAUSE_MS, autosaveAnswers, handleSubmitAsked, retryDelayMs } from '../../../../src/client/features/campaigns/answersSaga.js';
+import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
+import { ApiError } from '../../../../src/client/api/ApiError.js';
+import { initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
+import type { CampaignDetail, CampaignStateResponse } from '../../../../src/shared/api/campaigns.js';
+import { demoUser } from '../../../helpers/client.js';
+
+const question = (id: number, type: 'single' | 'multiple', answer: number[] | null) => ({
+  id, text: `¿Pregunta ${id}?`, type,
+  responses: [{ id: id * 10 + 1, text: 'Sí', value: 2, obsolete: false }, { id: id * 10 + 2, text: 'No', value: 0, obsolete: false }, { id: id * 10 + 3, text: 'A veces', value: 1, obsolete: false }],
+  answer,
+});
+const campaign: CampaignDetail = {
+  id: 5, campaignNumber: 2026, text: 'Campaña 2026', entityId: 1, entity: 'Ayuntamiento de Prueba', status: 'draft', startDate: '2026-11-01T10:00:00Z', endDate: null, autonomousCommunity: '10',
+  indicators: [{
+    id: 1, text: 'Indicador', axisId: 1, axisText: 'Eje', policyId: 2, policyText: 'Política', measureId: 3, measureText: 'Medida', competenceId: null,
+    subindicators: [question(1, 'single', [11]), question(2, 'multiple', null)],
+  }],
+};
+const loaded = () => rootReducer(
+  { ...rootReducer(undefined, { type: 'init' }), auth: { ...initialAuthState, status: 'loaded' as const, user: demoUser, tokenSource: 'cookie' as const } },
+  campaignsActions.questionnaireLoaded(campaign),
+);
+const stored: CampaignStateResponse = { success: true, campaign: { id: 5, status: 'draft', startDate: campaign.startDate, endDate: null } };
+
+/** A server that keeps the answers it is sent, and answers after `ms`. */
+function server(ms = 5) {
+  const answers = new Map<number, number[] | null>();
+  const saveAnswer = jest.fn(async (_token: string | null, _campaign: number, q: number, answer: number[] | null) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    answers.set(q, answer);
+    return stored;
+  });
+  return { answers, saveAnswer };
+}
+const answerOf = (state: ReturnType<typeof loaded>, id: number) => state.campaigns.questionnaire.campaign?.indicators[0].subindicators.find((s) => s.id === id)?.answer;
+
+describe('autosave of the answers', () => {
+  it('saves a choice after a pause, once for several ticks of one question, and shows it saved', async () => {
+    const api = server();
+    const { storeState } = await expectSaga(autosaveAnswers, api)
+      .withReducer(rootReducer, loaded())
+      .dispatch(campaignsActions.answerChosen({ question: 2, choice: [21] }))
+      .delay(50)
+      .dispatch(campaignsActions.answerChosen({ question: 2, choice: [21, 23] }))
+      .silentRun(AUTOSAVE_PAUSE_MS + 300);
+    expect(api.saveAnswer).toHaveBeenCalledTimes(1);
+    expect(api.answers.get(2)).toEqual([21, 23]);
+    expect(answerOf(storeState, 2)).toEqual([21, 23]);
+    expect(storeState.campaigns.questionnaire.drafts).toEqual({});
+  });
+
+  it('sends a choice changed while its save is on its way after it, so that the last choice is what the server keeps', async () => {
+    const api = server(200);
+    const { storeState } = await expectSaga(autosaveAnswers, api)
+      .withReducer(rootReducer, loaded())
+      .dispatch(campaignsActions.answerChosen({ question: 1, choice: [12] }))
+      .dispatch(campaignsActions.answersSaveNow())
+      .delay(50)
+      .dispatch(campaignsActions.answerChosen({ question: 1, choice: [13] }))
+      .silentRun(AUTOSAVE_PAUSE_MS + 800);
+    expect(api.saveAnswer.mock.calls.map((c) => c[3])).toEqual([[12], [13]]);
+    expect(api.answers.get(1)).toEqual([13]);
+    expect(answerOf(storeState, 1)).toEqual([13]);
+  });
+
+  it('clears an answer whose every box is unticked', async () => {
+    const api = server();
+    await expectSaga(autosaveAnswers, api)
+      .withReducer(rootReducer, loaded())
+      .dispatch(campaignsActions.answerChosen({ question: 1, choice: [] }))
+      .dispatch(campaignsActions.answersSaveNow())
+      .silentRun(100);
+    expect(api.answers.get(1)).toBeNull();
+  });
+
+  it('shows a save that failed for want of a connection without a toast, and tries it again by itself', async () => {
+    let calls = 0;
+    const saveAnswer = jest.fn(async () => {
+      calls += 1;
+      if (calls === 1) throw new ApiError('CONNECTION_FAILED', 0);
+      return stored;
+    });
+    const run = expectSaga(autosaveAnswers, { saveAnswer })
+      .withReducer(rootReducer, loaded())
+      .dispatch(campaignsActions.answerChosen({ question: 1, choice: [12] }))
+      .dispatch(campaignsActions.answersSaveNow());
+    const { storeState, effects } = await run.silentRun(retryDelayMs(0) + 300);
+    expect(saveAnswer).toHaveBeenCalledTimes(2);
+    expect(answerOf(storeState, 1)).toEqual([12]);
+    expect(storeState.campaigns.questionnaire.saving[1]).toBe('succeeded');
+    expect((effects.put ?? []).filter((e) => JSON.stringify(e).includes(snackbarActions.toastShown.type))).toEqual([]);
+  });
+
+  it('does not try again a save the server refused, says why, and keeps the choice on screen', async () => {
+    const saveAnswer = jest.fn(async () => Promise.reject(new ApiError('CONFLICT', 409, 'EDITION_CLOSED')));
+    const { storeState } = await expectSaga(autosaveAnswers, { saveAnswer })
+      .withReducer(rootReducer, loaded())
+      .put.like({ action: { type: snackbarActions.toastShown.type, payload: { message: 'DEADLINE.TOAST.CLOSED' } } })
+      .dispatch(campaignsActions.answerChosen({ question: 1, choice: [12] }))
+      .dispatch(campaignsActions.answersSaveNow())
+      .silentRun(retryDelayMs(0) + 300);
+    expect(saveAnswer).toHaveBeenCalledTimes(1);
+    expect(storeState.campaigns.questionnaire.saving[1]).toBe('failed');
+    expect(storeState.campaigns.questionnaire.drafts[1]).toEqual([12]);
+    expect(answerOf(storeState, 1)).toEqual([11]);
+  });
+});
+
+describe("'Enviar Encuesta' with choices not saved yet", () => {
+  const allAnswered = () => rootReducer(loaded(), campaignsActions.questionnaireLoaded({ ...campaign, indicators: [{ ...campaign.indicators[0], subindicators: [question(1, 'single', [11]), question(2, 'multiple', [21])] }] }));
+  const submitAsked = campaignsActions.submitAsked({ id: 5, entity: 'Ayuntamiento de Prueba', year: 2026 });
+
+  it('saves the changed answer first, then asks', async () => {
+    const api = server(50);
+    const run = await expectSaga(function* submitWhileSaving() {
+      yield fork(autosaveAnswers, api);
+      yield put(campaignsActions.answerChosen({ question: 1, choice: [12] }));
+      yield fork(handleSubmitAsked, submitAsked);
+    })
+      .withReducer(rootReducer, allAnswered())
+      .silentRun(400);
+    expect(api.answers.get(1)).toEqual([12]);
+    expect(answerOf(run.storeState, 1)).toEqual([12]);
+    expect(run.storeState.alerts.queue[0]).toMatchObject({ title: 'QUESTIONNAIRE.SUBMIT_CONFIRM.TITLE', confirm: { action: campaignsActions.submitConfirmed(5) } });
+  });
+
+  it('sends nothing and names the question when the change cannot be saved', async () => {
+    const saveAnswer = jest.fn(async () => Promise.reject(new ApiError('CONNECTION_FAILED', 0)));
+    const run = await expectSaga(function* submitWhileOffline() {
+      yield fork(autosaveAnswers, { saveAnswer });
+      yield put(campaignsActions.answerChosen({ question: 1, choice: [12] }));
+      yield fork(handleSubmitAsked, submitAsked);
+    })
+      .withReducer(rootReducer, allAnswered())
+      .put.like({ action: { type: snackbarActions.toastShown.type, payload: { message: 'QUESTIONNAIRE.TOAST.NOT_SAVED', values: { count: 1, questions: '«¿Pregunta 1?»', more: 0 } } } })
+      .silentRun(200);
+    expect(run.storeState.alerts.queue).toEqual([]);
+    expect(run.storeState.campaigns.questionnaire.drafts[1]).toEqual([12]);
+  });
+
+  it('sends nothing and says how many are missing when a change left a question without an answer', async () => {
+    const run = await expectSaga(function* submitAfterClearing() {
+      yield fork(autosaveAnswers, server());
+      yield put(campaignsActions.answerChosen({ question: 2, choice: [] }));
+      yield fork(handleSubmitAsked, submitAsked);
+    })
+      .withReducer(rootReducer, allAnswered())
+      .put.like({ action: { type: snackbarActions.toastShown.type, payload: { message: 'QUESTIONNAIRE.TOAST.MISSING', values: { count: 1 } } } })
+      .silentRun(200);
+    expect(run.storeState.alerts.queue).toEqual([]);
+  });
+});

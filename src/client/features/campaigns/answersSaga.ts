@@ -1,0 +1,121 @@
+import { delay, put, race, spawn, take } from 'redux-saga/effects';
+import { callApi } from '../../app/apiCall.js';
+import { keepOnScreen } from '../../app/callPolicies.js';
+import { askToConfirm } from '../../app/confirmedChange.js';
+import { serializeError, type TransportErrorType } from '../../api/ApiError.js';
+import type { CampaignsApi } from '../../api/campaignsApi.js';
+import { call, select, type Saga } from '../../lib/typedEffects.js';
+import type { RequestError } from '../../lib/remote.js';
+import { campaignsActions } from './campaignsSlice.js';
+import { snackbarActions } from '../snackbar/snackbarSlice.js';
+import { answerErrorToast } from '../campaignCycle/campaignCycleSelectors.js';
+import { selectAnswersSettled, selectCanSubmit, selectFailedAnswers, selectNextAnswerToSave, selectProgress } from './campaignsSelectors.js';
+
+/**
+ * Autosave: every choice on screen is saved without a 'Guardar' click. A change waits for a pause in the user's
+ * changes (ticking three boxes of one question sends one save, not three), then every unsaved choice is sent one
+ * at a time, in questionnaire order, each with the choice on screen when it leaves; a choice changed while its
+ * save is on its way is sent again after it, so the last choice always wins. A save that failed for a reason that
+ * may pass (no connection, a server error) is tried again after a growing wait; one the server refused (the
+ * deadline passed, the campaign was sent) waits for the user. Both show on the question until then.
+ */
+
+/** How long the answers wait for the user to stop changing them, and how long at most while the changes go on. */
+export const AUTOSAVE_PAUSE_MS = 500;
+export const AUTOSAVE_MAX_WAIT_MS = 2_000;
+/** The waits before trying a failed save again: 2 s, doubling, at most 30 s. */
+export const retryDelayMs = (attempt: number) => Math.min(2_000 * 2 ** attempt, 30_000);
+
+/** Failures that may pass by themselves, so that the same save is tried again. */
+const PASSING_FAILURES: readonly TransportErrorType[] = ['CONNECTION_FAILED', 'EMPTY_RESPONSE', 'HTTP_ERROR', 'INTERNAL', 'UNAVAILABLE', 'RATE_LIMITED', 'REQUEST_TIMEOUT'];
+const passes = (error: RequestError) => PASSING_FAILURES.includes(error.type);
+
+/** A failure that will be retried shows on its question; one that will not also says why in a toast. */
+const saveFailureToast = (error: RequestError) => (passes(error) ? null : answerErrorToast('CAMPAIGNS.TOAST.SAVE_ERROR')(error));
+
+const RESTARTS_SAVES = [campaignsActions.answersSaveNow.type, campaignsActions.answerRetryRequested.type];
+
+/** Until the user pauses (or a save is asked now, or the longest wait is over). */
+function* waitForPause(): Saga<void> {
+  const until = (yield* call(Date.now)) + AUTOSAVE_MAX_WAIT_MS;
+  for (;;) {
+    const { changed } = (yield race({ changed: take(campaignsActions.answerChosen.type), now: take(RESTARTS_SAVES), pause: delay(AUTOSAVE_PAUSE_MS) })) as { changed?: unknown };
+    if (!changed || (yield* call(Date.now)) >= until) return;
+  }
+}
+
+/** Tries a failed save again after its wait, unless something else saved it meanwhile. */
+function* retryLater(question: number, attempt: number): Saga<void> {
+  yield delay(retryDelayMs(attempt));
+  yield put(campaignsActions.answerRetryRequested(question));
+}
+
+/** Sends every unsaved choice, one at a time, until none is left that can be sent now. */
+function* saveUnsaved(api: Pick<CampaignsApi, 'saveAnswer'>, attempts: Map<number, number>): Saga<void> {
+  for (;;) {
+    const next = yield* select(selectNextAnswerToSave);
+    if (!next) return;
+    const { campaignId, question, answer } = next;
+    yield put(campaignsActions.answerSaveRequested(next));
+    try {
+      const result = yield* callApi(keepOnScreen(saveFailureToast), api.saveAnswer, campaignId, question, answer);
+      attempts.delete(question);
+      yield put(campaignsActions.answerSaved({ question, answer, result }));
+    } catch (err) {
+      const error = serializeError(err);
+      yield put(campaignsActions.answerSaveFailed({ question, error }));
+      if (passes(error)) {
+        const attempt = attempts.get(question) ?? 0;
+        attempts.set(question, attempt + 1);
+        // Detached: this loop goes on with the other questions meanwhile.
+        yield spawn(retryLater, question, attempt);
+      }
+    }
+  }
+}
+
+/** The one saga that saves answers, so that two saves of one question never race. */
+export function* autosaveAnswers(api: Pick<CampaignsApi, 'saveAnswer'>): Saga<void> {
+  const attempts = new Map<number, number>();
+  for (;;) {
+    const first = (yield take([campaignsActions.answerChosen.type, ...RESTARTS_SAVES])) as { type: string };
+    if (first.type === campaignsActions.answerChosen.type) yield* waitForPause();
+    yield* saveUnsaved(api, attempts);
+  }
+}
+
+/** Until every choice on screen is saved or failed. */
+function* waitForSaves(): Saga<void> {
+  while (!(yield* select(selectAnswersSettled))) {
+    yield take([campaignsActions.answerSaved.type, campaignsActions.answerSaveFailed.type, campaignsActions.questionnaireRequested.type]);
+  }
+}
+
+/** At most this many questions are named in a toast; the others are counted. */
+const NAMED = 3;
+
+/**
+ * 'Enviar Encuesta' sends what is on screen: it first saves every choice not saved yet, and if one cannot be saved
+ * (or a question is left without an answer) it says which and sends nothing. Then it asks, naming the entity and
+ * the campaign, since sending freezes the answers for good.
+ */
+export function* handleSubmitAsked(action: ReturnType<typeof campaignsActions.submitAsked>): Saga<void> {
+  yield put(campaignsActions.answersSaveNow());
+  yield* waitForSaves();
+  const failed = yield* select(selectFailedAnswers);
+  if (failed.length > 0) {
+    const questions = failed.slice(0, NAMED).map((s) => `«${s.text}»`).join(', ');
+    yield put(snackbarActions.toastShown('QUESTIONNAIRE.TOAST.NOT_SAVED', 'error', { count: failed.length, questions, more: Math.max(0, failed.length - NAMED) }));
+    return;
+  }
+  if (!(yield* select(selectCanSubmit))) {
+    const { answered, total } = yield* select(selectProgress);
+    yield put(snackbarActions.toastShown('QUESTIONNAIRE.TOAST.MISSING', 'warning', { count: total - answered }));
+    return;
+  }
+  const { id, entity, year } = action.payload;
+  const confirm = campaignsActions.submitConfirmed(id);
+  // A primary button, not a danger one: sending is what the questionnaire is for.
+  const asked = { title: 'QUESTIONNAIRE.SUBMIT_CONFIRM.TITLE', message: 'QUESTIONNAIRE.SUBMIT_CONFIRM.MESSAGE', values: { entity, year: String(year) } };
+  yield put(askToConfirm({ ...asked, confirmLabel: 'QUESTIONNAIRE.SUBMIT', danger: false, action: confirm }));
+}
