@@ -196,4 +196,42 @@ describe('answers saved as they are chosen, in Chromium', () => {
       await context.close();
     }
   }, 180_000);
+
+  it("unticks the others when 'Ninguno de los anteriores' is ticked, and it when another is, and the server keeps what is on screen", async () => {
+    const { url } = suite.server;
+    const token = await apiToken(url, 'admin@demo.es');
+    const status = await apiGet<CampaignStatusRow[]>(url, token, '/campaigns/status');
+    const draft = status.filter((r) => r.currentEdition && r.status === 'draft')[2];
+    const detail = await apiGet<CampaignDetail>(url, token, `/campaigns/get?id=${draft.campaignId}`);
+    const sub = questionsOf(detail).find((s) => s.type === 'multiple' && s.responses.some((r) => r.exclusive) && offered(s).filter((r) => !r.exclusive).length >= 2)!;
+    const none = sub.responses.find((r) => r.exclusive)!;
+    const [one, two] = offered(sub).filter((r) => !r.exclusive);
+    const box = (id: number) => page.locator(`#question-${sub.id}-${id}`);
+
+    const { page, context, errors } = await newPage(suite.browser);
+    try {
+      await logIn(page, url, 'admin@demo.es');
+      await page.waitForURL('**/status');
+      await page.goto(`${url}/my-campaigns/${draft.campaignId}`);
+      await box(one.id).waitFor();
+      for (const r of [one, two]) if (!(await box(r.id).isChecked())) await label(page, sub, r.id).click();
+      await label(page, sub, none.id).click();
+      expect([await box(none.id).isChecked(), await box(one.id).isChecked(), await box(two.id).isChecked()]).toEqual([true, false, false]);
+      await saveStatus(page, sub).getByText('✓ Guardada').waitFor();
+      await serverHolds(url, token, draft.campaignId, sub.id, [none.id]);
+      await page.locator(`#question-${sub.id}`).scrollIntoViewIfNeeded();
+      await screenshot(page, 'questionnaire-exclusive', { fullPage: false });
+
+      // From the keyboard: another box ticked unticks 'Ninguno de los anteriores'.
+      await box(two.id).focus();
+      await page.keyboard.press('Space');
+      expect([await box(none.id).isChecked(), await box(two.id).isChecked()]).toEqual([false, true]);
+      await saveStatus(page, sub).getByText('✓ Guardada').waitFor();
+      await serverHolds(url, token, draft.campaignId, sub.id, [two.id]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
 });
+

@@ -135,7 +135,7 @@ const question = (id: number, text: string, type: 'single' | 'multiple', options
   id,
   text,
   type,
-  responses: options.map(([rid, rtext, value, obsolete = false]) => ({ id: rid, text: rtext, value, obsolete })),
+  responses: options.map(([rid, rtext, value, obsolete = false]) => ({ id: rid, text: rtext, value, obsolete, exclusive: false })),
   answer,
 });
 const indicator = (id: number, text: string, where: [axisId: number, policyId: number, measureId: number], subindicators: ReturnType<typeof question>[]) => {

@@ -48,4 +48,26 @@ describe('catalogue values are taken only as written, finite and bounded', () =>
     const code = JSON.stringify({ ...(await demo()), title: 2027 });
     expect(readCatalogueUpload(new TextEncoder().encode(code))).toEqual({ problems: [{ path: 'title', message: 'debe ser texto' }] });
   });
+
+  it("takes 'exclusive' only as a real boolean and only on a multiple-choice question, as the demo marks 'Ninguno de los anteriores'", async () => {
+    const catalogue = await demo();
+    const subs = catalogue.axes.flatMap((a) => a.policies.flatMap((p) => p.measures.flatMap((m) => m.indicators.flatMap((i) => i.subindicators))));
+    const marked = subs.flatMap((s) => s.responses.filter((r) => (r as { exclusive?: unknown }).exclusive === true).map((r) => [s.type, r.text, r.value]));
+    expect(marked.length).toBeGreaterThan(10);
+    expect(new Set(marked.map(([type, text, value]) => `${type}|${String(text).replace(/Ninguna de las/, 'Ninguno de los')}|${value}`))).toEqual(new Set(['multiple|Ninguno de los anteriores|0']));
+    const parsed = parseCatalogue(catalogue).axes.flatMap((a) => a.policies.flatMap((p) => p.measures.flatMap((m) => m.indicators.flatMap((i) => i.subindicators))));
+    expect(parsed.flatMap((s) => s.responses.filter((r) => r.exclusive)).length).toBe(marked.length);
+
+    const asText = await demo();
+    (asText.axes[0].policies[0].measures[0].indicators[0].subindicators[0].responses[0] as { exclusive?: unknown }).exclusive = 'true';
+    expect(problemsOf(asText)).toEqual([expect.stringMatching(/^axes\[0\].*\.responses\[0\]\.exclusive: .*must be a `boolean` type/)]);
+
+    const onSingle = await demo();
+    const single = onSingle.axes[0].policies[0].measures[0].indicators[0].subindicators.find((s) => s.type === 'single')!;
+    single.responses[1].exclusive = true;
+    const problems = problemsOf(onSingle);
+    expect(problems).toEqual([expect.stringMatching(/: exclusive is only for multiple-choice questions$/)]);
+    const upload = readCatalogueUpload(new TextEncoder().encode(JSON.stringify(onSingle)));
+    expect(upload).toEqual({ problems: [expect.objectContaining({ message: 'exclusive solo tiene sentido en una pregunta de respuesta múltiple' })] });
+  });
 });

@@ -7,8 +7,8 @@ const sub = (id: number, type: Subindicator['type'] = 'single'): Subindicator =>
   text: `Pregunta ${id} "con comillas", ñ y acentos: á`,
   type,
   responses: [
-    { id: id * 10 + 1, text: 'Sí', value: 2, obsolete: false },
-    { id: id * 10 + 2, text: 'No', value: 0, obsolete: false },
+    { id: id * 10 + 1, text: 'Sí', value: 2, obsolete: false, exclusive: false },
+    { id: id * 10 + 2, text: 'No', value: 0, obsolete: false, exclusive: false },
   ],
   answer: null,
 });

@@ -177,6 +177,17 @@ describe.each(backends)('campaign API on $name', ({ openDemo }) => {
         const res = await post('saveAnswer', { id, question: obsolete.sub.id, answer: [obsolete.r.id] }, tokens.admin);
         expect(res.body.error.message).toContain('no longer offered');
       }
+      // 'Ninguno de los anteriores' (exclusive) only alone; the stored answer is kept when refused.
+      const withNone = subs.find((s) => s.responses.some((r) => r.exclusive))!;
+      const none = withNone.responses.find((r) => r.exclusive)!;
+      const action = withNone.responses.find((r) => !r.exclusive && !r.obsolete)!;
+      expect(none.text).toMatch(/^Ningun[oa] de l[oa]s anteriores$/);
+      expect((await post('saveAnswer', { id, question: withNone.id, answer: [none.id] }, tokens.admin)).status).toBe(200);
+      for (const answer of [[action.id, none.id], [none.id, action.id]]) {
+        const joined = await post('saveAnswer', { id, question: withNone.id, answer }, tokens.admin);
+        expect([joined.status, joined.body.error.message]).toEqual([422, expect.stringContaining('excludes the others')]);
+      }
+      expect((await questionsOf(id)).indicators.flatMap((i) => i.subindicators).find((s) => s.id === withNone.id)!.answer).toEqual([none.id]);
       const foreignQuestion = await db.query<{ id: number }>(
         "SELECT s.id FROM subindicators s JOIN indicators i ON i.id = s.indicator_id JOIN editions e ON e.id = i.edition_id WHERE e.campaign_number = 2025 LIMIT 1",
       );

@@ -12,7 +12,7 @@ export interface CataloguePolicy { code: string; text: string; measures: Catalog
 export interface CatalogueMeasure { code: string; text: string; indicators: CatalogueIndicator[] }
 export interface CatalogueIndicator { code: string; text: string; competence?: string; subindicators: CatalogueSubindicator[] }
 export interface CatalogueSubindicator { code: string; text: string; type: 'single' | 'multiple'; responses: CatalogueResponse[] }
-export interface CatalogueResponse { code: string; text: string; value: number; obsolete?: boolean }
+export interface CatalogueResponse { code: string; text: string; value: number; obsolete?: boolean; exclusive?: boolean }
 
 /** A catalogue that cannot be imported, with every problem found and where. */
 export class CatalogueError extends Error {
@@ -44,6 +44,7 @@ const responseSchema = yup.object({
   value: yup.number().strict().typeError('value must be a number').required('value is required')
     .min(0, 'value must be >= 0').max(MAX_RESPONSE_VALUE, `value must be <= ${MAX_RESPONSE_VALUE}`),
   obsolete: yup.boolean().strict(),
+  exclusive: yup.boolean().strict(),
 });
 const subindicatorSchema = yup.object({
   code,
@@ -95,6 +96,7 @@ function checkRules(c: Catalogue): string[] {
               if (codes.has(r.code)) problems.push(`${sPath}: response code "${r.code}" is used twice`);
               codes.add(r.code);
             });
+            if (sub.type === 'single' && sub.responses.some((r) => r.exclusive)) problems.push(`${sPath}: exclusive is only for multiple-choice questions`);
             const usable = sub.responses.filter((r) => !r.obsolete);
             if (usable.length < 2) problems.push(`${sPath}: needs at least 2 responses that are not obsolete`);
             if (sub.type === 'single' && !usable.some((r) => r.value > 0)) {

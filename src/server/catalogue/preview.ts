@@ -23,7 +23,7 @@ export function catalogueIndicators(catalogue: Catalogue): IndicatorGroup[] {
             competenceId: null,
             subindicators: indicator.subindicators.map((s) => ({
               id: next++, text: s.text, type: s.type, answer: null,
-              responses: s.responses.map((r) => ({ id: next++, text: r.text, value: r.value, obsolete: r.obsolete === true })),
+              responses: s.responses.map((r) => ({ id: next++, text: r.text, value: r.value, obsolete: r.obsolete === true, exclusive: r.exclusive === true })),
             })),
           });
         }

@@ -32,6 +32,7 @@ const SPANISH: [RegExp, (...args: string[]) => string][] = [
   [/^response code "(.*)" is used twice$/s, (c) => `el código de respuesta "${c}" está repetido`],
   [/^competence "(.*)" is not in competences$/s, (c) => `la competencia "${c}" no está en competences`],
   [/^needs at least 2 responses that are not obsolete$/, () => 'necesita al menos 2 respuestas no obsoletas'],
+  [/^exclusive is only for multiple-choice questions$/, () => 'exclusive solo tiene sentido en una pregunta de respuesta múltiple'],
   [/^a single-choice question needs a response worth more than 0 points$/, () => 'una pregunta de respuesta única necesita una respuesta de más de 0 puntos'],
   [/^edition (\d+) is already imported$/, (y) => `la edición ${y} ya está importada`],
 ];

@@ -17,6 +17,8 @@ export const ResponseOption = Type.Object({
   value: Type.Number(),
   /** Kept for old answers; never offered as a new choice. */
   obsolete: Type.Boolean(),
+  /** Chosen, it is the whole answer ("Ninguno de los anteriores"): it cannot be joined to another response. */
+  exclusive: Type.Boolean(),
 });
 export type ResponseOption = Static<typeof ResponseOption>;
 

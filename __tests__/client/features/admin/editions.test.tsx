@@ -12,7 +12,7 @@ const row: EditionRow = { id: 3, year: 2026, title: 'Campaña 2026', importedAt:
 const preview: EditionPreview = {
   year: 2027, title: 'Campaña 2027', counts: { axes: 1, policies: 1, measures: 1, questions: 1 }, previousYear: 2026,
   indicators: [{ id: 4, text: 'La entidad recoge biorresiduos.', axisId: 1, axisText: 'Residuos', policyId: 2, policyText: 'Recogida', measureId: 3, measureText: 'Biorresiduos', competenceId: null,
-    subindicators: [{ id: 5, text: '¿Tiene ordenanza?', type: 'single', answer: null, responses: [{ id: 6, text: 'Sí', value: 3, obsolete: false }, { id: 7, text: 'No', value: 0, obsolete: false }, { id: 8, text: 'Vieja', value: 0, obsolete: true }] }] }],
+    subindicators: [{ id: 5, text: '¿Tiene ordenanza?', type: 'single', answer: null, responses: [{ id: 6, text: 'Sí', value: 3, obsolete: false, exclusive: false }, { id: 7, text: 'No', value: 0, obsolete: false, exclusive: false }, { id: 8, text: 'Vieja', value: 0, obsolete: true, exclusive: false }] }] }],
   diff: {
     measures: { added: [], removed: [{ code: 'E9.P1.M1', text: 'Medida retirada' }], renamed: [] },
     questions: { added: [{ code: 'Q9', text: '¿Nueva?' }], removed: [], renamed: [{ code: 'Q1', before: '¿Antes?', after: '¿Después?' }], pointsChanged: [{ code: 'Q2', text: '¿Puntos?', before: 3, after: 4 }] },

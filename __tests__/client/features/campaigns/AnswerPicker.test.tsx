@@ -2,23 +2,23 @@ import { jest } from '@jest/globals';
 import { useState } from 'react';
 import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { AnswerPicker as Picker, type AnswerPickerProps } from '../../../../src/client/features/campaigns/AnswerPicker.js';
+import { AnswerPicker as Picker, toggledChoice, type AnswerPickerProps } from '../../../../src/client/features/campaigns/AnswerPicker.js';
 import type { Subindicator } from '../../../../src/shared/api/campaigns.js';
 import { renderWithProviders } from '../../../helpers/client.js';
 
 const single: Subindicator = {
   id: 1, text: '¿Qué tecnología predomina?', type: 'single', answer: null,
   responses: [
-    { id: 10, text: 'LED', value: 3, obsolete: false },
-    { id: 11, text: 'Sodio', value: 1, obsolete: false },
-    { id: 12, text: 'Vapor de mercurio', value: 0, obsolete: true },
+    { id: 10, text: 'LED', value: 3, obsolete: false, exclusive: false },
+    { id: 11, text: 'Sodio', value: 1, obsolete: false, exclusive: false },
+    { id: 12, text: 'Vapor de mercurio', value: 0, obsolete: true, exclusive: false },
   ],
 };
 const multiple: Subindicator = {
   id: 2, text: '¿Qué acciones realiza?', type: 'multiple', answer: null,
   responses: [
-    { id: 20, text: 'Compostaje', value: 1, obsolete: false },
-    { id: 21, text: 'Recogida puerta a puerta', value: 1, obsolete: false },
+    { id: 20, text: 'Compostaje', value: 1, obsolete: false, exclusive: false },
+    { id: 21, text: 'Recogida puerta a puerta', value: 1, obsolete: false, exclusive: false },
   ],
 };
 
@@ -113,5 +113,43 @@ describe('answer picker', () => {
     expect(status).not.toHaveTextContent('Guardada');
     await user.click(screen.getByText('LED'));
     expect(status).toHaveTextContent('✓ Guardada');
+  });
+
+  it("unticks the other boxes when 'Ninguno de los anteriores' is ticked, and it when another is ticked", async () => {
+    const user = userEvent.setup();
+    const withNone: Subindicator = { ...multiple, responses: [...multiple.responses, { id: 22, text: 'Ninguno de los anteriores', value: 0, obsolete: false, exclusive: true }] };
+    renderWithProviders(<AnswerPicker subindicator={withNone} />);
+    await user.click(screen.getByLabelText('Compostaje'));
+    await user.click(screen.getByLabelText('Recogida puerta a puerta'));
+    await user.click(screen.getByLabelText('Ninguno de los anteriores'));
+    expect(screen.getByLabelText('Ninguno de los anteriores')).toBeChecked();
+    expect(screen.getByLabelText('Compostaje')).not.toBeChecked();
+    expect(screen.getByLabelText('Recogida puerta a puerta')).not.toBeChecked();
+    await user.click(screen.getByLabelText('Compostaje'));
+    expect(screen.getByLabelText('Compostaje')).toBeChecked();
+    expect(screen.getByLabelText('Ninguno de los anteriores')).not.toBeChecked();
+  });
+});
+
+describe('the choice after a tick', () => {
+  const sub: Subindicator = {
+    ...multiple,
+    responses: [...multiple.responses, { id: 22, text: 'Ninguno de los anteriores', value: 0, obsolete: false, exclusive: true }, { id: 23, text: 'No procede', value: 0, obsolete: false, exclusive: true }],
+  };
+
+  it.each([
+    [[], 20, [20]],
+    [[20], 21, [20, 21]],
+    [[20, 21], 20, [21]],
+    [[20, 21], 22, [22]],
+    [[22], 20, [20]],
+    [[22], 23, [23]],
+    [[22], 22, []],
+  ])('ticking in %j the response %i gives %j', (choice, id, expected) => {
+    expect(toggledChoice(sub, choice, id)).toEqual(expected);
+  });
+
+  it('makes a single choice the response ticked', () => {
+    expect(toggledChoice(single, [10], 11)).toEqual([11]);
   });
 });

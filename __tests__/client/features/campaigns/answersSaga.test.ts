@@ -12,7 +12,7 @@ import { demoUser } from '../../../helpers/client.js';
 
 const question = (id: number, type: 'single' | 'multiple', answer: number[] | null) => ({
   id, text: `¿Pregunta ${id}?`, type,
-  responses: [{ id: id * 10 + 1, text: 'Sí', value: 2, obsolete: false }, { id: id * 10 + 2, text: 'No', value: 0, obsolete: false }, { id: id * 10 + 3, text: 'A veces', value: 1, obsolete: false }],
+  responses: [{ id: id * 10 + 1, text: 'Sí', value: 2, obsolete: false, exclusive: false }, { id: id * 10 + 2, text: 'No', value: 0, obsolete: false, exclusive: false }, { id: id * 10 + 3, text: 'A veces', value: 1, obsolete: false, exclusive: false }],
   answer,
 });
 const campaign: CampaignDetail = {

@@ -105,7 +105,7 @@ describe('questionnaire', () => {
 describe('what the autosave sends', () => {
   const sub: Subindicator = {
     id: 7, text: '¿Qué tecnología?', type: 'multiple', answer: [3],
-    responses: [{ id: 1, text: 'LED', value: 2, obsolete: false }, { id: 2, text: 'Sodio', value: 1, obsolete: false }, { id: 3, text: 'Mercurio', value: 0, obsolete: true }],
+    responses: [{ id: 1, text: 'LED', value: 2, obsolete: false, exclusive: false }, { id: 2, text: 'Sodio', value: 1, obsolete: false, exclusive: false }, { id: 3, text: 'Mercurio', value: 0, obsolete: true, exclusive: false }],
   };
 
   it('sends the responses still offered, one for a single choice, and null for none (the answer is cleared)', () => {

@@ -60,7 +60,7 @@ describe('improvement plan', () => {
   });
 
   it('never suggests an obsolete option in a multiple-choice question', () => {
-    const sub = { id: 1, text: 'P', type: 'multiple' as const, answer: null, responses: [{ id: 1, text: 'Vieja', value: 3, obsolete: true }, { id: 2, text: 'Nueva', value: 1, obsolete: false }] };
+    const sub = { id: 1, text: 'P', type: 'multiple' as const, answer: null, responses: [{ id: 1, text: 'Vieja', value: 3, obsolete: true, exclusive: false }, { id: 2, text: 'Nueva', value: 1, obsolete: false, exclusive: false }] };
     expect(bestResponses(sub, 1).map((r) => r.text)).toEqual(['Nueva']);
   });
 

@@ -2,8 +2,8 @@ import { answerProblem, canAnswerCampaign, canReadEntity, statusAfterSave, visib
 import type { CurrentUser } from '../../../../src/shared/api/auth.js';
 
 const user = (role: CurrentUser['role'], entities: number[] = []): CurrentUser => ({ id: 1, email: 'a@b.es', name: '', role, entities: entities.map((id) => ({ id, name: `E${id}` })) });
-const single = { type: 'single' as const, responses: [{ id: 1, obsolete: false }, { id: 2, obsolete: false }, { id: 3, obsolete: true }] };
-const multiple = { type: 'multiple' as const, responses: [{ id: 4, obsolete: false }, { id: 5, obsolete: false }] };
+const single = { type: 'single' as const, responses: [{ id: 1, obsolete: false, exclusive: false }, { id: 2, obsolete: false, exclusive: false }, { id: 3, obsolete: true, exclusive: false }] };
+const multiple = { type: 'multiple' as const, responses: [{ id: 4, obsolete: false, exclusive: false }, { id: 5, obsolete: false, exclusive: false }, { id: 6, obsolete: false, exclusive: true }] };
 
 describe('campaign rules', () => {
   it('lets administrators read every entity and a USER only its own', () => {
@@ -36,6 +36,9 @@ describe('campaign rules', () => {
     [single, [4], 'does not belong'],
     [multiple, [4, 5], null],
     [multiple, [4, 4], 'repeats'],
+    [multiple, [6], null],
+    [multiple, [4, 6], 'excludes the others'],
+    [multiple, [6, 5], 'excludes the others'],
   ])('judges %j answered %j', (question, answer, problem) => {
     const result = answerProblem(question, answer);
     if (problem === null) expect(result).toBeNull();

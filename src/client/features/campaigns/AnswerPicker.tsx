@@ -22,6 +22,18 @@ export interface AnswerPickerProps {
   onRetry?: () => void;
 }
 
+/**
+ * The choice after a response is ticked or unticked: a single choice is that response; a multiple one gains or
+ * loses it, and an exclusive response ("Ninguno de los anteriores") ticked unticks the others, as another ticked
+ * unticks it.
+ */
+export function toggledChoice(subindicator: Subindicator, choice: readonly number[], id: number): number[] {
+  if (subindicator.type === 'single') return [id];
+  if (choice.includes(id)) return choice.filter((x) => x !== id);
+  const exclusive = new Set(subindicator.responses.filter((r) => r.exclusive).map((r) => r.id));
+  return exclusive.has(id) ? [id] : [...choice.filter((x) => !exclusive.has(x)), id];
+}
+
 /** What the buttons do with the choice on screen, and the warning shown when saving with nothing chosen. */
 function useAnswerActions({ subindicator, choice, onChoose, onSaveNow }: AnswerPickerProps & { choice: readonly number[] }) {
   const [warning, setWarning] = useState(false);
@@ -29,7 +41,7 @@ function useAnswerActions({ subindicator, choice, onChoose, onSaveNow }: AnswerP
   const offered = subindicator.responses.filter((r) => !r.obsolete);
   const toggle = (id: number) => {
     setWarning(false);
-    onChoose?.(single ? [id] : choice.includes(id) ? choice.filter((x) => x !== id) : [...choice, id]);
+    onChoose?.(toggledChoice(subindicator, choice, id));
   };
   const save = () => {
     if (!choice.some((id) => offered.some((r) => r.id === id))) return setWarning(true);

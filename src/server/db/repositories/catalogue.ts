@@ -41,15 +41,18 @@ export async function insertIndicator(
 export async function insertSubindicator(
   q: Queryable,
   row: { indicatorId: number; code: string; text: string; type: string; position: number },
-  responses: readonly { code: string; text: string; value: number; obsolete?: boolean }[],
+  responses: readonly { code: string; text: string; value: number; obsolete?: boolean; exclusive?: boolean }[],
 ): Promise<void> {
   const [{ id: subId }] = await q.query<{ id: number }>(
     'INSERT INTO subindicators (indicator_id, code, text, type, position) VALUES ($1, $2, $3, $4, $5) RETURNING id',
     [row.indicatorId, row.code, row.text, row.type, row.position],
   );
   await q.query(
-    `INSERT INTO responses (subindicator_id, code, text, value, obsolete, position)
-     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::float8[], $5::bool[], $6::int[])`,
-    [subId, responses.map((r) => r.code), responses.map((r) => r.text), responses.map((r) => r.value), responses.map((r) => r.obsolete ?? false), responses.map((_, i) => i)],
+    `INSERT INTO responses (subindicator_id, code, text, value, obsolete, exclusive, position)
+     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::float8[], $5::bool[], $6::bool[], $7::int[])`,
+    [
+      subId, responses.map((r) => r.code), responses.map((r) => r.text), responses.map((r) => r.value), responses.map((r) => r.obsolete ?? false),
+      responses.map((r) => r.exclusive ?? false), responses.map((_, i) => i),
+    ],
   );
 }

@@ -55,7 +55,7 @@ export async function loadEditionCatalogue(q: Queryable, editionId: number): Pro
             po.text AS policy_text, me.code AS measure_code, me.text AS measure_text,
             (SELECT json_agg(json_build_object(
                 'code', s.code, 'text', s.text, 'type', s.type,
-                'responses', (SELECT json_agg(json_build_object('code', r.code, 'text', r.text, 'value', r.value, 'obsolete', r.obsolete) ORDER BY r.position)
+                'responses', (SELECT json_agg(json_build_object('code', r.code, 'text', r.text, 'value', r.value, 'obsolete', r.obsolete, 'exclusive', r.exclusive) ORDER BY r.position)
                                 FROM responses r WHERE r.subindicator_id = s.id)
               ) ORDER BY s.position) FROM subindicators s WHERE s.indicator_id = i.id) AS subindicators
        FROM editions e

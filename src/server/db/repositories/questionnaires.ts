@@ -18,7 +18,7 @@ export async function loadEditionIndicators(q: Queryable, editionId: number): Pr
             i.measure_id, me.text AS measure_text, i.competence_id,
             (SELECT json_agg(json_build_object(
                 'id', s.id, 'text', s.text, 'type', s.type,
-                'responses', (SELECT json_agg(json_build_object('id', r.id, 'text', r.text, 'value', r.value, 'obsolete', r.obsolete) ORDER BY r.position)
+                'responses', (SELECT json_agg(json_build_object('id', r.id, 'text', r.text, 'value', r.value, 'obsolete', r.obsolete, 'exclusive', r.exclusive) ORDER BY r.position)
                                 FROM responses r WHERE r.subindicator_id = s.id),
                 'answer', NULL
               ) ORDER BY s.position) FROM subindicators s WHERE s.indicator_id = i.id) AS subindicators

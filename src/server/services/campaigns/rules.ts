@@ -27,12 +27,13 @@ export function statusAfterSave(status: CampaignStatus): CampaignStatus {
 
 export interface QuestionForValidation {
   type: QuestionType;
-  responses: { id: number; obsolete: boolean }[];
+  responses: { id: number; obsolete: boolean; exclusive: boolean }[];
 }
 
 /**
  * Why an answer cannot be stored for a question, or null when it can: null clears; otherwise distinct
- * response ids of this question, not obsolete, exactly one for single choice and at least one for multiple.
+ * response ids of this question, not obsolete, exactly one for single choice and at least one for multiple,
+ * and an exclusive response ("Ninguno de los anteriores") only alone.
  */
 export function answerProblem(question: QuestionForValidation, answer: readonly number[] | null): string | null {
   if (answer === null) return null;
@@ -43,6 +44,7 @@ export function answerProblem(question: QuestionForValidation, answer: readonly 
     const response = question.responses.find((r) => r.id === id);
     if (!response) return `response ${id} does not belong to this question`;
     if (response.obsolete) return `response ${id} is no longer offered`;
+    if (response.exclusive && answer.length > 1) return `response ${id} excludes the others and must be chosen alone`;
   }
   return null;
 }
