@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { serverAndBrowser, sharedAppServer } from './helpers/appServer.js';
 import { newPage, SCREENSHOT_DIR, screenshot } from './helpers/browser.js';
 import { logInAsUser } from './helpers/session.js';
 import { readPdf } from './helpers/pdf.js';
 import { apiGet, apiToken } from './helpers/api.js';
-import { PHONE } from './helpers/phone.js';
+import { expectNoSideScroll, expectOnScreen, PHONE } from './helpers/phone.js';
 import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
 
 const DESKTOP = { width: 1366, height: 900 };
@@ -39,6 +39,15 @@ async function countPaperMapsWhilePrinting(page: Page): Promise<void> {
 
 const paperMaps = (page: Page) => page.evaluate(() => (window as unknown as { paperMaps?: PaperMaps }).paperMaps);
 
+/** The element, scrolled into view, lies inside a screen of this size, no box around it scrolled sideways. */
+async function expectOnScreenAt(locator: Locator, viewport: { width: number; height: number }, what: string) {
+  if (viewport.width === PHONE.width) return expectOnScreen(locator, what);
+  await locator.scrollIntoViewIfNeeded();
+  const box = await locator.boundingBox();
+  const inside = box !== null && box.x >= 0 && box.x + box.width <= viewport.width;
+  expect({ what, box, inside }).toEqual({ what, box, inside: true });
+}
+
 /** The PDF's text, its pages saved as PNG beside the screenshots when asked for. */
 async function printPdf(page: Page, name: string): Promise<string> {
   const pdf = await page.pdf({ format: 'A4', printBackground: true });
@@ -47,7 +56,7 @@ async function printPdf(page: Page, name: string): Promise<string> {
   return readPdf(pdf, name);
 }
 
-describe('printing a report draws every map, and the results page remembers its tab and says when a link expires', () => {
+describe('printing a report draws every map and numbers its pages; the results page remembers its tab, says when a link expires and reads its measures in two columns', () => {
   const suite = serverAndBrowser(sharedAppServer);
   let campaignId: number;
 
@@ -163,4 +172,56 @@ describe('printing a report draws every map, and the results page remembers its 
       await context.close();
     }, 120_000);
   }
+
+  for (const size of SIZES) {
+    it(`shows the detail by measures as one points and one percentage column, every row filled (${size.name})`, async () => {
+      const { page, context, errors } = await newPage(suite.browser, { phone: size.phone, viewport: size.viewport });
+      await logInAsUser(page, suite.server.url);
+      await page.goto(`${suite.server.url}/results/${campaignId}`);
+      await page.getByRole('button', { name: 'Detalle por medidas' }).click();
+      const table = page.getByTestId('measures-table');
+      await table.waitFor();
+      await expect(table.locator('thead th').allInnerTexts()).resolves.toEqual(['Política / medida', 'Puntos', 'Porcentaje']);
+      const rows = table.locator('tbody tr');
+      const count = await rows.count();
+      expect(count).toBeGreaterThan(20);
+      for (let i = 0; i < count; i++) {
+        const cells = await rows.nth(i).locator('th, td').allInnerTexts();
+        expect({ i, cells: cells.length, empty: cells.filter((c) => c.trim() === '').length }).toEqual({ i, cells: 3, empty: 0 });
+      }
+      await expect(rows.last().innerText()).resolves.toMatch(/^Total general\t[\d.,]+\t.*%$/);
+      // The percentage of a row is on the screen without scrolling sideways.
+      const firstPolicy = table.locator('tr.measures-policy').first();
+      await expectOnScreenAt(firstPolicy.locator('td').last(), size.viewport, `first policy's percentage (${size.name})`);
+      if (size.phone) await expectNoSideScroll(page);
+      await firstPolicy.scrollIntoViewIfNeeded();
+      await screenshot(page, `results-reading-measures-${size.name}`, { fullPage: false });
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 120_000);
+
+    it(`numbers the printed pages, 'Página 1 de N' to 'Página N de N' (${size.name})`, async () => {
+      const { page, context, errors } = await newPage(suite.browser, { phone: size.phone, viewport: size.viewport });
+      await logInAsUser(page, suite.server.url);
+      await page.goto(`${suite.server.url}/results/${campaignId}`);
+      await page.getByTestId('block-global').waitFor();
+      const pages = (await printPdf(page, `results-reading-numbers-${size.name}`)).split('\f').filter((p) => p.trim() !== '');
+      expect(pages.length).toBeGreaterThan(2);
+      pages.forEach((text, i) => expect({ page: i + 1, numbered: text.includes(`Página ${i + 1} de ${pages.length}`) }).toEqual({ page: i + 1, numbered: true }));
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 120_000);
+  }
+
+  it("numbers the printed comparisons' pages too", async () => {
+    const { page, context, errors } = await newPage(suite.browser, { viewport: DESKTOP });
+    await logInAsUser(page, suite.server.url);
+    await page.goto(`${suite.server.url}/comparisons/${campaignId}`);
+    await page.locator('.comparison-group').first().waitFor();
+    const pages = (await printPdf(page, 'results-reading-numbers-comparisons')).split('\f').filter((p) => p.trim() !== '');
+    expect(pages.length).toBeGreaterThan(1);
+    pages.forEach((text, i) => expect({ page: i + 1, numbered: text.includes(`Página ${i + 1} de ${pages.length}`) }).toEqual({ page: i + 1, numbered: true }));
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });
