@@ -224,4 +224,28 @@ describe('printing a report draws every map and numbers its pages; the results p
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it("scales 'Evolución' to its figures, not to 0-100%", async () => {
+    const token = await apiToken(suite.server.url, 'usuario@demo.es');
+    const { entityCampaigns } = await apiGet<EntityCampaigns>(suite.server.url, token, '/campaigns/getByUser?nameWithProvince=true&onlySent=true');
+    const twoEditions = entityCampaigns.find((e) => e.campaigns.length >= 2);
+    if (!twoEditions) throw new Error('The demo USER has no entity with two sent campaigns');
+    const { page, context, errors } = await newPage(suite.browser, { viewport: DESKTOP });
+    await logInAsUser(page, suite.server.url);
+    await page.goto(`${suite.server.url}/comparisons/${twoEditions.campaigns.at(-1)!.id}`);
+    const section = page.getByTestId('trend');
+    await section.waitFor();
+    await section.scrollIntoViewIfNeeded();
+    await section.locator('.highcharts-root').waitFor();
+    const percent = (text: string) => Number(text.replace('%', '').replace(',', '.'));
+    const labels = (await section.locator('.d-print-none .highcharts-yaxis-labels text').allTextContents()).map(percent);
+    const figures = (await section.getByTestId('trend-chart').locator('table tbody td').allTextContents()).filter((t) => t.endsWith('%')).map(percent);
+    expect(figures.length).toBeGreaterThan(4);
+    const [low, high] = [Math.min(...labels), Math.max(...labels)];
+    expect({ low: low <= Math.min(...figures), high: high >= Math.max(...figures), fitted: high - low < 100 }).toEqual({ low: true, high: true, fitted: true });
+    await section.getByTestId('trend-chart').scrollIntoViewIfNeeded();
+    await screenshot(page, 'results-reading-trend-axis', { fullPage: false });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });
