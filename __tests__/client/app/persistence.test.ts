@@ -59,6 +59,7 @@ async function alfaWorks() {
   page.store.dispatch(campaignsActions.questionnaireFiltersChanged({ axes: [2], answered: ['unanswered'], search: 'agua' }));
   page.store.dispatch(resultsActions.campaignOpened(null));
   page.store.dispatch(resultsActions.entitySelected(ENTITY.id));
+  page.store.dispatch(resultsActions.viewChanged('global'));
   await page.persistor.flush();
   return { ...page, backend };
 }
@@ -79,7 +80,7 @@ describe('the working views kept in this browser', () => {
     );
     expect(Object.keys(stored('campaignsView')!).sort()).toEqual(['_persist', 'view']);
     expect(Object.keys(stored('usersView')!).sort()).toEqual(['_persist', 'view']);
-    expect(Object.keys(stored('resultsView')!).sort()).toEqual(['_persist', 'selectedEntityId', 'selectedOn']);
+    expect(Object.keys(stored('resultsView')!).sort()).toEqual(['_persist', 'selectedEntityId', 'selectedOn', 'view']);
     expect(stored('campaignsView')!.view).toEqual(ALFAS_VIEWS);
 
     const text = storedText();
@@ -94,7 +95,7 @@ describe('the working views kept in this browser', () => {
     expect(state.campaigns.view).toEqual(ALFAS_VIEWS);
     expect(state.users.view).toEqual({ ...initialTableView, page: 2 });
     expect(state.entities.view).toEqual({ ...initialTableView, search: 'safor' });
-    expect(state.results).toMatchObject({ selectedEntityId: ENTITY.id, selectedOn: null });
+    expect(state.results).toMatchObject({ selectedEntityId: ENTITY.id, selectedOn: null, view: 'global' });
     expect([state.campaigns.mine.items, state.users.list.items, state.entities.list.items, state.auth.user]).toEqual([[], [], [], null]);
     // Once her campaigns are back, the search applies to them.
     store.dispatch(campaignsActions.mineLoaded([...ALFA.campaigns, ...BETA.campaigns]));
@@ -107,11 +108,12 @@ describe('the working views kept in this browser', () => {
     await persistor.flush();
     expect(stored('campaignsView')!.view).toEqual(initialCampaignsView);
     expect(stored('usersView')!.view).toEqual(initialTableView);
-    expect(stored('resultsView')).toMatchObject({ selectedEntityId: null, selectedOn: null });
+    expect(stored('resultsView')).toMatchObject({ selectedEntityId: null, selectedOn: null, view: 'report' });
 
     const next = (await pageLoad()).store.getState();
     expect([next.campaigns.view, next.users.view, next.entities.view]).toEqual([initialCampaignsView, initialTableView, initialTableView]);
     expect(next.results.selectedEntityId).toBeNull();
+    expect(next.results.view).toBe('report');
   });
 
   it('left by a tab closed without logging out are dropped when someone else signs in', async () => {

@@ -74,6 +74,8 @@ describe('a stored view of an older shape, or a bad one', () => {
     localStorage.setItem('persist:usersView', '{"view": not json');
     putStored('entitiesView', { view: { search: 'safor', page: 'two' } }, VIEWS_VERSION + 1);
     putStored('comparisonsView', { selectedEntityId: 4, selectedOn: 'x' }, VIEWS_VERSION);
+    // A tab the results page does not have (an edited copy, a tab since removed) opens the report.
+    putStored('resultsView', { selectedEntityId: null, selectedOn: null, view: 'mapas' }, VIEWS_VERSION);
     // redux-persist says it cannot downgrade, and the copy is still read as this version reads a view.
     const downgrade = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { store } = await pageLoad();
@@ -84,6 +86,7 @@ describe('a stored view of an older shape, or a bad one', () => {
     expect(state.users.view).toEqual(initialTableView);
     expect(state.entities.view).toEqual({ ...initialTableView, search: 'safor' });
     expect(state.comparisons).toMatchObject({ selectedEntityId: 4, selectedOn: null });
+    expect(state.results.view).toBe('report');
   });
 });
 
@@ -131,5 +134,17 @@ describe('a reloaded view', () => {
     store.dispatch(resultsActions.campaignOpened(13));
     store.dispatch(comparisonsActions.campaignOpened(8));
     expect([store.getState().results.selectedEntityId, store.getState().comparisons.selectedEntityId]).toEqual([null, null]);
+  });
+
+  it("keeps the results page's tab ('Puntuación Global', 'Plan de mejora') across a reload, whichever campaign opens", async () => {
+    const first = await pageLoad();
+    first.store.dispatch(resultsActions.campaignOpened(12));
+    first.store.dispatch(resultsActions.viewChanged('plan'));
+    await first.persistor.flush();
+
+    const { store } = await pageLoad();
+    expect(store.getState().results.view).toBe('plan');
+    store.dispatch(resultsActions.campaignOpened(12));
+    expect(store.getState().results.view).toBe('plan');
   });
 });

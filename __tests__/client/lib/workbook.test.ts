@@ -35,10 +35,10 @@ const source: ReportCsvSource = {
   table: {
     axes: [{ id: 'a1', text: 'Eje 1' }],
     rows: [
-      { kind: 'policy', text: 'Transparencia', values: { a1: 3 }, total: 3, percentages: { a1: 0.5 } },
-      { kind: 'measure', text: 'Portal', values: { a1: 1 }, total: 1, percentages: { a1: 0.25 } },
+      { kind: 'policy', text: 'Transparencia', values: { a1: 3 }, total: 3, percentages: { a1: 0.5 }, axisId: 'a1', percentage: 0.5 },
+      { kind: 'measure', text: 'Portal', values: { a1: 1 }, total: 1, percentages: { a1: 0.25 }, axisId: 'a1', percentage: 0.25 },
     ],
-    total: { values: { a1: 3 }, total: 3, percentages: { a1: 0.5 } },
+    total: { values: { a1: 3 }, total: 3, percentages: { a1: 0.5 }, axisId: null, percentage: 0.5 },
   },
   ranks: [],
   withheld: null,

@@ -85,10 +85,17 @@ describe.each(backends)('result and answers API on $name', ({ openDemo }) => {
     expect((await get(`answers?id=${ownDraft}`, tokens.user)).status).toBe(200);
   });
 
-  it('shares a sent campaign as two links carrying one token, for those who may read it', async () => {
+  it('shares a sent campaign as two links carrying one token, for those who may read it, saying when it expires', async () => {
+    const before = Date.now();
     const res = await call(server, 'POST', '/api/secure/v1/campaigns/share', { token: tokens.user, body: { id: ownSent } });
     expect(res.status).toBe(200);
-    const { urlResults, urlComparisons } = res.body.response;
+    const { urlResults, urlComparisons, expiresAt } = res.body.response;
+    // SHARE_TOKEN_TTL after it was made: the token's own expiry, to the second.
+    const ttlMs = server.ctx.config.ttl.shareToken * 1000;
+    expect(Date.parse(expiresAt)).toBeGreaterThanOrEqual(before + ttlMs);
+    expect(Date.parse(expiresAt)).toBeLessThanOrEqual(Date.now() + ttlMs);
+    const payload = JSON.parse(Buffer.from(urlResults.split('/').pop().split('.')[1], 'base64url').toString('utf8')) as { exp: number };
+    expect(Math.abs(payload.exp - Date.parse(expiresAt) / 1000)).toBeLessThanOrEqual(1);
     expect(urlResults).toMatch(new RegExp(`^${server.ctx.config.publicUrl}/results/0/[\\w-]+\\.[\\w-]+\\.[\\w-]+$`));
     const token = urlResults.split('/').pop();
     expect(urlComparisons).toBe(`${server.ctx.config.publicUrl}/comparisons/0/${token}`);

@@ -17,7 +17,7 @@ import { entitiesReducer } from '../features/admin/entities/entitiesSlice.js';
 import { auditReducer } from '../features/admin/audit/auditSlice.js';
 import { editionsReducer } from '../features/admin/editions/editionsSlice.js';
 import { readTableView } from '../lib/tableView.js';
-import { ENTITY_CHOICE_KEYS, readEntityChoice, resultsReducer } from '../features/results/resultsSlice.js';
+import { ENTITY_CHOICE_KEYS, readEntityChoice, readResultsView, RESULTS_VIEW_KEYS, resultsReducer } from '../features/results/resultsSlice.js';
 import { comparisonsReducer } from '../features/comparisons/comparisonsSlice.js';
 import { campaignCycleReducer } from '../features/campaignCycle/campaignCycleSlice.js';
 import { editionOpeningReducer } from '../features/editionOpening/editionOpeningSlice.js';
@@ -69,7 +69,7 @@ export const persistedRootReducer = combineReducers({
   campaigns: persistView('campaignsView', campaignsReducer, ['view'], (stored) => ({ view: readCampaignsView(stored.view) })),
   users: persistView('usersView', usersReducer, ['view'], (stored) => ({ view: readTableView(stored.view) })),
   entities: persistView('entitiesView', entitiesReducer, ['view'], (stored) => ({ view: readTableView(stored.view) })),
-  results: persistView('resultsView', resultsReducer, ENTITY_CHOICE_KEYS, readEntityChoice),
+  results: persistView('resultsView', resultsReducer, RESULTS_VIEW_KEYS, readResultsView),
   comparisons: persistView('comparisonsView', comparisonsReducer, ENTITY_CHOICE_KEYS, readEntityChoice),
 });
 

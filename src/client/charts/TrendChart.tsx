@@ -4,14 +4,14 @@ import type { Highcharts } from './highcharts.js';
 import { PRINT_CHART_WIDTH } from './ReportCharts.js';
 import { describeValues } from '../lib/numbers.js';
 
-/** Height of the trend chart: room for the 0-100% scale, the years and a legend of five names (rows on a phone). */
+/** Height of the trend chart: room for the percentage scale, the years and a legend of five names (rows on a phone). */
 const TREND_HEIGHT = 320;
 
 /**
  * A line chart of a percentage across editions: one point per year (the categories), one line per series
- * (the entity and its territories), on a 0-100% scale. Follows the screen's width; paper gets a fixed-width copy.
+ * (the entity and its territories), on the percentage scale given (fitted to the figures: trendModel.ts). Follows the screen's width; paper gets a fixed-width copy.
  */
-export function TrendChart({ title, years, series }: { title: string; years: number[]; series: ChartSeries[] }) {
+export function TrendChart({ title, years, series, range }: { title: string; years: number[]; series: ChartSeries[]; range: { min: number; max: number; tickInterval: number } }) {
   const intl = useIntl();
   const categories = years.map(String);
   const summary = `${title}. ${series.map((s) => `${s.name}: ${describeValues(intl, categories.map((c, i) => ({ name: c, value: s.data[i] })))}`).join('. ')}`;
@@ -19,7 +19,7 @@ export function TrendChart({ title, years, series }: { title: string; years: num
     chart: { type: 'line', height: TREND_HEIGHT, spacing: [10, 8, 8, 4] },
     title: { text: undefined },
     xAxis: { categories, labels: { style: { fontSize: '12px', fontWeight: 'bold' } } },
-    yAxis: { min: 0, max: 100, tickInterval: 25, title: { text: undefined }, labels: { format: '{value:.0f}%' } },
+    yAxis: { min: range.min, max: range.max, tickInterval: range.tickInterval, startOnTick: false, endOnTick: false, title: { text: undefined }, labels: { format: '{value:.0f}%' } },
     tooltip: { shared: true, valueSuffix: '%', valueDecimals: 1 },
     legend: { enabled: true, itemStyle: { fontSize: '12px', fontWeight: 'normal' } },
     series: series.map((s, i): Highcharts.SeriesLineOptions => ({

@@ -1,4 +1,5 @@
 import type { IntlShape } from 'react-intl';
+import { MADRID_TIME_ZONE } from '../../shared/dates.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
@@ -20,6 +21,11 @@ export function formatCalendarDate(intl: IntlShape, value: string | Date | null 
 /** A date written out in the locale, '24 de noviembre de 2026' / '24 November 2026': the date of a report. */
 export function formatLongDate(intl: Pick<IntlShape, 'formatDate'>, date: Date): string {
   return intl.formatDate(date, { day: 'numeric', month: 'long', year: 'numeric' });
+}
+
+/** A moment (an ISO date and time) written out in the locale on Madrid's clock, '28 de diciembre de 2026, 17:05', whatever the browser's time zone. */
+export function formatDateTime(intl: Pick<IntlShape, 'formatDate'>, moment: string): string {
+  return intl.formatDate(moment, { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: MADRID_TIME_ZONE });
 }
 
 /** A calendar date 'YYYY-MM-DD' (a deadline, Madrid's calendar) written out in the locale, whatever the browser's time zone. */

@@ -7,11 +7,19 @@ import type MapChartComponent from './MapChart.js';
 
 /** The map chunk (Highcharts' map module and Spain's boundaries), fetched once by the first page that draws a map. */
 let loading: Promise<{ default: typeof MapChartComponent }> | undefined;
+/** The map component once its chunk has loaded: the paper copies use it directly (see PaperMap). */
+let loadedMap: typeof MapChartComponent | undefined;
 function loadMapChunk() {
-  loading ??= chartChunkReady(import(/* webpackChunkName: "map" */ './MapChart.js')).catch((err: unknown) => {
-    loading = undefined;
-    throw err;
-  });
+  loading ??= chartChunkReady(import(/* webpackChunkName: "map" */ './MapChart.js')).then(
+    (m) => {
+      loadedMap = m.default;
+      return m;
+    },
+    (err: unknown) => {
+      loading = undefined;
+      throw err;
+    },
+  );
   return loading;
 }
 
@@ -19,6 +27,34 @@ const MapChart = lazy(loadMapChunk);
 
 // 'Imprimir en PDF' loads the chunk if no map came near the screen before (the paper copies need it).
 loadBeforePrinting(loadMapChunk);
+
+/**
+ * A page with a map fetches the map chunk as soon as a map is mounted, even if no map comes on the screen: the
+ * browser's own print (Ctrl+P) gives no time to load anything, and the paper copies are drawn synchronously on
+ * 'beforeprint'. Fetching is not drawing: no map is drawn before it comes near the screen. The maps mount after
+ * the page's figures (the results page mounts its parts in turns, the maps after the global block).
+ */
+function usePrefetchedMapChunk(): void {
+  useEffect(() => void loadMapChunk().catch(() => undefined), []);
+}
+
+/**
+ * The fixed-width copy drawn for paper while printing. Not through React.lazy: a lazy component suspends on its
+ * first render even when its chunk is there, and printing lays the pages out right after 'beforeprint', so a map
+ * never drawn on screen would print as a blank box. The chunk is loaded by then (usePrefetchedMapChunk, and
+ * 'Imprimir en PDF' waits for it); if it is not (offline), the summary and the data table stay.
+ */
+function PaperMap({ spec, rules }: { spec: MapSpec; rules: ReturnType<typeof mapWidthRules> }) {
+  const Drawn = loadedMap;
+  if (!Drawn) return null;
+  return (
+    <div className="chart-print-copy" aria-hidden="true">
+      <MapBoundary>
+        <Drawn spec={spec} width={PRINT_WIDTH} matched={matchedRules(rules, PRINT_WIDTH)} />
+      </MapBoundary>
+    </div>
+  );
+}
 
 /** A map that cannot be drawn (its chunk failed to load: offline, a stale deployment) leaves its summary and data table. */
 class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -80,11 +116,13 @@ interface MapFigureProps {
 /**
  * A map that can be read without seeing it, as ChartFigure does for charts: a one-line summary and a visually
  * hidden data table beside it, and a fixed-width copy drawn while printing. The map chunk loads, and each map is
- * drawn, when it comes on the screen (its box keeps its height meanwhile); 'Imprimir en PDF' loads the chunk
- * first if no map did.
+ * drawn, when it comes on the screen (its box keeps its height meanwhile); the chunk is fetched anyway once a map is
+ * mounted, so that any way to print (the button, which also waits for it, or the browser's own menu) draws
+ * the paper copy of every map, scrolled to or not.
  */
 export function MapFigure({ title, summary, spec, columns, rows, onSelect, tableLabel, testId }: MapFigureProps) {
   const printing = usePrinting();
+  usePrefetchedMapChunk();
   const box = useRef<HTMLDivElement>(null);
   const nearAt = useNearScreen(box);
   const rules = mapWidthRules(spec);
@@ -127,15 +165,7 @@ export function MapFigure({ title, summary, spec, columns, rows, onSelect, table
           pending
         )}
       </div>
-      {printing && (
-        <div className="chart-print-copy" aria-hidden="true">
-          <MapBoundary>
-            <Suspense fallback={null}>
-              <MapChart spec={spec} width={PRINT_WIDTH} matched={matchedRules(rules, PRINT_WIDTH)} />
-            </Suspense>
-          </MapBoundary>
-        </div>
-      )}
+      {printing && <PaperMap spec={spec} rules={rules} />}
       <figcaption className="visually-hidden">{summary}</figcaption>
       {tableLabel ? (
         <details className="map-data small mt-2">

@@ -190,7 +190,8 @@ export const TrendResponse = Type.Object({
 });
 export type TrendResponse = Static<typeof TrendResponse>;
 
-export const ShareResponse = Type.Object({ urlResults: Type.String(), urlComparisons: Type.String() });
+/** The two links of one share token, and when that token expires (SHARE_TOKEN_TTL after it was made). */
+export const ShareResponse = Type.Object({ urlResults: Type.String(), urlComparisons: Type.String(), expiresAt: Type.String({ format: 'date-time' }) });
 export type ShareResponse = Static<typeof ShareResponse>;
 
 /** The report calls, under /api/secure/v1. Result, answers, comparison and trend also accept a share link's token. */

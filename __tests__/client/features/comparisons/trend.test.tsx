@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { expectSaga } from 'redux-saga-test-plan';
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
-import { trendModel } from '../../../../src/client/features/comparisons/trendModel.js';
+import { trendAxisRange, trendModel } from '../../../../src/client/features/comparisons/trendModel.js';
 import { comparisonsActions } from '../../../../src/client/features/comparisons/comparisonsSlice.js';
 import { handleCampaignOpened, handleSharedLinkOpened } from '../../../../src/client/features/comparisons/comparisonsSaga.js';
 import { ComparisonBody, ComparisonOptions } from '../../../../src/client/features/comparisons/ComparisonBody.js';
@@ -56,6 +56,23 @@ describe('trend model', () => {
     expect(model.global).toEqual({ campaign: [40, 55], province: [25, 30], autonomousCommunity: [15, 20], country: [10, 15], sizeBand: [17.5, 22.5] });
     expect(model.sizes[0]).toEqual({ province: 10, autonomousCommunity: 20, country: 40, sizeBand: 30 });
     expect(trendModel({ ...trend, editions: trend.editions.slice(0, 1) }, true)).toBeNull();
+  });
+});
+
+describe("the trend chart's scale", () => {
+  it('fits the figures: a round ten below the lowest and above the highest, five points of room at least', () => {
+    expect(trendAxisRange([72.4, 84.9, null, 79.4])).toEqual({ min: 60, max: 90, tickInterval: 5 });
+    expect(trendAxisRange([65, 75])).toEqual({ min: 60, max: 80, tickInterval: 5 });
+    expect(trendAxisRange([12, 88])).toEqual({ min: 0, max: 100, tickInterval: 20 });
+    expect(trendAxisRange([40, 80])).toEqual({ min: 30, max: 90, tickInterval: 10 });
+  });
+
+  it('stays within 0-100%, at least twenty points wide, and is the whole scale without figures', () => {
+    expect(trendAxisRange([98, 100])).toEqual({ min: 80, max: 100, tickInterval: 5 });
+    expect(trendAxisRange([0, 2])).toEqual({ min: 0, max: 20, tickInterval: 5 });
+    expect(trendAxisRange([50, 50])).toEqual({ min: 40, max: 60, tickInterval: 5 });
+    expect(trendAxisRange([null, null])).toEqual({ min: 0, max: 100, tickInterval: 25 });
+    expect(trendAxisRange([])).toEqual({ min: 0, max: 100, tickInterval: 25 });
   });
 });
 

@@ -156,6 +156,9 @@ describe('results report', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Detalle por medidas' }));
     const table = screen.getByTestId('measures-table');
     expect(within(table).getByText('Total general')).toBeInTheDocument();
+    // One points and one percentage column: every row has its figures, none an empty cell.
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Política / medida', 'Puntos', 'Porcentaje']);
+    for (const row of within(table).getAllByRole('row').slice(1)) expect([...row.children].map((c) => c.textContent !== '')).toEqual([true, true, true]);
     expect(within(table).getAllByRole('img', { name: 'Bajo' })).toHaveLength(1);
     expect(within(table).getAllByRole('img', { name: 'Alto' }).length).toBeGreaterThan(3);
   });

@@ -131,6 +131,15 @@ describe('detail by measures', () => {
     expect(table.axes).toEqual([{ id: '1', text: 'Territorio' }, { id: '2', text: 'Energía y clima' }]);
   });
 
+  it('gives each row its own axis and percentage (the screen: one points and one percentage column), the grand total the whole one', () => {
+    expect(table.rows.map((r) => [r.text, r.axisId, r.total, r.percentage])).toEqual(
+      table.rows.map((r) => [r.text, Object.keys(r.values).find((id) => r.values[id] !== null), r.total, r.percentages[Object.keys(r.values).find((id) => r.values[id] !== null) ?? '']]),
+    );
+    expect(table.rows[0]).toMatchObject({ text: 'Agua', axisId: '1', total: 7, percentage: 0.75 });
+    expect(table.total).toMatchObject({ axisId: null, total: 19, percentage: result.table.valuesPerAxis.total.percentage });
+    expect(table.axes).toEqual([{ id: '1', text: 'Territorio' }, { id: '2', text: 'Energía y clima' }]);
+  });
+
   it('grades percentages with a cross up to 0.3, a check from 0.7 and an exclamation between', () => {
     expect([0, 0.3, 0.301, 0.699, 0.7, 1].map(grade)).toEqual(['low', 'low', 'medium', 'medium', 'high', 'high']);
     // Judged as shown: 30,0% and 70,0% after rounding to one decimal.

@@ -52,6 +52,9 @@ function deps(api: Partial<typeof resultsApi> = {}, overrides: Partial<ResultsDe
 }
 const toastLike = (message: string, severity: string) => ({ action: { type: snackbarActions.toastShown.type, payload: { message, severity } } });
 
+/** When the fake server's new share links expire. */
+const EXPIRES_AT = '2026-12-28T16:05:00.000Z';
+
 describe('results sagas', () => {
   it('loads the result and the answers of an opened campaign with the session token', async () => {
     const seen: (string | null)[] = [];
@@ -179,15 +182,17 @@ describe('results sagas', () => {
   });
 
   it('shares a new link, telling the user when it was copied to the clipboard', async () => {
-    const { dependencies, calls } = deps({ share: async () => ({ urlResults: 'http://x/results/0/t', urlComparisons: 'http://x/comparisons/0/t' }) });
+    const { dependencies, calls } = deps({ share: async () => ({ urlResults: 'http://x/results/0/t', urlComparisons: 'http://x/comparisons/0/t', expiresAt: EXPIRES_AT }) });
     const { storeState } = await expectSaga(handleShareRequested, dependencies, resultsActions.shareRequested({ campaignId: 3, target: 'urlResults' }))
       .withReducer(rootReducer, signedIn())
       .put.like(toastLike('RESULTS.TOAST.LINK_COPIED', 'info'))
       .run();
     expect(calls.shared).toEqual(['http://x/results/0/t']);
     expect(storeState.results.share.status).toBe('succeeded');
+    // When the new link stops working, for the page to say it.
+    expect(storeState.results.shareExpiry).toEqual({ campaignId: 3, expiresAt: EXPIRES_AT });
 
-    const native = deps({ share: async () => ({ urlResults: 'a', urlComparisons: 'http://x/comparisons/0/t' }) }, { shareLink: async () => 'shared' });
+    const native = deps({ share: async () => ({ urlResults: 'a', urlComparisons: 'http://x/comparisons/0/t', expiresAt: EXPIRES_AT }) }, { shareLink: async () => 'shared' });
     await expectSaga(handleShareRequested, native.dependencies, resultsActions.shareRequested({ campaignId: 3, target: 'urlComparisons' }))
       .withReducer(rootReducer, signedIn())
       .not.put.like({ action: { type: snackbarActions.toastShown.type } })
@@ -196,14 +201,16 @@ describe('results sagas', () => {
 
   it('passes a shared report\'s own address on, and says when no link could be had', async () => {
     const { dependencies, calls } = deps({ share: fail('FORBIDDEN', 403) });
-    await expectSaga(handleShareRequested, dependencies, resultsActions.shareRequested({ campaignId: SHARED_CAMPAIGN_ID, target: 'urlResults' })).withReducer(rootReducer, signedIn()).run();
+    const passedOn = await expectSaga(handleShareRequested, dependencies, resultsActions.shareRequested({ campaignId: SHARED_CAMPAIGN_ID, target: 'urlResults' })).withReducer(rootReducer, signedIn()).run();
     expect(calls.shared).toEqual(['http://localhost/results/0/shared-token']);
+    // Its own address's expiry is not known here: nothing is said.
+    expect(passedOn.storeState.results.shareExpiry).toBeNull();
     const { storeState } = await expectSaga(handleShareRequested, dependencies, resultsActions.shareRequested({ campaignId: 3, target: 'urlResults' }))
       .withReducer(rootReducer, signedIn())
       .put.like(toastLike('RESULTS.TOAST.SHARE_ERROR', 'error'))
       .run();
     expect(storeState.results.share.status).toBe('failed');
-    const empty = deps({ share: async () => ({ urlResults: '', urlComparisons: '' }) });
+    const empty = deps({ share: async () => ({ urlResults: '', urlComparisons: '', expiresAt: EXPIRES_AT }) });
     await expectSaga(handleShareRequested, empty.dependencies, resultsActions.shareRequested({ campaignId: 3, target: 'urlResults' }))
       .withReducer(rootReducer, signedIn())
       .put.like(toastLike('RESULTS.TOAST.SHARE_ERROR', 'error'))
@@ -211,7 +218,7 @@ describe('results sagas', () => {
   });
 
   it('shows the link to copy by hand when the browser will neither share nor copy it, keeping it out of the store', async () => {
-    const { dependencies } = deps({ share: async () => ({ urlResults: 'http://x/results/0/t', urlComparisons: '' }) }, { shareLink: async () => Promise.reject(new TypeError('no clipboard')) });
+    const { dependencies } = deps({ share: async () => ({ urlResults: 'http://x/results/0/t', urlComparisons: '', expiresAt: EXPIRES_AT }) }, { shareLink: async () => Promise.reject(new TypeError('no clipboard')) });
     const { storeState } = await expectSaga(handleShareRequested, dependencies, resultsActions.shareRequested({ campaignId: 3, target: 'urlResults' }))
       .withReducer(rootReducer, signedIn())
       .put(resultsActions.linkToCopyShown())

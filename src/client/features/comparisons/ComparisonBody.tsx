@@ -11,6 +11,7 @@ import { RadarGroups } from './RadarGroups.js';
 import { TrendSection } from './TrendSection.js';
 import { ComparisonHeading } from './ComparisonHeading.js';
 import { HowCalculatedPrint } from '../results/HowCalculated.js';
+import { PrintPageNumbers } from '../../components/PrintPageNumbers.js';
 import { selectComparisonAbout, selectComparisons, selectRadarGroups } from './comparisonsSelectors.js';
 
 /** The participants checkbox (default on), print and share. */
@@ -49,6 +50,7 @@ export function ComparisonBody() {
       <RadarGroups groups={groups} />
       <TrendSection />
       <HowCalculatedPrint about={about} />
+      <PrintPageNumbers />
     </>
   );
 }

@@ -8,7 +8,7 @@ import { formatChartPercent } from '../../lib/numbers.js';
 import { LEVEL_COLOURS, TERRITORY_LEVELS } from '../results/reportModel.js';
 import { useReportText } from '../results/reportText.js';
 import { selectTrend, selectTrendLevels } from './comparisonsSelectors.js';
-import { TREND_LEVELS, type TrendModel } from './trendModel.js';
+import { TREND_LEVELS, trendAxisRange, type TrendModel } from './trendModel.js';
 
 /** The means' sizes per edition: how many entities each territory's percentage is built from, in the mode. */
 function SizesRows({ model, names }: { model: TrendModel; names: Record<Level, string> }) {
@@ -51,6 +51,7 @@ export function TrendSection() {
   const chartTitle = intl.formatMessage({ id: 'COMPARISONS.TREND.CHART_TITLE' });
   const global = intl.formatMessage({ id: 'RESULTS.GLOBAL.TITLE' });
   const columns = model.years.length + 1;
+  const series = TREND_LEVELS.map((level) => ({ name: names[level], colour: LEVEL_COLOURS[level], data: model.global[level] }));
   return (
     <Card as="section" className="comparison-group trend-section mb-4" aria-labelledby="trend-title" data-testid="trend">
       <Card.Header className="bg-white">
@@ -63,11 +64,7 @@ export function TrendSection() {
       </Card.Header>
       <Card.Body>
         <h3 className="h6 mb-1">{chartTitle}</h3>
-        <TrendChart
-          title={chartTitle}
-          years={model.years}
-          series={TREND_LEVELS.map((level) => ({ name: names[level], colour: LEVEL_COLOURS[level], data: model.global[level] }))}
-        />
+        <TrendChart title={chartTitle} years={model.years} series={series} range={trendAxisRange(series.flatMap((s) => s.data))} />
         <h3 className="h6 mt-4 mb-2">
           <FormattedMessage id="COMPARISONS.TREND.TABLE_TITLE" />
         </h3>

@@ -50,3 +50,32 @@ export function trendModel(trend: TrendResponse, compareWithParticipants: boolea
     sizes: editions.map((e) => (compareWithParticipants ? e.sizes.participants : e.sizes.comparedToAll)),
   };
 }
+
+/** The trend chart's percentage scale: from this minimum to this maximum, in steps of tickInterval. */
+export interface TrendAxisRange {
+  min: number;
+  max: number;
+  tickInterval: number;
+}
+
+/** The least span of the trend chart's scale, in percentage points: a flat trend still reads as flat. */
+const MIN_SPAN = 20;
+
+/**
+ * The trend chart's scale, fitted to its figures (0..100 each): from a round ten below the lowest to a round ten
+ * above the highest, with at least five points of room on each side, never beyond 0% or 100%, and at least
+ * MIN_SPAN points wide. On a fixed 0-100% scale lines between 70% and 85% lie on top of one another. No figure:
+ * the whole 0-100% scale.
+ */
+export function trendAxisRange(values: readonly (number | null)[]): TrendAxisRange {
+  const shown = values.filter((v): v is number => v !== null && Number.isFinite(v));
+  if (shown.length === 0) return { min: 0, max: 100, tickInterval: 25 };
+  let min = Math.max(0, Math.floor((Math.min(...shown) - 5) / 10) * 10);
+  let max = Math.min(100, Math.ceil((Math.max(...shown) + 5) / 10) * 10);
+  while (max - min < MIN_SPAN) {
+    if (min > 0) min -= 10;
+    else max += 10;
+  }
+  const span = max - min;
+  return { min, max, tickInterval: span > 60 ? 20 : span > 30 ? 10 : 5 };
+}

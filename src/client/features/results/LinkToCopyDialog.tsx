@@ -1,5 +1,6 @@
 import { Modal } from 'react-bootstrap';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { formatDateTime } from '../../lib/dates.js';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { useSecret } from '../../lib/secretBox.js';
 import { resultsActions } from './resultsSlice.js';
@@ -10,7 +11,8 @@ import { DialogFooter } from '../../components/DialogFooter.js';
  * The share link the browser would neither share nor copy, to copy by hand. It carries a token, so it
  * comes from the store's `linkToCopy` box, never from the state.
  */
-export function LinkToCopyDialog() {
+export function LinkToCopyDialog({ expiresAt }: { expiresAt: string | null }) {
+  const intl = useIntl();
   const dispatch = useAppDispatch();
   const open = useAppSelector((state) => state.results.copyByHand);
   const url = useSecret('linkToCopy');
@@ -30,6 +32,11 @@ export function LinkToCopyDialog() {
               </a>
             </li>
           </ul>
+        )}
+        {expiresAt && (
+          <p className="small text-body-secondary mb-0">
+            <FormattedMessage id="RESULTS.SHARE.EXPIRES" values={{ date: formatDateTime(intl, expiresAt) }} />
+          </p>
         )}
       </Modal.Body>
       <DialogFooter dismissLabel="COMMON.CLOSE" onDismiss={close} />

@@ -3,7 +3,6 @@ import { Button, Card, Collapse, Table } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch } from '../../app/hooks.js';
 import { CheckCircleFill, ChevronDown, ChevronRight, ExclamationTriangleFill, XCircleFill } from '../../components/icons.js';
-import { WideTable } from '../../components/WideTable.js';
 import { DownloadButtons } from '../../components/DownloadButtons.js';
 import { formatPercent, formatPoints } from '../../lib/numbers.js';
 import { grade, type Grade, type MeasuresFigures, type MeasuresRow, type MeasuresTable } from './reportModel.js';
@@ -16,14 +15,6 @@ const GRADE_ICON: Record<Grade, { Icon: typeof CheckCircleFill; className: strin
   medium: { Icon: ExclamationTriangleFill, className: 'text-warning-emphasis' },
   high: { Icon: CheckCircleFill, className: 'text-success' },
 };
-
-/**
- * On a phone the total comes second, beside the names: each row has points in one axis' column only, so the
- * first screen of the table would otherwise be mostly empty cells. Screen from md up and paper keep the order
- * of the CSV (total after the axes).
- */
-const PHONE_TOTAL = 'd-md-none d-print-none';
-const TOTAL = 'd-none d-md-table-cell d-print-table-cell';
 
 /** A percentage with its icon: a red cross at or below 30%, an amber exclamation, a green check from 70%. */
 export function GradedPercent({ fraction }: { fraction: number | null }) {
@@ -39,29 +30,24 @@ export function GradedPercent({ fraction }: { fraction: number | null }) {
   );
 }
 
-/** A policy's or a measure's row, or (without a kind) the 'Total general' row. */
-function MeasuresRowView({ row, table }: { row: MeasuresRow | MeasuresFigures; table: MeasuresTable }) {
+/**
+ * A policy's or a measure's row, or (without a kind) the 'Total general' row: its points and its percentage, one
+ * column each (a row has figures in one axis only); a policy names its axis under its name.
+ */
+function MeasuresRowView({ row, axisText }: { row: MeasuresRow | MeasuresFigures; axisText: string | null }) {
   const intl = useIntl();
   const text = useReportText();
   const kind = 'kind' in row ? row.kind : 'total';
-  const points = (v: number | null) => (v === null ? '' : formatPoints(intl, v));
   return (
     <tr className={`measures-${kind}${kind === 'total' ? ' fw-semibold' : ''}`}>
       <th scope="row" className={kind === 'measure' ? 'fw-normal ps-4' : undefined}>
         {text.measuresRowText(row)}
+        {kind === 'policy' && axisText && <span className="measures-axis d-block small fw-normal text-body-secondary">{axisText}</span>}
       </th>
-      <td className={`text-end fw-semibold ${PHONE_TOTAL}`}>{formatPoints(intl, row.total)}</td>
-      {table.axes.map((a) => (
-        <td key={a.id} className="text-end">
-          {points(row.values[a.id])}
-        </td>
-      ))}
-      <td className={`text-end fw-semibold ${TOTAL}`}>{formatPoints(intl, row.total)}</td>
-      {table.axes.map((a) => (
-        <td key={a.id}>
-          <GradedPercent fraction={row.percentages[a.id]} />
-        </td>
-      ))}
+      <td className="text-end text-nowrap">{formatPoints(intl, row.total)}</td>
+      <td className="text-nowrap">
+        <GradedPercent fraction={row.percentage} />
+      </td>
     </tr>
   );
 }
@@ -72,6 +58,7 @@ export function MeasuresSection({ table }: { table: MeasuresTable }) {
   const [open, setOpen] = useState(false);
   // Laid out only when opened or printed: closed, its hundreds of cells would only slow the page down.
   const shown = useShownWhenOpen(open);
+  const axisTexts = new Map(table.axes.map((a) => [a.id, a.text]));
   return (
     <Card as="section" className="report-block measures-section mb-4" aria-labelledby="measures-title" data-testid="measures-section">
       <Card.Header className="bg-white d-flex justify-content-between align-items-center">
@@ -91,40 +78,30 @@ export function MeasuresSection({ table }: { table: MeasuresTable }) {
       <Collapse in={open}>
         <div id="measures-body" className="print-expanded">
           {shown && (
-          <WideTable>
+          <div className="measures-box p-2 p-md-3">
           <Table size="sm" bordered className="mb-0 measures-table align-middle" data-testid="measures-table">
             <thead>
               <tr>
                 <th scope="col">
                   <FormattedMessage id="RESULTS.MEASURES.ROW" />
                 </th>
-                <th scope="col" className={`text-end ${PHONE_TOTAL}`}>
-                  <FormattedMessage id="RESULTS.MEASURES.TOTAL_COLUMN" />
+                <th scope="col" className="text-end">
+                  <FormattedMessage id="RESULTS.MEASURES.POINTS_COLUMN" />
                 </th>
-                {table.axes.map((a) => (
-                  <th scope="col" key={a.id} className="text-end">
-                    {a.text}
-                  </th>
-                ))}
-                <th scope="col" className={`text-end ${TOTAL}`}>
-                  <FormattedMessage id="RESULTS.MEASURES.TOTAL_COLUMN" />
+                <th scope="col">
+                  <FormattedMessage id="RESULTS.MEASURES.PERCENT_COLUMN" />
                 </th>
-                {table.axes.map((a) => (
-                  <th scope="col" key={a.id}>
-                    {a.text} (%)
-                  </th>
-                ))}
               </tr>
             </thead>
             <tbody>
               {table.rows.map((row, i) => (
-                <MeasuresRowView key={`${row.kind}-${i}`} row={row} table={table} />
+                <MeasuresRowView key={`${row.kind}-${i}`} row={row} axisText={(row.axisId && axisTexts.get(row.axisId)) ?? null} />
               ))}
               {/* In the body, not a tfoot: print repeats a tfoot on every page. */}
-              <MeasuresRowView row={table.total} table={table} />
+              <MeasuresRowView row={table.total} axisText={null} />
             </tbody>
           </Table>
-          </WideTable>
+          </div>
           )}
         </div>
       </Collapse>

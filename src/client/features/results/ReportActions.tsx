@@ -1,9 +1,9 @@
 import { Button, Spinner } from 'react-bootstrap';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { Printer, Share } from '../../components/icons.js';
-import type { ShareResponse } from '../../../shared/api/results.js';
-import { resultsActions, SHARED_CAMPAIGN_ID } from './resultsSlice.js';
+import { resultsActions, SHARED_CAMPAIGN_ID, type ShareTarget } from './resultsSlice.js';
+import { formatDateTime } from '../../lib/dates.js';
 import { HowCalculated, type ReportAbout } from './HowCalculated.js';
 import { LinkToCopyDialog } from './LinkToCopyDialog.js';
 import { isCampaignNotSent } from './resultsSelectors.js';
@@ -12,9 +12,13 @@ import { isCampaignNotSent } from './resultsSelectors.js';
  * '¿Cómo se calcula?', 'Imprimir en PDF', share (with the link to copy by hand when the browser will not take it) and (signed in) revoke
  * the shared links, for both report pages. A campaign not sent yet has no report to print or share: only the help is offered.
  */
-export function ReportActions({ campaignId, target, about }: { campaignId: number | null; target: keyof ShareResponse; about: ReportAbout | null }) {
+export function ReportActions({ campaignId, target, about }: { campaignId: number | null; target: ShareTarget; about: ReportAbout | null }) {
   const dispatch = useAppDispatch();
+  const intl = useIntl();
   const sharing = useAppSelector((state) => state.results.share.status === 'loading');
+  // The link just shared for this campaign stops working then (Madrid's clock, as every time the product shows).
+  const expiry = useAppSelector((state) => state.results.shareExpiry);
+  const expiresAt = expiry && expiry.campaignId === campaignId ? expiry.expiresAt : null;
   const notSent = useAppSelector((state) => isCampaignNotSent(target === 'urlResults' ? state.results.result.error : state.comparisons.comparison.error));
   if (notSent) {
     return (
@@ -39,7 +43,12 @@ export function ReportActions({ campaignId, target, about }: { campaignId: numbe
           <FormattedMessage id="RESULTS.CONTROLS.UNSHARE" />
         </Button>
       )}
-      <LinkToCopyDialog />
+      {expiresAt && (
+        <p className="share-expiry small text-body-secondary mb-0 w-100" role="status" data-testid="share-expiry">
+          <FormattedMessage id="RESULTS.SHARE.EXPIRES" values={{ date: formatDateTime(intl, expiresAt) }} />
+        </p>
+      )}
+      <LinkToCopyDialog expiresAt={expiresAt} />
     </div>
   );
 }

@@ -19,6 +19,7 @@ import { isCampaignNotSent, selectActiveLevels, selectIsShared, selectMeasuresTa
 import { NotSentState } from './NotSentState.js';
 import { RankTable } from './RankTable.js';
 import { ResultMaps } from '../maps/ResultMaps.js';
+import { PrintPageNumbers } from '../../components/PrintPageNumbers.js';
 
 /**
  * In order: the global block, the ranks, the maps, one block per axis and the detail by measures ('Mis Respuestas' follows).
@@ -98,6 +99,7 @@ export function ReportBody() {
       {/* The answers load on their own: they stay whatever happened to the result. */}
       {view === 'report' && <MyAnswers />}
       {result.data && <HowCalculatedPrint about={about} />}
+      {result.data && <PrintPageNumbers />}
     </div>
   );
 }

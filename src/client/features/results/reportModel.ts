@@ -138,6 +138,10 @@ export interface MeasuresFigures {
   values: Record<string, number | null>;
   total: number;
   percentages: Record<string, number | null>;
+  /** The row's axis (null: the 'Total general' row, every axis). */
+  axisId: string | null;
+  /** The row's own percentage: its axis' column, or the whole questionnaire's for 'Total general'. */
+  percentage: number | null;
 }
 
 /** A policy or a measure, named by the server. */
@@ -156,8 +160,10 @@ export interface MeasuresTable {
 const byText = (a: { text: string }, b: { text: string }) => compareSpanish(a.text, b.text);
 
 /**
- * The detail-by-measures table: a value column per axis, a total column and a percentage column per axis;
- * policies alphabetically, each followed by its measures alphabetically, then 'Total general'.
+ * The detail-by-measures table: a value column per axis, a total column and a percentage column per axis (the
+ * CSV and Excel sheet); each row also with its own axis and percentage (the screen and paper: a points and a
+ * percentage column, the axis named under each policy); policies alphabetically, each followed by its measures
+ * alphabetically, then 'Total general'.
  */
 export function measuresTable(table: ResultResponse['table']): MeasuresTable {
   const axisIds = Object.keys(table.valuesPerAxis).filter((id) => id !== 'total');
@@ -169,16 +175,18 @@ export function measuresTable(table: ResultResponse['table']): MeasuresTable {
   const rows: MeasuresRow[] = [];
   for (const { axisId, policyId, policy, text } of policies.sort(byText)) {
     const totals = table.valuesPerAxis.total.valuesByPolicy[policyId];
-    rows.push({ kind: 'policy', text, values: only(axisId, policy.value), total: totals?.value ?? policy.value, percentages: only(axisId, policy.percentage) });
+    rows.push({ kind: 'policy', text, values: only(axisId, policy.value), total: totals?.value ?? policy.value, percentages: only(axisId, policy.percentage), axisId, percentage: policy.percentage });
     const measures = Object.entries(policy.valuesByMeasure).map(([measureId, m]) => ({ ...m, text: table.texts.measure[measureId] ?? measureId }));
     for (const m of measures.sort(byText)) {
-      rows.push({ kind: 'measure', text: m.text, values: only(axisId, m.value), total: m.value, percentages: only(axisId, m.percentage) });
+      rows.push({ kind: 'measure', text: m.text, values: only(axisId, m.value), total: m.value, percentages: only(axisId, m.percentage), axisId, percentage: m.percentage });
     }
   }
   const total: MeasuresFigures = {
     values: Object.fromEntries(axisIds.map((id) => [id, table.valuesPerAxis[id].value])),
     total: table.valuesPerAxis.total.value,
     percentages: Object.fromEntries(axisIds.map((id) => [id, table.valuesPerAxis[id].percentage])),
+    axisId: null,
+    percentage: table.valuesPerAxis.total.percentage,
   };
   return { axes, rows, total };
 }

@@ -7,7 +7,7 @@ import { askToConfirm, confirmedChange } from '../../app/confirmedChange.js';
 import { ApiError, serializeError } from '../../api/ApiError.js';
 import type { ResultsApi } from '../../api/resultsApi.js';
 import { all, call, select, type Saga } from '../../lib/typedEffects.js';
-import { resultsActions, SHARED_CAMPAIGN_ID } from './resultsSlice.js';
+import { resultsActions, SHARED_CAMPAIGN_ID, type ShareExpiry } from './resultsSlice.js';
 import { reportLoadToast, selectOpenCampaignNames, selectReportCsvSource } from './resultsSelectors.js';
 import { reportCsvFile, reportWorkbook } from './reportCsv.js';
 import type { DownloadContent } from '../../lib/browser.js';
@@ -112,9 +112,15 @@ export function* handleShareRequested(deps: ResultsDependencies, action: ReturnT
     return;
   }
   let url: string | undefined;
+  // A new link says when it expires; a shared report passing its own address on does not know.
+  let expiry: ShareExpiry | undefined;
   try {
     if (campaignId === SHARED_CAMPAIGN_ID) url = yield* call(deps.currentUrl);
-    else url = (yield* callApi(keepOnScreen(), deps.resultsApi.share, campaignId))[target];
+    else {
+      const links = yield* callApi(keepOnScreen(), deps.resultsApi.share, campaignId);
+      url = links[target];
+      expiry = { campaignId, expiresAt: links.expiresAt };
+    }
     if (!url) throw new ApiError('EMPTY_RESPONSE', 200);
   } catch (err) {
     yield put(toast('RESULTS.TOAST.SHARE_ERROR'));
@@ -130,7 +136,7 @@ export function* handleShareRequested(deps: ResultsDependencies, action: ReturnT
     deps.linkToCopy.put(url);
     yield put(resultsActions.linkToCopyShown());
   }
-  yield put(resultsActions.shareFinished());
+  yield put(resultsActions.shareFinished(expiry));
 }
 
 /** Revoking the shared links asks first: they stop working for everyone who has them. */

@@ -2,14 +2,20 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { EntityCampaigns, IndicatorGroup } from '../../../shared/api/campaigns.js';
 import type { ResultResponse } from '../../../shared/api/results.js';
 import { IDLE, LOADING, type Remote, type RequestError } from '../../lib/remote.js';
-import type { ShareResponse } from '../../../shared/api/results.js';
 import { isSessionChange } from '../auth/authSlice.js';
 import { storedFields, storedId } from '../../lib/stored.js';
+
+/** Which of a share's links a page passes on. */
+export type ShareTarget = 'urlResults' | 'urlComparisons';
 
 /** campaignId of a report opened from a shared link (spec section 2: "marked by campaignId -1"). */
 export const SHARED_CAMPAIGN_ID = -1;
 
-export type ReportView = 'report' | 'global' | 'plan';
+export const REPORT_VIEWS = ['report', 'global', 'plan'] as const;
+export type ReportView = (typeof REPORT_VIEWS)[number];
+
+/** A stored tab of the results page; anything else (an older copy, a tab since removed) is the report. */
+export const readReportView = (stored: unknown): ReportView => (REPORT_VIEWS as readonly unknown[]).includes(stored) ? (stored as ReportView) : 'report';
 
 /**
  * An entity chosen in a report page's selector, with the campaign on screen when it was chosen: opening that
@@ -31,9 +37,23 @@ export function readEntityChoice(stored: unknown): EntityChoice {
   return { selectedEntityId, selectedOn: selectedEntityId === null ? null : storedId(fields.selectedOn) };
 }
 
+/** What a reload of the results page keeps: the entity choice and the tab on screen ('Informe', 'Puntuación Global', 'Plan de mejora'). */
+export const RESULTS_VIEW_KEYS = [...ENTITY_CHOICE_KEYS, 'view'] as const;
+
+/** The results page's kept view read back from local storage, field by field. */
+export function readResultsView(stored: unknown): EntityChoice & { view: ReportView } {
+  return { ...readEntityChoice(stored), view: readReportView(storedFields(stored).view) };
+}
+
 /** The choice once `campaignId` opens: kept if it was made on that campaign. */
 export const choiceAfterOpening = ({ selectedEntityId, selectedOn }: EntityChoice, campaignId: number | null): EntityChoice =>
   selectedOn === campaignId ? { selectedEntityId, selectedOn } : { selectedEntityId: null, selectedOn: null };
+
+/** When the link just shared for a campaign stops working (an ISO date and time from the server). */
+export interface ShareExpiry {
+  campaignId: number;
+  expiresAt: string;
+}
 
 export type CsvTable = { table: 'measures' } | { table: 'plan' } | { table: 'ranks' } | { table: 'comparison'; blockKey: string };
 
@@ -46,6 +66,8 @@ export interface ResultsState extends EntityChoice {
   answers: Remote<{ indicators: IndicatorGroup[] | null }>;
   answersPage: number;
   share: Remote;
+  /** The last link shared from this page, and when it expires (shown beside 'Compartir'); none for a shared report passing its own address on. */
+  shareExpiry: ShareExpiry | null;
   view: ReportView;
   globalPage: number;
   /** A share link the browser would neither share nor copy is on screen to copy by hand; the link is in a box outside the store. */
@@ -61,6 +83,7 @@ const initialResultsState: ResultsState = {
   answers: { ...IDLE, indicators: null },
   answersPage: 1,
   share: { ...IDLE },
+  shareExpiry: null,
   view: 'report',
   globalPage: 1,
   copyByHand: false,
@@ -79,6 +102,7 @@ function openCampaign(state: ResultsState, campaignId: number | null) {
     answers: { ...busy, indicators: null },
     answersPage: 1,
     globalPage: 1,
+    shareExpiry: null,
   });
 }
 
@@ -138,11 +162,13 @@ const resultsSlice = createSlice({
       state.globalPage = action.payload;
     },
     /** Share a campaign's link; campaignId null warns, SHARED_CAMPAIGN_ID passes on the page's own address. */
-    shareRequested(state, _action: PayloadAction<{ campaignId: number | null; target: keyof ShareResponse }>) {
+    shareRequested(state, _action: PayloadAction<{ campaignId: number | null; target: ShareTarget }>) {
       state.share = { status: 'loading', error: null };
     },
-    shareFinished(state) {
+    /** The link was shared, copied or shown; with when it expires when a new one was made. */
+    shareFinished(state, action: PayloadAction<ShareExpiry | undefined>) {
       state.share = { status: 'succeeded', error: null };
+      if (action.payload) state.shareExpiry = action.payload;
     },
     shareFailed(state, action: PayloadAction<RequestError>) {
       state.share = { status: 'failed', error: action.payload };

@@ -14,11 +14,12 @@ import { auditedBy, type Actor } from '../actor.js';
 export async function shareCampaign(ctx: Pick<AppContext, 'db' | 'signer' | 'config'>, actor: Actor, campaignId: number): Promise<ShareResponse> {
   const shareId = randomUUID();
   const ttl = ctx.config.ttl.shareToken;
-  if (!(await insertShareLink(ctx.db, { id: shareId, campaignId, createdBy: actor.user.id, expiresAt: new Date(Date.now() + ttl * 1000) }))) throw notFound('Campaign');
+  const expiresAt = new Date(Date.now() + ttl * 1000);
+  if (!(await insertShareLink(ctx.db, { id: shareId, campaignId, createdBy: actor.user.id, expiresAt }))) throw notFound('Campaign');
   await recordAudit(ctx.db, { ...auditedBy(actor), action: 'campaign.share', targetType: 'campaign', targetId: campaignId });
   const token = await ctx.signer.signShare({ shareId, campaignId }, ttl);
   const base = ctx.config.publicUrl;
-  return { urlResults: `${base}/results/0/${token}`, urlComparisons: `${base}/comparisons/0/${token}` };
+  return { urlResults: `${base}/results/0/${token}`, urlComparisons: `${base}/comparisons/0/${token}`, expiresAt: expiresAt.toISOString() };
 }
 
 /** Every live link shared for the campaign stops working at once (a link sent to the wrong person); audited. */
