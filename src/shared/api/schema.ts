@@ -44,6 +44,10 @@ export const Line = (maxLength: number, options: { minLength?: number; descripti
  */
 export const Name = (maxLength: number) => Type.String({ maxLength, pattern: `^(?=.*\\S)[^${FORBIDDEN_CHARACTERS}\\p{Cf}]*$` });
 
+/** A Name that may also be left empty (a user's name): empty, or with something visible and nothing invisible. */
+export const OptionalName = (maxLength: number) =>
+  Type.String({ maxLength, pattern: `^(?:|(?=.*\\S)[^${FORBIDDEN_CHARACTERS}\\p{Cf}]*)$` });
+
 /** A date and time as ISO 8601 text, or null. */
 export const NullableDate = Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'date-time' });
 
