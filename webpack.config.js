@@ -53,7 +53,8 @@ export default (env, argv) => {
       publicPath: '/',
       clean: true,
     },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // No source maps in production: they would publish the sources (and their comments) beside the bundle.
+    devtool: production ? false : 'eval-cheap-module-source-map',
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
       // Shared sources import with .js extensions (NodeNext on the server); webpack maps them back to .ts.

@@ -30,6 +30,8 @@ describe('HTTP app', () => {
     // What the client build writes beside each text asset (webpack.config.js).
     await fs.writeFile(path.join(staticDir, 'assets', 'main.0123456789.js.br'), brotliCompressSync(ASSET));
     await fs.writeFile(path.join(staticDir, 'assets', 'main.0123456789.js.gz'), gzipSync(ASSET));
+    // A source map left in the folder by an old build.
+    await fs.writeFile(path.join(staticDir, 'assets', 'main.0123456789.js.map'), '{"version":3,"sources":["src/client/index.tsx"]}');
     server = await startTestServer(db, { STATIC_DIR: staticDir }, boom);
   });
   afterAll(async () => {
@@ -92,6 +94,18 @@ describe('HTTP app', () => {
     const asset = await fetch(`${server.url}/assets/main.0123456789.js`);
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await call(server, 'POST', '/somewhere')).status).toBe(404);
+  });
+
+  it('serves no source map, and answers a missing asset with 404 instead of the page', async () => {
+    for (const file of ['/assets/main.0123456789.js.map', '/assets/main.0123456789.js.map.gz', '/assets/gone.0123456789.js']) {
+      const res = await fetch(server.url + file, { headers: { 'accept-encoding': 'gzip, br' } });
+      const text = await res.text();
+      expect([file, res.status, text.includes('sources')]).toEqual([file, 404, false]);
+    }
+    // The production build makes none (webpack.config.js): a build would also publish the sources' comments.
+    const configFile = '../../webpack.config.js'; // plain JavaScript, no types to check
+    const config = (await import(configFile)).default as (env: object, argv: object) => { devtool: unknown };
+    expect(config({}, { mode: 'production' }).devtool).toBe(false);
   });
 
   it('sends the compressed copy of an asset that the browser accepts, the file itself otherwise', async () => {

@@ -7,13 +7,19 @@ import { logIn } from './session.js';
 
 const CATALOGUES = path.resolve('src/server/db/seed/catalogues');
 
-/** A demo catalogue as a new edition's file; broken, it has two problems (an empty code and a negative value). */
+/**
+ * A demo catalogue as a new edition's file; broken, it has five problems: a title with a line break, an empty code
+ * and a negative value (its shape), an unknown competence and a question with one response (rules).
+ */
 export function catalogueFile(demoYear: number, year: number, breakIt = false): { name: string; mimeType: string; buffer: Buffer } {
   const catalogue = JSON.parse(fs.readFileSync(path.join(CATALOGUES, `demo-${demoYear}.json`), 'utf8'));
   catalogue.edition = year;
   if (breakIt) {
     catalogue.axes[2].policies[0].measures[1].code = '';
     catalogue.axes[0].policies[0].measures[0].indicators[0].subindicators[0].responses[0].value = -1;
+    catalogue.title = 'Campaña\r\nBcc: todos@example.com';
+    catalogue.axes[1].policies[0].measures[0].indicators[0].competence = 'C9';
+    catalogue.axes[1].policies[0].measures[0].indicators[0].subindicators[0].responses.splice(1);
   }
   return { name: `edicion-${year}.json`, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(catalogue, null, 2)) };
 }
@@ -37,11 +43,15 @@ export async function uploadBrokenThenGood(page: Page, url: string, good: Return
   await fileInput(page).setInputFiles(catalogueFile(2026, 2099, true));
   const problems = page.getByTestId('file-problems');
   await problems.waitFor();
-  expect(await problems.textContent()).toContain('El fichero tiene 2 problemas; no se ha importado nada.');
-  expect(await problems.locator('li').allTextContents()).toEqual(expect.arrayContaining([
-    'axes[2].policies[0].measures[1].code:falta el campo code',
-    'axes[0].policies[0].measures[0].indicators[0].subindicators[0].responses[0].value:value debe ser 0 o más',
-  ]));
+  expect(await problems.textContent()).toContain('El fichero tiene 5 problemas; no se ha importado nada.');
+  // Each named by the file's codes, not by a JSON path; the rules' problems beside the shape's.
+  expect(await problems.locator('li').allTextContents()).toEqual([
+    'title:no puede tener saltos de línea, tabuladores ni otros caracteres de control',
+    'subindicador E1.P1.M1.I1.S1 › respuesta R1 › value:value debe ser 0 o más',
+    'política E3.P1 › medida n.º 2 › code:falta el campo code',
+    'indicador E2.P1.M1.I1:la competencia "C9" no está en competences',
+    'subindicador E2.P1.M1.I1.S1:necesita al menos 2 respuestas no obsoletas',
+  ]);
   expect(await page.getByRole('button', { name: 'Importar edición' }).count()).toBe(0);
   await shot(page, `${name}-problems`);
 

@@ -1,5 +1,5 @@
 import { diffEditions, maxPoints } from '../../../src/server/catalogue/diff.js';
-import { readCatalogueUpload } from '../../../src/server/catalogue/upload.js';
+import { placeOf, readCatalogueUpload } from '../../../src/server/catalogue/upload.js';
 import type { Catalogue, CatalogueSubindicator } from '../../../src/server/catalogue/parse.js';
 
 const question = (code: string, text: string, values: number[], type: 'single' | 'multiple' = 'single'): CatalogueSubindicator => ({
@@ -80,16 +80,27 @@ describe('an uploaded catalogue file', () => {
   it('lists every problem of the catalogue with its place in the file, in Spanish', () => {
     const broken = catalogue(2027, [{ code: 'E1.P1.M1', text: 'Residuos', questions: [question('Q1', '¿Recoge?', [0, 0]), question('Q1', '', [1, -1], 'multiple')] }]);
     const listed = problems(JSON.stringify(broken));
-    expect(listed).toEqual(expect.arrayContaining([
-      { path: 'axes[0].policies[0].measures[0].indicators[0].subindicators[1].text', message: 'falta el campo text' },
-      { path: 'axes[0].policies[0].measures[0].indicators[0].subindicators[1].responses[1].value', message: 'value debe ser 0 o más' },
-    ]));
+    // The shape's problems and the rules' (a zero-point single choice, a repeated code) together, each named by codes.
+    expect(listed).toEqual([
+      { path: 'axes[0].policies[0].measures[0].indicators[0].subindicators[1].text', place: 'indicador E1.P1.M1.I1 › subindicador Q1 › text', message: 'falta el campo text' },
+      { path: 'axes[0].policies[0].measures[0].indicators[0].subindicators[1].responses[1].value', place: 'indicador E1.P1.M1.I1 › subindicador Q1 › respuesta R2 › value', message: 'value debe ser 0 o más' },
+      { path: 'axes[0].policies[0].measures[0].indicators[0].subindicators[0]', place: 'indicador E1.P1.M1.I1 › subindicador Q1', message: 'una pregunta de respuesta única necesita una respuesta de más de 0 puntos' },
+      { path: 'axes[0].policies[0].measures[0].indicators[0].subindicators[1]', place: 'indicador E1.P1.M1.I1 › subindicador Q1', message: 'el código de subindicador "Q1" está repetido' },
+    ]);
     const fixed = structuredClone(broken);
     fixed.axes[0].policies[0].measures[0].indicators[0].subindicators[1] = question('Q1', '¿Separa?', [1, 1], 'multiple');
-    expect(problems(JSON.stringify(fixed))).toEqual([
-      { path: 'axes[0].policies[0].measures[0].indicators[0].subindicators[0]', message: 'una pregunta de respuesta única necesita una respuesta de más de 0 puntos' },
-      { path: 'axes[0].policies[0].measures[0].indicators[0].subindicators[1]', message: 'el código de subindicador "Q1" está repetido' },
+    expect(problems(JSON.stringify(fixed)).map((p) => p.message)).toEqual([
+      'una pregunta de respuesta única necesita una respuesta de más de 0 puntos',
+      'el código de subindicador "Q1" está repetido',
     ]);
+  });
+
+  it('names a place by the codes of the file, a level whose code repeats its parent\'s standing for both, and by position where a code is missing or unusable', () => {
+    const file = { axes: [{ code: 'E1', policies: [{ code: 'E1.P1', measures: [{ code: 'M-9', indicators: [{ code: '', subindicators: [{ code: 'E1.S1\n', responses: [{ code: 'R1' }, { code: 'R2' }] }] }] }] }] }] };
+    expect(placeOf(file, 'axes[0].policies[0].measures[0].indicators[0].subindicators[0].responses[1].value'))
+      .toBe('política E1.P1 › medida M-9 › indicador n.º 1 › subindicador n.º 1 › respuesta R2 › value');
+    expect(placeOf(file, 'axes[3].code')).toBe('eje n.º 4 › code');
+    expect(placeOf(file, 'title')).toBe('title');
   });
 
   it('refuses hostile files with one problem and no exception: invalid UTF-8, deep nesting, huge arrays, prototype keys, wrong shapes', () => {

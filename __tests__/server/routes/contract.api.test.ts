@@ -182,6 +182,18 @@ describe.each(backends)('API contract on $name', ({ openDemo }) => {
         if (method === 'post') expect([path, Object.keys(op.requestBody.content)]).toEqual([path, expect.arrayContaining([bodyType])]);
       }
     }
+    // Every operation has a unique operationId, the method name of a generated client, and one of the document's tags.
+    const operations = Object.values(doc.paths as Record<string, Record<string, any>>).flatMap((ops) => Object.values(ops));
+    const ids = operations.map((op) => op.operationId);
+    expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z0-9]+$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(52);
+    expect(doc.paths['/api/secure/v1/campaigns/saveAnswer'].post.operationId).toBe('campaignsSaveAnswer');
+    expect(doc.paths['/api/v1/auth/login'].post.operationId).toBe('authLogin');
+    expect(doc.paths['/api/secure/v1/campaigns/export'].get.operationId).toBe('campaignsExport');
+    const tags = (doc.tags as { name: string; description: string }[]).map((t) => t.name);
+    expect(tags).toEqual(['auth', 'users', 'entities', 'campaigns', 'editions', 'audit', 'reference', 'health']);
+    for (const op of operations) expect([op.operationId, op.tags.length, tags.includes(op.tags[0])]).toEqual([op.operationId, 1, true]);
+    expect(doc.paths['/api/secure/v1/communities/allProvinces'].get.tags).toEqual(['reference']);
     expect(doc.paths['/api/secure/v1/campaigns/saveAnswer'].post.requestBody.content['application/json'].schema).toMatchObject({
       additionalProperties: false,
       required: ['id', 'question', 'answer'],

@@ -49,20 +49,45 @@ describe.each(backends)('editions API on $name', ({ openDemo }) => {
     expect(await count('editions')).toBe(3);
   });
 
-  it('lists every problem of a broken file with its place, and imports nothing', async () => {
+  it('lists every problem of a broken file with its path and its place named by codes, rules beside shape problems, and imports nothing', async () => {
     const broken = JSON.parse(await edition2027());
     broken.axes[2].policies[0].measures[1].code = '';
     broken.axes[0].policies[0].measures[0].indicators[0].subindicators[0].responses[0].value = -2;
+    // Rules the shape cannot check, reported with the shape problems above: an unknown competence, one response alone.
+    broken.axes[1].policies[0].measures[0].indicators[0].competence = 'C9';
+    broken.axes[1].policies[0].measures[0].indicators[0].subindicators[0].responses.splice(1);
     for (const step of ['preview', 'import'] as const) {
       const res = await upload(step, JSON.stringify(broken));
       expect([res.status, res.body.error.type]).toEqual([422, 'VALIDATION']);
-      expect(res.body.error.data.problems).toEqual(expect.arrayContaining([
-        { path: 'axes[2].policies[0].measures[1].code', message: 'falta el campo code' },
-        { path: 'axes[0].policies[0].measures[0].indicators[0].subindicators[0].responses[0].value', message: 'value debe ser 0 o más' },
-      ]));
+      expect(res.body.error.data.problems).toEqual([
+        { path: 'axes[0].policies[0].measures[0].indicators[0].subindicators[0].responses[0].value', place: 'subindicador E1.P1.M1.I1.S1 › respuesta R1 › value', message: 'value debe ser 0 o más' },
+        { path: 'axes[2].policies[0].measures[1].code', place: 'política E3.P1 › medida n.º 2 › code', message: 'falta el campo code' },
+        { path: 'axes[1].policies[0].measures[0].indicators[0]', place: 'indicador E2.P1.M1.I1', message: 'la competencia "C9" no está en competences' },
+        { path: 'axes[1].policies[0].measures[0].indicators[0].subindicators[0]', place: 'subindicador E2.P1.M1.I1.S1', message: 'necesita al menos 2 respuestas no obsoletas' },
+      ]);
     }
     const syntax = await upload('preview', '{\n  "edition": 2027,\n  "axes": [\n}');
     expect(syntax.body.error.data.problems).toEqual([expect.objectContaining({ line: 4, column: 1 })]);
+    expect(await count('editions')).toBe(3);
+  });
+
+  it('refuses control characters in every text of an edition (a title with CR/LF is not stored)', async () => {
+    const texts: [string, (c: Record<string, any>) => void, string][] = [
+      ['title', (c) => { c.title = 'Campaña\r\nBcc: todos@example.com'; }, 'title'],
+      ['a competence', (c) => { c.competences[0].text = 'Competencia\u0000propia'; }, 'competencia C1 › text'],
+      ['an axis code', (c) => { c.axes[0].code = 'E1\tX'; }, 'eje n.º 1 › code'],
+      ['a question', (c) => { c.axes[0].policies[0].measures[0].indicators[0].subindicators[0].text = '¿Sí\u202e?'; }, 'subindicador E1.P1.M1.I1.S1 › text'],
+      ['a response', (c) => { c.axes[0].policies[0].measures[0].indicators[0].subindicators[0].responses[1].text = 'No\u001b[31m'; }, 'subindicador E1.P1.M1.I1.S1 › respuesta R2 › text'],
+      ['a competence reference', (c) => { c.axes[0].policies[0].measures[0].indicators[0].competence = 'C1\n'; }, 'indicador E1.P1.M1.I1 › competence'],
+    ];
+    for (const [what, change, place] of texts) {
+      const file = JSON.parse(await edition2027());
+      change(file);
+      const res = await upload('import', JSON.stringify(file));
+      expect([what, res.status, res.body.error.type]).toEqual([what, 422, 'VALIDATION']);
+      expect(res.body.error.data.problems.map((p: { path: string; place?: string; message: string }) => [p.place ?? p.path, p.message]))
+        .toEqual([[place, 'no puede tener saltos de línea, tabuladores ni otros caracteres de control']]);
+    }
     expect(await count('editions')).toBe(3);
   });
 

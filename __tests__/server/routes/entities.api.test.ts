@@ -70,6 +70,21 @@ describe.each(backends)('entity administration API on $name', ({ openDemo }) => 
     }
   });
 
+  it('refuses a name with letters of another script that reads as an existing one (Unicode confusable skeleton), and nothing else', async () => {
+    const before = await list();
+    // A Greek Ο, a Cyrillic о and е, a Cyrillic С: each reads as 'Consell Comarcal del Vallès Oriental'.
+    for (const name of ['Consell Comarcal del Vallès \u039Friental', 'C\u043Ens\u0435ll Comarcal del Vallès Oriental', '\u0421onsell comarcal del Valles Oriental']) {
+      const res = await post('create', { ...newEntity(), entity: { name, population: 10 } });
+      expect([name, res.status, res.body.error.type, res.body.error.data]).toEqual([name, 422, 'VALIDATION', 'ALREADY_EXISTS']);
+    }
+    expect((await list()).length).toBe(before.length);
+    // A Latin name that differs by a letter, and a name in another script that reads as no other, are names of their own.
+    for (const name of ['Consell Comarcal del Vallès Occidental', 'Δήμος Αθηναίων']) {
+      const res = await post('create', { ...newEntity(), entity: { name, population: 10 } });
+      expect([name, res.status]).toEqual([name, 200]);
+    }
+  });
+
   it('validates name, population and municipalities: the schema names the field, the rules answer with the form\'s messages', async () => {
     const cases: [Record<string, unknown>, Record<string, unknown>][] = [
       [{ entity: { name: '   ', population: 10 } }, { 'entity.name': expect.any(String) }],

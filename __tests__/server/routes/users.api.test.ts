@@ -86,6 +86,12 @@ describe.each(backends)('user administration API on $name', ({ openDemo }) => {
       [{ role: '1' }, { role: 'must be integer' }],
       [{ entities: [] }, { entities: 'USERS.VALIDATION.ENTITY_REQUIRED' }],
       [{ entities: [999999] }, { entities: 'USERS.VALIDATION.UNKNOWN_ENTITY' }],
+      // A name like any other name: something visible, no invisible character (a zero-width space), no line break.
+      [{ name: 'Ana\u200b García' }, { name: expect.any(String) }],
+      [{ name: '\u200b\u200d' }, { name: expect.any(String) }],
+      [{ name: '\u00ad' }, { name: expect.any(String) }],
+      [{ name: '   ' }, { name: expect.any(String) }],
+      [{ name: 'Ana\r\nBcc: x' }, { name: expect.any(String) }],
     ];
     for (const [change, data] of cases) {
       const res = await post('create', { ...newUser(), ...change });

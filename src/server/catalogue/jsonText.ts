@@ -1,6 +1,9 @@
 /** A problem of an uploaded file: where it is (a path such as `axes[2].policies[0]`, or a line and column) and what. */
 export interface FileProblem {
+  /** The JSON path, for programs. */
   path: string;
+  /** The same place named by the file's codes, for people (upload.ts placeOf): 'subindicador E1.P1.M1.I1.S1 › respuesta R2 › value'. */
+  place?: string;
   message: string;
   line?: number;
   column?: number;

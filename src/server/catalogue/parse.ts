@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { HAS_FORBIDDEN_CHARACTER } from '../../shared/api/schema.js';
 
 /** A questionnaire catalogue as documented in FORMAT.md. */
 export interface Catalogue {
@@ -29,9 +30,15 @@ export class CatalogueError extends Error {
  */
 export const MAX_RESPONSE_VALUE = 100;
 
-/** A string only as written: yup would turn a number or a boolean into one. Trimmed unless `trim` is false. */
+/**
+ * A string only as written: yup would turn a number or a boolean into one. Trimmed unless `trim` is false. Like
+ * every text field of the API (shared/api/schema.ts Line), it refuses control characters (line breaks, tabs,
+ * escape...), bidirectional overrides and lone surrogates: a title 'Campaña\r\nBcc: …' is not stored.
+ */
 const writtenString = (trim = true) =>
-  yup.string().transform((_, raw: unknown) => (typeof raw === 'string' && trim ? raw.trim() : raw));
+  yup.string()
+    .transform((_, raw: unknown) => (typeof raw === 'string' && trim ? raw.trim() : raw))
+    .test('no-control-characters', 'must not contain control characters', (v) => typeof v !== 'string' || !HAS_FORBIDDEN_CHARACTER.test(v));
 const code = writtenString().required('code is required').max(64);
 const text = writtenString().required('text is required').max(2000);
 const list = <T extends yup.AnyObject>(item: yup.ObjectSchema<T>, plural: string, singular: string) =>
@@ -63,43 +70,64 @@ const catalogueSchema = yup.object({
   axes: list(axisSchema, 'axes', 'axis'),
 });
 
-/** Rules the shape cannot express: unique codes, known competences, usable responses. */
-function checkRules(c: Catalogue): string[] {
+type Node = Record<string, unknown>;
+const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** The objects of a node's list with their positions (anything else in the list is a shape problem). */
+const entries = (node: Node, key: string): [number, Node][] => {
+  const list = node[key];
+  return Array.isArray(list) ? list.flatMap((item, i): [number, Node][] => (isNode(item) ? [[i, item]] : [])) : [];
+};
+/** A code as the shape reads it (trimmed), or undefined when it is not a string. */
+const codeOf = (node: Node, key = 'code'): string | undefined => (typeof node[key] === 'string' ? (node[key] as string).trim() : undefined);
+
+/**
+ * Rules the shape cannot express: unique codes, known competences, usable responses. They are read from the
+ * document as written, so that they are reported together with any shape problem (a file with a wrong type and an
+ * unknown competence lists both): whatever has the wrong shape is skipped here, the shape check reports it.
+ */
+function checkRules(json: unknown): string[] {
   const problems: string[] = [];
+  if (!isNode(json)) return problems;
   const seen = new Map<string, Set<string>>();
-  const unique = (level: string, value: string, where: string) => {
+  const unique = (level: string, value: string | undefined, where: string) => {
+    if (!value) return;
     const set = seen.get(level) ?? new Set<string>();
     if (set.has(value)) problems.push(`${where}: ${level} code "${value}" is used twice`);
     set.add(value);
     seen.set(level, set);
   };
-  const competences = new Set(c.competences.map((x) => x.code));
-  c.competences.forEach((x, i) => unique('competence', x.code, `competences[${i}]`));
-  c.axes.forEach((axis, a) => {
-    unique('axis', axis.code, `axes[${a}]`);
-    axis.policies.forEach((policy, p) => {
-      unique('policy', policy.code, `axes[${a}].policies[${p}]`);
-      policy.measures.forEach((measure, m) => {
+  const competences = new Set(entries(json, 'competences').map(([, x]) => codeOf(x)));
+  entries(json, 'competences').forEach(([i, x]) => unique('competence', codeOf(x), `competences[${i}]`));
+  entries(json, 'axes').forEach(([a, axis]) => {
+    unique('axis', codeOf(axis), `axes[${a}]`);
+    entries(axis, 'policies').forEach(([p, policy]) => {
+      unique('policy', codeOf(policy), `axes[${a}].policies[${p}]`);
+      entries(policy, 'measures').forEach(([m, measure]) => {
         const mPath = `axes[${a}].policies[${p}].measures[${m}]`;
-        unique('measure', measure.code, mPath);
-        measure.indicators.forEach((indicator, i) => {
+        unique('measure', codeOf(measure), mPath);
+        entries(measure, 'indicators').forEach(([i, indicator]) => {
           const iPath = `${mPath}.indicators[${i}]`;
-          unique('indicator', indicator.code, iPath);
-          if (indicator.competence !== undefined && !competences.has(indicator.competence)) {
+          unique('indicator', codeOf(indicator), iPath);
+          // A reference with a control character is the shape's problem, not an unknown competence to print.
+          if (typeof indicator.competence === 'string' && !HAS_FORBIDDEN_CHARACTER.test(indicator.competence) && !competences.has(indicator.competence)) {
             problems.push(`${iPath}: competence "${indicator.competence}" is not in competences`);
           }
-          indicator.subindicators.forEach((sub, s) => {
+          entries(indicator, 'subindicators').forEach(([s, sub]) => {
             const sPath = `${iPath}.subindicators[${s}]`;
-            unique('subindicator', sub.code, sPath);
+            unique('subindicator', codeOf(sub), sPath);
+            const responses = entries(sub, 'responses').map(([, r]) => r);
             const codes = new Set<string>();
-            sub.responses.forEach((r) => {
-              if (codes.has(r.code)) problems.push(`${sPath}: response code "${r.code}" is used twice`);
-              codes.add(r.code);
+            responses.forEach((r) => {
+              const code = codeOf(r);
+              if (code && codes.has(code)) problems.push(`${sPath}: response code "${code}" is used twice`);
+              if (code) codes.add(code);
             });
-            if (sub.type === 'single' && sub.responses.some((r) => r.exclusive)) problems.push(`${sPath}: exclusive is only for multiple-choice questions`);
-            const usable = sub.responses.filter((r) => !r.obsolete);
+            // An empty list is a shape problem ('at least one response'); one response alone is this rule's.
+            if (responses.length === 0) return;
+            if (sub.type === 'single' && responses.some((r) => r.exclusive === true)) problems.push(`${sPath}: exclusive is only for multiple-choice questions`);
+            const usable = responses.filter((r) => r.obsolete !== true);
             if (usable.length < 2) problems.push(`${sPath}: needs at least 2 responses that are not obsolete`);
-            if (sub.type === 'single' && !usable.some((r) => r.value > 0)) {
+            if (sub.type === 'single' && !usable.some((r) => typeof r.value === 'number' && r.value > 0)) {
               problems.push(`${sPath}: a single-choice question needs a response worth more than 0 points`);
             }
           });
@@ -110,18 +138,17 @@ function checkRules(c: Catalogue): string[] {
   return problems;
 }
 
-/** Validates a parsed JSON document and returns it typed; throws CatalogueError listing every problem. */
+/** Validates a parsed JSON document and returns it typed; throws CatalogueError listing every problem (shape and rules). */
 export function parseCatalogue(json: unknown): Catalogue {
-  let catalogue: Catalogue;
+  let catalogue: Catalogue | undefined;
+  let problems: string[] = [];
   try {
     catalogue = catalogueSchema.validateSync(json, { abortEarly: false, stripUnknown: true }) as Catalogue;
   } catch (err) {
-    if (err instanceof yup.ValidationError) {
-      throw new CatalogueError(err.inner.length > 0 ? err.inner.map((e) => `${e.path || 'catalogue'}: ${e.message}`) : [err.message]);
-    }
-    throw err;
+    if (!(err instanceof yup.ValidationError)) throw err;
+    problems = err.inner.length > 0 ? err.inner.map((e) => `${e.path || 'catalogue'}: ${e.message}`) : [err.message];
   }
-  const problems = checkRules(catalogue);
-  if (problems.length > 0) throw new CatalogueError(problems);
+  problems.push(...checkRules(json));
+  if (problems.length > 0 || !catalogue) throw new CatalogueError(problems);
   return catalogue;
 }

@@ -1,5 +1,6 @@
 import { CatalogueError, parseCatalogue, type Catalogue } from './parse.js';
 import { parseJsonFile, type FileProblem } from './jsonText.js';
+import { HAS_FORBIDDEN_CHARACTER } from '../../shared/api/schema.js';
 
 /**
  * More values, or longer lists, than any questionnaire has (the demo has about 3,300 values, no list over 20):
@@ -34,19 +35,56 @@ const SPANISH: [RegExp, (...args: string[]) => string][] = [
   [/^needs at least 2 responses that are not obsolete$/, () => 'necesita al menos 2 respuestas no obsoletas'],
   [/^exclusive is only for multiple-choice questions$/, () => 'exclusive solo tiene sentido en una pregunta de respuesta múltiple'],
   [/^a single-choice question needs a response worth more than 0 points$/, () => 'una pregunta de respuesta única necesita una respuesta de más de 0 puntos'],
+  [/^must not contain control characters$/, () => 'no puede tener saltos de línea, tabuladores ni otros caracteres de control'],
   [/^edition (\d+) is already imported$/, (y) => `la edición ${y} ya está importada`],
 ];
 
-/** One of parse.ts's problems ('path: message') as a place and a Spanish message. */
-export function spanishProblem(problem: string): FileProblem {
+/** The level of each list of the file, in Spanish, as a place names it. */
+const LIST_LEVELS: Record<string, string> = {
+  competences: 'competencia', axes: 'eje', policies: 'política', measures: 'medida', indicators: 'indicador', subindicators: 'subindicador', responses: 'respuesta',
+};
+
+/**
+ * Where a JSON path (`axes[0].policies[1].measures[0]…value`) is, named as the editions page's reader knows it: by
+ * the codes of the file, 'subindicador E1.P1.M1.I1.S1 › respuesta R2 › value'. A level whose code repeats its
+ * parent's (FORMAT.md's code scheme) stands for both; an element without a usable code is named by its position
+ * ('respuesta n.º 3').
+ */
+export function placeOf(json: unknown, path: string): string {
+  const parts: string[] = [];
+  let parentCode: string | undefined;
+  let node: unknown = json;
+  for (const [, key, index] of path.matchAll(/(\w+)(?:\[(\d+)\])?/g)) {
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+    const level = LIST_LEVELS[key];
+    if (index === undefined || !level) {
+      parts.push(key);
+      continue;
+    }
+    const position = Number(index);
+    node = Array.isArray(node) ? node[position] : undefined;
+    const raw = node && typeof node === 'object' ? (node as Record<string, unknown>).code : undefined;
+    const code = typeof raw === 'string' && raw.trim() !== '' && raw.length <= 64 && !HAS_FORBIDDEN_CHARACTER.test(raw) ? raw.trim() : undefined;
+    if (code && parentCode && code.startsWith(`${parentCode}.`)) parts.pop();
+    parts.push(code ? `${level} ${code}` : `${level} n.º ${position + 1}`);
+    parentCode = code;
+  }
+  return parts.join(' › ');
+}
+
+/** One of parse.ts's problems ('path: message') as a path, a Spanish message and, given the document, a place named by its codes. */
+export function spanishProblem(problem: string, json?: unknown): FileProblem {
   const split = /^([\w[\].]*): (.*)$/s.exec(problem);
   const [path, english] = split ? [split[1] === 'catalogue' ? '' : split[1], split[2]] : ['', problem];
+  const named = path && json !== undefined ? placeOf(json, path) : path;
+  // A top-level field ('title') is its own place.
+  const place = named !== path ? { place: named } : {};
   for (const [pattern, say] of SPANISH) {
     const m = pattern.exec(english);
     // The path comes last, for the messages that name the field it ends in.
-    if (m) return { path, message: m.length > 1 ? say(...m.slice(1), path) : say(path) };
+    if (m) return { path, ...place, message: m.length > 1 ? say(...m.slice(1), path) : say(path) };
   }
-  return { path, message: 'valor no válido' };
+  return { path, ...place, message: 'valor no válido' };
 }
 
 /** How many values (objects, arrays, scalars) a parsed document holds, stopping once past limit; Infinity when a list is too long. */
@@ -76,7 +114,7 @@ export function readCatalogueUpload(bytes: Uint8Array): { catalogue: Catalogue }
     // yup gathers its problems recursively: a file wrong everywhere could still overflow it.
     if (err instanceof RangeError) return { problems: [{ path: '', message: 'El fichero tiene demasiados problemas para listarlos: no es un cuestionario.' }] };
     if (!(err instanceof CatalogueError)) throw err;
-    return { problems: limitProblems(err.problems.map(spanishProblem)) };
+    return { problems: limitProblems(err.problems.map((p) => spanishProblem(p, json.value))) };
   }
 }
 

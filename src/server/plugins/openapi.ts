@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { API_TAGS } from '../routes/contract.js';
 
 /**
  * The API's OpenAPI 3.1 document, generated from the calls' schemas (src/shared/api), at
@@ -9,10 +10,17 @@ import swaggerUi from '@fastify/swagger-ui';
  */
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
   // An API route added without its declaration would be neither validated nor documented: refuse to start.
+  const operationIds = new Set<string>();
   app.addHook('onRoute', (route) => {
-    const tagged = Array.isArray((route.schema as { tags?: unknown } | undefined)?.tags);
+    const schema = route.schema as { tags?: unknown; operationId?: unknown } | undefined;
+    const tagged = Array.isArray(schema?.tags);
     if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !tagged) {
       throw new Error(`${route.method} ${route.url} is not declared as a call in src/shared/api (see routes/contract.ts routeOf)`);
+    }
+    // fastify adds a HEAD route beside each GET, with the same schema: one operation.
+    if (tagged && route.method !== 'HEAD' && typeof schema?.operationId === 'string') {
+      if (operationIds.has(schema.operationId)) throw new Error(`${route.method} ${route.url}: operationId ${schema.operationId} is used twice`);
+      operationIds.add(schema.operationId);
     }
   });
   await app.register(swagger, {
@@ -29,6 +37,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
           'RFC 6749 requires), a query parameter sent twice refused.',
       },
       servers: [{ url: publicUrl }],
+      tags: API_TAGS.map((t) => ({ ...t })),
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     hideUntagged: true,

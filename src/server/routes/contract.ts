@@ -5,6 +5,7 @@ import { JSON_TYPE } from '../reports/rawJson.js';
 
 /** The fastify schema of a call: what validates its request, serialises its answer and documents it. */
 interface CallSchema<Q extends TSchema, B extends TSchema, R extends TSchema> {
+  operationId: string;
   summary: string;
   description?: string;
   tags: string[];
@@ -15,10 +16,34 @@ interface CallSchema<Q extends TSchema, B extends TSchema, R extends TSchema> {
   response: { 200: TObject<{ response: R }>; '4xx': typeof ErrorEnvelope; '5xx': typeof ErrorEnvelope };
 }
 
+/** The OpenAPI tags: one per area of the API, each call in the one its path starts with (tagOf). */
+export const API_TAGS = [
+  { name: 'auth', description: 'Signing in (OAuth 2 with PKCE), the session, one\'s own password and language' },
+  { name: 'users', description: 'User accounts (ADMIN, FEC)' },
+  { name: 'entities', description: 'Entities (ADMIN, FEC)' },
+  { name: 'campaigns', description: 'Campaigns: questionnaires, answers, deadlines, results, comparisons, maps and shared links' },
+  { name: 'editions', description: 'Questionnaire editions (ADMIN, FEC)' },
+  { name: 'audit', description: 'The activity log (ADMIN)' },
+  { name: 'reference', description: 'Territories, municipality boundaries and categories' },
+  { name: 'health', description: 'Whether the server and its database answer' },
+] as const;
+
 /** The OpenAPI tag of a call: its area ('campaigns', 'users', 'auth'...). */
 function tagOf(url: string): string {
   const [area] = url.replace(/^\/api\/v1\//, '/').split('/').filter(Boolean);
-  return area === 'communities' || area === 'categories' ? 'reference' : area;
+  const tag = area === 'communities' || area === 'categories' ? 'reference' : area;
+  if (!API_TAGS.some((t) => t.name === tag)) throw new Error(`${url}: its area '${tag}' is not one of API_TAGS (routes/contract.ts)`);
+  return tag;
+}
+
+/**
+ * The OpenAPI operationId of a call, from its path relative to its base: '/campaigns/saveAnswer' is
+ * 'campaignsSaveAnswer', '/api/v1/auth/login' 'authLogin', '/auth/me/language' 'authMeLanguage': the method name a
+ * generated client gets. Paths are unique per call (registerOpenApi checks the ids are too).
+ */
+export function operationIdOf(url: string): string {
+  const words = url.replace(/^\/api\/v1\//, '/').split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return words.map((w, i) => (i === 0 ? w : w[0].toUpperCase() + w.slice(1))).join('');
 }
 
 /**
@@ -27,6 +52,7 @@ function tagOf(url: string): string {
  */
 export function schemaOf<Q extends TSchema, B extends TSchema, R extends TSchema>(call: ApiCall<Q, B, R>): CallSchema<Q, B, R> {
   return {
+    operationId: operationIdOf(call.url),
     summary: call.summary,
     ...(call.description ? { description: call.description } : {}),
     tags: [tagOf(call.url)],

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { apiCall, Id, Line, Name, NoQuery, Strict, Success } from './schema.js';
+import { apiCall, Id, Name, NoQuery, OptionalName, Strict, Success } from './schema.js';
 import { Email, EntityRef, RoleName } from './auth.js';
 import { CampaignStatus } from './campaigns.js';
 import { ROLES } from '../roles.js';
@@ -15,7 +15,7 @@ export type UserRow = Static<typeof UserRow>;
 export const CreateUserRequest = Strict({
   email: Email,
   role: Type.Integer({ enum: Object.values(ROLES), description: 'NO=0, USER=1, ADMIN=2, FEC=3, DEVELOPERS=4' }),
-  name: Line(USER_NAME_MAX_LENGTH),
+  name: OptionalName(USER_NAME_MAX_LENGTH),
   entities: Type.Array(Id, { maxItems: USER_ENTITIES_MAX }),
 });
 export type CreateUserRequest = Static<typeof CreateUserRequest>;

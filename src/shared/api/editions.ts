@@ -18,9 +18,13 @@ export const EditionRow = Type.Object({
 });
 export type EditionRow = Static<typeof EditionRow>;
 
-/** A problem of an uploaded file: its place (`axes[2].policies[0]...`, empty for the whole file), line and column for syntax errors. */
+/**
+ * A problem of an uploaded file: its JSON path (`axes[2].policies[0]...`, empty for the whole file) and the same place
+ * named by the file's codes for people (`medida E3.P1.M2 › code`), line and column for syntax errors.
+ */
 export const FileProblem = Type.Object({
   path: Type.String(),
+  place: Type.Optional(Type.String()),
   message: Type.String(),
   line: Type.Optional(Type.Integer()),
   column: Type.Optional(Type.Integer()),

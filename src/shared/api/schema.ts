@@ -22,7 +22,13 @@ export const Id = Type.Integer({ minimum: 1, maximum: ID_MAX });
  * compiled with the `u` flag (ajv's default), under which a surrogate pair is one character and only a lone
  * surrogate falls in \ud800-\udfff.
  */
-const FORBIDDEN_CHARACTERS = '\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069\\ud800-\\udfff';
+export const FORBIDDEN_CHARACTERS = '\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069\\ud800-\\udfff';
+
+/**
+ * A text that holds one of the characters above (to check a text outside a request's schema, such as a catalogue
+ * file's fields).
+ */
+export const HAS_FORBIDDEN_CHARACTER = new RegExp(`[${FORBIDDEN_CHARACTERS}]`, 'u');
 
 /** Text with none of the characters above. */
 const NO_CONTROL_CHARACTERS = `^[^${FORBIDDEN_CHARACTERS}]*$`;
@@ -37,6 +43,10 @@ export const Line = (maxLength: number, options: { minLength?: number; descripti
  * as nothing, and 'Ayuntamiento de X' with a zero-width space would be a second entity that reads as the first.
  */
 export const Name = (maxLength: number) => Type.String({ maxLength, pattern: `^(?=.*\\S)[^${FORBIDDEN_CHARACTERS}\\p{Cf}]*$` });
+
+/** A Name that may also be left empty (a user's name): empty, or with something visible and nothing invisible. */
+export const OptionalName = (maxLength: number) =>
+  Type.String({ maxLength, pattern: `^(?:|(?=.*\\S)[^${FORBIDDEN_CHARACTERS}\\p{Cf}]*)$` });
 
 /** A date and time as ISO 8601 text, or null. */
 export const NullableDate = Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'date-time' });

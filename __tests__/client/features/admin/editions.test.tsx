@@ -44,12 +44,21 @@ describe('editions page', () => {
   });
 
   it("lists a refused file's problems in Spanish with their places, and imports nothing", async () => {
-    const problems = [{ path: 'axes[2].policies[0].measures[1].code', message: 'falta el campo code' }, { path: '', message: 'El fichero no es JSON válido (línea 3, columna 12).', line: 3, column: 12 }];
+    const problems = [
+      { path: 'axes[2].policies[0].measures[1].code', place: 'política E3.P1 › medida n.º 2 › code', message: 'falta el campo code' },
+      { path: 'title', message: 'debe ser texto' },
+      { path: '', message: 'El fichero no es JSON válido (línea 3, columna 12).', line: 3, column: 12 },
+    ];
     const calls = renderPage('ADMIN', { preview: async () => Promise.reject(new ApiError('VALIDATION', 422, { problems })) });
     await userEvent.upload(screen.getByLabelText('Fichero de la edición (JSON)'), file('{}'));
     const listed = await screen.findByTestId('file-problems');
-    expect(listed).toHaveTextContent('El fichero tiene 2 problemas; no se ha importado nada.');
-    expect(within(listed).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['axes[2].policies[0].measures[1].code:falta el campo code', 'El fichero no es JSON válido (línea 3, columna 12).']);
+    expect(listed).toHaveTextContent('El fichero tiene 3 problemas; no se ha importado nada.');
+    // Each named by the file's codes where the server names it, by its field otherwise.
+    expect(within(listed).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'política E3.P1 › medida n.º 2 › code:falta el campo code',
+      'title:debe ser texto',
+      'El fichero no es JSON válido (línea 3, columna 12).',
+    ]);
     expect(screen.queryByRole('button', { name: 'Importar edición' })).not.toBeInTheDocument();
     expect(calls).not.toContain('import');
   });

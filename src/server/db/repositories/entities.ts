@@ -37,6 +37,11 @@ export interface NewEntity {
   municipalityIds: string[];
 }
 
+/** Every entity's name (to compare a new name's confusable skeleton with: services/admin/confusableNames.ts). */
+export async function allEntityNames(q: Queryable): Promise<string[]> {
+  return (await q.query<{ name: string }>('SELECT name FROM entities')).map((r) => r.name);
+}
+
 /** Inserts the entity and its municipalities; undefined when the name key is already taken. */
 export async function insertEntity(q: Queryable, entity: NewEntity): Promise<number | undefined> {
   const [row] = await q.query<{ id: number }>(

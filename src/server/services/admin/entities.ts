@@ -5,6 +5,7 @@ import { rebuildTerritoryScores } from '../../db/repositories/territoryScores.js
 import { recordAudit } from '../../db/repositories/audit.js';
 import { auditedBy, type Actor } from '../actor.js';
 import { foldText } from '../../../shared/text.js';
+import { confusableWith } from './confusableNames.js';
 import type { CreateEntityResponse } from '../../../shared/api/admin.js';
 
 /**
@@ -20,12 +21,18 @@ export function singleProvince(requested: readonly string[], found: readonly { i
   return [...provinces][0];
 }
 
-/** Creates an entity of one province; a name already used (ignoring case and accents) is ALREADY_EXISTS. */
+/**
+ * Creates an entity of one province; a name already used (ignoring case and accents), or one with letters of another
+ * script that reads as one (its confusable skeleton, confusableNames.ts), is ALREADY_EXISTS.
+ */
 export async function createEntity(db: Db, actor: Actor, input: { name: string; population: number; municipalities: string[] }): Promise<CreateEntityResponse> {
   const municipalityIds = [...new Set(input.municipalities)];
   const name = input.name.trim();
   return db.transaction(async (tx) => {
     const provinceId = singleProvince(municipalityIds, await entities.municipalityProvinces(tx, municipalityIds));
+    // 'Аyuntamiento de Carcaixent' with a Cyrillic А reads as the Latin one: the same ALREADY_EXISTS.
+    const lookalike = confusableWith(name, await entities.allEntityNames(tx));
+    if (lookalike !== undefined) throw validationError(`An entity with a name that reads the same already exists: ${lookalike}`, 'ALREADY_EXISTS');
     const id = await entities.insertEntity(tx, { name, nameKey: foldText(name), population: input.population, provinceId, municipalityIds });
     if (id === undefined) throw validationError('An entity with this name already exists', 'ALREADY_EXISTS');
     await recordAudit(tx, {

@@ -6,7 +6,7 @@ import { editionsActions } from './editionsSlice.js';
 import { selectEditions, selectFileProblems } from './editionsSelectors.js';
 import { EditionPreviewView } from './EditionPreviewView.js';
 
-/** The problems of a refused file, each with its place in the file (a path, or a line and column). */
+/** The problems of a refused file, each with its place in the file (named by the file's codes, or a line and column). */
 function FileProblems() {
   const problems = useAppSelector(selectFileProblems);
   if (problems.length === 0) return null;
@@ -18,7 +18,7 @@ function FileProblems() {
       <ul className="mb-0 small text-break">
         {problems.map((p, i) => (
           <li key={i}>
-            {p.path ? <code className="me-1">{p.path}:</code> : null}
+            {p.place || p.path ? <code className="me-1">{p.place ?? p.path}:</code> : null}
             {p.message}
           </li>
         ))}
