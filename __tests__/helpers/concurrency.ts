@@ -19,6 +19,15 @@ export async function answerEverything(db: Db, campaignId: number, random: () =>
   });
 }
 
+/**
+ * The body of an entities/remove that deletes the entity for good whatever its campaigns: with its name typed
+ * (confirmName), as the dialog sends it once the administrator has typed it. An entity already gone sends none.
+ */
+export async function removeForGood(db: Db, entityId: number): Promise<{ id: number; confirmName?: string }> {
+  const [row] = await db.query<{ name: string }>('SELECT name FROM entities WHERE id = $1', [entityId]);
+  return row ? { id: entityId, confirmName: row.name } : { id: entityId };
+}
+
 let entityCounter = 0;
 
 /** Creates an entity of one municipality through the API; returns its id. */

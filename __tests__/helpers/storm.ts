@@ -1,7 +1,7 @@
 import type { Db } from '../../src/server/db/client.js';
 import { loadEditionSubindicators, plausibleAnswer } from '../../src/server/db/seed/answers.js';
 import { call, type TestServer } from './server.js';
-import { answerEverything, submittableCampaign } from './concurrency.js';
+import { answerEverything, removeForGood, submittableCampaign } from './concurrency.js';
 
 /**
  * A randomized storm of mixed write and read calls through real HTTP against one or more app instances over
@@ -55,7 +55,7 @@ const OPERATIONS: Operation[] = [
       return res;
     },
   },
-  { kind: 'removeEntity', weight: 7, expected: [200, 404], run: (s, p, server) => post(server, s, 'entities/remove', { id: entity(s, p) }) },
+  { kind: 'removeEntity', weight: 7, expected: [200, 404], run: async (s, p, server) => post(server, s, 'entities/remove', await removeForGood(s.db, entity(s, p))) },
   { kind: 'deleteCampaign', weight: 7, expected: [200, 404, 409], run: (s, p, server) => post(server, s, 'campaigns/delete', { id: campaign(s, p) }) },
   {
     kind: 'createEntity', weight: 7, expected: [200],
@@ -79,9 +79,10 @@ const OPERATIONS: Operation[] = [
     kind: 'submit+removeEntity', weight: 4, expected: [200, 404],
     run: async (s, p) => {
       const target = p.pairs.pop() ?? any(s, p.hot);
+      const removal = await removeForGood(s.db, target.entityId);
       const [submit, remove] = await Promise.all([
         post(any(s, s.servers), s, 'campaigns/submit', { id: target.campaignId }),
-        post(any(s, s.servers), s, 'entities/remove', { id: target.entityId }),
+        post(any(s, s.servers), s, 'entities/remove', removal),
       ]);
       return submit.status >= 500 || remove.status >= 500 ? { status: Math.max(submit.status, remove.status), body: [submit.body, remove.body] } : remove;
     },

@@ -1,7 +1,7 @@
 import { postgresAvailable, testBackends } from '../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../helpers/server.js';
 import { signInDemoAccounts } from '../helpers/auth.js';
-import { consistencyDifferences, holdLocks, submittableCampaign, waitForLockWaiters } from '../helpers/concurrency.js';
+import { consistencyDifferences, holdLocks, removeForGood, submittableCampaign, waitForLockWaiters } from '../helpers/concurrency.js';
 import { seededRandom } from '../../src/server/db/seed/random.js';
 import type { Db } from '../../src/server/db/client.js';
 import { rebuildTerritoryScores } from '../../src/server/db/repositories/territoryScores.js';
@@ -42,9 +42,10 @@ describe.each(backends)('a submission racing the removal of its entity on $name'
     const outcomes: string[] = [];
     for (let i = 0; i < TRIES; i++) {
       const { entityId, campaignId } = await submittableCampaign(env.db, env.server, env.token, env.municipality, random);
+      const removal = await removeForGood(env.db, entityId);
       const [submit, remove] = await Promise.all([
         call(env.server, 'POST', '/api/secure/v1/campaigns/submit', { token: env.token, body: { id: campaignId } }),
-        call(env.server, 'POST', '/api/secure/v1/entities/remove', { token: env.token, body: { id: entityId } }),
+        call(env.server, 'POST', '/api/secure/v1/entities/remove', { token: env.token, body: removal }),
       ]);
       expect([200, 404]).toContain(submit.status);
       expect(remove.status).toBe(200);
@@ -79,14 +80,14 @@ describe.each(onPostgres)('forced interleavings on $name', ({ openDemo }) => {
 
   it('a removal that reads its entity\'s campaigns while one is being submitted still counts that campaign out', async () => {
     const { entityId, campaignId } = await submittableCampaign(env.db, env.server, env.token, env.municipality, seededRandom(1));
-    const [submit, remove] = await interleave(holdTerritorialSums, () => post('campaigns/submit', { id: campaignId }), () => post('entities/remove', { id: entityId }));
+    const [submit, remove] = await interleave(holdTerritorialSums, () => post('campaigns/submit', { id: campaignId }), async () => post('entities/remove', await removeForGood(env.db, entityId)));
     expect([submit.status, remove.status]).toEqual([200, 200]);
     expect(await consistencyDifferences(env.db)).toEqual([]);
   });
 
   it('a submission after the removal of its entity has begun finds no campaign', async () => {
     const { entityId, campaignId } = await submittableCampaign(env.db, env.server, env.token, env.municipality, seededRandom(2));
-    const [remove, submit] = await interleave(holdEntityCounts, () => post('entities/remove', { id: entityId }), () => post('campaigns/submit', { id: campaignId }));
+    const [remove, submit] = await interleave(holdEntityCounts, async () => post('entities/remove', await removeForGood(env.db, entityId)), () => post('campaigns/submit', { id: campaignId }));
     expect([remove.status, submit.status]).toEqual([200, 404]);
     expect(await consistencyDifferences(env.db)).toEqual([]);
   });
@@ -104,11 +105,11 @@ describe.each(onPostgres)('forced interleavings on $name', ({ openDemo }) => {
   it('a campaign or a user created for an entity being removed is refused, not a 500', async () => {
     const { entityId } = await submittableCampaign(env.db, env.server, env.token, env.municipality, seededRandom(5));
     await env.db.query('DELETE FROM campaigns WHERE entity_id = $1', [entityId]);
-    const [remove, create] = await interleave(holdEntityCounts, () => post('entities/remove', { id: entityId }), () => post('campaigns/create', { entityId }));
+    const [remove, create] = await interleave(holdEntityCounts, async () => post('entities/remove', await removeForGood(env.db, entityId)), () => post('campaigns/create', { entityId }));
     expect([remove.status, create.status]).toEqual([200, 404]);
     const other = await submittableCampaign(env.db, env.server, env.token, env.municipality, seededRandom(6));
     const user = { email: `racer-${other.entityId}@ayto.es`, role: 1, name: '', entities: [other.entityId] };
-    const [removeOther, createUser] = await interleave(holdEntityCounts, () => post('entities/remove', { id: other.entityId }), () => post('users/create', user));
+    const [removeOther, createUser] = await interleave(holdEntityCounts, async () => post('entities/remove', await removeForGood(env.db, other.entityId)), () => post('users/create', user));
     expect([removeOther.status, createUser.status]).toEqual([200, 422]);
     expect(await consistencyDifferences(env.db)).toEqual([]);
   });
@@ -116,7 +117,7 @@ describe.each(onPostgres)('forced interleavings on $name', ({ openDemo }) => {
   it('a link shared to a sent campaign whose entity is being removed is refused, not a 500', async () => {
     const { entityId, campaignId } = await submittableCampaign(env.db, env.server, env.token, env.municipality, seededRandom(7));
     expect((await post('campaigns/submit', { id: campaignId })).status).toBe(200);
-    const [remove, share] = await interleave(holdEntityCounts, () => post('entities/remove', { id: entityId }), () => post('campaigns/share', { id: campaignId }));
+    const [remove, share] = await interleave(holdEntityCounts, async () => post('entities/remove', await removeForGood(env.db, entityId)), () => post('campaigns/share', { id: campaignId }));
     expect([remove.status, share.status]).toEqual([200, 404]);
     expect(await consistencyDifferences(env.db)).toEqual([]);
   });

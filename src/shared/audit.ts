@@ -26,8 +26,12 @@ export const AUDIT_ACTIONS = {
   'campaign.reminder': 'AUDIT.ACTION.CAMPAIGN_REMINDER',
   'entity.create': 'AUDIT.ACTION.ENTITY_CREATE',
   'entity.remove': 'AUDIT.ACTION.ENTITY_REMOVE',
+  'entity.update': 'AUDIT.ACTION.ENTITY_UPDATE',
+  'entity.archive': 'AUDIT.ACTION.ENTITY_ARCHIVE',
+  'entity.restore': 'AUDIT.ACTION.ENTITY_RESTORE',
   'user.create': 'AUDIT.ACTION.USER_CREATE',
   'user.remove': 'AUDIT.ACTION.USER_REMOVE',
+  'user.update': 'AUDIT.ACTION.USER_UPDATE',
   'user.regeneratePassword': 'AUDIT.ACTION.USER_REGENERATE_PASSWORD',
 } as const satisfies Readonly<Record<string, string>>;
 

@@ -16,7 +16,7 @@ import { ALFA, BETA, fakeBackend, type Account } from '../../helpers/fakeBackend
 import { fakeDependencies } from '../../helpers/client.js';
 
 const USERS: UserRow[] = Array.from({ length: 9 }, (_, i) => ({ id: i + 1, email: `persona${i + 1}@ayto.es`, name: `Persona ${i + 1}`, role: 'USER', entities: [] }));
-const ENTITY = { id: 4, name: 'Mancomunitat de la Safor', population: 1000, municipalities: [{ munId: '46131', name: 'Gandia' }], province: 'Valencia/València', autonomousCommunity: 'Comunitat Valenciana', campaigns: [] };
+const ENTITY = { id: 4, name: 'Mancomunitat de la Safor', population: 1000, municipalities: [{ munId: '46131', name: 'Gandia' }], province: 'Valencia/València', autonomousCommunity: 'Comunitat Valenciana', campaigns: [], archived: false };
 
 /** A page load: a store as the app makes it, once redux-persist has read local storage back. */
 async function pageLoad(backend = fakeBackend()) {

@@ -13,11 +13,11 @@ async function rowsWithout(db: Db, table: string, column: string): Promise<strin
 }
 
 describe.each(backends)('exclusive responses on $name', ({ openEmpty }) => {
-  it("upgrades a version-12 database in place: every row and score kept, its 'Ninguno de los anteriores' worth 0 marked exclusive", async () => {
+  it("upgrades a version-13 database in place: every row and score kept, its 'Ninguno de los anteriores' worth 0 marked exclusive", async () => {
     const db = await openEmpty();
     try {
-      // Written by plain SQL as version 12 would have: the import code follows the newest schema.
-      await migrate(db, MIGRATIONS.filter((m) => m.version <= 12));
+      // Written by plain SQL as version 13 would have: the import code follows the newest schema.
+      await migrate(db, MIGRATIONS.filter((m) => m.version <= 13));
       await db.transaction((tx) => loadReferenceData(tx));
       const [{ id: edition }] = await db.query<{ id: number }>("INSERT INTO editions (campaign_number, title) VALUES (2025, 'Campaña 2025') RETURNING id");
       const categories = await db.query<{ id: number }>(
@@ -48,7 +48,7 @@ describe.each(backends)('exclusive responses on $name', ({ openEmpty }) => {
       const tables = ['responses', 'answers', 'campaign_scores', 'campaigns', 'subindicators'];
       const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowsWithout(db, t, 'exclusive')] as const)));
 
-      await migrate(db, MIGRATIONS.filter((m) => m.version <= 17));
+      await migrate(db, MIGRATIONS.filter((m) => m.version <= 14));
 
       for (const table of tables) expect(await rowsWithout(db, table, 'exclusive')).toEqual(before[table]);
       const marked = await db.query<{ sub: string; code: string }>(

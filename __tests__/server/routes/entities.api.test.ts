@@ -1,6 +1,7 @@
 import { testBackends } from '../../helpers/db.js';
 import { call } from '../../helpers/server.js';
 import { startDemoServer, type Caller, type DemoServer } from '../../helpers/demoServer.js';
+import { consistencyDifferences } from '../../helpers/concurrency.js';
 import type { EntityRow } from '../../../src/shared/api/admin.js';
 
 const backends = await testBackends();
@@ -27,6 +28,9 @@ describe.each(backends)('entity administration API on $name', ({ openDemo }) => 
       ['list', async () => undefined],
       ['create', async () => newEntity()],
       ['remove', async () => ({ id: (await post('create', newEntity())).body.response.entity.id })],
+      ['update', async () => ({ id: (await post('create', newEntity())).body.response.entity.id, ...newEntity() })],
+      ['archive', async () => ({ id: (await post('create', newEntity())).body.response.entity.id })],
+      ['restore', async () => ({ id: (await post('create', newEntity())).body.response.entity.id })],
     ];
     const expected: Record<Caller, number> = { admin: 200, fec: 200, user: 403, share: 403, none: 401 };
     for (const [path, body] of calls) {
@@ -44,7 +48,7 @@ describe.each(backends)('entity administration API on $name', ({ openDemo }) => 
     const ribera = entities.find((e) => e.name === 'Mancomunitat de la Ribera Alta')!;
     expect(ribera).toEqual({
       id: expect.any(Number), name: 'Mancomunitat de la Ribera Alta', population: expect.any(Number), province: 'Valencia/València', autonomousCommunity: 'Comunitat Valenciana',
-      municipalities: expect.arrayContaining([{ munId: expect.stringMatching(/^46\d{3}$/), name: expect.any(String) }]),
+      municipalities: expect.arrayContaining([{ munId: expect.stringMatching(/^46\d{3}$/), name: expect.any(String) }]), archived: false,
       campaigns: expect.arrayContaining([{ id: expect.any(Number), text: 'Campaña 2025', campaignNumber: 2025, status: expect.stringMatching(/^(created|draft|sent)$/) }]),
     });
   });
@@ -129,7 +133,16 @@ describe.each(backends)('entity administration API on $name', ({ openDemo }) => 
     expect(sent.length).toBeGreaterThan(0);
     expect(before.length).toBeGreaterThan(0);
 
-    expect((await post('remove', { id: target.id }, 'fec')).body.response).toEqual({ success: true });
+    // Sent campaigns: refused (409 with a code) unless the exact name is typed; a wrong name is 422; nothing is removed.
+    const [{ name }] = await demo.db.query<{ name: string }>('SELECT name FROM entities WHERE id = $1', [target.id]);
+    const refused = await post('remove', { id: target.id }, 'fec');
+    expect([refused.status, refused.body.error.type, refused.body.error.data]).toEqual([409, 'CONFLICT', 'HAS_SENT_CAMPAIGNS']);
+    const wrong = await post('remove', { id: target.id, confirmName: name.toUpperCase() }, 'fec');
+    expect([wrong.status, wrong.body.error.data]).toEqual([422, { confirmName: 'ENTITIES.VALIDATION.CONFIRM_NAME' }]);
+    expect(await totals(target.province_id)).toEqual(before);
+    expect((await list()).some((e) => e.id === target.id)).toBe(true);
+
+    expect((await post('remove', { id: target.id, confirmName: name }, 'fec')).body.response).toEqual({ success: true });
 
     expect(await demo.db.query('SELECT 1 FROM campaigns WHERE entity_id = $1', [target.id])).toEqual([]);
     expect((await list()).some((e) => e.id === target.id)).toBe(false);
@@ -143,5 +156,102 @@ describe.each(backends)('entity administration API on $name', ({ openDemo }) => 
     }
     expect(await auditCount('entity.remove')).toBeGreaterThanOrEqual(1);
     expect((await post('remove', { id: target.id })).status).toBe(404);
+    expect(await consistencyDifferences(demo.db)).toEqual([]);
+  });
+
+  it('removes an entity with no sent campaign without a name typed', async () => {
+    const { id } = (await post('create', newEntity())).body.response.entity as EntityRow;
+    expect((await post('remove', { id })).body.response).toEqual({ success: true });
+    expect((await list()).some((e) => e.id === id)).toBe(false);
+  });
+
+  /** A demo entity with sent campaigns and no users, and its first sent campaign. */
+  const sentEntity = async (offset: number) => {
+    const [row] = await demo.db.query<{ id: number; name: string; population: number; province_id: string; campaign_id: number }>(
+      `SELECT e.id, e.name, e.population, e.province_id,
+              (SELECT min(c.id) FROM campaigns c WHERE c.entity_id = e.id AND c.status = 'sent') AS campaign_id
+         FROM entities e
+        WHERE (SELECT count(*) FROM campaigns c WHERE c.entity_id = e.id AND c.status = 'sent') >= 1
+          AND NOT EXISTS (SELECT 1 FROM user_entities ue WHERE ue.entity_id = e.id) ORDER BY e.id OFFSET $1 LIMIT 1`,
+      [offset],
+    );
+    const municipalities = (await demo.db.query<{ m: string }>('SELECT municipality_id AS m FROM entity_municipalities WHERE entity_id = $1', [row.id])).map((r) => r.m);
+    return { ...row, municipalities };
+  };
+  const result = async (campaignId: number) => (await call(demo.server, 'GET', `/api/secure/v1/campaigns/result?id=${campaignId}`, { token: demo.tokens.admin })).body.response;
+  const bandSums = (band: number) =>
+    demo.db.query<{ edition_id: number; participants: number }>(
+      "SELECT edition_id, participants FROM territory_scores WHERE territory = 'sizeBand' AND territory_id = $1 AND scope = 'total' ORDER BY edition_id",
+      [String(band)],
+    );
+
+  it('edits an entity: a new population moves its sent campaigns to the other size band, the sums stay exact, the reports follow', async () => {
+    const target = await sentEntity(1);
+    const band = async () => (await demo.db.query<{ b: number }>('SELECT size_band AS b FROM entities WHERE id = $1', [target.id]))[0].b;
+    const oldBand = await band();
+    const population = target.population > 20000 ? 1000 : 60000;
+    const reportBefore = await result(target.campaign_id);
+    const oldBandBefore = await bandSums(oldBand);
+
+    const res = await post('update', { id: target.id, entity: { name: `  ${target.name} (editada) `, population }, municipalities: target.municipalities }, 'fec');
+    expect(res.status).toBe(200);
+    expect(res.body.response.entity).toMatchObject({ id: target.id, name: `${target.name} (editada)`, population, archived: false });
+    const newBand = await band();
+    expect(newBand).not.toBe(oldBand);
+    expect(await consistencyDifferences(demo.db)).toEqual([]);
+    const oldBandAfter = await bandSums(oldBand);
+    const [{ edition_id: ownEdition }] = await demo.db.query<{ edition_id: number }>('SELECT edition_id FROM campaigns WHERE id = $1', [target.campaign_id]);
+    const participants = (rows: { edition_id: number; participants: number }[]) => rows.find((r) => r.edition_id === ownEdition)?.participants ?? 0;
+    expect(participants(oldBandAfter)).toBe(participants(oldBandBefore) - 1);
+
+    // The report (cached before the edit) shows the new band, its new name, and the same own figures.
+    const reportAfter = await result(target.campaign_id);
+    expect(reportAfter.sizeBand.minPopulation).toBe(newBand);
+    expect(reportBefore.sizeBand.minPopulation).toBe(oldBand);
+    expect(reportAfter.global.percentages.campaign).toBe(reportBefore.global.percentages.campaign);
+    expect(JSON.stringify(reportAfter)).toContain(`${target.name} (editada)`);
+    const [audit] = await demo.db.query<{ details: { before: { population: number }; after: { population: number }; sumsRebuilt: boolean } }>(
+      "SELECT details FROM audit_log WHERE action = 'entity.update' AND target_id = $1 ORDER BY id DESC LIMIT 1", [String(target.id)],
+    );
+    expect(audit.details).toMatchObject({ before: { population: target.population }, after: { population }, sumsRebuilt: true });
+  });
+
+  it('moves an entity to another province with its sums; refuses several provinces, a used name, an unknown entity and bad input', async () => {
+    const target = await sentEntity(2);
+    const other = target.province_id === '28' ? VALENCIA.slice(0, 1) : [MADRID];
+    expect((await post('update', { id: target.id, entity: { name: target.name, population: target.population }, municipalities: other })).status).toBe(200);
+    expect((await demo.db.query<{ p: string }>('SELECT province_id AS p FROM entities WHERE id = $1', [target.id]))[0].p).toBe(other[0].slice(0, 2));
+    expect(await consistencyDifferences(demo.db)).toEqual([]);
+
+    const body = (change: Record<string, unknown>) => ({ id: target.id, entity: { name: target.name, population: target.population }, municipalities: other, ...change });
+    const multiple = await post('update', body({ municipalities: [VALENCIA[0], MADRID] }));
+    expect([multiple.status, multiple.body.error.data]).toEqual([422, 'MULTIPLE_PROVINCES']);
+    const taken = await post('update', body({ entity: { name: ' mancomunitat DE LA ribera alta ', population: 10 } }));
+    expect([taken.status, taken.body.error.data]).toEqual([422, 'ALREADY_EXISTS']);
+    // Its own name in another case is not a duplicate.
+    expect((await post('update', body({ entity: { name: target.name.toUpperCase(), population: target.population } }))).status).toBe(200);
+    expect((await post('update', body({ id: 999999 }))).status).toBe(404);
+    for (const [change, field] of [[{ id: '1' }, 'id'], [{ entity: { name: 'X', population: 0 } }, 'entity.population'], [{ extra: 1 }, 'extra'], [{ municipalities: [] }, 'municipalities']] as const) {
+      const res = await post('update', body(change));
+      expect([res.status, Object.keys(res.body.error.data)]).toEqual([422, [field]]);
+    }
+    expect((await post('update', body({}), 'user')).status).toBe(403);
+  });
+
+  it('archives an entity: kept with its campaigns, still counted in every sum and readable, marked in the list; restores it', async () => {
+    const target = await sentEntity(3);
+    const reportBefore = await result(target.campaign_id);
+    expect((await post('archive', { id: target.id }, 'fec')).body.response).toEqual({ success: true });
+    expect((await list()).find((e) => e.id === target.id)).toMatchObject({ archived: true, campaigns: expect.arrayContaining([expect.objectContaining({ status: 'sent' })]) });
+    expect(await consistencyDifferences(demo.db)).toEqual([]);
+    expect(await result(target.campaign_id)).toEqual(reportBefore);
+    expect((await post('archive', { id: target.id })).status).toBe(200);
+    expect((await post('restore', { id: target.id })).body.response).toEqual({ success: true });
+    expect((await list()).find((e) => e.id === target.id)?.archived).toBe(false);
+    // Archiving an archived entity again writes nothing.
+    const audited = await demo.db.query<{ action: string }>("SELECT action FROM audit_log WHERE target_type = 'entity' AND target_id = $1 ORDER BY id", [String(target.id)]);
+    expect(audited.map((a) => a.action)).toEqual(['entity.archive', 'entity.restore']);
+    expect((await post('archive', { id: 999999 })).status).toBe(404);
+    expect((await post('archive', { id: target.id, extra: true })).status).toBe(422);
   });
 });

@@ -128,6 +128,41 @@ describe.each(backends)('user administration API on $name', ({ openDemo }) => {
     expect((await post('remove', { id: 'x' })).status).toBe(422);
   });
 
+  it('edits a user\'s e-mail, role and entities with the rules of creation, and logs it', async () => {
+    const { id } = await tempUser();
+    const [{ id: other }] = await demo.db.query<{ id: number }>('SELECT id FROM entities WHERE id <> $1 ORDER BY id LIMIT 1', [entityId]);
+    const update = (body: Record<string, unknown>, caller: Caller = 'admin') => post('update', { id, email: `editado${id}@ayto.es`, role: ROLES.USER, entities: [other], ...body }, caller);
+    expect((await update({}, 'fec')).body.response).toEqual({ success: true });
+    expect((await list()).find((u) => u.id === id)).toMatchObject({ email: `editado${id}@ayto.es`, role: 'USER', entities: [{ id: other, name: expect.any(String) }] });
+    // ADMIN may make it FEC (entities optional); FEC may not give FEC nor edit one.
+    expect((await update({ role: ROLES.FEC }, 'fec')).status).toBe(403);
+    expect((await update({ role: ROLES.FEC, entities: [] })).status).toBe(200);
+    expect((await list()).find((u) => u.id === id)).toMatchObject({ role: 'FEC', entities: [] });
+    expect((await update({ role: ROLES.USER }, 'fec')).status).toBe(403);
+    expect((await update({ role: ROLES.USER, entities: [] })).body.error.data).toEqual({ entities: 'USERS.VALIDATION.ENTITY_REQUIRED' });
+    expect((await update({ role: ROLES.DEVELOPERS })).status).toBe(403);
+    // Nobody edits their own account (so nobody changes their own role); FEC no administrator.
+    expect((await post('update', { id: await idOf('admin@demo.es'), email: 'admin@demo.es', role: ROLES.FEC, entities: [] })).status).toBe(403);
+    expect((await post('update', { id: await idOf('fec@demo.es'), email: 'fec@demo.es', role: ROLES.USER, entities: [entityId] }, 'fec')).status).toBe(403);
+    expect((await post('update', { id: await idOf('admin@demo.es'), email: 'admin@demo.es', role: ROLES.USER, entities: [entityId] }, 'fec')).status).toBe(403);
+    // Another user's e-mail, in any case, is EMAIL_EXISTS; its own in another case is not.
+    const taken = await update({ email: 'USUARIO@demo.es', role: ROLES.FEC, entities: [] });
+    expect([taken.status, taken.body.error.type]).toEqual([409, 'EMAIL_EXISTS']);
+    expect((await update({ email: `EDITADO${id}@ayto.es`, role: ROLES.FEC, entities: [] })).status).toBe(200);
+    // Validation as creation: the schema names the field; unknown ids; an unknown user.
+    for (const [change, field] of [[{ email: 'no-es-correo' }, 'email'], [{ role: 9 }, 'role'], [{ entities: ['1'] }, 'entities.0'], [{ name: 'x' }, 'name'], [{ id: '5' }, 'id']] as const) {
+      const res = await update(change);
+      expect([res.status, Object.keys(res.body.error.data)]).toEqual([422, [field]]);
+    }
+    expect((await update({ entities: [999999] })).body.error.data).toEqual({ entities: 'USERS.VALIDATION.UNKNOWN_ENTITY' });
+    expect((await post('update', { id: 999999, email: 'x@ayto.es', role: ROLES.USER, entities: [entityId] })).status).toBe(404);
+    expect((await update({}, 'user')).status).toBe(403);
+    const [audit] = await demo.db.query<{ details: { before: { role: string }; after: { role: string } } }>(
+      "SELECT details FROM audit_log WHERE action = 'user.update' AND target_id = $1 ORDER BY id DESC LIMIT 1", [String(id)],
+    );
+    expect(audit.details).toMatchObject({ before: { role: 'FEC' }, after: { role: 'FEC', email: `EDITADO${id}@ayto.es` } });
+  });
+
   it('regenerates a password: the new one logs in, the old one and the old sessions no longer do', async () => {
     const { email, id } = await tempUser();
     const before = await signIn(demo.server, email, 'clave-temporal-1');

@@ -24,6 +24,10 @@ export const PATHS = {
   changePassword: '/account/password',
 } as const;
 
+/** The edit forms of one user and one entity. */
+export const editUserPath = (id: number) => `${PATHS.users}/${id}/edit`;
+export const editEntityPath = (id: number) => `${PATHS.entities}/${id}/edit`;
+
 /** Who may open a questionnaire (/my-campaigns/{id}): an entity's USER and ADMIN, not FEC. */
 export const QUESTIONNAIRE_ACTIONS: readonly Action[] = ['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS'];
 

@@ -47,8 +47,10 @@ const QuestionnairePage = lazyPage(() => import(/* webpackChunkName: "questionna
 const StatusPage = lazyPage(() => import(/* webpackChunkName: "status" */ '../features/campaigns/StatusPage.js'));
 const UsersPage = lazyPage(() => import(/* webpackChunkName: "admin-users" */ '../features/admin/users/UsersPage.js'));
 const CreateUserPage = lazyPage(() => import(/* webpackChunkName: "admin-users" */ '../features/admin/users/CreateUserPage.js'));
+const EditUserPage = lazyPage(() => import(/* webpackChunkName: "admin-users" */ '../features/admin/users/EditUserPage.js'));
 const EntitiesPage = lazyPage(() => import(/* webpackChunkName: "admin-entities" */ '../features/admin/entities/EntitiesPage.js'));
 const CreateEntityPage = lazyPage(() => import(/* webpackChunkName: "admin-entities" */ '../features/admin/entities/CreateEntityPage.js'));
+const EditEntityPage = lazyPage(() => import(/* webpackChunkName: "admin-entities" */ '../features/admin/entities/EditEntityPage.js'));
 const AuditLogPage = lazyPage(() => import(/* webpackChunkName: "admin-audit" */ '../features/admin/audit/AuditLogPage.js'));
 const ChangePasswordPage = lazyPage(() => import(/* webpackChunkName: "account" */ '../features/auth/ChangePasswordPage.js'));
 const EditionsPage = lazyPage(() => import(/* webpackChunkName: "admin-editions" */ '../features/admin/editions/EditionsPage.js'));
@@ -131,8 +133,10 @@ export const ROUTES: RouteObject[] = [
           pageRoute(PATHS.status, ['ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'], StatusPage),
           pageRoute(PATHS.entities, ['ENTITIES_MANAGE'], EntitiesPage),
           pageRoute(PATHS.createEntity, ['ENTITIES_MANAGE'], CreateEntityPage),
+          pageRoute(`${PATHS.entities}/:entityId/edit`, ['ENTITIES_MANAGE'], EditEntityPage),
           pageRoute(PATHS.users, ['USERS_MANAGE'], UsersPage),
           pageRoute(PATHS.createUser, ['USERS_MANAGE'], CreateUserPage),
+          pageRoute(`${PATHS.users}/:userId/edit`, ['USERS_MANAGE'], EditUserPage),
           pageRoute(PATHS.audit, ['AUDIT_READ'], AuditLogPage),
           pageRoute(PATHS.editions, ['EDITIONS_VIEW'], EditionsPage),
           // Every signed-in user's own (issue 20); the one page open to a user who must change a temporary password.

@@ -34,6 +34,25 @@ export function registerEntityRoutes(secure: FastifyInstance, ctx: AppContext): 
 
   api.route({
     ...routeOf(adminCalls.removeEntity),
-    handler: async (request) => ({ response: await entities.removeEntity(db, manager(request), request.body.id) }),
+    handler: async (request) => ({ response: await entities.removeEntity(db, manager(request), request.body) }),
+  });
+
+  api.route({
+    ...routeOf(adminCalls.updateEntity),
+    handler: async (request) => {
+      const actor = manager(request);
+      const { id, entity, municipalities } = request.body;
+      return { response: await entities.updateEntity(db, actor, id, { ...entity, municipalities }) };
+    },
+  });
+
+  api.route({
+    ...routeOf(adminCalls.archiveEntity),
+    handler: async (request) => ({ response: await entities.setArchived(db, manager(request), request.body.id, true) }),
+  });
+
+  api.route({
+    ...routeOf(adminCalls.restoreEntity),
+    handler: async (request) => ({ response: await entities.setArchived(db, manager(request), request.body.id, false) }),
   });
 }

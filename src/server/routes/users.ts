@@ -34,6 +34,11 @@ export function registerUserRoutes(secure: FastifyInstance, ctx: AppContext): vo
   });
 
   api.route({
+    ...routeOf(adminCalls.updateUser),
+    handler: async (request) => ({ response: await users.updateUser(db, manager(request), request.body) }),
+  });
+
+  api.route({
     ...routeOf(adminCalls.regeneratePassword),
     handler: async (request) => ({ response: await users.regeneratePassword(db, manager(request), request.body.id) }),
   });

@@ -11,7 +11,7 @@ import type { CreateEntityRequest, CreateUserRequest, EntityRow } from '../../..
 import type { Role } from '../../../../src/shared/roles.js';
 import { demoUser, renderWithProviders } from '../../../helpers/client.js';
 
-const entity = (id: number, name: string): EntityRow => ({ id, name, population: 1000, municipalities: [], province: 'Valencia/València', autonomousCommunity: 'Comunitat Valenciana', campaigns: [] });
+const entity = (id: number, name: string): EntityRow => ({ id, name, population: 1000, municipalities: [], province: 'Valencia/València', autonomousCommunity: 'Comunitat Valenciana', campaigns: [], archived: false });
 const geography = {
   municipalities: [
     { munId: '46017', name: 'Alzira', provinceId: '46' },

@@ -2,9 +2,13 @@ import { expectSaga } from 'redux-saga-test-plan';
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
 import { initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
 import { usersActions } from '../../../../src/client/features/admin/users/usersSlice.js';
-import { handleCreate as handleUserCreate, handleRegenerateConfirmed, handleRemoveConfirmed, handleListRequested, watchUsers } from '../../../../src/client/features/admin/users/usersSaga.js';
+import {
+  handleCreate as handleUserCreate, handleRegenerateConfirmed, handleRemoveConfirmed, handleListRequested, handleUpdate as handleUserUpdate, watchUsers,
+} from '../../../../src/client/features/admin/users/usersSaga.js';
 import { entitiesActions } from '../../../../src/client/features/admin/entities/entitiesSlice.js';
-import { handleCreate as handleEntityCreate, handleGeographyRequested, watchEntities } from '../../../../src/client/features/admin/entities/entitiesSaga.js';
+import {
+  handleArchive, handleCreate as handleEntityCreate, handleGeographyRequested, handleRemoveForGood, handleRestore, handleUpdate as handleEntityUpdate, watchEntities,
+} from '../../../../src/client/features/admin/entities/entitiesSaga.js';
 import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
 import { ApiError } from '../../../../src/client/api/ApiError.js';
 import { entitiesApi, usersApi } from '../../../../src/client/api/adminApi.js';
@@ -24,10 +28,10 @@ const toastOf = (message: string, severity = 'error') => ({ action: { type: snac
 
 const user: UserRow = { id: 3, email: 'ana@ayto.es', name: '', role: 'USER', entities: [{ id: 1, name: 'Ayuntamiento de Prueba' }] };
 const entity: EntityRow = {
-  id: 9, name: 'Mancomunidad Nueva', population: 1200, municipalities: [{ munId: '46017', name: 'Alzira' }], province: 'Valencia/València', autonomousCommunity: 'Comunitat Valenciana',
+  id: 9, name: 'Mancomunidad Nueva', population: 1200, municipalities: [{ munId: '46017', name: 'Alzira' }], province: 'Valencia/València', autonomousCommunity: 'Comunitat Valenciana', archived: false,
   campaigns: [{ id: 4, text: 'Campaña 2025', campaignNumber: 2025, status: 'sent' }, { id: 5, text: 'Campaña 2026', campaignNumber: 2026, status: 'draft' }],
 };
-const users = (overrides: Partial<typeof usersApi> = {}) => ({ usersApi: { ...usersApi, ...overrides }, generatedPassword: createSecretBox() });
+const users = (overrides: Partial<typeof usersApi> = {}, navigate = (_path: string) => undefined) => ({ usersApi: { ...usersApi, ...overrides }, generatedPassword: createSecretBox(), navigate });
 const entities = (overrides: Partial<typeof entitiesApi> = {}, navigate = (_path: string) => undefined) => ({ entitiesApi: { ...entitiesApi, ...overrides }, navigate });
 
 describe('user sagas', () => {
@@ -107,6 +111,25 @@ describe('user sagas', () => {
     expect(regenerated.storeState.alerts.queue).toEqual([]);
   });
 
+  it('saves an edited user and goes back to the list; a refusal keeps the form with its message', async () => {
+    const request = { id: 3, email: 'ana.nueva@ayto.es', role: 1, entities: [1, 2] };
+    const sent: unknown[] = [];
+    const visited: string[] = [];
+    const saved = await expectSaga(handleUserUpdate, users({ update: async (_t, body) => (sent.push(body), { success: true }) }, (p) => void visited.push(p)), usersActions.updateRequested(request))
+      .withReducer(rootReducer, state())
+      .put.like(toastOf('USERS.TOAST.UPDATED', 'success'))
+      .run();
+    expect([sent, visited, saved.storeState.users.update.status]).toEqual([[request], ['/manage/users'], 'succeeded']);
+    for (const [type, status, message] of [['EMAIL_EXISTS', 409, 'USERS.TOAST.EMAIL_EXISTS'], ['FORBIDDEN', 403, 'USERS.TOAST.UPDATE_ERROR']] as const) {
+      const refused = await expectSaga(handleUserUpdate, users({ update: fail(type, status) }, (p) => void visited.push(p)), usersActions.updateRequested(request))
+        .withReducer(rootReducer, state())
+        .put.like(toastOf(message))
+        .run();
+      expect(refused.storeState.users.update).toMatchObject({ status: 'failed', error: { type } });
+    }
+    expect(visited).toEqual(['/manage/users']);
+  });
+
   it('toasts failed removals and regenerations and closes the dialog', async () => {
     await expectSaga(handleRemoveConfirmed, users({ remove: fail('FORBIDDEN', 403) }), usersActions.removeConfirmed(3)).withReducer(rootReducer, state()).put.like(toastOf('USERS.TOAST.DELETE_ERROR')).run();
     await expectSaga(handleRegenerateConfirmed, users({ regeneratePassword: fail('INTERNAL', 500) }), usersActions.regenerateConfirmed(3))
@@ -160,13 +183,72 @@ describe('entity sagas', () => {
       .run();
   });
 
-  it('asks before removing, listing the campaigns that go with the entity', async () => {
-    const asked = await expectSaga(watchEntities, entities()).withReducer(rootReducer, state()).dispatch(entitiesActions.removeAsked(entity)).silentRun(20);
+  it('asks before removing an entity without sent campaigns, listing the campaigns that go with it', async () => {
+    const unsent = { ...entity, campaigns: entity.campaigns.map((c) => ({ ...c, status: 'draft' as const })) };
+    const asked = await expectSaga(watchEntities, entities()).withReducer(rootReducer, state()).dispatch(entitiesActions.removeAsked(unsent)).silentRun(20);
     expect((asked.storeState as State).alerts.queue[0]).toMatchObject({
       title: 'ENTITIES.DELETE.TITLE',
       values: { entity: 'Mancomunidad Nueva', count: 2 },
-      links: [{ label: 'CAMPAIGN.LABEL', values: { year: '2025' }, href: '/results/4' }, { label: 'CAMPAIGN.LABEL', values: { year: '2026' }, href: '/status' }],
+      links: [{ label: 'CAMPAIGN.LABEL', values: { year: '2025' }, href: '/status' }, { label: 'CAMPAIGN.LABEL', values: { year: '2026' }, href: '/status' }],
       confirm: { action: entitiesActions.removeConfirmed(9) },
     });
+    expect((asked.storeState as State).entities.removal).toBeNull();
+  });
+
+  it('offers to archive an entity with sent campaigns, or to delete it for good with its name typed', async () => {
+    const loaded = rootReducer(state(), entitiesActions.listLoaded([entity]));
+    const asked = await expectSaga(watchEntities, entities()).withReducer(rootReducer, loaded).dispatch(entitiesActions.removeAsked(entity)).silentRun(20);
+    const askedState = asked.storeState as State;
+    expect(askedState.alerts.queue).toEqual([]);
+    expect(askedState.entities.removal).toEqual({ id: 9, name: 'Mancomunidad Nueva', sent: 1, archived: false, busy: false });
+
+    const archived = await expectSaga(handleArchive, entities({ archive: async () => ({ success: true }) }), entitiesActions.archiveRequested(9))
+      .withReducer(rootReducer, rootReducer(askedState, entitiesActions.archiveRequested(9)))
+      .put.like(toastOf('ENTITIES.TOAST.ARCHIVED', 'success'))
+      .run();
+    expect(archived.storeState.entities.removal).toBeNull();
+    expect(archived.storeState.entities.list.items).toEqual([{ ...entity, archived: true }]);
+
+    const restored = await expectSaga(handleRestore, entities({ restore: async () => ({ success: true }) }), entitiesActions.restoreRequested(9))
+      .withReducer(rootReducer, archived.storeState as State)
+      .put.like(toastOf('ENTITIES.TOAST.RESTORED', 'success'))
+      .run();
+    expect(restored.storeState.entities.list.items).toEqual([entity]);
+
+    const sent: unknown[] = [];
+    const removal = { id: 9, confirmName: 'Mancomunidad Nueva' };
+    const failed = await expectSaga(handleRemoveForGood, entities({ remove: fail('CONFLICT', 409, 'HAS_SENT_CAMPAIGNS') }), entitiesActions.removeForGoodRequested(removal))
+      .withReducer(rootReducer, rootReducer(askedState, entitiesActions.removeForGoodRequested(removal)))
+      .put.like(toastOf('ENTITIES.TOAST.DELETE_ERROR'))
+      .run();
+    expect(failed.storeState.entities.removal).toMatchObject({ id: 9, busy: false });
+    const removed = await expectSaga(handleRemoveForGood, entities({ remove: async (_t, body) => (sent.push(body), { success: true }) }), entitiesActions.removeForGoodRequested(removal))
+      .withReducer(rootReducer, failed.storeState as State)
+      .put.like(toastOf('ENTITIES.TOAST.DELETED', 'success'))
+      .run();
+    expect(sent).toEqual([removal]);
+    expect(removed.storeState.entities.removal).toBeNull();
+    expect(removed.storeState.entities.list.items).toEqual([]);
+  });
+
+  it('saves an edited entity in the list and goes back to it; a used name keeps the form with its message', async () => {
+    const request = { id: 9, entity: { name: 'Mancomunidad Renombrada', population: 60000 }, municipalities: ['46017'] };
+    const edited = { ...entity, name: 'Mancomunidad Renombrada', population: 60000 };
+    const visited: string[] = [];
+    const saved = await expectSaga(handleEntityUpdate, entities({ update: async () => ({ entity: edited }) }, (p) => void visited.push(p)), entitiesActions.updateRequested(request))
+      .withReducer(rootReducer, rootReducer(state(), entitiesActions.listLoaded([entity])))
+      .put.like(toastOf('ENTITIES.TOAST.UPDATED', 'success'))
+      .run();
+    expect(saved.storeState.entities.list.items).toEqual([edited]);
+    expect(visited).toEqual(['/manage/entities']);
+    await expectSaga(handleEntityUpdate, entities({ update: fail('VALIDATION', 422, 'ALREADY_EXISTS') }, (p) => void visited.push(p)), entitiesActions.updateRequested(request))
+      .withReducer(rootReducer, state())
+      .put.like(toastOf('ENTITIES.TOAST.ALREADY_EXISTS'))
+      .run();
+    await expectSaga(handleEntityUpdate, entities({ update: fail('INTERNAL', 500) }), entitiesActions.updateRequested(request))
+      .withReducer(rootReducer, state())
+      .put.like(toastOf('ENTITIES.TOAST.UPDATE_ERROR'))
+      .run();
+    expect(visited).toEqual(['/manage/entities']);
   });
 });

@@ -1,9 +1,11 @@
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
 import { initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
 import { usersActions } from '../../../../src/client/features/admin/users/usersSlice.js';
-import { selectAssignableRoles, selectUsersPage, userCreateErrorMessage } from '../../../../src/client/features/admin/users/usersSelectors.js';
+import { selectAssignableRoles, selectUsersPage, userCreateErrorMessage, userUpdateErrorMessage } from '../../../../src/client/features/admin/users/usersSelectors.js';
 import { entitiesActions } from '../../../../src/client/features/admin/entities/entitiesSlice.js';
-import { entityCreateErrorMessage, selectEntityOptions, selectMunicipalityIndex } from '../../../../src/client/features/admin/entities/entitiesSelectors.js';
+import {
+  entityCreateErrorMessage, entityUpdateErrorMessage, selectArchivedCount, selectEntitiesPage, selectEntityOptions, selectMunicipalityIndex,
+} from '../../../../src/client/features/admin/entities/entitiesSelectors.js';
 import { searchMunicipalities } from '../../../../src/client/features/admin/entities/municipalitySearch.js';
 import type { Role } from '../../../../src/shared/roles.js';
 import type { EntityRow, UserRow } from '../../../../src/shared/api/admin.js';
@@ -78,11 +80,32 @@ describe('entity selectors', () => {
   });
 
   it('name entity options with their province, and map creation failures to the spec messages', () => {
-    const entity: EntityRow = { id: 9, name: 'Alzira', population: 1, municipalities: [], province: 'Valencia/València', autonomousCommunity: 'C', campaigns: [] };
+    const entity: EntityRow = { id: 9, name: 'Alzira', population: 1, municipalities: [], province: 'Valencia/València', autonomousCommunity: 'C', campaigns: [], archived: false };
     expect(selectEntityOptions(rootReducer(signedIn('ADMIN'), entitiesActions.listLoaded([entity])))).toEqual([{ value: 9, label: 'Alzira - (Valencia/València)' }]);
     expect(entityCreateErrorMessage({ type: 'VALIDATION', status: 422, data: 'MULTIPLE_PROVINCES' })).toBe('ENTITIES.TOAST.MULTIPLE_PROVINCES');
     expect(entityCreateErrorMessage({ type: 'VALIDATION', status: 422, data: 'ALREADY_EXISTS' })).toBe('ENTITIES.TOAST.ALREADY_EXISTS');
     expect(entityCreateErrorMessage({ type: 'CONFLICT', status: 409, data: 'ALREADY_EXISTS' })).toBe('ENTITIES.TOAST.CREATE_ERROR');
     expect(entityCreateErrorMessage(null)).toBeNull();
+  });
+
+  it('leave archived entities out of the pickers, and out of the list unless asked for', () => {
+    const entity = (id: number, name: string, archived: boolean): EntityRow => ({ id, name, population: 1, municipalities: [], province: 'Valencia/València', autonomousCommunity: 'C', campaigns: [], archived });
+    const loaded = rootReducer(signedIn('ADMIN'), entitiesActions.listLoaded([entity(1, 'Alzira', false), entity(2, 'Sueca', true)]));
+    expect(selectEntityOptions(loaded).map((o) => o.value)).toEqual([1]);
+    expect(selectEntitiesPage(loaded).rows.map((e) => e.id)).toEqual([1]);
+    expect(selectArchivedCount(loaded)).toBe(1);
+    const shown = rootReducer(loaded, entitiesActions.showArchivedChanged(true));
+    expect(selectEntitiesPage(shown).rows.map((e) => e.id)).toEqual([1, 2]);
+    expect(selectEntityOptions(shown).map((o) => o.value)).toEqual([1]);
+    expect(selectEntitiesPage(rootReducer(shown, entitiesActions.restored(2))).rows.map((e) => e.archived)).toEqual([false, false]);
+  });
+
+  it('map edit failures to the spec messages', () => {
+    expect(entityUpdateErrorMessage({ type: 'VALIDATION', status: 422, data: 'ALREADY_EXISTS' })).toBe('ENTITIES.TOAST.ALREADY_EXISTS');
+    expect(entityUpdateErrorMessage({ type: 'VALIDATION', status: 422, data: 'MULTIPLE_PROVINCES' })).toBe('ENTITIES.TOAST.MULTIPLE_PROVINCES');
+    expect(entityUpdateErrorMessage({ type: 'INTERNAL', status: 500 })).toBe('ENTITIES.TOAST.UPDATE_ERROR');
+    expect(userUpdateErrorMessage({ type: 'EMAIL_EXISTS', status: 409 })).toBe('USERS.TOAST.EMAIL_EXISTS');
+    expect(userUpdateErrorMessage({ type: 'FORBIDDEN', status: 403 })).toBe('USERS.TOAST.UPDATE_ERROR');
+    expect(userUpdateErrorMessage(null)).toBeNull();
   });
 });

@@ -25,11 +25,13 @@ export interface AdminListConfig<Row extends { id: number }> {
   selectPage: (state: RootState) => { rows: Row[]; total: number; page: number; pages: number };
   actions: { listRequested: () => UnknownAction; viewChanged: (patch: Partial<TableView>) => UnknownAction };
   RowView: ComponentType<{ row: Row }>;
+  /** What goes beside the search box (the entities' 'Mostrar archivadas'). */
+  ToolbarExtra?: ComponentType;
 }
 
 /** An administration list (adminSlices): the list-page scaffold with a 'Nuevo ...' link and a search box. */
 export function AdminList<Row extends { id: number }>({ config }: { config: AdminListConfig<Row> }) {
-  const { id, messages, addPath, columns, endAligned, selectList, selectView, selectPage, actions, RowView } = config;
+  const { id, messages, addPath, columns, endAligned, selectList, selectView, selectPage, actions, RowView, ToolbarExtra } = config;
   const dispatch = useAppDispatch();
   const list = useAppSelector(selectList);
   const view = useAppSelector(selectView);
@@ -45,7 +47,16 @@ export function AdminList<Row extends { id: number }>({ config }: { config: Admi
           <FormattedMessage id={messages.add} />
         </Link>
       }
-      toolbar={<SearchBox id={`${id}-search`} label={messages.search} className="mb-3" value={view.search} onChange={(search) => changeView({ search })} />}
+      toolbar={
+        ToolbarExtra ? (
+          <div className="d-flex flex-wrap align-items-end column-gap-4 row-gap-2 mb-3">
+            <SearchBox id={`${id}-search`} label={messages.search} value={view.search} onChange={(search) => changeView({ search })} />
+            <ToolbarExtra />
+          </div>
+        ) : (
+          <SearchBox id={`${id}-search`} label={messages.search} className="mb-3" value={view.search} onChange={(search) => changeView({ search })} />
+        )
+      }
       status={list.status}
       loaded={list.items.length}
       emptyMessage={messages.empty}

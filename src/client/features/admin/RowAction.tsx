@@ -1,4 +1,5 @@
 import { Button } from 'react-bootstrap';
+import { Link } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 
 /** A small button in a table row, named for screen readers with the row it acts on ("Eliminar: ana@ayto.es"). */
@@ -8,5 +9,15 @@ export function RowAction({ label, subject, danger, onClick }: { label: string; 
     <Button size="sm" variant={danger ? 'outline-danger' : 'outline-secondary'} aria-label={`${intl.formatMessage({ id: label })}: ${subject}`} onClick={onClick}>
       <FormattedMessage id={label} />
     </Button>
+  );
+}
+
+/** A small link in a table row that looks like its buttons ('Editar'), named with the row it opens. */
+export function RowLink({ label, subject, to }: { label: string; subject: string; to: string }) {
+  const intl = useIntl();
+  return (
+    <Link to={to} className="btn btn-sm btn-outline-secondary" aria-label={`${intl.formatMessage({ id: label })}: ${subject}`}>
+      <FormattedMessage id={label} />
+    </Link>
   );
 }

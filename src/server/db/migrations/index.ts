@@ -10,7 +10,8 @@ import userLanguage from './009_user_language.js';
 import temporaryPasswords from './010_temporary_passwords.js';
 import reportParts from './011_report_parts.js';
 import territorySums from './012_territory_sums.js';
-import exclusiveResponses from './017_exclusive_responses.js';
+import entityArchive from './013_entity_archive.js';
+import exclusiveResponses from './014_exclusive_responses.js';
 
 /** Every migration in order; append, never edit one that has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
@@ -26,5 +27,6 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 10, name: 'temporary_passwords', sql: temporaryPasswords },
   { version: 11, name: 'report_parts', sql: reportParts },
   { version: 12, name: 'territory_sums', sql: territorySums },
-  { version: 17, name: 'exclusive_responses', sql: exclusiveResponses },
+  { version: 13, name: 'entity_archive', sql: entityArchive },
+  { version: 14, name: 'exclusive_responses', sql: exclusiveResponses },
 ];

@@ -10,7 +10,8 @@ export interface TerritoryFilter {
 }
 
 // $2 the province, $3 the community; null matches every one.
-const IN_SCOPE = '($2::text IS NULL OR en.province_id = $2) AND ($3::text IS NULL OR p.community_id = $3)';
+/** Entities of the scope; archived ones (migration 014) get no campaign of a new edition. */
+const IN_SCOPE = 'en.archived_at IS NULL AND ($2::text IS NULL OR en.province_id = $2) AND ($3::text IS NULL OR p.community_id = $3)';
 
 /** Whether the province or community exists. */
 export async function territoryExists(q: Queryable, kind: 'province' | 'community', id: string): Promise<boolean> {
@@ -79,7 +80,7 @@ export async function listPendingEntities(q: Queryable, editionId: number): Prom
             (SELECT count(*)::int FROM user_entities ue JOIN users u ON u.id = ue.user_id WHERE ue.entity_id = en.id AND u.role <> 0) AS users
        FROM entities en JOIN provinces p ON p.id = en.province_id
        LEFT JOIN campaigns c ON c.entity_id = en.id AND c.edition_id = $1
-      WHERE c.id IS NULL OR c.status <> 'sent'
+      WHERE (c.id IS NULL OR c.status <> 'sent') AND en.archived_at IS NULL
       ORDER BY en.name, en.id`,
     [editionId],
   );

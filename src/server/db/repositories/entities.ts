@@ -3,7 +3,7 @@ import type { EntityRow } from '../../../shared/api/admin.js';
 import { CAMPAIGN_TEXT } from './campaignQueries.js';
 
 const ENTITY_SELECT = `
-  SELECT en.id, en.name, en.population, p.name AS province, ac.name AS community,
+  SELECT en.id, en.name, en.population, p.name AS province, ac.name AS community, en.archived_at IS NOT NULL AS archived,
          COALESCE((SELECT json_agg(json_build_object('munId', m.id, 'name', m.name) ORDER BY m.name)
                      FROM entity_municipalities em JOIN municipalities m ON m.id = em.municipality_id
                     WHERE em.entity_id = en.id), '[]'::json) AS municipalities,
@@ -59,11 +59,46 @@ export async function insertEntity(q: Queryable, entity: NewEntity): Promise<num
  * in progress and then reads its status as committed, so a caller deciding from the statuses cannot miss a
  * campaign sent meanwhile (issue 13: phantom participants); the entity's lock keeps new campaigns out.
  */
-export async function findEntityForUpdate(q: Queryable, id: number): Promise<{ name: string; campaigns: { id: number; status: string }[] } | undefined> {
-  const [row] = await q.query<{ name: string }>('SELECT name FROM entities WHERE id = $1 FOR UPDATE', [id]);
+export async function findEntityForUpdate(q: Queryable, id: number): Promise<LockedEntity | undefined> {
+  const [row] = await q.query<{ name: string; population: number; province_id: string; size_band: number; archived: boolean }>(
+    'SELECT name, population, province_id, size_band, archived_at IS NOT NULL AS archived FROM entities WHERE id = $1 FOR UPDATE',
+    [id],
+  );
   if (!row) return undefined;
   const campaigns = await q.query<{ id: number; status: string }>('SELECT id, status FROM campaigns WHERE entity_id = $1 ORDER BY id FOR UPDATE', [id]);
-  return { name: row.name, campaigns };
+  return { name: row.name, population: row.population, provinceId: row.province_id, sizeBand: row.size_band, archived: row.archived, campaigns };
+}
+
+/** An entity as findEntityForUpdate reads it, locked with its campaigns. */
+export interface LockedEntity {
+  name: string;
+  population: number;
+  provinceId: string;
+  /** Its population band's smallest population (migration 006, set by a trigger). */
+  sizeBand: number;
+  archived: boolean;
+  campaigns: { id: number; status: string }[];
+}
+
+/**
+ * Writes the entity's name, population (its size band follows by trigger) and province, and replaces its
+ * municipalities; false when another entity has the name key. The caller holds the entity's lock.
+ */
+export async function updateEntity(q: Queryable, id: number, entity: NewEntity): Promise<{ updated: boolean; sizeBand: number }> {
+  const [taken] = await q.query('SELECT 1 FROM entities WHERE name_key = $1 AND id <> $2', [entity.nameKey, id]);
+  if (taken) return { updated: false, sizeBand: 0 };
+  const [row] = await q.query<{ size_band: number }>(
+    'UPDATE entities SET name = $2, name_key = $3, population = $4, province_id = $5 WHERE id = $1 RETURNING size_band',
+    [id, entity.name, entity.nameKey, entity.population, entity.provinceId],
+  );
+  await q.query('DELETE FROM entity_municipalities WHERE entity_id = $1 AND NOT (municipality_id = ANY($2::text[]))', [id, entity.municipalityIds]);
+  await q.query('INSERT INTO entity_municipalities (entity_id, municipality_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [id, entity.municipalityIds]);
+  return { updated: true, sizeBand: row.size_band };
+}
+
+/** Archives (true) or restores (false) the entity. */
+export async function setEntityArchived(q: Queryable, id: number, archived: boolean): Promise<void> {
+  await q.query('UPDATE entities SET archived_at = CASE WHEN $2 THEN now() END WHERE id = $1', [id, archived]);
 }
 
 /** Deletes the entity; its campaigns (with answers, scores and share links), memberships and municipality links go with it. */

@@ -69,8 +69,21 @@ export async function findUserForUpdate(q: Queryable, id: number): Promise<{ id:
   return row && { id: row.id, email: row.email, role: roleFromNumber(row.role) };
 }
 
-export async function emailTaken(q: Queryable, email: string): Promise<boolean> {
-  return (await q.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [email.trim()])).length > 0;
+/** Whether another user (not `exceptId`) has this e-mail, ignoring case. */
+export async function emailTaken(q: Queryable, email: string, exceptId?: number): Promise<boolean> {
+  return (await q.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id IS DISTINCT FROM $2::int', [email.trim(), exceptId ?? null])).length > 0;
+}
+
+/** Writes the user's e-mail and role and replaces its entity memberships. The caller holds the user's lock. */
+export async function updateUser(q: Queryable, id: number, user: { email: string; role: Role; entityIds: number[] }): Promise<void> {
+  await q.query('UPDATE users SET email = $2, role = $3 WHERE id = $1', [id, user.email.trim(), ROLES[user.role]]);
+  await q.query('DELETE FROM user_entities WHERE user_id = $1 AND NOT (entity_id = ANY($2::int[]))', [id, user.entityIds]);
+  await q.query('INSERT INTO user_entities (user_id, entity_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [id, user.entityIds]);
+}
+
+/** The ids of the user's entities, in id order. */
+export async function entityIdsOfUser(q: Queryable, id: number): Promise<number[]> {
+  return (await q.query<{ entity_id: number }>('SELECT entity_id FROM user_entities WHERE user_id = $1 ORDER BY entity_id', [id])).map((r) => r.entity_id);
 }
 
 /** Deletes the user; its memberships, sessions (refresh-token families) and codes go with it (ON DELETE CASCADE). */

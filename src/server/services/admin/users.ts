@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/faults.js';
 import { AppError, forbidden, notFound, validationError } from '../../errors.js';
-import { deleteUser, emailTaken, findUserForUpdate, insertUser, updatePasswordHash } from '../../db/repositories/users.js';
+import { deleteUser, emailTaken, entityIdsOfUser, findUserForUpdate, insertUser, updatePasswordHash, updateUser as writeUser } from '../../db/repositories/users.js';
 import { revokeUserFamilies } from '../../db/repositories/oauth.js';
 import { lockEntities } from '../../db/repositories/entities.js';
 import { recordAudit } from '../../db/repositories/audit.js';
@@ -9,7 +9,7 @@ import { generatePassword, hashPassword } from '../auth/passwords.js';
 import { auditedBy, type Actor } from '../actor.js';
 import { GENERATED_PASSWORD_LENGTH } from '../../../shared/constants.js';
 import { canCreateRole, canManageUser, roleFromNumber, type Role } from '../../../shared/roles.js';
-import type { CreateUserRequest, CreateUserResponse, RegeneratePasswordResponse } from '../../../shared/api/admin.js';
+import type { CreateUserRequest, CreateUserResponse, RegeneratePasswordResponse, UpdateUserRequest } from '../../../shared/api/admin.js';
 
 const emailExists = () => new AppError('EMAIL_EXISTS', 'A user with this e-mail already exists');
 
@@ -58,11 +58,17 @@ export async function createUserWithPassword(
  * An administrator creates a user of a role it may give (USER_CREATE_PERMISSIONS). A USER must belong to at least
  * one entity (its entities are all it sees); ADMIN and FEC see every entity, so for them entities are optional.
  */
-export async function createUser(db: Db, actor: Actor, input: CreateUserRequest): Promise<CreateUserResponse> {
+/** The role asked for, checked as creation checks it: known, a USER with an entity, one the actor may give. */
+function givenRole(actor: Actor, input: { role: number; entities: readonly number[] }): Role {
   const role = roleFromNumber(input.role);
   if (!role) throw validationError('Unknown role', { role: 'USERS.VALIDATION.ROLE_REQUIRED' });
   if (role === 'USER' && input.entities.length === 0) throw validationError('A USER must belong to an entity', { entities: 'USERS.VALIDATION.ENTITY_REQUIRED' });
-  if (!canCreateRole(actor.user.role, role)) throw new AppError('FORBIDDEN', `A ${actor.user.role} cannot create ${role} users`);
+  if (!canCreateRole(actor.user.role, role)) throw new AppError('FORBIDDEN', `A ${actor.user.role} cannot give the role ${role}`);
+  return role;
+}
+
+export async function createUser(db: Db, actor: Actor, input: CreateUserRequest): Promise<CreateUserResponse> {
+  const role = givenRole(actor, input);
   const { email } = input;
   const { id, password } = await createUserWithPassword(db, { email, role, name: input.name.trim(), entityIds: input.entities }, auditedBy(actor));
   return { user: { id, email }, generatedPassword: password };
@@ -98,4 +104,31 @@ export async function regeneratePassword(db: Db, actor: Actor, id: number): Prom
     await recordAudit(tx, { ...auditedBy(actor), action: 'user.regeneratePassword', targetType: 'user', targetId: id, details: { email: target.email } });
     return { email: target.email, password };
   });
+}
+
+/**
+ * Changes a user's e-mail, role and entities with the rules of creation: the actor may manage the user as it is
+ * (never its own account, so nobody changes their own role; FEC only USERs) and give the new role
+ * (USER_CREATE_PERMISSIONS); an e-mail another user has is EMAIL_EXISTS; audit-logged with what changed.
+ */
+export async function updateUser(db: Db, actor: Actor, input: UpdateUserRequest): Promise<{ success: true }> {
+  const role = givenRole(actor, input);
+  const entityIds = [...new Set(input.entities)].sort((a, b) => a - b);
+  const email = input.email.trim();
+  try {
+    return await db.transaction(async (tx) => {
+      const target = await managedUser(tx, actor, input.id);
+      if (await emailTaken(tx, email, target.id)) throw emailExists();
+      await checkEntitiesExist(tx, entityIds);
+      const entitiesBefore = await entityIdsOfUser(tx, target.id);
+      await writeUser(tx, target.id, { email, role, entityIds });
+      await recordAudit(tx, {
+        ...auditedBy(actor), action: 'user.update', targetType: 'user', targetId: target.id,
+        details: { before: { email: target.email, role: target.role, entities: entitiesBefore }, after: { email, role, entities: entityIds } },
+      });
+      return { success: true as const };
+    });
+  } catch (err) {
+    throw isUniqueViolation(err) ? emailExists() : err;
+  }
 }

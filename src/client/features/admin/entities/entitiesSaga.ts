@@ -7,7 +7,7 @@ import { serializeError } from '../../../api/ApiError.js';
 import { all, call, select, type Saga } from '../../../lib/typedEffects.js';
 import type { EntitiesApi } from '../../../api/adminApi.js';
 import { entitiesActions } from './entitiesSlice.js';
-import { entityCreateErrorMessage } from './entitiesSelectors.js';
+import { entityCreateErrorMessage, entityUpdateErrorMessage } from './entitiesSelectors.js';
 import { snackbarActions } from '../../snackbar/snackbarSlice.js';
 import { PATHS } from '../../../app/paths.js';
 import { campaignLabelMessage } from '../../../i18n/labels.js';
@@ -49,12 +49,30 @@ export function* handleCreate(deps: EntitiesDependencies, action: ReturnType<typ
   }
 }
 
+/** Saves the edit form and goes back to the list; a refusal keeps the form with the spec's message. */
+export function* handleUpdate(deps: EntitiesDependencies, action: ReturnType<typeof entitiesActions.updateRequested>): Saga<void> {
+  try {
+    const { entity } = yield* callApi(keepOnScreen((error) => entityUpdateErrorMessage(error) as string), deps.entitiesApi.update, action.payload);
+    yield put(entitiesActions.updated(entity));
+    yield put(toast('ENTITIES.TOAST.UPDATED', 'success'));
+    yield* call(deps.navigate, PATHS.entities);
+  } catch (err) {
+    yield put(entitiesActions.updateFailed(serializeError(err)));
+  }
+}
+
 /**
- * Removing asks first, listing the campaigns that go with the entity (sent ones link to their results, the
- * others to the status page).
+ * Removing asks first. An entity with sent campaigns opens the dialog that offers to archive it (its history
+ * kept) or to delete it for good once its name is typed; any other is confirmed as before, listing the
+ * campaigns that go with it (sent ones link to their results, the others to the status page).
  */
 export function* handleRemoveAsked(action: ReturnType<typeof entitiesActions.removeAsked>): Saga<void> {
-  const { id, name, campaigns } = action.payload;
+  const { id, name, campaigns, archived } = action.payload;
+  const sent = campaigns.filter((c) => c.status === 'sent').length;
+  if (sent > 0) {
+    yield put(entitiesActions.removalDialogOpened({ id, name, sent, archived }));
+    return;
+  }
   yield put(
     askToConfirm({
       title: 'ENTITIES.DELETE.TITLE',
@@ -71,7 +89,40 @@ export function* handleRemoveAsked(action: ReturnType<typeof entitiesActions.rem
 
 export function handleRemoveConfirmed(deps: EntitiesDependencies, action: ReturnType<typeof entitiesActions.removeConfirmed>) {
   const outcome = { success: 'ENTITIES.TOAST.DELETED', failure: 'ENTITIES.TOAST.DELETE_ERROR', done: () => entitiesActions.removed(action.payload) };
-  return confirmedChange(outcome, deps.entitiesApi.remove, action.payload);
+  return confirmedChange(outcome, deps.entitiesApi.remove, { id: action.payload });
+}
+
+/** Archives the entity of the removal dialog: it leaves the list, its history stays. */
+export function* handleArchive(deps: EntitiesDependencies, action: ReturnType<typeof entitiesActions.archiveRequested>): Saga<void> {
+  try {
+    yield* callApi(keepOnScreen('ENTITIES.TOAST.ARCHIVE_ERROR'), deps.entitiesApi.archive, action.payload);
+    yield put(entitiesActions.archived(action.payload));
+    yield put(toast('ENTITIES.TOAST.ARCHIVED', 'success'));
+  } catch {
+    yield put(entitiesActions.removalFailed());
+  }
+}
+
+/** Deletes the entity of the removal dialog for good, with the name typed (the server checks it again). */
+export function* handleRemoveForGood(deps: EntitiesDependencies, action: ReturnType<typeof entitiesActions.removeForGoodRequested>): Saga<void> {
+  try {
+    yield* callApi(keepOnScreen('ENTITIES.TOAST.DELETE_ERROR'), deps.entitiesApi.remove, action.payload);
+    yield put(entitiesActions.removed(action.payload.id));
+    yield put(toast('ENTITIES.TOAST.DELETED', 'success'));
+  } catch {
+    yield put(entitiesActions.removalFailed());
+  }
+}
+
+/** Brings an archived entity back to the lists. */
+export function* handleRestore(deps: EntitiesDependencies, action: ReturnType<typeof entitiesActions.restoreRequested>): Saga<void> {
+  try {
+    yield* callApi(keepOnScreen('ENTITIES.TOAST.RESTORE_ERROR'), deps.entitiesApi.restore, action.payload);
+    yield put(entitiesActions.restored(action.payload));
+    yield put(toast('ENTITIES.TOAST.RESTORED', 'success'));
+  } catch {
+    // The failure toast is the policy's.
+  }
 }
 
 export function* watchEntities(deps: EntitiesDependencies): Saga<void> {
@@ -80,4 +131,8 @@ export function* watchEntities(deps: EntitiesDependencies): Saga<void> {
   yield takeLeading(entitiesActions.createRequested.type, handleCreate, deps);
   yield takeEvery(entitiesActions.removeAsked.type, handleRemoveAsked);
   yield takeLeading(entitiesActions.removeConfirmed.type, handleRemoveConfirmed, deps);
+  yield takeLeading(entitiesActions.updateRequested.type, handleUpdate, deps);
+  yield takeLeading(entitiesActions.archiveRequested.type, handleArchive, deps);
+  yield takeLeading(entitiesActions.removeForGoodRequested.type, handleRemoveForGood, deps);
+  yield takeLeading(entitiesActions.restoreRequested.type, handleRestore, deps);
 }

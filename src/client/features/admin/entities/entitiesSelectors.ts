@@ -9,16 +9,26 @@ const selectList = (state: RootState) => state.entities.list;
 export const selectEntitiesView = (state: RootState) => state.entities.view;
 const selectGeography = (state: RootState) => state.entities.geography;
 
-/** The entities table: searched by name, alphabetical, one page of 7 (clamped). */
-export const selectEntitiesPage = createSelector([selectList, selectEntitiesView], (list, view) => {
-  const rows = list.items.filter((e) => textMatches(e.name, view.search)).sort((a, b) => compareAlphabetically({ label: a.name }, { label: b.name }));
+const selectShowArchived = (state: RootState) => state.entities.showArchived;
+
+/** The entities table: searched by name, alphabetical, one page of 7 (clamped); archived ones only when asked for. */
+export const selectEntitiesPage = createSelector([selectList, selectEntitiesView, selectShowArchived], (list, view, showArchived) => {
+  const rows = list.items
+    .filter((e) => (showArchived || !e.archived) && textMatches(e.name, view.search))
+    .sort((a, b) => compareAlphabetically({ label: a.name }, { label: b.name }));
   return { ...pageOf(rows, view.page), total: rows.length };
 });
 
-/** Entities as the user form offers them: "name - (province)", the suffix the entity search ignores. */
+/** How many entities are archived (the list's 'Mostrar archivadas' says so). */
+export const selectArchivedCount = createSelector([selectList], (list) => list.items.filter((e) => e.archived).length);
+
+/** Entities as the user form offers them: "name - (province)", the suffix the entity search ignores; never archived ones. */
 export const selectEntityOptions = createSelector([selectList], (list) =>
-  list.items.map((e) => ({ value: e.id, label: `${e.name} - (${e.province})` })),
+  list.items.filter((e) => !e.archived).map((e) => ({ value: e.id, label: `${e.name} - (${e.province})` })),
 );
+
+/** The entity the edit page (/manage/entities/{id}/edit) shows, once the list has it. */
+export const selectEntityById = (state: RootState, id: number) => state.entities.list.items.find((e) => e.id === id);
 
 /** A municipality ready to search: its name folded once (no accents, lower case) beside the name and province. */
 export interface MunicipalityOption {
@@ -45,3 +55,11 @@ export function entityCreateErrorMessage(error: RequestError | null): string | n
 }
 
 export const selectEntityCreateError = (state: RootState) => entityCreateErrorMessage(state.entities.create.error);
+
+/** The message of a failed edit: several provinces, a name in use, or the generic one. */
+export function entityUpdateErrorMessage(error: RequestError | null): string | null {
+  const message = entityCreateErrorMessage(error);
+  return message === 'ENTITIES.TOAST.CREATE_ERROR' ? 'ENTITIES.TOAST.UPDATE_ERROR' : message;
+}
+
+export const selectEntityUpdateError = (state: RootState) => entityUpdateErrorMessage(state.entities.update.error);

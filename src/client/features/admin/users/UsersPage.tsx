@@ -1,16 +1,16 @@
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch } from '../../../app/hooks.js';
-import { PATHS } from '../../../app/paths.js';
+import { PATHS, editUserPath } from '../../../app/paths.js';
 import { usersActions } from './usersSlice.js';
 import { selectUsersPage, selectUsersView } from './usersSelectors.js';
 import { AdminList, type AdminListConfig } from '../AdminList.js';
 import { PasswordDialog } from './PasswordDialog.js';
-import { RowAction } from '../RowAction.js';
+import { RowAction, RowLink } from '../RowAction.js';
 import { ListCell } from '../../../components/ListPage.js';
 
 type UserRow = ReturnType<typeof selectUsersPage>['rows'][number];
 
-/** One user: e-mail, role, entities, and regenerate password and delete where the viewer may manage them. */
+/** One user: e-mail, role, entities, and edit, regenerate password and delete where the viewer may manage them. */
 function UserRowView({ row: user }: { row: UserRow }) {
   const dispatch = useAppDispatch();
   return (
@@ -27,6 +27,7 @@ function UserRowView({ row: user }: { row: UserRow }) {
       <ListCell label="USERS.COLUMN.ACTIONS" actions className="text-nowrap">
         {user.manageable && (
           <div className="d-flex gap-2">
+            <RowLink label="COMMON.EDIT" subject={user.email} to={editUserPath(user.id)} />
             <RowAction label="USERS.REGENERATE.BUTTON" subject={user.email} onClick={() => dispatch(usersActions.regenerateAsked({ id: user.id, email: user.email }))} />
             <RowAction label="COMMON.DELETE" subject={user.email} danger onClick={() => dispatch(usersActions.removeAsked({ id: user.id, email: user.email }))} />
           </div>
@@ -48,7 +49,7 @@ const USERS_LIST: AdminListConfig<UserRow> = {
   RowView: UserRowView,
 };
 
-/** User management: searchable by e-mail, 'Nuevo Usuario', and per row regenerate password and delete, each confirmed first. */
+/** User management: searchable by e-mail, 'Nuevo Usuario', and per row edit, regenerate password and delete (confirmed first). */
 export default function UsersPage() {
   return (
     <>

@@ -5,10 +5,11 @@ import { errorPage, keepOnScreen } from '../../../app/callPolicies.js';
 import { load } from '../../../app/load.js';
 import { askToConfirm, confirmedChange } from '../../../app/confirmedChange.js';
 import { serializeError } from '../../../api/ApiError.js';
-import type { Saga } from '../../../lib/typedEffects.js';
+import { call, type Saga } from '../../../lib/typedEffects.js';
 import type { UsersApi } from '../../../api/adminApi.js';
 import { usersActions } from './usersSlice.js';
-import { userCreateErrorMessage } from './usersSelectors.js';
+import { userCreateErrorMessage, userUpdateErrorMessage } from './usersSelectors.js';
+import { PATHS } from '../../../app/paths.js';
 import { snackbarActions } from '../../snackbar/snackbarSlice.js';
 import { isSessionChange } from '../../auth/authSlice.js';
 import { clearSecret, type SecretBox } from '../../../lib/secretBox.js';
@@ -19,6 +20,7 @@ export interface UsersDependencies {
   usersApi: UsersApi;
   /** Where a generated password waits for its dialog (generatedPassword.ts): never in an action or the state. */
   generatedPassword: SecretBox;
+  navigate: (path: string) => void;
 }
 
 type PasswordShown = typeof usersActions.created | typeof usersActions.passwordRegenerated;
@@ -43,6 +45,18 @@ export function* handleCreate(deps: UsersDependencies, action: ReturnType<typeof
     yield put(toast('USERS.TOAST.CREATED', 'success'));
   } catch (err) {
     yield put(usersActions.createFailed(serializeError(err)));
+  }
+}
+
+/** Saves the edit form and goes back to the list; a refusal keeps the form with its message. */
+export function* handleUpdate(deps: UsersDependencies, action: ReturnType<typeof usersActions.updateRequested>): Saga<void> {
+  try {
+    yield* callApi(keepOnScreen((error) => userUpdateErrorMessage(error) as string), deps.usersApi.update, action.payload);
+    yield put(usersActions.updated());
+    yield put(toast('USERS.TOAST.UPDATED', 'success'));
+    yield* call(deps.navigate, PATHS.users);
+  } catch (err) {
+    yield put(usersActions.updateFailed(serializeError(err)));
   }
 }
 
@@ -74,6 +88,7 @@ export function handleRegenerateConfirmed(deps: UsersDependencies, action: Retur
 export function* watchUsers(deps: UsersDependencies): Saga<void> {
   yield takeLatest(usersActions.listRequested.type, handleListRequested, deps);
   yield takeLeading(usersActions.createRequested.type, handleCreate, deps);
+  yield takeLeading(usersActions.updateRequested.type, handleUpdate, deps);
   yield takeEvery(usersActions.removeAsked.type, handleRemoveAsked);
   yield takeLeading(usersActions.removeConfirmed.type, handleRemoveConfirmed, deps);
   yield takeEvery(usersActions.regenerateAsked.type, handleRegenerateAsked);

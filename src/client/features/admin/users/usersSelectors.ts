@@ -28,3 +28,14 @@ export function userCreateErrorMessage(error: RequestError | null): string | nul
 }
 
 export const selectUserCreateError = (state: RootState) => userCreateErrorMessage(state.users.create.error);
+
+/** The message of a failed edit: the e-mail in use, or the generic one. */
+export function userUpdateErrorMessage(error: RequestError | null): string | null {
+  if (!error) return null;
+  return error.type === 'EMAIL_EXISTS' ? 'USERS.TOAST.EMAIL_EXISTS' : 'USERS.TOAST.UPDATE_ERROR';
+}
+
+export const selectUserUpdateError = (state: RootState) => userUpdateErrorMessage(state.users.update.error);
+
+/** The user the edit page (/manage/users/{id}/edit) shows, once the list has it. */
+export const selectUserById = (state: RootState, id: number) => state.users.list.items.find((user) => user.id === id);

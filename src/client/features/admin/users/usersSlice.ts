@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CreateUserRequest, UserRow } from '../../../../shared/api/admin.js';
+import type { CreateUserRequest, UpdateUserRequest, UserRow } from '../../../../shared/api/admin.js';
 import { isSessionChange } from '../../auth/authSlice.js';
 import { adminListReducers, initialAdminListState, type AdminListState } from '../adminSlices.js';
 
@@ -20,7 +20,11 @@ const usersSlice = createSlice({
   name: 'users',
   initialState: initialUsersState,
   reducers: {
-    ...adminListReducers<UserRow, CreateUserRequest>(),
+    ...adminListReducers<UserRow, CreateUserRequest, UpdateUserRequest>(),
+    /** Saved from the edit form; the list, loaded again on the way back, shows the change. */
+    updated(state) {
+      state.update = { status: 'succeeded', error: null };
+    },
     /** Created, its password in the box: the payload is the new user's e-mail only. */
     created(state, action: PayloadAction<{ email: string }>) {
       state.create = { status: 'succeeded', error: null };
