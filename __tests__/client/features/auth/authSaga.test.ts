@@ -12,14 +12,16 @@ import { demoUser, fakeDependencies, memoryTokenStore, sessionContext, sessionWi
 const state = (overrides = {}) => ({ ...rootReducer(undefined, { type: 'init' }), ...overrides });
 
 describe('login saga', () => {
-  it('logs in with PKCE, stores the tokens, loads me and sets Spanish', async () => {
+  it("logs in with PKCE, stores the tokens, loads me, and keeps the sign-in page's language as the user's", async () => {
     const tokenStore = memoryTokenStore();
     const calls: unknown[][] = [];
     const deps = fakeDependencies({ tokenStore });
-    deps.authApi = { ...deps.authApi, login: async (...args) => (calls.push(args), { code: 'code-1', state: 'state-1' }) };
+    const saveLanguage = jest.fn<AuthApi['saveLanguage']>(async () => undefined);
+    deps.authApi = { ...deps.authApi, saveLanguage, login: async (...args) => (calls.push(args), { code: 'code-1', state: 'state-1' }) };
     deps.credentials.put({ email: 'usuario@demo.es', password: 'demo1234' });
     const { storeState } = await expectSaga(handleLogin, deps)
       .withReducer(rootReducer, state({ locale: { language: 'en' } }))
+      .provide([sessionContext(deps.session)])
       .put(authActions.loginSucceeded({ user: demoUser }))
       .run();
     expect(calls[0].slice(0, 3)).toEqual(['usuario@demo.es', 'demo1234', { verifier: 'verifier-1', challenge: 'challenge-1', state: 'state-1' }]);
@@ -27,7 +29,8 @@ describe('login saga', () => {
     expect([deps.session.accessToken(), deps.session.refreshToken(), deps.session.source()]).toEqual(['access-1', 'refresh-1', 'cookie']);
     expect(deps.credentials.take()).toBeNull();
     expect(storeState.auth).toMatchObject({ status: 'loaded', user: demoUser, login: { status: 'succeeded' } });
-    expect(storeState.locale.language).toBe('es');
+    expect(storeState.locale.language).toBe('en');
+    expect(saveLanguage).toHaveBeenCalledWith('access-1', 'en');
   });
 
   it('fails like wrong credentials when the box is empty (a login action replayed from DevTools)', async () => {

@@ -8,10 +8,12 @@ import type { AuthApi } from '../../api/authApi.js';
 import type { PkceValues } from '../../lib/pkce.js';
 import { call, fork, select, take, type Saga } from '../../lib/typedEffects.js';
 import { localeActions } from '../locale/localeSlice.js';
+import { selectLanguage } from '../locale/localeSelectors.js';
 import { selectUser } from './authSelectors.js';
 import type { TokenStore } from '../../lib/tokenStore.js';
 import type { SessionTokens } from '../../lib/sessionTokens.js';
 import type { CredentialsBox, PasswordChangeBox } from './credentials.js';
+import type { Language } from '../../../shared/constants.js';
 
 /** What the auth sagas need from outside (injected, so tests pass fakes). */
 export interface AuthDependencies {
@@ -86,7 +88,10 @@ export function* handleLogin(deps: AuthDependencies): Saga<void> {
   } catch (err) {
     deps.tokenStore.clear();
     yield put(authActions.loginFailed(serializeError(err)));
+    return;
   }
+  // The language chosen on the sign-in page stays, and becomes the user's for the e-mails the server sends.
+  yield* call(saveUserLanguage, deps, yield* select(selectLanguage));
 }
 
 /** One login at a time; a logout while it is pending cancels it (style.md rule 7). */
@@ -139,10 +144,15 @@ export function* handleLogoutRequested(deps: AuthDependencies): Saga<void> {
  * link's viewer has no account to keep it in. A failure leaves the interface in the chosen language and says so.
  */
 export function* handleLanguageChanged(deps: AuthDependencies, action: ReturnType<typeof localeActions.languageChanged>): Saga<void> {
+  yield* call(saveUserLanguage, deps, action.payload);
+}
+
+/** Tells the server the signed-in user's language (not a shared link's viewer's); a failure is a toast. */
+function* saveUserLanguage(deps: AuthDependencies, language: Language): Saga<void> {
   const user = yield* select(selectUser);
   if (!user || user.role === 'NO') return;
   try {
-    yield* callApi(keepOnScreen('USER_PANEL.LANGUAGE_NOT_SAVED'), deps.authApi.saveLanguage, action.payload);
+    yield* callApi(keepOnScreen('USER_PANEL.LANGUAGE_NOT_SAVED'), deps.authApi.saveLanguage, language);
   } catch {
     // The toast said it; the next choice tries again.
   }
