@@ -66,8 +66,8 @@ export function fakeDependencies(overrides: Partial<AuthDependencies> = {}): Aut
   return {
     authApi: {
       login: async () => ({ code: 'code-1', state: 'state-1' }),
-      exchangeCode: async () => ({ accessToken: 'access-1', refreshToken: 'refresh-1' }),
-      refresh: async () => ({ accessToken: 'access-2', refreshToken: 'refresh-2' }),
+      exchangeCode: async () => ({ accessToken: 'access-1' }),
+      refresh: async () => ({ accessToken: 'access-2' }),
       me: async () => demoUser,
       saveLanguage: async () => undefined,
       logout: async () => undefined,

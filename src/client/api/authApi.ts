@@ -3,13 +3,15 @@ import type { ChangePasswordRequest, CurrentUser, LoginResponse, TokenResponse }
 import { CONFIG, redirectUri } from '../config.js';
 import type { Language } from '../../shared/constants.js';
 
-/** The session's tokens as the client keeps them. */
+/**
+ * The session's tokens as the client keeps them: the access token only. The refresh token lives in an HttpOnly
+ * cookie the server sets for its token endpoint (no script reads it); the copy in the RFC 6749 answer is dropped.
+ */
 export interface Tokens {
   accessToken: string;
-  refreshToken: string | null;
 }
 
-const toTokens = (t: TokenResponse): Tokens => ({ accessToken: t.access_token, refreshToken: t.refresh_token });
+const toTokens = (t: TokenResponse): Tokens => ({ accessToken: t.access_token });
 
 /** The authentication calls (spec section 7), each a plain function that sagas call. */
 export const authApi = {
@@ -39,8 +41,9 @@ export const authApi = {
     return toTokens(await http<TokenResponse>({ method: 'POST', path: '/v1/auth/token', body, raw: true }, fetchImpl));
   },
 
-  async refresh(refreshToken: string, fetchImpl?: Fetch): Promise<Tokens> {
-    const body = { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: CONFIG.clientId, client_secret: CONFIG.clientSecret };
+  /** A refresh with the browser's HttpOnly refresh cookie, which the server reads when the body names no refresh_token. */
+  async refresh(fetchImpl?: Fetch): Promise<Tokens> {
+    const body = { grant_type: 'refresh_token', client_id: CONFIG.clientId, client_secret: CONFIG.clientSecret };
     return toTokens(await http<TokenResponse>({ method: 'POST', path: '/v1/auth/token', body, raw: true }, fetchImpl));
   },
 

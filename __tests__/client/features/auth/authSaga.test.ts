@@ -25,8 +25,8 @@ describe('login saga', () => {
       .put(authActions.loginSucceeded({ user: demoUser }))
       .run();
     expect(calls[0].slice(0, 3)).toEqual(['usuario@demo.es', 'demo1234', { verifier: 'verifier-1', challenge: 'challenge-1', state: 'state-1' }]);
-    expect(tokenStore.saved).toEqual([{ accessToken: 'access-1', refreshToken: 'refresh-1' }]);
-    expect([deps.session.accessToken(), deps.session.refreshToken(), deps.session.source()]).toEqual(['access-1', 'refresh-1', 'cookie']);
+    expect(tokenStore.saved).toEqual([{ accessToken: 'access-1' }]);
+    expect([deps.session.accessToken(), deps.session.source()]).toEqual(['access-1', 'cookie']);
     expect(deps.credentials.take()).toBeNull();
     expect(storeState.auth).toMatchObject({ status: 'loaded', user: demoUser, login: { status: 'succeeded' } });
     expect(storeState.locale.language).toBe('en');
@@ -79,19 +79,19 @@ describe('login saga', () => {
 
 describe('startup', () => {
   it('prefers a token from the URL and keeps it in memory only', async () => {
-    const tokenStore = memoryTokenStore({ accessToken: 'stored', refreshToken: 'stored-r' });
+    const tokenStore = memoryTokenStore({ accessToken: 'stored' });
     const seen: (string | null)[] = [];
     const deps = fakeDependencies({ tokenStore, locationSearch: () => '?at=from-link' });
     deps.authApi = { ...deps.authApi, me: async (token) => (seen.push(token), { ...demoUser, role: 'NO' }) };
     const { storeState } = await expectSaga(handleAppStarted, deps).withReducer(rootReducer, state()).provide(sessionContext(deps.session)).run();
     expect(seen).toEqual(['from-link']);
     expect(tokenStore.saved).toEqual([]);
-    expect([deps.session.accessToken(), deps.session.refreshToken(), deps.session.source()]).toEqual(['from-link', null, 'query']);
+    expect([deps.session.accessToken(), deps.session.source()]).toEqual(['from-link', 'query']);
     expect(storeState.auth).toMatchObject({ status: 'loaded', tokenSource: 'query' });
   });
 
   it('re-saves a stored token and loads the user with it', async () => {
-    const tokens = { accessToken: 'stored', refreshToken: 'stored-r' };
+    const tokens = { accessToken: 'stored' };
     const tokenStore = memoryTokenStore(tokens);
     const seen: (string | null)[] = [];
     const deps = fakeDependencies({ tokenStore });
@@ -106,7 +106,7 @@ describe('startup', () => {
     const none = await expectSaga(handleAppStarted, fakeDependencies()).withReducer(rootReducer, state()).run();
     expect(none.storeState.auth).toEqual({ ...initialAuthState, status: 'loaded' });
 
-    const tokenStore = memoryTokenStore({ accessToken: 'revoked', refreshToken: null });
+    const tokenStore = memoryTokenStore({ accessToken: 'revoked' });
     const deps = fakeDependencies({ tokenStore });
     deps.authApi = { ...deps.authApi, me: async () => Promise.reject(new ApiError('INVALID_TOKEN', 401)) };
     const refused = await expectSaga(handleAppStarted, deps).withReducer(rootReducer, state()).provide(sessionContext(deps.session)).run();
@@ -119,8 +119,8 @@ describe('startup', () => {
 
 describe('logout', () => {
   it('revokes the session on the server and forgets tokens and user', async () => {
-    const tokenStore = memoryTokenStore({ accessToken: 'a', refreshToken: 'r' });
-    const deps = fakeDependencies({ tokenStore, session: sessionWith({ accessToken: 'a', refreshToken: 'r' }) });
+    const tokenStore = memoryTokenStore({ accessToken: 'a' });
+    const deps = fakeDependencies({ tokenStore, session: sessionWith({ accessToken: 'a' }) });
     deps.authApi = { ...deps.authApi, logout: jest.fn<typeof deps.authApi.logout>(async () => undefined) };
     const signedIn = state({ auth: { ...initialAuthState, status: 'loaded', user: demoUser, tokenSource: 'cookie' } });
     const { storeState } = await expectSaga(watchAuth, deps).withReducer(rootReducer, signedIn).dispatch(authActions.logoutRequested()).silentRun(50);
@@ -131,7 +131,7 @@ describe('logout', () => {
   });
 
   it('ends the session even when the server is unreachable', async () => {
-    const deps = fakeDependencies({ session: sessionWith({ accessToken: 'a', refreshToken: 'r' }) });
+    const deps = fakeDependencies({ session: sessionWith({ accessToken: 'a' }) });
     deps.authApi = { ...deps.authApi, logout: async () => Promise.reject(new ApiError('CONNECTION_FAILED', 600)) };
     const signedIn = state({ auth: { ...initialAuthState, status: 'loaded', user: demoUser, tokenSource: 'cookie' } });
     await expectSaga(handleLogoutRequested, deps).withReducer(rootReducer, signedIn).put(authActions.loggedOut()).run();
@@ -140,15 +140,15 @@ describe('logout', () => {
 
 describe('a refresh that outlives its session', () => {
   it('neither brings the session back nor writes the cookie when it answers after the logout', async () => {
-    let answer = (_tokens: { accessToken: string; refreshToken: string }) => undefined as void;
-    const tokenStore = memoryTokenStore({ accessToken: 'a', refreshToken: 'r' });
-    const deps = fakeDependencies({ tokenStore, session: sessionWith({ accessToken: 'a', refreshToken: 'r' }) });
+    let answer = (_tokens: { accessToken: string }) => undefined as void;
+    const tokenStore = memoryTokenStore({ accessToken: 'a' });
+    const deps = fakeDependencies({ tokenStore, session: sessionWith({ accessToken: 'a' }) });
     deps.authApi = { ...deps.authApi, refresh: () => new Promise((resolve) => (answer = resolve)) };
     function* logoutDuringRefresh(): Generator<any, void, any> {
       yield fork(handleRefreshRequested, deps);
       deps.session.forget();
       tokenStore.clear();
-      answer({ accessToken: 'a-2', refreshToken: 'r-2' });
+      answer({ accessToken: 'a-2' });
     }
     await expectSaga(logoutDuringRefresh).withReducer(rootReducer, state()).not.put(authActions.tokensRefreshed()).silentRun(50);
     expect(deps.session.accessToken()).toBeNull();
@@ -163,7 +163,7 @@ describe('the language a signed-in user chooses', () => {
     deps.authApi = { ...deps.authApi, saveLanguage };
     return expectSaga(watchAuth, deps)
       .withReducer(rootReducer, state({ auth: { ...initialAuthState, status: 'loaded', user } }))
-      .provide([sessionContext(sessionWith({ accessToken: 'access-1', refreshToken: 'refresh-1' }))])
+      .provide([sessionContext(sessionWith({ accessToken: 'access-1' }))])
       .dispatch(localeActions.languageChanged('ca'))
       .silentRun(50);
   };

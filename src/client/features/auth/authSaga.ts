@@ -38,7 +38,7 @@ export interface AuthDependencies {
 export function* handleAppStarted(deps: AuthDependencies): Saga<void> {
   const queryToken = new URLSearchParams(deps.locationSearch()).get('at');
   if (queryToken) {
-    deps.session.begin({ accessToken: queryToken, refreshToken: null }, 'query');
+    deps.session.begin({ accessToken: queryToken }, 'query');
     yield put(authActions.tokensRestored('query'));
   } else {
     const stored = deps.tokenStore.read();
@@ -105,17 +105,17 @@ export function* loginFlow(deps: AuthDependencies): Saga<void> {
 }
 
 /**
- * Refresh once; the new tokens are kept (and stored in the cookie unless they came from a link), or
- * dropped on failure. If the session ended meanwhile, the answer is ignored: it must not bring back a
+ * Refresh once, with the browser's HttpOnly refresh cookie; the new access token is kept (and stored in its
+ * cookie), or the session dropped on failure. A shared link's token has no session to refresh. If the session ended meanwhile, the answer is ignored: it must not bring back a
  * session the user left, nor clear the cookie of the next one.
  */
 export function* handleRefreshRequested({ authApi, tokenStore, session }: AuthDependencies): Saga<void> {
-  const [refreshToken, source, generation] = [session.refreshToken(), session.source(), session.generation()];
+  const [source, generation] = [session.source(), session.generation()];
   try {
-    if (!refreshToken) throw new Error('no refresh token');
-    const tokens = yield* call(authApi.refresh, refreshToken);
+    if (source !== 'cookie') throw new Error('no refresh token');
+    const tokens = yield* call(authApi.refresh);
     if (session.generation() !== generation) return;
-    if (source !== 'query') tokenStore.save(tokens);
+    tokenStore.save(tokens);
     session.replace(tokens);
     yield put(authActions.tokensRefreshed());
   } catch {
