@@ -5,6 +5,8 @@ import type { AppContext } from '../context.js';
 import { AppError, OAuthError } from '../errors.js';
 import { authenticateClient, exchangeCode, login, logout, refreshTokens } from '../services/auth/oauth.js';
 import { changePassword } from '../services/auth/passwordChange.js';
+import { requestPasswordReset, resetPassword } from '../services/auth/passwordReset.js';
+import { smtpMailer } from '../services/mail/sender.js';
 import { actorOf, requireUser } from '../plugins/auth.js';
 import { authCalls, TokenError, TokenResponse, type TokenRequest } from '../../shared/api/auth.js';
 import { routeOf, schemaOf } from './contract.js';
@@ -137,6 +139,25 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
       );
       reply.header('Set-Cookie', deviceCookies);
       return { response };
+    },
+  });
+
+  const mailer = ctx.config.smtp ? smtpMailer(ctx.config.smtp) : null;
+  api.route({
+    ...routeOf(authCalls.forgotPassword),
+    config: { rateLimit },
+    handler: async (request) => {
+      await requestPasswordReset({ db: ctx.db, mailer, publicUrl: ctx.config.publicUrl, warn: (detail, message) => request.log.warn(detail, message) }, request.body, { ip: request.ip, requestId: String(request.id) });
+      return { response: { success: true as const } };
+    },
+  });
+
+  api.route({
+    ...routeOf(authCalls.resetPassword),
+    config: { rateLimit },
+    handler: async (request) => {
+      await resetPassword(ctx.db, request.body, { requestId: String(request.id) });
+      return { response: { success: true as const } };
     },
   });
 

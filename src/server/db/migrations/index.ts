@@ -10,6 +10,7 @@ import userLanguage from './009_user_language.js';
 import temporaryPasswords from './010_temporary_passwords.js';
 import reportParts from './011_report_parts.js';
 import territorySums from './012_territory_sums.js';
+import passwordResets from './015_password_resets.js';
 
 /** Every migration in order; append, never edit one that has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
@@ -25,4 +26,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 10, name: 'temporary_passwords', sql: temporaryPasswords },
   { version: 11, name: 'report_parts', sql: reportParts },
   { version: 12, name: 'territory_sums', sql: territorySums },
+  { version: 15, name: 'password_resets', sql: passwordResets },
 ];
