@@ -76,6 +76,9 @@ export function fakeBackend({ revokeOnLogout = true } = {}) {
       return issue(owner);
     },
     me: async (token) => ownerOf(token).user,
+    mailAvailable: async () => false,
+    forgotPassword: async () => undefined,
+    resetPassword: async () => undefined,
     saveLanguage: async (token) => {
       ownerOf(token);
     },

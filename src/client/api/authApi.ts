@@ -1,5 +1,5 @@
 import { get, http, post, type Fetch } from './http.js';
-import type { ChangePasswordRequest, CurrentUser, LoginResponse, TokenResponse } from '../../shared/api/auth.js';
+import type { ChangePasswordRequest, CurrentUser, ForgotPasswordRequest, LoginResponse, ResetPasswordRequest, TokenResponse } from '../../shared/api/auth.js';
 import { CONFIG, redirectUri } from '../config.js';
 import type { Language } from '../../shared/constants.js';
 
@@ -45,6 +45,21 @@ export const authApi = {
   async refresh(fetchImpl?: Fetch): Promise<Tokens> {
     const body = { grant_type: 'refresh_token', client_id: CONFIG.clientId, client_secret: CONFIG.clientSecret };
     return toTokens(await http<TokenResponse>({ method: 'POST', path: '/v1/auth/token', body, raw: true }, fetchImpl));
+  },
+
+  /** Whether the server sends e-mail (health's `mail`): the forgotten-password page offers a link only then. */
+  async mailAvailable(fetchImpl?: Fetch): Promise<boolean> {
+    return (await http<{ mail: boolean }>({ path: '/v1/health' }, fetchImpl)).mail;
+  },
+
+  /** Asks for a reset link for the address; the answer is the same whether or not it belongs to an account. */
+  async forgotPassword(email: string, language: Language, fetchImpl?: Fetch): Promise<void> {
+    await http({ method: 'POST', path: '/v1/auth/forgotPassword', body: { email, language } satisfies ForgotPasswordRequest }, fetchImpl);
+  },
+
+  /** Sets a new password with a reset link's token. */
+  async resetPassword(token: string, password: string, fetchImpl?: Fetch): Promise<void> {
+    await http({ method: 'POST', path: '/v1/auth/resetPassword', body: { token, password } satisfies ResetPasswordRequest }, fetchImpl);
   },
 
   async me(token: string | null): Promise<CurrentUser> {

@@ -9,10 +9,11 @@ import type { PkceValues } from '../../lib/pkce.js';
 import { call, fork, select, take, type Saga } from '../../lib/typedEffects.js';
 import { localeActions } from '../locale/localeSlice.js';
 import { selectLanguage } from '../locale/localeSelectors.js';
+import { passwordResetActions } from './passwordResetSlice.js';
 import { selectUser } from './authSelectors.js';
 import type { TokenStore } from '../../lib/tokenStore.js';
 import type { SessionTokens } from '../../lib/sessionTokens.js';
-import type { CredentialsBox, PasswordChangeBox } from './credentials.js';
+import type { CredentialsBox, NewPasswordBox, PasswordChangeBox } from './credentials.js';
 import type { Language } from '../../../shared/constants.js';
 
 /** What the auth sagas need from outside (injected, so tests pass fakes). */
@@ -29,6 +30,10 @@ export interface AuthDependencies {
   passwordChange: PasswordChangeBox;
   /** The page's query string, where a shared link may carry `at`. */
   locationSearch: () => string;
+  /** The page's fragment, where a reset link carries its token (`#<token>`: sent to no server). */
+  locationHash: () => string;
+  /** Where the reset-password form leaves the new password for its saga. */
+  newPassword: NewPasswordBox;
 }
 
 /**
@@ -180,6 +185,43 @@ export function* handlePasswordChange(deps: AuthDependencies): Saga<void> {
   yield put(snackbarActions.toastShown('ACCOUNT.PASSWORD.CHANGED', 'success'));
 }
 
+/** The forgotten-password page asks whether the server sends e-mail; unknown (no answer) reads as not. */
+export function* handleForgotPasswordOpened(deps: AuthDependencies): Saga<void> {
+  let available = false;
+  try {
+    available = yield* call(deps.authApi.mailAvailable);
+  } catch {
+    // No answer: the page says to ask an administrator.
+  }
+  yield put(passwordResetActions.mailChecked(available));
+}
+
+/** A reset link for the address, e-mailed in the page's language. */
+export function* handleLinkRequested(deps: AuthDependencies, action: ReturnType<typeof passwordResetActions.linkRequested>): Saga<void> {
+  try {
+    yield* call(deps.authApi.forgotPassword, action.payload, yield* select(selectLanguage));
+    yield put(passwordResetActions.linkSent());
+  } catch (err) {
+    yield put(passwordResetActions.linkFailed(serializeError(err)));
+  }
+}
+
+/** The new password of the reset form, with the token of the link (the page's fragment). */
+export function* handleNewPassword(deps: AuthDependencies): Saga<void> {
+  const password = deps.newPassword.take();
+  const token = deps.locationHash().replace(/^#/, '');
+  if (!password) {
+    yield put(passwordResetActions.newPasswordFailed({ type: 'VALIDATION', status: 422 }));
+    return;
+  }
+  try {
+    yield* call(deps.authApi.resetPassword, token, password);
+    yield put(passwordResetActions.newPasswordSet());
+  } catch (err) {
+    yield put(passwordResetActions.newPasswordFailed(serializeError(err)));
+  }
+}
+
 /** A session that ends for any reason leaves no token behind. */
 export function* handleLoggedOut(deps: AuthDependencies): Saga<void> {
   deps.session.forget();
@@ -194,5 +236,8 @@ export function* watchAuth(deps: AuthDependencies): Saga<void> {
   yield takeEvery(authActions.loggedOut.type, handleLoggedOut, deps);
   yield takeLatest(localeActions.languageChanged.type, handleLanguageChanged, deps);
   yield takeLeading(authActions.passwordChangeRequested.type, handlePasswordChange, deps);
+  yield takeLatest(passwordResetActions.forgotPasswordOpened.type, handleForgotPasswordOpened, deps);
+  yield takeLeading(passwordResetActions.linkRequested.type, handleLinkRequested, deps);
+  yield takeLeading(passwordResetActions.newPasswordRequested.type, handleNewPassword, deps);
   yield* fork(loginFlow, deps);
 }
