@@ -6,6 +6,7 @@ import { authActions, initialAuthState } from '../../../../src/client/features/a
 import { handleAppStarted, handleLogin, handleLogoutRequested, handleRefreshRequested, watchAuth } from '../../../../src/client/features/auth/authSaga.js';
 import { ApiError } from '../../../../src/client/api/ApiError.js';
 import { localeActions } from '../../../../src/client/features/locale/localeSlice.js';
+import { passwordResetActions } from '../../../../src/client/features/auth/passwordResetSlice.js';
 import type { AuthApi } from '../../../../src/client/api/authApi.js';
 import { demoUser, fakeDependencies, memoryTokenStore, sessionContext, sessionWith } from '../../../helpers/client.js';
 
@@ -187,5 +188,38 @@ describe('the language a signed-in user chooses', () => {
     expect(storeState.locale.language).toBe('ca');
     expect(storeState.errors.globalError).toBeNull();
     expect(JSON.stringify(storeState.snackbar)).toContain('USER_PANEL.LANGUAGE_NOT_SAVED');
+  });
+});
+
+describe('a forgotten password', () => {
+  it("asks for a link in the page's language", async () => {
+    const deps = fakeDependencies();
+    const forgotPassword = jest.fn<AuthApi['forgotPassword']>(async () => undefined);
+    deps.authApi = { ...deps.authApi, forgotPassword };
+    const { storeState } = await expectSaga(watchAuth, deps)
+      .withReducer(rootReducer, state({ locale: { language: 'va' } }))
+      .dispatch(passwordResetActions.linkRequested('ana@example.org'))
+      .silentRun(50);
+    expect(forgotPassword).toHaveBeenCalledWith('ana@example.org', 'va');
+    expect(storeState.passwordReset.request.status).toBe('succeeded');
+  });
+
+  it("sets the new password with the token of the link's fragment, the password never in an action or the state", async () => {
+    const deps = fakeDependencies({ locationHash: () => '#token-of-the-link' });
+    const resetPassword = jest.fn<AuthApi['resetPassword']>(async () => undefined);
+    deps.authApi = { ...deps.authApi, resetPassword };
+    deps.newPassword.put('grulla violeta sobre el tejado');
+    const { storeState, allEffects } = await expectSaga(watchAuth, deps).withReducer(rootReducer, state()).dispatch(passwordResetActions.newPasswordRequested()).silentRun(50);
+    expect(resetPassword).toHaveBeenCalledWith('token-of-the-link', 'grulla violeta sobre el tejado');
+    expect(storeState.passwordReset.reset.status).toBe('succeeded');
+    expect(JSON.stringify(storeState)).not.toContain('grulla');
+    expect(JSON.stringify(allEffects.filter((e) => (e as { type?: string }).type === 'PUT'))).not.toContain('grulla');
+  });
+
+  it('says the server sends no mail when health says so or does not answer', async () => {
+    const deps = fakeDependencies();
+    deps.authApi = { ...deps.authApi, mailAvailable: async () => Promise.reject(new ApiError('CONNECTION_FAILED', 600)) };
+    const { storeState } = await expectSaga(watchAuth, deps).withReducer(rootReducer, state()).dispatch(passwordResetActions.forgotPasswordOpened()).silentRun(50);
+    expect(storeState.passwordReset.mail).toBe('unavailable');
   });
 });
