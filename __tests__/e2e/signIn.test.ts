@@ -80,11 +80,11 @@ describe('a forgotten password in Chromium, with e-mail', () => {
       const onServer = `${suite.server.url}${link.pathname}${link.hash}`;
       await page.goto(onServer);
       await page.getByRole('heading', { name: 'Elige una contraseña nueva' }).waitFor();
-      await page.getByLabel('Nueva contraseña').fill('contraseña1234');
+      await page.getByLabel('Nueva contraseña', { exact: true }).fill('contraseña1234');
       await page.getByLabel('Repite la nueva contraseña').fill('contraseña1234');
       await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
       await page.getByText(/fácil de adivinar/).first().waitFor();
-      await page.getByLabel('Nueva contraseña').fill(password);
+      await page.getByLabel('Nueva contraseña', { exact: true }).fill(password);
       await page.getByLabel('Repite la nueva contraseña').fill(password);
       await screenshot(page, `reset-password-form-${size}`);
       await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
@@ -93,7 +93,7 @@ describe('a forgotten password in Chromium, with e-mail', () => {
 
       // Single use: the same link again is refused.
       await page.goto(onServer);
-      await page.getByLabel('Nueva contraseña').fill('Tq8#vLw2!pZr9xKm-e2e');
+      await page.getByLabel('Nueva contraseña', { exact: true }).fill('Tq8#vLw2!pZr9xKm-e2e');
       await page.getByLabel('Repite la nueva contraseña').fill('Tq8#vLw2!pZr9xKm-e2e');
       await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
       await page.getByRole('alert').filter({ hasText: 'El enlace no es válido: ya se ha usado o ha caducado.' }).waitFor();
