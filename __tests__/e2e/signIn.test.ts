@@ -91,7 +91,9 @@ describe('a forgotten password in Chromium, with e-mail', () => {
       await page.getByText('Tu contraseña ha cambiado. Ya puedes iniciar sesión con ella.').waitFor();
       await screenshot(page, `reset-password-done-${size}`);
 
-      // Single use: the same link again is refused.
+      // Single use: the same link again, opened afresh (another page first: a change of the fragment alone does not
+      // load the page again), is refused.
+      await page.goto(`${suite.server.url}/auth/login`);
       await page.goto(onServer);
       await page.getByLabel('Nueva contraseña', { exact: true }).fill('Tq8#vLw2!pZr9xKm-e2e');
       await page.getByLabel('Repite la nueva contraseña').fill('Tq8#vLw2!pZr9xKm-e2e');
