@@ -83,12 +83,20 @@ describe('client shell in Chromium', () => {
       const tokenOf = async () => (await context.cookies()).find((c) => c.name === 'access_token')?.value;
       const first = await tokenOf();
       expect(first).toBeTruthy();
+      // The refresh token is in no cookie a script can read: the server keeps it HttpOnly, for its token endpoint only.
+      expect(await page.evaluate(() => document.cookie)).not.toMatch(/refresh/);
+      const refreshCookie = (await context.cookies(`${shortLived.url}/api/v1/auth/token`)).find((c) => c.name === 'campaigns_refresh');
+      expect(refreshCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/v1/auth/token', secure: false });
+      expect((await context.cookies(`${shortLived.url}/my-campaigns`)).map((c) => c.name)).not.toContain('campaigns_refresh');
       await page.waitForTimeout((ACCESS_TOKEN_TTL_S + 1) * 1000);
       await page.reload();
       await page.getByRole('navigation', { name: 'Menú principal' }).waitFor();
       expect(page.url()).toContain('/my-campaigns');
       await page.waitForFunction(async (old) => !document.cookie.includes(`access_token=${old}`), first);
       expect((await settledCookie(context, 'access_token', (c) => c?.value !== first))?.value).toBeTruthy();
+      // The refresh rotated the HttpOnly cookie, and still put nothing of it where scripts read.
+      expect((await settledCookie(context, 'campaigns_refresh', (c) => c !== undefined && c.value !== refreshCookie?.value))?.httpOnly).toBe(true);
+      expect(await page.evaluate(() => document.cookie)).not.toMatch(/refresh/);
       expect(unexpected(errors)).toEqual([]);
     } finally {
       await shortLived.stop();

@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { makeStore, type StoreOptions } from '../../src/client/app/store.js';
 import { INTL_FORMATS, MESSAGES } from '../../src/client/i18n/messages.js';
 import type { AuthDependencies } from '../../src/client/features/auth/authSaga.js';
-import { createCredentialsBox, createPasswordChangeBox } from '../../src/client/features/auth/credentials.js';
+import { createCredentialsBox, createNewPasswordBox, createPasswordChangeBox } from '../../src/client/features/auth/credentials.js';
 import { SecretHoldersProvider } from '../../src/client/app/SecretHolders.js';
 import type { Tokens } from '../../src/client/api/authApi.js';
 import { createSessionTokens, SESSION_TOKENS_CONTEXT, type SessionTokens, type TokenSource } from '../../src/client/lib/sessionTokens.js';
@@ -66,10 +66,13 @@ export function fakeDependencies(overrides: Partial<AuthDependencies> = {}): Aut
   return {
     authApi: {
       login: async () => ({ code: 'code-1', state: 'state-1' }),
-      exchangeCode: async () => ({ accessToken: 'access-1', refreshToken: 'refresh-1' }),
-      refresh: async () => ({ accessToken: 'access-2', refreshToken: 'refresh-2' }),
+      exchangeCode: async () => ({ accessToken: 'access-1' }),
+      refresh: async () => ({ accessToken: 'access-2' }),
       me: async () => demoUser,
       saveLanguage: async () => undefined,
+      mailAvailable: async () => true,
+      forgotPassword: async () => undefined,
+      resetPassword: async () => undefined,
       logout: async () => undefined,
       changePassword: async () => undefined,
     },
@@ -78,7 +81,9 @@ export function fakeDependencies(overrides: Partial<AuthDependencies> = {}): Aut
     session: createSessionTokens(),
     credentials: createCredentialsBox(),
     passwordChange: createPasswordChangeBox(),
+    newPassword: createNewPasswordBox(),
     locationSearch: () => '',
+    locationHash: () => '',
     ...overrides,
   };
 }

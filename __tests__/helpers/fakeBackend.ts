@@ -40,12 +40,16 @@ export function fakeBackend({ revokeOnLogout = true } = {}) {
   const byRefresh = new Map<string, Account>();
   const expired = new Set<string>();
   const holds = new Map<Account, Promise<void>>();
+  /** The browser's HttpOnly refresh cookie, which the server sets with every pair and the client never sees. */
+  let refreshCookie: string | null = null;
   const seen = { passwords: [] as string[], refreshTokens: [] as string[], loggedOut: [] as (string | null)[], passwordChanges: [] as { account: string; newPassword: string }[] };
 
-  const issue = (owner: Account, pair: Tokens = { accessToken: `tok-access-${issued.length}`, refreshToken: `tok-refresh-${issued.length}` }): Tokens => {
-    issued.push(pair.accessToken, pair.refreshToken!);
+  const issue = (owner: Account, pair: Tokens = { accessToken: `tok-access-${issued.length}` }): Tokens => {
+    const refreshToken = `tok-refresh-${issued.length}`;
+    issued.push(pair.accessToken, refreshToken);
     byAccess.set(pair.accessToken, owner);
-    byRefresh.set(pair.refreshToken!, owner);
+    byRefresh.set(refreshToken, owner);
+    refreshCookie = refreshToken;
     return pair;
   };
   const ownerOf = (token: string | null) => {
@@ -63,20 +67,25 @@ export function fakeBackend({ revokeOnLogout = true } = {}) {
       return { code: `code-${owner.user.id}`, state: pkce.state };
     },
     exchangeCode: async (code) => issue(accounts.find((a) => `code-${a.user.id}` === code)!),
-    refresh: async (refreshToken) => {
-      seen.refreshTokens.push(refreshToken);
-      const owner = byRefresh.get(refreshToken);
+    refresh: async () => {
+      const refreshToken = refreshCookie;
+      if (refreshToken) seen.refreshTokens.push(refreshToken);
+      const owner = refreshToken ? byRefresh.get(refreshToken) : undefined;
       if (!owner) throw new ApiError('HTTP_ERROR', 400);
-      byRefresh.delete(refreshToken);
+      byRefresh.delete(refreshToken!);
       return issue(owner);
     },
     me: async (token) => ownerOf(token).user,
+    mailAvailable: async () => false,
+    forgotPassword: async () => undefined,
+    resetPassword: async () => undefined,
     saveLanguage: async (token) => {
       ownerOf(token);
     },
     logout: async (token) => {
       seen.loggedOut.push(token);
       if (revokeOnLogout && token) byAccess.delete(token);
+      if (revokeOnLogout) refreshCookie = null;
     },
     changePassword: async (token, currentPassword, newPassword) => {
       const owner = ownerOf(token);
@@ -101,8 +110,10 @@ export function fakeBackend({ revokeOnLogout = true } = {}) {
     api,
     issued,
     seen,
-    /** A pair the browser already keeps in its cookie (a session from an earlier visit). */
+    /** A session the browser already keeps in its cookies (from an earlier visit). */
     existingSession: (owner: Account, pair?: Tokens) => issue(owner, pair),
+    /** The refresh token in the browser's HttpOnly cookie, as the server last set it. */
+    refreshCookie: () => refreshCookie,
     expire: (accessToken: string) => void expired.add(accessToken),
     hold(owner: Account) {
       let release = () => undefined as void;

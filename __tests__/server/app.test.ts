@@ -46,7 +46,7 @@ describe('HTTP app', () => {
   it('answers the health call with the database kind', async () => {
     const res = await call(server, 'GET', '/api/v1/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ response: { status: 'ok', database: 'pglite' } });
+    expect(res.body).toEqual({ response: { status: 'ok', database: 'pglite', mail: false } });
   });
 
   it('echoes a request id in the header and in error bodies', async () => {

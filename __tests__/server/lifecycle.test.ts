@@ -71,7 +71,7 @@ describe('server process', () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'campaigns-main-'));
     const first = await startMain({ DATA_DIR: dataDir });
     const health = await (await fetch(`${first.url}/api/v1/health`)).json();
-    expect(health).toEqual({ response: { status: 'ok', database: 'pglite' } });
+    expect(health).toEqual({ response: { status: 'ok', database: 'pglite', mail: false } });
     const page = await fetch(`${first.url}/auth/login`);
     expect(page.headers.get('content-type')).toContain('text/html');
     const exit = exited(first.child);

@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = {
   'auth.password_change': 'AUDIT.ACTION.AUTH_PASSWORD_CHANGE',
   'auth.password_change_required': 'AUDIT.ACTION.AUTH_PASSWORD_CHANGE_REQUIRED',
   'auth.password_change_failed': 'AUDIT.ACTION.AUTH_PASSWORD_CHANGE_FAILED',
+  'auth.password_reset_requested': 'AUDIT.ACTION.AUTH_PASSWORD_RESET_REQUESTED',
+  'auth.password_reset': 'AUDIT.ACTION.AUTH_PASSWORD_RESET',
   'campaign.create': 'AUDIT.ACTION.CAMPAIGN_CREATE',
   'campaign.submit': 'AUDIT.ACTION.CAMPAIGN_SUBMIT',
   'campaign.delete': 'AUDIT.ACTION.CAMPAIGN_DELETE',

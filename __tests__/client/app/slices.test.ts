@@ -53,9 +53,9 @@ describe('report filters', () => {
 });
 
 describe('session and language', () => {
-  it('sets Spanish once the user is known and clears everything on logout', () => {
+  it('keeps the language chosen before signing in and clears everything on logout', () => {
     const signedIn = reduce(localeActions.languageChanged('ca'), authActions.loginSucceeded({ user: demoUser }));
-    expect(signedIn.locale.language).toBe('es');
+    expect(signedIn.locale.language).toBe('ca');
     expect(signedIn.auth).toMatchObject({ status: 'loaded', user: demoUser, tokenSource: 'cookie' });
     const out = rootReducer(signedIn, authActions.loggedOut());
     expect(out.auth).toEqual({ ...initialAuthState, status: 'loaded' });

@@ -1,15 +1,17 @@
 import { get, http, post, type Fetch } from './http.js';
-import type { ChangePasswordRequest, CurrentUser, LoginResponse, TokenResponse } from '../../shared/api/auth.js';
+import type { ChangePasswordRequest, CurrentUser, ForgotPasswordRequest, LoginResponse, ResetPasswordRequest, TokenResponse } from '../../shared/api/auth.js';
 import { CONFIG, redirectUri } from '../config.js';
 import type { Language } from '../../shared/constants.js';
 
-/** The session's tokens as the client keeps them. */
+/**
+ * The session's tokens as the client keeps them: the access token only. The refresh token lives in an HttpOnly
+ * cookie the server sets for its token endpoint (no script reads it); the copy in the RFC 6749 answer is dropped.
+ */
 export interface Tokens {
   accessToken: string;
-  refreshToken: string | null;
 }
 
-const toTokens = (t: TokenResponse): Tokens => ({ accessToken: t.access_token, refreshToken: t.refresh_token });
+const toTokens = (t: TokenResponse): Tokens => ({ accessToken: t.access_token });
 
 /** The authentication calls (spec section 7), each a plain function that sagas call. */
 export const authApi = {
@@ -39,9 +41,25 @@ export const authApi = {
     return toTokens(await http<TokenResponse>({ method: 'POST', path: '/v1/auth/token', body, raw: true }, fetchImpl));
   },
 
-  async refresh(refreshToken: string, fetchImpl?: Fetch): Promise<Tokens> {
-    const body = { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: CONFIG.clientId, client_secret: CONFIG.clientSecret };
+  /** A refresh with the browser's HttpOnly refresh cookie, which the server reads when the body names no refresh_token. */
+  async refresh(fetchImpl?: Fetch): Promise<Tokens> {
+    const body = { grant_type: 'refresh_token', client_id: CONFIG.clientId, client_secret: CONFIG.clientSecret };
     return toTokens(await http<TokenResponse>({ method: 'POST', path: '/v1/auth/token', body, raw: true }, fetchImpl));
+  },
+
+  /** Whether the server sends e-mail (health's `mail`): the forgotten-password page offers a link only then. */
+  async mailAvailable(fetchImpl?: Fetch): Promise<boolean> {
+    return (await http<{ mail: boolean }>({ path: '/v1/health' }, fetchImpl)).mail;
+  },
+
+  /** Asks for a reset link for the address; the answer is the same whether or not it belongs to an account. */
+  async forgotPassword(email: string, language: Language, fetchImpl?: Fetch): Promise<void> {
+    await http({ method: 'POST', path: '/v1/auth/forgotPassword', body: { email, language } satisfies ForgotPasswordRequest }, fetchImpl);
+  },
+
+  /** Sets a new password with a reset link's token. */
+  async resetPassword(token: string, password: string, fetchImpl?: Fetch): Promise<void> {
+    await http({ method: 'POST', path: '/v1/auth/resetPassword', body: { token, password } satisfies ResetPasswordRequest }, fetchImpl);
   },
 
   async me(token: string | null): Promise<CurrentUser> {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Dependencies } from './rootSaga.js';
-import { CredentialsContext, PasswordChangeContext } from '../features/auth/credentials.js';
+import { CredentialsContext, NewPasswordContext, PasswordChangeContext } from '../features/auth/credentials.js';
 import { SecretBoxesContext } from '../lib/secretBox.js';
 import { SharedLinkContext } from '../features/results/sharedLink.js';
 
@@ -10,16 +10,18 @@ import { SharedLinkContext } from '../features/results/sharedLink.js';
  * (a generated password, a share link to copy by hand), and the session holder, where a shared page
  * leaves its link's token.
  */
-export type SecretHolders = Pick<Dependencies, 'credentials' | 'passwordChange' | 'generatedPassword' | 'linkToCopy' | 'session'>;
+export type SecretHolders = Pick<Dependencies, 'credentials' | 'passwordChange' | 'newPassword' | 'generatedPassword' | 'linkToCopy' | 'session'>;
 
 /** Gives the components the store's holders (App, and the tests' renderWithProviders). */
 export function SecretHoldersProvider({ holders, children }: { holders: SecretHolders; children: ReactNode }) {
   return (
     <CredentialsContext.Provider value={holders.credentials}>
       <PasswordChangeContext.Provider value={holders.passwordChange}>
-        <SecretBoxesContext.Provider value={holders}>
-          <SharedLinkContext.Provider value={holders.session}>{children}</SharedLinkContext.Provider>
-        </SecretBoxesContext.Provider>
+        <NewPasswordContext.Provider value={holders.newPassword}>
+          <SecretBoxesContext.Provider value={holders}>
+            <SharedLinkContext.Provider value={holders.session}>{children}</SharedLinkContext.Provider>
+          </SecretBoxesContext.Provider>
+        </NewPasswordContext.Provider>
       </PasswordChangeContext.Provider>
     </CredentialsContext.Provider>
   );

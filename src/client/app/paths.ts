@@ -7,6 +7,8 @@ export const PATHS = {
   auth: '/auth',
   login: '/auth/login',
   forgotPassword: '/auth/forgot-password',
+  /** The page a reset link opens (RESET_PASSWORD_PATH of shared/api/auth.ts, which the server writes in the e-mail). */
+  resetPassword: '/auth/reset-password',
   logout: '/logout',
   error: '/Error',
   noDashboard: '/no-dashboard',

@@ -2,6 +2,7 @@ import { combineReducers } from '@reduxjs/toolkit';
 import { createMigrate, persistReducer, type PersistedState } from 'redux-persist';
 import { persistView, storage } from './persistence.js';
 import { authReducer } from '../features/auth/authSlice.js';
+import { passwordResetReducer } from '../features/auth/passwordResetSlice.js';
 import { errorsReducer } from '../features/errors/errorsSlice.js';
 import { alertsReducer } from '../features/alerts/alertsSlice.js';
 import { snackbarReducer } from '../features/snackbar/snackbarSlice.js';
@@ -25,6 +26,7 @@ import { editionOpeningReducer } from '../features/editionOpening/editionOpening
 /** The slices, unpersisted (tests and the server never persist). */
 export const reducers = {
   auth: authReducer,
+  passwordReset: passwordResetReducer,
   errors: errorsReducer,
   alerts: alertsReducer,
   snackbar: snackbarReducer,

@@ -8,7 +8,7 @@ import { authApi } from '../api/authApi.js';
 import { createPkce } from '../lib/pkce.js';
 import { cookieTokenStore } from '../lib/tokenStore.js';
 import { createSessionTokens } from '../lib/sessionTokens.js';
-import { createCredentialsBox, createPasswordChangeBox } from '../features/auth/credentials.js';
+import { createCredentialsBox, createNewPasswordBox, createPasswordChangeBox } from '../features/auth/credentials.js';
 import { createSecretBox } from '../lib/secretBox.js';
 import { watchUsers, type UsersDependencies } from '../features/admin/users/usersSaga.js';
 import { watchEntities, type EntitiesDependencies } from '../features/admin/entities/entitiesSaga.js';
@@ -33,13 +33,14 @@ import { downloadFile, printPage, shareLink } from '../lib/browser.js';
 export type Dependencies = AuthDependencies & CampaignsDependencies & UsersDependencies & EntitiesDependencies & ResultsDependencies & CampaignCycleDependencies & AuditDependencies & EditionOpeningDependencies & EditionsDependencies & MapsDependencies;
 
 /** What each store gets afresh: the session's tokens, the login and password forms' boxes and the boxes of secrets on screen are one store's own. */
-type PerStore = 'session' | 'credentials' | 'passwordChange' | 'generatedPassword' | 'linkToCopy';
+type PerStore = 'session' | 'credentials' | 'passwordChange' | 'newPassword' | 'generatedPassword' | 'linkToCopy';
 
 const defaultDependencies: Omit<Dependencies, PerStore> = {
   authApi,
   createPkce: () => createPkce(),
   tokenStore: cookieTokenStore,
   locationSearch: () => window.location.search,
+  locationHash: () => window.location.hash,
   campaignsApi,
   referenceApi,
   // Replaced by the router's navigate when the app starts (index.tsx).
@@ -61,7 +62,7 @@ const defaultDependencies: Omit<Dependencies, PerStore> = {
 
 /** One store's dependencies: the defaults, its own session and boxes, and the caller's overrides. */
 export function resolveDependencies(overrides: Partial<Dependencies> = {}): Dependencies {
-  return { ...defaultDependencies, session: createSessionTokens(), credentials: createCredentialsBox(), passwordChange: createPasswordChangeBox(), generatedPassword: createSecretBox(), linkToCopy: createSecretBox(), ...overrides };
+  return { ...defaultDependencies, session: createSessionTokens(), credentials: createCredentialsBox(), passwordChange: createPasswordChangeBox(), newPassword: createNewPasswordBox(), generatedPassword: createSecretBox(), linkToCopy: createSecretBox(), ...overrides };
 }
 
 /** Spawns each feature's watchers so that one failing saga does not stop the others (style.md rule 15). */

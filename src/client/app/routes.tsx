@@ -7,6 +7,7 @@ import type { Action } from '../../shared/permissions.js';
 import { AuthLayout } from '../features/auth/AuthLayout.js';
 import { LoginPage } from '../features/auth/LoginPage.js';
 import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage.js';
+import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.js';
 import { LogoutPage } from '../features/auth/LogoutPage.js';
 import { ErrorPage } from '../features/errors/ErrorPage.js';
 import { NoDashboardPage } from '../features/errors/SimplePages.js';
@@ -108,6 +109,7 @@ export const ROUTES: RouteObject[] = [
           { index: true, element: <Navigate to={PATHS.login} replace /> },
           { path: 'login', element: <LoginPage /> },
           { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'reset-password', element: <ResetPasswordPage /> },
           { path: '*', element: <Navigate to={PATHS.login} replace /> },
         ],
       },

@@ -1,6 +1,7 @@
-/** The technical cookies that hold the session's tokens (spec section 9): path /, SameSite=Strict, Secure on https. */
+/** The technical cookie that holds the session's access token (spec section 9): path /, SameSite=Strict, Secure on https. */
 export const ACCESS_TOKEN_COOKIE = 'access_token';
-export const REFRESH_TOKEN_COOKIE = 'refresh_token';
+/** Where versions before the HttpOnly refresh cookie kept the refresh token, readable by scripts: only ever deleted now. */
+export const LEGACY_REFRESH_TOKEN_COOKIE = 'refresh_token';
 
 export function readCookie(name: string): string | null {
   const prefix = `${name}=`;

@@ -12,7 +12,6 @@ export type TokenSource = 'cookie' | 'query';
  */
 export interface SessionTokens {
   accessToken(): string | null;
-  refreshToken(): string | null;
   source(): TokenSource | null;
   /** Changes when a session begins or ends, not on a refresh: an answer to an earlier one is stale. */
   generation(): number;
@@ -37,7 +36,6 @@ export function createSessionTokens(): SessionTokens {
   let shared: string | null = null;
   return {
     accessToken: () => tokens?.accessToken ?? null,
-    refreshToken: () => tokens?.refreshToken ?? null,
     source: () => source,
     generation: () => generation,
     begin(next, from) {

@@ -1,5 +1,5 @@
 import type { Tokens } from '../api/authApi.js';
-import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, deleteCookie, readCookie, writeCookie } from './cookies.js';
+import { ACCESS_TOKEN_COOKIE, LEGACY_REFRESH_TOKEN_COOKIE, deleteCookie, readCookie, writeCookie } from './cookies.js';
 import { TOKEN_COOKIE_MAX_AGE_S } from './constants.js';
 
 /** Where the session's tokens are kept between visits. */
@@ -9,18 +9,22 @@ export interface TokenStore {
   clear(): void;
 }
 
-/** The cookie store of spec section 9: access_token and refresh_token at path /. */
+/**
+ * The cookie store of spec section 9, for the access token (access_token at path /). The refresh token is not
+ * the client's to keep: the server sets it HttpOnly for its token endpoint. The refresh_token cookie that earlier
+ * versions wrote at path / (readable by any script) is removed whenever the access token is saved or cleared.
+ */
 export const cookieTokenStore: TokenStore = {
   read() {
     const accessToken = readCookie(ACCESS_TOKEN_COOKIE);
-    return accessToken ? { accessToken, refreshToken: readCookie(REFRESH_TOKEN_COOKIE) } : null;
+    return accessToken ? { accessToken } : null;
   },
   save(tokens) {
     writeCookie(ACCESS_TOKEN_COOKIE, tokens.accessToken, TOKEN_COOKIE_MAX_AGE_S);
-    if (tokens.refreshToken) writeCookie(REFRESH_TOKEN_COOKIE, tokens.refreshToken, TOKEN_COOKIE_MAX_AGE_S);
+    deleteCookie(LEGACY_REFRESH_TOKEN_COOKIE);
   },
   clear() {
     deleteCookie(ACCESS_TOKEN_COOKIE);
-    deleteCookie(REFRESH_TOKEN_COOKIE);
+    deleteCookie(LEGACY_REFRESH_TOKEN_COOKIE);
   },
 };

@@ -5,12 +5,15 @@ import type { AppContext } from '../context.js';
 import { AppError, OAuthError } from '../errors.js';
 import { authenticateClient, exchangeCode, login, logout, refreshTokens } from '../services/auth/oauth.js';
 import { changePassword } from '../services/auth/passwordChange.js';
+import { requestPasswordReset, resetPassword } from '../services/auth/passwordReset.js';
+import { smtpMailer } from '../services/mail/sender.js';
 import { actorOf, requireUser } from '../plugins/auth.js';
 import { authCalls, TokenError, TokenResponse, type TokenRequest } from '../../shared/api/auth.js';
 import { routeOf, schemaOf } from './contract.js';
 import { validationFields } from '../plugins/validation.js';
 import { isDatabaseUnavailable, isTransactionConflict } from '../db/faults.js';
 import { readDeviceCookies } from '../services/auth/deviceCookie.js';
+import { clearRefreshCookieHeader, readRefreshCookie, refreshCookieHeader } from '../services/auth/refreshCookie.js';
 import { updateUserLanguage } from '../db/repositories/users.js';
 
 /** One part of an HTTP Basic client credential, form-decoded first (RFC 6749 section 2.3.1); undefined when malformed. */
@@ -90,12 +93,25 @@ async function handleToken(ctx: AppContext, request: FastifyRequest, params: Tok
     }
     tokens = await exchangeCode(ctx, { code: params.code, codeVerifier: params.code_verifier, redirectUri: params.redirect_uri, clientId });
   } else if (params.grant_type === 'refresh_token') {
-    if (!params.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required');
-    tokens = await refreshTokens(ctx, params.refresh_token, clientId, String(request.id));
+    // An outside client sends the token in the body (RFC 6749 section 6); the web client's is in its HttpOnly cookie.
+    const fromCookie = params.refresh_token ? undefined : readRefreshCookie(request.headers.cookie);
+    const refreshToken = params.refresh_token || fromCookie;
+    if (!refreshToken) throw new OAuthError('invalid_request', 'refresh_token is required');
+    try {
+      tokens = await refreshTokens(ctx, refreshToken, clientId, String(request.id));
+    } catch (err) {
+      // A cookie whose token is refused (retired, revoked, expired) is of no further use to the browser.
+      if (fromCookie && err instanceof OAuthError) reply.header('Set-Cookie', clearRefreshCookieHeader(ctx.config.publicUrl));
+      throw err;
+    }
   } else {
     throw new OAuthError('unsupported_grant_type', `Unsupported grant_type ${params.grant_type}`);
   }
-  return reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache').send(tokens);
+  return reply
+    .header('Cache-Control', 'no-store')
+    .header('Pragma', 'no-cache')
+    .header('Set-Cookie', refreshCookieHeader(tokens.refresh_token, ctx.config.publicUrl, ctx.config.ttl.refreshToken))
+    .send(tokens);
 }
 
 /** Login, token exchange and refresh: the public half of authentication. */
@@ -123,6 +139,25 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
       );
       reply.header('Set-Cookie', deviceCookies);
       return { response };
+    },
+  });
+
+  const mailer = ctx.config.smtp ? smtpMailer(ctx.config.smtp) : null;
+  api.route({
+    ...routeOf(authCalls.forgotPassword),
+    config: { rateLimit },
+    handler: async (request) => {
+      await requestPasswordReset({ db: ctx.db, mailer, publicUrl: ctx.config.publicUrl, warn: (detail, message) => request.log.warn(detail, message) }, request.body, { ip: request.ip, requestId: String(request.id) });
+      return { response: { success: true as const } };
+    },
+  });
+
+  api.route({
+    ...routeOf(authCalls.resetPassword),
+    config: { rateLimit },
+    handler: async (request) => {
+      await resetPassword(ctx.db, request.body, { requestId: String(request.id) });
+      return { response: { success: true as const } };
     },
   });
 
@@ -171,9 +206,10 @@ export function registerSecureAuthRoutes(secure: FastifyInstance, ctx: AppContex
 
   api.route({
     ...openToTemporary(routeOf(authCalls.logout)),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const principal = request.principal;
       if (principal?.kind === 'user') await logout(ctx.db, actorOf(request), principal.familyId);
+      reply.header('Set-Cookie', clearRefreshCookieHeader(ctx.config.publicUrl));
       return { response: { success: true as const } };
     },
   });

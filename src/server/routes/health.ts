@@ -32,7 +32,7 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): voi
       } catch {
         throw new AppError('UNAVAILABLE', 'The database is not answering');
       }
-      return { response: { status: 'ok' as const, database: ctx.db.kind } };
+      return { response: { status: 'ok' as const, database: ctx.db.kind, mail: ctx.config.smtp !== null } };
     },
   });
 }

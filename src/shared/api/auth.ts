@@ -92,6 +92,25 @@ export const ChangePasswordRequest = Strict({
 });
 export type ChangePasswordRequest = Static<typeof ChangePasswordRequest>;
 
+/** The page a reset link opens; the token follows in the fragment (`#<token>`). */
+export const RESET_PASSWORD_PATH = '/auth/reset-password';
+/** `data.token` of a refused reset: unknown, used or expired link (all alike). */
+export const RESET_LINK_INVALID = 'AUTH.RESET.INVALID_LINK';
+
+/** Body of POST /api/v1/auth/forgotPassword: the address, and the language of the page that asks (for the e-mail). */
+export const ForgotPasswordRequest = Strict({
+  email: Email,
+  language: Type.Optional(Type.Enum(LANGUAGES)),
+});
+export type ForgotPasswordRequest = Static<typeof ForgotPasswordRequest>;
+
+/** Body of POST /api/v1/auth/resetPassword: the link's token and the new password. */
+export const ResetPasswordRequest = Strict({
+  token: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }),
+  password: Line(PASSWORD_MAX_LENGTH, { minLength: 1 }),
+});
+export type ResetPasswordRequest = Static<typeof ResetPasswordRequest>;
+
 /** The authentication calls. Login and token are public; the token endpoint speaks RFC 6749, not the envelope. */
 export const authCalls = {
   login: apiCall({
@@ -101,6 +120,22 @@ export const authCalls = {
   token: apiCall({
     method: 'POST', url: '/api/v1/auth/token', access: 'public', querystring: NoQuery, body: TokenRequest, response: TokenResponse,
     summary: 'OAuth 2 token endpoint (RFC 6749): authorization_code and refresh_token grants; answers and errors in RFC 6749 form',
+  }),
+  forgotPassword: apiCall({
+    method: 'POST', url: '/api/v1/auth/forgotPassword', access: 'public', querystring: NoQuery, body: ForgotPasswordRequest, response: Success,
+    summary: 'Sends a single-use link (1 hour) to choose a new password to the address, if it belongs to an account',
+    description:
+      'The answer is the same, and takes about as long, whether or not the address belongs to an account; the e-mail goes in ' +
+      '`language` (the page\'s) or else the user\'s language. Throttled per address (429 RATE_LIMITED, as the login) and per e-mail ' +
+      '(the first 5 requests a day at once, then waits of 2 s, 4 s... up to 15 minutes). 409 CONFLICT with `data` SMTP_NOT_CONFIGURED ' +
+      'when the server has no SMTP_URL (GET /api/v1/health says `mail: false`): the user must ask an administrator.',
+  }),
+  resetPassword: apiCall({
+    method: 'POST', url: '/api/v1/auth/resetPassword', access: 'public', querystring: NoQuery, body: ResetPasswordRequest, response: Success,
+    summary: "Sets a new password with a reset link's token; the token is used up and every session of the user ends",
+    description:
+      'An unknown, used or expired token is 422 VALIDATION with `data.token` AUTH.RESET.INVALID_LINK; a password the policy refuses ' +
+      '(as auth/changePassword) 422 with `data.password` the reason (ACCOUNT.PASSWORD.*). Rate-limited per address as the login.',
   }),
   me: apiCall({
     method: 'GET', url: '/auth/me', access: 'userOrShare', querystring: NoQuery, response: Type.Object({ user: CurrentUser }),

@@ -15,13 +15,10 @@ export const loginFormSchema = yup.object({
     .required('AUTH.VALIDATION.REQUIRED_FIELD'),
 });
 
-/** The forgot-password form: one phone field. */
+/**
+ * The forgot-password form: the account's e-mail (the spec's phone field did nothing and is gone), with the
+ * login form's messages.
+ */
 export const forgotPasswordSchema = yup.object({
-  phone: yup
-    .string()
-    .trim()
-    .required('AUTH.VALIDATION.REQUIRED_FIELD')
-    .min(3, 'AUTH.VALIDATION.PHONE_MIN')
-    .max(50, 'AUTH.VALIDATION.MAX_LENGTH')
-    .matches(/^[+\d\s().-]*$/, 'AUTH.VALIDATION.INVALID_PHONE'),
+  email: emailField('AUTH.VALIDATION.INVALID_EMAIL'),
 });

@@ -6,28 +6,32 @@ import { authActions, initialAuthState } from '../../../../src/client/features/a
 import { handleAppStarted, handleLogin, handleLogoutRequested, handleRefreshRequested, watchAuth } from '../../../../src/client/features/auth/authSaga.js';
 import { ApiError } from '../../../../src/client/api/ApiError.js';
 import { localeActions } from '../../../../src/client/features/locale/localeSlice.js';
+import { passwordResetActions } from '../../../../src/client/features/auth/passwordResetSlice.js';
 import type { AuthApi } from '../../../../src/client/api/authApi.js';
 import { demoUser, fakeDependencies, memoryTokenStore, sessionContext, sessionWith } from '../../../helpers/client.js';
 
 const state = (overrides = {}) => ({ ...rootReducer(undefined, { type: 'init' }), ...overrides });
 
 describe('login saga', () => {
-  it('logs in with PKCE, stores the tokens, loads me and sets Spanish', async () => {
+  it("logs in with PKCE, stores the tokens, loads me, and keeps the sign-in page's language as the user's", async () => {
     const tokenStore = memoryTokenStore();
     const calls: unknown[][] = [];
     const deps = fakeDependencies({ tokenStore });
-    deps.authApi = { ...deps.authApi, login: async (...args) => (calls.push(args), { code: 'code-1', state: 'state-1' }) };
+    const saveLanguage = jest.fn<AuthApi['saveLanguage']>(async () => undefined);
+    deps.authApi = { ...deps.authApi, saveLanguage, login: async (...args) => (calls.push(args), { code: 'code-1', state: 'state-1' }) };
     deps.credentials.put({ email: 'usuario@demo.es', password: 'demo1234' });
     const { storeState } = await expectSaga(handleLogin, deps)
       .withReducer(rootReducer, state({ locale: { language: 'en' } }))
+      .provide([sessionContext(deps.session)])
       .put(authActions.loginSucceeded({ user: demoUser }))
       .run();
     expect(calls[0].slice(0, 3)).toEqual(['usuario@demo.es', 'demo1234', { verifier: 'verifier-1', challenge: 'challenge-1', state: 'state-1' }]);
-    expect(tokenStore.saved).toEqual([{ accessToken: 'access-1', refreshToken: 'refresh-1' }]);
-    expect([deps.session.accessToken(), deps.session.refreshToken(), deps.session.source()]).toEqual(['access-1', 'refresh-1', 'cookie']);
+    expect(tokenStore.saved).toEqual([{ accessToken: 'access-1' }]);
+    expect([deps.session.accessToken(), deps.session.source()]).toEqual(['access-1', 'cookie']);
     expect(deps.credentials.take()).toBeNull();
     expect(storeState.auth).toMatchObject({ status: 'loaded', user: demoUser, login: { status: 'succeeded' } });
-    expect(storeState.locale.language).toBe('es');
+    expect(storeState.locale.language).toBe('en');
+    expect(saveLanguage).toHaveBeenCalledWith('access-1', 'en');
   });
 
   it('fails like wrong credentials when the box is empty (a login action replayed from DevTools)', async () => {
@@ -76,19 +80,19 @@ describe('login saga', () => {
 
 describe('startup', () => {
   it('prefers a token from the URL and keeps it in memory only', async () => {
-    const tokenStore = memoryTokenStore({ accessToken: 'stored', refreshToken: 'stored-r' });
+    const tokenStore = memoryTokenStore({ accessToken: 'stored' });
     const seen: (string | null)[] = [];
     const deps = fakeDependencies({ tokenStore, locationSearch: () => '?at=from-link' });
     deps.authApi = { ...deps.authApi, me: async (token) => (seen.push(token), { ...demoUser, role: 'NO' }) };
     const { storeState } = await expectSaga(handleAppStarted, deps).withReducer(rootReducer, state()).provide(sessionContext(deps.session)).run();
     expect(seen).toEqual(['from-link']);
     expect(tokenStore.saved).toEqual([]);
-    expect([deps.session.accessToken(), deps.session.refreshToken(), deps.session.source()]).toEqual(['from-link', null, 'query']);
+    expect([deps.session.accessToken(), deps.session.source()]).toEqual(['from-link', 'query']);
     expect(storeState.auth).toMatchObject({ status: 'loaded', tokenSource: 'query' });
   });
 
   it('re-saves a stored token and loads the user with it', async () => {
-    const tokens = { accessToken: 'stored', refreshToken: 'stored-r' };
+    const tokens = { accessToken: 'stored' };
     const tokenStore = memoryTokenStore(tokens);
     const seen: (string | null)[] = [];
     const deps = fakeDependencies({ tokenStore });
@@ -103,7 +107,7 @@ describe('startup', () => {
     const none = await expectSaga(handleAppStarted, fakeDependencies()).withReducer(rootReducer, state()).run();
     expect(none.storeState.auth).toEqual({ ...initialAuthState, status: 'loaded' });
 
-    const tokenStore = memoryTokenStore({ accessToken: 'revoked', refreshToken: null });
+    const tokenStore = memoryTokenStore({ accessToken: 'revoked' });
     const deps = fakeDependencies({ tokenStore });
     deps.authApi = { ...deps.authApi, me: async () => Promise.reject(new ApiError('INVALID_TOKEN', 401)) };
     const refused = await expectSaga(handleAppStarted, deps).withReducer(rootReducer, state()).provide(sessionContext(deps.session)).run();
@@ -116,8 +120,8 @@ describe('startup', () => {
 
 describe('logout', () => {
   it('revokes the session on the server and forgets tokens and user', async () => {
-    const tokenStore = memoryTokenStore({ accessToken: 'a', refreshToken: 'r' });
-    const deps = fakeDependencies({ tokenStore, session: sessionWith({ accessToken: 'a', refreshToken: 'r' }) });
+    const tokenStore = memoryTokenStore({ accessToken: 'a' });
+    const deps = fakeDependencies({ tokenStore, session: sessionWith({ accessToken: 'a' }) });
     deps.authApi = { ...deps.authApi, logout: jest.fn<typeof deps.authApi.logout>(async () => undefined) };
     const signedIn = state({ auth: { ...initialAuthState, status: 'loaded', user: demoUser, tokenSource: 'cookie' } });
     const { storeState } = await expectSaga(watchAuth, deps).withReducer(rootReducer, signedIn).dispatch(authActions.logoutRequested()).silentRun(50);
@@ -128,7 +132,7 @@ describe('logout', () => {
   });
 
   it('ends the session even when the server is unreachable', async () => {
-    const deps = fakeDependencies({ session: sessionWith({ accessToken: 'a', refreshToken: 'r' }) });
+    const deps = fakeDependencies({ session: sessionWith({ accessToken: 'a' }) });
     deps.authApi = { ...deps.authApi, logout: async () => Promise.reject(new ApiError('CONNECTION_FAILED', 600)) };
     const signedIn = state({ auth: { ...initialAuthState, status: 'loaded', user: demoUser, tokenSource: 'cookie' } });
     await expectSaga(handleLogoutRequested, deps).withReducer(rootReducer, signedIn).put(authActions.loggedOut()).run();
@@ -137,15 +141,15 @@ describe('logout', () => {
 
 describe('a refresh that outlives its session', () => {
   it('neither brings the session back nor writes the cookie when it answers after the logout', async () => {
-    let answer = (_tokens: { accessToken: string; refreshToken: string }) => undefined as void;
-    const tokenStore = memoryTokenStore({ accessToken: 'a', refreshToken: 'r' });
-    const deps = fakeDependencies({ tokenStore, session: sessionWith({ accessToken: 'a', refreshToken: 'r' }) });
+    let answer = (_tokens: { accessToken: string }) => undefined as void;
+    const tokenStore = memoryTokenStore({ accessToken: 'a' });
+    const deps = fakeDependencies({ tokenStore, session: sessionWith({ accessToken: 'a' }) });
     deps.authApi = { ...deps.authApi, refresh: () => new Promise((resolve) => (answer = resolve)) };
     function* logoutDuringRefresh(): Generator<any, void, any> {
       yield fork(handleRefreshRequested, deps);
       deps.session.forget();
       tokenStore.clear();
-      answer({ accessToken: 'a-2', refreshToken: 'r-2' });
+      answer({ accessToken: 'a-2' });
     }
     await expectSaga(logoutDuringRefresh).withReducer(rootReducer, state()).not.put(authActions.tokensRefreshed()).silentRun(50);
     expect(deps.session.accessToken()).toBeNull();
@@ -160,7 +164,7 @@ describe('the language a signed-in user chooses', () => {
     deps.authApi = { ...deps.authApi, saveLanguage };
     return expectSaga(watchAuth, deps)
       .withReducer(rootReducer, state({ auth: { ...initialAuthState, status: 'loaded', user } }))
-      .provide([sessionContext(sessionWith({ accessToken: 'access-1', refreshToken: 'refresh-1' }))])
+      .provide([sessionContext(sessionWith({ accessToken: 'access-1' }))])
       .dispatch(localeActions.languageChanged('ca'))
       .silentRun(50);
   };
@@ -184,5 +188,38 @@ describe('the language a signed-in user chooses', () => {
     expect(storeState.locale.language).toBe('ca');
     expect(storeState.errors.globalError).toBeNull();
     expect(JSON.stringify(storeState.snackbar)).toContain('USER_PANEL.LANGUAGE_NOT_SAVED');
+  });
+});
+
+describe('a forgotten password', () => {
+  it("asks for a link in the page's language", async () => {
+    const deps = fakeDependencies();
+    const forgotPassword = jest.fn<AuthApi['forgotPassword']>(async () => undefined);
+    deps.authApi = { ...deps.authApi, forgotPassword };
+    const { storeState } = await expectSaga(watchAuth, deps)
+      .withReducer(rootReducer, state({ locale: { language: 'va' } }))
+      .dispatch(passwordResetActions.linkRequested('ana@example.org'))
+      .silentRun(50);
+    expect(forgotPassword).toHaveBeenCalledWith('ana@example.org', 'va');
+    expect(storeState.passwordReset.request.status).toBe('succeeded');
+  });
+
+  it("sets the new password with the token of the link's fragment, the password never in an action or the state", async () => {
+    const deps = fakeDependencies({ locationHash: () => '#token-of-the-link' });
+    const resetPassword = jest.fn<AuthApi['resetPassword']>(async () => undefined);
+    deps.authApi = { ...deps.authApi, resetPassword };
+    deps.newPassword.put('grulla violeta sobre el tejado');
+    const { storeState, allEffects } = await expectSaga(watchAuth, deps).withReducer(rootReducer, state()).dispatch(passwordResetActions.newPasswordRequested()).silentRun(50);
+    expect(resetPassword).toHaveBeenCalledWith('token-of-the-link', 'grulla violeta sobre el tejado');
+    expect(storeState.passwordReset.reset.status).toBe('succeeded');
+    expect(JSON.stringify(storeState)).not.toContain('grulla');
+    expect(JSON.stringify(allEffects.filter((e) => (e as { type?: string }).type === 'PUT'))).not.toContain('grulla');
+  });
+
+  it('says the server sends no mail when health says so or does not answer', async () => {
+    const deps = fakeDependencies();
+    deps.authApi = { ...deps.authApi, mailAvailable: async () => Promise.reject(new ApiError('CONNECTION_FAILED', 600)) };
+    const { storeState } = await expectSaga(watchAuth, deps).withReducer(rootReducer, state()).dispatch(passwordResetActions.forgotPasswordOpened()).silentRun(50);
+    expect(storeState.passwordReset.mail).toBe('unavailable');
   });
 });

@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { expectSaga } from 'redux-saga-test-plan';
 import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -10,7 +11,8 @@ import { handleToastShown } from '../../../../src/client/features/snackbar/snack
 import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
 import { ForgotPasswordPage } from '../../../../src/client/features/auth/ForgotPasswordPage.js';
 import { ErrorPage } from '../../../../src/client/features/errors/ErrorPage.js';
-import { renderWithProviders } from '../../../helpers/client.js';
+import { fakeDependencies, renderWithProviders } from '../../../helpers/client.js';
+import type { AuthApi } from '../../../../src/client/api/authApi.js';
 
 describe('splash screen', () => {
   it('hides as soon as the session is known', async () => {
@@ -40,22 +42,38 @@ describe('snackbar saga', () => {
 });
 
 describe('forgot password', () => {
-  it('validates the phone with the exact messages and goes back to /auth on Cancel', async () => {
-    const user = userEvent.setup();
-    renderWithProviders(
+  const open = (authApi: Partial<AuthApi>) => {
+    const dependencies = fakeDependencies();
+    dependencies.authApi = { ...dependencies.authApi, ...authApi };
+    return renderWithProviders(
       <Routes>
         <Route path="/auth/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/auth" element={<p>auth root</p>} />
       </Routes>,
-      { route: '/auth/forgot-password' },
+      { route: '/auth/forgot-password', runSagas: true, dependencies },
     );
-    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+  };
+
+  it("validates the e-mail with the login's messages, asks for a link in the page's language, and says it went", async () => {
+    const user = userEvent.setup();
+    const forgotPassword = jest.fn<AuthApi['forgotPassword']>(async () => undefined);
+    open({ mailAvailable: async () => true, forgotPassword });
+    await user.click(await screen.findByRole('button', { name: 'Enviar' }));
     expect(await screen.findByText('Campo obligatorio')).toBeVisible();
-    await user.type(screen.getByLabelText('Teléfono'), '12');
+    await user.type(screen.getByLabelText('Correo electrónico'), 'ana@');
     await user.tab();
-    expect(await screen.findByText('Minimum 3 symbols')).toBeVisible();
-    await user.type(screen.getByLabelText('Teléfono'), 'ab');
-    expect(await screen.findByText('Phone number is not valid')).toBeVisible();
+    expect(await screen.findByText('Email address is not valid')).toBeVisible();
+    await user.type(screen.getByLabelText('Correo electrónico'), 'example.org');
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByTestId('forgot-sent')).toHaveTextContent('Si el correo electrónico pertenece a una cuenta');
+    expect(forgotPassword).toHaveBeenCalledWith('ana@example.org', 'es');
+  });
+
+  it('without e-mail on the server, says to ask an administrator, and goes back to /auth on Cancel', async () => {
+    const user = userEvent.setup();
+    open({ mailAvailable: async () => false });
+    expect(await screen.findByTestId('forgot-no-mail')).toHaveTextContent('Pide a un administrador que te dé una contraseña nueva.');
+    expect(screen.queryByLabelText('Correo electrónico')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(await screen.findByText('auth root')).toBeVisible();
   });

@@ -64,7 +64,7 @@ describe('results sagas', () => {
     });
     const { storeState } = await expectSaga(handleCampaignOpened, dependencies, resultsActions.campaignOpened(3))
       .withReducer(rootReducer, rootReducer(signedIn(), resultsActions.campaignOpened(3)))
-      .provide(sessionContext(sessionWith({ accessToken: 'access', refreshToken: 'refresh' })))
+      .provide(sessionContext(sessionWith({ accessToken: 'access' })))
       .run();
     expect(seen).toEqual(['access:3', 'access:3']);
     expect(storeState.results.result).toEqual({ status: 'succeeded', error: null, data: result });

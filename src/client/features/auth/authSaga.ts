@@ -8,10 +8,13 @@ import type { AuthApi } from '../../api/authApi.js';
 import type { PkceValues } from '../../lib/pkce.js';
 import { call, fork, select, take, type Saga } from '../../lib/typedEffects.js';
 import { localeActions } from '../locale/localeSlice.js';
+import { selectLanguage } from '../locale/localeSelectors.js';
+import { passwordResetActions } from './passwordResetSlice.js';
 import { selectUser } from './authSelectors.js';
 import type { TokenStore } from '../../lib/tokenStore.js';
 import type { SessionTokens } from '../../lib/sessionTokens.js';
-import type { CredentialsBox, PasswordChangeBox } from './credentials.js';
+import type { CredentialsBox, NewPasswordBox, PasswordChangeBox } from './credentials.js';
+import type { Language } from '../../../shared/constants.js';
 
 /** What the auth sagas need from outside (injected, so tests pass fakes). */
 export interface AuthDependencies {
@@ -27,6 +30,10 @@ export interface AuthDependencies {
   passwordChange: PasswordChangeBox;
   /** The page's query string, where a shared link may carry `at`. */
   locationSearch: () => string;
+  /** The page's fragment, where a reset link carries its token (`#<token>`: sent to no server). */
+  locationHash: () => string;
+  /** Where the reset-password form leaves the new password for its saga. */
+  newPassword: NewPasswordBox;
 }
 
 /**
@@ -36,7 +43,7 @@ export interface AuthDependencies {
 export function* handleAppStarted(deps: AuthDependencies): Saga<void> {
   const queryToken = new URLSearchParams(deps.locationSearch()).get('at');
   if (queryToken) {
-    deps.session.begin({ accessToken: queryToken, refreshToken: null }, 'query');
+    deps.session.begin({ accessToken: queryToken }, 'query');
     yield put(authActions.tokensRestored('query'));
   } else {
     const stored = deps.tokenStore.read();
@@ -86,7 +93,10 @@ export function* handleLogin(deps: AuthDependencies): Saga<void> {
   } catch (err) {
     deps.tokenStore.clear();
     yield put(authActions.loginFailed(serializeError(err)));
+    return;
   }
+  // The language chosen on the sign-in page stays, and becomes the user's for the e-mails the server sends.
+  yield* call(saveUserLanguage, deps, yield* select(selectLanguage));
 }
 
 /** One login at a time; a logout while it is pending cancels it (style.md rule 7). */
@@ -100,17 +110,17 @@ export function* loginFlow(deps: AuthDependencies): Saga<void> {
 }
 
 /**
- * Refresh once; the new tokens are kept (and stored in the cookie unless they came from a link), or
- * dropped on failure. If the session ended meanwhile, the answer is ignored: it must not bring back a
+ * Refresh once, with the browser's HttpOnly refresh cookie; the new access token is kept (and stored in its
+ * cookie), or the session dropped on failure. A shared link's token has no session to refresh. If the session ended meanwhile, the answer is ignored: it must not bring back a
  * session the user left, nor clear the cookie of the next one.
  */
 export function* handleRefreshRequested({ authApi, tokenStore, session }: AuthDependencies): Saga<void> {
-  const [refreshToken, source, generation] = [session.refreshToken(), session.source(), session.generation()];
+  const [source, generation] = [session.source(), session.generation()];
   try {
-    if (!refreshToken) throw new Error('no refresh token');
-    const tokens = yield* call(authApi.refresh, refreshToken);
+    if (source !== 'cookie') throw new Error('no refresh token');
+    const tokens = yield* call(authApi.refresh);
     if (session.generation() !== generation) return;
-    if (source !== 'query') tokenStore.save(tokens);
+    tokenStore.save(tokens);
     session.replace(tokens);
     yield put(authActions.tokensRefreshed());
   } catch {
@@ -139,10 +149,15 @@ export function* handleLogoutRequested(deps: AuthDependencies): Saga<void> {
  * link's viewer has no account to keep it in. A failure leaves the interface in the chosen language and says so.
  */
 export function* handleLanguageChanged(deps: AuthDependencies, action: ReturnType<typeof localeActions.languageChanged>): Saga<void> {
+  yield* call(saveUserLanguage, deps, action.payload);
+}
+
+/** Tells the server the signed-in user's language (not a shared link's viewer's); a failure is a toast. */
+function* saveUserLanguage(deps: AuthDependencies, language: Language): Saga<void> {
   const user = yield* select(selectUser);
   if (!user || user.role === 'NO') return;
   try {
-    yield* callApi(keepOnScreen('USER_PANEL.LANGUAGE_NOT_SAVED'), deps.authApi.saveLanguage, action.payload);
+    yield* callApi(keepOnScreen('USER_PANEL.LANGUAGE_NOT_SAVED'), deps.authApi.saveLanguage, language);
   } catch {
     // The toast said it; the next choice tries again.
   }
@@ -170,6 +185,43 @@ export function* handlePasswordChange(deps: AuthDependencies): Saga<void> {
   yield put(snackbarActions.toastShown('ACCOUNT.PASSWORD.CHANGED', 'success'));
 }
 
+/** The forgotten-password page asks whether the server sends e-mail; unknown (no answer) reads as not. */
+export function* handleForgotPasswordOpened(deps: AuthDependencies): Saga<void> {
+  let available = false;
+  try {
+    available = yield* call(deps.authApi.mailAvailable);
+  } catch {
+    // No answer: the page says to ask an administrator.
+  }
+  yield put(passwordResetActions.mailChecked(available));
+}
+
+/** A reset link for the address, e-mailed in the page's language. */
+export function* handleLinkRequested(deps: AuthDependencies, action: ReturnType<typeof passwordResetActions.linkRequested>): Saga<void> {
+  try {
+    yield* call(deps.authApi.forgotPassword, action.payload, yield* select(selectLanguage));
+    yield put(passwordResetActions.linkSent());
+  } catch (err) {
+    yield put(passwordResetActions.linkFailed(serializeError(err)));
+  }
+}
+
+/** The new password of the reset form, with the token of the link (the page's fragment). */
+export function* handleNewPassword(deps: AuthDependencies): Saga<void> {
+  const password = deps.newPassword.take();
+  const token = deps.locationHash().replace(/^#/, '');
+  if (!password) {
+    yield put(passwordResetActions.newPasswordFailed({ type: 'VALIDATION', status: 422 }));
+    return;
+  }
+  try {
+    yield* call(deps.authApi.resetPassword, token, password);
+    yield put(passwordResetActions.newPasswordSet());
+  } catch (err) {
+    yield put(passwordResetActions.newPasswordFailed(serializeError(err)));
+  }
+}
+
 /** A session that ends for any reason leaves no token behind. */
 export function* handleLoggedOut(deps: AuthDependencies): Saga<void> {
   deps.session.forget();
@@ -184,5 +236,8 @@ export function* watchAuth(deps: AuthDependencies): Saga<void> {
   yield takeEvery(authActions.loggedOut.type, handleLoggedOut, deps);
   yield takeLatest(localeActions.languageChanged.type, handleLanguageChanged, deps);
   yield takeLeading(authActions.passwordChangeRequested.type, handlePasswordChange, deps);
+  yield takeLatest(passwordResetActions.forgotPasswordOpened.type, handleForgotPasswordOpened, deps);
+  yield takeLeading(passwordResetActions.linkRequested.type, handleLinkRequested, deps);
+  yield takeLeading(passwordResetActions.newPasswordRequested.type, handleNewPassword, deps);
   yield* fork(loginFlow, deps);
 }

@@ -51,3 +51,28 @@ export const selectPasswordChangeError = createSelector([(state: RootState) => s
   const id = fieldMessage(error.data, 'currentPassword') ?? fieldMessage(error.data, 'newPassword');
   return { id: id ?? 'ACCOUNT.PASSWORD.ERROR' };
 });
+
+/** Whether the forgotten-password page may offer a link ('unknown' until the server says). */
+export const selectMailAvailability = (state: RootState) => state.passwordReset.mail;
+export const selectLinkRequestStatus = (state: RootState) => state.passwordReset.request.status;
+export const selectNewPasswordStatus = (state: RootState) => state.passwordReset.reset.status;
+
+/** Why a link request failed: the throttle's wait, no e-mail after all, or the transport's message. */
+export const selectLinkRequestError = createSelector([(state: RootState) => state.passwordReset.request.error], (error) => {
+  if (!error) return null;
+  if (error.type === 'RATE_LIMITED' || error.status === 429) return rateLimitedMessage(error.data);
+  if (error.status === 409) return { id: 'AUTH.FORGOT.NO_MAIL' };
+  return transportErrorMessage(error) ?? { id: 'AUTH.FORGOT.ERROR' };
+});
+
+/** Why a new password was refused: the link (used, expired, unknown), the policy's reason, the throttle, or the transport. */
+export const selectNewPasswordError = createSelector([(state: RootState) => state.passwordReset.reset.error], (error) => {
+  if (!error) return null;
+  if (error.type === 'RATE_LIMITED' || error.status === 429) return rateLimitedMessage(error.data);
+  if (error.status === 422) {
+    const data = error.data as Record<string, unknown> | undefined;
+    if (data?.token) return { id: 'AUTH.RESET.INVALID_LINK' };
+    return { id: fieldMessage(data, 'password') ?? 'ACCOUNT.PASSWORD.ERROR' };
+  }
+  return transportErrorMessage(error) ?? { id: 'ACCOUNT.PASSWORD.ERROR' };
+});

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext } from 'react';
 import { useAppDispatch } from '../../app/hooks.js';
 import { authActions } from './authSlice.js';
+import { passwordResetActions } from './passwordResetSlice.js';
 
 /** What the login form collects. */
 export interface Credentials {
@@ -63,6 +64,32 @@ export function usePasswordChangeSubmit() {
     (change: PasswordChange) => {
       box.put(change);
       dispatch(authActions.passwordChangeRequested());
+    },
+    [box, dispatch],
+  );
+}
+
+/** The reset-password form's hand-off to its saga (the new password; the link's token the saga reads from the address). */
+export interface NewPasswordBox {
+  put(password: string): void;
+  take(): string | null;
+}
+
+/** A new, empty box: one per store, shared by the reset-password saga and its form. */
+export const createNewPasswordBox = (): NewPasswordBox => createHandOff<string>();
+
+/** The store's new-password box, given to the components by App (and by the tests' renderWithProviders). */
+export const NewPasswordContext = createContext<NewPasswordBox | null>(null);
+
+/** The reset form's submit: the password goes into the box, the store only hears that a reset was asked. */
+export function useNewPasswordSubmit() {
+  const box = useContext(NewPasswordContext);
+  const dispatch = useAppDispatch();
+  if (!box) throw new Error('useNewPasswordSubmit needs a NewPasswordContext provider');
+  return useCallback(
+    (password: string) => {
+      box.put(password);
+      dispatch(passwordResetActions.newPasswordRequested());
     },
     [box, dispatch],
   );

@@ -1,8 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/constants.js';
-import { authActions } from '../auth/authSlice.js';
 
-/** The interface language; persisted, and set to Spanish once the user is known (spec section 1). */
+/**
+ * The interface language; persisted. The one chosen on the sign-in page stays after signing in (users asked for it;
+ * the spec's 'Spanish once the user is known' is no longer so), and the login saga stores it as the user's.
+ */
 export interface LocaleState {
   language: Language;
 }
@@ -14,11 +16,6 @@ const localeSlice = createSlice({
     languageChanged(state, action: PayloadAction<Language>) {
       state.language = action.payload;
     },
-  },
-  extraReducers: (builder) => {
-    builder.addCase(authActions.loginSucceeded, (state) => {
-      state.language = DEFAULT_LANGUAGE;
-    });
   },
 });
 

@@ -12,6 +12,7 @@ import reportParts from './011_report_parts.js';
 import territorySums from './012_territory_sums.js';
 import entityArchive from './013_entity_archive.js';
 import exclusiveResponses from './014_exclusive_responses.js';
+import passwordResets from './015_password_resets.js';
 
 /** Every migration in order; append, never edit one that has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
@@ -29,4 +30,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 12, name: 'territory_sums', sql: territorySums },
   { version: 13, name: 'entity_archive', sql: entityArchive },
   { version: 14, name: 'exclusive_responses', sql: exclusiveResponses },
+  { version: 15, name: 'password_resets', sql: passwordResets },
 ];

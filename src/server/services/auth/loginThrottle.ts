@@ -47,7 +47,7 @@ export interface LoginAttempt {
   ip?: string;
   requestId?: string;
   /** What the attempt is, when not a login: a password change checks the current password against the same buckets. */
-  during?: 'passwordChange';
+  during?: 'passwordChange' | 'passwordReset';
 }
 
 /**
@@ -63,21 +63,35 @@ export async function admitLoginAttempt(ctx: { db: Db; signer: TokenSigner }, at
   const device = attempt.deviceToken ? await ctx.signer.verifyDevice(attempt.deviceToken) : undefined;
   const account = `account:${attempt.email}`;
   const bucket = device && device.accountHash === ctx.signer.accountHash(attempt.email) ? `device:${device.deviceId}` : account;
-  const decision = await ctx.db.transaction(async (tx) => {
+  await admitOnBucket(ctx.db, bucket, attempt, bucket === account ? 'account' : 'device');
+  return [bucket];
+}
+
+/**
+ * A forgotten-password request for an e-mail, throttled as a login is: its own bucket per e-mail (known or not, so
+ * that the answer tells nothing), every request counted (none is a success that clears it), so that the first 5
+ * go at once and the next wait 2 s, 4 s... up to 15 minutes: nobody can flood an inbox with reset links.
+ */
+export async function admitResetRequest(db: Db, attempt: Omit<LoginAttempt, 'deviceToken' | 'during'>): Promise<void> {
+  await admitOnBucket(db, `reset:${attempt.email}`, { ...attempt, during: 'passwordReset' }, 'account');
+}
+
+/** Counts an attempt on a bucket, or refuses it with RATE_LIMITED during the bucket's wait (audited once per wait). */
+async function admitOnBucket(db: Db, bucket: string, attempt: LoginAttempt, by: 'account' | 'device'): Promise<void> {
+  const decision = await db.transaction(async (tx) => {
     const state = await lockBucket(tx, bucket);
     const decided = decideAttempt(state, state.now);
     if (decided.allowed) {
       await saveBucket(tx, bucket, decided.failures, decided.blockedUntil, state.now);
       await deleteStaleBuckets(tx, new Date(state.now.getTime() - FORGET_AFTER_MS), bucket);
     } else if (decided.audit) {
-      const details = { email: attempt.email, ip: attempt.ip, by: bucket === account ? 'account' : 'device', retryAfterSeconds: decided.retryAfterSeconds, ...(attempt.during ? { during: attempt.during } : {}) };
+      const details = { email: attempt.email, ip: attempt.ip, by, retryAfterSeconds: decided.retryAfterSeconds, ...(attempt.during ? { during: attempt.during } : {}) };
       await markWaitAudited(tx, bucket);
       await recordAudit(tx, { action: 'auth.login_throttled', details, requestId: attempt.requestId });
     }
     return decided;
   });
   if (!decision.allowed) throw rateLimited(decision.retryAfterSeconds);
-  return [bucket];
 }
 
 /** A new device cookie's token for a browser that has just signed in to this account. */

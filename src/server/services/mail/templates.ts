@@ -115,3 +115,48 @@ export function composeMail(kind: MailKind, language: MailLanguage, context: Mai
     html: `<p>${escapeHtml(w.greeting)}</p><p>${escapeHtml(lead)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(w.action)}</a></p><p>${escapeHtml(w.closing)}</p>`,
   };
 }
+
+const RESET: Record<MailLanguage, { subject: string; greeting: string; lead: string; action: string; note: string; closing: string }> = {
+  es: {
+    subject: 'Restablecer tu contraseña',
+    greeting: 'Hola:',
+    lead: 'Alguien (seguramente tú) ha pedido restablecer la contraseña de tu cuenta en Campañas de indicadores.',
+    action: 'Elegir una contraseña nueva',
+    note: 'El enlace sirve una sola vez y caduca en 1 hora. Si no lo has pedido tú, ignora este mensaje: tu contraseña no cambia.',
+    closing: 'Un saludo.',
+  },
+  en: {
+    subject: 'Reset your password',
+    greeting: 'Hello,',
+    lead: 'Someone (probably you) asked to reset the password of your account in Indicator campaigns.',
+    action: 'Choose a new password',
+    note: 'The link works once and expires in 1 hour. If you did not ask for it, ignore this message: your password does not change.',
+    closing: 'Kind regards.',
+  },
+  ca: {
+    subject: 'Restableix la contrasenya',
+    greeting: 'Hola,',
+    lead: "Algú (segurament tu) ha demanat restablir la contrasenya del teu compte a Campanyes d'indicadors.",
+    action: 'Tria una contrasenya nova',
+    note: "L'enllaç serveix una sola vegada i caduca d'aquí a 1 hora. Si no ho has demanat tu, ignora aquest missatge: la contrasenya no canvia.",
+    closing: 'Salutacions.',
+  },
+  va: {
+    subject: 'Restableix la contrasenya',
+    greeting: 'Hola,',
+    lead: "Algú (segurament tu) ha demanat restablir la contrasenya del teu compte a Campanyes d'indicadors.",
+    action: 'Tria una contrasenya nova',
+    note: "L'enllaç servix una sola vegada i caduca d'ací a 1 hora. Si no ho has demanat tu, ignora este missatge: la contrasenya no canvia.",
+    closing: 'Salutacions.',
+  },
+};
+
+/** The forgotten-password e-mail in the language, with its single-use link. */
+export function composeResetMail(language: MailLanguage, link: string): MailContent {
+  const w = RESET[language];
+  return {
+    subject: w.subject,
+    text: `${w.greeting}\n\n${w.lead}\n\n${w.action}: ${link}\n\n${w.note}\n\n${w.closing}\n`,
+    html: `<p>${escapeHtml(w.greeting)}</p><p>${escapeHtml(w.lead)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(w.action)}</a></p><p>${escapeHtml(w.note)}</p><p>${escapeHtml(w.closing)}</p>`,
+  };
+}
