@@ -56,6 +56,12 @@ export async function tableRows(db: Db, table: string, where = 'true'): Promise<
   return rows.map((r) => r.row).sort();
 }
 
+/** Every row of a table as sorted JSON lines without the given column (the one an upgrade adds): to compare before and after it. */
+export async function rowsWithout(db: Db, table: string, column: string): Promise<string[]> {
+  const rows = await db.query<{ row: string }>(`SELECT (to_jsonb(t) - '${column}')::text AS row FROM ${table} t`);
+  return rows.map((r) => r.row).sort();
+}
+
 /** True when the local PostgreSQL server answers; otherwise PostgreSQL tests are skipped with a note. */
 export async function postgresAvailable(): Promise<boolean> {
   const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });

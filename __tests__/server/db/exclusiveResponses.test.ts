@@ -1,16 +1,9 @@
-import { testBackends } from '../../helpers/db.js';
+import { rowsWithout, testBackends } from '../../helpers/db.js';
 import { migrate } from '../../../src/server/db/migrate.js';
 import { MIGRATIONS } from '../../../src/server/db/migrations/index.js';
 import { loadReferenceData } from '../../../src/server/db/reference/load.js';
-import type { Db } from '../../../src/server/db/client.js';
 
 const backends = await testBackends();
-
-/** Every row of a table as sorted JSON lines, without the given column (the one the upgrade adds). */
-async function rowsWithout(db: Db, table: string, column: string): Promise<string[]> {
-  const rows = await db.query<{ row: string }>(`SELECT (to_jsonb(t) - '${column}')::text AS row FROM ${table} t`);
-  return rows.map((r) => r.row).sort();
-}
 
 describe.each(backends)('exclusive responses on $name', ({ openEmpty }) => {
   it("upgrades a version-13 database in place: every row and score kept, its 'Ninguno de los anteriores' worth 0 marked exclusive", async () => {
