@@ -78,7 +78,7 @@ describe.each(backends)('size bands on $name', ({ open, openEmpty }) => {
       const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await tableRows(db, t)] as const)));
 
       // Every later migration applies (6 to 8 are the size bands', rank figures' and audit log's; later ones follow).
-      expect(await migrate(db)).toEqual(MIGRATIONS.map((m) => m.version).filter((version) => version > 5));
+      expect(await migrate(db)).toEqual(MIGRATIONS.filter((m) => m.version > 5 && m.name !== 'exclusive_responses').map((m) => m.version));
 
       // Every row of version 5 is still there as it was (entities gain their band as a new column).
       for (const table of ['campaigns', 'answers', 'campaign_scores']) expect(await tableRows(db, table)).toEqual(before[table]);

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { IDLE, type Remote, type RequestError } from '../../lib/remote.js';
+import { isSessionChange } from './authSlice.js';
 
 /**
  * The forgotten-password pages: whether the server sends e-mail (the page offers a link only then), the request
@@ -51,6 +52,8 @@ const passwordResetSlice = createSlice({
       state.reset = { status: 'failed', error: action.payload };
     },
   },
+  // Nothing of a reset asked before signing in (or by the previous user) outlives a session change.
+  extraReducers: (builder) => builder.addMatcher(isSessionChange, () => initialPasswordResetState),
 });
 
 export const passwordResetActions = passwordResetSlice.actions;

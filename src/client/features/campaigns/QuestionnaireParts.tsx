@@ -45,7 +45,7 @@ function useJumpToQuestion() {
 function MissingAnswers({ missing, first }: { missing: number; first: number | null }) {
   const jump = useJumpToQuestion();
   return (
-    <p id="questionnaire-missing" className="small mb-0 mt-2 d-flex flex-wrap align-items-baseline gap-2" data-testid="missing-answers">
+    <p id="questionnaire-missing" className="small mb-3 d-flex flex-wrap align-items-baseline gap-2" data-testid="missing-answers">
       <span>
         <FormattedMessage id="QUESTIONNAIRE.MISSING" values={{ count: missing }} />
       </span>
@@ -59,8 +59,8 @@ function MissingAnswers({ missing, first }: { missing: number; first: number | n
 }
 
 /**
- * The sticky header: entity and campaign, 'Enviar Encuesta' (once sent, 'Ver Resultados'), the progress 'n de total',
- * and while questions are left without an answer, how many and a way to the first.
+ * The sticky header: entity and campaign, 'Enviar Encuesta' (once sent, 'Ver Resultados'), the progress 'n de total';
+ * under it, while questions are left without an answer, how many and a way to the first.
  */
 export function QuestionnaireHeader({ campaign }: { campaign: { id: number; entity: string; campaignNumber: number; status: CampaignStatus } }) {
   const dispatch = useAppDispatch();
@@ -71,32 +71,35 @@ export function QuestionnaireHeader({ campaign }: { campaign: { id: number; enti
   const explainMissing = campaign.status !== 'sent' && answerable && missing > 0;
   const ask = () => dispatch(campaignsActions.submitAsked({ id: campaign.id, entity: campaign.entity, year: campaign.campaignNumber }));
   return (
-    <div className="questionnaire-header bg-white border rounded p-3 mb-3 sticky-top" style={{ top: '3.6rem', zIndex: 10 }}>
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-        <h2 id="questionnaire-title" className="h5 mb-0">
-          {/* On a phone the entity's name gives way (cut with an ellipsis) and the campaign's year always shows. */}
-          <span className="questionnaire-entity">{campaign.entity}</span>
-          <span className="questionnaire-campaign">
-            {' · '}
-            <FormattedMessage {...campaignLabelMessage(campaign.campaignNumber)} />
+    <>
+      <div className="questionnaire-header bg-white border rounded p-3 mb-3 sticky-top" style={{ top: '3.6rem', zIndex: 10 }}>
+        <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+          <h2 id="questionnaire-title" className="h5 mb-0">
+            {/* On a phone the entity's name gives way (cut with an ellipsis) and the campaign's year always shows. */}
+            <span className="questionnaire-entity">{campaign.entity}</span>
+            <span className="questionnaire-campaign">
+              {' · '}
+              <FormattedMessage {...campaignLabelMessage(campaign.campaignNumber)} />
+            </span>
+          </h2>
+          {campaign.status === 'sent' ? (
+            <CampaignLink id={campaign.id} status="sent" />
+          ) : (
+            <Button onClick={ask} disabled={!canSubmit} aria-describedby={explainMissing ? 'questionnaire-missing' : undefined}>
+              <FormattedMessage id="QUESTIONNAIRE.SUBMIT" />
+            </Button>
+          )}
+        </div>
+        <div className="d-flex align-items-center gap-2 mt-2">
+          <ProgressBar now={progress.total ? (100 * progress.answered) / progress.total : 0} className="flex-grow-1" aria-hidden="true" />
+          <span className="small text-nowrap" data-testid="progress">
+            <FormattedMessage id="QUESTIONNAIRE.PROGRESS" values={{ answered: progress.answered, total: progress.total }} />
           </span>
-        </h2>
-        {campaign.status === 'sent' ? (
-          <CampaignLink id={campaign.id} status="sent" />
-        ) : (
-          <Button onClick={ask} disabled={!canSubmit} aria-describedby={explainMissing ? 'questionnaire-missing' : undefined}>
-            <FormattedMessage id="QUESTIONNAIRE.SUBMIT" />
-          </Button>
-        )}
+        </div>
       </div>
-      <div className="d-flex align-items-center gap-2 mt-2">
-        <ProgressBar now={progress.total ? (100 * progress.answered) / progress.total : 0} className="flex-grow-1" aria-hidden="true" />
-        <span className="small text-nowrap" data-testid="progress">
-          <FormattedMessage id="QUESTIONNAIRE.PROGRESS" values={{ answered: progress.answered, total: progress.total }} />
-        </span>
-      </div>
+      {/* Below the sticky header, not in it: on a phone the header stays short. */}
       {explainMissing && <MissingAnswers missing={missing} first={progress.firstUnanswered} />}
-    </div>
+    </>
   );
 }
 
