@@ -50,7 +50,7 @@ function MissingAnswers({ missing, first }: { missing: number; first: number | n
         <FormattedMessage id="QUESTIONNAIRE.MISSING" values={{ count: missing }} />
       </span>
       {first !== null && (
-        <Button variant="link" size="sm" className="p-0 align-baseline" onClick={() => jump(first)}>
+        <Button variant="link" size="sm" className="p-0 align-baseline text-primary-emphasis" onClick={() => jump(first)}>
           <FormattedMessage id="QUESTIONNAIRE.JUMP_TO_UNANSWERED" />
         </Button>
       )}
