@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { Alert, Button, Card, Form } from 'react-bootstrap';
+import { Alert, Card, Form } from 'react-bootstrap';
 import { Formik, type FormikErrors } from 'formik';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Eye, EyeSlash } from '../../components/icons.js';
+import { FormattedMessage } from 'react-intl';
+import { PasswordToggle } from '../../components/PasswordToggle.js';
 import { SubmitButton } from '../../components/SubmitButton.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { TextField } from '../../components/TextField.js';
@@ -44,7 +44,6 @@ async function validatePasswords(values: ChangePasswordValues, user: { email: st
  * signing in and can go nowhere else until the change is made (guards.tsx). After the change, the user's home.
  */
 export default function ChangePasswordPage() {
-  const intl = useIntl();
   const user = useAppSelector(selectUser);
   const forced = useAppSelector(selectMustChangePassword);
   const status = useAppSelector(selectPasswordChangeStatus);
@@ -60,16 +59,7 @@ export default function ChangePasswordPage() {
   if (submitted && status === 'succeeded') return <Navigate to={PATHS.root} replace />;
   const busy = status === 'loading';
   const type = shown ? 'text' : 'password';
-  const toggle = (
-    <Button
-      variant="outline-secondary"
-      onClick={() => setShown((value) => !value)}
-      aria-pressed={shown}
-      aria-label={intl.formatMessage({ id: shown ? 'AUTH.LOGIN.HIDE_PASSWORD' : 'AUTH.LOGIN.SHOW_PASSWORD' })}
-    >
-      {shown ? <EyeSlash aria-hidden="true" /> : <Eye aria-hidden="true" />}
-    </Button>
-  );
+  const toggle = <PasswordToggle shown={shown} onToggle={() => setShown((value) => !value)} />;
 
   return (
     <section aria-labelledby="change-password-title" style={{ maxWidth: '40rem' }}>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Button, Form } from 'react-bootstrap';
+import { Alert, Form } from 'react-bootstrap';
 import { Formik } from 'formik';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Eye, EyeSlash } from '../../components/icons.js';
+import { FormattedMessage } from 'react-intl';
+import { PasswordToggle } from '../../components/PasswordToggle.js';
 import { SubmitButton } from '../../components/SubmitButton.js';
 import { useAppSelector } from '../../app/hooks.js';
 import { useLoginSubmit } from './credentials.js';
@@ -16,7 +16,6 @@ import { AuthHeading } from './AuthHeading.js';
 /** Sign-in form: e-mail and password with the exact validation messages, a spinner while busy, an alert on failure. */
 export function LoginPage() {
   const submit = useLoginSubmit();
-  const intl = useIntl();
   const status = useAppSelector(selectLoginStatus);
   const error = useAppSelector(selectLoginErrorMessage);
   const [showPassword, setShowPassword] = useState(false);
@@ -41,14 +40,7 @@ export function LoginPage() {
               label="AUTH.INPUT.PASSWORD"
               autoComplete="current-password"
               append={
-                <Button
-                  variant="outline-secondary"
-                  onClick={() => setShowPassword((shown) => !shown)}
-                  aria-pressed={showPassword}
-                  aria-label={intl.formatMessage({ id: showPassword ? 'AUTH.LOGIN.HIDE_PASSWORD' : 'AUTH.LOGIN.SHOW_PASSWORD' })}
-                >
-                  {showPassword ? <EyeSlash aria-hidden="true" /> : <Eye aria-hidden="true" />}
-                </Button>
+                <PasswordToggle shown={showPassword} onToggle={() => setShowPassword((shown) => !shown)} />
               }
             />
             <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mt-4">

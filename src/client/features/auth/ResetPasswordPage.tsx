@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Button, Form } from 'react-bootstrap';
+import { Alert, Form } from 'react-bootstrap';
 import { Formik, type FormikErrors } from 'formik';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Eye, EyeSlash } from '../../components/icons.js';
+import { FormattedMessage } from 'react-intl';
+import { PasswordToggle } from '../../components/PasswordToggle.js';
 import { SubmitButton } from '../../components/SubmitButton.js';
 import { TextField } from '../../components/TextField.js';
 import { useAppSelector, useDispatchOnMount } from '../../app/hooks.js';
@@ -36,7 +36,6 @@ async function validatePasswords(values: NewPasswordValues): Promise<FormikError
  * policy of the change-password form. Once set, the way back to the login.
  */
 export function ResetPasswordPage() {
-  const intl = useIntl();
   const status = useAppSelector(selectNewPasswordStatus);
   const error = useAppSelector(selectNewPasswordError);
   const submit = useNewPasswordSubmit();
@@ -88,14 +87,7 @@ export function ResetPasswordPage() {
               label="ACCOUNT.PASSWORD.NEW"
               autoComplete="new-password"
               append={
-                <Button
-                  variant="outline-secondary"
-                  onClick={() => setShown((value) => !value)}
-                  aria-pressed={shown}
-                  aria-label={intl.formatMessage({ id: shown ? 'AUTH.LOGIN.HIDE_PASSWORD' : 'AUTH.LOGIN.SHOW_PASSWORD' })}
-                >
-                  {shown ? <EyeSlash aria-hidden="true" /> : <Eye aria-hidden="true" />}
-                </Button>
+                <PasswordToggle shown={shown} onToggle={() => setShown((value) => !value)} />
               }
             />
             <TextField id="reset-repeat-password" name="repeatPassword" type={type} label="ACCOUNT.PASSWORD.REPEAT" autoComplete="new-password" />
