@@ -95,6 +95,68 @@ describe('editing and archiving entities in Chromium', () => {
       }
     }, 120_000);
 
+    it("ADMIN edits a user's role and entities; an archived entity is offered neither to users nor for a new campaign", async () => {
+      const token = await apiToken(suite.server.url, 'admin@demo.es');
+      const stamp = `${size.name} ${Date.now()}`;
+      const newEntity = async (name: string) =>
+        (await apiPost<{ entity: EntityRow }>(suite.server.url, token, '/entities/create', { entity: { name, population: 2500 }, municipalities: ['46017', '46250'] })).entity;
+      const first = await newEntity(`Consorcio Ribera ${stamp}`);
+      const second = await newEntity(`Mancomunidad Safor ${stamp}`);
+      const archived = await newEntity(`Agrupación Vall ${stamp}`);
+      await apiPost(suite.server.url, token, '/entities/archive', { id: archived.id });
+      const email = `tecnica.${size.name}.${Date.now()}@example.org`;
+      await apiPost(suite.server.url, token, '/users/create', { email, role: 1, name: 'Técnica', entities: [first.id] });
+      const label = (entity: EntityRow) => `${entity.name} - (${entity.province})`;
+      const { page, context, errors } = await newPage(suite.browser, { viewport: size.viewport, phone: size.phone });
+      try {
+        await logIn(page, suite.server.url, 'admin@demo.es');
+        await page.waitForURL('**/status');
+        await page.goto(`${suite.server.url}/manage/users`);
+        await page.getByLabel('Buscar por email').fill(email);
+        const edit = page.getByRole('link', { name: `Editar: ${email}`, exact: true });
+        await reachable(page, size, edit, 'Editar in the users list');
+        await edit.click();
+        await page.getByRole('heading', { name: 'Editar usuario' }).waitFor();
+        expect(await page.getByLabel('Email').inputValue()).toBe(email);
+        expect(await page.getByLabel('Rol').locator('option:checked').innerText()).toBe('Usuario');
+        const chosen = page.getByRole('list', { name: /seleccionadas/i });
+        await chosen.getByText(label(first)).waitFor();
+
+        await page.getByLabel('Rol').selectOption({ label: 'Administrador' });
+        await page.getByRole('button', { name: /^Entidades/ }).click();
+        await page.getByRole('searchbox').fill(second.name);
+        await page.getByLabel(label(second)).check();
+        await page.getByRole('searchbox').fill(first.name);
+        await page.getByLabel(label(first)).uncheck();
+        await page.getByRole('searchbox').fill(archived.name);
+        expect(await page.getByLabel(label(archived)).count()).toBe(0);
+        await page.keyboard.press('Escape');
+        await chosen.getByText(label(second)).waitFor();
+        expect(await chosen.getByText(label(first)).count()).toBe(0);
+        await screenshot(page, `edit-user-form-${size.name}`);
+        const save = page.getByRole('button', { name: 'Guardar cambios' });
+        await reachable(page, size, save, 'Guardar cambios');
+        await save.click();
+        await page.getByText('Usuario actualizado correctamente').waitFor();
+        const users = await apiGet<{ email: string; role: string; entities: { id: number }[] }[]>(suite.server.url, token, '/users/list');
+        expect(users.find((u) => u.email === email)).toMatchObject({ role: 'FEC', entities: [{ id: second.id }] });
+
+        // 'Nueva Campaña' offers an entity without a campaign, but not one that is archived.
+        await page.goto(`${suite.server.url}/status`);
+        await page.getByRole('button', { name: 'Nueva Campaña' }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByRole('button', { name: /Entidad/ }).click();
+        await dialog.getByRole('searchbox').fill(second.name);
+        await dialog.getByRole('button', { name: label(second), exact: true }).waitFor();
+        await dialog.getByRole('searchbox').fill(archived.name);
+        expect(await dialog.getByRole('button', { name: label(archived), exact: true }).count()).toBe(0);
+        await screenshot(page, `new-campaign-without-archived-${size.name}`, { fullPage: false });
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }, 120_000);
+
     it('ADMIN archives an entity with sent campaigns, shows and restores it, and deletes it for good only by typing its name', async () => {
       const entity = (await sentEntities())[4 + size.offset];
       const sent = entity.campaigns.find((c) => c.status === 'sent')!;

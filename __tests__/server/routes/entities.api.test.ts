@@ -254,4 +254,33 @@ describe.each(backends)('entity administration API on $name', ({ openDemo }) => 
     expect((await post('archive', { id: 999999 })).status).toBe(404);
     expect((await post('archive', { id: target.id, extra: true })).status).toBe(422);
   });
+
+  it('gives an archived entity no new campaign and no new user; a user who belongs to it keeps it when edited', async () => {
+    const secure = (method: 'GET' | 'POST', path: string, body?: unknown) => call(demo.server, method, `/api/secure/v1/${path}`, { token: demo.tokens.admin, body });
+    const { id } = (await post('create', newEntity())).body.response.entity as EntityRow;
+    const created = await secure('POST', 'users/create', { email: `archivada${id}@example.org`, role: 1, name: 'Técnica', entities: [id] });
+    expect(created.status).toBe(200);
+    const userId = created.body.response.user.id as number;
+    expect((await post('archive', { id })).status).toBe(200);
+
+    const options = (await secure('GET', 'campaigns/getByUser?includeAllEntities=true')).body.response.entityCampaigns as { entityId: number; archived: boolean }[];
+    expect(options.find((e) => e.entityId === id)?.archived).toBe(true);
+    expect(options.filter((e) => e.archived).map((e) => e.entityId)).toContain(id);
+    const refused = await secure('POST', 'campaigns/create', { entityId: id });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.data).toBe('ENTITY_ARCHIVED');
+    expect((await demo.db.query('SELECT 1 FROM campaigns WHERE entity_id = $1', [id])).length).toBe(0);
+
+    const newUser = await secure('POST', 'users/create', { email: `otra${id}@example.org`, role: 1, name: 'Otra', entities: [id] });
+    expect(newUser.status).toBe(422);
+    expect(JSON.stringify(newUser.body)).toContain('USERS.VALIDATION.ARCHIVED_ENTITY');
+    // The user already in it is promoted without losing it; adding it to another user's entities is refused.
+    expect((await secure('POST', 'users/update', { id: userId, email: `archivada${id}@example.org`, role: 3, entities: [id] })).status).toBe(200);
+    const other = (await post('create', newEntity())).body.response.entity as EntityRow;
+    const otherUser = (await secure('POST', 'users/create', { email: `otro${id}@example.org`, role: 1, name: 'Otro', entities: [other.id] })).body.response.user.id as number;
+    expect((await secure('POST', 'users/update', { id: otherUser, email: `otro${id}@example.org`, role: 1, entities: [other.id, id] })).status).toBe(422);
+
+    expect((await post('restore', { id })).status).toBe(200);
+    expect((await secure('POST', 'campaigns/create', { entityId: id })).status).toBe(200);
+  });
 });

@@ -75,6 +75,8 @@ export const EntityCampaigns = Type.Object({
     Type.Object({
       entityId: Type.Integer(),
       text: Type.String(),
+      /** Archived entities keep their history (reported) but get no new campaign. */
+      archived: Type.Boolean(),
       /** text is the Spanish "Campaña 2026" of spec section 3; clients build their own label from campaignNumber. */
       campaigns: Type.Array(Type.Object({ id: Type.Integer(), text: Type.String(), campaignNumber: Type.Integer() })),
     }),
@@ -116,6 +118,8 @@ export type CampaignStateResponse = Static<typeof CampaignStateResponse>;
 
 /** The data of create's 409 when the entity has its campaign of the current edition already. */
 export const CAMPAIGN_EXISTS = 'CAMPAIGN_EXISTS';
+/** The data of create's 409 when the entity is archived (it is restored first). */
+export const ENTITY_ARCHIVED = 'ENTITY_ARCHIVED';
 
 export const CreateCampaignResponse = Type.Object({ campaign: Type.Object({ id: Type.Integer() }) });
 export type CreateCampaignResponse = Static<typeof CreateCampaignResponse>;
@@ -160,7 +164,7 @@ export const campaignCalls = {
   }),
   create: apiCall({
     method: 'POST', url: '/campaigns/create', access: 'user', querystring: NoQuery, body: Strict({ entityId: Id }), response: CreateCampaignResponse,
-    summary: "ADMIN, FEC: creates the entity's campaign of the current edition (409 CAMPAIGN_EXISTS when it has one)",
+    summary: "ADMIN, FEC: creates the entity's campaign of the current edition (409 CAMPAIGN_EXISTS when it has one, ENTITY_ARCHIVED when it is archived)",
   }),
   saveAnswer: apiCall({
     method: 'POST', url: '/campaigns/saveAnswer', access: 'user', querystring: NoQuery, body: SaveAnswerRequest, response: CampaignStateResponse,

@@ -81,7 +81,7 @@ describe('entity selectors', () => {
 
   it('name entity options with their province, and map creation failures to the spec messages', () => {
     const entity: EntityRow = { id: 9, name: 'Alzira', population: 1, municipalities: [], province: 'Valencia/València', autonomousCommunity: 'C', campaigns: [], archived: false };
-    expect(selectEntityOptions(rootReducer(signedIn('ADMIN'), entitiesActions.listLoaded([entity])))).toEqual([{ value: 9, label: 'Alzira - (Valencia/València)' }]);
+    expect(selectEntityOptions(rootReducer(signedIn('ADMIN'), entitiesActions.listLoaded([entity])), [])).toEqual([{ value: 9, label: 'Alzira - (Valencia/València)' }]);
     expect(entityCreateErrorMessage({ type: 'VALIDATION', status: 422, data: 'MULTIPLE_PROVINCES' })).toBe('ENTITIES.TOAST.MULTIPLE_PROVINCES');
     expect(entityCreateErrorMessage({ type: 'VALIDATION', status: 422, data: 'ALREADY_EXISTS' })).toBe('ENTITIES.TOAST.ALREADY_EXISTS');
     expect(entityCreateErrorMessage({ type: 'CONFLICT', status: 409, data: 'ALREADY_EXISTS' })).toBe('ENTITIES.TOAST.CREATE_ERROR');
@@ -91,12 +91,14 @@ describe('entity selectors', () => {
   it('leave archived entities out of the pickers, and out of the list unless asked for', () => {
     const entity = (id: number, name: string, archived: boolean): EntityRow => ({ id, name, population: 1, municipalities: [], province: 'Valencia/València', autonomousCommunity: 'C', campaigns: [], archived });
     const loaded = rootReducer(signedIn('ADMIN'), entitiesActions.listLoaded([entity(1, 'Alzira', false), entity(2, 'Sueca', true)]));
-    expect(selectEntityOptions(loaded).map((o) => o.value)).toEqual([1]);
+    expect(selectEntityOptions(loaded, []).map((o) => o.value)).toEqual([1]);
+    // A user who already belongs to the archived entity keeps it on the edit form (the server allows keeping it).
+    expect(selectEntityOptions(loaded, [2]).map((o) => o.value)).toEqual([1, 2]);
     expect(selectEntitiesPage(loaded).rows.map((e) => e.id)).toEqual([1]);
     expect(selectArchivedCount(loaded)).toBe(1);
     const shown = rootReducer(loaded, entitiesActions.showArchivedChanged(true));
     expect(selectEntitiesPage(shown).rows.map((e) => e.id)).toEqual([1, 2]);
-    expect(selectEntityOptions(shown).map((o) => o.value)).toEqual([1]);
+    expect(selectEntityOptions(shown, []).map((o) => o.value)).toEqual([1]);
     expect(selectEntitiesPage(rootReducer(shown, entitiesActions.restored(2))).rows.map((e) => e.archived)).toEqual([false, false]);
   });
 

@@ -16,7 +16,8 @@ const entities: EntityCampaigns = {
     { entityId: 1, text: 'Alzira - (Valencia/València)', campaigns: [] },
     { entityId: 2, text: 'Gandia - (Valencia/València)', campaigns: [] },
     { entityId: 3, text: 'Xàtiva - (Valencia/València)', campaigns: [] },
-  ],
+    { entityId: 4, text: 'Sueca - (Valencia/València)', archived: true, campaigns: [] },
+  ].map((entity) => ({ archived: false, ...entity })),
 };
 const row = (campaignId: number, entityId: number, campaignNumber: number, currentEdition: boolean): CampaignStatusRow => ({
   campaignId, campaignNumber, entityId, entity: `E${entityId}`, province: 'Valencia/València', provinceId: '46', autonomousCommunity: 'Comunitat Valenciana',
@@ -28,7 +29,7 @@ const admin = { auth: { ...initialAuthState, status: 'loaded' as const, user: { 
 const reduce = (...actions: { type: string }[]) => actions.reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
 
 describe("'Nueva Campaña' choice", () => {
-  it('leaves out the entities with a campaign in the current edition, and waits for both lists', () => {
+  it('leaves out the entities with a campaign in the current edition and archived ones, and waits for both lists', () => {
     const choice = selectNewCampaignChoice(reduce(campaignsActions.statusLoaded(rows), campaignsActions.entityOptionsLoaded(entities.entityCampaigns)));
     expect(choice).toEqual({
       loading: false, edition: 2026, excluded: 1,

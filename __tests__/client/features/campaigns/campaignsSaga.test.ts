@@ -124,6 +124,11 @@ describe('campaign sagas', () => {
       .put.like({ action: { payload: { message: 'CAMPAIGNS.TOAST.CAMPAIGN_EXISTS', severity: 'error' } } })
       .put(campaignsActions.statusRequested())
       .run();
+    const archived = async () => Promise.reject(new ApiError('CONFLICT', 409, 'ENTITY_ARCHIVED'));
+    await expectSaga(handleCreate, deps({ create: archived }), campaignsActions.createRequested(1))
+      .withReducer(rootReducer, state('ADMIN'))
+      .put.like({ action: { payload: { message: 'CAMPAIGNS.TOAST.ENTITY_ARCHIVED', severity: 'error' } } })
+      .run();
   });
 
   it('asks before deleting, then removes the row with Cuestionario eliminado', async () => {

@@ -44,7 +44,7 @@ const comparison: ComparisonResponse = {
   ],
   ...comparisonAbout(),
 };
-const options = { entityCampaigns: [{ entityId: 4, text: 'Ayuntamiento de Prueba - (Valencia/València)', campaigns: [{ id: 8, text: 'Campaña 2025', campaignNumber: 2025 }, { id: 12, text: 'Campaña 2026', campaignNumber: 2026 }] }, { entityId: 5, text: 'Nueva - (Teruel)', campaigns: [] }] };
+const options = { entityCampaigns: [{ entityId: 4, text: 'Ayuntamiento de Prueba - (Valencia/València)', archived: false, campaigns: [{ id: 8, text: 'Campaña 2025', campaignNumber: 2025 }, { id: 12, text: 'Campaña 2026', campaignNumber: 2026 }] }, { entityId: 5, text: 'Nueva - (Teruel)', archived: false, campaigns: [] }] };
 
 describe('comparison radars', () => {
   it('give entity, province, community and size band groups, matching previous policies by name', () => {

@@ -93,7 +93,7 @@ describe('results sagas', () => {
   });
 
   it("clears the report at once when another entity is chosen, and leaves the old campaign's address for /results", async () => {
-    const options = { entityCampaigns: [{ entityId: 1, text: 'Ayuntamiento de Prueba - (Valencia/València)', campaigns: [{ id: 3, text: 'Campaña 2026', campaignNumber: 2026 }] }, { entityId: 2, text: 'Otra - (Teruel)', campaigns: [{ id: 9, text: 'Campaña 2026', campaignNumber: 2026 }] }] };
+    const options = { entityCampaigns: [{ entityId: 1, text: 'Ayuntamiento de Prueba - (Valencia/València)', archived: false, campaigns: [{ id: 3, text: 'Campaña 2026', campaignNumber: 2026 }] }, { entityId: 2, text: 'Otra - (Teruel)', archived: false, campaigns: [{ id: 9, text: 'Campaña 2026', campaignNumber: 2026 }] }] };
     const open = [resultsActions.optionsLoaded(options), resultsActions.campaignOpened(3), resultsActions.resultLoaded(result), resultsActions.answersLoaded(indicators)].reduce(rootReducer, signedIn());
     // The entity on screen chosen again keeps its report, and the page stays.
     const paths: string[] = [];
@@ -246,7 +246,7 @@ describe('results sagas', () => {
     const withDialog = asked.storeState as ReturnType<typeof signedIn>;
     expect(withDialog.alerts.queue[0]).toMatchObject({ title: 'RESULTS.UNSHARE.TITLE', confirm: { action: resultsActions.unshareConfirmed(3), danger: true } });
     // Once the page knows the campaign, the question names it.
-    const open = rootReducer(rootReducer(signedIn(), resultsActions.campaignOpened(3)), resultsActions.optionsLoaded({ entityCampaigns: [{ entityId: 1, text: 'Ayuntamiento de Prueba - (Ávila)', campaigns: [{ id: 3, text: 'Campaña 2026', campaignNumber: 2026 }] }] }));
+    const open = rootReducer(rootReducer(signedIn(), resultsActions.campaignOpened(3)), resultsActions.optionsLoaded({ entityCampaigns: [{ entityId: 1, text: 'Ayuntamiento de Prueba - (Ávila)', archived: false, campaigns: [{ id: 3, text: 'Campaña 2026', campaignNumber: 2026 }] }] }));
     const named = await expectSaga(handleUnshareAsked, resultsActions.unshareAsked(3)).withReducer(rootReducer, open).run();
     expect((named.storeState as typeof open).alerts.queue[0]).toMatchObject({
       message: 'RESULTS.UNSHARE.MESSAGE_NAMED', values: { year: '2026', entity: 'Ayuntamiento de Prueba - (Ávila)' },

@@ -80,7 +80,7 @@ export function handleDeleteConfirmed(deps: CampaignsDependencies, action: Retur
 }
 
 export function handleEntityOptionsRequested(deps: CampaignsDependencies) {
-  const options = ({ entityCampaigns }: EntityCampaigns) => campaignsActions.entityOptionsLoaded(entityCampaigns.map(({ entityId, text }) => ({ entityId, text })));
+  const options = ({ entityCampaigns }: EntityCampaigns) => campaignsActions.entityOptionsLoaded(entityCampaigns.map(({ entityId, text, archived }) => ({ entityId, text, archived })));
   return load(callApi(errorPage('CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR'), deps.campaignsApi.getByUser, true), options, campaignsActions.entityOptionsFailed);
 }
 

@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/rootReducer.js';
-import type { CAMPAIGN_EXISTS, CampaignDetail, IndicatorGroup, Subindicator } from '../../../shared/api/campaigns.js';
+import type { CAMPAIGN_EXISTS, ENTITY_ARCHIVED, CampaignDetail, IndicatorGroup, Subindicator } from '../../../shared/api/campaigns.js';
 import type { RequestError } from '../../lib/remote.js';
 import { compareDatesEmptyLast, pageOf, textMatches, type TableView } from '../../lib/tableView.js';
 import type { QuestionnaireFilters } from './campaignsSlice.js';
@@ -51,20 +51,28 @@ export const selectStatusPage = createSelector([selectStatusSlice, selectStatusV
 export const selectNewCampaignChoice = createSelector([selectEntityOptions, selectStatusSlice], (entities, status) => {
   const current = status.rows.filter((row) => row.currentEdition);
   const taken = new Set(current.map((row) => row.entityId));
-  const options = entities.items.filter((e) => !taken.has(e.entityId)).map((e) => ({ value: e.entityId, label: e.text }));
+  // Archived entities get no new campaign (the server refuses it): they are neither offered nor counted as left out.
+  const active = entities.items.filter((e) => !e.archived);
+  const options = active.filter((e) => !taken.has(e.entityId)).map((e) => ({ value: e.entityId, label: e.text }));
   return {
     loading: entities.status === 'loading' || status.status === 'loading' || status.status === 'idle',
     options,
-    excluded: entities.items.length - options.length,
+    excluded: active.length - options.length,
     edition: current[0]?.campaignNumber ?? null,
   };
 });
 
+// The 409 data of campaigns/create, spelled here (typed against the API's) so that the client needs no schema code.
 const campaignExists: typeof CAMPAIGN_EXISTS = 'CAMPAIGN_EXISTS';
+const entityArchived: typeof ENTITY_ARCHIVED = 'ENTITY_ARCHIVED';
+const createConflicts: Record<string, string> = {
+  [campaignExists]: 'CAMPAIGNS.TOAST.CAMPAIGN_EXISTS',
+  [entityArchived]: 'CAMPAIGNS.TOAST.ENTITY_ARCHIVED',
+};
 
-/** The toast of a refused creation: the entity has its campaign already (the server's 409), or the general failure. */
+/** The toast of a refused creation: the server's 409 (a campaign already there, an archived entity), or the general failure. */
 export const createErrorToast = (error: RequestError) =>
-  error.type === 'CONFLICT' && error.data === campaignExists ? 'CAMPAIGNS.TOAST.CAMPAIGN_EXISTS' : 'CAMPAIGNS.TOAST.CREATE_ERROR';
+  (error.type === 'CONFLICT' && typeof error.data === 'string' ? createConflicts[error.data] : undefined) ?? 'CAMPAIGNS.TOAST.CREATE_ERROR';
 
 /** answered after a successful save or when the answer is non-null (spec section 4, Campaign). */
 export const isAnswered = (sub: Subindicator) => sub.answer !== null && sub.answer.length > 0;

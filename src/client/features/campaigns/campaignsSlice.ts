@@ -8,6 +8,13 @@ import { initialCampaignsView, initialQuestionnaireFilters, type CampaignsView, 
 
 export type { QuestionnaireFilters };
 
+/** An entity 'Nueva Campaña' may offer; archived ones are kept here and left out by its selector. */
+export interface EntityOption {
+  entityId: number;
+  text: string;
+  archived: boolean;
+}
+
 export interface CampaignsState {
   mine: Remote<{ items: CampaignSummary[] }>;
   statusPage: Remote<{ rows: CampaignStatusRow[] }>;
@@ -16,7 +23,7 @@ export interface CampaignsState {
    * its save failed). saving: by question, its last save ('failed' keeps it out of the autosave until it is retried).
    */
   questionnaire: Remote<{ campaign: CampaignDetail | null; saving: Record<number, RequestStatus>; drafts: Record<number, number[]> }>;
-  entityOptions: Remote<{ items: { entityId: number; text: string }[] }>;
+  entityOptions: Remote<{ items: EntityOption[] }>;
   create: Remote;
   /** The edition export being downloaded (status page), if any: its button waits. */
   exporting: EditionExportQuery['format'] | null;
@@ -146,7 +153,7 @@ const campaignsSlice = createSlice({
     entityOptionsRequested(state) {
       state.entityOptions.status = 'loading';
     },
-    entityOptionsLoaded(state, action: PayloadAction<{ entityId: number; text: string }[]>) {
+    entityOptionsLoaded(state, action: PayloadAction<EntityOption[]>) {
       state.entityOptions = { status: 'succeeded', error: null, items: action.payload };
     },
     entityOptionsFailed(state, action: PayloadAction<RequestError>) {

@@ -169,8 +169,8 @@ export async function findSessionUserAndCampaignToAnswer(q: Queryable, session: 
 
 /** Entities with their campaigns, oldest first (the last is the newest); entityIds null means every entity. */
 export async function listEntityCampaigns(q: Queryable, entityIds: number[] | null, options: { nameWithProvince: boolean; onlySent: boolean }): Promise<EntityCampaigns> {
-  const rows = await q.query<{ entity_id: number; name: string; province: string; campaigns: { id: number; text: string; campaignNumber: number }[] }>(
-    `SELECT en.id AS entity_id, en.name, p.name AS province,
+  const rows = await q.query<{ entity_id: number; name: string; province: string; archived: boolean; campaigns: { id: number; text: string; campaignNumber: number }[] }>(
+    `SELECT en.id AS entity_id, en.name, p.name AS province, en.archived_at IS NOT NULL AS archived,
             COALESCE((SELECT json_agg(json_build_object('id', c.id, 'text', ${CAMPAIGN_TEXT}, 'campaignNumber', ed.campaign_number) ORDER BY ed.campaign_number)
                         FROM campaigns c JOIN editions ed ON ed.id = c.edition_id
                        WHERE c.entity_id = en.id AND (NOT $2::boolean OR c.status = 'sent')), '[]'::json) AS campaigns
@@ -180,7 +180,7 @@ export async function listEntityCampaigns(q: Queryable, entityIds: number[] | nu
     [entityIds, options.onlySent],
   );
   return {
-    entityCampaigns: rows.map((r) => ({ entityId: r.entity_id, text: options.nameWithProvince ? `${r.name} - (${r.province})` : r.name, campaigns: r.campaigns })),
+    entityCampaigns: rows.map((r) => ({ entityId: r.entity_id, text: options.nameWithProvince ? `${r.name} - (${r.province})` : r.name, archived: r.archived, campaigns: r.campaigns })),
   };
 }
 

@@ -7,14 +7,6 @@ export async function currentEditionId(q: Queryable): Promise<number | undefined
   return row?.id;
 }
 
-/**
- * Whether the entity exists, and if so kept from removal until the transaction ends (FOR KEY SHARE): a removal
- * in progress is waited for and then reads as none, instead of a foreign-key error (a 500) at the insert.
- */
-export async function entityExists(q: Queryable, entityId: number): Promise<boolean> {
-  return (await q.query('SELECT 1 FROM entities WHERE id = $1 FOR KEY SHARE', [entityId])).length > 0;
-}
-
 /** Inserts a created campaign; undefined when the entity already has one in that edition. */
 export async function insertCampaign(q: Queryable, entityId: number, editionId: number): Promise<number | undefined> {
   const [row] = await q.query<{ id: number }>(

@@ -106,8 +106,14 @@ export async function deleteEntity(q: Queryable, id: number): Promise<void> {
   await q.query('DELETE FROM entities WHERE id = $1', [id]);
 }
 
-/** Which of these entities exist, locked against removal until the transaction ends (as entityExists), in id order. */
-export async function lockEntities(q: Queryable, ids: readonly number[]): Promise<number[]> {
-  const found = await q.query<{ id: number }>('SELECT id FROM entities WHERE id = ANY($1::int[]) ORDER BY id FOR KEY SHARE', [ids]);
-  return found.map((row) => row.id);
+/**
+ * Which of these entities exist, in id order, with whether each is archived; each is kept from removal until the
+ * transaction ends (FOR KEY SHARE): a removal in progress is waited for and then reads as gone, instead of a
+ * foreign-key error (a 500) at a later insert.
+ */
+export async function lockEntities(q: Queryable, ids: readonly number[]): Promise<{ id: number; archived: boolean }[]> {
+  return q.query<{ id: number; archived: boolean }>(
+    'SELECT id, archived_at IS NOT NULL AS archived FROM entities WHERE id = ANY($1::int[]) ORDER BY id FOR KEY SHARE',
+    [ids],
+  );
 }

@@ -13,10 +13,16 @@ import type { CreateUserRequest, CreateUserResponse, RegeneratePasswordResponse,
 
 const emailExists = () => new AppError('EMAIL_EXISTS', 'A user with this e-mail already exists');
 
-async function checkEntitiesExist(q: Queryable, entityIds: number[]): Promise<void> {
+/**
+ * The entities given to a user exist and are not archived; an archived entity the user already belongs to
+ * (`kept`) may stay, so that editing such a user's role does not force a restore.
+ */
+async function checkEntitiesGiven(q: Queryable, entityIds: number[], kept: readonly number[] = []): Promise<void> {
   const found = await lockEntities(q, entityIds);
-  const missing = entityIds.filter((id) => !found.includes(id));
+  const missing = entityIds.filter((id) => !found.some((entity) => entity.id === id));
   if (missing.length > 0) throw validationError(`Unknown entities: ${missing.join(', ')}`, { entities: 'USERS.VALIDATION.UNKNOWN_ENTITY' });
+  const archived = found.filter((entity) => entity.archived && !kept.includes(entity.id)).map((entity) => entity.id);
+  if (archived.length > 0) throw validationError(`Archived entities: ${archived.join(', ')}`, { entities: 'USERS.VALIDATION.ARCHIVED_ENTITY' });
 }
 
 /**
@@ -34,7 +40,7 @@ export async function createUserWithPassword(
   try {
     const id = await db.transaction(async (tx) => {
       if (await emailTaken(tx, input.email)) throw emailExists();
-      await checkEntitiesExist(tx, entityIds);
+      await checkEntitiesGiven(tx, entityIds);
       const userId = await insertUser(tx, { ...input, entityIds, passwordHash, temporary: true });
       await recordAudit(tx, {
         actorId: audit.actorId,
@@ -119,8 +125,8 @@ export async function updateUser(db: Db, actor: Actor, input: UpdateUserRequest)
     return await db.transaction(async (tx) => {
       const target = await managedUser(tx, actor, input.id);
       if (await emailTaken(tx, email, target.id)) throw emailExists();
-      await checkEntitiesExist(tx, entityIds);
       const entitiesBefore = await entityIdsOfUser(tx, target.id);
+      await checkEntitiesGiven(tx, entityIds, entitiesBefore);
       await writeUser(tx, target.id, { email, role, entityIds });
       await recordAudit(tx, {
         ...auditedBy(actor), action: 'user.update', targetType: 'user', targetId: target.id,

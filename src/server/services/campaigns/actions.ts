@@ -1,8 +1,9 @@
 import type { Db, Tx } from '../../db/client.js';
-import { CAMPAIGN_EXISTS, type CampaignStateResponse } from '../../../shared/api/campaigns.js';
+import { CAMPAIGN_EXISTS, ENTITY_ARCHIVED, type CampaignStateResponse } from '../../../shared/api/campaigns.js';
 import { AppError, conflict, forbidden, notFound, validationError } from '../../errors.js';
 import { findCampaign, findCampaignToAnswer, findSessionUserAndCampaignToAnswer, type CampaignRow } from '../../db/repositories/campaignQueries.js';
 import * as writes from '../../db/repositories/campaignWrites.js';
+import { lockEntities } from '../../db/repositories/entities.js';
 import { readAnswerIds } from '../../db/repositories/scores.js';
 import { storeSubmission } from '../../db/repositories/territoryScores.js';
 import { scoreCampaign } from '../../reports/scoring.js';
@@ -73,10 +74,15 @@ export async function submitCampaign(db: Db, questionnaires: QuestionnaireCache,
   });
 }
 
-/** Creates the entity's campaign for the current edition; one per entity and edition (409 CAMPAIGN_EXISTS). */
+/**
+ * Creates the entity's campaign for the current edition; one per entity and edition (409 CAMPAIGN_EXISTS). An
+ * archived entity gets none until it is restored (409 ENTITY_ARCHIVED).
+ */
 export async function createCampaign(db: Db, actor: Actor, entityId: number): Promise<{ campaign: { id: number } }> {
   return db.transaction(async (tx) => {
-    if (!(await writes.entityExists(tx, entityId))) throw notFound('Entity');
+    const [entity] = await lockEntities(tx, [entityId]);
+    if (!entity) throw notFound('Entity');
+    if (entity.archived) throw conflict('The entity is archived: restore it first', ENTITY_ARCHIVED);
     const editionId = await writes.currentEditionId(tx);
     if (editionId === undefined) throw conflict('There is no questionnaire edition yet');
     const id = await writes.insertCampaign(tx, entityId, editionId);

@@ -22,9 +22,12 @@ export const selectEntitiesPage = createSelector([selectList, selectEntitiesView
 /** How many entities are archived (the list's 'Mostrar archivadas' says so). */
 export const selectArchivedCount = createSelector([selectList], (list) => list.items.filter((e) => e.archived).length);
 
-/** Entities as the user form offers them: "name - (province)", the suffix the entity search ignores; never archived ones. */
-export const selectEntityOptions = createSelector([selectList], (list) =>
-  list.items.filter((e) => !e.archived).map((e) => ({ value: e.id, label: `${e.name} - (${e.province})` })),
+/**
+ * Entities as the user form offers them: "name - (province)", the suffix the entity search ignores; archived ones
+ * only when the user already belongs to them (`kept`), as the server allows.
+ */
+export const selectEntityOptions = createSelector([selectList, (_state: RootState, kept: readonly number[]) => kept], (list, kept) =>
+  list.items.filter((e) => !e.archived || kept.includes(e.id)).map((e) => ({ value: e.id, label: `${e.name} - (${e.province})` })),
 );
 
 /** The entity the edit page (/manage/entities/{id}/edit) shows, once the list has it. */

@@ -18,11 +18,12 @@ export interface UserFormValues {
 
 /**
  * The user form of 'Nuevo usuario' and 'Editar usuario': e-mail, a role the signed-in administrator may give,
- * entities (archived ones are not offered); the shared yup schema checks it before sending.
+ * entities (archived ones are not offered, unless the user already belongs to them); the shared yup schema checks it
+ * before sending.
  */
 export function UserForm({ initialValues, submitLabel, busy, onSubmit }: { initialValues: UserFormValues; submitLabel: string; busy: boolean; onSubmit: (values: UserFormValues) => void }) {
   const roles = useAppSelector(selectAssignableRoles);
-  const entityOptions = useAppSelector(selectEntityOptions);
+  const entityOptions = useAppSelector((state) => selectEntityOptions(state, initialValues.entities));
   const entitiesStatus = useAppSelector((state) => state.entities.list.status);
   useDispatchOnMount(entitiesActions.listRequested);
   return (
