@@ -28,7 +28,8 @@ export function encodeWithRaw(value: unknown, raw: Buffer): Buffer {
 
 /**
  * JSON text with holes: encoded once from a value whose holes hold `marker`, then filled per request with
- * small ASCII pieces (such as answers) in the order the holes appear.
+ * small pieces of JSON text (such as answers) in the order the holes appear. Pieces may hold any text: they are
+ * sized and written as UTF-8 bytes, not as string lengths.
  */
 export class JsonWithHoles {
   private readonly parts: Buffer[];
@@ -41,16 +42,24 @@ export class JsonWithHoles {
     this.partsLength = this.parts.reduce((n, p) => n + p.length, 0);
   }
 
-  /** The JSON with pieces[i] (ASCII JSON text) in hole i. */
+  /** The JSON with pieces[i] (JSON text) in hole i. */
   fill(pieces: readonly string[]): Buffer {
     if (pieces.length !== this.holes) throw new Error(`expected ${this.holes} pieces, got ${pieces.length}`);
-    const out = Buffer.allocUnsafe(pieces.reduce((n, p) => n + p.length, this.partsLength));
-    let at = 0;
-    for (let i = 0; i < pieces.length; i++) {
-      at += this.parts[i].copy(out, at);
-      at += out.write(pieces[i], at, 'latin1');
-    }
-    this.parts[pieces.length].copy(out, at);
-    return out;
+    return interleave(this.parts, pieces, this.partsLength);
   }
+}
+
+/**
+ * segments[0], pieces[0], segments[1], ..., segments[n] in one buffer (n pieces, n + 1 segments whose bytes add up to
+ * segmentsLength). The pieces are written as UTF-8 and sized in bytes, so any text may be in them.
+ */
+export function interleave(segments: readonly Buffer[], pieces: readonly string[], segmentsLength: number): Buffer {
+  const out = Buffer.allocUnsafe(pieces.reduce((n, p) => n + Buffer.byteLength(p, 'utf8'), segmentsLength));
+  let at = 0;
+  for (let i = 0; i < pieces.length; i++) {
+    at += segments[i].copy(out, at);
+    at += out.write(pieces[i], at, 'utf8');
+  }
+  segments[pieces.length].copy(out, at);
+  return out;
 }

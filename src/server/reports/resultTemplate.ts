@@ -3,6 +3,7 @@ import type { CampaignPlace } from '../db/repositories/resultQueries.js';
 import type { Ranks } from '../../shared/api/results.js';
 import type { EditionQuestionnaire } from './questionnaireCache.js';
 import { encodeWithIndicators } from './questionnaires.js';
+import { interleave } from './rawJson.js';
 import { buildResultReport } from './resultReport.js';
 import { placeNames, placeSizeBand } from './reportBodies.js';
 import { groupKey } from './scoring.js';
@@ -138,13 +139,6 @@ export class ResultTemplate {
         }
       }
     });
-    const out = Buffer.allocUnsafe(text.reduce((n, t) => n + t.length, this.size));
-    let at = 0;
-    for (let i = 0; i < text.length; i++) {
-      at += this.segments[i].copy(out, at);
-      at += out.write(text[i], at, 'latin1');
-    }
-    this.segments[text.length].copy(out, at);
-    return out;
+    return interleave(this.segments, text, this.size);
   }
 }

@@ -1,0 +1,29 @@
+import { encodeWithRaw, JsonWithHoles, rawSlot } from '../../../src/server/reports/rawJson.js';
+
+/** Texts whose UTF-8 bytes outnumber their UTF-16 code units: two-, three- and four-byte characters. */
+const WIDE = ['Mancomunitat de la Ribera Alta: ñ', '3.000 €', 'Dénia 🌊', 'Ayuntamiento de Alcalà de Xivert'];
+
+describe('pre-encoded JSON', () => {
+  it('fills holes with any UTF-8 text, in a template that has some too, exactly as JSON.stringify would', () => {
+    const marker = 'hole-marker';
+    const template = new JsonWithHoles({ entity: 'Xàtiva €', answers: [marker, marker, marker] }, marker, 3);
+    const pieces = WIDE.slice(0, 3).map((text) => JSON.stringify({ comment: text }));
+    const filled = template.fill(pieces);
+    const expected = { entity: 'Xàtiva €', answers: WIDE.slice(0, 3).map((comment) => ({ comment })) };
+    expect(filled.toString('utf8')).toBe(JSON.stringify(expected));
+    expect(JSON.parse(filled.toString('utf8'))).toEqual(expected);
+    expect(filled.length).toBe(Buffer.byteLength(JSON.stringify(expected)));
+  });
+
+  it('splices raw JSON into a value whose texts are not ASCII', () => {
+    const raw = Buffer.from(JSON.stringify(WIDE));
+    const encoded = encodeWithRaw({ before: 'ñ', list: rawSlot<string[]>(), after: '🌊' }, raw);
+    expect(JSON.parse(encoded.toString('utf8'))).toEqual({ before: 'ñ', list: WIDE, after: '🌊' });
+  });
+
+  it('refuses a wrong number of holes or pieces', () => {
+    expect(() => new JsonWithHoles({ a: 'm' }, 'm', 2)).toThrow('expected 2 holes, found 1');
+    expect(() => new JsonWithHoles({ a: 'm', b: 'm' }, 'm', 2).fill(['1'])).toThrow('expected 2 pieces, got 1');
+    expect(() => encodeWithRaw({ a: 1 }, Buffer.from('[]'))).toThrow('exactly one rawSlot');
+  });
+});
