@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { openTestPglite } from '../../helpers/db.js';
 import { namedStatement, type Db } from '../../../src/server/db/client.js';
 import { queryOnPglite, sqlLiteral } from '../../../src/server/db/pgliteStatements.js';
-import { pgliteTransaction, type PgliteSession } from '../../../src/server/db/pgliteGuard.js';
+import { pgliteTransaction } from '../../../src/server/db/pgliteGuard.js';
+import type { PgliteSession } from '../../../src/server/db/pgliteStatements.js';
 import { DatabaseUnavailableError } from '../../../src/server/db/faults.js';
 import { PGlite } from '@electric-sql/pglite';
 

@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useLocation } from 'react-router-dom';
-import type { UnknownAction } from '@reduxjs/toolkit';
-import type { AppDispatch, RootState } from './store.js';
+import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { RootState } from './rootReducer.js';
 import { errorsActions } from '../features/errors/errorsSlice.js';
 import { NOT_FOUND_MESSAGE } from '../lib/transportErrors.js';
 
-export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+// The store's dispatch: plain actions only (no thunks; sagas do the side effects).
+export const useAppDispatch = useDispatch.withTypes<Dispatch<UnknownAction>>();
 export const useAppSelector = useSelector.withTypes<RootState>();
 
 /**

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import { TransactionAbortedError, type PGlite, type Results } from '@electric-sql/pglite';
+import { TransactionAbortedError, type PGlite } from '@electric-sql/pglite';
 import { DatabaseUnavailableError } from './faults.js';
-import { beginWithQuery, queryOnPglite, type PreparedStatement } from './pgliteStatements.js';
-import type { NamedStatement, Tx } from './client.js';
+import { beginWithQuery, queryOnPglite, type PgliteSession } from './pgliteStatements.js';
+import type { NamedStatement, Tx } from './statements.js';
 
 /**
  * Free bytes the embedded database keeps in its folder's file system: below it every statement is refused as
@@ -24,19 +24,6 @@ export interface PgliteGuardOptions {
   /** Opens the data folder again after a PANIC; without it the instance stays dead and every call is refused. */
   readonly reopen?: () => Promise<PGlite>;
   readonly reopenIntervalMs?: number;
-}
-
-/**
- * One live instance as the wrapper uses it: every statement refused once the instance died, and every one but
- * the end of a transaction refused while the folder is short of room.
- */
-export interface PgliteSession {
-  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
-  exec(sql: string): Promise<Results[]>;
-  /** COMMIT or ROLLBACK, which must run whatever the free space: a transaction is never left open. */
-  end(sql: 'COMMIT' | 'ROLLBACK'): Promise<Results[]>;
-  /** Statements PREPAREd on this instance, by name (a session's; a reopened instance starts with none). */
-  readonly prepared: Map<string, PreparedStatement>;
 }
 
 /** Free bytes for an unprivileged writer in dir's file system; undefined when it cannot be told. */

@@ -1,6 +1,18 @@
-import type { NamedStatement } from './client.js';
 import type { Results } from '@electric-sql/pglite';
-import type { PgliteSession } from './pgliteGuard.js';
+import type { NamedStatement } from './statements.js';
+
+/**
+ * One live instance as the wrapper uses it: every statement refused once the instance died, and every one but
+ * the end of a transaction refused while the folder is short of room.
+ */
+export interface PgliteSession {
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  exec(sql: string): Promise<Results[]>;
+  /** COMMIT or ROLLBACK, which must run whatever the free space: a transaction is never left open. */
+  end(sql: 'COMMIT' | 'ROLLBACK'): Promise<Results[]>;
+  /** Statements PREPAREd on this instance, by name (a session's; a reopened instance starts with none). */
+  readonly prepared: Map<string, PreparedStatement>;
+}
 
 /**
  * A named statement PREPAREd on a PGlite session: its parameters' types (as pg_prepared_statements names them,

@@ -6,6 +6,7 @@ import { editionFigures, type EditionFigures, type FigureInputs } from './figure
 import { TERRITORIES, zeroPerTerritory, type Territory, type TerritoryAggregate } from './territories.js';
 import { ResultTemplate } from './resultTemplate.js';
 import type { EditionQuestionnaire } from './questionnaireCache.js';
+import type { CampaignPart, TerritoryPart } from './partTypes.js';
 
 /**
  * The parts a sent campaign's report is assembled from, each kept in memory under the version it was read with
@@ -25,30 +26,6 @@ import type { EditionQuestionnaire } from './questionnaireCache.js';
  * read in its own place statement on this call; a kept part is used only when its version is equal, otherwise
  * the part is read again, after that statement, so it is the same state or a newer one, never an older one.
  */
-
-/** One territory of one edition, as reports use it. */
-export interface TerritoryPart {
-  /** The territory's version and the registered entities' version, space separated. */
-  version: string;
-  registered: number;
-  /** Its participants: the most any group has (every sent campaign scores every group), as meanSizes counts them. */
-  participants: number;
-  /** By group key "scope:categoryId". */
-  sums: Map<string, TerritoryAggregate>;
-  /** By global or axis group key: above[shown] is how many participants show a percentage above shown (tenths, 0..1000). */
-  above: Map<string, Int32Array>;
-}
-
-/** A sent campaign's own scores and answers. */
-export interface CampaignPart {
-  version: string;
-  own: Map<string, { percentage: number; value: number }>;
-  /** Its global and axis percentages as reports show them (tenths), by group key, for its ranks. */
-  shown: Map<string, number>;
-  /** The global and axis groups in the order they were read, [scope, category]. */
-  ranked: [string, number][];
-  answers: Map<number, number[]>;
-}
 
 const SHOWN_MAX = 1000;
 

@@ -8,7 +8,7 @@ import { buildResultReport } from './resultReport.js';
 import { placeNames, placeSizeBand } from './reportBodies.js';
 import { groupKey } from './scoring.js';
 import { allEntitiesMean, participantsMean, rankOf, TERRITORIES, type ByLevel, type GroupFigures, type Territory } from './territories.js';
-import type { CampaignPart, TerritoryPart } from './reportParts.js';
+import type { CampaignPart, TerritoryPart } from './partTypes.js';
 
 /**
  * A sent campaign's result body with holes where its territories' figures go: encoded once per campaign (its own

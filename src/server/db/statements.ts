@@ -1,0 +1,41 @@
+/**
+ * What the rest of the server knows of a database: statements, a connection, a transaction and the database
+ * itself. `client.ts` opens one (PGlite or PostgreSQL) and re-exports these; the PGlite wrapper implements them.
+ */
+
+/**
+ * A statement of a hot read path that the database parses and plans once per connection (session) and then
+ * only binds and runs: a prepared statement. Each name has one text.
+ */
+export interface NamedStatement {
+  readonly name: string;
+  readonly text: string;
+}
+
+export function namedStatement(name: string, text: string): NamedStatement {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`statement name ${name} must be a lower-case SQL identifier`);
+  return Object.freeze({ name, text });
+}
+
+/** What repositories need from a connection: parameterised queries ($1, $2...). */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string | NamedStatement, params?: unknown[]): Promise<T[]>;
+}
+
+/** A connection inside a transaction. */
+export interface Tx extends Queryable {
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+/** The database: PGlite in-process or a PostgreSQL pool, behind one interface. */
+export interface Db extends Tx {
+  readonly kind: 'pglite' | 'postgres';
+  /**
+   * Runs fn in one transaction; it commits when fn resolves and rolls back when it throws. On PostgreSQL, fn runs
+   * again (up to 3 times) when the transaction loses a race (deadlock, serialization failure): fn must only act on
+   * the database through tx, never on anything outside it.
+   */
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
