@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { makeStore, type StoreOptions } from '../../src/client/app/store.js';
 import { INTL_FORMATS, MESSAGES } from '../../src/client/i18n/messages.js';
 import type { AuthDependencies } from '../../src/client/features/auth/authSaga.js';
-import { createCredentialsBox, createNewPasswordBox, createPasswordChangeBox } from '../../src/client/features/auth/credentials.js';
+import { createSecretBox } from '../../src/client/lib/secretBox.js';
 import { SecretHoldersProvider } from '../../src/client/app/SecretHolders.js';
 import type { Tokens } from '../../src/client/api/authApi.js';
 import { createSessionTokens, SESSION_TOKENS_CONTEXT, type SessionTokens, type TokenSource } from '../../src/client/lib/sessionTokens.js';
@@ -79,9 +79,9 @@ export function fakeDependencies(overrides: Partial<AuthDependencies> = {}): Aut
     createPkce: async () => ({ verifier: 'verifier-1', challenge: 'challenge-1', state: 'state-1' }),
     tokenStore: memoryTokenStore(),
     session: createSessionTokens(),
-    credentials: createCredentialsBox(),
-    passwordChange: createPasswordChangeBox(),
-    newPassword: createNewPasswordBox(),
+    credentials: createSecretBox(),
+    passwordChange: createSecretBox(),
+    newPassword: createSecretBox(),
     locationSearch: () => '',
     locationHash: () => '',
     ...overrides,

@@ -8,8 +8,7 @@ import { authApi } from '../api/authApi.js';
 import { createPkce } from '../lib/pkce.js';
 import { cookieTokenStore } from '../lib/tokenStore.js';
 import { createSessionTokens } from '../lib/sessionTokens.js';
-import { createCredentialsBox, createNewPasswordBox, createPasswordChangeBox } from '../features/auth/credentials.js';
-import { createSecretBox } from '../lib/secretBox.js';
+import { createSecretBoxes } from '../lib/secretBox.js';
 import { watchUsers, type UsersDependencies } from '../features/admin/users/usersSaga.js';
 import { watchEntities, type EntitiesDependencies } from '../features/admin/entities/entitiesSaga.js';
 import { entitiesApi, usersApi } from '../api/adminApi.js';
@@ -62,7 +61,7 @@ const defaultDependencies: Omit<Dependencies, PerStore> = {
 
 /** One store's dependencies: the defaults, its own session and boxes, and the caller's overrides. */
 export function resolveDependencies(overrides: Partial<Dependencies> = {}): Dependencies {
-  return { ...defaultDependencies, session: createSessionTokens(), credentials: createCredentialsBox(), passwordChange: createPasswordChangeBox(), newPassword: createNewPasswordBox(), generatedPassword: createSecretBox(), linkToCopy: createSecretBox(), ...overrides };
+  return { ...defaultDependencies, session: createSessionTokens(), ...createSecretBoxes(), ...overrides };
 }
 
 /** Spawns each feature's watchers so that one failing saga does not stop the others (style.md rule 15). */

@@ -13,7 +13,7 @@ import { passwordResetActions } from './passwordResetSlice.js';
 import { selectUser } from './authSelectors.js';
 import type { TokenStore } from '../../lib/tokenStore.js';
 import type { SessionTokens } from '../../lib/sessionTokens.js';
-import type { CredentialsBox, NewPasswordBox, PasswordChangeBox } from './credentials.js';
+import type { SecretBoxes } from '../../lib/secretBox.js';
 import type { Language } from '../../../shared/constants.js';
 
 /** What the auth sagas need from outside (injected, so tests pass fakes). */
@@ -25,15 +25,15 @@ export interface AuthDependencies {
   /** The tokens in use, in memory (the store's own; also in the saga context for callApi). */
   session: SessionTokens;
   /** Where the login form leaves the credentials for handleLogin. */
-  credentials: CredentialsBox;
+  credentials: SecretBoxes['credentials'];
   /** Where the change-password form leaves the passwords for handlePasswordChange. */
-  passwordChange: PasswordChangeBox;
+  passwordChange: SecretBoxes['passwordChange'];
   /** The page's query string, where a shared link may carry `at`. */
   locationSearch: () => string;
   /** The page's fragment, where a reset link carries its token (`#<token>`: sent to no server). */
   locationHash: () => string;
   /** Where the reset-password form leaves the new password for its saga. */
-  newPassword: NewPasswordBox;
+  newPassword: SecretBoxes['newPassword'];
 }
 
 /**
