@@ -1,5 +1,6 @@
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
-import { all, call, fork, getContext, put } from 'redux-saga/effects';
+import { all, call, delay, fork, getContext, put, select } from 'redux-saga/effects';
+import { REFRESH_WAIT_MS } from '../../../src/client/lib/constants.js';
 import { rootReducer } from '../../../src/client/app/rootReducer.js';
 import { callApi } from '../../../src/client/app/apiCall.js';
 import { errorPage, handling, KEPT_ON_SCREEN } from '../../../src/client/app/callPolicies.js';
@@ -78,20 +79,45 @@ describe('refresh and retry', () => {
     expect(storeState.errors.globalError).toEqual({ id: 'TRANSPORT.UNAUTHORIZED' });
   });
 
-  it('waits for a refresh in flight at most 10 s, polling every 500 ms, then retries', () => {
-    // Effects named by kind and selector or argument, so that two selects of different selectors differ.
-    const describe = (effect: any) => `${effect.type}:${effect.payload.selector?.name ?? effect.payload.args.join(',')}`;
+  it('waits for a refresh in flight until it ends (or at most 10 s), without polling, then retries', () => {
+    const session = sessionWith(firstTokens());
     const saga = callApi(errorPage(), echoToken);
     expect(saga.next().value).toEqual(getContext(SESSION_TOKENS_CONTEXT));
-    expect(describe(saga.next(sessionWith(firstTokens()) as never).value)).toBe('CALL:access-1');
-    // Another caller already started the refresh: this one asks for no second refresh and polls.
-    expect(describe(saga.throw(expired).value)).toBe('SELECT:selectRefreshing');
-    const steps: string[] = [];
-    for (let step = saga.next(true as never); !step.done; step = saga.next(true as never)) {
-      steps.push(describe(step.value));
+    expect(saga.next(session as never).value).toEqual(call(echoToken, 'access-1'));
+    // Another caller already started the refresh: this one asks for no second refresh and waits for its end.
+    expect(saga.throw(expired).value).toEqual(select(selectRefreshing));
+    expect(saga.next(true as never).value).toEqual(select(selectRefreshing));
+    const wait = saga.next(true as never).value as any;
+    expect(wait.type).toBe('RACE');
+    expect(wait.payload.timedOut).toEqual(delay(REFRESH_WAIT_MS));
+    const ends = wait.payload.ended.payload.pattern as (action: { type: string }) => boolean;
+    expect(ends(authActions.tokensRefreshed())).toBe(true);
+    expect(ends(authActions.refreshFailed())).toBe(true);
+    expect(ends(authActions.loggedOut())).toBe(true);
+    expect(ends(authActions.refreshRequested())).toBe(false);
+    expect(ends({ type: 'campaigns/mineRequested' })).toBe(false);
+    session.replace({ accessToken: 'access-2' });
+    expect(saga.next({ ended: authActions.tokensRefreshed() } as never).value).toEqual(call(echoToken, 'access-2'));
+  });
+
+  it('wakes a waiting caller as soon as the refresh in flight ends', async () => {
+    const session = sessionWith(firstTokens());
+    const refreshing = { ...signedIn(), auth: { ...signedIn().auth, refreshing: true } };
+    function* waiter(): Generator<any, void, any> {
+      const data: string = yield* callApi(errorPage(), echoToken);
+      yield put({ type: 'test/done', payload: data });
     }
-    const polls = Array.from({ length: 20 }, () => ['SELECT:selectRefreshing', 'CALL:500']).flat();
-    expect(steps).toEqual([...polls, 'CALL:access-1']);
+    function* refresher(): Generator<any, void, any> {
+      yield delay(20);
+      session.replace({ accessToken: 'access-2' });
+      yield put(authActions.tokensRefreshed());
+    }
+    function* both(): Generator<any, void, any> {
+      yield fork(waiter);
+      yield fork(refresher);
+    }
+    // Within 100 ms of test time: a caller that polled every 500 ms would not have retried yet.
+    await expectSaga(both).withReducer(rootReducer, refreshing).provide(sessionContext(session)).put({ type: 'test/done', payload: 'data for access-2' }).run(100);
   });
 
   it('starts the refresh when it is the first to meet the expired token', () => {

@@ -1,15 +1,16 @@
-import { cancel, delay, put } from 'redux-saga/effects';
+import { cancel, delay, put, race, take } from 'redux-saga/effects';
+import type { Action } from '@reduxjs/toolkit';
 import { ApiError, serializeError, type TransportErrorType } from '../api/ApiError.js';
 import type { SecureFn } from '../api/http.js';
 import type { RequestError } from '../lib/remote.js';
 import { call, getContext, select, type Saga } from '../lib/typedEffects.js';
-import { authActions } from '../features/auth/authSlice.js';
+import { authActions, isSessionChange } from '../features/auth/authSlice.js';
 import { selectRefreshing } from '../features/auth/authSelectors.js';
 import { errorsActions } from '../features/errors/errorsSlice.js';
 import { snackbarActions } from '../features/snackbar/snackbarSlice.js';
 import { createSessionTokens, SESSION_TOKENS_CONTEXT, type SessionTokens } from '../lib/sessionTokens.js';
 import { transportErrorMessage } from '../lib/transportErrors.js';
-import { REFRESH_POLL_MS, REFRESH_WAIT_MS } from '../lib/constants.js';
+import { REFRESH_WAIT_MS } from '../lib/constants.js';
 
 /** The toast a failed call shows: a message id, or one chosen from the error (null: none, the screen says it). */
 export type FailureToast = string | ((error: RequestError) => string | null);
@@ -45,12 +46,13 @@ function* reportTransportError(err: unknown, handled: readonly TransportErrorTyp
   yield put(errorsActions.globalErrorRaised(message));
 }
 
-/** Waits for the refresh in flight, polling every 500 ms for at most 10 s. */
+/** The refresh in flight ends: new tokens, or the session is over (refresh failed, logout, another login). */
+const refreshEnded = (action: Action): boolean => authActions.tokensRefreshed.match(action) || isSessionChange(action);
+
+/** Waits for the refresh in flight to end, at most 10 s. */
 function* waitForRefresh(): Saga<void> {
-  for (let waited = 0; waited < REFRESH_WAIT_MS; waited += REFRESH_POLL_MS) {
-    if (!(yield* select(selectRefreshing))) return;
-    yield delay(REFRESH_POLL_MS);
-  }
+  if (!(yield* select(selectRefreshing))) return;
+  yield race({ ended: take(refreshEnded), timedOut: delay(REFRESH_WAIT_MS) });
 }
 
 /** Without a store's session in the saga context (a saga tested on its own), calls go without a token. */
