@@ -22,11 +22,18 @@ export interface PointedQuestion {
  * among the non-obsolete responses; multiple choice, the sum of the non-obsolete responses' values.
  */
 export function subindicatorPoints(sub: PointedQuestion, answer: readonly number[] | null | undefined): { value: number; max: number } {
-  const usable = sub.responses.filter((r) => !r.obsolete).map((r) => r.value);
-  const max = sub.type === 'single' ? Math.max(0, ...usable) : usable.reduce((a, b) => a + b, 0);
   const chosen = new Set(answer ?? []);
   const value = sub.responses.filter((r) => chosen.has(r.id)).reduce((a, r) => a + r.value, 0);
-  return { value, max };
+  return { value, max: maxPoints(sub) };
+}
+
+/**
+ * A question's maximum: single choice, the largest value among the responses still offered (not obsolete);
+ * multiple choice, the sum of those responses' values. Also what the edition importer compares between editions.
+ */
+export function maxPoints(sub: { type: 'single' | 'multiple'; responses: readonly { value: number; obsolete?: boolean }[] }): number {
+  const usable = sub.responses.filter((r) => !r.obsolete).map((r) => r.value);
+  return sub.type === 'single' ? Math.max(0, ...usable) : usable.reduce((a, b) => a + b, 0);
 }
 
 /** value / max as a fraction, 0 when nothing can be scored. */

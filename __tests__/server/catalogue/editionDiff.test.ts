@@ -1,4 +1,5 @@
-import { diffEditions, maxPoints } from '../../../src/server/catalogue/diff.js';
+import { diffEditions } from '../../../src/server/catalogue/diff.js';
+import { maxPoints } from '../../../src/shared/scoring.js';
 import { placeOf, readCatalogueUpload } from '../../../src/server/catalogue/upload.js';
 import type { Catalogue, CatalogueSubindicator } from '../../../src/server/catalogue/parse.js';
 

@@ -1,4 +1,5 @@
 import type { Catalogue, CatalogueSubindicator } from './parse.js';
+import { maxPoints } from '../../shared/scoring.js';
 
 /** A measure or question by its code and text. */
 export interface DiffItem { code: string; text: string }
@@ -23,12 +24,6 @@ function questionsOf(c: Catalogue): Map<string, Question> {
   const questions = new Map<string, Question>();
   for (const a of c.axes) for (const p of a.policies) for (const m of p.measures) for (const i of m.indicators) for (const s of i.subindicators) questions.set(s.code, { policy: p.code, sub: s });
   return questions;
-}
-
-/** A question's maximum: the best usable response (single) or all usable responses together (multiple). */
-export function maxPoints(sub: CatalogueSubindicator): number {
-  const values = sub.responses.filter((r) => !r.obsolete).map((r) => r.value);
-  return sub.type === 'single' ? Math.max(0, ...values) : values.reduce((a, b) => a + b, 0);
 }
 
 const pointsKey = (sub: CatalogueSubindicator) => JSON.stringify([sub.type, sub.responses.map((r) => [r.code, r.value, r.obsolete === true])]);

@@ -1,5 +1,6 @@
 import type { Queryable } from '../client.js';
-import type { Catalogue, CatalogueSubindicator } from '../../catalogue/parse.js';
+import type { Catalogue } from '../../catalogue/parse.js';
+import { readEditionTree } from './questionnaires.js';
 
 /** One edition as the editions page lists it: its questionnaire's size and its campaigns per status. */
 export interface EditionSummary {
@@ -47,26 +48,7 @@ export async function editionBefore(q: Queryable, year: number): Promise<{ id: n
 
 /** An imported edition as a catalogue again (codes, texts, points; competences left out), and its policies' category ids by code. */
 export async function loadEditionCatalogue(q: Queryable, editionId: number): Promise<{ catalogue: Catalogue; policyIds: Map<string, number> }> {
-  const rows = await q.query<{
-    year: number; title: string; code: string; text: string; axis_code: string; axis_text: string; policy_id: number; policy_code: string; policy_text: string;
-    measure_code: string; measure_text: string; subindicators: CatalogueSubindicator[] | null;
-  }>(
-    `SELECT e.campaign_number AS year, e.title, i.code, i.text, ax.code AS axis_code, ax.text AS axis_text, po.id AS policy_id, po.code AS policy_code,
-            po.text AS policy_text, me.code AS measure_code, me.text AS measure_text,
-            (SELECT json_agg(json_build_object(
-                'code', s.code, 'text', s.text, 'type', s.type,
-                'responses', (SELECT json_agg(json_build_object('code', r.code, 'text', r.text, 'value', r.value, 'obsolete', r.obsolete, 'exclusive', r.exclusive) ORDER BY r.position)
-                                FROM responses r WHERE r.subindicator_id = s.id)
-              ) ORDER BY s.position) FROM subindicators s WHERE s.indicator_id = i.id) AS subindicators
-       FROM editions e
-       JOIN indicators i ON i.edition_id = e.id
-       JOIN categories ax ON ax.id = i.axis_id
-       JOIN categories po ON po.id = i.policy_id
-       JOIN categories me ON me.id = i.measure_id
-      WHERE e.id = $1
-      ORDER BY i.position`,
-    [editionId],
-  );
+  const rows = await readEditionTree(q, editionId);
   const catalogue: Catalogue = { edition: rows[0]?.year ?? 0, title: rows[0]?.title ?? '', competences: [], axes: [] };
   const policyIds = new Map<string, number>();
   for (const r of rows) {
@@ -77,7 +59,11 @@ export async function loadEditionCatalogue(q: Queryable, editionId: number): Pro
     policyIds.set(r.policy_code, r.policy_id);
     let measure = policy.measures.find((m) => m.code === r.measure_code);
     if (!measure) policy.measures.push((measure = { code: r.measure_code, text: r.measure_text, indicators: [] }));
-    measure.indicators.push({ code: r.code, text: r.text, subindicators: r.subindicators ?? [] });
+    const subindicators = (r.subindicators ?? []).map((sub) => ({
+      code: sub.code, text: sub.text, type: sub.type,
+      responses: (sub.responses ?? []).map((o) => ({ code: o.code, text: o.text, value: o.value, obsolete: o.obsolete, exclusive: o.exclusive })),
+    }));
+    measure.indicators.push({ code: r.code, text: r.text, subindicators });
   }
   return { catalogue, policyIds };
 }

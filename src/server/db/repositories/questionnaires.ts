@@ -8,31 +8,61 @@ import type { IndicatorGroup } from '../../../shared/api/campaigns.js';
  */
 export const CATALOGUE_VERSION_SQL = "(SELECT coalesce(string_agg(id::text, ',' ORDER BY id), '') FROM editions)";
 
-/** The questionnaire of one edition, in order, without answers (every answer null). */
-export async function loadEditionIndicators(q: Queryable, editionId: number): Promise<IndicatorGroup[]> {
-  const rows = await q.query<{
-    id: number; text: string; axis_id: number; axis_text: string; policy_id: number; policy_text: string;
-    measure_id: number; measure_text: string; competence_id: number | null; subindicators: IndicatorGroup['subindicators'];
-  }>(
-    `SELECT i.id, i.text, i.axis_id, ax.text AS axis_text, i.policy_id, po.text AS policy_text,
-            i.measure_id, me.text AS measure_text, i.competence_id,
+/** A response of an edition's questionnaire as the tree query reads it. */
+interface TreeResponse { id: number; code: string; text: string; value: number; obsolete: boolean; exclusive: boolean }
+/** A sub-indicator (question) as the tree query reads it. */
+interface TreeSubindicator { id: number; code: string; text: string; type: 'single' | 'multiple'; responses: TreeResponse[] | null }
+
+/** One indicator of an edition with its axis, policy and measure, and its questions with their responses, in order. */
+export interface EditionTreeRow {
+  year: number; title: string;
+  id: number; code: string; text: string; competence_id: number | null;
+  axis_id: number; axis_code: string; axis_text: string;
+  policy_id: number; policy_code: string; policy_text: string;
+  measure_id: number; measure_code: string; measure_text: string;
+  subindicators: TreeSubindicator[] | null;
+}
+
+/**
+ * The whole questionnaire of one edition, one row per indicator in questionnaire order, with ids, codes and texts:
+ * the one tree query, read as the campaigns' questionnaire (loadEditionIndicators) and as a catalogue again
+ * (editions.ts, loadEditionCatalogue).
+ */
+export function readEditionTree(q: Queryable, editionId: number): Promise<EditionTreeRow[]> {
+  return q.query<EditionTreeRow>(
+    `SELECT e.campaign_number AS year, e.title, i.id, i.code, i.text, i.competence_id,
+            i.axis_id, ax.code AS axis_code, ax.text AS axis_text,
+            i.policy_id, po.code AS policy_code, po.text AS policy_text,
+            i.measure_id, me.code AS measure_code, me.text AS measure_text,
             (SELECT json_agg(json_build_object(
-                'id', s.id, 'text', s.text, 'type', s.type,
-                'responses', (SELECT json_agg(json_build_object('id', r.id, 'text', r.text, 'value', r.value, 'obsolete', r.obsolete, 'exclusive', r.exclusive) ORDER BY r.position)
-                                FROM responses r WHERE r.subindicator_id = s.id),
-                'answer', NULL
+                'id', s.id, 'code', s.code, 'text', s.text, 'type', s.type,
+                'responses', (SELECT json_agg(json_build_object(
+                                  'id', r.id, 'code', r.code, 'text', r.text, 'value', r.value, 'obsolete', r.obsolete, 'exclusive', r.exclusive
+                                ) ORDER BY r.position)
+                                FROM responses r WHERE r.subindicator_id = s.id)
               ) ORDER BY s.position) FROM subindicators s WHERE s.indicator_id = i.id) AS subindicators
-       FROM indicators i
+       FROM editions e
+       JOIN indicators i ON i.edition_id = e.id
        JOIN categories ax ON ax.id = i.axis_id
        JOIN categories po ON po.id = i.policy_id
        JOIN categories me ON me.id = i.measure_id
-      WHERE i.edition_id = $1
+      WHERE e.id = $1
       ORDER BY i.position`,
     [editionId],
   );
+}
+
+/** The questionnaire of one edition, in order, without answers (every answer null). */
+export async function loadEditionIndicators(q: Queryable, editionId: number): Promise<IndicatorGroup[]> {
+  const rows = await readEditionTree(q, editionId);
   return rows.map((r) => ({
     id: r.id, text: r.text, axisId: r.axis_id, axisText: r.axis_text, policyId: r.policy_id, policyText: r.policy_text,
-    measureId: r.measure_id, measureText: r.measure_text, competenceId: r.competence_id, subindicators: r.subindicators ?? [],
+    measureId: r.measure_id, measureText: r.measure_text, competenceId: r.competence_id,
+    subindicators: (r.subindicators ?? []).map((s) => ({
+      id: s.id, text: s.text, type: s.type,
+      responses: (s.responses ?? []).map((o) => ({ id: o.id, text: o.text, value: o.value, obsolete: o.obsolete, exclusive: o.exclusive })),
+      answer: null,
+    })),
   }));
 }
 
