@@ -77,7 +77,7 @@ export default (env, argv) => {
         // The map chunk's boundaries: es-atlas' provinces and communities simplified at build time.
         { test: /src[\\/]client[\\/]maps[\\/]spainGeometry\.ts$/, enforce: 'post', loader: path.join(root, 'build/spainGeometryLoader.cjs') },
         // The interface's catalogues: every message compiled to its syntax tree at build time.
-        { test: /i18n[\\/](es|en|ca|va)\.json$/, loader: path.join(root, 'build/messagesLoader.mjs') },
+        { test: /i18n[\\/][a-z]+\.json$/, loader: path.join(root, 'build/messagesLoader.mjs') },
         { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
         { test: /\.(png|svg|ico|woff2?)$/, type: 'asset/resource' },
       ],

@@ -2,7 +2,7 @@ import type { Config } from './config.js';
 import { openDb, type Db } from './db/client.js';
 import { DatabaseStartError, isDatabaseUnavailable } from './db/faults.js';
 import { migrate } from './db/migrate.js';
-import { loadReferenceData } from './db/reference/load.js';
+import { loadLanguages, loadReferenceData } from './db/reference/load.js';
 import { seedDemo } from './db/seed/demo.js';
 import { applySizeBands } from './db/repositories/sizeBands.js';
 import { resolveJwtSecret, TokenSigner } from './services/auth/jwt.js';
@@ -14,7 +14,10 @@ import type { AppContext } from './context.js';
  */
 export async function prepareDatabase(db: Db, options: { seedDemo: boolean; sizeBands?: readonly number[] }): Promise<{ migrations: number[]; demoSeeded: boolean }> {
   const migrations = await migrate(db);
-  await db.transaction((tx) => loadReferenceData(tx));
+  await db.transaction(async (tx) => {
+    await loadReferenceData(tx);
+    await loadLanguages(tx);
+  });
   if (options.sizeBands) await applySizeBands(db, options.sizeBands);
   const demoSeeded = options.seedDemo ? await seedDemo(db) : false;
   return { migrations, demoSeeded };

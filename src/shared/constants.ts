@@ -21,6 +21,12 @@ export const POPULATION_MAX = 2_147_483_647;
 export const ID_MAX = 2_147_483_647;
 export const ANSWERS_PER_PAGE = 3;
 export const DEFAULT_LANGUAGE = 'es';
+/**
+ * The interface languages: the one list. Everything else follows it: the types make every per-language table
+ * (catalogues and locales in src/client/i18n/messages.ts, chart texts in src/client/charts/chartLang.ts) name each
+ * one, the API accepts exactly these, the database learns a new one at start (languages table), webpack compiles
+ * any catalogue i18n/<code>.json, and the tests go through the list.
+ */
 export const LANGUAGES = ['es', 'en', 'ca', 'va'] as const;
 export type Language = (typeof LANGUAGES)[number];
 

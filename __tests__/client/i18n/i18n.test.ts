@@ -5,6 +5,7 @@ import { INTL_FORMATS, INTL_LOCALES, MESSAGES } from '../../../src/client/i18n/m
 import { buildValencian } from '../../../src/server/cli/i18nValencian.js';
 import { formatCalendarDate } from '../../../src/client/lib/dates.js';
 import { compileCatalogue } from '../../../build/messagesLoader.mjs';
+import { LANGUAGES } from '../../../src/shared/constants.js';
 
 const read = (name: string) => JSON.parse(fs.readFileSync(path.resolve('i18n', name), 'utf8'));
 
@@ -12,11 +13,11 @@ const read = (name: string) => JSON.parse(fs.readFileSync(path.resolve('i18n', n
 const sampleValues = { min: 3, position: 1, of: 2, territories: 'X', rest: 'A', last: 'B', sizes: 'n = 2', band: 'B', status: 404, page: 1, pages: 2, count: 3, entity: 'X', email: 'x@y.es', name: 'Y', answered: 1, total: 2, title: 'T', year: 2026, campaign: 'Campaña 2026', edition: '2026', n: 2, level: 'Provincia', kind: 'Resultados', current: 'Campaña 2026', previous: 'Campaña 2025', axis: 'Territorio', policy: 'Agua', points: '2', value: '1', max: '3', date: '31 de marzo de 2027', days: 12, actor: 'admin@demo.es', reason: 'Motivo', toCreate: '2.691', existing: '36', existingCount: 36, created: 2, notStarted: 1, unfinished: 2, users: 3, code: (chunks: string[]) => chunks.join(''), axes: 1, policies: 2, measures: 3, questions: 4, before: 1, after: 2, sent: 3, registered: 5, draft: 1, rate: '60 %', mean: '62 %', participants: 4, province: 'Madrid', provinces: 'Madrid', names: 'Getafe', more: 2 };
 
 describe('locale catalogues', () => {
-  it('have identical keys in es, en, ca and va', () => {
+  it('have identical keys in every language of the list, and a catalogue file for each', () => {
     const keys = (lang: keyof typeof MESSAGES) => Object.keys(MESSAGES[lang]).sort();
-    expect(keys('en')).toEqual(keys('es'));
-    expect(keys('ca')).toEqual(keys('es'));
-    expect(keys('va')).toEqual(keys('es'));
+    for (const language of LANGUAGES) expect([language, keys(language)]).toEqual([language, keys('es')]);
+    const files = fs.readdirSync(path.resolve('i18n')).filter((name) => /^[a-z]+\.json$/.test(name)).map((name) => name.replace('.json', ''));
+    expect(files.sort()).toEqual([...LANGUAGES].sort());
   });
 
   it('derive Valencian from Catalan and its overrides', () => {

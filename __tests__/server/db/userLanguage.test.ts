@@ -1,7 +1,8 @@
 import { rowsWithout, testBackends } from '../../helpers/db.js';
 import { migrate } from '../../../src/server/db/migrate.js';
 import { MIGRATIONS } from '../../../src/server/db/migrations/index.js';
-import { loadReferenceData } from '../../../src/server/db/reference/load.js';
+import { loadLanguages, loadReferenceData } from '../../../src/server/db/reference/load.js';
+import { LANGUAGES } from '../../../src/shared/constants.js';
 
 const backends = await testBackends();
 
@@ -31,6 +32,33 @@ describe.each(backends)("users' language on $name", ({ openEmpty }) => {
       await expect(db.query("UPDATE users SET language = 'fr'")).rejects.toThrow(/users_language_check/);
       await db.query("UPDATE users SET language = 'va' WHERE email = 'usuario@prueba.es'");
       expect((await db.query<{ language: string }>("SELECT language FROM users WHERE email = 'usuario@prueba.es'"))[0].language).toBe('va');
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('upgrades a version-15 database to the languages table: every user keeps its language; the list in the code is the only one', async () => {
+    const db = await openEmpty();
+    try {
+      await migrate(db, MIGRATIONS.filter((m) => m.version <= 15));
+      await db.transaction((tx) => loadReferenceData(tx));
+      await db.query(
+        `INSERT INTO users (email, name, role, password_hash, language) VALUES
+           ('a@prueba.es', 'A', 1, 'h', 'es'), ('b@prueba.es', 'B', 3, 'h', 'ca'), ('c@prueba.es', 'C', 3, 'h', 'va'), ('d@prueba.es', 'D', 2, 'h', 'en')`);
+      const before = await db.query('SELECT * FROM users ORDER BY id');
+
+      await migrate(db, MIGRATIONS.filter((m) => m.version <= 16));
+
+      expect(await db.query('SELECT * FROM users ORDER BY id')).toEqual(before);
+      expect((await db.query<{ code: string }>('SELECT code FROM languages ORDER BY code')).map((r) => r.code)).toEqual([...LANGUAGES].sort());
+      await expect(db.query("UPDATE users SET language = 'fr'")).rejects.toThrow(/users_language_fkey/);
+      // A language of the list the database lacks (as after adding one to LANGUAGES) is added at start, once.
+      await db.query("UPDATE users SET language = 'es' WHERE language = 'en'");
+      await db.query("DELETE FROM languages WHERE code = 'en'");
+      await db.transaction((tx) => loadLanguages(tx));
+      await db.transaction((tx) => loadLanguages(tx));
+      expect((await db.query<{ code: string }>('SELECT code FROM languages ORDER BY code')).map((r) => r.code)).toEqual([...LANGUAGES].sort());
+      await db.query("UPDATE users SET language = 'en' WHERE email = 'd@prueba.es'");
     } finally {
       await db.close();
     }

@@ -4,9 +4,14 @@ import { chartNumberFormatter } from '../lib/numbers.js';
 import { ca, va } from './lang/ca.js';
 import { en } from './lang/en.js';
 import { es, type ChartTexts } from './lang/es.js';
+import { INTL_LOCALES } from '../i18n/messages.js';
+import { LANGUAGES, type Language } from '../../shared/constants.js';
 
-/** Chart texts per interface locale (i18n/messages.ts INTL_LOCALES); Spanish for any other. */
-const TEXTS: Record<string, ChartTexts> = { 'es-ES': es, 'en-GB': en, 'ca-ES': ca, 'ca-ES-valencia': va };
+/** Chart texts per interface language (every language of LANGUAGES must have them). */
+const TEXTS_BY_LANGUAGE: Record<Language, ChartTexts> = { es, en, ca, va };
+
+/** The same by the language's locale (i18n/messages.ts INTL_LOCALES), which is what a chart is drawn with; Spanish for any other. */
+const TEXTS: Record<string, ChartTexts> = Object.fromEntries(LANGUAGES.map((language) => [INTL_LOCALES[language], TEXTS_BY_LANGUAGE[language]]));
 
 /** Highcharts' lang options for a locale: its texts, and its locale for what Highcharts formats itself (dates). */
 export function chartLang(locale: string): Highcharts.LangOptions {

@@ -13,6 +13,7 @@ import territorySums from './012_territory_sums.js';
 import entityArchive from './013_entity_archive.js';
 import exclusiveResponses from './014_exclusive_responses.js';
 import passwordResets from './015_password_resets.js';
+import languages from './016_languages.js';
 
 /** Every migration in order; append, never edit one that has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
@@ -31,4 +32,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 13, name: 'entity_archive', sql: entityArchive },
   { version: 14, name: 'exclusive_responses', sql: exclusiveResponses },
   { version: 15, name: 'password_resets', sql: passwordResets },
+  { version: 16, name: 'languages', sql: languages },
 ];

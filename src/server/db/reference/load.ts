@@ -1,6 +1,7 @@
 import type { Tx } from '../client.js';
 import { allMunicipalities } from './municipalities.js';
 import { AUTONOMOUS_COMMUNITIES, PROVINCES } from './territories.js';
+import { LANGUAGES } from '../../../shared/constants.js';
 
 const BATCH = 1000;
 
@@ -24,4 +25,9 @@ export async function loadReferenceData(tx: Tx): Promise<boolean> {
     );
   }
   return true;
+}
+
+/** The interface languages of LANGUAGES that the database does not have yet (none are removed: users may keep one). */
+export async function loadLanguages(tx: Tx): Promise<void> {
+  await tx.query('INSERT INTO languages (code) SELECT unnest($1::text[]) ON CONFLICT (code) DO NOTHING', [[...LANGUAGES]]);
 }
