@@ -1,5 +1,5 @@
 import { get, getFile, post } from './http.js';
-import type { EditionExportQuery } from '../../shared/api/campaigns.js';
+import type { Answer, EditionExportQuery } from '../../shared/api/campaigns.js';
 import type { CampaignDetail, CampaignStateResponse, CampaignStatusRow, CampaignSummary, CreateCampaignResponse, EntityCampaigns } from '../../shared/api/campaigns.js';
 import type { AutonomousCommunity } from '../../shared/api/reference.js';
 
@@ -10,7 +10,7 @@ export const campaignsApi = {
   getByUser: (token: string | null, includeAllEntities = false) =>
     get<EntityCampaigns>('/campaigns/getByUser', token, { nameWithProvince: true, includeAllEntities }),
   create: (token: string | null, entityId: number) => post<CreateCampaignResponse>('/campaigns/create', token, { entityId }),
-  saveAnswer: (token: string | null, id: number, question: number, answer: number[] | null) =>
+  saveAnswer: (token: string | null, id: number, question: number, answer: Answer) =>
     post<CampaignStateResponse>('/campaigns/saveAnswer', token, { id, question, answer }),
   submit: (token: string | null, id: number) => post<CampaignStateResponse>('/campaigns/submit', token, { id }),
   remove: (token: string | null, id: number) => post<{ success: true }>('/campaigns/delete', token, { id }),

@@ -1,5 +1,6 @@
 /** What a result body is assembled from: reportParts.ts reads and keeps them, resultTemplate.ts fills a body from them. */
 import type { TerritoryAggregate } from './territories.js';
+import type { AnswersByQuestion } from '../db/repositories/questionnaires.js';
 
 /** One territory of one edition, as reports use it. */
 export interface TerritoryPart {
@@ -22,5 +23,5 @@ export interface CampaignPart {
   shown: Map<string, number>;
   /** The global and axis groups in the order they were read, [scope, category]. */
   ranked: [string, number][];
-  answers: Map<number, number[]>;
+  answers: AnswersByQuestion;
 }

@@ -1,13 +1,13 @@
 import type { Queryable } from '../db/client.js';
 import type { IndicatorGroup } from '../../shared/api/campaigns.js';
-import { readCampaignAnswers } from '../db/repositories/questionnaires.js';
+import { readCampaignAnswers, type AnswersByQuestion } from '../db/repositories/questionnaires.js';
 import type { EditionQuestionnaire, QuestionnaireCache } from './questionnaireCache.js';
 import { encodeWithRaw, rawSlot } from './rawJson.js';
 
 /** A campaign's edition questionnaire (cached) and its own answers (read on every call). */
 export interface CampaignQuestionnaire {
   edition: EditionQuestionnaire;
-  answers: Map<number, number[]>;
+  answers: AnswersByQuestion;
 }
 
 /** The campaign's questionnaire and answers: one indexed query, the edition from the cache; undefined when missing. */

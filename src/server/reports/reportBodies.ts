@@ -7,6 +7,7 @@ import { buildResultReport } from './resultReport.js';
 import { COUNTRY_NAME } from './territories.js';
 import type { SizeBand, TerritoryTexts } from '../../shared/api/results.js';
 import { editionFigures, figureInputs, ranksByGroup, type FigureInputs } from './figures.js';
+import type { AnswersByQuestion } from '../db/repositories/questionnaires.js';
 
 /**
  * Everything a sent campaign's result depends on besides the campaign itself, as a ReportCache version: the
@@ -80,7 +81,7 @@ export async function encodeResult(q: Queryable, questionnaires: QuestionnaireCa
 export function encodeResultFrom(
   edition: Awaited<ReturnType<QuestionnaireCache['get']>>,
   place: CampaignPlace,
-  inputs: { figures: FigureInputs; ranks: RankRows; answers: Map<number, number[]> },
+  inputs: { figures: FigureInputs; ranks: RankRows; answers: AnswersByQuestion },
   minGroupSize: number,
 ): Buffer {
   const parsed = inputs.figures;

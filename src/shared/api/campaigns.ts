@@ -24,6 +24,8 @@ export type ResponseOption = Static<typeof ResponseOption>;
 
 /** The chosen response ids of one question, or null when it is not answered. */
 const Answer = Type.Union([Type.Array(Type.Integer()), Type.Null()]);
+/** One question's answer everywhere: its chosen response ids, or null when it is not answered (or is cleared). */
+export type Answer = Static<typeof Answer>;
 
 /** A question of the questionnaire with the campaign's answer. */
 export const Subindicator = Type.Object({

@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/rootReducer.js';
-import type { CAMPAIGN_EXISTS, ENTITY_ARCHIVED, CampaignDetail, IndicatorGroup, Subindicator } from '../../../shared/api/campaigns.js';
+import type { Answer, CAMPAIGN_EXISTS, ENTITY_ARCHIVED, CampaignDetail, IndicatorGroup, Subindicator } from '../../../shared/api/campaigns.js';
 import type { RequestError } from '../../lib/remote.js';
 import { compareDatesEmptyLast, pageOf, textMatches, type TableView } from '../../lib/tableView.js';
 import type { QuestionnaireFilters } from './campaignsSlice.js';
@@ -92,7 +92,7 @@ const subindicatorsOf = (campaign: CampaignDetail | null): Subindicator[] => cam
  * What saving a choice sends: the responses still offered (an obsolete one kept from the saved answer drops out),
  * one of them for a single-choice question, or null when none is ticked (the answer is cleared).
  */
-export function answerToSend(sub: Subindicator, choice: readonly number[]): number[] | null {
+export function answerToSend(sub: Subindicator, choice: readonly number[]): Answer {
   const offered = choice.filter((id) => sub.responses.some((r) => r.id === id && !r.obsolete));
   if (offered.length === 0) return null;
   return sub.type === 'single' ? offered.slice(0, 1) : offered;
@@ -102,7 +102,7 @@ export function answerToSend(sub: Subindicator, choice: readonly number[]): numb
  * The next choice the autosave sends, in questionnaire order: a draft neither being saved nor failed (a failed one
  * waits for 'Reintentar', its retry or a new choice), on a campaign that can still be answered.
  */
-export const selectNextAnswerToSave = (state: RootState): { campaignId: number; question: number; answer: number[] | null } | null => {
+export const selectNextAnswerToSave = (state: RootState): { campaignId: number; question: number; answer: Answer } | null => {
   const q = selectQuestionnaire(state);
   if (!q.campaign || !selectAnswerable(state)) return null;
   const sub = subindicatorsOf(q.campaign).find((s) => s.id in q.drafts && q.saving[s.id] !== 'loading' && q.saving[s.id] !== 'failed');

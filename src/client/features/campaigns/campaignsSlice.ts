@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { EditionExportQuery } from '../../../shared/api/campaigns.js';
-import type { Subindicator, CampaignDetail, CampaignStateResponse, CampaignStatusRow, CampaignSummary } from '../../../shared/api/campaigns.js';
+import type { Answer, Subindicator, CampaignDetail, CampaignStateResponse, CampaignStatusRow, CampaignSummary } from '../../../shared/api/campaigns.js';
 import { IDLE, type Remote, type RequestError, type RequestStatus } from '../../lib/remote.js';
 import { patchTableView, type TableView } from '../../lib/tableView.js';
 import { isSessionChange } from '../auth/authSlice.js';
@@ -121,12 +121,12 @@ const campaignsSlice = createSlice({
       if (state.questionnaire.saving[action.payload] === 'failed') delete state.questionnaire.saving[action.payload];
     },
     /** The autosave sends a choice: it becomes the choice on screen (obsolete responses drop out of it; null clears it). */
-    answerSaveRequested(state, action: PayloadAction<{ campaignId: number; question: number; answer: number[] | null }>) {
+    answerSaveRequested(state, action: PayloadAction<{ campaignId: number; question: number; answer: Answer }>) {
       state.questionnaire.saving[action.payload.question] = 'loading';
       setChoice(state.questionnaire, action.payload.question, action.payload.answer ?? []);
     },
     /** The server stored the answer: it shows as saved, and the campaign's status follows. */
-    answerSaved(state, action: PayloadAction<{ question: number; answer: number[] | null; result: CampaignStateResponse }>) {
+    answerSaved(state, action: PayloadAction<{ question: number; answer: Answer; result: CampaignStateResponse }>) {
       const { question, answer, result } = action.payload;
       state.questionnaire.saving[question] = 'succeeded';
       const campaign = state.questionnaire.campaign;

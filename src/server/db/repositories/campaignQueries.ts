@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../../shared/api/auth.js';
 import type { AccessClaims } from '../../services/auth/tokenKinds.js';
 import { CAMPAIGN_DATES, toCampaignDates, type CampaignDatesColumns, type CampaignDatesRow } from './deadlines.js';
 import { readSessionUserAnd, sessionUserAnd } from './sessions.js';
-import { answersMap, CAMPAIGN_ANSWERS_JSON, CATALOGUE_VERSION_SQL, type AnswersJson } from './questionnaires.js';
+import { answersMap, CAMPAIGN_ANSWERS_JSON, CATALOGUE_VERSION_SQL, type AnswersJson, type AnswersByQuestion } from './questionnaires.js';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -59,7 +59,7 @@ export interface CampaignToRead {
   editionId: number;
   /** What its edition's cached questionnaire is checked against (QuestionnaireCache). */
   catalogueVersion: string;
-  answers: Map<number, number[]>;
+  answers: AnswersByQuestion;
 }
 
 const TO_READ_COLUMNS = `c.id AS campaign_id, ${SUMMARY_COLUMNS}, c.edition_id, ${CATALOGUE_VERSION_SQL} AS catalogue_version,

@@ -1,4 +1,5 @@
 import { namedStatement, type Queryable } from '../client.js';
+import type { Answer } from '../../../shared/api/campaigns.js';
 import { RETURNING_CAMPAIGN_ROW, toCampaignRow, type CampaignRow, type CampaignRowRead } from './campaignQueries.js';
 
 /** The edition new campaigns belong to: the newest one. */
@@ -28,7 +29,7 @@ const WRITE_ANSWER = namedStatement(
 );
 
 /** Stores (or, with null, removes) the answer to one question. */
-export async function writeAnswer(q: Queryable, campaignId: number, subindicatorId: number, answer: number[] | null): Promise<void> {
+export async function writeAnswer(q: Queryable, campaignId: number, subindicatorId: number, answer: Answer): Promise<void> {
   if (answer === null) await q.query(DELETE_ANSWER, [campaignId, subindicatorId]);
   else await q.query(WRITE_ANSWER, [campaignId, subindicatorId, `{${answer.join(',')}}`]);
 }

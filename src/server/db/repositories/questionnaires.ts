@@ -71,8 +71,11 @@ export const CAMPAIGN_ANSWERS_JSON = (campaignId: string) =>
   `(SELECT json_object_agg(a.subindicator_id, a.response_ids) FROM answers a WHERE a.campaign_id = ${campaignId})`;
 export type AnswersJson = Record<string, number[]> | null;
 
+/** A campaign's answers: sub-indicator (question) id -> the chosen response ids (unanswered questions absent). */
+export type AnswersByQuestion = Map<number, number[]>;
+
 /** CAMPAIGN_ANSWERS_JSON read back: sub-indicator id -> response ids. */
-export const answersMap = (json: AnswersJson) => new Map(Object.entries(json ?? {}).map(([sub, ids]) => [Number(sub), ids]));
+export const answersMap = (json: AnswersJson): AnswersByQuestion => new Map(Object.entries(json ?? {}).map(([sub, ids]) => [Number(sub), ids]));
 
 const CAMPAIGN_ANSWERS = namedStatement(
   'campaign_answers',
@@ -84,7 +87,7 @@ const CAMPAIGN_ANSWERS = namedStatement(
 export async function readCampaignAnswers(
   q: Queryable,
   campaignId: number,
-): Promise<{ editionId: number; catalogueVersion: string; answers: Map<number, number[]> } | undefined> {
+): Promise<{ editionId: number; catalogueVersion: string; answers: AnswersByQuestion } | undefined> {
   const [row] = await q.query<{ edition_id: number; catalogue_version: string; answers: AnswersJson }>(CAMPAIGN_ANSWERS, [campaignId]);
   return row && { editionId: row.edition_id, catalogueVersion: row.catalogue_version, answers: answersMap(row.answers) };
 }

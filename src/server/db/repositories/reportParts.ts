@@ -1,5 +1,5 @@
 import { namedStatement, type Queryable } from '../client.js';
-import { CAMPAIGN_ANSWERS_JSON, answersMap } from './questionnaires.js';
+import { CAMPAIGN_ANSWERS_JSON, answersMap, type AnswersByQuestion } from './questionnaires.js';
 import { scoresVersionSql } from './resultQueries.js';
 import type { Territory } from '../../reports/territories.js';
 
@@ -48,7 +48,7 @@ const CAMPAIGN_PART = namedStatement(
 export interface CampaignPartRows {
   version: string;
   own: [string, number, number, number, number][];
-  answers: Map<number, number[]>;
+  answers: AnswersByQuestion;
 }
 
 export async function readCampaignPart(q: Queryable, campaignId: number): Promise<CampaignPartRows> {

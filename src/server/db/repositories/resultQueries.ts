@@ -1,5 +1,5 @@
 import { namedStatement, type Queryable } from '../client.js';
-import { CAMPAIGN_ANSWERS_JSON, CATALOGUE_VERSION_SQL, answersMap, type AnswersJson } from './questionnaires.js';
+import { CAMPAIGN_ANSWERS_JSON, CATALOGUE_VERSION_SQL, answersMap, type AnswersJson, type AnswersByQuestion } from './questionnaires.js';
 import type { Territory } from '../../reports/territories.js';
 import type { AccessClaims } from '../../services/auth/tokenKinds.js';
 import type { CurrentUser } from '../../../shared/api/auth.js';
@@ -188,7 +188,7 @@ export async function readFigureInputs(q: Queryable, scope: FigureScope, policie
 }
 
 /** What a result is built from besides the questionnaire: every group's figure inputs, its ranks' inputs and the campaign's answers, in one statement. */
-export async function readResultInputs(q: Queryable, scope: FigureScope): Promise<{ figures: FigureRows; ranks: RankRows; answers: Map<number, number[]> }> {
+export async function readResultInputs(q: Queryable, scope: FigureScope): Promise<{ figures: FigureRows; ranks: RankRows; answers: AnswersByQuestion }> {
   const { answers, ranks, ...figures } = await readInputsRow(q, scope, false);
   return { figures, ranks: ranks ?? [], answers: answersMap(answers ?? null) };
 }

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/client.js';
-import { CAMPAIGN_EXISTS, ENTITY_ARCHIVED, type CampaignStateResponse } from '../../../shared/api/campaigns.js';
+import { CAMPAIGN_EXISTS, ENTITY_ARCHIVED, type Answer, type CampaignStateResponse } from '../../../shared/api/campaigns.js';
 import { AppError, conflict, forbidden, notFound, validationError } from '../../errors.js';
 import { findCampaign, findCampaignToAnswer, findSessionUserAndCampaignToAnswer, type CampaignRow } from '../../db/repositories/campaignQueries.js';
 import * as writes from '../../db/repositories/campaignWrites.js';
@@ -44,7 +44,7 @@ async function answerableCampaign(tx: Tx, questionnaires: QuestionnaireCache, ca
  * The most frequent call of the weeks campaigns are being sent: BEGIN, one statement for the session, the
  * campaign and its dates, the write and COMMIT (and the status with the first answer).
  */
-export async function saveAnswer(db: Db, questionnaires: QuestionnaireCache, caller: CheckedCaller, input: { id: number; question: number; answer: number[] | null }): Promise<CampaignStateResponse> {
+export async function saveAnswer(db: Db, questionnaires: QuestionnaireCache, caller: CheckedCaller, input: { id: number; question: number; answer: Answer }): Promise<CampaignStateResponse> {
   return db.transaction(async (tx) => {
     const { campaign, edition } = await answerableCampaign(tx, questionnaires, caller, input.id);
     const question = edition.subindicator(input.question);

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '../../../shared/api/auth.js';
-import type { CampaignStatus, QuestionType } from '../../../shared/api/campaigns.js';
+import type { Answer, CampaignStatus, QuestionType } from '../../../shared/api/campaigns.js';
 
 /** Who may see an entity's campaigns: administrators (ADMIN, FEC) all, a USER only its own entities. */
 export function canReadEntity(user: CurrentUser, entityId: number): boolean {
@@ -35,7 +35,7 @@ export interface QuestionForValidation {
  * response ids of this question, not obsolete, exactly one for single choice and at least one for multiple,
  * and an exclusive response ("Ninguno de los anteriores") only alone.
  */
-export function answerProblem(question: QuestionForValidation, answer: readonly number[] | null): string | null {
+export function answerProblem(question: QuestionForValidation, answer: Readonly<Answer>): string | null {
   if (answer === null) return null;
   if (answer.length === 0) return 'answer must hold at least one response id, or be null to clear it';
   if (new Set(answer).size !== answer.length) return 'answer repeats a response';
