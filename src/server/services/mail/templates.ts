@@ -19,77 +19,64 @@ export interface MailContext {
   publicUrl: string;
 }
 
-interface Wording {
-  subject: (edition: number) => string;
+/** What every cycle e-mail of a language shares. */
+interface Common {
   greeting: string;
-  lead: (edition: number, entities: string) => string;
   action: string;
   closing: string;
+  /** The word that joins the last two names of a list ('A, B y C'). */
+  and: string;
 }
 
-const BODY: Record<MailLanguage, Record<MailKind, Wording>> = {
+/** What each kind of cycle e-mail says. */
+interface Wording {
+  subject: (edition: number) => string;
+  lead: (edition: number, entities: string) => string;
+}
+
+const BODY: Record<MailLanguage, { common: Common } & Record<MailKind, Wording>> = {
   es: {
+    common: { greeting: 'Hola:', action: 'Acceder a la aplicación', closing: 'Un saludo.', and: 'y' },
     open: {
       subject: (e) => `Campaña ${e} abierta`,
-      greeting: 'Hola:',
       lead: (e, list) => `Ya está abierta la campaña ${e} de ${list}. Puede empezar a responder el cuestionario cuando quiera.`,
-      action: 'Acceder a la aplicación',
-      closing: 'Un saludo.',
     },
     reminder: {
       subject: (e) => `Recordatorio: campaña ${e} pendiente`,
-      greeting: 'Hola:',
       lead: (e, list) => `La campaña ${e} de ${list} aún no está enviada. Le recordamos que debe completar y enviar el cuestionario.`,
-      action: 'Acceder a la aplicación',
-      closing: 'Un saludo.',
     },
   },
   en: {
+    common: { greeting: 'Hello,', action: 'Go to the application', closing: 'Kind regards.', and: 'and' },
     open: {
       subject: (e) => `Campaign ${e} is open`,
-      greeting: 'Hello,',
       lead: (e, list) => `Campaign ${e} of ${list} is now open. You can start answering the questionnaire whenever you like.`,
-      action: 'Go to the application',
-      closing: 'Kind regards.',
     },
     reminder: {
       subject: (e) => `Reminder: campaign ${e} pending`,
-      greeting: 'Hello,',
       lead: (e, list) => `Campaign ${e} of ${list} has not been sent yet. Please complete and send the questionnaire.`,
-      action: 'Go to the application',
-      closing: 'Kind regards.',
     },
   },
   ca: {
+    common: { greeting: 'Hola,', action: "Accedir a l'aplicació", closing: 'Salutacions.', and: 'i' },
     open: {
       subject: (e) => `Campanya ${e} oberta`,
-      greeting: 'Hola,',
       lead: (e, list) => `Ja és oberta la campanya ${e} de ${list}. Podeu començar a respondre el qüestionari quan vulgueu.`,
-      action: "Accedir a l'aplicació",
-      closing: 'Salutacions.',
     },
     reminder: {
       subject: (e) => `Recordatori: campanya ${e} pendent`,
-      greeting: 'Hola,',
       lead: (e, list) => `La campanya ${e} de ${list} encara no s'ha enviat. Us recordem que heu de completar i enviar el qüestionari.`,
-      action: "Accedir a l'aplicació",
-      closing: 'Salutacions.',
     },
   },
   va: {
+    common: { greeting: 'Hola,', action: "Accedir a l'aplicació", closing: 'Salutacions.', and: 'i' },
     open: {
       subject: (e) => `Campanya ${e} oberta`,
-      greeting: 'Hola,',
       lead: (e, list) => `Ja està oberta la campanya ${e} de ${list}. Podeu començar a respondre el qüestionari quan vulgueu.`,
-      action: "Accedir a l'aplicació",
-      closing: 'Salutacions.',
     },
     reminder: {
       subject: (e) => `Recordatori: campanya ${e} pendent`,
-      greeting: 'Hola,',
       lead: (e, list) => `La campanya ${e} de ${list} encara no s'ha enviat. Vos recordem que heu de completar i enviar el qüestionari.`,
-      action: "Accedir a l'aplicació",
-      closing: 'Salutacions.',
     },
   },
 };
@@ -99,13 +86,12 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 /** The names as one phrase in the language ('A, B y C'). */
 function listOf(names: readonly string[], language: MailLanguage): string {
   if (names.length <= 1) return names[0] ?? '';
-  const and = { es: 'y', en: 'and', ca: 'i', va: 'i' }[language];
-  return `${names.slice(0, -1).join(', ')} ${and} ${names[names.length - 1]}`;
+  return `${names.slice(0, -1).join(', ')} ${BODY[language].common.and} ${names[names.length - 1]}`;
 }
 
 /** One e-mail of the given kind in the language, linking to the app's address. */
 export function composeMail(kind: MailKind, language: MailLanguage, context: MailContext): MailContent {
-  const w = BODY[language][kind];
+  const w = { ...BODY[language].common, ...BODY[language][kind] };
   const list = listOf(context.entities, language);
   const lead = w.lead(context.edition, list);
   const link = `${context.publicUrl}/`;
