@@ -23,7 +23,7 @@ declare module 'fastify' {
     uncheckedSession?: AccessClaims;
   }
   interface FastifyContextConfig {
-    /** Routes that a share token may call (api-contract.md, "Shared links"). */
+    /** Routes that a share token may call (docs/api.md, "Shared links"). */
     allowShareToken?: boolean;
     /**
      * Hot read routes that check an access token's session in their own first statement, together with what

@@ -1,4 +1,4 @@
-/** The API's error catalogue: one stable type per failure, with its HTTP status (api-contract.md). */
+/** The API's error catalogue: one stable type per failure, with its HTTP status (docs/api.md). */
 export const ERROR_STATUS = {
   /** The HTTP request itself cannot be read (answered before any route). */
   BAD_REQUEST: 400,
