@@ -32,7 +32,7 @@ declare module 'fastify' {
     sessionCheckedByRoute?: boolean;
     /**
      * Calls a user whose password is temporary may make (auth/me, auth/logout, auth/changePassword); every
-     * other call refuses them with PASSWORD_CHANGE_REQUIRED until they set their own password (issue 20).
+     * other call refuses them with PASSWORD_CHANGE_REQUIRED until they set their own password.
      */
     allowTemporaryPassword?: boolean;
   }
