@@ -287,7 +287,7 @@ async function benchBackend(name: string, db: Db, databaseUrl?: string): Promise
       if (databaseUrl) {
         console.error(`${name}: deadline day, two instances`);
         // Two instances, each a process of its own, on this one machine: they share its cores with PostgreSQL, so
-        // each takes half the pool one instance would have, as README advises (DATABASE_POOL_SIZE).
+        // each takes half the pool one instance would have, as docs/operations.md advises (DATABASE_POOL_SIZE).
         const poolSize = Math.max(1, Math.floor(config.databasePoolSize / 2));
         const instances = await Promise.all([startInstance(databaseUrl, secret, poolSize), startInstance(databaseUrl, secret, poolSize)]);
         await deadlineDay(name, db, instances.map((i) => i.url), token, undefined, () => Promise.all(instances.map((i) => i.stop())));
