@@ -16,7 +16,7 @@ async function changePassword(page: Page, current: string, next: string, repeat 
   await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
 }
 
-describe('accounts in Chromium: generated passwords are changed at the first sign-in (issue 20)', () => {
+describe('accounts in Chromium: generated passwords are changed at the first sign-in', () => {
   const suite = serverAndBrowser();
 
 

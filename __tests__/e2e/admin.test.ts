@@ -105,7 +105,7 @@ describe('user and entity administration in Chromium', () => {
     const second = await newPage(suite.browser);
     try {
       await logIn(second.page, suite.server.url, 'tecnica@riberabaixa.es', password);
-      // The generated password is temporary: the first sign-in asks for one of the user's own (issue 20, accounts.test.ts).
+      // The generated password is temporary: the first sign-in asks for one of the user's own (accounts.test.ts).
       await second.page.waitForURL('**/account/password');
       await second.page.getByLabel('Contraseña actual').fill(password);
       await second.page.getByLabel('Nueva contraseña', { exact: true }).fill('Ribera-Baixa-Tecnica-Nueva-1');

@@ -8,7 +8,7 @@ import { apiGet, apiPost, apiToken } from './helpers/api.js';
 import { expectNoSideScroll } from './helpers/phone.js';
 import type { CampaignSummary } from '../../src/shared/api/campaigns.js';
 
-/** Issue 18's screenshots, looked at by hand. */
+/** The deadlines' and reopenings' screenshots, looked at by hand. */
 const SHOTS = '/tmp/cycle18-deadlines-shots';
 async function shot(page: Page, name: string, fullPage = false) {
   fs.mkdirSync(SHOTS, { recursive: true });

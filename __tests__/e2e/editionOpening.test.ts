@@ -9,7 +9,7 @@ import { expectNoSideScroll } from './helpers/phone.js';
 import type { CampaignStatusRow as StatusRow } from '../../src/shared/api/campaigns.js';
 import type { EntityRow as Entity } from '../../src/shared/api/admin.js';
 
-/** Issue 18's screenshots, looked at by hand. */
+/** The edition opening's screenshots, looked at by hand. */
 const SHOTS = '/tmp/cycle18-open-shots';
 async function shot(page: Page, name: string, fullPage = false) {
   fs.mkdirSync(SHOTS, { recursive: true });

@@ -10,7 +10,7 @@ import type { ResultMap } from '../../src/shared/api/maps.js';
 import { expectNoSideScroll } from './helpers/phone.js';
 import { seriousViolations } from './helpers/axe.js';
 
-/** Issue 21's screenshots, looked at by hand. */
+/** The maps' screenshots, looked at by hand. */
 const SHOTS = '/tmp/issue21-maps-shots';
 async function shot(page: Page, name: string, fullPage = false) {
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -21,7 +21,7 @@ async function shot(page: Page, name: string, fullPage = false) {
 /** The shapes of a map's first series (one per province or community drawn). */
 const shapes = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"] .d-print-none .highcharts-series-0 path.highcharts-point`);
 
-describe('maps in Chromium (issue 21)', () => {
+describe('maps in Chromium', () => {
   const suite = serverAndBrowser();
   let campaignId: number;
   let resultMap: ResultMap;

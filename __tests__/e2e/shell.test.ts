@@ -8,7 +8,7 @@ import type { CampaignStatusRow, CampaignSummary } from '../../src/shared/api/ca
  * The refresh test's server gives short-lived access tokens, so that a session outlives its first token during
  * the test. The other tests' server keeps the usual lifetime: with a token that expires every 3 s, a test that
  * opens one address after another sometimes leaves a page while its refresh is in flight, and the next page then
- * presents the retired refresh token, which ends the session by design (api-contract.md, RFC 9700).
+ * presents the retired refresh token, which ends the session by design (docs/api.md, RFC 9700).
  */
 const ACCESS_TOKEN_TTL_S = 3;
 

@@ -11,7 +11,7 @@ import type { CurrentUser } from '../../src/shared/api/auth.js';
 import type { CampaignDetail, CampaignSummary } from '../../src/shared/api/campaigns.js';
 import type { EntityRow } from '../../src/shared/api/admin.js';
 
-/** Issue 18's journey, looked at by hand. */
+/** The yearly cycle's journey, looked at by hand. */
 const SHOTS = '/tmp/yearly-cycle-shots';
 async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });

@@ -6,7 +6,7 @@ import { tsImport } from 'tsx/esm/api';
 
 /**
  * Builds one migrated PGlite with the reference data (a fresh initdb costs seconds) and leaves its dump for every
- * test file to copy (stack.md, trap 4), with a dump of the empty cluster before it (upgrade tests). Also names
+ * test file to copy (copying a dump is faster than migrating again), with a dump of the empty cluster before it (upgrade tests). Also names
  * the run's folder, where what test files share is made once by the first to need it (oncePerRun.ts: the demo
  * data). Jest loads global setup outside its module system, so the TypeScript sources are loaded through tsx.
  */

@@ -145,7 +145,7 @@ const indicator = (id: number, text: string, where: [axisId: number, policyId: n
 };
 
 /**
- * A result whose answers make an improvement plan, points by hand (scoring.md):
+ * A result whose answers make an improvement plan, points by hand (docs/scoring.md):
  * - Arbolado (101): 'Especies' single 1 of 3 (the obsolete 5-point option counts in no maximum), 'Cuidados'
  *   multiple 1 of 5 (Riego chosen; Poda and Inventario missing): 2 of 8, 25%, red, 6 available.
  * - Depuración (110): 'Depuradora' 0 of 2, 'Controles' 2 of 2: 2 of 4, 50%, amber, 2 available.

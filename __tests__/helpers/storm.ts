@@ -75,7 +75,7 @@ const OPERATIONS: Operation[] = [
     },
   },
   {
-    // A campaign submitted at the moment its entity is removed, each call on a random instance (issue 13).
+    // A campaign submitted at the moment its entity is removed, each call on a random instance.
     kind: 'submit+removeEntity', weight: 4, expected: [200, 404],
     run: async (s, p) => {
       const target = p.pairs.pop() ?? any(s, p.hot);

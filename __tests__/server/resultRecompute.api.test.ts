@@ -8,7 +8,7 @@ import type { ResultResponse } from '../../src/shared/api/results.js';
 const backends = await testBackends();
 
 /**
- * The points model of scoring.md written again from its text, without the server's code: a question's
+ * The points model of docs/scoring.md written again from its text, without the server's code: a question's
  * points are its chosen responses' values; its maximum the largest (single) or the sum (multiple) of its
  * responses that are not obsolete.
  */

@@ -11,7 +11,7 @@ const onPostgres = backends.filter((b) => b.name === 'postgres');
 if (!(await postgresAvailable())) console.warn('Forced interleavings need PostgreSQL: skipped.');
 
 /**
- * How many times the free race is run (issue 13 measured 6 phantoms in 8 tries on PostgreSQL); fewer on PGlite,
+ * How many times the free race is run (before the fix it left 6 phantoms in 8 tries on PostgreSQL); fewer on PGlite,
  * which runs one transaction at a time and so only checks that nothing else goes wrong.
  */
 const triesOn = (name: string) => Number(process.env.CONCURRENCY_RUNS ?? 1) * (name === 'postgres' ? 8 : 4);

@@ -15,7 +15,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /**
  * Starts the app: the router (and the opening page's chunk), the store with its sagas, the first render. Each in
  * a task of its own, after the one that evaluates the modules: together they were one task of 110 to 165 ms
- * while Lighthouse traced the results page, then of 50 to 105 (issue 19), the page answering nothing meanwhile.
+ * while Lighthouse traced the results page, then of 50 to 105, the page answering nothing meanwhile.
  */
 async function start(): Promise<void> {
   await nextTask();

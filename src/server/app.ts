@@ -103,7 +103,7 @@ export async function buildApp(
   });
   await app.register(rateLimit, {
     global: false,
-    // Per client address, in this instance's memory: several instances each allow the limit (see README).
+    // Per client address, in this instance's memory: several instances each allow the limit (see docs/operations.md).
     // The plugin's key: an IPv6 client by its /64 (one client can use all of it), an IPv4-mapped address as IPv4.
     ipv6Subnet: 64,
     errorResponseBuilder: (_request, limit) => rateLimited(Math.max(1, Math.ceil(limit.ttl / 1000))),

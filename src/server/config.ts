@@ -106,7 +106,7 @@ type Env = Record<string, string | undefined>;
  * (more connections than the database's cores can run make each statement wait for a core, with the app's event
  * loop on the same cores too), and at most 10, the pool's size before it was configurable: a large machine's
  * instances must not use up PostgreSQL's connections (max_connections, 100 by default). Measured in the
- * deadline-day bench on a 2-core machine running the app and PostgreSQL (README, Benchmarks): 4 connections
+ * deadline-day bench on a 2-core machine running the app and PostgreSQL (docs/benchmarks.md): 4 connections
  * served more saves than 10 and a submission's p95 fell from 52-64 to 36-40 ms.
  */
 export const defaultPoolSize = (): number => Math.min(10, 2 * os.availableParallelism());

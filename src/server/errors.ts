@@ -1,6 +1,6 @@
 import { ERROR_STATUS, type ErrorType } from '../shared/api/errors.js';
 
-/** A failure the API reports to the caller with a stable type (see api-contract.md). */
+/** A failure the API reports to the caller with a stable type (see docs/api.md). */
 export class AppError extends Error {
   readonly status: number;
 

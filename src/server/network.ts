@@ -48,7 +48,7 @@ const trustsAnyProxy = (trust: TrustProxy): boolean => trust !== false && trust 
 /**
  * TRUST_PROXY in the form fastify takes. A hop count becomes a function: fastify 5.12 takes a bare number as
  * "trust nothing", since a count cannot tell the proxy from a client that reaches the server directly and
- * writes its own X-Forwarded-For. So a count is for servers that only the proxies can reach; README says so.
+ * writes its own X-Forwarded-For. So a count is for servers that only the proxies can reach; docs/operations.md says so.
  */
 export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
   if (trust === false || trust === 0) return false;

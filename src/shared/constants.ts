@@ -30,7 +30,7 @@ export const DEFAULT_LANGUAGE = 'es';
 export const LANGUAGES = ['es', 'en', 'ca', 'va'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** The longest reason a deadline extension or a reopening takes (issue 18). */
+/** The longest reason a deadline extension or a reopening takes. */
 export const REASON_MAX_LENGTH = 500;
 /** The largest questionnaire catalogue file an administrator may upload (the demo's is about 110 KB). */
 export const EDITION_FILE_MAX_BYTES = 2 * 1024 * 1024;

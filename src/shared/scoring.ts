@@ -1,5 +1,5 @@
 /**
- * One question's points (scoring.md, Points), the rule the server scores campaigns with
+ * One question's points (docs/scoring.md, Points), the rule the server scores campaigns with
  * (src/server/reports/scoring.ts) and the client's improvement plan reads: written once, here.
  */
 

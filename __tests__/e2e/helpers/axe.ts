@@ -10,7 +10,7 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/** The serious and critical axe violations of the page as it is now (architecture.md budget: none). */
+/** The serious and critical axe violations of the page as it is now (the accessibility budget allows none). */
 export async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE_SCRIPT });
   const violations = (await page.evaluate(async () => {

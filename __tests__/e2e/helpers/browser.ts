@@ -4,7 +4,7 @@ import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Cookie, type Locator, type Page, type Request } from 'playwright-core';
 
-/** Flags Debian's Chromium needs when run as root on this network (stack.md, trap 10). */
+/** Flags Debian's Chromium needs when run as root on this network. */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

@@ -12,7 +12,7 @@ const countRows = async (db: Db) =>
                    (SELECT count(*)::int FROM indicators) AS indicators, (SELECT count(*)::int FROM responses) AS responses`);
 
 describe('questionnaire catalogues', () => {
-  it('ships a demo questionnaire of the size architecture.md asks for, with one obsolete response', async () => {
+  it('ships a demo questionnaire of the size the product needs, with one obsolete response', async () => {
     const catalogue = parseCatalogue(await readDemo(2026));
     const policies = catalogue.axes.flatMap((a) => a.policies);
     const measures = policies.flatMap((p) => p.measures);

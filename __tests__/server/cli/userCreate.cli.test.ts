@@ -8,7 +8,7 @@ const userCreate = (args: string[], env: Record<string, string>) => runServerPro
 
 const postgres = await postgresAvailable();
 
-// The first administrator of a PostgreSQL installation (README, "Running on PostgreSQL").
+// The first administrator of a PostgreSQL installation (docs/operations.md, "PostgreSQL").
 (postgres ? describe : describe.skip)('npm run user:create on PostgreSQL', () => {
   it('prints a temporary password: its first sign-in must set a password of its own before anything else', async () => {
     const db = await openTestPostgres({ prepared: false });

@@ -6,7 +6,7 @@ import { createTestUser, loginBody, pkcePair, signIn } from '../../helpers/auth.
 
 const backends = await testBackends();
 
-/** The strict contract of every call (api-contract.md, "Inputs are validated strictly, never coerced"). */
+/** The strict contract of every call (docs/api.md, the validation rules). */
 describe.each(backends)('API contract on $name', ({ openDemo }) => {
   let demo: DemoServer;
   const api = (method: string, path: string, options: { body?: unknown; caller?: Caller; headers?: Record<string, string> } = {}) =>
@@ -178,7 +178,7 @@ describe.each(backends)('API contract on $name', ({ openDemo }) => {
     for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
       for (const [method, op] of Object.entries(ops)) {
         expect([path, method, Object.keys(op.responses)]).toEqual([path, method, ['200', '4XX', '5XX']]);
-        // The edition files are posted as multipart/form-data (api-contract.md); every other body is JSON.
+        // The edition files are posted as multipart/form-data (docs/api.md); every other body is JSON.
         const bodyType = path.includes('/editions/') ? 'multipart/form-data' : 'application/json';
         if (method === 'post') expect([path, Object.keys(op.requestBody.content)]).toEqual([path, expect.arrayContaining([bodyType])]);
       }

@@ -6,7 +6,7 @@ import { signInDemoAccounts } from '../../helpers/auth.js';
 import type { CampaignStatusRow } from '../../../src/shared/api/campaigns.js';
 import type { Participation, ResultMap } from '../../../src/shared/api/maps.js';
 
-describe('maps API (issue 21)', () => {
+describe('maps API', () => {
   let demo: DemoServer;
   const get = (path: string, token: string) => call(demo.server, 'GET', `/api/secure/v1/${path}`, { token });
   let sentId: number;

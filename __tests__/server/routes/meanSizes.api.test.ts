@@ -8,7 +8,7 @@ import type { ComparisonResponse, MeanSizes, ResultResponse } from '../../../src
 const backends = await testBackends();
 
 /**
- * "n beside every mean" (issue 16): the result and comparison calls say how many entities each territory's
+ * "n beside every mean": the result and comparison calls say how many entities each territory's
  * mean is built from, in both comparison modes, checked against counts read straight from the tables.
  */
 describe.each(backends)('mean sizes of the result and comparison on $name', ({ openDemo }) => {

@@ -42,7 +42,7 @@ describe.each(backends)('result and answers API on $name', ({ openDemo }) => {
     await db.close();
   });
 
-  it('answers the result of a sent campaign in the shape of scoring.md', async () => {
+  it('answers the result of a sent campaign in the shape of docs/scoring.md', async () => {
     const res = await get(`result?id=${ownSent}`, tokens.user);
     expect(res.status).toBe(200);
     const result = res.body.response as ResultResponse;

@@ -5,7 +5,7 @@ import type {
 } from '../../shared/api/admin.js';
 import type { Municipality, Province } from '../../shared/api/reference.js';
 
-/** The user calls of api-contract.md; each takes the access token first (see app/apiCall.ts). */
+/** The user calls of docs/api.md; each takes the access token first (see app/apiCall.ts). */
 export const usersApi = {
   list: (token: string | null) => get<UserRow[]>('/users/list', token),
   create: (token: string | null, user: CreateUserRequest) => post<CreateUserResponse>('/users/create', token, user),

@@ -2,7 +2,7 @@ import { get, post } from './http.js';
 import type { CampaignDeadline, EditionDeadline, ExtendDeadlineRequest, Reopenings, SetDeadlineRequest } from '../../shared/api/campaignCycle.js';
 import type { CampaignStateResponse } from '../../shared/api/campaigns.js';
 
-/** Deadlines, extensions and reopenings (issue 18); each takes the token first (see app/apiCall.ts). */
+/** Deadlines, extensions and reopenings; each takes the token first (see app/apiCall.ts). */
 export const campaignCycleApi = {
   editionDeadline: (token: string | null) => get<EditionDeadline>('/campaigns/deadline', token),
   campaignDeadline: (token: string | null, id: number) => get<CampaignDeadline>('/campaigns/campaignDeadline', token, { id }),

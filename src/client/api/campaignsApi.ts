@@ -3,7 +3,7 @@ import type { Answer, EditionExportQuery } from '../../shared/api/campaigns.js';
 import type { CampaignDetail, CampaignStateResponse, CampaignStatusRow, CampaignSummary, CreateCampaignResponse, EntityCampaigns } from '../../shared/api/campaigns.js';
 import type { AutonomousCommunity } from '../../shared/api/reference.js';
 
-/** The campaign calls of api-contract.md; each takes the access token first (see app/apiCall.ts). */
+/** The campaign calls of docs/api.md; each takes the access token first (see app/apiCall.ts). */
 export const campaignsApi = {
   all: (token: string | null) => get<CampaignSummary[]>('/campaigns/all', token),
   get: (token: string | null, id: number) => get<CampaignDetail>('/campaigns/get', token, { id }),

@@ -2,7 +2,7 @@ import { get, post } from './http.js';
 import type { MailSummary, OpenEditionRequest, OpenEditionResult, OpeningQuery, OpeningSummary, Reminders } from '../../shared/api/editionOpening.js';
 import type { AutonomousCommunity, Province } from '../../shared/api/reference.js';
 
-/** Opening the edition for many entities and the reminders (issue 18); each takes the token first (see app/apiCall.ts). */
+/** Opening the edition for many entities and the reminders; each takes the token first (see app/apiCall.ts). */
 export const editionOpeningApi = {
   openingSummary: (token: string | null, scope: OpeningQuery) => get<OpeningSummary>('/campaigns/openingSummary', token, scope),
   openEdition: (token: string | null, body: OpenEditionRequest) => post<OpenEditionResult>('/campaigns/openEdition', token, body),

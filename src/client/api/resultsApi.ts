@@ -4,7 +4,7 @@ import type { ComparisonResponse, ResultResponse, ShareResponse, TrendResponse }
 import type { CurrentUser } from '../../shared/api/auth.js';
 
 /**
- * The report calls of api-contract.md. Each takes the token first: the session's access token through
+ * The report calls of docs/api.md. Each takes the token first: the session's access token through
  * callApi (app/apiCall.ts), or a shared link's token as it is.
  */
 export const resultsApi = {

@@ -35,7 +35,7 @@ export interface CallPolicy {
 function* reportTransportError(err: unknown, handled: readonly TransportErrorType[]): Saga<void> {
   const error = serializeError(err);
   if (handled.includes(error.type)) return;
-  // A temporary password (issue 20): no error page, the guards take the user to the change form.
+  // A temporary password: no error page, the guards take the user to the change form.
   if (error.type === 'PASSWORD_CHANGE_REQUIRED') {
     yield put(authActions.passwordChangeRequired());
     return;

@@ -14,7 +14,7 @@ export const useAppSelector = useSelector.withTypes<RootState>();
  * Dispatches `creator(payload)` when the component mounts and again whenever the payload changes: a page's loads.
  * In a task of its own, right after the one that mounts the component: the sagas start the page's calls there,
  * not inside its first render (a page's render and the start of its four or five calls were one task of 120 to
- * 210 ms while Lighthouse traced the results page, issue 19). A component gone before then loads nothing.
+ * 210 ms while Lighthouse traced the results page). A component gone before then loads nothing.
  */
 export function useDispatchOnMount(creator: () => UnknownAction): void;
 export function useDispatchOnMount<P>(creator: (payload: P) => UnknownAction, payload: P): void;

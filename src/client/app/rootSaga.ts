@@ -64,7 +64,7 @@ export function resolveDependencies(overrides: Partial<Dependencies> = {}): Depe
   return { ...defaultDependencies, session: createSessionTokens(), ...createSecretBoxes(), ...overrides };
 }
 
-/** Spawns each feature's watchers so that one failing saga does not stop the others (style.md rule 15). */
+/** Spawns each feature's watchers so that one failing saga does not stop the others. */
 export function* rootSaga(deps: Dependencies) {
   const features = [() => watchAuth(deps), () => watchSnackbar(), () => handleSplash(), () => watchCampaigns(deps), () => watchUsers(deps), () => watchEntities(deps), () => watchResults(deps), () => watchComparisons(deps), () => watchCampaignCycle(deps), () => watchAudit(deps), () => watchEditionOpening(deps), () => watchEditions(deps), () => watchMaps(deps)];
   yield all(

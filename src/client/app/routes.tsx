@@ -141,7 +141,7 @@ export const ROUTES: RouteObject[] = [
           pageRoute(`${PATHS.users}/:userId/edit`, ['USERS_MANAGE'], EditUserPage),
           pageRoute(PATHS.audit, ['AUDIT_READ'], AuditLogPage),
           pageRoute(PATHS.editions, ['EDITIONS_VIEW'], EditionsPage),
-          // Every signed-in user's own (issue 20); the one page open to a user who must change a temporary password.
+          // Every signed-in user's own; the one page open to a user who must change a temporary password.
           { path: PATHS.changePassword, element: <Suspense fallback={<Loading />}><ChangePasswordPage /></Suspense>, handle: { preload: ChangePasswordPage.preload } satisfies PageHandle },
         ],
       },

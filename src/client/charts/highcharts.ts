@@ -33,7 +33,7 @@ const BREAK = '<br>';
  * Highcharts turns every label that may wrap (any text with a space: category names, legend items, titles)
  * into nodes by parsing it as an HTML document of its own (AST.parseMarkup: a DOMParser document each, with its
  * load events). A bar chart of the report parses some fifty, a third of the time it takes to draw while a
- * trace records it (issue 19, the results page's blocking time). Text with nothing the parser would read as
+ * trace records it (the results page's blocking time). Text with nothing the parser would read as
  * markup is one text node, the same one the parser would give, and lines of such text joined by '<br>' are
  * those text nodes with a break between each (a test compares them); anything else is parsed as before.
  */
@@ -61,7 +61,7 @@ type GetStyle = (this: { element?: { style?: CSSStyleDeclaration }; style?: CSSS
  * Highcharts reads the computed font size of a text each time it builds it (to key its text cache) and for the
  * height of each of its lines: a getComputedStyle that forces the browser to recalculate the page's styles, since
  * the chart has just added elements. The bar chart of the results page's first screen forced some ninety
- * recalculations, most of them that way: 30 to 50 ms of its drawing while Lighthouse traced it (issue 19). A text
+ * recalculations, most of them that way: 30 to 50 ms of its drawing while Lighthouse traced it. A text
  * Highcharts gave a size in pixels (SHARED_OPTIONS sets them; inline, as Highcharts writes a text's style) has
  * that computed size: it is read from the element's own style, which needs no recalculation. Anything else
  * (sizes in em, elements without a size of their own) is asked of the browser as before.
@@ -82,7 +82,7 @@ let modules: Promise<void> | undefined;
  * Loads the Highcharts modules every chart needs (accessibility; highcharts-more for the gauges) once, then sets
  * SHARED_OPTIONS; a failed load is forgotten, so that the next call tries again. Each arrives in a chunk of its
  * own and is evaluated in the task its script runs in: evaluated with Highcharts itself, the three were one task
- * of 65 to 100 ms while Lighthouse traced the results page (issue 19). Every way to a chart waits for it
+ * of 65 to 100 ms while Lighthouse traced the results page. Every way to a chart waits for it
  * (chartChunk.ts: the chunks of drawing.ts, the status page's pie and the maps re-export it).
  */
 export function highchartsModules(): Promise<void> {

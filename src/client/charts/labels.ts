@@ -84,7 +84,7 @@ const ROUNDING_PX = 1;
  * A bar chart's category labels, in 12 px text wrapped to the label column's width (the axis' labels.style.width,
  * which width rules change). Highcharts wraps a label by measuring it in the page, word after word and line
  * after line, each measurement a forced layout: some fifty for the results page's first bar chart, a quarter of
- * its drawing while Lighthouse traced it (issue 19). Here each label is broken into lines measured on a canvas in
+ * its drawing while Lighthouse traced it. Here each label is broken into lines measured on a canvas in
  * the page's font (breakLines) and drawn as broken, unmeasured; without a canvas, Highcharts wraps them as before.
  */
 export function categoryLabels(widthPx: number): Highcharts.XAxisLabelsOptions {

@@ -1,12 +1,12 @@
 import type { SerializedApiError } from '../api/ApiError.js';
 
-/** Status of one remote call (style.md rule 3). */
+/** Status of one remote call. */
 export type RequestStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 
 /** A failed call as kept in state: serializable, mapped to a message by selectors. */
 export type RequestError = SerializedApiError;
 
-/** One remote call's state beside the data it loads (style.md rule 3). */
+/** One remote call's state beside the data it loads. */
 export type Remote<T = object> = { status: RequestStatus; error: RequestError | null } & T;
 
 /** A call not made yet. */

@@ -34,7 +34,7 @@ export function stripProvinceSuffix(text: string): string {
 // Same order as localeCompare(b, 'es', { sensitivity: 'base' }), without building a collator per comparison:
 // entity lists have thousands of names, and each localeCompare with a locale costs as much as a small render
 // (the results page's province map sorted its 52 provinces in 37 ms while Lighthouse traced it). Built at the
-// first comparison, not when the app's modules are evaluated: building it takes 10 to 15 ms (issue 19).
+// first comparison, not when the app's modules are evaluated: building it takes 10 to 15 ms.
 let spanish: Intl.Collator | undefined;
 
 /** Spanish alphabetical order of two texts, ignoring accents and case: the one order of names in the client. */

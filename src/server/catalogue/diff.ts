@@ -5,7 +5,7 @@ import { maxPoints } from '../../shared/scoring.js';
 export interface DiffItem { code: string; text: string }
 /** A measure or question whose code stayed and whose text changed. */
 export interface DiffRenamed { code: string; before: string; after: string }
-/** A question whose responses' points changed: its maximum before and after (scoring.md). */
+/** A question whose responses' points changed: its maximum before and after (docs/scoring.md). */
 export interface DiffPoints { code: string; text: string; before: number; after: number }
 
 /** What changed from one edition's questionnaire to the next, matched by code (FORMAT.md, "Editions, comparisons and codes"). */

@@ -46,7 +46,7 @@ function measure(url: string, token?: string): Promise<Measured> {
 
 const ms = (v: number) => (v < 10 ? v.toFixed(1) : Math.round(v).toString());
 
-/** The heap ceiling of the edition export (issue 17): the scale data set must export within it. */
+/** The heap ceiling of the edition export: the scale data set must export within it. */
 const EXPORT_HEAP_BUDGET_MB = 256;
 
 /**
@@ -71,7 +71,7 @@ async function measureExport(url: string, token: string, edition: number, format
 /** Lines of the export table, one per database and format. */
 const exportRows: string[] = [];
 
-/** Opening an edition for every entity of the scale set must take under this (issue 18). */
+/** Opening an edition for every entity of the scale set must take under this. */
 const OPENING_BUDGET_S = 5;
 /** Lines of the edition-opening table: the first opening and a repeat, per database. */
 const openingRows: string[] = [];
@@ -120,7 +120,7 @@ async function measureCalls(name: string, url: string, uncachedUrl: string, toke
   return rows;
 }
 
-/** The deadline-day mix (issue 19): how long it runs, how many sent campaigns are read, and the virtual users per call kind. */
+/** The deadline-day mix: how long it runs, how many sent campaigns are read, and the virtual users per call kind. */
 const DEADLINE_S = Number(process.env.BENCH_DEADLINE_SECONDS ?? (SHORT ? 5 : 20));
 const READ_SET = Number(process.env.BENCH_READ_SET ?? 300);
 const MIX_USERS: Record<MixKind, number> = { health: 1, saveAnswer: 6, get: 1, result: 2, comparison: 1, submit: 1 };
@@ -287,7 +287,7 @@ async function benchBackend(name: string, db: Db, databaseUrl?: string): Promise
       if (databaseUrl) {
         console.error(`${name}: deadline day, two instances`);
         // Two instances, each a process of its own, on this one machine: they share its cores with PostgreSQL, so
-        // each takes half the pool one instance would have, as README advises (DATABASE_POOL_SIZE).
+        // each takes half the pool one instance would have, as docs/operations.md advises (DATABASE_POOL_SIZE).
         const poolSize = Math.max(1, Math.floor(config.databasePoolSize / 2));
         const instances = await Promise.all([startInstance(databaseUrl, secret, poolSize), startInstance(databaseUrl, secret, poolSize)]);
         await deadlineDay(name, db, instances.map((i) => i.url), token, undefined, () => Promise.all(instances.map((i) => i.stop())));
@@ -301,7 +301,7 @@ async function benchBackend(name: string, db: Db, databaseUrl?: string): Promise
 }
 
 /**
- * Growth (issue 19): every municipality its own entity (8,131) and three editions, the report calls measured as
+ * Growth: every municipality its own entity (8,131) and three editions, the report calls measured as
  * in benchBackend. A report's cost must not grow with entities or editions.
  */
 async function benchGrowth(name: string, db: Db): Promise<string[]> {

@@ -15,7 +15,7 @@ import type { EntityCampaigns } from '../../shared/api/campaigns.js';
  * npm run lighthouse: Lighthouse (desktop preset) on the login page, a sent campaign's results page and ADMIN's
  * status page (its participation map),
  * served from the built client over the demo data, RUNS times each, medians printed as a table; the budget
- * of architecture.md is performance and accessibility >= 95. Lighthouse is fetched by npx from the npm
+ * (docs/benchmarks.md) is performance and accessibility >= 95. Lighthouse is fetched by npx from the npm
  * registry on first use (no browser download: it drives CHROME_PATH, Debian's Chromium by default).
  */
 const LIGHTHOUSE = 'lighthouse@12.8.2';

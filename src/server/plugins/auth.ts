@@ -23,7 +23,7 @@ declare module 'fastify' {
     uncheckedSession?: AccessClaims;
   }
   interface FastifyContextConfig {
-    /** Routes that a share token may call (api-contract.md, "Shared links"). */
+    /** Routes that a share token may call (docs/api.md, "Shared links"). */
     allowShareToken?: boolean;
     /**
      * Hot read routes that check an access token's session in their own first statement, together with what
@@ -32,7 +32,7 @@ declare module 'fastify' {
     sessionCheckedByRoute?: boolean;
     /**
      * Calls a user whose password is temporary may make (auth/me, auth/logout, auth/changePassword); every
-     * other call refuses them with PASSWORD_CHANGE_REQUIRED until they set their own password (issue 20).
+     * other call refuses them with PASSWORD_CHANGE_REQUIRED until they set their own password.
      */
     allowTemporaryPassword?: boolean;
   }

@@ -10,7 +10,7 @@ import { isDatabaseUnavailable, isForeignKeyViolation, isTransactionConflict } f
 /** Seconds a 503 asks the caller to wait before trying again (Retry-After). */
 const RETRY_AFTER_SECONDS = 10;
 
-/** The failure envelope of api-contract.md. */
+/** The failure envelope of docs/api.md. */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   const body: ApiFailure = {
     error: { type: error.type, message: error.message, ...(error.data === undefined ? {} : { data: error.data }) },

@@ -15,7 +15,7 @@ const pick = (figures: ByLevel | undefined): Record<ComparisonLevel, number | nu
 });
 
 /**
- * One edition's radar (scoring.md, Comparison response): per axis, each policy's percentages for the
+ * One edition's radar (docs/scoring.md, Comparison response): per axis, each policy's percentages for the
  * entity, its province, its community and its size band, in both comparison modes, from the campaign's group figures.
  */
 export function comparisonAxes(tree: readonly TreeAxis[], figures: ReadonlyMap<string, GroupFigures>, changedPolicies?: ReadonlySet<number>): ComparisonAxis[] {

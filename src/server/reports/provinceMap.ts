@@ -1,5 +1,5 @@
 /**
- * The results map's figures per province (issue 21), pure: the mean global score of an edition, with the same
+ * The results map's figures per province, pure: the mean global score of an edition, with the same
  * means and small-group protection as reports (territories.ts: participantsMean, allEntitiesMean, MIN_GROUP_SIZE).
  */
 import type { ProvinceMean } from '../../shared/api/maps.js';

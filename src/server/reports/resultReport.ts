@@ -7,7 +7,7 @@ import type { TreeAxis, TreePolicy } from './questionnaireCache.js';
 const NO_RANKS: Ranks = { province: null, autonomousCommunity: null, country: null, sizeBand: null };
 
 /**
- * The result response of scoring.md from a campaign's group figures and ranks and its questionnaire (tree and
+ * The result response of docs/scoring.md from a campaign's group figures and ranks and its questionnaire (tree and
  * indicators with the campaign's answers): global block, one block per axis, the detail table, the answers;
  * with the names of the entity and its territories, its size band, its edition's year, mean sizes and withheld
  * means, and the smallest group a mean is shown for.

@@ -1,5 +1,5 @@
 /**
- * The points model of scoring.md, for one campaign: achieved and maximum points per sub-indicator,
+ * The points model of docs/scoring.md, for one campaign: achieved and maximum points per sub-indicator,
  * summed per measure, policy, axis and the whole questionnaire.
  */
 import { percentage, subindicatorPoints } from '../../shared/scoring.js';

@@ -1,5 +1,5 @@
 /**
- * Territorial comparison of scoring.md: a territory's figure for a group is the mean over its
+ * Territorial comparison of docs/scoring.md: a territory's figure for a group is the mean over its
  * participants (entities with a sent campaign in the edition), or, compared to all, the participants'
  * sum over every entity registered in the territory (non-participants count as 0). No participant: null.
  * The territories are the entity's province, community, the country and its population band across the

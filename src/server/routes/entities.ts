@@ -10,7 +10,7 @@ import { routeOf } from './contract.js';
 /** The administrator calling, for the audit trail; FORBIDDEN unless its role manages entities. */
 const manager = (request: FastifyRequest) => permittedActor(request, 'ENTITIES_MANAGE');
 
-/** The entity calls of api-contract.md under /api/secure/v1/entities (ADMIN and FEC). */
+/** The entity calls of docs/api.md under /api/secure/v1/entities (ADMIN and FEC). */
 export function registerEntityRoutes(secure: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const api = secure.withTypeProvider<TypeBoxTypeProvider>();

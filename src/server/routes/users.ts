@@ -10,7 +10,7 @@ import { routeOf } from './contract.js';
 /** The administrator calling, for the audit trail; FORBIDDEN unless its role manages users. */
 const manager = (request: FastifyRequest) => permittedActor(request, 'USERS_MANAGE');
 
-/** The user calls of api-contract.md under /api/secure/v1/users (ADMIN and FEC). */
+/** The user calls of docs/api.md under /api/secure/v1/users (ADMIN and FEC). */
 export function registerUserRoutes(secure: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const api = secure.withTypeProvider<TypeBoxTypeProvider>();

@@ -5,7 +5,7 @@ import { CampaignStatus } from './campaigns.js';
 import { ROLES } from '../roles.js';
 import { ENTITY_NAME_MAX_LENGTH, MUNICIPALITIES_PER_ENTITY_MAX, POPULATION_MAX, USER_ENTITIES_MAX, USER_NAME_MAX_LENGTH } from '../constants.js';
 
-/** User and entity administration payloads and calls of api-contract.md (ADMIN and FEC only). */
+/** User and entity administration payloads and calls of docs/api.md (ADMIN and FEC only). */
 
 /** One row of GET users/list: the role by name, as auth/me gives it. */
 export const UserRow = Type.Object({ id: Type.Integer(), email: Type.String(), name: Type.String(), role: RoleName, entities: Type.Array(EntityRef) });

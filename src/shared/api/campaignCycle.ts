@@ -3,7 +3,7 @@ import { apiCall, CalendarDate, Id, Name, NoQuery, Strict } from './schema.js';
 import { CampaignIdQuery, CampaignStateResponse } from './campaigns.js';
 import { REASON_MAX_LENGTH } from '../constants.js';
 
-/** Deadlines of an edition, per-entity extensions and reopened campaigns (issue 18), shared by the routes, the sagas and the screens. */
+/** Deadlines of an edition, per-entity extensions and reopened campaigns, shared by the routes, the sagas and the screens. */
 
 const NullableCalendarDate = Type.Union([CalendarDate, Type.Null()]);
 
@@ -68,7 +68,7 @@ export type Reopening = Static<typeof Reopening>;
 export const Reopenings = Type.Object({ reopenings: Type.Array(Reopening), linkBeforeReopening: Type.Boolean() });
 export type Reopenings = Static<typeof Reopenings>;
 
-/** The calls of issue 18 under /api/secure/v1. */
+/** The deadline, extension and reopening calls under /api/secure/v1. */
 export const campaignCycleCalls = {
   deadline: apiCall({
     method: 'GET', url: '/campaigns/deadline', access: 'user', querystring: NoQuery, response: EditionDeadline,

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { FILE_TYPES } from '../csv.js';
 import { apiCall, Id, NoQuery, NullableDate, Strict, Success } from './schema.js';
 
-/** Campaign payloads and calls of api-contract.md, shared by the routes, the sagas and the screens. */
+/** Campaign payloads and calls of docs/api.md, shared by the routes, the sagas and the screens. */
 
 export const CampaignStatus = Type.Enum(['created', 'draft', 'sent']);
 export type CampaignStatus = Static<typeof CampaignStatus>;
@@ -143,7 +143,7 @@ export const CampaignIdBody = Strict({ id: Id });
 
 const Flag = (description: string) => Type.Optional(Type.Boolean({ default: false, description }));
 
-/** The campaign calls of api-contract.md, under /api/secure/v1. */
+/** The campaign calls of docs/api.md, under /api/secure/v1. */
 export const campaignCalls = {
   all: apiCall({ method: 'GET', url: '/campaigns/all', access: 'user', querystring: NoQuery, response: Type.Array(CampaignSummary), summary: 'Campaigns the caller may see' }),
   get: apiCall({

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { apiCall, NoBody, NoQuery, Strict } from './schema.js';
 
 /**
- * Opening the current edition for many entities at once, and e-mailing their users (issue 18 items 2 and 5),
+ * Opening the current edition for many entities at once, and e-mailing their users,
  * shared by the routes, the sagas and the status page.
  */
 

@@ -1,4 +1,4 @@
-/** The API's error catalogue: one stable type per failure, with its HTTP status (api-contract.md). */
+/** The API's error catalogue: one stable type per failure, with its HTTP status (docs/api.md). */
 export const ERROR_STATUS = {
   /** The HTTP request itself cannot be read (answered before any route). */
   BAD_REQUEST: 400,
@@ -9,7 +9,7 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   /**
    * The caller's password is temporary (an administrator generated it): until the user sets their own with
-   * auth/changePassword, every other call but auth/me and auth/logout is refused with this type (issue 20).
+   * auth/changePassword, every other call but auth/me and auth/logout is refused with this type.
    */
   PASSWORD_CHANGE_REQUIRED: 403,
   NOT_FOUND: 404,

@@ -3,7 +3,7 @@ import { apiCall, NoQuery, NullableNumber, Strict } from './schema.js';
 import { CampaignIdQuery } from './campaigns.js';
 
 /**
- * The maps' calls (issue 21): the municipalities' boundaries of one province, the campaign's participation per
+ * The maps' calls: the municipalities' boundaries of one province, the campaign's participation per
  * province (status page) and the means per province of a result's edition (results page). Province and
  * community boundaries are not served: the client's map chunk has them, simplified at build time.
  */

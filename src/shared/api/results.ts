@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { apiCall, NoQuery, NullableNumber } from './schema.js';
 import { CampaignIdBody, CampaignIdQuery, IndicatorGroup } from './campaigns.js';
 
-/** The result and comparison payloads of scoring.md. Percentages are fractions 0..1; null is a dash. */
+/** The result and comparison payloads of docs/scoring.md. Percentages are fractions 0..1; null is a dash. */
 
 export type Level = 'campaign' | 'province' | 'autonomousCommunity' | 'country' | 'sizeBand';
 /** The levels whose figure is a mean over entities: every level but the campaign itself. */
@@ -72,7 +72,7 @@ export const CAMPAIGN_NOT_SENT = 'CAMPAIGN_NOT_SENT';
 const Count = Type.Integer({ minimum: 0 });
 
 /**
- * How many entities each territory's mean is built from (scoring.md), in each comparison mode: its
+ * How many entities each territory's mean is built from (docs/scoring.md), in each comparison mode: its
  * participants (entities with a sent campaign in the edition), or, compared to all, every entity registered
  * there (never fewer than the participants). A mean with 0 participants is null.
  */
@@ -103,9 +103,9 @@ const MinGroupSize = Type.Integer({ minimum: 1 });
 export const TerritoryTexts = Type.Object({ campaign: Type.String(), province: Type.String(), autonomousCommunity: Type.String(), country: Type.String() });
 export type TerritoryTexts = Static<typeof TerritoryTexts>;
 
-/** GET campaigns/result (scoring.md, Result response). */
+/** GET campaigns/result (docs/scoring.md, Result response). */
 export const ResultResponse = Type.Object({
-  /** The whole questionnaire: percentages and points per level (points added in this version beside scoring.md's percentages). */
+  /** The whole questionnaire: percentages and points per level (points added in this version beside docs/scoring.md's percentages). */
   global: Type.Object({ ...RankedFigures, valuesByPolicy: Type.Array(PolicyFigures) }),
   axisDetails: Type.Array(AxisDetail),
   territoryTexts: TerritoryTexts,
@@ -145,9 +145,9 @@ export const ComparisonAxis = Type.Object({ axisText: Type.String(), valuesByPol
 export type ComparisonAxis = Static<typeof ComparisonAxis>;
 
 /**
- * GET campaigns/comparison (scoring.md): the campaign's figures, and those of the entity's latest sent
+ * GET campaigns/comparison (docs/scoring.md): the campaign's figures, and those of the entity's latest sent
  * campaign of an earlier edition with that edition's territorial figures; previous is null when there is none.
- * Added beside scoring.md's two lists: the entity's and territories' names, and each edition's year and mean
+ * Added beside docs/scoring.md's two lists: the entity's and territories' names, and each edition's year and mean
  * sizes (country sizes are 0: a comparison has no country figures), and the means withheld.
  */
 export const ComparisonResponse = Type.Object({

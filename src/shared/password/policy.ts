@@ -1,7 +1,7 @@
 import { PASSWORD_MAX_LENGTH } from '../constants.js';
 
 /**
- * The password policy (issue 20, OWASP ASVS V2.1): the one function the change-password form and the server
+ * The password policy (OWASP ASVS V2.1): the one function the change-password form and the server
  * both run. A new password has at least PASSWORD_MIN_LENGTH characters (and no more than the login takes), is
  * not the account's e-mail nor contains it, differs from the current one, and is not easily guessed: a
  * strength estimator (zxcvbn-ts with its common and Spanish dictionaries, ./strength.ts) must give it at least

@@ -19,7 +19,7 @@ function stateWith(...actions: Parameters<typeof rootReducer>[1][]) {
   return actions.reduce((s, a) => rootReducer(s, a), rootReducer(undefined, { type: 'init' }));
 }
 
-describe('the status page cards of issue 18', () => {
+describe('the status page cards of the yearly cycle', () => {
   it("shows the server's summary with Spanish thousands, and confirms the opening of that scope", () => {
     const preloadedState = stateWith(
       editionOpeningActions.remindersLoaded(reminders(true)),

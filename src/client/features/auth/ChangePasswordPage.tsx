@@ -39,7 +39,7 @@ async function validatePasswords(values: ChangePasswordValues, user: { email: st
 }
 
 /**
- * 'Cambiar contraseña' (issue 20): the current password and the new one twice, with the reason a new password
+ * 'Cambiar contraseña': the current password and the new one twice, with the reason a new password
  * is refused in the user's language. A user whose password an administrator generated lands here after
  * signing in and can go nowhere else until the change is made (guards.tsx). After the change, the user's home.
  */

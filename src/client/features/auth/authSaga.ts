@@ -99,7 +99,7 @@ export function* handleLogin(deps: AuthDependencies): Saga<void> {
   yield* call(saveUserLanguage, deps, yield* select(selectLanguage));
 }
 
-/** One login at a time; a logout while it is pending cancels it (style.md rule 7). */
+/** One login at a time; a logout while it is pending cancels it. */
 export function* loginFlow(deps: AuthDependencies): Saga<void> {
   for (;;) {
     yield* take(authActions.loginRequested.type);

@@ -31,7 +31,7 @@ export const selectLoginErrorMessage = createSelector([(state: RootState) => sta
 export const selectCan = (state: RootState, action: Action) => can(selectRole(state), action);
 
 export const selectPasswordChangeStatus = (state: RootState) => state.auth.passwordChange.status;
-/** Whether the signed-in user must change a temporary password before anything else (issue 20). */
+/** Whether the signed-in user must change a temporary password before anything else. */
 export const selectMustChangePassword = (state: RootState) => state.auth.user?.mustChangePassword === true;
 
 /** A message id the server put in a 422's data for a field (ACCOUNT.PASSWORD.*), if any. */

@@ -13,7 +13,7 @@ export interface AuthState {
   tokenSource: TokenSource | null;
   refreshing: boolean;
   login: Remote;
-  /** The change-password form's call (issue 20). */
+  /** The change-password form's call. */
   passwordChange: Remote;
 }
 

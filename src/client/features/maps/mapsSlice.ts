@@ -4,7 +4,7 @@ import { IDLE, LOADING, type Remote, type RequestError } from '../../lib/remote.
 import { isSessionChange } from '../auth/authSlice.js';
 import { resultsActions } from '../results/resultsSlice.js';
 
-/** The maps' data (issue 21): participation per province, a result's means per province, municipalities per province. */
+/** The maps' data: participation per province, a result's means per province, municipalities per province. */
 export interface MapsState {
   participation: Remote<{ data: Participation | null }>;
   resultMap: Remote<{ data: ResultMap | null }>;

@@ -1,5 +1,5 @@
 /**
- * The numbers a report shows, derived from the result response (scoring.md) and the report filters:
+ * The numbers a report shows, derived from the result response (docs/scoring.md) and the report filters:
  * which levels are active, which figure set (participants or compared-to-all) is read, the blocks of
  * gauges, bars and comparison tables, and the detail-by-measures table. Pure functions; selectors memoise them.
  * The model holds ids, numbers and the names the server sends; the words of the interface ('Resultado global',

@@ -1,6 +1,6 @@
 /**
  * Participants' sums per edition, territory and group, kept up to date when campaigns are sent, so that a
- * result reads a few hundred rows instead of aggregating every stored score of the edition (scoring.md, Cost).
+ * result reads a few hundred rows instead of aggregating every stored score of the edition (docs/scoring.md, Cost).
  * territory_id is the province or community INE code, or 'ES' for the country.
  */
 export default /* sql */ `

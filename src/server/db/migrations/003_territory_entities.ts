@@ -1,5 +1,5 @@
 /**
- * Entities registered per territory (scoring.md, percentagesComparedToAll), kept by triggers on entities so
+ * Entities registered per territory (docs/scoring.md, percentagesComparedToAll), kept by triggers on entities so
  * that every way of creating, moving or removing an entity, from any instance, keeps the counts exact, and a
  * result reads three rows by primary key instead of counting every entity of the country.
  * territory_id is the province or community INE code, or 'ES' for the country.

@@ -12,7 +12,7 @@
  *   upgraded database shows band figures at once and every other figure stays as it was.
  * - territory_score_counts holds, per edition, territory and global or axis group, how many participants
  *   scored each percentage as reports show it (tenths of a percent, 0..1000): a rank is one plus the
- *   participants above, read from at most a thousand rows whatever the number of entities (scoring.md, Cost).
+ *   participants above, read from at most a thousand rows whatever the number of entities (docs/scoring.md, Cost).
  *   It is written wherever territory_scores is, in the same transactions, so the edition figures version
  *   (migration 004) covers it.
  */

@@ -1,5 +1,5 @@
 /**
- * An edition's deadline, per-entity extensions of it, and the history of reopened campaigns (issue 18).
+ * An edition's deadline, per-entity extensions of it, and the history of reopened campaigns.
  *
  * - editions.opens_on / closes_on: Europe/Madrid calendar dates; the edition is open from 00:00 Madrid time of
  *   opens_on through the end of closes_on (services/campaigns/deadlines.ts). Null means no limit on that side,

@@ -1,5 +1,5 @@
 /**
- * Temporary passwords (issue 20). A password an administrator generated (user creation, 'Regenerar contraseña',
+ * Temporary passwords. A password an administrator generated (user creation, 'Regenerar contraseña',
  * `npm run user:create`) is temporary: its user must set one of their own before any other call. Users written
  * before this version keep theirs as they are (not temporary). `password_changed_at` is when the password last
  * changed, by the user or by an administrator; null for the passwords set before this version.

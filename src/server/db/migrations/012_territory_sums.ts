@@ -2,7 +2,7 @@
  * Participants' sums kept as one row per edition and territory, the groups' figures as parallel arrays
  * (territory_sums), instead of one row per group (territory_scores, migration 002). A submission adds its scores
  * to four territories: four rows written instead of one per group and territory (248 with the demo
- * questionnaire), which was most of a submission's time on deadline day (README, benchmark).
+ * questionnaire), which was most of a submission's time on deadline day (docs/benchmarks.md).
  *
  * - territory_sums: per (edition, territory, territory_id) the groups as (scopes[i], category_ids[i]) sorted by
  *   scope then category, with participants[i], percentage_sums[i] and value_sums[i]. Every row written here is

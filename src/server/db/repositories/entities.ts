@@ -57,7 +57,7 @@ export async function insertEntity(q: Queryable, entity: NewEntity): Promise<num
  * The entity's name and campaigns, the entity and its campaigns locked for this transaction (entity first, as
  * every path that locks both does); undefined when there is none. Locking the campaigns waits for a submission
  * in progress and then reads its status as committed, so a caller deciding from the statuses cannot miss a
- * campaign sent meanwhile (issue 13: phantom participants); the entity's lock keeps new campaigns out.
+ * campaign sent meanwhile (phantom participants); the entity's lock keeps new campaigns out.
  */
 export async function findEntityForUpdate(q: Queryable, id: number): Promise<LockedEntity | undefined> {
   const [row] = await q.query<{ name: string; population: number; province_id: string; size_band: number; archived: boolean }>(

@@ -1,6 +1,6 @@
 import type { Queryable } from '../client.js';
 
-/** Share links: read-only links to one campaign's reports (api-contract.md, "Shared links"). */
+/** Share links: read-only links to one campaign's reports (docs/api.md, "Shared links"). */
 
 /**
  * Stores a share link of the campaign; false when the campaign is gone. The campaign (and the creating user)

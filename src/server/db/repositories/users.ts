@@ -26,7 +26,7 @@ export async function findCredentialsByEmail(q: Queryable, email: string): Promi
 
 /**
  * A users row with its entities as `auth/me` shows it; undefined when its stored role is unknown. A temporary
- * password (password_temporary, issue 20) shows as mustChangePassword.
+ * password (password_temporary) shows as mustChangePassword.
  */
 export function toCurrentUser(row: { id: number; email: string; name: string; role: number; entities: EntityRef[] | null; password_temporary?: boolean }): CurrentUser | undefined {
   const role = roleFromNumber(row.role);
@@ -39,7 +39,7 @@ export interface NewUser {
   role: Role;
   passwordHash: string;
   entityIds: number[];
-  /** A generated password, to be changed at the first sign-in (issue 20); the demo's and the tests' are not. */
+  /** A generated password, to be changed at the first sign-in; the demo's and the tests' are not. */
   temporary?: boolean;
 }
 

@@ -12,7 +12,7 @@ import * as cycle from '../../services/campaigns/cycle.js';
 import { routeOf, sessionCheckedRouteOf } from '../contract.js';
 import { reportableCampaign } from './reportAccess.js';
 
-/** Deadlines, extensions and reopenings (issue 18): changes are ADMIN's (FEC and USER 403), the dates are read by ADMIN and FEC. */
+/** Deadlines, extensions and reopenings: changes are ADMIN's (FEC and USER 403), the dates are read by ADMIN and FEC. */
 export function registerCampaignCycleRoutes(secure: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const api = secure.withTypeProvider<TypeBoxTypeProvider>();

@@ -36,7 +36,7 @@ const answeringCaller = (request: FastifyRequest): CheckedCaller => async (withS
   return { actor: actorAmong(request, ANSWERING), read };
 };
 
-/** The campaign calls of api-contract.md under /api/secure/v1/campaigns (declared in src/shared/api/campaigns.ts). */
+/** The campaign calls of docs/api.md under /api/secure/v1/campaigns (declared in src/shared/api/campaigns.ts). */
 export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext, reports: ReportEngine): void {
   const { db } = ctx;
   const api = secure.withTypeProvider<TypeBoxTypeProvider>();

@@ -9,7 +9,7 @@ import { smtpMailer } from '../../services/mail/sender.js';
 import { routeOf } from '../contract.js';
 
 /**
- * Opening the current edition for many entities (ADMIN only, as issue 18 asks, although FEC may create single
+ * Opening the current edition for many entities (ADMIN only, although FEC may create single
  * campaigns) and the reminders (ADMIN and FEC, who both create campaigns and see the status page: permissions.ts).
  */
 export function registerEditionOpeningRoutes(secure: FastifyInstance, ctx: AppContext): void {

@@ -27,7 +27,7 @@ async function checkEntitiesGiven(q: Queryable, entityIds: number[], kept: reado
 
 /**
  * Creates a user with a random password, returned once and stored only hashed, and temporary: the user must set
- * their own at the first sign-in (issue 20); audit-logged.
+ * their own at the first sign-in; audit-logged.
  */
 export async function createUserWithPassword(
   db: Db,

@@ -20,7 +20,7 @@ export interface PasswordChanger {
 }
 
 /**
- * A user changes their own password (issue 20). The current password is checked first, counted by the login
+ * A user changes their own password. The current password is checked first, counted by the login
  * throttle of the account (a stolen session cannot guess it faster than a login could); then the new one
  * against the shared policy (src/shared/password/policy.ts, the form's own check). The change marks the
  * password as the user's own (no longer temporary), ends the user's other sessions and is audit-logged

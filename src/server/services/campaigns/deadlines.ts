@@ -1,5 +1,5 @@
 /**
- * An edition's deadline (issue 18): Europe/Madrid calendar dates, open from 00:00 Madrid time of the opening date
+ * An edition's deadline: Europe/Madrid calendar dates, open from 00:00 Madrid time of the opening date
  * through the end of the closing date, whatever the server's own time zone. Pure: `now` is passed in.
  */
 

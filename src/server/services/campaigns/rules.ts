@@ -6,7 +6,7 @@ export function canReadEntity(user: CurrentUser, entityId: number): boolean {
   return user.role === 'ADMIN' || user.role === 'FEC' || isMember(user, entityId);
 }
 
-/** Who may answer and submit: the entity's own users, and ADMIN for any entity (api-contract.md, "Who sees what"). */
+/** Who may answer and submit: the entity's own users, and ADMIN for any entity (docs/api.md, "Who may call what"). */
 export function canAnswerCampaign(user: CurrentUser, entityId: number): boolean {
   return user.role === 'ADMIN' || (user.role === 'USER' && isMember(user, entityId));
 }
