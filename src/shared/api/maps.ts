@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { apiCall, Id, NoQuery, NullableNumber, Strict } from './schema.js';
+import { apiCall, Id, NullableNumber, Strict } from './schema.js';
 import { CampaignIdQuery } from './campaigns.js';
 
 /**
