@@ -57,7 +57,7 @@ describe('the status table: edition, filters, sort, page size, dates in Chromium
     try {
       await openStatus(page, suite.server.url);
       // The dates are named for what they are, and the deadline has its column.
-      for (const name of ['Primera respuesta', 'Fecha de envío', 'Plazo']) await page.getByRole('columnheader', { name: new RegExp(`^${name}`) }).waitFor();
+      for (const name of ['Primera respuesta', 'Fecha de envío', 'Plazo']) await page.getByRole('columnheader', { name: new RegExp(`^Ordenar por ${name}`) }).waitFor();
       expect(await editionSelect(page).locator('option:checked').innerText()).toBe(String(open));
       await page.getByRole('combobox', { name: 'Filas por página' }).selectOption('100');
       await page.waitForFunction((n) => document.querySelectorAll('table.list-table tbody tr').length === n, ofYear(open).length);
@@ -113,7 +113,7 @@ describe('the status table: edition, filters, sort, page size, dates in Chromium
       await page.waitForFunction((n) => document.querySelectorAll('table.list-table tbody tr').length === n, Math.min(25, ofYear(open).length));
 
       // Sorting by 'Entidad': descending on the second press, with the keyboard.
-      const entityHeading = page.getByRole('columnheader', { name: /^Entidad/ });
+      const entityHeading = page.getByRole('columnheader', { name: /^Ordenar por Entidad/ });
       expect(await entityHeading.getAttribute('aria-sort')).toBe('ascending');
       await entityHeading.getByRole('button').focus();
       await page.keyboard.press('Enter');
@@ -122,7 +122,7 @@ describe('the status table: edition, filters, sort, page size, dates in Chromium
       const expected = ofYear(open).map((r) => r.entity).sort((a, b) => b.localeCompare(a, 'es', { sensitivity: 'base' })).slice(0, names.length);
       expect(names).toEqual(expected);
       // By status: the not started ones first.
-      await page.getByRole('columnheader', { name: /^Estado/ }).getByRole('button').click();
+      await page.getByRole('columnheader', { name: /^Ordenar por Estado/ }).getByRole('button').click();
       const statuses = await column(page, 5);
       const order = ['Sin Comenzar', 'Ongoing', 'Completa'];
       const ranks = statuses.map((s) => order.findIndex((o) => s.startsWith(o)));

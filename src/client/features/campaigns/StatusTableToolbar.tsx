@@ -34,6 +34,10 @@ export function SortHeading({ column, view, onChange }: { column: StatusSortKey;
         className="p-0 text-decoration-none fw-semibold text-start"
         onClick={() => onChange(active ? { sortDescending: !view.sortDescending } : { sortBy: column, sortDescending: false })}
       >
+        {/* 'Ordenar por …' for a screen reader, so that the button is not taken for the filter of the same name. */}
+        <span className="visually-hidden">
+          <FormattedMessage id="CAMPAIGNS.SORT_BY" />{' '}
+        </span>
         <FormattedMessage id={SORT_COLUMN_MESSAGES[column]} /> <span aria-hidden="true">{active ? (view.sortDescending ? '▼' : '▲') : '↕'}</span>
       </Button>
     </th>
