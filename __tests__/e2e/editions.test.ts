@@ -14,6 +14,11 @@ describe('editions in Chromium', () => {
     const { page, context, errors } = await newPage(suite.browser);
     // 2025's questionnaire as 2027: after 2026, three questions go, two are reworded, one response comes back.
     await uploadBrokenThenGood(page, suite.server.url, catalogueFile(2025, 2027), screenshot, 'editions-desktop', 2026);
+    // The status page stays on the edition with open campaigns (2027 has none yet): its table shows 2026.
+    await page.goto(`${suite.server.url}/status`);
+    await page.locator('table.list-table tbody tr').first().waitFor();
+    expect(await page.getByRole('combobox', { name: 'Edición', exact: true }).locator('option:checked').innerText()).toBe('2026');
+    expect(new Set(await page.locator('table.list-table tbody tr td:nth-child(4)').allInnerTexts())).toEqual(new Set(['2026']));
     await context.close();
     expect(unexpectedUploadErrors(errors)).toEqual([]);
   }, 120_000);

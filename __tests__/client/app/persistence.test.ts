@@ -51,7 +51,7 @@ async function alfaWorks() {
   page.store.dispatch(usersActions.listLoaded(USERS));
   page.store.dispatch(entitiesActions.listLoaded([ENTITY]));
   page.store.dispatch(campaignsActions.mineViewChanged({ search: 'alfa' }));
-  page.store.dispatch(campaignsActions.statusViewChanged({ search: 'ayto', communities: ['10'] }));
+  page.store.dispatch(campaignsActions.statusViewChanged({ search: 'ayto', communities: ['10'], edition: 2, statuses: ['sent'], sortBy: 'deadline', pageSize: 25 }));
   page.store.dispatch(campaignsActions.statusViewChanged({ page: 2 }));
   page.store.dispatch(usersActions.viewChanged({ page: 2 }));
   page.store.dispatch(entitiesActions.viewChanged({ search: 'safor' }));
@@ -66,7 +66,7 @@ async function alfaWorks() {
 
 const ALFAS_VIEWS = {
   mine: { ...initialTableView, search: 'alfa' },
-  status: { search: 'ayto', communities: ['10'], sortDescending: false, page: 2 },
+  status: { search: 'ayto', communities: ['10'], sortDescending: false, page: 2, edition: 2, statuses: ['sent'], sortBy: 'deadline', pageSize: 25 },
   questionnaire: { campaignId: ALFA.campaigns[0].id, filters: { axes: [2], policies: [], measures: [], answered: ['unanswered'], search: 'agua' } },
 };
 

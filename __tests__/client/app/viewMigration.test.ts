@@ -29,7 +29,7 @@ function putStored(key: string, fields: Record<string, unknown>, version?: numbe
 
 const USERS: UserRow[] = Array.from({ length: 9 }, (_, i) => ({ id: i + 1, email: `persona${i + 1}@ayto.es`, name: '', role: 'USER', entities: [] }));
 const statusRow = (i: number): CampaignStatusRow => ({
-  campaignId: i, campaignNumber: 2026, entityId: i, entity: `Ayuntamiento ${i}`, province: 'Valencia/València', provinceId: '46', autonomousCommunity: 'Comunitat Valenciana', autonomousCommunityId: '10', status: 'draft', startDate: null, endDate: null, currentEdition: true,
+  campaignId: i, campaignNumber: 2026, entityId: i, entity: `Ayuntamiento ${i}`, province: 'Valencia/València', provinceId: '46', autonomousCommunity: 'Comunitat Valenciana', autonomousCommunityId: '10', status: 'draft', startDate: null, endDate: null, currentEdition: true, editionId: 3, deadline: null,
 });
 
 describe('a stored view of an older shape, or a bad one', () => {
@@ -59,7 +59,7 @@ describe('a stored view of an older shape, or a bad one', () => {
     const state = store.getState();
     expect(state.campaigns.view).toEqual({
       mine: initialTableView,
-      status: { search: 'ayto', communities: ['10'], sortDescending: false, page: 2 },
+      status: { search: 'ayto', communities: ['10'], sortDescending: false, page: 2, edition: null, statuses: [], sortBy: 'entity', pageSize: 7 },
       // Filters without the campaign they were set on would land on whichever questionnaire opens next.
       questionnaire: initialCampaignsView.questionnaire,
     });

@@ -65,10 +65,20 @@ export async function uploadBrokenThenGood(page: Page, url: string, good: Return
   expect(await page.getByTestId('edition-preview-questionnaire').getByRole('group').count()).toBeGreaterThan(100);
   await shot(page, `${name}-preview`);
 
-  await page.getByRole('button', { name: 'Importar edición' }).click();
-  await page.getByText('Edición importada.').waitFor();
-  await page.getByTestId('edition-preview').waitFor({ state: 'detached' });
   const year = JSON.parse(good.buffer.toString()).edition;
+  // Importing asks first, saying what it changes; cancelling keeps the preview and imports nothing.
+  await page.getByRole('button', { name: 'Importar edición' }).click();
+  let dialog = page.getByRole('dialog');
+  await dialog.getByText(`La edición ${year} pasará a ser la edición actual`, { exact: false }).waitFor();
+  await shot(page, `${name}-import-confirm`);
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByTestId('edition-preview').waitFor();
+  await page.getByRole('button', { name: 'Importar edición' }).click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Importar edición' }).click();
+  await page.getByText(`Edición ${year} importada: es ahora la edición actual.`, { exact: false }).waitFor();
+  await page.getByTestId('edition-preview').waitFor({ state: 'detached' });
   await page.getByTestId('editions-table').locator('tbody tr').first().getByText(String(year), { exact: true }).waitFor();
   await shot(page, `${name}-imported`);
 }

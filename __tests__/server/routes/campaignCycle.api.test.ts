@@ -127,6 +127,10 @@ describe.each(backends)('deadlines, extensions and reopenings on $name', ({ name
     expect(audit.details).toMatchObject({ closesOn: FUTURE, editionClosesOn: PAST, reason: 'Cambio de alcalde' });
     // Submitting needs every answer; the refusal is no longer about dates.
     expect((await post('submit', { id: own.draft }, demo.tokens.user)).body.error?.data).not.toMatch(/EDITION/);
+    // The status rows' 'Plazo': the extension for the extended entity's campaign, the edition's date for the others.
+    const rows = (await get('status', demo.tokens.admin)).body.response as { campaignId: number; campaignNumber: number; deadline: string | null }[];
+    expect(rows.find((r) => r.campaignId === own.draft)?.deadline).toBe(FUTURE);
+    expect(rows.find((r) => r.campaignId === foreignDraft)?.deadline).toBe(PAST);
   });
 
   it('reopens a sent campaign: draft with its answers, out of the sums and rank counts, no result; sent again, back in them', async () => {

@@ -68,6 +68,35 @@ describe('maps API', () => {
       }
     });
 
+    it("counts an older edition's campaigns when given its editionId, as the status rows of that edition count them", async () => {
+      const status = (await get('campaigns/status', demo.tokens.admin)).body.response as CampaignStatusRow[];
+      const older = status.find((r) => !r.currentEdition)!;
+      const rowsOf = status.filter((r) => r.editionId === older.editionId);
+      for (const token of [demo.tokens.admin, demo.tokens.fec]) {
+        const res = await get(`campaigns/participation?editionId=${older.editionId}`, token);
+        expect(res.status).toBe(200);
+        const participation = res.body.response as Participation;
+        expect(participation.edition).toBe(older.campaignNumber);
+        for (const p of participation.provinces) {
+          const rows = rowsOf.filter((r) => r.provinceId === p.provinceId);
+          expect([p.provinceId, p.sent, p.draft]).toEqual([p.provinceId, rows.filter((r) => r.status === 'sent').length, rows.filter((r) => r.status === 'draft').length]);
+        }
+      }
+    });
+
+    it('refuses a malformed or unknown editionId with 422, and USER and share links with 403', async () => {
+      for (const bad of ['abc', '0', '1.0', '%201', '-2', '2147483648', '1&editionId=2']) {
+        const res = await get(`campaigns/participation?editionId=${bad}`, demo.tokens.admin);
+        expect([bad, res.status]).toEqual([bad, 422]);
+        expect(res.body.error.type).toBe('VALIDATION');
+      }
+      const unknown = await get('campaigns/participation?editionId=999999', demo.tokens.admin);
+      expect(unknown.status).toBe(422);
+      expect(unknown.body.error).toMatchObject({ type: 'VALIDATION', message: 'La edición no existe', data: { editionId: 'no such edition' } });
+      expect((await get('campaigns/participation?editionId=1', demo.tokens.user)).status).toBe(403);
+      expect((await get('campaigns/participation?editionId=1', demo.tokens.share)).status).toBe(403);
+    });
+
     it('refuses USER and share links', async () => {
       expect((await get('campaigns/participation', demo.tokens.user)).status).toBe(403);
       expect((await get('campaigns/participation', demo.tokens.share)).status).toBe(403);

@@ -5,7 +5,9 @@ import type { MunicipalityBoundaries, Participation, ResultMap } from '../../sha
 export const mapsApi = {
   /** One province's municipalities as GeoJSON (cached a day by the browser). */
   boundaries: (token: string | null, provinceId: string) => get<MunicipalityBoundaries>('/communities/municipalityBoundaries', token, { provinceId }),
-  participation: (token: string | null) => get<Participation>('/campaigns/participation', token),
+  /** An edition's participation (editionId; null: the current edition). */
+  participation: (token: string | null, editionId: number | null) =>
+    get<Participation>('/campaigns/participation', token, editionId === null ? undefined : { editionId }),
   resultMap: (token: string | null, id: number) => get<ResultMap>('/campaigns/resultMap', token, { id }),
 };
 

@@ -22,6 +22,8 @@ export interface ListPageProps {
   /** Rows in the store (none: `emptyMessage`; some, but the search leaves none: 'Sin coincidencias'). */
   loaded: number;
   emptyMessage: string;
+  /** What shows when the search and filters leave no row ('Sin coincidencias' by default). */
+  noMatchMessage?: string;
   /** The page on screen of the rows the search and filters leave (pageOf, with their total). */
   page: { total: number; page: number; pages: number };
   /** Search, filters, sort and page live in the store's TableView; the pager changes its page. */
@@ -38,14 +40,14 @@ export interface ListPageProps {
  * breakpoint each row shows as a card, each `ListCell` a line with its column's name beside the value
  * (styles.css, "List pages on a phone").
  */
-export function ListPage({ id, title, actions, overview, toolbar, status, loaded, emptyMessage, page, onViewChange, head, children }: ListPageProps) {
+export function ListPage({ id, title, actions, overview, toolbar, status, loaded, emptyMessage, noMatchMessage = 'COMMON.NO_MATCH', page, onViewChange, head, children }: ListPageProps) {
   const intl = useIntl();
   return (
     <section aria-labelledby={`${id}-title`}>
       <PageHeader id={`${id}-title`} title={title} actions={actions} />
       {overview}
       {toolbar}
-      <RemoteState status={status} empty={page.total === 0} emptyMessage={loaded === 0 ? emptyMessage : 'COMMON.NO_MATCH'}>
+      <RemoteState status={status} empty={page.total === 0} emptyMessage={loaded === 0 ? emptyMessage : noMatchMessage}>
         <Table responsive hover className="bg-white align-middle list-table">
           <thead>
             <tr>{head}</tr>

@@ -32,3 +32,8 @@ export function formatDateTime(intl: Pick<IntlShape, 'formatDate'>, moment: stri
 export function formatCalendarDay(intl: Pick<IntlShape, 'formatDate'>, day: string): string {
   return intl.formatDate(new Date(`${day}T12:00:00Z`), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
+
+/** A calendar date 'YYYY-MM-DD' (a deadline) as the locale's short date (dd/mm/aaaa in Spanish), whatever the browser's time zone. */
+export function formatShortCalendarDay(intl: Pick<IntlShape, 'formatDate'>, day: string): string {
+  return intl.formatDate(new Date(`${day}T12:00:00Z`), { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+}

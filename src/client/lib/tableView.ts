@@ -36,7 +36,7 @@ export function compareDatesEmptyLast(a: string | null, b: string | null, descen
 }
 
 /** A view after a change: a new search or filter goes back to the first page. */
-export const patchTableView = (view: TableView, patch: Partial<TableView>): TableView => ({ ...view, ...patch, page: patch.page ?? 1 });
+export const patchTableView = <V extends TableView>(view: V, patch: Partial<V>): V => ({ ...view, ...patch, page: patch.page ?? 1 });
 
 /** A view read back from local storage: each field of the right type kept, the others as in `initial`. */
 export function readTableView(stored: unknown, initial: TableView = initialTableView): TableView {

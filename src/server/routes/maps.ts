@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
-import { forbidden } from '../errors.js';
+import { forbidden, validationError } from '../errors.js';
 import { requirePermission, requireUser } from '../plugins/auth.js';
 import { can } from '../../shared/permissions.js';
 import { mapCalls } from '../../shared/api/maps.js';
@@ -34,7 +34,9 @@ export function registerMapRoutes(secure: FastifyInstance, ctx: AppContext): voi
       const user = requireUser(request);
       requirePermission(request, can(user.role, 'FEC_CAMPAIGNS') ? 'FEC_CAMPAIGNS' : 'ADMIN_CAMPAIGNS');
       reply.header('Cache-Control', 'no-store');
-      return { response: await readParticipation(db) };
+      const participation = await readParticipation(db, request.query.editionId ?? null);
+      if (!participation) throw validationError('La edición no existe', { editionId: 'no such edition' });
+      return { response: participation };
     },
   });
 

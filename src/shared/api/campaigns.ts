@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { FILE_TYPES } from '../csv.js';
-import { apiCall, Id, NoQuery, NullableDate, Strict, Success } from './schema.js';
+import { apiCall, CalendarDate, Id, NoQuery, NullableDate, Strict, Success } from './schema.js';
 
 /** Campaign payloads and calls of docs/api.md, shared by the routes, the sagas and the screens. */
 
@@ -97,6 +97,8 @@ export const EXPORT_FILE_TYPES = FILE_TYPES;
 export const CampaignStatusRow = Type.Object({
   campaignId: Type.Integer(),
   campaignNumber: Type.Integer(),
+  /** The campaign's edition (its id: the status page's edition selector and the participation map's editionId). */
+  editionId: Type.Integer(),
   entityId: Type.Integer(),
   entity: Type.String(),
   province: Type.String(),
@@ -106,6 +108,8 @@ export const CampaignStatusRow = Type.Object({
   status: CampaignStatus,
   startDate: NullableDate,
   endDate: NullableDate,
+  /** The campaign's effective deadline ('Plazo'): its entity's extension in the edition, else the edition's closing date; null when neither is set. */
+  deadline: Type.Union([CalendarDate, Type.Null()]),
   /** Of the current edition, the one 'Nueva Campaña' creates in: its entity cannot get another. */
   currentEdition: Type.Boolean(),
 });

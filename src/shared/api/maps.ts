@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { apiCall, NoQuery, NullableNumber, Strict } from './schema.js';
+import { apiCall, Id, NullableNumber, Strict } from './schema.js';
 import { CampaignIdQuery } from './campaigns.js';
 
 /**
@@ -44,6 +44,10 @@ export const ProvinceParticipation = Type.Object({
 });
 export type ProvinceParticipation = Static<typeof ProvinceParticipation>;
 
+/** GET campaigns/participation: the edition to count (its id); without it, the current (newest) edition. */
+export const ParticipationQuery = Strict({ editionId: Type.Optional(Id) });
+export type ParticipationQuery = Static<typeof ParticipationQuery>;
+
 export const Participation = Type.Object({
   /** The current edition's year (the campaign number); null before the first edition. */
   edition: Type.Union([Type.Integer(), Type.Null()]),
@@ -82,8 +86,8 @@ export const mapCalls = {
     summary: "One province's municipalities as GeoJSON (es-atlas, IGN boundaries), cached a day",
   }),
   participation: apiCall({
-    method: 'GET', url: '/campaigns/participation', access: 'user', querystring: NoQuery, response: Participation,
-    summary: 'ADMIN, FEC: per province, the registered entities and the current edition\'s campaigns sent and in draft',
+    method: 'GET', url: '/campaigns/participation', access: 'user', querystring: ParticipationQuery, response: Participation,
+    summary: 'ADMIN, FEC: per province, the registered entities and the campaigns sent and in draft of an edition (editionId; without it the current edition)',
   }),
   resultMap: apiCall({
     method: 'GET', url: '/campaigns/resultMap', access: 'userOrShare', querystring: CampaignIdQuery, response: ResultMap,

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
 import { initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
@@ -7,6 +7,7 @@ import { ApiError } from '../../../../src/client/api/ApiError.js';
 import type { EditionsApi } from '../../../../src/client/api/editionsApi.js';
 import type { EditionPreview, EditionRow } from '../../../../src/shared/api/editions.js';
 import { demoUser, renderWithProviders } from '../../../helpers/client.js';
+import { AlertHost } from '../../../../src/client/features/alerts/AlertHost.js';
 
 const row: EditionRow = { id: 3, year: 2026, title: 'Campaña 2026', importedAt: '2026-01-10T10:00:00.000Z', axes: 5, policies: 16, measures: 34, questions: 133, campaigns: { created: 2, draft: 5, sent: 20 } };
 const preview: EditionPreview = {
@@ -30,7 +31,13 @@ function renderPage(role: 'ADMIN' | 'FEC', api: Partial<EditionsApi> = {}) {
     ...api,
   };
   const preloadedState = { ...rootReducer(undefined, { type: 'init' }), auth: { ...initialAuthState, status: 'loaded' as const, user: { ...demoUser, role }, tokenSource: 'cookie' as const } };
-  renderWithProviders(<EditionsPage />, { preloadedState, runSagas: true, dependencies: { editionsApi } });
+  renderWithProviders(
+    <>
+      <EditionsPage />
+      <AlertHost />
+    </>,
+    { preloadedState, runSagas: true, dependencies: { editionsApi } },
+  );
   return calls;
 }
 const file = (text: string) => new File([text], 'edicion-2027.json', { type: 'application/json' });
@@ -76,7 +83,17 @@ describe('editions page', () => {
     const question = screen.getByRole('group', { name: '¿Tiene ordenanza?' });
     expect(within(question).getAllByRole('radio').map((r) => (r as HTMLInputElement).labels?.[0].textContent)).toEqual(['Sí 3 puntos', 'No 0 puntos']);
     expect(question).toBeDisabled();
+    // Importing asks first, saying what changes; cancelling imports nothing.
     await userEvent.click(screen.getByRole('button', { name: 'Importar edición' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('¿Importar esta edición?');
+    expect(dialog).toHaveTextContent('La edición 2027 pasará a ser la edición actual');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls).toEqual(['list', 'preview']);
+    await userEvent.click(screen.getByRole('button', { name: 'Importar edición' }));
+    dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Importar edición' }));
     expect(await screen.findByText('Añadir una edición')).toBeInTheDocument();
     expect(screen.queryByTestId('edition-preview')).not.toBeInTheDocument();
     expect(calls).toEqual(['list', 'preview', 'import', 'list']);
@@ -86,6 +103,7 @@ describe('editions page', () => {
     renderPage('ADMIN', { import: async () => Promise.reject(new ApiError('CONFLICT', 409, { year: 2027 })) });
     await userEvent.upload(screen.getByLabelText('Fichero de la edición (JSON)'), file('{}'));
     await userEvent.click(await screen.findByRole('button', { name: 'Importar edición' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Importar edición' }));
     expect(await screen.findByText('Esa edición ya está importada: un año solo se importa una vez.')).toBeInTheDocument();
   });
 });

@@ -21,7 +21,7 @@ const entities: EntityCampaigns = {
 };
 const row = (campaignId: number, entityId: number, campaignNumber: number, currentEdition: boolean): CampaignStatusRow => ({
   campaignId, campaignNumber, entityId, entity: `E${entityId}`, province: 'Valencia/València', provinceId: '46', autonomousCommunity: 'Comunitat Valenciana',
-  autonomousCommunityId: '10', status: 'created', startDate: null, endDate: null, currentEdition,
+  autonomousCommunityId: '10', status: 'created', startDate: null, endDate: null, currentEdition, editionId: campaignNumber - 2023, deadline: null,
 });
 // Gandia has its campaign of 2026, the current edition; Alzira only one of 2025.
 const rows = [row(10, 1, 2025, false), row(11, 2, 2025, false), row(12, 2, 2026, true)];

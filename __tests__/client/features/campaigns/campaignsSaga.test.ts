@@ -132,7 +132,7 @@ describe('campaign sagas', () => {
   });
 
   it('asks before deleting, then removes the row with Cuestionario eliminado', async () => {
-    const withRows = rootReducer(state('ADMIN'), campaignsActions.statusLoaded([{ campaignId: 5, campaignNumber: 2026, entityId: 1, entity: 'X', province: 'P', provinceId: '46', autonomousCommunity: 'C', autonomousCommunityId: '10', status: 'created', startDate: null, endDate: null, currentEdition: true }]));
+    const withRows = rootReducer(state('ADMIN'), campaignsActions.statusLoaded([{ campaignId: 5, campaignNumber: 2026, entityId: 1, entity: 'X', province: 'P', provinceId: '46', autonomousCommunity: 'C', autonomousCommunityId: '10', status: 'created', startDate: null, endDate: null, currentEdition: true, editionId: 3, deadline: null }]));
     const asked = await expectSaga(watchCampaigns, deps()).withReducer(rootReducer, withRows).dispatch(campaignsActions.deleteAsked({ id: 5, entity: 'X', year: 2026 })).silentRun(20);
     const askedState = asked.storeState as ReturnType<typeof rootReducer>;
     expect(asked.storeState.alerts.queue[0]).toMatchObject({

@@ -6,12 +6,13 @@ import { useAppDispatch, useAppSelector, useDispatchOnMount } from '../../app/ho
 import { campaignsActions } from './campaignsSlice.js';
 import { selectExportEditions, selectStatusOverviewSettled, selectStatusPage, selectStatusView } from './campaignsSelectors.js';
 import { CampaignLink, StatusBadge } from './CampaignLink.js';
-import { CampaignTableToolbar } from './CampaignTableToolbar.js';
+import { SortHeading, StatusTableToolbar } from './StatusTableToolbar.js';
+import { STATUS_SORT_KEYS } from './campaignsView.js';
 import { NewCampaignDialog } from './NewCampaignDialog.js';
-import { ColumnHeadings, ListCell, ListPage } from '../../components/ListPage.js';
+import { ListCell, ListPage } from '../../components/ListPage.js';
 import { Loading } from '../../components/Loading.js';
 import { TitledCard } from '../../components/TitledCard.js';
-import { formatCalendarDate } from '../../lib/dates.js';
+import { formatCalendarDate, formatShortCalendarDay } from '../../lib/dates.js';
 import type { RequestStatus } from '../../lib/remote.js';
 import { EditionDeadlineCard } from '../campaignCycle/EditionDeadlineCard.js';
 import { ReopenDialog } from '../campaignCycle/ReopenDialog.js';
@@ -25,7 +26,6 @@ const StatusPie = lazy(() => chartChunkReady(import(/* webpackChunkName: "charts
 /** The pie's height, kept free while its chunk loads so that the map below does not jump. */
 const PIE_HEIGHT = 260;
 
-const COLUMNS = ['ENTITY', 'PROVINCE', 'COMMUNITY', 'EDITION', 'STATUS', 'FIRST_ANSWER', 'ACTIONS'].map((column) => `CAMPAIGNS.COLUMN.${column}`);
 
 type StatusRows = ReturnType<typeof selectStatusPage>;
 
@@ -66,6 +66,8 @@ function StatusRow({ row, canOpen, onReopen }: { row: StatusRows['rows'][number]
         )}
       </ListCell>
       <ListCell label="CAMPAIGNS.COLUMN.FIRST_ANSWER">{formatCalendarDate(intl, row.startDate) || '—'}</ListCell>
+      <ListCell label="CAMPAIGNS.COLUMN.SENT_DATE">{formatCalendarDate(intl, row.endDate) || '—'}</ListCell>
+      <ListCell label="CAMPAIGNS.COLUMN.DEADLINE">{row.deadline ? formatShortCalendarDay(intl, row.deadline) : '—'}</ListCell>
       <ListCell label="CAMPAIGNS.COLUMN.ACTIONS" actions>
         <CampaignLink id={row.campaignId} status={row.status} enabled={canOpen} />
       </ListCell>
@@ -176,15 +178,21 @@ export default function StatusPage() {
             <StatusMap view={view} onChange={changeView} />
           </div>
         }
-        toolbar={<CampaignTableToolbar id="status" view={view} onChange={changeView} />}
+        toolbar={<StatusTableToolbar view={view} onChange={changeView} />}
         status={status}
         loaded={rows.length}
         emptyMessage="CAMPAIGNS.EMPTY"
+        noMatchMessage="CAMPAIGNS.NO_MATCH"
         page={page}
         onViewChange={changeView}
         head={
           <>
-            <ColumnHeadings messages={COLUMNS} />
+            {STATUS_SORT_KEYS.map((column) => (
+              <SortHeading key={column} column={column} view={view} onChange={changeView} />
+            ))}
+            <th scope="col">
+              <FormattedMessage id="CAMPAIGNS.COLUMN.ACTIONS" />
+            </th>
             <th scope="col">
               <span className="visually-hidden">
                 <FormattedMessage id="COMMON.DELETE" />

@@ -4,6 +4,7 @@ import type { Answer, CAMPAIGN_EXISTS, ENTITY_ARCHIVED, CampaignDetail, Indicato
 import type { RequestError } from '../../lib/remote.js';
 import { compareDatesEmptyLast, pageOf, textMatches, type TableView } from '../../lib/tableView.js';
 import type { QuestionnaireFilters } from './campaignsSlice.js';
+import type { StatusSortKey } from './campaignsView.js';
 import { foldText } from '../../../shared/text.js';
 import { selectAnswerable } from '../campaignCycle/campaignCycleSelectors.js';
 import { compareSpanish } from '../../lib/search.js';
@@ -34,14 +35,61 @@ export const selectOpenCampaign = createSelector([selectMine], (mine) => {
   return open.length === 1 ? open[0] : null;
 });
 
-/** The status page table, searched and filtered, one page (clamped), with the counts of the pie (not started, ongoing, completed). */
-export const selectStatusPage = createSelector([selectStatusSlice, selectStatusView], (page, view) => {
+type StatusRow = RootState['campaigns']['statusPage']['rows'][number];
+
+/**
+ * The editions the status page can show, newest first (from the status rows), and the one it shows: the one chosen
+ * (the view's edition) while it is there, else the newest with open campaigns (not started or ongoing), else the newest.
+ */
+export const selectStatusEditions = createSelector([selectStatusSlice, selectStatusView], (page, view) => {
+  const byId = new Map<number, number>();
+  for (const row of page.rows) byId.set(row.editionId, row.campaignNumber);
+  const editions = [...byId].map(([editionId, year]) => ({ editionId, year })).sort((a, b) => b.year - a.year);
+  const open = new Set(page.rows.filter((r) => r.status !== 'sent').map((r) => r.editionId));
+  const chosen = editions.find((e) => e.editionId === view.edition) ?? editions.find((e) => open.has(e.editionId)) ?? editions[0] ?? null;
+  return { editions, chosen };
+});
+
+const STATUS_ORDER: Record<StatusRow['status'], number> = { created: 0, draft: 1, sent: 2 };
+const byColumn: Record<StatusSortKey, (a: StatusRow, b: StatusRow, descending: boolean) => number> = {
+  entity: (a, b) => compareSpanish(a.entity, b.entity),
+  province: (a, b) => compareSpanish(a.province, b.province),
+  community: (a, b) => compareSpanish(a.autonomousCommunity, b.autonomousCommunity),
+  edition: (a, b) => a.campaignNumber - b.campaignNumber,
+  status: (a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status],
+  // Dates: an empty one last whatever the direction (the direction is applied inside).
+  startDate: (a, b, d) => compareDatesEmptyLast(a.startDate, b.startDate, d),
+  endDate: (a, b, d) => compareDatesEmptyLast(a.endDate, b.endDate, d),
+  deadline: (a, b, d) => compareDatesEmptyLast(a.deadline, b.deadline, d),
+};
+const DATE_COLUMNS: readonly StatusSortKey[] = ['startDate', 'endDate', 'deadline'];
+
+/** Compares two status rows by the chosen column and direction; ties by entity, then edition. */
+export function compareStatusRows(sortBy: StatusSortKey, descending: boolean) {
+  const compare = byColumn[sortBy];
+  const directed = DATE_COLUMNS.includes(sortBy) ? compare : (a: StatusRow, b: StatusRow) => (descending ? -1 : 1) * compare(a, b, descending);
+  return (a: StatusRow, b: StatusRow) => directed(a, b, descending) || compareSpanish(a.entity, b.entity) || a.campaignNumber - b.campaignNumber;
+}
+
+/**
+ * The status page table: the chosen edition's campaigns, searched and filtered (community, province, status),
+ * sorted by the chosen column, one page of the chosen size (clamped), with the counts of the pie (not started,
+ * ongoing, completed) of that edition's campaigns the filters leave.
+ */
+export const selectStatusPage = createSelector([selectStatusSlice, selectStatusView, selectStatusEditions], (page, view, { chosen }) => {
   const rows = page.rows
-    .filter((r) => textMatches(r.entity, view.search) && inCommunities(view, r.autonomousCommunityId) && inProvinces(view, r.provinceId))
-    .sort((a, b) => compareSpanish(a.entity, b.entity) || a.campaignNumber - b.campaignNumber);
+    .filter(
+      (r) =>
+        r.editionId === chosen?.editionId &&
+        textMatches(r.entity, view.search) &&
+        inCommunities(view, r.autonomousCommunityId) &&
+        inProvinces(view, r.provinceId) &&
+        (view.statuses.length === 0 || view.statuses.includes(r.status)),
+    )
+    .sort(compareStatusRows(view.sortBy, view.sortDescending));
   const counts = { created: 0, draft: 0, sent: 0 };
   for (const row of rows) counts[row.status] += 1;
-  return { ...pageOf(rows, view.page), total: rows.length, counts };
+  return { ...pageOf(rows, view.page, view.pageSize), total: rows.length, counts };
 });
 
 /**
@@ -201,11 +249,11 @@ export const selectQuestionnaireFilterOptions = createSelector([selectQuestionna
   };
 });
 
-/** The editions the status page can export, newest first, and the one it offers first (the current edition). */
-export const selectExportEditions = createSelector([(state: RootState) => state.campaigns.statusPage.rows], (rows) => {
-  const editions = [...new Set(rows.map((r) => r.campaignNumber))].sort((a, b) => b - a);
-  return { editions, current: rows.find((r) => r.currentEdition)?.campaignNumber ?? editions[0] ?? null };
-});
+/** The editions the status page can export, newest first, and the one it offers first (the one the page shows). */
+export const selectExportEditions = createSelector([selectStatusEditions], ({ editions, chosen }) => ({
+  editions: editions.map((e) => e.year),
+  current: chosen?.year ?? null,
+}));
 
 /**
  * Whether the status page's overview (deadline, opening, reminders, pie) has its data or its failure: until then the

@@ -4,7 +4,7 @@ import type { Answer, Subindicator, CampaignDetail, CampaignStateResponse, Campa
 import { IDLE, type Remote, type RequestError, type RequestStatus } from '../../lib/remote.js';
 import { patchTableView, type TableView } from '../../lib/tableView.js';
 import { isSessionChange } from '../auth/authSlice.js';
-import { initialCampaignsView, initialQuestionnaireFilters, type CampaignsView, type QuestionnaireFilters } from './campaignsView.js';
+import { initialCampaignsView, initialQuestionnaireFilters, type CampaignsView, type QuestionnaireFilters, type StatusView } from './campaignsView.js';
 
 export type { QuestionnaireFilters };
 
@@ -83,7 +83,7 @@ const campaignsSlice = createSlice({
     statusFailed(state, action: PayloadAction<RequestError>) {
       Object.assign(state.statusPage, { status: 'failed', error: action.payload });
     },
-    statusViewChanged(state, action: PayloadAction<ViewPatch>) {
+    statusViewChanged(state, action: PayloadAction<Partial<StatusView>>) {
       state.view.status = patchTableView(state.view.status, action.payload);
     },
     /** 'Exportar edición (CSV)' / '(Excel)' (ADMIN, FEC): a whole edition as a file. */

@@ -1,5 +1,25 @@
 import { initialTableView, readTableView, type TableView } from '../../lib/tableView.js';
 import { isWholeNumber, storedFields, storedId, storedList, storedString } from '../../lib/stored.js';
+import type { CampaignStatus } from '../../../shared/api/campaigns.js';
+import { TABLE_ROWS_PER_PAGE } from '../../../shared/constants.js';
+
+/** The status table's sortable columns. */
+export const STATUS_SORT_KEYS = ['entity', 'province', 'community', 'edition', 'status', 'startDate', 'endDate', 'deadline'] as const;
+export type StatusSortKey = (typeof STATUS_SORT_KEYS)[number];
+/** The status table's page sizes. */
+export const STATUS_PAGE_SIZES = [TABLE_ROWS_PER_PAGE, 25, 50, 100] as const;
+const CAMPAIGN_STATUSES: readonly CampaignStatus[] = ['created', 'draft', 'sent'];
+
+/**
+ * The status page's view: the table's search, filters, sort and page, and the edition the whole page shows
+ * (editionId; null: the edition with open campaigns, else the newest).
+ */
+export interface StatusView extends TableView {
+  edition: number | null;
+  statuses: CampaignStatus[];
+  sortBy: StatusSortKey;
+  pageSize: number;
+}
 
 /** The questionnaire's filters (spec section 2, Questionnaire). */
 export interface QuestionnaireFilters {
@@ -19,11 +39,28 @@ export const initialQuestionnaireFilters: QuestionnaireFilters = { axes: [], pol
  */
 export interface CampaignsView {
   mine: TableView;
-  status: TableView;
+  status: StatusView;
   questionnaire: { campaignId: number | null; filters: QuestionnaireFilters };
 }
 
-const initialStatusView: TableView = { ...initialTableView, sortDescending: false };
+const initialStatusView: StatusView = { ...initialTableView, sortDescending: false, edition: null, statuses: [], sortBy: 'entity', pageSize: STATUS_PAGE_SIZES[0] };
+
+const isStatus = (item: unknown): item is CampaignStatus => CAMPAIGN_STATUSES.includes(item as CampaignStatus);
+
+/** The status view as stored, field by field; what is missing or malformed is as a first visit shows it. */
+function readStatusView(stored: unknown): StatusView {
+  const fields = storedFields(stored);
+  const sortBy = STATUS_SORT_KEYS.find((k) => k === fields.sortBy) ?? initialStatusView.sortBy;
+  const pageSize = STATUS_PAGE_SIZES.find((n) => n === fields.pageSize) ?? initialStatusView.pageSize;
+  const edition = storedId(fields.edition);
+  return {
+    ...readTableView(stored, initialStatusView),
+    edition: edition !== null && edition >= 1 ? edition : null,
+    statuses: storedList(fields.statuses, isStatus),
+    sortBy,
+    pageSize,
+  };
+}
 
 export const initialCampaignsView: CampaignsView = {
   mine: initialTableView,
@@ -52,7 +89,7 @@ export function readCampaignsView(stored: unknown): CampaignsView {
   const campaignId = storedId(questionnaire.campaignId);
   return {
     mine: readTableView(fields.mine),
-    status: readTableView(fields.status, initialStatusView),
+    status: readStatusView(fields.status),
     // Filters without their campaign would land on whichever questionnaire opens next.
     questionnaire: { campaignId, filters: campaignId === null ? initialQuestionnaireFilters : readQuestionnaireFilters(questionnaire.filters) },
   };

@@ -1,24 +1,23 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Button, ToggleButton, ToggleButtonGroup } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppSelector, useDispatchOnMount } from '../../app/hooks.js';
+import { useAppSelector } from '../../app/hooks.js';
 import { Loading } from '../../components/Loading.js';
 import { FailedState } from '../../components/StatusMessage.js';
 import { TitledCard } from '../../components/TitledCard.js';
 import type { TableView } from '../../lib/tableView.js';
 import { MapFigure } from '../../maps/MapFigure.js';
-import { mapsActions } from './mapsSlice.js';
 import { participationMap } from './mapModels.js';
 
 /**
- * The status page's map (ADMIN, FEC): participation in the current edition per province or community. Choosing
+ * The status page's map (ADMIN, FEC): participation in the edition the page shows, per province or community
+ * (loaded by mapsSaga whenever the status rows load or the edition changes). Choosing
  * a shape filters the table: a community as the community dropdown does, a province by its own filter.
  */
 export function StatusMap({ view, onChange }: { view: TableView; onChange: (patch: Partial<TableView>) => void }) {
   const intl = useIntl();
   const participation = useAppSelector((state) => state.maps.participation);
   const [level, setLevel] = useState<'provinces' | 'communities'>('provinces');
-  useDispatchOnMount(mapsActions.participationRequested);
   const model = useMemo(() => participation.data && participationMap(intl, participation.data, level), [intl, participation.data, level]);
   const onSelect = useCallback(
     (code: string) => (level === 'provinces' ? onChange({ provinces: [code], communities: [] }) : onChange({ communities: [code], provinces: [] })),

@@ -7,6 +7,8 @@ import type { MapsApi } from '../../api/mapsApi.js';
 import { select, type Saga } from '../../lib/typedEffects.js';
 import type { RootState } from '../../app/rootReducer.js';
 import { mapsActions } from './mapsSlice.js';
+import { campaignsActions } from '../campaigns/campaignsSlice.js';
+import { selectStatusEditions } from '../campaigns/campaignsSelectors.js';
 import { resultsActions } from '../results/resultsSlice.js';
 import { openSharedLink, type ResultsDependencies } from '../results/resultsSaga.js';
 
@@ -16,8 +18,21 @@ export interface MapsDependencies extends Pick<ResultsDependencies, 'resultsApi'
 }
 
 /** The status page's participation; a failure leaves the map's place to a message (the table has its own toast). */
-export function* handleParticipationRequested(deps: MapsDependencies): Saga<void> {
-  yield* load(callApi(keepOnScreen(), deps.mapsApi.participation), mapsActions.participationLoaded, mapsActions.participationFailed);
+export function* handleParticipationRequested(deps: MapsDependencies, action: ReturnType<typeof mapsActions.participationRequested>): Saga<void> {
+  yield* load(callApi(keepOnScreen(), deps.mapsApi.participation, action.payload), mapsActions.participationLoaded, mapsActions.participationFailed);
+}
+
+type StatusAction = ReturnType<typeof campaignsActions.statusLoaded | typeof campaignsActions.statusFailed | typeof campaignsActions.deleted | typeof campaignsActions.statusViewChanged>;
+
+/**
+ * The status page's map follows its rows and its edition: whenever the rows load (the page opens, or an action
+ * reloads them: a reopening, an opening, a creation, a deletion) or another edition is chosen, the participation of
+ * the edition the page shows is loaded again.
+ */
+export function* refreshParticipation(action: StatusAction): Saga<void> {
+  if (action.type === campaignsActions.statusViewChanged.type && !('edition' in (action.payload as object))) return;
+  const editionId = (yield* select((state: RootState) => selectStatusEditions(state).chosen?.editionId)) ?? null;
+  yield put(mapsActions.participationRequested(editionId));
 }
 
 /** Each province's municipalities, one call each (a shared link with its own token). */
@@ -59,6 +74,7 @@ export function* handleResultOpened(deps: MapsDependencies, action: ReturnType<t
 
 export function* watchMaps(deps: MapsDependencies): Saga<void> {
   yield takeLatest(mapsActions.participationRequested.type, handleParticipationRequested, deps);
+  yield takeLatest([campaignsActions.statusLoaded.type, campaignsActions.statusFailed.type, campaignsActions.deleted.type, campaignsActions.statusViewChanged.type], refreshParticipation);
   yield takeEvery(mapsActions.boundariesRequested.type, handleBoundariesRequested, deps);
   yield takeLatest([resultsActions.campaignOpened.type, resultsActions.sharedLinkOpened.type], handleResultOpened, deps);
 }

@@ -18,7 +18,8 @@ const mapsSlice = createSlice({
   name: 'maps',
   initialState: initialMapsState,
   reducers: {
-    participationRequested(state) {
+    /** The participation of an edition (its id; null: the current edition). */
+    participationRequested(state, _action: PayloadAction<number | null>) {
       state.participation = { ...LOADING, data: state.participation.data };
     },
     participationLoaded(state, action: PayloadAction<Participation>) {

@@ -188,20 +188,21 @@ export async function listEntityCampaigns(q: Queryable, entityIds: number[] | nu
 export async function listCampaignStatus(q: Queryable): Promise<CampaignStatusRow[]> {
   const rows = await q.query<{
     id: number; campaign_number: number; entity_id: number; entity: string; province: string; province_id: string; community: string; community_id: string;
-    status: CampaignStatus; start_date: Date | null; end_date: Date | null; current_edition: boolean;
+    status: CampaignStatus; start_date: Date | null; end_date: Date | null; current_edition: boolean; edition_id: number; deadline: string | null;
   }>(
-    `SELECT c.id, ed.campaign_number, en.id AS entity_id, en.name AS entity, p.name AS province, p.id AS province_id, ac.name AS community, ac.id AS community_id,
+    `SELECT c.id, ed.campaign_number, ed.id AS edition_id, COALESCE(x.closes_on, ed.closes_on)::text AS deadline, en.id AS entity_id, en.name AS entity, p.name AS province, p.id AS province_id, ac.name AS community, ac.id AS community_id,
             c.status, c.start_date, c.end_date, ed.campaign_number = (SELECT max(campaign_number) FROM editions) AS current_edition
        FROM campaigns c
        JOIN editions ed ON ed.id = c.edition_id
+       LEFT JOIN deadline_extensions x ON x.entity_id = c.entity_id AND x.edition_id = c.edition_id
        JOIN entities en ON en.id = c.entity_id
        JOIN provinces p ON p.id = en.province_id
        JOIN autonomous_communities ac ON ac.id = p.community_id
       ORDER BY en.name, ed.campaign_number`,
   );
   return rows.map((r) => ({
-    campaignId: r.id, campaignNumber: r.campaign_number, entityId: r.entity_id, entity: r.entity, province: r.province, provinceId: r.province_id,
+    campaignId: r.id, campaignNumber: r.campaign_number, editionId: r.edition_id, entityId: r.entity_id, entity: r.entity, province: r.province, provinceId: r.province_id,
     autonomousCommunity: r.community, autonomousCommunityId: r.community_id, status: r.status, startDate: iso(r.start_date), endDate: iso(r.end_date),
-    currentEdition: r.current_edition,
+    deadline: r.deadline, currentEdition: r.current_edition,
   }));
 }

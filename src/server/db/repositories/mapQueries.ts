@@ -3,12 +3,16 @@ import type { Participation } from '../../../shared/api/maps.js';
 import type { ProvinceSums } from '../../reports/provinceMap.js';
 
 /**
- * Every province with its registered entities and, in the current edition (the latest campaign number), its
- * campaigns sent and in draft.
+ * Every province with its registered entities and, in an edition (editionId; without it the current edition, the
+ * latest campaign number), its campaigns sent and in draft. undefined when there is no edition of that id.
  */
-export async function readParticipation(q: Queryable): Promise<Participation> {
+export async function readParticipation(q: Queryable, editionId: number | null = null): Promise<Participation | undefined> {
+  if (editionId !== null) {
+    const [known] = await q.query('SELECT 1 FROM editions WHERE id = $1', [editionId]);
+    if (!known) return undefined;
+  }
   const rows = await q.query<{ province_id: string; name: string; community_id: string; community_name: string; registered: number; sent: number; draft: number; edition: number | null }>(
-    `WITH current AS (SELECT id, campaign_number FROM editions ORDER BY campaign_number DESC LIMIT 1)
+    `WITH current AS (SELECT id, campaign_number FROM editions WHERE $1::int IS NULL OR id = $1::int ORDER BY campaign_number DESC LIMIT 1)
      SELECT p.id AS province_id, p.name, p.community_id, ac.name AS community_name,
             count(DISTINCT en.id)::int AS registered,
             count(c.id) FILTER (WHERE c.status = 'sent')::int AS sent,
@@ -20,6 +24,7 @@ export async function readParticipation(q: Queryable): Promise<Participation> {
        LEFT JOIN campaigns c ON c.entity_id = en.id AND c.edition_id = (SELECT id FROM current)
       GROUP BY p.id, p.name, p.community_id, ac.name
       ORDER BY p.id`,
+    [editionId],
   );
   return {
     edition: rows[0]?.edition ?? null,

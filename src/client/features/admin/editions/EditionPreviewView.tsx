@@ -74,7 +74,7 @@ export function EditionPreviewView({ preview }: { preview: EditionPreview }) {
       <p className="small text-body-secondary"><FormattedMessage id="EDITIONS.PREVIEW.COUNTS" values={preview.counts} /></p>
       <EditionDiffView diff={preview.diff} previousYear={preview.previousYear} />
       <div className="d-flex flex-wrap gap-2">
-        <Button onClick={() => dispatch(editionsActions.importRequested())} disabled={importing}>
+        <Button onClick={() => dispatch(editionsActions.importAsked({ year: preview.year }))} disabled={importing}>
           <FormattedMessage id="EDITIONS.IMPORT" />
         </Button>
         <Button variant="outline-secondary" onClick={() => dispatch(editionsActions.uploadCancelled())} disabled={importing}>

@@ -9,6 +9,8 @@ import type { EditionsApi } from '../../../api/editionsApi.js';
 import { editionsActions } from './editionsSlice.js';
 import { editionFailureToast } from './editionsSelectors.js';
 import { snackbarActions } from '../../snackbar/snackbarSlice.js';
+import { alertsActions } from '../../alerts/alertsSlice.js';
+import { askToConfirm } from '../../../app/confirmedChange.js';
 
 /** What the edition sagas reach outside the store. */
 export interface EditionsDependencies {
@@ -36,17 +38,28 @@ export function handleFileChosen(deps: EditionsDependencies, chosen: ChosenFile,
   return load(callApi(UPLOAD_POLICY, deps.editionsApi.preview, action.meta.file), editionsActions.previewLoaded, editionsActions.previewFailed);
 }
 
-/** Imports the previewed file (the server checks it again), then lists the editions again. */
+/** 'Importar edición' asks first, saying what importing the year changes; its confirmation imports. */
+export function* handleImportAsked(action: ReturnType<typeof editionsActions.importAsked>): Saga<void> {
+  const year = String(action.payload.year);
+  yield put(
+    askToConfirm({ title: 'EDITIONS.IMPORT_CONFIRM.TITLE', message: 'EDITIONS.IMPORT_CONFIRM.MESSAGE', values: { year }, action: editionsActions.importRequested(), confirmLabel: 'EDITIONS.IMPORT', danger: false }),
+  );
+}
+
+/** Imports the previewed file (the server checks it again; the dialog spins meanwhile), says what happened, then lists the editions again. */
 export function* handleImport(deps: EditionsDependencies, chosen: ChosenFile): Saga<void> {
   if (!chosen.file) return;
+  yield put(alertsActions.alertLoading(true));
   try {
     const edition = yield* callApi(UPLOAD_POLICY, deps.editionsApi.import, chosen.file);
     chosen.file = null;
     yield put(editionsActions.imported(edition));
-    yield put(snackbarActions.toastShown('EDITIONS.TOAST.IMPORTED', 'success'));
+    yield put(snackbarActions.toastShown('EDITIONS.TOAST.IMPORTED', 'success', { year: String(edition.year) }));
     yield put(editionsActions.listRequested());
   } catch (err) {
     yield put(editionsActions.importFailed(serializeError(err)));
+  } finally {
+    yield put(alertsActions.alertHidden());
   }
 }
 
@@ -60,6 +73,7 @@ export function* watchEditions(deps: EditionsDependencies): Saga<void> {
   const chosen: ChosenFile = { file: null };
   yield takeLatest(editionsActions.listRequested.type, handleListRequested, deps);
   yield takeLatest(editionsActions.fileChosen.type, handleFileChosen, deps, chosen);
+  yield takeLeading(editionsActions.importAsked.type, handleImportAsked);
   yield takeLeading(editionsActions.importRequested.type, handleImport, deps, chosen);
   yield takeLatest(editionsActions.uploadCancelled.type, () => {
     chosen.file = null;

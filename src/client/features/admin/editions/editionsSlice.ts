@@ -44,6 +44,8 @@ const editionsSlice = createSlice({
     previewFailed(state, action: PayloadAction<RequestError>) {
       state.preview = { status: 'failed', error: action.payload, data: null };
     },
+    /** 'Importar edición': a confirmation saying what the import changes dispatches importRequested. */
+    importAsked: (_state, _action: PayloadAction<{ year: number }>) => undefined,
     importRequested(state) {
       state.import = { status: 'loading', error: null };
     },
