@@ -78,10 +78,10 @@ export function ComparisonBody() {
           </Nav.Item>
         </Nav>
       )}
-      <div className={shown === 'groups' ? undefined : 'd-none d-print-block'} data-testid="groups-view">
+      <div className={`comparison-views${shown === 'groups' ? '' : ' d-none d-print-block'}`} data-testid="groups-view">
         <RadarGroups groups={groups} />
       </div>
-      <div className={shown === 'trend' ? undefined : 'd-none d-print-block'} data-testid="trend-view">
+      <div className={`comparison-views${shown === 'trend' ? '' : ' d-none d-print-block'}`} data-testid="trend-view">
         <TrendSection />
       </div>
       <HowCalculatedPrint about={about} />
