@@ -29,9 +29,9 @@ describe('comparisons in Chromium', () => {
     await page.getByRole('button', { name: twoEditions.text, exact: true }).click();
     await page.waitForURL(new RegExp(`/comparisons/${twoEditions.campaigns.at(-1)!.id}$`));
     await page.getByTestId('group-autonomousCommunity').waitFor();
-    // The report's heading names the entity, then come the groups, and the trend across its editions.
-    await page.getByTestId('trend').waitFor();
-    expect(await page.locator('main').getByRole('heading', { level: 2 }).allTextContents()).toEqual([twoEditions.text.split(' - (')[0], 'Entidad', 'Provincia', 'CCAA', 'Entidades de tamaño similar', 'Evolución']);
+    // The report's heading names the entity, then come the groups; the trend across its editions has a tab of its own.
+    await page.getByRole('button', { name: 'Evolución', exact: true }).waitFor();
+    expect(await page.locator('main').getByRole('heading', { level: 2 }).allTextContents()).toEqual([twoEditions.text.split(' - (')[0], 'Entidad', 'Provincia', 'CCAA', 'Entidades de tamaño similar']);
     const legend = (await page.getByTestId('group-campaign').locator('.highcharts-legend').first().textContent()) ?? '';
     expect(legend).toContain('Campaña actual');
     expect(legend).toContain('Campaña anterior');

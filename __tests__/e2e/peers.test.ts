@@ -94,6 +94,7 @@ describe('entities of a similar size and ranks in Chromium', () => {
     const group = page.getByTestId('group-sizeBand');
     await group.waitFor();
     await expect(group.getByTestId('group-sizes').innerText()).resolves.toContain(subject.band);
+    await page.getByRole('button', { name: 'Evolución', exact: true }).click();
     await page.getByTestId('trend').waitFor();
     await expect(page.getByTestId('trend-table').innerText()).resolves.toContain(subject.band);
     await screenshot(page, `peers-comparisons-${name}`);

@@ -233,6 +233,7 @@ describe('printing a report draws every map and numbers its pages; the results p
     const { page, context, errors } = await newPage(suite.browser, { viewport: DESKTOP });
     await logInAsUser(page, suite.server.url);
     await page.goto(`${suite.server.url}/comparisons/${twoEditions.campaigns.at(-1)!.id}`);
+    await page.getByRole('button', { name: 'Evolución', exact: true }).click();
     const section = page.getByTestId('trend');
     await section.waitFor();
     await section.scrollIntoViewIfNeeded();

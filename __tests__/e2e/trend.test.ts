@@ -31,6 +31,8 @@ describe("'Evolución' in Chromium", () => {
     const { page, context, errors } = await newPage(suite.browser);
     await logInAsUser(page, suite.server.url);
     await page.goto(`${suite.server.url}/comparisons/${subject.campaignId}`);
+    // 'Evolución' has a tab of its own.
+    await page.getByRole('button', { name: 'Evolución', exact: true }).click();
     const section = page.getByRole('region', { name: 'Evolución' });
     await section.waitFor();
     await section.scrollIntoViewIfNeeded();
@@ -86,6 +88,8 @@ describe("'Evolución' in Chromium", () => {
     const { urlComparisons } = await apiPost<ShareResponse>(suite.server.url, token, '/campaigns/share', { id: subject.campaignId });
     const { page, context, errors } = await newPage(suite.browser);
     await page.goto(`${suite.server.url}${new URL(urlComparisons, suite.server.url).pathname}`);
+    // 'Evolución' has a tab of its own.
+    await page.getByRole('button', { name: 'Evolución', exact: true }).click();
     const section = page.getByRole('region', { name: 'Evolución' });
     await section.waitFor();
     expect((await rowsOf(page, 'trend-table'))[0]).toEqual(['', '2024', '2025', '2026']);
@@ -97,6 +101,7 @@ describe("'Evolución' in Chromium", () => {
     const { page, context, errors } = await newPage(suite.browser, { phone: true });
     await logInAsUser(page, suite.server.url);
     await page.goto(`${suite.server.url}/comparisons/${subject.campaignId}`);
+    await page.getByRole('button', { name: 'Evolución', exact: true }).click();
     const section = page.getByTestId('trend');
     await section.waitFor();
     await section.scrollIntoViewIfNeeded();

@@ -177,7 +177,8 @@ export async function scrollPageTo(page: Page, top: number): Promise<void> {
  */
 export async function drawEveryChart(page: Page): Promise<void> {
   await waitForCount(page.locator('[aria-busy="true"]'), 0);
-  const pending = page.getByTestId('chart-pending');
+  // Charts in a tab not shown (display: none) are drawn when it is, or for paper: not here.
+  const pending = page.locator('[data-testid="chart-pending"]:visible');
   if ((await pending.count()) === 0) return;
   const { height, step } = await page.evaluate(() => ({ height: document.documentElement.scrollHeight, step: window.innerHeight }));
   for (let y = 0; y < height; y += step) {

@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import { ChartFigure, type ChartSeries } from './ChartFigure.js';
 import type { Highcharts } from './highcharts.js';
 import { describeValues } from '../lib/numbers.js';
+import { chartText } from './chartText.js';
 
 /** Size of a radar: three fit across a desktop page, two across A4 paper, one on a phone. */
 const RADAR = { width: 300, height: 300 } as const;
@@ -19,7 +20,7 @@ export function RadarChart({ title, categories, series }: { title: string; categ
     title: { text: undefined },
     pane: { size: '78%' },
     xAxis: {
-      categories,
+      categories: categories.map(chartText),
       tickmarkPlacement: 'on',
       lineWidth: 0,
       labels: {
@@ -33,7 +34,7 @@ export function RadarChart({ title, categories, series }: { title: string; categ
     yAxis: { gridLineInterpolation: 'polygon', lineWidth: 0, min: 0, max: 100, tickInterval: 25, labels: { format: '{value:.0f}%', style: { fontSize: '9px' } } },
     tooltip: { shared: true, valueSuffix: '%', valueDecimals: 1 },
     legend: { enabled: true, itemStyle: { fontSize: '11px' } },
-    series: series.map((s): Highcharts.SeriesLineOptions => ({ type: 'line', name: s.name, color: s.colour, data: s.data, pointPlacement: 'on', marker: { radius: 3 } })),
+    series: series.map((s): Highcharts.SeriesLineOptions => ({ type: 'line', name: chartText(s.name), color: s.colour, data: s.data, pointPlacement: 'on', marker: { radius: 3 } })),
   };
   return (
     <>

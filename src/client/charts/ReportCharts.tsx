@@ -3,6 +3,7 @@ import { ChartFigure, type ChartSeries } from './ChartFigure.js';
 import type { Highcharts } from './highcharts.js';
 import { categoryLabels, categorySlot } from './labels.js';
 import type { WidthRule } from './widthRules.js';
+import { chartText } from './chartText.js';
 import { describeValues, formatChartPercent } from '../lib/numbers.js';
 
 /** Gauge proportions of the specification (360 x 190), at the width of its box; 30% red, 40% amber, 30% green. */
@@ -48,7 +49,7 @@ function barLayout(categories: string[], barPx: number, legendItems: number) {
   const phoneHeight = Math.max(160, size(categorySlot(categories, barPx, LABEL_WIDTH.narrow), 1));
   // Paper: down to PRINT_CHART_MAX_HEIGHT (thinner bars) to share a page with the gauge, never below what the labels need.
   const printHeight = Math.min(height, Math.max(PRINT_CHART_MAX_HEIGHT, size(categorySlot(categories, 0, LABEL_WIDTH.wide), 2)));
-  const options: Pick<Highcharts.Options, 'xAxis'> = { xAxis: { categories, labels: categoryLabels(LABEL_WIDTH.wide) } };
+  const options: Pick<Highcharts.Options, 'xAxis'> = { xAxis: { categories: categories.map(chartText), labels: categoryLabels(LABEL_WIDTH.wide) } };
   const widthRules: WidthRule[] = [
     { maxWidth: MEDIUM_CHART - 1, chartOptions: { yAxis: { labels: { step: 2 } } } },
     { maxWidth: NARROW_CHART - 1, chartOptions: { chart: { height: phoneHeight }, xAxis: { labels: { style: { width: LABEL_WIDTH.narrow } } }, yAxis: { labels: { step: 5 } } } },
@@ -102,7 +103,7 @@ export function Gauge({ title, needles }: { title: string; needles: Needle[] }) 
       .filter((n) => n.value !== null)
       .map((n): Highcharts.SeriesGaugeOptions => ({
         type: 'gauge',
-        name: n.name,
+        name: chartText(n.name),
         data: [n.value as number],
         // A white edge keeps each needle apart from the coloured zones under it and from its neighbours.
         dial: { backgroundColor: n.colour, borderColor: '#ffffff', borderWidth: 1, baseWidth: 6, radius: '88%', rearLength: '0%' },
@@ -133,7 +134,7 @@ export function GroupedBars({ title, categories, series, testId }: { title: stri
     tooltip,
     legend: { enabled: series.length > 1 },
     plotOptions: { bar: { groupPadding: 0.12, pointPadding: 0.04, borderWidth: 0 } },
-    series: series.map((s): Highcharts.SeriesBarOptions => ({ type: 'bar', name: s.name, color: s.colour, data: s.data })),
+    series: series.map((s): Highcharts.SeriesBarOptions => ({ type: 'bar', name: chartText(s.name), color: s.colour, data: s.data })),
   };
   return (
     <ChartFigure
@@ -165,7 +166,7 @@ export function LocationBars({ title, bars }: { title: string; bars: Needle[] })
     tooltip: { valueSuffix: '%', valueDecimals: 1 },
     legend: { enabled: false },
     plotOptions: { bar: { borderWidth: 0, dataLabels: { enabled: true, format: '{y:.1f}%' } } },
-    series: [{ type: 'bar', name: title, data: bars.map((b) => ({ y: b.value, color: b.colour })) }],
+    series: [{ type: 'bar', name: chartText(title), data: bars.map((b) => ({ y: b.value, color: b.colour })) }],
   };
   return (
     <ChartFigure

@@ -3,6 +3,7 @@ import { ChartFigure, type ChartSeries } from './ChartFigure.js';
 import type { Highcharts } from './highcharts.js';
 import { PRINT_CHART_WIDTH } from './ReportCharts.js';
 import { describeValues } from '../lib/numbers.js';
+import { chartText } from './chartText.js';
 
 /** Height of the trend chart: room for the percentage scale, the years and a legend of five names (rows on a phone). */
 const TREND_HEIGHT = 320;
@@ -24,7 +25,7 @@ export function TrendChart({ title, years, series, range }: { title: string; yea
     legend: { enabled: true, itemStyle: { fontSize: '12px', fontWeight: 'normal' } },
     series: series.map((s, i): Highcharts.SeriesLineOptions => ({
       type: 'line',
-      name: s.name,
+      name: chartText(s.name),
       color: s.colour,
       // A copy: Highcharts writes into the arrays it is given, and the page's table shows these very figures.
       data: [...s.data],

@@ -6,6 +6,7 @@
  */
 
 import type { Highcharts } from './highcharts.js';
+import { chartText, fromChartText } from './chartText.js';
 
 /** Width of one character of the 12 px labels, a little above the average of the sans-serif fonts used. */
 const CHAR_PX = 7.2;
@@ -96,7 +97,10 @@ export function categoryLabels(widthPx: number): Highcharts.XAxisLabelsOptions {
     style: { ...style, whiteSpace: 'nowrap', textOverflow: 'none' },
     formatter() {
       const width = parseFloat(String((this.axis.options.labels?.style as Highcharts.CSSObject | undefined)?.width ?? widthPx));
-      return breakLines(String(this.value), width - ROUNDING_PX, measure).join('<br>');
+      // The category is chartText (ReportCharts.tsx): broken as written, each line chartText again.
+      return breakLines(fromChartText(String(this.value)), width - ROUNDING_PX, measure)
+        .map(chartText)
+        .join('<br>');
     },
   };
 }

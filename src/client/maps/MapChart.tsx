@@ -7,6 +7,7 @@ import 'highcharts/modules/map';
 import { localizeChart } from '../charts/chartLang.js';
 import { NO_DATA_COLOUR, mapWidthRules, type MapSpec } from './mapSpec.js';
 import { applyRules } from '../charts/widthRules.js';
+import { chartText } from '../charts/chartText.js';
 // Simplified at build time (build/spainGeometryLoader.cjs): the provinces' and communities' topologies.
 import spain from './spainGeometry.js';
 
@@ -26,11 +27,11 @@ export function mapOptions(spec: MapSpec, onSelect?: (code: string) => void, wid
   const national = spec.base !== 'municipalities';
   const mapData = spec.base === 'municipalities' ? { type: 'FeatureCollection', features: (spec.boundaries ?? []).flatMap((b) => b.features) } : spain[spec.base];
   // Shapes without a figure get a value below every class, so that the legend names their colour too.
-  const data = spec.points.map((p) => ({ code: p.code, name: p.name, value: p.value ?? NONE_VALUE, tooltip: p.tooltip }));
+  const data = spec.points.map((p) => ({ code: p.code, name: chartText(p.name), value: p.value ?? NONE_VALUE, tooltip: chartText(p.tooltip) }));
   const series: Highcharts.SeriesOptionsType[] = [
     {
       type: 'map',
-      name: spec.seriesName,
+      name: chartText(spec.seriesName),
       mapData: mapData as unknown as Highcharts.GeoJSON,
       joinBy: ['id', 'code'],
       data,
@@ -47,7 +48,7 @@ export function mapOptions(spec: MapSpec, onSelect?: (code: string) => void, wid
   if (spec.outline && spec.outline.codes.length > 0) {
     series.push({
       type: 'map',
-      name: spec.outline.name,
+      name: chartText(spec.outline.name),
       mapData: mapData as unknown as Highcharts.GeoJSON,
       joinBy: ['id', 'code'],
       data: spec.outline.codes.map((code) => ({ code }) as Highcharts.SeriesMapDataOptions),
@@ -80,8 +81,8 @@ export function mapOptions(spec: MapSpec, onSelect?: (code: string) => void, wid
     mapNavigation: { enabled: false },
     colorAxis: {
       dataClasses: [
-        ...spec.classes.map((c) => ({ from: c.from, to: c.to, color: c.colour, name: c.name })),
-        ...(spec.points.some((p) => p.value === null) ? [{ from: NONE_VALUE - 0.5, to: NONE_VALUE + 0.5, color: spec.none.colour, name: spec.none.name }] : []),
+        ...spec.classes.map((c) => ({ from: c.from, to: c.to, color: c.colour, name: chartText(c.name) })),
+        ...(spec.points.some((p) => p.value === null) ? [{ from: NONE_VALUE - 0.5, to: NONE_VALUE + 0.5, color: spec.none.colour, name: chartText(spec.none.name) }] : []),
       ],
     },
     legend: { enabled: true, layout: 'horizontal', align: 'center', verticalAlign: 'bottom', itemStyle: { fontWeight: 'normal' } },

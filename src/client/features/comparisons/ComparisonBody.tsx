@@ -1,3 +1,5 @@
+import { Nav } from 'react-bootstrap';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { Loading } from '../../components/Loading.js';
 import { EmptyState, FailedState } from '../../components/StatusMessage.js';
@@ -12,7 +14,8 @@ import { TrendSection } from './TrendSection.js';
 import { ComparisonHeading } from './ComparisonHeading.js';
 import { HowCalculatedPrint } from '../results/HowCalculated.js';
 import { PrintPageNumbers } from '../../components/PrintPageNumbers.js';
-import { selectComparisonAbout, selectComparisons, selectRadarGroups } from './comparisonsSelectors.js';
+import { selectComparisonAbout, selectComparisons, selectRadarGroups, selectTrend, selectTrendLevels } from './comparisonsSelectors.js';
+import { comparisonsActions, type ComparisonView } from './comparisonsSlice.js';
 
 /** The participants checkbox (default on), print and share. */
 export function ComparisonOptions() {
@@ -33,9 +36,17 @@ export function ComparisonOptions() {
   );
 }
 
-/** The radars and the trend across editions, or why there are none. */
+/**
+ * The radars and the trend across editions, or why there are none. The trend ('Evolución') has a tab of its own
+ * when there is one; paper gets both, one after the other.
+ */
 export function ComparisonBody() {
+  const dispatch = useAppDispatch();
+  const intl = useIntl();
   const { campaignId, comparison } = useAppSelector(selectComparisons);
+  const view = useAppSelector((state) => state.comparisons.view);
+  const hasTrend = useAppSelector((state) => selectTrend(state) !== null && selectTrendLevels(state).length > 0);
+  const shown = hasTrend ? view : 'groups';
   const groups = useAppSelector(selectRadarGroups);
   const about = useAppSelector(selectComparisonAbout);
   if (campaignId === null) return <EmptyState message="COMPARISONS.SELECT_ENTITY" />;
@@ -47,8 +58,32 @@ export function ComparisonBody() {
       <div className="mb-3">
         <ComparisonHeading comparison={comparison.data} />
       </div>
-      <RadarGroups groups={groups} />
-      <TrendSection />
+      {hasTrend && (
+        <Nav
+          variant="tabs"
+          className="report-tabs mb-3 d-print-none"
+          activeKey={shown}
+          onSelect={(key) => key && dispatch(comparisonsActions.viewChanged(key as ComparisonView))}
+          aria-label={intl.formatMessage({ id: 'COMPARISONS.VIEW.LABEL' })}
+        >
+          <Nav.Item>
+            <Nav.Link eventKey="groups">
+              <FormattedMessage id="COMPARISONS.VIEW.GROUPS" />
+            </Nav.Link>
+          </Nav.Item>
+          <Nav.Item>
+            <Nav.Link eventKey="trend">
+              <FormattedMessage id="COMPARISONS.TREND.TITLE" />
+            </Nav.Link>
+          </Nav.Item>
+        </Nav>
+      )}
+      <div className={`comparison-views${shown === 'groups' ? '' : ' d-none d-print-block'}`} data-testid="groups-view">
+        <RadarGroups groups={groups} />
+      </div>
+      <div className={`comparison-views${shown === 'trend' ? '' : ' d-none d-print-block'}`} data-testid="trend-view">
+        <TrendSection />
+      </div>
       <HowCalculatedPrint about={about} />
       <PrintPageNumbers />
     </>

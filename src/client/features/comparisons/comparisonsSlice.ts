@@ -10,7 +10,14 @@ export interface ComparisonsState extends EntityChoice {
   comparison: Remote<{ data: ComparisonResponse | null }>;
   /** The entity's editions up to the campaign's, loaded beside the comparison ('Evolución'). */
   trend: Remote<{ data: TrendResponse | null }>;
+  /** The tab shown: the groups' radars, or 'Evolución'. Paper gets both. */
+  view: ComparisonView;
+  /** Each group's charts, radars unless its 'Radar / Barras' switch chose bars. */
+  groupCharts: Partial<Record<ComparisonLevel, GroupChart>>;
 }
+
+export type ComparisonView = 'groups' | 'trend';
+export type GroupChart = 'radar' | 'bars';
 
 const initialComparisonsState: ComparisonsState = {
   campaignId: null,
@@ -18,6 +25,8 @@ const initialComparisonsState: ComparisonsState = {
   selectedOn: null,
   comparison: { ...IDLE, data: null },
   trend: { ...IDLE, data: null },
+  view: 'groups',
+  groupCharts: {},
 };
 
 const comparisonsSlice = createSlice({
@@ -57,6 +66,13 @@ const comparisonsSlice = createSlice({
     },
     trendFailed(state, action: PayloadAction<RequestError>) {
       state.trend = { status: 'failed', error: action.payload, data: null };
+    },
+    viewChanged(state, action: PayloadAction<ComparisonView>) {
+      state.view = action.payload;
+    },
+    /** A group's 'Radar / Barras' switch; the choice stays while the page does, for every entity. */
+    groupChartChosen(state, action: PayloadAction<{ level: ComparisonLevel; chart: GroupChart }>) {
+      state.groupCharts[action.payload.level] = action.payload.chart;
     },
     /** 'Descargar CSV' of one group's differences table. */
     csvRequested: (_state, _action: PayloadAction<ComparisonLevel>) => undefined,
