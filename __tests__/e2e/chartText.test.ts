@@ -69,6 +69,8 @@ describe('user-written names in charts in Chromium', () => {
         await screenshot(page, `chart-text-results-${size.name}`);
 
         await page.goto(`${suite.server.url}/comparisons/${sent.at(-1)!.id}`);
+        // The entity's name is a series of the trend, in the 'Evolución' tab.
+        await page.getByRole('button', { name: 'Evolución', exact: true }).click();
         await page.getByTestId('trend').waitFor();
         const comparisons = await chartsDrawn(page);
         expect(comparisons.charts).toBeGreaterThan(0);

@@ -94,7 +94,8 @@ describe('a yearly campaign from import to the activity log in Chromium', () => 
       await shot(user.page, 'journey-refused');
       expect(await answered(suite.server.url, userToken, campaign.id)).toBe(1);
 
-      // 6. ADMIN reopens last year's campaign, sent by mistake, with a reason.
+      // 6. ADMIN reopens last year's campaign, sent by mistake, with a reason (the table shows one edition at a time).
+      await admin.page.getByRole('combobox', { name: 'Edición', exact: true }).selectOption({ label: String(NEW_EDITION - 1) });
       await admin.page.getByRole('searchbox', { name: 'Buscar por entidad' }).fill(lastYear.entity);
       const row = admin.page.getByRole('row').filter({ hasText: lastYear.entity }).filter({ hasText: String(NEW_EDITION - 1) });
       await row.getByRole('button', { name: /^Reabrir/ }).click();

@@ -274,7 +274,9 @@ describe.each(backends)('campaign API on $name', ({ openDemo }) => {
         campaignId: expect.any(Number), campaignNumber: expect.any(Number), entityId: expect.any(Number), entity: expect.any(String),
         province: expect.any(String), provinceId: expect.stringMatching(/^\d\d$/), autonomousCommunity: expect.any(String), autonomousCommunityId: expect.stringMatching(/^\d\d$/),
         status: expect.any(String), startDate: rows[0].startDate === null ? null : expect.any(String), endDate: rows[0].endDate === null ? null : expect.any(String),
-        currentEdition: expect.any(Boolean),
+        currentEdition: expect.any(Boolean), editionId: expect.any(Number),
+        // The entity's closing date (its extension, else the edition's), or null without a deadline.
+        deadline: rows[0].deadline === null ? null : expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
       });
       // The current edition is the newest one: its rows, and only they, are marked.
       const newest = Math.max(...rows.map((r) => r.campaignNumber));
