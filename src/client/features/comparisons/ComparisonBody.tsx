@@ -1,7 +1,6 @@
-import { Nav } from 'react-bootstrap';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { Loading } from '../../components/Loading.js';
+import { ReportTabs } from '../../components/ReportTabs.js';
 import { EmptyState, FailedState } from '../../components/StatusMessage.js';
 import { reportFiltersActions } from '../reportFilters/reportFiltersSlice.js';
 import { ReportActions } from '../results/ReportActions.js';
@@ -42,7 +41,6 @@ export function ComparisonOptions() {
  */
 export function ComparisonBody() {
   const dispatch = useAppDispatch();
-  const intl = useIntl();
   const { campaignId, comparison } = useAppSelector(selectComparisons);
   const view = useAppSelector((state) => state.comparisons.view);
   const hasTrend = useAppSelector((state) => selectTrend(state) !== null && selectTrendLevels(state).length > 0);
@@ -59,24 +57,12 @@ export function ComparisonBody() {
         <ComparisonHeading comparison={comparison.data} />
       </div>
       {hasTrend && (
-        <Nav
-          variant="tabs"
-          className="report-tabs mb-3 d-print-none"
-          activeKey={shown}
-          onSelect={(key) => key && dispatch(comparisonsActions.viewChanged(key as ComparisonView))}
-          aria-label={intl.formatMessage({ id: 'COMPARISONS.VIEW.LABEL' })}
-        >
-          <Nav.Item>
-            <Nav.Link eventKey="groups">
-              <FormattedMessage id="COMPARISONS.VIEW.GROUPS" />
-            </Nav.Link>
-          </Nav.Item>
-          <Nav.Item>
-            <Nav.Link eventKey="trend">
-              <FormattedMessage id="COMPARISONS.TREND.TITLE" />
-            </Nav.Link>
-          </Nav.Item>
-        </Nav>
+        <ReportTabs
+          tabs={[{ key: 'groups', label: 'COMPARISONS.VIEW.GROUPS' }, { key: 'trend', label: 'COMPARISONS.TREND.TITLE' }]}
+          active={shown}
+          onSelect={(key: ComparisonView) => dispatch(comparisonsActions.viewChanged(key))}
+          label="COMPARISONS.VIEW.LABEL"
+        />
       )}
       <div className={`comparison-views${shown === 'groups' ? '' : ' d-none d-print-block'}`} data-testid="groups-view">
         <RadarGroups groups={groups} />

@@ -1,8 +1,7 @@
 import { Fragment, memo } from 'react';
-import { Nav } from 'react-bootstrap';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { Loading } from '../../components/Loading.js';
+import { ReportTabs } from '../../components/ReportTabs.js';
 import { EmptyState, FailedState } from '../../components/StatusMessage.js';
 import type { RequestStatus } from '../../lib/remote.js';
 import { usePartsInTurns } from '../../lib/partsInTurns.js';
@@ -64,7 +63,6 @@ function ReportState({ status }: { status: RequestStatus }) {
 /** What the results page shows under its controls, whatever the state of its two loads. */
 export function ReportBody() {
   const dispatch = useAppDispatch();
-  const intl = useIntl();
   const { campaignId, result, view } = useAppSelector(selectResults);
   const shared = useAppSelector(selectIsShared);
   const about = useAppSelector(selectResultAbout);
@@ -76,23 +74,12 @@ export function ReportBody() {
     <div className="report">
       {/* Its room is kept while the result loads, so that the tabs below stay where they are. */}
       <div className="report-header mb-3">{result.data && <ResultsHeading result={result.data} />}</div>
-      <Nav variant="tabs" className="report-tabs mb-3 d-print-none" activeKey={view} onSelect={(key) => key && dispatch(resultsActions.viewChanged(key as View))} aria-label={intl.formatMessage({ id: 'RESULTS.VIEW.LABEL' })}>
-        <Nav.Item>
-          <Nav.Link eventKey="report">
-            <FormattedMessage id="RESULTS.VIEW.REPORT" />
-          </Nav.Link>
-        </Nav.Item>
-        <Nav.Item>
-          <Nav.Link eventKey="global">
-            <FormattedMessage id="RESULTS.GLOBAL_SCORE.TITLE" />
-          </Nav.Link>
-        </Nav.Item>
-        <Nav.Item>
-          <Nav.Link eventKey="plan">
-            <FormattedMessage id="RESULTS.VIEW.PLAN" />
-          </Nav.Link>
-        </Nav.Item>
-      </Nav>
+      <ReportTabs
+        tabs={[{ key: 'report', label: 'RESULTS.VIEW.REPORT' }, { key: 'global', label: 'RESULTS.GLOBAL_SCORE.TITLE' }, { key: 'plan', label: 'RESULTS.VIEW.PLAN' }]}
+        active={view}
+        onSelect={(key: View) => dispatch(resultsActions.viewChanged(key))}
+        label="RESULTS.VIEW.LABEL"
+      />
       {view === 'global' && <GlobalScoreView />}
       {view === 'plan' && <ImprovementPlanView />}
       {view === 'report' && <ReportState status={result.status} />}
