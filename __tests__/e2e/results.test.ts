@@ -98,7 +98,7 @@ describe('results in Chromium', () => {
     await context.close();
   });
 
-  it('shares a link that opens the report without signing in until it is revoked; a broken one says so', async () => {
+  it('shares a link that opens the report without signing in until it is revoked, then says it was revoked; a broken one says it is wrong', async () => {
     const { page, context } = await newPage(suite.browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
     await logInAsUser(page, suite.server.url);
@@ -121,7 +121,16 @@ describe('results in Chromium', () => {
     await page.getByText(/Se han? anulado \d+ enlaces? compartidos?/).waitFor();
     await context.close();
     await visitor.page.reload();
-    await visitor.page.getByText('Link compartido incorrecto.').waitFor();
+    const revoked = 'Este enlace compartido ha sido anulado por la entidad. Pídele uno nuevo si necesitas ver el informe.';
+    await visitor.page.getByText(revoked).waitFor();
+    expect(await visitor.page.getByText('Link compartido incorrecto.').count()).toBe(0);
+    await screenshot(visitor.page, 'results-shared-revoked');
+    // Its comparisons address says the same, on a phone too.
+    const phone = await newPage(suite.browser, { phone: true });
+    await phone.page.goto(link.replace('/results/0/', '/comparisons/0/'));
+    await phone.page.getByText(revoked).waitFor();
+    await screenshot(phone.page, 'comparisons-shared-revoked-phone');
+    await phone.context.close();
 
     await visitor.page.goto(`${suite.server.url}/results/0/${link.split('/').pop()?.slice(0, -4)}xxxx`);
     await visitor.page.getByText('Link compartido incorrecto.').waitFor();

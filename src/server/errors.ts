@@ -1,4 +1,5 @@
 import { ERROR_STATUS, type ErrorType } from '../shared/api/errors.js';
+import type { ClosedShareLinkReason } from '../shared/api/results.js';
 
 /** A failure the API reports to the caller with a stable type (see docs/api.md). */
 export class AppError extends Error {
@@ -19,6 +20,12 @@ export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what
 export const forbidden = () => new AppError('FORBIDDEN', 'You are not allowed to do this');
 export const conflict = (message: string, data?: unknown) => new AppError('CONFLICT', message, data);
 export const invalidToken = () => new AppError('INVALID_TOKEN', 'Invalid or revoked token');
+/**
+ * A share link that worked and no longer does: INVALID_TOKEN like any other, with `data.reason` saying why, so
+ * that the page can say it was revoked or has expired instead of calling the link wrong.
+ */
+export const closedShareLink = (reason: ClosedShareLinkReason) =>
+  new AppError('INVALID_TOKEN', reason === 'SHARE_LINK_REVOKED' ? 'The shared link was revoked' : 'The shared link has expired', { reason });
 export const expiredToken = () => new AppError('EXPIRED_ACCESS_TOKEN', 'The access token has expired');
 /** Too many attempts: the wait goes in `data` for the client's message and in a Retry-After header (plugins/errors.ts). */
 export const rateLimited = (retryAfterSeconds: number) =>

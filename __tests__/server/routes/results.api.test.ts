@@ -117,7 +117,8 @@ describe.each(backends)('result and answers API on $name', ({ openDemo }) => {
     const res = await call(server, 'POST', '/api/secure/v1/campaigns/unshare', { token: tokens.user, body: { id: ownSent } });
     expect(res.status).toBe(200);
     expect(res.body.response.revoked).toBeGreaterThanOrEqual(2);
-    for (const token of [first, second]) expect((await get(`result?id=${ownSent}`, token)).body.error.type).toBe('INVALID_TOKEN');
+    // Refused as any bad token, saying why: the page tells its reader the link was revoked.
+    for (const token of [first, second]) expect((await get(`result?id=${ownSent}`, token)).body.error).toMatchObject({ type: 'INVALID_TOKEN', data: { reason: 'SHARE_LINK_REVOKED' } });
     expect((await get(`result?id=${foreignSent}`, other)).status).toBe(200);
     const [audit] = await db.query<{ action: string; details: { revoked: number } }>("SELECT action, details FROM audit_log WHERE action = 'campaign.unshare' ORDER BY id DESC LIMIT 1");
     expect(audit.details.revoked).toBe(res.body.response.revoked);
@@ -131,9 +132,16 @@ describe.each(backends)('result and answers API on $name', ({ openDemo }) => {
     expect((await get(`result?id=${foreignSent}`, token)).status).toBe(403);
     expect((await call(server, 'GET', '/api/secure/v1/auth/me', { token })).body.response.user).toEqual({ id: 0, email: '', name: '', role: 'NO', entities: [], sharedCampaignId: ownSent });
     const expired = await share(ownSent, "now() - interval '1 second'");
-    expect((await get(`result?id=${ownSent}`, expired)).body.error.type).toBe('INVALID_TOKEN');
+    expect((await get(`result?id=${ownSent}`, expired)).body.error).toMatchObject({ type: 'INVALID_TOKEN', data: { reason: 'SHARE_LINK_EXPIRED' } });
+    // A token past its own expiry says the same (its link row is not even read).
+    const pastItsTime = await server.ctx.signer.signShare({ shareId: randomUUID(), campaignId: ownSent }, -1);
+    expect((await get(`result?id=${ownSent}`, pastItsTime)).body.error).toMatchObject({ type: 'INVALID_TOKEN', data: { reason: 'SHARE_LINK_EXPIRED' } });
     await db.query('UPDATE share_links SET revoked_at = now()');
     expect((await get(`result?id=${ownSent}`, token)).status).toBe(401);
+    // A link that never was, or of another campaign, is just wrong: no reason given.
+    const forged = await server.ctx.signer.signShare({ shareId: randomUUID(), campaignId: ownSent }, 60);
+    const wrong = (await get(`result?id=${ownSent}`, forged)).body.error;
+    expect([wrong.type, wrong.data]).toEqual(['INVALID_TOKEN', undefined]);
   });
 
   it('checks the caller\'s session in the statement that reads the campaign: signed out, no report reads', async () => {

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { AppError, expiredToken, forbidden, invalidToken } from '../errors.js';
+import { AppError, closedShareLink, expiredToken, forbidden, invalidToken } from '../errors.js';
 import { findSessionUser } from '../db/repositories/sessions.js';
-import { isShareLinkOpen } from '../db/repositories/shareLinks.js';
+import { findShareLinkState } from '../db/repositories/shareLinks.js';
 import type { AccessClaims } from '../services/auth/tokenKinds.js';
 import type { Actor } from '../services/actor.js';
 import { decide, type Action } from '../../shared/permissions.js';
@@ -60,7 +60,7 @@ export function makeAuthenticate(ctx: AppContext) {
     const token = bearerToken(request);
     if (!token) throw invalidToken();
     const verified = await ctx.signer.verify(token);
-    if (verified.kind === 'expired') throw expiredToken();
+    if (verified.kind === 'expired') throw verified.share ? closedShareLink('SHARE_LINK_EXPIRED') : expiredToken();
     if (verified.kind === 'access') {
       if (request.routeOptions.config.sessionCheckedByRoute) {
         request.uncheckedSession = verified.claims;
@@ -74,7 +74,10 @@ export function makeAuthenticate(ctx: AppContext) {
       return;
     }
     if (verified.kind === 'share') {
-      if (!(await isShareLinkOpen(ctx.db, verified.claims.shareId, verified.claims.campaignId))) throw invalidToken();
+      const state = await findShareLinkState(ctx.db, verified.claims.shareId, verified.claims.campaignId);
+      if (state === 'revoked') throw closedShareLink('SHARE_LINK_REVOKED');
+      if (state === 'expired') throw closedShareLink('SHARE_LINK_EXPIRED');
+      if (state !== 'open') throw invalidToken();
       if (!request.routeOptions.config.allowShareToken) throw forbidden();
       request.principal = { kind: 'share', campaignId: verified.claims.campaignId, shareId: verified.claims.shareId };
       return;

@@ -69,6 +69,9 @@ const Texts = Type.Record(Type.String(), Type.String());
 /** The data of result's and comparison's 409 when the campaign has not been sent: retrying cannot help. */
 export const CAMPAIGN_NOT_SENT = 'CAMPAIGN_NOT_SENT';
 
+/** Why a shared link that worked no longer does: INVALID_TOKEN's `data.reason` (a link merely wrong has none). */
+export type ClosedShareLinkReason = 'SHARE_LINK_REVOKED' | 'SHARE_LINK_EXPIRED';
+
 const Count = Type.Integer({ minimum: 0 });
 
 /**

@@ -289,6 +289,16 @@ describe('results report', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Link compartido incorrecto.');
   });
 
+  it.each([
+    ['SHARE_LINK_REVOKED', 'Este enlace compartido ha sido anulado por la entidad.'],
+    ['SHARE_LINK_EXPIRED', 'Este enlace compartido ha caducado.'],
+    ['SOMETHING_ELSE', 'Link compartido incorrecto.'],
+  ])('says why a shared link that worked no longer does (%s)', async (reason, text) => {
+    const failed = rootReducer(rootReducer(undefined, resultsActions.sharedLinkOpened()), resultsActions.resultFailed({ type: 'INVALID_TOKEN', status: 401, data: { reason } }));
+    await renderReport(failed);
+    expect(screen.getByRole('alert')).toHaveTextContent(text);
+  });
+
   it('draws the charts after the figures, each in a box of its size until then', async () => {
     const { container } = await renderReport();
     // A gauge and a bar chart in the global block and in each of the fixture's two axes.

@@ -141,7 +141,9 @@ describe('token signer', () => {
     expect(await signer.verify(token)).toEqual({ kind: 'share', claims: { shareId: 'share-1', campaignId: 3 } });
     // The clock moves past the expiry (Date only: WebCrypto's promises still settle).
     jest.useFakeTimers({ now: Date.now() + 31_000, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'setTimeout', 'clearTimeout'] });
-    expect(await signer.verify(token)).toEqual({ kind: 'expired' });
-    expect(await signer.verify(token)).toEqual({ kind: 'expired' });
+    // Said to be a share link's, whether remembered or verified afresh.
+    expect(await signer.verify(token)).toEqual({ kind: 'expired', share: true });
+    expect(await signer.verify(token)).toEqual({ kind: 'expired', share: true });
+    expect(await signer.verify(await signer.signAccess({ userId: 1, familyId: 'f', clientId: 'c' }, -5))).toEqual({ kind: 'expired' });
   });
 });

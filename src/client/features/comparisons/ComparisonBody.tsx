@@ -7,7 +7,7 @@ import { ReportActions } from '../results/ReportActions.js';
 import { OptionCheck } from '../results/ReportControls.js';
 import { SHARED_CAMPAIGN_ID } from '../results/resultsSlice.js';
 import { NotSentState } from '../results/NotSentState.js';
-import { isCampaignNotSent } from '../results/resultsSelectors.js';
+import { isCampaignNotSent, sharedLinkFailure } from '../results/resultsSelectors.js';
 import { RadarGroups } from './RadarGroups.js';
 import { TrendSection } from './TrendSection.js';
 import { ComparisonHeading } from './ComparisonHeading.js';
@@ -49,7 +49,7 @@ export function ComparisonBody() {
   const about = useAppSelector(selectComparisonAbout);
   if (campaignId === null) return <EmptyState message="COMPARISONS.SELECT_ENTITY" />;
   if (isCampaignNotSent(comparison.error) && campaignId !== SHARED_CAMPAIGN_ID) return <NotSentState campaignId={campaignId} />;
-  if (comparison.status === 'failed') return <FailedState message={campaignId === SHARED_CAMPAIGN_ID ? 'RESULTS.SHARED_INVALID' : 'COMMON.LOAD_FAILED'} />;
+  if (comparison.status === 'failed') return <FailedState message={campaignId === SHARED_CAMPAIGN_ID ? sharedLinkFailure(comparison.error) : 'COMMON.LOAD_FAILED'} />;
   if (comparison.status !== 'succeeded' || !comparison.data) return <Loading />;
   return (
     <>

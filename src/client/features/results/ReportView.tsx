@@ -14,7 +14,7 @@ import { resultsActions, type ReportView as View } from './resultsSlice.js';
 import { ResultsHeading } from './ReportHeading.js';
 import { HowCalculatedPrint } from './HowCalculated.js';
 import { useLabelledLevels } from './reportText.js';
-import { isCampaignNotSent, selectActiveLevels, selectIsShared, selectMeasuresTable, selectReportBlocks, selectResultAbout, selectResults } from './resultsSelectors.js';
+import { isCampaignNotSent, selectActiveLevels, sharedLinkFailure, selectIsShared, selectMeasuresTable, selectReportBlocks, selectResultAbout, selectResults } from './resultsSelectors.js';
 import { NotSentState } from './NotSentState.js';
 import { RankTable } from './RankTable.js';
 import { ResultMaps } from '../maps/ResultMaps.js';
@@ -67,7 +67,7 @@ export function ReportBody() {
   const shared = useAppSelector(selectIsShared);
   const about = useAppSelector(selectResultAbout);
   if (campaignId === null) return <EmptyState message="RESULTS.SELECT_CAMPAIGN" />;
-  if (result.status === 'failed' && shared) return <FailedState message="RESULTS.SHARED_INVALID" />;
+  if (result.status === 'failed' && shared) return <FailedState message={sharedLinkFailure(result.error)} />;
   // A campaign not sent yet has no report to show, nor to come.
   if (isCampaignNotSent(result.error)) return <NotSentState campaignId={campaignId} />;
   return (

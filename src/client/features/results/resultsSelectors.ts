@@ -9,7 +9,7 @@ import { improvementPlan } from './improvementPlan.js';
 import { entityOnScreen, SHARED_CAMPAIGN_ID } from './resultsSlice.js';
 import type { ReportCsvSource } from './reportCsv.js';
 import type { Language } from '../../../shared/constants.js';
-import type { CAMPAIGN_NOT_SENT } from '../../../shared/api/results.js';
+import type { CAMPAIGN_NOT_SENT, ClosedShareLinkReason } from '../../../shared/api/results.js';
 import type { RequestError } from '../../lib/remote.js';
 import { QUESTIONNAIRE_ACTIONS } from '../../app/paths.js';
 import { selectCan } from '../auth/authSelectors.js';
@@ -27,6 +27,20 @@ const campaignNotSent: typeof CAMPAIGN_NOT_SENT = 'CAMPAIGN_NOT_SENT';
 
 /** A report load refused because the campaign has not been sent (the server's 409): retrying cannot help. */
 export const isCampaignNotSent = (error: RequestError | null) => error?.type === 'CONFLICT' && error.data === campaignNotSent;
+
+const SHARED_LINK_CLOSED: Readonly<Record<ClosedShareLinkReason, string>> = {
+  SHARE_LINK_REVOKED: 'RESULTS.SHARED_REVOKED',
+  SHARE_LINK_EXPIRED: 'RESULTS.SHARED_EXPIRED',
+};
+
+/**
+ * What a shared link's page says when its report cannot be read: that the link was revoked or has expired when the
+ * server says so, else the specification's 'Link compartido incorrecto.'.
+ */
+export function sharedLinkFailure(error: RequestError | null): string {
+  const reason = (error?.data as { reason?: unknown } | undefined)?.reason;
+  return reason === 'SHARE_LINK_REVOKED' || reason === 'SHARE_LINK_EXPIRED' ? SHARED_LINK_CLOSED[reason] : 'RESULTS.SHARED_INVALID';
+}
 
 /** Whether the user may open a questionnaire (its route's permissions). */
 export const selectCanOpenQuestionnaire = (state: RootState) => QUESTIONNAIRE_ACTIONS.some((action) => selectCan(state, action));

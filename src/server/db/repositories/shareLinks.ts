@@ -17,13 +17,17 @@ export async function insertShareLink(q: Queryable, link: { id: string; campaign
   return rows.length > 0;
 }
 
-/** True while the share link of a share token is neither revoked nor expired (the auth guard, on every call). */
-export async function isShareLinkOpen(q: Queryable, shareId: string, campaignId: number): Promise<boolean> {
-  const [link] = await q.query<{ ok: boolean }>(
-    'SELECT (revoked_at IS NULL AND expires_at > now()) AS ok FROM share_links WHERE id = $1 AND campaign_id = $2',
+/** Whether a share link still opens its campaign, or why not (undefined: no such link of that campaign). */
+export type ShareLinkState = 'open' | 'revoked' | 'expired';
+
+/** The state of the share link of a share token (the auth guard, on every call). */
+export async function findShareLinkState(q: Queryable, shareId: string, campaignId: number): Promise<ShareLinkState | undefined> {
+  const [link] = await q.query<{ state: ShareLinkState }>(
+    `SELECT CASE WHEN revoked_at IS NOT NULL THEN 'revoked' WHEN expires_at <= now() THEN 'expired' ELSE 'open' END AS state
+     FROM share_links WHERE id = $1 AND campaign_id = $2`,
     [shareId, campaignId],
   );
-  return link?.ok === true;
+  return link?.state;
 }
 
 /** Revokes every live link of the campaign; returns how many. */

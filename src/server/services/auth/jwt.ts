@@ -88,11 +88,12 @@ export class TokenSigner {
     if (known) {
       if (Date.now() < known.expiresAtMs) return known.result;
       this.verified.delete(token);
-      return { kind: 'expired' };
+      return known.result.kind === 'share' ? { kind: 'expired', share: true } : { kind: 'expired' };
     }
+    let expected: { kind: TokenKind; audience?: string } | undefined;
     try {
       const { typ } = decodeProtectedHeader(token);
-      const expected = this.kinds.get(typ);
+      expected = this.kinds.get(typ);
       if (!expected) return { kind: 'invalid' };
       const { kind, audience } = expected;
       const { payload } = await jwtVerify(token, await this.key, { algorithms: ALGORITHMS, issuer: this.issuer, audience, typ: kind.typ, requiredClaims: kind.required });
@@ -100,7 +101,8 @@ export class TokenSigner {
       if ((result.kind === 'access' || result.kind === 'share') && typeof payload.exp === 'number') this.remember(token, result, payload.exp * 1000);
       return result;
     } catch (err) {
-      return err instanceof errors.JWTExpired ? { kind: 'expired' } : { kind: 'invalid' };
+      if (!(err instanceof errors.JWTExpired)) return { kind: 'invalid' };
+      return expected?.kind === SHARE ? { kind: 'expired', share: true } : { kind: 'expired' };
     }
   }
 

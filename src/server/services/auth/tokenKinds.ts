@@ -24,7 +24,8 @@ export interface DeviceClaims {
 export type VerifiedToken =
   | { kind: 'access'; claims: AccessClaims }
   | { kind: 'share'; claims: ShareClaims }
-  | { kind: 'expired' }
+  /** Past its expiry; `share` when it was a share link's (answered as an expired link, not refreshed). */
+  | { kind: 'expired'; share?: true }
   | { kind: 'invalid' };
 
 /** The header types of access tokens (RFC 9068 section 2.1), share links and device cookies. */
