@@ -11,7 +11,7 @@ import { expectNoSideScroll } from './helpers/phone.js';
 import { seriousViolations } from './helpers/axe.js';
 
 /** The maps' screenshots, looked at by hand. */
-const SHOTS = '/tmp/issue21-maps-shots';
+const SHOTS = '/tmp/maps-shots';
 async function shot(page: Page, name: string, fullPage = false) {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.waitForLoadState('networkidle');
@@ -20,6 +20,9 @@ async function shot(page: Page, name: string, fullPage = false) {
 
 /** The shapes of a map's first series (one per province or community drawn). */
 const shapes = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"] .d-print-none .highcharts-series-0 path.highcharts-point`);
+
+/** What a screen reader hears before a map's shapes: Highcharts' description region (its type description among it). */
+const spokenBefore = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"] .d-print-none [id^="highcharts-screen-reader-region-before"]`).textContent();
 
 describe('maps in Chromium', () => {
   const suite = serverAndBrowser();
@@ -162,6 +165,8 @@ describe('maps in Chromium', () => {
     for (let i = 0; i < 10 && !(await page.evaluate(() => document.activeElement?.classList.contains('highcharts-point') ?? false)); i++) await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
     expect(focused).not.toBe('');
+    // Each map is named to a screen reader: its kind and its title, never Highcharts' 'unspecified region'.
+    expect(await spokenBefore(page, 'status-map')).toBe('Mapa de las provincias de España: Participación por territorio');
     await page.keyboard.press('Enter');
     await page.getByTestId('status-map-clear').waitFor();
     await expect(page.getByTestId('status-map-clear').innerText()).resolves.toContain(focused.split(',')[0].split(':')[0].trim());
@@ -172,6 +177,9 @@ describe('maps in Chromium', () => {
     await page.getByTestId('entity-map').scrollIntoViewIfNeeded();
     await page.getByTestId('entity-map').locator('.d-print-none path.highcharts-point').first().waitFor({ timeout: 30_000 });
     expect(await seriousViolations(page)).toEqual([]);
+    expect(await spokenBefore(page, 'result-map')).toMatch(/Mapa de las provincias de España: Puntuación global media por provincia \(\d{4}\)/);
+    expect(await spokenBefore(page, 'entity-map')).toContain('Mapa de municipios: ');
+    for (const testId of ['result-map', 'entity-map']) expect(await spokenBefore(page, testId)).not.toMatch(/unspecified|Map of/);
     await context.close();
   }, 120_000);
 });

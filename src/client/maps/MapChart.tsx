@@ -22,8 +22,11 @@ export { highchartsModules } from '../charts/highcharts.js';
 /** The value of shapes without a figure (below every class of mapSpec.ts). */
 const NONE_VALUE = -1000;
 
-/** The Highcharts options of a map. */
-export function mapOptions(spec: MapSpec, onSelect?: (code: string) => void, width?: number): Highcharts.Options {
+/**
+ * The Highcharts options of a map. `name` is what a screen reader hears the map called (Highcharts' type
+ * description, which would otherwise be 'Map of unspecified region': the app's geometry has no title).
+ */
+export function mapOptions(spec: MapSpec, name: string, onSelect?: (code: string) => void, width?: number): Highcharts.Options {
   const national = spec.base !== 'municipalities';
   const mapData = spec.base === 'municipalities' ? { type: 'FeatureCollection', features: (spec.boundaries ?? []).flatMap((b) => b.features) } : spain[spec.base];
   // Shapes without a figure get a value below every class, so that the legend names their colour too.
@@ -87,17 +90,34 @@ export function mapOptions(spec: MapSpec, onSelect?: (code: string) => void, wid
     },
     legend: { enabled: true, layout: 'horizontal', align: 'center', verticalAlign: 'bottom', itemStyle: { fontWeight: 'normal' } },
     tooltip: { headerFormat: '<b>{point.name}</b><br/>' },
-    accessibility: { keyboardNavigation: { enabled: Boolean(spec.selectable) }, point: { valueDescriptionFormat: '{point.name}: {point.tooltip}' } },
+    accessibility: {
+      typeDescription: chartText(name),
+      // The name says the title: no 'Gráfico' (Highcharts' title of an untitled chart) before it.
+      screenReaderSection: { beforeChartFormat: '<div>{typeDescription}</div><div>{chartSubtitle}</div><div>{chartLongdesc}</div>' },
+      keyboardNavigation: { enabled: Boolean(spec.selectable) },
+      point: { valueDescriptionFormat: '{point.name}: {point.tooltip}' },
+    },
     series,
   };
 }
 
+/** What kind of map each base draws, as a screen reader says it before the map's title. */
+const MAP_KIND: Readonly<Record<MapSpec['base'], string>> = {
+  provinces: 'MAPS.A11Y.PROVINCES',
+  communities: 'MAPS.A11Y.COMMUNITIES',
+  municipalities: 'MAPS.A11Y.MUNICIPALITIES',
+};
+
 /**
  * One map, in the interface's language, with the width rules its box takes (matched: see charts/widthRules.ts);
  * drawn anew when the language or the shapes change (Highcharts reads its lang options once, and keeps its map view).
+ * `title` is the figure's, which the screen-reader description repeats after the kind of map.
  */
-export default function MapChart({ spec, onSelect, width, matched }: { spec: MapSpec; onSelect?: (code: string) => void; width?: number; matched: string }) {
+export default function MapChart({ spec, title, onSelect, width, matched }: { spec: MapSpec; title: string; onSelect?: (code: string) => void; width?: number; matched: string }) {
   const intl = useIntl();
-  const options = useMemo(() => localizeChart(applyRules(mapOptions(spec, onSelect, width), mapWidthRules(spec), matched), intl), [spec, onSelect, width, matched, intl]);
+  const options = useMemo(() => {
+    const name = intl.formatMessage({ id: MAP_KIND[spec.base] }, { title });
+    return localizeChart(applyRules(mapOptions(spec, name, onSelect, width), mapWidthRules(spec), matched), intl);
+  }, [spec, title, onSelect, width, matched, intl]);
   return <HighchartsReact key={`${intl.locale}-${spec.base}`} highcharts={Highcharts} constructorType="mapChart" options={options} />;
 }

@@ -44,13 +44,13 @@ function usePrefetchedMapChunk(): void {
  * never drawn on screen would print as a blank box. The chunk is loaded by then (usePrefetchedMapChunk, and
  * 'Imprimir en PDF' waits for it); if it is not (offline), the summary and the data table stay.
  */
-function PaperMap({ spec, rules }: { spec: MapSpec; rules: ReturnType<typeof mapWidthRules> }) {
+function PaperMap({ spec, title, rules }: { spec: MapSpec; title: string; rules: ReturnType<typeof mapWidthRules> }) {
   const Drawn = loadedMap;
   if (!Drawn) return null;
   return (
     <div className="chart-print-copy" aria-hidden="true">
       <MapBoundary>
-        <Drawn spec={spec} width={PRINT_WIDTH} matched={matchedRules(rules, PRINT_WIDTH)} />
+        <Drawn spec={spec} title={title} width={PRINT_WIDTH} matched={matchedRules(rules, PRINT_WIDTH)} />
       </MapBoundary>
     </div>
   );
@@ -158,14 +158,14 @@ export function MapFigure({ title, summary, spec, columns, rows, onSelect, table
         {nearAt !== undefined ? (
           <MapBoundary>
             <Suspense fallback={pending}>
-              <MapChart spec={spec} onSelect={onSelect} matched={matched} />
+              <MapChart spec={spec} title={title} onSelect={onSelect} matched={matched} />
             </Suspense>
           </MapBoundary>
         ) : (
           pending
         )}
       </div>
-      {printing && <PaperMap spec={spec} rules={rules} />}
+      {printing && <PaperMap spec={spec} title={title} rules={rules} />}
       <figcaption className="visually-hidden">{summary}</figcaption>
       {tableLabel ? (
         <details className="map-data small mt-2">

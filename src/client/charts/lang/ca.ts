@@ -39,6 +39,9 @@ export const ca: ChartTexts = {
     exporting: { chartMenuLabel: 'Menú del gràfic', menuButtonLabel: 'Mostra el menú del gràfic, {chartTitle}' },
     chartTypes: {
       emptyChart: 'Gràfic buit',
+      mapTypeDescription: 'Mapa de {mapTitle} amb {numSeries} sèries de dades.',
+      // Highcharts' 'unspecified region': every map of the app is also named (MapChart.tsx: typeDescription).
+      unknownMap: 'Mapa amb {numSeries} sèries de dades.',
       combinationChart: 'Gràfic combinat amb {numSeries} sèries de dades.',
       defaultSingle: 'Gràfic amb {numPoints} {#eq numPoints 1}dada{else}dades{/eq}.',
       defaultMultiple: 'Gràfic amb {numSeries} sèries de dades.',

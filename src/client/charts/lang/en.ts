@@ -39,6 +39,9 @@ export const en: ChartTexts = {
     exporting: { chartMenuLabel: 'Chart menu', menuButtonLabel: 'View chart menu, {chartTitle}' },
     chartTypes: {
       emptyChart: 'Empty chart',
+      mapTypeDescription: 'Map of {mapTitle} with {numSeries} data series.',
+      // Highcharts' 'unspecified region': every map of the app is also named (MapChart.tsx: typeDescription).
+      unknownMap: 'Map with {numSeries} data series.',
       combinationChart: 'Combination chart with {numSeries} data series.',
       defaultSingle: 'Chart with {numPoints} data {#eq numPoints 1}point{else}points{/eq}.',
       defaultMultiple: 'Chart with {numSeries} data series.',

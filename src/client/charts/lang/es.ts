@@ -44,6 +44,9 @@ export const es = {
     exporting: { chartMenuLabel: 'Menú del gráfico', menuButtonLabel: 'Ver el menú del gráfico, {chartTitle}' },
     chartTypes: {
       emptyChart: 'Gráfico vacío',
+      mapTypeDescription: 'Mapa de {mapTitle} con {numSeries} series de datos.',
+      // Highcharts' 'unspecified region': every map of the app is also named (MapChart.tsx: typeDescription).
+      unknownMap: 'Mapa con {numSeries} series de datos.',
       combinationChart: 'Gráfico combinado con {numSeries} series de datos.',
       defaultSingle: 'Gráfico con {numPoints} {#eq numPoints 1}dato{else}datos{/eq}.',
       defaultMultiple: 'Gráfico con {numSeries} series de datos.',
