@@ -124,6 +124,31 @@ describe('questionnaire and filters in Chromium', () => {
     }
   }, 180_000);
 
+  it('says, in Catalan, that the questions are only in Spanish; not in Spanish (phone)', async () => {
+    const { page, context, errors } = await newPage(suite.browser, { phone: true });
+    const notice = page.getByTestId('questions-language');
+    try {
+      await logInAsUser(page, suite.server.url);
+      await page.getByRole('button', { name: 'Contestar campaña' }).click();
+      await page.waitForURL(/\/my-campaigns\/\d+$/);
+      await page.locator('fieldset.answer-picker').first().waitFor();
+      expect(await notice.count()).toBe(0);
+      await page.getByRole('button', { name: 'Abrir el panel de usuario' }).click();
+      await page.getByLabel('Idioma').selectOption('ca');
+      await notice.waitFor();
+      expect(await notice.innerText()).toBe("Les preguntes d'aquesta edició només estan en castellà; la resta de la pàgina segueix el teu idioma.");
+      await page.keyboard.press('Escape');
+      await screenshot(page, 'questionnaire-catalan-phone', { fullPage: false });
+    } finally {
+      // The user's language is kept on the server: back to Spanish for the tests after this one.
+      if (!(await page.getByLabel('Idioma').isVisible())) await page.getByRole('button', { name: "Obre el tauler d'usuari" }).click();
+      await page.getByLabel('Idioma').selectOption('es');
+      await notice.waitFor({ state: 'detached' });
+      await context.close();
+    }
+    expect(errors).toEqual([]);
+  }, 120_000);
+
   it("asks before 'Enviar Encuesta', naming the entity; sent, the questionnaire offers its results", async () => {
     const { page, context, errors } = await newPage(suite.browser);
     try {

@@ -29,6 +29,11 @@ export const DEFAULT_LANGUAGE = 'es';
  */
 export const LANGUAGES = ['es', 'en', 'ca', 'va'] as const;
 export type Language = (typeof LANGUAGES)[number];
+/**
+ * The language an edition's questions are written in: an edition holds one text per question, axis, policy and
+ * measure, in Spanish. The questionnaire says so to those who use the interface in another language.
+ */
+export const QUESTIONS_LANGUAGE: Language = 'es';
 
 /** The longest reason a deadline extension or a reopening takes. */
 export const REASON_MAX_LENGTH = 500;

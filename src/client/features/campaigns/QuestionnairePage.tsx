@@ -13,6 +13,7 @@ import { RemoteState } from '../../components/RemoteState.js';
 import { EmptyState } from '../../components/StatusMessage.js';
 import { QuestionnaireDeadline } from '../campaignCycle/QuestionnaireDeadline.js';
 import { selectAnswerable } from '../campaignCycle/campaignCycleSelectors.js';
+import { selectQuestionsInAnotherLanguage } from '../locale/localeSelectors.js';
 
 /** The questionnaire: indicators by axis, policy and measure, filters, progress 'n de total' and 'Enviar Encuesta'; leaving with unsaved choices asks first. */
 export default function QuestionnairePage() {
@@ -28,6 +29,7 @@ export default function QuestionnairePage() {
   const campaign = questionnaire.campaign;
   const sent = campaign?.status === 'sent';
   const answerable = useAppSelector(selectAnswerable);
+  const questionsInAnotherLanguage = useAppSelector(selectQuestionsInAnotherLanguage);
 
   return (
     <RemoteState status={questionnaire.status} empty={!campaign} emptyMessage="CAMPAIGNS.EMPTY">
@@ -35,6 +37,11 @@ export default function QuestionnairePage() {
         <section aria-labelledby="questionnaire-title">
           <UnsavedAnswersGuard />
           <QuestionnaireHeader campaign={campaign} />
+          {questionsInAnotherLanguage && (
+            <Alert variant="secondary" className="small" data-testid="questions-language">
+              <FormattedMessage id="QUESTIONNAIRE.QUESTIONS_IN_SPANISH" />
+            </Alert>
+          )}
           {sent && (
             <Alert variant="info">
               <FormattedMessage id="QUESTIONNAIRE.SENT_NOTICE" />
