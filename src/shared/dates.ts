@@ -19,3 +19,19 @@ export function isCalendarDate(text: string): boolean {
   const date = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
+
+const madridClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: MADRID_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An instant as a clock in Madrid reads it: 'YYYY-MM-DD HH:mm' (what files for people, such as exports, write). */
+export function madridDateTime(instant: Date): string {
+  const part = Object.fromEntries(madridClock.formatToParts(instant).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+}

@@ -5,7 +5,8 @@ import { call, rawGet, startTestServer, type TestServer } from '../../helpers/se
 import { signInDemoAccounts } from '../../helpers/auth.js';
 import type { Db } from '../../../src/server/db/client.js';
 import { answerPages, campaignPages, findEditionByNumber, scorePages } from '../../../src/server/db/repositories/editionExport.js';
-import { answerRow } from '../../../src/server/reports/editionExport.js';
+import { answerRow, STATUS_WORDS } from '../../../src/server/reports/editionExport.js';
+import es from '../../../i18n/es.json' with { type: 'json' };
 
 const backends = await testBackends();
 
@@ -31,6 +32,8 @@ describe.each(backends)('edition export on $name', ({ openDemo }) => {
         WHERE ed.campaign_number = 2026 AND c.status = 'sent' ORDER BY c.id LIMIT 1`,
     );
     sent = { ...row, answers: Number(row.answers) };
+    // Instants whose Madrid date and hour differ from UTC's: 01:30 CET, and 00:15 CEST of the next day.
+    await db.query("UPDATE campaigns SET start_date = '2026-03-29T00:30:00Z', end_date = '2026-07-15T22:15:00Z' WHERE id = $1", [sent.id]);
   });
   afterAll(async () => {
     await server.close();
@@ -48,7 +51,10 @@ describe.each(backends)('edition export on $name', ({ openDemo }) => {
     expect(rows.filter((r) => r[8] === 'Campaña')).toHaveLength(Number(campaigns));
     const campaign = rows.find((r) => r[8] === 'Campaña' && r[0] === String(sent.id))!;
     expect(campaign[2]).toBe(sent.entity);
-    expect(campaign[5]).toBe('Enviada');
+    // The screens' words and a clock in Madrid, not UTC's ISO 8601.
+    expect(campaign.slice(5, 8)).toEqual(['Completa', '2026-03-29 01:30', '2026-07-16 00:15']);
+    const statuses = new Set(rows.filter((r) => r[8] === 'Campaña').map((r) => r[5]));
+    for (const status of statuses) expect(Object.values(STATUS_WORDS)).toContain(status);
     expect(Number(campaign[13].replace(',', '.'))).toBeCloseTo(sent.percentage * 100, 1);
     expect(rows.filter((r) => r[8] === 'Respuesta' && r[0] === String(sent.id))).toHaveLength(sent.answers);
     expect(rows.some((r) => r[8] === 'Eje' && r[0] === String(sent.id))).toBe(true);
@@ -67,6 +73,9 @@ describe.each(backends)('edition export on $name', ({ openDemo }) => {
       if (row.getCell(1).value === sent.id) found = row;
     });
     expect(found!.getCell(3).value).toBe(sent.entity);
+    expect(found!.getCell(6).value).toBe('Completa');
+    // Excel has no time zones: the cell holds Madrid's wall clock.
+    expect([found!.getCell(7).value, found!.getCell(8).value]).toEqual([new Date('2026-03-29T01:30:00Z'), new Date('2026-07-16T00:15:00Z')]);
     expect(found!.getCell(12).value).toBeCloseTo(sent.value, 6);
     expect(found!.getCell(14).value).toBeCloseTo(sent.percentage, 6);
     expect(found!.getCell(14).numFmt).toBe('0.0%');
@@ -92,6 +101,10 @@ describe.each(backends)('edition export on $name', ({ openDemo }) => {
       expect(res.body.error).toBeDefined();
     }
     expect((await download('edition=1999&format=csv', tokens.admin)).status).toBe(404);
+  });
+
+  it("names statuses with the screens' words", () => {
+    for (const [status, word] of Object.entries(STATUS_WORDS)) expect([status, word]).toEqual([status, es[`CAMPAIGNS.STATUS.${status}` as keyof typeof es]]);
   });
 
   it('reads every row once across keyset pages, whatever the page size', async () => {

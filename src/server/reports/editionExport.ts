@@ -4,6 +4,7 @@ import type ExcelJS from 'exceljs';
 import type { Queryable } from '../db/client.js';
 import { answerPages, campaignPages, editionQuestions, scorePages, type EditionQuestions, type ExportAnswer, type ExportCampaign, type ExportScore } from '../db/repositories/editionExport.js';
 import { BOM, csvLine, type CsvCell } from '../../shared/csv.js';
+import { madridDateTime } from '../../shared/dates.js';
 
 /**
  * A whole edition for ADMIN and FEC (GET campaigns/export): every campaign with its entity, status, dates
@@ -39,14 +40,15 @@ const COLUMNS: readonly { header: string; kind: ColumnKind; width: number }[] = 
 
 export const EXPORT_HEADER = COLUMNS.map((c) => c.header);
 
-const STATUS: Readonly<Record<string, string>> = { created: 'Creada', draft: 'Borrador', sent: 'Enviada' };
+/** A campaign's status in the words the screens use (i18n/es.json, CAMPAIGNS.STATUS.*; a test compares them). */
+export const STATUS_WORDS: Readonly<Record<string, string>> = { created: 'Sin Comenzar', draft: 'Ongoing', sent: 'Completa' };
 const SCOPE: Readonly<Record<ExportScore['scope'], string>> = { axis: 'Eje', policy: 'Política', measure: 'Medida' };
 
 /** The three kinds of rows, in the order they are written: an Excel sheet each. */
 export const EXPORT_SECTIONS = ['Campañas', 'Puntuaciones', 'Respuestas'] as const;
 
 function campaignRow(edition: number, c: ExportCampaign): Cell[] {
-  return [c.campaignId, edition, c.entity, c.province, c.community, STATUS[c.status] ?? c.status, c.startDate, c.endDate, 'Campaña', null, null, c.points, c.max, c.percentage, null];
+  return [c.campaignId, edition, c.entity, c.province, c.community, STATUS_WORDS[c.status] ?? c.status, c.startDate, c.endDate, 'Campaña', null, null, c.points, c.max, c.percentage, null];
 }
 
 function scoreRow(edition: number, s: ExportScore): Cell[] {
@@ -71,9 +73,9 @@ export async function* exportRows(q: Queryable, edition: { id: number; campaignN
   for await (const page of answerPages(q, edition.id)) yield { section: 2, rows: page.map((a) => answerRow(year, a, names)) };
 }
 
-/** A cell as CSV writes it: a percentage 0..100 like the report pages' CSV, a date in ISO 8601. */
+/** A cell as CSV writes it: a percentage 0..100 like the report pages' CSV, a date as a clock in Madrid reads it. */
 function csvCell(value: Cell, kind: ColumnKind): CsvCell {
-  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Date) return madridDateTime(value);
   if (kind === 'percent' && typeof value === 'number') return Math.round(value * 1000) / 10;
   return value;
 }
@@ -83,6 +85,12 @@ export async function* editionCsv(q: Queryable, edition: { id: number; campaignN
   yield BOM + csvLine(EXPORT_HEADER);
   for await (const { rows } of exportRows(q, edition)) yield rows.map((row) => csvLine(row.map((v, i) => csvCell(v, COLUMNS[i].kind)))).join('');
 }
+
+/**
+ * A date cell for Excel, which has no time zones: the date whose UTC fields are Madrid's wall clock at that
+ * instant, so that the sheet shows the time people in Madrid saw (exceljs writes a Date's UTC fields).
+ */
+const madridCell = (value: Cell): Cell => (value instanceof Date ? new Date(`${madridDateTime(value).replace(' ', 'T')}:00Z`) : value);
 
 const NUMBER_FORMATS: Partial<Record<ColumnKind, string>> = { points: '0.0', percent: '0.0%', date: 'yyyy-mm-dd hh:mm' };
 
@@ -105,7 +113,7 @@ export async function writeEditionXlsx(q: Queryable, edition: { id: number; camp
   };
   for await (const page of exportRows(q, edition)) {
     while (section < page.section) open(section + 1);
-    for (const row of page.rows) sheet!.addRow(row).commit();
+    for (const row of page.rows) sheet!.addRow(row.map(madridCell)).commit();
     // A slow reader holds the next page back instead of letting the file pile up in memory.
     if (out.writableNeedDrain) await once(out, 'drain');
   }
