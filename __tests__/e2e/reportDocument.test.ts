@@ -88,6 +88,14 @@ describe('printed and shared reports say who, when and how', () => {
 
     const participants = await print(page, 'report-document-results-participants');
     expectWhoAndWhen(participants, 'Resultados');
+    // The first page summarises (the score, the ranks, the largest rises since the previous campaign, the trend);
+    // the report itself starts on the next page.
+    const firstPage = flat(execFileSync('pdftotext', ['-f', '1', '-l', '1', path.join(SCREENSHOT_DIR, 'report-document-results-participants.pdf'), '-']).toString('utf8'));
+    for (const words of ['Resumen', 'de puntuación global', 'Medias de comparación', 'Posición', 'Puesto 1 de', `Mayores mejoras desde la Campaña ${subject.previousYear}`, 'Evolución de la puntuación global', `Campaña ${subject.previousYear}`, 'Página 1 de']) {
+      expect(firstPage).toContain(words);
+    }
+    expect(firstPage).toMatch(/\d+,\d %\s*de puntuación global|\d+,\d%\s*de puntuación global/);
+    expect(firstPage).not.toContain('Resultado global');
     expect(heading(participants)).toContain(PARTICIPANTS_MODE);
     expect(heading(participants)).not.toContain(ALL_MODE);
     expect(participants.text).toContain(`Provincia: ${subject.province} (n = `);

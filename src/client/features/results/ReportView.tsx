@@ -17,6 +17,7 @@ import { useLabelledLevels } from './reportText.js';
 import { isCampaignNotSent, selectActiveLevels, sharedLinkFailure, selectIsShared, selectMeasuresTable, selectReportBlocks, selectResultAbout, selectResults } from './resultsSelectors.js';
 import { NotSentState } from './NotSentState.js';
 import { RankTable } from './RankTable.js';
+import { ReportSummary } from './ReportSummary.js';
 import { ResultMaps } from '../maps/ResultMaps.js';
 import { PrintPageNumbers } from '../../components/PrintPageNumbers.js';
 
@@ -82,6 +83,8 @@ export function ReportBody() {
       />
       {view === 'global' && <GlobalScoreView />}
       {view === 'plan' && <ImprovementPlanView />}
+      {/* Paper's first page, with the heading above it; the report starts on the next. */}
+      {view === 'report' && result.data && <ReportSummary />}
       {view === 'report' && <ReportState status={result.status} />}
       {/* The answers load on their own: they stay whatever happened to the result. */}
       {view === 'report' && <MyAnswers />}

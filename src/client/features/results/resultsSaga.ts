@@ -66,6 +66,8 @@ export function* handleCampaignOpened(deps: ResultsDependencies, action: ReturnT
   yield* all(
     load(callApi(keepOnScreen(reportLoadToast('RESULTS.TOAST.LOAD_ERROR')), deps.resultsApi.result, id), resultsActions.resultLoaded, resultsActions.resultFailed),
     load(callApi(keepOnScreen('CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR'), deps.resultsApi.answers, id), resultsActions.answersLoaded, resultsActions.answersFailed),
+    // No toast of its own: without it the printed summary leaves out the trend and the improvements.
+    load(callApi(keepOnScreen(), deps.resultsApi.trend, id), resultsActions.trendLoaded, resultsActions.trendFailed),
   );
 }
 
@@ -90,6 +92,7 @@ export function* handleSharedLinkOpened(deps: ResultsDependencies): Saga<void> {
   } catch (err) {
     yield put(resultsActions.resultFailed(serializeError(err)));
     yield put(resultsActions.answersFailed(serializeError(err)));
+    yield put(resultsActions.trendFailed(serializeError(err)));
     return;
   }
   const { token, id } = link;
@@ -97,6 +100,7 @@ export function* handleSharedLinkOpened(deps: ResultsDependencies): Saga<void> {
   yield* all(
     load(callApi(sharedLink(token, reportLoadToast('RESULTS.TOAST.LOAD_ERROR')), deps.resultsApi.result, id), resultsActions.resultLoaded, resultsActions.resultFailed),
     load(callApi(sharedLink(token, reportLoadToast('CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR')), deps.resultsApi.answers, id), resultsActions.answersLoaded, resultsActions.answersFailed),
+    load(callApi(sharedLink(token), deps.resultsApi.trend, id), resultsActions.trendLoaded, resultsActions.trendFailed),
   );
 }
 

@@ -4,6 +4,7 @@ import { ANSWERS_PER_PAGE } from '../../../shared/constants.js';
 import { pageOf } from '../../lib/tableView.js';
 import { activeLevels, measuresTable, reportBlocks, scoreCardValue } from './reportModel.js';
 import { rankRows } from './rankModel.js';
+import { reportSummary } from './reportSummary.js';
 import { withheldNote } from './withheld.js';
 import { improvementPlan } from './improvementPlan.js';
 import { entityOnScreen, SHARED_CAMPAIGN_ID } from './resultsSlice.js';
@@ -77,6 +78,12 @@ export const selectActiveLevels = createSelector([selectReportFilters, selectRes
 
 /** 'Puesto entre los participantes': the global score's and each axis' rank per territory. */
 export const selectRankRows = createSelector([selectResultData], (data) => (data ? rankRows(data) : []));
+
+/** The printed report's first page (reportSummary.ts); null until the result is there. */
+export const selectReportSummary = createSelector(
+  [selectResultData, selectActiveLevels, (state: RootState) => state.reportFilters.compareWithParticipants, (state: RootState) => state.results.trend.data],
+  (data, levels, compareWithParticipants, trend) => (data ? reportSummary(data, levels, compareWithParticipants, trend) : null),
+);
 
 /** The shown means withheld for small groups, for the sentence saying why; null when none is. */
 export const selectWithheldNote = createSelector([selectResultData, selectActiveLevels], (data, levels) =>

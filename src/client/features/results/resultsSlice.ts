@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { EntityCampaigns, IndicatorGroup } from '../../../shared/api/campaigns.js';
-import type { ResultResponse } from '../../../shared/api/results.js';
+import type { ResultResponse, TrendResponse } from '../../../shared/api/results.js';
 import { IDLE, LOADING, type Remote, type RequestError } from '../../lib/remote.js';
 import { isSessionChange } from '../auth/authSlice.js';
 import { storedFields, storedId } from '../../lib/stored.js';
@@ -64,6 +64,8 @@ export interface ResultsState extends EntityChoice {
   campaignId: number | null;
   result: Remote<{ data: ResultResponse | null }>;
   answers: Remote<{ indicators: IndicatorGroup[] | null }>;
+  /** The entity's campaigns up to this one, for the printed summary's trend and improvements (none when it fails). */
+  trend: Remote<{ data: TrendResponse | null }>;
   answersPage: number;
   share: Remote;
   /** The last link shared from this page, and when it expires (shown beside 'Compartir'); none for a shared report passing its own address on. */
@@ -81,6 +83,7 @@ const initialResultsState: ResultsState = {
   campaignId: null,
   result: { ...IDLE, data: null },
   answers: { ...IDLE, indicators: null },
+  trend: { ...IDLE, data: null },
   answersPage: 1,
   share: { ...IDLE },
   shareExpiry: null,
@@ -100,6 +103,7 @@ function openCampaign(state: ResultsState, campaignId: number | null) {
     campaignId,
     result: { ...busy, data: null },
     answers: { ...busy, indicators: null },
+    trend: { ...busy, data: null },
     answersPage: 1,
     globalPage: 1,
     shareExpiry: null,
@@ -151,6 +155,12 @@ const resultsSlice = createSlice({
     },
     answersFailed(state, action: PayloadAction<RequestError>) {
       state.answers = { status: 'failed', error: action.payload, indicators: null };
+    },
+    trendLoaded(state, action: PayloadAction<TrendResponse>) {
+      state.trend = { status: 'succeeded', error: null, data: action.payload };
+    },
+    trendFailed(state, action: PayloadAction<RequestError>) {
+      state.trend = { status: 'failed', error: action.payload, data: null };
     },
     answersPageChanged(state, action: PayloadAction<number>) {
       state.answersPage = action.payload;
