@@ -9,7 +9,7 @@ import { expectNoSideScroll, expectOnScreen } from './helpers/phone.js';
 import type { AuditPage } from '../../src/shared/api/audit.js';
 import { AUDIT_DATE_FORMAT } from '../../src/client/features/admin/audit/auditModel.js';
 
-const SHOTS = '/tmp/cycle18-audit-shots';
+const SHOTS = '/tmp/audit-log-shots';
 
 async function shot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });

@@ -9,7 +9,7 @@ import { expectNoSideScroll } from './helpers/phone.js';
 import type { CampaignSummary } from '../../src/shared/api/campaigns.js';
 
 /** The deadlines' and reopenings' screenshots, looked at by hand. */
-const SHOTS = '/tmp/cycle18-deadlines-shots';
+const SHOTS = '/tmp/campaign-cycle-shots';
 async function shot(page: Page, name: string, fullPage = false) {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.waitForLoadState('networkidle');
@@ -114,6 +114,23 @@ describe('deadlines, extensions and reopening in Chromium', () => {
       await dialog.getByRole('button', { name: 'Reabrir' }).click();
       await admin.page.getByText('Campaña reabierta').waitFor();
       await row.getByText('Ongoing').waitFor();
+
+      // Until it is sent again, the user reads why, in the list and in the questionnaire, on a desktop and a phone;
+      // the list names its dates for what they are, beside the deadline.
+      const reopened = /^Reabierta el \d{2}\/\d{2}\/\d{4}: Error en el eje 2$/;
+      for (const reader of [user, phone]) {
+        await reader.page.goto(`${suite.server.url}/my-campaigns`);
+        await reader.page.getByTestId('reopened-note').filter({ hasText: reopened }).waitFor();
+        await shot(reader.page, `my-campaigns-reopened-${reader === phone ? 'phone' : 'desktop'}`);
+      }
+      expect(await user.page.getByRole('columnheader').allInnerTexts()).toEqual(['Entidad', 'Edición', 'Primera respuesta', 'Fecha de envío ▼', 'Plazo', 'Estado', 'Acciones']);
+      await expectNoSideScroll(phone.page);
+      await phone.page.goto(`${suite.server.url}/my-campaigns/${sent.id}`);
+      const notice = phone.page.getByTestId('reopened-notice');
+      await notice.waitFor();
+      expect(await notice.innerText()).toMatch(/^Esta campaña se reabrió el \d{2}\/\d{2}\/\d{4} para revisar sus respuestas\. Motivo: Error en el eje 2$/);
+      await shot(phone.page, 'questionnaire-reopened-phone');
+
       const adminToken = await apiToken(suite.server.url, 'admin@demo.es');
       await apiPost(suite.server.url, adminToken, '/campaigns/setDeadline', { edition, opensOn: null, closesOn: null });
       await apiPost(suite.server.url, adminToken, '/campaigns/submit', { id: sent.id });

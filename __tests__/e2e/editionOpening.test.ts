@@ -10,7 +10,7 @@ import type { CampaignStatusRow as StatusRow } from '../../src/shared/api/campai
 import type { EntityRow as Entity } from '../../src/shared/api/admin.js';
 
 /** The edition opening's screenshots, looked at by hand. */
-const SHOTS = '/tmp/cycle18-open-shots';
+const SHOTS = '/tmp/edition-opening-shots';
 async function shot(page: Page, name: string, fullPage = false) {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.waitForLoadState('networkidle');

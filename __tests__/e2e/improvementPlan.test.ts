@@ -10,7 +10,7 @@ import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
 import type { ResultResponse } from '../../src/shared/api/results.js';
 
 /** Where this file leaves its screenshots and PDF pages, to be looked at. */
-const SHOTS = process.env.PLAN_SHOTS ?? '/tmp/plan17-shots';
+const SHOTS = process.env.PLAN_SHOTS ?? '/tmp/improvement-plan-shots';
 
 /** One line per run of words: pdftotext -layout breaks long sentences and pads the columns. */
 const flat = (text: string) => text.replace(/\s+/g, ' ');

@@ -9,7 +9,7 @@ import { apiGet, apiToken } from './helpers/api.js';
 import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
 
 /** Where the printed comparison's pages are rendered to be looked at. */
-const SHOTS = '/tmp/compare16-shots';
+const SHOTS = '/tmp/report-states-shots';
 
 type Entity = EntityCampaigns['entityCampaigns'][number];
 

@@ -13,7 +13,7 @@ export interface Account {
 }
 
 const campaignOf = (id: number, entity: string): CampaignSummary => ({
-  id, campaignNumber: 2026, text: `Campaña de ${entity}`, entityId: id, entity, status: 'sent', startDate: '2026-01-10T09:00:00Z', endDate: '2026-02-10T09:00:00Z', autonomousCommunity: '10',
+  id, campaignNumber: 2026, text: `Campaña de ${entity}`, entityId: id, entity, status: 'sent', startDate: '2026-01-10T09:00:00Z', endDate: '2026-02-10T09:00:00Z', deadline: null, reopening: null, autonomousCommunity: '10',
 });
 const account = (id: number, name: string, password: string): Account => ({
   email: `${name.toLowerCase()}@demo.es`,

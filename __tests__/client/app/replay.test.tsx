@@ -10,7 +10,7 @@ import type { CampaignSummary } from '../../../src/shared/api/campaigns.js';
 import { demoUser, renderWithProviders } from '../../helpers/client.js';
 
 const campaign = (id: number, entity: string): CampaignSummary => ({
-  id, campaignNumber: 2026, text: 'Campaña 2026', entityId: id, entity, status: id % 2 ? 'sent' : 'draft', startDate: null, endDate: `2026-0${(id % 9) + 1}-01T00:00:00Z`, autonomousCommunity: '10',
+  id, campaignNumber: 2026, text: 'Campaña 2026', entityId: id, entity, status: id % 2 ? 'sent' : 'draft', startDate: null, endDate: `2026-0${(id % 9) + 1}-01T00:00:00Z`, deadline: null, reopening: null, autonomousCommunity: '10',
 });
 const rows = Array.from({ length: 12 }, (_, i) => campaign(i + 1, `Ayuntamiento ${String.fromCharCode(65 + i)}`));
 const signedIn = { auth: { ...initialAuthState, status: 'loaded' as const, user: demoUser, tokenSource: 'cookie' as const } };

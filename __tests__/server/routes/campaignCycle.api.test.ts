@@ -131,6 +131,10 @@ describe.each(backends)('deadlines, extensions and reopenings on $name', ({ name
     const rows = (await get('status', demo.tokens.admin)).body.response as { campaignId: number; campaignNumber: number; deadline: string | null }[];
     expect(rows.find((r) => r.campaignId === own.draft)?.deadline).toBe(FUTURE);
     expect(rows.find((r) => r.campaignId === foreignDraft)?.deadline).toBe(PAST);
+    // The user's list says the same of its own campaigns.
+    const mine = (await get('all', demo.tokens.user)).body.response as CampaignSummary[];
+    expect(mine.find((c) => c.id === own.draft)?.deadline).toBe(FUTURE);
+    expect((await get(`get?id=${own.draft}`, demo.tokens.user)).body.response.deadline).toBe(FUTURE);
   });
 
   it('reopens a sent campaign: draft with its answers, out of the sums and rank counts, no result; sent again, back in them', async () => {
@@ -160,12 +164,20 @@ describe.each(backends)('deadlines, extensions and reopenings on $name', ({ name
     const [audit] = await demo.db.query<{ details: { reason: string } }>("SELECT details FROM audit_log WHERE action = 'campaign.reopen' AND target_id = $1", [String(own.sent)]);
     expect(audit.details.reason).toBe('Error en el eje 2');
 
+    // Until it is sent again, the user's list and questionnaire carry when and why it was reopened.
+    const listed = ((await get('all', demo.tokens.user)).body.response as CampaignSummary[]).find((c) => c.id === own.sent)!;
+    expect(listed.reopening).toEqual({ at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/), reason: 'Error en el eje 2' });
+    expect(Math.abs(Date.parse(listed.reopening!.at) - Date.now())).toBeLessThan(60_000);
+
     // The user changes one answer to another response and sends again.
     const detail = (await get(`get?id=${own.sent}`, demo.tokens.user)).body.response as CampaignDetail;
+    expect(detail.reopening).toEqual(listed.reopening);
     const sub = detail.indicators.flatMap((i) => i.subindicators).find((s) => s.type === 'single' && s.responses.filter((r) => !r.obsolete && r.value !== s.responses.find((x) => x.id === s.answer![0])!.value).length > 0)!;
     const other = sub.responses.find((r) => !r.obsolete && r.value !== sub.responses.find((x) => x.id === sub.answer![0])!.value)!;
     expect((await post('saveAnswer', { id: own.sent, question: sub.id, answer: [other.id] }, demo.tokens.user)).status).toBe(200);
     expect((await post('submit', { id: own.sent }, demo.tokens.user)).status).toBe(200);
+    // Sent again, the reopening is history (the results page's), no longer a note on the campaign.
+    expect(((await get('all', demo.tokens.user)).body.response as CampaignSummary[]).find((c) => c.id === own.sent)!.reopening).toBeNull();
     expect(await consistencyDifferences(demo.db)).toEqual([]);
     const after = (await get(`result?id=${own.sent}`, demo.tokens.user)).body.response;
     expect(after.global.values).not.toEqual(before.global.values);

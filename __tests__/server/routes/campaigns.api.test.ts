@@ -60,7 +60,7 @@ describe.each(backends)('campaign API on $name', ({ openDemo }) => {
       expect(new Set(mine.map((c) => c.entityId)).size).toBe(2);
       expect(all.length).toBeGreaterThan(mine.length);
       expect(((await get('all', tokens.fec)).body.response as unknown[]).length).toBe(all.length);
-      expect(mine[0]).toEqual({ id: expect.any(Number), campaignNumber: 2024, text: 'Campaña 2024', entityId: expect.any(Number), entity: expect.any(String), status: 'sent', startDate: expect.any(String), endDate: expect.any(String), autonomousCommunity: expect.stringMatching(/^\d\d$/) });
+      expect(mine[0]).toEqual({ id: expect.any(Number), campaignNumber: 2024, text: 'Campaña 2024', entityId: expect.any(Number), entity: expect.any(String), status: 'sent', startDate: expect.any(String), endDate: expect.any(String), deadline: null, reopening: null, autonomousCommunity: expect.stringMatching(/^\d\d$/) });
     });
 
     it('answers 404 to a USER asking for another entity\'s campaign, never the data', async () => {

@@ -28,6 +28,11 @@ export function formatDateTime(intl: Pick<IntlShape, 'formatDate'>, moment: stri
   return intl.formatDate(moment, { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: MADRID_TIME_ZONE });
 }
 
+/** A moment (an ISO date and time) as the day it was in Madrid, in the locale's short date (dd/mm/aaaa in Spanish). */
+export function formatShortMadridDay(intl: Pick<IntlShape, 'formatDate'>, moment: string): string {
+  return intl.formatDate(moment, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: MADRID_TIME_ZONE });
+}
+
 /** A calendar date 'YYYY-MM-DD' (a deadline, Madrid's calendar) written out in the locale, whatever the browser's time zone. */
 export function formatCalendarDay(intl: Pick<IntlShape, 'formatDate'>, day: string): string {
   return intl.formatDate(new Date(`${day}T12:00:00Z`), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });

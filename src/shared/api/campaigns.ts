@@ -62,6 +62,10 @@ export const CampaignSummary = Type.Object({
   status: CampaignStatus,
   startDate: NullableDate,
   endDate: NullableDate,
+  /** The campaign's effective deadline ('Plazo'): its entity's extension in the edition, else the edition's closing date; null when neither is set. */
+  deadline: Type.Union([CalendarDate, Type.Null()]),
+  /** While a reopened campaign is not sent again: when it was reopened and why (the latest reopening); else null. */
+  reopening: Type.Union([Type.Object({ at: Type.String({ format: 'date-time' }), reason: Type.String() }), Type.Null()]),
   /** Autonomous community id (INE code) of the entity. */
   autonomousCommunity: Type.String(),
 });

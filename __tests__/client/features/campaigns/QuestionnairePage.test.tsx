@@ -22,7 +22,7 @@ import type { CampaignDetail } from '../../../../src/shared/api/campaigns.js';
 };
 
 const campaign: CampaignDetail = {
-  id: 5, campaignNumber: 2026, text: 'Campaña 2026', entityId: 1, entity: 'Ayuntamiento de Prueba', status: 'draft', startDate: '2026-11-01T10:00:00Z', endDate: null, autonomousCommunity: '10',
+  id: 5, campaignNumber: 2026, text: 'Campaña 2026', entityId: 1, entity: 'Ayuntamiento de Prueba', status: 'draft', startDate: '2026-11-01T10:00:00Z', endDate: null, deadline: null, reopening: null, autonomousCommunity: '10',
   indicators: [{
     id: 1, text: 'Alumbrado', axisId: 1, axisText: 'Eje', policyId: 2, policyText: 'Política', measureId: 3, measureText: 'Medida', competenceId: null,
     subindicators: [{ id: 11, text: '¿Qué tecnología predomina?', type: 'single', responses: [{ id: 101, text: 'LED', value: 2, obsolete: false, exclusive: false }, { id: 102, text: 'Sodio', value: 0, obsolete: false, exclusive: false }], answer: [101] }],

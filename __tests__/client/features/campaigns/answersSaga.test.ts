@@ -16,7 +16,7 @@ const question = (id: number, type: 'single' | 'multiple', answer: number[] | nu
   answer,
 });
 const campaign: CampaignDetail = {
-  id: 5, campaignNumber: 2026, text: 'Campaña 2026', entityId: 1, entity: 'Ayuntamiento de Prueba', status: 'draft', startDate: '2026-11-01T10:00:00Z', endDate: null, autonomousCommunity: '10',
+  id: 5, campaignNumber: 2026, text: 'Campaña 2026', entityId: 1, entity: 'Ayuntamiento de Prueba', status: 'draft', startDate: '2026-11-01T10:00:00Z', endDate: null, deadline: null, reopening: null, autonomousCommunity: '10',
   indicators: [{
     id: 1, text: 'Indicador', axisId: 1, axisText: 'Eje', policyId: 2, policyText: 'Política', measureId: 3, measureText: 'Medida', competenceId: null,
     subindicators: [question(1, 'single', [11]), question(2, 'multiple', null)],

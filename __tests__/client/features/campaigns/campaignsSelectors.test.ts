@@ -6,7 +6,7 @@ import { editionOpeningActions } from '../../../../src/client/features/editionOp
 import type { CampaignDetail, CampaignSummary, IndicatorGroup, Subindicator } from '../../../../src/shared/api/campaigns.js';
 
 const summary = (id: number, entity: string, endDate: string | null, status: CampaignSummary['status'] = 'sent', ccaa = '10'): CampaignSummary => ({
-  id, campaignNumber: 2026, text: 'Campaña 2026', entityId: id, entity, status, startDate: null, endDate, autonomousCommunity: ccaa,
+  id, campaignNumber: 2026, text: 'Campaña 2026', entityId: id, entity, status, startDate: null, endDate, deadline: null, reopening: null, autonomousCommunity: ccaa,
 });
 const reduce = (...actions: { type: string }[]) => actions.reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
 
@@ -53,7 +53,7 @@ describe('questionnaire', () => {
     subindicators: answers.map((a, i) => sub(id * 10 + i, a)),
   });
   const campaign = (indicators: IndicatorGroup[]): CampaignDetail => ({
-    id: 1, campaignNumber: 2026, text: 'Campaña 2026', entityId: 1, entity: 'E', status: 'draft', startDate: null, endDate: null, autonomousCommunity: '10', indicators,
+    id: 1, campaignNumber: 2026, text: 'Campaña 2026', entityId: 1, entity: 'E', status: 'draft', startDate: null, endDate: null, deadline: null, reopening: null, autonomousCommunity: '10', indicators,
   });
   const full = indicator(1, 1, [[1], [2]]);
   const partial = indicator(2, 1, [[1], null], 'Recogida de biorresiduos');

@@ -4,7 +4,7 @@ import type { TrendEdition, TrendResponse } from '../../../../src/shared/api/res
 import { resultFixture } from '../../../helpers/resultFixture.js';
 
 const result = resultFixture();
-const everyTerritory = { province: true, autonomousCommunity: true, country: true, sizeBand: true };
+const everyTerritory = { entity: true, province: true, autonomousCommunity: true, country: true, sizeBand: true };
 const levels = (compareWithParticipants = true) => activeLevels(everyTerritory, result, result.edition, compareWithParticipants);
 
 const figures = (campaign: number | null) => {

@@ -7,20 +7,34 @@ import { selectMineView, selectMyCampaignsPage, selectOpenCampaign } from './cam
 import { CampaignLink, StatusBadge } from './CampaignLink.js';
 import { CampaignTableToolbar } from './CampaignTableToolbar.js';
 import { ColumnHeadings, ListCell, ListPage } from '../../components/ListPage.js';
-import { formatCalendarDate } from '../../lib/dates.js';
+import { formatCalendarDate, formatShortCalendarDay, formatShortMadridDay } from '../../lib/dates.js';
+import type { CampaignSummary } from '../../../shared/api/campaigns.js';
 
-/** The 'Fecha de Inicio' header: a button that flips the sort (empty dates stay last). */
-function StartDateHeading({ descending, onToggle }: { descending: boolean; onToggle: () => void }) {
+/** The 'Fecha de envío' header: a button that flips the sort (empty dates stay last). */
+function SentDateHeading({ descending, onToggle }: { descending: boolean; onToggle: () => void }) {
   return (
     <th scope="col" aria-sort={descending ? 'descending' : 'ascending'}>
       <Button variant="link" className="p-0 text-decoration-none fw-semibold" onClick={onToggle}>
-        <FormattedMessage id="CAMPAIGNS.COLUMN.START_DATE" /> <span aria-hidden="true">{descending ? '▼' : '▲'}</span>
+        <FormattedMessage id="CAMPAIGNS.COLUMN.SENT_DATE" /> <span aria-hidden="true">{descending ? '▼' : '▲'}</span>
       </Button>
     </th>
   );
 }
 
-/** The USER's campaigns: search, community filter, 'Fecha de Inicio' sortable with empty dates last, 7 per page. */
+/** A reopened campaign not sent again says so under its status: when, and the administrator's reason. */
+function ReopenedNote({ reopening }: { reopening: NonNullable<CampaignSummary['reopening']> }) {
+  const intl = useIntl();
+  return (
+    <small className="d-block text-body-secondary mt-1 reopened-note" data-testid="reopened-note">
+      <FormattedMessage id="CAMPAIGNS.REOPENED_NOTE" values={{ date: formatShortMadridDay(intl, reopening.at), reason: reopening.reason }} />
+    </small>
+  );
+}
+
+/**
+ * The USER's campaigns: search, community filter, 7 per page. Its dates are named for what they are ('Primera
+ * respuesta', 'Fecha de envío', sortable with empty dates last) as on the status page, beside the campaign's 'Plazo'.
+ */
 export default function MyCampaignsPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -51,9 +65,9 @@ export default function MyCampaignsPage() {
       onViewChange={changeView}
       head={
         <>
-          <ColumnHeadings messages={['CAMPAIGNS.COLUMN.ENTITY', 'CAMPAIGNS.COLUMN.EDITION']} />
-          <StartDateHeading descending={view.sortDescending} onToggle={() => changeView({ sortDescending: !view.sortDescending, page: view.page })} />
-          <ColumnHeadings messages={['CAMPAIGNS.COLUMN.STATUS', 'CAMPAIGNS.COLUMN.ACTIONS']} />
+          <ColumnHeadings messages={['CAMPAIGNS.COLUMN.ENTITY', 'CAMPAIGNS.COLUMN.EDITION', 'CAMPAIGNS.COLUMN.FIRST_ANSWER']} />
+          <SentDateHeading descending={view.sortDescending} onToggle={() => changeView({ sortDescending: !view.sortDescending, page: view.page })} />
+          <ColumnHeadings messages={['CAMPAIGNS.COLUMN.DEADLINE', 'CAMPAIGNS.COLUMN.STATUS', 'CAMPAIGNS.COLUMN.ACTIONS']} />
         </>
       }
     >
@@ -61,10 +75,12 @@ export default function MyCampaignsPage() {
         <tr key={campaign.id}>
           <ListCell label="CAMPAIGNS.COLUMN.ENTITY">{campaign.entity}</ListCell>
           <ListCell label="CAMPAIGNS.COLUMN.EDITION">{campaign.campaignNumber}</ListCell>
-          {/* The specification heads this column 'Fecha de Inicio' and fills it with endDate. */}
-          <ListCell label="CAMPAIGNS.COLUMN.START_DATE">{formatCalendarDate(intl, campaign.endDate) || '—'}</ListCell>
+          <ListCell label="CAMPAIGNS.COLUMN.FIRST_ANSWER">{formatCalendarDate(intl, campaign.startDate) || '—'}</ListCell>
+          <ListCell label="CAMPAIGNS.COLUMN.SENT_DATE">{formatCalendarDate(intl, campaign.endDate) || '—'}</ListCell>
+          <ListCell label="CAMPAIGNS.COLUMN.DEADLINE">{campaign.deadline ? formatShortCalendarDay(intl, campaign.deadline) : '—'}</ListCell>
           <ListCell label="CAMPAIGNS.COLUMN.STATUS">
             <StatusBadge status={campaign.status} />
+            {campaign.reopening && <ReopenedNote reopening={campaign.reopening} />}
           </ListCell>
           <ListCell label="CAMPAIGNS.COLUMN.ACTIONS" actions>
             <CampaignLink id={campaign.id} status={campaign.status} />

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert } from 'react-bootstrap';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { formatShortMadridDay } from '../../lib/dates.js';
 import { useAppDispatch, useAppSelector, useNotFoundWhen } from '../../app/hooks.js';
 import { campaignIdParam } from '../../app/paths.js';
 import { campaignsActions } from './campaignsSlice.js';
@@ -21,6 +22,7 @@ export default function QuestionnairePage() {
   const id = campaignIdParam(campaignId);
   useNotFoundWhen(id === null);
   const dispatch = useAppDispatch();
+  const intl = useIntl();
   const questionnaire = useAppSelector(selectQuestionnaire);
   const groups = useAppSelector(selectVisibleGroups);
   useEffect(() => {
@@ -40,6 +42,11 @@ export default function QuestionnairePage() {
           {questionsInAnotherLanguage && (
             <Alert variant="secondary" className="small" data-testid="questions-language">
               <FormattedMessage id="QUESTIONNAIRE.QUESTIONS_IN_SPANISH" />
+            </Alert>
+          )}
+          {campaign.reopening && (
+            <Alert variant="warning" data-testid="reopened-notice">
+              <FormattedMessage id="QUESTIONNAIRE.REOPENED" values={{ date: formatShortMadridDay(intl, campaign.reopening.at), reason: campaign.reopening.reason }} />
             </Alert>
           )}
           {sent && (

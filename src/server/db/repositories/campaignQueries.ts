@@ -11,18 +11,23 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 /** Campaign lists name a campaign by its edition: "Campaña 2026". */
 export const CAMPAIGN_TEXT = "'Campaña ' || ed.campaign_number";
 
-/** A campaign summary's tables: the campaign aliased c, its edition ed, its entity en and province p. */
+/** A campaign summary's tables: the campaign aliased c, its edition ed, its entity en and province p, its entity's extension x. */
 const SUMMARY_FROM = `campaigns c
     JOIN editions ed ON ed.id = c.edition_id
     JOIN entities en ON en.id = c.entity_id
-    JOIN provinces p ON p.id = en.province_id`;
+    JOIN provinces p ON p.id = en.province_id
+    LEFT JOIN deadline_extensions x ON x.entity_id = c.entity_id AND x.edition_id = c.edition_id`;
+/** The latest reopening of a campaign not sent again, as JSON ({ at, reason }); null otherwise. */
+const REOPENING_JSON = `CASE WHEN c.status <> 'sent' THEN (SELECT json_build_object('at', r.at, 'reason', r.reason) FROM campaign_reopenings r
+    WHERE r.campaign_id = c.id ORDER BY r.at DESC, r.id DESC LIMIT 1) END`;
 /** A summary's columns but the campaign's id. */
-const SUMMARY_COLUMNS = `ed.campaign_number, ${CAMPAIGN_TEXT} AS text, c.entity_id, en.name AS entity, c.status, c.start_date, c.end_date, p.community_id`;
+const SUMMARY_COLUMNS = `ed.campaign_number, ${CAMPAIGN_TEXT} AS text, c.entity_id, en.name AS entity, c.status, c.start_date, c.end_date,
+    COALESCE(x.closes_on, ed.closes_on)::text AS deadline, ${REOPENING_JSON} AS reopening, p.community_id`;
 const SUMMARY_SELECT = `SELECT c.id, ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM}`;
 
 type SummaryRow = {
   id: number; campaign_number: number; text: string; entity_id: number; entity: string; status: CampaignStatus;
-  start_date: Date | null; end_date: Date | null; community_id: string;
+  start_date: Date | null; end_date: Date | null; deadline: string | null; reopening: { at: string; reason: string } | null; community_id: string;
 };
 
 const toSummary = (r: SummaryRow): CampaignSummary => ({
@@ -34,6 +39,8 @@ const toSummary = (r: SummaryRow): CampaignSummary => ({
   status: r.status,
   startDate: iso(r.start_date),
   endDate: iso(r.end_date),
+  deadline: r.deadline,
+  reopening: r.reopening && { at: new Date(r.reopening.at).toISOString(), reason: r.reopening.reason },
   autonomousCommunity: r.community_id,
 });
 
