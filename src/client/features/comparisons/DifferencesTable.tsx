@@ -1,4 +1,4 @@
-import { Table } from 'react-bootstrap';
+import { ReportTable } from '../../components/ReportTable.js';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ComparisonLevel } from '../../../shared/api/results.js';
 import { useAppDispatch } from '../../app/hooks.js';
@@ -57,12 +57,12 @@ export function DifferencesTable({ level, title, table }: { level: ComparisonLev
       <h3 className="h6 mt-4 mb-2">
         <FormattedMessage id="COMPARISONS.DIFFERENCES.TITLE" values={{ title }} />
       </h3>
-      <Table size="sm" responsive className="differences-table mb-0 align-middle">
-        <caption className="visually-hidden">
-          <FormattedMessage id="COMPARISONS.DIFFERENCES.CAPTION" values={{ title }} />
-        </caption>
-        <thead>
-          <tr>
+      <ReportTable
+        responsive
+        className="differences-table"
+        caption={<FormattedMessage id="COMPARISONS.DIFFERENCES.CAPTION" values={{ title }} />}
+        head={
+          <>
             <th scope="col">
               <FormattedMessage id="RESULTS.TABLE.POLICY" />
             </th>
@@ -79,8 +79,9 @@ export function DifferencesTable({ level, title, table }: { level: ComparisonLev
                 <FormattedMessage id="COMPARISONS.DIFFERENCES.CHANGE" />
               </th>
             )}
-          </tr>
-        </thead>
+          </>
+        }
+      >
         {table.axes.map((axis, a) => (
           <tbody key={a}>
             <tr className="differences-axis">
@@ -101,7 +102,7 @@ export function DifferencesTable({ level, title, table }: { level: ComparisonLev
             ))}
           </tbody>
         ))}
-      </Table>
+      </ReportTable>
       {table.axes.some((axis) => axis.rows.some((row) => row.contentChanged)) && (
         <p className="small text-body-secondary mt-1 mb-0" data-testid={`content-changed-legend-${level}`}>
           <span aria-hidden="true">* </span>

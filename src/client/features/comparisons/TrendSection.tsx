@@ -1,4 +1,5 @@
-import { Card, Table } from 'react-bootstrap';
+import { ReportTable } from '../../components/ReportTable.js';
+import { Card } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Level } from '../../../shared/api/results.js';
 import { useAppSelector } from '../../app/hooks.js';
@@ -70,20 +71,20 @@ export function TrendSection() {
         </h3>
         <div data-testid="trend-table">
           <WideTable>
-            <Table size="sm" className="differences-table trend-table mb-0 align-middle">
-              <caption className="visually-hidden">
-                <FormattedMessage id="COMPARISONS.TREND.CAPTION" />
-              </caption>
-              <thead>
-                <tr>
+            <ReportTable
+              className="differences-table trend-table"
+              caption={<FormattedMessage id="COMPARISONS.TREND.CAPTION" />}
+              head={
+                <>
                   <td />
                   {model.years.map((year) => (
                     <th key={year} scope="col" className="text-end differences-year">
                       {year}
                     </th>
                   ))}
-                </tr>
-              </thead>
+                </>
+              }
+            >
               {model.rows.map((row, r) => (
                 <tbody key={r}>
                   <tr className="differences-axis">
@@ -109,7 +110,7 @@ export function TrendSection() {
                 </tbody>
               ))}
               <SizesRows model={model} names={names} />
-            </Table>
+            </ReportTable>
           </WideTable>
         </div>
       </Card.Body>

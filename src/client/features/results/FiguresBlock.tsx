@@ -1,4 +1,5 @@
-import { Card, Table } from 'react-bootstrap';
+import { ReportTable } from '../../components/ReportTable.js';
+import { Card } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch } from '../../app/hooks.js';
 import { Gauge, GroupedBars } from '../../charts/ReportCharts.js';
@@ -15,12 +16,12 @@ function ComparisonTable({ block, title, levels }: { block: ReportBlock; title: 
   const text = useReportText();
   const cells = (row: LevelFigures) => levels.map((l) => <td key={l.level}>{formatValueAndPercent(intl, row.values[l.level], row.percentages[l.level])}</td>);
   return (
-    <Table size="sm" className="comparison-table mb-0 align-middle" data-testid="comparison-table">
-      <caption className="visually-hidden">
-        <FormattedMessage id="RESULTS.TABLE.CAPTION" values={{ title }} />
-      </caption>
-      <thead>
-        <tr>
+    <ReportTable
+      className="comparison-table"
+      testId="comparison-table"
+      caption={<FormattedMessage id="RESULTS.TABLE.CAPTION" values={{ title }} />}
+      head={
+        <>
           <th scope="col">
             <FormattedMessage id="RESULTS.TABLE.POLICY" />
           </th>
@@ -29,8 +30,9 @@ function ComparisonTable({ block, title, levels }: { block: ReportBlock; title: 
               {l.label}
             </th>
           ))}
-        </tr>
-      </thead>
+        </>
+      }
+    >
       <tbody>
         {block.rows.map((row, i) => (
           <tr key={i}>
@@ -45,7 +47,7 @@ function ComparisonTable({ block, title, levels }: { block: ReportBlock; title: 
           {cells(block.total)}
         </tr>
       </tbody>
-    </Table>
+    </ReportTable>
   );
 }
 

@@ -1,4 +1,5 @@
-import { Card, Table } from 'react-bootstrap';
+import { ReportTable } from '../../components/ReportTable.js';
+import { Card } from 'react-bootstrap';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { WideTable } from '../../components/WideTable.js';
@@ -28,12 +29,11 @@ export function RankTable() {
       </Card.Header>
       <Card.Body>
         <WideTable>
-          <Table size="sm" className="rank-table mb-0 align-middle">
-            <caption className="visually-hidden">
-              <FormattedMessage id="RESULTS.RANK.CAPTION" />
-            </caption>
-            <thead>
-              <tr>
+          <ReportTable
+            className="rank-table"
+            caption={<FormattedMessage id="RESULTS.RANK.CAPTION" />}
+            head={
+              <>
                 <th scope="col">
                   <FormattedMessage id="RESULTS.RANK.ROW" />
                 </th>
@@ -45,8 +45,9 @@ export function RankTable() {
                     </span>
                   </th>
                 ))}
-              </tr>
-            </thead>
+              </>
+            }
+          >
             <tbody>
               {rows.map((row) => (
                 <tr key={row.key} className={row.axisText === null ? 'fw-semibold' : undefined}>
@@ -61,7 +62,7 @@ export function RankTable() {
                 </tr>
               ))}
             </tbody>
-          </Table>
+          </ReportTable>
         </WideTable>
         <p className="small text-body-secondary mt-2 mb-0">
           <FormattedMessage id="RESULTS.RANK.TIES" />
