@@ -49,12 +49,18 @@ function barLayout(categories: string[], barPx: number, legendItems: number) {
   const phoneHeight = Math.max(160, size(categorySlot(categories, barPx, LABEL_WIDTH.narrow), 1));
   // Paper: down to PRINT_CHART_MAX_HEIGHT (thinner bars) to share a page with the gauge, never below what the labels need.
   const printHeight = Math.min(height, Math.max(PRINT_CHART_MAX_HEIGHT, size(categorySlot(categories, 0, LABEL_WIDTH.wide), 2)));
-  const options: Pick<Highcharts.Options, 'xAxis'> = { xAxis: { categories: categories.map(chartText), labels: categoryLabels(LABEL_WIDTH.wide) } };
+  // No title: the figure's caption names the chart.
+  const options: Highcharts.Options = {
+    chart: { type: 'bar', height, spacingRight: 24 },
+    title: { text: undefined },
+    xAxis: { categories: categories.map(chartText), labels: categoryLabels(LABEL_WIDTH.wide) },
+    yAxis: percentAxis,
+  };
   const widthRules: WidthRule[] = [
     { maxWidth: MEDIUM_CHART - 1, chartOptions: { yAxis: { labels: { step: 2 } } } },
     { maxWidth: NARROW_CHART - 1, chartOptions: { chart: { height: phoneHeight }, xAxis: { labels: { style: { width: LABEL_WIDTH.narrow } } }, yAxis: { labels: { step: 5 } } } },
   ];
-  return { height, phoneHeight, printHeight, options, widthRules };
+  return { printHeight, options, figure: { widthRules, phoneHeight, printWidth: PRINT_CHART_WIDTH } };
 }
 
 /**
@@ -127,10 +133,7 @@ export function GroupedBars({ title, categories, series, testId }: { title: stri
     .join('; ')}`;
   const layout = barLayout(categories, 12 + series.length * 9, series.length > 1 ? series.length : 0);
   const options: Highcharts.Options = {
-    chart: { type: 'bar', height: layout.height, spacingRight: 24 },
-    title: { text: undefined },
     ...layout.options,
-    yAxis: percentAxis,
     tooltip,
     legend: { enabled: series.length > 1 },
     plotOptions: { bar: { groupPadding: 0.12, pointPadding: 0.04, borderWidth: 0 } },
@@ -141,11 +144,9 @@ export function GroupedBars({ title, categories, series, testId }: { title: stri
       title={title}
       summary={summary}
       options={options}
-      widthRules={layout.widthRules}
+      {...layout.figure}
       categories={categories}
       series={series}
-      phoneHeight={layout.phoneHeight}
-      printWidth={PRINT_CHART_WIDTH}
       printHeight={layout.printHeight}
       testId={testId}
     />
@@ -159,10 +160,7 @@ export function LocationBars({ title, bars }: { title: string; bars: Needle[] })
   const categories = bars.map((b) => b.name);
   const layout = barLayout(categories, 36, 0);
   const options: Highcharts.Options = {
-    chart: { type: 'bar', height: layout.height, spacingRight: 24 },
-    title: { text: undefined },
     ...layout.options,
-    yAxis: percentAxis,
     tooltip: { valueSuffix: '%', valueDecimals: 1 },
     legend: { enabled: false },
     plotOptions: { bar: { borderWidth: 0, dataLabels: { enabled: true, format: '{y:.1f}%' } } },
@@ -173,11 +171,9 @@ export function LocationBars({ title, bars }: { title: string; bars: Needle[] })
       title={title}
       summary={summary}
       options={options}
-      widthRules={layout.widthRules}
+      {...layout.figure}
       categories={categories}
       series={[{ name: title, colour: '#0b5ed7', data: bars.map((b) => b.value) }]}
-      phoneHeight={layout.phoneHeight}
-      printWidth={PRINT_CHART_WIDTH}
       testId="location-bars"
     />
   );
