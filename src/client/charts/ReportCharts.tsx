@@ -60,7 +60,7 @@ function barLayout(categories: string[], barPx: number, legendItems: number) {
     { maxWidth: MEDIUM_CHART - 1, chartOptions: { yAxis: { labels: { step: 2 } } } },
     { maxWidth: NARROW_CHART - 1, chartOptions: { chart: { height: phoneHeight }, xAxis: { labels: { style: { width: LABEL_WIDTH.narrow } } }, yAxis: { labels: { step: 5 } } } },
   ];
-  return { printHeight, options, figure: { widthRules, phoneHeight, printWidth: PRINT_CHART_WIDTH } };
+  return { printHeight, options, figure: { categories, widthRules, phoneHeight, printWidth: PRINT_CHART_WIDTH } };
 }
 
 /**
@@ -140,16 +140,7 @@ export function GroupedBars({ title, categories, series, testId }: { title: stri
     series: series.map((s): Highcharts.SeriesBarOptions => ({ type: 'bar', name: chartText(s.name), color: s.colour, data: s.data })),
   };
   return (
-    <ChartFigure
-      title={title}
-      summary={summary}
-      options={options}
-      {...layout.figure}
-      categories={categories}
-      series={series}
-      printHeight={layout.printHeight}
-      testId={testId}
-    />
+    <ChartFigure title={title} summary={summary} options={options} {...layout.figure} series={series} printHeight={layout.printHeight} testId={testId} />
   );
 }
 
@@ -167,14 +158,6 @@ export function LocationBars({ title, bars }: { title: string; bars: Needle[] })
     series: [{ type: 'bar', name: chartText(title), data: bars.map((b) => ({ y: b.value, color: b.colour })) }],
   };
   return (
-    <ChartFigure
-      title={title}
-      summary={summary}
-      options={options}
-      {...layout.figure}
-      categories={categories}
-      series={[{ name: title, colour: '#0b5ed7', data: bars.map((b) => b.value) }]}
-      testId="location-bars"
-    />
+    <ChartFigure title={title} summary={summary} options={options} {...layout.figure} series={[{ name: title, colour: '#0b5ed7', data: bars.map((b) => b.value) }]} testId="location-bars" />
   );
 }

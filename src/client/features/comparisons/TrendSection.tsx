@@ -1,5 +1,5 @@
 import { ReportTable } from '../../components/ReportTable.js';
-import { Card } from 'react-bootstrap';
+import { ReportSection } from '../../components/ReportSection.js';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Level } from '../../../shared/api/results.js';
 import { useAppSelector } from '../../app/hooks.js';
@@ -54,16 +54,17 @@ export function TrendSection() {
   const columns = model.years.length + 1;
   const series = TREND_LEVELS.map((level) => ({ name: names[level], colour: LEVEL_COLOURS[level], data: model.global[level] }));
   return (
-    <Card as="section" className="comparison-group trend-section mb-4" aria-labelledby="trend-title" data-testid="trend">
-      <Card.Header className="bg-white">
-        <h2 id="trend-title" className="h5 mb-0">
-          <FormattedMessage id="COMPARISONS.TREND.TITLE" />
-        </h2>
+    <ReportSection
+      id="trend-title"
+      title={<FormattedMessage id="COMPARISONS.TREND.TITLE" />}
+      intro={
         <p className="text-body-secondary small mb-0">
           <FormattedMessage id="COMPARISONS.TREND.INTRO" values={{ entity: names.campaign }} />
         </p>
-      </Card.Header>
-      <Card.Body>
+      }
+      className="comparison-group trend-section mb-4"
+      testId="trend"
+    >
         <h3 className="h6 mb-1">{chartTitle}</h3>
         <TrendChart title={chartTitle} years={model.years} series={series} range={trendAxisRange(series.flatMap((s) => s.data))} />
         <h3 className="h6 mt-4 mb-2">
@@ -113,7 +114,6 @@ export function TrendSection() {
             </ReportTable>
           </WideTable>
         </div>
-      </Card.Body>
-    </Card>
+    </ReportSection>
   );
 }

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { Card } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppSelector } from '../../app/hooks.js';
 import { Loading } from '../../components/Loading.js';
 import { MapFigure } from '../../maps/MapFigure.js';
+import { ReportSection } from '../../components/ReportSection.js';
 import { municipalitiesMap, resultMeansMap } from './mapModels.js';
 
 /**
@@ -26,11 +26,7 @@ export function ResultMaps() {
   const provinceName = resultMap.data?.provinces.find((p) => p.provinceId === provinceId)?.name ?? '';
   const localTitle = intl.formatMessage({ id: 'MAPS.ENTITY.TITLE' }, { province: provinceName });
   return (
-    <Card as="section" className="report-block report-maps mb-4" aria-labelledby="block-maps" data-testid="result-maps">
-      <Card.Header className="bg-white">
-        <h2 id="block-maps" className="h5 mb-0">{national ? national.title : <FormattedMessage id="MAPS.RESULT.SERIES" />}</h2>
-      </Card.Header>
-      <Card.Body>
+    <ReportSection id="block-maps" title={national ? national.title : <FormattedMessage id="MAPS.RESULT.SERIES" />} className="report-block report-maps mb-4" testId="result-maps">
         {national ? (
           <div className="row g-3">
             <div className="col-lg-7">
@@ -58,7 +54,6 @@ export function ResultMaps() {
         ) : (
           <Loading />
         )}
-      </Card.Body>
-    </Card>
+    </ReportSection>
   );
 }

@@ -1,5 +1,4 @@
 import { ReportTable } from '../../components/ReportTable.js';
-import { Card } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch } from '../../app/hooks.js';
 import { Gauge, GroupedBars } from '../../charts/ReportCharts.js';
@@ -8,6 +7,7 @@ import { DownloadButtons } from '../../components/DownloadButtons.js';
 import { formatValueAndPercent, toChartPercent } from '../../lib/numbers.js';
 import type { ActiveLevel, LevelFigures, ReportBlock } from './reportModel.js';
 import { useReportText } from './reportText.js';
+import { ReportSection } from '../../components/ReportSection.js';
 import { resultsActions } from './resultsSlice.js';
 
 /** 'value (percent%)' per shown level, one row per policy and a TOTAL row. */
@@ -59,13 +59,7 @@ export function FiguresBlock({ block, levels }: { block: ReportBlock; levels: Ac
   const needles = levels.map((l) => ({ name: l.label, colour: l.colour, value: toChartPercent(block.total.percentages[l.level]) }));
   const series = levels.map((l) => ({ name: l.label, colour: l.colour, data: block.rows.map((r) => toChartPercent(r.percentages[l.level])) }));
   return (
-    <Card as="section" className={`report-block mb-4${block.key === 'global' ? '' : ' report-block-axis'}`} aria-labelledby={`block-${block.key}`} data-testid={`block-${block.key}`}>
-      <Card.Header className="bg-white">
-        <h2 id={`block-${block.key}`} className="h5 mb-0">
-          {title}
-        </h2>
-      </Card.Header>
-      <Card.Body>
+    <ReportSection id={`block-${block.key}`} title={title} className={`report-block mb-4${block.key === 'global' ? '' : ' report-block-axis'}`} testId={`block-${block.key}`}>
         <div className="report-charts">
           <div className="report-gauge">
             <Gauge title={intl.formatMessage({ id: 'RESULTS.GAUGE.TITLE' }, { title })} needles={needles} />
@@ -84,7 +78,6 @@ export function FiguresBlock({ block, levels }: { block: ReportBlock; levels: Ac
             onExcel={() => dispatch(resultsActions.excelRequested({ table: 'comparison', blockKey: block.key }))}
           />
         </div>
-      </Card.Body>
-    </Card>
+    </ReportSection>
   );
 }

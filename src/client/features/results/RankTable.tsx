@@ -1,5 +1,4 @@
 import { ReportTable } from '../../components/ReportTable.js';
-import { Card } from 'react-bootstrap';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { WideTable } from '../../components/WideTable.js';
@@ -7,6 +6,7 @@ import { DownloadButtons } from '../../components/DownloadButtons.js';
 import { rankLevels } from './rankModel.js';
 import { useReportText } from './reportText.js';
 import { resultsActions } from './resultsSlice.js';
+import { ReportSection } from '../../components/ReportSection.js';
 import { selectActiveLevels, selectRankRows } from './resultsSelectors.js';
 
 /**
@@ -21,13 +21,7 @@ export function RankTable() {
   const levels = rankLevels(useAppSelector(selectActiveLevels));
   if (levels.length === 0 || rows.length === 0) return null;
   return (
-    <Card as="section" className="report-block report-ranks mb-4" aria-labelledby="block-ranks" data-testid="rank-table">
-      <Card.Header className="bg-white">
-        <h2 id="block-ranks" className="h5 mb-0">
-          <FormattedMessage id="RESULTS.RANK.TITLE" />
-        </h2>
-      </Card.Header>
-      <Card.Body>
+    <ReportSection id="block-ranks" title={<FormattedMessage id="RESULTS.RANK.TITLE" />} className="report-block report-ranks mb-4" testId="rank-table">
         <WideTable>
           <ReportTable
             className="rank-table"
@@ -74,7 +68,6 @@ export function RankTable() {
             onExcel={() => dispatch(resultsActions.excelRequested({ table: 'ranks' }))}
           />
         </div>
-      </Card.Body>
-    </Card>
+    </ReportSection>
   );
 }
