@@ -28,6 +28,8 @@ module.exports = {
   // Two test files at a time on this 2-core machine (jest's default would be one): most of a file's time is spent
   // waiting on a database, an HTTP server, Chromium or a child process. Measured: 7.6 min instead of 12.5.
   maxWorkers: 2,
+  // The default report, then the slowest tests and files (__tests__/helpers/slowTestsReporter.cjs).
+  reporters: ['default', '<rootDir>/__tests__/helpers/slowTestsReporter.cjs'],
   globalSetup: '<rootDir>/__tests__/helpers/globalSetup.mjs',
   globalTeardown: '<rootDir>/__tests__/helpers/globalTeardown.mjs',
   projects: [

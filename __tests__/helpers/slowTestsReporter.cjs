@@ -1,0 +1,30 @@
+/**
+ * A jest reporter that ends every run with its slowest tests (over SLOW_MS), slowest first, and the files that
+ * took longest: what to split or give a shared set-up when the loop gets slow. No test should need over 2 minutes.
+ */
+const SLOW_MS = 60_000;
+const SHOWN = 15;
+
+class SlowTestsReporter {
+  constructor() {
+    this.tests = [];
+    this.files = [];
+  }
+
+  onTestResult(_test, result) {
+    const file = result.testFilePath.replace(`${process.cwd()}/`, '');
+    this.files.push({ file, ms: result.perfStats.end - result.perfStats.start });
+    for (const t of result.testResults) if (t.duration != null) this.tests.push({ name: `${file} › ${t.fullName}`, ms: t.duration });
+  }
+
+  onRunComplete() {
+    const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+    const slow = this.tests.filter((t) => t.ms > SLOW_MS).sort((a, b) => b.ms - a.ms);
+    const lines = [`Tests over ${SLOW_MS / 1000} s: ${slow.length}`, ...slow.slice(0, SHOWN).map((t) => `  ${seconds(t.ms)}  ${t.name}`)];
+    const files = [...this.files].sort((a, b) => b.ms - a.ms).slice(0, 5);
+    lines.push('Longest files:', ...files.map((f) => `  ${seconds(f.ms)}  ${f.file}`));
+    process.stdout.write(`\n${lines.join('\n')}\n`);
+  }
+}
+
+module.exports = SlowTestsReporter;
