@@ -1,4 +1,5 @@
 import type { ByLevel, ComparisonResponse, Rank, Ranks, ResultResponse, TerritoryLevel } from '../../src/shared/api/results.js';
+import { ASKS_NOTHING } from './questions.js';
 
 const by = (campaign: number | null, province: number | null, autonomousCommunity: number | null, country: number | null, sizeBand: number | null): ByLevel => ({
   campaign,
@@ -135,6 +136,7 @@ const question = (id: number, text: string, type: 'single' | 'multiple', options
   id,
   text,
   type,
+  ...ASKS_NOTHING,
   responses: options.map(([rid, rtext, value, obsolete = false]) => ({ id: rid, text: rtext, value, obsolete, exclusive: false })),
   answer,
 });

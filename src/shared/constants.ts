@@ -35,6 +35,13 @@ export type Language = (typeof LANGUAGES)[number];
  */
 export const QUESTIONS_LANGUAGE: Language = 'es';
 
+/**
+ * What an edition asks as evidence behind a sub-indicator's answer: nothing, optionally, or (for an answer worth
+ * more than 0 points) at least one item. The edition file's `evidenceRule` (catalogue/FORMAT.md).
+ */
+export const EVIDENCE_RULES = ['none', 'optional', 'required'] as const;
+export type EvidenceRule = (typeof EVIDENCE_RULES)[number];
+
 /** The longest reason a deadline extension or a reopening takes. */
 export const REASON_MAX_LENGTH = 500;
 /** The largest questionnaire catalogue file an administrator may upload (the demo's is about 110 KB). */

@@ -27,7 +27,7 @@ describe('the differences between two editions', () => {
   it('finds nothing between an edition and itself', () => {
     expect(diffEditions(before, before)).toEqual({
       measures: { added: [], removed: [], renamed: [] },
-      questions: { added: [], removed: [], renamed: [], pointsChanged: [] },
+      questions: { added: [], removed: [], renamed: [], pointsChanged: [], asksChanged: [] },
       changedPolicies: [],
     });
   });
@@ -48,8 +48,27 @@ describe('the differences between two editions', () => {
       removed: [{ code: 'Q3', text: '¿Ahorra?' }],
       renamed: [{ code: 'Q1', before: '¿Recoge?', after: '¿Recoge selectivamente?' }],
       pointsChanged: [{ code: 'Q2', text: '¿Separa?', before: 2, after: 3 }],
+      asksChanged: [],
     });
     expect(diff.changedPolicies).toEqual(['E1.P1', 'E2.P1']);
+  });
+
+  it('lists questions that ask other evidence or allow "No aplica" now, with before and after, and leaves the points and policies alone', () => {
+    const after = structuredClone(before);
+    const [q1, q2] = after.axes[0].policies[0].measures[0].indicators[0].subindicators;
+    Object.assign(q1, { evidenceRule: 'required', evidenceCriteria: 'La ordenanza publicada.' });
+    Object.assign(q2, { allowsNotApplicable: true });
+    const diff = diffEditions(before, after);
+    const nothing = { evidenceRule: 'none', evidenceCriteria: null, allowsNotApplicable: false };
+    expect(diff.questions.asksChanged).toEqual([
+      { code: 'Q1', text: '¿Recoge?', before: nothing, after: { ...nothing, evidenceRule: 'required', evidenceCriteria: 'La ordenanza publicada.' } },
+      { code: 'Q2', text: '¿Separa?', before: nothing, after: { ...nothing, allowsNotApplicable: true } },
+    ]);
+    expect([diff.questions.pointsChanged, diff.changedPolicies]).toEqual([[], []]);
+    // Written out as the defaults, a question asks the same.
+    const explicit = structuredClone(before);
+    Object.assign(explicit.axes[0].policies[0].measures[0].indicators[0].subindicators[0], { evidenceRule: 'none', allowsNotApplicable: false });
+    expect(diffEditions(before, explicit).questions.asksChanged).toEqual([]);
   });
 
   it('counts a response made obsolete as a change of points, and leaves untouched policies unmarked', () => {

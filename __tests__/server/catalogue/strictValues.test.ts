@@ -70,4 +70,43 @@ describe('catalogue values are taken only as written, finite and bounded', () =>
     const upload = readCatalogueUpload(new TextEncoder().encode(JSON.stringify(onSingle)));
     expect(upload).toEqual({ problems: [expect.objectContaining({ message: 'exclusive solo tiene sentido en una pregunta de respuesta múltiple' })] });
   });
+
+  it("takes what a question asks beyond its answer only as written, as the demo marks it: 'No aplica', the evidence rule and its criteria", async () => {
+    const catalogue = await demo();
+    const subs = catalogue.axes.flatMap((a) => a.policies.flatMap((p) => p.measures.flatMap((m) => m.indicators.flatMap((i) => i.subindicators))));
+    const parsed = parseCatalogue(catalogue).axes.flatMap((a) => a.policies.flatMap((p) => p.measures.flatMap((m) => m.indicators.flatMap((i) => i.subindicators))));
+    // The demo: a few questions with required evidence and its criteria, a few optional, a few that allow "No aplica".
+    expect(parsed.filter((s) => s.evidenceRule === 'required' && s.evidenceCriteria).length).toBeGreaterThanOrEqual(3);
+    expect(parsed.filter((s) => s.evidenceRule === 'optional').length).toBeGreaterThanOrEqual(2);
+    expect(parsed.filter((s) => s.allowsNotApplicable).length).toBeGreaterThanOrEqual(3);
+    expect(parsed.filter((s) => s.evidenceRule !== undefined).length).toBe(subs.filter((s) => 'evidenceRule' in s).length);
+
+    const place = (problems: string[]) => problems.map((p) => p.replace(/^axes\[0\]\.policies\[0\]\.measures\[0\]\.indicators\[0\]\.subindicators\[1\]/, 'S'));
+    const withSecond = async (fields: Record<string, unknown>) => {
+      const file = await demo();
+      Object.assign(file.axes[0].policies[0].measures[0].indicators[0].subindicators[1], fields);
+      return place(problemsOf(file));
+    };
+    expect(await withSecond({ allowsNotApplicable: 'true' })).toEqual([expect.stringMatching(/^S\.allowsNotApplicable: .*must be a `boolean` type/)]);
+    expect(await withSecond({ evidenceRule: 'always' })).toEqual(['S.evidenceRule: evidenceRule must be "none", "optional" or "required"']);
+    // A number is not a rule (nor converted into one): refused, and only there.
+    const numbered = await withSecond({ evidenceRule: 1 });
+    expect(numbered.length).toBeGreaterThan(0);
+    for (const problem of numbered) expect(problem).toMatch(/^S\.evidenceRule: /);
+    expect(await withSecond({ evidenceCriteria: 'El acta.' })).toEqual(['S: evidenceCriteria needs evidenceRule "optional" or "required"']);
+    expect(await withSecond({ evidenceRule: 'none', evidenceCriteria: 'El acta.' })).toEqual(['S: evidenceCriteria needs evidenceRule "optional" or "required"']);
+    expect(await withSecond({ evidenceRule: 'optional', evidenceCriteria: '   ' })).toEqual(['S.evidenceCriteria: evidenceCriteria must not be empty']);
+    expect(await withSecond({ evidenceRule: 'optional', evidenceCriteria: 'El acta\r\nBcc: x' })).toEqual(['S.evidenceCriteria: must not contain control characters']);
+    expect(await withSecond({ evidenceRule: 'required', evidenceCriteria: 'x'.repeat(2001) })).toEqual([expect.stringMatching(/^S\.evidenceCriteria: .*at most 2000 characters/)]);
+    expect(await withSecond({ evidenceRule: 'required', evidenceCriteria: ' El acta del pleno. ', allowsNotApplicable: true })).toEqual([]);
+
+    const spanish = async (fields: Record<string, unknown>) => {
+      const file = await demo();
+      Object.assign(file.axes[0].policies[0].measures[0].indicators[0].subindicators[1], fields);
+      const upload = readCatalogueUpload(new TextEncoder().encode(JSON.stringify(file)));
+      return 'problems' in upload ? upload.problems.map((p) => p.message) : [];
+    };
+    expect(await spanish({ evidenceRule: 'always' })).toEqual(['evidenceRule debe ser "none", "optional" o "required"']);
+    expect(await spanish({ evidenceCriteria: 'El acta.' })).toEqual(['evidenceCriteria solo tiene sentido con evidenceRule "optional" o "required"']);
+  });
 });

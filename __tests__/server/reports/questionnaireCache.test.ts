@@ -1,11 +1,13 @@
 import { QuestionnaireCache, prepareEdition, questionnaireTree, withAnswers } from '../../../src/server/reports/questionnaireCache.js';
 import { encodeWithRaw, rawSlot } from '../../../src/server/reports/rawJson.js';
 import type { IndicatorGroup, Subindicator } from '../../../src/shared/api/campaigns.js';
+import { ASKS_NOTHING } from '../../helpers/questions.js';
 
 const sub = (id: number, type: Subindicator['type'] = 'single'): Subindicator => ({
   id,
   text: `Pregunta ${id} "con comillas", ñ y acentos: á`,
   type,
+  ...ASKS_NOTHING,
   responses: [
     { id: id * 10 + 1, text: 'Sí', value: 2, obsolete: false, exclusive: false },
     { id: id * 10 + 2, text: 'No', value: 0, obsolete: false, exclusive: false },

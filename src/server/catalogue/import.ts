@@ -21,7 +21,11 @@ export async function importCatalogue(db: Db, catalogue: Catalogue, onImported?:
             const competenceId = indicator.competence ? competenceIds.get(indicator.competence) : null;
             const indicatorId = await rows.insertIndicator(tx, { editionId, code: indicator.code, text: indicator.text, axisId, policyId, measureId, competenceId, position: indicatorPosition++ });
             for (const [s, sub] of indicator.subindicators.entries()) {
-              await rows.insertSubindicator(tx, { indicatorId, code: sub.code, text: sub.text, type: sub.type, position: s }, sub.responses);
+              await rows.insertSubindicator(
+                tx,
+                { indicatorId, code: sub.code, text: sub.text, type: sub.type, position: s, allowsNotApplicable: sub.allowsNotApplicable, evidenceRule: sub.evidenceRule, evidenceCriteria: sub.evidenceCriteria },
+                sub.responses,
+              );
             }
           }
         }

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { HAS_FORBIDDEN_CHARACTER } from '../../shared/api/schema.js';
+import { EVIDENCE_RULES, type EvidenceRule } from '../../shared/constants.js';
 
 /** A questionnaire catalogue as documented in FORMAT.md. */
 export interface Catalogue {
@@ -12,7 +13,18 @@ export interface CatalogueAxis { code: string; text: string; policies: Catalogue
 export interface CataloguePolicy { code: string; text: string; measures: CatalogueMeasure[] }
 export interface CatalogueMeasure { code: string; text: string; indicators: CatalogueIndicator[] }
 export interface CatalogueIndicator { code: string; text: string; competence?: string; subindicators: CatalogueSubindicator[] }
-export interface CatalogueSubindicator { code: string; text: string; type: 'single' | 'multiple'; responses: CatalogueResponse[] }
+export interface CatalogueSubindicator {
+  code: string;
+  text: string;
+  type: 'single' | 'multiple';
+  responses: CatalogueResponse[];
+  /** Whether an entity may answer "No aplica" (with a reason); absent is false. */
+  allowsNotApplicable?: boolean;
+  /** Absent is 'none'. */
+  evidenceRule?: EvidenceRule;
+  /** What the evidence must show for the answer to be accepted. */
+  evidenceCriteria?: string;
+}
 export interface CatalogueResponse { code: string; text: string; value: number; obsolete?: boolean; exclusive?: boolean }
 
 /** A catalogue that cannot be imported, with every problem found and where. */
@@ -58,6 +70,9 @@ const subindicatorSchema = yup.object({
   text,
   type: yup.string().oneOf(['single', 'multiple'], 'type must be "single" or "multiple"').required('type is required'),
   responses: list(responseSchema, 'responses', 'response'),
+  allowsNotApplicable: yup.boolean().strict(),
+  evidenceRule: yup.string().strict().oneOf(EVIDENCE_RULES, 'evidenceRule must be "none", "optional" or "required"'),
+  evidenceCriteria: writtenString().min(1, 'evidenceCriteria must not be empty').max(2000),
 });
 const indicatorSchema = yup.object({ code, text, competence: writtenString(false), subindicators: list(subindicatorSchema, 'subindicators', 'subindicator') });
 const measureSchema = yup.object({ code, text, indicators: list(indicatorSchema, 'indicators', 'indicator') });
@@ -125,6 +140,9 @@ function checkRules(json: unknown): string[] {
             // An empty list is a shape problem ('at least one response'); one response alone is this rule's.
             if (responses.length === 0) return;
             if (sub.type === 'single' && responses.some((r) => r.exclusive === true)) problems.push(`${sPath}: exclusive is only for multiple-choice questions`);
+            if (sub.evidenceCriteria !== undefined && (sub.evidenceRule === undefined || sub.evidenceRule === 'none')) {
+              problems.push(`${sPath}: evidenceCriteria needs evidenceRule "optional" or "required"`);
+            }
             const usable = responses.filter((r) => r.obsolete !== true);
             if (usable.length < 2) problems.push(`${sPath}: needs at least 2 responses that are not obsolete`);
             if (sub.type === 'single' && !usable.some((r) => typeof r.value === 'number' && r.value > 0)) {

@@ -23,6 +23,7 @@ export function catalogueIndicators(catalogue: Catalogue): IndicatorGroup[] {
             competenceId: null,
             subindicators: indicator.subindicators.map((s) => ({
               id: next++, text: s.text, type: s.type, answer: null,
+              allowsNotApplicable: s.allowsNotApplicable === true, evidenceRule: s.evidenceRule ?? 'none', evidenceCriteria: s.evidenceCriteria ?? null,
               responses: s.responses.map((r) => ({ id: next++, text: r.text, value: r.value, obsolete: r.obsolete === true, exclusive: r.exclusive === true })),
             })),
           });

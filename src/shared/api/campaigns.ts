@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { FILE_TYPES } from '../csv.js';
+import { EVIDENCE_RULES } from '../constants.js';
 import { apiCall, CalendarDate, Id, NoQuery, NullableDate, Strict, Success } from './schema.js';
 
 /** Campaign payloads and calls of docs/api.md, shared by the routes, the sagas and the screens. */
@@ -33,6 +34,12 @@ export const Subindicator = Type.Object({
   text: Type.String(),
   type: QuestionType,
   responses: Type.Array(ResponseOption),
+  /** Whether the edition lets an entity answer "No aplica" (with a reason). */
+  allowsNotApplicable: Type.Boolean(),
+  /** What the edition asks as evidence behind the answer (required: an answer worth more than 0 points needs an item). */
+  evidenceRule: Type.Enum(EVIDENCE_RULES),
+  /** What the evidence must show for the answer to be accepted; null when the edition says nothing. */
+  evidenceCriteria: Type.Union([Type.String(), Type.Null()]),
   answer: Answer,
 });
 export type Subindicator = Static<typeof Subindicator>;

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { EVIDENCE_RULES } from '../constants.js';
 import { apiCall, NoQuery } from './schema.js';
 import { IndicatorGroup } from './campaigns.js';
 
@@ -41,9 +42,14 @@ const Renamed = Type.Object({ code: Type.String(), before: Type.String(), after:
 const Points = Type.Object({ code: Type.String(), text: Type.String(), before: Type.Number(), after: Type.Number() });
 
 /** What changed from the previous edition (matched by code, FORMAT.md). */
+/** What a question asks beyond its answer (catalogue/FORMAT.md): evidence, what it must show, and "No aplica". */
+const QuestionAsks = Type.Object({ evidenceRule: Type.Enum(EVIDENCE_RULES), evidenceCriteria: Type.Union([Type.String(), Type.Null()]), allowsNotApplicable: Type.Boolean() });
+/** A question that asks something else beyond its answer than in the previous edition. */
+const AsksChanged = Type.Object({ code: Type.String(), text: Type.String(), before: QuestionAsks, after: QuestionAsks });
+
 export const EditionDiff = Type.Object({
   measures: Type.Object({ added: Type.Array(Item), removed: Type.Array(Item), renamed: Type.Array(Renamed) }),
-  questions: Type.Object({ added: Type.Array(Item), removed: Type.Array(Item), renamed: Type.Array(Renamed), pointsChanged: Type.Array(Points) }),
+  questions: Type.Object({ added: Type.Array(Item), removed: Type.Array(Item), renamed: Type.Array(Renamed), pointsChanged: Type.Array(Points), asksChanged: Type.Array(AsksChanged) }),
   changedPolicies: Type.Array(Type.String()),
 });
 export type EditionDiff = Static<typeof EditionDiff>;

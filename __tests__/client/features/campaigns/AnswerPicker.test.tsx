@@ -5,9 +5,10 @@ import { userEvent } from '@testing-library/user-event';
 import { AnswerPicker as Picker, toggledChoice, type AnswerPickerProps } from '../../../../src/client/features/campaigns/AnswerPicker.js';
 import type { Subindicator } from '../../../../src/shared/api/campaigns.js';
 import { renderWithProviders } from '../../../helpers/client.js';
+import { ASKS_NOTHING } from '../../../helpers/questions.js';
 
 const single: Subindicator = {
-  id: 1, text: '¿Qué tecnología predomina?', type: 'single', answer: null,
+  id: 1, text: '¿Qué tecnología predomina?', type: 'single', answer: null, ...ASKS_NOTHING,
   responses: [
     { id: 10, text: 'LED', value: 3, obsolete: false, exclusive: false },
     { id: 11, text: 'Sodio', value: 1, obsolete: false, exclusive: false },
@@ -15,7 +16,7 @@ const single: Subindicator = {
   ],
 };
 const multiple: Subindicator = {
-  id: 2, text: '¿Qué acciones realiza?', type: 'multiple', answer: null,
+  id: 2, text: '¿Qué acciones realiza?', type: 'multiple', answer: null, ...ASKS_NOTHING,
   responses: [
     { id: 20, text: 'Compostaje', value: 1, obsolete: false, exclusive: false },
     { id: 21, text: 'Recogida puerta a puerta', value: 1, obsolete: false, exclusive: false },

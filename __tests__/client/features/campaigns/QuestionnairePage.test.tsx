@@ -8,6 +8,7 @@ import { MESSAGES } from '../../../../src/client/i18n/messages.js';
 import QuestionnairePage from '../../../../src/client/features/campaigns/QuestionnairePage.js';
 import { campaignsActions } from '../../../../src/client/features/campaigns/campaignsSlice.js';
 import type { CampaignDetail } from '../../../../src/shared/api/campaigns.js';
+import { ASKS_NOTHING } from '../../../helpers/questions.js';
 
 // jsdom has no fetch Request, which a data router builds for every navigation (it reads its url and signal).
 (globalThis as { Request?: unknown }).Request ??= class {
@@ -25,7 +26,7 @@ const campaign: CampaignDetail = {
   id: 5, campaignNumber: 2026, text: 'Campaña 2026', entityId: 1, entity: 'Ayuntamiento de Prueba', status: 'draft', startDate: '2026-11-01T10:00:00Z', endDate: null, deadline: null, reopening: null, autonomousCommunity: '10',
   indicators: [{
     id: 1, text: 'Alumbrado', axisId: 1, axisText: 'Eje', policyId: 2, policyText: 'Política', measureId: 3, measureText: 'Medida', competenceId: null,
-    subindicators: [{ id: 11, text: '¿Qué tecnología predomina?', type: 'single', responses: [{ id: 101, text: 'LED', value: 2, obsolete: false, exclusive: false }, { id: 102, text: 'Sodio', value: 0, obsolete: false, exclusive: false }], answer: [101] }],
+    subindicators: [{ id: 11, text: '¿Qué tecnología predomina?', type: 'single', ...ASKS_NOTHING, responses: [{ id: 101, text: 'LED', value: 2, obsolete: false, exclusive: false }, { id: 102, text: 'Sodio', value: 0, obsolete: false, exclusive: false }], answer: [101] }],
   }],
 };
 const draftResult = { success: true as const, campaign: { id: 5, status: 'draft' as const, startDate: campaign.startDate, endDate: null } };
@@ -153,7 +154,7 @@ describe("questionnaire page: what 'Enviar Encuesta' waits for", () => {
       campaign.indicators[0],
       {
         ...campaign.indicators[0], id: 2, text: 'Residuos', axisId: 7, axisText: 'Otro eje',
-        subindicators: [{ id: 12, text: '¿Separa la materia orgánica?', type: 'single', responses: [{ id: 103, text: 'Sí', value: 2, obsolete: false, exclusive: false }, { id: 104, text: 'No', value: 0, obsolete: false, exclusive: false }], answer: null }],
+        subindicators: [{ id: 12, text: '¿Separa la materia orgánica?', type: 'single', ...ASKS_NOTHING, responses: [{ id: 103, text: 'Sí', value: 2, obsolete: false, exclusive: false }, { id: 104, text: 'No', value: 0, obsolete: false, exclusive: false }], answer: null }],
       },
     ],
   };

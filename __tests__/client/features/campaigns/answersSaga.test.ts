@@ -9,9 +9,10 @@ import { ApiError } from '../../../../src/client/api/ApiError.js';
 import { initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
 import type { CampaignDetail, CampaignStateResponse } from '../../../../src/shared/api/campaigns.js';
 import { demoUser } from '../../../helpers/client.js';
+import { ASKS_NOTHING } from '../../../helpers/questions.js';
 
 const question = (id: number, type: 'single' | 'multiple', answer: number[] | null) => ({
-  id, text: `¿Pregunta ${id}?`, type,
+  id, text: `¿Pregunta ${id}?`, type, ...ASKS_NOTHING,
   responses: [{ id: id * 10 + 1, text: 'Sí', value: 2, obsolete: false, exclusive: false }, { id: id * 10 + 2, text: 'No', value: 0, obsolete: false, exclusive: false }, { id: id * 10 + 3, text: 'A veces', value: 1, obsolete: false, exclusive: false }],
   answer,
 });

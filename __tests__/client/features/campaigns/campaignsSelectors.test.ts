@@ -4,6 +4,7 @@ import { answerToSend, selectCanSubmit, selectMyCampaignsPage, selectOpenCampaig
 import { campaignCycleActions } from '../../../../src/client/features/campaignCycle/campaignCycleSlice.js';
 import { editionOpeningActions } from '../../../../src/client/features/editionOpening/editionOpeningSlice.js';
 import type { CampaignDetail, CampaignSummary, IndicatorGroup, Subindicator } from '../../../../src/shared/api/campaigns.js';
+import { ASKS_NOTHING } from '../../../helpers/questions.js';
 
 const summary = (id: number, entity: string, endDate: string | null, status: CampaignSummary['status'] = 'sent', ccaa = '10'): CampaignSummary => ({
   id, campaignNumber: 2026, text: 'Campaña 2026', entityId: id, entity, status, startDate: null, endDate, deadline: null, reopening: null, autonomousCommunity: ccaa,
@@ -47,7 +48,7 @@ describe('my campaigns table', () => {
 });
 
 describe('questionnaire', () => {
-  const sub = (id: number, answer: number[] | null) => ({ id, text: `Pregunta ${id}`, type: 'single' as const, responses: [], answer });
+  const sub = (id: number, answer: number[] | null) => ({ id, text: `Pregunta ${id}`, type: 'single' as const, ...ASKS_NOTHING, responses: [], answer });
   const indicator = (id: number, axisId: number, answers: (number[] | null)[], text = `Indicador ${id}`): IndicatorGroup => ({
     id, text, axisId, axisText: `Eje ${axisId}`, policyId: axisId * 10, policyText: `Política ${axisId}`, measureId: axisId * 100, measureText: `Medida ${axisId}`, competenceId: null,
     subindicators: answers.map((a, i) => sub(id * 10 + i, a)),
@@ -104,7 +105,7 @@ describe('questionnaire', () => {
 
 describe('what the autosave sends', () => {
   const sub: Subindicator = {
-    id: 7, text: '¿Qué tecnología?', type: 'multiple', answer: [3],
+    id: 7, text: '¿Qué tecnología?', type: 'multiple', answer: [3], ...ASKS_NOTHING,
     responses: [{ id: 1, text: 'LED', value: 2, obsolete: false, exclusive: false }, { id: 2, text: 'Sodio', value: 1, obsolete: false, exclusive: false }, { id: 3, text: 'Mercurio', value: 0, obsolete: true, exclusive: false }],
   };
 

@@ -5,6 +5,7 @@ import { csvRowsOf } from '../../../../src/client/lib/tableModel.js';
 import { messageFor } from '../../../../src/client/i18n/messages.js';
 import { planFixture, resultFixture } from '../../../helpers/resultFixture.js';
 import type { ResultResponse } from '../../../../src/shared/api/results.js';
+import { ASKS_NOTHING } from '../../../helpers/questions.js';
 
 const spanish = (id: string, values?: Record<string, string | number>) => messageFor('es', id, values);
 
@@ -60,7 +61,7 @@ describe('improvement plan', () => {
   });
 
   it('never suggests an obsolete option in a multiple-choice question', () => {
-    const sub = { id: 1, text: 'P', type: 'multiple' as const, answer: null, responses: [{ id: 1, text: 'Vieja', value: 3, obsolete: true, exclusive: false }, { id: 2, text: 'Nueva', value: 1, obsolete: false, exclusive: false }] };
+    const sub = { id: 1, text: 'P', type: 'multiple' as const, answer: null, ...ASKS_NOTHING, responses: [{ id: 1, text: 'Vieja', value: 3, obsolete: true, exclusive: false }, { id: 2, text: 'Nueva', value: 1, obsolete: false, exclusive: false }] };
     expect(bestResponses(sub, 1).map((r) => r.text)).toEqual(['Nueva']);
   });
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { QuestionAsks } from './QuestionAsks.js';
 import { Button, Form } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Subindicator } from '../../../shared/api/campaigns.js';
@@ -69,6 +70,7 @@ export function AnswerPicker(props: AnswerPickerProps) {
   return (
     <fieldset id={name} className="answer-picker" aria-describedby={warning ? `${name}-warning` : undefined}>
       <legend className="fs-6 fw-semibold">{subindicator.text}</legend>
+      <QuestionAsks subindicator={subindicator} />
       <ObsoleteChoices subindicator={subindicator} />
       {offered.map((response) => (
         <Form.Check

@@ -14,6 +14,7 @@ import entityArchive from './013_entity_archive.js';
 import exclusiveResponses from './014_exclusive_responses.js';
 import passwordResets from './015_password_resets.js';
 import languages from './016_languages.js';
+import evidenceRules from './017_evidence_rules.js';
 
 /** Every migration in order; append, never edit one that has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
@@ -33,4 +34,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 14, name: 'exclusive_responses', sql: exclusiveResponses },
   { version: 15, name: 'password_resets', sql: passwordResets },
   { version: 16, name: 'languages', sql: languages },
+  { version: 17, name: 'evidence_rules', sql: evidenceRules },
 ];

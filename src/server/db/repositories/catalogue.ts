@@ -1,4 +1,5 @@
 import type { Queryable } from '../client.js';
+import type { EvidenceRule } from '../../../shared/constants.js';
 
 /** The rows a catalogue import writes (catalogue/import.ts): an edition and its questionnaire, never updated afterwards. */
 
@@ -40,12 +41,13 @@ export async function insertIndicator(
 /** A sub-indicator with its responses, in their order. */
 export async function insertSubindicator(
   q: Queryable,
-  row: { indicatorId: number; code: string; text: string; type: string; position: number },
+  row: { indicatorId: number; code: string; text: string; type: string; position: number; allowsNotApplicable?: boolean; evidenceRule?: EvidenceRule; evidenceCriteria?: string },
   responses: readonly { code: string; text: string; value: number; obsolete?: boolean; exclusive?: boolean }[],
 ): Promise<void> {
   const [{ id: subId }] = await q.query<{ id: number }>(
-    'INSERT INTO subindicators (indicator_id, code, text, type, position) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-    [row.indicatorId, row.code, row.text, row.type, row.position],
+    `INSERT INTO subindicators (indicator_id, code, text, type, position, allows_not_applicable, evidence_rule, evidence_criteria)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [row.indicatorId, row.code, row.text, row.type, row.position, row.allowsNotApplicable ?? false, row.evidenceRule ?? 'none', row.evidenceCriteria ?? null],
   );
   await q.query(
     `INSERT INTO responses (subindicator_id, code, text, value, obsolete, exclusive, position)

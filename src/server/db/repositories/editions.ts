@@ -62,6 +62,10 @@ export async function loadEditionCatalogue(q: Queryable, editionId: number): Pro
     const subindicators = (r.subindicators ?? []).map((sub) => ({
       code: sub.code, text: sub.text, type: sub.type,
       responses: (sub.responses ?? []).map((o) => ({ code: o.code, text: o.text, value: o.value, obsolete: o.obsolete, exclusive: o.exclusive })),
+      // As a file writes them: what asks nothing is left out.
+      ...(sub.allows_not_applicable ? { allowsNotApplicable: true } : {}),
+      ...(sub.evidence_rule !== 'none' ? { evidenceRule: sub.evidence_rule } : {}),
+      ...(sub.evidence_criteria !== null ? { evidenceCriteria: sub.evidence_criteria } : {}),
     }));
     measure.indicators.push({ code: r.code, text: r.text, subindicators });
   }

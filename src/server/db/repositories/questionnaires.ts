@@ -1,5 +1,6 @@
 import { namedStatement, type Queryable } from '../client.js';
 import type { IndicatorGroup } from '../../../shared/api/campaigns.js';
+import type { EvidenceRule } from '../../../shared/constants.js';
 
 /**
  * What the texts of every edition's questionnaire depend on beyond the edition itself: category texts are
@@ -11,7 +12,10 @@ export const CATALOGUE_VERSION_SQL = "(SELECT coalesce(string_agg(id::text, ',' 
 /** A response of an edition's questionnaire as the tree query reads it. */
 interface TreeResponse { id: number; code: string; text: string; value: number; obsolete: boolean; exclusive: boolean }
 /** A sub-indicator (question) as the tree query reads it. */
-interface TreeSubindicator { id: number; code: string; text: string; type: 'single' | 'multiple'; responses: TreeResponse[] | null }
+interface TreeSubindicator {
+  id: number; code: string; text: string; type: 'single' | 'multiple'; responses: TreeResponse[] | null;
+  allows_not_applicable: boolean; evidence_rule: EvidenceRule; evidence_criteria: string | null;
+}
 
 /** One indicator of an edition with its axis, policy and measure, and its questions with their responses, in order. */
 export interface EditionTreeRow {
@@ -36,6 +40,7 @@ export function readEditionTree(q: Queryable, editionId: number): Promise<Editio
             i.measure_id, me.code AS measure_code, me.text AS measure_text,
             (SELECT json_agg(json_build_object(
                 'id', s.id, 'code', s.code, 'text', s.text, 'type', s.type,
+                'allows_not_applicable', s.allows_not_applicable, 'evidence_rule', s.evidence_rule, 'evidence_criteria', s.evidence_criteria,
                 'responses', (SELECT json_agg(json_build_object(
                                   'id', r.id, 'code', r.code, 'text', r.text, 'value', r.value, 'obsolete', r.obsolete, 'exclusive', r.exclusive
                                 ) ORDER BY r.position)
@@ -61,6 +66,7 @@ export async function loadEditionIndicators(q: Queryable, editionId: number): Pr
     subindicators: (r.subindicators ?? []).map((s) => ({
       id: s.id, text: s.text, type: s.type,
       responses: (s.responses ?? []).map((o) => ({ id: o.id, text: o.text, value: o.value, obsolete: o.obsolete, exclusive: o.exclusive })),
+      allowsNotApplicable: s.allows_not_applicable, evidenceRule: s.evidence_rule, evidenceCriteria: s.evidence_criteria,
       answer: null,
     })),
   }));

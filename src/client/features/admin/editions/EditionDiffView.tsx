@@ -17,13 +17,27 @@ function DiffList({ title, count, children }: { title: string; count: number; ch
 
 const Code = ({ code }: { code: string }) => <code className="me-1">{code}</code>;
 
+type Asks = EditionDiff['questions']['asksChanged'][number]['before'];
+
+/** What a question asks beyond its answer, in words: 'Evidencia obligatoria · Admite «No aplica»'. */
+function AsksText({ asks }: { asks: Asks }) {
+  return (
+    <>
+      <FormattedMessage id={`EDITIONS.DIFF.EVIDENCE.${asks.evidenceRule}`} />
+      {' · '}
+      <FormattedMessage id={asks.allowsNotApplicable ? 'QUESTIONNAIRE.ASKS.NOT_APPLICABLE' : 'EDITIONS.DIFF.NO_NOT_APPLICABLE'} />
+    </>
+  );
+}
+
 /** What changes from the previous edition: measures and questions added, removed, renamed, points changed. */
 export function EditionDiffView({ diff, previousYear }: { diff: EditionDiff | null; previousYear: number | null }) {
   if (!diff || previousYear === null) {
     return <p className="small"><FormattedMessage id="EDITIONS.DIFF.FIRST" /></p>;
   }
   const { measures, questions } = diff;
-  const total = measures.added.length + measures.removed.length + measures.renamed.length + questions.added.length + questions.removed.length + questions.renamed.length + questions.pointsChanged.length;
+  const lists = [measures.added, measures.removed, measures.renamed, questions.added, questions.removed, questions.renamed, questions.pointsChanged, questions.asksChanged];
+  const total = lists.reduce((sum, list) => sum + list.length, 0);
   return (
     <section aria-labelledby="edition-diff-title" className="mb-3" data-testid="edition-diff">
       <h4 id="edition-diff-title" className="h6 text-primary-emphasis">
@@ -52,6 +66,20 @@ export function EditionDiffView({ diff, previousYear }: { diff: EditionDiff | nu
         {questions.pointsChanged.map((q) => (
           <li key={q.code}>
             <Code code={q.code} />{q.text} <FormattedMessage id="EDITIONS.DIFF.MAX_POINTS" values={{ before: q.before, after: q.after }} />
+          </li>
+        ))}
+      </DiffList>
+      <DiffList title="EDITIONS.DIFF.ASKS_CHANGED" count={questions.asksChanged.length}>
+        {questions.asksChanged.map((q) => (
+          <li key={q.code}>
+            <Code code={q.code} />
+            {q.text}: <AsksText asks={q.before} /> → <AsksText asks={q.after} />
+            {q.after.evidenceCriteria !== null && q.after.evidenceCriteria !== q.before.evidenceCriteria && (
+              <>
+                {' '}
+                <FormattedMessage id="QUESTIONNAIRE.ASKS.CRITERIA" values={{ criteria: q.after.evidenceCriteria }} />
+              </>
+            )}
           </li>
         ))}
       </DiffList>

@@ -6,6 +6,7 @@ import type { EditionPreview } from '../../../../shared/api/editions.js';
 import { editionsActions } from './editionsSlice.js';
 import { selectEditions, selectPreviewGroups } from './editionsSelectors.js';
 import { EditionDiffView } from './EditionDiffView.js';
+import { QuestionAsks } from '../../campaigns/QuestionAsks.js';
 
 /** A question as an entity will see it (the choices it will be offered), read-only, with each choice's points. */
 function PreviewQuestion({ subindicator }: { subindicator: Subindicator }) {
@@ -13,6 +14,7 @@ function PreviewQuestion({ subindicator }: { subindicator: Subindicator }) {
   return (
     <fieldset disabled className="answer-picker">
       <legend className="fs-6 fw-semibold">{subindicator.text}</legend>
+      <QuestionAsks subindicator={subindicator} />
       {subindicator.responses.filter((r) => !r.obsolete).map((r) => (
         <Form.Check
           key={r.id}
