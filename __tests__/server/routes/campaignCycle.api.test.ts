@@ -192,6 +192,31 @@ describe.each(backends)('deadlines, extensions and reopenings on $name', ({ name
     expect(shared).toMatchObject({ reopenings: [{ actorEmail: null, reason: 'Error en el eje 2' }], linkBeforeReopening: true });
   });
 
+  it("reads and changes any edition's dates and extensions by editionId, the current edition without it", async () => {
+    const [previous] = await demo.db.query<{ id: number; campaign_number: number }>('SELECT id, campaign_number FROM editions ORDER BY campaign_number DESC OFFSET 1 LIMIT 1');
+    const current = (await get('deadline', demo.tokens.admin)).body.response;
+    const old = (await get(`deadline?editionId=${previous.id}`, demo.tokens.fec)).body.response;
+    expect([old.editionId, old.campaignNumber]).toEqual([previous.id, previous.campaign_number]);
+    // Setting last year's dates answers last year's edition, and leaves the current one's as they were.
+    const set = await post('setDeadline', { edition: previous.campaign_number, opensOn: null, closesOn: '2025-12-31' }, demo.tokens.admin);
+    expect([set.body.response.editionId, set.body.response.closesOn]).toEqual([previous.id, '2025-12-31']);
+    expect((await get('deadline', demo.tokens.admin)).body.response).toEqual(current);
+    // An extension in last year's edition is that edition's.
+    const [{ entity_id: entityId }] = await demo.db.query<{ entity_id: number }>('SELECT entity_id FROM campaigns WHERE edition_id = $1 ORDER BY id LIMIT 1', [previous.id]);
+    const extended = await post('extendDeadline', { entityId, closesOn: '2026-01-15', reason: 'Cambio de secretario', editionId: previous.id }, demo.tokens.admin);
+    expect(extended.body.response.extensions).toEqual(expect.arrayContaining([{ entityId, closesOn: '2026-01-15' }]));
+    expect(extended.body.response.editionId).toBe(previous.id);
+    const [{ count }] = await demo.db.query<{ count: number }>('SELECT count(*)::int AS count FROM deadline_extensions WHERE entity_id = $1 AND edition_id = $2', [entityId, previous.id]);
+    expect(count).toBe(1);
+    expect((await get('deadline', demo.tokens.admin)).body.response.extensions).toEqual(current.extensions);
+    for (const query of ['deadline?editionId=999999', 'deadline?editionId=abc', 'deadline?editionId=0', 'deadline?editionId=1&x=2']) {
+      const res = await get(query, demo.tokens.admin);
+      expect([query, res.status]).toEqual([query, 422]);
+    }
+    expect((await post('extendDeadline', { entityId, closesOn: '2026-01-15', reason: 'x', editionId: 999999 }, demo.tokens.admin)).status).toBe(422);
+    expect((await get(`deadline?editionId=${previous.id}`, demo.tokens.user)).status).toBe(403);
+  });
+
   (name === 'postgres' ? it : it.skip)('keeps the sums exact when reopenings race submissions in the same territories', async () => {
     const random = seededRandom(18);
     const [{ id: municipality }] = await demo.db.query<{ id: string }>("SELECT id FROM municipalities WHERE province_id = '46' ORDER BY id LIMIT 1");

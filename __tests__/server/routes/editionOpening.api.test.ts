@@ -176,4 +176,36 @@ describe.each(backends)('opening the edition for many entities, and reminders, o
     const [{ count }] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM campaigns c JOIN editions ed ON ed.id = c.edition_id WHERE ed.campaign_number = $1', [n]);
     expect(count).toBe(entities);
   });
+
+  it('manages any edition named by editionId, the current one without it; an unknown or malformed one is 422', async () => {
+    const [previous] = await db.query<{ id: number; campaign_number: number }>('SELECT id, campaign_number FROM editions ORDER BY campaign_number DESC OFFSET 1 LIMIT 1');
+    const [current] = await db.query<{ id: number; campaign_number: number }>('SELECT id, campaign_number FROM editions ORDER BY campaign_number DESC LIMIT 1');
+    // The reminders of last year's edition: its own pending entities, named by its year.
+    const pendingIn = async (id: number) =>
+      (await db.query<{ entity_id: number }>("SELECT entity_id FROM campaigns WHERE edition_id = $1 AND status <> 'sent' ORDER BY entity_id", [id])).map((r) => r.entity_id);
+    await db.query("UPDATE campaigns SET status = 'draft', end_date = NULL WHERE id = (SELECT id FROM campaigns WHERE edition_id = $1 AND status = 'sent' ORDER BY id LIMIT 1)", [previous.id]);
+    const old = (await get(server, `reminders?editionId=${previous.id}`, tokens.fec)).body.response;
+    expect(old.edition).toBe(previous.campaign_number);
+    expect(old.entities.filter((e: { status: string }) => e.status !== 'none').map((e: { entityId: number }) => e.entityId).sort((a: number, b: number) => a - b)).toEqual(await pendingIn(previous.id));
+    expect((await get(server, 'reminders', tokens.fec)).body.response.edition).toBe(current.campaign_number);
+    smtp.received.length = 0;
+    const reminded = await post(server, 'remind', { editionId: previous.id }, tokens.admin);
+    expect(reminded.status).toBe(200);
+    expect(smtp.received.every((m) => m.subject.includes(String(previous.campaign_number)))).toBe(true);
+    const [audit] = await db.query<{ target_id: string; details: { edition: number } }>("SELECT target_id, details FROM audit_log WHERE action = 'campaign.reminder' ORDER BY id DESC LIMIT 1");
+    expect([audit.target_id, audit.details.edition]).toEqual([String(previous.id), previous.campaign_number]);
+    // Opening last year's edition counts and creates its campaigns, not the current one's.
+    const summary = (await get(server, `openingSummary?scope=province&id=${OTHER_PROVINCE}&editionId=${previous.id}`, tokens.admin)).body.response;
+    expect(summary.edition).toBe(previous.campaign_number);
+    const opened = (await post(server, 'openEdition', { scope: 'province', id: OTHER_PROVINCE, notify: false, editionId: previous.id }, tokens.admin)).body.response;
+    expect([opened.edition, opened.created]).toEqual([previous.campaign_number, summary.toCreate]);
+    for (const bad of [['reminders?editionId=999999', 'GET'], ['reminders?editionId=abc', 'GET'], ['reminders?editionId=1.5', 'GET'], [`openingSummary?scope=all&editionId=999999`, 'GET']]) {
+      const res = await get(server, bad[0], tokens.admin);
+      expect([bad[0], res.status, res.body.error.type]).toEqual([bad[0], 422, 'VALIDATION']);
+    }
+    for (const body of [{ editionId: 999999 }, { editionId: '1' }, { editionId: previous.id, other: 1 }]) {
+      expect((await post(server, 'remind', body, tokens.admin)).status).toBe(422);
+    }
+    expect((await post(server, 'openEdition', { scope: 'all', notify: false, editionId: 999999 }, tokens.admin)).status).toBe(422);
+  });
 });

@@ -6,8 +6,8 @@ import type { AutonomousCommunity, Province } from '../../shared/api/reference.j
 export const editionOpeningApi = {
   openingSummary: (token: string | null, scope: OpeningQuery) => get<OpeningSummary>('/campaigns/openingSummary', token, scope),
   openEdition: (token: string | null, body: OpenEditionRequest) => post<OpenEditionResult>('/campaigns/openEdition', token, body),
-  reminders: (token: string | null) => get<Reminders>('/campaigns/reminders', token),
-  remind: (token: string | null) => post<MailSummary>('/campaigns/remind', token, {}),
+  reminders: (token: string | null, editionId?: number) => get<Reminders>('/campaigns/reminders', token, editionId === undefined ? {} : { editionId }),
+  remind: (token: string | null, editionId?: number) => post<MailSummary>('/campaigns/remind', token, editionId === undefined ? {} : { editionId }),
   communities: (token: string | null) => get<AutonomousCommunity[]>('/communities/allAutonomousCommunities', token),
   provinces: (token: string | null) => get<Province[]>('/communities/allProvinces', token),
 };

@@ -41,6 +41,8 @@ const LateEntity = Type.Object({
 
 /** GET campaigns/deadline: the current edition's dates, days left, extensions and late entities. */
 export const EditionDeadline = Type.Object({
+  /** The edition these dates are of (the one asked for, or the current one). */
+  editionId: Type.Integer(),
   campaignNumber: Type.Integer(),
   opensOn: NullableCalendarDate,
   closesOn: NullableCalendarDate,
@@ -54,7 +56,12 @@ export type EditionDeadline = Static<typeof EditionDeadline>;
 export const SetDeadlineRequest = Strict({ edition: Type.Integer({ minimum: 1, maximum: 9999 }), opensOn: NullableCalendarDate, closesOn: NullableCalendarDate });
 export type SetDeadlineRequest = Static<typeof SetDeadlineRequest>;
 
-export const ExtendDeadlineRequest = Strict({ entityId: Id, closesOn: CalendarDate, reason: Reason });
+/** The edition a status-page call is about; without it, the current (newest) edition. 422 for one that does not exist. */
+export const EditionChoice = { editionId: Type.Optional(Id) };
+export const EditionQuery = Strict(EditionChoice);
+export type EditionQuery = Static<typeof EditionQuery>;
+
+export const ExtendDeadlineRequest = Strict({ entityId: Id, closesOn: CalendarDate, reason: Reason, ...EditionChoice });
 export type ExtendDeadlineRequest = Static<typeof ExtendDeadlineRequest>;
 
 export const ReopenRequest = Strict({ id: Id, reason: Reason });
@@ -71,8 +78,8 @@ export type Reopenings = Static<typeof Reopenings>;
 /** The deadline, extension and reopening calls under /api/secure/v1. */
 export const campaignCycleCalls = {
   deadline: apiCall({
-    method: 'GET', url: '/campaigns/deadline', access: 'user', querystring: NoQuery, response: EditionDeadline,
-    summary: "ADMIN, FEC: the current edition's dates, days left, extensions and late entities",
+    method: 'GET', url: '/campaigns/deadline', access: 'user', querystring: EditionQuery, response: EditionDeadline,
+    summary: "ADMIN, FEC: an edition's dates, days left, extensions and late entities (the current edition unless editionId names one)",
   }),
   campaignDeadline: apiCall({
     method: 'GET', url: '/campaigns/campaignDeadline', access: 'user', querystring: CampaignIdQuery, response: CampaignDeadline,
@@ -84,7 +91,7 @@ export const campaignCycleCalls = {
   }),
   extendDeadline: apiCall({
     method: 'POST', url: '/campaigns/extendDeadline', access: 'user', querystring: NoQuery, body: ExtendDeadlineRequest, response: EditionDeadline,
-    summary: "ADMIN: a later closing date for one entity in the current edition, with a reason",
+    summary: "ADMIN: a later closing date for one entity in an edition (the current one unless editionId names one), with a reason",
   }),
   reopen: apiCall({
     method: 'POST', url: '/campaigns/reopen', access: 'user', querystring: NoQuery, body: ReopenRequest, response: CampaignStateResponse,

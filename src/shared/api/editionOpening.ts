@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { apiCall, NoBody, NoQuery, Strict } from './schema.js';
+import { apiCall, NoQuery, Strict } from './schema.js';
+import { EditionChoice, EditionQuery } from './campaignCycle.js';
 
 /**
  * Opening the current edition for many entities at once, and e-mailing their users,
@@ -15,7 +16,7 @@ export type OpeningScope = Static<typeof OpeningScope>;
 const TerritoryId = Type.String({ pattern: '^[0-9]{2}$', maxLength: 2, description: "the community's or the province's INE code; absent for 'all'" });
 
 /** GET campaigns/openingSummary: the scope in the query string. */
-export const OpeningQuery = Strict({ scope: OpeningScope, id: Type.Optional(TerritoryId) });
+export const OpeningQuery = Strict({ scope: OpeningScope, id: Type.Optional(TerritoryId), ...EditionChoice });
 export type OpeningQuery = Static<typeof OpeningQuery>;
 
 /** What opening the scope would do now: campaigns to create, entities that already have one. */
@@ -27,8 +28,12 @@ export const OpeningSummary = Type.Object({
 export type OpeningSummary = Static<typeof OpeningSummary>;
 
 /** POST campaigns/openEdition: the scope, and whether to e-mail the users of the entities whose campaign is created. */
-export const OpenEditionRequest = Strict({ scope: OpeningScope, id: Type.Optional(TerritoryId), notify: Type.Boolean() });
+export const OpenEditionRequest = Strict({ scope: OpeningScope, id: Type.Optional(TerritoryId), notify: Type.Boolean(), ...EditionChoice });
 export type OpenEditionRequest = Static<typeof OpenEditionRequest>;
+
+/** POST campaigns/remind: nothing (the current edition), or the edition whose pending entities to remind. */
+export const RemindRequest = Type.Union([Type.Null(), EditionQuery]);
+export type RemindRequest = Static<typeof RemindRequest>;
 
 /** How a batch of e-mails went: one message per user; the refused ones with the server's reason. */
 export const MailSummary = Type.Object({
@@ -68,18 +73,18 @@ export type Reminders = Static<typeof Reminders>;
 export const editionOpeningCalls = {
   openingSummary: apiCall({
     method: 'GET', url: '/campaigns/openingSummary', access: 'user', querystring: OpeningQuery, response: OpeningSummary,
-    summary: "ADMIN: how many campaigns opening the current edition for the scope would create, and how many entities already have one",
+    summary: "ADMIN: how many campaigns opening an edition (the current one unless editionId names one) for the scope would create, and how many entities already have one",
   }),
   openEdition: apiCall({
     method: 'POST', url: '/campaigns/openEdition', access: 'user', querystring: NoQuery, body: OpenEditionRequest, response: OpenEditionResult,
-    summary: "ADMIN: creates the current edition's campaign for every entity of the scope that has none (repeating creates nothing); optionally e-mails their users (409 SMTP_NOT_CONFIGURED without SMTP_URL)",
+    summary: "ADMIN: creates an edition's campaign (the current one unless editionId names one) for every entity of the scope that has none (repeating creates nothing); optionally e-mails their users (409 SMTP_NOT_CONFIGURED without SMTP_URL)",
   }),
   reminders: apiCall({
-    method: 'GET', url: '/campaigns/reminders', access: 'user', querystring: NoQuery, response: Reminders,
-    summary: 'ADMIN, FEC: the entities of the current edition not started or not finished, and their users',
+    method: 'GET', url: '/campaigns/reminders', access: 'user', querystring: EditionQuery, response: Reminders,
+    summary: 'ADMIN, FEC: the entities of an edition (the current one unless editionId names one) not started or not finished, and their users',
   }),
   remind: apiCall({
-    method: 'POST', url: '/campaigns/remind', access: 'user', querystring: NoQuery, body: NoBody, response: MailSummary,
+    method: 'POST', url: '/campaigns/remind', access: 'user', querystring: NoQuery, body: RemindRequest, response: MailSummary,
     summary: 'ADMIN, FEC: e-mails a reminder to each user of those entities, one message each (409 SMTP_NOT_CONFIGURED without SMTP_URL)',
   }),
 };

@@ -1,4 +1,5 @@
 import { Badge } from 'react-bootstrap';
+import { useShownYear } from '../campaigns/StatusEdition.js';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppSelector, useDispatchOnMount } from '../../app/hooks.js';
 import { TitledCard } from '../../components/TitledCard.js';
@@ -39,11 +40,12 @@ function LateEntities({ late }: { late: EditionDeadline['late'] }) {
 
 /** 'Plazo de la edición' on the status page: dates and days left for ADMIN and FEC, the forms to change them for ADMIN. */
 export function EditionDeadlineCard({ canChange }: { canChange: boolean }) {
+  const shownYear = useShownYear();
   const intl = useIntl();
   const { status, deadline } = useAppSelector(selectEditionDeadline);
   useDispatchOnMount(campaignCycleActions.editionDeadlineRequested);
   return (
-    <TitledCard title="DEADLINE.CARD_TITLE" className="mb-3" testId="edition-deadline">
+    <TitledCard title="DEADLINE.CARD_TITLE" values={{ edition: shownYear }} className="mb-3" testId="edition-deadline">
       {!deadline ? (
         status === 'loading' && <Loading />
       ) : (

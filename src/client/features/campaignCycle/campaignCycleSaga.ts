@@ -12,6 +12,7 @@ import { resultsActions } from '../results/resultsSlice.js';
 import { openSharedLink, type ResultsDependencies } from '../results/resultsSaga.js';
 import { snackbarActions } from '../snackbar/snackbarSlice.js';
 import { changeErrorToast, isDeadlineRefusal } from './campaignCycleSelectors.js';
+import { selectShownEditionId } from '../campaigns/campaignsSelectors.js';
 
 /** What the deadline and reopening sagas reach outside the store. */
 export interface CampaignCycleDependencies {
@@ -20,8 +21,10 @@ export interface CampaignCycleDependencies {
 
 type Deps = CampaignCycleDependencies & Pick<ResultsDependencies, 'resultsApi' | 'session'>;
 
-export function handleEditionDeadlineRequested(deps: Deps) {
-  return load(callApi(keepOnScreen('DEADLINE.TOAST.LOAD_ERROR'), deps.campaignCycleApi.editionDeadline), campaignCycleActions.editionDeadlineLoaded, campaignCycleActions.editionDeadlineFailed);
+/** The dates of the edition the status page shows (its deadline card). */
+export function* handleEditionDeadlineRequested(deps: Deps): Saga<void> {
+  const editionId = yield* select(selectShownEditionId);
+  yield* load(callApi(keepOnScreen('DEADLINE.TOAST.LOAD_ERROR'), deps.campaignCycleApi.editionDeadline, editionId), campaignCycleActions.editionDeadlineLoaded, campaignCycleActions.editionDeadlineFailed);
 }
 
 /** The questionnaire's dates load beside it (and again when a save is refused for them: the page turns read-only). */
@@ -51,8 +54,10 @@ export function handleDeadlineSet(deps: Deps, action: ReturnType<typeof campaign
   return change(callApi(keepOnScreen(changeErrorToast), deps.campaignCycleApi.setDeadline, action.payload), 'DEADLINE.TOAST.SAVED', (r) => r);
 }
 
-export function handleExtension(deps: Deps, action: ReturnType<typeof campaignCycleActions.extensionRequested>) {
-  return change(callApi(keepOnScreen(changeErrorToast), deps.campaignCycleApi.extendDeadline, action.payload), 'DEADLINE.TOAST.EXTENDED', (r) => r);
+/** An extension in the edition whose dates the card shows. */
+export function* handleExtension(deps: Deps, action: ReturnType<typeof campaignCycleActions.extensionRequested>): Saga<void> {
+  const editionId = yield* select((state: RootState) => state.campaignCycle.edition.deadline?.editionId);
+  yield* change(callApi(keepOnScreen(changeErrorToast), deps.campaignCycleApi.extendDeadline, { ...action.payload, ...(editionId === undefined ? {} : { editionId }) }), 'DEADLINE.TOAST.EXTENDED', (r) => r);
 }
 
 export function* handleReopen(deps: Deps, action: ReturnType<typeof campaignCycleActions.reopenRequested>): Saga<void> {

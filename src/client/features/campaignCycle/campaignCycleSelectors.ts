@@ -38,15 +38,20 @@ export const selectAnswerable = (state: RootState) =>
   state.campaigns.questionnaire.campaign?.status !== 'sent' && (selectCampaignDeadline(state)?.state ?? 'open') === 'open';
 
 /** The entities flagged 'Retrasada', by id. */
-export const selectLateEntityIds = createSelector([selectEditionDeadline], (edition) => new Set((edition.deadline?.late ?? []).map((l) => l.entityId)));
+/** Whether a status row's campaign is late: not sent, of an entity late in the edition whose dates the deadline card shows. */
+export const selectIsLate = createSelector([selectEditionDeadline], (edition) => {
+  const late = new Set((edition.deadline?.late ?? []).map((l) => l.entityId));
+  const editionId = edition.deadline?.editionId;
+  return (row: { entityId: number; editionId: number; status: string }) => row.editionId === editionId && row.status !== 'sent' && late.has(row.entityId);
+});
 
-/** The entities an extension may be given: late ones first, then the other unsent campaigns of the current edition, by name. */
+/** The entities an extension may be given: late ones first, then the other unsent campaigns of the edition the card shows, by name. */
 export const selectExtensionOptions = createSelector(
   [selectEditionDeadline, (state: RootState) => state.campaigns.statusPage.rows],
   (edition, rows) => {
     const options = new Map<number, string>();
     for (const late of edition.deadline?.late ?? []) options.set(late.entityId, late.entity);
-    for (const row of rows) if (row.currentEdition && row.status !== 'sent' && !options.has(row.entityId)) options.set(row.entityId, row.entity);
+    for (const row of rows) if (row.editionId === edition.deadline?.editionId && row.status !== 'sent' && !options.has(row.entityId)) options.set(row.entityId, row.entity);
     return [...options].map(([entityId, entity]) => ({ entityId, entity }));
   },
 );

@@ -3,6 +3,7 @@ import { Badge, Button, Form, Spinner } from 'react-bootstrap';
 import { Download } from '../../components/icons.js';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector, useDispatchOnMount } from '../../app/hooks.js';
+import { editionsActions } from '../admin/editions/editionsSlice.js';
 import { campaignsActions } from './campaignsSlice.js';
 import { selectExportEditions, selectStatusOverviewSettled, selectStatusPage, selectStatusView } from './campaignsSelectors.js';
 import { CampaignLink, StatusBadge } from './CampaignLink.js';
@@ -16,7 +17,7 @@ import { formatCalendarDate, formatShortCalendarDay } from '../../lib/dates.js';
 import type { RequestStatus } from '../../lib/remote.js';
 import { EditionDeadlineCard } from '../campaignCycle/EditionDeadlineCard.js';
 import { ReopenDialog } from '../campaignCycle/ReopenDialog.js';
-import { selectLateEntityIds } from '../campaignCycle/campaignCycleSelectors.js';
+import { selectIsLate } from '../campaignCycle/campaignCycleSelectors.js';
 import { EditionOpeningCard } from '../editionOpening/EditionOpeningCard.js';
 import { RemindersCard } from '../editionOpening/RemindersCard.js';
 import { StatusMap } from '../maps/StatusMap.js';
@@ -50,7 +51,7 @@ type Reopening = { id: number; entity: string; year: number } | null;
 function StatusRow({ row, canOpen, onReopen }: { row: StatusRows['rows'][number]; canOpen: boolean; onReopen: (campaign: Reopening) => void }) {
   const dispatch = useAppDispatch();
   const intl = useIntl();
-  const late = useAppSelector(selectLateEntityIds).has(row.entityId) && row.currentEdition && row.status !== 'sent';
+  const late = useAppSelector(selectIsLate)(row);
   return (
     <tr>
       <ListCell label="CAMPAIGNS.COLUMN.ENTITY">{row.entity}</ListCell>
@@ -141,6 +142,8 @@ export default function StatusPage() {
   const [creating, setCreating] = useState(false);
   const [reopening, setReopening] = useState<Reopening>(null);
   useDispatchOnMount(campaignsActions.statusRequested);
+  // Every edition, those without campaigns too, for the edition selector.
+  useDispatchOnMount(editionsActions.listRequested);
   const changeView = (patch: Parameters<typeof campaignsActions.statusViewChanged>[0]) => dispatch(campaignsActions.statusViewChanged(patch));
 
   return (

@@ -38,17 +38,23 @@ export const selectOpenCampaign = createSelector([selectMine], (mine) => {
 type StatusRow = RootState['campaigns']['statusPage']['rows'][number];
 
 /**
- * The editions the status page can show, newest first (from the status rows), and the one it shows: the one chosen
- * (the view's edition) while it is there, else the newest with open campaigns (not started or ongoing), else the newest.
+ * The editions the status page can show, newest first: every edition (the editions list, which has those without
+ * campaigns yet, such as one just imported, to open) and those of the status rows; and the one it shows: the one
+ * chosen (the view's edition) while it is there, else the newest with open campaigns (not started or ongoing), else
+ * the newest.
  */
-export const selectStatusEditions = createSelector([selectStatusSlice, selectStatusView], (page, view) => {
+export const selectStatusEditions = createSelector([selectStatusSlice, selectStatusView, (state: RootState) => state.editions.list.items], (page, view, listed) => {
   const byId = new Map<number, number>();
+  for (const edition of listed) byId.set(edition.id, edition.year);
   for (const row of page.rows) byId.set(row.editionId, row.campaignNumber);
   const editions = [...byId].map(([editionId, year]) => ({ editionId, year })).sort((a, b) => b.year - a.year);
   const open = new Set(page.rows.filter((r) => r.status !== 'sent').map((r) => r.editionId));
   const chosen = editions.find((e) => e.editionId === view.edition) ?? editions.find((e) => open.has(e.editionId)) ?? editions[0] ?? null;
   return { editions, chosen };
 });
+
+/** The id of the edition the status page shows, which its cards (dates, opening, reminders) manage; undefined before any. */
+export const selectShownEditionId = (state: RootState): number | undefined => selectStatusEditions(state).chosen?.editionId;
 
 const STATUS_ORDER: Record<StatusRow['status'], number> = { created: 0, draft: 1, sent: 2 };
 const byColumn: Record<StatusSortKey, (a: StatusRow, b: StatusRow, descending: boolean) => number> = {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useShownYear } from '../campaigns/StatusEdition.js';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector, useDispatchOnMount } from '../../app/hooks.js';
@@ -72,6 +73,7 @@ function Confirmation({ figures, scope }: { figures: OpeningSummary; scope: Open
 
 /** 'Abrir la edición' (ADMIN): the current edition's campaign for every entity of a scope, after a summary and a confirmation. */
 export function EditionOpeningCard() {
+  const shownYear = useShownYear();
   const dispatch = useAppDispatch();
   const summary = useAppSelector(selectOpeningSummary);
   const opening = useAppSelector(selectOpening);
@@ -81,7 +83,7 @@ export function EditionOpeningCard() {
   const query: OpeningQuery = scope === 'all' ? { scope } : { scope, id };
   const busy = opening.status === 'loading';
   return (
-    <TitledCard title="OPENING.CARD_TITLE" className="h-100" testId="edition-opening">
+    <TitledCard title="OPENING.CARD_TITLE" values={{ edition: shownYear }} className="h-100" testId="edition-opening">
       <p className="small text-body-secondary">
         <FormattedMessage id="OPENING.HELP" />
       </p>

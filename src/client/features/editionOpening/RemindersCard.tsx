@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useShownYear } from '../campaigns/StatusEdition.js';
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch, useAppSelector, useDispatchOnMount } from '../../app/hooks.js';
@@ -91,11 +92,12 @@ function NoSmtp({ users }: { users: number }) {
 
 /** 'Recordatorios' (ADMIN, FEC): who has not started or finished the current edition, and an e-mail to their users. */
 export function RemindersCard() {
+  const shownYear = useShownYear();
   const { status, data } = useAppSelector(selectReminders);
   const counts = useAppSelector(selectPendingCounts);
   useDispatchOnMount(editionOpeningActions.remindersRequested);
   return (
-    <TitledCard title="REMINDERS.CARD_TITLE" className="h-100" testId="reminders">
+    <TitledCard title="REMINDERS.CARD_TITLE" values={{ edition: shownYear }} className="h-100" testId="reminders">
       {!data ? (
         status === 'loading' && <Loading />
       ) : (

@@ -13,6 +13,7 @@ import { campaignCycleActions } from '../campaignCycle/campaignCycleSlice.js';
 import { editionOpeningActions } from './editionOpeningSlice.js';
 import { mailErrorToast, selectEmailsCsvSource } from './editionOpeningSelectors.js';
 import { emailsCsvFile } from './emailsCsv.js';
+import { selectShownEditionId, selectStatusEditions } from '../campaigns/campaignsSelectors.js';
 
 /** What the opening and reminder sagas reach outside the store. */
 export interface EditionOpeningDependencies {
@@ -35,24 +36,55 @@ export function* handleTerritoriesRequested(deps: EditionOpeningDependencies): S
   );
 }
 
-export function handleSummaryRequested(deps: EditionOpeningDependencies, action: ReturnType<typeof editionOpeningActions.summaryRequested>) {
-  return load(callApi(keepOnScreen(mailErrorToast), deps.editionOpeningApi.openingSummary, action.payload), editionOpeningActions.summaryLoaded, editionOpeningActions.summaryFailed);
+/** The edition the status page shows, as the opening and reminder calls take it (none: the current edition). */
+function* shownEdition(): Saga<{ editionId?: number }> {
+  const editionId = yield* select(selectShownEditionId);
+  return editionId === undefined ? {} : { editionId };
 }
 
-/** The opening itself; then the table, the deadline card and the reminders show the new campaigns. */
+export function* handleSummaryRequested(deps: EditionOpeningDependencies, action: ReturnType<typeof editionOpeningActions.summaryRequested>): Saga<void> {
+  const query = { ...action.payload, ...(yield* shownEdition()) };
+  yield* load(callApi(keepOnScreen(mailErrorToast), deps.editionOpeningApi.openingSummary, query), editionOpeningActions.summaryLoaded, editionOpeningActions.summaryFailed);
+}
+
+/** The opening itself (of the edition the page shows); then the table, the deadline card and the reminders show the new campaigns. */
 export function* handleOpeningConfirmed(deps: EditionOpeningDependencies, action: ReturnType<typeof editionOpeningActions.openingConfirmed>): Saga<void> {
-  yield* load(callApi(keepOnScreen(mailErrorToast), deps.editionOpeningApi.openEdition, action.payload), editionOpeningActions.editionOpened, editionOpeningActions.openingFailed);
+  const request = { ...action.payload, ...(yield* shownEdition()) };
+  yield* load(callApi(keepOnScreen(mailErrorToast), deps.editionOpeningApi.openEdition, request), editionOpeningActions.editionOpened, editionOpeningActions.openingFailed);
   yield put(campaignsActions.statusRequested());
   yield put(campaignCycleActions.editionDeadlineRequested());
   yield put(editionOpeningActions.remindersRequested());
 }
 
-export function handleRemindersRequested(deps: EditionOpeningDependencies) {
-  return load(callApi(keepOnScreen('OPENING.TOAST.ERROR'), deps.editionOpeningApi.reminders), editionOpeningActions.remindersLoaded, editionOpeningActions.remindersFailed);
+/** The pending entities of the edition the page shows. */
+export function* handleRemindersRequested(deps: EditionOpeningDependencies): Saga<void> {
+  const { editionId } = yield* shownEdition();
+  yield* load(callApi(keepOnScreen('OPENING.TOAST.ERROR'), deps.editionOpeningApi.reminders, editionId), editionOpeningActions.remindersLoaded, editionOpeningActions.remindersFailed);
 }
 
-export function handleRemindRequested(deps: EditionOpeningDependencies) {
-  return load(callApi(keepOnScreen(mailErrorToast), deps.editionOpeningApi.remind), editionOpeningActions.remindersSent, editionOpeningActions.remindFailed);
+/** Reminds the pending entities of the edition the page shows. */
+export function* handleRemindRequested(deps: EditionOpeningDependencies): Saga<void> {
+  const { editionId } = yield* shownEdition();
+  yield* load(callApi(keepOnScreen(mailErrorToast), deps.editionOpeningApi.remind, editionId), editionOpeningActions.remindersSent, editionOpeningActions.remindFailed);
+}
+
+type StatusAction = ReturnType<typeof campaignsActions.statusLoaded | typeof campaignsActions.statusFailed | typeof campaignsActions.statusViewChanged>;
+
+/**
+ * The cards follow the edition the status page shows: another edition chosen, or the rows loaded and showing
+ * another edition than the cards (the page opened on the current edition, then its default is the one with open
+ * campaigns), load the dates and the reminders of that edition again. Cards never loaded (not on screen) stay so.
+ */
+export function* refreshEditionCards(action: StatusAction): Saga<void> {
+  if (action.type === campaignsActions.statusViewChanged.type && !('edition' in (action.payload as object))) return;
+  const { shown, dates, reminders } = yield* select((state: RootState) => ({
+    shown: selectStatusEditions(state).chosen?.year,
+    dates: state.campaignCycle.edition,
+    reminders: state.editionOpening.reminders,
+  }));
+  if (shown === undefined) return;
+  if (dates.status !== 'idle' && shown !== dates.deadline?.campaignNumber) yield put(campaignCycleActions.editionDeadlineRequested());
+  if (reminders.status !== 'idle' && shown !== reminders.data?.edition) yield put(editionOpeningActions.remindersRequested());
 }
 
 /** 'Descargar CSV de correos' in the interface's language. */
@@ -69,4 +101,5 @@ export function* watchEditionOpening(deps: EditionOpeningDependencies): Saga<voi
   yield takeLatest(editionOpeningActions.remindersRequested.type, handleRemindersRequested, deps);
   yield takeLeading(editionOpeningActions.remindRequested.type, handleRemindRequested, deps);
   yield takeLeading(editionOpeningActions.emailsCsvRequested.type, handleEmailsCsvRequested, deps);
+  yield takeLatest([campaignsActions.statusLoaded.type, campaignsActions.statusFailed.type, campaignsActions.statusViewChanged.type], refreshEditionCards);
 }

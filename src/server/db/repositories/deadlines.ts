@@ -34,10 +34,11 @@ export async function findCampaignDeadline(q: Queryable, campaignId: number): Pr
   return row && toCampaignDates(row);
 }
 
-/** The edition new campaigns go to (the newest), with its dates. */
-export async function findCurrentEditionDeadline(q: Queryable): Promise<EditionDeadlineRow | undefined> {
+/** An edition with its dates: the one of that id, or without one the edition new campaigns go to (the newest). */
+export async function findEditionDeadline(q: Queryable, editionId?: number): Promise<EditionDeadlineRow | undefined> {
   const [row] = await q.query<{ id: number; campaign_number: number; opens_on: string | null; closes_on: string | null }>(
-    'SELECT id, campaign_number, opens_on::text, closes_on::text FROM editions ORDER BY campaign_number DESC LIMIT 1',
+    'SELECT id, campaign_number, opens_on::text, closes_on::text FROM editions WHERE ($1::int IS NULL OR id = $1) ORDER BY campaign_number DESC LIMIT 1',
+    [editionId ?? null],
   );
   return row && { id: row.id, campaignNumber: row.campaign_number, opensOn: row.opens_on, closesOn: row.closes_on };
 }

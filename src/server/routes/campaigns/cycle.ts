@@ -23,7 +23,7 @@ export function registerCampaignCycleRoutes(secure: FastifyInstance, ctx: AppCon
     handler: async (request) => {
       const user = requireUser(request);
       if (!can(user.role, 'FEC_CAMPAIGNS')) requirePermission(request, 'ADMIN_CAMPAIGNS');
-      return { response: await cycle.editionDeadline(db) };
+      return { response: await cycle.editionDeadline(db, new Date(), request.query.editionId) };
     },
   });
 

@@ -40,12 +40,12 @@ export function registerEditionOpeningRoutes(secure: FastifyInstance, ctx: AppCo
     ...routeOf(editionOpeningCalls.reminders),
     handler: async (request) => {
       administrator(request);
-      return { response: await opening.reminders(db, setup) };
+      return { response: await opening.reminders(db, setup, request.query.editionId) };
     },
   });
 
   api.route({
     ...routeOf(editionOpeningCalls.remind),
-    handler: async (request) => ({ response: await opening.sendReminders(db, actorOf(request, administrator(request)), setup) }),
+    handler: async (request) => ({ response: await opening.sendReminders(db, actorOf(request, administrator(request)), setup, request.body?.editionId) }),
   });
 }

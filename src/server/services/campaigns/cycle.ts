@@ -37,10 +37,20 @@ export function requireAnswerable(dates: deadlines.CampaignDatesRow, now = new D
   if (deadline.state === 'closed') throw conflict(`The deadline closed on ${deadline.closesOn}`, EDITION_CLOSED);
 }
 
-/** The current edition's dates, days left, extensions and late entities (the status page). */
-export async function editionDeadline(q: Queryable, now = new Date()): Promise<EditionDeadline> {
-  const edition = await deadlines.findCurrentEditionDeadline(q);
-  if (!edition) throw notFound('Edition');
+/**
+ * The edition of that id (422 when there is none), or without one the current (newest) edition (404 before the
+ * first): the status page manages whichever edition it shows.
+ */
+export async function requireEdition(q: Queryable, editionId?: number): Promise<deadlines.EditionDeadlineRow> {
+  const edition = await deadlines.findEditionDeadline(q, editionId);
+  if (edition) return edition;
+  if (editionId !== undefined) throw validationError('La edición no existe', { editionId: 'no such edition' });
+  throw notFound('Edition');
+}
+
+/** An edition's dates, days left, extensions and late entities (the status page): the current one unless named. */
+export async function editionDeadline(q: Queryable, now = new Date(), editionId?: number): Promise<EditionDeadline> {
+  const edition = await requireEdition(q, editionId);
   const entities = await deadlines.listEditionParticipation(q, edition.id);
   const late: EditionDeadline['late'] = [];
   for (const e of entities) {
@@ -48,7 +58,7 @@ export async function editionDeadline(q: Queryable, now = new Date()): Promise<E
     if (e.status !== 'sent' && closesOn !== null && isLate(e.status, closesOn, now)) late.push({ entityId: e.entityId, entity: e.entity, status: e.status, closesOn });
   }
   return {
-    campaignNumber: edition.campaignNumber, opensOn: edition.opensOn, closesOn: edition.closesOn,
+    editionId: edition.id, campaignNumber: edition.campaignNumber, opensOn: edition.opensOn, closesOn: edition.closesOn,
     state: deadlineState(edition, now), daysLeft: daysLeft(edition.closesOn, now),
     extensions: entities.flatMap((e) => (e.extendedTo === null ? [] : [{ entityId: e.entityId, closesOn: e.extendedTo }])),
     late,
@@ -66,21 +76,21 @@ export async function setEditionDeadline(db: Db, actor: Actor, input: SetDeadlin
     const previous = await deadlines.updateEditionDeadline(tx, input.edition, input.opensOn, input.closesOn);
     if (!previous) throw notFound('Edition');
     // The same dates again change nothing, and the activity log says only what changed.
-    if (previous.opensOn === input.opensOn && previous.closesOn === input.closesOn) return editionDeadline(tx);
+    if (previous.opensOn === input.opensOn && previous.closesOn === input.closesOn) return editionDeadline(tx, new Date(), previous.id);
     await recordAudit(tx, {
       ...auditedBy(actor), action: 'edition.deadline', targetType: 'edition', targetId: previous.id,
       details: { edition: input.edition, opensOn: input.opensOn, closesOn: input.closesOn, previousOpensOn: previous.opensOn, previousClosesOn: previous.closesOn },
     });
-    return editionDeadline(tx);
+    // The edition whose dates changed, which the status page shows.
+    return editionDeadline(tx, new Date(), previous.id);
   });
 }
 
-/** ADMIN: a later closing date for one entity in the current edition, with a reason, audited 'campaign.deadlineExtended'. */
+/** ADMIN: a later closing date for one entity in an edition (the current one unless named), with a reason, audited 'campaign.deadlineExtended'. */
 export async function extendDeadline(db: Db, actor: Actor, input: ExtendDeadlineRequest): Promise<EditionDeadline> {
   if (!isCalendarDate(input.closesOn)) throw validationError('Invalid date', { closesOn: 'is not a calendar date' });
   return db.transaction(async (tx) => {
-    const edition = await deadlines.findCurrentEditionDeadline(tx);
-    if (!edition) throw notFound('Edition');
+    const edition = await requireEdition(tx, input.editionId);
     const saved = await deadlines.upsertExtension(tx, {
       entityId: input.entityId, editionId: edition.id, closesOn: input.closesOn, reason: input.reason.trim(), actorId: actor.user.id, actorEmail: actor.user.email,
     });
@@ -89,7 +99,7 @@ export async function extendDeadline(db: Db, actor: Actor, input: ExtendDeadline
       ...auditedBy(actor), action: 'campaign.deadlineExtended', targetType: 'entity', targetId: input.entityId, entityId: input.entityId,
       details: { edition: edition.campaignNumber, closesOn: input.closesOn, previousClosesOn: saved.previous, editionClosesOn: edition.closesOn, reason: input.reason.trim() },
     });
-    return editionDeadline(tx);
+    return editionDeadline(tx, new Date(), edition.id);
   });
 }
 

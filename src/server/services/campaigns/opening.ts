@@ -4,8 +4,7 @@ import {
   type MailSummary, type OpenEditionRequest, type OpenEditionResult, type OpeningQuery, type OpeningSummary, type Reminders,
 } from '../../../shared/api/editionOpening.js';
 import { conflict, validationError } from '../../errors.js';
-import { currentEditionId } from '../../db/repositories/campaignWrites.js';
-import { findCurrentEditionDeadline } from '../../db/repositories/deadlines.js';
+import { findEditionDeadline } from '../../db/repositories/deadlines.js';
 import * as opening from '../../db/repositories/editionOpening.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { auditedBy, type Actor } from '../actor.js';
@@ -30,15 +29,17 @@ export async function scopeFilter(q: Queryable, scope: Pick<OpeningQuery, 'scope
   return scope.scope === 'province' ? { provinceId: scope.id, communityId: null } : { provinceId: null, communityId: scope.id };
 }
 
-async function requireEdition(q: Queryable): Promise<{ id: number; campaignNumber: number }> {
-  const edition = await findCurrentEditionDeadline(q);
-  if (!edition) throw conflict('There is no questionnaire edition yet');
-  return edition;
+/** The edition of that id (422 when there is none), or without one the current edition (409 before the first). */
+async function requireEdition(q: Queryable, editionId: number | undefined): Promise<{ id: number; campaignNumber: number }> {
+  const edition = await findEditionDeadline(q, editionId);
+  if (edition) return edition;
+  if (editionId !== undefined) throw validationError('La edición no existe', { editionId: 'no such edition' });
+  throw conflict('There is no questionnaire edition yet');
 }
 
-/** ADMIN: what opening the current edition for the scope would do now (the confirmation's figures). */
+/** ADMIN: what opening an edition (the current one unless named) for the scope would do now (the confirmation's figures). */
 export async function openingSummary(db: Db, scope: OpeningQuery): Promise<OpeningSummary> {
-  const edition = await requireEdition(db);
+  const edition = await requireEdition(db, scope.editionId);
   const counts = await opening.countOpening(db, edition.id, await scopeFilter(db, scope));
   return { edition: edition.campaignNumber, ...counts };
 }
@@ -54,14 +55,14 @@ function requireMailer(setup: MailSetup): Mailer {
 }
 
 /**
- * ADMIN: creates the current edition's campaign for every entity of the scope that has none, in one transaction
+ * ADMIN: creates an edition's campaign (the current one unless named) for every entity of the scope that has none, in one transaction
  * (set-based; repeating it creates nothing), audited 'edition.open'. Then, if asked, e-mails the users of the
  * entities whose campaign was just created, after the commit so no lock waits on the SMTP server.
  */
 export async function openEdition(db: Db, actor: Actor, input: OpenEditionRequest, setup: MailSetup): Promise<OpenEditionResult> {
   const mailer = input.notify ? requireMailer(setup) : null;
   const outcome = await db.transaction(async (tx) => {
-    const edition = await requireEdition(tx);
+    const edition = await requireEdition(tx, input.editionId);
     const filter = await scopeFilter(tx, input);
     const created = await opening.insertEditionCampaigns(tx, edition.id, filter);
     const { existing } = await opening.countOpening(tx, edition.id, filter);
@@ -80,25 +81,24 @@ export async function openEdition(db: Db, actor: Actor, input: OpenEditionReques
   return { edition: outcome.edition, created: outcome.created.length, existing: outcome.existing, mail };
 }
 
-/** The pending entities of the current edition and their users, each with the language to write to them in. */
-async function pending(db: Db) {
-  const edition = await requireEdition(db);
+/** The pending entities of an edition (the current one unless named) and their users, each with the language to write to them in. */
+async function pending(db: Db, editionId: number | undefined) {
+  const edition = await requireEdition(db, editionId);
   const entities = await opening.listPendingEntities(db, edition.id);
   const recipients = await opening.usersOfEntities(db, entities.map((e) => e.entityId));
-  return { edition: edition.campaignNumber, entities, recipients };
+  return { editionId: edition.id, edition: edition.campaignNumber, entities, recipients };
 }
 
-/** ADMIN, FEC: the pending entities of the current edition and their users' addresses. */
-export async function reminders(db: Db, setup: MailSetup): Promise<Reminders> {
-  const { edition, entities, recipients } = await pending(db);
+/** ADMIN, FEC: the pending entities of an edition (the current one unless named) and their users' addresses. */
+export async function reminders(db: Db, setup: MailSetup, editionId?: number): Promise<Reminders> {
+  const { edition, entities, recipients } = await pending(db, editionId);
   return { edition, smtpConfigured: setup.mailer !== null, entities, recipients: recipients.map(({ email, name, entities: names }) => ({ email, name, entities: names })) };
 }
 
 /** ADMIN, FEC: a reminder to each user of the pending entities, one message each; audited 'campaign.reminder' with the counts. */
-export async function sendReminders(db: Db, actor: Actor, setup: MailSetup): Promise<MailSummary> {
+export async function sendReminders(db: Db, actor: Actor, setup: MailSetup, chosenEditionId?: number): Promise<MailSummary> {
   const mailer = requireMailer(setup);
-  const editionId = await currentEditionId(db);
-  const { edition, recipients } = await pending(db);
+  const { editionId, edition, recipients } = await pending(db, chosenEditionId);
   const summary = await mailer(messagesFor('reminder', recipients, edition, setup.publicUrl));
   await recordAudit(db, {
     ...auditedBy(actor), action: 'campaign.reminder', targetType: 'edition', targetId: editionId,
