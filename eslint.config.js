@@ -45,7 +45,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/**', '**/app/**', '**/features', '**/app'], message: 'api/, lib/, components/, charts/ and i18n/ are layers below the features: they must not import features/ or app/.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/app/**', '**/features', '**/app'],
+              message: 'api/, lib/, components/, charts/ and i18n/ are layers below the features: they must not import features/ or app/.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -62,11 +69,23 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   // Routes are thin: the database through repositories and services (db/client for types only).
-  serverLayer(['src/server/routes/**'], { group: ['**/db/client', '**/db/client.js'], allowTypeImports: true, message: 'Routes reach the database through repositories and services (import type only).' }),
+  serverLayer(['src/server/routes/**'], {
+    group: ['**/db/client', '**/db/client.js'],
+    allowTypeImports: true,
+    message: 'Routes reach the database through repositories and services (import type only).',
+  }),
   // Repositories only read and write: rules and scoring live in services/ and reports/ (their types may be named).
-  serverLayer(['src/server/db/repositories/**'], noHttp, { group: ['**/services/**', '**/reports/**'], allowTypeImports: true, message: 'Repositories only read and write: logic lives in services/ and reports/ (import type only).' }),
+  serverLayer(['src/server/db/repositories/**'], noHttp, {
+    group: ['**/services/**', '**/reports/**'],
+    allowTypeImports: true,
+    message: 'Repositories only read and write: logic lives in services/ and reports/ (import type only).',
+  }),
   // The report engine and the services know nothing of HTTP; the engine needs no service.
-  serverLayer(['src/server/reports/**'], { ...noHttp, group: [...noHttp.group, '**/services/**'], message: 'The report engine imports repositories and src/shared only.' }),
+  serverLayer(['src/server/reports/**'], {
+    ...noHttp,
+    group: [...noHttp.group, '**/services/**'],
+    message: 'The report engine imports repositories and src/shared only.',
+  }),
   serverLayer(['src/server/services/**'], noHttp),
   {
     // No import circles in src: a module that reaches itself through its imports loads half-initialised values.

@@ -5,7 +5,12 @@
 const swc = [
   '@swc/jest',
   {
-    jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022', experimental: { keepImportAttributes: true } },
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+      experimental: { keepImportAttributes: true },
+    },
     module: { type: 'es6' },
   },
 ];
@@ -33,8 +38,25 @@ module.exports = {
   globalSetup: '<rootDir>/__tests__/helpers/globalSetup.mjs',
   globalTeardown: '<rootDir>/__tests__/helpers/globalTeardown.mjs',
   projects: [
-    { ...common, displayName: 'server', testEnvironment: 'node', testMatch: ['<rootDir>/__tests__/server/**/*.test.ts', '<rootDir>/__tests__/shared/**/*.test.ts'] },
-    { ...common, displayName: 'client', testEnvironment: 'jsdom', setupFilesAfterEnv: ['<rootDir>/__tests__/helpers/jsdomSetup.ts'], testMatch: ['<rootDir>/__tests__/client/**/*.test.ts?(x)'] },
-    { ...common, displayName: 'e2e', testEnvironment: '<rootDir>/__tests__/helpers/browserTestEnvironment.mjs', setupFilesAfterEnv: ['<rootDir>/__tests__/helpers/browserTestSetup.ts'], testMatch: ['<rootDir>/__tests__/e2e/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'server',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/__tests__/server/**/*.test.ts', '<rootDir>/__tests__/shared/**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'client',
+      testEnvironment: 'jsdom',
+      setupFilesAfterEnv: ['<rootDir>/__tests__/helpers/jsdomSetup.ts'],
+      testMatch: ['<rootDir>/__tests__/client/**/*.test.ts?(x)'],
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testEnvironment: '<rootDir>/__tests__/helpers/browserTestEnvironment.mjs',
+      setupFilesAfterEnv: ['<rootDir>/__tests__/helpers/browserTestSetup.ts'],
+      testMatch: ['<rootDir>/__tests__/e2e/**/*.test.ts'],
+    },
   ],
 };

@@ -53,7 +53,13 @@ function pruneArcs(topology) {
  */
 const CANARIES_SHIFT = [5.6, 6.9];
 const isCanarian = (arc) => arc.every(([x, y]) => x < -13 && y < 30);
-const CANARIES_FRAME = [[-12.9, 36.6], [-7.4, 36.6], [-7.4, 34.3], [-12.9, 34.3], [-12.9, 36.6]];
+const CANARIES_FRAME = [
+  [-12.9, 36.6],
+  [-7.4, 36.6],
+  [-7.4, 34.3],
+  [-12.9, 34.3],
+  [-12.9, 36.6],
+];
 
 /** Simplifies and quantizes one object of es-atlas' provinces.json into a small topology. */
 function simplified(source, name, rename) {
@@ -61,7 +67,9 @@ function simplified(source, name, rename) {
   const min = quantile(pre, KEEP);
   const small = simplify(pre, min);
   // simplify leaves each point's weight as a third coordinate: drop it.
-  small.arcs = small.arcs.map((arc) => arc.map(([x, y]) => [x, y])).map((arc) => (isCanarian(arc) ? arc.map(([x, y]) => [x + CANARIES_SHIFT[0], y + CANARIES_SHIFT[1]]) : arc));
+  small.arcs = small.arcs
+    .map((arc) => arc.map(([x, y]) => [x, y]))
+    .map((arc) => (isCanarian(arc) ? arc.map(([x, y]) => [x + CANARIES_SHIFT[0], y + CANARIES_SHIFT[1]]) : arc));
   const { bbox: _bbox, ...rest } = pruneArcs(only(small, name, rename));
   return quantize(rest, QUANTIZATION);
 }

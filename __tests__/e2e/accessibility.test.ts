@@ -19,7 +19,6 @@ const PAGES: { email: string | null; path: string; ready: string }[] = [
 describe('accessibility (axe) in Chromium', () => {
   const suite = serverAndBrowser(sharedAppServer);
 
-
   it.each(PAGES)('$path ($email) has no serious or critical violations', async ({ email, path, ready }) => {
     const { page, context } = await newPage(suite.browser, { bypassCSP: true });
     if (email) {

@@ -19,7 +19,6 @@ async function changePassword(page: Page, current: string, next: string, repeat 
 describe('accounts in Chromium: generated passwords are changed at the first sign-in', () => {
   const suite = serverAndBrowser();
 
-
   it('ADMIN creates a user, who signs in with the generated password, must change it, is refused a weak one, and signs in again with the new one', async () => {
     const token = await apiToken(suite.server.url, 'admin@demo.es');
     const [entity] = await apiGet<EntityRow[]>(suite.server.url, token, '/entities/list');
@@ -96,10 +95,15 @@ describe('accounts in Chromium: generated passwords are changed at the first sig
     }
   }, 240_000);
 
-  it('fits a phone: the change form, a refused password\'s reason and the user panel with \'Cambiar contraseña\'', async () => {
+  it("fits a phone: the change form, a refused password's reason and the user panel with 'Cambiar contraseña'", async () => {
     const token = await apiToken(suite.server.url, 'admin@demo.es');
     const email = 'movil.temporal@ayto-pruebas.es';
-    const { generatedPassword } = await apiPost<CreateUserResponse>(suite.server.url, token, '/users/create', { email, role: 3, name: 'Marta Soler', entities: [] });
+    const { generatedPassword } = await apiPost<CreateUserResponse>(suite.server.url, token, '/users/create', {
+      email,
+      role: 3,
+      name: 'Marta Soler',
+      entities: [],
+    });
     const { page, context, errors } = await newPage(suite.browser, { phone: true });
     try {
       await logIn(page, suite.server.url, email, generatedPassword);

@@ -18,7 +18,6 @@ const ENTITY = 'Mancomunitat de la Ribera Baixa de proves';
 describe('user and entity administration in Chromium', () => {
   const suite = serverAndBrowser();
 
-
   it('ADMIN creates an entity of one province (two are refused) and a USER of it, who signs in and sees it', async () => {
     const { page, context, errors } = await newPage(suite.browser);
     let password = '';
@@ -46,7 +45,11 @@ describe('user and entity administration in Chromium', () => {
       await pickMunicipality(page, 'Madrid');
       await page.getByRole('list', { name: '2 municipios seleccionados' }).getByText('Madrid (Madrid)').waitFor();
       await page.getByRole('button', { name: 'Crear entidad' }).click();
-      await page.getByRole('alert').filter({ hasText: 'No se puede crear una entidad con municipios que pertenezcan a multiples provincias' }).first().waitFor();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'No se puede crear una entidad con municipios que pertenezcan a multiples provincias' })
+        .first()
+        .waitFor();
       await screenshot(page, 'admin-create-entity-two-provinces');
 
       await page.getByRole('button', { name: 'Quitar Madrid (Madrid)' }).click();
@@ -127,7 +130,12 @@ describe('user and entity administration in Chromium', () => {
       await page.waitForURL('**/status');
       await page.goto(`${suite.server.url}/manage/users`);
       await page.getByRole('cell', { name: 'admin@demo.es', exact: true }).waitFor();
-      expect(await page.getByRole('row', { name: /admin@demo\.es/ }).getByRole('button').count()).toBe(0);
+      expect(
+        await page
+          .getByRole('row', { name: /admin@demo\.es/ })
+          .getByRole('button')
+          .count(),
+      ).toBe(0);
       expect(await page.getByRole('button', { name: 'Eliminar: usuario@demo.es' }).count()).toBe(1);
       await page.getByRole('link', { name: 'Nuevo Usuario' }).click();
       const role = page.getByLabel('Rol');
@@ -153,7 +161,10 @@ describe('user and entity administration in Chromium', () => {
     const token = await apiToken(suite.server.url, 'admin@demo.es');
     // An entity whose campaign is not sent goes after one confirmation (one with sent campaigns is archived or
     // deleted by typing its name: adminEditing.test.ts).
-    const { entity: target } = await apiPost<{ entity: EntityRow }>(suite.server.url, token, '/entities/create', { entity: { name: 'Mancomunidad por eliminar', population: 900 }, municipalities: ['46017'] });
+    const { entity: target } = await apiPost<{ entity: EntityRow }>(suite.server.url, token, '/entities/create', {
+      entity: { name: 'Mancomunidad por eliminar', population: 900 },
+      municipalities: ['46017'],
+    });
     await apiPost(suite.server.url, token, '/campaigns/create', { entityId: target.id });
     target.campaigns = (await apiGet<EntityRow[]>(suite.server.url, token, '/entities/list')).find((e) => e.id === target.id)!.campaigns;
     expect(target.campaigns).toHaveLength(1);

@@ -86,7 +86,9 @@ describe('editing and archiving entities in Chromium', () => {
         await page.waitForFunction((text) => document.body.textContent?.includes(text), band);
         await screenshot(page, `edit-entity-report-${size.name}`);
         const restored = await apiPost<{ entity: EntityRow }>(suite.server.url, token, '/entities/update', {
-          id: entity.id, entity: { name: entity.name, population: entity.population }, municipalities: entity.municipalities.map((m) => m.munId),
+          id: entity.id,
+          entity: { name: entity.name, population: entity.population },
+          municipalities: entity.municipalities.map((m) => m.munId),
         });
         expect(restored.entity.name).toBe(entity.name);
         expect(errors.filter((e) => !e.includes('status of 422'))).toEqual([]);
@@ -99,7 +101,12 @@ describe('editing and archiving entities in Chromium', () => {
       const token = await apiToken(suite.server.url, 'admin@demo.es');
       const stamp = `${size.name} ${Date.now()}`;
       const newEntity = async (name: string) =>
-        (await apiPost<{ entity: EntityRow }>(suite.server.url, token, '/entities/create', { entity: { name, population: 2500 }, municipalities: ['46017', '46250'] })).entity;
+        (
+          await apiPost<{ entity: EntityRow }>(suite.server.url, token, '/entities/create', {
+            entity: { name, population: 2500 },
+            municipalities: ['46017', '46250'],
+          })
+        ).entity;
       const first = await newEntity(`Consorcio Ribera ${stamp}`);
       const second = await newEntity(`Mancomunidad Safor ${stamp}`);
       const archived = await newEntity(`Agrupación Vall ${stamp}`);

@@ -27,10 +27,12 @@ const ENTITY = 'Mancomunitat del Registre de proves';
 describe("'Registro de actividad' in Chromium", () => {
   const suite = serverAndBrowser();
 
-
   it('ADMIN finds the entity it created and its campaign, by action, in Madrid time, and downloads the CSV', async () => {
     const admin = await apiToken(suite.server.url, 'admin@demo.es');
-    const { entity } = await apiPost<{ entity: { id: number } }>(suite.server.url, admin, '/entities/create', { entity: { name: ENTITY, population: 4200 }, municipalities: ['46250'] });
+    const { entity } = await apiPost<{ entity: { id: number } }>(suite.server.url, admin, '/entities/create', {
+      entity: { name: ENTITY, population: 4200 },
+      municipalities: ['46250'],
+    });
     await apiPost(suite.server.url, admin, '/campaigns/create', { entityId: entity.id });
     // Read in New York: the page still shows Madrid's clock.
     const { page, context, errors } = await newPage(suite.browser, { timezoneId: 'America/New_York' });

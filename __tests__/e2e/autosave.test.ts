@@ -74,7 +74,13 @@ describe('answers saved as they are chosen, in Chromium', () => {
       const boxes = offered(multiple).slice(0, 2);
       for (const box of boxes) await label(page, multiple, box.id).click();
       await saveStatus(page, multiple).getByText('✓ Guardada').waitFor();
-      await serverHolds(url, token, open.id, multiple.id, boxes.map((r) => r.id));
+      await serverHolds(
+        url,
+        token,
+        open.id,
+        multiple.id,
+        boxes.map((r) => r.id),
+      );
 
       // No connection: the question says so and tries again by itself; back online, 'reintentar' saves it.
       let refused = 0;
@@ -115,7 +121,11 @@ describe('answers saved as they are chosen, in Chromium', () => {
       await serverHolds(url, token, open.id, byClick.id, [reloaded.id]);
       // After the reload, every choice is the server's.
       await page.reload();
-      for (const [sub, response] of [[byClick, reloaded.id], [byKeyboard, second.id], [offline, wanted.id]] as const) {
+      for (const [sub, response] of [
+        [byClick, reloaded.id],
+        [byKeyboard, second.id],
+        [offline, wanted.id],
+      ] as const) {
         expect(await page.locator(`#question-${sub.id}-${response}`).isChecked()).toBe(true);
       }
 
@@ -127,7 +137,11 @@ describe('answers saved as they are chosen, in Chromium', () => {
       await page.reload();
       const submit = page.getByRole('button', { name: 'Enviar Encuesta' });
       await page.getByText(`${questionsOf(detail).length} de ${questionsOf(detail).length}`).waitFor();
-      const last = anotherResponse((await apiGet<CampaignDetail>(url, token, `/campaigns/get?id=${open.id}`)).indicators.flatMap((i) => i.subindicators).find((s) => s.id === beforeSending.id)!);
+      const last = anotherResponse(
+        (await apiGet<CampaignDetail>(url, token, `/campaigns/get?id=${open.id}`)).indicators
+          .flatMap((i) => i.subindicators)
+          .find((s) => s.id === beforeSending.id)!,
+      );
       await label(page, beforeSending, last.id).click();
       await submit.click();
       const dialog = page.getByRole('dialog', { name: 'Enviar la encuesta' });
@@ -146,56 +160,60 @@ describe('answers saved as they are chosen, in Chromium', () => {
   it.each([
     ['desktop', false],
     ['phone', true],
-  ])("says on the %s how many questions 'Enviar Encuesta' waits for and takes the keyboard to the first", async (size, phone) => {
-    const { url } = suite.server;
-    const token = await apiToken(url, 'admin@demo.es');
-    const status = await apiGet<CampaignStatusRow[]>(url, token, '/campaigns/status');
-    const drafts = status.filter((r) => r.currentEdition && r.status === 'draft');
-    const draft = drafts[phone ? 1 : 0];
-    const detail = await apiGet<CampaignDetail>(url, token, `/campaigns/get?id=${draft.campaignId}`);
-    const questions = questionsOf(detail);
-    const missing = questions.filter((s) => !s.answer?.length);
-    expect(missing.length).toBeGreaterThan(1);
+  ])(
+    "says on the %s how many questions 'Enviar Encuesta' waits for and takes the keyboard to the first",
+    async (size, phone) => {
+      const { url } = suite.server;
+      const token = await apiToken(url, 'admin@demo.es');
+      const status = await apiGet<CampaignStatusRow[]>(url, token, '/campaigns/status');
+      const drafts = status.filter((r) => r.currentEdition && r.status === 'draft');
+      const draft = drafts[phone ? 1 : 0];
+      const detail = await apiGet<CampaignDetail>(url, token, `/campaigns/get?id=${draft.campaignId}`);
+      const questions = questionsOf(detail);
+      const missing = questions.filter((s) => !s.answer?.length);
+      expect(missing.length).toBeGreaterThan(1);
 
-    const { page, context, errors } = await newPage(suite.browser, { phone });
-    try {
-      await logIn(page, url, 'admin@demo.es');
-      await page.waitForURL('**/status');
-      await page.goto(`${url}/my-campaigns/${draft.campaignId}`);
-      const submit = page.getByRole('button', { name: 'Enviar Encuesta' });
-      await submit.waitFor();
-      expect(await submit.isDisabled()).toBe(true);
-      const why = page.getByTestId('missing-answers');
-      expect(await why.innerText()).toContain(`Faltan ${missing.length} preguntas por contestar para poder enviar la encuesta.`);
-      expect(await submit.getAttribute('aria-describedby')).toBe('questionnaire-missing');
-      await screenshot(page, `questionnaire-missing-${size}`, { fullPage: false });
-      if (phone) await expectNoSideScroll(page);
+      const { page, context, errors } = await newPage(suite.browser, { phone });
+      try {
+        await logIn(page, url, 'admin@demo.es');
+        await page.waitForURL('**/status');
+        await page.goto(`${url}/my-campaigns/${draft.campaignId}`);
+        const submit = page.getByRole('button', { name: 'Enviar Encuesta' });
+        await submit.waitFor();
+        expect(await submit.isDisabled()).toBe(true);
+        const why = page.getByTestId('missing-answers');
+        expect(await why.innerText()).toContain(`Faltan ${missing.length} preguntas por contestar para poder enviar la encuesta.`);
+        expect(await submit.getAttribute('aria-describedby')).toBe('questionnaire-missing');
+        await screenshot(page, `questionnaire-missing-${size}`, { fullPage: false });
+        if (phone) await expectNoSideScroll(page);
 
-      // A search that hides every question: the jump clears it and lands on the first unanswered one.
-      await page.getByRole('searchbox', { name: 'Buscar una pregunta' }).fill('ningunapreguntadiceesto');
-      await page.getByText('Ninguna pregunta coincide con los filtros.').waitFor();
-      await why.getByRole('button', { name: 'Ir a la primera sin contestar' }).click();
-      const target = page.locator(`#question-${missing[0].id}`);
-      await target.waitFor();
-      await page.waitForFunction((id) => document.activeElement?.closest('fieldset')?.id === `question-${id}`, missing[0].id);
-      const box = (await target.boundingBox())!;
-      const viewport = page.viewportSize()!;
-      expect(box.y).toBeGreaterThanOrEqual(0);
-      expect(box.y).toBeLessThan(viewport.height);
-      await screenshot(page, `questionnaire-jumped-${size}`, { fullPage: false });
+        // A search that hides every question: the jump clears it and lands on the first unanswered one.
+        await page.getByRole('searchbox', { name: 'Buscar una pregunta' }).fill('ningunapreguntadiceesto');
+        await page.getByText('Ninguna pregunta coincide con los filtros.').waitFor();
+        await why.getByRole('button', { name: 'Ir a la primera sin contestar' }).click();
+        const target = page.locator(`#question-${missing[0].id}`);
+        await target.waitFor();
+        await page.waitForFunction((id) => document.activeElement?.closest('fieldset')?.id === `question-${id}`, missing[0].id);
+        const box = (await target.boundingBox())!;
+        const viewport = page.viewportSize()!;
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.y).toBeLessThan(viewport.height);
+        await screenshot(page, `questionnaire-jumped-${size}`, { fullPage: false });
 
-      // Answered from the keyboard, one fewer is missing.
-      await page.keyboard.press('Space');
-      const left = missing.length - 1;
-      const leftText = left === 1 ? 'Falta 1 pregunta' : `Faltan ${left} preguntas`;
-      await page.waitForFunction((text) => document.querySelector('[data-testid="missing-answers"]')?.textContent?.includes(text), leftText);
-      await saveStatus(page, missing[0]).getByText('✓ Guardada').waitFor();
-      await serverHolds(url, token, draft.campaignId, missing[0].id, [offered(missing[0])[0].id]);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  }, 180_000);
+        // Answered from the keyboard, one fewer is missing.
+        await page.keyboard.press('Space');
+        const left = missing.length - 1;
+        const leftText = left === 1 ? 'Falta 1 pregunta' : `Faltan ${left} preguntas`;
+        await page.waitForFunction((text) => document.querySelector('[data-testid="missing-answers"]')?.textContent?.includes(text), leftText);
+        await saveStatus(page, missing[0]).getByText('✓ Guardada').waitFor();
+        await serverHolds(url, token, draft.campaignId, missing[0].id, [offered(missing[0])[0].id]);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    180_000,
+  );
 
   it("unticks the others when 'Ninguno de los anteriores' is ticked, and it when another is, and the server keeps what is on screen", async () => {
     const { url } = suite.server;
@@ -203,7 +221,9 @@ describe('answers saved as they are chosen, in Chromium', () => {
     const status = await apiGet<CampaignStatusRow[]>(url, token, '/campaigns/status');
     const draft = status.filter((r) => r.currentEdition && r.status === 'draft')[2];
     const detail = await apiGet<CampaignDetail>(url, token, `/campaigns/get?id=${draft.campaignId}`);
-    const sub = questionsOf(detail).find((s) => s.type === 'multiple' && s.responses.some((r) => r.exclusive) && offered(s).filter((r) => !r.exclusive).length >= 2)!;
+    const sub = questionsOf(detail).find(
+      (s) => s.type === 'multiple' && s.responses.some((r) => r.exclusive) && offered(s).filter((r) => !r.exclusive).length >= 2,
+    )!;
     const none = sub.responses.find((r) => r.exclusive)!;
     const [one, two] = offered(sub).filter((r) => !r.exclusive);
     const box = (id: number) => page.locator(`#question-${sub.id}-${id}`);
@@ -234,4 +254,3 @@ describe('answers saved as they are chosen, in Chromium', () => {
     }
   }, 180_000);
 });
-

@@ -52,7 +52,12 @@ describe('deadlines, extensions and reopening in Chromium', () => {
       expect(await save.isDisabled()).toBe(true);
       await card.getByText(/entidades retrasadas/).waitFor();
       await admin.page.getByRole('searchbox', { name: 'Buscar por entidad' }).fill(draft.entity);
-      await admin.page.getByRole('row').filter({ hasText: draft.entity }).filter({ hasText: String(edition) }).getByText('Retrasada').waitFor();
+      await admin.page
+        .getByRole('row')
+        .filter({ hasText: draft.entity })
+        .filter({ hasText: String(edition) })
+        .getByText('Retrasada')
+        .waitFor();
       await shot(admin.page, 'status-closed-desktop', true);
 
       // USER: 'Plazo cerrado el 31 de enero de 2020', read-only (no answer can be saved), on desktop and phone.
@@ -106,7 +111,10 @@ describe('deadlines, extensions and reopening in Chromium', () => {
 
       // ADMIN reopens the user's sent campaign with a reason; sent again, its results page shows the history.
       await admin.page.getByRole('searchbox', { name: 'Buscar por entidad' }).fill(sent.entity);
-      const row = admin.page.getByRole('row').filter({ hasText: sent.entity }).filter({ hasText: String(edition) });
+      const row = admin.page
+        .getByRole('row')
+        .filter({ hasText: sent.entity })
+        .filter({ hasText: String(edition) });
       await row.getByRole('button', { name: /^Reabrir/ }).click();
       const dialog = admin.page.getByRole('dialog');
       await dialog.getByLabel('Motivo').fill('Error en el eje 2');
@@ -123,7 +131,15 @@ describe('deadlines, extensions and reopening in Chromium', () => {
         await reader.page.getByTestId('reopened-note').filter({ hasText: reopened }).waitFor();
         await shot(reader.page, `my-campaigns-reopened-${reader === phone ? 'phone' : 'desktop'}`);
       }
-      expect(await user.page.getByRole('columnheader').allInnerTexts()).toEqual(['Entidad', 'Edición', 'Primera respuesta', 'Fecha de envío ▼', 'Plazo', 'Estado', 'Acciones']);
+      expect(await user.page.getByRole('columnheader').allInnerTexts()).toEqual([
+        'Entidad',
+        'Edición',
+        'Primera respuesta',
+        'Fecha de envío ▼',
+        'Plazo',
+        'Estado',
+        'Acciones',
+      ]);
       await expectNoSideScroll(phone.page);
       await phone.page.goto(`${suite.server.url}/my-campaigns/${sent.id}`);
       const notice = phone.page.getByTestId('reopened-notice');

@@ -51,7 +51,6 @@ async function createCampaignFor(page: Page, entityText: string) {
 describe('campaigns in Chromium', () => {
   const suite = serverAndBrowser();
 
-
   it('lets the demo USER answer every question and submit, reaching the results', async () => {
     const { page, context, errors } = await newPage(suite.browser);
     try {
@@ -108,7 +107,9 @@ describe('campaigns in Chromium', () => {
       await picker.getByRole('button', { name: /^Guardar/ }).click();
       await picker.getByText(/Debes seleccionar (1 respuesta|como mínimo 1 respuesta)/).waitFor();
       // The server fails: the question says so (and the autosave tries again by itself) and the choice stays on screen.
-      await page.route('**/api/secure/v1/campaigns/saveAnswer', (route) => route.fulfill({ status: 500, body: JSON.stringify({ error: { type: 'INTERNAL', message: 'x' }, request: {} }) }));
+      await page.route('**/api/secure/v1/campaigns/saveAnswer', (route) =>
+        route.fulfill({ status: 500, body: JSON.stringify({ error: { type: 'INTERNAL', message: 'x' }, request: {} }) }),
+      );
       await picker.locator('input').first().check();
       await picker.getByRole('button', { name: /^Guardar/ }).click();
       await picker.getByText('No se ha podido guardar: reintentar').waitFor();

@@ -31,19 +31,34 @@ describe('comparisons in Chromium', () => {
     await page.getByTestId('group-autonomousCommunity').waitFor();
     // The report's heading names the entity, then come the groups; the trend across its editions has a tab of its own.
     await page.getByRole('button', { name: 'Evolución', exact: true }).waitFor();
-    expect(await page.locator('main').getByRole('heading', { level: 2 }).allTextContents()).toEqual([twoEditions.text.split(' - (')[0], 'Entidad', 'Provincia', 'CCAA', 'Entidades de tamaño similar']);
+    expect(await page.locator('main').getByRole('heading', { level: 2 }).allTextContents()).toEqual([
+      twoEditions.text.split(' - (')[0],
+      'Entidad',
+      'Provincia',
+      'CCAA',
+      'Entidades de tamaño similar',
+    ]);
     const legend = (await page.getByTestId('group-campaign').locator('.highcharts-legend').first().textContent()) ?? '';
     expect(legend).toContain('Campaña actual');
     expect(legend).toContain('Campaña anterior');
     expect(await page.getByTestId('no-previous').count()).toBe(0);
     await screenshot(page, 'comparisons-two-editions');
 
-    const pages = readPdf(await page.pdf({ format: 'A4', printBackground: true }), 'comparisons-pdf').split('\f').filter((p) => p.trim() !== '');
+    const pages = readPdf(await page.pdf({ format: 'A4', printBackground: true }), 'comparisons-pdf')
+      .split('\f')
+      .filter((p) => p.trim() !== '');
     // The heading opens the first page, the 'Entidad' radars under it; then each group's radars on a page and
     // its differences table on the next; '¿Cómo se calcula?' at the end.
     const firstLines = pages.map((p) => p.trim().split('\n')[0].trim());
     expect(firstLines[0]).toBe('COMPARATIVAS');
-    expect(firstLines).toEqual(expect.arrayContaining(['Provincia', 'CCAA', 'Entidades de tamaño similar', ...['Entidad', 'Provincia', 'CCAA', 'Entidades de tamaño similar'].map((g) => `${g}: diferencias entre campañas`)]));
+    expect(firstLines).toEqual(
+      expect.arrayContaining([
+        'Provincia',
+        'CCAA',
+        'Entidades de tamaño similar',
+        ...['Entidad', 'Provincia', 'CCAA', 'Entidades de tamaño similar'].map((g) => `${g}: diferencias entre campañas`),
+      ]),
+    );
     expect(pages.at(-1)).toContain('¿Cómo se calculan los resultados?');
     expect(pages.join('')).not.toContain('Imprimir en PDF');
 
@@ -75,7 +90,13 @@ describe('comparisons in Chromium', () => {
     const visitor = await newPage(suite.browser);
     await visitor.page.goto(link);
     await visitor.page.getByTestId('group-province').waitFor();
-    expect(await visitor.page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([oneEdition.text.split(' - (')[0], 'Entidad', 'Provincia', 'CCAA', 'Entidades de tamaño similar']);
+    expect(await visitor.page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([
+      oneEdition.text.split(' - (')[0],
+      'Entidad',
+      'Provincia',
+      'CCAA',
+      'Entidades de tamaño similar',
+    ]);
     await screenshot(visitor.page, 'comparisons-shared');
     await visitor.page.goto(`${suite.server.url}/comparisons/0/not-a-token`);
     await visitor.page.getByText('Link compartido incorrecto.').waitFor();

@@ -48,7 +48,11 @@ describe('opening the edition for a province and reminders in Chromium (no SMTP 
       await card.getByLabel('Provincia').selectOption({ label: PROVINCE });
       await card.getByRole('button', { name: 'Ver resumen' }).click();
       const summary = card.getByTestId('opening-summary');
-      await summary.getByText(`Edición ${edition}: se ${missing.length === 1 ? 'creará 1 campaña' : `crearán ${missing.length} campañas`}; ${existing} ya ${existing === 1 ? 'tiene' : 'tienen'} una.`).waitFor();
+      await summary
+        .getByText(
+          `Edición ${edition}: se ${missing.length === 1 ? 'creará 1 campaña' : `crearán ${missing.length} campañas`}; ${existing} ya ${existing === 1 ? 'tiene' : 'tienen'} una.`,
+        )
+        .waitFor();
       await summary.getByText('El correo no está configurado en el servidor (SMTP_URL)').waitFor();
       await shot(page, 'opening-summary-desktop');
       await summary.getByRole('button', { name: 'Confirmar y crear' }).click();
@@ -57,7 +61,12 @@ describe('opening the edition for a province and reminders in Chromium (no SMTP 
       await shot(page, 'opening-result-desktop');
       for (const name of missing) {
         await page.getByRole('searchbox', { name: 'Buscar por entidad' }).fill(name);
-        await page.getByRole('row').filter({ hasText: name }).filter({ hasText: String(edition) }).getByText('Sin Comenzar').waitFor();
+        await page
+          .getByRole('row')
+          .filter({ hasText: name })
+          .filter({ hasText: String(edition) })
+          .getByText('Sin Comenzar')
+          .waitFor();
       }
       await shot(page, 'opening-new-row-desktop', true);
 
@@ -73,7 +82,7 @@ describe('opening the edition for a province and reminders in Chromium (no SMTP 
     }
   }, 90_000);
 
-  it('without SMTP the reminder explains how to configure it and downloads the users\' e-mails as CSV', async () => {
+  it("without SMTP the reminder explains how to configure it and downloads the users' e-mails as CSV", async () => {
     const admin = await newPage(suite.browser);
     const { page } = admin;
     try {

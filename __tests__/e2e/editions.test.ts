@@ -9,8 +9,7 @@ import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
 describe('editions in Chromium', () => {
   const suite = serverAndBrowser(sharedAppServer);
 
-
-  it('lets ADMIN read a broken file\'s problems in Spanish, preview a good one with its differences, import it and see it listed (desktop)', async () => {
+  it("lets ADMIN read a broken file's problems in Spanish, preview a good one with its differences, import it and see it listed (desktop)", async () => {
     const { page, context, errors } = await newPage(suite.browser);
     // 2025's questionnaire as 2027: after 2026, three questions go, two are reworded, one response comes back.
     await uploadBrokenThenGood(page, suite.server.url, catalogueFile(2025, 2027), screenshot, 'editions-desktop', 2026);

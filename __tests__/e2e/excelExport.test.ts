@@ -30,7 +30,7 @@ describe("'Descargar Excel' in Chromium", () => {
     sent = { campaignId, result: await apiGet<ResultResponse>(suite.server.url, token, `/campaigns/result?id=${campaignId}`) };
   }, 120_000);
 
-  it("downloads the report as a workbook with a sheet per block and the measures, numbers with their formats", async () => {
+  it('downloads the report as a workbook with a sheet per block and the measures, numbers with their formats', async () => {
     const { page, context, errors } = await newPage(suite.browser);
     await logInAsUser(page, suite.server.url);
     await page.goto(`${suite.server.url}/results/${sent.campaignId}`);
@@ -73,7 +73,7 @@ describe("'Descargar Excel' in Chromium", () => {
     await context.close();
   });
 
-  it("downloads the comparisons as a workbook with a sheet per group, percentages as fractions", async () => {
+  it('downloads the comparisons as a workbook with a sheet per group, percentages as fractions', async () => {
     const { page, context, errors } = await newPage(suite.browser);
     await logInAsUser(page, suite.server.url);
     await page.goto(`${suite.server.url}/comparisons/${twoEditions}`);
@@ -98,7 +98,7 @@ describe("'Descargar Excel' in Chromium", () => {
     await context.close();
   });
 
-  it("lets ADMIN export the current edition from the status page, as Excel with a sheet per section", async () => {
+  it('lets ADMIN export the current edition from the status page, as Excel with a sheet per section', async () => {
     const { page, context, errors } = await newPage(suite.browser);
     await logIn(page, suite.server.url, 'admin@demo.es');
     await page.waitForURL((url) => !url.pathname.startsWith('/auth'));

@@ -76,7 +76,9 @@ describe("'Plan de mejora' in Chromium", () => {
     expect(file.suggestedFilename()).toMatch(new RegExp(`-campana-${subject.year}-plan-de-mejora\\.csv$`));
     const csv = fs.readFileSync((await file.path())!, 'utf8');
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('\uFEFFEje;Política;Medida;Nivel;Puntos de la medida;Máximo de la medida;Medida (%);Puntos pendientes;Indicador;Pregunta;Puntos de la pregunta;Máximo de la pregunta;Tu respuesta;Respuesta que más puntúa');
+    expect(lines[0]).toBe(
+      '\uFEFFEje;Política;Medida;Nivel;Puntos de la medida;Máximo de la medida;Medida (%);Puntos pendientes;Indicador;Pregunta;Puntos de la pregunta;Máximo de la pregunta;Tu respuesta;Respuesta que más puntúa',
+    );
     expect(lines[1].split(';')[2]).toBe(measure);
     expect(lines[1]).toContain(best);
 
@@ -116,7 +118,10 @@ describe("'Plan de mejora' in Chromium", () => {
     expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
     await scrollPageTo(page, 0);
     await page.screenshot({ path: path.join(SHOTS, 'plan-phone.png'), fullPage: true });
-    await page.getByTestId('plan-measure').first().screenshot({ path: path.join(SHOTS, 'plan-phone-measure.png') });
+    await page
+      .getByTestId('plan-measure')
+      .first()
+      .screenshot({ path: path.join(SHOTS, 'plan-phone-measure.png') });
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);

@@ -22,7 +22,8 @@ async function shot(page: Page, name: string, fullPage = false) {
 const shapes = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"] .d-print-none .highcharts-series-0 path.highcharts-point`);
 
 /** What a screen reader hears before a map's shapes: Highcharts' description region (its type description among it). */
-const spokenBefore = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"] .d-print-none [id^="highcharts-screen-reader-region-before"]`).textContent();
+const spokenBefore = (page: Page, testId: string) =>
+  page.locator(`[data-testid="${testId}"] .d-print-none [id^="highcharts-screen-reader-region-before"]`).textContent();
 
 describe('maps in Chromium', () => {
   const suite = serverAndBrowser();
@@ -137,7 +138,9 @@ describe('maps in Chromium', () => {
     expect(await table.locator('tbody th').allTextContents()).toEqual(['Cullera', 'Sueca']);
     // Valencia's municipalities are drawn, two of them in the entity's colour.
     const shapes = page.locator('[data-testid="picked-map"] .d-print-none .highcharts-series-0 path.highcharts-point');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="picked-map"] .d-print-none .highcharts-series-0 path.highcharts-point').length > 250);
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="picked-map"] .d-print-none .highcharts-series-0 path.highcharts-point').length > 250,
+    );
     expect(await shapes.count()).toBeGreaterThan(250);
     await page.getByTestId('picked-map').scrollIntoViewIfNeeded();
     await shot(page, 'entity-form-map');
@@ -162,7 +165,8 @@ describe('maps in Chromium', () => {
     expect(await seriousViolations(page)).toEqual([]);
     // Tab reaches the map's shapes; Enter on one filters the table as a click does.
     await page.getByRole('radio', { name: 'Comunidades' }).focus();
-    for (let i = 0; i < 10 && !(await page.evaluate(() => document.activeElement?.classList.contains('highcharts-point') ?? false)); i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 10 && !(await page.evaluate(() => document.activeElement?.classList.contains('highcharts-point') ?? false)); i++)
+      await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
     expect(focused).not.toBe('');
     // Each map is named to a screen reader: its kind and its title, never Highcharts' 'unspecified region'.

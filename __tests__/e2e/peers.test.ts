@@ -55,54 +55,58 @@ describe('entities of a similar size and ranks in Chromium', () => {
   it.each([
     ['desktop', false],
     ['phone', true],
-  ])("shows the band as a fifth level with its own checkbox, the ranks, and prints both (%s)", async (name, phone) => {
-    const { page, context, errors } = await newPage(suite.browser, { phone });
-    await logInAsUser(page, suite.server.url);
-    await page.goto(`${suite.server.url}/results/${subject.campaignId}`);
-    await globalBlock(page).waitFor();
-    await globalBlock(page).scrollIntoViewIfNeeded();
-    expect(subject.shown).toBe(5);
-    await waitForCount(needles(page), subject.shown);
-    expect((await globalHeaders(page)).some((h) => h.startsWith(`${subject.band} (n = `))).toBe(true);
-    await expect(globalBlock(page).getByTestId('gauge-legend').innerText()).resolves.toContain(subject.band);
+  ])(
+    'shows the band as a fifth level with its own checkbox, the ranks, and prints both (%s)',
+    async (name, phone) => {
+      const { page, context, errors } = await newPage(suite.browser, { phone });
+      await logInAsUser(page, suite.server.url);
+      await page.goto(`${suite.server.url}/results/${subject.campaignId}`);
+      await globalBlock(page).waitFor();
+      await globalBlock(page).scrollIntoViewIfNeeded();
+      expect(subject.shown).toBe(5);
+      await waitForCount(needles(page), subject.shown);
+      expect((await globalHeaders(page)).some((h) => h.startsWith(`${subject.band} (n = `))).toBe(true);
+      await expect(globalBlock(page).getByTestId('gauge-legend').innerText()).resolves.toContain(subject.band);
 
-    const ranks = page.getByTestId('rank-table');
-    await expect(ranks.getByRole('columnheader', { name: subject.band }).count()).resolves.toBe(1);
-    const cells = await ranks.locator('tbody td').allInnerTexts();
-    expect(cells.filter((c) => /^Puesto \d+ de \d+$/.test(c)).length).toBeGreaterThan(0);
-    for (const cell of cells) expect(cell).toMatch(/^(Puesto (\d+) de (\d+)|—)$/);
-    await screenshot(page, `peers-results-${name}`);
+      const ranks = page.getByTestId('rank-table');
+      await expect(ranks.getByRole('columnheader', { name: subject.band }).count()).resolves.toBe(1);
+      const cells = await ranks.locator('tbody td').allInnerTexts();
+      expect(cells.filter((c) => /^Puesto \d+ de \d+$/.test(c)).length).toBeGreaterThan(0);
+      for (const cell of cells) expect(cell).toMatch(/^(Puesto (\d+) de (\d+)|—)$/);
+      await screenshot(page, `peers-results-${name}`);
 
-    await openOptions(page, phone);
-    const box = page.getByRole('checkbox', { name: BAND_BOX });
-    await expect(box.isChecked()).resolves.toBe(true);
-    await box.uncheck();
-    await waitForCount(needles(page), subject.shown - 1);
-    expect((await globalHeaders(page)).some((h) => h.startsWith(subject.band))).toBe(false);
-    await expect(ranks.getByRole('columnheader', { name: subject.band }).count()).resolves.toBe(0);
-    await box.check();
-    await waitForCount(needles(page), subject.shown);
-    await openOptions(page, phone);
+      await openOptions(page, phone);
+      const box = page.getByRole('checkbox', { name: BAND_BOX });
+      await expect(box.isChecked()).resolves.toBe(true);
+      await box.uncheck();
+      await waitForCount(needles(page), subject.shown - 1);
+      expect((await globalHeaders(page)).some((h) => h.startsWith(subject.band))).toBe(false);
+      await expect(ranks.getByRole('columnheader', { name: subject.band }).count()).resolves.toBe(0);
+      await box.check();
+      await waitForCount(needles(page), subject.shown);
+      await openOptions(page, phone);
 
-    const printed = await printedText(page, `peers-results-print-${name}`);
-    expect(printed).toContain(`Entidades de tamaño similar: ${subject.band} (n = `);
-    expect(printed).toContain('Puesto entre los participantes');
-    expect(printed).toMatch(/Puesto \d+ de \d+/);
-    expect(printed).toContain('comparten puesto');
+      const printed = await printedText(page, `peers-results-print-${name}`);
+      expect(printed).toContain(`Entidades de tamaño similar: ${subject.band} (n = `);
+      expect(printed).toContain('Puesto entre los participantes');
+      expect(printed).toMatch(/Puesto \d+ de \d+/);
+      expect(printed).toContain('comparten puesto');
 
-    await page.goto(`${suite.server.url}/comparisons/${subject.campaignId}`);
-    const group = page.getByTestId('group-sizeBand');
-    await group.waitFor();
-    await expect(group.getByTestId('group-sizes').innerText()).resolves.toContain(subject.band);
-    await page.getByRole('button', { name: 'Evolución', exact: true }).click();
-    await page.getByTestId('trend').waitFor();
-    await expect(page.getByTestId('trend-table').innerText()).resolves.toContain(subject.band);
-    await screenshot(page, `peers-comparisons-${name}`);
-    const comparisons = await printedText(page, `peers-comparisons-print-${name}`);
-    expect(comparisons).toContain(subject.band);
-    expect(errors).toEqual([]);
-    await context.close();
-  }, 120_000);
+      await page.goto(`${suite.server.url}/comparisons/${subject.campaignId}`);
+      const group = page.getByTestId('group-sizeBand');
+      await group.waitFor();
+      await expect(group.getByTestId('group-sizes').innerText()).resolves.toContain(subject.band);
+      await page.getByRole('button', { name: 'Evolución', exact: true }).click();
+      await page.getByTestId('trend').waitFor();
+      await expect(page.getByTestId('trend-table').innerText()).resolves.toContain(subject.band);
+      await screenshot(page, `peers-comparisons-${name}`);
+      const comparisons = await printedText(page, `peers-comparisons-print-${name}`);
+      expect(comparisons).toContain(subject.band);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    120_000,
+  );
 });
 
 describe('means withheld for small groups (MIN_GROUP_SIZE=3) in Chromium', () => {
@@ -141,34 +145,38 @@ describe('means withheld for small groups (MIN_GROUP_SIZE=3) in Chromium', () =>
   it.each([
     ['desktop', false],
     ['phone', true],
-  ])("says why a mean is not shown, shows dashes for it, and neither page nor paper holds it (%s)", async (name, phone) => {
-    const { page, context, errors } = await newPage(browser, { phone });
-    await logIn(page, guarded.url, subject.account);
-    await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-    await page.goto(`${guarded.url}/results/${subject.campaignId}`);
-    await globalBlock(page).waitFor();
-    const note = page.getByTestId('withheld-note');
-    const sentence = await note.innerText();
-    expect(sentence).toMatch(/^No se muestran? las? medias? de /);
-    expect(sentence).toContain(`${subject.name} (n = ${subject.n})`);
-    expect(sentence).toContain('se muestran solo las medias de al menos 3 entidades, para que nadie pueda deducir la puntuación de otra entidad.');
+  ])(
+    'says why a mean is not shown, shows dashes for it, and neither page nor paper holds it (%s)',
+    async (name, phone) => {
+      const { page, context, errors } = await newPage(browser, { phone });
+      await logIn(page, guarded.url, subject.account);
+      await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+      await page.goto(`${guarded.url}/results/${subject.campaignId}`);
+      await globalBlock(page).waitFor();
+      const note = page.getByTestId('withheld-note');
+      const sentence = await note.innerText();
+      expect(sentence).toMatch(/^No se muestran? las? medias? de /);
+      expect(sentence).toContain(`${subject.name} (n = ${subject.n})`);
+      expect(sentence).toContain('se muestran solo las medias de al menos 3 entidades, para que nadie pueda deducir la puntuación de otra entidad.');
 
-    const column = (await globalHeaders(page)).findIndex((h) => h.startsWith(subject.name));
-    expect(column).toBeGreaterThan(0);
-    const total = (await globalBlock(page).locator('tr.comparison-total').innerText()).split('\t');
-    expect(total[column]).toBe('—');
-    const text = await page.locator('main').innerText();
-    const totalCell = total.join(' ');
-    expect(totalCell).not.toMatch(subject.cell);
-    expect(text).toContain(sentence);
-    await screenshot(page, `peers-withheld-${name}`);
+      const column = (await globalHeaders(page)).findIndex((h) => h.startsWith(subject.name));
+      expect(column).toBeGreaterThan(0);
+      const total = (await globalBlock(page).locator('tr.comparison-total').innerText()).split('\t');
+      expect(total[column]).toBe('—');
+      const text = await page.locator('main').innerText();
+      const totalCell = total.join(' ');
+      expect(totalCell).not.toMatch(subject.cell);
+      expect(text).toContain(sentence);
+      await screenshot(page, `peers-withheld-${name}`);
 
-    const printed = await printedText(page, `peers-withheld-print-${name}`);
-    expect(printed).toContain('para que nadie pueda deducir la puntuación de otra entidad');
-    expect(printed).toContain(`${subject.name} (n = ${subject.n})`);
-    const printedTotal = /TOTAL ([^A-Za-zÀ-ÿ]*)/.exec(printed)?.[1] ?? '';
-    expect(printedTotal).not.toMatch(subject.cell);
-    expect(errors).toEqual([]);
-    await context.close();
-  }, 120_000);
+      const printed = await printedText(page, `peers-withheld-print-${name}`);
+      expect(printed).toContain('para que nadie pueda deducir la puntuación de otra entidad');
+      expect(printed).toContain(`${subject.name} (n = ${subject.n})`);
+      const printedTotal = /TOTAL ([^A-Za-zÀ-ÿ]*)/.exec(printed)?.[1] ?? '';
+      expect(printedTotal).not.toMatch(subject.cell);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    120_000,
+  );
 });

@@ -15,7 +15,11 @@ async function fillUsersTable(url: string) {
 const statusSearch = (page: Page) => page.getByLabel('Buscar por entidad');
 const communityToggle = (page: Page) => page.getByRole('button', { name: /^Comunidad autónoma/ });
 const usersPager = (page: Page) => page.getByRole('navigation', { name: 'Usuarios' });
-const statusEntities = (page: Page) => page.getByRole('table').getByRole('row').filter({ has: page.getByRole('cell') });
+const statusEntities = (page: Page) =>
+  page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') });
 
 describe('list views kept across a reload in Chromium', () => {
   const suite = serverAndBrowser();

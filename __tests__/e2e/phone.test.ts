@@ -60,8 +60,10 @@ describe('every page and dialog on a phone (390x844)', () => {
       await page.locator('fieldset.answer-picker').first().waitFor();
       await checkPage(page, 'questionnaire');
       // The campaign's year is never cut: the entity's name gives way to it.
-      await expectOnScreen(header.locator('.questionnaire-campaign'), 'the questionnaire header\'s campaign');
-      expect(await header.locator('.questionnaire-campaign').evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && /\d{4}/.test(el.textContent ?? ''))).toBe(true);
+      await expectOnScreen(header.locator('.questionnaire-campaign'), "the questionnaire header's campaign");
+      expect(await header.locator('.questionnaire-campaign').evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && /\d{4}/.test(el.textContent ?? ''))).toBe(
+        true,
+      );
       // Down the questions, what stays on top (the app's header and the questionnaire's) covers at most a fifth of the screen.
       await scrollPageTo(page, 1500);
       await page.waitForTimeout(100);
@@ -101,14 +103,21 @@ describe('every page and dialog on a phone (390x844)', () => {
       await page.getByRole('button', { name: 'Nueva Campaña' }).click();
       await checkDialog(page, 'new-campaign');
       // The entity list opens inside the dialog, and an entity can be chosen.
-      await page.locator('.modal.show').getByRole('button', { name: /^Entidad/ }).click();
+      await page
+        .locator('.modal.show')
+        .getByRole('button', { name: /^Entidad/ })
+        .click();
       const firstEntity = page.locator('.modal.show [role="group"] button').first();
       await expectOnScreen(firstEntity, 'first entity of Nueva Campaña');
       await screenshot(page, 'phone-new-campaign-open', { fullPage: false });
       await firstEntity.click();
       expect(await page.locator('.modal.show').getByRole('button', { name: 'Crear campaña' }).isEnabled()).toBe(true);
       await cancelDialog(page);
-      await page.locator('table.list-table tbody tr').getByRole('button', { name: /^Eliminar/ }).first().click();
+      await page
+        .locator('table.list-table tbody tr')
+        .getByRole('button', { name: /^Eliminar/ })
+        .first()
+        .click();
       await checkDialog(page, 'delete-campaign-confirmation');
       await cancelDialog(page);
 
@@ -131,7 +140,11 @@ describe('every page and dialog on a phone (390x844)', () => {
 
       await page.goto(`${suite.server.url}/manage/entities`);
       await checkListPage(page, 'entities-admin');
-      await page.locator('table.list-table tbody tr').getByRole('button', { name: /^Eliminar/ }).first().click();
+      await page
+        .locator('table.list-table tbody tr')
+        .getByRole('button', { name: /^Eliminar/ })
+        .first()
+        .click();
       await checkDialog(page, 'delete-entity-confirmation');
       await cancelDialog(page);
       await page.goto(`${suite.server.url}/manage/entities/create`);

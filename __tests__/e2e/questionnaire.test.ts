@@ -21,44 +21,47 @@ async function openQuestionnaireWithASavedAnswer(page: Page, url: string): Promi
 describe('questionnaire and filters in Chromium', () => {
   const suite = serverAndBrowser(sharedAppServer);
 
-
   it.each([
     ['clicking their names', false],
     ['tapping their names on a phone', true],
-  ])('filters /status by two communities chosen by %s, not their boxes', async (_how, phone) => {
-    const { page, context, errors } = await newPage(suite.browser, { phone });
-    try {
-      await logIn(page, suite.server.url, 'admin@demo.es');
-      await page.waitForURL('**/status');
-      await page.getByRole('table').waitFor();
-      const communities = [...new Set(await column(page, 3))].sort((a, b) => a.localeCompare(b, 'es'));
-      expect(communities.length).toBeGreaterThan(2);
-      const chosen = communities.slice(0, 2);
-      const toggle = page.getByRole('button', { name: /^Comunidad autónoma/ });
-      await toggle.click();
-      const options = page.getByRole('group', { name: 'Comunidad autónoma' });
-      for (const name of chosen) {
-        await page.getByRole('searchbox', { name: 'Buscar...' }).fill(name);
-        const option = options.getByText(name, { exact: true });
-        await (phone ? option.tap() : option.click());
+  ])(
+    'filters /status by two communities chosen by %s, not their boxes',
+    async (_how, phone) => {
+      const { page, context, errors } = await newPage(suite.browser, { phone });
+      try {
+        await logIn(page, suite.server.url, 'admin@demo.es');
+        await page.waitForURL('**/status');
+        await page.getByRole('table').waitFor();
+        const communities = [...new Set(await column(page, 3))].sort((a, b) => a.localeCompare(b, 'es'));
+        expect(communities.length).toBeGreaterThan(2);
+        const chosen = communities.slice(0, 2);
+        const toggle = page.getByRole('button', { name: /^Comunidad autónoma/ });
+        await toggle.click();
+        const options = page.getByRole('group', { name: 'Comunidad autónoma' });
+        for (const name of chosen) {
+          await page.getByRole('searchbox', { name: 'Buscar...' }).fill(name);
+          const option = options.getByText(name, { exact: true });
+          await (phone ? option.tap() : option.click());
+        }
+        await page.getByRole('searchbox', { name: 'Buscar...' }).fill('');
+        if (await page.getByRole('button', { name: 'Mostrar más' }).isVisible()) await page.getByRole('button', { name: 'Mostrar más' }).click();
+        expect(await options.getByRole('checkbox', { name: chosen[0] }).isChecked()).toBe(true);
+        expect(await options.getByRole('checkbox', { name: chosen[1] }).isChecked()).toBe(true);
+        await screenshot(page, `status-community-filter-${phone ? 'phone' : 'desktop'}`, { fullPage: false });
+        await page.getByRole('button', { name: 'Aplicar' }).click();
+        await page.waitForFunction(() => !document.querySelector('[role="group"] input[type="checkbox"]'));
+        expect(await toggle.innerText()).toBe('2 seleccionados');
+        // Both applied: only their rows are left (the first page shows one or both).
+        const shown = await column(page, 3);
+        expect(shown.length).toBeGreaterThan(0);
+        expect(shown.filter((c) => !chosen.includes(c))).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
       }
-      await page.getByRole('searchbox', { name: 'Buscar...' }).fill('');
-      if (await page.getByRole('button', { name: 'Mostrar más' }).isVisible()) await page.getByRole('button', { name: 'Mostrar más' }).click();
-      expect(await options.getByRole('checkbox', { name: chosen[0] }).isChecked()).toBe(true);
-      expect(await options.getByRole('checkbox', { name: chosen[1] }).isChecked()).toBe(true);
-      await screenshot(page, `status-community-filter-${phone ? 'phone' : 'desktop'}`, { fullPage: false });
-      await page.getByRole('button', { name: 'Aplicar' }).click();
-      await page.waitForFunction(() => !document.querySelector('[role="group"] input[type="checkbox"]'));
-      expect(await toggle.innerText()).toBe('2 seleccionados');
-      // Both applied: only their rows are left (the first page shows one or both).
-      const shown = await column(page, 3);
-      expect(shown.length).toBeGreaterThan(0);
-      expect(shown.filter((c) => !chosen.includes(c))).toEqual([]);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 
   it("ticks 'Entidades' on the new-user form by clicking an entity's name", async () => {
     const { page, context, errors } = await newPage(suite.browser);

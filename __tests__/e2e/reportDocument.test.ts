@@ -72,7 +72,8 @@ describe('printed and shared reports say who, when and how', () => {
     expect(printed.titleWhilePrinting).toBe(title);
     expect(printed.pdfTitle).toBe(title);
     const start = printed.text.slice(0, 800);
-    for (const words of [subject.entity, subject.province, campaign(), `Fecha del informe ${today()}`, 'Comparación', 'Territorios mostrados']) expect(start).toContain(words);
+    for (const words of [subject.entity, subject.province, campaign(), `Fecha del informe ${today()}`, 'Comparación', 'Territorios mostrados'])
+      expect(start).toContain(words);
     expect(printed.text).toMatch(/n = \d+/);
   }
 
@@ -90,8 +91,20 @@ describe('printed and shared reports say who, when and how', () => {
     expectWhoAndWhen(participants, 'Resultados');
     // The first page summarises (the score, the ranks, the largest rises since the previous campaign, the trend);
     // the report itself starts on the next page.
-    const firstPage = flat(execFileSync('pdftotext', ['-f', '1', '-l', '1', path.join(SCREENSHOT_DIR, 'report-document-results-participants.pdf'), '-']).toString('utf8'));
-    for (const words of ['Resumen', 'de puntuación global', 'Medias de comparación', 'Posición', 'Puesto 1 de', `Mayores mejoras desde la Campaña ${subject.previousYear}`, 'Evolución de la puntuación global', `Campaña ${subject.previousYear}`, 'Página 1 de']) {
+    const firstPage = flat(
+      execFileSync('pdftotext', ['-f', '1', '-l', '1', path.join(SCREENSHOT_DIR, 'report-document-results-participants.pdf'), '-']).toString('utf8'),
+    );
+    for (const words of [
+      'Resumen',
+      'de puntuación global',
+      'Medias de comparación',
+      'Posición',
+      'Puesto 1 de',
+      `Mayores mejoras desde la Campaña ${subject.previousYear}`,
+      'Evolución de la puntuación global',
+      `Campaña ${subject.previousYear}`,
+      'Página 1 de',
+    ]) {
       expect(firstPage).toContain(words);
     }
     expect(firstPage).toMatch(/\d+,\d %\s*de puntuación global|\d+,\d%\s*de puntuación global/);

@@ -90,7 +90,9 @@ describe('report layout: phone, languages and paper', () => {
           new PerformanceObserver((list) => {
             for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
               if (entry.hadRecentInput) continue;
-              const moved = (entry.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${[...s.node.classList].join('.')}` : String(s.node?.textContent)));
+              const moved = (entry.sources ?? []).map((s) =>
+                s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${[...s.node.classList].join('.')}` : String(s.node?.textContent),
+              );
               shifts.push({ value: entry.value, moved });
             }
           }).observe({ type: 'layout-shift', buffered: true });
@@ -136,7 +138,9 @@ describe('report layout: phone, languages and paper', () => {
       const measures = page.getByTestId('measures-section').getByTestId('measures-table');
       await measures.locator('tbody tr').first().waitFor();
       const outside = await measures.evaluate((table) =>
-        [...table.querySelectorAll('tbody tr')].flatMap((row) => [...row.children].filter((cell) => cell.getBoundingClientRect().right > window.innerWidth + 0.5).map((cell) => cell.textContent)),
+        [...table.querySelectorAll('tbody tr')].flatMap((row) =>
+          [...row.children].filter((cell) => cell.getBoundingClientRect().right > window.innerWidth + 0.5).map((cell) => cell.textContent),
+        ),
       );
       expect(outside).toEqual([]);
       await expectNoSideScroll(page);
@@ -209,7 +213,14 @@ describe('report layout: phone, languages and paper', () => {
       const labels = await page
         .getByTestId('location-bars')
         .locator('.highcharts-data-labels text')
-        .evaluateAll((texts) => texts.map((text) => [...text.childNodes].filter((node) => !(node as Element).classList?.contains('highcharts-text-outline')).map((node) => node.textContent).join('')));
+        .evaluateAll((texts) =>
+          texts.map((text) =>
+            [...text.childNodes]
+              .filter((node) => !(node as Element).classList?.contains('highcharts-text-outline'))
+              .map((node) => node.textContent)
+              .join(''),
+          ),
+        );
       // The entity's bar says what its card says ('92.5%'), every bar with a decimal point.
       expect(labels[0]).toBe(card);
       expect(labels.every((label) => /^\d+\.\d%$/.test(label))).toBe(true);
@@ -220,7 +231,7 @@ describe('report layout: phone, languages and paper', () => {
     }
   }, 120_000);
 
-  it("describes the charts to a screen reader in Spanish, with Spanish numbers", async () => {
+  it('describes the charts to a screen reader in Spanish, with Spanish numbers', async () => {
     const { page, context, errors } = await signedIn(false);
     try {
       await openResults(page);
@@ -244,7 +255,9 @@ describe('report layout: phone, languages and paper', () => {
       await openResults(page);
       await page.getByRole('button', { name: 'Detalle por medidas' }).click();
       await page.getByTestId('measures-table').waitFor();
-      const headingWords = (await page.getByTestId('measures-table').locator('thead th').allInnerTexts()).flatMap((h) => h.split(/\s+/)).filter((w) => w !== '');
+      const headingWords = (await page.getByTestId('measures-table').locator('thead th').allInnerTexts())
+        .flatMap((h) => h.split(/\s+/))
+        .filter((w) => w !== '');
       const pdf = await page.pdf({ format: 'A4', printBackground: true });
       expect(readPdf(pdf, 'layout-results-pdf')).not.toContain(CUT);
 

@@ -15,7 +15,10 @@ type Entity = EntityCampaigns['entityCampaigns'][number];
 
 /** A table's rows as the cells' texts, header included. */
 const rowsOf = (page: Page, testId: string) =>
-  page.getByTestId(testId).locator('table tr').evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => (cell as HTMLElement).innerText.trim())));
+  page
+    .getByTestId(testId)
+    .locator('table tr')
+    .evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => (cell as HTMLElement).innerText.trim())));
 
 describe('report states in Chromium: the differences table, a campaign not sent, another entity', () => {
   const suite = serverAndBrowser(sharedAppServer);
@@ -78,7 +81,10 @@ describe('report states in Chromium: the differences table, a campaign not sent,
     await page.setViewportSize({ width: 1280, height: 800 });
 
     const download = page.waitForEvent('download');
-    await page.getByTestId('differences-province').getByRole('button', { name: /Descargar CSV/ }).click();
+    await page
+      .getByTestId('differences-province')
+      .getByRole('button', { name: /Descargar CSV/ })
+      .click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(new RegExp(`-comparativas-provincia-${current.campaignNumber}\\.csv$`));
     const csv = fs.readFileSync((await file.path())!, 'utf8');
@@ -91,16 +97,24 @@ describe('report states in Chromium: the differences table, a campaign not sent,
     execFileSync('pdftoppm', ['-r', '60', '-png', pdfFile, path.join(SHOTS, 'comparisons-print')]);
     const text = execFileSync('pdftotext', ['-layout', pdfFile, '-']).toString('utf8');
     // Each table's page names its group; the change's heading stays on one line.
-    const firstLines = text.split('\f').filter((p) => p.trim() !== '').map((p) => p.trim().split('\n')[0].trim());
-    expect(firstLines.filter((line) => line.endsWith(': diferencias entre campañas'))).toEqual(['Entidad', 'Provincia', 'CCAA', 'Entidades de tamaño similar'].map((g) => `${g}: diferencias entre campañas`));
+    const firstLines = text
+      .split('\f')
+      .filter((p) => p.trim() !== '')
+      .map((p) => p.trim().split('\n')[0].trim());
+    expect(firstLines.filter((line) => line.endsWith(': diferencias entre campañas'))).toEqual(
+      ['Entidad', 'Provincia', 'CCAA', 'Entidades de tamaño similar'].map((g) => `${g}: diferencias entre campañas`),
+    );
     expect(text.match(/Cambio \(p\. p\.\)/g)).toHaveLength(4);
     expect(text).not.toContain('Descargar CSV');
     // No table wider than the paper: laid out for print at the A4 width inside its margins (186 mm, 703 px),
     // every table ends within the page and no cell runs out of its table.
     await page.setViewportSize({ width: 703, height: 1000 });
     await page.emulateMedia({ media: 'print' });
-    const fits = await page.locator('.differences-table').evaluateAll((tables) =>
-      tables.map((t) => t.getBoundingClientRect().right <= document.documentElement.clientWidth + 0.5 && t.scrollWidth <= t.clientWidth));
+    const fits = await page
+      .locator('.differences-table')
+      .evaluateAll((tables) =>
+        tables.map((t) => t.getBoundingClientRect().right <= document.documentElement.clientWidth + 0.5 && t.scrollWidth <= t.clientWidth),
+      );
     // The four groups' tables, and the trend's ('Evolución': this entity sent three editions).
     expect(fits).toEqual([true, true, true, true, true]);
     expect(errors).toEqual([]);
@@ -131,7 +145,7 @@ describe('report states in Chromium: the differences table, a campaign not sent,
     await context.close();
   }, 120_000);
 
-  it("empties the report at once when another entity is chosen on /results, and a reload keeps that entity", async () => {
+  it('empties the report at once when another entity is chosen on /results, and a reload keeps that entity', async () => {
     const [first, second] = sent.filter((e) => e.campaigns.length > 0);
     if (!second) throw new Error('The demo USER needs two entities with sent campaigns');
     const { page, context, errors } = await newPage(suite.browser);
@@ -151,12 +165,18 @@ describe('report states in Chromium: the differences table, a campaign not sent,
     await page.getByText('Por favor, selecciona una campaña específica').waitFor();
     await page.getByRole('button', { name: /^Campaña/ }).waitFor();
     // The selector says 'Cargando...' until the options are in, then the entity kept across the reload.
-    await page.getByRole('button', { name: /^Entidad/ }).filter({ hasText: second.text }).waitFor();
+    await page
+      .getByRole('button', { name: /^Entidad/ })
+      .filter({ hasText: second.text })
+      .waitFor();
     // The new entity's campaign opens its own report.
     await page.getByRole('button', { name: /^Campaña/ }).click();
     await page.getByRole('button', { name: second.campaigns.at(-1)!.text, exact: true }).click();
     await page.waitForURL(new RegExp(`/results/${second.campaigns.at(-1)!.id}$`));
-    await page.getByTestId('report-entity').filter({ hasText: second.text.slice(0, second.text.indexOf(' - (')) }).waitFor();
+    await page
+      .getByTestId('report-entity')
+      .filter({ hasText: second.text.slice(0, second.text.indexOf(' - (')) })
+      .waitFor();
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);

@@ -165,7 +165,14 @@ describe('printing a report draws every map and numbers its pages; the results p
       const expiresAt = new Date(response.expiresAt);
       // Thirty days (SHARE_TOKEN_TTL's default) from now.
       expect(Math.round((expiresAt.getTime() - Date.now()) / 86_400_000)).toBe(30);
-      const madrid = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Madrid' }).format(expiresAt);
+      const madrid = new Intl.DateTimeFormat('es-ES', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone: 'Europe/Madrid',
+      }).format(expiresAt);
       await expect(page.getByTestId('share-expiry').innerText()).resolves.toBe(`El enlace compartido caduca el ${madrid}.`);
       await screenshot(page, `report-printing-share-expiry-${size.name}`, { fullPage: false });
       expect(errors).toEqual([]);
@@ -207,7 +214,9 @@ describe('printing a report draws every map and numbers its pages; the results p
       await page.getByTestId('block-global').waitFor();
       const pages = (await printPdf(page, `results-reading-numbers-${size.name}`)).split('\f').filter((p) => p.trim() !== '');
       expect(pages.length).toBeGreaterThan(2);
-      pages.forEach((text, i) => expect({ page: i + 1, numbered: text.includes(`Página ${i + 1} de ${pages.length}`) }).toEqual({ page: i + 1, numbered: true }));
+      pages.forEach((text, i) =>
+        expect({ page: i + 1, numbered: text.includes(`Página ${i + 1} de ${pages.length}`) }).toEqual({ page: i + 1, numbered: true }),
+      );
       expect(errors).toEqual([]);
       await context.close();
     }, 120_000);

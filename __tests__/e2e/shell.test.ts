@@ -51,7 +51,13 @@ describe('client shell in Chromium', () => {
 
   it.each([
     ['usuario@demo.es', '/my-campaigns', 'Campañas', 'Usuario', ['Mis Campañas', 'Resultados', 'Comparativas']],
-    ['admin@demo.es', '/status', 'Encuesta', 'Super Administrador', ['Estado', 'Entidades', 'Usuarios', 'Ediciones', 'Registro de actividad', 'Resultados', 'Comparativas']],
+    [
+      'admin@demo.es',
+      '/status',
+      'Encuesta',
+      'Super Administrador',
+      ['Estado', 'Entidades', 'Usuarios', 'Ediciones', 'Registro de actividad', 'Resultados', 'Comparativas'],
+    ],
     ['fec@demo.es', '/status', 'Encuesta', 'Administrador', ['Estado', 'Entidades', 'Usuarios', 'Ediciones', 'Resultados', 'Comparativas']],
   ])('logs %s in through the form to %s with its menu', async (email, landing, title, roleLabel, menu) => {
     const { page, errors } = opened;
@@ -162,7 +168,10 @@ describe('client shell in Chromium', () => {
   it("leaves the not-found page with 'Volver al inicio', and shows it for an address that names no campaign", async () => {
     const { page, errors } = opened;
     const [admin, user] = await Promise.all([apiToken(suite.server.url, 'admin@demo.es'), apiToken(suite.server.url, 'usuario@demo.es')]);
-    const [status, mine] = await Promise.all([apiGet<CampaignStatusRow[]>(suite.server.url, admin, '/campaigns/status'), apiGet<CampaignSummary[]>(suite.server.url, user, '/campaigns/all')]);
+    const [status, mine] = await Promise.all([
+      apiGet<CampaignStatusRow[]>(suite.server.url, admin, '/campaigns/status'),
+      apiGet<CampaignSummary[]>(suite.server.url, user, '/campaigns/all'),
+    ]);
     const own = new Set(mine.map((c) => c.entityId));
     const othersCampaign = status.find((row) => row.campaignId !== null && !own.has(row.entityId))!.campaignId;
     await logIn(page, suite.server.url, 'usuario@demo.es');
@@ -170,7 +179,14 @@ describe('client shell in Chromium', () => {
     const notFound = page.getByRole('heading', { name: '404' });
     const list = page.getByRole('heading', { name: 'Mis campañas' });
 
-    for (const path of [`/my-campaigns/${othersCampaign}`, '/my-campaigns/99999', '/my-campaigns/abc', '/my-campaigns/99999999999', '/results/abc', '/comparisons/0x1F']) {
+    for (const path of [
+      `/my-campaigns/${othersCampaign}`,
+      '/my-campaigns/99999',
+      '/my-campaigns/abc',
+      '/my-campaigns/99999999999',
+      '/results/abc',
+      '/comparisons/0x1F',
+    ]) {
       await page.goto(`${suite.server.url}${path}`);
       await notFound.waitFor();
       await page.getByRole('button', { name: 'Volver al inicio' }).click();

@@ -12,7 +12,7 @@ describe('signing in in Chromium', () => {
   it.each([
     ['desktop', false],
     ['phone', true],
-  ])('keeps the language chosen on the sign-in page after signing in, and stores it as the user\'s (%s)', async (size, phone) => {
+  ])("keeps the language chosen on the sign-in page after signing in, and stores it as the user's (%s)", async (size, phone) => {
     const { page, context } = await newPage(suite.browser, phone ? { phone } : { viewport: DESKTOP });
     try {
       if (phone) expect(page.viewportSize()).toEqual(PHONE);
@@ -60,55 +60,62 @@ describe('a forgotten password in Chromium, with e-mail', () => {
   it.each([
     ['desktop', false, 'usuario@demo.es', '**/my-campaigns'],
     ['phone', true, 'fec@demo.es', '**/status'],
-  ])('sends a link by e-mail that sets a new password once, which then signs in (%s)', async (size, phone, email, home) => {
-    const { page, context } = await newPage(suite.browser, phone ? { phone } : { viewport: DESKTOP });
-    const password = 'grulla violeta sobre el tejado';
-    try {
-      await page.goto(`${suite.server.url}/auth/login`);
-      await page.getByRole('link', { name: '¿Has olvidado tu contraseña?' }).click();
-      await page.waitForURL('**/auth/forgot-password');
-      await page.getByRole('button', { name: 'Enviar' }).click();
-      await page.getByText('Campo obligatorio').waitFor();
-      await page.getByLabel('Correo electrónico').fill(email);
-      await screenshot(page, `forgot-password-form-${size}`);
-      await page.getByRole('button', { name: 'Enviar' }).click();
-      await page.getByText('Si el correo electrónico pertenece a una cuenta, te hemos enviado un enlace').waitFor();
-      await screenshot(page, `forgot-password-sent-${size}`);
+  ])(
+    'sends a link by e-mail that sets a new password once, which then signs in (%s)',
+    async (size, phone, email, home) => {
+      const { page, context } = await newPage(suite.browser, phone ? { phone } : { viewport: DESKTOP });
+      const password = 'grulla violeta sobre el tejado';
+      try {
+        await page.goto(`${suite.server.url}/auth/login`);
+        await page.getByRole('link', { name: '¿Has olvidado tu contraseña?' }).click();
+        await page.waitForURL('**/auth/forgot-password');
+        await page.getByRole('button', { name: 'Enviar' }).click();
+        await page.getByText('Campo obligatorio').waitFor();
+        await page.getByLabel('Correo electrónico').fill(email);
+        await screenshot(page, `forgot-password-form-${size}`);
+        await page.getByRole('button', { name: 'Enviar' }).click();
+        await page.getByText('Si el correo electrónico pertenece a una cuenta, te hemos enviado un enlace').waitFor();
+        await screenshot(page, `forgot-password-sent-${size}`);
 
-      // The link as the e-mail gives it, opened on this server's address.
-      const link = new URL(await linkSentTo(email));
-      const onServer = `${suite.server.url}${link.pathname}${link.hash}`;
-      await page.goto(onServer);
-      await page.getByRole('heading', { name: 'Elige una contraseña nueva' }).waitFor();
-      await page.getByLabel('Nueva contraseña', { exact: true }).fill('contraseña1234');
-      await page.getByLabel('Repite la nueva contraseña').fill('contraseña1234');
-      await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
-      await page.getByText(/fácil de adivinar/).first().waitFor();
-      await page.getByLabel('Nueva contraseña', { exact: true }).fill(password);
-      await page.getByLabel('Repite la nueva contraseña').fill(password);
-      await screenshot(page, `reset-password-form-${size}`);
-      await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
-      await page.getByText('Tu contraseña ha cambiado. Ya puedes iniciar sesión con ella.').waitFor();
-      await screenshot(page, `reset-password-done-${size}`);
+        // The link as the e-mail gives it, opened on this server's address.
+        const link = new URL(await linkSentTo(email));
+        const onServer = `${suite.server.url}${link.pathname}${link.hash}`;
+        await page.goto(onServer);
+        await page.getByRole('heading', { name: 'Elige una contraseña nueva' }).waitFor();
+        await page.getByLabel('Nueva contraseña', { exact: true }).fill('contraseña1234');
+        await page.getByLabel('Repite la nueva contraseña').fill('contraseña1234');
+        await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+        await page
+          .getByText(/fácil de adivinar/)
+          .first()
+          .waitFor();
+        await page.getByLabel('Nueva contraseña', { exact: true }).fill(password);
+        await page.getByLabel('Repite la nueva contraseña').fill(password);
+        await screenshot(page, `reset-password-form-${size}`);
+        await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+        await page.getByText('Tu contraseña ha cambiado. Ya puedes iniciar sesión con ella.').waitFor();
+        await screenshot(page, `reset-password-done-${size}`);
 
-      // Single use: the same link again, opened afresh (another page first: a change of the fragment alone does not
-      // load the page again), is refused.
-      await page.goto(`${suite.server.url}/auth/login`);
-      await page.goto(onServer);
-      await page.getByLabel('Nueva contraseña', { exact: true }).fill('Tq8#vLw2!pZr9xKm-e2e');
-      await page.getByLabel('Repite la nueva contraseña').fill('Tq8#vLw2!pZr9xKm-e2e');
-      await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
-      await page.getByRole('alert').filter({ hasText: 'El enlace no es válido: ya se ha usado o ha caducado.' }).waitFor();
+        // Single use: the same link again, opened afresh (another page first: a change of the fragment alone does not
+        // load the page again), is refused.
+        await page.goto(`${suite.server.url}/auth/login`);
+        await page.goto(onServer);
+        await page.getByLabel('Nueva contraseña', { exact: true }).fill('Tq8#vLw2!pZr9xKm-e2e');
+        await page.getByLabel('Repite la nueva contraseña').fill('Tq8#vLw2!pZr9xKm-e2e');
+        await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+        await page.getByRole('alert').filter({ hasText: 'El enlace no es válido: ya se ha usado o ha caducado.' }).waitFor();
 
-      // The old password no longer signs in; the new one does.
-      await logIn(page, suite.server.url, email);
-      await page.getByRole('alert').filter({ hasText: 'El usuario o la contraseña no son correctos.' }).waitFor();
-      await logIn(page, suite.server.url, email, password);
-      await page.waitForURL(home);
-    } finally {
-      await context.close();
-    }
-  }, 120_000);
+        // The old password no longer signs in; the new one does.
+        await logIn(page, suite.server.url, email);
+        await page.getByRole('alert').filter({ hasText: 'El usuario o la contraseña no son correctos.' }).waitFor();
+        await logIn(page, suite.server.url, email, password);
+        await page.waitForURL(home);
+      } finally {
+        await context.close();
+      }
+    },
+    120_000,
+  );
 });
 
 describe('a forgotten password in Chromium, without e-mail', () => {

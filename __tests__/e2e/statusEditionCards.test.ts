@@ -29,36 +29,54 @@ describe('the status page cards manage the edition the page shows, in Chromium',
   it.each([
     ['at 1366 wide', false],
     ['on a phone', true],
-  ])("sets last year's closing date from its own card, leaving this year's as it was (%s)", async (_size, phone) => {
-    const { page, errors } = await newPage(suite.browser, phone ? { phone: true } : { viewport: { width: 1366, height: 900 } });
-    try {
-      await logIn(page, suite.server.url, 'admin@demo.es');
-      await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
-      await page.goto(`${suite.server.url}/status`);
-      // The page opens on the edition with open campaigns, and so do its cards.
-      await deadlineCard(page).getByRole('heading', { name: `Plazo de la edición ${open}` }).waitFor();
-      await page.getByTestId('reminders').getByRole('heading', { name: `Recordatorios de la edición ${open}` }).waitFor();
-      const current = await apiGet<EditionDeadline>(suite.server.url, token, '/campaigns/deadline');
+  ])(
+    "sets last year's closing date from its own card, leaving this year's as it was (%s)",
+    async (_size, phone) => {
+      const { page, errors } = await newPage(suite.browser, phone ? { phone: true } : { viewport: { width: 1366, height: 900 } });
+      try {
+        await logIn(page, suite.server.url, 'admin@demo.es');
+        await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
+        await page.goto(`${suite.server.url}/status`);
+        // The page opens on the edition with open campaigns, and so do its cards.
+        await deadlineCard(page)
+          .getByRole('heading', { name: `Plazo de la edición ${open}` })
+          .waitFor();
+        await page
+          .getByTestId('reminders')
+          .getByRole('heading', { name: `Recordatorios de la edición ${open}` })
+          .waitFor();
+        const current = await apiGet<EditionDeadline>(suite.server.url, token, '/campaigns/deadline');
 
-      await editionSelect(page).selectOption({ label: String(older) });
-      await deadlineCard(page).getByRole('heading', { name: `Plazo de la edición ${older}` }).waitFor();
-      await page.getByTestId('reminders').getByRole('heading', { name: `Recordatorios de la edición ${older}` }).waitFor();
-      const closing = phone ? `${older}-11-30` : `${older}-12-31`;
-      await deadlineCard(page).getByLabel('Cierre', { exact: true }).fill(closing);
-      await deadlineCard(page).getByRole('button', { name: 'Guardar plazo' }).click();
-      await page.getByText('Plazo guardado').waitFor();
-      await deadlineCard(page).getByText(phone ? `30 de noviembre de ${older}` : `31 de diciembre de ${older}`).waitFor();
-      if (phone) await expectNoSideScroll(page);
-      await screenshot(page, `status-cards-older-edition-${phone ? 'phone' : 'desktop'}`, { fullPage: false });
+        await editionSelect(page).selectOption({ label: String(older) });
+        await deadlineCard(page)
+          .getByRole('heading', { name: `Plazo de la edición ${older}` })
+          .waitFor();
+        await page
+          .getByTestId('reminders')
+          .getByRole('heading', { name: `Recordatorios de la edición ${older}` })
+          .waitFor();
+        const closing = phone ? `${older}-11-30` : `${older}-12-31`;
+        await deadlineCard(page).getByLabel('Cierre', { exact: true }).fill(closing);
+        await deadlineCard(page).getByRole('button', { name: 'Guardar plazo' }).click();
+        await page.getByText('Plazo guardado').waitFor();
+        await deadlineCard(page)
+          .getByText(phone ? `30 de noviembre de ${older}` : `31 de diciembre de ${older}`)
+          .waitFor();
+        if (phone) await expectNoSideScroll(page);
+        await screenshot(page, `status-cards-older-edition-${phone ? 'phone' : 'desktop'}`, { fullPage: false });
 
-      // Back on this year's edition: its own dates, untouched.
-      await editionSelect(page).selectOption({ label: String(open) });
-      await deadlineCard(page).getByRole('heading', { name: `Plazo de la edición ${open}` }).waitFor();
-      expect(await apiGet<EditionDeadline>(suite.server.url, token, '/campaigns/deadline')).toEqual(current);
-      expect((await apiGet<EditionDeadline>(suite.server.url, token, `/campaigns/deadline?editionId=${olderId}`)).closesOn).toBe(closing);
-      expect(errors).toEqual([]);
-    } finally {
-      await page.context().close();
-    }
-  }, 120_000);
+        // Back on this year's edition: its own dates, untouched.
+        await editionSelect(page).selectOption({ label: String(open) });
+        await deadlineCard(page)
+          .getByRole('heading', { name: `Plazo de la edición ${open}` })
+          .waitFor();
+        expect(await apiGet<EditionDeadline>(suite.server.url, token, '/campaigns/deadline')).toEqual(current);
+        expect((await apiGet<EditionDeadline>(suite.server.url, token, `/campaigns/deadline?editionId=${olderId}`)).closesOn).toBe(closing);
+        expect(errors).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    },
+    120_000,
+  );
 });

@@ -57,7 +57,8 @@ describe('the status table: edition, filters, sort, page size, dates in Chromium
     try {
       await openStatus(page, suite.server.url);
       // The dates are named for what they are, and the deadline has its column.
-      for (const name of ['Primera respuesta', 'Fecha de envío', 'Plazo']) await page.getByRole('columnheader', { name: new RegExp(`^Ordenar por ${name}`) }).waitFor();
+      for (const name of ['Primera respuesta', 'Fecha de envío', 'Plazo'])
+        await page.getByRole('columnheader', { name: new RegExp(`^Ordenar por ${name}`) }).waitFor();
       expect(await editionSelect(page).locator('option:checked').innerText()).toBe(String(open));
       await page.getByRole('combobox', { name: 'Filas por página' }).selectOption('100');
       await page.waitForFunction((n) => document.querySelectorAll('table.list-table tbody tr').length === n, ofYear(open).length);
@@ -76,7 +77,8 @@ describe('the status table: edition, filters, sort, page size, dates in Chromium
       expect(await pieCounts(page)).toEqual(countsOf(older));
       if (countsOf(older).Completa !== sentBefore) {
         await page.waitForFunction(
-          (n) => [...document.querySelectorAll('[data-testid="status-map-table"] tbody tr td:nth-child(3)')].reduce((s, c) => s + Number(c.textContent), 0) === n,
+          (n) =>
+            [...document.querySelectorAll('[data-testid="status-map-table"] tbody tr td:nth-child(3)')].reduce((s, c) => s + Number(c.textContent), 0) === n,
           countsOf(older).Completa,
         );
       }
@@ -96,7 +98,9 @@ describe('the status table: edition, filters, sort, page size, dates in Chromium
       expect(new Set(await column(page, 4))).toEqual(new Set([String(older)]));
       expect(errors).toEqual([]);
     } finally {
-      await editionSelect(page).selectOption({ label: String(open) }).catch(() => undefined);
+      await editionSelect(page)
+        .selectOption({ label: String(open) })
+        .catch(() => undefined);
       await page.context().close();
     }
   }, 180_000);
@@ -119,10 +123,16 @@ describe('the status table: edition, filters, sort, page size, dates in Chromium
       await page.keyboard.press('Enter');
       await page.waitForFunction(() => document.querySelector('th[aria-sort="descending"]') !== null);
       const names = await column(page, 1);
-      const expected = ofYear(open).map((r) => r.entity).sort((a, b) => b.localeCompare(a, 'es', { sensitivity: 'base' })).slice(0, names.length);
+      const expected = ofYear(open)
+        .map((r) => r.entity)
+        .sort((a, b) => b.localeCompare(a, 'es', { sensitivity: 'base' }))
+        .slice(0, names.length);
       expect(names).toEqual(expected);
       // By status: the not started ones first.
-      await page.getByRole('columnheader', { name: /^Ordenar por Estado/ }).getByRole('button').click();
+      await page
+        .getByRole('columnheader', { name: /^Ordenar por Estado/ })
+        .getByRole('button')
+        .click();
       const statuses = await column(page, 5);
       const order = ['Sin Comenzar', 'Ongoing', 'Completa'];
       const ranks = statuses.map((s) => order.findIndex((o) => s.startsWith(o)));

@@ -12,7 +12,10 @@ const AXES = ['Gobernanza y transparencia', 'Economía circular y residuos', 'En
 
 /** Each row of a table as its cells' texts. */
 const rowsOf = (page: Page, testId: string) =>
-  page.getByTestId(testId).locator('table tr').evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('th, td'), (c) => (c.textContent ?? '').trim())));
+  page
+    .getByTestId(testId)
+    .locator('table tr')
+    .evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('th, td'), (c) => (c.textContent ?? '').trim())));
 
 describe("'Evolución' in Chromium", () => {
   const suite = serverAndBrowser(sharedAppServer);
@@ -45,7 +48,10 @@ describe("'Evolución' in Chromium", () => {
     expect(legend[3]).toBe('España');
     expect(legend[4]).toMatch(/^Entidades de /);
     // Its data table for screen readers: a row per year, a percentage per level.
-    const chartRows = await page.getByTestId('trend-chart').locator('table tbody tr').evaluateAll((rows) => rows.map((r) => (r.textContent ?? '').trim()));
+    const chartRows = await page
+      .getByTestId('trend-chart')
+      .locator('table tbody tr')
+      .evaluateAll((rows) => rows.map((r) => (r.textContent ?? '').trim()));
     expect(chartRows.map((r) => r.slice(0, 4))).toEqual(['2024', '2025', '2026']);
     for (const row of chartRows) expect(row.slice(4)).toMatch(/^(\d{1,3},\d%){5}$/);
 
@@ -79,12 +85,17 @@ describe("'Evolución' in Chromium", () => {
     expect(pdf).toContain('Entidades en cada media (n)');
     // On paper, the entity's global percentages are those of the screen.
     expect(pdf).not.toContain('NaN');
-    expect(trendPage!.split('\n').find((line) => line.includes(subject.entity) && /\d,\d%/.test(line))?.match(/\d{1,3},\d%/g)).toEqual(entityRows[0].slice(1));
+    expect(
+      trendPage!
+        .split('\n')
+        .find((line) => line.includes(subject.entity) && /\d,\d%/.test(line))
+        ?.match(/\d{1,3},\d%/g),
+    ).toEqual(entityRows[0].slice(1));
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it('is on the shared comparison link too, read with the link\'s token', async () => {
+  it("is on the shared comparison link too, read with the link's token", async () => {
     const { urlComparisons } = await apiPost<ShareResponse>(suite.server.url, token, '/campaigns/share', { id: subject.campaignId });
     const { page, context, errors } = await newPage(suite.browser);
     await page.goto(`${suite.server.url}${new URL(urlComparisons, suite.server.url).pathname}`);
@@ -109,11 +120,14 @@ describe("'Evolución' in Chromium", () => {
     await expectNoSideScroll(page);
     // Three editions fit beside the names: the table needs no sideways scroll of its own either.
     const table = page.getByTestId('trend-table').getByTestId('wide-table-scroll');
-    expect(await table.evaluate((box) => ({ scrollWidth: box.scrollWidth, fits: box.scrollWidth <= box.clientWidth }))).toEqual({ scrollWidth: expect.any(Number), fits: true });
+    expect(await table.evaluate((box) => ({ scrollWidth: box.scrollWidth, fits: box.scrollWidth <= box.clientWidth }))).toEqual({
+      scrollWidth: expect.any(Number),
+      fits: true,
+    });
     await screenshot(page, 'trend-phone-page');
     await scrollPageTo(page, 0);
     await section.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: (await screenshot(page, 'trend-phone', { fullPage: false })) });
+    await page.screenshot({ path: await screenshot(page, 'trend-phone', { fullPage: false }) });
     await page.getByTestId('trend-table').scrollIntoViewIfNeeded();
     await screenshot(page, 'trend-phone-table', { fullPage: false });
     expect(errors).toEqual([]);

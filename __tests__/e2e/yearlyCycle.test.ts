@@ -37,14 +37,15 @@ async function answered(url: string, token: string, campaignId: number): Promise
 describe('a yearly campaign from import to the activity log in Chromium', () => {
   const suite = serverAndBrowser();
 
-
   it('imports, opens for a province, refuses a save after the deadline, reopens, and logs all of it', async () => {
     const userToken = await apiToken(suite.server.url, 'usuario@demo.es');
     const adminToken = await apiToken(suite.server.url, 'admin@demo.es');
     const me = await apiGet<{ user: CurrentUser }>(suite.server.url, userToken, '/auth/me');
     const entities = await apiGet<EntityRow[]>(suite.server.url, adminToken, '/entities/list');
     const entity = entities.find((e) => e.id === me.user.entities[0].id)!;
-    const lastYear = (await apiGet<CampaignSummary[]>(suite.server.url, userToken, '/campaigns/all')).find((c) => c.status === 'sent' && c.campaignNumber === NEW_EDITION - 1);
+    const lastYear = (await apiGet<CampaignSummary[]>(suite.server.url, userToken, '/campaigns/all')).find(
+      (c) => c.status === 'sent' && c.campaignNumber === NEW_EDITION - 1,
+    );
     if (!lastYear) throw new Error(`The demo USER has no campaign sent in ${NEW_EDITION - 1}`);
 
     const admin = await newPage(suite.browser);
@@ -60,20 +61,31 @@ describe('a yearly campaign from import to the activity log in Chromium', () => 
       await opening.getByLabel('Ámbito').selectOption('province');
       await opening.getByLabel('Provincia').selectOption({ label: entity.province });
       await opening.getByRole('button', { name: 'Ver resumen' }).click();
-      await opening.getByTestId('opening-summary').getByText(new RegExp(`^Edición ${NEW_EDITION}: se crearán? \\d+ campañas?; 0 ya tienen? una\\.$`)).waitFor();
+      await opening
+        .getByTestId('opening-summary')
+        .getByText(new RegExp(`^Edición ${NEW_EDITION}: se crearán? \\d+ campañas?; 0 ya tienen? una\\.$`))
+        .waitFor();
       await opening.getByRole('button', { name: 'Confirmar y crear' }).click();
-      await opening.getByTestId('opening-result').getByText(new RegExp(`^Edición ${NEW_EDITION}: se ha(n)? creado \\d+ campañas?`)).waitFor();
+      await opening
+        .getByTestId('opening-result')
+        .getByText(new RegExp(`^Edición ${NEW_EDITION}: se ha(n)? creado \\d+ campañas?`))
+        .waitFor();
       await shot(admin.page, 'journey-opened');
 
       // 3. The USER finds the new campaign and saves a first answer.
-      const campaign = (await apiGet<CampaignSummary[]>(suite.server.url, userToken, '/campaigns/all')).find((c) => c.campaignNumber === NEW_EDITION && c.entityId === entity.id);
+      const campaign = (await apiGet<CampaignSummary[]>(suite.server.url, userToken, '/campaigns/all')).find(
+        (c) => c.campaignNumber === NEW_EDITION && c.entityId === entity.id,
+      );
       if (!campaign) throw new Error(`Opening ${entity.province} created no ${NEW_EDITION} campaign for ${entity.name}`);
       await logIn(user.page, suite.server.url, 'usuario@demo.es');
       await user.page.waitForURL(/my-campaigns/);
       await user.page.goto(`${suite.server.url}/my-campaigns/${campaign.id}`);
       const pickers = user.page.locator('fieldset.answer-picker');
       await pickers.first().locator('input').first().check();
-      await pickers.first().getByRole('button', { name: /^Guardar/ }).click();
+      await pickers
+        .first()
+        .getByRole('button', { name: /^Guardar/ })
+        .click();
       await pickers.first().getByText('Guardada').waitFor();
       expect(await answered(suite.server.url, userToken, campaign.id)).toBe(1);
 
@@ -97,7 +109,10 @@ describe('a yearly campaign from import to the activity log in Chromium', () => 
       // 6. ADMIN reopens last year's campaign, sent by mistake, with a reason (the table shows one edition at a time).
       await admin.page.getByRole('combobox', { name: 'Edición', exact: true }).selectOption({ label: String(NEW_EDITION - 1) });
       await admin.page.getByRole('searchbox', { name: 'Buscar por entidad' }).fill(lastYear.entity);
-      const row = admin.page.getByRole('row').filter({ hasText: lastYear.entity }).filter({ hasText: String(NEW_EDITION - 1) });
+      const row = admin.page
+        .getByRole('row')
+        .filter({ hasText: lastYear.entity })
+        .filter({ hasText: String(NEW_EDITION - 1) });
       await row.getByRole('button', { name: /^Reabrir/ }).click();
       const dialog = admin.page.getByRole('dialog');
       await dialog.getByLabel('Motivo').fill('Enviada por error antes de la revisión');
@@ -116,7 +131,9 @@ describe('a yearly campaign from import to the activity log in Chromium', () => 
         expect(await rowOf(action).count()).toBe(1);
       }
       const actions = await log.getByRole('row').evaluateAll((rows) => rows.map((r) => r.textContent ?? ''));
-      const order = ['Campaña reabierta', 'Plazo de la edición cambiado', 'Edición abierta a las entidades', 'Edición importada'].map((a) => actions.findIndex((t) => t.includes(a)));
+      const order = ['Campaña reabierta', 'Plazo de la edición cambiado', 'Edición abierta a las entidades', 'Edición importada'].map((a) =>
+        actions.findIndex((t) => t.includes(a)),
+      );
       expect(order).toEqual([...order].sort((a, b) => a - b));
       await shot(admin.page, 'journey-log');
       expect(unexpectedUploadErrors(admin.errors)).toEqual([]);

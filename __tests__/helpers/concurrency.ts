@@ -14,7 +14,11 @@ export async function answerEverything(db: Db, campaignId: number, random: () =>
   const subs = await loadEditionSubindicators(db, editionId);
   await db.transaction(async (tx) => {
     await tx.query('DELETE FROM answers WHERE campaign_id = $1', [campaignId]);
-    await insertAnswers(tx, campaignId, subs.map((s) => ({ subindicatorId: s.id, responseIds: plausibleAnswer(s, random(), random) })));
+    await insertAnswers(
+      tx,
+      campaignId,
+      subs.map((s) => ({ subindicatorId: s.id, responseIds: plausibleAnswer(s, random(), random) })),
+    );
     await tx.query("UPDATE campaigns SET status = 'draft', start_date = now() WHERE id = $1", [campaignId]);
   });
 }
@@ -33,7 +37,10 @@ let entityCounter = 0;
 /** Creates an entity of one municipality through the API; returns its id. */
 export async function createEntity(server: TestServer, token: string, municipalityId: string, label = 'Entidad'): Promise<number> {
   const name = `${label} ${process.pid}-${++entityCounter}-${Math.random().toString(36).slice(2, 8)}`;
-  const res = await call(server, 'POST', '/api/secure/v1/entities/create', { token, body: { entity: { name, population: 1000 }, municipalities: [municipalityId] } });
+  const res = await call(server, 'POST', '/api/secure/v1/entities/create', {
+    token,
+    body: { entity: { name, population: 1000 }, municipalities: [municipalityId] },
+  });
   if (res.status !== 200) throw new Error(`entities/create answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.response.entity.id;
 }
@@ -46,7 +53,13 @@ export async function createCampaign(server: TestServer, token: string, entityId
 }
 
 /** A new entity of the municipality with a fully answered draft campaign of the current edition. */
-export async function submittableCampaign(db: Db, server: TestServer, token: string, municipalityId: string, random: () => number): Promise<{ entityId: number; campaignId: number }> {
+export async function submittableCampaign(
+  db: Db,
+  server: TestServer,
+  token: string,
+  municipalityId: string,
+  random: () => number,
+): Promise<{ entityId: number; campaignId: number }> {
   const entityId = await createEntity(server, token, municipalityId);
   const campaignId = await createCampaign(server, token, entityId);
   await answerEverything(db, campaignId, random);
@@ -55,7 +68,9 @@ export async function submittableCampaign(db: Db, server: TestServer, token: str
 
 /** Backends of this PostgreSQL database waiting for a lock (heavyweight locks: rows, tables). */
 async function lockWaiters(db: Db): Promise<number> {
-  const [{ n }] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
+  const [{ n }] = await db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+  );
   return n;
 }
 

@@ -58,7 +58,10 @@ export async function tableRows(db: Db, table: string, where = 'true'): Promise<
 
 /** Every row of a table as sorted JSON lines without the given columns (those an upgrade adds): to compare before and after it. */
 export async function rowsWithout(db: Db, table: string, columns: string | string[]): Promise<string[]> {
-  const without = [columns].flat().map((c) => ` - '${c}'`).join('');
+  const without = [columns]
+    .flat()
+    .map((c) => ` - '${c}'`)
+    .join('');
   const rows = await db.query<{ row: string }>(`SELECT (to_jsonb(t)${without})::text AS row FROM ${table} t`);
   return rows.map((r) => r.row).sort();
 }

@@ -13,7 +13,17 @@ export interface Account {
 }
 
 const campaignOf = (id: number, entity: string): CampaignSummary => ({
-  id, campaignNumber: 2026, text: `Campaña de ${entity}`, entityId: id, entity, status: 'sent', startDate: '2026-01-10T09:00:00Z', endDate: '2026-02-10T09:00:00Z', deadline: null, reopening: null, autonomousCommunity: '10',
+  id,
+  campaignNumber: 2026,
+  text: `Campaña de ${entity}`,
+  entityId: id,
+  entity,
+  status: 'sent',
+  startDate: '2026-01-10T09:00:00Z',
+  endDate: '2026-02-10T09:00:00Z',
+  deadline: null,
+  reopening: null,
+  autonomousCommunity: '10',
 });
 const account = (id: number, name: string, password: string): Account => ({
   email: `${name.toLowerCase()}@demo.es`,
@@ -42,7 +52,12 @@ export function fakeBackend({ revokeOnLogout = true } = {}) {
   const holds = new Map<Account, Promise<void>>();
   /** The browser's HttpOnly refresh cookie, which the server sets with every pair and the client never sees. */
   let refreshCookie: string | null = null;
-  const seen = { passwords: [] as string[], refreshTokens: [] as string[], loggedOut: [] as (string | null)[], passwordChanges: [] as { account: string; newPassword: string }[] };
+  const seen = {
+    passwords: [] as string[],
+    refreshTokens: [] as string[],
+    loggedOut: [] as (string | null)[],
+    passwordChanges: [] as { account: string; newPassword: string }[],
+  };
 
   const issue = (owner: Account, pair: Tokens = { accessToken: `tok-access-${issued.length}` }): Tokens => {
     const refreshToken = `tok-refresh-${issued.length}`;

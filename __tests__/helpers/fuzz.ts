@@ -41,7 +41,9 @@ export function documentedCalls(doc: { paths: Record<string, Record<string, any>
     Object.entries(operations).map(([method, op]) => ({
       method: method.toUpperCase() as 'GET' | 'POST',
       path,
-      query: Object.fromEntries(((op.parameters ?? []) as { in: string; name: string; schema: JsonSchema }[]).filter((p) => p.in === 'query').map((p) => [p.name, p.schema])),
+      query: Object.fromEntries(
+        ((op.parameters ?? []) as { in: string; name: string; schema: JsonSchema }[]).filter((p) => p.in === 'query').map((p) => [p.name, p.schema]),
+      ),
       // A file call (multipart) is sent JSON like the others, which it must refuse with a 4xx.
       body: op.requestBody?.content?.['application/json']?.schema ?? op.requestBody?.content?.['multipart/form-data']?.schema,
       oauth: path.endsWith('/auth/token'),
@@ -53,10 +55,55 @@ const deep = (depth: number): unknown => Array.from({ length: depth }).reduce<un
 
 /** Values that have broken servers: wrong types, edges of number ranges, control characters, injections, prototypes. */
 const NASTY: unknown[] = [
-  null, true, false, 0, -1, 1.5, 2147483647, 2147483648, -2147483649, 2 ** 53 + 2, 1e23, 1e308, -1e308, 5e-324,
-  '', ' ', '0', '1', '0x1F', ' 44 ', '45.0', '1e3', 'NaN', 'Infinity', 'true', 'null', '\u0000', 'a\u0000b', 'línea\nnueva', '\u202e\u0007',
-  '😀', '\ud800', "'; DROP TABLE users; --", '%00', '%E0%A4%A', '../../etc/passwd', '<script>alert(1)</script>', '{{7*7}}', 'x'.repeat(5000),
-  [], [1], [1, 2], ['1'], [null], {}, { $gt: '' }, JSON.parse('{"__proto__":{"admin":true}}'), { constructor: { prototype: { x: 1 } } }, deep(2000),
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1.5,
+  2147483647,
+  2147483648,
+  -2147483649,
+  2 ** 53 + 2,
+  1e23,
+  1e308,
+  -1e308,
+  5e-324,
+  '',
+  ' ',
+  '0',
+  '1',
+  '0x1F',
+  ' 44 ',
+  '45.0',
+  '1e3',
+  'NaN',
+  'Infinity',
+  'true',
+  'null',
+  '\u0000',
+  'a\u0000b',
+  'línea\nnueva',
+  '\u202e\u0007',
+  '😀',
+  '\ud800',
+  "'; DROP TABLE users; --",
+  '%00',
+  '%E0%A4%A',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  '{{7*7}}',
+  'x'.repeat(5000),
+  [],
+  [1],
+  [1, 2],
+  ['1'],
+  [null],
+  {},
+  { $gt: '' },
+  JSON.parse('{"__proto__":{"admin":true}}'),
+  { constructor: { prototype: { x: 1 } } },
+  deep(2000),
 ];
 
 const nasty = fc.constantFrom(...NASTY);
@@ -64,7 +111,8 @@ const nasty = fc.constantFrom(...NASTY);
 /** A string the pattern accepts (fast-check reads the regular expression), or plain text when it cannot. */
 function patternString(schema: JsonSchema): fc.Arbitrary<string> {
   const max = Math.min(schema.maxLength ?? 40, 40);
-  if (schema.pattern && !schema.pattern.includes('(?=')) return fc.stringMatching(new RegExp(schema.pattern, 'u')).filter((s) => s.length <= (schema.maxLength ?? Infinity));
+  if (schema.pattern && !schema.pattern.includes('(?='))
+    return fc.stringMatching(new RegExp(schema.pattern, 'u')).filter((s) => s.length <= (schema.maxLength ?? Infinity));
   // eslint-disable-next-line no-control-regex -- the point: one-line fields refuse control characters.
   return fc.string({ minLength: Math.max(schema.minLength ?? 0, 1), maxLength: Math.max(max, 1) }).map((s) => s.replace(/[\u0000-\u001f\u007f]/g, 'x'));
 }
@@ -121,12 +169,13 @@ export function bodyValue(schema: JsonSchema | undefined): fc.Arbitrary<unknown>
   return fc.oneof({ weight: 6, arbitrary: mutated(shape, 0) }, { weight: 1, arbitrary: nasty }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) });
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+const text = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 
 /** A query string: each documented parameter valid, hostile, missing or sent twice, and sometimes an unknown one. */
 export function queryValue(query: Record<string, JsonSchema>): fc.Arbitrary<string> {
   const one = (schema: JsonSchema) => fieldValue(schema).map((v) => [text(v)]);
-  const param = (schema: JsonSchema) => fc.oneof({ weight: 4, arbitrary: one(schema) }, { weight: 1, arbitrary: fc.tuple(one(schema), one(schema)).map(([a, b]) => [...a, ...b]) });
+  const param = (schema: JsonSchema) =>
+    fc.oneof({ weight: 4, arbitrary: one(schema) }, { weight: 1, arbitrary: fc.tuple(one(schema), one(schema)).map(([a, b]) => [...a, ...b]) });
   const params = fc.record(Object.fromEntries(Object.entries(query).map(([k, s]) => [k, param(s)])), { requiredKeys: [] });
   const extra = fc.option(fc.tuple(fc.constantFrom('extra', 'id[]', '__proto__', 'id'), fc.string({ maxLength: 20 })), { nil: undefined });
   return fc.tuple(params, extra).map(([values, more]) => {
@@ -186,7 +235,13 @@ function placed(root: unknown, path: (string | number)[], value: unknown): unkno
  * gets to (validation stops at the first bad field), for every query parameter and body leaf of the call.
  */
 export function oneFieldExamples(call: DocumentedCall): { query: string; body: unknown }[] {
-  const [valid] = fc.sample(fc.record({ query: fc.record(Object.fromEntries(Object.entries(call.query).map(([k, s]) => [k, validValue(s)]))), body: call.body ? validValue(call.body.anyOf?.find((s) => s.type === 'object') ?? call.body) : fc.constant(undefined) }), { numRuns: 1, seed: 28 });
+  const [valid] = fc.sample(
+    fc.record({
+      query: fc.record(Object.fromEntries(Object.entries(call.query).map(([k, s]) => [k, validValue(s)]))),
+      body: call.body ? validValue(call.body.anyOf?.find((s) => s.type === 'object') ?? call.body) : fc.constant(undefined),
+    }),
+    { numRuns: 1, seed: 28 },
+  );
   const queryText = (values: Record<string, unknown>) => {
     const search = new URLSearchParams(Object.entries(values).map(([k, v]) => [k, text(v)]));
     return search.size > 0 ? `?${search}` : '';
@@ -194,7 +249,9 @@ export function oneFieldExamples(call: DocumentedCall): { query: string; body: u
   const places: Place[] = [...Object.keys(call.query).map((query) => ({ query })), ...(call.body ? leaves(call.body).map((body) => ({ body })) : [])];
   return places.flatMap((place) =>
     TRIED_ALONE.map((value) =>
-      'query' in place ? { query: queryText({ ...valid.query, [place.query]: value }), body: valid.body } : { query: queryText(valid.query), body: placed(valid.body, place.body, value) },
+      'query' in place
+        ? { query: queryText({ ...valid.query, [place.query]: value }), body: valid.body }
+        : { query: queryText(valid.query), body: placed(valid.body, place.body, value) },
     ),
   );
 }
@@ -204,7 +261,7 @@ export const MALFORMED_BODIES: { contentType: string; body: string | Buffer; why
   { contentType: 'application/json', body: '{"id":', why: 'truncated JSON' },
   { contentType: 'application/json', body: '', why: 'empty JSON body' },
   { contentType: 'application/json', body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), why: 'invalid UTF-8' },
-  { contentType: 'application/json', body: '[' .repeat(50000) + ']'.repeat(50000), why: 'deeply nested JSON' },
+  { contentType: 'application/json', body: '['.repeat(50000) + ']'.repeat(50000), why: 'deeply nested JSON' },
   { contentType: 'application/json', body: JSON.stringify({ id: 'x'.repeat(1_100_000) }), why: 'over the 1 MiB body limit' },
   { contentType: 'text/plain', body: 'id=1', why: 'plain text' },
   { contentType: 'application/x-www-form-urlencoded', body: 'id=1&id=2', why: 'a form where JSON is expected' },

@@ -45,7 +45,8 @@ export async function createPgCluster(): Promise<PgCluster | undefined> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'campaigns-pgfault-'));
   const data = path.join(root, 'data');
   const asRoot = process.getuid?.() === 0;
-  const tool = (name: string, args: string[]) => (asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(bin, name), ...args]) : run(path.join(bin, name), args));
+  const tool = (name: string, args: string[]) =>
+    asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(bin, name), ...args]) : run(path.join(bin, name), args);
   try {
     if (asRoot) {
       const { stdout } = await run('id', ['-u', 'postgres']);
@@ -69,7 +70,13 @@ export async function createPgCluster(): Promise<PgCluster | undefined> {
     async freeze(frozen: boolean) {
       const postmaster = Number(fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
       const { stdout } = await run('ps', ['-o', 'pid=', '--ppid', String(postmaster)]);
-      const pids = [postmaster, ...stdout.split('\n').filter((l) => l.trim()).map(Number)];
+      const pids = [
+        postmaster,
+        ...stdout
+          .split('\n')
+          .filter((l) => l.trim())
+          .map(Number),
+      ];
       for (const pid of pids) process.kill(pid, frozen ? 'SIGSTOP' : 'SIGCONT');
     },
     async sql<T>(text: string, params?: unknown[], database = 'postgres') {

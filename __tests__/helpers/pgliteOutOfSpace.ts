@@ -19,7 +19,8 @@ const server = await startTestServer(db);
 await createTestUser(db, 'eva@ayto.es', 'clave-de-eva-1', 'ADMIN');
 // Each attempt for an e-mail of its own, so that the per-account throttle never answers in place of the database.
 let attempt = 0;
-const failedLogin = () => call(server, 'POST', '/api/v1/auth/login', { body: loginBody(server, `eva${++attempt}@ayto.es`, 'otra-clave', pkcePair().challenge) });
+const failedLogin = () =>
+  call(server, 'POST', '/api/v1/auth/login', { body: loginBody(server, `eva${++attempt}@ayto.es`, 'otra-clave', pkcePair().challenge) });
 const summary = (err: unknown) => ({
   code: (err as { code?: string }).code,
   severity: (err as { severity?: string }).severity,
@@ -66,7 +67,18 @@ const loginAfterRoom = (await failedLogin()).status;
 await server.close();
 await db.close();
 console.log(
-  JSON.stringify({ logins, login: { status: login.status, type: login.body?.error?.type }, aliveAfterError, updates, fatal, afterFatal, healthWhileDead, healthAfterRoom, churn, loginAfterRoom }),
+  JSON.stringify({
+    logins,
+    login: { status: login.status, type: login.body?.error?.type },
+    aliveAfterError,
+    updates,
+    fatal,
+    afterFatal,
+    healthWhileDead,
+    healthAfterRoom,
+    churn,
+    loginAfterRoom,
+  }),
 );
 // The dead instance, dropped but never closed (closing it could hang), may keep the event loop alive.
 process.exit(0);

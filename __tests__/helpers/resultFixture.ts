@@ -1,7 +1,13 @@
 import type { ByLevel, ComparisonResponse, Rank, Ranks, ResultResponse, TerritoryLevel } from '../../src/shared/api/results.js';
 import { ASKS_NOTHING } from './questions.js';
 
-const by = (campaign: number | null, province: number | null, autonomousCommunity: number | null, country: number | null, sizeBand: number | null): ByLevel => ({
+const by = (
+  campaign: number | null,
+  province: number | null,
+  autonomousCommunity: number | null,
+  country: number | null,
+  sizeBand: number | null,
+): ByLevel => ({
   campaign,
   province,
   autonomousCommunity,
@@ -43,8 +49,20 @@ export function resultFixture(): ResultResponse {
         valuesComparedToAll: by(12, 6, 5, 4, 5.2),
         rank: { province: rank(1, 1), autonomousCommunity: rank(2, 4), country: rank(5, 20), sizeBand: rank(2, 6) },
         valuesByPolicy: [
-          { policyText: 'Zonas verdes', percentages: by(0.5, 0.5, 0.4, 0.4, 0.45), percentagesComparedToAll: by(0.5, 0.25, 0.2, 0.1, 0.225), values: by(5, 5, 4, 4, 4.5), valuesComparedToAll: by(5, 2.5, 2, 1, 2.25) },
-          { policyText: 'Agua', percentages: by(0.75, 0.75, 0.6, null, 0.6), percentagesComparedToAll: by(0.75, 0.375, 0.3, null, 0.3), values: by(7, 7, 6, null, 5.6), valuesComparedToAll: by(7, 3.5, 3, null, 2.8) },
+          {
+            policyText: 'Zonas verdes',
+            percentages: by(0.5, 0.5, 0.4, 0.4, 0.45),
+            percentagesComparedToAll: by(0.5, 0.25, 0.2, 0.1, 0.225),
+            values: by(5, 5, 4, 4, 4.5),
+            valuesComparedToAll: by(5, 2.5, 2, 1, 2.25),
+          },
+          {
+            policyText: 'Agua',
+            percentages: by(0.75, 0.75, 0.6, null, 0.6),
+            percentagesComparedToAll: by(0.75, 0.375, 0.3, null, 0.3),
+            values: by(7, 7, 6, null, 5.6),
+            valuesComparedToAll: by(7, 3.5, 3, null, 2.8),
+          },
         ],
       },
       {
@@ -54,7 +72,15 @@ export function resultFixture(): ResultResponse {
         values: by(7, 7, 5, 5, 5.5),
         valuesComparedToAll: by(7, 3.5, 2.5, 2.5, 2.75),
         rank: { province: rank(1, 1), autonomousCommunity: rank(1, 4), country: rank(4, 20), sizeBand: rank(1, 6) },
-        valuesByPolicy: [{ policyText: 'Energía', percentages: by(0.7, 0.7, 0.5, 0.5, 0.55), percentagesComparedToAll: by(0.7, 0.35, 0.25, 0.25, 0.275), values: by(7, 7, 5, 5, 5.5), valuesComparedToAll: by(7, 3.5, 2.5, 2.5, 2.75) }],
+        valuesByPolicy: [
+          {
+            policyText: 'Energía',
+            percentages: by(0.7, 0.7, 0.5, 0.5, 0.55),
+            percentagesComparedToAll: by(0.7, 0.35, 0.25, 0.25, 0.275),
+            values: by(7, 7, 5, 5, 5.5),
+            valuesComparedToAll: by(7, 3.5, 2.5, 2.5, 2.75),
+          },
+        ],
       },
     ],
     territoryTexts: { campaign: 'Ayuntamiento de Prueba', province: 'Valencia/València', autonomousCommunity: 'Comunitat Valenciana', country: 'España' },
@@ -62,14 +88,18 @@ export function resultFixture(): ResultResponse {
     // One participant (the entity) of two registered in the province, as its figures say.
     edition: {
       year: 2026,
-      sizes: { participants: { province: 1, autonomousCommunity: 4, country: 20, sizeBand: 6 }, comparedToAll: { province: 2, autonomousCommunity: 8, country: 45, sizeBand: 14 } },
+      sizes: {
+        participants: { province: 1, autonomousCommunity: 4, country: 20, sizeBand: 6 },
+        comparedToAll: { province: 2, autonomousCommunity: 8, country: 45, sizeBand: 14 },
+      },
       withheld: [],
     },
     minGroupSize: 1,
     table: {
       valuesPerAxis: {
         '1': {
-          value: 12, percentage: 0.6,
+          value: 12,
+          percentage: 0.6,
           valuesByPolicy: {
             '10': { value: 5, percentage: 0.5, valuesByMeasure: { '101': { value: 2, percentage: 0.3 }, '100': { value: 3, percentage: 0.75 } } },
             '11': { value: 7, percentage: 0.75, valuesByMeasure: { '110': { value: 7, percentage: 0.75 } } },
@@ -77,7 +107,8 @@ export function resultFixture(): ResultResponse {
         },
         '2': { value: 7, percentage: 0.7, valuesByPolicy: { '20': { value: 7, percentage: 0.7, valuesByMeasure: { '200': { value: 7, percentage: 0.7 } } } } },
         total: {
-          value: 19, percentage: 0.6333,
+          value: 19,
+          percentage: 0.6333,
           valuesByPolicy: {
             '10': { value: 5, percentage: 0.5, valuesByMeasure: {} },
             '11': { value: 7, percentage: 0.75, valuesByMeasure: {} },
@@ -126,7 +157,10 @@ export function comparisonAbout(withPrevious = true): Pick<ComparisonResponse, '
   return {
     territoryTexts,
     sizeBand,
-    editions: { current: { year: edition.year, sizes: noCountry, withheld: [] }, previous: withPrevious ? { year: edition.year - 1, sizes: noCountry, withheld: [] } : null },
+    editions: {
+      current: { year: edition.year, sizes: noCountry, withheld: [] },
+      previous: withPrevious ? { year: edition.year - 1, sizes: noCountry, withheld: [] } : null,
+    },
     minGroupSize: 1,
   };
 }
@@ -142,8 +176,30 @@ const question = (id: number, text: string, type: 'single' | 'multiple', options
 });
 const indicator = (id: number, text: string, where: [axisId: number, policyId: number, measureId: number], subindicators: ReturnType<typeof question>[]) => {
   const [axisId, policyId, measureId] = where;
-  const names: Record<number, string> = { 1: 'Territorio', 2: 'Energía y clima', 10: 'Zonas verdes', 11: 'Agua', 20: 'Energía', 100: 'Parques', 101: 'Arbolado', 110: 'Depuración', 200: 'Alumbrado', 201: 'Movilidad' };
-  return { id, text, axisId, axisText: names[axisId], policyId, policyText: names[policyId], measureId, measureText: names[measureId], competenceId: null, subindicators };
+  const names: Record<number, string> = {
+    1: 'Territorio',
+    2: 'Energía y clima',
+    10: 'Zonas verdes',
+    11: 'Agua',
+    20: 'Energía',
+    100: 'Parques',
+    101: 'Arbolado',
+    110: 'Depuración',
+    200: 'Alumbrado',
+    201: 'Movilidad',
+  };
+  return {
+    id,
+    text,
+    axisId,
+    axisText: names[axisId],
+    policyId,
+    policyText: names[policyId],
+    measureId,
+    measureText: names[measureId],
+    competenceId: null,
+    subindicators,
+  };
 };
 
 /**
@@ -184,20 +240,126 @@ export function planFixture(): ResultResponse {
     answers: {
       campaign: {
         indicators: [
-          indicator(1, 'Parques urbanos', [1, 10, 100], [
-            question(1001, 'Parque accesible', 'single', [[9, 'No', 0], [10, 'Sí', 2], [11, 'Sí, con juegos adaptados', 2]], null),
-            question(1002, 'Parque', 'single', [[12, 'No', 0], [13, 'Sí', 4]], [13]),
-          ]),
-          indicator(2, 'Arbolado urbano', [1, 10, 101], [
-            question(1011, 'Especies', 'single', [[1, 'No', 0], [2, 'En parte', 1], [3, 'Sí', 3], [4, 'Sí, con plan (antigua)', 5, true]], [2]),
-            question(1012, 'Cuidados', 'multiple', [[5, 'Riego', 1], [6, 'Poda', 2], [7, 'Inventario', 2], [8, 'Ninguno', 0]], [5]),
-          ]),
-          indicator(3, 'Depuración de aguas', [1, 11, 110], [
-            question(1101, 'Depuradora', 'single', [[14, 'No', 0], [15, 'Sí', 2]], [14]),
-            question(1102, 'Controles', 'multiple', [[16, 'Mensuales', 1], [17, 'Anuales', 1]], [16, 17]),
-          ]),
-          indicator(4, 'Alumbrado público', [2, 20, 200], [question(2001, 'Luminarias', 'single', [[18, 'LED', 7], [19, 'Parcial', 5]], [19])]),
-          indicator(5, 'Movilidad', [2, 20, 201], [question(2011, 'Carril bici', 'single', [[20, 'No', 0], [21, 'Sí', 0]], [20])]),
+          indicator(
+            1,
+            'Parques urbanos',
+            [1, 10, 100],
+            [
+              question(
+                1001,
+                'Parque accesible',
+                'single',
+                [
+                  [9, 'No', 0],
+                  [10, 'Sí', 2],
+                  [11, 'Sí, con juegos adaptados', 2],
+                ],
+                null,
+              ),
+              question(
+                1002,
+                'Parque',
+                'single',
+                [
+                  [12, 'No', 0],
+                  [13, 'Sí', 4],
+                ],
+                [13],
+              ),
+            ],
+          ),
+          indicator(
+            2,
+            'Arbolado urbano',
+            [1, 10, 101],
+            [
+              question(
+                1011,
+                'Especies',
+                'single',
+                [
+                  [1, 'No', 0],
+                  [2, 'En parte', 1],
+                  [3, 'Sí', 3],
+                  [4, 'Sí, con plan (antigua)', 5, true],
+                ],
+                [2],
+              ),
+              question(
+                1012,
+                'Cuidados',
+                'multiple',
+                [
+                  [5, 'Riego', 1],
+                  [6, 'Poda', 2],
+                  [7, 'Inventario', 2],
+                  [8, 'Ninguno', 0],
+                ],
+                [5],
+              ),
+            ],
+          ),
+          indicator(
+            3,
+            'Depuración de aguas',
+            [1, 11, 110],
+            [
+              question(
+                1101,
+                'Depuradora',
+                'single',
+                [
+                  [14, 'No', 0],
+                  [15, 'Sí', 2],
+                ],
+                [14],
+              ),
+              question(
+                1102,
+                'Controles',
+                'multiple',
+                [
+                  [16, 'Mensuales', 1],
+                  [17, 'Anuales', 1],
+                ],
+                [16, 17],
+              ),
+            ],
+          ),
+          indicator(
+            4,
+            'Alumbrado público',
+            [2, 20, 200],
+            [
+              question(
+                2001,
+                'Luminarias',
+                'single',
+                [
+                  [18, 'LED', 7],
+                  [19, 'Parcial', 5],
+                ],
+                [19],
+              ),
+            ],
+          ),
+          indicator(
+            5,
+            'Movilidad',
+            [2, 20, 201],
+            [
+              question(
+                2011,
+                'Carril bici',
+                'single',
+                [
+                  [20, 'No', 0],
+                  [21, 'Sí', 0],
+                ],
+                [20],
+              ),
+            ],
+          ),
         ],
       },
     },

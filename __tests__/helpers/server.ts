@@ -62,7 +62,11 @@ export async function call(
 }
 
 /** A GET whose body is read as the bytes sent (fetch would undo a content encoding), with its headers. */
-export function rawGet(server: TestServer, path: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+export function rawGet(
+  server: TestServer,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .get(server.url + path, { headers }, (res) => {

@@ -30,7 +30,12 @@ export interface Pools {
   pairs: { entityId: number; campaignId: number }[];
 }
 
-type Operation = { kind: string; weight: number; expected: number[]; run: (s: StormSetup, p: Pools, server: TestServer) => Promise<{ status: number; body: any }> };
+type Operation = {
+  kind: string;
+  weight: number;
+  expected: number[];
+  run: (s: StormSetup, p: Pools, server: TestServer) => Promise<{ status: number; body: any }>;
+};
 
 const post = (server: TestServer, s: StormSetup, path: string, body: unknown) => call(server, 'POST', `/api/secure/v1/${path}`, { token: s.token, body });
 const any = <T>(s: StormSetup, items: readonly T[]): T => items[Math.floor(s.random() * items.length)];
@@ -40,14 +45,18 @@ let created = 0;
 
 const OPERATIONS: Operation[] = [
   {
-    kind: 'saveAnswer', weight: 25, expected: [200, 404, 409],
+    kind: 'saveAnswer',
+    weight: 25,
+    expected: [200, 404, 409],
     run: (s, p, server) => {
       const question = any(s, p.questions);
       return post(server, s, 'campaigns/saveAnswer', { id: campaign(s, p), question: question.id, answer: plausibleAnswer(question, s.random(), s.random) });
     },
   },
   {
-    kind: 'submit', weight: 20, expected: [200, 404, 409, 422],
+    kind: 'submit',
+    weight: 20,
+    expected: [200, 404, 409, 422],
     run: async (s, p, server) => {
       const id = campaign(s, p);
       const res = await post(server, s, 'campaigns/submit', { id });
@@ -55,10 +64,17 @@ const OPERATIONS: Operation[] = [
       return res;
     },
   },
-  { kind: 'removeEntity', weight: 7, expected: [200, 404], run: async (s, p, server) => post(server, s, 'entities/remove', await removeForGood(s.db, entity(s, p))) },
+  {
+    kind: 'removeEntity',
+    weight: 7,
+    expected: [200, 404],
+    run: async (s, p, server) => post(server, s, 'entities/remove', await removeForGood(s.db, entity(s, p))),
+  },
   { kind: 'deleteCampaign', weight: 7, expected: [200, 404, 409], run: (s, p, server) => post(server, s, 'campaigns/delete', { id: campaign(s, p) }) },
   {
-    kind: 'createEntity', weight: 7, expected: [200],
+    kind: 'createEntity',
+    weight: 7,
+    expected: [200],
     run: async (s, p, server) => {
       const name = `Entidad de la tormenta ${process.pid}-${++created}-${Math.floor(s.random() * 1e9)}`;
       const res = await post(server, s, 'entities/create', { entity: { name, population: 500 }, municipalities: [any(s, p.municipalities)] });
@@ -67,7 +83,9 @@ const OPERATIONS: Operation[] = [
     },
   },
   {
-    kind: 'createCampaign', weight: 7, expected: [200, 404, 409],
+    kind: 'createCampaign',
+    weight: 7,
+    expected: [200, 404, 409],
     run: async (s, p, server) => {
       const res = await post(server, s, 'campaigns/create', { entityId: entity(s, p) });
       if (res.status === 200) p.campaigns.push(res.body.response.campaign.id);
@@ -76,7 +94,9 @@ const OPERATIONS: Operation[] = [
   },
   {
     // A campaign submitted at the moment its entity is removed, each call on a random instance.
-    kind: 'submit+removeEntity', weight: 4, expected: [200, 404],
+    kind: 'submit+removeEntity',
+    weight: 4,
+    expected: [200, 404],
     run: async (s, p) => {
       const target = p.pairs.pop() ?? any(s, p.hot);
       const removal = await removeForGood(s.db, target.entityId);
@@ -88,7 +108,9 @@ const OPERATIONS: Operation[] = [
     },
   },
   {
-    kind: 'result', weight: 20, expected: [200, 404, 409],
+    kind: 'result',
+    weight: 20,
+    expected: [200, 404, 409],
     run: async (s, p, server) => {
       const id = any(s, s.random() < 0.7 ? p.sent : p.campaigns);
       const res = await call(server, 'GET', `/api/secure/v1/campaigns/result?id=${id}`, { token: s.token });
@@ -107,7 +129,9 @@ const OPERATIONS: Operation[] = [
 export async function prepareStorm(s: StormSetup, crowd: number): Promise<Pools> {
   const [{ id: editionId }] = await s.db.query<{ id: number }>('SELECT id FROM editions ORDER BY campaign_number DESC LIMIT 1');
   // Two provinces of one community (46, 03) and one elsewhere (28): shared community and country rows.
-  const municipalities = (await s.db.query<{ id: string }>("SELECT min(id) AS id FROM municipalities WHERE province_id IN ('46', '03', '28') GROUP BY province_id")).map((m) => m.id);
+  const municipalities = (
+    await s.db.query<{ id: string }>("SELECT min(id) AS id FROM municipalities WHERE province_id IN ('46', '03', '28') GROUP BY province_id")
+  ).map((m) => m.id);
   const hot = [];
   for (let i = 0; i < 2 * crowd; i++) hot.push(await submittableCampaign(s.db, s.servers[0], s.token, municipalities[0], s.random));
   const open = await s.db.query<{ id: number }>("SELECT id FROM campaigns WHERE edition_id = $1 AND status <> 'sent' ORDER BY id", [editionId]);
@@ -150,4 +174,3 @@ export async function runStorm(s: StormSetup, pools: Pools, operations: number, 
   await Promise.all(Array.from({ length: parallel }, worker));
   return report;
 }
-

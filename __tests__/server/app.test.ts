@@ -111,10 +111,15 @@ describe('HTTP app', () => {
   it('sends the compressed copy of an asset that the browser accepts, the file itself otherwise', async () => {
     const get = (encoding?: string) =>
       new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        http.get(`${server.url}/assets/main.0123456789.js`, { headers: encoding ? { 'accept-encoding': encoding } : {} }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) })).on('error', reject);
-        }).on('error', reject);
+        http
+          .get(`${server.url}/assets/main.0123456789.js`, { headers: encoding ? { 'accept-encoding': encoding } : {} }, (res) => {
+            const chunks: Buffer[] = [];
+            res
+              .on('data', (c: Buffer) => chunks.push(c))
+              .on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }))
+              .on('error', reject);
+          })
+          .on('error', reject);
       });
     const br = await get('gzip, deflate, br');
     expect([br.headers['content-encoding'], brotliDecompressSync(br.body).toString()]).toEqual(['br', ASSET]);

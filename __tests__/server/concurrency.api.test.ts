@@ -66,16 +66,25 @@ describe.each(backends)('storms of mixed calls on $name', ({ name, openDemo }) =
     await db.close();
   });
 
-  it('answer no call with a 5xx and leave every territorial figure equal to its recomputation', async () => {
-    await stormAndCheck(db, servers, name);
-  }, TIMEOUT);
+  it(
+    'answer no call with a 5xx and leave every territorial figure equal to its recomputation',
+    async () => {
+      await stormAndCheck(db, servers, name);
+    },
+    TIMEOUT,
+  );
 
   // PGlite lives in one process: a second instance on its data is not possible.
-  if (name === 'postgres') it('do the same with two app instances on one database, neither serving a stale report', async () => {
-    const [{ current }] = await db.query<{ current: string }>('SELECT current_database() AS current');
-    // The second instance has its own connection pool and its own caches, as a second process would.
-    second = openPostgres(testPostgresUrl(current), 5);
-    servers.push(await startTestServer(second));
-    await stormAndCheck(db, servers, 'two instances on postgres');
-  }, TIMEOUT);
+  if (name === 'postgres')
+    it(
+      'do the same with two app instances on one database, neither serving a stale report',
+      async () => {
+        const [{ current }] = await db.query<{ current: string }>('SELECT current_database() AS current');
+        // The second instance has its own connection pool and its own caches, as a second process would.
+        second = openPostgres(testPostgresUrl(current), 5);
+        servers.push(await startTestServer(second));
+        await stormAndCheck(db, servers, 'two instances on postgres');
+      },
+      TIMEOUT,
+    );
 });

@@ -32,15 +32,33 @@ describe('configuration', () => {
     let error: unknown;
     try {
       loadConfig({
-        PORT: 'eighty', PUBLIC_URL: 'ftp://x', JWT_SECRET: 'short', SHOW_ERROR_LOGS: 'maybe', DATABASE_URL: 'mysql://x', ACCESS_TOKEN_TTL: '0',
-        SIZE_BANDS: '20000,5000', MIN_GROUP_SIZE: '0', DATABASE_POOL_SIZE: '4.5',
+        PORT: 'eighty',
+        PUBLIC_URL: 'ftp://x',
+        JWT_SECRET: 'short',
+        SHOW_ERROR_LOGS: 'maybe',
+        DATABASE_URL: 'mysql://x',
+        ACCESS_TOKEN_TTL: '0',
+        SIZE_BANDS: '20000,5000',
+        MIN_GROUP_SIZE: '0',
+        DATABASE_POOL_SIZE: '4.5',
       });
     } catch (err) {
       error = err;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'PUBLIC_URL', 'JWT_SECRET', 'SHOW_ERROR_LOGS', 'DATABASE_URL', 'ACCESS_TOKEN_TTL', 'SIZE_BANDS', 'MIN_GROUP_SIZE', 'DATABASE_POOL_SIZE']) expect(problems).toContain(name);
+    for (const name of [
+      'PORT',
+      'PUBLIC_URL',
+      'JWT_SECRET',
+      'SHOW_ERROR_LOGS',
+      'DATABASE_URL',
+      'ACCESS_TOKEN_TTL',
+      'SIZE_BANDS',
+      'MIN_GROUP_SIZE',
+      'DATABASE_POOL_SIZE',
+    ])
+      expect(problems).toContain(name);
   });
 
   it('reads the size of the PostgreSQL connection pool, a whole number from 1', () => {

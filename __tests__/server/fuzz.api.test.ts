@@ -21,9 +21,24 @@ const backends = await testBackends();
  * recorded), login throttling and spent authorization codes are meant to be written by refused requests.
  */
 const DATA_TABLES = [
-  'users', 'user_entities', 'entities', 'entity_municipalities', 'campaigns', 'answers', 'campaign_scores', 'territory_sums',
-  'territory_entities', 'share_links', 'editions', 'indicators', 'subindicators', 'responses', 'categories', 'refresh_token_families',
-  'deadline_extensions', 'campaign_reopenings',
+  'users',
+  'user_entities',
+  'entities',
+  'entity_municipalities',
+  'campaigns',
+  'answers',
+  'campaign_scores',
+  'territory_sums',
+  'territory_entities',
+  'share_links',
+  'editions',
+  'indicators',
+  'subindicators',
+  'responses',
+  'categories',
+  'refresh_token_families',
+  'deadline_extensions',
+  'campaign_reopenings',
 ];
 
 /** Counts every row written to the data tables from now on (test-only triggers on the throw-away database). */
@@ -36,7 +51,8 @@ async function countWrites(db: Db): Promise<() => Promise<number>> {
 }
 
 /** Text that only a leaking error would put in an answer: a stack trace, a source path, SQL or a driver message. */
-const LEAK = /\n\s+at |\.[jt]s:\d+|node_modules|\b(SELECT|INSERT|UPDATE|DELETE)\b[^"]*\b(FROM|INTO|SET)\b|syntax error|relation "|violates|duplicate key|pg_|PGlite/i;
+const LEAK =
+  /\n\s+at |\.[jt]s:\d+|node_modules|\b(SELECT|INSERT|UPDATE|DELETE)\b[^"]*\b(FROM|INTO|SET)\b|syntax error|relation "|violates|duplicate key|pg_|PGlite/i;
 
 interface Answer {
   status: number;
@@ -100,7 +116,11 @@ describe.each(backends)('the API under hostile input on $name', ({ openDemo }) =
    * in again when a generated request ended a session, so that every caller keeps being tried.
    */
   async function renewSessions(): Promise<void> {
-    const alive = await Promise.all((['admin', 'fec', 'user'] as const).map((c) => fetch(`${demo.server.url}/api/secure/v1/auth/me`, { headers: { authorization: `Bearer ${demo.tokens[c]}` } })));
+    const alive = await Promise.all(
+      (['admin', 'fec', 'user'] as const).map((c) =>
+        fetch(`${demo.server.url}/api/secure/v1/auth/me`, { headers: { authorization: `Bearer ${demo.tokens[c]}` } }),
+      ),
+    );
     if (alive.every((r) => r.ok)) return;
     for (const a of accounts) {
       await demo.db.query(
@@ -109,7 +129,10 @@ describe.each(backends)('the API under hostile input on $name', ({ openDemo }) =
       );
     }
     for (const m of memberships) {
-      await demo.db.query('INSERT INTO user_entities (user_id, entity_id) SELECT $1, id FROM entities WHERE id = $2 ON CONFLICT DO NOTHING', [m.user_id, m.entity_id]);
+      await demo.db.query('INSERT INTO user_entities (user_id, entity_id) SELECT $1, id FROM entities WHERE id = $2 ON CONFLICT DO NOTHING', [
+        m.user_id,
+        m.entity_id,
+      ]);
     }
     Object.assign(demo.tokens, await signInDemoAccounts(demo.server));
   }
@@ -132,31 +155,36 @@ describe.each(backends)('the API under hostile input on $name', ({ openDemo }) =
     expect(calls.filter((c) => c.method === 'POST').every((c) => c.body)).toBe(true);
   });
 
-  it('answers generated invalid and boundary input to every call, for every caller, without a 5xx, in its error form, and changes nothing when it refuses', async () => {
-    // Calls that end sessions or remove accounts go last, so that every caller is tried on the others first.
-    const destructive = (c: DocumentedCall) => /logout|users\/remove|regeneratePassword|entities\/remove/.test(c.path);
-    const ordered = [...calls.filter((c) => !destructive(c)), ...calls.filter(destructive)];
-    for (const call of ordered) {
-      for (const caller of CALLERS) {
-        await renewSessions();
-        const request = fc.record({ query: queryValue(call.query), body: bodyValue(call.body) });
-        const known = caller === 'admin' || caller === 'user' ? examplesFor(call) : [];
-        // One bad field among valid ones: as ADMIN, who gets past every permission check to the code behind.
-        const examples = [...known, ...(caller === 'admin' ? oneFieldExamples(call) : [])].map((e): [typeof e] => [e]);
-        await fc.assert(
-          fc.asyncProperty(request, async ({ query, body }) => {
-            const before = await writes();
-            const answer = await send(call, caller, query, body);
-            checkAnswer(call, answer, `${caller} ${query} ${JSON.stringify(body)}`);
-            if (answer.status >= 400 && (await writes()) !== before) throw new Error(`a refused request changed rows: ${call.path} ${caller} ${query} ${JSON.stringify(body)}`);
-          }),
-          // The known classes of bad input always, for the callers that reach the most code; random ones for everyone
-          // (fast-check counts the examples among numRuns).
-          { numRuns: RUNS + examples.length, examples },
-        );
+  it(
+    'answers generated invalid and boundary input to every call, for every caller, without a 5xx, in its error form, and changes nothing when it refuses',
+    async () => {
+      // Calls that end sessions or remove accounts go last, so that every caller is tried on the others first.
+      const destructive = (c: DocumentedCall) => /logout|users\/remove|regeneratePassword|entities\/remove/.test(c.path);
+      const ordered = [...calls.filter((c) => !destructive(c)), ...calls.filter(destructive)];
+      for (const call of ordered) {
+        for (const caller of CALLERS) {
+          await renewSessions();
+          const request = fc.record({ query: queryValue(call.query), body: bodyValue(call.body) });
+          const known = caller === 'admin' || caller === 'user' ? examplesFor(call) : [];
+          // One bad field among valid ones: as ADMIN, who gets past every permission check to the code behind.
+          const examples = [...known, ...(caller === 'admin' ? oneFieldExamples(call) : [])].map((e): [typeof e] => [e]);
+          await fc.assert(
+            fc.asyncProperty(request, async ({ query, body }) => {
+              const before = await writes();
+              const answer = await send(call, caller, query, body);
+              checkAnswer(call, answer, `${caller} ${query} ${JSON.stringify(body)}`);
+              if (answer.status >= 400 && (await writes()) !== before)
+                throw new Error(`a refused request changed rows: ${call.path} ${caller} ${query} ${JSON.stringify(body)}`);
+            }),
+            // The known classes of bad input always, for the callers that reach the most code; random ones for everyone
+            // (fast-check counts the examples among numRuns).
+            { numRuns: RUNS + examples.length, examples },
+          );
+        }
       }
-    }
-  }, 60_000 + RUNS * 30_000);
+    },
+    60_000 + RUNS * 30_000,
+  );
 
   it('refuses bodies that are not JSON objects, oversize bodies and wrong content types to every POST with a 4xx, changing nothing', async () => {
     await renewSessions();
@@ -173,7 +201,15 @@ describe.each(backends)('the API under hostile input on $name', ({ openDemo }) =
 
   it('refuses hostile Authorization headers with 401, in the envelope', async () => {
     const me = calls.find((c) => c.path.endsWith('/auth/me'))!;
-    for (const authorization of ['Bearer', 'Bearer ', 'Bearer a.b.c', 'Bearer ' + 'x'.repeat(10000), 'Basic %%%', 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.', 'bearer\u0000x']) {
+    for (const authorization of [
+      'Bearer',
+      'Bearer ',
+      'Bearer a.b.c',
+      'Bearer ' + 'x'.repeat(10000),
+      'Basic %%%',
+      'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.',
+      'bearer\u0000x',
+    ]) {
       const res = await fetch(demo.server.url + me.path, { headers: { authorization } }).catch(() => undefined);
       // A header Node itself refuses to send (a NUL) never reaches the server.
       if (!res) continue;

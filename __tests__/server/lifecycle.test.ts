@@ -77,7 +77,11 @@ describe('server process', () => {
     const exit = exited(first.child);
     first.child.kill('SIGTERM');
     expect(await exit).toBe(0);
-    const lines = first.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+    const lines = first
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l));
     expect(lines.some((l) => l.reqId && l.req?.url === '/api/v1/health')).toBe(true);
     expect(lines.some((l) => l.msg === 'shutting down' && l.signal === 'SIGTERM')).toBe(true);
 
@@ -90,7 +94,12 @@ describe('server process', () => {
     const exit2 = exited(second.child);
     second.child.kill('SIGINT');
     expect(await exit2).toBe(0);
-    const warnings = second.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).filter((l) => l.level === 40);
+    const warnings = second
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.level === 40);
     expect(warnings.map((l) => l.msg)).toEqual([expect.stringMatching(/\(admin@demo\.es, fec@demo\.es, usuario@demo\.es\) but it is refused/)]);
     const db = await openPglite(dataDir);
     try {

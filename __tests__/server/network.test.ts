@@ -40,8 +40,10 @@ describe('TRUST_PROXY', () => {
 
 describe('reachable from other machines', () => {
   it('knows loopback hosts', () => {
-    for (const host of ['localhost', 'LOCALHOST', '127.0.0.1', '127.1.2.3', '::1', '[::1]', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1']) expect(isLoopbackHost(host)).toBe(true);
-    for (const host of ['0.0.0.0', '::', '192.168.1.10', '10.0.0.1', 'campanas.example.org', 'localhost.example.org', '128.0.0.1', '::2']) expect(isLoopbackHost(host)).toBe(false);
+    for (const host of ['localhost', 'LOCALHOST', '127.0.0.1', '127.1.2.3', '::1', '[::1]', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1'])
+      expect(isLoopbackHost(host)).toBe(true);
+    for (const host of ['0.0.0.0', '::', '192.168.1.10', '10.0.0.1', 'campanas.example.org', 'localhost.example.org', '128.0.0.1', '::2'])
+      expect(isLoopbackHost(host)).toBe(false);
   });
 
   it('is reachable on a non-loopback interface, behind a trusted proxy, or with a public address elsewhere', () => {

@@ -48,7 +48,7 @@ describe.each(backends)('a demo result recomputed from its answers on $name', ({
     await db.close();
   });
 
-  it('gives the entity\'s own points and percentages per measure, policy, axis and in total', async () => {
+  it("gives the entity's own points and percentages per measure, policy, axis and in total", async () => {
     const token = (await signIn(server, 'usuario@demo.es', 'demo1234')).access_token;
     const get = async <T>(path: string) => (await call(server, 'GET', `/api/secure/v1/campaigns/${path}`, { token })).body.response as T;
     const sent = (await get<CampaignSummary[]>('all')).filter((c) => c.status === 'sent');

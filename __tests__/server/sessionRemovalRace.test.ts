@@ -65,7 +65,12 @@ describe.each(onPostgres)('signing in while the account is removed, on $name', (
     const { email, id } = await newUser();
     const { verifier, challenge } = pkcePair();
     const login = await call(server, 'POST', '/api/v1/auth/login', { body: loginBody(server, email, 'una contraseña larga', challenge) });
-    const exchange = token({ grant_type: 'authorization_code', code: login.body.response.code, redirect_uri: server.ctx.config.oauth.redirectUri, code_verifier: verifier });
+    const exchange = token({
+      grant_type: 'authorization_code',
+      code: login.body.response.code,
+      redirect_uri: server.ctx.config.oauth.redirectUri,
+      code_verifier: verifier,
+    });
     const [exchanged, removed] = await interleave(['LOCK TABLE refresh_token_families IN SHARE MODE'], exchange, removeUser(id));
     expect(exchanged.status === 200 || exchanged.body.error === 'invalid_grant').toBe(true);
     expect(removed.status).toBe(200);
@@ -75,7 +80,11 @@ describe.each(onPostgres)('signing in while the account is removed, on $name', (
   it('a refresh while its user is removed gives tokens or invalid_grant', async () => {
     const { email, id } = await newUser();
     const { refresh_token } = await signIn(server, email, 'una contraseña larga');
-    const [refreshed, removed] = await interleave(['LOCK TABLE refresh_tokens IN SHARE MODE'], token({ grant_type: 'refresh_token', refresh_token }), removeUser(id));
+    const [refreshed, removed] = await interleave(
+      ['LOCK TABLE refresh_tokens IN SHARE MODE'],
+      token({ grant_type: 'refresh_token', refresh_token }),
+      removeUser(id),
+    );
     expect(refreshed.status === 200 || refreshed.body.error === 'invalid_grant').toBe(true);
     expect(removed.status).toBe(200);
     expect(await gone(id)).toBe(true);

@@ -37,26 +37,30 @@ describe.each(backends)('a submission racing the removal of its entity on $name'
   const env = demoServer(openDemo);
 
   const TRIES = triesOn(name);
-  it(`leaves the territorial sums equal to their recomputation, ${TRIES} tries`, async () => {
-    const random = seededRandom(13);
-    const outcomes: string[] = [];
-    for (let i = 0; i < TRIES; i++) {
-      const { entityId, campaignId } = await submittableCampaign(env.db, env.server, env.token, env.municipality, random);
-      const removal = await removeForGood(env.db, entityId);
-      const [submit, remove] = await Promise.all([
-        call(env.server, 'POST', '/api/secure/v1/campaigns/submit', { token: env.token, body: { id: campaignId } }),
-        call(env.server, 'POST', '/api/secure/v1/entities/remove', { token: env.token, body: removal }),
-      ]);
-      expect([200, 404]).toContain(submit.status);
-      expect(remove.status).toBe(200);
-      const differences = await consistencyDifferences(env.db);
-      outcomes.push(`submit ${submit.status}: ${differences.length} differences`);
-      // Each try starts from exact sums, so that the count says how many tries went wrong.
-      if (differences.length > 0) await env.db.transaction((tx) => rebuildTerritoryScores(tx));
-    }
-    console.log(`submit racing removal on ${name}, ${TRIES} tries: ${outcomes.join('; ')}`);
-    expect(outcomes).toEqual(outcomes.map((o) => o.replace(/\d+ differences$/, '0 differences')));
-  }, 60_000 * Number(process.env.CONCURRENCY_RUNS ?? 1));
+  it(
+    `leaves the territorial sums equal to their recomputation, ${TRIES} tries`,
+    async () => {
+      const random = seededRandom(13);
+      const outcomes: string[] = [];
+      for (let i = 0; i < TRIES; i++) {
+        const { entityId, campaignId } = await submittableCampaign(env.db, env.server, env.token, env.municipality, random);
+        const removal = await removeForGood(env.db, entityId);
+        const [submit, remove] = await Promise.all([
+          call(env.server, 'POST', '/api/secure/v1/campaigns/submit', { token: env.token, body: { id: campaignId } }),
+          call(env.server, 'POST', '/api/secure/v1/entities/remove', { token: env.token, body: removal }),
+        ]);
+        expect([200, 404]).toContain(submit.status);
+        expect(remove.status).toBe(200);
+        const differences = await consistencyDifferences(env.db);
+        outcomes.push(`submit ${submit.status}: ${differences.length} differences`);
+        // Each try starts from exact sums, so that the count says how many tries went wrong.
+        if (differences.length > 0) await env.db.transaction((tx) => rebuildTerritoryScores(tx));
+      }
+      console.log(`submit racing removal on ${name}, ${TRIES} tries: ${outcomes.join('; ')}`);
+      expect(outcomes).toEqual(outcomes.map((o) => o.replace(/\d+ differences$/, '0 differences')));
+    },
+    60_000 * Number(process.env.CONCURRENCY_RUNS ?? 1),
+  );
 });
 
 describe.each(onPostgres)('forced interleavings on $name', ({ openDemo }) => {
@@ -78,26 +82,42 @@ describe.each(onPostgres)('forced interleavings on $name', ({ openDemo }) => {
   const holdTerritorialSums = ['LOCK TABLE territory_sums IN SHARE MODE'];
   const holdEntityCounts = ['LOCK TABLE territory_entities IN SHARE MODE'];
 
-  it('a removal that reads its entity\'s campaigns while one is being submitted still counts that campaign out', async () => {
+  it("a removal that reads its entity's campaigns while one is being submitted still counts that campaign out", async () => {
     const { entityId, campaignId } = await submittableCampaign(env.db, env.server, env.token, env.municipality, seededRandom(1));
-    const [submit, remove] = await interleave(holdTerritorialSums, () => post('campaigns/submit', { id: campaignId }), async () => post('entities/remove', await removeForGood(env.db, entityId)));
+    const [submit, remove] = await interleave(
+      holdTerritorialSums,
+      () => post('campaigns/submit', { id: campaignId }),
+      async () => post('entities/remove', await removeForGood(env.db, entityId)),
+    );
     expect([submit.status, remove.status]).toEqual([200, 200]);
     expect(await consistencyDifferences(env.db)).toEqual([]);
   });
 
   it('a submission after the removal of its entity has begun finds no campaign', async () => {
     const { entityId, campaignId } = await submittableCampaign(env.db, env.server, env.token, env.municipality, seededRandom(2));
-    const [remove, submit] = await interleave(holdEntityCounts, async () => post('entities/remove', await removeForGood(env.db, entityId)), () => post('campaigns/submit', { id: campaignId }));
+    const [remove, submit] = await interleave(
+      holdEntityCounts,
+      async () => post('entities/remove', await removeForGood(env.db, entityId)),
+      () => post('campaigns/submit', { id: campaignId }),
+    );
     expect([remove.status, submit.status]).toEqual([200, 404]);
     expect(await consistencyDifferences(env.db)).toEqual([]);
   });
 
   it('a campaign being submitted cannot be deleted, and a campaign being deleted cannot be submitted', async () => {
     const one = await submittableCampaign(env.db, env.server, env.token, env.municipality, seededRandom(3));
-    const [submit, remove] = await interleave(holdTerritorialSums, () => post('campaigns/submit', { id: one.campaignId }), () => post('campaigns/delete', { id: one.campaignId }));
+    const [submit, remove] = await interleave(
+      holdTerritorialSums,
+      () => post('campaigns/submit', { id: one.campaignId }),
+      () => post('campaigns/delete', { id: one.campaignId }),
+    );
     expect([submit.status, remove.status]).toEqual([200, 409]);
     const two = await submittableCampaign(env.db, env.server, env.token, env.municipality, seededRandom(4));
-    const [removeTwo, submitTwo] = await interleave(['LOCK TABLE audit_log IN SHARE MODE'], () => post('campaigns/delete', { id: two.campaignId }), () => post('campaigns/submit', { id: two.campaignId }));
+    const [removeTwo, submitTwo] = await interleave(
+      ['LOCK TABLE audit_log IN SHARE MODE'],
+      () => post('campaigns/delete', { id: two.campaignId }),
+      () => post('campaigns/submit', { id: two.campaignId }),
+    );
     expect([removeTwo.status, submitTwo.status]).toEqual([200, 404]);
     expect(await consistencyDifferences(env.db)).toEqual([]);
   });
@@ -105,11 +125,19 @@ describe.each(onPostgres)('forced interleavings on $name', ({ openDemo }) => {
   it('a campaign or a user created for an entity being removed is refused, not a 500', async () => {
     const { entityId } = await submittableCampaign(env.db, env.server, env.token, env.municipality, seededRandom(5));
     await env.db.query('DELETE FROM campaigns WHERE entity_id = $1', [entityId]);
-    const [remove, create] = await interleave(holdEntityCounts, async () => post('entities/remove', await removeForGood(env.db, entityId)), () => post('campaigns/create', { entityId }));
+    const [remove, create] = await interleave(
+      holdEntityCounts,
+      async () => post('entities/remove', await removeForGood(env.db, entityId)),
+      () => post('campaigns/create', { entityId }),
+    );
     expect([remove.status, create.status]).toEqual([200, 404]);
     const other = await submittableCampaign(env.db, env.server, env.token, env.municipality, seededRandom(6));
     const user = { email: `racer-${other.entityId}@ayto.es`, role: 1, name: '', entities: [other.entityId] };
-    const [removeOther, createUser] = await interleave(holdEntityCounts, async () => post('entities/remove', await removeForGood(env.db, other.entityId)), () => post('users/create', user));
+    const [removeOther, createUser] = await interleave(
+      holdEntityCounts,
+      async () => post('entities/remove', await removeForGood(env.db, other.entityId)),
+      () => post('users/create', user),
+    );
     expect([removeOther.status, createUser.status]).toEqual([200, 422]);
     expect(await consistencyDifferences(env.db)).toEqual([]);
   });
@@ -117,7 +145,11 @@ describe.each(onPostgres)('forced interleavings on $name', ({ openDemo }) => {
   it('a link shared to a sent campaign whose entity is being removed is refused, not a 500', async () => {
     const { entityId, campaignId } = await submittableCampaign(env.db, env.server, env.token, env.municipality, seededRandom(7));
     expect((await post('campaigns/submit', { id: campaignId })).status).toBe(200);
-    const [remove, share] = await interleave(holdEntityCounts, async () => post('entities/remove', await removeForGood(env.db, entityId)), () => post('campaigns/share', { id: campaignId }));
+    const [remove, share] = await interleave(
+      holdEntityCounts,
+      async () => post('entities/remove', await removeForGood(env.db, entityId)),
+      () => post('campaigns/share', { id: campaignId }),
+    );
     expect([remove.status, share.status]).toEqual([200, 404]);
     expect(await consistencyDifferences(env.db)).toEqual([]);
   });

@@ -1,4 +1,11 @@
-import { checkNewPassword, passwordProblemMessageId, userInputsOf, PASSWORD_MIN_LENGTH, STRENGTH_WARNINGS, type StrengthEstimator } from '../../src/shared/password/policy.js';
+import {
+  checkNewPassword,
+  passwordProblemMessageId,
+  userInputsOf,
+  PASSWORD_MIN_LENGTH,
+  STRENGTH_WARNINGS,
+  type StrengthEstimator,
+} from '../../src/shared/password/policy.js';
 import { createStrengthEstimator } from '../../src/shared/password/strength.js';
 import fs from 'node:fs';
 import { jest } from '@jest/globals';
@@ -33,7 +40,7 @@ describe('the password policy', () => {
     expect(check('correcto caballo batería grapa')).toBeNull();
   });
 
-  it('runs the estimator only on passwords of an acceptable length, with the user\'s words', () => {
+  it("runs the estimator only on passwords of an acceptable length, with the user's words", () => {
     const estimator = jest.fn<StrengthEstimator>(() => ({ score: 4, warning: null }));
     expect(checkNewPassword('corta', context, estimator)).toEqual({ code: 'TOO_SHORT' });
     expect(estimator).not.toHaveBeenCalled();

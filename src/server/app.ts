@@ -38,7 +38,13 @@ export function loggerOptions(level: string, stream?: { write(line: string): voi
     // A database error carries the statement's parameters (PGlite's `params`): e-mails, hashes, tokens' hashes.
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'err.params', 'err.queryOptions', 'err.cause.params'],
     serializers: {
-      req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort }),
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
     },
   };
 }

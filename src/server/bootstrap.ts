@@ -12,7 +12,10 @@ import type { AppContext } from './context.js';
  * Brings a database up to date: migrations, Spanish geography, the configured size bands (when given; else the
  * stored ones stay), and the demo data when asked and empty.
  */
-export async function prepareDatabase(db: Db, options: { seedDemo: boolean; sizeBands?: readonly number[] }): Promise<{ migrations: number[]; demoSeeded: boolean }> {
+export async function prepareDatabase(
+  db: Db,
+  options: { seedDemo: boolean; sizeBands?: readonly number[] },
+): Promise<{ migrations: number[]; demoSeeded: boolean }> {
   const migrations = await migrate(db);
   await db.transaction(async (tx) => {
     await loadReferenceData(tx);

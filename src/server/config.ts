@@ -73,7 +73,8 @@ export function parseSmtp(rawUrl: string | undefined, rawFrom: string | undefine
     // PUBLIC_URL's own problem is reported by its check
   }
   const from = rawFrom ?? `no-reply@${host}`;
-  if (!/^[^\r\n]*@[^\r\n]*$/.test(from) || from.length > 200) return { problem: `SMTP_FROM must be an e-mail address, optionally with a name: "Campañas <campanas@example.org>" (got "${from}")` };
+  if (!/^[^\r\n]*@[^\r\n]*$/.test(from) || from.length > 200)
+    return { problem: `SMTP_FROM must be an e-mail address, optionally with a name: "Campañas <campanas@example.org>" (got "${from}")` };
   return { value: { url: rawUrl, from } };
 }
 
@@ -88,7 +89,9 @@ export const DEFAULT_SIZE_BANDS = '5000,20000,50000,100000';
 export function parseSizeBands(raw: string): { value: number[] } | { problem: string } {
   const bounds = raw.split(',').map((part) => part.trim());
   const numbers = bounds.map(Number);
-  const valid = bounds.length <= 20 && bounds.every((b, i) => /^[0-9]+$/.test(b) && numbers[i] >= 1 && numbers[i] < POPULATION_MAX && (i === 0 || numbers[i] > numbers[i - 1]));
+  const valid =
+    bounds.length <= 20 &&
+    bounds.every((b, i) => /^[0-9]+$/.test(b) && numbers[i] >= 1 && numbers[i] < POPULATION_MAX && (i === 0 || numbers[i] > numbers[i - 1]));
   if (!valid) return { problem: `SIZE_BANDS must be up to 20 ascending whole populations separated by commas, such as ${DEFAULT_SIZE_BANDS} (got "${raw}")` };
   return { value: [1, ...numbers.map((n) => n + 1)] };
 }

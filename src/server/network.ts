@@ -26,7 +26,10 @@ export function parseTrustProxy(raw: string | undefined): { value: TrustProxy; p
   const text = raw?.trim().toLowerCase() ?? '';
   if (['', 'false', 'off', 'no'].includes(text)) return { value: false };
   if (['true', 'on', 'yes'].includes(text)) {
-    return { value: false, problem: 'TRUST_PROXY must be a number of proxy hops or a list of proxy addresses, not "true" (any client could then choose its own address)' };
+    return {
+      value: false,
+      problem: 'TRUST_PROXY must be a number of proxy hops or a list of proxy addresses, not "true" (any client could then choose its own address)',
+    };
   }
   if (/^\d+$/.test(text)) {
     const hops = Number(text);
@@ -37,7 +40,10 @@ export function parseTrustProxy(raw: string | undefined): { value: TrustProxy; p
   const entries = text.split(',').map((e) => e.trim());
   const bad = entries.filter((e) => !isAddressOrSubnet(e));
   if (bad.length > 0) {
-    return { value: false, problem: `TRUST_PROXY must be a hop count or a comma-separated list of addresses, subnets (CIDR) or loopback/linklocal/uniquelocal (bad: "${bad.join('", "')}")` };
+    return {
+      value: false,
+      problem: `TRUST_PROXY must be a hop count or a comma-separated list of addresses, subnets (CIDR) or loopback/linklocal/uniquelocal (bad: "${bad.join('", "')}")`,
+    };
   }
   return { value: Object.freeze(entries) };
 }
@@ -63,7 +69,10 @@ LOOPBACK.addSubnet('::ffff:127.0.0.0', 104, 'ipv6');
 
 /** True when a host name or address can only be reached from this machine (localhost, 127.0.0.0/8, ::1). */
 export function isLoopbackHost(host: string): boolean {
-  const name = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const name = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
   if (name === 'localhost') return true;
   const family = net.isIP(name);
   return family !== 0 && LOOPBACK.check(name, family === 4 ? 'ipv4' : 'ipv6');

@@ -7,7 +7,9 @@ const reply = (status: number, body: string) => async () => new Response(body, {
 
 describe('API client', () => {
   it('builds query strings with key[]=value arrays and skips empty values', () => {
-    expect(toQueryString({ id: 3, type: 'axis', ids: [1, 2], empty: '', none: null, missing: undefined, flag: false })).toBe('?id=3&type=axis&ids%5B%5D=1&ids%5B%5D=2&flag=false');
+    expect(toQueryString({ id: 3, type: 'axis', ids: [1, 2], empty: '', none: null, missing: undefined, flag: false })).toBe(
+      '?id=3&type=axis&ids%5B%5D=1&ids%5B%5D=2&flag=false',
+    );
     expect(toQueryString({})).toBe('');
   });
 
@@ -37,8 +39,16 @@ describe('API client', () => {
   });
 
   it('turns the error envelope into an ApiError with type, status, data and request id', async () => {
-    const body = JSON.stringify({ error: { type: 'VALIDATION', message: 'x', data: 'MULTIPLE_PROVINCES' }, request: { method: 'POST', path: '/x', id: 'req-1' } });
-    await expect(http({ path: '/x' }, reply(422, body))).rejects.toMatchObject({ type: 'VALIDATION', status: 422, data: 'MULTIPLE_PROVINCES', requestId: 'req-1' });
+    const body = JSON.stringify({
+      error: { type: 'VALIDATION', message: 'x', data: 'MULTIPLE_PROVINCES' },
+      request: { method: 'POST', path: '/x', id: 'req-1' },
+    });
+    await expect(http({ path: '/x' }, reply(422, body))).rejects.toMatchObject({
+      type: 'VALIDATION',
+      status: 422,
+      data: 'MULTIPLE_PROVINCES',
+      requestId: 'req-1',
+    });
   });
 
   it('reports a connection failure as status 600 and an empty body as EMPTY_RESPONSE', async () => {

@@ -27,13 +27,17 @@ const echoToken = async (token: string | null) => {
 
 function* callersSaga(deps: ReturnType<typeof fakeDependencies>, callers: number): Generator<any, void, any> {
   yield fork(watchAuth, deps);
-  const results: string[] = yield all(Array.from({ length: callers }, () => call(function* caller(): Generator<any, string, any> {
-    try {
-      return yield* callApi(errorPage(), echoToken);
-    } catch (err) {
-      return `failed: ${(err as ApiError).type}`;
-    }
-  })));
+  const results: string[] = yield all(
+    Array.from({ length: callers }, () =>
+      call(function* caller(): Generator<any, string, any> {
+        try {
+          return yield* callApi(errorPage(), echoToken);
+        } catch (err) {
+          return `failed: ${(err as ApiError).type}`;
+        }
+      }),
+    ),
+  );
   yield put({ type: 'test/done', payload: results });
 }
 
@@ -117,7 +121,11 @@ describe('refresh and retry', () => {
       yield fork(refresher);
     }
     // Within 100 ms of test time: a caller that polled every 500 ms would not have retried yet.
-    await expectSaga(both).withReducer(rootReducer, refreshing).provide(sessionContext(session)).put({ type: 'test/done', payload: 'data for access-2' }).run(100);
+    await expectSaga(both)
+      .withReducer(rootReducer, refreshing)
+      .provide(sessionContext(session))
+      .put({ type: 'test/done', payload: 'data for access-2' })
+      .run(100);
   });
 
   it('starts the refresh when it is the first to meet the expired token', () => {
@@ -167,18 +175,35 @@ describe('transport errors', () => {
   });
 
   it('keeps on screen every failure but a refused session and an unreadable request (keepOnScreen)', () => {
-    const kept = ['VALIDATION', 'CONFLICT', 'FORBIDDEN', 'NOT_FOUND', 'EMAIL_EXISTS', 'RATE_LIMITED', 'INTERNAL', 'UNAVAILABLE', 'CONNECTION_FAILED', 'EMPTY_RESPONSE', 'HTTP_ERROR'];
+    const kept = [
+      'VALIDATION',
+      'CONFLICT',
+      'FORBIDDEN',
+      'NOT_FOUND',
+      'EMAIL_EXISTS',
+      'RATE_LIMITED',
+      'INTERNAL',
+      'UNAVAILABLE',
+      'CONNECTION_FAILED',
+      'EMPTY_RESPONSE',
+      'HTTP_ERROR',
+    ];
     expect([...KEPT_ON_SCREEN].sort()).toEqual(kept.sort());
   });
 
   it('leaves 422 and the types the caller handles to the caller', async () => {
-    for (const [error, handled] of [[new ApiError('VALIDATION', 422), []], [new ApiError('CONFLICT', 409), ['CONFLICT']]] as const) {
-      const { storeState } = await expectSaga(run, error, [...handled]).withReducer(rootReducer, signedIn()).put({ type: 'test/rethrown', payload: error.type }).run();
+    for (const [error, handled] of [
+      [new ApiError('VALIDATION', 422), []],
+      [new ApiError('CONFLICT', 409), ['CONFLICT']],
+    ] as const) {
+      const { storeState } = await expectSaga(run, error, [...handled])
+        .withReducer(rootReducer, signedIn())
+        .put({ type: 'test/rethrown', payload: error.type })
+        .run();
       expect(storeState.errors.globalError).toBeNull();
     }
   });
 });
-
 
 describe('a session that ends while a call is on its way', () => {
   /** Two calls of the session, one answering and one refused, each released by the test. */

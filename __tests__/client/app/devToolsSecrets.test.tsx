@@ -34,7 +34,11 @@ describe('what Redux DevTools can record', () => {
     const keptRefresh = backend.refreshCookie();
     backend.expire(kept.accessToken);
     const tokenStore = memoryTokenStore(kept);
-    const dependencies = { ...fakeDependencies({ tokenStore, authApi: backend.api.authApi }), campaignsApi: backend.api.campaignsApi, referenceApi: backend.api.referenceApi };
+    const dependencies = {
+      ...fakeDependencies({ tokenStore, authApi: backend.api.authApi }),
+      campaignsApi: backend.api.campaignsApi,
+      referenceApi: backend.api.referenceApi,
+    };
     const user = userEvent.setup();
     const { store } = renderWithProviders(<LoginPage />, { route: '/auth/login', runSagas: true, dependencies });
 
@@ -75,7 +79,10 @@ describe('what Redux DevTools can record', () => {
     const backend = fakeBackend();
     const link = backend.existingSession(ALFA, { accessToken: 'tok-from-a-shared-link' });
     const tokenStore = memoryTokenStore();
-    const dependencies = { ...fakeDependencies({ tokenStore, authApi: backend.api.authApi, locationSearch: () => `?at=${link.accessToken}` }), campaignsApi: backend.api.campaignsApi };
+    const dependencies = {
+      ...fakeDependencies({ tokenStore, authApi: backend.api.authApi, locationSearch: () => `?at=${link.accessToken}` }),
+      campaignsApi: backend.api.campaignsApi,
+    };
     const { store } = makeStore({ dependencies });
 
     store.dispatch(authActions.appStarted());
@@ -117,7 +124,10 @@ describe('what Redux DevTools can record', () => {
       </>
     );
     const { store, dependencies } = renderWithProviders(pages, {
-      route: '/manage/users/create', runSagas: true, preloadedState: { auth }, dependencies: { usersApi: api, entitiesApi: { ...entitiesApi, list: async () => [] } },
+      route: '/manage/users/create',
+      runSagas: true,
+      preloadedState: { auth },
+      dependencies: { usersApi: api, entitiesApi: { ...entitiesApi, list: async () => [] } },
     });
 
     await user.type(screen.getByLabelText('Email'), 'nueva@ayto.es');
@@ -174,7 +184,11 @@ describe('what Redux DevTools can record', () => {
     const user = userEvent.setup();
     for (const route of [`/results/0/${token}`, `/comparisons/0/${token}`]) {
       const url = `http://localhost${route}`;
-      const { store, unmount, dependencies } = renderWithProviders(pages, { route, runSagas: true, dependencies: { resultsApi: api, ...browser, currentUrl: () => url } });
+      const { store, unmount, dependencies } = renderWithProviders(pages, {
+        route,
+        runSagas: true,
+        dependencies: { resultsApi: api, ...browser, currentUrl: () => url },
+      });
       await waitFor(() => expect([store.getState().results.result.status, store.getState().comparisons.comparison.status]).toContain('succeeded'));
       expect(dependencies.session.sharedLink()).toBe(token);
       await user.click(screen.getByRole('button', { name: 'Compartir' }));

@@ -14,7 +14,9 @@ async function loadedState<R>(answer: R, loaded: (answer: R) => { type: string }
   const request = (function* request() {
     return answer;
   })();
-  const { storeState } = await expectSaga(load, request as never, loaded as never, resultsActions.resultFailed).withReducer(rootReducer).run();
+  const { storeState } = await expectSaga(load, request as never, loaded as never, resultsActions.resultFailed)
+    .withReducer(rootReducer)
+    .run();
   return storeState as ReturnType<typeof rootReducer>;
 }
 

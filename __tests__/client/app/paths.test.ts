@@ -13,7 +13,21 @@ describe('route paths', () => {
   it('returns after sign-in only to a path of this app', () => {
     expect(safeReturnPath('/my-campaigns/62')).toBe('/my-campaigns/62');
     expect(safeReturnPath('/status?page=2')).toBe('/status?page=2');
-    for (const bad of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', 'status', '/auth/login', '/logout', '/Error', '/a\nb', 42, null, undefined, `/${'a'.repeat(2001)}`]) {
+    for (const bad of [
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      'status',
+      '/auth/login',
+      '/logout',
+      '/Error',
+      '/a\nb',
+      42,
+      null,
+      undefined,
+      `/${'a'.repeat(2001)}`,
+    ]) {
       expect(safeReturnPath(bad)).toBeNull();
     }
   });

@@ -15,8 +15,23 @@ import type { UserRow } from '../../../src/shared/api/admin.js';
 import { ALFA, BETA, fakeBackend, type Account } from '../../helpers/fakeBackend.js';
 import { fakeDependencies } from '../../helpers/client.js';
 
-const USERS: UserRow[] = Array.from({ length: 9 }, (_, i) => ({ id: i + 1, email: `persona${i + 1}@ayto.es`, name: `Persona ${i + 1}`, role: 'USER', entities: [] }));
-const ENTITY = { id: 4, name: 'Mancomunitat de la Safor', population: 1000, municipalities: [{ munId: '46131', name: 'Gandia' }], province: 'Valencia/València', autonomousCommunity: 'Comunitat Valenciana', campaigns: [], archived: false };
+const USERS: UserRow[] = Array.from({ length: 9 }, (_, i) => ({
+  id: i + 1,
+  email: `persona${i + 1}@ayto.es`,
+  name: `Persona ${i + 1}`,
+  role: 'USER',
+  entities: [],
+}));
+const ENTITY = {
+  id: 4,
+  name: 'Mancomunitat de la Safor',
+  population: 1000,
+  municipalities: [{ munId: '46131', name: 'Gandia' }],
+  province: 'Valencia/València',
+  autonomousCommunity: 'Comunitat Valenciana',
+  campaigns: [],
+  archived: false,
+};
 
 /** A page load: a store as the app makes it, once redux-persist has read local storage back. */
 async function pageLoad(backend = fakeBackend()) {
@@ -35,10 +50,15 @@ async function pageLoad(backend = fakeBackend()) {
 }
 
 /** Everything this browser's local storage holds, as text. */
-const storedText = () => Object.keys(localStorage).map((key) => `${key}=${localStorage.getItem(key)}`).join('\n');
+const storedText = () =>
+  Object.keys(localStorage)
+    .map((key) => `${key}=${localStorage.getItem(key)}`)
+    .join('\n');
 const stored = (key: string) => {
   const raw = localStorage.getItem(`persist:${key}`);
-  return raw === null ? null : (Object.fromEntries(Object.entries(JSON.parse(raw) as Record<string, string>).map(([k, v]) => [k, JSON.parse(v)])) as Record<string, unknown>);
+  return raw === null
+    ? null
+    : (Object.fromEntries(Object.entries(JSON.parse(raw) as Record<string, string>).map(([k, v]) => [k, JSON.parse(v)])) as Record<string, unknown>);
 };
 
 /** Alfa signs in, her lists and the admin lists load, and she searches, filters and pages through them. */
@@ -51,7 +71,9 @@ async function alfaWorks() {
   page.store.dispatch(usersActions.listLoaded(USERS));
   page.store.dispatch(entitiesActions.listLoaded([ENTITY]));
   page.store.dispatch(campaignsActions.mineViewChanged({ search: 'alfa' }));
-  page.store.dispatch(campaignsActions.statusViewChanged({ search: 'ayto', communities: ['10'], edition: 2, statuses: ['sent'], sortBy: 'deadline', pageSize: 25 }));
+  page.store.dispatch(
+    campaignsActions.statusViewChanged({ search: 'ayto', communities: ['10'], edition: 2, statuses: ['sent'], sortBy: 'deadline', pageSize: 25 }),
+  );
   page.store.dispatch(campaignsActions.statusViewChanged({ page: 2 }));
   page.store.dispatch(usersActions.viewChanged({ page: 2 }));
   page.store.dispatch(entitiesActions.viewChanged({ search: 'safor' }));
@@ -76,7 +98,9 @@ describe('the working views kept in this browser', () => {
   it('are the only new thing stored: no token, no user, nothing the server sent', async () => {
     const { backend } = await alfaWorks();
     expect(Object.keys(localStorage).sort()).toEqual(
-      ['LayoutConfig', 'campaignsView', 'comparisonsView', 'entitiesView', 'i18nConfig', 'reportFilters', 'resultsView', 'usersView'].map((key) => `persist:${key}`).sort(),
+      ['LayoutConfig', 'campaignsView', 'comparisonsView', 'entitiesView', 'i18nConfig', 'reportFilters', 'resultsView', 'usersView']
+        .map((key) => `persist:${key}`)
+        .sort(),
     );
     expect(Object.keys(stored('campaignsView')!).sort()).toEqual(['_persist', 'view']);
     expect(Object.keys(stored('usersView')!).sort()).toEqual(['_persist', 'view']);
@@ -85,7 +109,8 @@ describe('the working views kept in this browser', () => {
 
     const text = storedText();
     expect(backend.issued.length).toBeGreaterThan(0);
-    for (const secret of [...backend.issued, ALFA.email, ALFA.campaigns[0].entity, ENTITY.name, ...USERS.map((u) => u.email)]) expect(text).not.toContain(secret);
+    for (const secret of [...backend.issued, ALFA.email, ALFA.campaigns[0].entity, ENTITY.name, ...USERS.map((u) => u.email)])
+      expect(text).not.toContain(secret);
   });
 
   it('come back on a reload, without the data they were set on, and the page waits for it', async () => {
@@ -156,7 +181,7 @@ describe('the report filters kept by an earlier version', () => {
     expect(stored('reportFilters')).toMatchObject({ territory: { sizeBand: true, province: false }, _persist: { version: 2 } });
   });
 
-  it("keep the size band off once it is turned off", async () => {
+  it('keep the size band off once it is turned off', async () => {
     const first = await pageLoad();
     first.store.dispatch(reportFiltersActions.territoryToggled('sizeBand'));
     await first.persistor.flush();

@@ -10,7 +10,17 @@ import type { CampaignSummary } from '../../../src/shared/api/campaigns.js';
 import { demoUser, renderWithProviders } from '../../helpers/client.js';
 
 const campaign = (id: number, entity: string): CampaignSummary => ({
-  id, campaignNumber: 2026, text: 'Campaña 2026', entityId: id, entity, status: id % 2 ? 'sent' : 'draft', startDate: null, endDate: `2026-0${(id % 9) + 1}-01T00:00:00Z`, deadline: null, reopening: null, autonomousCommunity: '10',
+  id,
+  campaignNumber: 2026,
+  text: 'Campaña 2026',
+  entityId: id,
+  entity,
+  status: id % 2 ? 'sent' : 'draft',
+  startDate: null,
+  endDate: `2026-0${(id % 9) + 1}-01T00:00:00Z`,
+  deadline: null,
+  reopening: null,
+  autonomousCommunity: '10',
 });
 const rows = Array.from({ length: 12 }, (_, i) => campaign(i + 1, `Ayuntamiento ${String.fromCharCode(65 + i)}`));
 const signedIn = { auth: { ...initialAuthState, status: 'loaded' as const, user: demoUser, tokenSource: 'cookie' as const } };
@@ -20,7 +30,10 @@ describe('a session recorded in Redux DevTools', () => {
     devToolsRecord.clear();
     const user = userEvent.setup();
     const recorded = renderWithProviders(<MyCampaignsPage />, {
-      route: '/my-campaigns', preloadedState: signedIn, runSagas: true, dependencies: { campaignsApi: { ...campaignsApi, all: async () => rows } },
+      route: '/my-campaigns',
+      preloadedState: signedIn,
+      runSagas: true,
+      dependencies: { campaignsApi: { ...campaignsApi, all: async () => rows } },
     });
     await screen.findByText('Ayuntamiento H');
     const screens: string[] = [];

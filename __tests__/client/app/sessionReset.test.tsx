@@ -30,7 +30,14 @@ function Shell() {
         <Route path="/auth" element={<AuthLayout />}>
           <Route path="login" element={<LoginPage />} />
         </Route>
-        <Route path="/my-campaigns" element={<RequireUser><MyCampaignsPage /></RequireUser>} />
+        <Route
+          path="/my-campaigns"
+          element={
+            <RequireUser>
+              <MyCampaignsPage />
+            </RequireUser>
+          }
+        />
         <Route path="/logout" element={<LogoutPage />} />
       </Routes>
     </Profiler>
@@ -54,7 +61,11 @@ describe('the next user of the browser', () => {
 
   it("never sees the previous user's data, in any state or any frame, even while their own loads slowly", async () => {
     const backend = fakeBackend();
-    const dependencies = { ...fakeDependencies({ authApi: backend.api.authApi }), campaignsApi: backend.api.campaignsApi, referenceApi: backend.api.referenceApi };
+    const dependencies = {
+      ...fakeDependencies({ authApi: backend.api.authApi }),
+      campaignsApi: backend.api.campaignsApi,
+      referenceApi: backend.api.referenceApi,
+    };
     const user = userEvent.setup();
     const { store } = renderWithProviders(<Shell />, { route: '/auth/login', runSagas: true, dependencies });
     store.dispatch(authActions.appStarted());
@@ -91,7 +102,9 @@ describe('a call of the previous session that answers late', () => {
   async function alfaLeavesWithHerListOnItsWay(revokeOnLogout: boolean) {
     const backend = fakeBackend({ revokeOnLogout });
     const tokenStore = memoryTokenStore(backend.existingSession(ALFA));
-    const { store, dependencies } = makeStore({ dependencies: { ...fakeDependencies({ tokenStore, authApi: backend.api.authApi }), campaignsApi: backend.api.campaignsApi } });
+    const { store, dependencies } = makeStore({
+      dependencies: { ...fakeDependencies({ tokenStore, authApi: backend.api.authApi }), campaignsApi: backend.api.campaignsApi },
+    });
     store.dispatch(authActions.appStarted());
     await signedInAs(store, ALFA);
     const releaseAlfa = backend.hold(ALFA);

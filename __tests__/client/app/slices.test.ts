@@ -39,10 +39,25 @@ describe('snackbar', () => {
 
 describe('report filters', () => {
   it('start all on, toggle one by one and reset when the campaign changes', () => {
-    expect(reduce().reportFilters).toEqual({ territory: { entity: true, province: true, autonomousCommunity: true, country: true, sizeBand: true }, includeAnswers: true, compareWithParticipants: true, campaignId: null });
+    expect(reduce().reportFilters).toEqual({
+      territory: { entity: true, province: true, autonomousCommunity: true, country: true, sizeBand: true },
+      includeAnswers: true,
+      compareWithParticipants: true,
+      campaignId: null,
+    });
     const opened = reduce(resultsActions.campaignOpened(7));
-    const toggled = [reportFiltersActions.territoryToggled('province'), reportFiltersActions.compareWithParticipantsToggled(), reportFiltersActions.includeAnswersToggled()].reduce(rootReducer, opened);
-    expect(toggled.reportFilters).toEqual({ ...initialReportFilters, territory: { ...initialReportFilters.territory, province: false }, includeAnswers: false, compareWithParticipants: false, campaignId: 7 });
+    const toggled = [
+      reportFiltersActions.territoryToggled('province'),
+      reportFiltersActions.compareWithParticipantsToggled(),
+      reportFiltersActions.includeAnswersToggled(),
+    ].reduce(rootReducer, opened);
+    expect(toggled.reportFilters).toEqual({
+      ...initialReportFilters,
+      territory: { ...initialReportFilters.territory, province: false },
+      includeAnswers: false,
+      compareWithParticipants: false,
+      campaignId: 7,
+    });
     // Opening the same campaign again (a reload) keeps them; another campaign or a shared link resets them.
     expect(rootReducer(toggled, resultsActions.campaignOpened(7)).reportFilters).toBe(toggled.reportFilters);
     expect(rootReducer(toggled, resultsActions.campaignOpened(8)).reportFilters).toEqual({ ...initialReportFilters, campaignId: 8 });
@@ -70,7 +85,9 @@ describe('session and language', () => {
     for (const event of events) {
       const after = rootReducer(stale, event);
       const cleared = keys.filter((key) => !kept.includes(key));
-      expect(Object.fromEntries(cleared.map((key) => [key, after[key]]))).toEqual(Object.fromEntries(cleared.map((key) => [key, reducers[key](undefined, { type: 'init' })])));
+      expect(Object.fromEntries(cleared.map((key) => [key, after[key]]))).toEqual(
+        Object.fromEntries(cleared.map((key) => [key, reducers[key](undefined, { type: 'init' })])),
+      );
     }
     expect(rootReducer(stale, authActions.loggedOut()).auth).toEqual({ ...initialAuthState, status: 'loaded' });
   });
@@ -85,7 +102,8 @@ describe('session and language', () => {
   });
 
   it('says how long to wait after too many login attempts when the server says it', () => {
-    const limited = (retryAfterSeconds: unknown) => selectLoginErrorMessage(reduce(authActions.loginFailed({ type: 'RATE_LIMITED', status: 429, data: { retryAfterSeconds } })));
+    const limited = (retryAfterSeconds: unknown) =>
+      selectLoginErrorMessage(reduce(authActions.loginFailed({ type: 'RATE_LIMITED', status: 429, data: { retryAfterSeconds } })));
     expect(limited(2)).toEqual({ id: 'AUTH.LOGIN.RATE_LIMITED_SECONDS', values: { count: 2 } });
     expect(limited(59)).toEqual({ id: 'AUTH.LOGIN.RATE_LIMITED_SECONDS', values: { count: 59 } });
     expect(limited(60)).toEqual({ id: 'AUTH.LOGIN.RATE_LIMITED_MINUTES', values: { count: 1 } });
@@ -115,7 +133,13 @@ describe('navigation', () => {
   ])('titles %s as %s', (path, id) => expect(headerTitleId(path)).toBe(id));
 
   it('sends each role home and shows it its menu', () => {
-    expect([homePathFor('USER'), homePathFor('ADMIN'), homePathFor('FEC'), homePathFor(undefined), homePathFor('MARTIAN')]).toEqual(['/my-campaigns', '/status', '/status', '/auth/login', '/auth/login']);
+    expect([homePathFor('USER'), homePathFor('ADMIN'), homePathFor('FEC'), homePathFor(undefined), homePathFor('MARTIAN')]).toEqual([
+      '/my-campaigns',
+      '/status',
+      '/status',
+      '/auth/login',
+      '/auth/login',
+    ]);
     const menu = (role: string) => MENU_ITEMS.filter((item) => item.actions.some((a) => can(role, a))).map((item) => item.id);
     expect(menu('USER')).toEqual(['MENU.MY_CAMPAIGNS', 'MENU.RESULTS', 'MENU.COMPARISONS']);
     expect(menu('ADMIN')).toEqual(['MENU.STATUS', 'MENU.ENTITIES', 'MENU.USERS', 'MENU.EDITIONS', 'MENU.AUDIT', 'MENU.RESULTS', 'MENU.COMPARISONS']);

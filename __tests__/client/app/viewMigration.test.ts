@@ -29,7 +29,20 @@ function putStored(key: string, fields: Record<string, unknown>, version?: numbe
 
 const USERS: UserRow[] = Array.from({ length: 9 }, (_, i) => ({ id: i + 1, email: `persona${i + 1}@ayto.es`, name: '', role: 'USER', entities: [] }));
 const statusRow = (i: number): CampaignStatusRow => ({
-  campaignId: i, campaignNumber: 2026, entityId: i, entity: `Ayuntamiento ${i}`, province: 'Valencia/València', provinceId: '46', autonomousCommunity: 'Comunitat Valenciana', autonomousCommunityId: '10', status: 'draft', startDate: null, endDate: null, currentEdition: true, editionId: 3, deadline: null,
+  campaignId: i,
+  campaignNumber: 2026,
+  entityId: i,
+  entity: `Ayuntamiento ${i}`,
+  province: 'Valencia/València',
+  provinceId: '46',
+  autonomousCommunity: 'Comunitat Valenciana',
+  autonomousCommunityId: '10',
+  status: 'draft',
+  startDate: null,
+  endDate: null,
+  currentEdition: true,
+  editionId: 3,
+  deadline: null,
 });
 
 describe('a stored view of an older shape, or a bad one', () => {

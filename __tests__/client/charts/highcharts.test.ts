@@ -59,7 +59,7 @@ describe("Highcharts' labels", () => {
 describe("Highcharts' font sizes", () => {
   afterEach(() => jest.restoreAllMocks());
 
-  it('set in pixels are read from the text\'s own style, without asking the browser to recalculate styles', () => {
+  it("set in pixels are read from the text's own style, without asking the browser to recalculate styles", () => {
     const box = document.body.appendChild(document.createElement('div'));
     const renderer = new Highcharts.SVGRenderer(box, 300, 200);
     const label = renderer.text('Planificación estratégica', 0, 20).css({ fontSize: '12px' }).add();

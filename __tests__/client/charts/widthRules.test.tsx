@@ -13,7 +13,10 @@ function deepFreeze<T>(value: T): T {
   return Object.freeze(value);
 }
 
-const base: Highcharts.Options = { chart: { type: 'bar', height: 300 }, xAxis: { categories: ['a', 'b'], labels: { style: { fontSize: '12px', width: 240 } } } };
+const base: Highcharts.Options = {
+  chart: { type: 'bar', height: 300 },
+  xAxis: { categories: ['a', 'b'], labels: { style: { fontSize: '12px', width: 240 } } },
+};
 
 describe('width rules', () => {
   it('merge options as Highcharts merges them (objects key by key, arrays and values replaced), leaving both untouched', () => {
@@ -22,7 +25,14 @@ describe('width rules', () => {
     const options = fc.letrec((tie) => ({
       value: fc.oneof({ depthSize: 'small' }, primitive, tie('object')),
       object: fc.record(
-        { chart: tie('value'), xAxis: tie('value'), labels: tie('value'), step: primitive, categories: fc.array(primitive, { maxLength: 3 }), data: fc.array(primitive, { maxLength: 3 }) },
+        {
+          chart: tie('value'),
+          xAxis: tie('value'),
+          labels: tie('value'),
+          step: primitive,
+          categories: fc.array(primitive, { maxLength: 3 }),
+          data: fc.array(primitive, { maxLength: 3 }),
+        },
         { requiredKeys: [], noNullPrototype: true },
       ),
     }));
@@ -66,7 +76,11 @@ describe('width rules', () => {
       const box = useRef<HTMLDivElement>(null);
       const matched = useMatchedRules(box, rules, drawnAt);
       renders += 1;
-      return <div ref={box} data-testid="box">{matched}</div>;
+      return (
+        <div ref={box} data-testid="box">
+          {matched}
+        </div>
+      );
     }
     const resizeTo = (width: number) => {
       const { callback, element } = observers[observers.length - 1];

@@ -8,7 +8,15 @@ import { renderWithProviders } from '../../helpers/client.js';
 const provinces: FilterOption<string>[] = ['Zamora', 'Badajoz', 'Ávila', 'Cádiz', 'Álava', 'León', 'Burgos'].map((name) => ({ value: name, label: name }));
 
 /** A parent that keeps the applied value, as a page would, and records what the dropdown reports. */
-function Multiple({ onChange, options = provinces, selectAll = false }: { onChange: (v: string[]) => void; options?: FilterOption<string>[]; selectAll?: boolean }) {
+function Multiple({
+  onChange,
+  options = provinces,
+  selectAll = false,
+}: {
+  onChange: (v: string[]) => void;
+  options?: FilterOption<string>[];
+  selectAll?: boolean;
+}) {
   const [value, setValue] = useState<string[]>([]);
   const change = (next: string[]) => {
     onChange(next);
@@ -27,7 +35,10 @@ function Single({ onChange, options, searchMode }: { onChange: (v: number) => vo
 }
 
 const toggle = (label = 'Provincia') => screen.getByRole('button', { name: new RegExp(`^${label} `) });
-const checkboxLabels = () => within(screen.getByRole('group', { name: 'Provincia' })).getAllByRole('checkbox').map((c) => (c as HTMLInputElement).labels?.[0]?.textContent);
+const checkboxLabels = () =>
+  within(screen.getByRole('group', { name: 'Provincia' }))
+    .getAllByRole('checkbox')
+    .map((c) => (c as HTMLInputElement).labels?.[0]?.textContent);
 
 describe('filter dropdown', () => {
   it('is a labelled button showing "Todos" that opens on a searchable list with the search box focused', async () => {
@@ -86,8 +97,17 @@ describe('filter dropdown', () => {
     expect(checkboxLabels()).toEqual(villages.slice(0, 10).map((v) => v.label));
   });
 
-  const entities = ['Valdepeñas - (Ciudad Real)', 'Vila-real - (Castellón/Castelló)', 'Valencia de Don Juan - (León)', 'Alzira - (Valencia/València)', 'Valencia - (Valencia/València)'].map((label, value) => ({ value, label }));
-  const entityButtons = () => within(screen.getByRole('group', { name: 'Entidad' })).getAllByRole('button').map((b) => b.textContent);
+  const entities = [
+    'Valdepeñas - (Ciudad Real)',
+    'Vila-real - (Castellón/Castelló)',
+    'Valencia de Don Juan - (León)',
+    'Alzira - (Valencia/València)',
+    'Valencia - (Valencia/València)',
+  ].map((label, value) => ({ value, label }));
+  const entityButtons = () =>
+    within(screen.getByRole('group', { name: 'Entidad' }))
+      .getAllByRole('button')
+      .map((b) => b.textContent);
 
   it('orders entity matches by edit distance, ignoring the province suffix', async () => {
     const user = userEvent.setup();
@@ -167,7 +187,11 @@ describe('filter dropdown', () => {
     renderWithProviders(<Multiple onChange={onChange} selectAll />);
     await user.click(toggle());
     await user.click(screen.getByLabelText('Seleccionar todo'));
-    expect(within(screen.getByRole('group', { name: 'Provincia' })).getAllByRole('checkbox').every((c) => (c as HTMLInputElement).checked)).toBe(true);
+    expect(
+      within(screen.getByRole('group', { name: 'Provincia' }))
+        .getAllByRole('checkbox')
+        .every((c) => (c as HTMLInputElement).checked),
+    ).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Aplicar' }));
     expect(onChange).toHaveBeenCalledWith(provinces.map((p) => p.value));
     expect(toggle()).toHaveAccessibleName('Provincia Todos');

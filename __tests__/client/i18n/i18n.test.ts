@@ -10,13 +10,77 @@ import { LANGUAGES } from '../../../src/shared/constants.js';
 const read = (name: string) => JSON.parse(fs.readFileSync(path.resolve('i18n', name), 'utf8'));
 
 /** A value for every argument of every message. */
-const sampleValues = { min: 3, position: 1, of: 2, territories: 'X', rest: 'A', last: 'B', sizes: 'n = 2', band: 'B', status: 404, page: 1, pages: 2, count: 3, entity: 'X', email: 'x@y.es', name: 'Y', answered: 1, total: 2, title: 'T', year: 2026, campaign: 'Campaña 2026', edition: '2026', n: 2, level: 'Provincia', kind: 'Resultados', current: 'Campaña 2026', previous: 'Campaña 2025', axis: 'Territorio', policy: 'Agua', points: '2', value: '1', max: '3', date: '31 de marzo de 2027', days: 12, actor: 'admin@demo.es', reason: 'Motivo', toCreate: '2.691', existing: '36', existingCount: 36, created: 2, notStarted: 1, unfinished: 2, users: 3, code: (chunks: string[]) => chunks.join(''), axes: 1, policies: 2, measures: 3, questions: 4, before: 1, after: 2, sent: 3, registered: 5, draft: 1, rate: '60 %', mean: '62 %', participants: 4, province: 'Madrid', provinces: 'Madrid', names: 'Getafe', more: 2, criteria: 'El acuerdo de aprobación' };
+const sampleValues = {
+  min: 3,
+  position: 1,
+  of: 2,
+  territories: 'X',
+  rest: 'A',
+  last: 'B',
+  sizes: 'n = 2',
+  band: 'B',
+  status: 404,
+  page: 1,
+  pages: 2,
+  count: 3,
+  entity: 'X',
+  email: 'x@y.es',
+  name: 'Y',
+  answered: 1,
+  total: 2,
+  title: 'T',
+  year: 2026,
+  campaign: 'Campaña 2026',
+  edition: '2026',
+  n: 2,
+  level: 'Provincia',
+  kind: 'Resultados',
+  current: 'Campaña 2026',
+  previous: 'Campaña 2025',
+  axis: 'Territorio',
+  policy: 'Agua',
+  points: '2',
+  value: '1',
+  max: '3',
+  date: '31 de marzo de 2027',
+  days: 12,
+  actor: 'admin@demo.es',
+  reason: 'Motivo',
+  toCreate: '2.691',
+  existing: '36',
+  existingCount: 36,
+  created: 2,
+  notStarted: 1,
+  unfinished: 2,
+  users: 3,
+  code: (chunks: string[]) => chunks.join(''),
+  axes: 1,
+  policies: 2,
+  measures: 3,
+  questions: 4,
+  before: 1,
+  after: 2,
+  sent: 3,
+  registered: 5,
+  draft: 1,
+  rate: '60 %',
+  mean: '62 %',
+  participants: 4,
+  province: 'Madrid',
+  provinces: 'Madrid',
+  names: 'Getafe',
+  more: 2,
+  criteria: 'El acuerdo de aprobación',
+};
 
 describe('locale catalogues', () => {
   it('have identical keys in every language of the list, and a catalogue file for each', () => {
     const keys = (lang: keyof typeof MESSAGES) => Object.keys(MESSAGES[lang]).sort();
     for (const language of LANGUAGES) expect([language, keys(language)]).toEqual([language, keys('es')]);
-    const files = fs.readdirSync(path.resolve('i18n')).filter((name) => /^[a-z]+\.json$/.test(name)).map((name) => name.replace('.json', ''));
+    const files = fs
+      .readdirSync(path.resolve('i18n'))
+      .filter((name) => /^[a-z]+\.json$/.test(name))
+      .map((name) => name.replace('.json', ''));
     expect(files.sort()).toEqual([...LANGUAGES].sort());
   });
 
@@ -48,7 +112,14 @@ describe('locale catalogues', () => {
   it('parse as ICU messages in every language', () => {
     for (const [language, messages] of Object.entries(MESSAGES)) {
       const locale = INTL_LOCALES[language as keyof typeof INTL_LOCALES];
-      const intl = createIntl({ locale, messages, formats: INTL_FORMATS, onError: (err) => { throw err; } });
+      const intl = createIntl({
+        locale,
+        messages,
+        formats: INTL_FORMATS,
+        onError: (err) => {
+          throw err;
+        },
+      });
       for (const id of Object.keys(messages)) expect(typeof intl.formatMessage({ id }, sampleValues)).toBe('string');
     }
   });
@@ -58,13 +129,16 @@ describe('locale catalogues', () => {
       const locale = INTL_LOCALES[language as keyof typeof INTL_LOCALES];
       const compiled = JSON.parse(compileCatalogue(JSON.stringify(messages), `i18n/${language}.json`)) as Record<string, MessageFormatElement[]>;
       expect(Object.keys(compiled)).toEqual(Object.keys(messages));
-      const onError = (err: unknown) => { throw err; };
+      const onError = (err: unknown) => {
+        throw err;
+      };
       const parsed = createIntl({ locale, messages, formats: INTL_FORMATS, onError });
       const built = createIntl({ locale, messages: compiled, formats: INTL_FORMATS, onError });
-      for (const id of Object.keys(messages)) for (const n of [0, 1, 2, 1234]) {
-        const values = { ...sampleValues, n, count: n, days: n, total: n };
-        expect([id, built.formatMessage({ id }, values)]).toEqual([id, parsed.formatMessage({ id }, values)]);
-      }
+      for (const id of Object.keys(messages))
+        for (const n of [0, 1, 2, 1234]) {
+          const values = { ...sampleValues, n, count: n, days: n, total: n };
+          expect([id, built.formatMessage({ id }, values)]).toEqual([id, parsed.formatMessage({ id }, values)]);
+        }
     }
   });
 

@@ -20,6 +20,7 @@ describe('chart numbers', () => {
 
   it.each(['es', 'en', 'ca'] as const)("write a chart's '{y:.1f}%' as the cards write a percentage (%s)", (language) => {
     const intl = intlOf(language);
-    for (const fraction of [0.925, 0.8053, 0, 1]) expect(`${chartNumberFormatter(intl)(Math.round(fraction * 1000) / 10, 1)}%`).toBe(formatPercent(intl, fraction));
+    for (const fraction of [0.925, 0.8053, 0, 1])
+      expect(`${chartNumberFormatter(intl)(Math.round(fraction * 1000) / 10, 1)}%`).toBe(formatPercent(intl, fraction));
   });
 });

@@ -87,7 +87,11 @@ describe('filterOptions', () => {
 describe('rankByEditDistance', () => {
   it('puts the closest name first whatever the province', () => {
     const entities = ['Valdepeñas - (Ciudad Real)', 'Vila-real - (Castellón/Castelló)', 'Valencia - (Valencia/València)'].map(option);
-    expect(labels(rankByEditDistance(entities, 'valencia'))).toEqual(['Valencia - (Valencia/València)', 'Valdepeñas - (Ciudad Real)', 'Vila-real - (Castellón/Castelló)']);
+    expect(labels(rankByEditDistance(entities, 'valencia'))).toEqual([
+      'Valencia - (Valencia/València)',
+      'Valdepeñas - (Ciudad Real)',
+      'Vila-real - (Castellón/Castelló)',
+    ]);
     expect(labels(rankByEditDistance(entities, 'VILA REAL'))[0]).toBe('Vila-real - (Castellón/Castelló)');
   });
 });

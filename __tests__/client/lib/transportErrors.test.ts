@@ -5,9 +5,18 @@ describe('transport error catalogue (spec section 8)', () => {
     [{ type: 'INVALID_TOKEN', status: 401 }, { id: 'TRANSPORT.UNAUTHORIZED' }],
     [{ type: 'HTTP_ERROR', status: 501 }, { id: 'TRANSPORT.API_KEY_INVALID' }],
     [{ type: 'CONNECTION_FAILED', status: 600 }, { id: 'TRANSPORT.SERVER_NOT_RUNNING' }],
-    [{ type: 'NOT_FOUND', status: 404 }, { id: 'TRANSPORT.NOT_FOUND', notFound: true }],
-    [{ type: 'CONFLICT', status: 409 }, { id: 'TRANSPORT.HTTP_ERROR', values: { status: 409 } }],
-    [{ type: 'FORBIDDEN', status: 403 }, { id: 'TRANSPORT.HTTP_ERROR', values: { status: 403 } }],
+    [
+      { type: 'NOT_FOUND', status: 404 },
+      { id: 'TRANSPORT.NOT_FOUND', notFound: true },
+    ],
+    [
+      { type: 'CONFLICT', status: 409 },
+      { id: 'TRANSPORT.HTTP_ERROR', values: { status: 409 } },
+    ],
+    [
+      { type: 'FORBIDDEN', status: 403 },
+      { id: 'TRANSPORT.HTTP_ERROR', values: { status: 403 } },
+    ],
     [{ type: 'INTERNAL', status: 500 }, { id: 'TRANSPORT.INTERNAL' }],
     [{ type: 'UNAVAILABLE', status: 503 }, { id: 'TRANSPORT.UNAVAILABLE' }],
     [{ type: 'HTTP_ERROR', status: 503 }, { id: 'TRANSPORT.UNAVAILABLE' }],

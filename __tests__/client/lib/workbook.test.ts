@@ -22,14 +22,32 @@ const source: ReportCsvSource = {
     {
       key: 'global',
       axisText: null,
-      rows: [{ policyText: 'Vivienda', values: { campaign: 7, province: 5.5, autonomousCommunity: null, country: null, sizeBand: null }, percentages: { campaign: 0.7, province: 0.55, autonomousCommunity: null, country: null, sizeBand: null } }],
-      total: { values: { campaign: 7, province: 5.5, autonomousCommunity: null, country: null, sizeBand: null }, percentages: { campaign: 0.7, province: 0.55, autonomousCommunity: null, country: null, sizeBand: null } },
+      rows: [
+        {
+          policyText: 'Vivienda',
+          values: { campaign: 7, province: 5.5, autonomousCommunity: null, country: null, sizeBand: null },
+          percentages: { campaign: 0.7, province: 0.55, autonomousCommunity: null, country: null, sizeBand: null },
+        },
+      ],
+      total: {
+        values: { campaign: 7, province: 5.5, autonomousCommunity: null, country: null, sizeBand: null },
+        percentages: { campaign: 0.7, province: 0.55, autonomousCommunity: null, country: null, sizeBand: null },
+      },
     },
     {
       key: 'axis-0',
       axisText: 'Eje 1: Gobernanza [local]',
-      rows: [{ policyText: 'Transparencia', values: { campaign: 3, province: null, autonomousCommunity: null, country: null, sizeBand: null }, percentages: { campaign: 0.4532, province: null, autonomousCommunity: null, country: null, sizeBand: null } }],
-      total: { values: { campaign: 3, province: null, autonomousCommunity: null, country: null, sizeBand: null }, percentages: { campaign: 0.4532, province: null, autonomousCommunity: null, country: null, sizeBand: null } },
+      rows: [
+        {
+          policyText: 'Transparencia',
+          values: { campaign: 3, province: null, autonomousCommunity: null, country: null, sizeBand: null },
+          percentages: { campaign: 0.4532, province: null, autonomousCommunity: null, country: null, sizeBand: null },
+        },
+      ],
+      total: {
+        values: { campaign: 3, province: null, autonomousCommunity: null, country: null, sizeBand: null },
+        percentages: { campaign: 0.4532, province: null, autonomousCommunity: null, country: null, sizeBand: null },
+      },
     },
   ],
   table: {
@@ -66,7 +84,14 @@ describe('the Excel workbook of a report', () => {
     expect(String(global.getCell('A3').value)).toMatch(/^Comparación: Solo con los participantes/);
     expect(global.getCell('A4').value).toBe('Resultado global');
     // Row 6: the header; row 7: the policy; row 8: TOTAL.
-    expect(global.getRow(6).values).toEqual([undefined, 'Política', 'Ayuntamiento de Alcalá (puntos)', 'Ayuntamiento de Alcalá (%)', 'Valencia (n = 2) (puntos)', 'Valencia (n = 2) (%)']);
+    expect(global.getRow(6).values).toEqual([
+      undefined,
+      'Política',
+      'Ayuntamiento de Alcalá (puntos)',
+      'Ayuntamiento de Alcalá (%)',
+      'Valencia (n = 2) (puntos)',
+      'Valencia (n = 2) (%)',
+    ]);
     expect(global.getCell('A7').value).toBe('Vivienda');
     expect(global.getCell('B7').value).toBe(7);
     expect(global.getCell('B7').numFmt).toBe('0.0');
@@ -106,11 +131,24 @@ describe('the Excel workbook of the comparisons', () => {
     ({
       level,
       radars: [],
-      differences: { years: { current: 2026, previous: 2025 }, axes: [{ axisText: 'Eje 1', rows: [{ policyText: 'Vivienda', previous: 40, current, change: current - 40, direction: 'up' }] }] },
+      differences: {
+        years: { current: 2026, previous: 2025 },
+        axes: [{ axisText: 'Eje 1', rows: [{ policyText: 'Vivienda', previous: 40, current, change: current - 40, direction: 'up' }] }],
+      },
     }) as unknown as RadarGroup;
 
   it('has a sheet per group with the percentages as fractions and the change in points', async () => {
-    const file = comparisonWorkbook('province', { entity: 'Ayuntamiento de Alcalá', compareWithParticipants: false, groups: [group('campaign', 45.3), group('province', 50)], levels: [], withheld: null }, t)!;
+    const file = comparisonWorkbook(
+      'province',
+      {
+        entity: 'Ayuntamiento de Alcalá',
+        compareWithParticipants: false,
+        groups: [group('campaign', 45.3), group('province', 50)],
+        levels: [],
+        withheld: null,
+      },
+      t,
+    )!;
     const workbook = await open(await workbookBytes(file.sheets, file.active));
     expect(workbook.worksheets).toHaveLength(2);
     expect(workbook.views[0].activeTab).toBe(1);
@@ -125,11 +163,22 @@ describe('the Excel workbook of the comparisons', () => {
 
   it("heads each territory's sheet with its name (the size band in words), and every sheet with the means withheld", () => {
     const result = resultFixture();
-    const levels = (['campaign', 'province', 'sizeBand'] as const).map((level) => describeLevel(level, result, result.edition.sizes.participants, ['sizeBand']));
-    const withheld = withheldNote(levels, [result.edition].map((e) => ({ ...e, withheld: ['sizeBand' as const] })), 3, true);
+    const levels = (['campaign', 'province', 'sizeBand'] as const).map((level) =>
+      describeLevel(level, result, result.edition.sizes.participants, ['sizeBand']),
+    );
+    const withheld = withheldNote(
+      levels,
+      [result.edition].map((e) => ({ ...e, withheld: ['sizeBand' as const] })),
+      3,
+      true,
+    );
     const groups = [group('campaign', 45.3), group('province', 50), group('sizeBand', 50)];
     const file = comparisonWorkbook('sizeBand', { entity: 'Ayuntamiento de Prueba', compareWithParticipants: true, groups, levels, withheld }, t)!;
-    expect(file.sheets.map((sheet) => sheet.heading.at(-1))).toEqual(['Entidad', 'Provincia: Valencia/València', 'Entidades de tamaño similar: Entidades de 5.001 a 20.000 habitantes']);
+    expect(file.sheets.map((sheet) => sheet.heading.at(-1))).toEqual([
+      'Entidad',
+      'Provincia: Valencia/València',
+      'Entidades de tamaño similar: Entidades de 5.001 a 20.000 habitantes',
+    ]);
     expect(file.sheets[0].heading).toContain(
       'No se muestra la media de «Entidades de 5.001 a 20.000 habitantes» (Campaña 2026: n = 6): se muestran solo las medias de al menos 3 entidades, para que nadie pueda deducir la puntuación de otra entidad.',
     );

@@ -28,7 +28,11 @@ export async function apiGet<T>(url: string, token: string, path: string): Promi
 
 /** An authenticated POST of the API, unwrapped. */
 export async function apiPost<T>(url: string, token: string, path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${url}/api/secure/v1${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${url}/api/secure/v1${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { response: T }).response;
 }

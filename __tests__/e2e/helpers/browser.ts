@@ -151,7 +151,12 @@ export async function waitForCount(locator: Locator, n: number, timeoutMs = 10_0
  * IPC to Chromium's network service): a busy CI run read a token a logout had already deleted. Throws with what
  * it last read after timeoutMs.
  */
-export async function settledCookie(context: BrowserContext, name: string, check: (cookie: Cookie | undefined) => boolean, timeoutMs = 10_000): Promise<Cookie | undefined> {
+export async function settledCookie(
+  context: BrowserContext,
+  name: string,
+  check: (cookie: Cookie | undefined) => boolean,
+  timeoutMs = 10_000,
+): Promise<Cookie | undefined> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const cookie = (await context.cookies()).find((c) => c.name === name);

@@ -30,7 +30,14 @@ export const unexpectedUploadErrors = (errors: string[]) => errors.filter((e) =>
 export const fileInput = (page: Page) => page.getByLabel('Fichero de la edición (JSON)');
 
 /** ADMIN on the editions page: a broken file's problems, then a good file's preview and differences, imported and listed. */
-export async function uploadBrokenThenGood(page: Page, url: string, good: ReturnType<typeof catalogueFile>, shot: (page: Page, name: string) => Promise<unknown>, name: string, previousYear: number): Promise<void> {
+export async function uploadBrokenThenGood(
+  page: Page,
+  url: string,
+  good: ReturnType<typeof catalogueFile>,
+  shot: (page: Page, name: string) => Promise<unknown>,
+  name: string,
+  previousYear: number,
+): Promise<void> {
   await logIn(page, url, 'admin@demo.es');
   await page.waitForURL(/\/status/);
   // On a phone the menu is folded: open it (click waits for the header; asking isVisible() at once raced its render).
@@ -38,7 +45,9 @@ export async function uploadBrokenThenGood(page: Page, url: string, good: Return
   await page.getByRole('link', { name: 'Ediciones' }).click();
   await page.waitForURL(/\/manage\/editions$/);
   await page.getByTestId('editions-table').waitFor();
-  expect(await page.getByTestId('editions-table').locator('tbody tr td:first-child').allTextContents()).toEqual(expect.arrayContaining(['2026', '2025', '2024']));
+  expect(await page.getByTestId('editions-table').locator('tbody tr td:first-child').allTextContents()).toEqual(
+    expect.arrayContaining(['2026', '2025', '2024']),
+  );
 
   await fileInput(page).setInputFiles(catalogueFile(2026, 2099, true));
   const problems = page.getByTestId('file-problems');

@@ -24,7 +24,13 @@ export async function expectOnScreen(locator: Locator, what: string) {
   // Half a pixel of slack: the page scrolls by whole pixels, its layout has fractions (a last row at the page's
   // very bottom can end 0.2 px below the screen).
   const SLACK = 0.5;
-  const inside = box !== null && box.x >= -SLACK && box.x + box.width <= PHONE.width + SLACK && box.y >= -SLACK && box.y + box.height <= PHONE.height + SLACK && !sideScrolled;
+  const inside =
+    box !== null &&
+    box.x >= -SLACK &&
+    box.x + box.width <= PHONE.width + SLACK &&
+    box.y >= -SLACK &&
+    box.y + box.height <= PHONE.height + SLACK &&
+    !sideScrolled;
   expect({ what, box, sideScrolled, inside }).toEqual({ what, box, sideScrolled, inside: true });
 }
 
@@ -87,4 +93,3 @@ export async function cancelDialog(page: Page) {
   await page.locator('.modal.show').getByRole('button', { name: 'Cancelar' }).click();
   await page.locator('.modal.show').waitFor({ state: 'detached' });
 }
-

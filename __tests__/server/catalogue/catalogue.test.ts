@@ -56,7 +56,10 @@ describe('questionnaire catalogues', () => {
     const rules = { ...(await readDemo(2026)) };
     rules.axes[1].code = rules.axes[0].code;
     rules.axes[0].policies[0].measures[0].indicators[0].competence = 'NOPE';
-    rules.axes[0].policies[0].measures[0].indicators[0].subindicators[0].responses = [{ code: 'R1', text: 'Sí', value: 0 }, { code: 'R1', text: 'No', value: 0 }];
+    rules.axes[0].policies[0].measures[0].indicators[0].subindicators[0].responses = [
+      { code: 'R1', text: 'Sí', value: 0 },
+      { code: 'R1', text: 'No', value: 0 },
+    ];
     const ruleProblems = problemsOf(rules).join('\n');
     expect(ruleProblems).toContain('axes[1]: axis code "E1" is used twice');
     expect(ruleProblems).toContain('competence "NOPE" is not in competences');

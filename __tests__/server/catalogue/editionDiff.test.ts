@@ -4,16 +4,28 @@ import { placeOf, readCatalogueUpload } from '../../../src/server/catalogue/uplo
 import type { Catalogue, CatalogueSubindicator } from '../../../src/server/catalogue/parse.js';
 
 const question = (code: string, text: string, values: number[], type: 'single' | 'multiple' = 'single'): CatalogueSubindicator => ({
-  code, text, type, responses: values.map((value, i) => ({ code: `R${i + 1}`, text: `Respuesta ${i + 1}`, value })),
+  code,
+  text,
+  type,
+  responses: values.map((value, i) => ({ code: `R${i + 1}`, text: `Respuesta ${i + 1}`, value })),
 });
 
 /** Two axes, one policy each, one measure each; questions as given per measure. */
 function catalogue(edition: number, measures: { code: string; text: string; questions: CatalogueSubindicator[] }[]): Catalogue {
   return {
-    edition, title: `Campaña ${edition}`, competences: [],
+    edition,
+    title: `Campaña ${edition}`,
+    competences: [],
     axes: measures.map((m, i) => ({
-      code: `E${i + 1}`, text: `Eje ${i + 1}`,
-      policies: [{ code: `E${i + 1}.P1`, text: `Política ${i + 1}`, measures: [{ code: m.code, text: m.text, indicators: [{ code: `${m.code}.I1`, text: 'Indicador', subindicators: m.questions }] }] }],
+      code: `E${i + 1}`,
+      text: `Eje ${i + 1}`,
+      policies: [
+        {
+          code: `E${i + 1}.P1`,
+          text: `Política ${i + 1}`,
+          measures: [{ code: m.code, text: m.text, indicators: [{ code: `${m.code}.I1`, text: 'Indicador', subindicators: m.questions }] }],
+        },
+      ],
     })),
   };
 }
@@ -34,7 +46,11 @@ describe('the differences between two editions', () => {
 
   it('lists measures and questions added, removed and renamed, points changed, and the policies they touch', () => {
     const after = catalogue(2026, [
-      { code: 'E1.P1.M1', text: 'Residuos urbanos', questions: [question('Q1', '¿Recoge selectivamente?', [3, 0]), question('Q2', '¿Separa?', [1, 2, 0], 'multiple')] },
+      {
+        code: 'E1.P1.M1',
+        text: 'Residuos urbanos',
+        questions: [question('Q1', '¿Recoge selectivamente?', [3, 0]), question('Q2', '¿Separa?', [1, 2, 0], 'multiple')],
+      },
       { code: 'E2.P1.M2', text: 'Alumbrado', questions: [question('Q4', '¿Usa LED?', [2, 0])] },
     ]);
     const diff = diffEditions(before, after);
@@ -93,19 +109,39 @@ describe('an uploaded catalogue file', () => {
   };
 
   it('places a syntax error by line and column, in Spanish', () => {
-    expect(problems('{\n  "edition": 2027,\n  "title": tru\n}')).toEqual([{ path: '', message: 'El fichero no es JSON válido (línea 3, columna 12).', line: 3, column: 12 }]);
+    expect(problems('{\n  "edition": 2027,\n  "title": tru\n}')).toEqual([
+      { path: '', message: 'El fichero no es JSON válido (línea 3, columna 12).', line: 3, column: 12 },
+    ]);
     expect(problems('{"edition": 2027,}')[0]).toMatchObject({ line: 1, column: 18 });
   });
 
   it('lists every problem of the catalogue with its place in the file, in Spanish', () => {
-    const broken = catalogue(2027, [{ code: 'E1.P1.M1', text: 'Residuos', questions: [question('Q1', '¿Recoge?', [0, 0]), question('Q1', '', [1, -1], 'multiple')] }]);
+    const broken = catalogue(2027, [
+      { code: 'E1.P1.M1', text: 'Residuos', questions: [question('Q1', '¿Recoge?', [0, 0]), question('Q1', '', [1, -1], 'multiple')] },
+    ]);
     const listed = problems(JSON.stringify(broken));
     // The shape's problems and the rules' (a zero-point single choice, a repeated code) together, each named by codes.
     expect(listed).toEqual([
-      { path: 'axes[0].policies[0].measures[0].indicators[0].subindicators[1].text', place: 'indicador E1.P1.M1.I1 › subindicador Q1 › text', message: 'falta el campo text' },
-      { path: 'axes[0].policies[0].measures[0].indicators[0].subindicators[1].responses[1].value', place: 'indicador E1.P1.M1.I1 › subindicador Q1 › respuesta R2 › value', message: 'value debe ser 0 o más' },
-      { path: 'axes[0].policies[0].measures[0].indicators[0].subindicators[0]', place: 'indicador E1.P1.M1.I1 › subindicador Q1', message: 'una pregunta de respuesta única necesita una respuesta de más de 0 puntos' },
-      { path: 'axes[0].policies[0].measures[0].indicators[0].subindicators[1]', place: 'indicador E1.P1.M1.I1 › subindicador Q1', message: 'el código de subindicador "Q1" está repetido' },
+      {
+        path: 'axes[0].policies[0].measures[0].indicators[0].subindicators[1].text',
+        place: 'indicador E1.P1.M1.I1 › subindicador Q1 › text',
+        message: 'falta el campo text',
+      },
+      {
+        path: 'axes[0].policies[0].measures[0].indicators[0].subindicators[1].responses[1].value',
+        place: 'indicador E1.P1.M1.I1 › subindicador Q1 › respuesta R2 › value',
+        message: 'value debe ser 0 o más',
+      },
+      {
+        path: 'axes[0].policies[0].measures[0].indicators[0].subindicators[0]',
+        place: 'indicador E1.P1.M1.I1 › subindicador Q1',
+        message: 'una pregunta de respuesta única necesita una respuesta de más de 0 puntos',
+      },
+      {
+        path: 'axes[0].policies[0].measures[0].indicators[0].subindicators[1]',
+        place: 'indicador E1.P1.M1.I1 › subindicador Q1',
+        message: 'el código de subindicador "Q1" está repetido',
+      },
     ]);
     const fixed = structuredClone(broken);
     fixed.axes[0].policies[0].measures[0].indicators[0].subindicators[1] = question('Q1', '¿Separa?', [1, 1], 'multiple');
@@ -115,10 +151,23 @@ describe('an uploaded catalogue file', () => {
     ]);
   });
 
-  it('names a place by the codes of the file, a level whose code repeats its parent\'s standing for both, and by position where a code is missing or unusable', () => {
-    const file = { axes: [{ code: 'E1', policies: [{ code: 'E1.P1', measures: [{ code: 'M-9', indicators: [{ code: '', subindicators: [{ code: 'E1.S1\n', responses: [{ code: 'R1' }, { code: 'R2' }] }] }] }] }] }] };
-    expect(placeOf(file, 'axes[0].policies[0].measures[0].indicators[0].subindicators[0].responses[1].value'))
-      .toBe('política E1.P1 › medida M-9 › indicador n.º 1 › subindicador n.º 1 › respuesta R2 › value');
+  it("names a place by the codes of the file, a level whose code repeats its parent's standing for both, and by position where a code is missing or unusable", () => {
+    const file = {
+      axes: [
+        {
+          code: 'E1',
+          policies: [
+            {
+              code: 'E1.P1',
+              measures: [{ code: 'M-9', indicators: [{ code: '', subindicators: [{ code: 'E1.S1\n', responses: [{ code: 'R1' }, { code: 'R2' }] }] }] }],
+            },
+          ],
+        },
+      ],
+    };
+    expect(placeOf(file, 'axes[0].policies[0].measures[0].indicators[0].subindicators[0].responses[1].value')).toBe(
+      'política E1.P1 › medida M-9 › indicador n.º 1 › subindicador n.º 1 › respuesta R2 › value',
+    );
     expect(placeOf(file, 'axes[3].code')).toBe('eje n.º 4 › code');
     expect(placeOf(file, 'title')).toBe('title');
   });

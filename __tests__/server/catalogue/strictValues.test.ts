@@ -42,9 +42,13 @@ describe('catalogue values are taken only as written, finite and bounded', () =>
 
   it('gives the upload page the response and the problem in Spanish, for 1e400 as JSON spells it', async () => {
     const text = JSON.stringify(await withFirstValue('@')).replace('"@"', '1e400');
-    expect(readCatalogueUpload(new TextEncoder().encode(text))).toEqual({ problems: [{ path: `${FIRST}.responses[0].value`, place: 'subindicador E1.P1.M1.I1.S1 › respuesta R1 › value', message: 'value debe ser 100 o menos' }] });
+    expect(readCatalogueUpload(new TextEncoder().encode(text))).toEqual({
+      problems: [{ path: `${FIRST}.responses[0].value`, place: 'subindicador E1.P1.M1.I1.S1 › respuesta R1 › value', message: 'value debe ser 100 o menos' }],
+    });
     const asString = JSON.stringify(await withFirstValue('Infinity'));
-    expect(readCatalogueUpload(new TextEncoder().encode(asString))).toEqual({ problems: [{ path: `${FIRST}.responses[0].value`, place: 'subindicador E1.P1.M1.I1.S1 › respuesta R1 › value', message: 'value debe ser un número' }] });
+    expect(readCatalogueUpload(new TextEncoder().encode(asString))).toEqual({
+      problems: [{ path: `${FIRST}.responses[0].value`, place: 'subindicador E1.P1.M1.I1.S1 › respuesta R1 › value', message: 'value debe ser un número' }],
+    });
     const code = JSON.stringify({ ...(await demo()), title: 2027 });
     expect(readCatalogueUpload(new TextEncoder().encode(code))).toEqual({ problems: [{ path: 'title', message: 'debe ser texto' }] });
   });
@@ -54,8 +58,12 @@ describe('catalogue values are taken only as written, finite and bounded', () =>
     const subs = catalogue.axes.flatMap((a) => a.policies.flatMap((p) => p.measures.flatMap((m) => m.indicators.flatMap((i) => i.subindicators))));
     const marked = subs.flatMap((s) => s.responses.filter((r) => (r as { exclusive?: unknown }).exclusive === true).map((r) => [s.type, r.text, r.value]));
     expect(marked.length).toBeGreaterThan(10);
-    expect(new Set(marked.map(([type, text, value]) => `${type}|${String(text).replace(/Ninguna de las/, 'Ninguno de los')}|${value}`))).toEqual(new Set(['multiple|Ninguno de los anteriores|0']));
-    const parsed = parseCatalogue(catalogue).axes.flatMap((a) => a.policies.flatMap((p) => p.measures.flatMap((m) => m.indicators.flatMap((i) => i.subindicators))));
+    expect(new Set(marked.map(([type, text, value]) => `${type}|${String(text).replace(/Ninguna de las/, 'Ninguno de los')}|${value}`))).toEqual(
+      new Set(['multiple|Ninguno de los anteriores|0']),
+    );
+    const parsed = parseCatalogue(catalogue).axes.flatMap((a) =>
+      a.policies.flatMap((p) => p.measures.flatMap((m) => m.indicators.flatMap((i) => i.subindicators))),
+    );
     expect(parsed.flatMap((s) => s.responses.filter((r) => r.exclusive)).length).toBe(marked.length);
 
     const asText = await demo();
@@ -74,7 +82,9 @@ describe('catalogue values are taken only as written, finite and bounded', () =>
   it("takes what a question asks beyond its answer only as written, as the demo marks it: 'No aplica', the evidence rule and its criteria", async () => {
     const catalogue = await demo();
     const subs = catalogue.axes.flatMap((a) => a.policies.flatMap((p) => p.measures.flatMap((m) => m.indicators.flatMap((i) => i.subindicators))));
-    const parsed = parseCatalogue(catalogue).axes.flatMap((a) => a.policies.flatMap((p) => p.measures.flatMap((m) => m.indicators.flatMap((i) => i.subindicators))));
+    const parsed = parseCatalogue(catalogue).axes.flatMap((a) =>
+      a.policies.flatMap((p) => p.measures.flatMap((m) => m.indicators.flatMap((i) => i.subindicators))),
+    );
     // The demo: a few questions with required evidence and its criteria, a few optional, a few that allow "No aplica".
     expect(parsed.filter((s) => s.evidenceRule === 'required' && s.evidenceCriteria).length).toBeGreaterThanOrEqual(3);
     expect(parsed.filter((s) => s.evidenceRule === 'optional').length).toBeGreaterThanOrEqual(2);
@@ -94,10 +104,16 @@ describe('catalogue values are taken only as written, finite and bounded', () =>
     expect(numbered.length).toBeGreaterThan(0);
     for (const problem of numbered) expect(problem).toMatch(/^S\.evidenceRule: /);
     expect(await withSecond({ evidenceCriteria: 'El acta.' })).toEqual(['S: evidenceCriteria needs evidenceRule "optional" or "required"']);
-    expect(await withSecond({ evidenceRule: 'none', evidenceCriteria: 'El acta.' })).toEqual(['S: evidenceCriteria needs evidenceRule "optional" or "required"']);
+    expect(await withSecond({ evidenceRule: 'none', evidenceCriteria: 'El acta.' })).toEqual([
+      'S: evidenceCriteria needs evidenceRule "optional" or "required"',
+    ]);
     expect(await withSecond({ evidenceRule: 'optional', evidenceCriteria: '   ' })).toEqual(['S.evidenceCriteria: evidenceCriteria must not be empty']);
-    expect(await withSecond({ evidenceRule: 'optional', evidenceCriteria: 'El acta\r\nBcc: x' })).toEqual(['S.evidenceCriteria: must not contain control characters']);
-    expect(await withSecond({ evidenceRule: 'required', evidenceCriteria: 'x'.repeat(2001) })).toEqual([expect.stringMatching(/^S\.evidenceCriteria: .*at most 2000 characters/)]);
+    expect(await withSecond({ evidenceRule: 'optional', evidenceCriteria: 'El acta\r\nBcc: x' })).toEqual([
+      'S.evidenceCriteria: must not contain control characters',
+    ]);
+    expect(await withSecond({ evidenceRule: 'required', evidenceCriteria: 'x'.repeat(2001) })).toEqual([
+      expect.stringMatching(/^S\.evidenceCriteria: .*at most 2000 characters/),
+    ]);
     expect(await withSecond({ evidenceRule: 'required', evidenceCriteria: ' El acta del pleno. ', allowsNotApplicable: true })).toEqual([]);
 
     const spanish = async (fields: Record<string, unknown>) => {

@@ -24,7 +24,11 @@ async function pgliteTarget(): Promise<Target> {
   await seedDemo(db);
   await db.close();
   // PGlite's folder is for one process at a time: each change is made and closed before the program runs.
-  return { env: { DATA_DIR: dir }, reopen: async () => wrapPglite(await PGlite.create(path.join(dir, 'pgdata'))), done: () => fs.rm(dir, { recursive: true, force: true }) };
+  return {
+    env: { DATA_DIR: dir },
+    reopen: async () => wrapPglite(await PGlite.create(path.join(dir, 'pgdata'))),
+    done: () => fs.rm(dir, { recursive: true, force: true }),
+  };
 }
 
 async function postgresTarget(): Promise<Target> {

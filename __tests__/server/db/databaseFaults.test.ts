@@ -58,7 +58,10 @@ describe('isDatabaseUnavailable', () => {
 
   it('recognises what pg really throws for a server nobody listens on', async () => {
     const client = new pg.Client({ host: '127.0.0.1', port: await freePort(), user: 'x', database: 'x' });
-    const failure = await client.connect().then(() => undefined, (err: unknown) => err);
+    const failure = await client.connect().then(
+      () => undefined,
+      (err: unknown) => err,
+    );
     expect(isDatabaseUnavailable(failure)).toBe(true);
   });
 });
@@ -71,14 +74,18 @@ describe('the PGlite wrapper and the error handler', () => {
 
   it('rolls a failed transaction back on PGlite, and refuses a COMMIT of one whose statement failed', async () => {
     await db.exec('CREATE TABLE t (id int PRIMARY KEY)');
-    await expect(db.transaction(async (tx) => {
-      await tx.query('INSERT INTO t VALUES (1)');
-      throw new Error('changed my mind');
-    })).rejects.toThrow('changed my mind');
-    await expect(db.transaction(async (tx) => {
-      await tx.query('INSERT INTO t VALUES (2)');
-      await tx.query('INSERT INTO t VALUES (2)').catch(() => undefined);
-    })).rejects.toMatchObject({ code: '25P02' });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO t VALUES (1)');
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO t VALUES (2)');
+        await tx.query('INSERT INTO t VALUES (2)').catch(() => undefined);
+      }),
+    ).rejects.toMatchObject({ code: '25P02' });
     const read = namedStatement('t_count', 'SELECT count(*)::int AS n FROM t WHERE id > $1');
     expect(await db.query(read, [0])).toEqual([{ n: 0 }]);
   });
@@ -87,8 +94,30 @@ describe('the PGlite wrapper and the error handler', () => {
     const server = await startTestServer(db);
     try {
       await db.close();
-      for (const [method, path] of [['GET', '/api/v1/health'], ['POST', '/api/v1/auth/login']]) {
-        const res = await call(server, method, path, method === 'POST' ? { body: { email: 'a@b.es', password: 'x', client_id: 'campaigns-web', client_secret: 'campaigns-web-secret', redirect_uri: server.ctx.config.oauth.redirectUri, state: 'state-123', code_challenge: 'c'.repeat(43), code_challenge_method: 'S256', response_type: 'code' } } : {});
+      for (const [method, path] of [
+        ['GET', '/api/v1/health'],
+        ['POST', '/api/v1/auth/login'],
+      ]) {
+        const res = await call(
+          server,
+          method,
+          path,
+          method === 'POST'
+            ? {
+                body: {
+                  email: 'a@b.es',
+                  password: 'x',
+                  client_id: 'campaigns-web',
+                  client_secret: 'campaigns-web-secret',
+                  redirect_uri: server.ctx.config.oauth.redirectUri,
+                  state: 'state-123',
+                  code_challenge: 'c'.repeat(43),
+                  code_challenge_method: 'S256',
+                  response_type: 'code',
+                },
+              }
+            : {},
+        );
         expect([res.status, res.body.error?.type, res.headers.get('retry-after')]).toEqual([503, 'UNAVAILABLE', '10']);
         expect(JSON.stringify(res.body)).not.toMatch(/PGlite|closed|stack/i);
       }

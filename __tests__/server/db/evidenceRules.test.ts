@@ -17,25 +17,46 @@ describe.each(backends)('what an edition asks beyond the answers, on $name', ({ 
   it('upgrades a version-16 database in place: every row kept, its questions asking nothing', async () => {
     const db = await openEmpty();
     try {
-      await migrate(db, MIGRATIONS.filter((m) => m.version <= 16));
+      await migrate(
+        db,
+        MIGRATIONS.filter((m) => m.version <= 16),
+      );
       await db.transaction((tx) => loadReferenceData(tx));
       const [{ id: edition }] = await db.query<{ id: number }>("INSERT INTO editions (campaign_number, title) VALUES (2025, 'Campaña 2025') RETURNING id");
       const categories = await db.query<{ id: number }>(
-        "INSERT INTO categories (type, code, text) VALUES ('axis', 'E1', 'Eje'), ('policy', 'E1.P1', 'Política'), ('measure', 'E1.P1.M1', 'Medida') RETURNING id");
+        "INSERT INTO categories (type, code, text) VALUES ('axis', 'E1', 'Eje'), ('policy', 'E1.P1', 'Política'), ('measure', 'E1.P1.M1', 'Medida') RETURNING id",
+      );
       const [{ id: indicator }] = await db.query<{ id: number }>(
         "INSERT INTO indicators (edition_id, code, text, axis_id, policy_id, measure_id, position) VALUES ($1, 'I1', 'Indicador', $2, $3, $4, 0) RETURNING id",
-        [edition, ...categories.map((c) => c.id)]);
-      const [{ id: sub }] = await db.query<{ id: number }>("INSERT INTO subindicators (indicator_id, code, text, type, position) VALUES ($1, 'S1', '¿Tiene plan?', 'single', 0) RETURNING id", [indicator]);
+        [edition, ...categories.map((c) => c.id)],
+      );
+      const [{ id: sub }] = await db.query<{ id: number }>(
+        "INSERT INTO subindicators (indicator_id, code, text, type, position) VALUES ($1, 'S1', '¿Tiene plan?', 'single', 0) RETURNING id",
+        [indicator],
+      );
       await db.query("INSERT INTO responses (subindicator_id, code, text, value, position) VALUES ($1, 'R1', 'Sí', 2, 0), ($1, 'R2', 'No', 0, 1)", [sub]);
       const [{ id: entity }] = await db.query<{ id: number }>(
-        "INSERT INTO entities (name, name_key, population, province_id) VALUES ('Mancomunidad de Prueba', 'mancomunidad de prueba', 5000, '46') RETURNING id");
-      const [{ id: campaign }] = await db.query<{ id: number }>("INSERT INTO campaigns (entity_id, edition_id, status) VALUES ($1, $2, 'sent') RETURNING id", [entity, edition]);
-      await db.query('INSERT INTO answers (campaign_id, subindicator_id, response_ids) SELECT $1, $2, array_agg(id) FROM responses WHERE code = $3', [campaign, sub, 'R1']);
-      await db.query("INSERT INTO campaign_scores (campaign_id, scope, category_id, value, max_value, percentage) VALUES ($1, 'total', 0, 2, 2, 1)", [campaign]);
+        "INSERT INTO entities (name, name_key, population, province_id) VALUES ('Mancomunidad de Prueba', 'mancomunidad de prueba', 5000, '46') RETURNING id",
+      );
+      const [{ id: campaign }] = await db.query<{ id: number }>("INSERT INTO campaigns (entity_id, edition_id, status) VALUES ($1, $2, 'sent') RETURNING id", [
+        entity,
+        edition,
+      ]);
+      await db.query('INSERT INTO answers (campaign_id, subindicator_id, response_ids) SELECT $1, $2, array_agg(id) FROM responses WHERE code = $3', [
+        campaign,
+        sub,
+        'R1',
+      ]);
+      await db.query("INSERT INTO campaign_scores (campaign_id, scope, category_id, value, max_value, percentage) VALUES ($1, 'total', 0, 2, 2, 1)", [
+        campaign,
+      ]);
       const tables = ['subindicators', 'responses', 'answers', 'campaign_scores', 'campaigns'];
       const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowsWithout(db, t, ASKS)] as const)));
 
-      await migrate(db, MIGRATIONS.filter((m) => m.version <= 17));
+      await migrate(
+        db,
+        MIGRATIONS.filter((m) => m.version <= 17),
+      );
 
       for (const table of tables) expect(await rowsWithout(db, table, ASKS)).toEqual(before[table]);
       expect(await db.query('SELECT allows_not_applicable, evidence_rule, evidence_criteria FROM subindicators')).toEqual([
@@ -56,7 +77,13 @@ describe.each(backends)('what an edition asks beyond the answers, on $name', ({ 
       const file = parseCatalogue(await readDemo(2026));
       const { catalogue } = await loadEditionCatalogue(db, editionId);
       const asks = (c: typeof file) =>
-        c.axes.flatMap((a) => a.policies.flatMap((p) => p.measures.flatMap((m) => m.indicators.flatMap((i) => i.subindicators.map((s) => [s.code, s.allowsNotApplicable, s.evidenceRule, s.evidenceCriteria])))));
+        c.axes.flatMap((a) =>
+          a.policies.flatMap((p) =>
+            p.measures.flatMap((m) =>
+              m.indicators.flatMap((i) => i.subindicators.map((s) => [s.code, s.allowsNotApplicable, s.evidenceRule, s.evidenceCriteria])),
+            ),
+          ),
+        );
       expect(asks(catalogue)).toEqual(asks(file));
       const questions = (await loadEditionIndicators(db, editionId)).flatMap((i) => i.subindicators);
       const required = questions.filter((q) => q.evidenceRule === 'required');

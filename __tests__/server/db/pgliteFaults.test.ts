@@ -51,7 +51,9 @@ describeWithMounts('database faults on PGlite', () => {
     const small = mount(mountTmpfs(16));
     const { code, output } = await failedStart(small.dir);
     expect(code).toBe(1);
-    expect(output).toMatch(new RegExp(`Cannot start: the data folder ${small.dir} is out of space \\(ENOSPC\\): 1[56] MB free, the embedded database needs at least 64 MB\\.`));
+    expect(output).toMatch(
+      new RegExp(`Cannot start: the data folder ${small.dir} is out of space \\(ENOSPC\\): 1[56] MB free, the embedded database needs at least 64 MB\\.`),
+    );
     expect(output).not.toMatch(NO_STACK);
     small.fill();
     const full = openPglite(small.dir);
@@ -93,7 +95,11 @@ describeWithMounts('database faults on PGlite', () => {
     it('answers 503 when PGlite itself runs out of space, even after a PANIC, and opens the folder again once there is room', async () => {
       // Without the reserve the writes reach PGlite on a disk with no room at all; a PGlite that goes wrong may
       // block its process, so this runs in one of its own, killed if it takes too long.
-      const child = spawn(process.execPath, ['--import', 'tsx', '__tests__/helpers/pgliteOutOfSpace.ts', disk.dir], { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', '__tests__/helpers/pgliteOutOfSpace.ts', disk.dir], {
+        cwd: ROOT,
+        env: { ...process.env, NODE_OPTIONS: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let output = '';
       child.stdout.on('data', (d) => (output += d));
       child.stderr.on('data', (d) => (output += d));

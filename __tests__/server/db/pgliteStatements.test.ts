@@ -38,13 +38,19 @@ describe('named statements on PGlite', () => {
   });
 
   it('passes arrays of numbers and strings as array literals, exactly as the text with parameters would', async () => {
-    const echo = namedStatement('scratch_echo_arrays', 'SELECT $1::float8[] AS floats, $2::int[] AS ints, $3::text[] AS texts, $4::float8 AS one, $5::boolean AS yes');
+    const echo = namedStatement(
+      'scratch_echo_arrays',
+      'SELECT $1::float8[] AS floats, $2::int[] AS ints, $3::text[] AS texts, $4::float8 AS one, $5::boolean AS yes',
+    );
     const text = echo.text;
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.double({ noNaN: true, noDefaultInfinity: true }), { maxLength: 8 }),
         fc.array(fc.integer(), { maxLength: 8 }),
-        fc.array(fc.string().filter((s) => !/["\\\0]/.test(s)), { maxLength: 8 }),
+        fc.array(
+          fc.string().filter((s) => !/["\\\0]/.test(s)),
+          { maxLength: 8 },
+        ),
         fc.double({ noNaN: true, noDefaultInfinity: true }),
         fc.boolean(),
         async (floats, ints, texts, one, yes) => {
@@ -67,7 +73,7 @@ describe('named statements on PGlite', () => {
     expect(await db.transaction((tx) => tx.query(echo, params))).toEqual([{ a: 'back\\slash', b: ['say "hi"', 'a,b', '{x}', 'NULL', ''], c: { k: 'v' } }]);
   });
 
-  it('leaves to the parameterised text a value whose kind does not match its parameter\'s type', async () => {
+  it("leaves to the parameterised text a value whose kind does not match its parameter's type", async () => {
     // A number for a date, an array for json, a number for text: PGlite converts these by the parameter's type.
     const mixed = namedStatement('scratch_echo_mixed', 'SELECT $1::date AS d, $2::jsonb AS j, $3::text AS t, $4::boolean AS b');
     const params = [Date.UTC(2024, 0, 31), [1, 'a'], 12.5, true];
@@ -123,7 +129,9 @@ describe('PGlite transactions opened with their first statement', () => {
           text: () => tx.query('INSERT INTO scratch (n) VALUES ($1)', [3]),
           exec: () => tx.exec('INSERT INTO scratch (n) VALUES (4)'),
         };
-        const others = Object.entries(calls).filter(([kind]) => kind !== first).map(([, call]) => call);
+        const others = Object.entries(calls)
+          .filter(([kind]) => kind !== first)
+          .map(([, call]) => call);
         await Promise.all([calls[first](), ...others.map((call) => call())]);
         expect(await tx.query('SELECT count(*)::int AS n FROM scratch')).toEqual([{ n: 4 }]);
         throw new Error('roll back');
@@ -172,18 +180,20 @@ describe('PGlite statements when the guard refuses a call', () => {
   const sessionRefusing = (refuse: (sql: string) => boolean): PgliteSession => {
     const refused = (sql: string) => (refuse(sql) ? Promise.reject(new DatabaseUnavailableError('refused')) : undefined);
     return {
-      query: async (sql, params) => refused(sql) ?? (await lite.query(sql, params)).rows as never,
+      query: async (sql, params) => refused(sql) ?? ((await lite.query(sql, params)).rows as never),
       exec: (sql) => refused(sql) ?? lite.exec(sql),
       end: (sql) => lite.exec(sql),
       prepared: new Map(),
     };
   };
 
-  it('runs none of a transaction\'s statements, not even those called together with the first, when its BEGIN is refused', async () => {
+  it("runs none of a transaction's statements, not even those called together with the first, when its BEGIN is refused", async () => {
     const session = sessionRefusing((sql) => sql.startsWith('BEGIN'));
     const insert = namedStatement('scratch_insert_refused', 'INSERT INTO scratch (n) VALUES ($1)');
     await expect(
-      pgliteTransaction(session, (tx) => Promise.all([tx.query('INSERT INTO scratch (n) VALUES ($1)', [1]), tx.query(insert, [2]), tx.exec('INSERT INTO scratch (n) VALUES (3)')])),
+      pgliteTransaction(session, (tx) =>
+        Promise.all([tx.query('INSERT INTO scratch (n) VALUES ($1)', [1]), tx.query(insert, [2]), tx.exec('INSERT INTO scratch (n) VALUES (3)')]),
+      ),
     ).rejects.toThrow('refused');
     expect((await lite.query('SELECT n FROM scratch')).rows).toEqual([]);
   });

@@ -7,7 +7,7 @@ import { namedStatement, type Db } from '../../../src/server/db/client.js';
  * queues public query() and exec() behind its transaction mutex, and wrapPglite uses only those (and tx.*
  * inside a transaction); these tests keep it so across upgrades.
  */
-describe('PGlite runs other callers\' statements between transactions, never inside one', () => {
+describe("PGlite runs other callers' statements between transactions, never inside one", () => {
   let db: Db;
   beforeAll(async () => {
     db = await openTestPglite();

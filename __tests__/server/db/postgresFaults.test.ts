@@ -35,14 +35,24 @@ interface Outcome {
 
 describeWithCluster('database faults on PostgreSQL', () => {
   const pg = cluster as PgCluster;
-  const env = { DATABASE_URL: pg.url('campaigns'), SEED_DEMO: 'true', JWT_SECRET: 'a-test-secret-that-is-long-enough-for-hs256-signing', STATIC_DIR: '/nonexistent' };
+  const env = {
+    DATABASE_URL: pg.url('campaigns'),
+    SEED_DEMO: 'true',
+    JWT_SECRET: 'a-test-secret-that-is-long-enough-for-hs256-signing',
+    STATIC_DIR: '/nonexistent',
+  };
   let app: ServerProcess;
   let server: TestServer;
   let tokens: { access_token: string; refresh_token: string };
 
   /** What the auth helpers need of a test server: its address and the configuration it runs with. */
-  const asTestServer = (p: ServerProcess) => ({ url: p.url, ctx: { config: loadConfig({ ...env, PORT: String(p.port), PUBLIC_URL: p.url }) } }) as unknown as TestServer;
-  const save = (item: Item) => call(server, 'POST', '/api/secure/v1/campaigns/saveAnswer', { token: tokens.access_token, body: { id: item.campaign, question: item.question, answer: [item.response] } });
+  const asTestServer = (p: ServerProcess) =>
+    ({ url: p.url, ctx: { config: loadConfig({ ...env, PORT: String(p.port), PUBLIC_URL: p.url }) } }) as unknown as TestServer;
+  const save = (item: Item) =>
+    call(server, 'POST', '/api/secure/v1/campaigns/saveAnswer', {
+      token: tokens.access_token,
+      body: { id: item.campaign, question: item.question, answer: [item.response] },
+    });
 
   beforeAll(async () => {
     await pg.sql('CREATE DATABASE campaigns');
@@ -67,7 +77,11 @@ describeWithCluster('database faults on PostgreSQL', () => {
       'campaigns',
     );
     expect(items).toHaveLength(count);
-    await pg.sql('DELETE FROM answers WHERE (campaign_id, subindicator_id) IN (SELECT * FROM unnest($1::int[], $2::int[]))', [items.map((i) => i.campaign), items.map((i) => i.question)], 'campaigns');
+    await pg.sql(
+      'DELETE FROM answers WHERE (campaign_id, subindicator_id) IN (SELECT * FROM unnest($1::int[], $2::int[]))',
+      [items.map((i) => i.campaign), items.map((i) => i.question)],
+      'campaigns',
+    );
     return items;
   }
 
@@ -94,7 +108,9 @@ describeWithCluster('database faults on PostgreSQL', () => {
       [acknowledged.map((i) => i.campaign), acknowledged.map((i) => i.question)],
       'campaigns',
     );
-    return acknowledged.filter((i) => !stored.some((s) => s.campaign === i.campaign && s.question === i.question && s.response_ids.length === 1 && s.response_ids[0] === i.response));
+    return acknowledged.filter(
+      (i) => !stored.some((s) => s.campaign === i.campaign && s.question === i.question && s.response_ids.length === 1 && s.response_ids[0] === i.response),
+    );
   }
 
   /** The saves that did not answer 503 UNAVAILABLE when they failed (500, a dropped socket...). */
@@ -119,8 +135,10 @@ describeWithCluster('database faults on PostgreSQL', () => {
     // Afterwards every refused save goes through.
     const failed = outcomes.filter((o) => o.status !== 200);
     for (const { item } of failed) expect((await save(item)).status).toBe(200);
-    console.log(`Fault run (backends terminated): ${SAVES} saves while every backend was terminated ${terminations} times (${terminated} backends): ` +
-      `0 process exits, ${failed.length} answered 503 UNAVAILABLE, 0 other failures, ${lost.length} acknowledged answers lost.`);
+    console.log(
+      `Fault run (backends terminated): ${SAVES} saves while every backend was terminated ${terminations} times (${terminated} backends): ` +
+        `0 process exits, ${failed.length} answered 503 UNAVAILABLE, 0 other failures, ${lost.length} acknowledged answers lost.`,
+    );
   });
 
   it('answers 503 UNAVAILABLE while the server is down after a crash during saves, and works again once it is back, without a restart', async () => {
@@ -151,7 +169,11 @@ describeWithCluster('database faults on PostgreSQL', () => {
     } finally {
       await pg.start();
     }
-    await waitUntil(async () => (await healthStatus(app.url)) === 200, () => `health did not come back:\n${app.output()}`, 20_000);
+    await waitUntil(
+      async () => (await healthStatus(app.url)) === 200,
+      () => `health did not come back:\n${app.output()}`,
+      20_000,
+    );
     expect((await call(server, 'GET', '/api/secure/v1/campaigns/all', { token: tokens.access_token })).status).toBe(200);
     expect(badFailures(outcomes)).toEqual([]);
     const lost = await lostAnswers(outcomes);
@@ -160,8 +182,10 @@ describeWithCluster('database faults on PostgreSQL', () => {
     for (const { item } of failed) expect((await save(item)).status).toBe(200);
     tokens = await signIn(server, 'admin@demo.es', 'demo1234');
     expect(app.exited()).toBe(false);
-    console.log(`Fault run (server crashed): ${CRASH_SAVES} saves, pg_ctl stop -m immediate after ${CRASH_SAVES / 4}, then start: ` +
-      `0 process exits, ${failed.length} answered 503 UNAVAILABLE, 0 other failures, ${lost.length} acknowledged answers lost.`);
+    console.log(
+      `Fault run (server crashed): ${CRASH_SAVES} saves, pg_ctl stop -m immediate after ${CRASH_SAVES / 4}, then start: ` +
+        `0 process exits, ${failed.length} answered 503 UNAVAILABLE, 0 other failures, ${lost.length} acknowledged answers lost.`,
+    );
   });
 
   it('answers health with 503 while the server is frozen, within its bounded wait', async () => {
@@ -172,7 +196,11 @@ describeWithCluster('database faults on PostgreSQL', () => {
     } finally {
       await pg.freeze(false);
     }
-    await waitUntil(async () => (await healthStatus(app.url)) === 200, () => `health did not come back:\n${app.output()}`, 20_000);
+    await waitUntil(
+      async () => (await healthStatus(app.url)) === 200,
+      () => `health did not come back:\n${app.output()}`,
+      20_000,
+    );
   });
 
   it('waits for PostgreSQL at start, saying so, and starts once it answers', async () => {
@@ -182,7 +210,11 @@ describeWithCluster('database faults on PostgreSQL', () => {
     try {
       app = await spawnServer(env);
       const waiting = new RegExp(`PostgreSQL at 127\\.0\\.0\\.1:${pg.port}/campaigns is not reachable \\(ECONNREFUSED\\); trying again in 5 s`);
-      await waitUntil(() => waiting.test(app.output()) || app.exited(), () => `no waiting line:\n${app.output()}`, 30_000);
+      await waitUntil(
+        () => waiting.test(app.output()) || app.exited(),
+        () => `no waiting line:\n${app.output()}`,
+        30_000,
+      );
       expect(app.exited()).toBe(false);
       expect(app.output()).not.toContain('postgres@');
       await pg.start();

@@ -25,12 +25,14 @@ async function bandCounts(db: Db, minPopulations: number[]): Promise<Record<stri
 }
 
 async function storedBandCounts(db: Db): Promise<Record<string, number>> {
-  const rows = await db.query<{ id: string; n: number }>("SELECT territory_id AS id, registered AS n FROM territory_entities WHERE territory = 'sizeBand' AND registered <> 0");
+  const rows = await db.query<{ id: string; n: number }>(
+    "SELECT territory_id AS id, registered AS n FROM territory_entities WHERE territory = 'sizeBand' AND registered <> 0",
+  );
   return Object.fromEntries(rows.map((r) => [r.id, r.n]));
 }
 
 describe('SIZE_BANDS', () => {
-  it('lists the largest population of every band but the last, and gives each band\'s smallest', () => {
+  it("lists the largest population of every band but the last, and gives each band's smallest", () => {
     expect(parseSizeBands('5000,20000,50000,100000')).toEqual({ value: [1, 5001, 20001, 50001, 100001] });
     expect(parseSizeBands(' 1000 , 10000 ')).toEqual({ value: [1, 1001, 10001] });
   });
@@ -49,7 +51,10 @@ describe.each(backends)('size bands on $name', ({ open, openEmpty }) => {
       // A database as version 5 wrote it: entities of every band, sent campaigns scored, and the territorial sums of
       // version 5's rebuild (province, community and country only).
       // (But for the responses' 'exclusive' column, migration 14, which no sum reads and the edition's import writes.)
-      await migrate(db, MIGRATIONS.filter((m) => m.version <= 5 || m.name === 'exclusive_responses'));
+      await migrate(
+        db,
+        MIGRATIONS.filter((m) => m.version <= 5 || m.name === 'exclusive_responses'),
+      );
       await db.transaction((tx) => loadReferenceData(tx));
       const editionId = await ensureEdition(db, 2026);
       const random = seededRandom(5);
@@ -61,7 +66,10 @@ describe.each(backends)('size bands on $name', ({ open, openEmpty }) => {
           [`entidad ${i}`, population, province],
         );
         if (i === 3) continue; // registered, no campaign
-        const [{ id }] = await db.query<{ id: number }>("INSERT INTO campaigns (entity_id, edition_id, status) VALUES ($1, $2, 'draft') RETURNING id", [entityId, editionId]);
+        const [{ id }] = await db.query<{ id: number }>("INSERT INTO campaigns (entity_id, edition_id, status) VALUES ($1, $2, 'draft') RETURNING id", [
+          entityId,
+          editionId,
+        ]);
         await answerEverything(db, id, random);
         await db.query("UPDATE campaigns SET status = 'sent', end_date = now() WHERE id = $1", [id]);
         await storeCampaignScores(db, id);
@@ -86,7 +94,16 @@ describe.each(backends)('size bands on $name', ({ open, openEmpty }) => {
       expect(await tableRows(db, 'territory_entities', "territory <> 'sizeBand'")).toEqual(before.territory_entities);
       const entities = await db.query<{ population: number; size_band: number }>('SELECT population, size_band FROM entities ORDER BY population');
       expect(entities.map((e) => [e.population, e.size_band])).toEqual([
-        [800, 1], [4999, 1], [5000, 1], [5001, 5001], [12000, 5001], [20001, 20001], [75000, 50001], [100000, 50001], [100001, 100001], [640000, 100001],
+        [800, 1],
+        [4999, 1],
+        [5000, 1],
+        [5001, 5001],
+        [12000, 5001],
+        [20001, 20001],
+        [75000, 50001],
+        [100000, 50001],
+        [100001, 100001],
+        [640000, 100001],
       ]);
       // The added band sums, entity counts and rank counts equal their recomputation from the stored scores.
       expect(await consistencyDifferences(db)).toEqual([]);
@@ -104,14 +121,16 @@ describe.each(backends)('size bands on $name', ({ open, openEmpty }) => {
     }
   });
 
-  it('keeps each band\'s entities counted through inserts, population changes across a bound, and removals', async () => {
+  it("keeps each band's entities counted through inserts, population changes across a bound, and removals", async () => {
     const db = await open();
     try {
       await seedDemo(db);
       const defaults = await readSizeBands(db);
       expect(defaults).toEqual([1, 5001, 20001, 50001, 100001]);
       expect(await storedBandCounts(db)).toEqual(await bandCounts(db, defaults));
-      await db.query("INSERT INTO entities (name, name_key, population, province_id) VALUES ('Banda uno', 'banda uno', 5000, '01'), ('Banda dos', 'banda dos', 5001, '28')");
+      await db.query(
+        "INSERT INTO entities (name, name_key, population, province_id) VALUES ('Banda uno', 'banda uno', 5000, '01'), ('Banda dos', 'banda dos', 5001, '28')",
+      );
       expect(await storedBandCounts(db)).toEqual(await bandCounts(db, defaults));
       await db.query("UPDATE entities SET population = population + 1 WHERE name = 'Banda uno'");
       expect((await db.query<{ size_band: number }>("SELECT size_band FROM entities WHERE name = 'Banda uno'"))[0].size_band).toBe(5001);
@@ -128,14 +147,21 @@ describe.each(backends)('size bands on $name', ({ open, openEmpty }) => {
     const db = await open();
     try {
       await seedDemo(db);
-      const versions = async () => (await db.query<{ v: string }>("SELECT concat_ws(' ', (SELECT version::text FROM registered_entities_version), (SELECT string_agg(version::text, ' ' ORDER BY edition_id) FROM edition_figures_versions)) AS v"))[0].v;
+      const versions = async () =>
+        (
+          await db.query<{ v: string }>(
+            "SELECT concat_ws(' ', (SELECT version::text FROM registered_entities_version), (SELECT string_agg(version::text, ' ' ORDER BY edition_id) FROM edition_figures_versions)) AS v",
+          )
+        )[0].v;
       const before = await versions();
       const bands = [1, 10001, 60001];
       expect(await applySizeBands(db, bands)).toBe(true);
       expect(await readSizeBands(db)).toEqual(bands);
       expect(await storedBandCounts(db)).toEqual(await bandCounts(db, bands));
       expect(await consistencyDifferences(db)).toEqual([]);
-      const wrong = await db.query("SELECT id FROM entities WHERE size_band <> (CASE WHEN population > 60000 THEN 60001 WHEN population > 10000 THEN 10001 ELSE 1 END)");
+      const wrong = await db.query(
+        'SELECT id FROM entities WHERE size_band <> (CASE WHEN population > 60000 THEN 60001 WHEN population > 10000 THEN 10001 ELSE 1 END)',
+      );
       expect(wrong).toEqual([]);
       expect(await versions()).not.toBe(before);
       // The same bands again change nothing.

@@ -22,7 +22,10 @@ describe.each(backends)('temporary passwords (migration 10) on $name', ({ openEm
     try {
       // A database as the previous version wrote it: users of every role with their own passwords, an entity
       // membership, sessions (one revoked) and audit rows.
-      await migrate(db, MIGRATIONS.filter((m) => m.version < 10));
+      await migrate(
+        db,
+        MIGRATIONS.filter((m) => m.version < 10),
+      );
       await db.transaction((tx) => loadReferenceData(tx));
       const hash = await hashPassword('clave-de-antes-2025');
       await db.query("INSERT INTO entities (name, name_key, population, province_id) VALUES ('Ayuntamiento de Antes', 'ayuntamiento de antes', 1200, '46')");
@@ -36,8 +39,12 @@ describe.each(backends)('temporary passwords (migration 10) on $name', ({ openEm
         `INSERT INTO refresh_token_families (id, user_id, client_id, revoked_at, revoke_reason)
          SELECT gen_random_uuid(), id, 'campaigns-web', CASE WHEN role = 2 THEN now() END, CASE WHEN role = 2 THEN 'logout' END FROM users`,
       );
-      await db.query("INSERT INTO refresh_tokens (token_hash, family_id, expires_at) SELECT md5(id::text), id, now() + interval '1 day' FROM refresh_token_families");
-      await db.query("INSERT INTO audit_log (actor_id, actor_email, action, target_type, target_id) SELECT id, email, 'auth.login', 'user', id::text FROM users");
+      await db.query(
+        "INSERT INTO refresh_tokens (token_hash, family_id, expires_at) SELECT md5(id::text), id, now() + interval '1 day' FROM refresh_token_families",
+      );
+      await db.query(
+        "INSERT INTO audit_log (actor_id, actor_email, action, target_type, target_id) SELECT id, email, 'auth.login', 'user', id::text FROM users",
+      );
       const tables = ['users', 'user_entities', 'refresh_token_families', 'refresh_tokens', 'audit_log', 'entities'];
       const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowsOf(db, t)] as const)));
 
@@ -45,9 +52,14 @@ describe.each(backends)('temporary passwords (migration 10) on $name', ({ openEm
 
       // Every row is there as it was; users gain two columns (entities one, archived_at, by a later migration), and none of them has a temporary password.
       for (const table of tables) {
-        expect([table, await rowsOf(db, table, table === 'users' ? ['password_temporary', 'password_changed_at'] : table === 'entities' ? ['archived_at'] : [])]).toEqual([table, before[table]]);
+        expect([
+          table,
+          await rowsOf(db, table, table === 'users' ? ['password_temporary', 'password_changed_at'] : table === 'entities' ? ['archived_at'] : []),
+        ]).toEqual([table, before[table]]);
       }
-      const users = await db.query<{ email: string; password_temporary: boolean; password_changed_at: Date | null }>('SELECT email, password_temporary, password_changed_at FROM users ORDER BY email');
+      const users = await db.query<{ email: string; password_temporary: boolean; password_changed_at: Date | null }>(
+        'SELECT email, password_temporary, password_changed_at FROM users ORDER BY email',
+      );
       expect(users).toEqual([
         { email: 'admin@antes.es', password_temporary: false, password_changed_at: null },
         { email: 'fec@antes.es', password_temporary: false, password_changed_at: null },
@@ -62,7 +74,10 @@ describe.each(backends)('temporary passwords (migration 10) on $name', ({ openEm
       }
       // A user of before changes the password like anyone: it is dated now.
       const { access_token: token } = await signIn(server, 'usuario@antes.es', 'clave-de-antes-2025');
-      const changed = await call(server, 'POST', '/api/secure/v1/auth/changePassword', { token, body: { currentPassword: 'clave-de-antes-2025', newPassword: 'Tortuga-Azul-Salta-Lejos-7' } });
+      const changed = await call(server, 'POST', '/api/secure/v1/auth/changePassword', {
+        token,
+        body: { currentPassword: 'clave-de-antes-2025', newPassword: 'Tortuga-Azul-Salta-Lejos-7' },
+      });
       expect(changed.status).toBe(200);
       const [after] = await db.query<{ password_temporary: boolean; recent: boolean }>(
         "SELECT password_temporary, password_changed_at > now() - interval '1 minute' AS recent FROM users WHERE email = 'usuario@antes.es'",

@@ -17,7 +17,9 @@ async function counted(db: Db): Promise<Record<string, number>> {
 
 /** The counts the triggers keep, leaving out territories whose entities have all gone. */
 async function kept(db: Db): Promise<Record<string, number>> {
-  const rows = await db.query<{ key: string; n: number }>("SELECT territory || ':' || territory_id AS key, registered AS n FROM territory_entities WHERE registered <> 0");
+  const rows = await db.query<{ key: string; n: number }>(
+    "SELECT territory || ':' || territory_id AS key, registered AS n FROM territory_entities WHERE registered <> 0",
+  );
   return Object.fromEntries(rows.map((r) => [r.key, r.n]));
 }
 
@@ -36,7 +38,7 @@ describe.each(backends)('entities registered per territory on $name', ({ openDem
     );
     expect(await kept(db)).toEqual(await counted(db));
     await db.query("UPDATE entities SET province_id = '08' WHERE name = 'Nueva dos'");
-    await db.query("UPDATE entities SET population = population + 1");
+    await db.query('UPDATE entities SET population = population + 1');
     expect(await kept(db)).toEqual(await counted(db));
     await db.transaction(async (tx) => {
       await tx.query("DELETE FROM entities WHERE name LIKE 'Nueva %'");

@@ -20,7 +20,8 @@ type SumsByGroup = Map<string, [number, number, number]>;
 
 async function sumsByGroup(db: Db): Promise<SumsByGroup> {
   const rows = await db.query<{ key: string; participants: number; percentage_sum: number; value_sum: number }>(
-    "SELECT concat_ws(' ', edition_id, territory, territory_id, scope, category_id) AS key, participants, percentage_sum, value_sum FROM territory_scores");
+    "SELECT concat_ws(' ', edition_id, territory, territory_id, scope, category_id) AS key, participants, percentage_sum, value_sum FROM territory_scores",
+  );
   return new Map(rows.map((r) => [r.key, [r.participants, r.percentage_sum, r.value_sum]]));
 }
 
@@ -34,13 +35,17 @@ async function shiftedAsVersion11(db: Db, sums: SumsByGroup, campaignId: number,
                   concat_ws(' ', c.edition_id, 'country', 'ES'), concat_ws(' ', c.edition_id, 'sizeBand', en.size_band)] AS territories,
             cs.scope, cs.category_id, cs.percentage, cs.value
        FROM campaign_scores cs JOIN campaigns c ON c.id = cs.campaign_id JOIN entities en ON en.id = c.entity_id JOIN provinces pr ON pr.id = en.province_id
-      WHERE cs.campaign_id = $1`, [campaignId]);
+      WHERE cs.campaign_id = $1`,
+    [campaignId],
+  );
   const shifted: SumsByGroup = new Map(sums);
   for (const { territories, scope, category_id: category, percentage, value } of scores) {
     for (const territory of territories) {
       const key = `${territory} ${scope} ${category}`;
       const old = shifted.get(key);
-      const next: [number, number, number] = old ? [old[0] + delta, old[1] + delta * percentage, old[2] + delta * value] : [delta, delta * percentage, delta * value];
+      const next: [number, number, number] = old
+        ? [old[0] + delta, old[1] + delta * percentage, old[2] + delta * value]
+        : [delta, delta * percentage, delta * value];
       if (delta < 0 && next[0] === 0) shifted.delete(key);
       else shifted.set(key, next);
     }
@@ -88,18 +93,34 @@ describe.each(backends)('territorial sums as one row per territory on $name', ({
     try {
       // Version 11, but for the responses' 'exclusive' column (migration 14, a column of its own that no sum reads),
       // which the import of the demo editions below writes.
-      await migrate(db, MIGRATIONS.filter((m) => m.version <= 11 || m.name === 'exclusive_responses'));
+      await migrate(
+        db,
+        MIGRATIONS.filter((m) => m.version <= 11 || m.name === 'exclusive_responses'),
+      );
       await db.transaction((tx) => loadReferenceData(tx));
       const editions = [await ensureEdition(db, 2025), await ensureEdition(db, 2026)];
       const random = seededRandom(12);
-      const places: [string, number][] = [['46', 800], ['46', 12000], ['03', 4999], ['12', 75000], ['08', 640000], ['28', 100001], ['28', 20001]];
+      const places: [string, number][] = [
+        ['46', 800],
+        ['46', 12000],
+        ['03', 4999],
+        ['12', 75000],
+        ['08', 640000],
+        ['28', 100001],
+        ['28', 20001],
+      ];
       const sent: number[] = [];
       const drafts: number[] = [];
       for (const [i, [province, population]] of places.entries()) {
         const [{ id: entityId }] = await db.query<{ id: number }>(
-          'INSERT INTO entities (name, name_key, population, province_id) VALUES ($1, $1, $2, $3) RETURNING id', [`entidad ${i}`, population, province]);
+          'INSERT INTO entities (name, name_key, population, province_id) VALUES ($1, $1, $2, $3) RETURNING id',
+          [`entidad ${i}`, population, province],
+        );
         for (const editionId of editions) {
-          const [{ id }] = await db.query<{ id: number }>("INSERT INTO campaigns (entity_id, edition_id, status) VALUES ($1, $2, 'draft') RETURNING id", [entityId, editionId]);
+          const [{ id }] = await db.query<{ id: number }>("INSERT INTO campaigns (entity_id, edition_id, status) VALUES ($1, $2, 'draft') RETURNING id", [
+            entityId,
+            editionId,
+          ]);
           await answerEverything(db, id, random);
           if (i === places.length - 1 && editionId === editions[1]) {
             drafts.push(id); // answered, not sent: submitted after the upgrade
@@ -112,7 +133,14 @@ describe.each(backends)('territorial sums as one row per territory on $name', ({
         }
       }
       // Version 11's versions, as its triggers left them (the sums written campaign by campaign renewed them).
-      const tables = ['territory_scores', 'territory_score_counts', 'territory_versions', 'edition_figures_versions', 'campaign_score_versions', 'campaign_scores'];
+      const tables = [
+        'territory_scores',
+        'territory_score_counts',
+        'territory_versions',
+        'edition_figures_versions',
+        'campaign_score_versions',
+        'campaign_scores',
+      ];
       const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await tableRows(db, t)] as const)));
       expect(before.territory_scores.length).toBeGreaterThan(500);
       const figuresBefore = await Promise.all(sent.map((id) => figuresOf(db, id)));
@@ -125,15 +153,18 @@ describe.each(backends)('territorial sums as one row per territory on $name', ({
       expect(await Promise.all(sent.map((id) => figuresOf(db, id)))).toEqual(figuresBefore);
       const [{ rows, territories }] = await db.query<{ rows: number; territories: number }>(
         `SELECT (SELECT count(*)::int FROM territory_sums) AS rows,
-                (SELECT count(*)::int FROM (SELECT DISTINCT edition_id, territory, territory_id FROM territory_scores) k) AS territories`);
+                (SELECT count(*)::int FROM (SELECT DISTINCT edition_id, territory, territory_id FROM territory_scores) k) AS territories`,
+      );
       expect(rows).toBe(territories);
       expect(await consistencyDifferences(db)).toEqual([]);
 
       // A submission on the upgraded database adds to the four territories of its entity and renews their
       // versions and its edition's; a reopening takes it off again.
       const [draft] = drafts;
-      const versions = () => db.query<{ key: string; version: string }>(
-        "SELECT edition_id || ' ' || territory || ' ' || territory_id AS key, version::text FROM territory_versions ORDER BY 1");
+      const versions = () =>
+        db.query<{ key: string; version: string }>(
+          "SELECT edition_id || ' ' || territory || ' ' || territory_id AS key, version::text FROM territory_versions ORDER BY 1",
+        );
       const versionsBefore = await versions();
       const sumsBefore = await sumsByGroup(db);
       const questionnaire = await loadScoringQuestionnaire(db, draft);
@@ -146,9 +177,17 @@ describe.each(backends)('territorial sums as one row per territory on $name', ({
       const renewed = (await versions()).filter((v) => !versionsBefore.some((b) => b.key === v.key && b.version === v.version)).map((v) => v.key);
       const [{ province, community, band }] = await db.query<{ province: string; community: string; band: string }>(
         `SELECT en.province_id AS province, pr.community_id AS community, en.size_band::text AS band
-           FROM campaigns c JOIN entities en ON en.id = c.entity_id JOIN provinces pr ON pr.id = en.province_id WHERE c.id = $1`, [draft]);
-      expect(renewed.sort()).toEqual([`${editions[1]} autonomousCommunity ${community}`, `${editions[1]} country ES`,
-        `${editions[1]} province ${province}`, `${editions[1]} sizeBand ${band}`].sort());
+           FROM campaigns c JOIN entities en ON en.id = c.entity_id JOIN provinces pr ON pr.id = en.province_id WHERE c.id = $1`,
+        [draft],
+      );
+      expect(renewed.sort()).toEqual(
+        [
+          `${editions[1]} autonomousCommunity ${community}`,
+          `${editions[1]} country ES`,
+          `${editions[1]} province ${province}`,
+          `${editions[1]} sizeBand ${band}`,
+        ].sort(),
+      );
       expect(await consistencyDifferences(db)).toEqual([]);
 
       // Taken off again: the province and band, where it was the only participant of the edition, have no row left.
@@ -162,7 +201,8 @@ describe.each(backends)('territorial sums as one row per territory on $name', ({
       expect(await sumsByGroup(db)).toEqual(expectedAfterRemoval);
       const left = await db.query<{ territory: string }>(
         "SELECT territory FROM territory_sums WHERE edition_id = $1 AND ((territory = 'province' AND territory_id = $2) OR (territory = 'sizeBand' AND territory_id = $3))",
-        [editions[1], province, band]);
+        [editions[1], province, band],
+      );
       expect(left).toEqual([{ territory: 'province' }]); // province 28 keeps its other entity; band 20001 had only this one
     } finally {
       await db.close();
@@ -209,8 +249,12 @@ describe('add_territory_sums (migration 012)', () => {
   const sum = fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }).map((x) => x + 0);
   const figures = (participants: fc.Arbitrary<number>) => fc.tuple(participants, sum, sum);
   const groups = (participants: fc.Arbitrary<number>) =>
-    fc.uniqueArray(fc.tuple(group, figures(participants)), { selector: ([key]) => key.join(':'), maxLength: 30 })
-      .map((list) => addedInModel([], list.map(([[s, c], [n, p, v]]) => [s, c, n, p, v])));
+    fc.uniqueArray(fc.tuple(group, figures(participants)), { selector: ([key]) => key.join(':'), maxLength: 30 }).map((list) =>
+      addedInModel(
+        [],
+        list.map(([[s, c], [n, p, v]]) => [s, c, n, p, v]),
+      ),
+    );
 
   it('adds group by group, keeps the groups in order, and drops the ones left with no participant', async () => {
     await fc.assert(
@@ -232,7 +276,10 @@ describe('add_territory_sums (migration 012)', () => {
   });
 
   it('takes a last participant off to an empty row, and adds to an empty row', async () => {
-    const one: Group[] = [['axis', 1, 1, 0.25, 3], ['total', 0, 1, 0.5, 6]];
+    const one: Group[] = [
+      ['axis', 1, 1, 0.25, 3],
+      ['total', 0, 1, 0.5, 6],
+    ];
     const off = one.map(([s, c, , p, v]): Group => [s, c, -1, -p, -v]);
     expect(await added(one, off)).toEqual([]);
     expect(await added([], one)).toEqual(one);

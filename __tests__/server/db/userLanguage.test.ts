@@ -11,19 +11,27 @@ describe.each(backends)("users' language on $name", ({ openEmpty }) => {
     const db = await openEmpty();
     try {
       // Written by plain SQL as version 8 would have: the seeding code follows the newest schema.
-      await migrate(db, MIGRATIONS.filter((m) => m.version <= 8));
+      await migrate(
+        db,
+        MIGRATIONS.filter((m) => m.version <= 8),
+      );
       await db.transaction((tx) => loadReferenceData(tx));
       const [{ id: entityId }] = await db.query<{ id: number }>(
-        "INSERT INTO entities (name, name_key, population, province_id) VALUES ('Mancomunidad de Prueba', 'mancomunidad de prueba', 5000, '46') RETURNING id");
+        "INSERT INTO entities (name, name_key, population, province_id) VALUES ('Mancomunidad de Prueba', 'mancomunidad de prueba', 5000, '46') RETURNING id",
+      );
       await db.query(
         `INSERT INTO users (email, name, role, password_hash) VALUES
-           ('admin@prueba.es', 'Admin', 1, 'hash-a'), ('usuario@prueba.es', 'Usuaria', 3, 'hash-u'), ('fec@prueba.es', '', 2, 'hash-f')`);
+           ('admin@prueba.es', 'Admin', 1, 'hash-a'), ('usuario@prueba.es', 'Usuaria', 3, 'hash-u'), ('fec@prueba.es', '', 2, 'hash-f')`,
+      );
       await db.query("INSERT INTO user_entities (user_id, entity_id) SELECT id, $1 FROM users WHERE email = 'usuario@prueba.es'", [entityId]);
       const tables = ['users', 'user_entities', 'entities'];
       const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowsWithout(db, t, 'language')] as const)));
       expect(before.users.length).toBeGreaterThan(2);
 
-      await migrate(db, MIGRATIONS.filter((m) => m.version <= 9));
+      await migrate(
+        db,
+        MIGRATIONS.filter((m) => m.version <= 9),
+      );
 
       for (const table of tables) expect(await rowsWithout(db, table, 'language')).toEqual(before[table]);
       const languages = await db.query<{ language: string }>('SELECT DISTINCT language FROM users');
@@ -40,14 +48,21 @@ describe.each(backends)("users' language on $name", ({ openEmpty }) => {
   it('upgrades a version-15 database to the languages table: every user keeps its language; the list in the code is the only one', async () => {
     const db = await openEmpty();
     try {
-      await migrate(db, MIGRATIONS.filter((m) => m.version <= 15));
+      await migrate(
+        db,
+        MIGRATIONS.filter((m) => m.version <= 15),
+      );
       await db.transaction((tx) => loadReferenceData(tx));
       await db.query(
         `INSERT INTO users (email, name, role, password_hash, language) VALUES
-           ('a@prueba.es', 'A', 1, 'h', 'es'), ('b@prueba.es', 'B', 3, 'h', 'ca'), ('c@prueba.es', 'C', 3, 'h', 'va'), ('d@prueba.es', 'D', 2, 'h', 'en')`);
+           ('a@prueba.es', 'A', 1, 'h', 'es'), ('b@prueba.es', 'B', 3, 'h', 'ca'), ('c@prueba.es', 'C', 3, 'h', 'va'), ('d@prueba.es', 'D', 2, 'h', 'en')`,
+      );
       const before = await db.query('SELECT * FROM users ORDER BY id');
 
-      await migrate(db, MIGRATIONS.filter((m) => m.version <= 16));
+      await migrate(
+        db,
+        MIGRATIONS.filter((m) => m.version <= 16),
+      );
 
       expect(await db.query('SELECT * FROM users ORDER BY id')).toEqual(before);
       expect((await db.query<{ code: string }>('SELECT code FROM languages ORDER BY code')).map((r) => r.code)).toEqual([...LANGUAGES].sort());

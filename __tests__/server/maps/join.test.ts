@@ -6,7 +6,9 @@ import { allMunicipalities } from '../../../src/server/db/reference/municipaliti
 import { municipalityBoundaries } from '../../../src/server/services/maps/boundaries.js';
 
 const require = createRequire(import.meta.url);
-const { spainGeometry } = require('../../../build/spainGeometry.cjs') as { spainGeometry: (t: Topology) => { provinces: Topology; communities: Topology; canariesFrame: number[][] } };
+const { spainGeometry } = require('../../../build/spainGeometry.cjs') as {
+  spainGeometry: (t: Topology) => { provinces: Topology; communities: Topology; canariesFrame: number[][] };
+};
 const source = require('es-atlas/es/provinces.json') as Topology;
 
 /** The shapes the map chunk ships (build/spainGeometry.cjs over es-atlas), as GeoJSON features. */
@@ -33,8 +35,15 @@ describe("the join between es-atlas' boundaries and the database's INE codes", (
   it('moves the Canary Islands (and only them) beside the peninsula, inside the frame the map draws', () => {
     const bounds = (t: Topology, id: string) => {
       const shape = features(t, 'provinces').find((f) => f.id === id)!;
-      const points = JSON.stringify(shape.geometry).match(/-?\d+(\.\d+)?,-?\d+(\.\d+)?/g)!.map((p) => p.split(',').map(Number));
-      return { minX: Math.min(...points.map((p) => p[0])), maxX: Math.max(...points.map((p) => p[0])), minY: Math.min(...points.map((p) => p[1])), maxY: Math.max(...points.map((p) => p[1])) };
+      const points = JSON.stringify(shape.geometry)
+        .match(/-?\d+(\.\d+)?,-?\d+(\.\d+)?/g)!
+        .map((p) => p.split(',').map(Number));
+      return {
+        minX: Math.min(...points.map((p) => p[0])),
+        maxX: Math.max(...points.map((p) => p[0])),
+        minY: Math.min(...points.map((p) => p[1])),
+        maxY: Math.max(...points.map((p) => p[1])),
+      };
     };
     const frame = shipped.canariesFrame;
     const [fx, fy] = [frame.map((p) => p[0]), frame.map((p) => p[1])];

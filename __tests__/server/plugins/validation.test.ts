@@ -7,7 +7,8 @@ describe('query decoding', () => {
   it('reads integers and booleans from their plain spelling only', () => {
     expect(decodeQuery(schema, { id: '42', all: 'true', type: 'axis' })).toEqual({ value: { id: 42, all: true, type: 'axis' } });
     expect(decodeQuery(schema, { id: '-7', all: 'false' })).toEqual({ value: { id: -7, all: false } });
-    for (const id of [' 42', '42 ', '0x2A', '42.0', '4.2e1', '+42', '042', '', 'NaN', 'Infinity']) expect(decodeQuery(schema, { id })).toEqual({ value: { id } });
+    for (const id of [' 42', '42 ', '0x2A', '42.0', '4.2e1', '+42', '042', '', 'NaN', 'Infinity'])
+      expect(decodeQuery(schema, { id })).toEqual({ value: { id } });
     for (const all of ['1', 'TRUE', 'yes', '']) expect(decodeQuery(schema, { all })).toEqual({ value: { all } });
   });
 
@@ -22,7 +23,8 @@ describe('query decoding', () => {
 });
 
 describe('validation fields', () => {
-  const error = (e: Partial<FastifySchemaValidationError> & { keyword: string }) => ({ instancePath: '', schemaPath: '', params: {}, message: 'x', ...e }) as FastifySchemaValidationError;
+  const error = (e: Partial<FastifySchemaValidationError> & { keyword: string }) =>
+    ({ instancePath: '', schemaPath: '', params: {}, message: 'x', ...e }) as FastifySchemaValidationError;
 
   it('names each field by its path, with what is wrong, the first problem of a field only', () => {
     expect(

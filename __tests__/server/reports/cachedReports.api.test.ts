@@ -61,8 +61,13 @@ describe.each(backends)('result and comparison bodies cached per campaign and ve
 
   /** A new entity of the campaign's province, through the API of the other instance. */
   async function newEntity(): Promise<number> {
-    const [{ id: municipality }] = await db.query<{ id: string }>('SELECT id FROM municipalities WHERE province_id = $1 ORDER BY id LIMIT 1', [campaign.provinceId]);
-    const created = await post('entities/create', { entity: { name: `Mancomunidad en caché ${++entitySequence}`, population: 800 }, municipalities: [municipality] });
+    const [{ id: municipality }] = await db.query<{ id: string }>('SELECT id FROM municipalities WHERE province_id = $1 ORDER BY id LIMIT 1', [
+      campaign.provinceId,
+    ]);
+    const created = await post('entities/create', {
+      entity: { name: `Mancomunidad en caché ${++entitySequence}`, population: 800 },
+      municipalities: [municipality],
+    });
     return created.entity.id;
   }
 
@@ -76,7 +81,9 @@ describe.each(backends)('result and comparison bodies cached per campaign and ve
     const own = mine.find((c) => c.status === 'sent' && c.campaignNumber === 2026)!;
     const [place] = await db.query<{ province_id: string }>('SELECT province_id FROM entities WHERE id = $1', [own.entityId]);
     campaign = { id: own.id, provinceId: place.province_id };
-    const [{ id: otherEntity }] = await db.query<{ id: number }>('SELECT id FROM entities WHERE NOT (id = ANY($1::int[])) ORDER BY id LIMIT 1', [mine.map((c) => c.entityId)]);
+    const [{ id: otherEntity }] = await db.query<{ id: number }>('SELECT id FROM entities WHERE NOT (id = ANY($1::int[])) ORDER BY id LIMIT 1', [
+      mine.map((c) => c.entityId),
+    ]);
     await createTestUser(db, 'otra@ayto.es', 'otra-clave-1', 'USER', [otherEntity]);
     tokens.other = (await signIn(cached, 'otra@ayto.es', 'otra-clave-1')).access_token;
   });
@@ -139,7 +146,7 @@ describe.each(backends)('result and comparison bodies cached per campaign and ve
     expect(provinces(after.comparison).reduce((a, b) => a + b)).toBeGreaterThan(provinces(before.comparison).reduce((a, b) => a + b));
   });
 
-  it('shows the entity\'s name as it is now', async () => {
+  it("shows the entity's name as it is now", async () => {
     const before = await result();
     await db.query("UPDATE entities SET name = name || ' (renombrada)' WHERE id = (SELECT entity_id FROM campaigns WHERE id = $1)", [campaign.id]);
     const after = await result();
@@ -154,7 +161,9 @@ describe.each(backends)('result and comparison bodies cached per campaign and ve
       expect((await raw(cached, `result?id=${campaign.id}`, token)).text).toBe(body);
       expect((await raw(cached, `comparison?id=${campaign.id}`, token)).text).toBe(comparisonBody);
     }
-    const [{ id: otherSent }] = await db.query<{ id: number }>("SELECT id FROM campaigns WHERE status = 'sent' AND id <> $1 ORDER BY id LIMIT 1", [campaign.id]);
+    const [{ id: otherSent }] = await db.query<{ id: number }>("SELECT id FROM campaigns WHERE status = 'sent' AND id <> $1 ORDER BY id LIMIT 1", [
+      campaign.id,
+    ]);
     const otherShare = await share(otherSent);
     for (const call of ['result', 'comparison']) {
       const p = `${call}?id=${campaign.id}`;

@@ -3,11 +3,18 @@ import type { ScoreSumsPair, TerritorialFigures } from '../../../src/server/db/r
 
 const key = { edition: 2026, territory: 'province', territoryId: '46', scope: 'policy', categoryId: 12 };
 const sums = (participants: number, percentageSum: number, valueSum: number) => ({ participants, percentageSum, valueSum });
-const figures = (scores: ScoreSumsPair[], registered: TerritorialFigures['registered'] = [], counts: TerritorialFigures['counts'] = []): TerritorialFigures => ({ scores, registered, counts });
+const figures = (
+  scores: ScoreSumsPair[],
+  registered: TerritorialFigures['registered'] = [],
+  counts: TerritorialFigures['counts'] = [],
+): TerritorialFigures => ({ scores, registered, counts });
 
 describe('territorial figures against their recomputation', () => {
   it('finds nothing when every stored figure equals its recomputation', () => {
-    const same = figures([{ ...key, stored: sums(3, 1.5, 40), recomputed: sums(3, 1.5, 40) }], [{ territory: 'country', territoryId: 'ES', stored: 36, recomputed: 36 }]);
+    const same = figures(
+      [{ ...key, stored: sums(3, 1.5, 40), recomputed: sums(3, 1.5, 40) }],
+      [{ territory: 'country', territoryId: 'ES', stored: 36, recomputed: 36 }],
+    );
     expect(territorialDifferences(same)).toEqual([]);
   });
 
@@ -36,7 +43,11 @@ describe('territorial figures against their recomputation', () => {
   });
 
   it('takes a missing row on either side as zeros: a kept row of zeros is right, a row without participants is not', () => {
-    expect(territorialDifferences(figures([{ ...key, stored: sums(0, 0, 0), recomputed: null }], [{ territory: 'province', territoryId: '03', stored: 0, recomputed: null }]))).toEqual([]);
+    expect(
+      territorialDifferences(
+        figures([{ ...key, stored: sums(0, 0, 0), recomputed: null }], [{ territory: 'province', territoryId: '03', stored: 0, recomputed: null }]),
+      ),
+    ).toEqual([]);
     expect(territorialDifferences(figures([{ ...key, stored: null, recomputed: sums(1, 0.5, 8) }]))).toEqual([
       { ...key, field: 'participants', stored: 0, recomputed: 1 },
       { ...key, field: 'percentage_sum', stored: 0, recomputed: 0.5 },
@@ -52,19 +63,36 @@ describe('territorial figures against their recomputation', () => {
 
   it('compares the rank counts exactly, a missing row counting as zero', () => {
     const count = { edition: 2026, territory: 'sizeBand', territoryId: '5001', scope: 'total', categoryId: 0, shownPercentage: 453 };
-    expect(territorialDifferences(figures([], [], [{ ...count, stored: 2, recomputed: 2 }, { ...count, shownPercentage: 454, stored: 0, recomputed: null }]))).toEqual([]);
+    expect(
+      territorialDifferences(
+        figures(
+          [],
+          [],
+          [
+            { ...count, stored: 2, recomputed: 2 },
+            { ...count, shownPercentage: 454, stored: 0, recomputed: null },
+          ],
+        ),
+      ),
+    ).toEqual([]);
     const differences = territorialDifferences(figures([], [], [{ ...count, stored: 3, recomputed: 2 }]));
     expect(differences).toEqual([{ ...count, field: 'ranked', stored: 3, recomputed: 2 }]);
     expect(describeDifference(differences[0])).toBe('edition 2026, sizeBand 5001, total 0, shown 45.3 %: ranked stored 3, recomputed 2');
   });
 
   it('describes a difference in one line and sums the check up', () => {
-    expect(describeDifference({ ...key, field: 'participants', stored: 15, recomputed: 9 })).toBe('edition 2026, province 46, policy 12: participants stored 15, recomputed 9');
+    expect(describeDifference({ ...key, field: 'participants', stored: 15, recomputed: 9 })).toBe(
+      'edition 2026, province 46, policy 12: participants stored 15, recomputed 9',
+    );
     expect(describeDifference({ territory: 'country', territoryId: 'ES', field: 'registered', stored: 35, recomputed: 36 })).toBe(
       'entities registered, country ES: registered stored 35, recomputed 36',
     );
     const checked = figures([{ ...key, stored: sums(1, 1, 1), recomputed: sums(1, 1, 1) }], []);
-    expect(consistencySummary(checked, [])).toBe('ok: 1 territorial sums, 0 entity counts and 0 rank counts equal their recomputation from the stored scores and entities');
-    expect(consistencySummary(checked, [{ ...key, field: 'participants', stored: 2, recomputed: 1 }])).toBe('1 difference in 1 territorial sums, 0 entity counts and 0 rank counts');
+    expect(consistencySummary(checked, [])).toBe(
+      'ok: 1 territorial sums, 0 entity counts and 0 rank counts equal their recomputation from the stored scores and entities',
+    );
+    expect(consistencySummary(checked, [{ ...key, field: 'participants', stored: 2, recomputed: 1 }])).toBe(
+      '1 difference in 1 territorial sums, 0 entity counts and 0 rank counts',
+    );
   });
 });

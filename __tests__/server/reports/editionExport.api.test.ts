@@ -11,7 +11,12 @@ import es from '../../../i18n/es.json' with { type: 'json' };
 const backends = await testBackends();
 
 /** The CSV's rows as cells (semicolons, no quoted semicolons in the demo's texts that matter here). */
-const csvRows = (text: string) => text.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((line) => line.split(';'));
+const csvRows = (text: string) =>
+  text
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n')
+    .map((line) => line.split(';'));
 
 describe.each(backends)('edition export on $name', ({ openDemo }) => {
   let db: Db;
@@ -47,7 +52,9 @@ describe.each(backends)('edition export on $name', ({ openDemo }) => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="edicion-2026.csv"');
     const rows = csvRows(res.body.toString('utf8'));
     expect(rows[0].slice(0, 3)).toEqual(['Campaña', 'Edición', 'Entidad']);
-    const [{ count: campaigns }] = await db.query<{ count: string }>('SELECT count(*) FROM campaigns c JOIN editions ed ON ed.id = c.edition_id WHERE ed.campaign_number = 2026');
+    const [{ count: campaigns }] = await db.query<{ count: string }>(
+      'SELECT count(*) FROM campaigns c JOIN editions ed ON ed.id = c.edition_id WHERE ed.campaign_number = 2026',
+    );
     expect(rows.filter((r) => r[8] === 'Campaña')).toHaveLength(Number(campaigns));
     const campaign = rows.find((r) => r[8] === 'Campaña' && r[0] === String(sent.id))!;
     expect(campaign[2]).toBe(sent.entity);
@@ -126,9 +133,28 @@ describe('an answer row', () => {
   it('names the question and the chosen responses, and adds up their points', () => {
     const names = {
       questions: new Map([[5, { code: 'P1.1', text: '¿Hay plan?' }]]),
-      responses: new Map([[50, { code: 'A', text: 'Sí', value: 2 }], [51, { code: 'B', text: 'Parcial', value: 1.5 }]]),
+      responses: new Map([
+        [50, { code: 'A', text: 'Sí', value: 2 }],
+        [51, { code: 'B', text: 'Parcial', value: 1.5 }],
+      ]),
     };
     const row = answerRow(2026, { campaignId: 9, entity: 'Ayuntamiento de Prueba', subindicatorId: 5, responseIds: [50, 51] }, names);
-    expect(row).toEqual([9, 2026, 'Ayuntamiento de Prueba', null, null, null, null, null, 'Respuesta', 'P1.1', '¿Hay plan?', 3.5, null, null, 'A: Sí | B: Parcial']);
+    expect(row).toEqual([
+      9,
+      2026,
+      'Ayuntamiento de Prueba',
+      null,
+      null,
+      null,
+      null,
+      null,
+      'Respuesta',
+      'P1.1',
+      '¿Hay plan?',
+      3.5,
+      null,
+      null,
+      'A: Sí | B: Parcial',
+    ]);
   });
 });

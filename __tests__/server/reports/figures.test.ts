@@ -7,7 +7,10 @@ import type { Db } from '../../../src/server/db/client.js';
 /** A campaign's total percentage computed again from its raw answers, not from stored scores. */
 async function totalFromAnswers(db: Db, campaignId: number): Promise<number> {
   const subs = await loadScoringQuestionnaire(db, campaignId);
-  const answers = await db.query<{ subindicator_id: number; response_ids: number[] }>('SELECT subindicator_id, response_ids FROM answers WHERE campaign_id = $1', [campaignId]);
+  const answers = await db.query<{ subindicator_id: number; response_ids: number[] }>(
+    'SELECT subindicator_id, response_ids FROM answers WHERE campaign_id = $1',
+    [campaignId],
+  );
   return scoreCampaign(subs, new Map(answers.map((a) => [a.subindicator_id, a.response_ids]))).find((s) => s.scope === 'total')!.percentage;
 }
 

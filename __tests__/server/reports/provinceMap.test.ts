@@ -23,6 +23,9 @@ describe('the maps figures per province', () => {
   });
 
   it('never counts fewer registered entities than participants', () => {
-    expect(provinceMeans([{ provinceId: '01', name: 'Araba/Álava', participants: 2, percentageSum: 1, registered: 1 }], 1)[0]).toMatchObject({ registered: 2, meanComparedToAll: 0.5 });
+    expect(provinceMeans([{ provinceId: '01', name: 'Araba/Álava', participants: 2, percentageSum: 1, registered: 1 }], 1)[0]).toMatchObject({
+      registered: 2,
+      meanComparedToAll: 0.5,
+    });
   });
 });

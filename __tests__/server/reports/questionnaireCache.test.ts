@@ -17,31 +17,113 @@ const sub = (id: number, type: Subindicator['type'] = 'single'): Subindicator =>
 
 /** Two axes; axis 1 has policies 11 and 12, policy 11 two measures. */
 const indicators = (): IndicatorGroup[] => [
-  { id: 1, text: 'I1', axisId: 1, axisText: 'Eje 1', policyId: 11, policyText: 'Política 11', measureId: 111, measureText: 'Medida 111', competenceId: null, subindicators: [sub(1), sub(2, 'multiple')] },
-  { id: 2, text: 'I2', axisId: 1, axisText: 'Eje 1', policyId: 11, policyText: 'Política 11', measureId: 112, measureText: 'Medida 112', competenceId: 7, subindicators: [sub(3)] },
-  { id: 3, text: 'I3', axisId: 1, axisText: 'Eje 1', policyId: 12, policyText: 'Política 12', measureId: 121, measureText: 'Medida 121', competenceId: null, subindicators: [] },
-  { id: 4, text: 'I4', axisId: 2, axisText: 'Eje 2', policyId: 21, policyText: 'Política 21', measureId: 211, measureText: 'Medida 211', competenceId: null, subindicators: [sub(4)] },
+  {
+    id: 1,
+    text: 'I1',
+    axisId: 1,
+    axisText: 'Eje 1',
+    policyId: 11,
+    policyText: 'Política 11',
+    measureId: 111,
+    measureText: 'Medida 111',
+    competenceId: null,
+    subindicators: [sub(1), sub(2, 'multiple')],
+  },
+  {
+    id: 2,
+    text: 'I2',
+    axisId: 1,
+    axisText: 'Eje 1',
+    policyId: 11,
+    policyText: 'Política 11',
+    measureId: 112,
+    measureText: 'Medida 112',
+    competenceId: 7,
+    subindicators: [sub(3)],
+  },
+  {
+    id: 3,
+    text: 'I3',
+    axisId: 1,
+    axisText: 'Eje 1',
+    policyId: 12,
+    policyText: 'Política 12',
+    measureId: 121,
+    measureText: 'Medida 121',
+    competenceId: null,
+    subindicators: [],
+  },
+  {
+    id: 4,
+    text: 'I4',
+    axisId: 2,
+    axisText: 'Eje 2',
+    policyId: 21,
+    policyText: 'Política 21',
+    measureId: 211,
+    measureText: 'Medida 211',
+    competenceId: null,
+    subindicators: [sub(4)],
+  },
 ];
 
 describe('edition questionnaire', () => {
   it('builds the axis / policy / measure tree in questionnaire order', () => {
     expect(questionnaireTree(indicators())).toEqual([
-      { id: 1, text: 'Eje 1', policies: [
-        { id: 11, text: 'Política 11', measures: [{ id: 111, text: 'Medida 111' }, { id: 112, text: 'Medida 112' }] },
-        { id: 12, text: 'Política 12', measures: [{ id: 121, text: 'Medida 121' }] },
-      ] },
+      {
+        id: 1,
+        text: 'Eje 1',
+        policies: [
+          {
+            id: 11,
+            text: 'Política 11',
+            measures: [
+              { id: 111, text: 'Medida 111' },
+              { id: 112, text: 'Medida 112' },
+            ],
+          },
+          { id: 12, text: 'Política 12', measures: [{ id: 121, text: 'Medida 121' }] },
+        ],
+      },
       { id: 2, text: 'Eje 2', policies: [{ id: 21, text: 'Política 21', measures: [{ id: 211, text: 'Medida 211' }] }] },
     ]);
   });
 
   it('gives each campaign its own answers and leaves the cached questionnaire untouched', () => {
     const edition = prepareEdition(indicators());
-    const first = withAnswers(edition.indicators, new Map([[1, [11]], [2, [21, 22]]]));
-    const second = withAnswers(edition.indicators, new Map([[1, [12]], [4, [41]]]));
+    const first = withAnswers(
+      edition.indicators,
+      new Map([
+        [1, [11]],
+        [2, [21, 22]],
+      ]),
+    );
+    const second = withAnswers(
+      edition.indicators,
+      new Map([
+        [1, [12]],
+        [4, [41]],
+      ]),
+    );
     const answersOf = (list: IndicatorGroup[]) => list.flatMap((i) => i.subindicators.map((s) => [s.id, s.answer]));
-    expect(answersOf(first)).toEqual([[1, [11]], [2, [21, 22]], [3, null], [4, null]]);
-    expect(answersOf(second)).toEqual([[1, [12]], [2, null], [3, null], [4, [41]]]);
-    expect(answersOf([...edition.indicators])).toEqual([[1, null], [2, null], [3, null], [4, null]]);
+    expect(answersOf(first)).toEqual([
+      [1, [11]],
+      [2, [21, 22]],
+      [3, null],
+      [4, null],
+    ]);
+    expect(answersOf(second)).toEqual([
+      [1, [12]],
+      [2, null],
+      [3, null],
+      [4, [41]],
+    ]);
+    expect(answersOf([...edition.indicators])).toEqual([
+      [1, null],
+      [2, null],
+      [3, null],
+      [4, null],
+    ]);
     expect(() => {
       (edition.indicators[0].subindicators[0] as { answer: unknown }).answer = [11];
     }).toThrow(TypeError);
@@ -50,10 +132,50 @@ describe('edition questionnaire', () => {
   it('lists the questions for scoring with their place in the tree, and finds a question of the edition by id', () => {
     const edition = prepareEdition(indicators());
     expect(edition.scored.map((s) => [s.id, s.type, s.axisId, s.policyId, s.measureId, s.responses.map((r) => [r.id, r.value, r.obsolete])])).toEqual([
-      [1, 'single', 1, 11, 111, [[11, 2, false], [12, 0, false]]],
-      [2, 'multiple', 1, 11, 111, [[21, 2, false], [22, 0, false]]],
-      [3, 'single', 1, 11, 112, [[31, 2, false], [32, 0, false]]],
-      [4, 'single', 2, 21, 211, [[41, 2, false], [42, 0, false]]],
+      [
+        1,
+        'single',
+        1,
+        11,
+        111,
+        [
+          [11, 2, false],
+          [12, 0, false],
+        ],
+      ],
+      [
+        2,
+        'multiple',
+        1,
+        11,
+        111,
+        [
+          [21, 2, false],
+          [22, 0, false],
+        ],
+      ],
+      [
+        3,
+        'single',
+        1,
+        11,
+        112,
+        [
+          [31, 2, false],
+          [32, 0, false],
+        ],
+      ],
+      [
+        4,
+        'single',
+        2,
+        21,
+        211,
+        [
+          [41, 2, false],
+          [42, 0, false],
+        ],
+      ],
     ]);
     expect(edition.subindicator(2)?.type).toBe('multiple');
     expect(edition.subindicator(99)).toBeUndefined();
@@ -61,7 +183,15 @@ describe('edition questionnaire', () => {
 
   it('encodes the answered indicators exactly as JSON.stringify would', () => {
     const edition = prepareEdition(indicators());
-    for (const answers of [new Map<number, number[]>(), new Map([[1, [12]], [2, [21, 22]], [3, [31]], [4, [42]]])]) {
+    for (const answers of [
+      new Map<number, number[]>(),
+      new Map([
+        [1, [12]],
+        [2, [21, 22]],
+        [3, [31]],
+        [4, [42]],
+      ]),
+    ]) {
       const json = edition.indicatorsJson(answers).toString('utf8');
       expect(json).toBe(JSON.stringify(withAnswers(edition.indicators, answers)));
       const body = encodeWithRaw({ response: { campaign: { indicators: rawSlot<IndicatorGroup[]>() } } }, edition.indicatorsJson(answers));

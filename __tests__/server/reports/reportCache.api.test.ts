@@ -22,7 +22,10 @@ describe.each(backends)('questionnaires cached per edition, answers read per cal
 
   /** The campaign's answers straight from the table, in the shape of a response. */
   async function storedAnswers(campaignId: number, indicators: IndicatorGroup[]) {
-    const rows = await db.query<{ subindicator_id: number; response_ids: number[] }>('SELECT subindicator_id, response_ids FROM answers WHERE campaign_id = $1', [campaignId]);
+    const rows = await db.query<{ subindicator_id: number; response_ids: number[] }>(
+      'SELECT subindicator_id, response_ids FROM answers WHERE campaign_id = $1',
+      [campaignId],
+    );
     const stored = new Map(rows.map((r) => [r.subindicator_id, r.response_ids]));
     return Object.fromEntries(indicators.flatMap((i) => i.subindicators.map((s) => [s.id, stored.get(s.id) ?? null])));
   }
@@ -66,7 +69,7 @@ describe.each(backends)('questionnaires cached per edition, answers read per cal
     expect({ ...after, indicators: undefined }).toEqual({ ...before, indicators: undefined, status: 'draft' });
   });
 
-  it('shows a category renamed by a later import in earlier editions\' reports too', async () => {
+  it("shows a category renamed by a later import in earlier editions' reports too", async () => {
     const [{ id }] = await db.query<{ id: number }>(
       "SELECT c.id FROM campaigns c JOIN editions e ON e.id = c.edition_id WHERE c.status = 'sent' AND e.campaign_number = 2025 ORDER BY c.id LIMIT 1",
     );
@@ -79,6 +82,11 @@ describe.each(backends)('questionnaires cached per edition, answers read per cal
     expect(before.axisDetails[0].axisText).not.toBe(catalogue.axes[0].text);
     expect(after.axisDetails[0].axisText).toBe(catalogue.axes[0].text);
     expect(after.answers.campaign.indicators[0].axisText).toBe(catalogue.axes[0].text);
-    expect({ ...after, axisDetails: undefined, table: undefined, answers: undefined }).toEqual({ ...before, axisDetails: undefined, table: undefined, answers: undefined });
+    expect({ ...after, axisDetails: undefined, table: undefined, answers: undefined }).toEqual({
+      ...before,
+      axisDetails: undefined,
+      table: undefined,
+      answers: undefined,
+    });
   });
 });

@@ -93,9 +93,12 @@ describe.each(backends)('reports assembled from parts kept per territory and cam
     await db.close();
   });
 
-  it('assembles, for every sent campaign, the bytes built afresh, with small territories\' means withheld too', async () => {
+  it("assembles, for every sent campaign, the bytes built afresh, with small territories' means withheld too", async () => {
     const sent = (await db.query<{ id: number }>("SELECT id FROM campaigns WHERE status = 'sent' ORDER BY id")).map((r) => r.id);
-    const withholding = { cached: await startTestServer(db, { MIN_GROUP_SIZE: '4' }), reference: await startTestServer(db, { MIN_GROUP_SIZE: '4' }, undefined, { reportCacheBytes: 0 }) };
+    const withholding = {
+      cached: await startTestServer(db, { MIN_GROUP_SIZE: '4' }),
+      reference: await startTestServer(db, { MIN_GROUP_SIZE: '4' }, undefined, { reportCacheBytes: 0 }),
+    };
     try {
       let withheld = 0;
       for (const id of sent) {
@@ -116,9 +119,17 @@ describe.each(backends)('reports assembled from parts kept per territory and cam
 
   it('renews the versions of the four territories of a submitted campaign and its scores, and no other', async () => {
     const territoryVersions = async () =>
-      new Map((await db.query<{ k: string; version: string }>("SELECT edition_id || ':' || territory || ':' || territory_id AS k, version::text FROM territory_versions")).map((r) => [r.k, r.version]));
+      new Map(
+        (
+          await db.query<{ k: string; version: string }>(
+            "SELECT edition_id || ':' || territory || ':' || territory_id AS k, version::text FROM territory_versions",
+          )
+        ).map((r) => [r.k, r.version]),
+      );
     const before = await territoryVersions();
-    const [{ version: targetScores }] = await db.query<{ version: string }>('SELECT version::text FROM campaign_score_versions WHERE campaign_id = $1', [target.id]);
+    const [{ version: targetScores }] = await db.query<{ version: string }>('SELECT version::text FROM campaign_score_versions WHERE campaign_id = $1', [
+      target.id,
+    ]);
     const id = waiting.elsewhere.shift()!;
     await post(reference, 'campaigns/submit', { id });
     const after = await territoryVersions();
@@ -126,10 +137,18 @@ describe.each(backends)('reports assembled from parts kept per territory and cam
       'SELECT c.edition_id, en.province_id, pr.community_id, en.size_band FROM campaigns c JOIN entities en ON en.id = c.entity_id JOIN provinces pr ON pr.id = en.province_id WHERE c.id = $1',
       [id],
     );
-    const renewed = [...after].filter(([k, v]) => before.get(k) !== v).map(([k]) => k).sort();
+    const renewed = [...after]
+      .filter(([k, v]) => before.get(k) !== v)
+      .map(([k]) => k)
+      .sort();
     const e = place.edition_id;
-    expect(renewed).toEqual([`${e}:autonomousCommunity:${place.community_id}`, `${e}:country:ES`, `${e}:province:${place.province_id}`, `${e}:sizeBand:${place.size_band}`].sort());
-    const scores = await db.query<{ campaign_id: number; version: string }>('SELECT campaign_id, version::text FROM campaign_score_versions WHERE campaign_id = ANY($1::int[])', [[id, target.id]]);
+    expect(renewed).toEqual(
+      [`${e}:autonomousCommunity:${place.community_id}`, `${e}:country:ES`, `${e}:province:${place.province_id}`, `${e}:sizeBand:${place.size_band}`].sort(),
+    );
+    const scores = await db.query<{ campaign_id: number; version: string }>(
+      'SELECT campaign_id, version::text FROM campaign_score_versions WHERE campaign_id = ANY($1::int[])',
+      [[id, target.id]],
+    );
     expect(scores.find((s) => s.campaign_id === target.id)?.version).toBe(targetScores);
     expect(scores.find((s) => s.campaign_id === id)?.version).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -174,7 +193,9 @@ describe.each(backends)('reports assembled from parts kept per territory and cam
     seen.length = 0;
     const after = await result(cached);
     expect(counted(seen).campaignParts).toBe(1);
-    const [{ percentage }] = await db.query<{ percentage: number }>("SELECT percentage FROM campaign_scores WHERE campaign_id = $1 AND scope = 'total'", [target.id]);
+    const [{ percentage }] = await db.query<{ percentage: number }>("SELECT percentage FROM campaign_scores WHERE campaign_id = $1 AND scope = 'total'", [
+      target.id,
+    ]);
     expect(after.global.percentages.campaign).toBe(percentage);
     await same(cached, `comparison?id=${target.id}`);
   });

@@ -25,7 +25,7 @@ describe('report parts', () => {
     expect(part.above.get('policy:7')).toBeUndefined();
   });
 
-  it('keeps a campaign\'s shown percentages for its global and axis groups only', () => {
+  it("keeps a campaign's shown percentages for its global and axis groups only", () => {
     const part = campaignPart({
       version: 's1',
       own: [
@@ -35,8 +35,14 @@ describe('report parts', () => {
       ],
       answers: new Map([[1, [2]]]),
     });
-    expect(part.ranked).toEqual([['total', 0], ['axis', 3]]);
-    expect([...part.shown]).toEqual([['total:0', 500], ['axis:3', 250]]);
+    expect(part.ranked).toEqual([
+      ['total', 0],
+      ['axis', 3],
+    ]);
+    expect([...part.shown]).toEqual([
+      ['total:0', 500],
+      ['axis:3', 250],
+    ]);
     expect(part.own.get('measure:9')).toEqual({ percentage: 1, value: 1 });
   });
 

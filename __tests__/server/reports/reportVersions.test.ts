@@ -41,7 +41,9 @@ describe.each(backends)('report versions (migration 004) on $name', ({ openDemo 
     const before = await versions(db);
     // The demo seed rebuilt the sums of both editions.
     expect(Object.values(before.editions)).not.toContain('initial');
-    const [{ id: draft }] = await db.query<{ id: number }>("SELECT id FROM campaigns WHERE edition_id = $1 AND status <> 'sent' ORDER BY id LIMIT 1", [edition.current]);
+    const [{ id: draft }] = await db.query<{ id: number }>("SELECT id FROM campaigns WHERE edition_id = $1 AND status <> 'sent' ORDER BY id LIMIT 1", [
+      edition.current,
+    ]);
     await storeSubmission(db, draft, [{ scope: 'total', categoryId: 0, value: 1, max: 2, percentage: 0.5 }]);
     const added = await versions(db);
     expect(added.editions[edition.current]).not.toBe(before.editions[edition.current]);
@@ -72,7 +74,9 @@ describe.each(backends)('report versions (migration 004) on $name', ({ openDemo 
 
   it('gives the registered entities a new version when an entity is added, moved or removed, not when it is renamed', async () => {
     const v0 = await versions(db);
-    const [{ id }] = await db.query<{ id: number }>("INSERT INTO entities (name, name_key, population, province_id) VALUES ('Versión', 'version', 5, '01') RETURNING id");
+    const [{ id }] = await db.query<{ id: number }>(
+      "INSERT INTO entities (name, name_key, population, province_id) VALUES ('Versión', 'version', 5, '01') RETURNING id",
+    );
     const v1 = await versions(db);
     expect(v1.registered).not.toBe(v0.registered);
     expect(v1.editions).toEqual(v0.editions);

@@ -2,12 +2,28 @@ import { scoreCampaign, subindicatorPoints, type ScoredSubindicator } from '../.
 
 // Two policies in one axis; hand-computed below.
 const single: ScoredSubindicator = {
-  id: 1, type: 'single', axisId: 10, policyId: 20, measureId: 30,
-  responses: [{ id: 11, value: 3, obsolete: false }, { id: 12, value: 1, obsolete: false }, { id: 13, value: 5, obsolete: true }],
+  id: 1,
+  type: 'single',
+  axisId: 10,
+  policyId: 20,
+  measureId: 30,
+  responses: [
+    { id: 11, value: 3, obsolete: false },
+    { id: 12, value: 1, obsolete: false },
+    { id: 13, value: 5, obsolete: true },
+  ],
 };
 const multiple: ScoredSubindicator = {
-  id: 2, type: 'multiple', axisId: 10, policyId: 21, measureId: 31,
-  responses: [{ id: 21, value: 2, obsolete: false }, { id: 22, value: 2, obsolete: false }, { id: 23, value: 0, obsolete: false }],
+  id: 2,
+  type: 'multiple',
+  axisId: 10,
+  policyId: 21,
+  measureId: 31,
+  responses: [
+    { id: 21, value: 2, obsolete: false },
+    { id: 22, value: 2, obsolete: false },
+    { id: 23, value: 0, obsolete: false },
+  ],
 };
 
 describe('campaign scoring', () => {
@@ -22,7 +38,13 @@ describe('campaign scoring', () => {
   });
 
   it('sums groups per measure, policy, axis and total', () => {
-    const scores = scoreCampaign([single, multiple], new Map([[1, [11]], [2, [21]]]));
+    const scores = scoreCampaign(
+      [single, multiple],
+      new Map([
+        [1, [11]],
+        [2, [21]],
+      ]),
+    );
     const byKey = Object.fromEntries(scores.map((s) => [`${s.scope}:${s.categoryId}`, [s.value, s.max, s.percentage]]));
     expect(byKey).toEqual({
       'total:0': [5, 7, 5 / 7],

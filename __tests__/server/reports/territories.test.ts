@@ -35,12 +35,28 @@ describe('territorial figures', () => {
       },
       { province: 1, autonomousCommunity: 6, country: 10, sizeBand: 5 },
     );
-    expect(figures.percentages).toEqual({ campaign: 0.5, province: 0.5, autonomousCommunity: expect.closeTo(0.6), country: expect.closeTo(0.55), sizeBand: expect.closeTo(0.4) });
+    expect(figures.percentages).toEqual({
+      campaign: 0.5,
+      province: 0.5,
+      autonomousCommunity: expect.closeTo(0.6),
+      country: expect.closeTo(0.55),
+      sizeBand: expect.closeTo(0.4),
+    });
     expect(figures.percentagesComparedToAll).toEqual({
-      campaign: 0.5, province: 0.5, autonomousCommunity: expect.closeTo(0.3), country: expect.closeTo(0.22), sizeBand: expect.closeTo(0.16),
+      campaign: 0.5,
+      province: 0.5,
+      autonomousCommunity: expect.closeTo(0.3),
+      country: expect.closeTo(0.22),
+      sizeBand: expect.closeTo(0.16),
     });
     expect(figures.values).toEqual({ campaign: 10, province: 10, autonomousCommunity: 12, country: 11, sizeBand: 8 });
-    expect(figures.valuesComparedToAll).toEqual({ campaign: 10, province: 10, autonomousCommunity: 6, country: expect.closeTo(4.4), sizeBand: expect.closeTo(3.2) });
+    expect(figures.valuesComparedToAll).toEqual({
+      campaign: 10,
+      province: 10,
+      autonomousCommunity: 6,
+      country: expect.closeTo(4.4),
+      sizeBand: expect.closeTo(3.2),
+    });
   });
 
   it('leaves a territory with no participants as null in both modes', () => {
@@ -57,7 +73,10 @@ describe('territorial figures', () => {
 describe('small-group protection (MIN_GROUP_SIZE)', () => {
   const sizes = (participants: [number, number, number, number]) => {
     const [province, autonomousCommunity, country, sizeBand] = participants;
-    return { participants: { province, autonomousCommunity, country, sizeBand }, comparedToAll: { province: 9, autonomousCommunity: 20, country: 90, sizeBand: 30 } };
+    return {
+      participants: { province, autonomousCommunity, country, sizeBand },
+      comparedToAll: { province: 9, autonomousCommunity: 20, country: 90, sizeBand: 30 },
+    };
   };
 
   it('withholds the means of fewer participants than the minimum, judged on participants whatever the mode', () => {

@@ -16,29 +16,60 @@ describe('buildTrend', () => {
   // participants (sum 2.0 -> 0.5) out of 10 (0.2); band 3 participants (sum 1.2 -> 0.4) out of 5 (0.24). Axis 1 in
   // the province: 2 participants, sum 0.9 -> 0.45, 0.225.
   const rows2024: FigureRows = {
-    own: [['total', 0, 0.4, 40], ['axis', 1, 0.5, 10]],
+    own: [
+      ['total', 0, 0.4, 40],
+      ['axis', 1, 0.5, 10],
+    ],
     sums: [
-      ['province', 'total', 0, 2, 1.0, 100], ['autonomousCommunity', 'total', 0, 3, 1.5, 150], ['country', 'total', 0, 4, 2.0, 200],
-      ['sizeBand', 'total', 0, 3, 1.2, 120], ['province', 'axis', 1, 2, 0.9, 18],
+      ['province', 'total', 0, 2, 1.0, 100],
+      ['autonomousCommunity', 'total', 0, 3, 1.5, 150],
+      ['country', 'total', 0, 4, 2.0, 200],
+      ['sizeBand', 'total', 0, 3, 1.2, 120],
+      ['province', 'axis', 1, 2, 0.9, 18],
     ],
     registered: { province: 4, autonomousCommunity: 6, country: 10, sizeBand: 5 },
   };
   const e2024 = edition(2024, 7, [{ id: 1, text: 'Gobernanza' }], rows2024);
   // 2025: an axis renamed and one added (matched by name); nobody else in the province yet.
-  const e2025 = edition(2025, 9, [{ id: 3, text: 'Energía' }, { id: 1, text: 'Gobernanza' }], {
-    own: [['total', 0, 0.6, 60], ['axis', 1, 0.7, 14], ['axis', 3, 0.5, 5]],
-    sums: [['province', 'total', 0, 1, 0.6, 60], ['autonomousCommunity', 'total', 0, 2, 1.0, 100], ['country', 'total', 0, 5, 2.5, 250]],
-    registered: { province: 4, autonomousCommunity: 6, country: 10, sizeBand: 5 },
-  });
+  const e2025 = edition(
+    2025,
+    9,
+    [
+      { id: 3, text: 'Energía' },
+      { id: 1, text: 'Gobernanza' },
+    ],
+    {
+      own: [
+        ['total', 0, 0.6, 60],
+        ['axis', 1, 0.7, 14],
+        ['axis', 3, 0.5, 5],
+      ],
+      sums: [
+        ['province', 'total', 0, 1, 0.6, 60],
+        ['autonomousCommunity', 'total', 0, 2, 1.0, 100],
+        ['country', 'total', 0, 5, 2.5, 250],
+      ],
+      registered: { province: 4, autonomousCommunity: 6, country: 10, sizeBand: 5 },
+    },
+  );
 
-  it('gives each edition its global and axis figures in both modes, and its means\' sizes, oldest first', () => {
+  it("gives each edition its global and axis figures in both modes, and its means' sizes, oldest first", () => {
     const trend = buildTrend([e2024, e2025], about);
     expect(trend.territoryTexts).toEqual(names);
     expect(trend.sizeBand).toEqual({ minPopulation: 5001, maxPopulation: 20000 });
-    expect(trend.editions.map((e) => [e.year, e.campaignId])).toEqual([[2024, 7], [2025, 9]]);
+    expect(trend.editions.map((e) => [e.year, e.campaignId])).toEqual([
+      [2024, 7],
+      [2025, 9],
+    ]);
     const [first, second] = trend.editions;
     expect(first.global.percentages).toEqual({ campaign: 0.4, province: 0.5, autonomousCommunity: 0.5, country: 0.5, sizeBand: expect.closeTo(0.4) });
-    expect(first.global.percentagesComparedToAll).toEqual({ campaign: 0.4, province: 0.25, autonomousCommunity: 0.25, country: 0.2, sizeBand: expect.closeTo(0.24) });
+    expect(first.global.percentagesComparedToAll).toEqual({
+      campaign: 0.4,
+      province: 0.25,
+      autonomousCommunity: 0.25,
+      country: 0.2,
+      sizeBand: expect.closeTo(0.24),
+    });
     expect(first.axes).toEqual([
       {
         axisText: 'Gobernanza',
@@ -53,11 +84,22 @@ describe('buildTrend', () => {
     expect(first.withheld).toEqual([]);
     expect(second.global.percentages).toEqual({ campaign: 0.6, province: 0.6, autonomousCommunity: 0.5, country: 0.5, sizeBand: null });
     expect(second.global.percentagesComparedToAll).toEqual({ campaign: 0.6, province: 0.15, autonomousCommunity: 1 / 6, country: 0.25, sizeBand: null });
-    expect(second.axes.map((a) => [a.axisText, a.percentages.campaign])).toEqual([['Energía', 0.5], ['Gobernanza', 0.7]]);
+    expect(second.axes.map((a) => [a.axisText, a.percentages.campaign])).toEqual([
+      ['Energía', 0.5],
+      ['Gobernanza', 0.7],
+    ]);
   });
 
-  it('names every axis once, the latest edition\'s order first, then axes only earlier editions had', () => {
-    const old = edition(2023, 5, [{ id: 8, text: 'Agua' }, { id: 1, text: 'Gobernanza' }], { own: [['total', 0, 0.2, 20]], sums: null, registered: null });
+  it("names every axis once, the latest edition's order first, then axes only earlier editions had", () => {
+    const old = edition(
+      2023,
+      5,
+      [
+        { id: 8, text: 'Agua' },
+        { id: 1, text: 'Gobernanza' },
+      ],
+      { own: [['total', 0, 0.2, 20]], sums: null, registered: null },
+    );
     const trend = buildTrend([old, e2024, e2025], about);
     expect(trend.axisTexts).toEqual(['Energía', 'Gobernanza', 'Agua']);
     // No territorial sums: every mean is null, every size 0; the missing axis score is null, not 0.

@@ -12,7 +12,8 @@ describe.each(backends)('activity log API on $name', ({ openDemo }) => {
   let demo: DemoServer;
   let municipality: string;
 
-  const list = (query: string, caller: Caller = 'admin') => call(demo.server, 'GET', `/api/secure/v1/audit/list${query ? `?${query}` : ''}`, { token: demo.tokens[caller] });
+  const list = (query: string, caller: Caller = 'admin') =>
+    call(demo.server, 'GET', `/api/secure/v1/audit/list${query ? `?${query}` : ''}`, { token: demo.tokens[caller] });
   const post = (path: string, body: unknown) => call(demo.server, 'POST', `/api/secure/v1/${path}`, { token: demo.tokens.admin, body });
   /** Every row the filters leave, following `next` page by page. */
   const allRows = async (query: string): Promise<AuditRow[]> => {
@@ -27,7 +28,8 @@ describe.each(backends)('activity log API on $name', ({ openDemo }) => {
     } while (after);
     return rows;
   };
-  const csv = async (query = '', caller: Caller = 'admin') => rawGet(demo.server, `/api/secure/v1/audit/export?${query}`, { authorization: `Bearer ${demo.tokens[caller]}` });
+  const csv = async (query = '', caller: Caller = 'admin') =>
+    rawGet(demo.server, `/api/secure/v1/audit/export?${query}`, { authorization: `Bearer ${demo.tokens[caller]}` });
 
   beforeAll(async () => {
     demo = await startDemoServer(openDemo);
@@ -58,10 +60,20 @@ describe.each(backends)('activity log API on $name', ({ openDemo }) => {
     const rows = await allRows(`entity=${entityId}`);
     expect(rows.map((r) => r.action)).toEqual(['campaign.unshare', 'campaign.share', 'campaign.submit', 'campaign.create', 'entity.create']);
     for (const row of rows) expect(row).toMatchObject({ entityId, entityName: name, actorEmail: 'admin@demo.es' });
-    expect(rows.find((r) => r.action === 'campaign.create')).toMatchObject({ targetType: 'campaign', targetId: String(sent), details: expect.objectContaining({ entityId, entityName: name }) });
+    expect(rows.find((r) => r.action === 'campaign.create')).toMatchObject({
+      targetType: 'campaign',
+      targetId: String(sent),
+      details: expect.objectContaining({ entityId, entityName: name }),
+    });
 
     const deletions = await allRows(`action=campaign.delete&entity=${other}`);
-    expect(deletions).toEqual([expect.objectContaining({ targetId: String(removed), entityId: other, details: expect.objectContaining({ entityName: expect.stringContaining('Otra'), status: 'created' }) })]);
+    expect(deletions).toEqual([
+      expect.objectContaining({
+        targetId: String(removed),
+        entityId: other,
+        details: expect.objectContaining({ entityName: expect.stringContaining('Otra'), status: 'created' }),
+      }),
+    ]);
 
     const [{ id: adminId }] = await demo.db.query<{ id: number }>("SELECT id FROM users WHERE email = 'admin@demo.es'");
     const [{ id: fecId }] = await demo.db.query<{ id: number }>("SELECT id FROM users WHERE email = 'fec@demo.es'");
@@ -73,8 +85,11 @@ describe.each(backends)('activity log API on $name', ({ openDemo }) => {
   it('reads date filters as Madrid calendar days: midnight in Madrid starts the day, whatever UTC says', async () => {
     // 2026-01-15 00:30 in Madrid (winter, UTC+1) is 2026-01-14 23:30 UTC; 2026-07-15 23:59 Madrid (UTC+2) is 21:59 UTC.
     const marks: [string, string][] = [
-      ['2026-01-14T22:59:59Z', 'test.before'], ['2026-01-14T23:00:00Z', 'test.first'], ['2026-01-14T23:30:00Z', 'test.firstDay'],
-      ['2026-07-15T21:59:59Z', 'test.lastDay'], ['2026-07-15T22:00:00Z', 'test.after'],
+      ['2026-01-14T22:59:59Z', 'test.before'],
+      ['2026-01-14T23:00:00Z', 'test.first'],
+      ['2026-01-14T23:30:00Z', 'test.firstDay'],
+      ['2026-07-15T21:59:59Z', 'test.lastDay'],
+      ['2026-07-15T22:00:00Z', 'test.after'],
     ];
     for (const [at, action] of marks) await demo.db.query('INSERT INTO audit_log (at, action) VALUES ($1, $2)', [at, action]);
     const actions = (await allRows('from=2026-01-15&to=2026-07-15')).map((r) => r.action).filter((a) => a.startsWith('test.'));
@@ -85,7 +100,8 @@ describe.each(backends)('activity log API on $name', ({ openDemo }) => {
 
   it('pages by (time, id) newest first: every row once across pages while new rows arrive, even rows of one instant', async () => {
     const at = '2025-03-01T10:00:00.123456Z';
-    for (let i = 0; i < 130; i++) await demo.db.query('INSERT INTO audit_log (at, action, details) VALUES ($1, $2, $3)', [at, 'test.paging', JSON.stringify({ i })]);
+    for (let i = 0; i < 130; i++)
+      await demo.db.query('INSERT INTO audit_log (at, action, details) VALUES ($1, $2, $3)', [at, 'test.paging', JSON.stringify({ i })]);
     const seen: string[] = [];
     let after: string | null = null;
     let pages = 0;
@@ -109,8 +125,21 @@ describe.each(backends)('activity log API on $name', ({ openDemo }) => {
 
   it('refuses bad filters with 422 and changes nothing: strings for ids, unreal dates, backwards ranges, unknown or repeated parameters', async () => {
     const bad = [
-      'actor=abc', 'actor=1.5', 'actor=0', 'entity=-1', 'entity=99999999999', 'from=2026-02-30', 'from=2026-1-5', 'to=hoy',
-      'from=2026-05-02&to=2026-05-01', 'action=DROP TABLE', 'action=', 'after=abc', 'page=2', 'actor=1&actor=2', 'from=2026-01-01T00:00',
+      'actor=abc',
+      'actor=1.5',
+      'actor=0',
+      'entity=-1',
+      'entity=99999999999',
+      'from=2026-02-30',
+      'from=2026-1-5',
+      'to=hoy',
+      'from=2026-05-02&to=2026-05-01',
+      'action=DROP TABLE',
+      'action=',
+      'after=abc',
+      'page=2',
+      'actor=1&actor=2',
+      'from=2026-01-01T00:00',
     ];
     for (const query of bad) {
       const res = await list(query);
@@ -135,17 +164,28 @@ describe.each(backends)('activity log API on $name', ({ openDemo }) => {
 
   it('never holds a password or a token: sign-in, refresh, share, user creation and password regeneration leave none in the log, the API or the CSV', async () => {
     const secrets: string[] = ['demo1234'];
-    const created = await post('users/create', { email: 'secreto@ayto.es', role: ROLES.USER, name: 'Secreto', entities: [(await demo.db.query<{ id: number }>('SELECT id FROM entities LIMIT 1'))[0].id] });
+    const created = await post('users/create', {
+      email: 'secreto@ayto.es',
+      role: ROLES.USER,
+      name: 'Secreto',
+      entities: [(await demo.db.query<{ id: number }>('SELECT id FROM entities LIMIT 1'))[0].id],
+    });
     const generated = created.body.response.generatedPassword as string;
     secrets.push(generated);
     const tokens = await signIn(demo.server, 'secreto@ayto.es', generated);
     secrets.push(tokens.access_token, tokens.refresh_token);
     const { oauth } = demo.server.ctx.config;
-    const refreshed = await call(demo.server, 'POST', '/api/v1/auth/token', { form: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: oauth.clientId, client_secret: oauth.clientSecret } });
+    const refreshed = await call(demo.server, 'POST', '/api/v1/auth/token', {
+      form: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: oauth.clientId, client_secret: oauth.clientSecret },
+    });
     expect(refreshed.status).toBe(200);
     secrets.push(refreshed.body.access_token, refreshed.body.refresh_token);
-    await call(demo.server, 'POST', '/api/v1/auth/token', { form: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: oauth.clientId, client_secret: oauth.clientSecret } });
-    const wrong = await call(demo.server, 'POST', '/api/v1/auth/login', { body: loginBody(demo.server, 'secreto@ayto.es', 'contraseña-equivocada-123', pkcePair().challenge) });
+    await call(demo.server, 'POST', '/api/v1/auth/token', {
+      form: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: oauth.clientId, client_secret: oauth.clientSecret },
+    });
+    const wrong = await call(demo.server, 'POST', '/api/v1/auth/login', {
+      body: loginBody(demo.server, 'secreto@ayto.es', 'contraseña-equivocada-123', pkcePair().challenge),
+    });
     expect(wrong.status).toBe(401);
     secrets.push('contraseña-equivocada-123');
     const [{ id: sentId }] = await demo.db.query<{ id: number }>("SELECT id FROM campaigns WHERE status = 'sent' LIMIT 1");
@@ -162,7 +202,11 @@ describe.each(backends)('activity log API on $name', ({ openDemo }) => {
     expect(listed).toContain('auth.login_failed');
     expect(listed).toContain('auth.refresh_reused');
     expect(exported).toContain('Contraseña regenerada');
-    for (const [where, text] of [['audit_log', stored], ['API', listed], ['CSV', exported]]) {
+    for (const [where, text] of [
+      ['audit_log', stored],
+      ['API', listed],
+      ['CSV', exported],
+    ]) {
       for (const secret of secrets) expect([where, text.includes(secret)]).toEqual([where, false]);
     }
   });

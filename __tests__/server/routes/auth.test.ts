@@ -27,7 +27,15 @@ describe.each(backends)('authentication on $name', ({ open }) => {
   const oauth = () => server.ctx.config.oauth;
   const exchange = (code: string, verifier: string, extra: Record<string, string> = {}) =>
     call(server, 'POST', '/api/v1/auth/token', {
-      form: { grant_type: 'authorization_code', code, redirect_uri: oauth().redirectUri, code_verifier: verifier, client_id: oauth().clientId, client_secret: oauth().clientSecret, ...extra },
+      form: {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: oauth().redirectUri,
+        code_verifier: verifier,
+        client_id: oauth().clientId,
+        client_secret: oauth().clientSecret,
+        ...extra,
+      },
     });
   const refresh = (refreshToken: string) =>
     call(server, 'POST', '/api/v1/auth/token', {
@@ -50,7 +58,13 @@ describe.each(backends)('authentication on $name', ({ open }) => {
     expect(token.body).toMatchObject({ token_type: 'Bearer', expires_in: 900 });
     const me = await call(server, 'GET', '/api/secure/v1/auth/me', { token: token.body.access_token });
     expect(me.status).toBe(200);
-    expect(me.body.response.user).toEqual({ id: expect.any(Number), email: 'Ana@Example.org', name: '', role: 'USER', entities: [{ id: expect.any(Number), name: 'Ayuntamiento de Prueba' }] });
+    expect(me.body.response.user).toEqual({
+      id: expect.any(Number),
+      email: 'Ana@Example.org',
+      name: '',
+      role: 'USER',
+      entities: [{ id: expect.any(Number), name: 'Ayuntamiento de Prueba' }],
+    });
     expect(JSON.stringify(me.body)).not.toMatch(/password|hash/i);
   });
 
@@ -78,10 +92,14 @@ describe.each(backends)('authentication on $name', ({ open }) => {
 
   it('refuses a login without a valid S256 challenge, or for another redirect URI', async () => {
     const { challenge } = pkcePair();
-    const plain = await call(server, 'POST', '/api/v1/auth/login', { body: { ...loginBody(server, 'ana@example.org', password, challenge), code_challenge_method: 'plain' } });
+    const plain = await call(server, 'POST', '/api/v1/auth/login', {
+      body: { ...loginBody(server, 'ana@example.org', password, challenge), code_challenge_method: 'plain' },
+    });
     expect(plain.status).toBe(422);
     expect(plain.body.error.data).toHaveProperty('code_challenge_method');
-    const redirect = await call(server, 'POST', '/api/v1/auth/login', { body: { ...loginBody(server, 'ana@example.org', password, challenge), redirect_uri: 'https://evil.example/cb' } });
+    const redirect = await call(server, 'POST', '/api/v1/auth/login', {
+      body: { ...loginBody(server, 'ana@example.org', password, challenge), redirect_uri: 'https://evil.example/cb' },
+    });
     expect(redirect.status).toBe(422);
   });
 
@@ -170,7 +188,10 @@ describe.each(backends)('authentication on $name', ({ open }) => {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const tampered = [header, Buffer.from(JSON.stringify({ ...claims, sub: '999' })).toString('base64url'), signature].join('.');
     const { TokenSigner } = await import('../../../src/server/services/auth/jwt.js');
-    const forged = await new TokenSigner('another-secret-another-secret-another', server.ctx.config.publicUrl).signAccess({ userId, familyId, clientId: oauth().clientId }, 60);
+    const forged = await new TokenSigner('another-secret-another-secret-another', server.ctx.config.publicUrl).signAccess(
+      { userId, familyId, clientId: oauth().clientId },
+      60,
+    );
     for (const token of [tampered, forged, 'not-a-jwt', undefined]) {
       const res = await call(server, 'GET', '/api/secure/v1/auth/me', { token });
       expect(res.status).toBe(401);
@@ -190,7 +211,7 @@ describe.each(backends)('authentication on $name', ({ open }) => {
     expect((await call(server, 'GET', '/api/secure/v1/auth/me', { token: temp.access_token })).body.error.type).toBe('INVALID_TOKEN');
   });
 
-  it("keeps the language a user chooses for their e-mails, and refuses one the app does not speak", async () => {
+  it('keeps the language a user chooses for their e-mails, and refuses one the app does not speak', async () => {
     const tokens = await signIn(server, 'ana@example.org', password);
     const choose = (body: unknown) => call(server, 'POST', '/api/secure/v1/auth/me/language', { token: tokens.access_token, body });
     const stored = async () => (await db.query<{ language: string }>("SELECT language FROM users WHERE email = 'Ana@Example.org'"))[0].language;

@@ -18,7 +18,8 @@ describe.each(backends)('deadlines, extensions and reopenings on $name', ({ name
 
   const get = (path: string, token: string) => call(demo.server, 'GET', `/api/secure/v1/campaigns/${path}`, { token });
   const post = (path: string, body: unknown, token: string) => call(demo.server, 'POST', `/api/secure/v1/campaigns/${path}`, { token, body });
-  const setDeadline = (opensOn: string | null, closesOn: string | null, token = demo.tokens.admin) => post('setDeadline', { edition, opensOn, closesOn }, token);
+  const setDeadline = (opensOn: string | null, closesOn: string | null, token = demo.tokens.admin) =>
+    post('setDeadline', { edition, opensOn, closesOn }, token);
   /** A question of the campaign with an answer to give it (its first offered response). */
   async function someAnswer(id: number) {
     const detail = (await get(`get?id=${id}`, demo.tokens.admin)).body.response as CampaignDetail;
@@ -61,7 +62,9 @@ describe.each(backends)('deadlines, extensions and reopenings on $name', ({ name
     expect((await get(`campaignDeadline?id=${own.draft}`, demo.tokens.user)).status).toBe(200);
     expect((await get(`campaignDeadline?id=${foreignDraft}`, demo.tokens.user)).status).toBe(404);
     const [{ status, closes }] = await demo.db.query<{ status: string; closes: string | null }>(
-      'SELECT c.status, ed.closes_on::text AS closes FROM campaigns c JOIN editions ed ON ed.id = c.edition_id WHERE c.id = $1', [own.sent]);
+      'SELECT c.status, ed.closes_on::text AS closes FROM campaigns c JOIN editions ed ON ed.id = c.edition_id WHERE c.id = $1',
+      [own.sent],
+    );
     expect([status, closes]).toEqual(['sent', null]);
   });
 
@@ -123,7 +126,9 @@ describe.each(backends)('deadlines, extensions and reopenings on $name', ({ name
     expect((await post('saveAnswer', await someAnswer(own.draft), demo.tokens.user)).status).toBe(200);
     expect((await get(`campaignDeadline?id=${own.draft}`, demo.tokens.user)).body.response).toMatchObject({ state: 'open', closesOn: FUTURE, extended: true });
     expect((await post('saveAnswer', await someAnswer(foreignDraft), demo.tokens.admin)).body.error?.data).toBe('EDITION_CLOSED');
-    const [audit] = await demo.db.query<{ details: Record<string, unknown> }>("SELECT details FROM audit_log WHERE action = 'campaign.deadlineExtended' ORDER BY id DESC LIMIT 1");
+    const [audit] = await demo.db.query<{ details: Record<string, unknown> }>(
+      "SELECT details FROM audit_log WHERE action = 'campaign.deadlineExtended' ORDER BY id DESC LIMIT 1",
+    );
     expect(audit.details).toMatchObject({ closesOn: FUTURE, editionClosesOn: PAST, reason: 'Cambio de alcalde' });
     // Submitting needs every answer; the refusal is no longer about dates.
     expect((await post('submit', { id: own.draft }, demo.tokens.user)).body.error?.data).not.toMatch(/EDITION/);
@@ -139,7 +144,10 @@ describe.each(backends)('deadlines, extensions and reopenings on $name', ({ name
 
   it('reopens a sent campaign: draft with its answers, out of the sums and rank counts, no result; sent again, back in them', async () => {
     const linkId = randomUUID();
-    await demo.db.query("INSERT INTO share_links (id, campaign_id, expires_at, created_at) VALUES ($1, $2, now() + interval '1 day', now() - interval '1 hour')", [linkId, own.sent]);
+    await demo.db.query(
+      "INSERT INTO share_links (id, campaign_id, expires_at, created_at) VALUES ($1, $2, now() + interval '1 day', now() - interval '1 hour')",
+      [linkId, own.sent],
+    );
     const oldLink = await demo.server.ctx.signer.signShare({ shareId: linkId, campaignId: own.sent }, 3600);
     const before = (await get(`result?id=${own.sent}`, demo.tokens.user)).body.response;
     const answersBefore = (await get(`answers?id=${own.sent}`, demo.tokens.admin)).body.response;
@@ -161,7 +169,9 @@ describe.each(backends)('deadlines, extensions and reopenings on $name', ({ name
     expect((await post('reopen', { id: own.sent, reason: 'otra vez' }, demo.tokens.admin)).status).toBe(409);
     const history = (await get(`reopenings?id=${own.sent}`, demo.tokens.user)).body.response;
     expect(history).toMatchObject({ reopenings: [{ actorEmail: 'admin@demo.es', reason: 'Error en el eje 2' }], linkBeforeReopening: false });
-    const [audit] = await demo.db.query<{ details: { reason: string } }>("SELECT details FROM audit_log WHERE action = 'campaign.reopen' AND target_id = $1", [String(own.sent)]);
+    const [audit] = await demo.db.query<{ details: { reason: string } }>("SELECT details FROM audit_log WHERE action = 'campaign.reopen' AND target_id = $1", [
+      String(own.sent),
+    ]);
     expect(audit.details.reason).toBe('Error en el eje 2');
 
     // Until it is sent again, the user's list and questionnaire carry when and why it was reopened.
@@ -172,7 +182,11 @@ describe.each(backends)('deadlines, extensions and reopenings on $name', ({ name
     // The user changes one answer to another response and sends again.
     const detail = (await get(`get?id=${own.sent}`, demo.tokens.user)).body.response as CampaignDetail;
     expect(detail.reopening).toEqual(listed.reopening);
-    const sub = detail.indicators.flatMap((i) => i.subindicators).find((s) => s.type === 'single' && s.responses.filter((r) => !r.obsolete && r.value !== s.responses.find((x) => x.id === s.answer![0])!.value).length > 0)!;
+    const sub = detail.indicators
+      .flatMap((i) => i.subindicators)
+      .find(
+        (s) => s.type === 'single' && s.responses.filter((r) => !r.obsolete && r.value !== s.responses.find((x) => x.id === s.answer![0])!.value).length > 0,
+      )!;
     const other = sub.responses.find((r) => !r.obsolete && r.value !== sub.responses.find((x) => x.id === sub.answer![0])!.value)!;
     expect((await post('saveAnswer', { id: own.sent, question: sub.id, answer: [other.id] }, demo.tokens.user)).status).toBe(200);
     expect((await post('submit', { id: own.sent }, demo.tokens.user)).status).toBe(200);
@@ -193,7 +207,9 @@ describe.each(backends)('deadlines, extensions and reopenings on $name', ({ name
   });
 
   it("reads and changes any edition's dates and extensions by editionId, the current edition without it", async () => {
-    const [previous] = await demo.db.query<{ id: number; campaign_number: number }>('SELECT id, campaign_number FROM editions ORDER BY campaign_number DESC OFFSET 1 LIMIT 1');
+    const [previous] = await demo.db.query<{ id: number; campaign_number: number }>(
+      'SELECT id, campaign_number FROM editions ORDER BY campaign_number DESC OFFSET 1 LIMIT 1',
+    );
     const current = (await get('deadline', demo.tokens.admin)).body.response;
     const old = (await get(`deadline?editionId=${previous.id}`, demo.tokens.fec)).body.response;
     expect([old.editionId, old.campaignNumber]).toEqual([previous.id, previous.campaign_number]);
@@ -202,11 +218,20 @@ describe.each(backends)('deadlines, extensions and reopenings on $name', ({ name
     expect([set.body.response.editionId, set.body.response.closesOn]).toEqual([previous.id, '2025-12-31']);
     expect((await get('deadline', demo.tokens.admin)).body.response).toEqual(current);
     // An extension in last year's edition is that edition's.
-    const [{ entity_id: entityId }] = await demo.db.query<{ entity_id: number }>('SELECT entity_id FROM campaigns WHERE edition_id = $1 ORDER BY id LIMIT 1', [previous.id]);
-    const extended = await post('extendDeadline', { entityId, closesOn: '2026-01-15', reason: 'Cambio de secretario', editionId: previous.id }, demo.tokens.admin);
+    const [{ entity_id: entityId }] = await demo.db.query<{ entity_id: number }>('SELECT entity_id FROM campaigns WHERE edition_id = $1 ORDER BY id LIMIT 1', [
+      previous.id,
+    ]);
+    const extended = await post(
+      'extendDeadline',
+      { entityId, closesOn: '2026-01-15', reason: 'Cambio de secretario', editionId: previous.id },
+      demo.tokens.admin,
+    );
     expect(extended.body.response.extensions).toEqual(expect.arrayContaining([{ entityId, closesOn: '2026-01-15' }]));
     expect(extended.body.response.editionId).toBe(previous.id);
-    const [{ count }] = await demo.db.query<{ count: number }>('SELECT count(*)::int AS count FROM deadline_extensions WHERE entity_id = $1 AND edition_id = $2', [entityId, previous.id]);
+    const [{ count }] = await demo.db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM deadline_extensions WHERE entity_id = $1 AND edition_id = $2',
+      [entityId, previous.id],
+    );
     expect(count).toBe(1);
     expect((await get('deadline', demo.tokens.admin)).body.response.extensions).toEqual(current.extensions);
     for (const query of ['deadline?editionId=999999', 'deadline?editionId=abc', 'deadline?editionId=0', 'deadline?editionId=1&x=2']) {
@@ -235,7 +260,10 @@ describe.each(backends)('deadlines, extensions and reopenings on $name', ({ name
     ]);
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
     expect(await consistencyDifferences(demo.db)).toEqual([]);
-    const again = await Promise.all([...toReopen.map((id) => post('submit', { id }, token)), ...toSubmit.map((id) => post('reopen', { id, reason: 'vuelta' }, token))]);
+    const again = await Promise.all([
+      ...toReopen.map((id) => post('submit', { id }, token)),
+      ...toSubmit.map((id) => post('reopen', { id, reason: 'vuelta' }, token)),
+    ]);
     expect(again.map((a) => a.status)).toEqual(Array(8).fill(200));
     expect(await consistencyDifferences(demo.db)).toEqual([]);
   });

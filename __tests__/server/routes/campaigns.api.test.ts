@@ -35,7 +35,7 @@ describe.each(backends)('campaign API on $name', ({ openDemo }) => {
     db = await openDemo();
     server = await startTestServer(db);
     Object.assign(tokens, await signInDemoAccounts(server));
-    const [{ id: otherEntity }] = await db.query<{ id: number }>("SELECT id FROM entities ORDER BY id DESC LIMIT 1");
+    const [{ id: otherEntity }] = await db.query<{ id: number }>('SELECT id FROM entities ORDER BY id DESC LIMIT 1');
     await createTestUser(db, 'otra@ayto.es', 'otra-clave-1', 'USER', [otherEntity]);
     tokens.other = (await signIn(server, 'otra@ayto.es', 'otra-clave-1')).access_token;
     const mine = (await get('all', tokens.user)).body.response as CampaignSummary[];
@@ -60,10 +60,22 @@ describe.each(backends)('campaign API on $name', ({ openDemo }) => {
       expect(new Set(mine.map((c) => c.entityId)).size).toBe(2);
       expect(all.length).toBeGreaterThan(mine.length);
       expect(((await get('all', tokens.fec)).body.response as unknown[]).length).toBe(all.length);
-      expect(mine[0]).toEqual({ id: expect.any(Number), campaignNumber: 2024, text: 'Campaña 2024', entityId: expect.any(Number), entity: expect.any(String), status: 'sent', startDate: expect.any(String), endDate: expect.any(String), deadline: null, reopening: null, autonomousCommunity: expect.stringMatching(/^\d\d$/) });
+      expect(mine[0]).toEqual({
+        id: expect.any(Number),
+        campaignNumber: 2024,
+        text: 'Campaña 2024',
+        entityId: expect.any(Number),
+        entity: expect.any(String),
+        status: 'sent',
+        startDate: expect.any(String),
+        endDate: expect.any(String),
+        deadline: null,
+        reopening: null,
+        autonomousCommunity: expect.stringMatching(/^\d\d$/),
+      });
     });
 
-    it('answers 404 to a USER asking for another entity\'s campaign, never the data', async () => {
+    it("answers 404 to a USER asking for another entity's campaign, never the data", async () => {
       expect((await get(`get?id=${own.draft}`, tokens.user)).status).toBe(200);
       for (const id of [foreignDraft, foreignSent, 999999]) {
         const res = await get(`get?id=${id}`, tokens.user);
@@ -83,7 +95,7 @@ describe.each(backends)('campaign API on $name', ({ openDemo }) => {
       expect((await get('status', tokens.fec)).status).toBe(200);
     });
 
-    it('lets the entity\'s USER and ADMIN answer, but not FEC or another entity\'s USER', async () => {
+    it("lets the entity's USER and ADMIN answer, but not FEC or another entity's USER", async () => {
       const { id } = await freshCampaign();
       const [sub] = (await questionsOf(id)).indicators[0].subindicators;
       const answer = [sub.responses.find((r) => !r.obsolete)!.id];
@@ -95,8 +107,15 @@ describe.each(backends)('campaign API on $name', ({ openDemo }) => {
 
     it('refuses share tokens and missing tokens on every campaign call', async () => {
       const calls: [string, string, unknown?][] = [
-        ['GET', 'all'], ['GET', `get?id=${own.sent}`], ['GET', 'getByUser'], ['GET', 'getByEntity?entityId=1'], ['GET', 'status'],
-        ['POST', 'create', { entityId: 1 }], ['POST', 'saveAnswer', { id: own.draft, question: 1, answer: null }], ['POST', 'submit', { id: own.draft }], ['POST', 'delete', { id: own.draft }],
+        ['GET', 'all'],
+        ['GET', `get?id=${own.sent}`],
+        ['GET', 'getByUser'],
+        ['GET', 'getByEntity?entityId=1'],
+        ['GET', 'status'],
+        ['POST', 'create', { entityId: 1 }],
+        ['POST', 'saveAnswer', { id: own.draft, question: 1, answer: null }],
+        ['POST', 'submit', { id: own.draft }],
+        ['POST', 'delete', { id: own.draft }],
       ];
       for (const [method, path, body] of calls) {
         const viaShare = await call(server, method, `/api/secure/v1/campaigns/${path}`, { token: tokens.share, body });
@@ -113,19 +132,28 @@ describe.each(backends)('campaign API on $name', ({ openDemo }) => {
       expect((await post('saveAnswer', { id, question: question.id, answer: [question.responses[0].id] }, session)).status).toBe(200);
       // The questionnaire as loaded with the session checked in the same statement: the answer just saved.
       const loaded = (await get(`get?id=${id}`, session)).body.response as CampaignDetail;
-      expect([loaded.id, loaded.status, loaded.indicators.flatMap((i) => i.subindicators).find((s) => s.id === question.id)?.answer]).toEqual([id, 'draft', [question.responses[0].id]]);
+      expect([loaded.id, loaded.status, loaded.indicators.flatMap((i) => i.subindicators).find((s) => s.id === question.id)?.answer]).toEqual([
+        id,
+        'draft',
+        [question.responses[0].id],
+      ]);
       expect((await get('get?id=999999', session)).status).toBe(404);
       expect((await call(server, 'POST', '/api/secure/v1/auth/logout', { token: session })).status).toBe(200);
       for (const path of [`get?id=${id}`, 'get?id=999999']) {
         const refused = await get(path, session);
         expect([path, refused.status, refused.body.error.type]).toEqual([path, 401, 'INVALID_TOKEN']);
       }
-      for (const [path, body] of [['saveAnswer', { id, question: question.id, answer: null }], ['submit', { id }]] as const) {
+      for (const [path, body] of [
+        ['saveAnswer', { id, question: question.id, answer: null }],
+        ['submit', { id }],
+      ] as const) {
         const refused = await post(path, body, session);
         expect([path, refused.status, refused.body.error.type]).toEqual([path, 401, 'INVALID_TOKEN']);
       }
       // The answer saved before signing out is there, and the campaign is still a draft.
-      expect((await db.query('SELECT response_ids FROM answers WHERE campaign_id = $1', [id])).map((r) => r.response_ids)).toEqual([[question.responses[0].id]]);
+      expect((await db.query('SELECT response_ids FROM answers WHERE campaign_id = $1', [id])).map((r) => r.response_ids)).toEqual([
+        [question.responses[0].id],
+      ]);
       expect((await db.query('SELECT status FROM campaigns WHERE id = $1', [id]))[0].status).toBe('draft');
       // And a campaign that does not exist is a 404 for a signed-in caller, not a 401.
       expect((await post('saveAnswer', { id: 999999, question: question.id, answer: null }, tokens.admin)).status).toBe(404);
@@ -183,13 +211,16 @@ describe.each(backends)('campaign API on $name', ({ openDemo }) => {
       const action = withNone.responses.find((r) => !r.exclusive && !r.obsolete)!;
       expect(none.text).toMatch(/^Ningun[oa] de l[oa]s anteriores$/);
       expect((await post('saveAnswer', { id, question: withNone.id, answer: [none.id] }, tokens.admin)).status).toBe(200);
-      for (const answer of [[action.id, none.id], [none.id, action.id]]) {
+      for (const answer of [
+        [action.id, none.id],
+        [none.id, action.id],
+      ]) {
         const joined = await post('saveAnswer', { id, question: withNone.id, answer }, tokens.admin);
         expect([joined.status, joined.body.error.message]).toEqual([422, expect.stringContaining('excludes the others')]);
       }
       expect((await questionsOf(id)).indicators.flatMap((i) => i.subindicators).find((s) => s.id === withNone.id)!.answer).toEqual([none.id]);
       const foreignQuestion = await db.query<{ id: number }>(
-        "SELECT s.id FROM subindicators s JOIN indicators i ON i.id = s.indicator_id JOIN editions e ON e.id = i.edition_id WHERE e.campaign_number = 2025 LIMIT 1",
+        'SELECT s.id FROM subindicators s JOIN indicators i ON i.id = s.indicator_id JOIN editions e ON e.id = i.edition_id WHERE e.campaign_number = 2025 LIMIT 1',
       );
       expect((await post('saveAnswer', { id, question: foreignQuestion[0].id, answer: null }, tokens.admin)).status).toBe(422);
       expect((await questionsOf(id)).indicators.flatMap((i) => i.subindicators).find((s) => s.id === single.id)!.answer).toEqual([a.id]);
@@ -209,10 +240,12 @@ describe.each(backends)('campaign API on $name', ({ openDemo }) => {
         expect(res.status).toBe(200);
       }
       const countryParticipants = async () =>
-        (await db.query<{ n: number }>(
-          "SELECT ts.participants AS n FROM territory_scores ts JOIN campaigns c ON c.edition_id = ts.edition_id WHERE c.id = $1 AND ts.territory = 'country' AND ts.scope = 'total'",
-          [id],
-        ))[0]?.n ?? 0;
+        (
+          await db.query<{ n: number }>(
+            "SELECT ts.participants AS n FROM territory_scores ts JOIN campaigns c ON c.edition_id = ts.edition_id WHERE c.id = $1 AND ts.territory = 'country' AND ts.scope = 'total'",
+            [id],
+          )
+        )[0]?.n ?? 0;
       const before = await countryParticipants();
       const sent = await post('submit', { id }, tokens.admin);
       expect(sent.status).toBe(200);
@@ -240,7 +273,10 @@ describe.each(backends)('campaign API on $name', ({ openDemo }) => {
         post('submit', { id }, tokens.admin),
       ]);
       const saves = results.slice(0, 20);
-      const submits = results.slice(20).map((r) => r.status).sort();
+      const submits = results
+        .slice(20)
+        .map((r) => r.status)
+        .sort();
       const [{ answers }] = await db.query<{ answers: number }>('SELECT count(*)::int AS answers FROM answers WHERE campaign_id = $1', [id]);
       const savedOk = saves.filter((r) => r.status === 200).length;
       // Every save that was answered 200 is stored; the ones that lost the race were refused as CONFLICT.
@@ -271,10 +307,19 @@ describe.each(backends)('campaign API on $name', ({ openDemo }) => {
       const rows = (await get('status', tokens.admin)).body.response as CampaignStatusRow[];
       expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['created', 'draft', 'sent']));
       expect(rows[0]).toEqual({
-        campaignId: expect.any(Number), campaignNumber: expect.any(Number), entityId: expect.any(Number), entity: expect.any(String),
-        province: expect.any(String), provinceId: expect.stringMatching(/^\d\d$/), autonomousCommunity: expect.any(String), autonomousCommunityId: expect.stringMatching(/^\d\d$/),
-        status: expect.any(String), startDate: rows[0].startDate === null ? null : expect.any(String), endDate: rows[0].endDate === null ? null : expect.any(String),
-        currentEdition: expect.any(Boolean), editionId: expect.any(Number),
+        campaignId: expect.any(Number),
+        campaignNumber: expect.any(Number),
+        entityId: expect.any(Number),
+        entity: expect.any(String),
+        province: expect.any(String),
+        provinceId: expect.stringMatching(/^\d\d$/),
+        autonomousCommunity: expect.any(String),
+        autonomousCommunityId: expect.stringMatching(/^\d\d$/),
+        status: expect.any(String),
+        startDate: rows[0].startDate === null ? null : expect.any(String),
+        endDate: rows[0].endDate === null ? null : expect.any(String),
+        currentEdition: expect.any(Boolean),
+        editionId: expect.any(Number),
         // The entity's closing date (its extension, else the edition's), or null without a deadline.
         deadline: rows[0].deadline === null ? null : expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
       });

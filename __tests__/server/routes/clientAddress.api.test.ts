@@ -30,7 +30,11 @@ describe.each(backends)('client addresses and the per-address limit on $name', (
   async function fourFromSpoofedAddresses(server: TestServer, email: string) {
     const statuses = [];
     for (let i = 1; i <= 4; i++) statuses.push((await attempt(server, email, 'wrong password', { 'x-forwarded-for': `203.0.113.${i}` })).status);
-    const ips = (await db.query<{ ip: string }>("SELECT details->>'ip' AS ip FROM audit_log WHERE action = 'auth.login_failed' AND details->>'email' = $1 ORDER BY id", [email])).map((r) => r.ip);
+    const ips = (
+      await db.query<{ ip: string }>("SELECT details->>'ip' AS ip FROM audit_log WHERE action = 'auth.login_failed' AND details->>'email' = $1 ORDER BY id", [
+        email,
+      ])
+    ).map((r) => r.ip);
     return { statuses, ips };
   }
 
@@ -68,7 +72,9 @@ describe.each(backends)('client addresses and the per-address limit on $name', (
       return answers;
     };
     // One client's /64 holds 2^64 addresses: all of them are one client.
-    expect(await statuses('v6a@example.org', ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:ffff:ffff:ffff:fffe', '2001:db8:1:2:8000::9'])).toEqual([401, 401, 401, 429]);
+    expect(await statuses('v6a@example.org', ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:ffff:ffff:ffff:fffe', '2001:db8:1:2:8000::9'])).toEqual([
+      401, 401, 401, 429,
+    ]);
     // Neighbouring /64s are other clients.
     expect(await statuses('v6b@example.org', ['2001:db8:1:3::1', '2001:db8:1:4::1', '2001:db8:1:5::1', '2001:db8:1:6::1'])).toEqual([401, 401, 401, 401]);
     expect(await statuses('v4@example.org', ['198.51.100.7', '::ffff:198.51.100.7', '::ffff:c633:6407', '198.51.100.7'])).toEqual([401, 401, 401, 429]);

@@ -87,7 +87,9 @@ describe.each(backends)('comparison API on $name', ({ openDemo }) => {
     const mine = (await get('all', tokens.user)).body.response as CampaignSummary[];
     ownSent = mine.find((c) => c.status === 'sent' && c.campaignNumber === 2026)!.id;
     ownDraft = mine.find((c) => c.status === 'draft')!.id;
-    const [{ id: otherEntity }] = await db.query<{ id: number }>('SELECT id FROM entities WHERE NOT (id = ANY($1::int[])) ORDER BY id LIMIT 1', [mine.map((c) => c.entityId)]);
+    const [{ id: otherEntity }] = await db.query<{ id: number }>('SELECT id FROM entities WHERE NOT (id = ANY($1::int[])) ORDER BY id LIMIT 1', [
+      mine.map((c) => c.entityId),
+    ]);
     await createTestUser(db, 'otra@ayto.es', 'otra-clave-1', 'USER', [otherEntity]);
     tokens.other = (await signIn(server, 'otra@ayto.es', 'otra-clave-1')).access_token;
   });
@@ -96,7 +98,7 @@ describe.each(backends)('comparison API on $name', ({ openDemo }) => {
     await db.close();
   });
 
-  it('compares a campaign with the entity\'s campaign of the previous edition, each with its own edition\'s territories', async () => {
+  it("compares a campaign with the entity's campaign of the previous edition, each with its own edition's territories", async () => {
     const [previous] = await db.query<{ id: number }>(
       `SELECT p.id FROM campaigns c JOIN campaigns p ON p.entity_id = c.entity_id JOIN editions e ON e.id = p.edition_id
         WHERE c.id = $1 AND p.status = 'sent' AND e.campaign_number = 2025`,
@@ -108,7 +110,9 @@ describe.each(backends)('comparison API on $name', ({ openDemo }) => {
     await expectFiguresOf(body.previous!, previous.id);
     const result = (await get(`result?id=${ownSent}`, tokens.user)).body.response as ResultResponse;
     expect(body.current.map((a) => a.axisText)).toEqual(result.axisDetails.map((a) => a.axisText));
-    expect(body.current.flatMap((a) => a.valuesByPolicy.map((p) => p.percentages.campaign))).toEqual(result.axisDetails.flatMap((a) => a.valuesByPolicy.map((p) => p.percentages.campaign)));
+    expect(body.current.flatMap((a) => a.valuesByPolicy.map((p) => p.percentages.campaign))).toEqual(
+      result.axisDetails.flatMap((a) => a.valuesByPolicy.map((p) => p.percentages.campaign)),
+    );
   });
 
   it('has no previous campaign for an entity sent in one edition only', async () => {
@@ -118,7 +122,9 @@ describe.each(backends)('comparison API on $name', ({ openDemo }) => {
           AND NOT EXISTS (SELECT 1 FROM campaigns p JOIN editions pe ON pe.id = p.edition_id WHERE p.entity_id = c.entity_id AND p.status = 'sent' AND pe.campaign_number < 2026)
         ORDER BY c.id LIMIT 1`,
     );
-    const [firstEdition] = await db.query<{ id: number }>("SELECT c.id FROM campaigns c JOIN editions e ON e.id = c.edition_id WHERE c.status = 'sent' AND e.campaign_number = 2024 ORDER BY c.id LIMIT 1");
+    const [firstEdition] = await db.query<{ id: number }>(
+      "SELECT c.id FROM campaigns c JOIN editions e ON e.id = c.edition_id WHERE c.status = 'sent' AND e.campaign_number = 2024 ORDER BY c.id LIMIT 1",
+    );
     for (const id of [onlyCurrent.id, firstEdition.id]) {
       const body = await comparison(id);
       expect(body.previous).toBeNull();
@@ -126,7 +132,7 @@ describe.each(backends)('comparison API on $name', ({ openDemo }) => {
     }
   });
 
-  it('gives a province whose only participant is the entity the entity\'s own figures', async () => {
+  it("gives a province whose only participant is the entity the entity's own figures", async () => {
     const [municipality] = await db.query<{ id: string; province_id: string }>(
       'SELECT m.id, m.province_id FROM municipalities m WHERE NOT EXISTS (SELECT 1 FROM entities e WHERE e.province_id = m.province_id) ORDER BY m.id LIMIT 1',
     );
@@ -159,7 +165,7 @@ describe.each(backends)('comparison API on $name', ({ openDemo }) => {
     expect([res.status, res.body.error.type]).toEqual([409, 'CONFLICT']);
   });
 
-  it('lets the entity\'s users, administrators and the campaign\'s share links read it, nobody else', async () => {
+  it("lets the entity's users, administrators and the campaign's share links read it, nobody else", async () => {
     for (const token of [tokens.user, tokens.admin, tokens.fec, await share(ownSent)]) expect((await get(`comparison?id=${ownSent}`, token)).status).toBe(200);
     const res = await get(`comparison?id=${ownSent}`, tokens.other);
     expect(res.status).toBe(404);

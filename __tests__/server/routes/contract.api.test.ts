@@ -29,7 +29,9 @@ describe.each(backends)('API contract on $name', ({ openDemo }) => {
     // As JSON text: beyond 2^53, and whole numbers written with a fraction or an exponent (43 to any JSON parser).
     for (const text of ['{"id":9007199254740993}', '{"id":43.0}', '{"id":4.3e1}', '{"id":43E0}', '{"id":-0.0}']) {
       const raw = await fetch(`${demo.server.url}/api/secure/v1/entities/remove`, {
-        method: 'POST', headers: { authorization: `Bearer ${demo.tokens.admin}`, 'content-type': 'application/json' }, body: text,
+        method: 'POST',
+        headers: { authorization: `Bearer ${demo.tokens.admin}`, 'content-type': 'application/json' },
+        body: text,
       });
       expect([text, raw.status, Object.keys((await raw.json()).error.data)]).toEqual([text, 422, ['id']]);
     }
@@ -43,7 +45,7 @@ describe.each(backends)('API contract on $name', ({ openDemo }) => {
     expect(JSON.stringify(res.body).length).toBeLessThan(1000);
   });
 
-  it('takes no query parameter named like an object\'s own properties', async () => {
+  it("takes no query parameter named like an object's own properties", async () => {
     for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
       const res = await call(demo.server, 'GET', `/api/v1/health?${name}=1`);
       expect([name, res.status, res.body.error.data]).toEqual([name, 422, { [name]: 'is not allowed' }]);
@@ -135,7 +137,9 @@ describe.each(backends)('API contract on $name', ({ openDemo }) => {
 
   it('answers deep JSON with a 4xx and an oversize body with 413 PAYLOAD_TOO_LARGE, in the envelope', async () => {
     const deep = await fetch(`${demo.server.url}/api/v1/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"email":${'['.repeat(100000)}${']'.repeat(100000)}}`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"email":${'['.repeat(100000)}${']'.repeat(100000)}}`,
     });
     expect(deep.status).toBe(422);
     const big = await api('POST', 'campaigns/submit', { body: { id: 1, padding: 'x'.repeat(1_100_000) } });
@@ -143,15 +147,26 @@ describe.each(backends)('API contract on $name', ({ openDemo }) => {
   });
 
   it('keeps the token endpoint in RFC 6749 form for unreadable, repeated, oversize and badly authenticated requests', async () => {
-    const malformed = await fetch(`${demo.server.url}/api/v1/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"grant_type":' });
+    const malformed = await fetch(`${demo.server.url}/api/v1/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"grant_type":',
+    });
     expect([malformed.status, (await malformed.json()).error]).toEqual([400, 'invalid_request']);
     const empty = await call(demo.server, 'POST', '/api/v1/auth/token', { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect([empty.status, empty.body.error]).toEqual([400, 'invalid_request']);
-    const repeated = await fetch(`${demo.server.url}/api/v1/auth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=refresh_token&grant_type=password' });
+    const repeated = await fetch(`${demo.server.url}/api/v1/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=refresh_token&grant_type=password',
+    });
     expect([repeated.status, (await repeated.json()).error]).toEqual([400, 'invalid_request']);
     const oversize = await token({ grant_type: 'refresh_token', refresh_token: 'x'.repeat(1_100_000) });
     expect([oversize.status, oversize.body.error]).toEqual([413, 'invalid_request']);
-    const both = await token({ grant_type: 'refresh_token', refresh_token: 'x', ...client() }, { authorization: `Basic ${Buffer.from(`${client().client_id}:${client().client_secret}`).toString('base64')}` });
+    const both = await token(
+      { grant_type: 'refresh_token', refresh_token: 'x', ...client() },
+      { authorization: `Basic ${Buffer.from(`${client().client_id}:${client().client_secret}`).toString('base64')}` },
+    );
     expect([both.status, both.body.error]).toEqual([400, 'invalid_request']);
     const quoted = await token({ grant_type: 'pass"word\\', ...client() });
     expect([quoted.status, quoted.body.error, /["\\]/.test(quoted.body.error_description)]).toEqual([400, 'unsupported_grant_type', false]);
@@ -171,10 +186,13 @@ describe.each(backends)('API contract on $name', ({ openDemo }) => {
     const doc = (await call(demo.server, 'GET', '/api/docs/openapi.json')).body;
     expect(doc.openapi).toBe('3.1.0');
     // Every API route is declared (registerOpenApi refuses to start otherwise), so every one is documented.
-    const documented = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    const documented = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     expect(documented).toHaveLength(58);
     expect(documented).toEqual(expect.arrayContaining(['POST /api/v1/auth/forgotPassword', 'POST /api/v1/auth/resetPassword']));
-    for (const route of documented) expect([route, demo.server.app.hasRoute({ method: route.split(' ')[0] as 'GET', url: route.split(' ')[1] })]).toEqual([route, true]);
+    for (const route of documented)
+      expect([route, demo.server.app.hasRoute({ method: route.split(' ')[0] as 'GET', url: route.split(' ')[1] })]).toEqual([route, true]);
     for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
       for (const [method, op] of Object.entries(ops)) {
         expect([path, method, Object.keys(op.responses)]).toEqual([path, method, ['200', '4XX', '5XX']]);

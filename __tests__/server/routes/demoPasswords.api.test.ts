@@ -50,7 +50,9 @@ describe.each(backends)('demo passwords on $name', ({ open }) => {
     const wrong = await login(server, 'admin@demo.es', 'not-the-password');
     expect(demo.status).toBe(401);
     expect({ ...demo.body.error }).toEqual({ ...wrong.body.error });
-    const [row] = await db.query<{ details: Record<string, unknown> }>("SELECT details FROM audit_log WHERE action = 'auth.login_failed' AND details ? 'reason' ORDER BY id DESC LIMIT 1");
+    const [row] = await db.query<{ details: Record<string, unknown> }>(
+      "SELECT details FROM audit_log WHERE action = 'auth.login_failed' AND details ? 'reason' ORDER BY id DESC LIMIT 1",
+    );
     expect(row.details).toEqual({ email: 'admin@demo.es', ip: '127.0.0.1', reason: 'demo password on a server reachable from other machines' });
     // Other passwords still work there.
     expect((await login(server, 'fec@demo.es', 'a-new-secret-password')).status).toBe(200);
@@ -74,7 +76,9 @@ describe.each(backends)('demo passwords on $name', ({ open }) => {
     expect(accepted).not.toContain('fec@demo.es');
     await db.query("DELETE FROM users WHERE email LIKE '%@demo.es'");
     expect(await demoPasswordWarnings(db, loadConfig({ HOST: '0.0.0.0' }))).toEqual([]);
-    expect(await demoPasswordWarnings(db, loadConfig({ HOST: '0.0.0.0', ALLOW_DEMO_PASSWORDS: 'true' }))).toEqual([expect.stringContaining('no account has it now')]);
+    expect(await demoPasswordWarnings(db, loadConfig({ HOST: '0.0.0.0', ALLOW_DEMO_PASSWORDS: 'true' }))).toEqual([
+      expect.stringContaining('no account has it now'),
+    ]);
   });
 });
 

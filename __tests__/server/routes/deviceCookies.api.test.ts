@@ -45,7 +45,10 @@ describe.each(backends)('device cookies on $name', ({ open }) => {
 
   /** One login from a browser: its cookies go with the call and the answer's cookies are kept. */
   const attempt = async (jar: CookieJar | undefined, email: string, pass: string) => {
-    const res = await call(server, 'POST', '/api/v1/auth/login', { body: loginBody(server, email, pass, pkcePair().challenge), headers: jar ? { cookie: jar.header() } : {} });
+    const res = await call(server, 'POST', '/api/v1/auth/login', {
+      body: loginBody(server, email, pass, pkcePair().challenge),
+      headers: jar ? { cookie: jar.header() } : {},
+    });
     jar?.take(res);
     return res.status;
   };
@@ -55,13 +58,17 @@ describe.each(backends)('device cookies on $name', ({ open }) => {
     await db.query("UPDATE login_throttle SET blocked_until = clock_timestamp() + interval '1 minute' WHERE bucket = $1", [`account:${email}`]);
     expect(await attempt(undefined, email, password)).toBe(429);
   };
-  const accountBucket = async (email: string) => (await db.query<{ failures: number }>('SELECT failures FROM login_throttle WHERE bucket = $1', [`account:${email}`]))[0];
+  const accountBucket = async (email: string) =>
+    (await db.query<{ failures: number }>('SELECT failures FROM login_throttle WHERE bucket = $1', [`account:${email}`]))[0];
 
   it('keeps one cookie per account on a shared computer, so each colleague keeps getting through', async () => {
     const shared = new CookieJar();
     expect(await attempt(shared, 'ana@example.org', password)).toBe(200);
     expect(await attempt(shared, 'bea@example.org', password)).toBe(200);
-    expect([...shared.cookies.keys()]).toEqual([expect.stringMatching(/^campaigns_device_[0-9a-f]{12}$/), expect.stringMatching(/^campaigns_device_[0-9a-f]{12}$/)]);
+    expect([...shared.cookies.keys()]).toEqual([
+      expect.stringMatching(/^campaigns_device_[0-9a-f]{12}$/),
+      expect.stringMatching(/^campaigns_device_[0-9a-f]{12}$/),
+    ]);
 
     await lockOut('ana@example.org');
     await lockOut('bea@example.org');

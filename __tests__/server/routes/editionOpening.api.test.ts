@@ -31,7 +31,11 @@ describe.each(backends)('opening the edition for many entities, and reminders, o
     return { toCreate: row.to_create, existing: row.existing };
   }
   async function addEntity(name: string, provinceId: string): Promise<number> {
-    const [{ id }] = await db.query<{ id: number }>('INSERT INTO entities (name, name_key, population, province_id) VALUES ($1, $2, 1000, $3) RETURNING id', [name, foldText(name), provinceId]);
+    const [{ id }] = await db.query<{ id: number }>('INSERT INTO entities (name, name_key, population, province_id) VALUES ($1, $2, 1000, $3) RETURNING id', [
+      name,
+      foldText(name),
+      provinceId,
+    ]);
     return id;
   }
 
@@ -47,7 +51,9 @@ describe.each(backends)('opening the edition for many entities, and reminders, o
     const refused = await addEntity('Ayuntamiento de Prueba Rechazada', PROVINCE);
     await addEntity('Consell Comarcal de Prova', OTHER_PROVINCE);
     const [{ id: withCampaign }] = await db.query<{ id: number }>(
-      'SELECT en.id FROM entities en JOIN campaigns c ON c.entity_id = en.id AND c.edition_id = $1 WHERE en.province_id = $2 ORDER BY en.id LIMIT 1', [editionId, PROVINCE]);
+      'SELECT en.id FROM entities en JOIN campaigns c ON c.entity_id = en.id AND c.edition_id = $1 WHERE en.province_id = $2 ORDER BY en.id LIMIT 1',
+      [editionId, PROVINCE],
+    );
     await createTestUser(db, 'abierta@test.es', 'password-1234', 'USER', [opened]);
     await createTestUser(db, 'rechazado@test.es', 'password-1234', 'USER', [refused]);
     await createTestUser(db, 'yatenia@test.es', 'password-1234', 'USER', [withCampaign]);
@@ -72,10 +78,24 @@ describe.each(backends)('opening the edition for many entities, and reminders, o
 
   it('refuses a bad scope with 422 and creates nothing', async () => {
     const before = await counted('true');
-    for (const query of ['scope=planet', 'scope=province', 'scope=province&id=99', 'scope=community&id=08x', 'scope=all&id=08', `scope=province&id=${PROVINCE}&id=${PROVINCE}`]) {
+    for (const query of [
+      'scope=planet',
+      'scope=province',
+      'scope=province&id=99',
+      'scope=community&id=08x',
+      'scope=all&id=08',
+      `scope=province&id=${PROVINCE}&id=${PROVINCE}`,
+    ]) {
       expect([query, (await get(server, `openingSummary?${query}`, tokens.admin)).status]).toEqual([query, 422]);
     }
-    for (const body of [{ scope: 'province', notify: false }, { scope: 'province', id: '99', notify: false }, { scope: 'all', id: '08', notify: false }, { scope: 'all' }, { scope: 'all', notify: 'yes' }, { scope: 'all', notify: false, extra: 1 }]) {
+    for (const body of [
+      { scope: 'province', notify: false },
+      { scope: 'province', id: '99', notify: false },
+      { scope: 'all', id: '08', notify: false },
+      { scope: 'all' },
+      { scope: 'all', notify: 'yes' },
+      { scope: 'all', notify: false, extra: 1 },
+    ]) {
       expect([body, (await post(server, 'openEdition', body, tokens.admin)).status]).toEqual([body, 422]);
     }
     expect(await counted('true')).toEqual(before);
@@ -87,7 +107,9 @@ describe.each(backends)('opening the edition for many entities, and reminders, o
     expect(summary.body.response).toEqual({ edition: expect.any(Number), ...expected });
     const recipients = await db.query<{ email: string }>(
       `SELECT DISTINCT u.email FROM users u JOIN user_entities ue ON ue.user_id = u.id JOIN entities en ON en.id = ue.entity_id
-        WHERE en.province_id = $1 AND NOT EXISTS (SELECT 1 FROM campaigns c WHERE c.entity_id = en.id AND c.edition_id = $2)`, [PROVINCE, editionId]);
+        WHERE en.province_id = $1 AND NOT EXISTS (SELECT 1 FROM campaigns c WHERE c.entity_id = en.id AND c.edition_id = $2)`,
+      [PROVINCE, editionId],
+    );
     // abierta@test.es chose Catalan in the interface: their message is in Catalan, everyone else's in Spanish.
     const abierta = await signIn(server, 'abierta@test.es', 'password-1234');
     expect((await call(server, 'POST', '/api/secure/v1/auth/me/language', { token: abierta.access_token, body: { language: 'ca' } })).status).toBe(200);
@@ -98,8 +120,16 @@ describe.each(backends)('opening the edition for many entities, and reminders, o
     expect(opened.body.response).toMatchObject({ created: expected.toCreate, existing: expected.existing });
     expect(await counted(`en.province_id = '${PROVINCE}'`)).toEqual({ toCreate: 0, existing: expected.toCreate + expected.existing });
     // One message per user, to that user only; the refused recipient is reported, not thrown.
-    expect(opened.body.response.mail).toEqual({ sent: recipients.length - 1, failed: [{ email: 'rechazado@test.es', reason: expect.stringContaining('550') }] });
-    expect(smtp.received.map((m) => m.rcpt).sort()).toEqual(recipients.filter((r) => r.email !== 'rechazado@test.es').map((r) => [r.email]).sort());
+    expect(opened.body.response.mail).toEqual({
+      sent: recipients.length - 1,
+      failed: [{ email: 'rechazado@test.es', reason: expect.stringContaining('550') }],
+    });
+    expect(smtp.received.map((m) => m.rcpt).sort()).toEqual(
+      recipients
+        .filter((r) => r.email !== 'rechazado@test.es')
+        .map((r) => [r.email])
+        .sort(),
+    );
     const mail = smtp.received.find((m) => m.to === 'abierta@test.es')!;
     expect(mail.subject).toMatch(/^Campanya \d{4} oberta$/);
     expect(mail.text).toContain('Ayuntamiento de Prueba Abierta');
@@ -127,14 +157,19 @@ describe.each(backends)('opening the edition for many entities, and reminders, o
     expect(res.body.response).toMatchObject({ created: community.toCreate, existing: community.existing, mail: null });
     const all = await counted('true');
     expect((await get(server, 'openingSummary?scope=all', tokens.admin)).body.response).toMatchObject(all);
-    expect((await post(server, 'openEdition', { scope: 'all', notify: false }, tokens.admin)).body.response).toMatchObject({ created: all.toCreate, existing: all.existing });
+    expect((await post(server, 'openEdition', { scope: 'all', notify: false }, tokens.admin)).body.response).toMatchObject({
+      created: all.toCreate,
+      existing: all.existing,
+    });
     expect(await counted('true')).toEqual({ toCreate: 0, existing: all.toCreate + all.existing });
   });
 
   it('sends a reminder to each user of the entities not started or not finished, one message each, and reports a refusal', async () => {
     const expected = await db.query<{ email: string }>(
       `SELECT DISTINCT u.email FROM users u JOIN user_entities ue ON ue.user_id = u.id
-         JOIN campaigns c ON c.entity_id = ue.entity_id AND c.edition_id = $1 WHERE c.status <> 'sent' AND u.role <> 0`, [editionId]);
+         JOIN campaigns c ON c.entity_id = ue.entity_id AND c.edition_id = $1 WHERE c.status <> 'sent' AND u.role <> 0`,
+      [editionId],
+    );
     const list = (await get(server, 'reminders', tokens.admin)).body.response;
     expect(list.smtpConfigured).toBe(true);
     expect(list.recipients.map((r: { email: string }) => r.email).sort()).toEqual(expected.map((e) => e.email).sort());
@@ -173,33 +208,56 @@ describe.each(backends)('opening the edition for many entities, and reminders, o
     const results = await Promise.all([0, 1, 2].map(() => post(server, 'openEdition', { scope: 'all', notify: false }, tokens.admin)));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(results.reduce((sum, r) => sum + r.body.response.created, 0)).toBe(entities);
-    const [{ count }] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM campaigns c JOIN editions ed ON ed.id = c.edition_id WHERE ed.campaign_number = $1', [n]);
+    const [{ count }] = await db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM campaigns c JOIN editions ed ON ed.id = c.edition_id WHERE ed.campaign_number = $1',
+      [n],
+    );
     expect(count).toBe(entities);
   });
 
   it('manages any edition named by editionId, the current one without it; an unknown or malformed one is 422', async () => {
-    const [previous] = await db.query<{ id: number; campaign_number: number }>('SELECT id, campaign_number FROM editions ORDER BY campaign_number DESC OFFSET 1 LIMIT 1');
+    const [previous] = await db.query<{ id: number; campaign_number: number }>(
+      'SELECT id, campaign_number FROM editions ORDER BY campaign_number DESC OFFSET 1 LIMIT 1',
+    );
     const [current] = await db.query<{ id: number; campaign_number: number }>('SELECT id, campaign_number FROM editions ORDER BY campaign_number DESC LIMIT 1');
     // The reminders of last year's edition: its own pending entities, named by its year.
     const pendingIn = async (id: number) =>
-      (await db.query<{ entity_id: number }>("SELECT entity_id FROM campaigns WHERE edition_id = $1 AND status <> 'sent' ORDER BY entity_id", [id])).map((r) => r.entity_id);
-    await db.query("UPDATE campaigns SET status = 'draft', end_date = NULL WHERE id = (SELECT id FROM campaigns WHERE edition_id = $1 AND status = 'sent' ORDER BY id LIMIT 1)", [previous.id]);
+      (await db.query<{ entity_id: number }>("SELECT entity_id FROM campaigns WHERE edition_id = $1 AND status <> 'sent' ORDER BY entity_id", [id])).map(
+        (r) => r.entity_id,
+      );
+    await db.query(
+      "UPDATE campaigns SET status = 'draft', end_date = NULL WHERE id = (SELECT id FROM campaigns WHERE edition_id = $1 AND status = 'sent' ORDER BY id LIMIT 1)",
+      [previous.id],
+    );
     const old = (await get(server, `reminders?editionId=${previous.id}`, tokens.fec)).body.response;
     expect(old.edition).toBe(previous.campaign_number);
-    expect(old.entities.filter((e: { status: string }) => e.status !== 'none').map((e: { entityId: number }) => e.entityId).sort((a: number, b: number) => a - b)).toEqual(await pendingIn(previous.id));
+    expect(
+      old.entities
+        .filter((e: { status: string }) => e.status !== 'none')
+        .map((e: { entityId: number }) => e.entityId)
+        .sort((a: number, b: number) => a - b),
+    ).toEqual(await pendingIn(previous.id));
     expect((await get(server, 'reminders', tokens.fec)).body.response.edition).toBe(current.campaign_number);
     smtp.received.length = 0;
     const reminded = await post(server, 'remind', { editionId: previous.id }, tokens.admin);
     expect(reminded.status).toBe(200);
     expect(smtp.received.every((m) => m.subject.includes(String(previous.campaign_number)))).toBe(true);
-    const [audit] = await db.query<{ target_id: string; details: { edition: number } }>("SELECT target_id, details FROM audit_log WHERE action = 'campaign.reminder' ORDER BY id DESC LIMIT 1");
+    const [audit] = await db.query<{ target_id: string; details: { edition: number } }>(
+      "SELECT target_id, details FROM audit_log WHERE action = 'campaign.reminder' ORDER BY id DESC LIMIT 1",
+    );
     expect([audit.target_id, audit.details.edition]).toEqual([String(previous.id), previous.campaign_number]);
     // Opening last year's edition counts and creates its campaigns, not the current one's.
     const summary = (await get(server, `openingSummary?scope=province&id=${OTHER_PROVINCE}&editionId=${previous.id}`, tokens.admin)).body.response;
     expect(summary.edition).toBe(previous.campaign_number);
-    const opened = (await post(server, 'openEdition', { scope: 'province', id: OTHER_PROVINCE, notify: false, editionId: previous.id }, tokens.admin)).body.response;
+    const opened = (await post(server, 'openEdition', { scope: 'province', id: OTHER_PROVINCE, notify: false, editionId: previous.id }, tokens.admin)).body
+      .response;
     expect([opened.edition, opened.created]).toEqual([previous.campaign_number, summary.toCreate]);
-    for (const bad of [['reminders?editionId=999999', 'GET'], ['reminders?editionId=abc', 'GET'], ['reminders?editionId=1.5', 'GET'], [`openingSummary?scope=all&editionId=999999`, 'GET']]) {
+    for (const bad of [
+      ['reminders?editionId=999999', 'GET'],
+      ['reminders?editionId=abc', 'GET'],
+      ['reminders?editionId=1.5', 'GET'],
+      [`openingSummary?scope=all&editionId=999999`, 'GET'],
+    ]) {
       const res = await get(server, bad[0], tokens.admin);
       expect([bad[0], res.status, res.body.error.type]).toEqual([bad[0], 422, 'VALIDATION']);
     }

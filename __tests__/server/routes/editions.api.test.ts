@@ -17,7 +17,11 @@ describe.each(backends)('editions API on $name', ({ openDemo }) => {
   async function upload(call_: 'preview' | 'import', content: string | Uint8Array, token = demo.tokens.admin, field = 'file') {
     const form = new FormData();
     form.append(field, new Blob([content as BlobPart], { type: 'application/json' }), 'edicion.json');
-    const res = await fetch(`${demo.server.url}/api/secure/v1/editions/${call_}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const res = await fetch(`${demo.server.url}/api/secure/v1/editions/${call_}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     const text = await res.text();
     return { status: res.status, body: JSON.parse(text) };
   }
@@ -33,7 +37,9 @@ describe.each(backends)('editions API on $name', ({ openDemo }) => {
     expect(res.status).toBe(200);
     const rows = res.body.response as EditionRow[];
     expect(rows.map((r) => r.year)).toEqual([2026, 2025, 2024]);
-    const [sent2025] = await demo.db.query<{ n: number }>("SELECT count(*)::int AS n FROM campaigns c JOIN editions e ON e.id = c.edition_id WHERE e.campaign_number = 2025 AND c.status = 'sent'");
+    const [sent2025] = await demo.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM campaigns c JOIN editions e ON e.id = c.edition_id WHERE e.campaign_number = 2025 AND c.status = 'sent'",
+    );
     expect(rows[1].campaigns.sent).toBe(sent2025.n);
     expect(rows[0].questions).toBe(rows[1].questions + 3);
     expect(rows[0]).toMatchObject({ axes: expect.any(Number), policies: expect.any(Number), measures: expect.any(Number) });
@@ -60,10 +66,18 @@ describe.each(backends)('editions API on $name', ({ openDemo }) => {
       const res = await upload(step, JSON.stringify(broken));
       expect([res.status, res.body.error.type]).toEqual([422, 'VALIDATION']);
       expect(res.body.error.data.problems).toEqual([
-        { path: 'axes[0].policies[0].measures[0].indicators[0].subindicators[0].responses[0].value', place: 'subindicador E1.P1.M1.I1.S1 › respuesta R1 › value', message: 'value debe ser 0 o más' },
+        {
+          path: 'axes[0].policies[0].measures[0].indicators[0].subindicators[0].responses[0].value',
+          place: 'subindicador E1.P1.M1.I1.S1 › respuesta R1 › value',
+          message: 'value debe ser 0 o más',
+        },
         { path: 'axes[2].policies[0].measures[1].code', place: 'política E3.P1 › medida n.º 2 › code', message: 'falta el campo code' },
         { path: 'axes[1].policies[0].measures[0].indicators[0]', place: 'indicador E2.P1.M1.I1', message: 'la competencia "C9" no está en competences' },
-        { path: 'axes[1].policies[0].measures[0].indicators[0].subindicators[0]', place: 'subindicador E2.P1.M1.I1.S1', message: 'necesita al menos 2 respuestas no obsoletas' },
+        {
+          path: 'axes[1].policies[0].measures[0].indicators[0].subindicators[0]',
+          place: 'subindicador E2.P1.M1.I1.S1',
+          message: 'necesita al menos 2 respuestas no obsoletas',
+        },
       ]);
     }
     const syntax = await upload('preview', '{\n  "edition": 2027,\n  "axes": [\n}');
@@ -73,20 +87,57 @@ describe.each(backends)('editions API on $name', ({ openDemo }) => {
 
   it('refuses control characters in every text of an edition (a title with CR/LF is not stored)', async () => {
     const texts: [string, (c: Record<string, any>) => void, string][] = [
-      ['title', (c) => { c.title = 'Campaña\r\nBcc: todos@example.com'; }, 'title'],
-      ['a competence', (c) => { c.competences[0].text = 'Competencia\u0000propia'; }, 'competencia C1 › text'],
-      ['an axis code', (c) => { c.axes[0].code = 'E1\tX'; }, 'eje n.º 1 › code'],
-      ['a question', (c) => { c.axes[0].policies[0].measures[0].indicators[0].subindicators[0].text = '¿Sí\u202e?'; }, 'subindicador E1.P1.M1.I1.S1 › text'],
-      ['a response', (c) => { c.axes[0].policies[0].measures[0].indicators[0].subindicators[0].responses[1].text = 'No\u001b[31m'; }, 'subindicador E1.P1.M1.I1.S1 › respuesta R2 › text'],
-      ['a competence reference', (c) => { c.axes[0].policies[0].measures[0].indicators[0].competence = 'C1\n'; }, 'indicador E1.P1.M1.I1 › competence'],
+      [
+        'title',
+        (c) => {
+          c.title = 'Campaña\r\nBcc: todos@example.com';
+        },
+        'title',
+      ],
+      [
+        'a competence',
+        (c) => {
+          c.competences[0].text = 'Competencia\u0000propia';
+        },
+        'competencia C1 › text',
+      ],
+      [
+        'an axis code',
+        (c) => {
+          c.axes[0].code = 'E1\tX';
+        },
+        'eje n.º 1 › code',
+      ],
+      [
+        'a question',
+        (c) => {
+          c.axes[0].policies[0].measures[0].indicators[0].subindicators[0].text = '¿Sí\u202e?';
+        },
+        'subindicador E1.P1.M1.I1.S1 › text',
+      ],
+      [
+        'a response',
+        (c) => {
+          c.axes[0].policies[0].measures[0].indicators[0].subindicators[0].responses[1].text = 'No\u001b[31m';
+        },
+        'subindicador E1.P1.M1.I1.S1 › respuesta R2 › text',
+      ],
+      [
+        'a competence reference',
+        (c) => {
+          c.axes[0].policies[0].measures[0].indicators[0].competence = 'C1\n';
+        },
+        'indicador E1.P1.M1.I1 › competence',
+      ],
     ];
     for (const [what, change, place] of texts) {
       const file = JSON.parse(await edition2027());
       change(file);
       const res = await upload('import', JSON.stringify(file));
       expect([what, res.status, res.body.error.type]).toEqual([what, 422, 'VALIDATION']);
-      expect(res.body.error.data.problems.map((p: { path: string; place?: string; message: string }) => [p.place ?? p.path, p.message]))
-        .toEqual([[place, 'no puede tener saltos de línea, tabuladores ni otros caracteres de control']]);
+      expect(res.body.error.data.problems.map((p: { path: string; place?: string; message: string }) => [p.place ?? p.path, p.message])).toEqual([
+        [place, 'no puede tener saltos de línea, tabuladores ni otros caracteres de control'],
+      ]);
     }
     expect(await count('editions')).toBe(3);
   });
@@ -97,13 +148,19 @@ describe.each(backends)('editions API on $name', ({ openDemo }) => {
     expect(preview.status).toBe(200);
     const body = preview.body.response as EditionPreview;
     expect([body.year, body.previousYear, body.indicators.length > 40]).toEqual([2027, 2026, true]);
-    expect(body.diff).toMatchObject({ measures: { added: [], removed: [], renamed: [] }, questions: { added: [], removed: [], renamed: [], pointsChanged: [] }, changedPolicies: [] });
+    expect(body.diff).toMatchObject({
+      measures: { added: [], removed: [], renamed: [] },
+      questions: { added: [], removed: [], renamed: [], pointsChanged: [] },
+      changedPolicies: [],
+    });
     expect(await count('editions')).toBe(3);
 
     const imported = await upload('import', file);
     expect([imported.status, imported.body.response.year]).toEqual([200, 2027]);
     expect(await count('editions')).toBe(4);
-    const [audit] = await demo.db.query<{ actor_email: string; target_id: string }>("SELECT actor_email, target_id FROM audit_log WHERE action = 'edition.import'");
+    const [audit] = await demo.db.query<{ actor_email: string; target_id: string }>(
+      "SELECT actor_email, target_id FROM audit_log WHERE action = 'edition.import'",
+    );
     expect(audit).toEqual({ actor_email: 'admin@demo.es', target_id: String(imported.body.response.id) });
 
     const again = await upload('import', file);
@@ -119,11 +176,15 @@ describe.each(backends)('editions API on $name', ({ openDemo }) => {
     expect(preview.previousYear).toBe(2027);
     const diff = preview.diff!;
     expect(diff.questions.removed.map((q) => q.code).sort()).toEqual(['E1.P2.M2.I1.S3', 'E2.P1.M2.I2.S3', 'E4.P2.M2.I1.S3']);
-    expect(diff.questions.renamed).toEqual(expect.arrayContaining([{
-      code: 'E2.P2.M1.I1.S1',
-      before: '¿Dispone la entidad de una ordenanza de recogida separada de biorresiduos?',
-      after: '¿Ha aprobado la entidad una ordenanza que regule la recogida separada de biorresiduos?',
-    }]));
+    expect(diff.questions.renamed).toEqual(
+      expect.arrayContaining([
+        {
+          code: 'E2.P2.M1.I1.S1',
+          before: '¿Dispone la entidad de una ordenanza de recogida separada de biorresiduos?',
+          after: '¿Ha aprobado la entidad una ordenanza que regule la recogida separada de biorresiduos?',
+        },
+      ]),
+    );
     expect(diff.questions.pointsChanged.map((q) => q.code)).toEqual(['E3.P2.M1.I1.S2']);
     expect([...diff.changedPolicies].sort()).toEqual(['E1.P2', 'E2.P1', 'E2.P2', 'E3.P1', 'E3.P2', 'E4.P2']);
   });
@@ -137,8 +198,13 @@ describe.each(backends)('editions API on $name', ({ openDemo }) => {
 
   it('never answers 5xx to hostile uploads', async () => {
     const hostile: (string | Uint8Array)[] = [
-      new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), '['.repeat(50000) + ']'.repeat(50000), JSON.stringify(Array(300000).fill(0)),
-      '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}', '', 'null', 'x'.repeat(100),
+      new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+      '['.repeat(50000) + ']'.repeat(50000),
+      JSON.stringify(Array(300000).fill(0)),
+      '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}',
+      '',
+      'null',
+      'x'.repeat(100),
     ];
     for (const content of hostile) {
       const res = await upload('preview', content);
@@ -152,7 +218,7 @@ describe.each(backends)('editions API on $name', ({ openDemo }) => {
     expect(await count('editions')).toBe(5);
   });
 
-  it('marks the comparison policies whose questions or points changed since the previous campaign\'s edition', async () => {
+  it("marks the comparison policies whose questions or points changed since the previous campaign's edition", async () => {
     const [campaign] = await demo.db.query<{ id: number }>(
       `SELECT c.id FROM campaigns c JOIN editions e ON e.id = c.edition_id
         WHERE e.campaign_number = 2026 AND c.status = 'sent'
@@ -161,7 +227,9 @@ describe.each(backends)('editions API on $name', ({ openDemo }) => {
     );
     const res = await call(demo.server, 'GET', `/api/secure/v1/campaigns/comparison?id=${campaign.id}`, { token: demo.tokens.admin });
     const body = res.body.response as ComparisonResponse;
-    const texts = new Map((await demo.db.query<{ code: string; text: string }>("SELECT code, text FROM categories WHERE type = 'policy'")).map((r) => [r.text, r.code]));
+    const texts = new Map(
+      (await demo.db.query<{ code: string; text: string }>("SELECT code, text FROM categories WHERE type = 'policy'")).map((r) => [r.text, r.code]),
+    );
     const marked = body.current.flatMap((a) => a.valuesByPolicy.filter((p) => p.contentChanged).map((p) => texts.get(p.policyText)));
     // FORMAT.md's table: three new questions (E1.P2, E2.P1, E4.P2), two reworded (E2.P2, E3.P1), one response made obsolete (E3.P2).
     expect(marked.sort()).toEqual(['E1.P2', 'E2.P1', 'E2.P2', 'E3.P1', 'E3.P2', 'E4.P2']);

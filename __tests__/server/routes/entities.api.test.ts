@@ -13,10 +13,12 @@ describe.each(backends)('entity administration API on $name', ({ openDemo }) => 
   const VALENCIA = ['46017', '46250', '46131'];
   const MADRID = '28079';
 
-  const post = (path: string, body: unknown, caller: Caller = 'admin') => call(demo.server, 'POST', `/api/secure/v1/entities/${path}`, { token: demo.tokens[caller], body });
+  const post = (path: string, body: unknown, caller: Caller = 'admin') =>
+    call(demo.server, 'POST', `/api/secure/v1/entities/${path}`, { token: demo.tokens[caller], body });
   const list = async () => (await call(demo.server, 'GET', '/api/secure/v1/entities/list', { token: demo.tokens.admin })).body.response as EntityRow[];
   const newEntity = (municipalities = VALENCIA.slice(0, 2)) => ({ entity: { name: `Mancomunidad de prueba ${++sequence}`, population: 1200 }, municipalities });
-  const auditCount = async (action: string) => (await demo.db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log WHERE action = $1', [action]))[0].n;
+  const auditCount = async (action: string) =>
+    (await demo.db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log WHERE action = $1', [action]))[0].n;
 
   beforeAll(async () => {
     demo = await startDemoServer(openDemo);
@@ -35,7 +37,10 @@ describe.each(backends)('entity administration API on $name', ({ openDemo }) => 
     const expected: Record<Caller, number> = { admin: 200, fec: 200, user: 403, share: 403, none: 401 };
     for (const [path, body] of calls) {
       for (const caller of Object.keys(expected) as Caller[]) {
-        const res = await call(demo.server, path === 'list' ? 'GET' : 'POST', `/api/secure/v1/entities/${path}`, { token: demo.tokens[caller], body: await body() });
+        const res = await call(demo.server, path === 'list' ? 'GET' : 'POST', `/api/secure/v1/entities/${path}`, {
+          token: demo.tokens[caller],
+          body: await body(),
+        });
         expect([path, caller, res.status]).toEqual([path, caller, expected[caller]]);
         if (caller === 'none') expect(res.body.error.type).toBe('INVALID_TOKEN');
       }
@@ -47,18 +52,25 @@ describe.each(backends)('entity administration API on $name', ({ openDemo }) => 
     expect(entities.length).toBeGreaterThanOrEqual(36);
     const ribera = entities.find((e) => e.name === 'Mancomunitat de la Ribera Alta')!;
     expect(ribera).toEqual({
-      id: expect.any(Number), name: 'Mancomunitat de la Ribera Alta', population: expect.any(Number), province: 'Valencia/València', autonomousCommunity: 'Comunitat Valenciana',
-      municipalities: expect.arrayContaining([{ munId: expect.stringMatching(/^46\d{3}$/), name: expect.any(String) }]), archived: false,
-      campaigns: expect.arrayContaining([{ id: expect.any(Number), text: 'Campaña 2025', campaignNumber: 2025, status: expect.stringMatching(/^(created|draft|sent)$/) }]),
+      id: expect.any(Number),
+      name: 'Mancomunitat de la Ribera Alta',
+      population: expect.any(Number),
+      province: 'Valencia/València',
+      autonomousCommunity: 'Comunitat Valenciana',
+      municipalities: expect.arrayContaining([{ munId: expect.stringMatching(/^46\d{3}$/), name: expect.any(String) }]),
+      archived: false,
+      campaigns: expect.arrayContaining([
+        { id: expect.any(Number), text: 'Campaña 2025', campaignNumber: 2025, status: expect.stringMatching(/^(created|draft|sent)$/) },
+      ]),
     });
   });
 
   it('creates an entity of one province and shows it in the list', async () => {
-    const body = { entity: { name: '  Mancomunitat de l\'Horta Sud  ', population: 1500 }, municipalities: [...VALENCIA, VALENCIA[0]] };
+    const body = { entity: { name: "  Mancomunitat de l'Horta Sud  ", population: 1500 }, municipalities: [...VALENCIA, VALENCIA[0]] };
     const res = await post('create', body, 'fec');
     expect(res.status).toBe(200);
     const created = res.body.response.entity as EntityRow;
-    expect(created).toMatchObject({ name: 'Mancomunitat de l\'Horta Sud', population: 1500, province: 'Valencia/València', campaigns: [] });
+    expect(created).toMatchObject({ name: "Mancomunitat de l'Horta Sud", population: 1500, province: 'Valencia/València', campaigns: [] });
     expect(created.municipalities.map((m) => m.munId).sort()).toEqual([...VALENCIA].sort());
     expect(created.municipalities).toContainEqual({ munId: '46250', name: 'València' });
     expect((await list()).find((e) => e.id === created.id)).toEqual(created);
@@ -77,7 +89,11 @@ describe.each(backends)('entity administration API on $name', ({ openDemo }) => 
   it('refuses a name with letters of another script that reads as an existing one (Unicode confusable skeleton), and nothing else', async () => {
     const before = await list();
     // A Greek Ο, a Cyrillic о and е, a Cyrillic С: each reads as 'Consell Comarcal del Vallès Oriental'.
-    for (const name of ['Consell Comarcal del Vallès \u039Friental', 'C\u043Ens\u0435ll Comarcal del Vallès Oriental', '\u0421onsell comarcal del Valles Oriental']) {
+    for (const name of [
+      'Consell Comarcal del Vallès \u039Friental',
+      'C\u043Ens\u0435ll Comarcal del Vallès Oriental',
+      '\u0421onsell comarcal del Valles Oriental',
+    ]) {
       const res = await post('create', { ...newEntity(), entity: { name, population: 10 } });
       expect([name, res.status, res.body.error.type, res.body.error.data]).toEqual([name, 422, 'VALIDATION', 'ALREADY_EXISTS']);
     }
@@ -89,7 +105,7 @@ describe.each(backends)('entity administration API on $name', ({ openDemo }) => 
     }
   });
 
-  it('validates name, population and municipalities: the schema names the field, the rules answer with the form\'s messages', async () => {
+  it("validates name, population and municipalities: the schema names the field, the rules answer with the form's messages", async () => {
     const cases: [Record<string, unknown>, Record<string, unknown>][] = [
       [{ entity: { name: '   ', population: 10 } }, { 'entity.name': expect.any(String) }],
       [{ entity: { name: 'Con\u0000nulo', population: 10 } }, { 'entity.name': expect.any(String) }],
@@ -175,10 +191,13 @@ describe.each(backends)('entity administration API on $name', ({ openDemo }) => 
           AND NOT EXISTS (SELECT 1 FROM user_entities ue WHERE ue.entity_id = e.id) ORDER BY e.id OFFSET $1 LIMIT 1`,
       [offset],
     );
-    const municipalities = (await demo.db.query<{ m: string }>('SELECT municipality_id AS m FROM entity_municipalities WHERE entity_id = $1', [row.id])).map((r) => r.m);
+    const municipalities = (await demo.db.query<{ m: string }>('SELECT municipality_id AS m FROM entity_municipalities WHERE entity_id = $1', [row.id])).map(
+      (r) => r.m,
+    );
     return { ...row, municipalities };
   };
-  const result = async (campaignId: number) => (await call(demo.server, 'GET', `/api/secure/v1/campaigns/result?id=${campaignId}`, { token: demo.tokens.admin })).body.response;
+  const result = async (campaignId: number) =>
+    (await call(demo.server, 'GET', `/api/secure/v1/campaigns/result?id=${campaignId}`, { token: demo.tokens.admin })).body.response;
   const bandSums = (band: number) =>
     demo.db.query<{ edition_id: number; participants: number }>(
       "SELECT edition_id, participants FROM territory_scores WHERE territory = 'sizeBand' AND territory_id = $1 AND scope = 'total' ORDER BY edition_id",
@@ -193,7 +212,11 @@ describe.each(backends)('entity administration API on $name', ({ openDemo }) => 
     const reportBefore = await result(target.campaign_id);
     const oldBandBefore = await bandSums(oldBand);
 
-    const res = await post('update', { id: target.id, entity: { name: `  ${target.name} (editada) `, population }, municipalities: target.municipalities }, 'fec');
+    const res = await post(
+      'update',
+      { id: target.id, entity: { name: `  ${target.name} (editada) `, population }, municipalities: target.municipalities },
+      'fec',
+    );
     expect(res.status).toBe(200);
     expect(res.body.response.entity).toMatchObject({ id: target.id, name: `${target.name} (editada)`, population, archived: false });
     const newBand = await band();
@@ -211,7 +234,8 @@ describe.each(backends)('entity administration API on $name', ({ openDemo }) => 
     expect(reportAfter.global.percentages.campaign).toBe(reportBefore.global.percentages.campaign);
     expect(JSON.stringify(reportAfter)).toContain(`${target.name} (editada)`);
     const [audit] = await demo.db.query<{ details: { before: { population: number }; after: { population: number }; sumsRebuilt: boolean } }>(
-      "SELECT details FROM audit_log WHERE action = 'entity.update' AND target_id = $1 ORDER BY id DESC LIMIT 1", [String(target.id)],
+      "SELECT details FROM audit_log WHERE action = 'entity.update' AND target_id = $1 ORDER BY id DESC LIMIT 1",
+      [String(target.id)],
     );
     expect(audit.details).toMatchObject({ before: { population: target.population }, after: { population }, sumsRebuilt: true });
   });
@@ -223,7 +247,12 @@ describe.each(backends)('entity administration API on $name', ({ openDemo }) => 
     expect((await demo.db.query<{ p: string }>('SELECT province_id AS p FROM entities WHERE id = $1', [target.id]))[0].p).toBe(other[0].slice(0, 2));
     expect(await consistencyDifferences(demo.db)).toEqual([]);
 
-    const body = (change: Record<string, unknown>) => ({ id: target.id, entity: { name: target.name, population: target.population }, municipalities: other, ...change });
+    const body = (change: Record<string, unknown>) => ({
+      id: target.id,
+      entity: { name: target.name, population: target.population },
+      municipalities: other,
+      ...change,
+    });
     const multiple = await post('update', body({ municipalities: [VALENCIA[0], MADRID] }));
     expect([multiple.status, multiple.body.error.data]).toEqual([422, 'MULTIPLE_PROVINCES']);
     const taken = await post('update', body({ entity: { name: ' mancomunitat DE LA ribera alta ', population: 10 } }));
@@ -231,7 +260,12 @@ describe.each(backends)('entity administration API on $name', ({ openDemo }) => 
     // Its own name in another case is not a duplicate.
     expect((await post('update', body({ entity: { name: target.name.toUpperCase(), population: target.population } }))).status).toBe(200);
     expect((await post('update', body({ id: 999999 }))).status).toBe(404);
-    for (const [change, field] of [[{ id: '1' }, 'id'], [{ entity: { name: 'X', population: 0 } }, 'entity.population'], [{ extra: 1 }, 'extra'], [{ municipalities: [] }, 'municipalities']] as const) {
+    for (const [change, field] of [
+      [{ id: '1' }, 'id'],
+      [{ entity: { name: 'X', population: 0 } }, 'entity.population'],
+      [{ extra: 1 }, 'extra'],
+      [{ municipalities: [] }, 'municipalities'],
+    ] as const) {
       const res = await post('update', body(change));
       expect([res.status, Object.keys(res.body.error.data)]).toEqual([422, [field]]);
     }
@@ -242,28 +276,37 @@ describe.each(backends)('entity administration API on $name', ({ openDemo }) => 
     const target = await sentEntity(3);
     const reportBefore = await result(target.campaign_id);
     expect((await post('archive', { id: target.id }, 'fec')).body.response).toEqual({ success: true });
-    expect((await list()).find((e) => e.id === target.id)).toMatchObject({ archived: true, campaigns: expect.arrayContaining([expect.objectContaining({ status: 'sent' })]) });
+    expect((await list()).find((e) => e.id === target.id)).toMatchObject({
+      archived: true,
+      campaigns: expect.arrayContaining([expect.objectContaining({ status: 'sent' })]),
+    });
     expect(await consistencyDifferences(demo.db)).toEqual([]);
     expect(await result(target.campaign_id)).toEqual(reportBefore);
     expect((await post('archive', { id: target.id })).status).toBe(200);
     expect((await post('restore', { id: target.id })).body.response).toEqual({ success: true });
     expect((await list()).find((e) => e.id === target.id)?.archived).toBe(false);
     // Archiving an archived entity again writes nothing.
-    const audited = await demo.db.query<{ action: string }>("SELECT action FROM audit_log WHERE target_type = 'entity' AND target_id = $1 ORDER BY id", [String(target.id)]);
+    const audited = await demo.db.query<{ action: string }>("SELECT action FROM audit_log WHERE target_type = 'entity' AND target_id = $1 ORDER BY id", [
+      String(target.id),
+    ]);
     expect(audited.map((a) => a.action)).toEqual(['entity.archive', 'entity.restore']);
     expect((await post('archive', { id: 999999 })).status).toBe(404);
     expect((await post('archive', { id: target.id, extra: true })).status).toBe(422);
   });
 
   it('gives an archived entity no new campaign and no new user; a user who belongs to it keeps it when edited', async () => {
-    const secure = (method: 'GET' | 'POST', path: string, body?: unknown) => call(demo.server, method, `/api/secure/v1/${path}`, { token: demo.tokens.admin, body });
+    const secure = (method: 'GET' | 'POST', path: string, body?: unknown) =>
+      call(demo.server, method, `/api/secure/v1/${path}`, { token: demo.tokens.admin, body });
     const { id } = (await post('create', newEntity())).body.response.entity as EntityRow;
     const created = await secure('POST', 'users/create', { email: `archivada${id}@example.org`, role: 1, name: 'Técnica', entities: [id] });
     expect(created.status).toBe(200);
     const userId = created.body.response.user.id as number;
     expect((await post('archive', { id })).status).toBe(200);
 
-    const options = (await secure('GET', 'campaigns/getByUser?includeAllEntities=true')).body.response.entityCampaigns as { entityId: number; archived: boolean }[];
+    const options = (await secure('GET', 'campaigns/getByUser?includeAllEntities=true')).body.response.entityCampaigns as {
+      entityId: number;
+      archived: boolean;
+    }[];
     expect(options.find((e) => e.entityId === id)?.archived).toBe(true);
     expect(options.filter((e) => e.archived).map((e) => e.entityId)).toContain(id);
     const refused = await secure('POST', 'campaigns/create', { entityId: id });
@@ -277,7 +320,8 @@ describe.each(backends)('entity administration API on $name', ({ openDemo }) => 
     // The user already in it is promoted without losing it; adding it to another user's entities is refused.
     expect((await secure('POST', 'users/update', { id: userId, email: `archivada${id}@example.org`, role: 3, entities: [id] })).status).toBe(200);
     const other = (await post('create', newEntity())).body.response.entity as EntityRow;
-    const otherUser = (await secure('POST', 'users/create', { email: `otro${id}@example.org`, role: 1, name: 'Otro', entities: [other.id] })).body.response.user.id as number;
+    const otherUser = (await secure('POST', 'users/create', { email: `otro${id}@example.org`, role: 1, name: 'Otro', entities: [other.id] })).body.response.user
+      .id as number;
     expect((await secure('POST', 'users/update', { id: otherUser, email: `otro${id}@example.org`, role: 1, entities: [other.id, id] })).status).toBe(422);
 
     expect((await post('restore', { id })).status).toBe(200);

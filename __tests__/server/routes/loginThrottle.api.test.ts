@@ -32,13 +32,19 @@ describe.each(backends)('login abuse on $name', ({ open }) => {
     await db.close();
   });
 
-  const auditRows = (action: string) => db.query<{ details: Record<string, unknown>; actor_id: number | null; target_id: string | null }>('SELECT details, actor_id, target_id FROM audit_log WHERE action = $1 ORDER BY id', [action]);
+  const auditRows = (action: string) =>
+    db.query<{ details: Record<string, unknown>; actor_id: number | null; target_id: string | null }>(
+      'SELECT details, actor_id, target_id FROM audit_log WHERE action = $1 ORDER BY id',
+      [action],
+    );
   /** A bucket's failures and the wait its last attempt set, in milliseconds. */
   const bucket = async (name: string) =>
-    (await db.query<{ failures: number; waitMs: number }>(
-      'SELECT failures, round(extract(epoch FROM blocked_until - last_attempt_at) * 1000)::int AS "waitMs" FROM login_throttle WHERE bucket = $1',
-      [name],
-    ))[0];
+    (
+      await db.query<{ failures: number; waitMs: number }>(
+        'SELECT failures, round(extract(epoch FROM blocked_until - last_attempt_at) * 1000)::int AS "waitMs" FROM login_throttle WHERE bucket = $1',
+        [name],
+      )
+    )[0];
   /** The wait of a bucket is over (the clock moved on), its failures kept. */
   const endWait = (name: string) => db.query("UPDATE login_throttle SET blocked_until = now() - interval '1 second' WHERE bucket = $1", [name]);
   /**
@@ -69,7 +75,12 @@ describe.each(backends)('login abuse on $name', ({ open }) => {
     expect(throttled.body.error).toEqual({ type: 'RATE_LIMITED', message: expect.any(String), data: { retryAfterSeconds: retryAfter(throttled) } });
     // Refused without a password check: no failure recorded for it, a throttling instead.
     expect((await auditRows('auth.login_failed')).length).toBe(failedBefore);
-    expect((await auditRows('auth.login_throttled')).at(-1)?.details).toEqual({ email: 'ana@example.org', ip: '127.0.0.1', by: 'account', retryAfterSeconds: retryAfter(throttled) });
+    expect((await auditRows('auth.login_throttled')).at(-1)?.details).toEqual({
+      email: 'ana@example.org',
+      ip: '127.0.0.1',
+      by: 'account',
+      retryAfterSeconds: retryAfter(throttled),
+    });
     expect(await bucket('account:ana@example.org')).toMatchObject({ failures: 6 });
 
     await endWait('account:ana@example.org');
@@ -89,7 +100,12 @@ describe.each(backends)('login abuse on $name', ({ open }) => {
           await holdWaits();
         }
         const res = await attempt(server, email, 'wrong password');
-        bodies.push({ status: res.status, type: res.body.error.type, data: Object.keys(res.body.error.data ?? {}), retryAfter: res.headers.has('retry-after') });
+        bodies.push({
+          status: res.status,
+          type: res.body.error.type,
+          data: Object.keys(res.body.error.data ?? {}),
+          retryAfter: res.headers.has('retry-after'),
+        });
       }
       return { bodies, counted };
     };
@@ -139,7 +155,9 @@ describe.each(backends)('login abuse on $name', ({ open }) => {
   });
 
   it('lets one of many parallel guesses through once the account must wait long', async () => {
-    await db.query("INSERT INTO login_throttle (bucket, failures, blocked_until, last_attempt_at) VALUES ('account:eva@example.org', 14, now() - interval '1 second', now())");
+    await db.query(
+      "INSERT INTO login_throttle (bucket, failures, blocked_until, last_attempt_at) VALUES ('account:eva@example.org', 14, now() - interval '1 second', now())",
+    );
     const results = await Promise.all(Array.from({ length: 12 }, (_, i) => attempt(server, 'eva@example.org', 'parallel ' + i)));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([401, ...Array(11).fill(429)]);
@@ -151,11 +169,15 @@ describe.each(backends)('login abuse on $name', ({ open }) => {
     expect(JSON.stringify(rows)).not.toMatch(/correct horse|wrong password|guess|parallel|campaigns_device|eyJ/);
     expect((await auditRows('auth.login_failed')).at(-1)?.details).toEqual({ email: 'eva@example.org', ip: '127.0.0.1' });
     // Buckets unused for a day go as later attempts are let through.
-    await db.query("UPDATE login_throttle SET last_attempt_at = now() - interval '2 days' WHERE bucket LIKE 'account:%' AND bucket <> 'account:eva@example.org'");
+    await db.query(
+      "UPDATE login_throttle SET last_attempt_at = now() - interval '2 days' WHERE bucket LIKE 'account:%' AND bucket <> 'account:eva@example.org'",
+    );
     const stale = (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM login_throttle WHERE last_attempt_at < now() - interval '1 day'"))[0].n;
     expect(stale).toBeGreaterThanOrEqual(4);
     await attempt(server, 'fran@example.org', 'wrong password');
     await attempt(server, 'fran@example.org', 'wrong password');
-    expect((await db.query<{ n: number }>("SELECT count(*)::int AS n FROM login_throttle WHERE last_attempt_at < now() - interval '1 day'"))[0].n).toBe(stale - 4);
+    expect((await db.query<{ n: number }>("SELECT count(*)::int AS n FROM login_throttle WHERE last_attempt_at < now() - interval '1 day'"))[0].n).toBe(
+      stale - 4,
+    );
   });
 });

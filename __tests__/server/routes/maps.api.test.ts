@@ -25,9 +25,15 @@ describe('maps API', () => {
       const collection = res.body.response;
       expect(collection).toMatchObject({ type: 'FeatureCollection', provinceId: '46' });
       expect(collection.features.length).toBeGreaterThan(250);
-      expect(collection.features.find((f: any) => f.id === '46250')).toMatchObject({ type: 'Feature', properties: { id: '46250', name: expect.stringContaining('Val') } });
+      expect(collection.features.find((f: any) => f.id === '46250')).toMatchObject({
+        type: 'Feature',
+        properties: { id: '46250', name: expect.stringContaining('Val') },
+      });
 
-      const raw = await rawGet(demo.server, '/api/secure/v1/communities/municipalityBoundaries?provinceId=46', { authorization: `Bearer ${demo.tokens.admin}`, 'accept-encoding': 'br' });
+      const raw = await rawGet(demo.server, '/api/secure/v1/communities/municipalityBoundaries?provinceId=46', {
+        authorization: `Bearer ${demo.tokens.admin}`,
+        'accept-encoding': 'br',
+      });
       expect(raw.headers['content-encoding']).toBe('br');
       expect(JSON.parse(brotliDecompressSync(raw.body).toString('utf8')).response.features).toHaveLength(collection.features.length);
     });
@@ -61,7 +67,11 @@ describe('maps API', () => {
         expect(participation.edition).toBe(current[0].campaignNumber);
         for (const p of participation.provinces) {
           const rows = current.filter((r) => r.provinceId === p.provinceId);
-          expect([p.provinceId, p.sent, p.draft]).toEqual([p.provinceId, rows.filter((r) => r.status === 'sent').length, rows.filter((r) => r.status === 'draft').length]);
+          expect([p.provinceId, p.sent, p.draft]).toEqual([
+            p.provinceId,
+            rows.filter((r) => r.status === 'sent').length,
+            rows.filter((r) => r.status === 'draft').length,
+          ]);
           expect(p.registered).toBeGreaterThanOrEqual(new Set(rows.map((r) => r.entityId)).size);
         }
         expect(participation.provinces.find((p) => p.provinceId === '52')).toMatchObject({ name: 'Melilla', communityId: '19', communityName: 'Melilla' });
@@ -79,7 +89,11 @@ describe('maps API', () => {
         expect(participation.edition).toBe(older.campaignNumber);
         for (const p of participation.provinces) {
           const rows = rowsOf.filter((r) => r.provinceId === p.provinceId);
-          expect([p.provinceId, p.sent, p.draft]).toEqual([p.provinceId, rows.filter((r) => r.status === 'sent').length, rows.filter((r) => r.status === 'draft').length]);
+          expect([p.provinceId, p.sent, p.draft]).toEqual([
+            p.provinceId,
+            rows.filter((r) => r.status === 'sent').length,
+            rows.filter((r) => r.status === 'draft').length,
+          ]);
         }
       }
     });

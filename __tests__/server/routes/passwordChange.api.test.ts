@@ -17,9 +17,13 @@ describe.each(backends)('changing passwords on $name', ({ openDemo }) => {
 
   const change = (token: string, body: unknown) => call(demo.server, 'POST', '/api/secure/v1/auth/changePassword', { token, body });
   const me = (token: string) => call(demo.server, 'GET', '/api/secure/v1/auth/me', { token });
-  const refresh = (refreshToken: string) => call(demo.server, 'POST', '/api/v1/auth/token', { form: { grant_type: 'refresh_token', refresh_token: refreshToken, ...client } });
+  const refresh = (refreshToken: string) =>
+    call(demo.server, 'POST', '/api/v1/auth/token', { form: { grant_type: 'refresh_token', refresh_token: refreshToken, ...client } });
   const auditRows = async (action: string, actorEmail: string) =>
-    demo.db.query<{ details: Record<string, unknown> | null; target_id: string | null }>('SELECT details, target_id FROM audit_log WHERE action = $1 AND actor_email = $2 ORDER BY id', [action, actorEmail]);
+    demo.db.query<{ details: Record<string, unknown> | null; target_id: string | null }>(
+      'SELECT details, target_id FROM audit_log WHERE action = $1 AND actor_email = $2 ORDER BY id',
+      [action, actorEmail],
+    );
   /** A USER with a known password of its own (not temporary), as the tests' helper makes it. */
   const ownUser = async (password = 'clave-propia-del-usuario-1') => {
     const email = `propio${++sequence}@ayto.es`;
@@ -29,7 +33,10 @@ describe.each(backends)('changing passwords on $name', ({ openDemo }) => {
   /** A USER created by ADMIN through the API: its generated password is temporary. */
   const createdByAdmin = async (role: number = ROLES.USER) => {
     const email = `creado${++sequence}@ayto.es`;
-    const res = await call(demo.server, 'POST', '/api/secure/v1/users/create', { token: demo.tokens.admin, body: { email, role, name: 'Lucía Martínez', entities: [entityId] } });
+    const res = await call(demo.server, 'POST', '/api/secure/v1/users/create', {
+      token: demo.tokens.admin,
+      body: { email, role, name: 'Lucía Martínez', entities: [entityId] },
+    });
     expect(res.status).toBe(200);
     return { email, id: res.body.response.user.id as number, password: res.body.response.generatedPassword as string };
   };
@@ -48,7 +55,7 @@ describe.each(backends)('changing passwords on $name', ({ openDemo }) => {
     expect((await demo.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE password_temporary')).map((r) => r.n)).toEqual([0]);
   });
 
-  it('makes an administrator\'s generated password temporary: only me, logout and changePassword answer until it is changed', async () => {
+  it("makes an administrator's generated password temporary: only me, logout and changePassword answer until it is changed", async () => {
     const created = await createdByAdmin(ROLES.ADMIN);
     const session = await signIn(demo.server, created.email, created.password);
     expect((await me(session.access_token)).body.response.user).toMatchObject({ email: created.email, mustChangePassword: true });
@@ -57,11 +64,17 @@ describe.each(backends)('changing passwords on $name', ({ openDemo }) => {
       ['GET', '/api/secure/v1/campaigns/all'],
       ['GET', '/api/secure/v1/communities/allProvinces'],
       // A report call checks the session in its own statement (sessionCheckedByRoute): refused the same way.
-      ['GET', `/api/secure/v1/campaigns/result?id=${(await demo.db.query<{ id: number }>("SELECT id FROM campaigns WHERE status = 'sent' ORDER BY id LIMIT 1"))[0].id}`],
+      [
+        'GET',
+        `/api/secure/v1/campaigns/result?id=${(await demo.db.query<{ id: number }>("SELECT id FROM campaigns WHERE status = 'sent' ORDER BY id LIMIT 1"))[0].id}`,
+      ],
       ['POST', '/api/secure/v1/users/create'],
     ] as const;
     for (const [method, path] of blocked) {
-      const res = await call(demo.server, method, path, { token: session.access_token, body: method === 'POST' ? { email: 'x@y.es', role: ROLES.USER, name: '', entities: [entityId] } : undefined });
+      const res = await call(demo.server, method, path, {
+        token: session.access_token,
+        body: method === 'POST' ? { email: 'x@y.es', role: ROLES.USER, name: '', entities: [entityId] } : undefined,
+      });
       expect([path, res.status, res.body.error?.type]).toEqual([path, 403, 'PASSWORD_CHANGE_REQUIRED']);
     }
     expect(await demo.db.query('SELECT 1 FROM users WHERE email = $1', ['x@y.es'])).toHaveLength(0);
@@ -153,16 +166,23 @@ describe.each(backends)('changing passwords on $name', ({ openDemo }) => {
     const login = loginBody(demo.server, email, password, pkcePair().challenge);
     expect((await call(demo.server, 'POST', '/api/v1/auth/login', { body: login })).status).toBe(429);
     expect(await auditRows('auth.password_change_failed', email)).toHaveLength(6);
-    const [throttleRow] = await demo.db.query<{ details: Record<string, unknown> }>("SELECT details FROM audit_log WHERE action = 'auth.login_throttled' AND details->>'email' = $1", [email]);
+    const [throttleRow] = await demo.db.query<{ details: Record<string, unknown> }>(
+      "SELECT details FROM audit_log WHERE action = 'auth.login_throttled' AND details->>'email' = $1",
+      [email],
+    );
     expect(throttleRow.details).toMatchObject({ by: 'account', during: 'passwordChange' });
     // Nothing changed: the password is still the old one.
-    await demo.db.query("DELETE FROM login_throttle WHERE bucket = $1", [`account:${email}`]);
+    await demo.db.query('DELETE FROM login_throttle WHERE bucket = $1', [`account:${email}`]);
     await signIn(demo.server, email, password);
   });
 
-  it('ends the user\'s other sessions and keeps the one that changed the password', async () => {
+  it("ends the user's other sessions and keeps the one that changed the password", async () => {
     const { email, password } = await ownUser();
-    const [current, other, third] = [await signIn(demo.server, email, password), await signIn(demo.server, email, password), await signIn(demo.server, email, password)];
+    const [current, other, third] = [
+      await signIn(demo.server, email, password),
+      await signIn(demo.server, email, password),
+      await signIn(demo.server, email, password),
+    ];
     const res = await change(current.access_token, { currentPassword: password, newPassword: STRONG });
     expect(res.status).toBe(200);
     for (const ended of [other, third]) {

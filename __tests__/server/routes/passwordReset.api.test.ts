@@ -27,7 +27,8 @@ describe.each(backends)('forgotten passwords on $name', ({ open }) => {
     await db.close();
   });
 
-  const forgot = (email: string, language?: string) => call(server, 'POST', '/api/v1/auth/forgotPassword', { body: { email, ...(language ? { language } : {}) } });
+  const forgot = (email: string, language?: string) =>
+    call(server, 'POST', '/api/v1/auth/forgotPassword', { body: { email, ...(language ? { language } : {}) } });
   const reset = (token: string, newPassword = NEW_PASSWORD) => call(server, 'POST', '/api/v1/auth/resetPassword', { body: { token, password: newPassword } });
   /** The mails to an address, once `count` have arrived (they are sent after the answer). */
   async function mailsTo(address: string, count: number) {

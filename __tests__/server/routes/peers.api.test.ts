@@ -39,9 +39,12 @@ async function sentScores(db: Db, editionId: number, scopes: string[]): Promise<
 
 /** Whether a score row's entity shares a territory with the given one. */
 const sameTerritory = (territory: TerritoryLevel, a: ScoreRow, b: ScoreRow) =>
-  territory === 'province' ? a.province === b.province
-    : territory === 'autonomousCommunity' ? a.community === b.community
-      : territory === 'sizeBand' ? bandIndex(a.population) === bandIndex(b.population)
+  territory === 'province'
+    ? a.province === b.province
+    : territory === 'autonomousCommunity'
+      ? a.community === b.community
+      : territory === 'sizeBand'
+        ? bandIndex(a.population) === bandIndex(b.population)
         : true;
 const TERRITORIES: TerritoryLevel[] = ['province', 'autonomousCommunity', 'country', 'sizeBand'];
 
@@ -86,7 +89,9 @@ describe.each(backends)('similar-size peers and ranks on $name', ({ openDemo }) 
     expect(result.sizeBand).toEqual({ minPopulation: band === 0 ? 1 : BOUNDS[band - 1] + 1, maxPopulation: BOUNDS[band] ?? null });
 
     const totals = (await sentScores(db, own.editionId, ['total'])).filter((r) => bandIndex(r.population) === band);
-    const [{ registered }] = await db.query<{ registered: number }>('SELECT count(*)::int AS registered FROM entities WHERE size_band = $1', [result.sizeBand.minPopulation]);
+    const [{ registered }] = await db.query<{ registered: number }>('SELECT count(*)::int AS registered FROM entities WHERE size_band = $1', [
+      result.sizeBand.minPopulation,
+    ]);
     const sum = totals.reduce((s, r) => s + r.percentage, 0);
     expect(totals.length).toBeGreaterThan(1);
     expect(result.edition.sizes.participants.sizeBand).toBe(totals.length);
@@ -146,7 +151,12 @@ describe.each(backends)('similar-size peers and ranks on $name', ({ openDemo }) 
       third.global.percentages.campaign! > first.global.percentages.campaign! ? [2, 2, 1] : [1, 1],
     );
     const rows = await sentScores(db, own.editionId, ['total', 'axis']);
-    expect(first.global.rank).toEqual(expectedRanks(rows, rows.find((r) => r.campaignId === twins[0].campaignId && r.scope === 'total')!));
+    expect(first.global.rank).toEqual(
+      expectedRanks(
+        rows,
+        rows.find((r) => r.campaignId === twins[0].campaignId && r.scope === 'total')!,
+      ),
+    );
   });
 
   it('sends the band and ranks to a share link, and none of it to a USER of another entity', async () => {

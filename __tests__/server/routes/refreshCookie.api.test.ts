@@ -16,7 +16,9 @@ describe('the refresh cookie: what the web client refreshes with', () => {
     expect(readRefreshCookie(`access_token=x; campaigns_refresh=${token}; other=1`)).toBe(token);
     expect(readRefreshCookie('campaigns_refresh=short')).toBeUndefined();
     expect(readRefreshCookie(undefined)).toBeUndefined();
-    expect(refreshCookieHeader(token, 'https://campanas.example.org', 60)).toBe(`campaigns_refresh=${token}; Path=/api/v1/auth/token; Max-Age=60; HttpOnly; SameSite=Strict; Secure`);
+    expect(refreshCookieHeader(token, 'https://campanas.example.org', 60)).toBe(
+      `campaigns_refresh=${token}; Path=/api/v1/auth/token; Max-Age=60; HttpOnly; SameSite=Strict; Secure`,
+    );
     expect(refreshCookieHeader(token, 'http://localhost:3000', 60)).not.toContain('Secure');
   });
 });
@@ -55,7 +57,9 @@ describe.each(backends)('the refresh token in an HttpOnly cookie on $name', ({ o
     expect(answer.body.refresh_token).toEqual(expect.any(String));
     const [cookie, ...more] = refreshCookies(answer.headers);
     expect(more).toEqual([]);
-    expect(cookie).toBe(`campaigns_refresh=${answer.body.refresh_token}; Path=/api/v1/auth/token; Max-Age=${server.ctx.config.ttl.refreshToken}; HttpOnly; SameSite=Strict`);
+    expect(cookie).toBe(
+      `campaigns_refresh=${answer.body.refresh_token}; Path=/api/v1/auth/token; Max-Age=${server.ctx.config.ttl.refreshToken}; HttpOnly; SameSite=Strict`,
+    );
   });
 
   it('refreshes without a refresh_token field, rotating the cookie; a retired cookie revokes the session and is cleared', async () => {

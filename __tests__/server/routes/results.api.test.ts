@@ -35,7 +35,9 @@ describe.each(backends)('result and answers API on $name', ({ openDemo }) => {
     ownSent = mine.find((c) => c.status === 'sent' && c.campaignNumber === 2026)!.id;
     ownDraft = mine.find((c) => c.status === 'draft')!.id;
     const own = new Set(mine.map((c) => c.entityId));
-    foreignSent = ((await get('status', tokens.admin)).body.response as CampaignStatusRow[]).find((r) => r.status === 'sent' && !own.has(r.entityId))!.campaignId;
+    foreignSent = ((await get('status', tokens.admin)).body.response as CampaignStatusRow[]).find(
+      (r) => r.status === 'sent' && !own.has(r.entityId),
+    )!.campaignId;
   });
   afterAll(async () => {
     await server.close();
@@ -46,7 +48,12 @@ describe.each(backends)('result and answers API on $name', ({ openDemo }) => {
     const res = await get(`result?id=${ownSent}`, tokens.user);
     expect(res.status).toBe(200);
     const result = res.body.response as ResultResponse;
-    expect(result.territoryTexts).toEqual({ campaign: expect.any(String), province: expect.any(String), autonomousCommunity: expect.any(String), country: 'España' });
+    expect(result.territoryTexts).toEqual({
+      campaign: expect.any(String),
+      province: expect.any(String),
+      autonomousCommunity: expect.any(String),
+      country: 'España',
+    });
     expect(result.axisDetails).toHaveLength(5);
     expect(result.global.valuesByPolicy).toHaveLength(18);
     for (const level of ['campaign', 'province', 'autonomousCommunity', 'country'] as const) {
@@ -57,7 +64,10 @@ describe.each(backends)('result and answers API on $name', ({ openDemo }) => {
     expect(result.global.percentagesComparedToAll.country!).toBeLessThanOrEqual(result.global.percentages.country!);
     expect(result.table.valuesPerAxis.total.percentage).toBeCloseTo(result.global.percentages.campaign!, 10);
     // The global points per level are the means of the totals, so they equal the sums of the policies' mean points.
-    for (const [values, policyValues] of [['values', 'values'], ['valuesComparedToAll', 'valuesComparedToAll']] as const) {
+    for (const [values, policyValues] of [
+      ['values', 'values'],
+      ['valuesComparedToAll', 'valuesComparedToAll'],
+    ] as const) {
       for (const level of ['campaign', 'province', 'autonomousCommunity', 'country'] as const) {
         const policySum = result.axisDetails.flatMap((a) => a.valuesByPolicy).reduce((sum, p) => sum + p[policyValues]![level]!, 0);
         expect(result.global[values][level]).toBeCloseTo(policySum, 9);
@@ -71,7 +81,7 @@ describe.each(backends)('result and answers API on $name', ({ openDemo }) => {
     expect(result.answers.campaign.indicators.length).toBeGreaterThanOrEqual(40);
   });
 
-  it('lets administrators read any result and a USER only its entities\'', async () => {
+  it("lets administrators read any result and a USER only its entities'", async () => {
     expect((await get(`result?id=${foreignSent}`, tokens.admin)).status).toBe(200);
     expect((await get(`result?id=${foreignSent}`, tokens.fec)).status).toBe(200);
     expect((await get(`result?id=${foreignSent}`, tokens.user)).status).toBe(404);
@@ -108,7 +118,10 @@ describe.each(backends)('result and answers API on $name', ({ openDemo }) => {
   });
 
   it('revokes every live link of a campaign for those who may read it, and only theirs', async () => {
-    const shareLink = async () => ((await call(server, 'POST', '/api/secure/v1/campaigns/share', { token: tokens.user, body: { id: ownSent } })).body.response.urlResults as string).split('/').pop()!;
+    const shareLink = async () =>
+      ((await call(server, 'POST', '/api/secure/v1/campaigns/share', { token: tokens.user, body: { id: ownSent } })).body.response.urlResults as string)
+        .split('/')
+        .pop()!;
     const [first, second] = [await shareLink(), await shareLink()];
     const other = await share(foreignSent);
     expect((await get(`result?id=${ownSent}`, first)).status).toBe(200);
@@ -118,9 +131,12 @@ describe.each(backends)('result and answers API on $name', ({ openDemo }) => {
     expect(res.status).toBe(200);
     expect(res.body.response.revoked).toBeGreaterThanOrEqual(2);
     // Refused as any bad token, saying why: the page tells its reader the link was revoked.
-    for (const token of [first, second]) expect((await get(`result?id=${ownSent}`, token)).body.error).toMatchObject({ type: 'INVALID_TOKEN', data: { reason: 'SHARE_LINK_REVOKED' } });
+    for (const token of [first, second])
+      expect((await get(`result?id=${ownSent}`, token)).body.error).toMatchObject({ type: 'INVALID_TOKEN', data: { reason: 'SHARE_LINK_REVOKED' } });
     expect((await get(`result?id=${foreignSent}`, other)).status).toBe(200);
-    const [audit] = await db.query<{ action: string; details: { revoked: number } }>("SELECT action, details FROM audit_log WHERE action = 'campaign.unshare' ORDER BY id DESC LIMIT 1");
+    const [audit] = await db.query<{ action: string; details: { revoked: number } }>(
+      "SELECT action, details FROM audit_log WHERE action = 'campaign.unshare' ORDER BY id DESC LIMIT 1",
+    );
     expect(audit.details.revoked).toBe(res.body.response.revoked);
     expect((await call(server, 'POST', '/api/secure/v1/campaigns/unshare', { token: tokens.user, body: { id: ownSent } })).body.response.revoked).toBe(0);
   });
@@ -130,7 +146,14 @@ describe.each(backends)('result and answers API on $name', ({ openDemo }) => {
     expect((await get(`result?id=${ownSent}`, token)).status).toBe(200);
     expect((await get(`answers?id=${ownSent}`, token)).status).toBe(200);
     expect((await get(`result?id=${foreignSent}`, token)).status).toBe(403);
-    expect((await call(server, 'GET', '/api/secure/v1/auth/me', { token })).body.response.user).toEqual({ id: 0, email: '', name: '', role: 'NO', entities: [], sharedCampaignId: ownSent });
+    expect((await call(server, 'GET', '/api/secure/v1/auth/me', { token })).body.response.user).toEqual({
+      id: 0,
+      email: '',
+      name: '',
+      role: 'NO',
+      entities: [],
+      sharedCampaignId: ownSent,
+    });
     const expired = await share(ownSent, "now() - interval '1 second'");
     expect((await get(`result?id=${ownSent}`, expired)).body.error).toMatchObject({ type: 'INVALID_TOKEN', data: { reason: 'SHARE_LINK_EXPIRED' } });
     // A token past its own expiry says the same (its link row is not even read).
@@ -144,7 +167,7 @@ describe.each(backends)('result and answers API on $name', ({ openDemo }) => {
     expect([wrong.type, wrong.data]).toEqual(['INVALID_TOKEN', undefined]);
   });
 
-  it('checks the caller\'s session in the statement that reads the campaign: signed out, no report reads', async () => {
+  it("checks the caller's session in the statement that reads the campaign: signed out, no report reads", async () => {
     const { access_token: token } = await signIn(server, 'usuario@demo.es', 'demo1234');
     for (const path of [`result?id=${ownSent}`, `answers?id=${ownSent}`, `comparison?id=${ownSent}`]) expect((await get(path, token)).status).toBe(200);
     expect((await get('result?id=999999', token)).status).toBe(404);
@@ -168,7 +191,11 @@ describe.each(backends)('result and answers API on $name', ({ openDemo }) => {
     app.addHook('onSend', refuseUncheckedSession);
     app.get('/forgetful', { config: { sessionCheckedByRoute: true } }, async () => ({ response: 'secret figures' }));
     app.get('/careful', { config: { sessionCheckedByRoute: true } }, async (request) =>
-      checkSessionWith(request, async (claims) => ({ user: await findSessionUser(db, claims.familyId, claims.userId), read: { response: 'figures' } }), async () => ({ response: 'figures' })),
+      checkSessionWith(
+        request,
+        async (claims) => ({ user: await findSessionUser(db, claims.familyId, claims.userId), read: { response: 'figures' } }),
+        async () => ({ response: 'figures' }),
+      ),
     );
     const headers = { authorization: `Bearer ${tokens.user}` };
     const forgetful = await app.inject({ url: '/forgetful', headers });

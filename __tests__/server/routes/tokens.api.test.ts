@@ -27,14 +27,17 @@ describe.each(backends)('access and share tokens on $name', ({ open }) => {
 
   const oauth = () => server.ctx.config.oauth;
   const refresh = (refreshToken: string) =>
-    call(server, 'POST', '/api/v1/auth/token', { form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: oauth().clientId, client_secret: oauth().clientSecret } });
+    call(server, 'POST', '/api/v1/auth/token', {
+      form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: oauth().clientId, client_secret: oauth().clientSecret },
+    });
   const me = (token: string) => call(server, 'GET', '/api/secure/v1/auth/me', { token });
   /** A token signed with the server's secret, header and claims written by hand. */
   const handMade = (header: Record<string, unknown>, claims: Record<string, unknown>) => {
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({ iss: server.ctx.config.publicUrl, iat: now, exp: now + 300, ...claims }).setProtectedHeader({ alg: 'HS256', ...header }).sign(key);
   };
-  const latestFamily = async () => (await db.query<{ id: string }>('SELECT id FROM refresh_token_families WHERE user_id = $1 ORDER BY created_at DESC, id LIMIT 1', [userId]))[0].id;
+  const latestFamily = async () =>
+    (await db.query<{ id: string }>('SELECT id FROM refresh_token_families WHERE user_id = $1 ORDER BY created_at DESC, id LIMIT 1', [userId]))[0].id;
 
   it('issues RFC 9068 access tokens, a different one on every refresh', async () => {
     const first = await signIn(server, 'ana@example.org', password);
@@ -61,7 +64,13 @@ describe.each(backends)('access and share tokens on $name', ({ open }) => {
 
   it('refuses a token of another type or audience, and has an access token of the old form refreshed', async () => {
     await signIn(server, 'ana@example.org', password);
-    const claims = { sub: String(userId), aud: `${server.ctx.config.publicUrl}/api`, client_id: oauth().clientId, sid: await latestFamily(), jti: randomUUID() };
+    const claims = {
+      sub: String(userId),
+      aud: `${server.ctx.config.publicUrl}/api`,
+      client_id: oauth().clientId,
+      sid: await latestFamily(),
+      jti: randomUUID(),
+    };
     // Written by hand as the server writes them, it is accepted: the refusals below are for what differs.
     expect((await me(await handMade({ typ: 'at+jwt' }, claims))).status).toBe(200);
     for (const token of [
@@ -83,8 +92,13 @@ describe.each(backends)('access and share tokens on $name', ({ open }) => {
   /** A sent campaign of a new entity (number: the edition's, unique per call). */
   const sentCampaign = async (number: number) => {
     const [{ id: editionId }] = await db.query<{ id: number }>("INSERT INTO editions (campaign_number, title) VALUES ($1, 'Prueba') RETURNING id", [number]);
-    const [{ id: entityId }] = await db.query<{ id: number }>("INSERT INTO entities (name, name_key, population, province_id) VALUES ($1, lower($1), 100, '46') RETURNING id", [`Ayuntamiento ${number}`]);
-    return (await db.query<{ id: number }>("INSERT INTO campaigns (entity_id, edition_id, status) VALUES ($1, $2, 'sent') RETURNING id", [entityId, editionId]))[0].id;
+    const [{ id: entityId }] = await db.query<{ id: number }>(
+      "INSERT INTO entities (name, name_key, population, province_id) VALUES ($1, lower($1), 100, '46') RETURNING id",
+      [`Ayuntamiento ${number}`],
+    );
+    return (
+      await db.query<{ id: number }>("INSERT INTO campaigns (entity_id, edition_id, status) VALUES ($1, $2, 'sent') RETURNING id", [entityId, editionId])
+    )[0].id;
   };
 
   it('keeps share links handed out before this version working', async () => {
@@ -122,17 +136,28 @@ describe.each(backends)('access and share tokens on $name', ({ open }) => {
       await handMade({}, { ...share, typ: 'share' }),
     ]) {
       const res = await me(token);
-      expect({ token: decodeProtectedHeader(token), status: res.status, type: res.body.error?.type }).toEqual({ token: decodeProtectedHeader(token), status: 401, type: 'INVALID_TOKEN' });
+      expect({ token: decodeProtectedHeader(token), status: res.status, type: res.body.error?.type }).toEqual({
+        token: decodeProtectedHeader(token),
+        status: 401,
+        type: 'INVALID_TOKEN',
+      });
     }
     // Neither a share link nor an access token stands in for the account's device cookie.
-    for (let i = 0; i < 6; i++) await call(server, 'POST', '/api/v1/auth/login', { body: loginBody(server, 'admin@example.org', `guess ${i}`, pkcePair().challenge) });
+    for (let i = 0; i < 6; i++)
+      await call(server, 'POST', '/api/v1/auth/login', { body: loginBody(server, 'admin@example.org', `guess ${i}`, pkcePair().challenge) });
     await db.query("UPDATE login_throttle SET blocked_until = clock_timestamp() + interval '1 minute' WHERE bucket = 'account:admin@example.org'");
     const cookieName = `campaigns_device_${server.ctx.signer.accountHash('admin@example.org').slice(0, 12)}`;
     for (const token of [link, admin.access_token]) {
-      const res = await call(server, 'POST', '/api/v1/auth/login', { body: loginBody(server, 'admin@example.org', password, pkcePair().challenge), headers: { cookie: `${cookieName}=${token}` } });
+      const res = await call(server, 'POST', '/api/v1/auth/login', {
+        body: loginBody(server, 'admin@example.org', password, pkcePair().challenge),
+        headers: { cookie: `${cookieName}=${token}` },
+      });
       expect(res.status).toBe(429);
     }
-    const own = await call(server, 'POST', '/api/v1/auth/login', { body: loginBody(server, 'admin@example.org', password, pkcePair().challenge), headers: { cookie: `${cookieName}=${device}` } });
+    const own = await call(server, 'POST', '/api/v1/auth/login', {
+      body: loginBody(server, 'admin@example.org', password, pkcePair().challenge),
+      headers: { cookie: `${cookieName}=${device}` },
+    });
     expect(own.status).toBe(200);
   });
 
@@ -145,7 +170,9 @@ describe.each(backends)('access and share tokens on $name', ({ open }) => {
     const rows = await db.query<{ actor_id: number; target_type: string; target_id: string; details: unknown; request_id: string }>(
       "SELECT actor_id, target_type, target_id, details, request_id FROM audit_log WHERE action = 'auth.refresh_reused'",
     );
-    expect(rows).toEqual([{ actor_id: userId, target_type: 'session', target_id: familyId, details: { clientId: oauth().clientId }, request_id: reuse.headers.get('x-request-id') }]);
+    expect(rows).toEqual([
+      { actor_id: userId, target_type: 'session', target_id: familyId, details: { clientId: oauth().clientId }, request_id: reuse.headers.get('x-request-id') },
+    ]);
     const [family] = await db.query<{ revoke_reason: string }>('SELECT revoke_reason FROM refresh_token_families WHERE id = $1', [familyId]);
     expect(family.revoke_reason).toBe('refresh token reused');
   });

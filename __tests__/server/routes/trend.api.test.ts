@@ -30,7 +30,9 @@ describe.each(backends)('trend API on $name', ({ openDemo }) => {
     server = await startTestServer(db);
     Object.assign(tokens, await signInDemoAccounts(server));
     mine = (await get('all', tokens.user)).body.response as CampaignSummary[];
-    const [{ id: otherEntity }] = await db.query<{ id: number }>('SELECT id FROM entities WHERE NOT (id = ANY($1::int[])) ORDER BY id LIMIT 1', [mine.map((c) => c.entityId)]);
+    const [{ id: otherEntity }] = await db.query<{ id: number }>('SELECT id FROM entities WHERE NOT (id = ANY($1::int[])) ORDER BY id LIMIT 1', [
+      mine.map((c) => c.entityId),
+    ]);
     await createTestUser(db, 'otra@ayto.es', 'otra-clave-1', 'USER', [otherEntity]);
     tokens.other = (await signIn(server, 'otra@ayto.es', 'otra-clave-1')).access_token;
   });
@@ -39,7 +41,7 @@ describe.each(backends)('trend API on $name', ({ openDemo }) => {
     await db.close();
   });
 
-  it('gives the demo entity three editions whose figures are those of each campaign\'s result, in both modes', async () => {
+  it("gives the demo entity three editions whose figures are those of each campaign's result, in both modes", async () => {
     const res = await get(`trend?id=${ownSent(2026)}`, tokens.user);
     expect(res.status).toBe(200);
     const trend = res.body.response as TrendResponse;
@@ -49,7 +51,9 @@ describe.each(backends)('trend API on $name', ({ openDemo }) => {
       const result = (await get(`result?id=${edition.campaignId}`, tokens.user)).body.response as ResultResponse;
       expect(edition.global.percentages).toEqual(result.global.percentages);
       expect(edition.global.percentagesComparedToAll).toEqual(result.global.percentagesComparedToAll);
-      expect(edition.axes).toEqual(result.axisDetails.map((a) => ({ axisText: a.axisText, percentages: a.percentages, percentagesComparedToAll: a.percentagesComparedToAll })));
+      expect(edition.axes).toEqual(
+        result.axisDetails.map((a) => ({ axisText: a.axisText, percentages: a.percentages, percentagesComparedToAll: a.percentagesComparedToAll })),
+      );
       expect(edition.sizes).toEqual(result.edition.sizes);
       expect(result.edition.year).toBe(edition.year);
       expect(result.territoryTexts).toEqual(trend.territoryTexts);
@@ -60,7 +64,7 @@ describe.each(backends)('trend API on $name', ({ openDemo }) => {
     expect(new Set(trend.editions.map((e) => e.global.percentages.campaign)).size).toBe(3);
   });
 
-  it('stops at the campaign\'s own edition: the 2025 campaign\'s trend has 2024 and 2025', async () => {
+  it("stops at the campaign's own edition: the 2025 campaign's trend has 2024 and 2025", async () => {
     const trend = (await get(`trend?id=${ownSent(2025)}`, tokens.admin)).body.response as TrendResponse;
     expect(trend.editions.map((e) => e.year)).toEqual([2024, 2025]);
   });
@@ -81,7 +85,10 @@ describe.each(backends)('trend API on $name', ({ openDemo }) => {
 
   it('runs two statements once the questionnaires are cached: the session with the place, and one for every edition', async () => {
     const seen: string[] = [];
-    const recorded = await startTestServer({ ...db, query: (sql, params) => (seen.push(typeof sql === 'string' ? sql : sql.name), db.query(sql, params)) } as Db);
+    const recorded = await startTestServer({
+      ...db,
+      query: (sql, params) => (seen.push(typeof sql === 'string' ? sql : sql.name), db.query(sql, params)),
+    } as Db);
     try {
       const get2 = () => call(recorded, 'GET', `/api/secure/v1/campaigns/trend?id=${ownSent(2026)}`, { token: tokens.admin });
       expect((await get2()).status).toBe(200);

@@ -12,7 +12,8 @@ describe.each(backends)('user administration API on $name', ({ openDemo }) => {
   let entityId: number;
   let sequence = 0;
 
-  const post = (path: string, body: unknown, caller: Caller = 'admin') => call(demo.server, 'POST', `/api/secure/v1/users/${path}`, { token: demo.tokens[caller], body });
+  const post = (path: string, body: unknown, caller: Caller = 'admin') =>
+    call(demo.server, 'POST', `/api/secure/v1/users/${path}`, { token: demo.tokens[caller], body });
   const list = async () => (await call(demo.server, 'GET', '/api/secure/v1/users/list', { token: demo.tokens.admin })).body.response as UserRow[];
   /** A throw-away USER with a known password. */
   const tempUser = async (role: 'USER' | 'ADMIN' | 'FEC' = 'USER') => {
@@ -21,7 +22,8 @@ describe.each(backends)('user administration API on $name', ({ openDemo }) => {
   };
   const newUser = (role: number = ROLES.USER) => ({ email: `nuevo${++sequence}@ayto.es`, role, name: '', entities: [entityId] });
   const idOf = async (email: string) => (await demo.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]))[0].id;
-  const auditCount = async (action: string) => (await demo.db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log WHERE action = $1', [action]))[0].n;
+  const auditCount = async (action: string) =>
+    (await demo.db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log WHERE action = $1', [action]))[0].n;
 
   beforeAll(async () => {
     demo = await startDemoServer(openDemo);
@@ -39,7 +41,10 @@ describe.each(backends)('user administration API on $name', ({ openDemo }) => {
     const expected: Record<Caller, number> = { admin: 200, fec: 200, user: 403, share: 403, none: 401 };
     for (const [path, body] of calls) {
       for (const caller of Object.keys(expected) as Caller[]) {
-        const res = await call(demo.server, path === 'list' ? 'GET' : 'POST', `/api/secure/v1/users/${path}`, { token: demo.tokens[caller], body: await body() });
+        const res = await call(demo.server, path === 'list' ? 'GET' : 'POST', `/api/secure/v1/users/${path}`, {
+          token: demo.tokens[caller],
+          body: await body(),
+        });
         expect([path, caller, res.status]).toEqual([path, caller, expected[caller]]);
         if (caller === 'none') expect(res.body.error.type).toBe('INVALID_TOKEN');
       }
@@ -49,7 +54,13 @@ describe.each(backends)('user administration API on $name', ({ openDemo }) => {
   it('lists users by e-mail with their role name and entities, never a password hash', async () => {
     const res = await call(demo.server, 'GET', '/api/secure/v1/users/list', { token: demo.tokens.fec });
     const users = res.body.response as UserRow[];
-    expect(users.find((u) => u.email === 'usuario@demo.es')).toEqual({ id: expect.any(Number), email: 'usuario@demo.es', name: 'Usuario demo', role: 'USER', entities: [expect.objectContaining({ id: expect.any(Number) }), expect.anything()] });
+    expect(users.find((u) => u.email === 'usuario@demo.es')).toEqual({
+      id: expect.any(Number),
+      email: 'usuario@demo.es',
+      name: 'Usuario demo',
+      role: 'USER',
+      entities: [expect.objectContaining({ id: expect.any(Number) }), expect.anything()],
+    });
     expect(users.find((u) => u.email === 'admin@demo.es')?.role).toBe('ADMIN');
     expect(JSON.stringify(res.body)).not.toMatch(/scrypt|password/i);
   });
@@ -76,7 +87,7 @@ describe.each(backends)('user administration API on $name', ({ openDemo }) => {
     }
   });
 
-  it('validates every field: the schema names the field, the rules answer with the form\'s messages', async () => {
+  it("validates every field: the schema names the field, the rules answer with the form's messages", async () => {
     const cases: [Record<string, unknown>, Record<string, unknown>][] = [
       [{ email: '' }, { email: expect.any(String) }],
       [{ email: 'no-es-un-email' }, { email: expect.any(String) }],
@@ -101,7 +112,8 @@ describe.each(backends)('user administration API on $name', ({ openDemo }) => {
   });
 
   it('lets ADMIN give ADMIN, FEC and USER, and FEC only USER; entities are optional for administrators', async () => {
-    for (const role of [ROLES.ADMIN, ROLES.FEC, ROLES.USER]) expect((await post('create', { ...newUser(role), entities: role === ROLES.USER ? [entityId] : [] })).status).toBe(200);
+    for (const role of [ROLES.ADMIN, ROLES.FEC, ROLES.USER])
+      expect((await post('create', { ...newUser(role), entities: role === ROLES.USER ? [entityId] : [] })).status).toBe(200);
     for (const role of [ROLES.NO, ROLES.DEVELOPERS]) expect((await post('create', newUser(role))).status).toBe(403);
     for (const role of [ROLES.ADMIN, ROLES.FEC]) expect((await post('create', newUser(role), 'fec')).body.error.type).toBe('FORBIDDEN');
     expect((await post('create', newUser(ROLES.USER), 'fec')).status).toBe(200);
@@ -128,12 +140,17 @@ describe.each(backends)('user administration API on $name', ({ openDemo }) => {
     expect((await post('remove', { id: 'x' })).status).toBe(422);
   });
 
-  it('edits a user\'s e-mail, role and entities with the rules of creation, and logs it', async () => {
+  it("edits a user's e-mail, role and entities with the rules of creation, and logs it", async () => {
     const { id } = await tempUser();
     const [{ id: other }] = await demo.db.query<{ id: number }>('SELECT id FROM entities WHERE id <> $1 ORDER BY id LIMIT 1', [entityId]);
-    const update = (body: Record<string, unknown>, caller: Caller = 'admin') => post('update', { id, email: `editado${id}@ayto.es`, role: ROLES.USER, entities: [other], ...body }, caller);
+    const update = (body: Record<string, unknown>, caller: Caller = 'admin') =>
+      post('update', { id, email: `editado${id}@ayto.es`, role: ROLES.USER, entities: [other], ...body }, caller);
     expect((await update({}, 'fec')).body.response).toEqual({ success: true });
-    expect((await list()).find((u) => u.id === id)).toMatchObject({ email: `editado${id}@ayto.es`, role: 'USER', entities: [{ id: other, name: expect.any(String) }] });
+    expect((await list()).find((u) => u.id === id)).toMatchObject({
+      email: `editado${id}@ayto.es`,
+      role: 'USER',
+      entities: [{ id: other, name: expect.any(String) }],
+    });
     // ADMIN may make it FEC (entities optional); FEC may not give FEC nor edit one.
     expect((await update({ role: ROLES.FEC }, 'fec')).status).toBe(403);
     expect((await update({ role: ROLES.FEC, entities: [] })).status).toBe(200);
@@ -150,7 +167,13 @@ describe.each(backends)('user administration API on $name', ({ openDemo }) => {
     expect([taken.status, taken.body.error.type]).toEqual([409, 'EMAIL_EXISTS']);
     expect((await update({ email: `EDITADO${id}@ayto.es`, role: ROLES.FEC, entities: [] })).status).toBe(200);
     // Validation as creation: the schema names the field; unknown ids; an unknown user.
-    for (const [change, field] of [[{ email: 'no-es-correo' }, 'email'], [{ role: 9 }, 'role'], [{ entities: ['1'] }, 'entities.0'], [{ name: 'x' }, 'name'], [{ id: '5' }, 'id']] as const) {
+    for (const [change, field] of [
+      [{ email: 'no-es-correo' }, 'email'],
+      [{ role: 9 }, 'role'],
+      [{ entities: ['1'] }, 'entities.0'],
+      [{ name: 'x' }, 'name'],
+      [{ id: '5' }, 'id'],
+    ] as const) {
       const res = await update(change);
       expect([res.status, Object.keys(res.body.error.data)]).toEqual([422, [field]]);
     }
@@ -158,7 +181,8 @@ describe.each(backends)('user administration API on $name', ({ openDemo }) => {
     expect((await post('update', { id: 999999, email: 'x@ayto.es', role: ROLES.USER, entities: [entityId] })).status).toBe(404);
     expect((await update({}, 'user')).status).toBe(403);
     const [audit] = await demo.db.query<{ details: { before: { role: string }; after: { role: string } } }>(
-      "SELECT details FROM audit_log WHERE action = 'user.update' AND target_id = $1 ORDER BY id DESC LIMIT 1", [String(id)],
+      "SELECT details FROM audit_log WHERE action = 'user.update' AND target_id = $1 ORDER BY id DESC LIMIT 1",
+      [String(id)],
     );
     expect(audit.details).toMatchObject({ before: { role: 'FEC' }, after: { role: 'FEC', email: `EDITADO${id}@ayto.es` } });
   });

@@ -39,7 +39,10 @@ describe('the cycle e-mails', () => {
 describe('SMTP configuration', () => {
   it('is off without SMTP_URL, and takes smtp(s) URLs with a default sender', () => {
     expect(loadConfig({}).smtp).toBeNull();
-    expect(loadConfig({ SMTP_URL: 'smtp://u:p@mail.example.org:587', PUBLIC_URL: 'https://campanas.example.org' }).smtp).toEqual({ url: 'smtp://u:p@mail.example.org:587', from: 'no-reply@campanas.example.org' });
+    expect(loadConfig({ SMTP_URL: 'smtp://u:p@mail.example.org:587', PUBLIC_URL: 'https://campanas.example.org' }).smtp).toEqual({
+      url: 'smtp://u:p@mail.example.org:587',
+      from: 'no-reply@campanas.example.org',
+    });
     expect(loadConfig({ SMTP_URL: 'smtps://mail.example.org', SMTP_FROM: 'Campañas <c@example.org>' }).smtp?.from).toBe('Campañas <c@example.org>');
   });
 

@@ -1,7 +1,15 @@
 import { get, post } from './http.js';
 import type {
-  CreateEntityRequest, CreateEntityResponse, CreateUserRequest, CreateUserResponse, EntityRow, RegeneratePasswordResponse, RemoveEntityRequest, UpdateEntityRequest,
-  UpdateUserRequest, UserRow,
+  CreateEntityRequest,
+  CreateEntityResponse,
+  CreateUserRequest,
+  CreateUserResponse,
+  EntityRow,
+  RegeneratePasswordResponse,
+  RemoveEntityRequest,
+  UpdateEntityRequest,
+  UpdateUserRequest,
+  UserRow,
 } from '../../shared/api/admin.js';
 import type { Municipality, Province } from '../../shared/api/reference.js';
 

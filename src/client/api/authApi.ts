@@ -37,7 +37,14 @@ export const authApi = {
   },
 
   async exchangeCode(code: string, verifier: string, fetchImpl?: Fetch): Promise<Tokens> {
-    const body = { grant_type: 'authorization_code', redirect_uri: redirectUri(), code, code_verifier: verifier, client_id: CONFIG.clientId, client_secret: CONFIG.clientSecret };
+    const body = {
+      grant_type: 'authorization_code',
+      redirect_uri: redirectUri(),
+      code,
+      code_verifier: verifier,
+      client_id: CONFIG.clientId,
+      client_secret: CONFIG.clientSecret,
+    };
     return toTokens(await http<TokenResponse>({ method: 'POST', path: '/v1/auth/token', body, raw: true }, fetchImpl));
   },
 

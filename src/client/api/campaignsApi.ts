@@ -1,6 +1,13 @@
 import { get, getFile, post } from './http.js';
 import type { Answer, EditionExportQuery } from '../../shared/api/campaigns.js';
-import type { CampaignDetail, CampaignStateResponse, CampaignStatusRow, CampaignSummary, CreateCampaignResponse, EntityCampaigns } from '../../shared/api/campaigns.js';
+import type {
+  CampaignDetail,
+  CampaignStateResponse,
+  CampaignStatusRow,
+  CampaignSummary,
+  CreateCampaignResponse,
+  EntityCampaigns,
+} from '../../shared/api/campaigns.js';
 import type { AutonomousCommunity } from '../../shared/api/reference.js';
 
 /** The campaign calls of docs/api.md; each takes the access token first (see app/apiCall.ts). */

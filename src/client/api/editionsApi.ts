@@ -11,8 +11,10 @@ function fileForm(file: Blob): FormData {
 /** The editions calls; each takes the access token first (see app/apiCall.ts). */
 export const editionsApi = {
   list: (token: string | null) => get<EditionRow[]>('/editions/list', token),
-  preview: (token: string | null, file: Blob) => http<EditionPreview>({ method: 'POST', path: '/v1/editions/preview', secure: true, token, body: fileForm(file) }),
-  import: (token: string | null, file: Blob) => http<ImportedEdition>({ method: 'POST', path: '/v1/editions/import', secure: true, token, body: fileForm(file) }),
+  preview: (token: string | null, file: Blob) =>
+    http<EditionPreview>({ method: 'POST', path: '/v1/editions/preview', secure: true, token, body: fileForm(file) }),
+  import: (token: string | null, file: Blob) =>
+    http<ImportedEdition>({ method: 'POST', path: '/v1/editions/import', secure: true, token, body: fileForm(file) }),
 };
 
 export type EditionsApi = typeof editionsApi;

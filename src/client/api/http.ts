@@ -78,7 +78,13 @@ export interface DownloadedFile {
  * An authenticated GET whose answer is a file, not the envelope: its bytes and its name (Content-Disposition).
  * A failure still answers with the error envelope, and rejects with its ApiError as http does.
  */
-export async function getFile(path: string, token: string | null, query: Record<string, QueryValue>, fallbackName: string, fetchImpl: Fetch = fetch): Promise<DownloadedFile> {
+export async function getFile(
+  path: string,
+  token: string | null,
+  query: Record<string, QueryValue>,
+  fallbackName: string,
+  fetchImpl: Fetch = fetch,
+): Promise<DownloadedFile> {
   const request: HttpRequest = { path: `/v1${path}`, secure: true, token, query };
   let res: Response;
   try {

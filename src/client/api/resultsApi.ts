@@ -12,7 +12,8 @@ export const resultsApi = {
   entityCampaigns: (token: string | null) =>
     get<EntityCampaigns>('/campaigns/getByUser', token, { nameWithProvince: true, includeAllEntities: true, onlySent: true }),
   result: (token: string | null, id: number) => get<ResultResponse>('/campaigns/result', token, { id }),
-  answers: async (token: string | null, id: number) => (await get<{ campaign: { indicators: IndicatorGroup[] } }>('/campaigns/answers', token, { id })).campaign.indicators,
+  answers: async (token: string | null, id: number) =>
+    (await get<{ campaign: { indicators: IndicatorGroup[] } }>('/campaigns/answers', token, { id })).campaign.indicators,
   comparison: (token: string | null, id: number) => get<ComparisonResponse>('/campaigns/comparison', token, { id }),
   /** The entity's figures in every edition it sent up to this campaign's. */
   trend: (token: string | null, id: number) => get<TrendResponse>('/campaigns/trend', token, { id }),

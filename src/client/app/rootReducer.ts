@@ -64,7 +64,13 @@ export const persistedRootReducer = combineReducers({
       version: REPORT_FILTERS_VERSION,
       storage,
       // Version 1 knew four territories; the size band's checkbox starts on.
-      migrate: createMigrate({ 2: (state: PersistedState) => state && ({ ...migrateReportFilters(state as PersistedState & Partial<ReportFiltersState>), _persist: state._persist } as PersistedState) }, { debug: false }),
+      migrate: createMigrate(
+        {
+          2: (state: PersistedState) =>
+            state && ({ ...migrateReportFilters(state as PersistedState & Partial<ReportFiltersState>), _persist: state._persist } as PersistedState),
+        },
+        { debug: false },
+      ),
     },
     reportFiltersReducer,
   ),

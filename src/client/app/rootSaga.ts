@@ -29,7 +29,16 @@ import { watchMaps, type MapsDependencies } from '../features/maps/mapsSaga.js';
 import { downloadFile, printPage, shareLink } from '../lib/browser.js';
 
 /** Everything the sagas reach outside the store; tests replace parts of it. */
-export type Dependencies = AuthDependencies & CampaignsDependencies & UsersDependencies & EntitiesDependencies & ResultsDependencies & CampaignCycleDependencies & AuditDependencies & EditionOpeningDependencies & EditionsDependencies & MapsDependencies;
+export type Dependencies = AuthDependencies &
+  CampaignsDependencies &
+  UsersDependencies &
+  EntitiesDependencies &
+  ResultsDependencies &
+  CampaignCycleDependencies &
+  AuditDependencies &
+  EditionOpeningDependencies &
+  EditionsDependencies &
+  MapsDependencies;
 
 /** What each store gets afresh: the session's tokens, the login and password forms' boxes and the boxes of secrets on screen are one store's own. */
 type PerStore = 'session' | 'credentials' | 'passwordChange' | 'newPassword' | 'generatedPassword' | 'linkToCopy';
@@ -66,7 +75,21 @@ export function resolveDependencies(overrides: Partial<Dependencies> = {}): Depe
 
 /** Spawns each feature's watchers so that one failing saga does not stop the others. */
 export function* rootSaga(deps: Dependencies) {
-  const features = [() => watchAuth(deps), () => watchSnackbar(), () => handleSplash(), () => watchCampaigns(deps), () => watchUsers(deps), () => watchEntities(deps), () => watchResults(deps), () => watchComparisons(deps), () => watchCampaignCycle(deps), () => watchAudit(deps), () => watchEditionOpening(deps), () => watchEditions(deps), () => watchMaps(deps)];
+  const features = [
+    () => watchAuth(deps),
+    () => watchSnackbar(),
+    () => handleSplash(),
+    () => watchCampaigns(deps),
+    () => watchUsers(deps),
+    () => watchEntities(deps),
+    () => watchResults(deps),
+    () => watchComparisons(deps),
+    () => watchCampaignCycle(deps),
+    () => watchAudit(deps),
+    () => watchEditionOpening(deps),
+    () => watchEditions(deps),
+    () => watchMaps(deps),
+  ];
   yield all(
     features.map((saga) =>
       spawn(function* keepAlive() {

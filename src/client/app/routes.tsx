@@ -75,7 +75,15 @@ function pageRoute(path: string, actions: readonly Action[], Page: LazyPage): Ro
 
 /** A page open without signing in (shared links). */
 function publicPageRoute(path: string, Page: LazyPage): RouteObject {
-  return { path, element: <Suspense fallback={<Loading />}><Page /></Suspense>, handle: { preload: Page.preload } satisfies PageHandle };
+  return {
+    path,
+    element: (
+      <Suspense fallback={<Loading />}>
+        <Page />
+      </Suspense>
+    ),
+    handle: { preload: Page.preload } satisfies PageHandle,
+  };
 }
 
 /** The top of the tree: splash while the session loads, the error page on a global error, toasts and dialogs. */
@@ -142,7 +150,15 @@ export const ROUTES: RouteObject[] = [
           pageRoute(PATHS.audit, ['AUDIT_READ'], AuditLogPage),
           pageRoute(PATHS.editions, ['EDITIONS_VIEW'], EditionsPage),
           // Every signed-in user's own; the one page open to a user who must change a temporary password.
-          { path: PATHS.changePassword, element: <Suspense fallback={<Loading />}><ChangePasswordPage /></Suspense>, handle: { preload: ChangePasswordPage.preload } satisfies PageHandle },
+          {
+            path: PATHS.changePassword,
+            element: (
+              <Suspense fallback={<Loading />}>
+                <ChangePasswordPage />
+              </Suspense>
+            ),
+            handle: { preload: ChangePasswordPage.preload } satisfies PageHandle,
+          },
         ],
       },
       { path: '*', element: <Navigate to={PATHS.login} replace /> },

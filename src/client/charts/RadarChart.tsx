@@ -14,7 +14,15 @@ const RADAR = { width: 300, height: 300 } as const;
  */
 export function RadarChart({ title, categories, series }: { title: string; categories: string[]; series: ChartSeries[] }) {
   const intl = useIntl();
-  const summary = `${title}. ${series.map((s) => `${s.name}: ${describeValues(intl, categories.map((c, i) => ({ name: c, value: s.data[i] })))}`).join('. ')}`;
+  const summary = `${title}. ${series
+    .map(
+      (s) =>
+        `${s.name}: ${describeValues(
+          intl,
+          categories.map((c, i) => ({ name: c, value: s.data[i] })),
+        )}`,
+    )
+    .join('. ')}`;
   const options: Highcharts.Options = {
     chart: { polar: true, type: 'line', width: RADAR.width, height: RADAR.height, spacing: [8, 8, 8, 8] },
     title: { text: undefined },
@@ -31,10 +39,24 @@ export function RadarChart({ title, categories, series }: { title: string; categ
         },
       },
     },
-    yAxis: { gridLineInterpolation: 'polygon', lineWidth: 0, min: 0, max: 100, tickInterval: 25, labels: { format: '{value:.0f}%', style: { fontSize: '9px' } } },
+    yAxis: {
+      gridLineInterpolation: 'polygon',
+      lineWidth: 0,
+      min: 0,
+      max: 100,
+      tickInterval: 25,
+      labels: { format: '{value:.0f}%', style: { fontSize: '9px' } },
+    },
     tooltip: { shared: true, valueSuffix: '%', valueDecimals: 1 },
     legend: { enabled: true, itemStyle: { fontSize: '11px' } },
-    series: series.map((s): Highcharts.SeriesLineOptions => ({ type: 'line', name: chartText(s.name), color: s.colour, data: s.data, pointPlacement: 'on', marker: { radius: 3 } })),
+    series: series.map((s): Highcharts.SeriesLineOptions => ({
+      type: 'line',
+      name: chartText(s.name),
+      color: s.colour,
+      data: s.data,
+      pointPlacement: 'on',
+      marker: { radius: 3 },
+    })),
   };
   return (
     <>

@@ -35,7 +35,13 @@ export interface Needle {
 }
 
 // A small padding, so that the ticks stay level down to '100%' in a slot barely wider than it (a longer category, 'Valencia (n = 2)', narrows the plot).
-const percentAxis: Highcharts.YAxisOptions = { min: 0, max: 100, tickInterval: 10, title: { text: undefined }, labels: { format: '{value:.0f}%', overflow: 'allow', padding: 1 } };
+const percentAxis: Highcharts.YAxisOptions = {
+  min: 0,
+  max: 100,
+  tickInterval: 10,
+  title: { text: undefined },
+  labels: { format: '{value:.0f}%', overflow: 'allow', padding: 1 },
+};
 const tooltip: Highcharts.TooltipOptions = { valueSuffix: '%', valueDecimals: 1, shared: true };
 
 /**
@@ -58,7 +64,10 @@ function barLayout(categories: string[], barPx: number, legendItems: number) {
   };
   const widthRules: WidthRule[] = [
     { maxWidth: MEDIUM_CHART - 1, chartOptions: { yAxis: { labels: { step: 2 } } } },
-    { maxWidth: NARROW_CHART - 1, chartOptions: { chart: { height: phoneHeight }, xAxis: { labels: { style: { width: LABEL_WIDTH.narrow } } }, yAxis: { labels: { step: 5 } } } },
+    {
+      maxWidth: NARROW_CHART - 1,
+      chartOptions: { chart: { height: phoneHeight }, xAxis: { labels: { style: { width: LABEL_WIDTH.narrow } } }, yAxis: { labels: { step: 5 } } },
+    },
   ];
   return { printHeight, options, figure: { categories, widthRules, phoneHeight, printWidth: PRINT_CHART_WIDTH } };
 }
@@ -89,7 +98,13 @@ export function Gauge({ title, needles }: { title: string; needles: Needle[] }) 
   const options: Highcharts.Options = {
     chart: { type: 'gauge', height: GAUGE_HEIGHT, spacing: [4, 4, 4, 4] },
     title: { text: undefined },
-    pane: { startAngle: -90, endAngle: 90, center: ['50%', '88%'], size: '150%', background: [{ backgroundColor: 'transparent', borderWidth: 0, shape: 'arc' }] },
+    pane: {
+      startAngle: -90,
+      endAngle: 90,
+      center: ['50%', '88%'],
+      size: '150%',
+      background: [{ backgroundColor: 'transparent', borderWidth: 0, shape: 'arc' }],
+    },
     yAxis: {
       min: 0,
       max: 100,
@@ -119,7 +134,14 @@ export function Gauge({ title, needles }: { title: string; needles: Needle[] }) 
   };
   return (
     <>
-      <ChartFigure title={title} summary={summary} options={options} categories={[title]} series={needles.map((n) => ({ ...n, data: [n.value] }))} testId="gauge" />
+      <ChartFigure
+        title={title}
+        summary={summary}
+        options={options}
+        categories={[title]}
+        series={needles.map((n) => ({ ...n, data: [n.value] }))}
+        testId="gauge"
+      />
       <GaugeLegend needles={needles} />
     </>
   );
@@ -129,7 +151,13 @@ export function Gauge({ title, needles }: { title: string; needles: Needle[] }) 
 export function GroupedBars({ title, categories, series, testId }: { title: string; categories: string[]; series: ChartSeries[]; testId?: string }) {
   const intl = useIntl();
   const summary = `${title}. ${categories
-    .map((category, i) => `${category} (${describeValues(intl, series.map((s) => ({ name: s.name, value: s.data[i] })))})`)
+    .map(
+      (category, i) =>
+        `${category} (${describeValues(
+          intl,
+          series.map((s) => ({ name: s.name, value: s.data[i] })),
+        )})`,
+    )
     .join('; ')}`;
   const layout = barLayout(categories, 12 + series.length * 9, series.length > 1 ? series.length : 0);
   const options: Highcharts.Options = {
@@ -139,9 +167,7 @@ export function GroupedBars({ title, categories, series, testId }: { title: stri
     plotOptions: { bar: { groupPadding: 0.12, pointPadding: 0.04, borderWidth: 0 } },
     series: series.map((s): Highcharts.SeriesBarOptions => ({ type: 'bar', name: chartText(s.name), color: s.colour, data: s.data })),
   };
-  return (
-    <ChartFigure title={title} summary={summary} options={options} {...layout.figure} series={series} printHeight={layout.printHeight} testId={testId} />
-  );
+  return <ChartFigure title={title} summary={summary} options={options} {...layout.figure} series={series} printHeight={layout.printHeight} testId={testId} />;
 }
 
 /** One bar per location (level), each in its level's colour, 0-100% with ticks every 10. */
@@ -158,6 +184,13 @@ export function LocationBars({ title, bars }: { title: string; bars: Needle[] })
     series: [{ type: 'bar', name: chartText(title), data: bars.map((b) => ({ y: b.value, color: b.colour })) }],
   };
   return (
-    <ChartFigure title={title} summary={summary} options={options} {...layout.figure} series={[{ name: title, colour: '#0b5ed7', data: bars.map((b) => b.value) }]} testId="location-bars" />
+    <ChartFigure
+      title={title}
+      summary={summary}
+      options={options}
+      {...layout.figure}
+      series={[{ name: title, colour: '#0b5ed7', data: bars.map((b) => b.value) }]}
+      testId="location-bars"
+    />
   );
 }

@@ -12,15 +12,41 @@ const TREND_HEIGHT = 320;
  * A line chart of a percentage across editions: one point per year (the categories), one line per series
  * (the entity and its territories), on the percentage scale given (fitted to the figures: trendModel.ts). Follows the screen's width; paper gets a fixed-width copy.
  */
-export function TrendChart({ title, years, series, range }: { title: string; years: number[]; series: ChartSeries[]; range: { min: number; max: number; tickInterval: number } }) {
+export function TrendChart({
+  title,
+  years,
+  series,
+  range,
+}: {
+  title: string;
+  years: number[];
+  series: ChartSeries[];
+  range: { min: number; max: number; tickInterval: number };
+}) {
   const intl = useIntl();
   const categories = years.map(String);
-  const summary = `${title}. ${series.map((s) => `${s.name}: ${describeValues(intl, categories.map((c, i) => ({ name: c, value: s.data[i] })))}`).join('. ')}`;
+  const summary = `${title}. ${series
+    .map(
+      (s) =>
+        `${s.name}: ${describeValues(
+          intl,
+          categories.map((c, i) => ({ name: c, value: s.data[i] })),
+        )}`,
+    )
+    .join('. ')}`;
   const options: Highcharts.Options = {
     chart: { type: 'line', height: TREND_HEIGHT, spacing: [10, 8, 8, 4] },
     title: { text: undefined },
     xAxis: { categories, labels: { style: { fontSize: '12px', fontWeight: 'bold' } } },
-    yAxis: { min: range.min, max: range.max, tickInterval: range.tickInterval, startOnTick: false, endOnTick: false, title: { text: undefined }, labels: { format: '{value:.0f}%' } },
+    yAxis: {
+      min: range.min,
+      max: range.max,
+      tickInterval: range.tickInterval,
+      startOnTick: false,
+      endOnTick: false,
+      title: { text: undefined },
+      labels: { format: '{value:.0f}%' },
+    },
     tooltip: { shared: true, valueSuffix: '%', valueDecimals: 1 },
     legend: { enabled: true, itemStyle: { fontSize: '12px', fontWeight: 'normal' } },
     series: series.map((s, i): Highcharts.SeriesLineOptions => ({
@@ -35,5 +61,15 @@ export function TrendChart({ title, years, series, range }: { title: string; yea
       marker: { radius: i === 0 ? 5 : 4, symbol: 'circle' },
     })),
   };
-  return <ChartFigure title={title} summary={summary} options={options} categories={categories} series={series} printWidth={PRINT_CHART_WIDTH} testId="trend-chart" />;
+  return (
+    <ChartFigure
+      title={title}
+      summary={summary}
+      options={options}
+      categories={categories}
+      series={series}
+      printWidth={PRINT_CHART_WIDTH}
+      testId="trend-chart"
+    />
+  );
 }

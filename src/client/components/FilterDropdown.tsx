@@ -62,7 +62,13 @@ export function FilterDropdown<V extends FilterValue>(props: FilterDropdownProps
   };
 
   return (
-    <Dropdown show={state.show} onToggle={(next) => (next ? open() : state.close())} autoClose={multiple ? 'outside' : true} onBlur={state.closeOnFocusLeaving} className="filter-dropdown">
+    <Dropdown
+      show={state.show}
+      onToggle={(next) => (next ? open() : state.close())}
+      autoClose={multiple ? 'outside' : true}
+      onBlur={state.closeOnFocusLeaving}
+      className="filter-dropdown"
+    >
       {/* Not a <label for>: a click on it would count as an outside click and then reopen the menu. */}
       <div id={`${id}-label`} className="form-label small mb-1">
         {label}
@@ -82,12 +88,24 @@ export function FilterDropdown<V extends FilterValue>(props: FilterDropdownProps
       </Dropdown.Toggle>
       {/* Focusable (tabIndex -1): a press on an option's text or the menu's padding keeps the focus inside, so
           the focus-leaving rule does not close the menu before the click ticks the option. */}
-      <Dropdown.Menu ref={state.menuRef} tabIndex={-1} onKeyDown={onMenuKeyDown} className="p-2" style={{ minWidth: '16rem', maxHeight: '24rem', overflowY: 'auto' }}>
+      <Dropdown.Menu
+        ref={state.menuRef}
+        tabIndex={-1}
+        onKeyDown={onMenuKeyDown}
+        className="p-2"
+        style={{ minWidth: '16rem', maxHeight: '24rem', overflowY: 'auto' }}
+      >
         {state.show && (
           <>
             {searchable && <MenuSearch query={list.query} onQuery={list.setQuery} t={t} />}
             {props.multiple && props.selectAll && (
-              <Form.Check id={`${id}-all`} className="mb-1 fw-semibold" label={t('SELECT_ALL')} checked={allSelected} onChange={() => state.setDraft(allSelected ? [] : options.map((o) => o.value))} />
+              <Form.Check
+                id={`${id}-all`}
+                className="mb-1 fw-semibold"
+                label={t('SELECT_ALL')}
+                checked={allSelected}
+                onChange={() => state.setDraft(allSelected ? [] : options.map((o) => o.value))}
+              />
             )}
             <div id={`${id}-options`} role="group" aria-labelledby={`${id}-label`}>
               {list.visible.length === 0 && <p className="text-body-secondary small mb-0 px-1">{t('NO_RESULTS')}</p>}

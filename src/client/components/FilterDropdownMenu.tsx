@@ -5,7 +5,17 @@ import type { FilterValue, IndexedOption } from './filterDropdownState.js';
 export type FilterTexts = (key: string, values?: Record<string, number>) => string;
 
 /** Multiple choice: a checkbox per option, ticking the draft (applied when the menu closes); its label fills the row, so the whole row ticks. */
-export function MultipleOptions<V extends FilterValue>({ id, visible, draft, onToggle }: { id: string; visible: IndexedOption<V>[]; draft: readonly V[]; onToggle: (value: V) => void }) {
+export function MultipleOptions<V extends FilterValue>({
+  id,
+  visible,
+  draft,
+  onToggle,
+}: {
+  id: string;
+  visible: IndexedOption<V>[];
+  draft: readonly V[];
+  onToggle: (value: V) => void;
+}) {
   return visible.map((option) => (
     <Form.Check key={option.index} id={`${id}-option-${option.index}`}>
       <Form.Check.Input checked={draft.includes(option.value)} onChange={() => onToggle(option.value)} />
@@ -17,7 +27,15 @@ export function MultipleOptions<V extends FilterValue>({ id, visible, draft, onT
 }
 
 /** Single choice: a menu item per option; a click chooses it and closes the menu. */
-export function SingleOptions<V extends FilterValue>({ visible, selected, onChoose }: { visible: IndexedOption<V>[]; selected: V | undefined; onChoose: (value: V) => void }) {
+export function SingleOptions<V extends FilterValue>({
+  visible,
+  selected,
+  onChoose,
+}: {
+  visible: IndexedOption<V>[];
+  selected: V | undefined;
+  onChoose: (value: V) => void;
+}) {
   return visible.map((option) => (
     <Dropdown.Item
       key={option.index}

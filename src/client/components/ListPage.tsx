@@ -40,7 +40,21 @@ export interface ListPageProps {
  * breakpoint each row shows as a card, each `ListCell` a line with its column's name beside the value
  * (styles.css, "List pages on a phone").
  */
-export function ListPage({ id, title, actions, overview, toolbar, status, loaded, emptyMessage, noMatchMessage = 'COMMON.NO_MATCH', page, onViewChange, head, children }: ListPageProps) {
+export function ListPage({
+  id,
+  title,
+  actions,
+  overview,
+  toolbar,
+  status,
+  loaded,
+  emptyMessage,
+  noMatchMessage = 'COMMON.NO_MATCH',
+  page,
+  onViewChange,
+  head,
+  children,
+}: ListPageProps) {
   const intl = useIntl();
   return (
     <section aria-labelledby={`${id}-title`}>

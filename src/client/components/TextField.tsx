@@ -24,15 +24,7 @@ export function TextField({ id, name, label, type = 'text', autoComplete, append
   const [field, meta] = useField<string>(name);
   const intl = useIntl();
   const errorId = `${id}-error`;
-  const control = (
-    <Form.Control
-      {...field}
-      type={type}
-      autoComplete={autoComplete}
-      isInvalid={meta.touched && !!meta.error}
-      aria-describedby={errorId}
-    />
-  );
+  const control = <Form.Control {...field} type={type} autoComplete={autoComplete} isInvalid={meta.touched && !!meta.error} aria-describedby={errorId} />;
   const feedback = (
     <Form.Control.Feedback type="invalid" id={errorId}>
       {meta.error && intl.formatMessage({ id: meta.error })}

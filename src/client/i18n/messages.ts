@@ -28,7 +28,10 @@ const intls: Partial<Record<Language, IntlShape>> = {};
 
 /** The language's formatter outside React, as the app's IntlProvider would give it. */
 function intlFor(language: Language): IntlShape {
-  intls[language] ??= createIntl({ locale: INTL_LOCALES[language], messages: MESSAGES[language], formats: INTL_FORMATS, defaultLocale: INTL_LOCALES.es }, cache);
+  intls[language] ??= createIntl(
+    { locale: INTL_LOCALES[language], messages: MESSAGES[language], formats: INTL_FORMATS, defaultLocale: INTL_LOCALES.es },
+    cache,
+  );
   return intls[language];
 }
 

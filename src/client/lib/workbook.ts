@@ -27,7 +27,12 @@ const SHEET_NAME_MAX = 31;
 export function sheetNames(names: readonly string[]): string[] {
   const used = new Set<string>();
   return names.map((raw) => {
-    const base = raw.replace(/[[\]:*?/\\]/g, ' ').replace(/^'+|'+$/g, '').trim().slice(0, SHEET_NAME_MAX) || 'Hoja';
+    const base =
+      raw
+        .replace(/[[\]:*?/\\]/g, ' ')
+        .replace(/^'+|'+$/g, '')
+        .trim()
+        .slice(0, SHEET_NAME_MAX) || 'Hoja';
     let name = base;
     for (let i = 2; used.has(name.toLowerCase()); i++) name = `${base.slice(0, SHEET_NAME_MAX - String(i).length - 1)} ${i}`;
     used.add(name.toLowerCase());
@@ -71,6 +76,8 @@ export async function workbookBytes(sheets: readonly SheetSource[], active = 0):
     });
     worksheet.views = [{ state: 'frozen', ySplit: sheet.heading.length + 2, xSplit: 1 }];
   });
-  workbook.views = [{ x: 0, y: 0, width: 20000, height: 12000, firstSheet: 0, activeTab: Math.max(0, Math.min(active, sheets.length - 1)), visibility: 'visible' }];
+  workbook.views = [
+    { x: 0, y: 0, width: 20000, height: 12000, firstSheet: 0, activeTab: Math.max(0, Math.min(active, sheets.length - 1)), visibility: 'visible' },
+  ];
   return workbook.xlsx.writeBuffer() as Promise<ArrayBuffer>;
 }

@@ -28,7 +28,8 @@ const NONE_VALUE = -1000;
  */
 export function mapOptions(spec: MapSpec, name: string, onSelect?: (code: string) => void, width?: number): Highcharts.Options {
   const national = spec.base !== 'municipalities';
-  const mapData = spec.base === 'municipalities' ? { type: 'FeatureCollection', features: (spec.boundaries ?? []).flatMap((b) => b.features) } : spain[spec.base];
+  const mapData =
+    spec.base === 'municipalities' ? { type: 'FeatureCollection', features: (spec.boundaries ?? []).flatMap((b) => b.features) } : spain[spec.base];
   // Shapes without a figure get a value below every class, so that the legend names their colour too.
   const data = spec.points.map((p) => ({ code: p.code, name: chartText(p.name), value: p.value ?? NONE_VALUE, tooltip: chartText(p.tooltip) }));
   const series: Highcharts.SeriesOptionsType[] = [
@@ -85,7 +86,9 @@ export function mapOptions(spec: MapSpec, name: string, onSelect?: (code: string
     colorAxis: {
       dataClasses: [
         ...spec.classes.map((c) => ({ from: c.from, to: c.to, color: c.colour, name: chartText(c.name) })),
-        ...(spec.points.some((p) => p.value === null) ? [{ from: NONE_VALUE - 0.5, to: NONE_VALUE + 0.5, color: spec.none.colour, name: chartText(spec.none.name) }] : []),
+        ...(spec.points.some((p) => p.value === null)
+          ? [{ from: NONE_VALUE - 0.5, to: NONE_VALUE + 0.5, color: spec.none.colour, name: chartText(spec.none.name) }]
+          : []),
       ],
     },
     legend: { enabled: true, layout: 'horizontal', align: 'center', verticalAlign: 'bottom', itemStyle: { fontWeight: 'normal' } },
@@ -113,7 +116,19 @@ const MAP_KIND: Readonly<Record<MapSpec['base'], string>> = {
  * drawn anew when the language or the shapes change (Highcharts reads its lang options once, and keeps its map view).
  * `title` is the figure's, which the screen-reader description repeats after the kind of map.
  */
-export default function MapChart({ spec, title, onSelect, width, matched }: { spec: MapSpec; title: string; onSelect?: (code: string) => void; width?: number; matched: string }) {
+export default function MapChart({
+  spec,
+  title,
+  onSelect,
+  width,
+  matched,
+}: {
+  spec: MapSpec;
+  title: string;
+  onSelect?: (code: string) => void;
+  width?: number;
+  matched: string;
+}) {
   const intl = useIntl();
   const options = useMemo(() => {
     const name = intl.formatMessage({ id: MAP_KIND[spec.base] }, { title });

@@ -63,4 +63,6 @@ export function classOf(classes: readonly MapClass[], value: number | null): Map
 }
 
 /** A phone's map is shorter: Spain is wider than tall. Applied before the map is drawn (see charts/widthRules.ts). */
-export const mapWidthRules = (spec: Pick<MapSpec, 'height'>): WidthRule[] => [{ maxWidth: 500, chartOptions: { chart: { height: Math.round(spec.height * 0.75) } } }];
+export const mapWidthRules = (spec: Pick<MapSpec, 'height'>): WidthRule[] => [
+  { maxWidth: 500, chartOptions: { chart: { height: Math.round(spec.height * 0.75) } } },
+];

@@ -3,16 +3,37 @@ import { maxPoints } from '../../shared/scoring.js';
 import type { EvidenceRule } from '../../shared/constants.js';
 
 /** A measure or question by its code and text. */
-export interface DiffItem { code: string; text: string }
+export interface DiffItem {
+  code: string;
+  text: string;
+}
 /** A measure or question whose code stayed and whose text changed. */
-export interface DiffRenamed { code: string; before: string; after: string }
+export interface DiffRenamed {
+  code: string;
+  before: string;
+  after: string;
+}
 /** A question whose responses' points changed: its maximum before and after (docs/scoring.md). */
-export interface DiffPoints { code: string; text: string; before: number; after: number }
+export interface DiffPoints {
+  code: string;
+  text: string;
+  before: number;
+  after: number;
+}
 
 /** What a question asks beyond its answer: evidence (and what it must show) and whether "No aplica" is allowed. */
-export interface QuestionAsks { evidenceRule: EvidenceRule; evidenceCriteria: string | null; allowsNotApplicable: boolean }
+export interface QuestionAsks {
+  evidenceRule: EvidenceRule;
+  evidenceCriteria: string | null;
+  allowsNotApplicable: boolean;
+}
 /** A question whose code stayed and that asks something else beyond its answer. */
-export interface DiffAsks { code: string; text: string; before: QuestionAsks; after: QuestionAsks }
+export interface DiffAsks {
+  code: string;
+  text: string;
+  before: QuestionAsks;
+  after: QuestionAsks;
+}
 
 /** What changed from one edition's questionnaire to the next, matched by code (FORMAT.md, "Editions, comparisons and codes"). */
 export interface EditionDiff {
@@ -22,13 +43,18 @@ export interface EditionDiff {
   changedPolicies: string[];
 }
 
-interface Question { policy: string; sub: CatalogueSubindicator }
+interface Question {
+  policy: string;
+  sub: CatalogueSubindicator;
+}
 
 const measuresOf = (c: Catalogue) => new Map(c.axes.flatMap((a) => a.policies.flatMap((p) => p.measures.map((m) => [m.code, m.text] as const))));
 
 function questionsOf(c: Catalogue): Map<string, Question> {
   const questions = new Map<string, Question>();
-  for (const a of c.axes) for (const p of a.policies) for (const m of p.measures) for (const i of m.indicators) for (const s of i.subindicators) questions.set(s.code, { policy: p.code, sub: s });
+  for (const a of c.axes)
+    for (const p of a.policies)
+      for (const m of p.measures) for (const i of m.indicators) for (const s of i.subindicators) questions.set(s.code, { policy: p.code, sub: s });
   return questions;
 }
 
@@ -38,7 +64,8 @@ const asksOf = (sub: CatalogueSubindicator): QuestionAsks => ({
   evidenceCriteria: sub.evidenceCriteria ?? null,
   allowsNotApplicable: sub.allowsNotApplicable === true,
 });
-const sameAsks = (a: QuestionAsks, b: QuestionAsks) => a.evidenceRule === b.evidenceRule && a.evidenceCriteria === b.evidenceCriteria && a.allowsNotApplicable === b.allowsNotApplicable;
+const sameAsks = (a: QuestionAsks, b: QuestionAsks) =>
+  a.evidenceRule === b.evidenceRule && a.evidenceCriteria === b.evidenceCriteria && a.allowsNotApplicable === b.allowsNotApplicable;
 
 const pointsKey = (sub: CatalogueSubindicator) => JSON.stringify([sub.type, sub.responses.map((r) => [r.code, r.value, r.obsolete === true])]);
 

@@ -19,11 +19,29 @@ export async function importCatalogue(db: Db, catalogue: Catalogue, onImported?:
           const measureId = await rows.upsertCategory(tx, 'measure', measure.code, measure.text);
           for (const indicator of measure.indicators) {
             const competenceId = indicator.competence ? competenceIds.get(indicator.competence) : null;
-            const indicatorId = await rows.insertIndicator(tx, { editionId, code: indicator.code, text: indicator.text, axisId, policyId, measureId, competenceId, position: indicatorPosition++ });
+            const indicatorId = await rows.insertIndicator(tx, {
+              editionId,
+              code: indicator.code,
+              text: indicator.text,
+              axisId,
+              policyId,
+              measureId,
+              competenceId,
+              position: indicatorPosition++,
+            });
             for (const [s, sub] of indicator.subindicators.entries()) {
               await rows.insertSubindicator(
                 tx,
-                { indicatorId, code: sub.code, text: sub.text, type: sub.type, position: s, allowsNotApplicable: sub.allowsNotApplicable, evidenceRule: sub.evidenceRule, evidenceCriteria: sub.evidenceCriteria },
+                {
+                  indicatorId,
+                  code: sub.code,
+                  text: sub.text,
+                  type: sub.type,
+                  position: s,
+                  allowsNotApplicable: sub.allowsNotApplicable,
+                  evidenceRule: sub.evidenceRule,
+                  evidenceCriteria: sub.evidenceCriteria,
+                },
                 sub.responses,
               );
             }

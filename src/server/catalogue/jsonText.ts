@@ -41,7 +41,9 @@ function stripStrings(text: string): string {
 
 /** The deepest bracket nesting outside strings. */
 function depthOf(text: string): number {
-  let depth = 0, max = 0, inString = false;
+  let depth = 0,
+    max = 0,
+    inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {

@@ -9,10 +9,27 @@ export interface Catalogue {
   competences: { code: string; text: string }[];
   axes: CatalogueAxis[];
 }
-export interface CatalogueAxis { code: string; text: string; policies: CataloguePolicy[] }
-export interface CataloguePolicy { code: string; text: string; measures: CatalogueMeasure[] }
-export interface CatalogueMeasure { code: string; text: string; indicators: CatalogueIndicator[] }
-export interface CatalogueIndicator { code: string; text: string; competence?: string; subindicators: CatalogueSubindicator[] }
+export interface CatalogueAxis {
+  code: string;
+  text: string;
+  policies: CataloguePolicy[];
+}
+export interface CataloguePolicy {
+  code: string;
+  text: string;
+  measures: CatalogueMeasure[];
+}
+export interface CatalogueMeasure {
+  code: string;
+  text: string;
+  indicators: CatalogueIndicator[];
+}
+export interface CatalogueIndicator {
+  code: string;
+  text: string;
+  competence?: string;
+  subindicators: CatalogueSubindicator[];
+}
 export interface CatalogueSubindicator {
   code: string;
   text: string;
@@ -25,7 +42,13 @@ export interface CatalogueSubindicator {
   /** What the evidence must show for the answer to be accepted. */
   evidenceCriteria?: string;
 }
-export interface CatalogueResponse { code: string; text: string; value: number; obsolete?: boolean; exclusive?: boolean }
+export interface CatalogueResponse {
+  code: string;
+  text: string;
+  value: number;
+  obsolete?: boolean;
+  exclusive?: boolean;
+}
 
 /** A catalogue that cannot be imported, with every problem found and where. */
 export class CatalogueError extends Error {
@@ -48,7 +71,8 @@ export const MAX_RESPONSE_VALUE = 100;
  * escape...), bidirectional overrides and lone surrogates: a title 'Campaña\r\nBcc: …' is not stored.
  */
 const writtenString = (trim = true) =>
-  yup.string()
+  yup
+    .string()
     .transform((_, raw: unknown) => (typeof raw === 'string' && trim ? raw.trim() : raw))
     .test('no-control-characters', 'must not contain control characters', (v) => typeof v !== 'string' || !HAS_FORBIDDEN_CHARACTER.test(v));
 const code = writtenString().required('code is required').max(64);
@@ -60,8 +84,13 @@ const responseSchema = yup.object({
   code,
   text,
   // strict: a string such as "5" or "Infinity" is not a number (yup would convert it).
-  value: yup.number().strict().typeError('value must be a number').required('value is required')
-    .min(0, 'value must be >= 0').max(MAX_RESPONSE_VALUE, `value must be <= ${MAX_RESPONSE_VALUE}`),
+  value: yup
+    .number()
+    .strict()
+    .typeError('value must be a number')
+    .required('value is required')
+    .min(0, 'value must be >= 0')
+    .max(MAX_RESPONSE_VALUE, `value must be <= ${MAX_RESPONSE_VALUE}`),
   obsolete: yup.boolean().strict(),
   exclusive: yup.boolean().strict(),
 });
@@ -139,7 +168,8 @@ function checkRules(json: unknown): string[] {
             });
             // An empty list is a shape problem ('at least one response'); one response alone is this rule's.
             if (responses.length === 0) return;
-            if (sub.type === 'single' && responses.some((r) => r.exclusive === true)) problems.push(`${sPath}: exclusive is only for multiple-choice questions`);
+            if (sub.type === 'single' && responses.some((r) => r.exclusive === true))
+              problems.push(`${sPath}: exclusive is only for multiple-choice questions`);
             if (sub.evidenceCriteria !== undefined && (sub.evidenceRule === undefined || sub.evidenceRule === 'none')) {
               problems.push(`${sPath}: evidenceCriteria needs evidenceRule "optional" or "required"`);
             }

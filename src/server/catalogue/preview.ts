@@ -16,14 +16,23 @@ export function catalogueIndicators(catalogue: Catalogue): IndicatorGroup[] {
       for (const measure of policy.measures) {
         for (const indicator of measure.indicators) {
           indicators.push({
-            id: next++, text: indicator.text,
-            axisId: idOf(`axis:${axis.code}`), axisText: axis.text,
-            policyId: idOf(`policy:${policy.code}`), policyText: policy.text,
-            measureId: idOf(`measure:${measure.code}`), measureText: measure.text,
+            id: next++,
+            text: indicator.text,
+            axisId: idOf(`axis:${axis.code}`),
+            axisText: axis.text,
+            policyId: idOf(`policy:${policy.code}`),
+            policyText: policy.text,
+            measureId: idOf(`measure:${measure.code}`),
+            measureText: measure.text,
             competenceId: null,
             subindicators: indicator.subindicators.map((s) => ({
-              id: next++, text: s.text, type: s.type, answer: null,
-              allowsNotApplicable: s.allowsNotApplicable === true, evidenceRule: s.evidenceRule ?? 'none', evidenceCriteria: s.evidenceCriteria ?? null,
+              id: next++,
+              text: s.text,
+              type: s.type,
+              answer: null,
+              allowsNotApplicable: s.allowsNotApplicable === true,
+              evidenceRule: s.evidenceRule ?? 'none',
+              evidenceCriteria: s.evidenceCriteria ?? null,
               responses: s.responses.map((r) => ({ id: next++, text: r.text, value: r.value, obsolete: r.obsolete === true, exclusive: r.exclusive === true })),
             })),
           });

@@ -12,7 +12,13 @@ const MAX_LIST = 1_000;
 const MAX_PROBLEMS = 200;
 
 const LEVELS: Record<string, string> = {
-  axis: 'eje', policy: 'política', measure: 'medida', indicator: 'indicador', subindicator: 'subindicador', response: 'respuesta', competence: 'competencia',
+  axis: 'eje',
+  policy: 'política',
+  measure: 'medida',
+  indicator: 'indicador',
+  subindicator: 'subindicador',
+  response: 'respuesta',
+  competence: 'competencia',
 };
 const TYPES: Record<string, string> = { string: 'texto', number: 'un número', array: 'una lista', object: 'un objeto', boolean: 'true o false' };
 
@@ -44,7 +50,13 @@ const SPANISH: [RegExp, (...args: string[]) => string][] = [
 
 /** The level of each list of the file, in Spanish, as a place names it. */
 const LIST_LEVELS: Record<string, string> = {
-  competences: 'competencia', axes: 'eje', policies: 'política', measures: 'medida', indicators: 'indicador', subindicators: 'subindicador', responses: 'respuesta',
+  competences: 'competencia',
+  axes: 'eje',
+  policies: 'política',
+  measures: 'medida',
+  indicators: 'indicador',
+  subindicators: 'subindicador',
+  responses: 'respuesta',
 };
 
 /**

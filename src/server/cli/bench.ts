@@ -38,7 +38,9 @@ function measure(url: string, token?: string): Promise<Measured> {
   const client = fileURLToPath(new URL(`./benchClient${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url));
   const child = fork(client, [JSON.stringify({ url, token, connections: CONNECTIONS, seconds: DURATION_S })]);
   return new Promise<Measured>((resolve, reject) => {
-    child.once('message', (message: { measured?: Measured; error?: string }) => (message.measured ? resolve(message.measured) : reject(new Error(message.error))));
+    child.once('message', (message: { measured?: Measured; error?: string }) =>
+      message.measured ? resolve(message.measured) : reject(new Error(message.error)),
+    );
     // 'close' comes after every message the child sent (its 'exit' may come before them).
     child.once('close', (code) => reject(new Error(`bench client exited with ${code} before reporting`)));
   });
@@ -53,7 +55,12 @@ const EXPORT_HEAP_BUDGET_MB = 256;
  * Downloads a whole edition's export as a client would (reading and dropping the bytes) and reports its time,
  * size and this process's peak heap meanwhile (the server runs in this process), sampled every 20 ms.
  */
-async function measureExport(url: string, token: string, edition: number, format: 'csv' | 'xlsx'): Promise<{ seconds: number; megabytes: number; peakHeapMb: number }> {
+async function measureExport(
+  url: string,
+  token: string,
+  edition: number,
+  format: 'csv' | 'xlsx',
+): Promise<{ seconds: number; megabytes: number; peakHeapMb: number }> {
   const memory = sampleMemoryPeaks();
   const started = performance.now();
   let bytes = 0;
@@ -87,7 +94,9 @@ async function measureOpening(name: string, db: Db, url: string, token: string):
   for (const attempt of ['first', 'repeated']) {
     const started = performance.now();
     const res = await fetch(`${url}/api/secure/v1/campaigns/openEdition`, {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ scope: 'all', notify: false }),
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ scope: 'all', notify: false }),
     });
     const body = (await res.json()) as { response?: { created: number; existing: number } };
     const seconds = (performance.now() - started) / 1000;
@@ -145,7 +154,9 @@ function runMix(plan: MixPlan): Promise<MixMeasured> {
   const child = forkHelper('benchMix', 'mix');
   child.send(plan);
   return new Promise<MixMeasured>((resolve, reject) => {
-    child.once('message', (message: { measured?: MixMeasured; error?: string }) => (message.measured ? resolve(message.measured) : reject(new Error(message.error))));
+    child.once('message', (message: { measured?: MixMeasured; error?: string }) =>
+      message.measured ? resolve(message.measured) : reject(new Error(message.error)),
+    );
     child.once('close', (code) => reject(new Error(`bench mix exited with ${code} before reporting`)));
   });
 }
@@ -170,7 +181,9 @@ async function startInstance(databaseUrl: string, secret: string, poolSize: numb
 
 /** The current edition (the latest with campaigns). */
 async function currentEdition(db: Db): Promise<number> {
-  const [{ id }] = await db.query<{ id: number }>('SELECT c.edition_id AS id FROM campaigns c JOIN editions e ON e.id = c.edition_id ORDER BY e.campaign_number DESC LIMIT 1');
+  const [{ id }] = await db.query<{ id: number }>(
+    'SELECT c.edition_id AS id FROM campaigns c JOIN editions e ON e.id = c.edition_id ORDER BY e.campaign_number DESC LIMIT 1',
+  );
   return id;
 }
 
@@ -196,13 +209,25 @@ async function halfSend(db: Db): Promise<void> {
  * p50/p95/p99 and requests per second beside health in the same run; result and comparison within 3x health's
  * p95 (and under 50 ms), save and submit under 50 ms; then the peak memory and the freshness check.
  */
-async function deadlineDay(name: string, db: Db, urls: string[], token: string, rates?: Record<MixKind, number>, instancePeaks?: () => Promise<MemoryPeak[]>): Promise<void> {
+async function deadlineDay(
+  name: string,
+  db: Db,
+  urls: string[],
+  token: string,
+  rates?: Record<MixKind, number>,
+  instancePeaks?: () => Promise<MemoryPeak[]>,
+): Promise<void> {
   const edition = await currentEdition(db);
   const open = (await db.query<{ id: number }>("SELECT id FROM campaigns WHERE edition_id = $1 AND status = 'draft' ORDER BY id", [edition])).map((r) => r.id);
   // Half the open campaigns are submitted (in order, each once), the other half edited and loaded.
   const submitCampaigns = open.filter((_, i) => i % 2 === 0);
   const openCampaigns = open.filter((_, i) => i % 2 === 1);
-  const readCampaigns = (await db.query<{ id: number }>("SELECT id FROM campaigns WHERE edition_id = $1 AND status = 'sent' ORDER BY (id * 7919) % 10007 LIMIT $2", [edition, READ_SET])).map((r) => r.id);
+  const readCampaigns = (
+    await db.query<{ id: number }>("SELECT id FROM campaigns WHERE edition_id = $1 AND status = 'sent' ORDER BY (id * 7919) % 10007 LIMIT $2", [
+      edition,
+      READ_SET,
+    ])
+  ).map((r) => r.id);
   const questions = (
     await db.query<{ id: number; responses: number[] }>(
       `SELECT s.id, array_agg(r.id ORDER BY r.id) AS responses FROM subindicators s JOIN indicators i ON i.id = s.indicator_id
@@ -214,7 +239,19 @@ async function deadlineDay(name: string, db: Db, urls: string[], token: string, 
     "SELECT participants AS n FROM territory_scores WHERE edition_id = $1 AND territory = 'country' AND territory_id = 'ES' AND scope = 'total' AND category_id = 0",
     [edition],
   );
-  const plan: MixPlan = { urls, token, seconds: DEADLINE_S, users: MIX_USERS, rates, openCampaigns, submitCampaigns, readCampaigns, questions, countryParticipants, submitPauseMs: SUBMIT_PAUSE_MS };
+  const plan: MixPlan = {
+    urls,
+    token,
+    seconds: DEADLINE_S,
+    users: MIX_USERS,
+    rates,
+    openCampaigns,
+    submitCampaigns,
+    readCampaigns,
+    questions,
+    countryParticipants,
+    submitPauseMs: SUBMIT_PAUSE_MS,
+  };
   const sampler = sampleMemoryPeaks();
   let measured: MixMeasured;
   try {
@@ -233,7 +270,9 @@ async function deadlineDay(name: string, db: Db, urls: string[], token: string, 
     if (kind === 'result' || kind === 'comparison') verdict = m.p95 <= reportBudget ? `yes (<= ${ms(reportBudget)})` : `NO (> ${ms(reportBudget)})`;
     if (kind === 'saveAnswer' || kind === 'submit') verdict = m.p95 < 50 ? 'yes (< 50)' : 'NO (>= 50)';
     if (m.failures > 0) verdict += ` ${m.failures} failed`;
-    deadlineRows.push(`| ${name} | ${instances} | ${kind === 'health' ? 'health' : `campaigns/${kind}`} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${Math.round(m.requestsPerSecond)} | ${verdict} |`);
+    deadlineRows.push(
+      `| ${name} | ${instances} | ${kind === 'health' ? 'health' : `campaigns/${kind}`} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${Math.round(m.requestsPerSecond)} | ${verdict} |`,
+    );
   }
   // Instances in processes of their own report their peaks; otherwise the instance is this process.
   const memory = instancePeaks ? await instancePeaks() : [peak];
@@ -268,14 +307,18 @@ async function benchBackend(name: string, db: Db, databaseUrl?: string): Promise
   const [url, uncachedUrl] = [await listen(app), await listen(uncachedApp)];
   try {
     const token = await signIn(url, config.oauth, 'bench@example.org', PASSWORD);
-    const [{ id }] = await db.query<{ id: number }>("SELECT c.id FROM campaigns c JOIN editions e ON e.id = c.edition_id WHERE c.status = 'sent' ORDER BY e.campaign_number DESC, c.id LIMIT 1");
+    const [{ id }] = await db.query<{ id: number }>(
+      "SELECT c.id FROM campaigns c JOIN editions e ON e.id = c.edition_id WHERE c.status = 'sent' ORDER BY e.campaign_number DESC, c.id LIMIT 1",
+    );
     const rows = await measureCalls(name, url, uncachedUrl, token, id);
     const [{ campaign_number: edition }] = await db.query<{ campaign_number: number }>('SELECT max(campaign_number) AS campaign_number FROM editions');
     if (!SHORT) {
       for (const format of ['csv', 'xlsx'] as const) {
         const m = await measureExport(url, token, edition, format);
         const verdict = m.peakHeapMb <= EXPORT_HEAP_BUDGET_MB ? `yes (<= ${EXPORT_HEAP_BUDGET_MB} MB)` : `NO (> ${EXPORT_HEAP_BUDGET_MB} MB)`;
-        exportRows.push(`| ${name} | ${edition} ${format.toUpperCase()} | ${m.seconds.toFixed(1)} | ${m.megabytes.toFixed(1)} | ${Math.round(m.peakHeapMb)} | ${verdict} |`);
+        exportRows.push(
+          `| ${name} | ${edition} ${format.toUpperCase()} | ${m.seconds.toFixed(1)} | ${m.megabytes.toFixed(1)} | ${Math.round(m.peakHeapMb)} | ${verdict} |`,
+        );
       }
     }
     if (ONLY === '' || 'deadline'.includes(ONLY)) {
@@ -290,7 +333,14 @@ async function benchBackend(name: string, db: Db, databaseUrl?: string): Promise
         // each takes half the pool one instance would have, as docs/operations.md advises (DATABASE_POOL_SIZE).
         const poolSize = Math.max(1, Math.floor(config.databasePoolSize / 2));
         const instances = await Promise.all([startInstance(databaseUrl, secret, poolSize), startInstance(databaseUrl, secret, poolSize)]);
-        await deadlineDay(name, db, instances.map((i) => i.url), token, undefined, () => Promise.all(instances.map((i) => i.stop())));
+        await deadlineDay(
+          name,
+          db,
+          instances.map((i) => i.url),
+          token,
+          undefined,
+          () => Promise.all(instances.map((i) => i.stop())),
+        );
       }
     }
     if (!SHORT) await measureOpening(name, db, url, token);
@@ -321,7 +371,9 @@ async function benchGrowth(name: string, db: Db): Promise<string[]> {
   try {
     const [url, uncachedUrl] = [await listen(app), await listen(uncachedApp)];
     const token = await signIn(url, config.oauth, 'bench@example.org', PASSWORD);
-    const [{ id }] = await db.query<{ id: number }>("SELECT c.id FROM campaigns c JOIN editions e ON e.id = c.edition_id WHERE c.status = 'sent' ORDER BY e.campaign_number DESC, c.id LIMIT 1");
+    const [{ id }] = await db.query<{ id: number }>(
+      "SELECT c.id FROM campaigns c JOIN editions e ON e.id = c.edition_id WHERE c.status = 'sent' ORDER BY e.campaign_number DESC, c.id LIMIT 1",
+    );
     return await measureCalls(`${name}, ${entities} entities, ${GROWTH_YEARS.length} editions`, url, uncachedUrl, token, id);
   } finally {
     await Promise.all([app.close(), uncachedApp.close()]);
@@ -331,7 +383,10 @@ async function benchGrowth(name: string, db: Db): Promise<string[]> {
 /** The growth set's editions (the demo catalogues). */
 const GROWTH_YEARS = [2024, 2025, 2026] as const;
 /** Databases the growth set is measured on: BENCH_GROWTH=pglite,postgres (none in the short mode, PostgreSQL otherwise). */
-const GROWTH = (process.env.BENCH_GROWTH ?? (SHORT ? '' : 'postgres')).split(',').map((d) => d.trim()).filter(Boolean);
+const GROWTH = (process.env.BENCH_GROWTH ?? (SHORT ? '' : 'postgres'))
+  .split(',')
+  .map((d) => d.trim())
+  .filter(Boolean);
 
 /** run() on a fresh PGlite in a temporary folder. */
 async function onPglite(run: (db: Db) => Promise<string[]>): Promise<string[]> {
@@ -378,13 +433,40 @@ async function main(): Promise<void> {
   if (GROWTH.includes('postgres')) growthRows.push(...(await onPostgres((db) => benchGrowth('PostgreSQL', db))));
   console.log(rows.join('\n'));
   if (deadlineRows.length > 0) {
-    console.log(['', `Deadline day (${DEADLINE_S} s; users per call: ${MIX_KINDS.map((k) => `${k} ${MIX_USERS[k]}`).join(', ')}; ${READ_SET} sent campaigns read; a submission every ${SUBMIT_PAUSE_MS} ms after the last answer; 'fixed rates': calls per second, ${MIX_KINDS.map((k) => `${k} ${PACED_RATES[k]}`).join(', ')}):`, ''].join('\n'));
-    console.log(['| database | instances | call | p50 ms | p95 ms | p99 ms | requests/s | within budget |', '|---|---|---|---|---|---|---|---|', ...deadlineRows].join('\n'));
-    console.log(['', '| database | instances | submissions | result reads checked | older than a submission answered before | peak RSS MB | peak heap MB |', '|---|---|---|---|---|---|---|', ...deadlineChecks].join('\n'));
+    console.log(
+      [
+        '',
+        `Deadline day (${DEADLINE_S} s; users per call: ${MIX_KINDS.map((k) => `${k} ${MIX_USERS[k]}`).join(', ')}; ${READ_SET} sent campaigns read; a submission every ${SUBMIT_PAUSE_MS} ms after the last answer; 'fixed rates': calls per second, ${MIX_KINDS.map((k) => `${k} ${PACED_RATES[k]}`).join(', ')}):`,
+        '',
+      ].join('\n'),
+    );
+    console.log(
+      ['| database | instances | call | p50 ms | p95 ms | p99 ms | requests/s | within budget |', '|---|---|---|---|---|---|---|---|', ...deadlineRows].join(
+        '\n',
+      ),
+    );
+    console.log(
+      [
+        '',
+        '| database | instances | submissions | result reads checked | older than a submission answered before | peak RSS MB | peak heap MB |',
+        '|---|---|---|---|---|---|---|',
+        ...deadlineChecks,
+      ].join('\n'),
+    );
   }
-  if (growthRows.length > 0) console.log(['', '| data set | call | p50 ms | p95 ms | p99 ms | requests/s | within budget |', '|---|---|---|---|---|---|---|', ...growthRows].join('\n'));
-  if (exportRows.length > 0) console.log(['', '| database | edition export | seconds | MB | peak heap MB | within budget |', '|---|---|---|---|---|---|', ...exportRows].join('\n'));
-  if (openingRows.length > 0) console.log(['', '| database | opening the edition for all entities | created | already had one | seconds | within budget |', '|---|---|---|---|---|---|', ...openingRows].join('\n'));
+  if (growthRows.length > 0)
+    console.log(['', '| data set | call | p50 ms | p95 ms | p99 ms | requests/s | within budget |', '|---|---|---|---|---|---|---|', ...growthRows].join('\n'));
+  if (exportRows.length > 0)
+    console.log(['', '| database | edition export | seconds | MB | peak heap MB | within budget |', '|---|---|---|---|---|---|', ...exportRows].join('\n'));
+  if (openingRows.length > 0)
+    console.log(
+      [
+        '',
+        '| database | opening the edition for all entities | created | already had one | seconds | within budget |',
+        '|---|---|---|---|---|---|',
+        ...openingRows,
+      ].join('\n'),
+    );
 }
 
 main().catch((err: unknown) => {

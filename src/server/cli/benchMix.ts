@@ -191,7 +191,14 @@ export async function runMix(plan: MixPlan): Promise<MixMeasured> {
   for (const kind of MIX_KINDS) {
     if ((rates ? rates[kind] : plan.users[kind]) === 0) continue;
     const sorted = times[kind].sort((a, b) => a - b);
-    kinds[kind] = { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99), requestsPerSecond: sorted.length / seconds, count: sorted.length, failures: failures[kind] };
+    kinds[kind] = {
+      p50: percentile(sorted, 0.5),
+      p95: percentile(sorted, 0.95),
+      p99: percentile(sorted, 0.99),
+      requestsPerSecond: sorted.length / seconds,
+      count: sorted.length,
+      failures: failures[kind],
+    };
   }
   return { kinds, freshness, submitted: answeredSubmits };
 }

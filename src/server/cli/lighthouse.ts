@@ -39,7 +39,13 @@ async function lighthouse(url: string, keepAs: string, attempts = 3): Promise<Re
     return await lighthouseOnce(url, keepAs);
   } catch (err) {
     if (attempts <= 1) throw err;
-    console.error(`Lighthouse failed (${String(err).split('\n').find((line) => line.includes('Runtime error')) ?? 'see above'}), running again.`);
+    console.error(
+      `Lighthouse failed (${
+        String(err)
+          .split('\n')
+          .find((line) => line.includes('Runtime error')) ?? 'see above'
+      }), running again.`,
+    );
     return lighthouse(url, keepAs, attempts - 1);
   }
 }
@@ -47,7 +53,17 @@ async function lighthouse(url: string, keepAs: string, attempts = 3): Promise<Re
 async function lighthouseOnce(url: string, keepAs: string): Promise<Report> {
   const { stdout } = await promisify(execFile)(
     'npx',
-    ['--yes', LIGHTHOUSE, url, '--preset=desktop', '--only-categories=performance,accessibility', '--output=json', '--output-path=stdout', '--quiet', `--chrome-flags=${CHROME_FLAGS}`],
+    [
+      '--yes',
+      LIGHTHOUSE,
+      url,
+      '--preset=desktop',
+      '--only-categories=performance,accessibility',
+      '--output=json',
+      '--output-path=stdout',
+      '--quiet',
+      `--chrome-flags=${CHROME_FLAGS}`,
+    ],
     { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, maxBuffer: 64 * 1024 * 1024 },
   );
   if (KEEP_DIR) {
@@ -89,7 +105,8 @@ async function main(): Promise<void> {
     if (PAGES.has('login')) rows.push(await measurePage('login', async () => `${url}/auth/login`));
     // A new session per run, its token in the address as a link from another app would carry it (spec: 'at').
     if (PAGES.has('results')) rows.push(await measurePage(`results/${sent.id}`, async () => `${url}/results/${sent.id}?at=${await token()}`));
-    if (PAGES.has('status')) rows.push(await measurePage('status', async () => `${url}/status?at=${await signIn(url, config.oauth, 'admin@demo.es', 'demo1234')}`));
+    if (PAGES.has('status'))
+      rows.push(await measurePage('status', async () => `${url}/status?at=${await signIn(url, config.oauth, 'admin@demo.es', 'demo1234')}`));
     console.log(rows.join('\n'));
   } finally {
     await app.close();

@@ -8,10 +8,7 @@ const USAGE = 'Usage: npm run user:create -- --email someone@example.org --role 
 
 // Creates a user (typically the first administrator) and prints its generated password once.
 void runCli(async (db) => {
-  const { values } = parseCliArgs(
-    { options: { email: { type: 'string' }, role: { type: 'string' }, entity: { type: 'string', multiple: true } } },
-    USAGE,
-  );
+  const { values } = parseCliArgs({ options: { email: { type: 'string' }, role: { type: 'string' }, entity: { type: 'string', multiple: true } } }, USAGE);
   const email = values.email as string | undefined;
   const role = values.role as string | undefined;
   const entities = (values.entity as string[] | undefined) ?? [];

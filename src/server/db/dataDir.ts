@@ -28,7 +28,9 @@ function fsCode(err: unknown): string | undefined {
 function startError(folder: string, err: unknown): DatabaseStartError {
   const code = fsCode(err);
   const cause = (code && CAUSES[code]) ?? `cannot be used: ${err instanceof Error ? err.message : String(err)}`;
-  return new DatabaseStartError(`Cannot start: the data folder ${folder} ${cause}. Fix it or set DATA_DIR to a writable folder with free space.`, { cause: err });
+  return new DatabaseStartError(`Cannot start: the data folder ${folder} ${cause}. Fix it or set DATA_DIR to a writable folder with free space.`, {
+    cause: err,
+  });
 }
 
 /**

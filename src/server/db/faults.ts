@@ -31,8 +31,22 @@ export class DatabaseStartError extends Error {}
 
 /** Node's socket and file-system codes for a server out of reach or a disk that takes no more writes. */
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL',
-  'EHOSTUNREACH', 'EHOSTDOWN', 'ENETUNREACH', 'ENETDOWN', 'ENOSPC', 'EDQUOT', 'EROFS', 'DATABASE_UNAVAILABLE',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_FAIL',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'ENOSPC',
+  'EDQUOT',
+  'EROFS',
+  'DATABASE_UNAVAILABLE',
 ]);
 
 /**

@@ -148,8 +148,15 @@ export async function pgliteTransaction<T>(session: PgliteSession, fn: (tx: Tx) 
   try {
     const result = await fn({
       query: <R>(sql: string | NamedStatement, params?: unknown[]) =>
-        after(() => queryOnPglite<R>(session, sql, params), () => beginWithQuery<R>(session, sql, params)),
-      exec: (sql) => after(async () => void (await session.exec(sql)), async () => void (await session.exec(`BEGIN; ${sql}`))),
+        after(
+          () => queryOnPglite<R>(session, sql, params),
+          () => beginWithQuery<R>(session, sql, params),
+        ),
+      exec: (sql) =>
+        after(
+          async () => void (await session.exec(sql)),
+          async () => void (await session.exec(`BEGIN; ${sql}`)),
+        ),
     });
     open = false;
     if (!first) return result;

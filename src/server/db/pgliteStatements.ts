@@ -86,7 +86,9 @@ async function prepare(session: PgliteSession, statement: NamedStatement): Promi
   } catch (err) {
     if ((err as { code?: unknown }).code !== DUPLICATE_PREPARED_STATEMENT) throw err;
   }
-  const [row] = await session.query<{ types: string[] }>('SELECT parameter_types::text[] AS types FROM pg_prepared_statements WHERE name = $1', [statement.name]);
+  const [row] = await session.query<{ types: string[] }>('SELECT parameter_types::text[] AS types FROM pg_prepared_statements WHERE name = $1', [
+    statement.name,
+  ]);
   if (!row) throw new Error(`statement ${statement.name} is not prepared`);
   return row.types;
 }

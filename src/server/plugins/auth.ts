@@ -9,9 +9,7 @@ import { decide, type Action } from '../../shared/permissions.js';
 import type { CurrentUser } from '../../shared/api/auth.js';
 
 /** Who is calling: a signed-in user, or a share link reading one campaign. */
-export type Principal =
-  | { kind: 'user'; user: CurrentUser; familyId: string }
-  | { kind: 'share'; campaignId: number; shareId: string };
+export type Principal = { kind: 'user'; user: CurrentUser; familyId: string } | { kind: 'share'; campaignId: number; shareId: string };
 
 declare module 'fastify' {
   interface FastifyRequest {

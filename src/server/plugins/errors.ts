@@ -40,11 +40,7 @@ function toAppError(err: FastifyError | Error, showErrorLogs: boolean): AppError
   // A race the locks did not cover (a row removed meanwhile, a deadlock after its retries): the request met data that
   // changed under it, which is no fault of its input. The calls lock what they refer to; this only keeps a missed one from a 500.
   if (isForeignKeyViolation(err) || isTransactionConflict(err)) return new AppError('CONFLICT', 'The data changed while this request ran; try again');
-  return new AppError(
-    'INTERNAL',
-    'Internal server error',
-    showErrorLogs ? { detail: err.message, stack: err.stack } : undefined,
-  );
+  return new AppError('INTERNAL', 'Internal server error', showErrorLogs ? { detail: err.message, stack: err.stack } : undefined);
 }
 
 /** Installs the one error handler and the API's not-found handler. */
@@ -74,14 +70,17 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
  */
 export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Duplex): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const type: ErrorType = err.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'REQUEST_TIMEOUT' : 'BAD_REQUEST';
+  const type: ErrorType =
+    err.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'REQUEST_TIMEOUT' : 'BAD_REQUEST';
   const status = ERROR_STATUS[type];
   const body: ApiFailure = { error: { type, message: http.STATUS_CODES[status] ?? 'Bad request' }, request: { method: '', path: '', id: randomUUID() } };
   const text = JSON.stringify(body);
   // At debug level, as fastify does: a flood of broken requests must not flood the log.
   this.log.debug({ code: err.code, id: body.request.id }, 'unreadable HTTP request');
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${text}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${text}`,
+    );
   }
   socket.destroy();
 }

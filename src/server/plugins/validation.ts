@@ -64,7 +64,10 @@ const INTEGER = /^-?(?:0|[1-9][0-9]*)$/;
  * A query's values as the schema declares them: an integer or a boolean property from its plain spelling (anything
  * else stays text, for ajv to refuse), and a parameter sent more than once, where one value is expected, refused.
  */
-export function decodeQuery(schema: QuerySchema, query: Record<string, unknown>): { value: Record<string, unknown> } | { errors: FastifySchemaValidationError[] } {
+export function decodeQuery(
+  schema: QuerySchema,
+  query: Record<string, unknown>,
+): { value: Record<string, unknown> } | { errors: FastifySchemaValidationError[] } {
   // No prototype: a parameter named __proto__ or constructor is a key like any other (and refused as unknown).
   const value: Record<string, unknown> = Object.create(null);
   const errors: FastifySchemaValidationError[] = [];

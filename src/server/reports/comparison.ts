@@ -24,7 +24,9 @@ export function comparisonAxes(tree: readonly TreeAxis[], figures: ReadonlyMap<s
     valuesByPolicy: axis.policies.map((policy) => {
       const f = figures.get(`policy:${policy.id}`);
       return {
-        policyText: policy.text, percentages: pick(f?.percentages), percentagesComparedToAll: pick(f?.percentagesComparedToAll),
+        policyText: policy.text,
+        percentages: pick(f?.percentages),
+        percentagesComparedToAll: pick(f?.percentagesComparedToAll),
         ...(changedPolicies ? { contentChanged: changedPolicies.has(policy.id) } : {}),
       };
     }),

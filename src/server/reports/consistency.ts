@@ -39,8 +39,10 @@ export function territorialDifferences(figures: TerritorialFigures): FigureDiffe
   const out: FigureDifference[] = [];
   for (const { stored: storedRow, recomputed: recomputedRow, ...key } of figures.scores) {
     const [stored, recomputed] = [storedRow ?? NONE, recomputedRow ?? NONE];
-    if (stored.participants !== recomputed.participants) out.push({ ...key, field: 'participants', stored: stored.participants, recomputed: recomputed.participants });
-    if (!sumsAgree(stored.percentageSum, recomputed.percentageSum)) out.push({ ...key, field: 'percentage_sum', stored: stored.percentageSum, recomputed: recomputed.percentageSum });
+    if (stored.participants !== recomputed.participants)
+      out.push({ ...key, field: 'participants', stored: stored.participants, recomputed: recomputed.participants });
+    if (!sumsAgree(stored.percentageSum, recomputed.percentageSum))
+      out.push({ ...key, field: 'percentage_sum', stored: stored.percentageSum, recomputed: recomputed.percentageSum });
     if (!sumsAgree(stored.valueSum, recomputed.valueSum)) out.push({ ...key, field: 'value_sum', stored: stored.valueSum, recomputed: recomputed.valueSum });
   }
   for (const { territory, territoryId, stored, recomputed } of figures.registered) {

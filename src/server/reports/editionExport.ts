@@ -2,7 +2,16 @@ import { once } from 'node:events';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import type { Queryable } from '../db/client.js';
-import { answerPages, campaignPages, editionQuestions, scorePages, type EditionQuestions, type ExportAnswer, type ExportCampaign, type ExportScore } from '../db/repositories/editionExport.js';
+import {
+  answerPages,
+  campaignPages,
+  editionQuestions,
+  scorePages,
+  type EditionQuestions,
+  type ExportAnswer,
+  type ExportCampaign,
+  type ExportScore,
+} from '../db/repositories/editionExport.js';
 import { BOM, csvLine, type CsvCell } from '../../shared/csv.js';
 import { madridDateTime } from '../../shared/dates.js';
 
@@ -48,7 +57,23 @@ const SCOPE: Readonly<Record<ExportScore['scope'], string>> = { axis: 'Eje', pol
 export const EXPORT_SECTIONS = ['Campañas', 'Puntuaciones', 'Respuestas'] as const;
 
 function campaignRow(edition: number, c: ExportCampaign): Cell[] {
-  return [c.campaignId, edition, c.entity, c.province, c.community, STATUS_WORDS[c.status] ?? c.status, c.startDate, c.endDate, 'Campaña', null, null, c.points, c.max, c.percentage, null];
+  return [
+    c.campaignId,
+    edition,
+    c.entity,
+    c.province,
+    c.community,
+    STATUS_WORDS[c.status] ?? c.status,
+    c.startDate,
+    c.endDate,
+    'Campaña',
+    null,
+    null,
+    c.points,
+    c.max,
+    c.percentage,
+    null,
+  ];
 }
 
 function scoreRow(edition: number, s: ExportScore): Cell[] {
@@ -61,7 +86,23 @@ export function answerRow(edition: number, a: ExportAnswer, names: EditionQuesti
   const chosen = a.responseIds.map((id) => names.responses.get(id)).filter((r) => r !== undefined);
   const points = chosen.reduce((sum, r) => sum + r.value, 0);
   const responses = chosen.map((r) => `${r.code}: ${r.text}`).join(' | ');
-  return [a.campaignId, edition, a.entity, null, null, null, null, null, 'Respuesta', question?.code ?? null, question?.text ?? null, points, null, null, responses];
+  return [
+    a.campaignId,
+    edition,
+    a.entity,
+    null,
+    null,
+    null,
+    null,
+    null,
+    'Respuesta',
+    question?.code ?? null,
+    question?.text ?? null,
+    points,
+    null,
+    null,
+    responses,
+  ];
 }
 
 /** Every row of the edition, page by page, tagged with its section (campaigns, then scores, then answers). */
@@ -107,7 +148,11 @@ export async function writeEditionXlsx(q: Queryable, edition: { id: number; camp
   const open = (next: number) => {
     sheet?.commit();
     sheet = workbook.addWorksheet(EXPORT_SECTIONS[next], { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = COLUMNS.map((c) => ({ header: c.header, width: c.width, ...(NUMBER_FORMATS[c.kind] ? { style: { numFmt: NUMBER_FORMATS[c.kind] } } : {}) }));
+    sheet.columns = COLUMNS.map((c) => ({
+      header: c.header,
+      width: c.width,
+      ...(NUMBER_FORMATS[c.kind] ? { style: { numFmt: NUMBER_FORMATS[c.kind] } } : {}),
+    }));
     sheet.getRow(1).font = { bold: true };
     section = next;
   };
@@ -123,7 +168,12 @@ export async function writeEditionXlsx(q: Queryable, edition: { id: number; camp
 }
 
 /** The export as a stream for the reply: CSV pulled page by page, Excel written into a pipe as its rows are read. */
-export function editionExportStream(q: Queryable, edition: { id: number; campaignNumber: number }, format: ExportFormat, onError: (err: unknown) => void): Readable {
+export function editionExportStream(
+  q: Queryable,
+  edition: { id: number; campaignNumber: number },
+  format: ExportFormat,
+  onError: (err: unknown) => void,
+): Readable {
   if (format === 'csv') return Readable.from(editionCsv(q, edition));
   const out = new PassThrough();
   writeEditionXlsx(q, edition, out).catch((err: unknown) => {

@@ -51,7 +51,8 @@ export class ReportEngine {
    */
   result(place: CampaignPlace): Promise<ReportBody> {
     const parts = this.parts;
-    if (!parts) return this.bodies.get(`result:${place.campaignId}`, resultVersion(place), () => encodeResult(this.db, this.questionnaires, place, this.minGroupSize));
+    if (!parts)
+      return this.bodies.get(`result:${place.campaignId}`, resultVersion(place), () => encodeResult(this.db, this.questionnaires, place, this.minGroupSize));
     return this.bodies.get(`result:${place.campaignId}`, resultPartsVersion(place), async () =>
       parts.result(place, await this.questionnaires.get(place.editionId, place.catalogueVersion), this.minGroupSize),
     );
@@ -72,10 +73,12 @@ export class ReportEngine {
     }
     const versions = {
       current: placePartVersions(place),
-      previous: previous.previous && (() => {
-        const [scores, ...territories] = previous.previous.partsVersion.split(' ');
-        return { scores, territories: splitTerritoryVersions(territories.join(' ')), registered: place.registeredVersion };
-      })(),
+      previous:
+        previous.previous &&
+        (() => {
+          const [scores, ...territories] = previous.previous.partsVersion.split(' ');
+          return { scores, territories: splitTerritoryVersions(territories.join(' ')), registered: place.registeredVersion };
+        })(),
     };
     return this.bodies.get(`comparison:${place.campaignId}`, comparisonPartsVersion(place, previous), async () =>
       encode({

@@ -22,7 +22,12 @@ export interface FigureInputs {
   registered: Record<Territory, number>;
 }
 
-const noAggregates = (): Record<Territory, TerritoryAggregate | undefined> => ({ province: undefined, autonomousCommunity: undefined, country: undefined, sizeBand: undefined });
+const noAggregates = (): Record<Territory, TerritoryAggregate | undefined> => ({
+  province: undefined,
+  autonomousCommunity: undefined,
+  country: undefined,
+  sizeBand: undefined,
+});
 
 /** The rows a repository read (readFigureInputs), by group key. */
 export function figureInputs(rows: FigureRows): FigureInputs {
@@ -78,7 +83,11 @@ export async function scopeFigures(q: Queryable, scope: FigureScope, minGroupSiz
 }
 
 /** Every group's figures for one campaign (key "scope:categoryId"), with the campaign's place. */
-export async function campaignFigures(q: Queryable, campaignId: number, minGroupSize = 1): Promise<{ place: CampaignPlace; figures: Map<string, GroupFigures> } | undefined> {
+export async function campaignFigures(
+  q: Queryable,
+  campaignId: number,
+  minGroupSize = 1,
+): Promise<{ place: CampaignPlace; figures: Map<string, GroupFigures> } | undefined> {
   const place = await findCampaignPlace(q, campaignId);
   if (!place) return undefined;
   return { place, figures: (await scopeFigures(q, place, minGroupSize)).figures };

@@ -35,7 +35,11 @@ export class JsonWithHoles {
   private readonly parts: Buffer[];
   private readonly partsLength: number;
 
-  constructor(value: unknown, marker: string, readonly holes: number) {
+  constructor(
+    value: unknown,
+    marker: string,
+    readonly holes: number,
+  ) {
     const parts = JSON.stringify(value).split(JSON.stringify(marker));
     if (parts.length !== holes + 1) throw new Error(`expected ${holes} holes, found ${parts.length - 1}`);
     this.parts = parts.map((p) => Buffer.from(p));

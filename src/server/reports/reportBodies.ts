@@ -14,7 +14,17 @@ import type { AnswersByQuestion } from '../db/repositories/questionnaires.js';
  * versions read with its place, and the place as it is shown (names) and compared (territories).
  */
 export function resultVersion(place: CampaignPlace): string {
-  return JSON.stringify([place.reportVersion, place.editionId, place.entityName, place.provinceId, place.provinceName, place.communityId, place.communityName, place.sizeBand, place.sizeBandMax]);
+  return JSON.stringify([
+    place.reportVersion,
+    place.editionId,
+    place.entityName,
+    place.provinceId,
+    place.provinceName,
+    place.communityId,
+    place.communityName,
+    place.sizeBand,
+    place.sizeBandMax,
+  ]);
 }
 
 /**
@@ -25,8 +35,18 @@ export function resultVersion(place: CampaignPlace): string {
  */
 export function resultPartsVersion(place: CampaignPlace): string {
   return JSON.stringify([
-    place.scoresVersion, place.territoryVersions, place.registeredVersion, place.catalogueVersion, place.editionId, place.entityName,
-    place.provinceId, place.provinceName, place.communityId, place.communityName, place.sizeBand, place.sizeBandMax,
+    place.scoresVersion,
+    place.territoryVersions,
+    place.registeredVersion,
+    place.catalogueVersion,
+    place.editionId,
+    place.entityName,
+    place.provinceId,
+    place.provinceName,
+    place.communityId,
+    place.communityName,
+    place.sizeBand,
+    place.sizeBandMax,
   ]);
 }
 
@@ -39,8 +59,21 @@ export function comparisonPartsVersion(place: CampaignPlace, { catalogueVersion,
   const [province, autonomousCommunity, , sizeBand] = place.territoryVersions.split(' ');
   const earlier = previous ? [previous.campaignId, previous.editionId, previous.partsVersion] : null;
   return JSON.stringify([
-    place.scoresVersion, province, autonomousCommunity, sizeBand, place.registeredVersion, catalogueVersion, place.editionId, place.entityName,
-    place.provinceId, place.provinceName, place.communityId, place.communityName, place.sizeBand, place.sizeBandMax, earlier,
+    place.scoresVersion,
+    province,
+    autonomousCommunity,
+    sizeBand,
+    place.registeredVersion,
+    catalogueVersion,
+    place.editionId,
+    place.entityName,
+    place.provinceId,
+    place.provinceName,
+    place.communityId,
+    place.communityName,
+    place.sizeBand,
+    place.sizeBandMax,
+    earlier,
   ]);
 }
 
@@ -48,8 +81,17 @@ export function comparisonPartsVersion(place: CampaignPlace, { catalogueVersion,
 export function comparisonVersion(place: CampaignPlace, { catalogueVersion, previous }: PreviousSentCampaign): string {
   const earlier = previous ? [previous.campaignId, previous.editionId, previous.figuresVersion] : null;
   return JSON.stringify([
-    place.reportVersion, place.editionId, place.entityName, place.provinceId, place.provinceName, place.communityId, place.communityName,
-    place.sizeBand, place.sizeBandMax, catalogueVersion, earlier,
+    place.reportVersion,
+    place.editionId,
+    place.entityName,
+    place.provinceId,
+    place.provinceName,
+    place.communityId,
+    place.communityName,
+    place.sizeBand,
+    place.sizeBandMax,
+    catalogueVersion,
+    earlier,
   ]);
 }
 

@@ -162,8 +162,17 @@ export function placePartVersions(place: Pick<CampaignPlace, 'scoresVersion' | '
  */
 export function templateVersion(place: CampaignPlace, scoresVersion: string): string {
   return JSON.stringify([
-    scoresVersion, place.catalogueVersion, place.editionId, place.campaignNumber, place.entityName, place.provinceId, place.provinceName,
-    place.communityId, place.communityName, place.sizeBand, place.sizeBandMax,
+    scoresVersion,
+    place.catalogueVersion,
+    place.editionId,
+    place.campaignNumber,
+    place.entityName,
+    place.provinceId,
+    place.provinceName,
+    place.communityId,
+    place.communityName,
+    place.sizeBand,
+    place.sizeBandMax,
   ]);
 }
 
@@ -173,7 +182,12 @@ export function splitTerritoryVersions(text: string): Record<Territory, string> 
   return { province, autonomousCommunity, country, sizeBand };
 }
 
-const noAggregates = (): Record<Territory, TerritoryAggregate | undefined> => ({ province: undefined, autonomousCommunity: undefined, country: undefined, sizeBand: undefined });
+const noAggregates = (): Record<Territory, TerritoryAggregate | undefined> => ({
+  province: undefined,
+  autonomousCommunity: undefined,
+  country: undefined,
+  sizeBand: undefined,
+});
 
 /** Most territory parts kept (some 80 territories per edition) and campaign parts kept (a few KB each). */
 const TERRITORY_PARTS_KEPT = 2048;
@@ -227,7 +241,12 @@ export class ReportParts {
   }
 
   campaign(campaignId: number, version: string): Promise<CampaignPart> {
-    return this.campaignParts.get(String(campaignId), version, async () => campaignPart(await readCampaignPart(this.q, campaignId)), (part) => part.version);
+    return this.campaignParts.get(
+      String(campaignId),
+      version,
+      async () => campaignPart(await readCampaignPart(this.q, campaignId)),
+      (part) => part.version,
+    );
   }
 
   /** What scopeFigures(policiesOnly) gives for a comparison's radar: policies only, in the province, community and size band. */
@@ -240,16 +259,19 @@ export class ReportParts {
     ]);
     const isPolicy = (key: string) => key.startsWith('policy:');
     const own = new Map([...campaign.own].filter(([key]) => isPolicy(key)));
-    return editionFigures(figureInputsOf(own, territories.map((t, i) => [t, parts[i]]), isPolicy), minGroupSize);
+    return editionFigures(
+      figureInputsOf(
+        own,
+        territories.map((t, i) => [t, parts[i]]),
+        isPolicy,
+      ),
+      minGroupSize,
+    );
   }
 }
 
 /** FigureInputs (as figureInputs makes them from rows) from the campaign's own scores and the given territories' parts. */
-function figureInputsOf(
-  own: FigureInputs['own'],
-  parts: [Territory, TerritoryPart][],
-  keep: (key: string) => boolean = () => true,
-): FigureInputs {
+function figureInputsOf(own: FigureInputs['own'], parts: [Territory, TerritoryPart][], keep: (key: string) => boolean = () => true): FigureInputs {
   const aggregates = new Map<string, Record<Territory, TerritoryAggregate | undefined>>();
   const registered = zeroPerTerritory();
   for (const [territory, part] of parts) {

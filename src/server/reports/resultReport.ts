@@ -26,7 +26,12 @@ export function buildResultReport(
   };
   const policyFigures = (id: number, text: string, withValues: boolean): PolicyFigures => {
     const f = of('policy', id);
-    return { policyText: text, percentages: f.percentages, percentagesComparedToAll: f.percentagesComparedToAll, ...(withValues ? { values: f.values, valuesComparedToAll: f.valuesComparedToAll } : {}) };
+    return {
+      policyText: text,
+      percentages: f.percentages,
+      percentagesComparedToAll: f.percentagesComparedToAll,
+      ...(withValues ? { values: f.values, valuesComparedToAll: f.valuesComparedToAll } : {}),
+    };
   };
   const axisDetails: AxisDetail[] = tree.map((axis) => ({
     axisText: axis.text,
@@ -36,9 +41,14 @@ export function buildResultReport(
   }));
   const tablePolicies = (policies: readonly TreePolicy[]) =>
     Object.fromEntries(
-      policies.map((p) => [String(p.id), { ...own('policy', p.id), valuesByMeasure: Object.fromEntries(p.measures.map((m) => [String(m.id), own('measure', m.id)])) }]),
+      policies.map((p) => [
+        String(p.id),
+        { ...own('policy', p.id), valuesByMeasure: Object.fromEntries(p.measures.map((m) => [String(m.id), own('measure', m.id)])) },
+      ]),
     );
-  const valuesPerAxis: Record<string, TableAxis> = Object.fromEntries(tree.map((axis) => [String(axis.id), { ...own('axis', axis.id), valuesByPolicy: tablePolicies(axis.policies) }]));
+  const valuesPerAxis: Record<string, TableAxis> = Object.fromEntries(
+    tree.map((axis) => [String(axis.id), { ...own('axis', axis.id), valuesByPolicy: tablePolicies(axis.policies) }]),
+  );
   valuesPerAxis.total = { ...own('total', 0), valuesByPolicy: tablePolicies(tree.flatMap((a) => a.policies)) };
   const texts = { axis: {} as Record<string, string>, policy: {} as Record<string, string>, measure: {} as Record<string, string> };
   for (const axis of tree) {

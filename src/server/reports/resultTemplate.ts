@@ -112,7 +112,11 @@ export class ResultTemplate {
       if (i % 2 === 0) segments.push(Buffer.from(pieces[i]));
       else holes.push(decode(pieces[i]));
     }
-    return new ResultTemplate(segments, holes, segments.reduce((n, s) => n + s.length, 0));
+    return new ResultTemplate(
+      segments,
+      holes,
+      segments.reduce((n, s) => n + s.length, 0),
+    );
   }
 
   /** The body with its territories' figures from their parts, as encodeResult builds it from the same state. */
@@ -134,7 +138,9 @@ export class ResultTemplate {
           const sum = part.sums.get(hole.key);
           if (!sum || withheld[hole.territory]) return 'null';
           const total = hole.field.startsWith('percentages') ? sum.percentageSum : sum.valueSum;
-          const mean = hole.field.endsWith('ComparedToAll') ? allEntitiesMean(total, sum.participants, part.registered) : participantsMean(total, sum.participants);
+          const mean = hole.field.endsWith('ComparedToAll')
+            ? allEntitiesMean(total, sum.participants, part.registered)
+            : participantsMean(total, sum.participants);
           return JSON.stringify(mean);
         }
       }

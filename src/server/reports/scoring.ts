@@ -36,7 +36,9 @@ export interface GroupScore {
 
 /** An edition's questions (its indicators, in order) as scoring reads them, each with its place in the tree. */
 export function scoredSubindicators(indicators: readonly IndicatorGroup[]): ScoredSubindicator[] {
-  return indicators.flatMap((i) => i.subindicators.map((s) => ({ id: s.id, type: s.type, axisId: i.axisId, policyId: i.policyId, measureId: i.measureId, responses: s.responses })));
+  return indicators.flatMap((i) =>
+    i.subindicators.map((s) => ({ id: s.id, type: s.type, axisId: i.axisId, policyId: i.policyId, measureId: i.measureId, responses: s.responses })),
+  );
 }
 
 /** Key of one group's figures (a stored score, a territory's sums): "total:0", "axis:12"... */

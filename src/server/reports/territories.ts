@@ -93,7 +93,8 @@ export function meanSizes(aggregates: Iterable<Record<Territory, TerritoryAggreg
     for (const territory of TERRITORIES) participants[territory] = Math.max(participants[territory], group[territory]?.participants ?? 0);
   }
   const comparedToAll = zeroPerTerritory();
-  for (const territory of TERRITORIES) comparedToAll[territory] = participants[territory] > 0 ? Math.max(registered[territory], participants[territory]) : registered[territory];
+  for (const territory of TERRITORIES)
+    comparedToAll[territory] = participants[territory] > 0 ? Math.max(registered[territory], participants[territory]) : registered[territory];
   return { participants, comparedToAll };
 }
 

@@ -22,7 +22,10 @@ const figuresOf = (f: GroupFigures = NO_FIGURES): TrendFigures => ({ percentages
  * both modes, its means' sizes and withheld means, and every axis's name once, the latest edition's first
  * (editions are matched by name: an axis an edition lacks is simply absent from its list).
  */
-export function buildTrend(sources: readonly TrendSource[], about: { territoryTexts: TerritoryTexts; sizeBand: SizeBand; minGroupSize: number }): TrendResponse {
+export function buildTrend(
+  sources: readonly TrendSource[],
+  about: { territoryTexts: TerritoryTexts; sizeBand: SizeBand; minGroupSize: number },
+): TrendResponse {
   const editions: TrendEdition[] = sources.map(({ year, campaignId, tree, figures, sizes, withheld }) => ({
     year,
     campaignId,

@@ -33,7 +33,8 @@ function clientCredentials(request: FastifyRequest, body: TokenRequest) {
     const colon = decoded.indexOf(':');
     const id = colon > 0 ? formDecoded(decoded.slice(0, colon)) : undefined;
     const secret = colon > 0 ? formDecoded(decoded.slice(colon + 1)) : undefined;
-    if (id === undefined || secret === undefined) throw Object.assign(new OAuthError('invalid_client', 'Malformed HTTP Basic client credentials'), { basic: true });
+    if (id === undefined || secret === undefined)
+      throw Object.assign(new OAuthError('invalid_client', 'Malformed HTTP Basic client credentials'), { basic: true });
     // RFC 6749 section 2.3: a client uses one authentication method per request.
     if (body.client_secret !== undefined) throw new OAuthError('invalid_request', 'Client credentials sent both by HTTP Basic and in the body');
     return { id, secret, basic: true };
@@ -147,7 +148,11 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     ...routeOf(authCalls.forgotPassword),
     config: { rateLimit },
     handler: async (request) => {
-      await requestPasswordReset({ db: ctx.db, mailer, publicUrl: ctx.config.publicUrl, warn: (detail, message) => request.log.warn(detail, message) }, request.body, { ip: request.ip, requestId: String(request.id) });
+      await requestPasswordReset(
+        { db: ctx.db, mailer, publicUrl: ctx.config.publicUrl, warn: (detail, message) => request.log.warn(detail, message) },
+        request.body,
+        { ip: request.ip, requestId: String(request.id) },
+      );
       return { response: { success: true as const } };
     },
   });

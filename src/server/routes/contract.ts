@@ -18,7 +18,7 @@ interface CallSchema<Q extends TSchema, B extends TSchema, R extends TSchema> {
 
 /** The OpenAPI tags: one per area of the API, each call in the one its path starts with (tagOf). */
 export const API_TAGS = [
-  { name: 'auth', description: 'Signing in (OAuth 2 with PKCE), the session, one\'s own password and language' },
+  { name: 'auth', description: "Signing in (OAuth 2 with PKCE), the session, one's own password and language" },
   { name: 'users', description: 'User accounts (ADMIN, FEC)' },
   { name: 'entities', description: 'Entities (ADMIN, FEC)' },
   { name: 'campaigns', description: 'Campaigns: questionnaires, answers, deadlines, results, comparisons, maps and shared links' },
@@ -30,7 +30,10 @@ export const API_TAGS = [
 
 /** The OpenAPI tag of a call: its area ('campaigns', 'users', 'auth'...). */
 function tagOf(url: string): string {
-  const [area] = url.replace(/^\/api\/v1\//, '/').split('/').filter(Boolean);
+  const [area] = url
+    .replace(/^\/api\/v1\//, '/')
+    .split('/')
+    .filter(Boolean);
   const tag = area === 'communities' || area === 'categories' ? 'reference' : area;
   if (!API_TAGS.some((t) => t.name === tag)) throw new Error(`${url}: its area '${tag}' is not one of API_TAGS (routes/contract.ts)`);
   return tag;
@@ -42,7 +45,10 @@ function tagOf(url: string): string {
  * generated client gets. Paths are unique per call (registerOpenApi checks the ids are too).
  */
 export function operationIdOf(url: string): string {
-  const words = url.replace(/^\/api\/v1\//, '/').split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const words = url
+    .replace(/^\/api\/v1\//, '/')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
   return words.map((w, i) => (i === 0 ? w : w[0].toUpperCase() + w.slice(1))).join('');
 }
 
@@ -118,9 +124,11 @@ export function uploadRouteOf<Q extends TSchema, B extends TSchema, R extends TS
   return {
     ...route,
     schema: { ...route.schema, consumes: ['multipart/form-data'] },
-    validatorCompiler: ({ httpPart }: { httpPart?: string }) => (value: unknown) =>
-      httpPart !== 'querystring' || Object.keys(value ?? {}).length === 0
-        ? true
-        : { error: [{ keyword: 'additionalProperties', instancePath: '', schemaPath: '#', params: {}, message: 'must NOT have additional properties' }] },
+    validatorCompiler:
+      ({ httpPart }: { httpPart?: string }) =>
+      (value: unknown) =>
+        httpPart !== 'querystring' || Object.keys(value ?? {}).length === 0
+          ? true
+          : { error: [{ keyword: 'additionalProperties', instancePath: '', schemaPath: '#', params: {}, message: 'must NOT have additional properties' }] },
   };
 }

@@ -24,13 +24,19 @@ function catalogueOf(bytes: Uint8Array): Catalogue {
 export async function previewEdition(db: Db, bytes: Uint8Array): Promise<EditionPreview> {
   const catalogue = catalogueOf(bytes);
   if (await editionExists(db, catalogue.edition)) {
-    throw validationError('The edition is already imported', { problems: [{ path: 'edition', message: `la edición ${catalogue.edition} ya está importada` }] } satisfies FileProblemsData);
+    throw validationError('The edition is already imported', {
+      problems: [{ path: 'edition', message: `la edición ${catalogue.edition} ya está importada` }],
+    } satisfies FileProblemsData);
   }
   const previous = await editionBefore(db, catalogue.edition);
   const diff = previous ? diffEditions((await loadEditionCatalogue(db, previous.id)).catalogue, catalogue) : null;
   return {
-    year: catalogue.edition, title: catalogue.title, counts: catalogueCounts(catalogue), indicators: catalogueIndicators(catalogue),
-    previousYear: previous?.year ?? null, diff,
+    year: catalogue.edition,
+    title: catalogue.title,
+    counts: catalogueCounts(catalogue),
+    indicators: catalogueIndicators(catalogue),
+    previousYear: previous?.year ?? null,
+    diff,
   };
 }
 
@@ -41,7 +47,13 @@ export async function importEdition(db: Db, actor: Actor, bytes: Uint8Array): Pr
   if (await editionExists(db, catalogue.edition)) throw alreadyImported();
   try {
     const id = await importCatalogue(db, catalogue, (tx, editionId) =>
-      recordAudit(tx, { ...auditedBy(actor), action: 'edition.import', targetType: 'edition', targetId: editionId, details: { year: catalogue.edition, ...catalogueCounts(catalogue) } }),
+      recordAudit(tx, {
+        ...auditedBy(actor),
+        action: 'edition.import',
+        targetType: 'edition',
+        targetId: editionId,
+        details: { year: catalogue.edition, ...catalogueCounts(catalogue) },
+      }),
     );
     return { id, year: catalogue.edition };
   } catch (err) {

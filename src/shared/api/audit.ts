@@ -11,7 +11,13 @@ const ActionCode = Type.String({ pattern: '^[a-z][A-Za-z0-9_.]{0,63}$', maxLengt
 const Cursor = Type.String({ pattern: '^[0-9]{1,17}:[0-9]{1,18}$', maxLength: 40 });
 
 /** The filters of the log and of its CSV: actor (a user id), entity, action, and Madrid dates from and to, both included. */
-const filterProperties = { actor: Type.Optional(Id), entity: Type.Optional(Id), action: Type.Optional(ActionCode), from: Type.Optional(CalendarDate), to: Type.Optional(CalendarDate) };
+const filterProperties = {
+  actor: Type.Optional(Id),
+  entity: Type.Optional(Id),
+  action: Type.Optional(ActionCode),
+  from: Type.Optional(CalendarDate),
+  to: Type.Optional(CalendarDate),
+};
 
 export const AuditQuery = Strict({ ...filterProperties, after: Type.Optional(Cursor) });
 export type AuditQuery = Static<typeof AuditQuery>;
@@ -43,11 +49,20 @@ export const AUDIT_PAGE_SIZE = 50;
 
 export const auditCalls = {
   list: apiCall({
-    method: 'GET', url: '/audit/list', access: 'user', querystring: AuditQuery, response: AuditPage,
+    method: 'GET',
+    url: '/audit/list',
+    access: 'user',
+    querystring: AuditQuery,
+    response: AuditPage,
     summary: 'The activity log, newest first, filtered, one page at a time (ADMIN only)',
   }),
   exportCsv: apiCall({
-    method: 'GET', url: '/audit/export', access: 'user', querystring: AuditExportQuery, response: Type.String({ format: 'binary' }),
-    file: { csv: FILE_TYPES.csv }, summary: 'The filtered activity log as CSV (ADMIN only)',
+    method: 'GET',
+    url: '/audit/export',
+    access: 'user',
+    querystring: AuditExportQuery,
+    response: Type.String({ format: 'binary' }),
+    file: { csv: FILE_TYPES.csv },
+    summary: 'The filtered activity log as CSV (ADMIN only)',
   }),
 };

@@ -55,7 +55,16 @@ export type TokenResponse = Static<typeof TokenResponse>;
 
 /** RFC 6749 section 5.2 error response (plus slow_down for too many calls, temporarily_unavailable and server_error as section 4.1.2.1 names them). */
 export const TokenError = Type.Object({
-  error: Type.Enum(['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'slow_down', 'temporarily_unavailable', 'server_error']),
+  error: Type.Enum([
+    'invalid_request',
+    'invalid_client',
+    'invalid_grant',
+    'unauthorized_client',
+    'unsupported_grant_type',
+    'slow_down',
+    'temporarily_unavailable',
+    'server_error',
+  ]),
   error_description: Type.Optional(Type.String()),
 });
 export type TokenError = Static<typeof TokenError>;
@@ -114,47 +123,86 @@ export type ResetPasswordRequest = Static<typeof ResetPasswordRequest>;
 /** The authentication calls. Login and token are public; the token endpoint speaks RFC 6749, not the envelope. */
 export const authCalls = {
   login: apiCall({
-    method: 'POST', url: '/api/v1/auth/login', access: 'public', querystring: NoQuery, body: LoginRequest, response: LoginResponse,
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    access: 'public',
+    querystring: NoQuery,
+    body: LoginRequest,
+    response: LoginResponse,
     summary: 'Checks e-mail and password and issues a single-use authorization code (PKCE, S256 only)',
   }),
   token: apiCall({
-    method: 'POST', url: '/api/v1/auth/token', access: 'public', querystring: NoQuery, body: TokenRequest, response: TokenResponse,
+    method: 'POST',
+    url: '/api/v1/auth/token',
+    access: 'public',
+    querystring: NoQuery,
+    body: TokenRequest,
+    response: TokenResponse,
     summary: 'OAuth 2 token endpoint (RFC 6749): authorization_code and refresh_token grants; answers and errors in RFC 6749 form',
   }),
   forgotPassword: apiCall({
-    method: 'POST', url: '/api/v1/auth/forgotPassword', access: 'public', querystring: NoQuery, body: ForgotPasswordRequest, response: Success,
+    method: 'POST',
+    url: '/api/v1/auth/forgotPassword',
+    access: 'public',
+    querystring: NoQuery,
+    body: ForgotPasswordRequest,
+    response: Success,
     summary: 'Sends a single-use link (1 hour) to choose a new password to the address, if it belongs to an account',
     description:
       'The answer is the same, and takes about as long, whether or not the address belongs to an account; the e-mail goes in ' +
-      '`language` (the page\'s) or else the user\'s language. Throttled per address (429 RATE_LIMITED, as the login) and per e-mail ' +
+      "`language` (the page's) or else the user's language. Throttled per address (429 RATE_LIMITED, as the login) and per e-mail " +
       '(the first 5 requests a day at once, then waits of 2 s, 4 s... up to 15 minutes). 409 CONFLICT with `data` SMTP_NOT_CONFIGURED ' +
       'when the server has no SMTP_URL (GET /api/v1/health says `mail: false`): the user must ask an administrator.',
   }),
   resetPassword: apiCall({
-    method: 'POST', url: '/api/v1/auth/resetPassword', access: 'public', querystring: NoQuery, body: ResetPasswordRequest, response: Success,
+    method: 'POST',
+    url: '/api/v1/auth/resetPassword',
+    access: 'public',
+    querystring: NoQuery,
+    body: ResetPasswordRequest,
+    response: Success,
     summary: "Sets a new password with a reset link's token; the token is used up and every session of the user ends",
     description:
       'An unknown, used or expired token is 422 VALIDATION with `data.token` AUTH.RESET.INVALID_LINK; a password the policy refuses ' +
       '(as auth/changePassword) 422 with `data.password` the reason (ACCOUNT.PASSWORD.*). Rate-limited per address as the login.',
   }),
   me: apiCall({
-    method: 'GET', url: '/auth/me', access: 'userOrShare', querystring: NoQuery, response: Type.Object({ user: CurrentUser }),
+    method: 'GET',
+    url: '/auth/me',
+    access: 'userOrShare',
+    querystring: NoQuery,
+    response: Type.Object({ user: CurrentUser }),
     summary: 'The signed-in user (a share link answers a viewer with role NO and its campaign)',
   }),
   language: apiCall({
-    method: 'POST', url: '/auth/me/language', access: 'user', querystring: NoQuery, body: Strict({ language: Type.Enum(LANGUAGES) }), response: Success,
-    summary: "Keeps the interface language the user chose, for the e-mails sent to them (reminders, campaign opened)",
+    method: 'POST',
+    url: '/auth/me/language',
+    access: 'user',
+    querystring: NoQuery,
+    body: Strict({ language: Type.Enum(LANGUAGES) }),
+    response: Success,
+    summary: 'Keeps the interface language the user chose, for the e-mails sent to them (reminders, campaign opened)',
   }),
   logout: apiCall({
-    method: 'POST', url: '/auth/logout', access: 'user', querystring: NoQuery, body: NoBody, response: Success,
+    method: 'POST',
+    url: '/auth/logout',
+    access: 'user',
+    querystring: NoQuery,
+    body: NoBody,
+    response: Success,
     summary: "Revokes the caller's session (its refresh-token family)",
   }),
   changePassword: apiCall({
-    method: 'POST', url: '/auth/changePassword', access: 'user', querystring: NoQuery, body: ChangePasswordRequest, response: Success,
+    method: 'POST',
+    url: '/auth/changePassword',
+    access: 'user',
+    querystring: NoQuery,
+    body: ChangePasswordRequest,
+    response: Success,
     summary: "Changes the caller's password; the caller's other sessions end, this one continues",
     description:
       'The new password: 12 to 50 characters, not the e-mail nor containing it, not the current one, and not easily guessed ' +
-      '(zxcvbn-ts score 3 or more with its common and Spanish dictionaries and the user\'s e-mail and name). A refusal is 422 ' +
+      "(zxcvbn-ts score 3 or more with its common and Spanish dictionaries and the user's e-mail and name). A refusal is 422 " +
       'VALIDATION, `data.newPassword` naming the reason (ACCOUNT.PASSWORD.TOO_SHORT, IS_EMAIL, SAME_AS_CURRENT, WEAK.<zxcvbn warning>...). ' +
       'A wrong current password is 422 VALIDATION with `data.currentPassword`, counted by the login throttle of the account ' +
       '(429 RATE_LIMITED with `data.retryAfterSeconds` while it waits). The one call, with auth/me and auth/logout, that a user ' +

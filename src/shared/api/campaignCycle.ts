@@ -53,7 +53,11 @@ export const EditionDeadline = Type.Object({
 });
 export type EditionDeadline = Static<typeof EditionDeadline>;
 
-export const SetDeadlineRequest = Strict({ edition: Type.Integer({ minimum: 1, maximum: 9999 }), opensOn: NullableCalendarDate, closesOn: NullableCalendarDate });
+export const SetDeadlineRequest = Strict({
+  edition: Type.Integer({ minimum: 1, maximum: 9999 }),
+  opensOn: NullableCalendarDate,
+  closesOn: NullableCalendarDate,
+});
 export type SetDeadlineRequest = Static<typeof SetDeadlineRequest>;
 
 /** The edition a status-page call is about; without it, the current (newest) edition. 422 for one that does not exist. */
@@ -78,27 +82,54 @@ export type Reopenings = Static<typeof Reopenings>;
 /** The deadline, extension and reopening calls under /api/secure/v1. */
 export const campaignCycleCalls = {
   deadline: apiCall({
-    method: 'GET', url: '/campaigns/deadline', access: 'user', querystring: EditionQuery, response: EditionDeadline,
+    method: 'GET',
+    url: '/campaigns/deadline',
+    access: 'user',
+    querystring: EditionQuery,
+    response: EditionDeadline,
     summary: "ADMIN, FEC: an edition's dates, days left, extensions and late entities (the current edition unless editionId names one)",
   }),
   campaignDeadline: apiCall({
-    method: 'GET', url: '/campaigns/campaignDeadline', access: 'user', querystring: CampaignIdQuery, response: CampaignDeadline,
+    method: 'GET',
+    url: '/campaigns/campaignDeadline',
+    access: 'user',
+    querystring: CampaignIdQuery,
+    response: CampaignDeadline,
     summary: "The dates that apply to a campaign (its entity's extension included) and whether it can be answered now",
   }),
   setDeadline: apiCall({
-    method: 'POST', url: '/campaigns/setDeadline', access: 'user', querystring: NoQuery, body: SetDeadlineRequest, response: EditionDeadline,
+    method: 'POST',
+    url: '/campaigns/setDeadline',
+    access: 'user',
+    querystring: NoQuery,
+    body: SetDeadlineRequest,
+    response: EditionDeadline,
     summary: "ADMIN: sets an edition's opening and closing dates (null: no limit; 422 CLOSING_BEFORE_OPENING)",
   }),
   extendDeadline: apiCall({
-    method: 'POST', url: '/campaigns/extendDeadline', access: 'user', querystring: NoQuery, body: ExtendDeadlineRequest, response: EditionDeadline,
-    summary: "ADMIN: a later closing date for one entity in an edition (the current one unless editionId names one), with a reason",
+    method: 'POST',
+    url: '/campaigns/extendDeadline',
+    access: 'user',
+    querystring: NoQuery,
+    body: ExtendDeadlineRequest,
+    response: EditionDeadline,
+    summary: 'ADMIN: a later closing date for one entity in an edition (the current one unless editionId names one), with a reason',
   }),
   reopen: apiCall({
-    method: 'POST', url: '/campaigns/reopen', access: 'user', querystring: NoQuery, body: ReopenRequest, response: CampaignStateResponse,
+    method: 'POST',
+    url: '/campaigns/reopen',
+    access: 'user',
+    querystring: NoQuery,
+    body: ReopenRequest,
+    response: CampaignStateResponse,
     summary: 'ADMIN: a sent campaign back to draft with its answers, out of the territorial figures until sent again (409 when not sent)',
   }),
   reopenings: apiCall({
-    method: 'GET', url: '/campaigns/reopenings', access: 'userOrShare', querystring: CampaignIdQuery, response: Reopenings,
+    method: 'GET',
+    url: '/campaigns/reopenings',
+    access: 'userOrShare',
+    querystring: CampaignIdQuery,
+    response: Reopenings,
     summary: "A campaign's reopenings, oldest first (a shared link: without who, and whether the link predates the last one)",
   }),
 };

@@ -72,19 +72,39 @@ export type Reminders = Static<typeof Reminders>;
 /** The calls under /api/secure/v1. */
 export const editionOpeningCalls = {
   openingSummary: apiCall({
-    method: 'GET', url: '/campaigns/openingSummary', access: 'user', querystring: OpeningQuery, response: OpeningSummary,
-    summary: "ADMIN: how many campaigns opening an edition (the current one unless editionId names one) for the scope would create, and how many entities already have one",
+    method: 'GET',
+    url: '/campaigns/openingSummary',
+    access: 'user',
+    querystring: OpeningQuery,
+    response: OpeningSummary,
+    summary:
+      'ADMIN: how many campaigns opening an edition (the current one unless editionId names one) for the scope would create, and how many entities already have one',
   }),
   openEdition: apiCall({
-    method: 'POST', url: '/campaigns/openEdition', access: 'user', querystring: NoQuery, body: OpenEditionRequest, response: OpenEditionResult,
-    summary: "ADMIN: creates an edition's campaign (the current one unless editionId names one) for every entity of the scope that has none (repeating creates nothing); optionally e-mails their users (409 SMTP_NOT_CONFIGURED without SMTP_URL)",
+    method: 'POST',
+    url: '/campaigns/openEdition',
+    access: 'user',
+    querystring: NoQuery,
+    body: OpenEditionRequest,
+    response: OpenEditionResult,
+    summary:
+      "ADMIN: creates an edition's campaign (the current one unless editionId names one) for every entity of the scope that has none (repeating creates nothing); optionally e-mails their users (409 SMTP_NOT_CONFIGURED without SMTP_URL)",
   }),
   reminders: apiCall({
-    method: 'GET', url: '/campaigns/reminders', access: 'user', querystring: EditionQuery, response: Reminders,
+    method: 'GET',
+    url: '/campaigns/reminders',
+    access: 'user',
+    querystring: EditionQuery,
+    response: Reminders,
     summary: 'ADMIN, FEC: the entities of an edition (the current one unless editionId names one) not started or not finished, and their users',
   }),
   remind: apiCall({
-    method: 'POST', url: '/campaigns/remind', access: 'user', querystring: NoQuery, body: RemindRequest, response: MailSummary,
+    method: 'POST',
+    url: '/campaigns/remind',
+    access: 'user',
+    querystring: NoQuery,
+    body: RemindRequest,
+    response: MailSummary,
     summary: 'ADMIN, FEC: e-mails a reminder to each user of those entities, one message each (409 SMTP_NOT_CONFIGURED without SMTP_URL)',
   }),
 };

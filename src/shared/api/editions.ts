@@ -43,13 +43,23 @@ const Points = Type.Object({ code: Type.String(), text: Type.String(), before: T
 
 /** What changed from the previous edition (matched by code, FORMAT.md). */
 /** What a question asks beyond its answer (catalogue/FORMAT.md): evidence, what it must show, and "No aplica". */
-const QuestionAsks = Type.Object({ evidenceRule: Type.Enum(EVIDENCE_RULES), evidenceCriteria: Type.Union([Type.String(), Type.Null()]), allowsNotApplicable: Type.Boolean() });
+const QuestionAsks = Type.Object({
+  evidenceRule: Type.Enum(EVIDENCE_RULES),
+  evidenceCriteria: Type.Union([Type.String(), Type.Null()]),
+  allowsNotApplicable: Type.Boolean(),
+});
 /** A question that asks something else beyond its answer than in the previous edition. */
 const AsksChanged = Type.Object({ code: Type.String(), text: Type.String(), before: QuestionAsks, after: QuestionAsks });
 
 export const EditionDiff = Type.Object({
   measures: Type.Object({ added: Type.Array(Item), removed: Type.Array(Item), renamed: Type.Array(Renamed) }),
-  questions: Type.Object({ added: Type.Array(Item), removed: Type.Array(Item), renamed: Type.Array(Renamed), pointsChanged: Type.Array(Points), asksChanged: Type.Array(AsksChanged) }),
+  questions: Type.Object({
+    added: Type.Array(Item),
+    removed: Type.Array(Item),
+    renamed: Type.Array(Renamed),
+    pointsChanged: Type.Array(Points),
+    asksChanged: Type.Array(AsksChanged),
+  }),
   changedPolicies: Type.Array(Type.String()),
 });
 export type EditionDiff = Static<typeof EditionDiff>;
@@ -80,16 +90,30 @@ export const EditionFileBody = Type.Object(
 /** The editions calls, under /api/secure/v1. */
 export const editionCalls = {
   listEditions: apiCall({
-    method: 'GET', url: '/editions/list', access: 'user', querystring: NoQuery, response: Type.Array(EditionRow),
+    method: 'GET',
+    url: '/editions/list',
+    access: 'user',
+    querystring: NoQuery,
+    response: Type.Array(EditionRow),
     summary: 'Every questionnaire edition with its size and campaigns per status (ADMIN, FEC)',
   }),
   previewEdition: apiCall({
-    method: 'POST', url: '/editions/preview', access: 'user', querystring: NoQuery, body: EditionFileBody, response: EditionPreview,
+    method: 'POST',
+    url: '/editions/preview',
+    access: 'user',
+    querystring: NoQuery,
+    body: EditionFileBody,
+    response: EditionPreview,
     summary: 'Checks a catalogue file (multipart) and previews it with its differences from the previous edition; imports nothing (ADMIN)',
     description: 'A file with problems answers 422 VALIDATION with data { problems: [{ path, message, line?, column? }] }.',
   }),
   importEdition: apiCall({
-    method: 'POST', url: '/editions/import', access: 'user', querystring: NoQuery, body: EditionFileBody, response: ImportedEdition,
+    method: 'POST',
+    url: '/editions/import',
+    access: 'user',
+    querystring: NoQuery,
+    body: EditionFileBody,
+    response: ImportedEdition,
     summary: 'Checks a catalogue file (multipart) again and imports it as a new edition (ADMIN); 409 CONFLICT when the year exists',
   }),
 };

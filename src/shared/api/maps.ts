@@ -81,16 +81,27 @@ export type ResultMap = Static<typeof ResultMap>;
 
 export const mapCalls = {
   boundaries: apiCall({
-    method: 'GET', url: '/communities/municipalityBoundaries', access: 'userOrShare', querystring: Strict({ provinceId: ProvinceCode }),
+    method: 'GET',
+    url: '/communities/municipalityBoundaries',
+    access: 'userOrShare',
+    querystring: Strict({ provinceId: ProvinceCode }),
     response: MunicipalityBoundaries,
     summary: "One province's municipalities as GeoJSON (es-atlas, IGN boundaries), cached a day",
   }),
   participation: apiCall({
-    method: 'GET', url: '/campaigns/participation', access: 'user', querystring: ParticipationQuery, response: Participation,
+    method: 'GET',
+    url: '/campaigns/participation',
+    access: 'user',
+    querystring: ParticipationQuery,
+    response: Participation,
     summary: 'ADMIN, FEC: per province, the registered entities and the campaigns sent and in draft of an edition (editionId; without it the current edition)',
   }),
   resultMap: apiCall({
-    method: 'GET', url: '/campaigns/resultMap', access: 'userOrShare', querystring: CampaignIdQuery, response: ResultMap,
+    method: 'GET',
+    url: '/campaigns/resultMap',
+    access: 'userOrShare',
+    querystring: CampaignIdQuery,
+    response: ResultMap,
     summary: "A sent campaign's edition: the mean global score per province (MIN_GROUP_SIZE applied), and the entity's municipalities",
   }),
 };

@@ -20,19 +20,35 @@ export type Category = Static<typeof Category>;
 /** The reference calls, open to any signed-in user, under /api/secure/v1. */
 export const referenceCalls = {
   municipalities: apiCall({
-    method: 'GET', url: '/communities/allMunicipalities', access: 'user', querystring: NoQuery, response: Type.Array(Municipality),
+    method: 'GET',
+    url: '/communities/allMunicipalities',
+    access: 'user',
+    querystring: NoQuery,
+    response: Type.Array(Municipality),
     summary: 'Every Spanish municipality (INE codes)',
   }),
   communities: apiCall({
-    method: 'GET', url: '/communities/allAutonomousCommunities', access: 'user', querystring: NoQuery, response: Type.Array(AutonomousCommunity),
+    method: 'GET',
+    url: '/communities/allAutonomousCommunities',
+    access: 'user',
+    querystring: NoQuery,
+    response: Type.Array(AutonomousCommunity),
     summary: 'The 19 autonomous communities and cities',
   }),
   provinces: apiCall({
-    method: 'GET', url: '/communities/allProvinces', access: 'user', querystring: NoQuery, response: Type.Array(Province),
+    method: 'GET',
+    url: '/communities/allProvinces',
+    access: 'user',
+    querystring: NoQuery,
+    response: Type.Array(Province),
     summary: 'The 52 provinces with their community',
   }),
   categories: apiCall({
-    method: 'GET', url: '/categories/all', access: 'user', querystring: Strict({ type: CategoryType }), response: Type.Array(Category),
+    method: 'GET',
+    url: '/categories/all',
+    access: 'user',
+    querystring: Strict({ type: CategoryType }),
+    response: Type.Array(Category),
     summary: "The questionnaire's axes, policies or measures",
   }),
 };

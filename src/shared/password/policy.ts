@@ -18,8 +18,22 @@ export const PASSWORD_MIN_SCORE = 4;
 
 /** Why zxcvbn finds a password weak: its feedback's warning keys (the same in every zxcvbn-ts language). */
 export const STRENGTH_WARNINGS = [
-  'straightRow', 'keyPattern', 'simpleRepeat', 'extendedRepeat', 'sequences', 'recentYears', 'dates', 'topTen', 'topHundred',
-  'common', 'similarToCommon', 'wordByItself', 'namesByThemselves', 'commonNames', 'userInputs', 'pwned',
+  'straightRow',
+  'keyPattern',
+  'simpleRepeat',
+  'extendedRepeat',
+  'sequences',
+  'recentYears',
+  'dates',
+  'topTen',
+  'topHundred',
+  'common',
+  'similarToCommon',
+  'wordByItself',
+  'namesByThemselves',
+  'commonNames',
+  'userInputs',
+  'pwned',
 ] as const;
 export type StrengthWarning = (typeof STRENGTH_WARNINGS)[number];
 
@@ -34,8 +48,7 @@ export type StrengthEstimator = (password: string, userInputs: readonly string[]
 
 /** Why a password is refused. */
 export type PasswordProblem =
-  | { code: 'REQUIRED' | 'TOO_SHORT' | 'TOO_LONG' | 'IS_EMAIL' | 'SAME_AS_CURRENT' }
-  | { code: 'TOO_WEAK'; warning: StrengthWarning | null };
+  { code: 'REQUIRED' | 'TOO_SHORT' | 'TOO_LONG' | 'IS_EMAIL' | 'SAME_AS_CURRENT' } | { code: 'TOO_WEAK'; warning: StrengthWarning | null };
 
 export interface PasswordContext {
   email: string;

@@ -44,7 +44,12 @@ const population = yup
   .max(POPULATION_MAX, 'ENTITIES.VALIDATION.POPULATION_MAX');
 const municipalities = yup
   .array()
-  .of(yup.string().matches(/^\d{5}$/, 'must be INE municipality codes').required())
+  .of(
+    yup
+      .string()
+      .matches(/^\d{5}$/, 'must be INE municipality codes')
+      .required(),
+  )
   .min(1, 'ENTITIES.VALIDATION.MUNICIPALITY_REQUIRED')
   .required('ENTITIES.VALIDATION.MUNICIPALITY_REQUIRED');
 

@@ -11,14 +11,26 @@ import type { CreateEntityRequest, CreateUserRequest, EntityRow } from '../../..
 import type { Role } from '../../../../src/shared/roles.js';
 import { demoUser, renderWithProviders } from '../../../helpers/client.js';
 
-const entity = (id: number, name: string): EntityRow => ({ id, name, population: 1000, municipalities: [], province: 'Valencia/València', autonomousCommunity: 'Comunitat Valenciana', campaigns: [], archived: false });
+const entity = (id: number, name: string): EntityRow => ({
+  id,
+  name,
+  population: 1000,
+  municipalities: [],
+  province: 'Valencia/València',
+  autonomousCommunity: 'Comunitat Valenciana',
+  campaigns: [],
+  archived: false,
+});
 const geography = {
   municipalities: [
     { munId: '46017', name: 'Alzira', provinceId: '46' },
     { munId: '46250', name: 'València', provinceId: '46' },
     { munId: '28079', name: 'Madrid', provinceId: '28' },
   ],
-  provinces: [{ provinceId: '46', name: 'Valencia/València', ccaaId: '10' }, { provinceId: '28', name: 'Madrid', ccaaId: '13' }],
+  provinces: [
+    { provinceId: '46', name: 'Valencia/València', ccaaId: '10' },
+    { provinceId: '28', name: 'Madrid', ccaaId: '13' },
+  ],
 };
 
 /** A signed-in administrator with the entities and the geography already loaded. */
@@ -50,7 +62,12 @@ describe('user creation form', () => {
   it('offers ADMIN three roles to choose from, with the exact messages', async () => {
     const user = userEvent.setup();
     renderWithProviders(<CreateUserPage />, { preloadedState: preloaded('ADMIN') });
-    expect([...(screen.getByLabelText('Rol') as HTMLSelectElement).options].map((o) => o.text)).toEqual(['Selecciona un rol', 'Super Administrador', 'Administrador', 'Usuario']);
+    expect([...(screen.getByLabelText('Rol') as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+      'Selecciona un rol',
+      'Super Administrador',
+      'Administrador',
+      'Usuario',
+    ]);
     await user.type(screen.getByLabelText('Email'), 'no-es-un-email');
     await user.click(screen.getByRole('button', { name: 'Crear usuario' }));
     expect(await screen.findByText('El email debe tener un formato válido')).toBeVisible();
@@ -63,8 +80,18 @@ describe('user creation form', () => {
   it('sends the role as an integer with the chosen entities, then shows the password once with a copy button', async () => {
     const user = userEvent.setup();
     const sent: CreateUserRequest[] = [];
-    const create = async (_token: string | null, request: CreateUserRequest) => (sent.push(request), { user: { id: 5, email: request.email }, generatedPassword: 'Pq7mZk2sVb9xWn4tYh' });
-    renderWithProviders(<CreateUserPage />, { preloadedState: preloaded('FEC'), runSagas: true, dependencies: { usersApi: { ...usersApi, create }, entitiesApi: { ...entitiesApi, list: async () => [entity(1, 'Ayuntamiento de Alzira'), entity(2, 'Mancomunitat de la Ribera Alta')] } } });
+    const create = async (_token: string | null, request: CreateUserRequest) => (
+      sent.push(request),
+      { user: { id: 5, email: request.email }, generatedPassword: 'Pq7mZk2sVb9xWn4tYh' }
+    );
+    renderWithProviders(<CreateUserPage />, {
+      preloadedState: preloaded('FEC'),
+      runSagas: true,
+      dependencies: {
+        usersApi: { ...usersApi, create },
+        entitiesApi: { ...entitiesApi, list: async () => [entity(1, 'Ayuntamiento de Alzira'), entity(2, 'Mancomunitat de la Ribera Alta')] },
+      },
+    });
     await user.type(screen.getByLabelText('Email'), ' ana@ayto.es ');
     await user.click(screen.getByRole('button', { name: /Entidades/ }));
     await user.click(screen.getByLabelText('Mancomunitat de la Ribera Alta - (Valencia/València)'));
@@ -125,25 +152,33 @@ describe('entity creation form', () => {
     expect(screen.getByRole('list', { name: '1 municipio seleccionado' })).not.toHaveTextContent('Alzira');
   });
 
-  it('sends name, population and municipality codes, and shows the server\'s refusal above the form', async () => {
+  it("sends name, population and municipality codes, and shows the server's refusal above the form", async () => {
     const user = userEvent.setup();
     const sent: CreateEntityRequest[] = [];
     const create = async (_token: string | null, request: CreateEntityRequest) => {
       sent.push(request);
       throw new (await import('../../../../src/client/api/ApiError.js')).ApiError('VALIDATION', 422, 'MULTIPLE_PROVINCES');
     };
-    renderWithProviders(<CreateEntityPage />, { preloadedState: preloaded('ADMIN'), runSagas: true, dependencies: { entitiesApi: { ...entitiesApi, create } } });
+    renderWithProviders(<CreateEntityPage />, {
+      preloadedState: preloaded('ADMIN'),
+      runSagas: true,
+      dependencies: { entitiesApi: { ...entitiesApi, create } },
+    });
     await user.type(screen.getByLabelText('Nombre'), '  Mancomunidad Mixta ');
     await user.type(screen.getByLabelText('Población'), '1500');
     const box = screen.getByRole('combobox', { name: 'Municipios' });
     await user.type(box, 'alzira{Enter}');
     await user.type(box, 'madrid{Enter}');
     await user.click(screen.getByRole('button', { name: 'Crear entidad' }));
-    expect(await screen.findByText('No se puede crear una entidad con municipios que pertenezcan a multiples provincias', { selector: '[role="alert"] *, [role="alert"]' })).toBeVisible();
+    expect(
+      await screen.findByText('No se puede crear una entidad con municipios que pertenezcan a multiples provincias', {
+        selector: '[role="alert"] *, [role="alert"]',
+      }),
+    ).toBeVisible();
     expect(sent).toEqual([{ entity: { name: 'Mancomunidad Mixta', population: 1500 }, municipalities: ['46017', '28079'] }]);
   });
 
-  it('names an existing entity\'s refusal with the spec message', async () => {
+  it("names an existing entity's refusal with the spec message", async () => {
     const { store } = renderWithProviders(<CreateEntityPage />, { preloadedState: preloaded('ADMIN') });
     act(() => void store.dispatch(entitiesActions.createFailed({ type: 'VALIDATION', status: 422, data: 'ALREADY_EXISTS' })));
     expect(await screen.findByRole('alert')).toHaveTextContent('Ya existe una entidad con el nombre indicado');

@@ -9,25 +9,43 @@ import type { EntityRow, UserRow } from '../../../../src/shared/api/admin.js';
 import type { Role } from '../../../../src/shared/roles.js';
 import { demoUser, renderWithProviders } from '../../../helpers/client.js';
 
-const me = (role: Role) => ({ auth: { ...initialAuthState, status: 'loaded' as const, user: { ...demoUser, id: 1, email: 'yo@demo.es', role }, tokenSource: 'cookie' as const } });
+const me = (role: Role) => ({
+  auth: { ...initialAuthState, status: 'loaded' as const, user: { ...demoUser, id: 1, email: 'yo@demo.es', role }, tokenSource: 'cookie' as const },
+});
 const users: UserRow[] = [
   { id: 1, email: 'yo@demo.es', name: '', role: 'FEC', entities: [] },
   { id: 2, email: 'jefa@demo.es', name: '', role: 'ADMIN', entities: [] },
   { id: 3, email: 'ana@ayto.es', name: '', role: 'USER', entities: [{ id: 1, name: 'Ayuntamiento de Alzira' }] },
 ];
 const alzira: EntityRow = {
-  id: 1, name: 'Ayuntamiento de Alzira', population: 44000, municipalities: [{ munId: '46017', name: 'Alzira' }], province: 'Valencia/València', autonomousCommunity: 'Comunitat Valenciana', archived: false,
-  campaigns: [{ id: 4, text: 'Campaña 2025', campaignNumber: 2025, status: 'sent' }, { id: 5, text: 'Campaña 2026', campaignNumber: 2026, status: 'draft' }],
+  id: 1,
+  name: 'Ayuntamiento de Alzira',
+  population: 44000,
+  municipalities: [{ munId: '46017', name: 'Alzira' }],
+  province: 'Valencia/València',
+  autonomousCommunity: 'Comunitat Valenciana',
+  archived: false,
+  campaigns: [
+    { id: 4, text: 'Campaña 2025', campaignNumber: 2025, status: 'sent' },
+    { id: 5, text: 'Campaña 2026', campaignNumber: 2026, status: 'draft' },
+  ],
 };
 
 describe('user list', () => {
   it('lists users with their role and entities; FEC may manage only USERs other than itself', async () => {
     const user = userEvent.setup();
     const removed: number[] = [];
-    renderWithProviders(<><UsersPage /><AlertHost /></>, {
-      preloadedState: me('FEC'), runSagas: true,
-      dependencies: { usersApi: { ...usersApi, list: async () => users, remove: async (_t, id) => (removed.push(id), { success: true as const }) } },
-    });
+    renderWithProviders(
+      <>
+        <UsersPage />
+        <AlertHost />
+      </>,
+      {
+        preloadedState: me('FEC'),
+        runSagas: true,
+        dependencies: { usersApi: { ...usersApi, list: async () => users, remove: async (_t, id) => (removed.push(id), { success: true as const }) } },
+      },
+    );
     const row = (email: string) => screen.getByRole('row', { name: new RegExp(email) });
     await screen.findByText('ana@ayto.es');
     expect(within(row('ana@ayto.es')).getByText('Usuario')).toBeVisible();
@@ -55,12 +73,23 @@ describe('user list', () => {
 });
 
 describe('entity list', () => {
-  const sueca: EntityRow = { ...alzira, id: 2, name: 'Ayuntamiento de Sueca', campaigns: [{ id: 6, text: 'Campaña 2026', campaignNumber: 2026, status: 'draft' }] };
+  const sueca: EntityRow = {
+    ...alzira,
+    id: 2,
+    name: 'Ayuntamiento de Sueca',
+    campaigns: [{ id: 6, text: 'Campaña 2026', campaignNumber: 2026, status: 'draft' }],
+  };
   const tavernes: EntityRow = { ...alzira, id: 3, name: 'Ayuntamiento de Tavernes', archived: true };
 
   it('lists entities and, before deleting one without sent campaigns, lists its campaigns and warns they go irreversibly', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<><EntitiesPage /><AlertHost /></>, { preloadedState: me('ADMIN'), runSagas: true, dependencies: { entitiesApi: { ...entitiesApi, list: async () => [alzira, sueca] } } });
+    renderWithProviders(
+      <>
+        <EntitiesPage />
+        <AlertHost />
+      </>,
+      { preloadedState: me('ADMIN'), runSagas: true, dependencies: { entitiesApi: { ...entitiesApi, list: async () => [alzira, sueca] } } },
+    );
     const row = await screen.findByRole('row', { name: /Ayuntamiento de Alzira/ });
     expect(row).toHaveTextContent('Valencia/València');
     expect(row).toHaveTextContent('44.000');
@@ -78,7 +107,11 @@ describe('entity list', () => {
     const user = userEvent.setup();
     const removals: unknown[] = [];
     const remove = async (_t: string | null, request: { id: number; confirmName?: string }) => (removals.push(request), { success: true as const });
-    renderWithProviders(<EntitiesPage />, { preloadedState: me('ADMIN'), runSagas: true, dependencies: { entitiesApi: { ...entitiesApi, list: async () => [alzira, sueca], remove } } });
+    renderWithProviders(<EntitiesPage />, {
+      preloadedState: me('ADMIN'),
+      runSagas: true,
+      dependencies: { entitiesApi: { ...entitiesApi, list: async () => [alzira, sueca], remove } },
+    });
     await user.click(await screen.findByRole('button', { name: 'Eliminar: Ayuntamiento de Alzira' }));
     const dialog = await screen.findByRole('dialog', { name: 'Eliminar entidad' });
     expect(dialog).toHaveTextContent('Ayuntamiento de Alzira tiene una campaña enviada.');
@@ -99,8 +132,11 @@ describe('entity list', () => {
     const user = userEvent.setup();
     const restored: number[] = [];
     renderWithProviders(<EntitiesPage />, {
-      preloadedState: me('ADMIN'), runSagas: true,
-      dependencies: { entitiesApi: { ...entitiesApi, list: async () => [alzira, tavernes], restore: async (_t, id) => (restored.push(id), { success: true as const }) } },
+      preloadedState: me('ADMIN'),
+      runSagas: true,
+      dependencies: {
+        entitiesApi: { ...entitiesApi, list: async () => [alzira, tavernes], restore: async (_t, id) => (restored.push(id), { success: true as const }) },
+      },
     });
     await screen.findByRole('row', { name: /Ayuntamiento de Alzira/ });
     expect(screen.queryByRole('row', { name: /Tavernes/ })).toBeNull();

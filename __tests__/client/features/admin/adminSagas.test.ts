@@ -3,11 +3,22 @@ import { rootReducer } from '../../../../src/client/app/rootReducer.js';
 import { initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
 import { usersActions } from '../../../../src/client/features/admin/users/usersSlice.js';
 import {
-  handleCreate as handleUserCreate, handleRegenerateConfirmed, handleRemoveConfirmed, handleListRequested, handleUpdate as handleUserUpdate, watchUsers,
+  handleCreate as handleUserCreate,
+  handleRegenerateConfirmed,
+  handleRemoveConfirmed,
+  handleListRequested,
+  handleUpdate as handleUserUpdate,
+  watchUsers,
 } from '../../../../src/client/features/admin/users/usersSaga.js';
 import { entitiesActions } from '../../../../src/client/features/admin/entities/entitiesSlice.js';
 import {
-  handleArchive, handleCreate as handleEntityCreate, handleGeographyRequested, handleRemoveForGood, handleRestore, handleUpdate as handleEntityUpdate, watchEntities,
+  handleArchive,
+  handleCreate as handleEntityCreate,
+  handleGeographyRequested,
+  handleRemoveForGood,
+  handleRestore,
+  handleUpdate as handleEntityUpdate,
+  watchEntities,
 } from '../../../../src/client/features/admin/entities/entitiesSaga.js';
 import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
 import { ApiError } from '../../../../src/client/api/ApiError.js';
@@ -28,17 +39,38 @@ const toastOf = (message: string, severity = 'error') => ({ action: { type: snac
 
 const user: UserRow = { id: 3, email: 'ana@ayto.es', name: '', role: 'USER', entities: [{ id: 1, name: 'Ayuntamiento de Prueba' }] };
 const entity: EntityRow = {
-  id: 9, name: 'Mancomunidad Nueva', population: 1200, municipalities: [{ munId: '46017', name: 'Alzira' }], province: 'Valencia/València', autonomousCommunity: 'Comunitat Valenciana', archived: false,
-  campaigns: [{ id: 4, text: 'Campaña 2025', campaignNumber: 2025, status: 'sent' }, { id: 5, text: 'Campaña 2026', campaignNumber: 2026, status: 'draft' }],
+  id: 9,
+  name: 'Mancomunidad Nueva',
+  population: 1200,
+  municipalities: [{ munId: '46017', name: 'Alzira' }],
+  province: 'Valencia/València',
+  autonomousCommunity: 'Comunitat Valenciana',
+  archived: false,
+  campaigns: [
+    { id: 4, text: 'Campaña 2025', campaignNumber: 2025, status: 'sent' },
+    { id: 5, text: 'Campaña 2026', campaignNumber: 2026, status: 'draft' },
+  ],
 };
-const users = (overrides: Partial<typeof usersApi> = {}, navigate = (_path: string) => undefined) => ({ usersApi: { ...usersApi, ...overrides }, generatedPassword: createSecretBox(), navigate });
-const entities = (overrides: Partial<typeof entitiesApi> = {}, navigate = (_path: string) => undefined) => ({ entitiesApi: { ...entitiesApi, ...overrides }, navigate });
+const users = (overrides: Partial<typeof usersApi> = {}, navigate = (_path: string) => undefined) => ({
+  usersApi: { ...usersApi, ...overrides },
+  generatedPassword: createSecretBox(),
+  navigate,
+});
+const entities = (overrides: Partial<typeof entitiesApi> = {}, navigate = (_path: string) => undefined) => ({
+  entitiesApi: { ...entitiesApi, ...overrides },
+  navigate,
+});
 
 describe('user sagas', () => {
   it('loads the users, and toasts the spec message when it fails', async () => {
-    const ok = await expectSaga(handleListRequested, users({ list: async () => [user] })).withReducer(rootReducer, state()).run();
+    const ok = await expectSaga(handleListRequested, users({ list: async () => [user] }))
+      .withReducer(rootReducer, state())
+      .run();
     expect(ok.storeState.users.list).toMatchObject({ status: 'succeeded', items: [user] });
-    const failed = await expectSaga(handleListRequested, users({ list: fail('INTERNAL', 500) })).withReducer(rootReducer, state()).put.like(toastOf('USERS.TOAST.LOAD_ERROR')).run();
+    const failed = await expectSaga(handleListRequested, users({ list: fail('INTERNAL', 500) }))
+      .withReducer(rootReducer, state())
+      .put.like(toastOf('USERS.TOAST.LOAD_ERROR'))
+      .run();
     expect(failed.storeState.users.list.status).toBe('failed');
   });
 
@@ -64,7 +96,10 @@ describe('user sagas', () => {
   ])('empties the password box when %s', async (_when, event) => {
     const deps = users();
     deps.generatedPassword.put('Abcdefghijkmnpqrstu');
-    await expectSaga(watchUsers, deps).withReducer(rootReducer, state()).dispatch(usersActions.listFailed({ type: 'INTERNAL', status: 500 })).silentRun(20);
+    await expectSaga(watchUsers, deps)
+      .withReducer(rootReducer, state())
+      .dispatch(usersActions.listFailed({ type: 'INTERNAL', status: 500 }))
+      .silentRun(20);
     expect(deps.generatedPassword.read()).toBe('Abcdefghijkmnpqrstu');
     await expectSaga(watchUsers, deps).withReducer(rootReducer, state()).dispatch(event).silentRun(20);
     expect(deps.generatedPassword.read()).toBeNull();
@@ -75,7 +110,11 @@ describe('user sagas', () => {
     ['VALIDATION', 422, 'USERS.TOAST.CREATE_ERROR'],
     ['INTERNAL', 500, 'USERS.TOAST.CREATE_ERROR'],
   ] as const)('maps a %s (%s) creation failure to %s, keeping the form (no error page)', async (type, status, message) => {
-    const { storeState } = await expectSaga(handleUserCreate, users({ create: fail(type, status) }), usersActions.createRequested({ email: 'a@b.es', role: 1, name: '', entities: [1] }))
+    const { storeState } = await expectSaga(
+      handleUserCreate,
+      users({ create: fail(type, status) }),
+      usersActions.createRequested({ email: 'a@b.es', role: 1, name: '', entities: [1] }),
+    )
       .withReducer(rootReducer, state())
       .put.like(toastOf(message))
       .run();
@@ -85,7 +124,8 @@ describe('user sagas', () => {
 
   it('asks before removing and regenerating; confirmed, it removes the row or shows the new password', async () => {
     const loaded = rootReducer(state(), usersActions.listLoaded([user]));
-    const asked = await expectSaga(watchUsers, users()).withReducer(rootReducer, loaded)
+    const asked = await expectSaga(watchUsers, users())
+      .withReducer(rootReducer, loaded)
       .dispatch(usersActions.removeAsked({ id: 3, email: user.email }))
       .dispatch(usersActions.regenerateAsked({ id: 3, email: user.email }))
       .silentRun(20);
@@ -115,13 +155,24 @@ describe('user sagas', () => {
     const request = { id: 3, email: 'ana.nueva@ayto.es', role: 1, entities: [1, 2] };
     const sent: unknown[] = [];
     const visited: string[] = [];
-    const saved = await expectSaga(handleUserUpdate, users({ update: async (_t, body) => (sent.push(body), { success: true }) }, (p) => void visited.push(p)), usersActions.updateRequested(request))
+    const saved = await expectSaga(
+      handleUserUpdate,
+      users({ update: async (_t, body) => (sent.push(body), { success: true }) }, (p) => void visited.push(p)),
+      usersActions.updateRequested(request),
+    )
       .withReducer(rootReducer, state())
       .put.like(toastOf('USERS.TOAST.UPDATED', 'success'))
       .run();
     expect([sent, visited, saved.storeState.users.update.status]).toEqual([[request], ['/manage/users'], 'succeeded']);
-    for (const [type, status, message] of [['EMAIL_EXISTS', 409, 'USERS.TOAST.EMAIL_EXISTS'], ['FORBIDDEN', 403, 'USERS.TOAST.UPDATE_ERROR']] as const) {
-      const refused = await expectSaga(handleUserUpdate, users({ update: fail(type, status) }, (p) => void visited.push(p)), usersActions.updateRequested(request))
+    for (const [type, status, message] of [
+      ['EMAIL_EXISTS', 409, 'USERS.TOAST.EMAIL_EXISTS'],
+      ['FORBIDDEN', 403, 'USERS.TOAST.UPDATE_ERROR'],
+    ] as const) {
+      const refused = await expectSaga(
+        handleUserUpdate,
+        users({ update: fail(type, status) }, (p) => void visited.push(p)),
+        usersActions.updateRequested(request),
+      )
         .withReducer(rootReducer, state())
         .put.like(toastOf(message))
         .run();
@@ -131,7 +182,10 @@ describe('user sagas', () => {
   });
 
   it('toasts failed removals and regenerations and closes the dialog', async () => {
-    await expectSaga(handleRemoveConfirmed, users({ remove: fail('FORBIDDEN', 403) }), usersActions.removeConfirmed(3)).withReducer(rootReducer, state()).put.like(toastOf('USERS.TOAST.DELETE_ERROR')).run();
+    await expectSaga(handleRemoveConfirmed, users({ remove: fail('FORBIDDEN', 403) }), usersActions.removeConfirmed(3))
+      .withReducer(rootReducer, state())
+      .put.like(toastOf('USERS.TOAST.DELETE_ERROR'))
+      .run();
     await expectSaga(handleRegenerateConfirmed, users({ regeneratePassword: fail('INTERNAL', 500) }), usersActions.regenerateConfirmed(3))
       .withReducer(rootReducer, state())
       .put.like(toastOf('USERS.TOAST.REGENERATE_ERROR'))
@@ -144,7 +198,11 @@ describe('entity sagas', () => {
 
   it('creates an entity, adds it to the list and goes back to the list', async () => {
     const visited: string[] = [];
-    const { storeState } = await expectSaga(handleEntityCreate, entities({ create: async () => ({ entity }) }, (p) => void visited.push(p)), entitiesActions.createRequested(request))
+    const { storeState } = await expectSaga(
+      handleEntityCreate,
+      entities({ create: async () => ({ entity }) }, (p) => void visited.push(p)),
+      entitiesActions.createRequested(request),
+    )
       .withReducer(rootReducer, state())
       .put.like(toastOf('ENTITIES.TOAST.CREATED', 'success'))
       .run();
@@ -159,7 +217,11 @@ describe('entity sagas', () => {
     ['INTERNAL', 500, undefined, 'ENTITIES.TOAST.CREATE_ERROR'],
   ] as const)('maps a %s (%s, %j) creation failure to its message and stays on the form', async (type, status, data, message) => {
     const visited: string[] = [];
-    const { storeState } = await expectSaga(handleEntityCreate, entities({ create: fail(type, status, data) }, (p) => void visited.push(p)), entitiesActions.createRequested(request))
+    const { storeState } = await expectSaga(
+      handleEntityCreate,
+      entities({ create: fail(type, status, data) }, (p) => void visited.push(p)),
+      entitiesActions.createRequested(request),
+    )
       .withReducer(rootReducer, state())
       .put.like(toastOf(message))
       .run();
@@ -175,7 +237,9 @@ describe('entity sagas', () => {
     });
     const first = await expectSaga(handleGeographyRequested, api).withReducer(rootReducer, state()).run();
     expect(first.storeState.entities.geography).toMatchObject({ status: 'succeeded', municipalities: [{ munId: '46017' }], provinces: [{ provinceId: '46' }] });
-    await expectSaga(handleGeographyRequested, api).withReducer(rootReducer, first.storeState as State).run();
+    await expectSaga(handleGeographyRequested, api)
+      .withReducer(rootReducer, first.storeState as State)
+      .run();
     expect(calls).toBe(1);
     await expectSaga(handleGeographyRequested, entities({ municipalities: fail('INTERNAL', 500) }))
       .withReducer(rootReducer, state())
@@ -189,7 +253,10 @@ describe('entity sagas', () => {
     expect((asked.storeState as State).alerts.queue[0]).toMatchObject({
       title: 'ENTITIES.DELETE.TITLE',
       values: { entity: 'Mancomunidad Nueva', count: 2 },
-      links: [{ label: 'CAMPAIGN.LABEL', values: { year: '2025' }, href: '/status' }, { label: 'CAMPAIGN.LABEL', values: { year: '2026' }, href: '/status' }],
+      links: [
+        { label: 'CAMPAIGN.LABEL', values: { year: '2025' }, href: '/status' },
+        { label: 'CAMPAIGN.LABEL', values: { year: '2026' }, href: '/status' },
+      ],
       confirm: { action: entitiesActions.removeConfirmed(9) },
     });
     expect((asked.storeState as State).entities.removal).toBeNull();
@@ -217,12 +284,20 @@ describe('entity sagas', () => {
 
     const sent: unknown[] = [];
     const removal = { id: 9, confirmName: 'Mancomunidad Nueva' };
-    const failed = await expectSaga(handleRemoveForGood, entities({ remove: fail('CONFLICT', 409, 'HAS_SENT_CAMPAIGNS') }), entitiesActions.removeForGoodRequested(removal))
+    const failed = await expectSaga(
+      handleRemoveForGood,
+      entities({ remove: fail('CONFLICT', 409, 'HAS_SENT_CAMPAIGNS') }),
+      entitiesActions.removeForGoodRequested(removal),
+    )
       .withReducer(rootReducer, rootReducer(askedState, entitiesActions.removeForGoodRequested(removal)))
       .put.like(toastOf('ENTITIES.TOAST.DELETE_ERROR'))
       .run();
     expect(failed.storeState.entities.removal).toMatchObject({ id: 9, busy: false });
-    const removed = await expectSaga(handleRemoveForGood, entities({ remove: async (_t, body) => (sent.push(body), { success: true }) }), entitiesActions.removeForGoodRequested(removal))
+    const removed = await expectSaga(
+      handleRemoveForGood,
+      entities({ remove: async (_t, body) => (sent.push(body), { success: true }) }),
+      entitiesActions.removeForGoodRequested(removal),
+    )
       .withReducer(rootReducer, failed.storeState as State)
       .put.like(toastOf('ENTITIES.TOAST.DELETED', 'success'))
       .run();
@@ -235,13 +310,21 @@ describe('entity sagas', () => {
     const request = { id: 9, entity: { name: 'Mancomunidad Renombrada', population: 60000 }, municipalities: ['46017'] };
     const edited = { ...entity, name: 'Mancomunidad Renombrada', population: 60000 };
     const visited: string[] = [];
-    const saved = await expectSaga(handleEntityUpdate, entities({ update: async () => ({ entity: edited }) }, (p) => void visited.push(p)), entitiesActions.updateRequested(request))
+    const saved = await expectSaga(
+      handleEntityUpdate,
+      entities({ update: async () => ({ entity: edited }) }, (p) => void visited.push(p)),
+      entitiesActions.updateRequested(request),
+    )
       .withReducer(rootReducer, rootReducer(state(), entitiesActions.listLoaded([entity])))
       .put.like(toastOf('ENTITIES.TOAST.UPDATED', 'success'))
       .run();
     expect(saved.storeState.entities.list.items).toEqual([edited]);
     expect(visited).toEqual(['/manage/entities']);
-    await expectSaga(handleEntityUpdate, entities({ update: fail('VALIDATION', 422, 'ALREADY_EXISTS') }, (p) => void visited.push(p)), entitiesActions.updateRequested(request))
+    await expectSaga(
+      handleEntityUpdate,
+      entities({ update: fail('VALIDATION', 422, 'ALREADY_EXISTS') }, (p) => void visited.push(p)),
+      entitiesActions.updateRequested(request),
+    )
       .withReducer(rootReducer, state())
       .put.like(toastOf('ENTITIES.TOAST.ALREADY_EXISTS'))
       .run();

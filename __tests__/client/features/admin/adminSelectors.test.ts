@@ -1,27 +1,50 @@
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
 import { initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
 import { usersActions } from '../../../../src/client/features/admin/users/usersSlice.js';
-import { selectAssignableRoles, selectUsersPage, userCreateErrorMessage, userUpdateErrorMessage } from '../../../../src/client/features/admin/users/usersSelectors.js';
+import {
+  selectAssignableRoles,
+  selectUsersPage,
+  userCreateErrorMessage,
+  userUpdateErrorMessage,
+} from '../../../../src/client/features/admin/users/usersSelectors.js';
 import { entitiesActions } from '../../../../src/client/features/admin/entities/entitiesSlice.js';
 import {
-  entityCreateErrorMessage, entityUpdateErrorMessage, selectArchivedCount, selectEntitiesPage, selectEntityOptions, selectMunicipalityIndex,
+  entityCreateErrorMessage,
+  entityUpdateErrorMessage,
+  selectArchivedCount,
+  selectEntitiesPage,
+  selectEntityOptions,
+  selectMunicipalityIndex,
 } from '../../../../src/client/features/admin/entities/entitiesSelectors.js';
 import { searchMunicipalities } from '../../../../src/client/features/admin/entities/municipalitySearch.js';
 import type { Role } from '../../../../src/shared/roles.js';
 import type { EntityRow, UserRow } from '../../../../src/shared/api/admin.js';
 import { demoUser } from '../../../helpers/client.js';
 
-const signedIn = (role: Role, id = 1) => ({ ...rootReducer(undefined, { type: 'init' }), auth: { ...initialAuthState, status: 'loaded' as const, user: { ...demoUser, id, role } } });
+const signedIn = (role: Role, id = 1) => ({
+  ...rootReducer(undefined, { type: 'init' }),
+  auth: { ...initialAuthState, status: 'loaded' as const, user: { ...demoUser, id, role } },
+});
 
 describe('user selectors', () => {
   it('offer the roles the creator may give: ADMIN three, FEC only USER', () => {
-    expect(selectAssignableRoles(signedIn('ADMIN'))).toEqual([{ role: 'ADMIN', value: 2 }, { role: 'FEC', value: 3 }, { role: 'USER', value: 1 }]);
+    expect(selectAssignableRoles(signedIn('ADMIN'))).toEqual([
+      { role: 'ADMIN', value: 2 },
+      { role: 'FEC', value: 3 },
+      { role: 'USER', value: 1 },
+    ]);
     expect(selectAssignableRoles(signedIn('FEC'))).toEqual([{ role: 'USER', value: 1 }]);
     expect(selectAssignableRoles(signedIn('USER'))).toEqual([]);
   });
 
   it('search users by e-mail, 7 per page, and mark the rows the caller may manage', () => {
-    const users: UserRow[] = Array.from({ length: 9 }, (_, i) => ({ id: i + 1, email: `persona${i + 1}@ayto.es`, name: '', role: i === 2 ? 'ADMIN' : 'USER', entities: [] }));
+    const users: UserRow[] = Array.from({ length: 9 }, (_, i) => ({
+      id: i + 1,
+      email: `persona${i + 1}@ayto.es`,
+      name: '',
+      role: i === 2 ? 'ADMIN' : 'USER',
+      entities: [],
+    }));
     const state = rootReducer(signedIn('FEC', 1), usersActions.listLoaded(users));
     const page = selectUsersPage(state);
     expect([page.rows.length, page.pages, page.total]).toEqual([7, 2, 9]);
@@ -80,8 +103,19 @@ describe('entity selectors', () => {
   });
 
   it('name entity options with their province, and map creation failures to the spec messages', () => {
-    const entity: EntityRow = { id: 9, name: 'Alzira', population: 1, municipalities: [], province: 'Valencia/València', autonomousCommunity: 'C', campaigns: [], archived: false };
-    expect(selectEntityOptions(rootReducer(signedIn('ADMIN'), entitiesActions.listLoaded([entity])), [])).toEqual([{ value: 9, label: 'Alzira - (Valencia/València)' }]);
+    const entity: EntityRow = {
+      id: 9,
+      name: 'Alzira',
+      population: 1,
+      municipalities: [],
+      province: 'Valencia/València',
+      autonomousCommunity: 'C',
+      campaigns: [],
+      archived: false,
+    };
+    expect(selectEntityOptions(rootReducer(signedIn('ADMIN'), entitiesActions.listLoaded([entity])), [])).toEqual([
+      { value: 9, label: 'Alzira - (Valencia/València)' },
+    ]);
     expect(entityCreateErrorMessage({ type: 'VALIDATION', status: 422, data: 'MULTIPLE_PROVINCES' })).toBe('ENTITIES.TOAST.MULTIPLE_PROVINCES');
     expect(entityCreateErrorMessage({ type: 'VALIDATION', status: 422, data: 'ALREADY_EXISTS' })).toBe('ENTITIES.TOAST.ALREADY_EXISTS');
     expect(entityCreateErrorMessage({ type: 'CONFLICT', status: 409, data: 'ALREADY_EXISTS' })).toBe('ENTITIES.TOAST.CREATE_ERROR');
@@ -89,7 +123,16 @@ describe('entity selectors', () => {
   });
 
   it('leave archived entities out of the pickers, and out of the list unless asked for', () => {
-    const entity = (id: number, name: string, archived: boolean): EntityRow => ({ id, name, population: 1, municipalities: [], province: 'Valencia/València', autonomousCommunity: 'C', campaigns: [], archived });
+    const entity = (id: number, name: string, archived: boolean): EntityRow => ({
+      id,
+      name,
+      population: 1,
+      municipalities: [],
+      province: 'Valencia/València',
+      autonomousCommunity: 'C',
+      campaigns: [],
+      archived,
+    });
     const loaded = rootReducer(signedIn('ADMIN'), entitiesActions.listLoaded([entity(1, 'Alzira', false), entity(2, 'Sueca', true)]));
     expect(selectEntityOptions(loaded, []).map((o) => o.value)).toEqual([1]);
     // A user who already belongs to the archived entity keeps it on the edit form (the server allows keeping it).

@@ -3,7 +3,12 @@ import { rootReducer } from '../../../../src/client/app/rootReducer.js';
 import { initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
 import { auditActions } from '../../../../src/client/features/admin/audit/auditSlice.js';
 import { handleExportRequested, handleFirstPage, handleMoreRequested } from '../../../../src/client/features/admin/audit/auditSaga.js';
-import { AUDIT_ACTION_OPTIONS, selectAuditRangeInvalid, selectAuditRows, selectCanLoadMore } from '../../../../src/client/features/admin/audit/auditSelectors.js';
+import {
+  AUDIT_ACTION_OPTIONS,
+  selectAuditRangeInvalid,
+  selectAuditRows,
+  selectCanLoadMore,
+} from '../../../../src/client/features/admin/audit/auditSelectors.js';
 import { auditQuery, auditRowView, DETAIL_KEYS, detailParts, NO_FILTERS } from '../../../../src/client/features/admin/audit/auditModel.js';
 import { auditApi } from '../../../../src/client/api/auditApi.js';
 import { ApiError } from '../../../../src/client/api/ApiError.js';
@@ -20,14 +25,28 @@ const state = () => ({
 });
 
 const row = (id: number, action = 'campaign.create', extra: Partial<AuditRow> = {}): AuditRow => ({
-  id: String(id), at: '2026-11-24T08:15:00.000Z', action, actorId: 1, actorEmail: 'admin@demo.es', entityId: 7, entityName: 'Ayuntamiento de Alzira',
-  targetType: 'campaign', targetId: '40', details: { entityId: 7, entityName: 'Ayuntamiento de Alzira', editionId: 3 }, ...extra,
+  id: String(id),
+  at: '2026-11-24T08:15:00.000Z',
+  action,
+  actorId: 1,
+  actorEmail: 'admin@demo.es',
+  entityId: 7,
+  entityName: 'Ayuntamiento de Alzira',
+  targetType: 'campaign',
+  targetId: '40',
+  details: { entityId: 7, entityName: 'Ayuntamiento de Alzira', editionId: 3 },
+  ...extra,
 });
 
 describe('activity log model', () => {
   it('sends only the filters set, and the cursor of the next page', () => {
     expect(auditQuery(NO_FILTERS)).toEqual({});
-    expect(auditQuery({ ...NO_FILTERS, actor: 3, action: 'auth.login', from: '2026-01-01' }, '1700:9')).toEqual({ actor: 3, action: 'auth.login', from: '2026-01-01', after: '1700:9' });
+    expect(auditQuery({ ...NO_FILTERS, actor: 3, action: 'auth.login', from: '2026-01-01' }, '1700:9')).toEqual({
+      actor: 3,
+      action: 'auth.login',
+      from: '2026-01-01',
+      after: '1700:9',
+    });
   });
 
   it('names known actions by their label and keeps unknown ones by their code', () => {
@@ -38,15 +57,26 @@ describe('activity log model', () => {
   });
 
   it('shows the entity by name (or its id once gone) and the details without repeating it', () => {
-    expect(auditRowView(row(1))).toMatchObject({ entity: 'Ayuntamiento de Alzira', details: [{ key: 'editionId', label: null, value: { text: '3' } }], target: { type: 'campaign', id: '40' } });
+    expect(auditRowView(row(1))).toMatchObject({
+      entity: 'Ayuntamiento de Alzira',
+      details: [{ key: 'editionId', label: null, value: { text: '3' } }],
+      target: { type: 'campaign', id: '40' },
+    });
     expect(auditRowView(row(1, 'entity.remove', { entityName: null })).entity).toBe('#7');
     expect(detailParts(null)).toEqual([]);
   });
 
   it('labels the details the server writes and reads their values: moments, calendar days, yes/no, scopes, none', () => {
     const parts = detailParts({
-      reason: 'Error en el eje 2', sentAt: '2026-06-28T12:15:00.000Z', closesOn: '2020-01-31', opensOn: null, notify: false, scope: 'province',
-      entities: [1, 2], previousClosesOn: '2020-13-45x', somethingNew: { code: 'BAD' },
+      reason: 'Error en el eje 2',
+      sentAt: '2026-06-28T12:15:00.000Z',
+      closesOn: '2020-01-31',
+      opensOn: null,
+      notify: false,
+      scope: 'province',
+      entities: [1, 2],
+      previousClosesOn: '2020-13-45x',
+      somethingNew: { code: 'BAD' },
     });
     expect(parts).toEqual([
       { key: 'reason', label: 'AUDIT.DETAIL.REASON', value: { text: 'Error en el eje 2' } },
@@ -64,14 +94,21 @@ describe('activity log model', () => {
   it('has a label for every detail key and value in the four languages', () => {
     const ids = [
       ...detailParts(Object.fromEntries(DETAIL_KEYS.map((key) => [key, 1]))).map((p) => p.label),
-      'AUDIT.VALUE.NONE', 'AUDIT.VALUE.YES', 'AUDIT.VALUE.NO', 'AUDIT.SCOPE.ALL', 'AUDIT.SCOPE.COMMUNITY', 'AUDIT.SCOPE.PROVINCE',
+      'AUDIT.VALUE.NONE',
+      'AUDIT.VALUE.YES',
+      'AUDIT.VALUE.NO',
+      'AUDIT.SCOPE.ALL',
+      'AUDIT.SCOPE.COMMUNITY',
+      'AUDIT.SCOPE.PROVINCE',
     ];
     expect(ids).toHaveLength(DETAIL_KEYS.length + 6);
-    for (const id of ids) for (const messages of Object.values(MESSAGES) as Record<string, string>[]) expect([id, typeof messages[id!]]).toEqual([id, 'string']);
+    for (const id of ids)
+      for (const messages of Object.values(MESSAGES) as Record<string, string>[]) expect([id, typeof messages[id!]]).toEqual([id, 'string']);
   });
 
   it('has a label for every known action in the four languages', () => {
-    for (const id of Object.values(AUDIT_ACTIONS)) for (const messages of Object.values(MESSAGES) as Record<string, string>[]) expect([id, typeof messages[id]]).toEqual([id, 'string']);
+    for (const id of Object.values(AUDIT_ACTIONS))
+      for (const messages of Object.values(MESSAGES) as Record<string, string>[]) expect([id, typeof messages[id]]).toEqual([id, 'string']);
     expect(MESSAGES.es['AUDIT.EMPTY']).toBe('No hay actividad con estos filtros');
     expect(AUDIT_ACTION_OPTIONS.map((o) => o.value)).toContain('user.regeneratePassword');
   });
@@ -107,7 +144,9 @@ describe('activity log sagas', () => {
     const asked: AuditQuery[] = [];
     const list = async (_token: string | null, query: AuditQuery) => (asked.push(query), { rows: [row(1)], next: 'n' });
     const s = rootReducer(state(), auditActions.filtersChanged({ entity: 7 }));
-    const ok = await expectSaga(handleFirstPage, { auditApi: { ...auditApi, list }, download: () => undefined }).withReducer(rootReducer, s).run();
+    const ok = await expectSaga(handleFirstPage, { auditApi: { ...auditApi, list }, download: () => undefined })
+      .withReducer(rootReducer, s)
+      .run();
     expect(asked).toEqual([{ entity: 7 }]);
     expect(ok.storeState.audit.list).toMatchObject({ status: 'succeeded', next: 'n' });
     const failing = async () => Promise.reject(new ApiError('INTERNAL', 500));
@@ -122,7 +161,9 @@ describe('activity log sagas', () => {
     let calls = 0;
     const list = async () => (calls++, { rows: [], next: null });
     const s = rootReducer(state(), auditActions.filtersChanged({ from: '2026-05-02', to: '2026-05-01' }));
-    const { storeState } = await expectSaga(handleFirstPage, { auditApi: { ...auditApi, list }, download: () => undefined }).withReducer(rootReducer, s).run();
+    const { storeState } = await expectSaga(handleFirstPage, { auditApi: { ...auditApi, list }, download: () => undefined })
+      .withReducer(rootReducer, s)
+      .run();
     expect(calls).toBe(0);
     expect(storeState.audit.list).toMatchObject({ status: 'succeeded', rows: [] });
   });
@@ -130,15 +171,25 @@ describe('activity log sagas', () => {
   it('asks for the next page after the cursor, and downloads the CSV of the filters', async () => {
     const asked: AuditQuery[] = [];
     const list = async (_token: string | null, query: AuditQuery) => (asked.push(query), { rows: [row(0)], next: null });
-    const s = rootReducer(rootReducer(state(), auditActions.filtersChanged({ action: 'campaign.create' })), auditActions.firstPageLoaded({ rows: [row(1)], next: 'c1' }));
-    const more = await expectSaga(handleMoreRequested, { auditApi: { ...auditApi, list }, download: () => undefined }).withReducer(rootReducer, s).run();
+    const s = rootReducer(
+      rootReducer(state(), auditActions.filtersChanged({ action: 'campaign.create' })),
+      auditActions.firstPageLoaded({ rows: [row(1)], next: 'c1' }),
+    );
+    const more = await expectSaga(handleMoreRequested, { auditApi: { ...auditApi, list }, download: () => undefined })
+      .withReducer(rootReducer, s)
+      .run();
     expect(asked).toEqual([{ action: 'campaign.create', after: 'c1' }]);
     expect(more.storeState.audit.list.rows.map((r: AuditRow) => r.id)).toEqual(['1', '0']);
 
     const saved: string[] = [];
-    const exportCsv = async (_token: string | null, filters: unknown) => (saved.push(JSON.stringify(filters)), { name: 'registro.csv', blob: new Blob(['x'], { type: 'text/csv' }) });
+    const exportCsv = async (_token: string | null, filters: unknown) => (
+      saved.push(JSON.stringify(filters)),
+      { name: 'registro.csv', blob: new Blob(['x'], { type: 'text/csv' }) }
+    );
     const download = (name: string) => void saved.push(name);
-    const done = await expectSaga(handleExportRequested, { auditApi: { ...auditApi, exportCsv }, download }).withReducer(rootReducer, rootReducer(s, auditActions.exportRequested())).run();
+    const done = await expectSaga(handleExportRequested, { auditApi: { ...auditApi, exportCsv }, download })
+      .withReducer(rootReducer, rootReducer(s, auditActions.exportRequested()))
+      .run();
     expect(saved).toEqual(['{"action":"campaign.create"}', 'registro.csv']);
     expect(done.storeState.audit.exporting).toBe(false);
   });

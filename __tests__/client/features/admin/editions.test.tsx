@@ -10,15 +10,67 @@ import { demoUser, renderWithProviders } from '../../../helpers/client.js';
 import { AlertHost } from '../../../../src/client/features/alerts/AlertHost.js';
 import { ASKS_NOTHING } from '../../../helpers/questions.js';
 
-const row: EditionRow = { id: 3, year: 2026, title: 'Campaña 2026', importedAt: '2026-01-10T10:00:00.000Z', axes: 5, policies: 16, measures: 34, questions: 133, campaigns: { created: 2, draft: 5, sent: 20 } };
+const row: EditionRow = {
+  id: 3,
+  year: 2026,
+  title: 'Campaña 2026',
+  importedAt: '2026-01-10T10:00:00.000Z',
+  axes: 5,
+  policies: 16,
+  measures: 34,
+  questions: 133,
+  campaigns: { created: 2, draft: 5, sent: 20 },
+};
 const preview: EditionPreview = {
-  year: 2027, title: 'Campaña 2027', counts: { axes: 1, policies: 1, measures: 1, questions: 1 }, previousYear: 2026,
-  indicators: [{ id: 4, text: 'La entidad recoge biorresiduos.', axisId: 1, axisText: 'Residuos', policyId: 2, policyText: 'Recogida', measureId: 3, measureText: 'Biorresiduos', competenceId: null,
-    subindicators: [{ id: 5, text: '¿Tiene ordenanza?', type: 'single', answer: null, allowsNotApplicable: true, evidenceRule: 'required', evidenceCriteria: 'La ordenanza publicada en el boletín.', responses: [{ id: 6, text: 'Sí', value: 3, obsolete: false, exclusive: false }, { id: 7, text: 'No', value: 0, obsolete: false, exclusive: false }, { id: 8, text: 'Vieja', value: 0, obsolete: true, exclusive: false }] }] }],
+  year: 2027,
+  title: 'Campaña 2027',
+  counts: { axes: 1, policies: 1, measures: 1, questions: 1 },
+  previousYear: 2026,
+  indicators: [
+    {
+      id: 4,
+      text: 'La entidad recoge biorresiduos.',
+      axisId: 1,
+      axisText: 'Residuos',
+      policyId: 2,
+      policyText: 'Recogida',
+      measureId: 3,
+      measureText: 'Biorresiduos',
+      competenceId: null,
+      subindicators: [
+        {
+          id: 5,
+          text: '¿Tiene ordenanza?',
+          type: 'single',
+          answer: null,
+          allowsNotApplicable: true,
+          evidenceRule: 'required',
+          evidenceCriteria: 'La ordenanza publicada en el boletín.',
+          responses: [
+            { id: 6, text: 'Sí', value: 3, obsolete: false, exclusive: false },
+            { id: 7, text: 'No', value: 0, obsolete: false, exclusive: false },
+            { id: 8, text: 'Vieja', value: 0, obsolete: true, exclusive: false },
+          ],
+        },
+      ],
+    },
+  ],
   diff: {
     measures: { added: [], removed: [{ code: 'E9.P1.M1', text: 'Medida retirada' }], renamed: [] },
-    questions: { added: [{ code: 'Q9', text: '¿Nueva?' }], removed: [], renamed: [{ code: 'Q1', before: '¿Antes?', after: '¿Después?' }], pointsChanged: [{ code: 'Q2', text: '¿Puntos?', before: 3, after: 4 }],
-      asksChanged: [{ code: 'Q3', text: '¿Evidencia?', before: { ...ASKS_NOTHING }, after: { evidenceRule: 'required', evidenceCriteria: 'El acta.', allowsNotApplicable: true } }] },
+    questions: {
+      added: [{ code: 'Q9', text: '¿Nueva?' }],
+      removed: [],
+      renamed: [{ code: 'Q1', before: '¿Antes?', after: '¿Después?' }],
+      pointsChanged: [{ code: 'Q2', text: '¿Puntos?', before: 3, after: 4 }],
+      asksChanged: [
+        {
+          code: 'Q3',
+          text: '¿Evidencia?',
+          before: { ...ASKS_NOTHING },
+          after: { evidenceRule: 'required', evidenceCriteria: 'El acta.', allowsNotApplicable: true },
+        },
+      ],
+    },
     changedPolicies: ['E1.P1'],
   },
 };
@@ -32,7 +84,10 @@ function renderPage(role: 'ADMIN' | 'FEC', api: Partial<EditionsApi> = {}) {
     import: async () => (calls.push('import'), { id: 4, year: 2027 }),
     ...api,
   };
-  const preloadedState = { ...rootReducer(undefined, { type: 'init' }), auth: { ...initialAuthState, status: 'loaded' as const, user: { ...demoUser, role }, tokenSource: 'cookie' as const } };
+  const preloadedState = {
+    ...rootReducer(undefined, { type: 'init' }),
+    auth: { ...initialAuthState, status: 'loaded' as const, user: { ...demoUser, role }, tokenSource: 'cookie' as const },
+  };
   renderWithProviders(
     <>
       <EditionsPage />
@@ -63,11 +118,11 @@ describe('editions page', () => {
     const listed = await screen.findByTestId('file-problems');
     expect(listed).toHaveTextContent('El fichero tiene 3 problemas; no se ha importado nada.');
     // Each named by the file's codes where the server names it, by its field otherwise.
-    expect(within(listed).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'política E3.P1 › medida n.º 2 › code:falta el campo code',
-      'title:debe ser texto',
-      'El fichero no es JSON válido (línea 3, columna 12).',
-    ]);
+    expect(
+      within(listed)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['política E3.P1 › medida n.º 2 › code:falta el campo code', 'title:debe ser texto', 'El fichero no es JSON válido (línea 3, columna 12).']);
     expect(screen.queryByRole('button', { name: 'Importar edición' })).not.toBeInTheDocument();
     expect(calls).not.toContain('import');
   });
@@ -87,8 +142,14 @@ describe('editions page', () => {
     );
     const question = screen.getByRole('group', { name: '¿Tiene ordenanza?' });
     // What the question asks beyond its answer, as the questionnaire shows it.
-    expect(within(question).getByTestId('question-asks')).toHaveTextContent('Evidencia obligatoriaAdmite «No aplica»Qué debe mostrar la evidencia: La ordenanza publicada en el boletín.');
-    expect(within(question).getAllByRole('radio').map((r) => (r as HTMLInputElement).labels?.[0].textContent)).toEqual(['Sí 3 puntos', 'No 0 puntos']);
+    expect(within(question).getByTestId('question-asks')).toHaveTextContent(
+      'Evidencia obligatoriaAdmite «No aplica»Qué debe mostrar la evidencia: La ordenanza publicada en el boletín.',
+    );
+    expect(
+      within(question)
+        .getAllByRole('radio')
+        .map((r) => (r as HTMLInputElement).labels?.[0].textContent),
+    ).toEqual(['Sí 3 puntos', 'No 0 puntos']);
     expect(question).toBeDisabled();
     // Importing asks first, saying what changes; cancelling imports nothing.
     await userEvent.click(screen.getByRole('button', { name: 'Importar edición' }));

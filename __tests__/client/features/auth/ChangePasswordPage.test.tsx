@@ -15,7 +15,9 @@ import { demoUser, fakeDependencies, renderWithProviders, sessionWith } from '..
 import type { CurrentUser } from '../../../../src/shared/api/auth.js';
 
 const temporaryUser: CurrentUser = { ...demoUser, email: 'lucia.martinez@ayto.es', name: 'Lucía Martínez', mustChangePassword: true };
-const signedIn = (user: CurrentUser) => ({ preloadedState: { auth: { ...initialAuthState, status: 'loaded' as const, user, tokenSource: 'cookie' as const } } });
+const signedIn = (user: CurrentUser) => ({
+  preloadedState: { auth: { ...initialAuthState, status: 'loaded' as const, user, tokenSource: 'cookie' as const } },
+});
 
 /** The signed-in frame as the app has it: the guard, the layout, the change form and two other pages. */
 function AppRoutes() {
@@ -50,7 +52,9 @@ describe('the change-password form', () => {
     renderWithProviders(<AppRoutes />, { route: '/my-campaigns', ...signedIn(temporaryUser) });
     expect(await screen.findByRole('heading', { name: 'Cambiar contraseña' })).toBeVisible();
     expect(screen.queryByText('Mis campañas')).toBeNull();
-    expect(screen.getByTestId('password-change-required')).toHaveTextContent('Un administrador generó tu contraseña. Antes de continuar, elige una contraseña propia que solo conozcas tú.');
+    expect(screen.getByTestId('password-change-required')).toHaveTextContent(
+      'Un administrador generó tu contraseña. Antes de continuar, elige una contraseña propia que solo conozcas tú.',
+    );
   });
 
   it('lets a user with a password of their own go anywhere, and open the form without the notice', async () => {
@@ -109,10 +113,11 @@ describe('the change-password form', () => {
     expect(backend.seen.passwordChanges).toEqual([{ account: ALFA.email, newPassword: strong }]);
     expect(store.getState().auth.user?.mustChangePassword).toBeUndefined();
     expect(store.getState().snackbar.current).toMatchObject({ message: 'ACCOUNT.PASSWORD.CHANGED', severity: 'success' });
-    for (const secret of [strong, ALFA.password, 'incorrecta-del-todo']) expect({ secret, recordedIn: devToolsRecord.holding(secret) }).toEqual({ secret, recordedIn: [] });
+    for (const secret of [strong, ALFA.password, 'incorrecta-del-todo'])
+      expect({ secret, recordedIn: devToolsRecord.holding(secret) }).toEqual({ secret, recordedIn: [] });
   });
 
-  it('shows the throttle\'s wait when the current password was tried too often', async () => {
+  it("shows the throttle's wait when the current password was tried too often", async () => {
     const user = userEvent.setup();
     const authApi = { ...fakeDependencies().authApi, changePassword: async () => Promise.reject(new ApiError('RATE_LIMITED', 429, { retryAfterSeconds: 30 })) };
     renderWithProviders(<AppRoutes />, { route: '/account/password', ...signedIn(demoUser), runSagas: true, dependencies: fakeDependencies({ authApi }) });
@@ -145,10 +150,19 @@ describe('a temporary password met on another call', () => {
 describe('the user panel', () => {
   // jsdom has no media queries; the layout's phone menu (Offcanvas) asks one.
   beforeAll(() => {
-    window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false })) as typeof window.matchMedia;
+    window.matchMedia ??= ((query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      onchange: null,
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia;
   });
 
-  it('offers \'Cambiar contraseña\' beside \'Cerrar sesión\', and no menu while the password is temporary', async () => {
+  it("offers 'Cambiar contraseña' beside 'Cerrar sesión', and no menu while the password is temporary", async () => {
     const user = userEvent.setup();
     renderWithProviders(
       <Routes>

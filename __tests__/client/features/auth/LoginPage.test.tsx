@@ -44,7 +44,8 @@ describe('login form', () => {
     // The credentials went to the saga's box, not into the store.
     expect(dependencies.credentials.take()).toEqual({ email: 'usuario@demo.es', password: 'demo1234' });
     // Well formed is not right: only the server can say the credentials are (no green mark under its refusal).
-    for (const label of ['Correo electrónico', 'Contraseña']) expect([label, screen.getByLabelText(label).className]).toEqual([label, expect.not.stringMatching(/is-(in)?valid/)]);
+    for (const label of ['Correo electrónico', 'Contraseña'])
+      expect([label, screen.getByLabelText(label).className]).toEqual([label, expect.not.stringMatching(/is-(in)?valid/)]);
     expect(screen.getByRole('button', { name: 'Entrar' })).toBeDisabled();
   });
 

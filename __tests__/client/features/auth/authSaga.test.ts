@@ -58,9 +58,7 @@ describe('login saga', () => {
     const deps = fakeDependencies();
     deps.authApi = { ...deps.authApi, login: async () => Promise.reject(new ApiError('INVALID_CREDENTIALS', 401)) };
     deps.credentials.put({ email: 'a@b.es', password: 'x' });
-    const { storeState } = await expectSaga(handleLogin, deps)
-      .withReducer(rootReducer, state())
-      .run();
+    const { storeState } = await expectSaga(handleLogin, deps).withReducer(rootReducer, state()).run();
     expect(storeState.auth.login).toEqual({ status: 'failed', error: { type: 'INVALID_CREDENTIALS', status: 401 } });
   });
 
@@ -209,7 +207,10 @@ describe('a forgotten password', () => {
     const resetPassword = jest.fn<AuthApi['resetPassword']>(async () => undefined);
     deps.authApi = { ...deps.authApi, resetPassword };
     deps.newPassword.put('grulla violeta sobre el tejado');
-    const { storeState, allEffects } = await expectSaga(watchAuth, deps).withReducer(rootReducer, state()).dispatch(passwordResetActions.newPasswordRequested()).silentRun(50);
+    const { storeState, allEffects } = await expectSaga(watchAuth, deps)
+      .withReducer(rootReducer, state())
+      .dispatch(passwordResetActions.newPasswordRequested())
+      .silentRun(50);
     expect(resetPassword).toHaveBeenCalledWith('token-of-the-link', 'grulla violeta sobre el tejado');
     expect(storeState.passwordReset.reset.status).toBe('succeeded');
     expect(JSON.stringify(storeState)).not.toContain('grulla');
@@ -219,7 +220,10 @@ describe('a forgotten password', () => {
   it('says the server sends no mail when health says so or does not answer', async () => {
     const deps = fakeDependencies();
     deps.authApi = { ...deps.authApi, mailAvailable: async () => Promise.reject(new ApiError('CONNECTION_FAILED', 600)) };
-    const { storeState } = await expectSaga(watchAuth, deps).withReducer(rootReducer, state()).dispatch(passwordResetActions.forgotPasswordOpened()).silentRun(50);
+    const { storeState } = await expectSaga(watchAuth, deps)
+      .withReducer(rootReducer, state())
+      .dispatch(passwordResetActions.forgotPasswordOpened())
+      .silentRun(50);
     expect(storeState.passwordReset.mail).toBe('unavailable');
   });
 });

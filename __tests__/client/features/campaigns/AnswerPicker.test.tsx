@@ -8,7 +8,11 @@ import { renderWithProviders } from '../../../helpers/client.js';
 import { ASKS_NOTHING } from '../../../helpers/questions.js';
 
 const single: Subindicator = {
-  id: 1, text: '¿Qué tecnología predomina?', type: 'single', answer: null, ...ASKS_NOTHING,
+  id: 1,
+  text: '¿Qué tecnología predomina?',
+  type: 'single',
+  answer: null,
+  ...ASKS_NOTHING,
   responses: [
     { id: 10, text: 'LED', value: 3, obsolete: false, exclusive: false },
     { id: 11, text: 'Sodio', value: 1, obsolete: false, exclusive: false },
@@ -16,7 +20,11 @@ const single: Subindicator = {
   ],
 };
 const multiple: Subindicator = {
-  id: 2, text: '¿Qué acciones realiza?', type: 'multiple', answer: null, ...ASKS_NOTHING,
+  id: 2,
+  text: '¿Qué acciones realiza?',
+  type: 'multiple',
+  answer: null,
+  ...ASKS_NOTHING,
   responses: [
     { id: 20, text: 'Compostaje', value: 1, obsolete: false, exclusive: false },
     { id: 21, text: 'Recogida puerta a puerta', value: 1, obsolete: false, exclusive: false },
@@ -91,7 +99,9 @@ describe('answer picker', () => {
     ['succeeded', [10], true, 'Guardando…'],
     ['failed', [10], true, 'No se ha podido guardar: reintentar'],
   ] as const)('shows the save state %s (answer %j, unsaved %s) as %s', (status, answer, unsaved, text) => {
-    renderWithProviders(<Picker subindicator={{ ...single, answer: answer && [...answer] }} choice={unsaved ? [11] : undefined} unsaved={unsaved} saveStatus={status} />);
+    renderWithProviders(
+      <Picker subindicator={{ ...single, answer: answer && [...answer] }} choice={unsaved ? [11] : undefined} unsaved={unsaved} saveStatus={status} />,
+    );
     expect(screen.getByTestId('save-status-1')).toHaveTextContent(new RegExp(`^${text}$`));
   });
 
@@ -118,7 +128,10 @@ describe('answer picker', () => {
 
   it("unticks the other boxes when 'Ninguno de los anteriores' is ticked, and it when another is ticked", async () => {
     const user = userEvent.setup();
-    const withNone: Subindicator = { ...multiple, responses: [...multiple.responses, { id: 22, text: 'Ninguno de los anteriores', value: 0, obsolete: false, exclusive: true }] };
+    const withNone: Subindicator = {
+      ...multiple,
+      responses: [...multiple.responses, { id: 22, text: 'Ninguno de los anteriores', value: 0, obsolete: false, exclusive: true }],
+    };
     renderWithProviders(<AnswerPicker subindicator={withNone} />);
     await user.click(screen.getByLabelText('Compostaje'));
     await user.click(screen.getByLabelText('Recogida puerta a puerta'));
@@ -135,7 +148,11 @@ describe('answer picker', () => {
 describe('the choice after a tick', () => {
   const sub: Subindicator = {
     ...multiple,
-    responses: [...multiple.responses, { id: 22, text: 'Ninguno de los anteriores', value: 0, obsolete: false, exclusive: true }, { id: 23, text: 'No procede', value: 0, obsolete: false, exclusive: true }],
+    responses: [
+      ...multiple.responses,
+      { id: 22, text: 'Ninguno de los anteriores', value: 0, obsolete: false, exclusive: true },
+      { id: 23, text: 'No procede', value: 0, obsolete: false, exclusive: true },
+    ],
   };
 
   it.each([

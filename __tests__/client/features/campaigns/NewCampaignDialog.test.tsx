@@ -20,8 +20,20 @@ const entities: EntityCampaigns = {
   ].map((entity) => ({ archived: false, ...entity })),
 };
 const row = (campaignId: number, entityId: number, campaignNumber: number, currentEdition: boolean): CampaignStatusRow => ({
-  campaignId, campaignNumber, entityId, entity: `E${entityId}`, province: 'Valencia/València', provinceId: '46', autonomousCommunity: 'Comunitat Valenciana',
-  autonomousCommunityId: '10', status: 'created', startDate: null, endDate: null, currentEdition, editionId: campaignNumber - 2023, deadline: null,
+  campaignId,
+  campaignNumber,
+  entityId,
+  entity: `E${entityId}`,
+  province: 'Valencia/València',
+  provinceId: '46',
+  autonomousCommunity: 'Comunitat Valenciana',
+  autonomousCommunityId: '10',
+  status: 'created',
+  startDate: null,
+  endDate: null,
+  currentEdition,
+  editionId: campaignNumber - 2023,
+  deadline: null,
 });
 // Gandia has its campaign of 2026, the current edition; Alzira only one of 2025.
 const rows = [row(10, 1, 2025, false), row(11, 2, 2025, false), row(12, 2, 2026, true)];
@@ -32,8 +44,13 @@ describe("'Nueva Campaña' choice", () => {
   it('leaves out the entities with a campaign in the current edition and archived ones, and waits for both lists', () => {
     const choice = selectNewCampaignChoice(reduce(campaignsActions.statusLoaded(rows), campaignsActions.entityOptionsLoaded(entities.entityCampaigns)));
     expect(choice).toEqual({
-      loading: false, edition: 2026, excluded: 1,
-      options: [{ value: 1, label: 'Alzira - (Valencia/València)' }, { value: 3, label: 'Xàtiva - (Valencia/València)' }],
+      loading: false,
+      edition: 2026,
+      excluded: 1,
+      options: [
+        { value: 1, label: 'Alzira - (Valencia/València)' },
+        { value: 3, label: 'Xàtiva - (Valencia/València)' },
+      ],
     });
     expect(selectNewCampaignChoice(reduce(campaignsActions.entityOptionsLoaded(entities.entityCampaigns))).loading).toBe(true);
     expect(selectNewCampaignChoice(reduce(campaignsActions.statusLoaded(rows), campaignsActions.entityOptionsRequested())).loading).toBe(true);
@@ -42,22 +59,30 @@ describe("'Nueva Campaña' choice", () => {
   it('does not offer an entity that has its campaign, says why, and shows the server refusal in Spanish', async () => {
     const user = userEvent.setup();
     const created: number[] = [];
-    renderWithProviders(<><NewCampaignDialog show onHide={() => undefined} /><SnackbarHost /></>, {
-      preloadedState: { ...admin, campaigns: reduce(campaignsActions.statusLoaded(rows)).campaigns },
-      runSagas: true,
-      dependencies: {
-        campaignsApi: {
-          ...campaignsApi,
-          getByUser: async () => entities,
-          status: async () => rows,
-          // Another administrator was quicker: the server refuses with its own 409.
-          create: async (_token, entityId) => (created.push(entityId), Promise.reject(new ApiError('CONFLICT', 409, 'CAMPAIGN_EXISTS'))),
+    renderWithProviders(
+      <>
+        <NewCampaignDialog show onHide={() => undefined} />
+        <SnackbarHost />
+      </>,
+      {
+        preloadedState: { ...admin, campaigns: reduce(campaignsActions.statusLoaded(rows)).campaigns },
+        runSagas: true,
+        dependencies: {
+          campaignsApi: {
+            ...campaignsApi,
+            getByUser: async () => entities,
+            status: async () => rows,
+            // Another administrator was quicker: the server refuses with its own 409.
+            create: async (_token, entityId) => (created.push(entityId), Promise.reject(new ApiError('CONFLICT', 409, 'CAMPAIGN_EXISTS'))),
+          },
         },
       },
-    });
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Nueva campaña' });
     await user.click(await within(dialog).findByRole('button', { name: /^Entidad / }));
-    const offered = within(screen.getByRole('group', { name: 'Entidad' })).getAllByRole('button').map((b) => b.textContent);
+    const offered = within(screen.getByRole('group', { name: 'Entidad' }))
+      .getAllByRole('button')
+      .map((b) => b.textContent);
     expect(offered).toEqual(['Alzira - (Valencia/València)', 'Xàtiva - (Valencia/València)']);
     expect(within(dialog).getByText('No se ofrecen las entidades que ya tienen campaña en la edición 2026 (1).')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Alzira - (Valencia/València)' }));

@@ -23,11 +23,43 @@ import { ASKS_NOTHING } from '../../../helpers/questions.js';
 };
 
 const campaign: CampaignDetail = {
-  id: 5, campaignNumber: 2026, text: 'Campaña 2026', entityId: 1, entity: 'Ayuntamiento de Prueba', status: 'draft', startDate: '2026-11-01T10:00:00Z', endDate: null, deadline: null, reopening: null, autonomousCommunity: '10',
-  indicators: [{
-    id: 1, text: 'Alumbrado', axisId: 1, axisText: 'Eje', policyId: 2, policyText: 'Política', measureId: 3, measureText: 'Medida', competenceId: null,
-    subindicators: [{ id: 11, text: '¿Qué tecnología predomina?', type: 'single', ...ASKS_NOTHING, responses: [{ id: 101, text: 'LED', value: 2, obsolete: false, exclusive: false }, { id: 102, text: 'Sodio', value: 0, obsolete: false, exclusive: false }], answer: [101] }],
-  }],
+  id: 5,
+  campaignNumber: 2026,
+  text: 'Campaña 2026',
+  entityId: 1,
+  entity: 'Ayuntamiento de Prueba',
+  status: 'draft',
+  startDate: '2026-11-01T10:00:00Z',
+  endDate: null,
+  deadline: null,
+  reopening: null,
+  autonomousCommunity: '10',
+  indicators: [
+    {
+      id: 1,
+      text: 'Alumbrado',
+      axisId: 1,
+      axisText: 'Eje',
+      policyId: 2,
+      policyText: 'Política',
+      measureId: 3,
+      measureText: 'Medida',
+      competenceId: null,
+      subindicators: [
+        {
+          id: 11,
+          text: '¿Qué tecnología predomina?',
+          type: 'single',
+          ...ASKS_NOTHING,
+          responses: [
+            { id: 101, text: 'LED', value: 2, obsolete: false, exclusive: false },
+            { id: 102, text: 'Sodio', value: 0, obsolete: false, exclusive: false },
+          ],
+          answer: [101],
+        },
+      ],
+    },
+  ],
 };
 const draftResult = { success: true as const, campaign: { id: 5, status: 'draft' as const, startDate: campaign.startDate, endDate: null } };
 
@@ -141,7 +173,12 @@ describe('questionnaire page: saved and unsaved choices', () => {
   it("offers 'Ver Resultados' instead of 'Enviar Encuesta' once sent", () => {
     const { store } = renderQuestionnaire();
     expect(screen.getByRole('button', { name: 'Enviar Encuesta' })).toBeEnabled();
-    act(() => void store.dispatch(campaignsActions.submitted({ success: true, campaign: { id: 5, status: 'sent', startDate: campaign.startDate, endDate: '2026-11-23T10:00:00Z' } })));
+    act(
+      () =>
+        void store.dispatch(
+          campaignsActions.submitted({ success: true, campaign: { id: 5, status: 'sent', startDate: campaign.startDate, endDate: '2026-11-23T10:00:00Z' } }),
+        ),
+    );
     expect(screen.queryByRole('button', { name: 'Enviar Encuesta' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ver Resultados' })).toHaveAttribute('href', '/results/5');
   });
@@ -153,8 +190,24 @@ describe("questionnaire page: what 'Enviar Encuesta' waits for", () => {
     indicators: [
       campaign.indicators[0],
       {
-        ...campaign.indicators[0], id: 2, text: 'Residuos', axisId: 7, axisText: 'Otro eje',
-        subindicators: [{ id: 12, text: '¿Separa la materia orgánica?', type: 'single', ...ASKS_NOTHING, responses: [{ id: 103, text: 'Sí', value: 2, obsolete: false, exclusive: false }, { id: 104, text: 'No', value: 0, obsolete: false, exclusive: false }], answer: null }],
+        ...campaign.indicators[0],
+        id: 2,
+        text: 'Residuos',
+        axisId: 7,
+        axisText: 'Otro eje',
+        subindicators: [
+          {
+            id: 12,
+            text: '¿Separa la materia orgánica?',
+            type: 'single',
+            ...ASKS_NOTHING,
+            responses: [
+              { id: 103, text: 'Sí', value: 2, obsolete: false, exclusive: false },
+              { id: 104, text: 'No', value: 0, obsolete: false, exclusive: false },
+            ],
+            answer: null,
+          },
+        ],
       },
     ],
   };

@@ -12,21 +12,49 @@ import { demoUser } from '../../../helpers/client.js';
 import { ASKS_NOTHING } from '../../../helpers/questions.js';
 
 const question = (id: number, type: 'single' | 'multiple', answer: number[] | null) => ({
-  id, text: `¿Pregunta ${id}?`, type, ...ASKS_NOTHING,
-  responses: [{ id: id * 10 + 1, text: 'Sí', value: 2, obsolete: false, exclusive: false }, { id: id * 10 + 2, text: 'No', value: 0, obsolete: false, exclusive: false }, { id: id * 10 + 3, text: 'A veces', value: 1, obsolete: false, exclusive: false }],
+  id,
+  text: `¿Pregunta ${id}?`,
+  type,
+  ...ASKS_NOTHING,
+  responses: [
+    { id: id * 10 + 1, text: 'Sí', value: 2, obsolete: false, exclusive: false },
+    { id: id * 10 + 2, text: 'No', value: 0, obsolete: false, exclusive: false },
+    { id: id * 10 + 3, text: 'A veces', value: 1, obsolete: false, exclusive: false },
+  ],
   answer,
 });
 const campaign: CampaignDetail = {
-  id: 5, campaignNumber: 2026, text: 'Campaña 2026', entityId: 1, entity: 'Ayuntamiento de Prueba', status: 'draft', startDate: '2026-11-01T10:00:00Z', endDate: null, deadline: null, reopening: null, autonomousCommunity: '10',
-  indicators: [{
-    id: 1, text: 'Indicador', axisId: 1, axisText: 'Eje', policyId: 2, policyText: 'Política', measureId: 3, measureText: 'Medida', competenceId: null,
-    subindicators: [question(1, 'single', [11]), question(2, 'multiple', null)],
-  }],
+  id: 5,
+  campaignNumber: 2026,
+  text: 'Campaña 2026',
+  entityId: 1,
+  entity: 'Ayuntamiento de Prueba',
+  status: 'draft',
+  startDate: '2026-11-01T10:00:00Z',
+  endDate: null,
+  deadline: null,
+  reopening: null,
+  autonomousCommunity: '10',
+  indicators: [
+    {
+      id: 1,
+      text: 'Indicador',
+      axisId: 1,
+      axisText: 'Eje',
+      policyId: 2,
+      policyText: 'Política',
+      measureId: 3,
+      measureText: 'Medida',
+      competenceId: null,
+      subindicators: [question(1, 'single', [11]), question(2, 'multiple', null)],
+    },
+  ],
 };
-const loaded = () => rootReducer(
-  { ...rootReducer(undefined, { type: 'init' }), auth: { ...initialAuthState, status: 'loaded' as const, user: demoUser, tokenSource: 'cookie' as const } },
-  campaignsActions.questionnaireLoaded(campaign),
-);
+const loaded = () =>
+  rootReducer(
+    { ...rootReducer(undefined, { type: 'init' }), auth: { ...initialAuthState, status: 'loaded' as const, user: demoUser, tokenSource: 'cookie' as const } },
+    campaignsActions.questionnaireLoaded(campaign),
+  );
 const stored: CampaignStateResponse = { success: true, campaign: { id: 5, status: 'draft', startDate: campaign.startDate, endDate: null } };
 
 /** A server that keeps the answers it is sent, and answers after `ms`. */
@@ -39,7 +67,8 @@ function server(ms = 5) {
   });
   return { answers, saveAnswer };
 }
-const answerOf = (state: ReturnType<typeof loaded>, id: number) => state.campaigns.questionnaire.campaign?.indicators[0].subindicators.find((s) => s.id === id)?.answer;
+const answerOf = (state: ReturnType<typeof loaded>, id: number) =>
+  state.campaigns.questionnaire.campaign?.indicators[0].subindicators.find((s) => s.id === id)?.answer;
 
 describe('autosave of the answers', () => {
   it('saves a choice after a pause, once for several ticks of one question, and shows it saved', async () => {
@@ -114,7 +143,14 @@ describe('autosave of the answers', () => {
 });
 
 describe("'Enviar Encuesta' with choices not saved yet", () => {
-  const allAnswered = () => rootReducer(loaded(), campaignsActions.questionnaireLoaded({ ...campaign, indicators: [{ ...campaign.indicators[0], subindicators: [question(1, 'single', [11]), question(2, 'multiple', [21])] }] }));
+  const allAnswered = () =>
+    rootReducer(
+      loaded(),
+      campaignsActions.questionnaireLoaded({
+        ...campaign,
+        indicators: [{ ...campaign.indicators[0], subindicators: [question(1, 'single', [11]), question(2, 'multiple', [21])] }],
+      }),
+    );
   const submitAsked = campaignsActions.submitAsked({ id: 5, entity: 'Ayuntamiento de Prueba', year: 2026 });
 
   it('saves the changed answer first, then asks', async () => {
@@ -128,7 +164,10 @@ describe("'Enviar Encuesta' with choices not saved yet", () => {
       .silentRun(400);
     expect(api.answers.get(1)).toEqual([12]);
     expect(answerOf(run.storeState, 1)).toEqual([12]);
-    expect(run.storeState.alerts.queue[0]).toMatchObject({ title: 'QUESTIONNAIRE.SUBMIT_CONFIRM.TITLE', confirm: { action: campaignsActions.submitConfirmed(5) } });
+    expect(run.storeState.alerts.queue[0]).toMatchObject({
+      title: 'QUESTIONNAIRE.SUBMIT_CONFIRM.TITLE',
+      confirm: { action: campaignsActions.submitConfirmed(5) },
+    });
   });
 
   it('sends nothing and names the question when the change cannot be saved', async () => {
@@ -139,7 +178,12 @@ describe("'Enviar Encuesta' with choices not saved yet", () => {
       yield fork(handleSubmitAsked, submitAsked);
     })
       .withReducer(rootReducer, allAnswered())
-      .put.like({ action: { type: snackbarActions.toastShown.type, payload: { message: 'QUESTIONNAIRE.TOAST.NOT_SAVED', values: { count: 1, questions: '«¿Pregunta 1?»', more: 0 } } } })
+      .put.like({
+        action: {
+          type: snackbarActions.toastShown.type,
+          payload: { message: 'QUESTIONNAIRE.TOAST.NOT_SAVED', values: { count: 1, questions: '«¿Pregunta 1?»', more: 0 } },
+        },
+      })
       .silentRun(200);
     expect(run.storeState.alerts.queue).toEqual([]);
     expect(run.storeState.campaigns.questionnaire.drafts[1]).toEqual([12]);

@@ -3,7 +3,14 @@ import { expectSaga } from 'redux-saga-test-plan';
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
 import { campaignsActions } from '../../../../src/client/features/campaigns/campaignsSlice.js';
 import {
-  handleCreate, handleEditionExportRequested, handleDeleteConfirmed, handleMineRequested, handleQuestionnaireRequested, handleSubmitConfirmed, watchCampaigns, type CampaignsDependencies,
+  handleCreate,
+  handleEditionExportRequested,
+  handleDeleteConfirmed,
+  handleMineRequested,
+  handleQuestionnaireRequested,
+  handleSubmitConfirmed,
+  watchCampaigns,
+  type CampaignsDependencies,
 } from '../../../../src/client/features/campaigns/campaignsSaga.js';
 import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
 import { alertsActions } from '../../../../src/client/features/alerts/alertsSlice.js';
@@ -15,14 +22,49 @@ import { demoUser } from '../../../helpers/client.js';
 import { ASKS_NOTHING } from '../../../helpers/questions.js';
 
 const campaign: CampaignDetail = {
-  id: 5, campaignNumber: 2026, text: 'Campaña 2026', entityId: 1, entity: 'Ayuntamiento de Prueba', status: 'created', startDate: null, endDate: null, deadline: null, reopening: null, autonomousCommunity: '10',
-  indicators: [{
-    id: 1, text: 'Indicador', axisId: 1, axisText: 'Eje', policyId: 2, policyText: 'Política', measureId: 3, measureText: 'Medida', competenceId: null,
-    subindicators: [{ id: 11, text: '¿Pregunta?', type: 'single', ...ASKS_NOTHING, responses: [{ id: 101, text: 'Sí', value: 2, obsolete: false, exclusive: false }, { id: 102, text: 'No', value: 0, obsolete: false, exclusive: false }], answer: null }],
-  }],
+  id: 5,
+  campaignNumber: 2026,
+  text: 'Campaña 2026',
+  entityId: 1,
+  entity: 'Ayuntamiento de Prueba',
+  status: 'created',
+  startDate: null,
+  endDate: null,
+  deadline: null,
+  reopening: null,
+  autonomousCommunity: '10',
+  indicators: [
+    {
+      id: 1,
+      text: 'Indicador',
+      axisId: 1,
+      axisText: 'Eje',
+      policyId: 2,
+      policyText: 'Política',
+      measureId: 3,
+      measureText: 'Medida',
+      competenceId: null,
+      subindicators: [
+        {
+          id: 11,
+          text: '¿Pregunta?',
+          type: 'single',
+          ...ASKS_NOTHING,
+          responses: [
+            { id: 101, text: 'Sí', value: 2, obsolete: false, exclusive: false },
+            { id: 102, text: 'No', value: 0, obsolete: false, exclusive: false },
+          ],
+          answer: null,
+        },
+      ],
+    },
+  ],
 };
 /** The same campaign with its one question answered, so that it can be sent. */
-const answered: CampaignDetail = { ...campaign, indicators: [{ ...campaign.indicators[0], subindicators: [{ ...campaign.indicators[0].subindicators[0], answer: [101] }] }] };
+const answered: CampaignDetail = {
+  ...campaign,
+  indicators: [{ ...campaign.indicators[0], subindicators: [{ ...campaign.indicators[0].subindicators[0], answer: [101] }] }],
+};
 const state = (role: 'USER' | 'ADMIN' | 'FEC' = 'USER') => ({
   ...rootReducer(undefined, { type: 'init' }),
   auth: { ...initialAuthState, status: 'loaded' as const, user: { ...demoUser, role }, tokenSource: 'cookie' as const },
@@ -38,7 +80,9 @@ const fail = (type: ApiError['type'], status: number) => async () => Promise.rej
 
 describe('campaign sagas', () => {
   it('loads my campaigns, and says so in a toast when it fails', async () => {
-    const ok = await expectSaga(handleMineRequested, deps({ all: async () => [campaign] })).withReducer(rootReducer, state()).run();
+    const ok = await expectSaga(handleMineRequested, deps({ all: async () => [campaign] }))
+      .withReducer(rootReducer, state())
+      .run();
     expect(ok.storeState.campaigns.mine).toMatchObject({ status: 'succeeded', items: [campaign] });
     await expectSaga(handleMineRequested, deps({ all: fail('INTERNAL', 500) }))
       .withReducer(rootReducer, state())
@@ -47,7 +91,9 @@ describe('campaign sagas', () => {
   });
 
   it('loads the questionnaire and its failure toast', async () => {
-    const ok = await expectSaga(handleQuestionnaireRequested, deps({ get: async () => campaign }), campaignsActions.questionnaireRequested(5)).withReducer(rootReducer, state()).run();
+    const ok = await expectSaga(handleQuestionnaireRequested, deps({ get: async () => campaign }), campaignsActions.questionnaireRequested(5))
+      .withReducer(rootReducer, state())
+      .run();
     expect(ok.storeState.campaigns.questionnaire.campaign).toEqual(campaign);
     await expectSaga(handleQuestionnaireRequested, deps({ get: fail('NOT_FOUND', 404) }), campaignsActions.questionnaireRequested(5))
       .withReducer(rootReducer, state())
@@ -55,7 +101,7 @@ describe('campaign sagas', () => {
       .run();
   });
 
-  it("asks before submitting, naming the entity and the campaign, and cancelling sends nothing", async () => {
+  it('asks before submitting, naming the entity and the campaign, and cancelling sends nothing', async () => {
     const submit = jest.fn(async () => sentResult);
     const loaded = rootReducer(state(), campaignsActions.questionnaireLoaded(answered));
     const asked = await expectSaga(watchCampaigns, deps({ submit }))
@@ -83,7 +129,10 @@ describe('campaign sagas', () => {
     const visited: string[] = [];
     const submit = jest.fn(async () => sentResult);
     const loaded = rootReducer(state(), campaignsActions.questionnaireLoaded(campaign));
-    const sent = await expectSaga(watchCampaigns, deps({ submit }, (p) => void visited.push(p)))
+    const sent = await expectSaga(
+      watchCampaigns,
+      deps({ submit }, (p) => void visited.push(p)),
+    )
       .withReducer(rootReducer, loaded)
       .put.like({ action: { payload: { message: 'CAMPAIGNS.TOAST.SUBMITTED', severity: 'success' } } })
       .dispatch(campaignsActions.submitConfirmed(5))
@@ -91,7 +140,11 @@ describe('campaign sagas', () => {
     expect(submit).toHaveBeenCalledWith(null, 5);
     expect(visited).toEqual(['/results/5']);
     expect(sent.storeState.campaigns.questionnaire.campaign?.status).toBe('sent');
-    const failed = await expectSaga(handleSubmitConfirmed, deps({ submit: fail('VALIDATION', 422) }, (p) => void visited.push(p)), campaignsActions.submitConfirmed(5))
+    const failed = await expectSaga(
+      handleSubmitConfirmed,
+      deps({ submit: fail('VALIDATION', 422) }, (p) => void visited.push(p)),
+      campaignsActions.submitConfirmed(5),
+    )
       .withReducer(rootReducer, loaded)
       .put.like({ action: { payload: { message: 'CAMPAIGNS.TOAST.SUBMIT_ERROR' } } })
       .run();
@@ -102,12 +155,20 @@ describe('campaign sagas', () => {
 
   it('after creating, sends ADMIN to the questionnaire and keeps FEC on the status page', async () => {
     const visited: string[] = [];
-    await expectSaga(handleCreate, deps({ create: async () => ({ campaign: { id: 9 } }) }, (p) => void visited.push(p)), campaignsActions.createRequested(1))
+    await expectSaga(
+      handleCreate,
+      deps({ create: async () => ({ campaign: { id: 9 } }) }, (p) => void visited.push(p)),
+      campaignsActions.createRequested(1),
+    )
       .withReducer(rootReducer, state('ADMIN'))
       .put.like({ action: { payload: { message: 'CAMPAIGNS.TOAST.CREATED' } } })
       .run();
     expect(visited).toEqual(['/my-campaigns/9']);
-    await expectSaga(handleCreate, deps({ create: async () => ({ campaign: { id: 9 } }) }, (p) => void visited.push(p)), campaignsActions.createRequested(1))
+    await expectSaga(
+      handleCreate,
+      deps({ create: async () => ({ campaign: { id: 9 } }) }, (p) => void visited.push(p)),
+      campaignsActions.createRequested(1),
+    )
       .withReducer(rootReducer, state('FEC'))
       .put(campaignsActions.statusRequested())
       .run();
@@ -133,11 +194,36 @@ describe('campaign sagas', () => {
   });
 
   it('asks before deleting, then removes the row with Cuestionario eliminado', async () => {
-    const withRows = rootReducer(state('ADMIN'), campaignsActions.statusLoaded([{ campaignId: 5, campaignNumber: 2026, entityId: 1, entity: 'X', province: 'P', provinceId: '46', autonomousCommunity: 'C', autonomousCommunityId: '10', status: 'created', startDate: null, endDate: null, currentEdition: true, editionId: 3, deadline: null }]));
-    const asked = await expectSaga(watchCampaigns, deps()).withReducer(rootReducer, withRows).dispatch(campaignsActions.deleteAsked({ id: 5, entity: 'X', year: 2026 })).silentRun(20);
+    const withRows = rootReducer(
+      state('ADMIN'),
+      campaignsActions.statusLoaded([
+        {
+          campaignId: 5,
+          campaignNumber: 2026,
+          entityId: 1,
+          entity: 'X',
+          province: 'P',
+          provinceId: '46',
+          autonomousCommunity: 'C',
+          autonomousCommunityId: '10',
+          status: 'created',
+          startDate: null,
+          endDate: null,
+          currentEdition: true,
+          editionId: 3,
+          deadline: null,
+        },
+      ]),
+    );
+    const asked = await expectSaga(watchCampaigns, deps())
+      .withReducer(rootReducer, withRows)
+      .dispatch(campaignsActions.deleteAsked({ id: 5, entity: 'X', year: 2026 }))
+      .silentRun(20);
     const askedState = asked.storeState as ReturnType<typeof rootReducer>;
     expect(asked.storeState.alerts.queue[0]).toMatchObject({
-      title: 'CAMPAIGNS.DELETE.TITLE', values: { entity: 'X', year: 2026 }, confirm: { action: campaignsActions.deleteConfirmed(5), danger: true },
+      title: 'CAMPAIGNS.DELETE.TITLE',
+      values: { entity: 'X', year: 2026 },
+      confirm: { action: campaignsActions.deleteConfirmed(5), danger: true },
     });
     const done = await expectSaga(handleDeleteConfirmed, deps({ remove: async () => ({ success: true }) }), campaignsActions.deleteConfirmed(5))
       .withReducer(rootReducer, askedState)
@@ -154,14 +240,23 @@ describe('campaign sagas', () => {
   it('saves an edition export under the name the server gives it; a refusal toasts and the buttons come back', async () => {
     const saved: { name: string; content: unknown; type: string }[] = [];
     const blob = new Blob(['csv'], { type: 'text/csv; charset=utf-8' });
-    const ok = { ...deps({ exportEdition: async (_token, query) => ({ name: `edicion-${query.edition}.${query.format}`, blob }) }), download: (name: string, content: unknown, type: string) => void saved.push({ name, content, type }) };
+    const ok = {
+      ...deps({ exportEdition: async (_token, query) => ({ name: `edicion-${query.edition}.${query.format}`, blob }) }),
+      download: (name: string, content: unknown, type: string) => void saved.push({ name, content, type }),
+    };
     const request = campaignsActions.editionExportRequested({ edition: 2026, format: 'csv' });
-    const done = await expectSaga(handleEditionExportRequested, ok, request).withReducer(rootReducer, rootReducer(state('FEC'), request)).run();
+    const done = await expectSaga(handleEditionExportRequested, ok, request)
+      .withReducer(rootReducer, rootReducer(state('FEC'), request))
+      .run();
     expect(saved).toEqual([{ name: 'edicion-2026.csv', content: blob, type: 'text/csv; charset=utf-8' }]);
     expect(done.storeState.campaigns.exporting).toBeNull();
 
-    const refused = { ...deps({ exportEdition: fail('FORBIDDEN', 403) }), download: (name: string, content: unknown, type: string) => void saved.push({ name, content, type }) };
-    await expectSaga(handleEditionExportRequested, refused, request).withReducer(rootReducer, rootReducer(state('FEC'), request))
+    const refused = {
+      ...deps({ exportEdition: fail('FORBIDDEN', 403) }),
+      download: (name: string, content: unknown, type: string) => void saved.push({ name, content, type }),
+    };
+    await expectSaga(handleEditionExportRequested, refused, request)
+      .withReducer(rootReducer, rootReducer(state('FEC'), request))
       .put.like({ action: { payload: { message: 'CAMPAIGNS.TOAST.EXPORT_ERROR' } } })
       .put(campaignsActions.editionExportFinished())
       .run();

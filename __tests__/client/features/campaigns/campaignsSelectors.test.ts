@@ -1,13 +1,32 @@
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
 import { campaignsActions } from '../../../../src/client/features/campaigns/campaignsSlice.js';
-import { answerToSend, selectCanSubmit, selectMyCampaignsPage, selectOpenCampaign, selectProgress, selectQuestionnaireFilterOptions, selectStatusOverviewSettled, selectVisibleGroups } from '../../../../src/client/features/campaigns/campaignsSelectors.js';
+import {
+  answerToSend,
+  selectCanSubmit,
+  selectMyCampaignsPage,
+  selectOpenCampaign,
+  selectProgress,
+  selectQuestionnaireFilterOptions,
+  selectStatusOverviewSettled,
+  selectVisibleGroups,
+} from '../../../../src/client/features/campaigns/campaignsSelectors.js';
 import { campaignCycleActions } from '../../../../src/client/features/campaignCycle/campaignCycleSlice.js';
 import { editionOpeningActions } from '../../../../src/client/features/editionOpening/editionOpeningSlice.js';
 import type { CampaignDetail, CampaignSummary, IndicatorGroup, Subindicator } from '../../../../src/shared/api/campaigns.js';
 import { ASKS_NOTHING } from '../../../helpers/questions.js';
 
 const summary = (id: number, entity: string, endDate: string | null, status: CampaignSummary['status'] = 'sent', ccaa = '10'): CampaignSummary => ({
-  id, campaignNumber: 2026, text: 'Campaña 2026', entityId: id, entity, status, startDate: null, endDate, deadline: null, reopening: null, autonomousCommunity: ccaa,
+  id,
+  campaignNumber: 2026,
+  text: 'Campaña 2026',
+  entityId: id,
+  entity,
+  status,
+  startDate: null,
+  endDate,
+  deadline: null,
+  reopening: null,
+  autonomousCommunity: ccaa,
 });
 const reduce = (...actions: { type: string }[]) => actions.reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
 
@@ -29,7 +48,9 @@ describe('my campaigns table', () => {
     expect(last.rows.at(-1)?.id).toBe(2);
     const ascending = selectMyCampaignsPage(rootReducer(state, campaignsActions.mineViewChanged({ sortDescending: false })));
     expect(ascending.rows[0].id).toBe(10);
-    const ascLast = selectMyCampaignsPage(rootReducer(rootReducer(state, campaignsActions.mineViewChanged({ sortDescending: false })), campaignsActions.mineViewChanged({ page: 2 })));
+    const ascLast = selectMyCampaignsPage(
+      rootReducer(rootReducer(state, campaignsActions.mineViewChanged({ sortDescending: false })), campaignsActions.mineViewChanged({ page: 2 })),
+    );
     expect(ascLast.rows.at(-1)?.id).toBe(2);
   });
 
@@ -50,17 +71,37 @@ describe('my campaigns table', () => {
 describe('questionnaire', () => {
   const sub = (id: number, answer: number[] | null) => ({ id, text: `Pregunta ${id}`, type: 'single' as const, ...ASKS_NOTHING, responses: [], answer });
   const indicator = (id: number, axisId: number, answers: (number[] | null)[], text = `Indicador ${id}`): IndicatorGroup => ({
-    id, text, axisId, axisText: `Eje ${axisId}`, policyId: axisId * 10, policyText: `Política ${axisId}`, measureId: axisId * 100, measureText: `Medida ${axisId}`, competenceId: null,
+    id,
+    text,
+    axisId,
+    axisText: `Eje ${axisId}`,
+    policyId: axisId * 10,
+    policyText: `Política ${axisId}`,
+    measureId: axisId * 100,
+    measureText: `Medida ${axisId}`,
+    competenceId: null,
     subindicators: answers.map((a, i) => sub(id * 10 + i, a)),
   });
   const campaign = (indicators: IndicatorGroup[]): CampaignDetail => ({
-    id: 1, campaignNumber: 2026, text: 'Campaña 2026', entityId: 1, entity: 'E', status: 'draft', startDate: null, endDate: null, deadline: null, reopening: null, autonomousCommunity: '10', indicators,
+    id: 1,
+    campaignNumber: 2026,
+    text: 'Campaña 2026',
+    entityId: 1,
+    entity: 'E',
+    status: 'draft',
+    startDate: null,
+    endDate: null,
+    deadline: null,
+    reopening: null,
+    autonomousCommunity: '10',
+    indicators,
   });
   const full = indicator(1, 1, [[1], [2]]);
   const partial = indicator(2, 1, [[1], null], 'Recogida de biorresiduos');
   const none = indicator(3, 2, [null, null]);
   const loaded = () => reduce(campaignsActions.questionnaireLoaded(campaign([full, partial, none])));
-  const visibleIds = (state: ReturnType<typeof loaded>) => selectVisibleGroups(state).flatMap((a) => a.policies.flatMap((p) => p.measures.flatMap((m) => m.indicators.map((i) => i.id))));
+  const visibleIds = (state: ReturnType<typeof loaded>) =>
+    selectVisibleGroups(state).flatMap((a) => a.policies.flatMap((p) => p.measures.flatMap((m) => m.indicators.map((i) => i.id))));
 
   it("keeps fully or partly answered indicators with 'Contestadas' and not fully answered ones with 'No contestadas'", () => {
     const filtered = (answered: ('answered' | 'unanswered')[]) => visibleIds(rootReducer(loaded(), campaignsActions.questionnaireFiltersChanged({ answered })));
@@ -105,8 +146,16 @@ describe('questionnaire', () => {
 
 describe('what the autosave sends', () => {
   const sub: Subindicator = {
-    id: 7, text: '¿Qué tecnología?', type: 'multiple', answer: [3], ...ASKS_NOTHING,
-    responses: [{ id: 1, text: 'LED', value: 2, obsolete: false, exclusive: false }, { id: 2, text: 'Sodio', value: 1, obsolete: false, exclusive: false }, { id: 3, text: 'Mercurio', value: 0, obsolete: true, exclusive: false }],
+    id: 7,
+    text: '¿Qué tecnología?',
+    type: 'multiple',
+    answer: [3],
+    ...ASKS_NOTHING,
+    responses: [
+      { id: 1, text: 'LED', value: 2, obsolete: false, exclusive: false },
+      { id: 2, text: 'Sodio', value: 1, obsolete: false, exclusive: false },
+      { id: 3, text: 'Mercurio', value: 0, obsolete: true, exclusive: false },
+    ],
   };
 
   it('sends the responses still offered, one for a single choice, and null for none (the answer is cleared)', () => {
@@ -120,7 +169,12 @@ describe('what the autosave sends', () => {
 
 describe("the status page's overview", () => {
   const failure = { type: 'UNAVAILABLE' as const, status: 503 };
-  const requested = [campaignsActions.statusRequested(), campaignCycleActions.editionDeadlineRequested(), editionOpeningActions.remindersRequested(), editionOpeningActions.territoriesRequested()];
+  const requested = [
+    campaignsActions.statusRequested(),
+    campaignCycleActions.editionDeadlineRequested(),
+    editionOpeningActions.remindersRequested(),
+    editionOpeningActions.territoriesRequested(),
+  ];
 
   it('waits until every card has its answer (or its failure), and only ADMIN waits for the territories of the opening card', () => {
     expect(selectStatusOverviewSettled(reduce(), true)).toBe(false);
@@ -133,7 +187,17 @@ describe("the status page's overview", () => {
     );
     expect(selectStatusOverviewSettled(answered, false)).toBe(true);
     expect(selectStatusOverviewSettled(answered, true)).toBe(false);
-    expect(selectStatusOverviewSettled(reduce(...requested, campaignsActions.statusLoaded([]), campaignCycleActions.editionDeadlineFailed(failure),
-      editionOpeningActions.remindersFailed(failure), editionOpeningActions.territoriesLoaded({ communities: [], provinces: [] })), true)).toBe(true);
+    expect(
+      selectStatusOverviewSettled(
+        reduce(
+          ...requested,
+          campaignsActions.statusLoaded([]),
+          campaignCycleActions.editionDeadlineFailed(failure),
+          editionOpeningActions.remindersFailed(failure),
+          editionOpeningActions.territoriesLoaded({ communities: [], provinces: [] }),
+        ),
+        true,
+      ),
+    ).toBe(true);
   });
 });

@@ -6,7 +6,12 @@ import { changeOf, groupSizes, radarGroups } from '../../../../src/client/featur
 import { differencesTable } from '../../../../src/client/features/comparisons/comparisonCsv.js';
 import { csvRowsOf } from '../../../../src/client/lib/tableModel.js';
 import { comparisonsActions } from '../../../../src/client/features/comparisons/comparisonsSlice.js';
-import { handleCampaignOpened, handleCsvRequested, handleEntityChosen, handleSharedLinkOpened } from '../../../../src/client/features/comparisons/comparisonsSaga.js';
+import {
+  handleCampaignOpened,
+  handleCsvRequested,
+  handleEntityChosen,
+  handleSharedLinkOpened,
+} from '../../../../src/client/features/comparisons/comparisonsSaga.js';
 import { DifferencesTable } from '../../../../src/client/features/comparisons/DifferencesTable.js';
 import { ComparisonBody, ComparisonOptions } from '../../../../src/client/features/comparisons/ComparisonBody.js';
 import { selectComparisonEntityId, selectEntityWithoutCampaigns } from '../../../../src/client/features/comparisons/comparisonsSelectors.js';
@@ -20,7 +25,12 @@ import { localeActions } from '../../../../src/client/features/locale/localeSlic
 import { comparisonAbout } from '../../../helpers/resultFixture.js';
 import { createSessionTokens } from '../../../../src/client/lib/sessionTokens.js';
 
-const fig = (campaign: number | null, province: number | null, autonomousCommunity: number | null, sizeBand: number | null) => ({ campaign, province, autonomousCommunity, sizeBand });
+const fig = (campaign: number | null, province: number | null, autonomousCommunity: number | null, sizeBand: number | null) => ({
+  campaign,
+  province,
+  autonomousCommunity,
+  sizeBand,
+});
 const comparison: ComparisonResponse = {
   current: [
     {
@@ -44,14 +54,33 @@ const comparison: ComparisonResponse = {
   ],
   ...comparisonAbout(),
 };
-const options = { entityCampaigns: [{ entityId: 4, text: 'Ayuntamiento de Prueba - (Valencia/València)', archived: false, campaigns: [{ id: 8, text: 'Campaña 2025', campaignNumber: 2025 }, { id: 12, text: 'Campaña 2026', campaignNumber: 2026 }] }, { entityId: 5, text: 'Nueva - (Teruel)', archived: false, campaigns: [] }] };
+const options = {
+  entityCampaigns: [
+    {
+      entityId: 4,
+      text: 'Ayuntamiento de Prueba - (Valencia/València)',
+      archived: false,
+      campaigns: [
+        { id: 8, text: 'Campaña 2025', campaignNumber: 2025 },
+        { id: 12, text: 'Campaña 2026', campaignNumber: 2026 },
+      ],
+    },
+    { entityId: 5, text: 'Nueva - (Teruel)', archived: false, campaigns: [] },
+  ],
+};
 
 describe('comparison radars', () => {
   it('give entity, province, community and size band groups, matching previous policies by name', () => {
     const groups = radarGroups(comparison, true);
     expect(groups.map((g) => g.level)).toEqual(['campaign', 'province', 'autonomousCommunity', 'sizeBand']);
     expect(groups[3].radars[0]).toMatchObject({ current: [55, 45, 35], previous: [50, 40, null] });
-    expect(groups[0].radars[0]).toEqual({ axisText: 'Territorio', policies: ['Agua', 'Zonas verdes', 'Suelo'], current: [80, 50, 25], previous: [70, 40, null], changed: [false, false, false] });
+    expect(groups[0].radars[0]).toEqual({
+      axisText: 'Territorio',
+      policies: ['Agua', 'Zonas verdes', 'Suelo'],
+      current: [80, 50, 25],
+      previous: [70, 40, null],
+      changed: [false, false, false],
+    });
     expect(groups[2].radars[0].current).toEqual([50, null, 40]);
   });
 
@@ -63,8 +92,22 @@ describe('comparison radars', () => {
 
 /** 2026 against 2025, with means of different sizes in each edition and mode. */
 const sizedEditions: ComparisonResponse['editions'] = {
-  current: { year: 2026, sizes: { participants: { province: 2, autonomousCommunity: 5, country: 0, sizeBand: 9 }, comparedToAll: { province: 6, autonomousCommunity: 20, country: 0, sizeBand: 25 } }, withheld: [] },
-  previous: { year: 2025, sizes: { participants: { province: 1, autonomousCommunity: 3, country: 0, sizeBand: 8 }, comparedToAll: { province: 7, autonomousCommunity: 19, country: 0, sizeBand: 24 } }, withheld: [] },
+  current: {
+    year: 2026,
+    sizes: {
+      participants: { province: 2, autonomousCommunity: 5, country: 0, sizeBand: 9 },
+      comparedToAll: { province: 6, autonomousCommunity: 20, country: 0, sizeBand: 25 },
+    },
+    withheld: [],
+  },
+  previous: {
+    year: 2025,
+    sizes: {
+      participants: { province: 1, autonomousCommunity: 3, country: 0, sizeBand: 8 },
+      comparedToAll: { province: 7, autonomousCommunity: 19, country: 0, sizeBand: 24 },
+    },
+    withheld: [],
+  },
 };
 
 describe('comparison sizes', () => {
@@ -73,11 +116,23 @@ describe('comparison sizes', () => {
   it("give each territory's n per edition in the chosen mode, none for the entity", () => {
     expect(groupSizes({ editions }, true)).toEqual({
       campaign: [],
-      province: [{ year: 2026, n: 2 }, { year: 2025, n: 1 }],
-      autonomousCommunity: [{ year: 2026, n: 5 }, { year: 2025, n: 3 }],
-      sizeBand: [{ year: 2026, n: 9 }, { year: 2025, n: 8 }],
+      province: [
+        { year: 2026, n: 2 },
+        { year: 2025, n: 1 },
+      ],
+      autonomousCommunity: [
+        { year: 2026, n: 5 },
+        { year: 2025, n: 3 },
+      ],
+      sizeBand: [
+        { year: 2026, n: 9 },
+        { year: 2025, n: 8 },
+      ],
     });
-    expect(groupSizes({ editions }, false).autonomousCommunity).toEqual([{ year: 2026, n: 20 }, { year: 2025, n: 19 }]);
+    expect(groupSizes({ editions }, false).autonomousCommunity).toEqual([
+      { year: 2026, n: 20 },
+      { year: 2025, n: 19 },
+    ]);
     expect(groupSizes({ editions: { ...editions, previous: null } }, true).province).toEqual([{ year: 2026, n: 2 }]);
   });
 });
@@ -97,7 +152,13 @@ describe('comparison differences', () => {
       },
     ]);
     expect(province.axes[0].rows[0]).toEqual({ policyText: 'Agua', previous: 50, current: 60, change: 10, direction: 'up' });
-    expect(radarGroups(comparison, false)[1].differences.axes[0].rows[1]).toEqual({ policyText: 'Zonas verdes', previous: 20, current: 25, change: 5, direction: 'up' });
+    expect(radarGroups(comparison, false)[1].differences.axes[0].rows[1]).toEqual({
+      policyText: 'Zonas verdes',
+      previous: 20,
+      current: 25,
+      change: 5,
+      direction: 'up',
+    });
   });
 
   it('compute the change from the one-decimal figures, without floating-point dust, and name its direction', () => {
@@ -163,24 +224,39 @@ describe('comparison sagas', () => {
     const there = rootReducer(chosen, comparisonsActions.campaignOpened(null));
     expect([selectComparisonEntityId(there), selectEntityWithoutCampaigns(there)]).toEqual([5, true]);
     // Already on /comparisons, choosing again goes nowhere.
-    await expectSaga(handleEntityChosen, deps, comparisonsActions.entityChosen(5)).withReducer(rootReducer, rootReducer(there, comparisonsActions.entityChosen(5))).run();
+    await expectSaga(handleEntityChosen, deps, comparisonsActions.entityChosen(5))
+      .withReducer(rootReducer, rootReducer(there, comparisonsActions.entityChosen(5)))
+      .run();
     expect(paths).toEqual(['/comparisons']);
     // The entity whose last campaign is on screen has it opened again, where a navigation would not reopen it.
-    const last = [comparisonsActions.campaignOpened(12), comparisonsActions.comparisonLoaded(comparison), comparisonsActions.entityChosen(4)].reduce(rootReducer, withOptions());
-    await expectSaga(handleEntityChosen, deps, comparisonsActions.entityChosen(4)).withReducer(rootReducer, last).put(comparisonsActions.campaignOpened(12)).run();
+    const last = [comparisonsActions.campaignOpened(12), comparisonsActions.comparisonLoaded(comparison), comparisonsActions.entityChosen(4)].reduce(
+      rootReducer,
+      withOptions(),
+    );
+    await expectSaga(handleEntityChosen, deps, comparisonsActions.entityChosen(4))
+      .withReducer(rootReducer, last)
+      .put(comparisonsActions.campaignOpened(12))
+      .run();
     expect(paths).toEqual(['/comparisons']);
   });
 
   it("download a group's differences as CSV named after the entity, the group and the year, in the interface's language", async () => {
     const downloads: { name: string; content: string; type: string }[] = [];
     const deps = { download: (name: string, content: unknown, type: string) => void downloads.push({ name, content: String(content), type }) };
-    const state = [comparisonsActions.campaignOpened(12), comparisonsActions.comparisonLoaded(comparison)].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
+    const state = [comparisonsActions.campaignOpened(12), comparisonsActions.comparisonLoaded(comparison)].reduce(
+      rootReducer,
+      rootReducer(undefined, { type: 'init' }),
+    );
     await expectSaga(handleCsvRequested, deps, comparisonsActions.csvRequested('province')).withReducer(rootReducer, state).run();
-    await expectSaga(handleCsvRequested, deps, comparisonsActions.csvRequested('campaign')).withReducer(rootReducer, rootReducer(state, localeActions.languageChanged('en'))).run();
+    await expectSaga(handleCsvRequested, deps, comparisonsActions.csvRequested('campaign'))
+      .withReducer(rootReducer, rootReducer(state, localeActions.languageChanged('en')))
+      .run();
     const [province, english] = downloads;
     expect(province.name).toBe('ayuntamiento-de-prueba-comparativas-provincia-2026.csv');
     expect(province.type).toBe('text/csv;charset=utf-8');
-    expect(province.content).toBe('\uFEFFEje;Política;2025 (%);2026 (%);Cambio (p. p.)\r\nTerritorio;Agua;50;60;10\r\nTerritorio;Zonas verdes;45;50;5\r\nTerritorio;Suelo;;40;\r\n');
+    expect(province.content).toBe(
+      '\uFEFFEje;Política;2025 (%);2026 (%);Cambio (p. p.)\r\nTerritorio;Agua;50;60;10\r\nTerritorio;Zonas verdes;45;50;5\r\nTerritorio;Suelo;;40;\r\n',
+    );
     expect(english.name).toBe('ayuntamiento-de-prueba-comparisons-entity-2026.csv');
     expect(english.content.split('\r\n')[0]).toBe('\uFEFFAxis;Policy;2025 (%);2026 (%);Change (p.p.)');
     // Nothing on screen, nothing downloaded.
@@ -190,9 +266,15 @@ describe('comparison sagas', () => {
 
   it('load a comparison, with the spec toast when it fails', async () => {
     const ok = { resultsApi: { ...resultsApi, comparison: async () => comparison }, navigate: () => undefined, session: createSessionTokens() };
-    const { storeState } = await expectSaga(handleCampaignOpened, ok, comparisonsActions.campaignOpened(12)).withReducer(rootReducer, rootReducer(undefined, comparisonsActions.campaignOpened(12))).run();
+    const { storeState } = await expectSaga(handleCampaignOpened, ok, comparisonsActions.campaignOpened(12))
+      .withReducer(rootReducer, rootReducer(undefined, comparisonsActions.campaignOpened(12)))
+      .run();
     expect(storeState.comparisons.comparison).toEqual({ status: 'succeeded', error: null, data: comparison });
-    const failing = { resultsApi: { ...resultsApi, comparison: async () => Promise.reject(new ApiError('INTERNAL', 500)) }, navigate: () => undefined, session: createSessionTokens() };
+    const failing = {
+      resultsApi: { ...resultsApi, comparison: async () => Promise.reject(new ApiError('INTERNAL', 500)) },
+      navigate: () => undefined,
+      session: createSessionTokens(),
+    };
     await expectSaga(handleCampaignOpened, failing, comparisonsActions.campaignOpened(12))
       .withReducer(rootReducer)
       .put.like({ action: { type: snackbarActions.toastShown.type, payload: { message: 'COMPARISONS.TOAST.LOAD_ERROR', severity: 'error' } } })
@@ -200,7 +282,10 @@ describe('comparison sagas', () => {
   });
 
   it('show no toast for a campaign not sent yet: the page says so in place of the comparison', async () => {
-    const notSent = { resultsApi: { ...resultsApi, comparison: async () => Promise.reject(new ApiError('CONFLICT', 409, CAMPAIGN_NOT_SENT)) }, session: createSessionTokens() };
+    const notSent = {
+      resultsApi: { ...resultsApi, comparison: async () => Promise.reject(new ApiError('CONFLICT', 409, CAMPAIGN_NOT_SENT)) },
+      session: createSessionTokens(),
+    };
     const { storeState } = await expectSaga(handleCampaignOpened, notSent, comparisonsActions.campaignOpened(31))
       .withReducer(rootReducer, rootReducer(undefined, comparisonsActions.campaignOpened(31)))
       .not.put.like({ action: { type: snackbarActions.toastShown.type } })
@@ -219,12 +304,19 @@ describe('comparison sagas', () => {
     const seen: string[] = [];
     const session = createSessionTokens();
     session.openSharedLink('tok');
-    const deps = { resultsApi: { ...resultsApi, sharedCampaign: async () => 12, comparison: async (t: string | null, id: number) => (seen.push(`${t}:${id}`), comparison) }, navigate: () => undefined, session };
+    const deps = {
+      resultsApi: { ...resultsApi, sharedCampaign: async () => 12, comparison: async (t: string | null, id: number) => (seen.push(`${t}:${id}`), comparison) },
+      navigate: () => undefined,
+      session,
+    };
     const { storeState } = await expectSaga(handleSharedLinkOpened, deps).withReducer(rootReducer).run();
     expect(seen).toEqual(['tok:12']);
     expect(storeState.comparisons.comparison.status).toBe('succeeded');
     const broken = { ...deps, resultsApi: { ...deps.resultsApi, sharedCampaign: async () => Promise.reject(new ApiError('INVALID_TOKEN', 401)) } };
-    const failed = await expectSaga(handleSharedLinkOpened, broken).withReducer(rootReducer).not.put.like({ action: { type: snackbarActions.toastShown.type } }).run();
+    const failed = await expectSaga(handleSharedLinkOpened, broken)
+      .withReducer(rootReducer)
+      .not.put.like({ action: { type: snackbarActions.toastShown.type } })
+      .run();
     expect(failed.storeState.comparisons.comparison.status).toBe('failed');
     session.closeSharedLink();
     const left = await expectSaga(handleSharedLinkOpened, deps).withReducer(rootReducer).run();
@@ -234,11 +326,14 @@ describe('comparison sagas', () => {
 });
 
 describe('comparisons page body', () => {
-  const loaded = (data: ComparisonResponse) => [comparisonsActions.campaignOpened(12), comparisonsActions.comparisonLoaded(data)].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
+  const loaded = (data: ComparisonResponse) =>
+    [comparisonsActions.campaignOpened(12), comparisonsActions.comparisonLoaded(data)].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
 
   it('asks for an entity when none is chosen', () => {
     renderWithProviders(<ComparisonBody />);
-    expect(screen.getByTestId('empty-state')).toHaveTextContent('Por favor, selecciona una entidad específica para que pueda mostrarse su comparativa detallada.');
+    expect(screen.getByTestId('empty-state')).toHaveTextContent(
+      'Por favor, selecciona una entidad específica para que pueda mostrarse su comparativa detallada.',
+    );
   });
 
   it("draws 'Entidad', 'Provincia', 'CCAA' and 'Entidades de tamaño similar' with both series, and says when there is no previous campaign", async () => {
@@ -249,9 +344,19 @@ describe('comparisons page body', () => {
       </>,
       { preloadedState: loaded(comparison) },
     );
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Ayuntamiento de Prueba', 'Entidad', 'Provincia', 'CCAA', 'Entidades de tamaño similar']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Ayuntamiento de Prueba',
+      'Entidad',
+      'Provincia',
+      'CCAA',
+      'Entidades de tamaño similar',
+    ]);
     const radar = () => within(screen.getByTestId('group-province')).getAllByTestId('radar')[0];
-    expect(within(radar()).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Campaña actual', 'Campaña anterior']);
+    expect(
+      within(radar())
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Campaña actual', 'Campaña anterior']);
     expect(within(radar()).getByRole('rowheader', { name: 'Agua' }).parentElement).toHaveTextContent('Agua60,0%50,0%');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Comparar solo con los participantes de la campaña' }));
     expect(within(radar()).getByRole('rowheader', { name: 'Agua' }).parentElement).toHaveTextContent('Agua30,0%25,0%');
@@ -259,7 +364,11 @@ describe('comparisons page body', () => {
 
     renderWithProviders(<ComparisonBody />, { preloadedState: loaded({ ...comparison, previous: null }) });
     expect(screen.getAllByTestId('no-previous')).toHaveLength(4);
-    expect(within(within(screen.getByTestId('group-campaign')).getAllByTestId('radar')[0]).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Campaña actual']);
+    expect(
+      within(within(screen.getByTestId('group-campaign')).getAllByTestId('radar')[0])
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Campaña actual']);
   });
 
   it('gives each group a table of every policy under its axis: both years and the change with an arrow and its word', async () => {
@@ -271,8 +380,15 @@ describe('comparisons page body', () => {
       { preloadedState: loaded(comparison) },
     );
     const table = () => within(screen.getByTestId('differences-province')).getByRole('table');
-    const rows = () => within(table()).getAllByRole('row').map((tr) => [...tr.children].map((c) => c.textContent));
-    expect(within(table()).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Política', '2025', '2026', 'Cambio (p. p.)']);
+    const rows = () =>
+      within(table())
+        .getAllByRole('row')
+        .map((tr) => [...tr.children].map((c) => c.textContent));
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Política', '2025', '2026', 'Cambio (p. p.)']);
     expect(rows().slice(1)).toEqual([
       ['Territorio'],
       ['Agua', '50,0%', '60,0%', '▲sube +10,0'],
@@ -286,7 +402,9 @@ describe('comparisons page body', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Comparar solo con los participantes de la campaña' }));
     expect(rows()[2]).toEqual(['Agua', '25,0%', '30,0%', '▲sube +5,0']);
     expect(rows()[3]).toEqual(['Zonas verdes', '20,0%', '25,0%', '▲sube +5,0']);
-    const community = within(screen.getByTestId('differences-autonomousCommunity')).getAllByRole('row').map((tr) => [...tr.children].map((c) => c.textContent));
+    const community = within(screen.getByTestId('differences-autonomousCommunity'))
+      .getAllByRole('row')
+      .map((tr) => [...tr.children].map((c) => c.textContent));
     expect(community.slice(2)).toEqual([
       ['Agua', '20,0%', '25,0%', '▲sube +5,0'],
       ['Zonas verdes', '10,0%', '—', '—'],
@@ -297,12 +415,21 @@ describe('comparisons page body', () => {
   it("shows a withheld mean as dashes in its group, and says why once, naming each edition's participants", () => {
     const withheld: ComparisonResponse = {
       ...comparison,
-      current: comparison.current.map((axis) => ({ ...axis, valuesByPolicy: axis.valuesByPolicy.map((p) => ({ ...p, percentages: { ...p.percentages, province: null }, percentagesComparedToAll: { ...p.percentagesComparedToAll, province: null } })) })),
+      current: comparison.current.map((axis) => ({
+        ...axis,
+        valuesByPolicy: axis.valuesByPolicy.map((p) => ({
+          ...p,
+          percentages: { ...p.percentages, province: null },
+          percentagesComparedToAll: { ...p.percentagesComparedToAll, province: null },
+        })),
+      })),
       editions: { current: { ...sizedEditions.current, withheld: ['province'] }, previous: sizedEditions.previous },
       minGroupSize: 3,
     };
     renderWithProviders(<ComparisonBody />, { preloadedState: loaded(withheld) });
-    const rows = within(within(screen.getByTestId('differences-province')).getByRole('table')).getAllByRole('row').map((tr) => [...tr.children].map((c) => c.textContent));
+    const rows = within(within(screen.getByTestId('differences-province')).getByRole('table'))
+      .getAllByRole('row')
+      .map((tr) => [...tr.children].map((c) => c.textContent));
     expect(rows.slice(2).map((r) => r[2])).toEqual(['—', '—', '—']);
     expect(screen.getByTestId('withheld-note')).toHaveTextContent(
       'No se muestra la media de Provincia de Valencia/València (Campaña 2026: n = 2): se muestran solo las medias de al menos 3 entidades, para que nadie pueda deducir la puntuación de otra entidad.',
@@ -316,12 +443,23 @@ describe('comparisons page body', () => {
   });
 
   it('marks a fall and an unchanged figure with their arrows and words', () => {
-    const table = { years: { current: 2026, previous: 2025 }, axes: [{ axisText: 'Eje', rows: [
-      { policyText: 'Baja', previous: 50, current: 46.5, change: -3.5, direction: 'down' as const },
-      { policyText: 'Igual', previous: 20, current: 20, change: 0, direction: 'same' as const },
-    ] }] };
+    const table = {
+      years: { current: 2026, previous: 2025 },
+      axes: [
+        {
+          axisText: 'Eje',
+          rows: [
+            { policyText: 'Baja', previous: 50, current: 46.5, change: -3.5, direction: 'down' as const },
+            { policyText: 'Igual', previous: 20, current: 20, change: 0, direction: 'same' as const },
+          ],
+        },
+      ],
+    };
     renderWithProviders(<DifferencesTable level="campaign" title="Entidad" table={table} />);
-    const cells = screen.getAllByRole('row').slice(2).map((tr) => tr.lastElementChild);
+    const cells = screen
+      .getAllByRole('row')
+      .slice(2)
+      .map((tr) => tr.lastElementChild);
     expect(cells.map((c) => c?.textContent)).toEqual(['▼baja -3,5', '=igual 0,0']);
     expect(cells[0]).toHaveClass('difference-down');
     expect(screen.getByRole('button', { name: /^Descargar CSV\s*: Entidad$/ })).toBeInTheDocument();
@@ -343,15 +481,24 @@ describe('comparisons page body', () => {
   });
 
   it('shows the current year alone without a previous campaign', () => {
-    renderWithProviders(<ComparisonBody />, { preloadedState: loaded({ ...comparison, previous: null, editions: { ...comparison.editions, previous: null } }) });
+    renderWithProviders(<ComparisonBody />, {
+      preloadedState: loaded({ ...comparison, previous: null, editions: { ...comparison.editions, previous: null } }),
+    });
     const table = within(screen.getByTestId('differences-campaign')).getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Política', '2026']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Política', '2026']);
     expect(within(table).getByRole('rowheader', { name: 'Agua' }).parentElement).toHaveTextContent(/^Agua80,0%$/);
   });
 
   it("says a campaign not sent yet without the load failure, with the questionnaire's link for who may open it", () => {
     const notSent = new ApiError('CONFLICT', 409, CAMPAIGN_NOT_SENT).toJSON();
-    const state = [comparisonsActions.campaignOpened(31), comparisonsActions.comparisonFailed(notSent)].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
+    const state = [comparisonsActions.campaignOpened(31), comparisonsActions.comparisonFailed(notSent)].reduce(
+      rootReducer,
+      rootReducer(undefined, { type: 'init' }),
+    );
     const { unmount } = renderWithProviders(<ComparisonBody />, { preloadedState: { ...state, auth: { ...state.auth, status: 'loaded', user: demoUser } } });
     expect(screen.getByTestId('not-sent')).toHaveTextContent('Esta campaña aún no se ha enviado');
     expect(screen.getByRole('link', { name: 'Abrir el cuestionario' })).toHaveAttribute('href', '/my-campaigns/31');
@@ -374,10 +521,16 @@ describe('comparisons page body', () => {
     expect(document.title).toBe('Comparativas - Ayuntamiento de Prueba - Campaña 2026');
     expect(screen.getByTestId('report-campaign')).toHaveTextContent('Campaña 2026 comparada con la Campaña 2025');
     expect(within(screen.getByTestId('group-campaign')).getByTestId('group-sizes')).toHaveTextContent(/^Ayuntamiento de Prueba$/);
-    expect(within(screen.getByTestId('group-province')).getByTestId('group-sizes')).toHaveTextContent('Valencia/València · Campaña 2026: n = 2 · Campaña 2025: n = 1');
+    expect(within(screen.getByTestId('group-province')).getByTestId('group-sizes')).toHaveTextContent(
+      'Valencia/València · Campaña 2026: n = 2 · Campaña 2025: n = 1',
+    );
     await userEvent.click(screen.getByRole('checkbox', { name: 'Comparar solo con los participantes de la campaña' }));
-    expect(within(screen.getByTestId('group-autonomousCommunity')).getByTestId('group-sizes')).toHaveTextContent('Comunitat Valenciana · Campaña 2026: n = 20 · Campaña 2025: n = 19');
-    expect(within(screen.getByTestId('group-sizeBand')).getByTestId('group-sizes')).toHaveTextContent('Entidades de 5.001 a 20.000 habitantes · Campaña 2026: n = 25 · Campaña 2025: n = 24');
+    expect(within(screen.getByTestId('group-autonomousCommunity')).getByTestId('group-sizes')).toHaveTextContent(
+      'Comunitat Valenciana · Campaña 2026: n = 20 · Campaña 2025: n = 19',
+    );
+    expect(within(screen.getByTestId('group-sizeBand')).getByTestId('group-sizes')).toHaveTextContent(
+      'Entidades de 5.001 a 20.000 habitantes · Campaña 2026: n = 25 · Campaña 2025: n = 24',
+    );
     act(() => void window.dispatchEvent(new Event('beforeprint')));
     expect(screen.getByTestId('report-mode')).toHaveTextContent('las entidades que no participaron cuentan como 0');
     expect(screen.getByTestId('report-territories')).toHaveTextContent(

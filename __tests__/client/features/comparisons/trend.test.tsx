@@ -16,7 +16,13 @@ import { comparisonAbout } from '../../../helpers/resultFixture.js';
 import { createSessionTokens } from '../../../../src/client/lib/sessionTokens.js';
 
 type Figure = number | null;
-const all = (campaign: Figure, province: Figure, autonomousCommunity: Figure, country: Figure, sizeBand: Figure) => ({ campaign, province, autonomousCommunity, country, sizeBand });
+const all = (campaign: Figure, province: Figure, autonomousCommunity: Figure, country: Figure, sizeBand: Figure) => ({
+  campaign,
+  province,
+  autonomousCommunity,
+  country,
+  sizeBand,
+});
 const half = (n: Figure) => (n === null ? null : n / 2);
 const sizes = (n: number) => ({
   participants: { province: n, autonomousCommunity: 2 * n, country: 4 * n, sizeBand: 3 * n },
@@ -25,7 +31,14 @@ const sizes = (n: number) => ({
 /** Compared to all, every territory's mean is half the participants' one here. */
 const edition = (year: number, global: Figure[], axes: [string, Figure[]][], withheld: TrendEdition['withheld'] = []): TrendEdition => {
   const figures = ([c, p, a, s, b]: Figure[]) => ({ percentages: all(c, p, a, s, b), percentagesComparedToAll: all(c, half(p), half(a), half(s), half(b)) });
-  return { year, campaignId: year - 2000, global: figures(global), axes: axes.map(([axisText, f]) => ({ axisText, ...figures(f) })), sizes: sizes(year - 2022), withheld };
+  return {
+    year,
+    campaignId: year - 2000,
+    global: figures(global),
+    axes: axes.map(([axisText, f]) => ({ axisText, ...figures(f) })),
+    sizes: sizes(year - 2022),
+    withheld,
+  };
 };
 const BAND = 'Entidades de hasta 5.000 habitantes';
 const names = { campaign: 'Ayuntamiento de Prueba', province: 'Valencia/València', autonomousCommunity: 'Comunitat Valenciana', country: 'España' };
@@ -35,8 +48,22 @@ const trend: TrendResponse = {
   minGroupSize: 1,
   axisTexts: ['Agua', 'Energía', 'Residuos'],
   editions: [
-    edition(2024, [0.4, 0.5, 0.3, 0.2, 0.35], [['Agua', [0.1, 0.2, 0.3, 0.4, 0.25]], ['Residuos', [0.5, 0.5, 0.5, 0.5, 0.45]]]),
-    edition(2025, [0.55, 0.6, 0.4, 0.3, 0.45], [['Agua', [0.2, 0.2, 0.3, 0.4, 0.3]], ['Energía', [0.6, 0.5, 0.4, 0.3, 0.2]]]),
+    edition(
+      2024,
+      [0.4, 0.5, 0.3, 0.2, 0.35],
+      [
+        ['Agua', [0.1, 0.2, 0.3, 0.4, 0.25]],
+        ['Residuos', [0.5, 0.5, 0.5, 0.5, 0.45]],
+      ],
+    ),
+    edition(
+      2025,
+      [0.55, 0.6, 0.4, 0.3, 0.45],
+      [
+        ['Agua', [0.2, 0.2, 0.3, 0.4, 0.3]],
+        ['Energía', [0.6, 0.5, 0.4, 0.3, 0.2]],
+      ],
+    ),
   ],
 };
 
@@ -48,7 +75,10 @@ describe('trend model', () => {
     expect(model.rows.map((r) => r.axisText)).toEqual([null, 'Agua', 'Energía', 'Residuos']);
     expect(model.rows[2].values.campaign).toEqual([null, 60]);
     expect(model.rows[3].values.country).toEqual([50, null]);
-    expect(model.sizes).toEqual([{ province: 2, autonomousCommunity: 4, country: 8, sizeBand: 6 }, { province: 3, autonomousCommunity: 6, country: 12, sizeBand: 9 }]);
+    expect(model.sizes).toEqual([
+      { province: 2, autonomousCommunity: 4, country: 8, sizeBand: 6 },
+      { province: 3, autonomousCommunity: 6, country: 12, sizeBand: 9 },
+    ]);
   });
 
   it('reads the compared-to-all figures when asked, and is nothing with a single edition', () => {
@@ -81,7 +111,10 @@ describe('trend sagas', () => {
 
   it('load the trend beside the comparison, and a failed trend shows no toast of its own', async () => {
     const seen: string[] = [];
-    const deps = { resultsApi: { ...resultsApi, comparison: async () => comparison, trend: async (_t: string | null, id: number) => (seen.push(`trend:${id}`), trend) }, session: createSessionTokens() };
+    const deps = {
+      resultsApi: { ...resultsApi, comparison: async () => comparison, trend: async (_t: string | null, id: number) => (seen.push(`trend:${id}`), trend) },
+      session: createSessionTokens(),
+    };
     const start = rootReducer(undefined, comparisonsActions.campaignOpened(12));
     expect(start.comparisons.trend.status).toBe('loading');
     const { storeState } = await expectSaga(handleCampaignOpened, deps, comparisonsActions.campaignOpened(12)).withReducer(rootReducer, start).run();
@@ -100,7 +133,16 @@ describe('trend sagas', () => {
     const seen: string[] = [];
     const session = createSessionTokens();
     session.openSharedLink('tok');
-    const deps = { resultsApi: { ...resultsApi, sharedCampaign: async () => 12, comparison: async () => comparison, trend: async (t: string | null, id: number) => (seen.push(`${t}:${id}`), trend) }, navigate: () => undefined, session };
+    const deps = {
+      resultsApi: {
+        ...resultsApi,
+        sharedCampaign: async () => 12,
+        comparison: async () => comparison,
+        trend: async (t: string | null, id: number) => (seen.push(`${t}:${id}`), trend),
+      },
+      navigate: () => undefined,
+      session,
+    };
     const { storeState } = await expectSaga(handleSharedLinkOpened, deps).withReducer(rootReducer).run();
     expect(seen).toEqual(['tok:12']);
     expect(storeState.comparisons.trend.status).toBe('succeeded');
@@ -108,7 +150,8 @@ describe('trend sagas', () => {
 });
 
 describe("'Evolución'", () => {
-  const loaded = (data: TrendResponse) => [comparisonsActions.campaignOpened(12), comparisonsActions.trendLoaded(data)].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
+  const loaded = (data: TrendResponse) =>
+    [comparisonsActions.campaignOpened(12), comparisonsActions.trendLoaded(data)].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
 
   it('charts the global percentage per edition and tables the global score and each axis, in the chosen mode', async () => {
     renderWithProviders(
@@ -121,26 +164,30 @@ describe("'Evolución'", () => {
     const section = screen.getByRole('region', { name: 'Evolución' });
     // The chart's data table, for screen readers: a row per edition, a column per level.
     const chart = within(within(section).getByTestId('trend-chart')).getByRole('table', { hidden: true });
-    expect(within(chart).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([...Object.values(names), BAND]);
+    expect(
+      within(chart)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([...Object.values(names), BAND]);
     expect(within(chart).getByRole('rowheader', { name: '2025' }).parentElement).toHaveTextContent('202555,0%60,0%40,0%30,0%45,0%');
     const table = within(within(section).getByTestId('trend-table')).getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['2024', '2025']);
-    expect(within(table).getAllByRole('rowheader').filter((th) => th.getAttribute('scope') === 'rowgroup').map((th) => th.textContent)).toEqual([
-      'Resultado global',
-      'Agua',
-      'Energía',
-      'Residuos',
-      'Entidades en cada media (n)',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['2024', '2025']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .filter((th) => th.getAttribute('scope') === 'rowgroup')
+        .map((th) => th.textContent),
+    ).toEqual(['Resultado global', 'Agua', 'Energía', 'Residuos', 'Entidades en cada media (n)']);
     const energy = within(table).getAllByRole('rowgroup')[3];
-    expect(within(energy).getAllByRole('row').map((r) => r.textContent)).toEqual([
-      'Energía',
-      'Ayuntamiento de Prueba—60,0%',
-      'Valencia/València—50,0%',
-      'Comunitat Valenciana—40,0%',
-      'España—30,0%',
-      `${BAND}—20,0%`,
-    ]);
+    expect(
+      within(energy)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['Energía', 'Ayuntamiento de Prueba—60,0%', 'Valencia/València—50,0%', 'Comunitat Valenciana—40,0%', 'España—30,0%', `${BAND}—20,0%`]);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Comparar solo con los participantes de la campaña' }));
     expect(within(energy).getAllByRole('row')[2]).toHaveTextContent('Valencia/València—25,0%');
     const sizeRows = within(within(table).getAllByRole('rowgroup').at(-1)!).getAllByRole('row');
@@ -149,11 +196,16 @@ describe("'Evolución'", () => {
   });
 
   it("shows a dash for an edition's withheld mean, and the comparisons page says why, naming the edition", () => {
-    const withheld: TrendResponse = { ...trend, minGroupSize: 3, editions: [edition(2024, [0.4, 0.5, 0.3, 0.2, null], [['Agua', [0.1, 0.2, 0.3, 0.4, null]]], ['sizeBand']), trend.editions[1]] };
-    const state = [comparisonsActions.campaignOpened(12), comparisonsActions.comparisonLoaded({ current: [], previous: null, ...comparisonAbout(false), sizeBand: withheld.sizeBand, minGroupSize: 3 }), comparisonsActions.trendLoaded(withheld)].reduce(
-      rootReducer,
-      rootReducer(undefined, { type: 'init' }),
-    );
+    const withheld: TrendResponse = {
+      ...trend,
+      minGroupSize: 3,
+      editions: [edition(2024, [0.4, 0.5, 0.3, 0.2, null], [['Agua', [0.1, 0.2, 0.3, 0.4, null]]], ['sizeBand']), trend.editions[1]],
+    };
+    const state = [
+      comparisonsActions.campaignOpened(12),
+      comparisonsActions.comparisonLoaded({ current: [], previous: null, ...comparisonAbout(false), sizeBand: withheld.sizeBand, minGroupSize: 3 }),
+      comparisonsActions.trendLoaded(withheld),
+    ].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
     renderWithProviders(<ComparisonBody />, { preloadedState: state });
     const global = within(within(screen.getByTestId('trend-table')).getByRole('table')).getAllByRole('rowgroup')[1];
     expect(within(global).getAllByRole('row').at(-1)).toHaveTextContent(`${BAND}—45,0%`);

@@ -7,12 +7,16 @@ import { RemindersCard } from '../../../../src/client/features/editionOpening/Re
 import type { Reminders } from '../../../../src/shared/api/editionOpening.js';
 
 const reminders = (smtpConfigured: boolean): Reminders => ({
-  edition: 2027, smtpConfigured,
+  edition: 2027,
+  smtpConfigured,
   entities: [
     { entityId: 1, entity: 'Ayuntamiento de Vic', province: 'Barcelona', status: 'none', users: 1 },
     { entityId: 2, entity: 'Ayuntamiento de Olot', province: 'Girona', status: 'draft', users: 2 },
   ],
-  recipients: [{ email: 'a@example.org', name: '', entities: ['Ayuntamiento de Vic'] }, { email: 'b@example.org', name: '', entities: ['Ayuntamiento de Olot'] }],
+  recipients: [
+    { email: 'a@example.org', name: '', entities: ['Ayuntamiento de Vic'] },
+    { email: 'b@example.org', name: '', entities: ['Ayuntamiento de Olot'] },
+  ],
 });
 
 function stateWith(...actions: Parameters<typeof rootReducer>[1][]) {

@@ -21,7 +21,10 @@ const participation: Participation = {
 
 /** The visually hidden data table of a map, as rows of cell texts (the row heading first). */
 const tableRows = (testId: string) =>
-  within(screen.getByTestId(testId)).getAllByRole('row').slice(1).map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+  within(screen.getByTestId(testId))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
 
 describe("the status page's map", () => {
   it('has a data table and a summary of the participation per province, and per community on the switch', async () => {
@@ -30,7 +33,11 @@ describe("the status page's map", () => {
     act(() => void store.dispatch(mapsActions.participationLoaded(participation)));
     const table = screen.getByTestId('status-map-table');
     expect(within(table).getByText('Participación por territorio', { selector: 'caption' })).toBeInTheDocument();
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Territorio', 'Entidades registradas', 'Enviadas', 'En borrador', 'Participación']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Territorio', 'Entidades registradas', 'Enviadas', 'En borrador', 'Participación']);
     expect(tableRows('status-map-table')).toEqual([
       ['Alicante/Alacant', '1', '1', '0', '100,0%'],
       ['Ceuta', '0', '0', '0', '—'],
@@ -72,7 +79,17 @@ describe("the results page's maps", () => {
       { provinceId: '52', name: 'Melilla', participants: 0, registered: 1, mean: null, meanComparedToAll: null, withheld: false },
     ],
   };
-  const square = (x: number) => ({ type: 'Polygon' as const, coordinates: [[[x, 39], [x + 0.1, 39], [x + 0.1, 39.1], [x, 39]]] });
+  const square = (x: number) => ({
+    type: 'Polygon' as const,
+    coordinates: [
+      [
+        [x, 39],
+        [x + 0.1, 39],
+        [x + 0.1, 39.1],
+        [x, 39],
+      ],
+    ],
+  });
   const boundaries: MunicipalityBoundaries = {
     type: 'FeatureCollection',
     provinceId: '46',

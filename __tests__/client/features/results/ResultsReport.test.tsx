@@ -12,7 +12,11 @@ import { CAMPAIGN_NOT_SENT } from '../../../../src/shared/api/results.js';
 import { demoUser } from '../../../helpers/client.js';
 
 const result = resultFixture();
-const loaded = (data = result) => [resultsActions.campaignOpened(3), resultsActions.resultLoaded(data), resultsActions.answersLoaded([])].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
+const loaded = (data = result) =>
+  [resultsActions.campaignOpened(3), resultsActions.resultLoaded(data), resultsActions.answersLoaded([])].reduce(
+    rootReducer,
+    rootReducer(undefined, { type: 'init' }),
+  );
 const BAND = 'Entidades de 5.001 a 20.000 habitantes';
 
 /**
@@ -33,11 +37,18 @@ async function renderReport(preloadedState = loaded()) {
 }
 
 const territoryTable = () => within(screen.getByTestId('block-axis-0')).getByTestId('comparison-table');
-const columnHeaders = (table: HTMLElement) => within(table).getAllByRole('columnheader').map((th) => th.textContent);
+const columnHeaders = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((th) => th.textContent);
 
 describe('results report', () => {
   it("says a campaign is not sent yet, with its questionnaire's link, instead of the report and its answers", () => {
-    const state = [resultsActions.campaignOpened(31), resultsActions.resultFailed(new ApiError('CONFLICT', 409, CAMPAIGN_NOT_SENT).toJSON()), resultsActions.answersLoaded([])].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
+    const state = [
+      resultsActions.campaignOpened(31),
+      resultsActions.resultFailed(new ApiError('CONFLICT', 409, CAMPAIGN_NOT_SENT).toJSON()),
+      resultsActions.answersLoaded([]),
+    ].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
     renderWithProviders(<ReportBody />, { preloadedState: { ...state, auth: { ...state.auth, status: 'loaded', user: demoUser } } });
     expect(screen.getByTestId('not-sent')).toHaveTextContent('Esta campaña aún no se ha enviado');
     expect(screen.getByRole('link', { name: 'Abrir el cuestionario' })).toHaveAttribute('href', '/my-campaigns/31');
@@ -46,17 +57,22 @@ describe('results report', () => {
   });
 
   it('offers nothing to print or share for a campaign not sent yet, only the help', () => {
-    const notSent = [resultsActions.campaignOpened(31), resultsActions.resultFailed(new ApiError('CONFLICT', 409, CAMPAIGN_NOT_SENT).toJSON())].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
+    const notSent = [resultsActions.campaignOpened(31), resultsActions.resultFailed(new ApiError('CONFLICT', 409, CAMPAIGN_NOT_SENT).toJSON())].reduce(
+      rootReducer,
+      rootReducer(undefined, { type: 'init' }),
+    );
     const { unmount } = renderWithProviders(<ReportControls shared={false} />, { preloadedState: notSent });
     expect(screen.getByRole('button', { name: /Cómo se calcula/ })).toBeInTheDocument();
     for (const name of ['Imprimir en PDF', 'Compartir', 'Anular enlaces']) expect(screen.queryByRole('button', { name })).toBeNull();
     unmount();
     // Any other failure keeps them: retrying may work.
-    const failed = [resultsActions.campaignOpened(31), resultsActions.resultFailed(new ApiError('UNAVAILABLE', 503).toJSON())].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
+    const failed = [resultsActions.campaignOpened(31), resultsActions.resultFailed(new ApiError('UNAVAILABLE', 503).toJSON())].reduce(
+      rootReducer,
+      rootReducer(undefined, { type: 'init' }),
+    );
     renderWithProviders(<ReportControls shared={false} />, { preloadedState: failed });
     expect(screen.getByRole('button', { name: 'Compartir' })).toBeInTheDocument();
   });
-
 
   it('shows the blocks in order with their comparison tables', async () => {
     await renderReport();
@@ -64,20 +80,28 @@ describe('results report', () => {
       expect.arrayContaining(['Ayuntamiento de Prueba', 'Resultado global', 'Detalle por medidas', 'Mis Respuestas']),
     );
     expect(screen.getByRole('heading', { name: 'Territorio' })).toBeInTheDocument();
-    const rows = within(territoryTable()).getAllByRole('row').map((tr) => [...tr.children].map((c) => c.textContent));
+    const rows = within(territoryTable())
+      .getAllByRole('row')
+      .map((tr) => [...tr.children].map((c) => c.textContent));
     expect(rows[1]).toEqual(['Zonas verdes', '5 (50,0%)', '5 (50,0%)', '4 (40,0%)', '4 (40,0%)', '4,5 (45,0%)']);
     expect(rows[2]).toEqual(['Agua', '7 (75,0%)', '7 (75,0%)', '6 (60,0%)', '—', '5,6 (60,0%)']);
     expect(rows.at(-1)).toEqual(['TOTAL', '12 (60,0%)', '12 (60,0%)', '10 (50,0%)', '8 (40,0%)', '10,8 (54,0%)']);
   });
 
-  it('hides a territory\'s column when its checkbox is turned off', async () => {
+  it("hides a territory's column when its checkbox is turned off", async () => {
     await renderReport();
     expect(columnHeaders(territoryTable())).toContain('Valencia/València (n = 1)');
     await userEvent.click(screen.getByRole('checkbox', { name: /Provincia/ }));
-    expect(columnHeaders(territoryTable())).toEqual(['Política', 'Ayuntamiento de Prueba', 'Comunitat Valenciana (n = 4)', 'España (n = 20)', `${BAND} (n = 6)`]);
+    expect(columnHeaders(territoryTable())).toEqual([
+      'Política',
+      'Ayuntamiento de Prueba',
+      'Comunitat Valenciana (n = 4)',
+      'España (n = 20)',
+      `${BAND} (n = 6)`,
+    ]);
   });
 
-  it("shows the entities of a similar size as a fifth level, with their own checkbox, needle, bars and column", async () => {
+  it('shows the entities of a similar size as a fifth level, with their own checkbox, needle, bars and column', async () => {
     await renderReport();
     const box = screen.getByRole('checkbox', { name: `Entidades de tamaño similar (${BAND})` });
     expect(box).toBeChecked();
@@ -85,7 +109,13 @@ describe('results report', () => {
     expect(global().getByTestId('gauge-legend')).toHaveTextContent(`${BAND} (n = 6)52,0%`);
     expect(global().getByTestId('policy-bars')).toHaveTextContent(`${BAND} (n = 6)`);
     await userEvent.click(box);
-    expect(columnHeaders(territoryTable())).toEqual(['Política', 'Ayuntamiento de Prueba', 'Valencia/València (n = 1)', 'Comunitat Valenciana (n = 4)', 'España (n = 20)']);
+    expect(columnHeaders(territoryTable())).toEqual([
+      'Política',
+      'Ayuntamiento de Prueba',
+      'Valencia/València (n = 1)',
+      'Comunitat Valenciana (n = 4)',
+      'España (n = 20)',
+    ]);
     expect(global().getByTestId('gauge-legend')).not.toHaveTextContent(BAND);
     expect(global().getByTestId('policy-bars')).not.toHaveTextContent(BAND);
     expect(within(screen.getByTestId('rank-table')).queryByRole('columnheader', { name: BAND })).toBeNull();
@@ -98,13 +128,20 @@ describe('results report', () => {
     const table = screen.getByTestId('rank-table');
     expect(within(table).getByRole('heading', { name: 'Puesto entre los participantes' })).toBeInTheDocument();
     expect(columnHeaders(table)).toEqual(['Resultado', 'Valencia/València', 'Comunitat Valenciana', 'España', BAND]);
-    const rows = within(table).getAllByRole('row').slice(1).map((tr) => [...tr.children].map((c) => c.textContent));
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((tr) => [...tr.children].map((c) => c.textContent));
     expect(rows).toEqual([
       ['Resultado global', 'Puesto 1 de 1', 'Puesto 2 de 4', 'Puesto 6 de 20', 'Puesto 3 de 6'],
       ['Territorio', 'Puesto 1 de 1', 'Puesto 2 de 4', 'Puesto 5 de 20', 'Puesto 2 de 6'],
       ['Energía y clima', 'Puesto 1 de 1', 'Puesto 1 de 4', 'Puesto 4 de 20', 'Puesto 1 de 6'],
     ]);
-    expect(within(table).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['Resultado global', 'Territorio', 'Energía y clima']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Resultado global', 'Territorio', 'Energía y clima']);
     expect(table).toHaveTextContent('Las entidades con el mismo porcentaje, redondeado a un decimal, comparten puesto.');
     // Among participants whatever the mode: the cells stay.
     await userEvent.click(screen.getByRole('checkbox', { name: 'Comparar solo con los participantes de la campaña' }));
@@ -115,10 +152,13 @@ describe('results report', () => {
 
   it('shows a dash for a withheld mean wherever it would show, and one sentence saying why, on screen and on paper', async () => {
     await renderReport(loaded(withheldResult(['province'])));
-    const sentence = 'No se muestra la media de Provincia de Valencia/València (n = 1): se muestran solo las medias de al menos 3 entidades, para que nadie pueda deducir la puntuación de otra entidad.';
+    const sentence =
+      'No se muestra la media de Provincia de Valencia/València (n = 1): se muestran solo las medias de al menos 3 entidades, para que nadie pueda deducir la puntuación de otra entidad.';
     expect(screen.getByTestId('withheld-note')).toHaveTextContent(sentence);
     expect(screen.getAllByText(sentence)).toHaveLength(1);
-    const rows = within(territoryTable()).getAllByRole('row').map((tr) => [...tr.children].map((c) => c.textContent));
+    const rows = within(territoryTable())
+      .getAllByRole('row')
+      .map((tr) => [...tr.children].map((c) => c.textContent));
     expect(rows.slice(1).map((r) => r[2])).toEqual(['—', '—', '—']);
     expect(rows.at(-1)?.slice(3)).toEqual(['10 (50,0%)', '8 (40,0%)', '10,8 (54,0%)']);
     expect(within(screen.getByTestId('block-global')).getByTestId('gauge-legend')).toHaveTextContent('Valencia/València (n = 1)—');
@@ -146,7 +186,14 @@ describe('results report', () => {
     const total = within(territoryTable()).getAllByRole('row').at(-1);
     expect([...(total?.children ?? [])].map((c) => c.textContent)).toEqual(['TOTAL', '12 (60,0%)', '6 (30,0%)', '5 (25,0%)', '4 (20,0%)', '5,2 (26,0%)']);
     // Every registered entity makes each mean now.
-    expect(columnHeaders(territoryTable())).toEqual(['Política', 'Ayuntamiento de Prueba', 'Valencia/València (n = 2)', 'Comunitat Valenciana (n = 8)', 'España (n = 45)', `${BAND} (n = 14)`]);
+    expect(columnHeaders(territoryTable())).toEqual([
+      'Política',
+      'Ayuntamiento de Prueba',
+      'Valencia/València (n = 2)',
+      'Comunitat Valenciana (n = 8)',
+      'España (n = 45)',
+      `${BAND} (n = 14)`,
+    ]);
   });
 
   it('grades the measures with icons a screen reader can name', async () => {
@@ -157,7 +204,11 @@ describe('results report', () => {
     const table = screen.getByTestId('measures-table');
     expect(within(table).getByText('Total general')).toBeInTheDocument();
     // One points and one percentage column: every row has its figures, none an empty cell.
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Política / medida', 'Puntos', 'Porcentaje']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Política / medida', 'Puntos', 'Porcentaje']);
     for (const row of within(table).getAllByRole('row').slice(1)) expect([...row.children].map((c) => c.textContent !== '')).toEqual([true, true, true]);
     expect(within(table).getAllByRole('img', { name: 'Bajo' })).toHaveLength(1);
     expect(within(table).getAllByRole('img', { name: 'Alto' }).length).toBeGreaterThan(3);
@@ -169,16 +220,18 @@ describe('results report', () => {
     expect(within(screen.getByTestId('score-card')).getByText('60,0%')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('checkbox', { name: /^Entidad \(/ }));
     expect(within(screen.getByTestId('score-card')).getByText('Valencia/València (n = 1)')).toBeInTheDocument();
-    expect(within(screen.getByTestId('level-legend')).getAllByRole('listitem').map((li) => li.textContent?.trim())).toEqual([
-      'Valencia/València (n = 1)',
-      'Comunitat Valenciana (n = 4)',
-      'España (n = 20)',
-      `${BAND} (n = 6)`,
-    ]);
+    expect(
+      within(screen.getByTestId('level-legend'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.trim()),
+    ).toEqual(['Valencia/València (n = 1)', 'Comunitat Valenciana (n = 4)', 'España (n = 20)', `${BAND} (n = 6)`]);
   });
 
   it("shows the 'Plan de mejora' tab: each measure with its points to gain and each question's best answer, and its CSV", async () => {
-    const state = [resultsActions.campaignOpened(3), resultsActions.resultLoaded(planFixture()), resultsActions.answersLoaded([])].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
+    const state = [resultsActions.campaignOpened(3), resultsActions.resultLoaded(planFixture()), resultsActions.answersLoaded([])].reduce(
+      rootReducer,
+      rootReducer(undefined, { type: 'init' }),
+    );
     const { store } = await renderReport(state);
     const dispatch = jest.spyOn(store, 'dispatch');
     await userEvent.click(screen.getByRole('button', { name: 'Plan de mejora' }));
@@ -199,7 +252,7 @@ describe('results report', () => {
     expect(dispatch).toHaveBeenLastCalledWith(resultsActions.csvRequested({ table: 'plan' }));
   });
 
-  it("says there is nothing to improve when no measure is red or amber", async () => {
+  it('says there is nothing to improve when no measure is red or amber', async () => {
     await renderReport();
     await userEvent.click(screen.getByRole('button', { name: 'Plan de mejora' }));
     expect(screen.getByTestId('improvement-plan')).toHaveTextContent('Ninguna medida está en rojo ni en ámbar: no hay mejoras pendientes.');
@@ -239,14 +292,16 @@ describe('results report', () => {
       await userEvent.click(screen.getByRole('checkbox', { name: 'Comparar solo con los participantes de la campaña' }));
       await userEvent.click(screen.getByRole('checkbox', { name: /^País/ }));
       expect(screen.getByTestId('report-mode')).toHaveTextContent('las entidades que no participaron cuentan como 0');
-      expect(screen.getByTestId('report-territories')).toHaveTextContent('Entidad · Provincia: Valencia/València (n = 2) · Comunidad autónoma: Comunitat Valenciana (n = 8)');
+      expect(screen.getByTestId('report-territories')).toHaveTextContent(
+        'Entidad · Provincia: Valencia/València (n = 2) · Comunidad autónoma: Comunitat Valenciana (n = 8)',
+      );
     } finally {
       act(() => void window.dispatchEvent(new Event('afterprint')));
       jest.useRealTimers();
     }
   });
 
-  it("names the tab after the report while it is on screen, and gives the old title back", async () => {
+  it('names the tab after the report while it is on screen, and gives the old title back', async () => {
     document.title = 'Campañas';
     const { unmount } = await renderReport();
     expect(document.title).toBe('Resultados - Ayuntamiento de Prueba - Campaña 2026');
@@ -266,7 +321,9 @@ describe('results report', () => {
     // The size band (this entity's in words), and the rank.
     expect(screen.getByTestId('how-calculated-print')).toHaveTextContent('entidades de un tamaño de población parecido en toda España');
     expect(screen.getByTestId('how-calculated-print')).toHaveTextContent(`El tramo de esta entidad es «${BAND}».`);
-    expect(screen.getByTestId('how-calculated-print')).toHaveTextContent('Puesto 4 de 12: hay 3 entidades con un porcentaje mayor entre las 12 que han enviado la campaña');
+    expect(screen.getByTestId('how-calculated-print')).toHaveTextContent(
+      'Puesto 4 de 12: hay 3 entidades con un porcentaje mayor entre las 12 que han enviado la campaña',
+    );
     act(() => void window.dispatchEvent(new Event('afterprint')));
     expect(screen.queryByTestId('how-calculated-print')).toBeNull();
   });
@@ -278,7 +335,7 @@ describe('results report', () => {
     expect(screen.getByTestId('report-territories')).toHaveTextContent('País: España (n = 20)');
   });
 
-  it("asks for a campaign when none is chosen", async () => {
+  it('asks for a campaign when none is chosen', async () => {
     await renderReport(rootReducer(undefined, resultsActions.campaignOpened(null)));
     expect(screen.getByTestId('empty-state')).toHaveTextContent('selecciona una campaña específica');
   });
@@ -294,7 +351,10 @@ describe('results report', () => {
     ['SHARE_LINK_EXPIRED', 'Este enlace compartido ha caducado.'],
     ['SOMETHING_ELSE', 'Link compartido incorrecto.'],
   ])('says why a shared link that worked no longer does (%s)', async (reason, text) => {
-    const failed = rootReducer(rootReducer(undefined, resultsActions.sharedLinkOpened()), resultsActions.resultFailed({ type: 'INVALID_TOKEN', status: 401, data: { reason } }));
+    const failed = rootReducer(
+      rootReducer(undefined, resultsActions.sharedLinkOpened()),
+      resultsActions.resultFailed({ type: 'INVALID_TOKEN', status: 401, data: { reason } }),
+    );
     await renderReport(failed);
     expect(screen.getByRole('alert')).toHaveTextContent(text);
   });

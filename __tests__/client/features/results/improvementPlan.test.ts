@@ -61,7 +61,17 @@ describe('improvement plan', () => {
   });
 
   it('never suggests an obsolete option in a multiple-choice question', () => {
-    const sub = { id: 1, text: 'P', type: 'multiple' as const, answer: null, ...ASKS_NOTHING, responses: [{ id: 1, text: 'Vieja', value: 3, obsolete: true, exclusive: false }, { id: 2, text: 'Nueva', value: 1, obsolete: false, exclusive: false }] };
+    const sub = {
+      id: 1,
+      text: 'P',
+      type: 'multiple' as const,
+      answer: null,
+      ...ASKS_NOTHING,
+      responses: [
+        { id: 1, text: 'Vieja', value: 3, obsolete: true, exclusive: false },
+        { id: 2, text: 'Nueva', value: 1, obsolete: false, exclusive: false },
+      ],
+    };
     expect(bestResponses(sub, 1).map((r) => r.text)).toEqual(['Nueva']);
   });
 
@@ -73,7 +83,10 @@ describe('improvement plan', () => {
 
   it('is empty when no measure is red or amber with points to gain', () => {
     const fixture = planFixture();
-    const onlyGreen: ResultResponse = { ...fixture, answers: { campaign: { indicators: fixture.answers.campaign.indicators.filter((i) => i.measureId >= 200) } } };
+    const onlyGreen: ResultResponse = {
+      ...fixture,
+      answers: { campaign: { indicators: fixture.answers.campaign.indicators.filter((i) => i.measureId >= 200) } },
+    };
     expect(improvementPlan(onlyGreen)).toEqual([]);
     expect(improvementPlan(resultFixture())).toEqual([]);
   });
@@ -82,8 +95,20 @@ describe('improvement plan', () => {
     const rows = planRows(plan);
     expect(rows).toHaveLength(4);
     expect(rows[0]).toEqual({
-      axis: 'Territorio', policy: 'Zonas verdes', measure: 'Arbolado', grade: 'low', measureValue: 2, measureMax: 8, measurePercentage: 0.25, measureAvailable: 6,
-      indicator: 'Arbolado urbano', question: 'Cuidados', questionValue: 1, questionMax: 5, answer: ['Riego'], best: ['Riego', 'Poda', 'Inventario'],
+      axis: 'Territorio',
+      policy: 'Zonas verdes',
+      measure: 'Arbolado',
+      grade: 'low',
+      measureValue: 2,
+      measureMax: 8,
+      measurePercentage: 0.25,
+      measureAvailable: 6,
+      indicator: 'Arbolado urbano',
+      question: 'Cuidados',
+      questionValue: 1,
+      questionMax: 5,
+      answer: ['Riego'],
+      best: ['Riego', 'Poda', 'Inventario'],
     });
     expect(rows[3]).toMatchObject({ measure: 'Parques', question: 'Parque accesible', answer: [] });
   });
@@ -91,14 +116,51 @@ describe('improvement plan', () => {
   it('writes the CSV in the interface language, percentages 0..100, an unanswered question said in words', () => {
     const rows = csvRowsOf(planTable(plan, planCsvLabels(spanish)));
     expect(rows[0]).toEqual([
-      'Eje', 'Política', 'Medida', 'Nivel', 'Puntos de la medida', 'Máximo de la medida', 'Medida (%)', 'Puntos pendientes',
-      'Indicador', 'Pregunta', 'Puntos de la pregunta', 'Máximo de la pregunta', 'Tu respuesta', 'Respuesta que más puntúa',
+      'Eje',
+      'Política',
+      'Medida',
+      'Nivel',
+      'Puntos de la medida',
+      'Máximo de la medida',
+      'Medida (%)',
+      'Puntos pendientes',
+      'Indicador',
+      'Pregunta',
+      'Puntos de la pregunta',
+      'Máximo de la pregunta',
+      'Tu respuesta',
+      'Respuesta que más puntúa',
     ]);
-    expect(rows[1]).toEqual(['Territorio', 'Zonas verdes', 'Arbolado', 'Bajo', 2, 8, 25, 6, 'Arbolado urbano', 'Cuidados', 1, 5, 'Riego', 'Riego / Poda / Inventario']);
+    expect(rows[1]).toEqual([
+      'Territorio',
+      'Zonas verdes',
+      'Arbolado',
+      'Bajo',
+      2,
+      8,
+      25,
+      6,
+      'Arbolado urbano',
+      'Cuidados',
+      1,
+      5,
+      'Riego',
+      'Riego / Poda / Inventario',
+    ]);
     expect(rows[4].slice(12)).toEqual(['Sin responder', 'Sí / Sí, con juegos adaptados']);
-    const file = reportCsvFile({ table: 'plan' }, { entity: 'Ayuntamiento de Prueba', year: 2026, compareWithParticipants: true, blocks: [], levels: [], ranks: [], withheld: null, table: null, plan }, spanish);
+    const file = reportCsvFile(
+      { table: 'plan' },
+      { entity: 'Ayuntamiento de Prueba', year: 2026, compareWithParticipants: true, blocks: [], levels: [], ranks: [], withheld: null, table: null, plan },
+      spanish,
+    );
     expect(file?.name).toBe('ayuntamiento-de-prueba-campana-2026-plan-de-mejora.csv');
     expect(file?.content).toContain('\r\nTerritorio;Agua;Depuración;Medio;2;4;50;2;Depuración de aguas;Depuradora;0;2;No;Sí\r\n');
-    expect(reportCsvFile({ table: 'plan' }, { entity: 'X', year: 2026, compareWithParticipants: true, blocks: [], levels: [], ranks: [], withheld: null, table: null, plan: null }, spanish)).toBeNull();
+    expect(
+      reportCsvFile(
+        { table: 'plan' },
+        { entity: 'X', year: 2026, compareWithParticipants: true, blocks: [], levels: [], ranks: [], withheld: null, table: null, plan: null },
+        spanish,
+      ),
+    ).toBeNull();
   });
 });

@@ -26,14 +26,14 @@ describe('report blocks', () => {
     expect(spanish.blockTotal).toBe('TOTAL');
   });
 
-  it('hold ids, numbers and the server\'s names only: the interface\'s words come from reportText', () => {
+  it("hold ids, numbers and the server's names only: the interface's words come from reportText", () => {
     const [global, territory] = reportBlocks(result, true);
     expect(global.axisText).toBeNull();
     expect(territory.axisText).toBe('Territorio');
     expect(JSON.stringify(reportBlocks(result, true))).not.toMatch(/Resultado global|TOTAL/);
   });
 
-  it('sum the policies\' points for the global TOTAL, a dash as soon as one is missing', () => {
+  it("sum the policies' points for the global TOTAL, a dash as soon as one is missing", () => {
     const [global] = reportBlocks(result, true);
     // 5 + 7 + 7 for the entity; the country has no figure for 'Agua'.
     expect(global.total.values).toEqual({ campaign: 19, province: 19, autonomousCommunity: 15, country: null, sizeBand: 16.5 });
@@ -51,12 +51,15 @@ describe('report blocks', () => {
 describe('levels and the score card', () => {
   it('keep only the checked territories, in the fixed order, named after the result', () => {
     const levels = activeLevels({ entity: false, province: true, autonomousCommunity: false, country: true, sizeBand: false }, result, result.edition, true);
-    expect(levels.map((l) => [l.level, l.label])).toEqual([['province', 'Valencia/València'], ['country', 'España']]);
+    expect(levels.map((l) => [l.level, l.label])).toEqual([
+      ['province', 'Valencia/València'],
+      ['country', 'España'],
+    ]);
     const band = activeLevels({ entity: false, province: false, autonomousCommunity: false, country: false, sizeBand: true }, result, result.edition, true);
     expect(band.map((l) => [l.level, l.band, l.colour])).toEqual([['sizeBand', FIXTURE_BAND, '#0f7b6c']]);
   });
 
-  it("give each territorial mean its size in the chosen mode, and the entity none", () => {
+  it('give each territorial mean its size in the chosen mode, and the entity none', () => {
     expect(allLevels.map((l) => l.n)).toEqual([null, 1, 4, 20, 6]);
     const toAll = activeLevels(initialReportFilters.territory, result, result.edition, false);
     expect(toAll.map((l) => l.n)).toEqual([null, 2, 8, 45, 14]);
@@ -116,9 +119,13 @@ describe('detail by measures', () => {
 
   it('lists policies alphabetically, each followed by its measures alphabetically, then the grand total', () => {
     expect(table.rows.map((r) => `${r.kind}:${r.text}`)).toEqual([
-      'policy:Agua', 'measure:Depuración',
-      'policy:Energía', 'measure:Alumbrado',
-      'policy:Zonas verdes', 'measure:Arbolado', 'measure:Parques',
+      'policy:Agua',
+      'measure:Depuración',
+      'policy:Energía',
+      'measure:Alumbrado',
+      'policy:Zonas verdes',
+      'measure:Arbolado',
+      'measure:Parques',
     ]);
     expect(table.total).toMatchObject({ total: 19, values: { '1': 12, '2': 7 }, percentages: { '1': 0.6, '2': 0.7 } });
     expect(spanish.measuresRowText(table.total)).toBe('Total general');
@@ -128,16 +135,27 @@ describe('detail by measures', () => {
   it('puts each row under its own axis column only, with the total column beside', () => {
     const water = table.rows[0];
     expect(water).toMatchObject({ values: { '1': 7, '2': null }, percentages: { '1': 0.75, '2': null }, total: 7 });
-    expect(table.axes).toEqual([{ id: '1', text: 'Territorio' }, { id: '2', text: 'Energía y clima' }]);
+    expect(table.axes).toEqual([
+      { id: '1', text: 'Territorio' },
+      { id: '2', text: 'Energía y clima' },
+    ]);
   });
 
   it('gives each row its own axis and percentage (the screen: one points and one percentage column), the grand total the whole one', () => {
     expect(table.rows.map((r) => [r.text, r.axisId, r.total, r.percentage])).toEqual(
-      table.rows.map((r) => [r.text, Object.keys(r.values).find((id) => r.values[id] !== null), r.total, r.percentages[Object.keys(r.values).find((id) => r.values[id] !== null) ?? '']]),
+      table.rows.map((r) => [
+        r.text,
+        Object.keys(r.values).find((id) => r.values[id] !== null),
+        r.total,
+        r.percentages[Object.keys(r.values).find((id) => r.values[id] !== null) ?? ''],
+      ]),
     );
     expect(table.rows[0]).toMatchObject({ text: 'Agua', axisId: '1', total: 7, percentage: 0.75 });
     expect(table.total).toMatchObject({ axisId: null, total: 19, percentage: result.table.valuesPerAxis.total.percentage });
-    expect(table.axes).toEqual([{ id: '1', text: 'Territorio' }, { id: '2', text: 'Energía y clima' }]);
+    expect(table.axes).toEqual([
+      { id: '1', text: 'Territorio' },
+      { id: '2', text: 'Energía y clima' },
+    ]);
   });
 
   it('grades percentages with a cross up to 0.3, a check from 0.7 and an exclamation between', () => {
@@ -149,19 +167,29 @@ describe('detail by measures', () => {
 
 describe('CSV', () => {
   it('writes UTF-8 with a BOM, semicolons, decimal commas and quotes where needed', () => {
-    const csv = toCsv([['Política', 'Valor'], ['Agua; saneamiento', 12.5], ['Dice "sí"', null]]);
+    const csv = toCsv([
+      ['Política', 'Valor'],
+      ['Agua; saneamiento', 12.5],
+      ['Dice "sí"', null],
+    ]);
     expect(csv).toBe('\uFEFFPolítica;Valor\r\n"Agua; saneamiento";12,5\r\n"Dice ""sí""";\r\n');
   });
 
   it('exports a comparison table with points and percentages per shown level, TOTAL last', () => {
     const [, territory] = reportBlocks(result, true);
     const rows = csvRowsOf(comparisonTable(territory, allLevels.slice(0, 2), { policy: 'Política', points: 'puntos', total: 'TOTAL' }));
-    expect(rows[0]).toEqual(['Política', 'Ayuntamiento de Prueba (puntos)', 'Ayuntamiento de Prueba (%)', 'Valencia/València (puntos)', 'Valencia/València (%)']);
+    expect(rows[0]).toEqual([
+      'Política',
+      'Ayuntamiento de Prueba (puntos)',
+      'Ayuntamiento de Prueba (%)',
+      'Valencia/València (puntos)',
+      'Valencia/València (%)',
+    ]);
     expect(rows[1]).toEqual(['Zonas verdes', 5, 50, 5, 50]);
     expect(rows.at(-1)).toEqual(['TOTAL', 12, 60, 12, 60]);
   });
 
-  it('exports the measures table in the screen\'s order and columns', () => {
+  it("exports the measures table in the screen's order and columns", () => {
     const rows = csvRowsOf(measuresTableModel(measuresTable(result.table), { row: 'Política / medida', total: 'Total', totalRow: 'Total general' }));
     expect(rows[0]).toEqual(['Política / medida', 'Territorio', 'Energía y clima', 'Total', 'Territorio (%)', 'Energía y clima (%)']);
     expect(rows[1]).toEqual(['Agua', 7, null, 7, 75, null]);
@@ -173,14 +201,28 @@ describe('CSV', () => {
   });
 
   it("names a table's file after the entity, the campaign and the table, and gives each mean's n in the headers", () => {
-    const source = { entity: 'Ayuntamiento de Prueba', year: 2026, compareWithParticipants: true, blocks: reportBlocks(result, true), levels: allLevels, ranks: rankRows(result), withheld: null, table: measuresTable(result.table), plan: null };
+    const source = {
+      entity: 'Ayuntamiento de Prueba',
+      year: 2026,
+      compareWithParticipants: true,
+      blocks: reportBlocks(result, true),
+      levels: allLevels,
+      ranks: rankRows(result),
+      withheld: null,
+      table: measuresTable(result.table),
+      plan: null,
+    };
     const t = (id: string, values?: Record<string, string | number>) => messageFor('es', id, values);
     const comparison = reportCsvFile({ table: 'comparison', blockKey: 'global' }, source, t);
     expect(comparison?.name).toBe('ayuntamiento-de-prueba-campana-2026-resultado-global.csv');
     expect(comparison?.content.split('\r\n')[0]).toContain(';Valencia/València (n = 1) (puntos);Valencia/València (n = 1) (%);');
-    expect(comparison?.content.split('\r\n')[0]).toContain(';Entidades de 5.001 a 20.000 habitantes (n = 6) (puntos);Entidades de 5.001 a 20.000 habitantes (n = 6) (%)');
+    expect(comparison?.content.split('\r\n')[0]).toContain(
+      ';Entidades de 5.001 a 20.000 habitantes (n = 6) (puntos);Entidades de 5.001 a 20.000 habitantes (n = 6) (%)',
+    );
     expect(reportCsvFile({ table: 'measures' }, source, t)?.name).toBe('ayuntamiento-de-prueba-campana-2026-detalle-por-medidas.csv');
-    expect(reportCsvFile({ table: 'measures' }, source, (id, values) => messageFor('ca', id, values))?.name).toBe('ayuntamiento-de-prueba-campanya-2026-detall-per-mesures.csv');
+    expect(reportCsvFile({ table: 'measures' }, source, (id, values) => messageFor('ca', id, values))?.name).toBe(
+      'ayuntamiento-de-prueba-campanya-2026-detall-per-mesures.csv',
+    );
   });
 
   it('exports the ranks: a row for the global score and each axis, a column per shown territory', () => {
@@ -192,7 +234,17 @@ describe('CSV', () => {
   });
 
   it('downloads the ranks as their own CSV and sheet, after the global block', () => {
-    const source = { entity: 'Ayuntamiento de Prueba', year: 2026, compareWithParticipants: true, blocks: reportBlocks(result, true), levels: allLevels, ranks: rankRows(result), withheld: null, table: null, plan: null };
+    const source = {
+      entity: 'Ayuntamiento de Prueba',
+      year: 2026,
+      compareWithParticipants: true,
+      blocks: reportBlocks(result, true),
+      levels: allLevels,
+      ranks: rankRows(result),
+      withheld: null,
+      table: null,
+      plan: null,
+    };
     const t = translate('es');
     const file = reportCsvFile({ table: 'ranks' }, source, t);
     expect(file?.name).toBe('ayuntamiento-de-prueba-campana-2026-puesto-entre-los-participantes.csv');
@@ -208,14 +260,25 @@ describe('CSV', () => {
     const withheld = withheldResult(['province']);
     const levels = activeLevels(initialReportFilters.territory, withheld, withheld.edition, true);
     const note = withheldNote(levels, [withheld.edition], withheld.minGroupSize, false);
-    const source = { entity: 'Ayuntamiento de Prueba', year: 2026, compareWithParticipants: true, blocks: reportBlocks(withheld, true), levels, ranks: rankRows(withheld), withheld: note, table: null, plan: null };
+    const source = {
+      entity: 'Ayuntamiento de Prueba',
+      year: 2026,
+      compareWithParticipants: true,
+      blocks: reportBlocks(withheld, true),
+      levels,
+      ranks: rankRows(withheld),
+      withheld: note,
+      table: null,
+      plan: null,
+    };
     const t = translate('es');
     const lines = reportCsvFile({ table: 'comparison', blockKey: 'axis-0' }, source, t)!.content.split('\r\n');
     // Política; entity points; %; province points; % ...: the province's cells are empty.
     expect(lines[1].split(';').slice(0, 5)).toEqual(['Zonas verdes', '5', '50', '', '']);
     expect(lines[1].split(';').slice(5, 7)).toEqual(['4', '40']);
     expect(reportCsvFile({ table: 'ranks' }, source, t)!.content).toContain('\r\nResultado global;—;Puesto 2 de 4;Puesto 6 de 20;Puesto 3 de 6\r\n');
-    const sentence = 'No se muestra la media de Provincia de Valencia/València (n = 1): se muestran solo las medias de al menos 3 entidades, para que nadie pueda deducir la puntuación de otra entidad.';
+    const sentence =
+      'No se muestra la media de Provincia de Valencia/València (n = 1): se muestran solo las medias de al menos 3 entidades, para que nadie pueda deducir la puntuación de otra entidad.';
     expect(reportWorkbook({ table: 'ranks' }, source, t)?.sheets[0].heading).toContain(sentence);
     expect(reportWorkbook({ table: 'ranks' }, { ...source, withheld: null }, t)?.sheets[0].heading.join(' ')).not.toContain('No se muestra');
   });
@@ -248,8 +311,12 @@ describe('means withheld for small groups', () => {
     expect(spanish.withheldNote(note, true)).toBe(
       'No se muestran las medias de Provincia de Valencia/València (n = 1) y «Entidades de 5.001 a 20.000 habitantes» (n = 6): se muestran solo las medias de al menos 7 entidades, para que nadie pueda deducir la puntuación de otra entidad.',
     );
-    expect(english.withheldNote(note, true)).toMatch(/^The means of the province of Valencia\/València \(n = 1\) and “Entities of 5,001 to 20,000 inhabitants” \(n = 6\) are not shown: only means of at least 7 entities/);
-    expect(catalan.withheldNote(note, true)).toMatch(/^No es mostren les mitjanes de Província de Valencia\/València \(n = 1\) i «Entitats de 5\.001 a 20\.000 habitants» \(n = 6\)/);
+    expect(english.withheldNote(note, true)).toMatch(
+      /^The means of the province of Valencia\/València \(n = 1\) and “Entities of 5,001 to 20,000 inhabitants” \(n = 6\) are not shown: only means of at least 7 entities/,
+    );
+    expect(catalan.withheldNote(note, true)).toMatch(
+      /^No es mostren les mitjanes de Província de Valencia\/València \(n = 1\) i «Entitats de 5\.001 a 20\.000 habitants» \(n = 6\)/,
+    );
     expect(rankRows(two)[0].ranks).toEqual({ province: null, autonomousCommunity: { position: 2, of: 4 }, country: { position: 6, of: 20 }, sizeBand: null });
   });
 });

@@ -16,7 +16,10 @@ const edition = (year: number, global: number | null, axes: [string, number | nu
   campaignId: year,
   global: figures(global),
   axes: axes.map(([axisText, p]) => ({ axisText, ...figures(p) })),
-  sizes: { participants: { province: 1, autonomousCommunity: 1, country: 1, sizeBand: 1 }, comparedToAll: { province: 1, autonomousCommunity: 1, country: 1, sizeBand: 1 } },
+  sizes: {
+    participants: { province: 1, autonomousCommunity: 1, country: 1, sizeBand: 1 },
+    comparedToAll: { province: 1, autonomousCommunity: 1, country: 1, sizeBand: 1 },
+  },
   withheld: [],
 });
 const trend = (...editions: TrendEdition[]): TrendResponse => ({
@@ -31,7 +34,12 @@ describe('the printed report summary', () => {
   it('gives the score, the means of the mode chosen and the ranks of the shown territories', () => {
     const summary = reportSummary(result, levels(), true, null);
     expect(summary.percentage).toBe(0.6);
-    expect(summary.means.map((m) => [m.level.level, m.percentage])).toEqual([['province', 0.6], ['autonomousCommunity', 0.5], ['country', 0.45], ['sizeBand', 0.52]]);
+    expect(summary.means.map((m) => [m.level.level, m.percentage])).toEqual([
+      ['province', 0.6],
+      ['autonomousCommunity', 0.5],
+      ['country', 0.45],
+      ['sizeBand', 0.52],
+    ]);
     expect(reportSummary(result, levels(false), false, null).means.map((m) => m.percentage)).toEqual([0.3, 0.25, 0.2, 0.26]);
     expect(summary.ranks.map((r) => [r.level.level, r.rank])).toEqual([
       ['province', { position: 1, of: 1 }],
@@ -50,8 +58,23 @@ describe('the printed report summary', () => {
       true,
       trend(
         edition(2024, 0.3, [['Agua', 0.1]]),
-        edition(2025, 0.4, [['Agua', 0.2], ['Energía', 0.5], ['Residuos', 0.6], ['Movilidad', 0.1], ['Suelo', 0.3], ['Ruido', null]]),
-        edition(2026, 0.6, [['Agua', 0.5], ['Energía', 0.55], ['Residuos', 0.5], ['Movilidad', 0.3], ['Suelo', 0.5], ['Ruido', 0.9], ['Nuevo', 0.9]]),
+        edition(2025, 0.4, [
+          ['Agua', 0.2],
+          ['Energía', 0.5],
+          ['Residuos', 0.6],
+          ['Movilidad', 0.1],
+          ['Suelo', 0.3],
+          ['Ruido', null],
+        ]),
+        edition(2026, 0.6, [
+          ['Agua', 0.5],
+          ['Energía', 0.55],
+          ['Residuos', 0.5],
+          ['Movilidad', 0.3],
+          ['Suelo', 0.5],
+          ['Ruido', 0.9],
+          ['Nuevo', 0.9],
+        ]),
         // A later campaign of the entity is not this report's.
         edition(2027, 0.9, [['Agua', 1]]),
       ),

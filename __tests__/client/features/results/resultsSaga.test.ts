@@ -2,7 +2,17 @@ import { expectSaga } from 'redux-saga-test-plan';
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
 import { resultsActions, SHARED_CAMPAIGN_ID } from '../../../../src/client/features/results/resultsSlice.js';
 import {
-  handleCampaignOpened, handleCsvRequested, handleExcelRequested, handleEntitySelected, handlePrintRequested, handleSharedLinkOpened, handleShareRequested, handleUnshareAsked, handleUnshareConfirmed, watchResults, type ResultsDependencies,
+  handleCampaignOpened,
+  handleCsvRequested,
+  handleExcelRequested,
+  handleEntitySelected,
+  handlePrintRequested,
+  handleSharedLinkOpened,
+  handleShareRequested,
+  handleUnshareAsked,
+  handleUnshareConfirmed,
+  watchResults,
+  type ResultsDependencies,
 } from '../../../../src/client/features/results/resultsSaga.js';
 import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
 import { ApiError } from '../../../../src/client/api/ApiError.js';
@@ -17,7 +27,20 @@ import { CAMPAIGN_NOT_SENT } from '../../../../src/shared/api/results.js';
 import { selectSelectedEntityId } from '../../../../src/client/features/results/resultsSelectors.js';
 
 const result = resultFixture();
-const indicators = [{ id: 1, text: 'Indicador', axisId: 1, axisText: 'Territorio', policyId: 10, policyText: 'Zonas verdes', measureId: 100, measureText: 'Parques', competenceId: null, subindicators: [] }];
+const indicators = [
+  {
+    id: 1,
+    text: 'Indicador',
+    axisId: 1,
+    axisText: 'Territorio',
+    policyId: 10,
+    policyText: 'Zonas verdes',
+    measureId: 100,
+    measureText: 'Parques',
+    competenceId: null,
+    subindicators: [],
+  },
+];
 const signedIn = () => ({
   ...rootReducer(undefined, { type: 'init' }),
   auth: { ...initialAuthState, status: 'loaded' as const, user: demoUser, tokenSource: 'cookie' as const },
@@ -41,7 +64,8 @@ function deps(api: Partial<typeof resultsApi> = {}, overrides: Partial<ResultsDe
       calls.shared.push(url);
       return 'copied';
     },
-    download: (name, content, type) => void calls.downloads.push({ name, content: typeof content === 'string' ? content : `<${(content as ArrayBuffer).byteLength} bytes>`, type }),
+    download: (name, content, type) =>
+      void calls.downloads.push({ name, content: typeof content === 'string' ? content : `<${(content as ArrayBuffer).byteLength} bytes>`, type }),
     workbookBytes: async (sheets, active) => new TextEncoder().encode(`${sheets.map((s) => s.name).join('|')}@${active}`).buffer as ArrayBuffer,
     currentUrl: () => 'http://localhost/results/0/shared-token',
     session: createSessionTokens(),
@@ -93,8 +117,23 @@ describe('results sagas', () => {
   });
 
   it("clears the report at once when another entity is chosen, and leaves the old campaign's address for /results", async () => {
-    const options = { entityCampaigns: [{ entityId: 1, text: 'Ayuntamiento de Prueba - (Valencia/València)', archived: false, campaigns: [{ id: 3, text: 'Campaña 2026', campaignNumber: 2026 }] }, { entityId: 2, text: 'Otra - (Teruel)', archived: false, campaigns: [{ id: 9, text: 'Campaña 2026', campaignNumber: 2026 }] }] };
-    const open = [resultsActions.optionsLoaded(options), resultsActions.campaignOpened(3), resultsActions.resultLoaded(result), resultsActions.answersLoaded(indicators)].reduce(rootReducer, signedIn());
+    const options = {
+      entityCampaigns: [
+        {
+          entityId: 1,
+          text: 'Ayuntamiento de Prueba - (Valencia/València)',
+          archived: false,
+          campaigns: [{ id: 3, text: 'Campaña 2026', campaignNumber: 2026 }],
+        },
+        { entityId: 2, text: 'Otra - (Teruel)', archived: false, campaigns: [{ id: 9, text: 'Campaña 2026', campaignNumber: 2026 }] },
+      ],
+    };
+    const open = [
+      resultsActions.optionsLoaded(options),
+      resultsActions.campaignOpened(3),
+      resultsActions.resultLoaded(result),
+      resultsActions.answersLoaded(indicators),
+    ].reduce(rootReducer, signedIn());
     // The entity on screen chosen again keeps its report, and the page stays.
     const paths: string[] = [];
     const { dependencies } = deps({}, { navigate: (p) => void paths.push(p), currentUrl: () => 'http://localhost/results/3' });
@@ -104,7 +143,13 @@ describe('results sagas', () => {
     expect(paths).toEqual([]);
 
     const other = rootReducer(open, resultsActions.entitySelected(2));
-    expect(other.results).toMatchObject({ campaignId: null, selectedEntityId: 2, selectedOn: null, result: { status: 'idle', data: null }, answers: { status: 'idle', indicators: null } });
+    expect(other.results).toMatchObject({
+      campaignId: null,
+      selectedEntityId: 2,
+      selectedOn: null,
+      result: { status: 'idle', data: null },
+      answers: { status: 'idle', indicators: null },
+    });
     await expectSaga(handleEntitySelected, dependencies).withReducer(rootReducer, other).run();
     expect(paths).toEqual(['/results']);
     // /results opening (and every reload of it) keeps the choice; a campaign opened later follows its entity.
@@ -114,13 +159,18 @@ describe('results sagas', () => {
     expect(selectSelectedEntityId(rootReducer(there, resultsActions.campaignOpened(9)))).toBe(2);
     // Already on /results, another choice goes nowhere.
     const onResults = deps({}, { navigate: (p) => void paths.push(p), currentUrl: () => 'http://localhost/results' }).dependencies;
-    await expectSaga(handleEntitySelected, onResults).withReducer(rootReducer, rootReducer(there, resultsActions.entitySelected(1))).run();
+    await expectSaga(handleEntitySelected, onResults)
+      .withReducer(rootReducer, rootReducer(there, resultsActions.entitySelected(1)))
+      .run();
     expect(paths).toEqual(['/results']);
   });
 
   it('reads a shared link with its own token from the session holder, and marks a broken or missing one as failed without a toast', async () => {
     const seen: string[] = [];
-    const ok = deps({ sharedCampaign: async (token) => (seen.push(token), 9), result: async (token, id) => (seen.push(`${token}:${id}`), result) }, { session: sharedLinkOf('link-token') });
+    const ok = deps(
+      { sharedCampaign: async (token) => (seen.push(token), 9), result: async (token, id) => (seen.push(`${token}:${id}`), result) },
+      { session: sharedLinkOf('link-token') },
+    );
     const { storeState } = await expectSaga(handleSharedLinkOpened, ok.dependencies)
       .withReducer(rootReducer, rootReducer(undefined, resultsActions.sharedLinkOpened()))
       .run();
@@ -182,7 +232,9 @@ describe('results sagas', () => {
   });
 
   it('shares a new link, telling the user when it was copied to the clipboard', async () => {
-    const { dependencies, calls } = deps({ share: async () => ({ urlResults: 'http://x/results/0/t', urlComparisons: 'http://x/comparisons/0/t', expiresAt: EXPIRES_AT }) });
+    const { dependencies, calls } = deps({
+      share: async () => ({ urlResults: 'http://x/results/0/t', urlComparisons: 'http://x/comparisons/0/t', expiresAt: EXPIRES_AT }),
+    });
     const { storeState } = await expectSaga(handleShareRequested, dependencies, resultsActions.shareRequested({ campaignId: 3, target: 'urlResults' }))
       .withReducer(rootReducer, signedIn())
       .put.like(toastLike('RESULTS.TOAST.LINK_COPIED', 'info'))
@@ -192,16 +244,25 @@ describe('results sagas', () => {
     // When the new link stops working, for the page to say it.
     expect(storeState.results.shareExpiry).toEqual({ campaignId: 3, expiresAt: EXPIRES_AT });
 
-    const native = deps({ share: async () => ({ urlResults: 'a', urlComparisons: 'http://x/comparisons/0/t', expiresAt: EXPIRES_AT }) }, { shareLink: async () => 'shared' });
+    const native = deps(
+      { share: async () => ({ urlResults: 'a', urlComparisons: 'http://x/comparisons/0/t', expiresAt: EXPIRES_AT }) },
+      { shareLink: async () => 'shared' },
+    );
     await expectSaga(handleShareRequested, native.dependencies, resultsActions.shareRequested({ campaignId: 3, target: 'urlComparisons' }))
       .withReducer(rootReducer, signedIn())
       .not.put.like({ action: { type: snackbarActions.toastShown.type } })
       .run();
   });
 
-  it('passes a shared report\'s own address on, and says when no link could be had', async () => {
+  it("passes a shared report's own address on, and says when no link could be had", async () => {
     const { dependencies, calls } = deps({ share: fail('FORBIDDEN', 403) });
-    const passedOn = await expectSaga(handleShareRequested, dependencies, resultsActions.shareRequested({ campaignId: SHARED_CAMPAIGN_ID, target: 'urlResults' })).withReducer(rootReducer, signedIn()).run();
+    const passedOn = await expectSaga(
+      handleShareRequested,
+      dependencies,
+      resultsActions.shareRequested({ campaignId: SHARED_CAMPAIGN_ID, target: 'urlResults' }),
+    )
+      .withReducer(rootReducer, signedIn())
+      .run();
     expect(calls.shared).toEqual(['http://localhost/results/0/shared-token']);
     // Its own address's expiry is not known here: nothing is said.
     expect(passedOn.storeState.results.shareExpiry).toBeNull();
@@ -218,7 +279,10 @@ describe('results sagas', () => {
   });
 
   it('shows the link to copy by hand when the browser will neither share nor copy it, keeping it out of the store', async () => {
-    const { dependencies } = deps({ share: async () => ({ urlResults: 'http://x/results/0/t', urlComparisons: '', expiresAt: EXPIRES_AT }) }, { shareLink: async () => Promise.reject(new TypeError('no clipboard')) });
+    const { dependencies } = deps(
+      { share: async () => ({ urlResults: 'http://x/results/0/t', urlComparisons: '', expiresAt: EXPIRES_AT }) },
+      { shareLink: async () => Promise.reject(new TypeError('no clipboard')) },
+    );
     const { storeState } = await expectSaga(handleShareRequested, dependencies, resultsActions.shareRequested({ campaignId: 3, target: 'urlResults' }))
       .withReducer(rootReducer, signedIn())
       .put(resultsActions.linkToCopyShown())
@@ -246,18 +310,31 @@ describe('results sagas', () => {
     const withDialog = asked.storeState as ReturnType<typeof signedIn>;
     expect(withDialog.alerts.queue[0]).toMatchObject({ title: 'RESULTS.UNSHARE.TITLE', confirm: { action: resultsActions.unshareConfirmed(3), danger: true } });
     // Once the page knows the campaign, the question names it.
-    const open = rootReducer(rootReducer(signedIn(), resultsActions.campaignOpened(3)), resultsActions.optionsLoaded({ entityCampaigns: [{ entityId: 1, text: 'Ayuntamiento de Prueba - (Ávila)', archived: false, campaigns: [{ id: 3, text: 'Campaña 2026', campaignNumber: 2026 }] }] }));
+    const open = rootReducer(
+      rootReducer(signedIn(), resultsActions.campaignOpened(3)),
+      resultsActions.optionsLoaded({
+        entityCampaigns: [
+          { entityId: 1, text: 'Ayuntamiento de Prueba - (Ávila)', archived: false, campaigns: [{ id: 3, text: 'Campaña 2026', campaignNumber: 2026 }] },
+        ],
+      }),
+    );
     const named = await expectSaga(handleUnshareAsked, resultsActions.unshareAsked(3)).withReducer(rootReducer, open).run();
     expect((named.storeState as typeof open).alerts.queue[0]).toMatchObject({
-      message: 'RESULTS.UNSHARE.MESSAGE_NAMED', values: { year: '2026', entity: 'Ayuntamiento de Prueba - (Ávila)' },
+      message: 'RESULTS.UNSHARE.MESSAGE_NAMED',
+      values: { year: '2026', entity: 'Ayuntamiento de Prueba - (Ávila)' },
     });
-    await expectSaga(handleUnshareAsked, resultsActions.unshareAsked(null)).withReducer(rootReducer, signedIn()).put.like(toastLike('RESULTS.TOAST.NO_CAMPAIGN', 'warning')).run();
+    await expectSaga(handleUnshareAsked, resultsActions.unshareAsked(null))
+      .withReducer(rootReducer, signedIn())
+      .put.like(toastLike('RESULTS.TOAST.NO_CAMPAIGN', 'warning'))
+      .run();
 
     const revokedFor: number[] = [];
     const { dependencies } = deps({ unshare: async (_token, id) => (revokedFor.push(id), { revoked: 2 }) });
     await expectSaga(handleUnshareConfirmed, dependencies, resultsActions.unshareConfirmed(3))
       .withReducer(rootReducer, withDialog)
-      .put.like({ action: { type: snackbarActions.toastShown.type, payload: { message: 'RESULTS.TOAST.UNSHARED', severity: 'success', values: { count: 2 } } } })
+      .put.like({
+        action: { type: snackbarActions.toastShown.type, payload: { message: 'RESULTS.TOAST.UNSHARED', severity: 'success', values: { count: 2 } } },
+      })
       .run();
     expect(revokedFor).toEqual([3]);
     const failing = deps({ unshare: fail('INTERNAL', 500) });
@@ -281,31 +358,47 @@ describe('results sagas', () => {
     const { dependencies, calls } = deps();
     let state = rootReducer(rootReducer(signedIn(), resultsActions.campaignOpened(3)), resultsActions.resultLoaded(result));
     state = rootReducer(state, reportFiltersActions.territoryToggled('country'));
-    await expectSaga(handleCsvRequested, dependencies, resultsActions.csvRequested({ table: 'comparison', blockKey: 'axis-0' })).withReducer(rootReducer, state).run();
-    await expectSaga(handleCsvRequested, dependencies, resultsActions.csvRequested({ table: 'measures' })).withReducer(rootReducer, state).run();
+    await expectSaga(handleCsvRequested, dependencies, resultsActions.csvRequested({ table: 'comparison', blockKey: 'axis-0' }))
+      .withReducer(rootReducer, state)
+      .run();
+    await expectSaga(handleCsvRequested, dependencies, resultsActions.csvRequested({ table: 'measures' }))
+      .withReducer(rootReducer, state)
+      .run();
     const [comparison, measures] = calls.downloads;
     expect(comparison.name).toBe('ayuntamiento-de-prueba-campana-2026-territorio.csv');
     expect(comparison.type).toBe('text/csv;charset=utf-8');
-    expect(comparison.content.split('\r\n')[0]).toBe('\uFEFFPolítica;Ayuntamiento de Prueba (puntos);Ayuntamiento de Prueba (%);Valencia/València (n = 1) (puntos);Valencia/València (n = 1) (%);Comunitat Valenciana (n = 4) (puntos);Comunitat Valenciana (n = 4) (%);Entidades de 5.001 a 20.000 habitantes (n = 6) (puntos);Entidades de 5.001 a 20.000 habitantes (n = 6) (%)');
+    expect(comparison.content.split('\r\n')[0]).toBe(
+      '\uFEFFPolítica;Ayuntamiento de Prueba (puntos);Ayuntamiento de Prueba (%);Valencia/València (n = 1) (puntos);Valencia/València (n = 1) (%);Comunitat Valenciana (n = 4) (puntos);Comunitat Valenciana (n = 4) (%);Entidades de 5.001 a 20.000 habitantes (n = 6) (puntos);Entidades de 5.001 a 20.000 habitantes (n = 6) (%)',
+    );
     expect(comparison.content).toContain('\r\nAgua;7;75;7;75;6;60;5,6;60\r\n');
     expect(measures.name).toBe('ayuntamiento-de-prueba-campana-2026-detalle-por-medidas.csv');
     expect(measures.content).toContain('\r\nTotal general;12;7;19;60;70\r\n');
   });
 
-  it("downloads the whole report as one Excel workbook open at the table asked for, and says so when exceljs cannot load", async () => {
+  it('downloads the whole report as one Excel workbook open at the table asked for, and says so when exceljs cannot load', async () => {
     const { dependencies, calls } = deps();
     const state = rootReducer(rootReducer(signedIn(), resultsActions.campaignOpened(3)), resultsActions.resultLoaded(result));
-    await expectSaga(handleExcelRequested, dependencies, resultsActions.excelRequested({ table: 'measures' })).withReducer(rootReducer, state).run();
+    await expectSaga(handleExcelRequested, dependencies, resultsActions.excelRequested({ table: 'measures' }))
+      .withReducer(rootReducer, state)
+      .run();
     const [workbook] = calls.downloads;
     expect(workbook.name).toBe('ayuntamiento-de-prueba-campana-2026-resultados.xlsx');
     expect(workbook.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     // The fake writer's bytes name the sheets and the one open first: global, the ranks, one per axis, the measures, the plan.
     const measuresSheet = result.axisDetails.length + 2;
-    const sheets = ['Resultado global', 'Puesto entre los participantes', ...result.axisDetails.map((a) => a.axisText), 'Detalle por medidas', 'Plan de mejora'];
+    const sheets = [
+      'Resultado global',
+      'Puesto entre los participantes',
+      ...result.axisDetails.map((a) => a.axisText),
+      'Detalle por medidas',
+      'Plan de mejora',
+    ];
     expect(workbook.content).toBe(`<${new TextEncoder().encode(sheets.join('|') + `@${measuresSheet}`).byteLength} bytes>`);
 
     const failing = deps({}, { workbookBytes: () => Promise.reject(new Error('ChunkLoadError')) });
-    const run = await expectSaga(handleExcelRequested, failing.dependencies, resultsActions.excelRequested({ table: 'measures' })).withReducer(rootReducer, state).run();
+    const run = await expectSaga(handleExcelRequested, failing.dependencies, resultsActions.excelRequested({ table: 'measures' }))
+      .withReducer(rootReducer, state)
+      .run();
     expect(failing.calls.downloads).toEqual([]);
     expect(run.storeState.snackbar.current?.message).toBe('RESULTS.TOAST.EXCEL_ERROR');
   });
@@ -313,12 +406,18 @@ describe('results sagas', () => {
   it("downloads the 'Plan de mejora' as CSV in the interface's language, and nothing before the result is in", async () => {
     const { dependencies, calls } = deps();
     const opened = rootReducer(signedIn(), resultsActions.campaignOpened(3));
-    await expectSaga(handleCsvRequested, dependencies, resultsActions.csvRequested({ table: 'plan' })).withReducer(rootReducer, opened).run();
+    await expectSaga(handleCsvRequested, dependencies, resultsActions.csvRequested({ table: 'plan' }))
+      .withReducer(rootReducer, opened)
+      .run();
     expect(calls.downloads).toEqual([]);
     const loaded = rootReducer(opened, resultsActions.resultLoaded(planFixture()));
-    await expectSaga(handleCsvRequested, dependencies, resultsActions.csvRequested({ table: 'plan' })).withReducer(rootReducer, loaded).run();
+    await expectSaga(handleCsvRequested, dependencies, resultsActions.csvRequested({ table: 'plan' }))
+      .withReducer(rootReducer, loaded)
+      .run();
     const english = { ...loaded, locale: { ...loaded.locale, language: 'en' as const } };
-    await expectSaga(handleCsvRequested, dependencies, resultsActions.csvRequested({ table: 'plan' })).withReducer(rootReducer, english).run();
+    await expectSaga(handleCsvRequested, dependencies, resultsActions.csvRequested({ table: 'plan' }))
+      .withReducer(rootReducer, english)
+      .run();
     const [spanishPlan, englishPlan] = calls.downloads;
     expect(spanishPlan.name).toBe('ayuntamiento-de-prueba-campana-2026-plan-de-mejora.csv');
     expect(spanishPlan.type).toBe('text/csv;charset=utf-8');

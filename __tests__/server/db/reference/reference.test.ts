@@ -39,7 +39,9 @@ describe('Spanish geography', () => {
   });
 
   it('links every province to the community that INE gives its municipalities', () => {
-    const raw = (municipalitiesPackage as unknown as { default?: { provCode: string; commCode: string }[] }).default ?? (municipalitiesPackage as unknown as { provCode: string; commCode: string }[]);
+    const raw =
+      (municipalitiesPackage as unknown as { default?: { provCode: string; commCode: string }[] }).default ??
+      (municipalitiesPackage as unknown as { provCode: string; commCode: string }[]);
     const fromPackage = new Map(raw.map((m) => [m.provCode, m.commCode]));
     expect(fromPackage.size).toBe(52);
     for (const province of PROVINCES) expect([province.id, fromPackage.get(province.id)]).toEqual([province.id, province.communityId]);

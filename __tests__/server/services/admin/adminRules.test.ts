@@ -15,8 +15,12 @@ describe('administration rules', () => {
     expect(canManageUser({ id: 4, role: 'USER' }, { id: 3, role: 'USER' })).toBe(false);
   });
 
-  it('finds the one province of an entity\'s municipalities, or says why there is none', () => {
-    const found = [{ id: '46017', provinceId: '46' }, { id: '46250', provinceId: '46' }, { id: '28079', provinceId: '28' }];
+  it("finds the one province of an entity's municipalities, or says why there is none", () => {
+    const found = [
+      { id: '46017', provinceId: '46' },
+      { id: '46250', provinceId: '46' },
+      { id: '28079', provinceId: '28' },
+    ];
     expect(singleProvince(['46017', '46250'], found.slice(0, 2))).toBe('46');
     const error = (fn: () => unknown) => {
       try {
@@ -27,6 +31,9 @@ describe('administration rules', () => {
       return 'no error';
     };
     expect(error(() => singleProvince(['46017', '28079'], found))).toEqual(['VALIDATION', 'MULTIPLE_PROVINCES']);
-    expect(error(() => singleProvince(['46017', '99999'], found.slice(0, 1)))).toEqual(['VALIDATION', { municipalities: 'ENTITIES.VALIDATION.UNKNOWN_MUNICIPALITY' }]);
+    expect(error(() => singleProvince(['46017', '99999'], found.slice(0, 1)))).toEqual([
+      'VALIDATION',
+      { municipalities: 'ENTITIES.VALIDATION.UNKNOWN_MUNICIPALITY' },
+    ]);
   });
 });

@@ -18,7 +18,7 @@ describe('confusable entity names', () => {
   it('leaves Latin names alone, even those that differ by an accent, and foreign names that read as no other', () => {
     expect(confusableWith('Ayuntamiento de Alcaniz', existing)).toBeUndefined();
     expect(confusableWith('Ayuntamiento de Carcaixent', existing)).toBeUndefined();
-    expect(confusableWith('Ajuntament de l\'Alcúdia', existing)).toBeUndefined();
+    expect(confusableWith("Ajuntament de l'Alcúdia", existing)).toBeUndefined();
     expect(confusableWith('Δήμος Αθηναίων', existing)).toBeUndefined();
     expect(confusableWith('\u0410yuntamiento de Carcaixent', [])).toBeUndefined();
   });

@@ -88,24 +88,46 @@ describe('token signer', () => {
   it('issues share links with header typ share+jwt and an audience of their own', async () => {
     const newShare = await signer.signShare({ shareId: 'share-2', campaignId: 4 }, 60);
     expect(decodeProtectedHeader(newShare)).toEqual({ alg: 'HS256', typ: 'share+jwt' });
-    expect(decodeJwt(newShare)).toEqual({ iss: ISSUER, aud: `${ISSUER}/api/share`, cid: 4, sub: 'share-2', jti: expect.any(String), iat: expect.any(Number), exp: expect.any(Number) });
+    expect(decodeJwt(newShare)).toEqual({
+      iss: ISSUER,
+      aud: `${ISSUER}/api/share`,
+      cid: 4,
+      sub: 'share-2',
+      jti: expect.any(String),
+      iat: expect.any(Number),
+      exp: expect.any(Number),
+    });
     expect(await signer.verify(newShare)).toEqual({ kind: 'share', claims: { shareId: 'share-2', campaignId: 4 } });
   });
 
   it('accepts each kind of token only under its own header type and audience', async () => {
     const typs = { access: 'at+jwt', share: 'share+jwt', device: 'device+jwt', none: undefined };
     const audiences = { access: `${ISSUER}/api`, share: `${ISSUER}/api/share`, device: `${ISSUER}/api/v1/auth/login`, none: undefined };
-    const claims = { access: { sub: '7', client_id: 'campaigns-web', sid: 'fam-1', jti: 'j-1' }, share: { sub: 'share-1', cid: 3, jti: 'j-2' }, device: { sub: 'h-1', jti: 'dev-1' } };
+    const claims = {
+      access: { sub: '7', client_id: 'campaigns-web', sid: 'fam-1', jti: 'j-1' },
+      share: { sub: 'share-1', cid: 3, jti: 'j-2' },
+      device: { sub: 'h-1', jti: 'dev-1' },
+    };
     const kinds = ['access', 'share', 'device', 'none'] as const;
     for (const header of kinds) {
       for (const audience of kinds) {
         for (const payload of ['access', 'share', 'device'] as const) {
           const token = await handMade(typs[header] ? { typ: typs[header] } : {}, { ...claims[payload], aud: audiences[audience] });
           const same = header === audience && audience === payload;
-          const expected = same && payload === 'access' ? { kind: 'access', claims: access } : same && payload === 'share' ? { kind: 'share', claims: { shareId: 'share-1', campaignId: 3 } } : { kind: 'invalid' };
+          const expected =
+            same && payload === 'access'
+              ? { kind: 'access', claims: access }
+              : same && payload === 'share'
+                ? { kind: 'share', claims: { shareId: 'share-1', campaignId: 3 } }
+                : { kind: 'invalid' };
           expect({ header, audience, payload, verified: await signer.verify(token) }).toEqual({ header, audience, payload, verified: expected });
           const device = header === 'device' && audience === 'device';
-          expect({ header, audience, payload, device: await signer.verifyDevice(token) }).toEqual({ header, audience, payload, device: device ? expect.any(Object) : undefined });
+          expect({ header, audience, payload, device: await signer.verifyDevice(token) }).toEqual({
+            header,
+            audience,
+            payload,
+            device: device ? expect.any(Object) : undefined,
+          });
         }
       }
     }

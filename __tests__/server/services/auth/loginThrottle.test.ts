@@ -1,4 +1,11 @@
-import { DEVICE_COOKIE_TTL_SECONDS, FORGET_AFTER_MS, FREE_FAILURES, MAX_DELAY_SECONDS, decideAttempt, delayAfterFailures } from '../../../../src/server/services/auth/loginThrottle.js';
+import {
+  DEVICE_COOKIE_TTL_SECONDS,
+  FORGET_AFTER_MS,
+  FREE_FAILURES,
+  MAX_DELAY_SECONDS,
+  decideAttempt,
+  delayAfterFailures,
+} from '../../../../src/server/services/auth/loginThrottle.js';
 import { MAX_DEVICE_COOKIES, deviceCookieHeaders, deviceCookieName, readDeviceCookies } from '../../../../src/server/services/auth/deviceCookie.js';
 
 describe('login throttle delay', () => {
@@ -13,14 +20,33 @@ describe('login throttle delay', () => {
   const at = (ms: number) => new Date(now.getTime() + ms);
 
   it('counts an attempt it lets through and sets the wait before the next', () => {
-    expect(decideAttempt({ failures: 0, blockedUntil: new Date(0), lastAttemptAt: new Date(0), auditedUntil: new Date(0) }, now)).toEqual({ allowed: true, failures: 1, blockedUntil: now });
-    expect(decideAttempt({ failures: 5, blockedUntil: at(-1), lastAttemptAt: at(-1000), auditedUntil: new Date(0) }, now)).toEqual({ allowed: true, failures: 6, blockedUntil: at(2000) });
-    expect(decideAttempt({ failures: 5, blockedUntil: now, lastAttemptAt: at(-1000), auditedUntil: new Date(0) }, now)).toMatchObject({ allowed: true, failures: 6 });
+    expect(decideAttempt({ failures: 0, blockedUntil: new Date(0), lastAttemptAt: new Date(0), auditedUntil: new Date(0) }, now)).toEqual({
+      allowed: true,
+      failures: 1,
+      blockedUntil: now,
+    });
+    expect(decideAttempt({ failures: 5, blockedUntil: at(-1), lastAttemptAt: at(-1000), auditedUntil: new Date(0) }, now)).toEqual({
+      allowed: true,
+      failures: 6,
+      blockedUntil: at(2000),
+    });
+    expect(decideAttempt({ failures: 5, blockedUntil: now, lastAttemptAt: at(-1000), auditedUntil: new Date(0) }, now)).toMatchObject({
+      allowed: true,
+      failures: 6,
+    });
   });
 
   it('refuses an attempt inside the wait, with the seconds left rounded up', () => {
-    expect(decideAttempt({ failures: 6, blockedUntil: at(1500), lastAttemptAt: at(-500), auditedUntil: new Date(0) }, now)).toEqual({ allowed: false, retryAfterSeconds: 2, audit: true });
-    expect(decideAttempt({ failures: 20, blockedUntil: at(MAX_DELAY_SECONDS * 1000), lastAttemptAt: now, auditedUntil: new Date(0) }, now)).toEqual({ allowed: false, retryAfterSeconds: MAX_DELAY_SECONDS, audit: true });
+    expect(decideAttempt({ failures: 6, blockedUntil: at(1500), lastAttemptAt: at(-500), auditedUntil: new Date(0) }, now)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 2,
+      audit: true,
+    });
+    expect(decideAttempt({ failures: 20, blockedUntil: at(MAX_DELAY_SECONDS * 1000), lastAttemptAt: now, auditedUntil: new Date(0) }, now)).toEqual({
+      allowed: false,
+      retryAfterSeconds: MAX_DELAY_SECONDS,
+      audit: true,
+    });
   });
 
   it('has only the first refusal of each wait audited', () => {
@@ -32,8 +58,15 @@ describe('login throttle delay', () => {
   });
 
   it('forgets the failures of a bucket quiet for a day', () => {
-    expect(decideAttempt({ failures: 30, blockedUntil: at(1000), lastAttemptAt: at(-FORGET_AFTER_MS), auditedUntil: new Date(0) }, now)).toEqual({ allowed: true, failures: 1, blockedUntil: now });
-    expect(decideAttempt({ failures: 30, blockedUntil: at(-1000), lastAttemptAt: at(-FORGET_AFTER_MS + 1), auditedUntil: new Date(0) }, now)).toMatchObject({ allowed: true, failures: 31 });
+    expect(decideAttempt({ failures: 30, blockedUntil: at(1000), lastAttemptAt: at(-FORGET_AFTER_MS), auditedUntil: new Date(0) }, now)).toEqual({
+      allowed: true,
+      failures: 1,
+      blockedUntil: now,
+    });
+    expect(decideAttempt({ failures: 30, blockedUntil: at(-1000), lastAttemptAt: at(-FORGET_AFTER_MS + 1), auditedUntil: new Date(0) }, now)).toMatchObject({
+      allowed: true,
+      failures: 31,
+    });
   });
 });
 

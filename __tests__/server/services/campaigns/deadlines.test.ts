@@ -18,7 +18,7 @@ describe('deadline rules (Europe/Madrid calendar dates)', () => {
     expect(deadlineState(deadline, new Date('2027-03-31T22:00:00Z'))).toBe('closed');
   });
 
-  it('follows the DST change: the last Sunday of March has 23 hours and October\'s 25', () => {
+  it("follows the DST change: the last Sunday of March has 23 hours and October's 25", () => {
     // 28 March 2027: clocks go from 02:00 to 03:00. The day starts at 23:00 UTC on the 27th and ends at 22:00 UTC on the 28th.
     const march = { opensOn: '2027-03-28', closesOn: '2027-03-28' };
     expect(deadlineState(march, new Date('2027-03-27T22:59:59Z'))).toBe('notOpen');

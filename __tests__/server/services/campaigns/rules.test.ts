@@ -1,9 +1,29 @@
 import { answerProblem, canAnswerCampaign, canReadEntity, statusAfterSave, visibleEntityIds } from '../../../../src/server/services/campaigns/rules.js';
 import type { CurrentUser } from '../../../../src/shared/api/auth.js';
 
-const user = (role: CurrentUser['role'], entities: number[] = []): CurrentUser => ({ id: 1, email: 'a@b.es', name: '', role, entities: entities.map((id) => ({ id, name: `E${id}` })) });
-const single = { type: 'single' as const, responses: [{ id: 1, obsolete: false, exclusive: false }, { id: 2, obsolete: false, exclusive: false }, { id: 3, obsolete: true, exclusive: false }] };
-const multiple = { type: 'multiple' as const, responses: [{ id: 4, obsolete: false, exclusive: false }, { id: 5, obsolete: false, exclusive: false }, { id: 6, obsolete: false, exclusive: true }] };
+const user = (role: CurrentUser['role'], entities: number[] = []): CurrentUser => ({
+  id: 1,
+  email: 'a@b.es',
+  name: '',
+  role,
+  entities: entities.map((id) => ({ id, name: `E${id}` })),
+});
+const single = {
+  type: 'single' as const,
+  responses: [
+    { id: 1, obsolete: false, exclusive: false },
+    { id: 2, obsolete: false, exclusive: false },
+    { id: 3, obsolete: true, exclusive: false },
+  ],
+};
+const multiple = {
+  type: 'multiple' as const,
+  responses: [
+    { id: 4, obsolete: false, exclusive: false },
+    { id: 5, obsolete: false, exclusive: false },
+    { id: 6, obsolete: false, exclusive: true },
+  ],
+};
 
 describe('campaign rules', () => {
   it('lets administrators read every entity and a USER only its own', () => {

@@ -68,7 +68,8 @@ export const ca: ChartTexts = {
         default: '{series.name}, sèrie {seriesNumber} de {chart.series.length} amb {series.points.length} {#eq series.points.length 1}dada{else}dades{/eq}.',
         line: '{series.name}, línia {seriesNumber} de {chart.series.length} amb {series.points.length} {#eq series.points.length 1}punt{else}punts{/eq}.',
         bar: '{series.name}, sèrie de barres {seriesNumber} de {chart.series.length} amb {series.points.length} {#eq series.points.length 1}barra{else}barres{/eq}.',
-        column: '{series.name}, sèrie de columnes {seriesNumber} de {chart.series.length} amb {series.points.length} {#eq series.points.length 1}columna{else}columnes{/eq}.',
+        column:
+          '{series.name}, sèrie de columnes {seriesNumber} de {chart.series.length} amb {series.points.length} {#eq series.points.length 1}columna{else}columnes{/eq}.',
         pie: '{series.name}, cercle {seriesNumber} de {chart.series.length} amb {series.points.length} {#eq series.points.length 1}sector{else}sectors{/eq}.',
       },
       description: '{description}',

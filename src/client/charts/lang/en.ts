@@ -65,10 +65,12 @@ export const en: ChartTexts = {
     },
     series: {
       summary: {
-        default: '{series.name}, series {seriesNumber} of {chart.series.length} with {series.points.length} data {#eq series.points.length 1}point{else}points{/eq}.',
+        default:
+          '{series.name}, series {seriesNumber} of {chart.series.length} with {series.points.length} data {#eq series.points.length 1}point{else}points{/eq}.',
         line: '{series.name}, line {seriesNumber} of {chart.series.length} with {series.points.length} data {#eq series.points.length 1}point{else}points{/eq}.',
         bar: '{series.name}, bar series {seriesNumber} of {chart.series.length} with {series.points.length} {#eq series.points.length 1}bar{else}bars{/eq}.',
-        column: '{series.name}, column series {seriesNumber} of {chart.series.length} with {series.points.length} {#eq series.points.length 1}column{else}columns{/eq}.',
+        column:
+          '{series.name}, column series {seriesNumber} of {chart.series.length} with {series.points.length} {#eq series.points.length 1}column{else}columns{/eq}.',
         pie: '{series.name}, pie {seriesNumber} of {chart.series.length} with {series.points.length} {#eq series.points.length 1}slice{else}slices{/eq}.',
       },
       description: '{description}',

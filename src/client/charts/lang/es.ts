@@ -74,7 +74,8 @@ export const es = {
         default: '{series.name}, serie {seriesNumber} de {chart.series.length} con {series.points.length} {#eq series.points.length 1}dato{else}datos{/eq}.',
         line: '{series.name}, línea {seriesNumber} de {chart.series.length} con {series.points.length} {#eq series.points.length 1}punto{else}puntos{/eq}.',
         bar: '{series.name}, serie de barras {seriesNumber} de {chart.series.length} con {series.points.length} {#eq series.points.length 1}barra{else}barras{/eq}.',
-        column: '{series.name}, serie de columnas {seriesNumber} de {chart.series.length} con {series.points.length} {#eq series.points.length 1}columna{else}columnas{/eq}.',
+        column:
+          '{series.name}, serie de columnas {seriesNumber} de {chart.series.length} con {series.points.length} {#eq series.points.length 1}columna{else}columnas{/eq}.',
         pie: '{series.name}, círculo {seriesNumber} de {chart.series.length} con {series.points.length} {#eq series.points.length 1}sector{else}sectores{/eq}.',
       },
       description: '{description}',

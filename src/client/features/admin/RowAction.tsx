@@ -6,7 +6,12 @@ import { FormattedMessage, useIntl } from 'react-intl';
 export function RowAction({ label, subject, danger, onClick }: { label: string; subject: string; danger?: boolean; onClick: () => void }) {
   const intl = useIntl();
   return (
-    <Button size="sm" variant={danger ? 'outline-danger' : 'outline-secondary'} aria-label={`${intl.formatMessage({ id: label })}: ${subject}`} onClick={onClick}>
+    <Button
+      size="sm"
+      variant={danger ? 'outline-danger' : 'outline-secondary'}
+      aria-label={`${intl.formatMessage({ id: label })}: ${subject}`}
+      onClick={onClick}
+    >
       <FormattedMessage id={label} />
     </Button>
   );

@@ -93,7 +93,14 @@ export default function ChangePasswordPage() {
               <Form noValidate onSubmit={handleSubmit}>
                 {/* The account's e-mail for password managers, which store the new password under it. */}
                 <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
-                <TextField id="current-password" name="currentPassword" type={type} label="ACCOUNT.PASSWORD.CURRENT" autoComplete="current-password" append={toggle} />
+                <TextField
+                  id="current-password"
+                  name="currentPassword"
+                  type={type}
+                  label="ACCOUNT.PASSWORD.CURRENT"
+                  autoComplete="current-password"
+                  append={toggle}
+                />
                 <TextField id="new-password" name="newPassword" type={type} label="ACCOUNT.PASSWORD.NEW" autoComplete="new-password" />
                 <TextField id="repeat-password" name="repeatPassword" type={type} label="ACCOUNT.PASSWORD.REPEAT" autoComplete="new-password" />
                 <div className="d-flex flex-wrap justify-content-end align-items-center gap-2 mt-4">

@@ -75,7 +75,11 @@ export function ForgotPasswordPage() {
           <FormattedMessage id={error.id} values={'values' in error ? error.values : undefined} />
         </Alert>
       )}
-      <Formik initialValues={{ email: '' }} validationSchema={forgotPasswordSchema} onSubmit={(values) => void dispatch(passwordResetActions.linkRequested(values.email.trim()))}>
+      <Formik
+        initialValues={{ email: '' }}
+        validationSchema={forgotPasswordSchema}
+        onSubmit={(values) => void dispatch(passwordResetActions.linkRequested(values.email.trim()))}
+      >
         {({ handleSubmit }) => (
           <Form noValidate onSubmit={handleSubmit}>
             <TextField id="forgot-email" name="email" type="email" label="AUTH.INPUT.EMAIL" autoComplete="username" />

@@ -29,7 +29,11 @@ export function LoginPage() {
           <FormattedMessage id={error.id} values={'values' in error ? error.values : undefined} />
         </Alert>
       )}
-      <Formik initialValues={{ email: '', password: '' }} validationSchema={loginFormSchema} onSubmit={(values) => submit({ email: values.email.trim(), password: values.password })}>
+      <Formik
+        initialValues={{ email: '', password: '' }}
+        validationSchema={loginFormSchema}
+        onSubmit={(values) => submit({ email: values.email.trim(), password: values.password })}
+      >
         {({ handleSubmit }) => (
           <Form noValidate onSubmit={handleSubmit}>
             <TextField id="login-email" name="email" type="email" label="AUTH.INPUT.EMAIL" autoComplete="username" />
@@ -39,9 +43,7 @@ export function LoginPage() {
               type={showPassword ? 'text' : 'password'}
               label="AUTH.INPUT.PASSWORD"
               autoComplete="current-password"
-              append={
-                <PasswordToggle shown={showPassword} onToggle={() => setShowPassword((shown) => !shown)} />
-              }
+              append={<PasswordToggle shown={showPassword} onToggle={() => setShowPassword((shown) => !shown)} />}
             />
             <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mt-4">
               <Link to={PATHS.forgotPassword}>

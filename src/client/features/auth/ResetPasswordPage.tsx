@@ -86,9 +86,7 @@ export function ResetPasswordPage() {
               type={type}
               label="ACCOUNT.PASSWORD.NEW"
               autoComplete="new-password"
-              append={
-                <PasswordToggle shown={shown} onToggle={() => setShown((value) => !value)} />
-              }
+              append={<PasswordToggle shown={shown} onToggle={() => setShown((value) => !value)} />}
             />
             <TextField id="reset-repeat-password" name="repeatPassword" type={type} label="ACCOUNT.PASSWORD.REPEAT" autoComplete="new-password" />
             <div className="d-flex flex-wrap justify-content-end align-items-center gap-2 mt-4">

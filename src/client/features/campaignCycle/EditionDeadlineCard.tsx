@@ -13,10 +13,29 @@ import { DeadlineForm, ExtensionForm } from './DeadlineForms.js';
 /** 'Quedan 12 días' / 'Plazo cerrado' / 'Se abre el ...' / 'Sin plazo'. */
 function DeadlineSummary({ deadline }: { deadline: EditionDeadline }) {
   const intl = useIntl();
-  if (deadline.state === 'closed') return <Badge bg="danger"><FormattedMessage id="DEADLINE.CLOSED_SHORT" /></Badge>;
-  if (deadline.state === 'notOpen' && deadline.opensOn) return <Badge bg="secondary"><FormattedMessage id="DEADLINE.NOT_OPEN_SHORT" values={{ date: formatCalendarDay(intl, deadline.opensOn) }} /></Badge>;
-  if (deadline.daysLeft === null) return <Badge bg="secondary"><FormattedMessage id="DEADLINE.NO_LIMIT" /></Badge>;
-  return <Badge bg="primary"><FormattedMessage id="DEADLINE.DAYS_LEFT" values={{ days: deadline.daysLeft }} /></Badge>;
+  if (deadline.state === 'closed')
+    return (
+      <Badge bg="danger">
+        <FormattedMessage id="DEADLINE.CLOSED_SHORT" />
+      </Badge>
+    );
+  if (deadline.state === 'notOpen' && deadline.opensOn)
+    return (
+      <Badge bg="secondary">
+        <FormattedMessage id="DEADLINE.NOT_OPEN_SHORT" values={{ date: formatCalendarDay(intl, deadline.opensOn) }} />
+      </Badge>
+    );
+  if (deadline.daysLeft === null)
+    return (
+      <Badge bg="secondary">
+        <FormattedMessage id="DEADLINE.NO_LIMIT" />
+      </Badge>
+    );
+  return (
+    <Badge bg="primary">
+      <FormattedMessage id="DEADLINE.DAYS_LEFT" values={{ days: deadline.daysLeft }} />
+    </Badge>
+  );
 }
 
 /** The late entities: campaigns not sent (or none) after their closing date. */

@@ -9,7 +9,8 @@ import { campaignCycleActions } from './campaignCycleSlice.js';
 import { selectChange } from './campaignCycleSelectors.js';
 
 /** Checks a mandatory reason (the server checks again). */
-export const reasonError = (reason: string) => (reason.trim() === '' ? 'DEADLINE.FORM.REASON_REQUIRED' : reason.length > REASON_MAX_LENGTH ? 'DEADLINE.FORM.REASON_TOO_LONG' : undefined);
+export const reasonError = (reason: string) =>
+  reason.trim() === '' ? 'DEADLINE.FORM.REASON_REQUIRED' : reason.length > REASON_MAX_LENGTH ? 'DEADLINE.FORM.REASON_TOO_LONG' : undefined;
 
 /** 'Reabrir' a sent campaign (ADMIN): back to draft with its answers, with a mandatory reason. */
 export function ReopenDialog({ campaign, onHide }: { campaign: { id: number; entity: string; year: number } | null; onHide: () => void }) {
@@ -41,7 +42,14 @@ export function ReopenDialog({ campaign, onHide }: { campaign: { id: number; ent
                   <Form.Label>
                     <FormattedMessage id="REOPEN.REASON" />
                   </Form.Label>
-                  <Field id="reopen-reason" as="textarea" name="reason" rows={3} maxLength={REASON_MAX_LENGTH} className={`form-control${errors.reason && touched.reason ? ' is-invalid' : ''}`} />
+                  <Field
+                    id="reopen-reason"
+                    as="textarea"
+                    name="reason"
+                    rows={3}
+                    maxLength={REASON_MAX_LENGTH}
+                    className={`form-control${errors.reason && touched.reason ? ' is-invalid' : ''}`}
+                  />
                   <ErrorMessage name="reason" component="div" className="invalid-feedback" />
                 </Form.Group>
               </Modal.Body>

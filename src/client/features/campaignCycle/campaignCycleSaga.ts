@@ -24,13 +24,21 @@ type Deps = CampaignCycleDependencies & Pick<ResultsDependencies, 'resultsApi' |
 /** The dates of the edition the status page shows (its deadline card). */
 export function* handleEditionDeadlineRequested(deps: Deps): Saga<void> {
   const editionId = yield* select(selectShownEditionId);
-  yield* load(callApi(keepOnScreen('DEADLINE.TOAST.LOAD_ERROR'), deps.campaignCycleApi.editionDeadline, editionId), campaignCycleActions.editionDeadlineLoaded, campaignCycleActions.editionDeadlineFailed);
+  yield* load(
+    callApi(keepOnScreen('DEADLINE.TOAST.LOAD_ERROR'), deps.campaignCycleApi.editionDeadline, editionId),
+    campaignCycleActions.editionDeadlineLoaded,
+    campaignCycleActions.editionDeadlineFailed,
+  );
 }
 
 /** The questionnaire's dates load beside it (and again when a save is refused for them: the page turns read-only). */
 export function* handleCampaignDeadline(deps: Deps, id: number): Saga<void> {
   yield put(campaignCycleActions.campaignDeadlineRequested(id));
-  yield* load(callApi(keepOnScreen(), deps.campaignCycleApi.campaignDeadline, id), campaignCycleActions.campaignDeadlineLoaded, campaignCycleActions.campaignDeadlineFailed);
+  yield* load(
+    callApi(keepOnScreen(), deps.campaignCycleApi.campaignDeadline, id),
+    campaignCycleActions.campaignDeadlineLoaded,
+    campaignCycleActions.campaignDeadlineFailed,
+  );
 }
 
 /** A save refused for the dates: the questionnaire's dates again, so that the page says why and turns read-only. */
@@ -57,11 +65,19 @@ export function handleDeadlineSet(deps: Deps, action: ReturnType<typeof campaign
 /** An extension in the edition whose dates the card shows. */
 export function* handleExtension(deps: Deps, action: ReturnType<typeof campaignCycleActions.extensionRequested>): Saga<void> {
   const editionId = yield* select((state: RootState) => state.campaignCycle.edition.deadline?.editionId);
-  yield* change(callApi(keepOnScreen(changeErrorToast), deps.campaignCycleApi.extendDeadline, { ...action.payload, ...(editionId === undefined ? {} : { editionId }) }), 'DEADLINE.TOAST.EXTENDED', (r) => r);
+  yield* change(
+    callApi(keepOnScreen(changeErrorToast), deps.campaignCycleApi.extendDeadline, { ...action.payload, ...(editionId === undefined ? {} : { editionId }) }),
+    'DEADLINE.TOAST.EXTENDED',
+    (r) => r,
+  );
 }
 
 export function* handleReopen(deps: Deps, action: ReturnType<typeof campaignCycleActions.reopenRequested>): Saga<void> {
-  yield* change(callApi(keepOnScreen(changeErrorToast), deps.campaignCycleApi.reopen, action.payload.id, action.payload.reason), 'REOPEN.TOAST.DONE', () => null);
+  yield* change(
+    callApi(keepOnScreen(changeErrorToast), deps.campaignCycleApi.reopen, action.payload.id, action.payload.reason),
+    'REOPEN.TOAST.DONE',
+    () => null,
+  );
   yield put(campaignsActions.statusRequested());
   yield put(campaignCycleActions.editionDeadlineRequested());
 }
@@ -70,7 +86,11 @@ export function* handleReopen(deps: Deps, action: ReturnType<typeof campaignCycl
 export function* handleReportOpened(deps: Deps, action: ReturnType<typeof resultsActions.campaignOpened>): Saga<void> {
   if (action.payload === null) return;
   yield put(campaignCycleActions.reopeningsRequested(action.payload));
-  yield* load(callApi(keepOnScreen(), deps.campaignCycleApi.reopenings, action.payload), campaignCycleActions.reopeningsLoaded, campaignCycleActions.reopeningsFailed);
+  yield* load(
+    callApi(keepOnScreen(), deps.campaignCycleApi.reopenings, action.payload),
+    campaignCycleActions.reopeningsLoaded,
+    campaignCycleActions.reopeningsFailed,
+  );
 }
 
 export function* handleSharedReportOpened(deps: Deps): Saga<void> {
@@ -89,9 +109,13 @@ export function* watchCampaignCycle(deps: Deps): Saga<void> {
   yield takeLeading(campaignCycleActions.deadlineSetRequested.type, handleDeadlineSet, deps);
   yield takeLeading(campaignCycleActions.extensionRequested.type, handleExtension, deps);
   yield takeLeading(campaignCycleActions.reopenRequested.type, handleReopen, deps);
-  yield takeLatest(campaignsActions.questionnaireRequested.type, (action: ReturnType<typeof campaignsActions.questionnaireRequested>) => handleCampaignDeadline(deps, action.payload));
+  yield takeLatest(campaignsActions.questionnaireRequested.type, (action: ReturnType<typeof campaignsActions.questionnaireRequested>) =>
+    handleCampaignDeadline(deps, action.payload),
+  );
   yield takeLatest(
-    (action: { type: string; payload?: unknown }) => action.type === campaignsActions.answerSaveFailed.type && isDeadlineRefusal((action as ReturnType<typeof campaignsActions.answerSaveFailed>).payload.error),
+    (action: { type: string; payload?: unknown }) =>
+      action.type === campaignsActions.answerSaveFailed.type &&
+      isDeadlineRefusal((action as ReturnType<typeof campaignsActions.answerSaveFailed>).payload.error),
     () => handleDeadlineRefusal(deps),
   );
   yield takeLatest(resultsActions.campaignOpened.type, handleReportOpened, deps);

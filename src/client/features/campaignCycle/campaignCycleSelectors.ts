@@ -12,7 +12,11 @@ export const isDeadlineRefusal = (error: RequestError | null) => error?.type ===
 
 /** The toast of a refused save or submit: the dates when they are the cause, else the call's own message. */
 export const answerErrorToast = (fallback: string) => (error: RequestError) =>
-  error.type === 'CONFLICT' && error.data === closed ? 'DEADLINE.TOAST.CLOSED' : error.type === 'CONFLICT' && error.data === notOpen ? 'DEADLINE.TOAST.NOT_OPEN' : fallback;
+  error.type === 'CONFLICT' && error.data === closed
+    ? 'DEADLINE.TOAST.CLOSED'
+    : error.type === 'CONFLICT' && error.data === notOpen
+      ? 'DEADLINE.TOAST.NOT_OPEN'
+      : fallback;
 
 /** The toast of a refused change on the status page. */
 export const changeErrorToast = (error: RequestError) => {
@@ -46,12 +50,10 @@ export const selectIsLate = createSelector([selectEditionDeadline], (edition) =>
 });
 
 /** The entities an extension may be given: late ones first, then the other unsent campaigns of the edition the card shows, by name. */
-export const selectExtensionOptions = createSelector(
-  [selectEditionDeadline, (state: RootState) => state.campaigns.statusPage.rows],
-  (edition, rows) => {
-    const options = new Map<number, string>();
-    for (const late of edition.deadline?.late ?? []) options.set(late.entityId, late.entity);
-    for (const row of rows) if (row.editionId === edition.deadline?.editionId && row.status !== 'sent' && !options.has(row.entityId)) options.set(row.entityId, row.entity);
-    return [...options].map(([entityId, entity]) => ({ entityId, entity }));
-  },
-);
+export const selectExtensionOptions = createSelector([selectEditionDeadline, (state: RootState) => state.campaigns.statusPage.rows], (edition, rows) => {
+  const options = new Map<number, string>();
+  for (const late of edition.deadline?.late ?? []) options.set(late.entityId, late.entity);
+  for (const row of rows)
+    if (row.editionId === edition.deadline?.editionId && row.status !== 'sent' && !options.has(row.entityId)) options.set(row.entityId, row.entity);
+  return [...options].map(([entityId, entity]) => ({ entityId, entity }));
+});

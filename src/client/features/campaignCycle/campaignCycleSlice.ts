@@ -68,7 +68,12 @@ const campaignCycleSlice = createSlice({
       state.reopenings = { ...initialState.reopenings, status: 'loading', campaignId: action.payload };
     },
     reopeningsLoaded(state, action: PayloadAction<{ reopenings: Reopening[]; linkBeforeReopening: boolean }>) {
-      Object.assign(state.reopenings, { status: 'succeeded', error: null, items: action.payload.reopenings, linkBeforeReopening: action.payload.linkBeforeReopening });
+      Object.assign(state.reopenings, {
+        status: 'succeeded',
+        error: null,
+        items: action.payload.reopenings,
+        linkBeforeReopening: action.payload.linkBeforeReopening,
+      });
     },
     reopeningsFailed(state, action: PayloadAction<RequestError>) {
       Object.assign(state.reopenings, { status: 'failed', error: action.payload, items: [] });

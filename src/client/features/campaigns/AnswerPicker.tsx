@@ -92,7 +92,12 @@ export function AnswerPicker(props: AnswerPickerProps) {
         <Button size="sm" onClick={save} disabled={saveStatus === 'loading'} aria-label={`${intl.formatMessage({ id: 'PICKER.SAVE' })}: ${subindicator.text}`}>
           <FormattedMessage id="PICKER.SAVE" />
         </Button>
-        <Button size="sm" variant="outline-secondary" onClick={clear} disabled={saveStatus === 'loading' || (choice.length === 0 && subindicator.answer === null)}>
+        <Button
+          size="sm"
+          variant="outline-secondary"
+          onClick={clear}
+          disabled={saveStatus === 'loading' || (choice.length === 0 && subindicator.answer === null)}
+        >
           <FormattedMessage id="PICKER.CLEAR" />
         </Button>
         <SaveStatusLine subindicator={subindicator} unsaved={unsaved} saveStatus={saveStatus} onRetry={props.onRetry} />

@@ -32,7 +32,17 @@ export function ReadOnlyAnswer({ subindicator }: { subindicator: Subindicator })
  * podido guardar: reintentar' when the save failed (the autosave also retries by itself when the failure may pass),
  * or '✓ Guardada' while the choice on screen is the saved one.
  */
-export function SaveStatusLine({ subindicator, unsaved, saveStatus, onRetry }: { subindicator: Subindicator; unsaved: boolean; saveStatus?: RequestStatus; onRetry?: () => void }) {
+export function SaveStatusLine({
+  subindicator,
+  unsaved,
+  saveStatus,
+  onRetry,
+}: {
+  subindicator: Subindicator;
+  unsaved: boolean;
+  saveStatus?: RequestStatus;
+  onRetry?: () => void;
+}) {
   const saved = !unsaved && subindicator.answer !== null && subindicator.answer.length > 0;
   const failed = unsaved && saveStatus === 'failed';
   return (

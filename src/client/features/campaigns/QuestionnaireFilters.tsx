@@ -15,9 +15,33 @@ export function QuestionnaireFilters() {
   const t = (id: string) => intl.formatMessage({ id });
   return (
     <div className="d-flex flex-wrap gap-2 align-items-end mb-3">
-      <FilterDropdown id="filter-axis" label={t('QUESTIONNAIRE.FILTER_AXIS')} options={options.axes} multiple searchable value={filters.axes} onChange={(v) => change({ axes: v as number[] })} />
-      <FilterDropdown id="filter-policy" label={t('QUESTIONNAIRE.FILTER_POLICY')} options={options.policies} multiple searchable value={filters.policies} onChange={(v) => change({ policies: v as number[] })} />
-      <FilterDropdown id="filter-measure" label={t('QUESTIONNAIRE.FILTER_MEASURE')} options={options.measures} multiple searchable value={filters.measures} onChange={(v) => change({ measures: v as number[] })} />
+      <FilterDropdown
+        id="filter-axis"
+        label={t('QUESTIONNAIRE.FILTER_AXIS')}
+        options={options.axes}
+        multiple
+        searchable
+        value={filters.axes}
+        onChange={(v) => change({ axes: v as number[] })}
+      />
+      <FilterDropdown
+        id="filter-policy"
+        label={t('QUESTIONNAIRE.FILTER_POLICY')}
+        options={options.policies}
+        multiple
+        searchable
+        value={filters.policies}
+        onChange={(v) => change({ policies: v as number[] })}
+      />
+      <FilterDropdown
+        id="filter-measure"
+        label={t('QUESTIONNAIRE.FILTER_MEASURE')}
+        options={options.measures}
+        multiple
+        searchable
+        value={filters.measures}
+        onChange={(v) => change({ measures: v as number[] })}
+      />
       <FilterDropdown
         id="filter-answered"
         label={t('QUESTIONNAIRE.FILTER_ANSWERED')}
@@ -29,7 +53,13 @@ export function QuestionnaireFilters() {
         value={filters.answered}
         onChange={(v) => change({ answered: v as Filters['answered'] })}
       />
-      <SearchBox id="questionnaire-search" label="QUESTIONNAIRE.SEARCH" style={{ minWidth: '16rem' }} value={filters.search} onChange={(search) => change({ search })} />
+      <SearchBox
+        id="questionnaire-search"
+        label="QUESTIONNAIRE.SEARCH"
+        style={{ minWidth: '16rem' }}
+        value={filters.search}
+        onChange={(search) => change({ search })}
+      />
     </div>
   );
 }

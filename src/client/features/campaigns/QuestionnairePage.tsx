@@ -46,7 +46,10 @@ export default function QuestionnairePage() {
           )}
           {campaign.reopening && (
             <Alert variant="warning" data-testid="reopened-notice">
-              <FormattedMessage id="QUESTIONNAIRE.REOPENED" values={{ date: formatShortMadridDay(intl, campaign.reopening.at), reason: campaign.reopening.reason }} />
+              <FormattedMessage
+                id="QUESTIONNAIRE.REOPENED"
+                values={{ date: formatShortMadridDay(intl, campaign.reopening.at), reason: campaign.reopening.reason }}
+              />
             </Alert>
           )}
           {sent && (

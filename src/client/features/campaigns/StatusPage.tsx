@@ -27,7 +27,6 @@ const StatusPie = lazy(() => chartChunkReady(import(/* webpackChunkName: "charts
 /** The pie's height, kept free while its chunk loads so that the map below does not jump. */
 const PIE_HEIGHT = 260;
 
-
 type StatusRows = ReturnType<typeof selectStatusPage>;
 
 /** The pie of the campaigns' statuses over the table (a spinner while the first load runs). */
@@ -107,7 +106,12 @@ function EditionExport() {
   const edition = chosen !== null && editions.includes(chosen) ? chosen : current;
   if (edition === null) return null;
   const button = (format: 'csv' | 'xlsx', label: string) => (
-    <Button variant="light" className="border" disabled={exporting !== null} onClick={() => dispatch(campaignsActions.editionExportRequested({ edition, format }))}>
+    <Button
+      variant="light"
+      className="border"
+      disabled={exporting !== null}
+      onClick={() => dispatch(campaignsActions.editionExportRequested({ edition, format }))}
+    >
       {exporting === format ? <Spinner animation="border" size="sm" className="me-1" /> : <Download aria-hidden="true" className="me-1" />}
       <FormattedMessage id={label} />
     </Button>

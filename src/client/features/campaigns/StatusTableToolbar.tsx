@@ -107,7 +107,11 @@ export function StatusTableToolbar({ view, onChange }: { view: StatusView; onCha
               </option>
             ))}
           </Form.Select>
-          <Button variant="outline-secondary" onClick={() => onChange({ sortDescending: !view.sortDescending })} aria-label={intl.formatMessage({ id: view.sortDescending ? 'CAMPAIGNS.SORT_DESCENDING' : 'CAMPAIGNS.SORT_ASCENDING' })}>
+          <Button
+            variant="outline-secondary"
+            onClick={() => onChange({ sortDescending: !view.sortDescending })}
+            aria-label={intl.formatMessage({ id: view.sortDescending ? 'CAMPAIGNS.SORT_DESCENDING' : 'CAMPAIGNS.SORT_ASCENDING' })}
+          >
             <span aria-hidden="true">{view.sortDescending ? '▼' : '▲'}</span>
           </Button>
         </div>

@@ -27,7 +27,15 @@ export const AUTOSAVE_MAX_WAIT_MS = 2_000;
 export const retryDelayMs = (attempt: number) => Math.min(2_000 * 2 ** attempt, 30_000);
 
 /** Failures that may pass by themselves, so that the same save is tried again. */
-const PASSING_FAILURES: readonly TransportErrorType[] = ['CONNECTION_FAILED', 'EMPTY_RESPONSE', 'HTTP_ERROR', 'INTERNAL', 'UNAVAILABLE', 'RATE_LIMITED', 'REQUEST_TIMEOUT'];
+const PASSING_FAILURES: readonly TransportErrorType[] = [
+  'CONNECTION_FAILED',
+  'EMPTY_RESPONSE',
+  'HTTP_ERROR',
+  'INTERNAL',
+  'UNAVAILABLE',
+  'RATE_LIMITED',
+  'REQUEST_TIMEOUT',
+];
 const passes = (error: RequestError) => PASSING_FAILURES.includes(error.type);
 
 /** A failure that will be retried shows on its question; one that will not also says why in a toast. */
@@ -39,7 +47,9 @@ const RESTARTS_SAVES = [campaignsActions.answersSaveNow.type, campaignsActions.a
 function* waitForPause(): Saga<void> {
   const until = (yield* call(Date.now)) + AUTOSAVE_MAX_WAIT_MS;
   for (;;) {
-    const { changed } = (yield race({ changed: take(campaignsActions.answerChosen.type), now: take(RESTARTS_SAVES), pause: delay(AUTOSAVE_PAUSE_MS) })) as { changed?: unknown };
+    const { changed } = (yield race({ changed: take(campaignsActions.answerChosen.type), now: take(RESTARTS_SAVES), pause: delay(AUTOSAVE_PAUSE_MS) })) as {
+      changed?: unknown;
+    };
     if (!changed || (yield* call(Date.now)) >= until) return;
   }
 }
@@ -104,8 +114,13 @@ export function* handleSubmitAsked(action: ReturnType<typeof campaignsActions.su
   yield* waitForSaves();
   const failed = yield* select(selectFailedAnswers);
   if (failed.length > 0) {
-    const questions = failed.slice(0, NAMED).map((s) => `«${s.text}»`).join(', ');
-    yield put(snackbarActions.toastShown('QUESTIONNAIRE.TOAST.NOT_SAVED', 'error', { count: failed.length, questions, more: Math.max(0, failed.length - NAMED) }));
+    const questions = failed
+      .slice(0, NAMED)
+      .map((s) => `«${s.text}»`)
+      .join(', ');
+    yield put(
+      snackbarActions.toastShown('QUESTIONNAIRE.TOAST.NOT_SAVED', 'error', { count: failed.length, questions, more: Math.max(0, failed.length - NAMED) }),
+    );
     return;
   }
   if (!(yield* select(selectCanSubmit))) {

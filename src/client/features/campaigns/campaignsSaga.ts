@@ -71,7 +71,14 @@ export function* handleCreate(deps: CampaignsDependencies, action: ReturnType<ty
 
 /** Deleting asks first (spec section 9: confirmation dialogs). */
 export function* handleDeleteAsked(action: ReturnType<typeof campaignsActions.deleteAsked>): Saga<void> {
-  yield put(askToConfirm({ title: 'CAMPAIGNS.DELETE.TITLE', message: 'CAMPAIGNS.DELETE.MESSAGE', values: { entity: action.payload.entity, year: action.payload.year }, action: campaignsActions.deleteConfirmed(action.payload.id) }));
+  yield put(
+    askToConfirm({
+      title: 'CAMPAIGNS.DELETE.TITLE',
+      message: 'CAMPAIGNS.DELETE.MESSAGE',
+      values: { entity: action.payload.entity, year: action.payload.year },
+      action: campaignsActions.deleteConfirmed(action.payload.id),
+    }),
+  );
 }
 
 export function handleDeleteConfirmed(deps: CampaignsDependencies, action: ReturnType<typeof campaignsActions.deleteConfirmed>) {
@@ -80,7 +87,8 @@ export function handleDeleteConfirmed(deps: CampaignsDependencies, action: Retur
 }
 
 export function handleEntityOptionsRequested(deps: CampaignsDependencies) {
-  const options = ({ entityCampaigns }: EntityCampaigns) => campaignsActions.entityOptionsLoaded(entityCampaigns.map(({ entityId, text, archived }) => ({ entityId, text, archived })));
+  const options = ({ entityCampaigns }: EntityCampaigns) =>
+    campaignsActions.entityOptionsLoaded(entityCampaigns.map(({ entityId, text, archived }) => ({ entityId, text, archived })));
   return load(callApi(errorPage('CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR'), deps.campaignsApi.getByUser, true), options, campaignsActions.entityOptionsFailed);
 }
 
@@ -88,11 +96,18 @@ export function handleEntityOptionsRequested(deps: CampaignsDependencies) {
 export function* handleCommunitiesRequested(deps: CampaignsDependencies): Saga<void> {
   const loaded = yield* select((state: RootState) => state.reference.communities.status === 'succeeded' && state.reference.communities.items.length > 0);
   if (loaded) return;
-  yield* load(callApi(errorPage('CAMPAIGNS.TOAST.LOAD_FILTERS_ERROR'), deps.referenceApi.communities), referenceActions.communitiesLoaded, referenceActions.communitiesFailed);
+  yield* load(
+    callApi(errorPage('CAMPAIGNS.TOAST.LOAD_FILTERS_ERROR'), deps.referenceApi.communities),
+    referenceActions.communitiesLoaded,
+    referenceActions.communitiesFailed,
+  );
 }
 
 /** A whole edition as CSV or Excel (ADMIN, FEC): read with the session's token, then saved under the server's name. */
-export function* handleEditionExportRequested(deps: Pick<CampaignsDependencies, 'campaignsApi' | 'download'>, action: ReturnType<typeof campaignsActions.editionExportRequested>): Saga<void> {
+export function* handleEditionExportRequested(
+  deps: Pick<CampaignsDependencies, 'campaignsApi' | 'download'>,
+  action: ReturnType<typeof campaignsActions.editionExportRequested>,
+): Saga<void> {
   try {
     const file = yield* callApi(keepOnScreen('CAMPAIGNS.TOAST.EXPORT_ERROR'), deps.campaignsApi.exportEdition, action.payload);
     yield* call(deps.download, file.name, file.blob, file.blob.type);

@@ -43,15 +43,18 @@ type StatusRow = RootState['campaigns']['statusPage']['rows'][number];
  * chosen (the view's edition) while it is there, else the newest with open campaigns (not started or ongoing), else
  * the newest.
  */
-export const selectStatusEditions = createSelector([selectStatusSlice, selectStatusView, (state: RootState) => state.editions.list.items], (page, view, listed) => {
-  const byId = new Map<number, number>();
-  for (const edition of listed) byId.set(edition.id, edition.year);
-  for (const row of page.rows) byId.set(row.editionId, row.campaignNumber);
-  const editions = [...byId].map(([editionId, year]) => ({ editionId, year })).sort((a, b) => b.year - a.year);
-  const open = new Set(page.rows.filter((r) => r.status !== 'sent').map((r) => r.editionId));
-  const chosen = editions.find((e) => e.editionId === view.edition) ?? editions.find((e) => open.has(e.editionId)) ?? editions[0] ?? null;
-  return { editions, chosen };
-});
+export const selectStatusEditions = createSelector(
+  [selectStatusSlice, selectStatusView, (state: RootState) => state.editions.list.items],
+  (page, view, listed) => {
+    const byId = new Map<number, number>();
+    for (const edition of listed) byId.set(edition.id, edition.year);
+    for (const row of page.rows) byId.set(row.editionId, row.campaignNumber);
+    const editions = [...byId].map(([editionId, year]) => ({ editionId, year })).sort((a, b) => b.year - a.year);
+    const open = new Set(page.rows.filter((r) => r.status !== 'sent').map((r) => r.editionId));
+    const chosen = editions.find((e) => e.editionId === view.edition) ?? editions.find((e) => open.has(e.editionId)) ?? editions[0] ?? null;
+    return { editions, chosen };
+  },
+);
 
 /** The id of the edition the status page shows, which its cards (dates, opening, reminders) manage; undefined before any. */
 export const selectShownEditionId = (state: RootState): number | undefined => selectStatusEditions(state).chosen?.editionId;
@@ -188,8 +191,9 @@ export const selectProgress = createSelector([selectQuestionnaire], (q) => {
 });
 
 /** 'Enviar Encuesta' only when there are questions and all have a choice, on an open campaign (sending saves them first). */
-export const selectCanSubmit = createSelector([selectProgress, selectAnswerable], (progress, answerable) =>
-  progress.total > 0 && progress.answered === progress.total && answerable,
+export const selectCanSubmit = createSelector(
+  [selectProgress, selectAnswerable],
+  (progress, answerable) => progress.total > 0 && progress.answered === progress.total && answerable,
 );
 
 /**

@@ -96,7 +96,8 @@ const campaignsSlice = createSlice({
     /** A questionnaire opens: its filters stay if they were set on this campaign (a reload), else they start empty. */
     questionnaireRequested(state, action: PayloadAction<number>) {
       state.questionnaire = { ...initialCampaignsState.questionnaire, status: 'loading' };
-      if (state.view.questionnaire.campaignId !== action.payload) state.view.questionnaire = { campaignId: action.payload, filters: initialQuestionnaireFilters };
+      if (state.view.questionnaire.campaignId !== action.payload)
+        state.view.questionnaire = { campaignId: action.payload, filters: initialQuestionnaireFilters };
     },
     questionnaireLoaded(state, action: PayloadAction<CampaignDetail>) {
       Object.assign(state.questionnaire, { status: 'succeeded', error: null, campaign: action.payload });

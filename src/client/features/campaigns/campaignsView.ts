@@ -43,7 +43,14 @@ export interface CampaignsView {
   questionnaire: { campaignId: number | null; filters: QuestionnaireFilters };
 }
 
-const initialStatusView: StatusView = { ...initialTableView, sortDescending: false, edition: null, statuses: [], sortBy: 'entity', pageSize: STATUS_PAGE_SIZES[0] };
+const initialStatusView: StatusView = {
+  ...initialTableView,
+  sortDescending: false,
+  edition: null,
+  statuses: [],
+  sortBy: 'entity',
+  pageSize: STATUS_PAGE_SIZES[0],
+};
 
 const isStatus = (item: unknown): item is CampaignStatus => CAMPAIGN_STATUSES.includes(item as CampaignStatus);
 

@@ -49,7 +49,8 @@ export function ComparisonBody() {
   const about = useAppSelector(selectComparisonAbout);
   if (campaignId === null) return <EmptyState message="COMPARISONS.SELECT_ENTITY" />;
   if (isCampaignNotSent(comparison.error) && campaignId !== SHARED_CAMPAIGN_ID) return <NotSentState campaignId={campaignId} />;
-  if (comparison.status === 'failed') return <FailedState message={campaignId === SHARED_CAMPAIGN_ID ? sharedLinkFailure(comparison.error) : 'COMMON.LOAD_FAILED'} />;
+  if (comparison.status === 'failed')
+    return <FailedState message={campaignId === SHARED_CAMPAIGN_ID ? sharedLinkFailure(comparison.error) : 'COMMON.LOAD_FAILED'} />;
   if (comparison.status !== 'succeeded' || !comparison.data) return <Loading />;
   return (
     <>
@@ -58,7 +59,10 @@ export function ComparisonBody() {
       </div>
       {hasTrend && (
         <ReportTabs
-          tabs={[{ key: 'groups', label: 'COMPARISONS.VIEW.GROUPS' }, { key: 'trend', label: 'COMPARISONS.TREND.TITLE' }]}
+          tabs={[
+            { key: 'groups', label: 'COMPARISONS.VIEW.GROUPS' },
+            { key: 'trend', label: 'COMPARISONS.TREND.TITLE' },
+          ]}
           active={shown}
           onSelect={(key: ComparisonView) => dispatch(comparisonsActions.viewChanged(key))}
           label="COMPARISONS.VIEW.LABEL"

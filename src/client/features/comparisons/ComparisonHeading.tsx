@@ -21,7 +21,9 @@ export function ComparisonHeading({ comparison }: { comparison: ComparisonRespon
   const campaign = editions.previous
     ? intl.formatMessage({ id: 'REPORT.HEADING.COMPARED' }, { current, previous: text.campaign(editions.previous.year) })
     : intl.formatMessage({ id: 'REPORT.HEADING.NO_PREVIOUS' }, { current });
-  const territories = levels.map((l) => territoryWords(intl.formatMessage({ id: `COMPARISONS.GROUP.${l.level}` }), l.level === 'campaign' ? null : text.levelName(l)));
+  const territories = levels.map((l) =>
+    territoryWords(intl.formatMessage({ id: `COMPARISONS.GROUP.${l.level}` }), l.level === 'campaign' ? null : text.levelName(l)),
+  );
   return (
     <ReportHeading
       kind="comparisons"
@@ -42,7 +44,10 @@ export function GroupSizes({ level }: { level: ComparisonLevel }) {
   const sizes = useAppSelector(selectGroupSizes);
   const shown = useAppSelector(selectComparisonLevels).find((l) => l.level === level);
   if (!sizes || !shown) return null;
-  const parts = [text.levelName(shown), ...sizes[level].map(({ year, n }) => intl.formatMessage({ id: 'COMPARISONS.GROUP_SIZE' }, { campaign: text.campaign(year), n }))];
+  const parts = [
+    text.levelName(shown),
+    ...sizes[level].map(({ year, n }) => intl.formatMessage({ id: 'COMPARISONS.GROUP_SIZE' }, { campaign: text.campaign(year), n })),
+  ];
   return (
     <p className="small text-body-secondary mb-0" data-testid="group-sizes">
       {parts.join(' · ')}

@@ -8,7 +8,11 @@ import type { DifferenceRow, DifferenceTable, Direction } from './comparisonMode
 import { comparisonsActions } from './comparisonsSlice.js';
 
 const ARROWS: Record<Direction, string> = { up: '▲', down: '▼', same: '=' };
-const DIRECTION_WORDS: Record<Direction, string> = { up: 'COMPARISONS.DIFFERENCES.UP', down: 'COMPARISONS.DIFFERENCES.DOWN', same: 'COMPARISONS.DIFFERENCES.SAME' };
+const DIRECTION_WORDS: Record<Direction, string> = {
+  up: 'COMPARISONS.DIFFERENCES.UP',
+  down: 'COMPARISONS.DIFFERENCES.DOWN',
+  same: 'COMPARISONS.DIFFERENCES.SAME',
+};
 
 /** '▲ +4,0': the arrow is drawn for the eye, the word ('sube', 'baja', 'igual') read to a screen reader. */
 function ChangeCell({ row }: { row: DifferenceRow }) {
@@ -110,7 +114,11 @@ export function DifferencesTable({ level, title, table }: { level: ComparisonLev
         </p>
       )}
       <div className="text-end mt-2 d-print-none">
-        <DownloadButtons label={title} onCsv={() => dispatch(comparisonsActions.csvRequested(level))} onExcel={() => dispatch(comparisonsActions.excelRequested(level))} />
+        <DownloadButtons
+          label={title}
+          onCsv={() => dispatch(comparisonsActions.csvRequested(level))}
+          onExcel={() => dispatch(comparisonsActions.excelRequested(level))}
+        />
       </div>
     </div>
   );

@@ -65,55 +65,55 @@ export function TrendSection() {
       className="comparison-group trend-section mb-4"
       testId="trend"
     >
-        <h3 className="h6 mb-1">{chartTitle}</h3>
-        <TrendChart title={chartTitle} years={model.years} series={series} range={trendAxisRange(series.flatMap((s) => s.data))} />
-        <h3 className="h6 mt-4 mb-2">
-          <FormattedMessage id="COMPARISONS.TREND.TABLE_TITLE" />
-        </h3>
-        <div data-testid="trend-table">
-          <WideTable>
-            <ReportTable
-              className="differences-table trend-table"
-              caption={<FormattedMessage id="COMPARISONS.TREND.CAPTION" />}
-              head={
-                <>
-                  <td />
-                  {model.years.map((year) => (
-                    <th key={year} scope="col" className="text-end differences-year">
-                      {year}
+      <h3 className="h6 mb-1">{chartTitle}</h3>
+      <TrendChart title={chartTitle} years={model.years} series={series} range={trendAxisRange(series.flatMap((s) => s.data))} />
+      <h3 className="h6 mt-4 mb-2">
+        <FormattedMessage id="COMPARISONS.TREND.TABLE_TITLE" />
+      </h3>
+      <div data-testid="trend-table">
+        <WideTable>
+          <ReportTable
+            className="differences-table trend-table"
+            caption={<FormattedMessage id="COMPARISONS.TREND.CAPTION" />}
+            head={
+              <>
+                <td />
+                {model.years.map((year) => (
+                  <th key={year} scope="col" className="text-end differences-year">
+                    {year}
+                  </th>
+                ))}
+              </>
+            }
+          >
+            {model.rows.map((row, r) => (
+              <tbody key={r}>
+                <tr className="differences-axis">
+                  <th scope="rowgroup" colSpan={columns}>
+                    {row.axisText ?? global}
+                  </th>
+                </tr>
+                {TREND_LEVELS.map((level) => (
+                  <tr key={level} className={level === 'campaign' ? 'trend-entity' : undefined}>
+                    <th scope="row" className={`differences-policy${level === 'campaign' ? '' : ' fw-normal'}`}>
+                      <span className="trend-level">
+                        <span className="trend-swatch" style={{ backgroundColor: LEVEL_COLOURS[level] }} aria-hidden="true" />
+                        <span>{names[level]}</span>
+                      </span>
                     </th>
-                  ))}
-                </>
-              }
-            >
-              {model.rows.map((row, r) => (
-                <tbody key={r}>
-                  <tr className="differences-axis">
-                    <th scope="rowgroup" colSpan={columns}>
-                      {row.axisText ?? global}
-                    </th>
+                    {row.values[level].map((value, i) => (
+                      <td key={i} className={`text-end text-nowrap${level === 'campaign' ? ' fw-semibold' : ''}`}>
+                        {formatChartPercent(intl, value)}
+                      </td>
+                    ))}
                   </tr>
-                  {TREND_LEVELS.map((level) => (
-                    <tr key={level} className={level === 'campaign' ? 'trend-entity' : undefined}>
-                      <th scope="row" className={`differences-policy${level === 'campaign' ? '' : ' fw-normal'}`}>
-                        <span className="trend-level">
-                          <span className="trend-swatch" style={{ backgroundColor: LEVEL_COLOURS[level] }} aria-hidden="true" />
-                          <span>{names[level]}</span>
-                        </span>
-                      </th>
-                      {row.values[level].map((value, i) => (
-                        <td key={i} className={`text-end text-nowrap${level === 'campaign' ? ' fw-semibold' : ''}`}>
-                          {formatChartPercent(intl, value)}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              ))}
-              <SizesRows model={model} names={names} />
-            </ReportTable>
-          </WideTable>
-        </div>
+                ))}
+              </tbody>
+            ))}
+            <SizesRows model={model} names={names} />
+          </ReportTable>
+        </WideTable>
+      </div>
     </ReportSection>
   );
 }

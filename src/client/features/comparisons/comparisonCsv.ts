@@ -19,7 +19,13 @@ export function differencesTable(table: DifferenceTable, labels: { axis: string;
   const withPrevious = previous !== null;
   const header = [labels.axis, labels.policy, ...(withPrevious ? [`${previous} (%)`] : []), `${current} (%)`, ...(withPrevious ? [labels.change] : [])];
   const rows = table.axes.flatMap((axis) =>
-    axis.rows.map((row) => [axis.axisText, row.policyText, ...(withPrevious ? [fraction(row.previous)] : []), fraction(row.current), ...(withPrevious ? [row.change] : [])]),
+    axis.rows.map((row) => [
+      axis.axisText,
+      row.policyText,
+      ...(withPrevious ? [fraction(row.previous)] : []),
+      fraction(row.current),
+      ...(withPrevious ? [row.change] : []),
+    ]),
   );
   const formats = ['text', 'text', ...(withPrevious ? ['percent'] : []), 'percent', ...(withPrevious ? ['change'] : [])] as TableModel['formats'];
   return { header, formats, rows };
@@ -38,14 +44,21 @@ export interface ComparisonCsvSource {
 }
 
 const tableOf = (group: RadarGroup, t: Translate) =>
-  differencesTable(group.differences, { axis: t('COMPARISONS.DIFFERENCES.AXIS'), policy: t('RESULTS.TABLE.POLICY'), change: t('COMPARISONS.DIFFERENCES.CHANGE') });
+  differencesTable(group.differences, {
+    axis: t('COMPARISONS.DIFFERENCES.AXIS'),
+    policy: t('RESULTS.TABLE.POLICY'),
+    change: t('COMPARISONS.DIFFERENCES.CHANGE'),
+  });
 
 /** 'Descargar CSV' of one group's differences table: its file name (entity, group, year) and content, or null when it is not on screen. */
 export function comparisonCsvFile(level: ComparisonLevel, source: ComparisonCsvSource, t: Translate): { name: string; content: string } | null {
   const group = source.groups.find((g) => g.level === level);
   if (!group) return null;
   const table = group.differences;
-  return { name: csvFileName(source.entity, t('MENU.COMPARISONS'), t(`COMPARISONS.GROUP.${level}`), String(table.years.current)), content: toCsv(csvRowsOf(tableOf(group, t))) };
+  return {
+    name: csvFileName(source.entity, t('MENU.COMPARISONS'), t(`COMPARISONS.GROUP.${level}`), String(table.years.current)),
+    content: toCsv(csvRowsOf(tableOf(group, t))),
+  };
 }
 
 /**
@@ -53,7 +66,11 @@ export function comparisonCsvFile(level: ComparisonLevel, source: ComparisonCsvS
  * each headed by the entity, the campaign, the mode, the means withheld (if any) and the group with its
  * territory's name; it opens at the group whose button was pressed.
  */
-export function comparisonWorkbook(level: ComparisonLevel, source: ComparisonCsvSource, t: Translate): { name: string; sheets: SheetSource[]; active: number } | null {
+export function comparisonWorkbook(
+  level: ComparisonLevel,
+  source: ComparisonCsvSource,
+  t: Translate,
+): { name: string; sheets: SheetSource[]; active: number } | null {
   const active = source.groups.findIndex((g) => g.level === level);
   if (active < 0) return null;
   const year = source.groups[active].differences.years.current;

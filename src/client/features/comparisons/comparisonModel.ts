@@ -109,6 +109,7 @@ export interface EditionSize {
 export function groupSizes(comparison: Pick<ComparisonResponse, 'editions'>, compareWithParticipants: boolean): Record<ComparisonLevel, EditionSize[]> {
   const { current, previous } = comparison.editions;
   const editions = previous ? [current, previous] : [current];
-  const sizes = (level: ComparisonLevel) => (level === 'campaign' ? [] : editions.map((e) => ({ year: e.year, n: modeSizes(e, compareWithParticipants)[level] })));
+  const sizes = (level: ComparisonLevel) =>
+    level === 'campaign' ? [] : editions.map((e) => ({ year: e.year, n: modeSizes(e, compareWithParticipants)[level] }));
   return { campaign: sizes('campaign'), province: sizes('province'), autonomousCommunity: sizes('autonomousCommunity'), sizeBand: sizes('sizeBand') };
 }

@@ -42,7 +42,10 @@ export function* handleCsvRequested(deps: Pick<ComparisonsDependencies, 'downloa
 }
 
 /** 'Descargar Excel' of the comparisons: a sheet per group (comparisonCsv.ts); exceljs loads on the first download. */
-export function* handleExcelRequested(deps: Pick<ComparisonsDependencies, 'download' | 'workbookBytes'>, action: ReturnType<typeof comparisonsActions.excelRequested>): Saga<void> {
+export function* handleExcelRequested(
+  deps: Pick<ComparisonsDependencies, 'download' | 'workbookBytes'>,
+  action: ReturnType<typeof comparisonsActions.excelRequested>,
+): Saga<void> {
   const { language, ...source } = yield* select(selectComparisonCsvSource);
   const file = comparisonWorkbook(action.payload, source, (id, values) => messageFor(language, id, values));
   if (!file) return;
@@ -62,11 +65,18 @@ function* loadTrend(request: Saga<TrendResponse>): Saga<void> {
   yield* load(request, comparisonsActions.trendLoaded, comparisonsActions.trendFailed);
 }
 
-export function* handleCampaignOpened(deps: Pick<ComparisonsDependencies, 'resultsApi' | 'session'>, action: ReturnType<typeof comparisonsActions.campaignOpened>): Saga<void> {
+export function* handleCampaignOpened(
+  deps: Pick<ComparisonsDependencies, 'resultsApi' | 'session'>,
+  action: ReturnType<typeof comparisonsActions.campaignOpened>,
+): Saga<void> {
   const id = action.payload;
   if (id === null) return;
   yield fork(loadTrend, callApi(keepOnScreen(), deps.resultsApi.trend, id));
-  yield* load(callApi(keepOnScreen(reportLoadToast(TOAST)), deps.resultsApi.comparison, id), comparisonsActions.comparisonLoaded, comparisonsActions.comparisonFailed);
+  yield* load(
+    callApi(keepOnScreen(reportLoadToast(TOAST)), deps.resultsApi.comparison, id),
+    comparisonsActions.comparisonLoaded,
+    comparisonsActions.comparisonFailed,
+  );
 }
 
 /** A shared link's comparison, read with its own token (from the session holder); a broken link fails without a toast. */
@@ -81,11 +91,18 @@ export function* handleSharedLinkOpened(deps: Pick<ComparisonsDependencies, 'res
   }
   const { token, id } = link;
   yield fork(loadTrend, callApi(sharedLink(token), deps.resultsApi.trend, id));
-  yield* load(callApi(sharedLink(token, reportLoadToast(TOAST)), deps.resultsApi.comparison, id), comparisonsActions.comparisonLoaded, comparisonsActions.comparisonFailed);
+  yield* load(
+    callApi(sharedLink(token, reportLoadToast(TOAST)), deps.resultsApi.comparison, id),
+    comparisonsActions.comparisonLoaded,
+    comparisonsActions.comparisonFailed,
+  );
 }
 
 /** Whichever opened last wins: a slower earlier load never overwrites the comparison on screen. */
-function* handleOpened(deps: ComparisonsDependencies, action: ReturnType<typeof comparisonsActions.campaignOpened> | ReturnType<typeof comparisonsActions.sharedLinkOpened>) {
+function* handleOpened(
+  deps: ComparisonsDependencies,
+  action: ReturnType<typeof comparisonsActions.campaignOpened> | ReturnType<typeof comparisonsActions.sharedLinkOpened>,
+) {
   if (comparisonsActions.sharedLinkOpened.match(action)) yield* handleSharedLinkOpened(deps);
   else yield* handleCampaignOpened(deps, action);
 }

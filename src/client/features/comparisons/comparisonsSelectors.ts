@@ -10,14 +10,19 @@ import type { Language } from '../../../shared/constants.js';
 export const selectComparisons = (state: RootState) => state.comparisons;
 
 /** The chosen entity, or the one owning the open campaign (a deep link pre-selects it). */
-export const selectComparisonEntityId = createSelector([selectComparisons, (state: RootState) => state.results.options.items], (comparisons, items): number | null => {
-  if (comparisons.selectedEntityId !== null) return comparisons.selectedEntityId;
-  return items.find((e) => e.campaigns.some((c) => c.id === comparisons.campaignId))?.entityId ?? null;
-});
+export const selectComparisonEntityId = createSelector(
+  [selectComparisons, (state: RootState) => state.results.options.items],
+  (comparisons, items): number | null => {
+    if (comparisons.selectedEntityId !== null) return comparisons.selectedEntityId;
+    return items.find((e) => e.campaigns.some((c) => c.id === comparisons.campaignId))?.entityId ?? null;
+  },
+);
 
 /** The chosen entity has no sent campaign, so there is nothing to compare. */
-export const selectEntityWithoutCampaigns = createSelector([selectComparisons, (state: RootState) => state.results.options.items], (comparisons, items) =>
-  comparisons.selectedEntityId !== null && (items.find((e) => e.entityId === comparisons.selectedEntityId)?.campaigns.length ?? 0) === 0,
+export const selectEntityWithoutCampaigns = createSelector(
+  [selectComparisons, (state: RootState) => state.results.options.items],
+  (comparisons, items) =>
+    comparisons.selectedEntityId !== null && (items.find((e) => e.entityId === comparisons.selectedEntityId)?.campaigns.length ?? 0) === 0,
 );
 
 /** The radars in the chosen comparison mode. */
@@ -54,24 +59,40 @@ export const selectTrendLevels = createSelector([selectTrendData, selectCompareW
  * The means withheld for small groups anywhere on the comparisons page: the radar groups' in the two editions
  * compared, and the trend's lines (the country's too) in each edition it shows; null when none is.
  */
-export const selectComparisonWithheld = createSelector([selectComparisonData, selectTrendData, selectComparisonLevels, selectTrendLevels, (state: RootState) => selectTrend(state)], (comparison, trend, groups, lines, shown) => {
-  if (!comparison) return null;
-  const editions = new Map<number, WithheldEdition>();
-  for (const e of [...(shown && trend ? trend.editions : []), comparison.editions.current, ...(comparison.editions.previous ? [comparison.editions.previous] : [])]) {
-    const known = editions.get(e.year);
-    editions.set(e.year, known ? { ...known, withheld: [...new Set([...known.withheld, ...e.withheld])] } : e);
-  }
-  const levels = shown ? lines : groups;
-  const years = [...editions.values()].sort((a, b) => b.year - a.year);
-  return withheldNote(levels, years, comparison.minGroupSize, true);
-});
+export const selectComparisonWithheld = createSelector(
+  [selectComparisonData, selectTrendData, selectComparisonLevels, selectTrendLevels, (state: RootState) => selectTrend(state)],
+  (comparison, trend, groups, lines, shown) => {
+    if (!comparison) return null;
+    const editions = new Map<number, WithheldEdition>();
+    for (const e of [
+      ...(shown && trend ? trend.editions : []),
+      comparison.editions.current,
+      ...(comparison.editions.previous ? [comparison.editions.previous] : []),
+    ]) {
+      const known = editions.get(e.year);
+      editions.set(e.year, known ? { ...known, withheld: [...new Set([...known.withheld, ...e.withheld])] } : e);
+    }
+    const levels = shown ? lines : groups;
+    const years = [...editions.values()].sort((a, b) => b.year - a.year);
+    return withheldNote(levels, years, comparison.minGroupSize, true);
+  },
+);
 
 /** What '¿Cómo se calcula?' says of the comparison on screen: the entity's size band and the smallest group shown. */
-export const selectComparisonAbout = createSelector([selectComparisonData], (data) => (data ? { sizeBand: data.sizeBand, minGroupSize: data.minGroupSize } : null));
+export const selectComparisonAbout = createSelector([selectComparisonData], (data) =>
+  data ? { sizeBand: data.sizeBand, minGroupSize: data.minGroupSize } : null,
+);
 
 /** What a group's 'Descargar CSV' and 'Descargar Excel' read from the comparison on screen, and the interface's language to write it in. */
 export const selectComparisonCsvSource = createSelector(
-  [selectComparisonData, selectRadarGroups, selectComparisonLevels, (state: RootState) => selectComparisonWithheld(state), (state: RootState) => state.locale.language, selectCompareWithParticipants],
+  [
+    selectComparisonData,
+    selectRadarGroups,
+    selectComparisonLevels,
+    (state: RootState) => selectComparisonWithheld(state),
+    (state: RootState) => state.locale.language,
+    selectCompareWithParticipants,
+  ],
   (data, groups, levels, withheld, language, compareWithParticipants): ComparisonCsvSource & { language: Language } => ({
     entity: data?.territoryTexts.campaign ?? '',
     compareWithParticipants,

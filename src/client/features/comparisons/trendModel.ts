@@ -41,7 +41,14 @@ export function trendModel(trend: TrendResponse, compareWithParticipants: boolea
   const global = byLevel(editions.map((e) => pickMode(e.global, compareWithParticipants)));
   const axisRows = trend.axisTexts.map((axisText) => ({
     axisText,
-    values: byLevel(editions.map((e) => pickMode(e.axes.find((a) => a.axisText === axisText), compareWithParticipants))),
+    values: byLevel(
+      editions.map((e) =>
+        pickMode(
+          e.axes.find((a) => a.axisText === axisText),
+          compareWithParticipants,
+        ),
+      ),
+    ),
   }));
   return {
     years: editions.map((e) => e.year),

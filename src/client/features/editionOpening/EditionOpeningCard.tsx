@@ -19,7 +19,13 @@ function ScopePicker({ scope, id, onChange }: { scope: OpeningScope; id: string;
   const territories = scope === 'community' ? options.communities : options.provinces;
   return (
     <>
-      <Form.Select size="sm" className="w-auto" aria-label={intl.formatMessage({ id: 'OPENING.SCOPE' })} value={scope} onChange={(e) => onChange(e.target.value as OpeningScope, '')}>
+      <Form.Select
+        size="sm"
+        className="w-auto"
+        aria-label={intl.formatMessage({ id: 'OPENING.SCOPE' })}
+        value={scope}
+        onChange={(e) => onChange(e.target.value as OpeningScope, '')}
+      >
         {SCOPES.map((s) => (
           <option key={s} value={s}>
             {intl.formatMessage({ id: `OPENING.SCOPE.${s}` })}
@@ -27,7 +33,13 @@ function ScopePicker({ scope, id, onChange }: { scope: OpeningScope; id: string;
         ))}
       </Form.Select>
       {scope !== 'all' && (
-        <Form.Select size="sm" className="w-auto" aria-label={intl.formatMessage({ id: `OPENING.SCOPE.${scope}` })} value={id} onChange={(e) => onChange(scope, e.target.value)}>
+        <Form.Select
+          size="sm"
+          className="w-auto"
+          aria-label={intl.formatMessage({ id: `OPENING.SCOPE.${scope}` })}
+          value={id}
+          onChange={(e) => onChange(scope, e.target.value)}
+        >
           <option value="">{intl.formatMessage({ id: 'OPENING.CHOOSE' })}</option>
           {territories.map((t) => (
             <option key={t.id} value={t.id}>
@@ -50,17 +62,36 @@ function Confirmation({ figures, scope }: { figures: OpeningSummary; scope: Open
   return (
     <Alert variant="info" className="mt-3 mb-0" data-testid="opening-summary">
       <p className="mb-2">
-        <FormattedMessage id="OPENING.SUMMARY" values={{ edition: String(figures.edition), count: figures.toCreate, toCreate: n(figures.toCreate), existingCount: figures.existing, existing: n(figures.existing) }} />
+        <FormattedMessage
+          id="OPENING.SUMMARY"
+          values={{
+            edition: String(figures.edition),
+            count: figures.toCreate,
+            toCreate: n(figures.toCreate),
+            existingCount: figures.existing,
+            existing: n(figures.existing),
+          }}
+        />
       </p>
       {smtp ? (
-        <Form.Check id="opening-notify" className="mb-2" checked={notify} onChange={(e) => setNotify(e.target.checked)} label={intl.formatMessage({ id: 'OPENING.NOTIFY' })} />
+        <Form.Check
+          id="opening-notify"
+          className="mb-2"
+          checked={notify}
+          onChange={(e) => setNotify(e.target.checked)}
+          label={intl.formatMessage({ id: 'OPENING.NOTIFY' })}
+        />
       ) : (
         <p className="small mb-2">
           <FormattedMessage id="OPENING.NOTIFY_UNAVAILABLE" />
         </p>
       )}
       <div className="d-flex flex-wrap gap-2">
-        <Button size="sm" disabled={figures.toCreate === 0} onClick={() => dispatch(editionOpeningActions.openingConfirmed({ ...scope, notify: smtp && notify }))}>
+        <Button
+          size="sm"
+          disabled={figures.toCreate === 0}
+          onClick={() => dispatch(editionOpeningActions.openingConfirmed({ ...scope, notify: smtp && notify }))}
+        >
           <FormattedMessage id="OPENING.CONFIRM" />
         </Button>
         <Button size="sm" variant="outline-secondary" onClick={() => dispatch(editionOpeningActions.openingDismissed())}>
@@ -88,8 +119,20 @@ export function EditionOpeningCard() {
         <FormattedMessage id="OPENING.HELP" />
       </p>
       <div className="d-flex flex-wrap align-items-center gap-2">
-        <ScopePicker scope={scope} id={id} onChange={(s, i) => { setScope(s); setId(i); }} />
-        <Button size="sm" variant="outline-primary" disabled={busy || (scope !== 'all' && id === '')} onClick={() => dispatch(editionOpeningActions.summaryRequested(query))}>
+        <ScopePicker
+          scope={scope}
+          id={id}
+          onChange={(s, i) => {
+            setScope(s);
+            setId(i);
+          }}
+        />
+        <Button
+          size="sm"
+          variant="outline-primary"
+          disabled={busy || (scope !== 'all' && id === '')}
+          onClick={() => dispatch(editionOpeningActions.summaryRequested(query))}
+        >
           <FormattedMessage id="OPENING.SUMMARY_BUTTON" />
         </Button>
       </div>
@@ -102,8 +145,18 @@ export function EditionOpeningCard() {
         </div>
       )}
       {opening.result && (
-        <Alert variant="success" className="mt-3 mb-0" role="status" dismissible onClose={() => dispatch(editionOpeningActions.openingDismissed())} data-testid="opening-result">
-          <FormattedMessage id="OPENING.RESULT" values={{ edition: String(opening.result.edition), created: opening.result.created, existing: opening.result.existing }} />
+        <Alert
+          variant="success"
+          className="mt-3 mb-0"
+          role="status"
+          dismissible
+          onClose={() => dispatch(editionOpeningActions.openingDismissed())}
+          data-testid="opening-result"
+        >
+          <FormattedMessage
+            id="OPENING.RESULT"
+            values={{ edition: String(opening.result.edition), created: opening.result.created, existing: opening.result.existing }}
+          />
           {opening.result.mail && <MailResult summary={opening.result.mail} />}
         </Alert>
       )}

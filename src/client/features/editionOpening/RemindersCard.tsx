@@ -52,7 +52,13 @@ function SendReminders({ users }: { users: number }) {
             <FormattedMessage id="REMINDERS.CONFIRM_TEXT" values={{ count: users }} />
           </p>
           <div className="d-flex flex-wrap gap-2">
-            <Button size="sm" onClick={() => { setConfirming(false); dispatch(editionOpeningActions.remindRequested()); }}>
+            <Button
+              size="sm"
+              onClick={() => {
+                setConfirming(false);
+                dispatch(editionOpeningActions.remindRequested());
+              }}
+            >
               <FormattedMessage id="REMINDERS.CONFIRM" />
             </Button>
             <Button size="sm" variant="outline-secondary" onClick={() => setConfirming(false)}>
@@ -61,7 +67,14 @@ function SendReminders({ users }: { users: number }) {
           </div>
         </Alert>
       ) : (
-        <Button size="sm" disabled={users === 0} onClick={() => { dispatch(editionOpeningActions.remindDismissed()); setConfirming(true); }}>
+        <Button
+          size="sm"
+          disabled={users === 0}
+          onClick={() => {
+            dispatch(editionOpeningActions.remindDismissed());
+            setConfirming(true);
+          }}
+        >
           <FormattedMessage id="REMINDERS.SEND" />
         </Button>
       )}
@@ -103,7 +116,10 @@ export function RemindersCard() {
       ) : (
         <>
           <p className="mb-1">
-            <FormattedMessage id="REMINDERS.SUMMARY" values={{ edition: String(data.edition), notStarted: counts.notStarted, unfinished: counts.unfinished, users: counts.users }} />
+            <FormattedMessage
+              id="REMINDERS.SUMMARY"
+              values={{ edition: String(data.edition), notStarted: counts.notStarted, unfinished: counts.unfinished, users: counts.users }}
+            />
           </p>
           <PendingEntities entities={data.entities} />
           {data.smtpConfigured ? <SendReminders users={counts.users} /> : <NoSmtp users={counts.users} />}

@@ -44,13 +44,21 @@ function* shownEdition(): Saga<{ editionId?: number }> {
 
 export function* handleSummaryRequested(deps: EditionOpeningDependencies, action: ReturnType<typeof editionOpeningActions.summaryRequested>): Saga<void> {
   const query = { ...action.payload, ...(yield* shownEdition()) };
-  yield* load(callApi(keepOnScreen(mailErrorToast), deps.editionOpeningApi.openingSummary, query), editionOpeningActions.summaryLoaded, editionOpeningActions.summaryFailed);
+  yield* load(
+    callApi(keepOnScreen(mailErrorToast), deps.editionOpeningApi.openingSummary, query),
+    editionOpeningActions.summaryLoaded,
+    editionOpeningActions.summaryFailed,
+  );
 }
 
 /** The opening itself (of the edition the page shows); then the table, the deadline card and the reminders show the new campaigns. */
 export function* handleOpeningConfirmed(deps: EditionOpeningDependencies, action: ReturnType<typeof editionOpeningActions.openingConfirmed>): Saga<void> {
   const request = { ...action.payload, ...(yield* shownEdition()) };
-  yield* load(callApi(keepOnScreen(mailErrorToast), deps.editionOpeningApi.openEdition, request), editionOpeningActions.editionOpened, editionOpeningActions.openingFailed);
+  yield* load(
+    callApi(keepOnScreen(mailErrorToast), deps.editionOpeningApi.openEdition, request),
+    editionOpeningActions.editionOpened,
+    editionOpeningActions.openingFailed,
+  );
   yield put(campaignsActions.statusRequested());
   yield put(campaignCycleActions.editionDeadlineRequested());
   yield put(editionOpeningActions.remindersRequested());
@@ -59,13 +67,21 @@ export function* handleOpeningConfirmed(deps: EditionOpeningDependencies, action
 /** The pending entities of the edition the page shows. */
 export function* handleRemindersRequested(deps: EditionOpeningDependencies): Saga<void> {
   const { editionId } = yield* shownEdition();
-  yield* load(callApi(keepOnScreen('OPENING.TOAST.ERROR'), deps.editionOpeningApi.reminders, editionId), editionOpeningActions.remindersLoaded, editionOpeningActions.remindersFailed);
+  yield* load(
+    callApi(keepOnScreen('OPENING.TOAST.ERROR'), deps.editionOpeningApi.reminders, editionId),
+    editionOpeningActions.remindersLoaded,
+    editionOpeningActions.remindersFailed,
+  );
 }
 
 /** Reminds the pending entities of the edition the page shows. */
 export function* handleRemindRequested(deps: EditionOpeningDependencies): Saga<void> {
   const { editionId } = yield* shownEdition();
-  yield* load(callApi(keepOnScreen(mailErrorToast), deps.editionOpeningApi.remind, editionId), editionOpeningActions.remindersSent, editionOpeningActions.remindFailed);
+  yield* load(
+    callApi(keepOnScreen(mailErrorToast), deps.editionOpeningApi.remind, editionId),
+    editionOpeningActions.remindersSent,
+    editionOpeningActions.remindFailed,
+  );
 }
 
 type StatusAction = ReturnType<typeof campaignsActions.statusLoaded | typeof campaignsActions.statusFailed | typeof campaignsActions.statusViewChanged>;

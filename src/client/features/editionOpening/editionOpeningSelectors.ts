@@ -35,7 +35,9 @@ export const selectPendingCounts = createSelector([selectReminders], ({ data }) 
 }));
 
 /** What 'Descargar CSV de correos' writes, in the interface's language. */
-export const selectEmailsCsvSource = (state: RootState): { language: Language; edition: number | null; recipients: { email: string; name: string; entities: string[] }[] } => ({
+export const selectEmailsCsvSource = (
+  state: RootState,
+): { language: Language; edition: number | null; recipients: { email: string; name: string; entities: string[] }[] } => ({
   language: state.locale.language,
   edition: state.editionOpening.reminders.data?.edition ?? null,
   recipients: state.editionOpening.reminders.data?.recipients ?? [],

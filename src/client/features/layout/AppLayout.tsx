@@ -20,7 +20,13 @@ function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const items = forced ? [] : MENU_ITEMS.filter((item) => item.actions.some((action) => can(role, action)));
   return (
     <nav aria-labelledby="side-menu-label">
-      <FormattedMessage id="MENU.LABEL">{(text) => <h2 id="side-menu-label" className="visually-hidden">{text}</h2>}</FormattedMessage>
+      <FormattedMessage id="MENU.LABEL">
+        {(text) => (
+          <h2 id="side-menu-label" className="visually-hidden">
+            {text}
+          </h2>
+        )}
+      </FormattedMessage>
       <ul className="nav nav-pills flex-column gap-1">
         {items.map((item) => (
           <li className="nav-item" key={item.path}>
@@ -44,10 +50,14 @@ function UserPanel() {
   return (
     <Dropdown align="end">
       <Dropdown.Toggle variant="light" className="d-flex align-items-center gap-2 border" aria-label={intl.formatMessage({ id: 'USER_PANEL.OPEN' })}>
-        <span className="avatar" aria-hidden="true">{user.email.charAt(0).toUpperCase()}</span>
+        <span className="avatar" aria-hidden="true">
+          {user.email.charAt(0).toUpperCase()}
+        </span>
       </Dropdown.Toggle>
       <Dropdown.Menu className="p-3 user-panel">
-        <p className="fw-semibold mb-0 text-break" data-testid="user-email">{user.email}</p>
+        <p className="fw-semibold mb-0 text-break" data-testid="user-email">
+          {user.email}
+        </p>
         <p className="text-body-secondary small mb-3" data-testid="user-role">
           <FormattedMessage id={roleId} />
         </p>
@@ -86,7 +96,13 @@ export function AppLayout() {
       <header className="app-header navbar bg-white border-bottom px-3">
         <div className="d-flex align-items-center gap-2">
           {!forced && (
-            <Button variant="outline-secondary" size="sm" className="d-lg-none touch-target" aria-label={intl.formatMessage({ id: 'MENU.TOGGLE' })} onClick={() => setMenuOpen(true)}>
+            <Button
+              variant="outline-secondary"
+              size="sm"
+              className="d-lg-none touch-target"
+              aria-label={intl.formatMessage({ id: 'MENU.TOGGLE' })}
+              onClick={() => setMenuOpen(true)}
+            >
               <List aria-hidden="true" />
             </Button>
           )}

@@ -4,7 +4,12 @@ import type { Action } from '../../../shared/permissions.js';
 import { PATHS } from '../../app/paths.js';
 
 /** The side menu: each item shows when the user's role may perform one of its actions (spec section 6). */
-export const MENU_ITEMS: readonly { id: string; path: string; actions: readonly Action[]; icon: ComponentType<{ 'aria-hidden'?: boolean | 'true'; className?: string }> }[] = [
+export const MENU_ITEMS: readonly {
+  id: string;
+  path: string;
+  actions: readonly Action[];
+  icon: ComponentType<{ 'aria-hidden'?: boolean | 'true'; className?: string }>;
+}[] = [
   { id: 'MENU.STATUS', path: PATHS.status, actions: ['ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'], icon: ClipboardCheck },
   { id: 'MENU.ENTITIES', path: PATHS.entities, actions: ['ENTITIES_MANAGE'], icon: Buildings },
   { id: 'MENU.USERS', path: PATHS.users, actions: ['USERS_MANAGE'], icon: PeopleFill },

@@ -17,7 +17,10 @@ export function ResultMaps() {
   const compareWithParticipants = useAppSelector((state) => state.reportFilters.compareWithParticipants);
   const provinceId = resultMap.data?.provinceId;
   const boundaries = useAppSelector((state) => (provinceId ? state.maps.boundaries[provinceId] : undefined));
-  const national = useMemo(() => resultMap.data && resultMeansMap(intl, resultMap.data, compareWithParticipants), [intl, resultMap.data, compareWithParticipants]);
+  const national = useMemo(
+    () => resultMap.data && resultMeansMap(intl, resultMap.data, compareWithParticipants),
+    [intl, resultMap.data, compareWithParticipants],
+  );
   const local = useMemo(
     () => (boundaries?.data && resultMap.data ? municipalitiesMap(intl, [boundaries.data], resultMap.data.municipalityIds) : null),
     [intl, boundaries?.data, resultMap.data],
@@ -26,34 +29,49 @@ export function ResultMaps() {
   const provinceName = resultMap.data?.provinces.find((p) => p.provinceId === provinceId)?.name ?? '';
   const localTitle = intl.formatMessage({ id: 'MAPS.ENTITY.TITLE' }, { province: provinceName });
   return (
-    <ReportSection id="block-maps" title={national ? national.title : <FormattedMessage id="MAPS.RESULT.SERIES" />} className="report-block report-maps mb-4" testId="result-maps">
-        {national ? (
-          <div className="row g-3">
-            <div className="col-lg-7">
-              <MapFigure title={national.title} summary={national.summary} spec={national.spec} columns={national.columns} rows={national.rows} testId="result-map" />
-              <p className="small text-body-secondary mb-0" aria-hidden="true">
-                <span className="map-outline-key" /> <FormattedMessage id="MAPS.RESULT.OUTLINE" />
-              </p>
-            </div>
-            <div className="col-lg-5">
-              <h3 className="h6">{localTitle}</h3>
-              {local ? (
-                <MapFigure
-                  title={localTitle}
-                  summary={intl.formatMessage({ id: 'MAPS.ENTITY.SUMMARY' }, { count: local.names.length, province: provinceName, names: local.names.join(', ') })}
-                  spec={local.spec}
-                  columns={local.columns}
-                  rows={local.rows}
-                  testId="entity-map"
-                />
-              ) : boundaries?.status === 'failed' ? null : (
-                <Loading />
-              )}
-            </div>
+    <ReportSection
+      id="block-maps"
+      title={national ? national.title : <FormattedMessage id="MAPS.RESULT.SERIES" />}
+      className="report-block report-maps mb-4"
+      testId="result-maps"
+    >
+      {national ? (
+        <div className="row g-3">
+          <div className="col-lg-7">
+            <MapFigure
+              title={national.title}
+              summary={national.summary}
+              spec={national.spec}
+              columns={national.columns}
+              rows={national.rows}
+              testId="result-map"
+            />
+            <p className="small text-body-secondary mb-0" aria-hidden="true">
+              <span className="map-outline-key" /> <FormattedMessage id="MAPS.RESULT.OUTLINE" />
+            </p>
           </div>
-        ) : (
-          <Loading />
-        )}
+          <div className="col-lg-5">
+            <h3 className="h6">{localTitle}</h3>
+            {local ? (
+              <MapFigure
+                title={localTitle}
+                summary={intl.formatMessage(
+                  { id: 'MAPS.ENTITY.SUMMARY' },
+                  { count: local.names.length, province: provinceName, names: local.names.join(', ') },
+                )}
+                spec={local.spec}
+                columns={local.columns}
+                rows={local.rows}
+                testId="entity-map"
+              />
+            ) : boundaries?.status === 'failed' ? null : (
+              <Loading />
+            )}
+          </div>
+        </div>
+      ) : (
+        <Loading />
+      )}
     </ReportSection>
   );
 }

@@ -41,7 +41,8 @@ export function StatusMap({ view, onChange }: { view: TableView; onChange: (patc
         </ToggleButtonGroup>
         {province && (
           <Button size="sm" variant="outline-dark" className="ms-auto" onClick={() => onChange({ provinces: [] })} data-testid="status-map-clear">
-            <FormattedMessage id="MAPS.STATUS.FILTERED" values={{ name: province.name }} /> ✕<span className="visually-hidden">{intl.formatMessage({ id: 'MAPS.STATUS.CLEAR' })}</span>
+            <FormattedMessage id="MAPS.STATUS.FILTERED" values={{ name: province.name }} /> ✕
+            <span className="visually-hidden">{intl.formatMessage({ id: 'MAPS.STATUS.CLEAR' })}</span>
           </Button>
         )}
       </div>

@@ -40,7 +40,9 @@ export function participationMap(intl: IntlShape, participation: Participation, 
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const territories = participationBy(participation, level);
   const tooltip = (p: TerritoryParticipation) =>
-    p.registered === 0 ? t('MAPS.STATUS.NO_ENTITIES') : `${t('MAPS.STATUS.TOOLTIP', { sent: p.sent, registered: p.registered, draft: p.draft })}: ${percent(intl, p.rate ?? 0)}`;
+    p.registered === 0
+      ? t('MAPS.STATUS.NO_ENTITIES')
+      : `${t('MAPS.STATUS.TOOLTIP', { sent: p.sent, registered: p.registered, draft: p.draft })}: ${percent(intl, p.rate ?? 0)}`;
   const spec: MapSpec = {
     base: level,
     seriesName: t('MAPS.STATUS.SERIES'),
@@ -51,9 +53,18 @@ export function participationMap(intl: IntlShape, participation: Participation, 
     selectable: true,
   };
   const total = territories.reduce((sum, p) => ({ sent: sum.sent + p.sent, registered: sum.registered + p.registered }), { sent: 0, registered: 0 });
-  const summary = t('MAPS.STATUS.SUMMARY', { edition: participation.edition ?? '—', sent: total.sent, registered: total.registered, rate: formatChartPercent(intl, rateOf(total.sent, total.registered)) });
+  const summary = t('MAPS.STATUS.SUMMARY', {
+    edition: participation.edition ?? '—',
+    sent: total.sent,
+    registered: total.registered,
+    rate: formatChartPercent(intl, rateOf(total.sent, total.registered)),
+  });
   const columns = ['MAPS.COLUMN.TERRITORY', 'MAPS.COLUMN.REGISTERED', 'MAPS.COLUMN.SENT', 'MAPS.COLUMN.DRAFT', 'MAPS.COLUMN.PARTICIPATION'].map((id) => t(id));
-  const rows: MapTableRow[] = territories.map((p) => ({ key: p.code, name: p.name, cells: [String(p.registered), String(p.sent), String(p.draft), formatChartPercent(intl, p.rate)] }));
+  const rows: MapTableRow[] = territories.map((p) => ({
+    key: p.code,
+    name: p.name,
+    cells: [String(p.registered), String(p.sent), String(p.draft), formatChartPercent(intl, p.rate)],
+  }));
   return { spec, summary, columns, rows, territories };
 }
 
@@ -98,7 +109,12 @@ export function municipalitiesMap(intl: IntlShape, boundaries: MunicipalityBound
     base: 'municipalities',
     boundaries,
     seriesName: t('MAPS.ENTITY.MINE'),
-    points: all.map((m) => ({ code: m.code, name: m.name, value: picked.has(m.code) ? 1 : 0, tooltip: picked.has(m.code) ? t('MAPS.ENTITY.MINE') : t('MAPS.ENTITY.OTHERS') })),
+    points: all.map((m) => ({
+      code: m.code,
+      name: m.name,
+      value: picked.has(m.code) ? 1 : 0,
+      tooltip: picked.has(m.code) ? t('MAPS.ENTITY.MINE') : t('MAPS.ENTITY.OTHERS'),
+    })),
     classes: [
       { from: 0.5, to: 1.5, colour: '#0b3d91', name: t('MAPS.ENTITY.MINE') },
       { from: -0.5, to: 0.5, colour: '#dee2e6', name: t('MAPS.ENTITY.OTHERS') },

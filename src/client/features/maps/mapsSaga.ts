@@ -22,7 +22,9 @@ export function* handleParticipationRequested(deps: MapsDependencies, action: Re
   yield* load(callApi(keepOnScreen(), deps.mapsApi.participation, action.payload), mapsActions.participationLoaded, mapsActions.participationFailed);
 }
 
-type StatusAction = ReturnType<typeof campaignsActions.statusLoaded | typeof campaignsActions.statusFailed | typeof campaignsActions.deleted | typeof campaignsActions.statusViewChanged>;
+type StatusAction = ReturnType<
+  typeof campaignsActions.statusLoaded | typeof campaignsActions.statusFailed | typeof campaignsActions.deleted | typeof campaignsActions.statusViewChanged
+>;
 
 /**
  * The status page's map follows its rows and its edition: whenever the rows load (the page opens, or an action
@@ -56,14 +58,17 @@ export function* handleBoundariesRequested(deps: MapsDependencies, action: Retur
 }
 
 /** A result's maps: the edition's means per province, then the entity's province's municipalities (a shared link with its own token). */
-export function* handleResultOpened(deps: MapsDependencies, action: ReturnType<typeof resultsActions.campaignOpened> | ReturnType<typeof resultsActions.sharedLinkOpened>): Saga<void> {
+export function* handleResultOpened(
+  deps: MapsDependencies,
+  action: ReturnType<typeof resultsActions.campaignOpened> | ReturnType<typeof resultsActions.sharedLinkOpened>,
+): Saga<void> {
   let token: string | undefined;
   let id: number | null;
   try {
     if (resultsActions.sharedLinkOpened.match(action)) ({ token, id } = yield* openSharedLink(deps));
     else id = action.payload;
     if (id === null) return;
-    const map = yield* (token ? callApi(sharedLink(token), deps.mapsApi.resultMap, id) : callApi(keepOnScreen(), deps.mapsApi.resultMap, id));
+    const map = yield* token ? callApi(sharedLink(token), deps.mapsApi.resultMap, id) : callApi(keepOnScreen(), deps.mapsApi.resultMap, id);
     yield put(mapsActions.resultMapLoaded(map));
     const known = yield* select((state: RootState) => state.maps.boundaries[map.provinceId]);
     if (known?.status !== 'succeeded') yield* loadBoundaries(deps, [map.provinceId], token);
@@ -74,7 +79,10 @@ export function* handleResultOpened(deps: MapsDependencies, action: ReturnType<t
 
 export function* watchMaps(deps: MapsDependencies): Saga<void> {
   yield takeLatest(mapsActions.participationRequested.type, handleParticipationRequested, deps);
-  yield takeLatest([campaignsActions.statusLoaded.type, campaignsActions.statusFailed.type, campaignsActions.deleted.type, campaignsActions.statusViewChanged.type], refreshParticipation);
+  yield takeLatest(
+    [campaignsActions.statusLoaded.type, campaignsActions.statusFailed.type, campaignsActions.deleted.type, campaignsActions.statusViewChanged.type],
+    refreshParticipation,
+  );
   yield takeEvery(mapsActions.boundariesRequested.type, handleBoundariesRequested, deps);
   yield takeLatest([resultsActions.campaignOpened.type, resultsActions.sharedLinkOpened.type], handleResultOpened, deps);
 }

@@ -59,25 +59,35 @@ export function FiguresBlock({ block, levels }: { block: ReportBlock; levels: Ac
   const needles = levels.map((l) => ({ name: l.label, colour: l.colour, value: toChartPercent(block.total.percentages[l.level]) }));
   const series = levels.map((l) => ({ name: l.label, colour: l.colour, data: block.rows.map((r) => toChartPercent(r.percentages[l.level])) }));
   return (
-    <ReportSection id={`block-${block.key}`} title={title} className={`report-block mb-4${block.key === 'global' ? '' : ' report-block-axis'}`} testId={`block-${block.key}`}>
-        <div className="report-charts">
-          <div className="report-gauge">
-            <Gauge title={intl.formatMessage({ id: 'RESULTS.GAUGE.TITLE' }, { title })} needles={needles} />
-          </div>
-          <div className="report-bars">
-            <GroupedBars title={intl.formatMessage({ id: 'RESULTS.BARS.TITLE' }, { title })} categories={block.rows.map((r) => r.policyText)} series={series} testId="policy-bars" />
-          </div>
+    <ReportSection
+      id={`block-${block.key}`}
+      title={title}
+      className={`report-block mb-4${block.key === 'global' ? '' : ' report-block-axis'}`}
+      testId={`block-${block.key}`}
+    >
+      <div className="report-charts">
+        <div className="report-gauge">
+          <Gauge title={intl.formatMessage({ id: 'RESULTS.GAUGE.TITLE' }, { title })} needles={needles} />
         </div>
-        <WideTable>
-          <ComparisonTable block={block} title={title} levels={levels} />
-        </WideTable>
-        <div className="text-end mt-2 d-print-none">
-          <DownloadButtons
-            label={title}
-            onCsv={() => dispatch(resultsActions.csvRequested({ table: 'comparison', blockKey: block.key }))}
-            onExcel={() => dispatch(resultsActions.excelRequested({ table: 'comparison', blockKey: block.key }))}
+        <div className="report-bars">
+          <GroupedBars
+            title={intl.formatMessage({ id: 'RESULTS.BARS.TITLE' }, { title })}
+            categories={block.rows.map((r) => r.policyText)}
+            series={series}
+            testId="policy-bars"
           />
         </div>
+      </div>
+      <WideTable>
+        <ComparisonTable block={block} title={title} levels={levels} />
+      </WideTable>
+      <div className="text-end mt-2 d-print-none">
+        <DownloadButtons
+          label={title}
+          onCsv={() => dispatch(resultsActions.csvRequested({ table: 'comparison', blockKey: block.key }))}
+          onExcel={() => dispatch(resultsActions.excelRequested({ table: 'comparison', blockKey: block.key }))}
+        />
+      </div>
     </ReportSection>
   );
 }

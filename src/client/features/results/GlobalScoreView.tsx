@@ -67,7 +67,12 @@ export function GlobalScoreView() {
           <LevelLegend levels={levels} />
           <Row className="g-3 mb-3 score-row">
             <Col md={4}>
-              <TitledCard title="RESULTS.GLOBAL_SCORE.YOUR_SCORE" titleClassName="h6 text-body-secondary" className="h-100 text-center score-card" testId="score-card">
+              <TitledCard
+                title="RESULTS.GLOBAL_SCORE.YOUR_SCORE"
+                titleClassName="h6 text-body-secondary"
+                className="h-100 text-center score-card"
+                testId="score-card"
+              >
                 <p className="display-5 fw-semibold mb-1">{formatPercent(intl, score.card?.value)}</p>
                 <p className="mb-0 text-body-secondary">{score.card ? text.levelLabel(score.card.level) : ''}</p>
               </TitledCard>

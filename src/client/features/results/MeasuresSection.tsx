@@ -63,7 +63,13 @@ export function MeasuresSection({ table }: { table: MeasuresTable }) {
     <Card as="section" className="report-block measures-section mb-4" aria-labelledby="measures-title" data-testid="measures-section">
       <Card.Header className="bg-white d-flex justify-content-between align-items-center">
         <h2 id="measures-title" className="h5 mb-0">
-          <Button variant="link" className="p-0 text-decoration-none text-reset fw-semibold" aria-expanded={open} aria-controls="measures-body" onClick={() => setOpen(!open)}>
+          <Button
+            variant="link"
+            className="p-0 text-decoration-none text-reset fw-semibold"
+            aria-expanded={open}
+            aria-controls="measures-body"
+            onClick={() => setOpen(!open)}
+          >
             {open ? <ChevronDown aria-hidden="true" className="me-2" /> : <ChevronRight aria-hidden="true" className="me-2 d-print-none" />}
             <FormattedMessage id="RESULTS.MEASURES.TITLE" />
           </Button>
@@ -78,30 +84,30 @@ export function MeasuresSection({ table }: { table: MeasuresTable }) {
       <Collapse in={open}>
         <div id="measures-body" className="print-expanded">
           {shown && (
-          <div className="measures-box p-2 p-md-3">
-          <Table size="sm" bordered className="mb-0 measures-table align-middle" data-testid="measures-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <FormattedMessage id="RESULTS.MEASURES.ROW" />
-                </th>
-                <th scope="col" className="text-end">
-                  <FormattedMessage id="RESULTS.MEASURES.POINTS_COLUMN" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="RESULTS.MEASURES.PERCENT_COLUMN" />
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {table.rows.map((row, i) => (
-                <MeasuresRowView key={`${row.kind}-${i}`} row={row} axisText={(row.axisId && axisTexts.get(row.axisId)) ?? null} />
-              ))}
-              {/* In the body, not a tfoot: print repeats a tfoot on every page. */}
-              <MeasuresRowView row={table.total} axisText={null} />
-            </tbody>
-          </Table>
-          </div>
+            <div className="measures-box p-2 p-md-3">
+              <Table size="sm" bordered className="mb-0 measures-table align-middle" data-testid="measures-table">
+                <thead>
+                  <tr>
+                    <th scope="col">
+                      <FormattedMessage id="RESULTS.MEASURES.ROW" />
+                    </th>
+                    <th scope="col" className="text-end">
+                      <FormattedMessage id="RESULTS.MEASURES.POINTS_COLUMN" />
+                    </th>
+                    <th scope="col">
+                      <FormattedMessage id="RESULTS.MEASURES.PERCENT_COLUMN" />
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {table.rows.map((row, i) => (
+                    <MeasuresRowView key={`${row.kind}-${i}`} row={row} axisText={(row.axisId && axisTexts.get(row.axisId)) ?? null} />
+                  ))}
+                  {/* In the body, not a tfoot: print repeats a tfoot on every page. */}
+                  <MeasuresRowView row={table.total} axisText={null} />
+                </tbody>
+              </Table>
+            </div>
           )}
         </div>
       </Collapse>

@@ -43,18 +43,41 @@ export function MyAnswers() {
   const title = intl.formatMessage({ id: 'RESULTS.ANSWERS.TITLE' });
   let body;
   if (answers.status === 'loading' || answers.status === 'idle') body = <Loading />;
-  else if (answers.status === 'failed') body = <p className="text-danger" role="alert"><FormattedMessage id="COMMON.LOAD_FAILED" /></p>;
-  else if (page.total === 0) body = <p className="text-body-secondary"><FormattedMessage id="RESULTS.ANSWERS.EMPTY" /></p>;
+  else if (answers.status === 'failed')
+    body = (
+      <p className="text-danger" role="alert">
+        <FormattedMessage id="COMMON.LOAD_FAILED" />
+      </p>
+    );
+  else if (page.total === 0)
+    body = (
+      <p className="text-body-secondary">
+        <FormattedMessage id="RESULTS.ANSWERS.EMPTY" />
+      </p>
+    );
   return (
-    <Card as="section" className={`report-block answers-section mb-4${includeAnswers ? '' : ' d-print-none'}`} aria-labelledby="answers-title" data-testid="answers-section">
+    <Card
+      as="section"
+      className={`report-block answers-section mb-4${includeAnswers ? '' : ' d-print-none'}`}
+      aria-labelledby="answers-title"
+      data-testid="answers-section"
+    >
       <Card.Header className="bg-white d-flex align-items-center">
         <h2 id="answers-title" className="h5 mb-0">
-          <Button variant="link" className="p-0 text-decoration-none text-reset fw-semibold" aria-expanded={open} aria-controls="answers-body" onClick={() => setOpen(!open)}>
+          <Button
+            variant="link"
+            className="p-0 text-decoration-none text-reset fw-semibold"
+            aria-expanded={open}
+            aria-controls="answers-body"
+            onClick={() => setOpen(!open)}
+          >
             {open ? <ChevronDown aria-hidden="true" className="me-2 d-print-none" /> : <ChevronRight aria-hidden="true" className="me-2 d-print-none" />}
             {title}
           </Button>
         </h2>
-        {answers.status === 'loading' && <Spinner animation="border" size="sm" className="ms-2" role="status" aria-label={intl.formatMessage({ id: 'APP.LOADING' })} />}
+        {answers.status === 'loading' && (
+          <Spinner animation="border" size="sm" className="ms-2" role="status" aria-label={intl.formatMessage({ id: 'APP.LOADING' })} />
+        )}
       </Card.Header>
       <Collapse in={open}>
         <div id="answers-body" className="d-print-none">

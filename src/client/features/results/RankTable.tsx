@@ -22,52 +22,52 @@ export function RankTable() {
   if (levels.length === 0 || rows.length === 0) return null;
   return (
     <ReportSection id="block-ranks" title={<FormattedMessage id="RESULTS.RANK.TITLE" />} className="report-block report-ranks mb-4" testId="rank-table">
-        <WideTable>
-          <ReportTable
-            className="rank-table"
-            caption={<FormattedMessage id="RESULTS.RANK.CAPTION" />}
-            head={
-              <>
-                <th scope="col">
-                  <FormattedMessage id="RESULTS.RANK.ROW" />
+      <WideTable>
+        <ReportTable
+          className="rank-table"
+          caption={<FormattedMessage id="RESULTS.RANK.CAPTION" />}
+          head={
+            <>
+              <th scope="col">
+                <FormattedMessage id="RESULTS.RANK.ROW" />
+              </th>
+              {levels.map((l) => (
+                <th scope="col" key={l.level} data-level={l.level}>
+                  <span className="rank-level">
+                    <span className="legend-swatch" style={{ backgroundColor: l.colour }} aria-hidden="true" />
+                    <span>{text.levelName(l)}</span>
+                  </span>
+                </th>
+              ))}
+            </>
+          }
+        >
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key} className={row.axisText === null ? 'fw-semibold' : undefined}>
+                <th scope="row" className={row.axisText === null ? undefined : 'fw-normal'}>
+                  {text.blockTitle(row)}
                 </th>
                 {levels.map((l) => (
-                  <th scope="col" key={l.level} data-level={l.level}>
-                    <span className="rank-level">
-                      <span className="legend-swatch" style={{ backgroundColor: l.colour }} aria-hidden="true" />
-                      <span>{text.levelName(l)}</span>
-                    </span>
-                  </th>
+                  <td key={l.level} className="text-nowrap" data-level={l.level}>
+                    {text.rank(row.ranks[l.level])}
+                  </td>
                 ))}
-              </>
-            }
-          >
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.key} className={row.axisText === null ? 'fw-semibold' : undefined}>
-                  <th scope="row" className={row.axisText === null ? undefined : 'fw-normal'}>
-                    {text.blockTitle(row)}
-                  </th>
-                  {levels.map((l) => (
-                    <td key={l.level} className="text-nowrap" data-level={l.level}>
-                      {text.rank(row.ranks[l.level])}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </ReportTable>
-        </WideTable>
-        <p className="small text-body-secondary mt-2 mb-0">
-          <FormattedMessage id="RESULTS.RANK.TIES" />
-        </p>
-        <div className="text-end mt-2 d-print-none">
-          <DownloadButtons
-            label={<FormattedMessage id="RESULTS.RANK.TITLE" />}
-            onCsv={() => dispatch(resultsActions.csvRequested({ table: 'ranks' }))}
-            onExcel={() => dispatch(resultsActions.excelRequested({ table: 'ranks' }))}
-          />
-        </div>
+              </tr>
+            ))}
+          </tbody>
+        </ReportTable>
+      </WideTable>
+      <p className="small text-body-secondary mt-2 mb-0">
+        <FormattedMessage id="RESULTS.RANK.TIES" />
+      </p>
+      <div className="text-end mt-2 d-print-none">
+        <DownloadButtons
+          label={<FormattedMessage id="RESULTS.RANK.TITLE" />}
+          onCsv={() => dispatch(resultsActions.csvRequested({ table: 'ranks' }))}
+          onExcel={() => dispatch(resultsActions.excelRequested({ table: 'ranks' }))}
+        />
+      </div>
     </ReportSection>
   );
 }

@@ -51,7 +51,8 @@ export function ReportControls({ shared }: { shared: boolean }) {
   const about = useAppSelector(selectResultAbout);
   const data = result.data;
   // Each territory's name beside its checkbox, once the result is in: the band in words.
-  const nameOf = (level: (typeof LEVELS)[number]) => data && (level === 'sizeBand' ? text.levelName({ label: '', band: data.sizeBand }) : data.territoryTexts[level]);
+  const nameOf = (level: (typeof LEVELS)[number]) =>
+    data && (level === 'sizeBand' ? text.levelName({ label: '', band: data.sizeBand }) : data.territoryTexts[level]);
   return (
     <div className="report-controls card card-body mb-3 d-print-none">
       <div className="d-flex flex-wrap gap-3 justify-content-between align-items-end">
@@ -94,7 +95,13 @@ export function ReportControls({ shared }: { shared: boolean }) {
               <legend className="form-label fs-6 mb-1">
                 <FormattedMessage id="RESULTS.CONTROLS.OPTIONS" />
               </legend>
-              <OptionCheck id="option-include-answers" inline label="RESULTS.CONTROLS.INCLUDE_ANSWERS" checked={filters.includeAnswers} onToggle={() => dispatch(reportFiltersActions.includeAnswersToggled())} />
+              <OptionCheck
+                id="option-include-answers"
+                inline
+                label="RESULTS.CONTROLS.INCLUDE_ANSWERS"
+                checked={filters.includeAnswers}
+                onToggle={() => dispatch(reportFiltersActions.includeAnswersToggled())}
+              />
               <OptionCheck
                 id="option-compare-participants"
                 inline

@@ -15,7 +15,8 @@ export function ReportSummary() {
   const text = useReportText();
   if (!summary) return null;
   const percent = (value: number | null) => formatPercent(intl, value);
-  const points = (from: number, to: number) => intl.formatNumber((to - from) * 100, { maximumFractionDigits: 1, minimumFractionDigits: 1, signDisplay: 'always' });
+  const points = (from: number, to: number) =>
+    intl.formatNumber((to - from) * 100, { maximumFractionDigits: 1, minimumFractionDigits: 1, signDisplay: 'always' });
   return (
     <section className="report-summary print-only" aria-labelledby="report-summary-title" data-testid="report-summary">
       <h2 id="report-summary-title">
@@ -77,7 +78,10 @@ export function ReportSummary() {
         <ol data-testid="report-summary-improvements">
           {summary.improvements.map((rise) => (
             <li key={rise.axisText}>
-              <FormattedMessage id="RESULTS.SUMMARY.IMPROVEMENT" values={{ axis: rise.axisText, before: percent(rise.from), after: percent(rise.to), points: points(rise.from, rise.to) }} />
+              <FormattedMessage
+                id="RESULTS.SUMMARY.IMPROVEMENT"
+                values={{ axis: rise.axisText, before: percent(rise.from), after: percent(rise.to), points: points(rise.from, rise.to) }}
+              />
             </li>
           ))}
         </ol>

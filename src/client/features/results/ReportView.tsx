@@ -14,7 +14,16 @@ import { resultsActions, type ReportView as View } from './resultsSlice.js';
 import { ResultsHeading } from './ReportHeading.js';
 import { HowCalculatedPrint } from './HowCalculated.js';
 import { useLabelledLevels } from './reportText.js';
-import { isCampaignNotSent, selectActiveLevels, sharedLinkFailure, selectIsShared, selectMeasuresTable, selectReportBlocks, selectResultAbout, selectResults } from './resultsSelectors.js';
+import {
+  isCampaignNotSent,
+  selectActiveLevels,
+  sharedLinkFailure,
+  selectIsShared,
+  selectMeasuresTable,
+  selectReportBlocks,
+  selectResultAbout,
+  selectResults,
+} from './resultsSelectors.js';
 import { NotSentState } from './NotSentState.js';
 import { RankTable } from './RankTable.js';
 import { ReportSummary } from './ReportSummary.js';
@@ -76,7 +85,11 @@ export function ReportBody() {
       {/* Its room is kept while the result loads, so that the tabs below stay where they are. */}
       <div className="report-header mb-3">{result.data && <ResultsHeading result={result.data} />}</div>
       <ReportTabs
-        tabs={[{ key: 'report', label: 'RESULTS.VIEW.REPORT' }, { key: 'global', label: 'RESULTS.GLOBAL_SCORE.TITLE' }, { key: 'plan', label: 'RESULTS.VIEW.PLAN' }]}
+        tabs={[
+          { key: 'report', label: 'RESULTS.VIEW.REPORT' },
+          { key: 'global', label: 'RESULTS.GLOBAL_SCORE.TITLE' },
+          { key: 'plan', label: 'RESULTS.VIEW.PLAN' },
+        ]}
         active={view}
         onSelect={(key: View) => dispatch(resultsActions.viewChanged(key))}
         label="RESULTS.VIEW.LABEL"

@@ -16,7 +16,10 @@ export interface RankRow {
 
 /** The rank table's rows: the global score, then each axis in the result's order. */
 export function rankRows(result: ResultResponse): RankRow[] {
-  return [{ key: 'global', axisText: null, ranks: result.global.rank }, ...result.axisDetails.map((axis, i) => ({ key: `axis-${i}`, axisText: axis.axisText, ranks: axis.rank }))];
+  return [
+    { key: 'global', axisText: null, ranks: result.global.rank },
+    ...result.axisDetails.map((axis, i) => ({ key: `axis-${i}`, axisText: axis.axisText, ranks: axis.rank })),
+  ];
 }
 
 /** The rank table's columns: the shown territories (the entity has no rank of its own). */

@@ -32,7 +32,12 @@ export function rankTable(rows: readonly RankRow[], levels: readonly ActiveLevel
 /** The detail-by-measures table, in the order and columns of the screen. */
 export function measuresTableModel(table: MeasuresTable, labels: { row: string; total: string; totalRow: string }): TableModel {
   const header = [labels.row, ...table.axes.map((a) => a.text), labels.total, ...table.axes.map((a) => `${a.text} (%)`)];
-  const line = (label: string, row: MeasuresFigures) => [label, ...table.axes.map((a) => row.values[a.id]), row.total, ...table.axes.map((a) => row.percentages[a.id])];
+  const line = (label: string, row: MeasuresFigures) => [
+    label,
+    ...table.axes.map((a) => row.values[a.id]),
+    row.total,
+    ...table.axes.map((a) => row.percentages[a.id]),
+  ];
   const named = (row: MeasuresRow) => line(row.kind === 'measure' ? `  ${row.text}` : row.text, row);
   return {
     header,
@@ -64,14 +69,53 @@ export interface PlanCsvLabels {
 /** The improvement plan: one row per question (planRows), its measure's figures repeated, the percentage a fraction. */
 export function planTable(plan: readonly PlanMeasure[], labels: PlanCsvLabels): TableModel {
   const header = [
-    labels.axis, labels.policy, labels.measure, labels.grade, labels.measureValue, labels.measureMax, labels.measurePercentage, labels.measureAvailable,
-    labels.indicator, labels.question, labels.questionValue, labels.questionMax, labels.answer, labels.best,
+    labels.axis,
+    labels.policy,
+    labels.measure,
+    labels.grade,
+    labels.measureValue,
+    labels.measureMax,
+    labels.measurePercentage,
+    labels.measureAvailable,
+    labels.indicator,
+    labels.question,
+    labels.questionValue,
+    labels.questionMax,
+    labels.answer,
+    labels.best,
   ];
   const rows = planRows(plan).map((r) => [
-    r.axis, r.policy, r.measure, labels.grades[r.grade], r.measureValue, r.measureMax, r.measurePercentage, r.measureAvailable,
-    r.indicator, r.question, r.questionValue, r.questionMax, r.answer.length > 0 ? r.answer.join(' / ') : labels.unanswered, r.best.join(' / '),
+    r.axis,
+    r.policy,
+    r.measure,
+    labels.grades[r.grade],
+    r.measureValue,
+    r.measureMax,
+    r.measurePercentage,
+    r.measureAvailable,
+    r.indicator,
+    r.question,
+    r.questionValue,
+    r.questionMax,
+    r.answer.length > 0 ? r.answer.join(' / ') : labels.unanswered,
+    r.best.join(' / '),
   ]);
-  const formats: TableModel['formats'] = ['text', 'text', 'text', 'text', 'points', 'points', 'percent', 'points', 'text', 'text', 'points', 'points', 'text', 'text'];
+  const formats: TableModel['formats'] = [
+    'text',
+    'text',
+    'text',
+    'text',
+    'points',
+    'points',
+    'percent',
+    'points',
+    'text',
+    'text',
+    'points',
+    'points',
+    'text',
+    'text',
+  ];
   return { header, formats, rows };
 }
 
@@ -104,7 +148,11 @@ function reportTables(source: ReportCsvSource, t: Translate): { key: string; tit
     tables.splice(1, 0, { key: 'ranks', title: t('RESULTS.RANK.TITLE'), table: rankTable(source.ranks, source.levels, text, t('RESULTS.RANK.ROW')) });
   }
   if (source.table) {
-    const measures = measuresTableModel(source.table, { row: t('RESULTS.MEASURES.ROW'), total: t('RESULTS.MEASURES.TOTAL_COLUMN'), totalRow: text.measuresRowText(source.table.total) });
+    const measures = measuresTableModel(source.table, {
+      row: t('RESULTS.MEASURES.ROW'),
+      total: t('RESULTS.MEASURES.TOTAL_COLUMN'),
+      totalRow: text.measuresRowText(source.table.total),
+    });
     tables.push({ key: 'measures', title: t('RESULTS.MEASURES.TITLE'), table: measures });
   }
   if (source.plan) tables.push({ key: 'plan', title: t('RESULTS.PLAN.TITLE'), table: planTable(source.plan, planCsvLabels(t)) });
@@ -135,7 +183,11 @@ export function reportWorkbook(request: CsvTable, source: ReportCsvSource, t: Tr
   const active = tables.findIndex((table) => table.key === keyOf(request));
   if (active < 0) return null;
   const campaign = source.year === null ? [] : [reportText(t).campaign(source.year)];
-  const heading = [source.entity, ...campaign, `${t('REPORT.HEADING.MODE')}: ${t(`REPORT.HEADING.MODE.${source.compareWithParticipants ? 'participants' : 'all'}`)}`];
+  const heading = [
+    source.entity,
+    ...campaign,
+    `${t('REPORT.HEADING.MODE')}: ${t(`REPORT.HEADING.MODE.${source.compareWithParticipants ? 'participants' : 'all'}`)}`,
+  ];
   if (source.withheld) heading.push(reportText(t).withheldNote(source.withheld, source.compareWithParticipants));
   const sheets = tables.map(({ title, table }) => ({ name: title, heading: [...heading, title], table }));
   return { name: exportFileName('xlsx', source.entity, ...campaign, t('HEADER.RESULTS')), sheets, active };

@@ -75,7 +75,12 @@ export function describeLevel(level: Level, about: LevelsAbout, sizes: ModeSizes
 }
 
 /** The levels whose checkbox is on, named after the result's territories and band, each mean with its size. */
-export function activeLevels(territory: ReportFiltersState['territory'], about: LevelsAbout, edition: ReportEdition, compareWithParticipants: boolean): ActiveLevel[] {
+export function activeLevels(
+  territory: ReportFiltersState['territory'],
+  about: LevelsAbout,
+  edition: ReportEdition,
+  compareWithParticipants: boolean,
+): ActiveLevel[] {
   const sizes = modeSizes(edition, compareWithParticipants);
   return LEVELS.filter((level) => territory[TERRITORY_OF_LEVEL[level]]).map((level) => describeLevel(level, about, sizes, edition.withheld));
 }
@@ -170,15 +175,36 @@ export function measuresTable(table: ResultResponse['table']): MeasuresTable {
   const axes = axisIds.map((id) => ({ id, text: table.texts.axis[id] ?? id }));
   const only = (axisId: string, n: number | null) => Object.fromEntries(axisIds.map((id) => [id, id === axisId ? n : null]));
   const policies = axisIds.flatMap((axisId) =>
-    Object.entries(table.valuesPerAxis[axisId].valuesByPolicy).map(([policyId, policy]) => ({ axisId, policyId, policy, text: table.texts.policy[policyId] ?? policyId })),
+    Object.entries(table.valuesPerAxis[axisId].valuesByPolicy).map(([policyId, policy]) => ({
+      axisId,
+      policyId,
+      policy,
+      text: table.texts.policy[policyId] ?? policyId,
+    })),
   );
   const rows: MeasuresRow[] = [];
   for (const { axisId, policyId, policy, text } of policies.sort(byText)) {
     const totals = table.valuesPerAxis.total.valuesByPolicy[policyId];
-    rows.push({ kind: 'policy', text, values: only(axisId, policy.value), total: totals?.value ?? policy.value, percentages: only(axisId, policy.percentage), axisId, percentage: policy.percentage });
+    rows.push({
+      kind: 'policy',
+      text,
+      values: only(axisId, policy.value),
+      total: totals?.value ?? policy.value,
+      percentages: only(axisId, policy.percentage),
+      axisId,
+      percentage: policy.percentage,
+    });
     const measures = Object.entries(policy.valuesByMeasure).map(([measureId, m]) => ({ ...m, text: table.texts.measure[measureId] ?? measureId }));
     for (const m of measures.sort(byText)) {
-      rows.push({ kind: 'measure', text: m.text, values: only(axisId, m.value), total: m.value, percentages: only(axisId, m.percentage), axisId, percentage: m.percentage });
+      rows.push({
+        kind: 'measure',
+        text: m.text,
+        values: only(axisId, m.value),
+        total: m.value,
+        percentages: only(axisId, m.percentage),
+        axisId,
+        percentage: m.percentage,
+      });
     }
   }
   const total: MeasuresFigures = {

@@ -31,7 +31,12 @@ export interface ReportSummary {
 }
 
 /** The summary of a result in the chosen mode, its levels as the report shows them. */
-export function reportSummary(result: ResultResponse, levels: readonly ActiveLevel[], compareWithParticipants: boolean, trend: TrendResponse | null): ReportSummary {
+export function reportSummary(
+  result: ResultResponse,
+  levels: readonly ActiveLevel[],
+  compareWithParticipants: boolean,
+  trend: TrendResponse | null,
+): ReportSummary {
   const percentages = compareWithParticipants ? result.global.percentages : result.global.percentagesComparedToAll;
   const year = result.edition.year;
   const editions = (trend?.editions ?? []).filter((e) => e.year <= year);

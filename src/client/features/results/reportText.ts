@@ -35,7 +35,8 @@ export function reportText(t: Translate) {
     measuresRowText: (row: MeasuresRow | MeasuresFigures) => ('text' in row ? row.text : t('RESULTS.MEASURES.TOTAL')),
     levelName,
     /** A level in legends, headings, series and CSV headers: a territory's mean says how many entities make it, 'Valencia (n = 2)'. */
-    levelLabel: (level: Pick<ActiveLevel, 'label' | 'band' | 'n'>) => (level.n === null ? levelName(level) : t('RESULTS.LEVEL_WITH_SIZE', { name: levelName(level), n: level.n })),
+    levelLabel: (level: Pick<ActiveLevel, 'label' | 'band' | 'n'>) =>
+      level.n === null ? levelName(level) : t('RESULTS.LEVEL_WITH_SIZE', { name: levelName(level), n: level.n }),
     /** 'Puesto 4 de 12', or a dash (a withheld mean, or no participant). */
     rank: (rank: Rank | null) => (rank ? t('RESULTS.RANK.CELL', { position: rank.position, of: rank.of }) : DASH),
     /**

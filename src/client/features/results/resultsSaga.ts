@@ -40,7 +40,11 @@ export interface ResultsDependencies {
 const toast = snackbarActions.toastShown;
 
 export function handleOptionsRequested(deps: ResultsDependencies) {
-  return load(callApi(errorPage('CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR'), deps.resultsApi.entityCampaigns), resultsActions.optionsLoaded, resultsActions.optionsFailed);
+  return load(
+    callApi(errorPage('CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR'), deps.resultsApi.entityCampaigns),
+    resultsActions.optionsLoaded,
+    resultsActions.optionsFailed,
+  );
 }
 
 /**
@@ -64,7 +68,11 @@ export function* handleCampaignOpened(deps: ResultsDependencies, action: ReturnT
   const id = action.payload;
   if (id === null) return;
   yield* all(
-    load(callApi(keepOnScreen(reportLoadToast('RESULTS.TOAST.LOAD_ERROR')), deps.resultsApi.result, id), resultsActions.resultLoaded, resultsActions.resultFailed),
+    load(
+      callApi(keepOnScreen(reportLoadToast('RESULTS.TOAST.LOAD_ERROR')), deps.resultsApi.result, id),
+      resultsActions.resultLoaded,
+      resultsActions.resultFailed,
+    ),
     load(callApi(keepOnScreen('CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR'), deps.resultsApi.answers, id), resultsActions.answersLoaded, resultsActions.answersFailed),
     // No toast of its own: without it the printed summary leaves out the trend and the improvements.
     load(callApi(keepOnScreen(), deps.resultsApi.trend, id), resultsActions.trendLoaded, resultsActions.trendFailed),
@@ -98,8 +106,16 @@ export function* handleSharedLinkOpened(deps: ResultsDependencies): Saga<void> {
   const { token, id } = link;
   // A campaign reopened since it was shared has neither (409): the page says it is not sent, with no toast.
   yield* all(
-    load(callApi(sharedLink(token, reportLoadToast('RESULTS.TOAST.LOAD_ERROR')), deps.resultsApi.result, id), resultsActions.resultLoaded, resultsActions.resultFailed),
-    load(callApi(sharedLink(token, reportLoadToast('CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR')), deps.resultsApi.answers, id), resultsActions.answersLoaded, resultsActions.answersFailed),
+    load(
+      callApi(sharedLink(token, reportLoadToast('RESULTS.TOAST.LOAD_ERROR')), deps.resultsApi.result, id),
+      resultsActions.resultLoaded,
+      resultsActions.resultFailed,
+    ),
+    load(
+      callApi(sharedLink(token, reportLoadToast('CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR')), deps.resultsApi.answers, id),
+      resultsActions.answersLoaded,
+      resultsActions.answersFailed,
+    ),
     load(callApi(sharedLink(token), deps.resultsApi.trend, id), resultsActions.trendLoaded, resultsActions.trendFailed),
   );
 }
@@ -151,12 +167,18 @@ export function* handleUnshareAsked(action: ReturnType<typeof resultsActions.uns
   }
   const names = yield* select(selectOpenCampaignNames);
   const confirm = { confirmLabel: 'RESULTS.UNSHARE.CONFIRM', action: resultsActions.unshareConfirmed(action.payload) };
-  const message = names ? { message: 'RESULTS.UNSHARE.MESSAGE_NAMED', values: { entity: names.entity, year: String(names.year) } } : { message: 'RESULTS.UNSHARE.MESSAGE' };
+  const message = names
+    ? { message: 'RESULTS.UNSHARE.MESSAGE_NAMED', values: { entity: names.entity, year: String(names.year) } }
+    : { message: 'RESULTS.UNSHARE.MESSAGE' };
   yield put(askToConfirm({ title: 'RESULTS.UNSHARE.TITLE', ...message, ...confirm }));
 }
 
 export function handleUnshareConfirmed(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.unshareConfirmed>) {
-  const outcome = { success: 'RESULTS.TOAST.UNSHARED', successValues: ({ revoked }: { revoked: number }) => ({ count: revoked }), failure: 'RESULTS.TOAST.UNSHARE_ERROR' };
+  const outcome = {
+    success: 'RESULTS.TOAST.UNSHARED',
+    successValues: ({ revoked }: { revoked: number }) => ({ count: revoked }),
+    failure: 'RESULTS.TOAST.UNSHARE_ERROR',
+  };
   return confirmedChange(outcome, deps.resultsApi.unshare, action.payload);
 }
 
@@ -180,7 +202,10 @@ export function* handleCsvRequested(deps: ResultsDependencies, action: ReturnTyp
  * 'Descargar Excel': the whole report in the interface's language, a sheet per table (reportCsv.ts). exceljs
  * loads on the first download; a failure to load it (offline) says so.
  */
-export function* handleExcelRequested(deps: Pick<ResultsDependencies, 'download' | 'workbookBytes'>, action: ReturnType<typeof resultsActions.excelRequested>): Saga<void> {
+export function* handleExcelRequested(
+  deps: Pick<ResultsDependencies, 'download' | 'workbookBytes'>,
+  action: ReturnType<typeof resultsActions.excelRequested>,
+): Saga<void> {
   const { language, ...source } = yield* select(selectReportCsvSource);
   const file = reportWorkbook(action.payload, source, (id, values) => messageFor(language, id, values));
   if (!file) return;
@@ -193,7 +218,10 @@ export function* handleExcelRequested(deps: Pick<ResultsDependencies, 'download'
 }
 
 /** Whichever opened last wins: a slower earlier load never overwrites the report on screen. */
-function* handleOpened(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.campaignOpened> | ReturnType<typeof resultsActions.sharedLinkOpened>) {
+function* handleOpened(
+  deps: ResultsDependencies,
+  action: ReturnType<typeof resultsActions.campaignOpened> | ReturnType<typeof resultsActions.sharedLinkOpened>,
+) {
   if (resultsActions.sharedLinkOpened.match(action)) yield* handleSharedLinkOpened(deps);
   else yield* handleCampaignOpened(deps, action);
 }

@@ -94,8 +94,9 @@ export const selectWithheldNote = createSelector([selectResultData, selectActive
 export const selectResultAbout = createSelector([selectResultData], (data) => (data ? { sizeBand: data.sizeBand, minGroupSize: data.minGroupSize } : null));
 
 /** Global and axis blocks with the figure set the comparison mode asks for. */
-export const selectReportBlocks = createSelector([selectResultData, (state: RootState) => state.reportFilters.compareWithParticipants], (data, compareWithParticipants) =>
-  data ? reportBlocks(data, compareWithParticipants) : [],
+export const selectReportBlocks = createSelector(
+  [selectResultData, (state: RootState) => state.reportFilters.compareWithParticipants],
+  (data, compareWithParticipants) => (data ? reportBlocks(data, compareWithParticipants) : []),
 );
 
 /** The detail-by-measures table. */
@@ -146,5 +147,10 @@ export const selectGlobalScore = createSelector([selectResults, selectReportFilt
     policyText: p.policyText,
     percentages: filters.compareWithParticipants ? p.percentages : p.percentagesComparedToAll,
   }));
-  return { card: scoreCardValue(percentages, levels), percentages, allPolicies: policies, policies: pageOf(policies, results.globalPage, GLOBAL_POLICIES_PER_PAGE) };
+  return {
+    card: scoreCardValue(percentages, levels),
+    percentages,
+    allPolicies: policies,
+    policies: pageOf(policies, results.globalPage, GLOBAL_POLICIES_PER_PAGE),
+  };
 });

@@ -15,7 +15,7 @@ export const REPORT_VIEWS = ['report', 'global', 'plan'] as const;
 export type ReportView = (typeof REPORT_VIEWS)[number];
 
 /** A stored tab of the results page; anything else (an older copy, a tab since removed) is the report. */
-export const readReportView = (stored: unknown): ReportView => (REPORT_VIEWS as readonly unknown[]).includes(stored) ? (stored as ReportView) : 'report';
+export const readReportView = (stored: unknown): ReportView => ((REPORT_VIEWS as readonly unknown[]).includes(stored) ? (stored as ReportView) : 'report');
 
 /**
  * An entity chosen in a report page's selector, with the campaign on screen when it was chosen: opening that

@@ -31,11 +31,18 @@ export interface WithheldNote {
  * The shown levels withheld in any of the editions, in the levels' order, or null when none is (nothing to
  * say). nameYears: the page shows several editions, so each size says which one it is.
  */
-export function withheldNote(levels: readonly ActiveLevel[], editions: readonly WithheldEdition[], minGroupSize: number, nameYears: boolean): WithheldNote | null {
+export function withheldNote(
+  levels: readonly ActiveLevel[],
+  editions: readonly WithheldEdition[],
+  minGroupSize: number,
+  nameYears: boolean,
+): WithheldNote | null {
   const territories = levels.flatMap((l): WithheldTerritory[] => {
     const level = l.level;
     if (level === 'campaign') return [];
-    const sizes = editions.filter((e) => e.withheld.includes(level)).map((e) => ({ year: nameYears ? e.year : null, participants: e.sizes.participants[level] }));
+    const sizes = editions
+      .filter((e) => e.withheld.includes(level))
+      .map((e) => ({ year: nameYears ? e.year : null, participants: e.sizes.participants[level] }));
     return sizes.length > 0 ? [{ level, label: l.label, band: l.band, sizes }] : [];
   });
   return territories.length > 0 ? { minGroupSize, territories } : null;

@@ -18,7 +18,10 @@ export function SnackbarHost() {
             <FormattedMessage id="APP.TITLE" />
           </strong>
         </Toast.Header>
-        <Toast.Body role={current?.severity === 'error' ? 'alert' : 'status'} className={current?.severity === 'error' || current?.severity === 'success' ? 'text-white' : undefined}>
+        <Toast.Body
+          role={current?.severity === 'error' ? 'alert' : 'status'}
+          className={current?.severity === 'error' || current?.severity === 'success' ? 'text-white' : undefined}
+        >
           {current && <FormattedMessage id={current.message} values={current.values} />}
         </Toast.Body>
       </Toast>

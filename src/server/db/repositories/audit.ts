@@ -30,17 +30,14 @@ const RECORD_AUDIT = namedStatement(
 );
 
 export async function recordAudit(q: Queryable, entry: AuditEntry): Promise<void> {
-  await q.query(
-    RECORD_AUDIT,
-    [
-      entry.actorId ?? null,
-      entry.actorEmail ?? null,
-      entry.action,
-      entry.targetType ?? null,
-      entry.targetId === undefined ? null : String(entry.targetId),
-      entry.details ? JSON.stringify(entry.details) : null,
-      entry.requestId ?? null,
-      entry.entityId ?? null,
-    ],
-  );
+  await q.query(RECORD_AUDIT, [
+    entry.actorId ?? null,
+    entry.actorEmail ?? null,
+    entry.action,
+    entry.targetType ?? null,
+    entry.targetId === undefined ? null : String(entry.targetId),
+    entry.details ? JSON.stringify(entry.details) : null,
+    entry.requestId ?? null,
+    entry.entityId ?? null,
+  ]);
 }

@@ -55,8 +55,17 @@ function whereOf(filters: AuditLogFilters, after: AuditCursor | null): { sql: st
 export async function readAuditLog(q: Queryable, filters: AuditLogFilters, after: AuditCursor | null, limit: number): Promise<AuditLogRow[]> {
   const where = whereOf(filters, after);
   const rows = await q.query<{
-    id: string; at: Date; at_us: string; action: string; actor_id: number | null; actor_email: string | null; entity_id: number | null;
-    entity_name: string | null; target_type: string | null; target_id: string | null; details: Record<string, unknown> | null;
+    id: string;
+    at: Date;
+    at_us: string;
+    action: string;
+    actor_id: number | null;
+    actor_email: string | null;
+    entity_id: number | null;
+    entity_name: string | null;
+    target_type: string | null;
+    target_id: string | null;
+    details: Record<string, unknown> | null;
   }>(
     `SELECT a.id::text AS id, a.at, (extract(epoch FROM a.at) * 1000000)::bigint::text AS at_us, a.action, a.actor_id,
             COALESCE(a.actor_email, u.email, CASE WHEN a.action LIKE 'auth.login%' THEN a.details->>'email' END) AS actor_email,
@@ -72,8 +81,16 @@ export async function readAuditLog(q: Queryable, filters: AuditLogFilters, after
     where.params,
   );
   return rows.map((r) => ({
-    id: r.id, at: new Date(r.at).toISOString(), action: r.action, actorId: r.actor_id, actorEmail: r.actor_email,
-    entityId: r.entity_id, entityName: r.entity_name, targetType: r.target_type, targetId: r.target_id, details: r.details,
+    id: r.id,
+    at: new Date(r.at).toISOString(),
+    action: r.action,
+    actorId: r.actor_id,
+    actorEmail: r.actor_email,
+    entityId: r.entity_id,
+    entityName: r.entity_name,
+    targetType: r.target_type,
+    targetId: r.target_id,
+    details: r.details,
     cursor: { atMicros: r.at_us, id: r.id },
   }));
 }

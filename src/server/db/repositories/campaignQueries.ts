@@ -26,8 +26,17 @@ const SUMMARY_COLUMNS = `ed.campaign_number, ${CAMPAIGN_TEXT} AS text, c.entity_
 const SUMMARY_SELECT = `SELECT c.id, ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM}`;
 
 type SummaryRow = {
-  id: number; campaign_number: number; text: string; entity_id: number; entity: string; status: CampaignStatus;
-  start_date: Date | null; end_date: Date | null; deadline: string | null; reopening: { at: string; reason: string } | null; community_id: string;
+  id: number;
+  campaign_number: number;
+  text: string;
+  entity_id: number;
+  entity: string;
+  status: CampaignStatus;
+  start_date: Date | null;
+  end_date: Date | null;
+  deadline: string | null;
+  reopening: { at: string; reason: string } | null;
+  community_id: string;
 };
 
 const toSummary = (r: SummaryRow): CampaignSummary => ({
@@ -95,7 +104,11 @@ const SESSION_USER_AND_CAMPAIGN_TO_READ = sessionUserAnd('session_user_and_campa
  * findCampaignToRead with the access token's session checked in the same statement (sessionCheckedByRoute):
  * user undefined when the session is revoked or gone, read undefined when there is no such campaign.
  */
-export async function findSessionUserAndCampaignToRead(q: Queryable, session: AccessClaims, id: number): Promise<{ user: CurrentUser | undefined; read: CampaignToRead | undefined }> {
+export async function findSessionUserAndCampaignToRead(
+  q: Queryable,
+  session: AccessClaims,
+  id: number,
+): Promise<{ user: CurrentUser | undefined; read: CampaignToRead | undefined }> {
   const { user, read } = await readSessionUserAnd<ToReadRow>(q, SESSION_USER_AND_CAMPAIGN_TO_READ, session, [id], 'campaign_id');
   return { user, read: read && toCampaignToRead(read) };
 }
@@ -115,7 +128,12 @@ export type CampaignRowRead = { id: number; entity_id: number; edition_id: numbe
 
 /** A campaign's row as read with its columns (CAMPAIGN_ROW or RETURNING them). */
 export const toCampaignRow = (row: CampaignRowRead): CampaignRow => ({
-  id: row.id, entityId: row.entity_id, editionId: row.edition_id, status: row.status, startDate: iso(row.start_date), endDate: iso(row.end_date),
+  id: row.id,
+  entityId: row.entity_id,
+  editionId: row.edition_id,
+  status: row.status,
+  startDate: iso(row.start_date),
+  endDate: iso(row.end_date),
 });
 
 /** The columns of CampaignRow, for a statement that writes a campaign and answers its row (RETURNING). */
@@ -169,14 +187,28 @@ const SESSION_USER_AND_CAMPAIGN_TO_ANSWER = sessionUserAnd(
  * findCampaignToAnswer with the access token's session checked in the same statement (sessionCheckedByRoute):
  * user undefined when the session is revoked or gone, read undefined when there is no such campaign.
  */
-export async function findSessionUserAndCampaignToAnswer(q: Queryable, session: AccessClaims, id: number): Promise<{ user: CurrentUser | undefined; read: CampaignToAnswer | undefined }> {
+export async function findSessionUserAndCampaignToAnswer(
+  q: Queryable,
+  session: AccessClaims,
+  id: number,
+): Promise<{ user: CurrentUser | undefined; read: CampaignToAnswer | undefined }> {
   const { user, read } = await readSessionUserAnd<ToAnswerRow>(q, SESSION_USER_AND_CAMPAIGN_TO_ANSWER, session, [id], 'campaign_id');
   return { user, read: read && toCampaignToAnswer(read) };
 }
 
 /** Entities with their campaigns, oldest first (the last is the newest); entityIds null means every entity. */
-export async function listEntityCampaigns(q: Queryable, entityIds: number[] | null, options: { nameWithProvince: boolean; onlySent: boolean }): Promise<EntityCampaigns> {
-  const rows = await q.query<{ entity_id: number; name: string; province: string; archived: boolean; campaigns: { id: number; text: string; campaignNumber: number }[] }>(
+export async function listEntityCampaigns(
+  q: Queryable,
+  entityIds: number[] | null,
+  options: { nameWithProvince: boolean; onlySent: boolean },
+): Promise<EntityCampaigns> {
+  const rows = await q.query<{
+    entity_id: number;
+    name: string;
+    province: string;
+    archived: boolean;
+    campaigns: { id: number; text: string; campaignNumber: number }[];
+  }>(
     `SELECT en.id AS entity_id, en.name, p.name AS province, en.archived_at IS NOT NULL AS archived,
             COALESCE((SELECT json_agg(json_build_object('id', c.id, 'text', ${CAMPAIGN_TEXT}, 'campaignNumber', ed.campaign_number) ORDER BY ed.campaign_number)
                         FROM campaigns c JOIN editions ed ON ed.id = c.edition_id
@@ -187,15 +219,32 @@ export async function listEntityCampaigns(q: Queryable, entityIds: number[] | nu
     [entityIds, options.onlySent],
   );
   return {
-    entityCampaigns: rows.map((r) => ({ entityId: r.entity_id, text: options.nameWithProvince ? `${r.name} - (${r.province})` : r.name, archived: r.archived, campaigns: r.campaigns })),
+    entityCampaigns: rows.map((r) => ({
+      entityId: r.entity_id,
+      text: options.nameWithProvince ? `${r.name} - (${r.province})` : r.name,
+      archived: r.archived,
+      campaigns: r.campaigns,
+    })),
   };
 }
 
 /** Every campaign with its entity, province and community, for the status page; currentEdition marks the edition new campaigns go to. */
 export async function listCampaignStatus(q: Queryable): Promise<CampaignStatusRow[]> {
   const rows = await q.query<{
-    id: number; campaign_number: number; entity_id: number; entity: string; province: string; province_id: string; community: string; community_id: string;
-    status: CampaignStatus; start_date: Date | null; end_date: Date | null; current_edition: boolean; edition_id: number; deadline: string | null;
+    id: number;
+    campaign_number: number;
+    entity_id: number;
+    entity: string;
+    province: string;
+    province_id: string;
+    community: string;
+    community_id: string;
+    status: CampaignStatus;
+    start_date: Date | null;
+    end_date: Date | null;
+    current_edition: boolean;
+    edition_id: number;
+    deadline: string | null;
   }>(
     `SELECT c.id, ed.campaign_number, ed.id AS edition_id, COALESCE(x.closes_on, ed.closes_on)::text AS deadline, en.id AS entity_id, en.name AS entity, p.name AS province, p.id AS province_id, ac.name AS community, ac.id AS community_id,
             c.status, c.start_date, c.end_date, ed.campaign_number = (SELECT max(campaign_number) FROM editions) AS current_edition
@@ -208,8 +257,19 @@ export async function listCampaignStatus(q: Queryable): Promise<CampaignStatusRo
       ORDER BY en.name, ed.campaign_number`,
   );
   return rows.map((r) => ({
-    campaignId: r.id, campaignNumber: r.campaign_number, editionId: r.edition_id, entityId: r.entity_id, entity: r.entity, province: r.province, provinceId: r.province_id,
-    autonomousCommunity: r.community, autonomousCommunityId: r.community_id, status: r.status, startDate: iso(r.start_date), endDate: iso(r.end_date),
-    deadline: r.deadline, currentEdition: r.current_edition,
+    campaignId: r.id,
+    campaignNumber: r.campaign_number,
+    editionId: r.edition_id,
+    entityId: r.entity_id,
+    entity: r.entity,
+    province: r.province,
+    provinceId: r.province_id,
+    autonomousCommunity: r.community,
+    autonomousCommunityId: r.community_id,
+    status: r.status,
+    startDate: iso(r.start_date),
+    endDate: iso(r.end_date),
+    deadline: r.deadline,
+    currentEdition: r.current_edition,
   }));
 }

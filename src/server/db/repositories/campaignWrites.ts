@@ -36,7 +36,10 @@ export async function writeAnswer(q: Queryable, campaignId: number, subindicator
 
 /** The first answer opens a created campaign (locked by the caller): status draft and the date of that answer; its row as now. */
 export async function markDraft(q: Queryable, campaignId: number): Promise<CampaignRow> {
-  const [row] = await q.query<CampaignRowRead>(`UPDATE campaigns SET status = 'draft', start_date = COALESCE(start_date, now()) WHERE id = $1 ${RETURNING_CAMPAIGN_ROW}`, [campaignId]);
+  const [row] = await q.query<CampaignRowRead>(
+    `UPDATE campaigns SET status = 'draft', start_date = COALESCE(start_date, now()) WHERE id = $1 ${RETURNING_CAMPAIGN_ROW}`,
+    [campaignId],
+  );
   return toCampaignRow(row);
 }
 

@@ -28,7 +28,16 @@ export async function upsertCategory(q: Queryable, type: CategoryType, code: str
 
 export async function insertIndicator(
   q: Queryable,
-  row: { editionId: number; code: string; text: string; axisId: number; policyId: number; measureId: number; competenceId: number | null | undefined; position: number },
+  row: {
+    editionId: number;
+    code: string;
+    text: string;
+    axisId: number;
+    policyId: number;
+    measureId: number;
+    competenceId: number | null | undefined;
+    position: number;
+  },
 ): Promise<number> {
   const [{ id }] = await q.query<{ id: number }>(
     `INSERT INTO indicators (edition_id, code, text, axis_id, policy_id, measure_id, competence_id, position)
@@ -41,7 +50,16 @@ export async function insertIndicator(
 /** A sub-indicator with its responses, in their order. */
 export async function insertSubindicator(
   q: Queryable,
-  row: { indicatorId: number; code: string; text: string; type: string; position: number; allowsNotApplicable?: boolean; evidenceRule?: EvidenceRule; evidenceCriteria?: string },
+  row: {
+    indicatorId: number;
+    code: string;
+    text: string;
+    type: string;
+    position: number;
+    allowsNotApplicable?: boolean;
+    evidenceRule?: EvidenceRule;
+    evidenceCriteria?: string;
+  },
   responses: readonly { code: string; text: string; value: number; obsolete?: boolean; exclusive?: boolean }[],
 ): Promise<void> {
   const [{ id: subId }] = await q.query<{ id: number }>(
@@ -53,8 +71,13 @@ export async function insertSubindicator(
     `INSERT INTO responses (subindicator_id, code, text, value, obsolete, exclusive, position)
      SELECT $1, * FROM unnest($2::text[], $3::text[], $4::float8[], $5::bool[], $6::bool[], $7::int[])`,
     [
-      subId, responses.map((r) => r.code), responses.map((r) => r.text), responses.map((r) => r.value), responses.map((r) => r.obsolete ?? false),
-      responses.map((r) => r.exclusive ?? false), responses.map((_, i) => i),
+      subId,
+      responses.map((r) => r.code),
+      responses.map((r) => r.text),
+      responses.map((r) => r.value),
+      responses.map((r) => r.obsolete ?? false),
+      responses.map((r) => r.exclusive ?? false),
+      responses.map((_, i) => i),
     ],
   );
 }

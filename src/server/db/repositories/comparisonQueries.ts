@@ -41,11 +41,24 @@ export interface PreviousSentCampaign {
  * catalogue version the cached questionnaires are checked against.
  */
 export async function findPreviousSentCampaign(q: Queryable, entityId: number, campaignNumber: number): Promise<PreviousSentCampaign> {
-  type Row = { catalogue_version: string; id: number | null; edition_id: number | null; campaign_number: number | null; figures_version: string; parts_version: string | null };
+  type Row = {
+    catalogue_version: string;
+    id: number | null;
+    edition_id: number | null;
+    campaign_number: number | null;
+    figures_version: string;
+    parts_version: string | null;
+  };
   const [row] = await q.query<Row>(PREVIOUS_CAMPAIGN, [entityId, campaignNumber]);
   const previous =
     row.id !== null && row.edition_id !== null && row.campaign_number !== null
-      ? { campaignId: row.id, editionId: row.edition_id, campaignNumber: row.campaign_number, figuresVersion: row.figures_version, partsVersion: row.parts_version ?? '' }
+      ? {
+          campaignId: row.id,
+          editionId: row.edition_id,
+          campaignNumber: row.campaign_number,
+          figuresVersion: row.figures_version,
+          partsVersion: row.parts_version ?? '',
+        }
       : undefined;
   return { catalogueVersion: row.catalogue_version, previous };
 }

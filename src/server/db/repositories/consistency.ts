@@ -52,9 +52,17 @@ const sums = (participants: number | null, percentageSum: number | null, valueSu
 /** Stored territorial sums beside a recomputation from the scores of sent campaigns, every key of either side. */
 async function readScoreSums(q: Queryable): Promise<ScoreSumsPair[]> {
   const rows = await q.query<{
-    edition: number; territory: string; territory_id: string; scope: string; category_id: number;
-    s_participants: number | null; s_percentage: number | null; s_value: number | null;
-    r_participants: number | null; r_percentage: number | null; r_value: number | null;
+    edition: number;
+    territory: string;
+    territory_id: string;
+    scope: string;
+    category_id: number;
+    s_participants: number | null;
+    s_percentage: number | null;
+    s_value: number | null;
+    r_participants: number | null;
+    r_percentage: number | null;
+    r_value: number | null;
   }>(
     `WITH recomputed AS (
        SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id,
@@ -71,7 +79,11 @@ async function readScoreSums(q: Queryable): Promise<ScoreSumsPair[]> {
       ORDER BY ed.campaign_number, territory, territory_id, scope, category_id`,
   );
   return rows.map((r) => ({
-    edition: r.edition, territory: r.territory, territoryId: r.territory_id, scope: r.scope, categoryId: r.category_id,
+    edition: r.edition,
+    territory: r.territory,
+    territoryId: r.territory_id,
+    scope: r.scope,
+    categoryId: r.category_id,
     stored: sums(r.s_participants, r.s_percentage, r.s_value),
     recomputed: sums(r.r_participants, r.r_percentage, r.r_value),
   }));

@@ -26,7 +26,11 @@ export const CAMPAIGN_DATES = {
        LEFT JOIN deadline_extensions x ON x.entity_id = c.entity_id AND x.edition_id = c.edition_id`,
 } as const;
 export type CampaignDatesColumns = { opens_on: string | null; closes_on: string | null; extended_to: string | null };
-export const toCampaignDates = (row: CampaignDatesColumns): CampaignDatesRow => ({ opensOn: row.opens_on, closesOn: row.closes_on, extendedTo: row.extended_to });
+export const toCampaignDates = (row: CampaignDatesColumns): CampaignDatesRow => ({
+  opensOn: row.opens_on,
+  closesOn: row.closes_on,
+  extendedTo: row.extended_to,
+});
 
 /** The dates that apply to one campaign: its edition's, and its entity's extension in that edition if any. */
 export async function findCampaignDeadline(q: Queryable, campaignId: number): Promise<CampaignDatesRow | undefined> {
@@ -44,7 +48,12 @@ export async function findEditionDeadline(q: Queryable, editionId?: number): Pro
 }
 
 /** Sets an edition's dates (by its campaign number); false when there is no such edition. */
-export async function updateEditionDeadline(q: Queryable, campaignNumber: number, opensOn: string | null, closesOn: string | null): Promise<EditionDeadlineRow | undefined> {
+export async function updateEditionDeadline(
+  q: Queryable,
+  campaignNumber: number,
+  opensOn: string | null,
+  closesOn: string | null,
+): Promise<EditionDeadlineRow | undefined> {
   const [row] = await q.query<{ id: number; previous_opens_on: string | null; previous_closes_on: string | null }>(
     `UPDATE editions ed SET opens_on = $2::date, closes_on = $3::date
        FROM (SELECT id, opens_on::text AS previous_opens_on, closes_on::text AS previous_closes_on FROM editions WHERE campaign_number = $1 FOR UPDATE) old
@@ -66,10 +75,10 @@ export async function upsertExtension(
 ): Promise<{ previous: string | null } | undefined> {
   const entity = await q.query('SELECT 1 FROM entities WHERE id = $1 FOR KEY SHARE', [ext.entityId]);
   if (entity.length === 0) return undefined;
-  const [old] = await q.query<{ closes_on: string }>(
-    'SELECT closes_on::text FROM deadline_extensions WHERE entity_id = $1 AND edition_id = $2 FOR UPDATE',
-    [ext.entityId, ext.editionId],
-  );
+  const [old] = await q.query<{ closes_on: string }>('SELECT closes_on::text FROM deadline_extensions WHERE entity_id = $1 AND edition_id = $2 FOR UPDATE', [
+    ext.entityId,
+    ext.editionId,
+  ]);
   await q.query(
     `INSERT INTO deadline_extensions (entity_id, edition_id, closes_on, reason, actor_id, actor_email) VALUES ($1, $2, $3::date, $4, $5, $6)
      ON CONFLICT (entity_id, edition_id) DO UPDATE
@@ -80,7 +89,10 @@ export async function upsertExtension(
 }
 
 /** Every entity's campaign state in an edition ('none' without a campaign) and its extension, by entity name. */
-export async function listEditionParticipation(q: Queryable, editionId: number): Promise<{ entityId: number; entity: string; status: 'created' | 'draft' | 'sent' | 'none'; extendedTo: string | null }[]> {
+export async function listEditionParticipation(
+  q: Queryable,
+  editionId: number,
+): Promise<{ entityId: number; entity: string; status: 'created' | 'draft' | 'sent' | 'none'; extendedTo: string | null }[]> {
   const rows = await q.query<{ entity_id: number; entity: string; status: 'created' | 'draft' | 'sent' | null; extended_to: string | null }>(
     `SELECT en.id AS entity_id, en.name AS entity, c.status, x.closes_on::text AS extended_to
        FROM entities en

@@ -82,7 +82,18 @@ async function* pages<R, K>(read: (after: K | null) => Promise<R[]>, keyOf: (row
 export function campaignPages(q: Queryable, editionId: number, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<ExportCampaign[]> {
   return pages(
     async (after: number | null) => {
-      const rows = await q.query<{ id: number; entity: string; province: string; community: string; status: string; start_date: Date | null; end_date: Date | null; value: number | null; max_value: number | null; percentage: number | null }>(
+      const rows = await q.query<{
+        id: number;
+        entity: string;
+        province: string;
+        community: string;
+        status: string;
+        start_date: Date | null;
+        end_date: Date | null;
+        value: number | null;
+        max_value: number | null;
+        percentage: number | null;
+      }>(
         `SELECT c.id, en.name AS entity, p.name AS province, ac.name AS community, c.status, c.start_date, c.end_date, cs.value, cs.max_value, cs.percentage
            FROM campaigns c
            JOIN entities en ON en.id = c.entity_id
@@ -95,9 +106,16 @@ export function campaignPages(q: Queryable, editionId: number, pageSize = EXPORT
         [editionId, after ?? 0, pageSize],
       );
       return rows.map((r) => ({
-        campaignId: r.id, entity: r.entity, province: r.province, community: r.community, status: r.status,
-        startDate: r.start_date === null ? null : new Date(r.start_date), endDate: r.end_date === null ? null : new Date(r.end_date),
-        points: r.value, max: r.max_value, percentage: r.percentage,
+        campaignId: r.id,
+        entity: r.entity,
+        province: r.province,
+        community: r.community,
+        status: r.status,
+        startDate: r.start_date === null ? null : new Date(r.start_date),
+        endDate: r.end_date === null ? null : new Date(r.end_date),
+        points: r.value,
+        max: r.max_value,
+        percentage: r.percentage,
       }));
     },
     (row) => row.campaignId,
@@ -113,7 +131,18 @@ export function scorePages(q: Queryable, editionId: number, pageSize = EXPORT_PA
   return pages(
     async (after: Key | null) => {
       const [campaignId, scope, categoryId] = after ?? [0, 0, 0];
-      const rows = await q.query<{ campaign_id: number; entity: string; scope: ExportScore['scope']; scope_order: number; category_id: number; code: string; text: string; value: number; max_value: number; percentage: number }>(
+      const rows = await q.query<{
+        campaign_id: number;
+        entity: string;
+        scope: ExportScore['scope'];
+        scope_order: number;
+        category_id: number;
+        code: string;
+        text: string;
+        value: number;
+        max_value: number;
+        percentage: number;
+      }>(
         `SELECT cs.campaign_id, en.name AS entity, cs.scope, ${SCOPE_ORDER} AS scope_order, cs.category_id, cat.code, cat.text, cs.value, cs.max_value, cs.percentage
            FROM campaign_scores cs
            JOIN campaigns c ON c.id = cs.campaign_id
@@ -124,7 +153,17 @@ export function scorePages(q: Queryable, editionId: number, pageSize = EXPORT_PA
           LIMIT $5`,
         [editionId, campaignId, scope, categoryId, pageSize],
       );
-      return rows.map((r) => ({ campaignId: r.campaign_id, entity: r.entity, scope: r.scope, code: r.code, text: r.text, points: r.value, max: r.max_value, percentage: r.percentage, key: [r.campaign_id, r.scope_order, r.category_id] as Key }));
+      return rows.map((r) => ({
+        campaignId: r.campaign_id,
+        entity: r.entity,
+        scope: r.scope,
+        code: r.code,
+        text: r.text,
+        points: r.value,
+        max: r.max_value,
+        percentage: r.percentage,
+        key: [r.campaign_id, r.scope_order, r.category_id] as Key,
+      }));
     },
     (row) => row.key,
     pageSize,

@@ -74,7 +74,10 @@ export async function usersOfEntities(q: Queryable, entityIds: readonly number[]
 }
 
 /** The entities of the edition not started (no campaign, created) or not finished (draft), with their users' count. */
-export async function listPendingEntities(q: Queryable, editionId: number): Promise<{ entityId: number; entity: string; province: string; status: 'none' | 'created' | 'draft'; users: number }[]> {
+export async function listPendingEntities(
+  q: Queryable,
+  editionId: number,
+): Promise<{ entityId: number; entity: string; province: string; status: 'none' | 'created' | 'draft'; users: number }[]> {
   const rows = await q.query<{ entity_id: number; entity: string; province: string; status: 'created' | 'draft' | null; users: number }>(
     `SELECT en.id AS entity_id, en.name AS entity, p.name AS province, c.status,
             (SELECT count(*)::int FROM user_entities ue JOIN users u ON u.id = ue.user_id WHERE ue.entity_id = en.id AND u.role <> 0) AS users

@@ -18,7 +18,17 @@ export interface EditionSummary {
 /** Every edition, newest first, with its counts. */
 export async function listEditions(q: Queryable): Promise<EditionSummary[]> {
   const rows = await q.query<{
-    id: number; year: number; title: string; imported_at: Date | string; axes: number; policies: number; measures: number; questions: number; created: number; draft: number; sent: number;
+    id: number;
+    year: number;
+    title: string;
+    imported_at: Date | string;
+    axes: number;
+    policies: number;
+    measures: number;
+    questions: number;
+    created: number;
+    draft: number;
+    sent: number;
   }>(
     `SELECT e.id, e.campaign_number AS year, e.title, e.imported_at,
             (SELECT count(DISTINCT i.axis_id)::int FROM indicators i WHERE i.edition_id = e.id) AS axes,
@@ -31,8 +41,14 @@ export async function listEditions(q: Queryable): Promise<EditionSummary[]> {
        FROM editions e ORDER BY e.campaign_number DESC`,
   );
   return rows.map((r) => ({
-    id: r.id, year: r.year, title: r.title, importedAt: new Date(r.imported_at).toISOString(),
-    axes: r.axes, policies: r.policies, measures: r.measures, questions: r.questions,
+    id: r.id,
+    year: r.year,
+    title: r.title,
+    importedAt: new Date(r.imported_at).toISOString(),
+    axes: r.axes,
+    policies: r.policies,
+    measures: r.measures,
+    questions: r.questions,
     campaigns: { created: r.created, draft: r.draft, sent: r.sent },
   }));
 }
@@ -60,7 +76,9 @@ export async function loadEditionCatalogue(q: Queryable, editionId: number): Pro
     let measure = policy.measures.find((m) => m.code === r.measure_code);
     if (!measure) policy.measures.push((measure = { code: r.measure_code, text: r.measure_text, indicators: [] }));
     const subindicators = (r.subindicators ?? []).map((sub) => ({
-      code: sub.code, text: sub.text, type: sub.type,
+      code: sub.code,
+      text: sub.text,
+      type: sub.type,
       responses: (sub.responses ?? []).map((o) => ({ code: o.code, text: o.text, value: o.value, obsolete: o.obsolete, exclusive: o.exclusive })),
       // As a file writes them: what asks nothing is left out.
       ...(sub.allows_not_applicable ? { allowsNotApplicable: true } : {}),

@@ -92,7 +92,10 @@ export async function updateEntity(q: Queryable, id: number, entity: NewEntity):
     [id, entity.name, entity.nameKey, entity.population, entity.provinceId],
   );
   await q.query('DELETE FROM entity_municipalities WHERE entity_id = $1 AND NOT (municipality_id = ANY($2::text[]))', [id, entity.municipalityIds]);
-  await q.query('INSERT INTO entity_municipalities (entity_id, municipality_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [id, entity.municipalityIds]);
+  await q.query('INSERT INTO entity_municipalities (entity_id, municipality_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [
+    id,
+    entity.municipalityIds,
+  ]);
   return { updated: true, sizeBand: row.size_band };
 }
 

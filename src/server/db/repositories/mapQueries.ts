@@ -11,7 +11,16 @@ export async function readParticipation(q: Queryable, editionId: number | null =
     const [known] = await q.query('SELECT 1 FROM editions WHERE id = $1', [editionId]);
     if (!known) return undefined;
   }
-  const rows = await q.query<{ province_id: string; name: string; community_id: string; community_name: string; registered: number; sent: number; draft: number; edition: number | null }>(
+  const rows = await q.query<{
+    province_id: string;
+    name: string;
+    community_id: string;
+    community_name: string;
+    registered: number;
+    sent: number;
+    draft: number;
+    edition: number | null;
+  }>(
     `WITH current AS (SELECT id, campaign_number FROM editions WHERE $1::int IS NULL OR id = $1::int ORDER BY campaign_number DESC LIMIT 1)
      SELECT p.id AS province_id, p.name, p.community_id, ac.name AS community_name,
             count(DISTINCT en.id)::int AS registered,
@@ -28,7 +37,15 @@ export async function readParticipation(q: Queryable, editionId: number | null =
   );
   return {
     edition: rows[0]?.edition ?? null,
-    provinces: rows.map((r) => ({ provinceId: r.province_id, name: r.name, communityId: r.community_id, communityName: r.community_name, registered: r.registered, sent: r.sent, draft: r.draft })),
+    provinces: rows.map((r) => ({
+      provinceId: r.province_id,
+      name: r.name,
+      communityId: r.community_id,
+      communityName: r.community_name,
+      registered: r.registered,
+      sent: r.sent,
+      draft: r.draft,
+    })),
   };
 }
 
@@ -47,6 +64,8 @@ export async function readProvinceSums(q: Queryable, editionId: number): Promise
 
 /** The INE codes of an entity's municipalities. */
 export async function readEntityMunicipalityIds(q: Queryable, entityId: number): Promise<string[]> {
-  const rows = await q.query<{ id: string }>('SELECT municipality_id AS id FROM entity_municipalities WHERE entity_id = $1 ORDER BY municipality_id', [entityId]);
+  const rows = await q.query<{ id: string }>('SELECT municipality_id AS id FROM entity_municipalities WHERE entity_id = $1 ORDER BY municipality_id', [
+    entityId,
+  ]);
   return rows.map((r) => r.id);
 }

@@ -10,11 +10,7 @@ export interface AuthorizationCode {
   familyId: string | null;
 }
 
-export async function insertAuthorizationCode(
-  q: Queryable,
-  codeHash: string,
-  code: Omit<AuthorizationCode, 'usedAt' | 'familyId'>,
-): Promise<void> {
+export async function insertAuthorizationCode(q: Queryable, codeHash: string, code: Omit<AuthorizationCode, 'usedAt' | 'familyId'>): Promise<void> {
   await q.query(
     `INSERT INTO authorization_codes (code_hash, user_id, client_id, redirect_uri, code_challenge, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6)`,
@@ -25,7 +21,13 @@ export async function insertAuthorizationCode(
 /** The code row, locked for this transaction so that two exchanges of one code cannot both pass. */
 export async function findAuthorizationCodeForUpdate(q: Queryable, codeHash: string): Promise<AuthorizationCode | undefined> {
   const [row] = await q.query<{
-    user_id: number; client_id: string; redirect_uri: string; code_challenge: string; expires_at: Date; used_at: Date | null; family_id: string | null;
+    user_id: number;
+    client_id: string;
+    redirect_uri: string;
+    code_challenge: string;
+    expires_at: Date;
+    used_at: Date | null;
+    family_id: string | null;
   }>('SELECT * FROM authorization_codes WHERE code_hash = $1 FOR UPDATE', [codeHash]);
   return (
     row && {

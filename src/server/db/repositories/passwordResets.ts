@@ -23,7 +23,16 @@ export async function findPasswordResetForUpdate(q: Queryable, tokenHash: string
        FROM password_resets r JOIN users u ON u.id = r.user_id WHERE r.token_hash = $1 FOR UPDATE OF r`,
     [tokenHash],
   );
-  return row && { userId: row.user_id, email: row.email, name: row.name, expiresAt: new Date(row.expires_at), usedAt: row.used_at && new Date(row.used_at), now: new Date(row.now) };
+  return (
+    row && {
+      userId: row.user_id,
+      email: row.email,
+      name: row.name,
+      expiresAt: new Date(row.expires_at),
+      usedAt: row.used_at && new Date(row.used_at),
+      now: new Date(row.now),
+    }
+  );
 }
 
 export async function markPasswordResetUsed(q: Queryable, tokenHash: string): Promise<void> {
@@ -32,6 +41,9 @@ export async function markPasswordResetUsed(q: Queryable, tokenHash: string): Pr
 
 /** Who a reset link for this e-mail (case-insensitive) would go to: the user, its role number and its language. */
 export async function findResetRecipient(q: Queryable, email: string): Promise<{ id: number; email: string; role: number; language: string } | undefined> {
-  const [row] = await q.query<{ id: number; email: string; role: number; language: string }>('SELECT id, email, role, language FROM users WHERE lower(email) = lower($1)', [email]);
+  const [row] = await q.query<{ id: number; email: string; role: number; language: string }>(
+    'SELECT id, email, role, language FROM users WHERE lower(email) = lower($1)',
+    [email],
+  );
   return row;
 }

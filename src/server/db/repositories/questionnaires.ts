@@ -10,20 +10,43 @@ import type { EvidenceRule } from '../../../shared/constants.js';
 export const CATALOGUE_VERSION_SQL = "(SELECT coalesce(string_agg(id::text, ',' ORDER BY id), '') FROM editions)";
 
 /** A response of an edition's questionnaire as the tree query reads it. */
-interface TreeResponse { id: number; code: string; text: string; value: number; obsolete: boolean; exclusive: boolean }
+interface TreeResponse {
+  id: number;
+  code: string;
+  text: string;
+  value: number;
+  obsolete: boolean;
+  exclusive: boolean;
+}
 /** A sub-indicator (question) as the tree query reads it. */
 interface TreeSubindicator {
-  id: number; code: string; text: string; type: 'single' | 'multiple'; responses: TreeResponse[] | null;
-  allows_not_applicable: boolean; evidence_rule: EvidenceRule; evidence_criteria: string | null;
+  id: number;
+  code: string;
+  text: string;
+  type: 'single' | 'multiple';
+  responses: TreeResponse[] | null;
+  allows_not_applicable: boolean;
+  evidence_rule: EvidenceRule;
+  evidence_criteria: string | null;
 }
 
 /** One indicator of an edition with its axis, policy and measure, and its questions with their responses, in order. */
 export interface EditionTreeRow {
-  year: number; title: string;
-  id: number; code: string; text: string; competence_id: number | null;
-  axis_id: number; axis_code: string; axis_text: string;
-  policy_id: number; policy_code: string; policy_text: string;
-  measure_id: number; measure_code: string; measure_text: string;
+  year: number;
+  title: string;
+  id: number;
+  code: string;
+  text: string;
+  competence_id: number | null;
+  axis_id: number;
+  axis_code: string;
+  axis_text: string;
+  policy_id: number;
+  policy_code: string;
+  policy_text: string;
+  measure_id: number;
+  measure_code: string;
+  measure_text: string;
   subindicators: TreeSubindicator[] | null;
 }
 
@@ -61,12 +84,23 @@ export function readEditionTree(q: Queryable, editionId: number): Promise<Editio
 export async function loadEditionIndicators(q: Queryable, editionId: number): Promise<IndicatorGroup[]> {
   const rows = await readEditionTree(q, editionId);
   return rows.map((r) => ({
-    id: r.id, text: r.text, axisId: r.axis_id, axisText: r.axis_text, policyId: r.policy_id, policyText: r.policy_text,
-    measureId: r.measure_id, measureText: r.measure_text, competenceId: r.competence_id,
+    id: r.id,
+    text: r.text,
+    axisId: r.axis_id,
+    axisText: r.axis_text,
+    policyId: r.policy_id,
+    policyText: r.policy_text,
+    measureId: r.measure_id,
+    measureText: r.measure_text,
+    competenceId: r.competence_id,
     subindicators: (r.subindicators ?? []).map((s) => ({
-      id: s.id, text: s.text, type: s.type,
+      id: s.id,
+      text: s.text,
+      type: s.type,
       responses: (s.responses ?? []).map((o) => ({ id: o.id, text: o.text, value: o.value, obsolete: o.obsolete, exclusive: o.exclusive })),
-      allowsNotApplicable: s.allows_not_applicable, evidenceRule: s.evidence_rule, evidenceCriteria: s.evidence_criteria,
+      allowsNotApplicable: s.allows_not_applicable,
+      evidenceRule: s.evidence_rule,
+      evidenceCriteria: s.evidence_criteria,
       answer: null,
     })),
   }));

@@ -6,8 +6,7 @@ export const listMunicipalities = (q: Queryable) =>
 
 export const listCommunities = (q: Queryable) => q.query<AutonomousCommunity>('SELECT id AS "ccaaId", name FROM autonomous_communities ORDER BY name');
 
-export const listProvinces = (q: Queryable) =>
-  q.query<Province>('SELECT id AS "provinceId", name, community_id AS "ccaaId" FROM provinces ORDER BY name');
+export const listProvinces = (q: Queryable) => q.query<Province>('SELECT id AS "provinceId", name, community_id AS "ccaaId" FROM provinces ORDER BY name');
 
 export const listCategories = (q: Queryable, type: Category['type']) =>
   q.query<Category>('SELECT id, text, type FROM categories WHERE type = $1 ORDER BY code', [type]);

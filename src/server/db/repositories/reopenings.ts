@@ -9,7 +9,12 @@ export interface ReopeningRow {
 }
 
 export async function insertReopening(q: Queryable, r: { campaignId: number; actorId: number; actorEmail: string; reason: string }): Promise<void> {
-  await q.query('INSERT INTO campaign_reopenings (campaign_id, actor_id, actor_email, reason) VALUES ($1, $2, $3, $4)', [r.campaignId, r.actorId, r.actorEmail, r.reason]);
+  await q.query('INSERT INTO campaign_reopenings (campaign_id, actor_id, actor_email, reason) VALUES ($1, $2, $3, $4)', [
+    r.campaignId,
+    r.actorId,
+    r.actorEmail,
+    r.reason,
+  ]);
 }
 
 /** A campaign's reopenings, oldest first. */

@@ -31,7 +31,13 @@ export interface TerritoryPartRows {
 }
 
 export async function readTerritoryPart(q: Queryable, editionId: number, territory: Territory, territoryId: string): Promise<TerritoryPartRows> {
-  type Row = { version: string; registered_version: string; registered: number | null; sums: TerritoryPartRows['sums'] | null; counts: TerritoryPartRows['counts'] | null };
+  type Row = {
+    version: string;
+    registered_version: string;
+    registered: number | null;
+    sums: TerritoryPartRows['sums'] | null;
+    counts: TerritoryPartRows['counts'] | null;
+  };
   const [row] = await q.query<Row>(TERRITORY_PART, [editionId, territory, territoryId]);
   return { version: row.version, registeredVersion: row.registered_version, registered: row.registered ?? 0, sums: row.sums ?? [], counts: row.counts ?? [] };
 }

@@ -86,7 +86,11 @@ const SESSION_USER_AND_PLACE = sessionUserAnd('session_user_and_campaign_place',
  * the session is revoked or gone, read undefined when there is no such campaign. Whether the user may read the
  * campaign is the caller's to decide.
  */
-export function findSessionUserAndCampaignPlace(q: Queryable, session: AccessClaims, campaignId: number): Promise<{ user: CurrentUser | undefined; read: CampaignPlace | undefined }> {
+export function findSessionUserAndCampaignPlace(
+  q: Queryable,
+  session: AccessClaims,
+  campaignId: number,
+): Promise<{ user: CurrentUser | undefined; read: CampaignPlace | undefined }> {
   return readSessionUserAnd<CampaignPlace>(q, SESSION_USER_AND_PLACE, session, [campaignId], 'campaignId');
 }
 
@@ -100,7 +104,11 @@ export interface FigureScope {
 }
 
 /** The parameters of a FigureScope's statements after the campaign and edition: $3 province, $4 community, $5 band. */
-export const scopeParameters = (scope: Pick<FigureScope, 'provinceId' | 'communityId' | 'sizeBand'>) => [scope.provinceId, scope.communityId, String(scope.sizeBand)];
+export const scopeParameters = (scope: Pick<FigureScope, 'provinceId' | 'communityId' | 'sizeBand'>) => [
+  scope.provinceId,
+  scope.communityId,
+  String(scope.sizeBand),
+];
 
 /** The territories of a figure statement, each with the SQL of its territory_id; the country only when asked. */
 const territoriesSql = (withCountry: boolean): [Territory, string][] => [
@@ -116,13 +124,26 @@ const territoriesSql = (withCountry: boolean): [Territory, string][] => [
  * size band $5 and, withCountry, the country. `scopes` limits the groups (an SQL condition on scope, such as
  * "= 'policy'"); none: all.
  */
-export function figureRowsColumnsSql({ campaign, edition, scopes, withCountry }: { campaign: string; edition: string; scopes?: string; withCountry: boolean }): string {
+export function figureRowsColumnsSql({
+  campaign,
+  edition,
+  scopes,
+  withCountry,
+}: {
+  campaign: string;
+  edition: string;
+  scopes?: string;
+  withCountry: boolean;
+}): string {
   const territories = territoriesSql(withCountry);
   const groups = (alias: string) => (scopes ? ` AND ${alias}.scope ${scopes}` : '');
   // One primary-key range per territory: with an OR of territories, or a join to a list of them, the planner
   // may read every territory of the edition when the table has no statistics yet (a fresh load, PGlite).
   const sums = territories
-    .map(([territory, id]) => `SELECT t.territory, t.scope, t.category_id, t.participants, t.percentage_sum, t.value_sum FROM territory_scores t WHERE t.edition_id = ${edition} AND t.territory = '${territory}' AND t.territory_id = ${id}${groups('t')}`)
+    .map(
+      ([territory, id]) =>
+        `SELECT t.territory, t.scope, t.category_id, t.participants, t.percentage_sum, t.value_sum FROM territory_scores t WHERE t.edition_id = ${edition} AND t.territory = '${territory}' AND t.territory_id = ${id}${groups('t')}`,
+    )
     .join(' UNION ALL ');
   const registered = territories.map(([territory, id]) => `(t.territory = '${territory}' AND t.territory_id = ${id})`).join(' OR ');
   return `(SELECT json_agg(json_build_array(cs.scope, cs.category_id, cs.percentage, cs.value)) FROM campaign_scores cs WHERE cs.campaign_id = ${campaign}${groups('cs')}) AS own,
@@ -174,7 +195,9 @@ export type RankRows = [string, number, number, number, number, number][];
 type FigureInputsRow = FigureRows & { ranks?: RankRows | null; answers?: AnswersJson };
 
 const readInputsRow = async (q: Queryable, scope: FigureScope, policiesOnly: boolean) =>
-  (await q.query<FigureInputsRow>(policiesOnly ? FIGURE_INPUTS.policies : FIGURE_INPUTS.all, [scope.campaignId, scope.editionId, ...scopeParameters(scope)]))[0];
+  (
+    await q.query<FigureInputsRow>(policiesOnly ? FIGURE_INPUTS.policies : FIGURE_INPUTS.all, [scope.campaignId, scope.editionId, ...scopeParameters(scope)])
+  )[0];
 
 /**
  * The campaign's stored scores, the participants' sums of its territories in the edition (kept by

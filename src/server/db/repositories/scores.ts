@@ -15,7 +15,10 @@ export async function readAnswerIds(q: Queryable, campaignId: number): Promise<M
 /** Stores a campaign's scores, replacing earlier ones. */
 export async function replaceCampaignScores(q: Queryable, campaignId: number, scores: readonly GroupScore[]): Promise<void> {
   await q.query('DELETE FROM campaign_scores WHERE campaign_id = $1', [campaignId]);
-  await insertScores(q, scores.map((score) => ({ campaignId, ...score })));
+  await insertScores(
+    q,
+    scores.map((score) => ({ campaignId, ...score })),
+  );
 }
 
 /** Inserts scores of one or many campaigns in one statement. */
@@ -23,6 +26,13 @@ export async function insertScores(q: Queryable, rows: (GroupScore & { campaignI
   await q.query(
     `INSERT INTO campaign_scores (campaign_id, scope, category_id, value, max_value, percentage)
      SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::float8[], $5::float8[], $6::float8[])`,
-    [rows.map((r) => r.campaignId), rows.map((r) => r.scope), rows.map((r) => r.categoryId), rows.map((r) => r.value), rows.map((r) => r.max), rows.map((r) => r.percentage)],
+    [
+      rows.map((r) => r.campaignId),
+      rows.map((r) => r.scope),
+      rows.map((r) => r.categoryId),
+      rows.map((r) => r.value),
+      rows.map((r) => r.max),
+      rows.map((r) => r.percentage),
+    ],
   );
 }

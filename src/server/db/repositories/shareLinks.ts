@@ -32,6 +32,9 @@ export async function findShareLinkState(q: Queryable, shareId: string, campaign
 
 /** Revokes every live link of the campaign; returns how many. */
 export async function revokeShareLinks(q: Queryable, campaignId: number): Promise<number> {
-  const revoked = await q.query<{ id: string }>('UPDATE share_links SET revoked_at = now() WHERE campaign_id = $1 AND revoked_at IS NULL AND expires_at > now() RETURNING id', [campaignId]);
+  const revoked = await q.query<{ id: string }>(
+    'UPDATE share_links SET revoked_at = now() WHERE campaign_id = $1 AND revoked_at IS NULL AND expires_at > now() RETURNING id',
+    [campaignId],
+  );
   return revoked.length;
 }

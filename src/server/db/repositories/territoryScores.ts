@@ -94,10 +94,14 @@ const STORE_SUBMISSION = namedStatement(
  * band, whose triggers renew those territories' versions and the campaign's. Answers the campaign's row as now.
  */
 export async function storeSubmission(q: Queryable, campaignId: number, scores: readonly GroupScore[]): Promise<CampaignRow> {
-  const [row] = await q.query<CampaignRowRead>(
-    STORE_SUBMISSION,
-    [campaignId, scores.map((s) => s.scope), scores.map((s) => s.categoryId), scores.map((s) => s.value), scores.map((s) => s.max), scores.map((s) => s.percentage)],
-  );
+  const [row] = await q.query<CampaignRowRead>(STORE_SUBMISSION, [
+    campaignId,
+    scores.map((s) => s.scope),
+    scores.map((s) => s.categoryId),
+    scores.map((s) => s.value),
+    scores.map((s) => s.max),
+    scores.map((s) => s.percentage),
+  ]);
   return toCampaignRow(row);
 }
 

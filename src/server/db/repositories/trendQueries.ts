@@ -31,5 +31,10 @@ export async function readTrendInputs(
 ): Promise<TrendInputs[]> {
   type Row = Omit<TrendInputs, 'figures'> & FigureRows;
   const rows = await q.query<Row>(TREND_INPUTS, [scope.entityId, scope.campaignNumber, ...scopeParameters(scope)]);
-  return rows.map(({ campaignId, editionId, campaignNumber, own, sums, registered }) => ({ campaignId, editionId, campaignNumber, figures: { own, sums, registered } }));
+  return rows.map(({ campaignId, editionId, campaignNumber, own, sums, registered }) => ({
+    campaignId,
+    editionId,
+    campaignNumber,
+    figures: { own, sums, registered },
+  }));
 }

@@ -28,9 +28,25 @@ export async function findCredentialsByEmail(q: Queryable, email: string): Promi
  * A users row with its entities as `auth/me` shows it; undefined when its stored role is unknown. A temporary
  * password (password_temporary) shows as mustChangePassword.
  */
-export function toCurrentUser(row: { id: number; email: string; name: string; role: number; entities: EntityRef[] | null; password_temporary?: boolean }): CurrentUser | undefined {
+export function toCurrentUser(row: {
+  id: number;
+  email: string;
+  name: string;
+  role: number;
+  entities: EntityRef[] | null;
+  password_temporary?: boolean;
+}): CurrentUser | undefined {
   const role = roleFromNumber(row.role);
-  return role && { id: row.id, email: row.email, name: row.name, role, entities: row.entities ?? [], ...(row.password_temporary ? { mustChangePassword: true } : {}) };
+  return (
+    role && {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      role,
+      entities: row.entities ?? [],
+      ...(row.password_temporary ? { mustChangePassword: true } : {}),
+    }
+  );
 }
 
 export interface NewUser {
@@ -97,7 +113,10 @@ export async function updatePasswordHash(q: Queryable, id: number, passwordHash:
 }
 
 /** What a password change needs of its user, locked for this transaction; undefined when the user is gone. */
-export async function findPasswordForUpdate(q: Queryable, id: number): Promise<{ email: string; name: string; passwordHash: string; temporary: boolean } | undefined> {
+export async function findPasswordForUpdate(
+  q: Queryable,
+  id: number,
+): Promise<{ email: string; name: string; passwordHash: string; temporary: boolean } | undefined> {
   const [row] = await q.query<{ email: string; name: string; password_hash: string; password_temporary: boolean }>(
     'SELECT email, name, password_hash, password_temporary FROM users WHERE id = $1 FOR UPDATE',
     [id],

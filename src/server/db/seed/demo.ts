@@ -33,18 +33,27 @@ export async function ensureEdition(db: Db, year: number): Promise<number> {
 async function createEntities(q: Queryable, random: () => number): Promise<number[]> {
   const ids: number[] = [];
   const insert = async (name: string, provinceId: string, municipalityIds: string[], population: number) => {
-    const [{ id }] = await q.query<{ id: number }>(
-      'INSERT INTO entities (name, name_key, population, province_id) VALUES ($1, $2, $3, $4) RETURNING id',
-      [name, foldText(name), population, provinceId],
-    );
+    const [{ id }] = await q.query<{ id: number }>('INSERT INTO entities (name, name_key, population, province_id) VALUES ($1, $2, $3, $4) RETURNING id', [
+      name,
+      foldText(name),
+      population,
+      provinceId,
+    ]);
     await q.query('INSERT INTO entity_municipalities (entity_id, municipality_id) SELECT $1, unnest($2::text[])', [id, municipalityIds]);
     ids.push(id);
   };
   for (const grouping of DEMO_GROUPINGS) {
-    const municipalities = await q.query<{ id: string; name: string }>('SELECT id, name FROM municipalities WHERE province_id = $1 ORDER BY id', [grouping.provinceId]);
+    const municipalities = await q.query<{ id: string; name: string }>('SELECT id, name FROM municipalities WHERE province_id = $1 ORDER BY id', [
+      grouping.provinceId,
+    ]);
     const chosen = pick(random, municipalities, 2 + TOWN_HALLS_PER_PROVINCE + Math.floor(random() * 5));
     const [townHalls, members] = [chosen.slice(0, TOWN_HALLS_PER_PROVINCE), chosen.slice(TOWN_HALLS_PER_PROVINCE)];
-    await insert(grouping.name, grouping.provinceId, members.map((m) => m.id), 8000 + Math.floor(random() * 140000));
+    await insert(
+      grouping.name,
+      grouping.provinceId,
+      members.map((m) => m.id),
+      8000 + Math.floor(random() * 140000),
+    );
     for (const town of townHalls) {
       await insert(`Ayuntamiento de ${town.name}`, grouping.provinceId, [town.id], 900 + Math.floor(random() * 60000));
     }
@@ -82,7 +91,11 @@ async function createCampaign(q: Queryable, entityId: number, editionId: number,
     [entityId, editionId, status, dateIn(year, random, 1, 1), startDate, endDate],
   );
   const answered = status === 'sent' ? subs : status === 'draft' ? subs.filter(() => random() < 0.4) : [];
-  await insertAnswers(q, id, answered.map((s) => ({ subindicatorId: s.id, responseIds: plausibleAnswer(s, maturity, random) })));
+  await insertAnswers(
+    q,
+    id,
+    answered.map((s) => ({ subindicatorId: s.id, responseIds: plausibleAnswer(s, maturity, random) })),
+  );
   if (status === 'sent') await storeCampaignScores(q, id);
 }
 
@@ -118,7 +131,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
     for (const account of DEMO_ACCOUNTS) {
       const entities = account.role === 'USER' ? entityIds.slice(0, 2) : [];
       const id = await insertUser(tx, { email: account.email, name: account.name, role: account.role, passwordHash, entityIds: entities });
-      await recordAudit(tx, { action: 'user.create', targetType: 'user', targetId: id, details: { email: account.email, role: account.role, by: 'seed:demo' } });
+      await recordAudit(tx, {
+        action: 'user.create',
+        targetType: 'user',
+        targetId: id,
+        details: { email: account.email, role: account.role, by: 'seed:demo' },
+      });
     }
     await rebuildTerritoryScores(tx);
   });

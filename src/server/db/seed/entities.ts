@@ -8,7 +8,7 @@ export const DEMO_GROUPINGS: readonly { provinceId: string; name: string }[] = [
   { provinceId: '03', name: 'Mancomunitat de la Marina Alta' },
   { provinceId: '12', name: 'Mancomunitat de la Plana Alta' },
   { provinceId: '08', name: 'Consell Comarcal del Vallès Oriental' },
-  { provinceId: '17', name: "Consell Comarcal del Baix Empordà" },
+  { provinceId: '17', name: 'Consell Comarcal del Baix Empordà' },
   { provinceId: '28', name: 'Mancomunidad de la Sierra Norte de Madrid' },
   { provinceId: '41', name: 'Mancomunidad de Municipios del Aljarafe' },
   { provinceId: '18', name: 'Mancomunidad de Municipios de la Costa Tropical' },

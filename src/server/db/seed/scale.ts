@@ -32,7 +32,10 @@ async function createEntities(q: Queryable, provinces: string[] | undefined, ran
   );
   const idByName = new Map(rows.map((r) => [r.name, r.id]));
   const pairs = groups.flatMap((g) => g.members.map((m) => [idByName.get(g.name) as number, m] as const));
-  await q.query('INSERT INTO entity_municipalities (entity_id, municipality_id) SELECT * FROM unnest($1::int[], $2::text[])', [pairs.map((p) => p[0]), pairs.map((p) => p[1])]);
+  await q.query('INSERT INTO entity_municipalities (entity_id, municipality_id) SELECT * FROM unnest($1::int[], $2::text[])', [
+    pairs.map((p) => p[0]),
+    pairs.map((p) => p[1]),
+  ]);
   return groups.map((g) => idByName.get(g.name) as number);
 }
 

@@ -31,10 +31,12 @@ function requireAny(request: FastifyRequest, allowed: Action[]) {
 const actorAmong = (request: FastifyRequest, allowed: Action[]) => actorOf(request, requireAny(request, allowed));
 
 /** The answering caller of saveAnswer and submit (sessionCheckedRouteOf) (USER of its entities, ADMIN), checked with the service's first read. */
-const answeringCaller = (request: FastifyRequest): CheckedCaller => async (withSession, alone) => {
-  const read = await checkSessionWith(request, withSession, alone);
-  return { actor: actorAmong(request, ANSWERING), read };
-};
+const answeringCaller =
+  (request: FastifyRequest): CheckedCaller =>
+  async (withSession, alone) => {
+    const read = await checkSessionWith(request, withSession, alone);
+    return { actor: actorAmong(request, ANSWERING), read };
+  };
 
 /** The campaign calls of docs/api.md under /api/secure/v1/campaigns (declared in src/shared/api/campaigns.ts). */
 export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext, reports: ReportEngine): void {
@@ -54,12 +56,19 @@ export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext,
     ...sessionCheckedRouteOf(campaignCalls.get),
     handler: async (request, reply) => {
       const { id } = request.query;
-      const found = await checkSessionWith(request, (session) => queries.findSessionUserAndCampaignToRead(db, session, id), () => queries.findCampaignToRead(db, id));
+      const found = await checkSessionWith(
+        request,
+        (session) => queries.findSessionUserAndCampaignToRead(db, session, id),
+        () => queries.findCampaignToRead(db, id),
+      );
       const user = requireAny(request, CAMPAIGN_ACTIONS);
       if (!found || !canReadEntity(user, found.summary.entityId)) throw new AppError('NOT_FOUND', 'Campaign not found');
       const edition = await reports.questionnaires.get(found.editionId, found.catalogueVersion);
       // Pre-encoded JSON (the edition's questionnaire spliced in): sent as it is.
-      return sendEncoded(reply, encodeWithIndicators({ edition, answers: found.answers }, (indicators) => ({ response: { ...found.summary, indicators } })));
+      return sendEncoded(
+        reply,
+        encodeWithIndicators({ edition, answers: found.answers }, (indicators) => ({ response: { ...found.summary, indicators } })),
+      );
     },
   });
 

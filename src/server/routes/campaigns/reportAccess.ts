@@ -57,8 +57,10 @@ export function sendReport(request: FastifyRequest, reply: FastifyReply, body: R
 }
 
 /** The route's schema serializer as a report encoder: the comparison body in its envelope, as bytes. */
-export const serializerOf = (reply: FastifyReply) => (body: unknown): Buffer => {
-  const encoded = reply.serialize(body);
-  if (typeof encoded !== 'string') throw new Error('the report schema serializer should give a string');
-  return Buffer.from(encoded);
-};
+export const serializerOf =
+  (reply: FastifyReply) =>
+  (body: unknown): Buffer => {
+    const encoded = reply.serialize(body);
+    if (typeof encoded !== 'string') throw new Error('the report schema serializer should give a string');
+    return Buffer.from(encoded);
+  };

@@ -59,7 +59,10 @@ export function registerReportRoutes(secure: FastifyInstance, ctx: AppContext, r
       else await reportableCampaign(db, request, id);
       const questionnaire = await reports.campaignQuestionnaire(id);
       if (!questionnaire) throw notFound('Campaign');
-      return sendEncoded(reply, encodeWithIndicators(questionnaire, (indicators) => ({ response: { campaign: { indicators } } })));
+      return sendEncoded(
+        reply,
+        encodeWithIndicators(questionnaire, (indicators) => ({ response: { campaign: { indicators } } })),
+      );
     },
   });
 

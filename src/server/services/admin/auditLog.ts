@@ -18,7 +18,8 @@ export function checkedFilters(filters: AuditFilters): AuditLogFilters {
     const value = filters[field];
     if (value !== undefined && !isCalendarDate(value)) throw validationError(`${field} is not a calendar date`, { [field]: 'AUDIT.VALIDATION.DATE' });
   }
-  if (filters.from !== undefined && filters.to !== undefined && filters.from > filters.to) throw validationError('from is after to', { to: 'AUDIT.VALIDATION.RANGE' });
+  if (filters.from !== undefined && filters.to !== undefined && filters.from > filters.to)
+    throw validationError('from is after to', { to: 'AUDIT.VALIDATION.RANGE' });
   return filters;
 }
 
@@ -61,7 +62,16 @@ export const spanishActionLabel = (action: string): string => {
   return (id && SPANISH[id]) || action;
 };
 
-const MADRID_TIME = new Intl.DateTimeFormat('es-ES', { timeZone: MADRID_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+const MADRID_TIME = new Intl.DateTimeFormat('es-ES', {
+  timeZone: MADRID_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+});
 
 /** A time as Madrid's clock reads it: '24/11/2026, 09:15:03'. */
 export const madridTime = (iso: string): string => MADRID_TIME.format(new Date(iso));
@@ -70,7 +80,16 @@ export const AUDIT_CSV_HEADER = ['Fecha (hora de Madrid)', 'Acción', 'Código',
 
 function csvRow(row: AuditLogRow): CsvCell[] {
   const target = row.targetType ? `${row.targetType} ${row.targetId ?? ''}`.trim() : null;
-  return [madridTime(row.at), spanishActionLabel(row.action), row.action, row.actorEmail, row.entityName, row.entityId, target, row.details ? JSON.stringify(row.details) : null];
+  return [
+    madridTime(row.at),
+    spanishActionLabel(row.action),
+    row.action,
+    row.actorEmail,
+    row.entityName,
+    row.entityId,
+    target,
+    row.details ? JSON.stringify(row.details) : null,
+  ];
 }
 
 /** The filtered log as CSV text chunks (a page each), the header first. The filters are checked before the first chunk. */

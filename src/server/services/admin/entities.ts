@@ -26,7 +26,11 @@ const hasSent = (campaigns: readonly { status: string }[]) => campaigns.some((c)
  * Whether an entity's edit moves its sent campaigns to other territories (another province, so another community
  * maybe, or another population band): then the territorial sums must be rebuilt.
  */
-export function editMovesSums(before: { provinceId: string; sizeBand: number }, after: { provinceId: string; sizeBand: number }, campaigns: readonly { status: string }[]): boolean {
+export function editMovesSums(
+  before: { provinceId: string; sizeBand: number },
+  after: { provinceId: string; sizeBand: number },
+  campaigns: readonly { status: string }[],
+): boolean {
   return hasSent(campaigns) && (before.provinceId !== after.provinceId || before.sizeBand !== after.sizeBand);
 }
 
@@ -39,7 +43,7 @@ export function checkRemoval(entity: { name: string; campaigns: readonly { statu
   if (confirmName === undefined) {
     throw conflict('The entity has sent campaigns: archive it, or send its exact name as confirmName to delete it', 'HAS_SENT_CAMPAIGNS');
   }
-  if (confirmName !== entity.name) throw validationError('The name typed is not the entity\'s name', { confirmName: 'ENTITIES.VALIDATION.CONFIRM_NAME' });
+  if (confirmName !== entity.name) throw validationError("The name typed is not the entity's name", { confirmName: 'ENTITIES.VALIDATION.CONFIRM_NAME' });
 }
 
 /**
@@ -49,7 +53,8 @@ export function checkRemoval(entity: { name: string; campaigns: readonly { statu
 export function singleProvince(requested: readonly string[], found: readonly { id: string; provinceId: string }[]): string {
   const known = new Set(found.map((m) => m.id));
   const unknown = requested.filter((id) => !known.has(id));
-  if (unknown.length > 0) throw validationError(`Unknown municipalities: ${unknown.join(', ')}`, { municipalities: 'ENTITIES.VALIDATION.UNKNOWN_MUNICIPALITY' });
+  if (unknown.length > 0)
+    throw validationError(`Unknown municipalities: ${unknown.join(', ')}`, { municipalities: 'ENTITIES.VALIDATION.UNKNOWN_MUNICIPALITY' });
   const provinces = new Set(found.map((m) => m.provinceId));
   if (provinces.size !== 1) throw validationError('The municipalities belong to several provinces', 'MULTIPLE_PROVINCES');
   return [...provinces][0];
@@ -68,7 +73,11 @@ export async function createEntity(db: Db, actor: Actor, input: { name: string; 
     const id = await entities.insertEntity(tx, { name, nameKey: foldText(name), population: input.population, provinceId, municipalityIds });
     if (id === undefined) throw nameTaken();
     await recordAudit(tx, {
-      ...auditedBy(actor), action: 'entity.create', targetType: 'entity', targetId: id, entityId: id,
+      ...auditedBy(actor),
+      action: 'entity.create',
+      targetType: 'entity',
+      targetId: id,
+      entityId: id,
       details: { name, population: input.population, provinceId, municipalities: municipalityIds },
     });
     return { entity: (await entities.listEntities(tx, id))[0] };
@@ -81,7 +90,12 @@ export async function createEntity(db: Db, actor: Actor, input: { name: string; 
  * territorial sums are rebuilt in the same transaction (their triggers renew the versions the report caches
  * check), as when the bands change. The entity and its campaigns are locked first, as a removal locks them.
  */
-export async function updateEntity(db: Db, actor: Actor, id: number, input: { name: string; population: number; municipalities: string[] }): Promise<CreateEntityResponse> {
+export async function updateEntity(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: { name: string; population: number; municipalities: string[] },
+): Promise<CreateEntityResponse> {
   const municipalityIds = [...new Set(input.municipalities)];
   const name = input.name.trim();
   try {
@@ -90,12 +104,22 @@ export async function updateEntity(db: Db, actor: Actor, id: number, input: { na
       if (!before) throw notFound('Entity');
       const provinceId = singleProvince(municipalityIds, await entities.municipalityProvinces(tx, municipalityIds));
       await refuseLookalike(tx, name, before.name);
-      const { updated, sizeBand } = await entities.updateEntity(tx, id, { name, nameKey: foldText(name), population: input.population, provinceId, municipalityIds });
+      const { updated, sizeBand } = await entities.updateEntity(tx, id, {
+        name,
+        nameKey: foldText(name),
+        population: input.population,
+        provinceId,
+        municipalityIds,
+      });
       if (!updated) throw nameTaken();
       const moved = editMovesSums(before, { provinceId, sizeBand }, before.campaigns);
       if (moved) await rebuildTerritoryScores(tx);
       await recordAudit(tx, {
-        ...auditedBy(actor), action: 'entity.update', targetType: 'entity', targetId: id, entityId: id,
+        ...auditedBy(actor),
+        action: 'entity.update',
+        targetType: 'entity',
+        targetId: id,
+        entityId: id,
         details: {
           before: { name: before.name, population: before.population, provinceId: before.provinceId },
           after: { name, population: input.population, provinceId, municipalities: municipalityIds },
@@ -121,7 +145,12 @@ export async function setArchived(db: Db, actor: Actor, id: number, archived: bo
     if (entity.archived !== archived) {
       await entities.setEntityArchived(tx, id, archived);
       await recordAudit(tx, {
-        ...auditedBy(actor), action: archived ? 'entity.archive' : 'entity.restore', targetType: 'entity', targetId: id, entityId: id, details: { name: entity.name },
+        ...auditedBy(actor),
+        action: archived ? 'entity.archive' : 'entity.restore',
+        targetType: 'entity',
+        targetId: id,
+        entityId: id,
+        details: { name: entity.name },
       });
     }
     return { success: true as const };
@@ -141,7 +170,11 @@ export async function removeEntity(db: Db, actor: Actor, { id, confirmName }: Re
     await entities.deleteEntity(tx, id);
     if (hasSent(entity.campaigns)) await rebuildTerritoryScores(tx);
     await recordAudit(tx, {
-      ...auditedBy(actor), action: 'entity.remove', targetType: 'entity', targetId: id, entityId: id,
+      ...auditedBy(actor),
+      action: 'entity.remove',
+      targetType: 'entity',
+      targetId: id,
+      entityId: id,
       details: { name: entity.name, campaigns: entity.campaigns },
     });
     return { success: true as const };

@@ -1,7 +1,15 @@
 import type { Db, Queryable } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/faults.js';
 import { AppError, forbidden, notFound, validationError } from '../../errors.js';
-import { deleteUser, emailTaken, entityIdsOfUser, findUserForUpdate, insertUser, updatePasswordHash, updateUser as writeUser } from '../../db/repositories/users.js';
+import {
+  deleteUser,
+  emailTaken,
+  entityIdsOfUser,
+  findUserForUpdate,
+  insertUser,
+  updatePasswordHash,
+  updateUser as writeUser,
+} from '../../db/repositories/users.js';
 import { revokeUserFamilies } from '../../db/repositories/oauth.js';
 import { lockEntities } from '../../db/repositories/entities.js';
 import { recordAudit } from '../../db/repositories/audit.js';
@@ -68,7 +76,8 @@ export async function createUserWithPassword(
 function givenRole(actor: Actor, input: { role: number; entities: readonly number[] }): Role {
   const role = roleFromNumber(input.role);
   if (!role) throw validationError('Unknown role', { role: 'USERS.VALIDATION.ROLE_REQUIRED' });
-  if (role === 'USER' && input.entities.length === 0) throw validationError('A USER must belong to an entity', { entities: 'USERS.VALIDATION.ENTITY_REQUIRED' });
+  if (role === 'USER' && input.entities.length === 0)
+    throw validationError('A USER must belong to an entity', { entities: 'USERS.VALIDATION.ENTITY_REQUIRED' });
   if (!canCreateRole(actor.user.role, role)) throw new AppError('FORBIDDEN', `A ${actor.user.role} cannot give the role ${role}`);
   return role;
 }
@@ -94,7 +103,13 @@ export async function removeUser(db: Db, actor: Actor, id: number): Promise<{ su
   return db.transaction(async (tx) => {
     const target = await managedUser(tx, actor, id);
     await deleteUser(tx, id);
-    await recordAudit(tx, { ...auditedBy(actor), action: 'user.remove', targetType: 'user', targetId: id, details: { email: target.email, role: target.role } });
+    await recordAudit(tx, {
+      ...auditedBy(actor),
+      action: 'user.remove',
+      targetType: 'user',
+      targetId: id,
+      details: { email: target.email, role: target.role },
+    });
     return { success: true as const };
   });
 }
@@ -129,7 +144,10 @@ export async function updateUser(db: Db, actor: Actor, input: UpdateUserRequest)
       await checkEntitiesGiven(tx, entityIds, entitiesBefore);
       await writeUser(tx, target.id, { email, role, entityIds });
       await recordAudit(tx, {
-        ...auditedBy(actor), action: 'user.update', targetType: 'user', targetId: target.id,
+        ...auditedBy(actor),
+        action: 'user.update',
+        targetType: 'user',
+        targetId: target.id,
         details: { before: { email: target.email, role: target.role, entities: entitiesBefore }, after: { email, role, entities: entityIds } },
       });
       return { success: true as const };

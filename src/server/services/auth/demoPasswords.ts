@@ -31,7 +31,9 @@ export async function demoPasswordWarnings(db: Db, config: DemoConfig): Promise<
   const accounts = await accountsWithDemoPassword(db);
   if (config.allowDemoPasswords) {
     const who = accounts.length > 0 ? accounts.join(', ') : 'no account has it now';
-    return [`ALLOW_DEMO_PASSWORDS is on and this server is reachable from other machines: the public demo password is accepted (${who}). Never use it with real data.`];
+    return [
+      `ALLOW_DEMO_PASSWORDS is on and this server is reachable from other machines: the public demo password is accepted (${who}). Never use it with real data.`,
+    ];
   }
   if (accounts.length === 0) return [];
   return [

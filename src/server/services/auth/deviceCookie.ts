@@ -44,7 +44,8 @@ function issuedAt(token: string): number {
  */
 export function deviceCookieHeaders(sent: ReadonlyMap<string, string>, name: string, token: string, publicUrl: string): string[] {
   const secure = publicUrl.startsWith('https:') ? '; Secure' : '';
-  const cookie = (cookieName: string, value: string, maxAge: number) => `${cookieName}=${value}; Path=${DEVICE_COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure}`;
+  const cookie = (cookieName: string, value: string, maxAge: number) =>
+    `${cookieName}=${value}; Path=${DEVICE_COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure}`;
   // Oldest first: by issue time, then by the header's order (browsers send older cookies first).
   const others = [...sent.keys()].filter((other) => other !== name).map((other, order) => ({ other, order, iat: issuedAt(sent.get(other) as string) }));
   others.sort((a, b) => a.iat - b.iat || a.order - b.order);

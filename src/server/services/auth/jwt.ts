@@ -2,7 +2,20 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createHmac, randomBytes, randomUUID, webcrypto } from 'node:crypto';
 import { SignJWT, decodeProtectedHeader, jwtVerify, errors } from 'jose';
-import { ACCESS, ACCESS_TYP, ALGORITHMS, DEVICE_TYP, LEGACY, SHARE, SHARE_TYP, type AccessClaims, type DeviceClaims, type ShareClaims, type TokenKind, type VerifiedToken } from './tokenKinds.js';
+import {
+  ACCESS,
+  ACCESS_TYP,
+  ALGORITHMS,
+  DEVICE_TYP,
+  LEGACY,
+  SHARE,
+  SHARE_TYP,
+  type AccessClaims,
+  type DeviceClaims,
+  type ShareClaims,
+  type TokenKind,
+  type VerifiedToken,
+} from './tokenKinds.js';
 
 /** How many verified tokens are remembered (a few MB at most); the oldest go first. */
 const VERIFIED_TOKENS_KEPT = 5000;
@@ -58,7 +71,9 @@ export class TokenSigner {
   }
 
   signAccess(claims: AccessClaims, ttlSeconds: number): Promise<string> {
-    const jwt = new SignJWT({ client_id: claims.clientId, sid: claims.familyId }).setProtectedHeader({ alg: 'HS256', typ: ACCESS_TYP }).setAudience(this.audience);
+    const jwt = new SignJWT({ client_id: claims.clientId, sid: claims.familyId })
+      .setProtectedHeader({ alg: 'HS256', typ: ACCESS_TYP })
+      .setAudience(this.audience);
     return this.sign(jwt, String(claims.userId), ttlSeconds, randomUUID());
   }
 
@@ -96,7 +111,13 @@ export class TokenSigner {
       expected = this.kinds.get(typ);
       if (!expected) return { kind: 'invalid' };
       const { kind, audience } = expected;
-      const { payload } = await jwtVerify(token, await this.key, { algorithms: ALGORITHMS, issuer: this.issuer, audience, typ: kind.typ, requiredClaims: kind.required });
+      const { payload } = await jwtVerify(token, await this.key, {
+        algorithms: ALGORITHMS,
+        issuer: this.issuer,
+        audience,
+        typ: kind.typ,
+        requiredClaims: kind.required,
+      });
       const result = kind.claimsOf(payload);
       if ((result.kind === 'access' || result.kind === 'share') && typeof payload.exp === 'number') this.remember(token, result, payload.exp * 1000);
       return result;
@@ -109,7 +130,13 @@ export class TokenSigner {
   /** A device cookie's claims when it is well signed, of this server and not expired; never throws. */
   async verifyDevice(token: string): Promise<DeviceClaims | undefined> {
     try {
-      const { payload } = await jwtVerify(token, await this.key, { algorithms: ALGORITHMS, issuer: this.issuer, audience: this.deviceAudience, typ: DEVICE_TYP, requiredClaims: ['jti', 'sub', 'exp'] });
+      const { payload } = await jwtVerify(token, await this.key, {
+        algorithms: ALGORITHMS,
+        issuer: this.issuer,
+        audience: this.deviceAudience,
+        typ: DEVICE_TYP,
+        requiredClaims: ['jti', 'sub', 'exp'],
+      });
       return { deviceId: payload.jti as string, accountHash: payload.sub as string };
     } catch {
       return undefined;

@@ -85,7 +85,13 @@ async function admitOnBucket(db: Db, bucket: string, attempt: LoginAttempt, by: 
       await saveBucket(tx, bucket, decided.failures, decided.blockedUntil, state.now);
       await deleteStaleBuckets(tx, new Date(state.now.getTime() - FORGET_AFTER_MS), bucket);
     } else if (decided.audit) {
-      const details = { email: attempt.email, ip: attempt.ip, by, retryAfterSeconds: decided.retryAfterSeconds, ...(attempt.during ? { during: attempt.during } : {}) };
+      const details = {
+        email: attempt.email,
+        ip: attempt.ip,
+        by,
+        retryAfterSeconds: decided.retryAfterSeconds,
+        ...(attempt.during ? { during: attempt.during } : {}),
+      };
       await markWaitAudited(tx, bucket);
       await recordAudit(tx, { action: 'auth.login_throttled', details, requestId: attempt.requestId });
     }

@@ -93,7 +93,10 @@ export async function login(ctx: OAuthContext, input: LoginInput, meta: LoginMet
   }
   await recordAudit(ctx.db, { actorId: user.id, actorEmail: user.email, action: 'auth.login', requestId });
   const deviceToken = await deviceTokenFor(ctx.signer, email);
-  return { response: { code, state: input.state }, deviceCookies: deviceCookieHeaders(meta.deviceCookies ?? new Map(), cookieName, deviceToken, ctx.config.publicUrl) };
+  return {
+    response: { code, state: input.state },
+    deviceCookies: deviceCookieHeaders(meta.deviceCookies ?? new Map(), cookieName, deviceToken, ctx.config.publicUrl),
+  };
 }
 
 /** Client authentication for the token endpoint (secret in the body or by HTTP Basic). */
@@ -170,7 +173,14 @@ export async function refreshTokens(ctx: OAuthContext, refreshToken: string, cli
     if (row.retiredAt) {
       await oauthRepo.revokeFamily(tx, row.familyId, 'refresh token reused');
       // In the revocation's transaction: the session never ends without its reason on record.
-      await recordAudit(tx, { actorId: row.userId, action: 'auth.refresh_reused', targetType: 'session', targetId: row.familyId, details: { clientId }, requestId });
+      await recordAudit(tx, {
+        actorId: row.userId,
+        action: 'auth.refresh_reused',
+        targetType: 'session',
+        targetId: row.familyId,
+        details: { clientId },
+        requestId,
+      });
       return new OAuthError('invalid_grant', 'Refresh token already used; the session has been revoked');
     }
     if (row.familyRevokedAt) return new OAuthError('invalid_grant', 'The session has been revoked');

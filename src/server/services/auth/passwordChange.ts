@@ -39,7 +39,11 @@ export async function changePassword(ctx: { db: Db; signer: TokenSigner }, who: 
     throw validationError('La contraseña actual no es correcta', { currentPassword: 'ACCOUNT.PASSWORD.WRONG_CURRENT' });
   }
   await clearBuckets(db, buckets);
-  const problem = checkNewPassword(input.newPassword, { email: stored.email, name: stored.name, currentPassword: input.currentPassword }, await loadStrengthEstimator());
+  const problem = checkNewPassword(
+    input.newPassword,
+    { email: stored.email, name: stored.name, currentPassword: input.currentPassword },
+    await loadStrengthEstimator(),
+  );
   if (problem) throw validationError('La nueva contraseña no cumple la política de contraseñas', { newPassword: passwordProblemMessageId(problem) });
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {

@@ -38,7 +38,11 @@ export interface ResetSetup {
  * exists, and takes about as long: the message is sent after the answer, never awaited. Throttled per e-mail
  * (admitResetRequest) as well as per address (the route's limit, as for the login).
  */
-export async function requestPasswordReset(setup: ResetSetup, input: { email: string; language?: Language }, meta: { ip?: string; requestId?: string }): Promise<void> {
+export async function requestPasswordReset(
+  setup: ResetSetup,
+  input: { email: string; language?: Language },
+  meta: { ip?: string; requestId?: string },
+): Promise<void> {
   const { db, mailer } = setup;
   if (!mailer) throw conflict('E-mail is not configured on this server (SMTP_URL)', SMTP_NOT_CONFIGURED);
   const email = normaliseEmail(input.email);
@@ -52,7 +56,15 @@ export async function requestPasswordReset(setup: ResetSetup, input: { email: st
   const token = randomToken();
   await db.transaction(async (tx) => {
     await insertPasswordReset(tx, sha256(token), user.id, new Date(Date.now() + RESET_TTL_MS));
-    await recordAudit(tx, { actorId: user.id, actorEmail: user.email, action: 'auth.password_reset_requested', targetType: 'user', targetId: user.id, details: { ip: meta.ip }, requestId: meta.requestId });
+    await recordAudit(tx, {
+      actorId: user.id,
+      actorEmail: user.email,
+      action: 'auth.password_reset_requested',
+      targetType: 'user',
+      targetId: user.id,
+      details: { ip: meta.ip },
+      requestId: meta.requestId,
+    });
   });
   const stored = (LANGUAGES as readonly string[]).includes(user.language) ? (user.language as Language) : 'es';
   const mail = composeResetMail(input.language ?? stored, resetLink(setup.publicUrl, token));
@@ -85,6 +97,13 @@ export async function resetPassword(db: Db, input: { token: string; password: st
     await updatePasswordHash(tx, row.userId, passwordHash, false);
     await revokeUserFamilies(tx, row.userId, 'password reset');
     await clearBuckets(tx, [`account:${normaliseEmail(row.email)}`]);
-    await recordAudit(tx, { actorId: row.userId, actorEmail: row.email, action: 'auth.password_reset', targetType: 'user', targetId: row.userId, requestId: meta.requestId });
+    await recordAudit(tx, {
+      actorId: row.userId,
+      actorEmail: row.email,
+      action: 'auth.password_reset',
+      targetType: 'user',
+      targetId: row.userId,
+      requestId: meta.requestId,
+    });
   });
 }

@@ -14,7 +14,8 @@ const attributes = (publicUrl: string, maxAge: number) =>
   `Path=${REFRESH_COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${publicUrl.startsWith('https:') ? '; Secure' : ''}`;
 
 /** The Set-Cookie value that gives the browser this refresh token for as long as the token lives. */
-export const refreshCookieHeader = (token: string, publicUrl: string, maxAgeSeconds: number) => `${REFRESH_COOKIE}=${token}; ${attributes(publicUrl, maxAgeSeconds)}`;
+export const refreshCookieHeader = (token: string, publicUrl: string, maxAgeSeconds: number) =>
+  `${REFRESH_COOKIE}=${token}; ${attributes(publicUrl, maxAgeSeconds)}`;
 
 /** The Set-Cookie value that removes it. */
 export const clearRefreshCookieHeader = (publicUrl: string) => `${REFRESH_COOKIE}=; ${attributes(publicUrl, 0)}`;

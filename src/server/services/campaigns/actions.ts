@@ -15,7 +15,12 @@ import { requireAnswerable } from './cycle.js';
 
 /** A campaign's audit entry: it concerns the campaign's entity (recordAudit adds the entity's name). */
 const audit = (actor: Actor, action: string, campaign: { id: number; entityId: number }, details?: Record<string, unknown>) => ({
-  ...auditedBy(actor), action, targetType: 'campaign', targetId: campaign.id, entityId: campaign.entityId, details: { entityId: campaign.entityId, ...details },
+  ...auditedBy(actor),
+  action,
+  targetType: 'campaign',
+  targetId: campaign.id,
+  entityId: campaign.entityId,
+  details: { entityId: campaign.entityId, ...details },
 });
 
 const stateOf = (c: CampaignRow): CampaignStateResponse => ({
@@ -28,8 +33,16 @@ const stateOf = (c: CampaignRow): CampaignStateResponse => ({
  * answer it (a campaign of another entity answers as if it did not exist), it is not sent and its dates allow it
  * (409 otherwise), with its edition's questionnaire (from the cache).
  */
-async function answerableCampaign(tx: Tx, questionnaires: QuestionnaireCache, caller: CheckedCaller, id: number): Promise<{ actor: Actor; campaign: CampaignRow; edition: EditionQuestionnaire }> {
-  const { actor, read: found } = await caller((session) => findSessionUserAndCampaignToAnswer(tx, session, id), () => findCampaignToAnswer(tx, id));
+async function answerableCampaign(
+  tx: Tx,
+  questionnaires: QuestionnaireCache,
+  caller: CheckedCaller,
+  id: number,
+): Promise<{ actor: Actor; campaign: CampaignRow; edition: EditionQuestionnaire }> {
+  const { actor, read: found } = await caller(
+    (session) => findSessionUserAndCampaignToAnswer(tx, session, id),
+    () => findCampaignToAnswer(tx, id),
+  );
   const { user } = actor;
   if (!found || !canReadEntity(user, found.campaign.entityId)) throw notFound('Campaign');
   const { campaign } = found;
@@ -44,7 +57,12 @@ async function answerableCampaign(tx: Tx, questionnaires: QuestionnaireCache, ca
  * The most frequent call of the weeks campaigns are being sent: BEGIN, one statement for the session, the
  * campaign and its dates, the write and COMMIT (and the status with the first answer).
  */
-export async function saveAnswer(db: Db, questionnaires: QuestionnaireCache, caller: CheckedCaller, input: { id: number; question: number; answer: Answer }): Promise<CampaignStateResponse> {
+export async function saveAnswer(
+  db: Db,
+  questionnaires: QuestionnaireCache,
+  caller: CheckedCaller,
+  input: { id: number; question: number; answer: Answer },
+): Promise<CampaignStateResponse> {
   return db.transaction(async (tx) => {
     const { campaign, edition } = await answerableCampaign(tx, questionnaires, caller, input.id);
     const question = edition.subindicator(input.question);

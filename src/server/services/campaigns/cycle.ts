@@ -1,7 +1,12 @@
 import type { Db, Queryable } from '../../db/client.js';
 import {
-  CLOSING_BEFORE_OPENING, EDITION_CLOSED, EDITION_NOT_OPEN,
-  type CampaignDeadline, type EditionDeadline, type ExtendDeadlineRequest, type SetDeadlineRequest,
+  CLOSING_BEFORE_OPENING,
+  EDITION_CLOSED,
+  EDITION_NOT_OPEN,
+  type CampaignDeadline,
+  type EditionDeadline,
+  type ExtendDeadlineRequest,
+  type SetDeadlineRequest,
 } from '../../../shared/api/campaignCycle.js';
 import type { CampaignStateResponse } from '../../../shared/api/campaigns.js';
 import { conflict, notFound, validationError } from '../../errors.js';
@@ -19,8 +24,11 @@ import { isCalendarDate } from '../../../shared/dates.js';
 export function deadlineOfCampaign(dates: deadlines.CampaignDatesRow, now = new Date()): CampaignDeadline {
   const closesOn = effectiveClosing(dates.closesOn, dates.extendedTo);
   return {
-    opensOn: dates.opensOn, closesOn, extended: closesOn !== dates.closesOn,
-    state: deadlineState({ opensOn: dates.opensOn, closesOn }, now), daysLeft: daysLeft(closesOn, now),
+    opensOn: dates.opensOn,
+    closesOn,
+    extended: closesOn !== dates.closesOn,
+    state: deadlineState({ opensOn: dates.opensOn, closesOn }, now),
+    daysLeft: daysLeft(closesOn, now),
   };
 }
 
@@ -55,11 +63,16 @@ export async function editionDeadline(q: Queryable, now = new Date(), editionId?
   const late: EditionDeadline['late'] = [];
   for (const e of entities) {
     const closesOn = effectiveClosing(edition.closesOn, e.extendedTo);
-    if (e.status !== 'sent' && closesOn !== null && isLate(e.status, closesOn, now)) late.push({ entityId: e.entityId, entity: e.entity, status: e.status, closesOn });
+    if (e.status !== 'sent' && closesOn !== null && isLate(e.status, closesOn, now))
+      late.push({ entityId: e.entityId, entity: e.entity, status: e.status, closesOn });
   }
   return {
-    editionId: edition.id, campaignNumber: edition.campaignNumber, opensOn: edition.opensOn, closesOn: edition.closesOn,
-    state: deadlineState(edition, now), daysLeft: daysLeft(edition.closesOn, now),
+    editionId: edition.id,
+    campaignNumber: edition.campaignNumber,
+    opensOn: edition.opensOn,
+    closesOn: edition.closesOn,
+    state: deadlineState(edition, now),
+    daysLeft: daysLeft(edition.closesOn, now),
     extensions: entities.flatMap((e) => (e.extendedTo === null ? [] : [{ entityId: e.entityId, closesOn: e.extendedTo }])),
     late,
   };
@@ -78,8 +91,17 @@ export async function setEditionDeadline(db: Db, actor: Actor, input: SetDeadlin
     // The same dates again change nothing, and the activity log says only what changed.
     if (previous.opensOn === input.opensOn && previous.closesOn === input.closesOn) return editionDeadline(tx, new Date(), previous.id);
     await recordAudit(tx, {
-      ...auditedBy(actor), action: 'edition.deadline', targetType: 'edition', targetId: previous.id,
-      details: { edition: input.edition, opensOn: input.opensOn, closesOn: input.closesOn, previousOpensOn: previous.opensOn, previousClosesOn: previous.closesOn },
+      ...auditedBy(actor),
+      action: 'edition.deadline',
+      targetType: 'edition',
+      targetId: previous.id,
+      details: {
+        edition: input.edition,
+        opensOn: input.opensOn,
+        closesOn: input.closesOn,
+        previousOpensOn: previous.opensOn,
+        previousClosesOn: previous.closesOn,
+      },
     });
     // The edition whose dates changed, which the status page shows.
     return editionDeadline(tx, new Date(), previous.id);
@@ -92,12 +114,27 @@ export async function extendDeadline(db: Db, actor: Actor, input: ExtendDeadline
   return db.transaction(async (tx) => {
     const edition = await requireEdition(tx, input.editionId);
     const saved = await deadlines.upsertExtension(tx, {
-      entityId: input.entityId, editionId: edition.id, closesOn: input.closesOn, reason: input.reason.trim(), actorId: actor.user.id, actorEmail: actor.user.email,
+      entityId: input.entityId,
+      editionId: edition.id,
+      closesOn: input.closesOn,
+      reason: input.reason.trim(),
+      actorId: actor.user.id,
+      actorEmail: actor.user.email,
     });
     if (!saved) throw notFound('Entity');
     await recordAudit(tx, {
-      ...auditedBy(actor), action: 'campaign.deadlineExtended', targetType: 'entity', targetId: input.entityId, entityId: input.entityId,
-      details: { edition: edition.campaignNumber, closesOn: input.closesOn, previousClosesOn: saved.previous, editionClosesOn: edition.closesOn, reason: input.reason.trim() },
+      ...auditedBy(actor),
+      action: 'campaign.deadlineExtended',
+      targetType: 'entity',
+      targetId: input.entityId,
+      entityId: input.entityId,
+      details: {
+        edition: edition.campaignNumber,
+        closesOn: input.closesOn,
+        previousClosesOn: saved.previous,
+        editionClosesOn: edition.closesOn,
+        reason: input.reason.trim(),
+      },
     });
     return editionDeadline(tx, new Date(), edition.id);
   });
@@ -118,7 +155,10 @@ export async function reopenCampaign(db: Db, actor: Actor, input: { id: number; 
     await markReopened(tx, campaign.id);
     await insertReopening(tx, { campaignId: campaign.id, actorId: actor.user.id, actorEmail: actor.user.email, reason });
     await recordAudit(tx, {
-      ...auditedBy(actor), action: 'campaign.reopen', targetType: 'campaign', targetId: campaign.id,
+      ...auditedBy(actor),
+      action: 'campaign.reopen',
+      targetType: 'campaign',
+      targetId: campaign.id,
       details: { entityId: campaign.entityId, sentAt: campaign.endDate, reason },
     });
     const after = (await findCampaign(tx, campaign.id))!;

@@ -25,7 +25,6 @@ export function madridDate(now: Date): CalendarDate {
   return madridFormat.format(now);
 }
 
-
 /** The later of an edition's closing date and an entity's extension (null, no limit, wins over any date). */
 export function effectiveClosing(editionClosesOn: CalendarDate | null, extendedTo: CalendarDate | null): CalendarDate | null {
   if (editionClosesOn === null) return null;

@@ -1,7 +1,12 @@
 import type { Db, Queryable } from '../../db/client.js';
 import {
   SMTP_NOT_CONFIGURED,
-  type MailSummary, type OpenEditionRequest, type OpenEditionResult, type OpeningQuery, type OpeningSummary, type Reminders,
+  type MailSummary,
+  type OpenEditionRequest,
+  type OpenEditionResult,
+  type OpeningQuery,
+  type OpeningSummary,
+  type Reminders,
 } from '../../../shared/api/editionOpening.js';
 import { conflict, validationError } from '../../errors.js';
 import { findEditionDeadline } from '../../db/repositories/deadlines.js';
@@ -67,8 +72,18 @@ export async function openEdition(db: Db, actor: Actor, input: OpenEditionReques
     const created = await opening.insertEditionCampaigns(tx, edition.id, filter);
     const { existing } = await opening.countOpening(tx, edition.id, filter);
     await recordAudit(tx, {
-      ...auditedBy(actor), action: 'edition.open', targetType: 'edition', targetId: edition.id,
-      details: { edition: edition.campaignNumber, scope: input.scope, id: input.id ?? null, created: created.length, existing: existing - created.length, notify: input.notify },
+      ...auditedBy(actor),
+      action: 'edition.open',
+      targetType: 'edition',
+      targetId: edition.id,
+      details: {
+        edition: edition.campaignNumber,
+        scope: input.scope,
+        id: input.id ?? null,
+        created: created.length,
+        existing: existing - created.length,
+        notify: input.notify,
+      },
     });
     return { edition: edition.campaignNumber, created, existing: existing - created.length };
   });
@@ -76,7 +91,12 @@ export async function openEdition(db: Db, actor: Actor, input: OpenEditionReques
   if (mailer) {
     const recipients = await opening.usersOfEntities(db, outcome.created);
     mail = await mailer(messagesFor('open', recipients, outcome.edition, setup.publicUrl));
-    await recordAudit(db, { ...auditedBy(actor), action: 'campaign.openNotice', targetType: 'edition', details: { edition: outcome.edition, recipients: recipients.length, sent: mail.sent, failed: mail.failed.length } });
+    await recordAudit(db, {
+      ...auditedBy(actor),
+      action: 'campaign.openNotice',
+      targetType: 'edition',
+      details: { edition: outcome.edition, recipients: recipients.length, sent: mail.sent, failed: mail.failed.length },
+    });
   }
   return { edition: outcome.edition, created: outcome.created.length, existing: outcome.existing, mail };
 }
@@ -85,14 +105,22 @@ export async function openEdition(db: Db, actor: Actor, input: OpenEditionReques
 async function pending(db: Db, editionId: number | undefined) {
   const edition = await requireEdition(db, editionId);
   const entities = await opening.listPendingEntities(db, edition.id);
-  const recipients = await opening.usersOfEntities(db, entities.map((e) => e.entityId));
+  const recipients = await opening.usersOfEntities(
+    db,
+    entities.map((e) => e.entityId),
+  );
   return { editionId: edition.id, edition: edition.campaignNumber, entities, recipients };
 }
 
 /** ADMIN, FEC: the pending entities of an edition (the current one unless named) and their users' addresses. */
 export async function reminders(db: Db, setup: MailSetup, editionId?: number): Promise<Reminders> {
   const { edition, entities, recipients } = await pending(db, editionId);
-  return { edition, smtpConfigured: setup.mailer !== null, entities, recipients: recipients.map(({ email, name, entities: names }) => ({ email, name, entities: names })) };
+  return {
+    edition,
+    smtpConfigured: setup.mailer !== null,
+    entities,
+    recipients: recipients.map(({ email, name, entities: names }) => ({ email, name, entities: names })),
+  };
 }
 
 /** ADMIN, FEC: a reminder to each user of the pending entities, one message each; audited 'campaign.reminder' with the counts. */
@@ -101,7 +129,10 @@ export async function sendReminders(db: Db, actor: Actor, setup: MailSetup, chos
   const { editionId, edition, recipients } = await pending(db, chosenEditionId);
   const summary = await mailer(messagesFor('reminder', recipients, edition, setup.publicUrl));
   await recordAudit(db, {
-    ...auditedBy(actor), action: 'campaign.reminder', targetType: 'edition', targetId: editionId,
+    ...auditedBy(actor),
+    action: 'campaign.reminder',
+    targetType: 'edition',
+    targetId: editionId,
     details: { edition, recipients: recipients.length, sent: summary.sent, failed: summary.failed.length },
   });
   return summary;

@@ -40,7 +40,13 @@ export async function eachLimited<T>(items: readonly T[], limit: number, work: (
 export function smtpMailer(smtp: SmtpConfig): Mailer {
   return async (messages) => {
     const transport = nodemailer.createTransport({
-      url: smtp.url, pool: true, maxConnections: MAIL_CONCURRENCY, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000, logger: false,
+      url: smtp.url,
+      pool: true,
+      maxConnections: MAIL_CONCURRENCY,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+      logger: false,
     } as Parameters<typeof nodemailer.createTransport>[0]);
     const summary: MailSummary = { sent: 0, failed: [] };
     try {

@@ -35,7 +35,12 @@ export function municipalityBoundaries(provinceId: string, topology: Atlas = loa
     .map((f) => {
       const id = String(f.id);
       const geometry = f.geometry as { type: 'Polygon' | 'MultiPolygon'; coordinates: unknown[] };
-      return { type: 'Feature' as const, id, properties: { id, name: f.properties?.name ?? id }, geometry: { type: geometry.type, coordinates: rounded(geometry.coordinates) as unknown[] } };
+      return {
+        type: 'Feature' as const,
+        id,
+        properties: { id, name: f.properties?.name ?? id },
+        geometry: { type: geometry.type, coordinates: rounded(geometry.coordinates) as unknown[] },
+      };
     })
     .sort((a, b) => a.id.localeCompare(b.id));
   return { type: 'FeatureCollection', provinceId, features };

@@ -29,13 +29,37 @@ export function AuditFilters() {
     </Form.Group>
   );
   return (
-    <form role="search" aria-label={intl.formatMessage({ id: 'AUDIT.FILTERS' })} className="d-flex flex-wrap align-items-end gap-2 mb-3" onSubmit={(e) => e.preventDefault()}>
-      <FilterDropdown id="audit-actor" label={intl.formatMessage({ id: 'AUDIT.FILTER.ACTOR' })} options={actors} value={filters.actor ?? ANY} searchable onChange={(v) => change({ actor: v === ANY ? null : v })} />
+    <form
+      role="search"
+      aria-label={intl.formatMessage({ id: 'AUDIT.FILTERS' })}
+      className="d-flex flex-wrap align-items-end gap-2 mb-3"
+      onSubmit={(e) => e.preventDefault()}
+    >
       <FilterDropdown
-        id="audit-entity" label={intl.formatMessage({ id: 'AUDIT.FILTER.ENTITY' })} options={entities} value={filters.entity ?? ANY} searchable searchMode="editDistance"
+        id="audit-actor"
+        label={intl.formatMessage({ id: 'AUDIT.FILTER.ACTOR' })}
+        options={actors}
+        value={filters.actor ?? ANY}
+        searchable
+        onChange={(v) => change({ actor: v === ANY ? null : v })}
+      />
+      <FilterDropdown
+        id="audit-entity"
+        label={intl.formatMessage({ id: 'AUDIT.FILTER.ENTITY' })}
+        options={entities}
+        value={filters.entity ?? ANY}
+        searchable
+        searchMode="editDistance"
         onChange={(v) => change({ entity: v === ANY ? null : v })}
       />
-      <FilterDropdown id="audit-action" label={intl.formatMessage({ id: 'AUDIT.FILTER.ACTION' })} options={actions} value={filters.action ?? ANY_ACTION} searchable onChange={(v) => change({ action: v || null })} />
+      <FilterDropdown
+        id="audit-action"
+        label={intl.formatMessage({ id: 'AUDIT.FILTER.ACTION' })}
+        options={actions}
+        value={filters.action ?? ANY_ACTION}
+        searchable
+        onChange={(v) => change({ action: v || null })}
+      />
       {date('from', 'AUDIT.FILTER.FROM')}
       {date('to', 'AUDIT.FILTER.TO')}
       <Button variant="outline-secondary" onClick={() => dispatch(auditActions.filtersCleared())}>

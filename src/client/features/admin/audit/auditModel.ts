@@ -49,18 +49,54 @@ const SHOWN_ELSEWHERE = new Set(['entityId', 'entityName']);
 
 /** The detail keys the server writes (grep recordAudit), each with its label 'AUDIT.DETAIL.<KEY>' in i18n. */
 export const DETAIL_KEYS = [
-  'email', 'role', 'by', 'ip', 'reason', 'retryAfterSeconds', 'clientId', 'entities', 'name', 'population', 'provinceId', 'municipalities',
-  'campaigns', 'revoked', 'sentAt', 'year', 'axes', 'policies', 'measures', 'questions', 'edition', 'opensOn', 'closesOn', 'previousOpensOn',
-  'previousClosesOn', 'editionClosesOn', 'scope', 'id', 'created', 'existing', 'notify', 'recipients', 'sent', 'failed',
+  'email',
+  'role',
+  'by',
+  'ip',
+  'reason',
+  'retryAfterSeconds',
+  'clientId',
+  'entities',
+  'name',
+  'population',
+  'provinceId',
+  'municipalities',
+  'campaigns',
+  'revoked',
+  'sentAt',
+  'year',
+  'axes',
+  'policies',
+  'measures',
+  'questions',
+  'edition',
+  'opensOn',
+  'closesOn',
+  'previousOpensOn',
+  'previousClosesOn',
+  'editionClosesOn',
+  'scope',
+  'id',
+  'created',
+  'existing',
+  'notify',
+  'recipients',
+  'sent',
+  'failed',
 ] as const;
-const DETAIL_LABELS: ReadonlyMap<string, string> = new Map(DETAIL_KEYS.map((key) => [key, `AUDIT.DETAIL.${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`]));
+const DETAIL_LABELS: ReadonlyMap<string, string> = new Map(
+  DETAIL_KEYS.map((key) => [key, `AUDIT.DETAIL.${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`]),
+);
 
 /** The territories an edition is opened for ('scope' of edition.open). */
 const SCOPES: Record<string, string> = { all: 'AUDIT.SCOPE.ALL', community: 'AUDIT.SCOPE.COMMUNITY', province: 'AUDIT.SCOPE.PROVINCE' };
 
 function detailText(value: unknown): string {
   if (Array.isArray(value)) return value.map(detailText).join(', ');
-  if (value !== null && typeof value === 'object') return Object.entries(value).map(([k, v]) => `${k}: ${detailText(v)}`).join(', ');
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value)
+      .map(([k, v]) => `${k}: ${detailText(v)}`)
+      .join(', ');
   return String(value);
 }
 
@@ -78,7 +114,9 @@ function detailValue(key: string, value: unknown): DetailValue {
 /** The details, labelled, without what other columns show. */
 export const detailParts = (details: AuditRow['details']): DetailPart[] =>
   details
-    ? Object.entries(details).filter(([key]) => !SHOWN_ELSEWHERE.has(key)).map(([key, value]) => ({ key, label: DETAIL_LABELS.get(key) ?? null, value: detailValue(key, value) }))
+    ? Object.entries(details)
+        .filter(([key]) => !SHOWN_ELSEWHERE.has(key))
+        .map(([key, value]) => ({ key, label: DETAIL_LABELS.get(key) ?? null, value: detailValue(key, value) }))
     : [];
 
 export function auditRowView(row: AuditRow): AuditRowView {
@@ -97,5 +135,11 @@ export function auditRowView(row: AuditRow): AuditRowView {
 
 /** Date and time as the reader's language writes them, on Madrid's clock. */
 export const AUDIT_DATE_FORMAT: Intl.DateTimeFormatOptions = {
-  timeZone: MADRID_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  timeZone: MADRID_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
 };

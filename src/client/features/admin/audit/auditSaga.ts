@@ -31,7 +31,11 @@ export function* handleFirstPage(deps: AuditDependencies): Saga<void> {
 export function* handleMoreRequested(deps: AuditDependencies): Saga<void> {
   const { filters, next } = yield* select((state: RootState) => ({ filters: state.audit.filters, next: state.audit.list.next }));
   if (!next) return;
-  yield* load(callApi(keepOnScreen('AUDIT.LOAD_ERROR'), deps.auditApi.list, auditQuery(filters, next)), (page) => auditActions.moreLoaded({ after: next, page }), auditActions.moreFailed);
+  yield* load(
+    callApi(keepOnScreen('AUDIT.LOAD_ERROR'), deps.auditApi.list, auditQuery(filters, next)),
+    (page) => auditActions.moreLoaded({ after: next, page }),
+    auditActions.moreFailed,
+  );
 }
 
 /** The filtered log as CSV, saved under the server's name. */

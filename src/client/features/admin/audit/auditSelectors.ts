@@ -13,7 +13,10 @@ export const selectAuditExporting = (state: RootState) => state.audit.exporting;
 export const selectAuditRows = createSelector([selectAuditList], (list) => list.rows.map(auditRowView));
 
 /** Whether 'Cargar más' shows: another page follows and none is on its way. */
-export const selectCanLoadMore = createSelector([selectAuditList, selectAuditMore], (list, more) => list.status === 'succeeded' && list.next !== null && more.status !== 'loading');
+export const selectCanLoadMore = createSelector(
+  [selectAuditList, selectAuditMore],
+  (list, more) => list.status === 'succeeded' && list.next !== null && more.status !== 'loading',
+);
 
 /** The range runs backwards: the page says so instead of asking. */
 export const selectAuditRangeInvalid = createSelector([selectAuditFilters], isBackwardsRange);

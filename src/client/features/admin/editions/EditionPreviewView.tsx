@@ -15,15 +15,24 @@ function PreviewQuestion({ subindicator }: { subindicator: Subindicator }) {
     <fieldset disabled className="answer-picker">
       <legend className="fs-6 fw-semibold">{subindicator.text}</legend>
       <QuestionAsks subindicator={subindicator} />
-      {subindicator.responses.filter((r) => !r.obsolete).map((r) => (
-        <Form.Check
-          key={r.id}
-          id={`preview-${r.id}`}
-          type={single ? 'radio' : 'checkbox'}
-          name={`preview-${subindicator.id}`}
-          label={<>{r.text} <span className="badge text-bg-light border ms-1"><FormattedMessage id="EDITIONS.PREVIEW.POINTS" values={{ points: r.value }} /></span></>}
-        />
-      ))}
+      {subindicator.responses
+        .filter((r) => !r.obsolete)
+        .map((r) => (
+          <Form.Check
+            key={r.id}
+            id={`preview-${r.id}`}
+            type={single ? 'radio' : 'checkbox'}
+            name={`preview-${subindicator.id}`}
+            label={
+              <>
+                {r.text}{' '}
+                <span className="badge text-bg-light border ms-1">
+                  <FormattedMessage id="EDITIONS.PREVIEW.POINTS" values={{ points: r.value }} />
+                </span>
+              </>
+            }
+          />
+        ))}
     </fieldset>
   );
 }
@@ -33,7 +42,9 @@ function PreviewQuestionnaire() {
   const axes = useAppSelector(selectPreviewGroups);
   return (
     <details className="mt-3" open data-testid="edition-preview-questionnaire">
-      <summary className="fw-semibold"><FormattedMessage id="EDITIONS.PREVIEW.QUESTIONNAIRE" /></summary>
+      <summary className="fw-semibold">
+        <FormattedMessage id="EDITIONS.PREVIEW.QUESTIONNAIRE" />
+      </summary>
       {axes.map((axis) => (
         <section key={axis.axisId} className="mt-3" aria-label={axis.axisText}>
           <h4 className="h5 text-primary-emphasis border-bottom pb-1">{axis.axisText}</h4>
@@ -46,9 +57,13 @@ function PreviewQuestionnaire() {
                   {measure.indicators.map((indicator) => (
                     <Card key={indicator.id} className="mb-3">
                       <Card.Body>
-                        <Card.Title as="p" className="fw-semibold mb-3">{indicator.text}</Card.Title>
+                        <Card.Title as="p" className="fw-semibold mb-3">
+                          {indicator.text}
+                        </Card.Title>
                         <div className="d-grid gap-3">
-                          {indicator.subindicators.map((s) => <PreviewQuestion key={s.id} subindicator={s} />)}
+                          {indicator.subindicators.map((s) => (
+                            <PreviewQuestion key={s.id} subindicator={s} />
+                          ))}
                         </div>
                       </Card.Body>
                     </Card>
@@ -73,7 +88,9 @@ export function EditionPreviewView({ preview }: { preview: EditionPreview }) {
         <FormattedMessage id="EDITIONS.PREVIEW.TITLE" values={{ year: preview.year }} />
       </h4>
       <p className="mb-1">{preview.title}</p>
-      <p className="small text-body-secondary"><FormattedMessage id="EDITIONS.PREVIEW.COUNTS" values={preview.counts} /></p>
+      <p className="small text-body-secondary">
+        <FormattedMessage id="EDITIONS.PREVIEW.COUNTS" values={preview.counts} />
+      </p>
       <EditionDiffView diff={preview.diff} previousYear={preview.previousYear} />
       <div className="d-flex flex-wrap gap-2">
         <Button onClick={() => dispatch(editionsActions.importAsked({ year: preview.year }))} disabled={importing}>

@@ -30,7 +30,11 @@ function FileProblems() {
 /** Adding an edition (ADMIN): choose its file, read the server's check and preview, then import it. */
 export function EditionUpload() {
   const dispatch = useAppDispatch();
-  const { fileName, preview, import: { error: importError } } = useAppSelector(selectEditions);
+  const {
+    fileName,
+    preview,
+    import: { error: importError },
+  } = useAppSelector(selectEditions);
   const input = useRef<HTMLInputElement>(null);
   const choose = (files: FileList | null) => {
     const file = files?.[0];

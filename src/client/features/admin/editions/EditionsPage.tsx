@@ -27,10 +27,14 @@ function EditionsTable() {
         <tbody>
           {list.items.map((e) => (
             <tr key={e.id}>
-              <ListCell label="EDITIONS.COLUMN.YEAR" className="fw-semibold">{e.year}</ListCell>
+              <ListCell label="EDITIONS.COLUMN.YEAR" className="fw-semibold">
+                {e.year}
+              </ListCell>
               <ListCell label="EDITIONS.COLUMN.TITLE">{e.title}</ListCell>
               {[e.axes, e.policies, e.measures, e.questions, e.campaigns.created, e.campaigns.draft, e.campaigns.sent].map((n, i) => (
-                <ListCell key={FIGURES[i]} label={FIGURES[i]} className="text-end">{n}</ListCell>
+                <ListCell key={FIGURES[i]} label={FIGURES[i]} className="text-end">
+                  {n}
+                </ListCell>
               ))}
               <ListCell label="EDITIONS.COLUMN.IMPORTED" className="text-nowrap">
                 <FormattedDate value={e.importedAt} dateStyle="short" />

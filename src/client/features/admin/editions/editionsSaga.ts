@@ -42,7 +42,14 @@ export function handleFileChosen(deps: EditionsDependencies, chosen: ChosenFile,
 export function* handleImportAsked(action: ReturnType<typeof editionsActions.importAsked>): Saga<void> {
   const year = String(action.payload.year);
   yield put(
-    askToConfirm({ title: 'EDITIONS.IMPORT_CONFIRM.TITLE', message: 'EDITIONS.IMPORT_CONFIRM.MESSAGE', values: { year }, action: editionsActions.importRequested(), confirmLabel: 'EDITIONS.IMPORT', danger: false }),
+    askToConfirm({
+      title: 'EDITIONS.IMPORT_CONFIRM.TITLE',
+      message: 'EDITIONS.IMPORT_CONFIRM.MESSAGE',
+      values: { year },
+      action: editionsActions.importRequested(),
+      confirmLabel: 'EDITIONS.IMPORT',
+      danger: false,
+    }),
   );
 }
 

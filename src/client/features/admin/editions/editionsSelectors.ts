@@ -12,10 +12,10 @@ export function problemsOf(error: RequestError | null): FileProblem[] {
   return Array.isArray(problems) ? (problems as FileProblem[]) : [];
 }
 
-export const selectFileProblems = createSelector([(state: RootState) => state.editions.preview.error, (state: RootState) => state.editions.import.error], (preview, imported) => [
-  ...problemsOf(preview),
-  ...problemsOf(imported),
-]);
+export const selectFileProblems = createSelector(
+  [(state: RootState) => state.editions.preview.error, (state: RootState) => state.editions.import.error],
+  (preview, imported) => [...problemsOf(preview), ...problemsOf(imported)],
+);
 
 /** The previewed questionnaire grouped as the questionnaire page groups it. */
 export const selectPreviewGroups = createSelector([(state: RootState) => state.editions.preview.data], (preview) => groupIndicators(preview?.indicators ?? []));

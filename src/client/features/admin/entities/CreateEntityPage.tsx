@@ -13,7 +13,9 @@ export default function CreateEntityPage() {
   const error = useAppSelector(selectEntityCreateError);
   useDispatchOnMount(entitiesActions.createFormOpened);
   const submit = (values: EntityFormValues) => {
-    dispatch(entitiesActions.createRequested({ entity: { name: values.name.trim(), population: Number(values.population) }, municipalities: values.municipalities }));
+    dispatch(
+      entitiesActions.createRequested({ entity: { name: values.name.trim(), population: Number(values.population) }, municipalities: values.municipalities }),
+    );
   };
 
   return (

@@ -24,7 +24,13 @@ export default function EditEntityPage() {
   if (!entity) return <Loading />;
   const initialValues: EntityFormValues = { name: entity.name, population: entity.population, municipalities: entity.municipalities.map((m) => m.munId) };
   const submit = (values: EntityFormValues) => {
-    dispatch(entitiesActions.updateRequested({ id: entity.id, entity: { name: values.name.trim(), population: Number(values.population) }, municipalities: values.municipalities }));
+    dispatch(
+      entitiesActions.updateRequested({
+        id: entity.id,
+        entity: { name: values.name.trim(), population: Number(values.population) },
+        municipalities: values.municipalities,
+      }),
+    );
   };
   return (
     <AdminFormCard id="edit-entity" title="ENTITIES.EDIT.TITLE" error={error}>

@@ -45,7 +45,17 @@ function MunicipalitiesField() {
  * The entity form of 'Nueva entidad' and 'Editar entidad': name, population and municipalities of one province;
  * the shared yup schema checks it before sending.
  */
-export function EntityForm({ initialValues, submitLabel, busy, onSubmit }: { initialValues: EntityFormValues; submitLabel: string; busy: boolean; onSubmit: (values: EntityFormValues) => void }) {
+export function EntityForm({
+  initialValues,
+  submitLabel,
+  busy,
+  onSubmit,
+}: {
+  initialValues: EntityFormValues;
+  submitLabel: string;
+  busy: boolean;
+  onSubmit: (values: EntityFormValues) => void;
+}) {
   useDispatchOnMount(entitiesActions.geographyRequested);
   return (
     <Formik initialValues={initialValues} validationSchema={entityFormSchema} onSubmit={onSubmit}>

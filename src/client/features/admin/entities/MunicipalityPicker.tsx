@@ -54,8 +54,24 @@ export function MunicipalityPicker({ id, options, byId, value, onChange, onBlur,
           aria-activedescendant={combobox.activeResult ? optionId(combobox.activeResult.munId) : undefined}
           aria-describedby={`${id}-hint ${id}-error`}
         />
-        {loading && <Spinner animation="border" size="sm" className="position-absolute top-50 end-0 translate-middle" role="status" aria-label={intl.formatMessage({ id: 'APP.LOADING' })} />}
-        <MunicipalityListbox id={listId} open={combobox.open} results={combobox.results} active={combobox.active} value={value} optionId={optionId} onToggle={combobox.toggle} />
+        {loading && (
+          <Spinner
+            animation="border"
+            size="sm"
+            className="position-absolute top-50 end-0 translate-middle"
+            role="status"
+            aria-label={intl.formatMessage({ id: 'APP.LOADING' })}
+          />
+        )}
+        <MunicipalityListbox
+          id={listId}
+          open={combobox.open}
+          results={combobox.results}
+          active={combobox.active}
+          value={value}
+          optionId={optionId}
+          onToggle={combobox.toggle}
+        />
       </div>
       <Form.Text id={`${id}-hint`}>
         <FormattedMessage id="ENTITIES.CREATE.MUNICIPALITY_HINT" />

@@ -14,7 +14,13 @@ export function MunicipalityListbox(props: {
   const { id, open, results, active, value, optionId, onToggle } = props;
   const intl = useIntl();
   return (
-    <ul id={id} role="listbox" aria-multiselectable="true" aria-label={intl.formatMessage({ id: 'ENTITIES.CREATE.MUNICIPALITIES' })} className={`dropdown-menu w-100${open ? ' show' : ''}`}>
+    <ul
+      id={id}
+      role="listbox"
+      aria-multiselectable="true"
+      aria-label={intl.formatMessage({ id: 'ENTITIES.CREATE.MUNICIPALITIES' })}
+      className={`dropdown-menu w-100${open ? ' show' : ''}`}
+    >
       {open && results.length === 0 && (
         <li className="dropdown-item-text text-body-secondary small">
           <FormattedMessage id="ENTITIES.CREATE.NO_MATCH" />
@@ -43,7 +49,15 @@ export function MunicipalityListbox(props: {
 }
 
 /** The chosen municipalities as badges, each with a button that takes it out. */
-export function ChosenMunicipalities({ value, byId, onRemove }: { value: readonly string[]; byId: ReadonlyMap<string, MunicipalityOption>; onRemove: (munId: string) => void }) {
+export function ChosenMunicipalities({
+  value,
+  byId,
+  onRemove,
+}: {
+  value: readonly string[];
+  byId: ReadonlyMap<string, MunicipalityOption>;
+  onRemove: (munId: string) => void;
+}) {
   const intl = useIntl();
   return (
     <ul className="list-unstyled d-flex flex-wrap gap-2 mt-2 mb-0" aria-label={intl.formatMessage({ id: 'ENTITIES.CREATE.SELECTED' }, { count: value.length })}>
@@ -53,7 +67,13 @@ export function ChosenMunicipalities({ value, byId, onRemove }: { value: readonl
         return (
           <li key={munId} className="badge text-bg-light border d-inline-flex align-items-center gap-2 fw-normal fs-6">
             {name}
-            <button type="button" className="btn-close" style={{ fontSize: '0.6rem' }} aria-label={intl.formatMessage({ id: 'ENTITIES.CREATE.REMOVE_MUNICIPALITY' }, { name })} onClick={() => onRemove(munId)} />
+            <button
+              type="button"
+              className="btn-close"
+              style={{ fontSize: '0.6rem' }}
+              aria-label={intl.formatMessage({ id: 'ENTITIES.CREATE.REMOVE_MUNICIPALITY' }, { name })}
+              onClick={() => onRemove(munId)}
+            />
           </li>
         );
       })}

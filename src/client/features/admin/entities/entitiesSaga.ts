@@ -40,7 +40,11 @@ export function* handleGeographyRequested(deps: EntitiesDependencies): Saga<void
 /** Creates the entity and goes back to the list; a refusal keeps the form with the spec's message. */
 export function* handleCreate(deps: EntitiesDependencies, action: ReturnType<typeof entitiesActions.createRequested>): Saga<void> {
   try {
-    const { entity } = yield* callApi(keepOnScreen((error) => entityCreateErrorMessage(error) as string), deps.entitiesApi.create, action.payload);
+    const { entity } = yield* callApi(
+      keepOnScreen((error) => entityCreateErrorMessage(error) as string),
+      deps.entitiesApi.create,
+      action.payload,
+    );
     yield put(entitiesActions.created(entity));
     yield put(toast('ENTITIES.TOAST.CREATED', 'success'));
     yield* call(deps.navigate, PATHS.entities);
@@ -52,7 +56,11 @@ export function* handleCreate(deps: EntitiesDependencies, action: ReturnType<typ
 /** Saves the edit form and goes back to the list; a refusal keeps the form with the spec's message. */
 export function* handleUpdate(deps: EntitiesDependencies, action: ReturnType<typeof entitiesActions.updateRequested>): Saga<void> {
   try {
-    const { entity } = yield* callApi(keepOnScreen((error) => entityUpdateErrorMessage(error) as string), deps.entitiesApi.update, action.payload);
+    const { entity } = yield* callApi(
+      keepOnScreen((error) => entityUpdateErrorMessage(error) as string),
+      deps.entitiesApi.update,
+      action.payload,
+    );
     yield put(entitiesActions.updated(entity));
     yield put(toast('ENTITIES.TOAST.UPDATED', 'success'));
     yield* call(deps.navigate, PATHS.entities);

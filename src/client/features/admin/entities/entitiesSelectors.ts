@@ -44,7 +44,12 @@ export interface MunicipalityOption {
 /** Every municipality with its province name, folded once and in Spanish order, built once per load. */
 export const selectMunicipalityIndex = createSelector([selectGeography], ({ municipalities, provinces }) => {
   const provinceName = new Map(provinces.map((p) => [p.provinceId, p.name]));
-  const options: MunicipalityOption[] = municipalities.map((m) => ({ munId: m.munId, name: m.name, province: provinceName.get(m.provinceId) ?? '', key: foldText(m.name) }));
+  const options: MunicipalityOption[] = municipalities.map((m) => ({
+    munId: m.munId,
+    name: m.name,
+    province: provinceName.get(m.provinceId) ?? '',
+    key: foldText(m.name),
+  }));
   options.sort((a, b) => compareAlphabetically({ label: a.name }, { label: b.name }));
   return { options, byId: new Map(options.map((o) => [o.munId, o])) };
 });

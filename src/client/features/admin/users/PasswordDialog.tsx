@@ -51,7 +51,14 @@ export function PasswordDialog({ onClosed }: { onClosed?: () => void }) {
           <FormattedMessage id="USERS.PASSWORD.LABEL" />
         </Form.Label>
         <InputGroup>
-          <Form.Control id="generated-password" ref={input} readOnly value={generated?.password ?? ''} className="font-monospace" onFocus={(e) => e.target.select()} />
+          <Form.Control
+            id="generated-password"
+            ref={input}
+            readOnly
+            value={generated?.password ?? ''}
+            className="font-monospace"
+            onFocus={(e) => e.target.select()}
+          />
           <Button variant="outline-primary" onClick={() => void copyPassword()}>
             <FormattedMessage id="USERS.PASSWORD.COPY" />
           </Button>

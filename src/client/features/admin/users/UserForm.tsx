@@ -21,7 +21,17 @@ export interface UserFormValues {
  * entities (archived ones are not offered, unless the user already belongs to them); the shared yup schema checks it
  * before sending.
  */
-export function UserForm({ initialValues, submitLabel, busy, onSubmit }: { initialValues: UserFormValues; submitLabel: string; busy: boolean; onSubmit: (values: UserFormValues) => void }) {
+export function UserForm({
+  initialValues,
+  submitLabel,
+  busy,
+  onSubmit,
+}: {
+  initialValues: UserFormValues;
+  submitLabel: string;
+  busy: boolean;
+  onSubmit: (values: UserFormValues) => void;
+}) {
   const roles = useAppSelector(selectAssignableRoles);
   const entityOptions = useAppSelector((state) => selectEntityOptions(state, initialValues.entities));
   const entitiesStatus = useAppSelector((state) => state.entities.list.status);

@@ -28,8 +28,17 @@ function UserRowView({ row: user }: { row: UserRow }) {
         {user.manageable && (
           <div className="d-flex gap-2">
             <RowLink label="COMMON.EDIT" subject={user.email} to={editUserPath(user.id)} />
-            <RowAction label="USERS.REGENERATE.BUTTON" subject={user.email} onClick={() => dispatch(usersActions.regenerateAsked({ id: user.id, email: user.email }))} />
-            <RowAction label="COMMON.DELETE" subject={user.email} danger onClick={() => dispatch(usersActions.removeAsked({ id: user.id, email: user.email }))} />
+            <RowAction
+              label="USERS.REGENERATE.BUTTON"
+              subject={user.email}
+              onClick={() => dispatch(usersActions.regenerateAsked({ id: user.id, email: user.email }))}
+            />
+            <RowAction
+              label="COMMON.DELETE"
+              subject={user.email}
+              danger
+              onClick={() => dispatch(usersActions.removeAsked({ id: user.id, email: user.email }))}
+            />
           </div>
         )}
       </ListCell>

@@ -40,7 +40,11 @@ export function handleListRequested(deps: UsersDependencies) {
 /** Creates the user; its generated password goes to the dialog that shows it once. */
 export function* handleCreate(deps: UsersDependencies, action: ReturnType<typeof usersActions.createRequested>): Saga<void> {
   try {
-    const result = yield* callApi(keepOnScreen((error) => userCreateErrorMessage(error) as string), deps.usersApi.create, action.payload);
+    const result = yield* callApi(
+      keepOnScreen((error) => userCreateErrorMessage(error) as string),
+      deps.usersApi.create,
+      action.payload,
+    );
     yield put(showPassword(deps, usersActions.created, result.user.email, result.generatedPassword));
     yield put(toast('USERS.TOAST.CREATED', 'success'));
   } catch (err) {
@@ -51,7 +55,11 @@ export function* handleCreate(deps: UsersDependencies, action: ReturnType<typeof
 /** Saves the edit form and goes back to the list; a refusal keeps the form with its message. */
 export function* handleUpdate(deps: UsersDependencies, action: ReturnType<typeof usersActions.updateRequested>): Saga<void> {
   try {
-    yield* callApi(keepOnScreen((error) => userUpdateErrorMessage(error) as string), deps.usersApi.update, action.payload);
+    yield* callApi(
+      keepOnScreen((error) => userUpdateErrorMessage(error) as string),
+      deps.usersApi.update,
+      action.payload,
+    );
     yield put(usersActions.updated());
     yield put(toast('USERS.TOAST.UPDATED', 'success'));
     yield* call(deps.navigate, PATHS.users);
@@ -70,7 +78,11 @@ export function* handleRegenerateAsked(action: ReturnType<typeof usersActions.re
   const { id, email } = action.payload;
   yield put(
     askToConfirm({
-      title: 'USERS.REGENERATE.TITLE', message: 'USERS.REGENERATE.MESSAGE', values: { email }, confirmLabel: 'USERS.REGENERATE.CONFIRM', action: usersActions.regenerateConfirmed(id),
+      title: 'USERS.REGENERATE.TITLE',
+      message: 'USERS.REGENERATE.MESSAGE',
+      values: { email },
+      confirmLabel: 'USERS.REGENERATE.CONFIRM',
+      action: usersActions.regenerateConfirmed(id),
     }),
   );
 }
@@ -82,7 +94,11 @@ export function handleRemoveConfirmed(deps: UsersDependencies, action: ReturnTyp
 
 export function handleRegenerateConfirmed(deps: UsersDependencies, action: ReturnType<typeof usersActions.regenerateConfirmed>) {
   const done = ({ email, password }: RegeneratePasswordResponse) => showPassword(deps, usersActions.passwordRegenerated, email, password);
-  return confirmedChange({ success: 'USERS.TOAST.REGENERATED', failure: 'USERS.TOAST.REGENERATE_ERROR', done }, deps.usersApi.regeneratePassword, action.payload);
+  return confirmedChange(
+    { success: 'USERS.TOAST.REGENERATED', failure: 'USERS.TOAST.REGENERATE_ERROR', done },
+    deps.usersApi.regeneratePassword,
+    action.payload,
+  );
 }
 
 export function* watchUsers(deps: UsersDependencies): Saga<void> {

@@ -10,9 +10,7 @@ const selectMe = (state: RootState) => state.auth.user;
 
 /** The users table: searched by e-mail, one page of 7 (clamped), each row saying whether the caller may manage it. */
 export const selectUsersPage = createSelector([selectList, selectUsersView, selectMe], (list, view, me) => {
-  const rows = list.items
-    .filter((user) => textMatches(user.email, view.search))
-    .map((user) => ({ ...user, manageable: !!me && canManageUser(me, user) }));
+  const rows = list.items.filter((user) => textMatches(user.email, view.search)).map((user) => ({ ...user, manageable: !!me && canManageUser(me, user) }));
   return { ...pageOf(rows, view.page), total: rows.length };
 });
 
