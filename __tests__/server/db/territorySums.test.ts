@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { openTestPglite, tableRows, testBackends } from '../../helpers/db.js';
+import { openTestPglite, tableRows, testBackends, IMPORT_MIGRATIONS } from '../../helpers/db.js';
 import { answerEverything, consistencyDifferences } from '../../helpers/concurrency.js';
 import { migrate } from '../../../src/server/db/migrate.js';
 import { MIGRATIONS } from '../../../src/server/db/migrations/index.js';
@@ -91,11 +91,10 @@ describe.each(backends)('territorial sums as one row per territory on $name', ({
   it('upgrades a version-11 database in place: every sum, version and figure kept; later submissions and reopenings stay exact', async () => {
     const db = await openEmpty();
     try {
-      // Version 11, but for the responses' 'exclusive' column (migration 14, a column of its own that no sum reads),
-      // which the import of the demo editions below writes.
+      // Version 11, but for the columns the import of the demo editions below writes (IMPORT_MIGRATIONS), which no sum reads.
       await migrate(
         db,
-        MIGRATIONS.filter((m) => m.version <= 11 || m.name === 'exclusive_responses'),
+        MIGRATIONS.filter((m) => m.version <= 11 || IMPORT_MIGRATIONS.includes(m.name)),
       );
       await db.transaction((tx) => loadReferenceData(tx));
       const editions = [await ensureEdition(db, 2025), await ensureEdition(db, 2026)];
@@ -145,7 +144,7 @@ describe.each(backends)('territorial sums as one row per territory on $name', ({
       expect(before.territory_scores.length).toBeGreaterThan(500);
       const figuresBefore = await Promise.all(sent.map((id) => figuresOf(db, id)));
 
-      expect(await migrate(db)).toEqual(MIGRATIONS.filter((m) => m.version > 11 && m.name !== 'exclusive_responses').map((m) => m.version));
+      expect(await migrate(db)).toEqual(MIGRATIONS.filter((m) => m.version > 11 && !IMPORT_MIGRATIONS.includes(m.name)).map((m) => m.version));
 
       // The same rows, value for value (the view), the same versions (nothing a report is built from changed) and
       // the same figures for every sent campaign.
