@@ -148,7 +148,8 @@ describe('locale catalogues', () => {
 });
 
 describe('calendar dates', () => {
-  const now = new Date(2026, 10, 23, 12, 0);
+  // Moments are read on Madrid's calendar (UTC+1 in November), whatever the time zone the test runs in.
+  const now = new Date('2026-11-23T11:00:00Z');
   it.each([
     ['es-ES', 'es', 'Hoy', 'Ayer'],
     ['en-GB', 'en', 'Today', 'Yesterday'],
@@ -156,13 +157,16 @@ describe('calendar dates', () => {
     ['ca-ES-valencia', 'va', 'Avui', 'Ahir'],
   ] as const)('say today and yesterday in %s', (locale, lang, today, yesterday) => {
     const intl = createIntl({ locale, messages: MESSAGES[lang] });
-    expect(formatCalendarDate(intl, new Date(2026, 10, 23, 8, 30), now)).toBe(today);
-    expect(formatCalendarDate(intl, new Date(2026, 10, 22, 23, 59), now)).toBe(yesterday);
+    expect(formatCalendarDate(intl, new Date('2026-11-23T07:30:00Z'), now)).toBe(today);
+    expect(formatCalendarDate(intl, new Date('2026-11-22T22:59:00Z'), now)).toBe(yesterday);
+    // 23:30 UTC on the 21st is already the 22nd in Madrid.
+    expect(formatCalendarDate(intl, new Date('2026-11-21T23:30:00Z'), now)).toBe(yesterday);
   });
 
   it('format older dates the Spanish way and leave missing ones empty', () => {
     const intl = createIntl({ locale: 'es-ES', messages: MESSAGES.es });
-    expect(formatCalendarDate(intl, new Date(2026, 2, 5), now)).toBe('05/03/2026');
+    expect(formatCalendarDate(intl, new Date('2026-03-05T10:00:00Z'), now)).toBe('05/03/2026');
+    expect(formatCalendarDate(intl, '2026-03-04T23:30:00Z', now)).toBe('05/03/2026');
     expect(formatCalendarDate(intl, null, now)).toBe('');
   });
 });

@@ -142,6 +142,24 @@ describe.each(backends)('deadlines, extensions and reopenings on $name', ({ name
     expect((await get(`get?id=${own.draft}`, demo.tokens.user)).body.response.deadline).toBe(FUTURE);
   });
 
+  it("gives every campaign of the entity's list and questionnaire its 'Plazo': the later of the edition's closing date and the extension, none without a closing date", async () => {
+    const summaryOf = async (id: number) => ((await get('all', demo.tokens.user)).body.response as CampaignSummary[]).find((c) => c.id === id)!;
+    await post('extendDeadline', { entityId: own.draftEntity, closesOn: '2999-01-01', reason: 'Cambio' }, demo.tokens.admin);
+    await setDeadline(null, null);
+    expect((await summaryOf(own.draft)).deadline).toBeNull();
+    await setDeadline(null, FUTURE);
+    // An extension earlier than the edition's date does not shorten it (the saves follow the same rule).
+    await post('extendDeadline', { entityId: own.draftEntity, closesOn: PAST, reason: 'Cambio' }, demo.tokens.admin);
+    expect((await summaryOf(own.draft)).deadline).toBe(FUTURE);
+    expect((await get(`get?id=${own.draft}`, demo.tokens.user)).body.response.deadline).toBe(FUTURE);
+    expect((await get(`campaignDeadline?id=${own.draft}`, demo.tokens.user)).body.response.closesOn).toBe(FUTURE);
+    const rows = (await get('status', demo.tokens.admin)).body.response as { campaignId: number; deadline: string | null }[];
+    expect(rows.find((r) => r.campaignId === own.draft)?.deadline).toBe(FUTURE);
+    await post('extendDeadline', { entityId: own.draftEntity, closesOn: '2999-01-01', reason: 'Cambio' }, demo.tokens.admin);
+    await setDeadline(null, PAST);
+    expect((await summaryOf(own.draft)).deadline).toBe('2999-01-01');
+  });
+
   it('reopens a sent campaign: draft with its answers, out of the sums and rank counts, no result; sent again, back in them', async () => {
     const linkId = randomUUID();
     await demo.db.query(

@@ -2,20 +2,22 @@ import type { IntlShape } from 'react-intl';
 import { MADRID_TIME_ZONE } from '../../shared/dates.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+// en-CA writes YYYY-MM-DD: the day on Madrid's calendar, as a number of days.
+const madridDay = new Intl.DateTimeFormat('en-CA', { timeZone: MADRID_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const madridDayNumber = (d: Date) => Date.parse(`${madridDay.format(d)}T00:00:00Z`) / DAY_MS;
 
 /**
- * A date as the calendar reads it: 'Hoy' / 'Ayer' (Today/Yesterday, Avui/Ahir) for the last two days,
- * otherwise the locale's short date (dd/mm/aaaa in Spanish). Empty for a missing date.
+ * A moment as Madrid's calendar reads it, whatever the browser's time zone: 'Hoy' / 'Ayer' (Today/Yesterday,
+ * Avui/Ahir) for the last two days, otherwise the locale's short date (dd/mm/aaaa in Spanish). Empty for a missing date.
  */
 export function formatCalendarDate(intl: IntlShape, value: string | Date | null | undefined, now: Date = new Date()): string {
   if (!value) return '';
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
-  const days = Math.round((startOfDay(now) - startOfDay(date)) / DAY_MS);
+  const days = madridDayNumber(now) - madridDayNumber(date);
   if (days === 0) return intl.formatMessage({ id: 'CALENDAR.TODAY' });
   if (days === 1) return intl.formatMessage({ id: 'CALENDAR.YESTERDAY' });
-  return intl.formatDate(date, { day: '2-digit', month: '2-digit', year: 'numeric' });
+  return formatShortMadridDay(intl, date);
 }
 
 /** A date written out in the locale, '24 de noviembre de 2026' / '24 November 2026': the date of a report. */
@@ -28,8 +30,11 @@ export function formatDateTime(intl: Pick<IntlShape, 'formatDate'>, moment: stri
   return intl.formatDate(moment, { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: MADRID_TIME_ZONE });
 }
 
-/** A moment (an ISO date and time) as the day it was in Madrid, in the locale's short date (dd/mm/aaaa in Spanish). */
-export function formatShortMadridDay(intl: Pick<IntlShape, 'formatDate'>, moment: string): string {
+/**
+ * A moment (an ISO date and time) as the day it was in Madrid, in the locale's short date (dd/mm/aaaa in Spanish),
+ * never 'Hoy': for a sentence that puts its own words before it ('Reabierta el 12/11/2026').
+ */
+export function formatShortMadridDay(intl: Pick<IntlShape, 'formatDate'>, moment: string | Date): string {
   return intl.formatDate(moment, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: MADRID_TIME_ZONE });
 }
 

@@ -2,7 +2,7 @@ import { namedStatement, type Queryable } from '../client.js';
 import type { CampaignStatus, CampaignStatusRow, CampaignSummary, EntityCampaigns } from '../../../shared/api/campaigns.js';
 import type { CurrentUser } from '../../../shared/api/auth.js';
 import type { AccessClaims } from '../../services/auth/tokenKinds.js';
-import { CAMPAIGN_DATES, toCampaignDates, type CampaignDatesColumns, type CampaignDatesRow } from './deadlines.js';
+import { CAMPAIGN_DATES, EFFECTIVE_CLOSING_SQL, toCampaignDates, type CampaignDatesColumns, type CampaignDatesRow } from './deadlines.js';
 import { readSessionUserAnd, sessionUserAnd } from './sessions.js';
 import { answersMap, CAMPAIGN_ANSWERS_JSON, CATALOGUE_VERSION_SQL, type AnswersJson, type AnswersByQuestion } from './questionnaires.js';
 
@@ -22,7 +22,7 @@ const REOPENING_JSON = `CASE WHEN c.status <> 'sent' THEN (SELECT json_build_obj
     WHERE r.campaign_id = c.id ORDER BY r.at DESC, r.id DESC LIMIT 1) END`;
 /** A summary's columns but the campaign's id. */
 const SUMMARY_COLUMNS = `ed.campaign_number, ${CAMPAIGN_TEXT} AS text, c.entity_id, en.name AS entity, c.status, c.start_date, c.end_date,
-    COALESCE(x.closes_on, ed.closes_on)::text AS deadline, ${REOPENING_JSON} AS reopening, p.community_id`;
+    ${EFFECTIVE_CLOSING_SQL} AS deadline, ${REOPENING_JSON} AS reopening, p.community_id`;
 const SUMMARY_SELECT = `SELECT c.id, ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM}`;
 
 type SummaryRow = {
@@ -246,7 +246,7 @@ export async function listCampaignStatus(q: Queryable): Promise<CampaignStatusRo
     edition_id: number;
     deadline: string | null;
   }>(
-    `SELECT c.id, ed.campaign_number, ed.id AS edition_id, COALESCE(x.closes_on, ed.closes_on)::text AS deadline, en.id AS entity_id, en.name AS entity, p.name AS province, p.id AS province_id, ac.name AS community, ac.id AS community_id,
+    `SELECT c.id, ed.campaign_number, ed.id AS edition_id, ${EFFECTIVE_CLOSING_SQL} AS deadline, en.id AS entity_id, en.name AS entity, p.name AS province, p.id AS province_id, ac.name AS community, ac.id AS community_id,
             c.status, c.start_date, c.end_date, ed.campaign_number = (SELECT max(campaign_number) FROM editions) AS current_edition
        FROM campaigns c
        JOIN editions ed ON ed.id = c.edition_id

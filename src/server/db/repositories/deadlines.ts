@@ -25,6 +25,12 @@ export const CAMPAIGN_DATES = {
   from: `campaigns c JOIN editions ed ON ed.id = c.edition_id
        LEFT JOIN deadline_extensions x ON x.entity_id = c.entity_id AND x.edition_id = c.edition_id`,
 } as const;
+/**
+ * The effective closing date ('Plazo') of a campaign as text, of its edition ed and its entity's extension x (the
+ * joins of CAMPAIGN_DATES): the later of the two, and none when the edition has none (effectiveClosing, in SQL).
+ */
+export const EFFECTIVE_CLOSING_SQL = 'CASE WHEN ed.closes_on IS NOT NULL THEN GREATEST(ed.closes_on, x.closes_on)::text END';
+
 export type CampaignDatesColumns = { opens_on: string | null; closes_on: string | null; extended_to: string | null };
 export const toCampaignDates = (row: CampaignDatesColumns): CampaignDatesRow => ({
   opensOn: row.opens_on,
