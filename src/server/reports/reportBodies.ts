@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.js';
-import { readResultInputs, type CampaignPlace, type RankRows } from '../db/repositories/resultQueries.js';
+import { readResultInputs, shownPlace, type CampaignPlace, type RankRows } from '../db/repositories/resultQueries.js';
 import type { PreviousSentCampaign } from '../db/repositories/comparisonQueries.js';
 import type { QuestionnaireCache } from './questionnaireCache.js';
 import { encodeWithIndicators } from './questionnaires.js';
@@ -14,17 +14,7 @@ import type { AnswersByQuestion } from '../db/repositories/questionnaires.js';
  * versions read with its place, and the place as it is shown (names) and compared (territories).
  */
 export function resultVersion(place: CampaignPlace): string {
-  return JSON.stringify([
-    place.reportVersion,
-    place.editionId,
-    place.entityName,
-    place.provinceId,
-    place.provinceName,
-    place.communityId,
-    place.communityName,
-    place.sizeBand,
-    place.sizeBandMax,
-  ]);
+  return JSON.stringify([place.reportVersion, place.editionId, ...shownPlace(place)]);
 }
 
 /**
@@ -80,19 +70,7 @@ export function comparisonPartsVersion(place: CampaignPlace, { catalogueVersion,
 /** The same for its comparison: the place's versions, names and territories, and which campaign is the previous one. */
 export function comparisonVersion(place: CampaignPlace, { catalogueVersion, previous }: PreviousSentCampaign): string {
   const earlier = previous ? [previous.campaignId, previous.editionId, previous.figuresVersion] : null;
-  return JSON.stringify([
-    place.reportVersion,
-    place.editionId,
-    place.entityName,
-    place.provinceId,
-    place.provinceName,
-    place.communityId,
-    place.communityName,
-    place.sizeBand,
-    place.sizeBandMax,
-    catalogueVersion,
-    earlier,
-  ]);
+  return JSON.stringify([place.reportVersion, place.editionId, ...shownPlace(place), catalogueVersion, earlier]);
 }
 
 /** The names a report shows of a campaign's entity and territories. */

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.js';
-import type { CampaignPlace, FigureScope } from '../db/repositories/resultQueries.js';
+import { shownPlace, type CampaignPlace, type FigureScope } from '../db/repositories/resultQueries.js';
 import { readCampaignPart, readTerritoryPart } from '../db/repositories/reportParts.js';
 import { groupKey } from './scoring.js';
 import { editionFigures, type EditionFigures, type FigureInputs } from './figures.js';
@@ -161,19 +161,7 @@ export function placePartVersions(place: Pick<CampaignPlace, 'scoresVersion' | '
  * place as shown (names, band). Not its territories: those are the holes.
  */
 export function templateVersion(place: CampaignPlace, scoresVersion: string): string {
-  return JSON.stringify([
-    scoresVersion,
-    place.catalogueVersion,
-    place.editionId,
-    place.campaignNumber,
-    place.entityName,
-    place.provinceId,
-    place.provinceName,
-    place.communityId,
-    place.communityName,
-    place.sizeBand,
-    place.sizeBandMax,
-  ]);
+  return JSON.stringify([scoresVersion, place.catalogueVersion, place.editionId, place.campaignNumber, ...shownPlace(place)]);
 }
 
 /** "province community country sizeBand" versions, as read, by territory. */

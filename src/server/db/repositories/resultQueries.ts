@@ -39,6 +39,20 @@ export interface CampaignPlace {
   registeredVersion: string;
 }
 
+/**
+ * The place of a campaign as its reports show it (names, territories, size band), in the order every report version
+ * lists it: a cached report is renewed when any of these changes (reportBodies.ts, reportParts.ts).
+ */
+export const shownPlace = (place: CampaignPlace) => [
+  place.entityName,
+  place.provinceId,
+  place.provinceName,
+  place.communityId,
+  place.communityName,
+  place.sizeBand,
+  place.sizeBandMax,
+];
+
 /** An edition's figures version; 'initial' until its territorial sums are first written (migration 004). */
 export const editionFiguresVersionSql = (editionId: string) =>
   `coalesce((SELECT v.version::text FROM edition_figures_versions v WHERE v.edition_id = ${editionId}), 'initial')`;
