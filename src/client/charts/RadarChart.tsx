@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { ChartFigure, type ChartSeries } from './ChartFigure.js';
 import type { Highcharts } from './highcharts.js';
-import { describeValues } from '../lib/numbers.js';
+import { describeSeries } from '../lib/numbers.js';
 import { chartText } from './chartText.js';
 
 /** Size of a radar: three fit across a desktop page, two across A4 paper, one on a phone. */
@@ -14,15 +14,7 @@ const RADAR = { width: 300, height: 300 } as const;
  */
 export function RadarChart({ title, categories, series }: { title: string; categories: string[]; series: ChartSeries[] }) {
   const intl = useIntl();
-  const summary = `${title}. ${series
-    .map(
-      (s) =>
-        `${s.name}: ${describeValues(
-          intl,
-          categories.map((c, i) => ({ name: c, value: s.data[i] })),
-        )}`,
-    )
-    .join('. ')}`;
+  const summary = describeSeries(intl, title, categories, series);
   const options: Highcharts.Options = {
     chart: { polar: true, type: 'line', width: RADAR.width, height: RADAR.height, spacing: [8, 8, 8, 8] },
     title: { text: undefined },

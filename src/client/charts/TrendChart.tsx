@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { ChartFigure, type ChartSeries } from './ChartFigure.js';
 import type { Highcharts } from './highcharts.js';
 import { PRINT_CHART_WIDTH } from './ReportCharts.js';
-import { describeValues } from '../lib/numbers.js';
+import { describeSeries } from '../lib/numbers.js';
 import { chartText } from './chartText.js';
 
 /** Height of the trend chart: room for the percentage scale, the years and a legend of five names (rows on a phone). */
@@ -25,15 +25,7 @@ export function TrendChart({
 }) {
   const intl = useIntl();
   const categories = years.map(String);
-  const summary = `${title}. ${series
-    .map(
-      (s) =>
-        `${s.name}: ${describeValues(
-          intl,
-          categories.map((c, i) => ({ name: c, value: s.data[i] })),
-        )}`,
-    )
-    .join('. ')}`;
+  const summary = describeSeries(intl, title, categories, series);
   const options: Highcharts.Options = {
     chart: { type: 'line', height: TREND_HEIGHT, spacing: [10, 8, 8, 4] },
     title: { text: undefined },

@@ -34,6 +34,23 @@ export const formatChartPercent = (intl: IntlShape, value: number | null | undef
 export const describeValues = (intl: IntlShape, items: readonly { name: string; value: number | null }[]) =>
   items.map((i) => `${i.name}: ${formatChartPercent(intl, i.value)}`).join(', ');
 
+/** A chart of series over categories in words, series by series: 'Title. Entity: A: 50 %, B: 60 %. Province: …'. */
+export const describeSeries = (
+  intl: IntlShape,
+  title: string,
+  categories: readonly string[],
+  series: readonly { name: string; data: readonly (number | null)[] }[],
+) =>
+  `${title}. ${series
+    .map(
+      (s) =>
+        `${s.name}: ${describeValues(
+          intl,
+          categories.map((c, i) => ({ name: c, value: s.data[i] })),
+        )}`,
+    )
+    .join('. ')}`;
+
 /**
  * Highcharts' numberFormatter (chart.numberFormatter): every number a chart writes (axis labels, data labels,
  * tooltips, '{y:.1f}') by the locale's rules, as the cards write them. decimals -1 (Highcharts: as many as
