@@ -57,7 +57,16 @@ describe('a yearly campaign from import to the activity log in Chromium', () => 
       // 2. ...and opens it for the province of the user's entity, from the status page.
       await admin.page.getByRole('link', { name: 'Estado', exact: true }).click();
       await admin.page.waitForURL(/\/status$/);
+      // The page stays on the running edition (it still has drafts); the new one, offered without campaigns, is chosen to open it.
+      const editionSelect = admin.page.getByRole('combobox', { name: 'Edición', exact: true });
+      await editionSelect.locator('option', { hasText: String(NEW_EDITION) }).waitFor({ state: 'attached' });
+      await admin.page
+        .getByTestId('edition-deadline')
+        .getByRole('heading', { name: `Plazo de la edición ${NEW_EDITION - 1}` })
+        .waitFor();
+      await editionSelect.selectOption({ label: String(NEW_EDITION) });
       const opening = admin.page.getByTestId('edition-opening');
+      await opening.getByRole('heading', { name: `Abrir la edición ${NEW_EDITION}` }).waitFor();
       await opening.getByLabel('Ámbito').selectOption('province');
       await opening.getByLabel('Provincia').selectOption({ label: entity.province });
       await opening.getByRole('button', { name: 'Ver resumen' }).click();
