@@ -87,6 +87,8 @@ describe('printed and shared reports say who, when and how', () => {
     await expect(page.getByTestId('report-campaign').innerText()).resolves.toBe(campaign());
     await expect(page.getByTestId('report-date').count()).resolves.toBe(0);
 
+    // Printed once every call has answered: the summary's improvements come with the trend.
+    await page.waitForLoadState('networkidle');
     const participants = await print(page, 'report-document-results-participants');
     expectWhoAndWhen(participants, 'Resultados');
     // The first page summarises (the score, the ranks, the largest rises since the previous campaign, the trend);

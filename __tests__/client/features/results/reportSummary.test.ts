@@ -47,8 +47,8 @@ describe('the printed report summary', () => {
       ['country', { position: 6, of: 20 }],
       ['sizeBand', { position: 3, of: 6 }],
     ]);
-    // Without the trend: no improvements, a trend of this campaign alone.
-    expect([summary.previousYear, summary.improvements, summary.trend]).toEqual([null, [], [{ year: 2026, percentage: 0.6 }]]);
+    // The trend not read (loading, or failed): nothing said of earlier campaigns, not even that there are none.
+    expect(summary.history).toBeNull();
   });
 
   it('names the three axes that rose most since the previous campaign, largest first, matched by name; rises only', () => {
@@ -79,14 +79,15 @@ describe('the printed report summary', () => {
         edition(2027, 0.9, [['Agua', 1]]),
       ),
     );
-    expect(summary.previousYear).toBe(2025);
+    const history = summary.history!;
+    expect(history.previousYear).toBe(2025);
     // Agua +30, Movilidad +20, Suelo +20 (ties by name), Energía +5 left out; Residuos fell; Ruido and Nuevo have no earlier figure.
-    expect(summary.improvements).toEqual([
+    expect(history.improvements).toEqual([
       { axisText: 'Agua', from: 0.2, to: 0.5 },
       { axisText: 'Movilidad', from: 0.1, to: 0.3 },
       { axisText: 'Suelo', from: 0.3, to: 0.5 },
     ]);
-    expect(summary.trend).toEqual([
+    expect(history.trend).toEqual([
       { year: 2024, percentage: 0.3 },
       { year: 2025, percentage: 0.4 },
       { year: 2026, percentage: 0.6 },
@@ -96,8 +97,7 @@ describe('the printed report summary', () => {
   it("has no improvements for an entity's first campaign, and a withheld rank is left out", () => {
     const withheld = { ...result, global: { ...result.global, rank: { ...result.global.rank, province: null } } };
     const summary = reportSummary(withheld, levels(), true, trend(edition(2026, 0.6, [['Agua', 0.5]])));
-    expect([summary.previousYear, summary.improvements]).toEqual([null, []]);
-    expect(summary.trend).toEqual([{ year: 2026, percentage: 0.6 }]);
+    expect(summary.history).toEqual({ previousYear: null, improvements: [], trend: [{ year: 2026, percentage: 0.6 }] });
     expect(summary.ranks.map((r) => r.level.level)).toEqual(['autonomousCommunity', 'country', 'sizeBand']);
   });
 });

@@ -3,6 +3,7 @@ import { useAppSelector } from '../../app/hooks.js';
 import { formatPercent } from '../../lib/numbers.js';
 import { useReportText } from './reportText.js';
 import { selectReportSummary } from './resultsSelectors.js';
+import type { ReportSummary as ReportSummaryModel } from './reportSummary.js';
 
 /**
  * The printed report's first page (paper only, reportSummary.ts): the global score beside the means, the ranks,
@@ -15,8 +16,6 @@ export function ReportSummary() {
   const text = useReportText();
   if (!summary) return null;
   const percent = (value: number | null) => formatPercent(intl, value);
-  const points = (from: number, to: number) =>
-    intl.formatNumber((to - from) * 100, { maximumFractionDigits: 1, minimumFractionDigits: 1, signDisplay: 'always' });
   return (
     <section className="report-summary print-only" aria-labelledby="report-summary-title" data-testid="report-summary">
       <h2 id="report-summary-title">
@@ -59,24 +58,38 @@ export function ReportSummary() {
           )}
         </div>
       </div>
+      {summary.history && <SummaryHistory history={summary.history} />}
+    </section>
+  );
+}
+
+/** The entity's campaigns up to this one: the largest rises since the previous one and the score in each (once the trend is read). */
+function SummaryHistory({ history }: { history: NonNullable<ReportSummaryModel['history']> }) {
+  const intl = useIntl();
+  const text = useReportText();
+  const percent = (value: number | null) => formatPercent(intl, value);
+  const points = (from: number, to: number) =>
+    intl.formatNumber((to - from) * 100, { maximumFractionDigits: 1, minimumFractionDigits: 1, signDisplay: 'always' });
+  return (
+    <>
       <h3>
-        {summary.previousYear === null ? (
+        {history.previousYear === null ? (
           <FormattedMessage id="RESULTS.SUMMARY.IMPROVEMENTS_TITLE" />
         ) : (
-          <FormattedMessage id="RESULTS.SUMMARY.IMPROVEMENTS_SINCE" values={{ campaign: text.campaign(summary.previousYear) }} />
+          <FormattedMessage id="RESULTS.SUMMARY.IMPROVEMENTS_SINCE" values={{ campaign: text.campaign(history.previousYear) }} />
         )}
       </h3>
-      {summary.previousYear === null ? (
+      {history.previousYear === null ? (
         <p>
           <FormattedMessage id="RESULTS.SUMMARY.NO_PREVIOUS" />
         </p>
-      ) : summary.improvements.length === 0 ? (
+      ) : history.improvements.length === 0 ? (
         <p>
           <FormattedMessage id="RESULTS.SUMMARY.NO_RISE" />
         </p>
       ) : (
         <ol data-testid="report-summary-improvements">
-          {summary.improvements.map((rise) => (
+          {history.improvements.map((rise) => (
             <li key={rise.axisText}>
               <FormattedMessage
                 id="RESULTS.SUMMARY.IMPROVEMENT"
@@ -90,12 +103,12 @@ export function ReportSummary() {
         <FormattedMessage id="RESULTS.SUMMARY.TREND" />
       </h3>
       <ol className="report-summary-trend" data-testid="report-summary-trend">
-        {summary.trend.map((point) => (
+        {history.trend.map((point) => (
           <li key={point.year}>
             <span>{text.campaign(point.year)}</span> <strong>{percent(point.percentage)}</strong>
           </li>
         ))}
       </ol>
-    </section>
+    </>
   );
 }

@@ -23,11 +23,14 @@ export interface ReportSummary {
   means: { level: ActiveLevel; percentage: number | null }[];
   /** Its rank in each shown territory that has one. */
   ranks: { level: ActiveLevel; rank: Rank }[];
-  /** The year of the previous campaign compared with, or null when this is the entity's first. */
-  previousYear: number | null;
-  improvements: SummaryImprovement[];
-  /** The global percentage of every campaign the entity sent up to this one, oldest first. */
-  trend: { year: number; percentage: number | null }[];
+  /** The entity's campaigns up to this one; null while the trend is not read (loading, or it failed): nothing is said of them then. */
+  history: {
+    /** The year of the previous campaign compared with, or null when this is the entity's first. */
+    previousYear: number | null;
+    improvements: SummaryImprovement[];
+    /** The global percentage of every campaign the entity sent up to this one, oldest first. */
+    trend: { year: number; percentage: number | null }[];
+  } | null;
 }
 
 /** The summary of a result in the chosen mode, its levels as the report shows them. */
@@ -42,6 +45,11 @@ export function reportSummary(
   const editions = (trend?.editions ?? []).filter((e) => e.year <= year);
   const current = editions.find((e) => e.year === year);
   const previous = current ? editions.filter((e) => e.year < year).at(-1) : undefined;
+  const history = trend && {
+    previousYear: previous?.year ?? null,
+    improvements: current && previous ? largestRises(current.axes, previous.axes) : [],
+    trend: current ? editions.map((e) => ({ year: e.year, percentage: e.global.percentages.campaign })) : [{ year, percentage: percentages.campaign }],
+  };
   return {
     percentage: percentages.campaign,
     means: levels.filter((l) => l.level !== 'campaign').map((level) => ({ level, percentage: percentages[level.level] })),
@@ -49,9 +57,7 @@ export function reportSummary(
       const rank = level.level === 'campaign' ? null : result.global.rank[level.level];
       return rank ? [{ level, rank }] : [];
     }),
-    previousYear: previous?.year ?? null,
-    improvements: current && previous ? largestRises(current.axes, previous.axes) : [],
-    trend: current ? editions.map((e) => ({ year: e.year, percentage: e.global.percentages.campaign })) : [{ year, percentage: percentages.campaign }],
+    history,
   };
 }
 
