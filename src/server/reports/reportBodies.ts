@@ -24,20 +24,7 @@ export function resultVersion(place: CampaignPlace): string {
  * only (and its province's, community's or band's when it shares them).
  */
 export function resultPartsVersion(place: CampaignPlace): string {
-  return JSON.stringify([
-    place.scoresVersion,
-    place.territoryVersions,
-    place.registeredVersion,
-    place.catalogueVersion,
-    place.editionId,
-    place.entityName,
-    place.provinceId,
-    place.provinceName,
-    place.communityId,
-    place.communityName,
-    place.sizeBand,
-    place.sizeBandMax,
-  ]);
+  return JSON.stringify([place.scoresVersion, place.territoryVersions, place.registeredVersion, place.catalogueVersion, place.editionId, ...shownPlace(place)]);
 }
 
 /**
@@ -56,13 +43,7 @@ export function comparisonPartsVersion(place: CampaignPlace, { catalogueVersion,
     place.registeredVersion,
     catalogueVersion,
     place.editionId,
-    place.entityName,
-    place.provinceId,
-    place.provinceName,
-    place.communityId,
-    place.communityName,
-    place.sizeBand,
-    place.sizeBandMax,
+    ...shownPlace(place),
     earlier,
   ]);
 }

@@ -180,4 +180,12 @@ const campaignsSlice = createSlice({
 });
 
 export const campaignsActions = campaignsSlice.actions;
+
+/**
+ * Whether a status-page action may change the edition the page shows: the rows (re)loaded or failed, or a view change
+ * that names an edition (one that only sorts or filters does not). What follows the shown edition (the map, the
+ * cards) reloads on these.
+ */
+export const mayChangeShownEdition = (action: { type: string; payload?: unknown }) =>
+  action.type !== campaignsActions.statusViewChanged.type || 'edition' in (action.payload as object);
 export const campaignsReducer = campaignsSlice.reducer;

@@ -8,7 +8,7 @@ import { all, call, select, type Saga } from '../../lib/typedEffects.js';
 import type { DownloadContent } from '../../lib/browser.js';
 import { FILE_TYPES } from '../../../shared/csv.js';
 import { messageFor } from '../../i18n/messages.js';
-import { campaignsActions } from '../campaigns/campaignsSlice.js';
+import { campaignsActions, mayChangeShownEdition } from '../campaigns/campaignsSlice.js';
 import { campaignCycleActions } from '../campaignCycle/campaignCycleSlice.js';
 import { editionOpeningActions } from './editionOpeningSlice.js';
 import { mailErrorToast, selectEmailsCsvSource } from './editionOpeningSelectors.js';
@@ -92,7 +92,7 @@ type StatusAction = ReturnType<typeof campaignsActions.statusLoaded | typeof cam
  * campaigns), load the dates and the reminders of that edition again. Cards never loaded (not on screen) stay so.
  */
 export function* refreshEditionCards(action: StatusAction): Saga<void> {
-  if (action.type === campaignsActions.statusViewChanged.type && !('edition' in (action.payload as object))) return;
+  if (!mayChangeShownEdition(action)) return;
   const { shown, dates, reminders } = yield* select((state: RootState) => ({
     shown: selectStatusEditions(state).chosen?.year,
     dates: state.campaignCycle.edition,

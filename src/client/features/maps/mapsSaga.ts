@@ -7,7 +7,7 @@ import type { MapsApi } from '../../api/mapsApi.js';
 import { select, type Saga } from '../../lib/typedEffects.js';
 import type { RootState } from '../../app/rootReducer.js';
 import { mapsActions } from './mapsSlice.js';
-import { campaignsActions } from '../campaigns/campaignsSlice.js';
+import { campaignsActions, mayChangeShownEdition } from '../campaigns/campaignsSlice.js';
 import { selectStatusEditions } from '../campaigns/campaignsSelectors.js';
 import { resultsActions } from '../results/resultsSlice.js';
 import { openSharedLink, type ResultsDependencies } from '../results/resultsSaga.js';
@@ -32,7 +32,7 @@ type StatusAction = ReturnType<
  * the edition the page shows is loaded again.
  */
 export function* refreshParticipation(action: StatusAction): Saga<void> {
-  if (action.type === campaignsActions.statusViewChanged.type && !('edition' in (action.payload as object))) return;
+  if (!mayChangeShownEdition(action)) return;
   const editionId = (yield* select((state: RootState) => selectStatusEditions(state).chosen?.editionId)) ?? null;
   yield put(mapsActions.participationRequested(editionId));
 }

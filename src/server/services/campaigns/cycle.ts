@@ -46,14 +46,14 @@ export function requireAnswerable(dates: deadlines.CampaignDatesRow, now = new D
 }
 
 /**
- * The edition of that id (422 when there is none), or without one the current (newest) edition (404 before the
- * first): the status page manages whichever edition it shows.
+ * The edition of that id (422 when there is none), or without one the current (newest) edition; before the first
+ * edition, the error `none` gives (404 here): the status page manages whichever edition it shows.
  */
-export async function requireEdition(q: Queryable, editionId?: number): Promise<deadlines.EditionDeadlineRow> {
+export async function requireEdition(q: Queryable, editionId?: number, none: () => Error = () => notFound('Edition')): Promise<deadlines.EditionDeadlineRow> {
   const edition = await deadlines.findEditionDeadline(q, editionId);
   if (edition) return edition;
   if (editionId !== undefined) throw validationError('La edición no existe', { editionId: 'no such edition' });
-  throw notFound('Edition');
+  throw none();
 }
 
 /** An edition's dates, days left, extensions and late entities (the status page): the current one unless named. */

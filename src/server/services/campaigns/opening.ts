@@ -9,7 +9,7 @@ import {
   type Reminders,
 } from '../../../shared/api/editionOpening.js';
 import { conflict, validationError } from '../../errors.js';
-import { findEditionDeadline } from '../../db/repositories/deadlines.js';
+import { requireEdition } from './cycle.js';
 import * as opening from '../../db/repositories/editionOpening.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { auditedBy, type Actor } from '../actor.js';
@@ -35,16 +35,11 @@ export async function scopeFilter(q: Queryable, scope: Pick<OpeningQuery, 'scope
 }
 
 /** The edition of that id (422 when there is none), or without one the current edition (409 before the first). */
-async function requireEdition(q: Queryable, editionId: number | undefined): Promise<{ id: number; campaignNumber: number }> {
-  const edition = await findEditionDeadline(q, editionId);
-  if (edition) return edition;
-  if (editionId !== undefined) throw validationError('La edición no existe', { editionId: 'no such edition' });
-  throw conflict('There is no questionnaire edition yet');
-}
+const chosenEdition = (q: Queryable, editionId: number | undefined) => requireEdition(q, editionId, () => conflict('There is no questionnaire edition yet'));
 
 /** ADMIN: what opening an edition (the current one unless named) for the scope would do now (the confirmation's figures). */
 export async function openingSummary(db: Db, scope: OpeningQuery): Promise<OpeningSummary> {
-  const edition = await requireEdition(db, scope.editionId);
+  const edition = await chosenEdition(db, scope.editionId);
   const counts = await opening.countOpening(db, edition.id, await scopeFilter(db, scope));
   return { edition: edition.campaignNumber, ...counts };
 }
@@ -67,7 +62,7 @@ function requireMailer(setup: MailSetup): Mailer {
 export async function openEdition(db: Db, actor: Actor, input: OpenEditionRequest, setup: MailSetup): Promise<OpenEditionResult> {
   const mailer = input.notify ? requireMailer(setup) : null;
   const outcome = await db.transaction(async (tx) => {
-    const edition = await requireEdition(tx, input.editionId);
+    const edition = await chosenEdition(tx, input.editionId);
     const filter = await scopeFilter(tx, input);
     const created = await opening.insertEditionCampaigns(tx, edition.id, filter);
     const { existing } = await opening.countOpening(tx, edition.id, filter);
@@ -103,7 +98,7 @@ export async function openEdition(db: Db, actor: Actor, input: OpenEditionReques
 
 /** The pending entities of an edition (the current one unless named) and their users, each with the language to write to them in. */
 async function pending(db: Db, editionId: number | undefined) {
-  const edition = await requireEdition(db, editionId);
+  const edition = await chosenEdition(db, editionId);
   const entities = await opening.listPendingEntities(db, edition.id);
   const recipients = await opening.usersOfEntities(
     db,
