@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = {
   'campaign.delete': 'AUDIT.ACTION.CAMPAIGN_DELETE',
   'campaign.share': 'AUDIT.ACTION.CAMPAIGN_SHARE',
   'campaign.unshare': 'AUDIT.ACTION.CAMPAIGN_UNSHARE',
+  'campaign.evidence.add': 'AUDIT.ACTION.CAMPAIGN_EVIDENCE_ADD',
+  'campaign.evidence.remove': 'AUDIT.ACTION.CAMPAIGN_EVIDENCE_REMOVE',
   'campaign.reopen': 'AUDIT.ACTION.CAMPAIGN_REOPEN',
   'campaign.deadlineExtended': 'AUDIT.ACTION.CAMPAIGN_DEADLINE_EXTENDED',
   'edition.deadline': 'AUDIT.ACTION.EDITION_DEADLINE',

@@ -44,5 +44,15 @@ export type EvidenceRule = (typeof EVIDENCE_RULES)[number];
 
 /** The longest reason a deadline extension or a reopening takes. */
 export const REASON_MAX_LENGTH = 500;
+
+/** An entity's comment beside one answer, in characters. */
+export const ANSWER_COMMENT_MAX_LENGTH = 2000;
+/** The reason of a "No aplica" answer, in characters (docs/scoring.md). */
+export const NOT_APPLICABLE_REASON = { minLength: 3, maxLength: 500 } as const;
+/** A link given as evidence, and its optional title, in characters. */
+export const EVIDENCE_URL_MAX_LENGTH = 2000;
+export const EVIDENCE_TITLE_MAX_LENGTH = 200;
+/** Items of evidence (links and files) behind one answer. */
+export const EVIDENCE_MAX_ITEMS = 20;
 /** The largest questionnaire catalogue file an administrator may upload (the demo's is about 110 KB). */
 export const EDITION_FILE_MAX_BYTES = 2 * 1024 * 1024;

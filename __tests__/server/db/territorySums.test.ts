@@ -168,7 +168,7 @@ describe.each(backends)('territorial sums as one row per territory on $name', ({
       const sumsBefore = await sumsByGroup(db);
       const questionnaire = await loadScoringQuestionnaire(db, draft);
       await db.transaction(async (tx) => {
-        await storeSubmission(tx, draft, scoreCampaign(questionnaire, await readAnswerIds(tx, draft)));
+        await storeSubmission(tx, draft, scoreCampaign(questionnaire, (await readAnswerIds(tx, draft)).answers));
       });
       // Every sum exactly as version 11's upsert would have left it (not merely close: the same additions).
       const added = await shiftedAsVersion11(db, sumsBefore, draft, 1);

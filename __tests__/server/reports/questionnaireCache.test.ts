@@ -1,6 +1,6 @@
 import { QuestionnaireCache, prepareEdition, questionnaireTree, withAnswers } from '../../../src/server/reports/questionnaireCache.js';
 import { encodeWithRaw, rawSlot } from '../../../src/server/reports/rawJson.js';
-import type { IndicatorGroup, Subindicator } from '../../../src/shared/api/campaigns.js';
+import type { AnswerNotes, IndicatorGroup, Subindicator } from '../../../src/shared/api/campaigns.js';
 import { ASKS_NOTHING } from '../../helpers/questions.js';
 
 const sub = (id: number, type: Subindicator['type'] = 'single'): Subindicator => ({
@@ -181,22 +181,39 @@ describe('edition questionnaire', () => {
     expect(edition.subindicator(99)).toBeUndefined();
   });
 
-  it('encodes the answered indicators exactly as JSON.stringify would', () => {
+  it('encodes the answered indicators, with their notes in any text, exactly as JSON.stringify would', () => {
     const edition = prepareEdition(indicators());
-    for (const answers of [
-      new Map<number, number[]>(),
-      new Map([
-        [1, [12]],
-        [2, [21, 22]],
-        [3, [31]],
-        [4, [42]],
-      ]),
-    ]) {
-      const json = edition.indicatorsJson(answers).toString('utf8');
-      expect(json).toBe(JSON.stringify(withAnswers(edition.indicators, answers)));
-      const body = encodeWithRaw({ response: { campaign: { indicators: rawSlot<IndicatorGroup[]>() } } }, edition.indicatorsJson(answers));
-      expect(JSON.parse(body.toString('utf8'))).toEqual({ response: { campaign: { indicators: withAnswers(edition.indicators, answers) } } });
+    const notes = new Map<number, AnswerNotes>([
+      [
+        2,
+        {
+          comment: 'Año 2025: 1.200 € de inversión 🌱\n"citado" y \\ barra',
+          notApplicable: null,
+          evidence: [{ id: 7, kind: 'link', url: 'https://ayto.example/pla%C3%B1', title: 'Plan de acción ñ', addedBy: 'tecnica@ayto.es', addedAt: '2026-11-29T10:00:00Z' }],
+          prefilled: true,
+        },
+      ],
+      [3, { comment: null, notApplicable: { reason: 'No hay playas en el municipio' }, evidence: [], prefilled: false }],
+    ]);
+    for (const [answers, notesOf] of [
+      [new Map<number, number[]>(), new Map<number, AnswerNotes>()],
+      [
+        new Map([
+          [1, [12]],
+          [2, [21, 22]],
+          [4, [42]],
+        ]),
+        notes,
+      ],
+    ] as const) {
+      const json = edition.indicatorsJson(answers, notesOf).toString('utf8');
+      expect(json).toBe(JSON.stringify(withAnswers(edition.indicators, answers, notesOf)));
+      const body = encodeWithRaw({ response: { campaign: { indicators: rawSlot<IndicatorGroup[]>() } } }, edition.indicatorsJson(answers, notesOf));
+      expect(JSON.parse(body.toString('utf8'))).toEqual({ response: { campaign: { indicators: withAnswers(edition.indicators, answers, notesOf) } } });
     }
+    const sub2 = JSON.parse(edition.indicatorsJson(new Map(), notes).toString('utf8'))[0].subindicators[1];
+    expect(sub2.comment).toBe('Año 2025: 1.200 € de inversión 🌱\n"citado" y \\ barra');
+    expect(sub2.prefilled).toBe(true);
   });
 });
 

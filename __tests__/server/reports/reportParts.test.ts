@@ -34,6 +34,7 @@ describe('report parts', () => {
         ['measure', 9, 1, 1, 1000],
       ],
       answers: new Map([[1, [2]]]),
+      notes: new Map(),
     });
     expect(part.ranked).toEqual([
       ['total', 0],

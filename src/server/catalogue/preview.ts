@@ -1,4 +1,4 @@
-import type { IndicatorGroup } from '../../shared/api/campaigns.js';
+import { NO_NOTES, type IndicatorGroup } from '../../shared/api/campaigns.js';
 import type { Catalogue } from './parse.js';
 
 /**
@@ -33,6 +33,7 @@ export function catalogueIndicators(catalogue: Catalogue): IndicatorGroup[] {
               allowsNotApplicable: s.allowsNotApplicable === true,
               evidenceRule: s.evidenceRule ?? 'none',
               evidenceCriteria: s.evidenceCriteria ?? null,
+              ...NO_NOTES,
               responses: s.responses.map((r) => ({ id: next++, text: r.text, value: r.value, obsolete: r.obsolete === true, exclusive: r.exclusive === true })),
             })),
           });

@@ -1,6 +1,6 @@
 /** What a result body is assembled from: reportParts.ts reads and keeps them, resultTemplate.ts fills a body from them. */
 import type { TerritoryAggregate } from './territories.js';
-import type { AnswersByQuestion } from '../db/repositories/questionnaires.js';
+import type { CampaignAnswers } from '../db/repositories/questionnaires.js';
 
 /** One territory of one edition, as reports use it. */
 export interface TerritoryPart {
@@ -15,13 +15,15 @@ export interface TerritoryPart {
   above: Map<string, Int32Array>;
 }
 
-/** A sent campaign's own scores and answers. */
-export interface CampaignPart {
+/**
+ * A sent campaign's own scores, answers and notes. Its version is its scores' version: a sent campaign's answers and
+ * notes change only with a new submission (or a reopening), which changes that version too.
+ */
+export interface CampaignPart extends CampaignAnswers {
   version: string;
   own: Map<string, { percentage: number; value: number }>;
   /** Its global and axis percentages as reports show them (tenths), by group key, for its ranks. */
   shown: Map<string, number>;
   /** The global and axis groups in the order they were read, [scope, category]. */
   ranked: [string, number][];
-  answers: AnswersByQuestion;
 }

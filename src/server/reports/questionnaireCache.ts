@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IndicatorGroup, Subindicator } from '../../shared/api/campaigns.js';
+import { NO_NOTES, type AnswerNotes, type IndicatorGroup, type Subindicator } from '../../shared/api/campaigns.js';
 import type { Queryable } from '../db/client.js';
 import { JsonWithHoles } from './rawJson.js';
 import { scoredSubindicators, type ScoredSubindicator } from './scoring.js';
@@ -24,8 +24,8 @@ export interface EditionQuestionnaire {
   scored: readonly ScoredSubindicator[];
   /** One question of the edition by id (validating an answer); undefined when it is not in this edition. */
   subindicator(id: number): Subindicator | undefined;
-  /** withAnswers(indicators, answers) as UTF-8 JSON, from text encoded once: no per-request stringify. */
-  indicatorsJson(answers: ReadonlyMap<number, number[]>): Buffer;
+  /** withAnswers(indicators, answers, notes) as UTF-8 JSON, from text encoded once: no per-request stringify of the questionnaire. */
+  indicatorsJson(answers: ReadonlyMap<number, number[]>, notes: ReadonlyMap<number, AnswerNotes>): Buffer;
 }
 
 /** Axes, their policies and those policies' measures, in questionnaire order, from the indicators. */
@@ -41,29 +41,48 @@ export function questionnaireTree(indicators: readonly IndicatorGroup[]): TreeAx
   return axes;
 }
 
-/** The indicators with one campaign's answers; the cached questionnaire is left untouched. */
-export function withAnswers(indicators: readonly IndicatorGroup[], answers: ReadonlyMap<number, number[]>): IndicatorGroup[] {
+/** The indicators with one campaign's answers and notes; the cached questionnaire is left untouched. */
+export function withAnswers(
+  indicators: readonly IndicatorGroup[],
+  answers: ReadonlyMap<number, number[]>,
+  notes: ReadonlyMap<number, AnswerNotes> = new Map(),
+): IndicatorGroup[] {
   return indicators.map((indicator) => ({
     ...indicator,
-    subindicators: indicator.subindicators.map((s) => ({ ...s, answer: answers.get(s.id) ?? null })),
+    subindicators: indicator.subindicators.map((s) => ({ ...s, answer: answers.get(s.id) ?? null, ...(notes.get(s.id) ?? NO_NOTES) })),
   }));
 }
+
+/** The fields of a sub-indicator that are the campaign's (its answer and notes), in the order they are filled in. */
+const CAMPAIGN_FIELDS = ['answer', 'comment', 'notApplicable', 'evidence', 'prefilled'] as const;
 
 /** The cached form of an edition's indicators (every answer null). */
 export function prepareEdition(indicators: IndicatorGroup[]): EditionQuestionnaire {
   const marker = `answer-${randomUUID()}`;
   const subindicatorIds = indicators.flatMap((i) => i.subindicators.map((s) => s.id));
-  const withMarkers = indicators.map((i) => ({ ...i, subindicators: i.subindicators.map((s) => ({ ...s, answer: marker })) }));
-  const template = new JsonWithHoles(withMarkers, marker, subindicatorIds.length);
+  // Each campaign field last in its sub-indicator, in CAMPAIGN_FIELDS order, holding the marker.
+  const marked = Object.fromEntries(CAMPAIGN_FIELDS.map((field) => [field, marker]));
+  const withMarkers = indicators.map((i) => ({ ...i, subindicators: i.subindicators.map((s) => ({ ...omitCampaignFields(s), ...marked })) }));
+  const template = new JsonWithHoles(withMarkers, marker, subindicatorIds.length * CAMPAIGN_FIELDS.length);
   const byId = new Map(indicators.flatMap((i) => i.subindicators.map((s) => [s.id, s] as const)));
   return deepFreeze({
     indicators,
     tree: questionnaireTree(indicators),
     scored: scoredSubindicators(indicators),
     subindicator: (id) => byId.get(id),
-    // An answer is an array of integers or null: plain ASCII, as the template needs.
-    indicatorsJson: (answers) => template.fill(subindicatorIds.map((id) => JSON.stringify(answers.get(id) ?? null))),
+    indicatorsJson: (answers, notes) =>
+      template.fill(
+        subindicatorIds.flatMap((id) => {
+          const { comment, notApplicable, evidence, prefilled } = notes.get(id) ?? NO_NOTES;
+          return [answers.get(id) ?? null, comment, notApplicable, evidence, prefilled].map((value) => JSON.stringify(value));
+        }),
+      ),
   });
+}
+
+function omitCampaignFields(s: Subindicator): Omit<Subindicator, (typeof CAMPAIGN_FIELDS)[number]> {
+  const { answer: _answer, comment: _comment, notApplicable: _notApplicable, evidence: _evidence, prefilled: _prefilled, ...question } = s;
+  return question;
 }
 
 function deepFreeze<T>(value: T): T {

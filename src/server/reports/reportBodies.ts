@@ -7,7 +7,7 @@ import { buildResultReport } from './resultReport.js';
 import { COUNTRY_NAME } from './territories.js';
 import type { SizeBand, TerritoryTexts } from '../../shared/api/results.js';
 import { editionFigures, figureInputs, ranksByGroup, type FigureInputs } from './figures.js';
-import type { AnswersByQuestion } from '../db/repositories/questionnaires.js';
+import type { CampaignAnswers } from '../db/repositories/questionnaires.js';
 
 /**
  * Everything a sent campaign's result depends on besides the campaign itself, as a ReportCache version: the
@@ -72,7 +72,12 @@ export const placeSizeBand = (place: CampaignPlace): SizeBand => ({ minPopulatio
  */
 export async function encodeResult(q: Queryable, questionnaires: QuestionnaireCache, place: CampaignPlace, minGroupSize: number): Promise<Buffer> {
   const [inputs, edition] = await Promise.all([readResultInputs(q, place), questionnaires.get(place.editionId, place.catalogueVersion)]);
-  return encodeResultFrom(edition, place, { figures: figureInputs(inputs.figures), ranks: inputs.ranks, answers: inputs.answers }, minGroupSize);
+  return encodeResultFrom(
+    edition,
+    place,
+    { figures: figureInputs(inputs.figures), ranks: inputs.ranks, answers: inputs.answers, notes: inputs.notes },
+    minGroupSize,
+  );
 }
 
 /**
@@ -82,13 +87,13 @@ export async function encodeResult(q: Queryable, questionnaires: QuestionnaireCa
 export function encodeResultFrom(
   edition: Awaited<ReturnType<QuestionnaireCache['get']>>,
   place: CampaignPlace,
-  inputs: { figures: FigureInputs; ranks: RankRows; answers: AnswersByQuestion },
+  inputs: { figures: FigureInputs; ranks: RankRows } & CampaignAnswers,
   minGroupSize: number,
 ): Buffer {
   const parsed = inputs.figures;
   const { figures, sizes, withheld } = editionFigures(parsed, minGroupSize);
   const ranks = ranksByGroup(inputs.ranks, parsed, withheld);
-  const questionnaire = { edition, answers: inputs.answers };
+  const questionnaire = { edition, answers: inputs.answers, notes: inputs.notes };
   const about = { names: placeNames(place), sizeBand: placeSizeBand(place), edition: { year: place.campaignNumber, sizes, withheld }, minGroupSize };
   return encodeWithIndicators(questionnaire, (indicators) => ({
     response: buildResultReport({ figures, ranks }, { tree: questionnaire.edition.tree, indicators }, about),

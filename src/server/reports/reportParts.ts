@@ -68,7 +68,7 @@ export function campaignPart(rows: Awaited<ReturnType<typeof readCampaignPart>>)
       ranked.push([scope, id]);
     }
   }
-  return { version: rows.version, own, shown, ranked, answers: rows.answers };
+  return { version: rows.version, own, shown, ranked, answers: rows.answers, notes: rows.notes };
 }
 
 /**

@@ -101,7 +101,7 @@ export class ResultTemplate {
       edition: { year: place.campaignNumber, sizes, withheld: marker('w') as unknown as Territory[] },
       minGroupSize,
     };
-    const json = encodeWithIndicators({ edition, answers: campaign.answers }, (indicators) => ({
+    const json = encodeWithIndicators({ edition, answers: campaign.answers, notes: campaign.notes }, (indicators) => ({
       response: buildResultReport({ figures, ranks }, { tree: edition.tree, indicators }, about),
     }));
     // split with a capturing group: text, hole, text, hole, ..., text.

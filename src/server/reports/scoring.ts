@@ -44,8 +44,17 @@ export function scoredSubindicators(indicators: readonly IndicatorGroup[]): Scor
 /** Key of one group's figures (a stored score, a territory's sums): "total:0", "axis:12"... */
 export const groupKey = (scope: string, categoryId: number) => `${scope}:${categoryId}`;
 
-/** Every group's score for one campaign's answers (sub-indicator id -> chosen response ids). */
-export function scoreCampaign(subs: readonly ScoredSubindicator[], answers: ReadonlyMap<number, readonly number[]>): GroupScore[] {
+/**
+ * Every group's score for one campaign's answers (sub-indicator id -> chosen response ids). A sub-indicator answered
+ * "No aplica" (in notApplicable) counts neither in the points nor in the maximum; a group all of whose
+ * sub-indicators are "No aplica" has no score at all, so that the entity is not among that group's participants
+ * (docs/scoring.md, "No aplica").
+ */
+export function scoreCampaign(
+  subs: readonly ScoredSubindicator[],
+  answers: ReadonlyMap<number, readonly number[]>,
+  notApplicable: ReadonlySet<number> = new Set(),
+): GroupScore[] {
   const groups = new Map<string, GroupScore>();
   const add = (scope: ScoreScope, categoryId: number, points: { value: number; max: number }) => {
     const key = groupKey(scope, categoryId);
@@ -55,6 +64,7 @@ export function scoreCampaign(subs: readonly ScoredSubindicator[], answers: Read
     groups.set(key, group);
   };
   for (const sub of subs) {
+    if (notApplicable.has(sub.id)) continue;
     const points = subindicatorPoints(sub, answers.get(sub.id));
     add('total', 0, points);
     add('axis', sub.axisId, points);
@@ -62,4 +72,9 @@ export function scoreCampaign(subs: readonly ScoredSubindicator[], answers: Read
     add('measure', sub.measureId, points);
   }
   return [...groups.values()].map((g) => ({ ...g, percentage: percentage(g.value, g.max) }));
+}
+
+/** The sub-indicators a campaign answered "No aplica", from its notes. */
+export function notApplicableIds(notes: ReadonlyMap<number, { notApplicable: unknown }>): Set<number> {
+  return new Set([...notes].filter(([, n]) => n.notApplicable !== null).map(([id]) => id));
 }

@@ -2,7 +2,7 @@ import type { Queryable } from '../db/client.js';
 import { findCampaign } from '../db/repositories/campaignQueries.js';
 import { loadEditionIndicators } from '../db/repositories/questionnaires.js';
 import { readAnswerIds, replaceCampaignScores } from '../db/repositories/scores.js';
-import { scoreCampaign, scoredSubindicators, type ScoredSubindicator } from './scoring.js';
+import { notApplicableIds, scoreCampaign, scoredSubindicators, type ScoredSubindicator } from './scoring.js';
 
 /** An edition's questions with their place in the tree and their responses, in questionnaire order, for scoring. */
 export async function loadEditionQuestionnaire(q: Queryable, editionId: number): Promise<ScoredSubindicator[]> {
@@ -22,6 +22,6 @@ export async function loadScoringQuestionnaire(q: Queryable, campaignId: number)
  */
 export async function storeCampaignScores(q: Queryable, campaignId: number): Promise<void> {
   const subs = await loadScoringQuestionnaire(q, campaignId);
-  const answers = await readAnswerIds(q, campaignId);
-  await replaceCampaignScores(q, campaignId, scoreCampaign(subs, answers));
+  const { answers, notes } = await readAnswerIds(q, campaignId);
+  await replaceCampaignScores(q, campaignId, scoreCampaign(subs, answers, notApplicableIds(notes)));
 }

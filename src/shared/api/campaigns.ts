@@ -1,7 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { FILE_TYPES } from '../csv.js';
 import { EVIDENCE_RULES } from '../constants.js';
-import { apiCall, CalendarDate, Id, NoQuery, NullableDate, Strict, Success } from './schema.js';
+import { ANSWER_COMMENT_MAX_LENGTH, EVIDENCE_TITLE_MAX_LENGTH, EVIDENCE_URL_MAX_LENGTH, NOT_APPLICABLE_REASON } from '../constants.js';
+import { apiCall, CalendarDate, Id, Line, NoQuery, NullableDate, Paragraph, Strict, Success } from './schema.js';
 
 /** Campaign payloads and calls of docs/api.md, shared by the routes, the sagas and the screens. */
 
@@ -28,6 +29,38 @@ const Answer = Type.Union([Type.Array(Type.Integer()), Type.Null()]);
 /** One question's answer everywhere: its chosen response ids, or null when it is not answered (or is cleared). */
 export type Answer = Static<typeof Answer>;
 
+/** One item of evidence behind an answer: a link, or a file (downloaded with campaigns/evidence/file). */
+export const EvidenceItem = Type.Object({
+  id: Type.Integer(),
+  kind: Type.Enum(['link', 'file']),
+  url: Type.Optional(Type.String()),
+  title: Type.Optional(Type.String()),
+  fileName: Type.Optional(Type.String()),
+  contentType: Type.Optional(Type.String()),
+  /** Bytes. */
+  size: Type.Optional(Type.Integer()),
+  /** The e-mail of who added it; null once that account is gone. */
+  addedBy: Type.Union([Type.String(), Type.Null()]),
+  addedAt: Type.String({ format: 'date-time' }),
+});
+export type EvidenceItem = Static<typeof EvidenceItem>;
+
+/** "No aplica" and its reason (only where the sub-indicator allows it; the answer is then null). */
+const NotApplicable = Type.Object({ reason: Type.String() });
+
+/** What the entity put beside one answer: comment, "No aplica", evidence, and whether it awaits confirmation. */
+export const AnswerNotes = Type.Object({
+  comment: Type.Union([Type.String(), Type.Null()]),
+  notApplicable: Type.Union([NotApplicable, Type.Null()]),
+  evidence: Type.Array(EvidenceItem),
+  /** True while an answer copied from the previous edition (campaigns/prefill) awaits the user's confirmation. */
+  prefilled: Type.Boolean(),
+});
+export type AnswerNotes = Static<typeof AnswerNotes>;
+
+/** The notes of an answer the entity has put nothing beside. */
+export const NO_NOTES: AnswerNotes = { comment: null, notApplicable: null, evidence: [], prefilled: false };
+
 /** A question of the questionnaire with the campaign's answer. */
 export const Subindicator = Type.Object({
   id: Type.Integer(),
@@ -41,6 +74,7 @@ export const Subindicator = Type.Object({
   /** What the evidence must show for the answer to be accepted; null when the edition says nothing. */
   evidenceCriteria: Type.Union([Type.String(), Type.Null()]),
   answer: Answer,
+  ...AnswerNotes.properties,
 });
 export type Subindicator = Static<typeof Subindicator>;
 
@@ -149,7 +183,32 @@ const SaveAnswerRequest = Strict({
   id: Id,
   question: Id,
   answer: Type.Union([Type.Array(Id, { minItems: 1, maxItems: ANSWER_MAX_RESPONSES }), Type.Null()]),
+  /** The entity's comment; null removes it; left out, it stays as it is. */
+  comment: Type.Optional(Type.Union([Paragraph(ANSWER_COMMENT_MAX_LENGTH), Type.Null()])),
+  /** "No aplica" with its reason (answer null); null takes it back; left out, an answer given replaces it. */
+  notApplicable: Type.Optional(
+    Type.Union([Strict({ reason: Paragraph(NOT_APPLICABLE_REASON.maxLength, { minLength: NOT_APPLICABLE_REASON.minLength }) }), Type.Null()]),
+  ),
 });
+export type SaveAnswerRequest = Static<typeof SaveAnswerRequest>;
+
+/** The data of submit's 422 when answers lack the evidence their sub-indicator requires, or copied answers await confirmation. */
+export const EVIDENCE_MISSING = 'EVIDENCE_MISSING';
+export const PREFILL_UNCONFIRMED = 'PREFILL_UNCONFIRMED';
+export const SubmitRefusal = Type.Object({ code: Type.Enum([EVIDENCE_MISSING, PREFILL_UNCONFIRMED]), questions: Type.Array(Type.Integer()) });
+export type SubmitRefusal = Static<typeof SubmitRefusal>;
+
+/** POST campaigns/evidence/addLink: an http(s) address behind one answer. */
+const AddEvidenceLinkRequest = Strict({
+  id: Id,
+  question: Id,
+  url: Line(EVIDENCE_URL_MAX_LENGTH, { minLength: 1, description: 'An http:// or https:// address' }),
+  title: Type.Optional(Type.Union([Line(EVIDENCE_TITLE_MAX_LENGTH, { minLength: 1 }), Type.Null()])),
+});
+export type AddEvidenceLinkRequest = Static<typeof AddEvidenceLinkRequest>;
+
+/** POST campaigns/evidence/remove. */
+const RemoveEvidenceRequest = Strict({ id: Id, evidenceId: Id });
 
 /** The query of the calls that read one campaign (get, result, answers, comparison). */
 export const CampaignIdQuery = Strict({ id: Id });
@@ -212,7 +271,25 @@ export const campaignCalls = {
     querystring: NoQuery,
     body: SaveAnswerRequest,
     response: CampaignStateResponse,
-    summary: 'Saves or clears one answer (409 once the campaign is sent)',
+    summary: 'Saves or clears one answer, with its comment and "No aplica" (409 once the campaign is sent)',
+  }),
+  addEvidenceLink: apiCall({
+    method: 'POST',
+    url: '/campaigns/evidence/addLink',
+    access: 'user',
+    querystring: NoQuery,
+    body: AddEvidenceLinkRequest,
+    response: EvidenceItem,
+    summary: 'Adds a link (http or https) as evidence behind one answer (409 once the campaign is sent)',
+  }),
+  removeEvidence: apiCall({
+    method: 'POST',
+    url: '/campaigns/evidence/remove',
+    access: 'user',
+    querystring: NoQuery,
+    body: RemoveEvidenceRequest,
+    response: Success,
+    summary: 'Removes one item of evidence, link or file (409 once the campaign is sent)',
   }),
   submit: apiCall({
     method: 'POST',
@@ -221,7 +298,8 @@ export const campaignCalls = {
     querystring: NoQuery,
     body: CampaignIdBody,
     response: CampaignStateResponse,
-    summary: 'Sends a fully answered campaign: answers frozen, scores stored (422 NOT_ALL_ANSWERED, 409 when sent)',
+    summary:
+      'Sends a fully answered campaign: answers frozen, scores stored (422 NOT_ALL_ANSWERED, or with data.code EVIDENCE_MISSING or PREFILL_UNCONFIRMED and data.questions; 409 when sent)',
   }),
   delete: apiCall({
     method: 'POST',

@@ -38,6 +38,16 @@ export const Line = (maxLength: number, options: { minLength?: number; descripti
   Type.String({ maxLength, pattern: NO_CONTROL_CHARACTERS, ...options });
 
 /**
+ * Free text of several lines (a comment, a reason) of at most maxLength characters, with something visible in it:
+ * line breaks and tabs are allowed, the other characters above are not.
+ */
+export const Paragraph = (maxLength: number, options: { minLength?: number } = {}) =>
+  Type.String({ maxLength, pattern: `^(?=[\\s\\S]*\\S)[^${FORBIDDEN_IN_PARAGRAPHS}]*$`, ...options });
+
+/** The characters above but tab, line feed and carriage return. */
+const FORBIDDEN_IN_PARAGRAPHS = FORBIDDEN_CHARACTERS.replace('\\u0000-\\u001f', '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f');
+
+/**
  * One line of text with at least one visible character (a name, a reason), and no invisible formatting characters
  * (Unicode's Cf: zero-width spaces and joiners, soft hyphens, byte-order marks...): a name made of them would show
  * as nothing, and 'Ayuntamiento de X' with a zero-width space would be a second entity that reads as the first.

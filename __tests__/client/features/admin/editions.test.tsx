@@ -9,6 +9,7 @@ import type { EditionPreview, EditionRow } from '../../../../src/shared/api/edit
 import { demoUser, renderWithProviders } from '../../../helpers/client.js';
 import { AlertHost } from '../../../../src/client/features/alerts/AlertHost.js';
 import { ASKS_NOTHING } from '../../../helpers/questions.js';
+import { NO_NOTES } from '../../../../src/shared/api/campaigns.js';
 
 const row: EditionRow = {
   id: 3,
@@ -46,6 +47,7 @@ const preview: EditionPreview = {
           allowsNotApplicable: true,
           evidenceRule: 'required',
           evidenceCriteria: 'La ordenanza publicada en el boletín.',
+          ...NO_NOTES,
           responses: [
             { id: 6, text: 'Sí', value: 3, obsolete: false, exclusive: false },
             { id: 7, text: 'No', value: 0, obsolete: false, exclusive: false },

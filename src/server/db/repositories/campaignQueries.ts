@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../../shared/api/auth.js';
 import type { AccessClaims } from '../../services/auth/tokenKinds.js';
 import { CAMPAIGN_DATES, EFFECTIVE_CLOSING_SQL, toCampaignDates, type CampaignDatesColumns, type CampaignDatesRow } from './deadlines.js';
 import { readSessionUserAnd, sessionUserAnd } from './sessions.js';
-import { answersMap, CAMPAIGN_ANSWERS_JSON, CATALOGUE_VERSION_SQL, type AnswersJson, type AnswersByQuestion } from './questionnaires.js';
+import { CAMPAIGN_ANSWERS_COLUMNS, campaignAnswersOf, CATALOGUE_VERSION_SQL, type CampaignAnswers, type CampaignAnswersRow } from './questionnaires.js';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -69,24 +69,23 @@ export async function findCampaignSummary(q: Queryable, id: number): Promise<Cam
   return row && toSummary(row);
 }
 
-/** A campaign to show with its questionnaire (campaigns/get): its summary, edition, the catalogue version and its answers. */
-export interface CampaignToRead {
+/** A campaign to show with its questionnaire (campaigns/get): its summary, edition, the catalogue version, its answers and notes. */
+export interface CampaignToRead extends CampaignAnswers {
   summary: CampaignSummary;
   editionId: number;
   /** What its edition's cached questionnaire is checked against (QuestionnaireCache). */
   catalogueVersion: string;
-  answers: AnswersByQuestion;
 }
 
 const TO_READ_COLUMNS = `c.id AS campaign_id, ${SUMMARY_COLUMNS}, c.edition_id, ${CATALOGUE_VERSION_SQL} AS catalogue_version,
-       ${CAMPAIGN_ANSWERS_JSON('c.id')} AS answers`;
-type ToReadRow = Omit<SummaryRow, 'id'> & { campaign_id: number; edition_id: number; catalogue_version: string; answers: AnswersJson };
+       ${CAMPAIGN_ANSWERS_COLUMNS('c.id')}`;
+type ToReadRow = Omit<SummaryRow, 'id'> & { campaign_id: number; edition_id: number; catalogue_version: string } & CampaignAnswersRow;
 
-const toCampaignToRead = ({ campaign_id: id, edition_id, catalogue_version, answers, ...summary }: ToReadRow): CampaignToRead => ({
+const toCampaignToRead = ({ campaign_id: id, edition_id, catalogue_version, answers, notes, ...summary }: ToReadRow): CampaignToRead => ({
   summary: toSummary({ id, ...summary }),
   editionId: edition_id,
   catalogueVersion: catalogue_version,
-  answers: answersMap(answers),
+  ...campaignAnswersOf({ answers, notes }),
 });
 
 const CAMPAIGN_TO_READ = namedStatement('campaign_to_read', `SELECT ${TO_READ_COLUMNS} FROM ${SUMMARY_FROM} WHERE c.id = $1`);

@@ -1,5 +1,5 @@
 import { namedStatement, type Queryable } from '../client.js';
-import type { IndicatorGroup } from '../../../shared/api/campaigns.js';
+import { NO_NOTES, type AnswerNotes, type IndicatorGroup } from '../../../shared/api/campaigns.js';
 import type { EvidenceRule } from '../../../shared/constants.js';
 
 /**
@@ -102,6 +102,7 @@ export async function loadEditionIndicators(q: Queryable, editionId: number): Pr
       evidenceRule: s.evidence_rule,
       evidenceCriteria: s.evidence_criteria,
       answer: null,
+      ...NO_NOTES,
     })),
   }));
 }
@@ -117,17 +118,59 @@ export type AnswersByQuestion = Map<number, number[]>;
 /** CAMPAIGN_ANSWERS_JSON read back: sub-indicator id -> response ids. */
 export const answersMap = (json: AnswersJson): AnswersByQuestion => new Map(Object.entries(json ?? {}).map(([sub, ids]) => [Number(sub), ids]));
 
+/**
+ * A campaign's notes as one JSON object, sub-indicator id -> AnswerNotes (comment, "No aplica", evidence in the
+ * order it was added, prefilled), for the sub-indicators that have any; null when none has.
+ */
+export const CAMPAIGN_NOTES_JSON = (campaignId: string) =>
+  `(SELECT json_object_agg(k.subindicator_id, json_build_object(
+       'comment', n.comment,
+       'notApplicable', CASE WHEN n.not_applicable_reason IS NULL THEN NULL ELSE json_build_object('reason', n.not_applicable_reason) END,
+       'evidence', coalesce((SELECT json_agg(jsonb_strip_nulls(jsonb_build_object(
+                                 'id', e.id, 'kind', e.kind, 'url', e.url, 'title', e.title,
+                                 'fileName', e.file_name, 'contentType', e.content_type, 'size', e.size))
+                               || jsonb_build_object('addedBy', u.email, 'addedAt', e.added_at) ORDER BY e.id)
+                               FROM evidence e LEFT JOIN users u ON u.id = e.added_by
+                              WHERE e.campaign_id = ${campaignId} AND e.subindicator_id = k.subindicator_id), '[]'),
+       'prefilled', coalesce(n.prefilled, false)))
+     FROM (SELECT subindicator_id FROM answer_notes WHERE campaign_id = ${campaignId}
+           UNION SELECT subindicator_id FROM evidence WHERE campaign_id = ${campaignId}) k
+     LEFT JOIN answer_notes n ON n.campaign_id = ${campaignId} AND n.subindicator_id = k.subindicator_id)`;
+export type NotesJson = Record<string, AnswerNotes> | null;
+
+/** A campaign's notes: sub-indicator id -> what the entity put beside its answer (sub-indicators without any absent). */
+export type NotesByQuestion = Map<number, AnswerNotes>;
+
+/** CAMPAIGN_NOTES_JSON read back. */
+export const notesMap = (json: NotesJson): NotesByQuestion => new Map(Object.entries(json ?? {}).map(([sub, notes]) => [Number(sub), notes]));
+
+/** A campaign's answers and what the entity put beside them. */
+export interface CampaignAnswers {
+  answers: AnswersByQuestion;
+  notes: NotesByQuestion;
+}
+
+/** The columns `answers` and `notes` of a campaign (its id as SQL), read back with campaignAnswersOf. */
+export const CAMPAIGN_ANSWERS_COLUMNS = (campaignId: string) => `${CAMPAIGN_ANSWERS_JSON(campaignId)} AS answers, ${CAMPAIGN_NOTES_JSON(campaignId)} AS notes`;
+export type CampaignAnswersRow = { answers?: AnswersJson; notes?: NotesJson };
+
+/** CAMPAIGN_ANSWERS_COLUMNS read back. */
+export const campaignAnswersOf = (row: CampaignAnswersRow): CampaignAnswers => ({
+  answers: answersMap(row.answers ?? null),
+  notes: notesMap(row.notes ?? null),
+});
+
 const CAMPAIGN_ANSWERS = namedStatement(
   'campaign_answers',
-  `SELECT c.edition_id, ${CATALOGUE_VERSION_SQL} AS catalogue_version, ${CAMPAIGN_ANSWERS_JSON('c.id')} AS answers
+  `SELECT c.edition_id, ${CATALOGUE_VERSION_SQL} AS catalogue_version, ${CAMPAIGN_ANSWERS_COLUMNS('c.id')}
      FROM campaigns c WHERE c.id = $1`,
 );
 
-/** A campaign's edition, the catalogue version and its answers (sub-indicator id -> response ids); undefined when missing. */
+/** A campaign's edition, the catalogue version, its answers (sub-indicator id -> response ids) and notes; undefined when missing. */
 export async function readCampaignAnswers(
   q: Queryable,
   campaignId: number,
-): Promise<{ editionId: number; catalogueVersion: string; answers: AnswersByQuestion } | undefined> {
-  const [row] = await q.query<{ edition_id: number; catalogue_version: string; answers: AnswersJson }>(CAMPAIGN_ANSWERS, [campaignId]);
-  return row && { editionId: row.edition_id, catalogueVersion: row.catalogue_version, answers: answersMap(row.answers) };
+): Promise<({ editionId: number; catalogueVersion: string } & CampaignAnswers) | undefined> {
+  const [row] = await q.query<{ edition_id: number; catalogue_version: string } & CampaignAnswersRow>(CAMPAIGN_ANSWERS, [campaignId]);
+  return row && { editionId: row.edition_id, catalogueVersion: row.catalogue_version, ...campaignAnswersOf(row) };
 }

@@ -1,5 +1,5 @@
 import { namedStatement, type Queryable } from '../client.js';
-import { CAMPAIGN_ANSWERS_JSON, answersMap, type AnswersByQuestion } from './questionnaires.js';
+import { CAMPAIGN_ANSWERS_COLUMNS, campaignAnswersOf, type CampaignAnswers, type CampaignAnswersRow } from './questionnaires.js';
 import { scoresVersionSql } from './resultQueries.js';
 import type { Territory } from '../../reports/territories.js';
 
@@ -47,18 +47,17 @@ const CAMPAIGN_PART = namedStatement(
   `SELECT ${scoresVersionSql('$1')} AS version,
           (SELECT json_agg(json_build_array(cs.scope, cs.category_id, cs.percentage, cs.value, shown_percentage(cs.percentage)))
              FROM campaign_scores cs WHERE cs.campaign_id = $1) AS own,
-          ${CAMPAIGN_ANSWERS_JSON('$1')} AS answers`,
+          ${CAMPAIGN_ANSWERS_COLUMNS('$1')}`,
 );
 
-/** A campaign's own part as read: its scores' version, its scores [scope, category, percentage, value, shown percentage] and answers. */
-export interface CampaignPartRows {
+/** A campaign's own part as read: its scores' version, its scores [scope, category, percentage, value, shown percentage], answers and notes. */
+export interface CampaignPartRows extends CampaignAnswers {
   version: string;
   own: [string, number, number, number, number][];
-  answers: AnswersByQuestion;
 }
 
 export async function readCampaignPart(q: Queryable, campaignId: number): Promise<CampaignPartRows> {
-  type Row = { version: string; own: CampaignPartRows['own'] | null; answers: Record<string, number[]> | null };
+  type Row = { version: string; own: CampaignPartRows['own'] | null } & CampaignAnswersRow;
   const [row] = await q.query<Row>(CAMPAIGN_PART, [campaignId]);
-  return { version: row.version, own: row.own ?? [], answers: answersMap(row.answers) };
+  return { version: row.version, own: row.own ?? [], ...campaignAnswersOf(row) };
 }

@@ -1,5 +1,5 @@
 import { namedStatement, type Queryable } from '../client.js';
-import { CAMPAIGN_ANSWERS_JSON, CATALOGUE_VERSION_SQL, answersMap, type AnswersJson, type AnswersByQuestion } from './questionnaires.js';
+import { CAMPAIGN_ANSWERS_COLUMNS, CATALOGUE_VERSION_SQL, campaignAnswersOf, type CampaignAnswers, type CampaignAnswersRow } from './questionnaires.js';
 import type { Territory } from '../../reports/territories.js';
 import type { AccessClaims } from '../../services/auth/tokenKinds.js';
 import type { CurrentUser } from '../../../shared/api/auth.js';
@@ -187,7 +187,7 @@ function rankRowsColumnSql(): string {
  */
 function figureInputsStatement(name: string, policiesOnly: boolean) {
   const columns = figureRowsColumnsSql({ campaign: '$1', edition: '$2', scopes: policiesOnly ? "= 'policy'" : undefined, withCountry: !policiesOnly });
-  return namedStatement(name, `SELECT ${columns}${policiesOnly ? '' : `, ${rankRowsColumnSql()}, ${CAMPAIGN_ANSWERS_JSON('$1')} AS answers`}`);
+  return namedStatement(name, `SELECT ${columns}${policiesOnly ? '' : `, ${rankRowsColumnSql()}, ${CAMPAIGN_ANSWERS_COLUMNS('$1')}`}`);
 }
 
 const FIGURE_INPUTS = { all: figureInputsStatement('figure_inputs', false), policies: figureInputsStatement('policy_figure_inputs', true) };
@@ -206,7 +206,7 @@ export interface FigureRows {
 /** Per global or axis group [scope, category], the participants above the campaign in province, community, country and band. */
 export type RankRows = [string, number, number, number, number, number][];
 
-type FigureInputsRow = FigureRows & { ranks?: RankRows | null; answers?: AnswersJson };
+type FigureInputsRow = FigureRows & { ranks?: RankRows | null } & CampaignAnswersRow;
 
 const readInputsRow = async (q: Queryable, scope: FigureScope, policiesOnly: boolean) =>
   (
@@ -224,8 +224,8 @@ export async function readFigureInputs(q: Queryable, scope: FigureScope, policie
   return { own, sums, registered };
 }
 
-/** What a result is built from besides the questionnaire: every group's figure inputs, its ranks' inputs and the campaign's answers, in one statement. */
-export async function readResultInputs(q: Queryable, scope: FigureScope): Promise<{ figures: FigureRows; ranks: RankRows; answers: AnswersByQuestion }> {
-  const { answers, ranks, ...figures } = await readInputsRow(q, scope, false);
-  return { figures, ranks: ranks ?? [], answers: answersMap(answers ?? null) };
+/** What a result is built from besides the questionnaire: every group's figure inputs, its ranks' inputs and the campaign's answers and notes, in one statement. */
+export async function readResultInputs(q: Queryable, scope: FigureScope): Promise<{ figures: FigureRows; ranks: RankRows } & CampaignAnswers> {
+  const { answers, notes, ranks, ...figures } = await readInputsRow(q, scope, false);
+  return { figures, ranks: ranks ?? [], ...campaignAnswersOf({ answers, notes }) };
 }

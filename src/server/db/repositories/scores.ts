@@ -1,15 +1,15 @@
 import { namedStatement, type Queryable } from '../client.js';
 import type { GroupScore } from '../../reports/scoring.js';
-import { answersMap, CAMPAIGN_ANSWERS_JSON, type AnswersJson } from './questionnaires.js';
+import { CAMPAIGN_ANSWERS_COLUMNS, campaignAnswersOf, type CampaignAnswers, type CampaignAnswersRow } from './questionnaires.js';
 
 // One JSON value rather than a row per answer: a submission reads some 250, and on PGlite decoding that many rows
 // (each with an array) cost more than the read itself.
-const ANSWER_IDS = namedStatement('answers_of_campaign', `SELECT ${CAMPAIGN_ANSWERS_JSON('$1')} AS answers`);
+const ANSWER_IDS = namedStatement('answers_of_campaign', `SELECT ${CAMPAIGN_ANSWERS_COLUMNS('$1')}`);
 
-/** A campaign's answers for scoring: sub-indicator id -> chosen response ids. */
-export async function readAnswerIds(q: Queryable, campaignId: number): Promise<Map<number, number[]>> {
-  const [row] = await q.query<{ answers: AnswersJson }>(ANSWER_IDS, [campaignId]);
-  return answersMap(row.answers);
+/** A campaign's answers (sub-indicator id -> chosen response ids) and notes ("No aplica", evidence...), for scoring and submitting. */
+export async function readAnswerIds(q: Queryable, campaignId: number): Promise<CampaignAnswers> {
+  const [row] = await q.query<CampaignAnswersRow>(ANSWER_IDS, [campaignId]);
+  return campaignAnswersOf(row);
 }
 
 /** Stores a campaign's scores, replacing earlier ones. */

@@ -67,7 +67,7 @@ export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext,
       // Pre-encoded JSON (the edition's questionnaire spliced in): sent as it is.
       return sendEncoded(
         reply,
-        encodeWithIndicators({ edition, answers: found.answers }, (indicators) => ({ response: { ...found.summary, indicators } })),
+        encodeWithIndicators({ edition, answers: found.answers, notes: found.notes }, (indicators) => ({ response: { ...found.summary, indicators } })),
       );
     },
   });
@@ -101,6 +101,16 @@ export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext,
   api.route({
     ...sessionCheckedRouteOf(campaignCalls.saveAnswer),
     handler: async (request) => ({ response: await actions.saveAnswer(db, reports.questionnaires, answeringCaller(request), request.body) }),
+  });
+
+  api.route({
+    ...sessionCheckedRouteOf(campaignCalls.addEvidenceLink),
+    handler: async (request) => ({ response: await actions.addEvidenceLink(db, reports.questionnaires, answeringCaller(request), request.body) }),
+  });
+
+  api.route({
+    ...sessionCheckedRouteOf(campaignCalls.removeEvidence),
+    handler: async (request) => ({ response: await actions.removeEvidence(db, reports.questionnaires, answeringCaller(request), request.body) }),
   });
 
   api.route({

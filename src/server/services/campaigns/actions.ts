@@ -1,16 +1,28 @@
 import type { Db, Tx } from '../../db/client.js';
-import { CAMPAIGN_EXISTS, ENTITY_ARCHIVED, type Answer, type CampaignStateResponse } from '../../../shared/api/campaigns.js';
+import {
+  CAMPAIGN_EXISTS,
+  ENTITY_ARCHIVED,
+  EVIDENCE_MISSING,
+  PREFILL_UNCONFIRMED,
+  type AddEvidenceLinkRequest,
+  type CampaignStateResponse,
+  type EvidenceItem,
+  type SaveAnswerRequest,
+  type SubmitRefusal,
+} from '../../../shared/api/campaigns.js';
+import { EVIDENCE_MAX_ITEMS } from '../../../shared/constants.js';
 import { AppError, conflict, forbidden, notFound, validationError } from '../../errors.js';
 import { findCampaign, findCampaignToAnswer, findSessionUserAndCampaignToAnswer, type CampaignRow } from '../../db/repositories/campaignQueries.js';
 import * as writes from '../../db/repositories/campaignWrites.js';
 import { lockEntities } from '../../db/repositories/entities.js';
 import { readAnswerIds } from '../../db/repositories/scores.js';
+import * as notesRepo from '../../db/repositories/answerNotes.js';
 import { storeSubmission } from '../../db/repositories/territoryScores.js';
-import { scoreCampaign } from '../../reports/scoring.js';
+import { notApplicableIds, scoreCampaign } from '../../reports/scoring.js';
 import type { EditionQuestionnaire, QuestionnaireCache } from '../../reports/questionnaireCache.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { auditedBy, type Actor, type CheckedCaller } from '../actor.js';
-import { answerProblem, canAnswerCampaign, canReadEntity } from './rules.js';
+import { answerProblem, canAnswerCampaign, canReadEntity, linkProblem, notApplicableProblem, questionsMissingEvidence } from './rules.js';
 import { requireAnswerable } from './cycle.js';
 
 /** A campaign's audit entry: it concerns the campaign's entity (recordAudit adds the entity's name). */
@@ -52,41 +64,113 @@ async function answerableCampaign(
   return { actor, campaign, edition: await questionnaires.get(campaign.editionId, found.catalogueVersion, tx) };
 }
 
+/** The question of the campaign's edition (422 when it is not one of them). */
+function questionOf(edition: EditionQuestionnaire, id: number) {
+  const question = edition.subindicator(id);
+  if (!question) throw validationError('The question is not part of this campaign', { question: 'not in this campaign' });
+  return question;
+}
+
 /**
- * Saves (or clears) one answer; the first answer moves the campaign to draft. A refused answer changes nothing.
- * The most frequent call of the weeks campaigns are being sent: BEGIN, one statement for the session, the
- * campaign and its dates, the write and COMMIT (and the status with the first answer).
+ * Saves (or clears) one answer, with its comment and "No aplica" when given; the first answer moves the campaign to
+ * draft. An answer given replaces a "No aplica"; saving confirms an answer copied from the previous edition. A
+ * refused answer changes nothing. The most frequent call of the weeks campaigns are being sent: BEGIN, one
+ * statement for the session, the campaign and its dates, the writes and COMMIT (and the status with the first answer).
  */
-export async function saveAnswer(
-  db: Db,
-  questionnaires: QuestionnaireCache,
-  caller: CheckedCaller,
-  input: { id: number; question: number; answer: Answer },
-): Promise<CampaignStateResponse> {
+export async function saveAnswer(db: Db, questionnaires: QuestionnaireCache, caller: CheckedCaller, input: SaveAnswerRequest): Promise<CampaignStateResponse> {
   return db.transaction(async (tx) => {
     const { campaign, edition } = await answerableCampaign(tx, questionnaires, caller, input.id);
-    const question = edition.subindicator(input.question);
-    if (!question) throw validationError('The question is not part of this campaign', { question: 'not in this campaign' });
+    const question = questionOf(edition, input.question);
     const problem = answerProblem(question, input.answer);
     if (problem) throw validationError(`Invalid answer: ${problem}`, { answer: problem });
+    const notApplicable = input.notApplicable;
+    const notApplicableRefusal = notApplicable ? notApplicableProblem(question, input.answer) : null;
+    if (notApplicableRefusal) throw validationError(`Invalid "No aplica": ${notApplicableRefusal}`, { notApplicable: notApplicableRefusal });
     await writes.writeAnswer(tx, campaign.id, input.question, input.answer);
-    if (input.answer === null || campaign.status !== 'created') return stateOf(campaign);
+    await notesRepo.writeNotes(tx, campaign.id, input.question, {
+      comment: input.comment,
+      notApplicableReason: notApplicable !== undefined ? (notApplicable?.reason ?? null) : input.answer !== null ? null : undefined,
+    });
+    if ((input.answer === null && !notApplicable) || campaign.status !== 'created') return stateOf(campaign);
     return stateOf(await writes.markDraft(tx, campaign.id));
   });
 }
 
+/** Adds a link (http or https) as evidence behind one answer of a campaign the caller may answer; at most EVIDENCE_MAX_ITEMS per answer. */
+export async function addEvidenceLink(db: Db, questionnaires: QuestionnaireCache, caller: CheckedCaller, input: AddEvidenceLinkRequest): Promise<EvidenceItem> {
+  return db.transaction(async (tx) => {
+    const { actor, campaign, edition } = await answerableCampaign(tx, questionnaires, caller, input.id);
+    questionOf(edition, input.question);
+    const problem = linkProblem(input.url);
+    if (problem) throw validationError(`Invalid link: ${problem}`, { url: problem });
+    if ((await notesRepo.countEvidence(tx, campaign.id, input.question)) >= EVIDENCE_MAX_ITEMS)
+      throw validationError(`An answer holds at most ${EVIDENCE_MAX_ITEMS} items of evidence`, { question: 'too many items of evidence' });
+    const item = await notesRepo.insertEvidenceLink(tx, {
+      campaignId: campaign.id,
+      subindicatorId: input.question,
+      url: input.url,
+      title: input.title ?? null,
+      addedBy: actor.user.id,
+    });
+    await recordAudit(tx, audit(actor, 'campaign.evidence.add', campaign, { question: input.question, kind: 'link', url: input.url }));
+    return item;
+  });
+}
+
+/** Removes one item of evidence (a link, or a file with its bytes) of a campaign the caller may answer (404 when it has no such item). */
+export async function removeEvidence(
+  db: Db,
+  questionnaires: QuestionnaireCache,
+  caller: CheckedCaller,
+  input: { id: number; evidenceId: number },
+): Promise<{ success: true }> {
+  return db.transaction(async (tx) => {
+    const { actor, campaign } = await answerableCampaign(tx, questionnaires, caller, input.id);
+    const removed = await notesRepo.deleteEvidence(tx, campaign.id, input.evidenceId);
+    if (!removed) throw notFound('Evidence');
+    await recordAudit(
+      tx,
+      audit(actor, 'campaign.evidence.remove', campaign, {
+        question: removed.subindicatorId,
+        kind: removed.kind,
+        url: removed.url,
+        fileName: removed.fileName,
+      }),
+    );
+    return { success: true as const };
+  });
+}
+
+/** The 422 refusing a submission, with the questions to see to (docs/api.md). */
+const submitRefused = (message: string, refusal: SubmitRefusal) => new AppError('VALIDATION', message, refusal);
+
 /**
- * Submits a fully answered campaign: sent, answers frozen, scores computed (scoring.ts) and stored, and added to
- * its territories' sums, all in one transaction: BEGIN, the session with the campaign, its answers, the writes
+ * Submits a fully answered campaign (every question answered or "No aplica", required evidence given, no copied
+ * answer awaiting confirmation): sent, answers frozen, scores computed (scoring.ts) and stored, and added to its
+ * territories' sums, all in one transaction: BEGIN, the session with the campaign, its answers, the writes
  * (storeSubmission), the audit and COMMIT.
  */
 export async function submitCampaign(db: Db, questionnaires: QuestionnaireCache, caller: CheckedCaller, id: number): Promise<CampaignStateResponse> {
   return db.transaction(async (tx) => {
     const { actor, campaign, edition } = await answerableCampaign(tx, questionnaires, caller, id);
-    const answers = await readAnswerIds(tx, id);
-    const missing = edition.scored.filter((s) => !answers.has(s.id)).length;
+    const { answers, notes } = await readAnswerIds(tx, id);
+    const notApplicable = notApplicableIds(notes);
+    const missing = edition.scored.filter((s) => !answers.has(s.id) && !notApplicable.has(s.id)).length;
     if (missing > 0) throw new AppError('VALIDATION', `${missing} questions are not answered yet`, 'NOT_ALL_ANSWERED');
-    const sent = await storeSubmission(tx, id, scoreCampaign(edition.scored, answers));
+    const withoutEvidence = questionsMissingEvidence(
+      edition.indicators.flatMap((i) => i.subindicators),
+      answers,
+      notes,
+    );
+    if (withoutEvidence.length > 0)
+      throw submitRefused(`${withoutEvidence.length} answers lack the evidence they require`, { code: EVIDENCE_MISSING, questions: withoutEvidence });
+    const unconfirmed = [...notes].filter(([, n]) => n.prefilled).map(([question]) => question);
+    if (unconfirmed.length > 0)
+      throw submitRefused(`${unconfirmed.length} answers copied from the previous edition await confirmation`, {
+        code: PREFILL_UNCONFIRMED,
+        questions: unconfirmed,
+      });
+    const sent = await storeSubmission(tx, id, scoreCampaign(edition.scored, answers, notApplicable));
     await recordAudit(tx, audit(actor, 'campaign.submit', campaign));
     return stateOf(sent);
   });

@@ -1,5 +1,7 @@
 import type { CurrentUser } from '../../../shared/api/auth.js';
-import type { Answer, CampaignStatus, QuestionType } from '../../../shared/api/campaigns.js';
+import type { Answer, AnswerNotes, CampaignStatus, QuestionType } from '../../../shared/api/campaigns.js';
+import type { EvidenceRule } from '../../../shared/constants.js';
+import { subindicatorPoints, type PointedQuestion } from '../../../shared/scoring.js';
 
 /** Who may see an entity's campaigns: administrators (ADMIN, FEC) all, a USER only its own entities. */
 export function canReadEntity(user: CurrentUser, entityId: number): boolean {
@@ -47,4 +49,57 @@ export function answerProblem(question: QuestionForValidation, answer: Readonly<
     if (response.exclusive && answer.length > 1) return `response ${id} excludes the others and must be chosen alone`;
   }
   return null;
+}
+
+/**
+ * Why "No aplica" cannot be given to a question, or null when it can: the edition must allow it, and the answer is
+ * then null (docs/scoring.md, "No aplica").
+ */
+export function notApplicableProblem(question: { allowsNotApplicable: boolean }, answer: Readonly<Answer>): string | null {
+  if (!question.allowsNotApplicable) return 'this question does not allow "No aplica"';
+  if (answer !== null) return 'answer must be null with "No aplica"';
+  return null;
+}
+
+/**
+ * Why an address cannot be evidence, or null when it can: an absolute http or https URL with a host (no
+ * javascript:, data:, file: or relative address, which a reviewer's click would run or could not open).
+ */
+export function linkProblem(url: string): string | null {
+  if (!/^https?:\/\//i.test(url)) return 'the address must start with http:// or https://';
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'the address is not valid';
+  }
+  if (!parsed.hostname) return 'the address has no host';
+  if (/\s/.test(url)) return 'the address holds spaces';
+  return null;
+}
+
+/** A question as the submission's evidence check reads it. */
+export interface QuestionForEvidence extends PointedQuestion {
+  id: number;
+  evidenceRule: EvidenceRule;
+}
+
+/**
+ * The questions whose required evidence is missing: evidence rule 'required', answered (not "No aplica") with
+ * more than 0 points, and no item of evidence (docs/api.md, "Answers, evidence and No aplica").
+ */
+export function questionsMissingEvidence(
+  questions: readonly QuestionForEvidence[],
+  answers: ReadonlyMap<number, readonly number[]>,
+  notes: ReadonlyMap<number, Pick<AnswerNotes, 'evidence' | 'notApplicable'>>,
+): number[] {
+  return questions
+    .filter((q) => {
+      if (q.evidenceRule !== 'required') return false;
+      const answer = answers.get(q.id);
+      const note = notes.get(q.id);
+      if (!answer || note?.notApplicable) return false;
+      return subindicatorPoints(q, answer).value > 0 && (note?.evidence.length ?? 0) === 0;
+    })
+    .map((q) => q.id);
 }
