@@ -27,11 +27,25 @@ const madridClock = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
   hour: '2-digit',
   minute: '2-digit',
+  second: '2-digit',
   hourCycle: 'h23',
 });
 
+type ClockField = 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second';
+
+/** What a clock in Madrid reads at an instant: the year in four digits, the other fields in two (hours 00 to 23). */
+function madridClockFields(instant: Date): Record<ClockField, string> {
+  return Object.fromEntries(madridClock.formatToParts(instant).map((p) => [p.type, p.value])) as Record<ClockField, string>;
+}
+
 /** An instant as a clock in Madrid reads it: 'YYYY-MM-DD HH:mm' (what files for people, such as exports, write). */
 export function madridDateTime(instant: Date): string {
-  const part = Object.fromEntries(madridClock.formatToParts(instant).map((p) => [p.type, p.value]));
-  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+  const t = madridClockFields(instant);
+  return `${t.year}-${t.month}-${t.day} ${t.hour}:${t.minute}`;
+}
+
+/** An instant as a clock in Madrid reads it, written the Spanish way to the second: '24/11/2026, 09:15:03'. */
+export function madridSpanishTime(instant: Date): string {
+  const t = madridClockFields(instant);
+  return `${t.day}/${t.month}/${t.year}, ${t.hour}:${t.minute}:${t.second}`;
 }

@@ -32,10 +32,12 @@ export const MunicipalityBoundaries = Type.Object({
 });
 export type MunicipalityBoundaries = Static<typeof MunicipalityBoundaries>;
 
+/** Which province a row speaks of: its INE code and name. */
+const ProvinceNamed = { provinceId: Type.String(), name: Type.String() };
+
 /** One province's entities and, in the current edition, their campaigns sent and started (draft). */
 export const ProvinceParticipation = Type.Object({
-  provinceId: Type.String(),
-  name: Type.String(),
+  ...ProvinceNamed,
   communityId: Type.String(),
   communityName: Type.String(),
   registered: Type.Integer(),
@@ -58,8 +60,7 @@ export type Participation = Static<typeof Participation>;
 
 /** A province's mean global score (percentage) in both comparison modes; null where withheld or without participants. */
 export const ProvinceMean = Type.Object({
-  provinceId: Type.String(),
-  name: Type.String(),
+  ...ProvinceNamed,
   participants: Type.Integer(),
   registered: Type.Integer(),
   mean: NullableNumber,

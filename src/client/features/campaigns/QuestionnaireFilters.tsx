@@ -5,6 +5,13 @@ import { selectQuestionnaireFilterOptions, selectQuestionnaireFilters } from './
 import { FilterDropdown } from '../../components/FilterDropdown.js';
 import { SearchBox } from '../../components/SearchBox.js';
 
+/** The catalogue's levels the questionnaire filters by, each a multiple choice with search. */
+const CATALOGUE_FILTERS = [
+  { field: 'axes', id: 'filter-axis', label: 'QUESTIONNAIRE.FILTER_AXIS' },
+  { field: 'policies', id: 'filter-policy', label: 'QUESTIONNAIRE.FILTER_POLICY' },
+  { field: 'measures', id: 'filter-measure', label: 'QUESTIONNAIRE.FILTER_MEASURE' },
+] as const;
+
 /** The questionnaire's filters: axis, policy, measure, answered or not, and a text search. */
 export function QuestionnaireFilters() {
   const dispatch = useAppDispatch();
@@ -15,33 +22,18 @@ export function QuestionnaireFilters() {
   const t = (id: string) => intl.formatMessage({ id });
   return (
     <div className="d-flex flex-wrap gap-2 align-items-end mb-3">
-      <FilterDropdown
-        id="filter-axis"
-        label={t('QUESTIONNAIRE.FILTER_AXIS')}
-        options={options.axes}
-        multiple
-        searchable
-        value={filters.axes}
-        onChange={(v) => change({ axes: v as number[] })}
-      />
-      <FilterDropdown
-        id="filter-policy"
-        label={t('QUESTIONNAIRE.FILTER_POLICY')}
-        options={options.policies}
-        multiple
-        searchable
-        value={filters.policies}
-        onChange={(v) => change({ policies: v as number[] })}
-      />
-      <FilterDropdown
-        id="filter-measure"
-        label={t('QUESTIONNAIRE.FILTER_MEASURE')}
-        options={options.measures}
-        multiple
-        searchable
-        value={filters.measures}
-        onChange={(v) => change({ measures: v as number[] })}
-      />
+      {CATALOGUE_FILTERS.map(({ field, id, label }) => (
+        <FilterDropdown
+          key={field}
+          id={id}
+          label={t(label)}
+          options={options[field]}
+          multiple
+          searchable
+          value={filters[field]}
+          onChange={(v) => change({ [field]: v })}
+        />
+      ))}
       <FilterDropdown
         id="filter-answered"
         label={t('QUESTIONNAIRE.FILTER_ANSWERED')}

@@ -2,9 +2,8 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { Loading } from '../../components/Loading.js';
 import { ReportTabs } from '../../components/ReportTabs.js';
 import { EmptyState, FailedState } from '../../components/StatusMessage.js';
-import { reportFiltersActions } from '../reportFilters/reportFiltersSlice.js';
 import { ReportActions } from '../results/ReportActions.js';
-import { OptionCheck } from '../results/ReportControls.js';
+import { CompareParticipantsCheck } from '../results/ReportControls.js';
 import { SHARED_CAMPAIGN_ID } from '../results/resultsSlice.js';
 import { NotSentState } from '../results/NotSentState.js';
 import { isCampaignNotSent, sharedLinkFailure } from '../results/resultsSelectors.js';
@@ -18,18 +17,11 @@ import { comparisonsActions, type ComparisonView } from './comparisonsSlice.js';
 
 /** The participants checkbox (default on), print and share. */
 export function ComparisonOptions() {
-  const dispatch = useAppDispatch();
-  const compareWithParticipants = useAppSelector((state) => state.reportFilters.compareWithParticipants);
   const { campaignId } = useAppSelector(selectComparisons);
   const about = useAppSelector(selectComparisonAbout);
   return (
     <div className="d-flex flex-wrap gap-3 justify-content-between align-items-center">
-      <OptionCheck
-        id="comparison-participants"
-        label="RESULTS.CONTROLS.COMPARE_PARTICIPANTS"
-        checked={compareWithParticipants}
-        onToggle={() => dispatch(reportFiltersActions.compareWithParticipantsToggled())}
-      />
+      <CompareParticipantsCheck id="comparison-participants" />
       <ReportActions campaignId={campaignId} target="urlComparisons" about={about} />
     </div>
   );

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Card, Collapse, Table } from 'react-bootstrap';
+import { Card, Collapse, Table } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch } from '../../app/hooks.js';
-import { CheckCircleFill, ChevronDown, ChevronRight, ExclamationTriangleFill, XCircleFill } from '../../components/icons.js';
+import { CheckCircleFill, ExclamationTriangleFill, XCircleFill } from '../../components/icons.js';
+import { CollapsibleHeading } from '../../components/CollapsibleHeading.js';
 import { DownloadButtons } from '../../components/DownloadButtons.js';
 import { formatPercent, formatPoints } from '../../lib/numbers.js';
 import { grade, type Grade, type MeasuresFigures, type MeasuresRow, type MeasuresTable } from './reportModel.js';
@@ -62,18 +63,9 @@ export function MeasuresSection({ table }: { table: MeasuresTable }) {
   return (
     <Card as="section" className="report-block measures-section mb-4" aria-labelledby="measures-title" data-testid="measures-section">
       <Card.Header className="bg-white d-flex justify-content-between align-items-center">
-        <h2 id="measures-title" className="h5 mb-0">
-          <Button
-            variant="link"
-            className="p-0 text-decoration-none text-reset fw-semibold"
-            aria-expanded={open}
-            aria-controls="measures-body"
-            onClick={() => setOpen(!open)}
-          >
-            {open ? <ChevronDown aria-hidden="true" className="me-2" /> : <ChevronRight aria-hidden="true" className="me-2 d-print-none" />}
-            <FormattedMessage id="RESULTS.MEASURES.TITLE" />
-          </Button>
-        </h2>
+        <CollapsibleHeading id="measures" open={open} onToggle={() => setOpen(!open)} printsOpen>
+          <FormattedMessage id="RESULTS.MEASURES.TITLE" />
+        </CollapsibleHeading>
         <div className="d-print-none">
           <DownloadButtons
             onCsv={() => dispatch(resultsActions.csvRequested({ table: 'measures' }))}

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, Collapse, Spinner } from 'react-bootstrap';
+import { Card, Collapse, Spinner } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { AnswerPicker } from '../campaigns/AnswerPicker.js';
 import { Pager } from '../../components/Pager.js';
 import { Loading } from '../../components/Loading.js';
-import { ChevronDown, ChevronRight } from '../../components/icons.js';
+import { CollapsibleHeading } from '../../components/CollapsibleHeading.js';
 import type { IndicatorGroup } from '../../../shared/api/campaigns.js';
 import { resultsActions } from './resultsSlice.js';
 import { selectAnswersPage, selectReportFilters, selectResults } from './resultsSelectors.js';
@@ -63,18 +63,9 @@ export function MyAnswers() {
       data-testid="answers-section"
     >
       <Card.Header className="bg-white d-flex align-items-center">
-        <h2 id="answers-title" className="h5 mb-0">
-          <Button
-            variant="link"
-            className="p-0 text-decoration-none text-reset fw-semibold"
-            aria-expanded={open}
-            aria-controls="answers-body"
-            onClick={() => setOpen(!open)}
-          >
-            {open ? <ChevronDown aria-hidden="true" className="me-2 d-print-none" /> : <ChevronRight aria-hidden="true" className="me-2 d-print-none" />}
-            {title}
-          </Button>
-        </h2>
+        <CollapsibleHeading id="answers" open={open} onToggle={() => setOpen(!open)}>
+          {title}
+        </CollapsibleHeading>
         {answers.status === 'loading' && (
           <Spinner animation="border" size="sm" className="ms-2" role="status" aria-label={intl.formatMessage({ id: 'APP.LOADING' })} />
         )}

@@ -17,6 +17,21 @@ export function OptionCheck({ id, label, checked, onToggle, inline }: { id: stri
   return <Form.Check inline={inline} id={id} type="checkbox" checked={checked} onChange={onToggle} label={<FormattedMessage id={label} />} />;
 }
 
+/** 'Comparar solo con los participantes de la campaña' (on by default): one option for the results and the comparisons. */
+export function CompareParticipantsCheck({ id, inline }: { id: string; inline?: boolean }) {
+  const dispatch = useAppDispatch();
+  const checked = useAppSelector((state) => selectReportFilters(state).compareWithParticipants);
+  return (
+    <OptionCheck
+      id={id}
+      inline={inline}
+      label="RESULTS.CONTROLS.COMPARE_PARTICIPANTS"
+      checked={checked}
+      onToggle={() => dispatch(reportFiltersActions.compareWithParticipantsToggled())}
+    />
+  );
+}
+
 /** The entity and campaign selectors (not on a shared link): choosing a campaign opens /results/{id}. */
 function CampaignSelectors() {
   const dispatch = useAppDispatch();
@@ -102,13 +117,7 @@ export function ReportControls({ shared }: { shared: boolean }) {
                 checked={filters.includeAnswers}
                 onToggle={() => dispatch(reportFiltersActions.includeAnswersToggled())}
               />
-              <OptionCheck
-                id="option-compare-participants"
-                inline
-                label="RESULTS.CONTROLS.COMPARE_PARTICIPANTS"
-                checked={filters.compareWithParticipants}
-                onToggle={() => dispatch(reportFiltersActions.compareWithParticipantsToggled())}
-              />
+              <CompareParticipantsCheck id="option-compare-participants" inline />
             </fieldset>
           </div>
         </FoldOnPhone>

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/client.js';
 import { validationError } from '../../errors.js';
 import { readAuditLog, type AuditCursor, type AuditLogFilters, type AuditLogRow } from '../../db/repositories/auditLog.js';
 import { auditActionMessageId } from '../../../shared/audit.js';
-import { isCalendarDate, MADRID_TIME_ZONE } from '../../../shared/dates.js';
+import { isCalendarDate, madridSpanishTime } from '../../../shared/dates.js';
 import { AUDIT_PAGE_SIZE, type AuditFilters, type AuditPage, type AuditRow } from '../../../shared/api/audit.js';
 import { BOM, csvLine, type CsvCell } from '../../../shared/csv.js';
 
@@ -62,26 +62,12 @@ export const spanishActionLabel = (action: string): string => {
   return (id && SPANISH[id]) || action;
 };
 
-const MADRID_TIME = new Intl.DateTimeFormat('es-ES', {
-  timeZone: MADRID_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-});
-
-/** A time as Madrid's clock reads it: '24/11/2026, 09:15:03'. */
-export const madridTime = (iso: string): string => MADRID_TIME.format(new Date(iso));
-
 export const AUDIT_CSV_HEADER = ['Fecha (hora de Madrid)', 'Acción', 'Código', 'Usuario', 'Entidad', 'Id. entidad', 'Objeto', 'Detalles'];
 
 function csvRow(row: AuditLogRow): CsvCell[] {
   const target = row.targetType ? `${row.targetType} ${row.targetId ?? ''}`.trim() : null;
   return [
-    madridTime(row.at),
+    madridSpanishTime(new Date(row.at)),
     spanishActionLabel(row.action),
     row.action,
     row.actorEmail,

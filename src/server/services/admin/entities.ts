@@ -11,6 +11,16 @@ import type { CreateEntityResponse, RemoveEntityRequest } from '../../../shared/
 
 const nameTaken = () => validationError('An entity with this name already exists', 'ALREADY_EXISTS');
 
+/** An entity's audit entry: the entity is both its target and the entity it concerns. */
+const audit = (actor: Actor, action: string, id: number, details: Record<string, unknown>) => ({
+  ...auditedBy(actor),
+  action,
+  targetType: 'entity',
+  targetId: id,
+  entityId: id,
+  details,
+});
+
 /**
  * 'Аyuntamiento de Carcaixent' with a Cyrillic А reads as the Latin one: refused like the same name (ALREADY_EXISTS),
  * on creation and on a rename (where the entity's own current name does not count).
@@ -72,14 +82,7 @@ export async function createEntity(db: Db, actor: Actor, input: { name: string; 
     await refuseLookalike(tx, name);
     const id = await entities.insertEntity(tx, { name, nameKey: foldText(name), population: input.population, provinceId, municipalityIds });
     if (id === undefined) throw nameTaken();
-    await recordAudit(tx, {
-      ...auditedBy(actor),
-      action: 'entity.create',
-      targetType: 'entity',
-      targetId: id,
-      entityId: id,
-      details: { name, population: input.population, provinceId, municipalities: municipalityIds },
-    });
+    await recordAudit(tx, audit(actor, 'entity.create', id, { name, population: input.population, provinceId, municipalities: municipalityIds }));
     return { entity: (await entities.listEntities(tx, id))[0] };
   });
 }
@@ -114,18 +117,14 @@ export async function updateEntity(
       if (!updated) throw nameTaken();
       const moved = editMovesSums(before, { provinceId, sizeBand }, before.campaigns);
       if (moved) await rebuildTerritoryScores(tx);
-      await recordAudit(tx, {
-        ...auditedBy(actor),
-        action: 'entity.update',
-        targetType: 'entity',
-        targetId: id,
-        entityId: id,
-        details: {
+      await recordAudit(
+        tx,
+        audit(actor, 'entity.update', id, {
           before: { name: before.name, population: before.population, provinceId: before.provinceId },
           after: { name, population: input.population, provinceId, municipalities: municipalityIds },
           sumsRebuilt: moved,
-        },
-      });
+        }),
+      );
       return { entity: (await entities.listEntities(tx, id))[0] };
     });
   } catch (err) {
@@ -144,14 +143,7 @@ export async function setArchived(db: Db, actor: Actor, id: number, archived: bo
     if (!entity) throw notFound('Entity');
     if (entity.archived !== archived) {
       await entities.setEntityArchived(tx, id, archived);
-      await recordAudit(tx, {
-        ...auditedBy(actor),
-        action: archived ? 'entity.archive' : 'entity.restore',
-        targetType: 'entity',
-        targetId: id,
-        entityId: id,
-        details: { name: entity.name },
-      });
+      await recordAudit(tx, audit(actor, archived ? 'entity.archive' : 'entity.restore', id, { name: entity.name }));
     }
     return { success: true as const };
   });
@@ -169,14 +161,7 @@ export async function removeEntity(db: Db, actor: Actor, { id, confirmName }: Re
     checkRemoval(entity, confirmName);
     await entities.deleteEntity(tx, id);
     if (hasSent(entity.campaigns)) await rebuildTerritoryScores(tx);
-    await recordAudit(tx, {
-      ...auditedBy(actor),
-      action: 'entity.remove',
-      targetType: 'entity',
-      targetId: id,
-      entityId: id,
-      details: { name: entity.name, campaigns: entity.campaigns },
-    });
+    await recordAudit(tx, audit(actor, 'entity.remove', id, { name: entity.name, campaigns: entity.campaigns }));
     return { success: true as const };
   });
 }

@@ -34,7 +34,21 @@ interface Wording {
   lead: (edition: number, entities: string) => string;
 }
 
-const BODY: Record<MailLanguage, { common: Common } & Record<MailKind, Wording>> = {
+type Body = { common: Common } & Record<MailKind, Wording>;
+
+const CATALAN: Body = {
+  common: { greeting: 'Hola,', action: "Accedir a l'aplicació", closing: 'Salutacions.', and: 'i' },
+  open: {
+    subject: (e) => `Campanya ${e} oberta`,
+    lead: (e, list) => `Ja és oberta la campanya ${e} de ${list}. Podeu començar a respondre el qüestionari quan vulgueu.`,
+  },
+  reminder: {
+    subject: (e) => `Recordatori: campanya ${e} pendent`,
+    lead: (e, list) => `La campanya ${e} de ${list} encara no s'ha enviat. Us recordem que heu de completar i enviar el qüestionari.`,
+  },
+};
+
+const BODY: Record<MailLanguage, Body> = {
   es: {
     common: { greeting: 'Hola:', action: 'Acceder a la aplicación', closing: 'Un saludo.', and: 'y' },
     open: {
@@ -57,25 +71,13 @@ const BODY: Record<MailLanguage, { common: Common } & Record<MailKind, Wording>>
       lead: (e, list) => `Campaign ${e} of ${list} has not been sent yet. Please complete and send the questionnaire.`,
     },
   },
-  ca: {
-    common: { greeting: 'Hola,', action: "Accedir a l'aplicació", closing: 'Salutacions.', and: 'i' },
-    open: {
-      subject: (e) => `Campanya ${e} oberta`,
-      lead: (e, list) => `Ja és oberta la campanya ${e} de ${list}. Podeu començar a respondre el qüestionari quan vulgueu.`,
-    },
-    reminder: {
-      subject: (e) => `Recordatori: campanya ${e} pendent`,
-      lead: (e, list) => `La campanya ${e} de ${list} encara no s'ha enviat. Us recordem que heu de completar i enviar el qüestionari.`,
-    },
-  },
+  ca: CATALAN,
+  // Valencian: Catalan with the Valencian forms (as i18n/va.overrides.json does for the interface's words).
   va: {
-    common: { greeting: 'Hola,', action: "Accedir a l'aplicació", closing: 'Salutacions.', and: 'i' },
-    open: {
-      subject: (e) => `Campanya ${e} oberta`,
-      lead: (e, list) => `Ja està oberta la campanya ${e} de ${list}. Podeu començar a respondre el qüestionari quan vulgueu.`,
-    },
+    ...CATALAN,
+    open: { ...CATALAN.open, lead: (e, list) => `Ja està oberta la campanya ${e} de ${list}. Podeu començar a respondre el qüestionari quan vulgueu.` },
     reminder: {
-      subject: (e) => `Recordatori: campanya ${e} pendent`,
+      ...CATALAN.reminder,
       lead: (e, list) => `La campanya ${e} de ${list} encara no s'ha enviat. Vos recordem que heu de completar i enviar el qüestionari.`,
     },
   },

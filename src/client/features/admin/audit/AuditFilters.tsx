@@ -1,7 +1,8 @@
 import { Button, Form } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.js';
-import { FilterDropdown } from '../../../components/FilterDropdown.js';
+import { FilterDropdown, type FilterOption, type FilterValue } from '../../../components/FilterDropdown.js';
+import type { SearchMode } from '../../../lib/search.js';
 import { auditActions } from './auditSlice.js';
 import { AUDIT_ACTION_OPTIONS, selectAuditActorOptions, selectAuditEntityOptions, selectAuditFilters, selectAuditRangeInvalid } from './auditSelectors.js';
 
@@ -16,10 +17,22 @@ export function AuditFilters() {
   const filters = useAppSelector(selectAuditFilters);
   const rangeInvalid = useAppSelector(selectAuditRangeInvalid);
   const any = intl.formatMessage({ id: 'AUDIT.FILTER.ANY' });
-  const actors = [{ value: ANY, label: any }, ...useAppSelector(selectAuditActorOptions)];
-  const entities = [{ value: ANY, label: any }, ...useAppSelector(selectAuditEntityOptions)];
-  const actions = [{ value: ANY_ACTION, label: any }, ...AUDIT_ACTION_OPTIONS.map((a) => ({ value: a.value, label: intl.formatMessage({ id: a.message }) }))];
+  const actors = useAppSelector(selectAuditActorOptions);
+  const entities = useAppSelector(selectAuditEntityOptions);
+  const actions = AUDIT_ACTION_OPTIONS.map((a) => ({ value: a.value, label: intl.formatMessage({ id: a.message }) }));
   const change = (patch: Parameters<typeof auditActions.filtersChanged>[0]) => dispatch(auditActions.filtersChanged(patch));
+  /** A single-choice filter headed by 'Todos', the value (`none`) that clears it. */
+  const choice = <V extends FilterValue>(field: 'actor' | 'entity' | 'action', label: string, none: V, options: FilterOption<V>[], searchMode?: SearchMode) => (
+    <FilterDropdown
+      id={`audit-${field}`}
+      label={intl.formatMessage({ id: label })}
+      options={[{ value: none, label: any }, ...options]}
+      value={(filters[field] as V | null) ?? none}
+      searchable
+      searchMode={searchMode}
+      onChange={(v) => change({ [field]: v === none ? null : v })}
+    />
+  );
   const date = (field: 'from' | 'to', label: string) => (
     <Form.Group controlId={`audit-${field}`} className="audit-date">
       <Form.Label className="small mb-1">
@@ -35,31 +48,9 @@ export function AuditFilters() {
       className="d-flex flex-wrap align-items-end gap-2 mb-3"
       onSubmit={(e) => e.preventDefault()}
     >
-      <FilterDropdown
-        id="audit-actor"
-        label={intl.formatMessage({ id: 'AUDIT.FILTER.ACTOR' })}
-        options={actors}
-        value={filters.actor ?? ANY}
-        searchable
-        onChange={(v) => change({ actor: v === ANY ? null : v })}
-      />
-      <FilterDropdown
-        id="audit-entity"
-        label={intl.formatMessage({ id: 'AUDIT.FILTER.ENTITY' })}
-        options={entities}
-        value={filters.entity ?? ANY}
-        searchable
-        searchMode="editDistance"
-        onChange={(v) => change({ entity: v === ANY ? null : v })}
-      />
-      <FilterDropdown
-        id="audit-action"
-        label={intl.formatMessage({ id: 'AUDIT.FILTER.ACTION' })}
-        options={actions}
-        value={filters.action ?? ANY_ACTION}
-        searchable
-        onChange={(v) => change({ action: v || null })}
-      />
+      {choice('actor', 'AUDIT.FILTER.ACTOR', ANY, actors)}
+      {choice('entity', 'AUDIT.FILTER.ENTITY', ANY, entities, 'editDistance')}
+      {choice('action', 'AUDIT.FILTER.ACTION', ANY_ACTION, actions)}
       {date('from', 'AUDIT.FILTER.FROM')}
       {date('to', 'AUDIT.FILTER.TO')}
       <Button variant="outline-secondary" onClick={() => dispatch(auditActions.filtersCleared())}>

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AuditPage, AuditRow } from '../../../../shared/api/audit.js';
-import { IDLE, type Remote, type RequestError } from '../../../lib/remote.js';
+import { IDLE, LOADING, type Remote, type RequestError } from '../../../lib/remote.js';
 import { isSessionChange } from '../../auth/authSlice.js';
 import { NO_FILTERS, type AuditFilterValues } from './auditModel.js';
 
@@ -21,18 +21,15 @@ const auditSlice = createSlice({
   reducers: {
     /** The page opened: its first page loads with the filters kept. */
     pageOpened(state) {
-      state.list.status = 'loading';
-      state.list.error = null;
+      Object.assign(state.list, LOADING);
     },
     filtersChanged(state, action: PayloadAction<Partial<AuditFilterValues>>) {
       state.filters = { ...state.filters, ...action.payload };
-      state.list.status = 'loading';
-      state.list.error = null;
+      Object.assign(state.list, LOADING);
     },
     filtersCleared(state) {
       state.filters = NO_FILTERS;
-      state.list.status = 'loading';
-      state.list.error = null;
+      Object.assign(state.list, LOADING);
     },
     firstPageLoaded(state, action: PayloadAction<AuditPage>) {
       state.list = { status: 'succeeded', error: null, rows: action.payload.rows, next: action.payload.next };
