@@ -1,6 +1,6 @@
 import type { Db } from '../../src/server/db/client.js';
 import { checkTerritorialFigures, describeDifference } from '../../src/server/reports/consistency.js';
-import { insertAnswers, loadEditionSubindicators, plausibleAnswer } from '../../src/server/db/seed/answers.js';
+import { insertAnswers, insertRequiredEvidence, loadEditionSubindicators, plausibleAnswer } from '../../src/server/db/seed/answers.js';
 import { call, type TestServer } from './server.js';
 
 /** The differences npm run check:consistency would print, one line each (an empty list when consistent). */
@@ -8,7 +8,7 @@ export async function consistencyDifferences(db: Db): Promise<string[]> {
   return (await checkTerritorialFigures(db)).differences.map(describeDifference);
 }
 
-/** Answers every question of a campaign (setup, straight into the database) and makes it a draft, ready to submit. */
+/** Answers every question of a campaign (setup, straight into the database), with the evidence it requires, and makes it a draft, ready to submit. */
 export async function answerEverything(db: Db, campaignId: number, random: () => number): Promise<void> {
   const [{ edition_id: editionId }] = await db.query<{ edition_id: number }>('SELECT edition_id FROM campaigns WHERE id = $1', [campaignId]);
   const subs = await loadEditionSubindicators(db, editionId);
@@ -19,6 +19,7 @@ export async function answerEverything(db: Db, campaignId: number, random: () =>
       campaignId,
       subs.map((s) => ({ subindicatorId: s.id, responseIds: plausibleAnswer(s, random(), random) })),
     );
+    await insertRequiredEvidence(tx, [campaignId]);
     await tx.query("UPDATE campaigns SET status = 'draft', start_date = now() WHERE id = $1", [campaignId]);
   });
 }

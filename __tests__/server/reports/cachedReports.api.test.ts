@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { recording, testBackends } from '../../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../../helpers/server.js';
+import { insertRequiredEvidence } from '../../../src/server/db/seed/answers.js';
 import { createTestUser, signIn } from '../../helpers/auth.js';
 import { importCatalogue } from '../../../src/server/catalogue/import.js';
 import type { Catalogue } from '../../../src/server/catalogue/parse.js';
@@ -115,6 +116,7 @@ describe.each(backends)('result and comparison bodies cached per campaign and ve
          FROM campaigns c JOIN indicators i ON i.edition_id = c.edition_id JOIN subindicators s ON s.indicator_id = i.id WHERE c.id = $1`,
       [created.id],
     );
+    await insertRequiredEvidence(db, [created.id]);
     const before = { result: await result(), comparison: await comparison() };
     const [{ n: participants }] = await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM campaigns c JOIN entities e ON e.id = c.entity_id

@@ -189,7 +189,16 @@ describe('edition questionnaire', () => {
         {
           comment: 'Año 2025: 1.200 € de inversión 🌱\n"citado" y \\ barra',
           notApplicable: null,
-          evidence: [{ id: 7, kind: 'link', url: 'https://ayto.example/pla%C3%B1', title: 'Plan de acción ñ', addedBy: 'tecnica@ayto.es', addedAt: '2026-11-29T10:00:00Z' }],
+          evidence: [
+            {
+              id: 7,
+              kind: 'link',
+              url: 'https://ayto.example/pla%C3%B1',
+              title: 'Plan de acción ñ',
+              addedBy: 'tecnica@ayto.es',
+              addedAt: '2026-11-29T10:00:00Z',
+            },
+          ],
           prefilled: true,
         },
       ],

@@ -238,6 +238,8 @@ describe.each(backends)('campaign API on $name', ({ openDemo }) => {
       for (const sub of subs) {
         const res = await post('saveAnswer', { id, question: sub.id, answer: [sub.responses.find((r) => !r.obsolete)!.id] }, tokens.admin);
         expect(res.status).toBe(200);
+        if (sub.evidenceRule === 'required')
+          expect((await post('evidence/addLink', { id, question: sub.id, url: 'https://ayto.example/acta' }, tokens.admin)).status).toBe(200);
       }
       const countryParticipants = async () =>
         (
@@ -258,7 +260,12 @@ describe.each(backends)('campaign API on $name', ({ openDemo }) => {
       expect((await post('saveAnswer', { id, question: subs[0].id, answer: null }, tokens.admin)).body.error.type).toBe('CONFLICT');
       expect((await post('delete', { id }, tokens.admin)).status).toBe(409);
       const actions = await db.query<{ action: string }>("SELECT action FROM audit_log WHERE target_type = 'campaign' AND target_id = $1", [String(id)]);
-      expect(actions.map((a) => a.action).sort()).toEqual(['campaign.create', 'campaign.submit']);
+      expect(
+        actions
+          .map((a) => a.action)
+          .filter((a) => a !== 'campaign.evidence.add')
+          .sort(),
+      ).toEqual(['campaign.create', 'campaign.submit']);
     });
 
     it('keeps every answer and one submit when saves and submits race', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { testBackends } from '../../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../../helpers/server.js';
+import { insertRequiredEvidence } from '../../../src/server/db/seed/answers.js';
 import { createTestUser, signIn, signInDemoAccounts } from '../../helpers/auth.js';
 import type { Db } from '../../../src/server/db/client.js';
 import type { CampaignSummary } from '../../../src/shared/api/campaigns.js';
@@ -149,6 +150,7 @@ describe.each(backends)('comparison API on $name', ({ openDemo }) => {
          FROM campaigns c JOIN indicators i ON i.edition_id = c.edition_id JOIN subindicators s ON s.indicator_id = i.id WHERE c.id = $1`,
       [id],
     );
+    await insertRequiredEvidence(db, [id]);
     expect((await call(server, 'POST', '/api/secure/v1/campaigns/submit', { token: tokens.admin, body: { id } })).status).toBe(200);
     const body = await comparison(id);
     expect(body.previous).toBeNull();

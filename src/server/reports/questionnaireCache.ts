@@ -49,7 +49,7 @@ export function withAnswers(
 ): IndicatorGroup[] {
   return indicators.map((indicator) => ({
     ...indicator,
-    subindicators: indicator.subindicators.map((s) => ({ ...s, answer: answers.get(s.id) ?? null, ...(notes.get(s.id) ?? NO_NOTES) })),
+    subindicators: indicator.subindicators.map((s) => ({ ...omitCampaignFields(s), answer: answers.get(s.id) ?? null, ...(notes.get(s.id) ?? NO_NOTES) })),
   }));
 }
 

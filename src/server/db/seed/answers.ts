@@ -45,3 +45,20 @@ export async function insertAnswers(q: Queryable, campaignId: number, answers: {
     [campaignId, answers.map((a) => a.subindicatorId), answers.map((a) => `{${a.responseIds.join(',')}}`)],
   );
 }
+
+/**
+ * Gives every answer of these campaigns that needs evidence (rule 'required', more than 0 points) a link, as an
+ * entity that sends must: the demo's and the benchmarks' campaigns are then ones that could have been sent.
+ */
+export async function insertRequiredEvidence(q: Queryable, campaignIds: readonly number[]): Promise<void> {
+  if (campaignIds.length === 0) return;
+  await q.query(
+    `INSERT INTO evidence (campaign_id, subindicator_id, kind, url, title)
+     SELECT a.campaign_id, a.subindicator_id, 'link', 'https://transparencia.example.es/evidencias/' || a.campaign_id || '/' || s.code, 'Documento publicado'
+       FROM answers a JOIN subindicators s ON s.id = a.subindicator_id
+      WHERE a.campaign_id = ANY($1::int[]) AND s.evidence_rule = 'required'
+        AND (SELECT coalesce(sum(r.value), 0) FROM responses r WHERE r.id = ANY(a.response_ids)) > 0
+        AND NOT EXISTS (SELECT 1 FROM evidence e WHERE e.campaign_id = a.campaign_id AND e.subindicator_id = a.subindicator_id)`,
+    [campaignIds],
+  );
+}

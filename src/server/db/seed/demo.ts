@@ -9,7 +9,7 @@ import { storeCampaignScores } from '../../reports/storedScores.js';
 import { foldText } from '../../../shared/text.js';
 import { rebuildTerritoryScores } from '../repositories/territoryScores.js';
 import { seededRandom, pick } from './random.js';
-import { insertAnswers, loadEditionSubindicators, plausibleAnswer } from './answers.js';
+import { insertAnswers, insertRequiredEvidence, loadEditionSubindicators, plausibleAnswer } from './answers.js';
 import { DEMO_ACCOUNTS, DEMO_GROUPINGS, DEMO_PASSWORD, TOWN_HALLS_PER_PROVINCE } from './entities.js';
 
 const CATALOGUE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'catalogues');
@@ -96,6 +96,7 @@ async function createCampaign(q: Queryable, entityId: number, editionId: number,
     id,
     answered.map((s) => ({ subindicatorId: s.id, responseIds: plausibleAnswer(s, maturity, random) })),
   );
+  await insertRequiredEvidence(q, [id]);
   if (status === 'sent') await storeCampaignScores(q, id);
 }
 

@@ -4,7 +4,7 @@ import { insertScores } from '../repositories/scores.js';
 import { loadEditionQuestionnaire } from '../../reports/storedScores.js';
 import { scoreCampaign } from '../../reports/scoring.js';
 import { DEMO_EDITIONS, ensureEdition } from './demo.js';
-import { plausibleAnswer } from './answers.js';
+import { insertRequiredEvidence, plausibleAnswer } from './answers.js';
 import { rebuildTerritoryScores } from '../repositories/territoryScores.js';
 import { seededRandom } from './random.js';
 
@@ -62,6 +62,10 @@ async function sendCampaigns(q: Queryable, editionId: number, year: number, enti
       `INSERT INTO answers (campaign_id, subindicator_id, response_ids)
        SELECT c, s, r::int[] FROM unnest($1::int[], $2::int[], $3::text[]) AS t(c, s, r)`,
       [answers.map((a) => a.campaignId), answers.map((a) => a.subId), answers.map((a) => `{${a.responses.join(',')}}`)],
+    );
+    await insertRequiredEvidence(
+      q,
+      campaigns.map((c) => c.id),
     );
     await insertScores(q, scores);
   }
