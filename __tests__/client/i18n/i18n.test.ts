@@ -11,6 +11,7 @@ const read = (name: string) => JSON.parse(fs.readFileSync(path.resolve('i18n', n
 
 /** A value for every argument of every message. */
 const sampleValues = {
+  who: 'tecnica@ayto.es',
   min: 3,
   position: 1,
   of: 2,

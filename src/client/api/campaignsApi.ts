@@ -1,5 +1,5 @@
 import { get, getFile, post } from './http.js';
-import type { Answer, EditionExportQuery } from '../../shared/api/campaigns.js';
+import type { Answer, EditionExportQuery, EvidenceItem } from '../../shared/api/campaigns.js';
 import type {
   CampaignDetail,
   CampaignStateResponse,
@@ -10,6 +10,27 @@ import type {
 } from '../../shared/api/campaigns.js';
 import type { AutonomousCommunity } from '../../shared/api/reference.js';
 
+/** A question's comment and "No aplica" as the user left them on screen, where they differ from what is saved (undefined: as saved). */
+export interface NoteDraft {
+  comment?: string | null;
+  notApplicable?: { reason: string } | null;
+}
+
+/** What one save of a question sends: its answer, and its comment and "No aplica" when they changed. */
+export interface AnswerSave extends NoteDraft {
+  campaignId: number;
+  question: number;
+  answer: Answer;
+}
+
+/** A link the user adds as evidence behind one answer. */
+export interface EvidenceLinkRequest {
+  campaignId: number;
+  question: number;
+  url: string;
+  title: string | null;
+}
+
 /** The campaign calls of docs/api.md; each takes the access token first (see app/apiCall.ts). */
 export const campaignsApi = {
   all: (token: string | null) => get<CampaignSummary[]>('/campaigns/all', token),
@@ -17,8 +38,12 @@ export const campaignsApi = {
   getByUser: (token: string | null, includeAllEntities = false) =>
     get<EntityCampaigns>('/campaigns/getByUser', token, { nameWithProvince: true, includeAllEntities }),
   create: (token: string | null, entityId: number) => post<CreateCampaignResponse>('/campaigns/create', token, { entityId }),
-  saveAnswer: (token: string | null, id: number, question: number, answer: Answer) =>
-    post<CampaignStateResponse>('/campaigns/saveAnswer', token, { id, question, answer }),
+  /** One question's answer, and its comment and "No aplica" when they changed. */
+  saveAnswer: (token: string | null, { campaignId, question, answer, comment, notApplicable }: AnswerSave) =>
+    post<CampaignStateResponse>('/campaigns/saveAnswer', token, { id: campaignId, question, answer, comment, notApplicable }),
+  addEvidenceLink: (token: string | null, { campaignId, question, url, title }: EvidenceLinkRequest) =>
+    post<EvidenceItem>('/campaigns/evidence/addLink', token, { id: campaignId, question, url, ...(title ? { title } : {}) }),
+  removeEvidence: (token: string | null, id: number, evidenceId: number) => post<{ success: true }>('/campaigns/evidence/remove', token, { id, evidenceId }),
   submit: (token: string | null, id: number) => post<CampaignStateResponse>('/campaigns/submit', token, { id }),
   remove: (token: string | null, id: number) => post<{ success: true }>('/campaigns/delete', token, { id }),
   status: (token: string | null) => get<CampaignStatusRow[]>('/campaigns/status', token),

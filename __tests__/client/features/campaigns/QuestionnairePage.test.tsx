@@ -144,7 +144,7 @@ describe('questionnaire page: saved and unsaved choices', () => {
     await user.click(screen.getByText('Sodio'));
     await user.click(screen.getByRole('button', { name: /^Guardar/ }));
     expect(saveStatus()).toHaveTextContent('Guardando…');
-    act(() => void store.dispatch(campaignsActions.answerSaved({ question: 11, answer: [102], result: draftResult })));
+    act(() => void store.dispatch(campaignsActions.answerSaved({ saved: { campaignId: 5, question: 11, answer: [102] }, result: draftResult })));
     expect(saveStatus()).toHaveTextContent('✓ Guardada');
     expect(unloadAsks()).toBe(false);
     await user.click(screen.getByRole('link', { name: 'Estado de Campañas' }));
@@ -160,7 +160,7 @@ describe('questionnaire page: saved and unsaved choices', () => {
     // The autosave sends it (the sagas are off: the test plays them and the server).
     act(() => void store.dispatch(campaignsActions.answerSaveRequested({ campaignId: 5, question: 11, answer: [102] })));
     await user.click(screen.getByText('LED'));
-    act(() => void store.dispatch(campaignsActions.answerSaved({ question: 11, answer: [102], result: draftResult })));
+    act(() => void store.dispatch(campaignsActions.answerSaved({ saved: { campaignId: 5, question: 11, answer: [102] }, result: draftResult })));
     expect(screen.getByLabelText('LED')).toBeChecked();
     expect(saveStatus()).toHaveTextContent('Guardando…');
     act(() => void store.dispatch(campaignsActions.answerSaveRequested({ campaignId: 5, question: 11, answer: [101] })));

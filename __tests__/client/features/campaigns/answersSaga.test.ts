@@ -3,11 +3,19 @@ import { fork, put } from 'redux-saga/effects';
 import { expectSaga } from 'redux-saga-test-plan';
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
 import { campaignsActions } from '../../../../src/client/features/campaigns/campaignsSlice.js';
-import { AUTOSAVE_PAUSE_MS, autosaveAnswers, handleSubmitAsked, retryDelayMs } from '../../../../src/client/features/campaigns/answersSaga.js';
+import {
+  AUTOSAVE_PAUSE_MS,
+  autosaveAnswers,
+  handleEvidenceLinkRequested,
+  handleSubmitAsked,
+  retryDelayMs,
+} from '../../../../src/client/features/campaigns/answersSaga.js';
+import { selectCanSubmit, selectProgress, selectSubmitBlockers } from '../../../../src/client/features/campaigns/campaignsSelectors.js';
 import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
 import { ApiError } from '../../../../src/client/api/ApiError.js';
 import { initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
-import type { CampaignDetail, CampaignStateResponse } from '../../../../src/shared/api/campaigns.js';
+import type { CampaignDetail, CampaignStateResponse, Subindicator } from '../../../../src/shared/api/campaigns.js';
+import type { AnswerSave, EvidenceLinkRequest } from '../../../../src/client/api/campaignsApi.js';
 import { demoUser } from '../../../helpers/client.js';
 import { ASKS_NOTHING } from '../../../helpers/questions.js';
 
@@ -60,9 +68,9 @@ const stored: CampaignStateResponse = { success: true, campaign: { id: 5, status
 /** A server that keeps the answers it is sent, and answers after `ms`. */
 function server(ms = 5) {
   const answers = new Map<number, number[] | null>();
-  const saveAnswer = jest.fn(async (_token: string | null, _campaign: number, q: number, answer: number[] | null) => {
+  const saveAnswer = jest.fn(async (_token: string | null, { question, answer }: AnswerSave) => {
     await new Promise((resolve) => setTimeout(resolve, ms));
-    answers.set(q, answer);
+    answers.set(question, answer);
     return stored;
   });
   return { answers, saveAnswer };
@@ -94,7 +102,7 @@ describe('autosave of the answers', () => {
       .delay(50)
       .dispatch(campaignsActions.answerChosen({ question: 1, choice: [13] }))
       .silentRun(AUTOSAVE_PAUSE_MS + 800);
-    expect(api.saveAnswer.mock.calls.map((c) => c[3])).toEqual([[12], [13]]);
+    expect(api.saveAnswer.mock.calls.map((c) => c[1].answer)).toEqual([[12], [13]]);
     expect(api.answers.get(1)).toEqual([13]);
     expect(answerOf(storeState, 1)).toEqual([13]);
   });
@@ -199,5 +207,93 @@ describe("'Enviar Encuesta' with choices not saved yet", () => {
       .put.like({ action: { type: snackbarActions.toastShown.type, payload: { message: 'QUESTIONNAIRE.TOAST.MISSING', values: { count: 1 } } } })
       .silentRun(200);
     expect(run.storeState.alerts.queue).toEqual([]);
+  });
+});
+
+describe('comments, "No aplica" and evidence', () => {
+  /** A server that keeps every save it is sent. */
+  function recordingServer() {
+    const saves: AnswerSave[] = [];
+    const saveAnswer = jest.fn(async (_token: string | null, save: AnswerSave) => {
+      saves.push(save);
+      return stored;
+    });
+    return { saves, saveAnswer };
+  }
+  const withQuestion = (sub: Subindicator): ReturnType<typeof loaded> =>
+    rootReducer(loaded(), campaignsActions.questionnaireLoaded({ ...campaign, indicators: [{ ...campaign.indicators[0], subindicators: [sub] }] }));
+  const subOf = (state: ReturnType<typeof loaded>) => state.campaigns.questionnaire.campaign!.indicators[0].subindicators[0];
+
+  it('saves a comment written in several keystrokes once, with the answer on screen, and shows it saved', async () => {
+    const api = recordingServer();
+    const { storeState } = await expectSaga(autosaveAnswers, api)
+      .withReducer(rootReducer, loaded())
+      .dispatch(campaignsActions.noteChanged({ question: 1, comment: 'Plan' }))
+      .delay(50)
+      .dispatch(campaignsActions.noteChanged({ question: 1, comment: 'Plan aprobado en 2025 €' }))
+      .silentRun(AUTOSAVE_PAUSE_MS + 300);
+    expect(api.saves).toEqual([{ campaignId: 5, question: 1, answer: [11], comment: 'Plan aprobado en 2025 €' }]);
+    expect(subOf(storeState).comment).toBe('Plan aprobado en 2025 €');
+    expect(storeState.campaigns.questionnaire.notes).toEqual({});
+  });
+
+  it('saves "No aplica" with no answer, counts it as answered, and an answer chosen afterwards replaces it', async () => {
+    const api = recordingServer();
+    const sub = { ...question(1, 'single', [11]), allowsNotApplicable: true };
+    const first = await expectSaga(autosaveAnswers, api)
+      .withReducer(rootReducer, withQuestion(sub))
+      .dispatch(campaignsActions.noteChanged({ question: 1, notApplicable: { reason: 'No hay playas' } }))
+      .dispatch(campaignsActions.answersSaveNow())
+      .silentRun(100);
+    expect(api.saves).toEqual([{ campaignId: 5, question: 1, answer: null, notApplicable: { reason: 'No hay playas' } }]);
+    expect(subOf(first.storeState)).toMatchObject({ answer: null, notApplicable: { reason: 'No hay playas' } });
+    expect(selectProgress(first.storeState)).toMatchObject({ answered: 1, total: 1 });
+    const afterFirst: ReturnType<typeof loaded> = first.storeState;
+    const second = await expectSaga(autosaveAnswers, api)
+      .withReducer(rootReducer, afterFirst)
+      .dispatch(campaignsActions.noteChanged({ question: 1, notApplicable: null }))
+      .dispatch(campaignsActions.answerChosen({ question: 1, choice: [12] }))
+      .dispatch(campaignsActions.answersSaveNow())
+      .silentRun(100);
+    expect(api.saves[1]).toEqual({ campaignId: 5, question: 1, answer: [12], notApplicable: null });
+    expect(subOf(second.storeState)).toMatchObject({ answer: [12], notApplicable: null });
+  });
+
+  it('holds the sending back while a required evidence is missing, names the question, and lets it go once a link is added', async () => {
+    const sub = { ...question(1, 'single', [11]), evidenceRule: 'required' as const };
+    const state = withQuestion(sub);
+    expect(selectSubmitBlockers(state).withoutEvidence.map((s) => s.id)).toEqual([1]);
+    expect(selectCanSubmit(state)).toBe(false);
+    await expectSaga(handleSubmitAsked, campaignsActions.submitAsked({ id: 5, entity: 'Ayuntamiento de Prueba', year: 2026 }))
+      .withReducer(rootReducer, state)
+      .put.like({
+        action: {
+          type: snackbarActions.toastShown.type,
+          payload: { message: 'QUESTIONNAIRE.TOAST.EVIDENCE_MISSING', values: { count: 1, questions: '«¿Pregunta 1?»' } },
+        },
+      })
+      .silentRun(100);
+    // A 0-point answer needs no evidence.
+    expect(selectSubmitBlockers(rootReducer(state, campaignsActions.answerChosen({ question: 1, choice: [12] }))).withoutEvidence).toEqual([]);
+    const item = { id: 9, kind: 'link' as const, url: 'https://ayto.example/plan', addedBy: 'u@ayto.es', addedAt: '2026-11-29T10:00:00Z' };
+    const addEvidenceLink = jest.fn(async (_token: string | null, _request: EvidenceLinkRequest) => item);
+    const request = { campaignId: 5, question: 1, url: 'https://ayto.example/plan', title: null };
+    const { storeState } = await expectSaga(handleEvidenceLinkRequested, { addEvidenceLink }, campaignsActions.evidenceLinkRequested(request))
+      .withReducer(rootReducer, state)
+      .silentRun(100);
+    expect(addEvidenceLink.mock.calls[0][1]).toEqual(request);
+    expect(subOf(storeState).evidence).toEqual([item]);
+    expect(selectCanSubmit(storeState)).toBe(true);
+  });
+
+  it('keeps the evidence as it was and says so when the server refuses the link', async () => {
+    const addEvidenceLink = jest.fn(async () => Promise.reject(new ApiError('VALIDATION', 422)));
+    const request = { campaignId: 5, question: 1, url: 'https://ayto.example/x', title: null };
+    const { storeState } = await expectSaga(handleEvidenceLinkRequested, { addEvidenceLink }, campaignsActions.evidenceLinkRequested(request))
+      .withReducer(rootReducer, loaded())
+      .put.like({ action: { type: snackbarActions.toastShown.type, payload: { message: 'EVIDENCE.TOAST.INVALID' } } })
+      .silentRun(100);
+    expect(subOf(storeState).evidence).toEqual([]);
+    expect(storeState.campaigns.questionnaire.evidence[1]).toBe('failed');
   });
 });

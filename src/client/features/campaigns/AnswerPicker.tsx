@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { QuestionAsks } from './QuestionAsks.js';
 import { Button, Form } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -21,6 +21,10 @@ export interface AnswerPickerProps {
   onSaveNow?: () => void;
   /** 'reintentar', after a failed save. */
   onRetry?: () => void;
+  /** "No aplica" is on screen: no response can be ticked, and 'Guardar' saves it. */
+  notApplicable?: boolean;
+  /** What goes under the answer: "No aplica", evidence, comment (QuestionNotes). */
+  children?: ReactNode;
 }
 
 /**
@@ -36,7 +40,7 @@ export function toggledChoice(subindicator: Subindicator, choice: readonly numbe
 }
 
 /** What the buttons do with the choice on screen, and the warning shown when saving with nothing chosen. */
-function useAnswerActions({ subindicator, choice, onChoose, onSaveNow }: AnswerPickerProps & { choice: readonly number[] }) {
+function useAnswerActions({ subindicator, choice, onChoose, onSaveNow, notApplicable }: AnswerPickerProps & { choice: readonly number[] }) {
   const [warning, setWarning] = useState(false);
   const single = subindicator.type === 'single';
   const offered = subindicator.responses.filter((r) => !r.obsolete);
@@ -45,7 +49,7 @@ function useAnswerActions({ subindicator, choice, onChoose, onSaveNow }: AnswerP
     onChoose?.(toggledChoice(subindicator, choice, id));
   };
   const save = () => {
-    if (!choice.some((id) => offered.some((r) => r.id === id))) return setWarning(true);
+    if (!notApplicable && !choice.some((id) => offered.some((r) => r.id === id))) return setWarning(true);
     onSaveNow?.();
   };
   const clear = () => {
@@ -61,11 +65,17 @@ function useAnswerActions({ subindicator, choice, onChoose, onSaveNow }: AnswerP
  * once, and with nothing chosen warns and sends nothing.
  */
 export function AnswerPicker(props: AnswerPickerProps) {
-  const { subindicator, choice = subindicator.answer ?? [], unsaved = false, saveStatus, readOnly = false } = props;
+  const { subindicator, choice = subindicator.answer ?? [], unsaved = false, saveStatus, readOnly = false, notApplicable = false, children } = props;
   const intl = useIntl();
   const { warning, single, offered, toggle, save, clear } = useAnswerActions({ ...props, choice });
   const name = `question-${subindicator.id}`;
-  if (readOnly) return <ReadOnlyAnswer subindicator={subindicator} />;
+  if (readOnly)
+    return (
+      <div>
+        <ReadOnlyAnswer subindicator={subindicator} />
+        {children}
+      </div>
+    );
 
   return (
     <fieldset id={name} className="answer-picker" aria-describedby={warning ? `${name}-warning` : undefined}>
@@ -80,6 +90,7 @@ export function AnswerPicker(props: AnswerPickerProps) {
           name={name}
           label={response.text}
           checked={choice.includes(response.id)}
+          disabled={notApplicable}
           onChange={() => toggle(response.id)}
         />
       ))}
@@ -96,12 +107,13 @@ export function AnswerPicker(props: AnswerPickerProps) {
           size="sm"
           variant="outline-secondary"
           onClick={clear}
-          disabled={saveStatus === 'loading' || (choice.length === 0 && subindicator.answer === null)}
+          disabled={saveStatus === 'loading' || notApplicable || (choice.length === 0 && subindicator.answer === null)}
         >
           <FormattedMessage id="PICKER.CLEAR" />
         </Button>
         <SaveStatusLine subindicator={subindicator} unsaved={unsaved} saveStatus={saveStatus} onRetry={props.onRetry} />
       </div>
+      {children}
     </fieldset>
   );
 }

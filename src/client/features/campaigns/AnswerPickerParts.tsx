@@ -21,7 +21,15 @@ export function ReadOnlyAnswer({ subindicator }: { subindicator: Subindicator })
     <div>
       <p className="fw-semibold mb-1">{subindicator.text}</p>
       <ul className="mb-0" data-testid={`answer-${subindicator.id}`}>
-        {chosen.length === 0 ? <li className="text-body-secondary">—</li> : chosen.map((r) => <li key={r.id}>{r.obsolete ? `[${r.text}]` : r.text}</li>)}
+        {subindicator.notApplicable ? (
+          <li>
+            <FormattedMessage id="NOT_APPLICABLE.READ" values={{ reason: subindicator.notApplicable.reason }} />
+          </li>
+        ) : chosen.length === 0 ? (
+          <li className="text-body-secondary">—</li>
+        ) : (
+          chosen.map((r) => <li key={r.id}>{r.obsolete ? `[${r.text}]` : r.text}</li>)
+        )}
       </ul>
     </div>
   );
@@ -43,7 +51,7 @@ export function SaveStatusLine({
   saveStatus?: RequestStatus;
   onRetry?: () => void;
 }) {
-  const saved = !unsaved && subindicator.answer !== null && subindicator.answer.length > 0;
+  const saved = !unsaved && ((subindicator.answer !== null && subindicator.answer.length > 0) || subindicator.notApplicable !== null);
   const failed = unsaved && saveStatus === 'failed';
   return (
     <span className="small" role="status" data-testid={`save-status-${subindicator.id}`}>

@@ -4,6 +4,7 @@ import { campaignsActions, type QuestionnaireFilters as Filters } from './campai
 import { selectQuestionnaireFilterOptions, selectQuestionnaireFilters } from './campaignsSelectors.js';
 import { FilterDropdown } from '../../components/FilterDropdown.js';
 import { SearchBox } from '../../components/SearchBox.js';
+import { ANSWER_FILTERS } from './campaignsView.js';
 
 /** The catalogue's levels the questionnaire filters by, each a multiple choice with search. */
 const CATALOGUE_FILTERS = [
@@ -12,7 +13,7 @@ const CATALOGUE_FILTERS = [
   { field: 'measures', id: 'filter-measure', label: 'QUESTIONNAIRE.FILTER_MEASURE' },
 ] as const;
 
-/** The questionnaire's filters: axis, policy, measure, answered or not, and a text search. */
+/** The questionnaire's filters: axis, policy, measure, answered or not (or lacking evidence, or to confirm), and a text search. */
 export function QuestionnaireFilters() {
   const dispatch = useAppDispatch();
   const intl = useIntl();
@@ -37,10 +38,7 @@ export function QuestionnaireFilters() {
       <FilterDropdown
         id="filter-answered"
         label={t('QUESTIONNAIRE.FILTER_ANSWERED')}
-        options={[
-          { value: 'answered', label: t('QUESTIONNAIRE.ANSWERED') },
-          { value: 'unanswered', label: t('QUESTIONNAIRE.UNANSWERED') },
-        ]}
+        options={ANSWER_FILTERS.map((value) => ({ value, label: t(`QUESTIONNAIRE.ANSWER_FILTER.${value}`) }))}
         multiple
         value={filters.answered}
         onChange={(v) => change({ answered: v as Filters['answered'] })}

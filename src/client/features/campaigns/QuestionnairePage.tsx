@@ -61,7 +61,7 @@ export default function QuestionnairePage() {
           <QuestionnaireFilters />
           {groups.length === 0 && <EmptyState message="QUESTIONNAIRE.NO_MATCH" />}
           {groups.map((axis) => (
-            <AxisSection key={axis.axisId} axis={axis} readOnly={!answerable} />
+            <AxisSection key={axis.axisId} axis={axis} campaignId={campaign.id} readOnly={!answerable} />
           ))}
         </section>
       )}

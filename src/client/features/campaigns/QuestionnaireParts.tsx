@@ -6,7 +6,17 @@ import type { CampaignStatus, IndicatorGroup } from '../../../shared/api/campaig
 import { campaignsActions } from './campaignsSlice.js';
 import { initialQuestionnaireFilters } from './campaignsView.js';
 import { selectAnswerable } from '../campaignCycle/campaignCycleSelectors.js';
-import { choiceOnScreen, selectCanSubmit, selectProgress, selectQuestionnaire, selectQuestionnaireFilters, type AxisGroup } from './campaignsSelectors.js';
+import {
+  choiceOnScreen,
+  notApplicableOnScreen,
+  selectCanSubmit,
+  selectProgress,
+  selectQuestionnaire,
+  selectQuestionnaireFilters,
+  selectSubmitBlockers,
+  type AxisGroup,
+} from './campaignsSelectors.js';
+import { QuestionNotes } from './QuestionNotes.js';
 import { AnswerPicker } from './AnswerPicker.js';
 import { CampaignLink } from './CampaignLink.js';
 import { campaignLabelMessage } from '../../i18n/labels.js';
@@ -58,6 +68,28 @@ function MissingAnswers({ missing, first }: { missing: number; first: number | n
   );
 }
 
+/** What else 'Enviar Encuesta' waits for: answers without their required evidence, copied answers to confirm, and a way to the first. */
+function SubmitBlockers({ withoutEvidence, unconfirmed, first }: { withoutEvidence: number; unconfirmed: number; first: number }) {
+  const jump = useJumpToQuestion();
+  return (
+    <p id="questionnaire-blockers" className="small mb-3 d-flex flex-wrap align-items-baseline gap-2" data-testid="submit-blockers">
+      {withoutEvidence > 0 && (
+        <span>
+          <FormattedMessage id="QUESTIONNAIRE.WITHOUT_EVIDENCE" values={{ count: withoutEvidence }} />
+        </span>
+      )}
+      {unconfirmed > 0 && (
+        <span>
+          <FormattedMessage id="QUESTIONNAIRE.UNCONFIRMED" values={{ count: unconfirmed }} />
+        </span>
+      )}
+      <Button variant="link" size="sm" className="p-0 align-baseline text-primary-emphasis" onClick={() => jump(first)}>
+        <FormattedMessage id="QUESTIONNAIRE.JUMP_TO_FIRST" />
+      </Button>
+    </p>
+  );
+}
+
 /**
  * The sticky header: entity and campaign, 'Enviar Encuesta' (once sent, 'Ver Resultados'), the progress 'n de total';
  * under it, while questions are left without an answer, how many and a way to the first.
@@ -67,8 +99,11 @@ export function QuestionnaireHeader({ campaign }: { campaign: { id: number; enti
   const progress = useAppSelector(selectProgress);
   const canSubmit = useAppSelector(selectCanSubmit);
   const answerable = useAppSelector(selectAnswerable);
+  const blockers = useAppSelector(selectSubmitBlockers);
   const missing = progress.total - progress.answered;
-  const explainMissing = campaign.status !== 'sent' && answerable && missing > 0;
+  const open = campaign.status !== 'sent' && answerable;
+  const explainMissing = open && missing > 0;
+  const explainBlockers = open && (blockers.withoutEvidence.length > 0 || blockers.unconfirmed.length > 0);
   const ask = () => dispatch(campaignsActions.submitAsked({ id: campaign.id, entity: campaign.entity, year: campaign.campaignNumber }));
   return (
     <>
@@ -85,7 +120,11 @@ export function QuestionnaireHeader({ campaign }: { campaign: { id: number; enti
           {campaign.status === 'sent' ? (
             <CampaignLink id={campaign.id} status="sent" />
           ) : (
-            <Button onClick={ask} disabled={!canSubmit} aria-describedby={explainMissing ? 'questionnaire-missing' : undefined}>
+            <Button
+              onClick={ask}
+              disabled={!canSubmit}
+              aria-describedby={[explainMissing && 'questionnaire-missing', explainBlockers && 'questionnaire-blockers'].filter(Boolean).join(' ') || undefined}
+            >
               <FormattedMessage id="QUESTIONNAIRE.SUBMIT" />
             </Button>
           )}
@@ -99,14 +138,22 @@ export function QuestionnaireHeader({ campaign }: { campaign: { id: number; enti
       </div>
       {/* Below the sticky header, not in it: on a phone the header stays short. */}
       {explainMissing && <MissingAnswers missing={missing} first={progress.firstUnanswered} />}
+      {explainBlockers && (
+        <SubmitBlockers
+          withoutEvidence={blockers.withoutEvidence.length}
+          unconfirmed={blockers.unconfirmed.length}
+          first={(blockers.withoutEvidence[0] ?? blockers.unconfirmed[0]).id}
+        />
+      )}
     </>
   );
 }
 
 /** One indicator's card: its text and a picker per sub-indicator (read-only once the campaign is sent). */
-function IndicatorCard({ indicator, readOnly }: { indicator: IndicatorGroup; readOnly: boolean }) {
+function IndicatorCard({ indicator, campaignId, readOnly }: { indicator: IndicatorGroup; campaignId: number; readOnly: boolean }) {
   const dispatch = useAppDispatch();
-  const { saving, drafts } = useAppSelector(selectQuestionnaire);
+  const q = useAppSelector(selectQuestionnaire);
+  const { saving, drafts, notes } = q;
   return (
     <Card className="mb-3">
       <Card.Body>
@@ -120,12 +167,15 @@ function IndicatorCard({ indicator, readOnly }: { indicator: IndicatorGroup; rea
               subindicator={sub}
               readOnly={readOnly}
               choice={choiceOnScreen(drafts, sub)}
-              unsaved={sub.id in drafts}
+              unsaved={sub.id in drafts || sub.id in notes}
+              notApplicable={notApplicableOnScreen(q, sub) !== null}
               saveStatus={saving[sub.id]}
               onChoose={(choice) => dispatch(campaignsActions.answerChosen({ question: sub.id, choice }))}
               onSaveNow={() => dispatch(campaignsActions.answersSaveNow())}
               onRetry={() => dispatch(campaignsActions.answerRetryRequested(sub.id))}
-            />
+            >
+              <QuestionNotes sub={sub} campaignId={campaignId} readOnly={readOnly} />
+            </AnswerPicker>
           ))}
         </div>
       </Card.Body>
@@ -134,7 +184,7 @@ function IndicatorCard({ indicator, readOnly }: { indicator: IndicatorGroup; rea
 }
 
 /** One axis of the questionnaire: its policies, their measures and the measures' indicators. */
-export function AxisSection({ axis, readOnly }: { axis: AxisGroup; readOnly: boolean }) {
+export function AxisSection({ axis, campaignId, readOnly }: { axis: AxisGroup; campaignId: number; readOnly: boolean }) {
   return (
     <section className="mb-4" aria-label={axis.axisText}>
       <h3 className="h5 text-primary-emphasis border-bottom pb-1">{axis.axisText}</h3>
@@ -145,7 +195,7 @@ export function AxisSection({ axis, readOnly }: { axis: AxisGroup; readOnly: boo
             <div key={measure.measureId}>
               <p className="small fw-semibold mb-2">{measure.measureText}</p>
               {measure.indicators.map((indicator) => (
-                <IndicatorCard key={indicator.id} indicator={indicator} readOnly={readOnly} />
+                <IndicatorCard key={indicator.id} indicator={indicator} campaignId={campaignId} readOnly={readOnly} />
               ))}
             </div>
           ))}

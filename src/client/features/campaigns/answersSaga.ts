@@ -9,7 +9,14 @@ import type { RequestError } from '../../lib/remote.js';
 import { campaignsActions } from './campaignsSlice.js';
 import { snackbarActions } from '../snackbar/snackbarSlice.js';
 import { answerErrorToast } from '../campaignCycle/campaignCycleSelectors.js';
-import { selectAnswersSettled, selectCanSubmit, selectFailedAnswers, selectNextAnswerToSave, selectProgress } from './campaignsSelectors.js';
+import {
+  selectAnswersSettled,
+  selectCanSubmit,
+  selectFailedAnswers,
+  selectNextAnswerToSave,
+  selectProgress,
+  selectSubmitBlockers,
+} from './campaignsSelectors.js';
 
 /**
  * Autosave: every choice on screen is saved without a 'Guardar' click. A change waits for a pause in the user's
@@ -42,12 +49,14 @@ const passes = (error: RequestError) => PASSING_FAILURES.includes(error.type);
 const saveFailureToast = (error: RequestError) => (passes(error) ? null : answerErrorToast('CAMPAIGNS.TOAST.SAVE_ERROR')(error));
 
 const RESTARTS_SAVES = [campaignsActions.answersSaveNow.type, campaignsActions.answerRetryRequested.type];
+/** A change on screen the autosave waits for a pause after: a choice, a comment, a "No aplica". */
+const CHANGES: string[] = [campaignsActions.answerChosen.type, campaignsActions.noteChanged.type];
 
 /** Until the user pauses (or a save is asked now, or the longest wait is over). */
 function* waitForPause(): Saga<void> {
   const until = (yield* call(Date.now)) + AUTOSAVE_MAX_WAIT_MS;
   for (;;) {
-    const { changed } = (yield race({ changed: take(campaignsActions.answerChosen.type), now: take(RESTARTS_SAVES), pause: delay(AUTOSAVE_PAUSE_MS) })) as {
+    const { changed } = (yield race({ changed: take(CHANGES), now: take(RESTARTS_SAVES), pause: delay(AUTOSAVE_PAUSE_MS) })) as {
       changed?: unknown;
     };
     if (!changed || (yield* call(Date.now)) >= until) return;
@@ -65,12 +74,12 @@ function* saveUnsaved(api: Pick<CampaignsApi, 'saveAnswer'>, attempts: Map<numbe
   for (;;) {
     const next = yield* select(selectNextAnswerToSave);
     if (!next) return;
-    const { campaignId, question, answer } = next;
+    const { question } = next;
     yield put(campaignsActions.answerSaveRequested(next));
     try {
-      const result = yield* callApi(keepOnScreen(saveFailureToast), api.saveAnswer, campaignId, question, answer);
+      const result = yield* callApi(keepOnScreen(saveFailureToast), api.saveAnswer, next);
       attempts.delete(question);
-      yield put(campaignsActions.answerSaved({ question, answer, result }));
+      yield put(campaignsActions.answerSaved({ saved: next, result }));
     } catch (err) {
       const error = serializeError(err);
       yield put(campaignsActions.answerSaveFailed({ question, error }));
@@ -88,8 +97,8 @@ function* saveUnsaved(api: Pick<CampaignsApi, 'saveAnswer'>, attempts: Map<numbe
 export function* autosaveAnswers(api: Pick<CampaignsApi, 'saveAnswer'>): Saga<void> {
   const attempts = new Map<number, number>();
   for (;;) {
-    const first = (yield take([campaignsActions.answerChosen.type, ...RESTARTS_SAVES])) as { type: string };
-    if (first.type === campaignsActions.answerChosen.type) yield* waitForPause();
+    const first = (yield take([...CHANGES, ...RESTARTS_SAVES])) as { type: string };
+    if (CHANGES.includes(first.type)) yield* waitForPause();
     yield* saveUnsaved(api, attempts);
   }
 }
@@ -104,6 +113,47 @@ function* waitForSaves(): Saga<void> {
 /** At most this many questions are named in a toast; the others are counted. */
 const NAMED = 3;
 
+/** A toast's values naming questions: how many, the first NAMED in «», and how many more. */
+const named = (subs: readonly { text: string }[]) => ({
+  count: subs.length,
+  questions: subs
+    .slice(0, NAMED)
+    .map((s) => `«${s.text}»`)
+    .join(', '),
+  more: Math.max(0, subs.length - NAMED),
+});
+
+/** The toast of a refused evidence call: the server's reason where the user can act on it. */
+const evidenceErrorToast = (error: RequestError) => (error.type === 'VALIDATION' ? 'EVIDENCE.TOAST.INVALID' : answerErrorToast('EVIDENCE.TOAST.ERROR')(error));
+
+/** 'Añadir enlace': the link is sent, and shows under the question once the server has it. */
+export function* handleEvidenceLinkRequested(
+  api: Pick<CampaignsApi, 'addEvidenceLink'>,
+  action: ReturnType<typeof campaignsActions.evidenceLinkRequested>,
+): Saga<void> {
+  const { question } = action.payload;
+  try {
+    const item = yield* callApi(keepOnScreen(evidenceErrorToast), api.addEvidenceLink, action.payload);
+    yield put(campaignsActions.evidenceAdded({ question, item }));
+  } catch {
+    yield put(campaignsActions.evidenceFailed({ question }));
+  }
+}
+
+/** 'Quitar' on an item of evidence. */
+export function* handleEvidenceRemoveRequested(
+  api: Pick<CampaignsApi, 'removeEvidence'>,
+  action: ReturnType<typeof campaignsActions.evidenceRemoveRequested>,
+): Saga<void> {
+  const { campaignId, question, evidenceId } = action.payload;
+  try {
+    yield* callApi(keepOnScreen(evidenceErrorToast), api.removeEvidence, campaignId, evidenceId);
+    yield put(campaignsActions.evidenceRemoved({ question, evidenceId }));
+  } catch {
+    yield put(campaignsActions.evidenceFailed({ question }));
+  }
+}
+
 /**
  * 'Enviar Encuesta' sends what is on screen: it first saves every choice not saved yet, and if one cannot be saved
  * (or a question is left without an answer) it says which and sends nothing. Then it asks, naming the entity and
@@ -114,18 +164,15 @@ export function* handleSubmitAsked(action: ReturnType<typeof campaignsActions.su
   yield* waitForSaves();
   const failed = yield* select(selectFailedAnswers);
   if (failed.length > 0) {
-    const questions = failed
-      .slice(0, NAMED)
-      .map((s) => `«${s.text}»`)
-      .join(', ');
-    yield put(
-      snackbarActions.toastShown('QUESTIONNAIRE.TOAST.NOT_SAVED', 'error', { count: failed.length, questions, more: Math.max(0, failed.length - NAMED) }),
-    );
+    yield put(snackbarActions.toastShown('QUESTIONNAIRE.TOAST.NOT_SAVED', 'error', named(failed)));
     return;
   }
   if (!(yield* select(selectCanSubmit))) {
     const { answered, total } = yield* select(selectProgress);
-    yield put(snackbarActions.toastShown('QUESTIONNAIRE.TOAST.MISSING', 'warning', { count: total - answered }));
+    const { withoutEvidence, unconfirmed } = yield* select(selectSubmitBlockers);
+    if (answered < total) yield put(snackbarActions.toastShown('QUESTIONNAIRE.TOAST.MISSING', 'warning', { count: total - answered }));
+    else if (withoutEvidence.length > 0) yield put(snackbarActions.toastShown('QUESTIONNAIRE.TOAST.EVIDENCE_MISSING', 'warning', named(withoutEvidence)));
+    else if (unconfirmed.length > 0) yield put(snackbarActions.toastShown('QUESTIONNAIRE.TOAST.UNCONFIRMED', 'warning', named(unconfirmed)));
     return;
   }
   const { id, entity, year } = action.payload;

@@ -3,7 +3,7 @@ import { callApi } from '../../app/apiCall.js';
 import { errorPage, keepOnScreen } from '../../app/callPolicies.js';
 import { load } from '../../app/load.js';
 import { askToConfirm, confirmedChange } from '../../app/confirmedChange.js';
-import { autosaveAnswers, handleSubmitAsked } from './answersSaga.js';
+import { autosaveAnswers, handleEvidenceLinkRequested, handleEvidenceRemoveRequested, handleSubmitAsked } from './answersSaga.js';
 import { serializeError } from '../../api/ApiError.js';
 import type { CampaignsApi, ReferenceApi } from '../../api/campaignsApi.js';
 import { call, select, type Saga } from '../../lib/typedEffects.js';
@@ -14,7 +14,8 @@ import { selectRole } from '../auth/authSelectors.js';
 import { createErrorToast } from './campaignsSelectors.js';
 import { answerErrorToast } from '../campaignCycle/campaignCycleSelectors.js';
 import type { RootState } from '../../app/rootReducer.js';
-import type { EntityCampaigns } from '../../../shared/api/campaigns.js';
+import type { EntityCampaigns, EVIDENCE_MISSING, PREFILL_UNCONFIRMED } from '../../../shared/api/campaigns.js';
+import type { RequestError } from '../../lib/remote.js';
 import type { DownloadContent } from '../../lib/browser.js';
 
 const toast = snackbarActions.toastShown;
@@ -40,9 +41,21 @@ export function handleQuestionnaireRequested(deps: CampaignsDependencies, action
   return load(request, campaignsActions.questionnaireLoaded, campaignsActions.questionnaireFailed);
 }
 
+// The codes are typed from the contract; the client imports no value from it (docs in src/shared/api/schema.ts).
+const evidenceMissing: typeof EVIDENCE_MISSING = 'EVIDENCE_MISSING';
+const prefillUnconfirmed: typeof PREFILL_UNCONFIRMED = 'PREFILL_UNCONFIRMED';
+
+/** Why the server refused to send: evidence missing or copies unconfirmed (another user's change meanwhile), the dates, or else. */
+const submitErrorToast = (error: RequestError) => {
+  const code = error.type === 'VALIDATION' ? (error.data as { code?: string } | null)?.code : undefined;
+  if (code === evidenceMissing) return 'CAMPAIGNS.TOAST.SUBMIT_EVIDENCE_MISSING';
+  if (code === prefillUnconfirmed) return 'CAMPAIGNS.TOAST.SUBMIT_UNCONFIRMED';
+  return answerErrorToast('CAMPAIGNS.TOAST.SUBMIT_ERROR')(error);
+};
+
 /** Confirmed: the dialog spins while it is sent, then 'Cuestionario enviado' (and the results), or the failure toast. */
 export function handleSubmitConfirmed(deps: CampaignsDependencies, action: ReturnType<typeof campaignsActions.submitConfirmed>) {
-  const outcome = { success: 'CAMPAIGNS.TOAST.SUBMITTED', failure: answerErrorToast('CAMPAIGNS.TOAST.SUBMIT_ERROR'), done: campaignsActions.submitted };
+  const outcome = { success: 'CAMPAIGNS.TOAST.SUBMITTED', failure: submitErrorToast, done: campaignsActions.submitted };
   return confirmedChange(outcome, deps.campaignsApi.submit, action.payload);
 }
 
@@ -125,6 +138,8 @@ export function* watchCampaigns(deps: CampaignsDependencies): Saga<void> {
   yield takeLatest(campaignsActions.questionnaireRequested.type, handleQuestionnaireRequested, deps);
   yield fork(autosaveAnswers, deps.campaignsApi);
   yield takeLeading(campaignsActions.submitAsked.type, handleSubmitAsked);
+  yield takeEvery(campaignsActions.evidenceLinkRequested.type, handleEvidenceLinkRequested, deps.campaignsApi);
+  yield takeEvery(campaignsActions.evidenceRemoveRequested.type, handleEvidenceRemoveRequested, deps.campaignsApi);
   yield takeLeading(campaignsActions.submitConfirmed.type, handleSubmitConfirmed, deps);
   yield takeEvery(campaignsActions.submitted.type, handleSubmitted, deps);
   yield takeLeading(campaignsActions.createRequested.type, handleCreate, deps);

@@ -3,7 +3,8 @@ import type { RootState } from '../../app/rootReducer.js';
 import type { Answer, CAMPAIGN_EXISTS, ENTITY_ARCHIVED, CampaignDetail, IndicatorGroup, Subindicator } from '../../../shared/api/campaigns.js';
 import type { RequestError } from '../../lib/remote.js';
 import { compareDatesEmptyLast, pageOf, textMatches, type TableView } from '../../lib/tableView.js';
-import type { QuestionnaireFilters } from './campaignsSlice.js';
+import type { AnswerSave, CampaignsState, QuestionnaireFilters } from './campaignsSlice.js';
+import { subindicatorPoints } from '../../../shared/scoring.js';
 import type { StatusSortKey } from './campaignsView.js';
 import { foldText } from '../../../shared/text.js';
 import { selectAnswerable } from '../campaignCycle/campaignCycleSelectors.js';
@@ -132,7 +133,21 @@ export const createErrorToast = (error: RequestError) =>
   (error.type === 'CONFLICT' && typeof error.data === 'string' ? createConflicts[error.data] : undefined) ?? 'CAMPAIGNS.TOAST.CREATE_ERROR';
 
 /** answered after a successful save or when the answer is non-null (spec section 4, Campaign). */
-export const isAnswered = (sub: Subindicator) => sub.answer !== null && sub.answer.length > 0;
+export const isAnswered = (sub: Subindicator) => (sub.answer !== null && sub.answer.length > 0) || sub.notApplicable !== null;
+
+type QuestionnaireSlice = CampaignsState['questionnaire'];
+
+/** A question's comment on screen: its unsaved draft, or else the saved one. */
+export const commentOnScreen = (q: QuestionnaireSlice, sub: Subindicator): string | null => {
+  const draft = q.notes[sub.id]?.comment;
+  return draft !== undefined ? draft : sub.comment;
+};
+
+/** A question's "No aplica" on screen: its unsaved draft, or else the saved one. */
+export const notApplicableOnScreen = (q: QuestionnaireSlice, sub: Subindicator): { reason: string } | null => {
+  const draft = q.notes[sub.id]?.notApplicable;
+  return draft !== undefined ? draft : sub.notApplicable;
+};
 
 /** A question's choice on screen: its unsaved draft, or else its saved answer. */
 export const choiceOnScreen = (drafts: Readonly<Record<number, number[]>>, sub: Subindicator): readonly number[] => drafts[sub.id] ?? sub.answer ?? [];
@@ -140,7 +155,7 @@ export const choiceOnScreen = (drafts: Readonly<Record<number, number[]>>, sub: 
 /** Some choice on screen is not saved, on a campaign still open: leaving the page asks first. */
 export const selectHasUnsavedAnswers = (state: RootState) => {
   const q = selectQuestionnaire(state);
-  return q.campaign !== null && q.campaign.status !== 'sent' && Object.keys(q.drafts).length > 0;
+  return q.campaign !== null && q.campaign.status !== 'sent' && (Object.keys(q.drafts).length > 0 || Object.keys(q.notes).length > 0);
 };
 
 const subindicatorsOf = (campaign: CampaignDetail | null): Subindicator[] => campaign?.indicators.flatMap((i) => i.subindicators) ?? [];
@@ -155,20 +170,27 @@ export function answerToSend(sub: Subindicator, choice: readonly number[]): Answ
   return sub.type === 'single' ? offered.slice(0, 1) : offered;
 }
 
+/** Whether a question has something on screen that is not saved: a choice, a comment or a "No aplica". */
+const hasDraft = (q: QuestionnaireSlice, question: number) => question in q.drafts || question in q.notes;
+
 /**
- * The next choice the autosave sends, in questionnaire order: a draft neither being saved nor failed (a failed one
- * waits for 'Reintentar', its retry or a new choice), on a campaign that can still be answered.
+ * The next question the autosave sends, in questionnaire order: one with a draft neither being saved nor failed (a
+ * failed one waits for 'Reintentar', its retry or a new change), on a campaign that can still be answered. It
+ * sends the choice on screen (none under "No aplica"), and the comment and "No aplica" where they changed.
  */
-export const selectNextAnswerToSave = (state: RootState): { campaignId: number; question: number; answer: Answer } | null => {
+export const selectNextAnswerToSave = (state: RootState): AnswerSave | null => {
   const q = selectQuestionnaire(state);
   if (!q.campaign || !selectAnswerable(state)) return null;
-  const sub = subindicatorsOf(q.campaign).find((s) => s.id in q.drafts && q.saving[s.id] !== 'loading' && q.saving[s.id] !== 'failed');
-  return sub ? { campaignId: q.campaign.id, question: sub.id, answer: answerToSend(sub, q.drafts[sub.id]) } : null;
+  const sub = subindicatorsOf(q.campaign).find((s) => hasDraft(q, s.id) && q.saving[s.id] !== 'loading' && q.saving[s.id] !== 'failed');
+  if (!sub) return null;
+  const notes = q.notes[sub.id] ?? {};
+  const answer = notApplicableOnScreen(q, sub) ? null : answerToSend(sub, choiceOnScreen(q.drafts, sub));
+  return { campaignId: q.campaign.id, question: sub.id, answer, ...notes };
 };
 
-/** The questions whose choice on screen could not be saved, in questionnaire order (sending names them). */
+/** The questions whose changes on screen could not be saved, in questionnaire order (sending names them). */
 export const selectFailedAnswers = createSelector([selectQuestionnaire], (q) =>
-  subindicatorsOf(q.campaign).filter((s) => s.id in q.drafts && q.saving[s.id] === 'failed'),
+  subindicatorsOf(q.campaign).filter((s) => hasDraft(q, s.id) && q.saving[s.id] === 'failed'),
 );
 
 /** Nothing is waiting for its save or being saved (failed saves aside): what is on screen is what the server has. */
@@ -177,8 +199,18 @@ export const selectAnswersSettled = (state: RootState) => {
   return selectNextAnswerToSave(state) === null && !Object.values(q.saving).includes('loading');
 };
 
-/** Whether a question has a choice on screen, saved or on its way to be. */
-const answeredOnScreen = (drafts: Readonly<Record<number, number[]>>, sub: Subindicator) => choiceOnScreen(drafts, sub).length > 0;
+/** Whether a question has a choice or "No aplica" on screen, saved or on its way to be. */
+const answeredOnScreen = (q: QuestionnaireSlice, sub: Subindicator) => choiceOnScreen(q.drafts, sub).length > 0 || notApplicableOnScreen(q, sub) !== null;
+
+/**
+ * Whether a question lacks the evidence it requires: rule 'required', answered on screen (not "No aplica") with more
+ * than 0 points, and no link or file behind it (the server refuses to send it: EVIDENCE_MISSING).
+ */
+export const lacksEvidence = (q: QuestionnaireSlice, sub: Subindicator) =>
+  sub.evidenceRule === 'required' &&
+  sub.evidence.length === 0 &&
+  notApplicableOnScreen(q, sub) === null &&
+  subindicatorPoints(sub, choiceOnScreen(q.drafts, sub)).value > 0;
 
 /**
  * 'n de total': questions with a choice on screen (every one is saved, or being saved) over all questions, and the
@@ -186,33 +218,58 @@ const answeredOnScreen = (drafts: Readonly<Record<number, number[]>>, sub: Subin
  */
 export const selectProgress = createSelector([selectQuestionnaire], (q) => {
   const subs = subindicatorsOf(q.campaign);
-  const unanswered = subs.filter((s) => !answeredOnScreen(q.drafts, s));
+  const unanswered = subs.filter((s) => !answeredOnScreen(q, s));
   return { answered: subs.length - unanswered.length, total: subs.length, firstUnanswered: unanswered[0]?.id ?? null };
 });
 
-/** 'Enviar Encuesta' only when there are questions and all have a choice, on an open campaign (sending saves them first). */
+/**
+ * What else holds 'Enviar Encuesta' back once every question is answered: the answers without the evidence they
+ * require, and the answers copied from the previous edition not confirmed yet, each in questionnaire order.
+ */
+export const selectSubmitBlockers = createSelector([selectQuestionnaire], (q) => {
+  const subs = subindicatorsOf(q.campaign);
+  return { withoutEvidence: subs.filter((s) => lacksEvidence(q, s)), unconfirmed: subs.filter((s) => s.prefilled && !hasDraft(q, s.id)) };
+});
+
+/**
+ * 'Enviar Encuesta' only when there are questions, all have a choice or "No aplica", none lacks its required evidence
+ * and none awaits confirmation, on an open campaign (sending saves them first).
+ */
 export const selectCanSubmit = createSelector(
-  [selectProgress, selectAnswerable],
-  (progress, answerable) => progress.total > 0 && progress.answered === progress.total && answerable,
+  [selectProgress, selectSubmitBlockers, selectAnswerable],
+  (progress, blockers, answerable) =>
+    progress.total > 0 && progress.answered === progress.total && blockers.withoutEvidence.length === 0 && blockers.unconfirmed.length === 0 && answerable,
 );
 
 /**
  * The answered filter: with only 'Contestadas' chosen, indicators fully or partly answered stay; with only
  * 'No contestadas', those not fully answered; with both or neither, all.
  */
-function passesAnswered(indicator: IndicatorGroup, answered: QuestionnaireFilters['answered']): boolean {
+function passesAnswered(indicator: IndicatorGroup, chosen: QuestionnaireFilters['answered']): boolean {
+  const answered = chosen.filter((c) => c === 'answered' || c === 'unanswered');
   if (answered.length !== 1) return true;
   const count = indicator.subindicators.filter(isAnswered).length;
   return answered[0] === 'answered' ? count > 0 : count < indicator.subindicators.length;
 }
 
-function passes(indicator: IndicatorGroup, f: QuestionnaireFilters): boolean {
+/**
+ * 'Sin evidencia' and 'Por confirmar' (with the answered filter): indicators with a question lacking its required
+ * evidence, or with an answer copied from the previous edition to confirm; with both, either.
+ */
+function passesReview(q: QuestionnaireSlice, indicator: IndicatorGroup, chosen: QuestionnaireFilters['answered']): boolean {
+  const wanted = chosen.filter((c) => c === 'noEvidence' || c === 'toConfirm');
+  if (wanted.length === 0) return true;
+  return indicator.subindicators.some((s) => (wanted.includes('noEvidence') && lacksEvidence(q, s)) || (wanted.includes('toConfirm') && s.prefilled));
+}
+
+function passes(q: QuestionnaireSlice, indicator: IndicatorGroup, f: QuestionnaireFilters): boolean {
   const search = foldText(f.search);
   return (
     (f.axes.length === 0 || f.axes.includes(indicator.axisId)) &&
     (f.policies.length === 0 || f.policies.includes(indicator.policyId)) &&
     (f.measures.length === 0 || f.measures.includes(indicator.measureId)) &&
     passesAnswered(indicator, f.answered) &&
+    passesReview(q, indicator, f.answered) &&
     (search === '' || [indicator.text, ...indicator.subindicators.map((s) => s.text)].some((t) => foldText(t).includes(search)))
   );
 }
@@ -240,7 +297,7 @@ export function groupIndicators(indicators: readonly IndicatorGroup[]): AxisGrou
 
 /** The filtered indicators, grouped by axis, policy and measure in questionnaire order. */
 export const selectVisibleGroups = createSelector([selectQuestionnaire, selectQuestionnaireFilters], (q, filters): AxisGroup[] =>
-  groupIndicators((q.campaign?.indicators ?? []).filter((indicator) => passes(indicator, filters))),
+  groupIndicators((q.campaign?.indicators ?? []).filter((indicator) => passes(q, indicator, filters))),
 );
 
 /**

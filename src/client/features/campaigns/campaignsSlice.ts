@@ -1,12 +1,15 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { EditionExportQuery } from '../../../shared/api/campaigns.js';
-import type { Answer, Subindicator, CampaignDetail, CampaignStateResponse, CampaignStatusRow, CampaignSummary } from '../../../shared/api/campaigns.js';
+import type { Subindicator, CampaignDetail, CampaignStateResponse, CampaignStatusRow, CampaignSummary, EvidenceItem } from '../../../shared/api/campaigns.js';
 import { IDLE, type Remote, type RequestError, type RequestStatus } from '../../lib/remote.js';
 import { patchTableView, type TableView } from '../../lib/tableView.js';
 import { isSessionChange } from '../auth/authSlice.js';
+import type { AnswerSave, EvidenceLinkRequest, NoteDraft } from '../../api/campaignsApi.js';
 import { initialCampaignsView, initialQuestionnaireFilters, type CampaignsView, type QuestionnaireFilters, type StatusView } from './campaignsView.js';
 
 export type { QuestionnaireFilters };
+
+export type { AnswerSave, EvidenceLinkRequest, NoteDraft };
 
 /** An entity 'Nueva Campaña' may offer; archived ones are kept here and left out by its selector. */
 export interface EntityOption {
@@ -20,9 +23,16 @@ export interface CampaignsState {
   statusPage: Remote<{ rows: CampaignStatusRow[] }>;
   /**
    * drafts: by question, the choice on screen where it is not the saved answer (waiting for its save, being saved, or
-   * its save failed). saving: by question, its last save ('failed' keeps it out of the autosave until it is retried).
+   * its save failed); notes likewise its comment and "No aplica". saving: by question, its last save ('failed' keeps
+   * it out of the autosave until it is retried). evidence: by question, its last evidence call (adding or removing).
    */
-  questionnaire: Remote<{ campaign: CampaignDetail | null; saving: Record<number, RequestStatus>; drafts: Record<number, number[]> }>;
+  questionnaire: Remote<{
+    campaign: CampaignDetail | null;
+    saving: Record<number, RequestStatus>;
+    drafts: Record<number, number[]>;
+    notes: Record<number, NoteDraft>;
+    evidence: Record<number, RequestStatus>;
+  }>;
   entityOptions: Remote<{ items: EntityOption[] }>;
   create: Remote;
   /** The edition export being downloaded (status page), if any: its button waits. */
@@ -34,7 +44,7 @@ export interface CampaignsState {
 const initialCampaignsState: CampaignsState = {
   mine: { ...IDLE, items: [] },
   statusPage: { ...IDLE, rows: [] },
-  questionnaire: { ...IDLE, campaign: null, saving: {}, drafts: {} },
+  questionnaire: { ...IDLE, campaign: null, saving: {}, drafts: {}, notes: {}, evidence: {} },
   entityOptions: { ...IDLE, items: [] },
   create: { ...IDLE },
   exporting: null,
@@ -52,10 +62,22 @@ function setChoice(q: CampaignsState['questionnaire'], question: number, choice:
   if (q.saving[question] !== 'loading' && sameChoice(choice, saved)) delete q.drafts[question];
   else q.drafts[question] = choice;
 }
-/** After a save ends: the draft stays only if it is not what is saved now. */
+/** Keeps a question's comment and "No aplica" on screen as a draft where they differ from the saved ones, or while a save is on its way. */
+function setNotes(q: CampaignsState['questionnaire'], question: number, patch: NoteDraft) {
+  const sub = subindicatorOf(q.campaign, question);
+  const draft: NoteDraft = { ...q.notes[question], ...patch };
+  const loading = q.saving[question] === 'loading';
+  if (!loading && sub && draft.comment !== undefined && draft.comment === sub.comment) delete draft.comment;
+  if (!loading && sub && draft.notApplicable !== undefined && draft.notApplicable?.reason === sub.notApplicable?.reason) delete draft.notApplicable;
+  if (Object.keys(draft).length === 0) delete q.notes[question];
+  else q.notes[question] = draft;
+}
+/** After a save ends: the drafts stay only if they are not what is saved now. */
 function settleChoice(q: CampaignsState['questionnaire'], question: number) {
   const draft = q.drafts[question];
   if (draft) setChoice(q, question, draft);
+  const notes = q.notes[question];
+  if (notes) setNotes(q, question, {});
 }
 
 const campaignsSlice = createSlice({
@@ -115,6 +137,16 @@ const campaignsSlice = createSlice({
       if (state.questionnaire.saving[question] === 'failed') delete state.questionnaire.saving[question];
       setChoice(state.questionnaire, question, choice);
     },
+    /**
+     * The user wrote a comment or changed "No aplica" (null takes either back): saved after a pause like a choice.
+     * "No aplica" clears the choice on screen: the answer is then null.
+     */
+    noteChanged(state, action: PayloadAction<{ question: number } & NoteDraft>) {
+      const { question, ...patch } = action.payload;
+      if (state.questionnaire.saving[question] === 'failed') delete state.questionnaire.saving[question];
+      if (patch.notApplicable) setChoice(state.questionnaire, question, []);
+      setNotes(state.questionnaire, question, patch);
+    },
     /** 'Guardar', or sending the campaign: every choice on screen is saved now, without the pause. */
     answersSaveNow: (_state) => undefined,
     /** 'Reintentar' (or the autosave's own retry after a failure it may outlive): the question's choice is saved again. */
@@ -122,19 +154,27 @@ const campaignsSlice = createSlice({
       if (state.questionnaire.saving[action.payload] === 'failed') delete state.questionnaire.saving[action.payload];
     },
     /** The autosave sends a choice: it becomes the choice on screen (obsolete responses drop out of it; null clears it). */
-    answerSaveRequested(state, action: PayloadAction<{ campaignId: number; question: number; answer: Answer }>) {
+    answerSaveRequested(state, action: PayloadAction<AnswerSave>) {
       state.questionnaire.saving[action.payload.question] = 'loading';
       setChoice(state.questionnaire, action.payload.question, action.payload.answer ?? []);
     },
     /** The server stored the answer: it shows as saved, and the campaign's status follows. */
-    answerSaved(state, action: PayloadAction<{ question: number; answer: Answer; result: CampaignStateResponse }>) {
-      const { question, answer, result } = action.payload;
+    answerSaved(state, action: PayloadAction<{ saved: AnswerSave; result: CampaignStateResponse }>) {
+      const { saved, result } = action.payload;
+      const { question, answer } = saved;
       state.questionnaire.saving[question] = 'succeeded';
       const campaign = state.questionnaire.campaign;
       if (!campaign) return;
       Object.assign(campaign, { status: result.campaign.status, startDate: result.campaign.startDate });
       const sub = subindicatorOf(campaign, question);
-      if (sub) sub.answer = answer;
+      if (sub) {
+        // As the server stored it: an answer given replaces "No aplica"; saving confirms a copied answer.
+        sub.answer = answer;
+        if (saved.comment !== undefined) sub.comment = saved.comment;
+        if (saved.notApplicable !== undefined) sub.notApplicable = saved.notApplicable;
+        else if (answer !== null) sub.notApplicable = null;
+        sub.prefilled = false;
+      }
       // A choice changed again while saving stays a draft.
       settleChoice(state.questionnaire, question);
     },
@@ -142,12 +182,35 @@ const campaignsSlice = createSlice({
       state.questionnaire.saving[action.payload.question] = 'failed';
       settleChoice(state.questionnaire, action.payload.question);
     },
+    /** 'Añadir enlace': a link as evidence behind one answer (answersSaga.ts sends it). */
+    evidenceLinkRequested(state, action: PayloadAction<EvidenceLinkRequest>) {
+      state.questionnaire.evidence[action.payload.question] = 'loading';
+    },
+    /** Quitar: one item of evidence removed. */
+    evidenceRemoveRequested(state, action: PayloadAction<{ campaignId: number; question: number; evidenceId: number }>) {
+      state.questionnaire.evidence[action.payload.question] = 'loading';
+    },
+    evidenceAdded(state, action: PayloadAction<{ question: number; item: EvidenceItem }>) {
+      const { question, item } = action.payload;
+      state.questionnaire.evidence[question] = 'succeeded';
+      subindicatorOf(state.questionnaire.campaign, question)?.evidence.push(item);
+    },
+    evidenceRemoved(state, action: PayloadAction<{ question: number; evidenceId: number }>) {
+      const { question, evidenceId } = action.payload;
+      state.questionnaire.evidence[question] = 'succeeded';
+      const sub = subindicatorOf(state.questionnaire.campaign, question);
+      if (sub) sub.evidence = sub.evidence.filter((e) => e.id !== evidenceId);
+    },
+    evidenceFailed(state, action: PayloadAction<{ question: number }>) {
+      state.questionnaire.evidence[action.payload.question] = 'failed';
+    },
     /** 'Enviar Encuesta': the confirmation dialog, naming the entity and the campaign, dispatches submitConfirmed. */
     submitAsked: (_state, _action: PayloadAction<{ id: number; entity: string; year: number }>) => undefined,
     submitConfirmed: (_state, _action: PayloadAction<number>) => undefined,
     submitted(state, action: PayloadAction<CampaignStateResponse>) {
       // A sent campaign's answers are final: a choice left unsaved can no longer be saved.
       state.questionnaire.drafts = {};
+      state.questionnaire.notes = {};
       const campaign = state.questionnaire.campaign;
       if (campaign) Object.assign(campaign, { status: action.payload.campaign.status, endDate: action.payload.campaign.endDate });
     },

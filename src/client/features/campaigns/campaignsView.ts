@@ -21,12 +21,17 @@ export interface StatusView extends TableView {
   pageSize: number;
 }
 
+/** The questionnaire's answer filter's choices. */
+export const ANSWER_FILTERS = ['answered', 'unanswered', 'noEvidence', 'toConfirm'] as const;
+export type AnswerFilter = (typeof ANSWER_FILTERS)[number];
+
 /** The questionnaire's filters (spec section 2, Questionnaire). */
 export interface QuestionnaireFilters {
   axes: number[];
   policies: number[];
   measures: number[];
-  answered: ('answered' | 'unanswered')[];
+  /** 'Contestadas', 'No contestadas', 'Sin evidencia', 'Por confirmar'. */
+  answered: AnswerFilter[];
   search: string;
 }
 
@@ -75,7 +80,7 @@ export const initialCampaignsView: CampaignsView = {
   questionnaire: { campaignId: null, filters: initialQuestionnaireFilters },
 };
 
-const isAnswered = (item: unknown): item is 'answered' | 'unanswered' => item === 'answered' || item === 'unanswered';
+const isAnswered = (item: unknown): item is AnswerFilter => ANSWER_FILTERS.includes(item as AnswerFilter);
 
 /** The questionnaire's filters as stored, field by field; missing or malformed ones are empty. */
 function readQuestionnaireFilters(stored: unknown): QuestionnaireFilters {

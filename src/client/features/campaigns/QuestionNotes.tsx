@@ -1,0 +1,266 @@
+import { useId, useState } from 'react';
+import { Button, Form } from 'react-bootstrap';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { EvidenceItem, Subindicator } from '../../../shared/api/campaigns.js';
+import { ANSWER_COMMENT_MAX_LENGTH, EVIDENCE_TITLE_MAX_LENGTH, EVIDENCE_URL_MAX_LENGTH, NOT_APPLICABLE_REASON } from '../../../shared/constants.js';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
+import { formatShortMadridDay } from '../../lib/dates.js';
+import { campaignsActions } from './campaignsSlice.js';
+import { commentOnScreen, lacksEvidence, notApplicableOnScreen, selectQuestionnaire } from './campaignsSelectors.js';
+
+/** A reason with at least NOT_APPLICABLE_REASON.minLength characters besides spaces, as the server asks. */
+const reasonIsLongEnough = (reason: string) => [...reason.trim()].length >= NOT_APPLICABLE_REASON.minLength;
+/** An address a reviewer can open: http or https. */
+const isWebAddress = (url: string) => /^https?:\/\/\S+$/i.test(url.trim());
+
+/** A size in bytes as people read it: '850 KB', '2,4 MB'. */
+function useFileSize() {
+  const intl = useIntl();
+  return (bytes: number) =>
+    bytes < 1024 * 1024
+      ? `${intl.formatNumber(Math.max(1, Math.round(bytes / 1024)))} KB`
+      : `${intl.formatNumber(bytes / (1024 * 1024), { maximumFractionDigits: 1 })} MB`;
+}
+
+/** One item of evidence: the link (opened in a new tab) or the file's name and size, who added it and when, and 'Quitar'. */
+function EvidenceRow({ item, onRemove, busy }: { item: EvidenceItem; onRemove?: () => void; busy: boolean }) {
+  const intl = useIntl();
+  const size = useFileSize();
+  const name = item.kind === 'link' ? (item.title ?? item.url ?? '') : (item.fileName ?? '');
+  return (
+    <li className="d-flex flex-wrap align-items-baseline gap-2" data-testid="evidence-item">
+      {item.kind === 'link' ? (
+        <a href={item.url} target="_blank" rel="noopener noreferrer" className="text-break">
+          {name}
+        </a>
+      ) : (
+        <span className="text-break">
+          {name} <span className="text-body-secondary">({size(item.size ?? 0)})</span>
+        </span>
+      )}
+      <span className="text-body-secondary">
+        <FormattedMessage
+          id="EVIDENCE.ADDED"
+          values={{ who: item.addedBy ?? intl.formatMessage({ id: 'EVIDENCE.SOMEONE' }), date: formatShortMadridDay(intl, item.addedAt) }}
+        />
+      </span>
+      {onRemove && (
+        <Button
+          variant="link"
+          size="sm"
+          className="p-0 align-baseline text-danger"
+          disabled={busy}
+          onClick={onRemove}
+          aria-label={intl.formatMessage({ id: 'EVIDENCE.REMOVE_NAMED' }, { name })}
+        >
+          <FormattedMessage id="EVIDENCE.REMOVE" />
+        </Button>
+      )}
+    </li>
+  );
+}
+
+/** 'Añadir enlace': the address (http or https) and an optional title; added once the server has it. */
+function AddLinkForm({ question, campaignId, busy, onClose }: { question: number; campaignId: number; busy: boolean; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const id = useId();
+  const [url, setUrl] = useState('');
+  const [title, setTitle] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const add = () => {
+    if (!isWebAddress(url)) return setInvalid(true);
+    dispatch(campaignsActions.evidenceLinkRequested({ campaignId, question, url: url.trim(), title: title.trim() || null }));
+    onClose();
+  };
+  return (
+    <div className="border rounded p-2 mt-2 d-grid gap-2" data-testid="add-link-form">
+      <Form.Group controlId={`${id}-url`}>
+        <Form.Label className="small mb-1">
+          <FormattedMessage id="EVIDENCE.URL" />
+        </Form.Label>
+        <Form.Control
+          size="sm"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          maxLength={EVIDENCE_URL_MAX_LENGTH}
+          value={url}
+          isInvalid={invalid}
+          aria-describedby={invalid ? `${id}-url-error` : undefined}
+          onChange={(e) => {
+            setUrl(e.target.value);
+            setInvalid(false);
+          }}
+          onKeyDown={(e) => e.key === 'Enter' && add()}
+        />
+        <Form.Control.Feedback type="invalid" id={`${id}-url-error`}>
+          <FormattedMessage id="EVIDENCE.URL_INVALID" />
+        </Form.Control.Feedback>
+      </Form.Group>
+      <Form.Group controlId={`${id}-title`}>
+        <Form.Label className="small mb-1">
+          <FormattedMessage id="EVIDENCE.TITLE" />
+        </Form.Label>
+        <Form.Control size="sm" maxLength={EVIDENCE_TITLE_MAX_LENGTH} value={title} onChange={(e) => setTitle(e.target.value)} />
+      </Form.Group>
+      <div className="d-flex gap-2">
+        <Button size="sm" onClick={add} disabled={busy}>
+          <FormattedMessage id="EVIDENCE.ADD" />
+        </Button>
+        <Button size="sm" variant="outline-secondary" onClick={onClose}>
+          <FormattedMessage id="EVIDENCE.CANCEL" />
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The evidence behind an answer: what it must show, the items, and 'Añadir enlace' while the campaign is open. */
+function EvidenceSection({ sub, campaignId, readOnly }: { sub: Subindicator; campaignId: number; readOnly: boolean }) {
+  const dispatch = useAppDispatch();
+  const q = useAppSelector(selectQuestionnaire);
+  const [adding, setAdding] = useState(false);
+  const busy = q.evidence[sub.id] === 'loading';
+  const missing = !readOnly && lacksEvidence(q, sub);
+  if (readOnly && sub.evidence.length === 0) return null;
+  return (
+    <div className="small mt-2" data-testid={`evidence-${sub.id}`}>
+      <p className="fw-semibold mb-1">
+        <FormattedMessage id="EVIDENCE.HEADING" />
+      </p>
+      {missing && (
+        <p className="text-warning-emphasis mb-1" data-testid="evidence-missing">
+          <FormattedMessage id="EVIDENCE.MISSING" />
+        </p>
+      )}
+      {sub.evidence.length > 0 ? (
+        <ul className="list-unstyled mb-1 d-grid gap-1">
+          {sub.evidence.map((item) => (
+            <EvidenceRow
+              key={item.id}
+              item={item}
+              busy={busy}
+              onRemove={readOnly ? undefined : () => dispatch(campaignsActions.evidenceRemoveRequested({ campaignId, question: sub.id, evidenceId: item.id }))}
+            />
+          ))}
+        </ul>
+      ) : (
+        !missing && (
+          <p className="text-body-secondary mb-1">
+            <FormattedMessage id="EVIDENCE.NONE" />
+          </p>
+        )
+      )}
+      {!readOnly &&
+        (adding ? (
+          <AddLinkForm question={sub.id} campaignId={campaignId} busy={busy} onClose={() => setAdding(false)} />
+        ) : (
+          <Button size="sm" variant="outline-primary" onClick={() => setAdding(true)} disabled={busy}>
+            <FormattedMessage id="EVIDENCE.ADD_LINK" />
+          </Button>
+        ))}
+    </div>
+  );
+}
+
+/** "No aplica" where the edition allows it: a check, and the reason it asks for (saved once long enough). */
+function NotApplicableField({ sub, readOnly }: { sub: Subindicator; readOnly: boolean }) {
+  const dispatch = useAppDispatch();
+  const intl = useIntl();
+  const q = useAppSelector(selectQuestionnaire);
+  const onScreen = notApplicableOnScreen(q, sub);
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState(onScreen?.reason ?? '');
+  const id = `question-${sub.id}-not-applicable`;
+  if (readOnly) return null;
+  const checked = open || onScreen !== null;
+  const toggle = (on: boolean) => {
+    setOpen(on);
+    if (!on) dispatch(campaignsActions.noteChanged({ question: sub.id, notApplicable: null }));
+    else if (reasonIsLongEnough(reason)) dispatch(campaignsActions.noteChanged({ question: sub.id, notApplicable: { reason: reason.trim() } }));
+  };
+  const write = (text: string) => {
+    setReason(text);
+    if (reasonIsLongEnough(text)) dispatch(campaignsActions.noteChanged({ question: sub.id, notApplicable: { reason: text.trim() } }));
+  };
+  return (
+    <div className="mt-2">
+      <Form.Check id={id} label={intl.formatMessage({ id: 'NOT_APPLICABLE.CHECK' })} checked={checked} onChange={(e) => toggle(e.target.checked)} />
+      {checked && (
+        <Form.Group controlId={`${id}-reason`} className="mt-1">
+          <Form.Label className="small mb-1">
+            <FormattedMessage id="NOT_APPLICABLE.REASON" />
+          </Form.Label>
+          <Form.Control
+            as="textarea"
+            rows={2}
+            size="sm"
+            maxLength={NOT_APPLICABLE_REASON.maxLength}
+            value={reason}
+            aria-describedby={reasonIsLongEnough(reason) ? undefined : `${id}-hint`}
+            onChange={(e) => write(e.target.value)}
+          />
+          {!reasonIsLongEnough(reason) && (
+            <Form.Text id={`${id}-hint`} className="text-warning-emphasis">
+              <FormattedMessage id="NOT_APPLICABLE.REASON_HINT" values={{ min: NOT_APPLICABLE_REASON.minLength }} />
+            </Form.Text>
+          )}
+        </Form.Group>
+      )}
+    </div>
+  );
+}
+
+/** The entity's comment on an answer, saved as it is written (an empty box removes it). */
+function CommentField({ sub, readOnly }: { sub: Subindicator; readOnly: boolean }) {
+  const dispatch = useAppDispatch();
+  const q = useAppSelector(selectQuestionnaire);
+  const comment = commentOnScreen(q, sub);
+  const [open, setOpen] = useState(false);
+  const id = `question-${sub.id}-comment`;
+  if (readOnly)
+    return comment === null ? null : (
+      <p className="small mt-2 mb-0 text-pre-wrap" data-testid={`comment-${sub.id}`}>
+        <span className="fw-semibold">
+          <FormattedMessage id="COMMENT.LABEL" />:
+        </span>{' '}
+        {comment}
+      </p>
+    );
+  if (!open && comment === null)
+    return (
+      <Button variant="link" size="sm" className="p-0 mt-2 d-block" onClick={() => setOpen(true)}>
+        <FormattedMessage id="COMMENT.ADD" />
+      </Button>
+    );
+  return (
+    <Form.Group controlId={id} className="mt-2">
+      <Form.Label className="small mb-1">
+        <FormattedMessage id="COMMENT.LABEL" />
+      </Form.Label>
+      <Form.Control
+        as="textarea"
+        rows={2}
+        size="sm"
+        autoFocus={open && comment === null}
+        maxLength={ANSWER_COMMENT_MAX_LENGTH}
+        value={comment ?? ''}
+        onChange={(e) => dispatch(campaignsActions.noteChanged({ question: sub.id, comment: e.target.value.trim() === '' ? null : e.target.value }))}
+      />
+    </Form.Group>
+  );
+}
+
+/**
+ * What goes beside an answer: "No aplica" with its reason (where allowed), the evidence (where the edition asks for
+ * it) and a comment; read-only once the campaign is sent.
+ */
+export function QuestionNotes({ sub, campaignId, readOnly }: { sub: Subindicator; campaignId: number; readOnly: boolean }) {
+  return (
+    <>
+      {sub.allowsNotApplicable && <NotApplicableField sub={sub} readOnly={readOnly} />}
+      {sub.evidenceRule !== 'none' && <EvidenceSection sub={sub} campaignId={campaignId} readOnly={readOnly} />}
+      <CommentField sub={sub} readOnly={readOnly} />
+    </>
+  );
+}
