@@ -134,6 +134,10 @@ describe('answers saved as they are chosen, in Chromium', () => {
         if ([byClick, byKeyboard, offline, multiple].includes(sub) || sub.answer?.length) continue;
         await apiPost(url, token, '/campaigns/saveAnswer', { id: open.id, question: sub.id, answer: [offered(sub)[0].id] });
       }
+      // And the evidence the edition requires behind them.
+      for (const sub of questionsOf(detail).filter((s) => s.evidenceRule === 'required' && s.evidence.length === 0)) {
+        await apiPost(url, token, '/campaigns/evidence/addLink', { id: open.id, question: sub.id, url: 'https://transparencia.example.es/acta' });
+      }
       await page.reload();
       const submit = page.getByRole('button', { name: 'Enviar Encuesta' });
       await page.getByText(`${questionsOf(detail).length} de ${questionsOf(detail).length}`).waitFor();

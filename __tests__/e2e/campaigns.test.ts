@@ -4,6 +4,7 @@ import { newPage, screenshot } from './helpers/browser.js';
 import { logIn } from './helpers/session.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import type { CampaignStatusRow, EntityCampaigns } from '../../src/shared/api/campaigns.js';
+import { answerEveryQuestion } from './helpers/questionnaire.js';
 
 /** Entities of the demo with no campaign in the current edition, as "name - (province)". */
 async function entitiesWithoutCurrentCampaign(url: string): Promise<string[]> {
@@ -67,17 +68,9 @@ describe('campaigns in Chromium', () => {
       expect(answered).toBeLessThan(total);
       await screenshot(page, 'questionnaire', { fullPage: false });
 
-      // Answer every unanswered question: the first offered choice, then Guardar.
-      const pickers = page.locator('fieldset.answer-picker');
-      const count = await pickers.count();
-      expect(count).toBe(total);
-      for (let i = 0; i < count; i++) {
-        const picker = pickers.nth(i);
-        if ((await picker.locator('input:checked').count()) > 0) continue;
-        await picker.locator('input').first().check();
-        await picker.getByRole('button', { name: /^Guardar/ }).click();
-        await picker.getByText('Guardada').waitFor();
-      }
+      // Answer every unanswered question: the first offered choice, then Guardar (and a link where evidence is required).
+      expect(await page.locator('fieldset.answer-picker').count()).toBe(total);
+      await answerEveryQuestion(page);
       await page.getByText(`${total} de ${total}`).waitFor();
       await page.getByRole('button', { name: 'Enviar Encuesta' }).click();
       // It asks first (questionnaire.test.ts checks the question); confirmed, it is sent.

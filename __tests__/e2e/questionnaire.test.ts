@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { serverAndBrowser, sharedAppServer } from './helpers/appServer.js';
 import { newPage, screenshot } from './helpers/browser.js';
 import { logIn, logInAsUser } from './helpers/session.js';
+import { answerEveryQuestion } from './helpers/questionnaire.js';
 
 /** The text cells of one column of the table on screen. */
 const column = (page: Page, index: number) => page.locator(`table.list-table tbody tr td:nth-child(${index})`).allInnerTexts();
@@ -159,14 +160,7 @@ describe('questionnaire and filters in Chromium', () => {
       const campaignId = page.url().split('/').pop();
       const title = await page.locator('#questionnaire-title').innerText();
       const [entity, campaign] = title.split(' · ');
-      const pickers = page.locator('fieldset.answer-picker');
-      for (let i = 0; i < (await pickers.count()); i++) {
-        const picker = pickers.nth(i);
-        if ((await picker.getByText('✓ Guardada').count()) > 0) continue;
-        await picker.locator('input').first().check();
-        await picker.getByRole('button', { name: /^Guardar/ }).click();
-        await picker.getByText('✓ Guardada').waitFor();
-      }
+      await answerEveryQuestion(page);
       const submit = page.getByRole('button', { name: 'Enviar Encuesta' });
       await submit.click();
       const dialog = page.getByRole('dialog', { name: 'Enviar la encuesta' });
