@@ -2,6 +2,7 @@ import { Button, Spinner } from 'react-bootstrap';
 import { FormattedMessage } from 'react-intl';
 import type { Subindicator } from '../../../shared/api/campaigns.js';
 import type { RequestStatus } from '../../lib/remote.js';
+import { EvidenceList } from './EvidenceList.js';
 
 /** An obsolete response is never offered again; where it was chosen it shows read-only, in brackets. */
 export function ObsoleteChoices({ subindicator }: { subindicator: Subindicator }) {
@@ -14,7 +15,10 @@ export function ObsoleteChoices({ subindicator }: { subindicator: Subindicator }
   );
 }
 
-/** A sent campaign's answer: the question and the chosen responses (obsolete ones in brackets), or a dash. */
+/**
+ * A sent campaign's answer: the question and the chosen responses (obsolete ones in brackets), "No aplica" with its
+ * reason, or a dash; then the entity's comment and the evidence behind it.
+ */
 export function ReadOnlyAnswer({ subindicator }: { subindicator: Subindicator }) {
   const chosen = subindicator.responses.filter((r) => subindicator.answer?.includes(r.id));
   return (
@@ -31,6 +35,22 @@ export function ReadOnlyAnswer({ subindicator }: { subindicator: Subindicator })
           chosen.map((r) => <li key={r.id}>{r.obsolete ? `[${r.text}]` : r.text}</li>)
         )}
       </ul>
+      {subindicator.comment !== null && (
+        <p className="small mt-1 mb-0 text-pre-wrap" data-testid={`comment-${subindicator.id}`}>
+          <span className="fw-semibold">
+            <FormattedMessage id="COMMENT.LABEL" />:
+          </span>{' '}
+          {subindicator.comment}
+        </p>
+      )}
+      {subindicator.evidence.length > 0 && (
+        <div className="small mt-1" data-testid={`evidence-${subindicator.id}`}>
+          <span className="fw-semibold">
+            <FormattedMessage id="EVIDENCE.HEADING" />:
+          </span>
+          <EvidenceList items={subindicator.evidence} />
+        </div>
+      )}
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { EvidenceItem, Subindicator } from '../../../shared/api/campaigns.js';
+import type { Subindicator } from '../../../shared/api/campaigns.js';
+import { EvidenceList } from './EvidenceList.js';
 import { ANSWER_COMMENT_MAX_LENGTH, EVIDENCE_TITLE_MAX_LENGTH, EVIDENCE_URL_MAX_LENGTH, NOT_APPLICABLE_REASON } from '../../../shared/constants.js';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
-import { formatShortMadridDay } from '../../lib/dates.js';
 import { campaignsActions } from './campaignsSlice.js';
 import { commentOnScreen, lacksEvidence, notApplicableOnScreen, selectQuestionnaire } from './campaignsSelectors.js';
 
@@ -12,53 +12,6 @@ import { commentOnScreen, lacksEvidence, notApplicableOnScreen, selectQuestionna
 const reasonIsLongEnough = (reason: string) => [...reason.trim()].length >= NOT_APPLICABLE_REASON.minLength;
 /** An address a reviewer can open: http or https. */
 const isWebAddress = (url: string) => /^https?:\/\/\S+$/i.test(url.trim());
-
-/** A size in bytes as people read it: '850 KB', '2,4 MB'. */
-function useFileSize() {
-  const intl = useIntl();
-  return (bytes: number) =>
-    bytes < 1024 * 1024
-      ? `${intl.formatNumber(Math.max(1, Math.round(bytes / 1024)))} KB`
-      : `${intl.formatNumber(bytes / (1024 * 1024), { maximumFractionDigits: 1 })} MB`;
-}
-
-/** One item of evidence: the link (opened in a new tab) or the file's name and size, who added it and when, and 'Quitar'. */
-function EvidenceRow({ item, onRemove, busy }: { item: EvidenceItem; onRemove?: () => void; busy: boolean }) {
-  const intl = useIntl();
-  const size = useFileSize();
-  const name = item.kind === 'link' ? (item.title ?? item.url ?? '') : (item.fileName ?? '');
-  return (
-    <li className="d-flex flex-wrap align-items-baseline gap-2" data-testid="evidence-item">
-      {item.kind === 'link' ? (
-        <a href={item.url} target="_blank" rel="noopener noreferrer" className="text-break">
-          {name}
-        </a>
-      ) : (
-        <span className="text-break">
-          {name} <span className="text-body-secondary">({size(item.size ?? 0)})</span>
-        </span>
-      )}
-      <span className="text-body-secondary">
-        <FormattedMessage
-          id="EVIDENCE.ADDED"
-          values={{ who: item.addedBy ?? intl.formatMessage({ id: 'EVIDENCE.SOMEONE' }), date: formatShortMadridDay(intl, item.addedAt) }}
-        />
-      </span>
-      {onRemove && (
-        <Button
-          variant="link"
-          size="sm"
-          className="p-0 align-baseline text-danger"
-          disabled={busy}
-          onClick={onRemove}
-          aria-label={intl.formatMessage({ id: 'EVIDENCE.REMOVE_NAMED' }, { name })}
-        >
-          <FormattedMessage id="EVIDENCE.REMOVE" />
-        </Button>
-      )}
-    </li>
-  );
-}
 
 /** 'Añadir enlace': the address (http or https) and an optional title; added once the server has it. */
 function AddLinkForm({ question, campaignId, busy, onClose }: { question: number; campaignId: number; busy: boolean; onClose: () => void }) {
@@ -115,14 +68,13 @@ function AddLinkForm({ question, campaignId, busy, onClose }: { question: number
   );
 }
 
-/** The evidence behind an answer: what it must show, the items, and 'Añadir enlace' while the campaign is open. */
-function EvidenceSection({ sub, campaignId, readOnly }: { sub: Subindicator; campaignId: number; readOnly: boolean }) {
+/** The evidence behind an answer while the campaign is open: whether it is missing, the items, and 'Añadir enlace'. */
+function EvidenceSection({ sub, campaignId }: { sub: Subindicator; campaignId: number }) {
   const dispatch = useAppDispatch();
   const q = useAppSelector(selectQuestionnaire);
   const [adding, setAdding] = useState(false);
   const busy = q.evidence[sub.id] === 'loading';
-  const missing = !readOnly && lacksEvidence(q, sub);
-  if (readOnly && sub.evidence.length === 0) return null;
+  const missing = lacksEvidence(q, sub);
   return (
     <div className="small mt-2" data-testid={`evidence-${sub.id}`}>
       <p className="fw-semibold mb-1">
@@ -134,16 +86,11 @@ function EvidenceSection({ sub, campaignId, readOnly }: { sub: Subindicator; cam
         </p>
       )}
       {sub.evidence.length > 0 ? (
-        <ul className="list-unstyled mb-1 d-grid gap-1">
-          {sub.evidence.map((item) => (
-            <EvidenceRow
-              key={item.id}
-              item={item}
-              busy={busy}
-              onRemove={readOnly ? undefined : () => dispatch(campaignsActions.evidenceRemoveRequested({ campaignId, question: sub.id, evidenceId: item.id }))}
-            />
-          ))}
-        </ul>
+        <EvidenceList
+          items={sub.evidence}
+          busy={busy}
+          onRemove={(item) => dispatch(campaignsActions.evidenceRemoveRequested({ campaignId, question: sub.id, evidenceId: item.id }))}
+        />
       ) : (
         !missing && (
           <p className="text-body-secondary mb-1">
@@ -151,20 +98,19 @@ function EvidenceSection({ sub, campaignId, readOnly }: { sub: Subindicator; cam
           </p>
         )
       )}
-      {!readOnly &&
-        (adding ? (
-          <AddLinkForm question={sub.id} campaignId={campaignId} busy={busy} onClose={() => setAdding(false)} />
-        ) : (
-          <Button size="sm" variant="outline-primary" onClick={() => setAdding(true)} disabled={busy}>
-            <FormattedMessage id="EVIDENCE.ADD_LINK" />
-          </Button>
-        ))}
+      {adding ? (
+        <AddLinkForm question={sub.id} campaignId={campaignId} busy={busy} onClose={() => setAdding(false)} />
+      ) : (
+        <Button size="sm" variant="outline-primary" onClick={() => setAdding(true)} disabled={busy}>
+          <FormattedMessage id="EVIDENCE.ADD_LINK" />
+        </Button>
+      )}
     </div>
   );
 }
 
 /** "No aplica" where the edition allows it: a check, and the reason it asks for (saved once long enough). */
-function NotApplicableField({ sub, readOnly }: { sub: Subindicator; readOnly: boolean }) {
+function NotApplicableField({ sub }: { sub: Subindicator }) {
   const dispatch = useAppDispatch();
   const intl = useIntl();
   const q = useAppSelector(selectQuestionnaire);
@@ -172,7 +118,6 @@ function NotApplicableField({ sub, readOnly }: { sub: Subindicator; readOnly: bo
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState(onScreen?.reason ?? '');
   const id = `question-${sub.id}-not-applicable`;
-  if (readOnly) return null;
   const checked = open || onScreen !== null;
   const toggle = (on: boolean) => {
     setOpen(on);
@@ -212,21 +157,12 @@ function NotApplicableField({ sub, readOnly }: { sub: Subindicator; readOnly: bo
 }
 
 /** The entity's comment on an answer, saved as it is written (an empty box removes it). */
-function CommentField({ sub, readOnly }: { sub: Subindicator; readOnly: boolean }) {
+function CommentField({ sub }: { sub: Subindicator }) {
   const dispatch = useAppDispatch();
   const q = useAppSelector(selectQuestionnaire);
   const comment = commentOnScreen(q, sub);
   const [open, setOpen] = useState(false);
   const id = `question-${sub.id}-comment`;
-  if (readOnly)
-    return comment === null ? null : (
-      <p className="small mt-2 mb-0 text-pre-wrap" data-testid={`comment-${sub.id}`}>
-        <span className="fw-semibold">
-          <FormattedMessage id="COMMENT.LABEL" />:
-        </span>{' '}
-        {comment}
-      </p>
-    );
   if (!open && comment === null)
     return (
       <Button variant="link" size="sm" className="p-0 mt-2 d-block" onClick={() => setOpen(true)}>
@@ -252,15 +188,16 @@ function CommentField({ sub, readOnly }: { sub: Subindicator; readOnly: boolean 
 }
 
 /**
- * What goes beside an answer: "No aplica" with its reason (where allowed), the evidence (where the edition asks for
- * it) and a comment; read-only once the campaign is sent.
+ * What goes beside an answer while the campaign is open: "No aplica" with its reason (where allowed), the evidence
+ * (where the edition asks for it) and a comment. Read-only, ReadOnlyAnswer shows them.
  */
 export function QuestionNotes({ sub, campaignId, readOnly }: { sub: Subindicator; campaignId: number; readOnly: boolean }) {
+  if (readOnly) return null;
   return (
     <>
-      {sub.allowsNotApplicable && <NotApplicableField sub={sub} readOnly={readOnly} />}
-      {sub.evidenceRule !== 'none' && <EvidenceSection sub={sub} campaignId={campaignId} readOnly={readOnly} />}
-      <CommentField sub={sub} readOnly={readOnly} />
+      {sub.allowsNotApplicable && <NotApplicableField sub={sub} />}
+      {sub.evidenceRule !== 'none' && <EvidenceSection sub={sub} campaignId={campaignId} />}
+      <CommentField sub={sub} />
     </>
   );
 }

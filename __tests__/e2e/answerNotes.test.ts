@@ -1,0 +1,142 @@
+import type { Page } from 'playwright-core';
+import { newPage, screenshot } from './helpers/browser.js';
+import { serverAndBrowser } from './helpers/appServer.js';
+import { apiGet, apiPost, apiToken } from './helpers/api.js';
+import { logIn } from './helpers/session.js';
+import { readPdf } from './helpers/pdf.js';
+import { expectNoSideScroll } from './helpers/phone.js';
+import { addEvidenceLink } from './helpers/questionnaire.js';
+import type { CampaignDetail, CampaignStatusRow, Subindicator } from '../../src/shared/api/campaigns.js';
+
+const COMMENT = 'Plan aprobado en pleno: 1.200 € para compostaje 🌱 (año 2026, «ñ» incluida)';
+const REASON = 'No hay playas en el término municipal';
+const LINK = 'https://transparencia.example.es/plan-compostaje';
+
+/** Ticks (or unticks) one choice of the questionnaire's 'Respuesta' filter and applies it. */
+async function chooseAnswerFilter(page: Page, choice: string) {
+  await page.getByRole('button', { name: /^Respuesta/ }).click();
+  await page.getByRole('group', { name: 'Respuesta' }).getByText(choice, { exact: true }).click();
+  await page.getByRole('button', { name: 'Aplicar' }).click();
+  await page.waitForFunction(() => !document.querySelector('[role="group"] input[type="checkbox"]'));
+}
+
+const questionsOf = (detail: CampaignDetail) => detail.indicators.flatMap((i) => i.subindicators);
+const best = (s: Subindicator) => s.responses.filter((r) => !r.obsolete).reduce((a, r) => (r.value > a.value ? r : a));
+
+/**
+ * Answering with evidence, "No aplica" and a comment, in Chromium at 1280 and 390 wide: the page holds 'Enviar
+ * Encuesta' while a required evidence is missing and says so, the filter 'Sin evidencia' finds it, a link added
+ * lets it go, and once sent the answers, the comment, the reason and the link read back on the page and on paper.
+ */
+describe('evidence, "No aplica" and comments in Chromium', () => {
+  const suite = serverAndBrowser();
+
+  it.each([
+    ['desktop', false],
+    ['phone', true],
+  ])(
+    'on the %s: marks "No aplica", is held back by a missing evidence, adds a link, sends and reads it all back',
+    async (size, phone) => {
+      const { url } = suite.server;
+      const admin = await apiToken(url, 'admin@demo.es');
+      const drafts = (await apiGet<CampaignStatusRow[]>(url, admin, '/campaigns/status')).filter((r) => r.currentEdition && r.status === 'draft');
+      const draft = drafts[phone ? 1 : 0];
+      const detail = await apiGet<CampaignDetail>(url, admin, `/campaigns/get?id=${draft.campaignId}`);
+      const questions = questionsOf(detail);
+      const notApplicable = questions.find((s) => s.allowsNotApplicable && s.evidenceRule !== 'required')!;
+      const required = questions.find((s) => s.evidenceRule === 'required' && s.id !== notApplicable.id)!;
+      // Every other question answered beforehand (as another session of the entity would), with its evidence.
+      for (const sub of questions) {
+        if (sub === notApplicable || sub === required) continue;
+        await apiPost(url, admin, '/campaigns/saveAnswer', { id: draft.campaignId, question: sub.id, answer: [best(sub).id] });
+        if (sub.evidenceRule === 'required' && sub.evidence.length === 0)
+          await apiPost(url, admin, '/campaigns/evidence/addLink', { id: draft.campaignId, question: sub.id, url: 'https://transparencia.example.es/acta' });
+      }
+      await apiPost(url, admin, '/campaigns/saveAnswer', { id: draft.campaignId, question: required.id, answer: null, comment: null });
+      await apiPost(url, admin, '/campaigns/saveAnswer', { id: draft.campaignId, question: notApplicable.id, answer: null, notApplicable: null });
+      for (const item of (await apiGet<CampaignDetail>(url, admin, `/campaigns/get?id=${draft.campaignId}`)).indicators
+        .flatMap((i) => i.subindicators)
+        .find((s) => s.id === required.id)!.evidence) {
+        await apiPost(url, admin, '/campaigns/evidence/remove', { id: draft.campaignId, evidenceId: item.id });
+      }
+
+      const { page, context, errors } = await newPage(suite.browser, { phone });
+      try {
+        await logIn(page, url, 'admin@demo.es');
+        await page.waitForURL('**/status');
+        await page.goto(`${url}/my-campaigns/${draft.campaignId}`);
+        const submit = page.getByRole('button', { name: 'Enviar Encuesta' });
+        await submit.waitFor();
+
+        // "No aplica", with its reason: the answers are disabled and it counts as answered once saved.
+        const naPicker = page.locator(`#question-${notApplicable.id}`);
+        await naPicker.getByLabel('No aplica').check();
+        await naPicker.getByLabel('Motivo por el que no aplica').fill(REASON);
+        await naPicker.getByText('✓ Guardada').waitFor();
+        expect(await naPicker.locator('input[type=radio], input[type=checkbox]').first().isDisabled()).toBe(true);
+
+        // The required-evidence question answered with points, and a comment: 'Enviar Encuesta' waits for its evidence.
+        const picker = page.locator(`#question-${required.id}`);
+        await picker.getByLabel(best(required).text, { exact: true }).check();
+        await picker.getByRole('button', { name: 'Añadir comentario' }).click();
+        await picker.getByLabel('Comentario').fill(COMMENT);
+        await picker.getByText('✓ Guardada').waitFor();
+        await picker.getByTestId('evidence-missing').waitFor();
+        const blockers = page.getByTestId('submit-blockers');
+        expect(await blockers.innerText()).toContain('1 respuesta sin evidencia');
+        expect(await submit.isDisabled()).toBe(true);
+        expect(await submit.getAttribute('aria-describedby')).toBe('questionnaire-blockers');
+        await screenshot(page, `answer-notes-missing-evidence-${size}`, { fullPage: false });
+        if (phone) await expectNoSideScroll(page);
+
+        // 'Sin evidencia' leaves only that question's indicator on the page.
+        await chooseAnswerFilter(page, 'Sin evidencia');
+        expect(await page.locator('fieldset.answer-picker').evaluateAll((sets) => sets.map((s) => s.id))).toContain(`question-${required.id}`);
+        expect(await page.locator('fieldset.answer-picker [data-testid="evidence-missing"]').count()).toBe(1);
+
+        // Taken off again: a question leaves that list as soon as its evidence is added.
+        await chooseAnswerFilter(page, 'Sin evidencia');
+
+        // A wrong address is refused on the page; a good one is added, and the page lets the campaign go.
+        await picker.getByRole('button', { name: 'Añadir enlace' }).click();
+        await picker.getByLabel('Dirección del enlace').fill('javascript:alert(1)');
+        await picker.getByRole('button', { name: 'Añadir', exact: true }).click();
+        await picker.getByText('La dirección debe empezar por http:// o https://').waitFor();
+        await picker.getByRole('button', { name: 'Cancelar' }).click();
+        await addEvidenceLink(picker, LINK, 'Plan de compostaje');
+        expect((await picker.getByTestId('evidence-item').innerText()).replace(/\s+/g, ' ')).toMatch(
+          /Plan de compostaje añadida por admin@demo\.es el \d{2}\/\d{2}\/\d{4}/,
+        );
+        await page.getByTestId('submit-blockers').waitFor({ state: 'detached' });
+        await screenshot(page, `answer-notes-ready-${size}`, { fullPage: false });
+
+        await submit.click();
+        await page.getByRole('dialog', { name: 'Enviar la encuesta' }).getByRole('button', { name: 'Enviar Encuesta' }).click();
+        await page.getByText('Cuestionario enviado').waitFor();
+        await page.waitForURL(`**/results/${draft.campaignId}`);
+
+        // Sent: the questionnaire shows the reason, the comment and the link, read-only.
+        await page.goto(`${url}/my-campaigns/${draft.campaignId}`);
+        await page.getByTestId(`answer-${notApplicable.id}`).waitFor();
+        expect(await page.getByTestId(`answer-${notApplicable.id}`).innerText()).toBe(`No aplica. Motivo: ${REASON}`);
+        expect(await page.getByTestId(`comment-${required.id}`).innerText()).toBe(`Comentario: ${COMMENT}`);
+        expect(await page.getByTestId(`evidence-${required.id}`).getByRole('link', { name: 'Plan de compostaje' }).getAttribute('href')).toBe(LINK);
+        await screenshot(page, `answer-notes-sent-${size}`, { fullPage: false });
+
+        // On paper, with the answers: the reason, the comment byte for byte and the link's title.
+        const answersLoaded = page.waitForResponse((res) => res.url().includes('/campaigns/answers'));
+        await page.goto(`${url}/results/${draft.campaignId}`);
+        await answersLoaded;
+        await page.getByTestId('answers-section').waitFor();
+        const text = readPdf(await page.pdf({ format: 'A4', printBackground: true }), `answer-notes-pdf-${size}`).replace(/\s+/g, ' ');
+        expect(text).toContain(`No aplica. Motivo: ${REASON}`);
+        expect(text).toContain('1.200 € para compostaje');
+        expect(text).toContain('Plan de compostaje');
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    240_000,
+  );
+});
