@@ -11,12 +11,40 @@ import es from '../../../i18n/es.json' with { type: 'json' };
 const backends = await testBackends();
 
 /** The CSV's rows as cells (semicolons, no quoted semicolons in the demo's texts that matter here). */
-const csvRows = (text: string) =>
-  text
-    .replace(/^\uFEFF/, '')
-    .trimEnd()
-    .split('\r\n')
-    .map((line) => line.split(';'));
+/** The CSV's rows and cells as a spreadsheet reads them (RFC 4180 with ';': quoted cells may hold ';', quotes and line breaks). */
+function csvRows(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const body = text.replace(/^\uFEFF/, '');
+  const endCell = () => {
+    row.push(cell);
+    cell = '';
+  };
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (quoted && c === '"' && body[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (quoted) {
+      cell += c;
+    } else if (c === ';') {
+      endCell();
+    } else if (c === '\r' && body[i + 1] === '\n') {
+      endCell();
+      rows.push(row);
+      row = [];
+      i++;
+    } else {
+      cell += c;
+    }
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
 
 describe.each(backends)('edition export on $name', ({ openDemo }) => {
   let db: Db;
@@ -93,6 +121,45 @@ describe.each(backends)('edition export on $name', ({ openDemo }) => {
     expect(answers).toBe(sent.answers);
   });
 
+  it('lists comments, "No aplica" reasons and evidence byte for byte, in the CSV and the Excel file', async () => {
+    const comment = 'Aprobado en pleno: 1.200 € para compostaje 🌱\n«ñ» y "comillas"; punto y coma';
+    const reason = 'No hay playas en el término municipal';
+    const [first, second] = await db.query<{ subindicator_id: number }>(
+      'SELECT subindicator_id FROM answers WHERE campaign_id = $1 ORDER BY subindicator_id LIMIT 2',
+      [sent.id],
+    );
+    await db.query('INSERT INTO answer_notes (campaign_id, subindicator_id, comment) VALUES ($1, $2, $3)', [sent.id, first.subindicator_id, comment]);
+    await db.query("INSERT INTO evidence (campaign_id, subindicator_id, kind, url) VALUES ($1, $2, 'link', 'https://ayto.example/plan-ñ')", [
+      sent.id,
+      first.subindicator_id,
+    ]);
+    // A question answered "No aplica" has no answer: its row still says so.
+    await db.query('DELETE FROM answers WHERE campaign_id = $1 AND subindicator_id = $2', [sent.id, second.subindicator_id]);
+    await db.query('INSERT INTO answer_notes (campaign_id, subindicator_id, not_applicable_reason) VALUES ($1, $2, $3)', [
+      sent.id,
+      second.subindicator_id,
+      reason,
+    ]);
+    const rows = csvRows((await download('edition=2026&format=csv', tokens.admin)).body.toString('utf8'));
+    expect(rows[0].slice(14)).toEqual(['Respuesta', 'No aplica', 'Comentario', 'Evidencias']);
+    const answerRows = rows.filter((r) => r[8] === 'Respuesta' && r[0] === String(sent.id));
+    expect(answerRows).toHaveLength(sent.answers);
+    // The demo's own evidence first, then the link added here.
+    expect(answerRows[0].slice(15, 17)).toEqual(['', comment]);
+    expect(answerRows[0][17]).toMatch(/(^| \| )https:\/\/ayto\.example\/plan-ñ$/);
+    expect(answerRows[1].slice(14)).toEqual(['', reason, '', '']);
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Uint8Array.from((await download('edition=2026&format=xlsx', tokens.admin)).body).buffer);
+    const cells: unknown[][] = [];
+    workbook.getWorksheet('Respuestas')!.eachRow((row) => {
+      if (row.getCell(1).value === sent.id) cells.push([16, 17, 18].map((i) => row.getCell(i).value));
+    });
+    expect(cells[0].slice(0, 2)).toEqual([null, comment]);
+    expect(cells[0][2]).toBe(answerRows[0][17]);
+    expect(cells[1]).toEqual([reason, null, null]);
+  });
+
   it('refuses a USER (403) and a share link (403), and a bad query (422)', async () => {
     expect((await download('edition=2026&format=csv', tokens.user)).status).toBe(403);
     const [{ id: campaignId }] = await db.query<{ id: number }>("SELECT id FROM campaigns WHERE status = 'sent' LIMIT 1");
@@ -138,7 +205,19 @@ describe('an answer row', () => {
         [51, { code: 'B', text: 'Parcial', value: 1.5 }],
       ]),
     };
-    const row = answerRow(2026, { campaignId: 9, entity: 'Ayuntamiento de Prueba', subindicatorId: 5, responseIds: [50, 51] }, names);
+    const row = answerRow(
+      2026,
+      {
+        campaignId: 9,
+        entity: 'Ayuntamiento de Prueba',
+        subindicatorId: 5,
+        responseIds: [50, 51],
+        comment: 'Aprobado en pleno: 1.200 € 🌱',
+        notApplicableReason: null,
+        evidence: ['https://ayto.example/plan', 'acta.pdf'],
+      },
+      names,
+    );
     expect(row).toEqual([
       9,
       2026,
@@ -155,6 +234,9 @@ describe('an answer row', () => {
       null,
       null,
       'A: Sí | B: Parcial',
+      null,
+      'Aprobado en pleno: 1.200 € 🌱',
+      'https://ayto.example/plan | acta.pdf',
     ]);
   });
 });

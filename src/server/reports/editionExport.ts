@@ -45,6 +45,9 @@ const COLUMNS: readonly { header: string; kind: ColumnKind; width: number }[] = 
   { header: 'Máximo', kind: 'points', width: 9 },
   { header: 'Porcentaje', kind: 'percent', width: 11 },
   { header: 'Respuesta', kind: 'text', width: 60 },
+  { header: 'No aplica', kind: 'text', width: 40 },
+  { header: 'Comentario', kind: 'text', width: 60 },
+  { header: 'Evidencias', kind: 'text', width: 60 },
 ];
 
 export const EXPORT_HEADER = COLUMNS.map((c) => c.header);
@@ -73,14 +76,21 @@ function campaignRow(edition: number, c: ExportCampaign): Cell[] {
     c.max,
     c.percentage,
     null,
+    null,
+    null,
+    null,
   ];
 }
 
 function scoreRow(edition: number, s: ExportScore): Cell[] {
-  return [s.campaignId, edition, s.entity, null, null, null, null, null, SCOPE[s.scope], s.code, s.text, s.points, s.max, s.percentage, null];
+  return [s.campaignId, edition, s.entity, null, null, null, null, null, SCOPE[s.scope], s.code, s.text, s.points, s.max, s.percentage, null, null, null, null];
 }
 
-/** An answer named by its edition's questionnaire: the question's code and text, the chosen responses ('code: text') and their points added up, as scoring.ts counts them. */
+/**
+ * An answer named by its edition's questionnaire: the question's code and text, the chosen responses ('code: text')
+ * and their points added up, as scoring.ts counts them; its "No aplica" reason, comment and evidence (links and file
+ * names, ' | ' between them).
+ */
 export function answerRow(edition: number, a: ExportAnswer, names: EditionQuestions): Cell[] {
   const question = names.questions.get(a.subindicatorId);
   const chosen = a.responseIds.map((id) => names.responses.get(id)).filter((r) => r !== undefined);
@@ -102,6 +112,9 @@ export function answerRow(edition: number, a: ExportAnswer, names: EditionQuesti
     null,
     null,
     responses,
+    a.notApplicableReason,
+    a.comment,
+    a.evidence.length > 0 ? a.evidence.join(' | ') : null,
   ];
 }
 

@@ -43,7 +43,12 @@ export interface ExportAnswer {
   campaignId: number;
   entity: string;
   subindicatorId: number;
+  /** Empty for a question answered "No aplica" (or with only a comment). */
   responseIds: number[];
+  comment: string | null;
+  notApplicableReason: string | null;
+  /** The evidence's links and file names, in the order added. */
+  evidence: string[];
 }
 
 /** The edition's questions and responses by id, to name the answers (a few thousand rows, read once). */
@@ -170,22 +175,54 @@ export function scorePages(q: Queryable, editionId: number, pageSize = EXPORT_PA
   );
 }
 
-/** Every answer of the edition's campaigns, by campaign and question id. */
+/**
+ * Every answer of the edition's campaigns, by campaign and question id, with its comment, "No aplica" reason and
+ * evidence: the questions with an answer, and those with only a "No aplica" or a comment.
+ */
 export function answerPages(q: Queryable, editionId: number, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<ExportAnswer[]> {
   return pages(
     async (after: [number, number] | null) => {
       const [campaignId, subindicatorId] = after ?? [0, 0];
-      const rows = await q.query<{ campaign_id: number; subindicator_id: number; entity: string; response_ids: number[] }>(
-        `SELECT a.campaign_id, a.subindicator_id, en.name AS entity, a.response_ids
-           FROM answers a
-           JOIN campaigns c ON c.id = a.campaign_id
+      type Row = {
+        campaign_id: number;
+        subindicator_id: number;
+        entity: string;
+        response_ids: number[] | null;
+        comment: string | null;
+        not_applicable_reason: string | null;
+        evidence: string[] | null;
+      };
+      const rows = await q.query<Row>(
+        `WITH k AS (
+           (SELECT a.campaign_id, a.subindicator_id FROM answers a JOIN campaigns c ON c.id = a.campaign_id
+             WHERE c.edition_id = $1 AND (a.campaign_id, a.subindicator_id) > ($2, $3)
+             ORDER BY a.campaign_id, a.subindicator_id LIMIT $4)
+           UNION
+           (SELECT n.campaign_id, n.subindicator_id FROM answer_notes n JOIN campaigns c ON c.id = n.campaign_id
+             WHERE c.edition_id = $1 AND (n.campaign_id, n.subindicator_id) > ($2, $3)
+               AND (n.comment IS NOT NULL OR n.not_applicable_reason IS NOT NULL)
+             ORDER BY n.campaign_id, n.subindicator_id LIMIT $4))
+         SELECT k.campaign_id, k.subindicator_id, en.name AS entity, a.response_ids, n.comment, n.not_applicable_reason,
+                (SELECT array_agg(coalesce(e.url, e.file_name) ORDER BY e.id) FROM evidence e
+                  WHERE e.campaign_id = k.campaign_id AND e.subindicator_id = k.subindicator_id) AS evidence
+           FROM k
+           JOIN campaigns c ON c.id = k.campaign_id
            JOIN entities en ON en.id = c.entity_id
-          WHERE c.edition_id = $1 AND (a.campaign_id, a.subindicator_id) > ($2, $3)
-          ORDER BY a.campaign_id, a.subindicator_id
+           LEFT JOIN answers a ON a.campaign_id = k.campaign_id AND a.subindicator_id = k.subindicator_id
+           LEFT JOIN answer_notes n ON n.campaign_id = k.campaign_id AND n.subindicator_id = k.subindicator_id
+          ORDER BY k.campaign_id, k.subindicator_id
           LIMIT $4`,
         [editionId, campaignId, subindicatorId, pageSize],
       );
-      return rows.map((r) => ({ campaignId: r.campaign_id, entity: r.entity, subindicatorId: r.subindicator_id, responseIds: r.response_ids }));
+      return rows.map((r) => ({
+        campaignId: r.campaign_id,
+        entity: r.entity,
+        subindicatorId: r.subindicator_id,
+        responseIds: r.response_ids ?? [],
+        comment: r.comment,
+        notApplicableReason: r.not_applicable_reason,
+        evidence: r.evidence ?? [],
+      }));
     },
     (row) => [row.campaignId, row.subindicatorId] as [number, number],
     pageSize,
