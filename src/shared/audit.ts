@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = {
   'campaign.unshare': 'AUDIT.ACTION.CAMPAIGN_UNSHARE',
   'campaign.evidence.add': 'AUDIT.ACTION.CAMPAIGN_EVIDENCE_ADD',
   'campaign.evidence.remove': 'AUDIT.ACTION.CAMPAIGN_EVIDENCE_REMOVE',
+  'campaign.prefill': 'AUDIT.ACTION.CAMPAIGN_PREFILL',
   'campaign.reopen': 'AUDIT.ACTION.CAMPAIGN_REOPEN',
   'campaign.deadlineExtended': 'AUDIT.ACTION.CAMPAIGN_DEADLINE_EXTENDED',
   'edition.deadline': 'AUDIT.ACTION.EDITION_DEADLINE',

@@ -11,6 +11,9 @@ const read = (name: string) => JSON.parse(fs.readFileSync(path.resolve('i18n', n
 
 /** A value for every argument of every message. */
 const sampleValues = {
+  copied: 3,
+  changed: 2,
+  question: '¿Pregunta?',
   who: 'tecnica@ayto.es',
   min: 3,
   position: 1,

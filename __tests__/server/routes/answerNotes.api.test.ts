@@ -8,6 +8,8 @@ import { maxPoints } from '../../../src/shared/scoring.js';
 
 const backends = await testBackends();
 
+const questionsOfDetail = (detail: CampaignDetail) => detail.indicators.flatMap((i) => i.subindicators);
+
 /** Free Spanish text as an entity writes it: accents, ñ, the euro sign, an emoji, quotes and line breaks. */
 const SPANISH_TEXT = 'Año 2025: 1.200 € en compostaje 🌱\nAprobado en el pleno del "día 3" — véase el acta nº 7.';
 
@@ -272,5 +274,143 @@ describe.each(backends)('comments, "No aplica" and evidence on $name', ({ openDe
       [id],
     );
     expect(left).toEqual({ notes: 0, evidence: 0 });
+  });
+});
+
+describe.each(backends)("starting from the previous edition's answers on $name", ({ openDemo }) => {
+  let db: Db;
+  let server: TestServer;
+  let admin = '';
+  let fec = '';
+
+  const post = (path: string, body: unknown, token = admin) => call(server, 'POST', `/api/secure/v1/campaigns/${path}`, { token, body });
+  const detailOf = async (id: number) => (await call(server, 'GET', `/api/secure/v1/campaigns/get?id=${id}`, { token: admin })).body.response as CampaignDetail;
+
+  beforeAll(async () => {
+    db = await openDemo();
+    server = await startTestServer(db);
+    ({ admin, fec } = await signInDemoAccounts(server));
+  });
+  afterAll(async () => {
+    await server.close();
+    await db.close();
+  });
+
+  /**
+   * A new entity whose 2025 campaign was sent with every question answered (its first response), a comment on the
+   * first question, "No aplica" on the first that allows it and a link on the second; and its created 2026 campaign.
+   */
+  async function entityWithHistory() {
+    const [{ municipality_id: municipality }] = await db.query<{ municipality_id: string }>('SELECT municipality_id FROM entity_municipalities LIMIT 1');
+    const entityId = await createEntity(server, admin, municipality, 'Historia');
+    const [{ id: old }] = await db.query<{ id: number }>(
+      "INSERT INTO campaigns (entity_id, edition_id, status, start_date, end_date) SELECT $1, id, 'sent', now(), now() FROM editions WHERE campaign_number = 2025 RETURNING id",
+      [entityId],
+    );
+    const subs = await db.query<{ id: number; allows_not_applicable: boolean; first: number }>(
+      `SELECT s.id, s.allows_not_applicable, (SELECT r.id FROM responses r WHERE r.subindicator_id = s.id AND NOT r.obsolete ORDER BY r.position LIMIT 1) AS first
+         FROM subindicators s JOIN indicators i ON i.id = s.indicator_id JOIN editions e ON e.id = i.edition_id
+        WHERE e.campaign_number = 2025 ORDER BY i.position, s.position`,
+    );
+    const notApplicable = subs.find((s) => s.allows_not_applicable)!;
+    for (const s of subs.filter((x) => x !== notApplicable))
+      await db.query('INSERT INTO answers (campaign_id, subindicator_id, response_ids) VALUES ($1, $2, ARRAY[$3::int])', [old, s.id, s.first]);
+    await db.query('INSERT INTO answer_notes (campaign_id, subindicator_id, comment) VALUES ($1, $2, $3)', [old, subs[0].id, SPANISH_TEXT]);
+    await db.query('INSERT INTO answer_notes (campaign_id, subindicator_id, not_applicable_reason) VALUES ($1, $2, $3)', [old, notApplicable.id, 'Sin costa']);
+    await db.query("INSERT INTO evidence (campaign_id, subindicator_id, kind, url, title) VALUES ($1, $2, 'link', 'https://ayto.example/2025', 'Acta 2025')", [
+      old,
+      subs[1].id,
+    ]);
+    const created = await post('create', { entityId });
+    return { entityId, old, id: created.body.response.campaign.id as number, answered: subs.length };
+  }
+
+  it('copies the unchanged questions as answers to confirm, keeps what was answered, and says how many changed', async () => {
+    const { id, old } = await entityWithHistory();
+    const before = await detailOf(id);
+    expect(before.prefillFrom).toBe(2025);
+    const subs = questionsOfDetail(before);
+    // One question answered before copying keeps its answer.
+    const own = subs[2];
+    const ownAnswer = [own.responses.filter((r) => !r.obsolete).at(-1)!.id];
+    expect((await post('saveAnswer', { id, question: own.id, answer: ownAnswer })).status).toBe(200);
+
+    const res = await post('prefill', { id });
+    expect(res.status).toBe(200);
+    const { copied, changed, fromYear, campaign } = res.body.response;
+    expect(fromYear).toBe(2025);
+    expect(campaign.status).toBe('draft');
+    expect(changed).toBeGreaterThan(0);
+    const after = questionsOfDetail(await detailOf(id));
+    const prefilled = after.filter((s) => s.prefilled);
+    expect(prefilled).toHaveLength(copied);
+    expect(copied).toBeGreaterThan(0);
+    expect(after.find((s) => s.id === own.id)).toMatchObject({ answer: ownAnswer, prefilled: false });
+    // Answers carry the same responses by code; the comment, "No aplica" and link came along.
+    const oldAnswers = await db.query<{ code: string; text: string }>(
+      `SELECT s.code, r.text FROM answers a JOIN subindicators s ON s.id = a.subindicator_id JOIN responses r ON r.id = a.response_ids[1] WHERE a.campaign_id = $1`,
+      [old],
+    );
+    const oldByQuestion = new Map(oldAnswers.map((a) => [a.code, a.text]));
+    const codes = new Map(
+      (await db.query<{ id: number; code: string }>('SELECT id, code FROM subindicators WHERE id = ANY($1::int[])', [after.map((s) => s.id)])).map((r) => [
+        r.id,
+        r.code,
+      ]),
+    );
+    for (const s of prefilled.filter((x) => x.answer !== null)) {
+      expect([s.id, s.responses.find((r) => r.id === s.answer![0])!.text]).toEqual([s.id, oldByQuestion.get(codes.get(s.id)!)]);
+    }
+    expect(after.some((s) => s.prefilled && s.comment === SPANISH_TEXT)).toBe(true);
+    expect(after.some((s) => s.prefilled && s.notApplicable?.reason === 'Sin costa')).toBe(true);
+    expect(after.some((s) => s.prefilled && s.evidence.some((e) => e.url === 'https://ayto.example/2025' && e.title === 'Acta 2025'))).toBe(true);
+
+    // Sending waits for every copied answer to be confirmed; saving one confirms it.
+    const refused = await post('submit', { id });
+    expect(refused.status).toBe(422);
+    // Questions that changed are still to answer: that is said first.
+    expect(refused.body.error.data).toBe('NOT_ALL_ANSWERED');
+    const first = prefilled.find((s) => s.answer !== null)!;
+    await post('saveAnswer', { id, question: first.id, answer: first.answer });
+    expect(questionsOfDetail(await detailOf(id)).find((s) => s.id === first.id)!.prefilled).toBe(false);
+
+    // A second copy changes nothing that is there already.
+    const again = await post('prefill', { id });
+    expect(again.body.response.copied).toBe(0);
+    const audit = await db.query<{ action: string }>(
+      "SELECT action FROM audit_log WHERE target_type = 'campaign' AND target_id = $1 AND action = 'campaign.prefill'",
+      [String(id)],
+    );
+    expect(audit).toHaveLength(2);
+  });
+
+  it('refuses to send while copied answers are unconfirmed, and sends once they are', async () => {
+    const { id } = await entityWithHistory();
+    await post('prefill', { id });
+    const subs = questionsOfDetail(await detailOf(id));
+    // Everything not copied answered, and the required evidence given.
+    for (const s of subs.filter((x) => !x.prefilled)) await post('saveAnswer', { id, question: s.id, answer: [s.responses.find((r) => !r.obsolete)!.id] });
+    for (const s of subs.filter((x) => x.evidenceRule === 'required' && x.evidence.length === 0))
+      await post('evidence/addLink', { id, question: s.id, url: 'https://ayto.example/e' });
+    const refused = await post('submit', { id });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.data).toEqual({ code: 'PREFILL_UNCONFIRMED', questions: subs.filter((s) => s.prefilled).map((s) => s.id) });
+    for (const s of subs.filter((x) => x.prefilled))
+      await post('saveAnswer', { id, question: s.id, answer: s.answer, ...(s.notApplicable ? { notApplicable: s.notApplicable } : {}) });
+    expect((await post('submit', { id })).status).toBe(200);
+  });
+
+  it('answers 409 without an earlier sent campaign or once sent, and lets only those who answer copy', async () => {
+    const [{ municipality_id: municipality }] = await db.query<{ municipality_id: string }>('SELECT municipality_id FROM entity_municipalities LIMIT 1');
+    const entityId = await createEntity(server, admin, municipality, 'Nueva');
+    const created = (await post('create', { entityId })).body.response.campaign.id;
+    expect((await detailOf(created)).prefillFrom).toBeNull();
+    const none = await post('prefill', { id: created });
+    expect([none.status, none.body.error.data]).toEqual([409, 'NO_PREVIOUS_CAMPAIGN']);
+    const { id, old } = await entityWithHistory();
+    expect((await post('prefill', { id }, fec)).status).toBe(403);
+    expect((await post('prefill', { id: old })).status).toBe(409);
+    expect((await detailOf(old)).prefillFrom).toBeNull();
+    for (const body of [{}, { id: 'x' }, { id, extra: 1 }, null]) expect((await post('prefill', body)).status).toBe(422);
   });
 });

@@ -1,5 +1,5 @@
 import { get, getFile, post } from './http.js';
-import type { Answer, EditionExportQuery, EvidenceItem } from '../../shared/api/campaigns.js';
+import type { Answer, EditionExportQuery, EvidenceItem, PrefillResponse } from '../../shared/api/campaigns.js';
 import type {
   CampaignDetail,
   CampaignStateResponse,
@@ -14,6 +14,8 @@ import type { AutonomousCommunity } from '../../shared/api/reference.js';
 export interface NoteDraft {
   comment?: string | null;
   notApplicable?: { reason: string } | null;
+  /** 'Confirmar' on an answer copied from the previous edition: saved as it is, which confirms it. */
+  confirm?: true;
 }
 
 /** What one save of a question sends: its answer, and its comment and "No aplica" when they changed. */
@@ -43,6 +45,8 @@ export const campaignsApi = {
     post<CampaignStateResponse>('/campaigns/saveAnswer', token, { id: campaignId, question, answer, comment, notApplicable }),
   addEvidenceLink: (token: string | null, { campaignId, question, url, title }: EvidenceLinkRequest) =>
     post<EvidenceItem>('/campaigns/evidence/addLink', token, { id: campaignId, question, url, ...(title ? { title } : {}) }),
+  /** 'Partir de las respuestas de 2025'. */
+  prefill: (token: string | null, id: number) => post<PrefillResponse>('/campaigns/prefill', token, { id }),
   removeEvidence: (token: string | null, id: number, evidenceId: number) => post<{ success: true }>('/campaigns/evidence/remove', token, { id, evidenceId }),
   submit: (token: string | null, id: number) => post<CampaignStateResponse>('/campaigns/submit', token, { id }),
   remove: (token: string | null, id: number) => post<{ success: true }>('/campaigns/delete', token, { id }),

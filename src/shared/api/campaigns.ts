@@ -113,7 +113,12 @@ export const CampaignSummary = Type.Object({
 export type CampaignSummary = Static<typeof CampaignSummary>;
 
 /** GET campaigns/get: the campaign with its questionnaire and answers. */
-export const CampaignDetail = Type.Object({ ...CampaignSummary.properties, indicators: Type.Array(IndicatorGroup) });
+export const CampaignDetail = Type.Object({
+  ...CampaignSummary.properties,
+  /** The year of the entity's latest sent campaign of an earlier edition, which campaigns/prefill copies from; null when there is none. */
+  prefillFrom: Type.Union([Type.Integer(), Type.Null()]),
+  indicators: Type.Array(IndicatorGroup),
+});
 export type CampaignDetail = Static<typeof CampaignDetail>;
 
 /** GET campaigns/getByUser. */
@@ -207,6 +212,18 @@ const AddEvidenceLinkRequest = Strict({
 });
 export type AddEvidenceLinkRequest = Static<typeof AddEvidenceLinkRequest>;
 
+/** What POST campaigns/prefill did: how many questions it copied from which year, and how many it left because they changed. */
+export const PrefillResponse = Type.Object({
+  fromYear: Type.Integer(),
+  copied: Type.Integer({ minimum: 0 }),
+  changed: Type.Integer({ minimum: 0 }),
+  campaign: CampaignStateResponse.properties.campaign,
+});
+export type PrefillResponse = Static<typeof PrefillResponse>;
+
+/** The data of prefill's 409 when the entity has sent no campaign of an earlier edition. */
+export const NO_PREVIOUS_CAMPAIGN = 'NO_PREVIOUS_CAMPAIGN';
+
 /** POST campaigns/evidence/remove. */
 const RemoveEvidenceRequest = Strict({ id: Id, evidenceId: Id });
 
@@ -281,6 +298,16 @@ export const campaignCalls = {
     body: AddEvidenceLinkRequest,
     response: EvidenceItem,
     summary: 'Adds a link (http or https) as evidence behind one answer (409 once the campaign is sent)',
+  }),
+  prefill: apiCall({
+    method: 'POST',
+    url: '/campaigns/prefill',
+    access: 'user',
+    querystring: NoQuery,
+    body: CampaignIdBody,
+    response: PrefillResponse,
+    summary:
+      'Copies into a created or draft campaign the entity\'s answers, comments, "No aplica" and evidence links of its latest sent campaign of an earlier edition, for the questions that did not change and are not answered yet; each copied answer awaits confirmation (409 when sent, 409 NO_PREVIOUS_CAMPAIGN)',
   }),
   removeEvidence: apiCall({
     method: 'POST',

@@ -42,6 +42,7 @@ const campaign: CampaignDetail = {
   endDate: null,
   deadline: null,
   reopening: null,
+  prefillFrom: null,
   autonomousCommunity: '10',
   indicators: [
     {

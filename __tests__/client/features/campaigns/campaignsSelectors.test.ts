@@ -93,6 +93,7 @@ describe('questionnaire', () => {
     endDate: null,
     deadline: null,
     reopening: null,
+    prefillFrom: null,
     autonomousCommunity: '10',
     indicators,
   });

@@ -187,6 +187,29 @@ function CommentField({ sub }: { sub: Subindicator }) {
   );
 }
 
+/** An answer copied from the previous edition: 'por confirmar' and 'Confirmar', which saves it as it is. */
+function PrefilledMark({ sub }: { sub: Subindicator }) {
+  const dispatch = useAppDispatch();
+  const intl = useIntl();
+  const q = useAppSelector(selectQuestionnaire);
+  if (!sub.prefilled || q.notes[sub.id]?.confirm) return null;
+  return (
+    <p className="small mt-2 mb-0 d-flex flex-wrap align-items-center gap-2" data-testid={`prefilled-${sub.id}`}>
+      <span className="badge text-bg-info">
+        <FormattedMessage id="PREFILL.MARK" />
+      </span>
+      <Button
+        size="sm"
+        variant="outline-primary"
+        onClick={() => dispatch(campaignsActions.answerConfirmed(sub.id))}
+        aria-label={intl.formatMessage({ id: 'PREFILL.CONFIRM_NAMED' }, { question: sub.text })}
+      >
+        <FormattedMessage id="PREFILL.CONFIRM" />
+      </Button>
+    </p>
+  );
+}
+
 /**
  * What goes beside an answer while the campaign is open: "No aplica" with its reason (where allowed), the evidence
  * (where the edition asks for it) and a comment. Read-only, ReadOnlyAnswer shows them.
@@ -195,6 +218,7 @@ export function QuestionNotes({ sub, campaignId, readOnly }: { sub: Subindicator
   if (readOnly) return null;
   return (
     <>
+      <PrefilledMark sub={sub} />
       {sub.allowsNotApplicable && <NotApplicableField sub={sub} />}
       {sub.evidenceRule !== 'none' && <EvidenceSection sub={sub} campaignId={campaignId} />}
       <CommentField sub={sub} />

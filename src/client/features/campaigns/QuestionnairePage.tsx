@@ -10,6 +10,7 @@ import { selectQuestionnaire, selectVisibleGroups } from './campaignsSelectors.j
 import { QuestionnaireFilters } from './QuestionnaireFilters.js';
 import { AxisSection, QuestionnaireHeader } from './QuestionnaireParts.js';
 import { UnsavedAnswersGuard } from './UnsavedAnswersGuard.js';
+import { PrefillOffer } from './PrefillOffer.js';
 import { RemoteState } from '../../components/RemoteState.js';
 import { EmptyState } from '../../components/StatusMessage.js';
 import { QuestionnaireDeadline } from '../campaignCycle/QuestionnaireDeadline.js';
@@ -58,6 +59,7 @@ export default function QuestionnairePage() {
             </Alert>
           )}
           <QuestionnaireDeadline sent={sent} />
+          {answerable && !sent && <PrefillOffer campaign={campaign} />}
           <QuestionnaireFilters />
           {groups.length === 0 && <EmptyState message="QUESTIONNAIRE.NO_MATCH" />}
           {groups.map((axis) => (

@@ -59,6 +59,17 @@ export function handleSubmitConfirmed(deps: CampaignsDependencies, action: Retur
   return confirmedChange(outcome, deps.campaignsApi.submit, action.payload);
 }
 
+/** 'Partir de las respuestas de…': copied, the questionnaire is read again to show the copies to confirm. */
+export function* handlePrefillRequested(deps: CampaignsDependencies, action: ReturnType<typeof campaignsActions.prefillRequested>): Saga<void> {
+  try {
+    const result = yield* callApi(keepOnScreen(answerErrorToast('QUESTIONNAIRE.PREFILL.ERROR')), deps.campaignsApi.prefill, action.payload);
+    yield put(campaignsActions.prefillDone(result));
+    yield put(campaignsActions.questionnaireRequested(action.payload));
+  } catch (err) {
+    yield put(campaignsActions.prefillFailed(serializeError(err)));
+  }
+}
+
 /** A sent campaign's user goes to its results (spec section 4). */
 export function* handleSubmitted(deps: CampaignsDependencies, action: ReturnType<typeof campaignsActions.submitted>): Saga<void> {
   yield* call(deps.navigate, `/results/${action.payload.campaign.id}`);
@@ -138,6 +149,7 @@ export function* watchCampaigns(deps: CampaignsDependencies): Saga<void> {
   yield takeLatest(campaignsActions.questionnaireRequested.type, handleQuestionnaireRequested, deps);
   yield fork(autosaveAnswers, deps.campaignsApi);
   yield takeLeading(campaignsActions.submitAsked.type, handleSubmitAsked);
+  yield takeLeading(campaignsActions.prefillRequested.type, handlePrefillRequested, deps);
   yield takeEvery(campaignsActions.evidenceLinkRequested.type, handleEvidenceLinkRequested, deps.campaignsApi);
   yield takeEvery(campaignsActions.evidenceRemoveRequested.type, handleEvidenceRemoveRequested, deps.campaignsApi);
   yield takeLeading(campaignsActions.submitConfirmed.type, handleSubmitConfirmed, deps);

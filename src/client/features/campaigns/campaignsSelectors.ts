@@ -14,6 +14,7 @@ const selectMine = (state: RootState) => state.campaigns.mine;
 const selectStatusSlice = (state: RootState) => state.campaigns.statusPage;
 const selectEntityOptions = (state: RootState) => state.campaigns.entityOptions;
 export const selectQuestionnaire = (state: RootState) => state.campaigns.questionnaire;
+export const selectPrefill = (state: RootState) => state.campaigns.prefill;
 export const selectMineView = (state: RootState) => state.campaigns.view.mine;
 export const selectStatusView = (state: RootState) => state.campaigns.view.status;
 export const selectQuestionnaireFilters = (state: RootState) => state.campaigns.view.questionnaire.filters;

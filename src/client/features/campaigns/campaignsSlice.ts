@@ -1,6 +1,14 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { EditionExportQuery } from '../../../shared/api/campaigns.js';
-import type { Subindicator, CampaignDetail, CampaignStateResponse, CampaignStatusRow, CampaignSummary, EvidenceItem } from '../../../shared/api/campaigns.js';
+import type {
+  Subindicator,
+  CampaignDetail,
+  CampaignStateResponse,
+  CampaignStatusRow,
+  CampaignSummary,
+  EvidenceItem,
+  PrefillResponse,
+} from '../../../shared/api/campaigns.js';
 import { IDLE, type Remote, type RequestError, type RequestStatus } from '../../lib/remote.js';
 import { patchTableView, type TableView } from '../../lib/tableView.js';
 import { isSessionChange } from '../auth/authSlice.js';
@@ -37,6 +45,8 @@ export interface CampaignsState {
   create: Remote;
   /** The edition export being downloaded (status page), if any: its button waits. */
   exporting: EditionExportQuery['format'] | null;
+  /** 'Partir de las respuestas de…': the call, and what it copied (for the campaign it was made on) until another campaign opens. */
+  prefill: Remote<{ campaignId: number | null; result: Omit<PrefillResponse, 'campaign'> | null }>;
   /** How the user left the tables and the questionnaire's filters: the only part kept across reloads. */
   view: CampaignsView;
 }
@@ -48,6 +58,7 @@ const initialCampaignsState: CampaignsState = {
   entityOptions: { ...IDLE, items: [] },
   create: { ...IDLE },
   exporting: null,
+  prefill: { ...IDLE, campaignId: null, result: null },
   view: initialCampaignsView,
 };
 
@@ -69,6 +80,7 @@ function setNotes(q: CampaignsState['questionnaire'], question: number, patch: N
   const loading = q.saving[question] === 'loading';
   if (!loading && sub && draft.comment !== undefined && draft.comment === sub.comment) delete draft.comment;
   if (!loading && sub && draft.notApplicable !== undefined && draft.notApplicable?.reason === sub.notApplicable?.reason) delete draft.notApplicable;
+  if (sub && !sub.prefilled) delete draft.confirm;
   if (Object.keys(draft).length === 0) delete q.notes[question];
   else q.notes[question] = draft;
 }
@@ -120,6 +132,7 @@ const campaignsSlice = createSlice({
       state.questionnaire = { ...initialCampaignsState.questionnaire, status: 'loading' };
       if (state.view.questionnaire.campaignId !== action.payload)
         state.view.questionnaire = { campaignId: action.payload, filters: initialQuestionnaireFilters };
+      if (state.prefill.campaignId !== action.payload) state.prefill = { ...initialCampaignsState.prefill };
     },
     questionnaireLoaded(state, action: PayloadAction<CampaignDetail>) {
       Object.assign(state.questionnaire, { status: 'succeeded', error: null, campaign: action.payload });
@@ -156,6 +169,8 @@ const campaignsSlice = createSlice({
     /** The autosave sends a choice: it becomes the choice on screen (obsolete responses drop out of it; null clears it). */
     answerSaveRequested(state, action: PayloadAction<AnswerSave>) {
       state.questionnaire.saving[action.payload.question] = 'loading';
+      // Sent: a confirmation is done once saved.
+      delete state.questionnaire.notes[action.payload.question]?.confirm;
       setChoice(state.questionnaire, action.payload.question, action.payload.answer ?? []);
     },
     /** The server stored the answer: it shows as saved, and the campaign's status follows. */
@@ -181,6 +196,23 @@ const campaignsSlice = createSlice({
     answerSaveFailed(state, action: PayloadAction<{ question: number; error: RequestError }>) {
       state.questionnaire.saving[action.payload.question] = 'failed';
       settleChoice(state.questionnaire, action.payload.question);
+    },
+    /** 'Confirmar' on an answer copied from the previous edition: it is saved as it is (autosave), which confirms it. */
+    answerConfirmed(state, action: PayloadAction<number>) {
+      const question = action.payload;
+      if (state.questionnaire.saving[question] === 'failed') delete state.questionnaire.saving[question];
+      setNotes(state.questionnaire, question, { confirm: true });
+    },
+    /** 'Partir de las respuestas de…' on a campaign not sent (campaignsSaga.ts). */
+    prefillRequested(state, action: PayloadAction<number>) {
+      state.prefill = { status: 'loading', error: null, campaignId: action.payload, result: null };
+    },
+    prefillDone(state, action: PayloadAction<PrefillResponse>) {
+      const { campaign: _campaign, ...result } = action.payload;
+      Object.assign(state.prefill, { status: 'succeeded', result });
+    },
+    prefillFailed(state, action: PayloadAction<RequestError>) {
+      Object.assign(state.prefill, { status: 'failed', error: action.payload });
     },
     /** 'Añadir enlace': a link as evidence behind one answer (answersSaga.ts sends it). */
     evidenceLinkRequested(state, action: PayloadAction<EvidenceLinkRequest>) {

@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../../shared/api/auth.js';
 import type { AccessClaims } from '../../services/auth/tokenKinds.js';
 import { CAMPAIGN_DATES, EFFECTIVE_CLOSING_SQL, toCampaignDates, type CampaignDatesColumns, type CampaignDatesRow } from './deadlines.js';
 import { readSessionUserAnd, sessionUserAnd } from './sessions.js';
+import { PREFILL_FROM_SQL } from './prefill.js';
 import { CAMPAIGN_ANSWERS_COLUMNS, campaignAnswersOf, CATALOGUE_VERSION_SQL, type CampaignAnswers, type CampaignAnswersRow } from './questionnaires.js';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -72,17 +73,25 @@ export async function findCampaignSummary(q: Queryable, id: number): Promise<Cam
 /** A campaign to show with its questionnaire (campaigns/get): its summary, edition, the catalogue version, its answers and notes. */
 export interface CampaignToRead extends CampaignAnswers {
   summary: CampaignSummary;
+  /** The year campaigns/prefill would copy from, while the campaign is not sent; else null. */
+  prefillFrom: number | null;
   editionId: number;
   /** What its edition's cached questionnaire is checked against (QuestionnaireCache). */
   catalogueVersion: string;
 }
 
 const TO_READ_COLUMNS = `c.id AS campaign_id, ${SUMMARY_COLUMNS}, c.edition_id, ${CATALOGUE_VERSION_SQL} AS catalogue_version,
-       ${CAMPAIGN_ANSWERS_COLUMNS('c.id')}`;
-type ToReadRow = Omit<SummaryRow, 'id'> & { campaign_id: number; edition_id: number; catalogue_version: string } & CampaignAnswersRow;
+       ${CAMPAIGN_ANSWERS_COLUMNS('c.id')}, CASE WHEN c.status <> 'sent' THEN ${PREFILL_FROM_SQL} END AS prefill_from`;
+type ToReadRow = Omit<SummaryRow, 'id'> & {
+  campaign_id: number;
+  edition_id: number;
+  catalogue_version: string;
+  prefill_from: number | null;
+} & CampaignAnswersRow;
 
-const toCampaignToRead = ({ campaign_id: id, edition_id, catalogue_version, answers, notes, ...summary }: ToReadRow): CampaignToRead => ({
+const toCampaignToRead = ({ campaign_id: id, edition_id, catalogue_version, answers, notes, prefill_from, ...summary }: ToReadRow): CampaignToRead => ({
   summary: toSummary({ id, ...summary }),
+  prefillFrom: prefill_from,
   editionId: edition_id,
   catalogueVersion: catalogue_version,
   ...campaignAnswersOf({ answers, notes }),

@@ -67,7 +67,9 @@ export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext,
       // Pre-encoded JSON (the edition's questionnaire spliced in): sent as it is.
       return sendEncoded(
         reply,
-        encodeWithIndicators({ edition, answers: found.answers, notes: found.notes }, (indicators) => ({ response: { ...found.summary, indicators } })),
+        encodeWithIndicators({ edition, answers: found.answers, notes: found.notes }, (indicators) => ({
+          response: { ...found.summary, prefillFrom: found.prefillFrom, indicators },
+        })),
       );
     },
   });
@@ -106,6 +108,11 @@ export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext,
   api.route({
     ...sessionCheckedRouteOf(campaignCalls.addEvidenceLink),
     handler: async (request) => ({ response: await actions.addEvidenceLink(db, reports.questionnaires, answeringCaller(request), request.body) }),
+  });
+
+  api.route({
+    ...sessionCheckedRouteOf(campaignCalls.prefill),
+    handler: async (request) => ({ response: await actions.prefillCampaign(db, reports.questionnaires, answeringCaller(request), request.body.id) }),
   });
 
   api.route({

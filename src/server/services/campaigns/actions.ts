@@ -3,7 +3,9 @@ import {
   CAMPAIGN_EXISTS,
   ENTITY_ARCHIVED,
   EVIDENCE_MISSING,
+  NO_PREVIOUS_CAMPAIGN,
   PREFILL_UNCONFIRMED,
+  type PrefillResponse,
   type AddEvidenceLinkRequest,
   type CampaignStateResponse,
   type EvidenceItem,
@@ -17,6 +19,7 @@ import * as writes from '../../db/repositories/campaignWrites.js';
 import { lockEntities } from '../../db/repositories/entities.js';
 import { readAnswerIds } from '../../db/repositories/scores.js';
 import * as notesRepo from '../../db/repositories/answerNotes.js';
+import { copyPreviousAnswers, findPrefillSource } from '../../db/repositories/prefill.js';
 import { storeSubmission } from '../../db/repositories/territoryScores.js';
 import { notApplicableIds, scoreCampaign } from '../../reports/scoring.js';
 import type { EditionQuestionnaire, QuestionnaireCache } from '../../reports/questionnaireCache.js';
@@ -138,6 +141,23 @@ export async function removeEvidence(
       }),
     );
     return { success: true as const };
+  });
+}
+
+/**
+ * 'Partir de las respuestas de 2025': copies into a campaign not sent the entity's answers of its latest sent
+ * campaign of an earlier edition, for the questions that did not change and that it has not answered yet
+ * (repositories/prefill.ts); each copied answer awaits confirmation. The first copied answer opens a created campaign.
+ */
+export async function prefillCampaign(db: Db, questionnaires: QuestionnaireCache, caller: CheckedCaller, id: number): Promise<PrefillResponse> {
+  return db.transaction(async (tx) => {
+    const { actor, campaign } = await answerableCampaign(tx, questionnaires, caller, id);
+    const source = await findPrefillSource(tx, campaign.id);
+    if (!source) throw conflict('The entity has sent no campaign of an earlier edition', NO_PREVIOUS_CAMPAIGN);
+    const { copied, changed } = await copyPreviousAnswers(tx, { campaignId: campaign.id, editionId: campaign.editionId }, source.campaignId);
+    const state = copied > 0 && campaign.status === 'created' ? await writes.markDraft(tx, campaign.id) : campaign;
+    await recordAudit(tx, audit(actor, 'campaign.prefill', campaign, { from: source.campaignId, fromYear: source.year, copied, changed }));
+    return { fromYear: source.year, copied, changed, campaign: stateOf(state).campaign };
   });
 }
 
