@@ -7,6 +7,7 @@ import {
   isEvidenceFileType,
   sizeText,
 } from '../../../../src/server/services/campaigns/evidenceFiles.js';
+import { attachmentDisposition } from '../../../../src/server/routes/campaigns/evidence.js';
 import { EVIDENCE_FILE_TYPES } from '../../../../src/shared/constants.js';
 
 /** Detects a file's type writing it in pieces of `piece` bytes, as an upload arrives. */
@@ -106,6 +107,18 @@ describe('evidence files: names and sizes', () => {
       '64 KB',
       '1 KB',
     ]);
+  });
+
+  it('sends a name as an attachment: plain ASCII for old clients and the exact name in filename*', () => {
+    expect(attachmentDisposition('acta.pdf')).toBe(`attachment; filename="acta.pdf"; filename*=UTF-8''acta.pdf`);
+    expect(attachmentDisposition('Plan de acción €.pdf')).toBe(
+      `attachment; filename="Plan de accion _.pdf"; filename*=UTF-8''Plan%20de%20acci%C3%B3n%20%E2%82%AC.pdf`,
+    );
+    expect(attachmentDisposition('dice "hola" \\ 100%.pdf')).toBe(
+      `attachment; filename="dice _hola_ _ 100_.pdf"; filename*=UTF-8''dice%20%22hola%22%20%5C%20100%25.pdf`,
+    );
+    expect(attachmentDisposition("l'acta (v2)*.pdf")).toBe(`attachment; filename="l'acta (v2)*.pdf"; filename*=UTF-8''l%27acta%20%28v2%29%2A.pdf`);
+    expect(attachmentDisposition('🌱.png')).toBe(`attachment; filename="__.png"; filename*=UTF-8''%F0%9F%8C%B1.png`);
   });
 });
 
