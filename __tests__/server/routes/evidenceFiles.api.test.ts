@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import JSZip from 'jszip';
 import ExcelJS from 'exceljs';
@@ -325,6 +326,86 @@ describe.each(backends)('evidence files on $name', ({ openDemo }) => {
       body: head + filePart + `\r\n--${boundary}--\r\n`,
     });
     expect(withQuery.status).toBe(422);
+  });
+
+  it('reads and drops the rest of a body refused before its end, so that the next request on the connection is answered at once', async () => {
+    const id = await freshCampaign();
+    const [sub] = await questionsOf(id);
+    // One connection, kept alive: each request goes on it after the one before.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (path: string, body: Buffer, contentType: string, token = tokens.member) =>
+      new Promise<{ status: number; ms: number }>((resolve, reject) => {
+        const started = Date.now();
+        const req = http.request(
+          `${server.url}${path}`,
+          { method: 'POST', agent, headers: { authorization: `Bearer ${token}`, 'content-type': contentType } },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: Date.now() - started }));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    const multipartBody = (parts: [string, string, Buffer][]) =>
+      Buffer.concat([
+        ...parts.map(([name, filename, data]) =>
+          Buffer.concat([
+            Buffer.from(`--b\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"` : ''}\r\n\r\n`),
+            data,
+            Buffer.from('\r\n'),
+          ]),
+        ),
+        Buffer.from('--b--\r\n'),
+      ]);
+    const large = pdf(3 * 1024 * 1024);
+    try {
+      for (const [path, body, token, status] of [
+        // A bad id, then a 3 MB file after it.
+        [
+          '/api/secure/v1/campaigns/evidence/upload',
+          multipartBody([
+            ['id', '', Buffer.from('1e1')],
+            ['question', '', Buffer.from(String(sub.id))],
+            ['file', 'a.pdf', large],
+          ]),
+          tokens.member,
+          422,
+        ],
+        // A file of a kind not taken, refused from its first bytes.
+        [
+          '/api/secure/v1/campaigns/evidence/upload',
+          multipartBody([
+            ['id', '', Buffer.from(String(id))],
+            ['question', '', Buffer.from(String(sub.id))],
+            ['file', 'a.pdf', Buffer.concat([EXE, large])],
+          ]),
+          tokens.member,
+          422,
+        ],
+        // The edition calls: a text part where the file should be, then a file over their 2 MB (413).
+        [
+          '/api/secure/v1/editions/preview',
+          multipartBody([
+            ['nota', '', Buffer.from('x')],
+            ['file', 'e.json', large],
+          ]),
+          tokens.admin,
+          413,
+        ],
+      ] as const) {
+        expect([path, (await send(path, body, 'multipart/form-data; boundary=b', token)).status]).toEqual([path, status]);
+        const next = await send(
+          '/api/secure/v1/campaigns/evidence/addLink',
+          Buffer.from(JSON.stringify({ id, question: sub.id, url: 'https://ayto.example/x' })),
+          'application/json',
+        );
+        expect([path, next.status, next.ms < 5000]).toEqual([path, 200, true]);
+      }
+    } finally {
+      agent.destroy();
+    }
+    expect(await counts(id)).toEqual({ evidence: 3, chunks: 0 });
   });
 
   it('keeps a clean name: no path, no control or invisible characters, at most 255 characters with its extension', async () => {
