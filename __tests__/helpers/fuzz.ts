@@ -33,6 +33,10 @@ export interface DocumentedCall {
   body: JsonSchema | undefined;
   /** The call answers in RFC 6749 form instead of the envelope (the OAuth token endpoint). */
   oauth: boolean;
+  /** The call takes a multipart/form-data body (a file upload): its parts' schema. */
+  multipart: JsonSchema | undefined;
+  /** A successful answer is a file, not the JSON envelope (errors still are). */
+  file: boolean;
 }
 
 /** Every call of an OpenAPI 3.1 document. */
@@ -47,6 +51,8 @@ export function documentedCalls(doc: { paths: Record<string, Record<string, any>
       // A file call (multipart) is sent JSON like the others, which it must refuse with a 4xx.
       body: op.requestBody?.content?.['application/json']?.schema ?? op.requestBody?.content?.['multipart/form-data']?.schema,
       oauth: path.endsWith('/auth/token'),
+      multipart: op.requestBody?.content?.['multipart/form-data']?.schema,
+      file: !op.responses?.['200']?.content?.['application/json'],
     })),
   );
 }
@@ -267,3 +273,114 @@ export const MALFORMED_BODIES: { contentType: string; body: string | Buffer; why
   { contentType: 'application/x-www-form-urlencoded', body: 'id=1&id=2', why: 'a form where JSON is expected' },
   { contentType: 'multipart/form-data; boundary=x', body: '--x\r\nContent-Disposition: form-data; name="id"\r\n\r\n1\r\n--x--', why: 'multipart' },
 ];
+
+/** The first bytes of files of many kinds, the ones an upload takes and others: a generated file starts with one, or with nothing. */
+const FILE_HEADS: Buffer[] = [
+  Buffer.from('%PDF-1.7\n'),
+  Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+  Buffer.from('ffd8ffe000104a464946', 'hex'),
+  Buffer.from('504b0304140000000000', 'hex'),
+  Buffer.from('504b030414000000000000000000000000000000000008000000mimetype', 'latin1'),
+  Buffer.from('4d5a9000', 'hex'),
+  Buffer.from('<!DOCTYPE html><script>alert(1)</script>'),
+  Buffer.from('7f454c46', 'hex'),
+  Buffer.alloc(0),
+];
+
+/** A file's bytes: a known head (or none) and random bytes, now and then more than a few pieces' worth. */
+const fileBytes = fc
+  .tuple(
+    fc.constantFrom(...FILE_HEADS),
+    fc.oneof(
+      { weight: 5, arbitrary: fc.uint8Array({ maxLength: 2000 }) },
+      { weight: 1, arbitrary: fc.integer({ min: 0, max: 700_000 }).map((n) => new Uint8Array(n)) },
+    ),
+  )
+  .map(([head, rest]) => Buffer.concat([head, rest]));
+
+/** Names a browser or an attacker might send for a part or a file. */
+const partName = (names: string[]) =>
+  fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...names) },
+    { weight: 1, arbitrary: fc.constantFrom('extra', '__proto__', 'constructor', '', 'file[]', 'id ') },
+  );
+const fileName = fc.oneof(
+  fc.constantFrom('acta.pdf', 'Plan de acción €.pdf', '../../etc/passwd', 'C:\\fakepath\\a.docx', '', 'a\u0000b.pdf', 'x'.repeat(600), '\u202egpj.exe'),
+  fc.string({ maxLength: 80 }),
+);
+const partContentType = fc.option(
+  fc.constantFrom('application/pdf', 'application/json', 'text/plain; charset=utf-8', 'text/plain; charset=latin1', 'garbage/;;', 'multipart/mixed'),
+  {
+    nil: undefined,
+  },
+);
+
+/** One part of a generated multipart body: a text field or a file, with its headers. */
+function multipartPart(schema: JsonSchema): fc.Arbitrary<Buffer> {
+  const names = Object.keys(schema.properties ?? {});
+  const field = fc
+    .tuple(partName(names), partContentType)
+    .chain(([name, type]) =>
+      fieldValue(schema.properties?.[name] ?? {}).map((value) => ({ name, type, filename: undefined as string | undefined, data: Buffer.from(text(value)) })),
+    );
+  const file = fc.record({ name: partName(names), type: partContentType, filename: fileName, data: fileBytes });
+  return fc.oneof(field, file).map(({ name, type, filename, data }) => {
+    const disposition = `Content-Disposition: form-data; name="${name.replace(/"/g, '%22')}"${filename === undefined ? '' : `; filename="${filename.replace(/"/g, '%22')}"`}`;
+    return Buffer.concat([Buffer.from(`${disposition}\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n`), data]);
+  });
+}
+
+/**
+ * The parts a well-formed upload has, in order, each value valid for the schema or one of `known` (values that
+ * reach the code behind the checks, such as an open campaign's id): what the mutations start from.
+ */
+function wellFormedParts(schema: JsonSchema, known: Record<string, string[]>): fc.Arbitrary<Buffer[]> {
+  const entries = Object.entries(schema.properties ?? {});
+  const value = (name: string, s: JsonSchema) =>
+    known[name]?.length ? fc.oneof(validValue(s).map(text), fc.constantFrom(...known[name])) : validValue(s).map(text);
+  return fc
+    .tuple(
+      ...entries.map(([name, s]) =>
+        s.format === 'binary'
+          ? fileBytes.map((data) => ({ name, data, file: true }))
+          : value(name, s).map((v) => ({ name, data: Buffer.from(v), file: false })),
+      ),
+    )
+    .map((parts) =>
+      parts.map(({ name, data, file }) =>
+        Buffer.concat([Buffer.from(`Content-Disposition: form-data; name="${name}"${file ? '; filename="acta.pdf"' : ''}\r\n\r\n`), data]),
+      ),
+    );
+}
+
+/**
+ * Raw multipart/form-data bodies for a call that takes one: well-formed ones with valid or hostile parts, parts
+ * repeated, missing, reordered or unknown, files of many kinds, and bodies broken on purpose (cut short, a boundary
+ * that does not match its header or is missing, bare line feeds, no final boundary, bytes that are no multipart at all).
+ */
+export function multipartValue(schema: JsonSchema, known: Record<string, string[]> = {}): fc.Arbitrary<{ contentType: string; body: Buffer; why: string }> {
+  const boundary = fc.constantFrom('x', 'zzz', '----WebKitFormBoundary7MA4YWxkTrZu0gW', 'b'.repeat(70), 'a b"c');
+  const parts = fc.oneof({ weight: 3, arbitrary: wellFormedParts(schema, known) }, { weight: 3, arbitrary: fc.array(multipartPart(schema), { maxLength: 5 }) });
+  const breakage = fc.constantFrom('none', 'none', 'none', 'cut', 'other boundary', 'no boundary', 'bare LF', 'no end', 'noise');
+  return fc.tuple(boundary, parts, breakage, fc.nat(), fc.uint8Array({ minLength: 1, maxLength: 300 })).map(([b, list, broken, at, noise]) => {
+    const lineEnd = broken === 'bare LF' ? '\n' : '\r\n';
+    const body = Buffer.concat([
+      ...list.map((part) =>
+        Buffer.concat([
+          Buffer.from(`--${b}${lineEnd}`),
+          broken === 'bare LF' ? Buffer.from(part.toString('latin1').replace(/\r\n/g, '\n'), 'latin1') : part,
+          Buffer.from(lineEnd),
+        ]),
+      ),
+      Buffer.from(broken === 'no end' ? '' : `--${b}--${lineEnd}`),
+    ]);
+    const contentType =
+      broken === 'no boundary'
+        ? 'multipart/form-data'
+        : broken === 'other boundary'
+          ? 'multipart/form-data; boundary=otra'
+          : `multipart/form-data; boundary=${b.includes(' ') ? `"${b}"` : b}`;
+    const sent = broken === 'cut' ? body.subarray(0, at % (body.length + 1)) : broken === 'noise' ? Buffer.from(noise) : body;
+    return { contentType, body: sent, why: `${broken}, ${list.length} parts, ${sent.length} bytes` };
+  });
+}

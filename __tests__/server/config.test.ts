@@ -66,6 +66,19 @@ describe('configuration', () => {
     for (const bad of ['0', '-3', 'ten', '1e1', '0x10', '8.0', '1001']) expect(() => loadConfig({ DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
+  it('reads the evidence file limits: 10 MB a file and 200 MB a campaign unless set, a whole number of bytes, the total at least one file', () => {
+    expect(loadConfig({}).evidence).toEqual({ maxBytes: 10 * 1024 * 1024, maxTotalBytes: 200 * 1024 * 1024 });
+    expect(loadConfig({ EVIDENCE_MAX_BYTES: '2048', EVIDENCE_MAX_TOTAL_BYTES: '4096' }).evidence).toEqual({ maxBytes: 2048, maxTotalBytes: 4096 });
+    // A file limit above the default total raises the total's default with it.
+    expect(loadConfig({ EVIDENCE_MAX_BYTES: String(300 * 1024 * 1024) }).evidence.maxTotalBytes).toBe(300 * 1024 * 1024);
+    for (const bad of ['0', '1023', '-5', '10MB', '1e7', '0x1000', '4096.0', String(2 ** 30 + 1)])
+      expect(() => loadConfig({ EVIDENCE_MAX_BYTES: bad })).toThrow(/EVIDENCE_MAX_BYTES/);
+    expect(() => loadConfig({ EVIDENCE_MAX_TOTAL_BYTES: 'lots' })).toThrow(/EVIDENCE_MAX_TOTAL_BYTES/);
+    expect(() => loadConfig({ EVIDENCE_MAX_BYTES: '8192', EVIDENCE_MAX_TOTAL_BYTES: '4096' })).toThrow(
+      /EVIDENCE_MAX_TOTAL_BYTES .* must be at least EVIDENCE_MAX_BYTES/,
+    );
+  });
+
   it('reads the size bands and the smallest group a mean is shown for', () => {
     expect(loadConfig({ SIZE_BANDS: '1000,10000', MIN_GROUP_SIZE: '3' })).toMatchObject({ sizeBands: [1, 1001, 10001], minGroupSize: 3 });
   });

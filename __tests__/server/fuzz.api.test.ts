@@ -2,7 +2,16 @@ import fc from 'fast-check';
 import { testBackends } from '../helpers/db.js';
 import { startDemoServer, type Caller, type DemoServer } from '../helpers/demoServer.js';
 import { signInDemoAccounts } from '../helpers/auth.js';
-import { bodyValue, documentedCalls, examplesFor, oneFieldExamples, MALFORMED_BODIES, queryValue, type DocumentedCall } from '../helpers/fuzz.js';
+import {
+  bodyValue,
+  documentedCalls,
+  examplesFor,
+  oneFieldExamples,
+  MALFORMED_BODIES,
+  multipartValue,
+  queryValue,
+  type DocumentedCall,
+} from '../helpers/fuzz.js';
 import { ERROR_STATUS } from '../../src/shared/api/errors.js';
 import type { Db } from '../../src/server/db/client.js';
 
@@ -39,6 +48,9 @@ const DATA_TABLES = [
   'refresh_token_families',
   'deadline_extensions',
   'campaign_reopenings',
+  'answer_notes',
+  'evidence',
+  'evidence_chunks',
 ];
 
 /** Counts every row written to the data tables from now on (test-only triggers on the throw-away database). */
@@ -65,6 +77,8 @@ function checkAnswer(call: DocumentedCall, answer: Answer, request: string): voi
   if (answer.status >= 500) throw new Error(`5xx: ${where}`);
   // A successful answer holds the product's data, which may say anything; an error says only what went wrong.
   if (answer.status >= 400 && LEAK.test(answer.text)) throw new Error(`leak: ${where}`);
+  // A file call's success is the file itself.
+  if (call.file && answer.status < 400) return;
   let body: any;
   try {
     body = JSON.parse(answer.text);
@@ -198,6 +212,41 @@ describe.each(backends)('the API under hostile input on $name', ({ openDemo }) =
       }
     }
   });
+
+  it(
+    'answers generated multipart bodies, well-formed, hostile and broken, to every upload call, for every caller, without a 5xx, changing nothing when it refuses',
+    async () => {
+      const uploads = calls.filter((c) => c.multipart);
+      // An open campaign of the current edition and its questions, so that well-formed uploads reach the code that stores them.
+      const [open] = await demo.db.query<{ id: number; questions: number[] }>(
+        `SELECT c.id, array_agg(s.id ORDER BY s.id) AS questions FROM campaigns c JOIN editions e ON e.id = c.edition_id
+           JOIN indicators i ON i.edition_id = c.edition_id JOIN subindicators s ON s.indicator_id = i.id
+          WHERE c.status <> 'sent' GROUP BY c.id, e.campaign_number ORDER BY e.campaign_number DESC, c.id LIMIT 1`,
+      );
+      const known = { id: [String(open.id)], question: open.questions.slice(0, 3).map(String) };
+      const answeredBefore = sent.requests - sent.refused;
+      expect(uploads.map((c) => c.path)).toEqual(expect.arrayContaining(['/api/secure/v1/campaigns/evidence/upload', '/api/secure/v1/editions/import']));
+      for (const call of uploads) {
+        for (const caller of CALLERS) {
+          await renewSessions();
+          await fc.assert(
+            fc.asyncProperty(multipartValue(call.multipart!, known), async ({ contentType, body, why }) => {
+              const before = await writes();
+              const answer = await send(call, caller, '', body, contentType);
+              checkAnswer(call, answer, `${caller} multipart ${why}`);
+              if (answer.status >= 400 && (await writes()) !== before) throw new Error(`a refused request changed rows: ${call.path} ${caller} ${why}`);
+            }),
+            // Several times the JSON runs: a body has more ways to be wrong than a field.
+            { numRuns: 5 * RUNS + 10 },
+          );
+        }
+      }
+      // Well-formed uploads got through to be stored too (the rows they wrote are allowed).
+      const [{ n: stored }] = await demo.db.query<{ n: number }>("SELECT count(*)::int AS n FROM evidence WHERE kind = 'file'");
+      console.log(`multipart fuzz: ${sent.requests - sent.refused - answeredBefore} answered without a 4xx, ${stored} files stored`);
+    },
+    60_000 + RUNS * 30_000,
+  );
 
   it('refuses hostile Authorization headers with 401, in the envelope', async () => {
     const me = calls.find((c) => c.path.endsWith('/auth/me'))!;

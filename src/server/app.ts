@@ -15,6 +15,7 @@ import { registerHealthRoutes } from './routes/health.js';
 import { registerAuthRoutes, registerSecureAuthRoutes } from './routes/auth.js';
 import { registerCampaignRoutes } from './routes/campaigns/index.js';
 import { registerReportRoutes } from './routes/campaigns/reports.js';
+import { registerEvidenceRoutes } from './routes/campaigns/evidence.js';
 import { registerCampaignCycleRoutes } from './routes/campaigns/cycle.js';
 import { registerEditionOpeningRoutes } from './routes/campaigns/opening.js';
 import { registerReferenceRoutes } from './routes/reference.js';
@@ -134,6 +135,7 @@ export async function buildApp(
       registerAuditRoutes(secure, ctx);
       await registerEditionRoutes(secure, ctx);
       registerCampaignRoutes(secure, ctx, reports);
+      await registerEvidenceRoutes(secure, ctx, reports);
       registerReportRoutes(secure, ctx, reports);
       registerCampaignCycleRoutes(secure, ctx);
       registerEditionOpeningRoutes(secure, ctx);

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parseTrustProxy, type TrustProxy } from './network.js';
-import { POPULATION_MAX } from '../shared/constants.js';
+import { EVIDENCE_MAX_BYTES_DEFAULT, EVIDENCE_MAX_TOTAL_BYTES_DEFAULT, POPULATION_MAX } from '../shared/constants.js';
 
 /** Everything the server reads from the environment, parsed once at start. */
 export interface Config {
@@ -35,6 +35,11 @@ export interface Config {
   readonly minGroupSize: number;
   /** Where e-mail goes (SMTP_URL, SMTP_FROM); null: no e-mail, the status page offers the addresses as CSV. */
   readonly smtp: SmtpConfig | null;
+  /**
+   * Files given as evidence: the largest one (EVIDENCE_MAX_BYTES) and all the files of one campaign together
+   * (EVIDENCE_MAX_TOTAL_BYTES), in bytes.
+   */
+  readonly evidence: { readonly maxBytes: number; readonly maxTotalBytes: number };
 }
 
 /** An SMTP server to send through. The URL may hold a password: never log it (redactUrl). */
@@ -171,6 +176,13 @@ export function loadConfig(env: Env = process.env): Config {
   if ('problem' in sizeBands) problems.push(sizeBands.problem);
   const smtp = parseSmtp(read('SMTP_URL'), read('SMTP_FROM'), publicUrl);
   if ('problem' in smtp) problems.push(smtp.problem);
+  // From 1 KB; a file at most 1 GiB (it must arrive within the request timeout), a campaign's files at most 1 TiB.
+  const evidenceMaxBytes = int('EVIDENCE_MAX_BYTES', EVIDENCE_MAX_BYTES_DEFAULT, 1024, 2 ** 30);
+  const evidenceMaxTotalBytes = int('EVIDENCE_MAX_TOTAL_BYTES', Math.max(EVIDENCE_MAX_TOTAL_BYTES_DEFAULT, evidenceMaxBytes), 1024, 2 ** 40);
+  if (evidenceMaxTotalBytes < evidenceMaxBytes)
+    problems.push(
+      `EVIDENCE_MAX_TOTAL_BYTES (${evidenceMaxTotalBytes}) must be at least EVIDENCE_MAX_BYTES (${evidenceMaxBytes}): one file must fit in a campaign`,
+    );
 
   const config: Config = {
     port,
@@ -205,6 +217,7 @@ export function loadConfig(env: Env = process.env): Config {
     sizeBands: 'value' in sizeBands ? sizeBands.value : [],
     minGroupSize: int('MIN_GROUP_SIZE', 1, 1, 1000),
     smtp: 'value' in smtp ? smtp.value : null,
+    evidence: { maxBytes: evidenceMaxBytes, maxTotalBytes: evidenceMaxTotalBytes },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);

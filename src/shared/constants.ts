@@ -54,5 +54,24 @@ export const EVIDENCE_URL_MAX_LENGTH = 2000;
 export const EVIDENCE_TITLE_MAX_LENGTH = 200;
 /** Items of evidence (links and files) behind one answer. */
 export const EVIDENCE_MAX_ITEMS = 20;
+/**
+ * The kinds of file taken as evidence, by the content type the server detects from the file's bytes (never from
+ * its name or the type the browser sends): PDF, PNG, JPEG, OpenDocument text and spreadsheet, Word and Excel.
+ */
+export const EVIDENCE_FILE_TYPES = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+export type EvidenceFileType = (typeof EVIDENCE_FILE_TYPES)[keyof typeof EVIDENCE_FILE_TYPES];
+/** The longest name a file keeps (characters; longer ones are shortened, keeping their extension). */
+export const EVIDENCE_FILE_NAME_MAX_LENGTH = 255;
+/** The largest evidence file, and all the files of one campaign together, unless configured (EVIDENCE_MAX_BYTES, EVIDENCE_MAX_TOTAL_BYTES). */
+export const EVIDENCE_MAX_BYTES_DEFAULT = 10 * 1024 * 1024;
+export const EVIDENCE_MAX_TOTAL_BYTES_DEFAULT = 200 * 1024 * 1024;
 /** The largest questionnaire catalogue file an administrator may upload (the demo's is about 110 KB). */
 export const EDITION_FILE_MAX_BYTES = 2 * 1024 * 1024;

@@ -189,15 +189,15 @@ describe.each(backends)('API contract on $name', ({ openDemo }) => {
     const documented = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, ops]) =>
       Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
     );
-    expect(documented).toHaveLength(60);
+    expect(documented).toHaveLength(63);
     expect(documented).toEqual(expect.arrayContaining(['POST /api/v1/auth/forgotPassword', 'POST /api/v1/auth/resetPassword']));
     for (const route of documented)
       expect([route, demo.server.app.hasRoute({ method: route.split(' ')[0] as 'GET', url: route.split(' ')[1] })]).toEqual([route, true]);
     for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
       for (const [method, op] of Object.entries(ops)) {
         expect([path, method, Object.keys(op.responses)]).toEqual([path, method, ['200', '4XX', '5XX']]);
-        // The edition files are posted as multipart/form-data (docs/api.md); every other body is JSON.
-        const bodyType = path.includes('/editions/') ? 'multipart/form-data' : 'application/json';
+        // The edition files and evidence files are posted as multipart/form-data (docs/api.md); every other body is JSON.
+        const bodyType = path.includes('/editions/') || path.endsWith('/evidence/upload') ? 'multipart/form-data' : 'application/json';
         if (method === 'post') expect([path, Object.keys(op.requestBody.content)]).toEqual([path, expect.arrayContaining([bodyType])]);
       }
     }
@@ -218,6 +218,13 @@ describe.each(backends)('API contract on $name', ({ openDemo }) => {
       required: ['id', 'question', 'answer'],
       properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
     });
+    // The upload's multipart parts, and the evidence file answered by the content types an upload takes.
+    expect(doc.paths['/api/secure/v1/campaigns/evidence/upload'].post.requestBody.content['multipart/form-data'].schema).toMatchObject({
+      additionalProperties: false,
+      required: ['id', 'question', 'file'],
+      properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' }, file: { type: 'string', format: 'binary' } },
+    });
+    expect(Object.keys(doc.paths['/api/secure/v1/campaigns/evidence/file'].get.responses['200'].content)).toContain('application/pdf');
     // The edition export answers with a file, documented by content type, not in the envelope.
     expect(Object.keys(doc.paths['/api/secure/v1/campaigns/export'].get.responses['200'].content).sort()).toEqual([
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

@@ -18,6 +18,7 @@ import { MIX_KINDS, type MixKind, type MixMeasured, type MixPlan } from './bench
 import { rebuildTerritoryScores } from '../db/repositories/territoryScores.js';
 import { sampleMemoryPeaks, type MemoryPeak } from './memoryPeaks.js';
 import { signIn } from './signIn.js';
+import { measureUploads, prepareUploads, UPLOAD_TABLE, uploadTargets } from './benchUploads.js';
 
 /** A quick look (BENCH_SHORT=1 or --short): 3 s per measure, no export, no edition opening, no growth set. */
 const SHORT = process.env.BENCH_SHORT === '1' || process.argv.includes('--short');
@@ -424,14 +425,56 @@ async function onPostgres(run: (db: Db, url: string) => Promise<string[]>): Prom
   }
 }
 
+/**
+ * The evidence uploads on PGlite: the demo data in a temporary folder, closed here before the server (a process of
+ * its own, benchUploads.ts) opens it.
+ */
+async function uploadsOnPglite(): Promise<string[]> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'campaigns-bench-uploads-'));
+  try {
+    const db = await openPglite(dir);
+    let targets: Awaited<ReturnType<typeof uploadTargets>>;
+    try {
+      await prepareUploads(db);
+      targets = await uploadTargets(db);
+    } finally {
+      await db.close();
+    }
+    return [await measureUploads('PGlite', targets, { dataDir: dir })];
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** `BENCH_ONLY=uploads`: only the evidence uploads, which need no scale data set. */
+const ONLY_UPLOADS = ONLY === 'uploads';
+/**
+ * Databases the evidence uploads are measured on: BENCH_UPLOADS=pglite,postgres (`none` to skip); by default those
+ * of BENCH_DATABASES, but none in the short mode or when BENCH_ONLY names something else.
+ */
+const UPLOAD_DATABASES = (process.env.BENCH_UPLOADS ?? (ONLY_UPLOADS || (!SHORT && ONLY === '') ? DATABASES.join(',') : ''))
+  .split(',')
+  .map((d) => d.trim())
+  .filter((d) => DATABASES.includes(d));
+
 async function main(): Promise<void> {
   const rows = ['| database | call | p50 ms | p95 ms | p99 ms | requests/s | within budget |', '|---|---|---|---|---|---|---|'];
-  if (DATABASES.includes('pglite')) rows.push(...(await onPglite((db) => benchBackend('PGlite', db))));
-  if (DATABASES.includes('postgres')) rows.push(...(await onPostgres((db, url) => benchBackend('PostgreSQL', db, url))));
+  const uploadRows: string[] = [];
+  if (UPLOAD_DATABASES.includes('pglite')) uploadRows.push(...(await uploadsOnPglite()));
+  if (UPLOAD_DATABASES.includes('postgres'))
+    uploadRows.push(
+      ...(await onPostgres(async (db, url) => {
+        await prepareUploads(db);
+        return [await measureUploads('PostgreSQL', await uploadTargets(db), { databaseUrl: url, poolSize: benchConfig().databasePoolSize })];
+      })),
+    );
+  if (!ONLY_UPLOADS && DATABASES.includes('pglite')) rows.push(...(await onPglite((db) => benchBackend('PGlite', db))));
+  if (!ONLY_UPLOADS && DATABASES.includes('postgres')) rows.push(...(await onPostgres((db, url) => benchBackend('PostgreSQL', db, url))));
   const growthRows: string[] = [];
-  if (GROWTH.includes('pglite')) growthRows.push(...(await onPglite((db) => benchGrowth('PGlite', db))));
-  if (GROWTH.includes('postgres')) growthRows.push(...(await onPostgres((db) => benchGrowth('PostgreSQL', db))));
-  console.log(rows.join('\n'));
+  if (!ONLY_UPLOADS && GROWTH.includes('pglite')) growthRows.push(...(await onPglite((db) => benchGrowth('PGlite', db))));
+  if (!ONLY_UPLOADS && GROWTH.includes('postgres')) growthRows.push(...(await onPostgres((db) => benchGrowth('PostgreSQL', db))));
+  if (!ONLY_UPLOADS) console.log(rows.join('\n'));
+  if (uploadRows.length > 0) console.log(['', ...UPLOAD_TABLE, ...uploadRows].join('\n'));
   if (deadlineRows.length > 0) {
     console.log(
       [

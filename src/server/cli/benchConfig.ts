@@ -2,7 +2,8 @@ import { loadConfig, type Config } from '../config.js';
 
 /**
  * The app's configuration in the benches (bench.ts, benchServer.ts): quiet, no static files, the login rate limit
- * out of the way; the pool size as a production start would have it (DATABASE_POOL_SIZE, or the default).
+ * out of the way; the pool size as a production start would have it (DATABASE_POOL_SIZE, or the default); `env`
+ * adds settings of a bench of its own (the uploads' limits).
  */
-export const benchConfig = (): Config =>
-  loadConfig({ LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', STATIC_DIR: '/nonexistent', DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE });
+export const benchConfig = (env: Record<string, string> = {}): Config =>
+  loadConfig({ LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', STATIC_DIR: '/nonexistent', DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE, ...env });

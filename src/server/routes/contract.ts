@@ -102,7 +102,7 @@ export function fileRouteOf<Q extends TSchema, B extends TSchema, R extends TSch
     method: call.method,
     url: call.url,
     schema: { ...schema, response: { 200: { description: 'The file', content }, '4xx': ErrorEnvelope, '5xx': ErrorEnvelope } },
-    config: { allowShareToken: false },
+    config: { allowShareToken: call.access === 'userOrShare' },
   };
 }
 

@@ -18,6 +18,10 @@ async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
     if (!part || part.fieldname !== 'file') throw validationError('The request has no file part named "file"', { file: 'is required' });
     return await part.toBuffer();
   } catch (err) {
+    // The rest of a body refused before its end is read and dropped, no longer parsed: left unread, it stayed in the
+    // connection, and the client's next request on it waited behind it until the keep-alive timeout closed it.
+    request.raw.unpipe();
+    request.raw.resume();
     throw multipartFailure(err);
   }
 }

@@ -1,7 +1,14 @@
 import { Type, type Static } from 'typebox';
 import { FILE_TYPES } from '../csv.js';
 import { EVIDENCE_RULES } from '../constants.js';
-import { ANSWER_COMMENT_MAX_LENGTH, EVIDENCE_TITLE_MAX_LENGTH, EVIDENCE_URL_MAX_LENGTH, NOT_APPLICABLE_REASON } from '../constants.js';
+import {
+  ANSWER_COMMENT_MAX_LENGTH,
+  EVIDENCE_FILE_TYPES,
+  EVIDENCE_TITLE_MAX_LENGTH,
+  EVIDENCE_URL_MAX_LENGTH,
+  ID_MAX,
+  NOT_APPLICABLE_REASON,
+} from '../constants.js';
 import { apiCall, CalendarDate, Id, Line, NoQuery, NullableDate, Paragraph, Strict, Success } from './schema.js';
 
 /** Campaign payloads and calls of docs/api.md, shared by the routes, the sagas and the screens. */
@@ -227,6 +234,43 @@ export const NO_PREVIOUS_CAMPAIGN = 'NO_PREVIOUS_CAMPAIGN';
 /** POST campaigns/evidence/remove. */
 const RemoveEvidenceRequest = Strict({ id: Id, evidenceId: Id });
 
+/**
+ * An id sent as a multipart text field: its decimal digits alone, 1 to 2147483647 ("12"; not " 12", "012", "1e1" or
+ * "12.0"). The route checks it (ID_TEXT_PATTERN and ID_MAX) with no coercion, as the JSON calls check their ids.
+ */
+export const ID_TEXT_PATTERN = '^[1-9][0-9]{0,9}$';
+const IdText = (description: string) => Type.String({ pattern: ID_TEXT_PATTERN, maxLength: String(ID_MAX).length, description });
+
+/**
+ * POST campaigns/evidence/upload: a multipart/form-data body of three parts in this order, the text fields `id` and
+ * `question` and one file part `file` (nothing after it). Documented here as the OpenAPI multipart body; the route
+ * reads the parts itself, as they arrive, and streams the file into the database.
+ */
+export const EvidenceUploadBody = Strict({
+  id: IdText('The campaign id, as a text field'),
+  question: IdText('The sub-indicator id, as a text field'),
+  file: Type.String({
+    format: 'binary',
+    description: `The file (PDF, PNG, JPEG, ODT, ODS, DOCX or XLSX: its type is read from its content, not its name), at most EVIDENCE_MAX_BYTES`,
+  }),
+});
+
+/** The `data.code` of an upload's refusals (docs/api.md, "Evidence"). */
+export const EVIDENCE_FILE_TOO_LARGE = 'EVIDENCE_FILE_TOO_LARGE';
+export const EVIDENCE_TOTAL_TOO_LARGE = 'EVIDENCE_TOTAL_TOO_LARGE';
+export const EVIDENCE_TYPE_NOT_ALLOWED = 'EVIDENCE_TYPE_NOT_ALLOWED';
+/**
+ * The data of those refusals: 413 with the file limit (maxBytes); 422 with the campaign's limit and what its files
+ * already take (maxTotalBytes, usedBytes); 422 with the type detected (null when none is recognised) and those taken.
+ */
+export type EvidenceFileRefusal =
+  | { code: typeof EVIDENCE_FILE_TOO_LARGE; maxBytes: number }
+  | { code: typeof EVIDENCE_TOTAL_TOO_LARGE; maxTotalBytes: number; usedBytes: number }
+  | { code: typeof EVIDENCE_TYPE_NOT_ALLOWED; detected: string | null; allowed: string[] };
+
+/** GET campaigns/evidence/file. */
+const EvidenceFileQuery = Strict({ id: Id, evidenceId: Id });
+
 /** The query of the calls that read one campaign (get, result, answers, comparison). */
 export const CampaignIdQuery = Strict({ id: Id });
 /** The body of the calls that act on one campaign (submit, delete, share, unshare). */
@@ -308,6 +352,32 @@ export const campaignCalls = {
     response: PrefillResponse,
     summary:
       'Copies into a created or draft campaign the entity\'s answers, comments, "No aplica" and evidence links of its latest sent campaign of an earlier edition, for the questions that did not change and are not answered yet; each copied answer awaits confirmation (409 when sent, 409 NO_PREVIOUS_CAMPAIGN)',
+  }),
+  uploadEvidence: apiCall({
+    method: 'POST',
+    url: '/campaigns/evidence/upload',
+    access: 'user',
+    querystring: NoQuery,
+    body: EvidenceUploadBody,
+    response: EvidenceItem,
+    summary: 'Adds a file (multipart: id, question, file) as evidence behind one answer, its type checked from its content (409 once the campaign is sent)',
+    description:
+      'Refusals: 413 PAYLOAD_TOO_LARGE with data { code: EVIDENCE_FILE_TOO_LARGE, maxBytes } for a file over EVIDENCE_MAX_BYTES; ' +
+      "422 with data { code: EVIDENCE_TOTAL_TOO_LARGE, maxTotalBytes, usedBytes } when the campaign's files would exceed EVIDENCE_MAX_TOTAL_BYTES; " +
+      '422 with data { code: EVIDENCE_TYPE_NOT_ALLOWED, detected, allowed } for any other kind of file; 422 naming the part for a body not of ' +
+      'the form id, question, file. Nothing is stored unless the whole file is.',
+  }),
+  evidenceFile: apiCall({
+    method: 'GET',
+    url: '/campaigns/evidence/file',
+    access: 'userOrShare',
+    querystring: EvidenceFileQuery,
+    response: Type.String({ format: 'binary' }),
+    file: EVIDENCE_FILE_TYPES,
+    summary: 'Downloads a file given as evidence (whoever may read the campaign, and a share link of that campaign while it is sent)',
+    description:
+      'A file download, not the JSON envelope: the stored bytes with the content type detected at upload, Content-Disposition: attachment ' +
+      '(filename* for names beyond ASCII), X-Content-Type-Options: nosniff and Content-Security-Policy: sandbox. Errors in the envelope.',
   }),
   removeEvidence: apiCall({
     method: 'POST',

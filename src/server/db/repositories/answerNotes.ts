@@ -71,3 +71,74 @@ export async function deleteEvidence(
   );
   return row && { subindicatorId: row.subindicator_id, kind: row.kind, url: row.url, fileName: row.file_name };
 }
+
+/** The bytes all the files of a campaign take together. */
+export async function evidenceBytes(q: Queryable, campaignId: number): Promise<number> {
+  // float8: a sum of bigints comes back as text or a BigInt otherwise; far below 2^53.
+  const [row] = await q.query<{ n: number }>("SELECT coalesce(sum(size), 0)::float8 AS n FROM evidence WHERE campaign_id = $1 AND kind = 'file'", [campaignId]);
+  return row.n;
+}
+
+/**
+ * Starts a file behind one answer: its row, whose type and size say nothing until finishEvidenceFile writes them
+ * once every piece is in (the whole in the transaction that holds the campaign's lock). Its id.
+ */
+export async function insertEvidenceFile(
+  q: Queryable,
+  file: { campaignId: number; subindicatorId: number; fileName: string; addedBy: number },
+): Promise<number> {
+  const [row] = await q.query<{ id: number }>(
+    `INSERT INTO evidence (campaign_id, subindicator_id, kind, file_name, content_type, size, added_by)
+     VALUES ($1, $2, 'file', $3, 'application/octet-stream', 0, $4) RETURNING id`,
+    [file.campaignId, file.subindicatorId, file.fileName, file.addedBy],
+  );
+  return row.id;
+}
+
+/** Stores one piece of a file's bytes, its position counted from 0. */
+export async function insertEvidenceChunk(q: Queryable, evidenceId: number, position: number, data: Buffer): Promise<void> {
+  await q.query('INSERT INTO evidence_chunks (evidence_id, position, data) VALUES ($1, $2, $3)', [evidenceId, position, data]);
+}
+
+/** Writes a stored file's name, detected type and size; the item as the API sends it. */
+export async function finishEvidenceFile(
+  q: Queryable,
+  evidenceId: number,
+  file: { fileName: string; contentType: string; size: number },
+): Promise<EvidenceItem> {
+  const [row] = await q.query<{ item: EvidenceItem }>(
+    `WITH e AS (UPDATE evidence SET file_name = $2, content_type = $3, size = $4 WHERE id = $1 RETURNING *)
+     SELECT ${EVIDENCE_ITEM_SQL} AS item FROM e LEFT JOIN users u ON u.id = e.added_by`,
+    [evidenceId, file.fileName, file.contentType, file.size],
+  );
+  return row.item;
+}
+
+/** A stored file with the campaign it belongs to (whose entity and status decide who may read it). */
+export interface EvidenceFileRow {
+  entityId: number;
+  campaignStatus: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+}
+
+/** The file `evidenceId` of campaign `campaignId`; undefined when the campaign has no such file (a link is not one). */
+export async function findEvidenceFile(q: Queryable, campaignId: number, evidenceId: number): Promise<EvidenceFileRow | undefined> {
+  const [row] = await q.query<{ entity_id: number; status: string; file_name: string; content_type: string; size: number }>(
+    `SELECT c.entity_id, c.status, e.file_name, e.content_type, e.size::float8 AS size
+       FROM evidence e JOIN campaigns c ON c.id = e.campaign_id
+      WHERE e.id = $2 AND e.campaign_id = $1 AND e.kind = 'file'`,
+    [campaignId, evidenceId],
+  );
+  return row && { entityId: row.entity_id, campaignStatus: row.status, fileName: row.file_name, contentType: row.content_type, size: row.size };
+}
+
+/** Up to `count` pieces of a file from position `from` on, in order (PGlite answers bytea as a Uint8Array, pg as a Buffer). */
+export async function readEvidenceChunks(q: Queryable, evidenceId: number, from: number, count: number): Promise<{ position: number; data: Buffer }[]> {
+  const rows = await q.query<{ position: number; data: Uint8Array }>(
+    'SELECT position, data FROM evidence_chunks WHERE evidence_id = $1 AND position >= $2 ORDER BY position LIMIT $3',
+    [evidenceId, from, count],
+  );
+  return rows.map((r) => ({ position: r.position, data: Buffer.isBuffer(r.data) ? r.data : Buffer.from(r.data.buffer, r.data.byteOffset, r.data.byteLength) }));
+}

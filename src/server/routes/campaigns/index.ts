@@ -16,19 +16,19 @@ import { EXPORT_FILE_TYPES, type EditionExportQuery } from '../../../shared/api/
 import { findEditionByNumber } from '../../db/repositories/editionExport.js';
 import { editionExportStream, exportFileNameOf } from '../../reports/editionExport.js';
 
-const CAMPAIGN_ACTIONS: Action[] = ['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'];
+export const CAMPAIGN_ACTIONS: Action[] = ['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'];
 const ADMINISTRATION: Action[] = ['ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'];
-const ANSWERING: Action[] = ['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS'];
+export const ANSWERING: Action[] = ['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS'];
 
 /** The signed-in user when its role may perform one of the actions. */
-function requireAny(request: FastifyRequest, allowed: Action[]) {
+export function requireAny(request: FastifyRequest, allowed: Action[]) {
   const user = requireUser(request);
   const match = allowed.find((action) => can(user.role, action));
   return requirePermission(request, match ?? allowed[0]);
 }
 
 /** The caller as the actor of a change, when its role may perform one of the actions. */
-const actorAmong = (request: FastifyRequest, allowed: Action[]) => actorOf(request, requireAny(request, allowed));
+export const actorAmong = (request: FastifyRequest, allowed: Action[]) => actorOf(request, requireAny(request, allowed));
 
 /** The answering caller of saveAnswer and submit (sessionCheckedRouteOf) (USER of its entities, ADMIN), checked with the service's first read. */
 const answeringCaller =

@@ -27,6 +27,7 @@ import { recordAudit } from '../../db/repositories/audit.js';
 import { auditedBy, type Actor, type CheckedCaller } from '../actor.js';
 import { answerProblem, canAnswerCampaign, canReadEntity, linkProblem, notApplicableProblem, questionsMissingEvidence } from './rules.js';
 import { requireAnswerable } from './cycle.js';
+import { defaultEvidenceFileName, evidenceFileName, storeEvidenceBytes } from './evidenceFiles.js';
 
 /** A campaign's audit entry: it concerns the campaign's entity (recordAudit adds the entity's name). */
 const audit = (actor: Actor, action: string, campaign: { id: number; entityId: number }, details?: Record<string, unknown>) => ({
@@ -116,6 +117,55 @@ export async function addEvidenceLink(db: Db, questionnaires: QuestionnaireCache
       addedBy: actor.user.id,
     });
     await recordAudit(tx, audit(actor, 'campaign.evidence.add', campaign, { question: input.question, kind: 'link', url: input.url }));
+    return item;
+  });
+}
+
+/** A file sent as evidence (POST campaigns/evidence/upload), its bytes still arriving. */
+export interface EvidenceUpload {
+  id: number;
+  question: number;
+  /** The name it was sent with, as sent (evidenceFileName makes the one kept). */
+  fileName: string | undefined;
+  /** Its bytes as they arrive; iterating to the end also checks that nothing follows the file in the request. */
+  content: AsyncIterable<Buffer>;
+}
+
+/**
+ * Adds a file as evidence behind one answer of a campaign the caller may answer, as addEvidenceLink adds a link:
+ * its bytes stored in pieces as they arrive, in the transaction that holds the campaign's lock (so the campaign's
+ * total cannot be exceeded by two uploads at once), its kind read from its content; a file refused for its size,
+ * the campaign's total or its kind leaves nothing behind. The content can be read once: should PostgreSQL abort
+ * the transaction for a race after reading began, the upload is refused as a conflict (409, to be sent again)
+ * instead of run again.
+ */
+export async function addEvidenceFile(
+  db: Db,
+  questionnaires: QuestionnaireCache,
+  caller: CheckedCaller,
+  upload: EvidenceUpload,
+  limits: { maxBytes: number; maxTotalBytes: number },
+): Promise<EvidenceItem> {
+  let reading = false;
+  return db.transaction(async (tx) => {
+    if (reading) throw conflict('The data changed while the file was being stored; send it again');
+    const { actor, campaign, edition } = await answerableCampaign(tx, questionnaires, caller, upload.id);
+    questionOf(edition, upload.question);
+    if ((await notesRepo.countEvidence(tx, campaign.id, upload.question)) >= EVIDENCE_MAX_ITEMS)
+      throw validationError(`An answer holds at most ${EVIDENCE_MAX_ITEMS} items of evidence`, { question: 'too many items of evidence' });
+    const usedBytes = await notesRepo.evidenceBytes(tx, campaign.id);
+    const givenName = evidenceFileName(upload.fileName);
+    const evidenceId = await notesRepo.insertEvidenceFile(tx, {
+      campaignId: campaign.id,
+      subindicatorId: upload.question,
+      fileName: givenName ?? 'evidencia',
+      addedBy: actor.user.id,
+    });
+    reading = true;
+    const { contentType, size } = await storeEvidenceBytes(tx, evidenceId, upload.content, { ...limits, usedBytes });
+    const fileName = givenName ?? defaultEvidenceFileName(contentType);
+    const item = await notesRepo.finishEvidenceFile(tx, evidenceId, { fileName, contentType, size });
+    await recordAudit(tx, audit(actor, 'campaign.evidence.add', campaign, { question: upload.question, kind: 'file', fileName, contentType, size }));
     return item;
   });
 }
