@@ -11,6 +11,11 @@ import type { CampaignDetail, CampaignStatusRow, Subindicator } from '../../src/
 const COMMENT = 'Plan aprobado en pleno: 1.200 € para compostaje 🌱 (año 2026, «ñ» incluida)';
 const REASON = 'No hay playas en el término municipal';
 const LINK = 'https://transparencia.example.es/plan-compostaje';
+/** A small PDF as a scanner writes one: the header, an empty page, the trailer. */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 
 /** Ticks (or unticks) one choice of the questionnaire's 'Respuesta' filter and applies it. */
 async function chooseAnswerFilter(page: Page, choice: string) {
@@ -35,7 +40,7 @@ describe('evidence, "No aplica" and comments in Chromium', () => {
     ['desktop', false],
     ['phone', true],
   ])(
-    'on the %s: marks "No aplica", is held back by a missing evidence, adds a link, sends and reads it all back',
+    'on the %s: marks "No aplica", is held back by a missing evidence, adds a link and a PDF, sends and reads it all back',
     async (size, phone) => {
       const { url } = suite.server;
       const admin = await apiToken(url, 'admin@demo.es');
@@ -108,6 +113,15 @@ describe('evidence, "No aplica" and comments in Chromium', () => {
           /Plan de compostaje añadida por admin@demo\.es el \d{2}\/\d{2}\/\d{4}/,
         );
         await page.getByTestId('submit-blockers').waitFor({ state: 'detached' });
+        // A program renamed .pdf is refused from its content; a real PDF is attached.
+        const fileInput = picker.getByTestId(`evidence-file-${required.id}`);
+        await fileInput.setInputFiles({ name: 'plan.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(400, 1)]) });
+        await page.getByText('Ese tipo de archivo no se admite').waitFor();
+        await fileInput.setInputFiles({ name: 'Acta del pleno ñ.pdf', mimeType: 'application/pdf', buffer: PDF });
+        await picker.getByTestId('evidence-item').nth(1).waitFor();
+        expect((await picker.getByTestId('evidence-item').nth(1).innerText()).replace(/\s+/g, ' ')).toMatch(
+          /^Acta del pleno ñ\.pdf \(1 KB\) añadida por admin@demo\.es/,
+        );
         await screenshot(page, `answer-notes-ready-${size}`, { fullPage: false });
 
         await submit.click();
@@ -121,6 +135,7 @@ describe('evidence, "No aplica" and comments in Chromium', () => {
         expect(await page.getByTestId(`answer-${notApplicable.id}`).innerText()).toBe(`No aplica. Motivo: ${REASON}`);
         expect(await page.getByTestId(`comment-${required.id}`).innerText()).toBe(`Comentario: ${COMMENT}`);
         expect(await page.getByTestId(`evidence-${required.id}`).getByRole('link', { name: 'Plan de compostaje' }).getAttribute('href')).toBe(LINK);
+        expect(await page.getByTestId(`evidence-${required.id}`).innerText()).toContain('Acta del pleno ñ.pdf');
         await screenshot(page, `answer-notes-sent-${size}`, { fullPage: false });
 
         // On paper, with the answers: the reason, the comment byte for byte and the link's title.
@@ -132,7 +147,8 @@ describe('evidence, "No aplica" and comments in Chromium', () => {
         expect(text).toContain(`No aplica. Motivo: ${REASON}`);
         expect(text).toContain('1.200 € para compostaje');
         expect(text).toContain('Plan de compostaje');
-        expect(errors).toEqual([]);
+        expect(text).toContain('Acta del pleno ñ.pdf');
+        expect(errors.filter((e) => !/status of 422 .*evidence\/upload/.test(e))).toEqual([]);
       } finally {
         await context.close();
       }

@@ -45,6 +45,17 @@ export const campaignsApi = {
     post<CampaignStateResponse>('/campaigns/saveAnswer', token, { id: campaignId, question, answer, comment, notApplicable }),
   addEvidenceLink: (token: string | null, { campaignId, question, url, title }: EvidenceLinkRequest) =>
     post<EvidenceItem>('/campaigns/evidence/addLink', token, { id: campaignId, question, url, ...(title ? { title } : {}) }),
+  /** 'Adjuntar archivo': the fields first, then the file (the server streams it as it arrives). */
+  uploadEvidence: (token: string | null, { campaignId, question }: { campaignId: number; question: number }, file: Blob, fileName: string) => {
+    const form = new FormData();
+    form.append('id', String(campaignId));
+    form.append('question', String(question));
+    form.append('file', file, fileName);
+    return post<EvidenceItem>('/campaigns/evidence/upload', token, form);
+  },
+  /** A file given as evidence, read with the session's token (a link cannot carry it). */
+  evidenceFile: (token: string | null, campaignId: number, evidenceId: number, fileName: string) =>
+    getFile('/campaigns/evidence/file', token, { id: campaignId, evidenceId }, fileName),
   /** 'Partir de las respuestas de 2025'. */
   prefill: (token: string | null, id: number) => post<PrefillResponse>('/campaigns/prefill', token, { id }),
   removeEvidence: (token: string | null, id: number, evidenceId: number) => post<{ success: true }>('/campaigns/evidence/remove', token, { id, evidenceId }),

@@ -13,7 +13,7 @@ function useFileSize() {
 }
 
 /** One item of evidence: the link (opened in a new tab) or the file's name and size, who added it and when, and 'Quitar'. */
-function EvidenceRow({ item, onRemove, busy }: { item: EvidenceItem; onRemove?: () => void; busy?: boolean }) {
+function EvidenceRow({ item, onRemove, onDownload, busy }: { item: EvidenceItem; onRemove?: () => void; onDownload?: () => void; busy?: boolean }) {
   const intl = useIntl();
   const size = useFileSize();
   const name = item.kind === 'link' ? (item.title ?? item.url ?? '') : (item.fileName ?? '');
@@ -25,7 +25,14 @@ function EvidenceRow({ item, onRemove, busy }: { item: EvidenceItem; onRemove?: 
         </a>
       ) : (
         <span className="text-break">
-          {name} <span className="text-body-secondary">({size(item.size ?? 0)})</span>
+          {onDownload ? (
+            <Button variant="link" size="sm" className="p-0 align-baseline text-break text-start" onClick={onDownload}>
+              {name}
+            </Button>
+          ) : (
+            name
+          )}{' '}
+          <span className="text-body-secondary">({size(item.size ?? 0)})</span>
         </span>
       )}
       <span className="text-body-secondary">
@@ -50,12 +57,25 @@ function EvidenceRow({ item, onRemove, busy }: { item: EvidenceItem; onRemove?: 
   );
 }
 
-/** The evidence behind an answer, in the order it was added; with onRemove, each item has 'Quitar'. */
-export function EvidenceList({ items, onRemove, busy }: { items: readonly EvidenceItem[]; onRemove?: (item: EvidenceItem) => void; busy?: boolean }) {
+/**
+ * The evidence behind an answer, in the order it was added; with onRemove, each item has 'Quitar'; with onDownload, a
+ * file's name downloads it (otherwise it is named only, as on paper).
+ */
+export function EvidenceList({
+  items,
+  onRemove,
+  onDownload,
+  busy,
+}: {
+  items: readonly EvidenceItem[];
+  onRemove?: (item: EvidenceItem) => void;
+  onDownload?: (item: EvidenceItem) => void;
+  busy?: boolean;
+}) {
   return (
     <ul className="list-unstyled mb-1 d-grid gap-1">
       {items.map((item) => (
-        <EvidenceRow key={item.id} item={item} busy={busy} onRemove={onRemove && (() => onRemove(item))} />
+        <EvidenceRow key={item.id} item={item} busy={busy} onRemove={onRemove && (() => onRemove(item))} onDownload={onDownload && (() => onDownload(item))} />
       ))}
     </ul>
   );

@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import { Button, Form } from 'react-bootstrap';
+import { useId, useRef, useState } from 'react';
+import { Button, Form, ProgressBar } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Subindicator } from '../../../shared/api/campaigns.js';
 import { EvidenceList } from './EvidenceList.js';
@@ -8,6 +8,8 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { campaignsActions } from './campaignsSlice.js';
 import { commentOnScreen, lacksEvidence, notApplicableOnScreen, selectQuestionnaire } from './campaignsSelectors.js';
 
+/** What the file chooser offers: the kinds of file the server takes (it checks the content itself). */
+const EVIDENCE_ACCEPT = '.pdf,.png,.jpg,.jpeg,.odt,.ods,.docx,.xlsx';
 /** A reason with at least NOT_APPLICABLE_REASON.minLength characters besides spaces, as the server asks. */
 const reasonIsLongEnough = (reason: string) => [...reason.trim()].length >= NOT_APPLICABLE_REASON.minLength;
 /** An address a reviewer can open: http or https. */
@@ -72,6 +74,8 @@ function AddLinkForm({ question, campaignId, busy, onClose }: { question: number
 function EvidenceSection({ sub, campaignId }: { sub: Subindicator; campaignId: number }) {
   const dispatch = useAppDispatch();
   const q = useAppSelector(selectQuestionnaire);
+  const intl = useIntl();
+  const fileInput = useRef<HTMLInputElement>(null);
   const [adding, setAdding] = useState(false);
   const busy = q.evidence[sub.id] === 'loading';
   const missing = lacksEvidence(q, sub);
@@ -90,6 +94,9 @@ function EvidenceSection({ sub, campaignId }: { sub: Subindicator; campaignId: n
           items={sub.evidence}
           busy={busy}
           onRemove={(item) => dispatch(campaignsActions.evidenceRemoveRequested({ campaignId, question: sub.id, evidenceId: item.id }))}
+          onDownload={(item) =>
+            dispatch(campaignsActions.evidenceDownloadRequested({ campaignId, evidenceId: item.id, fileName: item.fileName ?? 'evidencia' }))
+          }
         />
       ) : (
         !missing && (
@@ -98,12 +105,33 @@ function EvidenceSection({ sub, campaignId }: { sub: Subindicator; campaignId: n
           </p>
         )
       )}
+      {busy && (
+        <ProgressBar animated striped now={100} className="my-1" label={intl.formatMessage({ id: 'EVIDENCE.WORKING' })} data-testid="evidence-progress" />
+      )}
       {adding ? (
         <AddLinkForm question={sub.id} campaignId={campaignId} busy={busy} onClose={() => setAdding(false)} />
       ) : (
-        <Button size="sm" variant="outline-primary" onClick={() => setAdding(true)} disabled={busy}>
-          <FormattedMessage id="EVIDENCE.ADD_LINK" />
-        </Button>
+        <div className="d-flex flex-wrap gap-2">
+          <Button size="sm" variant="outline-primary" onClick={() => setAdding(true)} disabled={busy}>
+            <FormattedMessage id="EVIDENCE.ADD_LINK" />
+          </Button>
+          <Button size="sm" variant="outline-primary" onClick={() => fileInput.current?.click()} disabled={busy}>
+            <FormattedMessage id="EVIDENCE.ATTACH_FILE" />
+          </Button>
+          <input
+            ref={fileInput}
+            type="file"
+            className="d-none"
+            accept={EVIDENCE_ACCEPT}
+            aria-label={intl.formatMessage({ id: 'EVIDENCE.ATTACH_FILE' })}
+            data-testid={`evidence-file-${sub.id}`}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) dispatch(campaignsActions.evidenceUploadRequested({ campaignId, question: sub.id }, file));
+            }}
+          />
+        </div>
       )}
     </div>
   );

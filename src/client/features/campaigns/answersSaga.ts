@@ -1,6 +1,6 @@
 import { delay, put, race, spawn, take } from 'redux-saga/effects';
 import { callApi } from '../../app/apiCall.js';
-import { keepOnScreen } from '../../app/callPolicies.js';
+import { handling, KEPT_ON_SCREEN, keepOnScreen } from '../../app/callPolicies.js';
 import { askToConfirm } from '../../app/confirmedChange.js';
 import { serializeError, type TransportErrorType } from '../../api/ApiError.js';
 import type { CampaignsApi } from '../../api/campaignsApi.js';
@@ -123,6 +123,9 @@ const named = (subs: readonly { text: string }[]) => ({
   more: Math.max(0, subs.length - NAMED),
 });
 
+/** An upload keeps every failure of its own on screen, a file too large (413) included. */
+const UPLOAD_FAILURES = [...KEPT_ON_SCREEN, 'PAYLOAD_TOO_LARGE' as const];
+
 /** The toast of a refused evidence call: the server's reason where the user can act on it. */
 const evidenceErrorToast = (error: RequestError) => (error.type === 'VALIDATION' ? 'EVIDENCE.TOAST.INVALID' : answerErrorToast('EVIDENCE.TOAST.ERROR')(error));
 
@@ -137,6 +140,44 @@ export function* handleEvidenceLinkRequested(
     yield put(campaignsActions.evidenceAdded({ question, item }));
   } catch {
     yield put(campaignsActions.evidenceFailed({ question }));
+  }
+}
+
+/** The toast of a refused file: too large, the campaign's files full, a kind of file not taken, or else. */
+const uploadErrorToast = (error: RequestError) => {
+  const code = (error.data as { code?: string } | null)?.code;
+  if (error.type === 'PAYLOAD_TOO_LARGE' || code === 'EVIDENCE_FILE_TOO_LARGE') return 'EVIDENCE.TOAST.TOO_LARGE';
+  if (code === 'EVIDENCE_TOTAL_TOO_LARGE') return 'EVIDENCE.TOAST.TOTAL_TOO_LARGE';
+  if (code === 'EVIDENCE_TYPE_NOT_ALLOWED') return 'EVIDENCE.TOAST.TYPE_NOT_ALLOWED';
+  return evidenceErrorToast(error);
+};
+
+/** 'Adjuntar archivo': the file is sent, and shows under the question once the server has all of it. */
+export function* handleEvidenceUploadRequested(
+  api: Pick<CampaignsApi, 'uploadEvidence'>,
+  action: ReturnType<typeof campaignsActions.evidenceUploadRequested>,
+): Saga<void> {
+  const { question } = action.payload;
+  const { file } = action.meta;
+  try {
+    const item = yield* callApi(handling(UPLOAD_FAILURES, uploadErrorToast), api.uploadEvidence, action.payload, file, file.name);
+    yield put(campaignsActions.evidenceAdded({ question, item }));
+  } catch {
+    yield put(campaignsActions.evidenceFailed({ question }));
+  }
+}
+
+/** A file given as evidence, saved under its name. */
+export function* handleEvidenceDownloadRequested(
+  deps: { campaignsApi: Pick<CampaignsApi, 'evidenceFile'>; download: (fileName: string, content: Blob, type: string) => void },
+  action: ReturnType<typeof campaignsActions.evidenceDownloadRequested>,
+): Saga<void> {
+  const { campaignId, evidenceId, fileName } = action.payload;
+  try {
+    const file = yield* callApi(keepOnScreen('EVIDENCE.TOAST.DOWNLOAD_ERROR'), deps.campaignsApi.evidenceFile, campaignId, evidenceId, fileName);
+    yield* call(deps.download, fileName, file.blob, file.blob.type);
+  } catch {
+    // callApi showed the toast.
   }
 }
 

@@ -3,7 +3,14 @@ import { callApi } from '../../app/apiCall.js';
 import { errorPage, keepOnScreen } from '../../app/callPolicies.js';
 import { load } from '../../app/load.js';
 import { askToConfirm, confirmedChange } from '../../app/confirmedChange.js';
-import { autosaveAnswers, handleEvidenceLinkRequested, handleEvidenceRemoveRequested, handleSubmitAsked } from './answersSaga.js';
+import {
+  autosaveAnswers,
+  handleEvidenceDownloadRequested,
+  handleEvidenceLinkRequested,
+  handleEvidenceRemoveRequested,
+  handleEvidenceUploadRequested,
+  handleSubmitAsked,
+} from './answersSaga.js';
 import { serializeError } from '../../api/ApiError.js';
 import type { CampaignsApi, ReferenceApi } from '../../api/campaignsApi.js';
 import { call, select, type Saga } from '../../lib/typedEffects.js';
@@ -151,6 +158,8 @@ export function* watchCampaigns(deps: CampaignsDependencies): Saga<void> {
   yield takeLeading(campaignsActions.submitAsked.type, handleSubmitAsked);
   yield takeLeading(campaignsActions.prefillRequested.type, handlePrefillRequested, deps);
   yield takeEvery(campaignsActions.evidenceLinkRequested.type, handleEvidenceLinkRequested, deps.campaignsApi);
+  yield takeEvery(campaignsActions.evidenceUploadRequested.type, handleEvidenceUploadRequested, deps.campaignsApi);
+  yield takeEvery(campaignsActions.evidenceDownloadRequested.type, handleEvidenceDownloadRequested, deps);
   yield takeEvery(campaignsActions.evidenceRemoveRequested.type, handleEvidenceRemoveRequested, deps.campaignsApi);
   yield takeLeading(campaignsActions.submitConfirmed.type, handleSubmitConfirmed, deps);
   yield takeEvery(campaignsActions.submitted.type, handleSubmitted, deps);

@@ -218,6 +218,15 @@ const campaignsSlice = createSlice({
     evidenceLinkRequested(state, action: PayloadAction<EvidenceLinkRequest>) {
       state.questionnaire.evidence[action.payload.question] = 'loading';
     },
+    /** 'Adjuntar archivo': the file goes to the saga in the action; the store keeps nothing of it. */
+    evidenceUploadRequested: {
+      reducer(state, action: PayloadAction<{ campaignId: number; question: number }>) {
+        state.questionnaire.evidence[action.payload.question] = 'loading';
+      },
+      prepare: (request: { campaignId: number; question: number }, file: File) => ({ payload: request, meta: { file } }),
+    },
+    /** A file given as evidence, downloaded with the session's token. */
+    evidenceDownloadRequested: (_state, _action: PayloadAction<{ campaignId: number; evidenceId: number; fileName: string }>) => undefined,
     /** Quitar: one item of evidence removed. */
     evidenceRemoveRequested(state, action: PayloadAction<{ campaignId: number; question: number; evidenceId: number }>) {
       state.questionnaire.evidence[action.payload.question] = 'loading';
