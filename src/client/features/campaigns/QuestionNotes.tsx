@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Button, Form, ProgressBar } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Subindicator } from '../../../shared/api/campaigns.js';
@@ -137,6 +137,38 @@ function EvidenceSection({ sub, campaignId }: { sub: Subindicator; campaignId: n
   );
 }
 
+/** A labelled box of a few lines for text written beside an answer (a reason, a comment), and what goes under it. */
+function NoteBox(props: {
+  controlId: string;
+  label: string;
+  className: string;
+  maxLength: number;
+  value: string;
+  onChange: (text: string) => void;
+  describedBy?: string;
+  autoFocus?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <Form.Group controlId={props.controlId} className={props.className}>
+      <Form.Label className="small mb-1">
+        <FormattedMessage id={props.label} />
+      </Form.Label>
+      <Form.Control
+        as="textarea"
+        rows={2}
+        size="sm"
+        autoFocus={props.autoFocus}
+        maxLength={props.maxLength}
+        value={props.value}
+        aria-describedby={props.describedBy}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      {props.children}
+    </Form.Group>
+  );
+}
+
 /** "No aplica" where the edition allows it: a check, and the reason it asks for (saved once long enough). */
 function NotApplicableField({ sub }: { sub: Subindicator }) {
   const dispatch = useAppDispatch();
@@ -160,25 +192,21 @@ function NotApplicableField({ sub }: { sub: Subindicator }) {
     <div className="mt-2">
       <Form.Check id={id} label={intl.formatMessage({ id: 'NOT_APPLICABLE.CHECK' })} checked={checked} onChange={(e) => toggle(e.target.checked)} />
       {checked && (
-        <Form.Group controlId={`${id}-reason`} className="mt-1">
-          <Form.Label className="small mb-1">
-            <FormattedMessage id="NOT_APPLICABLE.REASON" />
-          </Form.Label>
-          <Form.Control
-            as="textarea"
-            rows={2}
-            size="sm"
-            maxLength={NOT_APPLICABLE_REASON.maxLength}
-            value={reason}
-            aria-describedby={reasonIsLongEnough(reason) ? undefined : `${id}-hint`}
-            onChange={(e) => write(e.target.value)}
-          />
+        <NoteBox
+          controlId={`${id}-reason`}
+          label="NOT_APPLICABLE.REASON"
+          className="mt-1"
+          maxLength={NOT_APPLICABLE_REASON.maxLength}
+          value={reason}
+          describedBy={reasonIsLongEnough(reason) ? undefined : `${id}-hint`}
+          onChange={write}
+        >
           {!reasonIsLongEnough(reason) && (
             <Form.Text id={`${id}-hint`} className="text-warning-emphasis">
               <FormattedMessage id="NOT_APPLICABLE.REASON_HINT" values={{ min: NOT_APPLICABLE_REASON.minLength }} />
             </Form.Text>
           )}
-        </Form.Group>
+        </NoteBox>
       )}
     </div>
   );
@@ -198,20 +226,15 @@ function CommentField({ sub }: { sub: Subindicator }) {
       </Button>
     );
   return (
-    <Form.Group controlId={id} className="mt-2">
-      <Form.Label className="small mb-1">
-        <FormattedMessage id="COMMENT.LABEL" />
-      </Form.Label>
-      <Form.Control
-        as="textarea"
-        rows={2}
-        size="sm"
-        autoFocus={open && comment === null}
-        maxLength={ANSWER_COMMENT_MAX_LENGTH}
-        value={comment ?? ''}
-        onChange={(e) => dispatch(campaignsActions.noteChanged({ question: sub.id, comment: e.target.value.trim() === '' ? null : e.target.value }))}
-      />
-    </Form.Group>
+    <NoteBox
+      controlId={id}
+      label="COMMENT.LABEL"
+      className="mt-2"
+      autoFocus={open && comment === null}
+      maxLength={ANSWER_COMMENT_MAX_LENGTH}
+      value={comment ?? ''}
+      onChange={(text) => dispatch(campaignsActions.noteChanged({ question: sub.id, comment: text.trim() === '' ? null : text }))}
+    />
   );
 }
 
