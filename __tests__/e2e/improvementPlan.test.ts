@@ -31,7 +31,7 @@ describe("'Plan de mejora' in Chromium", () => {
   }, 120_000);
 
   /** The server's percentage of a measure, as the measures table shows it. */
-  function measurePercentage(name: string): number {
+  function measurePercentage(name: string): number | null {
     const { valuesPerAxis, texts } = subject.result.table;
     const id = Object.keys(texts.measure).find((key) => texts.measure[key] === name);
     for (const [axisId, axis] of Object.entries(valuesPerAxis)) {

@@ -26,7 +26,7 @@ export const FIXTURE_BAND = { minPopulation: 5001, maxPopulation: 20000 };
  * No mean is withheld (minGroupSize 1).
  */
 export function resultFixture(): ResultResponse {
-  return {
+  return withEditionSizes({
     global: {
       percentages: by(0.6, 0.6, 0.5, 0.45, 0.52),
       percentagesComparedToAll: by(0.6, 0.3, 0.25, 0.2, 0.26),
@@ -123,6 +123,25 @@ export function resultFixture(): ResultResponse {
       },
     },
     answers: { campaign: { indicators: [] } },
+  });
+}
+
+/** A group of the result without its sizes, its policies without theirs. */
+type WithoutSizes<T extends { valuesByPolicy: { sizes: unknown }[] }> = Omit<T, 'sizes' | 'valuesByPolicy'> & {
+  valuesByPolicy: Omit<T['valuesByPolicy'][number], 'sizes'>[];
+};
+type ResultWithoutGroupSizes = Omit<ResultResponse, 'global' | 'axisDetails'> & {
+  global: WithoutSizes<ResultResponse['global']>;
+  axisDetails: WithoutSizes<ResultResponse['axisDetails'][number]>[];
+};
+
+/** Every group built from as many entities as its edition's means (nobody answered a whole group 'No aplica'). */
+function withEditionSizes(result: ResultWithoutGroupSizes): ResultResponse {
+  const sizes = result.edition.sizes;
+  return {
+    ...result,
+    global: { ...result.global, sizes, valuesByPolicy: result.global.valuesByPolicy.map((p) => ({ ...p, sizes })) },
+    axisDetails: result.axisDetails.map((a) => ({ ...a, sizes, valuesByPolicy: a.valuesByPolicy.map((p) => ({ ...p, sizes })) })),
   };
 }
 
@@ -147,6 +166,39 @@ export function withheldResult(levels: TerritoryLevel[], minGroupSize = 3): Resu
     axisDetails: result.axisDetails.map((axis) => ({ ...figures(axis), rank: ranks(axis.rank), valuesByPolicy: axis.valuesByPolicy.map(figures) })),
     edition: { ...result.edition, withheld: levels },
     minGroupSize,
+  };
+}
+
+/**
+ * resultFixture where the entity answered the whole policy 'Agua' (and so its measure 'Depuración') 'No aplica':
+ * no figure of its own there, and the policy's means built from one entity fewer in every territory (the
+ * province, where it was the only participant, has none left).
+ */
+export function notApplicableResult(): ResultResponse {
+  const result = resultFixture();
+  const { participants, comparedToAll } = result.edition.sizes;
+  const fewer = (n: Record<TerritoryLevel, number>) => Object.fromEntries(Object.entries(n).map(([t, v]) => [t, v - 1])) as Record<TerritoryLevel, number>;
+  const sizes = { participants: fewer(participants), comparedToAll: fewer(comparedToAll) };
+  const agua = <P extends { policyText: string; percentages: ByLevel; percentagesComparedToAll: ByLevel; values?: ByLevel; valuesComparedToAll?: ByLevel }>(
+    p: P,
+  ): P =>
+    p.policyText !== 'Agua'
+      ? p
+      : {
+          ...p,
+          percentages: by(null, null, 0.6, null, 0.6),
+          percentagesComparedToAll: by(null, null, 0.45, null, 0.36),
+          ...(p.values ? { values: by(null, null, 6, null, 5.6), valuesComparedToAll: by(null, null, 4.5, null, 3.36) } : {}),
+          sizes,
+        };
+  // resultFixture builds a new result at every call: its table is this one's.
+  const { table } = result;
+  table.valuesPerAxis['1'].valuesByPolicy['11'] = { value: 0, percentage: null, valuesByMeasure: { '110': { value: 0, percentage: null } } };
+  table.valuesPerAxis.total.valuesByPolicy['11'] = { value: 0, percentage: null, valuesByMeasure: {} };
+  return {
+    ...result,
+    global: { ...result.global, valuesByPolicy: result.global.valuesByPolicy.map(agua) },
+    axisDetails: result.axisDetails.map((axis) => ({ ...axis, valuesByPolicy: axis.valuesByPolicy.map(agua) })),
   };
 }
 

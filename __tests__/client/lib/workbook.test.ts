@@ -8,6 +8,9 @@ import { describeLevel } from '../../../src/client/features/results/reportModel.
 import { withheldNote } from '../../../src/client/features/results/withheld.js';
 import { resultFixture } from '../../helpers/resultFixture.js';
 
+/** The means' sizes of a table row the workbook does not write. */
+const NO_SIZES = { province: 0, autonomousCommunity: 0, country: 0, sizeBand: 0 };
+
 const t = (id: string, values?: Record<string, string | number>) => messageFor('es', id, values);
 
 const source: ReportCsvSource = {
@@ -27,11 +30,13 @@ const source: ReportCsvSource = {
           policyText: 'Vivienda',
           values: { campaign: 7, province: 5.5, autonomousCommunity: null, country: null, sizeBand: null },
           percentages: { campaign: 0.7, province: 0.55, autonomousCommunity: null, country: null, sizeBand: null },
+          sizes: NO_SIZES,
         },
       ],
       total: {
         values: { campaign: 7, province: 5.5, autonomousCommunity: null, country: null, sizeBand: null },
         percentages: { campaign: 0.7, province: 0.55, autonomousCommunity: null, country: null, sizeBand: null },
+        sizes: NO_SIZES,
       },
     },
     {
@@ -42,11 +47,13 @@ const source: ReportCsvSource = {
           policyText: 'Transparencia',
           values: { campaign: 3, province: null, autonomousCommunity: null, country: null, sizeBand: null },
           percentages: { campaign: 0.4532, province: null, autonomousCommunity: null, country: null, sizeBand: null },
+          sizes: NO_SIZES,
         },
       ],
       total: {
         values: { campaign: 3, province: null, autonomousCommunity: null, country: null, sizeBand: null },
         percentages: { campaign: 0.4532, province: null, autonomousCommunity: null, country: null, sizeBand: null },
+        sizes: NO_SIZES,
       },
     },
   ],

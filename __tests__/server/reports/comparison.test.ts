@@ -28,7 +28,9 @@ describe('comparison radar', () => {
   it("gives each policy the entity's, its province's, its community's and its band's percentages in both modes", () => {
     // Policy 11: the entity 0.5; province 2 participants summing 0.9 of 3 registered; community 4 summing 2.0 of 8;
     // band 5 summing 3.0 of 10.
-    // Policy 12: the entity 0.25 is its province's only participant; no participant in the community; band as province.
+    // Policy 12: the entity 0.25 is its province's only participant (the other one answered it wholly 'No aplica', so
+    // compared to all it divides by the 3 registered less that one); no participant in the community; band as
+    // province (4 of the band's 5 participants answered it 'No aplica': 10 - 4).
     // Policy 21: no stored score at all (a policy added to the questionnaire after the campaign was scored).
     const { figures } = editionFigures(
       {
@@ -56,7 +58,7 @@ describe('comparison radar', () => {
           {
             policyText: 'Política 12',
             percentages: { campaign: 0.25, province: 0.25, autonomousCommunity: null, sizeBand: 0.25 },
-            percentagesComparedToAll: { campaign: 0.25, province: 0.25 / 3, autonomousCommunity: null, sizeBand: 0.025 },
+            percentagesComparedToAll: { campaign: 0.25, province: 0.25 / 2, autonomousCommunity: null, sizeBand: 0.25 / 6 },
           },
         ],
       },

@@ -2,28 +2,37 @@ import {
   allEntitiesMean,
   groupFigures,
   groupRanks,
+  groupSizeComparedToAll,
   meanSizes,
   participantsMean,
   rankOf,
   withheldTerritories,
   withholdFigures,
+  type Territory,
   type TerritoryAggregate,
 } from '../../../src/server/reports/territories.js';
+
+/** groupFigures of a group that every participant scored: the territories' sizes are the group's. */
+const onlyGroup = (
+  own: { percentage: number; value: number } | undefined,
+  aggregates: Record<Territory, TerritoryAggregate | undefined>,
+  registered: Record<Territory, number>,
+) => groupFigures(own, aggregates, meanSizes([aggregates], registered), registered);
 
 describe('territorial figures', () => {
   it('averages over participants, and over every registered entity when compared to all', () => {
     // Province: 2 participants with 0.5 and 0.9 of 4 registered entities.
     expect(participantsMean(1.4, 2)).toBeCloseTo(0.7);
-    expect(allEntitiesMean(1.4, 2, 4)).toBeCloseTo(0.35);
+    expect(allEntitiesMean(1.4, 2, { participants: 2, registered: 4 })).toBeCloseTo(0.35);
   });
 
   it('gives null to a territory without participants', () => {
     expect(participantsMean(0, 0)).toBeNull();
-    expect(allEntitiesMean(0, 0, 12)).toBeNull();
+    expect(allEntitiesMean(0, 0, { participants: 0, registered: 12 })).toBeNull();
   });
 
   it('builds the five levels of a group, the campaign being the same in both modes', () => {
-    const figures = groupFigures(
+    const figures = onlyGroup(
       { percentage: 0.5, value: 10 },
       {
         // The entity alone in its province: the province equals the entity.
@@ -60,13 +69,53 @@ describe('territorial figures', () => {
   });
 
   it('leaves a territory with no participants as null in both modes', () => {
-    const figures = groupFigures(
+    const figures = onlyGroup(
       undefined,
       { province: undefined, autonomousCommunity: undefined, country: { participants: 2, percentageSum: 1, valueSum: 4 }, sizeBand: undefined },
       { province: 3, autonomousCommunity: 5, country: 8, sizeBand: 4 },
     );
     expect(figures.percentages).toEqual({ campaign: null, province: null, autonomousCommunity: null, country: 0.5, sizeBand: null });
     expect(figures.percentagesComparedToAll).toEqual({ campaign: null, province: null, autonomousCommunity: null, country: 0.125, sizeBand: null });
+  });
+});
+
+describe("'No aplica': a group some participants answered wholly 'No aplica'", () => {
+  // The province has 5 registered entities and 3 participants; one answered the whole measure 'No aplica', so the
+  // measure has 2 participants (0.6 and 0.8, 6 and 8 points). The other territories are as large as the province.
+  const measure = { participants: 2, percentageSum: 1.4, valueSum: 14 };
+  const territorySizes = {
+    participants: { province: 3, autonomousCommunity: 3, country: 3, sizeBand: 3 },
+    comparedToAll: { province: 5, autonomousCommunity: 5, country: 5, sizeBand: 5 },
+  };
+  const registered = { province: 5, autonomousCommunity: 5, country: 5, sizeBand: 5 };
+  const aggregates = { province: measure, autonomousCommunity: measure, country: measure, sizeBand: measure };
+
+  it('leaves that entity out of both means: neither a participant nor a zero', () => {
+    const figures = groupFigures(undefined, aggregates, territorySizes, registered);
+    // Participants: (0.6 + 0.8) / 2. Every registered entity: the 2 that scored it and the 2 without a campaign, (0.6 + 0.8 + 0 + 0) / 4.
+    expect(figures.percentages.province).toBeCloseTo(0.7, 12);
+    expect(figures.percentagesComparedToAll.province).toBeCloseTo(0.35, 12);
+    expect(figures.values.province).toBeCloseTo(7, 12);
+    expect(figures.valuesComparedToAll.province).toBeCloseTo(3.5, 12);
+    // The entity that answered it 'No aplica' has no figure of its own.
+    expect(figures.percentages.campaign).toBeNull();
+  });
+
+  it("gives the group's own n in both modes, one fewer than the territory's", () => {
+    const { sizes } = groupFigures(undefined, aggregates, territorySizes, registered);
+    expect(sizes.participants.province).toBe(2);
+    expect(sizes.comparedToAll.province).toBe(4);
+  });
+
+  it('divides by no fewer than the participants that scored the group when fewer entities are registered than took part', () => {
+    // 3 took part where 2 are registered (an entity moved after sending): compared to all divides by 3 - 1.
+    expect(groupSizeComparedToAll(2, { participants: 3, registered: 2 })).toBe(2);
+    expect(allEntitiesMean(1.4, 2, { participants: 3, registered: 2 })).toBeCloseTo(0.7, 12);
+  });
+
+  it('changes nothing for a group every participant scored', () => {
+    expect(groupSizeComparedToAll(3, { participants: 3, registered: 5 })).toBe(5);
+    expect(allEntitiesMean(1.5, 3, { participants: 3, registered: 5 })).toBeCloseTo(0.3, 12);
   });
 });
 
@@ -91,7 +140,7 @@ describe('small-group protection (MIN_GROUP_SIZE)', () => {
   });
 
   it('takes the withheld means out of points and percentages in both modes, keeping the campaign and the others', () => {
-    const figures = groupFigures(
+    const figures = onlyGroup(
       { percentage: 0.5, value: 10 },
       {
         province: { participants: 2, percentageSum: 0.9, valueSum: 18 },
@@ -166,6 +215,6 @@ describe('meanSizes', () => {
     const groups = [{ province: aggregate(6), autonomousCommunity: aggregate(6), country: aggregate(6), sizeBand: aggregate(6) }];
     const sizes = meanSizes(groups, { province: 5, autonomousCommunity: 9, country: 30, sizeBand: 6 });
     expect(sizes.comparedToAll.province).toBe(6);
-    expect(allEntitiesMean(6 * 0.5, 6, 5)).toBeCloseTo((6 * 0.5) / sizes.comparedToAll.province, 12);
+    expect(allEntitiesMean(6 * 0.5, 6, { participants: 6, registered: 5 })).toBeCloseTo((6 * 0.5) / sizes.comparedToAll.province, 12);
   });
 });

@@ -4,6 +4,7 @@ import { createTestUser, signIn, signInDemoAccounts } from '../../helpers/auth.j
 import { createEntity } from '../../helpers/concurrency.js';
 import type { Db } from '../../../src/server/db/client.js';
 import type { CampaignDetail, Subindicator } from '../../../src/shared/api/campaigns.js';
+import type { ResultResponse } from '../../../src/shared/api/results.js';
 import { maxPoints } from '../../../src/shared/scoring.js';
 
 const backends = await testBackends();
@@ -242,6 +243,50 @@ describe.each(backends)('comments, "No aplica" and evidence on $name', ({ openDe
       subs.filter((s) => s.measureId !== measureId).reduce((a, s) => a + maxPoints(s), 0),
       9,
     );
+  });
+
+  it("leaves an entity that answered a whole policy 'No aplica' out of that policy's means in both modes, with the policy's own n", async () => {
+    const id = await freshCampaign();
+    const detail = (await get(`get?id=${id}`, tokens.admin)).body.response as CampaignDetail;
+    const subs = detail.indicators.flatMap((i) => i.subindicators.map((s) => ({ ...s, policyId: i.policyId, axisId: i.axisId })));
+    const { policyId, axisId } = subs[0];
+    const inPolicy = subs.filter((s) => s.policyId === policyId);
+    // Written as the server would have stored them had the edition allowed 'No aplica' there.
+    await db.query(
+      `INSERT INTO answer_notes (campaign_id, subindicator_id, not_applicable_reason) SELECT $1, unnest($2::int[]), 'Competencia de la diputación'`,
+      [id, inPolicy.map((s) => s.id)],
+    );
+    for (const sub of subs.filter((s) => s.policyId !== policyId)) {
+      expect((await post('saveAnswer', { id, question: sub.id, answer: [best(sub).id] }, tokens.admin)).status).toBe(200);
+      if (sub.evidenceRule === 'required') await post('evidence/addLink', { id, question: sub.id, url: 'https://ayto.example/e' }, tokens.admin);
+    }
+    expect((await post('submit', { id }, tokens.admin)).status).toBe(200);
+
+    // Twice: built afresh, then filled from the kept template and parts.
+    for (let read = 0; read < 2; read++) {
+      const res = await get(`result?id=${id}`, tokens.admin);
+      expect(res.status).toBe(200);
+      const result = res.body.response as ResultResponse;
+      const axis = result.axisDetails.find((a) => a.valuesByPolicy.some((p) => p.policyText === result.table.texts.policy[policyId]))!;
+      const policy = axis.valuesByPolicy.find((p) => p.policyText === result.table.texts.policy[policyId])!;
+      // No figure of its own: 'No aplica' on screen; none in the measures table either.
+      expect(policy.percentages.campaign).toBeNull();
+      expect(result.table.valuesPerAxis[String(axisId)].valuesByPolicy[String(policyId)].percentage).toBeNull();
+      // The policy's means are built from one entity fewer than the edition's in every territory, in both modes...
+      const edition = result.edition.sizes;
+      for (const t of ['province', 'autonomousCommunity', 'country', 'sizeBand'] as const) {
+        expect(policy.sizes.participants[t]).toBe(edition.participants[t] - 1);
+        expect(policy.sizes.comparedToAll[t]).toBe(edition.comparedToAll[t] - 1);
+        // ... and each mean divides the same participants' sum by its own n.
+        if (policy.sizes.participants[t] > 0) {
+          expect(policy.percentagesComparedToAll[t]! * policy.sizes.comparedToAll[t]).toBeCloseTo(policy.percentages[t]! * policy.sizes.participants[t], 9);
+        }
+      }
+      // Every other group counts the entity: its own n is the edition's.
+      expect(result.global.sizes).toEqual(edition);
+      const other = result.global.valuesByPolicy.find((p) => p.policyText !== policy.policyText)!;
+      expect(other.sizes).toEqual(edition);
+    }
   });
 
   it('refuses to send while an answer copied from the previous edition awaits confirmation, and saving confirms it', async () => {

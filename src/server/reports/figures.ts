@@ -61,7 +61,7 @@ export function editionFigures({ own, aggregates, registered }: FigureInputs, mi
   const withheld = withheldTerritories(sizes, minGroupSize);
   const figures = new Map<string, GroupFigures>();
   for (const key of new Set([...own.keys(), ...aggregates.keys()])) {
-    figures.set(key, withholdFigures(groupFigures(own.get(key), aggregates.get(key) ?? noAggregates(), registered), withheld));
+    figures.set(key, withholdFigures(groupFigures(own.get(key), aggregates.get(key) ?? noAggregates(), sizes, registered), withheld));
   }
   return { figures, sizes, withheld };
 }

@@ -27,7 +27,7 @@ export function provinceMeans(rows: readonly ProvinceSums[], minGroupSize: numbe
       participants,
       registered: Math.max(registered, participants),
       mean: withheld ? null : participantsMean(percentageSum, participants),
-      meanComparedToAll: withheld ? null : allEntitiesMean(percentageSum, participants, registered),
+      meanComparedToAll: withheld ? null : allEntitiesMean(percentageSum, participants, { participants, registered }),
       withheld,
     };
   });

@@ -20,9 +20,10 @@ export function buildResultReport(
   const { tree, indicators } = questionnaire;
   const of = (scope: string, id: number) => figures.get(groupKey(scope, id)) ?? NO_FIGURES;
   const rankOf = (scope: string, id: number) => ranks.get(groupKey(scope, id)) ?? NO_RANKS;
+  // A sent campaign scores every group but those it answered wholly 'No aplica' (docs/scoring.md): those have no percentage.
   const own = (scope: string, id: number) => {
     const f = of(scope, id);
-    return { value: f.values.campaign ?? 0, percentage: f.percentages.campaign ?? 0 };
+    return { value: f.values.campaign ?? 0, percentage: f.percentages.campaign };
   };
   const policyFigures = (id: number, text: string, withValues: boolean): PolicyFigures => {
     const f = of('policy', id);
@@ -31,6 +32,7 @@ export function buildResultReport(
       percentages: f.percentages,
       percentagesComparedToAll: f.percentagesComparedToAll,
       ...(withValues ? { values: f.values, valuesComparedToAll: f.valuesComparedToAll } : {}),
+      sizes: f.sizes,
     };
   };
   const axisDetails: AxisDetail[] = tree.map((axis) => ({
@@ -66,6 +68,7 @@ export function buildResultReport(
       values: total.values,
       valuesComparedToAll: total.valuesComparedToAll,
       rank: rankOf('total', 0),
+      sizes: total.sizes,
       valuesByPolicy: tree.flatMap((a) => a.policies.map((p) => policyFigures(p.id, p.text, false))),
     },
     axisDetails,

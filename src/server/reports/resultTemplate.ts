@@ -7,7 +7,17 @@ import { interleave } from './rawJson.js';
 import { buildResultReport } from './resultReport.js';
 import { placeNames, placeSizeBand } from './reportBodies.js';
 import { groupKey } from './scoring.js';
-import { allEntitiesMean, participantsMean, rankOf, TERRITORIES, type ByLevel, type GroupFigures, type Territory } from './territories.js';
+import {
+  allEntitiesMean,
+  groupSizeComparedToAll,
+  participantsMean,
+  rankOf,
+  territorySizeComparedToAll,
+  TERRITORIES,
+  type ByLevel,
+  type GroupFigures,
+  type Territory,
+} from './territories.js';
 import type { CampaignPart, TerritoryPart } from './partTypes.js';
 
 /**
@@ -33,9 +43,14 @@ type Hole =
   | { kind: 'figure'; territory: Territory; field: Field; key: string }
   | { kind: 'rank'; territory: Territory; key: string; shown: number }
   | { kind: 'participants' | 'comparedToAll'; territory: Territory }
+  | { kind: 'groupParticipants' | 'groupComparedToAll'; territory: Territory; key: string }
   | { kind: 'withheld' };
 
 const marker = (...fields: (string | number)[]) => `${MARK}${fields.join('|')}`;
+
+/** A hole per territory, typed as the numbers they will hold: marker(kind, territory, ...rest). */
+const holesPerTerritory = (kind: string, ...rest: string[]) =>
+  Object.fromEntries(TERRITORIES.map((t) => [t, marker(kind, t, ...rest)])) as unknown as Record<Territory, number>;
 
 function decode(text: string): Hole {
   const [kind, territory, a, b] = text.split('|');
@@ -48,6 +63,10 @@ function decode(text: string): Hole {
       return { kind: 'participants', territory: territory as Territory };
     case 'a':
       return { kind: 'comparedToAll', territory: territory as Territory };
+    case 'gp':
+      return { kind: 'groupParticipants', territory: territory as Territory, key: a };
+    case 'ga':
+      return { kind: 'groupComparedToAll', territory: territory as Territory, key: a };
     default:
       return { kind: 'withheld' };
   }
@@ -67,13 +86,7 @@ export class ResultTemplate {
   /** The template of a campaign's result: its own figures and answers encoded, every territorial figure a hole. */
   static build(edition: EditionQuestionnaire, place: CampaignPlace, campaign: CampaignPart, minGroupSize: number): ResultTemplate {
     const figures = new Map<string, GroupFigures>();
-    const level = (field: Field, key: string, own: number | null): ByLevel => ({
-      campaign: own,
-      province: marker('f', 'province', field, key) as unknown as number,
-      autonomousCommunity: marker('f', 'autonomousCommunity', field, key) as unknown as number,
-      country: marker('f', 'country', field, key) as unknown as number,
-      sizeBand: marker('f', 'sizeBand', field, key) as unknown as number,
-    });
+    const level = (field: Field, key: string, own: number | null): ByLevel => ({ campaign: own, ...holesPerTerritory('f', field, key) });
     const keys = new Set(campaign.own.keys());
     keys.add(groupKey('total', 0));
     for (const axis of edition.tree) {
@@ -85,7 +98,8 @@ export class ResultTemplate {
       const [percentages, percentagesComparedToAll, values, valuesComparedToAll] = FIELDS.map((field) =>
         level(field, key, own ? (field.startsWith('percentages') ? own.percentage : own.value) : null),
       );
-      figures.set(key, { percentages, percentagesComparedToAll, values, valuesComparedToAll });
+      const sizes = { participants: holesPerTerritory('gp', key), comparedToAll: holesPerTerritory('ga', key) };
+      figures.set(key, { percentages, percentagesComparedToAll, values, valuesComparedToAll, sizes });
     }
     const ranks = new Map<string, Ranks>();
     for (const [scope, id] of campaign.ranked) {
@@ -93,8 +107,7 @@ export class ResultTemplate {
       const shown = campaign.shown.get(key) ?? 0;
       ranks.set(key, Object.fromEntries(TERRITORIES.map((t) => [t, marker('r', t, key, shown)])) as unknown as Ranks);
     }
-    const perTerritory = (kind: string) => Object.fromEntries(TERRITORIES.map((t) => [t, marker(kind, t)])) as unknown as Record<Territory, number>;
-    const sizes = { participants: perTerritory('p'), comparedToAll: perTerritory('a') };
+    const sizes = { participants: holesPerTerritory('p'), comparedToAll: holesPerTerritory('a') };
     const about = {
       names: placeNames(place),
       sizeBand: placeSizeBand(place),
@@ -129,7 +142,11 @@ export class ResultTemplate {
         case 'participants':
           return String(part.participants);
         case 'comparedToAll':
-          return String(part.participants > 0 ? Math.max(part.registered, part.participants) : part.registered);
+          return String(territorySizeComparedToAll(part));
+        case 'groupParticipants':
+          return String(part.sums.get(hole.key)?.participants ?? 0);
+        case 'groupComparedToAll':
+          return String(groupSizeComparedToAll(part.sums.get(hole.key)?.participants ?? 0, part));
         case 'rank': {
           if (withheld[hole.territory]) return 'null';
           return JSON.stringify(rankOf(part.above.get(hole.key)?.[hole.shown] ?? 0, part.sums.get(hole.key)?.participants ?? 0));
@@ -138,9 +155,7 @@ export class ResultTemplate {
           const sum = part.sums.get(hole.key);
           if (!sum || withheld[hole.territory]) return 'null';
           const total = hole.field.startsWith('percentages') ? sum.percentageSum : sum.valueSum;
-          const mean = hole.field.endsWith('ComparedToAll')
-            ? allEntitiesMean(total, sum.participants, part.registered)
-            : participantsMean(total, sum.participants);
+          const mean = hole.field.endsWith('ComparedToAll') ? allEntitiesMean(total, sum.participants, part) : participantsMean(total, sum.participants);
           return JSON.stringify(mean);
         }
       }

@@ -24,13 +24,18 @@ export interface TerritoryAggregate {
   valueSum: number;
 }
 
-/** A group's four figures, in both comparison modes, for percentages and points. */
+/** A group's four figures, in both comparison modes, for percentages and points, and how many entities each mean is built from. */
 export interface GroupFigures {
   percentages: ByLevel;
   percentagesComparedToAll: ByLevel;
   values: ByLevel;
   valuesComparedToAll: ByLevel;
+  /** The group's own sizes: fewer than its territory's where some participants answered the whole group 'No aplica'. */
+  sizes: MeanSizes;
 }
+
+/** A territory per key, each counting 0. */
+export const zeroPerTerritory = (): Record<Territory, number> => ({ province: 0, autonomousCommunity: 0, country: 0, sizeBand: 0 });
 
 /** Every level null but the campaign's own figure. */
 const onlyOwn = (campaign: number | null): ByLevel => ({ campaign, province: null, autonomousCommunity: null, country: null, sizeBand: null });
@@ -41,28 +46,47 @@ export const NO_FIGURES: GroupFigures = {
   percentagesComparedToAll: onlyOwn(null),
   values: onlyOwn(null),
   valuesComparedToAll: onlyOwn(null),
+  sizes: { participants: zeroPerTerritory(), comparedToAll: zeroPerTerritory() },
 };
-
-/** A territory per key, each counting 0. */
-export const zeroPerTerritory = (): Record<Territory, number> => ({ province: 0, autonomousCommunity: 0, country: 0, sizeBand: 0 });
 
 /** Mean over participants, or null without any. */
 export function participantsMean(sum: number, participants: number): number | null {
   return participants > 0 ? sum / participants : null;
 }
 
-/** Mean over every registered entity, non-participants counting 0; null when nobody took part. */
-export function allEntitiesMean(sum: number, participants: number, registered: number): number | null {
-  return participants > 0 && registered > 0 ? sum / Math.max(registered, participants) : null;
+/** A territory's participants (entities with a sent campaign in the edition) and the entities registered there. */
+export interface TerritoryCount {
+  participants: number;
+  registered: number;
+}
+
+/** How many entities a territory's means over every registered entity divide by: never fewer than its participants. */
+export function territorySizeComparedToAll({ participants, registered }: TerritoryCount): number {
+  return participants > 0 ? Math.max(registered, participants) : registered;
 }
 
 /**
- * The levels of one group: the campaign's own score, then its territories' means, from the participants' sums
- * and the number of entities registered in each territory.
+ * How many entities one group's mean over every registered entity divides by (docs/scoring.md, "No aplica"): the
+ * territory's, less its participants that answered the whole group 'No aplica' (they scored every other group but
+ * not this one), who are neither participants nor zeros of this group.
+ */
+export function groupSizeComparedToAll(groupParticipants: number, territory: TerritoryCount): number {
+  return territorySizeComparedToAll(territory) - (territory.participants - groupParticipants);
+}
+
+/** Mean of a group over every registered entity, non-participants counting 0 (groupSizeComparedToAll); null when nobody took part. */
+export function allEntitiesMean(sum: number, groupParticipants: number, territory: TerritoryCount): number | null {
+  return groupParticipants > 0 && territory.registered > 0 ? sum / groupSizeComparedToAll(groupParticipants, territory) : null;
+}
+
+/**
+ * The levels of one group: the campaign's own score, then its territories' means, from the participants' sums,
+ * and the group's sizes, from its participants and each territory's (meanSizes).
  */
 export function groupFigures(
   own: { percentage: number; value: number } | undefined,
   aggregates: Record<Territory, TerritoryAggregate | undefined>,
+  territorySizes: MeanSizes,
   registered: Record<Territory, number>,
 ): GroupFigures {
   const figures: GroupFigures = {
@@ -70,22 +94,26 @@ export function groupFigures(
     percentagesComparedToAll: onlyOwn(own?.percentage ?? null),
     values: onlyOwn(own?.value ?? null),
     valuesComparedToAll: onlyOwn(own?.value ?? null),
+    sizes: { participants: zeroPerTerritory(), comparedToAll: zeroPerTerritory() },
   };
   for (const territory of TERRITORIES) {
     const a = aggregates[territory];
+    const count = { participants: territorySizes.participants[territory], registered: registered[territory] };
+    figures.sizes.participants[territory] = a?.participants ?? 0;
+    figures.sizes.comparedToAll[territory] = groupSizeComparedToAll(a?.participants ?? 0, count);
     if (!a) continue;
     figures.percentages[territory] = participantsMean(a.percentageSum, a.participants);
     figures.values[territory] = participantsMean(a.valueSum, a.participants);
-    figures.percentagesComparedToAll[territory] = allEntitiesMean(a.percentageSum, a.participants, registered[territory]);
-    figures.valuesComparedToAll[territory] = allEntitiesMean(a.valueSum, a.participants, registered[territory]);
+    figures.percentagesComparedToAll[territory] = allEntitiesMean(a.percentageSum, a.participants, count);
+    figures.valuesComparedToAll[territory] = allEntitiesMean(a.valueSum, a.participants, count);
   }
   return figures;
 }
 
 /**
  * How many entities each territory's mean is built from, in both modes: the participants (the most any group
- * has: every sent campaign scores every group), and every registered entity, never fewer than the participants
- * (allEntitiesMean divides by that). A territory the inputs leave out (a comparison's country) counts 0.
+ * has: every sent campaign scores every group it has something applicable in, and always the whole
+ * questionnaire), and every registered entity, never fewer than the participants (territorySizeComparedToAll). A territory the inputs leave out (a comparison's country) counts 0.
  */
 export function meanSizes(aggregates: Iterable<Record<Territory, TerritoryAggregate | undefined>>, registered: Record<Territory, number>): MeanSizes {
   const participants = zeroPerTerritory();
@@ -94,7 +122,7 @@ export function meanSizes(aggregates: Iterable<Record<Territory, TerritoryAggreg
   }
   const comparedToAll = zeroPerTerritory();
   for (const territory of TERRITORIES)
-    comparedToAll[territory] = participants[territory] > 0 ? Math.max(registered[territory], participants[territory]) : registered[territory];
+    comparedToAll[territory] = territorySizeComparedToAll({ participants: participants[territory], registered: registered[territory] });
   return { participants, comparedToAll };
 }
 
@@ -117,6 +145,7 @@ export function withholdFigures(figures: GroupFigures, withheld: readonly Territ
     percentagesComparedToAll: strip(figures.percentagesComparedToAll),
     values: strip(figures.values),
     valuesComparedToAll: strip(figures.valuesComparedToAll),
+    sizes: figures.sizes,
   };
 }
 

@@ -34,12 +34,30 @@ const NullableRank = Type.Union([Rank, Type.Null()]);
 export const Ranks = Type.Object({ province: NullableRank, autonomousCommunity: NullableRank, country: NullableRank, sizeBand: NullableRank });
 export type Ranks = Static<typeof Ranks>;
 
+const Count = Type.Integer({ minimum: 0 });
+
+/**
+ * How many entities each territory's mean is built from (docs/scoring.md), in each comparison mode: its
+ * participants (entities with a sent campaign in the edition), or, compared to all, every entity registered
+ * there (never fewer than the participants). A mean with 0 participants is null.
+ */
+const SizeByTerritory = Type.Object({ province: Count, autonomousCommunity: Count, country: Count, sizeBand: Count });
+export const MeanSizes = Type.Object({ participants: SizeByTerritory, comparedToAll: SizeByTerritory });
+export type MeanSizes = Static<typeof MeanSizes>;
+
+/**
+ * A group's own sizes (docs/scoring.md, "No aplica"): its territories' sizes less the participants that answered the
+ * whole group 'No aplica'; where they differ from the edition's sizes, the report shows the group's beside its mean.
+ */
+const GroupSizes = { sizes: MeanSizes };
+
 export const PolicyFigures = Type.Object({
   policyText: Type.String(),
   percentages: ByLevel,
   percentagesComparedToAll: ByLevel,
   values: Type.Optional(ByLevel),
   valuesComparedToAll: Type.Optional(ByLevel),
+  ...GroupSizes,
 });
 export type PolicyFigures = Static<typeof PolicyFigures>;
 
@@ -50,12 +68,14 @@ const RankedFigures = {
   values: ByLevel,
   valuesComparedToAll: ByLevel,
   rank: Ranks,
+  ...GroupSizes,
 };
 
 export const AxisDetail = Type.Object({ axisText: Type.String(), ...RankedFigures, valuesByPolicy: Type.Array(PolicyFigures) });
 export type AxisDetail = Static<typeof AxisDetail>;
 
-export const ValueAndPercentage = Type.Object({ value: Type.Number(), percentage: Type.Number() });
+/** A group's points and percentage; the percentage is null where the entity answered the whole group 'No aplica' (its points are then 0). */
+export const ValueAndPercentage = Type.Object({ value: Type.Number(), percentage: NullableNumber });
 export type ValueAndPercentage = Static<typeof ValueAndPercentage>;
 
 export const TablePolicy = Type.Object({ ...ValueAndPercentage.properties, valuesByMeasure: Type.Record(Type.String(), ValueAndPercentage) });
@@ -71,17 +91,6 @@ export const CAMPAIGN_NOT_SENT = 'CAMPAIGN_NOT_SENT';
 
 /** Why a shared link that worked no longer does: INVALID_TOKEN's `data.reason` (a link merely wrong has none). */
 export type ClosedShareLinkReason = 'SHARE_LINK_REVOKED' | 'SHARE_LINK_EXPIRED';
-
-const Count = Type.Integer({ minimum: 0 });
-
-/**
- * How many entities each territory's mean is built from (docs/scoring.md), in each comparison mode: its
- * participants (entities with a sent campaign in the edition), or, compared to all, every entity registered
- * there (never fewer than the participants). A mean with 0 participants is null.
- */
-const SizeByTerritory = Type.Object({ province: Count, autonomousCommunity: Count, country: Count, sizeBand: Count });
-export const MeanSizes = Type.Object({ participants: SizeByTerritory, comparedToAll: SizeByTerritory });
-export type MeanSizes = Static<typeof MeanSizes>;
 
 const TerritoryLevelName = Type.Union([Type.Literal('province'), Type.Literal('autonomousCommunity'), Type.Literal('country'), Type.Literal('sizeBand')]);
 

@@ -6,7 +6,7 @@ import { ReportControls } from '../../../../src/client/features/results/ReportCo
 import { ReportBody } from '../../../../src/client/features/results/ReportView.js';
 import { resultsActions } from '../../../../src/client/features/results/resultsSlice.js';
 import { renderWithProviders } from '../../../helpers/client.js';
-import { planFixture, resultFixture, withheldResult } from '../../../helpers/resultFixture.js';
+import { notApplicableResult, planFixture, resultFixture, withheldResult } from '../../../helpers/resultFixture.js';
 import { ApiError } from '../../../../src/client/api/ApiError.js';
 import { CAMPAIGN_NOT_SENT } from '../../../../src/shared/api/results.js';
 import { demoUser } from '../../../helpers/client.js';
@@ -86,6 +86,28 @@ describe('results report', () => {
     expect(rows[1]).toEqual(['Zonas verdes', '5 (50,0%)', '5 (50,0%)', '4 (40,0%)', '4 (40,0%)', '4,5 (45,0%)']);
     expect(rows[2]).toEqual(['Agua', '7 (75,0%)', '7 (75,0%)', '6 (60,0%)', '—', '5,6 (60,0%)']);
     expect(rows.at(-1)).toEqual(['TOTAL', '12 (60,0%)', '12 (60,0%)', '10 (50,0%)', '8 (40,0%)', '10,8 (54,0%)']);
+  });
+
+  it("says 'No aplica' for a policy the entity answered wholly so, and the n of each mean built from fewer entities", async () => {
+    await renderReport(loaded(notApplicableResult()));
+    const rows = within(territoryTable())
+      .getAllByRole('row')
+      .map((tr) => [...tr.children].map((c) => c.textContent));
+    // The columns' n are 1, 4, 20 and 6; the policy's means are built from 0, 3, 19 and 5.
+    expect(rows[2]).toEqual(['Agua', 'No aplica', '—', '6 (60,0%)n = 3', '—', '5,6 (60,0%)n = 5']);
+    // Other policies are built from every participant: no n of their own.
+    expect(rows[1]).toEqual(['Zonas verdes', '5 (50,0%)', '5 (50,0%)', '4 (40,0%)', '4 (40,0%)', '4,5 (45,0%)']);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Comparar solo con los participantes de la campaña' }));
+    const compared = within(territoryTable())
+      .getAllByRole('row')
+      .map((tr) => [...tr.children].map((c) => c.textContent));
+    // Compared to all: 8 and 14 registered, less the entity: 7 and 13.
+    expect(compared[2]).toEqual(['Agua', 'No aplica', '—', '4,5 (45,0%)n = 7', '—', '3,4 (36,0%)n = 13']);
+    await userEvent.click(screen.getByRole('button', { name: 'Detalle por medidas' }));
+    const measures = within(screen.getByTestId('measures-table'));
+    const aguaRow = measures.getByText('Agua').closest('tr')!;
+    expect([...aguaRow.children].map((c) => c.textContent)).toEqual(['AguaTerritorio', 'No aplica']);
+    expect(measures.getByText('Depuración').closest('tr')).toHaveTextContent('No aplica');
   });
 
   it("hides a territory's column when its checkbox is turned off", async () => {

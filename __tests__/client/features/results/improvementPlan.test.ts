@@ -31,6 +31,18 @@ describe('improvement plan', () => {
     expect(plan.map((m) => m.measureText)).not.toContain('Alumbrado');
   });
 
+  it("leaves out the questions answered 'No aplica' and a measure answered wholly so", () => {
+    const fixture = planFixture();
+    const noLonger = (text: string) => fixture.answers.campaign.indicators.flatMap((i) => i.subindicators).find((s) => s.text === text)!;
+    // 'Especies' (1 of 3) answered 'No aplica' instead: Arbolado has only 'Cuidados' left to improve.
+    Object.assign(noLonger('Especies'), { answer: null, notApplicable: { reason: 'Sin arbolado municipal' } });
+    const depuracion = fixture.answers.campaign.indicators.filter((i) => i.measureText === 'Depuración').flatMap((i) => i.subindicators);
+    for (const sub of depuracion) Object.assign(sub, { answer: null, notApplicable: { reason: 'Lo gestiona la diputación' } });
+    const changed = improvementPlan(fixture);
+    expect(changed.find((m) => m.measureText === 'Arbolado')!.questions.map((q) => q.text)).toEqual(['Cuidados']);
+    expect(changed.map((m) => m.measureText)).not.toContain('Depuración');
+  });
+
   it("keeps only the questions that lost points, most missing first, with the campaign's answer", () => {
     const [arbolado, depuracion, parques] = plan;
     expect(arbolado.questions.map((q) => [q.text, q.value, q.max, q.missing])).toEqual([

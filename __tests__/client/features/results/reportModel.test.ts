@@ -7,10 +7,11 @@ import { reportText, sizeBandName } from '../../../../src/client/features/result
 import { messageFor } from '../../../../src/client/i18n/messages.js';
 import { csvFileName, toCsv } from '../../../../src/shared/csv.js';
 import { initialReportFilters } from '../../../../src/client/features/reportFilters/reportFiltersSlice.js';
-import { FIXTURE_BAND, resultFixture, withheldResult } from '../../../helpers/resultFixture.js';
+import { FIXTURE_BAND, notApplicableResult, resultFixture, withheldResult } from '../../../helpers/resultFixture.js';
 import type { Language } from '../../../../src/shared/constants.js';
 
 const result = resultFixture();
+const MEASURES_LABELS = { row: 'Política / medida', total: 'Total', totalRow: 'Total general', notApplicable: 'No aplica' };
 const allLevels = activeLevels(initialReportFilters.territory, result, result.edition, true);
 const translate = (language: Language) => (id: string, values?: Record<string, string | number>) => messageFor(language, id, values);
 const spanish = reportText(translate('es'));
@@ -22,7 +23,11 @@ describe('report blocks', () => {
     const blocks = reportBlocks(result, true);
     expect(blocks.map((b) => spanish.blockTitle(b))).toEqual(['Resultado global', 'Territorio', 'Energía y clima']);
     expect(blocks[0].rows.map((r) => r.policyText)).toEqual(['Zonas verdes', 'Agua', 'Energía']);
-    expect(blocks[1].total).toEqual({ values: result.axisDetails[0].values, percentages: result.axisDetails[0].percentages });
+    expect(blocks[1].total).toEqual({
+      values: result.axisDetails[0].values,
+      percentages: result.axisDetails[0].percentages,
+      sizes: result.axisDetails[0].sizes.participants,
+    });
     expect(spanish.blockTotal).toBe('TOTAL');
   });
 
@@ -177,7 +182,9 @@ describe('CSV', () => {
 
   it('exports a comparison table with points and percentages per shown level, TOTAL last', () => {
     const [, territory] = reportBlocks(result, true);
-    const rows = csvRowsOf(comparisonTable(territory, allLevels.slice(0, 2), { policy: 'Política', points: 'puntos', total: 'TOTAL' }));
+    const rows = csvRowsOf(
+      comparisonTable(territory, allLevels.slice(0, 2), { policy: 'Política', points: 'puntos', total: 'TOTAL', notApplicable: 'No aplica' }),
+    );
     expect(rows[0]).toEqual([
       'Política',
       'Ayuntamiento de Prueba (puntos)',
@@ -189,8 +196,20 @@ describe('CSV', () => {
     expect(rows.at(-1)).toEqual(['TOTAL', 12, 60, 12, 60]);
   });
 
+  it("says 'No aplica' in the entity's cells of a group it answered wholly so, in the comparison and measures tables", () => {
+    const notApplicable = notApplicableResult();
+    const [, territory] = reportBlocks(notApplicable, true);
+    const rows = csvRowsOf(
+      comparisonTable(territory, allLevels.slice(0, 3), { policy: 'Política', points: 'puntos', total: 'TOTAL', notApplicable: 'No aplica' }),
+    );
+    expect(rows[2]).toEqual(['Agua', 'No aplica', 'No aplica', null, null, 6, 60]);
+    const measures = csvRowsOf(measuresTableModel(measuresTable(notApplicable.table), MEASURES_LABELS));
+    expect(measures[1]).toEqual(['Agua', 'No aplica', null, 'No aplica', 'No aplica', null]);
+    expect(measures[2]).toEqual(['  Depuración', 'No aplica', null, 'No aplica', 'No aplica', null]);
+  });
+
   it("exports the measures table in the screen's order and columns", () => {
-    const rows = csvRowsOf(measuresTableModel(measuresTable(result.table), { row: 'Política / medida', total: 'Total', totalRow: 'Total general' }));
+    const rows = csvRowsOf(measuresTableModel(measuresTable(result.table), MEASURES_LABELS));
     expect(rows[0]).toEqual(['Política / medida', 'Territorio', 'Energía y clima', 'Total', 'Territorio (%)', 'Energía y clima (%)']);
     expect(rows[1]).toEqual(['Agua', 7, null, 7, 75, null]);
     expect(rows.at(-1)).toEqual(['Total general', 12, 7, 19, 60, 70]);

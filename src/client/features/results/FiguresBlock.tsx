@@ -10,11 +10,28 @@ import { useReportText } from './reportText.js';
 import { ReportSection } from '../../components/ReportSection.js';
 import { resultsActions } from './resultsSlice.js';
 
-/** 'value (percent%)' per shown level, one row per policy and a TOTAL row. */
-function ComparisonTable({ block, title, levels }: { block: ReportBlock; title: string; levels: ActiveLevel[] }) {
+/**
+ * A level's cell: 'value (percent%)'; the entity's own 'No aplica' where it answered the whole group so; a mean built
+ * from fewer entities than its level's n says its own n under it.
+ */
+function FigureCell({ row, level }: { row: LevelFigures; level: ActiveLevel }) {
   const intl = useIntl();
   const text = useReportText();
-  const cells = (row: LevelFigures) => levels.map((l) => <td key={l.level}>{formatValueAndPercent(intl, row.values[l.level], row.percentages[l.level])}</td>);
+  const percentage = row.percentages[level.level];
+  if (level.level === 'campaign') return <td>{percentage === null ? text.notApplicable : formatValueAndPercent(intl, row.values.campaign, percentage)}</td>;
+  const n = row.sizes[level.level];
+  return (
+    <td>
+      {formatValueAndPercent(intl, row.values[level.level], percentage)}
+      {percentage !== null && n !== level.n && <span className="group-size d-block small text-body-secondary">{text.groupSize(n)}</span>}
+    </td>
+  );
+}
+
+/** 'value (percent%)' per shown level, one row per policy and a TOTAL row. */
+function ComparisonTable({ block, title, levels }: { block: ReportBlock; title: string; levels: ActiveLevel[] }) {
+  const text = useReportText();
+  const cells = (row: LevelFigures) => levels.map((l) => <FigureCell key={l.level} row={row} level={l} />);
   return (
     <ReportTable
       className="comparison-table"

@@ -45,10 +45,19 @@ function MeasuresRowView({ row, axisText }: { row: MeasuresRow | MeasuresFigures
         {text.measuresRowText(row)}
         {kind === 'policy' && axisText && <span className="measures-axis d-block small fw-normal text-body-secondary">{axisText}</span>}
       </th>
-      <td className="text-end text-nowrap">{formatPoints(intl, row.total)}</td>
-      <td className="text-nowrap">
-        <GradedPercent fraction={row.percentage} />
-      </td>
+      {row.percentage === null ? (
+        // Answered wholly 'No aplica': neither points nor a percentage.
+        <td colSpan={2} className="text-body-secondary">
+          {text.notApplicable}
+        </td>
+      ) : (
+        <>
+          <td className="text-end text-nowrap">{formatPoints(intl, row.total)}</td>
+          <td className="text-nowrap">
+            <GradedPercent fraction={row.percentage} />
+          </td>
+        </>
+      )}
     </tr>
   );
 }

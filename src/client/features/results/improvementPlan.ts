@@ -72,8 +72,8 @@ export function bestResponses(sub: Subindicator, max: number): BestResponse[] {
   return best.map((r) => ({ ...named(r), chosen: chosen.has(r.id) }));
 }
 
-/** The measure's percentage as the measures table shows it (the server's figure), if the table has it. */
-function tablePercentage(table: ResultResponse['table'], group: IndicatorGroup): number | undefined {
+/** The measure's percentage as the measures table shows it (the server's figure), if the table has it (null: all 'No aplica'). */
+function tablePercentage(table: ResultResponse['table'], group: IndicatorGroup): number | null | undefined {
   return table.valuesPerAxis[String(group.axisId)]?.valuesByPolicy[String(group.policyId)]?.valuesByMeasure[String(group.measureId)]?.percentage;
 }
 
@@ -102,6 +102,8 @@ export function improvementPlan(result: Pick<ResultResponse, 'answers' | 'table'
       measures.set(group.measureId, measure);
     }
     for (const sub of group.subindicators) {
+      // A question answered 'No aplica' counts nowhere (docs/scoring.md): nothing to improve.
+      if (sub.notApplicable !== null) continue;
       const { value, max } = subindicatorPoints(sub, sub.answer);
       measure.value += value;
       measure.max += max;

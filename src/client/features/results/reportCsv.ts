@@ -1,4 +1,4 @@
-import { csvFileName, exportFileName, toCsv } from '../../../shared/csv.js';
+import { csvFileName, exportFileName, toCsv, type CsvCell } from '../../../shared/csv.js';
 import { csvRowsOf, type TableModel } from '../../lib/tableModel.js';
 import type { SheetSource } from '../../lib/workbook.js';
 import type { ActiveLevel, MeasuresFigures, MeasuresRow, MeasuresTable, ReportBlock } from './reportModel.js';
@@ -8,10 +8,19 @@ import { reportText, type ReportText, type Translate } from './reportText.js';
 import { rankLevels, type RankRow } from './rankModel.js';
 import type { WithheldNote } from './withheld.js';
 
-/** A comparison table: per active level its points and its percentage (a fraction), the TOTAL row last. */
-export function comparisonTable(block: ReportBlock, levels: readonly ActiveLevel[], labels: { policy: string; points: string; total: string }): TableModel {
+/**
+ * A comparison table: per active level its points and its percentage (a fraction), the TOTAL row last; the entity's
+ * own cells of a group it answered wholly 'No aplica' say so.
+ */
+export function comparisonTable(
+  block: ReportBlock,
+  levels: readonly ActiveLevel[],
+  labels: { policy: string; points: string; total: string; notApplicable: string },
+): TableModel {
   const header = [labels.policy, ...levels.flatMap((l) => [`${l.label} (${labels.points})`, `${l.label} (%)`])];
-  const line = (label: string, row: ReportBlock['total']) => [label, ...levels.flatMap((l) => [row.values[l.level], row.percentages[l.level]])];
+  const figures = (row: ReportBlock['total'], level: ActiveLevel['level']): CsvCell[] =>
+    level === 'campaign' && row.percentages.campaign === null ? [labels.notApplicable, labels.notApplicable] : [row.values[level], row.percentages[level]];
+  const line = (label: string, row: ReportBlock['total']) => [label, ...levels.flatMap((l) => figures(row, l.level))];
   return {
     header,
     formats: ['text', ...levels.flatMap(() => ['points', 'percent'] as const)],
@@ -29,15 +38,18 @@ export function rankTable(rows: readonly RankRow[], levels: readonly ActiveLevel
   };
 }
 
-/** The detail-by-measures table, in the order and columns of the screen. */
-export function measuresTableModel(table: MeasuresTable, labels: { row: string; total: string; totalRow: string }): TableModel {
+/** The detail-by-measures table, in the order and columns of the screen; a group answered wholly 'No aplica' says so in its axis' columns. */
+export function measuresTableModel(table: MeasuresTable, labels: { row: string; total: string; totalRow: string; notApplicable: string }): TableModel {
   const header = [labels.row, ...table.axes.map((a) => a.text), labels.total, ...table.axes.map((a) => `${a.text} (%)`)];
-  const line = (label: string, row: MeasuresFigures) => [
-    label,
-    ...table.axes.map((a) => row.values[a.id]),
-    row.total,
-    ...table.axes.map((a) => row.percentages[a.id]),
-  ];
+  const line = (label: string, row: MeasuresFigures): CsvCell[] => {
+    const own = (id: string, figure: number | null) => (row.percentage === null && id === row.axisId ? labels.notApplicable : figure);
+    return [
+      label,
+      ...table.axes.map((a) => own(a.id, row.values[a.id])),
+      row.percentage === null ? labels.notApplicable : row.total,
+      ...table.axes.map((a) => own(a.id, row.percentages[a.id])),
+    ];
+  };
   const named = (row: MeasuresRow) => line(row.kind === 'measure' ? `  ${row.text}` : row.text, row);
   return {
     header,
@@ -141,7 +153,7 @@ export interface ReportCsvSource {
 function reportTables(source: ReportCsvSource, t: Translate): { key: string; title: string; table: TableModel }[] {
   const text = reportText(t);
   const levels = source.levels.map((l) => ({ ...l, label: text.levelLabel(l) }));
-  const labels = { policy: t('RESULTS.TABLE.POLICY'), points: t('RESULTS.TABLE.POINTS'), total: text.blockTotal };
+  const labels = { policy: t('RESULTS.TABLE.POLICY'), points: t('RESULTS.TABLE.POINTS'), total: text.blockTotal, notApplicable: text.notApplicable };
   const tables = source.blocks.map((block) => ({ key: block.key, title: text.blockTitle(block), table: comparisonTable(block, levels, labels) }));
   // After the global block, as on screen; only with a territory to rank in.
   if (rankLevels(source.levels).length > 0 && source.ranks.length > 0) {
@@ -152,6 +164,7 @@ function reportTables(source: ReportCsvSource, t: Translate): { key: string; tit
       row: t('RESULTS.MEASURES.ROW'),
       total: t('RESULTS.MEASURES.TOTAL_COLUMN'),
       totalRow: text.measuresRowText(source.table.total),
+      notApplicable: text.notApplicable,
     });
     tables.push({ key: 'measures', title: t('RESULTS.MEASURES.TITLE'), table: measures });
   }

@@ -85,10 +85,15 @@ export function activeLevels(
   return LEVELS.filter((level) => territory[TERRITORY_OF_LEVEL[level]]).map((level) => describeLevel(level, about, sizes, edition.withheld));
 }
 
-/** Points and percentage per level (null: no participant, shown as a dash). */
+/**
+ * Points and percentage per level (null: no participant, shown as a dash; the entity's own null: it answered the
+ * whole group 'No aplica'), and how many entities each territory's mean of this group is built from in the mode:
+ * fewer than the level's n where some participants answered the whole group 'No aplica'.
+ */
 export interface LevelFigures {
   values: ByLevel;
   percentages: ByLevel;
+  sizes: ModeSizes;
 }
 
 /** One policy's row of a comparison table. */
@@ -112,15 +117,21 @@ export function reportBlocks(result: ResultResponse, compareWithParticipants: bo
   const pct = compareWithParticipants ? 'percentages' : 'percentagesComparedToAll';
   const val = compareWithParticipants ? 'values' : 'valuesComparedToAll';
   const axes = result.axisDetails.map((axis, index): ReportBlock => {
-    const rows = axis.valuesByPolicy.map((p) => ({ policyText: p.policyText, values: p[val] ?? EMPTY, percentages: p[pct] }));
-    return { key: `axis-${index}`, axisText: axis.axisText, rows, total: { values: axis[val], percentages: axis[pct] } };
+    const rows = axis.valuesByPolicy.map((p) => ({
+      policyText: p.policyText,
+      values: p[val] ?? EMPTY,
+      percentages: p[pct],
+      sizes: modeSizes(p, compareWithParticipants),
+    }));
+    const total = { values: axis[val], percentages: axis[pct], sizes: modeSizes(axis, compareWithParticipants) };
+    return { key: `axis-${index}`, axisText: axis.axisText, rows, total };
   });
   const globalRows = axes.flatMap((axis) => axis.rows);
   const global: ReportBlock = {
     key: 'global',
     axisText: null,
     rows: globalRows,
-    total: { values: result.global[val], percentages: result.global[pct] },
+    total: { values: result.global[val], percentages: result.global[pct], sizes: modeSizes(result.global, compareWithParticipants) },
   };
   return [global, ...axes];
 }

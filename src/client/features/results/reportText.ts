@@ -34,6 +34,10 @@ export function reportText(t: Translate) {
     /** A policy or measure by its name; the last row 'Total general'. */
     measuresRowText: (row: MeasuresRow | MeasuresFigures) => ('text' in row ? row.text : t('RESULTS.MEASURES.TOTAL')),
     levelName,
+    /** What the entity's own cell of a group it answered wholly 'No aplica' says. */
+    notApplicable: t('RESULTS.NOT_APPLICABLE'),
+    /** A group's own n beside its mean, where it differs from its level's ('n = 4'). */
+    groupSize: (n: number) => t('RESULTS.GROUP_SIZE', { n }),
     /** A level in legends, headings, series and CSV headers: a territory's mean says how many entities make it, 'Valencia (n = 2)'. */
     levelLabel: (level: Pick<ActiveLevel, 'label' | 'band' | 'n'>) =>
       level.n === null ? levelName(level) : t('RESULTS.LEVEL_WITH_SIZE', { name: levelName(level), n: level.n }),
