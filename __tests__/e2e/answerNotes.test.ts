@@ -155,4 +155,76 @@ describe('evidence, "No aplica" and comments in Chromium', () => {
     },
     240_000,
   );
+
+  it.each([
+    ['desktop', false],
+    ['phone', true],
+  ])(
+    "on the %s: starts from last year's answers, each marked to confirm, and 'Por confirmar' lists what is left",
+    async (size, phone) => {
+      const { url } = suite.server;
+      const admin = await apiToken(url, 'admin@demo.es');
+      // Campaigns of entities that sent last year's edition, from the end of the list (the test above takes the first drafts).
+      const rows = (await apiGet<CampaignStatusRow[]>(url, admin, '/campaigns/status')).filter((r) => r.currentEdition && r.status !== 'sent').reverse();
+      const offered: CampaignDetail[] = [];
+      for (const row of rows) {
+        const detail = await apiGet<CampaignDetail>(url, admin, `/campaigns/get?id=${row.campaignId}`);
+        if (detail.prefillFrom !== null) offered.push(detail);
+        if (offered.length === 2) break;
+      }
+      const campaign = offered[phone ? 1 : 0];
+      // Nothing answered yet: every unchanged question can be copied.
+      for (const sub of questionsOf(campaign)) {
+        if (sub.answer !== null || sub.notApplicable !== null)
+          await apiPost(url, admin, '/campaigns/saveAnswer', { id: campaign.id, question: sub.id, answer: null, notApplicable: null });
+      }
+
+      const { page, context, errors } = await newPage(suite.browser, { phone });
+      try {
+        await logIn(page, url, 'admin@demo.es');
+        await page.waitForURL('**/status');
+        await page.goto(`${url}/my-campaigns/${campaign.id}`);
+        const offer = page.getByTestId('prefill-offer');
+        await offer.waitFor();
+        expect(await offer.innerText()).toContain(`Puedes copiar tus respuestas, comentarios y enlaces de ${campaign.prefillFrom}`);
+        await screenshot(page, `prefill-offer-${size}`, { fullPage: false });
+        if (phone) await expectNoSideScroll(page);
+
+        await offer.getByRole('button', { name: `Partir de las respuestas de ${campaign.prefillFrom}` }).click();
+        const done = page.getByTestId('prefill-result');
+        await done.waitFor();
+        const copied = Number((await done.innerText()).match(/Se han copiado (\d+) respuestas de \d{4}/)?.[1]);
+        expect(copied).toBeGreaterThan(0);
+        expect(await done.innerText()).toContain('pulsa «Confirmar»');
+        const marks = page.locator('[data-testid^="prefilled-"]');
+        expect(await marks.count()).toBe(copied);
+        const blockers = page.getByTestId('submit-blockers');
+        expect(await blockers.innerText()).toContain(`${copied} respuestas por confirmar`);
+        expect(await page.getByRole('button', { name: 'Enviar Encuesta' }).isDisabled()).toBe(true);
+        await screenshot(page, `prefill-done-${size}`, { fullPage: false });
+
+        // 'Confirmar' on the first copy: its mark goes, and the count with it, once saved.
+        const first = marks.first();
+        const question = (await first.getAttribute('data-testid'))!.replace('prefilled-', '');
+        const saved = page.waitForResponse((res) => res.url().includes('/campaigns/saveAnswer') && res.status() === 200);
+        await first.getByRole('button', { name: /^Confirmar/ }).click();
+        await page.getByTestId(`prefilled-${question}`).waitFor({ state: 'detached' });
+        await saved;
+        expect(await blockers.innerText()).toContain(copied - 1 === 1 ? '1 respuesta por confirmar' : `${copied - 1} respuestas por confirmar`);
+
+        // 'Por confirmar' leaves on the page the indicators with a question still to confirm: every copy left is there.
+        await chooseAnswerFilter(page, 'Por confirmar');
+        expect(await page.locator('fieldset.answer-picker [data-testid^="prefilled-"]').count()).toBe(copied - 1);
+
+        // Saved on the server: a reload shows the same marks.
+        await page.reload();
+        await page.locator('[data-testid^="prefilled-"]').first().waitFor();
+        expect(await page.locator('[data-testid^="prefilled-"]').count()).toBe(copied - 1);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    240_000,
+  );
 });

@@ -238,6 +238,18 @@ describe('comments, "No aplica" and evidence', () => {
     expect(storeState.campaigns.questionnaire.notes).toEqual({});
   });
 
+  it("saves a copied answer as it is after 'Confirmar', with no other change, and it is confirmed once saved", async () => {
+    const api = recordingServer();
+    const { storeState } = await expectSaga(autosaveAnswers, api)
+      .withReducer(rootReducer, withQuestion({ ...question(1, 'single', [11]), prefilled: true }))
+      .dispatch(campaignsActions.answerConfirmed(1))
+      .silentRun(AUTOSAVE_PAUSE_MS + 300);
+    // The same answer, sent again (campaignsApi.saveAnswer leaves the draft's confirm out of the request).
+    expect(api.saves).toEqual([{ campaignId: 5, question: 1, answer: [11], confirm: true }]);
+    expect(subOf(storeState).prefilled).toBe(false);
+    expect(selectSubmitBlockers(storeState).unconfirmed).toEqual([]);
+  });
+
   it('saves "No aplica" with no answer, counts it as answered, and an answer chosen afterwards replaces it', async () => {
     const api = recordingServer();
     const sub = { ...question(1, 'single', [11]), allowsNotApplicable: true };

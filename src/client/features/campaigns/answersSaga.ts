@@ -49,8 +49,8 @@ const passes = (error: RequestError) => PASSING_FAILURES.includes(error.type);
 const saveFailureToast = (error: RequestError) => (passes(error) ? null : answerErrorToast('CAMPAIGNS.TOAST.SAVE_ERROR')(error));
 
 const RESTARTS_SAVES = [campaignsActions.answersSaveNow.type, campaignsActions.answerRetryRequested.type];
-/** A change on screen the autosave waits for a pause after: a choice, a comment, a "No aplica". */
-const CHANGES: string[] = [campaignsActions.answerChosen.type, campaignsActions.noteChanged.type];
+/** A change on screen the autosave waits for a pause after: a choice, a comment, a "No aplica", a copied answer confirmed. */
+const CHANGES: string[] = [campaignsActions.answerChosen.type, campaignsActions.noteChanged.type, campaignsActions.answerConfirmed.type];
 
 /** Until the user pauses (or a save is asked now, or the longest wait is over). */
 function* waitForPause(): Saga<void> {
