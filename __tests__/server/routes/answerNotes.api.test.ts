@@ -71,6 +71,29 @@ describe.each(backends)('comments, "No aplica" and evidence on $name', ({ openDe
     expect((await questionOf(id, sub.id)).comment).toBeNull();
   });
 
+  it('keeps an answer chosen before the edition stopped offering its response when a comment is saved beside it', async () => {
+    const id = await freshCampaign();
+    const subs = await questionsOf(id);
+    const sub = subs.find((s) => s.responses.some((r) => r.obsolete))!;
+    const gone = sub.responses.find((r) => r.obsolete)!;
+    // Chosen while it was offered (stored as such an answer was).
+    await db.query('INSERT INTO answers (campaign_id, subindicator_id, response_ids, updated_at) VALUES ($1, $2, ARRAY[$3]::int[], now())', [
+      id,
+      sub.id,
+      gone.id,
+    ]);
+    const saved = await post('saveAnswer', { id, question: sub.id, answer: [gone.id], comment: 'Se mantiene lo elegido' }, tokens.member);
+    expect(saved.status).toBe(200);
+    expect(await questionOf(id, sub.id)).toMatchObject({ answer: [gone.id], comment: 'Se mantiene lo elegido' });
+    // Once changed to a response still offered, the old one cannot be chosen again.
+    const offered = sub.responses.find((r) => !r.obsolete && !r.exclusive)!;
+    expect((await post('saveAnswer', { id, question: sub.id, answer: [offered.id] }, tokens.member)).status).toBe(200);
+    const again = await post('saveAnswer', { id, question: sub.id, answer: [gone.id] }, tokens.member);
+    expect(again.status).toBe(422);
+    expect(again.body.error.message).toContain('no longer offered');
+    expect((await questionOf(id, sub.id)).answer).toEqual([offered.id]);
+  });
+
   it('refuses comments that are empty, too long, not text or hold control characters, and changes nothing', async () => {
     const id = await freshCampaign();
     const [sub] = await questionsOf(id);

@@ -238,6 +238,18 @@ describe('comments, "No aplica" and evidence', () => {
     expect(storeState.campaigns.questionnaire.notes).toEqual({});
   });
 
+  it('sends a comment beside an answer whose response is no longer offered with that answer as stored', async () => {
+    const api = recordingServer();
+    const sub = question(1, 'single', [13]);
+    const withdrawn = { ...sub, responses: sub.responses.map((r) => (r.id === 13 ? { ...r, obsolete: true } : r)) };
+    const { storeState } = await expectSaga(autosaveAnswers, api)
+      .withReducer(rootReducer, withQuestion(withdrawn))
+      .dispatch(campaignsActions.noteChanged({ question: 1, comment: 'Se mantiene' }))
+      .silentRun(AUTOSAVE_PAUSE_MS + 300);
+    expect(api.saves).toEqual([{ campaignId: 5, question: 1, answer: [13], comment: 'Se mantiene' }]);
+    expect(subOf(storeState).answer).toEqual([13]);
+  });
+
   it("saves a copied answer as it is after 'Confirmar', with no other change, and it is confirmed once saved", async () => {
     const api = recordingServer();
     const { storeState } = await expectSaga(autosaveAnswers, api)

@@ -64,4 +64,10 @@ describe('campaign rules', () => {
     if (problem === null) expect(result).toBeNull();
     else expect(result).toContain(problem);
   });
+
+  it('keeps a response no longer offered that the stored answer already holds, and refuses it chosen anew', () => {
+    expect(answerProblem(single, [3], [3])).toBeNull();
+    expect(answerProblem(single, [3], [1])).toContain('no longer offered');
+    expect(answerProblem(single, [3])).toContain('no longer offered');
+  });
 });

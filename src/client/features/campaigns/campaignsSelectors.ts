@@ -185,7 +185,9 @@ export const selectNextAnswerToSave = (state: RootState): AnswerSave | null => {
   const sub = subindicatorsOf(q.campaign).find((s) => hasDraft(q, s.id) && q.saving[s.id] !== 'loading' && q.saving[s.id] !== 'failed');
   if (!sub) return null;
   const notes = q.notes[sub.id] ?? {};
-  const answer = notApplicableOnScreen(q, sub) ? null : answerToSend(sub, choiceOnScreen(q.drafts, sub));
+  // A choice left as saved (only notes changed) is sent as stored, a response no longer offered included: the server keeps it.
+  const unchanged = !(sub.id in q.drafts);
+  const answer = notApplicableOnScreen(q, sub) ? null : unchanged ? sub.answer : answerToSend(sub, choiceOnScreen(q.drafts, sub));
   return { campaignId: q.campaign.id, question: sub.id, answer, ...notes };
 };
 

@@ -25,7 +25,7 @@ import { notApplicableIds, scoreCampaign } from '../../reports/scoring.js';
 import type { EditionQuestionnaire, QuestionnaireCache } from '../../reports/questionnaireCache.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { auditedBy, type Actor, type CheckedCaller } from '../actor.js';
-import { answerProblem, canAnswerCampaign, canReadEntity, linkProblem, notApplicableProblem, questionsMissingEvidence } from './rules.js';
+import { answerProblem, canAnswerCampaign, canReadEntity, linkProblem, notApplicableProblem, obsoleteResponses, questionsMissingEvidence } from './rules.js';
 import { requireAnswerable } from './cycle.js';
 import { defaultEvidenceFileName, evidenceFileName, storeEvidenceBytes } from './evidenceFiles.js';
 
@@ -85,7 +85,9 @@ export async function saveAnswer(db: Db, questionnaires: QuestionnaireCache, cal
   return db.transaction(async (tx) => {
     const { campaign, edition } = await answerableCampaign(tx, questionnaires, caller, input.id);
     const question = questionOf(edition, input.question);
-    const problem = answerProblem(question, input.answer);
+    // Only an answer holding a response no longer offered needs the stored one (it may keep what it had chosen).
+    const kept = obsoleteResponses(question, input.answer).length > 0 ? await writes.readStoredAnswer(tx, campaign.id, input.question) : [];
+    const problem = answerProblem(question, input.answer, kept);
     if (problem) throw validationError(`Invalid answer: ${problem}`, { answer: problem });
     const notApplicable = input.notApplicable;
     const notApplicableRefusal = notApplicable ? notApplicableProblem(question, input.answer) : null;

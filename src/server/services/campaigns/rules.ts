@@ -32,12 +32,18 @@ export interface QuestionForValidation {
   responses: { id: number; obsolete: boolean; exclusive: boolean }[];
 }
 
+/** The responses of an answer that the edition no longer offers (its `obsolete` ones). */
+export function obsoleteResponses(question: QuestionForValidation, answer: Readonly<Answer>): number[] {
+  return (answer ?? []).filter((id) => question.responses.some((r) => r.id === id && r.obsolete));
+}
+
 /**
  * Why an answer cannot be stored for a question, or null when it can: null clears; otherwise distinct
- * response ids of this question, not obsolete, exactly one for single choice and at least one for multiple,
- * and an exclusive response ("Ninguno de los anteriores") only alone.
+ * response ids of this question, exactly one for single choice and at least one for multiple, and an exclusive
+ * response ("Ninguno de los anteriores") only alone. A response no longer offered is refused unless the stored
+ * answer (`kept`) already holds it: saving a comment beside an answer chosen before the edition changed keeps it.
  */
-export function answerProblem(question: QuestionForValidation, answer: Readonly<Answer>): string | null {
+export function answerProblem(question: QuestionForValidation, answer: Readonly<Answer>, kept: readonly number[] = []): string | null {
   if (answer === null) return null;
   if (answer.length === 0) return 'answer must hold at least one response id, or be null to clear it';
   if (new Set(answer).size !== answer.length) return 'answer repeats a response';
@@ -45,7 +51,7 @@ export function answerProblem(question: QuestionForValidation, answer: Readonly<
   for (const id of answer) {
     const response = question.responses.find((r) => r.id === id);
     if (!response) return `response ${id} does not belong to this question`;
-    if (response.obsolete) return `response ${id} is no longer offered`;
+    if (response.obsolete && !kept.includes(id)) return `response ${id} is no longer offered`;
     if (response.exclusive && answer.length > 1) return `response ${id} excludes the others and must be chosen alone`;
   }
   return null;
