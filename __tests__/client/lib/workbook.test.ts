@@ -62,6 +62,7 @@ const source: ReportCsvSource = {
   ranks: [],
   withheld: null,
   plan: null,
+  answers: null,
 };
 
 async function open(bytes: ArrayBuffer) {
