@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot } from './helpers/browser.js';
 import { serverAndBrowser } from './helpers/appServer.js';
@@ -6,6 +7,7 @@ import { logIn } from './helpers/session.js';
 import { readPdf } from './helpers/pdf.js';
 import { expectNoSideScroll } from './helpers/phone.js';
 import { addEvidenceLink } from './helpers/questionnaire.js';
+import { csvRows } from '../helpers/csv.js';
 import type { CampaignDetail, CampaignStatusRow, Subindicator } from '../../src/shared/api/campaigns.js';
 
 const COMMENT = 'Plan aprobado en pleno: 1.200 € para compostaje 🌱 (año 2026, «ñ» incluida)';
@@ -148,6 +150,22 @@ describe('evidence, "No aplica" and comments in Chromium', () => {
         expect(text).toContain('1.200 € para compostaje');
         expect(text).toContain('Plan de compostaje');
         expect(text).toContain('Acta del pleno ñ.pdf');
+
+        // 'Mis Respuestas' as CSV: the comment, the reason and the evidence read back as written.
+        const download = page.waitForEvent('download');
+        await page
+          .getByTestId('answers-section')
+          .getByRole('button', { name: /^Descargar CSV\s*: Mis Respuestas$/ })
+          .click();
+        const file = await download;
+        expect(file.suggestedFilename()).toMatch(/-mis-respuestas\.csv$/);
+        const [header, ...rows] = csvRows(fs.readFileSync((await file.path())!, 'utf8'));
+        const column = (name: string) => header.indexOf(name);
+        const rowOf = (question: Subindicator) => rows.find((r) => r[column('Pregunta')] === question.text)!;
+        expect(rowOf(required)[column('Comentario')]).toBe(COMMENT);
+        expect(rowOf(required)[column('Evidencias')]).toBe(`Plan de compostaje (${LINK}) | Acta del pleno ñ.pdf`);
+        expect(rowOf(notApplicable)[column('Respuesta')]).toBe('No aplica');
+        expect(rowOf(notApplicable)[column('Motivo de «No aplica»')]).toBe(REASON);
         expect(errors.filter((e) => !/status of 422 .*evidence\/upload/.test(e))).toEqual([]);
       } finally {
         await context.close();

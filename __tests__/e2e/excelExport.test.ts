@@ -49,13 +49,18 @@ describe("'Descargar Excel' in Chromium", () => {
 
     const { result } = sent;
     const axes = result.axisDetails.length;
-    // Global, the ranks, one per axis, the detail by measures and the improvement plan.
-    expect(workbook.worksheets).toHaveLength(2 + axes + 2);
+    // Global, the ranks, one per axis, the detail by measures, the improvement plan and 'Mis Respuestas'.
+    expect(workbook.worksheets).toHaveLength(2 + axes + 3);
     expect(workbook.worksheets[0].name).toBe('Resultado global');
     expect(workbook.worksheets[1].name).toBe('Puesto entre los participantes');
     expect(workbook.worksheets[1].getRow(6).getCell(1).value).toBe('Resultado');
     expect(String(workbook.worksheets[1].getRow(7).getCell(2).value)).toMatch(/^Puesto \d+ de \d+$/);
-    expect(workbook.worksheets.slice(-2).map((s) => s.name)).toEqual(['Detalle por medidas', 'Plan de mejora']);
+    expect(workbook.worksheets.slice(-3).map((s) => s.name)).toEqual(['Detalle por medidas', 'Plan de mejora', 'Mis Respuestas']);
+    const answers = workbook.worksheets.at(-1)!;
+    expect(answers.getRow(6).getCell(5).value).toBe('Pregunta');
+    const questions = result.answers.campaign.indicators.flatMap((i) => i.subindicators);
+    expect(answers.getRow(7).getCell(5).value).toBe(questions[0].text);
+    expect(answers.rowCount).toBe(6 + questions.length);
     const sheet = workbook.worksheets[0];
     expect(sheet.getCell('A1').value).toBe(result.territoryTexts.campaign);
     expect(sheet.getCell('A2').value).toBe(`Campaña ${result.edition.year}`);

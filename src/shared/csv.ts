@@ -42,3 +42,31 @@ export function exportFileName(extension: 'csv' | 'xlsx', ...parts: string[]): s
 
 /** exportFileName of a CSV. */
 export const csvFileName = (...parts: string[]): string => exportFileName('csv', ...parts);
+
+/** The most characters an Excel cell holds: a longer text makes Excel "repair" the whole workbook. */
+export const XLSX_CELL_MAX_LENGTH = 32_767;
+
+/** Characters XML 1.0 cannot carry (controls but tab, line feed and carriage return): an .xlsx writes them escaped. */
+// eslint-disable-next-line no-control-regex
+const XML_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
+
+const xlsxEscape = (c: string) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`;
+
+/**
+ * A text as an .xlsx cell must hold it for a spreadsheet (and exceljs) to read back the very same characters:
+ * OOXML writes a character XML would lose as `_xHHHH_` (a carriage return: an XML reader turns CR LF into LF),
+ * so a text that itself holds `_x0041_` is written `_x005F_x0041_`. A text longer than Excel's cell takes is cut
+ * there, ending in '…' (never in the middle of an emoji).
+ */
+export function xlsxText(text: string): string {
+  let kept = text;
+  if (kept.length > XLSX_CELL_MAX_LENGTH) {
+    const cut = kept.slice(0, XLSX_CELL_MAX_LENGTH - 1);
+    // Not half of an emoji's surrogate pair.
+    kept = `${/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut}…`;
+  }
+  return kept
+    .replace(/_(x[0-9A-Fa-f]{4}_)/g, '_x005F_$1')
+    .replace(/\r/g, xlsxEscape)
+    .replace(XML_FORBIDDEN, xlsxEscape);
+}

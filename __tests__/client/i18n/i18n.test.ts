@@ -69,6 +69,7 @@ const sampleValues = {
   draft: 1,
   rate: '60 %',
   mean: '62 %',
+  percent: 45,
   participants: 4,
   province: 'Madrid',
   provinces: 'Madrid',

@@ -3,6 +3,7 @@ import { reportWorkbook, reportCsvFile, type ReportCsvSource } from '../../../sr
 import { comparisonWorkbook } from '../../../src/client/features/comparisons/comparisonCsv.js';
 import type { RadarGroup } from '../../../src/client/features/comparisons/comparisonModel.js';
 import { sheetNames, workbookBytes } from '../../../src/client/lib/workbook.js';
+import { xlsxText, XLSX_CELL_MAX_LENGTH } from '../../../src/shared/csv.js';
 import { messageFor } from '../../../src/client/i18n/messages.js';
 import { describeLevel } from '../../../src/client/features/results/reportModel.js';
 import { withheldNote } from '../../../src/client/features/results/withheld.js';
@@ -68,6 +69,7 @@ const source: ReportCsvSource = {
   ranks: [],
   withheld: null,
   plan: null,
+  answers: null,
 };
 
 async function open(bytes: ArrayBuffer) {
@@ -189,5 +191,33 @@ describe('the Excel workbook of the comparisons', () => {
     expect(file.sheets[0].heading).toContain(
       'No se muestra la media de «Entidades de 5.001 a 20.000 habitantes» (Campaña 2026: n = 6): se muestran solo las medias de al menos 3 entidades, para que nadie pueda deducir la puntuación de otra entidad.',
     );
+  });
+});
+
+describe('xlsxText', () => {
+  it('escapes what XML would lose and leaves the rest alone', () => {
+    expect(xlsxText('a\r\nb')).toBe('a_x000D_\nb');
+    expect(xlsxText('_x0041_')).toBe('_x005F_x0041_');
+    expect(xlsxText('\u0007')).toBe('_x0007_');
+    expect(xlsxText('ñ € 🌱 "x"; y\n\tz ')).toBe('ñ € 🌱 "x"; y\n\tz ');
+  });
+
+  it('gives exceljs back the very text written, in the heading, the header and the cells', async () => {
+    const tricky = ' Acta\r\nfirmada\tcon _x0041_, _x000D_ y \u0007 tal cual ';
+    const table = { header: ['Texto _x0042_'], formats: ['text' as const], rows: [[tricky], ['línea\nsegunda']] };
+    const workbook = await open(await workbookBytes([{ name: 'Hoja', heading: ['Ayuntamiento\r\nde _x0043_'], table }]));
+    const sheet = workbook.worksheets[0];
+    expect(sheet.getCell('A1').value).toBe('Ayuntamiento\r\nde _x0043_');
+    expect(sheet.getCell('A3').value).toBe('Texto _x0042_');
+    expect(sheet.getCell('A4').value).toBe(tricky);
+    expect(sheet.getCell('A5').value).toBe('línea\nsegunda');
+    expect(sheet.getCell('A5').alignment).toMatchObject({ wrapText: true });
+  });
+
+  it('cuts a text longer than an Excel cell holds, never inside an emoji', () => {
+    const long = `${'a'.repeat(XLSX_CELL_MAX_LENGTH - 2)}🌱🌱`;
+    const cut = xlsxText(long);
+    expect(cut).toHaveLength(XLSX_CELL_MAX_LENGTH - 1);
+    expect(cut.endsWith('a…')).toBe(true);
   });
 });

@@ -7,44 +7,9 @@ import type { Db } from '../../../src/server/db/client.js';
 import { answerPages, campaignPages, findEditionByNumber, scorePages } from '../../../src/server/db/repositories/editionExport.js';
 import { answerRow, STATUS_WORDS } from '../../../src/server/reports/editionExport.js';
 import es from '../../../i18n/es.json' with { type: 'json' };
+import { csvRows } from '../../helpers/csv.js';
 
 const backends = await testBackends();
-
-/** The CSV's rows as cells (semicolons, no quoted semicolons in the demo's texts that matter here). */
-/** The CSV's rows and cells as a spreadsheet reads them (RFC 4180 with ';': quoted cells may hold ';', quotes and line breaks). */
-function csvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, '');
-  const endCell = () => {
-    row.push(cell);
-    cell = '';
-  };
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (quoted && c === '"' && body[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (quoted) {
-      cell += c;
-    } else if (c === ';') {
-      endCell();
-    } else if (c === '\r' && body[i + 1] === '\n') {
-      endCell();
-      rows.push(row);
-      row = [];
-      i++;
-    } else {
-      cell += c;
-    }
-  }
-  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
-  return rows;
-}
 
 describe.each(backends)('edition export on $name', ({ openDemo }) => {
   let db: Db;

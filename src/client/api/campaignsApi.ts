@@ -1,4 +1,4 @@
-import { get, getFile, post } from './http.js';
+import { get, getFile, post, postForm, type UploadProgress } from './http.js';
 import type { Answer, EditionExportQuery, EvidenceItem, PrefillResponse } from '../../shared/api/campaigns.js';
 import type {
   CampaignDetail,
@@ -45,13 +45,19 @@ export const campaignsApi = {
     post<CampaignStateResponse>('/campaigns/saveAnswer', token, { id: campaignId, question, answer, comment, notApplicable }),
   addEvidenceLink: (token: string | null, { campaignId, question, url, title }: EvidenceLinkRequest) =>
     post<EvidenceItem>('/campaigns/evidence/addLink', token, { id: campaignId, question, url, ...(title ? { title } : {}) }),
-  /** 'Adjuntar archivo': the fields first, then the file (the server streams it as it arrives). */
-  uploadEvidence: (token: string | null, { campaignId, question }: { campaignId: number; question: number }, file: Blob, fileName: string) => {
+  /** 'Adjuntar archivo': the fields first, then the file (the server streams it as it arrives); onProgress hears how much has gone. */
+  uploadEvidence: (
+    token: string | null,
+    { campaignId, question }: { campaignId: number; question: number },
+    file: Blob,
+    fileName: string,
+    onProgress?: UploadProgress,
+  ) => {
     const form = new FormData();
     form.append('id', String(campaignId));
     form.append('question', String(question));
     form.append('file', file, fileName);
-    return post<EvidenceItem>('/campaigns/evidence/upload', token, form);
+    return postForm<EvidenceItem>('/campaigns/evidence/upload', token, form, onProgress);
   },
   /** A file given as evidence, read with the session's token (a link cannot carry it). */
   evidenceFile: (token: string | null, campaignId: number, evidenceId: number, fileName: string) =>

@@ -46,8 +46,14 @@ export async function http<T>(request: HttpRequest, fetchImpl: Fetch = fetch): P
   return answerOf<T>(request, res, await res.text());
 }
 
+/** What answerOf reads of an answer besides its text: a fetch Response, or an XMLHttpRequest's status. */
+interface AnswerStatus {
+  ok: boolean;
+  status: number;
+}
+
 /** The unwrapped `response` of an answer's text, or the ApiError its status and envelope say. */
-function answerOf<T>(request: HttpRequest, res: Response, text: string): T {
+function answerOf<T>(request: HttpRequest, res: AnswerStatus, text: string): T {
   if (text.trim() === '') throw new ApiError('EMPTY_RESPONSE', res.status);
   let json: Record<string, unknown>;
   try {
@@ -99,6 +105,42 @@ export async function getFile(
   } catch {
     throw new ApiError('CONNECTION_FAILED', CONNECTION_FAILED_STATUS);
   }
+}
+
+/** How much of a request's body has gone: bytes sent and the body's size. */
+export type UploadProgress = (sent: number, total: number) => void;
+
+/**
+ * An authenticated POST of a multipart form (a file) that says how much of it has gone: fetch cannot, so this
+ * one call goes by XMLHttpRequest, to the same address, with the same headers and the same envelope as http
+ * (resolves with the unwrapped response, rejects with its ApiError; CONNECTION_FAILED when it never arrives).
+ */
+export function postForm<T>(
+  path: string,
+  token: string | null,
+  form: FormData,
+  onProgress?: UploadProgress,
+  newRequest: () => XMLHttpRequest = () => new XMLHttpRequest(),
+): Promise<T> {
+  const request: HttpRequest = { method: 'POST', path: `/v1${path}`, secure: true, token, body: form };
+  return new Promise<T>((resolve, reject) => {
+    const xhr = newRequest();
+    xhr.open('POST', apiUrl(request));
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (onProgress && event.lengthComputable) onProgress(event.loaded, event.total);
+    };
+    xhr.onload = () => {
+      try {
+        resolve(answerOf<T>(request, { ok: xhr.status >= 200 && xhr.status < 300, status: xhr.status }, xhr.responseText));
+      } catch (err) {
+        reject(err);
+      }
+    };
+    xhr.onerror = xhr.ontimeout = xhr.onabort = () => reject(new ApiError('CONNECTION_FAILED', CONNECTION_FAILED_STATUS));
+    xhr.send(form);
+  });
 }
 
 /** An authenticated API function: the access token first, then its own arguments (callApi passes the token). */

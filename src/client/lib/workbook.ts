@@ -1,6 +1,6 @@
 import type * as ExcelJsModule from 'exceljs';
 import type { ColumnFormat, TableModel } from './tableModel.js';
-import { FILE_TYPES } from '../../shared/csv.js';
+import { FILE_TYPES, xlsxText, type CsvCell } from '../../shared/csv.js';
 
 /**
  * 'Descargar Excel': tables as an .xlsx workbook, one sheet per table, numbers as numbers with their formats
@@ -42,6 +42,40 @@ export function sheetNames(names: readonly string[]): string[] {
 
 type ExcelJs = typeof ExcelJsModule;
 
+/** A cell as the workbook holds it: text read back as written (xlsxText), a number that is not finite and a missing value empty. */
+const cellValue = (v: CsvCell): string | number | null =>
+  typeof v === 'string' ? xlsxText(v) : typeof v === 'number' && !Number.isFinite(v) ? null : (v ?? null);
+
+/** The characters of a cell's longest line, what its column's width follows. */
+const longestLine = (v: CsvCell) =>
+  String(v ?? '')
+    .split('\n')
+    .reduce((max, line) => Math.max(max, line.length), 0);
+
+/** Column widths: the first and every text column as wide as its longest line (up to a point), a figure's as its header. */
+function sizeColumns(worksheet: ExcelJsModule.Worksheet, table: TableModel) {
+  const widest = (i: number) => table.rows.reduce((max, row) => Math.max(max, longestLine(row[i])), longestLine(table.header[i]));
+  worksheet.getColumn(1).width = Math.min(Math.max(widest(0) + 2, 12), 70);
+  table.header.slice(1).forEach((text, i) => {
+    const width = table.formats[i + 1] === 'text' ? Math.min(widest(i + 1), 60) : Math.min(text.length, 38);
+    worksheet.getColumn(i + 2).width = Math.max(width + 2, 10);
+  });
+}
+
+/** The table's rows under its header: numbers with their formats, a text of several lines (a comment) showing them. */
+function addRows(worksheet: ExcelJsModule.Worksheet, table: TableModel) {
+  worksheet.addRow(table.header.map(xlsxText)).font = { bold: true };
+  const formats = table.formats.map((f) => NUMBER_FORMATS[f]);
+  for (const values of table.rows) {
+    const row = worksheet.addRow(values.map(cellValue));
+    values.forEach((value, i) => {
+      const cell = row.getCell(i + 1);
+      if (formats[i]) cell.numFmt = formats[i];
+      if (typeof value === 'string' && value.includes('\n')) cell.alignment = { wrapText: true, vertical: 'top' };
+    });
+  }
+}
+
 let loading: Promise<ExcelJs> | undefined;
 
 /** exceljs, loaded once, in its own chunk (webpack) or from node_modules (tests, server). */
@@ -58,22 +92,11 @@ export async function workbookBytes(sheets: readonly SheetSource[], active = 0):
   sheets.forEach((sheet, index) => {
     const worksheet = workbook.addWorksheet(names[index]);
     sheet.heading.forEach((line, i) => {
-      worksheet.addRow([line]).font = { bold: i === 0 };
+      worksheet.addRow([xlsxText(line)]).font = { bold: i === 0 };
     });
     worksheet.addRow([]);
-    worksheet.addRow(sheet.table.header).font = { bold: true };
-    const formats = sheet.table.formats.map((f) => NUMBER_FORMATS[f]);
-    for (const values of sheet.table.rows) {
-      const row = worksheet.addRow(values.map((v) => (typeof v === 'number' && !Number.isFinite(v) ? null : (v ?? null))));
-      formats.forEach((format, i) => {
-        if (format) row.getCell(i + 1).numFmt = format;
-      });
-    }
-    const widest = sheet.table.rows.reduce((max, r) => Math.max(max, String(r[0] ?? '').length), String(sheet.table.header[0] ?? '').length);
-    worksheet.getColumn(1).width = Math.min(Math.max(widest + 2, 12), 70);
-    sheet.table.header.slice(1).forEach((text, i) => {
-      worksheet.getColumn(i + 2).width = Math.min(Math.max(text.length + 2, 10), 40);
-    });
+    addRows(worksheet, sheet.table);
+    sizeColumns(worksheet, sheet.table);
     worksheet.views = [{ state: 'frozen', ySplit: sheet.heading.length + 2, xSplit: 1 }];
   });
   workbook.views = [

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { fork, put } from 'redux-saga/effects';
+import { fork, put, take } from 'redux-saga/effects';
 import { expectSaga } from 'redux-saga-test-plan';
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
 import { campaignsActions } from '../../../../src/client/features/campaigns/campaignsSlice.js';
@@ -7,16 +7,19 @@ import {
   AUTOSAVE_PAUSE_MS,
   autosaveAnswers,
   handleEvidenceLinkRequested,
+  handleEvidenceUploadRequested,
   handleSubmitAsked,
   retryDelayMs,
 } from '../../../../src/client/features/campaigns/answersSaga.js';
 import { selectCanSubmit, selectProgress, selectSubmitBlockers } from '../../../../src/client/features/campaigns/campaignsSelectors.js';
 import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
 import { ApiError } from '../../../../src/client/api/ApiError.js';
-import { initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
-import type { CampaignDetail, CampaignStateResponse, Subindicator } from '../../../../src/shared/api/campaigns.js';
+import { authActions, initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
+import type { CampaignDetail, CampaignStateResponse, EvidenceItem, Subindicator } from '../../../../src/shared/api/campaigns.js';
 import type { AnswerSave, EvidenceLinkRequest } from '../../../../src/client/api/campaignsApi.js';
-import { demoUser } from '../../../helpers/client.js';
+import type { UploadProgress } from '../../../../src/client/api/http.js';
+import type { RootState } from '../../../../src/client/app/rootReducer.js';
+import { demoUser, sessionContext, sessionWith } from '../../../helpers/client.js';
 import { ASKS_NOTHING } from '../../../helpers/questions.js';
 
 const question = (id: number, type: 'single' | 'multiple', answer: number[] | null) => ({
@@ -320,5 +323,106 @@ describe('comments, "No aplica" and evidence', () => {
       .silentRun(100);
     expect(subOf(storeState).evidence).toEqual([]);
     expect(storeState.campaigns.questionnaire.evidence[1]).toBe('failed');
+  });
+});
+
+describe("'Adjuntar archivo' with its progress", () => {
+  const FILE = new File(['%PDF-1.4'], 'informe.pdf', { type: 'application/pdf' });
+  const ITEM: EvidenceItem = {
+    id: 9,
+    kind: 'file',
+    fileName: 'informe.pdf',
+    contentType: 'application/pdf',
+    size: 2000,
+    addedBy: 'usuario@demo.es',
+    addedAt: '2026-03-01T10:00:00.000Z',
+  };
+  const request = campaignsActions.evidenceUploadRequested({ campaignId: 5, question: 2 }, FILE);
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
+
+  /** A server that takes the file in three steps, telling the browser's progress as it goes; `refuse` answers its error instead. */
+  function uploadServer(refuse?: (token: string | null) => ApiError | null) {
+    const tokens: (string | null)[] = [];
+    const uploadEvidence = async (
+      token: string | null,
+      _request: { campaignId: number; question: number },
+      _file: Blob,
+      _name: string,
+      onProgress?: UploadProgress,
+    ): Promise<EvidenceItem> => {
+      tokens.push(token);
+      for (const sent of [0, 900, 2000]) {
+        onProgress?.(sent, 2000);
+        await tick();
+      }
+      const error = refuse?.(token);
+      if (error) throw error;
+      return ITEM;
+    };
+    return { tokens, uploadEvidence };
+  }
+
+  /** The root reducer, noting the percentage the question's bar shows after each progress event. */
+  function recording() {
+    const shown: (number | undefined)[] = [];
+    const reducer = (state: RootState | undefined, action: { type: string }) => {
+      const next = rootReducer(state, action);
+      if (campaignsActions.evidenceUploadProgressed.match(action)) shown.push(next.campaigns.questionnaire.uploads[2]?.percent);
+      return next;
+    };
+    return { shown, reducer };
+  }
+
+  it('puts the percentage sent as it goes (through the channel), then the file under its question', async () => {
+    const server = uploadServer();
+    const { shown, reducer } = recording();
+    const state = rootReducer(loaded(), request);
+    expect(state.campaigns.questionnaire.uploads[2]).toEqual({ fileName: 'informe.pdf', percent: 0 });
+    const { storeState } = await expectSaga(handleEvidenceUploadRequested, { uploadEvidence: server.uploadEvidence }, request)
+      .withReducer(reducer, state)
+      .put(campaignsActions.evidenceUploadProgressed({ question: 2, percent: 45 }))
+      .put(campaignsActions.evidenceAdded({ question: 2, item: ITEM }))
+      .run(500);
+    expect(shown).toEqual([0, 45, 100]);
+    expect(storeState.campaigns.questionnaire.uploads).toEqual({});
+    expect(storeState.campaigns.questionnaire.evidence[2]).toBe('succeeded');
+    expect(storeState.campaigns.questionnaire.campaign?.indicators[0].subindicators[1].evidence).toEqual([ITEM]);
+  });
+
+  it('sends the file again with the new token after an expired one, the bar starting over', async () => {
+    const session = sessionWith({ accessToken: 'access-1' });
+    const server = uploadServer((token) => (token === 'access-1' ? new ApiError('EXPIRED_ACCESS_TOKEN', 401) : null));
+    const { shown, reducer } = recording();
+    // The auth saga's part: the refresh it was asked for gives the session a new token.
+    function* refresher(): Generator<unknown, void, unknown> {
+      yield take(authActions.refreshRequested.type);
+      session.replace({ accessToken: 'access-2' });
+      yield put(authActions.tokensRefreshed());
+    }
+    function* both(): Generator<unknown, void, unknown> {
+      yield fork(refresher);
+      yield* handleEvidenceUploadRequested({ uploadEvidence: server.uploadEvidence }, request);
+    }
+    const { storeState } = await expectSaga(both)
+      .withReducer(reducer, rootReducer(loaded(), request))
+      .provide(sessionContext(session))
+      .put(campaignsActions.evidenceAdded({ question: 2, item: ITEM }))
+      .run(500);
+    expect(server.tokens).toEqual(['access-1', 'access-2']);
+    expect(shown).toEqual([0, 45, 100, 0, 45, 100]);
+    expect(storeState.campaigns.questionnaire.uploads).toEqual({});
+  });
+
+  it('drops the bar and says why when the server refuses the file', async () => {
+    const server = uploadServer(() => new ApiError('PAYLOAD_TOO_LARGE', 413, { code: 'EVIDENCE_FILE_TOO_LARGE', maxBytes: 1000 }));
+    const { storeState } = await expectSaga(handleEvidenceUploadRequested, { uploadEvidence: server.uploadEvidence }, request)
+      .withReducer(rootReducer, rootReducer(loaded(), request))
+      .put(campaignsActions.evidenceFailed({ question: 2 }))
+      .run(500);
+    expect(storeState.snackbar.current?.message).toBe('EVIDENCE.TOAST.TOO_LARGE');
+    expect(storeState.campaigns.questionnaire.uploads).toEqual({});
+    expect(storeState.campaigns.questionnaire.evidence[2]).toBe('failed');
+    // No error page: the screen keeps the failure.
+    expect(storeState.errors).toEqual(rootReducer(undefined, { type: 'init' }).errors);
   });
 });

@@ -274,6 +274,28 @@ describe('results report', () => {
     expect(dispatch).toHaveBeenLastCalledWith(resultsActions.csvRequested({ table: 'plan' }));
   });
 
+  it("offers 'Mis Respuestas' as CSV and Excel in its header once the result has questions", async () => {
+    const state = [resultsActions.campaignOpened(3), resultsActions.resultLoaded(planFixture()), resultsActions.answersLoaded([])].reduce(
+      rootReducer,
+      rootReducer(undefined, { type: 'init' }),
+    );
+    const { store } = await renderReport(state);
+    const dispatch = jest.spyOn(store, 'dispatch');
+    const answers = screen.getByTestId('answers-section');
+    // Opened first (the section renders again with the dispatch spied on).
+    await userEvent.click(within(answers).getByRole('button', { name: 'Mis Respuestas' }));
+    await userEvent.click(within(answers).getByRole('button', { name: /^Descargar CSV\s*: Mis Respuestas$/ }));
+    expect(dispatch).toHaveBeenLastCalledWith(resultsActions.csvRequested({ table: 'answers' }));
+    await userEvent.click(within(answers).getByRole('button', { name: /^Descargar Excel\s*: Mis Respuestas$/ }));
+    expect(dispatch).toHaveBeenLastCalledWith(resultsActions.excelRequested({ table: 'answers' }));
+  });
+
+  it("offers no download of 'Mis Respuestas' for a result without questions", async () => {
+    await renderReport();
+    expect(screen.getByRole('heading', { name: 'Mis Respuestas' })).toBeInTheDocument();
+    expect(within(screen.getByTestId('answers-section')).queryByRole('button', { name: /^Descargar/ })).toBeNull();
+  });
+
   it('says there is nothing to improve when no measure is red or amber', async () => {
     await renderReport();
     await userEvent.click(screen.getByRole('button', { name: 'Plan de mejora' }));

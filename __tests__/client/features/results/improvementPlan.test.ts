@@ -162,7 +162,18 @@ describe('improvement plan', () => {
     expect(rows[4].slice(12)).toEqual(['Sin responder', 'Sí / Sí, con juegos adaptados']);
     const file = reportCsvFile(
       { table: 'plan' },
-      { entity: 'Ayuntamiento de Prueba', year: 2026, compareWithParticipants: true, blocks: [], levels: [], ranks: [], withheld: null, table: null, plan },
+      {
+        entity: 'Ayuntamiento de Prueba',
+        year: 2026,
+        compareWithParticipants: true,
+        blocks: [],
+        levels: [],
+        ranks: [],
+        withheld: null,
+        table: null,
+        plan,
+        answers: null,
+      },
       spanish,
     );
     expect(file?.name).toBe('ayuntamiento-de-prueba-campana-2026-plan-de-mejora.csv');
@@ -170,7 +181,7 @@ describe('improvement plan', () => {
     expect(
       reportCsvFile(
         { table: 'plan' },
-        { entity: 'X', year: 2026, compareWithParticipants: true, blocks: [], levels: [], ranks: [], withheld: null, table: null, plan: null },
+        { entity: 'X', year: 2026, compareWithParticipants: true, blocks: [], levels: [], ranks: [], withheld: null, table: null, plan: null, answers: null },
         spanish,
       ),
     ).toBeNull();

@@ -230,6 +230,7 @@ describe('CSV', () => {
       withheld: null,
       table: measuresTable(result.table),
       plan: null,
+      answers: null,
     };
     const t = (id: string, values?: Record<string, string | number>) => messageFor('es', id, values);
     const comparison = reportCsvFile({ table: 'comparison', blockKey: 'global' }, source, t);
@@ -263,6 +264,7 @@ describe('CSV', () => {
       withheld: null,
       table: null,
       plan: null,
+      answers: null,
     };
     const t = translate('es');
     const file = reportCsvFile({ table: 'ranks' }, source, t);
@@ -289,6 +291,7 @@ describe('CSV', () => {
       withheld: note,
       table: null,
       plan: null,
+      answers: null,
     };
     const t = translate('es');
     const lines = reportCsvFile({ table: 'comparison', blockKey: 'axis-0' }, source, t)!.content.split('\r\n');

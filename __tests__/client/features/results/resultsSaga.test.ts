@@ -403,6 +403,40 @@ describe('results sagas', () => {
     expect(run.storeState.snackbar.current?.message).toBe('RESULTS.TOAST.EXCEL_ERROR');
   });
 
+  it("downloads 'Mis Respuestas' as CSV, one row per question, and as a sheet of the workbook, from the result on screen", async () => {
+    const { dependencies, calls } = deps();
+    const opened = rootReducer(signedIn(), resultsActions.campaignOpened(3));
+    await expectSaga(handleCsvRequested, dependencies, resultsActions.csvRequested({ table: 'answers' }))
+      .withReducer(rootReducer, opened)
+      .run();
+    expect(calls.downloads).toEqual([]);
+    const fixture = planFixture();
+    const loaded = rootReducer(opened, resultsActions.resultLoaded(fixture));
+    await expectSaga(handleCsvRequested, dependencies, resultsActions.csvRequested({ table: 'answers' }))
+      .withReducer(rootReducer, loaded)
+      .run();
+    await expectSaga(handleExcelRequested, dependencies, resultsActions.excelRequested({ table: 'answers' }))
+      .withReducer(rootReducer, loaded)
+      .run();
+    const [csv, workbook] = calls.downloads;
+    expect(csv.name).toBe('ayuntamiento-de-prueba-campana-2026-mis-respuestas.csv');
+    expect(csv.type).toBe('text/csv;charset=utf-8');
+    const lines = csv.content.split('\r\n');
+    expect(lines[0]).toBe('\uFEFFEje;Política;Medida;Indicador;Pregunta;Respuesta;Puntos;Máximo;Motivo de «No aplica»;Comentario;Evidencias');
+    expect(lines[1]).toBe('Territorio;Zonas verdes;Parques;Parques urbanos;Parque accesible;Sin contestar;0;2;;;');
+    expect(lines.slice(1, -1)).toHaveLength(fixture.answers.campaign.indicators.flatMap((i) => i.subindicators).length);
+    // The answers' sheet comes last, and the workbook opens at it.
+    const sheets = [
+      'Resultado global',
+      'Puesto entre los participantes',
+      ...fixture.axisDetails.map((a) => a.axisText),
+      'Detalle por medidas',
+      'Plan de mejora',
+      'Mis Respuestas',
+    ];
+    expect(workbook.content).toBe(`<${new TextEncoder().encode(sheets.join('|') + `@${sheets.length - 1}`).byteLength} bytes>`);
+  });
+
   it("downloads the 'Plan de mejora' as CSV in the interface's language, and nothing before the result is in", async () => {
     const { dependencies, calls } = deps();
     const opened = rootReducer(signedIn(), resultsActions.campaignOpened(3));

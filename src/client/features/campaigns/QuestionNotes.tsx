@@ -5,7 +5,7 @@ import type { Subindicator } from '../../../shared/api/campaigns.js';
 import { EvidenceList } from './EvidenceList.js';
 import { ANSWER_COMMENT_MAX_LENGTH, EVIDENCE_TITLE_MAX_LENGTH, EVIDENCE_URL_MAX_LENGTH, NOT_APPLICABLE_REASON } from '../../../shared/constants.js';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
-import { campaignsActions } from './campaignsSlice.js';
+import { campaignsActions, type EvidenceUpload } from './campaignsSlice.js';
 import { commentOnScreen, lacksEvidence, notApplicableOnScreen, selectQuestionnaire } from './campaignsSelectors.js';
 
 /** What the file chooser offers: the kinds of file the server takes (it checks the content itself). */
@@ -70,6 +70,22 @@ function AddLinkForm({ question, campaignId, busy, onClose }: { question: number
   );
 }
 
+/** A file on its way: 'Subiendo informe.pdf… 45 %' over a bar that fills as it goes (a progressbar named so, its value the percentage). */
+function UploadProgress({ upload }: { upload: EvidenceUpload }) {
+  const id = useId();
+  return (
+    <div className="my-1" data-testid="evidence-progress">
+      <p id={id} className="small text-break mb-1">
+        <FormattedMessage id="EVIDENCE.UPLOADING" values={{ name: upload.fileName, percent: upload.percent }} />
+      </p>
+      {/* The nested bar takes the ARIA attributes: it is the element with role progressbar. */}
+      <ProgressBar>
+        <ProgressBar now={upload.percent} aria-labelledby={id} />
+      </ProgressBar>
+    </div>
+  );
+}
+
 /** The evidence behind an answer while the campaign is open: whether it is missing, the items, and 'Añadir enlace'. */
 function EvidenceSection({ sub, campaignId }: { sub: Subindicator; campaignId: number }) {
   const dispatch = useAppDispatch();
@@ -78,6 +94,7 @@ function EvidenceSection({ sub, campaignId }: { sub: Subindicator; campaignId: n
   const fileInput = useRef<HTMLInputElement>(null);
   const [adding, setAdding] = useState(false);
   const busy = q.evidence[sub.id] === 'loading';
+  const upload = q.uploads[sub.id];
   const missing = lacksEvidence(q, sub);
   return (
     <div className="small mt-2" data-testid={`evidence-${sub.id}`}>
@@ -105,8 +122,12 @@ function EvidenceSection({ sub, campaignId }: { sub: Subindicator; campaignId: n
           </p>
         )
       )}
-      {busy && (
-        <ProgressBar animated striped now={100} className="my-1" label={intl.formatMessage({ id: 'EVIDENCE.WORKING' })} data-testid="evidence-progress" />
+      {upload ? (
+        <UploadProgress upload={upload} />
+      ) : (
+        busy && (
+          <ProgressBar animated striped now={100} className="my-1" label={intl.formatMessage({ id: 'EVIDENCE.WORKING' })} data-testid="evidence-progress" />
+        )
       )}
       {adding ? (
         <AddLinkForm question={sub.id} campaignId={campaignId} busy={busy} onClose={() => setAdding(false)} />

@@ -5,6 +5,7 @@ import { askToConfirm } from '../../app/confirmedChange.js';
 import { serializeError, type TransportErrorType } from '../../api/ApiError.js';
 import type { CampaignsApi } from '../../api/campaignsApi.js';
 import { call, select, type Saga } from '../../lib/typedEffects.js';
+import { withProgress } from '../../lib/progressChannel.js';
 import type { RequestError } from '../../lib/remote.js';
 import { campaignsActions } from './campaignsSlice.js';
 import { snackbarActions } from '../snackbar/snackbarSlice.js';
@@ -152,15 +153,21 @@ const uploadErrorToast = (error: RequestError) => {
   return evidenceErrorToast(error);
 };
 
-/** 'Adjuntar archivo': the file is sent, and shows under the question once the server has all of it. */
+/**
+ * 'Adjuntar archivo': the file is sent, the question saying how much of it has gone, and it shows under the
+ * question once the server has all of it.
+ */
 export function* handleEvidenceUploadRequested(
   api: Pick<CampaignsApi, 'uploadEvidence'>,
   action: ReturnType<typeof campaignsActions.evidenceUploadRequested>,
 ): Saga<void> {
-  const { question } = action.payload;
+  const { campaignId, question } = action.payload;
   const { file } = action.meta;
   try {
-    const item = yield* callApi(handling(UPLOAD_FAILURES, uploadErrorToast), api.uploadEvidence, action.payload, file, file.name);
+    const item = yield* withProgress(
+      (percent) => campaignsActions.evidenceUploadProgressed({ question, percent }),
+      (report) => callApi(handling(UPLOAD_FAILURES, uploadErrorToast), api.uploadEvidence, { campaignId, question }, file, file.name, report),
+    );
     yield put(campaignsActions.evidenceAdded({ question, item }));
   } catch {
     yield put(campaignsActions.evidenceFailed({ question }));

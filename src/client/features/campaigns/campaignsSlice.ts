@@ -26,13 +26,20 @@ export interface EntityOption {
   archived: boolean;
 }
 
+/** A file on its way as evidence behind one answer: its name, and how much of it has gone (a whole percentage). */
+export interface EvidenceUpload {
+  fileName: string;
+  percent: number;
+}
+
 export interface CampaignsState {
   mine: Remote<{ items: CampaignSummary[] }>;
   statusPage: Remote<{ rows: CampaignStatusRow[] }>;
   /**
    * drafts: by question, the choice on screen where it is not the saved answer (waiting for its save, being saved, or
    * its save failed); notes likewise its comment and "No aplica". saving: by question, its last save ('failed' keeps
-   * it out of the autosave until it is retried). evidence: by question, its last evidence call (adding or removing).
+   * it out of the autosave until it is retried). evidence: by question, its last evidence call (adding or removing);
+   * uploads: by question, the file being sent while it is.
    */
   questionnaire: Remote<{
     campaign: CampaignDetail | null;
@@ -40,6 +47,7 @@ export interface CampaignsState {
     drafts: Record<number, number[]>;
     notes: Record<number, NoteDraft>;
     evidence: Record<number, RequestStatus>;
+    uploads: Record<number, EvidenceUpload>;
   }>;
   entityOptions: Remote<{ items: EntityOption[] }>;
   create: Remote;
@@ -54,7 +62,7 @@ export interface CampaignsState {
 const initialCampaignsState: CampaignsState = {
   mine: { ...IDLE, items: [] },
   statusPage: { ...IDLE, rows: [] },
-  questionnaire: { ...IDLE, campaign: null, saving: {}, drafts: {}, notes: {}, evidence: {} },
+  questionnaire: { ...IDLE, campaign: null, saving: {}, drafts: {}, notes: {}, evidence: {}, uploads: {} },
   entityOptions: { ...IDLE, items: [] },
   create: { ...IDLE },
   exporting: null,
@@ -218,12 +226,19 @@ const campaignsSlice = createSlice({
     evidenceLinkRequested(state, action: PayloadAction<EvidenceLinkRequest>) {
       state.questionnaire.evidence[action.payload.question] = 'loading';
     },
-    /** 'Adjuntar archivo': the file goes to the saga in the action; the store keeps nothing of it. */
+    /** 'Adjuntar archivo': the file goes to the saga in the action; the store keeps its name only, and how much has gone. */
     evidenceUploadRequested: {
-      reducer(state, action: PayloadAction<{ campaignId: number; question: number }>) {
-        state.questionnaire.evidence[action.payload.question] = 'loading';
+      reducer(state, action: PayloadAction<{ campaignId: number; question: number; fileName: string }>) {
+        const { question, fileName } = action.payload;
+        state.questionnaire.evidence[question] = 'loading';
+        state.questionnaire.uploads[question] = { fileName, percent: 0 };
       },
-      prepare: (request: { campaignId: number; question: number }, file: File) => ({ payload: request, meta: { file } }),
+      prepare: (request: { campaignId: number; question: number }, file: File) => ({ payload: { ...request, fileName: file.name }, meta: { file } }),
+    },
+    /** How much of the file being sent has gone (a whole percentage); heard after the upload ended, it changes nothing. */
+    evidenceUploadProgressed(state, action: PayloadAction<{ question: number; percent: number }>) {
+      const upload = state.questionnaire.uploads[action.payload.question];
+      if (upload) upload.percent = action.payload.percent;
     },
     /** A file given as evidence, downloaded with the session's token. */
     evidenceDownloadRequested: (_state, _action: PayloadAction<{ campaignId: number; evidenceId: number; fileName: string }>) => undefined,
@@ -234,6 +249,7 @@ const campaignsSlice = createSlice({
     evidenceAdded(state, action: PayloadAction<{ question: number; item: EvidenceItem }>) {
       const { question, item } = action.payload;
       state.questionnaire.evidence[question] = 'succeeded';
+      delete state.questionnaire.uploads[question];
       subindicatorOf(state.questionnaire.campaign, question)?.evidence.push(item);
     },
     evidenceRemoved(state, action: PayloadAction<{ question: number; evidenceId: number }>) {
@@ -244,6 +260,7 @@ const campaignsSlice = createSlice({
     },
     evidenceFailed(state, action: PayloadAction<{ question: number }>) {
       state.questionnaire.evidence[action.payload.question] = 'failed';
+      delete state.questionnaire.uploads[action.payload.question];
     },
     /** 'Enviar Encuesta': the confirmation dialog, naming the entity and the campaign, dispatches submitConfirmed. */
     submitAsked: (_state, _action: PayloadAction<{ id: number; entity: string; year: number }>) => undefined,

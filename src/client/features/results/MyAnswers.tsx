@@ -8,8 +8,9 @@ import { Loading } from '../../components/Loading.js';
 import { CollapsibleHeading } from '../../components/CollapsibleHeading.js';
 import type { IndicatorGroup } from '../../../shared/api/campaigns.js';
 import { resultsActions } from './resultsSlice.js';
-import { selectAnswersPage, selectReportFilters, selectResults } from './resultsSelectors.js';
+import { selectAnswersDownloadable, selectAnswersPage, selectReportFilters, selectResults } from './resultsSelectors.js';
 import { usePrinting } from '../../lib/printing.js';
+import { DownloadButtons } from '../../components/DownloadButtons.js';
 
 function IndicatorAnswers({ indicator }: { indicator: IndicatorGroup }) {
   return (
@@ -28,8 +29,8 @@ function IndicatorAnswers({ indicator }: { indicator: IndicatorGroup }) {
 }
 
 /**
- * 'Mis Respuestas': on screen collapsible and paged (three indicators a page); on paper every indicator,
- * and only when includeAnswers is on.
+ * 'Mis Respuestas': on screen collapsible and paged (three indicators a page), with 'Descargar CSV' and 'Descargar
+ * Excel' of every answer once the result is in; on paper every indicator, and only when includeAnswers is on.
  */
 export function MyAnswers() {
   const intl = useIntl();
@@ -38,6 +39,7 @@ export function MyAnswers() {
   const { answers } = useAppSelector(selectResults);
   const { includeAnswers } = useAppSelector(selectReportFilters);
   const page = useAppSelector(selectAnswersPage);
+  const downloadable = useAppSelector(selectAnswersDownloadable);
   // Every indicator is laid out for paper only while printing: on screen it would be thousands of hidden nodes.
   const printing = usePrinting();
   const title = intl.formatMessage({ id: 'RESULTS.ANSWERS.TITLE' });
@@ -62,12 +64,21 @@ export function MyAnswers() {
       aria-labelledby="answers-title"
       data-testid="answers-section"
     >
-      <Card.Header className="bg-white d-flex align-items-center">
+      <Card.Header className="bg-white d-flex flex-wrap align-items-center">
         <CollapsibleHeading id="answers" open={open} onToggle={() => setOpen(!open)}>
           {title}
         </CollapsibleHeading>
         {answers.status === 'loading' && (
           <Spinner animation="border" size="sm" className="ms-2" role="status" aria-label={intl.formatMessage({ id: 'APP.LOADING' })} />
+        )}
+        {downloadable && (
+          <div className="ms-auto d-print-none">
+            <DownloadButtons
+              label={title}
+              onCsv={() => dispatch(resultsActions.csvRequested({ table: 'answers' }))}
+              onExcel={() => dispatch(resultsActions.excelRequested({ table: 'answers' }))}
+            />
+          </div>
         )}
       </Card.Header>
       <Collapse in={open}>

@@ -7,6 +7,8 @@ import { planRows, type PlanMeasure } from './improvementPlan.js';
 import { reportText, type ReportText, type Translate } from './reportText.js';
 import { rankLevels, type RankRow } from './rankModel.js';
 import type { WithheldNote } from './withheld.js';
+import type { IndicatorGroup } from '../../../shared/api/campaigns.js';
+import { answersCsvLabels, answersTable, hasQuestions } from './answersCsv.js';
 
 /**
  * A comparison table: per active level its points and its percentage (a fraction), the TOTAL row last; the entity's
@@ -147,9 +149,14 @@ export interface ReportCsvSource {
   table: MeasuresTable | null;
   /** The improvement plan, null while no result is on screen. */
   plan: PlanMeasure[] | null;
+  /** The result's answers ('Mis Respuestas'), null while no result is on screen. */
+  answers: IndicatorGroup[] | null;
 }
 
-/** Every table of the report on screen, each with its title: the comparison tables by block (the ranks after the global one), the measures table, the improvement plan. */
+/**
+ * Every table of the report on screen, each with its title: the comparison tables by block (the ranks after the
+ * global one), the measures table, the improvement plan, and 'Mis Respuestas' when the campaign has questions.
+ */
 function reportTables(source: ReportCsvSource, t: Translate): { key: string; title: string; table: TableModel }[] {
   const text = reportText(t);
   const levels = source.levels.map((l) => ({ ...l, label: text.levelLabel(l) }));
@@ -169,14 +176,17 @@ function reportTables(source: ReportCsvSource, t: Translate): { key: string; tit
     tables.push({ key: 'measures', title: t('RESULTS.MEASURES.TITLE'), table: measures });
   }
   if (source.plan) tables.push({ key: 'plan', title: t('RESULTS.PLAN.TITLE'), table: planTable(source.plan, planCsvLabels(t)) });
+  if (hasQuestions(source.answers))
+    tables.push({ key: 'answers', title: t('RESULTS.ANSWERS.TITLE'), table: answersTable(source.answers, answersCsvLabels(t)) });
   return tables;
 }
 
 const keyOf = (request: CsvTable) => (request.table === 'comparison' ? request.blockKey : request.table);
 
 /**
- * 'Descargar CSV' of a comparison table, the measures table or the improvement plan, or null when it is not on
- * screen: its file name says whose, which campaign and which table; its headers give each territorial mean's n.
+ * 'Descargar CSV' of a comparison table, the measures table, the improvement plan or 'Mis Respuestas', or null when
+ * it is not on screen: its file name says whose, which campaign and which table; its headers give each territorial
+ * mean's n.
  */
 export function reportCsvFile(request: CsvTable, source: ReportCsvSource, t: Translate): { name: string; content: string } | null {
   const found = reportTables(source, t).find((table) => table.key === keyOf(request));
@@ -187,9 +197,9 @@ export function reportCsvFile(request: CsvTable, source: ReportCsvSource, t: Tra
 
 /**
  * 'Descargar Excel': the whole report on screen as one workbook, a sheet per block, one for the ranks, one for
- * the measures table and one for the improvement plan, each headed by the entity, the campaign, the mode and
- * (when some are) the sentence on the means withheld; it opens at the table
- * whose button was pressed. Null when that table is not on screen.
+ * the measures table, one for the improvement plan and one for 'Mis Respuestas', each headed by the entity, the
+ * campaign, the mode and (when some are) the sentence on the means withheld; it opens at the table whose button
+ * was pressed. Null when that table is not on screen.
  */
 export function reportWorkbook(request: CsvTable, source: ReportCsvSource, t: Translate): { name: string; sheets: SheetSource[]; active: number } | null {
   const tables = reportTables(source, t);

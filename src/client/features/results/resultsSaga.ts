@@ -191,7 +191,7 @@ export function* handlePrintRequested(deps: ResultsDependencies, action: ReturnT
   yield* call(deps.print);
 }
 
-/** 'Descargar CSV' of a comparison table or of the detail-by-measures table, in the interface's language (reportCsv.ts). */
+/** 'Descargar CSV' of a comparison table, the ranks, the detail by measures, the plan or 'Mis Respuestas', in the interface's language (reportCsv.ts). */
 export function* handleCsvRequested(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.csvRequested>): Saga<void> {
   const { language, ...source } = yield* select(selectReportCsvSource);
   const file = reportCsvFile(action.payload, source, (id, values) => messageFor(language, id, values));

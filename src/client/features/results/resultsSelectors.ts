@@ -7,6 +7,7 @@ import { rankRows } from './rankModel.js';
 import { reportSummary } from './reportSummary.js';
 import { withheldNote } from './withheld.js';
 import { improvementPlan } from './improvementPlan.js';
+import { hasQuestions } from './answersCsv.js';
 import { entityOnScreen, SHARED_CAMPAIGN_ID } from './resultsSlice.js';
 import type { ReportCsvSource } from './reportCsv.js';
 import type { Language } from '../../../shared/constants.js';
@@ -128,9 +129,13 @@ export const selectReportCsvSource = createSelector(
     withheld,
     table,
     plan,
+    answers: data?.answers.campaign.indicators ?? null,
     language,
   }),
 );
+
+/** Whether 'Mis Respuestas' can be downloaded: the result on screen has questions (its answers are what the file lists). */
+export const selectAnswersDownloadable = (state: RootState) => hasQuestions(state.results.result.data?.answers.campaign.indicators ?? null);
 
 /** 'Mis Respuestas': three indicators per page. */
 export const selectAnswersPage = createSelector([selectResults], (results) => {

@@ -55,7 +55,7 @@ export interface ShareExpiry {
   expiresAt: string;
 }
 
-export type CsvTable = { table: 'measures' } | { table: 'plan' } | { table: 'ranks' } | { table: 'comparison'; blockKey: string };
+export type CsvTable = { table: 'measures' } | { table: 'plan' } | { table: 'ranks' } | { table: 'answers' } | { table: 'comparison'; blockKey: string };
 
 /** The results page: its selectors' options, the open campaign, its result and answers (each loaded on its own). */
 export interface ResultsState extends EntityChoice {
