@@ -12,7 +12,7 @@ import {
   type ExportCampaign,
   type ExportScore,
 } from '../db/repositories/editionExport.js';
-import { BOM, csvLine, type CsvCell } from '../../shared/csv.js';
+import { BOM, csvLine, xlsxText, type CsvCell } from '../../shared/csv.js';
 import { madridDateTime } from '../../shared/dates.js';
 
 /**
@@ -141,10 +141,12 @@ export async function* editionCsv(q: Queryable, edition: { id: number; campaignN
 }
 
 /**
- * A date cell for Excel, which has no time zones: the date whose UTC fields are Madrid's wall clock at that
- * instant, so that the sheet shows the time people in Madrid saw (exceljs writes a Date's UTC fields).
+ * A cell for Excel: a text escaped so that it reads back as written (xlsxText); a date, as Excel has no time zones,
+ * the date whose UTC fields are Madrid's wall clock at that instant, so that the sheet shows the time people in
+ * Madrid saw (exceljs writes a Date's UTC fields).
  */
-const madridCell = (value: Cell): Cell => (value instanceof Date ? new Date(`${madridDateTime(value).replace(' ', 'T')}:00Z`) : value);
+const excelCell = (value: Cell): Cell =>
+  typeof value === 'string' ? xlsxText(value) : value instanceof Date ? new Date(`${madridDateTime(value).replace(' ', 'T')}:00Z`) : value;
 
 const NUMBER_FORMATS: Partial<Record<ColumnKind, string>> = { points: '0.0', percent: '0.0%', date: 'yyyy-mm-dd hh:mm' };
 
@@ -171,7 +173,7 @@ export async function writeEditionXlsx(q: Queryable, edition: { id: number; camp
   };
   for await (const page of exportRows(q, edition)) {
     while (section < page.section) open(section + 1);
-    for (const row of page.rows) sheet!.addRow(row.map(madridCell)).commit();
+    for (const row of page.rows) sheet!.addRow(row.map(excelCell)).commit();
     // A slow reader holds the next page back instead of letting the file pile up in memory.
     if (out.writableNeedDrain) await once(out, 'drain');
   }
