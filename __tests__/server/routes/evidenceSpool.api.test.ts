@@ -7,6 +7,7 @@ import { testBackends } from '../../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../../helpers/server.js';
 import { createTestUser, signIn, signInDemoAccounts } from '../../helpers/auth.js';
 import { createEntity } from '../../helpers/concurrency.js';
+import { canMount, mountTmpfs, type TestMount } from '../../helpers/mounts.js';
 import type { Db } from '../../../src/server/db/client.js';
 import type { CampaignDetail } from '../../../src/shared/api/campaigns.js';
 
@@ -296,5 +297,56 @@ describe.each(backends)('evidence uploads received before their transaction on $
     const answer = await upload.answer;
     expect([answer.status, answer.body.error.type]).toEqual([401, 'INVALID_TOKEN']);
     expect(await counts(id)).toEqual({ evidence: 0, chunks: 0 });
+  });
+});
+
+const describeWithMounts = canMount() ? describe : describe.skip;
+
+describeWithMounts('evidence uploads with their temporary folder full', () => {
+  let db: Db;
+  let server: TestServer;
+  let disk: TestMount;
+  let token = '';
+  let target = { id: 0, question: 0 };
+
+  beforeAll(async () => {
+    db = await backends[0].openDemo();
+    disk = mountTmpfs(1);
+    server = await startTestServer(db, { EVIDENCE_TMP_DIR: disk.dir });
+    token = (await signInDemoAccounts(server)).admin;
+    const [row] = await db.query<{ id: number; question: number }>(
+      `SELECT c.id, s.id AS question FROM campaigns c JOIN editions e ON e.id = c.edition_id
+         JOIN indicators i ON i.edition_id = c.edition_id JOIN subindicators s ON s.indicator_id = i.id
+        WHERE c.status <> 'sent' AND e.campaign_number = (SELECT max(campaign_number) FROM editions) ORDER BY c.id, s.id LIMIT 1`,
+    );
+    target = row;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await db?.close();
+    disk?.remove();
+  });
+
+  it('answers 503 UNAVAILABLE, keeps nothing and takes the next file that fits', async () => {
+    const send = async (data: Buffer) => {
+      const form = new FormData();
+      form.append('id', String(target.id));
+      form.append('question', String(target.question));
+      form.append('file', new Blob([new Uint8Array(data)]), 'acta.pdf');
+      const res = await fetch(`${server.url}/api/secure/v1/campaigns/evidence/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      return { status: res.status, body: JSON.parse(await res.text()) };
+    };
+    const [{ n: before }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM evidence');
+    // 2 MB into a 1 MB file system.
+    const full = await send(pdf(2 * 1024 * 1024));
+    expect([full.status, full.body.error.type]).toEqual([503, 'UNAVAILABLE']);
+    expect(await filesUnder(disk.dir)).toEqual([]);
+    expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM evidence'))[0].n).toBe(before);
+    expect((await send(pdf(100 * 1024))).status).toBe(200);
+    expect(await filesUnder(disk.dir)).toEqual([]);
   });
 });
