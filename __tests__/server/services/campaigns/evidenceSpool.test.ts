@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { EvidenceSpool, SPOOL_PREFIX } from '../../../../src/server/services/campaigns/evidenceSpool.js';
 import { EVIDENCE_CHUNK_BYTES } from '../../../../src/server/services/campaigns/evidenceFiles.js';
-import { ConfigError } from '../../../../src/server/config.js';
+import type { ConfigError } from '../../../../src/server/config.js';
 import { AppError } from '../../../../src/server/errors.js';
 
 /** Bytes in pieces of `piece`, as a request's file part arrives; `seen` counts the pieces handed over. */
@@ -20,7 +20,7 @@ const limits = { maxBytes: 1024 * 1024, maxTotalBytes: 4 * 1024 * 1024, usedByte
 describe('evidence files: the spool', () => {
   let parent: string;
   let spool: EvidenceSpool;
-  const files = async () => fs.readdir(spool.dir);
+  const files = async () => fs.readdir(await spool.folder());
 
   beforeEach(async () => {
     parent = await fs.mkdtemp(path.join(os.tmpdir(), 'spool-unit-'));
@@ -33,13 +33,16 @@ describe('evidence files: the spool', () => {
   });
 
   it('receives a file into a folder of its own (0700), one file (0600) read back as often as asked in pieces of 256 KB, until discarded', async () => {
-    expect([path.dirname(spool.dir), path.basename(spool.dir).startsWith(SPOOL_PREFIX)]).toEqual([parent, true]);
-    expect((await fs.stat(spool.dir)).mode & 0o777).toBe(0o700);
+    // Nothing until the first upload.
+    expect(await fs.readdir(parent)).toEqual([]);
     const bytes = pdf(EVIDENCE_CHUNK_BYTES * 2 + 1000);
     const file = await spool.receive(arriving(bytes, 64 * 1024 + 3), limits);
+    const dir = await spool.folder();
+    expect([path.dirname(dir), path.basename(dir).startsWith(SPOOL_PREFIX)]).toEqual([parent, true]);
+    expect((await fs.stat(dir)).mode & 0o777).toBe(0o700);
     expect([file.size, file.contentType]).toEqual([bytes.length, 'application/pdf']);
     const [name] = await files();
-    expect((await fs.stat(path.join(spool.dir, name))).mode & 0o777).toBe(0o600);
+    expect((await fs.stat(path.join(dir, name))).mode & 0o777).toBe(0o600);
     for (const time of [1, 2]) {
       const pieces: Buffer[] = [];
       for await (const piece of file.read()) pieces.push(piece);
@@ -76,10 +79,21 @@ describe('evidence files: the spool', () => {
     expect(await files()).toEqual([]);
   });
 
-  it('stops a start with one line when its folder cannot be made', async () => {
+  it('makes its folder again when it was removed meanwhile, as a cleaner of old temporary files does', async () => {
+    await (await spool.receive(arriving(pdf(1000), 100), limits)).discard();
+    await fs.rm(await spool.folder(), { recursive: true });
+    const file = await spool.receive(arriving(pdf(1000), 100), limits);
+    expect(await files()).toHaveLength(1);
+    await file.discard();
+  });
+
+  it('stops a start with one line when EVIDENCE_TMP_DIR is not a folder it may write in', async () => {
     const missing = path.join(parent, 'no-such-folder');
-    const err = await EvidenceSpool.open(missing).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ConfigError);
-    expect((err as ConfigError).problems).toEqual([`EVIDENCE_TMP_DIR: cannot make the folder for files being uploaded in ${missing} (ENOENT)`]);
+    const plain = path.join(parent, 'a-file');
+    await fs.writeFile(plain, '');
+    const problems = async (dir: string) => ((await EvidenceSpool.open(dir).catch((e: unknown) => e)) as ConfigError).problems;
+    expect(await problems(missing)).toEqual([`EVIDENCE_TMP_DIR: ${missing} is not a folder the server may write in (ENOENT)`]);
+    expect(await problems(plain)).toEqual([`EVIDENCE_TMP_DIR: ${plain} is not a folder the server may write in (ENOTDIR)`]);
+    await fs.rm(plain);
   });
 });

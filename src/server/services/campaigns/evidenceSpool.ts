@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { mkdtemp, open, rm } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { access, mkdtemp, open, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { ConfigError } from '../../config.js';
@@ -25,18 +25,47 @@ export interface SpooledFile {
   discard(): Promise<void>;
 }
 
-/** The spool: a private folder (0700) made at start, one file (0600) per upload in flight, removed at close. */
+/**
+ * The spool: a private folder (0700) made in EVIDENCE_TMP_DIR at the first upload (so that a server that takes none,
+ * or fails to start, leaves nothing there), one file (0600) per upload in flight, the folder removed at close.
+ */
 export class EvidenceSpool {
-  private constructor(readonly dir: string) {}
+  private made: Promise<string> | undefined;
 
-  /** Makes the spool's folder under `parent` (EVIDENCE_TMP_DIR); a start fails with one line when it cannot. */
+  private constructor(private readonly parent: string) {}
+
+  /** The spool in `parent` (EVIDENCE_TMP_DIR); a start fails with one line when it is not a folder the server may write in. */
   static async open(parent: string): Promise<EvidenceSpool> {
     try {
-      // mkdtemp makes the folder readable by this process's user only (0700).
-      return new EvidenceSpool(await mkdtemp(path.join(parent, SPOOL_PREFIX)));
+      if (!(await stat(parent)).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
+      await access(parent, constants.W_OK | constants.X_OK);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code ?? String(err);
-      throw new ConfigError([`EVIDENCE_TMP_DIR: cannot make the folder for files being uploaded in ${parent} (${code})`]);
+      throw new ConfigError([`EVIDENCE_TMP_DIR: ${parent} is not a folder the server may write in (${code})`]);
+    }
+    return new EvidenceSpool(parent);
+  }
+
+  /** The spool's folder, made on first use; mkdtemp makes it readable by this process's user only (0700). */
+  folder(): Promise<string> {
+    this.made ??= mkdtemp(path.join(this.parent, SPOOL_PREFIX)).catch((err: unknown) => {
+      this.made = undefined;
+      throw err;
+    });
+    return this.made;
+  }
+
+  /** A new empty file of the spool (0600), opened to be written. */
+  private async newFile(): Promise<{ file: string; handle: FileHandle }> {
+    for (let attempt = 0; ; attempt++) {
+      const file = path.join(await this.folder(), randomUUID());
+      try {
+        return { file, handle: await open(file, 'wx', 0o600) };
+      } catch (err) {
+        // The folder removed under a long-running server (a cleaner of old temporary files): made again, once.
+        if (attempt > 0 || (err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        this.made = undefined;
+      }
     }
   }
 
@@ -46,9 +75,8 @@ export class EvidenceSpool {
    * refused or failed file is removed before the error is thrown; a file received is the caller's to discard.
    */
   async receive(content: AsyncIterable<Buffer>, limits: UploadLimits): Promise<SpooledFile> {
-    const file = path.join(this.dir, randomUUID());
+    const { file, handle } = await this.newFile();
     const discard = () => rm(file, { force: true });
-    const handle = await open(file, 'wx', 0o600);
     try {
       const sniffer = new ContentSniffer();
       let size = 0;
@@ -74,8 +102,10 @@ export class EvidenceSpool {
     }
   }
 
-  /** Removes the folder with whatever is left in it (at close, once no upload is in flight). */
-  close(): Promise<void> {
-    return rm(this.dir, { recursive: true, force: true });
+  /** Removes the folder, if made, with whatever is left in it (at close, once no upload is in flight). */
+  async close(): Promise<void> {
+    const dir = await this.made?.catch(() => undefined);
+    this.made = undefined;
+    if (dir) await rm(dir, { recursive: true, force: true });
   }
 }
