@@ -165,7 +165,8 @@ export async function registerEvidenceRoutes(secure: FastifyInstance, ctx: AppCo
           const caller: CheckedCaller = async (_withSession, alone) => ({ actor, read: await alone() });
           const { usedBytes } = await checkEvidenceUpload(db, reports.questionnaires, caller, target);
           // The file as it arrives, however slowly, with no transaction open: nothing of the database waits for it.
-          received = await spool.receive(fileContent(file, parts), { ...config.evidence, usedBytes });
+          const { maxBytes, maxTotalBytes } = config.evidence;
+          received = await spool.receive(fileContent(file, parts), { maxBytes, maxTotalBytes, usedBytes });
           const leave = await gate.enter();
           try {
             // Checked again with the session: it may have been closed, or the user's role or entities changed, while the file arrived.
