@@ -67,8 +67,8 @@ describe('configuration', () => {
   });
 
   it('reads the evidence file limits: 10 MB a file and 200 MB a campaign unless set, a whole number of bytes, the total at least one file', () => {
-    expect(loadConfig({}).evidence).toEqual({ maxBytes: 10 * 1024 * 1024, maxTotalBytes: 200 * 1024 * 1024 });
-    expect(loadConfig({ EVIDENCE_MAX_BYTES: '2048', EVIDENCE_MAX_TOTAL_BYTES: '4096' }).evidence).toEqual({ maxBytes: 2048, maxTotalBytes: 4096 });
+    expect(loadConfig({}).evidence).toEqual({ maxBytes: 10 * 1024 * 1024, maxTotalBytes: 200 * 1024 * 1024, tmpDir: os.tmpdir() });
+    expect(loadConfig({ EVIDENCE_MAX_BYTES: '2048', EVIDENCE_MAX_TOTAL_BYTES: '4096' }).evidence).toMatchObject({ maxBytes: 2048, maxTotalBytes: 4096 });
     // A file limit above the default total raises the total's default with it.
     expect(loadConfig({ EVIDENCE_MAX_BYTES: String(300 * 1024 * 1024) }).evidence.maxTotalBytes).toBe(300 * 1024 * 1024);
     for (const bad of ['0', '1023', '-5', '10MB', '1e7', '0x1000', '4096.0', String(2 ** 30 + 1)])
@@ -77,6 +77,11 @@ describe('configuration', () => {
     expect(() => loadConfig({ EVIDENCE_MAX_BYTES: '8192', EVIDENCE_MAX_TOTAL_BYTES: '4096' })).toThrow(
       /EVIDENCE_MAX_TOTAL_BYTES .* must be at least EVIDENCE_MAX_BYTES/,
     );
+  });
+
+  it('keeps files being uploaded in EVIDENCE_TMP_DIR, the system temporary folder unless set, as an absolute path', () => {
+    expect(loadConfig({ EVIDENCE_TMP_DIR: '/var/tmp/campanas' }).evidence.tmpDir).toBe('/var/tmp/campanas');
+    expect(loadConfig({ EVIDENCE_TMP_DIR: 'subidas' }).evidence.tmpDir).toBe(`${process.cwd()}/subidas`);
   });
 
   it('reads the size bands and the smallest group a mean is shown for', () => {

@@ -37,9 +37,10 @@ export interface Config {
   readonly smtp: SmtpConfig | null;
   /**
    * Files given as evidence: the largest one (EVIDENCE_MAX_BYTES) and all the files of one campaign together
-   * (EVIDENCE_MAX_TOTAL_BYTES), in bytes.
+   * (EVIDENCE_MAX_TOTAL_BYTES), in bytes; the folder in which the server makes its private folder for files still
+   * arriving (EVIDENCE_TMP_DIR, the system's temporary folder unless set).
    */
-  readonly evidence: { readonly maxBytes: number; readonly maxTotalBytes: number };
+  readonly evidence: { readonly maxBytes: number; readonly maxTotalBytes: number; readonly tmpDir: string };
 }
 
 /** An SMTP server to send through. The URL may hold a password: never log it (redactUrl). */
@@ -217,7 +218,7 @@ export function loadConfig(env: Env = process.env): Config {
     sizeBands: 'value' in sizeBands ? sizeBands.value : [],
     minGroupSize: int('MIN_GROUP_SIZE', 1, 1, 1000),
     smtp: 'value' in smtp ? smtp.value : null,
-    evidence: { maxBytes: evidenceMaxBytes, maxTotalBytes: evidenceMaxTotalBytes },
+    evidence: { maxBytes: evidenceMaxBytes, maxTotalBytes: evidenceMaxTotalBytes, tmpDir: path.resolve(read('EVIDENCE_TMP_DIR') ?? os.tmpdir()) },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);

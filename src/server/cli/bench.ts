@@ -440,7 +440,7 @@ async function uploadsOnPglite(): Promise<string[]> {
     } finally {
       await db.close();
     }
-    return [await measureUploads('PGlite', targets, { dataDir: dir })];
+    return await measureUploads('PGlite', targets, { dataDir: dir });
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
@@ -465,7 +465,7 @@ async function main(): Promise<void> {
     uploadRows.push(
       ...(await onPostgres(async (db, url) => {
         await prepareUploads(db);
-        return [await measureUploads('PostgreSQL', await uploadTargets(db), { databaseUrl: url, poolSize: benchConfig().databasePoolSize })];
+        return await measureUploads('PostgreSQL', await uploadTargets(db), { databaseUrl: url, poolSize: benchConfig().databasePoolSize });
       })),
     );
   if (!ONLY_UPLOADS && DATABASES.includes('pglite')) rows.push(...(await onPglite((db) => benchBackend('PGlite', db))));

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -14,10 +15,14 @@ import { signIn } from './signIn.js';
 /**
  * The evidence uploads' memory (docs/benchmarks.md, "Evidence uploads"): UPLOADS files of FILE_MB each sent at once
  * to a server in a process of its own, whose RSS and heap growth over its baseline must stay under the budget,
- * whatever the files' total: a file is stored in pieces as it arrives, never held whole.
+ * whatever the files' total: a file is received and stored in pieces, never held whole. Meanwhile a campaign is
+ * read over and over, one read at a time, to show how long other calls wait behind the uploads.
  */
 const UPLOADS = Number(process.env.BENCH_UPLOADS_AT_ONCE ?? 20);
 const FILE_BYTES = 10 * 2 ** 20;
+/** The pace of the slow client: a 10 MB file at 2 MB/s takes 5 s, as over a 16 Mbit/s line. */
+const SLOW_BYTES_PER_SECOND = 2 * 2 ** 20;
+const SLOW_PIECE = 256 * 1024;
 /** The most the server's RSS may grow while the uploads run. */
 export const UPLOAD_GROWTH_BUDGET_MB = 100;
 const PASSWORD = 'bench-password-1';
@@ -60,19 +65,69 @@ async function upload(url: string, token: string, id: number, question: number, 
   return res.status;
 }
 
+/** One upload of `file` sent at SLOW_BYTES_PER_SECOND, a piece at a time, as over a slow line; its HTTP status. */
+async function slowUpload(url: string, token: string, id: number, question: number, file: Buffer): Promise<number> {
+  const boundary = `bench${randomBytes(8).toString('hex')}`;
+  const field = (name: string, value: number) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const head = Buffer.from(
+    field('id', id) +
+      field('question', question) +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="acta lenta.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const req = http.request(`${url}/api/secure/v1/campaigns/evidence/upload`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(head.length + file.length + tail.length),
+    },
+  });
+  const answered = new Promise<number>((resolve, reject) => {
+    req.on('response', (res) => res.resume().on('end', () => resolve(res.statusCode ?? 0)));
+    req.on('error', reject);
+  });
+  req.write(head);
+  for (let at = 0; at < file.length; at += SLOW_PIECE) {
+    req.write(file.subarray(at, at + SLOW_PIECE));
+    await new Promise((resolve) => setTimeout(resolve, (SLOW_PIECE / SLOW_BYTES_PER_SECOND) * 1000));
+  }
+  req.end(tail);
+  return answered;
+}
+
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+/** The slowest of some reads, in whole milliseconds. */
+const slowest = (times: number[]) => (times.length > 0 ? String(Math.round(Math.max(...times))) : '-');
+
+/** Reads campaign `id` (GET campaigns/get) one read after another until `done` settles; each read's milliseconds. */
+async function readWhile(url: string, token: string, id: number, done: Promise<unknown>): Promise<number[]> {
+  let finished = false;
+  void done.finally(() => (finished = true));
+  const times: number[] = [];
+  while (!finished) {
+    const started = performance.now();
+    const res = await fetch(`${url}/api/secure/v1/campaigns/get?id=${id}`, { headers: { authorization: `Bearer ${token}` } });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`uploads: a campaign read answered ${res.status}`);
+    times.push(performance.now() - started);
+  }
+  return times;
+}
 
 /**
  * Serves the prepared database (`where`: its URL, or its PGlite folder, closed by the caller beforehand) from a
- * process of its own, sends one upload to warm it up, marks its memory, then sends UPLOADS uploads of FILE_MB at
- * once, spread over the open campaigns of the current edition and their questions (`targets`, read by the caller
- * before the server starts), and reports the server's RSS and heap growth over the mark.
+ * process of its own and sends one upload to warm it up. Then one upload of FILE_MB from a slow client, a campaign
+ * read again and again meanwhile (the first row). Then it marks the server's memory and sends UPLOADS uploads of
+ * FILE_MB at once, spread over the open campaigns of the current edition and their questions (`targets`, read by the
+ * caller before the server starts), the campaign read again and again meanwhile, and reports the server's RSS and
+ * heap growth over the mark (the second row).
  */
 export async function measureUploads(
   name: string,
   targets: { id: number; question: number }[],
   where: Omit<InstanceRequest, 'secret' | 'env'>,
-): Promise<UploadRow> {
+): Promise<UploadRow[]> {
   const server = await startServer({
     ...where,
     secret: randomBytes(32).toString('hex'),
@@ -86,14 +141,22 @@ export async function measureUploads(
     const file = new Blob([Buffer.from('%PDF-1.7\n'), randomBytes(FILE_BYTES - 9)], { type: 'application/pdf' });
     const warm = await upload(server.url, token, targets[0].id, targets[0].question, file);
     if (warm !== 200) throw new Error(`uploads: the warm-up upload answered ${warm}`);
+    const slowStarted = performance.now();
+    const slow = slowUpload(server.url, token, targets[0].id, targets[0].question, Buffer.from(await file.arrayBuffer()));
+    const [slowStatus, slowReads] = await Promise.all([slow, readWhile(server.url, token, targets[0].id, slow)]);
+    const slowSeconds = (performance.now() - slowStarted) / 1000;
+    const slowRow =
+      `| ${name} | 1 x ${mb(FILE_BYTES)} MB at ${mb(SLOW_BYTES_PER_SECOND)} MB/s | ${slowSeconds.toFixed(1)} | ${slowReads.length} | ${slowest(slowReads)} ` +
+      `| - | - | - | - | - | - | ${slowStatus === 200 ? '-' : `failed (${slowStatus})`} |`;
     const { baseline } = await server.mark();
     const started = performance.now();
-    const statuses = await Promise.all(
+    const uploads = Promise.all(
       Array.from({ length: UPLOADS }, (_, i) => {
         const target = targets[(i + 1) % targets.length];
         return upload(server.url, token, target.id, target.question, file);
       }),
     );
+    const [statuses, reads] = await Promise.all([uploads, readWhile(server.url, token, targets[0].id, uploads)]);
     const seconds = (performance.now() - started) / 1000;
     stopped = true;
     const { peak } = await server.stop();
@@ -102,7 +165,10 @@ export async function measureUploads(
     const verdict =
       (growth < UPLOAD_GROWTH_BUDGET_MB * 2 ** 20 ? `yes (< ${UPLOAD_GROWTH_BUDGET_MB} MB)` : `NO (>= ${UPLOAD_GROWTH_BUDGET_MB} MB)`) +
       (failed > 0 ? `, ${failed} failed (${[...new Set(statuses)].join(', ')})` : '');
-    return `| ${name} | ${UPLOADS} x ${mb(FILE_BYTES)} MB | ${seconds.toFixed(1)} | ${mb(baseline.rss)} | ${mb(peak.rss)} | ${mb(growth)} | ${mb(baseline.heap)} | ${mb(peak.heap)} | ${mb(peak.heap - baseline.heap)} | ${verdict} |`;
+    return [
+      slowRow,
+      `| ${name} | ${UPLOADS} x ${mb(FILE_BYTES)} MB | ${seconds.toFixed(1)} | ${reads.length} | ${slowest(reads)} | ${mb(baseline.rss)} | ${mb(peak.rss)} | ${mb(growth)} | ${mb(baseline.heap)} | ${mb(peak.heap)} | ${mb(peak.heap - baseline.heap)} | ${verdict} |`,
+    ];
   } finally {
     if (!stopped) await server.stop();
   }
@@ -124,6 +190,6 @@ export async function uploadTargets(db: Db): Promise<{ id: number; question: num
 
 /** The table's heading. */
 export const UPLOAD_TABLE = [
-  '| database | uploads at once | seconds | RSS before MB | peak RSS MB | RSS growth MB | heap before MB | peak heap MB | heap growth MB | within budget |',
-  '|---|---|---|---|---|---|---|---|---|---|',
+  '| database | uploads at once | seconds | campaign reads meanwhile | slowest read ms | RSS before MB | peak RSS MB | RSS growth MB | heap before MB | peak heap MB | heap growth MB | within budget |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|',
 ];

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { AppError, closedShareLink, expiredToken, forbidden, invalidToken } from '../errors.js';
 import { findSessionUser } from '../db/repositories/sessions.js';
 import { findShareLinkState } from '../db/repositories/shareLinks.js';
-import type { AccessClaims } from '../services/auth/tokenKinds.js';
+import type { AccessClaims, SessionKey } from '../services/auth/tokenKinds.js';
 import type { Actor } from '../services/actor.js';
 import { decide, type Action } from '../../shared/permissions.js';
 import type { CurrentUser } from '../../shared/api/auth.js';
@@ -102,6 +102,24 @@ export async function checkSessionWith<T>(
   checkPasswordNotTemporary(request, user);
   request.uncheckedSession = undefined;
   request.principal = { kind: 'user', user, familyId: claims.familyId };
+  return read;
+}
+
+/**
+ * For a call that writes long after the guard checked its session (an upload, once its file has arrived): reads
+ * the signed-in user's session again with what withSession reads, INVALID_TOKEN when it was closed meanwhile, and
+ * makes the user read (its role and entities as they are now) the principal.
+ */
+export async function recheckSessionWith<T>(
+  request: FastifyRequest,
+  withSession: (session: SessionKey) => Promise<{ user: CurrentUser | undefined; read: T }>,
+): Promise<T> {
+  const principal = request.principal;
+  if (principal?.kind !== 'user') throw forbidden();
+  const { user, read } = await withSession({ userId: principal.user.id, familyId: principal.familyId });
+  if (!user) throw invalidToken();
+  checkPasswordNotTemporary(request, user);
+  request.principal = { ...principal, user };
   return read;
 }
 

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '../../shared/api/auth.js';
-import type { AccessClaims } from './auth/tokenKinds.js';
+import type { SessionKey } from './auth/tokenKinds.js';
 
 /** Who makes a change, for the audit trail: the signed-in user and the request. */
 export interface Actor {
@@ -17,6 +17,6 @@ export const auditedBy = (actor: Actor) => ({ actorId: actor.user.id, actorEmail
  * from its request (checkSessionWith).
  */
 export type CheckedCaller = <T>(
-  withSession: (session: AccessClaims) => Promise<{ user: CurrentUser | undefined; read: T }>,
+  withSession: (session: SessionKey) => Promise<{ user: CurrentUser | undefined; read: T }>,
   alone: () => Promise<T>,
 ) => Promise<{ actor: Actor; read: T }>;

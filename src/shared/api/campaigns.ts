@@ -244,7 +244,7 @@ const IdText = (description: string) => Type.String({ pattern: ID_TEXT_PATTERN, 
 /**
  * POST campaigns/evidence/upload: a multipart/form-data body of three parts in this order, the text fields `id` and
  * `question` and one file part `file` (nothing after it). Documented here as the OpenAPI multipart body; the route
- * reads the parts itself, as they arrive, and streams the file into the database.
+ * reads the parts itself, as they arrive, receives the file into a temporary file and then copies it into the database.
  */
 export const EvidenceUploadBody = Strict({
   id: IdText('The campaign id, as a text field'),

@@ -1,7 +1,7 @@
 import { namedStatement, type Queryable } from '../client.js';
 import type { CampaignStatus, CampaignStatusRow, CampaignSummary, EntityCampaigns } from '../../../shared/api/campaigns.js';
 import type { CurrentUser } from '../../../shared/api/auth.js';
-import type { AccessClaims } from '../../services/auth/tokenKinds.js';
+import type { SessionKey } from '../../services/auth/tokenKinds.js';
 import { CAMPAIGN_DATES, EFFECTIVE_CLOSING_SQL, toCampaignDates, type CampaignDatesColumns, type CampaignDatesRow } from './deadlines.js';
 import { readSessionUserAnd, sessionUserAnd } from './sessions.js';
 import { PREFILL_FROM_SQL } from './prefill.js';
@@ -114,7 +114,7 @@ const SESSION_USER_AND_CAMPAIGN_TO_READ = sessionUserAnd('session_user_and_campa
  */
 export async function findSessionUserAndCampaignToRead(
   q: Queryable,
-  session: AccessClaims,
+  session: SessionKey,
   id: number,
 ): Promise<{ user: CurrentUser | undefined; read: CampaignToRead | undefined }> {
   const { user, read } = await readSessionUserAnd<ToReadRow>(q, SESSION_USER_AND_CAMPAIGN_TO_READ, session, [id], 'campaign_id');
@@ -197,7 +197,7 @@ const SESSION_USER_AND_CAMPAIGN_TO_ANSWER = sessionUserAnd(
  */
 export async function findSessionUserAndCampaignToAnswer(
   q: Queryable,
-  session: AccessClaims,
+  session: SessionKey,
   id: number,
 ): Promise<{ user: CurrentUser | undefined; read: CampaignToAnswer | undefined }> {
   const { user, read } = await readSessionUserAnd<ToAnswerRow>(q, SESSION_USER_AND_CAMPAIGN_TO_ANSWER, session, [id], 'campaign_id');

@@ -1,5 +1,5 @@
 import { namedStatement, type NamedStatement, type Queryable } from '../client.js';
-import type { AccessClaims } from '../../services/auth/tokenKinds.js';
+import type { SessionKey } from '../../services/auth/tokenKinds.js';
 import type { CurrentUser, EntityRef } from '../../../shared/api/auth.js';
 import { ENTITIES_OF_USER, toCurrentUser } from './users.js';
 
@@ -54,7 +54,7 @@ export const sessionUserAnd = (name: string, select: string): NamedStatement =>
 export async function readSessionUserAnd<R extends object>(
   q: Queryable,
   statement: NamedStatement,
-  session: AccessClaims,
+  session: SessionKey,
   params: unknown[],
   key: keyof R,
 ): Promise<{ user: CurrentUser | undefined; read: R | undefined }> {

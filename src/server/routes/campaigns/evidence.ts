@@ -7,19 +7,22 @@ import type { Queryable } from '../../db/client.js';
 import { AppError, conflict, notFound, validationError } from '../../errors.js';
 import { findEvidenceFile, readEvidenceChunks } from '../../db/repositories/answerNotes.js';
 import { canReadEntity } from '../../services/campaigns/rules.js';
-import { addEvidenceFile } from '../../services/campaigns/actions.js';
+import { addEvidenceFile, checkEvidenceUpload } from '../../services/campaigns/actions.js';
 import { UploadGate } from '../../services/campaigns/evidenceFiles.js';
+import { EvidenceSpool, type SpooledFile } from '../../services/campaigns/evidenceSpool.js';
 import type { CheckedCaller } from '../../services/actor.js';
 import type { ReportEngine } from '../../reports/engine.js';
 import { campaignCalls, ID_TEXT_PATTERN } from '../../../shared/api/campaigns.js';
 import { CAMPAIGN_NOT_SENT } from '../../../shared/api/results.js';
 import { ID_MAX } from '../../../shared/constants.js';
 import { fileRouteOf, uploadRouteOf } from '../contract.js';
+import { recheckSessionWith } from '../../plugins/auth.js';
 import { actorAmong, ANSWERING, CAMPAIGN_ACTIONS, requireAny } from './index.js';
 
 /**
  * POST campaigns/evidence/upload and GET campaigns/evidence/file (docs/api.md, "Evidence"): a file behind an
- * answer, streamed into the database in pieces as it arrives and out of it as it is read, never whole in memory.
+ * answer, received into a temporary file as it arrives (no transaction open meanwhile), copied into the database in
+ * pieces in one short transaction, and streamed out of it as it is read; never whole in memory.
  */
 
 /** The text fields an upload takes, each once, before its one file part. */
@@ -128,15 +131,19 @@ async function* storedBytes(db: Queryable, evidenceId: number, size: number): As
 /** The evidence file calls under /api/secure/v1/campaigns. */
 export async function registerEvidenceRoutes(secure: FastifyInstance, ctx: AppContext, reports: ReportEngine): Promise<void> {
   const { db, config } = ctx;
-  // Uploads hold a transaction while their bytes arrive: on PostgreSQL at most half the pool's connections, the rest
-  // left to every other call; on PGlite, which runs one transaction at a time, one (the next waits outside, so other
-  // calls are not queued behind every waiting upload).
+  // An upload holds a transaction while it copies its received file into the database: on PostgreSQL at most half
+  // the pool's connections do at once, the rest left to every other call; on PGlite, which runs one transaction at a
+  // time, one (the next waits outside, so other calls take their turns between uploads instead of queuing behind
+  // every waiting one).
   const gate = new UploadGate(db.kind === 'postgres' ? Math.max(1, Math.floor(config.databasePoolSize / 2)) : 1);
+  // Where files wait while they arrive: a private folder in EVIDENCE_TMP_DIR, removed at close.
+  const spool = await EvidenceSpool.open(config.evidence.tmpDir);
+  secure.addHook('onClose', () => spool.close());
 
   // The upload in a scope of its own: only it takes multipart bodies (elsewhere one would reach a JSON call as no body).
   await secure.register(async (scope) => {
     await scope.register(multipart, {
-      // The file's own limit is counted as it is stored (storeEvidenceBytes); busboy stops one byte past it.
+      // The file's own limit is counted as it is received (EvidenceSpool.receive); busboy stops one byte past it.
       throwFileSizeLimit: false,
       limits: { fileSize: config.evidence.maxBytes + 1, files: 1, fields: 3, parts: 4, fieldNameSize: 100, fieldSize: 100, headerPairs: 20 },
     });
@@ -149,14 +156,26 @@ export async function registerEvidenceRoutes(secure: FastifyInstance, ctx: AppCo
         if (!request.isMultipart()) throw validationError('Send the file as multipart/form-data', { file: 'is required' });
         const parts = request.parts()[Symbol.asyncIterator]();
         let file: MultipartFile | undefined;
+        let received: SpooledFile | undefined;
         try {
           const head = await readUploadHead(parts);
           file = head.file;
+          const target = { id: head.ids.id, question: head.ids.question };
+          // Whether the file may be added, before a byte of it is read (the guard has just checked the session).
+          const caller: CheckedCaller = async (_withSession, alone) => ({ actor, read: await alone() });
+          const { usedBytes } = await checkEvidenceUpload(db, reports.questionnaires, caller, target);
+          // The file as it arrives, however slowly, with no transaction open: nothing of the database waits for it.
+          const { maxBytes, maxTotalBytes } = config.evidence;
+          received = await spool.receive(fileContent(file, parts), { maxBytes, maxTotalBytes, usedBytes });
           const leave = await gate.enter();
           try {
-            const caller: CheckedCaller = async (_withSession, alone) => ({ actor, read: await alone() });
-            const upload = { id: head.ids.id, question: head.ids.question, fileName: file.filename, content: fileContent(file, parts) };
-            return { response: await addEvidenceFile(db, reports.questionnaires, caller, upload, config.evidence) };
+            // Checked again with the session: it may have been closed, or the user's role or entities changed, while the file arrived.
+            const storing: CheckedCaller = async (withSession) => {
+              const read = await recheckSessionWith(request, withSession);
+              return { actor: actorAmong(request, ANSWERING), read };
+            };
+            const upload = { ...target, fileName: file.filename, file: received };
+            return { response: await addEvidenceFile(db, reports.questionnaires, storing, upload, config.evidence) };
           } finally {
             leave();
           }
@@ -167,6 +186,8 @@ export async function registerEvidenceRoutes(secure: FastifyInstance, ctx: AppCo
           if (file && !file.file.readableEnded) file.file.destroy();
           request.raw.unpipe();
           request.raw.resume();
+          // Stored or not, the received file is not kept (one refused while arriving is already gone).
+          await received?.discard().catch((err: unknown) => request.log.error({ err }, "an upload's temporary file could not be removed"));
         }
       },
     });

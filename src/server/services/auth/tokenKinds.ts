@@ -9,6 +9,9 @@ export interface AccessClaims {
   clientId: string;
 }
 
+/** What checking a session reads of an access token's claims: the session (refresh-token family) and its user. */
+export type SessionKey = Pick<AccessClaims, 'userId' | 'familyId'>;
+
 /** What a share token carries: the share link and its campaign. */
 export interface ShareClaims {
   shareId: string;

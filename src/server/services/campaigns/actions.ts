@@ -27,7 +27,8 @@ import { recordAudit } from '../../db/repositories/audit.js';
 import { auditedBy, type Actor, type CheckedCaller } from '../actor.js';
 import { answerProblem, canAnswerCampaign, canReadEntity, linkProblem, notApplicableProblem, obsoleteResponses, questionsMissingEvidence } from './rules.js';
 import { requireAnswerable } from './cycle.js';
-import { defaultEvidenceFileName, evidenceFileName, storeEvidenceBytes } from './evidenceFiles.js';
+import { defaultEvidenceFileName, evidenceFileName, storeEvidencePieces, totalTooLarge } from './evidenceFiles.js';
+import type { SpooledFile } from './evidenceSpool.js';
 
 /** A campaign's audit entry: it concerns the campaign's entity (recordAudit adds the entity's name). */
 const audit = (actor: Actor, action: string, campaign: { id: number; entityId: number }, details?: Record<string, unknown>) => ({
@@ -102,6 +103,12 @@ export async function saveAnswer(db: Db, questionnaires: QuestionnaireCache, cal
   });
 }
 
+/** Refuses one more item of evidence behind a question that holds EVIDENCE_MAX_ITEMS already (422). */
+async function requireRoomForEvidence(tx: Tx, campaignId: number, question: number): Promise<void> {
+  if ((await notesRepo.countEvidence(tx, campaignId, question)) >= EVIDENCE_MAX_ITEMS)
+    throw validationError(`An answer holds at most ${EVIDENCE_MAX_ITEMS} items of evidence`, { question: 'too many items of evidence' });
+}
+
 /** Adds a link (http or https) as evidence behind one answer of a campaign the caller may answer; at most EVIDENCE_MAX_ITEMS per answer. */
 export async function addEvidenceLink(db: Db, questionnaires: QuestionnaireCache, caller: CheckedCaller, input: AddEvidenceLinkRequest): Promise<EvidenceItem> {
   return db.transaction(async (tx) => {
@@ -109,8 +116,7 @@ export async function addEvidenceLink(db: Db, questionnaires: QuestionnaireCache
     questionOf(edition, input.question);
     const problem = linkProblem(input.url);
     if (problem) throw validationError(`Invalid link: ${problem}`, { url: problem });
-    if ((await notesRepo.countEvidence(tx, campaign.id, input.question)) >= EVIDENCE_MAX_ITEMS)
-      throw validationError(`An answer holds at most ${EVIDENCE_MAX_ITEMS} items of evidence`, { question: 'too many items of evidence' });
+    await requireRoomForEvidence(tx, campaign.id, input.question);
     const item = await notesRepo.insertEvidenceLink(tx, {
       campaignId: campaign.id,
       subindicatorId: input.question,
@@ -123,49 +129,60 @@ export async function addEvidenceLink(db: Db, questionnaires: QuestionnaireCache
   });
 }
 
-/** A file sent as evidence (POST campaigns/evidence/upload), its bytes still arriving. */
+/**
+ * Whether the caller may add a file behind this answer, checked before its bytes are read, as addEvidenceFile will
+ * check it again: the campaign (404, 403, 409 as addEvidenceLink), the question and its items. The bytes the
+ * campaign's files take already, so that a file too large for what is left is refused while it arrives.
+ */
+export async function checkEvidenceUpload(
+  db: Db,
+  questionnaires: QuestionnaireCache,
+  caller: CheckedCaller,
+  target: { id: number; question: number },
+): Promise<{ usedBytes: number }> {
+  return db.transaction(async (tx) => {
+    const { campaign, edition } = await answerableCampaign(tx, questionnaires, caller, target.id);
+    questionOf(edition, target.question);
+    await requireRoomForEvidence(tx, campaign.id, target.question);
+    return { usedBytes: await notesRepo.evidenceBytes(tx, campaign.id) };
+  });
+}
+
+/** A file sent as evidence (POST campaigns/evidence/upload), received whole and waiting to be stored. */
 export interface EvidenceUpload {
   id: number;
   question: number;
   /** The name it was sent with, as sent (evidenceFileName makes the one kept). */
   fileName: string | undefined;
-  /** Its bytes as they arrive; iterating to the end also checks that nothing follows the file in the request. */
-  content: AsyncIterable<Buffer>;
+  /** Its received bytes (their size and kind checked as they arrived). */
+  file: Pick<SpooledFile, 'size' | 'contentType' | 'read'>;
 }
 
 /**
- * Adds a file as evidence behind one answer of a campaign the caller may answer, as addEvidenceLink adds a link:
- * its bytes stored in pieces as they arrive, in the transaction that holds the campaign's lock (so the campaign's
- * total cannot be exceeded by two uploads at once), its kind read from its content; a file refused for its size,
- * the campaign's total or its kind leaves nothing behind. The content can be read once: should PostgreSQL abort
- * the transaction for a race after reading began, the upload is refused as a conflict (409, to be sent again)
- * instead of run again.
+ * Adds a received file as evidence behind one answer of a campaign the caller may answer, as addEvidenceLink adds
+ * a link: checked again, since the campaign, its files and the caller may have changed while the file arrived, then
+ * copied into the database in pieces in the transaction that holds the campaign's lock (so two uploads at once
+ * cannot take the campaign over its total). A file refused leaves nothing behind.
  */
 export async function addEvidenceFile(
   db: Db,
   questionnaires: QuestionnaireCache,
   caller: CheckedCaller,
   upload: EvidenceUpload,
-  limits: { maxBytes: number; maxTotalBytes: number },
+  limits: { maxTotalBytes: number },
 ): Promise<EvidenceItem> {
-  let reading = false;
+  const { size, contentType } = upload.file;
   return db.transaction(async (tx) => {
-    if (reading) throw conflict('The data changed while the file was being stored; send it again');
     const { actor, campaign, edition } = await answerableCampaign(tx, questionnaires, caller, upload.id);
     questionOf(edition, upload.question);
-    if ((await notesRepo.countEvidence(tx, campaign.id, upload.question)) >= EVIDENCE_MAX_ITEMS)
-      throw validationError(`An answer holds at most ${EVIDENCE_MAX_ITEMS} items of evidence`, { question: 'too many items of evidence' });
+    await requireRoomForEvidence(tx, campaign.id, upload.question);
     const usedBytes = await notesRepo.evidenceBytes(tx, campaign.id);
-    const givenName = evidenceFileName(upload.fileName);
-    const evidenceId = await notesRepo.insertEvidenceFile(tx, {
-      campaignId: campaign.id,
-      subindicatorId: upload.question,
-      fileName: givenName ?? 'evidencia',
-      addedBy: actor.user.id,
-    });
-    reading = true;
-    const { contentType, size } = await storeEvidenceBytes(tx, evidenceId, upload.content, { ...limits, usedBytes });
-    const fileName = givenName ?? defaultEvidenceFileName(contentType);
+    if (usedBytes + size > limits.maxTotalBytes) throw totalTooLarge(limits.maxTotalBytes, usedBytes);
+    const fileName = evidenceFileName(upload.fileName) ?? defaultEvidenceFileName(contentType);
+    const evidenceId = await notesRepo.insertEvidenceFile(tx, { campaignId: campaign.id, subindicatorId: upload.question, fileName, addedBy: actor.user.id });
+    const stored = await storeEvidencePieces(tx, evidenceId, upload.file.read());
+    // The file received is the one stored: a difference is a fault of the spool, not of the request.
+    if (stored !== size) throw new Error(`evidence ${evidenceId}: ${stored} bytes stored of the ${size} received`);
     const item = await notesRepo.finishEvidenceFile(tx, evidenceId, { fileName, contentType, size });
     await recordAudit(tx, audit(actor, 'campaign.evidence.add', campaign, { question: upload.question, kind: 'file', fileName, contentType, size }));
     return item;

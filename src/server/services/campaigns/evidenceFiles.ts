@@ -10,7 +10,8 @@ import { EVIDENCE_FILE_NAME_MAX_LENGTH, EVIDENCE_FILE_TYPES, type EvidenceFileTy
 
 /**
  * Files given as evidence (docs/api.md, "Evidence"): what kind a file is, read from its bytes; the name it keeps;
- * and its bytes stored in pieces of EVIDENCE_CHUNK_BYTES as they arrive, never the whole file in memory.
+ * the limits it must keep as it arrives; and its bytes stored in pieces of EVIDENCE_CHUNK_BYTES, never the whole
+ * file in memory. Where a file waits while it arrives is evidenceSpool.ts.
  */
 
 /** The bytes of one stored piece (evidence_chunks.data): an upload holds at most about one piece at a time. */
@@ -120,19 +121,30 @@ export interface UploadLimits {
   usedBytes: number;
 }
 
+/** The refusal of a file that would take its campaign's files over maxTotalBytes, `usedBytes` being taken already. */
+export function totalTooLarge(maxTotalBytes: number, usedBytes: number): AppError {
+  return refused(
+    'VALIDATION',
+    `The campaign's files would exceed the ${sizeText(maxTotalBytes)} allowed (${sizeText(usedBytes)} already used): remove some first`,
+    { code: EVIDENCE_TOTAL_TOO_LARGE, maxTotalBytes, usedBytes },
+  );
+}
+
+/** Refuses a file of which `size` bytes have arrived as soon as they pass a limit: 413 over maxBytes, 422 over the campaign's room. */
+export function checkArrivedSize(size: number, limits: UploadLimits): void {
+  if (size > limits.maxBytes)
+    throw refused('PAYLOAD_TOO_LARGE', `The file is larger than the ${sizeText(limits.maxBytes)} a file of evidence may have`, {
+      code: EVIDENCE_FILE_TOO_LARGE,
+      maxBytes: limits.maxBytes,
+    });
+  if (limits.usedBytes + size > limits.maxTotalBytes) throw totalTooLarge(limits.maxTotalBytes, limits.usedBytes);
+}
+
 /**
- * Stores a file's bytes as they arrive, in pieces of EVIDENCE_CHUNK_BYTES under evidence row `evidenceId`, within
- * the caller's transaction, while detecting its kind. Reading stops, and the transaction is to be rolled back, as
- * soon as the file passes a limit (413 over maxBytes, 422 over the campaign's room) or its kind is known not to be
- * taken (422). Its detected type and size.
+ * Stores a file's bytes in pieces of EVIDENCE_CHUNK_BYTES under evidence row `evidenceId`, within the caller's
+ * transaction, holding about one piece at a time. The bytes stored.
  */
-export async function storeEvidenceBytes(
-  tx: Tx,
-  evidenceId: number,
-  content: AsyncIterable<Buffer>,
-  limits: UploadLimits,
-): Promise<{ contentType: EvidenceFileType; size: number }> {
-  const sniffer = new ContentSniffer();
+export async function storeEvidencePieces(tx: Tx, evidenceId: number, content: AsyncIterable<Buffer>): Promise<number> {
   let size = 0;
   let position = 0;
   let pending: Buffer[] = [];
@@ -146,22 +158,6 @@ export async function storeEvidenceBytes(
   };
   for await (const bytes of content) {
     size += bytes.length;
-    if (size > limits.maxBytes)
-      throw refused('PAYLOAD_TOO_LARGE', `The file is larger than the ${sizeText(limits.maxBytes)} a file of evidence may have`, {
-        code: EVIDENCE_FILE_TOO_LARGE,
-        maxBytes: limits.maxBytes,
-      });
-    if (limits.usedBytes + size > limits.maxTotalBytes)
-      throw refused(
-        'VALIDATION',
-        `The campaign's files would exceed the ${sizeText(limits.maxTotalBytes)} allowed (${sizeText(limits.usedBytes)} already used): remove some first`,
-        { code: EVIDENCE_TOTAL_TOO_LARGE, maxTotalBytes: limits.maxTotalBytes, usedBytes: limits.usedBytes },
-      );
-    await sniffer.write(bytes);
-    if (sniffer.settled) {
-      const detected = await sniffer.end();
-      if (!isEvidenceFileType(detected)) throw typeNotAllowed(detected);
-    }
     for (let offset = 0; offset < bytes.length;) {
       const take = Math.min(EVIDENCE_CHUNK_BYTES - pendingBytes, bytes.length - offset);
       pending.push(bytes.subarray(offset, offset + take));
@@ -171,15 +167,13 @@ export async function storeEvidenceBytes(
     }
   }
   await flush();
-  const detected = await sniffer.end();
-  if (!isEvidenceFileType(detected)) throw typeNotAllowed(detected);
-  return { contentType: detected, size };
+  return size;
 }
 
 /**
- * At most `size` holders at once, the others waiting in turn: uploads hold a database transaction (a PostgreSQL
- * connection, or the whole embedded PGlite) while their bytes arrive, so only a few may, leaving the rest of the
- * pool to every other call.
+ * At most `size` holders at once, the others waiting in turn: an upload holds a database transaction (a PostgreSQL
+ * connection, or the whole embedded PGlite) while it copies its file into the database, so only a few may at once,
+ * leaving the rest of the pool, or turns of PGlite between uploads, to every other call.
  */
 export class UploadGate {
   private active = 0;
