@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { testBackends } from '../../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../../helpers/server.js';
 import { createTestUser, signIn, signInDemoAccounts } from '../../helpers/auth.js';
-import { createEntity } from '../../helpers/concurrency.js';
+import { createEntity, removeForGood } from '../../helpers/concurrency.js';
 import type { Db } from '../../../src/server/db/client.js';
 import type { CampaignDetail, EvidenceItem, Subindicator } from '../../../src/shared/api/campaigns.js';
 import { EVIDENCE_FILE_TYPES } from '../../../src/shared/constants.js';
@@ -526,5 +526,16 @@ describe.each(backends)('evidence files on $name', ({ openDemo }) => {
     expect(await counts(id)).toEqual({ evidence: 0, chunks: 0 });
     const [{ n }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM evidence_chunks WHERE evidence_id NOT IN (SELECT id FROM evidence)');
     expect(n).toBe(0);
+
+    // Removing an entity removes its campaigns' files too, sent ones included.
+    const sent = await freshCampaign();
+    const [question] = await questionsOf(sent);
+    await uploadFile(sent, question.id, pdf(), 'acta.pdf');
+    await send(sent);
+    expect((await counts(sent)).chunks).toBeGreaterThan(0);
+    const [{ entity_id: entityId }] = await db.query<{ entity_id: number }>('SELECT entity_id FROM campaigns WHERE id = $1', [sent]);
+    const removed = await call(server, 'POST', '/api/secure/v1/entities/remove', { token: tokens.admin, body: await removeForGood(db, entityId) });
+    expect(removed.status).toBe(200);
+    expect(await counts(sent)).toEqual({ evidence: 0, chunks: 0 });
   });
 });
