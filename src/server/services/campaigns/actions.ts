@@ -109,14 +109,23 @@ async function requireRoomForEvidence(tx: Tx, campaignId: number, question: numb
     throw validationError(`An answer holds at most ${EVIDENCE_MAX_ITEMS} items of evidence`, { question: 'too many items of evidence' });
 }
 
+/**
+ * The campaign one more item of evidence goes into: one the caller may answer (404, 403, 409), the question part of
+ * it (422) with room for one more item (422).
+ */
+async function evidenceTarget(tx: Tx, questionnaires: QuestionnaireCache, caller: CheckedCaller, target: { id: number; question: number }) {
+  const { actor, campaign, edition } = await answerableCampaign(tx, questionnaires, caller, target.id);
+  questionOf(edition, target.question);
+  await requireRoomForEvidence(tx, campaign.id, target.question);
+  return { actor, campaign };
+}
+
 /** Adds a link (http or https) as evidence behind one answer of a campaign the caller may answer; at most EVIDENCE_MAX_ITEMS per answer. */
 export async function addEvidenceLink(db: Db, questionnaires: QuestionnaireCache, caller: CheckedCaller, input: AddEvidenceLinkRequest): Promise<EvidenceItem> {
   return db.transaction(async (tx) => {
-    const { actor, campaign, edition } = await answerableCampaign(tx, questionnaires, caller, input.id);
-    questionOf(edition, input.question);
+    const { actor, campaign } = await evidenceTarget(tx, questionnaires, caller, input);
     const problem = linkProblem(input.url);
     if (problem) throw validationError(`Invalid link: ${problem}`, { url: problem });
-    await requireRoomForEvidence(tx, campaign.id, input.question);
     const item = await notesRepo.insertEvidenceLink(tx, {
       campaignId: campaign.id,
       subindicatorId: input.question,
@@ -141,9 +150,7 @@ export async function checkEvidenceUpload(
   target: { id: number; question: number },
 ): Promise<{ usedBytes: number }> {
   return db.transaction(async (tx) => {
-    const { campaign, edition } = await answerableCampaign(tx, questionnaires, caller, target.id);
-    questionOf(edition, target.question);
-    await requireRoomForEvidence(tx, campaign.id, target.question);
+    const { campaign } = await evidenceTarget(tx, questionnaires, caller, target);
     return { usedBytes: await notesRepo.evidenceBytes(tx, campaign.id) };
   });
 }
@@ -173,9 +180,7 @@ export async function addEvidenceFile(
 ): Promise<EvidenceItem> {
   const { size, contentType } = upload.file;
   return db.transaction(async (tx) => {
-    const { actor, campaign, edition } = await answerableCampaign(tx, questionnaires, caller, upload.id);
-    questionOf(edition, upload.question);
-    await requireRoomForEvidence(tx, campaign.id, upload.question);
+    const { actor, campaign } = await evidenceTarget(tx, questionnaires, caller, upload);
     const usedBytes = await notesRepo.evidenceBytes(tx, campaign.id);
     if (usedBytes + size > limits.maxTotalBytes) throw totalTooLarge(limits.maxTotalBytes, usedBytes);
     const fileName = evidenceFileName(upload.fileName) ?? defaultEvidenceFileName(contentType);
