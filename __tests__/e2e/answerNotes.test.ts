@@ -4,7 +4,7 @@ import { newPage, screenshot } from './helpers/browser.js';
 import { serverAndBrowser } from './helpers/appServer.js';
 import { apiGet, apiPost, apiToken } from './helpers/api.js';
 import { logIn } from './helpers/session.js';
-import { readPdf } from './helpers/pdf.js';
+import { pdfLinks, readPdf } from './helpers/pdf.js';
 import { expectNoSideScroll } from './helpers/phone.js';
 import { addEvidenceLink } from './helpers/questionnaire.js';
 import { csvRows } from '../helpers/csv.js';
@@ -145,7 +145,10 @@ describe('evidence, "No aplica" and comments in Chromium', () => {
         await page.goto(`${url}/results/${draft.campaignId}`);
         await answersLoaded;
         await page.getByTestId('answers-section').waitFor();
-        const text = readPdf(await page.pdf({ format: 'A4', printBackground: true }), `answer-notes-pdf-${size}`).replace(/\s+/g, ' ');
+        const pdf = await page.pdf({ format: 'A4', printBackground: true });
+        const text = readPdf(pdf, `answer-notes-pdf-${size}`).replace(/\s+/g, ' ');
+        // The evidence link can be clicked on paper.
+        expect(pdfLinks(pdf)).toContain(LINK);
         expect(text).toContain(`No aplica. Motivo: ${REASON}`);
         expect(text).toContain('1.200 € para compostaje');
         expect(text).toContain('Plan de compostaje');

@@ -17,3 +17,17 @@ export function readPdf(pdf: Buffer, name: string): string {
   fs.rmSync(dir, { recursive: true, force: true });
   return text;
 }
+
+/** The addresses a PDF's links open (pdfinfo -url: its link annotations, not its text). */
+export function pdfLinks(pdf: Buffer): string[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-pdf-'));
+  const file = path.join(dir, 'links.pdf');
+  fs.writeFileSync(file, pdf);
+  try {
+    // Lines of 'Page Type URL' after a header line.
+    const lines = execFileSync('pdfinfo', ['-url', file]).toString('utf8').trim().split('\n').slice(1);
+    return lines.map((line) => line.trim().split(/\s+/).slice(2).join(' '));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
