@@ -7,6 +7,9 @@ import { openPostgres, wrapPglite, type Db } from '../../src/server/db/client.js
 import { prepareDatabase } from '../../src/server/bootstrap.js';
 import { seedDemo } from '../../src/server/db/seed/demo.js';
 import { madeOncePerRun, madeThisRun } from './oncePerRun.js';
+import { migrate } from '../../src/server/db/migrate.js';
+import { MIGRATIONS } from '../../src/server/db/migrations/index.js';
+import { loadReferenceData } from '../../src/server/db/reference/load.js';
 
 /** A fresh in-memory PGlite copied from the run's migrated template (with the Spanish geography). */
 export async function openTestPglite(): Promise<Db> {
@@ -198,3 +201,28 @@ export function recording(db: Db, seen: string[]): Db {
  * or figure of an older database depends on.
  */
 export const IMPORT_MIGRATIONS: readonly string[] = ['exclusive_responses', 'evidence_rules', 'answer_evidence'];
+
+/**
+ * An older database's questionnaire skeleton, written by plain SQL as its version would have (the import follows the
+ * newest schema): the migrations up to `version`, the Spanish geography, an edition of `year` with one axis, policy
+ * and measure and one indicator in them. Upgrade tests add its questions, entities and campaigns.
+ */
+export async function writeOldEdition(db: Db, version: number, year: number): Promise<{ edition: number; categories: { id: number }[]; indicator: number }> {
+  await migrate(
+    db,
+    MIGRATIONS.filter((m) => m.version <= version),
+  );
+  await db.transaction((tx) => loadReferenceData(tx));
+  const [{ id: edition }] = await db.query<{ id: number }>(
+    "INSERT INTO editions (campaign_number, title) VALUES ($1::int, 'Campaña ' || $1::text) RETURNING id",
+    [year],
+  );
+  const categories = await db.query<{ id: number }>(
+    "INSERT INTO categories (type, code, text) VALUES ('axis', 'E1', 'Eje'), ('policy', 'E1.P1', 'Política'), ('measure', 'E1.P1.M1', 'Medida') RETURNING id",
+  );
+  const [{ id: indicator }] = await db.query<{ id: number }>(
+    "INSERT INTO indicators (edition_id, code, text, axis_id, policy_id, measure_id, position) VALUES ($1, 'I1', 'Indicador', $2, $3, $4, 0) RETURNING id",
+    [edition, ...categories.map((c) => c.id)],
+  );
+  return { edition, categories, indicator };
+}

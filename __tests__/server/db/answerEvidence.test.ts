@@ -1,8 +1,7 @@
-import { rowsWithout, testBackends } from '../../helpers/db.js';
+import { rowsWithout, testBackends, writeOldEdition } from '../../helpers/db.js';
 import type { Db } from '../../../src/server/db/client.js';
 import { migrate } from '../../../src/server/db/migrate.js';
 import { MIGRATIONS } from '../../../src/server/db/migrations/index.js';
-import { loadReferenceData } from '../../../src/server/db/reference/load.js';
 import { rebuildTerritoryScores } from '../../../src/server/db/repositories/territoryScores.js';
 
 const backends = await testBackends();
@@ -18,19 +17,7 @@ async function tablesOf(db: Db): Promise<string[]> {
  * asking for evidence, two entities of one province with sent campaigns, their answers, scores and territorial sums.
  */
 async function writeVersion17(db: Db): Promise<void> {
-  await migrate(
-    db,
-    MIGRATIONS.filter((m) => m.version <= 17),
-  );
-  await db.transaction((tx) => loadReferenceData(tx));
-  const [{ id: edition }] = await db.query<{ id: number }>("INSERT INTO editions (campaign_number, title) VALUES (2026, 'Campaña 2026') RETURNING id");
-  const categories = await db.query<{ id: number }>(
-    "INSERT INTO categories (type, code, text) VALUES ('axis', 'E1', 'Eje'), ('policy', 'E1.P1', 'Política'), ('measure', 'E1.P1.M1', 'Medida') RETURNING id",
-  );
-  const [{ id: indicator }] = await db.query<{ id: number }>(
-    "INSERT INTO indicators (edition_id, code, text, axis_id, policy_id, measure_id, position) VALUES ($1, 'I1', 'Indicador', $2, $3, $4, 0) RETURNING id",
-    [edition, ...categories.map((c) => c.id)],
-  );
+  const { edition, categories, indicator } = await writeOldEdition(db, 17, 2026);
   const subs = await db.query<{ id: number }>(
     `INSERT INTO subindicators (indicator_id, code, text, type, position, allows_not_applicable, evidence_rule, evidence_criteria)
      VALUES ($1, 'S1', '¿Tiene plan?', 'single', 0, false, 'required', 'El acta de aprobación.'),

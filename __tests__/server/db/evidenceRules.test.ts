@@ -1,8 +1,7 @@
 import path from 'node:path';
-import { rowsWithout, testBackends } from '../../helpers/db.js';
+import { rowsWithout, testBackends, writeOldEdition } from '../../helpers/db.js';
 import { migrate } from '../../../src/server/db/migrate.js';
 import { MIGRATIONS } from '../../../src/server/db/migrations/index.js';
-import { loadReferenceData } from '../../../src/server/db/reference/load.js';
 import { importCatalogueFile } from '../../../src/server/catalogue/import.js';
 import { parseCatalogue } from '../../../src/server/catalogue/parse.js';
 import { loadEditionCatalogue } from '../../../src/server/db/repositories/editions.js';
@@ -17,19 +16,7 @@ describe.each(backends)('what an edition asks beyond the answers, on $name', ({ 
   it('upgrades a version-16 database in place: every row kept, its questions asking nothing', async () => {
     const db = await openEmpty();
     try {
-      await migrate(
-        db,
-        MIGRATIONS.filter((m) => m.version <= 16),
-      );
-      await db.transaction((tx) => loadReferenceData(tx));
-      const [{ id: edition }] = await db.query<{ id: number }>("INSERT INTO editions (campaign_number, title) VALUES (2025, 'Campaña 2025') RETURNING id");
-      const categories = await db.query<{ id: number }>(
-        "INSERT INTO categories (type, code, text) VALUES ('axis', 'E1', 'Eje'), ('policy', 'E1.P1', 'Política'), ('measure', 'E1.P1.M1', 'Medida') RETURNING id",
-      );
-      const [{ id: indicator }] = await db.query<{ id: number }>(
-        "INSERT INTO indicators (edition_id, code, text, axis_id, policy_id, measure_id, position) VALUES ($1, 'I1', 'Indicador', $2, $3, $4, 0) RETURNING id",
-        [edition, ...categories.map((c) => c.id)],
-      );
+      const { edition, indicator } = await writeOldEdition(db, 16, 2025);
       const [{ id: sub }] = await db.query<{ id: number }>(
         "INSERT INTO subindicators (indicator_id, code, text, type, position) VALUES ($1, 'S1', '¿Tiene plan?', 'single', 0) RETURNING id",
         [indicator],

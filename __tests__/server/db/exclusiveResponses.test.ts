@@ -1,7 +1,6 @@
-import { rowsWithout, testBackends } from '../../helpers/db.js';
+import { rowsWithout, testBackends, writeOldEdition } from '../../helpers/db.js';
 import { migrate } from '../../../src/server/db/migrate.js';
 import { MIGRATIONS } from '../../../src/server/db/migrations/index.js';
-import { loadReferenceData } from '../../../src/server/db/reference/load.js';
 
 const backends = await testBackends();
 
@@ -10,19 +9,7 @@ describe.each(backends)('exclusive responses on $name', ({ openEmpty }) => {
     const db = await openEmpty();
     try {
       // Written by plain SQL as version 13 would have: the import code follows the newest schema.
-      await migrate(
-        db,
-        MIGRATIONS.filter((m) => m.version <= 13),
-      );
-      await db.transaction((tx) => loadReferenceData(tx));
-      const [{ id: edition }] = await db.query<{ id: number }>("INSERT INTO editions (campaign_number, title) VALUES (2025, 'Campaña 2025') RETURNING id");
-      const categories = await db.query<{ id: number }>(
-        "INSERT INTO categories (type, code, text) VALUES ('axis', 'E1', 'Eje'), ('policy', 'E1.P1', 'Política'), ('measure', 'E1.P1.M1', 'Medida') RETURNING id",
-      );
-      const [{ id: indicator }] = await db.query<{ id: number }>(
-        "INSERT INTO indicators (edition_id, code, text, axis_id, policy_id, measure_id, position) VALUES ($1, 'I1', 'Indicador', $2, $3, $4, 0) RETURNING id",
-        [edition, ...categories.map((c) => c.id)],
-      );
+      const { edition, indicator } = await writeOldEdition(db, 13, 2025);
       const subs = await db.query<{ id: number }>(
         `INSERT INTO subindicators (indicator_id, code, text, type, position) VALUES
            ($1, 'S1', '¿Qué acciones?', 'multiple', 0), ($1, 'S2', '¿Cuál?', 'single', 1), ($1, 'S3', '¿Cuáles más?', 'multiple', 2) RETURNING id`,
