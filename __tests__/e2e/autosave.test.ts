@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { serverAndBrowser } from './helpers/appServer.js';
-import { newPage, screenshot } from './helpers/browser.js';
+import { newPage, screenshot, waitUntilScrolledOnScreen } from './helpers/browser.js';
 import { logIn, logInAsUser } from './helpers/session.js';
 import { apiGet, apiPost, apiToken } from './helpers/api.js';
 import { expectNoSideScroll } from './helpers/phone.js';
@@ -198,10 +198,7 @@ describe('answers saved as they are chosen, in Chromium', () => {
         const target = page.locator(`#question-${missing[0].id}`);
         await target.waitFor();
         await page.waitForFunction((id) => document.activeElement?.closest('fieldset')?.id === `question-${id}`, missing[0].id);
-        const box = (await target.boundingBox())!;
-        const viewport = page.viewportSize()!;
-        expect(box.y).toBeGreaterThanOrEqual(0);
-        expect(box.y).toBeLessThan(viewport.height);
+        await waitUntilScrolledOnScreen(target);
         await screenshot(page, `questionnaire-jumped-${size}`, { fullPage: false });
 
         // Answered from the keyboard, one fewer is missing.

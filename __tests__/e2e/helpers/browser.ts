@@ -176,6 +176,19 @@ export async function scrollPageTo(page: Page, top: number): Promise<void> {
 }
 
 /**
+ * Waits until the product's own scroll has brought the element onto the screen: the page scrolls smoothly
+ * (see scrollPageTo), so the element's box read at once after a jump is where the animation happened to be.
+ * Fails (times out) if its top never comes to lie inside the screen.
+ */
+export async function waitUntilScrolledOnScreen(locator: Locator): Promise<void> {
+  const handle = await locator.elementHandle();
+  await locator.page().waitForFunction((el) => {
+    const top = el!.getBoundingClientRect().top;
+    return top >= 0 && top < window.innerHeight;
+  }, handle);
+}
+
+/**
  * Scrolls the page through, so that every chart is drawn (charts are drawn as they come near the screen),
  * waits until none is left to draw, and goes back to the top. A page mounting its parts in turns (the report,
  * busy until its last part: lib/partsInTurns.ts) is measured once they are all there.
