@@ -1,5 +1,5 @@
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
-import { all, call, delay, fork, getContext, put, select } from 'redux-saga/effects';
+import { all, call, cancel, delay, fork, getContext, put, select } from 'redux-saga/effects';
 import { REFRESH_WAIT_MS } from '../../../src/client/lib/constants.js';
 import { rootReducer } from '../../../src/client/app/rootReducer.js';
 import { callApi } from '../../../src/client/app/apiCall.js';
@@ -25,8 +25,9 @@ const echoToken = async (token: string | null) => {
   return `data for ${token}`;
 };
 
+/** Several callers at once beside the auth watcher, which is stopped once they are done (the saga then ends). */
 function* callersSaga(deps: ReturnType<typeof fakeDependencies>, callers: number): Generator<any, void, any> {
-  yield fork(watchAuth, deps);
+  const watcher = yield fork(watchAuth, deps);
   const results: string[] = yield all(
     Array.from({ length: callers }, () =>
       call(function* caller(): Generator<any, string, any> {
@@ -39,6 +40,7 @@ function* callersSaga(deps: ReturnType<typeof fakeDependencies>, callers: number
     ),
   );
   yield put({ type: 'test/done', payload: results });
+  yield cancel(watcher);
 }
 
 describe('refresh and retry', () => {

@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { expectSaga } from 'redux-saga-test-plan';
+import { runSaga, stdChannel } from 'redux-saga';
 import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
@@ -14,6 +15,20 @@ import { ErrorPage } from '../../../../src/client/features/errors/ErrorPage.js';
 import { fakeDependencies, renderWithProviders } from '../../../helpers/client.js';
 import type { AuthApi } from '../../../../src/client/api/authApi.js';
 
+/**
+ * Runs a saga on jest's fake clock (undone after each test), taking actions from the returned channel and noting
+ * what it dispatches: a wait of seconds is then checked to the millisecond without being waited for.
+ */
+function runWithFakeClock<Args extends unknown[]>(saga: (...args: Args) => Generator, ...args: Args) {
+  jest.useFakeTimers();
+  const channel = stdChannel();
+  const dispatched: unknown[] = [];
+  runSaga({ channel, dispatch: (action) => dispatched.push(action), getState: () => ({}) }, saga, ...args);
+  return { dispatched, channel };
+}
+
+afterEach(() => jest.useRealTimers());
+
 describe('splash screen', () => {
   it('hides as soon as the session is known', async () => {
     const { storeState } = await expectSaga(handleSplash)
@@ -26,19 +41,24 @@ describe('splash screen', () => {
   });
 
   it('hides after 3 s at the latest', async () => {
-    const started = Date.now();
-    await expectSaga(handleSplash).withReducer(rootReducer).dispatch(authActions.appStarted()).put(layoutActions.splashHidden()).run(3500);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
+    const { dispatched, channel } = runWithFakeClock(handleSplash);
+    channel.put(authActions.appStarted());
+    await jest.advanceTimersByTimeAsync(2999);
+    expect(dispatched).toEqual([]);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(dispatched).toEqual([layoutActions.splashHidden()]);
   });
 });
 
 describe('snackbar saga', () => {
   it('closes the toast after 5 s', async () => {
     const toast = snackbarActions.toastShown('X', 'info');
-    const started = Date.now();
-    await expectSaga(handleToastShown, toast).put(snackbarActions.toastClosed(toast.payload.id)).run(6000);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(4900);
-  }, 10000);
+    const { dispatched } = runWithFakeClock(handleToastShown, toast);
+    await jest.advanceTimersByTimeAsync(4999);
+    expect(dispatched).toEqual([]);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(dispatched).toEqual([snackbarActions.toastClosed(toast.payload.id)]);
+  });
 });
 
 describe('forgot password', () => {
