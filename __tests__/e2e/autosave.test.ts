@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { serverAndBrowser } from './helpers/appServer.js';
 import { newPage, screenshot, waitUntilScrolledOnScreen } from './helpers/browser.js';
 import { logIn, logInAsUser } from './helpers/session.js';
-import { apiGet, apiPost, apiToken } from './helpers/api.js';
+import { answerThroughApi, apiGet, apiToken, offered, questionsOf } from './helpers/api.js';
 import { expectNoSideScroll } from './helpers/phone.js';
 import type { CampaignDetail, CampaignStatusRow, CampaignSummary, Subindicator } from '../../src/shared/api/campaigns.js';
 
@@ -14,8 +14,6 @@ async function serverAnswers(url: string, token: string, id: number): Promise<Ma
   return new Map(campaign.indicators.flatMap((i) => i.subindicators).map((s) => [s.id, s.answer]));
 }
 
-const questionsOf = (campaign: CampaignDetail) => campaign.indicators.flatMap((i) => i.subindicators);
-const offered = (sub: Subindicator) => sub.responses.filter((r) => !r.obsolete);
 /** A response offered by the question that is not its saved answer (its 'No' when it has one). */
 const anotherResponse = (sub: Subindicator) => {
   const others = offered(sub).filter((r) => !sub.answer?.includes(r.id));
@@ -129,15 +127,14 @@ describe('answers saved as they are chosen, in Chromium', () => {
         expect(await page.locator(`#question-${sub.id}-${response}`).isChecked()).toBe(true);
       }
 
-      // Every other question answered (through the API, as another session would), then: change one and send at once.
-      for (const sub of questionsOf(detail)) {
-        if ([byClick, byKeyboard, offline, multiple].includes(sub) || sub.answer?.length) continue;
-        await apiPost(url, token, '/campaigns/saveAnswer', { id: open.id, question: sub.id, answer: [offered(sub)[0].id] });
-      }
-      // And the evidence the edition requires behind them.
-      for (const sub of questionsOf(detail).filter((s) => s.evidenceRule === 'required' && s.evidence.length === 0)) {
-        await apiPost(url, token, '/campaigns/evidence/addLink', { id: open.id, question: sub.id, url: 'https://transparencia.example.es/acta' });
-      }
+      // Every other question answered, with the evidence the edition requires (through the API, as another session
+      // would), then: change one and send at once.
+      await answerThroughApi(
+        url,
+        token,
+        open.id,
+        [byClick, byKeyboard, offline, multiple].map((s) => s.id),
+      );
       await page.reload();
       const submit = page.getByRole('button', { name: 'Enviar Encuesta' });
       await page.getByText(`${questionsOf(detail).length} de ${questionsOf(detail).length}`).waitFor();

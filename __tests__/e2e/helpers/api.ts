@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { CampaignDetail, Subindicator } from '../../../src/shared/api/campaigns.js';
 
 /** Signs in over HTTP with PKCE, as the web client does, and returns an access token. */
 export async function apiToken(url: string, email: string, password = 'demo1234'): Promise<string> {
@@ -35,4 +36,26 @@ export async function apiPost<T>(url: string, token: string, path: string, body:
   });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { response: T }).response;
+}
+
+/** A campaign's questions in questionnaire order. */
+export const questionsOf = (campaign: CampaignDetail): Subindicator[] => campaign.indicators.flatMap((i) => i.subindicators);
+
+/** The responses a question still offers (one the edition withdrew stays only in answers given before). */
+export const offered = (sub: Subindicator) => sub.responses.filter((r) => !r.obsolete);
+
+/**
+ * Answers through the API, as another session of the entity would, every question of the campaign still without
+ * an answer but those named (the first response it offers), and adds a link to every question whose evidence the
+ * edition requires and that has none: the campaign can then be sent once the named questions are answered.
+ */
+export async function answerThroughApi(url: string, token: string, campaignId: number, except: readonly number[] = []): Promise<void> {
+  const questions = questionsOf(await apiGet<CampaignDetail>(url, token, `/campaigns/get?id=${campaignId}`));
+  for (const sub of questions) {
+    if (except.includes(sub.id) || sub.answer?.length || sub.notApplicable) continue;
+    await apiPost(url, token, '/campaigns/saveAnswer', { id: campaignId, question: sub.id, answer: [offered(sub)[0].id] });
+  }
+  for (const sub of questions.filter((s) => s.evidenceRule === 'required' && s.evidence.length === 0)) {
+    await apiPost(url, token, '/campaigns/evidence/addLink', { id: campaignId, question: sub.id, url: 'https://transparencia.example.es/acta' });
+  }
 }
