@@ -69,6 +69,20 @@ async function answerableCampaign(
   return { actor, campaign, edition: await questionnaires.get(campaign.editionId, found.catalogueVersion, tx) };
 }
 
+/** What answerableCampaign finds: the caller as an actor, the campaign (locked) and its edition's questionnaire. */
+type AnswerableCampaign = Awaited<ReturnType<typeof answerableCampaign>>;
+
+/** One transaction on a campaign the caller may answer: answerableCampaign's checks, then `work`. */
+function answering<T>(
+  db: Db,
+  questionnaires: QuestionnaireCache,
+  caller: CheckedCaller,
+  id: number,
+  work: (tx: Tx, found: AnswerableCampaign) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => work(tx, await answerableCampaign(tx, questionnaires, caller, id)));
+}
+
 /** The question of the campaign's edition (422 when it is not one of them). */
 function questionOf(edition: EditionQuestionnaire, id: number) {
   const question = edition.subindicator(id);
@@ -82,9 +96,8 @@ function questionOf(edition: EditionQuestionnaire, id: number) {
  * refused answer changes nothing. The most frequent call of the weeks campaigns are being sent: BEGIN, one
  * statement for the session, the campaign and its dates, the writes and COMMIT (and the status with the first answer).
  */
-export async function saveAnswer(db: Db, questionnaires: QuestionnaireCache, caller: CheckedCaller, input: SaveAnswerRequest): Promise<CampaignStateResponse> {
-  return db.transaction(async (tx) => {
-    const { campaign, edition } = await answerableCampaign(tx, questionnaires, caller, input.id);
+export function saveAnswer(db: Db, questionnaires: QuestionnaireCache, caller: CheckedCaller, input: SaveAnswerRequest): Promise<CampaignStateResponse> {
+  return answering(db, questionnaires, caller, input.id, async (tx, { campaign, edition }) => {
     const question = questionOf(edition, input.question);
     // Only an answer holding a response no longer offered needs the stored one (it may keep what it had chosen).
     const kept = obsoleteResponses(question, input.answer).length > 0 ? await writes.readStoredAnswer(tx, campaign.id, input.question) : [];
@@ -110,20 +123,26 @@ async function requireRoomForEvidence(tx: Tx, campaignId: number, question: numb
 }
 
 /**
- * The campaign one more item of evidence goes into: one the caller may answer (404, 403, 409), the question part of
- * it (422) with room for one more item (422).
+ * One transaction on the campaign one more item of evidence goes into: one the caller may answer (404, 403, 409),
+ * the question part of it (422) with room for one more item (422); then `work`.
  */
-async function evidenceTarget(tx: Tx, questionnaires: QuestionnaireCache, caller: CheckedCaller, target: { id: number; question: number }) {
-  const { actor, campaign, edition } = await answerableCampaign(tx, questionnaires, caller, target.id);
-  questionOf(edition, target.question);
-  await requireRoomForEvidence(tx, campaign.id, target.question);
-  return { actor, campaign };
+function addingEvidence<T>(
+  db: Db,
+  questionnaires: QuestionnaireCache,
+  caller: CheckedCaller,
+  target: { id: number; question: number },
+  work: (tx: Tx, found: AnswerableCampaign) => Promise<T>,
+): Promise<T> {
+  return answering(db, questionnaires, caller, target.id, async (tx, found) => {
+    questionOf(found.edition, target.question);
+    await requireRoomForEvidence(tx, found.campaign.id, target.question);
+    return work(tx, found);
+  });
 }
 
 /** Adds a link (http or https) as evidence behind one answer of a campaign the caller may answer; at most EVIDENCE_MAX_ITEMS per answer. */
-export async function addEvidenceLink(db: Db, questionnaires: QuestionnaireCache, caller: CheckedCaller, input: AddEvidenceLinkRequest): Promise<EvidenceItem> {
-  return db.transaction(async (tx) => {
-    const { actor, campaign } = await evidenceTarget(tx, questionnaires, caller, input);
+export function addEvidenceLink(db: Db, questionnaires: QuestionnaireCache, caller: CheckedCaller, input: AddEvidenceLinkRequest): Promise<EvidenceItem> {
+  return addingEvidence(db, questionnaires, caller, input, async (tx, { actor, campaign }) => {
     const problem = linkProblem(input.url);
     if (problem) throw validationError(`Invalid link: ${problem}`, { url: problem });
     const item = await notesRepo.insertEvidenceLink(tx, {
@@ -143,16 +162,13 @@ export async function addEvidenceLink(db: Db, questionnaires: QuestionnaireCache
  * check it again: the campaign (404, 403, 409 as addEvidenceLink), the question and its items. The bytes the
  * campaign's files take already, so that a file too large for what is left is refused while it arrives.
  */
-export async function checkEvidenceUpload(
+export function checkEvidenceUpload(
   db: Db,
   questionnaires: QuestionnaireCache,
   caller: CheckedCaller,
   target: { id: number; question: number },
 ): Promise<{ usedBytes: number }> {
-  return db.transaction(async (tx) => {
-    const { campaign } = await evidenceTarget(tx, questionnaires, caller, target);
-    return { usedBytes: await notesRepo.evidenceBytes(tx, campaign.id) };
-  });
+  return addingEvidence(db, questionnaires, caller, target, async (tx, { campaign }) => ({ usedBytes: await notesRepo.evidenceBytes(tx, campaign.id) }));
 }
 
 /** A file sent as evidence (POST campaigns/evidence/upload), received whole and waiting to be stored. */
@@ -171,7 +187,7 @@ export interface EvidenceUpload {
  * copied into the database in pieces in the transaction that holds the campaign's lock (so two uploads at once
  * cannot take the campaign over its total). A file refused leaves nothing behind.
  */
-export async function addEvidenceFile(
+export function addEvidenceFile(
   db: Db,
   questionnaires: QuestionnaireCache,
   caller: CheckedCaller,
@@ -179,8 +195,7 @@ export async function addEvidenceFile(
   limits: { maxTotalBytes: number },
 ): Promise<EvidenceItem> {
   const { size, contentType } = upload.file;
-  return db.transaction(async (tx) => {
-    const { actor, campaign } = await evidenceTarget(tx, questionnaires, caller, upload);
+  return addingEvidence(db, questionnaires, caller, upload, async (tx, { actor, campaign }) => {
     const usedBytes = await notesRepo.evidenceBytes(tx, campaign.id);
     if (usedBytes + size > limits.maxTotalBytes) throw totalTooLarge(limits.maxTotalBytes, usedBytes);
     const fileName = evidenceFileName(upload.fileName) ?? defaultEvidenceFileName(contentType);
@@ -195,14 +210,13 @@ export async function addEvidenceFile(
 }
 
 /** Removes one item of evidence (a link, or a file with its bytes) of a campaign the caller may answer (404 when it has no such item). */
-export async function removeEvidence(
+export function removeEvidence(
   db: Db,
   questionnaires: QuestionnaireCache,
   caller: CheckedCaller,
   input: { id: number; evidenceId: number },
 ): Promise<{ success: true }> {
-  return db.transaction(async (tx) => {
-    const { actor, campaign } = await answerableCampaign(tx, questionnaires, caller, input.id);
+  return answering(db, questionnaires, caller, input.id, async (tx, { actor, campaign }) => {
     const removed = await notesRepo.deleteEvidence(tx, campaign.id, input.evidenceId);
     if (!removed) throw notFound('Evidence');
     await recordAudit(
@@ -223,9 +237,8 @@ export async function removeEvidence(
  * campaign of an earlier edition, for the questions that did not change and that it has not answered yet
  * (repositories/prefill.ts); each copied answer awaits confirmation. The first copied answer opens a created campaign.
  */
-export async function prefillCampaign(db: Db, questionnaires: QuestionnaireCache, caller: CheckedCaller, id: number): Promise<PrefillResponse> {
-  return db.transaction(async (tx) => {
-    const { actor, campaign } = await answerableCampaign(tx, questionnaires, caller, id);
+export function prefillCampaign(db: Db, questionnaires: QuestionnaireCache, caller: CheckedCaller, id: number): Promise<PrefillResponse> {
+  return answering(db, questionnaires, caller, id, async (tx, { actor, campaign }) => {
     const source = await findPrefillSource(tx, campaign.id);
     if (!source) throw conflict('The entity has sent no campaign of an earlier edition', NO_PREVIOUS_CAMPAIGN);
     const { copied, changed } = await copyPreviousAnswers(tx, { campaignId: campaign.id, editionId: campaign.editionId }, source.campaignId);
@@ -244,9 +257,8 @@ const submitRefused = (message: string, refusal: SubmitRefusal) => new AppError(
  * territories' sums, all in one transaction: BEGIN, the session with the campaign, its answers, the writes
  * (storeSubmission), the audit and COMMIT.
  */
-export async function submitCampaign(db: Db, questionnaires: QuestionnaireCache, caller: CheckedCaller, id: number): Promise<CampaignStateResponse> {
-  return db.transaction(async (tx) => {
-    const { actor, campaign, edition } = await answerableCampaign(tx, questionnaires, caller, id);
+export function submitCampaign(db: Db, questionnaires: QuestionnaireCache, caller: CheckedCaller, id: number): Promise<CampaignStateResponse> {
+  return answering(db, questionnaires, caller, id, async (tx, { actor, campaign, edition }) => {
     const { answers, notes } = await readAnswerIds(tx, id);
     const notApplicable = notApplicableIds(notes);
     const missing = edition.scored.filter((s) => !answers.has(s.id) && !notApplicable.has(s.id)).length;
