@@ -2,6 +2,7 @@ import type { Db } from '../../src/server/db/client.js';
 import { checkTerritorialFigures, describeDifference } from '../../src/server/reports/consistency.js';
 import { insertAnswers, insertRequiredEvidence, loadEditionSubindicators, plausibleAnswer } from '../../src/server/db/seed/answers.js';
 import { call, type TestServer } from './server.js';
+import { signIn } from './auth.js';
 
 /** The differences npm run check:consistency would print, one line each (an empty list when consistent). */
 export async function consistencyDifferences(db: Db): Promise<string[]> {
@@ -44,6 +45,25 @@ export async function createEntity(server: TestServer, token: string, municipali
   });
   if (res.status !== 200) throw new Error(`entities/create answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.response.entity.id;
+}
+
+/**
+ * A fresh campaign of the current edition, through the API, for a new entity of the demo's first municipality whose
+ * member is the (existing) user of that e-mail; returns the campaign's id and the member's access token, signed in
+ * again after joining (a token carries the entities read when signing in).
+ */
+export async function campaignOfNewEntity(
+  server: TestServer,
+  db: Db,
+  adminToken: string,
+  member: { email: string; password: string },
+  label: string,
+): Promise<{ id: number; memberToken: string }> {
+  const [{ municipality_id: municipality }] = await db.query<{ municipality_id: string }>('SELECT municipality_id FROM entity_municipalities LIMIT 1');
+  const entityId = await createEntity(server, adminToken, municipality, label);
+  await db.query('INSERT INTO user_entities (user_id, entity_id) SELECT id, $1 FROM users WHERE email = $2', [entityId, member.email]);
+  const memberToken = (await signIn(server, member.email, member.password)).access_token;
+  return { id: await createCampaign(server, adminToken, entityId), memberToken };
 }
 
 /** Creates the entity's campaign of the current edition through the API; returns its id. */

@@ -1,7 +1,7 @@
 import { testBackends } from '../../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../../helpers/server.js';
 import { createTestUser, signIn, signInDemoAccounts } from '../../helpers/auth.js';
-import { createEntity } from '../../helpers/concurrency.js';
+import { campaignOfNewEntity, createEntity } from '../../helpers/concurrency.js';
 import type { Db } from '../../../src/server/db/client.js';
 import type { CampaignDetail, Subindicator } from '../../../src/shared/api/campaigns.js';
 import type { ResultResponse } from '../../../src/shared/api/results.js';
@@ -24,14 +24,9 @@ describe.each(backends)('comments, "No aplica" and evidence on $name', ({ openDe
 
   /** A fresh campaign of the current edition for a new entity, the member being one of its users. */
   async function freshCampaign(): Promise<number> {
-    const [{ municipality_id: municipality }] = await db.query<{ municipality_id: string }>('SELECT municipality_id FROM entity_municipalities LIMIT 1');
-    const entityId = await createEntity(server, tokens.admin, municipality, 'Notas');
-    await db.query('INSERT INTO user_entities (user_id, entity_id) SELECT id, $1 FROM users WHERE email = $2', [entityId, 'tecnica@notas.es']);
-    // A new access token: the caller's entities are read when signing in.
-    tokens.member = (await signIn(server, 'tecnica@notas.es', 'clave-notas-1')).access_token;
-    const res = await post('create', { entityId }, tokens.admin);
-    expect(res.status).toBe(200);
-    return res.body.response.campaign.id;
+    const { id, memberToken } = await campaignOfNewEntity(server, db, tokens.admin, { email: 'tecnica@notas.es', password: 'clave-notas-1' }, 'Notas');
+    tokens.member = memberToken;
+    return id;
   }
 
   const questionsOf = async (id: number, token = tokens.admin) =>

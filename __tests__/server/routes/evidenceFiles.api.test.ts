@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { testBackends } from '../../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../../helpers/server.js';
 import { createTestUser, signIn, signInDemoAccounts } from '../../helpers/auth.js';
-import { createEntity, removeForGood } from '../../helpers/concurrency.js';
+import { campaignOfNewEntity, removeForGood } from '../../helpers/concurrency.js';
 import type { Db } from '../../../src/server/db/client.js';
 import type { CampaignDetail, EvidenceItem, Subindicator } from '../../../src/shared/api/campaigns.js';
 import { EVIDENCE_FILE_TYPES } from '../../../src/shared/constants.js';
@@ -115,13 +115,9 @@ describe.each(backends)('evidence files on $name', ({ openDemo }) => {
 
   /** A fresh campaign of the current edition for a new entity, the member being one of its users. */
   async function freshCampaign(): Promise<number> {
-    const [{ municipality_id: municipality }] = await db.query<{ municipality_id: string }>('SELECT municipality_id FROM entity_municipalities LIMIT 1');
-    const entityId = await createEntity(server, tokens.admin, municipality, 'Ficheros');
-    await db.query('INSERT INTO user_entities (user_id, entity_id) SELECT id, $1 FROM users WHERE email = $2', [entityId, 'tecnica@ficheros.es']);
-    tokens.member = (await signIn(server, 'tecnica@ficheros.es', 'clave-ficheros-1')).access_token;
-    const res = await post('create', { entityId }, tokens.admin);
-    expect(res.status).toBe(200);
-    return res.body.response.campaign.id;
+    const { id, memberToken } = await campaignOfNewEntity(server, db, tokens.admin, { email: 'tecnica@ficheros.es', password: 'clave-ficheros-1' }, 'Ficheros');
+    tokens.member = memberToken;
+    return id;
   }
   const questionsOf = async (id: number) =>
     ((await call(server, 'GET', `/api/secure/v1/campaigns/get?id=${id}`, { token: tokens.admin })).body.response as CampaignDetail).indicators.flatMap(

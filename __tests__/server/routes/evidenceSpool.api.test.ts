@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { testBackends } from '../../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../../helpers/server.js';
 import { createTestUser, signIn, signInDemoAccounts } from '../../helpers/auth.js';
-import { createEntity } from '../../helpers/concurrency.js';
+import { campaignOfNewEntity } from '../../helpers/concurrency.js';
 import { canMount, mountTmpfs, type TestMount } from '../../helpers/mounts.js';
 import type { Db } from '../../../src/server/db/client.js';
 import type { CampaignDetail } from '../../../src/shared/api/campaigns.js';
@@ -117,13 +117,8 @@ describe.each(backends)('evidence uploads received before their transaction on $
 
   /** A fresh campaign of the current edition for a new entity, the member being one of its users; and its first questions. */
   async function freshCampaign(): Promise<{ id: number; questions: number[] }> {
-    const [{ municipality_id: municipality }] = await db.query<{ municipality_id: string }>('SELECT municipality_id FROM entity_municipalities LIMIT 1');
-    const entityId = await createEntity(server, tokens.admin, municipality, 'Carpetas');
-    await db.query('INSERT INTO user_entities (user_id, entity_id) SELECT id, $1 FROM users WHERE email = $2', [entityId, 'tecnica@carpetas.es']);
-    tokens.member = (await signIn(server, 'tecnica@carpetas.es', 'clave-carpetas-1')).access_token;
-    const created = await post('create', { entityId }, tokens.admin);
-    expect(created.status).toBe(200);
-    const id = created.body.response.campaign.id as number;
+    const { id, memberToken } = await campaignOfNewEntity(server, db, tokens.admin, { email: 'tecnica@carpetas.es', password: 'clave-carpetas-1' }, 'Carpetas');
+    tokens.member = memberToken;
     const detail = (await call(server, 'GET', `/api/secure/v1/campaigns/get?id=${id}`, { token: tokens.admin })).body.response as CampaignDetail;
     return { id, questions: detail.indicators.flatMap((i) => i.subindicators.map((s) => s.id)) };
   }
