@@ -7,6 +7,7 @@ import { jest } from '@jest/globals';
  * closed a menu) failed whole CI runs with nothing to say why. A test that fails twice fails the run; one that
  * passes the second time is still in the log as 'errors thrown in the first attempt', to be looked into.
  * The retry runs at once, not after the file's other tests: those change the shared server's data (a later test
- * sends the campaign an earlier one answers), and a retry that finds it sent fails for a reason of its own.
+ * sends the campaign an earlier one answers), and a retry that finds it sent fails for a reason of its own. For the
+ * same reason a retried first test of a block with a server of its own gets a new server (serverAndBrowser).
  */
 jest.retryTimes(1, { logErrorsBeforeRetry: true, retryImmediately: true });
