@@ -23,6 +23,7 @@ const campaignOf = (id: number, entity: string): CampaignSummary => ({
   endDate: '2026-02-10T09:00:00Z',
   deadline: null,
   reopening: null,
+  reviewStatus: 'pending',
   autonomousCommunity: '10',
 });
 const account = (id: number, name: string, password: string): Account => ({

@@ -17,6 +17,7 @@ import { registerCampaignRoutes } from './routes/campaigns/index.js';
 import { registerReportRoutes } from './routes/campaigns/reports.js';
 import { registerEvidenceRoutes } from './routes/campaigns/evidence.js';
 import { registerCampaignCycleRoutes } from './routes/campaigns/cycle.js';
+import { registerReviewRoutes } from './routes/campaigns/review.js';
 import { registerEditionOpeningRoutes } from './routes/campaigns/opening.js';
 import { registerReferenceRoutes } from './routes/reference.js';
 import { registerMapRoutes } from './routes/maps.js';
@@ -138,6 +139,7 @@ export async function buildApp(
       await registerEvidenceRoutes(secure, ctx, reports);
       registerReportRoutes(secure, ctx, reports);
       registerCampaignCycleRoutes(secure, ctx);
+      registerReviewRoutes(secure, ctx, reports.questionnaires);
       registerEditionOpeningRoutes(secure, ctx);
       registerMapRoutes(secure, ctx);
     },

@@ -13,6 +13,8 @@ export const ACTIONS = [
   'AUDIT_READ',
   'EDITIONS_VIEW',
   'EDITIONS_IMPORT',
+  /** The review of sent campaigns ('Revisión'): marks, corrections asked, validation. */
+  'CAMPAIGNS_REVIEW',
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];
@@ -20,8 +22,18 @@ export type Action = (typeof ACTIONS)[number];
 /** The rules table: every action each role may perform. A role missing here is denied everything. */
 export const PERMISSION_RULES: Readonly<Partial<Record<Role, readonly Action[]>>> = {
   USER: ['SELF_CAMPAIGNS', 'RESULTS_CAMPAIGNS', 'AUTH'],
-  ADMIN: ['ADMIN_CAMPAIGNS', 'USERS_MANAGE', 'ENTITIES_MANAGE', 'RESULTS_CAMPAIGNS', 'AUTH', 'EDITIONS_VIEW', 'EDITIONS_IMPORT', 'AUDIT_READ'],
-  FEC: ['FEC_CAMPAIGNS', 'USERS_MANAGE', 'ENTITIES_MANAGE', 'RESULTS_CAMPAIGNS', 'AUTH', 'EDITIONS_VIEW'],
+  ADMIN: [
+    'ADMIN_CAMPAIGNS',
+    'USERS_MANAGE',
+    'ENTITIES_MANAGE',
+    'RESULTS_CAMPAIGNS',
+    'AUTH',
+    'EDITIONS_VIEW',
+    'EDITIONS_IMPORT',
+    'AUDIT_READ',
+    'CAMPAIGNS_REVIEW',
+  ],
+  FEC: ['FEC_CAMPAIGNS', 'USERS_MANAGE', 'ENTITIES_MANAGE', 'RESULTS_CAMPAIGNS', 'AUTH', 'EDITIONS_VIEW', 'CAMPAIGNS_REVIEW'],
   NO: [],
   DEVELOPERS: [],
 };

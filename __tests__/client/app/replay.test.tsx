@@ -20,6 +20,7 @@ const campaign = (id: number, entity: string): CampaignSummary => ({
   endDate: `2026-0${(id % 9) + 1}-01T00:00:00Z`,
   deadline: null,
   reopening: null,
+  reviewStatus: id % 2 ? 'pending' : 'none',
   autonomousCommunity: '10',
 });
 const rows = Array.from({ length: 12 }, (_, i) => campaign(i + 1, `Ayuntamiento ${String.fromCharCode(65 + i)}`));

@@ -41,6 +41,7 @@ const statusRow = (i: number): CampaignStatusRow => ({
   startDate: null,
   endDate: null,
   currentEdition: true,
+  reviewStatus: 'none',
   editionId: 3,
   deadline: null,
 });

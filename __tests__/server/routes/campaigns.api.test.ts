@@ -72,6 +72,8 @@ describe.each(backends)('campaign API on $name', ({ openDemo }) => {
         deadline: null,
         reopening: null,
         autonomousCommunity: expect.stringMatching(/^\d\d$/),
+        // Sent before any review.
+        reviewStatus: 'pending',
       });
     });
 
@@ -323,6 +325,7 @@ describe.each(backends)('campaign API on $name', ({ openDemo }) => {
         autonomousCommunity: expect.any(String),
         autonomousCommunityId: expect.stringMatching(/^\d\d$/),
         status: expect.any(String),
+        reviewStatus: rows[0].status === 'sent' ? 'pending' : 'none',
         startDate: rows[0].startDate === null ? null : expect.any(String),
         endDate: rows[0].endDate === null ? null : expect.any(String),
         currentEdition: expect.any(Boolean),

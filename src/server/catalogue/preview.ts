@@ -34,6 +34,7 @@ export function catalogueIndicators(catalogue: Catalogue): IndicatorGroup[] {
               evidenceRule: s.evidenceRule ?? 'none',
               evidenceCriteria: s.evidenceCriteria ?? null,
               ...NO_NOTES,
+              review: null,
               responses: s.responses.map((r) => ({ id: next++, text: r.text, value: r.value, obsolete: r.obsolete === true, exclusive: r.exclusive === true })),
             })),
           });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { NO_NOTES, type AnswerNotes, type IndicatorGroup, type Subindicator } from '../../shared/api/campaigns.js';
+import { NO_NOTES, type AnswerNotes, type IndicatorGroup, type ReviewMark, type Subindicator } from '../../shared/api/campaigns.js';
 import type { Queryable } from '../db/client.js';
 import { JsonWithHoles } from './rawJson.js';
 import { scoredSubindicators, type ScoredSubindicator } from './scoring.js';
@@ -24,8 +24,8 @@ export interface EditionQuestionnaire {
   scored: readonly ScoredSubindicator[];
   /** One question of the edition by id (validating an answer); undefined when it is not in this edition. */
   subindicator(id: number): Subindicator | undefined;
-  /** withAnswers(indicators, answers, notes) as UTF-8 JSON, from text encoded once: no per-request stringify of the questionnaire. */
-  indicatorsJson(answers: ReadonlyMap<number, number[]>, notes: ReadonlyMap<number, AnswerNotes>): Buffer;
+  /** withAnswers(indicators, answers, notes, marks) as UTF-8 JSON, from text encoded once: no per-request stringify of the questionnaire. */
+  indicatorsJson(answers: ReadonlyMap<number, number[]>, notes: ReadonlyMap<number, AnswerNotes>, marks?: ReadonlyMap<number, ReviewMark>): Buffer;
 }
 
 /** Axes, their policies and those policies' measures, in questionnaire order, from the indicators. */
@@ -41,20 +41,26 @@ export function questionnaireTree(indicators: readonly IndicatorGroup[]): TreeAx
   return axes;
 }
 
-/** The indicators with one campaign's answers and notes; the cached questionnaire is left untouched. */
+/** The indicators with one campaign's answers, notes and the reviewers' marks given; the cached questionnaire is left untouched. */
 export function withAnswers(
   indicators: readonly IndicatorGroup[],
   answers: ReadonlyMap<number, number[]>,
   notes: ReadonlyMap<number, AnswerNotes> = new Map(),
+  marks: ReadonlyMap<number, ReviewMark> = new Map(),
 ): IndicatorGroup[] {
   return indicators.map((indicator) => ({
     ...indicator,
-    subindicators: indicator.subindicators.map((s) => ({ ...omitCampaignFields(s), answer: answers.get(s.id) ?? null, ...(notes.get(s.id) ?? NO_NOTES) })),
+    subindicators: indicator.subindicators.map((s) => ({
+      ...omitCampaignFields(s),
+      answer: answers.get(s.id) ?? null,
+      ...(notes.get(s.id) ?? NO_NOTES),
+      review: marks.get(s.id) ?? null,
+    })),
   }));
 }
 
-/** The fields of a sub-indicator that are the campaign's (its answer and notes), in the order they are filled in. */
-const CAMPAIGN_FIELDS = ['answer', 'comment', 'notApplicable', 'evidence', 'prefilled'] as const;
+/** The fields of a sub-indicator that are the campaign's (its answer, notes and review mark), in the order they are filled in. */
+const CAMPAIGN_FIELDS = ['answer', 'comment', 'notApplicable', 'evidence', 'prefilled', 'review'] as const;
 
 /** The cached form of an edition's indicators (every answer null). */
 export function prepareEdition(indicators: IndicatorGroup[]): EditionQuestionnaire {
@@ -70,18 +76,18 @@ export function prepareEdition(indicators: IndicatorGroup[]): EditionQuestionnai
     tree: questionnaireTree(indicators),
     scored: scoredSubindicators(indicators),
     subindicator: (id) => byId.get(id),
-    indicatorsJson: (answers, notes) =>
+    indicatorsJson: (answers, notes, marks = new Map()) =>
       template.fill(
         subindicatorIds.flatMap((id) => {
           const { comment, notApplicable, evidence, prefilled } = notes.get(id) ?? NO_NOTES;
-          return [answers.get(id) ?? null, comment, notApplicable, evidence, prefilled].map((value) => JSON.stringify(value));
+          return [answers.get(id) ?? null, comment, notApplicable, evidence, prefilled, marks.get(id) ?? null].map((value) => JSON.stringify(value));
         }),
       ),
   });
 }
 
 function omitCampaignFields(s: Subindicator): Omit<Subindicator, (typeof CAMPAIGN_FIELDS)[number]> {
-  const { answer: _answer, comment: _comment, notApplicable: _notApplicable, evidence: _evidence, prefilled: _prefilled, ...question } = s;
+  const { answer: _answer, comment: _comment, notApplicable: _notApplicable, evidence: _evidence, prefilled: _prefilled, review: _review, ...question } = s;
   return question;
 }
 

@@ -1,12 +1,13 @@
 import type { Queryable } from '../db/client.js';
-import type { IndicatorGroup } from '../../shared/api/campaigns.js';
+import type { IndicatorGroup, ReviewMark } from '../../shared/api/campaigns.js';
 import { readCampaignAnswers, type CampaignAnswers } from '../db/repositories/questionnaires.js';
 import type { EditionQuestionnaire, QuestionnaireCache } from './questionnaireCache.js';
 import { encodeWithRaw, rawSlot } from './rawJson.js';
 
-/** A campaign's edition questionnaire (cached) and its own answers (read on every call). */
+/** A campaign's edition questionnaire (cached) and its own answers (read on every call), with the reviewers' marks where shown. */
 export interface CampaignQuestionnaire extends CampaignAnswers {
   edition: EditionQuestionnaire;
+  marks?: ReadonlyMap<number, ReviewMark>;
 }
 
 /** The campaign's questionnaire and answers: one indexed query, the edition from the cache; undefined when missing. */
@@ -21,5 +22,8 @@ export async function campaignQuestionnaire(q: Queryable, cache: QuestionnaireCa
  * indicators' JSON, encoded once per edition, is spliced in its place.
  */
 export function encodeWithIndicators(questionnaire: CampaignQuestionnaire, build: (indicators: IndicatorGroup[]) => unknown): Buffer {
-  return encodeWithRaw(build(rawSlot<IndicatorGroup[]>()), questionnaire.edition.indicatorsJson(questionnaire.answers, questionnaire.notes));
+  return encodeWithRaw(
+    build(rawSlot<IndicatorGroup[]>()),
+    questionnaire.edition.indicatorsJson(questionnaire.answers, questionnaire.notes, questionnaire.marks),
+  );
 }

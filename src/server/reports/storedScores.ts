@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.js';
-import { findCampaign } from '../db/repositories/campaignQueries.js';
+import { findCampaignEdition } from '../db/repositories/campaignQueries.js';
 import { loadEditionIndicators } from '../db/repositories/questionnaires.js';
 import { readAnswerIds, replaceCampaignScores } from '../db/repositories/scores.js';
 import { notApplicableIds, scoreCampaign, scoredSubindicators, type ScoredSubindicator } from './scoring.js';
@@ -11,9 +11,9 @@ export async function loadEditionQuestionnaire(q: Queryable, editionId: number):
 
 /** The questionnaire of a campaign's edition, shaped for scoring. */
 export async function loadScoringQuestionnaire(q: Queryable, campaignId: number): Promise<ScoredSubindicator[]> {
-  const campaign = await findCampaign(q, campaignId);
-  if (!campaign) throw new Error(`No campaign ${campaignId}`);
-  return loadEditionQuestionnaire(q, campaign.editionId);
+  const editionId = await findCampaignEdition(q, campaignId);
+  if (editionId === undefined) throw new Error(`No campaign ${campaignId}`);
+  return loadEditionQuestionnaire(q, editionId);
 }
 
 /**

@@ -68,6 +68,29 @@ export type AnswerNotes = Static<typeof AnswerNotes>;
 /** The notes of an answer the entity has put nothing beside. */
 export const NO_NOTES: AnswerNotes = { comment: null, notApplicable: null, evidence: [], prefilled: false };
 
+/**
+ * Where the review of a campaign stands: `none` while it is not sent, `pending` once sent (and again once corrections
+ * are sent), `changesRequested` while it is back with the entity for the sub-indicators a reviewer marked `fix`,
+ * `validated` once a reviewer validated it.
+ */
+export const REVIEW_STATUSES = ['none', 'pending', 'changesRequested', 'validated'] as const;
+export const ReviewStatus = Type.Enum(REVIEW_STATUSES);
+export type ReviewStatus = Static<typeof ReviewStatus>;
+
+/** A reviewer's verdict on one answer: `ok`, or `fix` with the comment saying what to correct. */
+export const ReviewVerdict = Type.Enum(['ok', 'fix']);
+export type ReviewVerdict = Static<typeof ReviewVerdict>;
+
+/** A reviewer's mark on one answer (the entity reads it once corrections are asked or the campaign is validated). */
+export const ReviewMark = Type.Object({
+  verdict: ReviewVerdict,
+  comment: Type.Union([Type.String(), Type.Null()]),
+  /** The reviewer's e-mail. */
+  reviewer: Type.String(),
+  markedAt: Type.String({ format: 'date-time' }),
+});
+export type ReviewMark = Static<typeof ReviewMark>;
+
 /** A question of the questionnaire with the campaign's answer. */
 export const Subindicator = Type.Object({
   id: Type.Integer(),
@@ -82,6 +105,8 @@ export const Subindicator = Type.Object({
   evidenceCriteria: Type.Union([Type.String(), Type.Null()]),
   answer: Answer,
   ...AnswerNotes.properties,
+  /** The reviewer's mark on this answer; null when there is none or the caller may not see it yet (campaigns/get only). */
+  review: Type.Union([ReviewMark, Type.Null()]),
 });
 export type Subindicator = Static<typeof Subindicator>;
 
@@ -116,6 +141,7 @@ export const CampaignSummary = Type.Object({
   reopening: Type.Union([Type.Object({ at: Type.String({ format: 'date-time' }), reason: Type.String() }), Type.Null()]),
   /** Autonomous community id (INE code) of the entity. */
   autonomousCommunity: Type.String(),
+  reviewStatus: ReviewStatus,
 });
 export type CampaignSummary = Static<typeof CampaignSummary>;
 
@@ -124,6 +150,10 @@ export const CampaignDetail = Type.Object({
   ...CampaignSummary.properties,
   /** The year of the entity's latest sent campaign of an earlier edition, which campaigns/prefill copies from; null when there is none. */
   prefillFrom: Type.Union([Type.Integer(), Type.Null()]),
+  /** What the reviewer wrote asking for corrections, while they are asked; else null. */
+  reviewMessage: Type.Union([Type.String(), Type.Null()]),
+  /** When a reviewer validated the campaign, while it is validated; else null. */
+  validatedAt: NullableDate,
   indicators: Type.Array(IndicatorGroup),
 });
 export type CampaignDetail = Static<typeof CampaignDetail>;
@@ -163,6 +193,7 @@ export const CampaignStatusRow = Type.Object({
   autonomousCommunity: Type.String(),
   autonomousCommunityId: Type.String(),
   status: CampaignStatus,
+  reviewStatus: ReviewStatus,
   startDate: NullableDate,
   endDate: NullableDate,
   /** The campaign's effective deadline ('Plazo'): its entity's extension in the edition, else the edition's closing date; null when neither is set. */
@@ -175,7 +206,7 @@ export type CampaignStatusRow = Static<typeof CampaignStatusRow>;
 /** What saveAnswer and submit answer: the campaign's new state. */
 export const CampaignStateResponse = Type.Object({
   success: Type.Literal(true),
-  campaign: Type.Object({ id: Type.Integer(), status: CampaignStatus, startDate: NullableDate, endDate: NullableDate }),
+  campaign: Type.Object({ id: Type.Integer(), status: CampaignStatus, reviewStatus: ReviewStatus, startDate: NullableDate, endDate: NullableDate }),
 });
 export type CampaignStateResponse = Static<typeof CampaignStateResponse>;
 

@@ -48,6 +48,7 @@ const preview: EditionPreview = {
           evidenceRule: 'required',
           evidenceCriteria: 'La ordenanza publicada en el boletín.',
           ...NO_NOTES,
+          review: null,
           responses: [
             { id: 6, text: 'Sí', value: 3, obsolete: false, exclusive: false },
             { id: 7, text: 'No', value: 0, obsolete: false, exclusive: false },

@@ -33,7 +33,10 @@ const campaign: CampaignDetail = {
   endDate: null,
   deadline: null,
   reopening: null,
+  reviewStatus: 'none',
   prefillFrom: null,
+  reviewMessage: null,
+  validatedAt: null,
   autonomousCommunity: '10',
   indicators: [
     {
@@ -62,7 +65,10 @@ const campaign: CampaignDetail = {
     },
   ],
 };
-const draftResult = { success: true as const, campaign: { id: 5, status: 'draft' as const, startDate: campaign.startDate, endDate: null } };
+const draftResult = {
+  success: true as const,
+  campaign: { id: 5, status: 'draft' as const, reviewStatus: 'none' as const, startDate: campaign.startDate, endDate: null },
+};
 
 /** The questionnaire in a data router (as the app's), beside another page reached by a link; sagas off, the test plays the server. */
 function renderQuestionnaire() {
@@ -177,7 +183,10 @@ describe('questionnaire page: saved and unsaved choices', () => {
     act(
       () =>
         void store.dispatch(
-          campaignsActions.submitted({ success: true, campaign: { id: 5, status: 'sent', startDate: campaign.startDate, endDate: '2026-11-23T10:00:00Z' } }),
+          campaignsActions.submitted({
+            success: true,
+            campaign: { id: 5, status: 'sent', reviewStatus: 'pending', startDate: campaign.startDate, endDate: '2026-11-23T10:00:00Z' },
+          }),
         ),
     );
     expect(screen.queryByRole('button', { name: 'Enviar Encuesta' })).not.toBeInTheDocument();

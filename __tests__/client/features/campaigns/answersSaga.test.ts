@@ -45,7 +45,10 @@ const campaign: CampaignDetail = {
   endDate: null,
   deadline: null,
   reopening: null,
+  reviewStatus: 'none',
   prefillFrom: null,
+  reviewMessage: null,
+  validatedAt: null,
   autonomousCommunity: '10',
   indicators: [
     {
@@ -67,7 +70,10 @@ const loaded = () =>
     { ...rootReducer(undefined, { type: 'init' }), auth: { ...initialAuthState, status: 'loaded' as const, user: demoUser, tokenSource: 'cookie' as const } },
     campaignsActions.questionnaireLoaded(campaign),
   );
-const stored: CampaignStateResponse = { success: true, campaign: { id: 5, status: 'draft', startDate: campaign.startDate, endDate: null } };
+const stored: CampaignStateResponse = {
+  success: true,
+  campaign: { id: 5, status: 'draft', reviewStatus: 'none', startDate: campaign.startDate, endDate: null },
+};
 
 /** A server that keeps the answers it is sent, and answers after `ms`. */
 function server(ms = 5) {

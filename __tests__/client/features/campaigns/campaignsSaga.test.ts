@@ -32,7 +32,10 @@ const campaign: CampaignDetail = {
   endDate: null,
   deadline: null,
   reopening: null,
+  reviewStatus: 'none',
   prefillFrom: null,
+  reviewMessage: null,
+  validatedAt: null,
   autonomousCommunity: '10',
   indicators: [
     {
@@ -76,7 +79,10 @@ const deps = (overrides: Partial<typeof campaignsApi> = {}, navigate = (_path: s
   navigate,
   download: () => undefined,
 });
-const sentResult = { success: true as const, campaign: { id: 5, status: 'sent' as const, startDate: null, endDate: '2026-11-23T10:00:00Z' } };
+const sentResult = {
+  success: true as const,
+  campaign: { id: 5, status: 'sent' as const, reviewStatus: 'pending' as const, startDate: null, endDate: '2026-11-23T10:00:00Z' },
+};
 const fail = (type: ApiError['type'], status: number) => async () => Promise.reject(new ApiError(type, status));
 
 describe('campaign sagas', () => {
@@ -211,6 +217,7 @@ describe('campaign sagas', () => {
           startDate: null,
           endDate: null,
           currentEdition: true,
+          reviewStatus: 'none',
           editionId: 3,
           deadline: null,
         },

@@ -26,6 +26,7 @@ const summary = (id: number, entity: string, endDate: string | null, status: Cam
   endDate,
   deadline: null,
   reopening: null,
+  reviewStatus: status === 'sent' ? 'pending' : 'none',
   autonomousCommunity: ccaa,
 });
 const reduce = (...actions: { type: string }[]) => actions.reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
@@ -93,7 +94,10 @@ describe('questionnaire', () => {
     endDate: null,
     deadline: null,
     reopening: null,
+    reviewStatus: 'none',
     prefillFrom: null,
+    reviewMessage: null,
+    validatedAt: null,
     autonomousCommunity: '10',
     indicators,
   });

@@ -16,6 +16,7 @@ import passwordResets from './015_password_resets.js';
 import languages from './016_languages.js';
 import evidenceRules from './017_evidence_rules.js';
 import answerEvidence from './018_answer_evidence.js';
+import review from './019_review.js';
 
 /** Every migration in order; append, never edit one that has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
@@ -37,4 +38,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 16, name: 'languages', sql: languages },
   { version: 17, name: 'evidence_rules', sql: evidenceRules },
   { version: 18, name: 'answer_evidence', sql: answerEvidence },
+  { version: 19, name: 'review', sql: review },
 ];

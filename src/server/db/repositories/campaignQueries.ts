@@ -1,10 +1,19 @@
 import { namedStatement, type Queryable } from '../client.js';
-import type { CampaignStatus, CampaignStatusRow, CampaignSummary, EntityCampaigns } from '../../../shared/api/campaigns.js';
+import type {
+  CampaignStateResponse,
+  CampaignStatus,
+  CampaignStatusRow,
+  CampaignSummary,
+  EntityCampaigns,
+  ReviewMark,
+  ReviewStatus,
+} from '../../../shared/api/campaigns.js';
 import type { CurrentUser } from '../../../shared/api/auth.js';
 import type { SessionKey } from '../../services/auth/tokenKinds.js';
 import { CAMPAIGN_DATES, EFFECTIVE_CLOSING_SQL, toCampaignDates, type CampaignDatesColumns, type CampaignDatesRow } from './deadlines.js';
 import { readSessionUserAnd, sessionUserAnd } from './sessions.js';
 import { PREFILL_FROM_SQL } from './prefill.js';
+import { FLAGGED_QUESTIONS_SQL, REVIEW_MARKS_JSON, reviewMarksMap, type ReviewMarksJson } from './review.js';
 import { CAMPAIGN_ANSWERS_COLUMNS, campaignAnswersOf, CATALOGUE_VERSION_SQL, type CampaignAnswers, type CampaignAnswersRow } from './questionnaires.js';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -21,9 +30,11 @@ const SUMMARY_FROM = `campaigns c
 /** The latest reopening of a campaign not sent again, as JSON ({ at, reason }); null otherwise. */
 const REOPENING_JSON = `CASE WHEN c.status <> 'sent' THEN (SELECT json_build_object('at', r.at, 'reason', r.reason) FROM campaign_reopenings r
     WHERE r.campaign_id = c.id ORDER BY r.at DESC, r.id DESC LIMIT 1) END`;
+/** The review status of the campaign aliased c as the API says it: `none` while it is not sent (migration 019). */
+export const REVIEW_STATUS_SQL = "CASE WHEN c.status = 'sent' THEN c.review_status ELSE 'none' END";
 /** A summary's columns but the campaign's id. */
 const SUMMARY_COLUMNS = `ed.campaign_number, ${CAMPAIGN_TEXT} AS text, c.entity_id, en.name AS entity, c.status, c.start_date, c.end_date,
-    ${EFFECTIVE_CLOSING_SQL} AS deadline, ${REOPENING_JSON} AS reopening, p.community_id`;
+    ${EFFECTIVE_CLOSING_SQL} AS deadline, ${REOPENING_JSON} AS reopening, p.community_id, ${REVIEW_STATUS_SQL} AS review_status`;
 const SUMMARY_SELECT = `SELECT c.id, ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM}`;
 
 type SummaryRow = {
@@ -38,6 +49,7 @@ type SummaryRow = {
   deadline: string | null;
   reopening: { at: string; reason: string } | null;
   community_id: string;
+  review_status: ReviewStatus;
 };
 
 const toSummary = (r: SummaryRow): CampaignSummary => ({
@@ -52,6 +64,7 @@ const toSummary = (r: SummaryRow): CampaignSummary => ({
   deadline: r.deadline,
   reopening: r.reopening && { at: new Date(r.reopening.at).toISOString(), reason: r.reopening.reason },
   autonomousCommunity: r.community_id,
+  reviewStatus: r.review_status,
 });
 
 /** Campaigns of the given entities (null: all), oldest edition first, then by entity name. */
@@ -75,23 +88,47 @@ export interface CampaignToRead extends CampaignAnswers {
   summary: CampaignSummary;
   /** The year campaigns/prefill would copy from, while the campaign is not sent; else null. */
   prefillFrom: number | null;
+  /** The reviewer's message while corrections are asked, and when it was validated while it is (else null). */
+  reviewMessage: string | null;
+  validatedAt: string | null;
+  /** The reviewers' marks, by sub-indicator (the route decides who reads them). */
+  marks: Map<number, ReviewMark>;
   editionId: number;
   /** What its edition's cached questionnaire is checked against (QuestionnaireCache). */
   catalogueVersion: string;
 }
 
 const TO_READ_COLUMNS = `c.id AS campaign_id, ${SUMMARY_COLUMNS}, c.edition_id, ${CATALOGUE_VERSION_SQL} AS catalogue_version,
-       ${CAMPAIGN_ANSWERS_COLUMNS('c.id')}, CASE WHEN c.status <> 'sent' THEN ${PREFILL_FROM_SQL} END AS prefill_from`;
+       ${CAMPAIGN_ANSWERS_COLUMNS('c.id')}, CASE WHEN c.status <> 'sent' THEN ${PREFILL_FROM_SQL} END AS prefill_from,
+       CASE WHEN ${REVIEW_STATUS_SQL} = 'changesRequested' THEN c.review_message END AS review_message,
+       CASE WHEN ${REVIEW_STATUS_SQL} = 'validated' THEN c.validated_at END AS validated_at, ${REVIEW_MARKS_JSON('c.id')} AS marks`;
 type ToReadRow = Omit<SummaryRow, 'id'> & {
   campaign_id: number;
   edition_id: number;
   catalogue_version: string;
   prefill_from: number | null;
+  review_message: string | null;
+  validated_at: Date | null;
+  marks: ReviewMarksJson;
 } & CampaignAnswersRow;
 
-const toCampaignToRead = ({ campaign_id: id, edition_id, catalogue_version, answers, notes, prefill_from, ...summary }: ToReadRow): CampaignToRead => ({
+const toCampaignToRead = ({
+  campaign_id: id,
+  edition_id,
+  catalogue_version,
+  answers,
+  notes,
+  prefill_from,
+  review_message,
+  validated_at,
+  marks,
+  ...summary
+}: ToReadRow): CampaignToRead => ({
   summary: toSummary({ id, ...summary }),
   prefillFrom: prefill_from,
+  reviewMessage: review_message,
+  validatedAt: iso(validated_at),
+  marks: reviewMarksMap(marks),
   editionId: edition_id,
   catalogueVersion: catalogue_version,
   ...campaignAnswersOf({ answers, notes }),
@@ -126,13 +163,23 @@ export interface CampaignRow {
   entityId: number;
   editionId: number;
   status: CampaignStatus;
+  reviewStatus: ReviewStatus;
   startDate: string | null;
   endDate: string | null;
 }
 
-const CAMPAIGN_COLUMNS = ['id', 'entity_id', 'edition_id', 'status', 'start_date', 'end_date'];
+const CAMPAIGN_COLUMNS = ['id', 'entity_id', 'edition_id', 'status', 'review_status', 'start_date', 'end_date'];
 const CAMPAIGN_ROW = CAMPAIGN_COLUMNS.map((column) => `c.${column}`).join(', ');
-export type CampaignRowRead = { id: number; entity_id: number; edition_id: number; status: CampaignStatus; start_date: Date | null; end_date: Date | null };
+export type CampaignRowRead = {
+  id: number;
+  entity_id: number;
+  edition_id: number;
+  status: CampaignStatus;
+  /** The stored column (read only while sent: toCampaignRow). */
+  review_status: Exclude<ReviewStatus, 'none'>;
+  start_date: Date | null;
+  end_date: Date | null;
+};
 
 /** A campaign's row as read with its columns (CAMPAIGN_ROW or RETURNING them). */
 export const toCampaignRow = (row: CampaignRowRead): CampaignRow => ({
@@ -140,8 +187,15 @@ export const toCampaignRow = (row: CampaignRowRead): CampaignRow => ({
   entityId: row.entity_id,
   editionId: row.edition_id,
   status: row.status,
+  reviewStatus: row.status === 'sent' ? row.review_status : 'none',
   startDate: iso(row.start_date),
   endDate: iso(row.end_date),
+});
+
+/** What the calls that change a campaign's state answer (CampaignStateResponse), from its row as now. */
+export const stateOf = (c: CampaignRow): CampaignStateResponse => ({
+  success: true,
+  campaign: { id: c.id, status: c.status, reviewStatus: c.reviewStatus, startDate: c.startDate, endDate: c.endDate },
 });
 
 /** The columns of CampaignRow, for a statement that writes a campaign and answers its row (RETURNING). */
@@ -153,6 +207,12 @@ export async function findCampaign(q: Queryable, id: number, lock = false): Prom
   return row && toCampaignRow(row);
 }
 
+/** The edition of a campaign (undefined when there is none). */
+export async function findCampaignEdition(q: Queryable, id: number): Promise<number | undefined> {
+  const [row] = await q.query<{ edition_id: number }>('SELECT edition_id FROM campaigns WHERE id = $1', [id]);
+  return row?.edition_id;
+}
+
 /** A campaign about to be answered or submitted (findCampaignToAnswer). */
 export interface CampaignToAnswer {
   campaign: CampaignRow;
@@ -160,17 +220,20 @@ export interface CampaignToAnswer {
   dates: CampaignDatesRow;
   /** What its edition's cached questionnaire is checked against (QuestionnaireCache). */
   catalogueVersion: string;
+  /** While corrections are asked, the sub-indicators a reviewer marked `fix`: the only ones the entity may change. */
+  flagged: number[];
 }
 
 /** The columns of CampaignToAnswer, of the campaign aliased c and the tables CAMPAIGN_DATES joins to it. */
-const TO_ANSWER_COLUMNS = `c.id AS campaign_id, c.entity_id, c.edition_id, c.status, c.start_date, c.end_date, ${CAMPAIGN_DATES.columns},
-       ${CATALOGUE_VERSION_SQL} AS catalogue_version`;
-type ToAnswerRow = Omit<CampaignRowRead, 'id'> & CampaignDatesColumns & { campaign_id: number; catalogue_version: string };
+const TO_ANSWER_COLUMNS = `c.id AS campaign_id, c.entity_id, c.edition_id, c.status, c.review_status, c.start_date, c.end_date, ${CAMPAIGN_DATES.columns},
+       ${CATALOGUE_VERSION_SQL} AS catalogue_version, ${FLAGGED_QUESTIONS_SQL('c')} AS flagged`;
+type ToAnswerRow = Omit<CampaignRowRead, 'id'> & CampaignDatesColumns & { campaign_id: number; catalogue_version: string; flagged: number[] | null };
 
-const toCampaignToAnswer = ({ campaign_id: id, opens_on, closes_on, extended_to, catalogue_version, ...row }: ToAnswerRow): CampaignToAnswer => ({
+const toCampaignToAnswer = ({ campaign_id: id, opens_on, closes_on, extended_to, catalogue_version, flagged, ...row }: ToAnswerRow): CampaignToAnswer => ({
   campaign: toCampaignRow({ id, ...row }),
   dates: toCampaignDates({ opens_on, closes_on, extended_to }),
   catalogueVersion: catalogue_version,
+  flagged: flagged ?? [],
 });
 
 const CAMPAIGN_TO_ANSWER = namedStatement('campaign_to_answer', `SELECT ${TO_ANSWER_COLUMNS} FROM ${CAMPAIGN_DATES.from} WHERE c.id = $1 FOR UPDATE OF c`);
@@ -248,6 +311,7 @@ export async function listCampaignStatus(q: Queryable): Promise<CampaignStatusRo
     community: string;
     community_id: string;
     status: CampaignStatus;
+    review_status: ReviewStatus;
     start_date: Date | null;
     end_date: Date | null;
     current_edition: boolean;
@@ -255,7 +319,8 @@ export async function listCampaignStatus(q: Queryable): Promise<CampaignStatusRo
     deadline: string | null;
   }>(
     `SELECT c.id, ed.campaign_number, ed.id AS edition_id, ${EFFECTIVE_CLOSING_SQL} AS deadline, en.id AS entity_id, en.name AS entity, p.name AS province, p.id AS province_id, ac.name AS community, ac.id AS community_id,
-            c.status, c.start_date, c.end_date, ed.campaign_number = (SELECT max(campaign_number) FROM editions) AS current_edition
+            c.status, ${REVIEW_STATUS_SQL} AS review_status, c.start_date, c.end_date,
+            ed.campaign_number = (SELECT max(campaign_number) FROM editions) AS current_edition
        FROM campaigns c
        JOIN editions ed ON ed.id = c.edition_id
        LEFT JOIN deadline_extensions x ON x.entity_id = c.entity_id AND x.edition_id = c.edition_id
@@ -275,6 +340,7 @@ export async function listCampaignStatus(q: Queryable): Promise<CampaignStatusRo
     autonomousCommunity: r.community,
     autonomousCommunityId: r.community_id,
     status: r.status,
+    reviewStatus: r.review_status,
     startDate: iso(r.start_date),
     endDate: iso(r.end_date),
     deadline: r.deadline,

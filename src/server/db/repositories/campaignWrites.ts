@@ -52,8 +52,13 @@ export async function markDraft(q: Queryable, campaignId: number): Promise<Campa
   return toCampaignRow(row);
 }
 
+/** Removes a campaign's stored scores (taken out of its territories' sums first: removeFromTerritoryScores). */
+export async function removeStoredScores(q: Queryable, campaignId: number): Promise<void> {
+  await q.query('DELETE FROM campaign_scores WHERE campaign_id = $1', [campaignId]);
+}
+
 /** A sent campaign back to draft (a reopening): answers kept, submission date and stored scores removed. */
 export async function markReopened(q: Queryable, campaignId: number): Promise<void> {
-  await q.query('DELETE FROM campaign_scores WHERE campaign_id = $1', [campaignId]);
+  await removeStoredScores(q, campaignId);
   await q.query("UPDATE campaigns SET status = 'draft', end_date = NULL WHERE id = $1", [campaignId]);
 }

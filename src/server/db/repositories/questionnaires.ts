@@ -103,6 +103,7 @@ export async function loadEditionIndicators(q: Queryable, editionId: number): Pr
       evidenceCriteria: s.evidence_criteria,
       answer: null,
       ...NO_NOTES,
+      review: null,
     })),
   }));
 }

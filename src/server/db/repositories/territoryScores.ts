@@ -82,7 +82,7 @@ const STORE_SUBMISSION = namedStatement(
         SET value = EXCLUDED.value, max_value = EXCLUDED.max_value, percentage = EXCLUDED.percentage
      RETURNING *
    ), ${shiftCtes('stored', '$1', '1')}
-   UPDATE campaigns SET status = 'sent', end_date = now(), start_date = COALESCE(start_date, now())
+   UPDATE campaigns SET status = 'sent', review_status = 'pending', review_message = NULL, end_date = now(), start_date = COALESCE(start_date, now())
     WHERE id = $1 AND (SELECT count(*) FROM counts) >= 0
    ${RETURNING_CAMPAIGN_ROW}`,
 );

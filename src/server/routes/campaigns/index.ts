@@ -9,6 +9,7 @@ import { campaignCalls } from '../../../shared/api/campaigns.js';
 import * as queries from '../../db/repositories/campaignQueries.js';
 import { canReadEntity, visibleEntityIds } from '../../services/campaigns/rules.js';
 import * as actions from '../../services/campaigns/actions.js';
+import { entitySeesMarks } from '../../services/campaigns/reviewRules.js';
 import { encodeWithIndicators } from '../../reports/questionnaires.js';
 import type { ReportEngine } from '../../reports/engine.js';
 import { fileRouteOf, routeOf, sendEncoded, sessionCheckedRouteOf } from '../contract.js';
@@ -64,11 +65,14 @@ export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext,
       const user = requireAny(request, CAMPAIGN_ACTIONS);
       if (!found || !canReadEntity(user, found.summary.entityId)) throw new AppError('NOT_FOUND', 'Campaign not found');
       const edition = await reports.questionnaires.get(found.editionId, found.catalogueVersion);
+      // The entity reads the reviewers' marks once they are its to read; a reviewer's work in progress is not.
+      const marks = can(user.role, 'CAMPAIGNS_REVIEW') || entitySeesMarks(found.summary.reviewStatus) ? found.marks : undefined;
+      const { prefillFrom, reviewMessage, validatedAt } = found;
       // Pre-encoded JSON (the edition's questionnaire spliced in): sent as it is.
       return sendEncoded(
         reply,
-        encodeWithIndicators({ edition, answers: found.answers, notes: found.notes }, (indicators) => ({
-          response: { ...found.summary, prefillFrom: found.prefillFrom, indicators },
+        encodeWithIndicators({ edition, answers: found.answers, notes: found.notes, marks }, (indicators) => ({
+          response: { ...found.summary, prefillFrom, reviewMessage, validatedAt, indicators },
         })),
       );
     },

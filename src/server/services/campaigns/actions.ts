@@ -14,19 +14,20 @@ import {
 } from '../../../shared/api/campaigns.js';
 import { EVIDENCE_MAX_ITEMS } from '../../../shared/constants.js';
 import { AppError, conflict, forbidden, notFound, validationError } from '../../errors.js';
-import { findCampaign, findCampaignToAnswer, findSessionUserAndCampaignToAnswer, type CampaignRow } from '../../db/repositories/campaignQueries.js';
+import { findCampaign, findCampaignToAnswer, findSessionUserAndCampaignToAnswer, stateOf, type CampaignRow } from '../../db/repositories/campaignQueries.js';
 import * as writes from '../../db/repositories/campaignWrites.js';
 import { lockEntities } from '../../db/repositories/entities.js';
 import { readAnswerIds } from '../../db/repositories/scores.js';
 import * as notesRepo from '../../db/repositories/answerNotes.js';
 import { copyPreviousAnswers, findPrefillSource } from '../../db/repositories/prefill.js';
-import { storeSubmission } from '../../db/repositories/territoryScores.js';
+import { removeFromTerritoryScores, storeSubmission } from '../../db/repositories/territoryScores.js';
 import { notApplicableIds, scoreCampaign } from '../../reports/scoring.js';
 import type { EditionQuestionnaire, QuestionnaireCache } from '../../reports/questionnaireCache.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { auditedBy, type Actor, type CheckedCaller } from '../actor.js';
 import { answerProblem, canAnswerCampaign, canReadEntity, linkProblem, notApplicableProblem, obsoleteResponses, questionsMissingEvidence } from './rules.js';
 import { requireAnswerable } from './cycle.js';
+import { entityChangeRefusal, sendsCorrections } from './reviewRules.js';
 import { defaultEvidenceFileName, evidenceFileName, storeEvidencePieces, totalTooLarge } from './evidenceFiles.js';
 import type { SpooledFile } from './evidenceSpool.js';
 
@@ -40,47 +41,51 @@ const audit = (actor: Actor, action: string, campaign: { id: number; entityId: n
   details: { entityId: campaign.entityId, ...details },
 });
 
-const stateOf = (c: CampaignRow): CampaignStateResponse => ({
-  success: true,
-  campaign: { id: c.id, status: c.status, startDate: c.startDate, endDate: c.endDate },
-});
+/** Refuses (409) a change of the entity's to that answer of the campaign, or to the campaign as a whole (reviewRules.ts). */
+function requireChangeable(campaign: CampaignRow, flagged: readonly number[], question: number | undefined): void {
+  const refusal = entityChangeRefusal(campaign, flagged, question);
+  if (refusal) throw conflict(refusal.message, refusal.data);
+}
 
 /**
  * The caller, checked in the same statement, and the campaign, locked for this transaction, if the caller may
- * answer it (a campaign of another entity answers as if it did not exist), it is not sent and its dates allow it
- * (409 otherwise), with its edition's questionnaire (from the cache).
+ * answer it (a campaign of another entity answers as if it did not exist), and it may change (409 otherwise): not
+ * sent and within its dates, or sent and back with the entity for corrections (then whatever the dates, and only
+ * the answers marked to correct: `question`, when the change concerns one). With its edition's questionnaire (from
+ * the cache) and the answers marked to correct.
  */
 async function answerableCampaign(
   tx: Tx,
   questionnaires: QuestionnaireCache,
   caller: CheckedCaller,
-  id: number,
-): Promise<{ actor: Actor; campaign: CampaignRow; edition: EditionQuestionnaire }> {
+  target: { id: number; question?: number },
+): Promise<{ actor: Actor; campaign: CampaignRow; edition: EditionQuestionnaire; flagged: number[] }> {
+  const { id, question } = target;
   const { actor, read: found } = await caller(
     (session) => findSessionUserAndCampaignToAnswer(tx, session, id),
     () => findCampaignToAnswer(tx, id),
   );
   const { user } = actor;
   if (!found || !canReadEntity(user, found.campaign.entityId)) throw notFound('Campaign');
-  const { campaign } = found;
+  const { campaign, flagged } = found;
   if (!canAnswerCampaign(user, campaign.entityId)) throw forbidden();
-  if (campaign.status === 'sent') throw conflict('The campaign has been submitted and can no longer change');
-  requireAnswerable(found.dates);
-  return { actor, campaign, edition: await questionnaires.get(campaign.editionId, found.catalogueVersion, tx) };
+  requireChangeable(campaign, flagged, question);
+  if (!sendsCorrections(campaign)) requireAnswerable(found.dates);
+  return { actor, campaign, flagged, edition: await questionnaires.get(campaign.editionId, found.catalogueVersion, tx) };
 }
 
-/** What answerableCampaign finds: the caller as an actor, the campaign (locked) and its edition's questionnaire. */
+/** What answerableCampaign finds: the caller as an actor, the campaign (locked), its edition's questionnaire and the answers to correct. */
 type AnswerableCampaign = Awaited<ReturnType<typeof answerableCampaign>>;
 
-/** One transaction on a campaign the caller may answer: answerableCampaign's checks, then `work`. */
+/** One transaction on a campaign the caller may answer (and on that answer, when named): answerableCampaign's checks, then `work`. */
 function answering<T>(
   db: Db,
   questionnaires: QuestionnaireCache,
   caller: CheckedCaller,
-  id: number,
+  target: { id: number; question?: number },
   work: (tx: Tx, found: AnswerableCampaign) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => work(tx, await answerableCampaign(tx, questionnaires, caller, id)));
+  return db.transaction(async (tx) => work(tx, await answerableCampaign(tx, questionnaires, caller, target)));
 }
 
 /** The question of the campaign's edition (422 when it is not one of them). */
@@ -97,7 +102,7 @@ function questionOf(edition: EditionQuestionnaire, id: number) {
  * statement for the session, the campaign and its dates, the writes and COMMIT (and the status with the first answer).
  */
 export function saveAnswer(db: Db, questionnaires: QuestionnaireCache, caller: CheckedCaller, input: SaveAnswerRequest): Promise<CampaignStateResponse> {
-  return answering(db, questionnaires, caller, input.id, async (tx, { campaign, edition }) => {
+  return answering(db, questionnaires, caller, input, async (tx, { campaign, edition }) => {
     const question = questionOf(edition, input.question);
     // Only an answer holding a response no longer offered needs the stored one (it may keep what it had chosen).
     const kept = obsoleteResponses(question, input.answer).length > 0 ? await writes.readStoredAnswer(tx, campaign.id, input.question) : [];
@@ -133,7 +138,7 @@ function addingEvidence<T>(
   target: { id: number; question: number },
   work: (tx: Tx, found: AnswerableCampaign) => Promise<T>,
 ): Promise<T> {
-  return answering(db, questionnaires, caller, target.id, async (tx, found) => {
+  return answering(db, questionnaires, caller, target, async (tx, found) => {
     questionOf(found.edition, target.question);
     await requireRoomForEvidence(tx, found.campaign.id, target.question);
     return work(tx, found);
@@ -216,9 +221,11 @@ export function removeEvidence(
   caller: CheckedCaller,
   input: { id: number; evidenceId: number },
 ): Promise<{ success: true }> {
-  return answering(db, questionnaires, caller, input.id, async (tx, { actor, campaign }) => {
+  return answering(db, questionnaires, caller, { id: input.id }, async (tx, { actor, campaign, flagged }) => {
     const removed = await notesRepo.deleteEvidence(tx, campaign.id, input.evidenceId);
     if (!removed) throw notFound('Evidence');
+    // Known once read: while corrections are asked, only evidence behind an answer to correct goes (the transaction undoes the rest).
+    requireChangeable(campaign, flagged, removed.subindicatorId);
     await recordAudit(
       tx,
       audit(actor, 'campaign.evidence.remove', campaign, {
@@ -238,7 +245,8 @@ export function removeEvidence(
  * (repositories/prefill.ts); each copied answer awaits confirmation. The first copied answer opens a created campaign.
  */
 export function prefillCampaign(db: Db, questionnaires: QuestionnaireCache, caller: CheckedCaller, id: number): Promise<PrefillResponse> {
-  return answering(db, questionnaires, caller, id, async (tx, { actor, campaign }) => {
+  return answering(db, questionnaires, caller, { id }, async (tx, { actor, campaign }) => {
+    if (campaign.status === 'sent') throw conflict('Answers are copied only into a campaign not sent');
     const source = await findPrefillSource(tx, campaign.id);
     if (!source) throw conflict('The entity has sent no campaign of an earlier edition', NO_PREVIOUS_CAMPAIGN);
     const { copied, changed } = await copyPreviousAnswers(tx, { campaignId: campaign.id, editionId: campaign.editionId }, source.campaignId);
@@ -258,7 +266,7 @@ const submitRefused = (message: string, refusal: SubmitRefusal) => new AppError(
  * (storeSubmission), the audit and COMMIT.
  */
 export function submitCampaign(db: Db, questionnaires: QuestionnaireCache, caller: CheckedCaller, id: number): Promise<CampaignStateResponse> {
-  return answering(db, questionnaires, caller, id, async (tx, { actor, campaign, edition }) => {
+  return answering(db, questionnaires, caller, { id }, async (tx, { actor, campaign, edition }) => {
     const { answers, notes } = await readAnswerIds(tx, id);
     const notApplicable = notApplicableIds(notes);
     const missing = edition.scored.filter((s) => !answers.has(s.id) && !notApplicable.has(s.id)).length;
@@ -276,8 +284,14 @@ export function submitCampaign(db: Db, questionnaires: QuestionnaireCache, calle
         code: PREFILL_UNCONFIRMED,
         questions: unconfirmed,
       });
+    const corrections = sendsCorrections(campaign);
+    // Corrections replace the scores the campaign was counted with: taken out of its territories first, then stored and added as new.
+    if (corrections) {
+      await removeFromTerritoryScores(tx, id);
+      await writes.removeStoredScores(tx, id);
+    }
     const sent = await storeSubmission(tx, id, scoreCampaign(edition.scored, answers, notApplicable));
-    await recordAudit(tx, audit(actor, 'campaign.submit', campaign));
+    await recordAudit(tx, audit(actor, corrections ? 'campaign.corrections.submit' : 'campaign.submit', campaign));
     return stateOf(sent);
   });
 }

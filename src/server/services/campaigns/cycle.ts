@@ -10,7 +10,8 @@ import {
 } from '../../../shared/api/campaignCycle.js';
 import type { CampaignStateResponse } from '../../../shared/api/campaigns.js';
 import { conflict, notFound, validationError } from '../../errors.js';
-import { findCampaign } from '../../db/repositories/campaignQueries.js';
+import { findCampaign, stateOf } from '../../db/repositories/campaignQueries.js';
+import { clearReview } from '../../db/repositories/review.js';
 import { markReopened } from '../../db/repositories/campaignWrites.js';
 import * as deadlines from '../../db/repositories/deadlines.js';
 import { insertReopening } from '../../db/repositories/reopenings.js';
@@ -143,7 +144,7 @@ export async function extendDeadline(db: Db, actor: Actor, input: ExtendDeadline
 /**
  * ADMIN: a sent campaign back to draft, in one transaction: answers kept, its scores out of the territorial
  * sums and rank counts (the exact inverse of its submission, rows locked in the submissions' order), its stored
- * scores removed, the reopening recorded and audited. Sending it again adds it back (the submit path).
+ * scores removed, its review started over (marks removed), the reopening recorded and audited. Sending it again adds it back (the submit path).
  */
 export async function reopenCampaign(db: Db, actor: Actor, input: { id: number; reason: string }): Promise<CampaignStateResponse> {
   const reason = input.reason.trim();
@@ -153,6 +154,7 @@ export async function reopenCampaign(db: Db, actor: Actor, input: { id: number; 
     if (campaign.status !== 'sent') throw conflict('Only a submitted campaign can be reopened');
     await removeFromTerritoryScores(tx, campaign.id);
     await markReopened(tx, campaign.id);
+    await clearReview(tx, campaign.id);
     await insertReopening(tx, { campaignId: campaign.id, actorId: actor.user.id, actorEmail: actor.user.email, reason });
     await recordAudit(tx, {
       ...auditedBy(actor),
@@ -161,7 +163,6 @@ export async function reopenCampaign(db: Db, actor: Actor, input: { id: number; 
       targetId: campaign.id,
       details: { entityId: campaign.entityId, sentAt: campaign.endDate, reason },
     });
-    const after = (await findCampaign(tx, campaign.id))!;
-    return { success: true, campaign: { id: after.id, status: after.status, startDate: after.startDate, endDate: after.endDate } };
+    return stateOf((await findCampaign(tx, campaign.id))!);
   });
 }

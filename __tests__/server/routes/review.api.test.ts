@@ -1,0 +1,271 @@
+import { testBackends } from '../../helpers/db.js';
+import { call, startTestServer, type TestServer } from '../../helpers/server.js';
+import { createTestUser, signInDemoAccounts } from '../../helpers/auth.js';
+import { answerEverything, campaignOfNewEntity, consistencyDifferences } from '../../helpers/concurrency.js';
+import type { Db } from '../../../src/server/db/client.js';
+import type { CampaignDetail, Subindicator } from '../../../src/shared/api/campaigns.js';
+import type { ReviewQueue } from '../../../src/shared/api/review.js';
+import type { ResultResponse } from '../../../src/shared/api/results.js';
+
+const backends = await testBackends();
+
+/** Deterministic answers for answerEverything. */
+const seeded = (seed: number) => () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+
+describe.each(backends)('the review of sent campaigns on $name', ({ openDemo }) => {
+  let db: Db;
+  let server: TestServer;
+  const tokens = { admin: '', fec: '', user: '' };
+
+  const get = (path: string, token: string) => call(server, 'GET', `/api/secure/v1/campaigns/${path}`, { token });
+  const post = (path: string, body: unknown, token: string) => call(server, 'POST', `/api/secure/v1/campaigns/${path}`, { token, body });
+  const detail = async (id: number, token: string) => (await get(`get?id=${id}`, token)).body.response as CampaignDetail;
+  const questionsOf = (c: CampaignDetail) => c.indicators.flatMap((i) => i.subindicators);
+  const best = (s: Subindicator) => s.responses.filter((r) => !r.obsolete).reduce((a, r) => (r.value > a.value ? r : a));
+  const worst = (s: Subindicator) => s.responses.filter((r) => !r.obsolete).reduce((a, r) => (r.value < a.value ? r : a));
+
+  let entities = 0;
+  /** A new entity's campaign, fully answered and sent by its member: awaiting review. */
+  async function sentCampaign(): Promise<{ id: number; member: string }> {
+    entities += 1;
+    const email = `revisada${entities}@revision.es`;
+    await createTestUser(db, email, 'clave-revision-1', 'USER', []);
+    const { id, memberToken } = await campaignOfNewEntity(server, db, tokens.admin, { email, password: 'clave-revision-1' }, 'Revisión');
+    await answerEverything(db, id, seeded(entities));
+    const sent = await post('submit', { id }, memberToken);
+    expect(sent.body.response?.campaign).toMatchObject({ status: 'sent', reviewStatus: 'pending' });
+    return { id, member: memberToken };
+  }
+
+  beforeAll(async () => {
+    db = await openDemo();
+    server = await startTestServer(db);
+    const demo = await signInDemoAccounts(server);
+    tokens.admin = demo.admin;
+    tokens.fec = demo.fec;
+    tokens.user = demo.user;
+  });
+  afterAll(async () => {
+    await server.close();
+    await db.close();
+  });
+
+  it('lets only ADMIN and FEC review, and a campaign not sent cannot be reviewed', async () => {
+    const { id, member } = await sentCampaign();
+    const [question] = questionsOf(await detail(id, tokens.admin));
+    for (const token of [member, tokens.user]) {
+      expect((await post('review/mark', { id, question: question.id, verdict: 'ok' }, token)).status).toBe(403);
+      expect((await post('review/validate', { id }, token)).status).toBe(403);
+      expect((await post('review/requestChanges', { id, message: 'Revise' }, token)).status).toBe(403);
+      expect((await get('review/queue', token)).status).toBe(403);
+    }
+    expect((await call(server, 'POST', '/api/secure/v1/campaigns/review/validate', { body: { id } })).status).toBe(401);
+    expect((await post('review/mark', { id, question: question.id, verdict: 'ok' }, tokens.fec)).status).toBe(200);
+    // A draft: nothing to review.
+    const [{ id: draft }] = await db.query<{ id: number }>("SELECT id FROM campaigns WHERE status = 'draft' LIMIT 1");
+    const refused = await post('review/validate', { id: draft }, tokens.admin);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.data).toEqual({ code: 'REVIEW_STATE', reviewStatus: 'none' });
+    expect((await post('review/validate', { id: 2147483647 }, tokens.admin)).status).toBe(404);
+  });
+
+  it('refuses marks that are not of the campaign, a correction without its comment, and bodies out of shape', async () => {
+    const { id } = await sentCampaign();
+    const [question] = questionsOf(await detail(id, tokens.admin));
+    const noComment = await post('review/mark', { id, question: question.id, verdict: 'fix' }, tokens.admin);
+    expect(noComment.status).toBe(422);
+    expect(noComment.body.error.data).toEqual({ comment: 'is required to ask for a correction' });
+    expect((await post('review/mark', { id, question: 999999, verdict: 'ok' }, tokens.admin)).status).toBe(422);
+    for (const body of [
+      { id, question: question.id, verdict: 'maybe' },
+      { id, question: question.id, verdict: 'fix', comment: '' },
+      { id, question: question.id, verdict: 'fix', comment: 'x'.repeat(2001) },
+      { id, question: String(question.id), verdict: 'ok' },
+      { id, question: question.id, verdict: 'ok', extra: true },
+    ])
+      expect((await post('review/mark', body, tokens.admin)).status).toBe(422);
+    expect((await post('review/requestChanges', { id, message: '   ' }, tokens.admin)).status).toBe(422);
+    expect((await get('review/queue?reviewStatus=none', tokens.admin)).status).toBe(422);
+    expect((await get('review/queue?provinceId=4', tokens.admin)).status).toBe(422);
+    // Nothing was marked.
+    expect(questionsOf(await detail(id, tokens.admin)).every((s) => s.review === null)).toBe(true);
+  });
+
+  it('sends a campaign back for the answers marked to correct, and the entity corrects only those and sends it again', async () => {
+    const { id, member } = await sentCampaign();
+    const questions = questionsOf(await detail(id, tokens.admin)).filter((s) => s.evidenceRule === 'none' && !s.allowsNotApplicable);
+    const [toFix, fine] = questions;
+    const before = ((await get(`result?id=${id}`, tokens.admin)).body.response as ResultResponse).campaign;
+
+    // Asking with nothing marked to correct is refused.
+    const nothing = await post('review/requestChanges', { id, message: 'Revise la respuesta' }, tokens.admin);
+    expect(nothing.status).toBe(409);
+    expect(nothing.body.error.data).toBe('NOTHING_FLAGGED');
+
+    const comment = 'El acta no muestra la fecha de aprobación';
+    const marked = await post('review/mark', { id, question: toFix.id, verdict: 'fix', comment }, tokens.admin);
+    expect(marked.status).toBe(200);
+    expect(marked.body.response).toMatchObject({ verdict: 'fix', comment, reviewer: 'admin@demo.es' });
+    expect((await post('review/mark', { id, question: fine.id, verdict: 'ok' }, tokens.fec)).status).toBe(200);
+    // While the review goes on, the entity reads neither the marks nor a changed status.
+    const pending = await detail(id, member);
+    expect(pending.reviewStatus).toBe('pending');
+    expect(questionsOf(pending).every((s) => s.review === null)).toBe(true);
+
+    const asked = await post('review/requestChanges', { id, message: 'Corrija la respuesta marcada' }, tokens.admin);
+    expect(asked.status).toBe(200);
+    expect(asked.body.response.campaign).toMatchObject({ status: 'sent', reviewStatus: 'changesRequested' });
+    const back = await detail(id, member);
+    expect(back).toMatchObject({ reviewStatus: 'changesRequested', reviewMessage: 'Corrija la respuesta marcada' });
+    expect(questionsOf(back).find((s) => s.id === toFix.id)!.review).toMatchObject({ verdict: 'fix', comment });
+    expect(questionsOf(back).find((s) => s.id === fine.id)!.review).toMatchObject({ verdict: 'ok', comment: null });
+    // Reviewers wait for the entity.
+    for (const [path, body] of [
+      ['review/mark', { id, question: toFix.id, verdict: 'ok' }],
+      ['review/validate', { id }],
+      ['review/requestChanges', { id, message: 'Otra vez' }],
+    ] as const) {
+      const refused = await post(path, body, tokens.admin);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.data).toEqual({ code: 'REVIEW_STATE', reviewStatus: 'changesRequested' });
+    }
+
+    // Only the marked answer can change: its answer and its evidence; the others, whatever the call, are NOT_FLAGGED.
+    const notFlagged = [
+      await post('saveAnswer', { id, question: fine.id, answer: [worst(fine).id] }, member),
+      await post('saveAnswer', { id, question: fine.id, answer: [best(fine).id], comment: 'Un comentario' }, member),
+      await post('evidence/addLink', { id, question: fine.id, url: 'https://ayuntamiento.example.es/acta' }, member),
+    ];
+    for (const res of notFlagged) {
+      expect(res.status).toBe(409);
+      expect(res.body.error.data).toBe('NOT_FLAGGED');
+    }
+    const [{ id: otherEvidence }] = await db.query<{ id: number }>(
+      'SELECT id FROM evidence WHERE campaign_id = $1 AND subindicator_id <> $2 ORDER BY id LIMIT 1',
+      [id, toFix.id],
+    );
+    if (otherEvidence !== undefined) {
+      const removal = await post('evidence/remove', { id, evidenceId: otherEvidence }, member);
+      expect(removal.status).toBe(409);
+      expect((await db.query('SELECT 1 FROM evidence WHERE id = $1', [otherEvidence])).length).toBe(1);
+    }
+    expect((await post('prefill', { id }, member)).status).toBe(409);
+    // The edition's deadline (past, for a while) does not hold corrections back.
+    const edition = 'SELECT edition_id FROM campaigns WHERE id = $1';
+    const [{ closes_on: closesOn }] = await db.query<{ closes_on: string | null }>(`SELECT closes_on::text FROM editions WHERE id = (${edition})`, [id]);
+    await db.query(`UPDATE editions SET closes_on = '2020-01-31' WHERE id = (${edition})`, [id]);
+    const corrected = toFix.answer?.includes(best(toFix).id) ? worst(toFix) : best(toFix);
+    let resent;
+    try {
+      expect((await post('saveAnswer', { id, question: toFix.id, answer: [corrected.id], comment: 'Corregido' }, member)).status).toBe(200);
+      expect((await post('evidence/addLink', { id, question: toFix.id, url: 'https://ayuntamiento.example.es/acta-2' }, member)).status).toBe(200);
+      // Still counted with the scores it was sent with until it is sent again.
+      expect(((await get(`result?id=${id}`, tokens.admin)).body.response as ResultResponse).campaign).toEqual(before);
+      resent = await post('submit', { id }, member);
+    } finally {
+      await db.query(`UPDATE editions SET closes_on = $2 WHERE id = (${edition})`, [id, closesOn]);
+    }
+    expect(resent.status).toBe(200);
+    expect(resent.body.response.campaign).toMatchObject({ status: 'sent', reviewStatus: 'pending' });
+    expect(await consistencyDifferences(db)).toEqual([]);
+    const after = await detail(id, member);
+    expect(questionsOf(after).find((s) => s.id === toFix.id)).toMatchObject({ answer: [corrected.id], comment: 'Corregido', review: null });
+    expect(after.reviewMessage).toBeNull();
+    // Sent again, it changes no more.
+    expect((await post('saveAnswer', { id, question: toFix.id, answer: [worst(toFix).id] }, member)).status).toBe(409);
+
+    const audit = await db.query<{ action: string }>("SELECT action FROM audit_log WHERE target_type = 'campaign' AND target_id = $1 ORDER BY id", [
+      String(id),
+    ]);
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['campaign.review.mark', 'campaign.review.requestChanges', 'campaign.corrections.submit']),
+    );
+  });
+
+  it('validates only with no answer marked to correct, and a validated campaign changes no more', async () => {
+    const { id, member } = await sentCampaign();
+    const [first, second] = questionsOf(await detail(id, tokens.admin));
+    await post('review/mark', { id, question: first.id, verdict: 'fix', comment: 'Falta el enlace al acta' }, tokens.admin);
+    await post('review/mark', { id, question: second.id, verdict: 'fix', comment: 'La fecha no coincide' }, tokens.admin);
+    const refused = await post('review/validate', { id }, tokens.fec);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.data).toEqual({ code: 'ANSWERS_TO_FIX', questions: [first.id, second.id].sort((a, b) => a - b) });
+    // A reviewer changes their mind: both are fine after all.
+    await post('review/mark', { id, question: first.id, verdict: 'ok' }, tokens.admin);
+    await post('review/mark', { id, question: second.id, verdict: 'ok', comment: 'Comprobado en el BOP' }, tokens.admin);
+    const validated = await post('review/validate', { id }, tokens.fec);
+    expect(validated.status).toBe(200);
+    expect(validated.body.response.campaign).toMatchObject({ status: 'sent', reviewStatus: 'validated' });
+    const read = await detail(id, member);
+    expect(read.reviewStatus).toBe('validated');
+    expect(Date.now() - Date.parse(read.validatedAt!)).toBeLessThan(60_000);
+    expect(questionsOf(read).find((s) => s.id === second.id)!.review).toMatchObject({ verdict: 'ok', comment: 'Comprobado en el BOP' });
+    for (const [path, body] of [
+      ['review/mark', { id, question: first.id, verdict: 'fix', comment: 'Otra cosa' }],
+      ['review/validate', { id }],
+      ['review/requestChanges', { id, message: 'Otra vez' }],
+    ] as const)
+      expect((await post(path, body, tokens.admin)).status).toBe(409);
+    expect((await post('saveAnswer', { id, question: first.id, answer: null }, member)).status).toBe(409);
+    expect((await post('submit', { id }, member)).status).toBe(409);
+  });
+
+  it('starts the review over when ADMIN reopens a campaign', async () => {
+    const { id, member } = await sentCampaign();
+    const [first] = questionsOf(await detail(id, tokens.admin));
+    await post('review/mark', { id, question: first.id, verdict: 'fix', comment: 'Revise' }, tokens.admin);
+    await post('review/requestChanges', { id, message: 'Revise la primera' }, tokens.admin);
+    expect((await post('reopen', { id, reason: 'Reabierta para revisar todo' }, tokens.admin)).status).toBe(200);
+    const reopened = await detail(id, tokens.admin);
+    expect(reopened).toMatchObject({ status: 'draft', reviewStatus: 'none', reviewMessage: null, validatedAt: null });
+    expect(questionsOf(reopened).every((s) => s.review === null)).toBe(true);
+    expect((await post('submit', { id }, member)).body.response.campaign).toMatchObject({ reviewStatus: 'pending' });
+    expect(await consistencyDifferences(db)).toEqual([]);
+  });
+
+  it('lists the queue of an edition oldest first, narrowed by territory and status, with the counts', async () => {
+    const a = await sentCampaign();
+    const b = await sentCampaign();
+    const [question] = questionsOf(await detail(b.id, tokens.admin));
+    await post('review/mark', { id: b.id, question: question.id, verdict: 'fix', comment: 'Revise' }, tokens.admin);
+    await post('review/requestChanges', { id: b.id, message: 'Revise' }, tokens.admin);
+    const queue = (await get('review/queue', tokens.fec)).body.response as ReviewQueue;
+    const [{ n }] = await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM campaigns WHERE status = 'sent' AND edition_id = (SELECT id FROM editions ORDER BY campaign_number DESC LIMIT 1)",
+    );
+    expect(queue.campaigns).toHaveLength(n);
+    expect(queue.counts.pending + queue.counts.changesRequested + queue.counts.validated).toBe(n);
+    const sentAt = queue.campaigns.map((c) => c.sentAt);
+    expect(sentAt).toEqual([...sentAt].sort());
+    expect(queue.campaigns.find((c) => c.campaignId === a.id)).toMatchObject({ reviewStatus: 'pending', marked: { ok: 0, fix: 0 } });
+    expect(queue.campaigns.find((c) => c.campaignId === b.id)).toMatchObject({ reviewStatus: 'changesRequested', marked: { ok: 0, fix: 1 } });
+
+    const asked = (await get('review/queue?reviewStatus=changesRequested', tokens.admin)).body.response as ReviewQueue;
+    expect(asked.campaigns.every((c) => c.reviewStatus === 'changesRequested')).toBe(true);
+    expect(asked.campaigns.map((c) => c.campaignId)).toContain(b.id);
+    expect(asked.counts).toEqual(queue.counts);
+    const province = queue.campaigns.find((c) => c.campaignId === a.id)!.provinceId;
+    const inProvince = (await get(`review/queue?provinceId=${province}`, tokens.admin)).body.response as ReviewQueue;
+    expect(inProvince.campaigns.length).toBeGreaterThan(0);
+    expect(inProvince.campaigns.every((c) => c.provinceId === province)).toBe(true);
+    const sums = inProvince.counts.pending + inProvince.counts.changesRequested + inProvince.counts.validated;
+    expect(sums).toBe(queue.campaigns.filter((c) => c.provinceId === province).length);
+    expect((await get('review/queue?editionId=2147483647', tokens.admin)).status).toBe(422);
+  });
+
+  it('lets one of two reviewers acting at once on a campaign win, and leaves it consistent', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { id } = await sentCampaign();
+      const [question] = questionsOf(await detail(id, tokens.admin));
+      const [mark, validate] = await Promise.all([
+        post('review/mark', { id, question: question.id, verdict: 'fix', comment: 'Revise' }, tokens.fec),
+        post('review/validate', { id }, tokens.admin),
+      ]);
+      expect([mark.status, validate.status].sort()).toEqual([200, 409]);
+      const after = await detail(id, tokens.admin);
+      const review = questionsOf(after).find((s) => s.id === question.id)!.review;
+      if (validate.status === 200) expect([after.reviewStatus, review]).toEqual(['validated', null]);
+      else expect([after.reviewStatus, review?.verdict]).toEqual(['pending', 'fix']);
+    }
+  });
+});

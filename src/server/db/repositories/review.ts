@@ -1,0 +1,119 @@
+import type { Queryable } from '../client.js';
+import type { ReviewMark, ReviewVerdict } from '../../../shared/api/campaigns.js';
+import type { ReviewQueue, ReviewQueueQuery, ReviewQueueRow } from '../../../shared/api/review.js';
+
+/** The review of sent campaigns (migration 019): reviewers' marks, the campaign's review status, the queue. */
+
+/** A campaign's marks as one JSON object, sub-indicator id -> ReviewMark; null when it has none. */
+export const REVIEW_MARKS_JSON = (campaignId: string) =>
+  `(SELECT json_object_agg(m.subindicator_id, json_build_object(
+       'verdict', m.verdict, 'comment', m.comment, 'reviewer', m.reviewer_email, 'markedAt', m.marked_at))
+     FROM review_marks m WHERE m.campaign_id = ${campaignId})`;
+export type ReviewMarksJson = Record<string, ReviewMark> | null;
+
+/** REVIEW_MARKS_JSON read back (markedAt as an ISO string whichever database wrote it). */
+export const reviewMarksMap = (json: ReviewMarksJson): Map<number, ReviewMark> =>
+  new Map(Object.entries(json ?? {}).map(([sub, mark]) => [Number(sub), { ...mark, markedAt: new Date(mark.markedAt).toISOString() }]));
+
+/** The sub-indicators marked `fix` of the campaign aliased as given while corrections are asked (an array, or null). */
+export const FLAGGED_QUESTIONS_SQL = (alias: string) =>
+  `CASE WHEN ${alias}.status = 'sent' AND ${alias}.review_status = 'changesRequested'
+        THEN (SELECT array_agg(m.subindicator_id ORDER BY m.subindicator_id) FROM review_marks m WHERE m.campaign_id = ${alias}.id AND m.verdict = 'fix') END`;
+
+/** Stores a reviewer's mark on one answer, replacing the one it had; answers the mark as stored. */
+export async function writeMark(
+  q: Queryable,
+  mark: { campaignId: number; subindicatorId: number; verdict: ReviewVerdict; comment: string | null; reviewerId: number; reviewerEmail: string },
+): Promise<ReviewMark> {
+  const [row] = await q.query<{ verdict: ReviewVerdict; comment: string | null; reviewer_email: string; marked_at: Date }>(
+    `INSERT INTO review_marks (campaign_id, subindicator_id, verdict, comment, reviewer_id, reviewer_email)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (campaign_id, subindicator_id) DO UPDATE
+        SET verdict = EXCLUDED.verdict, comment = EXCLUDED.comment, reviewer_id = EXCLUDED.reviewer_id,
+            reviewer_email = EXCLUDED.reviewer_email, marked_at = now()
+     RETURNING verdict, comment, reviewer_email, marked_at`,
+    [mark.campaignId, mark.subindicatorId, mark.verdict, mark.comment, mark.reviewerId, mark.reviewerEmail],
+  );
+  return { verdict: row.verdict, comment: row.comment, reviewer: row.reviewer_email, markedAt: new Date(row.marked_at).toISOString() };
+}
+
+/** The sub-indicators of a campaign marked `fix`, in id order. */
+export async function readFlagged(q: Queryable, campaignId: number): Promise<number[]> {
+  const rows = await q.query<{ subindicator_id: number }>(
+    "SELECT subindicator_id FROM review_marks WHERE campaign_id = $1 AND verdict = 'fix' ORDER BY subindicator_id",
+    [campaignId],
+  );
+  return rows.map((r) => r.subindicator_id);
+}
+
+/** A sent campaign back with its entity for corrections, with the reviewer's message. */
+export async function markChangesRequested(q: Queryable, campaignId: number, message: string): Promise<void> {
+  await q.query("UPDATE campaigns SET review_status = 'changesRequested', review_message = $2 WHERE id = $1", [campaignId, message]);
+}
+
+/** A sent campaign validated by that reviewer now. */
+export async function markValidated(q: Queryable, campaignId: number, reviewerEmail: string): Promise<void> {
+  await q.query("UPDATE campaigns SET review_status = 'validated', review_message = NULL, validated_at = now(), validated_by = $2 WHERE id = $1", [
+    campaignId,
+    reviewerEmail,
+  ]);
+}
+
+/** A reopened campaign's review starts over: no marks, no message, no validation. */
+export async function clearReview(q: Queryable, campaignId: number): Promise<void> {
+  await q.query('DELETE FROM review_marks WHERE campaign_id = $1', [campaignId]);
+  await q.query("UPDATE campaigns SET review_status = 'pending', review_message = NULL, validated_at = NULL, validated_by = NULL WHERE id = $1", [campaignId]);
+}
+
+/** The review queue of one edition (ReviewQueueQuery's territory and status), oldest sending first, with the counts by status. */
+export async function listReviewQueue(
+  q: Queryable,
+  edition: { id: number; campaignNumber: number },
+  filter: Omit<ReviewQueueQuery, 'editionId'>,
+): Promise<ReviewQueue> {
+  const rows = await q.query<{
+    id: number;
+    entity_id: number;
+    entity: string;
+    province: string;
+    province_id: string;
+    community: string;
+    community_id: string;
+    review_status: Exclude<ReviewQueueRow['reviewStatus'], 'none'>;
+    end_date: Date;
+    ok: number;
+    fix: number;
+  }>(
+    `SELECT c.id, en.id AS entity_id, en.name AS entity, p.name AS province, p.id AS province_id, ac.name AS community, ac.id AS community_id,
+            c.review_status, c.end_date,
+            count(m.verdict) FILTER (WHERE m.verdict = 'ok')::int AS ok, count(m.verdict) FILTER (WHERE m.verdict = 'fix')::int AS fix
+       FROM campaigns c
+       JOIN entities en ON en.id = c.entity_id
+       JOIN provinces p ON p.id = en.province_id
+       JOIN autonomous_communities ac ON ac.id = p.community_id
+       LEFT JOIN review_marks m ON m.campaign_id = c.id
+      WHERE c.edition_id = $1 AND c.status = 'sent'
+        AND ($2::text IS NULL OR ac.id = $2) AND ($3::text IS NULL OR p.id = $3)
+      GROUP BY c.id, en.id, p.id, ac.id
+      ORDER BY c.end_date, c.id`,
+    [edition.id, filter.communityId ?? null, filter.provinceId ?? null],
+  );
+  const counts = { pending: 0, changesRequested: 0, validated: 0 };
+  for (const r of rows) counts[r.review_status] += 1;
+  const campaigns = rows
+    .filter((r) => filter.reviewStatus === undefined || r.review_status === filter.reviewStatus)
+    .map((r) => ({
+      campaignId: r.id,
+      campaignNumber: edition.campaignNumber,
+      entityId: r.entity_id,
+      entity: r.entity,
+      province: r.province,
+      provinceId: r.province_id,
+      autonomousCommunity: r.community,
+      autonomousCommunityId: r.community_id,
+      reviewStatus: r.review_status,
+      sentAt: new Date(r.end_date).toISOString(),
+      marked: { ok: r.ok, fix: r.fix },
+    }));
+  return { editionId: edition.id, campaignNumber: edition.campaignNumber, counts, campaigns };
+}

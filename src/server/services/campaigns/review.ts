@@ -1,0 +1,86 @@
+import type { Db, Tx } from '../../db/client.js';
+import type { CampaignStateResponse, ReviewMark } from '../../../shared/api/campaigns.js';
+import type { MarkRequest, RequestChangesRequest, ReviewQueue, ReviewQueueQuery } from '../../../shared/api/review.js';
+import { conflict, notFound, validationError } from '../../errors.js';
+import { findCampaignToAnswer, stateOf, type CampaignToAnswer } from '../../db/repositories/campaignQueries.js';
+import * as reviewRepo from '../../db/repositories/review.js';
+import { recordAudit } from '../../db/repositories/audit.js';
+import type { QuestionnaireCache } from '../../reports/questionnaireCache.js';
+import { auditedBy, type Actor } from '../actor.js';
+import { requireEdition } from './cycle.js';
+import { markProblem, reviewCallRefusal, type ReviewCall } from './reviewRules.js';
+
+/**
+ * The reviewers' calls (ADMIN, FEC; the route checks the role): marking answers, asking for corrections and
+ * validating, each in one transaction on the campaign's locked row, so that two reviewers acting on one campaign
+ * at once take turns and the second sees what the first did. The state machine is reviewRules.ts.
+ */
+
+/** A campaign's review audit entry (recordAudit adds the entity's name). */
+const reviewAudit = (actor: Actor, action: string, campaign: { id: number; entityId: number }, details: Record<string, unknown> = {}) => ({
+  ...auditedBy(actor),
+  action,
+  targetType: 'campaign',
+  targetId: campaign.id,
+  entityId: campaign.entityId,
+  details: { entityId: campaign.entityId, ...details },
+});
+
+/** One transaction on the campaign (locked; 404 when there is none) once the call is allowed in its review status (409 otherwise). */
+function reviewing<T>(db: Db, id: number, call: ReviewCall, work: (tx: Tx, found: CampaignToAnswer) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const found = await findCampaignToAnswer(tx, id);
+    if (!found) throw notFound('Campaign');
+    // The marks `fix` as they stand in this transaction (the row's flagged list is read only while corrections are asked).
+    const flagged = call === 'mark' ? [] : await reviewRepo.readFlagged(tx, id);
+    const refusal = reviewCallRefusal(call, found.campaign.reviewStatus, flagged);
+    if (refusal) throw conflict(refusal.message, refusal.data);
+    return work(tx, { ...found, flagged });
+  });
+}
+
+/** Marks one answer of a campaign awaiting review `ok` or `fix` (a `fix` with what to correct), replacing the mark it had. */
+export function markAnswer(db: Db, questionnaires: QuestionnaireCache, actor: Actor, input: MarkRequest): Promise<ReviewMark> {
+  const comment = input.comment ?? null;
+  const problem = markProblem(input.verdict, comment);
+  if (problem) throw validationError(`Invalid mark: the comment ${problem}`, { comment: problem });
+  return reviewing(db, input.id, 'mark', async (tx, { campaign, catalogueVersion }) => {
+    const edition = await questionnaires.get(campaign.editionId, catalogueVersion, tx);
+    if (!edition.subindicator(input.question)) throw validationError('The question is not part of this campaign', { question: 'not in this campaign' });
+    const mark = await reviewRepo.writeMark(tx, {
+      campaignId: campaign.id,
+      subindicatorId: input.question,
+      verdict: input.verdict,
+      comment,
+      reviewerId: actor.user.id,
+      reviewerEmail: actor.user.email,
+    });
+    await recordAudit(tx, reviewAudit(actor, 'campaign.review.mark', campaign, { question: input.question, verdict: input.verdict, comment }));
+    return mark;
+  });
+}
+
+/** Sends a campaign awaiting review back to its entity for the answers marked `fix`, with the reviewer's message. */
+export function requestChanges(db: Db, actor: Actor, input: RequestChangesRequest): Promise<CampaignStateResponse> {
+  return reviewing(db, input.id, 'requestChanges', async (tx, { campaign, flagged }) => {
+    await reviewRepo.markChangesRequested(tx, campaign.id, input.message);
+    await recordAudit(tx, reviewAudit(actor, 'campaign.review.requestChanges', campaign, { message: input.message, questions: flagged }));
+    return stateOf({ ...campaign, reviewStatus: 'changesRequested' });
+  });
+}
+
+/** Validates a campaign awaiting review with no answer marked `fix`. */
+export function validateCampaign(db: Db, actor: Actor, id: number): Promise<CampaignStateResponse> {
+  return reviewing(db, id, 'validate', async (tx, { campaign }) => {
+    await reviewRepo.markValidated(tx, campaign.id, actor.user.email);
+    await recordAudit(tx, reviewAudit(actor, 'campaign.review.validate', campaign));
+    return stateOf({ ...campaign, reviewStatus: 'validated' });
+  });
+}
+
+/** The review queue of an edition (the current one unless named; 422 when there is no such edition). */
+export async function reviewQueue(db: Db, query: ReviewQueueQuery): Promise<ReviewQueue> {
+  const { editionId, ...filter } = query;
+  const edition = await requireEdition(db, editionId);
+  return reviewRepo.listReviewQueue(db, { id: edition.id, campaignNumber: edition.campaignNumber }, filter);
+}
