@@ -47,6 +47,8 @@ export const REASON_MAX_LENGTH = 500;
 
 /** An entity's comment beside one answer, in characters. */
 export const ANSWER_COMMENT_MAX_LENGTH = 2000;
+/** The most a reviewer's comment on an answer, or message to the entity, holds (as an entity's comment). */
+export const REVIEW_TEXT_MAX_LENGTH = ANSWER_COMMENT_MAX_LENGTH;
 /** The reason of a "No aplica" answer, in characters (docs/scoring.md). */
 export const NOT_APPLICABLE_REASON = { minLength: 3, maxLength: 500 } as const;
 /** A link given as evidence, and its optional title, in characters. */

@@ -1,4 +1,4 @@
-import { tableRows, testBackends, IMPORT_MIGRATIONS } from '../../helpers/db.js';
+import { rowsWithout, tableRows, testBackends, IMPORT_MIGRATIONS } from '../../helpers/db.js';
 import { answerEverything, consistencyDifferences } from '../../helpers/concurrency.js';
 import { migrate } from '../../../src/server/db/migrate.js';
 import { MIGRATIONS } from '../../../src/server/db/migrations/index.js';
@@ -84,12 +84,17 @@ describe.each(backends)('size bands on $name', ({ open, openEmpty }) => {
       );
       const tables = ['entities', 'campaigns', 'answers', 'campaign_scores', 'territory_scores', 'territory_entities', 'edition_figures_versions'];
       const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await tableRows(db, t)] as const)));
+      const campaignsBefore = await rowsWithout(db, 'campaigns', []);
 
       // Every later migration applies (6 to 8 are the size bands', rank figures' and audit log's; later ones follow).
       expect(await migrate(db)).toEqual(MIGRATIONS.filter((m) => m.version > 5 && !IMPORT_MIGRATIONS.includes(m.name)).map((m) => m.version));
 
       // Every row of version 5 is still there as it was (entities gain their band as a new column).
-      for (const table of ['campaigns', 'answers', 'campaign_scores']) expect(await tableRows(db, table)).toEqual(before[table]);
+      for (const table of ['answers', 'campaign_scores']) expect(await tableRows(db, table)).toEqual(before[table]);
+      // Campaigns gain their review (migration 019): the sent ones await it.
+      expect(await rowsWithout(db, 'campaigns', ['review_status', 'review_message', 'validated_at', 'validated_by'])).toEqual(campaignsBefore);
+      const reviews = await db.query<{ status: string; review_status: string }>('SELECT DISTINCT status, review_status FROM campaigns');
+      expect(reviews).toEqual([{ status: 'sent', review_status: 'pending' }]);
       expect(await tableRows(db, 'territory_scores', "territory <> 'sizeBand'")).toEqual(before.territory_scores);
       expect(await tableRows(db, 'territory_entities', "territory <> 'sizeBand'")).toEqual(before.territory_entities);
       const entities = await db.query<{ population: number; size_band: number }>('SELECT population, size_band FROM entities ORDER BY population');

@@ -94,8 +94,12 @@ describe.each(backends)('the review of sent campaigns on $name', ({ openDemo }) 
   it('sends a campaign back for the answers marked to correct, and the entity corrects only those and sends it again', async () => {
     const { id, member } = await sentCampaign();
     const questions = questionsOf(await detail(id, tokens.admin)).filter((s) => s.evidenceRule === 'none' && !s.allowsNotApplicable);
-    const [toFix, fine] = questions;
-    const before = ((await get(`result?id=${id}`, tokens.admin)).body.response as ResultResponse).campaign;
+    // One whose correction changes the score, and another.
+    const toFix = questions.find((s) => s.type === 'single' && best(s).value > worst(s).value)!;
+    const fine = questions.find((s) => s.id !== toFix.id)!;
+    const globalFigures = async () => ((await get(`result?id=${id}`, tokens.admin)).body.response as ResultResponse).global;
+    const before = await globalFigures();
+    expect(before.values.campaign).toEqual(expect.any(Number));
 
     // Asking with nothing marked to correct is refused.
     const nothing = await post('review/requestChanges', { id, message: 'Revise la respuesta' }, tokens.admin);
@@ -160,7 +164,7 @@ describe.each(backends)('the review of sent campaigns on $name', ({ openDemo }) 
       expect((await post('saveAnswer', { id, question: toFix.id, answer: [corrected.id], comment: 'Corregido' }, member)).status).toBe(200);
       expect((await post('evidence/addLink', { id, question: toFix.id, url: 'https://ayuntamiento.example.es/acta-2' }, member)).status).toBe(200);
       // Still counted with the scores it was sent with until it is sent again.
-      expect(((await get(`result?id=${id}`, tokens.admin)).body.response as ResultResponse).campaign).toEqual(before);
+      expect(await globalFigures()).toEqual(before);
       resent = await post('submit', { id }, member);
     } finally {
       await db.query(`UPDATE editions SET closes_on = $2 WHERE id = (${edition})`, [id, closesOn]);
@@ -168,6 +172,8 @@ describe.each(backends)('the review of sent campaigns on $name', ({ openDemo }) 
     expect(resent.status).toBe(200);
     expect(resent.body.response.campaign).toMatchObject({ status: 'sent', reviewStatus: 'pending' });
     expect(await consistencyDifferences(db)).toEqual([]);
+    // Scored again with the corrected answer.
+    expect((await globalFigures()).values.campaign).not.toBe(before.values.campaign);
     const after = await detail(id, member);
     expect(questionsOf(after).find((s) => s.id === toFix.id)).toMatchObject({ answer: [corrected.id], comment: 'Corregido', review: null });
     expect(after.reviewMessage).toBeNull();

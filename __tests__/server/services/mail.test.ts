@@ -1,4 +1,4 @@
-import { composeMail } from '../../../src/server/services/mail/templates.js';
+import { composeCorrectionsMail, composeMail } from '../../../src/server/services/mail/templates.js';
 import { eachLimited, refusalReason } from '../../../src/server/services/mail/sender.js';
 import { loadConfig, type ConfigError, redactUrl } from '../../../src/server/config.js';
 
@@ -33,6 +33,48 @@ describe('the cycle e-mails', () => {
       running -= 1;
     });
     expect(most).toBe(3);
+  });
+});
+
+describe('the corrections e-mail', () => {
+  const asked = {
+    edition: 2027,
+    entity: 'Consell <Comarcal> & Cía',
+    campaignId: 42,
+    message: 'Falta el acta <b>firmada</b>\ny la fecha & el sello',
+    marked: 2,
+    publicUrl: 'https://campanas.example.org',
+  };
+  const link = 'https://campanas.example.org/my-campaigns/42';
+
+  it('speaks each language, with the subject, the count and the link to the questionnaire', () => {
+    const subjects = Object.fromEntries((['es', 'en', 'ca', 'va'] as const).map((l) => [l, composeCorrectionsMail(l, asked).subject]));
+    expect(subjects).toEqual({
+      es: 'Correcciones pedidas en la Campaña 2027 de Consell <Comarcal> & Cía',
+      en: 'Corrections requested on Campaign 2027 of Consell <Comarcal> & Cía',
+      ca: 'Correccions demanades a la Campanya 2027 de Consell <Comarcal> & Cía',
+      va: 'Correccions demanades a la Campanya 2027 de Consell <Comarcal> & Cía',
+    });
+    expect(composeCorrectionsMail('es', asked).text).toContain('Hay 2 respuestas marcadas para corregir.');
+    expect(composeCorrectionsMail('es', { ...asked, marked: 1 }).text).toContain('Hay 1 respuesta marcada para corregir.');
+    expect(composeCorrectionsMail('en', asked).text).toContain('2 answers are marked to be corrected.');
+    expect(composeCorrectionsMail('ca', asked).text).toContain('Hi ha 2 respostes marcades per corregir. Corregiu aquestes respostes');
+    expect(composeCorrectionsMail('va', asked).text).toContain('Hi ha 2 respostes marcades per a corregir. Corregiu estes respostes');
+    for (const language of ['es', 'en', 'ca', 'va'] as const) {
+      const mail = composeCorrectionsMail(language, asked);
+      expect(mail.text).toContain(`: ${link}\n`);
+      expect(mail.html).toContain(`<a href="${link}">`);
+      expect(mail.text).toContain('Consell <Comarcal> & Cía');
+    }
+  });
+
+  it('quotes the message as written in the text and escaped in the HTML', () => {
+    const { text, html } = composeCorrectionsMail('es', asked);
+    expect(text).toContain('> Falta el acta <b>firmada</b>\n> y la fecha & el sello\n');
+    expect(html).toContain('<blockquote>Falta el acta &#60;b&#62;firmada&#60;/b&#62;<br>y la fecha &#38; el sello</blockquote>');
+    expect(html).toContain('Consell &#60;Comarcal&#62; &#38; Cía');
+    expect(html).not.toContain('<b>');
+    expect(html).not.toContain('<Comarcal>');
   });
 });
 

@@ -17,6 +17,7 @@ export const PATHS = {
   results: '/results',
   comparisons: '/comparisons',
   status: '/status',
+  review: '/review',
   entities: '/manage/entities',
   createEntity: '/manage/entities/create',
   users: '/manage/users',
@@ -25,6 +26,9 @@ export const PATHS = {
   editions: '/manage/editions',
   changePassword: '/account/password',
 } as const;
+
+/** The review of one sent campaign. */
+export const reviewCampaignPath = (id: number) => `${PATHS.review}/${id}`;
 
 /** The edit forms of one user and one entity. */
 export const editUserPath = (id: number) => `${PATHS.users}/${id}/edit`;
@@ -40,6 +44,7 @@ const TITLES: readonly [prefix: string, messageId: string][] = [
   ['/results', 'HEADER.RESULTS'],
   ['/comparisons', 'HEADER.RESULTS'],
   ['/status', 'HEADER.STATUS'],
+  ['/review', 'HEADER.REVIEW'],
   ['/manage/entities/create', 'HEADER.CREATE_ENTITY'],
   ['/manage/entities', 'HEADER.ENTITIES'],
   ['/manage/users', 'HEADER.USERS'],

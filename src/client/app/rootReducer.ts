@@ -16,6 +16,7 @@ import { mapsReducer } from '../features/maps/mapsSlice.js';
 import { usersReducer } from '../features/admin/users/usersSlice.js';
 import { entitiesReducer } from '../features/admin/entities/entitiesSlice.js';
 import { auditReducer } from '../features/admin/audit/auditSlice.js';
+import { reviewReducer } from '../features/review/reviewSlice.js';
 import { editionsReducer } from '../features/admin/editions/editionsSlice.js';
 import { readTableView } from '../lib/tableView.js';
 import { ENTITY_CHOICE_KEYS, readEntityChoice, readResultsView, RESULTS_VIEW_KEYS, resultsReducer } from '../features/results/resultsSlice.js';
@@ -38,6 +39,7 @@ export const reducers = {
   users: usersReducer,
   entities: entitiesReducer,
   audit: auditReducer,
+  review: reviewReducer,
   editions: editionsReducer,
   results: resultsReducer,
   comparisons: comparisonsReducer,

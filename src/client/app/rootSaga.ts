@@ -14,6 +14,8 @@ import { watchEntities, type EntitiesDependencies } from '../features/admin/enti
 import { entitiesApi, usersApi } from '../api/adminApi.js';
 import { watchAudit, type AuditDependencies } from '../features/admin/audit/auditSaga.js';
 import { auditApi } from '../api/auditApi.js';
+import { watchReview, type ReviewDependencies } from '../features/review/reviewSaga.js';
+import { reviewApi } from '../api/reviewApi.js';
 import { watchEditions, type EditionsDependencies } from '../features/admin/editions/editionsSaga.js';
 import { editionsApi } from '../api/editionsApi.js';
 import { watchResults, type ResultsDependencies } from '../features/results/resultsSaga.js';
@@ -36,6 +38,7 @@ export type Dependencies = AuthDependencies &
   ResultsDependencies &
   CampaignCycleDependencies &
   AuditDependencies &
+  ReviewDependencies &
   EditionOpeningDependencies &
   EditionsDependencies &
   MapsDependencies;
@@ -56,6 +59,7 @@ const defaultDependencies: Omit<Dependencies, PerStore> = {
   usersApi,
   entitiesApi,
   auditApi,
+  reviewApi,
   editionsApi,
   resultsApi,
   mapsApi,
@@ -86,6 +90,7 @@ export function* rootSaga(deps: Dependencies) {
     () => watchComparisons(deps),
     () => watchCampaignCycle(deps),
     () => watchAudit(deps),
+    () => watchReview(deps),
     () => watchEditionOpening(deps),
     () => watchEditions(deps),
     () => watchMaps(deps),

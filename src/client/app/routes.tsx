@@ -52,6 +52,8 @@ const EditUserPage = lazyPage(() => import(/* webpackChunkName: "admin-users" */
 const EntitiesPage = lazyPage(() => import(/* webpackChunkName: "admin-entities" */ '../features/admin/entities/EntitiesPage.js'));
 const CreateEntityPage = lazyPage(() => import(/* webpackChunkName: "admin-entities" */ '../features/admin/entities/CreateEntityPage.js'));
 const EditEntityPage = lazyPage(() => import(/* webpackChunkName: "admin-entities" */ '../features/admin/entities/EditEntityPage.js'));
+const ReviewQueuePage = lazyPage(() => import(/* webpackChunkName: "review" */ '../features/review/ReviewQueuePage.js'));
+const ReviewCampaignPage = lazyPage(() => import(/* webpackChunkName: "review" */ '../features/review/ReviewCampaignPage.js'));
 const AuditLogPage = lazyPage(() => import(/* webpackChunkName: "admin-audit" */ '../features/admin/audit/AuditLogPage.js'));
 const ChangePasswordPage = lazyPage(() => import(/* webpackChunkName: "account" */ '../features/auth/ChangePasswordPage.js'));
 const EditionsPage = lazyPage(() => import(/* webpackChunkName: "admin-editions" */ '../features/admin/editions/EditionsPage.js'));
@@ -141,6 +143,8 @@ export const ROUTES: RouteObject[] = [
           pageRoute(`${PATHS.results}/:campaignId?`, REPORT_ACTIONS, ResultsPage),
           pageRoute(`${PATHS.comparisons}/:campaignId?`, REPORT_ACTIONS, ComparisonsPage),
           pageRoute(PATHS.status, ['ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'], StatusPage),
+          pageRoute(PATHS.review, ['CAMPAIGNS_REVIEW'], ReviewQueuePage),
+          pageRoute(`${PATHS.review}/:campaignId`, ['CAMPAIGNS_REVIEW'], ReviewCampaignPage),
           pageRoute(PATHS.entities, ['ENTITIES_MANAGE'], EntitiesPage),
           pageRoute(PATHS.createEntity, ['ENTITIES_MANAGE'], CreateEntityPage),
           pageRoute(`${PATHS.entities}/:entityId/edit`, ['ENTITIES_MANAGE'], EditEntityPage),

@@ -4,6 +4,7 @@ export { default as Buildings } from 'react-bootstrap-icons/dist/icons/buildings
 export { default as ClipboardCheck } from 'react-bootstrap-icons/dist/icons/clipboard-check.js';
 export { default as Diagram3 } from 'react-bootstrap-icons/dist/icons/diagram-3.js';
 export { default as Journals } from 'react-bootstrap-icons/dist/icons/journals.js';
+export { default as ListCheck } from 'react-bootstrap-icons/dist/icons/list-check.js';
 export { default as Eye } from 'react-bootstrap-icons/dist/icons/eye.js';
 export { default as EyeSlash } from 'react-bootstrap-icons/dist/icons/eye-slash.js';
 export { default as JournalText } from 'react-bootstrap-icons/dist/icons/journal-text.js';

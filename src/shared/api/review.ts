@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ANSWER_COMMENT_MAX_LENGTH } from '../constants.js';
+import { REVIEW_TEXT_MAX_LENGTH } from '../constants.js';
 import { CampaignStateResponse, CampaignIdBody, ReviewMark, ReviewStatus, ReviewVerdict } from './campaigns.js';
 import { apiCall, Id, NoQuery, Paragraph, Strict } from './schema.js';
 
@@ -14,8 +14,6 @@ export const NOTHING_FLAGGED = 'NOTHING_FLAGGED';
 /** The 409 of validating while answers are marked `fix` (data: { code, questions }). */
 export const ANSWERS_TO_FIX = 'ANSWERS_TO_FIX';
 
-/** The most a reviewer's comment or message holds, as an entity's comment. */
-export const REVIEW_TEXT_MAX_LENGTH = ANSWER_COMMENT_MAX_LENGTH;
 const ReviewText = Paragraph(REVIEW_TEXT_MAX_LENGTH);
 
 /** POST campaigns/review/mark: the comment is required with `fix` (what to correct) and optional with `ok`. */

@@ -7,7 +7,7 @@ import { makeStore } from '../../../../src/client/app/store.js';
 import { MESSAGES } from '../../../../src/client/i18n/messages.js';
 import QuestionnairePage from '../../../../src/client/features/campaigns/QuestionnairePage.js';
 import { campaignsActions } from '../../../../src/client/features/campaigns/campaignsSlice.js';
-import type { CampaignDetail } from '../../../../src/shared/api/campaigns.js';
+import type { CampaignDetail, ReviewMark } from '../../../../src/shared/api/campaigns.js';
 import { ASKS_NOTHING } from '../../../helpers/questions.js';
 
 // jsdom has no fetch Request, which a data router builds for every navigation (it reads its url and signal).
@@ -71,7 +71,7 @@ const draftResult = {
 };
 
 /** The questionnaire in a data router (as the app's), beside another page reached by a link; sagas off, the test plays the server. */
-function renderQuestionnaire() {
+function renderQuestionnaire(loaded: CampaignDetail = campaign) {
   const { store } = makeStore({ runSagas: false });
   const router = createMemoryRouter(
     [
@@ -97,7 +97,7 @@ function renderQuestionnaire() {
       </IntlProvider>
     </Provider>,
   );
-  act(() => void store.dispatch(campaignsActions.questionnaireLoaded(campaign)));
+  act(() => void store.dispatch(campaignsActions.questionnaireLoaded(loaded)));
   return { store, router };
 }
 
@@ -239,5 +239,80 @@ describe("questionnaire page: what 'Enviar Encuesta' waits for", () => {
     expect(screen.getByTestId('progress')).toHaveTextContent('2 de 2');
     expect(screen.queryByTestId('missing-answers')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Enviar Encuesta' })).toBeEnabled();
+  });
+});
+
+const fix: ReviewMark = { verdict: 'fix', comment: 'El enlace no abre el acta', reviewer: 'fec@demo.es', markedAt: '2026-03-12T10:00:00.000Z' };
+const question = (id: number, text: string, review: ReviewMark | null) => ({
+  id,
+  text,
+  type: 'single' as const,
+  ...ASKS_NOTHING,
+  responses: [
+    { id: id * 10 + 1, text: 'Sí', value: 2, obsolete: false, exclusive: false },
+    { id: id * 10 + 2, text: 'No', value: 0, obsolete: false, exclusive: false },
+  ],
+  answer: [id * 10 + 1],
+  review,
+});
+const sent = (reviewStatus: CampaignDetail['reviewStatus'], validatedAt: string | null = null): CampaignDetail => ({
+  id: 5,
+  campaignNumber: 2026,
+  text: 'Campaña 2026',
+  entityId: 1,
+  entity: 'Ayuntamiento de Prueba',
+  status: 'sent',
+  startDate: '2026-02-01T10:00:00Z',
+  endDate: '2026-03-01T10:00:00Z',
+  deadline: '2020-01-31',
+  reopening: null,
+  reviewStatus,
+  prefillFrom: null,
+  reviewMessage: reviewStatus === 'changesRequested' ? 'Corrija el enlace del plan' : null,
+  validatedAt,
+  autonomousCommunity: '10',
+  indicators: [
+    {
+      id: 1,
+      text: 'Plan de acción',
+      axisId: 1,
+      axisText: 'Gobernanza',
+      policyId: 2,
+      policyText: 'Planificación',
+      measureId: 3,
+      measureText: 'Plan local',
+      competenceId: null,
+      subindicators: [
+        question(11, '¿Tiene plan aprobado?', reviewStatus === 'changesRequested' ? fix : null),
+        question(12, '¿Lo publica en la web?', reviewStatus === 'changesRequested' ? { ...fix, verdict: 'ok', comment: null } : null),
+      ],
+    },
+  ],
+});
+
+describe('the questionnaire of a campaign back for corrections', () => {
+  it("says what the reviewer asked, opens only the answers to correct with the reviewer's comment, and sends corrections", () => {
+    renderQuestionnaire(sent('changesRequested'));
+    const notice = screen.getByTestId('corrections-notice');
+    expect(notice).toHaveTextContent('La revisión ha pedido correcciones:');
+    expect(notice).toHaveTextContent('«Corrija el enlace del plan»');
+    expect(screen.queryByText('Esta campaña ya se ha enviado: sus respuestas ya no se pueden cambiar.')).not.toBeInTheDocument();
+    // Whatever the deadline (past here): the answer marked to correct can change, the other cannot.
+    const pickers = screen.getAllByRole('group').filter((g) => g.classList.contains('answer-picker'));
+    expect(pickers).toHaveLength(1);
+    expect(within(pickers[0]).getByText('¿Tiene plan aprobado?')).toBeInTheDocument();
+    expect(within(pickers[0]).getAllByRole('radio')).toHaveLength(2);
+    expect(screen.getByTestId('review-note-11')).toHaveTextContent('Para corregir: El enlace no abre el acta');
+    expect(screen.getByTestId('answer-12')).toHaveTextContent('Sí');
+    expect(screen.queryByTestId('review-note-12')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Enviar correcciones' })).toBeEnabled();
+  });
+
+  it('reads as sent and validated once a reviewer validated it', () => {
+    renderQuestionnaire(sent('validated', '2026-03-12T10:00:00.000Z'));
+    expect(screen.getByTestId('validated-notice')).toHaveTextContent('Validada el 12/03/2026');
+    expect(screen.getByText('Esta campaña ya se ha enviado: sus respuestas ya no se pueden cambiar.')).toBeInTheDocument();
+    expect(screen.queryAllByRole('radio')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Enviar correcciones' })).not.toBeInTheDocument();
   });
 });

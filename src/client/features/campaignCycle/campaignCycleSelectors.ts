@@ -2,6 +2,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/rootReducer.js';
 import type { CLOSING_BEFORE_OPENING, EDITION_CLOSED, EDITION_NOT_OPEN } from '../../../shared/api/campaignCycle.js';
 import type { RequestError } from '../../lib/remote.js';
+import type { Subindicator } from '../../../shared/api/campaigns.js';
 
 const closed: typeof EDITION_CLOSED = 'EDITION_CLOSED';
 const notOpen: typeof EDITION_NOT_OPEN = 'EDITION_NOT_OPEN';
@@ -38,8 +39,21 @@ export const selectCampaignDeadline = (state: RootState) => {
 };
 
 /** Whether answers may change now: not sent, and inside the dates (unknown dates: the server decides). */
-export const selectAnswerable = (state: RootState) =>
-  state.campaigns.questionnaire.campaign?.status !== 'sent' && (selectCampaignDeadline(state)?.state ?? 'open') === 'open';
+export const selectAnswerable = (state: RootState) => {
+  const campaign = state.campaigns.questionnaire.campaign;
+  // A sent campaign back with its entity for corrections takes them whatever the dates (docs/api.md, "Review").
+  if (campaign?.status === 'sent') return campaign.reviewStatus === 'changesRequested';
+  return (selectCampaignDeadline(state)?.state ?? 'open') === 'open';
+};
+
+/** Whether the questionnaire on screen is a sent campaign back with its entity for corrections. */
+export const selectCorrecting = (state: RootState) => state.campaigns.questionnaire.campaign?.reviewStatus === 'changesRequested';
+
+/** Whether a question may change now: the campaign may, and while corrections are asked, only a question marked to correct. */
+export const selectQuestionChangeable = createSelector(
+  [selectAnswerable, selectCorrecting],
+  (answerable, correcting) => (sub: Subindicator) => answerable && (!correcting || sub.review?.verdict === 'fix'),
+);
 
 /** The entities flagged 'Retrasada', by id. */
 /** Whether a status row's campaign is late: not sent, of an entity late in the edition whose dates the deadline card shows. */

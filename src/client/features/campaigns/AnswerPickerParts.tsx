@@ -1,6 +1,8 @@
 import { Button, Spinner } from 'react-bootstrap';
 import { FormattedMessage } from 'react-intl';
-import type { Subindicator } from '../../../shared/api/campaigns.js';
+import type { EvidenceItem, Subindicator } from '../../../shared/api/campaigns.js';
+import { useAppDispatch } from '../../app/hooks.js';
+import { campaignsActions } from './campaignsSlice.js';
 import type { RequestStatus } from '../../lib/remote.js';
 import { EvidenceList } from './EvidenceList.js';
 
@@ -17,10 +19,17 @@ export function ObsoleteChoices({ subindicator }: { subindicator: Subindicator }
 
 /**
  * A sent campaign's answer: the question and the chosen responses (obsolete ones in brackets), "No aplica" with its
- * reason, or a dash; then the entity's comment and the evidence behind it.
+ * reason, or a dash; then the entity's comment and the evidence behind it (with the campaign's id, a file's name
+ * downloads it).
  */
-export function ReadOnlyAnswer({ subindicator }: { subindicator: Subindicator }) {
+export function ReadOnlyAnswer({ subindicator, campaignId }: { subindicator: Subindicator; campaignId?: number }) {
+  const dispatch = useAppDispatch();
   const chosen = subindicator.responses.filter((r) => subindicator.answer?.includes(r.id));
+  const download =
+    campaignId === undefined
+      ? undefined
+      : (item: EvidenceItem) =>
+          dispatch(campaignsActions.evidenceDownloadRequested({ campaignId, evidenceId: item.id, fileName: item.fileName ?? 'evidencia' }));
   return (
     <div>
       <p className="fw-semibold mb-1">{subindicator.text}</p>
@@ -48,7 +57,7 @@ export function ReadOnlyAnswer({ subindicator }: { subindicator: Subindicator })
           <span className="fw-semibold">
             <FormattedMessage id="EVIDENCE.HEADING" />:
           </span>
-          <EvidenceList items={subindicator.evidence} />
+          <EvidenceList items={subindicator.evidence} onDownload={download} />
         </div>
       )}
     </div>

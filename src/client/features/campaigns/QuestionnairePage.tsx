@@ -53,9 +53,26 @@ export default function QuestionnairePage() {
               />
             </Alert>
           )}
-          {sent && (
-            <Alert variant="info">
-              <FormattedMessage id="QUESTIONNAIRE.SENT_NOTICE" />
+          {campaign.reviewStatus === 'changesRequested' ? (
+            <Alert variant="warning" data-testid="corrections-notice">
+              <p className="fw-semibold mb-1">
+                <FormattedMessage id="QUESTIONNAIRE.REVIEW.CHANGES_REQUESTED" />
+              </p>
+              <p className="mb-1 text-pre-wrap">«{campaign.reviewMessage}»</p>
+              <p className="mb-0 small">
+                <FormattedMessage id="QUESTIONNAIRE.REVIEW.ONLY_FLAGGED" />
+              </p>
+            </Alert>
+          ) : (
+            sent && (
+              <Alert variant="info">
+                <FormattedMessage id="QUESTIONNAIRE.SENT_NOTICE" />
+              </Alert>
+            )
+          )}
+          {campaign.reviewStatus === 'validated' && campaign.validatedAt && (
+            <Alert variant="success" data-testid="validated-notice">
+              <FormattedMessage id="QUESTIONNAIRE.REVIEW.VALIDATED" values={{ date: formatShortMadridDay(intl, campaign.validatedAt) }} />
             </Alert>
           )}
           <QuestionnaireDeadline sent={sent} />

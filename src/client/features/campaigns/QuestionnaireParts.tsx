@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import type { CampaignStatus, IndicatorGroup } from '../../../shared/api/campaigns.js';
 import { campaignsActions } from './campaignsSlice.js';
 import { initialQuestionnaireFilters } from './campaignsView.js';
-import { selectAnswerable } from '../campaignCycle/campaignCycleSelectors.js';
+import { selectAnswerable, selectCorrecting, selectQuestionChangeable } from '../campaignCycle/campaignCycleSelectors.js';
 import {
   choiceOnScreen,
   notApplicableOnScreen,
@@ -17,6 +17,7 @@ import {
   type AxisGroup,
 } from './campaignsSelectors.js';
 import { QuestionNotes } from './QuestionNotes.js';
+import { ReviewNote } from './ReviewNote.js';
 import { AnswerPicker } from './AnswerPicker.js';
 import { CampaignLink } from './CampaignLink.js';
 import { campaignLabelMessage } from '../../i18n/labels.js';
@@ -101,7 +102,8 @@ export function QuestionnaireHeader({ campaign }: { campaign: { id: number; enti
   const answerable = useAppSelector(selectAnswerable);
   const blockers = useAppSelector(selectSubmitBlockers);
   const missing = progress.total - progress.answered;
-  const open = campaign.status !== 'sent' && answerable;
+  const correcting = useAppSelector(selectCorrecting);
+  const open = answerable;
   const explainMissing = open && missing > 0;
   const explainBlockers = open && (blockers.withoutEvidence.length > 0 || blockers.unconfirmed.length > 0);
   const ask = () => dispatch(campaignsActions.submitAsked({ id: campaign.id, entity: campaign.entity, year: campaign.campaignNumber }));
@@ -117,7 +119,7 @@ export function QuestionnaireHeader({ campaign }: { campaign: { id: number; enti
               <FormattedMessage {...campaignLabelMessage(campaign.campaignNumber)} />
             </span>
           </h2>
-          {campaign.status === 'sent' ? (
+          {campaign.status === 'sent' && !correcting ? (
             <CampaignLink id={campaign.id} status="sent" />
           ) : (
             <Button
@@ -125,7 +127,7 @@ export function QuestionnaireHeader({ campaign }: { campaign: { id: number; enti
               disabled={!canSubmit}
               aria-describedby={[explainMissing && 'questionnaire-missing', explainBlockers && 'questionnaire-blockers'].filter(Boolean).join(' ') || undefined}
             >
-              <FormattedMessage id="QUESTIONNAIRE.SUBMIT" />
+              <FormattedMessage id={correcting ? 'QUESTIONNAIRE.REVIEW.SUBMIT_CORRECTIONS' : 'QUESTIONNAIRE.SUBMIT'} />
             </Button>
           )}
         </div>
@@ -153,6 +155,7 @@ export function QuestionnaireHeader({ campaign }: { campaign: { id: number; enti
 function IndicatorCard({ indicator, campaignId, readOnly }: { indicator: IndicatorGroup; campaignId: number; readOnly: boolean }) {
   const dispatch = useAppDispatch();
   const q = useAppSelector(selectQuestionnaire);
+  const changeable = useAppSelector(selectQuestionChangeable);
   const { saving, drafts, notes } = q;
   return (
     <Card className="mb-3">
@@ -165,7 +168,7 @@ function IndicatorCard({ indicator, campaignId, readOnly }: { indicator: Indicat
             <AnswerPicker
               key={sub.id}
               subindicator={sub}
-              readOnly={readOnly}
+              readOnly={readOnly || !changeable(sub)}
               choice={choiceOnScreen(drafts, sub)}
               unsaved={sub.id in drafts || sub.id in notes}
               notApplicable={notApplicableOnScreen(q, sub) !== null}
@@ -174,7 +177,8 @@ function IndicatorCard({ indicator, campaignId, readOnly }: { indicator: Indicat
               onSaveNow={() => dispatch(campaignsActions.answersSaveNow())}
               onRetry={() => dispatch(campaignsActions.answerRetryRequested(sub.id))}
             >
-              <QuestionNotes sub={sub} campaignId={campaignId} readOnly={readOnly} />
+              <ReviewNote sub={sub} />
+              <QuestionNotes sub={sub} campaignId={campaignId} readOnly={readOnly || !changeable(sub)} />
             </AnswerPicker>
           ))}
         </div>

@@ -156,7 +156,7 @@ export const choiceOnScreen = (drafts: Readonly<Record<number, number[]>>, sub: 
 /** Some choice on screen is not saved, on a campaign still open: leaving the page asks first. */
 export const selectHasUnsavedAnswers = (state: RootState) => {
   const q = selectQuestionnaire(state);
-  return q.campaign !== null && q.campaign.status !== 'sent' && (Object.keys(q.drafts).length > 0 || Object.keys(q.notes).length > 0);
+  return q.campaign !== null && selectAnswerable(state) && (Object.keys(q.drafts).length > 0 || Object.keys(q.notes).length > 0);
 };
 
 const subindicatorsOf = (campaign: CampaignDetail | null): Subindicator[] => campaign?.indicators.flatMap((i) => i.subindicators) ?? [];

@@ -270,7 +270,8 @@ const campaignsSlice = createSlice({
       state.questionnaire.drafts = {};
       state.questionnaire.notes = {};
       const campaign = state.questionnaire.campaign;
-      if (campaign) Object.assign(campaign, { status: action.payload.campaign.status, endDate: action.payload.campaign.endDate });
+      const { status, reviewStatus, endDate } = action.payload.campaign;
+      if (campaign) Object.assign(campaign, { status, reviewStatus, endDate });
     },
     entityOptionsRequested(state) {
       state.entityOptions.status = 'loading';

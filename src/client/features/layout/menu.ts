@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { BarChartLine, ClipboardCheck, Diagram3, Journals, PencilSquare, PeopleFill, Buildings, JournalText } from '../../components/icons.js';
+import { BarChartLine, ClipboardCheck, Diagram3, Journals, ListCheck, PencilSquare, PeopleFill, Buildings, JournalText } from '../../components/icons.js';
 import type { Action } from '../../../shared/permissions.js';
 import { PATHS } from '../../app/paths.js';
 
@@ -11,6 +11,7 @@ export const MENU_ITEMS: readonly {
   icon: ComponentType<{ 'aria-hidden'?: boolean | 'true'; className?: string }>;
 }[] = [
   { id: 'MENU.STATUS', path: PATHS.status, actions: ['ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'], icon: ClipboardCheck },
+  { id: 'MENU.REVIEW', path: PATHS.review, actions: ['CAMPAIGNS_REVIEW'], icon: ListCheck },
   { id: 'MENU.ENTITIES', path: PATHS.entities, actions: ['ENTITIES_MANAGE'], icon: Buildings },
   { id: 'MENU.USERS', path: PATHS.users, actions: ['USERS_MANAGE'], icon: PeopleFill },
   { id: 'MENU.EDITIONS', path: PATHS.editions, actions: ['EDITIONS_VIEW'], icon: Journals },

@@ -5,11 +5,13 @@ import { actorOf, requirePermission } from '../../plugins/auth.js';
 import { reviewCalls } from '../../../shared/api/review.js';
 import * as review from '../../services/campaigns/review.js';
 import type { QuestionnaireCache } from '../../reports/questionnaireCache.js';
+import { smtpMailer } from '../../services/mail/sender.js';
 import { routeOf } from '../contract.js';
 
 /** The review calls of docs/api.md ("Review") under /api/secure/v1/campaigns/review: ADMIN and FEC (USER 403). */
 export function registerReviewRoutes(secure: FastifyInstance, ctx: AppContext, questionnaires: QuestionnaireCache): void {
-  const { db } = ctx;
+  const { db, config } = ctx;
+  const mailer = config.smtp ? smtpMailer(config.smtp) : null;
   const api = secure.withTypeProvider<TypeBoxTypeProvider>();
   const reviewer = (request: FastifyRequest) => actorOf(request, requirePermission(request, 'CAMPAIGNS_REVIEW'));
 
@@ -28,7 +30,10 @@ export function registerReviewRoutes(secure: FastifyInstance, ctx: AppContext, q
 
   api.route({
     ...routeOf(reviewCalls.requestChanges),
-    handler: async (request) => ({ response: await review.requestChanges(db, reviewer(request), request.body) }),
+    handler: async (request) => {
+      const mail = { mailer, publicUrl: config.publicUrl, warn: (detail: Record<string, unknown>, message: string) => request.log.warn(detail, message) };
+      return { response: await review.requestChanges(db, reviewer(request), request.body, mail) };
+    },
   });
 
   api.route({

@@ -2,13 +2,16 @@ import type { Db, Tx } from '../../db/client.js';
 import type { CampaignStateResponse, ReviewMark } from '../../../shared/api/campaigns.js';
 import type { MarkRequest, RequestChangesRequest, ReviewQueue, ReviewQueueQuery } from '../../../shared/api/review.js';
 import { conflict, notFound, validationError } from '../../errors.js';
-import { findCampaignToAnswer, stateOf, type CampaignToAnswer } from '../../db/repositories/campaignQueries.js';
+import { findCampaignSummary, findCampaignToAnswer, stateOf, type CampaignToAnswer } from '../../db/repositories/campaignQueries.js';
+import { usersOfEntities } from '../../db/repositories/editionOpening.js';
 import * as reviewRepo from '../../db/repositories/review.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import type { QuestionnaireCache } from '../../reports/questionnaireCache.js';
 import { auditedBy, type Actor } from '../actor.js';
 import { requireEdition } from './cycle.js';
 import { markProblem, reviewCallRefusal, type ReviewCall } from './reviewRules.js';
+import type { MailSetup } from './opening.js';
+import { composeCorrectionsMail } from '../mail/templates.js';
 
 /**
  * The reviewers' calls (ADMIN, FEC; the route checks the role): marking answers, asking for corrections and
@@ -60,13 +63,48 @@ export function markAnswer(db: Db, questionnaires: QuestionnaireCache, actor: Ac
   });
 }
 
-/** Sends a campaign awaiting review back to its entity for the answers marked `fix`, with the reviewer's message. */
-export function requestChanges(db: Db, actor: Actor, input: RequestChangesRequest): Promise<CampaignStateResponse> {
-  return reviewing(db, input.id, 'requestChanges', async (tx, { campaign, flagged }) => {
+/** What the corrections e-mail needs: the mailer (null without SMTP_URL), the app's address, and where a failure is logged. */
+export interface CorrectionsMailSetup extends MailSetup {
+  /** The request's log: the answer does not wait for the SMTP server. */
+  warn: (detail: Record<string, unknown>, message: string) => void;
+}
+
+/**
+ * Sends a campaign awaiting review back to its entity for the answers marked `fix`, with the reviewer's message;
+ * once that is committed, its members are e-mailed (mailCorrections).
+ */
+export async function requestChanges(db: Db, actor: Actor, input: RequestChangesRequest, mail: CorrectionsMailSetup): Promise<CampaignStateResponse> {
+  const { state, marked } = await reviewing(db, input.id, 'requestChanges', async (tx, { campaign, flagged }) => {
     await reviewRepo.markChangesRequested(tx, campaign.id, input.message);
     await recordAudit(tx, reviewAudit(actor, 'campaign.review.requestChanges', campaign, { message: input.message, questions: flagged }));
-    return stateOf({ ...campaign, reviewStatus: 'changesRequested' });
+    return { state: stateOf({ ...campaign, reviewStatus: 'changesRequested' }), marked: flagged.length };
   });
+  await mailCorrections(db, mail, { campaignId: input.id, message: input.message, marked });
+  return state;
+}
+
+/**
+ * One e-mail to each member of the campaign's entity, in their language, after the commit. It never fails the call:
+ * without SMTP nothing is sent, and the messages go after the answer, a failure only logged (as the password reset's).
+ */
+async function mailCorrections(db: Db, setup: CorrectionsMailSetup, asked: { campaignId: number; message: string; marked: number }): Promise<void> {
+  const { mailer, warn } = setup;
+  if (!mailer) return;
+  try {
+    const campaign = await findCampaignSummary(db, asked.campaignId);
+    if (!campaign) return;
+    const context = { ...asked, edition: campaign.campaignNumber, entity: campaign.entity, publicUrl: setup.publicUrl };
+    const messages = (await usersOfEntities(db, [campaign.entityId])).map((r) => ({ to: r.email, ...composeCorrectionsMail(r.language, context) }));
+    if (messages.length === 0) return;
+    void mailer(messages)
+      .then(({ failed }) => {
+        if (failed.length > 0)
+          warn({ campaignId: asked.campaignId, failed: failed.length, of: messages.length, reason: failed[0].reason }, 'corrections e-mail refused');
+      })
+      .catch((err: unknown) => warn({ err, campaignId: asked.campaignId }, 'corrections e-mail failed'));
+  } catch (err) {
+    warn({ err, campaignId: asked.campaignId }, 'corrections e-mail failed');
+  }
 }
 
 /** Validates a campaign awaiting review with no answer marked `fix`. */

@@ -148,3 +148,71 @@ export function composeResetMail(language: MailLanguage, link: string): MailCont
     html: `<p>${escapeHtml(w.greeting)}</p><p>${escapeHtml(w.lead)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(w.action)}</a></p><p>${escapeHtml(w.note)}</p><p>${escapeHtml(w.closing)}</p>`,
   };
 }
+
+/** What the corrections e-mail says: the entity's campaign back for the answers a reviewer marked to correct. */
+export interface CorrectionsContext {
+  edition: number;
+  entity: string;
+  campaignId: number;
+  /** The reviewer's message, quoted as written. */
+  message: string;
+  /** How many answers are marked `fix`. */
+  marked: number;
+  publicUrl: string;
+}
+
+interface CorrectionsWording {
+  subject: (edition: number, entity: string) => string;
+  lead: (edition: number, entity: string) => string;
+  marked: (count: number) => string;
+  ask: string;
+  action: string;
+}
+
+const CATALAN_CORRECTIONS: CorrectionsWording = {
+  subject: (e, entity) => `Correccions demanades a la Campanya ${e} de ${entity}`,
+  lead: (e, entity) => `S'han demanat correccions a la Campanya ${e} de ${entity}. El missatge de la revisió diu:`,
+  marked: (n) => (n === 1 ? 'Hi ha 1 resposta marcada per corregir.' : `Hi ha ${n} respostes marcades per corregir.`),
+  ask: 'Corregiu aquestes respostes i torneu a enviar el qüestionari.',
+  action: 'Obrir el qüestionari',
+};
+
+const CORRECTIONS: Record<MailLanguage, CorrectionsWording> = {
+  es: {
+    subject: (e, entity) => `Correcciones pedidas en la Campaña ${e} de ${entity}`,
+    lead: (e, entity) => `Se han pedido correcciones en la Campaña ${e} de ${entity}. El mensaje de la revisión dice:`,
+    marked: (n) => (n === 1 ? 'Hay 1 respuesta marcada para corregir.' : `Hay ${n} respuestas marcadas para corregir.`),
+    ask: 'Corrija esas respuestas y vuelva a enviar el cuestionario.',
+    action: 'Abrir el cuestionario',
+  },
+  en: {
+    subject: (e, entity) => `Corrections requested on Campaign ${e} of ${entity}`,
+    lead: (e, entity) => `Corrections have been requested on Campaign ${e} of ${entity}. The reviewer's message reads:`,
+    marked: (n) => (n === 1 ? '1 answer is marked to be corrected.' : `${n} answers are marked to be corrected.`),
+    ask: 'Please correct those answers and send the questionnaire again.',
+    action: 'Open the questionnaire',
+  },
+  ca: CATALAN_CORRECTIONS,
+  // Valencian: Catalan with the Valencian forms, as for the cycle e-mails.
+  va: {
+    ...CATALAN_CORRECTIONS,
+    marked: (n) => (n === 1 ? 'Hi ha 1 resposta marcada per a corregir.' : `Hi ha ${n} respostes marcades per a corregir.`),
+    ask: 'Corregiu estes respostes i torneu a enviar el qüestionari.',
+  },
+};
+
+/** The e-mail to an entity's member when a reviewer asks for corrections: the message quoted, the count, the questionnaire's link. */
+export function composeCorrectionsMail(language: MailLanguage, context: CorrectionsContext): MailContent {
+  const w = { ...BODY[language].common, ...CORRECTIONS[language] };
+  const lead = w.lead(context.edition, context.entity);
+  const marked = w.marked(context.marked);
+  const link = `${context.publicUrl}/my-campaigns/${context.campaignId}`;
+  const quoted = context.message.split(/\r?\n/);
+  return {
+    subject: w.subject(context.edition, context.entity),
+    text: `${w.greeting}\n\n${lead}\n\n${quoted.map((line) => `> ${line}`).join('\n')}\n\n${marked} ${w.ask}\n\n${w.action}: ${link}\n\n${w.closing}\n`,
+    html:
+      `<p>${escapeHtml(w.greeting)}</p><p>${escapeHtml(lead)}</p><blockquote>${quoted.map(escapeHtml).join('<br>')}</blockquote>` +
+      `<p>${escapeHtml(`${marked} ${w.ask}`)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(w.action)}</a></p><p>${escapeHtml(w.closing)}</p>`,
+  };
+}

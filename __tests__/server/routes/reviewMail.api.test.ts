@@ -1,0 +1,137 @@
+import net from 'node:net';
+import { testBackends } from '../../helpers/db.js';
+import { call, startTestServer, type TestServer } from '../../helpers/server.js';
+import { createTestUser, signInDemoAccounts } from '../../helpers/auth.js';
+import { answerEverything, campaignOfNewEntity } from '../../helpers/concurrency.js';
+import { startSmtpServer, type TestSmtpServer } from '../../helpers/smtpServer.js';
+import { loggerOptions } from '../../../src/server/app.js';
+import type { Db } from '../../../src/server/db/client.js';
+import type { CampaignDetail } from '../../../src/shared/api/campaigns.js';
+
+const backends = await testBackends();
+const PASSWORD = 'clave-correcciones-1';
+
+/** Deterministic answers for answerEverything. */
+const seeded = (seed: number) => () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+
+/** A local port nothing listens on: an SMTP server that cannot be reached. */
+async function closedPort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Polls until `check` holds (the e-mails go after the answer). */
+async function eventually(what: string, check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200; i += 1) {
+    if (check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`never: ${what}`);
+}
+
+describe.each(backends)('the e-mail of corrections asked on $name', ({ openDemo }) => {
+  let db: Db;
+  let smtp: TestSmtpServer;
+  let server: TestServer;
+  /** A server whose SMTP server cannot be reached, its warnings kept in `logs`. */
+  let unreachable: TestServer;
+  const logs: string[] = [];
+  let admin: string;
+
+  const post = (s: TestServer, path: string, body: unknown, token: string) => call(s, 'POST', `/api/secure/v1/campaigns/${path}`, { token, body });
+  const detail = async (s: TestServer, id: number) =>
+    (await call(s, 'GET', `/api/secure/v1/campaigns/get?id=${id}`, { token: admin })).body.response as CampaignDetail;
+
+  let entities = 0;
+  /** A new entity's campaign with two USER members, answered and sent by the first: awaiting review. */
+  async function sentCampaign(s: TestServer) {
+    entities += 1;
+    const [first, second] = [`primera${entities}@correcciones.es`, `segunda${entities}@correcciones.es`];
+    await createTestUser(db, first, PASSWORD);
+    await createTestUser(db, second, PASSWORD);
+    const { id, memberToken } = await campaignOfNewEntity(s, db, admin, { email: first, password: PASSWORD }, 'Correcciones');
+    await db.query('INSERT INTO user_entities (user_id, entity_id) SELECT u.id, c.entity_id FROM users u, campaigns c WHERE u.email = $1 AND c.id = $2', [
+      second,
+      id,
+    ]);
+    await answerEverything(db, id, seeded(entities));
+    expect((await post(s, 'submit', { id }, memberToken)).body.response?.campaign).toMatchObject({ status: 'sent', reviewStatus: 'pending' });
+    const [{ year, entity }] = await db.query<{ year: number; entity: string }>(
+      'SELECT ed.campaign_number AS year, en.name AS entity FROM campaigns c JOIN editions ed ON ed.id = c.edition_id JOIN entities en ON en.id = c.entity_id WHERE c.id = $1',
+      [id],
+    );
+    return { id, first, second, memberToken, year, entity };
+  }
+
+  /** Marks the campaign's first question `fix` through that server. */
+  async function markOneToFix(s: TestServer, id: number): Promise<void> {
+    const [question] = (await detail(s, id)).indicators.flatMap((i) => i.subindicators);
+    expect((await post(s, 'review/mark', { id, question: question.id, verdict: 'fix', comment: 'Falta la firma' }, admin)).status).toBe(200);
+  }
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    db = await openDemo();
+    server = await startTestServer(db, { SMTP_URL: smtp.url });
+    const logger = loggerOptions('warn', { write: (line) => void logs.push(line) });
+    unreachable = await startTestServer(db, { SMTP_URL: `smtp://mailer:${smtp.password}@127.0.0.1:${await closedPort()}` }, undefined, { logger });
+    admin = (await signInDemoAccounts(server)).admin;
+  });
+  afterAll(async () => {
+    await server.close();
+    await unreachable.close();
+    await smtp.close();
+    await db.close();
+  });
+
+  it('mails each member once, in their own language, with the message, the count and the link; a refused request mails nothing', async () => {
+    const { id, first, second, memberToken, year, entity } = await sentCampaign(server);
+    // The first member chose Catalan in the interface; the second keeps the default, Spanish.
+    expect((await call(server, 'POST', '/api/secure/v1/auth/me/language', { token: memberToken, body: { language: 'ca' } })).status).toBe(200);
+
+    const nothing = await post(server, 'review/requestChanges', { id, message: 'Nada marcado' }, admin);
+    expect([nothing.status, nothing.body.error.data]).toEqual([409, 'NOTHING_FLAGGED']);
+
+    await markOneToFix(server, id);
+    const message = 'Corrija el acta <b>sin firma</b> & la fecha';
+    const asked = await post(server, 'review/requestChanges', { id, message }, admin);
+    expect(asked.status).toBe(200);
+    expect(asked.body.response.campaign).toMatchObject({ status: 'sent', reviewStatus: 'changesRequested' });
+
+    await eventually('a mail to each member', () => [first, second].every((a) => smtp.received.some((m) => m.rcpt.includes(a))));
+    // A moment more for any second message to arrive: there must be none, nor any of the refused request (asked before).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received.map((m) => m.rcpt)).toEqual(expect.arrayContaining([[first], [second]]));
+    expect(smtp.received).toHaveLength(2);
+
+    const link = `${server.ctx.config.publicUrl}/my-campaigns/${id}`;
+    const catalan = smtp.received.find((m) => m.to === first)!;
+    expect(catalan.subject).toBe(`Correccions demanades a la Campanya ${year} de ${entity}`);
+    expect(catalan.text).toContain('Hi ha 1 resposta marcada per corregir.');
+    const spanish = smtp.received.find((m) => m.to === second)!;
+    expect(spanish.subject).toBe(`Correcciones pedidas en la Campaña ${year} de ${entity}`);
+    expect(spanish.text).toContain('Hay 1 respuesta marcada para corregir.');
+    for (const mail of [catalan, spanish]) {
+      expect(mail.text).toContain(`> ${message}`);
+      expect(mail.text).toContain(link);
+      expect(mail.html).toContain('<blockquote>Corrija el acta &#60;b&#62;sin firma&#60;/b&#62; &#38; la fecha</blockquote>');
+      expect(mail.html).toContain(`<a href="${link}">`);
+    }
+  });
+
+  it('still answers 200, the campaign back with its entity, when the SMTP server cannot be reached, and logs the failure', async () => {
+    const { id } = await sentCampaign(unreachable);
+    await markOneToFix(unreachable, id);
+    const asked = await post(unreachable, 'review/requestChanges', { id, message: 'Revise la respuesta marcada' }, admin);
+    expect(asked.status).toBe(200);
+    expect(asked.body.response.campaign).toMatchObject({ status: 'sent', reviewStatus: 'changesRequested' });
+    expect(await detail(unreachable, id)).toMatchObject({ reviewStatus: 'changesRequested', reviewMessage: 'Revise la respuesta marcada' });
+    await eventually('the failure logged', () => logs.some((line) => line.includes('corrections e-mail refused')));
+    const logged = JSON.parse(logs.find((line) => line.includes('corrections e-mail refused'))!);
+    expect(logged).toMatchObject({ level: 40, campaignId: id, failed: 2, of: 2 });
+    expect(logs.join('\n')).not.toContain(smtp.password);
+  });
+});

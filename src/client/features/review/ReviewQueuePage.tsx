@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { Form, Table } from 'react-bootstrap';
+import { Link } from 'react-router-dom';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useAppDispatch, useAppSelector, useDispatchOnMount } from '../../app/hooks.js';
+import { reviewCampaignPath } from '../../app/paths.js';
+import { PageHeader } from '../../components/PageHeader.js';
+import { Pager } from '../../components/Pager.js';
+import { RemoteState } from '../../components/RemoteState.js';
+import { EmptyState } from '../../components/StatusMessage.js';
+import { ColumnHeadings, ListCell } from '../../components/ListPage.js';
+import { formatShortMadridDay } from '../../lib/dates.js';
+import { editionsActions } from '../admin/editions/editionsSlice.js';
+import { reviewActions, type ReviewFilters } from './reviewSlice.js';
+import { selectQueueCounts, selectReview, selectShownQueue, selectTerritoryOptions } from './reviewSelectors.js';
+import { ReviewStatusBadge } from './ReviewStatusBadge.js';
+
+const COLUMNS = ['ENTITY', 'PROVINCE', 'SENT', 'STATUS', 'MARKS', 'ACTIONS'].map((c) => `REVIEW.COLUMN.${c}`);
+const PAGE_SIZE = 50;
+const STATUSES: ReviewFilters['reviewStatus'][] = ['', 'pending', 'changesRequested', 'validated'];
+
+/** The edition, community, province and status the queue is narrowed to. */
+function QueueFilters() {
+  const dispatch = useAppDispatch();
+  const intl = useIntl();
+  const { editionId, filters } = useAppSelector(selectReview);
+  const editions = useAppSelector((state) => state.editions.list.items);
+  const territories = useAppSelector(selectTerritoryOptions);
+  const change = (patch: Partial<ReviewFilters>) => dispatch(reviewActions.filtersChanged(patch));
+  const all = intl.formatMessage({ id: 'REVIEW.FILTER.ALL' });
+  return (
+    <div className="row g-2 mb-3" data-testid="review-filters">
+      <Form.Group className="col-6 col-md-3" controlId="review-edition">
+        <Form.Label className="small mb-1">
+          <FormattedMessage id="REVIEW.FILTER.EDITION" />
+        </Form.Label>
+        <Form.Select size="sm" value={editionId ?? ''} onChange={(e) => dispatch(reviewActions.editionChosen(Number(e.target.value)))}>
+          {editionId === null && <option value="">…</option>}
+          {editions.map((edition) => (
+            <option key={edition.id} value={edition.id}>
+              {edition.year}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+      <Form.Group className="col-6 col-md-3" controlId="review-community">
+        <Form.Label className="small mb-1">
+          <FormattedMessage id="REVIEW.FILTER.COMMUNITY" />
+        </Form.Label>
+        <Form.Select size="sm" value={filters.communityId} onChange={(e) => change({ communityId: e.target.value })}>
+          <option value="">{all}</option>
+          {territories.communities.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+      <Form.Group className="col-6 col-md-3" controlId="review-province">
+        <Form.Label className="small mb-1">
+          <FormattedMessage id="REVIEW.FILTER.PROVINCE" />
+        </Form.Label>
+        <Form.Select size="sm" value={filters.provinceId} onChange={(e) => change({ provinceId: e.target.value })}>
+          <option value="">{all}</option>
+          {territories.provinces.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+      <Form.Group className="col-6 col-md-3" controlId="review-status">
+        <Form.Label className="small mb-1">
+          <FormattedMessage id="REVIEW.FILTER.STATUS" />
+        </Form.Label>
+        <Form.Select size="sm" value={filters.reviewStatus} onChange={(e) => change({ reviewStatus: e.target.value as ReviewFilters['reviewStatus'] })}>
+          {STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {status === '' ? all : intl.formatMessage({ id: `REVIEW.STATUS.${status}` })}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+    </div>
+  );
+}
+
+/** 'Revisión' (ADMIN, FEC): an edition's sent campaigns, oldest sending first, with how many are in each review status. */
+export default function ReviewQueuePage() {
+  const intl = useIntl();
+  const { queue, filters } = useAppSelector(selectReview);
+  const rows = useAppSelector(selectShownQueue);
+  const counts = useAppSelector(selectQueueCounts);
+  const [page, setPage] = useState(1);
+  useDispatchOnMount(reviewActions.queueOpened);
+  useDispatchOnMount(editionsActions.listRequested);
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const shown = Math.min(page, pages);
+  // Back to the first page whenever the narrowing changes (a page past the end shows the last one meanwhile).
+  const [narrowing, setNarrowing] = useState(filters);
+  if (narrowing !== filters) {
+    setNarrowing(filters);
+    setPage(1);
+  }
+  return (
+    <section aria-labelledby="review-title">
+      <PageHeader id="review-title" title="REVIEW.TITLE" />
+      <p className="text-body-secondary">
+        <FormattedMessage id="REVIEW.INTRO" />
+      </p>
+      <QueueFilters />
+      <RemoteState status={queue.status} empty={(queue.data?.campaigns.length ?? 0) === 0} emptyMessage="REVIEW.EMPTY">
+        <p className="fw-semibold" aria-live="polite" data-testid="review-counts">
+          <FormattedMessage id="REVIEW.COUNTS" values={counts} />
+        </p>
+        {rows.length === 0 ? (
+          <EmptyState message="REVIEW.NO_MATCH" />
+        ) : (
+          <>
+            <Table responsive hover className="bg-white align-middle list-table" data-testid="review-queue">
+              <thead>
+                <tr>
+                  <ColumnHeadings messages={COLUMNS} />
+                </tr>
+              </thead>
+              <tbody>
+                {rows.slice((shown - 1) * PAGE_SIZE, shown * PAGE_SIZE).map((row) => (
+                  <tr key={row.campaignId}>
+                    <ListCell label="REVIEW.COLUMN.ENTITY">{row.entity}</ListCell>
+                    <ListCell label="REVIEW.COLUMN.PROVINCE">{row.province}</ListCell>
+                    <ListCell label="REVIEW.COLUMN.SENT" className="text-nowrap">
+                      <time dateTime={row.sentAt}>{formatShortMadridDay(intl, row.sentAt)}</time>
+                    </ListCell>
+                    <ListCell label="REVIEW.COLUMN.STATUS">
+                      <ReviewStatusBadge status={row.reviewStatus} />
+                    </ListCell>
+                    <ListCell label="REVIEW.COLUMN.MARKS">
+                      <FormattedMessage id="REVIEW.MARKED" values={row.marked} />
+                    </ListCell>
+                    <ListCell label="REVIEW.COLUMN.ACTIONS" actions>
+                      <Link
+                        to={reviewCampaignPath(row.campaignId)}
+                        className="btn btn-sm btn-outline-primary"
+                        aria-label={intl.formatMessage({ id: 'REVIEW.OPEN_NAMED' }, { entity: row.entity })}
+                      >
+                        <FormattedMessage id="REVIEW.OPEN" />
+                      </Link>
+                    </ListCell>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+            <Pager page={shown} pages={pages} onChange={setPage} label={intl.formatMessage({ id: 'REVIEW.TITLE' })} />
+          </>
+        )}
+      </RemoteState>
+    </section>
+  );
+}

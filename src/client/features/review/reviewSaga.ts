@@ -1,0 +1,78 @@
+import { put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { callApi } from '../../app/apiCall.js';
+import { keepOnScreen } from '../../app/callPolicies.js';
+import { load } from '../../app/load.js';
+import { PATHS } from '../../app/paths.js';
+import { serializeError } from '../../api/ApiError.js';
+import type { ReviewApi } from '../../api/reviewApi.js';
+import type { RequestError } from '../../lib/remote.js';
+import { call, select, type Saga } from '../../lib/typedEffects.js';
+import type { RootState } from '../../app/rootReducer.js';
+import { snackbarActions } from '../snackbar/snackbarSlice.js';
+import { reviewActions } from './reviewSlice.js';
+
+/** What the review's sagas reach outside the store. */
+export interface ReviewDependencies {
+  reviewApi: ReviewApi;
+  navigate: (path: string) => void;
+}
+
+/** The toast of a refused decision or mark: why, in Spanish, from the server's code. */
+export function reviewErrorToast(error: RequestError): string {
+  const data = error.data as { code?: string } | string | undefined;
+  const code = typeof data === 'string' ? data : data?.code;
+  if (code === 'NOTHING_FLAGGED') return 'REVIEW.TOAST.NOTHING_FLAGGED';
+  if (code === 'ANSWERS_TO_FIX') return 'REVIEW.TOAST.ANSWERS_TO_FIX';
+  if (code === 'REVIEW_STATE') return 'REVIEW.TOAST.NOT_PENDING';
+  if (error.type === 'VALIDATION') return 'REVIEW.TOAST.INVALID';
+  return 'REVIEW.TOAST.ERROR';
+}
+
+/** The queue of the edition chosen (the current one at first); a newer choice cancels the load in flight. */
+export function* handleQueue(deps: ReviewDependencies): Saga<void> {
+  const editionId = yield* select((state: RootState) => state.review.editionId);
+  yield* load(callApi(keepOnScreen('REVIEW.LOAD_ERROR'), deps.reviewApi.queue, editionId), reviewActions.queueLoaded, reviewActions.queueFailed);
+}
+
+export function* handleCampaign(deps: ReviewDependencies, action: ReturnType<typeof reviewActions.campaignOpened>): Saga<void> {
+  yield* load(callApi(keepOnScreen('REVIEW.LOAD_ERROR'), deps.reviewApi.campaign, action.payload), reviewActions.campaignLoaded, reviewActions.campaignFailed);
+}
+
+export function* handleMark(deps: ReviewDependencies, action: ReturnType<typeof reviewActions.markRequested>): Saga<void> {
+  const { question } = action.payload;
+  try {
+    const mark = yield* callApi(keepOnScreen(reviewErrorToast), deps.reviewApi.mark, action.payload);
+    yield put(reviewActions.markSaved({ question, mark }));
+  } catch (err) {
+    yield put(reviewActions.markFailed({ question, error: serializeError(err) }));
+  }
+}
+
+/** A decision taken: its toast, and back to the queue for the next campaign. */
+function* decide(deps: ReviewDependencies, request: Saga<Parameters<typeof reviewActions.decided>[0]>, success: string): Saga<void> {
+  try {
+    const result = yield* request;
+    yield put(reviewActions.decided(result));
+    yield put(snackbarActions.toastShown(success, 'success'));
+    yield* call(deps.navigate, PATHS.review);
+  } catch (err) {
+    yield put(reviewActions.decisionFailed(serializeError(err)));
+  }
+}
+
+export function handleRequestChanges(deps: ReviewDependencies, action: ReturnType<typeof reviewActions.changesRequestAsked>) {
+  return decide(deps, callApi(keepOnScreen(reviewErrorToast), deps.reviewApi.requestChanges, action.payload), 'REVIEW.TOAST.CHANGES_REQUESTED');
+}
+
+export function handleValidate(deps: ReviewDependencies, action: ReturnType<typeof reviewActions.validationAsked>) {
+  return decide(deps, callApi(keepOnScreen(reviewErrorToast), deps.reviewApi.validate, action.payload), 'REVIEW.TOAST.VALIDATED');
+}
+
+export function* watchReview(deps: ReviewDependencies): Saga<void> {
+  yield takeLatest([reviewActions.queueOpened.type, reviewActions.editionChosen.type], handleQueue, deps);
+  yield takeLatest(reviewActions.campaignOpened.type, handleCampaign, deps);
+  // Marks of different questions go at once; the server takes them in turn on the campaign's row.
+  yield takeEvery(reviewActions.markRequested.type, handleMark, deps);
+  yield takeLeading([reviewActions.changesRequestAsked.type], handleRequestChanges, deps);
+  yield takeLeading([reviewActions.validationAsked.type], handleValidate, deps);
+}

@@ -1,0 +1,102 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { CampaignDetail, CampaignStateResponse, ReviewMark } from '../../../shared/api/campaigns.js';
+import type { MarkRequest, ReviewQueue, ReviewQueueRow } from '../../../shared/api/review.js';
+import { IDLE, LOADING, type Remote, type RequestError } from '../../lib/remote.js';
+import { isSessionChange } from '../auth/authSlice.js';
+
+/** The queue's narrowing, done on the page over the edition's queue: '' is every community, province or status. */
+export interface ReviewFilters {
+  communityId: string;
+  provinceId: string;
+  reviewStatus: '' | ReviewQueueRow['reviewStatus'];
+}
+
+export const NO_REVIEW_FILTERS: ReviewFilters = { communityId: '', provinceId: '', reviewStatus: '' };
+
+/** 'Revisión' (ADMIN, FEC): the queue of an edition and the campaign being reviewed. */
+export interface ReviewState {
+  /** The edition chosen; null is the current one (the server's default). */
+  editionId: number | null;
+  filters: ReviewFilters;
+  queue: Remote<{ data: ReviewQueue | null }>;
+  campaign: Remote<{ data: CampaignDetail | null }>;
+  /** Marks on their way or refused, by question. */
+  marking: Record<number, Remote>;
+  /** 'Pedir correcciones' or 'Validar' on its way. */
+  decision: Remote;
+}
+
+const initialState: ReviewState = {
+  editionId: null,
+  filters: NO_REVIEW_FILTERS,
+  queue: { ...IDLE, data: null },
+  campaign: { ...IDLE, data: null },
+  marking: {},
+  decision: { ...IDLE },
+};
+
+const reviewSlice = createSlice({
+  name: 'review',
+  initialState,
+  reducers: {
+    queueOpened(state) {
+      Object.assign(state.queue, LOADING);
+    },
+    editionChosen(state, action: PayloadAction<number>) {
+      state.editionId = action.payload;
+      Object.assign(state.queue, LOADING);
+    },
+    filtersChanged(state, action: PayloadAction<Partial<ReviewFilters>>) {
+      state.filters = { ...state.filters, ...action.payload };
+      // A province belongs to one community: choosing another community forgets it.
+      if (action.payload.communityId !== undefined) state.filters.provinceId = action.payload.provinceId ?? '';
+    },
+    queueLoaded(state, action: PayloadAction<ReviewQueue>) {
+      state.queue = { status: 'succeeded', error: null, data: action.payload };
+      state.editionId = action.payload.editionId;
+    },
+    queueFailed(state, action: PayloadAction<RequestError>) {
+      state.queue = { status: 'failed', error: action.payload, data: null };
+    },
+    campaignOpened(state, _action: PayloadAction<number>) {
+      state.campaign = { ...LOADING, data: null };
+      state.marking = {};
+      state.decision = { ...IDLE };
+    },
+    campaignLoaded(state, action: PayloadAction<CampaignDetail>) {
+      state.campaign = { status: 'succeeded', error: null, data: action.payload };
+    },
+    campaignFailed(state, action: PayloadAction<RequestError>) {
+      state.campaign = { status: 'failed', error: action.payload, data: null };
+    },
+    markRequested(state, action: PayloadAction<MarkRequest>) {
+      state.marking[action.payload.question] = { ...LOADING };
+    },
+    /** A mark saved: the campaign's question shows it. */
+    markSaved(state, action: PayloadAction<{ question: number; mark: ReviewMark }>) {
+      state.marking[action.payload.question] = { status: 'succeeded', error: null };
+      for (const indicator of state.campaign.data?.indicators ?? [])
+        for (const sub of indicator.subindicators) if (sub.id === action.payload.question) sub.review = action.payload.mark;
+    },
+    markFailed(state, action: PayloadAction<{ question: number; error: RequestError }>) {
+      state.marking[action.payload.question] = { status: 'failed', error: action.payload.error };
+    },
+    changesRequestAsked(state, _action: PayloadAction<{ id: number; message: string }>) {
+      state.decision = { ...LOADING };
+    },
+    validationAsked(state, _action: PayloadAction<number>) {
+      state.decision = { ...LOADING };
+    },
+    decided(state, action: PayloadAction<CampaignStateResponse>) {
+      state.decision = { status: 'succeeded', error: null };
+      if (state.campaign.data) state.campaign.data.reviewStatus = action.payload.campaign.reviewStatus;
+    },
+    decisionFailed(state, action: PayloadAction<RequestError>) {
+      state.decision = { status: 'failed', error: action.payload };
+    },
+  },
+  extraReducers: (builder) => builder.addMatcher(isSessionChange, () => initialState),
+});
+
+export const reviewActions = reviewSlice.actions;
+export const reviewReducer = reviewSlice.reducer;
