@@ -56,9 +56,9 @@ describe('client shell in Chromium', () => {
       '/status',
       'Encuesta',
       'Super Administrador',
-      ['Estado', 'Entidades', 'Usuarios', 'Ediciones', 'Registro de actividad', 'Resultados', 'Comparativas'],
+      ['Estado', 'Revisión', 'Entidades', 'Usuarios', 'Ediciones', 'Registro de actividad', 'Resultados', 'Comparativas'],
     ],
-    ['fec@demo.es', '/status', 'Encuesta', 'Administrador', ['Estado', 'Entidades', 'Usuarios', 'Ediciones', 'Resultados', 'Comparativas']],
+    ['fec@demo.es', '/status', 'Encuesta', 'Administrador', ['Estado', 'Revisión', 'Entidades', 'Usuarios', 'Ediciones', 'Resultados', 'Comparativas']],
   ])('logs %s in through the form to %s with its menu', async (email, landing, title, roleLabel, menu) => {
     const { page, errors } = opened;
     await logIn(page, suite.server.url, email);

@@ -9,7 +9,7 @@ import { withProgress } from '../../lib/progressChannel.js';
 import type { RequestError } from '../../lib/remote.js';
 import { campaignsActions } from './campaignsSlice.js';
 import { snackbarActions } from '../snackbar/snackbarSlice.js';
-import { answerErrorToast } from '../campaignCycle/campaignCycleSelectors.js';
+import { answerErrorToast, selectCorrecting } from '../campaignCycle/campaignCycleSelectors.js';
 import {
   selectAnswersSettled,
   selectCanSubmit,
@@ -225,7 +225,11 @@ export function* handleSubmitAsked(action: ReturnType<typeof campaignsActions.su
   }
   const { id, entity, year } = action.payload;
   const confirm = campaignsActions.submitConfirmed(id);
+  // Corrections asked by a reviewer are sent back the same way, said as such.
+  const corrections = yield* select(selectCorrecting);
+  const texts = corrections ? 'QUESTIONNAIRE.REVIEW.SUBMIT_CONFIRM' : 'QUESTIONNAIRE.SUBMIT_CONFIRM';
   // A primary button, not a danger one: sending is what the questionnaire is for.
-  const asked = { title: 'QUESTIONNAIRE.SUBMIT_CONFIRM.TITLE', message: 'QUESTIONNAIRE.SUBMIT_CONFIRM.MESSAGE', values: { entity, year: String(year) } };
-  yield put(askToConfirm({ ...asked, confirmLabel: 'QUESTIONNAIRE.SUBMIT', danger: false, action: confirm }));
+  const asked = { title: `${texts}.TITLE`, message: `${texts}.MESSAGE`, values: { entity, year: String(year) } };
+  const confirmLabel = corrections ? 'QUESTIONNAIRE.REVIEW.SUBMIT_CORRECTIONS' : 'QUESTIONNAIRE.SUBMIT';
+  yield put(askToConfirm({ ...asked, confirmLabel, danger: false, action: confirm }));
 }

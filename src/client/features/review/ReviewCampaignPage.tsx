@@ -168,7 +168,8 @@ function ReviewHeader({ campaign }: { campaign: CampaignDetail }) {
   const [dialog, setDialog] = useState<'request' | 'validate' | null>(null);
   const pending = campaign.reviewStatus === 'pending';
   return (
-    <div className="bg-white border rounded p-3 mb-3 sticky-top" style={{ top: '3.6rem', zIndex: 10 }} data-testid="review-header">
+    // Held at the top from a tablet up; on a phone it would take half the screen, and scrolls away.
+    <div className="bg-white border rounded p-3 mb-3 sticky-md-top" style={{ top: '3.6rem', zIndex: 10 }} data-testid="review-header">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
         <h2 id="review-campaign-title" className="h5 mb-0">
           {campaign.entity} · <FormattedMessage {...campaignLabelMessage(campaign.campaignNumber)} /> <ReviewStatusBadge status={campaign.reviewStatus} />
@@ -184,13 +185,12 @@ function ReviewHeader({ campaign }: { campaign: CampaignDetail }) {
       </div>
       <p className="small mb-0 mt-2" data-testid="review-progress">
         <FormattedMessage id="REVIEW.PROGRESS" values={progress} />
-        {pending && progress.toFix > 0 && (
-          <>
-            {' '}
-            <FormattedMessage id="REVIEW.PROGRESS.CANNOT_VALIDATE" />
-          </>
-        )}
       </p>
+      {pending && progress.toFix > 0 && (
+        <p className="small mb-0 text-body-secondary">
+          <FormattedMessage id="REVIEW.PROGRESS.CANNOT_VALIDATE" />
+        </p>
+      )}
       {campaign.reviewStatus === 'changesRequested' && (
         <p className="small mb-0 mt-1 text-info-emphasis">
           <FormattedMessage id="REVIEW.WAITING_ENTITY" values={{ message: campaign.reviewMessage ?? '' }} />

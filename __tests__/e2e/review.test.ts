@@ -1,0 +1,144 @@
+import type { Page } from 'playwright-core';
+import { serverAndBrowser } from './helpers/appServer.js';
+import { newPage, screenshot } from './helpers/browser.js';
+import { logIn, logInAsUser } from './helpers/session.js';
+import { apiGet, apiToken, questionsOf } from './helpers/api.js';
+import { expectNoSideScroll } from './helpers/phone.js';
+import type { CampaignDetail, CampaignSummary } from '../../src/shared/api/campaigns.js';
+
+const COMMENT = 'El enlace no lleva al acta del pleno: adjunte el acta aprobada.';
+const MESSAGE = 'Revise la respuesta marcada y envíe las correcciones.';
+
+/** Opens 'Revisión' from the menu (folded on a phone) and waits for the queue. */
+async function openQueue(page: Page): Promise<void> {
+  if ((page.viewportSize()?.width ?? 1280) < 768) await page.getByRole('button', { name: 'Mostrar u ocultar el menú' }).click();
+  await page.getByRole('link', { name: 'Revisión', exact: true }).click();
+  await page.waitForURL(/\/review$/);
+  await page.getByTestId('review-counts').waitFor();
+}
+
+/** A reviewer's decision, confirmed in its dialog; back on the queue with its toast. */
+async function decide(page: Page, button: string, toast: string, message?: string): Promise<void> {
+  await page.getByTestId('review-header').getByRole('button', { name: button }).click();
+  const dialog = page.getByRole('dialog');
+  if (message) await dialog.getByLabel('Mensaje para la entidad').fill(message);
+  await dialog.getByRole('button', { name: button }).click();
+  await page.getByRole('status').getByText(toast, { exact: true }).waitFor();
+  await page.waitForURL(/\/review$/);
+}
+
+/**
+ * The review loop in Chromium: a reviewer (FEC) marks one answer to correct and asks for corrections, the entity's
+ * user corrects only that answer and sends it back, and the reviewer validates; the questionnaire then reads 'Validada'.
+ */
+describe('the review of a sent campaign in Chromium', () => {
+  const suite = serverAndBrowser();
+
+  it('asks for a correction, the entity corrects and sends it, the reviewer validates', async () => {
+    const userToken = await apiToken(suite.server.url, 'usuario@demo.es');
+    const mine = await apiGet<CampaignSummary[]>(suite.server.url, userToken, '/campaigns/all');
+    const newest = Math.max(...mine.map((c) => c.campaignNumber));
+    const sent = mine.find((c) => c.status === 'sent' && c.campaignNumber === newest);
+    if (!sent) throw new Error(`The demo USER has no campaign sent in ${newest}`);
+    const detail = await apiGet<CampaignDetail>(suite.server.url, userToken, `/campaigns/get?id=${sent.id}`);
+    const [flagged, fine] = questionsOf(detail).filter((q) => q.type === 'single' && q.evidenceRule === 'none' && !q.notApplicable);
+    const other = flagged.responses.find((r) => !r.obsolete && !flagged.answer?.includes(r.id))!;
+
+    const reviewer = await newPage(suite.browser);
+    const user = await newPage(suite.browser);
+    try {
+      // 1. The reviewer finds the campaign in the queue, pending, narrowed to its status.
+      await logIn(reviewer.page, suite.server.url, 'fec@demo.es');
+      await reviewer.page.waitForURL(/\/status/);
+      await openQueue(reviewer.page);
+      expect(await reviewer.page.getByTestId('review-counts').textContent()).toMatch(/^\d+ pendientes?, 0 con correcciones pedidas, 0 validadas$/);
+      await reviewer.page.getByLabel('Estado de la revisión').selectOption({ label: 'Pendiente' });
+      await screenshot(reviewer.page, 'review-queue');
+      const row = reviewer.page.getByTestId('review-queue').getByRole('row').filter({ hasText: sent.entity });
+      await row.getByRole('link', { name: `Revisar la campaña de ${sent.entity}` }).click();
+      await reviewer.page.waitForURL(new RegExp(`/review/${sent.id}$`));
+
+      // 2. With the keyboard: 'Corregir' on one answer, what to correct, saved; 'Correcto' on another.
+      const flaggedMark = reviewer.page.getByTestId(`review-mark-${flagged.id}`);
+      await flaggedMark.getByRole('radio', { name: 'Correcto' }).focus();
+      await reviewer.page.keyboard.press('ArrowRight');
+      expect(await flaggedMark.getByRole('radio', { name: 'Corregir' }).isChecked()).toBe(true);
+      await reviewer.page.keyboard.press('Tab');
+      await reviewer.page.keyboard.type(COMMENT);
+      await reviewer.page.keyboard.press('Tab');
+      await reviewer.page.keyboard.press('Enter');
+      await flaggedMark.getByText(/^✓ Guardada por fec@demo\.es/).waitFor();
+      await reviewer.page.getByTestId(`review-mark-${fine.id}`).getByRole('radio', { name: 'Correcto' }).check();
+      await reviewer.page
+        .getByTestId(`review-mark-${fine.id}`)
+        .getByText(/^✓ Guardada/)
+        .waitFor();
+      expect(await reviewer.page.getByTestId('review-progress').textContent()).toMatch(/^2 de \d+ respuestas revisadas · 1 para corregir/);
+      expect(await reviewer.page.getByRole('button', { name: 'Validar' }).isDisabled()).toBe(true);
+      await screenshot(reviewer.page, 'review-campaign', { fullPage: false });
+      await decide(reviewer.page, 'Pedir correcciones', 'Correcciones pedidas a la entidad', MESSAGE);
+      // The queue loads again on the way back.
+      await reviewer.page.getByTestId('review-counts').filter({ hasText: /, 1 con correcciones pedidas, 0 validadas$/ }).waitFor();
+
+      // 3. The user reads why, and only the flagged answer opens; corrected and sent back.
+      await logInAsUser(user.page, suite.server.url);
+      await user.page.goto(`${suite.server.url}/my-campaigns/${sent.id}`);
+      const notice = user.page.getByTestId('corrections-notice');
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain(`«${MESSAGE}»`);
+      expect(await user.page.getByTestId(`review-note-${flagged.id}`).textContent()).toBe(`Para corregir: ${COMMENT}`);
+      const pickers = user.page.locator('fieldset.answer-picker');
+      expect(await pickers.count()).toBe(1);
+      await pickers.getByLabel(other.text, { exact: true }).check();
+      await pickers.getByRole('button', { name: /^Guardar/ }).click();
+      await pickers.getByText('Guardada').waitFor();
+      await screenshot(user.page, 'review-corrections', { fullPage: false });
+      await user.page.getByRole('button', { name: 'Enviar correcciones' }).click();
+      const confirm = user.page.getByRole('dialog', { name: 'Enviar las correcciones' });
+      await confirm.getByRole('button', { name: 'Enviar correcciones' }).click();
+      // Sent, as any sending, it opens its results; its questionnaire no longer changes.
+      await user.page.waitForURL(new RegExp(`/results/${sent.id}$`));
+      await user.page.goto(`${suite.server.url}/my-campaigns/${sent.id}`);
+      await user.page.getByText('Esta campaña ya se ha enviado: sus respuestas ya no se pueden cambiar.').waitFor();
+      expect(await user.page.locator('fieldset.answer-picker').count()).toBe(0);
+
+      // 4. The reviewer checks the correction and validates.
+      await reviewer.page.reload();
+      await reviewer.page.getByTestId('review-counts').waitFor();
+      await reviewer.page.getByTestId('review-queue').getByRole('row').filter({ hasText: sent.entity }).getByRole('link').click();
+      const corrected = reviewer.page.getByTestId(`review-question-${flagged.id}`);
+      await corrected.getByTestId(`answer-${flagged.id}`).getByText(other.text).waitFor();
+      await corrected.getByRole('radio', { name: 'Correcto' }).check();
+      await corrected.getByText(/^✓ Guardada/).waitFor();
+      await decide(reviewer.page, 'Validar', 'Campaña validada');
+
+      // 5. The entity's questionnaire reads 'Validada el …'.
+      await user.page.reload();
+      const validated = user.page.getByTestId('validated-notice');
+      await validated.waitFor();
+      expect(await validated.textContent()).toMatch(/^Validada el \d\d\/\d\d\/\d{4}$/);
+      expect(reviewer.errors).toEqual([]);
+      expect(user.errors).toEqual([]);
+    } finally {
+      await Promise.all([reviewer.context.close(), user.context.close()]);
+    }
+  }, 240_000);
+
+  it('shows the queue and a campaign on a phone without side scrolling', async () => {
+    const phone = await newPage(suite.browser, { phone: true });
+    try {
+      await logIn(phone.page, suite.server.url, 'admin@demo.es');
+      await phone.page.waitForURL(/\/status/);
+      await openQueue(phone.page);
+      await expectNoSideScroll(phone.page);
+      await screenshot(phone.page, 'review-queue-phone', { fullPage: false });
+      await phone.page.getByTestId('review-queue').getByRole('link').first().click();
+      await phone.page.getByTestId('review-header').waitFor();
+      await expectNoSideScroll(phone.page);
+      await screenshot(phone.page, 'review-campaign-phone', { fullPage: false });
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.context.close();
+    }
+  }, 120_000);
+});
