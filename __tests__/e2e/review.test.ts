@@ -78,7 +78,10 @@ describe('the review of a sent campaign in Chromium', () => {
       await screenshot(reviewer.page, 'review-campaign', { fullPage: false });
       await decide(reviewer.page, 'Pedir correcciones', 'Correcciones pedidas a la entidad', MESSAGE);
       // The queue loads again on the way back.
-      await reviewer.page.getByTestId('review-counts').filter({ hasText: /, 1 con correcciones pedidas, 0 validadas$/ }).waitFor();
+      await reviewer.page
+        .getByTestId('review-counts')
+        .filter({ hasText: /, 1 con correcciones pedidas, 0 validadas$/ })
+        .waitFor();
 
       // 3. The user reads why, and only the flagged answer opens; corrected and sent back.
       await logInAsUser(user.page, suite.server.url);

@@ -142,7 +142,16 @@ describe('navigation', () => {
     ]);
     const menu = (role: string) => MENU_ITEMS.filter((item) => item.actions.some((a) => can(role, a))).map((item) => item.id);
     expect(menu('USER')).toEqual(['MENU.MY_CAMPAIGNS', 'MENU.RESULTS', 'MENU.COMPARISONS']);
-    expect(menu('ADMIN')).toEqual(['MENU.STATUS', 'MENU.REVIEW', 'MENU.ENTITIES', 'MENU.USERS', 'MENU.EDITIONS', 'MENU.AUDIT', 'MENU.RESULTS', 'MENU.COMPARISONS']);
+    expect(menu('ADMIN')).toEqual([
+      'MENU.STATUS',
+      'MENU.REVIEW',
+      'MENU.ENTITIES',
+      'MENU.USERS',
+      'MENU.EDITIONS',
+      'MENU.AUDIT',
+      'MENU.RESULTS',
+      'MENU.COMPARISONS',
+    ]);
     expect(menu('FEC')).toEqual(['MENU.STATUS', 'MENU.REVIEW', 'MENU.ENTITIES', 'MENU.USERS', 'MENU.EDITIONS', 'MENU.RESULTS', 'MENU.COMPARISONS']);
     expect(menu('MARTIAN')).toEqual([]);
   });

@@ -65,7 +65,11 @@ describe.each(backends)('comments, "No aplica" and evidence (migration 18) on $n
       const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowsWithout(db, t, [])] as const)));
       expect(before.territory_sums.length).toBeGreaterThan(0);
 
-      await migrate(db, MIGRATIONS);
+      // Migration 18 itself (later ones add their own columns: their tests check them).
+      await migrate(
+        db,
+        MIGRATIONS.filter((m) => m.version <= 18),
+      );
 
       for (const table of tables) {
         // schema_migrations gains the new version's row; every other table is as it was.
