@@ -8,7 +8,7 @@ import { MESSAGES } from '../../../../src/client/i18n/messages.js';
 import QuestionnairePage from '../../../../src/client/features/campaigns/QuestionnairePage.js';
 import { campaignsActions } from '../../../../src/client/features/campaigns/campaignsSlice.js';
 import type { CampaignDetail, ReviewMark } from '../../../../src/shared/api/campaigns.js';
-import { ASKS_NOTHING } from '../../../helpers/questions.js';
+import { ASKS_NOTHING, sentCampaignOf, yesNoQuestion } from '../../../helpers/questions.js';
 
 // jsdom has no fetch Request, which a data router builds for every navigation (it reads its url and signal).
 (globalThis as { Request?: unknown }).Request ??= class {
@@ -243,52 +243,16 @@ describe("questionnaire page: what 'Enviar Encuesta' waits for", () => {
 });
 
 const fix: ReviewMark = { verdict: 'fix', comment: 'El enlace no abre el acta', reviewer: 'fec@demo.es', markedAt: '2026-03-12T10:00:00.000Z' };
-const question = (id: number, text: string, review: ReviewMark | null) => ({
-  id,
-  text,
-  type: 'single' as const,
-  ...ASKS_NOTHING,
-  responses: [
-    { id: id * 10 + 1, text: 'Sí', value: 2, obsolete: false, exclusive: false },
-    { id: id * 10 + 2, text: 'No', value: 0, obsolete: false, exclusive: false },
-  ],
-  answer: [id * 10 + 1],
-  review,
-});
-const sent = (reviewStatus: CampaignDetail['reviewStatus'], validatedAt: string | null = null): CampaignDetail => ({
-  id: 5,
-  campaignNumber: 2026,
-  text: 'Campaña 2026',
-  entityId: 1,
-  entity: 'Ayuntamiento de Prueba',
-  status: 'sent',
-  startDate: '2026-02-01T10:00:00Z',
-  endDate: '2026-03-01T10:00:00Z',
-  deadline: '2020-01-31',
-  reopening: null,
-  reviewStatus,
-  prefillFrom: null,
-  reviewMessage: reviewStatus === 'changesRequested' ? 'Corrija el enlace del plan' : null,
-  validatedAt,
-  autonomousCommunity: '10',
-  indicators: [
-    {
-      id: 1,
-      text: 'Plan de acción',
-      axisId: 1,
-      axisText: 'Gobernanza',
-      policyId: 2,
-      policyText: 'Planificación',
-      measureId: 3,
-      measureText: 'Plan local',
-      competenceId: null,
-      subindicators: [
-        question(11, '¿Tiene plan aprobado?', reviewStatus === 'changesRequested' ? fix : null),
-        question(12, '¿Lo publica en la web?', reviewStatus === 'changesRequested' ? { ...fix, verdict: 'ok', comment: null } : null),
-      ],
-    },
-  ],
-});
+const question = (id: number, text: string, review: ReviewMark | null) => yesNoQuestion(id, text, { review });
+const sent = (reviewStatus: CampaignDetail['reviewStatus'], validatedAt: string | null = null): CampaignDetail =>
+  sentCampaignOf(
+    [
+      question(11, '¿Tiene plan aprobado?', reviewStatus === 'changesRequested' ? fix : null),
+      question(12, '¿Lo publica en la web?', reviewStatus === 'changesRequested' ? { ...fix, verdict: 'ok', comment: null } : null),
+    ],
+    // A deadline long past: corrections are taken whatever the dates.
+    { reviewStatus, validatedAt, deadline: '2020-01-31', reviewMessage: reviewStatus === 'changesRequested' ? 'Corrija el enlace del plan' : null },
+  );
 
 describe('the questionnaire of a campaign back for corrections', () => {
   it("says what the reviewer asked, opens only the answers to correct with the reviewer's comment, and sends corrections", () => {

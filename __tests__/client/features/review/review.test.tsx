@@ -13,7 +13,7 @@ import { ApiError } from '../../../../src/client/api/ApiError.js';
 import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
 import type { CampaignDetail, ReviewMark } from '../../../../src/shared/api/campaigns.js';
 import type { ReviewQueue, ReviewQueueRow } from '../../../../src/shared/api/review.js';
-import { ASKS_NOTHING } from '../../../helpers/questions.js';
+import { sentCampaignOf, yesNoQuestion } from '../../../helpers/questions.js';
 import { renderWithProviders } from '../../../helpers/client.js';
 
 const row = (campaignId: number, reviewStatus: ReviewQueueRow['reviewStatus'], place: [string, string, string, string]): ReviewQueueRow => ({
@@ -45,50 +45,14 @@ const mark = (verdict: ReviewMark['verdict'], comment: string | null = null): Re
   reviewer: 'fec@demo.es',
   markedAt: '2026-03-12T10:00:00.000Z',
 });
-const question = (id: number, text: string, review: ReviewMark | null) => ({
-  id,
-  text,
-  type: 'single' as const,
-  ...ASKS_NOTHING,
-  responses: [
-    { id: id * 10 + 1, text: 'Sí', value: 2, obsolete: false, exclusive: false },
-    { id: id * 10 + 2, text: 'No', value: 0, obsolete: false, exclusive: false },
-  ],
-  answer: [id * 10 + 1],
-  comment: id === 11 ? 'Aprobado en el pleno' : null,
-  review,
-});
-const campaign = (reviewStatus: CampaignDetail['reviewStatus'], reviews: [ReviewMark | null, ReviewMark | null] = [null, null]): CampaignDetail => ({
-  id: 5,
-  campaignNumber: 2026,
-  text: 'Campaña 2026',
-  entityId: 1,
-  entity: 'Mancomunidad de la Ribera',
-  status: 'sent',
-  startDate: '2026-02-01T10:00:00Z',
-  endDate: '2026-03-01T10:00:00Z',
-  deadline: null,
-  reopening: null,
-  reviewStatus,
-  prefillFrom: null,
-  reviewMessage: reviewStatus === 'changesRequested' ? 'Falta el acta del pleno' : null,
-  validatedAt: null,
-  autonomousCommunity: '10',
-  indicators: [
-    {
-      id: 1,
-      text: 'Plan de acción',
-      axisId: 1,
-      axisText: 'Gobernanza',
-      policyId: 2,
-      policyText: 'Planificación',
-      measureId: 3,
-      measureText: 'Plan local',
-      competenceId: null,
-      subindicators: [question(11, '¿Tiene plan aprobado?', reviews[0]), question(12, '¿Lo publica en la web?', reviews[1])],
-    },
-  ],
-});
+const question = (id: number, text: string, review: ReviewMark | null) =>
+  yesNoQuestion(id, text, { review, comment: id === 11 ? 'Aprobado en el pleno' : null });
+const campaign = (reviewStatus: CampaignDetail['reviewStatus'], reviews: [ReviewMark | null, ReviewMark | null] = [null, null]): CampaignDetail =>
+  sentCampaignOf([question(11, '¿Tiene plan aprobado?', reviews[0]), question(12, '¿Lo publica en la web?', reviews[1])], {
+    entity: 'Mancomunidad de la Ribera',
+    reviewStatus,
+    reviewMessage: reviewStatus === 'changesRequested' ? 'Falta el acta del pleno' : null,
+  });
 
 const loaded = (...actions: Parameters<typeof rootReducer>[1][]) => actions.reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
 

@@ -19,6 +19,36 @@ const COLUMNS = ['ENTITY', 'PROVINCE', 'SENT', 'STATUS', 'MARKS', 'ACTIONS'].map
 const PAGE_SIZE = 50;
 const STATUSES: ReviewFilters['reviewStatus'][] = ['', 'pending', 'changesRequested', 'validated'];
 
+/** One labelled select of the queue's filters. */
+function FilterSelect({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string | number;
+  options: readonly { value: string | number; text: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Form.Group className="col-6 col-md-3" controlId={id}>
+      <Form.Label className="small mb-1">
+        <FormattedMessage id={label} />
+      </Form.Label>
+      <Form.Select size="sm" value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.text}
+          </option>
+        ))}
+      </Form.Select>
+    </Form.Group>
+  );
+}
+
 /** The edition, community, province and status the queue is narrowed to. */
 function QueueFilters() {
   const dispatch = useAppDispatch();
@@ -27,60 +57,39 @@ function QueueFilters() {
   const editions = useAppSelector((state) => state.editions.list.items);
   const territories = useAppSelector(selectTerritoryOptions);
   const change = (patch: Partial<ReviewFilters>) => dispatch(reviewActions.filtersChanged(patch));
-  const all = intl.formatMessage({ id: 'REVIEW.FILTER.ALL' });
+  const all = { value: '', text: intl.formatMessage({ id: 'REVIEW.FILTER.ALL' }) };
+  const places = (list: readonly { id: string; name: string }[]) => [all, ...list.map((p) => ({ value: p.id, text: p.name }))];
   return (
     <div className="row g-2 mb-3" data-testid="review-filters">
-      <Form.Group className="col-6 col-md-3" controlId="review-edition">
-        <Form.Label className="small mb-1">
-          <FormattedMessage id="REVIEW.FILTER.EDITION" />
-        </Form.Label>
-        <Form.Select size="sm" value={editionId ?? ''} onChange={(e) => dispatch(reviewActions.editionChosen(Number(e.target.value)))}>
-          {editionId === null && <option value="">…</option>}
-          {editions.map((edition) => (
-            <option key={edition.id} value={edition.id}>
-              {edition.year}
-            </option>
-          ))}
-        </Form.Select>
-      </Form.Group>
-      <Form.Group className="col-6 col-md-3" controlId="review-community">
-        <Form.Label className="small mb-1">
-          <FormattedMessage id="REVIEW.FILTER.COMMUNITY" />
-        </Form.Label>
-        <Form.Select size="sm" value={filters.communityId} onChange={(e) => change({ communityId: e.target.value })}>
-          <option value="">{all}</option>
-          {territories.communities.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </Form.Select>
-      </Form.Group>
-      <Form.Group className="col-6 col-md-3" controlId="review-province">
-        <Form.Label className="small mb-1">
-          <FormattedMessage id="REVIEW.FILTER.PROVINCE" />
-        </Form.Label>
-        <Form.Select size="sm" value={filters.provinceId} onChange={(e) => change({ provinceId: e.target.value })}>
-          <option value="">{all}</option>
-          {territories.provinces.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </Form.Select>
-      </Form.Group>
-      <Form.Group className="col-6 col-md-3" controlId="review-status">
-        <Form.Label className="small mb-1">
-          <FormattedMessage id="REVIEW.FILTER.STATUS" />
-        </Form.Label>
-        <Form.Select size="sm" value={filters.reviewStatus} onChange={(e) => change({ reviewStatus: e.target.value as ReviewFilters['reviewStatus'] })}>
-          {STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {status === '' ? all : intl.formatMessage({ id: `REVIEW.STATUS.${status}` })}
-            </option>
-          ))}
-        </Form.Select>
-      </Form.Group>
+      <FilterSelect
+        id="review-edition"
+        label="REVIEW.FILTER.EDITION"
+        value={editionId ?? ''}
+        // Until the queue says which edition is the current one, its place is held.
+        options={[...(editionId === null ? [{ value: '', text: '…' }] : []), ...editions.map((e) => ({ value: e.id, text: String(e.year) }))]}
+        onChange={(value) => dispatch(reviewActions.editionChosen(Number(value)))}
+      />
+      <FilterSelect
+        id="review-community"
+        label="REVIEW.FILTER.COMMUNITY"
+        value={filters.communityId}
+        options={places(territories.communities)}
+        onChange={(communityId) => change({ communityId })}
+      />
+      <FilterSelect
+        id="review-province"
+        label="REVIEW.FILTER.PROVINCE"
+        value={filters.provinceId}
+        options={places(territories.provinces)}
+        onChange={(provinceId) => change({ provinceId })}
+      />
+      <FilterSelect
+        id="review-status"
+        label="REVIEW.FILTER.STATUS"
+        value={filters.reviewStatus}
+        options={STATUSES.map((status) => (status === '' ? all : { value: status, text: intl.formatMessage({ id: `REVIEW.STATUS.${status}` }) }))}
+        onChange={(reviewStatus) => change({ reviewStatus: reviewStatus as ReviewFilters['reviewStatus'] })}
+      />
     </div>
   );
 }

@@ -32,7 +32,7 @@ import { defaultEvidenceFileName, evidenceFileName, storeEvidencePieces, totalTo
 import type { SpooledFile } from './evidenceSpool.js';
 
 /** A campaign's audit entry: it concerns the campaign's entity (recordAudit adds the entity's name). */
-const audit = (actor: Actor, action: string, campaign: { id: number; entityId: number }, details?: Record<string, unknown>) => ({
+export const campaignAudit = (actor: Actor, action: string, campaign: { id: number; entityId: number }, details?: Record<string, unknown>) => ({
   ...auditedBy(actor),
   action,
   targetType: 'campaign',
@@ -157,7 +157,7 @@ export function addEvidenceLink(db: Db, questionnaires: QuestionnaireCache, call
       title: input.title ?? null,
       addedBy: actor.user.id,
     });
-    await recordAudit(tx, audit(actor, 'campaign.evidence.add', campaign, { question: input.question, kind: 'link', url: input.url }));
+    await recordAudit(tx, campaignAudit(actor, 'campaign.evidence.add', campaign, { question: input.question, kind: 'link', url: input.url }));
     return item;
   });
 }
@@ -209,7 +209,7 @@ export function addEvidenceFile(
     // The file received is the one stored: a difference is a fault of the spool, not of the request.
     if (stored !== size) throw new Error(`evidence ${evidenceId}: ${stored} bytes stored of the ${size} received`);
     const item = await notesRepo.finishEvidenceFile(tx, evidenceId, { fileName, contentType, size });
-    await recordAudit(tx, audit(actor, 'campaign.evidence.add', campaign, { question: upload.question, kind: 'file', fileName, contentType, size }));
+    await recordAudit(tx, campaignAudit(actor, 'campaign.evidence.add', campaign, { question: upload.question, kind: 'file', fileName, contentType, size }));
     return item;
   });
 }
@@ -228,7 +228,7 @@ export function removeEvidence(
     requireChangeable(campaign, flagged, removed.subindicatorId);
     await recordAudit(
       tx,
-      audit(actor, 'campaign.evidence.remove', campaign, {
+      campaignAudit(actor, 'campaign.evidence.remove', campaign, {
         question: removed.subindicatorId,
         kind: removed.kind,
         url: removed.url,
@@ -251,7 +251,7 @@ export function prefillCampaign(db: Db, questionnaires: QuestionnaireCache, call
     if (!source) throw conflict('The entity has sent no campaign of an earlier edition', NO_PREVIOUS_CAMPAIGN);
     const { copied, changed } = await copyPreviousAnswers(tx, { campaignId: campaign.id, editionId: campaign.editionId }, source.campaignId);
     const state = copied > 0 && campaign.status === 'created' ? await writes.markDraft(tx, campaign.id) : campaign;
-    await recordAudit(tx, audit(actor, 'campaign.prefill', campaign, { from: source.campaignId, fromYear: source.year, copied, changed }));
+    await recordAudit(tx, campaignAudit(actor, 'campaign.prefill', campaign, { from: source.campaignId, fromYear: source.year, copied, changed }));
     return { fromYear: source.year, copied, changed, campaign: stateOf(state).campaign };
   });
 }
@@ -291,7 +291,7 @@ export function submitCampaign(db: Db, questionnaires: QuestionnaireCache, calle
       await writes.removeStoredScores(tx, id);
     }
     const sent = await storeSubmission(tx, id, scoreCampaign(edition.scored, answers, notApplicable));
-    await recordAudit(tx, audit(actor, corrections ? 'campaign.corrections.submit' : 'campaign.submit', campaign));
+    await recordAudit(tx, campaignAudit(actor, corrections ? 'campaign.corrections.submit' : 'campaign.submit', campaign));
     return stateOf(sent);
   });
 }
@@ -309,7 +309,7 @@ export async function createCampaign(db: Db, actor: Actor, entityId: number): Pr
     if (editionId === undefined) throw conflict('There is no questionnaire edition yet');
     const id = await writes.insertCampaign(tx, entityId, editionId);
     if (id === undefined) throw conflict('The entity already has a campaign in the current edition', CAMPAIGN_EXISTS);
-    await recordAudit(tx, audit(actor, 'campaign.create', { id, entityId }, { editionId }));
+    await recordAudit(tx, campaignAudit(actor, 'campaign.create', { id, entityId }, { editionId }));
     return { campaign: { id } };
   });
 }
@@ -321,7 +321,7 @@ export async function deleteCampaign(db: Db, actor: Actor, id: number): Promise<
     if (!campaign) throw notFound('Campaign');
     if (campaign.status === 'sent') throw conflict('A submitted campaign cannot be deleted');
     await writes.deleteCampaign(tx, id);
-    await recordAudit(tx, audit(actor, 'campaign.delete', campaign, { status: campaign.status }));
+    await recordAudit(tx, campaignAudit(actor, 'campaign.delete', campaign, { status: campaign.status }));
     return { success: true as const };
   });
 }

@@ -7,7 +7,8 @@ import { usersOfEntities } from '../../db/repositories/editionOpening.js';
 import * as reviewRepo from '../../db/repositories/review.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import type { QuestionnaireCache } from '../../reports/questionnaireCache.js';
-import { auditedBy, type Actor } from '../actor.js';
+import type { Actor } from '../actor.js';
+import { campaignAudit } from './actions.js';
 import { requireEdition } from './cycle.js';
 import { markProblem, reviewCallRefusal, type ReviewCall } from './reviewRules.js';
 import type { MailSetup } from './opening.js';
@@ -18,16 +19,6 @@ import { composeCorrectionsMail } from '../mail/templates.js';
  * validating, each in one transaction on the campaign's locked row, so that two reviewers acting on one campaign
  * at once take turns and the second sees what the first did. The state machine is reviewRules.ts.
  */
-
-/** A campaign's review audit entry (recordAudit adds the entity's name). */
-const reviewAudit = (actor: Actor, action: string, campaign: { id: number; entityId: number }, details: Record<string, unknown> = {}) => ({
-  ...auditedBy(actor),
-  action,
-  targetType: 'campaign',
-  targetId: campaign.id,
-  entityId: campaign.entityId,
-  details: { entityId: campaign.entityId, ...details },
-});
 
 /** One transaction on the campaign (locked; 404 when there is none) once the call is allowed in its review status (409 otherwise). */
 function reviewing<T>(db: Db, id: number, call: ReviewCall, work: (tx: Tx, found: CampaignToAnswer) => Promise<T>): Promise<T> {
@@ -58,7 +49,7 @@ export function markAnswer(db: Db, questionnaires: QuestionnaireCache, actor: Ac
       reviewerId: actor.user.id,
       reviewerEmail: actor.user.email,
     });
-    await recordAudit(tx, reviewAudit(actor, 'campaign.review.mark', campaign, { question: input.question, verdict: input.verdict, comment }));
+    await recordAudit(tx, campaignAudit(actor, 'campaign.review.mark', campaign, { question: input.question, verdict: input.verdict, comment }));
     return mark;
   });
 }
@@ -76,7 +67,7 @@ export interface CorrectionsMailSetup extends MailSetup {
 export async function requestChanges(db: Db, actor: Actor, input: RequestChangesRequest, mail: CorrectionsMailSetup): Promise<CampaignStateResponse> {
   const { state, marked } = await reviewing(db, input.id, 'requestChanges', async (tx, { campaign, flagged }) => {
     await reviewRepo.markChangesRequested(tx, campaign.id, input.message);
-    await recordAudit(tx, reviewAudit(actor, 'campaign.review.requestChanges', campaign, { message: input.message, questions: flagged }));
+    await recordAudit(tx, campaignAudit(actor, 'campaign.review.requestChanges', campaign, { message: input.message, questions: flagged }));
     return { state: stateOf({ ...campaign, reviewStatus: 'changesRequested' }), marked: flagged.length };
   });
   await mailCorrections(db, mail, { campaignId: input.id, message: input.message, marked });
@@ -111,7 +102,7 @@ async function mailCorrections(db: Db, setup: CorrectionsMailSetup, asked: { cam
 export function validateCampaign(db: Db, actor: Actor, id: number): Promise<CampaignStateResponse> {
   return reviewing(db, id, 'validate', async (tx, { campaign }) => {
     await reviewRepo.markValidated(tx, campaign.id, actor.user.email);
-    await recordAudit(tx, reviewAudit(actor, 'campaign.review.validate', campaign));
+    await recordAudit(tx, campaignAudit(actor, 'campaign.review.validate', campaign));
     return stateOf({ ...campaign, reviewStatus: 'validated' });
   });
 }
