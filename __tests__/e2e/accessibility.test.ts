@@ -14,6 +14,8 @@ const PAGES: { email: string | null; path: string; ready: string }[] = [
   { email: 'admin@demo.es', path: '/manage/users/create', ready: 'Nuevo usuario' },
   { email: 'admin@demo.es', path: '/manage/entities', ready: 'Nueva Entidad' },
   { email: 'admin@demo.es', path: '/manage/entities/create', ready: 'Nueva entidad' },
+  { email: 'fec@demo.es', path: '/review', ready: 'con correcciones pedidas' },
+  { email: 'fec@demo.es', path: '/review/2', ready: 'Revisión de la respuesta' },
 ];
 
 describe('accessibility (axe) in Chromium', () => {

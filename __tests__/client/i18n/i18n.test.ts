@@ -76,6 +76,14 @@ const sampleValues = {
   names: 'Getafe',
   more: 2,
   criteria: 'El acuerdo de aprobación',
+  pending: 14,
+  changesRequested: 3,
+  validated: 120,
+  ok: 2,
+  fix: 1,
+  marked: 3,
+  toFix: 1,
+  message: 'Revise el enlace',
 };
 
 describe('locale catalogues', () => {

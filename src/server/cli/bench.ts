@@ -118,6 +118,8 @@ async function measureCalls(name: string, url: string, uncachedUrl: string, toke
     ['campaigns/comparison (uncached)', uncachedUrl, `/api/secure/v1/campaigns/comparison?id=${id}`, token],
     // Never cached (engine.ts trend): every call reads each edition's figures.
     ['campaigns/trend', url, `/api/secure/v1/campaigns/trend?id=${id}`, token],
+    // The review queue of the current edition: every sent campaign of the scale set, with its marks counted.
+    ['campaigns/review/queue', url, '/api/secure/v1/campaigns/review/queue', token],
   ] as const;
   let health: Measured | undefined;
   for (const [call, base, path, auth] of calls.filter(([c]) => c === 'health' || c.includes(ONLY))) {
