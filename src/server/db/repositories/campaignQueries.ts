@@ -13,6 +13,7 @@ import type { SessionKey } from '../../services/auth/tokenKinds.js';
 import { CAMPAIGN_DATES, EFFECTIVE_CLOSING_SQL, toCampaignDates, type CampaignDatesColumns, type CampaignDatesRow } from './deadlines.js';
 import { readSessionUserAnd, sessionUserAnd } from './sessions.js';
 import { PREFILL_FROM_SQL } from './prefill.js';
+import { ENTITY_PLACE_COLUMNS, ENTITY_PLACE_JOINS, entityPlaceOf, type EntityPlaceRow } from './entityPlace.js';
 import { FLAGGED_QUESTIONS_SQL, REVIEW_MARKS_JSON, reviewMarksMap, type ReviewMarksJson } from './review.js';
 import { CAMPAIGN_ANSWERS_COLUMNS, campaignAnswersOf, CATALOGUE_VERSION_SQL, type CampaignAnswers, type CampaignAnswersRow } from './questionnaires.js';
 
@@ -301,44 +302,33 @@ export async function listEntityCampaigns(
 
 /** Every campaign with its entity, province and community, for the status page; currentEdition marks the edition new campaigns go to. */
 export async function listCampaignStatus(q: Queryable): Promise<CampaignStatusRow[]> {
-  const rows = await q.query<{
-    id: number;
-    campaign_number: number;
-    entity_id: number;
-    entity: string;
-    province: string;
-    province_id: string;
-    community: string;
-    community_id: string;
-    status: CampaignStatus;
-    review_status: ReviewStatus;
-    start_date: Date | null;
-    end_date: Date | null;
-    current_edition: boolean;
-    edition_id: number;
-    deadline: string | null;
-  }>(
-    `SELECT c.id, ed.campaign_number, ed.id AS edition_id, ${EFFECTIVE_CLOSING_SQL} AS deadline, en.id AS entity_id, en.name AS entity, p.name AS province, p.id AS province_id, ac.name AS community, ac.id AS community_id,
+  const rows = await q.query<
+    EntityPlaceRow & {
+      id: number;
+      campaign_number: number;
+      status: CampaignStatus;
+      review_status: ReviewStatus;
+      start_date: Date | null;
+      end_date: Date | null;
+      current_edition: boolean;
+      edition_id: number;
+      deadline: string | null;
+    }
+  >(
+    `SELECT c.id, ed.campaign_number, ed.id AS edition_id, ${EFFECTIVE_CLOSING_SQL} AS deadline, ${ENTITY_PLACE_COLUMNS},
             c.status, ${REVIEW_STATUS_SQL} AS review_status, c.start_date, c.end_date,
             ed.campaign_number = (SELECT max(campaign_number) FROM editions) AS current_edition
        FROM campaigns c
        JOIN editions ed ON ed.id = c.edition_id
        LEFT JOIN deadline_extensions x ON x.entity_id = c.entity_id AND x.edition_id = c.edition_id
-       JOIN entities en ON en.id = c.entity_id
-       JOIN provinces p ON p.id = en.province_id
-       JOIN autonomous_communities ac ON ac.id = p.community_id
+       ${ENTITY_PLACE_JOINS}
       ORDER BY en.name, ed.campaign_number`,
   );
   return rows.map((r) => ({
     campaignId: r.id,
     campaignNumber: r.campaign_number,
     editionId: r.edition_id,
-    entityId: r.entity_id,
-    entity: r.entity,
-    province: r.province,
-    provinceId: r.province_id,
-    autonomousCommunity: r.community,
-    autonomousCommunityId: r.community_id,
+    ...entityPlaceOf(r),
     status: r.status,
     reviewStatus: r.review_status,
     startDate: iso(r.start_date),

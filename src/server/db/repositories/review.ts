@@ -1,6 +1,7 @@
 import type { Queryable } from '../client.js';
 import type { ReviewMark, ReviewVerdict } from '../../../shared/api/campaigns.js';
 import type { ReviewQueue, ReviewQueueQuery, ReviewQueueRow } from '../../../shared/api/review.js';
+import { ENTITY_PLACE_COLUMNS, ENTITY_PLACE_JOINS, entityPlaceOf, type EntityPlaceRow } from './entityPlace.js';
 
 /** The review of sent campaigns (migration 019): reviewers' marks, the campaign's review status, the queue. */
 
@@ -71,26 +72,19 @@ export async function listReviewQueue(
   edition: { id: number; campaignNumber: number },
   filter: Omit<ReviewQueueQuery, 'editionId'>,
 ): Promise<ReviewQueue> {
-  const rows = await q.query<{
-    id: number;
-    entity_id: number;
-    entity: string;
-    province: string;
-    province_id: string;
-    community: string;
-    community_id: string;
-    review_status: Exclude<ReviewQueueRow['reviewStatus'], 'none'>;
-    end_date: Date;
-    ok: number;
-    fix: number;
-  }>(
-    `SELECT c.id, en.id AS entity_id, en.name AS entity, p.name AS province, p.id AS province_id, ac.name AS community, ac.id AS community_id,
-            c.review_status, c.end_date,
+  const rows = await q.query<
+    EntityPlaceRow & {
+      id: number;
+      review_status: Exclude<ReviewQueueRow['reviewStatus'], 'none'>;
+      end_date: Date;
+      ok: number;
+      fix: number;
+    }
+  >(
+    `SELECT c.id, ${ENTITY_PLACE_COLUMNS}, c.review_status, c.end_date,
             count(m.verdict) FILTER (WHERE m.verdict = 'ok')::int AS ok, count(m.verdict) FILTER (WHERE m.verdict = 'fix')::int AS fix
        FROM campaigns c
-       JOIN entities en ON en.id = c.entity_id
-       JOIN provinces p ON p.id = en.province_id
-       JOIN autonomous_communities ac ON ac.id = p.community_id
+       ${ENTITY_PLACE_JOINS}
        LEFT JOIN review_marks m ON m.campaign_id = c.id
       WHERE c.edition_id = $1 AND c.status = 'sent'
         AND ($2::text IS NULL OR ac.id = $2) AND ($3::text IS NULL OR p.id = $3)
@@ -105,12 +99,7 @@ export async function listReviewQueue(
     .map((r) => ({
       campaignId: r.id,
       campaignNumber: edition.campaignNumber,
-      entityId: r.entity_id,
-      entity: r.entity,
-      province: r.province,
-      provinceId: r.province_id,
-      autonomousCommunity: r.community,
-      autonomousCommunityId: r.community_id,
+      ...entityPlaceOf(r),
       reviewStatus: r.review_status,
       sentAt: new Date(r.end_date).toISOString(),
       marked: { ok: r.ok, fix: r.fix },
