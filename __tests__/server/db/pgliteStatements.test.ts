@@ -1,11 +1,11 @@
 import fc from 'fast-check';
-import { openTestPglite } from '../../helpers/db.js';
+import { emptyPglite, openTestPglite } from '../../helpers/db.js';
 import { namedStatement, type Db } from '../../../src/server/db/client.js';
 import { queryOnPglite, sqlLiteral } from '../../../src/server/db/pgliteStatements.js';
 import { pgliteTransaction } from '../../../src/server/db/pgliteGuard.js';
 import type { PgliteSession } from '../../../src/server/db/pgliteStatements.js';
 import { DatabaseUnavailableError } from '../../../src/server/db/faults.js';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 
 /**
  * Named statements on PGlite are PREPAREd once and EXECUTEd with their arguments written as literals
@@ -172,7 +172,7 @@ describe('PGlite transactions opened with their first statement', () => {
 describe('PGlite statements when the guard refuses a call', () => {
   let lite: PGlite;
   beforeAll(async () => {
-    lite = new PGlite();
+    lite = await emptyPglite();
     await lite.exec('CREATE TABLE scratch (n integer PRIMARY KEY)');
   });
   afterAll(() => lite.close());

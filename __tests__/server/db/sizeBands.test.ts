@@ -3,7 +3,7 @@ import { answerEverything, consistencyDifferences } from '../../helpers/concurre
 import { migrate } from '../../../src/server/db/migrate.js';
 import { MIGRATIONS } from '../../../src/server/db/migrations/index.js';
 import { loadReferenceData } from '../../../src/server/db/reference/load.js';
-import { ensureEdition, seedDemo } from '../../../src/server/db/seed/demo.js';
+import { ensureEdition } from '../../../src/server/db/seed/demo.js';
 import { seededRandom } from '../../../src/server/db/seed/random.js';
 import { storeCampaignScores } from '../../../src/server/reports/storedScores.js';
 import { applySizeBands, readSizeBands } from '../../../src/server/db/repositories/sizeBands.js';
@@ -44,7 +44,7 @@ describe('SIZE_BANDS', () => {
   });
 });
 
-describe.each(backends)('size bands on $name', ({ open, openEmpty }) => {
+describe.each(backends)('size bands on $name', ({ openDemo, openEmpty }) => {
   it('upgrades a version-5 database in place: every row and figure kept, the band and rank figures added', async () => {
     const db = await openEmpty();
     try {
@@ -127,9 +127,8 @@ describe.each(backends)('size bands on $name', ({ open, openEmpty }) => {
   });
 
   it("keeps each band's entities counted through inserts, population changes across a bound, and removals", async () => {
-    const db = await open();
+    const db = await openDemo();
     try {
-      await seedDemo(db);
       const defaults = await readSizeBands(db);
       expect(defaults).toEqual([1, 5001, 20001, 50001, 100001]);
       expect(await storedBandCounts(db)).toEqual(await bandCounts(db, defaults));
@@ -149,9 +148,8 @@ describe.each(backends)('size bands on $name', ({ open, openEmpty }) => {
   });
 
   it('moves every entity to the configured bands at start, rebuilding the sums and giving reports a new version', async () => {
-    const db = await open();
+    const db = await openDemo();
     try {
-      await seedDemo(db);
       const versions = async () =>
         (
           await db.query<{ v: string }>(
