@@ -54,7 +54,7 @@ describe('the review of a sent campaign in Chromium', () => {
       expect(await reviewer.page.getByTestId('review-counts').textContent()).toMatch(/^\d+ pendientes?, 0 con correcciones pedidas, 0 validadas$/);
       await reviewer.page.getByLabel('Estado de la revisión').selectOption({ label: 'Pendiente' });
       await screenshot(reviewer.page, 'review-queue');
-      const row = reviewer.page.getByTestId('review-queue').getByRole('row').filter({ hasText: sent.entity });
+      const row = reviewer.page.getByRole('table').getByRole('row').filter({ hasText: sent.entity });
       await row.getByRole('link', { name: `Revisar la campaña de ${sent.entity}` }).click();
       await reviewer.page.waitForURL(new RegExp(`/review/${sent.id}$`));
 
@@ -108,7 +108,7 @@ describe('the review of a sent campaign in Chromium', () => {
       // 4. The reviewer checks the correction and validates.
       await reviewer.page.reload();
       await reviewer.page.getByTestId('review-counts').waitFor();
-      await reviewer.page.getByTestId('review-queue').getByRole('row').filter({ hasText: sent.entity }).getByRole('link').click();
+      await reviewer.page.getByRole('table').getByRole('row').filter({ hasText: sent.entity }).getByRole('link').click();
       const corrected = reviewer.page.getByTestId(`review-question-${flagged.id}`);
       await corrected.getByTestId(`answer-${flagged.id}`).getByText(other.text).waitFor();
       await corrected.getByRole('radio', { name: 'Correcto' }).check();
@@ -135,7 +135,7 @@ describe('the review of a sent campaign in Chromium', () => {
       await openQueue(phone.page);
       await expectNoSideScroll(phone.page);
       await screenshot(phone.page, 'review-queue-phone', { fullPage: false });
-      await phone.page.getByTestId('review-queue').getByRole('link').first().click();
+      await phone.page.getByRole('table').getByRole('link').first().click();
       await phone.page.getByTestId('review-header').waitFor();
       await expectNoSideScroll(phone.page);
       await screenshot(phone.page, 'review-campaign-phone', { fullPage: false });

@@ -5,6 +5,7 @@ import { answerEverything, campaignOfNewEntity, consistencyDifferences } from '.
 import type { Db } from '../../../src/server/db/client.js';
 import type { CampaignDetail, Subindicator } from '../../../src/shared/api/campaigns.js';
 import type { ReviewQueue } from '../../../src/shared/api/review.js';
+import { listReviewQueue } from '../../../src/server/db/repositories/review.js';
 import type { ResultResponse } from '../../../src/shared/api/results.js';
 
 const backends = await testBackends();
@@ -257,6 +258,35 @@ describe.each(backends)('the review of sent campaigns on $name', ({ openDemo }) 
     const sums = inProvince.counts.pending + inProvince.counts.changesRequested + inProvince.counts.validated;
     expect(sums).toBe(queue.campaigns.filter((c) => c.provinceId === province).length);
     expect((await get('review/queue?editionId=2147483647', tokens.admin)).status).toBe(422);
+
+    // One page of 50 at a time; the filters offer every territory with a sent campaign.
+    expect([queue.page, queue.pageSize, queue.total]).toEqual([1, 50, n]);
+    expect((await get('review/queue?page=2', tokens.admin)).body.response).toMatchObject({ page: 2, total: n, campaigns: [] });
+    for (const page of ['0', '-1', '1.5', 'x']) expect((await get(`review/queue?page=${page}`, tokens.admin)).status).toBe(422);
+    const places = new Set(queue.campaigns.map((c) => `${c.autonomousCommunityId} ${c.provinceId}`));
+    expect(new Set(queue.territories.provinces.map((p) => `${p.communityId} ${p.id}`))).toEqual(places);
+    expect(queue.territories.communities.map((c) => c.id).sort()).toEqual([...new Set(queue.campaigns.map((c) => c.autonomousCommunityId))].sort());
+    expect(inProvince.territories).toEqual(queue.territories);
+  });
+
+  it('pages the queue in order: the pages together are the whole queue, each row once', async () => {
+    const [{ id: busiest }] = await db.query<{ id: number }>(
+      "SELECT edition_id AS id FROM campaigns WHERE status = 'sent' GROUP BY edition_id ORDER BY count(*) DESC LIMIT 1",
+    );
+    const edition = { id: busiest, campaignNumber: 0 };
+    const whole = await listReviewQueue(db, edition, {}, { number: 1, size: 1000 });
+    expect(whole.total).toBeGreaterThan(7);
+    const paged = [];
+    for (let page = 1; page <= Math.ceil(whole.total / 3) + 1; page += 1) {
+      const part = await listReviewQueue(db, edition, {}, { number: page, size: 3 });
+      expect([part.total, part.counts]).toEqual([whole.total, whole.counts]);
+      expect(part.campaigns.length).toBeLessThanOrEqual(3);
+      paged.push(...part.campaigns);
+    }
+    expect(paged).toEqual(whole.campaigns);
+    const pending = await listReviewQueue(db, edition, { reviewStatus: 'pending' }, { number: 2, size: 3 });
+    expect(pending.campaigns).toEqual(whole.campaigns.filter((c) => c.reviewStatus === 'pending').slice(3, 6));
+    expect(pending.total).toBe(whole.counts.pending);
   });
 
   it('lets one of two reviewers acting at once on a campaign win, and leaves it consistent', async () => {

@@ -31,12 +31,16 @@ export type RequestChangesRequest = Static<typeof RequestChangesRequest>;
 
 const TerritoryCode = Type.String({ pattern: '^[0-9]{2}$', maxLength: 2 });
 
-/** GET campaigns/review/queue: the sent campaigns of one edition (the current one unless named), narrowed at will. */
+/** The rows of one page of the review queue. */
+export const REVIEW_PAGE_SIZE = 50;
+
+/** GET campaigns/review/queue: the sent campaigns of one edition (the current one unless named), narrowed at will, a page at a time (the first unless named). */
 export const ReviewQueueQuery = Strict({
   editionId: Type.Optional(Id),
   communityId: Type.Optional(TerritoryCode),
   provinceId: Type.Optional(TerritoryCode),
   reviewStatus: Type.Optional(Type.Enum(['pending', 'changesRequested', 'validated'])),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
 });
 export type ReviewQueueQuery = Static<typeof ReviewQueueQuery>;
 
@@ -57,12 +61,25 @@ export const ReviewQueueRow = Type.Object({
 });
 export type ReviewQueueRow = Static<typeof ReviewQueueRow>;
 
-/** The queue, oldest sending first, and the counts by review status of the edition and territory asked (whatever the status asked). */
+const Place = Type.Object({ id: Type.String(), name: Type.String() });
+
+/**
+ * One page of the queue, oldest sending first; `total` rows match the whole narrowing. The counts by review status
+ * are those of the edition and territory asked (whatever the status asked), and `territories` the communities and
+ * provinces where the edition has sent campaigns (what the filters offer), by name.
+ */
 export const ReviewQueue = Type.Object({
   editionId: Type.Integer(),
   campaignNumber: Type.Integer(),
   counts: Type.Object({ pending: Type.Integer(), changesRequested: Type.Integer(), validated: Type.Integer() }),
+  page: Type.Integer({ minimum: 1 }),
+  pageSize: Type.Integer({ minimum: 1 }),
+  total: Type.Integer({ minimum: 0 }),
   campaigns: Type.Array(ReviewQueueRow),
+  territories: Type.Object({
+    communities: Type.Array(Place),
+    provinces: Type.Array(Type.Object({ ...Place.properties, communityId: Type.String() })),
+  }),
 });
 export type ReviewQueue = Static<typeof ReviewQueue>;
 
@@ -73,7 +90,8 @@ export const reviewCalls = {
     access: 'user',
     querystring: ReviewQueueQuery,
     response: ReviewQueue,
-    summary: "ADMIN, FEC: an edition's sent campaigns and where their review stands, oldest sending first, with the counts by review status",
+    summary:
+      "ADMIN, FEC: an edition's sent campaigns and where their review stands, oldest sending first, 50 a page, with the counts by review status and the territories to narrow by",
   }),
   mark: apiCall({
     method: 'POST',

@@ -4,15 +4,15 @@ import { expectSaga } from 'redux-saga-test-plan';
 import { Route, Routes } from 'react-router-dom';
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
 import { reviewActions } from '../../../../src/client/features/review/reviewSlice.js';
-import { handleMark, handleRequestChanges, handleValidate, reviewErrorToast } from '../../../../src/client/features/review/reviewSaga.js';
-import { selectQueueCounts, selectReviewProgress, selectShownQueue, selectTerritoryOptions } from '../../../../src/client/features/review/reviewSelectors.js';
+import { handleMark, handleQueue, handleRequestChanges, handleValidate, reviewErrorToast } from '../../../../src/client/features/review/reviewSaga.js';
+import { selectQueuePages, selectQueueQuery, selectReviewProgress, selectTerritoryOptions } from '../../../../src/client/features/review/reviewSelectors.js';
 import ReviewQueuePage from '../../../../src/client/features/review/ReviewQueuePage.js';
 import ReviewCampaignPage from '../../../../src/client/features/review/ReviewCampaignPage.js';
 import { reviewApi } from '../../../../src/client/api/reviewApi.js';
 import { ApiError } from '../../../../src/client/api/ApiError.js';
 import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
 import type { CampaignDetail, ReviewMark } from '../../../../src/shared/api/campaigns.js';
-import type { ReviewQueue, ReviewQueueRow } from '../../../../src/shared/api/review.js';
+import type { ReviewQueue, ReviewQueueQuery, ReviewQueueRow } from '../../../../src/shared/api/review.js';
 import { sentCampaignOf, yesNoQuestion } from '../../../helpers/questions.js';
 import { renderWithProviders } from '../../../helpers/client.js';
 
@@ -32,11 +32,26 @@ const row = (campaignId: number, reviewStatus: ReviewQueueRow['reviewStatus'], p
 const VALENCIA: [string, string, string, string] = ['Valencia/València', '46', 'Comunitat Valenciana', '10'];
 const ALICANTE: [string, string, string, string] = ['Alicante/Alacant', '03', 'Comunitat Valenciana', '10'];
 const MADRID: [string, string, string, string] = ['Madrid', '28', 'Comunidad de Madrid', '13'];
+const territories: ReviewQueue['territories'] = {
+  communities: [
+    { id: '13', name: 'Comunidad de Madrid' },
+    { id: '10', name: 'Comunitat Valenciana' },
+  ],
+  provinces: [
+    { id: '03', name: 'Alicante/Alacant', communityId: '10' },
+    { id: '28', name: 'Madrid', communityId: '13' },
+    { id: '46', name: 'Valencia/València', communityId: '10' },
+  ],
+};
 const queue: ReviewQueue = {
   editionId: 3,
   campaignNumber: 2026,
   counts: { pending: 2, changesRequested: 1, validated: 1 },
+  page: 1,
+  pageSize: 50,
+  total: 4,
   campaigns: [row(1, 'pending', VALENCIA), row(2, 'changesRequested', ALICANTE), row(3, 'pending', MADRID), row(4, 'validated', VALENCIA)],
+  territories,
 };
 
 const mark = (verdict: ReviewMark['verdict'], comment: string | null = null): ReviewMark => ({
@@ -57,21 +72,26 @@ const campaign = (reviewStatus: CampaignDetail['reviewStatus'], reviews: [Review
 const loaded = (...actions: Parameters<typeof rootReducer>[1][]) => actions.reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
 
 describe('review queue selectors', () => {
-  it('narrows the queue by community, province and status, and counts by status within the territory', () => {
-    let state = loaded(reviewActions.queueLoaded(queue));
-    expect(selectQueueCounts(state)).toEqual({ pending: 2, changesRequested: 1, validated: 1 });
+  it('asks the server for the edition, narrowing and page chosen; a new narrowing starts at its first page', () => {
+    let state = loaded(reviewActions.queueLoaded({ ...queue, total: 120, page: 1 }));
+    expect(selectQueueQuery(state)).toEqual({ editionId: 3 });
+    expect(selectQueuePages(state)).toEqual({ page: 1, pages: 3 });
     expect(selectTerritoryOptions(state).communities.map((c) => c.name)).toEqual(['Comunidad de Madrid', 'Comunitat Valenciana']);
+    state = rootReducer(state, reviewActions.pageChosen(3));
+    expect(selectQueueQuery(state)).toEqual({ editionId: 3, page: 3 });
+    expect(state.review.queue.status).toBe('loading');
     state = rootReducer(state, reviewActions.filtersChanged({ communityId: '10' }));
-    expect(selectShownQueue(state).map((r) => r.campaignId)).toEqual([1, 2, 4]);
-    expect(selectQueueCounts(state)).toEqual({ pending: 1, changesRequested: 1, validated: 1 });
+    expect(selectQueueQuery(state)).toEqual({ editionId: 3, communityId: '10' });
     expect(selectTerritoryOptions(state).provinces.map((p) => p.id)).toEqual(['03', '46']);
     state = rootReducer(state, reviewActions.filtersChanged({ provinceId: '46', reviewStatus: 'pending' }));
-    expect(selectShownQueue(state).map((r) => r.campaignId)).toEqual([1]);
-    // The counts stay those of the territory whatever status is shown.
-    expect(selectQueueCounts(state)).toEqual({ pending: 1, changesRequested: 0, validated: 1 });
+    expect(selectQueueQuery(state)).toEqual({ editionId: 3, communityId: '10', provinceId: '46', reviewStatus: 'pending' });
     // Another community forgets the province chosen in the first.
     state = rootReducer(state, reviewActions.filtersChanged({ communityId: '13' }));
     expect(state.review.filters).toEqual({ communityId: '13', provinceId: '', reviewStatus: 'pending' });
+    // Another edition has other territories: the narrowing starts again.
+    state = rootReducer(state, reviewActions.pageChosen(2));
+    state = rootReducer(state, reviewActions.editionChosen(2));
+    expect(selectQueueQuery(state)).toEqual({ editionId: 2 });
   });
 
   it('counts the answers marked and those to correct, and a saved mark shows on its question', () => {
@@ -134,6 +154,18 @@ describe('review sagas', () => {
     expect(went).toEqual(['/review']);
   });
 
+  it('loads the page of the queue the store asks for', async () => {
+    const asked: ReviewQueueQuery[] = [];
+    const api = { ...reviewApi, queue: async (_token: string | null, query: ReviewQueueQuery) => (asked.push(query), { ...queue, page: 2, total: 60 }) };
+    const state = rootReducer(loaded(reviewActions.queueLoaded(queue), reviewActions.filtersChanged({ reviewStatus: 'pending' })), reviewActions.pageChosen(2));
+    const { storeState } = await expectSaga(handleQueue, { reviewApi: api, navigate: () => undefined })
+      .withReducer(rootReducer, state)
+      .run();
+    expect(asked).toEqual([{ editionId: 3, reviewStatus: 'pending', page: 2 }]);
+    expect(storeState.review.queue.status).toBe('succeeded');
+    expect(selectQueuePages(storeState)).toEqual({ page: 2, pages: 2 });
+  });
+
   it('names each refusal of the server', () => {
     const error = (type: 'CONFLICT' | 'VALIDATION' | 'INTERNAL', data?: unknown) => ({ type, status: 409, data });
     expect(reviewErrorToast(error('CONFLICT', 'NOTHING_FLAGGED'))).toBe('REVIEW.TOAST.NOTHING_FLAGGED');
@@ -143,18 +175,31 @@ describe('review sagas', () => {
 });
 
 describe('review pages', () => {
-  it('lists the queue with its counts in Spanish, each campaign with its link', async () => {
+  it('lists a page of the queue with its counts in Spanish, each campaign with its link; filters and pages are asked of the server', async () => {
     const user = userEvent.setup();
     const { store } = renderWithProviders(<ReviewQueuePage />);
-    act(() => void store.dispatch(reviewActions.queueLoaded(queue)));
+    act(() => void store.dispatch(reviewActions.queueLoaded({ ...queue, total: 54 })));
     expect(screen.getByTestId('review-counts')).toHaveTextContent('2 pendientes, 1 con correcciones pedidas, 1 validada');
-    const table = screen.getByTestId('review-queue');
+    const table = screen.getByRole('table');
     expect(within(table).getAllByRole('row')).toHaveLength(5);
     expect(within(table).getByRole('link', { name: 'Revisar la campaña de Mancomunidad 2' })).toHaveAttribute('href', '/review/2');
+    expect(screen.getByText('Página 1 de 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(store.getState().review.page).toBe(2);
+    await user.selectOptions(screen.getByLabelText('Comunidad autónoma'), 'Comunitat Valenciana');
+    expect(
+      within(screen.getByLabelText('Provincia'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Todas', 'Alicante/Alacant', 'Valencia/València']);
     await user.selectOptions(screen.getByLabelText('Estado de la revisión'), 'Correcciones pedidas');
-    expect(within(screen.getByTestId('review-queue')).getAllByRole('row')).toHaveLength(2);
-    await user.selectOptions(screen.getByLabelText('Comunidad autónoma'), 'Comunidad de Madrid');
+    expect(store.getState().review).toMatchObject({ page: 1, filters: { communityId: '10', reviewStatus: 'changesRequested' } });
+    // The old rows stay while the new ones come, with a spinner beside the counts.
+    expect(within(screen.getByTestId('review-counts')).getByRole('status')).toBeInTheDocument();
+    act(() => void store.dispatch(reviewActions.queueLoaded({ ...queue, counts: { pending: 0, changesRequested: 0, validated: 0 }, total: 0, campaigns: [] })));
     expect(screen.getByText('Ninguna campaña cumple los filtros elegidos.')).toBeInTheDocument();
+    act(() => void store.dispatch(reviewActions.queueLoaded({ ...queue, total: 0, campaigns: [], territories: { communities: [], provinces: [] } })));
+    expect(screen.getByText('Ninguna campaña de esta edición se ha enviado todavía.')).toBeInTheDocument();
   });
 
   it('marks an answer to correct with what to correct, and holds validation back while one is marked', async () => {

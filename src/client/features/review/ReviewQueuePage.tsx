@@ -1,22 +1,16 @@
-import { useState } from 'react';
-import { Form, Table } from 'react-bootstrap';
+import { Form, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector, useDispatchOnMount } from '../../app/hooks.js';
 import { reviewCampaignPath } from '../../app/paths.js';
-import { PageHeader } from '../../components/PageHeader.js';
-import { Pager } from '../../components/Pager.js';
-import { RemoteState } from '../../components/RemoteState.js';
-import { EmptyState } from '../../components/StatusMessage.js';
-import { ColumnHeadings, ListCell } from '../../components/ListPage.js';
+import { ColumnHeadings, ListCell, ListPage } from '../../components/ListPage.js';
 import { formatShortMadridDay } from '../../lib/dates.js';
 import { editionsActions } from '../admin/editions/editionsSlice.js';
 import { reviewActions, type ReviewFilters } from './reviewSlice.js';
-import { selectQueueCounts, selectReview, selectShownQueue, selectTerritoryOptions } from './reviewSelectors.js';
+import { selectQueuePages, selectReview, selectTerritoryOptions } from './reviewSelectors.js';
 import { ReviewStatusBadge } from './ReviewStatusBadge.js';
 
 const COLUMNS = ['ENTITY', 'PROVINCE', 'SENT', 'STATUS', 'MARKS', 'ACTIONS'].map((c) => `REVIEW.COLUMN.${c}`);
-const PAGE_SIZE = 50;
 const STATUSES: ReviewFilters['reviewStatus'][] = ['', 'pending', 'changesRequested', 'validated'];
 
 /** One labelled select of the queue's filters. */
@@ -97,72 +91,66 @@ function QueueFilters() {
 /** 'Revisión' (ADMIN, FEC): an edition's sent campaigns, oldest sending first, with how many are in each review status. */
 export default function ReviewQueuePage() {
   const intl = useIntl();
-  const { queue, filters } = useAppSelector(selectReview);
-  const rows = useAppSelector(selectShownQueue);
-  const counts = useAppSelector(selectQueueCounts);
-  const [page, setPage] = useState(1);
+  const dispatch = useAppDispatch();
+  const { queue } = useAppSelector(selectReview);
+  const pages = useAppSelector(selectQueuePages);
   useDispatchOnMount(reviewActions.queueOpened);
   useDispatchOnMount(editionsActions.listRequested);
-  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
-  const shown = Math.min(page, pages);
-  // Back to the first page whenever the narrowing changes (a page past the end shows the last one meanwhile).
-  const [narrowing, setNarrowing] = useState(filters);
-  if (narrowing !== filters) {
-    setNarrowing(filters);
-    setPage(1);
-  }
+  const data = queue.data;
+  const counts = data?.counts ?? { pending: 0, changesRequested: 0, validated: 0 };
   return (
-    <section aria-labelledby="review-title">
-      <PageHeader id="review-title" title="REVIEW.TITLE" />
-      <p className="text-body-secondary">
-        <FormattedMessage id="REVIEW.INTRO" />
-      </p>
-      <QueueFilters />
-      <RemoteState status={queue.status} empty={(queue.data?.campaigns.length ?? 0) === 0} emptyMessage="REVIEW.EMPTY">
-        <p className="fw-semibold" aria-live="polite" data-testid="review-counts">
-          <FormattedMessage id="REVIEW.COUNTS" values={counts} />
+    <ListPage
+      id="review"
+      title="REVIEW.TITLE"
+      overview={
+        <p className="text-body-secondary">
+          <FormattedMessage id="REVIEW.INTRO" />
         </p>
-        {rows.length === 0 ? (
-          <EmptyState message="REVIEW.NO_MATCH" />
-        ) : (
-          <>
-            <Table responsive hover className="bg-white align-middle list-table" data-testid="review-queue">
-              <thead>
-                <tr>
-                  <ColumnHeadings messages={COLUMNS} />
-                </tr>
-              </thead>
-              <tbody>
-                {rows.slice((shown - 1) * PAGE_SIZE, shown * PAGE_SIZE).map((row) => (
-                  <tr key={row.campaignId}>
-                    <ListCell label="REVIEW.COLUMN.ENTITY">{row.entity}</ListCell>
-                    <ListCell label="REVIEW.COLUMN.PROVINCE">{row.province}</ListCell>
-                    <ListCell label="REVIEW.COLUMN.SENT" className="text-nowrap">
-                      <time dateTime={row.sentAt}>{formatShortMadridDay(intl, row.sentAt)}</time>
-                    </ListCell>
-                    <ListCell label="REVIEW.COLUMN.STATUS">
-                      <ReviewStatusBadge status={row.reviewStatus} />
-                    </ListCell>
-                    <ListCell label="REVIEW.COLUMN.MARKS">
-                      <FormattedMessage id="REVIEW.MARKED" values={row.marked} />
-                    </ListCell>
-                    <ListCell label="REVIEW.COLUMN.ACTIONS" actions>
-                      <Link
-                        to={reviewCampaignPath(row.campaignId)}
-                        className="btn btn-sm btn-outline-primary"
-                        aria-label={intl.formatMessage({ id: 'REVIEW.OPEN_NAMED' }, { entity: row.entity })}
-                      >
-                        <FormattedMessage id="REVIEW.OPEN" />
-                      </Link>
-                    </ListCell>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-            <Pager page={shown} pages={pages} onChange={setPage} label={intl.formatMessage({ id: 'REVIEW.TITLE' })} />
-          </>
-        )}
-      </RemoteState>
-    </section>
+      }
+      toolbar={
+        <>
+          <QueueFilters />
+          {data && (
+            <p className="fw-semibold d-flex align-items-center gap-2" aria-live="polite" data-testid="review-counts">
+              <FormattedMessage id="REVIEW.COUNTS" values={counts} />
+              {queue.status === 'loading' && <Spinner animation="border" size="sm" role="status" aria-label={intl.formatMessage({ id: 'APP.LOADING' })} />}
+            </p>
+          )}
+        </>
+      }
+      status={queue.status}
+      // No territory at all: the edition has no sent campaign; otherwise the narrowing leaves none.
+      loaded={data?.territories.communities.length ?? 0}
+      emptyMessage="REVIEW.EMPTY"
+      noMatchMessage="REVIEW.NO_MATCH"
+      page={{ total: data?.total ?? 0, ...pages }}
+      onViewChange={({ page }) => page !== undefined && dispatch(reviewActions.pageChosen(page))}
+      head={<ColumnHeadings messages={COLUMNS} />}
+    >
+      {(data?.campaigns ?? []).map((row) => (
+        <tr key={row.campaignId}>
+          <ListCell label="REVIEW.COLUMN.ENTITY">{row.entity}</ListCell>
+          <ListCell label="REVIEW.COLUMN.PROVINCE">{row.province}</ListCell>
+          <ListCell label="REVIEW.COLUMN.SENT" className="text-nowrap">
+            <time dateTime={row.sentAt}>{formatShortMadridDay(intl, row.sentAt)}</time>
+          </ListCell>
+          <ListCell label="REVIEW.COLUMN.STATUS">
+            <ReviewStatusBadge status={row.reviewStatus} />
+          </ListCell>
+          <ListCell label="REVIEW.COLUMN.MARKS">
+            <FormattedMessage id="REVIEW.MARKED" values={row.marked} />
+          </ListCell>
+          <ListCell label="REVIEW.COLUMN.ACTIONS" actions>
+            <Link
+              to={reviewCampaignPath(row.campaignId)}
+              className="btn btn-sm btn-outline-primary"
+              aria-label={intl.formatMessage({ id: 'REVIEW.OPEN_NAMED' }, { entity: row.entity })}
+            >
+              <FormattedMessage id="REVIEW.OPEN" />
+            </Link>
+          </ListCell>
+        </tr>
+      ))}
+    </ListPage>
   );
 }

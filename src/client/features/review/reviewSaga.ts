@@ -7,9 +7,9 @@ import { serializeError } from '../../api/ApiError.js';
 import type { ReviewApi } from '../../api/reviewApi.js';
 import type { RequestError } from '../../lib/remote.js';
 import { call, select, type Saga } from '../../lib/typedEffects.js';
-import type { RootState } from '../../app/rootReducer.js';
 import { snackbarActions } from '../snackbar/snackbarSlice.js';
 import { reviewActions } from './reviewSlice.js';
+import { selectQueueQuery } from './reviewSelectors.js';
 
 /** What the review's sagas reach outside the store. */
 export interface ReviewDependencies {
@@ -28,10 +28,10 @@ export function reviewErrorToast(error: RequestError): string {
   return 'REVIEW.TOAST.ERROR';
 }
 
-/** The queue of the edition chosen (the current one at first); a newer choice cancels the load in flight. */
+/** The page of the queue asked: the edition chosen (the current one at first) narrowed as chosen; a newer choice cancels the load in flight. */
 export function* handleQueue(deps: ReviewDependencies): Saga<void> {
-  const editionId = yield* select((state: RootState) => state.review.editionId);
-  yield* load(callApi(keepOnScreen('REVIEW.LOAD_ERROR'), deps.reviewApi.queue, editionId), reviewActions.queueLoaded, reviewActions.queueFailed);
+  const query = yield* select(selectQueueQuery);
+  yield* load(callApi(keepOnScreen('REVIEW.LOAD_ERROR'), deps.reviewApi.queue, query), reviewActions.queueLoaded, reviewActions.queueFailed);
 }
 
 export function* handleCampaign(deps: ReviewDependencies, action: ReturnType<typeof reviewActions.campaignOpened>): Saga<void> {
@@ -69,7 +69,8 @@ export function handleValidate(deps: ReviewDependencies, action: ReturnType<type
 }
 
 export function* watchReview(deps: ReviewDependencies): Saga<void> {
-  yield takeLatest([reviewActions.queueOpened.type, reviewActions.editionChosen.type], handleQueue, deps);
+  const queueAsked = [reviewActions.queueOpened, reviewActions.editionChosen, reviewActions.filtersChanged, reviewActions.pageChosen].map((a) => a.type);
+  yield takeLatest(queueAsked, handleQueue, deps);
   yield takeLatest(reviewActions.campaignOpened.type, handleCampaign, deps);
   // Marks of different questions go at once; the server takes them in turn on the campaign's row.
   yield takeEvery(reviewActions.markRequested.type, handleMark, deps);

@@ -1,35 +1,38 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/rootReducer.js';
-import type { ReviewQueueRow } from '../../../shared/api/review.js';
+import type { ReviewQueue, ReviewQueueQuery } from '../../../shared/api/review.js';
 
 export const selectReview = (state: RootState) => state.review;
-const selectRows = (state: RootState) => state.review.queue.data?.campaigns ?? [];
-const selectFilters = (state: RootState) => state.review.filters;
+const selectQueue = (state: RootState) => state.review.queue.data;
 
-const inTerritory = (filters: RootState['review']['filters']) => (row: ReviewQueueRow) =>
-  (filters.communityId === '' || row.autonomousCommunityId === filters.communityId) && (filters.provinceId === '' || row.provinceId === filters.provinceId);
-
-/** The queue as narrowed on the page (community, province, status), oldest sending first as the server sends it. */
-export const selectShownQueue = createSelector([selectRows, selectFilters], (rows, filters) =>
-  rows.filter((row) => inTerritory(filters)(row) && (filters.reviewStatus === '' || row.reviewStatus === filters.reviewStatus)),
+/** What the queue is asked for: the edition chosen (none: the current one), the narrowing chosen and the page. */
+export const selectQueueQuery = createSelector(
+  [(state: RootState) => state.review.editionId, (state: RootState) => state.review.filters, (state: RootState) => state.review.page],
+  (editionId, filters, page): ReviewQueueQuery => ({
+    ...(editionId === null ? {} : { editionId }),
+    ...(filters.communityId === '' ? {} : { communityId: filters.communityId }),
+    ...(filters.provinceId === '' ? {} : { provinceId: filters.provinceId }),
+    ...(filters.reviewStatus === '' ? {} : { reviewStatus: filters.reviewStatus }),
+    ...(page === 1 ? {} : { page }),
+  }),
 );
 
-/** How many campaigns of the territory chosen are in each review status ("14 pendientes, 3 con correcciones pedidas, 120 validadas"). */
-export const selectQueueCounts = createSelector([selectRows, selectFilters], (rows, filters) => {
-  const counts = { pending: 0, changesRequested: 0, validated: 0 };
-  for (const row of rows.filter(inTerritory(filters))) if (row.reviewStatus !== 'none') counts[row.reviewStatus] += 1;
-  return counts;
-});
+const NO_TERRITORIES: ReviewQueue['territories'] = { communities: [], provinces: [] };
 
-/** The communities and the provinces (of the community chosen) the edition's queue has, by name. */
-export const selectTerritoryOptions = createSelector([selectRows, selectFilters], (rows, filters) => {
-  const byName = (map: Map<string, string>) => [...map].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name, 'es'));
-  const communities = new Map(rows.map((r) => [r.autonomousCommunityId, r.autonomousCommunity]));
-  const provinces = new Map(
-    rows.filter((r) => filters.communityId === '' || r.autonomousCommunityId === filters.communityId).map((r) => [r.provinceId, r.province]),
-  );
-  return { communities: byName(communities), provinces: byName(provinces) };
-});
+/** The communities and the provinces (of the community chosen) where the edition has sent campaigns, by name. */
+export const selectTerritoryOptions = createSelector(
+  [(state: RootState) => state.review.queue.data?.territories ?? NO_TERRITORIES, (state: RootState) => state.review.filters.communityId],
+  (territories, communityId) => ({
+    communities: territories.communities,
+    provinces: territories.provinces.filter((p) => communityId === '' || p.communityId === communityId),
+  }),
+);
+
+/** The pages of the queue as narrowed, and the one shown. */
+export const selectQueuePages = createSelector([selectQueue], (queue) => ({
+  page: queue?.page ?? 1,
+  pages: queue ? Math.max(1, Math.ceil(queue.total / queue.pageSize)) : 1,
+}));
 
 /** The campaign under review: how many of its answers carry a mark, how many are marked to correct, and of how many. */
 export const selectReviewProgress = createSelector([(state: RootState) => state.review.campaign.data], (campaign) => {

@@ -1,14 +1,14 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CampaignDetail, CampaignStateResponse, ReviewMark } from '../../../shared/api/campaigns.js';
-import type { MarkRequest, ReviewQueue, ReviewQueueRow } from '../../../shared/api/review.js';
+import type { MarkRequest, ReviewQueue, ReviewQueueQuery } from '../../../shared/api/review.js';
 import { IDLE, LOADING, type Remote, type RequestError } from '../../lib/remote.js';
 import { isSessionChange } from '../auth/authSlice.js';
 
-/** The queue's narrowing, done on the page over the edition's queue: '' is every community, province or status. */
+/** The queue's narrowing, asked of the server: '' is every community, province or status. */
 export interface ReviewFilters {
   communityId: string;
   provinceId: string;
-  reviewStatus: '' | ReviewQueueRow['reviewStatus'];
+  reviewStatus: '' | NonNullable<ReviewQueueQuery['reviewStatus']>;
 }
 
 export const NO_REVIEW_FILTERS: ReviewFilters = { communityId: '', provinceId: '', reviewStatus: '' };
@@ -18,6 +18,8 @@ export interface ReviewState {
   /** The edition chosen; null is the current one (the server's default). */
   editionId: number | null;
   filters: ReviewFilters;
+  /** The page of the queue shown (the server sends one at a time). */
+  page: number;
   queue: Remote<{ data: ReviewQueue | null }>;
   campaign: Remote<{ data: CampaignDetail | null }>;
   /** Marks on their way or refused, by question. */
@@ -29,6 +31,7 @@ export interface ReviewState {
 const initialState: ReviewState = {
   editionId: null,
   filters: NO_REVIEW_FILTERS,
+  page: 1,
   queue: { ...IDLE, data: null },
   campaign: { ...IDLE, data: null },
   marking: {},
@@ -42,14 +45,23 @@ const reviewSlice = createSlice({
     queueOpened(state) {
       Object.assign(state.queue, LOADING);
     },
+    /** Another edition: its territories are others, so the narrowing starts again. */
     editionChosen(state, action: PayloadAction<number>) {
       state.editionId = action.payload;
+      state.filters = NO_REVIEW_FILTERS;
+      state.page = 1;
       Object.assign(state.queue, LOADING);
     },
     filtersChanged(state, action: PayloadAction<Partial<ReviewFilters>>) {
       state.filters = { ...state.filters, ...action.payload };
       // A province belongs to one community: choosing another community forgets it.
       if (action.payload.communityId !== undefined) state.filters.provinceId = action.payload.provinceId ?? '';
+      state.page = 1;
+      Object.assign(state.queue, LOADING);
+    },
+    pageChosen(state, action: PayloadAction<number>) {
+      state.page = action.payload;
+      Object.assign(state.queue, LOADING);
     },
     queueLoaded(state, action: PayloadAction<ReviewQueue>) {
       state.queue = { status: 'succeeded', error: null, data: action.payload };

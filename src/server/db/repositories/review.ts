@@ -70,39 +70,66 @@ export async function clearReview(q: Queryable, campaignId: number): Promise<voi
 export async function listReviewQueue(
   q: Queryable,
   edition: { id: number; campaignNumber: number },
-  filter: Omit<ReviewQueueQuery, 'editionId'>,
+  filter: Omit<ReviewQueueQuery, 'editionId' | 'page'>,
+  page: { number: number; size: number },
 ): Promise<ReviewQueue> {
-  const rows = await q.query<
-    EntityPlaceRow & {
-      id: number;
-      review_status: Exclude<ReviewQueueRow['reviewStatus'], 'none'>;
-      end_date: Date;
-      ok: number;
-      fix: number;
-    }
-  >(
-    `SELECT c.id, ${ENTITY_PLACE_COLUMNS}, c.review_status, c.end_date,
-            count(m.verdict) FILTER (WHERE m.verdict = 'ok')::int AS ok, count(m.verdict) FILTER (WHERE m.verdict = 'fix')::int AS fix
-       FROM campaigns c
+  // The edition's sent campaigns in the territory asked: counted by status, then the page of the status asked.
+  const inTerritory = `FROM campaigns c
        ${ENTITY_PLACE_JOINS}
-       LEFT JOIN review_marks m ON m.campaign_id = c.id
       WHERE c.edition_id = $1 AND c.status = 'sent'
-        AND ($2::text IS NULL OR ac.id = $2) AND ($3::text IS NULL OR p.id = $3)
-      GROUP BY c.id, en.id, p.id, ac.id
-      ORDER BY c.end_date, c.id`,
-    [edition.id, filter.communityId ?? null, filter.provinceId ?? null],
-  );
+        AND ($2::text IS NULL OR ac.id = $2) AND ($3::text IS NULL OR p.id = $3)`;
+  const territory = [edition.id, filter.communityId ?? null, filter.provinceId ?? null];
   const counts = { pending: 0, changesRequested: 0, validated: 0 };
-  for (const r of rows) counts[r.review_status] += 1;
-  const campaigns = rows
-    .filter((r) => filter.reviewStatus === undefined || r.review_status === filter.reviewStatus)
-    .map((r) => ({
+  for (const r of await q.query<{ review_status: ReviewStatusOfSent; n: number }>(
+    `SELECT c.review_status, count(*)::int AS n ${inTerritory} GROUP BY c.review_status`,
+    territory,
+  ))
+    counts[r.review_status] = r.n;
+  const status = filter.reviewStatus ?? null;
+  const total = status === null ? counts.pending + counts.changesRequested + counts.validated : counts[status];
+  const rows = await q.query<EntityPlaceRow & { id: number; review_status: ReviewStatusOfSent; end_date: Date; ok: number; fix: number }>(
+    `SELECT c.id, ${ENTITY_PLACE_COLUMNS}, c.review_status, c.end_date,
+            (SELECT count(*) FROM review_marks m WHERE m.campaign_id = c.id AND m.verdict = 'ok')::int AS ok,
+            (SELECT count(*) FROM review_marks m WHERE m.campaign_id = c.id AND m.verdict = 'fix')::int AS fix
+       ${inTerritory} AND ($4::text IS NULL OR c.review_status = $4)
+      ORDER BY c.end_date, c.id
+      LIMIT $5 OFFSET $6`,
+    [...territory, status, page.size, (page.number - 1) * page.size],
+  );
+  return {
+    editionId: edition.id,
+    campaignNumber: edition.campaignNumber,
+    counts,
+    page: page.number,
+    pageSize: page.size,
+    total,
+    campaigns: rows.map((r) => ({
       campaignId: r.id,
       campaignNumber: edition.campaignNumber,
       ...entityPlaceOf(r),
       reviewStatus: r.review_status,
       sentAt: new Date(r.end_date).toISOString(),
       marked: { ok: r.ok, fix: r.fix },
-    }));
-  return { editionId: edition.id, campaignNumber: edition.campaignNumber, counts, campaigns };
+    })),
+    territories: await sentTerritories(q, edition.id),
+  };
+}
+
+type ReviewStatusOfSent = Exclude<ReviewQueueRow['reviewStatus'], 'none'>;
+
+/** The communities and provinces where an edition has sent campaigns, by name. */
+async function sentTerritories(q: Queryable, editionId: number): Promise<ReviewQueue['territories']> {
+  const provinces = await q.query<{ id: string; name: string; community_id: string; community: string }>(
+    `SELECT DISTINCT p.id, p.name, ac.id AS community_id, ac.name AS community
+       FROM campaigns c
+       ${ENTITY_PLACE_JOINS}
+      WHERE c.edition_id = $1 AND c.status = 'sent'`,
+    [editionId],
+  );
+  const byName = <T extends { name: string }>(list: T[]) => list.sort((a, b) => a.name.localeCompare(b.name, 'es'));
+  const communities = new Map(provinces.map((r) => [r.community_id, { id: r.community_id, name: r.community }]));
+  return {
+    communities: byName([...communities.values()]),
+    provinces: byName(provinces.map((r) => ({ id: r.id, name: r.name, communityId: r.community_id }))),
+  };
 }

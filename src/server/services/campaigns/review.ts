@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/client.js';
 import type { CampaignStateResponse, ReviewMark } from '../../../shared/api/campaigns.js';
-import type { MarkRequest, RequestChangesRequest, ReviewQueue, ReviewQueueQuery } from '../../../shared/api/review.js';
+import { REVIEW_PAGE_SIZE, type MarkRequest, type RequestChangesRequest, type ReviewQueue, type ReviewQueueQuery } from '../../../shared/api/review.js';
 import { conflict, notFound, validationError } from '../../errors.js';
 import { findCampaignSummary, findCampaignToAnswer, stateOf, type CampaignToAnswer } from '../../db/repositories/campaignQueries.js';
 import { usersOfEntities } from '../../db/repositories/editionOpening.js';
@@ -109,7 +109,7 @@ export function validateCampaign(db: Db, actor: Actor, id: number): Promise<Camp
 
 /** The review queue of an edition (the current one unless named; 422 when there is no such edition). */
 export async function reviewQueue(db: Db, query: ReviewQueueQuery): Promise<ReviewQueue> {
-  const { editionId, ...filter } = query;
+  const { editionId, page = 1, ...filter } = query;
   const edition = await requireEdition(db, editionId);
-  return reviewRepo.listReviewQueue(db, { id: edition.id, campaignNumber: edition.campaignNumber }, filter);
+  return reviewRepo.listReviewQueue(db, { id: edition.id, campaignNumber: edition.campaignNumber }, filter, { number: page, size: REVIEW_PAGE_SIZE });
 }
