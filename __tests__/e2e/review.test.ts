@@ -4,6 +4,7 @@ import { newPage, screenshot } from './helpers/browser.js';
 import { logIn, logInAsUser } from './helpers/session.js';
 import { apiGet, apiToken, questionsOf } from './helpers/api.js';
 import { expectNoSideScroll } from './helpers/phone.js';
+import { readPdf } from './helpers/pdf.js';
 import type { CampaignDetail, CampaignSummary } from '../../src/shared/api/campaigns.js';
 
 const COMMENT = 'El enlace no lleva al acta del pleno: adjunte el acta aprobada.';
@@ -99,8 +100,9 @@ describe('the review of a sent campaign in Chromium', () => {
       await user.page.getByRole('button', { name: 'Enviar correcciones' }).click();
       const confirm = user.page.getByRole('dialog', { name: 'Enviar las correcciones' });
       await confirm.getByRole('button', { name: 'Enviar correcciones' }).click();
-      // Sent, as any sending, it opens its results; its questionnaire no longer changes.
+      // Sent, as any sending, it opens its results, provisional until validated; its questionnaire no longer changes.
       await user.page.waitForURL(new RegExp(`/results/${sent.id}$`));
+      expect(await user.page.getByTestId('report-review').textContent()).toBe('Provisional: pendiente de validación');
       await user.page.goto(`${suite.server.url}/my-campaigns/${sent.id}`);
       await user.page.getByText('Esta campaña ya se ha enviado: sus respuestas ya no se pueden cambiar.').waitFor();
       expect(await user.page.locator('fieldset.answer-picker').count()).toBe(0);
@@ -119,7 +121,15 @@ describe('the review of a sent campaign in Chromium', () => {
       await user.page.reload();
       const validated = user.page.getByTestId('validated-notice');
       await validated.waitFor();
-      expect(await validated.textContent()).toMatch(/^Validada el \d\d\/\d\d\/\d{4}$/);
+      const day = (await validated.textContent())!.match(/^Validada el (\d\d\/\d\d\/\d{4})$/)?.[1];
+      expect(day).toEqual(expect.any(String));
+      // And so do its results, on screen and on paper.
+      await user.page.goto(`${suite.server.url}/results/${sent.id}`);
+      await user.page.getByTestId('report-review').getByText(`Validada el ${day}`).waitFor();
+      await screenshot(user.page, 'review-results-validated', { fullPage: false });
+      const printed = readPdf(await user.page.pdf({ format: 'A4', printBackground: true }), 'review-results-validated-pdf').replace(/\s+/g, ' ');
+      expect(printed).toContain(`Validada el ${day}`);
+      expect(printed).not.toContain('Provisional');
       expect(reviewer.errors).toEqual([]);
       expect(user.errors).toEqual([]);
     } finally {

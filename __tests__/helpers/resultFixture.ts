@@ -95,6 +95,8 @@ export function resultFixture(): ResultResponse {
       withheld: [],
     },
     minGroupSize: 1,
+    reviewStatus: 'pending',
+    validatedAt: null,
     table: {
       valuesPerAxis: {
         '1': {

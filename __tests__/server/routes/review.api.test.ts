@@ -122,6 +122,7 @@ describe.each(backends)('the review of sent campaigns on $name', ({ openDemo }) 
     expect(asked.body.response.campaign).toMatchObject({ status: 'sent', reviewStatus: 'changesRequested' });
     const back = await detail(id, member);
     expect(back).toMatchObject({ reviewStatus: 'changesRequested', reviewMessage: 'Corrija la respuesta marcada' });
+    expect((await get(`result?id=${id}`, tokens.admin)).body.response).toMatchObject({ reviewStatus: 'changesRequested', validatedAt: null });
     expect(questionsOf(back).find((s) => s.id === toFix.id)!.review).toMatchObject({ verdict: 'fix', comment });
     expect(questionsOf(back).find((s) => s.id === fine.id)!.review).toMatchObject({ verdict: 'ok', comment: null });
     // Reviewers wait for the entity.
@@ -191,6 +192,13 @@ describe.each(backends)('the review of sent campaigns on $name', ({ openDemo }) 
 
   it('validates only with no answer marked to correct, and a validated campaign changes no more', async () => {
     const { id, member } = await sentCampaign();
+    // The result says it is provisional, and says so again once read from the report cache.
+    const review = async () => {
+      const { reviewStatus, validatedAt } = (await get(`result?id=${id}`, member)).body.response as ResultResponse;
+      return { reviewStatus, validatedAt };
+    };
+    expect(await review()).toEqual({ reviewStatus: 'pending', validatedAt: null });
+    expect(await review()).toEqual({ reviewStatus: 'pending', validatedAt: null });
     const [first, second] = questionsOf(await detail(id, tokens.admin));
     await post('review/mark', { id, question: first.id, verdict: 'fix', comment: 'Falta el enlace al acta' }, tokens.admin);
     await post('review/mark', { id, question: second.id, verdict: 'fix', comment: 'La fecha no coincide' }, tokens.admin);
@@ -206,6 +214,7 @@ describe.each(backends)('the review of sent campaigns on $name', ({ openDemo }) 
     const read = await detail(id, member);
     expect(read.reviewStatus).toBe('validated');
     expect(Date.now() - Date.parse(read.validatedAt!)).toBeLessThan(60_000);
+    expect(await review()).toEqual({ reviewStatus: 'validated', validatedAt: read.validatedAt });
     expect(questionsOf(read).find((s) => s.id === second.id)!.review).toMatchObject({ verdict: 'ok', comment: 'Comprobado en el BOP' });
     for (const [path, body] of [
       ['review/mark', { id, question: first.id, verdict: 'fix', comment: 'Otra cosa' }],

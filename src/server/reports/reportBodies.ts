@@ -62,6 +62,9 @@ export const placeNames = (place: CampaignPlace): TerritoryTexts => ({
   country: COUNTRY_NAME,
 });
 
+/** Where the campaign's review stands, as a result sends it. */
+export const placeReview = (place: CampaignPlace) => ({ reviewStatus: place.reviewStatus, validatedAt: place.validatedAt?.toISOString() ?? null });
+
 /** The entity's population band as reports send it. */
 export const placeSizeBand = (place: CampaignPlace): SizeBand => ({ minPopulation: place.sizeBand, maxPopulation: place.sizeBandMax });
 
@@ -94,7 +97,13 @@ export function encodeResultFrom(
   const { figures, sizes, withheld } = editionFigures(parsed, minGroupSize);
   const ranks = ranksByGroup(inputs.ranks, parsed, withheld);
   const questionnaire = { edition, answers: inputs.answers, notes: inputs.notes };
-  const about = { names: placeNames(place), sizeBand: placeSizeBand(place), edition: { year: place.campaignNumber, sizes, withheld }, minGroupSize };
+  const about = {
+    names: placeNames(place),
+    sizeBand: placeSizeBand(place),
+    edition: { year: place.campaignNumber, sizes, withheld },
+    minGroupSize,
+    review: placeReview(place),
+  };
   return encodeWithIndicators(questionnaire, (indicators) => ({
     response: buildResultReport({ figures, ranks }, { tree: questionnaire.edition.tree, indicators }, about),
   }));

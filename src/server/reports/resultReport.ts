@@ -15,7 +15,13 @@ const NO_RANKS: Ranks = { province: null, autonomousCommunity: null, country: nu
 export function buildResultReport(
   { figures, ranks }: { figures: ReadonlyMap<string, GroupFigures>; ranks: ReadonlyMap<string, Ranks> },
   questionnaire: { tree: readonly TreeAxis[]; indicators: IndicatorGroup[] },
-  about: { names: TerritoryTexts; sizeBand: SizeBand; edition: ReportEdition; minGroupSize: number },
+  about: {
+    names: TerritoryTexts;
+    sizeBand: SizeBand;
+    edition: ReportEdition;
+    minGroupSize: number;
+    review: Pick<ResultResponse, 'reviewStatus' | 'validatedAt'>;
+  },
 ): ResultResponse {
   const { tree, indicators } = questionnaire;
   const of = (scope: string, id: number) => figures.get(groupKey(scope, id)) ?? NO_FIGURES;
@@ -76,6 +82,7 @@ export function buildResultReport(
     sizeBand: about.sizeBand,
     edition: about.edition,
     minGroupSize: about.minGroupSize,
+    ...about.review,
     table: { valuesPerAxis, texts },
     answers: { campaign: { indicators } },
   };

@@ -5,7 +5,7 @@ import type { EditionQuestionnaire } from './questionnaireCache.js';
 import { encodeWithIndicators } from './questionnaires.js';
 import { interleave } from './rawJson.js';
 import { buildResultReport } from './resultReport.js';
-import { placeNames, placeSizeBand } from './reportBodies.js';
+import { placeNames, placeReview, placeSizeBand } from './reportBodies.js';
 import { groupKey } from './scoring.js';
 import {
   allEntitiesMean,
@@ -113,6 +113,7 @@ export class ResultTemplate {
       sizeBand: placeSizeBand(place),
       edition: { year: place.campaignNumber, sizes, withheld: marker('w') as unknown as Territory[] },
       minGroupSize,
+      review: placeReview(place),
     };
     const json = encodeWithIndicators({ edition, answers: campaign.answers, notes: campaign.notes }, (indicators) => ({
       response: buildResultReport({ figures, ranks }, { tree: edition.tree, indicators }, about),

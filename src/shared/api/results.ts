@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { apiCall, NoQuery, NullableNumber } from './schema.js';
-import { CampaignIdBody, CampaignIdQuery, IndicatorGroup } from './campaigns.js';
+import { CampaignIdBody, CampaignIdQuery, IndicatorGroup, ReviewStatus } from './campaigns.js';
 
 /** The result and comparison payloads of docs/scoring.md. Percentages are fractions 0..1; null is a dash. */
 
@@ -126,6 +126,10 @@ export const ResultResponse = Type.Object({
   /** The campaign's edition: its year, how many entities each territory's mean is built from, and the means withheld. */
   edition: ReportEdition,
   minGroupSize: MinGroupSize,
+  /** Where the campaign's review stands: its figures are provisional until `validated` (docs/api.md, "Review"). */
+  reviewStatus: ReviewStatus,
+  /** When it was validated; null until then. */
+  validatedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   table: Type.Object({
     valuesPerAxis: Type.Record(Type.String(), TableAxis),
     texts: Type.Object({ axis: Texts, policy: Texts, measure: Texts }),

@@ -345,6 +345,23 @@ describe('results report', () => {
     }
   });
 
+  it('says the figures are provisional until the campaign is validated', async () => {
+    const { unmount } = await renderReport();
+    expect(screen.getByTestId('report-review')).toHaveTextContent('Provisional: pendiente de validación');
+    unmount();
+    await renderReport(loaded({ ...result, reviewStatus: 'changesRequested' }));
+    expect(screen.getByTestId('report-review')).toHaveTextContent('Provisional: pendiente de validación');
+  });
+
+  it("says when a validated campaign was validated, on Madrid's calendar, on screen and on paper", async () => {
+    // 23:30 UTC on 11 March is already 12 March in Madrid.
+    await renderReport(loaded({ ...result, reviewStatus: 'validated', validatedAt: '2026-03-11T23:30:00.000Z' }));
+    expect(screen.getByTestId('report-review')).toHaveTextContent('Validada el 12/03/2026');
+    act(() => void window.dispatchEvent(new Event('beforeprint')));
+    expect(screen.getByTestId('report-review')).toHaveTextContent('Validada el 12/03/2026');
+    act(() => void window.dispatchEvent(new Event('afterprint')));
+  });
+
   it('names the tab after the report while it is on screen, and gives the old title back', async () => {
     document.title = 'Campañas';
     const { unmount } = await renderReport();

@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ResultResponse, TerritoryTexts } from '../../../shared/api/results.js';
 import { useAppSelector, useDocumentTitle } from '../../app/hooks.js';
-import { formatLongDate } from '../../lib/dates.js';
+import { formatLongDate, formatShortMadridDay } from '../../lib/dates.js';
 import { usePrinting } from '../../lib/printing.js';
 import { TERRITORY_OF_LEVEL } from './reportModel.js';
 import { useReportText } from './reportText.js';
@@ -34,6 +34,23 @@ export interface ReportHeadingProps {
   detailsOnScreen: boolean;
   /** The sentence saying which means are withheld for small groups and why, on screen and on paper; none when none is. */
   withheld?: string | null;
+  /** Where the campaign's review stands (a result): provisional until validated, on screen and on paper. */
+  review?: Pick<ResultResponse, 'reviewStatus' | 'validatedAt'>;
+}
+
+/** 'Provisional: pendiente de validación' until a reviewer validates the campaign, then 'Validada el 12/03/2026'. */
+function ReviewLine({ reviewStatus, validatedAt }: NonNullable<ReportHeadingProps['review']>) {
+  const intl = useIntl();
+  const validated = reviewStatus === 'validated' && validatedAt !== null;
+  return (
+    <p className={`report-review small fw-semibold mt-1 mb-0 ${validated ? 'text-success' : 'text-warning-emphasis'}`} data-testid="report-review">
+      {validated ? (
+        <FormattedMessage id="REPORT.HEADING.VALIDATED" values={{ date: formatShortMadridDay(intl, validatedAt) }} />
+      ) : (
+        <FormattedMessage id="REPORT.HEADING.PROVISIONAL" />
+      )}
+    </p>
+  );
 }
 
 /** The date, the comparison mode in words and the territories shown. */
@@ -74,7 +91,7 @@ function HeadingDetails({ compareWithParticipants, territories }: Pick<ReportHea
  * a shared page's screen) the date, the comparison mode in words and the territories shown, and why any mean
  * shown as a dash is withheld.
  */
-export function ReportHeading({ kind, texts, campaign, compareWithParticipants, territories, detailsOnScreen, withheld }: ReportHeadingProps) {
+export function ReportHeading({ kind, texts, campaign, compareWithParticipants, territories, detailsOnScreen, withheld, review }: ReportHeadingProps) {
   // Laid out when printing starts, dated the day it is printed.
   const printing = usePrinting();
   return (
@@ -91,6 +108,7 @@ export function ReportHeading({ kind, texts, campaign, compareWithParticipants, 
           {campaign}
         </span>
       </p>
+      {review && <ReviewLine {...review} />}
       {(detailsOnScreen || printing) && <HeadingDetails compareWithParticipants={compareWithParticipants} territories={territories} />}
       {withheld && (
         <p className="report-withheld alert alert-info small py-2 px-3 mt-2 mb-0" data-testid="withheld-note">
@@ -130,6 +148,7 @@ export function ResultsHeading({ result }: { result: ResultResponse }) {
       territories={territories}
       detailsOnScreen={shared}
       withheld={withheld && text.withheldNote(withheld, compareWithParticipants)}
+      review={{ reviewStatus: result.reviewStatus, validatedAt: result.validatedAt }}
     />
   );
 }

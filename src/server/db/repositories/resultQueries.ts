@@ -3,6 +3,8 @@ import { CAMPAIGN_ANSWERS_COLUMNS, CATALOGUE_VERSION_SQL, campaignAnswersOf, typ
 import type { Territory } from '../../reports/territories.js';
 import type { AccessClaims } from '../../services/auth/tokenKinds.js';
 import type { CurrentUser } from '../../../shared/api/auth.js';
+import type { ReviewStatus } from '../../../shared/api/campaigns.js';
+import { REVIEW_STATUS_SQL } from './campaignQueries.js';
 import { readSessionUserAnd, sessionUserAnd } from './sessions.js';
 
 /** A campaign with the territory its figures are compared against. */
@@ -37,11 +39,15 @@ export interface CampaignPlace {
   territoryVersions: string;
   /** The registered entities' version (migration 004). */
   registeredVersion: string;
+  /** Where its review stands ('none' unless sent), and when it was validated: reports say whether they are provisional. */
+  reviewStatus: ReviewStatus;
+  validatedAt: Date | null;
 }
 
 /**
- * The place of a campaign as its reports show it (names, territories, size band), in the order every report version
- * lists it: a cached report is renewed when any of these changes (reportBodies.ts, reportParts.ts).
+ * The place of a campaign as its reports show it (names, territories, size band, where its review stands), in the
+ * order every report version lists it: a cached report is renewed when any of these changes (reportBodies.ts,
+ * reportParts.ts).
  */
 export const shownPlace = (place: CampaignPlace) => [
   place.entityName,
@@ -51,6 +57,8 @@ export const shownPlace = (place: CampaignPlace) => [
   place.communityName,
   place.sizeBand,
   place.sizeBandMax,
+  place.reviewStatus,
+  place.validatedAt?.toISOString() ?? null,
 ];
 
 /** An edition's figures version; 'initial' until its territorial sums are first written (migration 004). */
@@ -80,7 +88,8 @@ const PLACE_COLUMNS = `c.id AS "campaignId", en.id AS "entityId", en.name AS "en
                     ${CATALOGUE_VERSION_SQL}) AS "reportVersion",
           ${scoresVersionSql('c.id')} AS "scoresVersion",
           ${entityTerritoryVersionsSql('c.edition_id')} AS "territoryVersions",
-          (SELECT r.version::text FROM registered_entities_version r) AS "registeredVersion"`;
+          (SELECT r.version::text FROM registered_entities_version r) AS "registeredVersion",
+          ${REVIEW_STATUS_SQL} AS "reviewStatus", CASE WHEN ${REVIEW_STATUS_SQL} = 'validated' THEN c.validated_at END AS "validatedAt"`;
 const PLACE_FROM = `campaigns c JOIN editions ed ON ed.id = c.edition_id JOIN entities en ON en.id = c.entity_id
      JOIN provinces pr ON pr.id = en.province_id JOIN autonomous_communities ac ON ac.id = pr.community_id`;
 
