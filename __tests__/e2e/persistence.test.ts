@@ -33,6 +33,8 @@ describe('list views kept across a reload in Chromium', () => {
     try {
       await logIn(page, suite.server.url, 'admin@demo.es');
       await page.waitForURL('**/status');
+      // The overview above the table settles first: a filter opened while it grows would move under the pointer.
+      await page.waitForFunction(() => document.querySelector('main [aria-busy="true"]') === null && document.querySelector('table.list-table') !== null);
       await statusSearch(page).fill('mancomun');
       await communityToggle(page).click();
       await page.getByRole('searchbox', { name: 'Buscar...' }).fill('valenciana');

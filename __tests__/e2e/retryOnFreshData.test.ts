@@ -1,14 +1,14 @@
-import { serverAndBrowser } from './helpers/appServer.js';
+import { serverAndBrowser, startAppServer } from './helpers/appServer.js';
 import { apiGet, apiPost, apiToken, offered, questionsOf } from './helpers/api.js';
 import type { CampaignDetail, CampaignSummary } from '../../src/shared/api/campaigns.js';
 
 /**
- * The retry of a browser test (browserTestSetup.ts) that is its block's first starts on the data the first attempt
+ * With freshServerOnRetry, the retry of a browser test (browserTestSetup.ts) that is its block's first starts on the data the first attempt
  * started on. The first attempt here saves an answer and fails on purpose; the log shows its error as
  * 'errors thrown in the first attempt'. The retry must find a new server without that answer.
  */
 describe('a retried first browser test', () => {
-  const suite = serverAndBrowser();
+  const suite = serverAndBrowser(startAppServer, { freshServerOnRetry: true });
   let attempts = 0;
   let firstUrl = '';
   let unansweredAtFirst = 0;

@@ -89,6 +89,9 @@ describe('the status table: edition, filters, sort, page size, dates in Chromium
       const row = rows(page).filter({ hasText: sentRow.entity }).first();
       expect((await row.locator('td:nth-child(7)').innerText()).trim()).toMatch(/^(\d{2}\/\d{2}\/\d{4}|Hoy|Ayer)$/);
       expect((await row.locator('td:nth-child(8)').innerText()).trim()).toMatch(/^(\d{2}\/\d{2}\/\d{4}|—)$/);
+      // Beside 'Completa', where its review stands.
+      const review = { pending: 'Pendiente', changesRequested: 'Correcciones pedidas', validated: 'Validada', none: '' }[sentRow.reviewStatus];
+      expect((await row.locator('td:nth-child(5)').innerText()).replace(/\s+/g, ' ').trim()).toBe(`Completa ${review}`);
       await page.getByRole('searchbox', { name: 'Buscar por entidad' }).fill('');
 
       // The chosen edition survives a reload.
@@ -145,7 +148,8 @@ describe('the status table: edition, filters, sort, page size, dates in Chromium
       await page.getByRole('button', { name: 'Aplicar' }).click();
       const sent = ofYear(open).filter((r) => r.status === 'sent').length;
       await page.waitForFunction((n) => document.querySelectorAll('table.list-table tbody tr').length === n, Math.min(25, sent));
-      expect(new Set((await column(page, 5)).map((s) => s.trim()))).toEqual(new Set(['Completa']));
+      // Each with where its review stands.
+      expect(new Set((await column(page, 5)).map((s) => s.trim().replace(/ (Pendiente|Correcciones pedidas|Validada)$/, '')))).toEqual(new Set(['Completa']));
       expect(await pieCounts(page)).toEqual({ 'Sin Comenzar': 0, Ongoing: 0, Completa: sent });
 
       // Nothing left: the table says so.

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { serverAndBrowser } from './helpers/appServer.js';
+import { serverAndBrowser, startAppServer } from './helpers/appServer.js';
 import { newPage } from './helpers/browser.js';
 import { logIn } from './helpers/session.js';
 import { apiGet, apiToken } from './helpers/api.js';
@@ -35,7 +35,7 @@ async function answered(url: string, token: string, campaignId: number): Promise
  * shows every step.
  */
 describe('a yearly campaign from import to the activity log in Chromium', () => {
-  const suite = serverAndBrowser();
+  const suite = serverAndBrowser(startAppServer, { freshServerOnRetry: true });
 
   it('imports, opens for a province, refuses a save after the deadline, reopens, and logs all of it', async () => {
     const userToken = await apiToken(suite.server.url, 'usuario@demo.es');

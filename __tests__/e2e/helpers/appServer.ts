@@ -96,16 +96,18 @@ export interface BrowserSuite {
  * before the describe block's first test, and closes both after its last. Call it at the top of the block and read
  * `suite.server` and `suite.browser` in hooks and tests: they are set once its beforeAll has run, which is before
  * any beforeAll the block registers after the call.
+ *
+ * A failed test runs once more at once (browserTestSetup.ts) on the data its first attempt left. With
+ * `freshServerOnRetry`, the block's first test, on a server of its own, runs again on a new server (a fresh copy of
+ * the demo's): a journey that imports an edition would otherwise find it imported by its first attempt. Only for a
+ * block whose hooks write nothing to the server: what a beforeAll wrote would not be on the new one.
  */
-export function serverAndBrowser(start: () => Promise<AppServer> = startAppServer): BrowserSuite {
+export function serverAndBrowser(start: () => Promise<AppServer> = startAppServer, { freshServerOnRetry = false } = {}): BrowserSuite {
   const suite = {} as BrowserSuite;
   beforeAll(async () => {
     [suite.server, suite.browser] = await Promise.all([start(), launchBrowser()]);
   }, 120_000);
-  // A failed test runs once more at once (browserTestSetup.ts) on the data its first attempt left. The block's first
-  // test on a server of its own can have the data it first ran on again: a new server (a fresh copy of the demo's).
-  // Without it, a journey that imports an edition found it imported by its first attempt and failed for that.
-  const restartsOnRetry = start === startAppServer;
+  const restartsOnRetry = freshServerOnRetry && start === startAppServer;
   let testsStarted = 0;
   let lastStarted: string | undefined;
   beforeEach(async () => {

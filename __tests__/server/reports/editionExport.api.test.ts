@@ -5,7 +5,7 @@ import { call, rawGet, startTestServer, type TestServer } from '../../helpers/se
 import { signInDemoAccounts } from '../../helpers/auth.js';
 import type { Db } from '../../../src/server/db/client.js';
 import { answerPages, campaignPages, findEditionByNumber, scorePages } from '../../../src/server/db/repositories/editionExport.js';
-import { answerRow, STATUS_WORDS } from '../../../src/server/reports/editionExport.js';
+import { answerRow, REVIEW_WORDS, STATUS_WORDS } from '../../../src/server/reports/editionExport.js';
 import es from '../../../i18n/es.json' with { type: 'json' };
 import { csvRows } from '../../helpers/csv.js';
 
@@ -55,6 +55,9 @@ describe.each(backends)('edition export on $name', ({ openDemo }) => {
     expect(campaign.slice(5, 8)).toEqual(['Completa', '2026-03-29 01:30', '2026-07-16 00:15']);
     const statuses = new Set(rows.filter((r) => r[8] === 'Campaña').map((r) => r[5]));
     for (const status of statuses) expect(Object.values(STATUS_WORDS)).toContain(status);
+    // Where each campaign's review stands, in the screens' words; none for a campaign not sent.
+    for (const row of rows.filter((r) => r[8] === 'Campaña'))
+      expect([row[5], row[18]]).toEqual(row[5] === 'Completa' ? [row[5], expect.stringMatching(/^(Pendiente|Correcciones pedidas|Validada)$/)] : [row[5], '']);
     expect(Number(campaign[13].replace(',', '.'))).toBeCloseTo(sent.percentage * 100, 1);
     expect(rows.filter((r) => r[8] === 'Respuesta' && r[0] === String(sent.id))).toHaveLength(sent.answers);
     expect(rows.some((r) => r[8] === 'Eje' && r[0] === String(sent.id))).toBe(true);
@@ -106,13 +109,13 @@ describe.each(backends)('edition export on $name', ({ openDemo }) => {
       reason,
     ]);
     const rows = csvRows((await download('edition=2026&format=csv', tokens.admin)).body.toString('utf8'));
-    expect(rows[0].slice(14)).toEqual(['Respuesta', 'No aplica', 'Comentario', 'Evidencias']);
+    expect(rows[0].slice(14)).toEqual(['Respuesta', 'No aplica', 'Comentario', 'Evidencias', 'Revisión', 'Validación']);
     const answerRows = rows.filter((r) => r[8] === 'Respuesta' && r[0] === String(sent.id));
     expect(answerRows).toHaveLength(sent.answers);
     // The demo's own evidence first, then the link added here.
     expect(answerRows[0].slice(15, 17)).toEqual(['', comment]);
     expect(answerRows[0][17]).toMatch(/(^| \| )https:\/\/ayto\.example\/plan-ñ$/);
-    expect(answerRows[1].slice(14)).toEqual(['', reason, '', '']);
+    expect(answerRows[1].slice(14)).toEqual(['', reason, '', '', '', '']);
 
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Uint8Array.from((await download('edition=2026&format=xlsx', tokens.admin)).body).buffer);
@@ -146,8 +149,20 @@ describe.each(backends)('edition export on $name', ({ openDemo }) => {
     expect((await download('edition=1999&format=csv', tokens.admin)).status).toBe(404);
   });
 
+  it("says where each sent campaign's review stands and when it was validated, on Madrid's clock", async () => {
+    await db.query("UPDATE campaigns SET review_status = 'validated', validated_at = '2026-09-30T22:45:00Z' WHERE id = $1", [sent.id]);
+    try {
+      const rows = csvRows((await download('edition=2026&format=csv', tokens.admin)).body.toString('utf8'));
+      const campaign = rows.find((r) => r[8] === 'Campaña' && r[0] === String(sent.id))!;
+      expect(campaign.slice(18)).toEqual(['Validada', '2026-10-01 00:45']);
+    } finally {
+      await db.query("UPDATE campaigns SET review_status = 'pending', validated_at = NULL WHERE id = $1", [sent.id]);
+    }
+  });
+
   it("names statuses with the screens' words", () => {
     for (const [status, word] of Object.entries(STATUS_WORDS)) expect([status, word]).toEqual([status, es[`CAMPAIGNS.STATUS.${status}` as keyof typeof es]]);
+    for (const [status, word] of Object.entries(REVIEW_WORDS)) expect([status, word]).toEqual([status, es[`REVIEW.STATUS.${status}` as keyof typeof es]]);
   });
 
   it('reads every row once across keyset pages, whatever the page size', async () => {
@@ -206,6 +221,8 @@ describe('an answer row', () => {
       null,
       'Aprobado en pleno: 1.200 € 🌱',
       'https://ayto.example/plan | acta.pdf',
+      null,
+      null,
     ]);
   });
 });

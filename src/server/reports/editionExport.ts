@@ -48,12 +48,17 @@ const COLUMNS: readonly { header: string; kind: ColumnKind; width: number }[] = 
   { header: 'No aplica', kind: 'text', width: 40 },
   { header: 'Comentario', kind: 'text', width: 60 },
   { header: 'Evidencias', kind: 'text', width: 60 },
+  // Added after the first release: at the end, so that a file read by column position keeps its meaning.
+  { header: 'Revisión', kind: 'text', width: 20 },
+  { header: 'Validación', kind: 'date', width: 18 },
 ];
 
 export const EXPORT_HEADER = COLUMNS.map((c) => c.header);
 
 /** A campaign's status in the words the screens use (i18n/es.json, CAMPAIGNS.STATUS.*; a test compares them). */
 export const STATUS_WORDS: Readonly<Record<string, string>> = { created: 'Sin Comenzar', draft: 'Ongoing', sent: 'Completa' };
+/** A sent campaign's review status in the screens' words (i18n/es.json, REVIEW.STATUS.*; a test compares them). */
+export const REVIEW_WORDS: Readonly<Record<string, string>> = { pending: 'Pendiente', changesRequested: 'Correcciones pedidas', validated: 'Validada' };
 const SCOPE: Readonly<Record<ExportScore['scope'], string>> = { axis: 'Eje', policy: 'Política', measure: 'Medida' };
 
 /** The three kinds of rows, in the order they are written: an Excel sheet each. */
@@ -79,11 +84,34 @@ function campaignRow(edition: number, c: ExportCampaign): Cell[] {
     null,
     null,
     null,
+    c.reviewStatus === null ? null : (REVIEW_WORDS[c.reviewStatus] ?? c.reviewStatus),
+    c.validatedAt,
   ];
 }
 
 function scoreRow(edition: number, s: ExportScore): Cell[] {
-  return [s.campaignId, edition, s.entity, null, null, null, null, null, SCOPE[s.scope], s.code, s.text, s.points, s.max, s.percentage, null, null, null, null];
+  return [
+    s.campaignId,
+    edition,
+    s.entity,
+    null,
+    null,
+    null,
+    null,
+    null,
+    SCOPE[s.scope],
+    s.code,
+    s.text,
+    s.points,
+    s.max,
+    s.percentage,
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+  ];
 }
 
 /**
@@ -115,6 +143,8 @@ export function answerRow(edition: number, a: ExportAnswer, names: EditionQuesti
     a.notApplicableReason,
     a.comment,
     a.evidence.length > 0 ? a.evidence.join(' | ') : null,
+    null,
+    null,
   ];
 }
 

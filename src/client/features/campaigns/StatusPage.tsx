@@ -22,6 +22,7 @@ import { EditionOpeningCard } from '../editionOpening/EditionOpeningCard.js';
 import { RemindersCard } from '../editionOpening/RemindersCard.js';
 import { StatusMap } from '../maps/StatusMap.js';
 import { chartChunkReady } from '../../charts/chartChunk.js';
+import { ReviewStatusBadge } from '../review/ReviewStatusBadge.js';
 
 const StatusPie = lazy(() => chartChunkReady(import(/* webpackChunkName: "charts-status" */ '../../charts/StatusPie.js')));
 /** The pie's height, kept free while its chunk loads so that the map below does not jump. */
@@ -59,6 +60,13 @@ function StatusRow({ row, canOpen, onReopen }: { row: StatusRows['rows'][number]
       <ListCell label="CAMPAIGNS.COLUMN.EDITION">{row.campaignNumber}</ListCell>
       <ListCell label="CAMPAIGNS.COLUMN.STATUS">
         <StatusBadge status={row.status} />
+        {/* Spaces between the badges: read and copied as 'Completa Pendiente', not run together. */}
+        {row.reviewStatus !== 'none' && (
+          <>
+            {' '}
+            <ReviewStatusBadge status={row.reviewStatus} />
+          </>
+        )}
         {late && (
           <Badge bg="danger" className="ms-1">
             <FormattedMessage id="DEADLINE.LATE_BADGE" />

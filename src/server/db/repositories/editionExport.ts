@@ -21,6 +21,9 @@ export interface ExportCampaign {
   status: string;
   startDate: Date | null;
   endDate: Date | null;
+  /** Where a sent campaign's review stands, and when it was validated; null for a campaign not sent. */
+  reviewStatus: 'pending' | 'changesRequested' | 'validated' | null;
+  validatedAt: Date | null;
   /** The stored global score of a sent campaign; null otherwise. */
   points: number | null;
   max: number | null;
@@ -95,11 +98,16 @@ export function campaignPages(q: Queryable, editionId: number, pageSize = EXPORT
         status: string;
         start_date: Date | null;
         end_date: Date | null;
+        review_status: ExportCampaign['reviewStatus'];
+        validated_at: Date | null;
         value: number | null;
         max_value: number | null;
         percentage: number | null;
       }>(
-        `SELECT c.id, en.name AS entity, p.name AS province, ac.name AS community, c.status, c.start_date, c.end_date, cs.value, cs.max_value, cs.percentage
+        `SELECT c.id, en.name AS entity, p.name AS province, ac.name AS community, c.status, c.start_date, c.end_date,
+                CASE WHEN c.status = 'sent' THEN c.review_status END AS review_status,
+                CASE WHEN c.status = 'sent' AND c.review_status = 'validated' THEN c.validated_at END AS validated_at,
+                cs.value, cs.max_value, cs.percentage
            FROM campaigns c
            JOIN entities en ON en.id = c.entity_id
            JOIN provinces p ON p.id = en.province_id
@@ -118,6 +126,8 @@ export function campaignPages(q: Queryable, editionId: number, pageSize = EXPORT
         status: r.status,
         startDate: r.start_date === null ? null : new Date(r.start_date),
         endDate: r.end_date === null ? null : new Date(r.end_date),
+        reviewStatus: r.review_status,
+        validatedAt: r.validated_at === null ? null : new Date(r.validated_at),
         points: r.value,
         max: r.max_value,
         percentage: r.percentage,
