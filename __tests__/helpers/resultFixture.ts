@@ -205,7 +205,9 @@ export function notApplicableResult(): ResultResponse {
 }
 
 /** What a comparison says besides its radars' figures, for the fixture's entity: names, band, and 2026 against 2025 (or no previous edition). */
-export function comparisonAbout(withPrevious = true): Pick<ComparisonResponse, 'territoryTexts' | 'editions' | 'sizeBand' | 'minGroupSize'> {
+export function comparisonAbout(
+  withPrevious = true,
+): Pick<ComparisonResponse, 'territoryTexts' | 'editions' | 'sizeBand' | 'minGroupSize' | 'reviewStatus' | 'validatedAt'> {
   const { territoryTexts, edition, sizeBand } = resultFixture();
   const noCountry = { participants: { ...edition.sizes.participants, country: 0 }, comparedToAll: { ...edition.sizes.comparedToAll, country: 0 } };
   return {
@@ -216,6 +218,8 @@ export function comparisonAbout(withPrevious = true): Pick<ComparisonResponse, '
       previous: withPrevious ? { year: edition.year - 1, sizes: noCountry, withheld: [] } : null,
     },
     minGroupSize: 1,
+    reviewStatus: 'validated',
+    validatedAt: '2026-03-12T09:00:00.000Z',
   };
 }
 

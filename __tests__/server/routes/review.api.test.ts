@@ -6,7 +6,7 @@ import type { Db } from '../../../src/server/db/client.js';
 import type { CampaignDetail, Subindicator } from '../../../src/shared/api/campaigns.js';
 import type { ReviewQueue } from '../../../src/shared/api/review.js';
 import { listReviewQueue } from '../../../src/server/db/repositories/review.js';
-import type { ResultResponse } from '../../../src/shared/api/results.js';
+import type { ComparisonResponse, ResultResponse } from '../../../src/shared/api/results.js';
 
 const backends = await testBackends();
 
@@ -199,6 +199,11 @@ describe.each(backends)('the review of sent campaigns on $name', ({ openDemo }) 
     };
     expect(await review()).toEqual({ reviewStatus: 'pending', validatedAt: null });
     expect(await review()).toEqual({ reviewStatus: 'pending', validatedAt: null });
+    const comparisonReview = async () => {
+      const { reviewStatus, validatedAt } = (await get(`comparison?id=${id}`, member)).body.response as ComparisonResponse;
+      return { reviewStatus, validatedAt };
+    };
+    expect(await comparisonReview()).toEqual({ reviewStatus: 'pending', validatedAt: null });
     const [first, second] = questionsOf(await detail(id, tokens.admin));
     await post('review/mark', { id, question: first.id, verdict: 'fix', comment: 'Falta el enlace al acta' }, tokens.admin);
     await post('review/mark', { id, question: second.id, verdict: 'fix', comment: 'La fecha no coincide' }, tokens.admin);
@@ -215,6 +220,7 @@ describe.each(backends)('the review of sent campaigns on $name', ({ openDemo }) 
     expect(read.reviewStatus).toBe('validated');
     expect(Date.now() - Date.parse(read.validatedAt!)).toBeLessThan(60_000);
     expect(await review()).toEqual({ reviewStatus: 'validated', validatedAt: read.validatedAt });
+    expect(await comparisonReview()).toEqual({ reviewStatus: 'validated', validatedAt: read.validatedAt });
     expect(questionsOf(read).find((s) => s.id === second.id)!.review).toMatchObject({ verdict: 'ok', comment: 'Comprobado en el BOP' });
     for (const [path, body] of [
       ['review/mark', { id, question: first.id, verdict: 'fix', comment: 'Otra cosa' }],

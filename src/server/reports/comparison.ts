@@ -5,7 +5,7 @@ import type { ComparisonAxis, ComparisonLevel, ComparisonResponse, ReportEdition
 import type { ByLevel, GroupFigures } from './territories.js';
 import type { QuestionnaireCache, TreeAxis } from './questionnaireCache.js';
 import { scopeFigures, type EditionFigures } from './figures.js';
-import { placeNames, placeSizeBand } from './reportBodies.js';
+import { placeNames, placeReview, placeSizeBand } from './reportBodies.js';
 
 const pick = (figures: ByLevel | undefined): Record<ComparisonLevel, number | null> => ({
   campaign: figures?.campaign ?? null,
@@ -68,5 +68,6 @@ export async function campaignComparison(
       previous: previous && earlier ? reportEdition(previous.campaignNumber, earlier[1]) : null,
     },
     minGroupSize,
+    ...placeReview(place),
   };
 }

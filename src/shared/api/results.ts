@@ -173,6 +173,9 @@ export const ComparisonResponse = Type.Object({
   sizeBand: SizeBand,
   editions: Type.Object({ current: ReportEdition, previous: Type.Union([ReportEdition, Type.Null()]) }),
   minGroupSize: MinGroupSize,
+  /** Where the current campaign's review stands, and when it was validated (as a result says). */
+  reviewStatus: ReviewStatus,
+  validatedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
 export type ComparisonResponse = Static<typeof ComparisonResponse>;
 

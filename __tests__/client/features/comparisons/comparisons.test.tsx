@@ -351,6 +351,8 @@ describe('comparisons page body', () => {
       'CCAA',
       'Entidades de tamaño similar',
     ]);
+    // Whether the current campaign's figures are final, as on its results.
+    expect(screen.getByTestId('report-review')).toHaveTextContent('Validada el 12/03/2026');
     const radar = () => within(screen.getByTestId('group-province')).getAllByTestId('radar')[0];
     expect(
       within(radar())
