@@ -7,7 +7,8 @@ import { loadReferenceData } from '../../../src/server/db/reference/load.js';
 import { ensureEdition } from '../../../src/server/db/seed/demo.js';
 import { seededRandom } from '../../../src/server/db/seed/random.js';
 import { storeCampaignScores, loadScoringQuestionnaire } from '../../../src/server/reports/storedScores.js';
-import { campaignFigures } from '../../../src/server/reports/figures.js';
+import { scopeFigures } from '../../../src/server/reports/figures.js';
+import type { FigureScope } from '../../../src/server/db/repositories/resultQueries.js';
 import { removeFromTerritoryScores, storeSubmission } from '../../../src/server/db/repositories/territoryScores.js';
 import { readAnswerIds } from '../../../src/server/db/repositories/scores.js';
 import { scoreCampaign } from '../../../src/server/reports/scoring.js';
@@ -53,10 +54,19 @@ async function shiftedAsVersion11(db: Db, sums: SumsByGroup, campaignId: number,
   return shifted;
 }
 
-/** A campaign's figures as comparable JSON. */
+/**
+ * A campaign's figures as comparable JSON, with the territories they are of. The campaign's territories are read
+ * here, not with the app's place statement: that one follows the newest schema (the review status of migration 19)
+ * and these figures are read on version 11 too.
+ */
 async function figuresOf(db: Db, campaignId: number): Promise<string> {
-  const result = await campaignFigures(db, campaignId);
-  return JSON.stringify({ place: result?.place, figures: [...(result?.figures ?? new Map()).entries()] });
+  const [scope] = await db.query<FigureScope>(
+    `SELECT c.id AS "campaignId", c.edition_id AS "editionId", en.province_id AS "provinceId", p.community_id AS "communityId", en.size_band AS "sizeBand"
+       FROM campaigns c JOIN entities en ON en.id = c.entity_id JOIN provinces p ON p.id = en.province_id
+      WHERE c.id = $1`,
+    [campaignId],
+  );
+  return JSON.stringify({ scope, figures: [...(await scopeFigures(db, scope, 1)).figures.entries()] });
 }
 
 /**
