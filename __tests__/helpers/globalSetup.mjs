@@ -31,19 +31,18 @@ export default async function globalSetup() {
 async function writeDumps(dumps, empty, template) {
   const { wrapPglite } = await tsImport('../../src/server/db/client.ts', import.meta.url);
   const { prepareDatabase } = await tsImport('../../src/server/bootstrap.ts', import.meta.url);
-  // Written beside the cache and renamed into it whole, so that two runs starting together never read half a dump.
-  const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'campaigns-dumps-'));
-  const lite = await PGlite.create();
-  await fs.writeFile(path.join(scratch, 'empty.tar'), Buffer.from(await (await lite.dumpDataDir('none')).arrayBuffer()));
-  await prepareDatabase(wrapPglite(lite), { seedDemo: false });
-  await fs.writeFile(path.join(scratch, 'template.tar'), Buffer.from(await (await lite.dumpDataDir('none')).arrayBuffer()));
-  await lite.close();
   await forgetOldDumps();
+  // Written beside the dumps' folder and renamed into place whole, so that two runs starting together never read
+  // half a dump.
   const part = `${dumps}.${process.pid}.part`;
-  await fs.cp(scratch, part, { recursive: true });
+  await fs.mkdir(part, { recursive: true });
+  const lite = await PGlite.create();
+  await fs.writeFile(path.join(part, 'empty.tar'), Buffer.from(await (await lite.dumpDataDir('none')).arrayBuffer()));
+  await prepareDatabase(wrapPglite(lite), { seedDemo: false });
+  await fs.writeFile(path.join(part, 'template.tar'), Buffer.from(await (await lite.dumpDataDir('none')).arrayBuffer()));
+  await lite.close();
   // A run that started together may have put its own there first: the same sources make the same dumps.
   await fs.rename(part, dumps).catch(() => fs.rm(part, { recursive: true, force: true }));
-  await fs.rm(scratch, { recursive: true, force: true });
   if (!(await exists(template)) || !(await exists(empty))) throw new Error(`globalSetup: the test databases were not written to ${dumps}`);
 }
 

@@ -116,6 +116,15 @@ export const TerritoryTexts = Type.Object({ campaign: Type.String(), province: T
 export type TerritoryTexts = Static<typeof TerritoryTexts>;
 
 /** GET campaigns/result (docs/scoring.md, Result response). */
+/**
+ * Where a report's campaign's review stands: its figures are provisional until `validated` (docs/api.md, "Review"),
+ * and when it was validated (null until then).
+ */
+const ReportReview = {
+  reviewStatus: ReviewStatus,
+  validatedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+};
+
 export const ResultResponse = Type.Object({
   /** The whole questionnaire: percentages and points per level (points added in this version beside docs/scoring.md's percentages). */
   global: Type.Object({ ...RankedFigures, valuesByPolicy: Type.Array(PolicyFigures) }),
@@ -126,10 +135,7 @@ export const ResultResponse = Type.Object({
   /** The campaign's edition: its year, how many entities each territory's mean is built from, and the means withheld. */
   edition: ReportEdition,
   minGroupSize: MinGroupSize,
-  /** Where the campaign's review stands: its figures are provisional until `validated` (docs/api.md, "Review"). */
-  reviewStatus: ReviewStatus,
-  /** When it was validated; null until then. */
-  validatedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  ...ReportReview,
   table: Type.Object({
     valuesPerAxis: Type.Record(Type.String(), TableAxis),
     texts: Type.Object({ axis: Texts, policy: Texts, measure: Texts }),
@@ -173,9 +179,8 @@ export const ComparisonResponse = Type.Object({
   sizeBand: SizeBand,
   editions: Type.Object({ current: ReportEdition, previous: Type.Union([ReportEdition, Type.Null()]) }),
   minGroupSize: MinGroupSize,
-  /** Where the current campaign's review stands, and when it was validated (as a result says). */
-  reviewStatus: ReviewStatus,
-  validatedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /** Of the current campaign. */
+  ...ReportReview,
 });
 export type ComparisonResponse = Static<typeof ComparisonResponse>;
 

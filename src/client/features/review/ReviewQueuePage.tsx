@@ -97,7 +97,6 @@ export default function ReviewQueuePage() {
   useDispatchOnMount(reviewActions.queueOpened);
   useDispatchOnMount(editionsActions.listRequested);
   const data = queue.data;
-  const counts = data?.counts ?? { pending: 0, changesRequested: 0, validated: 0 };
   return (
     <ListPage
       id="review"
@@ -112,7 +111,7 @@ export default function ReviewQueuePage() {
           <QueueFilters />
           {data && (
             <p className="fw-semibold d-flex align-items-center gap-2" aria-live="polite" data-testid="review-counts">
-              <FormattedMessage id="REVIEW.COUNTS" values={counts} />
+              <FormattedMessage id="REVIEW.COUNTS" values={data.counts} />
               {queue.status === 'loading' && <Spinner animation="border" size="sm" role="status" aria-label={intl.formatMessage({ id: 'APP.LOADING' })} />}
             </p>
           )}

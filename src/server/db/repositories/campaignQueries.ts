@@ -33,6 +33,8 @@ const REOPENING_JSON = `CASE WHEN c.status <> 'sent' THEN (SELECT json_build_obj
     WHERE r.campaign_id = c.id ORDER BY r.at DESC, r.id DESC LIMIT 1) END`;
 /** The review status of the campaign aliased c as the API says it: `none` while it is not sent (migration 019). */
 export const REVIEW_STATUS_SQL = "CASE WHEN c.status = 'sent' THEN c.review_status ELSE 'none' END";
+/** When the campaign aliased c was validated; null unless it is sent and validated. */
+export const VALIDATED_AT_SQL = `CASE WHEN ${REVIEW_STATUS_SQL} = 'validated' THEN c.validated_at END`;
 /** A summary's columns but the campaign's id. */
 const SUMMARY_COLUMNS = `ed.campaign_number, ${CAMPAIGN_TEXT} AS text, c.entity_id, en.name AS entity, c.status, c.start_date, c.end_date,
     ${EFFECTIVE_CLOSING_SQL} AS deadline, ${REOPENING_JSON} AS reopening, p.community_id, ${REVIEW_STATUS_SQL} AS review_status`;
@@ -102,7 +104,7 @@ export interface CampaignToRead extends CampaignAnswers {
 const TO_READ_COLUMNS = `c.id AS campaign_id, ${SUMMARY_COLUMNS}, c.edition_id, ${CATALOGUE_VERSION_SQL} AS catalogue_version,
        ${CAMPAIGN_ANSWERS_COLUMNS('c.id')}, CASE WHEN c.status <> 'sent' THEN ${PREFILL_FROM_SQL} END AS prefill_from,
        CASE WHEN ${REVIEW_STATUS_SQL} = 'changesRequested' THEN c.review_message END AS review_message,
-       CASE WHEN ${REVIEW_STATUS_SQL} = 'validated' THEN c.validated_at END AS validated_at, ${REVIEW_MARKS_JSON('c.id')} AS marks`;
+       ${VALIDATED_AT_SQL} AS validated_at, ${REVIEW_MARKS_JSON('c.id')} AS marks`;
 type ToReadRow = Omit<SummaryRow, 'id'> & {
   campaign_id: number;
   edition_id: number;

@@ -1,4 +1,6 @@
 import type { Queryable } from '../client.js';
+import { REVIEW_STATUS_SQL, VALIDATED_AT_SQL } from './campaignQueries.js';
+import type { ReviewStatusOfSent } from './review.js';
 
 /**
  * The rows of a whole edition's export (reports/editionExport.ts), read in keyset pages so that memory stays
@@ -22,7 +24,7 @@ export interface ExportCampaign {
   startDate: Date | null;
   endDate: Date | null;
   /** Where a sent campaign's review stands, and when it was validated; null for a campaign not sent. */
-  reviewStatus: 'pending' | 'changesRequested' | 'validated' | null;
+  reviewStatus: ReviewStatusOfSent | null;
   validatedAt: Date | null;
   /** The stored global score of a sent campaign; null otherwise. */
   points: number | null;
@@ -105,8 +107,7 @@ export function campaignPages(q: Queryable, editionId: number, pageSize = EXPORT
         percentage: number | null;
       }>(
         `SELECT c.id, en.name AS entity, p.name AS province, ac.name AS community, c.status, c.start_date, c.end_date,
-                CASE WHEN c.status = 'sent' THEN c.review_status END AS review_status,
-                CASE WHEN c.status = 'sent' AND c.review_status = 'validated' THEN c.validated_at END AS validated_at,
+                NULLIF(${REVIEW_STATUS_SQL}, 'none') AS review_status, ${VALIDATED_AT_SQL} AS validated_at,
                 cs.value, cs.max_value, cs.percentage
            FROM campaigns c
            JOIN entities en ON en.id = c.entity_id

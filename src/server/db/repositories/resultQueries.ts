@@ -4,7 +4,7 @@ import type { Territory } from '../../reports/territories.js';
 import type { AccessClaims } from '../../services/auth/tokenKinds.js';
 import type { CurrentUser } from '../../../shared/api/auth.js';
 import type { ReviewStatus } from '../../../shared/api/campaigns.js';
-import { REVIEW_STATUS_SQL } from './campaignQueries.js';
+import { REVIEW_STATUS_SQL, VALIDATED_AT_SQL } from './campaignQueries.js';
 import { readSessionUserAnd, sessionUserAnd } from './sessions.js';
 
 /** A campaign with the territory its figures are compared against. */
@@ -89,7 +89,7 @@ const PLACE_COLUMNS = `c.id AS "campaignId", en.id AS "entityId", en.name AS "en
           ${scoresVersionSql('c.id')} AS "scoresVersion",
           ${entityTerritoryVersionsSql('c.edition_id')} AS "territoryVersions",
           (SELECT r.version::text FROM registered_entities_version r) AS "registeredVersion",
-          ${REVIEW_STATUS_SQL} AS "reviewStatus", CASE WHEN ${REVIEW_STATUS_SQL} = 'validated' THEN c.validated_at END AS "validatedAt"`;
+          ${REVIEW_STATUS_SQL} AS "reviewStatus", ${VALIDATED_AT_SQL} AS "validatedAt"`;
 const PLACE_FROM = `campaigns c JOIN editions ed ON ed.id = c.edition_id JOIN entities en ON en.id = c.entity_id
      JOIN provinces pr ON pr.id = en.province_id JOIN autonomous_communities ac ON ac.id = pr.community_id`;
 

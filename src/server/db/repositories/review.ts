@@ -115,7 +115,8 @@ export async function listReviewQueue(
   };
 }
 
-type ReviewStatusOfSent = Exclude<ReviewQueueRow['reviewStatus'], 'none'>;
+/** The review statuses a sent campaign can be in. */
+export type ReviewStatusOfSent = Exclude<ReviewQueueRow['reviewStatus'], 'none'>;
 
 /** The communities and provinces where an edition has sent campaigns, by name. */
 async function sentTerritories(q: Queryable, editionId: number): Promise<ReviewQueue['territories']> {
