@@ -6,6 +6,7 @@ import { apiGet, apiToken, questionsOf } from './helpers/api.js';
 import { expectNoSideScroll } from './helpers/phone.js';
 import { readPdf } from './helpers/pdf.js';
 import type { CampaignDetail, CampaignSummary } from '../../src/shared/api/campaigns.js';
+import type { EditionRow } from '../../src/shared/api/editions.js';
 
 const COMMENT = 'El enlace no lleva al acta del pleno: adjunte el acta aprobada.';
 const MESSAGE = 'Revise la respuesta marcada y envíe las correcciones.';
@@ -136,6 +137,52 @@ describe('the review of a sent campaign in Chromium', () => {
       await Promise.all([reviewer.context.close(), user.context.close()]);
     }
   }, 240_000);
+
+  it("makes an edition's means from validated campaigns once ADMIN has read what changes, and the results say so", async () => {
+    const userToken = await apiToken(suite.server.url, 'usuario@demo.es');
+    const mine = await apiGet<CampaignSummary[]>(suite.server.url, userToken, '/campaigns/all');
+    const newest = Math.max(...mine.map((c) => c.campaignNumber));
+    const sent = mine.find((c) => c.status === 'sent' && c.campaignNumber === newest)!;
+    const admin = await newPage(suite.browser, { phone: true });
+    const user = await newPage(suite.browser);
+    try {
+      // ADMIN, on a phone: the edition's rule, what the other one changes, confirmed.
+      await logIn(admin.page, suite.server.url, 'admin@demo.es');
+      await admin.page.waitForURL(/\/status/);
+      await admin.page.goto(`${suite.server.url}/manage/editions`);
+      const means = admin.page.getByTestId(`edition-means-${newest}`);
+      expect(await means.textContent()).toBe('Campañas enviadas');
+      await admin.page.getByRole('button', { name: `Cambiar con qué campañas se calculan las medias de la edición ${newest}` }).click();
+      const dialog = admin.page.getByRole('dialog');
+      await dialog.getByText(`Las medias de la edición ${newest} se calcularán solo con las campañas validadas`, { exact: false }).waitFor();
+      await screenshot(admin.page, 'editions-means-confirm-phone', { fullPage: false });
+      await dialog.getByRole('button', { name: 'Cambiar las medias' }).click();
+      await admin.page.getByRole('status').getByText(`Medias de la edición ${newest} cambiadas: los informes ya las muestran.`).waitFor();
+      expect(await means.textContent()).toBe('Solo campañas validadas');
+      await expectNoSideScroll(admin.page);
+      await screenshot(admin.page, 'editions-means-phone');
+      await admin.page.setViewportSize({ width: 1280, height: 800 });
+      await screenshot(admin.page, 'editions-means-desktop', { fullPage: false });
+      const rows = await apiGet<EditionRow[]>(suite.server.url, await apiToken(suite.server.url, 'admin@demo.es'), '/editions/list');
+      const validated = rows.find((r) => r.year === newest)!.campaigns.validated;
+
+      // The entity's results say which campaigns the means are made from, how many, and why in '¿Cómo se calcula?'.
+      await logInAsUser(user.page, suite.server.url);
+      await user.page.goto(`${suite.server.url}/results/${sent.id}`);
+      const count = `${validated} ${validated === 1 ? 'campaña validada' : 'campañas validadas'}`;
+      await user.page.getByTestId('report-means').getByText(`Medias de ${count}`).waitFor();
+      await screenshot(user.page, 'results-means-validated', { fullPage: false });
+      await user.page.getByRole('button', { name: '¿Cómo se calcula?' }).click();
+      await user.page
+        .getByTestId('help-means')
+        .getByText(/solo con las campañas que el equipo de revisión ha validado/)
+        .waitFor();
+      expect(admin.errors).toEqual([]);
+      expect(user.errors).toEqual([]);
+    } finally {
+      await Promise.all([admin.context.close(), user.context.close()]);
+    }
+  }, 120_000);
 
   it('shows the queue and a campaign on a phone without side scrolling', async () => {
     const phone = await newPage(suite.browser, { phone: true });

@@ -10,6 +10,7 @@ import { madeOncePerRun, madeThisRun } from './oncePerRun.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { MIGRATIONS } from '../../src/server/db/migrations/index.js';
 import { loadReferenceData } from '../../src/server/db/reference/load.js';
+import { TERRITORIES_OF_ENTITY } from '../../src/server/db/repositories/territoryScores.js';
 
 /** A fresh in-memory PGlite copied from the run's migrated template (with the Spanish geography). */
 export async function openTestPglite(): Promise<Db> {
@@ -236,4 +237,29 @@ export async function writeOldEdition(db: Db, version: number, year: number): Pr
     [edition, ...categories.map((c) => c.id)],
   );
   return { edition, categories, indicator };
+}
+
+/**
+ * The territorial sums and rank counts of every sent campaign, as the releases of migrations 12 to 19 rebuilt them
+ * (every sent campaign counted): a test writing an older database cannot call today's rebuild, which reads columns
+ * of later migrations (an edition's means' rule, migration 20).
+ */
+export async function writeSumsOfSentCampaigns(db: Db): Promise<void> {
+  const scoresInTerritories = `FROM campaign_scores cs JOIN campaigns c ON c.id = cs.campaign_id JOIN entities en ON en.id = c.entity_id
+    ${TERRITORIES_OF_ENTITY} WHERE c.status = 'sent'`;
+  await db.query(
+    `INSERT INTO territory_sums (edition_id, territory, territory_id, scopes, category_ids, participants, percentage_sums, value_sums)
+     SELECT edition_id, territory, territory_id, array_agg(scope ORDER BY scope, category_id), array_agg(category_id ORDER BY scope, category_id),
+            array_agg(n ORDER BY scope, category_id), array_agg(p ORDER BY scope, category_id), array_agg(v ORDER BY scope, category_id)
+       FROM (SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, count(*)::int AS n, sum(cs.percentage) AS p, sum(cs.value) AS v
+             ${scoresInTerritories}
+              GROUP BY c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id) AS groups
+      GROUP BY edition_id, territory, territory_id`,
+  );
+  await db.query(
+    `INSERT INTO territory_score_counts (edition_id, territory, territory_id, scope, category_id, shown_percentage, participants)
+     SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, shown_percentage(cs.percentage), count(*)
+     ${scoresInTerritories} AND cs.scope IN ('total', 'axis')
+      GROUP BY c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, shown_percentage(cs.percentage)`,
+  );
 }

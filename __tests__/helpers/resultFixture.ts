@@ -97,6 +97,7 @@ export function resultFixture(): ResultResponse {
     minGroupSize: 1,
     reviewStatus: 'pending',
     validatedAt: null,
+    meansFrom: 'sent',
     table: {
       valuesPerAxis: {
         '1': {
@@ -207,7 +208,7 @@ export function notApplicableResult(): ResultResponse {
 /** What a comparison says besides its radars' figures, for the fixture's entity: names, band, and 2026 against 2025 (or no previous edition). */
 export function comparisonAbout(
   withPrevious = true,
-): Pick<ComparisonResponse, 'territoryTexts' | 'editions' | 'sizeBand' | 'minGroupSize' | 'reviewStatus' | 'validatedAt'> {
+): Pick<ComparisonResponse, 'territoryTexts' | 'editions' | 'sizeBand' | 'minGroupSize' | 'reviewStatus' | 'validatedAt' | 'meansFrom'> {
   const { territoryTexts, edition, sizeBand } = resultFixture();
   const noCountry = { participants: { ...edition.sizes.participants, country: 0 }, comparedToAll: { ...edition.sizes.comparedToAll, country: 0 } };
   return {
@@ -220,6 +221,7 @@ export function comparisonAbout(
     minGroupSize: 1,
     reviewStatus: 'validated',
     validatedAt: '2026-03-12T09:00:00.000Z',
+    meansFrom: 'sent',
   };
 }
 

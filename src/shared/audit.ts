@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = {
   'edition.deadline': 'AUDIT.ACTION.EDITION_DEADLINE',
   'edition.open': 'AUDIT.ACTION.EDITION_OPEN',
   'edition.import': 'AUDIT.ACTION.EDITION_IMPORT',
+  'edition.settings': 'AUDIT.ACTION.EDITION_SETTINGS',
   'campaign.openNotice': 'AUDIT.ACTION.CAMPAIGN_OPEN_NOTICE',
   'campaign.reminder': 'AUDIT.ACTION.CAMPAIGN_REMINDER',
   'entity.create': 'AUDIT.ACTION.ENTITY_CREATE',

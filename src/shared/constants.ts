@@ -42,6 +42,13 @@ export const QUESTIONS_LANGUAGE: Language = 'es';
 export const EVIDENCE_RULES = ['none', 'optional', 'required'] as const;
 export type EvidenceRule = (typeof EVIDENCE_RULES)[number];
 
+/**
+ * Which campaigns an edition's territorial means are made from (scoring.md, "Means from validated campaigns"):
+ * every sent campaign (the default), or only those a reviewer validated.
+ */
+export const MEANS_FROM = ['sent', 'validated'] as const;
+export type MeansFrom = (typeof MEANS_FROM)[number];
+
 /** The longest reason a deadline extension or a reopening takes. */
 export const REASON_MAX_LENGTH = 500;
 

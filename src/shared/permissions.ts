@@ -13,6 +13,8 @@ export const ACTIONS = [
   'AUDIT_READ',
   'EDITIONS_VIEW',
   'EDITIONS_IMPORT',
+  /** An edition's settings: which campaigns its means are made from. */
+  'EDITIONS_SETTINGS',
   /** The review of sent campaigns ('Revisión'): marks, corrections asked, validation. */
   'CAMPAIGNS_REVIEW',
 ] as const;
@@ -30,6 +32,7 @@ export const PERMISSION_RULES: Readonly<Partial<Record<Role, readonly Action[]>>
     'AUTH',
     'EDITIONS_VIEW',
     'EDITIONS_IMPORT',
+    'EDITIONS_SETTINGS',
     'AUDIT_READ',
     'CAMPAIGNS_REVIEW',
   ],

@@ -1,8 +1,7 @@
-import { rowsWithout, testBackends, writeOldEdition } from '../../helpers/db.js';
+import { rowsWithout, testBackends, writeOldEdition, writeSumsOfSentCampaigns } from '../../helpers/db.js';
 import type { Db } from '../../../src/server/db/client.js';
 import { migrate } from '../../../src/server/db/migrate.js';
 import { MIGRATIONS } from '../../../src/server/db/migrations/index.js';
-import { rebuildTerritoryScores } from '../../../src/server/db/repositories/territoryScores.js';
 
 const backends = await testBackends();
 
@@ -53,7 +52,7 @@ async function writeVersion17(db: Db): Promise<void> {
       ]);
     }
   }
-  await db.transaction((tx) => rebuildTerritoryScores(tx));
+  await writeSumsOfSentCampaigns(db);
 }
 
 describe.each(backends)('comments, "No aplica" and evidence (migration 18) on $name', ({ openEmpty }) => {

@@ -181,8 +181,17 @@ describe('rank', () => {
       { province: 1, autonomousCommunity: 3, country: 10, sizeBand: 0 },
       { province: aggregate(2), autonomousCommunity: aggregate(6), country: aggregate(40), sizeBand: undefined },
       ['province'],
+      false,
     );
     expect(ranks).toEqual({ province: null, autonomousCommunity: { position: 4, of: 6 }, country: { position: 11, of: 40 }, sizeBand: null });
+  });
+
+  it('ranks a campaign outside the means (awaiting validation) among the participants as one more', () => {
+    expect(rankOf(3, 4, true)).toEqual({ position: 4, of: 5 });
+    // Below every validated one, it is last.
+    expect(rankOf(4, 4, true)).toEqual({ position: 5, of: 5 });
+    // With no one validated yet, it is alone.
+    expect(rankOf(0, 0, true)).toEqual({ position: 1, of: 1 });
   });
 });
 

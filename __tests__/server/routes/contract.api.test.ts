@@ -189,15 +189,17 @@ describe.each(backends)('API contract on $name', ({ openDemo }) => {
     const documented = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, ops]) =>
       Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
     );
-    expect(documented).toHaveLength(67);
-    expect(documented).toEqual(expect.arrayContaining(['POST /api/v1/auth/forgotPassword', 'POST /api/v1/auth/resetPassword']));
+    expect(documented).toHaveLength(68);
+    expect(documented).toEqual(
+      expect.arrayContaining(['POST /api/v1/auth/forgotPassword', 'POST /api/v1/auth/resetPassword', 'POST /api/secure/v1/editions/settings']),
+    );
     for (const route of documented)
       expect([route, demo.server.app.hasRoute({ method: route.split(' ')[0] as 'GET', url: route.split(' ')[1] })]).toEqual([route, true]);
     for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
       for (const [method, op] of Object.entries(ops)) {
         expect([path, method, Object.keys(op.responses)]).toEqual([path, method, ['200', '4XX', '5XX']]);
         // The edition files and evidence files are posted as multipart/form-data (docs/api.md); every other body is JSON.
-        const bodyType = path.includes('/editions/') || path.endsWith('/evidence/upload') ? 'multipart/form-data' : 'application/json';
+        const bodyType = /\/editions\/(preview|import)$/.test(path) || path.endsWith('/evidence/upload') ? 'multipart/form-data' : 'application/json';
         if (method === 'post') expect([path, Object.keys(op.requestBody.content)]).toEqual([path, expect.arrayContaining([bodyType])]);
       }
     }

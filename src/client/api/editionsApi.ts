@@ -1,5 +1,5 @@
-import { get, http } from './http.js';
-import type { EditionPreview, EditionRow, ImportedEdition } from '../../shared/api/editions.js';
+import { get, http, post } from './http.js';
+import type { EditionPreview, EditionRow, EditionSettingsBody, ImportedEdition } from '../../shared/api/editions.js';
 
 /** A catalogue file as the edition calls take it: multipart/form-data, one part named `file`. */
 function fileForm(file: Blob): FormData {
@@ -11,6 +11,7 @@ function fileForm(file: Blob): FormData {
 /** The editions calls; each takes the access token first (see app/apiCall.ts). */
 export const editionsApi = {
   list: (token: string | null) => get<EditionRow[]>('/editions/list', token),
+  settings: (token: string | null, body: EditionSettingsBody) => post<EditionRow>('/editions/settings', token, body),
   preview: (token: string | null, file: Blob) =>
     http<EditionPreview>({ method: 'POST', path: '/v1/editions/preview', secure: true, token, body: fileForm(file) }),
   import: (token: string | null, file: Blob) =>

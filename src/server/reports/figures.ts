@@ -66,13 +66,16 @@ export function editionFigures({ own, aggregates, registered }: FigureInputs, mi
   return { figures, sizes, withheld };
 }
 
-/** The global and axis groups' ranks (key "scope:categoryId") from the participants above the campaign (readResultInputs). */
-export function ranksByGroup(rows: RankRows, { aggregates }: FigureInputs, withheld: readonly Territory[]): Map<string, Ranks> {
+/**
+ * The global and axis groups' ranks (key "scope:categoryId") from the participants above the campaign
+ * (readResultInputs); `outsideMeans` for a campaign not counted among them (countedInMeans).
+ */
+export function ranksByGroup(rows: RankRows, { aggregates }: FigureInputs, withheld: readonly Territory[], outsideMeans: boolean): Map<string, Ranks> {
   const ranks = new Map<string, Ranks>();
   for (const [scope, id, ...aboveByTerritory] of rows) {
     const key = groupKey(scope, id);
     const above = Object.fromEntries(TERRITORIES.map((territory, i) => [territory, aboveByTerritory[i]])) as Record<Territory, number>;
-    ranks.set(key, groupRanks(above, aggregates.get(key) ?? noAggregates(), withheld));
+    ranks.set(key, groupRanks(above, aggregates.get(key) ?? noAggregates(), withheld, outsideMeans));
   }
   return ranks;
 }

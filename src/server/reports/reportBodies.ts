@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.js';
-import { readResultInputs, shownPlace, type CampaignPlace, type RankRows } from '../db/repositories/resultQueries.js';
+import { countedInMeans, readResultInputs, shownPlace, type CampaignPlace, type RankRows } from '../db/repositories/resultQueries.js';
 import type { PreviousSentCampaign } from '../db/repositories/comparisonQueries.js';
 import type { QuestionnaireCache } from './questionnaireCache.js';
 import { encodeWithIndicators } from './questionnaires.js';
@@ -62,8 +62,12 @@ export const placeNames = (place: CampaignPlace): TerritoryTexts => ({
   country: COUNTRY_NAME,
 });
 
-/** Where the campaign's review stands, as a result sends it. */
-export const placeReview = (place: CampaignPlace) => ({ reviewStatus: place.reviewStatus, validatedAt: place.validatedAt?.toISOString() ?? null });
+/** Where the campaign's review stands and which campaigns its edition's means are made from, as a report sends them. */
+export const placeReview = (place: CampaignPlace) => ({
+  reviewStatus: place.reviewStatus,
+  validatedAt: place.validatedAt?.toISOString() ?? null,
+  meansFrom: place.meansFrom,
+});
 
 /** The entity's population band as reports send it. */
 export const placeSizeBand = (place: CampaignPlace): SizeBand => ({ minPopulation: place.sizeBand, maxPopulation: place.sizeBandMax });
@@ -95,7 +99,7 @@ export function encodeResultFrom(
 ): Buffer {
   const parsed = inputs.figures;
   const { figures, sizes, withheld } = editionFigures(parsed, minGroupSize);
-  const ranks = ranksByGroup(inputs.ranks, parsed, withheld);
+  const ranks = ranksByGroup(inputs.ranks, parsed, withheld, !countedInMeans(place));
   const questionnaire = { edition, answers: inputs.answers, notes: inputs.notes };
   const about = {
     names: placeNames(place),

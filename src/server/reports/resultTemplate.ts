@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CampaignPlace } from '../db/repositories/resultQueries.js';
+import { countedInMeans, type CampaignPlace } from '../db/repositories/resultQueries.js';
 import type { Ranks } from '../../shared/api/results.js';
 import type { EditionQuestionnaire } from './questionnaireCache.js';
 import { encodeWithIndicators } from './questionnaires.js';
@@ -81,6 +81,8 @@ export class ResultTemplate {
     private readonly holes: Hole[],
     /** Bytes kept: the segments. */
     readonly size: number,
+    /** The campaign is not counted in its edition's means (countedInMeans): ranked among the participants as one more. */
+    private readonly outsideMeans: boolean,
   ) {}
 
   /** The template of a campaign's result: its own figures and answers encoded, every territorial figure a hole. */
@@ -130,6 +132,7 @@ export class ResultTemplate {
       segments,
       holes,
       segments.reduce((n, s) => n + s.length, 0),
+      !countedInMeans(place),
     );
   }
 
@@ -150,7 +153,7 @@ export class ResultTemplate {
           return String(groupSizeComparedToAll(part.sums.get(hole.key)?.participants ?? 0, part));
         case 'rank': {
           if (withheld[hole.territory]) return 'null';
-          return JSON.stringify(rankOf(part.above.get(hole.key)?.[hole.shown] ?? 0, part.sums.get(hole.key)?.participants ?? 0));
+          return JSON.stringify(rankOf(part.above.get(hole.key)?.[hole.shown] ?? 0, part.sums.get(hole.key)?.participants ?? 0, this.outsideMeans));
         }
         case 'figure': {
           const sum = part.sums.get(hole.key);

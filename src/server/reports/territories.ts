@@ -151,10 +151,12 @@ export function withholdFigures(figures: GroupFigures, withheld: readonly Territ
 
 /**
  * 'Puesto 4 de 12': one plus the participants showing a higher percentage, of every participant; entities showing
- * the same percentage share a position. Null without participants.
+ * the same percentage share a position. A campaign outside the means (awaiting validation where they are made from
+ * validated campaigns) is ranked among the participants as one more. Null with no one to rank.
  */
-export function rankOf(above: number, participants: number): Rank | null {
-  return participants > 0 ? { position: above + 1, of: participants } : null;
+export function rankOf(above: number, participants: number, outsideMeans = false): Rank | null {
+  const of = participants + (outsideMeans ? 1 : 0);
+  return of > 0 ? { position: above + 1, of } : null;
 }
 
 /** A group's ranks per territory from the participants above the campaign (null where withheld or without participants). */
@@ -162,10 +164,11 @@ export function groupRanks(
   above: Record<Territory, number>,
   aggregates: Record<Territory, TerritoryAggregate | undefined>,
   withheld: readonly Territory[],
+  outsideMeans: boolean,
 ): Ranks {
   const ranks: Ranks = { province: null, autonomousCommunity: null, country: null, sizeBand: null };
   for (const territory of TERRITORIES) {
-    if (!withheld.includes(territory)) ranks[territory] = rankOf(above[territory], aggregates[territory]?.participants ?? 0);
+    if (!withheld.includes(territory)) ranks[territory] = rankOf(above[territory], aggregates[territory]?.participants ?? 0, outsideMeans);
   }
   return ranks;
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../context.js';
 import { permittedActor, requirePermission } from '../plugins/auth.js';
 import { AppError, validationError } from '../errors.js';
 import { listEditions } from '../db/repositories/editions.js';
-import { importEdition, previewEdition } from '../services/editions.js';
+import { changeEditionSettings, importEdition, previewEdition } from '../services/editions.js';
 import { editionCalls } from '../../shared/api/editions.js';
 import { EDITION_FILE_MAX_BYTES } from '../../shared/constants.js';
 import { routeOf, uploadRouteOf } from './contract.js';
@@ -38,13 +38,20 @@ function multipartFailure(err: unknown): unknown {
   return validationError('The multipart/form-data body cannot be read', { file: 'is required' });
 }
 
-/** The editions calls under /api/secure/v1/editions: ADMIN and FEC list; ADMIN alone previews and imports. */
+/** The editions calls under /api/secure/v1/editions: ADMIN and FEC list; ADMIN alone previews, imports and changes settings. */
 export async function registerEditionRoutes(secure: FastifyInstance, ctx: AppContext): Promise<void> {
   // A scope of their own: only these calls take multipart bodies (elsewhere one would reach a JSON call as no body).
   await secure.register(async (scope) => {
     // One small file per request; every other limit as low as a catalogue allows.
     await scope.register(multipart, { limits: { fileSize: EDITION_FILE_MAX_BYTES, files: 1, fields: 0, parts: 2, fieldNameSize: 100, headerPairs: 20 } });
     registerRoutes(scope, ctx);
+  });
+  secure.withTypeProvider<TypeBoxTypeProvider>().route({
+    ...routeOf(editionCalls.editionSettings),
+    handler: async (request) => {
+      const actor = permittedActor(request, 'EDITIONS_SETTINGS');
+      return { response: await changeEditionSettings(ctx.db, actor, request.body) };
+    },
   });
 }
 

@@ -4,14 +4,15 @@ import { auditedBy } from './actor.js';
 import { conflict, validationError } from '../errors.js';
 import { recordAudit } from '../db/repositories/audit.js';
 import { editionExists } from '../db/repositories/catalogue.js';
-import { editionBefore, loadEditionCatalogue } from '../db/repositories/editions.js';
+import { editionBefore, listEditions, loadEditionCatalogue, lockEditionSettings, setMeansFrom } from '../db/repositories/editions.js';
+import { rebuildTerritoryScores } from '../db/repositories/territoryScores.js';
 import { readCatalogueUpload } from '../catalogue/upload.js';
 import { diffEditions } from '../catalogue/diff.js';
 import { catalogueCounts, catalogueIndicators } from '../catalogue/preview.js';
 import { importCatalogue } from '../catalogue/import.js';
 import { CatalogueError, type Catalogue } from '../catalogue/parse.js';
 import { isUniqueViolation } from '../db/faults.js';
-import type { EditionPreview, FileProblemsData, ImportedEdition } from '../../shared/api/editions.js';
+import type { EditionPreview, EditionRow, EditionSettingsBody, FileProblemsData, ImportedEdition } from '../../shared/api/editions.js';
 
 /** The catalogue of an uploaded file, or 422 VALIDATION listing every problem with its place (data: FileProblemsData). */
 function catalogueOf(bytes: Uint8Array): Catalogue {
@@ -61,4 +62,39 @@ export async function importEdition(db: Db, actor: Actor, bytes: Uint8Array): Pr
     if (err instanceof CatalogueError || isUniqueViolation(err)) throw alreadyImported();
     throw err;
   }
+}
+
+/**
+ * Sets which campaigns an edition's means are made from (scoring.md, "Means from validated campaigns"), in one
+ * transaction: the edition's row locked, the rule written, its territorial sums and rank counts rebuilt from the
+ * campaigns the rule counts (their triggers renew every version its reports are kept under), audited as
+ * edition.settings. Setting the rule it has changes nothing. Answers the edition as the editions page lists it;
+ * 422 when there is no edition of that year.
+ */
+export async function changeEditionSettings(db: Db, actor: Actor, input: EditionSettingsBody): Promise<EditionRow> {
+  return db.transaction(async (tx) => {
+    const edition = await lockEditionSettings(tx, input.campaignNumber);
+    if (!edition) throw validationError('La edición no existe', { campaignNumber: 'no such edition' });
+    if (edition.meansFrom !== input.meansFrom) {
+      await setMeansFrom(tx, edition.id, input.meansFrom);
+      await rebuildTerritoryScores(tx, edition.id);
+      const [row] = await listEditions(tx, edition.id);
+      await recordAudit(tx, {
+        ...auditedBy(actor),
+        action: 'edition.settings',
+        targetType: 'edition',
+        targetId: edition.id,
+        details: {
+          year: input.campaignNumber,
+          meansFrom: input.meansFrom,
+          previous: edition.meansFrom,
+          campaigns: row.campaigns.sent,
+          validated: row.campaigns.validated,
+        },
+      });
+      return row;
+    }
+    const [row] = await listEditions(tx, edition.id);
+    return row;
+  });
 }

@@ -1,11 +1,14 @@
 import { Type, type Static } from 'typebox';
-import { EVIDENCE_RULES } from '../constants.js';
-import { apiCall, NoQuery } from './schema.js';
+import { EVIDENCE_RULES, MEANS_FROM } from '../constants.js';
+import { apiCall, NoQuery, Strict } from './schema.js';
 import { IndicatorGroup } from './campaigns.js';
 
 /** The editions page's payloads and calls (ADMIN and FEC list; ADMIN alone previews and imports). */
 
-/** One edition: its year, its questionnaire's size and its campaigns per status. */
+/**
+ * One edition: its year, its questionnaire's size, its campaigns per status (and how many of the sent are
+ * validated), and which campaigns its means are made from (scoring.md, "Means from validated campaigns").
+ */
 export const EditionRow = Type.Object({
   id: Type.Integer(),
   year: Type.Integer(),
@@ -15,9 +18,17 @@ export const EditionRow = Type.Object({
   policies: Type.Integer(),
   measures: Type.Integer(),
   questions: Type.Integer(),
-  campaigns: Type.Object({ created: Type.Integer(), draft: Type.Integer(), sent: Type.Integer() }),
+  campaigns: Type.Object({ created: Type.Integer(), draft: Type.Integer(), sent: Type.Integer(), validated: Type.Integer() }),
+  meansFrom: Type.Enum(MEANS_FROM),
 });
 export type EditionRow = Static<typeof EditionRow>;
+
+/** POST editions/settings: an edition's settings (ADMIN); its means' rule changed rebuilds its territorial figures at once. */
+export const EditionSettingsBody = Strict({
+  campaignNumber: Type.Integer({ minimum: 1, maximum: 9999 }),
+  meansFrom: Type.Enum(MEANS_FROM),
+});
+export type EditionSettingsBody = Static<typeof EditionSettingsBody>;
 
 /**
  * A problem of an uploaded file: its JSON path (`axes[2].policies[0]...`, empty for the whole file) and the same place
@@ -96,6 +107,17 @@ export const editionCalls = {
     querystring: NoQuery,
     response: Type.Array(EditionRow),
     summary: 'Every questionnaire edition with its size and campaigns per status (ADMIN, FEC)',
+  }),
+  editionSettings: apiCall({
+    method: 'POST',
+    url: '/editions/settings',
+    access: 'user',
+    querystring: NoQuery,
+    body: EditionSettingsBody,
+    response: EditionRow,
+    summary: "Sets which campaigns an edition's means are made from, sent or validated (ADMIN); answers the edition as listed",
+    description:
+      "Changing it rebuilds the edition's territorial sums and ranks in the same transaction, so every report of the edition shows the new means at once. An edition that does not exist answers 422 VALIDATION.",
   }),
   previewEdition: apiCall({
     method: 'POST',

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { apiCall, NoQuery, NullableNumber } from './schema.js';
 import { CampaignIdBody, CampaignIdQuery, IndicatorGroup, ReviewStatus } from './campaigns.js';
+import { MEANS_FROM } from '../constants.js';
 
 /** The result and comparison payloads of docs/scoring.md. Percentages are fractions 0..1; null is a dash. */
 
@@ -123,6 +124,11 @@ export type TerritoryTexts = Static<typeof TerritoryTexts>;
 const ReportReview = {
   reviewStatus: ReviewStatus,
   validatedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /**
+   * Which campaigns the edition's means are made from (scoring.md, "Means from validated campaigns"): every sent
+   * one, or only validated ones (then the country's mean size is how many are validated).
+   */
+  meansFrom: Type.Enum(MEANS_FROM),
 };
 
 export const ResultResponse = Type.Object({

@@ -9,7 +9,7 @@ import {
   selectAuditRows,
   selectCanLoadMore,
 } from '../../../../src/client/features/admin/audit/auditSelectors.js';
-import { auditQuery, auditRowView, DETAIL_KEYS, detailParts, NO_FILTERS } from '../../../../src/client/features/admin/audit/auditModel.js';
+import { auditQuery, auditRowView, DETAIL_KEYS, detailParts, NO_FILTERS, VALUE_MESSAGES } from '../../../../src/client/features/admin/audit/auditModel.js';
 import { auditApi } from '../../../../src/client/api/auditApi.js';
 import { ApiError } from '../../../../src/client/api/ApiError.js';
 import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
@@ -76,6 +76,10 @@ describe('activity log model', () => {
       scope: 'province',
       entities: [1, 2],
       previousClosesOn: '2020-13-45x',
+      verdict: 'fix',
+      kind: 'link',
+      meansFrom: 'validated',
+      status: 'sent',
       somethingNew: { code: 'BAD' },
     });
     expect(parts).toEqual([
@@ -87,6 +91,10 @@ describe('activity log model', () => {
       { key: 'scope', label: 'AUDIT.DETAIL.SCOPE', value: { message: 'AUDIT.SCOPE.PROVINCE' } },
       { key: 'entities', label: 'AUDIT.DETAIL.ENTITIES', value: { text: '1, 2' } },
       { key: 'previousClosesOn', label: 'AUDIT.DETAIL.PREVIOUS_CLOSES_ON', value: { text: '2020-13-45x' } },
+      { key: 'verdict', label: 'AUDIT.DETAIL.VERDICT', value: { message: 'REVIEW.MARK.fix' } },
+      { key: 'kind', label: 'AUDIT.DETAIL.KIND', value: { message: 'AUDIT.KIND.LINK' } },
+      { key: 'meansFrom', label: 'AUDIT.DETAIL.MEANS_FROM', value: { message: 'EDITIONS.MEANS.validated' } },
+      { key: 'status', label: 'AUDIT.DETAIL.STATUS', value: { message: 'CAMPAIGNS.STATUS.sent' } },
       { key: 'somethingNew', label: null, value: { text: 'code: BAD' } },
     ]);
   });
@@ -97,11 +105,10 @@ describe('activity log model', () => {
       'AUDIT.VALUE.NONE',
       'AUDIT.VALUE.YES',
       'AUDIT.VALUE.NO',
-      'AUDIT.SCOPE.ALL',
-      'AUDIT.SCOPE.COMMUNITY',
-      'AUDIT.SCOPE.PROVINCE',
+      ...Object.values(VALUE_MESSAGES).flatMap((codes) => Object.values(codes)),
     ];
-    expect(ids).toHaveLength(DETAIL_KEYS.length + 6);
+    // Every key has its own label.
+    expect(ids.filter((id) => id === null)).toEqual([]);
     for (const id of ids)
       for (const messages of Object.values(MESSAGES) as Record<string, string>[]) expect([id, typeof messages[id!]]).toEqual([id, 'string']);
   });

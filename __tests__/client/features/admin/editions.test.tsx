@@ -8,6 +8,7 @@ import type { EditionsApi } from '../../../../src/client/api/editionsApi.js';
 import type { EditionPreview, EditionRow } from '../../../../src/shared/api/editions.js';
 import { demoUser, renderWithProviders } from '../../../helpers/client.js';
 import { AlertHost } from '../../../../src/client/features/alerts/AlertHost.js';
+import { SnackbarHost } from '../../../../src/client/features/snackbar/SnackbarHost.js';
 import { ASKS_NOTHING } from '../../../helpers/questions.js';
 import { NO_NOTES } from '../../../../src/shared/api/campaigns.js';
 
@@ -20,7 +21,8 @@ const row: EditionRow = {
   policies: 16,
   measures: 34,
   questions: 133,
-  campaigns: { created: 2, draft: 5, sent: 20 },
+  campaigns: { created: 2, draft: 5, sent: 20, validated: 7 },
+  meansFrom: 'sent',
 };
 const preview: EditionPreview = {
   year: 2027,
@@ -85,6 +87,7 @@ function renderPage(role: 'ADMIN' | 'FEC', api: Partial<EditionsApi> = {}) {
     list: async () => (calls.push('list'), [row]),
     preview: async () => (calls.push('preview'), preview),
     import: async () => (calls.push('import'), { id: 4, year: 2027 }),
+    settings: async (_token, body) => (calls.push(`settings ${JSON.stringify(body)}`), { ...row, meansFrom: body.meansFrom }),
     ...api,
   };
   const preloadedState = {
@@ -95,6 +98,7 @@ function renderPage(role: 'ADMIN' | 'FEC', api: Partial<EditionsApi> = {}) {
     <>
       <EditionsPage />
       <AlertHost />
+      <SnackbarHost />
     </>,
     { preloadedState, runSagas: true, dependencies: { editionsApi } },
   );
@@ -106,8 +110,38 @@ describe('editions page', () => {
   it('lists the editions to FEC, with no upload', async () => {
     renderPage('FEC');
     const table = await screen.findByTestId('editions-table');
-    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/2026Campaña 2026516341332520/);
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
+      /2026Campaña 20265 ejes, 16 políticas, 34 medidas, 133 preguntas2520Campañas enviadas7 de 20 validadas/,
+    );
     expect(screen.queryByLabelText('Fichero de la edición (JSON)')).not.toBeInTheDocument();
+    // FEC reads the rule; ADMIN alone changes it.
+    expect(screen.queryByRole('button', { name: /Cambiar con qué campañas/ })).not.toBeInTheDocument();
+  });
+
+  it("changes an edition's means to validated campaigns once the consequence is read and confirmed", async () => {
+    const calls = renderPage('ADMIN');
+    await userEvent.click(await screen.findByRole('button', { name: 'Cambiar con qué campañas se calculan las medias de la edición 2026' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('¿Cambiar cómo se calculan las medias?');
+    expect(dialog).toHaveTextContent('Las medias de la edición 2026 se calcularán solo con las campañas validadas: hoy, 7 campañas de las 20 enviadas.');
+    expect(dialog).toHaveTextContent('Todos los informes de la edición cambian en ese momento');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls).toEqual(['list']);
+    await userEvent.click(screen.getByRole('button', { name: /Cambiar con qué campañas/ }));
+    dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cambiar las medias' }));
+    expect(await screen.findByText('Medias de la edición 2026 cambiadas: los informes ya las muestran.')).toBeInTheDocument();
+    expect(screen.getByTestId('edition-means-2026')).toHaveTextContent('Solo campañas validadas');
+    expect(calls).toEqual(['list', 'settings {"campaignNumber":2026,"meansFrom":"validated"}']);
+  });
+
+  it("keeps an edition's means as they were when the change is refused, and says why", async () => {
+    renderPage('ADMIN', { settings: async () => Promise.reject(new ApiError('FORBIDDEN', 403)) });
+    await userEvent.click(await screen.findByRole('button', { name: /Cambiar con qué campañas/ }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cambiar las medias' }));
+    expect(await screen.findByText('Solo un administrador puede cambiar cómo se calculan las medias.')).toBeInTheDocument();
+    expect(screen.getByTestId('edition-means-2026')).toHaveTextContent('Campañas enviadas');
   });
 
   it("lists a refused file's problems in Spanish with their places, and imports nothing", async () => {
@@ -175,6 +209,7 @@ describe('editions page', () => {
     await userEvent.upload(screen.getByLabelText('Fichero de la edición (JSON)'), file('{}'));
     await userEvent.click(await screen.findByRole('button', { name: 'Importar edición' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Importar edición' }));
-    expect(await screen.findByText('Esa edición ya está importada: un año solo se importa una vez.')).toBeInTheDocument();
+    // On the page, under the file, and in a toast.
+    expect(await screen.findAllByText('Esa edición ya está importada: un año solo se importa una vez.')).toHaveLength(2);
   });
 });

@@ -362,6 +362,24 @@ describe('results report', () => {
     act(() => void window.dispatchEvent(new Event('afterprint')));
   });
 
+  it('says which campaigns the means are made from and how many, beside the review and in ¿Cómo se calcula?', async () => {
+    const { unmount } = await renderReport();
+    expect(screen.getByTestId('report-means')).toHaveTextContent('Medias de 20 campañas enviadas');
+    await userEvent.click(screen.getByRole('button', { name: /Cómo se calcula/ }));
+    expect(within(screen.getByRole('dialog')).getByTestId('help-means')).toHaveTextContent(
+      'con todas las campañas enviadas de la edición, validadas o no: hoy, 20 campañas en toda España',
+    );
+    unmount();
+    await renderReport(loaded({ ...result, meansFrom: 'validated' }));
+    expect(screen.getByTestId('report-means')).toHaveTextContent('Medias de 20 campañas validadas');
+    act(() => void window.dispatchEvent(new Event('beforeprint')));
+    expect(screen.getByTestId('report-means')).toHaveTextContent('Medias de 20 campañas validadas');
+    expect(screen.getByTestId('how-calculated-print')).toHaveTextContent(
+      'solo con las campañas que el equipo de revisión ha validado: hoy, 20 campañas en toda España',
+    );
+    act(() => void window.dispatchEvent(new Event('afterprint')));
+  });
+
   it('names the tab after the report while it is on screen, and gives the old title back', async () => {
     document.title = 'Campañas';
     const { unmount } = await renderReport();

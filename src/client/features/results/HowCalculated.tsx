@@ -6,12 +6,23 @@ import { DialogHeader } from '../../components/DialogHeader.js';
 import { DialogFooter } from '../../components/DialogFooter.js';
 import { usePrinting } from '../../lib/printing.js';
 import type { SizeBand } from '../../../shared/api/results.js';
+import type { MeansFrom } from '../../../shared/constants.js';
 import { useReportText } from './reportText.js';
 
-/** What the help says of the report on screen: the entity's size band and the smallest group whose mean is shown. */
+/** Which campaigns a report's means are made from (scoring.md, "Means from validated campaigns"), and how many there are. */
+export interface ReportMeans {
+  meansFrom: MeansFrom;
+  count: number;
+}
+
+/**
+ * What the help says of the report on screen: the entity's size band, the smallest group whose mean is shown and,
+ * for a result, which campaigns its means are made from.
+ */
 export interface ReportAbout {
   sizeBand: SizeBand;
   minGroupSize: number;
+  means?: ReportMeans | null;
 }
 
 const BEFORE = ['POINTS', 'PERCENTAGE', 'PARTICIPANTS', 'ALL', 'NO_DATA'] as const;
@@ -20,7 +31,8 @@ const AFTER = ['RANK', 'ICONS', 'PLAN', 'TREND'] as const;
 /**
  * The paragraphs, in order: how points and percentages are made, the two modes, the dash, the size band (naming
  * the entity's own once a report is in), the protection of small groups (only when a minimum is set: a mean of
- * fewer participants is withheld), the ranks, the icons, the plan and the trend.
+ * fewer participants is withheld), which campaigns the means are made from (a result), the ranks, the icons, the
+ * plan and the trend.
  */
 function Paragraphs({ about }: { about: ReportAbout | null }) {
   const text = useReportText();
@@ -43,6 +55,11 @@ function Paragraphs({ about }: { about: ReportAbout | null }) {
       {about && about.minGroupSize > 1 && (
         <p>
           <FormattedMessage id="RESULTS.HELP.PROTECTION" values={{ min: about.minGroupSize }} />
+        </p>
+      )}
+      {about?.means && (
+        <p data-testid="help-means">
+          <FormattedMessage id={`RESULTS.HELP.MEANS.${about.means.meansFrom}`} values={{ count: about.means.count }} />
         </p>
       )}
       {AFTER.map((key) => (

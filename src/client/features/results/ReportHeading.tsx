@@ -6,7 +6,8 @@ import { formatLongDate, formatShortMadridDay } from '../../lib/dates.js';
 import { usePrinting } from '../../lib/printing.js';
 import { TERRITORY_OF_LEVEL } from './reportModel.js';
 import { useReportText } from './reportText.js';
-import { selectActiveLevels, selectIsShared, selectWithheldNote } from './resultsSelectors.js';
+import { selectActiveLevels, selectIsShared, selectResultMeans, selectWithheldNote } from './resultsSelectors.js';
+import type { ReportMeans } from './HowCalculated.js';
 
 export type ReportKind = 'results' | 'comparisons';
 
@@ -36,18 +37,33 @@ export interface ReportHeadingProps {
   withheld?: string | null;
   /** Where the campaign's review stands (a result): provisional until validated, on screen and on paper. */
   review?: Pick<ResultResponse, 'reviewStatus' | 'validatedAt'>;
+  /** Which campaigns the means are made from, and how many (a result): beside the review, on screen and on paper. */
+  means?: ReportMeans | null;
 }
 
-/** 'Provisional: pendiente de validación' until a reviewer validates the campaign, then 'Validada el 12/03/2026'. */
-function ReviewLine({ reviewStatus, validatedAt }: NonNullable<ReportHeadingProps['review']>) {
+/**
+ * 'Provisional: pendiente de validación' until a reviewer validates the campaign, then 'Validada el 12/03/2026';
+ * then, for a result, which campaigns the means are made from: 'Medias de 120 campañas validadas'.
+ */
+function ReviewLine({ review: { reviewStatus, validatedAt }, means }: { review: NonNullable<ReportHeadingProps['review']>; means?: ReportMeans | null }) {
   const intl = useIntl();
   const validated = reviewStatus === 'validated' && validatedAt !== null;
   return (
-    <p className={`report-review small fw-semibold mt-1 mb-0 ${validated ? 'text-success' : 'text-warning-emphasis'}`} data-testid="report-review">
-      {validated ? (
-        <FormattedMessage id="REPORT.HEADING.VALIDATED" values={{ date: formatShortMadridDay(intl, validatedAt) }} />
-      ) : (
-        <FormattedMessage id="REPORT.HEADING.PROVISIONAL" />
+    <p className="report-review small mt-1 mb-0">
+      <span className={`fw-semibold ${validated ? 'text-success' : 'text-warning-emphasis'}`} data-testid="report-review">
+        {validated ? (
+          <FormattedMessage id="REPORT.HEADING.VALIDATED" values={{ date: formatShortMadridDay(intl, validatedAt) }} />
+        ) : (
+          <FormattedMessage id="REPORT.HEADING.PROVISIONAL" />
+        )}
+      </span>
+      {means && (
+        <>
+          {' · '}
+          <span className="text-body-secondary" data-testid="report-means">
+            <FormattedMessage id={`REPORT.HEADING.MEANS.${means.meansFrom}`} values={{ count: means.count }} />
+          </span>
+        </>
       )}
     </p>
   );
@@ -91,7 +107,7 @@ function HeadingDetails({ compareWithParticipants, territories }: Pick<ReportHea
  * a shared page's screen) the date, the comparison mode in words and the territories shown, and why any mean
  * shown as a dash is withheld.
  */
-export function ReportHeading({ kind, texts, campaign, compareWithParticipants, territories, detailsOnScreen, withheld, review }: ReportHeadingProps) {
+export function ReportHeading({ kind, texts, campaign, compareWithParticipants, territories, detailsOnScreen, withheld, review, means }: ReportHeadingProps) {
   // Laid out when printing starts, dated the day it is printed.
   const printing = usePrinting();
   return (
@@ -108,7 +124,7 @@ export function ReportHeading({ kind, texts, campaign, compareWithParticipants, 
           {campaign}
         </span>
       </p>
-      {review && <ReviewLine {...review} />}
+      {review && <ReviewLine review={review} means={means} />}
       {(detailsOnScreen || printing) && <HeadingDetails compareWithParticipants={compareWithParticipants} territories={territories} />}
       {withheld && (
         <p className="report-withheld alert alert-info small py-2 px-3 mt-2 mb-0" data-testid="withheld-note">
@@ -133,6 +149,7 @@ export function ResultsHeading({ result }: { result: ResultResponse }) {
   const shared = useAppSelector(selectIsShared);
   const compareWithParticipants = useAppSelector((state) => state.reportFilters.compareWithParticipants);
   const withheld = useAppSelector(selectWithheldNote);
+  const means = useAppSelector(selectResultMeans);
   const territoryWords = useTerritoryWords();
   const campaign = text.campaign(result.edition.year);
   useReportTitle('results', result.territoryTexts.campaign, campaign);
@@ -149,6 +166,7 @@ export function ResultsHeading({ result }: { result: ResultResponse }) {
       detailsOnScreen={shared}
       withheld={withheld && text.withheldNote(withheld, compareWithParticipants)}
       review={{ reviewStatus: result.reviewStatus, validatedAt: result.validatedAt }}
+      means={means}
     />
   );
 }

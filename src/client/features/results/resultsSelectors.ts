@@ -13,6 +13,7 @@ import type { ReportCsvSource } from './reportCsv.js';
 import type { Language } from '../../../shared/constants.js';
 import type { CAMPAIGN_NOT_SENT, ClosedShareLinkReason } from '../../../shared/api/results.js';
 import type { RequestError } from '../../lib/remote.js';
+import type { ReportMeans } from './HowCalculated.js';
 import { QUESTIONNAIRE_ACTIONS } from '../../app/paths.js';
 import { selectCan } from '../auth/authSelectors.js';
 
@@ -92,7 +93,17 @@ export const selectWithheldNote = createSelector([selectResultData, selectActive
 );
 
 /** What '¿Cómo se calcula?' says of the report on screen: the entity's size band and the smallest group shown. */
-export const selectResultAbout = createSelector([selectResultData], (data) => (data ? { sizeBand: data.sizeBand, minGroupSize: data.minGroupSize } : null));
+/**
+ * Which campaigns the result's means are made from, and how many: the country's participants in the whole
+ * questionnaire (under 'validated', the campaigns validated across Spain).
+ */
+export const selectResultMeans = createSelector([selectResultData], (data): ReportMeans | null =>
+  data ? { meansFrom: data.meansFrom, count: data.global.sizes.participants.country } : null,
+);
+
+export const selectResultAbout = createSelector([selectResultData, selectResultMeans], (data, means) =>
+  data ? { sizeBand: data.sizeBand, minGroupSize: data.minGroupSize, means } : null,
+);
 
 /** Global and axis blocks with the figure set the comparison mode asks for. */
 export const selectReportBlocks = createSelector(

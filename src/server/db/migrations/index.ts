@@ -17,6 +17,7 @@ import languages from './016_languages.js';
 import evidenceRules from './017_evidence_rules.js';
 import answerEvidence from './018_answer_evidence.js';
 import review from './019_review.js';
+import meansFrom from './020_means_from.js';
 
 /** Every migration in order; append, never edit one that has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
@@ -39,4 +40,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 17, name: 'evidence_rules', sql: evidenceRules },
   { version: 18, name: 'answer_evidence', sql: answerEvidence },
   { version: 19, name: 'review', sql: review },
+  { version: 20, name: 'means_from', sql: meansFrom },
 ];

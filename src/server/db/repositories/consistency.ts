@@ -1,5 +1,5 @@
 import type { Queryable } from '../client.js';
-import { TERRITORIES_OF_CAMPAIGN, TERRITORIES_OF_ENTITY } from './territoryScores.js';
+import { COUNTED_IN_MEANS_SQL, TERRITORIES_OF_CAMPAIGN, TERRITORIES_OF_ENTITY } from './territoryScores.js';
 
 /** A participants' sums row of territory_scores; the same shape for its recomputation. */
 export interface ScoreSums {
@@ -49,7 +49,7 @@ export interface TerritorialFigures {
 const sums = (participants: number | null, percentageSum: number | null, valueSum: number | null): ScoreSums | null =>
   participants === null ? null : { participants, percentageSum: percentageSum ?? 0, valueSum: valueSum ?? 0 };
 
-/** Stored territorial sums beside a recomputation from the scores of sent campaigns, every key of either side. */
+/** Stored territorial sums beside a recomputation from the scores of the campaigns counted in the means (COUNTED_IN_MEANS_SQL), every key of either side. */
 async function readScoreSums(q: Queryable): Promise<ScoreSumsPair[]> {
   const rows = await q.query<{
     edition: number;
@@ -68,7 +68,7 @@ async function readScoreSums(q: Queryable): Promise<ScoreSumsPair[]> {
        SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id,
               count(*)::int AS participants, sum(cs.percentage) AS percentage_sum, sum(cs.value) AS value_sum
        ${TERRITORIES_OF_CAMPAIGN}
-        WHERE c.status = 'sent'
+        WHERE ${COUNTED_IN_MEANS_SQL}
         GROUP BY c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id)
      SELECT ed.campaign_number AS edition, territory, territory_id, scope, category_id,
             s.participants AS s_participants, s.percentage_sum AS s_percentage, s.value_sum AS s_value,
@@ -110,7 +110,7 @@ async function readScoreCounts(q: Queryable): Promise<ScoreCountPair[]> {
     `WITH recomputed AS (
        SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, shown_percentage(cs.percentage) AS shown_percentage, count(*)::int AS participants
        ${TERRITORIES_OF_CAMPAIGN}
-        WHERE c.status = 'sent' AND cs.scope IN ('total', 'axis')
+        WHERE ${COUNTED_IN_MEANS_SQL} AND cs.scope IN ('total', 'axis')
         GROUP BY c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, shown_percentage(cs.percentage))
      SELECT ed.campaign_number AS edition, territory, territory_id AS "territoryId", scope, category_id AS "categoryId",
             shown_percentage AS "shownPercentage", s.participants AS stored, r.participants AS recomputed

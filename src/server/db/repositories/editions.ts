@@ -1,8 +1,9 @@
 import type { Queryable } from '../client.js';
 import type { Catalogue } from '../../catalogue/parse.js';
+import type { MeansFrom } from '../../../shared/constants.js';
 import { readEditionTree } from './questionnaires.js';
 
-/** One edition as the editions page lists it: its questionnaire's size and its campaigns per status. */
+/** One edition as the editions page lists it: its questionnaire's size, its campaigns per status (and validated), its means' rule. */
 export interface EditionSummary {
   id: number;
   year: number;
@@ -12,11 +13,12 @@ export interface EditionSummary {
   policies: number;
   measures: number;
   questions: number;
-  campaigns: { created: number; draft: number; sent: number };
+  campaigns: { created: number; draft: number; sent: number; validated: number };
+  meansFrom: MeansFrom;
 }
 
-/** Every edition, newest first, with its counts. */
-export async function listEditions(q: Queryable): Promise<EditionSummary[]> {
+/** Every edition, newest first, with its counts; or the one of that id. */
+export async function listEditions(q: Queryable, editionId: number | null = null): Promise<EditionSummary[]> {
   const rows = await q.query<{
     id: number;
     year: number;
@@ -29,6 +31,8 @@ export async function listEditions(q: Queryable): Promise<EditionSummary[]> {
     created: number;
     draft: number;
     sent: number;
+    validated: number;
+    means_from: MeansFrom;
   }>(
     `SELECT e.id, e.campaign_number AS year, e.title, e.imported_at,
             (SELECT count(DISTINCT i.axis_id)::int FROM indicators i WHERE i.edition_id = e.id) AS axes,
@@ -37,8 +41,11 @@ export async function listEditions(q: Queryable): Promise<EditionSummary[]> {
             (SELECT count(*)::int FROM subindicators s JOIN indicators i ON i.id = s.indicator_id WHERE i.edition_id = e.id) AS questions,
             (SELECT count(*)::int FROM campaigns c WHERE c.edition_id = e.id AND c.status = 'created') AS created,
             (SELECT count(*)::int FROM campaigns c WHERE c.edition_id = e.id AND c.status = 'draft') AS draft,
-            (SELECT count(*)::int FROM campaigns c WHERE c.edition_id = e.id AND c.status = 'sent') AS sent
-       FROM editions e ORDER BY e.campaign_number DESC`,
+            (SELECT count(*)::int FROM campaigns c WHERE c.edition_id = e.id AND c.status = 'sent') AS sent,
+            (SELECT count(*)::int FROM campaigns c WHERE c.edition_id = e.id AND c.status = 'sent' AND c.review_status = 'validated') AS validated,
+            e.means_from
+       FROM editions e WHERE $1::int IS NULL OR e.id = $1 ORDER BY e.campaign_number DESC`,
+    [editionId],
   );
   return rows.map((r) => ({
     id: r.id,
@@ -49,8 +56,26 @@ export async function listEditions(q: Queryable): Promise<EditionSummary[]> {
     policies: r.policies,
     measures: r.measures,
     questions: r.questions,
-    campaigns: { created: r.created, draft: r.draft, sent: r.sent },
+    campaigns: { created: r.created, draft: r.draft, sent: r.sent, validated: r.validated },
+    meansFrom: r.means_from,
   }));
+}
+
+/**
+ * The edition of that year with its means' rule, its row locked until commit (one change of its settings at a time;
+ * FOR NO KEY UPDATE lets the rows referring to it be written meanwhile); undefined when there is none.
+ */
+export async function lockEditionSettings(q: Queryable, year: number): Promise<{ id: number; meansFrom: MeansFrom } | undefined> {
+  const [row] = await q.query<{ id: number; meansFrom: MeansFrom }>(
+    'SELECT id, means_from AS "meansFrom" FROM editions WHERE campaign_number = $1 FOR NO KEY UPDATE',
+    [year],
+  );
+  return row;
+}
+
+/** Sets which campaigns the edition's means are made from (the caller rebuilds its sums in the same transaction). */
+export async function setMeansFrom(q: Queryable, editionId: number, meansFrom: MeansFrom): Promise<void> {
+  await q.query('UPDATE editions SET means_from = $2 WHERE id = $1', [editionId, meansFrom]);
 }
 
 /** The newest edition before a year: its id and year; undefined when there is none. */

@@ -4,6 +4,7 @@ import type { Territory } from '../../reports/territories.js';
 import type { AccessClaims } from '../../services/auth/tokenKinds.js';
 import type { CurrentUser } from '../../../shared/api/auth.js';
 import type { ReviewStatus } from '../../../shared/api/campaigns.js';
+import type { MeansFrom } from '../../../shared/constants.js';
 import { REVIEW_STATUS_SQL, VALIDATED_AT_SQL } from './campaignQueries.js';
 import { readSessionUserAnd, sessionUserAnd } from './sessions.js';
 
@@ -42,6 +43,8 @@ export interface CampaignPlace {
   /** Where its review stands ('none' unless sent), and when it was validated: reports say whether they are provisional. */
   reviewStatus: ReviewStatus;
   validatedAt: Date | null;
+  /** Which campaigns its edition's means are made from (migration 020). */
+  meansFrom: MeansFrom;
 }
 
 /**
@@ -59,7 +62,14 @@ export const shownPlace = (place: CampaignPlace) => [
   place.sizeBandMax,
   place.reviewStatus,
   place.validatedAt?.toISOString() ?? null,
+  place.meansFrom,
 ];
+
+/**
+ * Whether the campaign counts in its edition's means and ranks (territoryScores.ts COUNTED_IN_MEANS_SQL): one that
+ * does not (sent, awaiting validation where means come from validated campaigns) is ranked among those that do.
+ */
+export const countedInMeans = (place: CampaignPlace): boolean => place.status === 'sent' && (place.meansFrom === 'sent' || place.reviewStatus === 'validated');
 
 /** An edition's figures version; 'initial' until its territorial sums are first written (migration 004). */
 export const editionFiguresVersionSql = (editionId: string) =>
@@ -89,7 +99,7 @@ const PLACE_COLUMNS = `c.id AS "campaignId", en.id AS "entityId", en.name AS "en
           ${scoresVersionSql('c.id')} AS "scoresVersion",
           ${entityTerritoryVersionsSql('c.edition_id')} AS "territoryVersions",
           (SELECT r.version::text FROM registered_entities_version r) AS "registeredVersion",
-          ${REVIEW_STATUS_SQL} AS "reviewStatus", ${VALIDATED_AT_SQL} AS "validatedAt"`;
+          ${REVIEW_STATUS_SQL} AS "reviewStatus", ${VALIDATED_AT_SQL} AS "validatedAt", ed.means_from AS "meansFrom"`;
 const PLACE_FROM = `campaigns c JOIN editions ed ON ed.id = c.edition_id JOIN entities en ON en.id = c.entity_id
      JOIN provinces pr ON pr.id = en.province_id JOIN autonomous_communities ac ON ac.id = pr.community_id`;
 

@@ -11,12 +11,28 @@ export const TERRITORIES_OF_ENTITY = `
   CROSS JOIN LATERAL (VALUES ('province', en.province_id), ('autonomousCommunity', pr.community_id), ('country', 'ES'),
                              ('sizeBand', en.size_band::text)) AS t(territory, territory_id)`;
 
-/** Every score (cs) in `scores` (campaign_scores, or rows with its columns) of a campaign (c) in each of its entity's four territories. */
+/**
+ * Every score (cs) in `scores` (campaign_scores, or rows with its columns) of a campaign (c) of an edition (ed) in
+ * each of its entity's four territories.
+ */
 const territoriesOfScores = (scores: string) => `
   FROM ${scores} cs
   JOIN campaigns c ON c.id = cs.campaign_id
+  JOIN editions ed ON ed.id = c.edition_id
   JOIN entities en ON en.id = c.entity_id
   ${TERRITORIES_OF_ENTITY}`;
+
+/**
+ * Whether the campaign aliased c, of the edition aliased ed, counts in its edition's means, sums and ranks
+ * (scoring.md, "Means from validated campaigns"): sent, and validated by a reviewer where the edition takes its
+ * means from validated campaigns (migration 020). Every writer below keeps the sums equal to a recomputation
+ * over the campaigns this holds for; `npm run check:consistency` compares them.
+ */
+export const COUNTED_IN_MEANS_SQL = "(c.status = 'sent' AND (ed.means_from = 'sent' OR c.review_status = 'validated'))";
+
+/** True when the campaign `campaign` (an SQL expression) of its edition meets `condition` (on c and ed). */
+const campaignWhere = (campaign: string, condition: string) =>
+  `EXISTS (SELECT 1 FROM campaigns c JOIN editions ed ON ed.id = c.edition_id WHERE c.id = ${campaign} AND ${condition})`;
 
 /** Every stored score (cs) of a campaign (c) in each of the four territories its entity counts in. */
 export const TERRITORIES_OF_CAMPAIGN = territoriesOfScores('campaign_scores');
@@ -31,19 +47,19 @@ const SUMS_ARRAYS = `array_agg(scope ORDER BY scope, category_id) AS scopes, arr
 
 /**
  * Two CTEs, sums and counts, that add (delta 1) or take off (delta -1) the scores in `scores` (campaign_scores or a
- * CTE with its columns) of the campaign `campaign` to or from its territories' sums (one row per territory,
+ * CTE with its columns) of the campaign `campaign`, when `when` holds (an SQL condition, campaignWhere), to or from its territories' sums (one row per territory,
  * migration 012: the campaign's groups aggregated once, then written to each of its four territories), and its
  * global and axis shown percentages to or from their counts. Rows are locked in key order, sums then counts, so
  * that submissions and reopenings sharing a community or the country cannot deadlock. The statement goes on
  * reading counts.
  */
-const shiftCtes = (scores: string, campaign: string, delta: string) => `
+const shiftCtes = (scores: string, campaign: string, delta: string, when: string) => `
   sums AS (
     INSERT INTO territory_sums (edition_id, territory, territory_id, scopes, category_ids, participants, percentage_sums, value_sums)
     SELECT c.edition_id, t.territory, t.territory_id, g.scopes, g.category_ids, g.participants, g.percentage_sums, g.value_sums
       FROM (SELECT ${SUMS_ARRAYS}
               FROM (SELECT cs.scope, cs.category_id, ${delta} AS n, ${delta} * cs.percentage AS p, ${delta} * cs.value AS v
-                      FROM ${scores} cs WHERE cs.campaign_id = ${campaign}) AS added
+                      FROM ${scores} cs WHERE cs.campaign_id = ${campaign} AND ${when}) AS added
             HAVING count(*) > 0) AS g
      CROSS JOIN campaigns c
       JOIN entities en ON en.id = c.entity_id
@@ -60,7 +76,7 @@ const shiftCtes = (scores: string, campaign: string, delta: string) => `
     INSERT INTO territory_score_counts (edition_id, territory, territory_id, scope, category_id, shown_percentage, participants)
     SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, shown_percentage(cs.percentage), ${delta}
     ${territoriesOfScores(scores)}
-     WHERE cs.campaign_id = ${campaign} AND c.id = ${campaign} AND cs.scope IN ${RANKED_SCOPES}
+     WHERE cs.campaign_id = ${campaign} AND c.id = ${campaign} AND cs.scope IN ${RANKED_SCOPES} AND ${when}
        AND (SELECT count(*) FROM sums) >= 0 -- always true: the sums' rows are written (locked) before these
      ORDER BY t.territory, t.territory_id, cs.scope, cs.category_id
     ON CONFLICT (edition_id, territory, territory_id, scope, category_id, shown_percentage) DO UPDATE
@@ -68,9 +84,9 @@ const shiftCtes = (scores: string, campaign: string, delta: string) => `
     RETURNING 1
   )`;
 
-/** One stored campaign's scores added to (1) or taken off (-1) its territories' sums and counts: one statement. */
-async function shiftTerritoryScores(q: Queryable, campaignId: number, delta: 1 | -1): Promise<void> {
-  await q.query(`WITH ${shiftCtes('campaign_scores', '$1', '$2::int')} SELECT count(*) FROM counts`, [campaignId, delta]);
+/** One stored campaign's scores added to (1) or taken off (-1) its territories' sums and counts when `when` holds of it: one statement. */
+async function shiftTerritoryScores(q: Queryable, campaignId: number, delta: 1 | -1, when: string): Promise<void> {
+  await q.query(`WITH ${shiftCtes('campaign_scores', '$1', '$2::int', campaignWhere('$1', when))} SELECT count(*) FROM counts`, [campaignId, delta]);
 }
 
 const STORE_SUBMISSION = namedStatement(
@@ -81,7 +97,7 @@ const STORE_SUBMISSION = namedStatement(
      ON CONFLICT (campaign_id, scope, category_id) DO UPDATE
         SET value = EXCLUDED.value, max_value = EXCLUDED.max_value, percentage = EXCLUDED.percentage
      RETURNING *
-   ), ${shiftCtes('stored', '$1', '1')}
+   ), ${shiftCtes('stored', '$1', '1', campaignWhere('$1', "ed.means_from = 'sent'"))}
    UPDATE campaigns SET status = 'sent', review_status = 'pending', review_message = NULL, end_date = now(), start_date = COALESCE(start_date, now())
     WHERE id = $1 AND (SELECT count(*) FROM counts) >= 0
    ${RETURNING_CAMPAIGN_ROW}`,
@@ -89,9 +105,11 @@ const STORE_SUBMISSION = namedStatement(
 
 /**
  * A submission's writes in one statement (one round trip for the busiest write of deadline day): the campaign,
- * locked by the caller with every question answered, marked sent; its scores (scoring.ts) stored, replacing any
- * left (a reopening removes them); and added to the sums and counts of its province, community, country and size
- * band, whose triggers renew those territories' versions and the campaign's. Answers the campaign's row as now.
+ * locked by the caller with every question answered, marked sent and awaiting review; its scores (scoring.ts)
+ * stored, replacing any left (a reopening removes them); and, where its edition takes its means from sent
+ * campaigns, added to the sums and counts of its province, community, country and size band, whose triggers renew
+ * those territories' versions and the campaign's (an edition of validated means counts it once validated:
+ * addValidatedToTerritoryScores). Answers the campaign's row as now.
  */
 export async function storeSubmission(q: Queryable, campaignId: number, scores: readonly GroupScore[]): Promise<CampaignRow> {
   const [row] = await q.query<CampaignRowRead>(STORE_SUBMISSION, [
@@ -105,43 +123,59 @@ export async function storeSubmission(q: Queryable, campaignId: number, scores: 
   return toCampaignRow(row);
 }
 
-/** Recomputes every territory's sums and counts from the stored scores of sent campaigns (seeds, removals, new bands). */
-export async function rebuildTerritoryScores(q: Queryable): Promise<void> {
+/**
+ * Recomputes the territories' sums and counts from the stored scores of the campaigns counted in their edition's
+ * means: every edition's (seeds, removals, new bands), or one edition's (its rule changed: editions/settings).
+ */
+export async function rebuildTerritoryScores(q: Queryable, editionId: number | null = null): Promise<void> {
   // Submissions add to these sums concurrently: holding the table until commit makes them wait for the rebuild
   // (and the rebuild for them) instead of interleaving with its delete and insert, which deadlocked. Callers
   // take their own row locks first (a removal locks its entity and campaigns, then deletes them, before
-  // rebuilding), so no cycle forms.
+  // rebuilding), so no cycle forms. A statement waiting for this lock reads the database as it is once it has it
+  // (its snapshot is taken after its locks), so it sees the rebuild and whatever rule changed with it.
   await q.query('LOCK TABLE territory_sums, territory_score_counts IN EXCLUSIVE MODE');
-  await q.query('DELETE FROM territory_sums');
-  await q.query('DELETE FROM territory_score_counts');
+  const inEdition = '($1::int IS NULL OR edition_id = $1)';
+  await q.query(`DELETE FROM territory_sums WHERE ${inEdition}`, [editionId]);
+  await q.query(`DELETE FROM territory_score_counts WHERE ${inEdition}`, [editionId]);
   await q.query(
     `INSERT INTO territory_sums (edition_id, territory, territory_id, scopes, category_ids, participants, percentage_sums, value_sums)
      SELECT edition_id, territory, territory_id, ${SUMS_ARRAYS}
        FROM (SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, count(*)::int AS n, sum(cs.percentage) AS p, sum(cs.value) AS v
              ${TERRITORIES_OF_CAMPAIGN}
-              WHERE c.status = 'sent'
+              WHERE ${COUNTED_IN_MEANS_SQL} AND ($1::int IS NULL OR c.edition_id = $1)
               GROUP BY c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id) AS groups
       GROUP BY edition_id, territory, territory_id`,
+    [editionId],
   );
   await q.query(
     `INSERT INTO territory_score_counts (edition_id, territory, territory_id, scope, category_id, shown_percentage, participants)
      SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, shown_percentage(cs.percentage), count(*)
      ${TERRITORIES_OF_CAMPAIGN}
-      WHERE c.status = 'sent' AND cs.scope IN ${RANKED_SCOPES}
+      WHERE ${COUNTED_IN_MEANS_SQL} AND cs.scope IN ${RANKED_SCOPES} AND ($1::int IS NULL OR c.edition_id = $1)
       GROUP BY c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, shown_percentage(cs.percentage)`,
+    [editionId],
   );
 }
 
 /**
- * The exact inverse of a submission's addition, for a sent campaign taken back to draft (inside the reopening's
- * transaction, before its stored scores are removed): one participant less, its percentage and value taken off,
+ * A campaign just validated added to its territories' sums and counts, where its edition takes its means from
+ * validated campaigns (elsewhere it has counted since it was sent): the same addition as a submission's.
+ */
+export async function addValidatedToTerritoryScores(q: Queryable, campaignId: number): Promise<void> {
+  await shiftTerritoryScores(q, campaignId, 1, `${COUNTED_IN_MEANS_SQL} AND ed.means_from = 'validated'`);
+}
+
+/**
+ * The exact inverse of a submission's addition, for a sent campaign taken back to draft or sending corrections
+ * (inside that transaction, before its state changes and its stored scores are removed), when it counts in its
+ * edition's means (COUNTED_IN_MEANS_SQL; otherwise nothing): one participant less, its percentage and value taken off,
  * its shown percentage counted once less, and groups and rows left with no participant removed (a recomputation
  * has none). The rows are locked in the same key order as submissions lock them (an upsert whose rows exist), so
  * a reopening and submissions sharing a territory cannot deadlock; the deletes then touch only rows this
  * transaction holds.
  */
 export async function removeFromTerritoryScores(q: Queryable, campaignId: number): Promise<void> {
-  await shiftTerritoryScores(q, campaignId, -1);
+  await shiftTerritoryScores(q, campaignId, -1, COUNTED_IN_MEANS_SQL);
   await q.query(
     `DELETE FROM territory_sums ts
       USING (SELECT c.edition_id, t.territory, t.territory_id FROM campaigns c JOIN entities en ON en.id = c.entity_id ${TERRITORIES_OF_ENTITY} WHERE c.id = $1) k

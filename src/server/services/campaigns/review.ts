@@ -6,6 +6,7 @@ import { findCampaignSummary, findCampaignToAnswer, stateOf, type CampaignToAnsw
 import { usersOfEntities } from '../../db/repositories/editionOpening.js';
 import * as reviewRepo from '../../db/repositories/review.js';
 import { recordAudit } from '../../db/repositories/audit.js';
+import { addValidatedToTerritoryScores } from '../../db/repositories/territoryScores.js';
 import type { QuestionnaireCache } from '../../reports/questionnaireCache.js';
 import type { Actor } from '../actor.js';
 import { campaignAudit } from './actions.js';
@@ -98,10 +99,14 @@ async function mailCorrections(db: Db, setup: CorrectionsMailSetup, asked: { cam
   }
 }
 
-/** Validates a campaign awaiting review with no answer marked `fix`. */
+/**
+ * Validates a campaign awaiting review with no answer marked `fix`; where its edition takes its means from validated
+ * campaigns, it counts in them from now on (in the same transaction).
+ */
 export function validateCampaign(db: Db, actor: Actor, id: number): Promise<CampaignStateResponse> {
   return reviewing(db, id, 'validate', async (tx, { campaign }) => {
     await reviewRepo.markValidated(tx, campaign.id, actor.user.email);
+    await addValidatedToTerritoryScores(tx, campaign.id);
     await recordAudit(tx, campaignAudit(actor, 'campaign.review.validate', campaign));
     return stateOf({ ...campaign, reviewStatus: 'validated' });
   });

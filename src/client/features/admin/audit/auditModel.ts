@@ -83,13 +83,46 @@ export const DETAIL_KEYS = [
   'recipients',
   'sent',
   'failed',
+  'known',
+  'otherSessionsEnded',
+  'before',
+  'after',
+  'status',
+  'question',
+  'kind',
+  'url',
+  'fileName',
+  'contentType',
+  'size',
+  'from',
+  'fromYear',
+  'copied',
+  'changed',
+  'verdict',
+  'comment',
+  'message',
+  'meansFrom',
+  'previous',
+  'validated',
 ] as const;
 const DETAIL_LABELS: ReadonlyMap<string, string> = new Map(
   DETAIL_KEYS.map((key) => [key, `AUDIT.DETAIL.${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`]),
 );
 
-/** The territories an edition is opened for ('scope' of edition.open). */
-const SCOPES: Record<string, string> = { all: 'AUDIT.SCOPE.ALL', community: 'AUDIT.SCOPE.COMMUNITY', province: 'AUDIT.SCOPE.PROVINCE' };
+const MEANS_FROM = { sent: 'EDITIONS.MEANS.sent', validated: 'EDITIONS.MEANS.validated' };
+
+/**
+ * Details whose values are codes, each code's message: the territories an edition is opened for, a reviewer's
+ * verdict, an evidence item's kind, an edition's means' rule (new and previous), a campaign's status.
+ */
+export const VALUE_MESSAGES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  scope: { all: 'AUDIT.SCOPE.ALL', community: 'AUDIT.SCOPE.COMMUNITY', province: 'AUDIT.SCOPE.PROVINCE' },
+  verdict: { ok: 'REVIEW.MARK.ok', fix: 'REVIEW.MARK.fix' },
+  kind: { link: 'AUDIT.KIND.LINK', file: 'AUDIT.KIND.FILE' },
+  meansFrom: MEANS_FROM,
+  previous: MEANS_FROM,
+  status: { created: 'CAMPAIGNS.STATUS.created', draft: 'CAMPAIGNS.STATUS.draft', sent: 'CAMPAIGNS.STATUS.sent' },
+};
 
 function detailText(value: unknown): string {
   if (Array.isArray(value)) return value.map(detailText).join(', ');
@@ -104,7 +137,8 @@ function detailValue(key: string, value: unknown): DetailValue {
   if (value === null || value === undefined) return { message: 'AUDIT.VALUE.NONE' };
   if (typeof value === 'boolean') return { message: value ? 'AUDIT.VALUE.YES' : 'AUDIT.VALUE.NO' };
   if (typeof value === 'string') {
-    if (key === 'scope' && SCOPES[value]) return { message: SCOPES[value] };
+    const message = Object.hasOwn(VALUE_MESSAGES, key) && Object.hasOwn(VALUE_MESSAGES[key], value) ? VALUE_MESSAGES[key][value] : undefined;
+    if (message) return { message };
     if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value))) return { moment: value };
     if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return { day: value };
   }

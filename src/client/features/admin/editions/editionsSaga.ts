@@ -7,10 +7,10 @@ import { EDITION_FILE_MAX_BYTES } from '../../../../shared/constants.js';
 import type { Saga } from '../../../lib/typedEffects.js';
 import type { EditionsApi } from '../../../api/editionsApi.js';
 import { editionsActions } from './editionsSlice.js';
-import { editionFailureToast } from './editionsSelectors.js';
+import { editionFailureToast, meansFailureToast, otherMeansFrom } from './editionsSelectors.js';
 import { snackbarActions } from '../../snackbar/snackbarSlice.js';
 import { alertsActions } from '../../alerts/alertsSlice.js';
-import { askToConfirm } from '../../../app/confirmedChange.js';
+import { askToConfirm, confirmedChange } from '../../../app/confirmedChange.js';
 
 /** What the edition sagas reach outside the store. */
 export interface EditionsDependencies {
@@ -53,6 +53,39 @@ export function* handleImportAsked(action: ReturnType<typeof editionsActions.imp
   );
 }
 
+/**
+ * 'Cambiar' beside an edition's means asks first, spelling out what the other rule does to the edition's reports
+ * with its figures (how many campaigns are sent and validated); its confirmation changes it.
+ */
+export function* handleMeansFromAsked(action: ReturnType<typeof editionsActions.meansFromAsked>): Saga<void> {
+  const edition = action.payload;
+  const meansFrom = otherMeansFrom(edition.meansFrom);
+  yield put(
+    askToConfirm({
+      title: 'EDITIONS.MEANS_CONFIRM.TITLE',
+      message: `EDITIONS.MEANS_CONFIRM.${meansFrom}`,
+      values: { year: String(edition.year), sent: edition.campaigns.sent, validated: edition.campaigns.validated },
+      action: editionsActions.meansFromRequested({ campaignNumber: edition.year, meansFrom }),
+      confirmLabel: 'EDITIONS.MEANS_CONFIRM.CONFIRM',
+      danger: false,
+    }),
+  );
+}
+
+/** Changes the edition's means' rule (the dialog spins meanwhile); its row is replaced by the server's. */
+export function* handleMeansFromRequested(deps: EditionsDependencies, action: ReturnType<typeof editionsActions.meansFromRequested>): Saga<void> {
+  yield* confirmedChange(
+    {
+      success: 'EDITIONS.TOAST.MEANS_SAVED',
+      successValues: (row) => ({ year: String(row.year) }),
+      failure: meansFailureToast,
+      done: editionsActions.editionSaved,
+    },
+    deps.editionsApi.settings,
+    action.payload,
+  );
+}
+
 /** Imports the previewed file (the server checks it again; the dialog spins meanwhile), says what happened, then lists the editions again. */
 export function* handleImport(deps: EditionsDependencies, chosen: ChosenFile): Saga<void> {
   if (!chosen.file) return;
@@ -81,6 +114,8 @@ export function* watchEditions(deps: EditionsDependencies): Saga<void> {
   yield takeLatest(editionsActions.listRequested.type, handleListRequested, deps);
   yield takeLatest(editionsActions.fileChosen.type, handleFileChosen, deps, chosen);
   yield takeLeading(editionsActions.importAsked.type, handleImportAsked);
+  yield takeLeading(editionsActions.meansFromAsked.type, handleMeansFromAsked);
+  yield takeLeading(editionsActions.meansFromRequested.type, handleMeansFromRequested, deps);
   yield takeLeading(editionsActions.importRequested.type, handleImport, deps, chosen);
   yield takeLatest(editionsActions.uploadCancelled.type, () => {
     chosen.file = null;

@@ -2,6 +2,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../../app/rootReducer.js';
 import type { RequestError } from '../../../lib/remote.js';
 import type { FileProblem } from '../../../../shared/api/editions.js';
+import type { MeansFrom } from '../../../../shared/constants.js';
 import { groupIndicators } from '../../campaigns/campaignsSelectors.js';
 
 export const selectEditions = (state: RootState) => state.editions;
@@ -27,4 +28,12 @@ export function editionFailureToast(error: RequestError): string | null {
   if (error.type === 'PAYLOAD_TOO_LARGE') return 'EDITIONS.TOAST.TOO_LARGE';
   if (error.type === 'FORBIDDEN') return 'EDITIONS.TOAST.FORBIDDEN';
   return 'EDITIONS.TOAST.UPLOAD_ERROR';
+}
+
+/** The rule an edition's means would change to: the other one. */
+export const otherMeansFrom = (meansFrom: MeansFrom): MeansFrom => (meansFrom === 'sent' ? 'validated' : 'sent');
+
+/** The toast of a failed change of an edition's means. */
+export function meansFailureToast(error: RequestError): string {
+  return error.type === 'FORBIDDEN' ? 'EDITIONS.TOAST.MEANS_FORBIDDEN' : 'EDITIONS.TOAST.MEANS_ERROR';
 }

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { IDLE, type Remote, type RequestError } from '../../../lib/remote.js';
 import { isSessionChange } from '../../auth/authSlice.js';
-import type { EditionPreview, EditionRow, ImportedEdition } from '../../../../shared/api/editions.js';
+import type { EditionPreview, EditionRow, EditionSettingsBody, ImportedEdition } from '../../../../shared/api/editions.js';
 
 /**
  * The editions page: the list, and the two steps of adding one (a file checked and previewed, then imported).
@@ -29,6 +29,13 @@ const editionsSlice = createSlice({
     listFailed(state, action: PayloadAction<RequestError>) {
       Object.assign(state.list, { status: 'failed', error: action.payload });
     },
+    /** The means' rule of an edition as the server changed it (editions/settings): its row replaced. */
+    editionSaved(state, action: PayloadAction<EditionRow>) {
+      state.list.items = state.list.items.map((e) => (e.id === action.payload.id ? action.payload : e));
+    },
+    /** 'Cambiar' beside an edition's means: a confirmation spelling out what the other rule changes dispatches meansFromRequested. */
+    meansFromAsked: (_state, _action: PayloadAction<EditionRow>) => undefined,
+    meansFromRequested: (_state, _action: PayloadAction<EditionSettingsBody>) => undefined,
     /** The file goes to the saga in the action; the store keeps its name only. */
     fileChosen: {
       reducer(state, action: PayloadAction<{ name: string }>) {
