@@ -18,6 +18,7 @@ import { registerReportRoutes } from './routes/campaigns/reports.js';
 import { registerEvidenceRoutes } from './routes/campaigns/evidence.js';
 import { registerCampaignCycleRoutes } from './routes/campaigns/cycle.js';
 import { registerReviewRoutes } from './routes/campaigns/review.js';
+import { registerObjectionRoutes } from './routes/campaigns/objections.js';
 import { registerEditionOpeningRoutes } from './routes/campaigns/opening.js';
 import { registerReferenceRoutes } from './routes/reference.js';
 import { registerMapRoutes } from './routes/maps.js';
@@ -140,6 +141,7 @@ export async function buildApp(
       registerReportRoutes(secure, ctx, reports);
       registerCampaignCycleRoutes(secure, ctx);
       registerReviewRoutes(secure, ctx, reports.questionnaires);
+      registerObjectionRoutes(secure, ctx, reports.questionnaires);
       registerEditionOpeningRoutes(secure, ctx);
       registerMapRoutes(secure, ctx);
     },

@@ -55,7 +55,7 @@ async function writeVersion19(db: Db): Promise<void> {
   await writeSumsOfSentCampaigns(db);
 }
 
-describe.each(backends)("an edition's means' rule (migration 20) on $name", ({ openEmpty }) => {
+describe.each(backends)("an edition's means' rule and objections (migrations 20 and 21) on $name", ({ openEmpty }) => {
   it('upgrades a version-19 database in place: every row kept, every edition taking its means from sent campaigns, every sum as it was', async () => {
     const db = await openEmpty();
     try {
@@ -80,6 +80,36 @@ describe.each(backends)("an edition's means' rule (migration 20) on $name", ({ o
       await db.transaction((tx) => rebuildTerritoryScores(tx));
       expect(await rowsWithout(db, 'territory_sums', [])).toEqual(before.territory_sums);
       expect(await rowsWithout(db, 'territory_score_counts', [])).toEqual(before.territory_score_counts);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('upgrades a version-20 database in place: every row kept, no edition published, no objection', async () => {
+    const db = await openEmpty();
+    try {
+      await writeVersion19(db);
+      await migrate(
+        db,
+        MIGRATIONS.filter((m) => m.version <= 20),
+      );
+      const tables = await tablesOf(db);
+      const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowsWithout(db, t, [])] as const)));
+
+      await migrate(
+        db,
+        MIGRATIONS.filter((m) => m.version <= 21),
+      );
+
+      for (const table of tables) {
+        if (table === 'schema_migrations') continue;
+        const added = table === 'editions' ? ['provisional_published_at', 'objections_until'] : [];
+        expect([table, await rowsWithout(db, table, added)]).toEqual([table, before[table]]);
+      }
+      expect(await db.query('SELECT provisional_published_at, objections_until FROM editions')).toEqual([
+        { provisional_published_at: null, objections_until: null },
+      ]);
+      expect(await db.query('SELECT count(*)::int AS n FROM objections')).toEqual([{ n: 0 }]);
     } finally {
       await db.close();
     }

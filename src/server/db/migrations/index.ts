@@ -18,6 +18,7 @@ import evidenceRules from './017_evidence_rules.js';
 import answerEvidence from './018_answer_evidence.js';
 import review from './019_review.js';
 import meansFrom from './020_means_from.js';
+import objections from './021_objections.js';
 
 /** Every migration in order; append, never edit one that has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
@@ -41,4 +42,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 18, name: 'answer_evidence', sql: answerEvidence },
   { version: 19, name: 'review', sql: review },
   { version: 20, name: 'means_from', sql: meansFrom },
+  { version: 21, name: 'objections', sql: objections },
 ];

@@ -47,9 +47,12 @@ export async function readFlagged(q: Queryable, campaignId: number): Promise<num
   return rows.map((r) => r.subindicator_id);
 }
 
-/** A sent campaign back with its entity for corrections, with the reviewer's message. */
+/** A sent campaign back with its entity for corrections, with the reviewer's message (a validation it had is undone). */
 export async function markChangesRequested(q: Queryable, campaignId: number, message: string): Promise<void> {
-  await q.query("UPDATE campaigns SET review_status = 'changesRequested', review_message = $2 WHERE id = $1", [campaignId, message]);
+  await q.query("UPDATE campaigns SET review_status = 'changesRequested', review_message = $2, validated_at = NULL, validated_by = NULL WHERE id = $1", [
+    campaignId,
+    message,
+  ]);
 }
 
 /** A sent campaign validated by that reviewer now. */

@@ -166,6 +166,14 @@ export async function addValidatedToTerritoryScores(q: Queryable, campaignId: nu
 }
 
 /**
+ * A validated campaign sent back to its entity (an objection accepted) taken out of its edition's means where they
+ * are made from validated campaigns (elsewhere it counts until it is sent again, as any campaign asked for corrections).
+ */
+export async function removeFromValidatedMeans(q: Queryable, campaignId: number): Promise<void> {
+  await removeFromTerritoryScores(q, campaignId, `${COUNTED_IN_MEANS_SQL} AND ed.means_from = 'validated'`);
+}
+
+/**
  * The exact inverse of a submission's addition, for a sent campaign taken back to draft or sending corrections
  * (inside that transaction, before its state changes and its stored scores are removed), when it counts in its
  * edition's means (COUNTED_IN_MEANS_SQL; otherwise nothing): one participant less, its percentage and value taken off,
@@ -174,8 +182,8 @@ export async function addValidatedToTerritoryScores(q: Queryable, campaignId: nu
  * a reopening and submissions sharing a territory cannot deadlock; the deletes then touch only rows this
  * transaction holds.
  */
-export async function removeFromTerritoryScores(q: Queryable, campaignId: number): Promise<void> {
-  await shiftTerritoryScores(q, campaignId, -1, COUNTED_IN_MEANS_SQL);
+export async function removeFromTerritoryScores(q: Queryable, campaignId: number, when = COUNTED_IN_MEANS_SQL): Promise<void> {
+  await shiftTerritoryScores(q, campaignId, -1, when);
   await q.query(
     `DELETE FROM territory_sums ts
       USING (SELECT c.edition_id, t.territory, t.territory_id FROM campaigns c JOIN entities en ON en.id = c.entity_id ${TERRITORIES_OF_ENTITY} WHERE c.id = $1) k

@@ -32,7 +32,7 @@ export function requireAny(request: FastifyRequest, allowed: Action[]) {
 export const actorAmong = (request: FastifyRequest, allowed: Action[]) => actorOf(request, requireAny(request, allowed));
 
 /** The answering caller of saveAnswer and submit (sessionCheckedRouteOf) (USER of its entities, ADMIN), checked with the service's first read. */
-const answeringCaller =
+export const answeringCaller =
   (request: FastifyRequest): CheckedCaller =>
   async (withSession, alone) => {
     const read = await checkSessionWith(request, withSession, alone);

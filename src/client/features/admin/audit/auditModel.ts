@@ -104,6 +104,9 @@ export const DETAIL_KEYS = [
   'meansFrom',
   'previous',
   'validated',
+  'objectionsUntil',
+  'text',
+  'accepted',
 ] as const;
 const DETAIL_LABELS: ReadonlyMap<string, string> = new Map(
   DETAIL_KEYS.map((key) => [key, `AUDIT.DETAIL.${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`]),
