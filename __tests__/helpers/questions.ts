@@ -36,6 +36,7 @@ export const sentCampaignOf = (subindicators: Subindicator[], extra: Partial<Cam
   prefillFrom: null,
   reviewMessage: null,
   validatedAt: null,
+  objectionsUntil: null,
   autonomousCommunity: '10',
   indicators: [
     {

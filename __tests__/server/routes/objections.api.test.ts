@@ -67,6 +67,7 @@ describe.each(backends)('objections to provisional results on $name', ({ openDem
   it('takes no objection before the provisional results are published; ADMIN alone publishes them, for a day not past', async () => {
     const { id, member } = await validatedCampaign();
     const [question] = await questionsOf(id);
+    expect(((await get(`campaigns/get?id=${id}`, member)).body.response as CampaignDetail).objectionsUntil).toBeNull();
     const early = await object(id, question.id, member);
     expect([early.status, early.body.error.data]).toEqual([409, { code: 'OBJECTIONS_CLOSED', objectionsUntil: null }]);
 
@@ -85,6 +86,8 @@ describe.each(backends)('objections to provisional results on $name', ({ openDem
     expect(published.status).toBe(200);
     expect(published.body.response).toMatchObject({ campaignNumber: year, objectionsUntil: dayFromToday(10), openObjections: 0 });
     expect(published.body.response.provisionalPublishedAt).toEqual(expect.any(String));
+    // The entity's questionnaire says until when it may object.
+    expect(((await get(`campaigns/get?id=${id}`, member)).body.response as CampaignDetail).objectionsUntil).toBe(dayFromToday(10));
     // Publishing again moves the last day and keeps the first moment.
     const moved = await publish(dayFromToday(14));
     expect(moved.body.response).toMatchObject({ objectionsUntil: dayFromToday(14), provisionalPublishedAt: published.body.response.provisionalPublishedAt });

@@ -154,6 +154,11 @@ export const CampaignDetail = Type.Object({
   reviewMessage: Type.Union([Type.String(), Type.Null()]),
   /** When a reviewer validated the campaign, while it is validated; else null. */
   validatedAt: NullableDate,
+  /**
+   * A sent campaign's last day to object to its review (Madrid's calendar) once its edition's provisional results
+   * are published (docs/api.md, "Objections"), past or not; else null.
+   */
+  objectionsUntil: Type.Union([CalendarDate, Type.Null()]),
   indicators: Type.Array(IndicatorGroup),
 });
 export type CampaignDetail = Static<typeof CampaignDetail>;

@@ -49,6 +49,7 @@ const campaign: CampaignDetail = {
   prefillFrom: null,
   reviewMessage: null,
   validatedAt: null,
+  objectionsUntil: null,
   autonomousCommunity: '10',
   indicators: [
     {

@@ -98,6 +98,7 @@ describe('questionnaire', () => {
     prefillFrom: null,
     reviewMessage: null,
     validatedAt: null,
+    objectionsUntil: null,
     autonomousCommunity: '10',
     indicators,
   });

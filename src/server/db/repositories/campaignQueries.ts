@@ -94,6 +94,8 @@ export interface CampaignToRead extends CampaignAnswers {
   /** The reviewer's message while corrections are asked, and when it was validated while it is (else null). */
   reviewMessage: string | null;
   validatedAt: string | null;
+  /** A sent campaign's last day to object once its edition's provisional results are published; else null. */
+  objectionsUntil: string | null;
   /** The reviewers' marks, by sub-indicator (the route decides who reads them). */
   marks: Map<number, ReviewMark>;
   editionId: number;
@@ -104,7 +106,8 @@ export interface CampaignToRead extends CampaignAnswers {
 const TO_READ_COLUMNS = `c.id AS campaign_id, ${SUMMARY_COLUMNS}, c.edition_id, ${CATALOGUE_VERSION_SQL} AS catalogue_version,
        ${CAMPAIGN_ANSWERS_COLUMNS('c.id')}, CASE WHEN c.status <> 'sent' THEN ${PREFILL_FROM_SQL} END AS prefill_from,
        CASE WHEN ${REVIEW_STATUS_SQL} = 'changesRequested' THEN c.review_message END AS review_message,
-       ${VALIDATED_AT_SQL} AS validated_at, ${REVIEW_MARKS_JSON('c.id')} AS marks`;
+       ${VALIDATED_AT_SQL} AS validated_at, ${REVIEW_MARKS_JSON('c.id')} AS marks,
+       CASE WHEN c.status = 'sent' THEN ed.objections_until::text END AS objections_until`;
 type ToReadRow = Omit<SummaryRow, 'id'> & {
   campaign_id: number;
   edition_id: number;
@@ -113,6 +116,7 @@ type ToReadRow = Omit<SummaryRow, 'id'> & {
   review_message: string | null;
   validated_at: Date | null;
   marks: ReviewMarksJson;
+  objections_until: string | null;
 } & CampaignAnswersRow;
 
 const toCampaignToRead = ({
@@ -125,12 +129,14 @@ const toCampaignToRead = ({
   review_message,
   validated_at,
   marks,
+  objections_until,
   ...summary
 }: ToReadRow): CampaignToRead => ({
   summary: toSummary({ id, ...summary }),
   prefillFrom: prefill_from,
   reviewMessage: review_message,
   validatedAt: iso(validated_at),
+  objectionsUntil: objections_until,
   marks: reviewMarksMap(marks),
   editionId: edition_id,
   catalogueVersion: catalogue_version,

@@ -67,12 +67,12 @@ export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext,
       const edition = await reports.questionnaires.get(found.editionId, found.catalogueVersion);
       // The entity reads the reviewers' marks once they are its to read; a reviewer's work in progress is not.
       const marks = can(user.role, 'CAMPAIGNS_REVIEW') || entitySeesMarks(found.summary.reviewStatus) ? found.marks : undefined;
-      const { prefillFrom, reviewMessage, validatedAt } = found;
+      const { prefillFrom, reviewMessage, validatedAt, objectionsUntil } = found;
       // Pre-encoded JSON (the edition's questionnaire spliced in): sent as it is.
       return sendEncoded(
         reply,
         encodeWithIndicators({ edition, answers: found.answers, notes: found.notes, marks }, (indicators) => ({
-          response: { ...found.summary, prefillFrom, reviewMessage, validatedAt, indicators },
+          response: { ...found.summary, prefillFrom, reviewMessage, validatedAt, objectionsUntil, indicators },
         })),
       );
     },
