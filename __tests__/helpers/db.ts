@@ -263,3 +263,46 @@ export async function writeSumsOfSentCampaigns(db: Db): Promise<void> {
       GROUP BY c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, shown_percentage(cs.percentage)`,
   );
 }
+
+/** Every table of the public schema, by name (an upgrade test compares each one's rows before and after). */
+export async function tablesOf(db: Db): Promise<string[]> {
+  const rows = await db.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1");
+  return rows.map((r) => r.name);
+}
+
+/**
+ * Sent campaigns of new entities of one province in an older database's edition (writeOldEdition): each answering
+ * every question with the responses of that code, scored `value` of 4 in the whole questionnaire and each of the
+ * edition's categories; `review` sets its review status where the version has one (migration 19). The territorial
+ * sums are the caller's to write (writeSumsOfSentCampaigns).
+ */
+export async function writeOldSentCampaigns(
+  db: Db,
+  { edition, categories }: { edition: number; categories: { id: number }[] },
+  campaigns: readonly { entity: string; answer: string; value: number; review?: string }[],
+): Promise<void> {
+  for (const { entity: name, answer, value, review } of campaigns) {
+    const [{ id: entity }] = await db.query<{ id: number }>(
+      "INSERT INTO entities (name, name_key, population, province_id) VALUES ($1, lower($1), 5000, '46') RETURNING id",
+      [name],
+    );
+    const [{ id: campaign }] = await db.query<{ id: number }>(
+      "INSERT INTO campaigns (entity_id, edition_id, status, start_date, end_date) VALUES ($1, $2, 'sent', now(), now()) RETURNING id",
+      [entity, edition],
+    );
+    if (review) await db.query('UPDATE campaigns SET review_status = $2 WHERE id = $1', [campaign, review]);
+    await db.query(
+      'INSERT INTO answers (campaign_id, subindicator_id, response_ids) SELECT $1, r.subindicator_id, ARRAY[r.id] FROM responses r WHERE r.code = $2',
+      [campaign, answer],
+    );
+    for (const [scope, category] of [['total', 0], ...categories.map((c, i) => [['axis', 'policy', 'measure'][i], c.id] as const)] as const) {
+      await db.query('INSERT INTO campaign_scores (campaign_id, scope, category_id, value, max_value, percentage) VALUES ($1, $2, $3, $4, 4, $5)', [
+        campaign,
+        scope,
+        category,
+        value,
+        value / 4,
+      ]);
+    }
+  }
+}

@@ -1,15 +1,9 @@
-import { rowsWithout, testBackends, writeOldEdition, writeSumsOfSentCampaigns } from '../../helpers/db.js';
+import { rowsWithout, tablesOf, testBackends, writeOldEdition, writeOldSentCampaigns, writeSumsOfSentCampaigns } from '../../helpers/db.js';
 import type { Db } from '../../../src/server/db/client.js';
 import { migrate } from '../../../src/server/db/migrate.js';
 import { MIGRATIONS } from '../../../src/server/db/migrations/index.js';
 
 const backends = await testBackends();
-
-/** Every table of the public schema, by name. */
-async function tablesOf(db: Db): Promise<string[]> {
-  const rows = await db.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1");
-  return rows.map((r) => r.name);
-}
 
 /**
  * A version-17 database as the previous release wrote it: an edition with one question allowing 'No aplica' and one
@@ -26,32 +20,10 @@ async function writeVersion17(db: Db): Promise<void> {
   for (const { id } of subs) {
     await db.query("INSERT INTO responses (subindicator_id, code, text, value, position) VALUES ($1, 'R1', 'Sí', 2, 0), ($1, 'R2', 'No', 0, 1)", [id]);
   }
-  for (const [name, answer, value] of [
-    ['Mancomunidad del Norte', 'R1', 4],
-    ['Mancomunidad del Sur', 'R2', 0],
-  ] as const) {
-    const [{ id: entity }] = await db.query<{ id: number }>(
-      "INSERT INTO entities (name, name_key, population, province_id) VALUES ($1, lower($1), 5000, '46') RETURNING id",
-      [name],
-    );
-    const [{ id: campaign }] = await db.query<{ id: number }>(
-      "INSERT INTO campaigns (entity_id, edition_id, status, start_date, end_date) VALUES ($1, $2, 'sent', now(), now()) RETURNING id",
-      [entity, edition],
-    );
-    await db.query(
-      'INSERT INTO answers (campaign_id, subindicator_id, response_ids) SELECT $1, r.subindicator_id, ARRAY[r.id] FROM responses r WHERE r.code = $2',
-      [campaign, answer],
-    );
-    for (const [scope, category] of [['total', 0], ...categories.map((c, i) => [['axis', 'policy', 'measure'][i], c.id] as const)] as const) {
-      await db.query('INSERT INTO campaign_scores (campaign_id, scope, category_id, value, max_value, percentage) VALUES ($1, $2, $3, $4, 4, $5)', [
-        campaign,
-        scope,
-        category,
-        value,
-        value / 4,
-      ]);
-    }
-  }
+  await writeOldSentCampaigns(db, { edition, categories }, [
+    { entity: 'Mancomunidad del Norte', answer: 'R1', value: 4 },
+    { entity: 'Mancomunidad del Sur', answer: 'R2', value: 0 },
+  ]);
   await writeSumsOfSentCampaigns(db);
 }
 
