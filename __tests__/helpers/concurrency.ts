@@ -2,7 +2,7 @@ import type { Db } from '../../src/server/db/client.js';
 import { checkTerritorialFigures, describeDifference } from '../../src/server/reports/consistency.js';
 import { insertAnswers, insertRequiredEvidence, loadEditionSubindicators, plausibleAnswer } from '../../src/server/db/seed/answers.js';
 import { call, type TestServer } from './server.js';
-import { signIn } from './auth.js';
+import { createTestUser, signIn } from './auth.js';
 
 /** The differences npm run check:consistency would print, one line each (an empty list when consistent). */
 export async function consistencyDifferences(db: Db): Promise<string[]> {
@@ -64,6 +64,27 @@ export async function campaignOfNewEntity(
   await db.query('INSERT INTO user_entities (user_id, entity_id) SELECT id, $1 FROM users WHERE email = $2', [entityId, member.email]);
   const memberToken = (await signIn(server, member.email, member.password)).access_token;
   return { id: await createCampaign(server, adminToken, entityId), memberToken };
+}
+
+/** Deterministic numbers in [0, 1) for answerEverything, from the seed (Park and Miller's generator). */
+export const seeded = (seed: number) => () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+
+/**
+ * A new member (USER) and a new entity's campaign of the current edition (campaignOfNewEntity), every question
+ * answered from the seed (answerEverything): ready for its member to send.
+ */
+export async function answeredCampaignOfNewEntity(
+  server: TestServer,
+  db: Db,
+  adminToken: string,
+  member: { email: string; password: string },
+  label: string,
+  seed: number,
+): Promise<{ id: number; memberToken: string }> {
+  await createTestUser(db, member.email, member.password, 'USER', []);
+  const campaign = await campaignOfNewEntity(server, db, adminToken, member, label);
+  await answerEverything(db, campaign.id, seeded(seed));
+  return campaign;
 }
 
 /** Creates the entity's campaign of the current edition through the API; returns its id. */

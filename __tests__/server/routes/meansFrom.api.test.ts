@@ -1,7 +1,7 @@
 import { testBackends } from '../../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../../helpers/server.js';
-import { createTestUser, signInDemoAccounts } from '../../helpers/auth.js';
-import { answerEverything, campaignOfNewEntity, consistencyDifferences } from '../../helpers/concurrency.js';
+import { signInDemoAccounts } from '../../helpers/auth.js';
+import { answeredCampaignOfNewEntity, consistencyDifferences } from '../../helpers/concurrency.js';
 import type { Db } from '../../../src/server/db/client.js';
 import type { CampaignDetail } from '../../../src/shared/api/campaigns.js';
 import type { EditionRow } from '../../../src/shared/api/editions.js';
@@ -14,9 +14,6 @@ import type { ResultResponse } from '../../../src/shared/api/results.js';
  */
 
 const backends = await testBackends();
-
-/** Deterministic answers for answerEverything. */
-const seeded = (seed: number) => () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
 
 describe.each(backends)("an edition's means from sent or validated campaigns on $name", ({ openDemo }) => {
   let db: Db;
@@ -35,10 +32,8 @@ describe.each(backends)("an edition's means from sent or validated campaigns on 
   /** A new entity's campaign of the current edition, fully answered and sent by its member: awaiting review. */
   async function sentCampaign(): Promise<{ id: number; member: string }> {
     entities += 1;
-    const email = `medias${entities}@medias.es`;
-    await createTestUser(db, email, 'clave-medias-1', 'USER', []);
-    const { id, memberToken } = await campaignOfNewEntity(server, db, tokens.admin, { email, password: 'clave-medias-1' }, 'Medias');
-    await answerEverything(db, id, seeded(entities * 31));
+    const member = { email: `medias${entities}@medias.es`, password: 'clave-medias-1' };
+    const { id, memberToken } = await answeredCampaignOfNewEntity(server, db, tokens.admin, member, 'Medias', entities * 31);
     expect((await post('campaigns/submit', { id }, memberToken)).status).toBe(200);
     return { id, member: memberToken };
   }

@@ -1,7 +1,7 @@
 import { testBackends } from '../../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../../helpers/server.js';
 import { createTestUser, signIn, signInDemoAccounts } from '../../helpers/auth.js';
-import { answerEverything, campaignOfNewEntity, consistencyDifferences } from '../../helpers/concurrency.js';
+import { answeredCampaignOfNewEntity, consistencyDifferences } from '../../helpers/concurrency.js';
 import type { Db } from '../../../src/server/db/client.js';
 import type { CampaignDetail, Subindicator } from '../../../src/shared/api/campaigns.js';
 import type { Objection } from '../../../src/shared/api/objections.js';
@@ -15,9 +15,6 @@ import { madridDate } from '../../../src/server/services/campaigns/deadlines.js'
  */
 
 const backends = await testBackends();
-
-/** Deterministic answers for answerEverything. */
-const seeded = (seed: number) => () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
 
 /** A calendar day `days` from today, on Madrid's calendar. */
 const dayFromToday = (days: number) => madridDate(new Date(Date.now() + days * 86_400_000));
@@ -42,10 +39,8 @@ describe.each(backends)('objections to provisional results on $name', ({ openDem
   /** A new entity's campaign of the current edition, answered, sent and validated; its member's token. */
   async function validatedCampaign(): Promise<{ id: number; member: string }> {
     entities += 1;
-    const email = `alega${entities}@alegaciones.es`;
-    await createTestUser(db, email, 'clave-alega-1', 'USER', []);
-    const { id, memberToken } = await campaignOfNewEntity(server, db, tokens.admin, { email, password: 'clave-alega-1' }, 'Alegaciones');
-    await answerEverything(db, id, seeded(entities * 17));
+    const member = { email: `alega${entities}@alegaciones.es`, password: 'clave-alega-1' };
+    const { id, memberToken } = await answeredCampaignOfNewEntity(server, db, tokens.admin, member, 'Alegaciones', entities * 17);
     expect((await post('campaigns/submit', { id }, memberToken)).status).toBe(200);
     expect((await post('campaigns/review/validate', { id }, tokens.fec)).status).toBe(200);
     return { id, member: memberToken };

@@ -1,7 +1,7 @@
 import { testBackends } from '../../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../../helpers/server.js';
-import { createTestUser, signInDemoAccounts } from '../../helpers/auth.js';
-import { answerEverything, campaignOfNewEntity, consistencyDifferences } from '../../helpers/concurrency.js';
+import { signInDemoAccounts } from '../../helpers/auth.js';
+import { answeredCampaignOfNewEntity, consistencyDifferences } from '../../helpers/concurrency.js';
 import type { Db } from '../../../src/server/db/client.js';
 import type { CampaignDetail, Subindicator } from '../../../src/shared/api/campaigns.js';
 import type { ReviewQueue } from '../../../src/shared/api/review.js';
@@ -9,9 +9,6 @@ import { listReviewQueue } from '../../../src/server/db/repositories/review.js';
 import type { ComparisonResponse, ResultResponse } from '../../../src/shared/api/results.js';
 
 const backends = await testBackends();
-
-/** Deterministic answers for answerEverything. */
-const seeded = (seed: number) => () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
 
 describe.each(backends)('the review of sent campaigns on $name', ({ openDemo }) => {
   let db: Db;
@@ -29,10 +26,8 @@ describe.each(backends)('the review of sent campaigns on $name', ({ openDemo }) 
   /** A new entity's campaign, fully answered and sent by its member: awaiting review. */
   async function sentCampaign(): Promise<{ id: number; member: string }> {
     entities += 1;
-    const email = `revisada${entities}@revision.es`;
-    await createTestUser(db, email, 'clave-revision-1', 'USER', []);
-    const { id, memberToken } = await campaignOfNewEntity(server, db, tokens.admin, { email, password: 'clave-revision-1' }, 'Revisión');
-    await answerEverything(db, id, seeded(entities));
+    const member = { email: `revisada${entities}@revision.es`, password: 'clave-revision-1' };
+    const { id, memberToken } = await answeredCampaignOfNewEntity(server, db, tokens.admin, member, 'Revisión', entities);
     const sent = await post('submit', { id }, memberToken);
     expect(sent.body.response?.campaign).toMatchObject({ status: 'sent', reviewStatus: 'pending' });
     return { id, member: memberToken };

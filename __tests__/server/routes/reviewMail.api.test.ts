@@ -2,7 +2,7 @@ import net from 'node:net';
 import { testBackends } from '../../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../../helpers/server.js';
 import { createTestUser, signInDemoAccounts } from '../../helpers/auth.js';
-import { answerEverything, campaignOfNewEntity } from '../../helpers/concurrency.js';
+import { answerEverything, campaignOfNewEntity, seeded } from '../../helpers/concurrency.js';
 import { startSmtpServer, type TestSmtpServer } from '../../helpers/smtpServer.js';
 import { loggerOptions } from '../../../src/server/app.js';
 import type { Db } from '../../../src/server/db/client.js';
@@ -10,9 +10,6 @@ import type { CampaignDetail } from '../../../src/shared/api/campaigns.js';
 
 const backends = await testBackends();
 const PASSWORD = 'clave-correcciones-1';
-
-/** Deterministic answers for answerEverything. */
-const seeded = (seed: number) => () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
 
 /** A local port nothing listens on: an SMTP server that cannot be reached. */
 async function closedPort(): Promise<number> {

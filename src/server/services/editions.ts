@@ -75,10 +75,13 @@ export async function changeEditionSettings(db: Db, actor: Actor, input: Edition
   return db.transaction(async (tx) => {
     const edition = await lockEditionSettings(tx, input.campaignNumber);
     if (!edition) throw validationError('La edición no existe', { campaignNumber: 'no such edition' });
-    if (edition.meansFrom !== input.meansFrom) {
+    const changed = edition.meansFrom !== input.meansFrom;
+    if (changed) {
       await setMeansFrom(tx, edition.id, input.meansFrom);
       await rebuildTerritoryScores(tx, edition.id);
-      const [row] = await listEditions(tx, edition.id);
+    }
+    const [row] = await listEditions(tx, edition.id);
+    if (changed)
       await recordAudit(tx, {
         ...auditedBy(actor),
         action: 'edition.settings',
@@ -92,9 +95,6 @@ export async function changeEditionSettings(db: Db, actor: Actor, input: Edition
           validated: row.campaigns.validated,
         },
       });
-      return row;
-    }
-    const [row] = await listEditions(tx, edition.id);
     return row;
   });
 }

@@ -30,6 +30,9 @@ const territoriesOfScores = (scores: string) => `
  */
 export const COUNTED_IN_MEANS_SQL = "(c.status = 'sent' AND (ed.means_from = 'sent' OR c.review_status = 'validated'))";
 
+/** A campaign counted in means made from validated campaigns: what validating adds and an accepted objection takes out. */
+const COUNTED_IN_VALIDATED_MEANS_SQL = `${COUNTED_IN_MEANS_SQL} AND ed.means_from = 'validated'`;
+
 /** True when the campaign `campaign` (an SQL expression) of its edition meets `condition` (on c and ed). */
 const campaignWhere = (campaign: string, condition: string) =>
   `EXISTS (SELECT 1 FROM campaigns c JOIN editions ed ON ed.id = c.edition_id WHERE c.id = ${campaign} AND ${condition})`;
@@ -162,7 +165,7 @@ export async function rebuildTerritoryScores(q: Queryable, editionId: number | n
  * validated campaigns (elsewhere it has counted since it was sent): the same addition as a submission's.
  */
 export async function addValidatedToTerritoryScores(q: Queryable, campaignId: number): Promise<void> {
-  await shiftTerritoryScores(q, campaignId, 1, `${COUNTED_IN_MEANS_SQL} AND ed.means_from = 'validated'`);
+  await shiftTerritoryScores(q, campaignId, 1, COUNTED_IN_VALIDATED_MEANS_SQL);
 }
 
 /**
@@ -170,7 +173,7 @@ export async function addValidatedToTerritoryScores(q: Queryable, campaignId: nu
  * are made from validated campaigns (elsewhere it counts until it is sent again, as any campaign asked for corrections).
  */
 export async function removeFromValidatedMeans(q: Queryable, campaignId: number): Promise<void> {
-  await removeFromTerritoryScores(q, campaignId, `${COUNTED_IN_MEANS_SQL} AND ed.means_from = 'validated'`);
+  await removeFromTerritoryScores(q, campaignId, COUNTED_IN_VALIDATED_MEANS_SQL);
 }
 
 /**
