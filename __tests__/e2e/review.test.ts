@@ -177,6 +177,11 @@ describe('the review of a sent campaign in Chromium', () => {
         .getByTestId('help-means')
         .getByText(/solo con las campañas que el equipo de revisión ha validado/)
         .waitFor();
+      await screenshot(user.page, 'results-means-help', { fullPage: false });
+      await user.page.keyboard.press('Escape');
+      await user.page.setViewportSize({ width: 390, height: 844 });
+      await expectNoSideScroll(user.page);
+      await screenshot(user.page, 'results-means-phone', { fullPage: false });
       expect(admin.errors).toEqual([]);
       expect(user.errors).toEqual([]);
     } finally {
