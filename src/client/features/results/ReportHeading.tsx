@@ -37,13 +37,15 @@ export interface ReportHeadingProps {
   withheld?: string | null;
   /** Where the campaign's review stands (a result): provisional until validated, on screen and on paper. */
   review?: Pick<ResultResponse, 'reviewStatus' | 'validatedAt'>;
-  /** Which campaigns the means are made from, and how many (a result): beside the review, on screen and on paper. */
+  /** Which campaigns the means are made from, and how many (a result), on a line under the review, on screen and on paper; null while the figures load (the line's room kept); none for a comparison. */
   means?: ReportMeans | null;
 }
 
 /**
  * 'Provisional: pendiente de validación' until a reviewer validates the campaign, then 'Validada el 12/03/2026';
- * then, for a result, which campaigns the means are made from: 'Medias de 120 campañas validadas'.
+ * then, for a result, on a line of its own, which campaigns the means are made from: 'Medias de 120 campañas
+ * validadas'. That line's room is kept while the report's figures load (`means` null), so that nothing below moves
+ * when it arrives.
  */
 function ReviewLine({ review: { reviewStatus, validatedAt }, means }: { review: NonNullable<ReportHeadingProps['review']>; means?: ReportMeans | null }) {
   const intl = useIntl();
@@ -57,13 +59,10 @@ function ReviewLine({ review: { reviewStatus, validatedAt }, means }: { review: 
           <FormattedMessage id="REPORT.HEADING.PROVISIONAL" />
         )}
       </span>
-      {means && (
-        <>
-          {' · '}
-          <span className="text-body-secondary" data-testid="report-means">
-            <FormattedMessage id={`REPORT.HEADING.MEANS.${means.meansFrom}`} values={{ count: means.count }} />
-          </span>
-        </>
+      {means !== undefined && (
+        <span className="report-means d-block text-body-secondary" data-testid="report-means" aria-hidden={means === null ? true : undefined}>
+          {means ? <FormattedMessage id={`REPORT.HEADING.MEANS.${means.meansFrom}`} values={{ count: means.count }} /> : '\u00a0'}
+        </span>
       )}
     </p>
   );
