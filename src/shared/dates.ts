@@ -38,6 +38,12 @@ function madridClockFields(instant: Date): Record<ClockField, string> {
   return Object.fromEntries(madridClock.formatToParts(instant).map((p) => [p.type, p.value])) as Record<ClockField, string>;
 }
 
+/** The calendar date in Madrid at an instant, YYYY-MM-DD (deadlines and the last day to object are Madrid's days). */
+export function madridDate(instant: Date): string {
+  const t = madridClockFields(instant);
+  return `${t.year}-${t.month}-${t.day}`;
+}
+
 /** An instant as a clock in Madrid reads it: 'YYYY-MM-DD HH:mm' (what files for people, such as exports, write). */
 export function madridDateTime(instant: Date): string {
   const t = madridClockFields(instant);

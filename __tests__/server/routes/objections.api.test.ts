@@ -3,10 +3,11 @@ import { call, startTestServer, type TestServer } from '../../helpers/server.js'
 import { createTestUser, signIn, signInDemoAccounts } from '../../helpers/auth.js';
 import { answeredCampaignOfNewEntity, consistencyDifferences } from '../../helpers/concurrency.js';
 import type { Db } from '../../../src/server/db/client.js';
+import type { EditionRow } from '../../../src/shared/api/editions.js';
 import type { CampaignDetail, Subindicator } from '../../../src/shared/api/campaigns.js';
 import type { Objection } from '../../../src/shared/api/objections.js';
 import type { ResultResponse } from '../../../src/shared/api/results.js';
-import { madridDate } from '../../../src/server/services/campaigns/deadlines.js';
+import { madridDate } from '../../../src/shared/dates.js';
 
 /**
  * Objections to provisional results (docs/api.md, "Objections"): ADMIN publishes them with a last day to object,
@@ -104,6 +105,9 @@ describe.each(backends)('objections to provisional results on $name', ({ openDem
     expect([twice.status, twice.body.error.data]).toEqual([409, 'OBJECTION_OPEN']);
     expect((await object(id, second.id, member)).status).toBe(200);
     expect((await publish(dayFromToday(10))).body.response.openObjections).toBe(2);
+    // The editions page reads the same publication and count.
+    const edition = ((await get('editions/list', tokens.fec)).body.response as EditionRow[]).find((e) => e.year === year)!;
+    expect(edition.publication).toEqual({ provisionalPublishedAt: expect.any(String), objectionsUntil: dayFromToday(10), openObjections: 2 });
 
     // USER cannot resolve; FEC refuses with a reason; resolving again is refused.
     const objectionId = filed.body.response.id as number;

@@ -29,7 +29,7 @@ async function eventually(what: string, check: () => boolean): Promise<void> {
   throw new Error(`never: ${what}`);
 }
 
-describe.each(backends)('the e-mail of corrections asked on $name', ({ openDemo }) => {
+describe.each(backends)('the e-mails of corrections asked and objections resolved on $name', ({ openDemo }) => {
   let db: Db;
   let smtp: TestSmtpServer;
   let server: TestServer;
@@ -116,6 +116,43 @@ describe.each(backends)('the e-mail of corrections asked on $name', ({ openDemo 
       expect(mail.text).toContain(link);
       expect(mail.html).toContain('<blockquote>Corrija el acta &#60;b&#62;sin firma&#60;/b&#62; &#38; la fecha</blockquote>');
       expect(mail.html).toContain(`<a href="${link}">`);
+    }
+  });
+
+  it('mails each member the resolution of their objection, in their language, with the question and the reason', async () => {
+    const { id, first, second, memberToken, year, entity } = await sentCampaign(server);
+    expect((await call(server, 'POST', '/api/secure/v1/auth/me/language', { token: memberToken, body: { language: 'en' } })).status).toBe(200);
+    const until = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const published = await call(server, 'POST', '/api/secure/v1/editions/publishProvisional', {
+      token: admin,
+      body: { campaignNumber: year, objectionsUntil: until },
+    });
+    expect(published.status).toBe(200);
+    const [question] = (await detail(server, id)).indicators.flatMap((i) => i.subindicators);
+    const objected = await post(server, 'objection', { id, question: question.id, text: 'El acta está firmada' }, memberToken);
+    expect(objected.status).toBe(200);
+    const before = smtp.received.length;
+
+    const resolved = await post(
+      server,
+      'objection/resolve',
+      { objectionId: objected.body.response.id, accepted: false, reason: 'El acta no lleva fecha' },
+      admin,
+    );
+    expect(resolved.status).toBe(200);
+    const mails = () => smtp.received.slice(before);
+    await eventually('a mail to each member', () => [first, second].every((a) => mails().some((m) => m.to === a)));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mails()).toHaveLength(2);
+    const english = mails().find((m) => m.to === first)!;
+    expect(english.subject).toBe(`Objection refused on Campaign ${year} of ${entity}`);
+    expect(english.text).toContain(`“${question.text}”`);
+    const spanish = mails().find((m) => m.to === second)!;
+    expect(spanish.subject).toBe(`Alegación rechazada en la Campaña ${year} de ${entity}`);
+    expect(spanish.text).toContain(`«${question.text}»`);
+    for (const mail of [english, spanish]) {
+      expect(mail.text).toContain('> El acta no lleva fecha');
+      expect(mail.text).toContain(`${server.ctx.config.publicUrl}/my-campaigns/${id}`);
     }
   });
 

@@ -1,4 +1,4 @@
-import { composeCorrectionsMail, composeMail } from '../../../src/server/services/mail/templates.js';
+import { composeCorrectionsMail, composeMail, composeObjectionResolvedMail } from '../../../src/server/services/mail/templates.js';
 import { eachLimited, refusalReason } from '../../../src/server/services/mail/sender.js';
 import { loadConfig, type ConfigError, redactUrl } from '../../../src/server/config.js';
 
@@ -75,6 +75,40 @@ describe('the corrections e-mail', () => {
     expect(html).toContain('Consell &#60;Comarcal&#62; &#38; Cía');
     expect(html).not.toContain('<b>');
     expect(html).not.toContain('<Comarcal>');
+  });
+});
+
+describe('the e-mail of a resolved objection', () => {
+  const resolved = {
+    edition: 2027,
+    entity: 'Consell <Comarcal>',
+    campaignId: 42,
+    question: '¿Dispone de plan de movilidad?',
+    accepted: true,
+    reason: 'Se acepta: el plan\nestá <b>aprobado</b>',
+    publicUrl: 'https://campanas.example.org',
+  };
+
+  it('says the decision in each language, quotes the reason escaped and says what follows, with the link', () => {
+    const subjects = (accepted: boolean) =>
+      Object.fromEntries((['es', 'en', 'ca', 'va'] as const).map((l) => [l, composeObjectionResolvedMail(l, { ...resolved, accepted }).subject]));
+    expect(subjects(true)).toEqual({
+      es: 'Alegación aceptada en la Campaña 2027 de Consell <Comarcal>',
+      en: 'Objection accepted on Campaign 2027 of Consell <Comarcal>',
+      ca: 'Al·legació acceptada a la Campanya 2027 de Consell <Comarcal>',
+      va: 'Al·legació acceptada a la Campanya 2027 de Consell <Comarcal>',
+    });
+    expect(subjects(false).es).toBe('Alegación rechazada en la Campaña 2027 de Consell <Comarcal>');
+    const accepted = composeObjectionResolvedMail('es', resolved);
+    expect(accepted.text).toContain('Se ha aceptado la alegación a la respuesta «¿Dispone de plan de movilidad?» de la Campaña 2027');
+    expect(accepted.text).toContain('> Se acepta: el plan\n> está <b>aprobado</b>\n');
+    expect(accepted.text).toContain('Puede corregir esa respuesta y volver a enviar el cuestionario.');
+    expect(accepted.text).toContain(': https://campanas.example.org/my-campaigns/42\n');
+    expect(accepted.html).toContain('<blockquote>Se acepta: el plan<br>está &#60;b&#62;aprobado&#60;/b&#62;</blockquote>');
+    expect(accepted.html).not.toContain('<b>');
+    const refused = composeObjectionResolvedMail('va', { ...resolved, accepted: false });
+    expect(refused.text).toContain("s'ha rebutjat");
+    expect(refused.text).toContain('La resposta queda com estava.');
   });
 });
 

@@ -1,5 +1,6 @@
 import { get, http, post } from './http.js';
 import type { EditionPreview, EditionRow, EditionSettingsBody, ImportedEdition } from '../../shared/api/editions.js';
+import type { EditionPublication, PublishProvisionalRequest } from '../../shared/api/objections.js';
 
 /** A catalogue file as the edition calls take it: multipart/form-data, one part named `file`. */
 function fileForm(file: Blob): FormData {
@@ -12,6 +13,8 @@ function fileForm(file: Blob): FormData {
 export const editionsApi = {
   list: (token: string | null) => get<EditionRow[]>('/editions/list', token),
   settings: (token: string | null, body: EditionSettingsBody) => post<EditionRow>('/editions/settings', token, body),
+  /** Publishes the edition's provisional results with the last day entities may object. */
+  publishProvisional: (token: string | null, body: PublishProvisionalRequest) => post<EditionPublication>('/editions/publishProvisional', token, body),
   preview: (token: string | null, file: Blob) =>
     http<EditionPreview>({ method: 'POST', path: '/v1/editions/preview', secure: true, token, body: fileForm(file) }),
   import: (token: string | null, file: Blob) =>

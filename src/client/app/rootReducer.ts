@@ -17,6 +17,7 @@ import { usersReducer } from '../features/admin/users/usersSlice.js';
 import { entitiesReducer } from '../features/admin/entities/entitiesSlice.js';
 import { auditReducer } from '../features/admin/audit/auditSlice.js';
 import { reviewReducer } from '../features/review/reviewSlice.js';
+import { objectionsReducer } from '../features/objections/objectionsSlice.js';
 import { editionsReducer } from '../features/admin/editions/editionsSlice.js';
 import { readTableView } from '../lib/tableView.js';
 import { ENTITY_CHOICE_KEYS, readEntityChoice, readResultsView, RESULTS_VIEW_KEYS, resultsReducer } from '../features/results/resultsSlice.js';
@@ -40,6 +41,7 @@ export const reducers = {
   entities: entitiesReducer,
   audit: auditReducer,
   review: reviewReducer,
+  objections: objectionsReducer,
   editions: editionsReducer,
   results: resultsReducer,
   comparisons: comparisonsReducer,

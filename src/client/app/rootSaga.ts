@@ -16,6 +16,8 @@ import { watchAudit, type AuditDependencies } from '../features/admin/audit/audi
 import { auditApi } from '../api/auditApi.js';
 import { watchReview, type ReviewDependencies } from '../features/review/reviewSaga.js';
 import { reviewApi } from '../api/reviewApi.js';
+import { watchObjections, type ObjectionsDependencies } from '../features/objections/objectionsSaga.js';
+import { objectionsApi } from '../api/objectionsApi.js';
 import { watchEditions, type EditionsDependencies } from '../features/admin/editions/editionsSaga.js';
 import { editionsApi } from '../api/editionsApi.js';
 import { watchResults, type ResultsDependencies } from '../features/results/resultsSaga.js';
@@ -39,6 +41,7 @@ export type Dependencies = AuthDependencies &
   CampaignCycleDependencies &
   AuditDependencies &
   ReviewDependencies &
+  ObjectionsDependencies &
   EditionOpeningDependencies &
   EditionsDependencies &
   MapsDependencies;
@@ -60,6 +63,7 @@ const defaultDependencies: Omit<Dependencies, PerStore> = {
   entitiesApi,
   auditApi,
   reviewApi,
+  objectionsApi,
   editionsApi,
   resultsApi,
   mapsApi,
@@ -91,6 +95,7 @@ export function* rootSaga(deps: Dependencies) {
     () => watchCampaignCycle(deps),
     () => watchAudit(deps),
     () => watchReview(deps),
+    () => watchObjections(deps),
     () => watchEditionOpening(deps),
     () => watchEditions(deps),
     () => watchMaps(deps),

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { EVIDENCE_RULES, MEANS_FROM } from '../constants.js';
-import { apiCall, NoQuery, Strict } from './schema.js';
+import { apiCall, CalendarDate, NoQuery, Strict } from './schema.js';
 import { IndicatorGroup } from './campaigns.js';
 
 /** The editions page's payloads and calls (ADMIN and FEC list; ADMIN alone previews and imports). */
@@ -20,6 +20,12 @@ export const EditionRow = Type.Object({
   questions: Type.Integer(),
   campaigns: Type.Object({ created: Type.Integer(), draft: Type.Integer(), sent: Type.Integer(), validated: Type.Integer() }),
   meansFrom: Type.Enum(MEANS_FROM),
+  /** Its provisional results' publication (docs/api.md, "Objections"): when, the last day to object, the objections still open. */
+  publication: Type.Object({
+    provisionalPublishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    objectionsUntil: Type.Union([CalendarDate, Type.Null()]),
+    openObjections: Type.Integer({ minimum: 0 }),
+  }),
 });
 export type EditionRow = Static<typeof EditionRow>;
 

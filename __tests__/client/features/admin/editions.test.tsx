@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
 import { initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
@@ -11,6 +11,7 @@ import { AlertHost } from '../../../../src/client/features/alerts/AlertHost.js';
 import { SnackbarHost } from '../../../../src/client/features/snackbar/SnackbarHost.js';
 import { ASKS_NOTHING } from '../../../helpers/questions.js';
 import { NO_NOTES } from '../../../../src/shared/api/campaigns.js';
+import { madridDate } from '../../../../src/shared/dates.js';
 
 const row: EditionRow = {
   id: 3,
@@ -23,6 +24,7 @@ const row: EditionRow = {
   questions: 133,
   campaigns: { created: 2, draft: 5, sent: 20, validated: 7 },
   meansFrom: 'sent',
+  publication: { provisionalPublishedAt: null, objectionsUntil: null, openObjections: 0 },
 };
 const preview: EditionPreview = {
   year: 2027,
@@ -88,6 +90,10 @@ function renderPage(role: 'ADMIN' | 'FEC', api: Partial<EditionsApi> = {}) {
     preview: async () => (calls.push('preview'), preview),
     import: async () => (calls.push('import'), { id: 4, year: 2027 }),
     settings: async (_token, body) => (calls.push(`settings ${JSON.stringify(body)}`), { ...row, meansFrom: body.meansFrom }),
+    publishProvisional: async (_token, body) => (
+      calls.push(`publish ${JSON.stringify(body)}`),
+      { campaignNumber: body.campaignNumber, provisionalPublishedAt: '2026-03-20T10:00:00.000Z', objectionsUntil: body.objectionsUntil, openObjections: 0 }
+    ),
     ...api,
   };
   const preloadedState = {
@@ -111,8 +117,9 @@ describe('editions page', () => {
     renderPage('FEC');
     const table = await screen.findByTestId('editions-table');
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
-      /2026Campaña 20265 ejes, 16 políticas, 34 medidas, 133 preguntas2520Campañas enviadas7 de 20 validadas/,
+      /2026Campaña 20265 ejes, 16 políticas, 34 medidas, 133 preguntas2520Campañas enviadas7 de 20 validadasResultados sin publicar/,
     );
+    expect(screen.queryByRole('button', { name: /Publicar los resultados provisionales/ })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Fichero de la edición (JSON)')).not.toBeInTheDocument();
     // FEC reads the rule; ADMIN alone changes it.
     expect(screen.queryByRole('button', { name: /Cambiar con qué campañas/ })).not.toBeInTheDocument();
@@ -142,6 +149,43 @@ describe('editions page', () => {
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cambiar las medias' }));
     expect(await screen.findByText('Solo un administrador puede cambiar cómo se calculan las medias.')).toBeInTheDocument();
     expect(screen.getByTestId('edition-means-2026')).toHaveTextContent('Campañas enviadas');
+  });
+
+  it("publishes an edition's provisional results with a last day to object, never one already past", async () => {
+    const calls = renderPage('ADMIN');
+    await userEvent.click(await screen.findByRole('button', { name: 'Publicar los resultados provisionales de la edición 2026' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Publicar resultados provisionales · Edición 2026');
+    expect(dialog).toHaveTextContent('podrán presentar alegaciones a cualquier respuesta hasta el último día, incluido');
+    const lastDay = within(dialog).getByLabelText('Último día para presentar alegaciones');
+    // Ten days on by default, and the calendar starts today.
+    const today = madridDate(new Date());
+    expect(lastDay).toHaveValue(madridDate(new Date(Date.now() + 10 * 86_400_000)));
+    expect(lastDay).toHaveAttribute('min', today);
+    const yesterday = madridDate(new Date(Date.now() - 86_400_000));
+    fireEvent.change(lastDay, { target: { value: yesterday } });
+    expect(within(dialog).getByText('El último día no puede ser anterior a hoy.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Publicar' })).toBeDisabled();
+    fireEvent.change(lastDay, { target: { value: '2099-03-31' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Publicar' }));
+    expect(await screen.findByText('Resultados provisionales de la edición 2026 publicados')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('edition-objections-2026')).toHaveTextContent('Hasta el 31/03/2099Ninguna pendiente');
+    expect(calls).toEqual(['list', 'publish {"campaignNumber":2026,"objectionsUntil":"2099-03-31"}']);
+    // Published: the button moves the last day, starting from it.
+    await userEvent.click(screen.getByRole('button', { name: 'Cambiar el último día de alegaciones de la edición 2026' }));
+    expect(within(await screen.findByRole('dialog')).getByLabelText('Último día para presentar alegaciones')).toHaveValue('2099-03-31');
+  });
+
+  it('keeps the publication dialog open with its day when the server refuses it, and says why', async () => {
+    renderPage('ADMIN', { publishProvisional: async () => Promise.reject(new ApiError('VALIDATION', 422, { objectionsUntil: 'is in the past' })) });
+    await userEvent.click(await screen.findByRole('button', { name: /Publicar los resultados provisionales/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Último día para presentar alegaciones'), { target: { value: '2099-03-31' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Publicar' }));
+    expect(await screen.findByText('Elige un último día de hoy en adelante.')).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog')).getByLabelText('Último día para presentar alegaciones')).toHaveValue('2099-03-31');
+    expect(screen.getByTestId('edition-objections-2026')).toHaveTextContent('Resultados sin publicar');
   });
 
   it("lists a refused file's problems in Spanish with their places, and imports nothing", async () => {

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { IntlProvider } from 'react-intl';
@@ -9,6 +9,9 @@ import QuestionnairePage from '../../../../src/client/features/campaigns/Questio
 import { campaignsActions } from '../../../../src/client/features/campaigns/campaignsSlice.js';
 import type { CampaignDetail, ReviewMark } from '../../../../src/shared/api/campaigns.js';
 import { ASKS_NOTHING, sentCampaignOf, yesNoQuestion } from '../../../helpers/questions.js';
+import { objectionsActions } from '../../../../src/client/features/objections/objectionsSlice.js';
+import type { Objection } from '../../../../src/shared/api/objections.js';
+import { madridDate } from '../../../../src/shared/dates.js';
 
 // jsdom has no fetch Request, which a data router builds for every navigation (it reads its url and signal).
 (globalThis as { Request?: unknown }).Request ??= class {
@@ -279,5 +282,64 @@ describe('the questionnaire of a campaign back for corrections', () => {
     expect(screen.getByText('Esta campaña ya se ha enviado: sus respuestas ya no se pueden cambiar.')).toBeInTheDocument();
     expect(screen.queryAllByRole('radio')).toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'Enviar correcciones' })).not.toBeInTheDocument();
+  });
+});
+
+describe('objections to a sent campaign', () => {
+  const inDays = (days: number) => madridDate(new Date(Date.now() + days * 86_400_000));
+  const filed = (status: Objection['status'], reason: string | null = null): Objection => ({
+    id: 70,
+    campaignId: 5,
+    question: 11,
+    text: 'El plan se aprobó en el pleno de marzo',
+    author: 'usuario@demo.es',
+    createdAt: '2026-03-20T10:00:00.000Z',
+    status,
+    reason,
+    resolvedBy: reason === null ? null : 'fec@demo.es',
+    resolvedAt: reason === null ? null : '2026-03-22T10:00:00.000Z',
+  });
+
+  it("loads the campaign's objections and, until the last day, offers 'Presentar alegación' beside each answer", async () => {
+    const user = userEvent.setup();
+    const { store } = renderQuestionnaire({ ...sent('pending'), objectionsUntil: inDays(3) });
+    expect(store.getState().objections).toMatchObject({ campaignId: 5, list: { status: 'loading' } });
+    act(() => void store.dispatch(objectionsActions.listLoaded([])));
+    expect(screen.getByTestId('objections-notice')).toHaveTextContent(
+      'Los resultados provisionales están publicados. Puedes presentar alegaciones a cualquier respuesta hasta el',
+    );
+    const first = screen.getByTestId('objections-11');
+    await user.click(within(first).getByRole('button', { name: 'Presentar alegación' }));
+    const send = within(first).getByRole('button', { name: 'Enviar alegación' });
+    expect(send).toBeDisabled();
+    await user.type(within(first).getByLabelText('Alegación'), 'El plan se aprobó en el pleno de marzo');
+    await user.click(send);
+    expect(store.getState().objections.filing[11].status).toBe('loading');
+    // Filed: it shows as awaiting a decision, and no second one is offered for that answer.
+    act(() => void store.dispatch(objectionsActions.filed(filed('open'))));
+    expect(within(first).getByTestId('objection-status')).toHaveTextContent('Pendiente de resolver');
+    expect(within(first).queryByRole('button', { name: 'Presentar alegación' })).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('objections-12')).getByRole('button', { name: 'Presentar alegación' })).toBeEnabled();
+  });
+
+  it('after the last day, shows the period over and each decision with its reason, and offers no new objection', () => {
+    const { store } = renderQuestionnaire({ ...sent('pending'), objectionsUntil: inDays(-1) });
+    act(() => void store.dispatch(objectionsActions.listLoaded([filed('refused', 'El acta no lleva firma')])));
+    expect(screen.getByTestId('objections-notice')).toHaveTextContent('El plazo de alegaciones terminó el');
+    const first = screen.getByTestId('objections-11');
+    expect(within(first).getByTestId('objection-status')).toHaveTextContent('Rechazada');
+    expect(within(first).getByTestId('objection-reason')).toHaveTextContent('Respuesta de la revisión: El acta no lleva firma');
+    expect(screen.queryByRole('button', { name: 'Presentar alegación' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('objections-12')).not.toBeInTheDocument();
+  });
+
+  it('says nothing of objections before the provisional results are published, nor while the entity corrects', () => {
+    for (const campaign of [sent('pending'), { ...sent('changesRequested'), objectionsUntil: inDays(3) }]) {
+      const { store } = renderQuestionnaire(campaign);
+      act(() => void store.dispatch(objectionsActions.listLoaded([])));
+      expect(screen.queryByTestId('objections-notice')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Presentar alegación' })).not.toBeInTheDocument();
+      cleanup();
+    }
   });
 });

@@ -16,6 +16,9 @@ import { EmptyState } from '../../components/StatusMessage.js';
 import { QuestionnaireDeadline } from '../campaignCycle/QuestionnaireDeadline.js';
 import { selectAnswerable } from '../campaignCycle/campaignCycleSelectors.js';
 import { selectQuestionsInAnotherLanguage } from '../locale/localeSelectors.js';
+import { objectionsActions } from '../objections/objectionsSlice.js';
+import { objectionWindow } from '../objections/objectionsSelectors.js';
+import { ObjectionsNotice } from '../objections/Objections.js';
 
 /** The questionnaire: indicators by axis, policy and measure, filters, progress 'n de total' and 'Enviar Encuesta'; leaving with unsaved choices asks first. */
 export default function QuestionnairePage() {
@@ -33,6 +36,12 @@ export default function QuestionnairePage() {
   const sent = campaign?.status === 'sent';
   const answerable = useAppSelector(selectAnswerable);
   const questionsInAnotherLanguage = useAppSelector(selectQuestionsInAnotherLanguage);
+  // A sent campaign's objections: its own, and whether it may object now.
+  const sentId = sent ? campaign.id : null;
+  useEffect(() => {
+    if (sentId !== null) dispatch(objectionsActions.listRequested(sentId));
+  }, [dispatch, sentId]);
+  const objections = sent ? objectionWindow(campaign, new Date()) : null;
 
   return (
     <RemoteState status={questionnaire.status} empty={!campaign} emptyMessage="CAMPAIGNS.EMPTY">
@@ -75,12 +84,13 @@ export default function QuestionnairePage() {
               <FormattedMessage id="QUESTIONNAIRE.REVIEW.VALIDATED" values={{ date: formatShortMadridDay(intl, campaign.validatedAt) }} />
             </Alert>
           )}
+          {objections?.until && <ObjectionsNotice {...objections} until={objections.until} />}
           <QuestionnaireDeadline sent={sent} />
           {answerable && !sent && <PrefillOffer campaign={campaign} />}
           <QuestionnaireFilters />
           {groups.length === 0 && <EmptyState message="QUESTIONNAIRE.NO_MATCH" />}
           {groups.map((axis) => (
-            <AxisSection key={axis.axisId} axis={axis} campaignId={campaign.id} readOnly={!answerable} />
+            <AxisSection key={axis.axisId} axis={axis} campaignId={campaign.id} readOnly={!answerable} objections={objections} />
           ))}
         </section>
       )}

@@ -21,6 +21,7 @@ import { ReviewNote } from './ReviewNote.js';
 import { AnswerPicker } from './AnswerPicker.js';
 import { CampaignLink } from './CampaignLink.js';
 import { campaignLabelMessage } from '../../i18n/labels.js';
+import { AnswerObjections } from '../objections/Objections.js';
 
 /** Scrolls to a question and puts the keyboard on its first choice. */
 function focusQuestion(question: number) {
@@ -151,8 +152,24 @@ export function QuestionnaireHeader({ campaign }: { campaign: { id: number; enti
   );
 }
 
-/** One indicator's card: its text and a picker per sub-indicator (read-only once the campaign is sent). */
-function IndicatorCard({ indicator, campaignId, readOnly }: { indicator: IndicatorGroup; campaignId: number; readOnly: boolean }) {
+/** Whether a sent campaign's answers may be objected to now, and until when (objectionWindow); null before it is sent. */
+export type ObjectionsWindow = { open: boolean; over: boolean; until: string | null } | null;
+
+/**
+ * One indicator's card: its text and a picker per sub-indicator (read-only once the campaign is sent), with what the
+ * reviewer said and, once sent, the answer's objections.
+ */
+function IndicatorCard({
+  indicator,
+  campaignId,
+  readOnly,
+  objections,
+}: {
+  indicator: IndicatorGroup;
+  campaignId: number;
+  readOnly: boolean;
+  objections: ObjectionsWindow;
+}) {
   const dispatch = useAppDispatch();
   const q = useAppSelector(selectQuestionnaire);
   const changeable = useAppSelector(selectQuestionChangeable);
@@ -179,6 +196,7 @@ function IndicatorCard({ indicator, campaignId, readOnly }: { indicator: Indicat
             >
               <ReviewNote sub={sub} />
               <QuestionNotes sub={sub} campaignId={campaignId} readOnly={readOnly || !changeable(sub)} />
+              {objections && <AnswerObjections campaignId={campaignId} question={sub.id} {...objections} />}
             </AnswerPicker>
           ))}
         </div>
@@ -188,7 +206,17 @@ function IndicatorCard({ indicator, campaignId, readOnly }: { indicator: Indicat
 }
 
 /** One axis of the questionnaire: its policies, their measures and the measures' indicators. */
-export function AxisSection({ axis, campaignId, readOnly }: { axis: AxisGroup; campaignId: number; readOnly: boolean }) {
+export function AxisSection({
+  axis,
+  campaignId,
+  readOnly,
+  objections,
+}: {
+  axis: AxisGroup;
+  campaignId: number;
+  readOnly: boolean;
+  objections: ObjectionsWindow;
+}) {
   return (
     <section className="mb-4" aria-label={axis.axisText}>
       <h3 className="h5 text-primary-emphasis border-bottom pb-1">{axis.axisText}</h3>
@@ -199,7 +227,7 @@ export function AxisSection({ axis, campaignId, readOnly }: { axis: AxisGroup; c
             <div key={measure.measureId}>
               <p className="small fw-semibold mb-2">{measure.measureText}</p>
               {measure.indicators.map((indicator) => (
-                <IndicatorCard key={indicator.id} indicator={indicator} campaignId={campaignId} readOnly={readOnly} />
+                <IndicatorCard key={indicator.id} indicator={indicator} campaignId={campaignId} readOnly={readOnly} objections={objections} />
               ))}
             </div>
           ))}

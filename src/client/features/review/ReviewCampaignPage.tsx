@@ -18,6 +18,9 @@ import { QuestionAsks } from '../campaigns/QuestionAsks.js';
 import { reviewActions } from './reviewSlice.js';
 import { selectReview, selectReviewProgress } from './reviewSelectors.js';
 import { ReviewStatusBadge } from './ReviewStatusBadge.js';
+import { objectionsActions } from '../objections/objectionsSlice.js';
+import { selectOpenObjections } from '../objections/objectionsSelectors.js';
+import { ObjectionsToResolve } from '../objections/Objections.js';
 
 /**
  * 'Correcto' / 'Corregir' for one answer. 'Correcto' is saved as it is chosen; 'Corregir' asks what to correct (the
@@ -165,6 +168,7 @@ function ValidateDialog({ campaign, show, onHide }: { campaign: CampaignDetail; 
 function ReviewHeader({ campaign }: { campaign: CampaignDetail }) {
   const intl = useIntl();
   const progress = useAppSelector(selectReviewProgress);
+  const openObjections = useAppSelector(selectOpenObjections);
   const [dialog, setDialog] = useState<'request' | 'validate' | null>(null);
   const pending = campaign.reviewStatus === 'pending';
   return (
@@ -186,6 +190,11 @@ function ReviewHeader({ campaign }: { campaign: CampaignDetail }) {
       <p className="small mb-0 mt-2" data-testid="review-progress">
         <FormattedMessage id="REVIEW.PROGRESS" values={progress} />
       </p>
+      {openObjections > 0 && (
+        <p className="small mb-0 fw-semibold text-warning-emphasis" data-testid="review-open-objections">
+          <FormattedMessage id="REVIEW.OPEN_OBJECTIONS" values={{ count: openObjections }} />
+        </p>
+      )}
       {pending && progress.toFix > 0 && (
         <p className="small mb-0 text-body-secondary">
           <FormattedMessage id="REVIEW.PROGRESS.CANNOT_VALIDATE" />
@@ -218,6 +227,11 @@ export default function ReviewCampaignPage() {
     if (id !== null) dispatch(reviewActions.campaignOpened(id));
   }, [dispatch, id]);
   const data = campaign.data;
+  // A sent campaign's objections, each open one to resolve beside its answer.
+  const sentId = data?.status === 'sent' ? data.id : null;
+  useEffect(() => {
+    if (sentId !== null) dispatch(objectionsActions.listRequested(sentId));
+  }, [dispatch, sentId]);
   const axes = useMemo(() => groupIndicators(data?.indicators ?? []), [data?.indicators]);
   return (
     <RemoteState status={campaign.status} empty={!data} emptyMessage="REVIEW.EMPTY">
@@ -249,6 +263,7 @@ export default function ReviewCampaignPage() {
                                 <QuestionAsks subindicator={sub} />
                               </div>
                               <MarkControl campaignId={data.id} sub={sub} disabled={data.reviewStatus !== 'pending'} />
+                              <ObjectionsToResolve question={sub.id} />
                             </div>
                           ))}
                         </div>

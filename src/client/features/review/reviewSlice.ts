@@ -3,6 +3,7 @@ import type { CampaignDetail, CampaignStateResponse, ReviewMark } from '../../..
 import type { MarkRequest, ReviewQueue, ReviewQueueQuery } from '../../../shared/api/review.js';
 import { IDLE, LOADING, type Remote, type RequestError } from '../../lib/remote.js';
 import { isSessionChange } from '../auth/authSlice.js';
+import { objectionsActions } from '../objections/objectionsSlice.js';
 
 /** The queue's narrowing, asked of the server: '' is every community, province or status. */
 export interface ReviewFilters {
@@ -107,7 +108,25 @@ const reviewSlice = createSlice({
       state.decision = { status: 'failed', error: action.payload };
     },
   },
-  extraReducers: (builder) => builder.addMatcher(isSessionChange, () => initialState),
+  extraReducers: (builder) =>
+    builder
+      // An objection accepted sends the campaign back to its entity, its answer marked to correct with the reason.
+      .addCase(objectionsActions.resolved, (state, action) => {
+        const objection = action.payload;
+        const campaign = state.campaign.data;
+        if (objection.status !== 'accepted' || campaign?.id !== objection.campaignId) return;
+        campaign.reviewStatus = 'changesRequested';
+        campaign.reviewMessage = objection.reason;
+        campaign.validatedAt = null;
+        const mark = {
+          verdict: 'fix' as const,
+          comment: objection.reason,
+          reviewer: objection.resolvedBy ?? '',
+          markedAt: objection.resolvedAt ?? objection.createdAt,
+        };
+        for (const indicator of campaign.indicators) for (const sub of indicator.subindicators) if (sub.id === objection.question) sub.review = mark;
+      })
+      .addMatcher(isSessionChange, () => initialState),
 });
 
 export const reviewActions = reviewSlice.actions;

@@ -15,6 +15,8 @@ export interface EditionSummary {
   questions: number;
   campaigns: { created: number; draft: number; sent: number; validated: number };
   meansFrom: MeansFrom;
+  /** Its provisional results' publication: when, the last day to object, and the objections still open. */
+  publication: { provisionalPublishedAt: string | null; objectionsUntil: string | null; openObjections: number };
 }
 
 /** Every edition, newest first, with its counts; or the one of that id. */
@@ -33,6 +35,9 @@ export async function listEditions(q: Queryable, editionId: number | null = null
     sent: number;
     validated: number;
     means_from: MeansFrom;
+    provisional_published_at: Date | string | null;
+    objections_until: string | null;
+    open_objections: number;
   }>(
     `SELECT e.id, e.campaign_number AS year, e.title, e.imported_at,
             (SELECT count(DISTINCT i.axis_id)::int FROM indicators i WHERE i.edition_id = e.id) AS axes,
@@ -43,7 +48,9 @@ export async function listEditions(q: Queryable, editionId: number | null = null
             (SELECT count(*)::int FROM campaigns c WHERE c.edition_id = e.id AND c.status = 'draft') AS draft,
             (SELECT count(*)::int FROM campaigns c WHERE c.edition_id = e.id AND c.status = 'sent') AS sent,
             (SELECT count(*)::int FROM campaigns c WHERE c.edition_id = e.id AND c.status = 'sent' AND c.review_status = 'validated') AS validated,
-            e.means_from
+            e.means_from, e.provisional_published_at, e.objections_until::text,
+            (SELECT count(*)::int FROM objections o JOIN campaigns c ON c.id = o.campaign_id
+              WHERE c.edition_id = e.id AND o.status = 'open') AS open_objections
        FROM editions e WHERE $1::int IS NULL OR e.id = $1 ORDER BY e.campaign_number DESC`,
     [editionId],
   );
@@ -58,6 +65,11 @@ export async function listEditions(q: Queryable, editionId: number | null = null
     questions: r.questions,
     campaigns: { created: r.created, draft: r.draft, sent: r.sent, validated: r.validated },
     meansFrom: r.means_from,
+    publication: {
+      provisionalPublishedAt: r.provisional_published_at === null ? null : new Date(r.provisional_published_at).toISOString(),
+      objectionsUntil: r.objections_until,
+      openObjections: r.open_objections,
+    },
   }));
 }
 

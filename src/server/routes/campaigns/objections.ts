@@ -7,10 +7,13 @@ import * as objections from '../../services/campaigns/objections.js';
 import type { QuestionnaireCache } from '../../reports/questionnaireCache.js';
 import { routeOf, sessionCheckedRouteOf } from '../contract.js';
 import { answeringCaller } from './index.js';
+import { entityMail } from './review.js';
+import { smtpMailer } from '../../services/mail/sender.js';
 
 /** The objection calls of docs/api.md ("Objections"): ADMIN publishes, the entity's members object, ADMIN and FEC resolve. */
-export function registerObjectionRoutes(secure: FastifyInstance, { db }: AppContext, questionnaires: QuestionnaireCache): void {
+export function registerObjectionRoutes(secure: FastifyInstance, { db, config }: AppContext, questionnaires: QuestionnaireCache): void {
   const api = secure.withTypeProvider<TypeBoxTypeProvider>();
+  const mailer = config.smtp ? smtpMailer(config.smtp) : null;
 
   api.route({
     ...routeOf(objectionCalls.publishProvisional),
@@ -26,7 +29,13 @@ export function registerObjectionRoutes(secure: FastifyInstance, { db }: AppCont
   api.route({
     ...routeOf(objectionCalls.resolve),
     handler: async (request) => ({
-      response: await objections.resolveObjection(db, actorOf(request, requirePermission(request, 'CAMPAIGNS_REVIEW')), request.body),
+      response: await objections.resolveObjection(
+        db,
+        questionnaires,
+        actorOf(request, requirePermission(request, 'CAMPAIGNS_REVIEW')),
+        request.body,
+        entityMail(mailer, config.publicUrl, request),
+      ),
     }),
   });
 

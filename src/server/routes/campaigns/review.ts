@@ -5,8 +5,13 @@ import { actorOf, requirePermission } from '../../plugins/auth.js';
 import { reviewCalls } from '../../../shared/api/review.js';
 import * as review from '../../services/campaigns/review.js';
 import type { QuestionnaireCache } from '../../reports/questionnaireCache.js';
-import { smtpMailer } from '../../services/mail/sender.js';
+import { smtpMailer, type Mailer } from '../../services/mail/sender.js';
 import { routeOf } from '../contract.js';
+
+/** A reviewer's e-mail to an entity, sent after the answer: its failures go to this request's log. */
+export function entityMail(mailer: Mailer | null, publicUrl: string, request: FastifyRequest): review.EntityMailSetup {
+  return { mailer, publicUrl, warn: (detail, message) => request.log.warn(detail, message) };
+}
 
 /** The review calls of docs/api.md ("Review") under /api/secure/v1/campaigns/review: ADMIN and FEC (USER 403). */
 export function registerReviewRoutes(secure: FastifyInstance, ctx: AppContext, questionnaires: QuestionnaireCache): void {
@@ -30,10 +35,9 @@ export function registerReviewRoutes(secure: FastifyInstance, ctx: AppContext, q
 
   api.route({
     ...routeOf(reviewCalls.requestChanges),
-    handler: async (request) => {
-      const mail = { mailer, publicUrl: config.publicUrl, warn: (detail: Record<string, unknown>, message: string) => request.log.warn(detail, message) };
-      return { response: await review.requestChanges(db, reviewer(request), request.body, mail) };
-    },
+    handler: async (request) => ({
+      response: await review.requestChanges(db, reviewer(request), request.body, entityMail(mailer, config.publicUrl, request)),
+    }),
   });
 
   api.route({

@@ -3,7 +3,7 @@
  * through the end of the closing date, whatever the server's own time zone. Pure: `now` is passed in.
  */
 
-import { isCalendarDate, MADRID_TIME_ZONE } from '../../../shared/dates.js';
+import { isCalendarDate, madridDate } from '../../../shared/dates.js';
 
 /** A calendar date as 'YYYY-MM-DD'. */
 export type CalendarDate = string;
@@ -18,12 +18,7 @@ export interface Deadline {
   editionClosesOn: CalendarDate | null;
 }
 
-const madridFormat = new Intl.DateTimeFormat('en-CA', { timeZone: MADRID_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The calendar date in Madrid at an instant (en-CA formats as YYYY-MM-DD). */
-export function madridDate(now: Date): CalendarDate {
-  return madridFormat.format(now);
-}
+export { madridDate };
 
 /** The later of an edition's closing date and an entity's extension (null, no limit, wins over any date). */
 export function effectiveClosing(editionClosesOn: CalendarDate | null, extendedTo: CalendarDate | null): CalendarDate | null {

@@ -9,6 +9,8 @@ import { findCampaignSummary, findCampaignToAnswer, findSessionUserAndCampaignTo
 import { lockEditionSettings } from '../../db/repositories/editions.js';
 import * as repo from '../../db/repositories/objections.js';
 import { markChangesRequested, writeMark } from '../../db/repositories/review.js';
+import { composeObjectionResolvedMail } from '../mail/templates.js';
+import { mailCampaignEntity, type EntityMailSetup } from './review.js';
 import { removeFromValidatedMeans } from '../../db/repositories/territoryScores.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import type { QuestionnaireCache } from '../../reports/questionnaireCache.js';
@@ -96,9 +98,16 @@ export async function fileObjection(
  * A reviewer's decision on an open objection (409 OBJECTION_RESOLVED otherwise), the campaign locked first, then the
  * objection. Accepted: the answer is marked to correct with the reason and the campaign goes back to its entity
  * (a validated one leaves the means made from validated campaigns until validated again). Refused: nothing else changes.
+ * Either way, once committed, the entity's members are e-mailed the decision and the reason.
  */
-export async function resolveObjection(db: Db, actor: Actor, input: ResolveObjectionRequest): Promise<Objection> {
-  return db.transaction(async (tx) => {
+export async function resolveObjection(
+  db: Db,
+  questionnaires: QuestionnaireCache,
+  actor: Actor,
+  input: ResolveObjectionRequest,
+  mail: EntityMailSetup,
+): Promise<Objection> {
+  const { resolved, question } = await db.transaction(async (tx) => {
     const campaignId = await repo.findObjectionCampaign(tx, input.objectionId);
     const found = campaignId === undefined ? undefined : await findCampaignToAnswer(tx, campaignId);
     const objection = found && (await repo.lockObjection(tx, input.objectionId));
@@ -127,8 +136,13 @@ export async function resolveObjection(db: Db, actor: Actor, input: ResolveObjec
       tx,
       campaignAudit(actor, 'campaign.objection.resolve', campaign, { question: objection.question, accepted: input.accepted, reason: input.reason }),
     );
-    return resolved;
+    const edition = await questionnaires.get(campaign.editionId, found.catalogueVersion, tx);
+    return { resolved, question: edition.subindicator(objection.question)?.text ?? '' };
   });
+  await mailCampaignEntity(db, mail, resolved.campaignId, 'objection', (language, campaign) =>
+    composeObjectionResolvedMail(language, { ...campaign, question, accepted: input.accepted, reason: input.reason }),
+  );
+  return resolved;
 }
 
 /** A campaign's objections, for whoever may read the campaign (404 otherwise). */

@@ -13,7 +13,7 @@ import { campaignAudit } from './actions.js';
 import { requireEdition } from './cycle.js';
 import { markProblem, reviewCallRefusal, type ReviewCall } from './reviewRules.js';
 import type { MailSetup } from './opening.js';
-import { composeCorrectionsMail } from '../mail/templates.js';
+import { composeCorrectionsMail, type MailContent, type MailLanguage } from '../mail/templates.js';
 
 /**
  * The reviewers' calls (ADMIN, FEC; the route checks the role): marking answers, asking for corrections and
@@ -55,47 +55,55 @@ export function markAnswer(db: Db, questionnaires: QuestionnaireCache, actor: Ac
   });
 }
 
-/** What the corrections e-mail needs: the mailer (null without SMTP_URL), the app's address, and where a failure is logged. */
-export interface CorrectionsMailSetup extends MailSetup {
+/** What a reviewer's e-mail to an entity needs: the mailer (null without SMTP_URL), the app's address, and where a failure is logged. */
+export interface EntityMailSetup extends MailSetup {
   /** The request's log: the answer does not wait for the SMTP server. */
   warn: (detail: Record<string, unknown>, message: string) => void;
 }
 
 /**
  * Sends a campaign awaiting review back to its entity for the answers marked `fix`, with the reviewer's message;
- * once that is committed, its members are e-mailed (mailCorrections).
+ * once that is committed, its members are e-mailed (mailCampaignEntity).
  */
-export async function requestChanges(db: Db, actor: Actor, input: RequestChangesRequest, mail: CorrectionsMailSetup): Promise<CampaignStateResponse> {
+export async function requestChanges(db: Db, actor: Actor, input: RequestChangesRequest, mail: EntityMailSetup): Promise<CampaignStateResponse> {
   const { state, marked } = await reviewing(db, input.id, 'requestChanges', async (tx, { campaign, flagged }) => {
     await reviewRepo.markChangesRequested(tx, campaign.id, input.message);
     await recordAudit(tx, campaignAudit(actor, 'campaign.review.requestChanges', campaign, { message: input.message, questions: flagged }));
     return { state: stateOf({ ...campaign, reviewStatus: 'changesRequested' }), marked: flagged.length };
   });
-  await mailCorrections(db, mail, { campaignId: input.id, message: input.message, marked });
+  await mailCampaignEntity(db, mail, input.id, 'corrections', (language, campaign) =>
+    composeCorrectionsMail(language, { ...campaign, message: input.message, marked }),
+  );
   return state;
 }
 
 /**
- * One e-mail to each member of the campaign's entity, in their language, after the commit. It never fails the call:
- * without SMTP nothing is sent, and the messages go after the answer, a failure only logged (as the password reset's).
+ * One e-mail to each member of the campaign's entity, in their language, after the commit (the corrections asked,
+ * an objection resolved). It never fails the call: without SMTP nothing is sent, and the messages go after the
+ * answer, a failure only logged (as the password reset's) under `what`.
  */
-async function mailCorrections(db: Db, setup: CorrectionsMailSetup, asked: { campaignId: number; message: string; marked: number }): Promise<void> {
+export async function mailCampaignEntity(
+  db: Db,
+  setup: EntityMailSetup,
+  campaignId: number,
+  what: string,
+  compose: (language: MailLanguage, campaign: { edition: number; entity: string; campaignId: number; publicUrl: string }) => MailContent,
+): Promise<void> {
   const { mailer, warn } = setup;
   if (!mailer) return;
   try {
-    const campaign = await findCampaignSummary(db, asked.campaignId);
+    const campaign = await findCampaignSummary(db, campaignId);
     if (!campaign) return;
-    const context = { ...asked, edition: campaign.campaignNumber, entity: campaign.entity, publicUrl: setup.publicUrl };
-    const messages = (await usersOfEntities(db, [campaign.entityId])).map((r) => ({ to: r.email, ...composeCorrectionsMail(r.language, context) }));
+    const about = { campaignId, edition: campaign.campaignNumber, entity: campaign.entity, publicUrl: setup.publicUrl };
+    const messages = (await usersOfEntities(db, [campaign.entityId])).map((r) => ({ to: r.email, ...compose(r.language, about) }));
     if (messages.length === 0) return;
     void mailer(messages)
       .then(({ failed }) => {
-        if (failed.length > 0)
-          warn({ campaignId: asked.campaignId, failed: failed.length, of: messages.length, reason: failed[0].reason }, 'corrections e-mail refused');
+        if (failed.length > 0) warn({ campaignId, failed: failed.length, of: messages.length, reason: failed[0].reason }, `${what} e-mail refused`);
       })
-      .catch((err: unknown) => warn({ err, campaignId: asked.campaignId }, 'corrections e-mail failed'));
+      .catch((err: unknown) => warn({ err, campaignId }, `${what} e-mail failed`));
   } catch (err) {
-    warn({ err, campaignId: asked.campaignId }, 'corrections e-mail failed');
+    warn({ err, campaignId }, `${what} e-mail failed`);
   }
 }
 

@@ -201,18 +201,99 @@ const CORRECTIONS: Record<MailLanguage, CorrectionsWording> = {
   },
 };
 
+/**
+ * A reviewer's e-mail to an entity's member: the greeting, what happened, the reviewer's words quoted as written,
+ * what follows, the questionnaire's link and the closing; as plain text and as HTML.
+ */
+function reviewerMail(
+  language: MailLanguage,
+  parts: { subject: string; lead: string; quoted: string; next: string; action: string; campaignId: number; publicUrl: string },
+): MailContent {
+  const { greeting, closing } = BODY[language].common;
+  const link = `${parts.publicUrl}/my-campaigns/${parts.campaignId}`;
+  const quoted = parts.quoted.split(/\r?\n/);
+  return {
+    subject: parts.subject,
+    text: `${greeting}\n\n${parts.lead}\n\n${quoted.map((line) => `> ${line}`).join('\n')}\n\n${parts.next}\n\n${parts.action}: ${link}\n\n${closing}\n`,
+    html:
+      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(parts.lead)}</p><blockquote>${quoted.map(escapeHtml).join('<br>')}</blockquote>` +
+      `<p>${escapeHtml(parts.next)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(parts.action)}</a></p><p>${escapeHtml(closing)}</p>`,
+  };
+}
+
 /** The e-mail to an entity's member when a reviewer asks for corrections: the message quoted, the count, the questionnaire's link. */
 export function composeCorrectionsMail(language: MailLanguage, context: CorrectionsContext): MailContent {
-  const w = { ...BODY[language].common, ...CORRECTIONS[language] };
-  const lead = w.lead(context.edition, context.entity);
-  const marked = w.marked(context.marked);
-  const link = `${context.publicUrl}/my-campaigns/${context.campaignId}`;
-  const quoted = context.message.split(/\r?\n/);
-  return {
+  const w = CORRECTIONS[language];
+  return reviewerMail(language, {
+    ...context,
     subject: w.subject(context.edition, context.entity),
-    text: `${w.greeting}\n\n${lead}\n\n${quoted.map((line) => `> ${line}`).join('\n')}\n\n${marked} ${w.ask}\n\n${w.action}: ${link}\n\n${w.closing}\n`,
-    html:
-      `<p>${escapeHtml(w.greeting)}</p><p>${escapeHtml(lead)}</p><blockquote>${quoted.map(escapeHtml).join('<br>')}</blockquote>` +
-      `<p>${escapeHtml(`${marked} ${w.ask}`)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(w.action)}</a></p><p>${escapeHtml(w.closing)}</p>`,
-  };
+    lead: w.lead(context.edition, context.entity),
+    quoted: context.message,
+    next: `${w.marked(context.marked)} ${w.ask}`,
+    action: w.action,
+  });
+}
+
+/** What the e-mail of a resolved objection says: the campaign, the question's code, the decision and the reviewer's reason. */
+export interface ObjectionResolvedContext {
+  edition: number;
+  entity: string;
+  campaignId: number;
+  /** The question's text, as the questionnaire shows it. */
+  question: string;
+  accepted: boolean;
+  /** The reviewer's reason, quoted as written. */
+  reason: string;
+  publicUrl: string;
+}
+
+interface ObjectionWording {
+  subject: (edition: number, entity: string, accepted: boolean) => string;
+  lead: (edition: number, entity: string, question: string, accepted: boolean) => string;
+  next: (accepted: boolean) => string;
+  action: string;
+}
+
+const CATALAN_OBJECTION: ObjectionWording = {
+  subject: (e, entity, accepted) => `Al·legació ${accepted ? 'acceptada' : 'rebutjada'} a la Campanya ${e} de ${entity}`,
+  lead: (e, entity, q, accepted) =>
+    `L'al·legació a la resposta «${q}» de la Campanya ${e} de ${entity} s'ha ${accepted ? 'acceptat' : 'rebutjat'}. La revisió diu:`,
+  next: (accepted) => (accepted ? 'Podeu corregir aquesta resposta i tornar a enviar el qüestionari.' : 'La resposta queda com estava.'),
+  action: 'Obrir el qüestionari',
+};
+
+const OBJECTION: Record<MailLanguage, ObjectionWording> = {
+  es: {
+    subject: (e, entity, accepted) => `Alegación ${accepted ? 'aceptada' : 'rechazada'} en la Campaña ${e} de ${entity}`,
+    lead: (e, entity, q, accepted) =>
+      `Se ha ${accepted ? 'aceptado' : 'rechazado'} la alegación a la respuesta «${q}» de la Campaña ${e} de ${entity}. La revisión dice:`,
+    next: (accepted) => (accepted ? 'Puede corregir esa respuesta y volver a enviar el cuestionario.' : 'La respuesta queda como estaba.'),
+    action: 'Abrir el cuestionario',
+  },
+  en: {
+    subject: (e, entity, accepted) => `Objection ${accepted ? 'accepted' : 'refused'} on Campaign ${e} of ${entity}`,
+    lead: (e, entity, q, accepted) =>
+      `The objection to the answer “${q}” of Campaign ${e} of ${entity} has been ${accepted ? 'accepted' : 'refused'}. The reviewer says:`,
+    next: (accepted) => (accepted ? 'You may correct that answer and send the questionnaire again.' : 'The answer stays as it was.'),
+    action: 'Open the questionnaire',
+  },
+  ca: CATALAN_OBJECTION,
+  // Valencian: Catalan with the Valencian forms.
+  va: {
+    ...CATALAN_OBJECTION,
+    next: (accepted) => (accepted ? 'Podeu corregir esta resposta i tornar a enviar el qüestionari.' : 'La resposta queda com estava.'),
+  },
+};
+
+/** The e-mail to an entity's member when a reviewer resolves its objection: the decision, the reason quoted, what follows, the questionnaire's link. */
+export function composeObjectionResolvedMail(language: MailLanguage, context: ObjectionResolvedContext): MailContent {
+  const w = OBJECTION[language];
+  return reviewerMail(language, {
+    ...context,
+    subject: w.subject(context.edition, context.entity, context.accepted),
+    lead: w.lead(context.edition, context.entity, context.question, context.accepted),
+    quoted: context.reason,
+    next: w.next(context.accepted),
+    action: w.action,
+  });
 }

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { Button, Table } from 'react-bootstrap';
+import { useEffect, useState } from 'react';
+import { Button, Form, Modal, Table } from 'react-bootstrap';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.js';
 import { PageHeader } from '../../../components/PageHeader.js';
@@ -10,8 +10,13 @@ import { editionsActions } from './editionsSlice.js';
 import { selectEditions } from './editionsSelectors.js';
 import type { EditionRow } from '../../../../shared/api/editions.js';
 import { EditionUpload } from './EditionUpload.js';
+import { DialogHeader } from '../../../components/DialogHeader.js';
+import { DialogFooter } from '../../../components/DialogFooter.js';
+import { SubmitButton } from '../../../components/SubmitButton.js';
+import { formatShortCalendarDay } from '../../../lib/dates.js';
+import { madridDate } from '../../../../shared/dates.js';
 
-const COLUMNS = ['YEAR', 'TITLE', 'QUESTIONNAIRE', 'CREATED', 'DRAFT', 'SENT', 'MEANS', 'IMPORTED'].map((c) => `EDITIONS.COLUMN.${c}`);
+const COLUMNS = ['YEAR', 'TITLE', 'QUESTIONNAIRE', 'CREATED', 'DRAFT', 'SENT', 'MEANS', 'OBJECTIONS', 'IMPORTED'].map((c) => `EDITIONS.COLUMN.${c}`);
 const FIGURES = COLUMNS.slice(3, 6);
 
 /**
@@ -48,11 +53,115 @@ function MeansCell({ edition, mayChange }: { edition: EditionRow; mayChange: boo
 }
 
 /**
+ * Where an edition's provisional results stand: not published, or the last day to object and how many objections
+ * await a decision; for ADMIN, 'Publicar resultados provisionales' (once published, 'Cambiar plazo').
+ */
+function ObjectionsCell({ edition, mayPublish }: { edition: EditionRow; mayPublish: boolean }) {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const { objectionsUntil, openObjections } = edition.publication;
+  return (
+    <ListCell label="EDITIONS.COLUMN.OBJECTIONS">
+      <div data-testid={`edition-objections-${edition.year}`}>
+        {objectionsUntil === null ? (
+          <span className="text-body-secondary">
+            <FormattedMessage id="EDITIONS.OBJECTIONS.NOT_PUBLISHED" />
+          </span>
+        ) : (
+          <>
+            <span className="fw-semibold">
+              <FormattedMessage id="EDITIONS.OBJECTIONS.UNTIL" values={{ date: formatShortCalendarDay(intl, objectionsUntil) }} />
+            </span>
+            <span className="d-block small text-body-secondary">
+              <FormattedMessage id="EDITIONS.OBJECTIONS.OPEN" values={{ count: openObjections }} />
+            </span>
+          </>
+        )}
+        {mayPublish && (
+          <Button
+            variant="outline-primary"
+            size="sm"
+            className="mt-1 d-block"
+            onClick={() => dispatch(editionsActions.publishOpened(edition.year))}
+            aria-label={intl.formatMessage(
+              { id: objectionsUntil === null ? 'EDITIONS.PUBLISH.LABEL' : 'EDITIONS.PUBLISH.MOVE_LABEL' },
+              { year: String(edition.year) },
+            )}
+          >
+            <FormattedMessage id={objectionsUntil === null ? 'EDITIONS.PUBLISH.BUTTON' : 'EDITIONS.PUBLISH.MOVE'} />
+          </Button>
+        )}
+      </div>
+    </ListCell>
+  );
+}
+
+/** A week and a half from today in Madrid, the last day to object the dialog offers first. */
+function defaultLastDay(now: Date): string {
+  return madridDate(new Date(now.getTime() + 10 * 86_400_000));
+}
+
+/**
+ * 'Publicar resultados provisionales': the last day entities may object (today or later; the day set already, when
+ * it moves it), with what publishing means. The dialog stays open with its date if the server refuses it.
+ */
+function PublishForm({ edition, onClose }: { edition: EditionRow; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const busy = useAppSelector((state) => state.editions.publishing.status === 'loading');
+  const today = madridDate(new Date());
+  const [day, setDay] = useState(edition.publication.objectionsUntil ?? defaultLastDay(new Date()));
+  const past = day !== '' && day < today;
+  return (
+    <Form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (day !== '' && !past) dispatch(editionsActions.publishRequested({ campaignNumber: edition.year, objectionsUntil: day }));
+      }}
+    >
+      <DialogHeader id="publish-title" title="EDITIONS.PUBLISH.TITLE" values={{ year: String(edition.year) }} />
+      <Modal.Body>
+        <p>
+          <FormattedMessage id="EDITIONS.PUBLISH.BODY" />
+        </p>
+        <Form.Group controlId="publish-last-day">
+          <Form.Label>
+            <FormattedMessage id="EDITIONS.PUBLISH.LAST_DAY" />
+          </Form.Label>
+          <Form.Control type="date" required min={today} value={day} onChange={(e) => setDay(e.target.value)} isInvalid={past} />
+          <Form.Control.Feedback type="invalid">
+            <FormattedMessage id="EDITIONS.PUBLISH.PAST" />
+          </Form.Control.Feedback>
+        </Form.Group>
+      </Modal.Body>
+      <DialogFooter dismissLabel="COMMON.CANCEL" onDismiss={onClose}>
+        <SubmitButton busy={busy} disabled={busy || day === '' || past}>
+          <FormattedMessage id="EDITIONS.PUBLISH.CONFIRM" />
+        </SubmitButton>
+      </DialogFooter>
+    </Form>
+  );
+}
+
+/** The publication's dialog, open for the edition chosen in the table. */
+function PublishDialog() {
+  const dispatch = useAppDispatch();
+  const year = useAppSelector((state) => state.editions.publishing.year);
+  const edition = useAppSelector(selectEditions).list.items.find((e) => e.year === year);
+  const close = () => dispatch(editionsActions.publishClosed());
+  return (
+    <Modal show={edition !== undefined} onHide={close} aria-labelledby="publish-title">
+      {edition && <PublishForm key={edition.year} edition={edition} onClose={close} />}
+    </Modal>
+  );
+}
+
+/**
  * The editions table: each edition's year, questionnaire size (in one column, in words: four columns of figures
  * made the table wider than a laptop's screen), campaigns per status and which of them its means are made from.
  */
 function EditionsTable() {
   const { list } = useAppSelector(selectEditions);
+  // Both the means' rule and the publication are the edition's settings: ADMIN's.
   const mayChange = useAppSelector((state) => selectCan(state, 'EDITIONS_SETTINGS'));
   return (
     <RemoteState status={list.status} empty={list.items.length === 0} emptyMessage="EDITIONS.EMPTY">
@@ -78,6 +187,7 @@ function EditionsTable() {
                 </ListCell>
               ))}
               <MeansCell edition={e} mayChange={mayChange} />
+              <ObjectionsCell edition={e} mayPublish={mayChange} />
               <ListCell label="EDITIONS.COLUMN.IMPORTED" className="text-nowrap">
                 <FormattedDate value={e.importedAt} dateStyle="short" />
               </ListCell>
@@ -100,6 +210,7 @@ export default function EditionsPage() {
     <section aria-labelledby="editions-title">
       <PageHeader id="editions-title" title="EDITIONS.TITLE" />
       <EditionsTable />
+      <PublishDialog />
       {mayImport && <EditionUpload />}
       <p className="small text-body-secondary mt-3">
         <FormattedMessage id="EDITIONS.NOTE" />

@@ -1,13 +1,13 @@
 import { put, takeLatest, takeLeading } from 'redux-saga/effects';
 import { callApi } from '../../../app/apiCall.js';
-import { errorPage, handling, KEPT_ON_SCREEN } from '../../../app/callPolicies.js';
+import { errorPage, handling, keepOnScreen, KEPT_ON_SCREEN } from '../../../app/callPolicies.js';
 import { load } from '../../../app/load.js';
 import { ApiError, serializeError } from '../../../api/ApiError.js';
 import { EDITION_FILE_MAX_BYTES } from '../../../../shared/constants.js';
 import type { Saga } from '../../../lib/typedEffects.js';
 import type { EditionsApi } from '../../../api/editionsApi.js';
 import { editionsActions } from './editionsSlice.js';
-import { editionFailureToast, meansFailureToast, otherMeansFrom } from './editionsSelectors.js';
+import { editionFailureToast, meansFailureToast, otherMeansFrom, publishFailureToast } from './editionsSelectors.js';
 import { snackbarActions } from '../../snackbar/snackbarSlice.js';
 import { alertsActions } from '../../alerts/alertsSlice.js';
 import { askToConfirm, confirmedChange } from '../../../app/confirmedChange.js';
@@ -86,6 +86,17 @@ export function* handleMeansFromRequested(deps: EditionsDependencies, action: Re
   );
 }
 
+/** Publishes the edition's provisional results (the dialog spins meanwhile; a refusal keeps it open with its date and says why). */
+export function* handlePublish(deps: EditionsDependencies, action: ReturnType<typeof editionsActions.publishRequested>): Saga<void> {
+  try {
+    const publication = yield* callApi(keepOnScreen(publishFailureToast), deps.editionsApi.publishProvisional, action.payload);
+    yield put(editionsActions.published(publication));
+    yield put(snackbarActions.toastShown('EDITIONS.TOAST.PUBLISHED', 'success', { year: String(publication.campaignNumber) }));
+  } catch (err) {
+    yield put(editionsActions.publishFailed(serializeError(err)));
+  }
+}
+
 /** Imports the previewed file (the server checks it again; the dialog spins meanwhile), says what happened, then lists the editions again. */
 export function* handleImport(deps: EditionsDependencies, chosen: ChosenFile): Saga<void> {
   if (!chosen.file) return;
@@ -117,6 +128,7 @@ export function* watchEditions(deps: EditionsDependencies): Saga<void> {
   yield takeLeading(editionsActions.meansFromAsked.type, handleMeansFromAsked);
   yield takeLeading(editionsActions.meansFromRequested.type, handleMeansFromRequested, deps);
   yield takeLeading(editionsActions.importRequested.type, handleImport, deps, chosen);
+  yield takeLeading(editionsActions.publishRequested.type, handlePublish, deps);
   yield takeLatest(editionsActions.uploadCancelled.type, () => {
     chosen.file = null;
   });

@@ -37,3 +37,9 @@ export const otherMeansFrom = (meansFrom: MeansFrom): MeansFrom => (meansFrom ==
 export function meansFailureToast(error: RequestError): string {
   return error.type === 'FORBIDDEN' ? 'EDITIONS.TOAST.MEANS_FORBIDDEN' : 'EDITIONS.TOAST.MEANS_ERROR';
 }
+
+/** The toast of a refused publication of provisional results: a day past or not a date, not allowed, or another failure. */
+export function publishFailureToast(error: RequestError): string {
+  if (error.type === 'VALIDATION') return 'EDITIONS.TOAST.PUBLISH_INVALID';
+  return error.type === 'FORBIDDEN' ? 'EDITIONS.TOAST.PUBLISH_FORBIDDEN' : 'EDITIONS.TOAST.PUBLISH_ERROR';
+}

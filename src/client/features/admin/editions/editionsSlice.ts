@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { IDLE, type Remote, type RequestError } from '../../../lib/remote.js';
 import { isSessionChange } from '../../auth/authSlice.js';
 import type { EditionPreview, EditionRow, EditionSettingsBody, ImportedEdition } from '../../../../shared/api/editions.js';
+import type { EditionPublication, PublishProvisionalRequest } from '../../../../shared/api/objections.js';
 
 /**
  * The editions page: the list, and the two steps of adding one (a file checked and previewed, then imported).
@@ -12,9 +13,17 @@ export interface EditionsState {
   fileName: string | null;
   preview: Remote<{ data: EditionPreview | null }>;
   import: Remote;
+  /** 'Publicar resultados provisionales': the edition whose dialog is open (null: none), and its call. */
+  publishing: Remote<{ year: number | null }>;
 }
 
-const initialState: EditionsState = { list: { ...IDLE, items: [] }, fileName: null, preview: { ...IDLE, data: null }, import: { ...IDLE } };
+const initialState: EditionsState = {
+  list: { ...IDLE, items: [] },
+  fileName: null,
+  preview: { ...IDLE, data: null },
+  import: { ...IDLE },
+  publishing: { ...IDLE, year: null },
+};
 
 const editionsSlice = createSlice({
   name: 'editions',
@@ -36,6 +45,27 @@ const editionsSlice = createSlice({
     /** 'Cambiar' beside an edition's means: a confirmation spelling out what the other rule changes dispatches meansFromRequested. */
     meansFromAsked: (_state, _action: PayloadAction<EditionRow>) => undefined,
     meansFromRequested: (_state, _action: PayloadAction<EditionSettingsBody>) => undefined,
+    /** The dialog that publishes an edition's provisional results with the last day to object (again: moves that day). */
+    publishOpened(state, action: PayloadAction<number>) {
+      state.publishing = { ...IDLE, year: action.payload };
+    },
+    publishClosed(state) {
+      state.publishing = { ...IDLE, year: null };
+    },
+    publishRequested(state, _action: PayloadAction<PublishProvisionalRequest>) {
+      state.publishing.status = 'loading';
+      state.publishing.error = null;
+    },
+    /** Published: the edition's row says so, and the dialog closes. */
+    published(state, action: PayloadAction<EditionPublication>) {
+      const { campaignNumber, ...publication } = action.payload;
+      for (const e of state.list.items) if (e.year === campaignNumber) e.publication = publication;
+      state.publishing = { ...IDLE, year: null };
+    },
+    publishFailed(state, action: PayloadAction<RequestError>) {
+      state.publishing.status = 'failed';
+      state.publishing.error = action.payload;
+    },
     /** The file goes to the saga in the action; the store keeps its name only. */
     fileChosen: {
       reducer(state, action: PayloadAction<{ name: string }>) {
