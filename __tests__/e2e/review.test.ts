@@ -189,6 +189,88 @@ describe('the review of a sent campaign in Chromium', () => {
     }
   }, 120_000);
 
+  it('publishes provisional results; the entity objects to an answer, the reviewer accepts, the entity corrects it and it is validated again', async () => {
+    const userToken = await apiToken(suite.server.url, 'usuario@demo.es');
+    const mine = await apiGet<CampaignSummary[]>(suite.server.url, userToken, '/campaigns/all');
+    const newest = Math.max(...mine.map((c) => c.campaignNumber));
+    const sent = mine.find((c) => c.status === 'sent' && c.campaignNumber === newest)!;
+    const detail = await apiGet<CampaignDetail>(suite.server.url, userToken, `/campaigns/get?id=${sent.id}`);
+    const objected = questionsOf(detail).filter((q) => q.type === 'single' && q.evidenceRule === 'none' && !q.notApplicable)[2];
+    const other = objected.responses.find((r) => !r.obsolete && !objected.answer?.includes(r.id))!;
+    const OBJECTION = 'La ordenanza se aprobó en el pleno de marzo: el acta está publicada en la sede electrónica.';
+    const REASON = 'Tiene razón: marque la respuesta que corresponde y envíela de nuevo.';
+    const admin = await newPage(suite.browser);
+    const user = await newPage(suite.browser, { phone: true });
+    try {
+      // 1. ADMIN publishes the provisional results, with the last day offered (ten days on).
+      await logIn(admin.page, suite.server.url, 'admin@demo.es');
+      await admin.page.waitForURL(/\/status/);
+      await admin.page.goto(`${suite.server.url}/manage/editions`);
+      const cell = admin.page.getByTestId(`edition-objections-${newest}`);
+      await cell.getByText('Resultados sin publicar').waitFor();
+      await admin.page.getByRole('button', { name: `Publicar los resultados provisionales de la edición ${newest}` }).click();
+      const dialog = admin.page.getByRole('dialog', { name: `Publicar resultados provisionales · Edición ${newest}` });
+      const lastDay = await dialog.getByLabel('Último día para presentar alegaciones').inputValue();
+      await screenshot(admin.page, 'objections-publish-dialog', { fullPage: false });
+      await dialog.getByRole('button', { name: 'Publicar' }).click();
+      await admin.page.getByRole('status').getByText(`Resultados provisionales de la edición ${newest} publicados`).waitFor();
+      const [y, m, d] = lastDay.split('-');
+      expect(await cell.textContent()).toContain(`Hasta el ${d}/${m}/${y}Ninguna pendiente`);
+
+      // 2. The entity's user, on a phone, objects to one answer from its sent questionnaire.
+      await logInAsUser(user.page, suite.server.url);
+      await user.page.goto(`${suite.server.url}/my-campaigns/${sent.id}`);
+      await user.page.getByTestId('objections-notice').getByText(/Puedes presentar alegaciones a cualquier respuesta hasta el/).waitFor();
+      const answer = user.page.getByTestId(`objections-${objected.id}`);
+      await answer.getByRole('button', { name: 'Presentar alegación' }).click();
+      await answer.getByLabel('Alegación').fill(OBJECTION);
+      await answer.getByRole('button', { name: 'Enviar alegación' }).click();
+      await user.page.getByRole('status').getByText('Alegación presentada', { exact: true }).waitFor();
+      expect(await answer.getByTestId('objection-status').textContent()).toBe('· Pendiente de resolver');
+      await answer.scrollIntoViewIfNeeded();
+      await expectNoSideScroll(user.page);
+      await screenshot(user.page, 'objections-filed-phone', { fullPage: false });
+
+      // 3. The reviewer (ADMIN) sees it on the campaign's review and accepts it, with the reason the entity reads.
+      await admin.page.goto(`${suite.server.url}/review/${sent.id}`);
+      await admin.page.getByTestId('review-open-objections').getByText('1 alegación pendiente de resolver').waitFor();
+      const toResolve = admin.page.getByTestId(`objections-${objected.id}`);
+      expect(await toResolve.textContent()).toContain(`«${OBJECTION}»`);
+      await toResolve.getByLabel('Motivo (lo leerá la entidad)').fill(REASON);
+      await toResolve.scrollIntoViewIfNeeded();
+      await screenshot(admin.page, 'objections-review', { fullPage: false });
+      await toResolve.getByRole('button', { name: 'Aceptar' }).click();
+      await admin.page.getByRole('status').getByText('Alegación aceptada: la respuesta vuelve a la entidad para corregirla').waitFor();
+      await admin.page.getByText(`Esperando las correcciones de la entidad. Mensaje enviado: «${REASON}»`).waitFor();
+
+      // 4. The entity reads the decision, corrects that answer alone and sends it.
+      await user.page.reload();
+      await user.page.getByTestId('corrections-notice').getByText(`«${REASON}»`).waitFor();
+      expect(await answer.getByTestId('objection-status').textContent()).toBe('· Aceptada');
+      expect(await answer.getByTestId('objection-reason').textContent()).toBe(`Respuesta de la revisión: ${REASON}`);
+      const pickers = user.page.locator('fieldset.answer-picker');
+      expect(await pickers.count()).toBe(1);
+      await pickers.getByLabel(other.text, { exact: true }).check();
+      await pickers.getByRole('button', { name: /^Guardar/ }).click();
+      await pickers.getByText('Guardada').waitFor();
+      await user.page.getByRole('button', { name: 'Enviar correcciones' }).click();
+      await user.page.getByRole('dialog', { name: 'Enviar las correcciones' }).getByRole('button', { name: 'Enviar correcciones' }).click();
+      await user.page.waitForURL(new RegExp(`/results/${sent.id}$`));
+
+      // 5. The reviewer finds the correction and validates again.
+      await admin.page.reload();
+      const corrected = admin.page.getByTestId(`review-question-${objected.id}`);
+      await corrected.getByTestId(`answer-${objected.id}`).getByText(other.text).waitFor();
+      await corrected.getByRole('radio', { name: 'Correcto' }).check();
+      await corrected.getByText(/^✓ Guardada/).waitFor();
+      await decide(admin.page, 'Validar', 'Campaña validada');
+      expect(admin.errors).toEqual([]);
+      expect(user.errors).toEqual([]);
+    } finally {
+      await Promise.all([admin.context.close(), user.context.close()]);
+    }
+  }, 240_000);
+
   it('shows the queue and a campaign on a phone without side scrolling', async () => {
     const phone = await newPage(suite.browser, { phone: true });
     try {
