@@ -220,7 +220,10 @@ describe('the review of a sent campaign in Chromium', () => {
       // 2. The entity's user, on a phone, objects to one answer from its sent questionnaire.
       await logInAsUser(user.page, suite.server.url);
       await user.page.goto(`${suite.server.url}/my-campaigns/${sent.id}`);
-      await user.page.getByTestId('objections-notice').getByText(/Puedes presentar alegaciones a cualquier respuesta hasta el/).waitFor();
+      await user.page
+        .getByTestId('objections-notice')
+        .getByText(/Puedes presentar alegaciones a cualquier respuesta hasta el/)
+        .waitFor();
       const answer = user.page.getByTestId(`objections-${objected.id}`);
       await answer.getByRole('button', { name: 'Presentar alegación' }).click();
       await answer.getByLabel('Alegación').fill(OBJECTION);
@@ -231,7 +234,11 @@ describe('the review of a sent campaign in Chromium', () => {
       await expectNoSideScroll(user.page);
       await screenshot(user.page, 'objections-filed-phone', { fullPage: false });
 
-      // 3. The reviewer (ADMIN) sees it on the campaign's review and accepts it, with the reason the entity reads.
+      // 3. The status page counts the open objection beside the campaign's state; the reviewer (ADMIN) sees it on the
+      // campaign's review and accepts it, with the reason the entity reads.
+      await admin.page.goto(`${suite.server.url}/status`);
+      await admin.page.getByLabel('Buscar por entidad').fill(sent.entity);
+      expect(await admin.page.getByTestId(`open-objections-${sent.id}`).textContent()).toBe('1 alegación');
       await admin.page.goto(`${suite.server.url}/review/${sent.id}`);
       await admin.page.getByTestId('review-open-objections').getByText('1 alegación pendiente de resolver').waitFor();
       const toResolve = admin.page.getByTestId(`objections-${objected.id}`);

@@ -41,6 +41,7 @@ const statusRow = (i: number): CampaignStatusRow => ({
   startDate: null,
   endDate: null,
   currentEdition: true,
+  openObjections: 0,
   reviewStatus: 'none',
   editionId: 3,
   deadline: null,

@@ -4,7 +4,7 @@ import { createTestUser, signIn, signInDemoAccounts } from '../../helpers/auth.j
 import { answeredCampaignOfNewEntity, consistencyDifferences } from '../../helpers/concurrency.js';
 import type { Db } from '../../../src/server/db/client.js';
 import type { EditionRow } from '../../../src/shared/api/editions.js';
-import type { CampaignDetail, Subindicator } from '../../../src/shared/api/campaigns.js';
+import type { CampaignDetail, CampaignStatusRow, Subindicator } from '../../../src/shared/api/campaigns.js';
 import type { Objection } from '../../../src/shared/api/objections.js';
 import type { ResultResponse } from '../../../src/shared/api/results.js';
 import { madridDate } from '../../../src/shared/dates.js';
@@ -108,6 +108,9 @@ describe.each(backends)('objections to provisional results on $name', ({ openDem
     // The editions page reads the same publication and count.
     const edition = ((await get('editions/list', tokens.fec)).body.response as EditionRow[]).find((e) => e.year === year)!;
     expect(edition.publication).toEqual({ provisionalPublishedAt: expect.any(String), objectionsUntil: dayFromToday(10), openObjections: 2 });
+    // And the status page, beside the campaign's state.
+    const status = (await get('campaigns/status', tokens.fec)).body.response as CampaignStatusRow[];
+    expect(status.find((r) => r.campaignId === id)?.openObjections).toBe(2);
 
     // USER cannot resolve; FEC refuses with a reason; resolving again is refused.
     const objectionId = filed.body.response.id as number;

@@ -205,6 +205,8 @@ export const CampaignStatusRow = Type.Object({
   deadline: Type.Union([CalendarDate, Type.Null()]),
   /** Of the current edition, the one 'Nueva Campaña' creates in: its entity cannot get another. */
   currentEdition: Type.Boolean(),
+  /** How many of its objections to the provisional results await a reviewer's decision. */
+  openObjections: Type.Integer({ minimum: 0 }),
 });
 export type CampaignStatusRow = Static<typeof CampaignStatusRow>;
 

@@ -32,6 +32,7 @@ const row = (campaignId: number, entityId: number, campaignNumber: number, curre
   startDate: null,
   endDate: null,
   currentEdition,
+  openObjections: 0,
   reviewStatus: 'none',
   editionId: campaignNumber - 2023,
   deadline: null,

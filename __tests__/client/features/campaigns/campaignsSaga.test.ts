@@ -218,6 +218,7 @@ describe('campaign sagas', () => {
           startDate: null,
           endDate: null,
           currentEdition: true,
+          openObjections: 0,
           reviewStatus: 'none',
           editionId: 3,
           deadline: null,

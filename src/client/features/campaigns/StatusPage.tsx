@@ -72,6 +72,14 @@ function StatusRow({ row, canOpen, onReopen }: { row: StatusRows['rows'][number]
             <FormattedMessage id="DEADLINE.LATE_BADGE" />
           </Badge>
         )}
+        {row.openObjections > 0 && (
+          <>
+            {' '}
+            <Badge bg="warning" text="dark" data-testid={`open-objections-${row.campaignId}`}>
+              <FormattedMessage id="CAMPAIGNS.OPEN_OBJECTIONS_BADGE" values={{ count: row.openObjections }} />
+            </Badge>
+          </>
+        )}
       </ListCell>
       <ListCell label="CAMPAIGNS.COLUMN.FIRST_ANSWER">{formatCalendarDate(intl, row.startDate) || '—'}</ListCell>
       <ListCell label="CAMPAIGNS.COLUMN.SENT_DATE">{formatCalendarDate(intl, row.endDate) || '—'}</ListCell>

@@ -308,7 +308,10 @@ export async function listEntityCampaigns(
   };
 }
 
-/** Every campaign with its entity, province and community, for the status page; currentEdition marks the edition new campaigns go to. */
+/**
+ * Every campaign with its entity, province and community, for the status page; currentEdition marks the edition new
+ * campaigns go to, openObjections how many of its objections await a decision.
+ */
 export async function listCampaignStatus(q: Queryable): Promise<CampaignStatusRow[]> {
   const rows = await q.query<
     EntityPlaceRow & {
@@ -321,10 +324,12 @@ export async function listCampaignStatus(q: Queryable): Promise<CampaignStatusRo
       current_edition: boolean;
       edition_id: number;
       deadline: string | null;
+      open_objections: number;
     }
   >(
     `SELECT c.id, ed.campaign_number, ed.id AS edition_id, ${EFFECTIVE_CLOSING_SQL} AS deadline, ${ENTITY_PLACE_COLUMNS},
             c.status, ${REVIEW_STATUS_SQL} AS review_status, c.start_date, c.end_date,
+            (SELECT count(*)::int FROM objections o WHERE o.campaign_id = c.id AND o.status = 'open') AS open_objections,
             ed.campaign_number = (SELECT max(campaign_number) FROM editions) AS current_edition
        FROM campaigns c
        JOIN editions ed ON ed.id = c.edition_id
@@ -343,5 +348,6 @@ export async function listCampaignStatus(q: Queryable): Promise<CampaignStatusRo
     endDate: iso(r.end_date),
     deadline: r.deadline,
     currentEdition: r.current_edition,
+    openObjections: r.open_objections,
   }));
 }
