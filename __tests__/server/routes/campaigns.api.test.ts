@@ -72,8 +72,8 @@ describe.each(backends)('campaign API on $name', ({ openDemo }) => {
         deadline: null,
         reopening: null,
         autonomousCommunity: expect.stringMatching(/^\d\d$/),
-        // Sent before any review.
-        reviewStatus: 'pending',
+        // The demo's 2024 review is over: validated.
+        reviewStatus: 'validated',
       });
     });
 
@@ -332,6 +332,7 @@ describe.each(backends)('campaign API on $name', ({ openDemo }) => {
         editionId: expect.any(Number),
         // The entity's closing date (its extension, else the edition's), or null without a deadline.
         deadline: rows[0].deadline === null ? null : expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+        openObjections: 0,
       });
       // The current edition is the newest one: its rows, and only they, are marked.
       const newest = Math.max(...rows.map((r) => r.campaignNumber));

@@ -27,6 +27,26 @@ describe('demo data', () => {
     expect(spanning).toEqual([]);
   });
 
+  it("has the earliest edition's review over (every sent campaign validated, objections closed) and the later ones' awaiting it", async () => {
+    const rows = await db.query<{ edition: number; review: string; validated: boolean; n: number }>(
+      `SELECT e.campaign_number AS edition, c.review_status AS review, c.validated_at > c.end_date AS validated, count(*)::int AS n
+         FROM campaigns c JOIN editions e ON e.id = c.edition_id WHERE c.status = 'sent' GROUP BY 1, 2, 3 ORDER BY 1, 2`,
+    );
+    expect(rows.map(({ n: _n, ...r }) => r)).toEqual([
+      { edition: 2024, review: 'validated', validated: true },
+      { edition: 2025, review: 'pending', validated: null },
+      { edition: 2026, review: 'pending', validated: null },
+    ]);
+    const editions = await db.query<{ year: number; until: string | null }>(
+      'SELECT campaign_number AS year, objections_until::text AS until FROM editions ORDER BY campaign_number',
+    );
+    expect(editions).toEqual([
+      { year: 2024, until: '2025-01-31' },
+      { year: 2025, until: null },
+      { year: 2026, until: null },
+    ]);
+  });
+
   it('has campaigns in every status in the current edition and the previous one sent for most entities', async () => {
     const rows = await db.query<{ edition: number; status: string; n: number }>(
       `SELECT e.campaign_number AS edition, c.status, count(*)::int AS n FROM campaigns c JOIN editions e ON e.id = c.edition_id

@@ -101,8 +101,27 @@ async function createCampaign(q: Queryable, entityId: number, editionId: number,
 }
 
 /**
+ * The earliest edition's review is over, as a federation's last year would be: every sent campaign validated by the
+ * demo FEC a month after it was sent, and its provisional results published with a period to object that has ended.
+ * The later editions' campaigns await review.
+ */
+async function closeEarliestReview(q: Queryable, editionId: number): Promise<void> {
+  await q.query(
+    `UPDATE campaigns SET review_status = 'validated', validated_at = end_date + interval '30 days', validated_by = 'fec@demo.es'
+      WHERE edition_id = $1 AND status = 'sent'`,
+    [editionId],
+  );
+  await q.query(
+    `UPDATE editions SET provisional_published_at = make_timestamptz($2, 1, 15, 10, 0, 0, 'Europe/Madrid'), objections_until = make_date($2, 1, 31)
+      WHERE id = $1`,
+    [editionId, DEMO_EARLIEST_EDITION + 1],
+  );
+}
+
+/**
  * Fills an empty database with the demo: the three editions' questionnaires, 36 entities in 12 provinces,
- * campaigns in every status (sent ones for most entities in 2024 and 2025) and the three demo accounts. Does
+ * campaigns in every status (sent ones for most entities in 2024 and 2025; 2024's validated, its objections closed)
+ * and the three demo accounts. Does
  * nothing when any user exists: a data folder in use keeps its data as it is.
  */
 export async function seedDemo(db: Db): Promise<boolean> {
@@ -129,6 +148,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       const maturity = Math.max(0.05, maturities[i] - 0.04 - earlier() * 0.1);
       if (sentEarliest(i)) await createCampaign(tx, entityId, earliestId, DEMO_EARLIEST_EDITION, 'sent', maturity, earlier);
     }
+    await closeEarliestReview(tx, earliestId);
     for (const account of DEMO_ACCOUNTS) {
       const entities = account.role === 'USER' ? entityIds.slice(0, 2) : [];
       const id = await insertUser(tx, { email: account.email, name: account.name, role: account.role, passwordHash, entityIds: entities });
