@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { IntlProvider } from 'react-intl';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { makeStore, type StoreOptions } from '../../src/client/app/store.js';
 import { INTL_FORMATS, MESSAGES } from '../../src/client/i18n/messages.js';
 import type { AuthDependencies } from '../../src/client/features/auth/authSaga.js';
@@ -25,6 +25,16 @@ export function renderWithProviders(ui: ReactElement, { route = '/', ...options 
     </Provider>,
   );
   return { store, dependencies, ...result };
+}
+
+/** A page that reads its route's parameters ('/review/:campaignId'), rendered at a path of that route ('/review/5'). */
+export function renderAtRoute(pattern: string, page: ReactElement, route: string, options: StoreOptions = {}) {
+  return renderWithProviders(
+    <Routes>
+      <Route path={pattern} element={page} />
+    </Routes>,
+    { ...options, route },
+  );
 }
 
 export const demoUser: CurrentUser = { id: 7, email: 'usuario@demo.es', name: '', role: 'USER', entities: [{ id: 1, name: 'Ayuntamiento de Prueba' }] };

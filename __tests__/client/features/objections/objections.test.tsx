@@ -1,7 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { expectSaga } from 'redux-saga-test-plan';
-import { Route, Routes } from 'react-router-dom';
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
 import { objectionsActions } from '../../../../src/client/features/objections/objectionsSlice.js';
 import { handleFile, handleResolve, objectionErrorToast } from '../../../../src/client/features/objections/objectionsSaga.js';
@@ -13,7 +12,7 @@ import { ApiError } from '../../../../src/client/api/ApiError.js';
 import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
 import type { Objection } from '../../../../src/shared/api/objections.js';
 import { sentCampaignOf, yesNoQuestion } from '../../../helpers/questions.js';
-import { renderWithProviders } from '../../../helpers/client.js';
+import { renderAtRoute } from '../../../helpers/client.js';
 
 const objection = (id: number, question: number, status: Objection['status'] = 'open', reason: string | null = null): Objection => ({
   id,
@@ -121,12 +120,7 @@ describe('objections sagas', () => {
 describe("the reviewer's objections", () => {
   it('shows each objection beside its answer and the count in the header; a decision needs the reason the entity reads', async () => {
     const user = userEvent.setup();
-    const { store } = renderWithProviders(
-      <Routes>
-        <Route path="/review/:campaignId" element={<ReviewCampaignPage />} />
-      </Routes>,
-      { route: '/review/5' },
-    );
+    const { store } = renderAtRoute('/review/:campaignId', <ReviewCampaignPage />, '/review/5');
     act(() => void store.dispatch(reviewActions.campaignLoaded(campaign)));
     expect(store.getState().objections).toMatchObject({ campaignId: 5, list: { status: 'loading' } });
     act(() => void store.dispatch(objectionsActions.listLoaded([objection(2, 12), objection(1, 11, 'refused', 'El acta no está firmada')])));

@@ -1,7 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { expectSaga } from 'redux-saga-test-plan';
-import { Route, Routes } from 'react-router-dom';
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
 import { reviewActions } from '../../../../src/client/features/review/reviewSlice.js';
 import { handleMark, handleQueue, handleRequestChanges, handleValidate, reviewErrorToast } from '../../../../src/client/features/review/reviewSaga.js';
@@ -14,7 +13,7 @@ import { snackbarActions } from '../../../../src/client/features/snackbar/snackb
 import type { CampaignDetail, ReviewMark } from '../../../../src/shared/api/campaigns.js';
 import type { ReviewQueue, ReviewQueueQuery, ReviewQueueRow } from '../../../../src/shared/api/review.js';
 import { sentCampaignOf, yesNoQuestion } from '../../../helpers/questions.js';
-import { renderWithProviders } from '../../../helpers/client.js';
+import { renderAtRoute, renderWithProviders } from '../../../helpers/client.js';
 
 const row = (campaignId: number, reviewStatus: ReviewQueueRow['reviewStatus'], place: [string, string, string, string]): ReviewQueueRow => ({
   campaignId,
@@ -204,12 +203,7 @@ describe('review pages', () => {
 
   it('marks an answer to correct with what to correct, and holds validation back while one is marked', async () => {
     const user = userEvent.setup();
-    const { store } = renderWithProviders(
-      <Routes>
-        <Route path="/review/:campaignId" element={<ReviewCampaignPage />} />
-      </Routes>,
-      { route: '/review/5' },
-    );
+    const { store } = renderAtRoute('/review/:campaignId', <ReviewCampaignPage />, '/review/5');
     act(() => void store.dispatch(reviewActions.campaignLoaded(campaign('pending', [mark('ok'), null]))));
     expect(screen.getByTestId('review-progress')).toHaveTextContent('1 de 2 respuestas revisadas · 0 para corregir');
     // The entity's answer and comment beside the mark.
@@ -232,12 +226,7 @@ describe('review pages', () => {
   });
 
   it('keeps the marks read-only while the entity corrects', () => {
-    const { store } = renderWithProviders(
-      <Routes>
-        <Route path="/review/:campaignId" element={<ReviewCampaignPage />} />
-      </Routes>,
-      { route: '/review/5' },
-    );
+    const { store } = renderAtRoute('/review/:campaignId', <ReviewCampaignPage />, '/review/5');
     act(() => void store.dispatch(reviewActions.campaignLoaded(campaign('changesRequested', [null, mark('fix', 'Sin enlace')]))));
     expect(screen.getByText('Esperando las correcciones de la entidad. Mensaje enviado: «Falta el acta del pleno»')).toBeInTheDocument();
     for (const radio of screen.getAllByRole('radio')) expect(radio).toBeDisabled();
