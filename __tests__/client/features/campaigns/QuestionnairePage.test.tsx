@@ -4,6 +4,10 @@ import { Provider } from 'react-redux';
 import { IntlProvider } from 'react-intl';
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router-dom';
 import { makeStore } from '../../../../src/client/app/store.js';
+import { rootReducer } from '../../../../src/client/app/rootReducer.js';
+import { initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
+import type { CurrentUser } from '../../../../src/shared/api/auth.js';
+import { demoUser } from '../../../helpers/client.js';
 import { MESSAGES } from '../../../../src/client/i18n/messages.js';
 import QuestionnairePage from '../../../../src/client/features/campaigns/QuestionnairePage.js';
 import { campaignsActions } from '../../../../src/client/features/campaigns/campaignsSlice.js';
@@ -75,8 +79,12 @@ const draftResult = {
 };
 
 /** The questionnaire in a data router (as the app's), beside another page reached by a link; sagas off, the test plays the server. */
-function renderQuestionnaire(loaded: CampaignDetail = campaign) {
-  const { store } = makeStore({ runSagas: false });
+function renderQuestionnaire(loaded: CampaignDetail = campaign, role: CurrentUser['role'] = 'USER') {
+  const preloadedState = {
+    ...rootReducer(undefined, { type: 'init' }),
+    auth: { ...initialAuthState, status: 'loaded' as const, user: { ...demoUser, role }, tokenSource: 'cookie' as const },
+  };
+  const { store } = makeStore({ runSagas: false, preloadedState });
   const router = createMemoryRouter(
     [
       {
@@ -333,9 +341,14 @@ describe('objections to a sent campaign', () => {
     expect(screen.queryByTestId('objections-12')).not.toBeInTheDocument();
   });
 
-  it('says nothing of objections before the provisional results are published, nor while the entity corrects', () => {
-    for (const campaign of [sent('pending'), { ...sent('changesRequested'), objectionsUntil: inDays(3) }]) {
-      const { store } = renderQuestionnaire(campaign);
+  it('says nothing of objections before the provisional results are published, nor while the entity corrects, nor to FEC', () => {
+    const cases: [CampaignDetail, CurrentUser['role']][] = [
+      [sent('pending'), 'USER'],
+      [{ ...sent('changesRequested'), objectionsUntil: inDays(3) }, 'USER'],
+      [{ ...sent('pending'), objectionsUntil: inDays(3) }, 'FEC'],
+    ];
+    for (const [campaign, role] of cases) {
+      const { store } = renderQuestionnaire(campaign, role);
       act(() => void store.dispatch(objectionsActions.listLoaded([])));
       expect(screen.queryByTestId('objections-notice')).not.toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Presentar alegación' })).not.toBeInTheDocument();

@@ -19,6 +19,7 @@ import { selectQuestionsInAnotherLanguage } from '../locale/localeSelectors.js';
 import { objectionsActions } from '../objections/objectionsSlice.js';
 import { objectionWindow } from '../objections/objectionsSelectors.js';
 import { ObjectionsNotice } from '../objections/Objections.js';
+import { selectCan } from '../auth/authSelectors.js';
 
 /** The questionnaire: indicators by axis, policy and measure, filters, progress 'n de total' and 'Enviar Encuesta'; leaving with unsaved choices asks first. */
 export default function QuestionnairePage() {
@@ -41,7 +42,10 @@ export default function QuestionnairePage() {
   useEffect(() => {
     if (sentId !== null) dispatch(objectionsActions.listRequested(sentId));
   }, [dispatch, sentId]);
-  const objections = sent ? objectionWindow(campaign, new Date()) : null;
+  // Those who may answer the campaign object to its review (its entity's members, ADMIN); FEC reads them only.
+  const mayObject = useAppSelector((state) => selectCan(state, 'SELF_CAMPAIGNS') || selectCan(state, 'ADMIN_CAMPAIGNS'));
+  const period = sent ? objectionWindow(campaign, new Date()) : null;
+  const objections = period && { ...period, open: period.open && mayObject };
 
   return (
     <RemoteState status={questionnaire.status} empty={!campaign} emptyMessage="CAMPAIGNS.EMPTY">
