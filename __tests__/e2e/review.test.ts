@@ -208,7 +208,7 @@ describe('the review of a sent campaign in Chromium', () => {
       await admin.page.goto(`${suite.server.url}/manage/editions`);
       const cell = admin.page.getByTestId(`edition-objections-${newest}`);
       await cell.getByText('Resultados sin publicar').waitFor();
-      await admin.page.getByRole('button', { name: `Publicar los resultados provisionales de la edición ${newest}` }).click();
+      await admin.page.getByRole('button', { name: `Publicar resultados provisionales de la edición ${newest}` }).click();
       const dialog = admin.page.getByRole('dialog', { name: `Publicar resultados provisionales · Edición ${newest}` });
       const lastDay = await dialog.getByLabel('Último día para presentar alegaciones').inputValue();
       await screenshot(admin.page, 'objections-publish-dialog', { fullPage: false });
@@ -225,7 +225,7 @@ describe('the review of a sent campaign in Chromium', () => {
         .getByText(/Puedes presentar alegaciones a cualquier respuesta hasta el/)
         .waitFor();
       const answer = user.page.getByTestId(`objections-${objected.id}`);
-      await answer.getByRole('button', { name: 'Presentar alegación' }).click();
+      await answer.getByRole('button', { name: `Presentar alegación: ${objected.text}` }).click();
       await answer.getByLabel('Alegación').fill(OBJECTION);
       await answer.getByRole('button', { name: 'Enviar alegación' }).click();
       await user.page.getByRole('status').getByText('Alegación presentada', { exact: true }).waitFor();
@@ -238,7 +238,7 @@ describe('the review of a sent campaign in Chromium', () => {
       // campaign's review and accepts it, with the reason the entity reads.
       await admin.page.goto(`${suite.server.url}/status`);
       await admin.page.getByLabel('Buscar por entidad').fill(sent.entity);
-      expect(await admin.page.getByTestId(`open-objections-${sent.id}`).textContent()).toBe('1 alegación');
+      expect(await admin.page.getByTestId(`open-objections-${sent.id}`).textContent()).toBe('1 alegación pendiente');
       await admin.page.goto(`${suite.server.url}/review/${sent.id}`);
       await admin.page.getByTestId('review-open-objections').getByText('1 alegación pendiente de resolver').waitFor();
       const toResolve = admin.page.getByTestId(`objections-${objected.id}`);
@@ -246,7 +246,7 @@ describe('the review of a sent campaign in Chromium', () => {
       await toResolve.getByLabel('Motivo (lo leerá la entidad)').fill(REASON);
       await toResolve.scrollIntoViewIfNeeded();
       await screenshot(admin.page, 'objections-review', { fullPage: false });
-      await toResolve.getByRole('button', { name: 'Aceptar' }).click();
+      await toResolve.getByRole('button', { name: `Aceptar: ${objected.text}` }).click();
       await admin.page.getByRole('status').getByText('Alegación aceptada: la respuesta vuelve a la entidad para corregirla').waitFor();
       await admin.page.getByText(`Esperando las correcciones de la entidad. Mensaje enviado: «${REASON}»`).waitFor();
 

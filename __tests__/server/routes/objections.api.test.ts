@@ -132,6 +132,15 @@ describe.each(backends)('objections to provisional results on $name', ({ openDem
       String(id),
     ]);
     expect(audit.map((a) => a.action)).toEqual(['campaign.objection', 'campaign.objection', 'campaign.objection.resolve']);
+
+    // Reopened, its open objection is shown nowhere until it is sent again, so it is counted nowhere either.
+    const before = (await publish(dayFromToday(10))).body.response.openObjections as number;
+    expect((await post('campaigns/reopen', { id, reason: 'Reabierta para revisar' }, tokens.admin)).status).toBe(200);
+    expect((await publish(dayFromToday(10))).body.response.openObjections).toBe(before - 1);
+    const rows = (await get('campaigns/status', tokens.fec)).body.response as CampaignStatusRow[];
+    expect(rows.find((r) => r.campaignId === id)?.openObjections).toBe(0);
+    const listedEdition = ((await get('editions/list', tokens.fec)).body.response as EditionRow[]).find((e) => e.year === year)!;
+    expect(listedEdition.publication.openObjections).toBe(before - 1);
   });
 
   it('sends an accepted objection back to the entity for that answer alone; sent again and validated, it counts again', async () => {

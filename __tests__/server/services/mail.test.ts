@@ -100,7 +100,7 @@ describe('the e-mail of a resolved objection', () => {
     });
     expect(subjects(false).es).toBe('Alegación rechazada en la Campaña 2027 de Consell <Comarcal>');
     const accepted = composeObjectionResolvedMail('es', resolved);
-    expect(accepted.text).toContain('Se ha aceptado la alegación a la respuesta «¿Dispone de plan de movilidad?» de la Campaña 2027');
+    expect(accepted.text).toContain('Se ha aceptado la alegación a la pregunta «¿Dispone de plan de movilidad?» de la Campaña 2027');
     expect(accepted.text).toContain('> Se acepta: el plan\n> está <b>aprobado</b>\n');
     expect(accepted.text).toContain('Puede corregir esa respuesta y volver a enviar el cuestionario.');
     expect(accepted.text).toContain(': https://campanas.example.org/my-campaigns/42\n');

@@ -119,7 +119,7 @@ describe('editions page', () => {
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
       /2026Campaña 20265 ejes, 16 políticas, 34 medidas, 133 preguntas2520Campañas enviadas7 de 20 validadasResultados sin publicar/,
     );
-    expect(screen.queryByRole('button', { name: /Publicar los resultados provisionales/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Publicar resultados provisionales/ })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Fichero de la edición (JSON)')).not.toBeInTheDocument();
     // FEC reads the rule; ADMIN alone changes it.
     expect(screen.queryByRole('button', { name: /Cambiar con qué campañas/ })).not.toBeInTheDocument();
@@ -153,7 +153,7 @@ describe('editions page', () => {
 
   it("publishes an edition's provisional results with a last day to object, never one already past", async () => {
     const calls = renderPage('ADMIN');
-    await userEvent.click(await screen.findByRole('button', { name: 'Publicar los resultados provisionales de la edición 2026' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Publicar resultados provisionales de la edición 2026' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Publicar resultados provisionales · Edición 2026');
     expect(dialog).toHaveTextContent('podrán presentar alegaciones a cualquier respuesta hasta el último día, incluido');
@@ -173,13 +173,13 @@ describe('editions page', () => {
     expect(screen.getByTestId('edition-objections-2026')).toHaveTextContent('Hasta el 31/03/2099Ninguna pendiente');
     expect(calls).toEqual(['list', 'publish {"campaignNumber":2026,"objectionsUntil":"2099-03-31"}']);
     // Published: the button moves the last day, starting from it.
-    await userEvent.click(screen.getByRole('button', { name: 'Cambiar el último día de alegaciones de la edición 2026' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cambiar plazo de alegaciones de la edición 2026' }));
     expect(within(await screen.findByRole('dialog')).getByLabelText('Último día para presentar alegaciones')).toHaveValue('2099-03-31');
   });
 
   it('keeps the publication dialog open with its day when the server refuses it, and says why', async () => {
     renderPage('ADMIN', { publishProvisional: async () => Promise.reject(new ApiError('VALIDATION', 422, { objectionsUntil: 'is in the past' })) });
-    await userEvent.click(await screen.findByRole('button', { name: /Publicar los resultados provisionales/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /Publicar resultados provisionales/ }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Último día para presentar alegaciones'), { target: { value: '2099-03-31' } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Publicar' }));

@@ -317,7 +317,7 @@ describe('objections to a sent campaign', () => {
       'Los resultados provisionales están publicados. Puedes presentar alegaciones a cualquier respuesta hasta el',
     );
     const first = screen.getByTestId('objections-11');
-    await user.click(within(first).getByRole('button', { name: 'Presentar alegación' }));
+    await user.click(within(first).getByRole('button', { name: 'Presentar alegación: ¿Tiene plan aprobado?' }));
     const send = within(first).getByRole('button', { name: 'Enviar alegación' });
     expect(send).toBeDisabled();
     await user.type(within(first).getByLabelText('Alegación'), 'El plan se aprobó en el pleno de marzo');
@@ -326,8 +326,13 @@ describe('objections to a sent campaign', () => {
     // Filed: it shows as awaiting a decision, and no second one is offered for that answer.
     act(() => void store.dispatch(objectionsActions.filed(filed('open'))));
     expect(within(first).getByTestId('objection-status')).toHaveTextContent('Pendiente de resolver');
-    expect(within(first).queryByRole('button', { name: 'Presentar alegación' })).not.toBeInTheDocument();
-    expect(within(screen.getByTestId('objections-12')).getByRole('button', { name: 'Presentar alegación' })).toBeEnabled();
+    expect(within(first).queryByRole('button', { name: /^Presentar alegación/ })).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('objections-12')).getByRole('button', { name: 'Presentar alegación: ¿Lo publica en la web?' })).toBeEnabled();
+    // Refused, the answer may be objected to again: the form opens afresh.
+    act(() => void store.dispatch(objectionsActions.resolved(filed('refused', 'El acta no lleva firma'))));
+    await user.click(within(first).getByRole('button', { name: 'Presentar alegación: ¿Tiene plan aprobado?' }));
+    expect(within(first).getByLabelText('Alegación')).toHaveValue('');
+    expect(within(first).getByRole('button', { name: 'Enviar alegación' })).toBeDisabled();
   });
 
   it('after the last day, shows the period over and each decision with its reason, and offers no new objection', () => {
@@ -337,7 +342,7 @@ describe('objections to a sent campaign', () => {
     const first = screen.getByTestId('objections-11');
     expect(within(first).getByTestId('objection-status')).toHaveTextContent('Rechazada');
     expect(within(first).getByTestId('objection-reason')).toHaveTextContent('Respuesta de la revisión: El acta no lleva firma');
-    expect(screen.queryByRole('button', { name: 'Presentar alegación' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Presentar alegación/ })).not.toBeInTheDocument();
     expect(screen.queryByTestId('objections-12')).not.toBeInTheDocument();
   });
 
@@ -351,7 +356,7 @@ describe('objections to a sent campaign', () => {
       const { store } = renderQuestionnaire(campaign, role);
       act(() => void store.dispatch(objectionsActions.listLoaded([])));
       expect(screen.queryByTestId('objections-notice')).not.toBeInTheDocument();
-      expect(screen.queryByRole('button', { name: 'Presentar alegación' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /^Presentar alegación/ })).not.toBeInTheDocument();
       cleanup();
     }
   });

@@ -47,13 +47,16 @@ describe('objections state', () => {
     let state = loaded(objectionsActions.listRequested(5), objectionsActions.listLoaded([objection(2, 11, 'refused', 'No'), objection(1, 12)]));
     state = rootReducer(state, objectionsActions.filed(objection(3, 11)));
     expect(
-      selectObjectionsByQuestion(state)
+      selectObjectionsByQuestion(state, 5)
         .get(11)!
         .map((o) => o.id),
     ).toEqual([3, 2]);
-    expect(selectOpenObjections(state)).toBe(2);
+    expect(selectOpenObjections(state, 5)).toBe(2);
     state = rootReducer(state, objectionsActions.resolved(objection(1, 12, 'refused', 'Sin base')));
-    expect(selectOpenObjections(state)).toBe(1);
+    expect(selectOpenObjections(state, 5)).toBe(1);
+    // Another campaign on screen reads none of these, even before its own are asked for.
+    expect(selectObjectionsByQuestion(state, 6).size).toBe(0);
+    expect(selectOpenObjections(state, 6)).toBe(0);
     state = rootReducer(state, objectionsActions.listRequested(6));
     expect(state.objections).toMatchObject({ campaignId: 6, list: { status: 'loading', data: null } });
   });
@@ -112,6 +115,7 @@ describe('objections sagas', () => {
     expect(objectionErrorToast(error('CONFLICT', { code: 'OBJECTION_OPEN' }))).toBe('OBJECTIONS.TOAST.ALREADY_OPEN');
     expect(objectionErrorToast(error('CONFLICT', { code: 'OBJECTION_RESOLVED' }))).toBe('OBJECTIONS.TOAST.ALREADY_RESOLVED');
     expect(objectionErrorToast(error('CONFLICT', { code: 'REVIEW_STATE', reviewStatus: 'changesRequested' }))).toBe('OBJECTIONS.TOAST.NOT_NOW');
+    expect(objectionErrorToast(error('CONFLICT', 'CAMPAIGN_NOT_SENT'))).toBe('OBJECTIONS.TOAST.NOT_NOW');
     expect(objectionErrorToast(error('VALIDATION', { text: 'is required' }))).toBe('OBJECTIONS.TOAST.INVALID');
     expect(objectionErrorToast(error('INTERNAL'))).toBe('OBJECTIONS.TOAST.ERROR');
   });
@@ -127,10 +131,11 @@ describe("the reviewer's objections", () => {
     expect(screen.getByTestId('review-open-objections')).toHaveTextContent('1 alegación pendiente de resolver');
     const resolved = screen.getByTestId('objections-11');
     expect(within(resolved).getByTestId('objection-reason')).toHaveTextContent('El acta no está firmada');
-    expect(within(resolved).queryByRole('button', { name: 'Aceptar' })).not.toBeInTheDocument();
+    expect(within(resolved).queryByRole('button', { name: /^Aceptar/ })).not.toBeInTheDocument();
     const open = screen.getByTestId('objections-12');
     expect(open).toHaveTextContent('«Alegación 2»');
-    const accept = within(open).getByRole('button', { name: 'Aceptar' });
+    // Named with its question: a campaign may have several to decide.
+    const accept = within(open).getByRole('button', { name: 'Aceptar: ¿Lo publica en la web?' });
     expect(accept).toBeDisabled();
     await user.type(within(open).getByLabelText('Motivo (lo leerá la entidad)'), 'Tiene razón: corrija el enlace');
     await user.click(accept);

@@ -196,7 +196,7 @@ function IndicatorCard({
             >
               <ReviewNote sub={sub} />
               <QuestionNotes sub={sub} campaignId={campaignId} readOnly={readOnly || !changeable(sub)} />
-              {objections && <AnswerObjections campaignId={campaignId} question={sub.id} {...objections} />}
+              {objections && <AnswerObjections campaignId={campaignId} question={sub} {...objections} />}
             </AnswerPicker>
           ))}
         </div>

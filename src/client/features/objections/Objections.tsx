@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Objection } from '../../../shared/api/objections.js';
+import type { Subindicator } from '../../../shared/api/campaigns.js';
 import { REVIEW_TEXT_MAX_LENGTH } from '../../../shared/constants.js';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { formatCalendarDay, formatShortMadridDay } from '../../lib/dates.js';
@@ -108,14 +109,26 @@ export function ObjectionsNotice({ open, over, until }: { open: boolean; over: b
  * The entity's side of one answer: its objections and, while the period is open and none awaits a decision,
  * 'Presentar alegación'. Nothing when there is neither.
  */
-export function AnswerObjections({ campaignId, question, until, open }: { campaignId: number; question: number; until: string | null; open: boolean }) {
-  const objections = useAppSelector(selectObjectionsByQuestion).get(question) ?? [];
-  const filed = useAppSelector((state) => state.objections.filing[question]?.status === 'succeeded');
+export function AnswerObjections({
+  campaignId,
+  question,
+  until,
+  open,
+}: {
+  campaignId: number;
+  question: Pick<Subindicator, 'id' | 'text'>;
+  until: string | null;
+  open: boolean;
+}) {
+  const dispatch = useAppDispatch();
+  const intl = useIntl();
+  const objections = useAppSelector((state) => selectObjectionsByQuestion(state, campaignId)).get(question.id) ?? [];
+  const filed = useAppSelector((state) => state.objections.filing[question.id]?.status === 'succeeded');
   const [writing, setWriting] = useState(false);
   const mayObject = open && until !== null && !objections.some((o) => o.status === 'open');
   if (objections.length === 0 && !mayObject) return null;
   return (
-    <div className="mt-2" data-testid={`objections-${question}`}>
+    <div className="mt-2" data-testid={`objections-${question.id}`}>
       {objections.length > 0 && (
         <ul className="list-unstyled mb-1">
           {objections.map((o) => (
@@ -127,9 +140,18 @@ export function AnswerObjections({ campaignId, question, until, open }: { campai
       )}
       {mayObject &&
         (writing && !filed ? (
-          <ObjectionForm campaignId={campaignId} question={question} until={until} onClose={() => setWriting(false)} />
+          <ObjectionForm campaignId={campaignId} question={question.id} until={until} onClose={() => setWriting(false)} />
         ) : (
-          <Button size="sm" variant="outline-secondary" onClick={() => setWriting(true)}>
+          <Button
+            size="sm"
+            variant="outline-secondary"
+            onClick={() => {
+              dispatch(objectionsActions.objectionStarted(question.id));
+              setWriting(true);
+            }}
+            // Named with its question: a questionnaire has one per answer.
+            aria-label={`${intl.formatMessage({ id: 'OBJECTIONS.FILE' })}: ${question.text}`}
+          >
             <FormattedMessage id="OBJECTIONS.FILE" />
           </Button>
         ))}
@@ -138,8 +160,10 @@ export function AnswerObjections({ campaignId, question, until, open }: { campai
 }
 
 /** A reviewer's decision on an open objection: the reason the entity reads, then 'Aceptar' (the answer goes back to it) or 'Rechazar'. */
-function ObjectionDecision({ objection }: { objection: Objection }) {
+function ObjectionDecision({ objection, questionText }: { objection: Objection; questionText: string }) {
   const dispatch = useAppDispatch();
+  const intl = useIntl();
+  const named = (id: string) => `${intl.formatMessage({ id })}: ${questionText}`;
   const id = useId();
   const busy = useAppSelector((state) => state.objections.resolving[objection.id]?.status === 'loading');
   const [reason, setReason] = useState('');
@@ -154,10 +178,10 @@ function ObjectionDecision({ objection }: { objection: Objection }) {
         <Form.Control as="textarea" rows={2} maxLength={REVIEW_TEXT_MAX_LENGTH} value={reason} onChange={(e) => setReason(e.target.value)} />
       </Form.Group>
       <div className="d-flex flex-wrap gap-2 mt-2">
-        <Button size="sm" variant="outline-success" disabled={disabled} onClick={() => decide(true)}>
+        <Button size="sm" variant="outline-success" disabled={disabled} onClick={() => decide(true)} aria-label={named('OBJECTIONS.DECISION.ACCEPT')}>
           <FormattedMessage id="OBJECTIONS.DECISION.ACCEPT" />
         </Button>
-        <Button size="sm" variant="outline-danger" disabled={disabled} onClick={() => decide(false)}>
+        <Button size="sm" variant="outline-danger" disabled={disabled} onClick={() => decide(false)} aria-label={named('OBJECTIONS.DECISION.REFUSE')}>
           <FormattedMessage id="OBJECTIONS.DECISION.REFUSE" />
         </Button>
       </div>
@@ -166,11 +190,11 @@ function ObjectionDecision({ objection }: { objection: Objection }) {
 }
 
 /** The reviewer's side of one answer: its objections, each open one with its decision. Nothing when there is none. */
-export function ObjectionsToResolve({ question }: { question: number }) {
-  const objections = useAppSelector(selectObjectionsByQuestion).get(question) ?? [];
+export function ObjectionsToResolve({ campaignId, question }: { campaignId: number; question: Pick<Subindicator, 'id' | 'text'> }) {
+  const objections = useAppSelector((state) => selectObjectionsByQuestion(state, campaignId)).get(question.id) ?? [];
   if (objections.length === 0) return null;
   return (
-    <section className="border-top pt-2 mt-2" data-testid={`objections-${question}`}>
+    <section className="border-top pt-2 mt-2" data-testid={`objections-${question.id}`}>
       <h4 className="small fw-semibold mb-1">
         <FormattedMessage id="OBJECTIONS.TITLE" />
       </h4>
@@ -178,7 +202,7 @@ export function ObjectionsToResolve({ question }: { question: number }) {
         {objections.map((o) => (
           <li key={o.id}>
             <ObjectionItem objection={o} />
-            {o.status === 'open' && <ObjectionDecision objection={o} />}
+            {o.status === 'open' && <ObjectionDecision objection={o} questionText={question.text} />}
           </li>
         ))}
       </ul>

@@ -21,7 +21,7 @@ export function objectionErrorToast(error: RequestError): string {
   if (code === 'OBJECTIONS_CLOSED') return 'OBJECTIONS.TOAST.CLOSED';
   if (code === 'OBJECTION_OPEN') return 'OBJECTIONS.TOAST.ALREADY_OPEN';
   if (code === 'OBJECTION_RESOLVED') return 'OBJECTIONS.TOAST.ALREADY_RESOLVED';
-  if (code === 'REVIEW_STATE') return 'OBJECTIONS.TOAST.NOT_NOW';
+  if (code === 'REVIEW_STATE' || code === 'CAMPAIGN_NOT_SENT') return 'OBJECTIONS.TOAST.NOT_NOW';
   if (error.type === 'VALIDATION') return 'OBJECTIONS.TOAST.INVALID';
   return 'OBJECTIONS.TOAST.ERROR';
 }

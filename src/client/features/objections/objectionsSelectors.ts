@@ -6,15 +6,19 @@ import { madridDate } from '../../../shared/dates.js';
 
 const NONE: Objection[] = [];
 
+/** The objections of the campaign on screen; none while another campaign's are still in the store. */
+const selectCampaignObjections = (state: RootState, campaignId: number) =>
+  state.objections.campaignId === campaignId ? (state.objections.list.data ?? NONE) : NONE;
+
 /** The campaign's objections by question, newest first. */
-export const selectObjectionsByQuestion = createSelector([(state: RootState) => state.objections.list.data ?? NONE], (objections) => {
+export const selectObjectionsByQuestion = createSelector([selectCampaignObjections], (objections) => {
   const byQuestion = new Map<number, Objection[]>();
   for (const o of objections) byQuestion.set(o.question, [...(byQuestion.get(o.question) ?? []), o]);
   return byQuestion;
 });
 
 /** How many of the campaign's objections await a decision. */
-export const selectOpenObjections = createSelector([(state: RootState) => state.objections.list.data ?? NONE], (objections) =>
+export const selectOpenObjections = createSelector([selectCampaignObjections], (objections) =>
   objections.reduce((n, o) => n + (o.status === 'open' ? 1 : 0), 0),
 );
 

@@ -33,6 +33,10 @@ const objectionsSlice = createSlice({
     listFailed(state, action: PayloadAction<RequestError>) {
       state.list = { status: 'failed', error: action.payload, data: null };
     },
+    /** 'Presentar alegación' opens the form afresh: what happened to an earlier one on that answer is over. */
+    objectionStarted(state, action: PayloadAction<number>) {
+      delete state.filing[action.payload];
+    },
     objectionFiled(state, action: PayloadAction<ObjectionRequest>) {
       state.filing[action.payload.question] = { ...LOADING };
     },

@@ -168,7 +168,7 @@ function ValidateDialog({ campaign, show, onHide }: { campaign: CampaignDetail; 
 function ReviewHeader({ campaign }: { campaign: CampaignDetail }) {
   const intl = useIntl();
   const progress = useAppSelector(selectReviewProgress);
-  const openObjections = useAppSelector(selectOpenObjections);
+  const openObjections = useAppSelector((state) => selectOpenObjections(state, campaign.id));
   const [dialog, setDialog] = useState<'request' | 'validate' | null>(null);
   const pending = campaign.reviewStatus === 'pending';
   return (
@@ -263,7 +263,7 @@ export default function ReviewCampaignPage() {
                                 <QuestionAsks subindicator={sub} />
                               </div>
                               <MarkControl campaignId={data.id} sub={sub} disabled={data.reviewStatus !== 'pending'} />
-                              <ObjectionsToResolve question={sub.id} />
+                              <ObjectionsToResolve campaignId={data.id} question={sub} />
                             </div>
                           ))}
                         </div>

@@ -50,7 +50,7 @@ export async function listEditions(q: Queryable, editionId: number | null = null
             (SELECT count(*)::int FROM campaigns c WHERE c.edition_id = e.id AND c.status = 'sent' AND c.review_status = 'validated') AS validated,
             e.means_from, e.provisional_published_at, e.objections_until::text,
             (SELECT count(*)::int FROM objections o JOIN campaigns c ON c.id = o.campaign_id
-              WHERE c.edition_id = e.id AND o.status = 'open') AS open_objections
+              WHERE c.edition_id = e.id AND c.status = 'sent' AND o.status = 'open') AS open_objections
        FROM editions e WHERE $1::int IS NULL OR e.id = $1 ORDER BY e.campaign_number DESC`,
     [editionId],
   );

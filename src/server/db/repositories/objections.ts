@@ -27,10 +27,10 @@ export async function writeProvisionalPublication(q: Queryable, editionId: numbe
   return row;
 }
 
-/** The open objections of an edition's campaigns. */
+/** The open objections of an edition's sent campaigns (a reopened campaign's wait until it is sent again). */
 export async function countOpenObjections(q: Queryable, editionId: number): Promise<number> {
   const [row] = await q.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM objections o JOIN campaigns c ON c.id = o.campaign_id WHERE c.edition_id = $1 AND o.status = 'open'",
+    "SELECT count(*)::int AS n FROM objections o JOIN campaigns c ON c.id = o.campaign_id WHERE c.edition_id = $1 AND c.status = 'sent' AND o.status = 'open'",
     [editionId],
   );
   return row.n;

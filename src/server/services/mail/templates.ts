@@ -257,7 +257,7 @@ interface ObjectionWording {
 const CATALAN_OBJECTION: ObjectionWording = {
   subject: (e, entity, accepted) => `Al·legació ${accepted ? 'acceptada' : 'rebutjada'} a la Campanya ${e} de ${entity}`,
   lead: (e, entity, q, accepted) =>
-    `L'al·legació a la resposta «${q}» de la Campanya ${e} de ${entity} s'ha ${accepted ? 'acceptat' : 'rebutjat'}. La revisió diu:`,
+    `L'al·legació a la pregunta «${q}» de la Campanya ${e} de ${entity} s'ha ${accepted ? 'acceptat' : 'rebutjat'}. La revisió diu:`,
   next: (accepted) => (accepted ? 'Podeu corregir aquesta resposta i tornar a enviar el qüestionari.' : 'La resposta queda com estava.'),
   action: 'Obrir el qüestionari',
 };
@@ -266,14 +266,14 @@ const OBJECTION: Record<MailLanguage, ObjectionWording> = {
   es: {
     subject: (e, entity, accepted) => `Alegación ${accepted ? 'aceptada' : 'rechazada'} en la Campaña ${e} de ${entity}`,
     lead: (e, entity, q, accepted) =>
-      `Se ha ${accepted ? 'aceptado' : 'rechazado'} la alegación a la respuesta «${q}» de la Campaña ${e} de ${entity}. La revisión dice:`,
+      `Se ha ${accepted ? 'aceptado' : 'rechazado'} la alegación a la pregunta «${q}» de la Campaña ${e} de ${entity}. La revisión dice:`,
     next: (accepted) => (accepted ? 'Puede corregir esa respuesta y volver a enviar el cuestionario.' : 'La respuesta queda como estaba.'),
     action: 'Abrir el cuestionario',
   },
   en: {
     subject: (e, entity, accepted) => `Objection ${accepted ? 'accepted' : 'refused'} on Campaign ${e} of ${entity}`,
     lead: (e, entity, q, accepted) =>
-      `The objection to the answer “${q}” of Campaign ${e} of ${entity} has been ${accepted ? 'accepted' : 'refused'}. The reviewer says:`,
+      `The objection to the question “${q}” of Campaign ${e} of ${entity} has been ${accepted ? 'accepted' : 'refused'}. The reviewer says:`,
     next: (accepted) => (accepted ? 'You may correct that answer and send the questionnaire again.' : 'The answer stays as it was.'),
     action: 'Open the questionnaire',
   },
