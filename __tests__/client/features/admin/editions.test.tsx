@@ -177,6 +177,12 @@ describe('editions page', () => {
     expect(within(await screen.findByRole('dialog')).getByLabelText('Último día para presentar alegaciones')).toHaveValue('2099-03-31');
   });
 
+  it("says when an edition's period to object has closed", async () => {
+    const closed = { ...row, publication: { provisionalPublishedAt: '2025-01-15T09:00:00.000Z', objectionsUntil: '2025-01-31', openObjections: 0 } };
+    renderPage('FEC', { list: async () => [closed] });
+    expect(await screen.findByTestId('edition-objections-2026')).toHaveTextContent('Plazo cerrado el 31/01/2025Ninguna pendiente');
+  });
+
   it('keeps the publication dialog open with its day when the server refuses it, and says why', async () => {
     renderPage('ADMIN', { publishProvisional: async () => Promise.reject(new ApiError('VALIDATION', 422, { objectionsUntil: 'is in the past' })) });
     await userEvent.click(await screen.findByRole('button', { name: /Publicar resultados provisionales/ }));

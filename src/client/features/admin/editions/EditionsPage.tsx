@@ -70,7 +70,10 @@ function ObjectionsCell({ edition, mayPublish }: { edition: EditionRow; mayPubli
         ) : (
           <>
             <span className="fw-semibold">
-              <FormattedMessage id="EDITIONS.OBJECTIONS.UNTIL" values={{ date: formatShortCalendarDay(intl, objectionsUntil) }} />
+              <FormattedMessage
+                id={objectionsUntil < madridDate(new Date()) ? 'EDITIONS.OBJECTIONS.CLOSED' : 'EDITIONS.OBJECTIONS.UNTIL'}
+                values={{ date: formatShortCalendarDay(intl, objectionsUntil) }}
+              />
             </span>
             <span className="d-block small text-body-secondary">
               <FormattedMessage id="EDITIONS.OBJECTIONS.OPEN" values={{ count: openObjections }} />
