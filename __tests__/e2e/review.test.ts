@@ -5,6 +5,7 @@ import { logIn, logInAsUser } from './helpers/session.js';
 import { apiGet, apiToken, questionsOf } from './helpers/api.js';
 import { expectNoSideScroll } from './helpers/phone.js';
 import { readPdf } from './helpers/pdf.js';
+import { seriousViolations } from './helpers/axe.js';
 import type { CampaignDetail, CampaignSummary } from '../../src/shared/api/campaigns.js';
 import type { EditionRow } from '../../src/shared/api/editions.js';
 
@@ -199,8 +200,9 @@ describe('the review of a sent campaign in Chromium', () => {
     const other = objected.responses.find((r) => !r.obsolete && !objected.answer?.includes(r.id))!;
     const OBJECTION = 'La ordenanza se aprobó en el pleno de marzo: el acta está publicada en la sede electrónica.';
     const REASON = 'Tiene razón: marque la respuesta que corresponde y envíela de nuevo.';
-    const admin = await newPage(suite.browser);
-    const user = await newPage(suite.browser, { phone: true });
+    // CSP bypassed to inject axe: each new screen is checked for serious accessibility violations.
+    const admin = await newPage(suite.browser, { bypassCSP: true });
+    const user = await newPage(suite.browser, { phone: true, bypassCSP: true });
     try {
       // 1. ADMIN publishes the provisional results, with the last day offered (ten days on).
       await logIn(admin.page, suite.server.url, 'admin@demo.es');
@@ -212,6 +214,7 @@ describe('the review of a sent campaign in Chromium', () => {
       const dialog = admin.page.getByRole('dialog', { name: `Publicar resultados provisionales · Edición ${newest}` });
       const lastDay = await dialog.getByLabel('Último día para presentar alegaciones').inputValue();
       await screenshot(admin.page, 'objections-publish-dialog', { fullPage: false });
+      expect(await seriousViolations(admin.page)).toEqual([]);
       await dialog.getByRole('button', { name: 'Publicar' }).click();
       await admin.page.getByRole('status').getByText(`Resultados provisionales de la edición ${newest} publicados`).waitFor();
       const [y, m, d] = lastDay.split('-');
@@ -227,6 +230,7 @@ describe('the review of a sent campaign in Chromium', () => {
       const answer = user.page.getByTestId(`objections-${objected.id}`);
       await answer.getByRole('button', { name: `Presentar alegación: ${objected.text}` }).click();
       await answer.getByLabel('Alegación').fill(OBJECTION);
+      expect(await seriousViolations(user.page)).toEqual([]);
       await answer.getByRole('button', { name: 'Enviar alegación' }).click();
       await user.page.getByRole('status').getByText('Alegación presentada', { exact: true }).waitFor();
       expect(await answer.getByTestId('objection-status').textContent()).toBe('· Pendiente de resolver');
@@ -246,6 +250,7 @@ describe('the review of a sent campaign in Chromium', () => {
       await toResolve.getByLabel('Motivo (lo leerá la entidad)').fill(REASON);
       await toResolve.scrollIntoViewIfNeeded();
       await screenshot(admin.page, 'objections-review', { fullPage: false });
+      expect(await seriousViolations(admin.page)).toEqual([]);
       await toResolve.getByRole('button', { name: `Aceptar: ${objected.text}` }).click();
       await admin.page.getByRole('status').getByText('Alegación aceptada: la respuesta vuelve a la entidad para corregirla').waitFor();
       await admin.page.getByText(`Esperando las correcciones de la entidad. Mensaje enviado: «${REASON}»`).waitFor();
