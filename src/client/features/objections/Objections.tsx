@@ -1,13 +1,25 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Objection } from '../../../shared/api/objections.js';
-import type { Subindicator } from '../../../shared/api/campaigns.js';
+import type { CampaignDetail, Subindicator } from '../../../shared/api/campaigns.js';
 import { REVIEW_TEXT_MAX_LENGTH } from '../../../shared/constants.js';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { formatCalendarDay, formatShortMadridDay } from '../../lib/dates.js';
 import { objectionsActions } from './objectionsSlice.js';
 import { selectObjectionsByQuestion } from './objectionsSelectors.js';
+
+/**
+ * Loads the objections of the campaign on screen once it can have any: its edition's provisional results published
+ * (campaigns/get says until when only for a sent campaign).
+ */
+export function useCampaignObjections(campaign: Pick<CampaignDetail, 'id' | 'objectionsUntil'> | null | undefined): void {
+  const dispatch = useAppDispatch();
+  const id = campaign && campaign.objectionsUntil !== null ? campaign.id : null;
+  useEffect(() => {
+    if (id !== null) dispatch(objectionsActions.listRequested(id));
+  }, [dispatch, id]);
+}
 
 const STATUS_CLASS: Record<Objection['status'], string> = {
   open: 'text-warning-emphasis',

@@ -18,9 +18,8 @@ import { QuestionAsks } from '../campaigns/QuestionAsks.js';
 import { reviewActions } from './reviewSlice.js';
 import { selectReview, selectReviewProgress } from './reviewSelectors.js';
 import { ReviewStatusBadge } from './ReviewStatusBadge.js';
-import { objectionsActions } from '../objections/objectionsSlice.js';
 import { selectOpenObjections } from '../objections/objectionsSelectors.js';
-import { ObjectionsToResolve } from '../objections/Objections.js';
+import { ObjectionsToResolve, useCampaignObjections } from '../objections/Objections.js';
 
 /**
  * 'Correcto' / 'Corregir' for one answer. 'Correcto' is saved as it is chosen; 'Corregir' asks what to correct (the
@@ -228,10 +227,7 @@ export default function ReviewCampaignPage() {
   }, [dispatch, id]);
   const data = campaign.data;
   // A sent campaign's objections, each open one to resolve beside its answer.
-  const sentId = data?.status === 'sent' ? data.id : null;
-  useEffect(() => {
-    if (sentId !== null) dispatch(objectionsActions.listRequested(sentId));
-  }, [dispatch, sentId]);
+  useCampaignObjections(data);
   const axes = useMemo(() => groupIndicators(data?.indicators ?? []), [data?.indicators]);
   return (
     <RemoteState status={campaign.status} empty={!data} emptyMessage="REVIEW.EMPTY">

@@ -10,6 +10,7 @@ import type {
 } from '../../../shared/api/campaigns.js';
 import type { CurrentUser } from '../../../shared/api/auth.js';
 import type { SessionKey } from '../../services/auth/tokenKinds.js';
+import { AWAITING_DECISION_SQL } from './objections.js';
 import { CAMPAIGN_DATES, EFFECTIVE_CLOSING_SQL, toCampaignDates, type CampaignDatesColumns, type CampaignDatesRow } from './deadlines.js';
 import { readSessionUserAnd, sessionUserAnd } from './sessions.js';
 import { PREFILL_FROM_SQL } from './prefill.js';
@@ -329,7 +330,7 @@ export async function listCampaignStatus(q: Queryable): Promise<CampaignStatusRo
   >(
     `SELECT c.id, ed.campaign_number, ed.id AS edition_id, ${EFFECTIVE_CLOSING_SQL} AS deadline, ${ENTITY_PLACE_COLUMNS},
             c.status, ${REVIEW_STATUS_SQL} AS review_status, c.start_date, c.end_date,
-            (SELECT count(*)::int FROM objections o WHERE o.campaign_id = c.id AND c.status = 'sent' AND o.status = 'open') AS open_objections,
+            (SELECT count(*)::int FROM objections o WHERE o.campaign_id = c.id AND ${AWAITING_DECISION_SQL}) AS open_objections,
             ed.campaign_number = (SELECT max(campaign_number) FROM editions) AS current_edition
        FROM campaigns c
        JOIN editions ed ON ed.id = c.edition_id

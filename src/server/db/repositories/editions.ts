@@ -2,6 +2,7 @@ import type { Queryable } from '../client.js';
 import type { Catalogue } from '../../catalogue/parse.js';
 import type { MeansFrom } from '../../../shared/constants.js';
 import { readEditionTree } from './questionnaires.js';
+import { AWAITING_DECISION_SQL } from './objections.js';
 
 /** One edition as the editions page lists it: its questionnaire's size, its campaigns per status (and validated), its means' rule. */
 export interface EditionSummary {
@@ -50,7 +51,7 @@ export async function listEditions(q: Queryable, editionId: number | null = null
             (SELECT count(*)::int FROM campaigns c WHERE c.edition_id = e.id AND c.status = 'sent' AND c.review_status = 'validated') AS validated,
             e.means_from, e.provisional_published_at, e.objections_until::text,
             (SELECT count(*)::int FROM objections o JOIN campaigns c ON c.id = o.campaign_id
-              WHERE c.edition_id = e.id AND c.status = 'sent' AND o.status = 'open') AS open_objections
+              WHERE c.edition_id = e.id AND ${AWAITING_DECISION_SQL}) AS open_objections
        FROM editions e WHERE $1::int IS NULL OR e.id = $1 ORDER BY e.campaign_number DESC`,
     [editionId],
   );

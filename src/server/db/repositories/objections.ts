@@ -27,10 +27,16 @@ export async function writeProvisionalPublication(q: Queryable, editionId: numbe
   return row;
 }
 
-/** The open objections of an edition's sent campaigns (a reopened campaign's wait until it is sent again). */
+/**
+ * An objection awaiting a decision, on objections `o` of campaigns `c`: open, of a sent campaign (a reopened
+ * campaign's are shown nowhere, so counted nowhere, until it is sent again).
+ */
+export const AWAITING_DECISION_SQL = "o.status = 'open' AND c.status = 'sent'";
+
+/** The objections of an edition awaiting a decision. */
 export async function countOpenObjections(q: Queryable, editionId: number): Promise<number> {
   const [row] = await q.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM objections o JOIN campaigns c ON c.id = o.campaign_id WHERE c.edition_id = $1 AND c.status = 'sent' AND o.status = 'open'",
+    `SELECT count(*)::int AS n FROM objections o JOIN campaigns c ON c.id = o.campaign_id WHERE c.edition_id = $1 AND ${AWAITING_DECISION_SQL}`,
     [editionId],
   );
   return row.n;

@@ -121,8 +121,7 @@ async function closeEarliestReview(q: Queryable, editionId: number): Promise<voi
 /**
  * Fills an empty database with the demo: the three editions' questionnaires, 36 entities in 12 provinces,
  * campaigns in every status (sent ones for most entities in 2024 and 2025; 2024's validated, its objections closed)
- * and the three demo accounts. Does
- * nothing when any user exists: a data folder in use keeps its data as it is.
+ * and the three demo accounts. Does nothing when any user exists: a data folder in use keeps its data as it is.
  */
 export async function seedDemo(db: Db): Promise<boolean> {
   const [{ count }] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
