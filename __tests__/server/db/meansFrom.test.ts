@@ -27,7 +27,7 @@ async function writeVersion19(db: Db): Promise<void> {
   await writeSumsOfSentCampaigns(db);
 }
 
-describe.each(backends)("an edition's means' rule and objections (migrations 20 and 21) on $name", ({ openEmpty }) => {
+describe.each(backends)("an edition's means' rule, objections and final results (migrations 20 to 22) on $name", ({ openEmpty }) => {
   it('upgrades a version-19 database in place: every row kept, every edition taking its means from sent campaigns, every sum as it was', async () => {
     const db = await openEmpty();
     try {
@@ -47,7 +47,9 @@ describe.each(backends)("an edition's means' rule and objections (migrations 20 
         expect([table, await rowsWithout(db, table, table === 'editions' ? ['means_from'] : [])]).toEqual([table, before[table]]);
       }
       expect(await db.query('SELECT means_from FROM editions')).toEqual([{ means_from: 'sent' }]);
-      // The sums stored are those today's rule gives: the three sent campaigns, validated or not.
+      // The sums stored are those today's rule gives: the three sent campaigns, validated or not (read by today's
+      // code, on today's schema).
+      await migrate(db, MIGRATIONS);
       expect((await checkTerritorialFigures(db)).differences).toEqual([]);
       await db.transaction((tx) => rebuildTerritoryScores(tx));
       expect(await rowsWithout(db, 'territory_sums', [])).toEqual(before.territory_sums);
@@ -82,6 +84,41 @@ describe.each(backends)("an edition's means' rule and objections (migrations 20 
         { provisional_published_at: null, objections_until: null },
       ]);
       expect(await db.query('SELECT count(*)::int AS n FROM objections')).toEqual([{ n: 0 }]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('upgrades a version-21 database in place: every row and figure kept, no edition final, campaigns still sent and reviewed', async () => {
+    const db = await openEmpty();
+    try {
+      await writeVersion19(db);
+      await migrate(
+        db,
+        MIGRATIONS.filter((m) => m.version <= 21),
+      );
+      const tables = await tablesOf(db);
+      const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowsWithout(db, t, [])] as const)));
+
+      await migrate(db, MIGRATIONS);
+
+      for (const table of tables) {
+        if (table === 'schema_migrations') continue;
+        const added = table === 'editions' ? ['final_published_at', 'final_min_group_size'] : [];
+        expect([table, await rowsWithout(db, table, added)]).toEqual([table, before[table]]);
+      }
+      expect(await db.query('SELECT final_published_at, final_min_group_size FROM editions')).toEqual([
+        { final_published_at: null, final_min_group_size: null },
+      ]);
+      expect(await db.query('SELECT count(*)::int AS n FROM final_places')).toEqual([{ n: 0 }]);
+      // An edition not final divides by today's registered entities, and its campaigns still change.
+      expect(await db.query('SELECT territory, territory_id, registered FROM edition_territory_entities ORDER BY territory, territory_id')).toEqual(
+        await db.query('SELECT territory, territory_id, registered FROM territory_entities ORDER BY territory, territory_id'),
+      );
+      await db.query("UPDATE campaigns SET review_status = 'validated' WHERE review_status = 'pending'");
+      await db.transaction((tx) => rebuildTerritoryScores(tx));
+      expect(await rowsWithout(db, 'territory_sums', [])).toEqual(before.territory_sums);
+      expect((await checkTerritorialFigures(db)).differences).toEqual([]);
     } finally {
       await db.close();
     }

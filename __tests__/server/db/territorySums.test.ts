@@ -152,7 +152,14 @@ describe.each(backends)('territorial sums as one row per territory on $name', ({
       ];
       const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await tableRows(db, t)] as const)));
       expect(before.territory_scores.length).toBeGreaterThan(500);
+      // Today's readers take the registered entities through migration 22's view: on version 11 it is, for editions
+      // not final (all of them), territory_entities itself; made for this read and dropped before the upgrade.
+      await db.query(
+        `CREATE VIEW edition_territory_entities AS
+           SELECT ed.id AS edition_id, te.territory, te.territory_id, te.registered FROM editions ed CROSS JOIN territory_entities te`,
+      );
       const figuresBefore = await Promise.all(sent.map((id) => figuresOf(db, id)));
+      await db.query('DROP VIEW edition_territory_entities');
 
       expect(await migrate(db)).toEqual(MIGRATIONS.filter((m) => m.version > 11 && !IMPORT_MIGRATIONS.includes(m.name)).map((m) => m.version));
 

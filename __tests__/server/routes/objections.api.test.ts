@@ -107,7 +107,12 @@ describe.each(backends)('objections to provisional results on $name', ({ openDem
     expect((await publish(dayFromToday(10))).body.response.openObjections).toBe(2);
     // The editions page reads the same publication and count.
     const edition = ((await get('editions/list', tokens.fec)).body.response as EditionRow[]).find((e) => e.year === year)!;
-    expect(edition.publication).toEqual({ provisionalPublishedAt: expect.any(String), objectionsUntil: dayFromToday(10), openObjections: 2 });
+    expect(edition.publication).toEqual({
+      provisionalPublishedAt: expect.any(String),
+      objectionsUntil: dayFromToday(10),
+      openObjections: 2,
+      finalPublishedAt: null,
+    });
     // And the status page, beside the campaign's state.
     const status = (await get('campaigns/status', tokens.fec)).body.response as CampaignStatusRow[];
     expect(status.find((r) => r.campaignId === id)?.openObjections).toBe(2);

@@ -16,6 +16,11 @@ export function isForeignKeyViolation(err: unknown): boolean {
   return sqlState(err) === '23503';
 }
 
+/** True for the refusal of migration 022's triggers: a write to an edition whose results are final (EF001). */
+export function isEditionFinalViolation(err: unknown): boolean {
+  return sqlState(err) === 'EF001';
+}
+
 /** True for a deadlock (40P01) or serialization failure (40001): the transaction lost a race and may run again. */
 export function isTransactionConflict(err: unknown): boolean {
   return sqlState(err) === '40P01' || sqlState(err) === '40001';

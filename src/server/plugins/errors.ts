@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import { ERROR_STATUS, type ApiFailure, type ErrorType } from '../../shared/api/errors.js';
 import { validationFields } from './validation.js';
-import { isDatabaseUnavailable, isForeignKeyViolation, isTransactionConflict } from '../db/faults.js';
+import { isDatabaseUnavailable, isEditionFinalViolation, isForeignKeyViolation, isTransactionConflict } from '../db/faults.js';
+import { EDITION_FINAL } from '../../shared/api/objections.js';
 
 /** Seconds a 503 asks the caller to wait before trying again (Retry-After). */
 const RETRY_AFTER_SECONDS = 10;
@@ -39,6 +40,8 @@ function toAppError(err: FastifyError | Error, showErrorLogs: boolean): AppError
   if (isDatabaseUnavailable(err)) return new AppError('UNAVAILABLE', 'The service is temporarily unavailable, try again in a few minutes');
   // A race the locks did not cover (a row removed meanwhile, a deadlock after its retries): the request met data that
   // changed under it, which is no fault of its input. The calls lock what they refer to; this only keeps a missed one from a 500.
+  // The database's own refusal to change a final edition, where a call's check did not come first.
+  if (isEditionFinalViolation(err)) return new AppError('CONFLICT', "The edition's results are final", { code: EDITION_FINAL });
   if (isForeignKeyViolation(err) || isTransactionConflict(err)) return new AppError('CONFLICT', 'The data changed while this request ran; try again');
   return new AppError('INTERNAL', 'Internal server error', showErrorLogs ? { detail: err.message, stack: err.stack } : undefined);
 }
@@ -48,7 +51,7 @@ export function registerErrorHandling(app: FastifyInstance, showErrorLogs: boole
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const appError = toAppError(err, showErrorLogs);
     if (appError.type === 'UNAVAILABLE') request.log.warn({ err }, 'database unavailable');
-    else if (appError.type === 'CONFLICT' && !(err instanceof AppError)) request.log.warn({ err }, 'a race the locks did not cover');
+    else if (isForeignKeyViolation(err) || isTransactionConflict(err)) request.log.warn({ err }, 'a race the locks did not cover');
     else if (appError.status >= 500) request.log.error({ err }, 'request failed');
     else request.log.info({ type: appError.type }, appError.message);
     return sendError(request, reply, appError);

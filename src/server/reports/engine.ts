@@ -8,7 +8,7 @@ import { campaignTrend } from './trend.js';
 import { QuestionnaireCache } from './questionnaireCache.js';
 import { EditionChanges } from './editionChanges.js';
 import { campaignQuestionnaire, type CampaignQuestionnaire } from './questionnaires.js';
-import { comparisonPartsVersion, comparisonVersion, encodeResult, resultPartsVersion, resultVersion } from './reportBodies.js';
+import { comparisonPartsVersion, comparisonVersion, encodeResult, minGroupSizeOf, resultPartsVersion, resultVersion } from './reportBodies.js';
 import { ReportParts, placePartVersions, splitTerritoryVersions } from './reportParts.js';
 import { REPORT_CACHE_BYTES, ReportCache, type ReportBody } from './reportCache.js';
 
@@ -52,9 +52,11 @@ export class ReportEngine {
   result(place: CampaignPlace): Promise<ReportBody> {
     const parts = this.parts;
     if (!parts)
-      return this.bodies.get(`result:${place.campaignId}`, resultVersion(place), () => encodeResult(this.db, this.questionnaires, place, this.minGroupSize));
+      return this.bodies.get(`result:${place.campaignId}`, resultVersion(place), () =>
+        encodeResult(this.db, this.questionnaires, place, minGroupSizeOf(place, this.minGroupSize)),
+      );
     return this.bodies.get(`result:${place.campaignId}`, resultPartsVersion(place), async () =>
-      parts.result(place, await this.questionnaires.get(place.editionId, place.catalogueVersion), this.minGroupSize),
+      parts.result(place, await this.questionnaires.get(place.editionId, place.catalogueVersion), minGroupSizeOf(place, this.minGroupSize)),
     );
   }
 
@@ -65,10 +67,11 @@ export class ReportEngine {
   async comparison(place: CampaignPlace, encode: (body: { response: ComparisonResponse }) => Buffer): Promise<ReportBody> {
     const previous = await findPreviousSentCampaign(this.db, place.entityId, place.campaignNumber);
     const changed = (a: number, b: number, v: string) => this.changes.changedPolicies(a, b, v);
+    const minGroupSize = minGroupSizeOf(place, this.minGroupSize);
     const parts = this.parts;
     if (!parts) {
       return this.bodies.get(`comparison:${place.campaignId}`, comparisonVersion(place, previous), async () =>
-        encode({ response: await campaignComparison(this.db, this.questionnaires, place, previous, this.minGroupSize, changed) }),
+        encode({ response: await campaignComparison(this.db, this.questionnaires, place, previous, minGroupSize, changed) }),
       );
     }
     const versions = {
@@ -82,8 +85,8 @@ export class ReportEngine {
     };
     return this.bodies.get(`comparison:${place.campaignId}`, comparisonPartsVersion(place, previous), async () =>
       encode({
-        response: await campaignComparison(this.db, this.questionnaires, place, previous, this.minGroupSize, changed, (scope, which) =>
-          parts.policyFigures(scope, which === 'current' ? versions.current : versions.previous!, this.minGroupSize),
+        response: await campaignComparison(this.db, this.questionnaires, place, previous, minGroupSize, changed, (scope, which) =>
+          parts.policyFigures(scope, which === 'current' ? versions.current : versions.previous!, minGroupSize),
         ),
       }),
     );

@@ -62,12 +62,19 @@ export const placeNames = (place: CampaignPlace): TerritoryTexts => ({
   country: COUNTRY_NAME,
 });
 
-/** Where the campaign's review stands and which campaigns its edition's means are made from, as a report sends them. */
+/**
+ * Where the campaign's review stands, which campaigns its edition's means are made from and whether its results are
+ * final, as a report sends them.
+ */
 export const placeReview = (place: CampaignPlace) => ({
   reviewStatus: place.reviewStatus,
   validatedAt: place.validatedAt?.toISOString() ?? null,
   meansFrom: place.meansFrom,
+  finalPublishedAt: place.finalPublishedAt?.toISOString() ?? null,
 });
+
+/** The fewest participants a mean of the place's report is shown for: MIN_GROUP_SIZE as configured, or as it was when its edition became final. */
+export const minGroupSizeOf = (place: Pick<CampaignPlace, 'finalMinGroupSize'>, configured: number): number => place.finalMinGroupSize ?? configured;
 
 /** The entity's population band as reports send it. */
 export const placeSizeBand = (place: CampaignPlace): SizeBand => ({ minPopulation: place.sizeBand, maxPopulation: place.sizeBandMax });

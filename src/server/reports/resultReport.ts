@@ -20,7 +20,7 @@ export function buildResultReport(
     sizeBand: SizeBand;
     edition: ReportEdition;
     minGroupSize: number;
-    review: Pick<ResultResponse, 'reviewStatus' | 'validatedAt' | 'meansFrom'>;
+    review: Pick<ResultResponse, 'reviewStatus' | 'validatedAt' | 'meansFrom' | 'finalPublishedAt'>;
   },
 ): ResultResponse {
   const { tree, indicators } = questionnaire;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { minGroupSizeOf } from '../reports/reportBodies.js';
 import type { AppContext } from '../context.js';
 import { forbidden, validationError } from '../errors.js';
 import { requirePermission, requireUser } from '../plugins/auth.js';
@@ -47,13 +48,14 @@ export function registerMapRoutes(secure: FastifyInstance, ctx: AppContext): voi
       const campaign = await sentReportableCampaign(db, request, request.query.id, 'Results exist only for submitted campaigns');
       const sums = await readProvinceSums(db, campaign.editionId);
       const municipalityIds = await readEntityMunicipalityIds(db, campaign.entityId);
+      const minGroupSize = minGroupSizeOf(campaign, ctx.config.minGroupSize);
       return {
         response: {
           year: campaign.campaignNumber,
-          minGroupSize: ctx.config.minGroupSize,
+          minGroupSize,
           provinceId: campaign.provinceId,
           municipalityIds,
-          provinces: provinceMeans(sums, ctx.config.minGroupSize),
+          provinces: provinceMeans(sums, minGroupSize),
         },
       };
     },

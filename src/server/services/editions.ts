@@ -12,6 +12,7 @@ import { catalogueCounts, catalogueIndicators } from '../catalogue/preview.js';
 import { importCatalogue } from '../catalogue/import.js';
 import { CatalogueError, type Catalogue } from '../catalogue/parse.js';
 import { isUniqueViolation } from '../db/faults.js';
+import { requireNotFinal } from './campaigns/objectionRules.js';
 import type { EditionPreview, EditionRow, EditionSettingsBody, FileProblemsData, ImportedEdition } from '../../shared/api/editions.js';
 
 /** The catalogue of an uploaded file, or 422 VALIDATION listing every problem with its place (data: FileProblemsData). */
@@ -69,12 +70,13 @@ export async function importEdition(db: Db, actor: Actor, bytes: Uint8Array): Pr
  * transaction: the edition's row locked, the rule written, its territorial sums and rank counts rebuilt from the
  * campaigns the rule counts (their triggers renew every version its reports are kept under), audited as
  * edition.settings. Setting the rule it has changes nothing. Answers the edition as the editions page lists it;
- * 422 when there is no edition of that year.
+ * 422 when there is no edition of that year, 409 EDITION_FINAL once its results are final.
  */
 export async function changeEditionSettings(db: Db, actor: Actor, input: EditionSettingsBody): Promise<EditionRow> {
   return db.transaction(async (tx) => {
     const edition = await lockEditionSettings(tx, input.campaignNumber);
     if (!edition) throw validationError('La edición no existe', { campaignNumber: 'no such edition' });
+    requireNotFinal({ final: edition.finalPublishedAt !== null });
     const changed = edition.meansFrom !== input.meansFrom;
     if (changed) {
       await setMeansFrom(tx, edition.id, input.meansFrom);

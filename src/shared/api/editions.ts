@@ -25,6 +25,8 @@ export const EditionRow = Type.Object({
     provisionalPublishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     objectionsUntil: Type.Union([CalendarDate, Type.Null()]),
     openObjections: Type.Integer({ minimum: 0 }),
+    /** When its results were published as final (scoring.md, "Final results"), null until then. */
+    finalPublishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   }),
 });
 export type EditionRow = Static<typeof EditionRow>;

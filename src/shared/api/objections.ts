@@ -14,6 +14,10 @@ export const OBJECTIONS_CLOSED = 'OBJECTIONS_CLOSED';
 export const OBJECTION_OPEN = 'OBJECTION_OPEN';
 /** The 409 of resolving an objection already resolved. */
 export const OBJECTION_RESOLVED = 'OBJECTION_RESOLVED';
+/** The 409 of every call that would change an edition whose results are published as final (data: { code, campaignNumber }). */
+export const EDITION_FINAL = 'EDITION_FINAL';
+/** The 409 of publishing final results while something is still open (data: FinalBlockedData). */
+export const FINAL_BLOCKED = 'FINAL_BLOCKED';
 
 const ObjectionText = Paragraph(REVIEW_TEXT_MAX_LENGTH);
 const Year = Type.Integer({ minimum: 1, maximum: 9999 });
@@ -28,8 +32,32 @@ export const EditionPublication = Type.Object({
   provisionalPublishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   objectionsUntil: Type.Union([CalendarDate, Type.Null()]),
   openObjections: Type.Integer({ minimum: 0 }),
+  /** When its results were published as final (scoring.md, "Final results"): from then on nothing of the edition changes. */
+  finalPublishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
 export type EditionPublication = Static<typeof EditionPublication>;
+
+/** POST editions/publishFinal: freezes the edition's results (ADMIN). */
+export const PublishFinalRequest = Strict({ campaignNumber: Year });
+export type PublishFinalRequest = Static<typeof PublishFinalRequest>;
+
+/** A campaign named in a refusal, with its entity. */
+const BlockingCampaign = { campaignId: Type.Integer(), entityId: Type.Integer(), entityName: Type.String() };
+
+/**
+ * Why final results cannot be published yet: the provisional results not published, the period to object not over
+ * (today is no later than objectionsUntil), sent campaigns not validated (awaiting review or back with their
+ * entity for corrections), objections awaiting a decision. Each list in full, oldest first.
+ */
+export const FinalBlockedData = Type.Object({
+  code: Type.Literal(FINAL_BLOCKED),
+  provisionalPublished: Type.Boolean(),
+  objectionsUntil: Type.Union([CalendarDate, Type.Null()]),
+  objectionsPeriodOpen: Type.Boolean(),
+  notValidated: Type.Array(Type.Object({ ...BlockingCampaign, reviewStatus: Type.Enum(['pending', 'changesRequested'] as const) })),
+  openObjections: Type.Array(Type.Object({ ...BlockingCampaign, objectionId: Type.Integer() })),
+});
+export type FinalBlockedData = Static<typeof FinalBlockedData>;
 
 /** POST campaigns/objection: the entity's objection to one answer's review. */
 export const ObjectionRequest = Strict({ id: Id, question: Id, text: ObjectionText });
@@ -69,6 +97,19 @@ export const objectionCalls = {
     body: PublishProvisionalRequest,
     response: EditionPublication,
     summary: "Publishes an edition's provisional results with the last day entities may object (ADMIN); again, it moves that day",
+  }),
+  publishFinal: apiCall({
+    method: 'POST',
+    url: '/editions/publishFinal',
+    access: 'user',
+    querystring: NoQuery,
+    body: PublishFinalRequest,
+    response: EditionPublication,
+    summary: "Publishes an edition's results as final and freezes them (ADMIN)",
+    description:
+      `409 with data.code ${FINAL_BLOCKED} (and what is still open) before the provisional results are published, while the period to object lasts, ` +
+      `while a sent campaign is not validated or an objection awaits a decision; ${EDITION_FINAL} when they are final already. ` +
+      `From then on every call that would change the edition answers 409 ${EDITION_FINAL}.`,
   }),
   object: apiCall({
     method: 'POST',

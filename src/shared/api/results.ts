@@ -129,6 +129,8 @@ const ReportReview = {
    * one, or only validated ones (then the country's mean size is how many are validated).
    */
   meansFrom: Type.Enum(MEANS_FROM),
+  /** When the edition's results were published as final (scoring.md, "Final results"): null while they are provisional. */
+  finalPublishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 };
 
 export const ResultResponse = Type.Object({

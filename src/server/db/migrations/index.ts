@@ -19,6 +19,7 @@ import answerEvidence from './018_answer_evidence.js';
 import review from './019_review.js';
 import meansFrom from './020_means_from.js';
 import objections from './021_objections.js';
+import finalResults from './022_final_results.js';
 
 /** Every migration in order; append, never edit one that has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
@@ -43,4 +44,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 19, name: 'review', sql: review },
   { version: 20, name: 'means_from', sql: meansFrom },
   { version: 21, name: 'objections', sql: objections },
+  { version: 22, name: 'final_results', sql: finalResults },
 ];

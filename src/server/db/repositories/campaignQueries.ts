@@ -232,18 +232,31 @@ export interface CampaignToAnswer {
   catalogueVersion: string;
   /** While corrections are asked, the sub-indicators a reviewer marked `fix`: the only ones the entity may change. */
   flagged: number[];
+  /** Whether its edition's results are final (migration 022): then nothing of it changes. */
+  editionFinal: boolean;
 }
 
 /** The columns of CampaignToAnswer, of the campaign aliased c and the tables CAMPAIGN_DATES joins to it. */
 const TO_ANSWER_COLUMNS = `c.id AS campaign_id, c.entity_id, c.edition_id, c.status, c.review_status, c.start_date, c.end_date, ${CAMPAIGN_DATES.columns},
-       ${CATALOGUE_VERSION_SQL} AS catalogue_version, ${FLAGGED_QUESTIONS_SQL('c')} AS flagged`;
-type ToAnswerRow = Omit<CampaignRowRead, 'id'> & CampaignDatesColumns & { campaign_id: number; catalogue_version: string; flagged: number[] | null };
+       ${CATALOGUE_VERSION_SQL} AS catalogue_version, ${FLAGGED_QUESTIONS_SQL('c')} AS flagged, ed.final_published_at IS NOT NULL AS edition_final`;
+type ToAnswerRow = Omit<CampaignRowRead, 'id'> &
+  CampaignDatesColumns & { campaign_id: number; catalogue_version: string; flagged: number[] | null; edition_final: boolean };
 
-const toCampaignToAnswer = ({ campaign_id: id, opens_on, closes_on, extended_to, catalogue_version, flagged, ...row }: ToAnswerRow): CampaignToAnswer => ({
+const toCampaignToAnswer = ({
+  campaign_id: id,
+  opens_on,
+  closes_on,
+  extended_to,
+  catalogue_version,
+  flagged,
+  edition_final,
+  ...row
+}: ToAnswerRow): CampaignToAnswer => ({
   campaign: toCampaignRow({ id, ...row }),
   dates: toCampaignDates({ opens_on, closes_on, extended_to }),
   catalogueVersion: catalogue_version,
   flagged: flagged ?? [],
+  editionFinal: edition_final,
 });
 
 const CAMPAIGN_TO_ANSWER = namedStatement('campaign_to_answer', `SELECT ${TO_ANSWER_COLUMNS} FROM ${CAMPAIGN_DATES.from} WHERE c.id = $1 FOR UPDATE OF c`);

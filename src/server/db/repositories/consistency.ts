@@ -49,7 +49,11 @@ export interface TerritorialFigures {
 const sums = (participants: number | null, percentageSum: number | null, valueSum: number | null): ScoreSums | null =>
   participants === null ? null : { participants, percentageSum: percentageSum ?? 0, valueSum: valueSum ?? 0 };
 
-/** Stored territorial sums beside a recomputation from the scores of the campaigns counted in the means (COUNTED_IN_MEANS_SQL), every key of either side. */
+/**
+ * Stored territorial sums beside a recomputation from the scores of the campaigns counted in the means (COUNTED_IN_MEANS_SQL), every key of either side.
+ * Editions whose results are final are left out: their sums are the figures as published (migration 022), which
+ * entities moved or removed since no longer recompute.
+ */
 async function readScoreSums(q: Queryable): Promise<ScoreSumsPair[]> {
   const rows = await q.query<{
     edition: number;
@@ -76,6 +80,7 @@ async function readScoreSums(q: Queryable): Promise<ScoreSumsPair[]> {
        FROM territory_scores s
        FULL JOIN recomputed r USING (edition_id, territory, territory_id, scope, category_id)
        JOIN editions ed ON ed.id = edition_id
+      WHERE ed.final_published_at IS NULL
       ORDER BY ed.campaign_number, territory, territory_id, scope, category_id`,
   );
   return rows.map((r) => ({
@@ -104,7 +109,7 @@ async function readRegistered(q: Queryable): Promise<RegisteredPair[]> {
   );
 }
 
-/** Stored participants per shown percentage beside a count from the stored global and axis scores, every key of either side. */
+/** Stored participants per shown percentage beside a count from the stored global and axis scores, every key of either side (final editions left out, as above). */
 async function readScoreCounts(q: Queryable): Promise<ScoreCountPair[]> {
   return q.query<ScoreCountPair>(
     `WITH recomputed AS (
@@ -117,6 +122,7 @@ async function readScoreCounts(q: Queryable): Promise<ScoreCountPair[]> {
        FROM territory_score_counts s
        FULL JOIN recomputed r USING (edition_id, territory, territory_id, scope, category_id, shown_percentage)
        JOIN editions ed ON ed.id = edition_id
+      WHERE ed.final_published_at IS NULL
       ORDER BY ed.campaign_number, territory, territory_id, scope, category_id, shown_percentage`,
   );
 }

@@ -7,6 +7,8 @@ export interface EditionDeadlineRow {
   campaignNumber: number;
   opensOn: string | null;
   closesOn: string | null;
+  /** Whether its results are final (migration 022): then nothing of it changes. */
+  final: boolean;
 }
 
 /** A campaign's edition dates and its entity's extension in that edition if any, as read; cycle.ts decides from them. */
@@ -46,11 +48,12 @@ export async function findCampaignDeadline(q: Queryable, campaignId: number): Pr
 
 /** An edition with its dates: the one of that id, or without one the edition new campaigns go to (the newest). */
 export async function findEditionDeadline(q: Queryable, editionId?: number): Promise<EditionDeadlineRow | undefined> {
-  const [row] = await q.query<{ id: number; campaign_number: number; opens_on: string | null; closes_on: string | null }>(
-    'SELECT id, campaign_number, opens_on::text, closes_on::text FROM editions WHERE ($1::int IS NULL OR id = $1) ORDER BY campaign_number DESC LIMIT 1',
+  const [row] = await q.query<{ id: number; campaign_number: number; opens_on: string | null; closes_on: string | null; final: boolean }>(
+    `SELECT id, campaign_number, opens_on::text, closes_on::text, final_published_at IS NOT NULL AS final
+       FROM editions WHERE ($1::int IS NULL OR id = $1) ORDER BY campaign_number DESC LIMIT 1`,
     [editionId ?? null],
   );
-  return row && { id: row.id, campaignNumber: row.campaign_number, opensOn: row.opens_on, closesOn: row.closes_on };
+  return row && { id: row.id, campaignNumber: row.campaign_number, opensOn: row.opens_on, closesOn: row.closes_on, final: row.final };
 }
 
 /** Sets an edition's dates (by its campaign number); false when there is no such edition. */
@@ -67,7 +70,7 @@ export async function updateEditionDeadline(
       RETURNING ed.id, old.previous_opens_on, old.previous_closes_on`,
     [campaignNumber, opensOn, closesOn],
   );
-  return row && { id: row.id, campaignNumber, opensOn: row.previous_opens_on, closesOn: row.previous_closes_on };
+  return row && { id: row.id, campaignNumber, opensOn: row.previous_opens_on, closesOn: row.previous_closes_on, final: false };
 }
 
 /**

@@ -16,8 +16,8 @@ export interface EditionSummary {
   questions: number;
   campaigns: { created: number; draft: number; sent: number; validated: number };
   meansFrom: MeansFrom;
-  /** Its provisional results' publication: when, the last day to object, and the objections still open. */
-  publication: { provisionalPublishedAt: string | null; objectionsUntil: string | null; openObjections: number };
+  /** Its results' publication: when provisional, the last day to object, the objections still open, when final. */
+  publication: { provisionalPublishedAt: string | null; objectionsUntil: string | null; openObjections: number; finalPublishedAt: string | null };
 }
 
 /** Every edition, newest first, with its counts; or the one of that id. */
@@ -39,6 +39,7 @@ export async function listEditions(q: Queryable, editionId: number | null = null
     provisional_published_at: Date | string | null;
     objections_until: string | null;
     open_objections: number;
+    final_published_at: Date | string | null;
   }>(
     `SELECT e.id, e.campaign_number AS year, e.title, e.imported_at,
             (SELECT count(DISTINCT i.axis_id)::int FROM indicators i WHERE i.edition_id = e.id) AS axes,
@@ -51,7 +52,8 @@ export async function listEditions(q: Queryable, editionId: number | null = null
             (SELECT count(*)::int FROM campaigns c WHERE c.edition_id = e.id AND c.status = 'sent' AND c.review_status = 'validated') AS validated,
             e.means_from, e.provisional_published_at, e.objections_until::text,
             (SELECT count(*)::int FROM objections o JOIN campaigns c ON c.id = o.campaign_id
-              WHERE c.edition_id = e.id AND ${AWAITING_DECISION_SQL}) AS open_objections
+              WHERE c.edition_id = e.id AND ${AWAITING_DECISION_SQL}) AS open_objections,
+            e.final_published_at
        FROM editions e WHERE $1::int IS NULL OR e.id = $1 ORDER BY e.campaign_number DESC`,
     [editionId],
   );
@@ -70,17 +72,21 @@ export async function listEditions(q: Queryable, editionId: number | null = null
       provisionalPublishedAt: r.provisional_published_at === null ? null : new Date(r.provisional_published_at).toISOString(),
       objectionsUntil: r.objections_until,
       openObjections: r.open_objections,
+      finalPublishedAt: r.final_published_at === null ? null : new Date(r.final_published_at).toISOString(),
     },
   }));
 }
 
 /**
- * The edition of that year with its means' rule, its row locked until commit (one change of its settings at a time;
+ * The edition of that year with its means' rule and whether its results are final, its row locked until commit (one change of its settings at a time;
  * FOR NO KEY UPDATE lets the rows referring to it be written meanwhile); undefined when there is none.
  */
-export async function lockEditionSettings(q: Queryable, year: number): Promise<{ id: number; meansFrom: MeansFrom } | undefined> {
-  const [row] = await q.query<{ id: number; meansFrom: MeansFrom }>(
-    'SELECT id, means_from AS "meansFrom" FROM editions WHERE campaign_number = $1 FOR NO KEY UPDATE',
+export async function lockEditionSettings(
+  q: Queryable,
+  year: number,
+): Promise<{ id: number; meansFrom: MeansFrom; finalPublishedAt: Date | null } | undefined> {
+  const [row] = await q.query<{ id: number; meansFrom: MeansFrom; finalPublishedAt: Date | null }>(
+    'SELECT id, means_from AS "meansFrom", final_published_at AS "finalPublishedAt" FROM editions WHERE campaign_number = $1 FOR NO KEY UPDATE',
     [year],
   );
   return row;

@@ -56,7 +56,7 @@ export async function readProvinceSums(q: Queryable, editionId: number): Promise
             coalesce(te.registered, 0)::int AS registered
        FROM provinces p
        LEFT JOIN territory_scores ts ON ts.edition_id = $1 AND ts.territory = 'province' AND ts.territory_id = p.id AND ts.scope = 'total' AND ts.category_id = 0
-       LEFT JOIN territory_entities te ON te.territory = 'province' AND te.territory_id = p.id
+       LEFT JOIN edition_territory_entities te ON te.edition_id = $1 AND te.territory = 'province' AND te.territory_id = p.id
       ORDER BY p.id`,
     [editionId],
   );

@@ -3,13 +3,18 @@ import type { Objection, ObjectionStatus } from '../../../shared/api/objections.
 
 /** Objections to provisional results and editions' publication (migration 021). */
 
-/** An edition's publication: when its provisional results were published and the last day to object (null until then). */
+/**
+ * An edition's publication: when its provisional results were published and the last day to object (null until
+ * then), and when they were published as final (migration 022; null until then).
+ */
 export interface Publication {
   provisionalPublishedAt: Date | null;
   objectionsUntil: string | null;
+  finalPublishedAt: Date | null;
 }
 
-const PUBLICATION_COLUMNS = `provisional_published_at AS "provisionalPublishedAt", objections_until::text AS "objectionsUntil"`;
+const PUBLICATION_COLUMNS = `provisional_published_at AS "provisionalPublishedAt", objections_until::text AS "objectionsUntil",
+  final_published_at AS "finalPublishedAt"`;
 
 /** The edition's publication. */
 export async function readPublication(q: Queryable, editionId: number): Promise<Publication> {

@@ -12,7 +12,7 @@ const TERRITORY_PART = namedStatement(
   'territory_part',
   `SELECT coalesce((SELECT tv.version::text FROM territory_versions tv WHERE tv.edition_id = $1 AND tv.territory = $2 AND tv.territory_id = $3), 'initial') AS version,
           (SELECT r.version::text FROM registered_entities_version r) AS registered_version,
-          (SELECT te.registered FROM territory_entities te WHERE te.territory = $2 AND te.territory_id = $3) AS registered,
+          (SELECT te.registered FROM edition_territory_entities te WHERE te.edition_id = $1 AND te.territory = $2 AND te.territory_id = $3) AS registered,
           (SELECT json_agg(json_build_array(t.scope, t.category_id, t.participants, t.percentage_sum, t.value_sum))
              FROM territory_scores t WHERE t.edition_id = $1 AND t.territory = $2 AND t.territory_id = $3) AS sums,
           (SELECT json_agg(json_build_array(h.scope, h.category_id, h.shown_percentage, h.participants))

@@ -45,6 +45,12 @@ export interface CampaignPlace {
   validatedAt: Date | null;
   /** Which campaigns its edition's means are made from (migration 020). */
   meansFrom: MeansFrom;
+  /**
+   * When its edition's results were published as final (migration 022), null while provisional; then its place is
+   * the one frozen at publication (final_places) and its means withhold by the MIN_GROUP_SIZE of that moment.
+   */
+  finalPublishedAt: Date | null;
+  finalMinGroupSize: number | null;
 }
 
 /**
@@ -63,6 +69,8 @@ export const shownPlace = (place: CampaignPlace) => [
   place.reviewStatus,
   place.validatedAt?.toISOString() ?? null,
   place.meansFrom,
+  place.finalPublishedAt?.toISOString() ?? null,
+  place.finalMinGroupSize,
 ];
 
 /**
@@ -79,10 +87,16 @@ export const editionFiguresVersionSql = (editionId: string) =>
 export const territoryVersionSql = (editionId: string, territory: string, territoryId: string) =>
   `coalesce((SELECT tv.version::text FROM territory_versions tv WHERE tv.edition_id = ${editionId} AND tv.territory = '${territory}' AND tv.territory_id = ${territoryId}), 'initial')`;
 
-/** The versions of the four territories of the entity aliased en (and its province pr) in an edition, space separated. */
-export const entityTerritoryVersionsSql = (editionId: string) =>
-  `concat_ws(' ', ${territoryVersionSql(editionId, 'province', 'en.province_id')}, ${territoryVersionSql(editionId, 'autonomousCommunity', 'pr.community_id')},
-             ${territoryVersionSql(editionId, 'country', "'ES'")}, ${territoryVersionSql(editionId, 'sizeBand', 'en.size_band::text')})`;
+/**
+ * The versions of the four territories of a place in an edition, space separated: the province aliased pr, its
+ * community, the country and the size band `band` (an SQL expression: the entity's aliased en by default).
+ */
+export const entityTerritoryVersionsSql = (editionId: string, band = 'en.size_band') =>
+  `concat_ws(' ', ${territoryVersionSql(editionId, 'province', 'pr.id')}, ${territoryVersionSql(editionId, 'autonomousCommunity', 'pr.community_id')},
+             ${territoryVersionSql(editionId, 'country', "'ES'")}, ${territoryVersionSql(editionId, 'sizeBand', `(${band})::text`)})`;
+
+/** A campaign's size band: the one frozen with its final place (fp), or its entity's (en). */
+const PLACE_BAND = 'coalesce(fp.size_band, en.size_band)';
 
 /** A campaign's stored scores' version (migration 011); 'initial' when it has never had any. */
 export const scoresVersionSql = (campaignId: string) =>
@@ -92,16 +106,21 @@ export const scoresVersionSql = (campaignId: string) =>
 const PLACE_COLUMNS = `c.id AS "campaignId", en.id AS "entityId", en.name AS "entityName", c.edition_id AS "editionId",
           ed.campaign_number AS "campaignNumber", c.status,
           pr.id AS "provinceId", pr.name AS "provinceName", ac.id AS "communityId", ac.name AS "communityName",
-          en.size_band AS "sizeBand", (SELECT min(b.min_population) - 1 FROM size_bands b WHERE b.min_population > en.size_band) AS "sizeBandMax",
+          ${PLACE_BAND} AS "sizeBand",
+          CASE WHEN fp.campaign_id IS NOT NULL THEN fp.size_band_max
+               ELSE (SELECT min(b.min_population) - 1 FROM size_bands b WHERE b.min_population > en.size_band) END AS "sizeBandMax",
           ${CATALOGUE_VERSION_SQL} AS "catalogueVersion",
           concat_ws(' ', ${editionFiguresVersionSql('c.edition_id')}, (SELECT r.version::text FROM registered_entities_version r),
                     ${CATALOGUE_VERSION_SQL}) AS "reportVersion",
           ${scoresVersionSql('c.id')} AS "scoresVersion",
-          ${entityTerritoryVersionsSql('c.edition_id')} AS "territoryVersions",
+          ${entityTerritoryVersionsSql('c.edition_id', PLACE_BAND)} AS "territoryVersions",
           (SELECT r.version::text FROM registered_entities_version r) AS "registeredVersion",
-          ${REVIEW_STATUS_SQL} AS "reviewStatus", ${VALIDATED_AT_SQL} AS "validatedAt", ed.means_from AS "meansFrom"`;
+          ${REVIEW_STATUS_SQL} AS "reviewStatus", ${VALIDATED_AT_SQL} AS "validatedAt", ed.means_from AS "meansFrom",
+          ed.final_published_at AS "finalPublishedAt", ed.final_min_group_size AS "finalMinGroupSize"`;
+// A campaign of a final edition is compared with the territories frozen at publication (migration 022).
 const PLACE_FROM = `campaigns c JOIN editions ed ON ed.id = c.edition_id JOIN entities en ON en.id = c.entity_id
-     JOIN provinces pr ON pr.id = en.province_id JOIN autonomous_communities ac ON ac.id = pr.community_id`;
+     LEFT JOIN final_places fp ON fp.campaign_id = c.id
+     JOIN provinces pr ON pr.id = coalesce(fp.province_id, en.province_id) JOIN autonomous_communities ac ON ac.id = pr.community_id`;
 
 const CAMPAIGN_PLACE = namedStatement('campaign_place', `SELECT ${PLACE_COLUMNS} FROM ${PLACE_FROM} WHERE c.id = $1`);
 
@@ -181,7 +200,7 @@ export function figureRowsColumnsSql({
   const registered = territories.map(([territory, id]) => `(t.territory = '${territory}' AND t.territory_id = ${id})`).join(' OR ');
   return `(SELECT json_agg(json_build_array(cs.scope, cs.category_id, cs.percentage, cs.value)) FROM campaign_scores cs WHERE cs.campaign_id = ${campaign}${groups('cs')}) AS own,
             (SELECT json_agg(json_build_array(s.territory, s.scope, s.category_id, s.participants, s.percentage_sum, s.value_sum)) FROM (${sums}) AS s) AS sums,
-            (SELECT json_object_agg(t.territory, t.registered) FROM territory_entities t WHERE ${registered}) AS registered`;
+            (SELECT json_object_agg(t.territory, t.registered) FROM edition_territory_entities t WHERE t.edition_id = ${edition} AND (${registered})) AS registered`;
 }
 
 /**

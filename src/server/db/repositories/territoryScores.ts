@@ -129,6 +129,7 @@ export async function storeSubmission(q: Queryable, campaignId: number, scores: 
 /**
  * Recomputes the territories' sums and counts from the stored scores of the campaigns counted in their edition's
  * means: every edition's (seeds, removals, new bands), or one edition's (its rule changed: editions/settings).
+ * Editions whose results are final keep theirs as published.
  */
 export async function rebuildTerritoryScores(q: Queryable, editionId: number | null = null): Promise<void> {
   // Submissions add to these sums concurrently: holding the table until commit makes them wait for the rebuild
@@ -137,7 +138,8 @@ export async function rebuildTerritoryScores(q: Queryable, editionId: number | n
   // rebuilding), so no cycle forms. A statement waiting for this lock reads the database as it is once it has it
   // (its snapshot is taken after its locks), so it sees the rebuild and whatever rule changed with it.
   await q.query('LOCK TABLE territory_sums, territory_score_counts IN EXCLUSIVE MODE');
-  const inEdition = '($1::int IS NULL OR edition_id = $1)';
+  // A final edition's sums and counts are its published figures (migration 022): never rebuilt.
+  const inEdition = '($1::int IS NULL OR edition_id = $1) AND edition_id NOT IN (SELECT id FROM editions WHERE final_published_at IS NOT NULL)';
   await q.query(`DELETE FROM territory_sums WHERE ${inEdition}`, [editionId]);
   await q.query(`DELETE FROM territory_score_counts WHERE ${inEdition}`, [editionId]);
   await q.query(
@@ -145,7 +147,7 @@ export async function rebuildTerritoryScores(q: Queryable, editionId: number | n
      SELECT edition_id, territory, territory_id, ${SUMS_ARRAYS}
        FROM (SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, count(*)::int AS n, sum(cs.percentage) AS p, sum(cs.value) AS v
              ${TERRITORIES_OF_CAMPAIGN}
-              WHERE ${COUNTED_IN_MEANS_SQL} AND ($1::int IS NULL OR c.edition_id = $1)
+              WHERE ${COUNTED_IN_MEANS_SQL} AND ed.final_published_at IS NULL AND ($1::int IS NULL OR c.edition_id = $1)
               GROUP BY c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id) AS groups
       GROUP BY edition_id, territory, territory_id`,
     [editionId],
@@ -154,7 +156,7 @@ export async function rebuildTerritoryScores(q: Queryable, editionId: number | n
     `INSERT INTO territory_score_counts (edition_id, territory, territory_id, scope, category_id, shown_percentage, participants)
      SELECT c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, shown_percentage(cs.percentage), count(*)
      ${TERRITORIES_OF_CAMPAIGN}
-      WHERE ${COUNTED_IN_MEANS_SQL} AND cs.scope IN ${RANKED_SCOPES} AND ($1::int IS NULL OR c.edition_id = $1)
+      WHERE ${COUNTED_IN_MEANS_SQL} AND ed.final_published_at IS NULL AND cs.scope IN ${RANKED_SCOPES} AND ($1::int IS NULL OR c.edition_id = $1)
       GROUP BY c.edition_id, t.territory, t.territory_id, cs.scope, cs.category_id, shown_percentage(cs.percentage)`,
     [editionId],
   );

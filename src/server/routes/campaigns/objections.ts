@@ -10,7 +10,7 @@ import { answeringCaller } from './index.js';
 import { entityMail } from './review.js';
 import { smtpMailer } from '../../services/mail/sender.js';
 
-/** The objection calls of docs/api.md ("Objections"): ADMIN publishes, the entity's members object, ADMIN and FEC resolve. */
+/** The objection and final-results calls of docs/api.md ("Objections", "Final results"): ADMIN publishes, the entity's members object, ADMIN and FEC resolve. */
 export function registerObjectionRoutes(secure: FastifyInstance, { db, config }: AppContext, questionnaires: QuestionnaireCache): void {
   const api = secure.withTypeProvider<TypeBoxTypeProvider>();
   const mailer = config.smtp ? smtpMailer(config.smtp) : null;
@@ -18,6 +18,13 @@ export function registerObjectionRoutes(secure: FastifyInstance, { db, config }:
   api.route({
     ...routeOf(objectionCalls.publishProvisional),
     handler: async (request) => ({ response: await objections.publishProvisional(db, permittedActor(request, 'EDITIONS_SETTINGS'), request.body) }),
+  });
+
+  api.route({
+    ...routeOf(objectionCalls.publishFinal),
+    handler: async (request) => ({
+      response: await objections.publishFinal(db, permittedActor(request, 'EDITIONS_SETTINGS'), request.body, config.minGroupSize),
+    }),
   });
 
   api.route({

@@ -26,7 +26,8 @@ import type { EditionQuestionnaire, QuestionnaireCache } from '../../reports/que
 import { recordAudit } from '../../db/repositories/audit.js';
 import { auditedBy, type Actor, type CheckedCaller } from '../actor.js';
 import { answerProblem, canAnswerCampaign, canReadEntity, linkProblem, notApplicableProblem, obsoleteResponses, questionsMissingEvidence } from './rules.js';
-import { requireAnswerable } from './cycle.js';
+import { requireAnswerable, requireEdition } from './cycle.js';
+import { requireNotFinal } from './objectionRules.js';
 import { entityChangeRefusal, sendsCorrections } from './reviewRules.js';
 import { defaultEvidenceFileName, evidenceFileName, storeEvidencePieces, totalTooLarge } from './evidenceFiles.js';
 import type { SpooledFile } from './evidenceSpool.js';
@@ -49,8 +50,8 @@ function requireChangeable(campaign: CampaignRow, flagged: readonly number[], qu
 
 /**
  * The caller, checked in the same statement, and the campaign, locked for this transaction, if the caller may
- * answer it (a campaign of another entity answers as if it did not exist), and it may change (409 otherwise): not
- * sent and within its dates, or sent and back with the entity for corrections (then whatever the dates, and only
+ * answer it (a campaign of another entity answers as if it did not exist), and it may change (409 otherwise): its
+ * edition's results not final, not sent and within its dates, or sent and back with the entity for corrections (then whatever the dates, and only
  * the answers marked to correct: `question`, when the change concerns one). With its edition's questionnaire (from
  * the cache) and the answers marked to correct.
  */
@@ -69,6 +70,7 @@ async function answerableCampaign(
   if (!found || !canReadEntity(user, found.campaign.entityId)) throw notFound('Campaign');
   const { campaign, flagged } = found;
   if (!canAnswerCampaign(user, campaign.entityId)) throw forbidden();
+  requireNotFinal({ final: found.editionFinal });
   requireChangeable(campaign, flagged, question);
   if (!sendsCorrections(campaign)) requireAnswerable(found.dates);
   return { actor, campaign, flagged, edition: await questionnaires.get(campaign.editionId, found.catalogueVersion, tx) };
@@ -320,6 +322,7 @@ export async function deleteCampaign(db: Db, actor: Actor, id: number): Promise<
     const campaign = await findCampaign(tx, id, true);
     if (!campaign) throw notFound('Campaign');
     if (campaign.status === 'sent') throw conflict('A submitted campaign cannot be deleted');
+    requireNotFinal(await requireEdition(tx, campaign.editionId));
     await writes.deleteCampaign(tx, id);
     await recordAudit(tx, campaignAudit(actor, 'campaign.delete', campaign, { status: campaign.status }));
     return { success: true as const };

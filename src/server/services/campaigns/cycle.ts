@@ -18,6 +18,7 @@ import { insertReopening } from '../../db/repositories/reopenings.js';
 import { removeFromTerritoryScores } from '../../db/repositories/territoryScores.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { auditedBy, type Actor } from '../actor.js';
+import { requireNotFinal } from './objectionRules.js';
 import { daysLeft, deadlineProblem, deadlineState, effectiveClosing, isLate } from './deadlines.js';
 import { isCalendarDate } from '../../../shared/dates.js';
 
@@ -114,6 +115,7 @@ export async function extendDeadline(db: Db, actor: Actor, input: ExtendDeadline
   if (!isCalendarDate(input.closesOn)) throw validationError('Invalid date', { closesOn: 'is not a calendar date' });
   return db.transaction(async (tx) => {
     const edition = await requireEdition(tx, input.editionId);
+    requireNotFinal(edition);
     const saved = await deadlines.upsertExtension(tx, {
       entityId: input.entityId,
       editionId: edition.id,
@@ -152,6 +154,7 @@ export async function reopenCampaign(db: Db, actor: Actor, input: { id: number; 
     const campaign = await findCampaign(tx, input.id, true);
     if (!campaign) throw notFound('Campaign');
     if (campaign.status !== 'sent') throw conflict('Only a submitted campaign can be reopened');
+    requireNotFinal(await requireEdition(tx, campaign.editionId));
     await removeFromTerritoryScores(tx, campaign.id);
     await markReopened(tx, campaign.id);
     await clearReview(tx, campaign.id);

@@ -1,5 +1,12 @@
 import type { Db } from '../../db/client.js';
-import type { EditionPublication, Objection, ObjectionRequest, PublishProvisionalRequest, ResolveObjectionRequest } from '../../../shared/api/objections.js';
+import type {
+  EditionPublication,
+  Objection,
+  ObjectionRequest,
+  PublishFinalRequest,
+  PublishProvisionalRequest,
+  ResolveObjectionRequest,
+} from '../../../shared/api/objections.js';
 import { OBJECTION_OPEN, OBJECTION_RESOLVED } from '../../../shared/api/objections.js';
 import { isCalendarDate } from '../../../shared/dates.js';
 import { REVIEW_STATE } from '../../../shared/api/review.js';
@@ -17,16 +24,32 @@ import type { QuestionnaireCache } from '../../reports/questionnaireCache.js';
 import { auditedBy, type Actor, type CheckedCaller } from '../actor.js';
 import { campaignAudit } from './actions.js';
 import { madridDate } from './deadlines.js';
-import { objectionRefusal } from './objectionRules.js';
+import { finalRefusal, objectionRefusal, requireNotFinal } from './objectionRules.js';
+import { freezeEdition, lockEditionCampaigns, readFinalBlockers } from '../../db/repositories/finalResults.js';
 import { canAnswerCampaign, canReadEntity } from './rules.js';
 import type { CurrentUser } from '../../../shared/api/auth.js';
 
 /**
- * Objections to provisional results (docs/api.md, "Objections"): ADMIN publishes an edition's provisional results
- * with the last day to object; the entity's members object to an answer's review; a reviewer accepts (the answer
- * goes back to the entity, as corrections asked: it sends it again and is validated again) or refuses, with the
- * reason the entity reads. Each change in one transaction on the campaign's locked row, audited.
+ * Objections to provisional results and final results (docs/api.md, "Objections", "Final results"): ADMIN publishes
+ * an edition's provisional results with the last day to object; the entity's members object to an answer's review;
+ * a reviewer accepts (the answer goes back to the entity, as corrections asked: it sends it again and is validated
+ * again) or refuses, with the reason the entity reads. Once every objection is decided and every sent campaign
+ * validated, ADMIN publishes the results as final, which freezes the edition. Each change in one transaction on
+ * the campaign's (or edition's) locked row, audited.
  */
+
+/** An edition's publication as the API answers it. */
+const publicationOf = (
+  campaignNumber: number,
+  publication: { provisionalPublishedAt: Date | null; objectionsUntil: string | null; finalPublishedAt: Date | null },
+  openObjections: number,
+): EditionPublication => ({
+  campaignNumber,
+  provisionalPublishedAt: publication.provisionalPublishedAt && new Date(publication.provisionalPublishedAt).toISOString(),
+  objectionsUntil: publication.objectionsUntil,
+  openObjections,
+  finalPublishedAt: publication.finalPublishedAt && new Date(publication.finalPublishedAt).toISOString(),
+});
 
 /** ADMIN: publishes (or moves the last day of) an edition's provisional results; 422 for an unknown edition or a day past. */
 export async function publishProvisional(db: Db, actor: Actor, input: PublishProvisionalRequest, now = new Date()): Promise<EditionPublication> {
@@ -35,6 +58,7 @@ export async function publishProvisional(db: Db, actor: Actor, input: PublishPro
   return db.transaction(async (tx) => {
     const edition = await lockEditionSettings(tx, input.campaignNumber);
     if (!edition) throw validationError('La edición no existe', { campaignNumber: 'no such edition' });
+    requireNotFinal({ final: edition.finalPublishedAt !== null });
     const previous = await repo.readPublication(tx, edition.id);
     const publication = await repo.writeProvisionalPublication(tx, edition.id, input.objectionsUntil);
     await recordAudit(tx, {
@@ -44,12 +68,35 @@ export async function publishProvisional(db: Db, actor: Actor, input: PublishPro
       targetId: edition.id,
       details: { year: input.campaignNumber, objectionsUntil: input.objectionsUntil, previous: previous.objectionsUntil },
     });
-    return {
-      campaignNumber: input.campaignNumber,
-      provisionalPublishedAt: publication.provisionalPublishedAt && new Date(publication.provisionalPublishedAt).toISOString(),
-      objectionsUntil: publication.objectionsUntil,
-      openObjections: await repo.countOpenObjections(tx, edition.id),
-    };
+    return publicationOf(input.campaignNumber, publication, await repo.countOpenObjections(tx, edition.id));
+  });
+}
+
+/**
+ * ADMIN: publishes an edition's results as final (scoring.md, "Final results"): refused (409 FINAL_BLOCKED, with
+ * all that blocks it: objectionRules.ts finalRefusal) until the period to object is over, every sent campaign is
+ * validated and every objection decided; 409 EDITION_FINAL when they are final already. The edition's row and
+ * then its campaigns locked, so that no submission, review or objection slips in between the check and the
+ * freezing; the figures frozen with MIN_GROUP_SIZE as configured now; audited as edition.publishFinal.
+ */
+export async function publishFinal(db: Db, actor: Actor, input: PublishFinalRequest, minGroupSize: number, now = new Date()): Promise<EditionPublication> {
+  return db.transaction(async (tx) => {
+    const edition = await lockEditionSettings(tx, input.campaignNumber);
+    if (!edition) throw validationError('La edición no existe', { campaignNumber: 'no such edition' });
+    requireNotFinal({ final: edition.finalPublishedAt !== null });
+    await lockEditionCampaigns(tx, edition.id);
+    const publication = await repo.readPublication(tx, edition.id);
+    const refusal = finalRefusal(publication, await readFinalBlockers(tx, edition.id), madridDate(now));
+    if (refusal) throw conflict(refusal.message, refusal.data);
+    const frozen = await freezeEdition(tx, edition.id, minGroupSize);
+    await recordAudit(tx, {
+      ...auditedBy(actor),
+      action: 'edition.publishFinal',
+      targetType: 'edition',
+      targetId: edition.id,
+      details: { year: input.campaignNumber, campaigns: frozen.campaigns, minGroupSize, meansFrom: edition.meansFrom },
+    });
+    return publicationOf(input.campaignNumber, { ...publication, finalPublishedAt: frozen.finalPublishedAt }, 0);
   });
 }
 
@@ -74,6 +121,7 @@ export async function fileObjection(
       if (!found || !canReadEntity(actor.user, found.campaign.entityId)) throw notFound('Campaign');
       const { campaign } = found;
       if (!canAnswerCampaign(actor.user, campaign.entityId)) throw forbidden();
+      requireNotFinal({ final: found.editionFinal });
       const refusal = objectionRefusal(campaign, await repo.readPublication(tx, campaign.editionId), madridDate(now));
       if (refusal) throw conflict(refusal.message, refusal.data);
       const edition = await questionnaires.get(campaign.editionId, found.catalogueVersion, tx);
@@ -112,6 +160,7 @@ export async function resolveObjection(
     const found = campaignId === undefined ? undefined : await findCampaignToAnswer(tx, campaignId);
     const objection = found && (await repo.lockObjection(tx, input.objectionId));
     if (!found || !objection) throw notFound('Objection');
+    requireNotFinal({ final: found.editionFinal });
     if (objection.status !== 'open') throw conflict('The objection is resolved already', OBJECTION_RESOLVED);
     const { campaign } = found;
     if (input.accepted) {

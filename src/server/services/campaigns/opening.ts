@@ -10,6 +10,7 @@ import {
 } from '../../../shared/api/editionOpening.js';
 import { conflict, validationError } from '../../errors.js';
 import { requireEdition } from './cycle.js';
+import { requireNotFinal } from './objectionRules.js';
 import * as opening from '../../db/repositories/editionOpening.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { auditedBy, type Actor } from '../actor.js';
@@ -63,6 +64,7 @@ export async function openEdition(db: Db, actor: Actor, input: OpenEditionReques
   const mailer = input.notify ? requireMailer(setup) : null;
   const outcome = await db.transaction(async (tx) => {
     const edition = await chosenEdition(tx, input.editionId);
+    requireNotFinal(edition);
     const filter = await scopeFilter(tx, input);
     const created = await opening.insertEditionCampaigns(tx, edition.id, filter);
     const { existing } = await opening.countOpening(tx, edition.id, filter);

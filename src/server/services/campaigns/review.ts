@@ -11,6 +11,7 @@ import type { QuestionnaireCache } from '../../reports/questionnaireCache.js';
 import type { Actor } from '../actor.js';
 import { campaignAudit } from './actions.js';
 import { requireEdition } from './cycle.js';
+import { requireNotFinal } from './objectionRules.js';
 import { markProblem, reviewCallRefusal, type ReviewCall } from './reviewRules.js';
 import type { MailSetup } from './opening.js';
 import { composeCorrectionsMail, type MailContent, type MailLanguage } from '../mail/templates.js';
@@ -21,11 +22,12 @@ import { composeCorrectionsMail, type MailContent, type MailLanguage } from '../
  * at once take turns and the second sees what the first did. The state machine is reviewRules.ts.
  */
 
-/** One transaction on the campaign (locked; 404 when there is none) once the call is allowed in its review status (409 otherwise). */
+/** One transaction on the campaign (locked; 404 when there is none) once the call is allowed: its edition not final, and in its review status (409 otherwise). */
 function reviewing<T>(db: Db, id: number, call: ReviewCall, work: (tx: Tx, found: CampaignToAnswer) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     const found = await findCampaignToAnswer(tx, id);
     if (!found) throw notFound('Campaign');
+    requireNotFinal({ final: found.editionFinal });
     // The marks `fix` as they stand in this transaction (the row's flagged list is read only while corrections are asked).
     const flagged = call === 'mark' ? [] : await reviewRepo.readFlagged(tx, id);
     const refusal = reviewCallRefusal(call, found.campaign.reviewStatus, flagged);
