@@ -98,6 +98,7 @@ export function resultFixture(): ResultResponse {
     reviewStatus: 'pending',
     validatedAt: null,
     meansFrom: 'sent',
+    finalPublishedAt: null,
     table: {
       valuesPerAxis: {
         '1': {
@@ -208,7 +209,7 @@ export function notApplicableResult(): ResultResponse {
 /** What a comparison says besides its radars' figures, for the fixture's entity: names, band, and 2026 against 2025 (or no previous edition). */
 export function comparisonAbout(
   withPrevious = true,
-): Pick<ComparisonResponse, 'territoryTexts' | 'editions' | 'sizeBand' | 'minGroupSize' | 'reviewStatus' | 'validatedAt' | 'meansFrom'> {
+): Pick<ComparisonResponse, 'territoryTexts' | 'editions' | 'sizeBand' | 'minGroupSize' | 'reviewStatus' | 'validatedAt' | 'meansFrom' | 'finalPublishedAt'> {
   const { territoryTexts, edition, sizeBand } = resultFixture();
   const noCountry = { participants: { ...edition.sizes.participants, country: 0 }, comparedToAll: { ...edition.sizes.comparedToAll, country: 0 } };
   return {
@@ -222,6 +223,7 @@ export function comparisonAbout(
     reviewStatus: 'validated',
     validatedAt: '2026-03-12T09:00:00.000Z',
     meansFrom: 'sent',
+    finalPublishedAt: null,
   };
 }
 

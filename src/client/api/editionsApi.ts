@@ -1,6 +1,6 @@
 import { get, http, post } from './http.js';
 import type { EditionPreview, EditionRow, EditionSettingsBody, ImportedEdition } from '../../shared/api/editions.js';
-import type { EditionPublication, PublishProvisionalRequest } from '../../shared/api/objections.js';
+import type { EditionPublication, PublishFinalRequest, PublishProvisionalRequest } from '../../shared/api/objections.js';
 
 /** A catalogue file as the edition calls take it: multipart/form-data, one part named `file`. */
 function fileForm(file: Blob): FormData {
@@ -15,6 +15,8 @@ export const editionsApi = {
   settings: (token: string | null, body: EditionSettingsBody) => post<EditionRow>('/editions/settings', token, body),
   /** Publishes the edition's provisional results with the last day entities may object. */
   publishProvisional: (token: string | null, body: PublishProvisionalRequest) => post<EditionPublication>('/editions/publishProvisional', token, body),
+  /** Publishes the edition's results as final: from then on nothing of the edition changes (409 FINAL_BLOCKED says what is still open). */
+  publishFinal: (token: string | null, body: PublishFinalRequest) => post<EditionPublication>('/editions/publishFinal', token, body),
   preview: (token: string | null, file: Blob) =>
     http<EditionPreview>({ method: 'POST', path: '/v1/editions/preview', secure: true, token, body: fileForm(file) }),
   import: (token: string | null, file: Blob) =>

@@ -12,6 +12,7 @@ import { SnackbarHost } from '../../../../src/client/features/snackbar/SnackbarH
 import { ASKS_NOTHING } from '../../../helpers/questions.js';
 import { NO_NOTES } from '../../../../src/shared/api/campaigns.js';
 import { madridDate } from '../../../../src/shared/dates.js';
+import type { EditionPublication, FinalBlockedData } from '../../../../src/shared/api/objections.js';
 
 const row: EditionRow = {
   id: 3,
@@ -24,7 +25,41 @@ const row: EditionRow = {
   questions: 133,
   campaigns: { created: 2, draft: 5, sent: 20, validated: 7 },
   meansFrom: 'sent',
-  publication: { provisionalPublishedAt: null, objectionsUntil: null, openObjections: 0 },
+  publication: { provisionalPublishedAt: null, objectionsUntil: null, openObjections: 0, finalPublishedAt: null },
+};
+/** Its provisional results published, the period to object over: final results may be published. */
+const provisional: EditionRow = {
+  ...row,
+  publication: { provisionalPublishedAt: '2026-03-20T10:00:00.000Z', objectionsUntil: '2026-04-10', openObjections: 0, finalPublishedAt: null },
+};
+/** An older edition whose results are final. */
+const final: EditionRow = {
+  ...row,
+  id: 2,
+  year: 2025,
+  title: 'Campaña 2025',
+  publication: {
+    provisionalPublishedAt: '2025-03-20T10:00:00.000Z',
+    objectionsUntil: '2025-04-10',
+    openObjections: 0,
+    finalPublishedAt: '2025-05-02T08:00:00.000Z',
+  },
+};
+/** What the server answers while something still keeps the results from being final (409 FINAL_BLOCKED). */
+const blocked: FinalBlockedData = {
+  code: 'FINAL_BLOCKED',
+  provisionalPublished: true,
+  objectionsUntil: '2099-03-31',
+  objectionsPeriodOpen: true,
+  notValidated: [
+    { campaignId: 31, entityId: 1, entityName: 'Ayuntamiento de Alzira', reviewStatus: 'pending' },
+    { campaignId: 32, entityId: 2, entityName: 'Mancomunitat de la Ribera Alta', reviewStatus: 'changesRequested' },
+  ],
+  openObjections: [
+    { campaignId: 33, entityId: 3, entityName: 'Ayuntamiento de Xàtiva', objectionId: 7 },
+    { campaignId: 34, entityId: 4, entityName: 'Diputación de Valencia', objectionId: 8 },
+    { campaignId: 33, entityId: 3, entityName: 'Ayuntamiento de Xàtiva', objectionId: 9 },
+  ],
 };
 const preview: EditionPreview = {
   year: 2027,
@@ -92,7 +127,18 @@ function renderPage(role: 'ADMIN' | 'FEC', api: Partial<EditionsApi> = {}) {
     settings: async (_token, body) => (calls.push(`settings ${JSON.stringify(body)}`), { ...row, meansFrom: body.meansFrom }),
     publishProvisional: async (_token, body) => (
       calls.push(`publish ${JSON.stringify(body)}`),
-      { campaignNumber: body.campaignNumber, provisionalPublishedAt: '2026-03-20T10:00:00.000Z', objectionsUntil: body.objectionsUntil, openObjections: 0 }
+      {
+        campaignNumber: body.campaignNumber,
+        provisionalPublishedAt: '2026-03-20T10:00:00.000Z',
+        objectionsUntil: body.objectionsUntil,
+        openObjections: 0,
+        finalPublishedAt: null,
+      }
+    ),
+    publishFinal: async (_token, body) => (
+      calls.push(`publishFinal ${JSON.stringify(body)}`),
+      // 22:30 UTC on 29 June is already 30 June in Madrid.
+      { campaignNumber: body.campaignNumber, ...provisional.publication, finalPublishedAt: '2026-06-29T22:30:00.000Z' }
     ),
     ...api,
   };
@@ -178,7 +224,10 @@ describe('editions page', () => {
   });
 
   it("says when an edition's period to object has closed", async () => {
-    const closed = { ...row, publication: { provisionalPublishedAt: '2025-01-15T09:00:00.000Z', objectionsUntil: '2025-01-31', openObjections: 0 } };
+    const closed = {
+      ...row,
+      publication: { provisionalPublishedAt: '2025-01-15T09:00:00.000Z', objectionsUntil: '2025-01-31', openObjections: 0, finalPublishedAt: null },
+    };
     renderPage('FEC', { list: async () => [closed] });
     expect(await screen.findByTestId('edition-objections-2026')).toHaveTextContent('Plazo cerrado el 31/01/2025Ninguna pendiente');
   });
@@ -192,6 +241,135 @@ describe('editions page', () => {
     expect(await screen.findByText('Elige un último día de hoy en adelante.')).toBeInTheDocument();
     expect(within(screen.getByRole('dialog')).getByLabelText('Último día para presentar alegaciones')).toHaveValue('2099-03-31');
     expect(screen.getByTestId('edition-objections-2026')).toHaveTextContent('Resultados sin publicar');
+  });
+
+  it("offers 'Publicar resultados definitivos' to ADMIN alone, once the provisional results are published and until they are final", async () => {
+    renderPage('ADMIN', { list: async () => [{ ...row, year: 2027, id: 4 }, provisional, final] });
+    await screen.findByTestId('editions-table');
+    const finalButtons = () => screen.queryAllByRole('button', { name: /^Publicar resultados definitivos/ }).map((b) => b.getAttribute('aria-label'));
+    // Not before the provisional results are published (2027), nor once final (2025).
+    expect(finalButtons()).toEqual(['Publicar resultados definitivos de la edición 2026']);
+    expect(screen.getByTestId('edition-objections-2027')).toHaveTextContent('Resultados sin publicar');
+    // Final: since when, on Madrid's calendar, and neither publication is offered; its means cannot change.
+    expect(screen.getByTestId('edition-objections-2025')).toHaveTextContent(/^Resultados definitivos desde el 02\/05\/2025$/);
+    expect(within(screen.getByTestId('edition-objections-2025')).queryAllByRole('button')).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Cambiar con qué campañas se calculan las medias de la edición 2025' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cambiar con qué campañas se calculan las medias de la edición 2026' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Cambiar plazo de alegaciones de la edición 2026' })).toBeInTheDocument();
+  });
+
+  it('offers FEC no publication, and says which editions are final', async () => {
+    renderPage('FEC', { list: async () => [provisional, final] });
+    expect(await screen.findByTestId('edition-objections-2025')).toHaveTextContent('Resultados definitivos desde el 02/05/2025');
+    expect(screen.queryByRole('button', { name: /^Publicar resultados/ })).toBeNull();
+  });
+
+  it('publishes final results once their consequence is read and confirmed: the row says since when, and nothing more is offered', async () => {
+    let answer: (publication: EditionPublication) => void = () => undefined;
+    const calls = renderPage('ADMIN', {
+      list: async () => [provisional],
+      publishFinal: (_token, body) => {
+        calls.push(`publishFinal ${JSON.stringify(body)}`);
+        return new Promise((resolve) => {
+          answer = resolve;
+        });
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Publicar resultados definitivos de la edición 2026' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Publicar resultados definitivos · Edición 2026' });
+    expect(dialog).toHaveTextContent(
+      'Las cifras de la edición 2026 quedarán congeladas: no se podrán cambiar respuestas, envíos, revisiones ni alegaciones, y los cambios de bandas de población o de tamaño mínimo de grupo no las alterarán.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Publicar resultados definitivos de la edición 2026' }));
+    dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Publicar resultados definitivos' }));
+    // The call runs: the button spins and takes no second press.
+    expect(within(dialog).getByRole('button', { name: 'Publicar resultados definitivos' })).toBeDisabled();
+    expect(calls).toEqual(['publishFinal {"campaignNumber":2026}']);
+    answer({ campaignNumber: 2026, ...provisional.publication, finalPublishedAt: '2026-06-29T22:30:00.000Z' });
+    expect(await screen.findByText('Resultados definitivos de la edición 2026 publicados')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('edition-objections-2026')).toHaveTextContent(/^Resultados definitivos desde el 30\/06\/2026$/);
+    expect(screen.queryByRole('button', { name: /^Publicar resultados/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Cambiar plazo/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /^Cambiar con qué campañas/ })).toBeDisabled();
+  });
+
+  it('keeps the dialog open when something still keeps the results from being final, and lists it all in Spanish', async () => {
+    renderPage('ADMIN', {
+      list: async () => [provisional],
+      publishFinal: async () => Promise.reject(new ApiError('CONFLICT', 409, blocked)),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Publicar resultados definitivos de la edición 2026' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Publicar resultados definitivos' }));
+    const blockers = await screen.findByTestId('final-blockers');
+    expect(within(screen.getByRole('dialog')).getByTestId('final-blockers')).toBe(blockers);
+    expect(blockers).toHaveTextContent('Todavía no se pueden publicar los resultados definitivos:');
+    expect(blockers).toHaveTextContent('El plazo de alegaciones sigue abierto hasta el 31/03/2099.');
+    expect(blockers).not.toHaveTextContent('Los resultados provisionales no están publicados.');
+    const items = (testId: string) =>
+      within(screen.getByTestId(testId))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+    expect(screen.getByTestId('final-blockers-not-validated').firstChild).toHaveTextContent('Campañas sin validar (2):');
+    expect(items('final-blockers-not-validated')).toEqual([
+      'Ayuntamiento de Alzira: pendiente de revisión',
+      'Mancomunitat de la Ribera Alta: con correcciones pedidas',
+    ]);
+    // Three objections of two entities: each entity once, with how many it has.
+    expect(screen.getByTestId('final-blockers-objections').firstChild).toHaveTextContent('Alegaciones sin resolver (3):');
+    expect(items('final-blockers-objections')).toEqual(['Ayuntamiento de Xàtiva: 2 alegaciones', 'Diputación de Valencia']);
+    // The list says it: no toast, and the button may be pressed again once things are settled.
+    expect(screen.queryByText(/No se han podido publicar/)).toBeNull();
+    expect(within(screen.getByRole('dialog')).getByRole('button', { name: 'Publicar resultados definitivos' })).toBeEnabled();
+    expect(screen.getByTestId('edition-objections-2026')).toHaveTextContent('Plazo cerrado el 10/04/2026');
+  });
+
+  it('says when the provisional results are not published, among what keeps the results from being final', async () => {
+    const notPublished: FinalBlockedData = {
+      ...blocked,
+      provisionalPublished: false,
+      objectionsUntil: null,
+      objectionsPeriodOpen: false,
+      notValidated: [],
+      openObjections: [],
+    };
+    renderPage('ADMIN', { list: async () => [provisional], publishFinal: async () => Promise.reject(new ApiError('CONFLICT', 409, notPublished)) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Publicar resultados definitivos de la edición 2026' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Publicar resultados definitivos' }));
+    const blockers = await screen.findByTestId('final-blockers');
+    expect(
+      within(blockers)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Los resultados provisionales no están publicados.']);
+  });
+
+  it('says why when publishing final results fails otherwise, the dialog kept open', async () => {
+    renderPage('ADMIN', { list: async () => [provisional], publishFinal: async () => Promise.reject(new ApiError('INTERNAL', 500)) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Publicar resultados definitivos de la edición 2026' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Publicar resultados definitivos' }));
+    expect(await screen.findByText('No se han podido publicar los resultados definitivos. Inténtalo de nuevo.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.queryByTestId('final-blockers')).toBeNull();
+  });
+
+  it('says so when the results are final already (published meanwhile by another administrator), and reads the list again', async () => {
+    let lists = 0;
+    renderPage('ADMIN', {
+      list: async () =>
+        lists++ === 0 ? [provisional] : [{ ...provisional, publication: { ...provisional.publication, finalPublishedAt: '2026-06-29T22:30:00.000Z' } }],
+      publishFinal: async () => Promise.reject(new ApiError('CONFLICT', 409, { code: 'EDITION_FINAL', campaignNumber: 2026 })),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Publicar resultados definitivos de la edición 2026' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Publicar resultados definitivos' }));
+    expect(await screen.findByText('La edición tiene resultados definitivos: ya no admite cambios.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByTestId('edition-objections-2026')).toHaveTextContent('Resultados definitivos desde el 30/06/2026'));
+    expect(lists).toBe(2);
   });
 
   it("lists a refused file's problems in Spanish with their places, and imports nothing", async () => {

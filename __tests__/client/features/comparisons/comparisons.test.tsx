@@ -373,6 +373,11 @@ describe('comparisons page body', () => {
     ).toEqual(['Campaña actual']);
   });
 
+  it("says the current campaign's results are final once its edition's are, as its results do", () => {
+    renderWithProviders(<ComparisonBody />, { preloadedState: loaded({ ...comparison, finalPublishedAt: '2026-06-29T22:30:00.000Z' }) });
+    expect(screen.getByTestId('report-review')).toHaveTextContent(/^Resultados definitivos · publicados el 30\/06\/2026$/);
+  });
+
   it('gives each group a table of every policy under its axis: both years and the change with an arrow and its word', async () => {
     renderWithProviders(
       <>

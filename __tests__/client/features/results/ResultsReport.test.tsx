@@ -362,6 +362,20 @@ describe('results report', () => {
     act(() => void window.dispatchEvent(new Event('afterprint')));
   });
 
+  it("says the results are final once the edition's are, with the day they were published (Madrid's calendar), on screen and on paper", async () => {
+    // 22:30 UTC on 29 June is already 30 June in Madrid.
+    const final = { ...result, reviewStatus: 'validated' as const, validatedAt: '2026-03-11T23:30:00.000Z', finalPublishedAt: '2026-06-29T22:30:00.000Z' };
+    await renderReport(loaded(final));
+    const review = screen.getByTestId('report-review');
+    expect(review).toHaveTextContent(/^Resultados definitivos · publicados el 30\/06\/2026$/);
+    expect(review).toHaveClass('text-success');
+    act(() => void window.dispatchEvent(new Event('beforeprint')));
+    expect(screen.getByTestId('report-review')).toHaveTextContent(/^Resultados definitivos · publicados el 30\/06\/2026$/);
+    act(() => void window.dispatchEvent(new Event('afterprint')));
+    // The means' line is still there under it.
+    expect(screen.getByTestId('report-means')).toHaveTextContent('Medias de 20 campañas enviadas');
+  });
+
   it('says which campaigns the means are made from and how many, beside the review and in ¿Cómo se calcula?', async () => {
     const { unmount } = await renderReport();
     expect(screen.getByTestId('report-means')).toHaveTextContent('Medias de 20 campañas enviadas');

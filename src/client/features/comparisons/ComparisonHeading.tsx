@@ -33,7 +33,7 @@ export function ComparisonHeading({ comparison }: { comparison: ComparisonRespon
       territories={territories}
       detailsOnScreen={shared}
       withheld={withheld && text.withheldNote(withheld, compareWithParticipants)}
-      review={{ reviewStatus: comparison.reviewStatus, validatedAt: comparison.validatedAt }}
+      review={{ reviewStatus: comparison.reviewStatus, validatedAt: comparison.validatedAt, finalPublishedAt: comparison.finalPublishedAt }}
     />
   );
 }

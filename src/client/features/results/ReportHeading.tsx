@@ -35,29 +35,42 @@ export interface ReportHeadingProps {
   detailsOnScreen: boolean;
   /** The sentence saying which means are withheld for small groups and why, on screen and on paper; none when none is. */
   withheld?: string | null;
-  /** Where the campaign's review stands (a result): provisional until validated, on screen and on paper. */
-  review?: Pick<ResultResponse, 'reviewStatus' | 'validatedAt'>;
+  /** Where the campaign's review stands (a result): provisional until validated, then final once its edition's results are, on screen and on paper. */
+  review?: Pick<ResultResponse, 'reviewStatus' | 'validatedAt' | 'finalPublishedAt'>;
   /** Which campaigns the means are made from, and how many (a result), on a line under the review, on screen and on paper; null while the figures load (the line's room kept); none for a comparison. */
   means?: ReportMeans | null;
 }
 
-/**
- * 'Provisional: pendiente de validación' until a reviewer validates the campaign, then 'Validada el 12/03/2026';
- * then, for a result, on a line of its own, which campaigns the means are made from: 'Medias de 120 campañas
- * validadas'. That line's room is kept while the report's figures load (`means` null), so that nothing below moves
- * when it arrives.
- */
-function ReviewLine({ review: { reviewStatus, validatedAt }, means }: { review: NonNullable<ReportHeadingProps['review']>; means?: ReportMeans | null }) {
+/** Where the review stands, in words: final results (since when), validated (when), or provisional. */
+function ReviewState({ review: { reviewStatus, validatedAt, finalPublishedAt } }: { review: NonNullable<ReportHeadingProps['review']> }) {
   const intl = useIntl();
-  const validated = reviewStatus === 'validated' && validatedAt !== null;
+  if (finalPublishedAt !== null)
+    return (
+      <>
+        <FormattedMessage id="REPORT.HEADING.FINAL" />{' '}
+        {/* Lighter and smaller: the whole line stays on one line on a 390 px phone, as the provisional one does (the heading's room is kept). */}
+        <span className="fw-normal small text-nowrap text-body-secondary">
+          <FormattedMessage id="REPORT.HEADING.FINAL_ON" values={{ date: formatShortMadridDay(intl, finalPublishedAt) }} />
+        </span>
+      </>
+    );
+  if (reviewStatus === 'validated' && validatedAt !== null)
+    return <FormattedMessage id="REPORT.HEADING.VALIDATED" values={{ date: formatShortMadridDay(intl, validatedAt) }} />;
+  return <FormattedMessage id="REPORT.HEADING.PROVISIONAL" />;
+}
+
+/**
+ * 'Provisional: pendiente de validación' until a reviewer validates the campaign, then 'Validada el 12/03/2026',
+ * and once the edition's results are final, 'Resultados definitivos · publicados el 30/06/2026'; then, for a
+ * result, on a line of its own, which campaigns the means are made from: 'Medias de 120 campañas validadas'. That
+ * line's room is kept while the report's figures load (`means` null), so that nothing below moves when it arrives.
+ */
+function ReviewLine({ review, means }: { review: NonNullable<ReportHeadingProps['review']>; means?: ReportMeans | null }) {
+  const settled = review.finalPublishedAt !== null || (review.reviewStatus === 'validated' && review.validatedAt !== null);
   return (
     <p className="report-review small mt-1 mb-0">
-      <span className={`fw-semibold ${validated ? 'text-success' : 'text-warning-emphasis'}`} data-testid="report-review">
-        {validated ? (
-          <FormattedMessage id="REPORT.HEADING.VALIDATED" values={{ date: formatShortMadridDay(intl, validatedAt) }} />
-        ) : (
-          <FormattedMessage id="REPORT.HEADING.PROVISIONAL" />
-        )}
+      <span className={`fw-semibold ${settled ? 'text-success' : 'text-warning-emphasis'}`} data-testid="report-review">
+        <ReviewState review={review} />
       </span>
       {means !== undefined && (
         <span className="report-means d-block text-body-secondary" data-testid="report-means" aria-hidden={means === null ? true : undefined}>
@@ -164,7 +177,7 @@ export function ResultsHeading({ result }: { result: ResultResponse }) {
       territories={territories}
       detailsOnScreen={shared}
       withheld={withheld && text.withheldNote(withheld, compareWithParticipants)}
-      review={{ reviewStatus: result.reviewStatus, validatedAt: result.validatedAt }}
+      review={{ reviewStatus: result.reviewStatus, validatedAt: result.validatedAt, finalPublishedAt: result.finalPublishedAt }}
       means={means}
     />
   );

@@ -7,7 +7,7 @@ import { RemoteState } from '../../../components/RemoteState.js';
 import { ColumnHeadings, ListCell } from '../../../components/ListPage.js';
 import { selectCan } from '../../auth/authSelectors.js';
 import { editionsActions } from './editionsSlice.js';
-import { selectEditions } from './editionsSelectors.js';
+import { isFinal, mayPublishFinal, selectEditions } from './editionsSelectors.js';
 import type { EditionRow } from '../../../../shared/api/editions.js';
 import { EditionUpload } from './EditionUpload.js';
 import { DialogHeader } from '../../../components/DialogHeader.js';
@@ -15,13 +15,15 @@ import { DialogFooter } from '../../../components/DialogFooter.js';
 import { SubmitButton } from '../../../components/SubmitButton.js';
 import { formatShortCalendarDay } from '../../../lib/dates.js';
 import { madridDate } from '../../../../shared/dates.js';
+import { FinalSince, PublishFinalButton, PublishFinalDialog } from './FinalPublication.js';
 
 const COLUMNS = ['YEAR', 'TITLE', 'QUESTIONNAIRE', 'CREATED', 'DRAFT', 'SENT', 'MEANS', 'OBJECTIONS', 'IMPORTED'].map((c) => `EDITIONS.COLUMN.${c}`);
 const FIGURES = COLUMNS.slice(3, 6);
 
 /**
  * Which campaigns an edition's means are made from, with how many of its sent campaigns are validated; for ADMIN,
- * 'Cambiar', which asks first, spelling out what the other rule does.
+ * 'Cambiar', which asks first, spelling out what the other rule does (disabled once the results are final: the
+ * server would refuse it).
  */
 function MeansCell({ edition, mayChange }: { edition: EditionRow; mayChange: boolean }) {
   const intl = useIntl();
@@ -41,6 +43,7 @@ function MeansCell({ edition, mayChange }: { edition: EditionRow; mayChange: boo
             variant="outline-primary"
             size="sm"
             className="mt-1"
+            disabled={isFinal(edition)}
             onClick={() => dispatch(editionsActions.meansFromAsked(edition))}
             aria-label={intl.formatMessage({ id: 'EDITIONS.MEANS.CHANGE_LABEL' }, { year: String(edition.year) })}
           >
@@ -53,17 +56,20 @@ function MeansCell({ edition, mayChange }: { edition: EditionRow; mayChange: boo
 }
 
 /**
- * Where an edition's provisional results stand: not published, or the last day to object and how many objections
- * await a decision; for ADMIN, 'Publicar resultados provisionales' (once published, 'Cambiar plazo').
+ * Where an edition's results stand: not published, the last day to object and how many objections await a decision,
+ * or final since a day; for ADMIN, 'Publicar resultados provisionales' (once published, 'Cambiar plazo', and
+ * 'Publicar resultados definitivos'), none once final.
  */
 function ObjectionsCell({ edition, mayPublish }: { edition: EditionRow; mayPublish: boolean }) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
-  const { objectionsUntil, openObjections } = edition.publication;
+  const { objectionsUntil, openObjections, finalPublishedAt } = edition.publication;
   return (
     <ListCell label="EDITIONS.COLUMN.OBJECTIONS">
       <div data-testid={`edition-objections-${edition.year}`}>
-        {objectionsUntil === null ? (
+        {finalPublishedAt !== null ? (
+          <FinalSince finalPublishedAt={finalPublishedAt} />
+        ) : objectionsUntil === null ? (
           <span className="text-body-secondary">
             <FormattedMessage id="EDITIONS.OBJECTIONS.NOT_PUBLISHED" />
           </span>
@@ -80,7 +86,7 @@ function ObjectionsCell({ edition, mayPublish }: { edition: EditionRow; mayPubli
             </span>
           </>
         )}
-        {mayPublish && (
+        {mayPublish && !isFinal(edition) && (
           <Button
             variant="outline-primary"
             size="sm"
@@ -94,6 +100,7 @@ function ObjectionsCell({ edition, mayPublish }: { edition: EditionRow; mayPubli
             <FormattedMessage id={objectionsUntil === null ? 'EDITIONS.PUBLISH.BUTTON' : 'EDITIONS.PUBLISH.MOVE'} />
           </Button>
         )}
+        {mayPublish && mayPublishFinal(edition) && <PublishFinalButton year={edition.year} />}
       </div>
     </ListCell>
   );
@@ -214,6 +221,7 @@ export default function EditionsPage() {
       <PageHeader id="editions-title" title="EDITIONS.TITLE" />
       <EditionsTable />
       <PublishDialog />
+      <PublishFinalDialog />
       {mayImport && <EditionUpload />}
       <p className="small text-body-secondary mt-3">
         <FormattedMessage id="EDITIONS.NOTE" />

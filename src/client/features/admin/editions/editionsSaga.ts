@@ -7,7 +7,8 @@ import { EDITION_FILE_MAX_BYTES } from '../../../../shared/constants.js';
 import type { Saga } from '../../../lib/typedEffects.js';
 import type { EditionsApi } from '../../../api/editionsApi.js';
 import { editionsActions } from './editionsSlice.js';
-import { editionFailureToast, meansFailureToast, otherMeansFrom, publishFailureToast } from './editionsSelectors.js';
+import { editionFailureToast, meansFailureToast, otherMeansFrom, publishFailureToast, publishFinalFailureToast } from './editionsSelectors.js';
+import { isEditionFinal } from '../../../lib/refusals.js';
 import { snackbarActions } from '../../snackbar/snackbarSlice.js';
 import { alertsActions } from '../../alerts/alertsSlice.js';
 import { askToConfirm, confirmedChange } from '../../../app/confirmedChange.js';
@@ -97,6 +98,22 @@ export function* handlePublish(deps: EditionsDependencies, action: ReturnType<ty
   }
 }
 
+/**
+ * Publishes the edition's results as final (the dialog spins meanwhile). Refused while something is still open, the
+ * dialog stays and lists it; final already (another administrator's publication), the list is read again to say so.
+ */
+export function* handlePublishFinal(deps: EditionsDependencies, action: ReturnType<typeof editionsActions.finalPublishRequested>): Saga<void> {
+  try {
+    const publication = yield* callApi(keepOnScreen(publishFinalFailureToast), deps.editionsApi.publishFinal, action.payload);
+    yield put(editionsActions.finalPublished(publication));
+    yield put(snackbarActions.toastShown('EDITIONS.TOAST.FINAL_PUBLISHED', 'success', { year: String(publication.campaignNumber) }));
+  } catch (err) {
+    const error = serializeError(err);
+    yield put(editionsActions.finalPublishFailed(error));
+    if (isEditionFinal(error)) yield put(editionsActions.listRequested());
+  }
+}
+
 /** Imports the previewed file (the server checks it again; the dialog spins meanwhile), says what happened, then lists the editions again. */
 export function* handleImport(deps: EditionsDependencies, chosen: ChosenFile): Saga<void> {
   if (!chosen.file) return;
@@ -129,6 +146,7 @@ export function* watchEditions(deps: EditionsDependencies): Saga<void> {
   yield takeLeading(editionsActions.meansFromRequested.type, handleMeansFromRequested, deps);
   yield takeLeading(editionsActions.importRequested.type, handleImport, deps, chosen);
   yield takeLeading(editionsActions.publishRequested.type, handlePublish, deps);
+  yield takeLeading(editionsActions.finalPublishRequested.type, handlePublishFinal, deps);
   yield takeLatest(editionsActions.uploadCancelled.type, () => {
     chosen.file = null;
   });

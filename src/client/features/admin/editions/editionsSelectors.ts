@@ -1,9 +1,14 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../../app/rootReducer.js';
 import type { RequestError } from '../../../lib/remote.js';
-import type { FileProblem } from '../../../../shared/api/editions.js';
+import type { EditionRow, FileProblem } from '../../../../shared/api/editions.js';
+import type { FINAL_BLOCKED, FinalBlockedData } from '../../../../shared/api/objections.js';
 import type { MeansFrom } from '../../../../shared/constants.js';
 import { groupIndicators } from '../../campaigns/campaignsSelectors.js';
+import { EDITION_FINAL_MESSAGE, isEditionFinal, refusalCode } from '../../../lib/refusals.js';
+
+// Spelled here (typed against the API's) so that the client needs no schema code.
+const finalBlocked: typeof FINAL_BLOCKED = 'FINAL_BLOCKED';
 
 export const selectEditions = (state: RootState) => state.editions;
 
@@ -35,11 +40,58 @@ export const otherMeansFrom = (meansFrom: MeansFrom): MeansFrom => (meansFrom ==
 
 /** The toast of a failed change of an edition's means. */
 export function meansFailureToast(error: RequestError): string {
+  if (isEditionFinal(error)) return EDITION_FINAL_MESSAGE;
   return error.type === 'FORBIDDEN' ? 'EDITIONS.TOAST.MEANS_FORBIDDEN' : 'EDITIONS.TOAST.MEANS_ERROR';
 }
 
-/** The toast of a refused publication of provisional results: a day past or not a date, not allowed, or another failure. */
+/** The toast of a refused publication of provisional results: a day past or not a date, not allowed, final already, or another failure. */
 export function publishFailureToast(error: RequestError): string {
   if (error.type === 'VALIDATION') return 'EDITIONS.TOAST.PUBLISH_INVALID';
+  if (isEditionFinal(error)) return EDITION_FINAL_MESSAGE;
   return error.type === 'FORBIDDEN' ? 'EDITIONS.TOAST.PUBLISH_FORBIDDEN' : 'EDITIONS.TOAST.PUBLISH_ERROR';
+}
+
+/** Whether an edition's results are final: nothing of it changes, so no publication nor settings are offered. */
+export const isFinal = (edition: EditionRow) => edition.publication.finalPublishedAt !== null;
+
+/** Whether 'Publicar resultados definitivos' is offered for an edition: its provisional results published, not final yet. */
+export const mayPublishFinal = (edition: EditionRow) => edition.publication.provisionalPublishedAt !== null && !isFinal(edition);
+
+/** What still keeps an edition's results from being final (409 FINAL_BLOCKED's data), null for any other failure. */
+export function finalBlockersOf(error: RequestError | null): FinalBlockedData | null {
+  return error?.type === 'CONFLICT' && refusalCode(error) === finalBlocked ? (error.data as FinalBlockedData) : null;
+}
+
+/** The entities of the objections awaiting a decision, each once with how many it has, in the server's order (oldest first). */
+function objectionsByEntity(openObjections: FinalBlockedData['openObjections']) {
+  const byEntity = new Map<number, { entityId: number; entityName: string; count: number }>();
+  for (const { entityId, entityName } of openObjections) {
+    const entity = byEntity.get(entityId) ?? { entityId, entityName, count: 0 };
+    entity.count += 1;
+    byEntity.set(entityId, entity);
+  }
+  return [...byEntity.values()];
+}
+
+/**
+ * Why the final publication was refused, for its dialog: the provisional results not published, the last day to
+ * object while it lasts, the campaigns not validated with their review's state, and the objections to decide by entity.
+ */
+export const selectFinalBlockers = createSelector([(state: RootState) => state.editions.publishingFinal.error], (error) => {
+  const data = finalBlockersOf(error);
+  if (!data) return null;
+  return {
+    provisionalPublished: data.provisionalPublished,
+    objectionsUntil: data.objectionsPeriodOpen ? data.objectionsUntil : null,
+    notValidated: data.notValidated,
+    openObjections: data.openObjections.length,
+    objectionEntities: objectionsByEntity(data.openObjections),
+  };
+});
+
+/** The toast of a refused final publication: none when the dialog lists what is still open, else why. */
+export function publishFinalFailureToast(error: RequestError): string | null {
+  if (finalBlockersOf(error)) return null;
+  if (isEditionFinal(error)) return EDITION_FINAL_MESSAGE;
+  return error.type === 'FORBIDDEN' ? 'EDITIONS.TOAST.PUBLISH_FORBIDDEN' : 'EDITIONS.TOAST.FINAL_ERROR';
 }

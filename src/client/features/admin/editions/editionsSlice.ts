@@ -2,7 +2,8 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { IDLE, type Remote, type RequestError } from '../../../lib/remote.js';
 import { isSessionChange } from '../../auth/authSlice.js';
 import type { EditionPreview, EditionRow, EditionSettingsBody, ImportedEdition } from '../../../../shared/api/editions.js';
-import type { EditionPublication, PublishProvisionalRequest } from '../../../../shared/api/objections.js';
+import type { EditionPublication, PublishFinalRequest, PublishProvisionalRequest } from '../../../../shared/api/objections.js';
+import { isEditionFinal } from '../../../lib/refusals.js';
 
 /**
  * The editions page: the list, and the two steps of adding one (a file checked and previewed, then imported).
@@ -15,6 +16,8 @@ export interface EditionsState {
   import: Remote;
   /** 'Publicar resultados provisionales': the edition whose dialog is open (null: none), and its call. */
   publishing: Remote<{ year: number | null }>;
+  /** 'Publicar resultados definitivos': the edition whose dialog is open (null: none), and its call (a refusal's error says what is still open). */
+  publishingFinal: Remote<{ year: number | null }>;
 }
 
 const initialState: EditionsState = {
@@ -23,7 +26,13 @@ const initialState: EditionsState = {
   preview: { ...IDLE, data: null },
   import: { ...IDLE },
   publishing: { ...IDLE, year: null },
+  publishingFinal: { ...IDLE, year: null },
 };
+
+/** An edition's publication as the server answered it, on its row. */
+function applyPublication(items: EditionRow[], { campaignNumber, ...publication }: EditionPublication) {
+  for (const e of items) if (e.year === campaignNumber) e.publication = publication;
+}
 
 const editionsSlice = createSlice({
   name: 'editions',
@@ -58,13 +67,34 @@ const editionsSlice = createSlice({
     },
     /** Published: the edition's row says so, and the dialog closes. */
     published(state, action: PayloadAction<EditionPublication>) {
-      const { campaignNumber, ...publication } = action.payload;
-      for (const e of state.list.items) if (e.year === campaignNumber) e.publication = publication;
+      applyPublication(state.list.items, action.payload);
       state.publishing = { ...IDLE, year: null };
     },
     publishFailed(state, action: PayloadAction<RequestError>) {
       state.publishing.status = 'failed';
       state.publishing.error = action.payload;
+    },
+    /** The dialog that publishes an edition's results as final, saying what freezes. */
+    finalPublishOpened(state, action: PayloadAction<number>) {
+      state.publishingFinal = { ...IDLE, year: action.payload };
+    },
+    finalPublishClosed(state) {
+      state.publishingFinal = { ...IDLE, year: null };
+    },
+    finalPublishRequested(state, _action: PayloadAction<PublishFinalRequest>) {
+      state.publishingFinal.status = 'loading';
+      state.publishingFinal.error = null;
+    },
+    /** Final: the edition's row says since when, and the dialog closes. */
+    finalPublished(state, action: PayloadAction<EditionPublication>) {
+      applyPublication(state.list.items, action.payload);
+      state.publishingFinal = { ...IDLE, year: null };
+    },
+    /** Refused: the dialog stays open with what is still open (FINAL_BLOCKED); final already, it closes (the list is read again). */
+    finalPublishFailed(state, action: PayloadAction<RequestError>) {
+      state.publishingFinal = isEditionFinal(action.payload)
+        ? { ...IDLE, year: null }
+        : { status: 'failed', error: action.payload, year: state.publishingFinal.year };
     },
     /** The file goes to the saga in the action; the store keeps its name only. */
     fileChosen: {
