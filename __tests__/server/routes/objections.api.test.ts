@@ -183,6 +183,53 @@ describe.each(backends)('objections to provisional results on $name', ({ openDem
     }
   });
 
+  it('takes evidence behind an answer objected to while its objection is open and the period lasts, and only there', async () => {
+    await publish(dayFromToday(10));
+    const { id, member } = await validatedCampaign();
+    const [disputed, other] = await questionsOf(id);
+    const link = (question: number, url: string, token = member) => post('campaigns/evidence/addLink', { id, question, url, title: 'Acta del pleno' }, token);
+    // Before any objection, the sent campaign's evidence is closed, as ever.
+    expect((await link(disputed.id, 'https://sede.example.es/acta-1.pdf')).status).toBe(409);
+    const reviewed = await db.query<{ id: number }>('INSERT INTO evidence (campaign_id, subindicator_id, kind, url) VALUES ($1, $2, $3, $4) RETURNING id', [
+      id,
+      disputed.id,
+      'link',
+      'https://sede.example.es/acta-revisada.pdf',
+    ]);
+
+    const filed = await object(id, disputed.id, member);
+    expect(filed.status).toBe(200);
+    // Behind that answer: added (whatever the campaign's dates), and what was added since may go again; not the evidence
+    // the review was made on, and nothing behind another answer.
+    await db.query('UPDATE editions SET closes_on = current_date - 30, opens_on = current_date - 60 WHERE campaign_number = $1', [year]);
+    const added = await link(disputed.id, 'https://sede.example.es/acta-2.pdf');
+    expect(added.status).toBe(200);
+    expect((await link(other.id, 'https://sede.example.es/acta-3.pdf')).status).toBe(409);
+    expect((await link(disputed.id, 'https://sede.example.es/ajena.pdf', tokens.other)).status).toBe(404);
+    expect((await post('campaigns/evidence/remove', { id, evidenceId: reviewed[0].id }, member)).status).toBe(409);
+    const second = await link(disputed.id, 'https://sede.example.es/acta-4.pdf');
+    expect((await post('campaigns/evidence/remove', { id, evidenceId: second.body.response.id }, member)).status).toBe(200);
+    // The reviewer reads it beside the answer; the campaign's answers and review are as they were.
+    const detail = (await get(`campaigns/get?id=${id}`, tokens.fec)).body.response as CampaignDetail;
+    const evidence = detail.indicators.flatMap((i) => i.subindicators).find((s) => s.id === disputed.id)!.evidence;
+    const urls = evidence.map((e) => e.url);
+    expect(urls.slice(-2)).toEqual(['https://sede.example.es/acta-revisada.pdf', 'https://sede.example.es/acta-2.pdf']);
+    expect(urls).not.toContain('https://sede.example.es/acta-4.pdf');
+    expect(detail.reviewStatus).toBe('validated');
+
+    // Once the objection is decided, or the period over, that evidence is closed again.
+    await resolve(filed.body.response.id, false, 'El acta no corresponde a este año.');
+    expect((await link(disputed.id, 'https://sede.example.es/acta-5.pdf')).status).toBe(409);
+    expect((await post('campaigns/evidence/remove', { id, evidenceId: added.body.response.id }, member)).status).toBe(409);
+    const again = await object(id, disputed.id, member);
+    expect((await link(disputed.id, 'https://sede.example.es/acta-6.pdf')).status).toBe(200);
+    await db.query('UPDATE editions SET objections_until = $2::date WHERE campaign_number = $1', [year, dayFromToday(-1)]);
+    expect((await link(disputed.id, 'https://sede.example.es/acta-7.pdf')).status).toBe(409);
+    expect(again.status).toBe(200);
+    await db.query('UPDATE editions SET closes_on = NULL, opens_on = NULL WHERE campaign_number = $1', [year]);
+    await publish(dayFromToday(10));
+  });
+
   it('takes no objection after its last day, nor on a campaign not sent', async () => {
     const { id, member } = await validatedCampaign();
     const [question] = await questionsOf(id);

@@ -97,6 +97,15 @@ export async function writeResolution(
   return toObjection(row);
 }
 
+/** When the open objection to one answer of a campaign was filed; undefined when that answer has none. */
+export async function openObjectionSince(q: Queryable, campaignId: number, question: number): Promise<Date | undefined> {
+  const [row] = await q.query<{ created_at: Date }>(
+    "SELECT created_at FROM objections WHERE campaign_id = $1 AND subindicator_id = $2 AND status = 'open'",
+    [campaignId, question],
+  );
+  return row && new Date(row.created_at);
+}
+
 /** A campaign's objections, newest first. */
 export async function listObjections(q: Queryable, campaignId: number): Promise<Objection[]> {
   const rows = await q.query<ObjectionRow>(`SELECT ${OBJECTION_COLUMNS} FROM objections o WHERE o.campaign_id = $1 ORDER BY o.created_at DESC, o.id DESC`, [

@@ -27,7 +27,9 @@ import { recordAudit } from '../../db/repositories/audit.js';
 import { auditedBy, type Actor, type CheckedCaller } from '../actor.js';
 import { answerProblem, canAnswerCampaign, canReadEntity, linkProblem, notApplicableProblem, obsoleteResponses, questionsMissingEvidence } from './rules.js';
 import { requireAnswerable, requireEdition } from './cycle.js';
-import { requireNotFinal } from './objectionRules.js';
+import { objectionRefusal, requireNotFinal } from './objectionRules.js';
+import * as objectionsRepo from '../../db/repositories/objections.js';
+import { madridDate } from './deadlines.js';
 import { entityChangeRefusal, sendsCorrections } from './reviewRules.js';
 import { defaultEvidenceFileName, evidenceFileName, storeEvidencePieces, totalTooLarge } from './evidenceFiles.js';
 import type { SpooledFile } from './evidenceSpool.js';
@@ -51,15 +53,16 @@ function requireChangeable(campaign: CampaignRow, flagged: readonly number[], qu
 /**
  * The caller, checked in the same statement, and the campaign, locked for this transaction, if the caller may
  * answer it (a campaign of another entity answers as if it did not exist), and it may change (409 otherwise): its
- * edition's results not final, not sent and within its dates, or sent and back with the entity for corrections (then whatever the dates, and only
- * the answers marked to correct: `question`, when the change concerns one). With its edition's questionnaire (from
- * the cache) and the answers marked to correct.
+ * edition's results not final, not sent and within its dates, or sent and back with the entity for corrections
+ * (then whatever the dates, and only the answers marked to correct: `question`, when the change concerns one), or,
+ * for the evidence behind an answer of a sent campaign, that answer objected to (requireObjectionEvidence). With
+ * its edition's questionnaire (from the cache) and the answers marked to correct.
  */
 async function answerableCampaign(
   tx: Tx,
   questionnaires: QuestionnaireCache,
   caller: CheckedCaller,
-  target: { id: number; question?: number },
+  target: AnswerTarget,
 ): Promise<{ actor: Actor; campaign: CampaignRow; edition: EditionQuestionnaire; flagged: number[] }> {
   const { id, question } = target;
   const { actor, read: found } = await caller(
@@ -71,9 +74,39 @@ async function answerableCampaign(
   const { campaign, flagged } = found;
   if (!canAnswerCampaign(user, campaign.entityId)) throw forbidden();
   requireNotFinal({ final: found.editionFinal });
-  requireChangeable(campaign, flagged, question);
-  if (!sendsCorrections(campaign)) requireAnswerable(found.dates);
+  if (target.evidence && supportsObjection(campaign)) {
+    // Evidence behind an answer objected to: decided by its objection (a removal's answer is known once read).
+    if (question !== undefined) await requireObjectionEvidence(tx, campaign, question);
+  } else {
+    requireChangeable(campaign, flagged, question);
+    if (!sendsCorrections(campaign)) requireAnswerable(found.dates);
+  }
   return { actor, campaign, flagged, edition: await questionnaires.get(campaign.editionId, found.catalogueVersion, tx) };
+}
+
+/**
+ * What a change concerns: the campaign, the answer when it concerns one, and whether it changes that answer's
+ * evidence (which an objection may open: requireObjectionEvidence).
+ */
+interface AnswerTarget {
+  id: number;
+  question?: number;
+  evidence?: true;
+}
+
+/** A sent campaign whose evidence only an objection may open: not back with its entity for corrections (then the marks decide). */
+const supportsObjection = (campaign: CampaignRow) => campaign.status === 'sent' && !sendsCorrections(campaign);
+
+/**
+ * Refuses (409, as any change to a sent campaign) a change to the evidence behind an answer of a sent campaign,
+ * unless the entity objected to that answer (docs/api.md, "Objections"): the objection open and the period to object
+ * not over. An item removed must have been added since the objection was filed (`addedAt`); the evidence the review
+ * was made on stays.
+ */
+async function requireObjectionEvidence(tx: Tx, campaign: CampaignRow, question: number, addedAt?: Date, now = new Date()): Promise<void> {
+  const closed = objectionRefusal(campaign, await objectionsRepo.readPublication(tx, campaign.editionId), madridDate(now));
+  const since = closed ? undefined : await objectionsRepo.openObjectionSince(tx, campaign.id, question);
+  if (since === undefined || (addedAt !== undefined && addedAt < since)) requireChangeable(campaign, [], question);
 }
 
 /** What answerableCampaign finds: the caller as an actor, the campaign (locked), its edition's questionnaire and the answers to correct. */
@@ -84,7 +117,7 @@ function answering<T>(
   db: Db,
   questionnaires: QuestionnaireCache,
   caller: CheckedCaller,
-  target: { id: number; question?: number },
+  target: AnswerTarget,
   work: (tx: Tx, found: AnswerableCampaign) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => work(tx, await answerableCampaign(tx, questionnaires, caller, target)));
@@ -140,7 +173,7 @@ function addingEvidence<T>(
   target: { id: number; question: number },
   work: (tx: Tx, found: AnswerableCampaign) => Promise<T>,
 ): Promise<T> {
-  return answering(db, questionnaires, caller, target, async (tx, found) => {
+  return answering(db, questionnaires, caller, { ...target, evidence: true }, async (tx, found) => {
     questionOf(found.edition, target.question);
     await requireRoomForEvidence(tx, found.campaign.id, target.question);
     return work(tx, found);
@@ -223,11 +256,13 @@ export function removeEvidence(
   caller: CheckedCaller,
   input: { id: number; evidenceId: number },
 ): Promise<{ success: true }> {
-  return answering(db, questionnaires, caller, { id: input.id }, async (tx, { actor, campaign, flagged }) => {
+  return answering(db, questionnaires, caller, { id: input.id, evidence: true }, async (tx, { actor, campaign, flagged }) => {
     const removed = await notesRepo.deleteEvidence(tx, campaign.id, input.evidenceId);
     if (!removed) throw notFound('Evidence');
-    // Known once read: while corrections are asked, only evidence behind an answer to correct goes (the transaction undoes the rest).
-    requireChangeable(campaign, flagged, removed.subindicatorId);
+    // Known once read: while corrections are asked, only evidence behind an answer to correct goes; of a sent campaign
+    // otherwise, only what was added behind an answer objected to since the objection (the transaction undoes the rest).
+    if (supportsObjection(campaign)) await requireObjectionEvidence(tx, campaign, removed.subindicatorId, removed.addedAt);
+    else requireChangeable(campaign, flagged, removed.subindicatorId);
     await recordAudit(
       tx,
       campaignAudit(actor, 'campaign.evidence.remove', campaign, {
