@@ -200,6 +200,8 @@ describe('the review of a sent campaign in Chromium', () => {
     const other = objected.responses.find((r) => !r.obsolete && !objected.answer?.includes(r.id))!;
     const OBJECTION = 'La ordenanza se aprobó en el pleno de marzo: el acta está publicada en la sede electrónica.';
     const REASON = 'Tiene razón: marque la respuesta que corresponde y envíela de nuevo.';
+    const EVIDENCE_URL = 'https://sede.example.es/actas/pleno-marzo.pdf';
+    const EVIDENCE_TITLE = 'Acta del pleno de marzo';
     // CSP bypassed to inject axe: each new screen is checked for serious accessibility violations.
     const admin = await newPage(suite.browser, { bypassCSP: true });
     const user = await newPage(suite.browser, { phone: true, bypassCSP: true });
@@ -237,6 +239,24 @@ describe('the review of a sent campaign in Chromium', () => {
       await answer.scrollIntoViewIfNeeded();
       await expectNoSideScroll(user.page);
       await screenshot(user.page, 'objections-filed-phone', { fullPage: false });
+      // Without a reload, the objection may be backed with evidence behind that answer until the last day.
+      const hint = answer.getByTestId(`objection-evidence-hint-${objected.id}`);
+      expect(await hint.textContent()).toBe(
+        `Puedes añadir pruebas que respalden tu alegación hasta el ${d}/${m}/${y}. Las evidencias que ya tenía la respuesta se mantienen.`,
+      );
+      await answer.getByRole('button', { name: 'Añadir enlace' }).click();
+      await answer.getByLabel('Dirección del enlace').fill(EVIDENCE_URL);
+      await answer.getByLabel('Título (opcional)').fill(EVIDENCE_TITLE);
+      await answer.getByRole('button', { name: 'Añadir', exact: true }).click();
+      const backing = answer.getByRole('link', { name: EVIDENCE_TITLE });
+      await backing.waitFor();
+      expect(await backing.getAttribute('href')).toBe(EVIDENCE_URL);
+      // Added since the objection, it may be taken back.
+      await answer.getByRole('button', { name: `Quitar ${EVIDENCE_TITLE}` }).waitFor();
+      expect(await seriousViolations(user.page)).toEqual([]);
+      await answer.scrollIntoViewIfNeeded();
+      await expectNoSideScroll(user.page);
+      await screenshot(user.page, 'objections-evidence-phone', { fullPage: false });
 
       // 3. The status page counts the open objection beside the campaign's state; the reviewer (ADMIN) sees it on the
       // campaign's review and accepts it, with the reason the entity reads.
@@ -247,6 +267,9 @@ describe('the review of a sent campaign in Chromium', () => {
       await admin.page.getByTestId('review-open-objections').getByText('1 alegación pendiente de resolver').waitFor();
       const toResolve = admin.page.getByTestId(`objections-${objected.id}`);
       expect(await toResolve.textContent()).toContain(`«${OBJECTION}»`);
+      // The evidence that backs the objection, beside that answer.
+      const evidence = admin.page.getByTestId(`review-question-${objected.id}`).getByRole('link', { name: EVIDENCE_TITLE });
+      expect(await evidence.getAttribute('href')).toBe(EVIDENCE_URL);
       await toResolve.getByLabel('Motivo (lo leerá la entidad)').fill(REASON);
       await toResolve.scrollIntoViewIfNeeded();
       await screenshot(admin.page, 'objections-review', { fullPage: false });

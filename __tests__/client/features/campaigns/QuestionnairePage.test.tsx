@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { IntlProvider } from 'react-intl';
@@ -11,11 +11,15 @@ import { demoUser } from '../../../helpers/client.js';
 import { MESSAGES } from '../../../../src/client/i18n/messages.js';
 import QuestionnairePage from '../../../../src/client/features/campaigns/QuestionnairePage.js';
 import { campaignsActions } from '../../../../src/client/features/campaigns/campaignsSlice.js';
-import type { CampaignDetail, ReviewMark } from '../../../../src/shared/api/campaigns.js';
+import type { CampaignDetail, EvidenceItem, ReviewMark } from '../../../../src/shared/api/campaigns.js';
 import { ASKS_NOTHING, sentCampaignOf, yesNoQuestion } from '../../../helpers/questions.js';
 import { objectionsActions } from '../../../../src/client/features/objections/objectionsSlice.js';
 import type { Objection } from '../../../../src/shared/api/objections.js';
 import { madridDate } from '../../../../src/shared/dates.js';
+import type { Dependencies } from '../../../../src/client/app/rootSaga.js';
+import { campaignsApi } from '../../../../src/client/api/campaignsApi.js';
+import { campaignCycleApi } from '../../../../src/client/api/campaignCycleApi.js';
+import { objectionsApi } from '../../../../src/client/api/objectionsApi.js';
 
 // jsdom has no fetch Request, which a data router builds for every navigation (it reads its url and signal).
 (globalThis as { Request?: unknown }).Request ??= class {
@@ -78,13 +82,16 @@ const draftResult = {
   campaign: { id: 5, status: 'draft' as const, reviewStatus: 'none' as const, startDate: campaign.startDate, endDate: null },
 };
 
-/** The questionnaire in a data router (as the app's), beside another page reached by a link; sagas off, the test plays the server. */
-function renderQuestionnaire(loaded: CampaignDetail = campaign, role: CurrentUser['role'] = 'USER') {
+/**
+ * The questionnaire in a data router (as the app's), beside another page reached by a link; sagas off, the test plays
+ * the server, unless it gives the sagas a fake server (which then answers the campaign loaded).
+ */
+function renderQuestionnaire(loaded: CampaignDetail = campaign, role: CurrentUser['role'] = 'USER', server?: Partial<Dependencies>) {
   const preloadedState = {
     ...rootReducer(undefined, { type: 'init' }),
     auth: { ...initialAuthState, status: 'loaded' as const, user: { ...demoUser, role }, tokenSource: 'cookie' as const },
   };
-  const { store } = makeStore({ runSagas: false, preloadedState });
+  const { store } = makeStore({ runSagas: server !== undefined, dependencies: server, preloadedState });
   const router = createMemoryRouter(
     [
       {
@@ -109,7 +116,7 @@ function renderQuestionnaire(loaded: CampaignDetail = campaign, role: CurrentUse
       </IntlProvider>
     </Provider>,
   );
-  act(() => void store.dispatch(campaignsActions.questionnaireLoaded(loaded)));
+  if (!server) act(() => void store.dispatch(campaignsActions.questionnaireLoaded(loaded)));
   return { store, router };
 }
 
@@ -359,5 +366,115 @@ describe('objections to a sent campaign', () => {
       expect(screen.queryByRole('button', { name: /^Presentar alegación/ })).not.toBeInTheDocument();
       cleanup();
     }
+  });
+
+  describe('backed with evidence while the objection is open', () => {
+    /** The link the review saw behind question 11, added before any objection. */
+    const reviewed: EvidenceItem = {
+      id: 9,
+      kind: 'link',
+      url: 'https://sede.example.es/actas/pleno-enero.pdf',
+      title: 'Acta de enero',
+      addedBy: 'usuario@demo.es',
+      addedAt: '2026-01-15T10:00:00.000Z',
+    };
+    const withEvidence = (objectionsUntil: string): CampaignDetail => {
+      const shown = { ...sent('pending'), objectionsUntil };
+      const [first, second] = shown.indicators[0].subindicators;
+      return { ...shown, indicators: [{ ...shown.indicators[0], subindicators: [{ ...first, evidence: [reviewed] }, second] }] };
+    };
+    const shortDay = (day: string) => day.split('-').reverse().join('/');
+
+    /** The server, played by fakes the sagas call: the campaign, its objections, filing one, and evidence added and removed (recorded). */
+    function fakeServer(shown: CampaignDetail, objections: Objection[]) {
+      const calls: unknown[] = [];
+      const later = (ms: number) => new Date(Date.now() + ms).toISOString();
+      const server: Partial<Dependencies> = {
+        campaignsApi: {
+          ...campaignsApi,
+          get: async () => JSON.parse(JSON.stringify(shown)) as CampaignDetail,
+          addEvidenceLink: async (_token, link) => {
+            calls.push({ addLink: link });
+            return { id: 90, kind: 'link', url: link.url, title: link.title ?? undefined, addedBy: 'usuario@demo.es', addedAt: later(1_000) };
+          },
+          removeEvidence: async (_token, id, evidenceId) => {
+            calls.push({ remove: { id, evidenceId } });
+            return { success: true };
+          },
+        },
+        campaignCycleApi: {
+          ...campaignCycleApi,
+          campaignDeadline: async () => ({ opensOn: null, closesOn: null, extended: false, state: 'closed', daysLeft: null }),
+        },
+        objectionsApi: {
+          ...objectionsApi,
+          list: async () => objections,
+          object: async (_token, { id, question, text }) => ({ ...filed('open'), id: 71, campaignId: id, question, text, createdAt: later(0) }),
+        },
+      };
+      return { calls, server };
+    }
+
+    it("opens the answer's evidence editor once the objection is filed; a link goes by the usual call, and only what was added since may be removed", async () => {
+      const user = userEvent.setup();
+      const until = inDays(3);
+      const { calls, server } = fakeServer(withEvidence(until), []);
+      renderQuestionnaire(withEvidence(until), 'USER', server);
+      const first = await screen.findByTestId('objections-11');
+      // Before any objection the sent answers are read-only, the evidence listed with the answer.
+      expect(screen.queryByRole('button', { name: 'Añadir enlace' })).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Acta de enero' })).toBeInTheDocument();
+
+      await user.click(within(first).getByRole('button', { name: 'Presentar alegación: ¿Tiene plan aprobado?' }));
+      await user.type(within(first).getByLabelText('Alegación'), 'El plan se aprobó en el pleno de marzo');
+      await user.click(within(first).getByRole('button', { name: 'Enviar alegación' }));
+      // No reload: the editor opens under the objection, for that answer only.
+      await within(first).findByRole('button', { name: 'Añadir enlace' });
+      expect(within(first).getByTestId('objection-evidence-hint-11')).toHaveTextContent(
+        `Puedes añadir pruebas que respalden tu alegación hasta el ${shortDay(until)}.`,
+      );
+      expect(screen.getAllByRole('button', { name: 'Añadir enlace' })).toHaveLength(1);
+      expect(screen.getAllByRole('button', { name: 'Adjuntar archivo' })).toHaveLength(1);
+      expect(within(screen.getByTestId('objections-12')).queryByRole('button', { name: 'Añadir enlace' })).not.toBeInTheDocument();
+      // The evidence the review saw is listed once, in the editor, and stays: no 'Quitar' on it.
+      expect(screen.getAllByRole('link', { name: 'Acta de enero' })).toHaveLength(1);
+      expect(within(first).getByRole('link', { name: 'Acta de enero' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /^Quitar/ })).not.toBeInTheDocument();
+
+      await user.click(within(first).getByRole('button', { name: 'Añadir enlace' }));
+      await user.type(within(first).getByLabelText('Dirección del enlace'), 'https://sede.example.es/actas/pleno-marzo.pdf');
+      await user.type(within(first).getByLabelText('Título (opcional)'), 'Acta del pleno de marzo');
+      await user.click(within(first).getByRole('button', { name: 'Añadir' }));
+      const added = await within(first).findByRole('link', { name: 'Acta del pleno de marzo' });
+      expect(added).toHaveAttribute('href', 'https://sede.example.es/actas/pleno-marzo.pdf');
+      expect(calls).toEqual([
+        { addLink: { campaignId: 5, question: 11, url: 'https://sede.example.es/actas/pleno-marzo.pdf', title: 'Acta del pleno de marzo' } },
+      ]);
+
+      // Added since the objection, it may be removed; the older one still may not.
+      expect(within(first).queryByRole('button', { name: 'Quitar Acta de enero' })).not.toBeInTheDocument();
+      await user.click(within(first).getByRole('button', { name: 'Quitar Acta del pleno de marzo' }));
+      await waitFor(() => expect(within(first).queryByRole('link', { name: 'Acta del pleno de marzo' })).not.toBeInTheDocument());
+      expect(calls).toContainEqual({ remove: { id: 5, evidenceId: 90 } });
+      expect(within(first).getByRole('link', { name: 'Acta de enero' })).toBeInTheDocument();
+    });
+
+    it('opens no editor for a refused or accepted objection, nor after the last day; the evidence stays listed with the answer', () => {
+      const cases: [string, Objection][] = [
+        [inDays(3), filed('refused', 'El acta no lleva firma')],
+        [inDays(3), filed('accepted', 'Tiene razón')],
+        [inDays(-1), filed('open')],
+      ];
+      for (const [until, objection] of cases) {
+        const { store } = renderQuestionnaire(withEvidence(until));
+        act(() => void store.dispatch(objectionsActions.listLoaded([objection])));
+        expect(within(screen.getByTestId('objections-11')).getByTestId('objection-status')).toBeInTheDocument();
+        expect(screen.queryByRole('button', { name: 'Añadir enlace' })).not.toBeInTheDocument();
+        expect(screen.queryByRole('button', { name: 'Adjuntar archivo' })).not.toBeInTheDocument();
+        expect(screen.queryByTestId('objection-evidence-hint-11')).not.toBeInTheDocument();
+        expect(screen.getAllByRole('link', { name: 'Acta de enero' })).toHaveLength(1);
+        cleanup();
+      }
+    });
   });
 });

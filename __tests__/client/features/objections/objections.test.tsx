@@ -4,7 +4,16 @@ import { expectSaga } from 'redux-saga-test-plan';
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
 import { objectionsActions } from '../../../../src/client/features/objections/objectionsSlice.js';
 import { handleFile, handleResolve, objectionErrorToast } from '../../../../src/client/features/objections/objectionsSaga.js';
-import { objectionWindow, selectObjectionsByQuestion, selectOpenObjections } from '../../../../src/client/features/objections/objectionsSelectors.js';
+import {
+  objectionWindow,
+  selectObjectionEvidence,
+  selectObjectionsByQuestion,
+  selectOpenObjections,
+} from '../../../../src/client/features/objections/objectionsSelectors.js';
+import { campaignsActions } from '../../../../src/client/features/campaigns/campaignsSlice.js';
+import { initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
+import type { CampaignDetail, EvidenceItem } from '../../../../src/shared/api/campaigns.js';
+import type { CurrentUser } from '../../../../src/shared/api/auth.js';
 import { reviewActions } from '../../../../src/client/features/review/reviewSlice.js';
 import ReviewCampaignPage from '../../../../src/client/features/review/ReviewCampaignPage.js';
 import { objectionsApi } from '../../../../src/client/api/objectionsApi.js';
@@ -12,7 +21,7 @@ import { ApiError } from '../../../../src/client/api/ApiError.js';
 import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
 import type { Objection } from '../../../../src/shared/api/objections.js';
 import { sentCampaignOf, yesNoQuestion } from '../../../helpers/questions.js';
-import { renderAtRoute } from '../../../helpers/client.js';
+import { demoUser, renderAtRoute } from '../../../helpers/client.js';
 
 const objection = (id: number, question: number, status: Objection['status'] = 'open', reason: string | null = null): Objection => ({
   id,
@@ -39,6 +48,50 @@ describe('the objection window', () => {
     expect(objectionWindow({ ...campaign, reviewStatus: 'changesRequested' }, at('2026-03-20'))).toEqual({ open: false, over: false, until: '2026-03-31' });
     expect(objectionWindow({ ...campaign, status: 'draft' }, at('2026-03-20')).open).toBe(false);
     expect(objectionWindow({ ...campaign, objectionsUntil: null }, at('2026-03-20'))).toEqual({ open: false, over: false, until: null });
+  });
+});
+
+describe('backing an open objection with evidence', () => {
+  const link = (id: number, addedAt: string): EvidenceItem => ({
+    id,
+    kind: 'link',
+    url: `https://sede.example.es/${id}`,
+    addedBy: 'usuario@demo.es',
+    addedAt,
+  });
+  // Question 11 holds the evidence the review saw (1), one item added the very moment the objection was filed (2) and one after (3).
+  const backed = sentCampaignOf(
+    [
+      yesNoQuestion(11, '¿Tiene plan aprobado?', {
+        evidence: [link(1, '2026-03-19T09:00:00.000Z'), link(2, '2026-03-20T10:00:00.000Z'), link(3, '2026-03-21T08:00:00.000Z')],
+      }),
+      yesNoQuestion(12, '¿Lo publica en la web?', { evidence: [link(4, '2026-03-21T08:00:00.000Z')] }),
+    ],
+    { objectionsUntil: '2026-03-31' },
+  );
+  const stateOf = (shown: CampaignDetail, objections: Objection[], role: CurrentUser['role'] = 'USER') => ({
+    ...loaded(campaignsActions.questionnaireLoaded(shown), objectionsActions.listRequested(shown.id), objectionsActions.listLoaded(objections)),
+    auth: { ...initialAuthState, status: 'loaded' as const, user: { ...demoUser, role }, tokenSource: 'cookie' as const },
+  });
+
+  it('opens the answer with an open objection until the last day (Madrid), removing only what was added since it was filed', () => {
+    const backing = selectObjectionEvidence(stateOf(backed, [objection(1, 11), objection(2, 12, 'refused', 'No')]), '2026-03-31');
+    expect([...backing.keys()]).toEqual([11]);
+    expect(backing.get(11)).toEqual({ until: '2026-03-31', removable: new Set([2, 3]) });
+    // ADMIN answers any campaign, so it backs it too.
+    expect(selectObjectionEvidence(stateOf(backed, [objection(1, 11)], 'ADMIN'), '2026-03-20').get(11)?.removable).toEqual(new Set([2, 3]));
+  });
+
+  it('opens nothing for a decided objection, after the last day, while the entity corrects, before publication, to FEC or for another campaign', () => {
+    const none = (state: ReturnType<typeof stateOf>, today = '2026-03-25') => [...selectObjectionEvidence(state, today).keys()];
+    expect(none(stateOf(backed, [objection(1, 11, 'refused', 'No'), objection(2, 12, 'accepted', 'Sí')]))).toEqual([]);
+    expect(none(stateOf(backed, [objection(1, 11)]), '2026-04-01')).toEqual([]);
+    expect(none(stateOf({ ...backed, reviewStatus: 'changesRequested' }, [objection(1, 11)]))).toEqual([]);
+    expect(none(stateOf({ ...backed, objectionsUntil: null }, [objection(1, 11)]))).toEqual([]);
+    expect(none(stateOf(backed, [objection(1, 11)], 'FEC'))).toEqual([]);
+    // The objections in the store are another campaign's (the one on screen has not loaded its own yet).
+    const other = { ...stateOf(backed, [objection(1, 11)]), objections: { ...stateOf(backed, [objection(1, 11)]).objections, campaignId: 6 } };
+    expect(none(other)).toEqual([]);
   });
 });
 

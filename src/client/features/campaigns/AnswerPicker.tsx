@@ -25,6 +25,8 @@ export interface AnswerPickerProps {
   notApplicable?: boolean;
   /** What goes under the answer: "No aplica", evidence, comment (QuestionNotes). */
   children?: ReactNode;
+  /** Read-only, the children hold the answer's evidence editor (an objection backed): the answer does not list it again. */
+  evidenceInChildren?: boolean;
 }
 
 /**
@@ -72,7 +74,7 @@ export function AnswerPicker(props: AnswerPickerProps) {
   if (readOnly)
     return (
       <div>
-        <ReadOnlyAnswer subindicator={subindicator} />
+        <ReadOnlyAnswer subindicator={subindicator} withEvidence={!props.evidenceInChildren} />
         {children}
       </div>
     );

@@ -20,9 +20,9 @@ export function ObsoleteChoices({ subindicator }: { subindicator: Subindicator }
 /**
  * A sent campaign's answer: the question and the chosen responses (obsolete ones in brackets), "No aplica" with its
  * reason, or a dash; then the entity's comment and the evidence behind it (with the campaign's id, a file's name
- * downloads it).
+ * downloads it), unless withEvidence is false (an editor lists it).
  */
-export function ReadOnlyAnswer({ subindicator, campaignId }: { subindicator: Subindicator; campaignId?: number }) {
+export function ReadOnlyAnswer({ subindicator, campaignId, withEvidence = true }: { subindicator: Subindicator; campaignId?: number; withEvidence?: boolean }) {
   const dispatch = useAppDispatch();
   const chosen = subindicator.responses.filter((r) => subindicator.answer?.includes(r.id));
   const download =
@@ -52,7 +52,7 @@ export function ReadOnlyAnswer({ subindicator, campaignId }: { subindicator: Sub
           {subindicator.comment}
         </p>
       )}
-      {subindicator.evidence.length > 0 && (
+      {withEvidence && subindicator.evidence.length > 0 && (
         <div className="small mt-1" data-testid={`evidence-${subindicator.id}`}>
           <span className="fw-semibold">
             <FormattedMessage id="EVIDENCE.HEADING" />:

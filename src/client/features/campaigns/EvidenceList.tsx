@@ -58,24 +58,32 @@ function EvidenceRow({ item, onRemove, onDownload, busy }: { item: EvidenceItem;
 }
 
 /**
- * The evidence behind an answer, in the order it was added; with onRemove, each item has 'Quitar'; with onDownload, a
- * file's name downloads it (otherwise it is named only, as on paper).
+ * The evidence behind an answer, in the order it was added; with onRemove, each item has 'Quitar' (only those
+ * canRemove allows, when given); with onDownload, a file's name downloads it (otherwise it is named only, as on paper).
  */
 export function EvidenceList({
   items,
   onRemove,
+  canRemove = () => true,
   onDownload,
   busy,
 }: {
   items: readonly EvidenceItem[];
   onRemove?: (item: EvidenceItem) => void;
+  canRemove?: (item: EvidenceItem) => boolean;
   onDownload?: (item: EvidenceItem) => void;
   busy?: boolean;
 }) {
   return (
     <ul className="list-unstyled mb-1 d-grid gap-1">
       {items.map((item) => (
-        <EvidenceRow key={item.id} item={item} busy={busy} onRemove={onRemove && (() => onRemove(item))} onDownload={onDownload && (() => onDownload(item))} />
+        <EvidenceRow
+          key={item.id}
+          item={item}
+          busy={busy}
+          onRemove={onRemove && canRemove(item) ? () => onRemove(item) : undefined}
+          onDownload={onDownload && (() => onDownload(item))}
+        />
       ))}
     </ul>
   );

@@ -16,9 +16,8 @@ import { EmptyState } from '../../components/StatusMessage.js';
 import { QuestionnaireDeadline } from '../campaignCycle/QuestionnaireDeadline.js';
 import { selectAnswerable } from '../campaignCycle/campaignCycleSelectors.js';
 import { selectQuestionsInAnotherLanguage } from '../locale/localeSelectors.js';
-import { objectionWindow } from '../objections/objectionsSelectors.js';
+import { objectionWindow, selectMayAnswer } from '../objections/objectionsSelectors.js';
 import { ObjectionsNotice, useCampaignObjections } from '../objections/Objections.js';
-import { selectCan } from '../auth/authSelectors.js';
 
 /** The questionnaire: indicators by axis, policy and measure, filters, progress 'n de total' and 'Enviar Encuesta'; leaving with unsaved choices asks first. */
 export default function QuestionnairePage() {
@@ -39,7 +38,7 @@ export default function QuestionnairePage() {
   // A sent campaign's objections: its own, and whether it may object now.
   useCampaignObjections(campaign);
   // Those who may answer the campaign object to its review (its entity's members, ADMIN); FEC reads them only.
-  const mayObject = useAppSelector((state) => selectCan(state, 'SELF_CAMPAIGNS') || selectCan(state, 'ADMIN_CAMPAIGNS'));
+  const mayObject = useAppSelector(selectMayAnswer);
   const period = sent ? objectionWindow(campaign, new Date()) : null;
   const objections = period && { ...period, open: period.open && mayObject };
 

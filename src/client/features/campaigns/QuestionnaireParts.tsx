@@ -22,6 +22,9 @@ import { AnswerPicker } from './AnswerPicker.js';
 import { CampaignLink } from './CampaignLink.js';
 import { campaignLabelMessage } from '../../i18n/labels.js';
 import { AnswerObjections } from '../objections/Objections.js';
+import { selectObjectionEvidence } from '../objections/objectionsSelectors.js';
+import { madridDate } from '../../../shared/dates.js';
+import { ObjectionEvidenceEditor } from './EvidenceEditor.js';
 
 /** Scrolls to a question and puts the keyboard on its first choice. */
 function focusQuestion(question: number) {
@@ -157,7 +160,8 @@ export type ObjectionsWindow = { open: boolean; over: boolean; until: string | n
 
 /**
  * One indicator's card: its text and a picker per sub-indicator (read-only once the campaign is sent), with what the
- * reviewer said and, once sent, the answer's objections.
+ * reviewer said and, once sent, the answer's objections, and the evidence editor of an answer whose open objection
+ * may still be backed.
  */
 function IndicatorCard({
   indicator,
@@ -173,6 +177,8 @@ function IndicatorCard({
   const dispatch = useAppDispatch();
   const q = useAppSelector(selectQuestionnaire);
   const changeable = useAppSelector(selectQuestionChangeable);
+  const today = madridDate(new Date());
+  const backing = useAppSelector((state) => selectObjectionEvidence(state, today));
   const { saving, drafts, notes } = q;
   return (
     <Card className="mb-3">
@@ -186,6 +192,7 @@ function IndicatorCard({
               key={sub.id}
               subindicator={sub}
               readOnly={readOnly || !changeable(sub)}
+              evidenceInChildren={backing.has(sub.id)}
               choice={choiceOnScreen(drafts, sub)}
               unsaved={sub.id in drafts || sub.id in notes}
               notApplicable={notApplicableOnScreen(q, sub) !== null}
@@ -196,7 +203,11 @@ function IndicatorCard({
             >
               <ReviewNote sub={sub} />
               <QuestionNotes sub={sub} campaignId={campaignId} readOnly={readOnly || !changeable(sub)} />
-              {objections && <AnswerObjections campaignId={campaignId} question={sub} {...objections} />}
+              {objections && (
+                <AnswerObjections campaignId={campaignId} question={sub} {...objections}>
+                  {backing.has(sub.id) && <ObjectionEvidenceEditor sub={sub} campaignId={campaignId} backing={backing.get(sub.id)!} />}
+                </AnswerObjections>
+              )}
             </AnswerPicker>
           ))}
         </div>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Objection } from '../../../shared/api/objections.js';
@@ -118,19 +118,21 @@ export function ObjectionsNotice({ open, over, until }: { open: boolean; over: b
 }
 
 /**
- * The entity's side of one answer: its objections and, while the period is open and none awaits a decision,
- * 'Presentar alegación'. Nothing when there is neither.
+ * The entity's side of one answer: its objections, what backs them (children: the evidence editor of an open one)
+ * and, while the period is open and none awaits a decision, 'Presentar alegación'. Nothing when there is neither.
  */
 export function AnswerObjections({
   campaignId,
   question,
   until,
   open,
+  children,
 }: {
   campaignId: number;
   question: Pick<Subindicator, 'id' | 'text'>;
   until: string | null;
   open: boolean;
+  children?: ReactNode;
 }) {
   const dispatch = useAppDispatch();
   const intl = useIntl();
@@ -150,6 +152,7 @@ export function AnswerObjections({
           ))}
         </ul>
       )}
+      {children}
       {mayObject &&
         (writing && !filed ? (
           <ObjectionForm campaignId={campaignId} question={question.id} until={until} onClose={() => setWriting(false)} />
