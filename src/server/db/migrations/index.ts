@@ -20,6 +20,7 @@ import review from './019_review.js';
 import meansFrom from './020_means_from.js';
 import objections from './021_objections.js';
 import finalResults from './022_final_results.js';
+import reviewQueue from './023_review_queue.js';
 
 /** Every migration in order; append, never edit one that has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
@@ -45,4 +46,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 20, name: 'means_from', sql: meansFrom },
   { version: 21, name: 'objections', sql: objections },
   { version: 22, name: 'final_results', sql: finalResults },
+  { version: 23, name: 'review_queue', sql: reviewQueue },
 ];

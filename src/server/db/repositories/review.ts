@@ -1,4 +1,4 @@
-import type { Queryable } from '../client.js';
+import { namedStatement, type Queryable } from '../client.js';
 import type { ReviewMark, ReviewVerdict } from '../../../shared/api/campaigns.js';
 import type { ReviewQueue, ReviewQueueQuery, ReviewQueueRow } from '../../../shared/api/review.js';
 import { ENTITY_PLACE_COLUMNS, ENTITY_PLACE_JOINS, entityPlaceOf, type EntityPlaceRow } from './entityPlace.js';
@@ -69,36 +69,62 @@ export async function clearReview(q: Queryable, campaignId: number): Promise<voi
   await q.query("UPDATE campaigns SET review_status = 'pending', review_message = NULL, validated_at = NULL, validated_by = NULL WHERE id = $1", [campaignId]);
 }
 
-/** The review queue of one edition (ReviewQueueQuery's territory and status), oldest sending first, with the counts by status. */
+/**
+ * Whether the campaign aliased c is in the territory asked: community $2 and province $3, either null for any. The
+ * entity is looked up only when one is asked, so that the whole edition's queue reads the campaigns alone.
+ */
+const IN_TERRITORY = `($2::text IS NULL AND $3::text IS NULL OR EXISTS (
+     SELECT 1 FROM entities en JOIN provinces p ON p.id = en.province_id
+      WHERE en.id = c.entity_id AND ($2::text IS NULL OR p.community_id = $2) AND ($3::text IS NULL OR p.id = $3)))`;
+
+/**
+ * The queue in one statement (one round trip): the counts by status, off the index of migration 023 (with no
+ * territory, the index alone); the page, its campaigns taken in order off the other index ($4 the status, null for
+ * any; $5 rows after $6), then their entities, places and marks counted for those rows alone; and the communities and
+ * provinces where the edition has sent campaigns, each province asked once by index.
+ */
+const QUEUE = namedStatement(
+  'review_queue',
+  `SELECT
+     (SELECT json_object_agg(k.review_status, k.n) FROM (
+        SELECT c.review_status, count(*)::int AS n FROM campaigns c
+         WHERE c.edition_id = $1 AND c.status = 'sent' AND ${IN_TERRITORY}
+         GROUP BY c.review_status) k) AS counts,
+     (SELECT json_agg(row_to_json(r) ORDER BY r.end_date, r.id) FROM (
+        SELECT c.id, ${ENTITY_PLACE_COLUMNS}, c.review_status, c.end_date,
+               (SELECT count(*) FROM review_marks m WHERE m.campaign_id = c.id AND m.verdict = 'ok')::int AS ok,
+               (SELECT count(*) FROM review_marks m WHERE m.campaign_id = c.id AND m.verdict = 'fix')::int AS fix
+          FROM (SELECT c.id, c.entity_id, c.review_status, c.end_date FROM campaigns c
+                 WHERE c.edition_id = $1 AND c.status = 'sent' AND ${IN_TERRITORY} AND ($4::text IS NULL OR c.review_status = $4)
+                 ORDER BY c.end_date, c.id
+                 LIMIT $5 OFFSET $6) c
+          ${ENTITY_PLACE_JOINS}) r) AS page,
+     (SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'communityId', ac.id, 'community', ac.name))
+        FROM provinces p JOIN autonomous_communities ac ON ac.id = p.community_id
+       WHERE EXISTS (SELECT 1 FROM entities en JOIN campaigns c ON c.entity_id = en.id AND c.edition_id = $1 AND c.status = 'sent'
+                      WHERE en.province_id = p.id)) AS territories`,
+);
+
+type QueueRow = EntityPlaceRow & { id: number; review_status: ReviewStatusOfSent; end_date: string; ok: number; fix: number };
+
+/**
+ * The review queue of one edition (ReviewQueueQuery's territory and status), oldest sending first, with the counts by
+ * status and the territories to narrow by: one statement whatever the size of the edition.
+ */
 export async function listReviewQueue(
   q: Queryable,
   edition: { id: number; campaignNumber: number },
   filter: Omit<ReviewQueueQuery, 'editionId' | 'page'>,
   page: { number: number; size: number },
 ): Promise<ReviewQueue> {
-  // The edition's sent campaigns in the territory asked: counted by status, then the page of the status asked.
-  const inTerritory = `FROM campaigns c
-       ${ENTITY_PLACE_JOINS}
-      WHERE c.edition_id = $1 AND c.status = 'sent'
-        AND ($2::text IS NULL OR ac.id = $2) AND ($3::text IS NULL OR p.id = $3)`;
-  const territory = [edition.id, filter.communityId ?? null, filter.provinceId ?? null];
-  const counts = { pending: 0, changesRequested: 0, validated: 0 };
-  for (const r of await q.query<{ review_status: ReviewStatusOfSent; n: number }>(
-    `SELECT c.review_status, count(*)::int AS n ${inTerritory} GROUP BY c.review_status`,
-    territory,
-  ))
-    counts[r.review_status] = r.n;
   const status = filter.reviewStatus ?? null;
+  const [row] = await q.query<{
+    counts: Partial<Record<ReviewStatusOfSent, number>> | null;
+    page: QueueRow[] | null;
+    territories: { id: string; name: string; communityId: string; community: string }[] | null;
+  }>(QUEUE, [edition.id, filter.communityId ?? null, filter.provinceId ?? null, status, page.size, (page.number - 1) * page.size]);
+  const counts = { pending: 0, changesRequested: 0, validated: 0, ...row.counts };
   const total = status === null ? counts.pending + counts.changesRequested + counts.validated : counts[status];
-  const rows = await q.query<EntityPlaceRow & { id: number; review_status: ReviewStatusOfSent; end_date: Date; ok: number; fix: number }>(
-    `SELECT c.id, ${ENTITY_PLACE_COLUMNS}, c.review_status, c.end_date,
-            (SELECT count(*) FROM review_marks m WHERE m.campaign_id = c.id AND m.verdict = 'ok')::int AS ok,
-            (SELECT count(*) FROM review_marks m WHERE m.campaign_id = c.id AND m.verdict = 'fix')::int AS fix
-       ${inTerritory} AND ($4::text IS NULL OR c.review_status = $4)
-      ORDER BY c.end_date, c.id
-      LIMIT $5 OFFSET $6`,
-    [...territory, status, page.size, (page.number - 1) * page.size],
-  );
   return {
     editionId: edition.id,
     campaignNumber: edition.campaignNumber,
@@ -106,7 +132,7 @@ export async function listReviewQueue(
     page: page.number,
     pageSize: page.size,
     total,
-    campaigns: rows.map((r) => ({
+    campaigns: (row.page ?? []).map((r) => ({
       campaignId: r.id,
       campaignNumber: edition.campaignNumber,
       ...entityPlaceOf(r),
@@ -114,26 +140,19 @@ export async function listReviewQueue(
       sentAt: new Date(r.end_date).toISOString(),
       marked: { ok: r.ok, fix: r.fix },
     })),
-    territories: await sentTerritories(q, edition.id),
+    territories: territoriesByName(row.territories ?? []),
   };
 }
 
 /** The review statuses a sent campaign can be in. */
 export type ReviewStatusOfSent = Exclude<ReviewQueueRow['reviewStatus'], 'none'>;
 
-/** The communities and provinces where an edition has sent campaigns, by name. */
-async function sentTerritories(q: Queryable, editionId: number): Promise<ReviewQueue['territories']> {
-  const provinces = await q.query<{ id: string; name: string; community_id: string; community: string }>(
-    `SELECT DISTINCT p.id, p.name, ac.id AS community_id, ac.name AS community
-       FROM campaigns c
-       ${ENTITY_PLACE_JOINS}
-      WHERE c.edition_id = $1 AND c.status = 'sent'`,
-    [editionId],
-  );
+/** The communities and provinces where an edition has sent campaigns (as the queue reads them), each list by name. */
+function territoriesByName(provinces: { id: string; name: string; communityId: string; community: string }[]): ReviewQueue['territories'] {
   const byName = <T extends { name: string }>(list: T[]) => list.sort((a, b) => a.name.localeCompare(b.name, 'es'));
-  const communities = new Map(provinces.map((r) => [r.community_id, { id: r.community_id, name: r.community }]));
+  const communities = new Map(provinces.map((r) => [r.communityId, { id: r.communityId, name: r.community }]));
   return {
     communities: byName([...communities.values()]),
-    provinces: byName(provinces.map((r) => ({ id: r.id, name: r.name, communityId: r.community_id }))),
+    provinces: byName(provinces.map((r) => ({ id: r.id, name: r.name, communityId: r.communityId }))),
   };
 }
