@@ -111,6 +111,12 @@ describe.each(backends)('final results on $name', ({ openDemo }) => {
   it('freezes the edition: the figures as they were, every changing call 409 EDITION_FINAL, the publication audited', async () => {
     const campaigns = await sentCampaigns(earliest);
     const [first] = campaigns;
+    const [{ id: evidenceId }] = await db.query<{ id: number }>(
+      `INSERT INTO evidence (campaign_id, subindicator_id, kind, url)
+       SELECT c.id, s.id, 'link', 'https://sede.example.es/acta.pdf' FROM campaigns c JOIN indicators i ON i.edition_id = c.edition_id
+         JOIN subindicators s ON s.indicator_id = i.id WHERE c.id = $1 ORDER BY s.id LIMIT 1 RETURNING id`,
+      [first.id],
+    );
     const before = await result(first.id);
     expect(before.finalPublishedAt).toBeNull();
 
@@ -139,6 +145,7 @@ describe.each(backends)('final results on $name', ({ openDemo }) => {
       ['campaigns/openEdition', { scope: 'all', notify: false, editionId }],
       ['campaigns/saveAnswer', { id: first.id, question: questionId, answer: [responses[0].id] }],
       ['campaigns/evidence/addLink', { id: first.id, question: questionId, url: 'https://example.org/acta.pdf' }],
+      ['campaigns/evidence/remove', { id: first.id, evidenceId }],
       ['campaigns/prefill', { id: first.id }],
       ['campaigns/submit', { id: first.id }],
       ['campaigns/reopen', { id: first.id, reason: 'Revisar de nuevo' }],
