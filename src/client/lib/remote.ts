@@ -9,6 +9,9 @@ export type RequestError = SerializedApiError;
 /** One remote call's state beside the data it loads. */
 export type Remote<T = object> = { status: RequestStatus; error: RequestError | null } & T;
 
+/** Whether a call has yet to answer (not made, or on its way). */
+export const isPending = (status: RequestStatus): boolean => status === 'idle' || status === 'loading';
+
 /** A call not made yet. */
 export const IDLE = { status: 'idle' as RequestStatus, error: null };
 

@@ -16,7 +16,8 @@ import type { EntityCampaigns } from '../../shared/api/campaigns.js';
  * status page (its participation map),
  * served from the built client over the demo data, RUNS times each, medians printed as a table; the budget
  * (docs/benchmarks.md) is performance and accessibility >= 95. Lighthouse is fetched by npx from the npm
- * registry on first use (no browser download: it drives CHROME_PATH, Debian's Chromium by default).
+ * registry on first use (no browser download: it drives CHROME_PATH, Debian's Chromium by default). The command
+ * fails (exit code 1) when a page is over budget, or when any run of a page shifted its layout more than 0.1.
  */
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
@@ -73,14 +74,28 @@ async function lighthouseOnce(url: string, keepAs: string): Promise<Report> {
   return JSON.parse(stdout) as Report;
 }
 
-/** One table row: medians over the runs, with the performance scores of every run. */
-async function measurePage(name: string, url: () => Promise<string>): Promise<string> {
+/** The layout shift a page may show in any run (Lighthouse's "good" threshold): more fails the command. */
+const MAX_LAYOUT_SHIFT = 0.1;
+
+/**
+ * One table row: medians over the runs, with the performance scores of every run; and what breaks the budget: a
+ * median score under 95, or a run whose layout shifted more than MAX_LAYOUT_SHIFT.
+ */
+async function measurePage(name: string, url: () => Promise<string>): Promise<{ row: string; failures: string[] }> {
   const reports: Report[] = [];
   for (let i = 0; i < RUNS; i++) reports.push(await lighthouse(await url(), `${name.replace(/\W+/g, '-')}-${i + 1}`));
   const score = (r: Report, c: 'performance' | 'accessibility') => Math.round(r.categories[c].score * 100);
   const audit = (id: string) => median(reports.map((r) => r.audits[id].numericValue ?? NaN));
   const performance = reports.map((r) => score(r, 'performance'));
-  return `| ${name} | ${median(performance)} (${performance.join(', ')}) | ${median(reports.map((r) => score(r, 'accessibility')))} | ${Math.round(audit('largest-contentful-paint'))} | ${Math.round(audit('total-blocking-time'))} | ${audit('cumulative-layout-shift').toFixed(3)} |`;
+  const accessibility = median(reports.map((r) => score(r, 'accessibility')));
+  const worstShift = Math.max(...reports.map((r) => r.audits['cumulative-layout-shift'].numericValue ?? 0));
+  const failures = [
+    median(performance) < 95 ? `${name}: performance ${median(performance)} < 95` : null,
+    accessibility < 95 ? `${name}: accessibility ${accessibility} < 95` : null,
+    worstShift > MAX_LAYOUT_SHIFT ? `${name}: a run's layout shift ${worstShift.toFixed(3)} > ${MAX_LAYOUT_SHIFT}` : null,
+  ].filter((f) => f !== null);
+  const row = `| ${name} | ${median(performance)} (${performance.join(', ')}) | ${accessibility} | ${Math.round(audit('largest-contentful-paint'))} | ${Math.round(audit('total-blocking-time'))} | ${audit('cumulative-layout-shift').toFixed(3)} |`;
+  return { row, failures };
 }
 
 async function main(): Promise<void> {
@@ -101,13 +116,19 @@ async function main(): Promise<void> {
     const { entityCampaigns } = ((await campaigns.json()) as { response: EntityCampaigns }).response;
     const sent = entityCampaigns.flatMap((e) => e.campaigns).at(-1);
     if (!sent) throw new Error('The demo USER has no sent campaign');
-    const rows = ['| page | performance, median (runs) | accessibility | LCP ms | TBT ms | CLS |', '|---|---|---|---|---|---|'];
-    if (PAGES.has('login')) rows.push(await measurePage('login', async () => `${url}/auth/login`));
+    const measured = [];
+    if (PAGES.has('login')) measured.push(await measurePage('login', async () => `${url}/auth/login`));
     // A new session per run, its token in the address as a link from another app would carry it (spec: 'at').
-    if (PAGES.has('results')) rows.push(await measurePage(`results/${sent.id}`, async () => `${url}/results/${sent.id}?at=${await token()}`));
+    if (PAGES.has('results')) measured.push(await measurePage(`results/${sent.id}`, async () => `${url}/results/${sent.id}?at=${await token()}`));
     if (PAGES.has('status'))
-      rows.push(await measurePage('status', async () => `${url}/status?at=${await signIn(url, config.oauth, 'admin@demo.es', 'demo1234')}`));
-    console.log(rows.join('\n'));
+      measured.push(await measurePage('status', async () => `${url}/status?at=${await signIn(url, config.oauth, 'admin@demo.es', 'demo1234')}`));
+    const rows = ['| page | performance, median (runs) | accessibility | LCP ms | TBT ms | CLS |', '|---|---|---|---|---|---|'];
+    console.log([...rows, ...measured.map((m) => m.row)].join('\n'));
+    const failures = measured.flatMap((m) => m.failures);
+    if (failures.length > 0) {
+      console.error(`Over budget:\n  ${failures.join('\n  ')}`);
+      process.exitCode = 1;
+    }
   } finally {
     await app.close();
     await db.close();

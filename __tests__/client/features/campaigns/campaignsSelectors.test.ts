@@ -7,11 +7,14 @@ import {
   selectOpenCampaign,
   selectProgress,
   selectQuestionnaireFilterOptions,
+  selectExportEditions,
   selectStatusOverviewSettled,
   selectVisibleGroups,
 } from '../../../../src/client/features/campaigns/campaignsSelectors.js';
 import { campaignCycleActions } from '../../../../src/client/features/campaignCycle/campaignCycleSlice.js';
 import { editionOpeningActions } from '../../../../src/client/features/editionOpening/editionOpeningSlice.js';
+import { editionsActions } from '../../../../src/client/features/admin/editions/editionsSlice.js';
+import type { EditionRow } from '../../../../src/shared/api/editions.js';
 import type { CampaignDetail, CampaignSummary, IndicatorGroup, Subindicator } from '../../../../src/shared/api/campaigns.js';
 import { ASKS_NOTHING } from '../../../helpers/questions.js';
 
@@ -204,6 +207,27 @@ describe("the status page's overview", () => {
         ),
         true,
       ),
+    ).toBe(true);
+  });
+});
+
+describe("the status page's edition export", () => {
+  const edition = (id: number, year: number) => ({ id, year }) as EditionRow;
+  const requested = [campaignsActions.statusRequested(), editionsActions.listRequested()];
+
+  it('is not known while either list loads (its controls stay, disabled), then offers the current edition, or nothing without editions', () => {
+    expect(selectExportEditions(reduce(...requested))).toEqual({ editions: [], current: null, known: false });
+    expect(selectExportEditions(reduce(...requested, campaignsActions.statusLoaded([]))).known).toBe(false);
+    expect(selectExportEditions(reduce(...requested, campaignsActions.statusLoaded([]), editionsActions.listLoaded([])))).toEqual({
+      editions: [],
+      current: null,
+      known: true,
+    });
+    const loaded = reduce(...requested, campaignsActions.statusLoaded([]), editionsActions.listLoaded([edition(2, 2026), edition(1, 2025)]));
+    expect(selectExportEditions(loaded)).toEqual({ editions: [2026, 2025], current: 2026, known: true });
+    // A failed list is known too: what the status rows name is offered.
+    expect(
+      selectExportEditions(reduce(...requested, campaignsActions.statusLoaded([]), editionsActions.listFailed({ type: 'UNAVAILABLE', status: 503 }))).known,
     ).toBe(true);
   });
 });

@@ -113,20 +113,24 @@ function StatusRow({ row, canOpen, onReopen }: { row: StatusRows['rows'][number]
   );
 }
 
-/** 'Exportar edición (CSV)' / '(Excel)': the chosen edition (the current one first) as a file, each button waiting while it downloads. */
+/**
+ * 'Exportar edición (CSV)' / '(Excel)': the chosen edition (the current one first) as a file, each button waiting
+ * while it downloads. While the editions load the controls are there, disabled, so that the heading does not grow
+ * (and push the page down) when they arrive; none when there is no edition.
+ */
 function EditionExport() {
   const dispatch = useAppDispatch();
-  const { editions, current } = useAppSelector(selectExportEditions);
+  const { editions, current, known } = useAppSelector(selectExportEditions);
   const exporting = useAppSelector((state) => state.campaigns.exporting);
   const [chosen, setChosen] = useState<number | null>(null);
   const edition = chosen !== null && editions.includes(chosen) ? chosen : current;
-  if (edition === null) return null;
+  if (edition === null && known) return null;
   const button = (format: 'csv' | 'xlsx', label: string) => (
     <Button
       variant="light"
       className="border"
-      disabled={exporting !== null}
-      onClick={() => dispatch(campaignsActions.editionExportRequested({ edition, format }))}
+      disabled={exporting !== null || edition === null}
+      onClick={() => edition !== null && dispatch(campaignsActions.editionExportRequested({ edition, format }))}
     >
       {exporting === format ? <Spinner animation="border" size="sm" className="me-1" /> : <Download aria-hidden="true" className="me-1" />}
       <FormattedMessage id={label} />
@@ -138,7 +142,15 @@ function EditionExport() {
       <Form.Label htmlFor="edition-export-year" className="small mb-0">
         <FormattedMessage id="CAMPAIGNS.EXPORT.EDITION" />
       </Form.Label>
-      <Form.Select id="edition-export-year" size="sm" className="w-auto" value={edition} onChange={(e) => setChosen(Number(e.target.value))}>
+      <Form.Select
+        id="edition-export-year"
+        size="sm"
+        className="w-auto"
+        value={edition ?? ''}
+        disabled={edition === null}
+        onChange={(e) => setChosen(Number(e.target.value))}
+      >
+        {edition === null && <option value="">····</option>}
         {editions.map((e) => (
           <option key={e} value={e}>
             {e}

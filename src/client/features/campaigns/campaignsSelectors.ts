@@ -1,7 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/rootReducer.js';
 import type { Answer, CAMPAIGN_EXISTS, ENTITY_ARCHIVED, CampaignDetail, IndicatorGroup, Subindicator } from '../../../shared/api/campaigns.js';
-import type { RequestError } from '../../lib/remote.js';
+import { isPending, type RequestError } from '../../lib/remote.js';
 import { EDITION_FINAL_MESSAGE, isEditionFinal } from '../../lib/refusals.js';
 import { compareDatesEmptyLast, pageOf, textMatches, type TableView } from '../../lib/tableView.js';
 import type { AnswerSave, CampaignsState, QuestionnaireFilters } from './campaignsSlice.js';
@@ -323,10 +323,15 @@ export const selectQuestionnaireFilterOptions = createSelector([selectQuestionna
 });
 
 /** The editions the status page can export, newest first, and the one it offers first (the one the page shows). */
-export const selectExportEditions = createSelector([selectStatusEditions], ({ editions, chosen }) => ({
-  editions: editions.map((e) => e.year),
-  current: chosen?.year ?? null,
-}));
+export const selectExportEditions = createSelector(
+  [selectStatusEditions, (state: RootState) => state.editions.list.status, (state: RootState) => state.campaigns.statusPage.status],
+  ({ editions, chosen }, listStatus, statusPageStatus) => ({
+    editions: editions.map((e) => e.year),
+    current: chosen?.year ?? null,
+    /** Whether both lists answered: until then an edition may yet come. */
+    known: !isPending(listStatus) && !isPending(statusPageStatus),
+  }),
+);
 
 /**
  * Whether the status page's overview (deadline, opening, reminders, pie) has its data or its failure: until then the
@@ -334,8 +339,7 @@ export const selectExportEditions = createSelector([selectStatusEditions], ({ ed
  * as their answers arrive (layout shift). ADMIN alone has the opening card and its territories.
  */
 export const selectStatusOverviewSettled = (state: RootState, isAdmin: boolean): boolean => {
-  const unsettled = (status: string) => status === 'idle' || status === 'loading';
   const parts = [state.campaigns.statusPage.status, state.campaignCycle.edition.status, state.editionOpening.reminders.status];
   if (isAdmin) parts.push(state.editionOpening.territories.status);
-  return !parts.some(unsettled);
+  return !parts.some(isPending);
 };
