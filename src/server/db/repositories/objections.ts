@@ -99,10 +99,10 @@ export async function writeResolution(
 
 /** When the open objection to one answer of a campaign was filed; undefined when that answer has none. */
 export async function openObjectionSince(q: Queryable, campaignId: number, question: number): Promise<Date | undefined> {
-  const [row] = await q.query<{ created_at: Date }>(
-    "SELECT created_at FROM objections WHERE campaign_id = $1 AND subindicator_id = $2 AND status = 'open'",
-    [campaignId, question],
-  );
+  const [row] = await q.query<{ created_at: Date }>("SELECT created_at FROM objections WHERE campaign_id = $1 AND subindicator_id = $2 AND status = 'open'", [
+    campaignId,
+    question,
+  ]);
   return row && new Date(row.created_at);
 }
 
