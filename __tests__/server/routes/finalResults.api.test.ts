@@ -7,7 +7,7 @@ import { applySizeBands } from '../../../src/server/db/repositories/sizeBands.js
 import type { EditionRow } from '../../../src/shared/api/editions.js';
 import type { CampaignDetail } from '../../../src/shared/api/campaigns.js';
 import type { FinalBlockedData } from '../../../src/shared/api/objections.js';
-import type { ResultResponse } from '../../../src/shared/api/results.js';
+import type { ResultResponse, TrendResponse } from '../../../src/shared/api/results.js';
 import { madridDate } from '../../../src/shared/dates.js';
 
 /**
@@ -194,6 +194,11 @@ describe.each(backends)('final results on $name', ({ openDemo }) => {
         expect(await result(first.id, on)).toEqual(frozen);
         expect((await result(second.id, on)).finalPublishedAt).toBe(frozen.finalPublishedAt);
       }
+      // And so is its point in the entity's trend.
+      const trendPoint = async (on: TestServer) =>
+        ((await get(`campaigns/trend?id=${first.id}`, tokens.admin, on)).body.response as TrendResponse).editions.find((e) => e.year === earliest);
+      expect(await trendPoint(strict)).toEqual(await trendPoint(server));
+      expect((await trendPoint(strict))?.global.percentages.country).not.toBeNull();
       // The current edition follows today's settings: its means withheld on that server.
       const strictCurrent = await result(currentCampaign, strict);
       expect(strictCurrent.finalPublishedAt).toBeNull();

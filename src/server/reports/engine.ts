@@ -65,7 +65,7 @@ export class ReportEngine {
    * is the route's schema serializer. Kept while its version (with which campaign is the previous one) holds.
    */
   async comparison(place: CampaignPlace, encode: (body: { response: ComparisonResponse }) => Buffer): Promise<ReportBody> {
-    const previous = await findPreviousSentCampaign(this.db, place.entityId, place.campaignNumber);
+    const previous = await findPreviousSentCampaign(this.db, place);
     const changed = (a: number, b: number, v: string) => this.changes.changedPolicies(a, b, v);
     const minGroupSize = minGroupSizeOf(place, this.minGroupSize);
     const parts = this.parts;

@@ -6,7 +6,7 @@ import type { QuestionnaireCache, TreeAxis } from './questionnaireCache.js';
 import { editionFigures, figureInputs, type EditionFigures } from './figures.js';
 import { groupKey } from './scoring.js';
 import { NO_FIGURES, type GroupFigures } from './territories.js';
-import { placeNames, placeSizeBand } from './reportBodies.js';
+import { minGroupSizeOf, placeNames, placeSizeBand } from './reportBodies.js';
 
 /** What one edition of a trend is built from: the campaign, its edition's year and axes, and its figures. */
 export interface TrendSource extends EditionFigures {
@@ -41,15 +41,17 @@ export function buildTrend(
 
 /**
  * The trend of a sent campaign's entity: its sent campaigns up to this one's edition, each against its own
- * edition's sums of the entity's territories and band of today (means of fewer participants than minGroupSize withheld), from stored scores in one statement (readTrendInputs)
+ * edition's sums of the entity's territories and band of today (means of fewer participants than minGroupSize withheld, or
+ * than a final edition's own), from stored scores in one statement (readTrendInputs)
  * and the cached questionnaire trees.
  */
 export async function campaignTrend(q: Queryable, cache: QuestionnaireCache, place: CampaignPlace, minGroupSize: number): Promise<TrendResponse> {
   const inputs = await readTrendInputs(q, place);
   const sources = await Promise.all(
-    inputs.map(async ({ campaignId, editionId, campaignNumber, figures: rows }) => {
+    inputs.map(async ({ campaignId, editionId, campaignNumber, finalMinGroupSize, figures: rows }) => {
       const { tree } = await cache.get(editionId, place.catalogueVersion);
-      return { year: campaignNumber, campaignId, tree, ...editionFigures(figureInputs(rows), minGroupSize) };
+      // A final edition's means withheld as when it was published.
+      return { year: campaignNumber, campaignId, tree, ...editionFigures(figureInputs(rows), minGroupSizeOf({ finalMinGroupSize }, minGroupSize)) };
     }),
   );
   return buildTrend(sources, { territoryTexts: placeNames(place), sizeBand: placeSizeBand(place), minGroupSize });

@@ -14,7 +14,7 @@ export const OBJECTIONS_CLOSED = 'OBJECTIONS_CLOSED';
 export const OBJECTION_OPEN = 'OBJECTION_OPEN';
 /** The 409 of resolving an objection already resolved. */
 export const OBJECTION_RESOLVED = 'OBJECTION_RESOLVED';
-/** The 409 of every call that would change an edition whose results are published as final (data: { code, campaignNumber }). */
+/** The 409 of every call that would change an edition whose results are published as final (data: { code }). */
 export const EDITION_FINAL = 'EDITION_FINAL';
 /** The 409 of publishing final results while something is still open (data: FinalBlockedData). */
 export const FINAL_BLOCKED = 'FINAL_BLOCKED';

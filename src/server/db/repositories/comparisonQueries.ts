@@ -6,10 +6,9 @@ const PREVIOUS_CAMPAIGN = namedStatement(
   'previous_sent_campaign',
   `SELECT ${CATALOGUE_VERSION_SQL} AS catalogue_version, previous.id, previous.edition_id, previous.campaign_number,
           ${editionFiguresVersionSql('previous.edition_id')} AS figures_version,
-          CASE WHEN previous.id IS NOT NULL THEN concat_ws(' ', ${scoresVersionSql('previous.id')}, ${entityTerritoryVersionsSql('previous.edition_id')}) END AS parts_version
+          CASE WHEN previous.id IS NOT NULL THEN concat_ws(' ', ${scoresVersionSql('previous.id')}, ${entityTerritoryVersionsSql('previous.edition_id', '$4::int')}) END AS parts_version
      FROM (SELECT 1) AS one
-     LEFT JOIN entities en ON en.id = $1
-     LEFT JOIN provinces pr ON pr.id = en.province_id
+     LEFT JOIN provinces pr ON pr.id = $3
      LEFT JOIN LATERAL (
        SELECT c.id, c.edition_id, ed.campaign_number FROM campaigns c JOIN editions ed ON ed.id = c.edition_id
         WHERE c.entity_id = $1 AND c.status = 'sent' AND ed.campaign_number < $2
@@ -24,8 +23,9 @@ export interface PreviousCampaign {
   campaignNumber: number;
   figuresVersion: string;
   /**
-   * Its stored scores' version and its edition's versions of the entity's territories of today (migration 011),
-   * space separated: what a comparison assembled from parts depends on in that edition.
+   * Its stored scores' version and its edition's versions of the territories the comparison is made in (the
+   * place's: the entity's of today, or those frozen with a final result), space separated (migration 011): what a
+   * comparison assembled from parts depends on in that edition.
    */
   partsVersion: string;
 }
@@ -40,7 +40,10 @@ export interface PreviousSentCampaign {
  * The entity's latest sent campaign of an edition earlier than campaignNumber (undefined when none), with the
  * catalogue version the cached questionnaires are checked against.
  */
-export async function findPreviousSentCampaign(q: Queryable, entityId: number, campaignNumber: number): Promise<PreviousSentCampaign> {
+export async function findPreviousSentCampaign(
+  q: Queryable,
+  place: { entityId: number; campaignNumber: number; provinceId: string; sizeBand: number },
+): Promise<PreviousSentCampaign> {
   type Row = {
     catalogue_version: string;
     id: number | null;
@@ -49,7 +52,7 @@ export async function findPreviousSentCampaign(q: Queryable, entityId: number, c
     figures_version: string;
     parts_version: string | null;
   };
-  const [row] = await q.query<Row>(PREVIOUS_CAMPAIGN, [entityId, campaignNumber]);
+  const [row] = await q.query<Row>(PREVIOUS_CAMPAIGN, [place.entityId, place.campaignNumber, place.provinceId, place.sizeBand]);
   const previous =
     row.id !== null && row.edition_id !== null && row.campaign_number !== null
       ? {

@@ -4,7 +4,7 @@ import { figureRowsColumnsSql, scopeParameters, type FigureRows, type FigureScop
 // The whole questionnaire and each axis, of every sent campaign of the entity up to an edition ($2).
 const TREND_INPUTS = namedStatement(
   'trend_inputs',
-  `SELECT c.id AS "campaignId", c.edition_id AS "editionId", ed.campaign_number AS "campaignNumber",
+  `SELECT c.id AS "campaignId", c.edition_id AS "editionId", ed.campaign_number AS "campaignNumber", ed.final_min_group_size AS "finalMinGroupSize",
           ${figureRowsColumnsSql({ campaign: 'c.id', edition: 'c.edition_id', scopes: "IN ('total', 'axis')", withCountry: true })}
      FROM campaigns c JOIN editions ed ON ed.id = c.edition_id
     WHERE c.entity_id = $1 AND c.status = 'sent' AND ed.campaign_number <= $2
@@ -17,6 +17,8 @@ export interface TrendInputs {
   editionId: number;
   /** Its edition's year. */
   campaignNumber: number;
+  /** MIN_GROUP_SIZE as it was when its edition's results became final (migration 022); null while provisional. */
+  finalMinGroupSize: number | null;
   figures: FigureRows;
 }
 
@@ -31,10 +33,11 @@ export async function readTrendInputs(
 ): Promise<TrendInputs[]> {
   type Row = Omit<TrendInputs, 'figures'> & FigureRows;
   const rows = await q.query<Row>(TREND_INPUTS, [scope.entityId, scope.campaignNumber, ...scopeParameters(scope)]);
-  return rows.map(({ campaignId, editionId, campaignNumber, own, sums, registered }) => ({
+  return rows.map(({ campaignId, editionId, campaignNumber, finalMinGroupSize, own, sums, registered }) => ({
     campaignId,
     editionId,
     campaignNumber,
+    finalMinGroupSize,
     figures: { own, sums, registered },
   }));
 }
