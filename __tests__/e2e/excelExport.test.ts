@@ -110,7 +110,8 @@ describe("'Descargar Excel' in Chromium", () => {
     await page.goto(`${suite.server.url}/status`);
     await page.getByText('Nueva Campaña').first().waitFor();
     await screenshot(page, 'excel-export-status', { fullPage: false });
-    await page.getByRole('button', { name: 'Exportar edición (Excel)' }).waitFor();
+    // The controls are there from the start, disabled until the editions are known.
+    await page.locator('#edition-export-year:enabled').waitFor();
     expect(await page.getByLabel('Edición que se exporta').inputValue()).toBe('2026');
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Exportar edición (Excel)' }).click();
