@@ -27,7 +27,7 @@ async function writeVersion19(db: Db): Promise<void> {
   await writeSumsOfSentCampaigns(db);
 }
 
-describe.each(backends)("an edition's means' rule, objections and final results (migrations 20 to 22) on $name", ({ openEmpty }) => {
+describe.each(backends)("an edition's means' rule, objections and final results and the review queue's versions (migrations 20 to 24) on $name", ({ openEmpty }) => {
   it('upgrades a version-19 database in place: every row kept, every edition taking its means from sent campaigns, every sum as it was', async () => {
     const db = await openEmpty();
     try {
@@ -119,6 +119,38 @@ describe.each(backends)("an edition's means' rule, objections and final results 
       await db.transaction((tx) => rebuildTerritoryScores(tx));
       expect(await rowsWithout(db, 'territory_sums', [])).toEqual(before.territory_sums);
       expect((await checkTerritorialFigures(db)).differences).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("upgrades a version-23 database in place: every row kept, and each edition's review queue versioned from its first change", async () => {
+    const db = await openEmpty();
+    try {
+      await writeVersion19(db);
+      await migrate(
+        db,
+        MIGRATIONS.filter((m) => m.version <= 23),
+      );
+      const tables = await tablesOf(db);
+      const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowsWithout(db, t, [])] as const)));
+
+      await migrate(db, MIGRATIONS);
+
+      for (const table of tables) {
+        if (table !== 'schema_migrations') expect([table, await rowsWithout(db, table, [])]).toEqual([table, before[table]]);
+      }
+      const versions = () => db.query<{ edition_id: number; version: string }>('SELECT edition_id, version::text FROM edition_review_versions');
+      expect(await versions()).toEqual([]);
+      // A change the queue does not show leaves it unversioned; a decision versions it, and each one renews it.
+      await db.query("UPDATE campaigns SET review_message = 'Sin cambios en la cola' WHERE review_status = 'changesRequested'");
+      expect(await versions()).toEqual([]);
+      await db.query("UPDATE campaigns SET review_status = 'validated' WHERE review_status = 'pending'");
+      const [first] = await versions();
+      expect(first.edition_id).toBe((await db.query<{ id: number }>('SELECT id FROM editions'))[0].id);
+      await db.query("UPDATE campaigns SET review_status = 'pending' WHERE review_status = 'changesRequested'");
+      const [second] = await versions();
+      expect(second.version).not.toBe(first.version);
     } finally {
       await db.close();
     }

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { testBackends } from '../../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../../helpers/server.js';
-import { signInDemoAccounts } from '../../helpers/auth.js';
+import { signIn, signInDemoAccounts } from '../../helpers/auth.js';
 import { answeredCampaignOfNewEntity, consistencyDifferences } from '../../helpers/concurrency.js';
 import type { Db } from '../../../src/server/db/client.js';
 import type { CampaignDetail, Subindicator } from '../../../src/shared/api/campaigns.js';
@@ -297,6 +298,70 @@ describe.each(backends)('the review of sent campaigns on $name', ({ openDemo }) 
     const pending = await listReviewQueue(db, edition, { reviewStatus: 'pending' }, { number: 2, size: 3 });
     expect(pending.campaigns).toEqual(whole.campaigns.filter((c) => c.reviewStatus === 'pending').slice(3, 6));
     expect(pending.total).toBe(whole.counts.pending);
+  });
+
+  it("checks the caller's session in the statement that reads the queue's version: signed out, a share link, no queue", async () => {
+    const { access_token: token } = await signIn(server, 'fec@demo.es', 'demo1234');
+    expect((await get('review/queue', token)).status).toBe(200);
+    expect((await get('review/queue?editionId=2147483647', token)).status).toBe(422);
+    const [{ id: sent }] = await db.query<{ id: number }>("SELECT id FROM campaigns WHERE status = 'sent' ORDER BY id LIMIT 1");
+    const shareId = randomUUID();
+    await db.query("INSERT INTO share_links (id, campaign_id, expires_at) VALUES ($1, $2, now() + interval '1 day')", [shareId, sent]);
+    const shareToken = await server.ctx.signer.signShare({ shareId, campaignId: sent }, 3600);
+    expect((await get('review/queue', shareToken)).status).toBe(403);
+    expect((await call(server, 'POST', '/api/secure/v1/auth/logout', { token })).status).toBe(200);
+    for (const path of ['review/queue', 'review/queue?editionId=2147483647']) {
+      const res = await get(path, token);
+      expect([res.status, res.body.error.type]).toEqual([401, 'INVALID_TOKEN']);
+    }
+  });
+
+  it('serves a kept queue only while nothing it shows has changed', async () => {
+    const { id, member } = await sentCampaign();
+    const [place] = await db.query<{ entity_id: number; name: string; province_id: string; edition_id: number }>(
+      'SELECT en.id AS entity_id, en.name, en.province_id, c.edition_id FROM campaigns c JOIN entities en ON en.id = c.entity_id WHERE c.id = $1',
+      [id],
+    );
+    const edition = { id: place.edition_id, campaignNumber: (await get('review/queue', tokens.admin)).body.response.campaignNumber };
+    /** The queue of a province as the API answers it (kept or not) equals the one read from the database now. */
+    const current = async (provinceId: string) => {
+      const served = (await get(`review/queue?provinceId=${provinceId}`, tokens.fec)).body.response as ReviewQueue;
+      expect(served).toEqual(await listReviewQueue(db, edition, { provinceId }, { number: 1, size: 50 }));
+      return served.campaigns.find((c) => c.campaignId === id);
+    };
+    expect(await current(place.province_id)).toMatchObject({ entity: place.name, reviewStatus: 'pending', marked: { ok: 0, fix: 0 } });
+
+    // A change the triggers are kept from seeing shows that the body is kept: the queue answers as it was.
+    await db.query('ALTER TABLE entities DISABLE TRIGGER entities_review_versioned_on_update');
+    await db.query('UPDATE entities SET name = $2 WHERE id = $1', [place.entity_id, `${place.name} (sin aviso)`]);
+    await db.query('ALTER TABLE entities ENABLE TRIGGER entities_review_versioned_on_update');
+    const kept = (await get(`review/queue?provinceId=${place.province_id}`, tokens.fec)).body.response as ReviewQueue;
+    expect(kept.campaigns.find((c) => c.campaignId === id)?.entity).toBe(place.name);
+
+    // Every change the queue shows is seen by the next call.
+    await db.query('UPDATE entities SET name = $2 WHERE id = $1', [place.entity_id, `${place.name} renombrada`]);
+    expect(await current(place.province_id)).toMatchObject({ entity: `${place.name} renombrada` });
+    const [first, second] = questionsOf(await detail(id, tokens.admin));
+    await post('review/mark', { id, question: first.id, verdict: 'ok' }, tokens.admin);
+    expect(await current(place.province_id)).toMatchObject({ marked: { ok: 1, fix: 0 } });
+    await post('review/mark', { id, question: second.id, verdict: 'fix', comment: 'Adjunte el acta' }, tokens.admin);
+    expect(await current(place.province_id)).toMatchObject({ marked: { ok: 1, fix: 1 } });
+    await post('review/requestChanges', { id, message: 'Revise la segunda' }, tokens.admin);
+    expect(await current(place.province_id)).toMatchObject({ reviewStatus: 'changesRequested' });
+    const [other] = await db.query<{ id: string }>('SELECT id FROM provinces WHERE id <> $1 ORDER BY id LIMIT 1', [place.province_id]);
+    await db.query('UPDATE entities SET province_id = $2 WHERE id = $1', [place.entity_id, other.id]);
+    expect(await current(place.province_id)).toBeUndefined();
+    expect(await current(other.id)).toMatchObject({ campaignId: id, provinceId: other.id });
+    await db.query('UPDATE entities SET province_id = $2, name = $3 WHERE id = $1', [place.entity_id, place.province_id, place.name]);
+    const sentBefore = (await current(place.province_id))!.sentAt;
+    expect((await post('submit', { id }, member)).status).toBe(200);
+    expect(await current(place.province_id)).toMatchObject({ reviewStatus: 'pending' });
+    expect((await current(place.province_id))!.sentAt > sentBefore).toBe(true);
+    expect((await post('reopen', { id, reason: 'Reabierta para comprobar la cola' }, tokens.admin)).status).toBe(200);
+    expect(await current(place.province_id)).toBeUndefined();
+    expect((await post('submit', { id }, member)).status).toBe(200);
+    expect(await current(place.province_id)).toMatchObject({ reviewStatus: 'pending', marked: { ok: 0, fix: 0 } });
+    expect(await consistencyDifferences(db)).toEqual([]);
   });
 
   it('lets one of two reviewers acting at once on a campaign win, and leaves it consistent', async () => {

@@ -1,4 +1,7 @@
 import { namedStatement, type Queryable } from '../client.js';
+import type { AccessClaims } from '../../services/auth/tokenKinds.js';
+import type { CurrentUser } from '../../../shared/api/auth.js';
+import { readSessionUserAnd, sessionUserAnd } from './sessions.js';
 import type { ReviewMark, ReviewVerdict } from '../../../shared/api/campaigns.js';
 import type { ReviewQueue, ReviewQueueQuery, ReviewQueueRow } from '../../../shared/api/review.js';
 import { ENTITY_PLACE_COLUMNS, ENTITY_PLACE_JOINS, entityPlaceOf, type EntityPlaceRow } from './entityPlace.js';
@@ -104,6 +107,41 @@ const QUEUE = namedStatement(
        WHERE EXISTS (SELECT 1 FROM entities en JOIN campaigns c ON c.entity_id = en.id AND c.edition_id = $1 AND c.status = 'sent'
                       WHERE en.province_id = p.id)) AS territories`,
 );
+
+/** The edition a queue call reads and its queue's version (migration 024): its body is the same while the version is. */
+export interface QueueEdition {
+  id: number;
+  campaignNumber: number;
+  version: string;
+}
+
+type QueueEditionRow = { edition_id: number; campaign_number: number; queue_version: string };
+
+/** The edition of id `param` (null for the newest) with its queue's version ('' until its first change). */
+const queueEditionSql = (param: string) =>
+  `SELECT ed.id AS edition_id, ed.campaign_number, COALESCE(v.version::text, '') AS queue_version
+     FROM editions ed LEFT JOIN edition_review_versions v ON v.edition_id = ed.id
+    WHERE (${param}::int IS NULL OR ed.id = ${param}) ORDER BY ed.campaign_number DESC LIMIT 1`;
+const QUEUE_EDITION = namedStatement('review_queue_edition', queueEditionSql('$1'));
+const SESSION_USER_AND_QUEUE_EDITION = sessionUserAnd('session_user_and_review_queue_edition', queueEditionSql('$3'));
+
+const queueEditionOf = (r: QueueEditionRow): QueueEdition => ({ id: r.edition_id, campaignNumber: r.campaign_number, version: r.queue_version });
+
+/** The edition a queue call reads (that id, else the newest) and its queue's version; undefined when there is none. */
+export async function findQueueEdition(q: Queryable, editionId?: number): Promise<QueueEdition | undefined> {
+  const [row] = await q.query<QueueEditionRow>(QUEUE_EDITION, [editionId ?? null]);
+  return row && queueEditionOf(row);
+}
+
+/** findQueueEdition with the user of the access token's open session, in one statement (checkSessionWith). */
+export async function findSessionUserAndQueueEdition(
+  q: Queryable,
+  session: AccessClaims,
+  editionId?: number,
+): Promise<{ user: CurrentUser | undefined; read: QueueEdition | undefined }> {
+  const { user, read } = await readSessionUserAnd<QueueEditionRow>(q, SESSION_USER_AND_QUEUE_EDITION, session, [editionId ?? null], 'edition_id');
+  return { user, read: read && queueEditionOf(read) };
+}
 
 type QueueRow = EntityPlaceRow & { id: number; review_status: ReviewStatusOfSent; end_date: string; ok: number; fix: number };
 

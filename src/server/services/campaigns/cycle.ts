@@ -54,8 +54,12 @@ export function requireAnswerable(dates: deadlines.CampaignDatesRow, now = new D
 export async function requireEdition(q: Queryable, editionId?: number, none: () => Error = () => notFound('Edition')): Promise<deadlines.EditionDeadlineRow> {
   const edition = await deadlines.findEditionDeadline(q, editionId);
   if (edition) return edition;
-  if (editionId !== undefined) throw validationError('La edición no existe', { editionId: 'no such edition' });
-  throw none();
+  throw noSuchEdition(editionId, none);
+}
+
+/** Why an edition asked for was not found: 422 for an edition named that does not exist, else `none` (no edition yet). */
+export function noSuchEdition(editionId: number | undefined, none: () => Error = () => notFound('Edition')): Error {
+  return editionId !== undefined ? validationError('La edición no existe', { editionId: 'no such edition' }) : none();
 }
 
 /** An edition's dates, days left, extensions and late entities (the status page): the current one unless named. */

@@ -8,9 +8,10 @@ import * as reviewRepo from '../../db/repositories/review.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { addValidatedToTerritoryScores } from '../../db/repositories/territoryScores.js';
 import type { QuestionnaireCache } from '../../reports/questionnaireCache.js';
+import type { ReportBody, ReportCache } from '../../reports/reportCache.js';
 import type { Actor } from '../actor.js';
 import { campaignAudit } from './actions.js';
-import { requireEdition } from './cycle.js';
+import { noSuchEdition } from './cycle.js';
 import { requireNotFinal } from './objectionRules.js';
 import { markProblem, reviewCallRefusal, type ReviewCall } from './reviewRules.js';
 import type { MailSetup } from './opening.js';
@@ -122,9 +123,21 @@ export function validateCampaign(db: Db, actor: Actor, id: number): Promise<Camp
   });
 }
 
-/** The review queue of an edition (the current one unless named; 422 when there is no such edition). */
-export async function reviewQueue(db: Db, query: ReviewQueueQuery): Promise<ReviewQueue> {
-  const { editionId, page = 1, ...filter } = query;
-  const edition = await requireEdition(db, editionId);
-  return reviewRepo.listReviewQueue(db, { id: edition.id, campaignNumber: edition.campaignNumber }, filter, { number: page, size: REVIEW_PAGE_SIZE });
+/**
+ * The review queue's answer, envelope included, as the route sends it: the body kept for the edition's queue version
+ * (migration 024: renewed by every write that changes what the queue shows) when there is one, else read
+ * (listReviewQueue) and encoded, then kept. `edition` is what findQueueEdition read (undefined: 422 for an edition
+ * named that does not exist, 404 before the first edition).
+ */
+export function reviewQueueBody(
+  db: Db,
+  bodies: ReportCache,
+  edition: reviewRepo.QueueEdition | undefined,
+  query: ReviewQueueQuery,
+  encode: (queue: ReviewQueue) => Buffer,
+): Promise<ReportBody> {
+  if (!edition) throw noSuchEdition(query.editionId);
+  const { editionId: _named, page = 1, ...filter } = query;
+  const key = `reviewQueue:${JSON.stringify([edition.id, filter.communityId ?? null, filter.provinceId ?? null, filter.reviewStatus ?? null, page])}`;
+  return bodies.get(key, edition.version, async () => encode(await reviewRepo.listReviewQueue(db, edition, filter, { number: page, size: REVIEW_PAGE_SIZE })));
 }
