@@ -2,9 +2,11 @@ import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import { all, call, cancel, delay, fork, getContext, put, select } from 'redux-saga/effects';
 import { REFRESH_WAIT_MS } from '../../../src/client/lib/constants.js';
 import { rootReducer } from '../../../src/client/app/rootReducer.js';
-import { callApi } from '../../../src/client/app/apiCall.js';
-import { errorPage, handling, KEPT_ON_SCREEN } from '../../../src/client/app/callPolicies.js';
-import { ApiError } from '../../../src/client/api/ApiError.js';
+import { callApi, failureToast } from '../../../src/client/app/apiCall.js';
+import { errorPage, handling, keepOnScreen, KEPT_ON_SCREEN } from '../../../src/client/app/callPolicies.js';
+import { ApiError, serializeError } from '../../../src/client/api/ApiError.js';
+import type { RequestError } from '../../../src/client/lib/remote.js';
+import { EDITION_FINAL_MESSAGE } from '../../../src/client/lib/refusals.js';
 import { authActions, initialAuthState } from '../../../src/client/features/auth/authSlice.js';
 import { selectRefreshing } from '../../../src/client/features/auth/authSelectors.js';
 import { watchAuth } from '../../../src/client/features/auth/authSaga.js';
@@ -204,6 +206,33 @@ describe('transport errors', () => {
         .run();
       expect(storeState.errors.globalError).toBeNull();
     }
+  });
+});
+
+describe('failure toasts', () => {
+  const finalEdition = serializeError(new ApiError('CONFLICT', 409, { code: 'EDITION_FINAL', campaignNumber: 2024 }));
+  const otherConflict = serializeError(new ApiError('CONFLICT', 409, { code: 'REVIEW_STATE' }));
+
+  it("says an edition's results are final whatever the call's own toast, and shows none where the call shows none", () => {
+    const own = (error: RequestError) => (error.type === 'CONFLICT' ? 'OWN.CONFLICT' : null);
+    expect(failureToast(own, finalEdition)).toBe(EDITION_FINAL_MESSAGE);
+    expect(failureToast('OWN.ERROR', finalEdition)).toBe(EDITION_FINAL_MESSAGE);
+    expect(failureToast(undefined, finalEdition)).toBeNull();
+    expect(failureToast(own, otherConflict)).toBe('OWN.CONFLICT');
+    expect(failureToast('OWN.ERROR', otherConflict)).toBe('OWN.ERROR');
+  });
+
+  it('puts the toast when a call fails, and rethrows', async () => {
+    function* run(): Generator<any, void, any> {
+      try {
+        yield* callApi(keepOnScreen('OWN.ERROR'), async () => Promise.reject(new ApiError('CONFLICT', 409, { code: 'EDITION_FINAL', campaignNumber: 2024 })));
+      } catch (err) {
+        yield put({ type: 'test/rethrown', payload: (err as ApiError).type });
+      }
+    }
+    const { storeState } = await expectSaga(run).withReducer(rootReducer, signedIn()).put({ type: 'test/rethrown', payload: 'CONFLICT' }).run();
+    expect(storeState.snackbar.current).toMatchObject({ message: EDITION_FINAL_MESSAGE, severity: 'error' });
+    expect(storeState.errors.globalError).toBeNull();
   });
 });
 

@@ -1,3 +1,4 @@
+import { failureToast } from '../../../src/client/app/apiCall.js';
 import { ApiError } from '../../../src/client/api/ApiError.js';
 import { MESSAGES } from '../../../src/client/i18n/messages.js';
 import { isEditionFinal, refusalCode } from '../../../src/client/lib/refusals.js';
@@ -44,7 +45,7 @@ describe('a change refused because the edition is final', () => {
   ];
 
   it.each(toasts)('says so in Spanish, whatever the call: %s', (_what, toast) => {
-    const id = toast(editionFinal);
+    const id = failureToast(toast, editionFinal);
     expect(id).toBe('EDITIONS.FINAL.REFUSED');
     expect(MESSAGES.es[id as keyof typeof MESSAGES.es]).toBe('La edición tiene resultados definitivos: ya no admite cambios.');
   });

@@ -10,9 +10,14 @@ import { errorsActions } from '../features/errors/errorsSlice.js';
 import { snackbarActions } from '../features/snackbar/snackbarSlice.js';
 import { createSessionTokens, SESSION_TOKENS_CONTEXT, type SessionTokens } from '../lib/sessionTokens.js';
 import { transportErrorMessage } from '../lib/transportErrors.js';
+import { EDITION_FINAL_MESSAGE, isEditionFinal } from '../lib/refusals.js';
 import { REFRESH_WAIT_MS } from '../lib/constants.js';
 
-/** The toast a failed call shows: a message id, or one chosen from the error (null: none, the screen says it). */
+/**
+ * The toast a failed call shows: a message id, or one chosen from the error (null: none, the screen says it). A
+ * change refused because its edition's results are final shows EDITION_FINAL_MESSAGE whichever call met it
+ * (failureToast): a policy's toast need not know that refusal.
+ */
 export type FailureToast = string | ((error: RequestError) => string | null);
 
 /**
@@ -109,8 +114,15 @@ export function* callApi<A extends unknown[], R>(policy: CallPolicy, fn: SecureF
     if (policy.linkToken !== undefined) return yield* call(fn, policy.linkToken, ...args);
     return yield* callInSession(policy.handled, fn, args);
   } catch (err) {
-    const toast = typeof policy.toast === 'function' ? policy.toast(serializeError(err)) : policy.toast;
+    const toast = failureToast(policy.toast, serializeError(err));
     if (toast) yield put(snackbarActions.toastShown(toast));
     throw err;
   }
+}
+
+/** The toast a policy shows for a failure, if it shows one: a final edition's refusal says so, whatever the call. */
+export function failureToast(toast: FailureToast | undefined, error: RequestError): string | null {
+  if (toast === undefined) return null;
+  if (isEditionFinal(error)) return EDITION_FINAL_MESSAGE;
+  return typeof toast === 'function' ? toast(error) : toast;
 }

@@ -2,7 +2,6 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/rootReducer.js';
 import type { CLOSING_BEFORE_OPENING, EDITION_CLOSED, EDITION_NOT_OPEN } from '../../../shared/api/campaignCycle.js';
 import type { RequestError } from '../../lib/remote.js';
-import { EDITION_FINAL_MESSAGE, isEditionFinal } from '../../lib/refusals.js';
 import type { Subindicator } from '../../../shared/api/campaigns.js';
 
 const closed: typeof EDITION_CLOSED = 'EDITION_CLOSED';
@@ -12,9 +11,8 @@ const closingBeforeOpening: typeof CLOSING_BEFORE_OPENING = 'CLOSING_BEFORE_OPEN
 /** A save or submit refused because of the edition's dates (409 EDITION_CLOSED / EDITION_NOT_OPEN). */
 export const isDeadlineRefusal = (error: RequestError | null) => error?.type === 'CONFLICT' && (error.data === closed || error.data === notOpen);
 
-/** The toast of a refused save or submit: the dates, or the edition's final results, when they are the cause, else the call's own message. */
+/** The toast of a refused save or submit: the dates when they are the cause, else the call's own message. */
 export const answerErrorToast = (fallback: string) => (error: RequestError) => {
-  if (isEditionFinal(error)) return EDITION_FINAL_MESSAGE;
   if (error.type === 'CONFLICT' && error.data === closed) return 'DEADLINE.TOAST.CLOSED';
   if (error.type === 'CONFLICT' && error.data === notOpen) return 'DEADLINE.TOAST.NOT_OPEN';
   return fallback;
@@ -25,7 +23,6 @@ export const changeErrorToast = (error: RequestError) => {
   if (error.type === 'VALIDATION' && error.data === closingBeforeOpening) return 'DEADLINE.TOAST.CLOSING_BEFORE_OPENING';
   if (error.type === 'VALIDATION') return 'DEADLINE.TOAST.INVALID';
   if (error.type === 'FORBIDDEN') return 'DEADLINE.TOAST.FORBIDDEN';
-  if (isEditionFinal(error)) return EDITION_FINAL_MESSAGE;
   if (error.type === 'CONFLICT') return 'REOPEN.TOAST.NOT_SENT';
   return 'DEADLINE.TOAST.CHANGE_ERROR';
 };

@@ -2,7 +2,6 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/rootReducer.js';
 import type { Answer, CAMPAIGN_EXISTS, ENTITY_ARCHIVED, CampaignDetail, IndicatorGroup, Subindicator } from '../../../shared/api/campaigns.js';
 import { isPending, type RequestError } from '../../lib/remote.js';
-import { EDITION_FINAL_MESSAGE, isEditionFinal } from '../../lib/refusals.js';
 import { compareDatesEmptyLast, pageOf, textMatches, type TableView } from '../../lib/tableView.js';
 import type { AnswerSave, CampaignsState, QuestionnaireFilters } from './campaignsSlice.js';
 import { subindicatorPoints } from '../../../shared/scoring.js';
@@ -130,11 +129,9 @@ const createConflicts: Record<string, string> = {
   [entityArchived]: 'CAMPAIGNS.TOAST.ENTITY_ARCHIVED',
 };
 
-/** The toast of a refused creation: the server's 409 (a campaign already there, an archived entity, a final edition), or the general failure. */
-export const createErrorToast = (error: RequestError) => {
-  if (isEditionFinal(error)) return EDITION_FINAL_MESSAGE;
-  return (error.type === 'CONFLICT' && typeof error.data === 'string' ? createConflicts[error.data] : undefined) ?? 'CAMPAIGNS.TOAST.CREATE_ERROR';
-};
+/** The toast of a refused creation: the server's 409 (a campaign already there, an archived entity), or the general failure. */
+export const createErrorToast = (error: RequestError) =>
+  (error.type === 'CONFLICT' && typeof error.data === 'string' ? createConflicts[error.data] : undefined) ?? 'CAMPAIGNS.TOAST.CREATE_ERROR';
 
 /** answered after a successful save or when the answer is non-null (spec section 4, Campaign). */
 export const isAnswered = (sub: Subindicator) => (sub.answer !== null && sub.answer.length > 0) || sub.notApplicable !== null;

@@ -2,7 +2,6 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/rootReducer.js';
 import type { SMTP_NOT_CONFIGURED } from '../../../shared/api/editionOpening.js';
 import type { RequestError } from '../../lib/remote.js';
-import { EDITION_FINAL_MESSAGE, isEditionFinal } from '../../lib/refusals.js';
 import type { Language } from '../../../shared/constants.js';
 import { compareSpanish } from '../../lib/search.js';
 
@@ -23,7 +22,6 @@ export const selectScopeOptions = createSelector([selectTerritories], ({ communi
 /** The toast of a refused opening or reminder. */
 export const mailErrorToast = (error: RequestError) => {
   if (error.type === 'CONFLICT' && error.data === notConfigured) return 'OPENING.TOAST.SMTP_NOT_CONFIGURED';
-  if (isEditionFinal(error)) return EDITION_FINAL_MESSAGE;
   if (error.type === 'FORBIDDEN') return 'DEADLINE.TOAST.FORBIDDEN';
   if (error.type === 'VALIDATION') return 'OPENING.TOAST.INVALID_SCOPE';
   return 'OPENING.TOAST.ERROR';

@@ -5,7 +5,7 @@ import { load } from '../../app/load.js';
 import { serializeError } from '../../api/ApiError.js';
 import type { ObjectionsApi } from '../../api/objectionsApi.js';
 import type { RequestError } from '../../lib/remote.js';
-import { EDITION_FINAL_MESSAGE, isEditionFinal, refusalCode } from '../../lib/refusals.js';
+import { refusalCode } from '../../lib/refusals.js';
 import type { Saga } from '../../lib/typedEffects.js';
 import { snackbarActions } from '../snackbar/snackbarSlice.js';
 import { objectionsActions } from './objectionsSlice.js';
@@ -17,7 +17,6 @@ export interface ObjectionsDependencies {
 
 /** The toast of a refused objection or decision: why, in Spanish, from the server's code. */
 export function objectionErrorToast(error: RequestError): string {
-  if (isEditionFinal(error)) return EDITION_FINAL_MESSAGE;
   const code = refusalCode(error);
   if (code === 'OBJECTIONS_CLOSED') return 'OBJECTIONS.TOAST.CLOSED';
   if (code === 'OBJECTION_OPEN') return 'OBJECTIONS.TOAST.ALREADY_OPEN';

@@ -6,7 +6,7 @@ import { PATHS } from '../../app/paths.js';
 import { serializeError } from '../../api/ApiError.js';
 import type { ReviewApi } from '../../api/reviewApi.js';
 import type { RequestError } from '../../lib/remote.js';
-import { EDITION_FINAL_MESSAGE, isEditionFinal, refusalCode } from '../../lib/refusals.js';
+import { refusalCode } from '../../lib/refusals.js';
 import { call, select, type Saga } from '../../lib/typedEffects.js';
 import { snackbarActions } from '../snackbar/snackbarSlice.js';
 import { reviewActions } from './reviewSlice.js';
@@ -20,7 +20,6 @@ export interface ReviewDependencies {
 
 /** The toast of a refused decision or mark: why, in Spanish, from the server's code. */
 export function reviewErrorToast(error: RequestError): string {
-  if (isEditionFinal(error)) return EDITION_FINAL_MESSAGE;
   const code = refusalCode(error);
   if (code === 'NOTHING_FLAGGED') return 'REVIEW.TOAST.NOTHING_FLAGGED';
   if (code === 'ANSWERS_TO_FIX') return 'REVIEW.TOAST.ANSWERS_TO_FIX';

@@ -5,7 +5,7 @@ import type { EditionRow, FileProblem } from '../../../../shared/api/editions.js
 import type { FINAL_BLOCKED, FinalBlockedData } from '../../../../shared/api/objections.js';
 import type { MeansFrom } from '../../../../shared/constants.js';
 import { groupIndicators } from '../../campaigns/campaignsSelectors.js';
-import { EDITION_FINAL_MESSAGE, isEditionFinal, refusalCode } from '../../../lib/refusals.js';
+import { refusalCode } from '../../../lib/refusals.js';
 
 // Spelled here (typed against the API's) so that the client needs no schema code.
 const finalBlocked: typeof FINAL_BLOCKED = 'FINAL_BLOCKED';
@@ -40,14 +40,12 @@ export const otherMeansFrom = (meansFrom: MeansFrom): MeansFrom => (meansFrom ==
 
 /** The toast of a failed change of an edition's means. */
 export function meansFailureToast(error: RequestError): string {
-  if (isEditionFinal(error)) return EDITION_FINAL_MESSAGE;
   return error.type === 'FORBIDDEN' ? 'EDITIONS.TOAST.MEANS_FORBIDDEN' : 'EDITIONS.TOAST.MEANS_ERROR';
 }
 
-/** The toast of a refused publication of provisional results: a day past or not a date, not allowed, final already, or another failure. */
+/** The toast of a refused publication of provisional results: a day past or not a date, not allowed, or another failure. */
 export function publishFailureToast(error: RequestError): string {
   if (error.type === 'VALIDATION') return 'EDITIONS.TOAST.PUBLISH_INVALID';
-  if (isEditionFinal(error)) return EDITION_FINAL_MESSAGE;
   return error.type === 'FORBIDDEN' ? 'EDITIONS.TOAST.PUBLISH_FORBIDDEN' : 'EDITIONS.TOAST.PUBLISH_ERROR';
 }
 
@@ -92,6 +90,5 @@ export const selectFinalBlockers = createSelector([(state: RootState) => state.e
 /** The toast of a refused final publication: none when the dialog lists what is still open, else why. */
 export function publishFinalFailureToast(error: RequestError): string | null {
   if (finalBlockersOf(error)) return null;
-  if (isEditionFinal(error)) return EDITION_FINAL_MESSAGE;
   return error.type === 'FORBIDDEN' ? 'EDITIONS.TOAST.PUBLISH_FORBIDDEN' : 'EDITIONS.TOAST.FINAL_ERROR';
 }
