@@ -27,132 +27,135 @@ async function writeVersion19(db: Db): Promise<void> {
   await writeSumsOfSentCampaigns(db);
 }
 
-describe.each(backends)("an edition's means' rule, objections and final results and the review queue's versions (migrations 20 to 24) on $name", ({ openEmpty }) => {
-  it('upgrades a version-19 database in place: every row kept, every edition taking its means from sent campaigns, every sum as it was', async () => {
-    const db = await openEmpty();
-    try {
-      await writeVersion19(db);
-      const tables = await tablesOf(db);
-      const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowsWithout(db, t, [])] as const)));
-      expect(before.territory_sums).toHaveLength(4);
+describe.each(backends)(
+  "an edition's means' rule, objections and final results and the review queue's versions (migrations 20 to 24) on $name",
+  ({ openEmpty }) => {
+    it('upgrades a version-19 database in place: every row kept, every edition taking its means from sent campaigns, every sum as it was', async () => {
+      const db = await openEmpty();
+      try {
+        await writeVersion19(db);
+        const tables = await tablesOf(db);
+        const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowsWithout(db, t, [])] as const)));
+        expect(before.territory_sums).toHaveLength(4);
 
-      await migrate(
-        db,
-        MIGRATIONS.filter((m) => m.version <= 20),
-      );
+        await migrate(
+          db,
+          MIGRATIONS.filter((m) => m.version <= 20),
+        );
 
-      for (const table of tables) {
-        if (table === 'schema_migrations') continue;
-        // editions gains its rule; every other table is as it was.
-        expect([table, await rowsWithout(db, table, table === 'editions' ? ['means_from'] : [])]).toEqual([table, before[table]]);
+        for (const table of tables) {
+          if (table === 'schema_migrations') continue;
+          // editions gains its rule; every other table is as it was.
+          expect([table, await rowsWithout(db, table, table === 'editions' ? ['means_from'] : [])]).toEqual([table, before[table]]);
+        }
+        expect(await db.query('SELECT means_from FROM editions')).toEqual([{ means_from: 'sent' }]);
+        // The sums stored are those today's rule gives: the three sent campaigns, validated or not (read by today's
+        // code, on today's schema).
+        await migrate(db, MIGRATIONS);
+        expect((await checkTerritorialFigures(db)).differences).toEqual([]);
+        await db.transaction((tx) => rebuildTerritoryScores(tx));
+        expect(await rowsWithout(db, 'territory_sums', [])).toEqual(before.territory_sums);
+        expect(await rowsWithout(db, 'territory_score_counts', [])).toEqual(before.territory_score_counts);
+      } finally {
+        await db.close();
       }
-      expect(await db.query('SELECT means_from FROM editions')).toEqual([{ means_from: 'sent' }]);
-      // The sums stored are those today's rule gives: the three sent campaigns, validated or not (read by today's
-      // code, on today's schema).
-      await migrate(db, MIGRATIONS);
-      expect((await checkTerritorialFigures(db)).differences).toEqual([]);
-      await db.transaction((tx) => rebuildTerritoryScores(tx));
-      expect(await rowsWithout(db, 'territory_sums', [])).toEqual(before.territory_sums);
-      expect(await rowsWithout(db, 'territory_score_counts', [])).toEqual(before.territory_score_counts);
-    } finally {
-      await db.close();
-    }
-  });
+    });
 
-  it('upgrades a version-20 database in place: every row kept, no edition published, no objection', async () => {
-    const db = await openEmpty();
-    try {
-      await writeVersion19(db);
-      await migrate(
-        db,
-        MIGRATIONS.filter((m) => m.version <= 20),
-      );
-      const tables = await tablesOf(db);
-      const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowsWithout(db, t, [])] as const)));
+    it('upgrades a version-20 database in place: every row kept, no edition published, no objection', async () => {
+      const db = await openEmpty();
+      try {
+        await writeVersion19(db);
+        await migrate(
+          db,
+          MIGRATIONS.filter((m) => m.version <= 20),
+        );
+        const tables = await tablesOf(db);
+        const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowsWithout(db, t, [])] as const)));
 
-      await migrate(
-        db,
-        MIGRATIONS.filter((m) => m.version <= 21),
-      );
+        await migrate(
+          db,
+          MIGRATIONS.filter((m) => m.version <= 21),
+        );
 
-      for (const table of tables) {
-        if (table === 'schema_migrations') continue;
-        const added = table === 'editions' ? ['provisional_published_at', 'objections_until'] : [];
-        expect([table, await rowsWithout(db, table, added)]).toEqual([table, before[table]]);
+        for (const table of tables) {
+          if (table === 'schema_migrations') continue;
+          const added = table === 'editions' ? ['provisional_published_at', 'objections_until'] : [];
+          expect([table, await rowsWithout(db, table, added)]).toEqual([table, before[table]]);
+        }
+        expect(await db.query('SELECT provisional_published_at, objections_until FROM editions')).toEqual([
+          { provisional_published_at: null, objections_until: null },
+        ]);
+        expect(await db.query('SELECT count(*)::int AS n FROM objections')).toEqual([{ n: 0 }]);
+      } finally {
+        await db.close();
       }
-      expect(await db.query('SELECT provisional_published_at, objections_until FROM editions')).toEqual([
-        { provisional_published_at: null, objections_until: null },
-      ]);
-      expect(await db.query('SELECT count(*)::int AS n FROM objections')).toEqual([{ n: 0 }]);
-    } finally {
-      await db.close();
-    }
-  });
+    });
 
-  it('upgrades a version-21 database in place: every row and figure kept, no edition final, campaigns still sent and reviewed', async () => {
-    const db = await openEmpty();
-    try {
-      await writeVersion19(db);
-      await migrate(
-        db,
-        MIGRATIONS.filter((m) => m.version <= 21),
-      );
-      const tables = await tablesOf(db);
-      const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowsWithout(db, t, [])] as const)));
+    it('upgrades a version-21 database in place: every row and figure kept, no edition final, campaigns still sent and reviewed', async () => {
+      const db = await openEmpty();
+      try {
+        await writeVersion19(db);
+        await migrate(
+          db,
+          MIGRATIONS.filter((m) => m.version <= 21),
+        );
+        const tables = await tablesOf(db);
+        const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowsWithout(db, t, [])] as const)));
 
-      await migrate(db, MIGRATIONS);
+        await migrate(db, MIGRATIONS);
 
-      for (const table of tables) {
-        if (table === 'schema_migrations') continue;
-        const added = table === 'editions' ? ['final_published_at', 'final_min_group_size'] : [];
-        expect([table, await rowsWithout(db, table, added)]).toEqual([table, before[table]]);
+        for (const table of tables) {
+          if (table === 'schema_migrations') continue;
+          const added = table === 'editions' ? ['final_published_at', 'final_min_group_size'] : [];
+          expect([table, await rowsWithout(db, table, added)]).toEqual([table, before[table]]);
+        }
+        expect(await db.query('SELECT final_published_at, final_min_group_size FROM editions')).toEqual([
+          { final_published_at: null, final_min_group_size: null },
+        ]);
+        expect(await db.query('SELECT count(*)::int AS n FROM final_places')).toEqual([{ n: 0 }]);
+        // An edition not final divides by today's registered entities, and its campaigns still change.
+        expect(await db.query('SELECT territory, territory_id, registered FROM edition_territory_entities ORDER BY territory, territory_id')).toEqual(
+          await db.query('SELECT territory, territory_id, registered FROM territory_entities ORDER BY territory, territory_id'),
+        );
+        await db.query("UPDATE campaigns SET review_status = 'validated' WHERE review_status = 'pending'");
+        await db.transaction((tx) => rebuildTerritoryScores(tx));
+        expect(await rowsWithout(db, 'territory_sums', [])).toEqual(before.territory_sums);
+        expect((await checkTerritorialFigures(db)).differences).toEqual([]);
+      } finally {
+        await db.close();
       }
-      expect(await db.query('SELECT final_published_at, final_min_group_size FROM editions')).toEqual([
-        { final_published_at: null, final_min_group_size: null },
-      ]);
-      expect(await db.query('SELECT count(*)::int AS n FROM final_places')).toEqual([{ n: 0 }]);
-      // An edition not final divides by today's registered entities, and its campaigns still change.
-      expect(await db.query('SELECT territory, territory_id, registered FROM edition_territory_entities ORDER BY territory, territory_id')).toEqual(
-        await db.query('SELECT territory, territory_id, registered FROM territory_entities ORDER BY territory, territory_id'),
-      );
-      await db.query("UPDATE campaigns SET review_status = 'validated' WHERE review_status = 'pending'");
-      await db.transaction((tx) => rebuildTerritoryScores(tx));
-      expect(await rowsWithout(db, 'territory_sums', [])).toEqual(before.territory_sums);
-      expect((await checkTerritorialFigures(db)).differences).toEqual([]);
-    } finally {
-      await db.close();
-    }
-  });
+    });
 
-  it("upgrades a version-23 database in place: every row kept, and each edition's review queue versioned from its first change", async () => {
-    const db = await openEmpty();
-    try {
-      await writeVersion19(db);
-      await migrate(
-        db,
-        MIGRATIONS.filter((m) => m.version <= 23),
-      );
-      const tables = await tablesOf(db);
-      const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowsWithout(db, t, [])] as const)));
+    it("upgrades a version-23 database in place: every row kept, and each edition's review queue versioned from its first change", async () => {
+      const db = await openEmpty();
+      try {
+        await writeVersion19(db);
+        await migrate(
+          db,
+          MIGRATIONS.filter((m) => m.version <= 23),
+        );
+        const tables = await tablesOf(db);
+        const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowsWithout(db, t, [])] as const)));
 
-      await migrate(db, MIGRATIONS);
+        await migrate(db, MIGRATIONS);
 
-      for (const table of tables) {
-        if (table !== 'schema_migrations') expect([table, await rowsWithout(db, table, [])]).toEqual([table, before[table]]);
+        for (const table of tables) {
+          if (table !== 'schema_migrations') expect([table, await rowsWithout(db, table, [])]).toEqual([table, before[table]]);
+        }
+        const versions = () => db.query<{ edition_id: number; version: string }>('SELECT edition_id, version::text FROM edition_review_versions');
+        expect(await versions()).toEqual([]);
+        // A change the queue does not show leaves it unversioned; a decision versions it, and each one renews it.
+        await db.query("UPDATE campaigns SET review_message = 'Sin cambios en la cola' WHERE review_status = 'changesRequested'");
+        expect(await versions()).toEqual([]);
+        await db.query("UPDATE campaigns SET review_status = 'validated' WHERE review_status = 'pending'");
+        const [first] = await versions();
+        expect(first.edition_id).toBe((await db.query<{ id: number }>('SELECT id FROM editions'))[0].id);
+        await db.query("UPDATE campaigns SET review_status = 'pending' WHERE review_status = 'changesRequested'");
+        const [second] = await versions();
+        expect(second.version).not.toBe(first.version);
+      } finally {
+        await db.close();
       }
-      const versions = () => db.query<{ edition_id: number; version: string }>('SELECT edition_id, version::text FROM edition_review_versions');
-      expect(await versions()).toEqual([]);
-      // A change the queue does not show leaves it unversioned; a decision versions it, and each one renews it.
-      await db.query("UPDATE campaigns SET review_message = 'Sin cambios en la cola' WHERE review_status = 'changesRequested'");
-      expect(await versions()).toEqual([]);
-      await db.query("UPDATE campaigns SET review_status = 'validated' WHERE review_status = 'pending'");
-      const [first] = await versions();
-      expect(first.edition_id).toBe((await db.query<{ id: number }>('SELECT id FROM editions'))[0].id);
-      await db.query("UPDATE campaigns SET review_status = 'pending' WHERE review_status = 'changesRequested'");
-      const [second] = await versions();
-      expect(second.version).not.toBe(first.version);
-    } finally {
-      await db.close();
-    }
-  });
-});
+    });
+  },
+);
