@@ -24,6 +24,7 @@ import { registerReferenceRoutes } from './routes/reference.js';
 import { registerMapRoutes } from './routes/maps.js';
 import { ReportEngine } from './reports/engine.js';
 import { ReportCache } from './reports/reportCache.js';
+import { PUBLIC_CACHE_BYTES, registerPublicationRoutes, registerPublicRoutes } from './routes/publication.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerEntityRoutes } from './routes/entities.js';
 import { registerAuditRoutes } from './routes/audit.js';
@@ -121,6 +122,7 @@ export async function buildApp(
   await registerOpenApi(app, ctx.config.publicUrl);
 
   registerHealthRoutes(app, ctx);
+  registerPublicRoutes(app, ctx, options.reportCacheBytes === 0 ? 0 : PUBLIC_CACHE_BYTES);
   await registerAuthRoutes(app, ctx);
   const authenticate = makeAuthenticate(ctx);
   const reports = new ReportEngine(ctx.db, ctx.config.minGroupSize, options.reportCacheBytes);
@@ -145,6 +147,7 @@ export async function buildApp(
       registerObjectionRoutes(secure, ctx, reports.questionnaires);
       registerEditionOpeningRoutes(secure, ctx);
       registerMapRoutes(secure, ctx);
+      registerPublicationRoutes(secure, ctx);
     },
     { prefix: '/api/secure/v1' },
   );

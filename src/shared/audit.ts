@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = {
   'entity.update': 'AUDIT.ACTION.ENTITY_UPDATE',
   'entity.archive': 'AUDIT.ACTION.ENTITY_ARCHIVE',
   'entity.restore': 'AUDIT.ACTION.ENTITY_RESTORE',
+  'entity.publication': 'AUDIT.ACTION.ENTITY_PUBLICATION',
   'user.create': 'AUDIT.ACTION.USER_CREATE',
   'user.remove': 'AUDIT.ACTION.USER_REMOVE',
   'user.update': 'AUDIT.ACTION.USER_UPDATE',

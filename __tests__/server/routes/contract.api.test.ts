@@ -189,7 +189,7 @@ describe.each(backends)('API contract on $name', ({ openDemo }) => {
     const documented = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, ops]) =>
       Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
     );
-    expect(documented).toHaveLength(73);
+    expect(documented).toHaveLength(78);
     expect(documented).toEqual(
       expect.arrayContaining([
         'POST /api/v1/auth/forgotPassword',
@@ -217,7 +217,7 @@ describe.each(backends)('API contract on $name', ({ openDemo }) => {
     expect(doc.paths['/api/v1/auth/login'].post.operationId).toBe('authLogin');
     expect(doc.paths['/api/secure/v1/campaigns/export'].get.operationId).toBe('campaignsExport');
     const tags = (doc.tags as { name: string; description: string }[]).map((t) => t.name);
-    expect(tags).toEqual(['auth', 'users', 'entities', 'campaigns', 'editions', 'audit', 'reference', 'health']);
+    expect(tags).toEqual(['auth', 'users', 'entities', 'campaigns', 'editions', 'audit', 'reference', 'health', 'public']);
     for (const op of operations) expect([op.operationId, op.tags.length, tags.includes(op.tags[0])]).toEqual([op.operationId, 1, true]);
     expect(doc.paths['/api/secure/v1/communities/allProvinces'].get.tags).toEqual(['reference']);
     expect(doc.paths['/api/secure/v1/campaigns/saveAnswer'].post.requestBody.content['application/json'].schema).toMatchObject({

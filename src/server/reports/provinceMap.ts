@@ -3,7 +3,7 @@
  * means and small-group protection as reports (territories.ts: participantsMean, allEntitiesMean, MIN_GROUP_SIZE).
  */
 import type { ProvinceMean } from '../../shared/api/maps.js';
-import { allEntitiesMean, participantsMean } from './territories.js';
+import { territoryMeans } from './territories.js';
 
 /** A province's participants' sums of the global score (territory_scores, scope 'total') and its registered entities. */
 export interface ProvinceSums {
@@ -19,16 +19,5 @@ export interface ProvinceSums {
  * than minGroupSize is withheld (both means null, as in a report), one without participants has no mean.
  */
 export function provinceMeans(rows: readonly ProvinceSums[], minGroupSize: number): ProvinceMean[] {
-  return rows.map(({ provinceId, name, participants, percentageSum, registered }) => {
-    const withheld = participants > 0 && participants < minGroupSize;
-    return {
-      provinceId,
-      name,
-      participants,
-      registered: Math.max(registered, participants),
-      mean: withheld ? null : participantsMean(percentageSum, participants),
-      meanComparedToAll: withheld ? null : allEntitiesMean(percentageSum, participants, { participants, registered }),
-      withheld,
-    };
-  });
+  return rows.map(({ provinceId, name, ...sums }) => ({ provinceId, name, ...territoryMeans(sums, minGroupSize) }));
 }

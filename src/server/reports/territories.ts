@@ -133,7 +133,29 @@ export function meanSizes(aggregates: Iterable<Record<Territory, TerritoryAggreg
  * still adds up only the participants' scores.
  */
 export function withheldTerritories(sizes: MeanSizes, minGroupSize: number): Territory[] {
-  return TERRITORIES.filter((territory) => sizes.participants[territory] > 0 && sizes.participants[territory] < minGroupSize);
+  return TERRITORIES.filter((territory) => isWithheld(sizes.participants[territory], minGroupSize));
+}
+
+/** Whether a territory with that many participants has its means withheld: at least one, and fewer than minGroupSize. */
+export const isWithheld = (participants: number, minGroupSize: number): boolean => participants > 0 && participants < minGroupSize;
+
+/**
+ * One territory's participation and mean of one group in both modes, from its participants' percentage sum and its
+ * registered entities: both means null where withheld or without participants (maps and public pages).
+ */
+export function territoryMeans(
+  sums: { participants: number; percentageSum: number; registered: number },
+  minGroupSize: number,
+): { participants: number; registered: number; mean: number | null; meanComparedToAll: number | null; withheld: boolean } {
+  const { participants, percentageSum, registered } = sums;
+  const withheld = isWithheld(participants, minGroupSize);
+  return {
+    participants,
+    registered: Math.max(registered, participants),
+    mean: withheld ? null : participantsMean(percentageSum, participants),
+    meanComparedToAll: withheld ? null : allEntitiesMean(percentageSum, participants, { participants, registered }),
+    withheld,
+  };
 }
 
 /** A group's figures with the withheld territories' means taken out (null in both modes, points and percentages). */

@@ -20,12 +20,13 @@ interface CallSchema<Q extends TSchema, B extends TSchema, R extends TSchema> {
 export const API_TAGS = [
   { name: 'auth', description: "Signing in (OAuth 2 with PKCE), the session, one's own password and language" },
   { name: 'users', description: 'User accounts (ADMIN, FEC)' },
-  { name: 'entities', description: 'Entities (ADMIN, FEC)' },
+  { name: 'entities', description: "Entities (ADMIN, FEC), and whether an entity's figures are public (also its members)" },
   { name: 'campaigns', description: 'Campaigns: questionnaires, answers, deadlines, results, comparisons, maps and shared links' },
   { name: 'editions', description: 'Questionnaire editions (ADMIN, FEC)' },
   { name: 'audit', description: 'The activity log (ADMIN)' },
   { name: 'reference', description: 'Territories, municipality boundaries and categories' },
   { name: 'health', description: 'Whether the server and its database answer' },
+  { name: 'public', description: 'What anyone reads of final editions without signing in: participation, means and the publishing entities' },
 ] as const;
 
 /** The OpenAPI tag of a call: its area ('campaigns', 'users', 'auth'...). */

@@ -1,0 +1,216 @@
+import { testBackends } from '../../helpers/db.js';
+import { gunzipSync } from 'node:zlib';
+import { call, rawGet, startTestServer, type TestServer } from '../../helpers/server.js';
+import { signInDemoAccounts } from '../../helpers/auth.js';
+import type { Db } from '../../../src/server/db/client.js';
+import type { PublicEdition, PublicEditions, PublicEntity } from '../../../src/shared/api/publication.js';
+import type { ResultResponse } from '../../../src/shared/api/results.js';
+
+/**
+ * Publication (docs/api.md, "Publication"): anyone reads the figures of final editions without signing in; an
+ * entity's own figures only while it publishes them; means withheld below the edition's MIN_GROUP_SIZE.
+ */
+
+const backends = await testBackends();
+
+describe.each(backends)('the public figures of final editions on $name', ({ openDemo }) => {
+  let db: Db;
+  let server: TestServer;
+  const tokens = { admin: '', fec: '', user: '' };
+  let finalYear = 0;
+  let currentYear = 0;
+  /** The demo user's entity, with a campaign counted in the final edition. */
+  let own = { entityId: 0, campaignId: 0 };
+  /** The demo user's entities. */
+  let memberOf: number[] = [];
+
+  const anonymous = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}/api/v1/public/${path}`, { headers });
+  const publicJson = async <T>(path: string): Promise<T> => {
+    const res = await anonymous(path);
+    expect([path, res.status]).toEqual([path, 200]);
+    return ((await res.json()) as { response: T }).response;
+  };
+  const secure = (method: 'GET' | 'POST', path: string, token: string, body?: unknown) => call(server, method, `/api/secure/v1/${path}`, { token, body });
+  const publish = (entityId: number, value: boolean, token = tokens.user) => secure('POST', 'entities/publication', token, { id: entityId, publish: value });
+
+  beforeAll(async () => {
+    db = await openDemo();
+    // Frozen with the edition: provinces of the demo with fewer participants are withheld.
+    server = await startTestServer(db, { MIN_GROUP_SIZE: '3' });
+    Object.assign(tokens, await signInDemoAccounts(server));
+    [{ finalYear, currentYear }] = await db.query<{ finalYear: number; currentYear: number }>(
+      'SELECT min(campaign_number) AS "finalYear", max(campaign_number) AS "currentYear" FROM editions',
+    );
+    expect((await secure('POST', 'editions/publishFinal', tokens.admin, { campaignNumber: finalYear })).status).toBe(200);
+    const me = (await secure('GET', 'auth/me', tokens.user)).body.response.user as { entities: { id: number }[] };
+    [own] = await db.query<{ entityId: number; campaignId: number }>(
+      `SELECT c.entity_id AS "entityId", c.id AS "campaignId" FROM campaigns c JOIN editions ed ON ed.id = c.edition_id
+        WHERE ed.campaign_number = $1 AND c.status = 'sent' AND c.entity_id = ANY($2::int[]) ORDER BY c.id LIMIT 1`,
+      [finalYear, me.entities.map((e) => e.id)],
+    );
+    memberOf = me.entities.map((e) => e.id);
+    expect(own?.campaignId).toBeGreaterThan(0);
+  });
+  afterAll(async () => {
+    await server.close();
+    await db.close();
+  });
+
+  it('publishes final editions only, to anyone, and nothing of an edition not final', async () => {
+    const { editions } = await publicJson<PublicEditions>('editions');
+    expect(editions.map((e) => e.year)).toEqual([finalYear]);
+    const [{ participants, registered }] = await db.query<{ participants: number; registered: number }>(
+      `SELECT (SELECT count(*)::int FROM final_places fp JOIN editions ed ON ed.id = fp.edition_id WHERE ed.campaign_number = $1) AS participants,
+              (SELECT registered FROM final_territory_entities f JOIN editions ed ON ed.id = f.edition_id
+                WHERE ed.campaign_number = $1 AND f.territory = 'country') AS registered`,
+      [finalYear],
+    );
+    expect(editions[0]).toMatchObject({ participants, registered });
+    await publish(own.entityId, true);
+    for (const path of [`edition?year=${currentYear}`, `entity?year=${currentYear}&id=${own.entityId}`, 'edition?year=1990']) {
+      const res = await anonymous(path);
+      expect([path, res.status, ((await res.json()) as { error: { type: string } }).error.type]).toEqual([path, 404, 'NOT_FOUND']);
+    }
+    for (const path of ['edition', 'edition?year=x', `edition?year=${finalYear}&extra=1`, 'entity?year=2024', `entity?year=${finalYear}&id=0`]) {
+      expect([path, (await anonymous(path)).status]).toEqual([path, 422]);
+    }
+    await publish(own.entityId, false);
+  });
+
+  it("gives every territory's participation and means as recomputed from the stored scores, withheld below the edition's MIN_GROUP_SIZE", async () => {
+    const edition = await publicJson<PublicEdition>(`edition?year=${finalYear}`);
+    const [{ min }] = await db.query<{ min: number }>('SELECT final_min_group_size AS min FROM editions WHERE campaign_number = $1', [finalYear]);
+    expect([edition.minGroupSize, min]).toEqual([3, 3]);
+    const expected = await db.query<{ territory: string; id: string; participants: number; mean: number | null; registered: number }>(
+      `SELECT t.territory, t.id, count(*)::int AS participants, avg(cs.percentage)::float8 AS mean,
+              (SELECT registered FROM final_territory_entities f WHERE f.edition_id = fp.edition_id AND f.territory = t.territory AND f.territory_id = t.id)::int AS registered
+         FROM final_places fp JOIN editions ed ON ed.id = fp.edition_id
+         JOIN campaigns c ON c.id = fp.campaign_id
+         JOIN campaign_scores cs ON cs.campaign_id = c.id AND cs.scope = 'total' AND cs.category_id = 0
+        CROSS JOIN LATERAL (VALUES ('province', fp.province_id), ('autonomousCommunity', fp.community_id), ('country', 'ES')) AS t(territory, id)
+        WHERE ed.campaign_number = $1 AND (ed.means_from = 'sent' OR c.review_status = 'validated')
+        GROUP BY fp.edition_id, t.territory, t.id`,
+      [finalYear],
+    );
+    const served = [
+      ...edition.provinces.map((p) => ({ territory: 'province', ...p })),
+      ...edition.communities.map((c) => ({ territory: 'autonomousCommunity', ...c })),
+      { territory: 'country', ...edition.country },
+    ];
+    expect(edition.provinces).toHaveLength(52);
+    let withheld = 0;
+    let shown = 0;
+    for (const territory of served) {
+      const row = expected.find((e) => e.territory === territory.territory && e.id === territory.id);
+      const participants = row?.participants ?? 0;
+      expect([territory.id, territory.participants]).toEqual([territory.id, participants]);
+      const hidden = participants > 0 && participants < min;
+      expect([territory.id, territory.withheld]).toEqual([territory.id, hidden]);
+      if (hidden || !row) {
+        expect([territory.mean, territory.meanComparedToAll]).toEqual([null, null]);
+        withheld += hidden ? 1 : 0;
+      } else {
+        expect(territory.mean).toBeCloseTo(row.mean!, 12);
+        expect(territory.meanComparedToAll).toBeCloseTo((row.mean! * participants) / Math.max(row.registered, participants), 12);
+        shown += 1;
+      }
+    }
+    // The demo has provinces with fewer participants than MIN_GROUP_SIZE: what protects them is exercised.
+    expect([withheld > 0, shown > 0]).toEqual([true, true]);
+    expect(edition.axes.length).toBeGreaterThan(0);
+    expect(edition.ranking).toEqual([]);
+  });
+
+  it("lists an entity in the ranking and opens its profile only while it publishes, with its report's figures", async () => {
+    const result = (await secure('GET', `campaigns/result?id=${own.campaignId}`, tokens.user)).body.response as ResultResponse;
+    expect((await anonymous(`entity?year=${finalYear}&id=${own.entityId}`)).status).toBe(404);
+
+    const chosen = await publish(own.entityId, true);
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.response).toMatchObject({ entityId: own.entityId, publish: true, changedBy: 'usuario@demo.es' });
+    const edition = await publicJson<PublicEdition>(`edition?year=${finalYear}`);
+    expect(edition.ranking.map((r) => r.entityId)).toEqual([own.entityId]);
+    expect(edition.ranking[0]).toMatchObject({ percentage: result.global.percentages.campaign, position: result.global.rank.country?.position ?? null });
+
+    const profile = await publicJson<PublicEntity>(`entity?year=${finalYear}&id=${own.entityId}`);
+    expect(profile.percentage).toBe(result.global.percentages.campaign);
+    expect(profile.position).toBe(result.global.rank.country?.position ?? null);
+    expect(profile.entity.sizeBand).toEqual(result.sizeBand);
+    for (const territory of ['province', 'autonomousCommunity', 'country', 'sizeBand'] as const) {
+      expect([territory, profile.means[territory].mean]).toEqual([territory, result.global.percentages[territory]]);
+      expect([territory, profile.means[territory].participants]).toEqual([territory, result.edition.sizes.participants[territory]]);
+    }
+    expect(profile.axes.map((a) => a.name)).toEqual(expect.arrayContaining(result.axisDetails.map((a) => a.axisText)));
+    for (const axis of result.axisDetails) {
+      const served = profile.axes.find((a) => a.name === axis.axisText)!;
+      expect(served.percentage).toBe(axis.percentages.campaign);
+      expect(served.means.province.mean).toBe(axis.percentages.province);
+    }
+    expect(profile.trend).toEqual([{ year: finalYear, percentage: result.global.percentages.campaign }]);
+
+    expect((await publish(own.entityId, false)).body.response.publish).toBe(false);
+    expect((await publicJson<PublicEdition>(`edition?year=${finalYear}`)).ranking).toEqual([]);
+    expect((await anonymous(`entity?year=${finalYear}&id=${own.entityId}`)).status).toBe(404);
+  });
+
+  it("lets only the entity's members, ADMIN and FEC change its choice, strictly validated, and logs each change once", async () => {
+    const [{ id: foreign }] = await db.query<{ id: number }>('SELECT id FROM entities WHERE id <> ALL($1::int[]) ORDER BY id LIMIT 1', [memberOf]);
+    expect((await publish(foreign, true, tokens.user)).status).toBe(404);
+    expect((await secure('GET', `entities/publication/state?id=${foreign}`, tokens.user)).status).toBe(404);
+    expect((await secure('GET', `entities/publication/state?id=${own.entityId}`, tokens.user)).body.response).toMatchObject({ publish: false });
+    for (const token of [tokens.admin, tokens.fec]) {
+      expect((await publish(foreign, true, token)).body.response).toMatchObject({ entityId: foreign, publish: true });
+      expect((await publish(foreign, false, token)).body.response).toMatchObject({ publish: false });
+    }
+    expect((await publish(999_999, true, tokens.admin)).status).toBe(404);
+    for (const body of [
+      { id: own.entityId, publish: 'true' },
+      { id: own.entityId },
+      { id: own.entityId, publish: true, extra: 1 },
+      { id: -1, publish: true },
+    ]) {
+      expect([body, (await secure('POST', 'entities/publication', tokens.user, body)).status]).toEqual([body, 422]);
+    }
+    expect((await call(server, 'POST', '/api/secure/v1/entities/publication', { body: { id: own.entityId, publish: true } })).status).toBe(401);
+
+    const before = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_log WHERE action = 'entity.publication' AND entity_id = $1", [
+      own.entityId,
+    ]);
+    await publish(own.entityId, true);
+    await publish(own.entityId, true);
+    await publish(own.entityId, false);
+    const rows = await db.query<{ actor_email: string; details: { publish: boolean } }>(
+      "SELECT actor_email, details FROM audit_log WHERE action = 'entity.publication' AND entity_id = $1 ORDER BY id",
+      [own.entityId],
+    );
+    expect(rows.slice(before[0].n).map((r) => [r.actor_email, r.details.publish])).toEqual([
+      ['usuario@demo.es', true],
+      ['usuario@demo.es', false],
+    ]);
+  });
+
+  it('tags each answer, answers 304 while nothing it shows changed, and a new answer once an entity publishes', async () => {
+    const path = `edition?year=${finalYear}`;
+    const first = await anonymous(path);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers.get('cache-control')).toBe('public, no-cache');
+    const again = await anonymous(path, { 'if-none-match': etag });
+    expect([again.status, await again.text()]).toEqual([304, '']);
+    // Asked twice, the kept answer is compressed once (in the background) and then sent so to a caller that accepts it.
+    let compressed = await rawGet(server, `/api/v1/public/${path}`, { 'accept-encoding': 'gzip' });
+    for (let attempt = 0; attempt < 50 && compressed.headers['content-encoding'] !== 'gzip'; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      compressed = await rawGet(server, `/api/v1/public/${path}`, { 'accept-encoding': 'gzip' });
+    }
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(compressed.body).toString()).response).toEqual(((await first.json()) as { response: PublicEdition }).response);
+
+    await publish(own.entityId, true);
+    const changed = await anonymous(path, { 'if-none-match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    expect(((await changed.json()) as { response: PublicEdition }).response.ranking.map((r) => r.entityId)).toEqual([own.entityId]);
+    await publish(own.entityId, false);
+  });
+});

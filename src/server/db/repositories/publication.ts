@@ -1,0 +1,223 @@
+import { namedStatement, type Queryable } from '../client.js';
+import type { EntityPublication } from '../../../shared/api/publication.js';
+import type { MeansFrom } from '../../../shared/constants.js';
+import { COUNTED_IN_MEANS_SQL } from './territoryScores.js';
+
+/**
+ * What the public calls read of final editions (migration 025), every figure as it was frozen when the edition
+ * became final (migration 022): the territorial sums, the registered entities, each campaign's place
+ * (final_places) and MIN_GROUP_SIZE. An entity's own figures are read only while it publishes them.
+ */
+
+/** The version of everything the public answers show (renewed by migration 025's triggers). */
+const PUBLICATION_VERSION = namedStatement('publication_version', 'SELECT version::text AS version FROM publication_version');
+
+export async function readPublicationVersion(q: Queryable): Promise<string> {
+  const [row] = await q.query<{ version: string }>(PUBLICATION_VERSION, []);
+  return row.version;
+}
+
+/** An entity's choice to publish its figures (undefined when there is no such entity). */
+export async function findEntityPublication(q: Queryable, entityId: number): Promise<EntityPublication | undefined> {
+  const [row] = await q.query<{ publishes_results: boolean; publication_changed_at: Date | null; publication_changed_by: string | null }>(
+    'SELECT publishes_results, publication_changed_at, publication_changed_by FROM entities WHERE id = $1',
+    [entityId],
+  );
+  return row && publicationOf(entityId, row);
+}
+
+/** Sets an entity's choice, by that user now; answers the choice as stored (undefined when there is no such entity). */
+export async function writeEntityPublication(q: Queryable, entityId: number, publish: boolean, by: string): Promise<EntityPublication | undefined> {
+  const [row] = await q.query<{ publishes_results: boolean; publication_changed_at: Date; publication_changed_by: string }>(
+    `UPDATE entities SET publishes_results = $2, publication_changed_at = now(), publication_changed_by = $3 WHERE id = $1
+     RETURNING publishes_results, publication_changed_at, publication_changed_by`,
+    [entityId, publish, by],
+  );
+  return row && publicationOf(entityId, row);
+}
+
+const publicationOf = (
+  entityId: number,
+  r: { publishes_results: boolean; publication_changed_at: Date | null; publication_changed_by: string | null },
+): EntityPublication => ({
+  entityId,
+  publish: r.publishes_results,
+  changedAt: r.publication_changed_at && new Date(r.publication_changed_at).toISOString(),
+  changedBy: r.publication_changed_by,
+});
+
+/** A final edition: its id, year, when it became final, MIN_GROUP_SIZE then and which campaigns its means count. */
+export interface FinalEditionRow {
+  id: number;
+  year: number;
+  finalPublishedAt: string;
+  minGroupSize: number;
+  meansFrom: MeansFrom;
+}
+
+/** The country's participants and registered entities of each final edition (no row before the first sending). */
+const FINAL_EDITIONS_SQL = `
+  SELECT ed.id, ed.campaign_number AS year, ed.final_published_at AS "finalPublishedAt", ed.final_min_group_size AS "minGroupSize",
+         ed.means_from AS "meansFrom", coalesce(ts.participants, 0)::int AS participants, coalesce(te.registered, 0)::int AS registered
+    FROM editions ed
+    LEFT JOIN territory_scores ts ON ts.edition_id = ed.id AND ts.territory = 'country' AND ts.territory_id = 'ES' AND ts.scope = 'total' AND ts.category_id = 0
+    LEFT JOIN edition_territory_entities te ON te.edition_id = ed.id AND te.territory = 'country' AND te.territory_id = 'ES'
+   WHERE ed.final_published_at IS NOT NULL`;
+
+type FinalEditionWithCounts = FinalEditionRow & { participants: number; registered: number };
+
+const iso = (r: FinalEditionWithCounts): FinalEditionWithCounts => ({ ...r, finalPublishedAt: new Date(r.finalPublishedAt).toISOString() });
+
+/** Every final edition, newest first, with the country's participants and registered entities. */
+export async function listFinalEditions(q: Queryable): Promise<FinalEditionWithCounts[]> {
+  return (await q.query<FinalEditionWithCounts>(`${FINAL_EDITIONS_SQL} ORDER BY ed.campaign_number DESC`, [])).map(iso);
+}
+
+/** The final edition of that year (undefined when there is none or it is not final). */
+export async function findFinalEdition(q: Queryable, year: number): Promise<FinalEditionWithCounts | undefined> {
+  const [row] = await q.query<FinalEditionWithCounts>(`${FINAL_EDITIONS_SQL} AND ed.campaign_number = $1`, [year]);
+  return row && iso(row);
+}
+
+/** A territory's global-score sums in an edition and its registered entities (0 where none). */
+export interface TerritorySumsRow {
+  territory: 'province' | 'autonomousCommunity' | 'country';
+  id: string;
+  name: string;
+  /** A province's community; null for the others. */
+  communityId: string | null;
+  participants: number;
+  percentageSum: number;
+  registered: number;
+}
+
+/** Every province, community and the country with the edition's sums of the global score and registered entities. */
+export async function readTerritorySums(q: Queryable, editionId: number): Promise<TerritorySumsRow[]> {
+  return q.query<TerritorySumsRow>(
+    `SELECT t.territory, t.id, t.name, t.community_id AS "communityId",
+            coalesce(ts.participants, 0)::int AS participants, coalesce(ts.percentage_sum, 0)::float8 AS "percentageSum",
+            coalesce(te.registered, 0)::int AS registered
+       FROM (SELECT 'province' AS territory, p.id, p.name, p.community_id FROM provinces p
+             UNION ALL SELECT 'autonomousCommunity', ac.id, ac.name, NULL FROM autonomous_communities ac
+             UNION ALL SELECT 'country', 'ES', 'España', NULL) t
+       LEFT JOIN territory_scores ts ON ts.edition_id = $1 AND ts.territory = t.territory AND ts.territory_id = t.id AND ts.scope = 'total' AND ts.category_id = 0
+       LEFT JOIN edition_territory_entities te ON te.edition_id = $1 AND te.territory = t.territory AND te.territory_id = t.id
+      ORDER BY t.territory, t.id`,
+    [editionId],
+  );
+}
+
+/** The axes with participants in the edition across Spain, with their codes and names, by code. */
+export async function readEditionAxes(
+  q: Queryable,
+  editionId: number,
+): Promise<{ id: number; code: string; name: string; participants: number; percentageSum: number }[]> {
+  return q.query(
+    `SELECT cat.id, cat.code, cat.text AS name, ts.participants, ts.percentage_sum::float8 AS "percentageSum"
+       FROM territory_scores ts JOIN categories cat ON cat.id = ts.category_id
+      WHERE ts.edition_id = $1 AND ts.territory = 'country' AND ts.territory_id = 'ES' AND ts.scope = 'axis'
+      ORDER BY cat.code, cat.id`,
+    [editionId],
+  );
+}
+
+/**
+ * Participants showing a higher global percentage than each shown percentage, in Spain (the rank counts of
+ * migration 006): `above` for the shown percentage `shown` (tenths of a percent).
+ */
+const COUNTRY_ABOVE_SQL = `
+  SELECT h.shown_percentage AS shown,
+         coalesce(sum(h.participants) OVER (ORDER BY h.shown_percentage DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)::int AS above
+    FROM territory_score_counts h
+   WHERE h.edition_id = $1 AND h.territory = 'country' AND h.territory_id = 'ES' AND h.scope = 'total' AND h.category_id = 0`;
+
+/** A publishing entity's campaign with its frozen place, global percentage and participants above it in Spain. */
+export interface PublishedCampaignRow {
+  campaignId: number;
+  entityId: number;
+  entity: string;
+  provinceId: string;
+  province: string;
+  communityId: string;
+  community: string;
+  sizeBand: number;
+  sizeBandMax: number | null;
+  percentage: number;
+  above: number;
+}
+
+/** The campaigns of edition $1 counted in its figures whose entity publishes them (and meet `where`), with their frozen place. */
+const publishedCampaignsSql = (where: string) => `
+  WITH k AS (${COUNTRY_ABOVE_SQL})
+  SELECT c.id AS "campaignId", en.id AS "entityId", en.name AS entity, fp.province_id AS "provinceId", p.name AS province,
+         fp.community_id AS "communityId", ac.name AS community, fp.size_band AS "sizeBand", fp.size_band_max AS "sizeBandMax",
+         cs.percentage::float8 AS percentage, coalesce(k.above, 0)::int AS above
+    FROM campaigns c
+    JOIN editions ed ON ed.id = c.edition_id
+    JOIN entities en ON en.id = c.entity_id AND en.publishes_results
+    JOIN final_places fp ON fp.campaign_id = c.id
+    JOIN provinces p ON p.id = fp.province_id
+    JOIN autonomous_communities ac ON ac.id = fp.community_id
+    JOIN campaign_scores cs ON cs.campaign_id = c.id AND cs.scope = 'total' AND cs.category_id = 0
+    LEFT JOIN k ON k.shown = shown_percentage(cs.percentage)
+   WHERE c.edition_id = $1 AND ${COUNTED_IN_MEANS_SQL} ${where}`;
+
+/** Every publishing entity's campaign counted in the final edition, best first (ties by name, then id). */
+export async function readPublishedCampaigns(q: Queryable, editionId: number): Promise<PublishedCampaignRow[]> {
+  return q.query<PublishedCampaignRow>(`${publishedCampaignsSql('')} ORDER BY above, en.name, en.id`, [editionId]);
+}
+
+/** The entity's campaign counted in the final edition, while the entity publishes its figures (undefined otherwise). */
+export async function findPublishedCampaign(q: Queryable, editionId: number, entityId: number): Promise<PublishedCampaignRow | undefined> {
+  const [row] = await q.query<PublishedCampaignRow>(publishedCampaignsSql('AND en.id = $2'), [editionId, entityId]);
+  return row;
+}
+
+/** A campaign's axis percentages, by code. */
+export async function readAxisScores(q: Queryable, campaignId: number): Promise<{ id: number; code: string; name: string; percentage: number }[]> {
+  return q.query(
+    `SELECT cat.id, cat.code, cat.text AS name, cs.percentage::float8 AS percentage
+       FROM campaign_scores cs JOIN categories cat ON cat.id = cs.category_id
+      WHERE cs.campaign_id = $1 AND cs.scope = 'axis'
+      ORDER BY cat.code, cat.id`,
+    [campaignId],
+  );
+}
+
+/** One group's sums (the global score: scope total, category 0; or an axis) in one of a place's territories. */
+export interface GroupSumsRow {
+  territory: 'province' | 'autonomousCommunity' | 'country' | 'sizeBand';
+  scope: 'total' | 'axis';
+  categoryId: number;
+  participants: number;
+  percentageSum: number;
+}
+
+/** The edition's sums of the global score and of every axis in a place's four territories. */
+export async function readPlaceSums(
+  q: Queryable,
+  editionId: number,
+  place: { provinceId: string; communityId: string; sizeBand: number },
+): Promise<GroupSumsRow[]> {
+  return q.query<GroupSumsRow>(
+    `SELECT ts.territory, ts.scope, ts.category_id AS "categoryId", ts.participants, ts.percentage_sum::float8 AS "percentageSum"
+       FROM territory_scores ts
+       JOIN (VALUES ('province', $2::text), ('autonomousCommunity', $3::text), ('country', 'ES'), ('sizeBand', $4::text)) AS t(territory, id)
+         ON ts.territory = t.territory AND ts.territory_id = t.id
+      WHERE ts.edition_id = $1 AND ts.scope IN ('total', 'axis')`,
+    [editionId, place.provinceId, place.communityId, String(place.sizeBand)],
+  );
+}
+
+/** The entity's global percentage in every final edition where its campaign counted, oldest first. */
+export async function readFinalTrend(q: Queryable, entityId: number): Promise<{ year: number; percentage: number }[]> {
+  return q.query(
+    `SELECT ed.campaign_number AS year, cs.percentage::float8 AS percentage
+       FROM campaigns c
+       JOIN editions ed ON ed.id = c.edition_id AND ed.final_published_at IS NOT NULL
+       JOIN campaign_scores cs ON cs.campaign_id = c.id AND cs.scope = 'total' AND cs.category_id = 0
+      WHERE c.entity_id = $1 AND ${COUNTED_IN_MEANS_SQL}
+      ORDER BY ed.campaign_number`,
+    [entityId],
+  );
+}

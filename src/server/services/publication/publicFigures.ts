@@ -1,0 +1,77 @@
+/**
+ * The public figures of a final edition, pure: territorial means with the reports' rules (territories.ts:
+ * participantsMean, allEntitiesMean) and their small-group protection (fewer participants than the edition's
+ * MIN_GROUP_SIZE: withheld, both means null, the counts still given), positions and size bands.
+ */
+import type { PublicAxis, PublicMean, PublicMeans, PublicProvince, PublicRankingRow, PublicTerritory } from '../../../shared/api/publication.js';
+import type { SizeBand } from '../../../shared/api/results.js';
+import type { GroupSumsRow, PublishedCampaignRow, TerritorySumsRow } from '../../db/repositories/publication.js';
+import { isWithheld, participantsMean, territoryMeans } from '../../reports/territories.js';
+
+const byName = <T extends { name: string }>(list: T[]) => list.sort((a, b) => a.name.localeCompare(b.name, 'es'));
+
+/** The country, every community and every province (each list by name) with their public figures. */
+export function publicTerritories(
+  rows: readonly TerritorySumsRow[],
+  minGroupSize: number,
+): { country: PublicTerritory; communities: PublicTerritory[]; provinces: PublicProvince[] } {
+  const figures = (r: TerritorySumsRow): PublicTerritory => ({ id: r.id, name: r.name, ...territoryMeans(r, minGroupSize) });
+  const country = rows.find((r) => r.territory === 'country');
+  return {
+    country: country ? figures(country) : { id: 'ES', name: 'España', ...territoryMeans({ participants: 0, percentageSum: 0, registered: 0 }, minGroupSize) },
+    communities: byName(rows.filter((r) => r.territory === 'autonomousCommunity').map(figures)),
+    provinces: byName(rows.filter((r) => r.territory === 'province').map((r) => ({ ...figures(r), communityId: r.communityId ?? '' }))),
+  };
+}
+
+/** Each axis's mean across Spain (participants' mean), null where the country's means are withheld. */
+export function publicAxes(
+  rows: readonly { id: number; code: string; name: string; participants: number; percentageSum: number }[],
+  countryWithheld: boolean,
+): PublicAxis[] {
+  return rows.map(({ id, code, name, participants, percentageSum }) => ({
+    id,
+    code,
+    name,
+    participants,
+    mean: countryWithheld ? null : participantsMean(percentageSum, participants),
+    withheld: countryWithheld,
+  }));
+}
+
+/** A size band from its smallest and largest population (null: no upper bound). */
+export const sizeBandOf = (min: number, max: number | null): SizeBand => ({ minPopulation: min, maxPopulation: max });
+
+/** 'Puesto 3 de 120' in Spain: the participants showing a higher percentage, plus one; null where the country is withheld. */
+export const positionOf = (above: number, countryWithheld: boolean): number | null => (countryWithheld ? null : above + 1);
+
+/** A publishing entity's row of the ranking. */
+export function rankingRow(row: PublishedCampaignRow, countryWithheld: boolean): PublicRankingRow {
+  return {
+    entityId: row.entityId,
+    entity: row.entity,
+    provinceId: row.provinceId,
+    province: row.province,
+    communityId: row.communityId,
+    community: row.community,
+    sizeBand: sizeBandOf(row.sizeBand, row.sizeBandMax),
+    percentage: row.percentage,
+    position: positionOf(row.above, countryWithheld),
+  };
+}
+
+/**
+ * The means of one group (the global score: scope total, category 0; or an axis) in a place's four territories;
+ * a territory is withheld on its participants in the whole questionnaire, as in the reports (withheldTerritories).
+ */
+export function placeMeans(rows: readonly GroupSumsRow[], group: { scope: 'total' | 'axis'; categoryId: number }, minGroupSize: number): PublicMeans {
+  const find = (territory: GroupSumsRow['territory'], scope: 'total' | 'axis', categoryId: number) =>
+    rows.find((r) => r.territory === territory && r.scope === scope && r.categoryId === categoryId);
+  const mean = (territory: GroupSumsRow['territory']): PublicMean => {
+    const withheld = isWithheld(find(territory, 'total', 0)?.participants ?? 0, minGroupSize);
+    const row = find(territory, group.scope, group.categoryId);
+    const participants = row?.participants ?? 0;
+    return { participants, mean: withheld || !row ? null : participantsMean(row.percentageSum, participants), withheld };
+  };
+  return { province: mean('province'), autonomousCommunity: mean('autonomousCommunity'), country: mean('country'), sizeBand: mean('sizeBand') };
+}

@@ -1,0 +1,102 @@
+import type { Db, Queryable } from '../../db/client.js';
+import type { EntityPublication, PublicEdition, PublicEditions, PublicEntity } from '../../../shared/api/publication.js';
+import * as repo from '../../db/repositories/publication.js';
+import { recordAudit } from '../../db/repositories/audit.js';
+import { notFound } from '../../errors.js';
+import { auditedBy, type Actor } from '../actor.js';
+import { canReadEntity } from '../campaigns/rules.js';
+import { placeMeans, positionOf, publicAxes, publicTerritories, rankingRow, sizeBandOf } from './publicFigures.js';
+
+/**
+ * Publication (docs/api.md, "Publication"): the public answers of final editions, read from their frozen figures
+ * (publicFigures.ts applies the edition's MIN_GROUP_SIZE), and each entity's choice to publish its own figures.
+ * Nothing of an edition not final, nor of an entity that does not publish, is read here.
+ */
+
+/** Whether an entity's figures are public: its members, ADMIN and FEC may read and change it (404 for anyone else). */
+function requireEntityOfCaller(actor: Actor, entityId: number): void {
+  if (!canReadEntity(actor.user, entityId)) throw notFound('Entity');
+}
+
+/** An entity's choice to publish its own figures. */
+export async function entityPublication(q: Queryable, actor: Actor, entityId: number): Promise<EntityPublication> {
+  requireEntityOfCaller(actor, entityId);
+  const publication = await repo.findEntityPublication(q, entityId);
+  if (!publication) throw notFound('Entity');
+  return publication;
+}
+
+/** Makes an entity's own figures of final editions public, or private again (audited when it changes). */
+export async function setEntityPublication(db: Db, actor: Actor, entityId: number, publish: boolean): Promise<EntityPublication> {
+  requireEntityOfCaller(actor, entityId);
+  return db.transaction(async (tx) => {
+    const before = await repo.findEntityPublication(tx, entityId);
+    if (!before) throw notFound('Entity');
+    if (before.publish === publish) return before;
+    const after = await repo.writeEntityPublication(tx, entityId, publish, actor.user.email);
+    if (!after) throw notFound('Entity');
+    await recordAudit(tx, { ...auditedBy(actor), action: 'entity.publication', targetType: 'entity', targetId: entityId, entityId, details: { publish } });
+    return after;
+  });
+}
+
+/** The editions published as final, newest first, with their participation. */
+export async function publicEditions(q: Queryable): Promise<PublicEditions> {
+  const editions = await repo.listFinalEditions(q);
+  return { editions: editions.map(({ year, finalPublishedAt, participants, registered }) => ({ year, finalPublishedAt, participants, registered })) };
+}
+
+/** The final edition of that year (404 when the year is not published as final). */
+async function requireFinalEdition(q: Queryable, year: number) {
+  const edition = await repo.findFinalEdition(q, year);
+  if (!edition) throw notFound('Edition');
+  return edition;
+}
+
+/** A final edition's territories, axes and the ranking of its publishing entities. */
+export async function publicEdition(q: Queryable, year: number): Promise<PublicEdition> {
+  const edition = await requireFinalEdition(q, year);
+  const territories = publicTerritories(await repo.readTerritorySums(q, edition.id), edition.minGroupSize);
+  const countryWithheld = territories.country.withheld;
+  return {
+    year: edition.year,
+    finalPublishedAt: edition.finalPublishedAt,
+    minGroupSize: edition.minGroupSize,
+    meansFrom: edition.meansFrom,
+    ...territories,
+    axes: publicAxes(await repo.readEditionAxes(q, edition.id), countryWithheld),
+    ranking: (await repo.readPublishedCampaigns(q, edition.id)).map((row) => rankingRow(row, countryWithheld)),
+  };
+}
+
+/** A publishing entity's figures in a final edition against its territories, and its trend (404 otherwise). */
+export async function publicEntity(q: Queryable, year: number, entityId: number): Promise<PublicEntity> {
+  const edition = await requireFinalEdition(q, year);
+  const campaign = await repo.findPublishedCampaign(q, edition.id, entityId);
+  if (!campaign) throw notFound('Entity');
+  const sums = await repo.readPlaceSums(q, edition.id, campaign);
+  const means = placeMeans(sums, { scope: 'total', categoryId: 0 }, edition.minGroupSize);
+  return {
+    year: edition.year,
+    finalPublishedAt: edition.finalPublishedAt,
+    minGroupSize: edition.minGroupSize,
+    entity: {
+      id: campaign.entityId,
+      name: campaign.entity,
+      provinceId: campaign.provinceId,
+      province: campaign.province,
+      communityId: campaign.communityId,
+      community: campaign.community,
+      sizeBand: sizeBandOf(campaign.sizeBand, campaign.sizeBandMax),
+    },
+    percentage: campaign.percentage,
+    position: positionOf(campaign.above, means.country.withheld),
+    participants: edition.participants,
+    means,
+    axes: (await repo.readAxisScores(q, campaign.campaignId)).map((axis) => ({
+      ...axis,
+      means: placeMeans(sums, { scope: 'axis', categoryId: axis.id }, edition.minGroupSize),
+    })),
+    trend: await repo.readFinalTrend(q, entityId),
+  };
+}

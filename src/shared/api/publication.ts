@@ -1,0 +1,193 @@
+import { Type, type Static } from 'typebox';
+import { apiCall, Id, NoQuery, NullableNumber, Strict } from './schema.js';
+import { SizeBand } from './results.js';
+
+/**
+ * Publication (docs/api.md, "Publication"): what anyone reads of final editions without signing in, under
+ * /api/v1/public, and each entity's choice to make its own figures public. Only editions published as final are
+ * public; territorial means are withheld below the edition's MIN_GROUP_SIZE as in the reports; an entity's own
+ * figures only once it chose to publish them. Percentages are fractions 0..1, as everywhere in the API.
+ */
+
+/** An edition's year (its campaign number). */
+const Year = Type.Integer({ minimum: 1, maximum: 9999 });
+
+/** POST entities/publication: whether the entity's own figures are public (its members, ADMIN, FEC). */
+export const PublicationRequest = Strict({ id: Id, publish: Type.Boolean() });
+export type PublicationRequest = Static<typeof PublicationRequest>;
+
+/** GET entities/publication/state: the entity asked. */
+export const PublicationQuery = Strict({ id: Id });
+export type PublicationQuery = Static<typeof PublicationQuery>;
+
+/** An entity's choice, and who made it when (null until it was ever changed). */
+export const EntityPublication = Type.Object({
+  entityId: Type.Integer(),
+  publish: Type.Boolean(),
+  changedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  changedBy: Type.Union([Type.String(), Type.Null()]),
+});
+export type EntityPublication = Static<typeof EntityPublication>;
+
+/** A final edition as the list of published editions shows it: its year, when it became final and its participation. */
+export const PublicEditionSummary = Type.Object({
+  year: Type.Integer(),
+  finalPublishedAt: Type.String({ format: 'date-time' }),
+  /** Entities whose campaign counts in the edition's figures, and entities registered when it became final. */
+  participants: Type.Integer(),
+  registered: Type.Integer(),
+});
+export type PublicEditionSummary = Static<typeof PublicEditionSummary>;
+
+export const PublicEditions = Type.Object({ editions: Type.Array(PublicEditionSummary) });
+export type PublicEditions = Static<typeof PublicEditions>;
+
+/**
+ * A territory's participation and mean global percentage (compared with participants, and with every registered
+ * entity counting a missing campaign as 0); both null where withheld (fewer participants than minGroupSize) or
+ * without participants.
+ */
+export const PublicTerritory = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  participants: Type.Integer(),
+  registered: Type.Integer(),
+  mean: NullableNumber,
+  meanComparedToAll: NullableNumber,
+  withheld: Type.Boolean(),
+});
+export type PublicTerritory = Static<typeof PublicTerritory>;
+
+export const PublicProvince = Type.Object({ ...PublicTerritory.properties, communityId: Type.String() });
+export type PublicProvince = Static<typeof PublicProvince>;
+
+/** An axis's mean percentage across Spain (participants' mean), null where withheld. */
+export const PublicAxis = Type.Object({
+  id: Type.Integer(),
+  code: Type.String(),
+  name: Type.String(),
+  participants: Type.Integer(),
+  mean: NullableNumber,
+  withheld: Type.Boolean(),
+});
+export type PublicAxis = Static<typeof PublicAxis>;
+
+/**
+ * A publishing entity in the ranking: its place when the edition became final, its global percentage and its
+ * position among every participant of Spain ('Puesto 3 de 120': participants showing a higher percentage, plus
+ * one; null where the country's figures are withheld).
+ */
+export const PublicRankingRow = Type.Object({
+  entityId: Type.Integer(),
+  entity: Type.String(),
+  provinceId: Type.String(),
+  province: Type.String(),
+  communityId: Type.String(),
+  community: Type.String(),
+  sizeBand: SizeBand,
+  percentage: Type.Number(),
+  position: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type PublicRankingRow = Static<typeof PublicRankingRow>;
+
+/** GET /api/v1/public/edition?year=: a final edition's figures (404 for a year not published as final). */
+export const PublicEditionQuery = Strict({ year: Year });
+export type PublicEditionQuery = Static<typeof PublicEditionQuery>;
+
+export const PublicEdition = Type.Object({
+  year: Type.Integer(),
+  finalPublishedAt: Type.String({ format: 'date-time' }),
+  /** MIN_GROUP_SIZE as it was when the edition became final. */
+  minGroupSize: Type.Integer({ minimum: 1 }),
+  /** Which campaigns the means are made from: every sent one, or only those a reviewer validated. */
+  meansFrom: Type.Enum(['sent', 'validated']),
+  country: PublicTerritory,
+  communities: Type.Array(PublicTerritory),
+  provinces: Type.Array(PublicProvince),
+  axes: Type.Array(PublicAxis),
+  /** The publishing entities, best first (ties by name); the participants not publishing are counted, not listed. */
+  ranking: Type.Array(PublicRankingRow),
+});
+export type PublicEdition = Static<typeof PublicEdition>;
+
+/** GET /api/v1/public/entity?year=&id=: a publishing entity's profile in a final edition (404 otherwise). */
+export const PublicEntityQuery = Strict({ year: Year, id: Id });
+export type PublicEntityQuery = Static<typeof PublicEntityQuery>;
+
+/** A mean of one of the entity's territories (named in `entity`): its participants and mean percentage (null where withheld). */
+export const PublicMean = Type.Object({ participants: Type.Integer(), mean: NullableNumber, withheld: Type.Boolean() });
+export type PublicMean = Static<typeof PublicMean>;
+
+/** The entity's territories' means of one group (the global score or an axis). */
+export const PublicMeans = Type.Object({ province: PublicMean, autonomousCommunity: PublicMean, country: PublicMean, sizeBand: PublicMean });
+export type PublicMeans = Static<typeof PublicMeans>;
+
+export const PublicEntity = Type.Object({
+  year: Type.Integer(),
+  finalPublishedAt: Type.String({ format: 'date-time' }),
+  minGroupSize: Type.Integer({ minimum: 1 }),
+  entity: Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    provinceId: Type.String(),
+    province: Type.String(),
+    communityId: Type.String(),
+    community: Type.String(),
+    sizeBand: SizeBand,
+  }),
+  percentage: Type.Number(),
+  position: Type.Union([Type.Integer(), Type.Null()]),
+  participants: Type.Integer(),
+  means: PublicMeans,
+  axes: Type.Array(Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String(), percentage: Type.Number(), means: PublicMeans })),
+  /** Its global percentage in every final edition where its campaign counted, oldest first (this one included). */
+  trend: Type.Array(Type.Object({ year: Type.Integer(), percentage: Type.Number() })),
+});
+export type PublicEntity = Static<typeof PublicEntity>;
+
+/** The public calls (no authentication) and the entity's choice (signed in). */
+export const publicationCalls = {
+  editions: apiCall({
+    method: 'GET',
+    url: '/api/v1/public/editions',
+    access: 'public',
+    querystring: NoQuery,
+    response: PublicEditions,
+    summary: 'The editions published as final, newest first, with their participation (no authentication)',
+  }),
+  edition: apiCall({
+    method: 'GET',
+    url: '/api/v1/public/edition',
+    access: 'public',
+    querystring: PublicEditionQuery,
+    response: PublicEdition,
+    summary:
+      "A final edition's participation and means by community and province, its axes' means and the ranking of the entities that publish their figures (no authentication; 404 for a year not final)",
+  }),
+  entity: apiCall({
+    method: 'GET',
+    url: '/api/v1/public/entity',
+    access: 'public',
+    querystring: PublicEntityQuery,
+    response: PublicEntity,
+    summary:
+      "A publishing entity's figures in a final edition against its territories, and its trend (no authentication; 404 when it does not publish or has no counted campaign that year)",
+  }),
+  getPublication: apiCall({
+    method: 'GET',
+    url: '/entities/publication/state',
+    access: 'user',
+    querystring: PublicationQuery,
+    response: EntityPublication,
+    summary: "Whether the entity's own figures are public (its members, ADMIN, FEC)",
+  }),
+  setPublication: apiCall({
+    method: 'POST',
+    url: '/entities/publication',
+    access: 'user',
+    querystring: NoQuery,
+    body: PublicationRequest,
+    response: EntityPublication,
+    summary: "Makes the entity's own figures of final editions public, or private again (its members, ADMIN, FEC)",
+  }),
+};
