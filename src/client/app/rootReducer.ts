@@ -18,6 +18,7 @@ import { entitiesReducer } from '../features/admin/entities/entitiesSlice.js';
 import { auditReducer } from '../features/admin/audit/auditSlice.js';
 import { reviewReducer } from '../features/review/reviewSlice.js';
 import { objectionsReducer } from '../features/objections/objectionsSlice.js';
+import { publicationReducer } from '../features/publication/publicationSlice.js';
 import { editionsReducer } from '../features/admin/editions/editionsSlice.js';
 import { readTableView } from '../lib/tableView.js';
 import { ENTITY_CHOICE_KEYS, readEntityChoice, readResultsView, RESULTS_VIEW_KEYS, resultsReducer } from '../features/results/resultsSlice.js';
@@ -42,6 +43,7 @@ export const reducers = {
   audit: auditReducer,
   review: reviewReducer,
   objections: objectionsReducer,
+  publication: publicationReducer,
   editions: editionsReducer,
   results: resultsReducer,
   comparisons: comparisonsReducer,

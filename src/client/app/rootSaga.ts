@@ -18,6 +18,8 @@ import { watchReview, type ReviewDependencies } from '../features/review/reviewS
 import { reviewApi } from '../api/reviewApi.js';
 import { watchObjections, type ObjectionsDependencies } from '../features/objections/objectionsSaga.js';
 import { objectionsApi } from '../api/objectionsApi.js';
+import { watchPublication, type PublicationDependencies } from '../features/publication/publicationSaga.js';
+import { publicationApi } from '../api/publicationApi.js';
 import { watchEditions, type EditionsDependencies } from '../features/admin/editions/editionsSaga.js';
 import { editionsApi } from '../api/editionsApi.js';
 import { watchResults, type ResultsDependencies } from '../features/results/resultsSaga.js';
@@ -42,6 +44,7 @@ export type Dependencies = AuthDependencies &
   AuditDependencies &
   ReviewDependencies &
   ObjectionsDependencies &
+  PublicationDependencies &
   EditionOpeningDependencies &
   EditionsDependencies &
   MapsDependencies;
@@ -64,6 +67,7 @@ const defaultDependencies: Omit<Dependencies, PerStore> = {
   auditApi,
   reviewApi,
   objectionsApi,
+  publicationApi,
   editionsApi,
   resultsApi,
   mapsApi,
@@ -96,6 +100,7 @@ export function* rootSaga(deps: Dependencies) {
     () => watchAudit(deps),
     () => watchReview(deps),
     () => watchObjections(deps),
+    () => watchPublication(deps),
     () => watchEditionOpening(deps),
     () => watchEditions(deps),
     () => watchMaps(deps),

@@ -6,6 +6,7 @@ import { ReportControls } from './ReportControls.js';
 import { ReportBody } from './ReportView.js';
 import { resultsActions } from './resultsSlice.js';
 import { ReopeningHistory } from '../campaignCycle/ReopeningHistory.js';
+import { PublicationChoice } from '../publication/PublicationChoice.js';
 
 /** /results/{campaignId}: the scored report of a sent campaign beside its territories. */
 export default function ResultsPage() {
@@ -19,6 +20,7 @@ export default function ResultsPage() {
     <section aria-label={intl.formatMessage({ id: 'HEADER.RESULTS' })}>
       <ReportControls shared={false} />
       <ReopeningHistory />
+      <PublicationChoice />
       <ReportBody />
     </section>
   );
