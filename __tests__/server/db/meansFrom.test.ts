@@ -28,7 +28,7 @@ async function writeVersion19(db: Db): Promise<void> {
 }
 
 describe.each(backends)(
-  "an edition's means' rule, objections and final results and the review queue's versions (migrations 20 to 24) on $name",
+  "an edition's means' rule, objections and final results, the review queue's versions and publication (migrations 20 to 25) on $name",
   ({ openEmpty }) => {
     it('upgrades a version-19 database in place: every row kept, every edition taking its means from sent campaigns, every sum as it was', async () => {
       const db = await openEmpty();
@@ -102,7 +102,10 @@ describe.each(backends)(
         const tables = await tablesOf(db);
         const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowsWithout(db, t, [])] as const)));
 
-        await migrate(db, MIGRATIONS);
+        await migrate(
+          db,
+          MIGRATIONS.filter((m) => m.version <= 22),
+        );
 
         for (const table of tables) {
           if (table === 'schema_migrations') continue;
@@ -137,7 +140,10 @@ describe.each(backends)(
         const tables = await tablesOf(db);
         const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowsWithout(db, t, [])] as const)));
 
-        await migrate(db, MIGRATIONS);
+        await migrate(
+          db,
+          MIGRATIONS.filter((m) => m.version <= 24),
+        );
 
         for (const table of tables) {
           if (table !== 'schema_migrations') expect([table, await rowsWithout(db, table, [])]).toEqual([table, before[table]]);
@@ -153,6 +159,39 @@ describe.each(backends)(
         await db.query("UPDATE campaigns SET review_status = 'pending' WHERE review_status = 'changesRequested'");
         const [second] = await versions();
         expect(second.version).not.toBe(first.version);
+      } finally {
+        await db.close();
+      }
+    });
+
+    it('upgrades a version-24 database in place: every row kept, no entity publishing its figures, one publication version', async () => {
+      const db = await openEmpty();
+      try {
+        await writeVersion19(db);
+        await migrate(
+          db,
+          MIGRATIONS.filter((m) => m.version <= 24),
+        );
+        const tables = await tablesOf(db);
+        const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowsWithout(db, t, [])] as const)));
+
+        await migrate(
+          db,
+          MIGRATIONS.filter((m) => m.version <= 25),
+        );
+
+        for (const table of tables) {
+          if (table === 'schema_migrations') continue;
+          const added = table === 'entities' ? ['publishes_results', 'publication_changed_at', 'publication_changed_by'] : [];
+          expect([table, await rowsWithout(db, table, added)]).toEqual([table, before[table]]);
+        }
+        expect(await db.query('SELECT DISTINCT publishes_results, publication_changed_at, publication_changed_by FROM entities')).toEqual([
+          { publishes_results: false, publication_changed_at: null, publication_changed_by: null },
+        ]);
+        const version = async () => (await db.query<{ v: string }>('SELECT version::text AS v FROM publication_version'))[0].v;
+        const first = await version();
+        await db.query("UPDATE entities SET publishes_results = true WHERE name = 'Mancomunidad del Norte'");
+        expect(await version()).not.toBe(first);
       } finally {
         await db.close();
       }

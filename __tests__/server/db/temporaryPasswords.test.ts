@@ -54,7 +54,15 @@ describe.each(backends)('temporary passwords (migration 10) on $name', ({ openEm
       for (const table of tables) {
         expect([
           table,
-          await rowsOf(db, table, table === 'users' ? ['password_temporary', 'password_changed_at'] : table === 'entities' ? ['archived_at'] : []),
+          await rowsOf(
+            db,
+            table,
+            table === 'users'
+              ? ['password_temporary', 'password_changed_at']
+              : table === 'entities'
+                ? ['archived_at', 'publishes_results', 'publication_changed_at', 'publication_changed_by']
+                : [],
+          ),
         ]).toEqual([table, before[table]]);
       }
       const users = await db.query<{ email: string; password_temporary: boolean; password_changed_at: Date | null }>(
