@@ -123,6 +123,36 @@ describe('printing a report draws every map and numbers its pages; the results p
   }
 
   for (const size of SIZES) {
+    it(`lets the entity publish its results with 'Publicar mis resultados', and take them back (${size.name})`, async () => {
+      const { page, context, errors } = await newPage(suite.browser, { phone: size.phone, viewport: size.viewport });
+      await logInAsUser(page, suite.server.url);
+      await page.goto(`${suite.server.url}/results/${campaignId}`);
+      const choice = page.getByRole('switch', { name: 'Publicar mis resultados' });
+      await page.locator('#publication-switch:enabled').waitFor();
+      await expect(choice.isChecked()).resolves.toBe(false);
+      await expect(page.getByTestId('publication-choice').innerText()).resolves.toContain('Las medias por territorio son públicas en cualquier caso.');
+      await choice.click();
+      await page.getByText('Los resultados de la entidad serán públicos en las ediciones definitivas.').waitFor();
+      await page
+        .getByTestId('publication-choice')
+        .getByText(/Cambiado por usuario@demo\.es el/)
+        .waitFor();
+      await expect(choice.isChecked()).resolves.toBe(true);
+      await screenshot(page, `results-publication-${size.name}`, { fullPage: false });
+      await page.reload();
+      await page.locator('#publication-switch:enabled').waitFor();
+      await expect(choice.isChecked()).resolves.toBe(true);
+      // The keyboard turns it off as well.
+      await choice.focus();
+      await page.keyboard.press('Space');
+      await page.getByText('Los resultados de la entidad ya no son públicos.').waitFor();
+      await expect(choice.isChecked()).resolves.toBe(false);
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 120_000);
+  }
+
+  for (const size of SIZES) {
     it(`keeps the results tab chosen across a reload (${size.name})`, async () => {
       const { page, context, errors } = await newPage(suite.browser, { phone: size.phone, viewport: size.viewport });
       await logInAsUser(page, suite.server.url);

@@ -22,7 +22,7 @@ export function PublicationChoice() {
   if (entityId === null) return null;
   const help = 'publication-help';
   return (
-    <div className="border rounded p-3 mb-3 d-print-none" data-testid="publication-choice">
+    <div className="border rounded p-3 mt-4 mb-3 d-print-none" data-testid="publication-choice">
       {failed ? (
         <Alert variant="warning" className="mb-0 py-2 d-flex flex-wrap align-items-center gap-2">
           <FormattedMessage id="PUBLICATION.LOAD_ERROR" />

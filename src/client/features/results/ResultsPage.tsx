@@ -20,8 +20,9 @@ export default function ResultsPage() {
     <section aria-label={intl.formatMessage({ id: 'HEADER.RESULTS' })}>
       <ReportControls shared={false} />
       <ReopeningHistory />
-      <PublicationChoice />
       <ReportBody />
+      {/* Below the report: it loads on its own, and above the report it would push it down when it arrives. */}
+      <PublicationChoice />
     </section>
   );
 }
