@@ -5,6 +5,8 @@ import { signInDemoAccounts } from '../../helpers/auth.js';
 import type { Db } from '../../../src/server/db/client.js';
 import type { PublicEdition, PublicEditions, PublicEntity } from '../../../src/shared/api/publication.js';
 import type { ResultResponse } from '../../../src/shared/api/results.js';
+import type { OpenData } from '../../../src/server/services/publication/openData.js';
+import { csvRows } from '../../helpers/csv.js';
 
 /**
  * Publication (docs/api.md, "Publication"): anyone reads the figures of final editions without signing in; an
@@ -212,5 +214,72 @@ describe.each(backends)('the public figures of final editions on $name', ({ open
     expect(changed.headers.get('etag')).not.toBe(etag);
     expect(((await changed.json()) as { response: PublicEdition }).response.ranking.map((r) => r.entityId)).toEqual([own.entityId]);
     await publish(own.entityId, false);
+  });
+
+  it('publishes the open data under CC BY 4.0, as JSON and CSV: the publishing entities and every territory, withheld where the reports withhold', async () => {
+    for (const path of [`opendata?year=${currentYear}&format=csv`, 'opendata?year=1990&format=json'])
+      expect([path, (await anonymous(path)).status]).toEqual([path, 404]);
+    for (const path of [`opendata?year=${finalYear}`, `opendata?year=${finalYear}&format=xml`])
+      expect([path, (await anonymous(path)).status]).toEqual([path, 422]);
+    await publish(own.entityId, true);
+    try {
+      const res = await anonymous(`opendata?year=${finalYear}&format=json`);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(res.headers.get('content-disposition')).toBe(`attachment; filename="indice-${finalYear}.json"`);
+      expect(res.headers.get('link')).toBe('<https://creativecommons.org/licenses/by/4.0/>; rel="license"');
+      expect(res.headers.get('x-license')).toBe('CC BY 4.0');
+      const data = (await res.json()) as OpenData;
+      expect(data.licence).toEqual({ name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' });
+      expect(data.attribution).toContain('Campañas de indicadores');
+      expect(data.edition).toMatchObject({ year: finalYear, minGroupSize: 3 });
+      // Only the publishing entity, with every group's stored percentage.
+      expect(data.entities.map((e) => e.entityId)).toEqual([own.entityId]);
+      const stored = await db.query<{ scope: string; code: string | null; percentage: number }>(
+        `SELECT cs.scope, cat.code, cs.percentage FROM campaign_scores cs LEFT JOIN categories cat ON cat.id = cs.category_id
+          WHERE cs.campaign_id = $1 AND cs.scope IN ('total', 'axis', 'policy')`,
+        [own.campaignId],
+      );
+      expect(Object.keys(data.entities[0].percentages).sort()).toEqual(stored.map((r) => (r.scope === 'total' ? 'total' : `${r.scope}:${r.code}`)).sort());
+      for (const r of stored) expect(data.entities[0].percentages[r.scope === 'total' ? 'total' : `${r.scope}:${r.code}`]).toBe(r.percentage);
+      // The territories' global means are the public edition's, withheld alike; no entity of another territory leaks.
+      const edition = await publicJson<PublicEdition>(`edition?year=${finalYear}`);
+      for (const p of edition.provinces.filter((p) => p.participants > 0)) {
+        const served = data.territories.find((t) => t.territory === 'province' && t.id === p.id)!;
+        expect([p.id, served.participants, served.withheld, served.means.total ?? null]).toEqual([p.id, p.participants, p.withheld, p.mean]);
+        if (served.withheld) expect(Object.values(served.means).every((m) => m === null)).toBe(true);
+      }
+      expect(data.territories.filter((t) => t.territory === 'sizeBand').length).toBeGreaterThan(0);
+
+      const csv = await anonymous(`opendata?year=${finalYear}&format=csv`);
+      expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      const rows = csvRows(await csv.text());
+      expect(rows[0]).toEqual([
+        'ambito',
+        'id',
+        'nombre',
+        'provincia',
+        'comunidad',
+        'tamano',
+        'grupo',
+        'codigo',
+        'nombre_grupo',
+        'participantes',
+        'porcentaje',
+        'retenida',
+        'licencia',
+      ]);
+      const entityRows = rows.filter((r) => r[0] === 'entidad');
+      expect(entityRows).toHaveLength(stored.length);
+      expect(new Set(entityRows.map((r) => r[1]))).toEqual(new Set([String(own.entityId)]));
+      const global = entityRows.find((r) => r[6] === 'global')!;
+      expect(Number(global[10].replace(',', '.'))).toBeCloseTo(data.entities[0].percentages.total * 100, 3);
+      expect(rows.slice(1).every((r) => r[12].startsWith('CC BY 4.0 https://creativecommons.org/licenses/by/4.0/'))).toBe(true);
+      const withheldRows = rows.filter((r) => r[11] === 'sí');
+      expect(withheldRows.length).toBeGreaterThan(0);
+      expect(withheldRows.every((r) => r[10] === '')).toBe(true);
+    } finally {
+      await publish(own.entityId, false);
+    }
+    expect(((await (await anonymous(`opendata?year=${finalYear}&format=json`)).json()) as OpenData).entities).toEqual([]);
   });
 });

@@ -111,8 +111,8 @@ export function fileRouteOf<Q extends TSchema, B extends TSchema, R extends TSch
  * Sends a body encoded beforehand (the call's answer as JSON text, e.g. a cached report or a questionnaire
  * spliced into its envelope) as it is: the serializer is for objects, and would only encode it again.
  */
-export function sendEncoded(reply: FastifyReply, body: Buffer | string): FastifyReply {
-  return reply.type(JSON_TYPE).send(body);
+export function sendEncoded(reply: FastifyReply, body: Buffer | string, type: string = JSON_TYPE): FastifyReply {
+  return reply.type(type).send(body);
 }
 
 /**

@@ -3,11 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
 import { actorOf, requirePermission } from '../plugins/auth.js';
-import { publicationCalls } from '../../shared/api/publication.js';
+import { OPEN_DATA_TYPES, publicationCalls } from '../../shared/api/publication.js';
 import * as publication from '../services/publication/publication.js';
 import { readPublicationVersion } from '../db/repositories/publication.js';
 import { ReportCache } from '../reports/reportCache.js';
-import { routeOf } from './contract.js';
+import { fileRouteOf, routeOf } from './contract.js';
+import { attributionOf, OPEN_DATA_LICENCE, openDataCsv } from '../services/publication/openData.js';
 import { sendReport, serializerOf } from './campaigns/reportAccess.js';
 
 /** The bound of the public answers kept: a few editions' figures and rankings, and the entities' profiles asked. */
@@ -37,33 +38,82 @@ function matchesTag(header: string | undefined, etag: string): boolean {
 export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext, cacheBytes = PUBLIC_CACHE_BYTES): void {
   const { db } = ctx;
   const bodies = new ReportCache(cacheBytes);
+  const attribution = attributionOf(ctx.config.publicUrl);
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  async function sendPublic(request: FastifyRequest, reply: FastifyReply, key: string, build: () => Promise<unknown>): Promise<FastifyReply> {
+  /** Sends the answer kept under the publication version for `key` (built and kept if none), tagged with that version. */
+  async function sendPublic(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    build: () => Promise<Buffer>,
+    file?: { type: string; name: string },
+  ): Promise<FastifyReply> {
     const version = await readPublicationVersion(db);
     const etag = `W/"${createHash('sha256').update(`${key}\n${version}`).digest('base64url').slice(0, 32)}"`;
     if (matchesTag(request.headers['if-none-match'], etag)) return reply.code(304).header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL).send();
-    const encode = serializerOf(reply);
-    const body = await bodies.get(key, version, async () => encode({ response: await build() }));
+    const body = await bodies.get(key, version, build);
     reply.header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL);
-    return sendReport(request, reply, body);
+    if (!file) return sendReport(request, reply, body);
+    reply
+      .header('content-disposition', `attachment; filename="${file.name}"`)
+      .header('link', `<${OPEN_DATA_LICENCE.url}>; rel="license"`)
+      .header('x-license', OPEN_DATA_LICENCE.name)
+      .header('x-attribution', encodeURIComponent(attribution));
+    return sendReport(request, reply, body, file.type);
   }
+
+  /** An answer in the call's envelope, encoded by its schema. */
+  const enveloped = (reply: FastifyReply, read: () => Promise<unknown>) => {
+    const encode = serializerOf(reply);
+    return async () => encode({ response: await read() });
+  };
 
   api.route({
     ...routeOf(publicationCalls.editions),
-    handler: async (request, reply) => sendPublic(request, reply, 'editions', () => publication.publicEditions(db)),
+    handler: async (request, reply) =>
+      sendPublic(
+        request,
+        reply,
+        'editions',
+        enveloped(reply, () => publication.publicEditions(db)),
+      ),
   });
 
   api.route({
     ...routeOf(publicationCalls.edition),
-    handler: async (request, reply) => sendPublic(request, reply, `edition:${request.query.year}`, () => publication.publicEdition(db, request.query.year)),
+    handler: async (request, reply) =>
+      sendPublic(
+        request,
+        reply,
+        `edition:${request.query.year}`,
+        enveloped(reply, () => publication.publicEdition(db, request.query.year)),
+      ),
   });
 
   api.route({
     ...routeOf(publicationCalls.entity),
     handler: async (request, reply) => {
       const { year, id } = request.query;
-      return sendPublic(request, reply, `entity:${year}:${id}`, () => publication.publicEntity(db, year, id));
+      return sendPublic(
+        request,
+        reply,
+        `entity:${year}:${id}`,
+        enveloped(reply, () => publication.publicEntity(db, year, id)),
+      );
+    },
+  });
+
+  // The open data, a file: CSV (the app's dialect) or JSON, under the licence named in it and in its headers.
+  api.route({
+    ...fileRouteOf({ ...publicationCalls.openData, file: OPEN_DATA_TYPES }),
+    handler: async (request, reply) => {
+      const { year, format } = request.query;
+      const build = async () => {
+        const data = await publication.openData(db, year, attribution);
+        return Buffer.from(format === 'csv' ? openDataCsv(data) : JSON.stringify(data));
+      };
+      return sendPublic(request, reply, `opendata:${year}:${format}`, build, { type: OPEN_DATA_TYPES[format], name: `indice-${year}.${format}` });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { apiCall, Id, NoQuery, NullableNumber, Strict } from './schema.js';
 import { SizeBand } from './results.js';
+import { FILE_TYPES } from '../csv.js';
 
 /**
  * Publication (docs/api.md, "Publication"): what anyone reads of final editions without signing in, under
@@ -145,6 +146,13 @@ export const PublicEntity = Type.Object({
 });
 export type PublicEntity = Static<typeof PublicEntity>;
 
+/** GET /api/v1/public/opendata?year=&format=: a final edition's open data as CSV or JSON (404 for a year not final). */
+export const OpenDataQuery = Strict({ year: Year, format: Type.Enum(['csv', 'json']) });
+export type OpenDataQuery = Static<typeof OpenDataQuery>;
+
+/** The open data files' content types. */
+export const OPEN_DATA_TYPES = { csv: FILE_TYPES.csv, json: 'application/json; charset=utf-8' } as const;
+
 /** The public calls (no authentication) and the entity's choice (signed in). */
 export const publicationCalls = {
   editions: apiCall({
@@ -172,6 +180,16 @@ export const publicationCalls = {
     response: PublicEntity,
     summary:
       "A publishing entity's figures in a final edition against its territories, and its trend (no authentication; 404 when it does not publish or has no counted campaign that year)",
+  }),
+  openData: apiCall({
+    method: 'GET',
+    url: '/api/v1/public/opendata',
+    access: 'public',
+    querystring: OpenDataQuery,
+    response: Type.String({ format: 'binary' }),
+    file: OPEN_DATA_TYPES,
+    summary:
+      "A final edition's open data under CC BY 4.0: every publishing entity's percentages and every territory's means with their n, for the whole questionnaire, each axis and each policy (no authentication; 404 for a year not final)",
   }),
   getPublication: apiCall({
     method: 'GET',

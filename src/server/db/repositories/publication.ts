@@ -221,3 +221,69 @@ export async function readFinalTrend(q: Queryable, entityId: number): Promise<{ 
     [entityId],
   );
 }
+
+/** A group a figure is of: the whole questionnaire (scope total, category 0), an axis or a policy. */
+export interface GroupRow {
+  scope: 'total' | 'axis' | 'policy';
+  categoryId: number;
+  code: string;
+  name: string;
+}
+
+/** The groups with figures in the edition across Spain: the global score, then its axes and policies by code. */
+export async function readEditionGroups(q: Queryable, editionId: number): Promise<GroupRow[]> {
+  return q.query<GroupRow>(
+    `SELECT ts.scope, ts.category_id AS "categoryId", coalesce(cat.code, '') AS code, coalesce(cat.text, '') AS name
+       FROM territory_scores ts LEFT JOIN categories cat ON cat.id = ts.category_id
+      WHERE ts.edition_id = $1 AND ts.territory = 'country' AND ts.territory_id = 'ES' AND ts.scope IN ('total', 'axis', 'policy')
+      ORDER BY CASE ts.scope WHEN 'total' THEN 0 WHEN 'axis' THEN 1 ELSE 2 END, cat.code, ts.category_id`,
+    [editionId],
+  );
+}
+
+/** One group's sums in one territory of the edition (every province, community, size band and Spain with participants). */
+export interface TerritoryGroupSumsRow {
+  territory: 'province' | 'autonomousCommunity' | 'country' | 'sizeBand';
+  id: string;
+  name: string;
+  scope: 'total' | 'axis' | 'policy';
+  categoryId: number;
+  participants: number;
+  percentageSum: number;
+}
+
+/** The edition's sums of every group in every territory with participants, named (a size band by its smallest population). */
+export async function readTerritoryGroupSums(q: Queryable, editionId: number): Promise<TerritoryGroupSumsRow[]> {
+  return q.query<TerritoryGroupSumsRow>(
+    `SELECT ts.territory, ts.territory_id AS id,
+            CASE ts.territory WHEN 'province' THEN p.name WHEN 'autonomousCommunity' THEN ac.name WHEN 'country' THEN 'España' ELSE ts.territory_id END AS name,
+            ts.scope, ts.category_id AS "categoryId", ts.participants, ts.percentage_sum::float8 AS "percentageSum"
+       FROM territory_scores ts
+       LEFT JOIN provinces p ON ts.territory = 'province' AND p.id = ts.territory_id
+       LEFT JOIN autonomous_communities ac ON ts.territory = 'autonomousCommunity' AND ac.id = ts.territory_id
+      WHERE ts.edition_id = $1 AND ts.scope IN ('total', 'axis', 'policy') AND ts.participants > 0
+      ORDER BY CASE ts.territory WHEN 'country' THEN 0 WHEN 'autonomousCommunity' THEN 1 WHEN 'province' THEN 2 ELSE 3 END, ts.territory_id`,
+    [editionId],
+  );
+}
+
+/** The size bands of the edition's campaigns as frozen: smallest and largest population (null: no upper bound). */
+export async function readFinalSizeBands(q: Queryable, editionId: number): Promise<{ min: number; max: number | null }[]> {
+  return q.query('SELECT DISTINCT size_band AS min, size_band_max AS max FROM final_places WHERE edition_id = $1 ORDER BY size_band', [editionId]);
+}
+
+/** Every group's percentage of each publishing entity's campaign counted in the final edition. */
+export async function readPublishedScores(
+  q: Queryable,
+  editionId: number,
+): Promise<{ campaignId: number; scope: GroupRow['scope']; categoryId: number; percentage: number }[]> {
+  return q.query(
+    `SELECT cs.campaign_id AS "campaignId", cs.scope, cs.category_id AS "categoryId", cs.percentage::float8 AS percentage
+       FROM campaign_scores cs
+       JOIN campaigns c ON c.id = cs.campaign_id
+       JOIN editions ed ON ed.id = c.edition_id
+       JOIN entities en ON en.id = c.entity_id AND en.publishes_results
+      WHERE c.edition_id = $1 AND ${COUNTED_IN_MEANS_SQL} AND cs.scope IN ('total', 'axis', 'policy')`,
+    [editionId],
+  );
+}

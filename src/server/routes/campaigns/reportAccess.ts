@@ -46,14 +46,14 @@ export async function sentReportableCampaign(db: Queryable, request: FastifyRequ
   return campaign;
 }
 
-/** A report body as JSON, gzip-compressed when the caller accepts it and the cache has made the copy. */
-export function sendReport(request: FastifyRequest, reply: FastifyReply, body: ReportBody): FastifyReply {
+/** A kept body (JSON unless `type` says otherwise), gzip-compressed when the caller accepts it and the cache has made the copy. */
+export function sendReport(request: FastifyRequest, reply: FastifyReply, body: ReportBody, type?: string): FastifyReply {
   reply.header('vary', 'accept-encoding');
   const accepted = request.headers['accept-encoding'];
   if (body.gzip && accepted && negotiate(accepted, ['gzip', 'identity']) === 'gzip') {
-    return sendEncoded(reply.header('content-encoding', 'gzip'), body.gzip);
+    return sendEncoded(reply.header('content-encoding', 'gzip'), body.gzip, type);
   }
-  return sendEncoded(reply, body.json);
+  return sendEncoded(reply, body.json, type);
 }
 
 /** The route's schema serializer as a report encoder: the comparison body in its envelope, as bytes. */

@@ -5,6 +5,7 @@ import { recordAudit } from '../../db/repositories/audit.js';
 import { notFound } from '../../errors.js';
 import { auditedBy, type Actor } from '../actor.js';
 import { canReadEntity } from '../campaigns/rules.js';
+import { openDataOf, type OpenData } from './openData.js';
 import { placeMeans, positionOf, publicAxes, publicTerritories, rankingRow, sizeBandOf } from './publicFigures.js';
 
 /**
@@ -99,4 +100,18 @@ export async function publicEntity(q: Queryable, year: number, entityId: number)
     })),
     trend: await repo.readFinalTrend(q, entityId),
   };
+}
+
+/** A final edition's open data (openData.ts), attributed as given (404 for a year not final). */
+export async function openData(q: Queryable, year: number, attribution: string): Promise<OpenData> {
+  const edition = await requireFinalEdition(q, year);
+  return openDataOf({
+    edition,
+    attribution,
+    groups: await repo.readEditionGroups(q, edition.id),
+    sums: await repo.readTerritoryGroupSums(q, edition.id),
+    bands: await repo.readFinalSizeBands(q, edition.id),
+    campaigns: await repo.readPublishedCampaigns(q, edition.id),
+    scores: await repo.readPublishedScores(q, edition.id),
+  });
 }

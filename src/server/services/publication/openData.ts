@@ -1,0 +1,194 @@
+/**
+ * A final edition's open data, pure: every publishing entity's percentage in the whole questionnaire, each axis
+ * and each policy, and every territory's means of the same groups with their n (withheld below the edition's
+ * MIN_GROUP_SIZE as in the reports), under the licence CC BY 4.0 with its attribution. As JSON (fractions 0..1,
+ * as the API gives them) and as the app's CSV (docs/api.md, "Open data": percentages 0..100, one row per figure).
+ */
+import { toCsv, type CsvCell } from '../../../shared/csv.js';
+import type { GroupRow, PublishedCampaignRow, TerritoryGroupSumsRow } from '../../db/repositories/publication.js';
+import { isWithheld, participantsMean } from '../../reports/territories.js';
+import type { FinalEditionRow } from '../../db/repositories/publication.js';
+
+/** The licence every open data file is published under. */
+export const OPEN_DATA_LICENCE = { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' } as const;
+
+/** The attribution the licence asks for: the product and where it is published. */
+export const attributionOf = (publicUrl: string) => `Campañas de indicadores (${publicUrl})`;
+
+/** A group's key in the files: 'total' for the whole questionnaire, else its scope and code ('axis:E1'). */
+export const groupKey = (g: { scope: GroupRow['scope']; code: string }) => (g.scope === 'total' ? 'total' : `${g.scope}:${g.code}`);
+
+export interface OpenDataTerritory {
+  territory: TerritoryGroupSumsRow['territory'];
+  id: string;
+  name: string;
+  /** A size band's largest population (null: none; for the other territories always null). */
+  maxPopulation: number | null;
+  participants: number;
+  withheld: boolean;
+  /** Each group's mean percentage over its participants (null where withheld), and those participants (its n), by group key. */
+  means: Record<string, number | null>;
+  n: Record<string, number>;
+}
+
+export interface OpenDataEntity {
+  entityId: number;
+  entity: string;
+  provinceId: string;
+  province: string;
+  communityId: string;
+  community: string;
+  sizeBand: { minPopulation: number; maxPopulation: number | null };
+  /** Each group's percentage, by group key (a group the entity answered wholly 'No aplica' is left out). */
+  percentages: Record<string, number>;
+}
+
+export interface OpenData {
+  licence: typeof OPEN_DATA_LICENCE;
+  attribution: string;
+  edition: { year: number; finalPublishedAt: string; minGroupSize: number; meansFrom: FinalEditionRow['meansFrom'] };
+  groups: { key: string; scope: GroupRow['scope']; code: string; name: string }[];
+  territories: OpenDataTerritory[];
+  entities: OpenDataEntity[];
+}
+
+/** The open data of a final edition from what the repository reads of it. */
+export function openDataOf(input: {
+  edition: FinalEditionRow;
+  attribution: string;
+  groups: readonly GroupRow[];
+  sums: readonly TerritoryGroupSumsRow[];
+  bands: readonly { min: number; max: number | null }[];
+  campaigns: readonly PublishedCampaignRow[];
+  scores: readonly { campaignId: number; scope: GroupRow['scope']; categoryId: number; percentage: number }[];
+}): OpenData {
+  const { edition } = input;
+  const keyOf = new Map(input.groups.map((g) => [`${g.scope}:${g.categoryId}`, groupKey(g)]));
+  const territories = new Map<string, OpenDataTerritory>();
+  for (const row of input.sums) {
+    const key = keyOf.get(`${row.scope}:${row.categoryId}`);
+    if (!key) continue;
+    const id = `${row.territory}:${row.id}`;
+    let territory = territories.get(id);
+    if (!territory) {
+      const maxPopulation = row.territory === 'sizeBand' ? (input.bands.find((b) => String(b.min) === row.id)?.max ?? null) : null;
+      territory = { territory: row.territory, id: row.id, name: row.name, maxPopulation, participants: 0, withheld: false, means: {}, n: {} };
+      territories.set(id, territory);
+    }
+    if (key === 'total') {
+      territory.participants = row.participants;
+      territory.withheld = isWithheld(row.participants, edition.minGroupSize);
+    }
+    territory.means[key] = participantsMean(row.percentageSum, row.participants);
+    territory.n[key] = row.participants;
+  }
+  // Withheld on the territory's participants in the whole questionnaire, as the reports do.
+  for (const territory of territories.values()) {
+    if (territory.withheld) for (const key of Object.keys(territory.means)) territory.means[key] = null;
+  }
+  const percentages = new Map<number, Record<string, number>>();
+  for (const score of input.scores) {
+    const key = keyOf.get(`${score.scope}:${score.categoryId}`);
+    if (!key) continue;
+    const own = percentages.get(score.campaignId) ?? {};
+    own[key] = score.percentage;
+    percentages.set(score.campaignId, own);
+  }
+  return {
+    licence: OPEN_DATA_LICENCE,
+    attribution: input.attribution,
+    edition: { year: edition.year, finalPublishedAt: edition.finalPublishedAt, minGroupSize: edition.minGroupSize, meansFrom: edition.meansFrom },
+    groups: input.groups.map((g) => ({ key: groupKey(g), scope: g.scope, code: g.code, name: g.name })),
+    territories: [...territories.values()],
+    entities: input.campaigns.map((c) => ({
+      entityId: c.entityId,
+      entity: c.entity,
+      provinceId: c.provinceId,
+      province: c.province,
+      communityId: c.communityId,
+      community: c.community,
+      sizeBand: { minPopulation: c.sizeBand, maxPopulation: c.sizeBandMax },
+      percentages: percentages.get(c.campaignId) ?? {},
+    })),
+  };
+}
+
+/** The CSV's header: one row per figure, an entity's or a territory's. */
+export const OPEN_DATA_CSV_HEADER = [
+  'ambito',
+  'id',
+  'nombre',
+  'provincia',
+  'comunidad',
+  'tamano',
+  'grupo',
+  'codigo',
+  'nombre_grupo',
+  'participantes',
+  'porcentaje',
+  'retenida',
+  'licencia',
+] as const;
+
+const SCOPE_NAMES: Record<GroupRow['scope'], string> = { total: 'global', axis: 'eje', policy: 'politica' };
+const TERRITORY_NAMES: Record<OpenDataTerritory['territory'], string> = {
+  country: 'pais',
+  autonomousCommunity: 'comunidad',
+  province: 'provincia',
+  sizeBand: 'tamano',
+};
+
+/** A population band as '5001-20000' ('100001-' without an upper bound). */
+const bandText = (min: number, max: number | null) => `${min}-${max ?? ''}`;
+
+/** A fraction 0..1 as a percentage 0..100 (the CSV writes it with a decimal comma, to three decimals). */
+const percent = (fraction: number | null | undefined): CsvCell => (fraction == null ? null : fraction * 100);
+
+/** The open data as the app's CSV: the entities' figures first (in the ranking's order), then the territories'. */
+export function openDataCsv(data: OpenData): string {
+  const licence = `${data.licence.name} ${data.licence.url} · ${data.attribution}`;
+  const rows: CsvCell[][] = [[...OPEN_DATA_CSV_HEADER]];
+  for (const e of data.entities) {
+    for (const g of data.groups) {
+      if (!(g.key in e.percentages)) continue;
+      const band = bandText(e.sizeBand.minPopulation, e.sizeBand.maxPopulation);
+      rows.push([
+        'entidad',
+        e.entityId,
+        e.entity,
+        e.province,
+        e.community,
+        band,
+        SCOPE_NAMES[g.scope],
+        g.code,
+        g.name,
+        null,
+        percent(e.percentages[g.key]),
+        null,
+        licence,
+      ]);
+    }
+  }
+  for (const t of data.territories) {
+    const band = t.territory === 'sizeBand' ? bandText(Number(t.id), t.maxPopulation) : null;
+    for (const g of data.groups) {
+      if (!(g.key in t.means)) continue;
+      rows.push([
+        TERRITORY_NAMES[t.territory],
+        t.id,
+        t.territory === 'sizeBand' ? band : t.name,
+        null,
+        null,
+        band,
+        SCOPE_NAMES[g.scope],
+        g.code,
+        g.name,
+        t.n[g.key],
+        percent(t.means[g.key]),
+        t.withheld ? 'sí' : 'no',
+        licence,
+      ]);
+    }
+  }
+  return toCsv(rows);
+}
