@@ -7,6 +7,7 @@ import type { PublicEdition, PublicEditions, PublicEntity } from '../../../src/s
 import type { ResultResponse } from '../../../src/shared/api/results.js';
 import type { OpenData } from '../../../src/server/services/publication/openData.js';
 import { csvRows } from '../../helpers/csv.js';
+import jsonld from 'jsonld';
 
 /**
  * Publication (docs/api.md, "Publication"): anyone reads the figures of final editions without signing in; an
@@ -281,5 +282,38 @@ describe.each(backends)('the public figures of final editions on $name', ({ open
       await publish(own.entityId, false);
     }
     expect(((await (await anonymous(`opendata?year=${finalYear}&format=json`)).json()) as OpenData).entities).toEqual([]);
+  });
+
+  it('describes the final editions in a DCAT-AP catalogue, valid JSON-LD, every URL absolute and each distribution downloadable', async () => {
+    const res = await anonymous('catalog');
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, 'application/ld+json; charset=utf-8']);
+    const expanded = (await jsonld.expand((await res.json()) as jsonld.JsonLdDocument)) as Record<string, any>[];
+    const DCAT = 'http://www.w3.org/ns/dcat#';
+    const DCT = 'http://purl.org/dc/terms/';
+    const [catalog] = expanded.filter((node) => node['@type']?.includes(`${DCAT}Catalog`));
+    for (const property of [`${DCT}title`, `${DCT}description`, `${DCT}publisher`, `${DCAT}dataset`])
+      expect([property, catalog[property]?.length > 0]).toEqual([property, true]);
+    const datasets = catalog[`${DCAT}dataset`] as Record<string, any>[];
+    expect(datasets.map((d) => d[`${DCT}identifier`][0]['@value'])).toEqual([`indice-${finalYear}`]);
+    const [dataset] = datasets;
+    for (const property of [`${DCT}title`, `${DCT}description`, `${DCT}issued`, `${DCAT}distribution`])
+      expect([property, dataset[property]?.length > 0]).toEqual([property, true]);
+    const publicUrl = server.ctx.config.publicUrl.replace(/\/+$/, '');
+    const ids: string[] = [];
+    const collect = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(collect);
+      else if (value && typeof value === 'object') {
+        for (const [key, inner] of Object.entries(value)) key === '@id' ? ids.push(inner as string) : collect(inner);
+      }
+    };
+    collect(expanded);
+    expect(ids.length).toBeGreaterThan(10);
+    for (const id of ids) expect([id, /^https?:\/\/[^/]/.test(id)]).toEqual([id, true]);
+    for (const distribution of dataset[`${DCAT}distribution`] as Record<string, any>[]) {
+      expect(distribution[`${DCT}license`][0]['@id']).toBe('https://creativecommons.org/licenses/by/4.0/');
+      const url = distribution[`${DCAT}accessURL`][0]['@id'] as string;
+      expect(url.startsWith(`${publicUrl}/api/v1/public/opendata?year=${finalYear}&format=`)).toBe(true);
+      expect((await fetch(server.url + url.slice(publicUrl.length))).status).toBe(200);
+    }
   });
 });

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
 import { actorOf, requirePermission } from '../plugins/auth.js';
-import { OPEN_DATA_TYPES, publicationCalls } from '../../shared/api/publication.js';
+import { CATALOG_TYPE, OPEN_DATA_TYPES, publicationCalls } from '../../shared/api/publication.js';
 import * as publication from '../services/publication/publication.js';
 import { readPublicationVersion } from '../db/repositories/publication.js';
 import { ReportCache } from '../reports/reportCache.js';
@@ -47,7 +47,7 @@ export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext, cach
     reply: FastifyReply,
     key: string,
     build: () => Promise<Buffer>,
-    file?: { type: string; name: string },
+    file?: { type: string; headers: Record<string, string> },
   ): Promise<FastifyReply> {
     const version = await readPublicationVersion(db);
     const etag = `W/"${createHash('sha256').update(`${key}\n${version}`).digest('base64url').slice(0, 32)}"`;
@@ -55,12 +55,7 @@ export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext, cach
     const body = await bodies.get(key, version, build);
     reply.header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL);
     if (!file) return sendReport(request, reply, body);
-    reply
-      .header('content-disposition', `attachment; filename="${file.name}"`)
-      .header('link', `<${OPEN_DATA_LICENCE.url}>; rel="license"`)
-      .header('x-license', OPEN_DATA_LICENCE.name)
-      .header('x-attribution', encodeURIComponent(attribution));
-    return sendReport(request, reply, body, file.type);
+    return sendReport(request, reply.headers(file.headers), body, file.type);
   }
 
   /** An answer in the call's envelope, encoded by its schema. */
@@ -104,6 +99,16 @@ export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext, cach
     },
   });
 
+  // The catalogue a data portal harvests, JSON-LD (not in the envelope).
+  api.route({
+    ...fileRouteOf({ ...publicationCalls.catalog, file: { jsonld: CATALOG_TYPE } }),
+    handler: async (request, reply) =>
+      sendPublic(request, reply, 'catalog', async () => Buffer.from(JSON.stringify(await publication.openDataCatalog(db, ctx.config.publicUrl))), {
+        type: CATALOG_TYPE,
+        headers: {},
+      }),
+  });
+
   // The open data, a file: CSV (the app's dialect) or JSON, under the licence named in it and in its headers.
   api.route({
     ...fileRouteOf({ ...publicationCalls.openData, file: OPEN_DATA_TYPES }),
@@ -113,7 +118,15 @@ export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext, cach
         const data = await publication.openData(db, year, attribution);
         return Buffer.from(format === 'csv' ? openDataCsv(data) : JSON.stringify(data));
       };
-      return sendPublic(request, reply, `opendata:${year}:${format}`, build, { type: OPEN_DATA_TYPES[format], name: `indice-${year}.${format}` });
+      return sendPublic(request, reply, `opendata:${year}:${format}`, build, {
+        type: OPEN_DATA_TYPES[format],
+        headers: {
+          'content-disposition': `attachment; filename="indice-${year}.${format}"`,
+          link: `<${OPEN_DATA_LICENCE.url}>; rel="license"`,
+          'x-license': OPEN_DATA_LICENCE.name,
+          'x-attribution': encodeURIComponent(attribution),
+        },
+      });
     },
   });
 }

@@ -153,6 +153,9 @@ export type OpenDataQuery = Static<typeof OpenDataQuery>;
 /** The open data files' content types. */
 export const OPEN_DATA_TYPES = { csv: FILE_TYPES.csv, json: 'application/json; charset=utf-8' } as const;
 
+/** The catalogue's content type: JSON-LD. */
+export const CATALOG_TYPE = 'application/ld+json; charset=utf-8';
+
 /** The public calls (no authentication) and the entity's choice (signed in). */
 export const publicationCalls = {
   editions: apiCall({
@@ -190,6 +193,15 @@ export const publicationCalls = {
     file: OPEN_DATA_TYPES,
     summary:
       "A final edition's open data under CC BY 4.0: every publishing entity's percentages and every territory's means with their n, for the whole questionnaire, each axis and each policy (no authentication; 404 for a year not final)",
+  }),
+  catalog: apiCall({
+    method: 'GET',
+    url: '/api/v1/public/catalog',
+    access: 'public',
+    querystring: NoQuery,
+    response: Type.String({ format: 'binary' }),
+    file: { jsonld: CATALOG_TYPE },
+    summary: 'The open data catalogue as DCAT-AP 2 JSON-LD: one dataset per final edition with its CSV and JSON distributions (no authentication)',
   }),
   getPublication: apiCall({
     method: 'GET',

@@ -6,6 +6,7 @@ import { notFound } from '../../errors.js';
 import { auditedBy, type Actor } from '../actor.js';
 import { canReadEntity } from '../campaigns/rules.js';
 import { openDataOf, type OpenData } from './openData.js';
+import { dcatCatalog } from './catalog.js';
 import { placeMeans, positionOf, publicAxes, publicTerritories, rankingRow, sizeBandOf } from './publicFigures.js';
 
 /**
@@ -114,4 +115,9 @@ export async function openData(q: Queryable, year: number, attribution: string):
     campaigns: await repo.readPublishedCampaigns(q, edition.id),
     scores: await repo.readPublishedScores(q, edition.id),
   });
+}
+
+/** The open data catalogue (catalog.ts) of every final edition. */
+export async function openDataCatalog(q: Queryable, publicUrl: string): Promise<Record<string, unknown>> {
+  return dcatCatalog(publicUrl, await repo.listFinalEditions(q));
 }
