@@ -303,7 +303,10 @@ describe.each(backends)('the public figures of final editions on $name', ({ open
     const collect = (value: unknown): void => {
       if (Array.isArray(value)) value.forEach(collect);
       else if (value && typeof value === 'object') {
-        for (const [key, inner] of Object.entries(value)) key === '@id' ? ids.push(inner as string) : collect(inner);
+        for (const [key, inner] of Object.entries(value)) {
+          if (key === '@id') ids.push(inner as string);
+          else collect(inner);
+        }
       }
     };
     collect(expanded);
