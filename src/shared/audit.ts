@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = {
   'edition.settings': 'AUDIT.ACTION.EDITION_SETTINGS',
   'edition.publishProvisional': 'AUDIT.ACTION.EDITION_PUBLISH_PROVISIONAL',
   'edition.publishFinal': 'AUDIT.ACTION.EDITION_PUBLISH_FINAL',
+  'edition.seal': 'AUDIT.ACTION.EDITION_SEAL',
   'campaign.openNotice': 'AUDIT.ACTION.CAMPAIGN_OPEN_NOTICE',
   'campaign.reminder': 'AUDIT.ACTION.CAMPAIGN_REMINDER',
   'entity.create': 'AUDIT.ACTION.ENTITY_CREATE',

@@ -28,7 +28,7 @@ async function writeVersion19(db: Db): Promise<void> {
 }
 
 describe.each(backends)(
-  "an edition's means' rule, objections and final results, the review queue's versions and publication (migrations 20 to 25) on $name",
+  "an edition's means' rule, objections and final results, the review queue's versions, publication and seals (migrations 20 to 26) on $name",
   ({ openEmpty }) => {
     it('upgrades a version-19 database in place: every row kept, every edition taking its means from sent campaigns, every sum as it was', async () => {
       const db = await openEmpty();
@@ -192,6 +192,33 @@ describe.each(backends)(
         const first = await version();
         await db.query("UPDATE entities SET publishes_results = true WHERE name = 'Mancomunidad del Norte'");
         expect(await version()).not.toBe(first);
+      } finally {
+        await db.close();
+      }
+    });
+
+    it('upgrades a version-25 database in place: every row kept, no seal and no threshold yet', async () => {
+      const db = await openEmpty();
+      try {
+        await writeVersion19(db);
+        await migrate(
+          db,
+          MIGRATIONS.filter((m) => m.version <= 25),
+        );
+        const tables = await tablesOf(db);
+        const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowsWithout(db, t, [])] as const)));
+
+        await migrate(
+          db,
+          MIGRATIONS.filter((m) => m.version <= 26),
+        );
+
+        for (const table of tables) {
+          if (table !== 'schema_migrations') expect([table, await rowsWithout(db, table, [])]).toEqual([table, before[table]]);
+        }
+        expect(await db.query('SELECT (SELECT count(*)::int FROM seals) AS seals, (SELECT count(*)::int FROM seal_thresholds) AS thresholds')).toEqual([
+          { seals: 0, thresholds: 0 },
+        ]);
       } finally {
         await db.close();
       }

@@ -1,4 +1,5 @@
-import { decodeQuery, validationFields } from '../../../src/server/plugins/validation.js';
+import Fastify from 'fastify';
+import { decodeQuery, installStrictValidation, validationFields } from '../../../src/server/plugins/validation.js';
 import type { FastifySchemaValidationError } from 'fastify';
 
 const schema = { properties: { id: { type: 'integer' }, all: { type: 'boolean' }, type: { type: 'string' }, ids: { type: 'array' } } };
@@ -46,5 +47,46 @@ describe('validation fields', () => {
   it('names the whole part when the body or query itself is wrong', () => {
     expect(validationFields([error({ keyword: 'type', message: 'must be object' })])).toEqual({ body: 'must be object' });
     expect(validationFields([error({ keyword: 'type', message: 'must be object' })], 'query')).toEqual({ query: 'must be object' });
+  });
+});
+
+describe('numbers with a fraction in a body', () => {
+  async function echo(text: string): Promise<{ status: number; body: unknown }> {
+    const app = Fastify();
+    installStrictValidation(app);
+    app.post(
+      '/echo',
+      {
+        schema: {
+          body: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              id: { type: 'integer' },
+              ratio: { type: 'number' },
+              name: { type: 'string' },
+              list: { type: 'array', items: { type: 'number' } },
+              maybe: { anyOf: [{ type: 'number' }, { type: 'null' }] },
+              nested: { type: 'object', properties: { ratio: { type: 'number' } } },
+            },
+          },
+        },
+      },
+      async (request) => request.body,
+    );
+    const res = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: text });
+    await app.close();
+    return { status: res.statusCode, body: res.json() };
+  }
+
+  it('takes them as numbers where the schema takes any number, and as their text where it takes text', async () => {
+    expect(await echo('{"id":3,"ratio":0.25,"list":[0.5,1e-3,2],"maybe":0.75,"nested":{"ratio":4.5e-1},"name":0.5}')).toEqual({
+      status: 200,
+      body: { id: 3, ratio: 0.25, list: [0.5, 0.001, 2], maybe: 0.75, nested: { ratio: 0.45 }, name: '0.5' },
+    });
+  });
+
+  it('refuses them where a whole number is expected, and a number sent as text', async () => {
+    for (const text of ['{"id":3.0}', '{"id":4.3e1}', '{"ratio":"0.25"}', '{"list":["0.5"]}']) expect([text, (await echo(text)).status]).toEqual([text, 400]);
   });
 });

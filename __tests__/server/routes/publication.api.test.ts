@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { call, rawGet, startTestServer, type TestServer } from '../../helpers/server.js';
 import { signInDemoAccounts } from '../../helpers/auth.js';
 import type { Db } from '../../../src/server/db/client.js';
-import type { PublicEdition, PublicEditions, PublicEntity } from '../../../src/shared/api/publication.js';
+import type { PublicEdition, PublicEditions, PublicEntity, PublicSeal } from '../../../src/shared/api/publication.js';
 import type { ResultResponse } from '../../../src/shared/api/results.js';
 import type { OpenData } from '../../../src/server/services/publication/openData.js';
 import { csvRows } from '../../helpers/csv.js';
@@ -26,6 +26,8 @@ describe.each(backends)('the public figures of final editions on $name', ({ open
   let own = { entityId: 0, campaignId: 0 };
   /** The demo user's entities. */
   let memberOf: number[] = [];
+  /** The final edition's seal thresholds, as set before it became final. */
+  let sealThresholds: { maxPopulation: number | null; minPercentage: number }[] = [];
 
   const anonymous = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}/api/v1/public/${path}`, { headers });
   const publicJson = async <T>(path: string): Promise<T> => {
@@ -44,6 +46,25 @@ describe.each(backends)('the public figures of final editions on $name', ({ open
     [{ finalYear, currentYear }] = await db.query<{ finalYear: number; currentYear: number }>(
       'SELECT min(campaign_number) AS "finalYear", max(campaign_number) AS "currentYear" FROM editions',
     );
+    // Seal thresholds before the edition becomes final: any percentage up to 5,000 inhabitants; above, the median's.
+    const validated = await db.query<{ percentage: number }>(
+      `SELECT cs.percentage FROM campaigns c JOIN editions ed ON ed.id = c.edition_id
+         JOIN campaign_scores cs ON cs.campaign_id = c.id AND cs.scope = 'total' AND cs.category_id = 0
+        WHERE ed.campaign_number = $1 AND c.status = 'sent' AND c.review_status = 'validated' ORDER BY cs.percentage`,
+      [finalYear],
+    );
+    sealThresholds = [
+      { maxPopulation: 5000, minPercentage: 0 },
+      { maxPopulation: null, minPercentage: Number(validated[Math.floor(validated.length / 2)].percentage) },
+    ];
+    const seal = await secure('POST', 'editions/seal', tokens.admin, { campaignNumber: finalYear, thresholds: [...sealThresholds].reverse() });
+    expect([seal.status, seal.body.response ?? seal.body.error]).toEqual([
+      200,
+      {
+        campaignNumber: finalYear,
+        thresholds: sealThresholds,
+      },
+    ]);
     expect((await secure('POST', 'editions/publishFinal', tokens.admin, { campaignNumber: finalYear })).status).toBe(200);
     const me = (await secure('GET', 'auth/me', tokens.user)).body.response.user as { entities: { id: number }[] };
     [own] = await db.query<{ entityId: number; campaignId: number }>(
@@ -318,5 +339,79 @@ describe.each(backends)('the public figures of final editions on $name', ({ open
       expect(url.startsWith(`${publicUrl}/api/v1/public/opendata?year=${finalYear}&format=`)).toBe(true);
       expect((await fetch(server.url + url.slice(publicUrl.length))).status).toBe(200);
     }
+  });
+
+  it("grants a seal to every validated campaign reaching its population band's threshold, under a random code anyone verifies", async () => {
+    const expected = await db.query<{ campaign_id: number; entity_id: number; name: string; percentage: number }>(
+      `SELECT c.id AS campaign_id, en.id AS entity_id, en.name, cs.percentage FROM campaigns c JOIN editions ed ON ed.id = c.edition_id
+         JOIN entities en ON en.id = c.entity_id
+         JOIN campaign_scores cs ON cs.campaign_id = c.id AND cs.scope = 'total' AND cs.category_id = 0
+        WHERE ed.campaign_number = $1 AND c.status = 'sent' AND c.review_status = 'validated'
+          AND (en.population <= 5000 OR round((cs.percentage * 100)::numeric, 1) >= round(($2::float8 * 100)::numeric, 1))
+        ORDER BY c.id`,
+      [finalYear, sealThresholds[1].minPercentage],
+    );
+    const seals = await db.query<{ code: string; campaign_id: number }>('SELECT code, campaign_id FROM seals ORDER BY campaign_id');
+    expect(seals.map((s) => s.campaign_id)).toEqual(expected.map((e) => e.campaign_id));
+    expect(seals.length).toBeGreaterThan(1);
+    expect(new Set(seals.map((s) => s.code)).size).toBe(seals.length);
+    for (const { code } of seals) expect(code).toMatch(/^[0-9a-f]{32}$/);
+    const [audit] = await db.query<{ details: { seals: number } }>("SELECT details FROM audit_log WHERE action = 'edition.publishFinal'");
+    expect(audit.details.seals).toBe(seals.length);
+
+    const [first] = seals;
+    const granted = expected.find((e) => e.campaign_id === first.campaign_id)!;
+    expect(await publicJson<PublicSeal>(`seal?code=${first.code}`)).toMatchObject({
+      code: first.code,
+      entity: { id: granted.entity_id, name: granted.name },
+      year: finalYear,
+      percentage: granted.percentage,
+    });
+    const badge = await anonymous(`sealBadge?code=${first.code}`);
+    expect([badge.status, badge.headers.get('content-type')]).toEqual([200, 'image/svg+xml; charset=utf-8']);
+    expect(badge.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    const svg = await badge.text();
+    expect(svg).toContain(`Sello ${finalYear}`);
+    expect(svg).not.toMatch(/<script|href=/i);
+    expect((await anonymous(`seal?code=${'0'.repeat(32)}`)).status).toBe(404);
+    expect((await anonymous(`sealBadge?code=${'0'.repeat(32)}`)).status).toBe(404);
+    for (const code of ['', 'ABC', `${first.code}0`, first.code.toUpperCase()])
+      expect([code, (await anonymous(`seal?code=${code}`)).status]).toEqual([code, 422]);
+
+    // The public profile names its seal; thresholds change no more once final; only ADMIN sets them.
+    await publish(own.entityId, true);
+    try {
+      const profile = await publicJson<PublicEntity>(`entity?year=${finalYear}&id=${own.entityId}`);
+      expect(profile.seal).toEqual(
+        seals.find((s) => s.campaign_id === own.campaignId) ? { code: seals.find((s) => s.campaign_id === own.campaignId)!.code } : null,
+      );
+    } finally {
+      await publish(own.entityId, false);
+    }
+    const body = { campaignNumber: finalYear, thresholds: [{ maxPopulation: null, minPercentage: 0.1 }] };
+    expect((await secure('POST', 'editions/seal', tokens.admin, body)).body.error.data).toMatchObject({ code: 'EDITION_FINAL' });
+    for (const token of [tokens.fec, tokens.user])
+      expect((await secure('POST', 'editions/seal', token, { ...body, campaignNumber: currentYear })).status).toBe(403);
+    for (const thresholds of [
+      [
+        { maxPopulation: 5000, minPercentage: 0.5 },
+        { maxPopulation: 5000, minPercentage: 0.6 },
+      ],
+      [{ maxPopulation: null, minPercentage: 1.5 }],
+      [{ maxPopulation: 0, minPercentage: 0.5 }],
+      [{ maxPopulation: null }],
+      // A percentage is a number: as text it is refused, never read as one.
+      [{ maxPopulation: null, minPercentage: '0.5' }],
+    ]) {
+      expect([thresholds, (await secure('POST', 'editions/seal', tokens.admin, { campaignNumber: currentYear, thresholds })).status]).toEqual([
+        thresholds,
+        422,
+      ]);
+    }
+    expect((await secure('POST', 'editions/seal', tokens.admin, { campaignNumber: 1990, thresholds: [] })).status).toBe(422);
+    expect((await secure('POST', 'editions/seal', tokens.admin, { campaignNumber: currentYear, thresholds: [] })).body.response).toEqual({
+      campaignNumber: currentYear,
+      thresholds: [],
+    });
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import { Ajv, type ErrorObject } from 'ajv';
 
 /**
@@ -15,6 +16,12 @@ export function installStrictValidation(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => parseJson(request, fractionsAsText(body as string), done));
   app.setValidatorCompiler(({ schema, httpPart }) => {
     const check = ajv.compile(schema);
+    if (httpPart === 'body') {
+      return (body: unknown) => {
+        const value = withFractions(schema as FractionSchema, body);
+        return check(value) ? { value } : { error: check.errors as FastifySchemaValidationError[] };
+      };
+    }
     if (httpPart !== 'querystring') return check;
     return (query: unknown) => {
       const decoded = decodeQuery(schema as QuerySchema, query as Record<string, unknown>);
@@ -25,9 +32,16 @@ export function installStrictValidation(app: FastifyInstance): void {
 }
 
 /**
- * JSON text with every number written with a fraction or an exponent (43.0, 4.3e1) turned into a string. Once parsed,
- * 43.0 is the integer 43 to any JSON parser; the API's bodies carry only whole numbers (ids, populations, roles), so
- * such a number is refused by the schema, naming its field, instead of being taken as 43.
+ * What marks a number written with a fraction or an exponent in a parsed body: a private-use character and a random
+ * tag of this process, which no client can guess and so cannot send as text.
+ */
+const FRACTION_MARK = `\u{F8FF}${randomBytes(8).toString('hex')}:`;
+
+/**
+ * JSON text with every number written with a fraction or an exponent (43.0, 4.3e1) turned into a marked string. Once
+ * parsed, 43.0 is the integer 43 to any JSON parser; the API's whole numbers (ids, populations, roles) must be written
+ * as such, so the schema refuses such a number there, naming its field, instead of taking it as 43. withFractions
+ * gives it back as a number where the schema takes any number (a percentage), and as its text anywhere else.
  */
 function fractionsAsText(text: string): string {
   let out = '';
@@ -45,13 +59,55 @@ function fractionsAsText(text: string): string {
       while (end < text.length && /[0-9.eE+-]/.test(text[end])) end++;
       const token = text.slice(i, end);
       if (/[.eE]/.test(token)) {
-        out += text.slice(copied, i) + JSON.stringify(token);
+        out += text.slice(copied, i) + JSON.stringify(FRACTION_MARK + token);
         copied = end;
       }
       i = end - 1;
     }
   }
   return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** The parts of a JSON schema withFractions follows. */
+interface FractionSchema {
+  type?: string | string[];
+  properties?: Record<string, FractionSchema>;
+  additionalProperties?: boolean | FractionSchema;
+  items?: FractionSchema;
+  anyOf?: FractionSchema[];
+}
+
+const takesNumber = (schema: FractionSchema | undefined): boolean =>
+  !!schema && (schema.type === 'number' || (Array.isArray(schema.type) && schema.type.includes('number')) || !!schema.anyOf?.some(takesNumber));
+
+/** The branch of a schema that describes an object or an array (a union's), to follow into its members. */
+const structured = (schema: FractionSchema | undefined, kind: 'object' | 'array'): FractionSchema | undefined =>
+  schema?.type === kind ? schema : schema?.anyOf?.find((branch) => branch.type === kind);
+
+/**
+ * A parsed body with each marked number (fractionsAsText) a number where the schema takes one, else its text. It
+ * follows the schema only, so it goes no deeper than the schema does (a body nested a hundred thousand levels is
+ * left to the schema to refuse): members the schema does not describe are left as they are.
+ */
+function withFractions(schema: FractionSchema | undefined, value: unknown): unknown {
+  if (typeof value === 'string') {
+    if (!value.startsWith(FRACTION_MARK)) return value;
+    const token = value.slice(FRACTION_MARK.length);
+    return takesNumber(schema) ? Number(token) : token;
+  }
+  if (!schema) return value;
+  if (Array.isArray(value)) {
+    const items = structured(schema, 'array')?.items;
+    return value.map((item) => withFractions(items, item));
+  }
+  if (value && typeof value === 'object') {
+    const object = structured(schema, 'object');
+    const rest = typeof object?.additionalProperties === 'object' ? object.additionalProperties : undefined;
+    const copy: Record<string, unknown> = Object.create(Object.getPrototypeOf(value));
+    for (const [key, inner] of Object.entries(value)) copy[key] = withFractions(object?.properties?.[key] ?? rest, inner);
+    return copy;
+  }
+  return value;
 }
 
 interface QuerySchema {

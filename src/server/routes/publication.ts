@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
-import { actorOf, requirePermission } from '../plugins/auth.js';
-import { CATALOG_TYPE, OPEN_DATA_TYPES, publicationCalls } from '../../shared/api/publication.js';
+import { actorOf, permittedActor, requirePermission } from '../plugins/auth.js';
+import { CATALOG_TYPE, OPEN_DATA_TYPES, publicationCalls, SEAL_BADGE_TYPE } from '../../shared/api/publication.js';
+import { sealBadgeSvg } from '../services/publication/seals.js';
 import * as publication from '../services/publication/publication.js';
 import { readPublicationVersion } from '../db/repositories/publication.js';
 import { ReportCache } from '../reports/reportCache.js';
@@ -99,6 +100,32 @@ export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext, cach
     },
   });
 
+  // A seal verified by anyone, and its badge (an SVG of its own: no script, nothing it loads).
+  api.route({
+    ...routeOf(publicationCalls.seal),
+    handler: async (request, reply) =>
+      sendPublic(
+        request,
+        reply,
+        `seal:${request.query.code}`,
+        enveloped(reply, () => publication.publicSeal(db, request.query.code)),
+      ),
+  });
+  api.route({
+    ...fileRouteOf({ ...publicationCalls.sealBadge, file: { svg: SEAL_BADGE_TYPE } }),
+    handler: async (request, reply) =>
+      sendPublic(
+        request,
+        reply,
+        `sealBadge:${request.query.code}`,
+        async () => Buffer.from(sealBadgeSvg(await publication.requireSeal(db, request.query.code))),
+        {
+          type: SEAL_BADGE_TYPE,
+          headers: { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'", 'cross-origin-resource-policy': 'cross-origin' },
+        },
+      ),
+  });
+
   // The catalogue a data portal harvests, JSON-LD (not in the envelope).
   api.route({
     ...fileRouteOf({ ...publicationCalls.catalog, file: { jsonld: CATALOG_TYPE } }),
@@ -140,6 +167,11 @@ export function registerPublicationRoutes(secure: FastifyInstance, ctx: AppConte
   api.route({
     ...routeOf(publicationCalls.getPublication),
     handler: async (request) => ({ response: await publication.entityPublication(db, caller(request), request.query.id) }),
+  });
+
+  api.route({
+    ...routeOf(publicationCalls.setSeal),
+    handler: async (request) => ({ response: await publication.setSealThresholds(db, permittedActor(request, 'EDITIONS_SETTINGS'), request.body) }),
   });
 
   api.route({

@@ -143,6 +143,8 @@ export const PublicEntity = Type.Object({
   axes: Type.Array(Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String(), percentage: Type.Number(), means: PublicMeans })),
   /** Its global percentage in every final edition where its campaign counted, oldest first (this one included). */
   trend: Type.Array(Type.Object({ year: Type.Integer(), percentage: Type.Number() })),
+  /** The seal its campaign holds in this edition (GET seal?code= verifies it), or null. */
+  seal: Type.Union([Type.Object({ code: Type.String() }), Type.Null()]),
 });
 export type PublicEntity = Static<typeof PublicEntity>;
 
@@ -152,6 +154,39 @@ export type OpenDataQuery = Static<typeof OpenDataQuery>;
 
 /** The open data files' content types. */
 export const OPEN_DATA_TYPES = { csv: FILE_TYPES.csv, json: 'application/json; charset=utf-8' } as const;
+
+/** A seal threshold: up to maxPopulation inhabitants (null: no upper bound), the global percentage (0..1) to reach. */
+export const SealThreshold = Strict({
+  maxPopulation: Type.Union([Type.Integer({ minimum: 1, maximum: 100_000_000 }), Type.Null()]),
+  minPercentage: Type.Number({ minimum: 0, maximum: 1 }),
+});
+export type SealThreshold = Static<typeof SealThreshold>;
+
+/** POST editions/seal: an edition's seal thresholds, each band once (ADMIN; before the edition is final). */
+export const SealRequest = Strict({ campaignNumber: Year, thresholds: Type.Array(SealThreshold, { maxItems: 20 }) });
+export type SealRequest = Static<typeof SealRequest>;
+
+export const SealThresholds = Type.Object({ campaignNumber: Type.Integer(), thresholds: Type.Array(SealThreshold) });
+export type SealThresholds = Static<typeof SealThresholds>;
+
+/** GET /api/v1/public/seal?code= and sealBadge?code=: a seal's code, 32 hexadecimal digits. */
+export const SealQuery = Strict({ code: Type.String({ pattern: '^[0-9a-f]{32}$' }) });
+export type SealQuery = Static<typeof SealQuery>;
+
+/** A seal as anyone verifies it: whose, which edition, the percentage it had and the threshold it reached. */
+export const PublicSeal = Type.Object({
+  code: Type.String(),
+  entity: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  year: Type.Integer(),
+  percentage: Type.Number(),
+  minPercentage: Type.Number(),
+  maxPopulation: Type.Union([Type.Integer(), Type.Null()]),
+  grantedAt: Type.String({ format: 'date-time' }),
+});
+export type PublicSeal = Static<typeof PublicSeal>;
+
+/** The seal badge's content type. */
+export const SEAL_BADGE_TYPE = 'image/svg+xml; charset=utf-8';
 
 /** The catalogue's content type: JSON-LD. */
 export const CATALOG_TYPE = 'application/ld+json; charset=utf-8';
@@ -202,6 +237,33 @@ export const publicationCalls = {
     response: Type.String({ format: 'binary' }),
     file: { jsonld: CATALOG_TYPE },
     summary: 'The open data catalogue as DCAT-AP 2 JSON-LD: one dataset per final edition with its CSV and JSON distributions (no authentication)',
+  }),
+  seal: apiCall({
+    method: 'GET',
+    url: '/api/v1/public/seal',
+    access: 'public',
+    querystring: SealQuery,
+    response: PublicSeal,
+    summary: 'Verifies a seal: the entity, the edition, its percentage and the threshold it reached (no authentication; 404 for an unknown code)',
+  }),
+  sealBadge: apiCall({
+    method: 'GET',
+    url: '/api/v1/public/sealBadge',
+    access: 'public',
+    querystring: SealQuery,
+    response: Type.String({ format: 'binary' }),
+    file: { svg: SEAL_BADGE_TYPE },
+    summary: "A seal's badge as SVG, to show on the entity's website (no authentication; 404 for an unknown code)",
+  }),
+  setSeal: apiCall({
+    method: 'POST',
+    url: '/editions/seal',
+    access: 'user',
+    querystring: NoQuery,
+    body: SealRequest,
+    response: SealThresholds,
+    summary:
+      "Sets an edition's seal thresholds per population band (ADMIN; 409 EDITION_FINAL once final): its validated campaigns reaching theirs get a seal when it becomes final",
   }),
   getPublication: apiCall({
     method: 'GET',

@@ -23,6 +23,7 @@ import finalResults from './022_final_results.js';
 import reviewQueue from './023_review_queue.js';
 import reviewQueueVersions from './024_review_queue_versions.js';
 import publication from './025_publication.js';
+import seals from './026_seals.js';
 
 /** Every migration in order; append, never edit one that has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
@@ -51,4 +52,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 23, name: 'review_queue', sql: reviewQueue },
   { version: 24, name: 'review_queue_versions', sql: reviewQueueVersions },
   { version: 25, name: 'publication', sql: publication },
+  { version: 26, name: 'seals', sql: seals },
 ];

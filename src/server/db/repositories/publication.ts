@@ -287,3 +287,81 @@ export async function readPublishedScores(
     [editionId],
   );
 }
+
+/** A seal threshold: up to maxPopulation inhabitants (null: no upper bound), the global percentage to reach. */
+export interface SealThreshold {
+  maxPopulation: number | null;
+  minPercentage: number;
+}
+
+/** An edition's seal thresholds, by population (the band with no upper bound last). */
+export async function readSealThresholds(q: Queryable, editionId: number): Promise<SealThreshold[]> {
+  return q.query<SealThreshold>(
+    `SELECT max_population AS "maxPopulation", min_percentage::float8 AS "minPercentage"
+       FROM seal_thresholds WHERE edition_id = $1 ORDER BY max_population NULLS LAST`,
+    [editionId],
+  );
+}
+
+/** Replaces an edition's seal thresholds. */
+export async function writeSealThresholds(q: Queryable, editionId: number, thresholds: readonly SealThreshold[]): Promise<void> {
+  await q.query('DELETE FROM seal_thresholds WHERE edition_id = $1', [editionId]);
+  for (const t of thresholds) {
+    await q.query('INSERT INTO seal_thresholds (edition_id, max_population, min_percentage) VALUES ($1, $2, $3)', [
+      editionId,
+      t.maxPopulation,
+      t.minPercentage,
+    ]);
+  }
+}
+
+/**
+ * Grants the seals of an edition becoming final, in its transaction: every validated campaign whose shown global
+ * percentage (tenths of a percent, as reports show it) reaches the threshold of its entity's population now (the
+ * band with the smallest upper bound that holds it) gets one, under a random code. Answers how many.
+ */
+export async function grantSeals(q: Queryable, editionId: number): Promise<number> {
+  const rows = await q.query<{ code: string }>(
+    `INSERT INTO seals (code, campaign_id, edition_id, entity_id, percentage, min_percentage, max_population, population)
+     SELECT translate(gen_random_uuid()::text, '-', ''), c.id, c.edition_id, en.id, cs.percentage, t.min_percentage, t.max_population, en.population
+       FROM campaigns c
+       JOIN entities en ON en.id = c.entity_id
+       JOIN campaign_scores cs ON cs.campaign_id = c.id AND cs.scope = 'total' AND cs.category_id = 0
+       JOIN LATERAL (SELECT st.min_percentage, st.max_population FROM seal_thresholds st
+                      WHERE st.edition_id = c.edition_id AND (st.max_population IS NULL OR st.max_population >= en.population)
+                      ORDER BY st.max_population NULLS LAST LIMIT 1) t ON true
+      WHERE c.edition_id = $1 AND c.status = 'sent' AND c.review_status = 'validated'
+        AND shown_percentage(cs.percentage) >= shown_percentage(t.min_percentage)
+     RETURNING code`,
+    [editionId],
+  );
+  return rows.length;
+}
+
+/** A seal as anyone may verify it. */
+export interface SealRow {
+  code: string;
+  entityId: number;
+  entity: string;
+  year: number;
+  percentage: number;
+  minPercentage: number;
+  maxPopulation: number | null;
+  grantedAt: string;
+}
+
+const SEAL_SQL = `SELECT s.code, s.entity_id AS "entityId", en.name AS entity, ed.campaign_number AS year, s.percentage::float8 AS percentage,
+         s.min_percentage::float8 AS "minPercentage", s.max_population AS "maxPopulation", s.granted_at AS "grantedAt"
+    FROM seals s JOIN entities en ON en.id = s.entity_id JOIN editions ed ON ed.id = s.edition_id`;
+
+/** The seal of that code (undefined when there is none). */
+export async function findSeal(q: Queryable, code: string): Promise<SealRow | undefined> {
+  const [row] = await q.query<SealRow>(`${SEAL_SQL} WHERE s.code = $1`, [code]);
+  return row && { ...row, grantedAt: new Date(row.grantedAt).toISOString() };
+}
+
+/** The seal of a campaign (undefined when it holds none). */
+export async function findSealOfCampaign(q: Queryable, campaignId: number): Promise<SealRow | undefined> {
+  const [row] = await q.query<SealRow>(`${SEAL_SQL} WHERE s.campaign_id = $1`, [campaignId]);
+  return row && { ...row, grantedAt: new Date(row.grantedAt).toISOString() };
+}

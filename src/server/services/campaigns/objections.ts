@@ -19,6 +19,7 @@ import { markChangesRequested, writeMark } from '../../db/repositories/review.js
 import { composeObjectionResolvedMail } from '../mail/templates.js';
 import { mailCampaignEntity, type EntityMailSetup } from './review.js';
 import { removeFromValidatedMeans } from '../../db/repositories/territoryScores.js';
+import { grantSeals } from '../../db/repositories/publication.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import type { QuestionnaireCache } from '../../reports/questionnaireCache.js';
 import { auditedBy, type Actor, type CheckedCaller } from '../actor.js';
@@ -89,12 +90,13 @@ export async function publishFinal(db: Db, actor: Actor, input: PublishFinalRequ
     const refusal = finalRefusal(publication, await readFinalBlockers(tx, edition.id), madridDate(now));
     if (refusal) throw conflict(refusal.message, refusal.data);
     const frozen = await freezeEdition(tx, edition.id, minGroupSize);
+    const seals = await grantSeals(tx, edition.id);
     await recordAudit(tx, {
       ...auditedBy(actor),
       action: 'edition.publishFinal',
       targetType: 'edition',
       targetId: edition.id,
-      details: { year: input.campaignNumber, campaigns: frozen.campaigns, minGroupSize, meansFrom: edition.meansFrom },
+      details: { year: input.campaignNumber, campaigns: frozen.campaigns, minGroupSize, meansFrom: edition.meansFrom, seals },
     });
     return publicationOf(input.campaignNumber, { ...publication, finalPublishedAt: frozen.finalPublishedAt }, 0);
   });

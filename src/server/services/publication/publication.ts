@@ -1,8 +1,19 @@
 import type { Db, Queryable } from '../../db/client.js';
-import type { EntityPublication, PublicEdition, PublicEditions, PublicEntity } from '../../../shared/api/publication.js';
+import type {
+  EntityPublication,
+  PublicEdition,
+  PublicEditions,
+  PublicEntity,
+  PublicSeal,
+  SealRequest,
+  SealThresholds,
+} from '../../../shared/api/publication.js';
 import * as repo from '../../db/repositories/publication.js';
 import { recordAudit } from '../../db/repositories/audit.js';
-import { notFound } from '../../errors.js';
+import { notFound, validationError } from '../../errors.js';
+import { lockEditionSettings } from '../../db/repositories/editions.js';
+import { requireNotFinal } from '../campaigns/objectionRules.js';
+import { sealThresholdsProblem, sortedThresholds } from './seals.js';
 import { auditedBy, type Actor } from '../actor.js';
 import { canReadEntity } from '../campaigns/rules.js';
 import { openDataOf, type OpenData } from './openData.js';
@@ -100,6 +111,7 @@ export async function publicEntity(q: Queryable, year: number, entityId: number)
       means: placeMeans(sums, { scope: 'axis', categoryId: axis.id }, edition.minGroupSize),
     })),
     trend: await repo.readFinalTrend(q, entityId),
+    seal: await sealCodeOf(q, campaign.campaignId),
   };
 }
 
@@ -120,4 +132,45 @@ export async function openData(q: Queryable, year: number, attribution: string):
 /** The open data catalogue (catalog.ts) of every final edition. */
 export async function openDataCatalog(q: Queryable, publicUrl: string): Promise<Record<string, unknown>> {
   return dcatCatalog(publicUrl, await repo.listFinalEditions(q));
+}
+
+/** The code of the seal a campaign holds, or null. */
+async function sealCodeOf(q: Queryable, campaignId: number): Promise<{ code: string } | null> {
+  const seal = await repo.findSealOfCampaign(q, campaignId);
+  return seal ? { code: seal.code } : null;
+}
+
+/** Sets an edition's seal thresholds (422 for an unknown year or a band twice; 409 EDITION_FINAL once final), audited. */
+export async function setSealThresholds(db: Db, actor: Actor, input: SealRequest): Promise<SealThresholds> {
+  const problem = sealThresholdsProblem(input.thresholds);
+  if (problem) throw validationError(`Invalid thresholds: ${problem}`, { thresholds: problem });
+  return db.transaction(async (tx) => {
+    const edition = await lockEditionSettings(tx, input.campaignNumber);
+    if (!edition) throw validationError('La edición no existe', { campaignNumber: 'no such edition' });
+    requireNotFinal({ final: edition.finalPublishedAt !== null });
+    const thresholds = sortedThresholds(input.thresholds);
+    await repo.writeSealThresholds(tx, edition.id, thresholds);
+    await recordAudit(tx, {
+      ...auditedBy(actor),
+      action: 'edition.seal',
+      targetType: 'edition',
+      targetId: edition.id,
+      details: { year: input.campaignNumber, thresholds },
+    });
+    return { campaignNumber: input.campaignNumber, thresholds };
+  });
+}
+
+/** A seal as anyone verifies it (404 for an unknown code). */
+export async function publicSeal(q: Queryable, code: string): Promise<PublicSeal> {
+  const seal = await requireSeal(q, code);
+  const { entityId, entity, ...rest } = seal;
+  return { ...rest, entity: { id: entityId, name: entity } };
+}
+
+/** The seal of that code (404 when there is none). */
+export async function requireSeal(q: Queryable, code: string): Promise<repo.SealRow> {
+  const seal = await repo.findSeal(q, code);
+  if (!seal) throw notFound('Seal');
+  return seal;
 }
