@@ -295,7 +295,8 @@ describe.each(backends)('the public figures of final editions on $name', ({ open
       expect(new Set(entityRows.map((r) => r[1]))).toEqual(new Set([String(own.entityId)]));
       const global = entityRows.find((r) => r[6] === 'global')!;
       expect(Number(global[10].replace(',', '.'))).toBeCloseTo(data.entities[0].percentages.total * 100, 3);
-      expect(rows.slice(1).every((r) => r[12].startsWith('CC BY 4.0 https://creativecommons.org/licenses/by/4.0/'))).toBe(true);
+      expect(rows[1][12]).toMatch(/^CC BY 4\.0 https:\/\/creativecommons\.org\/licenses\/by\/4\.0\/ · Campañas de indicadores/);
+      expect(rows.slice(2).every((r) => r[12] === 'CC BY 4.0')).toBe(true);
       const withheldRows = rows.filter((r) => r[11] === 'sí');
       expect(withheldRows.length).toBeGreaterThan(0);
       expect(withheldRows.every((r) => r[10] === '')).toBe(true);

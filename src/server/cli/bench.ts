@@ -16,6 +16,8 @@ import { TokenSigner } from '../services/auth/jwt.js';
 import type { Measured } from './benchClient.js';
 import { MIX_KINDS, type MixKind, type MixMeasured, type MixPlan } from './benchMix.js';
 import { rebuildTerritoryScores } from '../db/repositories/territoryScores.js';
+import { freezeEdition } from '../db/repositories/finalResults.js';
+import { grantSeals } from '../db/repositories/publication.js';
 import { sampleMemoryPeaks, type MemoryPeak } from './memoryPeaks.js';
 import { signIn } from './signIn.js';
 import { measureUploads, prepareUploads, UPLOAD_TABLE, uploadTargets } from './benchUploads.js';
@@ -34,10 +36,10 @@ const PASSWORD = 'bench-password-1';
  * Measures one URL from a child process (benchClient.ts): the load generator parses every response, and in
  * the server's own event loop it would slow down the server it measures.
  */
-function measure(url: string, token?: string): Promise<Measured> {
+function measure(url: string, token?: string, connections = CONNECTIONS): Promise<Measured> {
   // .ts under tsx (npm run bench; the child inherits its loader through execArgv), .js once built.
   const client = fileURLToPath(new URL(`./benchClient${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url));
-  const child = fork(client, [JSON.stringify({ url, token, connections: CONNECTIONS, seconds: DURATION_S })]);
+  const child = fork(client, [JSON.stringify({ url, token, connections, seconds: DURATION_S })]);
   return new Promise<Measured>((resolve, reject) => {
     child.once('message', (message: { measured?: Measured; error?: string }) =>
       message.measured ? resolve(message.measured) : reject(new Error(message.error)),
@@ -131,6 +133,56 @@ async function measureCalls(name: string, url: string, uncachedUrl: string, toke
   }
   return rows;
 }
+
+/** Anonymous readers at once on the public calls (a publication's first hour): the budget is p95 within 2x health's p95 under them. */
+const PUBLIC_CONNECTIONS = 50;
+
+/**
+ * The public calls under anonymous traffic: the current edition made final (its sent campaigns validated, its
+ * provisional results published a month ago, two entities in three publishing theirs, seals granted), then each call
+ * measured with PUBLIC_CONNECTIONS clients beside health under the same load, once built and compressed (asked
+ * twice first: what the first readers after a publication leave). Last of a backend's runs: nothing of the edition
+ * changes afterwards.
+ */
+async function measurePublic(name: string, db: Db, url: string): Promise<string[]> {
+  const [{ id, year }] = await db.query<{ id: number; year: number }>('SELECT id, campaign_number AS year FROM editions ORDER BY campaign_number DESC LIMIT 1');
+  await db.transaction(async (tx) => {
+    await tx.query("UPDATE campaigns SET review_status = 'validated', validated_at = now() WHERE edition_id = $1 AND status = 'sent'", [id]);
+    await tx.query("UPDATE editions SET provisional_published_at = now() - interval '30 days', objections_until = current_date - 10 WHERE id = $1", [id]);
+    await tx.query('UPDATE entities SET publishes_results = (id % 3 <> 0)');
+    await freezeEdition(tx, id, benchConfig().minGroupSize);
+    await grantSeals(tx, id);
+  });
+  const [{ entity }] = await db.query<{ entity: number }>(
+    'SELECT c.entity_id AS entity FROM final_places fp JOIN campaigns c ON c.id = fp.campaign_id JOIN entities en ON en.id = c.entity_id WHERE fp.edition_id = $1 AND en.publishes_results ORDER BY c.id LIMIT 1',
+    [id],
+  );
+  const calls = [
+    ['health', '/api/v1/health'],
+    ['public/editions', '/api/v1/public/editions'],
+    ['public/edition', `/api/v1/public/edition?year=${year}`],
+    ['public/entity', `/api/v1/public/entity?year=${year}&id=${entity}`],
+    ['public/opendata CSV', `/api/v1/public/opendata?year=${year}&format=csv`],
+    ['public/opendata JSON', `/api/v1/public/opendata?year=${year}&format=json`],
+    ['public/catalog', '/api/v1/public/catalog'],
+  ] as const;
+  const rows: string[] = [];
+  let health: Measured | undefined;
+  for (const [call, path] of calls) {
+    // Steady state, as after a publication's first readers: the answer built, asked twice, its gzip copy made.
+    for (let i = 0; i < 2; i += 1) await (await fetch(url + path, { headers: { 'accept-encoding': 'gzip' } })).arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const m = await measure(url + path, undefined, PUBLIC_CONNECTIONS);
+    health ??= m;
+    const budget = 2 * health.p95;
+    const verdict = call === 'health' ? '' : m.p95 <= budget ? `yes (<= ${ms(budget)})` : `NO (> ${ms(budget)})`;
+    rows.push(`| ${name} | ${call} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${Math.round(m.requestsPerSecond)} | ${verdict} |`);
+  }
+  return rows;
+}
+
+/** Lines of the public traffic table. */
+const publicRows: string[] = [];
 
 /** The deadline-day mix: how long it runs, how many sent campaigns are read, and the virtual users per call kind. */
 const DEADLINE_S = Number(process.env.BENCH_DEADLINE_SECONDS ?? (SHORT ? 5 : 20));
@@ -347,6 +399,7 @@ async function benchBackend(name: string, db: Db, databaseUrl?: string): Promise
       }
     }
     if (!SHORT) await measureOpening(name, db, url, token);
+    if (ONLY === '' || 'public'.includes(ONLY)) publicRows.push(...(await measurePublic(name, db, url)));
     return rows;
   } finally {
     await Promise.all([app.close(), uncachedApp.close()]);
@@ -499,6 +552,17 @@ async function main(): Promise<void> {
       ].join('\n'),
     );
   }
+  if (publicRows.length > 0)
+    console.log(
+      [
+        '',
+        `Anonymous traffic on a final edition (${PUBLIC_CONNECTIONS} clients at once; budget: p95 within 2x health's p95 under them):`,
+        '',
+        '| database | call | p50 ms | p95 ms | p99 ms | requests/s | within budget |',
+        '|---|---|---|---|---|---|---|',
+        ...publicRows,
+      ].join('\n'),
+    );
   if (growthRows.length > 0)
     console.log(['', '| data set | call | p50 ms | p95 ms | p99 ms | requests/s | within budget |', '|---|---|---|---|---|---|---|', ...growthRows].join('\n'));
   if (exportRows.length > 0)

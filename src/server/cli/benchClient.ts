@@ -22,7 +22,8 @@ export function measure(options: { url: string; token?: string; connections: num
   return new Promise<Measured>((resolve, reject) => {
     const instance = autocannon({ url: options.url, connections: options.connections, duration: options.seconds, headers }, (err, r) => {
       if (err) return reject(err);
-      if (r.non2xx > 0 || r.errors > 0) return reject(new Error(`${options.url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`));
+      if (r.non2xx > 0 || r.errors > 0 || times.length === 0)
+        return reject(new Error(`${options.url}: ${r.non2xx} non-2xx answers, ${r.errors} errors, ${r.timeouts} timeouts, ${times.length} answers`));
       times.sort((a, b) => a - b);
       resolve({ p50: percentile(times, 0.5), p95: percentile(times, 0.95), p99: percentile(times, 0.99), requestsPerSecond: r.requests.average });
     });

@@ -12,8 +12,11 @@ import { fileRouteOf, routeOf } from './contract.js';
 import { attributionOf, OPEN_DATA_LICENCE, openDataCsv } from '../services/publication/openData.js';
 import { sendReport, serializerOf } from './campaigns/reportAccess.js';
 
-/** The bound of the public answers kept: a few editions' figures and rankings, and the entities' profiles asked. */
-export const PUBLIC_CACHE_BYTES = 16 * 1024 * 1024;
+/**
+ * The bound of the public answers kept: a few editions' figures and rankings, the entities' profiles asked, and the
+ * open data files (an edition of 2,727 entities is some 20 MB of CSV, kept with its gzip copy).
+ */
+export const PUBLIC_CACHE_BYTES = 64 * 1024 * 1024;
 
 /**
  * Public answers may be kept by browsers and proxies, and must be revalidated (ETag) before each use: a
@@ -21,12 +24,12 @@ export const PUBLIC_CACHE_BYTES = 16 * 1024 * 1024;
  */
 const PUBLIC_CACHE_CONTROL = 'public, no-cache';
 
-/** Whether an If-None-Match header names this entity tag (or is `*`). */
+/** Whether an If-None-Match header names this entity tag (`*` is not taken: it would answer 304 for what does not exist). */
 function matchesTag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header.split(',').some((tag) => {
     const t = tag.trim();
-    return t === '*' || t === etag || t === etag.slice(2);
+    return t === etag || t === etag.slice(2);
   });
 }
 
@@ -51,8 +54,10 @@ export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext, cach
     file?: { type: string; headers: Record<string, string> },
   ): Promise<FastifyReply> {
     const version = await readPublicationVersion(db);
-    const etag = `W/"${createHash('sha256').update(`${key}\n${version}`).digest('base64url').slice(0, 32)}"`;
-    if (matchesTag(request.headers['if-none-match'], etag)) return reply.code(304).header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL).send();
+    // The answer depends on the version and on PUBLIC_URL (the catalogue's URLs, the attribution).
+    const etag = `W/"${createHash('sha256').update(`${key}\n${version}\n${ctx.config.publicUrl}`).digest('base64url').slice(0, 32)}"`;
+    if (matchesTag(request.headers['if-none-match'], etag))
+      return reply.code(304).header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL).header('vary', 'accept-encoding').send();
     const body = await bodies.get(key, version, build);
     reply.header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL);
     if (!file) return sendReport(request, reply, body);

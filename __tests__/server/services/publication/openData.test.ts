@@ -5,6 +5,7 @@ const edition = { id: 1, year: 2025, finalPublishedAt: '2026-02-01T10:00:00.000Z
 const groups = [
   { scope: 'total' as const, categoryId: 0, code: '', name: '' },
   { scope: 'axis' as const, categoryId: 7, code: 'E1', name: 'Gobernanza' },
+  { scope: 'policy' as const, categoryId: 8, code: 'P1.1', name: 'Transparencia' },
 ];
 
 describe('the open data of a final edition', () => {
@@ -15,6 +16,8 @@ describe('the open data of a final edition', () => {
     sums: [
       { territory: 'country', id: 'ES', name: 'España', scope: 'total', categoryId: 0, participants: 4, percentageSum: 2 },
       { territory: 'country', id: 'ES', name: 'España', scope: 'axis', categoryId: 7, participants: 3, percentageSum: 1.8 },
+      // A policy most answered "No aplica": its mean would be one entity's.
+      { territory: 'country', id: 'ES', name: 'España', scope: 'policy', categoryId: 8, participants: 1, percentageSum: 0.9 },
       { territory: 'province', id: '16', name: 'Cuenca', scope: 'total', categoryId: 0, participants: 2, percentageSum: 1.1 },
       { territory: 'province', id: '16', name: 'Cuenca', scope: 'axis', categoryId: 7, participants: 2, percentageSum: 1 },
       { territory: 'sizeBand', id: '5001', name: '5001', scope: 'total', categoryId: 0, participants: 4, percentageSum: 2 },
@@ -43,7 +46,7 @@ describe('the open data of a final edition', () => {
   });
 
   it('gives each territory its means per group with their n, all null where its participants are fewer than MIN_GROUP_SIZE', () => {
-    expect(data.groups.map((g) => g.key)).toEqual(['total', 'axis:E1']);
+    expect(data.groups.map((g) => g.key)).toEqual(['total', 'axis:E1', 'policy:P1.1']);
     expect(data.territories).toEqual([
       {
         territory: 'country',
@@ -52,8 +55,8 @@ describe('the open data of a final edition', () => {
         maxPopulation: null,
         participants: 4,
         withheld: false,
-        means: { total: 0.5, 'axis:E1': 0.6 },
-        n: { total: 4, 'axis:E1': 3 },
+        means: { total: 0.5, 'axis:E1': 0.6, 'policy:P1.1': null },
+        n: { total: 4, 'axis:E1': 3, 'policy:P1.1': 1 },
       },
       {
         territory: 'province',
@@ -76,14 +79,16 @@ describe('the open data of a final edition', () => {
     });
   });
 
-  it('writes one CSV row per figure in percent, blank and marked where withheld, with the licence on each, and text never run as a formula', () => {
+  it('writes one CSV row per figure in percent, blank and marked where withheld, with the licence on each (its address and attribution on the first), and text never run as a formula', () => {
     const rows = csvRows(openDataCsv(data));
-    const licence = 'CC BY 4.0 https://creativecommons.org/licenses/by/4.0/ · Campañas de indicadores (https://indicadores.example)';
+    const licence = 'CC BY 4.0';
+    const first = 'CC BY 4.0 https://creativecommons.org/licenses/by/4.0/ · Campañas de indicadores (https://indicadores.example)';
     expect(rows.slice(1)).toEqual([
-      ['entidad', '4', "'=Mancomunidad; del Norte", 'Cuenca', 'Castilla-La Mancha', '5001-20000', 'global', '', '', '', '62,5', '', licence],
+      ['entidad', '4', "'=Mancomunidad; del Norte", 'Cuenca', 'Castilla-La Mancha', '5001-20000', 'global', '', '', '', '62,5', '', first],
       ['entidad', '4', "'=Mancomunidad; del Norte", 'Cuenca', 'Castilla-La Mancha', '5001-20000', 'eje', 'E1', 'Gobernanza', '', '50', '', licence],
       ['pais', 'ES', 'España', '', '', '', 'global', '', '', '4', '50', 'no', licence],
       ['pais', 'ES', 'España', '', '', '', 'eje', 'E1', 'Gobernanza', '3', '60', 'no', licence],
+      ['pais', 'ES', 'España', '', '', '', 'politica', 'P1.1', 'Transparencia', '1', '', 'sí', licence],
       ['provincia', '16', 'Cuenca', '', '', '', 'global', '', '', '2', '', 'sí', licence],
       ['provincia', '16', 'Cuenca', '', '', '', 'eje', 'E1', 'Gobernanza', '2', '', 'sí', licence],
       ['tamano', '5001', '5001-20000', '', '', '5001-20000', 'global', '', '', '4', '50', 'no', licence],

@@ -86,5 +86,7 @@ describe('the public figures of a final edition', () => {
       sizeBand: { participants: 0, mean: null, withheld: false },
     });
     expect(placeMeans(sums, { scope: 'total', categoryId: 0 }, 1).province).toEqual({ participants: 2, mean: 0.5, withheld: false });
+    // Public: a group's own participants below MIN_GROUP_SIZE withhold its mean, even where the territory's are enough.
+    expect(placeMeans(sums, { scope: 'axis', categoryId: 7 }, 10).country).toEqual({ participants: 9, mean: null, withheld: true });
   });
 });

@@ -82,9 +82,12 @@ export function openDataOf(input: {
     territory.means[key] = participantsMean(row.percentageSum, row.participants);
     territory.n[key] = row.participants;
   }
-  // Withheld on the territory's participants in the whole questionnaire, as the reports do.
+  // Withheld on the territory's participants in the whole questionnaire, as the reports do, and, being public, a
+  // group's mean built from fewer participants than MIN_GROUP_SIZE too (a policy most answered "No aplica").
   for (const territory of territories.values()) {
-    if (territory.withheld) for (const key of Object.keys(territory.means)) territory.means[key] = null;
+    for (const key of Object.keys(territory.means)) {
+      if (territory.withheld || isWithheld(territory.n[key], edition.minGroupSize)) territory.means[key] = null;
+    }
   }
   const percentages = new Map<number, Record<string, number>>();
   for (const score of input.scores) {
@@ -144,9 +147,12 @@ const bandText = (min: number, max: number | null) => `${min}-${max ?? ''}`;
 /** A fraction 0..1 as a percentage 0..100 (the CSV writes it with a decimal comma, to three decimals). */
 const percent = (fraction: number | null | undefined): CsvCell => (fraction == null ? null : fraction * 100);
 
-/** The open data as the app's CSV: the entities' figures first (in the ranking's order), then the territories'. */
+/**
+ * The open data as the app's CSV: the entities' figures first (in the ranking's order), then the territories'. Every
+ * row names the licence; the first also its address and the attribution (in full on each of 100,000 rows they
+ * would be half the file).
+ */
 export function openDataCsv(data: OpenData): string {
-  const licence = `${data.licence.name} ${data.licence.url} · ${data.attribution}`;
   const rows: CsvCell[][] = [[...OPEN_DATA_CSV_HEADER]];
   for (const e of data.entities) {
     for (const g of data.groups) {
@@ -165,7 +171,7 @@ export function openDataCsv(data: OpenData): string {
         null,
         percent(e.percentages[g.key]),
         null,
-        licence,
+        null,
       ]);
     }
   }
@@ -185,10 +191,13 @@ export function openDataCsv(data: OpenData): string {
         g.name,
         t.n[g.key],
         percent(t.means[g.key]),
-        t.withheld ? 'sí' : 'no',
-        licence,
+        t.means[g.key] === null ? 'sí' : 'no',
+        null,
       ]);
     }
   }
+  rows.forEach((row, i) => {
+    if (i > 0) row[row.length - 1] = i === 1 ? `${data.licence.name} ${data.licence.url} · ${data.attribution}` : data.licence.name;
+  });
   return toCsv(rows);
 }

@@ -62,15 +62,17 @@ export function rankingRow(row: PublishedCampaignRow, countryWithheld: boolean):
 
 /**
  * The means of one group (the global score: scope total, category 0; or an axis) in a place's four territories;
- * a territory is withheld on its participants in the whole questionnaire, as in the reports (withheldTerritories).
+ * a territory is withheld on its participants in the whole questionnaire, as in the reports (withheldTerritories),
+ * and, being public, a group on its own participants too.
  */
 export function placeMeans(rows: readonly GroupSumsRow[], group: { scope: 'total' | 'axis'; categoryId: number }, minGroupSize: number): PublicMeans {
   const find = (territory: GroupSumsRow['territory'], scope: 'total' | 'axis', categoryId: number) =>
     rows.find((r) => r.territory === territory && r.scope === scope && r.categoryId === categoryId);
   const mean = (territory: GroupSumsRow['territory']): PublicMean => {
-    const withheld = isWithheld(find(territory, 'total', 0)?.participants ?? 0, minGroupSize);
     const row = find(territory, group.scope, group.categoryId);
     const participants = row?.participants ?? 0;
+    // Public: a group's mean built from fewer participants than MIN_GROUP_SIZE is withheld too.
+    const withheld = isWithheld(find(territory, 'total', 0)?.participants ?? 0, minGroupSize) || isWithheld(participants, minGroupSize);
     return { participants, mean: withheld || !row ? null : participantsMean(row.percentageSum, participants), withheld };
   };
   return { province: mean('province'), autonomousCommunity: mean('autonomousCommunity'), country: mean('country'), sizeBand: mean('sizeBand') };
