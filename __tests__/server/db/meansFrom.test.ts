@@ -27,6 +27,27 @@ async function writeVersion19(db: Db): Promise<void> {
   await writeSumsOfSentCampaigns(db);
 }
 
+/**
+ * Upgrades the version-19 database (writeVersion19) from version `from` to version `to`, and expects every row of
+ * every table to be kept, but for the columns `added` names per table (the upgrade's new ones).
+ */
+async function expectUpgradeKeepsRows(db: Db, from: number, to: number, added: Record<string, string[]> = {}): Promise<void> {
+  await writeVersion19(db);
+  await migrate(
+    db,
+    MIGRATIONS.filter((m) => m.version <= from),
+  );
+  const tables = await tablesOf(db);
+  const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowsWithout(db, t, [])] as const)));
+  await migrate(
+    db,
+    MIGRATIONS.filter((m) => m.version <= to),
+  );
+  for (const table of tables) {
+    if (table !== 'schema_migrations') expect([table, await rowsWithout(db, table, added[table] ?? [])]).toEqual([table, before[table]]);
+  }
+}
+
 describe.each(backends)(
   "an edition's means' rule, objections and final results, the review queue's versions, publication and seals (migrations 20 to 26) on $name",
   ({ openEmpty }) => {
@@ -132,22 +153,7 @@ describe.each(backends)(
     it("upgrades a version-23 database in place: every row kept, and each edition's review queue versioned from its first change", async () => {
       const db = await openEmpty();
       try {
-        await writeVersion19(db);
-        await migrate(
-          db,
-          MIGRATIONS.filter((m) => m.version <= 23),
-        );
-        const tables = await tablesOf(db);
-        const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowsWithout(db, t, [])] as const)));
-
-        await migrate(
-          db,
-          MIGRATIONS.filter((m) => m.version <= 24),
-        );
-
-        for (const table of tables) {
-          if (table !== 'schema_migrations') expect([table, await rowsWithout(db, table, [])]).toEqual([table, before[table]]);
-        }
+        await expectUpgradeKeepsRows(db, 23, 24);
         const versions = () => db.query<{ edition_id: number; version: string }>('SELECT edition_id, version::text FROM edition_review_versions');
         expect(await versions()).toEqual([]);
         // A change the queue does not show leaves it unversioned; a decision versions it, and each one renews it.
@@ -167,24 +173,7 @@ describe.each(backends)(
     it('upgrades a version-24 database in place: every row kept, no entity publishing its figures, one publication version', async () => {
       const db = await openEmpty();
       try {
-        await writeVersion19(db);
-        await migrate(
-          db,
-          MIGRATIONS.filter((m) => m.version <= 24),
-        );
-        const tables = await tablesOf(db);
-        const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowsWithout(db, t, [])] as const)));
-
-        await migrate(
-          db,
-          MIGRATIONS.filter((m) => m.version <= 25),
-        );
-
-        for (const table of tables) {
-          if (table === 'schema_migrations') continue;
-          const added = table === 'entities' ? ['publishes_results', 'publication_changed_at', 'publication_changed_by'] : [];
-          expect([table, await rowsWithout(db, table, added)]).toEqual([table, before[table]]);
-        }
+        await expectUpgradeKeepsRows(db, 24, 25, { entities: ['publishes_results', 'publication_changed_at', 'publication_changed_by'] });
         expect(await db.query('SELECT DISTINCT publishes_results, publication_changed_at, publication_changed_by FROM entities')).toEqual([
           { publishes_results: false, publication_changed_at: null, publication_changed_by: null },
         ]);
@@ -200,22 +189,7 @@ describe.each(backends)(
     it('upgrades a version-25 database in place: every row kept, no seal and no threshold yet', async () => {
       const db = await openEmpty();
       try {
-        await writeVersion19(db);
-        await migrate(
-          db,
-          MIGRATIONS.filter((m) => m.version <= 25),
-        );
-        const tables = await tablesOf(db);
-        const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowsWithout(db, t, [])] as const)));
-
-        await migrate(
-          db,
-          MIGRATIONS.filter((m) => m.version <= 26),
-        );
-
-        for (const table of tables) {
-          if (table !== 'schema_migrations') expect([table, await rowsWithout(db, table, [])]).toEqual([table, before[table]]);
-        }
+        await expectUpgradeKeepsRows(db, 25, 26);
         expect(await db.query('SELECT (SELECT count(*)::int FROM seals) AS seals, (SELECT count(*)::int FROM seal_thresholds) AS thresholds')).toEqual([
           { seals: 0, thresholds: 0 },
         ]);
