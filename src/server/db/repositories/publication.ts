@@ -365,3 +365,44 @@ export async function findSealOfCampaign(q: Queryable, campaignId: number): Prom
   const [row] = await q.query<SealRow>(`${SEAL_SQL} WHERE s.campaign_id = $1`, [campaignId]);
   return row && { ...row, grantedAt: new Date(row.grantedAt).toISOString() };
 }
+
+/** One cell of a final edition's figures: a territory and group, its participants and, of them, the publishing entities. */
+export interface DisclosureRow {
+  territory: 'province' | 'autonomousCommunity' | 'country' | 'sizeBand';
+  id: string;
+  scope: 'total' | 'axis' | 'policy';
+  categoryId: number;
+  participants: number;
+  publishers: number;
+}
+
+/**
+ * Every cell of a final edition with participants: those of its frozen sums, and how many of them are campaigns of
+ * publishing entities (by their frozen place); the rest, removed entities' included, count as not publishing.
+ */
+export async function readDisclosureRows(q: Queryable, editionId: number): Promise<DisclosureRow[]> {
+  return q.query<DisclosureRow>(
+    `WITH published AS (
+       SELECT t.territory, t.id, cs.scope, cs.category_id, count(*)::int AS publishers
+         FROM final_places fp
+         JOIN campaigns c ON c.id = fp.campaign_id
+         JOIN editions ed ON ed.id = c.edition_id
+         JOIN entities en ON en.id = c.entity_id AND en.publishes_results
+         JOIN campaign_scores cs ON cs.campaign_id = c.id AND cs.scope IN ('total', 'axis', 'policy')
+        CROSS JOIN LATERAL (VALUES ('province', fp.province_id), ('autonomousCommunity', fp.community_id), ('country', 'ES'),
+                                   ('sizeBand', fp.size_band::text)) AS t(territory, id)
+        WHERE fp.edition_id = $1 AND ${COUNTED_IN_MEANS_SQL}
+        GROUP BY t.territory, t.id, cs.scope, cs.category_id)
+     SELECT ts.territory, ts.territory_id AS id, ts.scope, ts.category_id AS "categoryId", ts.participants,
+            least(coalesce(p.publishers, 0), ts.participants)::int AS publishers
+       FROM territory_scores ts
+       LEFT JOIN published p ON p.territory = ts.territory AND p.id = ts.territory_id AND p.scope = ts.scope AND p.category_id = ts.category_id
+      WHERE ts.edition_id = $1 AND ts.scope IN ('total', 'axis', 'policy') AND ts.participants > 0`,
+    [editionId],
+  );
+}
+
+/** Each province's community: the partitions of communities into provinces. */
+export async function readProvinceCommunities(q: Queryable): Promise<{ provinceId: string; communityId: string }[]> {
+  return q.query('SELECT id AS "provinceId", community_id AS "communityId" FROM provinces ORDER BY id');
+}

@@ -7,6 +7,7 @@
 import { toCsv, type CsvCell } from '../../../shared/csv.js';
 import type { GroupRow, PublishedCampaignRow, TerritoryGroupSumsRow } from '../../db/repositories/publication.js';
 import { isWithheld, participantsMean } from '../../reports/territories.js';
+import { cellKey } from './disclosure.js';
 import type { FinalEditionRow } from '../../db/repositories/publication.js';
 
 /** The licence every open data file is published under. */
@@ -61,6 +62,8 @@ export function openDataOf(input: {
   bands: readonly { min: number; max: number | null }[];
   campaigns: readonly PublishedCampaignRow[];
   scores: readonly { campaignId: number; scope: GroupRow['scope']; categoryId: number; percentage: number }[];
+  /** The cells withheld in each group beyond MIN_GROUP_SIZE's (disclosure.ts withheldByGroup); none when not given. */
+  withheld?: (scope: string, categoryId: number) => ReadonlySet<string>;
 }): OpenData {
   const { edition } = input;
   const keyOf = new Map(input.groups.map((g) => [`${g.scope}:${g.categoryId}`, groupKey(g)]));
@@ -77,9 +80,11 @@ export function openDataOf(input: {
     }
     if (key === 'total') {
       territory.participants = row.participants;
-      territory.withheld = isWithheld(row.participants, edition.minGroupSize);
+      territory.withheld = isWithheld(row.participants, edition.minGroupSize) || !!input.withheld?.('total', 0).has(cellKey(row.territory, row.id));
     }
-    territory.means[key] = participantsMean(row.percentageSum, row.participants);
+    territory.means[key] = input.withheld?.(row.scope, row.categoryId).has(cellKey(row.territory, row.id))
+      ? null
+      : participantsMean(row.percentageSum, row.participants);
     territory.n[key] = row.participants;
   }
   // Withheld on the territory's participants in the whole questionnaire, as the reports do, and, being public, a

@@ -7,6 +7,7 @@ import type { PublicAxis, PublicMean, PublicMeans, PublicProvince, PublicRanking
 import type { SizeBand } from '../../../shared/api/results.js';
 import type { GroupSumsRow, PublishedCampaignRow, TerritorySumsRow } from '../../db/repositories/publication.js';
 import { isWithheld, participantsMean, territoryMeans } from '../../reports/territories.js';
+import { cellKey } from './disclosure.js';
 
 const byName = <T extends { name: string }>(list: T[]) => list.sort((a, b) => a.name.localeCompare(b.name, 'es'));
 
@@ -14,8 +15,14 @@ const byName = <T extends { name: string }>(list: T[]) => list.sort((a, b) => a.
 export function publicTerritories(
   rows: readonly TerritorySumsRow[],
   minGroupSize: number,
+  withheld: ReadonlySet<string> = new Set(),
 ): { country: PublicTerritory; communities: PublicTerritory[]; provinces: PublicProvince[] } {
-  const figures = (r: TerritorySumsRow): PublicTerritory => ({ id: r.id, name: r.name, ...territoryMeans(r, minGroupSize) });
+  const figures = (r: TerritorySumsRow): PublicTerritory => {
+    const means = territoryMeans(r, minGroupSize);
+    // Withheld also where its figure would give another away (disclosure.ts).
+    const hidden = withheld.has(cellKey(r.territory, r.id)) ? { mean: null, meanComparedToAll: null, withheld: true } : {};
+    return { id: r.id, name: r.name, ...means, ...hidden };
+  };
   const country = rows.find((r) => r.territory === 'country');
   return {
     country: country ? figures(country) : { id: 'ES', name: 'España', ...territoryMeans({ participants: 0, percentageSum: 0, registered: 0 }, minGroupSize) },
@@ -24,18 +31,18 @@ export function publicTerritories(
   };
 }
 
-/** Each axis's mean across Spain (participants' mean), null where the country's means are withheld. */
+/** Each axis's mean across Spain (participants' mean), null where Spain's figure of that axis is withheld. */
 export function publicAxes(
   rows: readonly { id: number; code: string; name: string; participants: number; percentageSum: number }[],
-  countryWithheld: boolean,
+  withheld: (axisId: number) => boolean,
 ): PublicAxis[] {
   return rows.map(({ id, code, name, participants, percentageSum }) => ({
     id,
     code,
     name,
     participants,
-    mean: countryWithheld ? null : participantsMean(percentageSum, participants),
-    withheld: countryWithheld,
+    mean: withheld(id) ? null : participantsMean(percentageSum, participants),
+    withheld: withheld(id),
   }));
 }
 
@@ -65,14 +72,19 @@ export function rankingRow(row: PublishedCampaignRow, countryWithheld: boolean):
  * a territory is withheld on its participants in the whole questionnaire, as in the reports (withheldTerritories),
  * and, being public, a group on its own participants too.
  */
-export function placeMeans(rows: readonly GroupSumsRow[], group: { scope: 'total' | 'axis'; categoryId: number }, minGroupSize: number): PublicMeans {
+export function placeMeans(
+  rows: readonly GroupSumsRow[],
+  group: { scope: 'total' | 'axis'; categoryId: number },
+  minGroupSize: number,
+  hidden: (territory: GroupSumsRow['territory']) => boolean = () => false,
+): PublicMeans {
   const find = (territory: GroupSumsRow['territory'], scope: 'total' | 'axis', categoryId: number) =>
     rows.find((r) => r.territory === territory && r.scope === scope && r.categoryId === categoryId);
   const mean = (territory: GroupSumsRow['territory']): PublicMean => {
     const row = find(territory, group.scope, group.categoryId);
     const participants = row?.participants ?? 0;
     // Public: a group's mean built from fewer participants than MIN_GROUP_SIZE is withheld too.
-    const withheld = isWithheld(find(territory, 'total', 0)?.participants ?? 0, minGroupSize) || isWithheld(participants, minGroupSize);
+    const withheld = isWithheld(find(territory, 'total', 0)?.participants ?? 0, minGroupSize) || isWithheld(participants, minGroupSize) || hidden(territory);
     return { participants, mean: withheld || !row ? null : participantsMean(row.percentageSum, participants), withheld };
   };
   return { province: mean('province'), autonomousCommunity: mean('autonomousCommunity'), country: mean('country'), sizeBand: mean('sizeBand') };

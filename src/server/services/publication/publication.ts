@@ -18,6 +18,7 @@ import { auditedBy, type Actor } from '../actor.js';
 import { canReadEntity } from '../campaigns/rules.js';
 import { openDataOf, type OpenData } from './openData.js';
 import { dcatCatalog } from './catalog.js';
+import { cellKey, withheldByGroup } from './disclosure.js';
 import { placeMeans, positionOf, publicAxes, publicTerritories, rankingRow, sizeBandOf } from './publicFigures.js';
 
 /**
@@ -69,7 +70,8 @@ async function requireFinalEdition(q: Queryable, year: number) {
 /** A final edition's territories, axes and the ranking of its publishing entities. */
 export async function publicEdition(q: Queryable, year: number): Promise<PublicEdition> {
   const edition = await requireFinalEdition(q, year);
-  const territories = publicTerritories(await repo.readTerritorySums(q, edition.id), edition.minGroupSize);
+  const withheld = await withheldOf(q, edition);
+  const territories = publicTerritories(await repo.readTerritorySums(q, edition.id), edition.minGroupSize, withheld('total', 0));
   const countryWithheld = territories.country.withheld;
   return {
     year: edition.year,
@@ -77,7 +79,7 @@ export async function publicEdition(q: Queryable, year: number): Promise<PublicE
     minGroupSize: edition.minGroupSize,
     meansFrom: edition.meansFrom,
     ...territories,
-    axes: publicAxes(await repo.readEditionAxes(q, edition.id), countryWithheld),
+    axes: publicAxes(await repo.readEditionAxes(q, edition.id), (axis) => countryWithheld || withheld('axis', axis).has(cellKey('country', 'ES'))),
     ranking: (await repo.readPublishedCampaigns(q, edition.id)).map((row) => rankingRow(row, countryWithheld)),
   };
 }
@@ -88,7 +90,10 @@ export async function publicEntity(q: Queryable, year: number, entityId: number)
   const campaign = await repo.findPublishedCampaign(q, edition.id, entityId);
   if (!campaign) throw notFound('Entity');
   const sums = await repo.readPlaceSums(q, edition.id, campaign);
-  const means = placeMeans(sums, { scope: 'total', categoryId: 0 }, edition.minGroupSize);
+  const withheld = await withheldOf(q, edition);
+  const ids = { province: campaign.provinceId, autonomousCommunity: campaign.communityId, country: 'ES', sizeBand: String(campaign.sizeBand) };
+  const hiddenIn = (scope: string, categoryId: number) => (territory: keyof typeof ids) => withheld(scope, categoryId).has(cellKey(territory, ids[territory]));
+  const means = placeMeans(sums, { scope: 'total', categoryId: 0 }, edition.minGroupSize, hiddenIn('total', 0));
   return {
     year: edition.year,
     finalPublishedAt: edition.finalPublishedAt,
@@ -108,7 +113,7 @@ export async function publicEntity(q: Queryable, year: number, entityId: number)
     means,
     axes: (await repo.readAxisScores(q, campaign.campaignId)).map((axis) => ({
       ...axis,
-      means: placeMeans(sums, { scope: 'axis', categoryId: axis.id }, edition.minGroupSize),
+      means: placeMeans(sums, { scope: 'axis', categoryId: axis.id }, edition.minGroupSize, hiddenIn('axis', axis.id)),
     })),
     trend: await repo.readFinalTrend(q, entityId),
     seal: await sealCodeOf(q, campaign.campaignId),
@@ -126,6 +131,7 @@ export async function openData(q: Queryable, year: number, attribution: string):
     bands: await repo.readFinalSizeBands(q, edition.id),
     campaigns: await repo.readPublishedCampaigns(q, edition.id),
     scores: await repo.readPublishedScores(q, edition.id),
+    withheld: await withheldOf(q, edition),
   });
 }
 
@@ -173,4 +179,9 @@ export async function requireSeal(q: Queryable, code: string): Promise<repo.Seal
   const seal = await repo.findSeal(q, code);
   if (!seal) throw notFound('Seal');
   return seal;
+}
+
+/** The cells of a final edition withheld beyond MIN_GROUP_SIZE's, per group (disclosure.ts). */
+async function withheldOf(q: Queryable, edition: { id: number; minGroupSize: number }) {
+  return withheldByGroup(await repo.readDisclosureRows(q, edition.id), await repo.readProvinceCommunities(q), edition.minGroupSize);
 }
