@@ -38,6 +38,7 @@ describe.each(backends)('the public figures of final editions on $name', ({ open
   const secure = (method: 'GET' | 'POST', path: string, token: string, body?: unknown) => call(server, method, `/api/secure/v1/${path}`, { token, body });
   const publish = (entityId: number, value: boolean, token = tokens.user) => secure('POST', 'entities/publication', token, { id: entityId, publish: value });
 
+  // A demo database, three sign-ins and a final publication: more than the default minute on a busy machine.
   beforeAll(async () => {
     db = await openDemo();
     // Frozen with the edition: provinces of the demo with fewer participants are withheld.
@@ -74,7 +75,7 @@ describe.each(backends)('the public figures of final editions on $name', ({ open
     );
     memberOf = me.entities.map((e) => e.id);
     expect(own?.campaignId).toBeGreaterThan(0);
-  });
+  }, 180_000);
   afterAll(async () => {
     await server.close();
     await db.close();
