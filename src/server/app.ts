@@ -122,7 +122,9 @@ export async function buildApp(
   await registerOpenApi(app, ctx.config.publicUrl);
 
   registerHealthRoutes(app, ctx);
-  registerPublicRoutes(app, ctx, options.reportCacheBytes === 0 ? 0 : PUBLIC_CACHE_BYTES);
+  // A run that keeps no report (reportCacheBytes 0: tests, the bench's uncached instance) keeps no other answer either.
+  const kept = (bytes: number) => (options.reportCacheBytes === 0 ? 0 : bytes);
+  registerPublicRoutes(app, ctx, kept(PUBLIC_CACHE_BYTES));
   await registerAuthRoutes(app, ctx);
   const authenticate = makeAuthenticate(ctx);
   const reports = new ReportEngine(ctx.db, ctx.config.minGroupSize, options.reportCacheBytes);
@@ -143,7 +145,7 @@ export async function buildApp(
       await registerEvidenceRoutes(secure, ctx, reports);
       registerReportRoutes(secure, ctx, reports);
       registerCampaignCycleRoutes(secure, ctx);
-      registerReviewRoutes(secure, ctx, reports.questionnaires, new ReportCache(options.reportCacheBytes === 0 ? 0 : REVIEW_QUEUE_CACHE_BYTES));
+      registerReviewRoutes(secure, ctx, reports.questionnaires, new ReportCache(kept(REVIEW_QUEUE_CACHE_BYTES)));
       registerObjectionRoutes(secure, ctx, reports.questionnaires);
       registerEditionOpeningRoutes(secure, ctx);
       registerMapRoutes(secure, ctx);

@@ -5,10 +5,9 @@
  * as the API gives them) and as the app's CSV (docs/api.md, "Open data": percentages 0..100, one row per figure).
  */
 import { toCsv, type CsvCell } from '../../../shared/csv.js';
-import type { GroupRow, PublishedCampaignRow, TerritoryGroupSumsRow } from '../../db/repositories/publication.js';
+import type { FinalEditionRow, GroupRow, PublishedCampaignRow, TerritoryGroupSumsRow } from '../../db/repositories/publication.js';
 import { isWithheld, participantsMean } from '../../reports/territories.js';
 import { cellKey } from './disclosure.js';
-import type { FinalEditionRow } from '../../db/repositories/publication.js';
 
 /** The licence every open data file is published under. */
 export const OPEN_DATA_LICENCE = { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' } as const;
