@@ -24,7 +24,8 @@ import { registerReferenceRoutes } from './routes/reference.js';
 import { registerMapRoutes } from './routes/maps.js';
 import { ReportEngine } from './reports/engine.js';
 import { ReportCache } from './reports/reportCache.js';
-import { PUBLIC_CACHE_BYTES, registerPublicationRoutes, registerPublicRoutes } from './routes/publication.js';
+import { PUBLIC_CACHE_BYTES, publicSender, registerPublicationRoutes, registerPublicRoutes } from './routes/publication.js';
+import { registerPublicPages } from './routes/publicPages.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerEntityRoutes } from './routes/entities.js';
 import { registerAuditRoutes } from './routes/audit.js';
@@ -124,7 +125,9 @@ export async function buildApp(
   registerHealthRoutes(app, ctx);
   // A run that keeps no report (reportCacheBytes 0: tests, the bench's uncached instance) keeps no other answer either.
   const kept = (bytes: number) => (options.reportCacheBytes === 0 ? 0 : bytes);
-  registerPublicRoutes(app, ctx, kept(PUBLIC_CACHE_BYTES));
+  const sendPublic = publicSender(ctx, kept(PUBLIC_CACHE_BYTES));
+  registerPublicRoutes(app, ctx, sendPublic);
+  registerPublicPages(app, ctx, sendPublic);
   await registerAuthRoutes(app, ctx);
   const authenticate = makeAuthenticate(ctx);
   const reports = new ReportEngine(ctx.db, ctx.config.minGroupSize, options.reportCacheBytes);

@@ -33,6 +33,8 @@ export interface Config {
   readonly sizeBands: readonly number[];
   /** The fewest participants a territorial mean is shown for (MIN_GROUP_SIZE; 1, the default, shows every mean). */
   readonly minGroupSize: number;
+  /** The sites that may show the public embed page in a frame (EMBED_ORIGINS; none by default). */
+  readonly embedOrigins: readonly string[];
   /** Where e-mail goes (SMTP_URL, SMTP_FROM); null: no e-mail, the status page offers the addresses as CSV. */
   readonly smtp: SmtpConfig | null;
   /**
@@ -100,6 +102,18 @@ export function parseSizeBands(raw: string): { value: number[] } | { problem: st
     bounds.every((b, i) => /^[0-9]+$/.test(b) && numbers[i] >= 1 && numbers[i] < POPULATION_MAX && (i === 0 || numbers[i] > numbers[i - 1]));
   if (!valid) return { problem: `SIZE_BANDS must be up to 20 ascending whole populations separated by commas, such as ${DEFAULT_SIZE_BANDS} (got "${raw}")` };
   return { value: [1, ...numbers.map((n) => n + 1)] };
+}
+
+/**
+ * EMBED_ORIGINS: origins separated by commas or spaces (https://diario.example, http://localhost:8080), each a
+ * scheme, a host and an optional port, nothing else; they become the embed page's CSP frame-ancestors.
+ */
+export function parseEmbedOrigins(raw: string | undefined): { value: string[] } | { problem: string } {
+  if (raw === undefined) return { value: [] };
+  const origins = raw.split(/[\s,]+/).filter(Boolean);
+  const valid = origins.length <= 50 && origins.every((o) => /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i.test(o) && new URL(o).origin === o.toLowerCase());
+  if (!valid) return { problem: `EMBED_ORIGINS must be origins such as https://diario.example, separated by commas (got "${raw}")` };
+  return { value: origins.map((o) => o.toLowerCase()) };
 }
 
 export class ConfigError extends Error {
@@ -172,6 +186,8 @@ export function loadConfig(env: Env = process.env): Config {
   const logLevel = read('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const trustProxy = parseTrustProxy(read('TRUST_PROXY'));
+  const embedOrigins = parseEmbedOrigins(read('EMBED_ORIGINS'));
+  if ('problem' in embedOrigins) problems.push(embedOrigins.problem);
   if (trustProxy.problem) problems.push(trustProxy.problem);
   const sizeBands = parseSizeBands(read('SIZE_BANDS') ?? DEFAULT_SIZE_BANDS);
   if ('problem' in sizeBands) problems.push(sizeBands.problem);
@@ -217,6 +233,7 @@ export function loadConfig(env: Env = process.env): Config {
     staticDir: path.resolve(read('STATIC_DIR') ?? './dist/client'),
     sizeBands: 'value' in sizeBands ? sizeBands.value : [],
     minGroupSize: int('MIN_GROUP_SIZE', 1, 1, 1000),
+    embedOrigins: 'value' in embedOrigins ? embedOrigins.value : [],
     smtp: 'value' in smtp ? smtp.value : null,
     evidence: { maxBytes: evidenceMaxBytes, maxTotalBytes: evidenceMaxTotalBytes, tmpDir: path.resolve(read('EVIDENCE_TMP_DIR') ?? os.tmpdir()) },
   };

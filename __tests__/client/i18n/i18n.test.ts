@@ -84,6 +84,8 @@ const sampleValues = {
   marked: 3,
   toFix: 1,
   message: 'Revise el enlace',
+  community: 'Comunidad de Madrid',
+  percentage: '87,3%',
 };
 
 describe('locale catalogues', () => {

@@ -2,7 +2,8 @@ import es from '../../../i18n/es.json' with { type: 'json' };
 import en from '../../../i18n/en.json' with { type: 'json' };
 import ca from '../../../i18n/ca.json' with { type: 'json' };
 import va from '../../../i18n/va.json' with { type: 'json' };
-import { createIntl, createIntlCache, type CustomFormats, type IntlShape, type MessageFormatElement } from 'react-intl';
+import { createIntl, createIntlCache, type IntlShape, type MessageFormatElement } from 'react-intl';
+import { INTL_FORMATS, INTL_LOCALES } from '../../shared/intl.js';
 import type { Language } from '../../shared/constants.js';
 
 /** A catalogue: its texts, or (in the built client) their syntax trees (webpack compiles them: build/messagesLoader.mjs). */
@@ -11,17 +12,7 @@ export type Catalogue = Record<string, string> | Record<string, MessageFormatEle
 /** Every catalogue has the same keys (a test checks it); va.json is built from ca.json by `npm run i18n:va`. */
 export const MESSAGES: Record<Language, Catalogue> = { es, en, ca, va };
 
-/** The locale each language formats dates and numbers with. */
-export const INTL_LOCALES: Record<Language, string> = { es: 'es-ES', en: 'en-GB', ca: 'ca-ES', va: 'ca-ES-valencia' };
-
-/** The page's `<html lang>` per language (screen readers' voice): Valencian is read as Catalan. */
-export const HTML_LANGS: Record<Language, string> = { es: 'es', en: 'en', ca: 'ca', va: 'ca' };
-
-/**
- * Named formats the messages may use: `{n, number, population}` groups thousands always, '5.000' in Spanish too
- * (whose default leaves four-digit numbers ungrouped, '5000', beside '20.000').
- */
-export const INTL_FORMATS: CustomFormats = { number: { population: { useGrouping: 'always', maximumFractionDigits: 0 } } };
+export { HTML_LANGS, INTL_FORMATS, INTL_LOCALES } from '../../shared/intl.js';
 
 const cache = createIntlCache();
 const intls: Partial<Record<Language, IntlShape>> = {};

@@ -1,14 +1,10 @@
 import type { IntlShape } from 'react-intl';
 
-/** What a missing figure shows (a territory without participants). */
-export const DASH = '—';
+import { DASH, formatPercent } from '../../shared/format.js';
 
 const oneDecimal = { minimumFractionDigits: 1, maximumFractionDigits: 1 } as const;
 
-/** A fraction 0..1 as a percentage with one decimal: 0.4532 -> '45,3%' (spec: display rounded to 1 decimal). */
-export function formatPercent(intl: IntlShape, fraction: number | null | undefined): string {
-  return fraction == null ? DASH : `${intl.formatNumber(fraction * 100, oneDecimal)}%`;
-}
+export { DASH, formatPercent } from '../../shared/format.js';
 
 /** Points with at most one decimal: territorial means are rarely whole. */
 export function formatPoints(intl: IntlShape, value: number | null | undefined): string {

@@ -33,27 +33,20 @@ function matchesTag(header: string | undefined, etag: string): boolean {
   });
 }
 
-/**
- * The public calls of docs/api.md ("Publication"), without authentication, under /api/v1/public. Every answer is a
- * function of the publication version (migration 025): it is kept under that version (cacheBytes 0 keeps nothing),
- * sent gzip-compressed once asked twice, and tagged with it, so that a client that sends the tag back is answered
- * 304 with no body until something it shows changes.
- */
-export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext, cacheBytes = PUBLIC_CACHE_BYTES): void {
-  const { db } = ctx;
-  const bodies = new ReportCache(cacheBytes);
-  const attribution = attributionOf(ctx.config.publicUrl);
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+/** Sends the public answer kept under the publication version for `key` (built and kept if none), tagged with that version. */
+export type PublicSender = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  build: () => Promise<Buffer>,
+  file?: { type: string; headers: Record<string, string> },
+) => Promise<FastifyReply>;
 
-  /** Sends the answer kept under the publication version for `key` (built and kept if none), tagged with that version. */
-  async function sendPublic(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    key: string,
-    build: () => Promise<Buffer>,
-    file?: { type: string; headers: Record<string, string> },
-  ): Promise<FastifyReply> {
-    const version = await readPublicationVersion(db);
+/** The sender of every public answer and page: one cache, bound to cacheBytes (0 keeps nothing). */
+export function publicSender(ctx: AppContext, cacheBytes: number): PublicSender {
+  const bodies = new ReportCache(cacheBytes);
+  return async (request, reply, key, build, file) => {
+    const version = await readPublicationVersion(ctx.db);
     // The answer depends on the version and on PUBLIC_URL (the catalogue's URLs, the attribution).
     const etag = `W/"${createHash('sha256').update(`${key}\n${version}\n${ctx.config.publicUrl}`).digest('base64url').slice(0, 32)}"`;
     if (matchesTag(request.headers['if-none-match'], etag))
@@ -62,7 +55,19 @@ export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext, cach
     reply.header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL);
     if (!file) return sendReport(request, reply, body);
     return sendReport(request, reply.headers(file.headers), body, file.type);
-  }
+  };
+}
+
+/**
+ * The public calls of docs/api.md ("Publication"), without authentication, under /api/v1/public. Every answer is a
+ * function of the publication version (migration 025): it is kept under that version, sent gzip-compressed once
+ * asked twice, and tagged with it, so that a client that sends the tag back is answered 304 with no body until
+ * something it shows changes.
+ */
+export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext, sendPublic: PublicSender): void {
+  const { db } = ctx;
+  const attribution = attributionOf(ctx.config.publicUrl);
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   /** An answer in the call's envelope, encoded by its schema. */
   const enveloped = (reply: FastifyReply, read: () => Promise<unknown>) => {

@@ -1,22 +1,15 @@
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import type { Rank, SizeBand } from '../../../shared/api/results.js';
+import type { Rank } from '../../../shared/api/results.js';
 import type { ActiveLevel, MeasuresFigures, MeasuresRow, ReportBlock } from './reportModel.js';
 import type { WithheldNote } from './withheld.js';
 import { campaignLabelMessage } from '../../i18n/labels.js';
 import { DASH } from '../../lib/numbers.js';
 
 /** A message id (and its values) to its text: intl.formatMessage on screen, messageFor(language) in the CSV export. */
-export type Translate = (id: string, values?: Record<string, string | number>) => string;
-
-/**
- * A size band in words, from its bounds: 'Entidades de hasta 5.000 habitantes' (from 1), 'Entidades de 5.001 a
- * 20.000 habitantes', 'Entidades de más de 100.000 habitantes' (no upper bound: more than its minimum less one).
- */
-export function sizeBandName(t: Translate, { minPopulation: min, maxPopulation: max }: SizeBand): string {
-  if (max === null) return min <= 1 ? t('RESULTS.SIZE_BAND.ANY') : t('RESULTS.SIZE_BAND.OVER', { min: min - 1 });
-  return min <= 1 ? t('RESULTS.SIZE_BAND.UP_TO', { max }) : t('RESULTS.SIZE_BAND.BETWEEN', { min, max });
-}
+import { sizeBandName, type Translate } from '../../../shared/format.js';
+export type { Translate } from '../../../shared/format.js';
+export { sizeBandName } from '../../../shared/format.js';
 
 /**
  * The interface's words the report model leaves out, in one language: the one place where a block, a TOTAL

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { catalogueOf } from '../../i18n.js';
 import type { Queryable } from '../../db/client.js';
 import { validationError } from '../../errors.js';
 import { readAuditLog, type AuditCursor, type AuditLogFilters, type AuditLogRow } from '../../db/repositories/auditLog.js';
@@ -54,7 +54,7 @@ export async function* auditPages(q: Queryable, filters: AuditFilters, pageSize 
 }
 
 /** The Spanish labels of the actions (i18n/es.json, the client's messages): the CSV is written in Spanish, as the app's other files. */
-const SPANISH: Readonly<Record<string, string>> = JSON.parse(readFileSync(new URL('../../../../i18n/es.json', import.meta.url), 'utf8'));
+const SPANISH = catalogueOf('es');
 
 /** An action's Spanish label; an unknown code as it is. */
 export const spanishActionLabel = (action: string): string => {

@@ -4,6 +4,7 @@
  */
 import type { SealThreshold } from '../../../shared/api/publication.js';
 import type { SealRow } from '../../db/repositories/publication.js';
+import { escapeHtml } from './html.js';
 
 /** Why thresholds cannot be set as given (each band once), or null. */
 export function sealThresholdsProblem(thresholds: readonly SealThreshold[]): string | null {
@@ -15,8 +16,7 @@ export function sealThresholdsProblem(thresholds: readonly SealThreshold[]): str
 export const sortedThresholds = (thresholds: readonly SealThreshold[]): SealThreshold[] =>
   [...thresholds].sort((a, b) => (a.maxPopulation ?? Infinity) - (b.maxPopulation ?? Infinity));
 
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-const xml = (text: string) => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
+const xml = escapeHtml;
 
 /** At most n characters of a name, ending in '…' when cut (never in the middle of a character pair). */
 function shortened(name: string, n: number): string {
