@@ -1,5 +1,11 @@
 import { html, escapeHtml } from '../../../../src/server/services/publication/html.js';
-import { filteredRanking, pageOf, parsePageQuery, RANKING_PAGE_SIZE, type RankingFilters } from '../../../../src/server/services/publication/publicPageQuery.js';
+import {
+  filteredRanking,
+  pageOf,
+  parsePageQuery,
+  RANKING_PAGE_SIZE,
+  type RankingFilters,
+} from '../../../../src/server/services/publication/publicPageQuery.js';
 import { editionPage, editionsPage, embedPage, entityPage, problemPage, sealPage } from '../../../../src/server/services/publication/publicPages.js';
 import { spainMapShapes } from '../../../../src/server/services/publication/spainMap.js';
 import type { PublicEdition, PublicEntity, PublicRankingRow } from '../../../../src/shared/api/publication.js';
