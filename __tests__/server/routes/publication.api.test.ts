@@ -36,13 +36,18 @@ describe.each(backends)('the public figures of final editions on $name', ({ open
     return ((await res.json()) as { response: T }).response;
   };
   const secure = (method: 'GET' | 'POST', path: string, token: string, body?: unknown) => call(server, method, `/api/secure/v1/${path}`, { token, body });
+  /** A public page, as a browser without a session fetches it. */
+  const page = async (path: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${server.url}${path}`, { headers });
+    return { status: res.status, headers: res.headers, html: await res.text() };
+  };
   const publish = (entityId: number, value: boolean, token = tokens.user) => secure('POST', 'entities/publication', token, { id: entityId, publish: value });
 
   // A demo database, three sign-ins and a final publication: more than the default minute on a busy machine.
   beforeAll(async () => {
     db = await openDemo();
     // Frozen with the edition: provinces of the demo with fewer participants are withheld.
-    server = await startTestServer(db, { MIN_GROUP_SIZE: '3' });
+    server = await startTestServer(db, { MIN_GROUP_SIZE: '3', EMBED_ORIGINS: 'https://diario.example' });
     Object.assign(tokens, await signInDemoAccounts(server));
     [{ finalYear, currentYear }] = await db.query<{ finalYear: number; currentYear: number }>(
       'SELECT min(campaign_number) AS "finalYear", max(campaign_number) AS "currentYear" FROM editions',
@@ -245,6 +250,111 @@ describe.each(backends)('the public figures of final editions on $name', ({ open
     expect(changed.headers.get('etag')).not.toBe(etag);
     expect(((await changed.json()) as { response: PublicEdition }).response.ranking.map((r) => r.entityId)).toEqual([own.entityId]);
     await publish(own.entityId, false);
+  });
+
+  it('writes the public pages on the server, without signing in: titles, descriptions and figures in the HTML, nothing of an edition not final', async () => {
+    const edition = await publicJson<PublicEdition>(`edition?year=${finalYear}`);
+    const list = await page('/publico');
+    expect([list.status, list.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
+    expect(list.html).toContain(`<a href="/publico/${finalYear}">Edición ${finalYear}</a>`);
+    expect(list.html).not.toContain(`/publico/${currentYear}"`);
+
+    const shown = await page(`/publico/${finalYear}`);
+    expect(shown.status).toBe(200);
+    expect(shown.html).toContain(`<title>Resultados de la edición ${finalYear} · Campañas de indicadores</title>`);
+    const { participants, registered } = edition.country;
+    expect(shown.html).toContain(`Participaron ${participants} de ${registered} entidades.`);
+    expect(shown.html).toMatch(new RegExp(`<link rel="canonical" href="https?://[^"/]+/publico/${finalYear}">`));
+    expect(shown.html).toContain(`<meta property="og:title" content="Resultados de la edición ${finalYear}">`);
+    expect(shown.html).not.toContain('<script');
+    // Every community's row, its mean a dash where the API withholds it.
+    for (const community of edition.communities) {
+      const mean = community.mean === null ? '—' : `${(community.mean * 100).toFixed(1).replace('.', ',')}%`;
+      expect(shown.html).toContain(
+        `<th scope="row">${community.name}</th><td class="num">${community.participants} / ${community.registered}</td><td class="num">${mean}</td>`,
+      );
+    }
+    expect((await page(`/publico/${finalYear}?lang=en`)).html).toContain(`<title>Results of the ${finalYear} edition · Indicator campaigns</title>`);
+
+    for (const path of [
+      `/publico/${currentYear}`,
+      '/publico/1990',
+      '/publico/abc',
+      `/publico/${currentYear}/entidad/${own.entityId}`,
+      `/sello/${'0'.repeat(32)}`,
+      '/sello/xyz',
+    ]) {
+      const missing = await page(path);
+      expect([path, missing.status, missing.headers.get('content-type')]).toEqual([path, 404, 'text/html; charset=utf-8']);
+      expect([path, missing.html]).toEqual([
+        path,
+        expect.stringMatching(path.startsWith('/sello') ? 'No existe ningún sello con este código.' : 'Página no encontrada'),
+      ]);
+    }
+    for (const path of [
+      `/publico/${finalYear}?comunidad=x`,
+      `/publico/${finalYear}?lang=fr`,
+      `/publico/${finalYear}?pagina=0`,
+      `/publico/${finalYear}?lang=en&lang=ca`,
+    ]) {
+      expect([path, (await page(path)).status]).toEqual([path, 400]);
+    }
+    // A tag a social network adds is no filter and no error.
+    expect((await page(`/publico/${finalYear}?fbclid=abc`)).status).toBe(200);
+  });
+
+  it('names on the pages only the entities that publish, at once after a change of choice, and opens a profile only while it publishes', async () => {
+    const names = await db.query<{ id: number; name: string }>('SELECT id, name FROM entities ORDER BY id');
+    const escaped = (name: string) => name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+    const named = (html: string) => names.filter((e) => html.includes(`>${escaped(e.name)}</a>`)).map((e) => e.id);
+    const before = await page(`/publico/${finalYear}`);
+    expect(named(before.html)).toEqual([]);
+    expect((await page(`/publico/${finalYear}/entidad/${own.entityId}`)).status).toBe(404);
+    await publish(own.entityId, true);
+    try {
+      const after = await page(`/publico/${finalYear}`, { 'if-none-match': before.headers.get('etag')! });
+      expect(after.status).toBe(200);
+      expect(named(after.html)).toEqual([own.entityId]);
+      const profile = await publicJson<PublicEntity>(`entity?year=${finalYear}&id=${own.entityId}`);
+      const shown = await page(`/publico/${finalYear}/entidad/${own.entityId}`);
+      expect(shown.status).toBe(200);
+      expect(shown.html).toContain(`<h1>${escaped(profile.entity.name)}</h1>`);
+      expect(shown.html).toContain(`${(profile.percentage * 100).toFixed(1).replace('.', ',')}%`);
+      expect(shown.html.includes('<h2 id="seal">')).toBe(profile.seal !== null);
+      // Filtered to another community, it is not listed.
+      const { communities } = await publicJson<PublicEdition>(`edition?year=${finalYear}`);
+      const elsewhere = communities.find((c) => c.id !== profile.entity.communityId)!.id;
+      expect(named((await page(`/publico/${finalYear}?comunidad=${elsewhere}`)).html)).toEqual([]);
+      expect(named((await page(`/publico/${finalYear}?comunidad=${profile.entity.communityId}`)).html)).toEqual([own.entityId]);
+    } finally {
+      await publish(own.entityId, false);
+    }
+    expect(named((await page(`/publico/${finalYear}`)).html)).toEqual([]);
+    expect((await page(`/publico/${finalYear}/entidad/${own.entityId}`)).status).toBe(404);
+  });
+
+  it('lets only the sites of EMBED_ORIGINS frame the embed page, and no site any other page; a seal verifies on its page', async () => {
+    const embed = await page(`/publico/${finalYear}/embed?vista=ranking`);
+    expect(embed.status).toBe(200);
+    expect(embed.headers.get('content-security-policy')).toContain('frame-ancestors https://diario.example');
+    expect(embed.headers.get('x-frame-options')).toBeNull();
+    const revalidated = await page(`/publico/${finalYear}/embed?vista=ranking`, { 'if-none-match': embed.headers.get('etag')! });
+    expect([revalidated.status, revalidated.headers.get('content-security-policy')]).toEqual([304, embed.headers.get('content-security-policy')]);
+    for (const path of ['/publico', `/publico/${finalYear}`, '/auth/login']) {
+      const other = await page(path);
+      expect([path, other.headers.get('x-frame-options'), other.headers.get('content-security-policy')]).toEqual([
+        path,
+        'SAMEORIGIN',
+        expect.stringContaining("frame-ancestors 'self'"),
+      ]);
+    }
+    const [seal] = await db.query<{ code: string; name: string }>(
+      'SELECT s.code, e.name FROM seals s JOIN campaigns c ON c.id = s.campaign_id JOIN entities e ON e.id = c.entity_id ORDER BY s.campaign_id LIMIT 1',
+    );
+    const verified = await page(`/sello/${seal.code}?lang=ca`);
+    expect(verified.status).toBe(200);
+    expect(verified.html).toContain(`Segell autèntic: ${seal.name.replace(/&/g, '&amp;').replace(/'/g, '&#39;')} va obtenir`);
+    expect((await page(`/sello/${seal.code.replace(/.$/, (c) => (c === '0' ? '1' : '0'))}`)).status).toBe(404);
   });
 
   it('publishes the open data under CC BY 4.0, as JSON and CSV: the publishing entities and every territory, withheld where the reports withhold', async () => {

@@ -109,6 +109,8 @@ describe('the public pages', () => {
     expect(page).toContain('<link rel="alternate" hreflang="en" href="https://indice.example.es/publico/2025?lang=en">');
     expect(page).toContain('<html lang="es">');
     expect(page).not.toContain('<script');
+    // The style sheet as written (a constant): quotes in it are not entities.
+    expect(page).toContain('"Segoe UI"');
     expect(page).toContain('Mancomunidad &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Vall&quot; d&#39;Albaida');
     // The withheld community: a dash in its row, grey on the map.
     expect(page).toMatch(/<th scope="row">Comunitat Valenciana<\/th><td class="num">2 \/ 3<\/td><td class="num">—<\/td>/);

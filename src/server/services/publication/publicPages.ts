@@ -4,6 +4,7 @@
  * ranking. Pure: each takes the public answers of publication.ts and the page's address and language, and returns
  * the HTML, with its real title, description, Open Graph tags, canonical URL and every figure in the markup, so
  * that the page reads without JavaScript (it has none), prints, and is what a search engine or a link preview sees.
+ * (Prettier leaves the markup of `html` templates as written: embeddedLanguageFormatting is off.)
  */
 import { LANGUAGES, type Language } from '../../../shared/constants.js';
 import { HTML_LANGS, INTL_LOCALES } from '../../../shared/intl.js';
@@ -11,7 +12,7 @@ import { DASH, formatPercent, sizeBandName, type Translate } from '../../../shar
 import type { SizeBand } from '../../../shared/api/results.js';
 import type { PublicEdition, PublicEditions, PublicEntity, PublicMean, PublicSeal, PublicTerritory } from '../../../shared/api/publication.js';
 import { intlOf } from '../../i18n.js';
-import { html, type Html, type HtmlValue } from './html.js';
+import { html, Html, type HtmlValue } from './html.js';
 import { spainMapShapes, type MapShape } from './spainMap.js';
 import { filteredRanking, isFiltered, pageOf, QUERY_NAMES, SEARCH_MAX_LENGTH, type EmbedView, type RankingFilters } from './publicPageQuery.js';
 import { PUBLIC_PAGE_STYLE } from './publicPageStyle.js';
@@ -88,33 +89,19 @@ function documentOf({ site, title, description, path, query = {}, body, embedded
   const canonical = absolute(site.publicUrl, linkTo(path, site.language, query));
   const alternates = LANGUAGES.map(
     (language) =>
-      html`<link
-        rel="alternate"
-        hreflang="${language === 'va' ? 'ca-ES-valencia' : HTML_LANGS[language]}"
-        href="${absolute(site.publicUrl, linkTo(path, language, query))}"
-      />`,
+      html`<link rel="alternate" hreflang="${language === 'va' ? 'ca-ES-valencia' : HTML_LANGS[language]}" href="${absolute(site.publicUrl, linkTo(path, language, query))}">`,
   );
   const languages = LANGUAGES.map((language) =>
     language === site.language
       ? html`<li><span aria-current="true" lang="${HTML_LANGS[language]}">${t(`LANGUAGES.${language}`)}</span></li>`
-      : html`<li>
-          <a href="${linkTo(path, language, query)}" lang="${HTML_LANGS[language]}" hreflang="${HTML_LANGS[language]}"
-            >${intlOf(language).formatMessage({ id: `LANGUAGES.${language}` })}</a
-          >
-        </li>`,
+      : html`<li><a href="${linkTo(path, language, query)}" lang="${HTML_LANGS[language]}" hreflang="${HTML_LANGS[language]}">${intlOf(language).formatMessage({ id: `LANGUAGES.${language}` })}</a></li>`,
   );
   const header = embedded
     ? null
     : html`<a class="skip" href="#main">${t('APP.SKIP_TO_CONTENT')}</a>
-        <header class="top">
-          <nav aria-label="${t('PUBLIC.NAV.LABEL')}">
-            <a class="brand" href="${linkTo(PUBLIC_PATHS.editions, site.language)}">${t('PUBLIC.NAV.HOME')}</a>
-            <ul class="languages" aria-label="${t('PUBLIC.NAV.LANGUAGE')}">
-              ${languages}
-            </ul>
-            <a class="signin" href="${PUBLIC_PATHS.signIn}">${t('PUBLIC.NAV.SIGN_IN')}</a>
-          </nav>
-        </header>`;
+<header class="top"><nav aria-label="${t('PUBLIC.NAV.LABEL')}"><a class="brand" href="${linkTo(PUBLIC_PATHS.editions, site.language)}">${t('PUBLIC.NAV.HOME')}</a>
+<ul class="languages" aria-label="${t('PUBLIC.NAV.LANGUAGE')}">${languages}</ul>
+<a class="signin" href="${PUBLIC_PATHS.signIn}">${t('PUBLIC.NAV.SIGN_IN')}</a></nav></header>`;
   const document = html`<!doctype html>
 <html lang="${HTML_LANGS[site.language]}">
 <head>
@@ -122,7 +109,7 @@ function documentOf({ site, title, description, path, query = {}, body, embedded
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · ${appTitle}</title>
 <meta name="description" content="${description}">
-${embedded || status !== 200 ? html`<meta name="robots" content="noindex" />` : null}
+${embedded || status !== 200 ? html`<meta name="robots" content="noindex">` : null}
 <link rel="canonical" href="${canonical}">
 ${status === 200 ? alternates : null}
 <meta property="og:type" content="website">
@@ -131,22 +118,16 @@ ${status === 200 ? alternates : null}
 <meta property="og:description" content="${description}">
 <meta property="og:url" content="${canonical}">
 <meta property="og:locale" content="${INTL_LOCALES[site.language].replace(/-valencia$/, '').replace('-', '_')}">
-${image ? html`<meta property="og:image" content="${absolute(site.publicUrl, image)}" />` : null}
+${image ? html`<meta property="og:image" content="${absolute(site.publicUrl, image)}">` : null}
 <meta name="twitter:card" content="summary">
-<style>${PUBLIC_PAGE_STYLE}</style>
+<style>${new Html(PUBLIC_PAGE_STYLE)}</style>
 </head>
 <body${embedded ? html` class="embedded"` : null}>
 ${header}
 <main id="main">
 ${body}
 </main>
-${
-  embedded
-    ? null
-    : html`<footer class="bottom">
-        <p>${appTitle} · <a href="${PUBLIC_PATHS.catalog}">${t('PUBLIC.OPEN_DATA.CATALOG')}</a></p>
-      </footer>`
-}
+${embedded ? null : html`<footer class="bottom"><p>${appTitle} · <a href="${PUBLIC_PATHS.catalog}">${t('PUBLIC.OPEN_DATA.CATALOG')}</a></p></footer>`}
 </body>
 </html>
 `;
@@ -154,34 +135,21 @@ ${
 }
 
 /** A headline figure: its label and value. */
-const figure = (label: string, value: HtmlValue) =>
-  html`<div class="figure">
-    <dt>${label}</dt>
-    <dd>${value}</dd>
-  </div>`;
+const figure = (label: string, value: HtmlValue) => html`<div class="figure"><dt>${label}</dt><dd>${value}</dd></div>`;
 
 /** The list of published editions. */
 export function editionsPage(site: PageSite, data: PublicEditions): RenderedPage {
   const w = wordsOf(site.language);
   const items = data.editions.map(
-    (e) =>
-      html`<li class="card">
-        <h2><a href="${linkTo(PUBLIC_PATHS.edition(e.year), site.language)}">${w.t('PUBLIC.EDITIONS.ITEM', { year: e.year })}</a></h2>
-        <p>${w.t('PUBLIC.PARTICIPATION', { participants: e.participants, registered: e.registered })}</p>
-        <p class="muted">${w.t('PUBLIC.EDITIONS.FINAL_SINCE', { date: w.date(e.finalPublishedAt) })}</p>
-      </li>`,
+    (e) => html`<li class="card"><h2><a href="${linkTo(PUBLIC_PATHS.edition(e.year), site.language)}">${w.t('PUBLIC.EDITIONS.ITEM', { year: e.year })}</a></h2>
+<p>${w.t('PUBLIC.PARTICIPATION', { participants: e.participants, registered: e.registered })}</p>
+<p class="muted">${w.t('PUBLIC.EDITIONS.FINAL_SINCE', { date: w.date(e.finalPublishedAt) })}</p></li>`,
   );
   const title = w.t('PUBLIC.NAV.HOME');
   const description = w.t('PUBLIC.EDITIONS.DESCRIPTION');
   const body = html`<h1>${title}</h1>
-    <p class="lead">${description}</p>
-    ${
-      data.editions.length === 0
-        ? html`<p class="empty">${w.t('PUBLIC.EDITIONS.EMPTY')}</p>`
-        : html`<ul class="cards">
-            ${items}
-          </ul>`
-    }`;
+<p class="lead">${description}</p>
+${data.editions.length === 0 ? html`<p class="empty">${w.t('PUBLIC.EDITIONS.EMPTY')}</p>` : html`<ul class="cards">${items}</ul>`}`;
   return documentOf({ site, title, description, path: PUBLIC_PATHS.editions, body });
 }
 
@@ -192,10 +160,7 @@ function legend(w: Words): Html {
   const bands = [0, 1, 2, 3, 4].map(
     (i) => html`<li><span class="swatch m-${i}" aria-hidden="true"></span>${w.percent(i / 5)} – ${w.percent((i + 1) / 5)}</li>`,
   );
-  return html`<ul class="legend" aria-label="${w.t('PUBLIC.MAP.LEGEND')}">
-    ${bands}
-    <li><span class="swatch m-none" aria-hidden="true"></span>${w.t('PUBLIC.MAP.NO_DATA')}</li>
-  </ul>`;
+  return html`<ul class="legend" aria-label="${w.t('PUBLIC.MAP.LEGEND')}">${bands}<li><span class="swatch m-none" aria-hidden="true"></span>${w.t('PUBLIC.MAP.NO_DATA')}</li></ul>`;
 }
 
 /** A map of Spain with each territory coloured by its mean; each shape names its territory and mean (hover, screen readers). */
@@ -208,21 +173,17 @@ function territoryMap(w: Words, caption: string, shapes: readonly MapShape[], te
     const label = w.t('PUBLIC.MAP.SHAPE', { name: territory?.name ?? shape.name, value: mean === null ? w.t('PUBLIC.MAP.NO_DATA') : w.percent(mean) });
     return html`<path class="${meanClass(mean)}" d="${shape.d}"><title>${label}</title></path>`;
   });
-  return html`<figure class="map">
-    <figcaption>${caption}</figcaption>
-    <svg viewBox="0 0 ${width} ${height}" role="img" aria-label="${caption}">
-      <g>${paths}</g>
-      <path class="frame" d="${frame}" />
-    </svg>
-  </figure>`;
+  return html`<figure class="map"><figcaption>${caption}</figcaption>
+<svg viewBox="0 0 ${width} ${height}" role="img" aria-label="${caption}"><g>${paths}</g><path class="frame" d="${frame}"/></svg>
+</figure>`;
 }
 
-/** A territory's participants 'n / registered' and its means. */
+/** A territory's participants 'n / registered'. */
 const participationCell = (w: Words, t: PublicTerritory) => `${w.number(t.participants)} / ${w.number(t.registered)}`;
 
 /** The ranking's filters: a form that works without a script (GET, the page's own address). */
 function rankingForm(w: Words, site: PageSite, edition: PublicEdition, filters: RankingFilters, action: string): Html {
-  const option = (value: string, label: string, selected: boolean) => html`<option value="${value}" ${selected ? html` selected` : null}>${label}</option>`;
+  const option = (value: string, label: string, selected: boolean) => html`<option value="${value}"${selected ? html` selected` : null}>${label}</option>`;
   const communities = [...edition.communities].sort((a, b) => a.name.localeCompare(b.name, 'es'));
   const bands = [...new Map(edition.ranking.map((r) => [r.sizeBand.minPopulation, r.sizeBand])).values()].sort((a, b) => a.minPopulation - b.minPopulation);
   const provinceGroups = communities.map((c) => {
@@ -232,28 +193,13 @@ function rankingForm(w: Words, site: PageSite, edition: PublicEdition, filters: 
       : html`<optgroup label="${c.name}">${provinces.map((p) => option(p.id, p.name, filters.provinceId === p.id))}</optgroup>`;
   });
   return html`<form class="filters" method="get" action="${action}" role="search" aria-label="${w.t('PUBLIC.RANKING.FILTERS')}">
-    ${site.language === 'es' ? null : html`<input type="hidden" name="${QUERY_NAMES.language}" value="${site.language}" />`}
-    <label>${w.t('PUBLIC.RANKING.SEARCH')}<input type="search" name="${QUERY_NAMES.q}" value="${filters.q}" maxlength="${SEARCH_MAX_LENGTH}" /></label>
-    <label
-      >${w.t('PUBLIC.TABLE.COMMUNITY')}<select name="${QUERY_NAMES.communityId}">
-        ${option('', w.t('PUBLIC.RANKING.ALL_COMMUNITIES'), filters.communityId === null)}${communities.map((c) => option(c.id, c.name, filters.communityId === c.id))}
-      </select></label
-    >
-    <label
-      >${w.t('PUBLIC.TABLE.PROVINCE')}<select name="${QUERY_NAMES.provinceId}">
-        ${option('', w.t('PUBLIC.RANKING.ALL_PROVINCES'), filters.provinceId === null)}${provinceGroups}
-      </select></label
-    >
-    <label
-      >${w.t('PUBLIC.TABLE.SIZE')}<select name="${QUERY_NAMES.minPopulation}">
-        ${option('', w.t('PUBLIC.RANKING.ALL_SIZES'), filters.minPopulation === null)}${bands.map((b) => option(String(b.minPopulation), w.band(b), filters.minPopulation === b.minPopulation))}
-      </select></label
-    >
-    <div class="actions">
-      <button type="submit">${w.t('PUBLIC.RANKING.FILTER')}</button
-      >${isFiltered(filters) ? html`<a href="${linkTo(action, site.language)}">${w.t('PUBLIC.RANKING.CLEAR')}</a>` : null}
-    </div>
-  </form>`;
+${site.language === 'es' ? null : html`<input type="hidden" name="${QUERY_NAMES.language}" value="${site.language}">`}
+<label>${w.t('PUBLIC.RANKING.SEARCH')}<input type="search" name="${QUERY_NAMES.q}" value="${filters.q}" maxlength="${SEARCH_MAX_LENGTH}"></label>
+<label>${w.t('PUBLIC.TABLE.COMMUNITY')}<select name="${QUERY_NAMES.communityId}">${option('', w.t('PUBLIC.RANKING.ALL_COMMUNITIES'), filters.communityId === null)}${communities.map((c) => option(c.id, c.name, filters.communityId === c.id))}</select></label>
+<label>${w.t('PUBLIC.TABLE.PROVINCE')}<select name="${QUERY_NAMES.provinceId}">${option('', w.t('PUBLIC.RANKING.ALL_PROVINCES'), filters.provinceId === null)}${provinceGroups}</select></label>
+<label>${w.t('PUBLIC.TABLE.SIZE')}<select name="${QUERY_NAMES.minPopulation}">${option('', w.t('PUBLIC.RANKING.ALL_SIZES'), filters.minPopulation === null)}${bands.map((b) => option(String(b.minPopulation), w.band(b), filters.minPopulation === b.minPopulation))}</select></label>
+<div class="actions"><button type="submit">${w.t('PUBLIC.RANKING.FILTER')}</button>${isFiltered(filters) ? html`<a href="${linkTo(action, site.language)}">${w.t('PUBLIC.RANKING.CLEAR')}</a>` : null}</div>
+</form>`;
 }
 
 const filterQuery = (filters: RankingFilters) => ({
@@ -266,37 +212,12 @@ const filterQuery = (filters: RankingFilters) => ({
 /** The ranking table of the rows given. */
 function rankingTable(w: Words, site: PageSite, edition: PublicEdition, rows: PublicEdition['ranking'], linkTarget: string | null): Html {
   const body = rows.map(
-    (r) =>
-      html`<tr>
-        <td class="num">${r.position === null ? DASH : w.number(r.position)}</td>
-        <th scope="row">
-          <a href="${linkTo(PUBLIC_PATHS.entity(edition.year, r.entityId), site.language)}" ${linkTarget ? html` target="${linkTarget}" rel="noopener"` : null}
-            >${r.entity}</a
-          >
-        </th>
-        <td>${r.province}</td>
-        <td class="wide">${r.community}</td>
-        <td class="wide">${w.band(r.sizeBand)}</td>
-        <td class="num">${w.percent(r.percentage)}</td>
-      </tr>`,
+    (r) => html`<tr><td class="num">${r.position === null ? DASH : w.number(r.position)}</td>
+<th scope="row"><a href="${linkTo(PUBLIC_PATHS.entity(edition.year, r.entityId), site.language)}"${linkTarget ? html` target="${linkTarget}" rel="noopener"` : null}>${r.entity}</a></th>
+<td>${r.province}</td><td class="wide">${r.community}</td><td class="wide">${w.band(r.sizeBand)}</td><td class="num">${w.percent(r.percentage)}</td></tr>`,
   );
-  return html`<div class="scroll">
-    <table class="ranking">
-      <thead>
-        <tr>
-          <th scope="col">${w.t('PUBLIC.TABLE.POSITION')}</th>
-          <th scope="col">${w.t('PUBLIC.TABLE.ENTITY')}</th>
-          <th scope="col">${w.t('PUBLIC.TABLE.PROVINCE')}</th>
-          <th scope="col" class="wide">${w.t('PUBLIC.TABLE.COMMUNITY')}</th>
-          <th scope="col" class="wide">${w.t('PUBLIC.TABLE.SIZE')}</th>
-          <th scope="col" class="num">${w.t('PUBLIC.TABLE.SCORE')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${body}
-      </tbody>
-    </table>
-  </div>`;
+  return html`<div class="scroll"><table class="ranking"><thead><tr><th scope="col">${w.t('PUBLIC.TABLE.POSITION')}</th><th scope="col">${w.t('PUBLIC.TABLE.ENTITY')}</th><th scope="col">${w.t('PUBLIC.TABLE.PROVINCE')}</th><th scope="col" class="wide">${w.t('PUBLIC.TABLE.COMMUNITY')}</th><th scope="col" class="wide">${w.t('PUBLIC.TABLE.SIZE')}</th><th scope="col" class="num">${w.t('PUBLIC.TABLE.SCORE')}</th></tr></thead>
+<tbody>${body}</tbody></table></div>`;
 }
 
 /** An edition's page: headline figures, maps, communities, axes, the ranking with its filters, the open data. */
@@ -318,102 +239,41 @@ export function editionPage(site: PageSite, edition: PublicEdition, filters: Ran
   const pageLink = (n: number) => linkTo(path, site.language, { ...filterQuery(filters), [QUERY_NAMES.page]: n > 1 ? n : null });
   const pager =
     shown.pages > 1
-      ? html`<nav class="pager" aria-label="${w.t('PUBLIC.PAGE.LABEL')}">
-          ${shown.page > 1 ? html`<a href="${pageLink(shown.page - 1)}" rel="prev">${w.t('PUBLIC.PAGE.PREVIOUS')}</a>` : null}
-          <span>${w.t('PUBLIC.PAGE.OF', { page: shown.page, pages: shown.pages })}</span
-          >${shown.page < shown.pages ? html`<a href="${pageLink(shown.page + 1)}" rel="next">${w.t('PUBLIC.PAGE.NEXT')}</a>` : null}
-        </nav>`
+      ? html`<nav class="pager" aria-label="${w.t('PUBLIC.PAGE.LABEL')}">${shown.page > 1 ? html`<a href="${pageLink(shown.page - 1)}" rel="prev">${w.t('PUBLIC.PAGE.PREVIOUS')}</a>` : null}
+<span>${w.t('PUBLIC.PAGE.OF', { page: shown.page, pages: shown.pages })}</span>${shown.page < shown.pages ? html`<a href="${pageLink(shown.page + 1)}" rel="next">${w.t('PUBLIC.PAGE.NEXT')}</a>` : null}</nav>`
       : null;
   const communities = [...edition.communities].sort((a, b) => a.name.localeCompare(b.name, 'es'));
   const ranking =
     edition.ranking.length === 0
       ? html`<p class="empty">${w.t('PUBLIC.RANKING.NONE')}</p>`
       : html`${rankingForm(w, site, edition, filters, path)}
-          <p class="count" role="status">${w.t('PUBLIC.RANKING.COUNT', { count: filtered.length })}</p>
-          ${filtered.length === 0 ? html`<p class="empty">${w.t('PUBLIC.RANKING.EMPTY')}</p>` : html`${rankingTable(w, site, edition, shown.rows, null)}${pager}`}`;
+<p class="count" role="status">${w.t('PUBLIC.RANKING.COUNT', { count: filtered.length })}</p>
+${filtered.length === 0 ? html`<p class="empty">${w.t('PUBLIC.RANKING.EMPTY')}</p>` : html`${rankingTable(w, site, edition, shown.rows, null)}${pager}`}`;
   const body = html`<h1>${title}</h1>
-    <p class="lead">${w.t('PUBLIC.PARTICIPATION', { participants: country.participants, registered: country.registered })}</p>
-    <dl class="figures">
-      ${figure(w.t('PUBLIC.FIGURE.PARTICIPANTS'), `${w.number(country.participants)} / ${w.number(country.registered)}`)}
-      ${figure(w.t('PUBLIC.FIGURE.PARTICIPATION_RATE'), country.registered === 0 ? DASH : w.percent(country.participants / country.registered))}
-      ${figure(w.t('PUBLIC.FIGURE.COUNTRY_MEAN'), w.percent(country.mean))} ${figure(w.t('PUBLIC.FIGURE.PUBLISHERS'), w.number(edition.ranking.length))}
-    </dl>
-    <section aria-labelledby="maps">
-      <h2 id="maps" class="visually-hidden">${w.t('PUBLIC.MAP.COMMUNITIES')}</h2>
-      <div class="maps">
-        ${territoryMap(w, w.t('PUBLIC.MAP.COMMUNITIES'), shapes.communities, edition.communities, shapes.canariesFrame)}
-        ${territoryMap(w, w.t('PUBLIC.MAP.PROVINCES'), shapes.provinces, edition.provinces, shapes.canariesFrame)}
-      </div>
-      ${legend(w)}
-    </section>
-    <section aria-labelledby="communities">
-      <h2 id="communities">${w.t('PUBLIC.TERRITORIES.TITLE')}</h2>
-      <div class="scroll">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">${w.t('PUBLIC.TABLE.COMMUNITY')}</th>
-              <th scope="col" class="num">${w.t('PUBLIC.TABLE.PARTICIPANTS')}</th>
-              <th scope="col" class="num">${w.t('PUBLIC.TABLE.MEAN')}</th>
-              <th scope="col" class="num">${w.t('PUBLIC.TABLE.MEAN_ALL')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${communities.map(
-              (c) =>
-                html`<tr>
-                  <th scope="row">${c.name}</th>
-                  <td class="num">${participationCell(w, c)}</td>
-                  <td class="num">${w.percent(c.mean)}</td>
-                  <td class="num">${w.percent(c.meanComparedToAll)}</td>
-                </tr>`,
-            )}
-            <tr class="total">
-              <th scope="row">${w.t('PUBLIC.ENTITY.COUNTRY')}</th>
-              <td class="num">${participationCell(w, country)}</td>
-              <td class="num">${w.percent(country.mean)}</td>
-              <td class="num">${w.percent(country.meanComparedToAll)}</td>
-            </tr>
-          </tbody>
-        </table>
-      </div>
-      <p class="muted">${w.t('PUBLIC.WITHHELD_NOTE', { n: edition.minGroupSize })}</p>
-    </section>
-    <section aria-labelledby="axes">
-      <h2 id="axes">${w.t('PUBLIC.AXES.TITLE')}</h2>
-      <div class="scroll">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">${w.t('PUBLIC.TABLE.AXIS')}</th>
-              <th scope="col" class="num">${w.t('PUBLIC.TABLE.MEAN')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${edition.axes.map(
-              (a) =>
-                html`<tr>
-                  <th scope="row">${a.name}</th>
-                  <td class="num">${w.percent(a.mean)}</td>
-                </tr>`,
-            )}
-          </tbody>
-        </table>
-      </div>
-    </section>
-    <section aria-labelledby="ranking">
-      <h2 id="ranking">${w.t('PUBLIC.RANKING.TITLE')}</h2>
-      ${ranking}
-    </section>
-    <section aria-labelledby="open-data">
-      <h2 id="open-data">${w.t('PUBLIC.OPEN_DATA.TITLE')}</h2>
-      <p>${w.t('PUBLIC.OPEN_DATA.TEXT')}</p>
-      <ul class="downloads">
-        <li><a href="${PUBLIC_PATHS.openData(edition.year, 'csv')}" download>${w.t('PUBLIC.OPEN_DATA.CSV')}</a></li>
-        <li><a href="${PUBLIC_PATHS.openData(edition.year, 'json')}" download>${w.t('PUBLIC.OPEN_DATA.JSON')}</a></li>
-        <li><a href="${PUBLIC_PATHS.catalog}">${w.t('PUBLIC.OPEN_DATA.CATALOG')}</a></li>
-      </ul>
-    </section>`;
+<p class="lead">${w.t('PUBLIC.PARTICIPATION', { participants: country.participants, registered: country.registered })}</p>
+<dl class="figures">
+${figure(w.t('PUBLIC.FIGURE.PARTICIPANTS'), `${w.number(country.participants)} / ${w.number(country.registered)}`)}
+${figure(w.t('PUBLIC.FIGURE.PARTICIPATION_RATE'), country.registered === 0 ? DASH : w.percent(country.participants / country.registered))}
+${figure(w.t('PUBLIC.FIGURE.COUNTRY_MEAN'), w.percent(country.mean))}
+${figure(w.t('PUBLIC.FIGURE.PUBLISHERS'), w.number(edition.ranking.length))}
+</dl>
+<section aria-labelledby="maps"><h2 id="maps" class="visually-hidden">${w.t('PUBLIC.MAP.COMMUNITIES')}</h2>
+<div class="maps">${territoryMap(w, w.t('PUBLIC.MAP.COMMUNITIES'), shapes.communities, edition.communities, shapes.canariesFrame)}
+${territoryMap(w, w.t('PUBLIC.MAP.PROVINCES'), shapes.provinces, edition.provinces, shapes.canariesFrame)}</div>
+${legend(w)}</section>
+<section aria-labelledby="communities"><h2 id="communities">${w.t('PUBLIC.TERRITORIES.TITLE')}</h2>
+<div class="scroll"><table><thead><tr><th scope="col">${w.t('PUBLIC.TABLE.COMMUNITY')}</th><th scope="col" class="num">${w.t('PUBLIC.TABLE.PARTICIPANTS')}</th><th scope="col" class="num">${w.t('PUBLIC.TABLE.MEAN')}</th><th scope="col" class="num">${w.t('PUBLIC.TABLE.MEAN_ALL')}</th></tr></thead>
+<tbody>${communities.map((c) => html`<tr><th scope="row">${c.name}</th><td class="num">${participationCell(w, c)}</td><td class="num">${w.percent(c.mean)}</td><td class="num">${w.percent(c.meanComparedToAll)}</td></tr>`)}
+<tr class="total"><th scope="row">${w.t('PUBLIC.ENTITY.COUNTRY')}</th><td class="num">${participationCell(w, country)}</td><td class="num">${w.percent(country.mean)}</td><td class="num">${w.percent(country.meanComparedToAll)}</td></tr></tbody></table></div>
+<p class="muted">${w.t('PUBLIC.WITHHELD_NOTE', { n: edition.minGroupSize })}</p></section>
+<section aria-labelledby="axes"><h2 id="axes">${w.t('PUBLIC.AXES.TITLE')}</h2>
+<div class="scroll"><table><thead><tr><th scope="col">${w.t('PUBLIC.TABLE.AXIS')}</th><th scope="col" class="num">${w.t('PUBLIC.TABLE.MEAN')}</th></tr></thead>
+<tbody>${edition.axes.map((a) => html`<tr><th scope="row">${a.name}</th><td class="num">${w.percent(a.mean)}</td></tr>`)}</tbody></table></div></section>
+<section aria-labelledby="ranking"><h2 id="ranking">${w.t('PUBLIC.RANKING.TITLE')}</h2>
+${ranking}</section>
+<section aria-labelledby="open-data"><h2 id="open-data">${w.t('PUBLIC.OPEN_DATA.TITLE')}</h2>
+<p>${w.t('PUBLIC.OPEN_DATA.TEXT')}</p>
+<ul class="downloads"><li><a href="${PUBLIC_PATHS.openData(edition.year, 'csv')}" download>${w.t('PUBLIC.OPEN_DATA.CSV')}</a></li><li><a href="${PUBLIC_PATHS.openData(edition.year, 'json')}" download>${w.t('PUBLIC.OPEN_DATA.JSON')}</a></li><li><a href="${PUBLIC_PATHS.catalog}">${w.t('PUBLIC.OPEN_DATA.CATALOG')}</a></li></ul></section>`;
   return documentOf({ site, title, description, path, query, body });
 }
 
@@ -434,74 +294,27 @@ export function entityPage(site: PageSite, profile: PublicEntity): RenderedPage 
   });
   const groups = [{ name: w.t('PUBLIC.ENTITY.GLOBAL'), percentage: profile.percentage, means: profile.means }, ...profile.axes];
   const seal = profile.seal
-    ? html`<section class="seal" aria-labelledby="seal">
-        <h2 id="seal">${w.t('PUBLIC.SEAL.TITLE', { year })}</h2>
-        <p>${w.t('PUBLIC.SEAL.HELD', { year })}</p>
-        <a href="${linkTo(PUBLIC_PATHS.seal(profile.seal.code), site.language)}"
-          ><img src="${PUBLIC_PATHS.sealBadge(profile.seal.code)}" width="260" height="96" alt="${w.t('PUBLIC.SEAL.BADGE_ALT', { year, entity: entity.name })}"
-        /></a>
-        <p><a href="${linkTo(PUBLIC_PATHS.seal(profile.seal.code), site.language)}">${w.t('PUBLIC.SEAL.VERIFY')}</a></p>
-      </section>`
+    ? html`<section class="seal" aria-labelledby="seal"><h2 id="seal">${w.t('PUBLIC.SEAL.TITLE', { year })}</h2>
+<p>${w.t('PUBLIC.SEAL.HELD', { year })}</p>
+<a href="${linkTo(PUBLIC_PATHS.seal(profile.seal.code), site.language)}"><img src="${PUBLIC_PATHS.sealBadge(profile.seal.code)}" width="260" height="96" alt="${w.t('PUBLIC.SEAL.BADGE_ALT', { year, entity: entity.name })}"></a>
+<p><a href="${linkTo(PUBLIC_PATHS.seal(profile.seal.code), site.language)}">${w.t('PUBLIC.SEAL.VERIFY')}</a></p></section>`
     : null;
   const body = html`<p class="back"><a href="${linkTo(PUBLIC_PATHS.edition(year), site.language)}">${w.t('PUBLIC.ENTITY.BACK', { year })}</a></p>
-    <h1>${entity.name}</h1>
-    <p class="lead">${w.t('PUBLIC.ENTITY.SUBTITLE', { year, province: entity.province, community: entity.community })} · ${w.band(entity.sizeBand)}</p>
-    <dl class="figures">
-      ${figure(w.t('PUBLIC.ENTITY.SCORE'), w.percent(profile.percentage))}
-      ${figure(w.t('PUBLIC.ENTITY.POSITION'), profile.position === null ? DASH : w.t('PUBLIC.RANKING.POSITION_OF', { position: profile.position, participants: profile.participants }))}
-      ${figure(w.t('PUBLIC.FIGURE.COUNTRY_MEAN'), w.percent(profile.means.country.mean))}
-    </dl>
-    ${seal}
-    <section aria-labelledby="compared">
-      <h2 id="compared">${w.t('PUBLIC.ENTITY.COMPARED')}</h2>
-      <div class="scroll">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">${w.t('PUBLIC.ENTITY.GROUP')}</th>
-              <th scope="col" class="num">${w.t('PUBLIC.ENTITY.OWN')}</th>
-              <th scope="col" class="num">${entity.province}</th>
-              <th scope="col" class="num">${entity.community}</th>
-              <th scope="col" class="num">${w.t('PUBLIC.ENTITY.COUNTRY')}</th>
-              <th scope="col" class="num">${w.t('PUBLIC.ENTITY.SIZE_BAND')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${groups.map(
-              (g) =>
-                html`<tr>
-                  <th scope="row">${g.name}</th>
-                  <td class="num strong">${w.percent(g.percentage)}</td>
-                  ${meanCell(w, g.means.province)}${meanCell(w, g.means.autonomousCommunity)}${meanCell(w, g.means.country)}${meanCell(w, g.means.sizeBand)}
-                </tr>`,
-            )}
-          </tbody>
-        </table>
-      </div>
-      <p class="muted">${w.t('PUBLIC.WITHHELD_NOTE', { n: profile.minGroupSize })}</p>
-    </section>
-    <section aria-labelledby="trend">
-      <h2 id="trend">${w.t('PUBLIC.ENTITY.TREND')}</h2>
-      <table class="trend">
-        <thead>
-          <tr>
-            <th scope="col">${w.t('PUBLIC.ENTITY.YEAR')}</th>
-            <th scope="col" class="num">${w.t('PUBLIC.TABLE.SCORE')}</th>
-            <th scope="col"><span class="visually-hidden">${w.t('PUBLIC.TABLE.SCORE')}</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          ${profile.trend.map(
-            (p) =>
-              html`<tr>
-                <th scope="row"><a href="${linkTo(PUBLIC_PATHS.edition(p.year), site.language)}">${p.year}</a></th>
-                <td class="num">${w.percent(p.percentage)}</td>
-                <td class="bar-cell"><span class="bar" style="width:${Math.round(Math.max(0, Math.min(1, p.percentage)) * 100)}%"></span></td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>
-    </section>`;
+<h1>${entity.name}</h1>
+<p class="lead">${w.t('PUBLIC.ENTITY.SUBTITLE', { year, province: entity.province, community: entity.community })} · ${w.band(entity.sizeBand)}</p>
+<dl class="figures">
+${figure(w.t('PUBLIC.ENTITY.SCORE'), w.percent(profile.percentage))}
+${figure(w.t('PUBLIC.ENTITY.POSITION'), profile.position === null ? DASH : w.t('PUBLIC.RANKING.POSITION_OF', { position: profile.position, participants: profile.participants }))}
+${figure(w.t('PUBLIC.FIGURE.COUNTRY_MEAN'), w.percent(profile.means.country.mean))}
+</dl>
+${seal}
+<section aria-labelledby="compared"><h2 id="compared">${w.t('PUBLIC.ENTITY.COMPARED')}</h2>
+<div class="scroll"><table><thead><tr><th scope="col">${w.t('PUBLIC.ENTITY.GROUP')}</th><th scope="col" class="num">${w.t('PUBLIC.ENTITY.OWN')}</th><th scope="col" class="num">${entity.province}</th><th scope="col" class="num">${entity.community}</th><th scope="col" class="num">${w.t('PUBLIC.ENTITY.COUNTRY')}</th><th scope="col" class="num">${w.t('PUBLIC.ENTITY.SIZE_BAND')}</th></tr></thead>
+<tbody>${groups.map((g) => html`<tr><th scope="row">${g.name}</th><td class="num strong">${w.percent(g.percentage)}</td>${meanCell(w, g.means.province)}${meanCell(w, g.means.autonomousCommunity)}${meanCell(w, g.means.country)}${meanCell(w, g.means.sizeBand)}</tr>`)}</tbody></table></div>
+<p class="muted">${w.t('PUBLIC.WITHHELD_NOTE', { n: profile.minGroupSize })}</p></section>
+<section aria-labelledby="trend"><h2 id="trend">${w.t('PUBLIC.ENTITY.TREND')}</h2>
+<table class="trend"><thead><tr><th scope="col">${w.t('PUBLIC.ENTITY.YEAR')}</th><th scope="col" class="num">${w.t('PUBLIC.TABLE.SCORE')}</th><th scope="col"><span class="visually-hidden">${w.t('PUBLIC.TABLE.SCORE')}</span></th></tr></thead>
+<tbody>${profile.trend.map((p) => html`<tr><th scope="row"><a href="${linkTo(PUBLIC_PATHS.edition(p.year), site.language)}">${p.year}</a></th><td class="num">${w.percent(p.percentage)}</td><td class="bar-cell"><span class="bar" style="width:${Math.round(Math.max(0, Math.min(1, p.percentage)) * 100)}%"></span></td></tr>`)}</tbody></table></section>`;
   return documentOf({
     site,
     title,
@@ -523,24 +336,14 @@ export function sealPage(site: PageSite, seal: PublicSeal): RenderedPage {
     min: w.percent(seal.minPercentage),
   });
   const body = html`<h1>${title}</h1>
-    <div class="seal verified">
-      <img
-        src="${PUBLIC_PATHS.sealBadge(seal.code)}"
-        width="260"
-        height="96"
-        alt="${w.t('PUBLIC.SEAL.BADGE_ALT', { year: seal.year, entity: seal.entity.name })}"
-      />
-      <p class="lead">${description}</p>
-      <p class="muted">${w.t('PUBLIC.SEAL.GRANTED', { date: w.date(seal.grantedAt) })}</p>
-    </div>
-    <p>
-      <a href="${linkTo(PUBLIC_PATHS.entity(seal.year, seal.entity.id), site.language)}">${seal.entity.name}</a> ·
-      <a href="${linkTo(PUBLIC_PATHS.edition(seal.year), site.language)}">${w.t('PUBLIC.EDITIONS.ITEM', { year: seal.year })}</a>
-    </p>`;
+<div class="seal verified"><img src="${PUBLIC_PATHS.sealBadge(seal.code)}" width="260" height="96" alt="${w.t('PUBLIC.SEAL.BADGE_ALT', { year: seal.year, entity: seal.entity.name })}">
+<p class="lead">${description}</p>
+<p class="muted">${w.t('PUBLIC.SEAL.GRANTED', { date: w.date(seal.grantedAt) })}</p></div>
+<p><a href="${linkTo(PUBLIC_PATHS.entity(seal.year, seal.entity.id), site.language)}">${seal.entity.name}</a> · <a href="${linkTo(PUBLIC_PATHS.edition(seal.year), site.language)}">${w.t('PUBLIC.EDITIONS.ITEM', { year: seal.year })}</a></p>`;
   return documentOf({ site, title, description, path: PUBLIC_PATHS.seal(seal.code), body, image: PUBLIC_PATHS.sealBadge(seal.code) });
 }
 
-/** The map of communities or the first page of the ranking, to put in another site's frame. */
+/** The map of communities or the first ten of the ranking, to put in another site's frame. */
 export function embedPage(site: PageSite, edition: PublicEdition, view: EmbedView, filters: RankingFilters): RenderedPage {
   const w = wordsOf(site.language);
   const shapes = spainMapShapes();
@@ -549,15 +352,11 @@ export function embedPage(site: PageSite, edition: PublicEdition, view: EmbedVie
   const content =
     view === 'mapa'
       ? html`${territoryMap(w, w.t('PUBLIC.MAP.COMMUNITIES'), shapes.communities, edition.communities, shapes.canariesFrame)}${legend(w)}`
-      : html`<h2>${w.t('PUBLIC.RANKING.TITLE')}</h2>
-          ${rankingTable(w, site, edition, pageOf(filteredRanking(edition.ranking, filters), 1, 10).rows, '_blank')}`;
+      : html`<h2>${w.t('PUBLIC.RANKING.TITLE')}</h2>${rankingTable(w, site, edition, pageOf(filteredRanking(edition.ranking, filters), 1, 10).rows, '_blank')}`;
   const body = html`<h1>${title}</h1>
-    <p>
-      ${w.t('PUBLIC.PARTICIPATION', { participants: edition.country.participants, registered: edition.country.registered })}
-      ${w.t('PUBLIC.FIGURE.COUNTRY_MEAN')}: ${w.percent(edition.country.mean)}.
-    </p>
-    ${content}
-    <p><a href="${full}" target="_blank" rel="noopener">${w.t('PUBLIC.EMBED.OPEN')}</a></p>`;
+<p>${w.t('PUBLIC.PARTICIPATION', { participants: edition.country.participants, registered: edition.country.registered })} ${w.t('PUBLIC.FIGURE.COUNTRY_MEAN')}: ${w.percent(edition.country.mean)}.</p>
+${content}
+<p><a href="${full}" target="_blank" rel="noopener">${w.t('PUBLIC.EMBED.OPEN')}</a></p>`;
   return documentOf({
     site,
     title,
@@ -574,8 +373,6 @@ export function problemPage(site: PageSite, path: string, kind: 'notFound' | 'ba
   const w = wordsOf(site.language);
   const title = w.t(kind === 'badRequest' ? 'PUBLIC.BAD_REQUEST.TITLE' : 'PUBLIC.NOT_FOUND.TITLE');
   const text = w.t(kind === 'badRequest' ? 'PUBLIC.BAD_REQUEST.TEXT' : kind === 'noSeal' ? 'PUBLIC.SEAL.NOT_FOUND' : 'PUBLIC.NOT_FOUND.TEXT');
-  const body = html`<h1>${title}</h1>
-    <p class="lead">${text}</p>
-    <p><a href="${linkTo(PUBLIC_PATHS.editions, site.language)}">${w.t('PUBLIC.NAV.HOME')}</a></p>`;
+  const body = html`<h1>${title}</h1><p class="lead">${text}</p><p><a href="${linkTo(PUBLIC_PATHS.editions, site.language)}">${w.t('PUBLIC.NAV.HOME')}</a></p>`;
   return documentOf({ site, title, description: text, path, body, status: kind === 'badRequest' ? 400 : 404 });
 }
