@@ -51,7 +51,8 @@ tbody th{font-weight:500}
 .total th,.total td{font-weight:700}
 .wide{display:none}
 .filters{display:grid;gap:.75rem;background:#fff;border:1px solid #dee2e6;border-radius:.5rem;padding:1rem}
-.filters label{display:grid;gap:.25rem;font-size:.875rem;font-weight:600}
+.field{display:grid;gap:.25rem}
+.field label{font-size:.875rem;font-weight:600}
 .filters input,.filters select{font:inherit;padding:.5rem;border:1px solid #868e96;border-radius:.375rem;background:#fff;min-height:2.75rem;width:100%}
 .actions{display:flex;gap:1rem;align-items:center}
 button{font:inherit;font-weight:600;color:#fff;background:#0b5ed7;border:0;border-radius:.375rem;padding:.6rem 1.25rem;min-height:2.75rem;cursor:pointer}

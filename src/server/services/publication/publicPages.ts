@@ -194,10 +194,10 @@ function rankingForm(w: Words, site: PageSite, edition: PublicEdition, filters: 
   });
   return html`<form class="filters" method="get" action="${action}" role="search" aria-label="${w.t('PUBLIC.RANKING.FILTERS')}">
 ${site.language === 'es' ? null : html`<input type="hidden" name="${QUERY_NAMES.language}" value="${site.language}">`}
-<label>${w.t('PUBLIC.RANKING.SEARCH')}<input type="search" name="${QUERY_NAMES.q}" value="${filters.q}" maxlength="${SEARCH_MAX_LENGTH}"></label>
-<label>${w.t('PUBLIC.TABLE.COMMUNITY')}<select name="${QUERY_NAMES.communityId}">${option('', w.t('PUBLIC.RANKING.ALL_COMMUNITIES'), filters.communityId === null)}${communities.map((c) => option(c.id, c.name, filters.communityId === c.id))}</select></label>
-<label>${w.t('PUBLIC.TABLE.PROVINCE')}<select name="${QUERY_NAMES.provinceId}">${option('', w.t('PUBLIC.RANKING.ALL_PROVINCES'), filters.provinceId === null)}${provinceGroups}</select></label>
-<label>${w.t('PUBLIC.TABLE.SIZE')}<select name="${QUERY_NAMES.minPopulation}">${option('', w.t('PUBLIC.RANKING.ALL_SIZES'), filters.minPopulation === null)}${bands.map((b) => option(String(b.minPopulation), w.band(b), filters.minPopulation === b.minPopulation))}</select></label>
+<div class="field"><label for="filter-q">${w.t('PUBLIC.RANKING.SEARCH')}</label><input id="filter-q" type="search" name="${QUERY_NAMES.q}" value="${filters.q}" maxlength="${SEARCH_MAX_LENGTH}"></div>
+<div class="field"><label for="filter-community">${w.t('PUBLIC.TABLE.COMMUNITY')}</label><select id="filter-community" name="${QUERY_NAMES.communityId}">${option('', w.t('PUBLIC.RANKING.ALL_COMMUNITIES'), filters.communityId === null)}${communities.map((c) => option(c.id, c.name, filters.communityId === c.id))}</select></div>
+<div class="field"><label for="filter-province">${w.t('PUBLIC.TABLE.PROVINCE')}</label><select id="filter-province" name="${QUERY_NAMES.provinceId}">${option('', w.t('PUBLIC.RANKING.ALL_PROVINCES'), filters.provinceId === null)}${provinceGroups}</select></div>
+<div class="field"><label for="filter-size">${w.t('PUBLIC.TABLE.SIZE')}</label><select id="filter-size" name="${QUERY_NAMES.minPopulation}">${option('', w.t('PUBLIC.RANKING.ALL_SIZES'), filters.minPopulation === null)}${bands.map((b) => option(String(b.minPopulation), w.band(b), filters.minPopulation === b.minPopulation))}</select></div>
 <div class="actions"><button type="submit">${w.t('PUBLIC.RANKING.FILTER')}</button>${isFiltered(filters) ? html`<a href="${linkTo(action, site.language)}">${w.t('PUBLIC.RANKING.CLEAR')}</a>` : null}</div>
 </form>`;
 }

@@ -1,0 +1,172 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import fs from 'node:fs';
+import { serverAndBrowser, startAppServer } from './helpers/appServer.js';
+import { newPage, screenshot } from './helpers/browser.js';
+import { apiGet, apiPost, apiToken } from './helpers/api.js';
+import { expectNoSideScroll } from './helpers/phone.js';
+import { seriousViolations } from './helpers/axe.js';
+import type { EditionRow } from '../../src/shared/api/editions.js';
+import type { PublicEdition } from '../../src/shared/api/publication.js';
+
+/** A site of another origin whose page frames the embed page of `src`. */
+async function framingSite(): Promise<{ origin: string; show: (src: string) => void; close: () => Promise<void> }> {
+  let src = '';
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(
+      `<!doctype html><html lang="es"><title>Diario</title><h1>Diario local</h1><iframe title="Índice" src="${src}" width="600" height="500"></iframe>`,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${port}`, show: (s) => (src = s), close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * The public face of a final edition in Chromium, as a visitor without an account meets it: the list of editions,
+ * an edition's figures and ranking (searched and filtered), an entity's profile, the open data downloaded; on a
+ * phone; with JavaScript off; and the embed page in the frame of a site EMBED_ORIGINS lists, and of one it does not.
+ */
+describe('the public pages in Chromium', () => {
+  const sites: Awaited<ReturnType<typeof framingSite>>[] = [];
+  const suite = serverAndBrowser(async () => {
+    sites.push(await framingSite(), await framingSite());
+    return startAppServer({ EMBED_ORIGINS: sites[0].origin });
+  });
+  let year = 0;
+  let edition: PublicEdition;
+
+  beforeAll(async () => {
+    // The demo's earliest edition, reviewed and past its period to object, published as final; two of its entities publish.
+    const admin = await apiToken(suite.server.url, 'admin@demo.es');
+    const editions = await apiGet<EditionRow[]>(suite.server.url, admin, '/editions/list');
+    year = Math.min(...editions.map((e) => e.year));
+    const rows = await fetch(`${suite.server.url}/api/v1/public/editions`).then((r) => r.json() as Promise<{ response: { editions: { year: number }[] } }>);
+    if (!rows.response.editions.some((e) => e.year === year)) {
+      for (let id = 1; id <= 12; id += 1) await apiPost(suite.server.url, admin, '/entities/publication', { id, publish: true });
+      await apiPost(suite.server.url, admin, '/editions/publishFinal', { campaignNumber: year });
+    }
+    edition = ((await fetch(`${suite.server.url}/api/v1/public/edition?year=${year}`).then((r) => r.json())) as { response: PublicEdition }).response;
+    expect(edition.ranking.length).toBeGreaterThan(0);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(sites.map((s) => s.close()));
+  });
+
+  it('lets a visitor open an edition, search and filter its ranking, open an entity and download the open data', async () => {
+    const { page, context, errors } = await newPage(suite.browser);
+    try {
+      await page.goto(`${suite.server.url}/publico`);
+      await page.getByRole('heading', { level: 1, name: 'Resultados públicos' }).waitFor();
+      await page.getByRole('link', { name: `Edición ${year}` }).click();
+      await page.getByRole('heading', { level: 1, name: `Resultados de la edición ${year}` }).waitFor();
+      expect(await page.title()).toBe(`Resultados de la edición ${year} · Campañas de indicadores`);
+      const ranking = page.locator('table.ranking tbody tr');
+      expect(await ranking.count()).toBe(edition.ranking.length);
+
+      // Search by a word of the first entity's name, accents and case aside, within its community.
+      const [first] = edition.ranking;
+      const word = first.entity.split(' ').at(-1)!;
+      await page.getByLabel('Buscar entidad').fill(word.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase());
+      await page.getByRole('combobox', { name: 'Comunidad autónoma' }).selectOption(first.communityId);
+      await page.getByRole('button', { name: 'Filtrar' }).click();
+      await page.waitForURL(/comunidad=/);
+      expect(await ranking.count()).toBeGreaterThanOrEqual(1);
+      expect(await page.locator('table.ranking tbody tr th a').allTextContents()).toContain(first.entity);
+      expect(await page.getByRole('combobox', { name: 'Comunidad autónoma' }).inputValue()).toBe(first.communityId);
+      await screenshot(page, 'public-edition-filtered');
+
+      // A community without publishing entities: said so.
+      const empty = edition.communities.find((c) => !edition.ranking.some((r) => r.communityId === c.id))!;
+      await page.getByLabel('Buscar entidad').fill('');
+      await page.getByRole('combobox', { name: 'Comunidad autónoma' }).selectOption(empty.id);
+      await page.getByRole('button', { name: 'Filtrar' }).click();
+      await page.getByText('Ninguna entidad coincide con los filtros.').waitFor();
+      await page.getByRole('link', { name: 'Quitar filtros' }).click();
+      await page.waitForURL(new RegExp(`/publico/${year}$`));
+
+      await page.getByRole('link', { name: first.entity }).click();
+      await page.getByRole('heading', { level: 1, name: first.entity }).waitFor();
+      expect(await page.locator('.figures').textContent()).toContain(`${(first.percentage * 100).toFixed(1).replace('.', ',')}%`);
+      await screenshot(page, 'public-entity');
+      await page.getByRole('link', { name: `Volver a la edición ${year}` }).click();
+
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar CSV' }).click()]);
+      expect(download.suggestedFilename()).toBe(`indice-${year}.csv`);
+      const csv = fs.readFileSync((await download.path())!, 'utf8');
+      expect(csv).toContain('CC BY 4.0');
+      expect(csv).toContain(first.entity);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('reads in another language, on a phone without sideways scrolling, and with JavaScript off', async () => {
+    const phone = await newPage(suite.browser, { phone: true });
+    try {
+      await phone.page.goto(`${suite.server.url}/publico/${year}`);
+      await phone.page.getByRole('link', { name: 'Català' }).click();
+      await phone.page.getByRole('heading', { level: 1, name: `Resultats de l'edició ${year}` }).waitFor();
+      expect(await phone.page.getAttribute('html', 'lang')).toBe('ca');
+      await expectNoSideScroll(phone.page);
+      await screenshot(phone.page, 'public-edition-phone');
+    } finally {
+      await phone.context.close();
+    }
+    const context = await suite.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${suite.server.url}/publico/${year}`);
+      expect(await page.title()).toBe(`Resultados de la edición ${year} · Campañas de indicadores`);
+      const figures = await page.locator('.figures').textContent();
+      expect(figures).toContain(`${edition.country.participants} / ${edition.country.registered}`);
+      expect(figures).toContain('Media de España');
+      // The filters work without a script: a form the server answers.
+      await page.getByRole('combobox', { name: 'Comunidad autónoma' }).selectOption(edition.ranking[0].communityId);
+      await page.getByRole('button', { name: 'Filtrar' }).click();
+      await page.waitForURL(/comunidad=/);
+      expect(await page.locator('table.ranking tbody tr th a').allTextContents()).toContain(edition.ranking[0].entity);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the embed page in the frame of a site EMBED_ORIGINS lists, and not in the frame of another', async () => {
+    const { page, context, errors } = await newPage(suite.browser);
+    try {
+      const embed = `${suite.server.url}/publico/${year}/embed?vista=ranking`;
+      for (const site of sites) site.show(embed);
+      await page.goto(sites[0].origin);
+      const framed = page.frameLocator('iframe');
+      await framed.getByRole('heading', { level: 1, name: `Resultados de la edición ${year}` }).waitFor();
+      expect(await framed.locator('table.ranking tbody tr').count()).toBe(Math.min(10, edition.ranking.length));
+      expect(await framed.getByRole('link', { name: 'Ver los resultados completos' }).getAttribute('target')).toBe('_blank');
+      await screenshot(page, 'public-embed-listed', { fullPage: false });
+
+      await page.goto(sites[1].origin);
+      await page.getByRole('heading', { name: 'Diario local' }).waitFor();
+      // The browser refuses to show it: the frame holds no page of the app.
+      const frame = page.frames().find((f) => f !== page.mainFrame())!;
+      for (let wait = 0; wait < 100 && !frame.url().startsWith('chrome-error:'); wait += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(frame.url()).toMatch(/^chrome-error:/);
+      expect(await frame.getByText(`Resultados de la edición ${year}`).count()).toBe(0);
+      expect(errors.join('\n')).toMatch(/violates the following Content Security Policy directive: "frame-ancestors /);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('has no serious accessibility violation on the edition and entity pages', async () => {
+    const { page, context } = await newPage(suite.browser, { bypassCSP: true });
+    try {
+      for (const path of [`/publico/${year}`, `/publico/${year}/entidad/${edition.ranking[0].entityId}`, '/publico']) {
+        await page.goto(`${suite.server.url}${path}`);
+        expect([path, await seriousViolations(page)]).toEqual([path, []]);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
