@@ -12,8 +12,8 @@ import { signIn } from './signIn.js';
 import type { EntityCampaigns } from '../../shared/api/campaigns.js';
 
 /**
- * npm run lighthouse: Lighthouse (desktop preset) on the login page, a sent campaign's results page and ADMIN's
- * status page (its participation map),
+ * npm run lighthouse: Lighthouse (desktop preset) on the login page, a sent campaign's results page, ADMIN's
+ * status page (its participation map) and the public page of the demo's earliest edition, made final for it,
  * served from the built client over the demo data, RUNS times each, medians printed as a table; the budget
  * (docs/benchmarks.md) is performance and accessibility >= 95. Lighthouse is fetched by npx from the npm
  * registry on first use (no browser download: it drives CHROME_PATH, Debian's Chromium by default). The command
@@ -21,8 +21,8 @@ import type { EntityCampaigns } from '../../shared/api/campaigns.js';
  */
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
-/** The pages to measure (login, results, status): LIGHTHOUSE_PAGES=results while working on one of them. */
-const PAGES = new Set((process.env.LIGHTHOUSE_PAGES ?? 'login,results,status').split(',').map((page) => page.trim()));
+/** The pages to measure (login, results, status, public): LIGHTHOUSE_PAGES=results while working on one of them. */
+const PAGES = new Set((process.env.LIGHTHOUSE_PAGES ?? 'login,results,status,public').split(',').map((page) => page.trim()));
 /** A folder to keep every run's JSON report in (<page>-<run>.json), to see what a run that dipped spent its time on. */
 const KEEP_DIR = process.env.LIGHTHOUSE_KEEP;
 const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
@@ -98,6 +98,25 @@ async function measurePage(name: string, url: () => Promise<string>): Promise<{ 
   return { row, failures };
 }
 
+/** Publishes the demo's earliest edition as final, a third of the demo's entities publishing their figures; its year. */
+async function publishEarliestEdition(url: string, token: string): Promise<number> {
+  const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${url}/api/secure/v1/${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { response: T }).response;
+  };
+  const editions = await call<{ year: number }[]>('GET', 'editions/list');
+  const year = Math.min(...editions.map((e) => e.year));
+  const entities = await call<{ id: number }[]>('GET', 'entities/list');
+  for (const { id } of entities.filter((_, i) => i % 3 === 0)) await call('POST', 'entities/publication', { id, publish: true });
+  await call('POST', 'editions/publishFinal', { campaignNumber: year });
+  return year;
+}
+
 async function main(): Promise<void> {
   const staticDir = path.resolve('dist/client');
   await fs.access(path.join(staticDir, 'index.html')).catch(() => {
@@ -122,6 +141,10 @@ async function main(): Promise<void> {
     if (PAGES.has('results')) measured.push(await measurePage(`results/${sent.id}`, async () => `${url}/results/${sent.id}?at=${await token()}`));
     if (PAGES.has('status'))
       measured.push(await measurePage('status', async () => `${url}/status?at=${await signIn(url, config.oauth, 'admin@demo.es', 'demo1234')}`));
+    if (PAGES.has('public')) {
+      const year = await publishEarliestEdition(url, await signIn(url, config.oauth, 'admin@demo.es', 'demo1234'));
+      measured.push(await measurePage(`publico/${year}`, async () => `${url}/publico/${year}`));
+    }
     const rows = ['| page | performance, median (runs) | accessibility | LCP ms | TBT ms | CLS |', '|---|---|---|---|---|---|'];
     console.log([...rows, ...measured.map((m) => m.row)].join('\n'));
     const failures = measured.flatMap((m) => m.failures);
