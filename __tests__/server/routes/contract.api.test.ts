@@ -189,7 +189,7 @@ describe.each(backends)('API contract on $name', ({ openDemo }) => {
     const documented = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, ops]) =>
       Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
     );
-    expect(documented).toHaveLength(83);
+    expect(documented).toHaveLength(85);
     expect(documented).toEqual(
       expect.arrayContaining([
         'POST /api/v1/auth/forgotPassword',

@@ -357,6 +357,32 @@ describe.each(backends)('the public figures of final editions on $name', ({ open
     expect((await page(`/sello/${seal.code.replace(/.$/, (c) => (c === '0' ? '1' : '0'))}`)).status).toBe(404);
   });
 
+  it("tells an entity's members its campaign's seal or how far it is from its threshold, and ADMIN an edition's thresholds", async () => {
+    const [held] = await db.query<{ code: string }>('SELECT code FROM seals WHERE campaign_id = $1', [own.campaignId]);
+    const [{ population, percentage }] = await db.query<{ population: number; percentage: number }>(
+      `SELECT en.population, cs.percentage::float8 AS percentage FROM campaigns c JOIN entities en ON en.id = c.entity_id
+         JOIN campaign_scores cs ON cs.campaign_id = c.id AND cs.scope = 'total' AND cs.category_id = 0 WHERE c.id = $1`,
+      [own.campaignId],
+    );
+    const band = sealThresholds.find((t) => t.maxPopulation === null || t.maxPopulation >= population)!;
+    for (const token of [tokens.user, tokens.admin, tokens.fec]) {
+      const res = await secure('GET', `campaigns/seal?id=${own.campaignId}`, token);
+      expect([res.status, res.body.response]).toEqual([
+        200,
+        { year: finalYear, final: true, threshold: band, percentage, seal: held ? { code: held.code } : null },
+      ]);
+    }
+    const [{ id: foreign }] = await db.query<{ id: number }>('SELECT id FROM campaigns WHERE entity_id <> ALL($1::int[]) ORDER BY id LIMIT 1', [memberOf]);
+    expect((await secure('GET', `campaigns/seal?id=${foreign}`, tokens.user)).status).toBe(404);
+    expect((await secure('GET', 'campaigns/seal?id=999999', tokens.admin)).status).toBe(404);
+    expect((await secure('GET', 'campaigns/seal?id=abc', tokens.admin)).status).toBe(422);
+
+    const state = await secure('GET', `editions/seal/state?campaignNumber=${finalYear}`, tokens.admin);
+    expect(state.body.response).toEqual({ campaignNumber: finalYear, thresholds: sealThresholds });
+    expect((await secure('GET', `editions/seal/state?campaignNumber=${finalYear}`, tokens.user)).status).toBe(403);
+    expect((await secure('GET', 'editions/seal/state?campaignNumber=1990', tokens.admin)).status).toBe(422);
+  });
+
   it('publishes the open data under CC BY 4.0, as JSON and CSV: the publishing entities and every territory, withheld where the reports withhold', async () => {
     for (const path of [`opendata?year=${currentYear}&format=csv`, 'opendata?year=1990&format=json'])
       expect([path, (await anonymous(path)).status]).toEqual([path, 404]);

@@ -162,6 +162,8 @@ async function measurePublic(name: string, db: Db, url: string): Promise<string[
     ['public/editions', '/api/v1/public/editions'],
     ['public/edition', `/api/v1/public/edition?year=${year}`],
     ['public/entity', `/api/v1/public/entity?year=${year}&id=${entity}`],
+    ['page /publico/{year}', `/publico/${year}`],
+    ['page /publico/{year}/entidad/{id}', `/publico/${year}/entidad/${entity}`],
     ['public/opendata CSV', `/api/v1/public/opendata?year=${year}&format=csv`],
     ['public/opendata JSON', `/api/v1/public/opendata?year=${year}&format=json`],
     ['public/catalog', '/api/v1/public/catalog'],

@@ -185,6 +185,19 @@ export function registerPublicationRoutes(secure: FastifyInstance, ctx: AppConte
   });
 
   api.route({
+    ...routeOf(publicationCalls.getSeal),
+    handler: async (request) => {
+      requirePermission(request, 'EDITIONS_VIEW');
+      return { response: await publication.sealThresholdsOf(db, request.query.campaignNumber) };
+    },
+  });
+
+  api.route({
+    ...routeOf(publicationCalls.campaignSeal),
+    handler: async (request) => ({ response: await publication.campaignSeal(db, caller(request), request.query.id) }),
+  });
+
+  api.route({
     ...routeOf(publicationCalls.setPublication),
     handler: async (request) => ({ response: await publication.setEntityPublication(db, caller(request), request.body.id, request.body.publish) }),
   });

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { apiCall, Id, NoQuery, NullableNumber, Strict } from './schema.js';
 import { SizeBand } from './results.js';
+import { CampaignIdQuery } from './campaigns.js';
 import { FILE_TYPES } from '../csv.js';
 
 /**
@@ -169,6 +170,24 @@ export type SealRequest = Static<typeof SealRequest>;
 export const SealThresholds = Type.Object({ campaignNumber: Type.Integer(), thresholds: Type.Array(SealThreshold) });
 export type SealThresholds = Static<typeof SealThresholds>;
 
+/** GET editions/seal/state?campaignNumber=: an edition's seal thresholds (who may see the editions). */
+export const SealStateQuery = Strict({ campaignNumber: Year });
+export type SealStateQuery = Static<typeof SealStateQuery>;
+
+/**
+ * GET campaigns/seal?id=: a campaign's seal as its entity sees it: the threshold of its population band in its
+ * edition (null when the edition has none for it), its global percentage (null until sent) and the seal it holds
+ * (granted when the edition becomes final, to a validated campaign reaching its threshold).
+ */
+export const CampaignSeal = Type.Object({
+  year: Type.Integer(),
+  final: Type.Boolean(),
+  threshold: Type.Union([Type.Object({ maxPopulation: Type.Union([Type.Integer(), Type.Null()]), minPercentage: Type.Number() }), Type.Null()]),
+  percentage: NullableNumber,
+  seal: Type.Union([Type.Object({ code: Type.String() }), Type.Null()]),
+});
+export type CampaignSeal = Static<typeof CampaignSeal>;
+
 /** GET /api/v1/public/seal?code= and sealBadge?code=: a seal's code, 32 hexadecimal digits. */
 export const SealQuery = Strict({ code: Type.String({ pattern: '^[0-9a-f]{32}$' }) });
 export type SealQuery = Static<typeof SealQuery>;
@@ -264,6 +283,22 @@ export const publicationCalls = {
     response: SealThresholds,
     summary:
       "Sets an edition's seal thresholds per population band (ADMIN; 409 EDITION_FINAL once final): its validated campaigns reaching theirs get a seal when it becomes final",
+  }),
+  getSeal: apiCall({
+    method: 'GET',
+    url: '/editions/seal/state',
+    access: 'user',
+    querystring: SealStateQuery,
+    response: SealThresholds,
+    summary: "An edition's seal thresholds per population band (who may see the editions; 422 for an unknown year)",
+  }),
+  campaignSeal: apiCall({
+    method: 'GET',
+    url: '/campaigns/seal',
+    access: 'user',
+    querystring: CampaignIdQuery,
+    response: CampaignSeal,
+    summary: "A campaign's seal: its band's threshold, its percentage and the seal it holds (the entity's members, ADMIN, FEC)",
   }),
   getPublication: apiCall({
     method: 'GET',

@@ -303,6 +303,38 @@ export async function readSealThresholds(q: Queryable, editionId: number): Promi
   );
 }
 
+/** A campaign's seal as its entity sees it: its band's threshold (the one it was granted under, if granted), its percentage, its seal. */
+export interface CampaignSealRow {
+  entityId: number;
+  year: number;
+  final: boolean;
+  percentage: number | null;
+  maxPopulation: number | null;
+  minPercentage: number | null;
+  code: string | null;
+}
+
+/** The campaign's seal (undefined for no such campaign); the threshold chosen as grantSeals chooses it. */
+export async function readCampaignSeal(q: Queryable, campaignId: number): Promise<CampaignSealRow | undefined> {
+  const [row] = await q.query<CampaignSealRow>(
+    `SELECT c.entity_id AS "entityId", ed.campaign_number AS year, ed.final_published_at IS NOT NULL AS final,
+            CASE WHEN c.status = 'sent' THEN cs.percentage::float8 END AS percentage,
+            CASE WHEN s.code IS NULL THEN t.max_population ELSE s.max_population END AS "maxPopulation",
+            COALESCE(s.min_percentage, t.min_percentage)::float8 AS "minPercentage", s.code
+       FROM campaigns c
+       JOIN editions ed ON ed.id = c.edition_id
+       JOIN entities en ON en.id = c.entity_id
+       LEFT JOIN campaign_scores cs ON cs.campaign_id = c.id AND cs.scope = 'total' AND cs.category_id = 0
+       LEFT JOIN LATERAL (SELECT st.min_percentage, st.max_population FROM seal_thresholds st
+                           WHERE st.edition_id = c.edition_id AND (st.max_population IS NULL OR st.max_population >= en.population)
+                           ORDER BY st.max_population NULLS LAST LIMIT 1) t ON true
+       LEFT JOIN seals s ON s.campaign_id = c.id
+      WHERE c.id = $1`,
+    [campaignId],
+  );
+  return row;
+}
+
 /** Replaces an edition's seal thresholds. */
 export async function writeSealThresholds(q: Queryable, editionId: number, thresholds: readonly SealThreshold[]): Promise<void> {
   await q.query('DELETE FROM seal_thresholds WHERE edition_id = $1', [editionId]);

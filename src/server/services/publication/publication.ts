@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../../db/client.js';
 import type {
+  CampaignSeal,
   EntityPublication,
   PublicEdition,
   PublicEditions,
@@ -12,6 +13,7 @@ import * as repo from '../../db/repositories/publication.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { notFound, validationError } from '../../errors.js';
 import { lockEditionSettings } from '../../db/repositories/editions.js';
+import { findEditionByNumber } from '../../db/repositories/editionExport.js';
 import { requireNotFinal } from '../campaigns/objectionRules.js';
 import { sealThresholdsProblem, sortedThresholds } from './seals.js';
 import { auditedBy, type Actor } from '../actor.js';
@@ -165,6 +167,26 @@ export async function setSealThresholds(db: Db, actor: Actor, input: SealRequest
     });
     return { campaignNumber: input.campaignNumber, thresholds };
   });
+}
+
+/** An edition's seal thresholds (422 for an unknown year, as setting them). */
+export async function sealThresholdsOf(q: Queryable, year: number): Promise<SealThresholds> {
+  const edition = await findEditionByNumber(q, year);
+  if (!edition) throw validationError('La edición no existe', { campaignNumber: 'no such edition' });
+  return { campaignNumber: year, thresholds: await repo.readSealThresholds(q, edition.id) };
+}
+
+/** A campaign's seal as its entity sees it (404 for a campaign the caller may not read). */
+export async function campaignSeal(q: Queryable, actor: Actor, campaignId: number): Promise<CampaignSeal> {
+  const row = await repo.readCampaignSeal(q, campaignId);
+  if (!row || !canReadEntity(actor.user, row.entityId)) throw notFound('Campaign');
+  return {
+    year: row.year,
+    final: row.final,
+    threshold: row.minPercentage === null ? null : { maxPopulation: row.maxPopulation, minPercentage: row.minPercentage },
+    percentage: row.percentage,
+    seal: row.code === null ? null : { code: row.code },
+  };
 }
 
 /** A seal as anyone verifies it (404 for an unknown code). */
