@@ -5,6 +5,8 @@ import { initialAuthState } from '../../../../src/client/features/auth/authSlice
 import EditionsPage from '../../../../src/client/features/admin/editions/EditionsPage.js';
 import { ApiError } from '../../../../src/client/api/ApiError.js';
 import type { EditionsApi } from '../../../../src/client/api/editionsApi.js';
+import { publicationApi, type PublicationApi } from '../../../../src/client/api/publicationApi.js';
+import { thresholdsOf } from '../../../../src/client/features/admin/editions/editionsSelectors.js';
 import type { EditionPreview, EditionRow } from '../../../../src/shared/api/editions.js';
 import { demoUser, renderWithProviders } from '../../../helpers/client.js';
 import { AlertHost } from '../../../../src/client/features/alerts/AlertHost.js';
@@ -118,7 +120,7 @@ const preview: EditionPreview = {
 };
 
 /** The page with its sagas running against a fake editions API, signed in with the role. */
-function renderPage(role: 'ADMIN' | 'FEC', api: Partial<EditionsApi> = {}) {
+function renderPage(role: 'ADMIN' | 'FEC', api: Partial<EditionsApi> = {}, seals: Partial<PublicationApi> = {}) {
   const calls: string[] = [];
   const editionsApi: EditionsApi = {
     list: async () => (calls.push('list'), [row]),
@@ -152,7 +154,22 @@ function renderPage(role: 'ADMIN' | 'FEC', api: Partial<EditionsApi> = {}) {
       <AlertHost />
       <SnackbarHost />
     </>,
-    { preloadedState, runSagas: true, dependencies: { editionsApi } },
+    {
+      preloadedState,
+      runSagas: true,
+      dependencies: {
+        editionsApi,
+        publicationApi: {
+          ...publicationApi,
+          thresholds: async (_token, campaignNumber) => (calls.push(`thresholds ${campaignNumber}`), { campaignNumber, thresholds: [] }),
+          setThresholds: async (_token, campaignNumber, thresholds) => (
+            calls.push(`setThresholds ${JSON.stringify(thresholds)}`),
+            { campaignNumber, thresholds }
+          ),
+          ...seals,
+        },
+      },
+    },
   );
   return calls;
 }
@@ -439,5 +456,79 @@ describe('editions page', () => {
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Importar edición' }));
     // On the page, under the file, and in a toast.
     expect(await screen.findAllByText('Esa edición ya está importada: un año solo se importa una vez.')).toHaveLength(2);
+  });
+
+  it("sets an edition's seal thresholds: each band up to a population and its score, checked before they are sent", async () => {
+    const calls = renderPage('ADMIN');
+    await userEvent.click(await screen.findByRole('button', { name: 'Umbrales del sello de la edición 2026' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Umbrales del sello · Edición 2026' });
+    expect(await within(dialog).findByText('Sin umbrales: la edición no concede sellos.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Añadir tramo' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Añadir tramo' }));
+    await userEvent.type(within(dialog).getByLabelText('Habitantes del tramo 1'), '10.000');
+    await userEvent.type(within(dialog).getByLabelText('Puntuación mínima del tramo 1 (%)'), '85,5');
+    await userEvent.type(within(dialog).getByLabelText('Puntuación mínima del tramo 2 (%)'), '120');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar umbrales' }));
+    expect(within(dialog).getByText('Escribe un número entero de habitantes, o déjalo vacío para no poner límite.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Escribe un porcentaje de 0 a 100, con un decimal como mucho.')).toBeInTheDocument();
+    expect(calls).toEqual(['list', 'thresholds 2026']);
+    await userEvent.clear(within(dialog).getByLabelText('Habitantes del tramo 1'));
+    await userEvent.type(within(dialog).getByLabelText('Habitantes del tramo 1'), '10000');
+    await userEvent.clear(within(dialog).getByLabelText('Puntuación mínima del tramo 2 (%)'));
+    await userEvent.type(within(dialog).getByLabelText('Puntuación mínima del tramo 2 (%)'), '80');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar umbrales' }));
+    expect(await screen.findByText('Umbrales del sello de la edición 2026 guardados')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.at(-1)).toBe('setThresholds [{"maxPopulation":10000,"minPercentage":0.855},{"maxPopulation":null,"minPercentage":0.8}]');
+  });
+
+  it("shows a final edition's seal thresholds without letting them change, and keeps the dialog open when saving is refused", async () => {
+    renderPage(
+      'ADMIN',
+      { list: async () => [final, row] },
+      {
+        thresholds: async (_token, campaignNumber) => ({ campaignNumber, thresholds: [{ maxPopulation: 5000, minPercentage: 0.9 }] }),
+        setThresholds: async () => Promise.reject(new ApiError('FORBIDDEN', 403)),
+      },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Umbrales del sello de la edición 2025' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('La edición tiene resultados definitivos: sus umbrales ya no se pueden cambiar.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Habitantes del tramo 1')).toHaveValue('5000');
+    expect(within(dialog).getByLabelText('Puntuación mínima del tramo 1 (%)')).toBeDisabled();
+    expect(within(dialog).queryByRole('button', { name: 'Guardar umbrales' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Cerrar' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Umbrales del sello de la edición 2026' }));
+    dialog = await screen.findByRole('dialog');
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Guardar umbrales' }));
+    expect(await screen.findByText('No se han podido guardar los umbrales del sello.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('reads the thresholds as typed: whole populations, percentages with a decimal at most, each band once', () => {
+    expect(
+      thresholdsOf([
+        { maxPopulation: ' 5000 ', percent: '90' },
+        { maxPopulation: '', percent: '85.5' },
+      ]).thresholds,
+    ).toEqual([
+      { maxPopulation: 5000, minPercentage: 0.9 },
+      { maxPopulation: null, minPercentage: 0.855 },
+    ]);
+    const { problems, thresholds } = thresholdsOf([
+      { maxPopulation: '5000', percent: '90,25' },
+      { maxPopulation: '5000', percent: '101' },
+      { maxPopulation: '0', percent: '' },
+      { maxPopulation: '1e4', percent: '-1' },
+    ]);
+    expect(thresholds).toBeNull();
+    expect(problems).toEqual([
+      { maxPopulation: null, percent: 'EDITIONS.SEAL.INVALID_PERCENT' },
+      { maxPopulation: 'EDITIONS.SEAL.DUPLICATE', percent: 'EDITIONS.SEAL.INVALID_PERCENT' },
+      { maxPopulation: 'EDITIONS.SEAL.INVALID_POPULATION', percent: 'EDITIONS.SEAL.INVALID_PERCENT' },
+      { maxPopulation: 'EDITIONS.SEAL.INVALID_POPULATION', percent: 'EDITIONS.SEAL.INVALID_PERCENT' },
+    ]);
   });
 });

@@ -35,6 +35,7 @@ describe("'Publicar mis resultados'", () => {
       dependencies: {
         session: sessionWith({ accessToken: 'access-1' }),
         publicationApi: {
+          ...publicationApi,
           state: async (_token, id) => ({ ...choice(false), entityId: id }),
           set: (_token, id, publish) => {
             asked.push([id, publish]);

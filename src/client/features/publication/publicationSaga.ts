@@ -17,6 +17,15 @@ export function handleChoiceRequested(deps: PublicationDependencies, action: Ret
   return load(callApi(keepOnScreen(), deps.publicationApi.state, action.payload), publicationActions.choiceLoaded, publicationActions.choiceFailed);
 }
 
+export function handleSealRequested(deps: PublicationDependencies, action: ReturnType<typeof publicationActions.sealRequested>) {
+  const campaignId = action.payload;
+  return load(
+    callApi(keepOnScreen('SEAL.LOAD_ERROR'), deps.publicationApi.campaignSeal, campaignId),
+    (seal) => publicationActions.sealLoaded({ campaignId, seal }),
+    publicationActions.sealFailed,
+  );
+}
+
 /** The switch turned: changed, said so; refused, the switch stays as it was and the toast says why. */
 export function* handleChangeAsked(deps: PublicationDependencies, action: ReturnType<typeof publicationActions.changeAsked>): Saga<void> {
   const { id, publish } = action.payload;
@@ -32,4 +41,5 @@ export function* handleChangeAsked(deps: PublicationDependencies, action: Return
 export function* watchPublication(deps: PublicationDependencies): Saga<void> {
   yield takeLatest(publicationActions.choiceRequested.type, handleChoiceRequested, deps);
   yield takeLatest(publicationActions.changeAsked.type, handleChangeAsked, deps);
+  yield takeLatest(publicationActions.sealRequested.type, handleSealRequested, deps);
 }

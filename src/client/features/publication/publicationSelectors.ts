@@ -11,3 +11,30 @@ export const selectPublication = (state: RootState) => {
     saving: change.status === 'loading',
   };
 };
+
+/** What the results page says of its campaign's seal. */
+export type SealView =
+  | { kind: 'none' }
+  | { kind: 'granted'; year: number; code: string }
+  /** Below its band's threshold: the percentage points it lacks (one decimal, as shown). */
+  | { kind: 'lacking'; year: number; minPercentage: number; points: number }
+  /** Reaching it in an edition not final yet: granted, if validated, when the edition becomes final. */
+  | { kind: 'reaching'; year: number; minPercentage: number };
+
+/**
+ * The seal of the campaign on screen as the page says it: granted; how many points it lacks; reaching its threshold
+ * before the final results; nothing without a threshold or a percentage, or once final without a seal but reaching it
+ * (a campaign not validated).
+ */
+export const selectSealView = (state: RootState): SealView => {
+  const { seal, sealCampaignId } = state.publication;
+  const data = seal.data;
+  if (!data || sealCampaignId !== state.results.campaignId) return { kind: 'none' };
+  if (data.seal) return { kind: 'granted', year: data.year, code: data.seal.code };
+  if (!data.threshold || data.percentage === null) return { kind: 'none' };
+  // As shown: percentages to one decimal (the seal is granted on the shown figure, shown_percentage).
+  const shown = (fraction: number) => Math.round(fraction * 1000) / 10;
+  const points = Math.round((shown(data.threshold.minPercentage) - shown(data.percentage)) * 10) / 10;
+  if (points > 0) return { kind: 'lacking', year: data.year, minPercentage: data.threshold.minPercentage, points };
+  return data.final ? { kind: 'none' } : { kind: 'reaching', year: data.year, minPercentage: data.threshold.minPercentage };
+};

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { EntityPublication } from '../../../shared/api/publication.js';
+import type { CampaignSeal, EntityPublication } from '../../../shared/api/publication.js';
 import { IDLE, LOADING, type Remote, type RequestError } from '../../lib/remote.js';
 import { isSessionChange } from '../auth/authSlice.js';
 
@@ -9,9 +9,18 @@ export interface PublicationState {
   choice: Remote<{ data: EntityPublication | null }>;
   /** A change on its way (the switch waits for it), or refused. */
   change: Remote;
+  /** The seal of the campaign on screen, and how far it is from its threshold. */
+  sealCampaignId: number | null;
+  seal: Remote<{ data: CampaignSeal | null }>;
 }
 
-const initialState: PublicationState = { entityId: null, choice: { ...IDLE, data: null }, change: { ...IDLE } };
+const initialState: PublicationState = {
+  entityId: null,
+  choice: { ...IDLE, data: null },
+  change: { ...IDLE },
+  sealCampaignId: null,
+  seal: { ...IDLE, data: null },
+};
 
 const publicationSlice = createSlice({
   name: 'publication',
@@ -38,6 +47,16 @@ const publicationSlice = createSlice({
     },
     changeFailed(state, action: PayloadAction<RequestError>) {
       state.change = { status: 'failed', error: action.payload };
+    },
+    sealRequested(state, action: PayloadAction<number>) {
+      state.sealCampaignId = action.payload;
+      state.seal = { ...LOADING, data: null };
+    },
+    sealLoaded(state, action: PayloadAction<{ campaignId: number; seal: CampaignSeal }>) {
+      if (state.sealCampaignId === action.payload.campaignId) state.seal = { status: 'succeeded', error: null, data: action.payload.seal };
+    },
+    sealFailed(state, action: PayloadAction<RequestError>) {
+      state.seal = { status: 'failed', error: action.payload, data: null };
     },
   },
   extraReducers: (builder) => builder.addMatcher(isSessionChange, () => initialState),

@@ -7,6 +7,7 @@ import { ReportBody } from './ReportView.js';
 import { resultsActions } from './resultsSlice.js';
 import { ReopeningHistory } from '../campaignCycle/ReopeningHistory.js';
 import { PublicationChoice } from '../publication/PublicationChoice.js';
+import { SealBlock } from '../publication/SealBlock.js';
 
 /** /results/{campaignId}: the scored report of a sent campaign beside its territories. */
 export default function ResultsPage() {
@@ -22,6 +23,7 @@ export default function ResultsPage() {
       <ReopeningHistory />
       <ReportBody />
       {/* Below the report: it loads on its own, and above the report it would push it down when it arrives. */}
+      <SealBlock campaignId={id} />
       <PublicationChoice />
     </section>
   );

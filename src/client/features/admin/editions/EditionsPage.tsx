@@ -16,6 +16,7 @@ import { SubmitButton } from '../../../components/SubmitButton.js';
 import { formatShortCalendarDay } from '../../../lib/dates.js';
 import { madridDate } from '../../../../shared/dates.js';
 import { FinalSince, PublishFinalButton, PublishFinalDialog } from './FinalPublication.js';
+import { SealThresholdsButton, SealThresholdsDialog } from './SealThresholds.js';
 
 const COLUMNS = ['YEAR', 'TITLE', 'QUESTIONNAIRE', 'CREATED', 'DRAFT', 'SENT', 'MEANS', 'OBJECTIONS', 'IMPORTED'].map((c) => `EDITIONS.COLUMN.${c}`);
 const FIGURES = COLUMNS.slice(3, 6);
@@ -102,6 +103,7 @@ function ObjectionsCell({ edition, mayPublish }: { edition: EditionRow; mayPubli
         )}
         {mayPublish && mayPublishFinal(edition) && <PublishFinalButton year={edition.year} />}
       </div>
+      {mayPublish && <SealThresholdsButton year={edition.year} />}
     </ListCell>
   );
 }
@@ -222,6 +224,7 @@ export default function EditionsPage() {
       <EditionsTable />
       <PublishDialog />
       <PublishFinalDialog />
+      <SealThresholdsDialog />
       {mayImport && <EditionUpload />}
       <p className="small text-body-secondary mt-3">
         <FormattedMessage id="EDITIONS.NOTE" />

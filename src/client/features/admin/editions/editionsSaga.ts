@@ -6,6 +6,7 @@ import { ApiError, serializeError } from '../../../api/ApiError.js';
 import { EDITION_FILE_MAX_BYTES } from '../../../../shared/constants.js';
 import type { Saga } from '../../../lib/typedEffects.js';
 import type { EditionsApi } from '../../../api/editionsApi.js';
+import type { PublicationApi } from '../../../api/publicationApi.js';
 import { editionsActions } from './editionsSlice.js';
 import { editionFailureToast, meansFailureToast, otherMeansFrom, publishFailureToast, publishFinalFailureToast } from './editionsSelectors.js';
 import { isEditionFinal } from '../../../lib/refusals.js';
@@ -16,6 +17,7 @@ import { askToConfirm, confirmedChange } from '../../../app/confirmedChange.js';
 /** What the edition sagas reach outside the store. */
 export interface EditionsDependencies {
   editionsApi: EditionsApi;
+  publicationApi: PublicationApi;
 }
 
 /** A file over the server's limit is refused on screen too (413), without sending it. */
@@ -114,6 +116,26 @@ export function* handlePublishFinal(deps: EditionsDependencies, action: ReturnTy
   }
 }
 
+export function handleSealOpened(deps: EditionsDependencies, action: ReturnType<typeof editionsActions.sealOpened>) {
+  return load(
+    callApi(keepOnScreen('EDITIONS.TOAST.SEAL_LOAD_ERROR'), deps.publicationApi.thresholds, action.payload),
+    editionsActions.sealLoaded,
+    editionsActions.sealLoadFailed,
+  );
+}
+
+/** Saves an edition's seal thresholds (the dialog spins meanwhile; refused, it stays open with what was typed and the toast says why). */
+export function* handleSealSave(deps: EditionsDependencies, action: ReturnType<typeof editionsActions.sealSaveRequested>): Saga<void> {
+  const { campaignNumber, thresholds } = action.payload;
+  try {
+    yield* callApi(keepOnScreen('EDITIONS.TOAST.SEAL_ERROR'), deps.publicationApi.setThresholds, campaignNumber, thresholds);
+    yield put(editionsActions.sealSaved());
+    yield put(snackbarActions.toastShown('EDITIONS.TOAST.SEAL_SAVED', 'success', { year: String(campaignNumber) }));
+  } catch (err) {
+    yield put(editionsActions.sealSaveFailed(serializeError(err)));
+  }
+}
+
 /** Imports the previewed file (the server checks it again; the dialog spins meanwhile), says what happened, then lists the editions again. */
 export function* handleImport(deps: EditionsDependencies, chosen: ChosenFile): Saga<void> {
   if (!chosen.file) return;
@@ -147,6 +169,8 @@ export function* watchEditions(deps: EditionsDependencies): Saga<void> {
   yield takeLeading(editionsActions.importRequested.type, handleImport, deps, chosen);
   yield takeLeading(editionsActions.publishRequested.type, handlePublish, deps);
   yield takeLeading(editionsActions.finalPublishRequested.type, handlePublishFinal, deps);
+  yield takeLatest(editionsActions.sealOpened.type, handleSealOpened, deps);
+  yield takeLeading(editionsActions.sealSaveRequested.type, handleSealSave, deps);
   yield takeLatest(editionsActions.uploadCancelled.type, () => {
     chosen.file = null;
   });

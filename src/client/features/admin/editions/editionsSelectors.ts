@@ -1,3 +1,4 @@
+import type { SealThreshold } from '../../../../shared/api/publication.js';
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../../app/rootReducer.js';
 import type { RequestError } from '../../../lib/remote.js';
@@ -91,4 +92,43 @@ export const selectFinalBlockers = createSelector([(state: RootState) => state.e
 export function publishFinalFailureToast(error: RequestError): string | null {
   if (finalBlockersOf(error)) return null;
   return error.type === 'FORBIDDEN' ? 'EDITIONS.TOAST.PUBLISH_FORBIDDEN' : 'EDITIONS.TOAST.FINAL_ERROR';
+}
+
+/** A seal threshold as the dialog edits it: the band's largest population ('' for no limit) and the percentage (0-100), as typed. */
+export interface ThresholdRow {
+  maxPopulation: string;
+  percent: string;
+}
+
+/** A stored threshold as the dialog shows it. */
+export const thresholdRow = (t: SealThreshold): ThresholdRow => ({
+  maxPopulation: t.maxPopulation === null ? '' : String(t.maxPopulation),
+  percent: String(Math.round(t.minPercentage * 1000) / 10),
+});
+
+/** What is wrong with each row (a message id, or null), and the thresholds to send when nothing is. */
+export function thresholdsOf(rows: readonly ThresholdRow[]): {
+  problems: { maxPopulation: string | null; percent: string | null }[];
+  thresholds: SealThreshold[] | null;
+} {
+  const bands = rows.map((r) => r.maxPopulation.trim());
+  const problems = rows.map((row, i) => {
+    const population = bands[i];
+    const validPopulation = population === '' || (/^[1-9][0-9]{0,8}$/.test(population) && Number(population) <= 100_000_000);
+    const percent = row.percent.trim().replace(',', '.');
+    const validPercent = /^[0-9]{1,3}(\.[0-9])?$/.test(percent) && Number(percent) <= 100;
+    return {
+      maxPopulation: !validPopulation ? 'EDITIONS.SEAL.INVALID_POPULATION' : bands.indexOf(population) !== i ? 'EDITIONS.SEAL.DUPLICATE' : null,
+      percent: validPercent ? null : 'EDITIONS.SEAL.INVALID_PERCENT',
+    };
+  });
+  if (problems.some((p) => p.maxPopulation || p.percent)) return { problems, thresholds: null };
+  return {
+    problems,
+    thresholds: rows.map((r, i) => ({
+      maxPopulation: bands[i] === '' ? null : Number(bands[i]),
+      // Tenths of a percent, as the percentages are shown: 85.5 % is 0.855.
+      minPercentage: Math.round(Number(r.percent.trim().replace(',', '.')) * 10) / 1000,
+    })),
+  };
 }

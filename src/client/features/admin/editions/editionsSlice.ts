@@ -4,6 +4,7 @@ import { isSessionChange } from '../../auth/authSlice.js';
 import type { EditionPreview, EditionRow, EditionSettingsBody, ImportedEdition } from '../../../../shared/api/editions.js';
 import type { EditionPublication, PublishFinalRequest, PublishProvisionalRequest } from '../../../../shared/api/objections.js';
 import { isEditionFinal } from '../../../lib/refusals.js';
+import type { SealRequest, SealThreshold, SealThresholds } from '../../../../shared/api/publication.js';
 
 /**
  * The editions page: the list, and the two steps of adding one (a file checked and previewed, then imported).
@@ -18,6 +19,9 @@ export interface EditionsState {
   publishing: Remote<{ year: number | null }>;
   /** 'Publicar resultados definitivos': the edition whose dialog is open (null: none), and its call (a refusal's error says what is still open). */
   publishingFinal: Remote<{ year: number | null }>;
+  /** 'Umbrales del sello': the edition whose dialog is open (null: none) and its thresholds as read; their save. */
+  seal: Remote<{ year: number | null; thresholds: SealThreshold[] | null }>;
+  sealSaving: Remote;
 }
 
 const initialState: EditionsState = {
@@ -27,6 +31,8 @@ const initialState: EditionsState = {
   import: { ...IDLE },
   publishing: { ...IDLE, year: null },
   publishingFinal: { ...IDLE, year: null },
+  seal: { ...IDLE, year: null, thresholds: null },
+  sealSaving: { ...IDLE },
 };
 
 /** An edition's publication as the server answered it, on its row. */
@@ -73,6 +79,34 @@ const editionsSlice = createSlice({
     publishFailed(state, action: PayloadAction<RequestError>) {
       state.publishing.status = 'failed';
       state.publishing.error = action.payload;
+    },
+    /** The seal thresholds' dialog of an edition: opened, its thresholds read. */
+    sealOpened(state, action: PayloadAction<number>) {
+      state.seal = { status: 'loading', error: null, year: action.payload, thresholds: null };
+      state.sealSaving = { ...IDLE };
+    },
+    sealLoaded(state, action: PayloadAction<SealThresholds>) {
+      if (state.seal.year === action.payload.campaignNumber)
+        state.seal = { status: 'succeeded', error: null, year: state.seal.year, thresholds: action.payload.thresholds };
+    },
+    sealLoadFailed(state, action: PayloadAction<RequestError>) {
+      state.seal.status = 'failed';
+      state.seal.error = action.payload;
+    },
+    sealClosed(state) {
+      state.seal = { ...IDLE, year: null, thresholds: null };
+      state.sealSaving = { ...IDLE };
+    },
+    sealSaveRequested(state, _action: PayloadAction<SealRequest>) {
+      state.sealSaving = { status: 'loading', error: null };
+    },
+    /** Saved: the dialog closes. */
+    sealSaved(state) {
+      state.seal = { ...IDLE, year: null, thresholds: null };
+      state.sealSaving = { ...IDLE };
+    },
+    sealSaveFailed(state, action: PayloadAction<RequestError>) {
+      state.sealSaving = { status: 'failed', error: action.payload };
     },
     /** The dialog that publishes an edition's results as final, saying what freezes. */
     finalPublishOpened(state, action: PayloadAction<number>) {

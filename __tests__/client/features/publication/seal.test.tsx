@@ -1,0 +1,86 @@
+import { screen, waitFor } from '@testing-library/react';
+import { ApiError } from '../../../../src/client/api/ApiError.js';
+import { rootReducer } from '../../../../src/client/app/rootReducer.js';
+import { resultsActions } from '../../../../src/client/features/results/resultsSlice.js';
+import { publicationActions } from '../../../../src/client/features/publication/publicationSlice.js';
+import { selectSealView } from '../../../../src/client/features/publication/publicationSelectors.js';
+import { SealBlock, sealSnippet } from '../../../../src/client/features/publication/SealBlock.js';
+import { publicationApi } from '../../../../src/client/api/publicationApi.js';
+import type { CampaignSeal } from '../../../../src/shared/api/publication.js';
+import { demoUser, renderWithProviders, sessionWith } from '../../../helpers/client.js';
+import { initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
+
+const seal = (over: Partial<CampaignSeal>): CampaignSeal => ({
+  year: 2025,
+  final: true,
+  threshold: { maxPopulation: 10000, minPercentage: 0.85 },
+  percentage: 0.818,
+  seal: null,
+  ...over,
+});
+/** The store with campaign 7's results open and its seal loaded. */
+const withSeal = (value: CampaignSeal, campaignId = 7) => {
+  const opened = rootReducer(undefined, resultsActions.campaignOpened(7));
+  return rootReducer(rootReducer(opened, publicationActions.sealRequested(campaignId)), publicationActions.sealLoaded({ campaignId, seal: value }));
+};
+const signedIn = { ...initialAuthState, status: 'loaded' as const, user: demoUser, tokenSource: 'cookie' as const };
+
+describe('the seal on the results page', () => {
+  it('says the seal held, the points lacking to the threshold, reaching it before the final results, or nothing', () => {
+    expect(selectSealView(withSeal(seal({ seal: { code: 'c'.repeat(32) } })))).toEqual({ kind: 'granted', year: 2025, code: 'c'.repeat(32) });
+    // 85.0 % needed, 81.8 % shown: 3.2 points, as the percentages are shown (not 3.1999...).
+    expect(selectSealView(withSeal(seal({})))).toEqual({ kind: 'lacking', year: 2025, minPercentage: 0.85, points: 3.2 });
+    // Shown as 85.0 % it reaches 85 %: the seal is granted on the shown figure.
+    expect(selectSealView(withSeal(seal({ final: false, percentage: 0.84951 })))).toEqual({ kind: 'reaching', year: 2025, minPercentage: 0.85 });
+    expect(selectSealView(withSeal(seal({ percentage: 0.9 })))).toEqual({ kind: 'none' });
+    expect(selectSealView(withSeal(seal({ threshold: null })))).toEqual({ kind: 'none' });
+    expect(selectSealView(withSeal(seal({ percentage: null })))).toEqual({ kind: 'none' });
+    // Another campaign's seal is not this one's.
+    expect(selectSealView(withSeal(seal({ seal: { code: 'c'.repeat(32) } }), 8))).toEqual({ kind: 'none' });
+  });
+
+  it('shows the seal held with its badge to download and the HTML to paste, linking to the page that verifies it', async () => {
+    const code = 'ab'.repeat(16);
+    renderWithProviders(<SealBlock campaignId={7} />, {
+      preloadedState: { ...rootReducer(undefined, resultsActions.campaignOpened(7)), auth: signedIn },
+      runSagas: true,
+      dependencies: {
+        session: sessionWith({ accessToken: 'access-1' }),
+        publicationApi: { ...publicationApi, campaignSeal: async () => seal({ seal: { code } }) },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Sello 2025' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Sello 2025' })).toHaveAttribute('src', `${window.location.origin}/api/v1/public/sealBadge?code=${code}`);
+    expect(screen.getByRole('link', { name: 'Descargar el sello (SVG)' })).toHaveAttribute('download', 'sello-2025.svg');
+    expect(screen.getByRole('link', { name: 'Ver la página de verificación' })).toHaveAttribute('href', `${window.location.origin}/sello/${code}`);
+    expect(screen.getByLabelText('Código HTML para tu web')).toHaveValue(sealSnippet(window.location.origin, code, 'Sello 2025'));
+    expect(sealSnippet('https://a.es', code, 'Sello "2025" <b>')).toBe(
+      `<a href="https://a.es/sello/${code}"><img src="https://a.es/api/v1/public/sealBadge?code=${code}" alt="Sello &quot;2025&quot; &lt;b>" width="260" height="96"></a>`,
+    );
+  });
+
+  it('says how many percentage points the campaign lacks, and a toast when the seal cannot be read', async () => {
+    const { unmount } = renderWithProviders(<SealBlock campaignId={7} />, {
+      preloadedState: { ...rootReducer(undefined, resultsActions.campaignOpened(7)), auth: signedIn },
+      runSagas: true,
+      dependencies: { session: sessionWith({ accessToken: 'access-1' }), publicationApi: { ...publicationApi, campaignSeal: async () => seal({}) } },
+    });
+    expect(
+      await screen.findByText('Para obtener el Sello 2025, las entidades de su tramo de población necesitan un 85,0%: le faltan 3,2 puntos porcentuales.'),
+    ).toBeInTheDocument();
+    unmount();
+    const { store } = renderWithProviders(<SealBlock campaignId={7} />, {
+      preloadedState: { ...rootReducer(undefined, resultsActions.campaignOpened(7)), auth: signedIn },
+      runSagas: true,
+      dependencies: {
+        session: sessionWith({ accessToken: 'access-1' }),
+        publicationApi: {
+          ...publicationApi,
+          campaignSeal: async () => Promise.reject(new ApiError('CONNECTION_FAILED', 600)),
+        },
+      },
+    });
+    await waitFor(() => expect(store.getState().snackbar.current).toMatchObject({ message: 'SEAL.LOAD_ERROR' }));
+    expect(screen.queryByTestId('seal-block')).not.toBeInTheDocument();
+  });
+});
