@@ -3,11 +3,13 @@ import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import { serverAndBrowser, startAppServer } from './helpers/appServer.js';
 import { newPage, screenshot } from './helpers/browser.js';
+import { logIn, logInAsUser } from './helpers/session.js';
 import { apiGet, apiPost, apiToken } from './helpers/api.js';
 import { expectNoSideScroll } from './helpers/phone.js';
 import { seriousViolations } from './helpers/axe.js';
 import type { EditionRow } from '../../src/shared/api/editions.js';
-import type { PublicEdition } from '../../src/shared/api/publication.js';
+import type { CampaignSeal, PublicEdition } from '../../src/shared/api/publication.js';
+import type { CampaignSummary } from '../../src/shared/api/campaigns.js';
 
 /** A site of another origin whose page frames the embed page of `src`. */
 async function framingSite(): Promise<{ origin: string; show: (src: string) => void; close: () => Promise<void> }> {
@@ -45,6 +47,17 @@ describe('the public pages in Chromium', () => {
     const rows = await fetch(`${suite.server.url}/api/v1/public/editions`).then((r) => r.json() as Promise<{ response: { editions: { year: number }[] } }>);
     if (!rows.response.editions.some((e) => e.year === year)) {
       for (let id = 1; id <= 12; id += 1) await apiPost(suite.server.url, admin, '/entities/publication', { id, publish: true });
+      // One threshold for every population: the demo user's best percentage that year, so that its best campaign
+      // holds a seal and the others lack points.
+      const userToken = await apiToken(suite.server.url, 'usuario@demo.es');
+      const sent = (await apiGet<CampaignSummary[]>(suite.server.url, userToken, '/campaigns/all')).filter(
+        (c) => c.campaignNumber === year && c.status === 'sent',
+      );
+      const percentages = await Promise.all(
+        sent.map(async (c) => (await apiGet<CampaignSeal>(suite.server.url, userToken, `/campaigns/seal?id=${c.id}`)).percentage ?? 0),
+      );
+      const best = Math.floor(Math.max(...percentages) * 1000) / 1000;
+      await apiPost(suite.server.url, admin, '/editions/seal', { campaignNumber: year, thresholds: [{ maxPopulation: null, minPercentage: best }] });
       await apiPost(suite.server.url, admin, '/editions/publishFinal', { campaignNumber: year });
     }
     edition = ((await fetch(`${suite.server.url}/api/v1/public/edition?year=${year}`).then((r) => r.json())) as { response: PublicEdition }).response;
@@ -167,6 +180,68 @@ describe('the public pages in Chromium', () => {
       }
     } finally {
       await context.close();
+    }
+  });
+
+  it("shows an entity its seal under its results, with the badge and the HTML, or the points it lacks; ADMIN sets the next edition's thresholds", async () => {
+    const userToken = await apiToken(suite.server.url, 'usuario@demo.es');
+    const mine = (await apiGet<CampaignSummary[]>(suite.server.url, userToken, '/campaigns/all')).filter(
+      (c) => c.campaignNumber === year && c.status === 'sent',
+    );
+    const seals = await Promise.all(mine.map((c) => apiGet<CampaignSeal>(suite.server.url, userToken, `/campaigns/seal?id=${c.id}`)));
+    const held = mine.find((_, i) => seals[i].seal !== null);
+    const lacking = mine.find((_, i) => seals[i].seal === null && seals[i].threshold !== null && seals[i].percentage !== null);
+    expect(held).toBeDefined();
+    const user = await newPage(suite.browser, { phone: true });
+    const admin = await newPage(suite.browser);
+    try {
+      await logInAsUser(user.page, suite.server.url);
+      if (held) {
+        await user.page.goto(`${suite.server.url}/results/${held.id}`);
+        const block = user.page.getByTestId('seal-block');
+        await block.getByRole('heading', { name: `Sello ${year}` }).waitFor();
+        expect(await block.getByRole('link', { name: 'Descargar el sello (SVG)' }).getAttribute('download')).toBe(`sello-${year}.svg`);
+        const snippet = await block.getByLabel('Código HTML para tu web').inputValue();
+        const code = snippet.match(/\/sello\/([0-9a-f]{32})"/)![1];
+        await block.scrollIntoViewIfNeeded();
+        await expectNoSideScroll(user.page);
+        await screenshot(user.page, 'seal-results-phone', { fullPage: false });
+        // Anyone verifies it at the address the snippet links to.
+        const verified = await fetch(`${suite.server.url}/sello/${code}`).then((r) => r.text());
+        expect(verified).toContain('Sello auténtico:');
+      }
+      if (lacking) {
+        await user.page.goto(`${suite.server.url}/results/${lacking.id}`);
+        await user.page.getByText(/le faltan [\d,]+ puntos porcentuales\.$/).waitFor();
+      }
+
+      await logIn(admin.page, suite.server.url, 'admin@demo.es');
+      await admin.page.waitForURL(/\/status/);
+      await admin.page.goto(`${suite.server.url}/manage/editions`);
+      const newest = year + 1;
+      await admin.page.getByRole('button', { name: `Umbrales del sello de la edición ${newest}` }).click();
+      const dialog = admin.page.getByRole('dialog', { name: `Umbrales del sello · Edición ${newest}` });
+      await dialog.getByText('Sin umbrales: la edición no concede sellos.').waitFor();
+      await dialog.getByRole('button', { name: 'Añadir tramo' }).click();
+      await dialog.getByRole('button', { name: 'Añadir tramo' }).click();
+      await dialog.getByLabel('Habitantes del tramo 1').fill('10000');
+      await dialog.getByLabel('Puntuación mínima del tramo 1 (%)').fill('85');
+      await dialog.getByLabel('Puntuación mínima del tramo 2 (%)').fill('80,5');
+      await screenshot(admin.page, 'seal-thresholds-dialog', { fullPage: false });
+      await dialog.getByRole('button', { name: 'Guardar umbrales' }).click();
+      await admin.page.getByText(`Umbrales del sello de la edición ${newest} guardados`).waitFor();
+      const admin2 = await apiToken(suite.server.url, 'admin@demo.es');
+      expect(await apiGet(suite.server.url, admin2, `/editions/seal/state?campaignNumber=${newest}`)).toEqual({
+        campaignNumber: newest,
+        thresholds: [
+          { maxPopulation: 10000, minPercentage: 0.85 },
+          { maxPopulation: null, minPercentage: 0.805 },
+        ],
+      });
+      expect([...user.errors, ...admin.errors]).toEqual([]);
+    } finally {
+      await user.context.close();
+      await admin.context.close();
     }
   });
 });

@@ -28,9 +28,11 @@ export function SealBlock({ campaignId }: { campaignId: number | null }) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const view = useAppSelector(selectSealView);
+  // Asked again when the store forgets it (a session change resets the slice, as the page opens signed in).
+  const requestedFor = useAppSelector((state) => state.publication.sealCampaignId);
   useEffect(() => {
-    if (campaignId !== null) dispatch(publicationActions.sealRequested(campaignId));
-  }, [dispatch, campaignId]);
+    if (campaignId !== null && requestedFor !== campaignId) dispatch(publicationActions.sealRequested(campaignId));
+  }, [dispatch, campaignId, requestedFor]);
   if (view.kind === 'none') return null;
   const title = intl.formatMessage({ id: 'SEAL.TITLE' }, { year: view.year });
   if (view.kind !== 'granted') {
