@@ -7,6 +7,7 @@ import { logIn, logInAsUser } from './helpers/session.js';
 import { apiGet, apiPost, apiToken } from './helpers/api.js';
 import { expectNoSideScroll } from './helpers/phone.js';
 import { seriousViolations } from './helpers/axe.js';
+import { readPdf } from './helpers/pdf.js';
 import type { EditionRow } from '../../src/shared/api/editions.js';
 import type { CampaignSeal, PublicEdition } from '../../src/shared/api/publication.js';
 import type { CampaignSummary } from '../../src/shared/api/campaigns.js';
@@ -110,6 +111,15 @@ describe('the public pages in Chromium', () => {
       const csv = fs.readFileSync((await download.path())!, 'utf8');
       expect(csv).toContain('CC BY 4.0');
       expect(csv).toContain(first.entity);
+
+      // On paper: the figures and the ranking, without the navigation, the filters or the downloads.
+      const printed = readPdf(await page.pdf({ format: 'A4', printBackground: true }), 'public-edition-pdf').replace(/\s+/g, ' ');
+      expect(printed).toContain(`Resultados de la edición ${year}`);
+      expect(printed).toContain('Media de España');
+      expect(printed).toContain('Clasificación de las entidades que publican sus resultados');
+      expect(printed).toContain(`${(first.percentage * 100).toFixed(1).replace('.', ',')}%`);
+      expect(printed).not.toContain('Filtrar');
+      expect(printed).not.toContain('Descargar CSV');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -117,6 +117,9 @@ describe('the public pages', () => {
     expect(page).toContain('<title>Comunitat Valenciana: Sin media publicable</title>');
     expect(page).toContain('<title>Cataluña: 70,0%</title>');
     expect(page).toContain('3 entidades');
+    expect(page).toContain('«—»: media no publicada porque el grupo tiene menos de 3 participantes.');
+    // Without a minimum (1), a dash is a group without participants: no note about withholding.
+    expect(editionPage(site, { ...edition, minGroupSize: 1 }, noFilters, 1).html).not.toContain('media no publicada');
     expect(page).toContain('href="/api/v1/public/opendata?year=2025&amp;format=csv"');
   });
 

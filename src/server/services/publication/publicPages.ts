@@ -178,6 +178,9 @@ function territoryMap(w: Words, caption: string, shapes: readonly MapShape[], te
 </figure>`;
 }
 
+/** What a dash stands for, where a mean may be withheld (MIN_GROUP_SIZE over 1; with 1, a dash is a group without participants). */
+const withheldNote = (w: Words, minGroupSize: number) => (minGroupSize > 1 ? html`<p class="muted">${w.t('PUBLIC.WITHHELD_NOTE', { n: minGroupSize })}</p>` : null);
+
 /** A territory's participants 'n / registered'. */
 const participationCell = (w: Words, t: PublicTerritory) => `${w.number(t.participants)} / ${w.number(t.registered)}`;
 
@@ -265,7 +268,7 @@ ${legend(w)}</section>
 <div class="scroll"><table><thead><tr><th scope="col">${w.t('PUBLIC.TABLE.COMMUNITY')}</th><th scope="col" class="num">${w.t('PUBLIC.TABLE.PARTICIPANTS')}</th><th scope="col" class="num">${w.t('PUBLIC.TABLE.MEAN')}</th><th scope="col" class="num">${w.t('PUBLIC.TABLE.MEAN_ALL')}</th></tr></thead>
 <tbody>${communities.map((c) => html`<tr><th scope="row">${c.name}</th><td class="num">${participationCell(w, c)}</td><td class="num">${w.percent(c.mean)}</td><td class="num">${w.percent(c.meanComparedToAll)}</td></tr>`)}
 <tr class="total"><th scope="row">${w.t('PUBLIC.ENTITY.COUNTRY')}</th><td class="num">${participationCell(w, country)}</td><td class="num">${w.percent(country.mean)}</td><td class="num">${w.percent(country.meanComparedToAll)}</td></tr></tbody></table></div>
-<p class="muted">${w.t('PUBLIC.WITHHELD_NOTE', { n: edition.minGroupSize })}</p></section>
+${withheldNote(w, edition.minGroupSize)}</section>
 <section aria-labelledby="axes"><h2 id="axes">${w.t('PUBLIC.AXES.TITLE')}</h2>
 <div class="scroll"><table><thead><tr><th scope="col">${w.t('PUBLIC.TABLE.AXIS')}</th><th scope="col" class="num">${w.t('PUBLIC.TABLE.MEAN')}</th></tr></thead>
 <tbody>${edition.axes.map((a) => html`<tr><th scope="row">${a.name}</th><td class="num">${w.percent(a.mean)}</td></tr>`)}</tbody></table></div></section>
@@ -311,7 +314,7 @@ ${seal}
 <section aria-labelledby="compared"><h2 id="compared">${w.t('PUBLIC.ENTITY.COMPARED')}</h2>
 <div class="scroll"><table><thead><tr><th scope="col">${w.t('PUBLIC.ENTITY.GROUP')}</th><th scope="col" class="num">${w.t('PUBLIC.ENTITY.OWN')}</th><th scope="col" class="num">${entity.province}</th><th scope="col" class="num">${entity.community}</th><th scope="col" class="num">${w.t('PUBLIC.ENTITY.COUNTRY')}</th><th scope="col" class="num">${w.t('PUBLIC.ENTITY.SIZE_BAND')}</th></tr></thead>
 <tbody>${groups.map((g) => html`<tr><th scope="row">${g.name}</th><td class="num strong">${w.percent(g.percentage)}</td>${meanCell(w, g.means.province)}${meanCell(w, g.means.autonomousCommunity)}${meanCell(w, g.means.country)}${meanCell(w, g.means.sizeBand)}</tr>`)}</tbody></table></div>
-<p class="muted">${w.t('PUBLIC.WITHHELD_NOTE', { n: profile.minGroupSize })}</p></section>
+${withheldNote(w, profile.minGroupSize)}</section>
 <section aria-labelledby="trend"><h2 id="trend">${w.t('PUBLIC.ENTITY.TREND')}</h2>
 <table class="trend"><thead><tr><th scope="col">${w.t('PUBLIC.ENTITY.YEAR')}</th><th scope="col" class="num">${w.t('PUBLIC.TABLE.SCORE')}</th><th scope="col"><span class="visually-hidden">${w.t('PUBLIC.TABLE.SCORE')}</span></th></tr></thead>
 <tbody>${profile.trend.map((p) => html`<tr><th scope="row"><a href="${linkTo(PUBLIC_PATHS.edition(p.year), site.language)}">${p.year}</a></th><td class="num">${w.percent(p.percentage)}</td><td class="bar-cell"><span class="bar" style="width:${Math.round(Math.max(0, Math.min(1, p.percentage)) * 100)}%"></span></td></tr>`)}</tbody></table></section>`;
