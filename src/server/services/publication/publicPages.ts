@@ -179,7 +179,8 @@ function territoryMap(w: Words, caption: string, shapes: readonly MapShape[], te
 }
 
 /** What a dash stands for, where a mean may be withheld (MIN_GROUP_SIZE over 1; with 1, a dash is a group without participants). */
-const withheldNote = (w: Words, minGroupSize: number) => (minGroupSize > 1 ? html`<p class="muted">${w.t('PUBLIC.WITHHELD_NOTE', { n: minGroupSize })}</p>` : null);
+const withheldNote = (w: Words, minGroupSize: number) =>
+  minGroupSize > 1 ? html`<p class="muted">${w.t('PUBLIC.WITHHELD_NOTE', { n: minGroupSize })}</p>` : null;
 
 /** A territory's participants 'n / registered'. */
 const participationCell = (w: Words, t: PublicTerritory) => `${w.number(t.participants)} / ${w.number(t.registered)}`;
