@@ -87,4 +87,16 @@ describe('configuration', () => {
   it('reads the size bands and the smallest group a mean is shown for', () => {
     expect(loadConfig({ SIZE_BANDS: '1000,10000', MIN_GROUP_SIZE: '3' })).toMatchObject({ sizeBands: [1, 1001, 10001], minGroupSize: 3 });
   });
+
+  it('reads the sites that may frame the embed page: origins only, none unless set', () => {
+    expect(loadConfig({}).embedOrigins).toEqual([]);
+    expect(loadConfig({ EMBED_ORIGINS: 'https://Diario.example, http://localhost:8080 https://ayto.example' }).embedOrigins).toEqual([
+      'https://diario.example',
+      'http://localhost:8080',
+      'https://ayto.example',
+    ]);
+    for (const bad of ['diario.example', 'https://diario.example/', 'https://diario.example/embed', "https://a.es 'unsafe-inline'", '*', 'javascript:alert(1)']) {
+      expect(() => loadConfig({ EMBED_ORIGINS: bad })).toThrow(/EMBED_ORIGINS must be origins/);
+    }
+  });
 });
