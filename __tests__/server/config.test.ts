@@ -95,7 +95,14 @@ describe('configuration', () => {
       'http://localhost:8080',
       'https://ayto.example',
     ]);
-    for (const bad of ['diario.example', 'https://diario.example/', 'https://diario.example/embed', "https://a.es 'unsafe-inline'", '*', 'javascript:alert(1)']) {
+    for (const bad of [
+      'diario.example',
+      'https://diario.example/',
+      'https://diario.example/embed',
+      "https://a.es 'unsafe-inline'",
+      '*',
+      'javascript:alert(1)',
+    ]) {
       expect(() => loadConfig({ EMBED_ORIGINS: bad })).toThrow(/EMBED_ORIGINS must be origins/);
     }
   });

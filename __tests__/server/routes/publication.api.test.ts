@@ -61,7 +61,8 @@ describe.each(backends)('the public figures of final editions on $name', ({ open
     );
     sealThresholds = [
       { maxPopulation: 5000, minPercentage: 0 },
-      { maxPopulation: null, minPercentage: Number(validated[Math.floor(validated.length / 2)].percentage) },
+      // The median's percentage as shown (tenths of a percent, as thresholds are set).
+      { maxPopulation: null, minPercentage: Math.floor(Number(validated[Math.floor(validated.length / 2)].percentage) * 1000) / 1000 },
     ];
     const seal = await secure('POST', 'editions/seal', tokens.admin, { campaignNumber: finalYear, thresholds: [...sealThresholds].reverse() });
     expect([seal.status, seal.body.response ?? seal.body.error]).toEqual([
@@ -283,6 +284,10 @@ describe.each(backends)('the public figures of final editions on $name', ({ open
       `/publico/${currentYear}/entidad/${own.entityId}`,
       `/sello/${'0'.repeat(32)}`,
       '/sello/xyz',
+      // Addresses under the pages that name no page: the public page not found, not the app's shell.
+      `/publico/${finalYear}/`,
+      '/sello/',
+      `/publico/${finalYear}/entidad/1/x`,
     ]) {
       const missing = await page(path);
       expect([path, missing.status, missing.headers.get('content-type')]).toEqual([path, 404, 'text/html; charset=utf-8']);
@@ -301,6 +306,10 @@ describe.each(backends)('the public figures of final editions on $name', ({ open
     }
     // A tag a social network adds is no filter and no error.
     expect((await page(`/publico/${finalYear}?fbclid=abc`)).status).toBe(200);
+    // The 400 page in the language asked; a filtered view is not for search engines.
+    expect((await page(`/publico/${finalYear}?lang=en&comunidad=x`)).html).toContain('Invalid address');
+    expect(shown.html).not.toContain('noindex');
+    expect((await page(`/publico/${finalYear}?q=ayuntamiento`)).html).toContain('<meta name="robots" content="noindex">');
   });
 
   it('names on the pages only the entities that publish, at once after a change of choice, and opens a profile only while it publishes', async () => {
@@ -365,11 +374,16 @@ describe.each(backends)('the public figures of final editions on $name', ({ open
       [own.campaignId],
     );
     const band = sealThresholds.find((t) => t.maxPopulation === null || t.maxPopulation >= population)!;
+    // As the seal is granted: both shown to one decimal (shown_percentage).
+    const [{ lacking }] = await db.query<{ lacking: number }>('SELECT (greatest(0, shown_percentage($1) - shown_percentage($2)) / 10.0)::float8 AS lacking', [
+      band.minPercentage,
+      percentage,
+    ]);
     for (const token of [tokens.user, tokens.admin, tokens.fec]) {
       const res = await secure('GET', `campaigns/seal?id=${own.campaignId}`, token);
       expect([res.status, res.body.response]).toEqual([
         200,
-        { year: finalYear, final: true, threshold: band, percentage, seal: held ? { code: held.code } : null },
+        { year: finalYear, final: true, threshold: band, percentage, lackingPoints: lacking, seal: held ? { code: held.code } : null },
       ]);
     }
     const [{ id: foreign }] = await db.query<{ id: number }>('SELECT id FROM campaigns WHERE entity_id <> ALL($1::int[]) ORDER BY id LIMIT 1', [memberOf]);
@@ -548,6 +562,8 @@ describe.each(backends)('the public figures of final editions on $name', ({ open
       [{ maxPopulation: null }],
       // A percentage is a number: as text it is refused, never read as one.
       [{ maxPopulation: null, minPercentage: '0.5' }],
+      // In tenths of a percent, as shown: 85.55 % would show as one figure and count as another.
+      [{ maxPopulation: null, minPercentage: 0.8555 }],
     ]) {
       expect([thresholds, (await secure('POST', 'editions/seal', tokens.admin, { campaignNumber: currentYear, thresholds })).status]).toEqual([
         thresholds,

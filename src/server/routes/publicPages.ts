@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
 import { idFromDigits } from '../../shared/ids.js';
 import * as publication from '../services/publication/publication.js';
-import { parsePageQuery, type PageQuery } from '../services/publication/publicPageQuery.js';
+import { isFiltered, languageOf, parsePageQuery, type PageQuery } from '../services/publication/publicPageQuery.js';
 import { editionPage, editionsPage, embedPage, entityPage, problemPage, sealPage, type RenderedPage } from '../services/publication/publicPages.js';
 import type { PublicSender } from './publication.js';
 
@@ -37,26 +37,37 @@ export function registerPublicPages(app: FastifyInstance, ctx: AppContext, sendP
 
   /**
    * Serves one page: its path's parts read by `target` (null: no such page), the query read strictly, and the page
-   * kept under the publication version for its address.
+   * kept under the publication version for its address as `key` names it from what was read (null: a filtered view,
+   * written for each request and not kept, so that searches cannot push the pages everyone reads out of the cache).
    */
   function page<T>(
     path: string,
     target: (params: Params) => T | null,
+    key: (target: T, query: PageQuery) => string | null,
     render: (target: T, query: PageQuery) => Promise<RenderedPage>,
     options: { missing?: 'notFound' | 'noSeal'; frameable?: boolean } = {},
   ) {
     const missing = options.missing ?? 'notFound';
     app.get(path, async (request: FastifyRequest, reply: FastifyReply) => {
-      const query = parsePageQuery(request.query as Record<string, unknown>);
+      const raw = request.query as Record<string, unknown>;
+      const query = parsePageQuery(raw);
       const pathname = request.url.split('?')[0];
-      if (!query) return sendProblem(reply, problemPage(site('es'), pathname, 'badRequest'));
+      if (!query) return sendProblem(reply, problemPage(site(languageOf(raw)), pathname, 'badRequest'));
       const named = target(request.params as Params);
       if (named === null) return sendProblem(reply, problemPage(site(query.language), pathname, missing));
-      const key = `page:${pathname}:${JSON.stringify(query)}`;
+      const kept = key(named, query);
       // On a 304 too: a browser takes a revalidation's headers as the page's.
       if (options.frameable) reply.removeHeader('x-frame-options').header('content-security-policy', embedContentSecurityPolicy(ctx.config.embedOrigins));
       try {
-        return await sendPublic(request, reply, key, async () => Buffer.from((await render(named, query)).html), { type: HTML_TYPE, headers: {} });
+        const build = async () => Buffer.from((await render(named, query)).html);
+        return await sendPublic(
+          request,
+          reply,
+          kept ?? `page:${path}:${JSON.stringify([named, query])}`,
+          build,
+          { type: HTML_TYPE, headers: {} },
+          kept !== null,
+        );
       } catch (error) {
         if (error instanceof AppError && error.type === 'NOT_FOUND') return sendProblem(reply, problemPage(site(query.language), pathname, missing));
         throw error;
@@ -65,13 +76,21 @@ export function registerPublicPages(app: FastifyInstance, ctx: AppContext, sendP
   }
 
   const year = (params: Params) => (YEAR.test(params.year) ? Number(params.year) : null);
+  /** The edition's page kept only as everyone first sees it: unfiltered, its first page of the ranking. */
+  const unfiltered = (query: PageQuery) => !isFiltered(query.filters) && query.page === 1;
 
   page(
     '/publico',
     () => true,
+    (_, query) => `page:editions:${query.language}`,
     async (_, query) => editionsPage(site(query.language), await publication.publicEditions(db)),
   );
-  page('/publico/:year', year, async (y, query) => editionPage(site(query.language), await publication.publicEdition(db, y), query.filters, query.page));
+  page(
+    '/publico/:year',
+    year,
+    (y, query) => (unfiltered(query) ? `page:edition:${y}:${query.language}` : null),
+    async (y, query) => editionPage(site(query.language), await publication.publicEdition(db, y), query.filters, query.page),
+  );
   page(
     '/publico/:year/entidad/:id',
     (params) => {
@@ -79,15 +98,27 @@ export function registerPublicPages(app: FastifyInstance, ctx: AppContext, sendP
       const id = idFromDigits(params.id);
       return y === null || id === null ? null : { year: y, id };
     },
+    ({ year: y, id }, query) => `page:entity:${y}:${id}:${query.language}`,
     async ({ year: y, id }, query) => entityPage(site(query.language), await publication.publicEntity(db, y, id)),
   );
-  page('/publico/:year/embed', year, async (y, query) => embedPage(site(query.language), await publication.publicEdition(db, y), query.view, query.filters), {
-    frameable: true,
-  });
+  page(
+    '/publico/:year/embed',
+    year,
+    (y, query) => (isFiltered(query.filters) ? null : `page:embed:${y}:${query.view}:${query.language}`),
+    async (y, query) => embedPage(site(query.language), await publication.publicEdition(db, y), query.view, query.filters),
+    { frameable: true },
+  );
   page(
     '/sello/:code',
     (params) => (SEAL_CODE.test(params.code) ? params.code : null),
+    (code, query) => `page:seal:${code}:${query.language}`,
     async (code, query) => sealPage(site(query.language), await publication.publicSeal(db, code)),
     { missing: 'noSeal' },
   );
+  // Any other address under the pages' paths is a page not found, not the app's shell.
+  for (const path of ['/publico/*', '/sello/*']) {
+    app.get(path, async (request, reply) =>
+      sendProblem(reply, problemPage(site(languageOf(request.query as Record<string, unknown>)), request.url.split('?')[0], 'notFound')),
+    );
+  }
 }

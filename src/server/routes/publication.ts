@@ -1,4 +1,9 @@
 import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LANGUAGES } from '../../shared/constants.js';
+import { catalogueOf } from '../i18n.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
@@ -40,18 +45,33 @@ export type PublicSender = (
   key: string,
   build: () => Promise<Buffer>,
   file?: { type: string; headers: Record<string, string> },
+  /** Whether to keep the answer (false: a filtered view, built for each request; its tag still works). */
+  keep?: boolean,
 ) => Promise<FastifyReply>;
+
+/**
+ * What the public answers are written by besides the data: the publication services' code and the catalogues of
+ * words. A deployment that changes them changes every tag, so that a browser or proxy does not keep an old page.
+ */
+function buildIdOf(): string {
+  const hash = createHash('sha256');
+  const services = fileURLToPath(new URL('../services/publication/', import.meta.url));
+  for (const name of readdirSync(services).sort()) hash.update(readFileSync(path.join(services, name)));
+  for (const language of LANGUAGES) hash.update(JSON.stringify(catalogueOf(language)));
+  return hash.digest('base64url');
+}
 
 /** The sender of every public answer and page: one cache, bound to cacheBytes (0 keeps nothing). */
 export function publicSender(ctx: AppContext, cacheBytes: number): PublicSender {
   const bodies = new ReportCache(cacheBytes);
-  return async (request, reply, key, build, file) => {
+  const buildId = buildIdOf();
+  return async (request, reply, key, build, file, keep = true) => {
     const version = await readPublicationVersion(ctx.db);
-    // The answer depends on the version and on PUBLIC_URL (the catalogue's URLs, the attribution).
-    const etag = `W/"${createHash('sha256').update(`${key}\n${version}\n${ctx.config.publicUrl}`).digest('base64url').slice(0, 32)}"`;
+    // The answer depends on the version, on PUBLIC_URL (the catalogue's URLs, the attribution) and on the code that writes it.
+    const etag = `W/"${createHash('sha256').update(`${key}\n${version}\n${ctx.config.publicUrl}\n${buildId}`).digest('base64url').slice(0, 32)}"`;
     if (matchesTag(request.headers['if-none-match'], etag))
       return reply.code(304).header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL).header('vary', 'accept-encoding').send();
-    const body = await bodies.get(key, version, build);
+    const body = keep ? await bodies.get(key, version, build) : { json: await build(), gzip: undefined };
     reply.header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL);
     if (!file) return sendReport(request, reply, body);
     return sendReport(request, reply.headers(file.headers), body, file.type);

@@ -156,7 +156,7 @@ export type OpenDataQuery = Static<typeof OpenDataQuery>;
 /** The open data files' content types. */
 export const OPEN_DATA_TYPES = { csv: FILE_TYPES.csv, json: 'application/json; charset=utf-8' } as const;
 
-/** A seal threshold: up to maxPopulation inhabitants (null: no upper bound), the global percentage (0..1) to reach. */
+/** A seal threshold: up to maxPopulation inhabitants (null: no upper bound), the global percentage (0..1, in tenths of a percent: 0.855) to reach. */
 export const SealThreshold = Strict({
   maxPopulation: Type.Union([Type.Integer({ minimum: 1, maximum: 100_000_000 }), Type.Null()]),
   minPercentage: Type.Number({ minimum: 0, maximum: 1 }),
@@ -164,7 +164,10 @@ export const SealThreshold = Strict({
 export type SealThreshold = Static<typeof SealThreshold>;
 
 /** POST editions/seal: an edition's seal thresholds, each band once (ADMIN; before the edition is final). */
-export const SealRequest = Strict({ campaignNumber: Year, thresholds: Type.Array(SealThreshold, { maxItems: 20 }) });
+/** The most population bands an edition's seal may have. */
+export const SEAL_THRESHOLDS_MAX = 20;
+
+export const SealRequest = Strict({ campaignNumber: Year, thresholds: Type.Array(SealThreshold, { maxItems: SEAL_THRESHOLDS_MAX }) });
 export type SealRequest = Static<typeof SealRequest>;
 
 export const SealThresholds = Type.Object({ campaignNumber: Type.Integer(), thresholds: Type.Array(SealThreshold) });
@@ -184,6 +187,11 @@ export const CampaignSeal = Type.Object({
   final: Type.Boolean(),
   threshold: Type.Union([Type.Object({ maxPopulation: Type.Union([Type.Integer(), Type.Null()]), minPercentage: Type.Number() }), Type.Null()]),
   percentage: NullableNumber,
+  /**
+   * The percentage points its percentage lacks to the threshold, both as shown (one decimal, as the seal is granted:
+   * 0 when it reaches it); null without a threshold or a percentage.
+   */
+  lackingPoints: NullableNumber,
   seal: Type.Union([Type.Object({ code: Type.String() }), Type.Null()]),
 });
 export type CampaignSeal = Static<typeof CampaignSeal>;

@@ -471,6 +471,10 @@ describe('editions page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar umbrales' }));
     expect(within(dialog).getByText('Escribe un número entero de habitantes, o déjalo vacío para no poner límite.')).toBeInTheDocument();
     expect(within(dialog).getByText('Escribe un porcentaje de 0 a 100, con un decimal como mucho.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Puntuación mínima del tramo 2 (%)')).toHaveAccessibleDescription(
+      'Escribe un porcentaje de 0 a 100, con un decimal como mucho.',
+    );
+    expect(within(dialog).getByLabelText('Puntuación mínima del tramo 2 (%)')).toHaveAttribute('aria-invalid', 'true');
     expect(calls).toEqual(['list', 'thresholds 2026']);
     await userEvent.clear(within(dialog).getByLabelText('Habitantes del tramo 1'));
     await userEvent.type(within(dialog).getByLabelText('Habitantes del tramo 1'), '10000');

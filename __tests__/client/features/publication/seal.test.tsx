@@ -15,6 +15,7 @@ const seal = (over: Partial<CampaignSeal>): CampaignSeal => ({
   final: true,
   threshold: { maxPopulation: 10000, minPercentage: 0.85 },
   percentage: 0.818,
+  lackingPoints: 3.2,
   seal: null,
   ...over,
 });
@@ -26,15 +27,18 @@ const withSeal = (value: CampaignSeal, campaignId = 7) => {
 const signedIn = { ...initialAuthState, status: 'loaded' as const, user: demoUser, tokenSource: 'cookie' as const };
 
 describe('the seal on the results page', () => {
-  it('says the seal held, the points lacking to the threshold, reaching it before the final results, or nothing', () => {
+  it('says the seal held, the points lacking to the threshold (as the server counts them), reaching it before the final results, or nothing', () => {
     expect(selectSealView(withSeal(seal({ seal: { code: 'c'.repeat(32) } })))).toEqual({ kind: 'granted', year: 2025, code: 'c'.repeat(32) });
-    // 85.0 % needed, 81.8 % shown: 3.2 points, as the percentages are shown (not 3.1999...).
     expect(selectSealView(withSeal(seal({})))).toEqual({ kind: 'lacking', year: 2025, minPercentage: 0.85, points: 3.2 });
-    // Shown as 85.0 % it reaches 85 %: the seal is granted on the shown figure.
-    expect(selectSealView(withSeal(seal({ final: false, percentage: 0.84951 })))).toEqual({ kind: 'reaching', year: 2025, minPercentage: 0.85 });
-    expect(selectSealView(withSeal(seal({ percentage: 0.9 })))).toEqual({ kind: 'none' });
-    expect(selectSealView(withSeal(seal({ threshold: null })))).toEqual({ kind: 'none' });
-    expect(selectSealView(withSeal(seal({ percentage: null })))).toEqual({ kind: 'none' });
+    expect(selectSealView(withSeal(seal({ final: false, percentage: 0.8495, lackingPoints: 0 })))).toEqual({
+      kind: 'reaching',
+      year: 2025,
+      minPercentage: 0.85,
+    });
+    // Final, reaching it, without a seal: a campaign not validated; nothing to say.
+    expect(selectSealView(withSeal(seal({ percentage: 0.9, lackingPoints: 0 })))).toEqual({ kind: 'none' });
+    expect(selectSealView(withSeal(seal({ threshold: null, lackingPoints: null })))).toEqual({ kind: 'none' });
+    expect(selectSealView(withSeal(seal({ percentage: null, lackingPoints: null })))).toEqual({ kind: 'none' });
     // Another campaign's seal is not this one's.
     expect(selectSealView(withSeal(seal({ seal: { code: 'c'.repeat(32) } }), 8))).toEqual({ kind: 'none' });
   });

@@ -117,6 +117,9 @@ describe('the public pages', () => {
     expect(page).toContain('<title>Comunitat Valenciana: Sin media publicable</title>');
     expect(page).toContain('<title>Cataluña: 70,0%</title>');
     expect(page).toContain('3 entidades');
+    // The provinces' figures in a table too, for whoever cannot see or point at the map.
+    expect(page).toContain('<summary>Participación y medias por provincia</summary>');
+    expect(page).toMatch(/<th scope="row">Barcelona<\/th><td class="wide">Cataluña<\/td><td class="num">9 \/ 10<\/td><td class="num">71,0%<\/td>/);
     expect(page).toContain('«—»: media no publicada porque el grupo tiene menos de 3 participantes.');
     // Without a minimum (1), a dash is a group without participants: no note about withholding.
     expect(editionPage(site, { ...edition, minGroupSize: 1 }, noFilters, 1).html).not.toContain('media no publicada');

@@ -11,6 +11,9 @@ describe('seals', () => {
     expect(sortedThresholds(thresholds).map((t) => t.maxPopulation)).toEqual([2_000, 10_000, null]);
     expect(sealThresholdsProblem([...thresholds, { maxPopulation: null, minPercentage: 0.5 }])).toBe('each population band once');
     expect(sealThresholdsProblem([])).toBeNull();
+    // Percentages in tenths of a percent, as they are shown and compared.
+    expect(sealThresholdsProblem([{ maxPopulation: null, minPercentage: 0.855 }])).toBeNull();
+    expect(sealThresholdsProblem([{ maxPopulation: null, minPercentage: 0.8555 }])).toBe('each percentage in tenths of a percent');
   });
 
   it("draws the badge with the year, the entity's name escaped and shortened, and the percentage as Spain writes it", () => {

@@ -31,10 +31,8 @@ export const selectSealView = (state: RootState): SealView => {
   const data = seal.data;
   if (!data || sealCampaignId !== state.results.campaignId) return { kind: 'none' };
   if (data.seal) return { kind: 'granted', year: data.year, code: data.seal.code };
-  if (!data.threshold || data.percentage === null) return { kind: 'none' };
-  // As shown: percentages to one decimal (the seal is granted on the shown figure, shown_percentage).
-  const shown = (fraction: number) => Math.round(fraction * 1000) / 10;
-  const points = Math.round((shown(data.threshold.minPercentage) - shown(data.percentage)) * 10) / 10;
-  if (points > 0) return { kind: 'lacking', year: data.year, minPercentage: data.threshold.minPercentage, points };
+  if (!data.threshold || data.lackingPoints === null) return { kind: 'none' };
+  // The server compares as the seal is granted (both shown to one decimal).
+  if (data.lackingPoints > 0) return { kind: 'lacking', year: data.year, minPercentage: data.threshold.minPercentage, points: data.lackingPoints };
   return data.final ? { kind: 'none' } : { kind: 'reaching', year: data.year, minPercentage: data.threshold.minPercentage };
 };

@@ -311,6 +311,8 @@ export interface CampaignSealRow {
   percentage: number | null;
   maxPopulation: number | null;
   minPercentage: number | null;
+  /** Tenths of a percent the shown percentage lacks to the shown threshold (0 when it reaches it), null without both. */
+  lackingTenths: number | null;
   code: string | null;
 }
 
@@ -320,7 +322,9 @@ export async function readCampaignSeal(q: Queryable, campaignId: number): Promis
     `SELECT c.entity_id AS "entityId", ed.campaign_number AS year, ed.final_published_at IS NOT NULL AS final,
             CASE WHEN c.status = 'sent' THEN cs.percentage::float8 END AS percentage,
             CASE WHEN s.code IS NULL THEN t.max_population ELSE s.max_population END AS "maxPopulation",
-            COALESCE(s.min_percentage, t.min_percentage)::float8 AS "minPercentage", s.code
+            COALESCE(s.min_percentage, t.min_percentage)::float8 AS "minPercentage",
+            CASE WHEN c.status = 'sent' THEN greatest(0, shown_percentage(COALESCE(s.min_percentage, t.min_percentage)) - shown_percentage(cs.percentage)) END AS "lackingTenths",
+            s.code
        FROM campaigns c
        JOIN editions ed ON ed.id = c.edition_id
        JOIN entities en ON en.id = c.entity_id

@@ -42,6 +42,12 @@ const TERRITORY_CODE = /^\d{2}$/;
 const POSITIVE = /^[1-9]\d{0,8}$/;
 const hasControl = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 
+/** The language asked (`lang`), Spanish when it is not one of the app's: for a page that cannot read the rest of its query. */
+export const languageOf = (raw: Readonly<Record<string, unknown>>): Language => {
+  const value = raw[QUERY_NAMES.language];
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : 'es';
+};
+
 /** The page's query, or null when a value the pages use is not one they accept (or is given twice). */
 export function parsePageQuery(raw: Readonly<Record<string, unknown>>): PageQuery | null {
   const one = (name: string): string | null | undefined => {

@@ -59,6 +59,8 @@ button{font:inherit;font-weight:600;color:#fff;background:#0b5ed7;border:0;borde
 .count{font-weight:600}
 .pager{display:flex;gap:1rem;align-items:center;justify-content:center;margin:1rem 0}
 .downloads{display:flex;flex-wrap:wrap;gap:.75rem 1.5rem;padding:0;list-style:none}
+.provinces{margin:1rem 0}
+.provinces summary{cursor:pointer;font-weight:600;padding:.5rem 0}
 .seal{background:#fff;border:1px solid #dee2e6;border-radius:.5rem;padding:1rem;margin:1rem 0}
 .seal h2{margin-top:0}
 .seal img{max-width:100%;height:auto}
@@ -82,5 +84,6 @@ body{background:#fff}
 .wide{display:table-cell}
 a{color:inherit;text-decoration:none}
 tr,figure{break-inside:avoid}
+.provinces:not([open]){display:none}
 }
 `;

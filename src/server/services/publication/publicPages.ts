@@ -80,10 +80,12 @@ interface DocumentParts {
   embedded?: boolean;
   status?: number;
   image?: string;
+  /** Not for search engines (a filtered view: the canonical address names its filters). */
+  noindex?: boolean;
 }
 
 /** The whole document around a page's body. */
-function documentOf({ site, title, description, path, query = {}, body, embedded = false, status = 200, image }: DocumentParts): RenderedPage {
+function documentOf({ site, title, description, path, query = {}, body, embedded = false, status = 200, image, noindex = false }: DocumentParts): RenderedPage {
   const { t } = wordsOf(site.language);
   const appTitle = t('APP.TITLE');
   const canonical = absolute(site.publicUrl, linkTo(path, site.language, query));
@@ -109,7 +111,7 @@ function documentOf({ site, title, description, path, query = {}, body, embedded
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · ${appTitle}</title>
 <meta name="description" content="${description}">
-${embedded || status !== 200 ? html`<meta name="robots" content="noindex">` : null}
+${embedded || noindex || status !== 200 ? html`<meta name="robots" content="noindex">` : null}
 <link rel="canonical" href="${canonical}">
 ${status === 200 ? alternates : null}
 <meta property="og:type" content="website">
@@ -184,6 +186,15 @@ const withheldNote = (w: Words, minGroupSize: number) =>
 
 /** A territory's participants 'n / registered'. */
 const participationCell = (w: Words, t: PublicTerritory) => `${w.number(t.participants)} / ${w.number(t.registered)}`;
+
+/** Every province's participation and means, folded (the map's figures for whoever cannot see or point at it). */
+function provincesTable(w: Words, edition: PublicEdition): Html {
+  const names = new Map(edition.communities.map((c) => [c.id, c.name]));
+  const provinces = [...edition.provinces].sort((a, b) => a.name.localeCompare(b.name, 'es'));
+  return html`<details class="provinces"><summary>${w.t('PUBLIC.TERRITORIES.PROVINCES')}</summary>
+<div class="scroll"><table><thead><tr><th scope="col">${w.t('PUBLIC.TABLE.PROVINCE')}</th><th scope="col" class="wide">${w.t('PUBLIC.TABLE.COMMUNITY')}</th><th scope="col" class="num">${w.t('PUBLIC.TABLE.PARTICIPANTS')}</th><th scope="col" class="num">${w.t('PUBLIC.TABLE.MEAN')}</th></tr></thead>
+<tbody>${provinces.map((p) => html`<tr><th scope="row">${p.name}</th><td class="wide">${names.get(p.communityId) ?? ''}</td><td class="num">${participationCell(w, p)}</td><td class="num">${w.percent(p.mean)}</td></tr>`)}</tbody></table></div></details>`;
+}
 
 /** The ranking's filters: a form that works without a script (GET, the page's own address). */
 function rankingForm(w: Words, site: PageSite, edition: PublicEdition, filters: RankingFilters, action: string): Html {
@@ -270,6 +281,7 @@ ${legend(w)}</section>
 <tbody>${communities.map((c) => html`<tr><th scope="row">${c.name}</th><td class="num">${participationCell(w, c)}</td><td class="num">${w.percent(c.mean)}</td><td class="num">${w.percent(c.meanComparedToAll)}</td></tr>`)}
 <tr class="total"><th scope="row">${w.t('PUBLIC.ENTITY.COUNTRY')}</th><td class="num">${participationCell(w, country)}</td><td class="num">${w.percent(country.mean)}</td><td class="num">${w.percent(country.meanComparedToAll)}</td></tr></tbody></table></div>
 ${withheldNote(w, edition.minGroupSize)}</section>
+${provincesTable(w, edition)}
 <section aria-labelledby="axes"><h2 id="axes">${w.t('PUBLIC.AXES.TITLE')}</h2>
 <div class="scroll"><table><thead><tr><th scope="col">${w.t('PUBLIC.TABLE.AXIS')}</th><th scope="col" class="num">${w.t('PUBLIC.TABLE.MEAN')}</th></tr></thead>
 <tbody>${edition.axes.map((a) => html`<tr><th scope="row">${a.name}</th><td class="num">${w.percent(a.mean)}</td></tr>`)}</tbody></table></div></section>
@@ -278,7 +290,7 @@ ${ranking}</section>
 <section aria-labelledby="open-data"><h2 id="open-data">${w.t('PUBLIC.OPEN_DATA.TITLE')}</h2>
 <p>${w.t('PUBLIC.OPEN_DATA.TEXT')}</p>
 <ul class="downloads"><li><a href="${PUBLIC_PATHS.openData(edition.year, 'csv')}" download>${w.t('PUBLIC.OPEN_DATA.CSV')}</a></li><li><a href="${PUBLIC_PATHS.openData(edition.year, 'json')}" download>${w.t('PUBLIC.OPEN_DATA.JSON')}</a></li><li><a href="${PUBLIC_PATHS.catalog}">${w.t('PUBLIC.OPEN_DATA.CATALOG')}</a></li></ul></section>`;
-  return documentOf({ site, title, description, path, query, body });
+  return documentOf({ site, title, description, path, query, body, noindex: isFiltered(filters) });
 }
 
 /** A mean cell of the entity's comparison table. */

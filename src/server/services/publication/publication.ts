@@ -185,6 +185,7 @@ export async function campaignSeal(q: Queryable, actor: Actor, campaignId: numbe
     final: row.final,
     threshold: row.minPercentage === null ? null : { maxPopulation: row.maxPopulation, minPercentage: row.minPercentage },
     percentage: row.percentage,
+    lackingPoints: row.lackingTenths === null ? null : row.lackingTenths / 10,
     seal: row.code === null ? null : { code: row.code },
   };
 }

@@ -9,7 +9,10 @@ import { escapeHtml } from './html.js';
 /** Why thresholds cannot be set as given (each band once), or null. */
 export function sealThresholdsProblem(thresholds: readonly SealThreshold[]): string | null {
   const bands = thresholds.map((t) => t.maxPopulation);
-  return new Set(bands).size === bands.length ? null : 'each population band once';
+  if (new Set(bands).size !== bands.length) return 'each population band once';
+  // As percentages are shown and compared (shown_percentage): 0.855 is 85.5 %; 0.8555 would show as one and count as another.
+  const inTenths = (fraction: number) => Math.abs(fraction * 1000 - Math.round(fraction * 1000)) < 1e-6;
+  return thresholds.every((t) => inTenths(t.minPercentage)) ? null : 'each percentage in tenths of a percent';
 }
 
 /** Thresholds by population, the band with no upper bound last (as stored and read). */

@@ -7,7 +7,7 @@ import { DialogFooter } from '../../../components/DialogFooter.js';
 import { SubmitButton } from '../../../components/SubmitButton.js';
 import { Loading } from '../../../components/Loading.js';
 import type { EditionRow } from '../../../../shared/api/editions.js';
-import type { SealThreshold } from '../../../../shared/api/publication.js';
+import { SEAL_THRESHOLDS_MAX, type SealThreshold } from '../../../../shared/api/publication.js';
 import { editionsActions } from './editionsSlice.js';
 import { isFinal, selectEditions, thresholdRow, thresholdsOf, type ThresholdRow } from './editionsSelectors.js';
 
@@ -86,9 +86,13 @@ function SealForm({ edition, stored, onClose }: { edition: EditionRow; stored: r
                       aria-label={intl.formatMessage({ id: 'EDITIONS.SEAL.MAX_LABEL' }, { n: i + 1 })}
                       disabled={final}
                       isInvalid={tried && problems[i].maxPopulation !== null}
+                      aria-invalid={tried && problems[i].maxPopulation !== null}
+                      aria-describedby={`seal-population-error-${i}`}
                       onChange={(e) => change(i, 'maxPopulation', e.target.value)}
                     />
-                    <Form.Control.Feedback type="invalid">{shown(problems[i].maxPopulation)}</Form.Control.Feedback>
+                    <Form.Control.Feedback type="invalid" id={`seal-population-error-${i}`}>
+                      {shown(problems[i].maxPopulation)}
+                    </Form.Control.Feedback>
                   </td>
                   <td>
                     <Form.Control
@@ -97,9 +101,13 @@ function SealForm({ edition, stored, onClose }: { edition: EditionRow; stored: r
                       aria-label={intl.formatMessage({ id: 'EDITIONS.SEAL.MIN_LABEL' }, { n: i + 1 })}
                       disabled={final}
                       isInvalid={tried && problems[i].percent !== null}
+                      aria-invalid={tried && problems[i].percent !== null}
+                      aria-describedby={`seal-percent-error-${i}`}
                       onChange={(e) => change(i, 'percent', e.target.value)}
                     />
-                    <Form.Control.Feedback type="invalid">{shown(problems[i].percent)}</Form.Control.Feedback>
+                    <Form.Control.Feedback type="invalid" id={`seal-percent-error-${i}`}>
+                      {shown(problems[i].percent)}
+                    </Form.Control.Feedback>
                   </td>
                   <td>
                     {!final && (
@@ -119,7 +127,12 @@ function SealForm({ edition, stored, onClose }: { edition: EditionRow; stored: r
           </Table>
         )}
         {!final && (
-          <Button variant="outline-primary" size="sm" onClick={() => setRows([...rows, { maxPopulation: '', percent: '' }])}>
+          <Button
+            variant="outline-primary"
+            size="sm"
+            disabled={rows.length >= SEAL_THRESHOLDS_MAX}
+            onClick={() => setRows([...rows, { maxPopulation: '', percent: '' }])}
+          >
             <FormattedMessage id="EDITIONS.SEAL.ADD" />
           </Button>
         )}
