@@ -84,3 +84,6 @@ export const EVIDENCE_MAX_BYTES_DEFAULT = 10 * 1024 * 1024;
 export const EVIDENCE_MAX_TOTAL_BYTES_DEFAULT = 200 * 1024 * 1024;
 /** The largest questionnaire catalogue file an administrator may upload (the demo's is about 110 KB). */
 export const EDITION_FILE_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The most population bands an edition's seal may have. */
+export const SEAL_THRESHOLDS_MAX = 20;

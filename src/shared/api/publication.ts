@@ -3,6 +3,7 @@ import { apiCall, Id, NoQuery, NullableNumber, Strict } from './schema.js';
 import { SizeBand } from './results.js';
 import { CampaignIdQuery } from './campaigns.js';
 import { FILE_TYPES } from '../csv.js';
+import { SEAL_THRESHOLDS_MAX } from '../constants.js';
 
 /**
  * Publication (docs/api.md, "Publication"): what anyone reads of final editions without signing in, under
@@ -164,9 +165,6 @@ export const SealThreshold = Strict({
 export type SealThreshold = Static<typeof SealThreshold>;
 
 /** POST editions/seal: an edition's seal thresholds, each band once (ADMIN; before the edition is final). */
-/** The most population bands an edition's seal may have. */
-export const SEAL_THRESHOLDS_MAX = 20;
-
 export const SealRequest = Strict({ campaignNumber: Year, thresholds: Type.Array(SealThreshold, { maxItems: SEAL_THRESHOLDS_MAX }) });
 export type SealRequest = Static<typeof SealRequest>;
 

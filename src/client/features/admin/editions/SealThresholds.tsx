@@ -7,7 +7,8 @@ import { DialogFooter } from '../../../components/DialogFooter.js';
 import { SubmitButton } from '../../../components/SubmitButton.js';
 import { Loading } from '../../../components/Loading.js';
 import type { EditionRow } from '../../../../shared/api/editions.js';
-import { SEAL_THRESHOLDS_MAX, type SealThreshold } from '../../../../shared/api/publication.js';
+import type { SealThreshold } from '../../../../shared/api/publication.js';
+import { SEAL_THRESHOLDS_MAX } from '../../../../shared/constants.js';
 import { editionsActions } from './editionsSlice.js';
 import { isFinal, selectEditions, thresholdRow, thresholdsOf, type ThresholdRow } from './editionsSelectors.js';
 
