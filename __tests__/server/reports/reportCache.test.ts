@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
-import { gunzipSync } from 'node:zlib';
-import { ReportCache } from '../../../src/server/reports/reportCache.js';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliBody, ReportCache } from '../../../src/server/reports/reportCache.js';
 
 const body = (text: string, size = text.length) => Buffer.alloc(size, text);
 const settled = () => new Promise((resolve) => setImmediate(resolve));
@@ -108,6 +108,26 @@ describe('the report cache', () => {
     expect(kept.gzip && gunzipSync(kept.gzip).equals(json)).toBe(true);
     expect(kept.gzip!.length).toBeLessThan(json.length / 4);
     expect(cache.size).toBe(json.length + kept.gzip!.length + 1024);
+  });
+
+  it('adds a brotli copy beside the gzip one where asked (the public answers), counted in its bound', async () => {
+    const cache = new ReportCache(1024 * 1024, fakeGzip, brotliBody);
+    const json = Buffer.from('entidad;provincia;CC BY 4.0\n'.repeat(2000));
+    await cache.get('opendata', 'v', async () => json);
+    let kept = await cache.get('opendata', 'v', async () => Buffer.from('rebuilt'));
+    for (let i = 0; i < 100 && !kept.br; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      kept = await cache.get('opendata', 'v', async () => Buffer.from('rebuilt'));
+    }
+    expect(brotliDecompressSync(kept.br!).equals(json)).toBe(true);
+    expect(kept.gzip?.toString()).toBe(`gzip of ${json.length}`);
+    expect(cache.size).toBe(json.length + kept.gzip!.length + kept.br!.length + 1024);
+    // The reports' cache makes none.
+    const reports = new ReportCache(1024 * 1024, fakeGzip);
+    await reports.get('r', 'v', async () => json);
+    await reports.get('r', 'v', async () => json);
+    await settled();
+    expect((await reports.get('r', 'v', async () => json)).br).toBeUndefined();
   });
 
   it('compresses a kept body only once it is asked for again, and only once', async () => {

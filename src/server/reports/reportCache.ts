@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 
 /**
  * Encoded report bodies (a sent campaign's result or comparison, envelope included), at most one per
@@ -32,20 +32,28 @@ import { gzip } from 'node:zlib';
  */
 export const REPORT_CACHE_BYTES = 32 * 1024 * 1024;
 
-/** A report body: its JSON, and once made, the same bytes gzip-compressed. */
+/** A report body: its JSON, and once made, the same bytes gzip-compressed (and brotli-compressed, in a cache that makes that copy too). */
 export interface ReportBody {
   readonly json: Buffer;
   readonly gzip: Buffer | undefined;
+  readonly br?: Buffer;
 }
 
 /** Compresses a kept body (gzip at zlib's default level, off the event loop). */
 const gzipBody = (json: Buffer): Promise<Buffer> => promisify(gzip)(json);
 
+/**
+ * The same with brotli at quality 9, off the event loop: measured on an edition's open data CSV (6.9 MB), 269 KB in
+ * 152 ms against gzip's 339 KB in 31 ms (quality 11 took 11 s for 239 KB).
+ */
+export const brotliBody = (json: Buffer): Promise<Buffer> =>
+  promisify(brotliCompress)(json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length } });
+
 /** Bytes counted per entry besides its body: key, version, map entry and promise, generously rounded up. */
 const ENTRY_OVERHEAD = 1024;
 
-/** A ReportBody as kept: its gzip copy is set once made. */
-type KeptBody = { json: Buffer; gzip: Buffer | undefined };
+/** A ReportBody as kept: its compressed copies are set once made. */
+type KeptBody = { json: Buffer; gzip: Buffer | undefined; br?: Buffer };
 
 interface Entry {
   version: string;
@@ -63,6 +71,8 @@ export class ReportCache {
   constructor(
     readonly maxBytes = REPORT_CACHE_BYTES,
     private readonly compress: (json: Buffer) => Promise<Buffer> = gzipBody,
+    /** A brotli copy too, made beside the gzip one (public answers: large files many download; brotli is a fifth smaller). */
+    private readonly brotli?: (json: Buffer) => Promise<Buffer>,
   ) {}
 
   /** Bytes counted now (bodies built and kept, with their overhead). */
@@ -102,13 +112,21 @@ export class ReportCache {
     return entry.body;
   }
 
-  /** Makes the kept body's gzip copy; a failure only leaves the body without one. */
+  /** Makes the kept body's gzip copy (and brotli copy, if this cache makes one); a failure only leaves the body without it. */
   private addGzip(key: string, entry: Entry, body: KeptBody): void {
     this.compress(body.json).then(
       (gzipped) => {
         if (this.entries.get(key) !== entry) return;
         body.gzip = ownBytes(gzipped);
         this.count(entry, entry.size + gzipped.length);
+      },
+      () => undefined,
+    );
+    this.brotli?.(body.json).then(
+      (compressed) => {
+        if (this.entries.get(key) !== entry) return;
+        body.br = ownBytes(compressed);
+        this.count(entry, entry.size + compressed.length);
       },
       () => undefined,
     );

@@ -46,13 +46,14 @@ export async function sentReportableCampaign(db: Queryable, request: FastifyRequ
   return campaign;
 }
 
-/** A kept body (JSON unless `type` says otherwise), gzip-compressed when the caller accepts it and the cache has made the copy. */
+/** A kept body (JSON unless `type` says otherwise), brotli- or gzip-compressed when the caller accepts it and the cache has made the copy (brotli first). */
 export function sendReport(request: FastifyRequest, reply: FastifyReply, body: ReportBody, type?: string): FastifyReply {
   reply.header('vary', 'accept-encoding');
   const accepted = request.headers['accept-encoding'];
-  if (body.gzip && accepted && negotiate(accepted, ['gzip', 'identity']) === 'gzip') {
-    return sendEncoded(reply.header('content-encoding', 'gzip'), body.gzip, type);
-  }
+  const copies = { br: body.br, gzip: body.gzip };
+  const offered = (['br', 'gzip'] as const).filter((encoding) => copies[encoding] !== undefined);
+  const chosen = accepted && offered.length > 0 ? negotiate(accepted, [...offered, 'identity']) : undefined;
+  if (chosen === 'br' || chosen === 'gzip') return sendEncoded(reply.header('content-encoding', chosen), copies[chosen]!, type);
   return sendEncoded(reply, body.json, type);
 }
 
