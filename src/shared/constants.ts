@@ -29,6 +29,9 @@ export const DEFAULT_LANGUAGE = 'es';
  */
 export const LANGUAGES = ['es', 'en', 'ca', 'va'] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+/** Whether a value is one of the app's languages. */
+export const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 /**
  * The language an edition's questions are written in: an edition holds one text per question, axis, policy and
  * measure, in Spanish. The questionnaire says so to those who use the interface in another language.

@@ -171,7 +171,7 @@ async function measurePublic(name: string, db: Db, url: string): Promise<string[
   const rows: string[] = [];
   let health: Measured | undefined;
   for (const [call, path] of calls) {
-    // Steady state, as after a publication's first readers: the answer built, asked twice, its gzip copy made.
+    // Steady state, as after a publication's first readers: the answer built, asked twice, its compressed copies made.
     for (let i = 0; i < 2; i += 1) await (await fetch(url + path, { headers: { 'accept-encoding': 'gzip' } })).arrayBuffer();
     await new Promise((resolve) => setTimeout(resolve, 2000));
     // Node's client: the open data's bodies (hundreds of kilobytes gzip-compressed) would measure autocannon's parser.

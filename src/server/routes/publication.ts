@@ -18,8 +18,8 @@ import { attributionOf, OPEN_DATA_LICENCE, openDataCsv } from '../services/publi
 import { sendReport, serializerOf } from './campaigns/reportAccess.js';
 
 /**
- * The bound of the public answers kept: a few editions' figures and rankings, the entities' profiles asked, and the
- * open data files (an edition of 2,727 entities is some 20 MB of CSV, kept with its gzip copy).
+ * The bound of the public answers kept: a few editions' figures and rankings, the pages and profiles asked, and the
+ * open data files (an edition of 2,727 entities is 6.9 MB of CSV, kept with its gzip and brotli copies).
  */
 export const PUBLIC_CACHE_BYTES = 64 * 1024 * 1024;
 
@@ -81,8 +81,8 @@ export function publicSender(ctx: AppContext, cacheBytes: number): PublicSender 
 
 /**
  * The public calls of docs/api.md ("Publication"), without authentication, under /api/v1/public. Every answer is a
- * function of the publication version (migration 025): it is kept under that version, sent gzip-compressed once
- * asked twice, and tagged with it, so that a client that sends the tag back is answered 304 with no body until
+ * function of the publication version (migration 025): it is kept under that version, sent brotli- or
+ * gzip-compressed once asked twice, and tagged with it, so that a client that sends the tag back is answered 304 with no body until
  * something it shows changes.
  */
 export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext, sendPublic: PublicSender): void {

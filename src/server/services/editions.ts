@@ -1,4 +1,5 @@
-import type { Db } from '../db/client.js';
+import type { Db, Queryable } from '../db/client.js';
+import type { MeansFrom } from '../../shared/constants.js';
 import type { Actor } from './actor.js';
 import { auditedBy } from './actor.js';
 import { conflict, validationError } from '../errors.js';
@@ -72,11 +73,23 @@ export async function importEdition(db: Db, actor: Actor, bytes: Uint8Array): Pr
  * edition.settings. Setting the rule it has changes nothing. Answers the edition as the editions page lists it;
  * 422 when there is no edition of that year, 409 EDITION_FINAL once its results are final.
  */
+/** The refusal of a year no edition has (422, naming campaignNumber). */
+export const unknownEditionYear = (): Error => validationError('La edición no existe', { campaignNumber: 'no such edition' });
+
+/**
+ * The edition of that year locked for a change of its settings or publication (in the caller's transaction): 422 when
+ * there is none, 409 EDITION_FINAL once its results are final.
+ */
+export async function lockChangeableEdition(tx: Queryable, campaignNumber: number): Promise<{ id: number; meansFrom: MeansFrom }> {
+  const edition = await lockEditionSettings(tx, campaignNumber);
+  if (!edition) throw unknownEditionYear();
+  requireNotFinal({ final: edition.finalPublishedAt !== null });
+  return edition;
+}
+
 export async function changeEditionSettings(db: Db, actor: Actor, input: EditionSettingsBody): Promise<EditionRow> {
   return db.transaction(async (tx) => {
-    const edition = await lockEditionSettings(tx, input.campaignNumber);
-    if (!edition) throw validationError('La edición no existe', { campaignNumber: 'no such edition' });
-    requireNotFinal({ final: edition.finalPublishedAt !== null });
+    const edition = await lockChangeableEdition(tx, input.campaignNumber);
     const changed = edition.meansFrom !== input.meansFrom;
     if (changed) {
       await setMeansFrom(tx, edition.id, input.meansFrom);

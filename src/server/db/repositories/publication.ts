@@ -294,6 +294,14 @@ export interface SealThreshold {
   minPercentage: number;
 }
 
+/**
+ * The seal threshold of campaign `c`'s entity `en` in its edition: the band with the smallest upper bound that holds its
+ * population now (a LATERAL subquery, as `t`).
+ */
+const BAND_THRESHOLD_SQL = `(SELECT st.min_percentage, st.max_population FROM seal_thresholds st
+   WHERE st.edition_id = c.edition_id AND (st.max_population IS NULL OR st.max_population >= en.population)
+   ORDER BY st.max_population NULLS LAST LIMIT 1)`;
+
 /** An edition's seal thresholds, by population (the band with no upper bound last). */
 export async function readSealThresholds(q: Queryable, editionId: number): Promise<SealThreshold[]> {
   return q.query<SealThreshold>(
@@ -329,9 +337,7 @@ export async function readCampaignSeal(q: Queryable, campaignId: number): Promis
        JOIN editions ed ON ed.id = c.edition_id
        JOIN entities en ON en.id = c.entity_id
        LEFT JOIN campaign_scores cs ON cs.campaign_id = c.id AND cs.scope = 'total' AND cs.category_id = 0
-       LEFT JOIN LATERAL (SELECT st.min_percentage, st.max_population FROM seal_thresholds st
-                           WHERE st.edition_id = c.edition_id AND (st.max_population IS NULL OR st.max_population >= en.population)
-                           ORDER BY st.max_population NULLS LAST LIMIT 1) t ON true
+       LEFT JOIN LATERAL ${BAND_THRESHOLD_SQL} t ON true
        LEFT JOIN seals s ON s.campaign_id = c.id
       WHERE c.id = $1`,
     [campaignId],
@@ -363,9 +369,7 @@ export async function grantSeals(q: Queryable, editionId: number): Promise<numbe
        FROM campaigns c
        JOIN entities en ON en.id = c.entity_id
        JOIN campaign_scores cs ON cs.campaign_id = c.id AND cs.scope = 'total' AND cs.category_id = 0
-       JOIN LATERAL (SELECT st.min_percentage, st.max_population FROM seal_thresholds st
-                      WHERE st.edition_id = c.edition_id AND (st.max_population IS NULL OR st.max_population >= en.population)
-                      ORDER BY st.max_population NULLS LAST LIMIT 1) t ON true
+       JOIN LATERAL ${BAND_THRESHOLD_SQL} t ON true
       WHERE c.edition_id = $1 AND c.status = 'sent' AND c.review_status = 'validated'
         AND shown_percentage(cs.percentage) >= shown_percentage(t.min_percentage)
      RETURNING code`,

@@ -11,7 +11,7 @@ import { randomToken, sha256 } from './pkce.js';
 import { composeResetMail } from '../mail/templates.js';
 import type { Mailer } from '../mail/sender.js';
 import { roleFromNumber } from '../../../shared/roles.js';
-import { LANGUAGES, type Language } from '../../../shared/constants.js';
+import { isLanguage, type Language } from '../../../shared/constants.js';
 import { checkNewPassword, passwordProblemMessageId } from '../../../shared/password/policy.js';
 import { loadStrengthEstimator } from '../../../shared/password/loadStrength.js';
 import { SMTP_NOT_CONFIGURED } from '../../../shared/api/editionOpening.js';
@@ -66,7 +66,7 @@ export async function requestPasswordReset(
       requestId: meta.requestId,
     });
   });
-  const stored = (LANGUAGES as readonly string[]).includes(user.language) ? (user.language as Language) : 'es';
+  const stored: Language = isLanguage(user.language) ? user.language : 'es';
   const mail = composeResetMail(input.language ?? stored, resetLink(setup.publicUrl, token));
   void mailer([{ to: user.email, ...mail }])
     .then((summary) => {

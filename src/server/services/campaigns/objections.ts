@@ -13,7 +13,7 @@ import { REVIEW_STATE } from '../../../shared/api/review.js';
 import { conflict, forbidden, notFound, validationError } from '../../errors.js';
 import { isUniqueViolation } from '../../db/faults.js';
 import { findCampaignSummary, findCampaignToAnswer, findSessionUserAndCampaignToAnswer } from '../../db/repositories/campaignQueries.js';
-import { lockEditionSettings } from '../../db/repositories/editions.js';
+import { lockChangeableEdition } from '../editions.js';
 import * as repo from '../../db/repositories/objections.js';
 import { markChangesRequested, writeMark } from '../../db/repositories/review.js';
 import { composeObjectionResolvedMail } from '../mail/templates.js';
@@ -57,9 +57,7 @@ export async function publishProvisional(db: Db, actor: Actor, input: PublishPro
   if (!isCalendarDate(input.objectionsUntil)) throw validationError('Invalid last day to object', { objectionsUntil: 'is not a calendar date' });
   if (input.objectionsUntil < madridDate(now)) throw validationError('The last day to object is past', { objectionsUntil: 'is in the past' });
   return db.transaction(async (tx) => {
-    const edition = await lockEditionSettings(tx, input.campaignNumber);
-    if (!edition) throw validationError('La edición no existe', { campaignNumber: 'no such edition' });
-    requireNotFinal({ final: edition.finalPublishedAt !== null });
+    const edition = await lockChangeableEdition(tx, input.campaignNumber);
     const previous = await repo.readPublication(tx, edition.id);
     const publication = await repo.writeProvisionalPublication(tx, edition.id, input.objectionsUntil);
     await recordAudit(tx, {
@@ -82,9 +80,7 @@ export async function publishProvisional(db: Db, actor: Actor, input: PublishPro
  */
 export async function publishFinal(db: Db, actor: Actor, input: PublishFinalRequest, minGroupSize: number, now = new Date()): Promise<EditionPublication> {
   return db.transaction(async (tx) => {
-    const edition = await lockEditionSettings(tx, input.campaignNumber);
-    if (!edition) throw validationError('La edición no existe', { campaignNumber: 'no such edition' });
-    requireNotFinal({ final: edition.finalPublishedAt !== null });
+    const edition = await lockChangeableEdition(tx, input.campaignNumber);
     await lockEditionCampaigns(tx, edition.id);
     const publication = await repo.readPublication(tx, edition.id);
     const refusal = finalRefusal(publication, await readFinalBlockers(tx, edition.id), madridDate(now));

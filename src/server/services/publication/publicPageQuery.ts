@@ -3,7 +3,7 @@
  * embed's view), read strictly (an unknown value of a known name is refused; a name the pages do not use, such as
  * a campaign tag a social network adds, is ignored), and the ranking as the filters leave it.
  */
-import { LANGUAGES, type Language } from '../../../shared/constants.js';
+import { isLanguage, type Language } from '../../../shared/constants.js';
 import type { PublicRankingRow } from '../../../shared/api/publication.js';
 
 export const RANKING_PAGE_SIZE = 50;
@@ -45,7 +45,7 @@ const hasControl = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x2
 /** The language asked (`lang`), Spanish when it is not one of the app's: for a page that cannot read the rest of its query. */
 export const languageOf = (raw: Readonly<Record<string, unknown>>): Language => {
   const value = raw[QUERY_NAMES.language];
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : 'es';
+  return isLanguage(value) ? value : 'es';
 };
 
 /** The page's query, or null when a value the pages use is not one they accept (or is given twice). */
@@ -64,7 +64,7 @@ export function parsePageQuery(raw: Readonly<Record<string, unknown>>): PageQuer
   const view = one(QUERY_NAMES.view);
   const valid =
     language !== null &&
-    (language === undefined || (LANGUAGES as readonly string[]).includes(language)) &&
+    (language === undefined || isLanguage(language)) &&
     q !== null &&
     (q === undefined || ([...q].length <= SEARCH_MAX_LENGTH && !hasControl(q))) &&
     [communityId, provinceId].every((code) => code === undefined || (code !== null && TERRITORY_CODE.test(code))) &&

@@ -12,9 +12,8 @@ import type {
 import * as repo from '../../db/repositories/publication.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { notFound, validationError } from '../../errors.js';
-import { lockEditionSettings } from '../../db/repositories/editions.js';
 import { findEditionByNumber } from '../../db/repositories/editionExport.js';
-import { requireNotFinal } from '../campaigns/objectionRules.js';
+import { lockChangeableEdition, unknownEditionYear } from '../editions.js';
 import { sealThresholdsProblem, sortedThresholds } from './seals.js';
 import { auditedBy, type Actor } from '../actor.js';
 import { canReadEntity } from '../campaigns/rules.js';
@@ -153,9 +152,7 @@ export async function setSealThresholds(db: Db, actor: Actor, input: SealRequest
   const problem = sealThresholdsProblem(input.thresholds);
   if (problem) throw validationError(`Invalid thresholds: ${problem}`, { thresholds: problem });
   return db.transaction(async (tx) => {
-    const edition = await lockEditionSettings(tx, input.campaignNumber);
-    if (!edition) throw validationError('La edición no existe', { campaignNumber: 'no such edition' });
-    requireNotFinal({ final: edition.finalPublishedAt !== null });
+    const edition = await lockChangeableEdition(tx, input.campaignNumber);
     const thresholds = sortedThresholds(input.thresholds);
     await repo.writeSealThresholds(tx, edition.id, thresholds);
     await recordAudit(tx, {
@@ -172,7 +169,7 @@ export async function setSealThresholds(db: Db, actor: Actor, input: SealRequest
 /** An edition's seal thresholds (422 for an unknown year, as setting them). */
 export async function sealThresholdsOf(q: Queryable, year: number): Promise<SealThresholds> {
   const edition = await findEditionByNumber(q, year);
-  if (!edition) throw validationError('La edición no existe', { campaignNumber: 'no such edition' });
+  if (!edition) throw unknownEditionYear();
   return { campaignNumber: year, thresholds: await repo.readSealThresholds(q, edition.id) };
 }
 

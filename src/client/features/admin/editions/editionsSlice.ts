@@ -40,6 +40,12 @@ function applyPublication(items: EditionRow[], { campaignNumber, ...publication 
   for (const e of items) if (e.year === campaignNumber) e.publication = publication;
 }
 
+/** The seal thresholds' dialog closed: nothing of it kept. */
+function closeSeal(state: EditionsState) {
+  state.seal = { ...IDLE, year: null, thresholds: null };
+  state.sealSaving = { ...IDLE };
+}
+
 const editionsSlice = createSlice({
   name: 'editions',
   initialState,
@@ -93,18 +99,12 @@ const editionsSlice = createSlice({
       state.seal.status = 'failed';
       state.seal.error = action.payload;
     },
-    sealClosed(state) {
-      state.seal = { ...IDLE, year: null, thresholds: null };
-      state.sealSaving = { ...IDLE };
-    },
+    sealClosed: closeSeal,
     sealSaveRequested(state, _action: PayloadAction<SealRequest>) {
       state.sealSaving = { status: 'loading', error: null };
     },
     /** Saved: the dialog closes. */
-    sealSaved(state) {
-      state.seal = { ...IDLE, year: null, thresholds: null };
-      state.sealSaving = { ...IDLE };
-    },
+    sealSaved: closeSeal,
     sealSaveFailed(state, action: PayloadAction<RequestError>) {
       state.sealSaving = { status: 'failed', error: action.payload };
     },
