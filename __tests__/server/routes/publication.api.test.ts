@@ -441,31 +441,27 @@ describe.each(backends)('the public figures of final editions on $name', ({ open
       const csv = await anonymous(`opendata?year=${finalYear}&format=csv`);
       expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
       const rows = csvRows(await csv.text());
-      expect(rows[0]).toEqual([
-        'ambito',
-        'id',
-        'nombre',
-        'provincia',
-        'comunidad',
-        'tamano',
-        'grupo',
-        'codigo',
-        'nombre_grupo',
-        'participantes',
-        'porcentaje',
-        'retenida',
-        'licencia',
-      ]);
+      const header = rows[0];
+      expect(header.slice(0, 7)).toEqual(['ambito', 'id', 'nombre', 'provincia', 'comunidad', 'tamano', 'retenida']);
+      expect(header.slice(7, 9)).toEqual(['Global (%)', 'Global (n)']);
+      expect(header).toHaveLength(7 + 2 * data.groups.length + 1);
+      expect(header.at(-1)).toBe('licencia');
+      const column = (name: string) => header.indexOf(name);
+      // One row per publishing entity, its figures those of the JSON.
       const entityRows = rows.filter((r) => r[0] === 'entidad');
-      expect(entityRows).toHaveLength(stored.length);
-      expect(new Set(entityRows.map((r) => r[1]))).toEqual(new Set([String(own.entityId)]));
-      const global = entityRows.find((r) => r[6] === 'global')!;
-      expect(Number(global[10].replace(',', '.'))).toBeCloseTo(data.entities[0].percentages.total * 100, 3);
-      expect(rows[1][12]).toMatch(/^CC BY 4\.0 https:\/\/creativecommons\.org\/licenses\/by\/4\.0\/ · Campañas de indicadores/);
-      expect(rows.slice(2).every((r) => r[12] === 'CC BY 4.0')).toBe(true);
-      const withheldRows = rows.filter((r) => r[11] === 'sí');
+      expect(entityRows.map((r) => r[1])).toEqual([String(own.entityId)]);
+      for (const g of data.groups) {
+        const label = g.scope === 'total' ? 'Global' : `${g.code} ${g.name}`;
+        const cell = entityRows[0][column(`${label} (%)`)];
+        expect([g.key, Number(cell.replace(',', '.'))]).toEqual([g.key, Math.round(data.entities[0].percentages[g.key] * 100 * 1000) / 1000]);
+      }
+      expect(rows[1].at(-1)).toMatch(/^CC BY 4\.0 https:\/\/creativecommons\.org\/licenses\/by\/4\.0\/ · Campañas de indicadores/);
+      expect(rows.slice(2).every((r) => r.at(-1) === 'CC BY 4.0')).toBe(true);
+      // A withheld territory: every percentage blank, its n given.
+      const withheldRows = rows.filter((r) => r[column('retenida')] === 'sí');
       expect(withheldRows.length).toBeGreaterThan(0);
-      expect(withheldRows.every((r) => r[10] === '')).toBe(true);
+      expect(withheldRows.every((r) => r[column('Global (%)')] === '' && Number(r[column('Global (n)')]) > 0)).toBe(true);
+      expect(rows.slice(1).filter((r) => r[0] !== 'entidad')).toHaveLength(data.territories.length);
     } finally {
       await publish(own.entityId, false);
     }

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -174,14 +175,28 @@ async function measurePublic(name: string, db: Db, url: string): Promise<string[
     // Steady state, as after a publication's first readers: the answer built, asked twice, its compressed copies made.
     for (let i = 0; i < 2; i += 1) await (await fetch(url + path, { headers: { 'accept-encoding': 'gzip' } })).arrayBuffer();
     await new Promise((resolve) => setTimeout(resolve, 2000));
+    const kilobytes = (await sentBytes(url + path)) / 1024;
     // Node's client: the open data's bodies (hundreds of kilobytes gzip-compressed) would measure autocannon's parser.
     const m = await measure(url + path, undefined, PUBLIC_CONNECTIONS, 'http');
     health ??= m;
     const budget = 2 * health.p95;
     const verdict = call === 'health' ? '' : m.p95 <= budget ? `yes (<= ${ms(budget)})` : `NO (> ${ms(budget)})`;
-    rows.push(`| ${name} | ${call} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${Math.round(m.requestsPerSecond)} | ${verdict} |`);
+    rows.push(`| ${name} | ${call} | ${ms(kilobytes)} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${Math.round(m.requestsPerSecond)} | ${verdict} |`);
   }
   return rows;
+}
+
+/** The bytes of an answer's body as the bench's clients receive it (compressed as they accept: brotli when it is kept). */
+function sentBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => resolve(bytes));
+      })
+      .on('error', reject);
+  });
 }
 
 /** Lines of the public traffic table. */
@@ -561,8 +576,8 @@ async function main(): Promise<void> {
         '',
         `Anonymous traffic on a final edition (${PUBLIC_CONNECTIONS} clients at once; budget: p95 within 2x health's p95 under them):`,
         '',
-        '| database | call | p50 ms | p95 ms | p99 ms | requests/s | within budget |',
-        '|---|---|---|---|---|---|---|',
+        '| database | call | KB sent | p50 ms | p95 ms | p99 ms | requests/s | within budget |',
+        '|---|---|---|---|---|---|---|---|',
         ...publicRows,
       ].join('\n'),
     );

@@ -79,19 +79,33 @@ describe('the open data of a final edition', () => {
     });
   });
 
-  it('writes one CSV row per figure in percent, blank and marked where withheld, with the licence on each (its address and attribution on the first), and text never run as a formula', () => {
+  it('writes one CSV row per entity and per territory, the percentage and n of each group in columns of their own, blank where withheld or "No aplica", with the licence on each row (its address and attribution on the first), and text never run as a formula', () => {
     const rows = csvRows(openDataCsv(data));
     const licence = 'CC BY 4.0';
     const first = 'CC BY 4.0 https://creativecommons.org/licenses/by/4.0/ · Campañas de indicadores (https://indicadores.example)';
+    expect(rows[0]).toEqual([
+      'ambito',
+      'id',
+      'nombre',
+      'provincia',
+      'comunidad',
+      'tamano',
+      'retenida',
+      'Global (%)',
+      'Global (n)',
+      'E1 Gobernanza (%)',
+      'E1 Gobernanza (n)',
+      'P1.1 Transparencia (%)',
+      'P1.1 Transparencia (n)',
+      'licencia',
+    ]);
     expect(rows.slice(1)).toEqual([
-      ['entidad', '4', "'=Mancomunidad; del Norte", 'Cuenca', 'Castilla-La Mancha', '5001-20000', 'global', '', '', '', '62,5', '', first],
-      ['entidad', '4', "'=Mancomunidad; del Norte", 'Cuenca', 'Castilla-La Mancha', '5001-20000', 'eje', 'E1', 'Gobernanza', '', '50', '', licence],
-      ['pais', 'ES', 'España', '', '', '', 'global', '', '', '4', '50', 'no', licence],
-      ['pais', 'ES', 'España', '', '', '', 'eje', 'E1', 'Gobernanza', '3', '60', 'no', licence],
-      ['pais', 'ES', 'España', '', '', '', 'politica', 'P1.1', 'Transparencia', '1', '', 'sí', licence],
-      ['provincia', '16', 'Cuenca', '', '', '', 'global', '', '', '2', '', 'sí', licence],
-      ['provincia', '16', 'Cuenca', '', '', '', 'eje', 'E1', 'Gobernanza', '2', '', 'sí', licence],
-      ['tamano', '5001', '5001-20000', '', '', '5001-20000', 'global', '', '', '4', '50', 'no', licence],
+      // The entity answered P1.1 wholly "No aplica": its cell is empty.
+      ['entidad', '4', "'=Mancomunidad; del Norte", 'Cuenca', 'Castilla-La Mancha', '5001-20000', '', '62,5', '', '50', '', '', '', first],
+      // Spain's P1.1 mean is one entity's: withheld, its n given.
+      ['pais', 'ES', 'España', '', '', '', 'no', '50', '4', '60', '3', '', '1', licence],
+      ['provincia', '16', 'Cuenca', '', '', '', 'sí', '', '2', '', '2', '', '', licence],
+      ['tamano', '5001', '5001-20000', '', '', '5001-20000', 'no', '50', '4', '', '', '', '', licence],
     ]);
   });
 });

@@ -120,24 +120,9 @@ export function openDataOf(input: {
   };
 }
 
-/** The CSV's header: one row per figure, an entity's or a territory's. */
-export const OPEN_DATA_CSV_HEADER = [
-  'ambito',
-  'id',
-  'nombre',
-  'provincia',
-  'comunidad',
-  'tamano',
-  'grupo',
-  'codigo',
-  'nombre_grupo',
-  'participantes',
-  'porcentaje',
-  'retenida',
-  'licencia',
-] as const;
+/** The CSV's first columns; after them each group's percentage and n (openDataCsvHeader), and last the licence. */
+export const OPEN_DATA_CSV_COLUMNS = ['ambito', 'id', 'nombre', 'provincia', 'comunidad', 'tamano', 'retenida'] as const;
 
-const SCOPE_NAMES: Record<GroupRow['scope'], string> = { total: 'global', axis: 'eje', policy: 'politica' };
 const TERRITORY_NAMES: Record<OpenDataTerritory['territory'], string> = {
   country: 'pais',
   autonomousCommunity: 'comunidad',
@@ -151,54 +136,52 @@ const bandText = (min: number, max: number | null) => `${min}-${max ?? ''}`;
 /** A fraction 0..1 as a percentage 0..100 (the CSV writes it with a decimal comma, to three decimals). */
 const percent = (fraction: number | null | undefined): CsvCell => (fraction == null ? null : fraction * 100);
 
+/** A group's name in the header: 'Global' for the whole questionnaire, else its code and name ('E1 Gobernanza'). */
+const groupLabel = (g: OpenData['groups'][number]) => (g.scope === 'total' ? 'Global' : `${g.code} ${g.name}`);
+
+/** The CSV's header: the first columns, each group's '(%)' and '(n)', and 'licencia'. */
+export const openDataCsvHeader = (groups: OpenData['groups']): string[] => [
+  ...OPEN_DATA_CSV_COLUMNS,
+  ...groups.flatMap((g) => [`${groupLabel(g)} (%)`, `${groupLabel(g)} (n)`]),
+  'licencia',
+];
+
 /**
- * The open data as the app's CSV: the entities' figures first (in the ranking's order), then the territories'. Every
- * row names the licence; the first also its address and the attribution (in full on each of 100,000 rows they
- * would be half the file).
+ * The open data as the app's CSV, one row per entity (in the ranking's order) and then per territory, each group's
+ * percentage and n in two columns of their own: a spreadsheet sorts and filters it as it comes, and a figure is one
+ * cell (a row per figure repeated the names a hundred thousand times, and was fourteen times larger). An empty
+ * percentage is a group the entity answered wholly "No aplica", or a territory's mean withheld; an entity's n is
+ * empty (it is one). Every row names the licence; the first also its address and the attribution.
  */
 export function openDataCsv(data: OpenData): string {
-  const rows: CsvCell[][] = [[...OPEN_DATA_CSV_HEADER]];
+  const rows: CsvCell[][] = [openDataCsvHeader(data.groups)];
   for (const e of data.entities) {
-    for (const g of data.groups) {
-      if (!(g.key in e.percentages)) continue;
-      const band = bandText(e.sizeBand.minPopulation, e.sizeBand.maxPopulation);
-      rows.push([
-        'entidad',
-        e.entityId,
-        e.entity,
-        e.province,
-        e.community,
-        band,
-        SCOPE_NAMES[g.scope],
-        g.code,
-        g.name,
-        null,
-        percent(e.percentages[g.key]),
-        null,
-        null,
-      ]);
-    }
+    const band = bandText(e.sizeBand.minPopulation, e.sizeBand.maxPopulation);
+    rows.push([
+      'entidad',
+      e.entityId,
+      e.entity,
+      e.province,
+      e.community,
+      band,
+      null,
+      ...data.groups.flatMap((g) => [percent(e.percentages[g.key]), null]),
+      null,
+    ]);
   }
   for (const t of data.territories) {
     const band = t.territory === 'sizeBand' ? bandText(Number(t.id), t.maxPopulation) : null;
-    for (const g of data.groups) {
-      if (!(g.key in t.means)) continue;
-      rows.push([
-        TERRITORY_NAMES[t.territory],
-        t.id,
-        t.territory === 'sizeBand' ? band : t.name,
-        null,
-        null,
-        band,
-        SCOPE_NAMES[g.scope],
-        g.code,
-        g.name,
-        t.n[g.key],
-        percent(t.means[g.key]),
-        t.means[g.key] === null ? 'sí' : 'no',
-        null,
-      ]);
-    }
+    rows.push([
+      TERRITORY_NAMES[t.territory],
+      t.id,
+      band ?? t.name,
+      null,
+      null,
+      band,
+      t.withheld ? 'sí' : 'no',
+      ...data.groups.flatMap((g) => [percent(t.means[g.key]), t.n[g.key]]),
+      null,
+    ]);
   }
   rows.forEach((row, i) => {
     if (i > 0) row[row.length - 1] = i === 1 ? `${data.licence.name} ${data.licence.url} · ${data.attribution}` : data.licence.name;
