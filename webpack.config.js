@@ -106,7 +106,7 @@ export default (env, argv) => {
       // Client routes (/my-campaigns/3...) are the SPA's; the API runs in its own watched process.
       historyApiFallback: true,
       // The API, and the public pages the server writes (/publico, /sello: not in the client's routes).
-      proxy: [{ context: ['/api', '/publico', '/sello'], target: `http://localhost:${apiPort}` }],
+      proxy: [{ context: ['/api', '/publico', '/sello', '/verificar'], target: `http://localhost:${apiPort}` }],
       client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
     },
     stats: { assets: true, assetsSort: '!size', modules: false, children: false, entrypoints: true },

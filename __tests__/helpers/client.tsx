@@ -37,7 +37,13 @@ export function renderAtRoute(pattern: string, page: ReactElement, route: string
   );
 }
 
-export const demoUser: CurrentUser = { id: 7, email: 'usuario@demo.es', name: '', role: 'USER', entities: [{ id: 1, name: 'Ayuntamiento de Prueba' }] };
+export const demoUser: CurrentUser = {
+  id: 7,
+  email: 'usuario@demo.es',
+  name: '',
+  role: 'USER',
+  entities: [{ id: 1, name: 'Ayuntamiento de Prueba', role: 'responsable' }],
+};
 
 /** An in-memory token store that records what was saved. */
 export function memoryTokenStore(initial: Tokens | null = null) {

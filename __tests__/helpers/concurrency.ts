@@ -143,3 +143,32 @@ export async function holdLocks(db: Db, statements: string[]): Promise<{ release
     },
   };
 }
+
+/**
+ * A new entity whose 2025 campaign was sent with every question answered (its first response offered), `comment` on
+ * the first question, "No aplica" ('Sin costa') on the first that allows it and a link ('Acta 2025') on the second,
+ * written as such a campaign is stored: what 'Partir de las respuestas de 2025' copies from.
+ */
+export async function entityWithSentCampaign2025(server: TestServer, db: Db, adminToken: string, label: string, comment: string) {
+  const [{ municipality_id: municipality }] = await db.query<{ municipality_id: string }>('SELECT municipality_id FROM entity_municipalities LIMIT 1');
+  const entityId = await createEntity(server, adminToken, municipality, label);
+  const [{ id: old }] = await db.query<{ id: number }>(
+    "INSERT INTO campaigns (entity_id, edition_id, status, start_date, end_date) SELECT $1, id, 'sent', now(), now() FROM editions WHERE campaign_number = 2025 RETURNING id",
+    [entityId],
+  );
+  const subs = await db.query<{ id: number; allows_not_applicable: boolean; first: number }>(
+    `SELECT s.id, s.allows_not_applicable, (SELECT r.id FROM responses r WHERE r.subindicator_id = s.id AND NOT r.obsolete ORDER BY r.position LIMIT 1) AS first
+       FROM subindicators s JOIN indicators i ON i.id = s.indicator_id JOIN editions e ON e.id = i.edition_id
+      WHERE e.campaign_number = 2025 ORDER BY i.position, s.position`,
+  );
+  const notApplicable = subs.find((s) => s.allows_not_applicable)!;
+  for (const s of subs.filter((x) => x !== notApplicable))
+    await db.query('INSERT INTO answers (campaign_id, subindicator_id, response_ids) VALUES ($1, $2, ARRAY[$3::int])', [old, s.id, s.first]);
+  await db.query('INSERT INTO answer_notes (campaign_id, subindicator_id, comment) VALUES ($1, $2, $3)', [old, subs[0].id, comment]);
+  await db.query('INSERT INTO answer_notes (campaign_id, subindicator_id, not_applicable_reason) VALUES ($1, $2, $3)', [old, notApplicable.id, 'Sin costa']);
+  await db.query("INSERT INTO evidence (campaign_id, subindicator_id, kind, url, title) VALUES ($1, $2, 'link', 'https://ayto.example/2025', 'Acta 2025')", [
+    old,
+    subs[1].id,
+  ]);
+  return { entityId, old, answered: subs.length };
+}

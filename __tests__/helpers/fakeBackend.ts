@@ -29,7 +29,7 @@ const campaignOf = (id: number, entity: string): CampaignSummary => ({
 const account = (id: number, name: string, password: string): Account => ({
   email: `${name.toLowerCase()}@demo.es`,
   password,
-  user: { id, email: `${name.toLowerCase()}@demo.es`, name: '', role: 'USER', entities: [{ id, name: `Ayuntamiento de ${name}` }] },
+  user: { id, email: `${name.toLowerCase()}@demo.es`, name: '', role: 'USER', entities: [{ id, name: `Ayuntamiento de ${name}`, role: 'responsable' }] },
   campaigns: [campaignOf(id, `Ayuntamiento de ${name}`)],
 });
 

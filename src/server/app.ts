@@ -19,6 +19,7 @@ import { registerEvidenceRoutes } from './routes/campaigns/evidence.js';
 import { registerCampaignCycleRoutes } from './routes/campaigns/cycle.js';
 import { REVIEW_QUEUE_CACHE_BYTES, registerReviewRoutes } from './routes/campaigns/review.js';
 import { registerObjectionRoutes } from './routes/campaigns/objections.js';
+import { registerTeamRoutes } from './routes/team.js';
 import { registerEditionOpeningRoutes } from './routes/campaigns/opening.js';
 import { registerReferenceRoutes } from './routes/reference.js';
 import { registerMapRoutes } from './routes/maps.js';
@@ -153,6 +154,7 @@ export async function buildApp(
       registerEditionOpeningRoutes(secure, ctx);
       registerMapRoutes(secure, ctx);
       registerPublicationRoutes(secure, ctx);
+      registerTeamRoutes(secure, ctx);
     },
     { prefix: '/api/secure/v1' },
   );

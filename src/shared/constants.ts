@@ -90,3 +90,10 @@ export const EDITION_FILE_MAX_BYTES = 2 * 1024 * 1024;
 
 /** The most population bands an edition's seal may have. */
 export const SEAL_THRESHOLDS_MAX = 20;
+
+/**
+ * A member's role in an entity's team (docs/api.md, "Team"): the responsible person invites and removes colleagues,
+ * assigns the questionnaire's axes, signs and sends; a collaborator answers the axes assigned to them.
+ */
+export const MEMBER_ROLES = ['responsable', 'colaborador'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];

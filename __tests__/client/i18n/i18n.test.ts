@@ -34,6 +34,7 @@ const sampleValues = {
   total: 2,
   title: 'T',
   year: 2026,
+  moment: '3 de marzo de 2026, 10:14',
   campaign: 'Campaña 2026',
   edition: '2026',
   n: 2,

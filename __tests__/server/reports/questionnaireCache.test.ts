@@ -1,6 +1,6 @@
 import { QuestionnaireCache, prepareEdition, questionnaireTree, withAnswers } from '../../../src/server/reports/questionnaireCache.js';
 import { encodeWithRaw, rawSlot } from '../../../src/server/reports/rawJson.js';
-import type { AnswerNotes, IndicatorGroup, Subindicator } from '../../../src/shared/api/campaigns.js';
+import type { AnswerNotes, AnswerVersion, IndicatorGroup, Subindicator } from '../../../src/shared/api/campaigns.js';
 import { ASKS_NOTHING } from '../../helpers/questions.js';
 
 const sub = (id: number, type: Subindicator['type'] = 'single'): Subindicator => ({
@@ -223,6 +223,26 @@ describe('edition questionnaire', () => {
     const sub2 = JSON.parse(edition.indicatorsJson(new Map(), notes).toString('utf8'))[0].subindicators[1];
     expect(sub2.comment).toBe('Año 2025: 1.200 € de inversión 🌱\n"citado" y \\ barra');
     expect(sub2.prefilled).toBe(true);
+  });
+
+  it("writes each answer's version and latest change where given (campaigns/get), 0 and null elsewhere, as JSON.stringify would", () => {
+    const edition = prepareEdition(indicators());
+    const answers = new Map([[1, [12]]]);
+    const versions = new Map<number, AnswerVersion>([
+      [1, { version: 41, lastChange: { userEmail: 'técnica@ayto.es', at: '2026-03-02T09:15:00.000Z' } }],
+      [3, { version: 0, lastChange: { userEmail: 'otra@ayto.es', at: '2026-03-03T10:00:00.000Z' } }],
+    ]);
+    const json = edition.indicatorsJson(answers, new Map(), undefined, versions).toString('utf8');
+    expect(json).toBe(JSON.stringify(withAnswers(edition.indicators, answers, new Map(), new Map(), versions)));
+    const subs = (JSON.parse(json) as IndicatorGroup[]).flatMap((i) => i.subindicators);
+    expect(subs.map((s) => [s.id, s.version, s.lastChange?.userEmail ?? null])).toEqual([
+      [1, 41, 'técnica@ayto.es'],
+      [2, 0, null],
+      [3, 0, 'otra@ayto.es'],
+      [4, 0, null],
+    ]);
+    const withoutVersions = JSON.parse(edition.indicatorsJson(answers, new Map()).toString('utf8')) as IndicatorGroup[];
+    expect(withoutVersions.flatMap((i) => i.subindicators.map((s) => [s.version, s.lastChange]))).toEqual(Array(4).fill([0, null]));
   });
 });
 

@@ -1,7 +1,7 @@
 import { testBackends } from '../../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../../helpers/server.js';
 import { createTestUser, signIn, signInDemoAccounts } from '../../helpers/auth.js';
-import { campaignOfNewEntity, createEntity } from '../../helpers/concurrency.js';
+import { campaignOfNewEntity, createEntity, entityWithSentCampaign2025 } from '../../helpers/concurrency.js';
 import type { Db } from '../../../src/server/db/client.js';
 import type { CampaignDetail, Subindicator } from '../../../src/shared/api/campaigns.js';
 import type { ResultResponse } from '../../../src/shared/api/results.js';
@@ -364,28 +364,9 @@ describe.each(backends)("starting from the previous edition's answers on $name",
    * first question, "No aplica" on the first that allows it and a link on the second; and its created 2026 campaign.
    */
   async function entityWithHistory() {
-    const [{ municipality_id: municipality }] = await db.query<{ municipality_id: string }>('SELECT municipality_id FROM entity_municipalities LIMIT 1');
-    const entityId = await createEntity(server, admin, municipality, 'Historia');
-    const [{ id: old }] = await db.query<{ id: number }>(
-      "INSERT INTO campaigns (entity_id, edition_id, status, start_date, end_date) SELECT $1, id, 'sent', now(), now() FROM editions WHERE campaign_number = 2025 RETURNING id",
-      [entityId],
-    );
-    const subs = await db.query<{ id: number; allows_not_applicable: boolean; first: number }>(
-      `SELECT s.id, s.allows_not_applicable, (SELECT r.id FROM responses r WHERE r.subindicator_id = s.id AND NOT r.obsolete ORDER BY r.position LIMIT 1) AS first
-         FROM subindicators s JOIN indicators i ON i.id = s.indicator_id JOIN editions e ON e.id = i.edition_id
-        WHERE e.campaign_number = 2025 ORDER BY i.position, s.position`,
-    );
-    const notApplicable = subs.find((s) => s.allows_not_applicable)!;
-    for (const s of subs.filter((x) => x !== notApplicable))
-      await db.query('INSERT INTO answers (campaign_id, subindicator_id, response_ids) VALUES ($1, $2, ARRAY[$3::int])', [old, s.id, s.first]);
-    await db.query('INSERT INTO answer_notes (campaign_id, subindicator_id, comment) VALUES ($1, $2, $3)', [old, subs[0].id, SPANISH_TEXT]);
-    await db.query('INSERT INTO answer_notes (campaign_id, subindicator_id, not_applicable_reason) VALUES ($1, $2, $3)', [old, notApplicable.id, 'Sin costa']);
-    await db.query("INSERT INTO evidence (campaign_id, subindicator_id, kind, url, title) VALUES ($1, $2, 'link', 'https://ayto.example/2025', 'Acta 2025')", [
-      old,
-      subs[1].id,
-    ]);
+    const { entityId, old, answered } = await entityWithSentCampaign2025(server, db, admin, 'Historia', SPANISH_TEXT);
     const created = await post('create', { entityId });
-    return { entityId, old, id: created.body.response.campaign.id as number, answered: subs.length };
+    return { entityId, old, id: created.body.response.campaign.id as number, answered };
   }
 
   it('copies the unchanged questions as answers to confirm, keeps what was answered, and says how many changed', async () => {

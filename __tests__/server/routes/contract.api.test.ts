@@ -189,13 +189,22 @@ describe.each(backends)('API contract on $name', ({ openDemo }) => {
     const documented = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, ops]) =>
       Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
     );
-    expect(documented).toHaveLength(85);
+    expect(documented).toHaveLength(94);
     expect(documented).toEqual(
       expect.arrayContaining([
         'POST /api/v1/auth/forgotPassword',
         'POST /api/v1/auth/resetPassword',
         'POST /api/secure/v1/editions/settings',
         'POST /api/secure/v1/campaigns/objection/resolve',
+        'GET /api/secure/v1/entities/members',
+        'POST /api/secure/v1/entities/members/invite',
+        'POST /api/secure/v1/entities/members/remove',
+        'POST /api/secure/v1/entities/members/role',
+        'POST /api/secure/v1/campaigns/assign',
+        'GET /api/secure/v1/campaigns/assignments',
+        'GET /api/secure/v1/campaigns/receipt',
+        'GET /api/secure/v1/campaigns/history',
+        'GET /api/v1/public/receipt',
       ]),
     );
     for (const route of documented)

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { NO_NOTES, type AnswerNotes, type IndicatorGroup, type ReviewMark, type Subindicator } from '../../shared/api/campaigns.js';
+import {
+  NO_NOTES,
+  NO_VERSION,
+  type AnswerNotes,
+  type AnswerVersion,
+  type IndicatorGroup,
+  type ReviewMark,
+  type Subindicator,
+} from '../../shared/api/campaigns.js';
 import type { Queryable } from '../db/client.js';
 import { JsonWithHoles } from './rawJson.js';
 import { scoredSubindicators, type ScoredSubindicator } from './scoring.js';
@@ -24,8 +32,15 @@ export interface EditionQuestionnaire {
   scored: readonly ScoredSubindicator[];
   /** One question of the edition by id (validating an answer); undefined when it is not in this edition. */
   subindicator(id: number): Subindicator | undefined;
-  /** withAnswers(indicators, answers, notes, marks) as UTF-8 JSON, from text encoded once: no per-request stringify of the questionnaire. */
-  indicatorsJson(answers: ReadonlyMap<number, number[]>, notes: ReadonlyMap<number, AnswerNotes>, marks?: ReadonlyMap<number, ReviewMark>): Buffer;
+  /** The axis of one question of the edition (a team assigns the questionnaire by axis); undefined when it is not in this edition. */
+  axisOf(id: number): number | undefined;
+  /** withAnswers(indicators, answers, notes, marks, versions) as UTF-8 JSON, from text encoded once: no per-request stringify of the questionnaire. */
+  indicatorsJson(
+    answers: ReadonlyMap<number, number[]>,
+    notes: ReadonlyMap<number, AnswerNotes>,
+    marks?: ReadonlyMap<number, ReviewMark>,
+    versions?: ReadonlyMap<number, AnswerVersion>,
+  ): Buffer;
 }
 
 /** Axes, their policies and those policies' measures, in questionnaire order, from the indicators. */
@@ -41,26 +56,40 @@ export function questionnaireTree(indicators: readonly IndicatorGroup[]): TreeAx
   return axes;
 }
 
-/** The indicators with one campaign's answers, notes and the reviewers' marks given; the cached questionnaire is left untouched. */
+/**
+ * The indicators with one campaign's answers, notes, the reviewers' marks and the answers' versions given (campaigns/get;
+ * NO_VERSION where none is); the cached questionnaire is left untouched.
+ */
 export function withAnswers(
   indicators: readonly IndicatorGroup[],
   answers: ReadonlyMap<number, number[]>,
   notes: ReadonlyMap<number, AnswerNotes> = new Map(),
   marks: ReadonlyMap<number, ReviewMark> = new Map(),
+  versions: ReadonlyMap<number, AnswerVersion> = new Map(),
 ): IndicatorGroup[] {
   return indicators.map((indicator) => ({
     ...indicator,
-    subindicators: indicator.subindicators.map((s) => ({
-      ...omitCampaignFields(s),
-      answer: answers.get(s.id) ?? null,
-      ...(notes.get(s.id) ?? NO_NOTES),
-      review: marks.get(s.id) ?? null,
-    })),
+    subindicators: indicator.subindicators.map((s) => {
+      const { comment, notApplicable, evidence, prefilled } = notes.get(s.id) ?? NO_NOTES;
+      const { version, lastChange } = versions.get(s.id) ?? NO_VERSION;
+      // In CAMPAIGN_FIELDS order, as indicatorsJson writes them.
+      return {
+        ...omitCampaignFields(s),
+        answer: answers.get(s.id) ?? null,
+        comment,
+        notApplicable,
+        evidence,
+        prefilled,
+        review: marks.get(s.id) ?? null,
+        version,
+        lastChange,
+      };
+    }),
   }));
 }
 
-/** The fields of a sub-indicator that are the campaign's (its answer, notes and review mark), in the order they are filled in. */
-const CAMPAIGN_FIELDS = ['answer', 'comment', 'notApplicable', 'evidence', 'prefilled', 'review'] as const;
+/** The fields of a sub-indicator that are the campaign's (its answer, notes, review mark and version), in the order they are filled in. */
+const CAMPAIGN_FIELDS = ['answer', 'comment', 'notApplicable', 'evidence', 'prefilled', 'review', 'version', 'lastChange'] as const;
 
 /** The cached form of an edition's indicators (every answer null). */
 export function prepareEdition(indicators: IndicatorGroup[]): EditionQuestionnaire {
@@ -71,23 +100,38 @@ export function prepareEdition(indicators: IndicatorGroup[]): EditionQuestionnai
   const withMarkers = indicators.map((i) => ({ ...i, subindicators: i.subindicators.map((s) => ({ ...omitCampaignFields(s), ...marked })) }));
   const template = new JsonWithHoles(withMarkers, marker, subindicatorIds.length * CAMPAIGN_FIELDS.length);
   const byId = new Map(indicators.flatMap((i) => i.subindicators.map((s) => [s.id, s] as const)));
+  const axisById = new Map(indicators.flatMap((i) => i.subindicators.map((s) => [s.id, i.axisId] as const)));
   return deepFreeze({
     indicators,
     tree: questionnaireTree(indicators),
     scored: scoredSubindicators(indicators),
     subindicator: (id) => byId.get(id),
-    indicatorsJson: (answers, notes, marks = new Map()) =>
+    axisOf: (id) => axisById.get(id),
+    indicatorsJson: (answers, notes, marks = new Map(), versions = new Map()) =>
       template.fill(
         subindicatorIds.flatMap((id) => {
           const { comment, notApplicable, evidence, prefilled } = notes.get(id) ?? NO_NOTES;
-          return [answers.get(id) ?? null, comment, notApplicable, evidence, prefilled, marks.get(id) ?? null].map((value) => JSON.stringify(value));
+          const { version, lastChange } = versions.get(id) ?? NO_VERSION;
+          return [answers.get(id) ?? null, comment, notApplicable, evidence, prefilled, marks.get(id) ?? null, version, lastChange].map((value) =>
+            JSON.stringify(value),
+          );
         }),
       ),
   });
 }
 
 function omitCampaignFields(s: Subindicator): Omit<Subindicator, (typeof CAMPAIGN_FIELDS)[number]> {
-  const { answer: _answer, comment: _comment, notApplicable: _notApplicable, evidence: _evidence, prefilled: _prefilled, review: _review, ...question } = s;
+  const {
+    answer: _answer,
+    comment: _comment,
+    notApplicable: _notApplicable,
+    evidence: _evidence,
+    prefilled: _prefilled,
+    review: _review,
+    version: _version,
+    lastChange: _lastChange,
+    ...question
+  } = s;
   return question;
 }
 

@@ -1,13 +1,17 @@
 import type { Queryable } from '../db/client.js';
-import type { IndicatorGroup, ReviewMark } from '../../shared/api/campaigns.js';
+import type { AnswerVersion, IndicatorGroup, ReviewMark } from '../../shared/api/campaigns.js';
 import { readCampaignAnswers, type CampaignAnswers } from '../db/repositories/questionnaires.js';
 import type { EditionQuestionnaire, QuestionnaireCache } from './questionnaireCache.js';
 import { encodeWithRaw, rawSlot } from './rawJson.js';
 
-/** A campaign's edition questionnaire (cached) and its own answers (read on every call), with the reviewers' marks where shown. */
+/**
+ * A campaign's edition questionnaire (cached) and its own answers (read on every call), with the reviewers' marks where
+ * shown and the answers' versions where read (campaigns/get).
+ */
 export interface CampaignQuestionnaire extends CampaignAnswers {
   edition: EditionQuestionnaire;
   marks?: ReadonlyMap<number, ReviewMark>;
+  versions?: ReadonlyMap<number, AnswerVersion>;
 }
 
 /** The campaign's questionnaire and answers: one indexed query, the edition from the cache; undefined when missing. */
@@ -24,6 +28,6 @@ export async function campaignQuestionnaire(q: Queryable, cache: QuestionnaireCa
 export function encodeWithIndicators(questionnaire: CampaignQuestionnaire, build: (indicators: IndicatorGroup[]) => unknown): Buffer {
   return encodeWithRaw(
     build(rawSlot<IndicatorGroup[]>()),
-    questionnaire.edition.indicatorsJson(questionnaire.answers, questionnaire.notes, questionnaire.marks),
+    questionnaire.edition.indicatorsJson(questionnaire.answers, questionnaire.notes, questionnaire.marks, questionnaire.versions),
   );
 }

@@ -4,7 +4,18 @@ import { AppError } from '../errors.js';
 import { idFromDigits } from '../../shared/ids.js';
 import * as publication from '../services/publication/publication.js';
 import { isFiltered, languageOf, parsePageQuery, type PageQuery } from '../services/publication/publicPageQuery.js';
-import { editionPage, editionsPage, embedPage, entityPage, problemPage, sealPage, type RenderedPage } from '../services/publication/publicPages.js';
+import {
+  editionPage,
+  editionsPage,
+  embedPage,
+  entityPage,
+  problemPage,
+  receiptPage,
+  sealPage,
+  type ProblemKind,
+  type RenderedPage,
+} from '../services/publication/publicPages.js';
+import { verifyReceipt } from '../services/campaigns/receipts.js';
 import type { PublicSender } from './publication.js';
 
 const HTML_TYPE = 'text/html; charset=utf-8';
@@ -25,7 +36,7 @@ type Params = Record<string, string>;
 
 /**
  * The public pages (services/publication/publicPages.ts), without signing in: /publico, /publico/{year},
- * /publico/{year}/entidad/{id}, /publico/{year}/embed and /sello/{code}. They are kept and tagged under the
+ * /publico/{year}/entidad/{id}, /publico/{year}/embed, /sello/{code} and /verificar/{code}. They are kept and tagged under the
  * publication version as the public calls are; an address that names nothing published is a 404 page and a query
  * value the pages do not accept a 400 page, in the language asked.
  */
@@ -45,7 +56,7 @@ export function registerPublicPages(app: FastifyInstance, ctx: AppContext, sendP
     target: (params: Params) => T | null,
     key: (target: T, query: PageQuery) => string | null,
     render: (target: T, query: PageQuery) => Promise<RenderedPage>,
-    options: { missing?: 'notFound' | 'noSeal'; frameable?: boolean } = {},
+    options: { missing?: Exclude<ProblemKind, 'badRequest'>; frameable?: boolean } = {},
   ) {
     const missing = options.missing ?? 'notFound';
     app.get(path, async (request: FastifyRequest, reply: FastifyReply) => {
@@ -115,8 +126,16 @@ export function registerPublicPages(app: FastifyInstance, ctx: AppContext, sendP
     async (code, query) => sealPage(site(query.language), await publication.publicSeal(db, code)),
     { missing: 'noSeal' },
   );
+  // A receipt is written for each request, not kept: it is not part of what a publication changes.
+  page(
+    '/verificar/:code',
+    (params) => (SEAL_CODE.test(params.code) ? params.code : null),
+    () => null,
+    async (code, query) => receiptPage(site(query.language), await verifyReceipt(db, code), code),
+    { missing: 'noReceipt' },
+  );
   // Any other address under the pages' paths is a page not found, not the app's shell.
-  for (const path of ['/publico/*', '/sello/*']) {
+  for (const path of ['/publico/*', '/sello/*', '/verificar/*']) {
     app.get(path, async (request, reply) =>
       sendProblem(reply, problemPage(site(languageOf(request.query as Record<string, unknown>)), request.url.split('?')[0], 'notFound')),
     );

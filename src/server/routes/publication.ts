@@ -16,6 +16,8 @@ import { brotliBody, ReportCache } from '../reports/reportCache.js';
 import { fileRouteOf, routeOf } from './contract.js';
 import { attributionOf, OPEN_DATA_LICENCE, openDataCsv } from '../services/publication/openData.js';
 import { sendReport, serializerOf } from './campaigns/reportAccess.js';
+import { receiptCalls } from '../../shared/api/receipts.js';
+import { verifyReceipt } from '../services/campaigns/receipts.js';
 
 /**
  * The bound of the public answers kept: a few editions' figures and rankings, the pages and profiles asked, and the
@@ -128,6 +130,15 @@ export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext, send
         `entity:${year}:${id}`,
         enveloped(reply, () => publication.publicEntity(db, year, id)),
       );
+    },
+  });
+
+  // A submission's receipt verified by anyone: whose, which edition, when and the hash; never the answers or the signer.
+  api.route({
+    ...routeOf(receiptCalls.verify),
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { response: await verifyReceipt(db, request.query.code) };
     },
   });
 

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { apiCall, Line, NoBody, NoQuery, Strict, Success } from './schema.js';
 import { ROLE_NAMES } from '../roles.js';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, LANGUAGES, PASSWORD_MAX_LENGTH } from '../constants.js';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, LANGUAGES, MEMBER_ROLES, PASSWORD_MAX_LENGTH } from '../constants.js';
 
 /** An e-mail address as users type it (case is kept; the server compares without case). */
 export const Email = Type.String({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_LENGTH });
@@ -74,12 +74,19 @@ export type EntityRef = Static<typeof EntityRef>;
 
 export const RoleName = Type.Enum(ROLE_NAMES);
 
+/** A member's role in one of its entities' teams. */
+export const MemberRoleName = Type.Enum(MEMBER_ROLES);
+
+/** An entity of the signed-in user, with the user's role in its team. */
+export const MemberEntityRef = Type.Object({ id: Type.Integer(), name: Type.String(), role: MemberRoleName });
+export type MemberEntityRef = Static<typeof MemberEntityRef>;
+
 export const CurrentUser = Type.Object({
   id: Type.Integer(),
   email: Type.String(),
   name: Type.String(),
   role: RoleName,
-  entities: Type.Array(EntityRef),
+  entities: Type.Array(MemberEntityRef),
   /** Only for a shared link's viewer (role NO): the campaign the link reads. */
   sharedCampaignId: Type.Optional(Type.Integer()),
   /**

@@ -1,3 +1,4 @@
+import { Receipt } from './receipts.js';
 import { Type, type Static } from 'typebox';
 import { FILE_TYPES } from '../csv.js';
 import { EVIDENCE_RULES } from '../constants.js';
@@ -65,8 +66,23 @@ export const AnswerNotes = Type.Object({
 });
 export type AnswerNotes = Static<typeof AnswerNotes>;
 
-/** The notes of an answer the entity has put nothing beside. */
-export const NO_NOTES: AnswerNotes = { comment: null, notApplicable: null, evidence: [], prefilled: false };
+/** Who made a change to an answer (their e-mail as it was then) and when. */
+export const AnswerChange = Type.Object({ userEmail: Type.String(), at: Type.String({ format: 'date-time' }) });
+export type AnswerChange = Static<typeof AnswerChange>;
+
+/**
+ * Where an answer's history stands (campaigns/get only; 0 and null elsewhere): `version` is the id of its latest change
+ * of the answer, comment or "No aplica" (0 before any), which saveAnswer's `expectedVersion` names; `lastChange` who
+ * made its latest change of any kind, evidence included, and when (null before any).
+ */
+export const AnswerVersion = Type.Object({ version: Type.Integer({ minimum: 0 }), lastChange: Type.Union([AnswerChange, Type.Null()]) });
+export type AnswerVersion = Static<typeof AnswerVersion>;
+
+/** The version of an answer nobody has changed yet. */
+export const NO_VERSION: AnswerVersion = { version: 0, lastChange: null };
+
+/** The notes of an answer the entity has put nothing beside, and has not changed yet (NO_VERSION). */
+export const NO_NOTES: AnswerNotes & AnswerVersion = { comment: null, notApplicable: null, evidence: [], prefilled: false, ...NO_VERSION };
 
 /**
  * Where the review of a campaign stands: `none` while it is not sent, `pending` once sent (and again once corrections
@@ -107,6 +123,7 @@ export const Subindicator = Type.Object({
   ...AnswerNotes.properties,
   /** The reviewer's mark on this answer; null when there is none or the caller may not see it yet (campaigns/get only). */
   review: Type.Union([ReviewMark, Type.Null()]),
+  ...AnswerVersion.properties,
 });
 export type Subindicator = Static<typeof Subindicator>;
 
@@ -217,6 +234,10 @@ export const CampaignStateResponse = Type.Object({
 });
 export type CampaignStateResponse = Static<typeof CampaignStateResponse>;
 
+/** POST campaigns/submit: the campaign sent, and the receipt of its signed submission. */
+export const SubmitResponse = Type.Object({ ...CampaignStateResponse.properties, receipt: Receipt });
+export type SubmitResponse = Static<typeof SubmitResponse>;
+
 /** The data of create's 409 when the entity has its campaign of the current edition already. */
 export const CAMPAIGN_EXISTS = 'CAMPAIGN_EXISTS';
 /** The data of create's 409 when the entity is archived (it is restored first). */
@@ -239,8 +260,80 @@ const SaveAnswerRequest = Strict({
   notApplicable: Type.Optional(
     Type.Union([Strict({ reason: Paragraph(NOT_APPLICABLE_REASON.maxLength, { minLength: NOT_APPLICABLE_REASON.minLength }) }), Type.Null()]),
   ),
+  /** The answer's version the change was made on (campaigns/get, or the previous save's answer): another one is 409 STALE_ANSWER. */
+  expectedVersion: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
 });
 export type SaveAnswerRequest = Static<typeof SaveAnswerRequest>;
+
+/** What saveAnswer answers: the campaign's new state, and the answer's version now (the expectedVersion of its next save). */
+export const SaveAnswerResponse = Type.Object({ ...CampaignStateResponse.properties, version: Type.Integer({ minimum: 0 }) });
+export type SaveAnswerResponse = Static<typeof SaveAnswerResponse>;
+
+/**
+ * The data of saveAnswer's 409 when `expectedVersion` is not the answer's version: someone changed it meanwhile.
+ * `current` is the answer as it is (answer, comment, "No aplica", version) and who made the change that version names
+ * and when (null when unknown: version 0, a change made before history was kept). Nothing was written.
+ */
+export const STALE_ANSWER = 'STALE_ANSWER';
+export const StaleAnswer = Type.Object({
+  code: Type.Literal(STALE_ANSWER),
+  current: Type.Object({
+    answer: Answer,
+    comment: Type.Union([Type.String(), Type.Null()]),
+    notApplicable: Type.Union([NotApplicable, Type.Null()]),
+    version: Type.Integer({ minimum: 0 }),
+    userEmail: Type.Union([Type.String(), Type.Null()]),
+    at: NullableDate,
+  }),
+});
+export type StaleAnswer = Static<typeof StaleAnswer>;
+
+/** The kinds of change an answer's history records (migration 027, answer_history). */
+export const ANSWER_HISTORY_KINDS = ['answer', 'comment', 'notApplicable', 'evidenceAdded', 'evidenceRemoved'] as const;
+export type AnswerHistoryKind = (typeof ANSWER_HISTORY_KINDS)[number];
+
+/** The item of evidence an evidenceAdded or evidenceRemoved entry names. */
+export interface EvidenceChange {
+  evidenceId: number;
+  kind: 'link' | 'file';
+  url?: string;
+  title?: string;
+  fileName?: string;
+  /** Copied from the previous edition by campaigns/prefill. */
+  prefilled?: true;
+}
+
+/**
+ * What one entry of an answer's history holds, by kind: `answer` the response ids chosen, in increasing order (null:
+ * cleared), `comment` its text (null: removed), `notApplicable` `{ reason }` (null: taken back), `evidenceAdded` and
+ * `evidenceRemoved` the item. What campaigns/prefill copied is an object with `prefilled: true`: `{ answer,
+ * prefilled }`, `{ comment, prefilled }`, `{ reason, prefilled }` and the item with `prefilled`.
+ */
+export type AnswerHistoryValue =
+  | number[]
+  | string
+  | { reason: string; prefilled?: true }
+  | { answer: number[]; prefilled: true }
+  | { comment: string; prefilled: true }
+  | EvidenceChange
+  | null;
+
+/** One entry of GET campaigns/history: a change to an answer, who made it (their e-mail as it was then) and when. */
+export const AnswerHistoryEntry = Type.Object({
+  kind: Type.Enum(ANSWER_HISTORY_KINDS),
+  value: Type.Unsafe<AnswerHistoryValue>({
+    description:
+      'By kind: answer, the response ids in increasing order or null (cleared); comment, the text or null; notApplicable, { reason } or null; ' +
+      'evidenceAdded and evidenceRemoved, { evidenceId, kind, url?, title?, fileName? }. Copied by campaigns/prefill: an object with prefilled: true ' +
+      '({ answer, prefilled }, { comment, prefilled }, { reason, prefilled }, the item with prefilled).',
+  }),
+  userEmail: Type.String(),
+  at: Type.String({ format: 'date-time' }),
+});
+export type AnswerHistoryEntry = Static<typeof AnswerHistoryEntry>;
+
+/** GET campaigns/history: one answer (question) of a campaign. */
+export const AnswerHistoryQuery = Strict({ id: Id, question: Id });
 
 /** The data of submit's 422 when answers lack the evidence their sub-indicator requires, or copied answers await confirmation. */
 export const EVIDENCE_MISSING = 'EVIDENCE_MISSING';
@@ -369,8 +462,18 @@ export const campaignCalls = {
     access: 'user',
     querystring: NoQuery,
     body: SaveAnswerRequest,
-    response: CampaignStateResponse,
-    summary: 'Saves or clears one answer, with its comment and "No aplica" (409 once the campaign is sent)',
+    response: SaveAnswerResponse,
+    summary:
+      'Saves or clears one answer, with its comment and "No aplica" (409 once the campaign is sent; 409 with data.code STALE_ANSWER and data.current when expectedVersion is not the answer\'s version)',
+  }),
+  history: apiCall({
+    method: 'GET',
+    url: '/campaigns/history',
+    access: 'user',
+    querystring: AnswerHistoryQuery,
+    response: Type.Array(AnswerHistoryEntry),
+    summary:
+      'Every change to one answer (answer, comment, "No aplica", evidence), newest first, with who made it and when (whoever may read the campaign; 422 for a question not in the campaign\'s edition)',
   }),
   addEvidenceLink: apiCall({
     method: 'POST',
@@ -432,9 +535,9 @@ export const campaignCalls = {
     access: 'user',
     querystring: NoQuery,
     body: CampaignIdBody,
-    response: CampaignStateResponse,
+    response: SubmitResponse,
     summary:
-      'Sends a fully answered campaign: answers frozen, scores stored (422 NOT_ALL_ANSWERED, or with data.code EVIDENCE_MISSING or PREFILL_UNCONFIRMED and data.questions; 409 when sent)',
+      "Signs and sends a fully answered campaign (the entity's responsible members, ADMIN): answers frozen, scores stored, a receipt made (422 NOT_ALL_ANSWERED, or with data.code EVIDENCE_MISSING or PREFILL_UNCONFIRMED and data.questions; 409 when sent)",
   }),
   delete: apiCall({
     method: 'POST',

@@ -1,12 +1,23 @@
-import { answerProblem, canAnswerCampaign, canReadEntity, statusAfterSave, visibleEntityIds } from '../../../../src/server/services/campaigns/rules.js';
+import {
+  answerProblem,
+  answersOnlyAssigned,
+  canAnswerCampaign,
+  canManageTeam,
+  canReadEntity,
+  canSignCampaign,
+  memberRole,
+  statusAfterSave,
+  visibleEntityIds,
+} from '../../../../src/server/services/campaigns/rules.js';
 import type { CurrentUser } from '../../../../src/shared/api/auth.js';
+import type { MemberRole } from '../../../../src/shared/constants.js';
 
-const user = (role: CurrentUser['role'], entities: number[] = []): CurrentUser => ({
+const user = (role: CurrentUser['role'], entities: number[] = [], memberRole: MemberRole = 'responsable'): CurrentUser => ({
   id: 1,
   email: 'a@b.es',
   name: '',
   role,
-  entities: entities.map((id) => ({ id, name: `E${id}` })),
+  entities: entities.map((id) => ({ id, name: `E${id}`, role: memberRole })),
 });
 const single = {
   type: 'single' as const,
@@ -40,6 +51,25 @@ describe('campaign rules', () => {
     expect(canAnswerCampaign(user('ADMIN'), 9)).toBe(true);
     expect(canAnswerCampaign(user('FEC'), 9)).toBe(false);
     expect(canAnswerCampaign(user('USER', [8]), 9)).toBe(false);
+  });
+
+  it("lets an entity's responsible members, ADMIN and FEC manage its team; responsible members and ADMIN sign; a collaborator answers only what is assigned", () => {
+    const responsable = user('USER', [9]);
+    const collaborator = user('USER', [9], 'colaborador');
+    const elsewhere = user('USER', [8]);
+    expect([responsable, collaborator, elsewhere, user('ADMIN'), user('FEC')].map((u) => canManageTeam(u, 9))).toEqual([true, false, false, true, true]);
+    expect([responsable, collaborator, elsewhere, user('ADMIN'), user('FEC')].map((u) => canSignCampaign(u, 9))).toEqual([true, false, false, true, false]);
+    expect([responsable, collaborator, elsewhere, user('ADMIN')].map((u) => answersOnlyAssigned(u, 9))).toEqual([false, true, false, false]);
+    // Responsible for one entity is not for another.
+    const mixed: CurrentUser = {
+      ...responsable,
+      entities: [
+        { id: 9, name: 'E9', role: 'responsable' },
+        { id: 8, name: 'E8', role: 'colaborador' },
+      ],
+    };
+    expect([canManageTeam(mixed, 9), canManageTeam(mixed, 8), canSignCampaign(mixed, 8), answersOnlyAssigned(mixed, 8)]).toEqual([true, false, false, true]);
+    expect(memberRole(mixed, 7)).toBeUndefined();
   });
 
   it('opens a created campaign on the first answer and leaves the others', () => {

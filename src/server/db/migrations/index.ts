@@ -24,6 +24,7 @@ import reviewQueue from './023_review_queue.js';
 import reviewQueueVersions from './024_review_queue_versions.js';
 import publication from './025_publication.js';
 import seals from './026_seals.js';
+import team from './027_team.js';
 
 /** Every migration in order; append, never edit one that has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
@@ -53,4 +54,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 24, name: 'review_queue_versions', sql: reviewQueueVersions },
   { version: 25, name: 'publication', sql: publication },
   { version: 26, name: 'seals', sql: seals },
+  { version: 27, name: 'team', sql: team },
 ];

@@ -64,12 +64,27 @@ export async function deleteEvidence(
   q: Queryable,
   campaignId: number,
   evidenceId: number,
-): Promise<{ subindicatorId: number; kind: string; url: string | null; fileName: string | null; addedAt: Date } | undefined> {
-  const [row] = await q.query<{ subindicator_id: number; kind: string; url: string | null; file_name: string | null; added_at: Date }>(
-    'DELETE FROM evidence WHERE id = $1 AND campaign_id = $2 RETURNING subindicator_id, kind, url, file_name, added_at',
-    [evidenceId, campaignId],
+): Promise<
+  { subindicatorId: number; kind: EvidenceItem['kind']; url: string | null; title: string | null; fileName: string | null; addedAt: Date } | undefined
+> {
+  const [row] = await q.query<{
+    subindicator_id: number;
+    kind: EvidenceItem['kind'];
+    url: string | null;
+    title: string | null;
+    file_name: string | null;
+    added_at: Date;
+  }>('DELETE FROM evidence WHERE id = $1 AND campaign_id = $2 RETURNING subindicator_id, kind, url, title, file_name, added_at', [evidenceId, campaignId]);
+  return (
+    row && {
+      subindicatorId: row.subindicator_id,
+      kind: row.kind,
+      url: row.url,
+      title: row.title,
+      fileName: row.file_name,
+      addedAt: new Date(row.added_at),
+    }
   );
-  return row && { subindicatorId: row.subindicator_id, kind: row.kind, url: row.url, fileName: row.file_name, addedAt: new Date(row.added_at) };
 }
 
 /** The bytes all the files of a campaign take together. */

@@ -1,5 +1,6 @@
 import { namedStatement, type Queryable } from '../client.js';
 import type {
+  AnswerVersion,
   CampaignStateResponse,
   CampaignStatus,
   CampaignStatusRow,
@@ -17,6 +18,7 @@ import { PREFILL_FROM_SQL } from './prefill.js';
 import { ENTITY_PLACE_COLUMNS, ENTITY_PLACE_JOINS, entityPlaceOf, type EntityPlaceRow } from './entityPlace.js';
 import { FLAGGED_QUESTIONS_SQL, REVIEW_MARKS_JSON, reviewMarksMap, type ReviewMarksJson } from './review.js';
 import { CAMPAIGN_ANSWERS_COLUMNS, campaignAnswersOf, CATALOGUE_VERSION_SQL, type CampaignAnswers, type CampaignAnswersRow } from './questionnaires.js';
+import { ANSWER_VERSIONS_JSON, answerVersionsMap, type AnswerVersionsJson } from './answerHistory.js';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -99,6 +101,8 @@ export interface CampaignToRead extends CampaignAnswers {
   objectionsUntil: string | null;
   /** The reviewers' marks, by sub-indicator (the route decides who reads them). */
   marks: Map<number, ReviewMark>;
+  /** Each answer's version and latest change, by sub-indicator (those never changed absent: NO_VERSION). */
+  versions: Map<number, AnswerVersion>;
   editionId: number;
   /** What its edition's cached questionnaire is checked against (QuestionnaireCache). */
   catalogueVersion: string;
@@ -107,7 +111,7 @@ export interface CampaignToRead extends CampaignAnswers {
 const TO_READ_COLUMNS = `c.id AS campaign_id, ${SUMMARY_COLUMNS}, c.edition_id, ${CATALOGUE_VERSION_SQL} AS catalogue_version,
        ${CAMPAIGN_ANSWERS_COLUMNS('c.id')}, CASE WHEN c.status <> 'sent' THEN ${PREFILL_FROM_SQL} END AS prefill_from,
        CASE WHEN ${REVIEW_STATUS_SQL} = 'changesRequested' THEN c.review_message END AS review_message,
-       ${VALIDATED_AT_SQL} AS validated_at, ${REVIEW_MARKS_JSON('c.id')} AS marks,
+       ${VALIDATED_AT_SQL} AS validated_at, ${REVIEW_MARKS_JSON('c.id')} AS marks, ${ANSWER_VERSIONS_JSON('c.id')} AS versions,
        CASE WHEN c.status = 'sent' THEN ed.objections_until::text END AS objections_until`;
 type ToReadRow = Omit<SummaryRow, 'id'> & {
   campaign_id: number;
@@ -117,6 +121,7 @@ type ToReadRow = Omit<SummaryRow, 'id'> & {
   review_message: string | null;
   validated_at: Date | null;
   marks: ReviewMarksJson;
+  versions: AnswerVersionsJson;
   objections_until: string | null;
 } & CampaignAnswersRow;
 
@@ -130,6 +135,7 @@ const toCampaignToRead = ({
   review_message,
   validated_at,
   marks,
+  versions,
   objections_until,
   ...summary
 }: ToReadRow): CampaignToRead => ({
@@ -139,6 +145,7 @@ const toCampaignToRead = ({
   validatedAt: iso(validated_at),
   objectionsUntil: objections_until,
   marks: reviewMarksMap(marks),
+  versions: answerVersionsMap(versions),
   editionId: edition_id,
   catalogueVersion: catalogue_version,
   ...campaignAnswersOf({ answers, notes }),

@@ -28,15 +28,6 @@ const WRITE_ANSWER = namedStatement(
    ON CONFLICT (campaign_id, subindicator_id) DO UPDATE SET response_ids = EXCLUDED.response_ids, updated_at = now()`,
 );
 
-/** The response ids stored as the answer to one question (none when unanswered). */
-export async function readStoredAnswer(q: Queryable, campaignId: number, subindicatorId: number): Promise<number[]> {
-  const [row] = await q.query<{ response_ids: number[] }>('SELECT response_ids FROM answers WHERE campaign_id = $1 AND subindicator_id = $2', [
-    campaignId,
-    subindicatorId,
-  ]);
-  return row?.response_ids ?? [];
-}
-
 /** Stores (or, with null, removes) the answer to one question. */
 export async function writeAnswer(q: Queryable, campaignId: number, subindicatorId: number, answer: Answer): Promise<void> {
   if (answer === null) await q.query(DELETE_ANSWER, [campaignId, subindicatorId]);

@@ -57,13 +57,41 @@ const PAIRS = `
                           AND new.text = old.text AND new.type = old.type AND new.responses = old.responses`;
 
 /**
+ * The history rows of what copyPreviousAnswers copied (its CTEs answered, noted and linked), each question's in the
+ * order a save records them, every value marked prefilled (docs/api.md, "History and stale saves"); made by $4, $5.
+ */
+const RECORD_COPIED = `
+  INSERT INTO answer_history (campaign_id, subindicator_id, kind, value, user_id, user_email)
+  SELECT $1, r.subindicator_id, r.kind, r.value, $4, $5
+    FROM (SELECT subindicator_id, 1 AS n, 0 AS item, 'answer' AS kind,
+                 jsonb_build_object('answer', (SELECT jsonb_agg(id ORDER BY id) FROM unnest(response_ids) AS id), 'prefilled', true) AS value
+            FROM answered
+          UNION ALL
+          SELECT subindicator_id, 2, 0, 'comment', jsonb_build_object('comment', comment, 'prefilled', true) FROM noted WHERE comment IS NOT NULL
+          UNION ALL
+          SELECT subindicator_id, 3, 0, 'notApplicable', jsonb_build_object('reason', not_applicable_reason, 'prefilled', true)
+            FROM noted WHERE not_applicable_reason IS NOT NULL
+          UNION ALL
+          SELECT subindicator_id, 4, id, 'evidenceAdded',
+                 jsonb_strip_nulls(jsonb_build_object('evidenceId', id, 'kind', 'link', 'url', url, 'title', title, 'prefilled', true))
+            FROM linked) AS r
+   ORDER BY r.subindicator_id, r.n, r.item
+  RETURNING 1`;
+
+/**
  * Copies into the target campaign (locked by the caller) the source's answers (response ids matched by code),
  * comments, "No aplica" reasons (where the new question still allows it) and evidence links, for every unchanged
- * question the target has nothing on; each copied question is marked prefilled until saved again. Answers how many
- * questions were copied, and how many of the source's were not because they changed (or are gone).
+ * question the target has nothing on; each copied question is marked prefilled until saved again. Each thing copied
+ * is recorded in its answer's history as made by `by` (answerHistory.ts), its value marked `prefilled`. Answers how
+ * many questions were copied, and how many of the source's were not because they changed (or are gone).
  */
-export async function copyPreviousAnswers(q: Queryable, target: { campaignId: number; editionId: number }, sourceCampaignId: number) {
-  const params = [target.campaignId, target.editionId, sourceCampaignId];
+export async function copyPreviousAnswers(
+  q: Queryable,
+  target: { campaignId: number; editionId: number },
+  sourceCampaignId: number,
+  by: { id: number; email: string },
+) {
+  const params = [target.campaignId, target.editionId, sourceCampaignId, by.id, by.email];
   const [counts] = await q.query<{ copied: number; changed: number }>(
     `WITH pairs AS (${PAIRS}),
      copy AS (SELECT old_sub, new_sub, allows_not_applicable FROM pairs WHERE new_sub IS NOT NULL AND NOT taken),
@@ -76,7 +104,7 @@ export async function copyPreviousAnswers(q: Queryable, target: { campaignId: nu
                      ORDER BY o.n)
          FROM copy JOIN answers a ON a.campaign_id = $3 AND a.subindicator_id = copy.old_sub
        ON CONFLICT (campaign_id, subindicator_id) DO NOTHING
-       RETURNING subindicator_id),
+       RETURNING subindicator_id, response_ids),
      noted AS (
        INSERT INTO answer_notes (campaign_id, subindicator_id, comment, not_applicable_reason, prefilled)
        SELECT $1, copy.new_sub, on_.comment, CASE WHEN copy.allows_not_applicable THEN on_.not_applicable_reason END, true
@@ -85,16 +113,17 @@ export async function copyPreviousAnswers(q: Queryable, target: { campaignId: nu
            OR (copy.allows_not_applicable AND on_.not_applicable_reason IS NOT NULL)
        ON CONFLICT (campaign_id, subindicator_id) DO UPDATE
          SET comment = EXCLUDED.comment, not_applicable_reason = EXCLUDED.not_applicable_reason, prefilled = true, updated_at = now()
-       RETURNING subindicator_id),
+       RETURNING subindicator_id, comment, not_applicable_reason),
      linked AS (
        INSERT INTO evidence (campaign_id, subindicator_id, kind, url, title, added_by, added_at)
        SELECT $1, copy.new_sub, 'link', e.url, e.title, e.added_by, e.added_at
          FROM copy JOIN evidence e ON e.campaign_id = $3 AND e.subindicator_id = copy.old_sub AND e.kind = 'link'
         WHERE copy.new_sub IN (SELECT subindicator_id FROM noted)
-       RETURNING 1)
+       RETURNING id, subindicator_id, url, title),
+     recorded AS (${RECORD_COPIED})
      SELECT (SELECT count(*)::int FROM noted) AS copied,
             (SELECT count(*)::int FROM pairs WHERE new_sub IS NULL) AS changed,
-            (SELECT count(*)::int FROM answered) + (SELECT count(*)::int FROM linked) AS written`,
+            (SELECT count(*)::int FROM answered) + (SELECT count(*)::int FROM linked) + (SELECT count(*)::int FROM recorded) AS written`,
     params,
   );
   return { copied: counts.copied, changed: counts.changed };

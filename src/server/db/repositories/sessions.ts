@@ -1,10 +1,10 @@
 import { namedStatement, type NamedStatement, type Queryable } from '../client.js';
 import type { SessionKey } from '../../services/auth/tokenKinds.js';
-import type { CurrentUser, EntityRef } from '../../../shared/api/auth.js';
+import type { CurrentUser, MemberEntityRef } from '../../../shared/api/auth.js';
 import { ENTITIES_OF_USER, toCurrentUser } from './users.js';
 
 /** A session's user as a row: what toCurrentUser reads. */
-export type SessionUserRow = { id: number; email: string; name: string; role: number; entities: EntityRef[] | null; password_temporary: boolean };
+export type SessionUserRow = { id: number; email: string; name: string; role: number; entities: MemberEntityRef[] | null; password_temporary: boolean };
 
 /**
  * The session check as fragments, for statements that read something else beside it: the user's columns

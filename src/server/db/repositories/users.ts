@@ -1,11 +1,11 @@
 import type { Queryable } from '../client.js';
 import { roleFromNumber, ROLES, type Role } from '../../../shared/roles.js';
-import type { CurrentUser, EntityRef } from '../../../shared/api/auth.js';
+import type { CurrentUser, MemberEntityRef } from '../../../shared/api/auth.js';
 import type { UserRow } from '../../../shared/api/admin.js';
 import type { Language } from '../../../shared/constants.js';
 
-/** The entities of the user aliased `u`, by name, as a JSON array (or null). */
-export const ENTITIES_OF_USER = `(SELECT json_agg(json_build_object('id', e.id, 'name', e.name) ORDER BY e.name)
+/** The entities of the user aliased `u`, by name, with the user's role in each, as a JSON array (or null). */
+export const ENTITIES_OF_USER = `(SELECT json_agg(json_build_object('id', e.id, 'name', e.name, 'role', ue.role) ORDER BY e.name)
     FROM user_entities ue JOIN entities e ON e.id = ue.entity_id WHERE ue.user_id = u.id)`;
 
 export interface UserCredentials {
@@ -33,7 +33,7 @@ export function toCurrentUser(row: {
   email: string;
   name: string;
   role: number;
-  entities: EntityRef[] | null;
+  entities: MemberEntityRef[] | null;
   password_temporary?: boolean;
 }): CurrentUser | undefined {
   const role = roleFromNumber(row.role);
@@ -73,7 +73,7 @@ export async function insertUser(q: Queryable, user: NewUser): Promise<number> {
 
 /** Every user with its role name and entities, by e-mail; users with an unknown stored role are left out. */
 export async function listUsers(q: Queryable): Promise<UserRow[]> {
-  const rows = await q.query<{ id: number; email: string; name: string; role: number; entities: EntityRef[] | null }>(
+  const rows = await q.query<{ id: number; email: string; name: string; role: number; entities: MemberEntityRef[] | null }>(
     `SELECT u.id, u.email, u.name, u.role, ${ENTITIES_OF_USER} AS entities FROM users u ORDER BY lower(u.email)`,
   );
   return rows.flatMap((r) => toCurrentUser(r) ?? []);

@@ -9,6 +9,7 @@ import { campaignCalls } from '../../../shared/api/campaigns.js';
 import * as queries from '../../db/repositories/campaignQueries.js';
 import { canReadEntity, visibleEntityIds } from '../../services/campaigns/rules.js';
 import * as actions from '../../services/campaigns/actions.js';
+import { answerHistory } from '../../services/campaigns/answerHistory.js';
 import { entitySeesMarks } from '../../services/campaigns/reviewRules.js';
 import { encodeWithIndicators } from '../../reports/questionnaires.js';
 import type { ReportEngine } from '../../reports/engine.js';
@@ -71,7 +72,7 @@ export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext,
       // Pre-encoded JSON (the edition's questionnaire spliced in): sent as it is.
       return sendEncoded(
         reply,
-        encodeWithIndicators({ edition, answers: found.answers, notes: found.notes, marks }, (indicators) => ({
+        encodeWithIndicators({ edition, answers: found.answers, notes: found.notes, marks, versions: found.versions }, (indicators) => ({
           response: { ...found.summary, prefillFrom, reviewMessage, validatedAt, objectionsUntil, indicators },
         })),
       );
@@ -107,6 +108,12 @@ export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext,
   api.route({
     ...sessionCheckedRouteOf(campaignCalls.saveAnswer),
     handler: async (request) => ({ response: await actions.saveAnswer(db, reports.questionnaires, answeringCaller(request), request.body) }),
+  });
+
+  api.route({
+    // Whoever may read the campaign, as campaigns/get.
+    ...routeOf(campaignCalls.history),
+    handler: async (request) => ({ response: await answerHistory(db, requireAny(request, CAMPAIGN_ACTIONS), request.query) }),
   });
 
   api.route({

@@ -7,9 +7,10 @@ import {
   PREFILL_UNCONFIRMED,
   type PrefillResponse,
   type AddEvidenceLinkRequest,
-  type CampaignStateResponse,
   type EvidenceItem,
   type SaveAnswerRequest,
+  type SubmitResponse,
+  type SaveAnswerResponse,
   type SubmitRefusal,
 } from '../../../shared/api/campaigns.js';
 import { EVIDENCE_MAX_ITEMS } from '../../../shared/constants.js';
@@ -19,13 +20,25 @@ import * as writes from '../../db/repositories/campaignWrites.js';
 import { lockEntities } from '../../db/repositories/entities.js';
 import { readAnswerIds } from '../../db/repositories/scores.js';
 import * as notesRepo from '../../db/repositories/answerNotes.js';
+import * as historyRepo from '../../db/repositories/answerHistory.js';
 import { copyPreviousAnswers, findPrefillSource } from '../../db/repositories/prefill.js';
 import { removeFromTerritoryScores, storeSubmission } from '../../db/repositories/territoryScores.js';
 import { notApplicableIds, scoreCampaign } from '../../reports/scoring.js';
 import type { EditionQuestionnaire, QuestionnaireCache } from '../../reports/questionnaireCache.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { auditedBy, type Actor, type CheckedCaller } from '../actor.js';
-import { answerProblem, canAnswerCampaign, canReadEntity, linkProblem, notApplicableProblem, obsoleteResponses, questionsMissingEvidence } from './rules.js';
+import { requireAssigned } from '../team.js';
+import { issueReceipt } from './receipts.js';
+import {
+  answerProblem,
+  canAnswerCampaign,
+  canReadEntity,
+  canSignCampaign,
+  linkProblem,
+  notApplicableProblem,
+  obsoleteResponses,
+  questionsMissingEvidence,
+} from './rules.js';
 import { requireAnswerable, requireEdition } from './cycle.js';
 import { objectionRefusal, requireNotFinal } from './objectionRules.js';
 import * as objectionsRepo from '../../db/repositories/objections.js';
@@ -33,6 +46,7 @@ import { madridDate } from './deadlines.js';
 import { entityChangeRefusal, sendsCorrections } from './reviewRules.js';
 import { defaultEvidenceFileName, evidenceFileName, storeEvidencePieces, totalTooLarge } from './evidenceFiles.js';
 import type { SpooledFile } from './evidenceSpool.js';
+import { contentAfterSave, evidenceChange, planSave, staleAnswer } from './answerHistory.js';
 
 /** A campaign's audit entry: it concerns the campaign's entity (recordAudit adds the entity's name). */
 export const campaignAudit = (actor: Actor, action: string, campaign: { id: number; entityId: number }, details?: Record<string, unknown>) => ({
@@ -81,7 +95,10 @@ async function answerableCampaign(
     requireChangeable(campaign, flagged, question);
     if (!sendsCorrections(campaign)) requireAnswerable(found.dates);
   }
-  return { actor, campaign, flagged, edition: await questionnaires.get(campaign.editionId, found.catalogueVersion, tx) };
+  const edition = await questionnaires.get(campaign.editionId, found.catalogueVersion, tx);
+  // A collaborator changes only the answers of the axes assigned to them (a removal's answer is known once read).
+  if (question !== undefined) await requireAssigned(tx, user, campaign, edition, question);
+  return { actor, campaign, flagged, edition };
 }
 
 /**
@@ -133,27 +150,49 @@ function questionOf(edition: EditionQuestionnaire, id: number) {
 /**
  * Saves (or clears) one answer, with its comment and "No aplica" when given; the first answer moves the campaign to
  * draft. An answer given replaces a "No aplica"; saving confirms an answer copied from the previous edition. A
- * refused answer changes nothing. The most frequent call of the weeks campaigns are being sent: BEGIN, one
- * statement for the session, the campaign and its dates, the writes and COMMIT (and the status with the first answer).
+ * refused answer changes nothing; so does a save made on another version than the answer's (`expectedVersion`: 409
+ * STALE_ANSWER with the answer as it is). Each thing changed is recorded in the answer's history (answerHistory.ts).
+ * The most frequent call of the weeks campaigns are being sent: BEGIN, one statement for the session, the campaign
+ * and its dates, one reading the answer with its version, the writes of what changed, one recording the history, and
+ * COMMIT (and the status with the first answer).
  */
-export function saveAnswer(db: Db, questionnaires: QuestionnaireCache, caller: CheckedCaller, input: SaveAnswerRequest): Promise<CampaignStateResponse> {
-  return answering(db, questionnaires, caller, input, async (tx, { campaign, edition }) => {
+export function saveAnswer(db: Db, questionnaires: QuestionnaireCache, caller: CheckedCaller, input: SaveAnswerRequest): Promise<SaveAnswerResponse> {
+  return answering(db, questionnaires, caller, input, async (tx, { actor, campaign, edition }) => {
     const question = questionOf(edition, input.question);
-    // Only an answer holding a response no longer offered needs the stored one (it may keep what it had chosen).
-    const kept = obsoleteResponses(question, input.answer).length > 0 ? await writes.readStoredAnswer(tx, campaign.id, input.question) : [];
+    // Read once the campaign is locked: of two saves at once, the second reads what the first wrote.
+    const stored = await historyRepo.readStoredAnswer(tx, campaign.id, input.question);
+    if (input.expectedVersion !== undefined && input.expectedVersion !== stored.version)
+      throw conflict('The answer was changed by someone else since it was read', staleAnswer(stored));
+    // An answer holding a response no longer offered may keep what it had chosen.
+    const kept = obsoleteResponses(question, input.answer).length > 0 ? (stored.answer ?? []) : [];
     const problem = answerProblem(question, input.answer, kept);
     if (problem) throw validationError(`Invalid answer: ${problem}`, { answer: problem });
     const notApplicable = input.notApplicable;
     const notApplicableRefusal = notApplicable ? notApplicableProblem(question, input.answer) : null;
     if (notApplicableRefusal) throw validationError(`Invalid "No aplica": ${notApplicableRefusal}`, { notApplicable: notApplicableRefusal });
-    await writes.writeAnswer(tx, campaign.id, input.question, input.answer);
-    await notesRepo.writeNotes(tx, campaign.id, input.question, {
-      comment: input.comment,
-      notApplicableReason: notApplicable !== undefined ? (notApplicable?.reason ?? null) : input.answer !== null ? null : undefined,
-    });
-    if ((input.answer === null && !notApplicable) || campaign.status !== 'created') return stateOf(campaign);
-    return stateOf(await writes.markDraft(tx, campaign.id));
+    const after = contentAfterSave(stored, input);
+    const plan = planSave(stored, after);
+    if (plan.writeAnswer) await writes.writeAnswer(tx, campaign.id, input.question, input.answer);
+    if (plan.writeNotes)
+      await notesRepo.writeNotes(tx, campaign.id, input.question, { comment: after.comment, notApplicableReason: after.notApplicableReason });
+    const version =
+      plan.history.length > 0
+        ? await historyRepo.recordChanges(tx, { campaignId: campaign.id, subindicatorId: input.question }, actor.user, plan.history)
+        : stored.version;
+    if ((input.answer === null && !notApplicable) || campaign.status !== 'created') return { ...stateOf(campaign), version };
+    return { ...stateOf(await writes.markDraft(tx, campaign.id)), version };
   });
+}
+
+/** Records in the answer's history an item of evidence added or removed by the actor. */
+async function recordEvidenceChange(
+  tx: Tx,
+  actor: Actor,
+  answer: { campaignId: number; subindicatorId: number },
+  kind: 'evidenceAdded' | 'evidenceRemoved',
+  item: Parameters<typeof evidenceChange>[0],
+): Promise<void> {
+  await historyRepo.recordChanges(tx, answer, actor.user, [{ kind, value: evidenceChange(item) }]);
 }
 
 /** Refuses one more item of evidence behind a question that holds EVIDENCE_MAX_ITEMS already (422). */
@@ -192,6 +231,7 @@ export function addEvidenceLink(db: Db, questionnaires: QuestionnaireCache, call
       title: input.title ?? null,
       addedBy: actor.user.id,
     });
+    await recordEvidenceChange(tx, actor, { campaignId: campaign.id, subindicatorId: input.question }, 'evidenceAdded', item);
     await recordAudit(tx, campaignAudit(actor, 'campaign.evidence.add', campaign, { question: input.question, kind: 'link', url: input.url }));
     return item;
   });
@@ -244,6 +284,7 @@ export function addEvidenceFile(
     // The file received is the one stored: a difference is a fault of the spool, not of the request.
     if (stored !== size) throw new Error(`evidence ${evidenceId}: ${stored} bytes stored of the ${size} received`);
     const item = await notesRepo.finishEvidenceFile(tx, evidenceId, { fileName, contentType, size });
+    await recordEvidenceChange(tx, actor, { campaignId: campaign.id, subindicatorId: upload.question }, 'evidenceAdded', item);
     await recordAudit(tx, campaignAudit(actor, 'campaign.evidence.add', campaign, { question: upload.question, kind: 'file', fileName, contentType, size }));
     return item;
   });
@@ -256,13 +297,18 @@ export function removeEvidence(
   caller: CheckedCaller,
   input: { id: number; evidenceId: number },
 ): Promise<{ success: true }> {
-  return answering(db, questionnaires, caller, { id: input.id, evidence: true }, async (tx, { actor, campaign, flagged }) => {
+  return answering(db, questionnaires, caller, { id: input.id, evidence: true }, async (tx, { actor, campaign, flagged, edition }) => {
     const removed = await notesRepo.deleteEvidence(tx, campaign.id, input.evidenceId);
     if (!removed) throw notFound('Evidence');
+    await requireAssigned(tx, actor.user, campaign, edition, removed.subindicatorId);
     // Known once read: while corrections are asked, only evidence behind an answer to correct goes; of a sent campaign
     // otherwise, only what was added behind an answer objected to since the objection (the transaction undoes the rest).
     if (supportsObjection(campaign)) await requireObjectionEvidence(tx, campaign, removed.subindicatorId, removed.addedAt);
     else requireChangeable(campaign, flagged, removed.subindicatorId);
+    await recordEvidenceChange(tx, actor, { campaignId: campaign.id, subindicatorId: removed.subindicatorId }, 'evidenceRemoved', {
+      id: input.evidenceId,
+      ...removed,
+    });
     await recordAudit(
       tx,
       campaignAudit(actor, 'campaign.evidence.remove', campaign, {
@@ -283,10 +329,12 @@ export function removeEvidence(
  */
 export function prefillCampaign(db: Db, questionnaires: QuestionnaireCache, caller: CheckedCaller, id: number): Promise<PrefillResponse> {
   return answering(db, questionnaires, caller, { id }, async (tx, { actor, campaign }) => {
+    // The whole questionnaire at once: the entity's responsible members and ADMIN.
+    if (!canSignCampaign(actor.user, campaign.entityId)) throw forbidden();
     if (campaign.status === 'sent') throw conflict('Answers are copied only into a campaign not sent');
     const source = await findPrefillSource(tx, campaign.id);
     if (!source) throw conflict('The entity has sent no campaign of an earlier edition', NO_PREVIOUS_CAMPAIGN);
-    const { copied, changed } = await copyPreviousAnswers(tx, { campaignId: campaign.id, editionId: campaign.editionId }, source.campaignId);
+    const { copied, changed } = await copyPreviousAnswers(tx, { campaignId: campaign.id, editionId: campaign.editionId }, source.campaignId, actor.user);
     const state = copied > 0 && campaign.status === 'created' ? await writes.markDraft(tx, campaign.id) : campaign;
     await recordAudit(tx, campaignAudit(actor, 'campaign.prefill', campaign, { from: source.campaignId, fromYear: source.year, copied, changed }));
     return { fromYear: source.year, copied, changed, campaign: stateOf(state).campaign };
@@ -302,8 +350,10 @@ const submitRefused = (message: string, refusal: SubmitRefusal) => new AppError(
  * territories' sums, all in one transaction: BEGIN, the session with the campaign, its answers, the writes
  * (storeSubmission), the audit and COMMIT.
  */
-export function submitCampaign(db: Db, questionnaires: QuestionnaireCache, caller: CheckedCaller, id: number): Promise<CampaignStateResponse> {
+export function submitCampaign(db: Db, questionnaires: QuestionnaireCache, caller: CheckedCaller, id: number): Promise<SubmitResponse> {
   return answering(db, questionnaires, caller, { id }, async (tx, { actor, campaign, edition }) => {
+    // Signed and sent by the entity's responsible members and ADMIN; a collaborator answers only.
+    if (!canSignCampaign(actor.user, campaign.entityId)) throw forbidden();
     const { answers, notes } = await readAnswerIds(tx, id);
     const notApplicable = notApplicableIds(notes);
     const missing = edition.scored.filter((s) => !answers.has(s.id) && !notApplicable.has(s.id)).length;
@@ -328,8 +378,9 @@ export function submitCampaign(db: Db, questionnaires: QuestionnaireCache, calle
       await writes.removeStoredScores(tx, id);
     }
     const sent = await storeSubmission(tx, id, scoreCampaign(edition.scored, answers, notApplicable));
-    await recordAudit(tx, campaignAudit(actor, corrections ? 'campaign.corrections.submit' : 'campaign.submit', campaign));
-    return stateOf(sent);
+    const receipt = await issueReceipt(tx, actor, id, answers, notes);
+    await recordAudit(tx, campaignAudit(actor, corrections ? 'campaign.corrections.submit' : 'campaign.submit', campaign, { receipt: receipt.code }));
+    return { ...stateOf(sent), receipt };
   });
 }
 

@@ -28,6 +28,7 @@ import { madridDate } from './deadlines.js';
 import { finalRefusal, objectionRefusal, requireNotFinal } from './objectionRules.js';
 import { freezeEdition, lockEditionCampaigns, readFinalBlockers } from '../../db/repositories/finalResults.js';
 import { canAnswerCampaign, canReadEntity } from './rules.js';
+import { requireAssigned } from '../team.js';
 import type { CurrentUser } from '../../../shared/api/auth.js';
 
 /**
@@ -124,6 +125,7 @@ export async function fileObjection(
       if (refusal) throw conflict(refusal.message, refusal.data);
       const edition = await questionnaires.get(campaign.editionId, found.catalogueVersion, tx);
       if (!edition.subindicator(input.question)) throw validationError('The question is not part of this campaign', { question: 'not in this campaign' });
+      await requireAssigned(tx, actor.user, campaign, edition, input.question);
       const objection = await repo.insertObjection(tx, {
         campaignId: campaign.id,
         question: input.question,

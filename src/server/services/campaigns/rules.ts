@@ -1,6 +1,9 @@
 import type { CurrentUser } from '../../../shared/api/auth.js';
 import type { Answer, AnswerNotes, CampaignStatus, QuestionType } from '../../../shared/api/campaigns.js';
 import type { EvidenceRule } from '../../../shared/constants.js';
+
+// The team's rules are the client's too (it hides what the server refuses).
+export { answersOnlyAssigned, canManageTeam, canSignCampaign, memberRole } from '../../../shared/team.js';
 import { subindicatorPoints, type PointedQuestion } from '../../../shared/scoring.js';
 
 /** Who may see an entity's campaigns: administrators (ADMIN, FEC) all, a USER only its own entities. */

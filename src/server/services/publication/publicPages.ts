@@ -6,6 +6,7 @@
  * that the page reads without JavaScript (it has none), prints, and is what a search engine or a link preview sees.
  * (Prettier leaves the markup of `html` templates as written: embeddedLanguageFormatting is off.)
  */
+import { verificationPath, type PublicReceipt } from '../../../shared/api/receipts.js';
 import { LANGUAGES, type Language } from '../../../shared/constants.js';
 import { HTML_LANGS, INTL_LOCALES } from '../../../shared/intl.js';
 import { DASH, formatPercent, sizeBandName, type Translate } from '../../../shared/format.js';
@@ -24,6 +25,7 @@ export const PUBLIC_PATHS = {
   entity: (year: number, id: number) => `/publico/${year}/entidad/${id}`,
   embed: (year: number) => `/publico/${year}/embed`,
   seal: (code: string) => `/sello/${code}`,
+  receipt: (code: string) => verificationPath(code),
   sealBadge: (code: string) => `/api/v1/public/sealBadge?code=${code}`,
   openData: (year: number, format: 'csv' | 'json') => `/api/v1/public/opendata?year=${year}&format=${format}`,
   catalog: '/api/v1/public/catalog',
@@ -52,6 +54,7 @@ function wordsOf(language: Language) {
     percent: (fraction: number | null | undefined) => formatPercent(intl, fraction),
     number: (n: number) => intl.formatNumber(n),
     date: (iso: string) => intl.formatDate(iso, { dateStyle: 'long', timeZone: 'Europe/Madrid' }),
+    moment: (iso: string) => intl.formatDate(iso, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Madrid' }),
     band: (band: SizeBand) => sizeBandName(t, band),
   };
 }
@@ -359,6 +362,21 @@ export function sealPage(site: PageSite, seal: PublicSeal): RenderedPage {
   return documentOf({ site, title, description, path: PUBLIC_PATHS.seal(seal.code), body, image: PUBLIC_PATHS.sealBadge(seal.code) });
 }
 
+/**
+ * A submission's receipt verified: whose, which edition, when and the SHA-256 of the answers as sent, which whoever
+ * holds the answers compares; nothing of the answers or of who signed. Not indexed.
+ */
+export function receiptPage(site: PageSite, receipt: PublicReceipt, code: string): RenderedPage {
+  const w = wordsOf(site.language);
+  const title = w.t('PUBLIC.RECEIPT.PAGE_TITLE');
+  const description = w.t('PUBLIC.RECEIPT.VERIFIED', { entity: receipt.entity, year: receipt.edition, moment: w.moment(receipt.sentAt) });
+  const body = html`<h1>${title}</h1>
+<div class="seal verified"><p class="lead">${description}</p>
+<p>${w.t('PUBLIC.RECEIPT.HASH')}</p><p><code class="hash">${receipt.sha256}</code></p>
+<p class="muted">${w.t('PUBLIC.RECEIPT.EXPLAINED')}</p></div>`;
+  return documentOf({ site, title, description, path: PUBLIC_PATHS.receipt(code), body, noindex: true });
+}
+
 /** The map of communities or the first ten of the ranking, to put in another site's frame. */
 export function embedPage(site: PageSite, edition: PublicEdition, view: EmbedView, filters: RankingFilters): RenderedPage {
   const w = wordsOf(site.language);
@@ -384,11 +402,20 @@ ${content}
   });
 }
 
+/** What a problem page says: an address naming nothing published, a seal or receipt not found (404), or a query not valid (400). */
+export type ProblemKind = 'notFound' | 'badRequest' | 'noSeal' | 'noReceipt';
+const PROBLEM_TEXTS: Record<ProblemKind, string> = {
+  notFound: 'PUBLIC.NOT_FOUND.TEXT',
+  badRequest: 'PUBLIC.BAD_REQUEST.TEXT',
+  noSeal: 'PUBLIC.SEAL.NOT_FOUND',
+  noReceipt: 'PUBLIC.RECEIPT.NOT_FOUND',
+};
+
 /** The page for an address that names nothing published (404), or one whose query is not valid (400). */
-export function problemPage(site: PageSite, path: string, kind: 'notFound' | 'badRequest' | 'noSeal'): RenderedPage {
+export function problemPage(site: PageSite, path: string, kind: ProblemKind): RenderedPage {
   const w = wordsOf(site.language);
   const title = w.t(kind === 'badRequest' ? 'PUBLIC.BAD_REQUEST.TITLE' : 'PUBLIC.NOT_FOUND.TITLE');
-  const text = w.t(kind === 'badRequest' ? 'PUBLIC.BAD_REQUEST.TEXT' : kind === 'noSeal' ? 'PUBLIC.SEAL.NOT_FOUND' : 'PUBLIC.NOT_FOUND.TEXT');
+  const text = w.t(PROBLEM_TEXTS[kind]);
   const body = html`<h1>${title}</h1><p class="lead">${text}</p><p><a href="${linkTo(PUBLIC_PATHS.editions, site.language)}">${w.t('PUBLIC.NAV.HOME')}</a></p>`;
   return documentOf({ site, title, description: text, path, body, status: kind === 'badRequest' ? 400 : 404 });
 }

@@ -1,0 +1,41 @@
+import type { Queryable } from '../client.js';
+import type { PublicReceipt, Receipt } from '../../../shared/api/receipts.js';
+
+/* The receipts of signed submissions (migration 027, `campaign_receipts`). */
+
+type ReceiptRow = { code: string; sha256: string; sent_at: Date; signer_email: string };
+const toReceipt = (r: ReceiptRow): Receipt => ({ code: r.code, sha256: r.sha256, sentAt: r.sent_at.toISOString(), signer: r.signer_email });
+
+/** Stores a submission's receipt, sent now (the transaction's moment, the campaign's sending). */
+export async function insertReceipt(
+  q: Queryable,
+  receipt: { code: string; campaignId: number; sha256: string; signerId: number; signerEmail: string },
+): Promise<Receipt> {
+  const [row] = await q.query<ReceiptRow>(
+    `INSERT INTO campaign_receipts (code, campaign_id, sha256, sent_at, signer_id, signer_email) VALUES ($1, $2, $3, now(), $4, $5)
+     RETURNING code, sha256, sent_at, signer_email`,
+    [receipt.code, receipt.campaignId, receipt.sha256, receipt.signerId, receipt.signerEmail],
+  );
+  return toReceipt(row);
+}
+
+/** The campaign's latest receipt; undefined before it was sent with one. */
+export async function latestReceipt(q: Queryable, campaignId: number): Promise<Receipt | undefined> {
+  const [row] = await q.query<ReceiptRow>(
+    'SELECT code, sha256, sent_at, signer_email FROM campaign_receipts WHERE campaign_id = $1 ORDER BY sent_at DESC, code LIMIT 1',
+    [campaignId],
+  );
+  return row && toReceipt(row);
+}
+
+/** What anyone verifies of a receipt: the entity's name, the edition's year, the moment and the hash; undefined for an unknown code. */
+export async function findPublicReceipt(q: Queryable, code: string): Promise<PublicReceipt | undefined> {
+  const [row] = await q.query<{ entity: string; edition: number; sent_at: Date; sha256: string }>(
+    `SELECT en.name AS entity, ed.campaign_number AS edition, r.sent_at, r.sha256
+       FROM campaign_receipts r JOIN campaigns c ON c.id = r.campaign_id
+       JOIN entities en ON en.id = c.entity_id JOIN editions ed ON ed.id = c.edition_id
+      WHERE r.code = $1`,
+    [code],
+  );
+  return row && { entity: row.entity, edition: row.edition, sentAt: row.sent_at.toISOString(), sha256: row.sha256 };
+}
