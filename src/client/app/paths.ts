@@ -25,7 +25,11 @@ export const PATHS = {
   audit: '/manage/audit',
   editions: '/manage/editions',
   changePassword: '/account/password',
+  team: '/team',
 } as const;
+
+/** An entity's team ('Equipo'). */
+export const teamPath = (entityId: number) => `${PATHS.team}/${entityId}`;
 
 /** The review of one sent campaign. */
 export const reviewCampaignPath = (id: number) => `${PATHS.review}/${id}`;
@@ -45,6 +49,7 @@ const TITLES: readonly [prefix: string, messageId: string][] = [
   ['/comparisons', 'HEADER.RESULTS'],
   ['/status', 'HEADER.STATUS'],
   ['/review', 'HEADER.REVIEW'],
+  ['/team', 'HEADER.TEAM'],
   ['/manage/entities/create', 'HEADER.CREATE_ENTITY'],
   ['/manage/entities', 'HEADER.ENTITIES'],
   ['/manage/users', 'HEADER.USERS'],

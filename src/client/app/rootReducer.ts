@@ -19,6 +19,7 @@ import { auditReducer } from '../features/admin/audit/auditSlice.js';
 import { reviewReducer } from '../features/review/reviewSlice.js';
 import { objectionsReducer } from '../features/objections/objectionsSlice.js';
 import { publicationReducer } from '../features/publication/publicationSlice.js';
+import { teamReducer } from '../features/team/teamSlice.js';
 import { editionsReducer } from '../features/admin/editions/editionsSlice.js';
 import { readTableView } from '../lib/tableView.js';
 import { ENTITY_CHOICE_KEYS, readEntityChoice, readResultsView, RESULTS_VIEW_KEYS, resultsReducer } from '../features/results/resultsSlice.js';
@@ -44,6 +45,7 @@ export const reducers = {
   review: reviewReducer,
   objections: objectionsReducer,
   publication: publicationReducer,
+  team: teamReducer,
   editions: editionsReducer,
   results: resultsReducer,
   comparisons: comparisonsReducer,

@@ -20,6 +20,8 @@ import { watchObjections, type ObjectionsDependencies } from '../features/object
 import { objectionsApi } from '../api/objectionsApi.js';
 import { watchPublication, type PublicationDependencies } from '../features/publication/publicationSaga.js';
 import { publicationApi } from '../api/publicationApi.js';
+import { watchTeam, type TeamDependencies } from '../features/team/teamSaga.js';
+import { teamApi } from '../api/teamApi.js';
 import { watchEditions, type EditionsDependencies } from '../features/admin/editions/editionsSaga.js';
 import { editionsApi } from '../api/editionsApi.js';
 import { watchResults, type ResultsDependencies } from '../features/results/resultsSaga.js';
@@ -45,6 +47,7 @@ export type Dependencies = AuthDependencies &
   ReviewDependencies &
   ObjectionsDependencies &
   PublicationDependencies &
+  TeamDependencies &
   EditionOpeningDependencies &
   EditionsDependencies &
   MapsDependencies;
@@ -68,6 +71,7 @@ const defaultDependencies: Omit<Dependencies, PerStore> = {
   reviewApi,
   objectionsApi,
   publicationApi,
+  teamApi,
   editionsApi,
   resultsApi,
   mapsApi,
@@ -101,6 +105,7 @@ export function* rootSaga(deps: Dependencies) {
     () => watchReview(deps),
     () => watchObjections(deps),
     () => watchPublication(deps),
+    () => watchTeam(deps),
     () => watchEditionOpening(deps),
     () => watchEditions(deps),
     () => watchMaps(deps),

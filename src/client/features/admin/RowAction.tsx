@@ -17,11 +17,11 @@ export function RowAction({ label, subject, danger, onClick }: { label: string; 
   );
 }
 
-/** A small link in a table row that looks like its buttons ('Editar'), named with the row it opens. */
-export function RowLink({ label, subject, to }: { label: string; subject: string; to: string }) {
+/** A small link in a table row that looks like its buttons ('Editar'), named with the row it opens; `state` travels with it. */
+export function RowLink({ label, subject, to, state }: { label: string; subject: string; to: string; state?: unknown }) {
   const intl = useIntl();
   return (
-    <Link to={to} className="btn btn-sm btn-outline-secondary" aria-label={`${intl.formatMessage({ id: label })}: ${subject}`}>
+    <Link to={to} state={state} className="btn btn-sm btn-outline-secondary" aria-label={`${intl.formatMessage({ id: label })}: ${subject}`}>
       <FormattedMessage id={label} />
     </Link>
   );

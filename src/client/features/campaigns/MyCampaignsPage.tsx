@@ -6,6 +6,8 @@ import { campaignsActions } from './campaignsSlice.js';
 import { selectMineView, selectMyCampaignsPage, selectOpenCampaign } from './campaignsSelectors.js';
 import { CampaignLink, StatusBadge } from './CampaignLink.js';
 import { CampaignTableToolbar } from './CampaignTableToolbar.js';
+import { RowLink } from '../admin/RowAction.js';
+import { teamPath } from '../../app/paths.js';
 import { ColumnHeadings, ListCell, ListPage } from '../../components/ListPage.js';
 import { formatCalendarDate, formatShortCalendarDay, formatShortMadridDay } from '../../lib/dates.js';
 import type { CampaignSummary } from '../../../shared/api/campaigns.js';
@@ -83,7 +85,10 @@ export default function MyCampaignsPage() {
             {campaign.reopening && <ReopenedNote reopening={campaign.reopening} />}
           </ListCell>
           <ListCell label="CAMPAIGNS.COLUMN.ACTIONS" actions>
-            <CampaignLink id={campaign.id} status={campaign.status} />
+            <div className="d-flex flex-wrap gap-2">
+              <CampaignLink id={campaign.id} status={campaign.status} />
+              <RowLink label="TEAM.LINK" subject={campaign.entity} to={teamPath(campaign.entityId)} />
+            </div>
           </ListCell>
         </tr>
       ))}

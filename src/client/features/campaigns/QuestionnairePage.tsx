@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Alert } from 'react-bootstrap';
+import { Alert, Form } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatShortMadridDay } from '../../lib/dates.js';
 import { useAppDispatch, useAppSelector, useNotFoundWhen } from '../../app/hooks.js';
@@ -18,6 +18,8 @@ import { selectAnswerable } from '../campaignCycle/campaignCycleSelectors.js';
 import { selectQuestionsInAnotherLanguage } from '../locale/localeSelectors.js';
 import { objectionWindow, selectMayAnswer } from '../objections/objectionsSelectors.js';
 import { ObjectionsNotice, useCampaignObjections } from '../objections/Objections.js';
+import { AxisAssignments } from '../team/AxisAssignments.js';
+import { selectQuestionnaireTeam } from '../team/teamSelectors.js';
 
 /** The questionnaire: indicators by axis, policy and measure, filters, progress 'n de total' and 'Enviar Encuesta'; leaving with unsaved choices asks first. */
 export default function QuestionnairePage() {
@@ -41,6 +43,10 @@ export default function QuestionnairePage() {
   const mayObject = useAppSelector(selectMayAnswer);
   const period = sent ? objectionWindow(campaign, new Date()) : null;
   const objections = period && { ...period, open: period.open && mayObject };
+  // A collaborator changes only the axes assigned to them, and may show only those ('Mis preguntas').
+  const team = useAppSelector(selectQuestionnaireTeam);
+  const [onlyMine, setOnlyMine] = useState(false);
+  const shown = team.collaborator && onlyMine ? groups.filter((axis) => team.mine.has(axis.axisId)) : groups;
 
   return (
     <RemoteState status={questionnaire.status} empty={!campaign} emptyMessage="CAMPAIGNS.EMPTY">
@@ -85,12 +91,44 @@ export default function QuestionnairePage() {
           )}
           {objections?.until && <ObjectionsNotice {...objections} until={objections.until} />}
           <QuestionnaireDeadline sent={sent} />
-          {answerable && !sent && <PrefillOffer campaign={campaign} />}
+          {answerable && !sent && team.signs && <PrefillOffer campaign={campaign} />}
+          <AxisAssignments campaignId={campaign.id} entityId={campaign.entityId} editable={answerable && !sent} />
           <QuestionnaireFilters />
-          {groups.length === 0 && <EmptyState message="QUESTIONNAIRE.NO_MATCH" />}
-          {groups.map((axis) => (
-            <AxisSection key={axis.axisId} axis={axis} campaignId={campaign.id} readOnly={!answerable} objections={objections} />
-          ))}
+          {team.collaborator && (
+            <Form.Check
+              type="switch"
+              id="only-mine"
+              className="mb-3"
+              label={intl.formatMessage({ id: 'TEAM.ONLY_MINE' })}
+              checked={onlyMine}
+              onChange={(event) => setOnlyMine(event.currentTarget.checked)}
+            />
+          )}
+          {shown.length === 0 && <EmptyState message={team.collaborator && onlyMine && groups.length > 0 ? 'TEAM.NONE_MINE' : 'QUESTIONNAIRE.NO_MATCH'} />}
+          {shown.map((axis) => {
+            const mayChange = team.mayChange(axis.axisId);
+            const assignee = team.byAxis.get(axis.axisId);
+            return (
+              <AxisSection
+                key={axis.axisId}
+                axis={axis}
+                campaignId={campaign.id}
+                readOnly={!answerable || !mayChange}
+                objections={objections}
+                notice={
+                  !mayChange && (
+                    <p className="small text-body-secondary" data-testid="axis-not-mine">
+                      {assignee ? (
+                        <FormattedMessage id="TEAM.AXIS_OF" values={{ name: assignee.name || assignee.email }} />
+                      ) : (
+                        <FormattedMessage id="TEAM.AXIS_NOT_MINE" />
+                      )}
+                    </p>
+                  )
+                }
+              />
+            );
+          })}
         </section>
       )}
     </RemoteState>

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Card, ProgressBar } from 'react-bootstrap';
 import { FormattedMessage } from 'react-intl';
+import { selectQuestionnaireTeam } from '../team/teamSelectors.js';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import type { CampaignStatus, IndicatorGroup } from '../../../shared/api/campaigns.js';
 import { campaignsActions } from './campaignsSlice.js';
@@ -111,6 +112,8 @@ export function QuestionnaireHeader({ campaign }: { campaign: { id: number; enti
   const explainMissing = open && missing > 0;
   const explainBlockers = open && (blockers.withoutEvidence.length > 0 || blockers.unconfirmed.length > 0);
   const ask = () => dispatch(campaignsActions.submitAsked({ id: campaign.id, entity: campaign.entity, year: campaign.campaignNumber }));
+  // A collaborator answers; the entity's responsible members sign and send.
+  const { signs } = useAppSelector(selectQuestionnaireTeam);
   return (
     <>
       <div className="questionnaire-header bg-white border rounded p-3 mb-3 sticky-top" style={{ top: '3.6rem', zIndex: 10 }}>
@@ -125,6 +128,10 @@ export function QuestionnaireHeader({ campaign }: { campaign: { id: number; enti
           </h2>
           {campaign.status === 'sent' && !correcting ? (
             <CampaignLink id={campaign.id} status="sent" />
+          ) : !signs ? (
+            <span className="small text-body-secondary text-end questionnaire-sent-by" data-testid="sent-by-responsable">
+              <FormattedMessage id="TEAM.SENT_BY_RESPONSABLE" />
+            </span>
           ) : (
             <Button
               onClick={ask}
@@ -222,15 +229,19 @@ export function AxisSection({
   campaignId,
   readOnly,
   objections,
+  notice,
 }: {
   axis: AxisGroup;
   campaignId: number;
   readOnly: boolean;
   objections: ObjectionsWindow;
+  /** A line under the axis's heading (whose it is, for a collaborator who may not change it). */
+  notice?: ReactNode;
 }) {
   return (
     <section className="mb-4" aria-label={axis.axisText}>
       <h3 className="h5 text-primary-emphasis border-bottom pb-1">{axis.axisText}</h3>
+      {notice}
       {axis.policies.map((policy) => (
         <div key={policy.policyId} className="mb-3">
           <h4 className="h6 text-uppercase text-body-secondary mt-3">{policy.policyText}</h4>

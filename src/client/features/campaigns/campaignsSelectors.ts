@@ -225,6 +225,18 @@ export const selectProgress = createSelector([selectQuestionnaire], (q) => {
   return { answered: subs.length - unanswered.length, total: subs.length, firstUnanswered: unanswered[0]?.id ?? null };
 });
 
+/** Each axis of the questionnaire in order, with its questions answered on screen and its questions ('12 de 20'). */
+export const selectAxisProgress = createSelector([selectQuestionnaire], (q) => {
+  const axes = new Map<number, { axisId: number; axisText: string; answered: number; total: number }>();
+  for (const indicator of q.campaign?.indicators ?? []) {
+    const axis = axes.get(indicator.axisId) ?? { axisId: indicator.axisId, axisText: indicator.axisText, answered: 0, total: 0 };
+    axis.total += indicator.subindicators.length;
+    axis.answered += indicator.subindicators.filter((s) => answeredOnScreen(q, s)).length;
+    axes.set(indicator.axisId, axis);
+  }
+  return [...axes.values()];
+});
+
 /**
  * What else holds 'Enviar Encuesta' back once every question is answered: the answers without the evidence they
  * require, and the answers copied from the previous edition not confirmed yet, each in questionnaire order.

@@ -1,7 +1,7 @@
 import { Badge, Form } from 'react-bootstrap';
 import { FormattedMessage, FormattedNumber } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.js';
-import { PATHS, editEntityPath } from '../../../app/paths.js';
+import { PATHS, editEntityPath, teamPath } from '../../../app/paths.js';
 import { entitiesActions } from './entitiesSlice.js';
 import { selectArchivedCount, selectEntitiesPage, selectEntitiesView } from './entitiesSelectors.js';
 import { AdminList, type AdminListConfig } from '../AdminList.js';
@@ -38,6 +38,7 @@ function EntityRowView({ row: entity }: { row: EntityRow }) {
       <ListCell label="ENTITIES.COLUMN.ACTIONS" actions>
         <div className="d-flex flex-wrap gap-2">
           <RowLink label="COMMON.EDIT" subject={name} to={editEntityPath(id)} />
+          <RowLink label="TEAM.LINK" subject={name} to={teamPath(id)} state={{ entity: name }} />
           {archived && <RowAction label="ENTITIES.RESTORE" subject={name} onClick={() => dispatch(entitiesActions.restoreRequested(id))} />}
           <RowAction label="COMMON.DELETE" subject={name} danger onClick={() => dispatch(entitiesActions.removeAsked({ id, name, campaigns, archived }))} />
         </div>

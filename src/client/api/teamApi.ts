@@ -1,0 +1,22 @@
+import { get, post } from './http.js';
+import type { MemberRole } from '../../shared/constants.js';
+import type { Assignments, InviteMemberRequest, InviteMemberResponse, Members } from '../../shared/api/team.js';
+import type { Category } from '../../shared/api/reference.js';
+
+/** An entity's team and the assignment of its campaign's axes (docs/api.md, "Team"). */
+export const teamApi = {
+  /** The entity's members, their roles and the axes assigned to them. */
+  members: (token: string | null, entityId: number) => get<Members>('/entities/members', token, { entityId }),
+  /** Adds an account by e-mail; a new one comes with its temporary password, shown once. */
+  invite: (token: string | null, request: InviteMemberRequest) => post<InviteMemberResponse>('/entities/members/invite', token, request),
+  remove: (token: string | null, entityId: number, userId: number) => post<{ success: true }>('/entities/members/remove', token, { entityId, userId }),
+  role: (token: string | null, entityId: number, userId: number, role: MemberRole) =>
+    post<{ success: true }>('/entities/members/role', token, { entityId, userId, role }),
+  /** The questionnaires' axes, to name those assigned. */
+  axes: (token: string | null) => get<Category[]>('/categories/all', token, { type: 'axis' }),
+  /** Who answers each axis of a campaign. */
+  assignments: (token: string | null, id: number) => get<Assignments>('/campaigns/assignments', token, { id }),
+  assign: (token: string | null, id: number, axisId: number, userId: number | null) => post<Assignments>('/campaigns/assign', token, { id, axisId, userId }),
+};
+
+export type TeamApi = typeof teamApi;

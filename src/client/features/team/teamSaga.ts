@@ -1,0 +1,115 @@
+import { put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { callApi } from '../../app/apiCall.js';
+import { keepOnScreen } from '../../app/callPolicies.js';
+import { askToConfirm, confirmedChange } from '../../app/confirmedChange.js';
+import { load } from '../../app/load.js';
+import { serializeError } from '../../api/ApiError.js';
+import type { TeamApi } from '../../api/teamApi.js';
+import type { SecretBox } from '../../lib/secretBox.js';
+import { all, type Saga } from '../../lib/typedEffects.js';
+import { snackbarActions } from '../snackbar/snackbarSlice.js';
+import { usersActions } from '../admin/users/usersSlice.js';
+import { teamActions } from './teamSlice.js';
+import { teamErrorMessage } from './teamSelectors.js';
+
+/** What the team's sagas reach outside the store. */
+export interface TeamDependencies {
+  teamApi: TeamApi;
+  /** Where a new account's temporary password waits for the users' password dialog: never in an action or the state. */
+  generatedPassword: SecretBox;
+}
+
+/** The team and the axes' names, both at once. */
+function* membersAndAxes(deps: TeamDependencies, entityId: number) {
+  const policy = keepOnScreen('TEAM.TOAST.LOAD_ERROR');
+  const [members, axes] = yield* all(callApi(policy, deps.teamApi.members, entityId), callApi(policy, deps.teamApi.axes));
+  return { entityId, members, axes };
+}
+
+export function handleMembersRequested(deps: TeamDependencies, action: ReturnType<typeof teamActions.membersRequested>) {
+  return load(membersAndAxes(deps, action.payload), teamActions.membersLoaded, teamActions.membersFailed);
+}
+
+/** Invites; a new account's temporary password goes to the dialog that shows it once; the list is read again. */
+export function* handleInviteAsked(deps: TeamDependencies, action: ReturnType<typeof teamActions.inviteAsked>): Saga<void> {
+  const request = action.payload;
+  try {
+    const result = yield* callApi(keepOnScreen(teamErrorMessage), deps.teamApi.invite, request);
+    if (result.temporaryPassword) {
+      deps.generatedPassword.put(result.temporaryPassword);
+      yield put(usersActions.passwordRegenerated({ email: request.email }));
+    }
+    yield put(teamActions.invited());
+    yield put(snackbarActions.toastShown('TEAM.TOAST.INVITED', 'success', { email: request.email }));
+    yield put(teamActions.membersRequested(request.entityId));
+  } catch (err) {
+    yield put(teamActions.inviteFailed(serializeError(err)));
+  }
+}
+
+export function* handleRoleAsked(deps: TeamDependencies, action: ReturnType<typeof teamActions.roleAsked>): Saga<void> {
+  const { entityId, userId, role } = action.payload;
+  try {
+    yield* callApi(keepOnScreen(teamErrorMessage), deps.teamApi.role, entityId, userId, role);
+    yield put(snackbarActions.toastShown('TEAM.TOAST.ROLE_CHANGED', 'success'));
+  } catch {
+    // The toast says why; the list read again shows the role as it stays.
+  } finally {
+    yield put(teamActions.changeEnded());
+    yield put(teamActions.membersRequested(entityId));
+  }
+}
+
+/** Taking a member out asks first (spec section 9: confirmation dialogs). */
+export function* handleRemoveAsked(action: ReturnType<typeof teamActions.removeAsked>): Saga<void> {
+  const { entityId, userId, email } = action.payload;
+  yield put(
+    askToConfirm({
+      title: 'TEAM.REMOVE.TITLE',
+      message: 'TEAM.REMOVE.MESSAGE',
+      values: { email },
+      confirmLabel: 'TEAM.REMOVE.CONFIRM',
+      action: teamActions.removeConfirmed({ entityId, userId }),
+    }),
+  );
+}
+
+export function* handleRemoveConfirmed(deps: TeamDependencies, action: ReturnType<typeof teamActions.removeConfirmed>): Saga<void> {
+  const { entityId, userId } = action.payload;
+  yield* confirmedChange({ success: 'TEAM.TOAST.REMOVED', failure: teamErrorMessage }, deps.teamApi.remove, entityId, userId);
+  yield put(teamActions.changeEnded());
+  yield put(teamActions.membersRequested(entityId));
+}
+
+export function handleAssignmentsRequested(deps: TeamDependencies, action: ReturnType<typeof teamActions.assignmentsRequested>) {
+  const campaignId = action.payload;
+  return load(
+    callApi(keepOnScreen('TEAM.TOAST.ASSIGNMENTS_LOAD_ERROR'), deps.teamApi.assignments, campaignId),
+    (assignments) => teamActions.assignmentsLoaded({ campaignId, assignments }),
+    teamActions.assignmentsFailed,
+  );
+}
+
+/** Assigns an axis; the answer is the campaign's assignments as they stand. */
+export function* handleAssignAsked(deps: TeamDependencies, action: ReturnType<typeof teamActions.assignAsked>): Saga<void> {
+  const { campaignId, axisId, userId } = action.payload;
+  try {
+    const assignments = yield* callApi(keepOnScreen('TEAM.TOAST.ASSIGN_ERROR'), deps.teamApi.assign, campaignId, axisId, userId);
+    yield put(teamActions.assignmentsLoaded({ campaignId, assignments }));
+    yield put(snackbarActions.toastShown(userId === null ? 'TEAM.TOAST.UNASSIGNED' : 'TEAM.TOAST.ASSIGNED', 'success'));
+  } catch {
+    // The toast says why; the choice shows the assignment as it stays.
+  } finally {
+    yield put(teamActions.assignEnded());
+  }
+}
+
+export function* watchTeam(deps: TeamDependencies): Saga<void> {
+  yield takeLatest(teamActions.assignmentsRequested.type, handleAssignmentsRequested, deps);
+  yield takeEvery(teamActions.assignAsked.type, handleAssignAsked, deps);
+  yield takeLatest(teamActions.membersRequested.type, handleMembersRequested, deps);
+  yield takeLeading(teamActions.inviteAsked.type, handleInviteAsked, deps);
+  yield takeLeading(teamActions.roleAsked.type, handleRoleAsked, deps);
+  yield takeEvery(teamActions.removeAsked.type, handleRemoveAsked);
+  yield takeLeading(teamActions.removeConfirmed.type, handleRemoveConfirmed, deps);
+}

@@ -1,0 +1,104 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { MemberRole } from '../../../shared/constants.js';
+import type { Assignments, InviteMemberRequest, Members } from '../../../shared/api/team.js';
+import type { Category } from '../../../shared/api/reference.js';
+import { IDLE, LOADING, type Remote, type RequestError } from '../../lib/remote.js';
+import { isSessionChange } from '../auth/authSlice.js';
+
+/**
+ * The team of the entity on screen ('Equipo'): its members, an invitation on its way and a change of role or a
+ * removal on its way. A new account's temporary password never enters the store (the users' password dialog shows it).
+ */
+export interface TeamState {
+  entityId: number | null;
+  members: Remote<{ data: Members | null }>;
+  /** The axes' names, by id, for those assigned. */
+  axisNames: Record<number, string>;
+  invite: Remote;
+  /** The member whose role is being changed or who is being taken out, while the call runs. */
+  changing: number | null;
+  /** Who answers each axis of the campaign on screen (the questionnaire), and the axis being assigned. */
+  campaignId: number | null;
+  assignments: Remote<{ data: Assignments | null }>;
+  assigning: number | null;
+}
+
+const initialState: TeamState = {
+  entityId: null,
+  members: { ...IDLE, data: null },
+  axisNames: {},
+  invite: { ...IDLE },
+  changing: null,
+  campaignId: null,
+  assignments: { ...IDLE, data: null },
+  assigning: null,
+};
+
+const teamSlice = createSlice({
+  name: 'team',
+  initialState,
+  reducers: {
+    membersRequested(state, action: PayloadAction<number>) {
+      // Another entity's team is not this one's: it goes while its own loads.
+      if (state.entityId !== action.payload) {
+        state.entityId = action.payload;
+        state.members = { ...LOADING, data: null };
+        state.invite = { ...IDLE };
+        return;
+      }
+      Object.assign(state.members, LOADING);
+    },
+    membersLoaded(state, action: PayloadAction<{ entityId: number; members: Members; axes: Category[] }>) {
+      if (state.entityId !== action.payload.entityId) return;
+      state.members = { status: 'succeeded', error: null, data: action.payload.members };
+      state.axisNames = Object.fromEntries(action.payload.axes.map((axis) => [axis.id, axis.text]));
+    },
+    membersFailed(state, action: PayloadAction<RequestError>) {
+      state.members = { status: 'failed', error: action.payload, data: state.members.data };
+    },
+    inviteAsked(state, _action: PayloadAction<InviteMemberRequest>) {
+      state.invite = { ...LOADING };
+    },
+    /** Invited: the form empties; a new account's password is in the box for its dialog. */
+    invited(state) {
+      state.invite = { status: 'succeeded', error: null };
+    },
+    inviteFailed(state, action: PayloadAction<RequestError>) {
+      state.invite = { status: 'failed', error: action.payload };
+    },
+    roleAsked(state, action: PayloadAction<{ entityId: number; userId: number; role: MemberRole }>) {
+      state.changing = action.payload.userId;
+    },
+    /** Asked from the list; the confirmation dialog dispatches removeConfirmed. */
+    removeAsked: (_state, _action: PayloadAction<{ entityId: number; userId: number; email: string }>) => undefined,
+    removeConfirmed(state, action: PayloadAction<{ entityId: number; userId: number }>) {
+      state.changing = action.payload.userId;
+    },
+    /** A change of role or a removal ended (either way: the list is read again). */
+    changeEnded(state) {
+      state.changing = null;
+    },
+    assignmentsRequested(state, action: PayloadAction<number>) {
+      if (state.campaignId !== action.payload) state.assignments = { ...LOADING, data: null };
+      else Object.assign(state.assignments, LOADING);
+      state.campaignId = action.payload;
+    },
+    assignmentsLoaded(state, action: PayloadAction<{ campaignId: number; assignments: Assignments }>) {
+      if (state.campaignId === action.payload.campaignId) state.assignments = { status: 'succeeded', error: null, data: action.payload.assignments };
+    },
+    assignmentsFailed(state, action: PayloadAction<RequestError>) {
+      state.assignments = { status: 'failed', error: action.payload, data: state.assignments.data };
+    },
+    assignAsked(state, action: PayloadAction<{ campaignId: number; axisId: number; userId: number | null }>) {
+      state.assigning = action.payload.axisId;
+    },
+    /** An assignment saved (the server's assignments follow) or refused (the choice shows as it stays). */
+    assignEnded(state) {
+      state.assigning = null;
+    },
+  },
+  extraReducers: (builder) => builder.addMatcher(isSessionChange, () => initialState),
+});
+
+export const teamActions = teamSlice.actions;
+export const teamReducer = teamSlice.reducer;
