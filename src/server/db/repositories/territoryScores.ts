@@ -127,6 +127,16 @@ export async function storeSubmission(q: Queryable, campaignId: number, scores: 
 }
 
 /**
+ * Holds the territories' sums and counts until commit (EXCLUSIVE: reads go on, submissions wait). A rebuild takes it
+ * first; a change that rebuilds after writing shared rows (an entity's removal, whose deletes update the territories'
+ * versions and entity counts) takes it before those writes, so that it never waits for a submission while holding a
+ * row that submission is about to write (a cycle PostgreSQL breaks by aborting one of them).
+ */
+export async function lockTerritorySums(q: Queryable): Promise<void> {
+  await q.query('LOCK TABLE territory_sums, territory_score_counts IN EXCLUSIVE MODE');
+}
+
+/**
  * Recomputes the territories' sums and counts from the stored scores of the campaigns counted in their edition's
  * means: every edition's (seeds, removals, new bands), or one edition's (its rule changed: editions/settings).
  * Editions whose results are final keep theirs as published.
@@ -137,7 +147,7 @@ export async function rebuildTerritoryScores(q: Queryable, editionId: number | n
   // take their own row locks first (a removal locks its entity and campaigns, then deletes them, before
   // rebuilding), so no cycle forms. A statement waiting for this lock reads the database as it is once it has it
   // (its snapshot is taken after its locks), so it sees the rebuild and whatever rule changed with it.
-  await q.query('LOCK TABLE territory_sums, territory_score_counts IN EXCLUSIVE MODE');
+  await lockTerritorySums(q);
   // A final edition's sums and counts are its published figures (migration 022): never rebuilt.
   const inEdition = '($1::int IS NULL OR edition_id = $1) AND edition_id NOT IN (SELECT id FROM editions WHERE final_published_at IS NOT NULL)';
   await q.query(`DELETE FROM territory_sums WHERE ${inEdition}`, [editionId]);

@@ -2,7 +2,7 @@ import type { Db, Queryable } from '../../db/client.js';
 import { conflict, notFound, validationError } from '../../errors.js';
 import { isUniqueViolation } from '../../db/faults.js';
 import * as entities from '../../db/repositories/entities.js';
-import { rebuildTerritoryScores } from '../../db/repositories/territoryScores.js';
+import { lockTerritorySums, rebuildTerritoryScores } from '../../db/repositories/territoryScores.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { auditedBy, type Actor } from '../actor.js';
 import { foldText } from '../../../shared/text.js';
@@ -159,8 +159,11 @@ export async function removeEntity(db: Db, actor: Actor, { id, confirmName }: Re
     const entity = await entities.findEntityForUpdate(tx, id);
     if (!entity) throw notFound('Entity');
     checkRemoval(entity, confirmName);
+    const rebuilds = hasSent(entity.campaigns);
+    // The sums' lock before the deletes write shared rows: in-flight submissions finish first (lockTerritorySums).
+    if (rebuilds) await lockTerritorySums(tx);
     await entities.deleteEntity(tx, id);
-    if (hasSent(entity.campaigns)) await rebuildTerritoryScores(tx);
+    if (rebuilds) await rebuildTerritoryScores(tx);
     await recordAudit(tx, audit(actor, 'entity.remove', id, { name: entity.name, campaigns: entity.campaigns }));
     return { success: true as const };
   });
