@@ -115,7 +115,7 @@ describe('user and entity administration in Chromium', () => {
       await second.page.getByLabel('Repite la nueva contraseña').fill('Ribera-Baixa-Tecnica-Nueva-1');
       await second.page.getByRole('button', { name: 'Cambiar contraseña' }).click();
       await second.page.waitForURL('**/my-campaigns');
-      await second.page.getByRole('cell', { name: ENTITY }).waitFor();
+      await second.page.getByRole('cell', { name: ENTITY, exact: true }).waitFor();
       await screenshot(second.page, 'admin-new-user-campaigns');
       expect(second.errors).toEqual([]);
     } finally {

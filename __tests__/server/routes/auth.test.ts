@@ -63,7 +63,7 @@ describe.each(backends)('authentication on $name', ({ open }) => {
       email: 'Ana@Example.org',
       name: '',
       role: 'USER',
-      entities: [{ id: expect.any(Number), name: 'Ayuntamiento de Prueba' }],
+      entities: [{ id: expect.any(Number), name: 'Ayuntamiento de Prueba', role: 'responsable' }],
     });
     expect(JSON.stringify(me.body)).not.toMatch(/password|hash/i);
   });
