@@ -14,7 +14,8 @@ describe('reference data API', () => {
     server = await startTestServer(db);
     await createTestUser(db, 'u@ayto.es', 'clave-segura-1');
     token = (await signIn(server, 'u@ayto.es', 'clave-segura-1')).access_token;
-  });
+    // A catalogue imported into a new database: more than the default minute on a busy machine.
+  }, 120_000);
   afterAll(async () => {
     await server.close();
     await db.close();
