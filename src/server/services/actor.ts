@@ -10,6 +10,16 @@ export interface Actor {
 /** The actor's fields of an audit entry (recordAudit). */
 export const auditedBy = (actor: Actor) => ({ actorId: actor.user.id, actorEmail: actor.user.email, requestId: actor.requestId });
 
+/** A campaign's audit entry: it concerns the campaign's entity (recordAudit adds the entity's name). */
+export const campaignAudit = (actor: Actor, action: string, campaign: { id: number; entityId: number }, details?: Record<string, unknown>) => ({
+  ...auditedBy(actor),
+  action,
+  targetType: 'campaign',
+  targetId: campaign.id,
+  entityId: campaign.entityId,
+  details: { entityId: campaign.entityId, ...details },
+});
+
 /**
  * The caller of a route whose session is checked by the service's first statement (sessionCheckedByRoute): given
  * how to read with the session check and how to read without it, it reads, checks the user read (401 when the

@@ -30,9 +30,9 @@ import { GENERATED_PASSWORD_LENGTH, type MemberRole } from '../../shared/constan
 import { ROLES } from '../../shared/roles.js';
 import type { CurrentUser } from '../../shared/api/auth.js';
 import { generatePassword, hashPassword } from './auth/passwords.js';
-import { auditedBy, type Actor } from './actor.js';
+import { auditedBy, campaignAudit, type Actor } from './actor.js';
 import { answersOnlyAssigned, canManageTeam } from '../../shared/team.js';
-import { canReadEntity } from './campaigns/rules.js';
+import { canReadEntity, requireReadableCampaign } from './campaigns/rules.js';
 import { requireEdition } from './campaigns/cycle.js';
 import { requireNotFinal } from './campaigns/objectionRules.js';
 import type { EditionQuestionnaire } from '../reports/questionnaireCache.js';
@@ -49,9 +49,7 @@ const teamAudit = (actor: Actor, action: string, entityId: number, details: Reco
 
 /** An entity's team, read by its members, ADMIN and FEC (404 for anyone else, as for an entity that does not exist). */
 export async function members(q: Queryable, actor: Actor, entityId: number): Promise<Members> {
-  if (!canReadEntity(actor.user, entityId)) throw notFound('Entity');
-  const [entity] = await q.query<{ id: number }>('SELECT id FROM entities WHERE id = $1', [entityId]);
-  if (!entity) throw notFound('Entity');
+  if (!canReadEntity(actor.user, entityId) || !(await repo.entityExists(q, entityId))) throw notFound('Entity');
   return repo.listMembers(q, entityId);
 }
 
@@ -151,43 +149,29 @@ export async function setMemberRole(db: Db, actor: Actor, input: MemberRoleReque
   });
 }
 
-/** The campaign, locked, when the actor may read it (404 otherwise, as for one that does not exist). */
-async function readableCampaign(q: Queryable, user: CurrentUser, id: number, lock: boolean) {
-  const campaign = await findCampaign(q, id, lock);
-  if (!campaign || !canReadEntity(user, campaign.entityId)) throw notFound('Campaign');
-  return campaign;
-}
-
 /**
  * Assigns an axis of the campaign's edition (422 otherwise) to a member of its entity (422 otherwise), or to nobody;
  * by the entity's responsible members, ADMIN and FEC, while the edition's results are not final.
  */
 export async function assignAxis(db: Db, actor: Actor, input: AssignRequest): Promise<Assignments> {
   return db.transaction(async (tx) => {
-    const campaign = await readableCampaign(tx, actor.user, input.id, true);
+    const campaign = requireReadableCampaign(actor.user, await findCampaign(tx, input.id, true));
     const team = await managedTeam(tx, actor, campaign.entityId);
     requireNotFinal(await requireEdition(tx, campaign.editionId));
-    const [axis] = await tx.query('SELECT 1 FROM indicators WHERE edition_id = $1 AND axis_id = $2 LIMIT 1', [campaign.editionId, input.axisId]);
-    if (!axis) throw validationError("The axis is not part of this campaign's questionnaire", { axisId: 'not an axis of this campaign' });
+    if (!(await repo.isAxisOfEdition(tx, campaign.editionId, input.axisId)))
+      throw validationError("The axis is not part of this campaign's questionnaire", { axisId: 'not an axis of this campaign' });
     if (input.userId !== null && !team.members.has(input.userId))
       throw validationError('The user is not a member of the entity', { userId: 'not a member of the entity' });
     await repo.writeAssignment(tx, campaign.id, input.axisId, input.userId, actor.user.id);
-    await recordAudit(tx, {
-      ...auditedBy(actor),
-      action: 'campaign.assign',
-      targetType: 'campaign',
-      targetId: campaign.id,
-      entityId: campaign.entityId,
-      details: { entityId: campaign.entityId, axisId: input.axisId, userId: input.userId },
-    });
+    await recordAudit(tx, campaignAudit(actor, 'campaign.assign', campaign, { axisId: input.axisId, userId: input.userId }));
     return repo.listAssignments(tx, campaign.id);
   });
 }
 
 /** Which member answers each axis of a campaign the caller may read. */
 export async function assignments(q: Queryable, actor: Actor, id: number): Promise<Assignments> {
-  const campaign = await readableCampaign(q, actor.user, id, false);
-  return repo.listAssignments(q, campaign.id);
+  requireReadableCampaign(actor.user, await findCampaign(q, id));
+  return repo.listAssignments(q, id);
 }
 
 /**

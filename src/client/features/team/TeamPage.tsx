@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { Form, Table } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
+import { useAppDispatch, useAppSelector, useDispatchOnMount } from '../../app/hooks.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { RemoteState } from '../../components/RemoteState.js';
 import { ColumnHeadings, ListCell } from '../../components/ListPage.js';
@@ -154,6 +154,7 @@ export default function TeamPage() {
   useEffect(() => {
     if (entityId !== null) dispatch(teamActions.membersRequested(entityId));
   }, [dispatch, entityId]);
+  useDispatchOnMount(teamActions.axisNamesRequested);
   const members = team.entityId === entityId ? (team.members ?? []) : [];
   const status = entityId === null ? 'failed' : team.loading || team.entityId !== entityId ? 'loading' : team.failed ? 'failed' : 'succeeded';
 

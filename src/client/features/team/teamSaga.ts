@@ -6,7 +6,7 @@ import { load } from '../../app/load.js';
 import { serializeError } from '../../api/ApiError.js';
 import type { TeamApi } from '../../api/teamApi.js';
 import type { SecretBox } from '../../lib/secretBox.js';
-import { all, type Saga } from '../../lib/typedEffects.js';
+import type { Saga } from '../../lib/typedEffects.js';
 import { snackbarActions } from '../snackbar/snackbarSlice.js';
 import { usersActions } from '../admin/users/usersSlice.js';
 import { teamActions } from './teamSlice.js';
@@ -19,15 +19,22 @@ export interface TeamDependencies {
   generatedPassword: SecretBox;
 }
 
-/** The team and the axes' names, both at once. */
-function* membersAndAxes(deps: TeamDependencies, entityId: number) {
-  const policy = keepOnScreen('TEAM.TOAST.LOAD_ERROR');
-  const [members, axes] = yield* all(callApi(policy, deps.teamApi.members, entityId), callApi(policy, deps.teamApi.axes));
-  return { entityId, members, axes };
+export function handleMembersRequested(deps: TeamDependencies, action: ReturnType<typeof teamActions.membersRequested>) {
+  const entityId = action.payload;
+  return load(
+    callApi(keepOnScreen('TEAM.TOAST.LOAD_ERROR'), deps.teamApi.members, entityId),
+    (members) => teamActions.membersLoaded({ entityId, members }),
+    teamActions.membersFailed,
+  );
 }
 
-export function handleMembersRequested(deps: TeamDependencies, action: ReturnType<typeof teamActions.membersRequested>) {
-  return load(membersAndAxes(deps, action.payload), teamActions.membersLoaded, teamActions.membersFailed);
+/** The axes' names; without them the page shows the axes assigned by number (the policy's toast says why). */
+export function* handleAxisNamesRequested(deps: TeamDependencies): Saga<void> {
+  try {
+    yield put(teamActions.axisNamesLoaded(yield* callApi(keepOnScreen('TEAM.TOAST.LOAD_ERROR'), deps.teamApi.axes)));
+  } catch {
+    // Shown by number.
+  }
 }
 
 /** Invites; a new account's temporary password goes to the dialog that shows it once; the list is read again. */
@@ -108,6 +115,7 @@ export function* watchTeam(deps: TeamDependencies): Saga<void> {
   yield takeLatest(teamActions.assignmentsRequested.type, handleAssignmentsRequested, deps);
   yield takeEvery(teamActions.assignAsked.type, handleAssignAsked, deps);
   yield takeLatest(teamActions.membersRequested.type, handleMembersRequested, deps);
+  yield takeLatest(teamActions.axisNamesRequested.type, handleAxisNamesRequested, deps);
   yield takeLeading(teamActions.inviteAsked.type, handleInviteAsked, deps);
   yield takeLeading(teamActions.roleAsked.type, handleRoleAsked, deps);
   yield takeEvery(teamActions.removeAsked.type, handleRemoveAsked);

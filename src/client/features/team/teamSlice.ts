@@ -48,10 +48,13 @@ const teamSlice = createSlice({
       }
       Object.assign(state.members, LOADING);
     },
-    membersLoaded(state, action: PayloadAction<{ entityId: number; members: Members; axes: Category[] }>) {
-      if (state.entityId !== action.payload.entityId) return;
-      state.members = { status: 'succeeded', error: null, data: action.payload.members };
-      state.axisNames = Object.fromEntries(action.payload.axes.map((axis) => [axis.id, axis.text]));
+    membersLoaded(state, action: PayloadAction<{ entityId: number; members: Members }>) {
+      if (state.entityId === action.payload.entityId) state.members = { status: 'succeeded', error: null, data: action.payload.members };
+    },
+    /** The team page names the axes assigned (the questionnaire has its own names). */
+    axisNamesRequested: (_state) => undefined,
+    axisNamesLoaded(state, action: PayloadAction<Category[]>) {
+      state.axisNames = Object.fromEntries(action.payload.map((axis) => [axis.id, axis.text]));
     },
     membersFailed(state, action: PayloadAction<RequestError>) {
       state.members = { status: 'failed', error: action.payload, data: state.members.data };

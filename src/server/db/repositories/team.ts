@@ -11,6 +11,16 @@ import type { Assignment, Member } from '../../../shared/api/team.js';
 const CURRENT_CAMPAIGN = `(SELECT c.id FROM campaigns c
     WHERE c.entity_id = $1 AND c.edition_id = (SELECT e.id FROM editions e ORDER BY e.campaign_number DESC LIMIT 1))`;
 
+/** Whether the entity exists. */
+export async function entityExists(q: Queryable, entityId: number): Promise<boolean> {
+  return (await q.query('SELECT 1 FROM entities WHERE id = $1', [entityId])).length > 0;
+}
+
+/** Whether the category is an axis of the edition's questionnaire (what a campaign of it assigns). */
+export async function isAxisOfEdition(q: Queryable, editionId: number, axisId: number): Promise<boolean> {
+  return (await q.query('SELECT 1 FROM indicators WHERE edition_id = $1 AND axis_id = $2 LIMIT 1', [editionId, axisId])).length > 0;
+}
+
 /** The entity's members, responsible ones first, then by e-mail, each with the axes of the current campaign assigned to them. */
 export async function listMembers(q: Queryable, entityId: number): Promise<Member[]> {
   const rows = await q.query<{ user_id: number; email: string; name: string; role: MemberRole; assigned: number[] | null }>(

@@ -26,7 +26,7 @@ import { removeFromTerritoryScores, storeSubmission } from '../../db/repositorie
 import { notApplicableIds, scoreCampaign } from '../../reports/scoring.js';
 import type { EditionQuestionnaire, QuestionnaireCache } from '../../reports/questionnaireCache.js';
 import { recordAudit } from '../../db/repositories/audit.js';
-import { auditedBy, type Actor, type CheckedCaller } from '../actor.js';
+import { campaignAudit, type Actor, type CheckedCaller } from '../actor.js';
 import { requireAssigned } from '../team.js';
 import { issueReceipt } from './receipts.js';
 import {
@@ -47,16 +47,6 @@ import { entityChangeRefusal, sendsCorrections } from './reviewRules.js';
 import { defaultEvidenceFileName, evidenceFileName, storeEvidencePieces, totalTooLarge } from './evidenceFiles.js';
 import type { SpooledFile } from './evidenceSpool.js';
 import { contentAfterSave, evidenceChange, planSave, staleAnswer } from './answerHistory.js';
-
-/** A campaign's audit entry: it concerns the campaign's entity (recordAudit adds the entity's name). */
-export const campaignAudit = (actor: Actor, action: string, campaign: { id: number; entityId: number }, details?: Record<string, unknown>) => ({
-  ...auditedBy(actor),
-  action,
-  targetType: 'campaign',
-  targetId: campaign.id,
-  entityId: campaign.entityId,
-  details: { entityId: campaign.entityId, ...details },
-});
 
 /** Refuses (409) a change of the entity's to that answer of the campaign, or to the campaign as a whole (reviewRules.ts). */
 function requireChangeable(campaign: CampaignRow, flagged: readonly number[], question: number | undefined): void {
@@ -87,6 +77,8 @@ async function answerableCampaign(
   if (!found || !canReadEntity(user, found.campaign.entityId)) throw notFound('Campaign');
   const { campaign, flagged } = found;
   if (!canAnswerCampaign(user, campaign.entityId)) throw forbidden();
+  // The campaign as a whole (prefill, submit) is its responsible members' and ADMIN's: a collaborator answers only.
+  if (question === undefined && !target.evidence && !canSignCampaign(user, campaign.entityId)) throw forbidden();
   requireNotFinal({ final: found.editionFinal });
   if (target.evidence && supportsObjection(campaign)) {
     // Evidence behind an answer objected to: decided by its objection (a removal's answer is known once read).
@@ -103,7 +95,8 @@ async function answerableCampaign(
 
 /**
  * What a change concerns: the campaign, the answer when it concerns one, and whether it changes that answer's
- * evidence (which an objection may open: requireObjectionEvidence).
+ * evidence (which an objection may open: requireObjectionEvidence). Neither an answer nor evidence: the campaign as a
+ * whole (prefill, submit), which only those who sign it change.
  */
 interface AnswerTarget {
   id: number;
@@ -329,8 +322,6 @@ export function removeEvidence(
  */
 export function prefillCampaign(db: Db, questionnaires: QuestionnaireCache, caller: CheckedCaller, id: number): Promise<PrefillResponse> {
   return answering(db, questionnaires, caller, { id }, async (tx, { actor, campaign }) => {
-    // The whole questionnaire at once: the entity's responsible members and ADMIN.
-    if (!canSignCampaign(actor.user, campaign.entityId)) throw forbidden();
     if (campaign.status === 'sent') throw conflict('Answers are copied only into a campaign not sent');
     const source = await findPrefillSource(tx, campaign.id);
     if (!source) throw conflict('The entity has sent no campaign of an earlier edition', NO_PREVIOUS_CAMPAIGN);
@@ -352,8 +343,6 @@ const submitRefused = (message: string, refusal: SubmitRefusal) => new AppError(
  */
 export function submitCampaign(db: Db, questionnaires: QuestionnaireCache, caller: CheckedCaller, id: number): Promise<SubmitResponse> {
   return answering(db, questionnaires, caller, { id }, async (tx, { actor, campaign, edition }) => {
-    // Signed and sent by the entity's responsible members and ADMIN; a collaborator answers only.
-    if (!canSignCampaign(actor.user, campaign.entityId)) throw forbidden();
     const { answers, notes } = await readAnswerIds(tx, id);
     const notApplicable = notApplicableIds(notes);
     const missing = edition.scored.filter((s) => !answers.has(s.id) && !notApplicable.has(s.id)).length;

@@ -9,9 +9,9 @@ import {
   type StaleAnswer,
 } from '../../../shared/api/campaigns.js';
 import type { CurrentUser } from '../../../shared/api/auth.js';
-import { notFound, validationError } from '../../errors.js';
+import { validationError } from '../../errors.js';
 import { readAnswerHistory, type HistoryRow, type StoredAnswer } from '../../db/repositories/answerHistory.js';
-import { canReadEntity } from './rules.js';
+import { requireReadableCampaign } from './rules.js';
 
 /**
  * An answer's history (docs/api.md, "History and stale saves"): what a save changes, which saveAnswer records one
@@ -97,8 +97,7 @@ export function evidenceChange(item: {
  * (as campaigns/get: a campaign of another entity is 404); a question not of the campaign's edition is 422.
  */
 export async function answerHistory(db: Db, user: CurrentUser, target: { id: number; question: number }): Promise<AnswerHistoryEntry[]> {
-  const read = await readAnswerHistory(db, target.id, target.question);
-  if (!read || !canReadEntity(user, read.entityId)) throw notFound('Campaign');
+  const read = requireReadableCampaign(user, await readAnswerHistory(db, target.id, target.question));
   if (!read.inEdition) throw validationError('The question is not part of this campaign', { question: 'not in this campaign' });
   return read.entries;
 }

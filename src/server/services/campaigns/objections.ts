@@ -23,11 +23,11 @@ import { grantSeals } from '../../db/repositories/publication.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import type { QuestionnaireCache } from '../../reports/questionnaireCache.js';
 import { auditedBy, type Actor, type CheckedCaller } from '../actor.js';
-import { campaignAudit } from './actions.js';
+import { campaignAudit } from '../actor.js';
 import { madridDate } from './deadlines.js';
 import { finalRefusal, objectionRefusal, requireNotFinal } from './objectionRules.js';
 import { freezeEdition, lockEditionCampaigns, readFinalBlockers } from '../../db/repositories/finalResults.js';
-import { canAnswerCampaign, canReadEntity } from './rules.js';
+import { canAnswerCampaign, canReadEntity, requireReadableCampaign } from './rules.js';
 import { requireAssigned } from '../team.js';
 import type { CurrentUser } from '../../../shared/api/auth.js';
 
@@ -196,7 +196,6 @@ export async function resolveObjection(
 
 /** A campaign's objections, for whoever may read the campaign (404 otherwise). */
 export async function campaignObjections(db: Db, user: CurrentUser, id: number): Promise<Objection[]> {
-  const campaign = await findCampaignSummary(db, id);
-  if (!campaign || !canReadEntity(user, campaign.entityId)) throw notFound('Campaign');
+  requireReadableCampaign(user, await findCampaignSummary(db, id));
   return repo.listObjections(db, id);
 }

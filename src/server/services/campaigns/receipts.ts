@@ -12,7 +12,7 @@ import { findPublicReceipt, insertReceipt, latestReceipt } from '../../db/reposi
 import { findCampaign } from '../../db/repositories/campaignQueries.js';
 import { notFound } from '../../errors.js';
 import type { Actor } from '../actor.js';
-import { canReadEntity } from './rules.js';
+import { requireReadableCampaign } from './rules.js';
 
 /** What a receipt hashes of one question. */
 interface HashedNotes {
@@ -58,8 +58,7 @@ export function issueReceipt(
 
 /** A campaign's latest receipt, for whoever may read the campaign (404 otherwise, as for one that does not exist). */
 export async function campaignReceipt(q: Queryable, actor: Actor, id: number): Promise<CampaignReceipt> {
-  const campaign = await findCampaign(q, id);
-  if (!campaign || !canReadEntity(actor.user, campaign.entityId)) throw notFound('Campaign');
+  requireReadableCampaign(actor.user, await findCampaign(q, id));
   return { receipt: (await latestReceipt(q, id)) ?? null };
 }
 

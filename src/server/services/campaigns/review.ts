@@ -10,7 +10,7 @@ import { addValidatedToTerritoryScores } from '../../db/repositories/territorySc
 import type { QuestionnaireCache } from '../../reports/questionnaireCache.js';
 import type { ReportBody, ReportCache } from '../../reports/reportCache.js';
 import type { Actor } from '../actor.js';
-import { campaignAudit } from './actions.js';
+import { campaignAudit } from '../actor.js';
 import { noSuchEdition } from './cycle.js';
 import { requireNotFinal } from './objectionRules.js';
 import { markProblem, reviewCallRefusal, type ReviewCall } from './reviewRules.js';

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '../../../shared/api/auth.js';
 import type { Answer, AnswerNotes, CampaignStatus, QuestionType } from '../../../shared/api/campaigns.js';
 import type { EvidenceRule } from '../../../shared/constants.js';
+import { notFound } from '../../errors.js';
 
 // The team's rules are the client's too (it hides what the server refuses).
 export { answersOnlyAssigned, canManageTeam, canSignCampaign, memberRole } from '../../../shared/team.js';
@@ -9,6 +10,15 @@ import { subindicatorPoints, type PointedQuestion } from '../../../shared/scorin
 /** Who may see an entity's campaigns: administrators (ADMIN, FEC) all, a USER only its own entities. */
 export function canReadEntity(user: CurrentUser, entityId: number): boolean {
   return user.role === 'ADMIN' || user.role === 'FEC' || isMember(user, entityId);
+}
+
+/**
+ * The campaign (or what was read of it) when the user may read it; 404 otherwise, the same as for one that does not
+ * exist, so that a campaign of another entity is never confirmed.
+ */
+export function requireReadableCampaign<T extends { entityId: number }>(user: CurrentUser, campaign: T | undefined): T {
+  if (!campaign || !canReadEntity(user, campaign.entityId)) throw notFound('Campaign');
+  return campaign;
 }
 
 /** Who may answer and submit: the entity's own users, and ADMIN for any entity (docs/api.md, "Who may call what"). */

@@ -16,7 +16,7 @@ import { findEditionByNumber } from '../../db/repositories/editionExport.js';
 import { lockChangeableEdition, unknownEditionYear } from '../editions.js';
 import { sealThresholdsProblem, sortedThresholds } from './seals.js';
 import { auditedBy, type Actor } from '../actor.js';
-import { canReadEntity } from '../campaigns/rules.js';
+import { canReadEntity, requireReadableCampaign } from '../campaigns/rules.js';
 import { openDataOf, type OpenData } from './openData.js';
 import { dcatCatalog } from './catalog.js';
 import { cellKey, withheldByGroup } from './disclosure.js';
@@ -175,8 +175,7 @@ export async function sealThresholdsOf(q: Queryable, year: number): Promise<Seal
 
 /** A campaign's seal as its entity sees it (404 for a campaign the caller may not read). */
 export async function campaignSeal(q: Queryable, actor: Actor, campaignId: number): Promise<CampaignSeal> {
-  const row = await repo.readCampaignSeal(q, campaignId);
-  if (!row || !canReadEntity(actor.user, row.entityId)) throw notFound('Campaign');
+  const row = requireReadableCampaign(actor.user, await repo.readCampaignSeal(q, campaignId));
   return {
     year: row.year,
     final: row.final,
