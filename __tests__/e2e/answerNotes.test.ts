@@ -127,7 +127,7 @@ describe('evidence, "No aplica" and comments in Chromium', () => {
         await screenshot(page, `answer-notes-ready-${size}`, { fullPage: false });
 
         await submit.click();
-        await page.getByRole('dialog', { name: 'Enviar la encuesta' }).getByRole('button', { name: 'Enviar Encuesta' }).click();
+        await page.getByRole('dialog', { name: 'Firmar y enviar la encuesta' }).getByRole('button', { name: 'Firmar y enviar' }).click();
         await page.getByText('Cuestionario enviado').waitFor();
         await page.waitForURL(`**/results/${draft.campaignId}`);
 

@@ -145,8 +145,8 @@ describe('answers saved as they are chosen, in Chromium', () => {
       );
       await label(page, beforeSending, last.id).click();
       await submit.click();
-      const dialog = page.getByRole('dialog', { name: 'Enviar la encuesta' });
-      await dialog.getByRole('button', { name: 'Enviar Encuesta' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Firmar y enviar la encuesta' });
+      await dialog.getByRole('button', { name: 'Firmar y enviar' }).click();
       await page.getByText('Cuestionario enviado').waitFor();
       await page.waitForURL(`**/results/${open.id}`);
       const sent = await apiGet<CampaignDetail>(url, token, `/campaigns/get?id=${open.id}`);

@@ -74,7 +74,7 @@ describe('campaigns in Chromium', () => {
       await page.getByText(`${total} de ${total}`).waitFor();
       await page.getByRole('button', { name: 'Enviar Encuesta' }).click();
       // It asks first (questionnaire.test.ts checks the question); confirmed, it is sent.
-      await page.getByRole('dialog').getByRole('button', { name: 'Enviar Encuesta' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Firmar y enviar' }).click();
       await page.getByText('Cuestionario enviado').waitFor();
       await page.waitForURL(`**/results/${campaignId}`);
       expect(errors).toEqual([]);

@@ -172,9 +172,11 @@ describe('questionnaire and filters in Chromium', () => {
       await answerEveryQuestion(page);
       const submit = page.getByRole('button', { name: 'Enviar Encuesta' });
       await submit.click();
-      const dialog = page.getByRole('dialog', { name: 'Enviar la encuesta' });
+      const dialog = page.getByRole('dialog', { name: 'Firmar y enviar la encuesta' });
       await dialog.waitFor();
-      expect(await dialog.innerText()).toContain(`¿Enviar la encuesta de ${entity} para la ${campaign}? Una vez enviada no podrás cambiar las respuestas.`);
+      expect(await dialog.innerText()).toContain(
+        `Vas a firmar como usuario@demo.es el envío de la encuesta de ${entity} para la ${campaign}. Una vez enviada no podrás cambiar las respuestas`,
+      );
       await screenshot(page, 'questionnaire-submit-confirm', { fullPage: false });
       // Cancelling sends nothing.
       await dialog.getByRole('button', { name: 'Cancelar' }).click();
@@ -183,7 +185,7 @@ describe('questionnaire and filters in Chromium', () => {
       expect(await submit.isEnabled()).toBe(true);
 
       await submit.click();
-      const confirm = dialog.getByRole('button', { name: 'Enviar Encuesta' });
+      const confirm = dialog.getByRole('button', { name: 'Firmar y enviar' });
       expect(await confirm.getAttribute('class')).toContain('btn-primary');
       await confirm.click();
       await page.getByText('Cuestionario enviado').waitFor();

@@ -2,10 +2,12 @@ import type { Page } from 'playwright-core';
 import { serverAndBrowser } from './helpers/appServer.js';
 import { newPage, screenshot } from './helpers/browser.js';
 import { logIn } from './helpers/session.js';
-import { apiGet, apiPost, apiToken } from './helpers/api.js';
+import { answerThroughApi, apiGet, apiPost, apiToken, offered, questionsOf } from './helpers/api.js';
+import { readPdf } from './helpers/pdf.js';
 import { expectNoSideScroll } from './helpers/phone.js';
 import type { CampaignDetail } from '../../src/shared/api/campaigns.js';
 import type { Municipality } from '../../src/shared/api/reference.js';
+import type { CampaignReceipt } from '../../src/shared/api/receipts.js';
 
 const STRONG = 'Tortuga-Azul-Salta-Lejos-7';
 
@@ -29,6 +31,31 @@ async function storedAnswer(url: string, token: string, campaignId: number, ques
   return null;
 }
 
+/** Polls until the campaign's answer to the question is the one expected (its save may still be on its way). */
+async function answerBecomes(url: string, token: string, campaignId: number, question: number, expected: number[]): Promise<void> {
+  for (let i = 0; i < 100; i += 1) {
+    if (JSON.stringify(await storedAnswer(url, token, campaignId, question)) === JSON.stringify(expected)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The answer to ${question} never became ${JSON.stringify(expected)}`);
+}
+
+/** An entity of its own for the test (named after `tag`), the demo user its responsible member, and its campaign of the current edition. */
+async function entityWithCampaign(url: string, admin: string, tag: string) {
+  const [municipality] = await apiGet<Municipality[]>(url, admin, '/communities/allMunicipalities');
+  const name = `Mancomunidad del Equipo ${tag} ${Date.now().toString(36)}`;
+  const created = await apiPost<{ entity: { id: number } }>(url, admin, '/entities/create', {
+    entity: { name, population: 3000 },
+    municipalities: [municipality.munId],
+  });
+  const entity = { id: created.entity.id, name };
+  await apiPost(url, admin, '/entities/members/invite', { entityId: entity.id, email: 'usuario@demo.es', role: 'responsable' });
+  const campaignId = (await apiPost<{ campaign: { id: number } }>(url, admin, '/campaigns/create', { entityId: entity.id })).campaign.id;
+  return { entity, campaignId, detail: await apiGet<CampaignDetail>(url, admin, `/campaigns/get?id=${campaignId}`) };
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
  * A team in Chromium, at 1280 and 390 wide: the responsible person invites a colleague from 'Equipo' (the temporary
  * password shown once), assigns an axis on the questionnaire; the colleague signs in, changes the password, answers
@@ -44,16 +71,7 @@ describe('a team in Chromium', () => {
     const { url } = suite.server;
     const admin = await apiToken(url, 'admin@demo.es');
     // An entity of its own for each size: the demo user is made its responsible member, through the team's call.
-    const [municipality] = await apiGet<Municipality[]>(url, admin, '/communities/allMunicipalities');
-    const name = `Mancomunidad del Equipo ${size} ${Date.now().toString(36)}`;
-    const created = await apiPost<{ entity: { id: number } }>(url, admin, '/entities/create', {
-      entity: { name, population: 3000 },
-      municipalities: [municipality.munId],
-    });
-    const entity = { id: created.entity.id, name };
-    await apiPost(url, admin, '/entities/members/invite', { entityId: entity.id, email: 'usuario@demo.es', role: 'responsable' });
-    const campaignId = (await apiPost<{ campaign: { id: number } }>(url, admin, '/campaigns/create', { entityId: entity.id })).campaign.id;
-    const detail = await apiGet<CampaignDetail>(url, admin, `/campaigns/get?id=${campaignId}`);
+    const { entity, campaignId, detail } = await entityWithCampaign(url, admin, size);
     const axes = [...new Map(detail.indicators.map((i) => [i.axisId, i.axisText])).entries()];
     const [[ownAxis, ownAxisText], [otherAxis]] = axes;
     const ownQuestion = detail.indicators.find((i) => i.axisId === ownAxis)!.subindicators.find((s) => s.type === 'single')!;
@@ -142,6 +160,105 @@ describe('a team in Chromium', () => {
       expect(collaborator.errors).toEqual([]);
     } finally {
       await collaborator.context.close();
+    }
+  });
+
+  it.each([
+    ['desktop', false],
+    ['phone', true],
+  ])('on the %s: a save made on an answer someone changed meanwhile asks, the history says who, and the signed submission verifies', async (size, phone) => {
+    const { url } = suite.server;
+    const admin = await apiToken(url, 'admin@demo.es');
+    const { entity, campaignId, detail } = await entityWithCampaign(url, admin, `firma ${size}`);
+    const question = questionsOf(detail).find((s) => s.type === 'single' && offered(s).length >= 2)!;
+    const [mine, theirs] = offered(question);
+    const opened = await newPage(suite.browser, { phone });
+    try {
+      const { page } = opened;
+      await logIn(page, url, 'usuario@demo.es');
+      await page.waitForURL('**/my-campaigns');
+      await page.goto(`${url}/my-campaigns/${campaignId}`);
+      const picker = page.locator(`#question-${question.id}`);
+      await picker.waitFor();
+      // Meanwhile the administrator answers the same question in another session.
+      await apiPost(url, admin, '/campaigns/saveAnswer', { id: campaignId, question: question.id, answer: [theirs.id], expectedVersion: 0 });
+      await picker.scrollIntoViewIfNeeded();
+      await picker.getByRole('radio', { name: mine.text, exact: true }).check();
+      const notice = page.getByTestId(`stale-answer-${question.id}`);
+      await notice.waitFor();
+      const said = await notice.innerText();
+      expect(said).toMatch(/admin@demo\.es ha cambiado esta respuesta el \d\d\/\d\d\/\d{4} \d\d:\d\d, mientras la editabas: la tuya no se ha guardado\./);
+      expect(said).toContain(`Su respuesta: «${theirs.text}».`);
+      // Nothing of the user's was written over theirs.
+      expect(await storedAnswer(url, admin, campaignId, question.id)).toEqual([theirs.id]);
+      if (phone) await expectNoSideScroll(page);
+      await screenshot(page, `team-${size}-stale`, { fullPage: false });
+
+      // 'Quedarme con la suya': their answer shows, as its last change.
+      await notice.getByRole('button', { name: 'Quedarme con la suya' }).click();
+      await notice.waitFor({ state: 'detached' });
+      expect(await picker.getByRole('radio', { name: theirs.text, exact: true }).isChecked()).toBe(true);
+      const lastChange = page.getByTestId(`last-change-${question.id}`);
+      await lastChange.getByText(/^Última modificación: admin@demo\.es, \d\d\/\d\d\/\d{4} \d\d:\d\d$/).waitFor();
+
+      // Changed again on the answer as it is now: saved, and the user's own change (a member: named).
+      await picker.getByRole('radio', { name: mine.text, exact: true }).check();
+      await answerBecomes(url, admin, campaignId, question.id, [mine.id]);
+      await lastChange.getByText(/^Última modificación: Usuario demo, /).waitFor();
+
+      // The history on demand, newest first.
+      await lastChange.getByRole('button', { name: 'Ver historial' }).click();
+      const history = page.getByRole('list', { name: 'Historial de la respuesta' });
+      await history.waitFor();
+      const entries = await history.getByRole('listitem').allInnerTexts();
+      expect(entries).toHaveLength(2);
+      expect(entries[0]).toMatch(new RegExp(`^\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d · Usuario demo: Respuesta: «${escaped(mine.text)}»$`));
+      expect(entries[1]).toContain(`admin@demo.es: Respuesta: «${theirs.text}»`);
+      await screenshot(page, `team-${size}-history`, { fullPage: false });
+
+      // Every other question answered: the responsible person signs and sends.
+      await answerThroughApi(url, admin, campaignId);
+      await page.reload();
+      await page.getByRole('button', { name: 'Enviar Encuesta' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Firmar y enviar la encuesta' });
+      await dialog.getByText(`Vas a firmar como usuario@demo.es el envío de la encuesta de ${entity.name} para la Campaña ${detail.campaignNumber}.`).waitFor();
+      await screenshot(page, `team-${size}-sign`, { fullPage: false });
+      await dialog.getByRole('button', { name: 'Firmar y enviar' }).click();
+      await page.waitForURL(`**/results/${campaignId}`);
+
+      // The report prints the receipt's code and hash.
+      const { receipt } = await apiGet<CampaignReceipt>(url, admin, `/campaigns/receipt?id=${campaignId}`);
+      expect(receipt?.signer).toBe('usuario@demo.es');
+      const line = page.getByTestId('report-receipt');
+      await line.waitFor();
+      expect(await line.innerText()).toContain(`Justificante de envío: ${receipt!.code}`);
+      expect(await line.innerText()).toContain(`SHA-256: ${receipt!.sha256}`);
+
+      // The receipt to keep, on screen and as a PDF.
+      await line.getByRole('link', { name: 'Ver justificante' }).click();
+      await page.waitForURL(`**/receipt/${campaignId}`);
+      const details = page.getByTestId('receipt');
+      await details.waitFor();
+      const text = await details.innerText();
+      for (const shown of [entity.name, `Campaña ${detail.campaignNumber}`, 'usuario@demo.es', receipt!.code, receipt!.sha256, `/verificar/${receipt!.code}`])
+        expect(text).toContain(shown);
+      if (phone) await expectNoSideScroll(page);
+      await screenshot(page, `team-${size}-receipt`);
+      if (!phone) {
+        // Its words as one line: pdftotext lays the values out in a column beside the labels.
+        const pdf = readPdf(await page.pdf({ format: 'A4', printBackground: true }), 'team-receipt-pdf').replace(/\s+/g, ' ');
+        for (const printed of ['Justificante de envío', entity.name, receipt!.code, 'usuario@demo.es']) expect(pdf).toContain(printed);
+        expect(pdf).not.toContain('Imprimir o guardar en PDF');
+      }
+
+      // Anyone verifies it at the address it gives, without signing in.
+      await details.getByRole('link', { name: new RegExp(`/verificar/${receipt!.code}$`) }).click();
+      await page.getByText(`Justificante auténtico: ${entity.name} envió su campaña de la edición ${detail.campaignNumber}`, { exact: false }).waitFor();
+      expect(await page.content()).toContain(receipt!.sha256);
+      // The refused save is the browser's own console line (a 409), nothing else.
+      expect(opened.errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
+    } finally {
+      await opened.context.close();
     }
   });
 });

@@ -99,6 +99,7 @@ export function resultFixture(): ResultResponse {
     validatedAt: null,
     meansFrom: 'sent',
     finalPublishedAt: null,
+    receipt: null,
     table: {
       valuesPerAxis: {
         '1': {
@@ -209,7 +210,10 @@ export function notApplicableResult(): ResultResponse {
 /** What a comparison says besides its radars' figures, for the fixture's entity: names, band, and 2026 against 2025 (or no previous edition). */
 export function comparisonAbout(
   withPrevious = true,
-): Pick<ComparisonResponse, 'territoryTexts' | 'editions' | 'sizeBand' | 'minGroupSize' | 'reviewStatus' | 'validatedAt' | 'meansFrom' | 'finalPublishedAt'> {
+): Pick<
+  ComparisonResponse,
+  'territoryTexts' | 'editions' | 'sizeBand' | 'minGroupSize' | 'reviewStatus' | 'validatedAt' | 'meansFrom' | 'finalPublishedAt' | 'receipt'
+> {
   const { territoryTexts, edition, sizeBand } = resultFixture();
   const noCountry = { participants: { ...edition.sizes.participants, country: 0 }, comparedToAll: { ...edition.sizes.comparedToAll, country: 0 } };
   return {
@@ -224,6 +228,7 @@ export function comparisonAbout(
     validatedAt: '2026-03-12T09:00:00.000Z',
     meansFrom: 'sent',
     finalPublishedAt: null,
+    receipt: null,
   };
 }
 

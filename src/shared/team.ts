@@ -25,3 +25,6 @@ export function canSignCampaign(user: CurrentUser, entityId: number): boolean {
 export function answersOnlyAssigned(user: CurrentUser, entityId: number): boolean {
   return user.role === 'USER' && memberRole(user, entityId) === 'colaborador';
 }
+
+/** The path of a signed submission's receipt's public verification page (the server writes it, the reports link it). */
+export const verificationPath = (code: string) => `/verificar/${code}`;

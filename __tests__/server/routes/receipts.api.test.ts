@@ -35,6 +35,14 @@ describe.each(backends)('receipts of signed submissions on $name', ({ openDemo }
   let receipt: Receipt;
 
   const secure = (method: 'GET' | 'POST', path: string, token: string, body?: unknown) => call(server, method, `/api/secure/v1/${path}`, { token, body });
+  /** The campaign's entity's name and edition's year, as the database holds them. */
+  const place = async () =>
+    (
+      await db.query<{ entity: string; edition: number }>(
+        'SELECT en.name AS entity, ed.campaign_number AS edition FROM campaigns c JOIN entities en ON en.id = c.entity_id JOIN editions ed ON ed.id = c.edition_id WHERE c.id = $1',
+        [campaignId],
+      )
+    )[0];
 
   beforeAll(async () => {
     db = await openDemo();
@@ -60,7 +68,7 @@ describe.each(backends)('receipts of signed submissions on $name', ({ openDemo }
     );
     const comment = 'Aprobado en el pleno del 3 de marzo — acta nº 7 🌱';
     expect((await secure('POST', 'campaigns/saveAnswer', tokens.member, { id: campaignId, question: question.id, answer: chosen, comment })).status).toBe(200);
-    expect((await secure('GET', `campaigns/receipt?id=${campaignId}`, tokens.member)).body.response).toEqual({ receipt: null });
+    expect((await secure('GET', `campaigns/receipt?id=${campaignId}`, tokens.member)).body.response).toEqual({ receipt: null, ...(await place()) });
 
     const before = Date.now();
     const sent = await secure('POST', 'campaigns/submit', tokens.member, { id: campaignId });
@@ -79,7 +87,13 @@ describe.each(backends)('receipts of signed submissions on $name', ({ openDemo }
     expect(receipt.sha256).toBe(createHash('sha256').update(text, 'utf8').digest('hex'));
     // The members and the administrators read it; another entity's member is told the campaign does not exist.
     for (const token of [tokens.member, tokens.admin, tokens.fec])
-      expect((await secure('GET', `campaigns/receipt?id=${campaignId}`, token)).body.response).toEqual({ receipt });
+      expect((await secure('GET', `campaigns/receipt?id=${campaignId}`, token)).body.response).toEqual({ receipt, ...(await place()) });
+    // Every report of the campaign prints the receipt's code and hash, a shared one too.
+    const printed = { code: receipt.code, sha256: receipt.sha256 };
+    expect((await secure('GET', `campaigns/result?id=${campaignId}`, tokens.member)).body.response.receipt).toEqual(printed);
+    expect((await secure('GET', `campaigns/comparison?id=${campaignId}`, tokens.admin)).body.response.receipt).toEqual(printed);
+    const shareToken = (await secure('POST', 'campaigns/share', tokens.member, { id: campaignId })).body.response.urlResults.split('/').pop();
+    expect((await secure('GET', `campaigns/result?id=${campaignId}`, shareToken)).body.response.receipt).toEqual(printed);
     expect((await secure('GET', `campaigns/receipt?id=${campaignId}`, tokens.other)).status).toBe(404);
     expect(
       await db.query("SELECT details->>'receipt' AS code FROM audit_log WHERE action = 'campaign.submit' AND target_id = $1", [String(campaignId)]),
@@ -89,10 +103,7 @@ describe.each(backends)('receipts of signed submissions on $name', ({ openDemo }
   it('lets anyone verify a receipt by its code, learning the entity, the edition, the moment and the hash, and nothing else', async () => {
     const res = await fetch(`${server.url}/api/v1/public/receipt?code=${receipt.code}`);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const [{ entity, edition }] = await db.query<{ entity: string; edition: number }>(
-      'SELECT en.name AS entity, ed.campaign_number AS edition FROM campaigns c JOIN entities en ON en.id = c.entity_id JOIN editions ed ON ed.id = c.edition_id WHERE c.id = $1',
-      [campaignId],
-    );
+    const { entity, edition } = await place();
     expect(((await res.json()) as { response: PublicReceipt }).response).toEqual({ entity, edition, sentAt: receipt.sentAt, sha256: receipt.sha256 });
     for (const [code, status] of [
       ['0'.repeat(32), 404],

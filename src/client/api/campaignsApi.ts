@@ -1,5 +1,5 @@
 import { get, getFile, post, postForm, type UploadProgress } from './http.js';
-import type { Answer, EditionExportQuery, EvidenceItem, PrefillResponse } from '../../shared/api/campaigns.js';
+import type { Answer, AnswerHistoryEntry, EditionExportQuery, EvidenceItem, PrefillResponse, SaveAnswerResponse } from '../../shared/api/campaigns.js';
 import type {
   CampaignDetail,
   CampaignStateResponse,
@@ -23,6 +23,8 @@ export interface AnswerSave extends NoteDraft {
   campaignId: number;
   question: number;
   answer: Answer;
+  /** The answer's version on screen: the server refuses the save (409 STALE_ANSWER) if someone changed it since. */
+  expectedVersion: number;
 }
 
 /** A link the user adds as evidence behind one answer. */
@@ -41,8 +43,11 @@ export const campaignsApi = {
     get<EntityCampaigns>('/campaigns/getByUser', token, { nameWithProvince: true, includeAllEntities }),
   create: (token: string | null, entityId: number) => post<CreateCampaignResponse>('/campaigns/create', token, { entityId }),
   /** One question's answer, and its comment and "No aplica" when they changed. */
-  saveAnswer: (token: string | null, { campaignId, question, answer, comment, notApplicable }: AnswerSave) =>
-    post<CampaignStateResponse>('/campaigns/saveAnswer', token, { id: campaignId, question, answer, comment, notApplicable }),
+  saveAnswer: (token: string | null, { campaignId, question, answer, comment, notApplicable, expectedVersion }: AnswerSave) =>
+    post<SaveAnswerResponse>('/campaigns/saveAnswer', token, { id: campaignId, question, answer, comment, notApplicable, expectedVersion }),
+  /** One answer's history, newest first ('Ver historial'). */
+  history: (token: string | null, { campaignId, question }: { campaignId: number; question: number }) =>
+    get<AnswerHistoryEntry[]>('/campaigns/history', token, { id: campaignId, question }),
   addEvidenceLink: (token: string | null, { campaignId, question, url, title }: EvidenceLinkRequest) =>
     post<EvidenceItem>('/campaigns/evidence/addLink', token, { id: campaignId, question, url, ...(title ? { title } : {}) }),
   /** 'Adjuntar archivo': the fields first, then the file (the server streams it as it arrives); onProgress hears how much has gone. */

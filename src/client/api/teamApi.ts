@@ -2,6 +2,7 @@ import { get, post } from './http.js';
 import type { MemberRole } from '../../shared/constants.js';
 import type { Assignments, InviteMemberRequest, InviteMemberResponse, Members } from '../../shared/api/team.js';
 import type { Category } from '../../shared/api/reference.js';
+import type { CampaignReceipt } from '../../shared/api/receipts.js';
 
 /** An entity's team and the assignment of its campaign's axes (docs/api.md, "Team"). */
 export const teamApi = {
@@ -17,6 +18,8 @@ export const teamApi = {
   /** Who answers each axis of a campaign. */
   assignments: (token: string | null, id: number) => get<Assignments>('/campaigns/assignments', token, { id }),
   assign: (token: string | null, id: number, axisId: number, userId: number | null) => post<Assignments>('/campaigns/assign', token, { id, axisId, userId }),
+  /** The campaign's latest receipt of a signed submission, with its entity and edition. */
+  receipt: (token: string | null, id: number) => get<CampaignReceipt>('/campaigns/receipt', token, { id }),
 };
 
 export type TeamApi = typeof teamApi;

@@ -26,7 +26,11 @@ export const PATHS = {
   editions: '/manage/editions',
   changePassword: '/account/password',
   team: '/team',
+  receipt: '/receipt',
 } as const;
+
+/** The receipt of a campaign's signed submission ('Justificante de envío'). */
+export const receiptPath = (campaignId: number) => `${PATHS.receipt}/${campaignId}`;
 
 /** An entity's team ('Equipo'). */
 export const teamPath = (entityId: number) => `${PATHS.team}/${entityId}`;
@@ -50,6 +54,7 @@ const TITLES: readonly [prefix: string, messageId: string][] = [
   ['/status', 'HEADER.STATUS'],
   ['/review', 'HEADER.REVIEW'],
   ['/team', 'HEADER.TEAM'],
+  ['/receipt', 'HEADER.RECEIPT'],
   ['/manage/entities/create', 'HEADER.CREATE_ENTITY'],
   ['/manage/entities', 'HEADER.ENTITIES'],
   ['/manage/users', 'HEADER.USERS'],

@@ -61,6 +61,7 @@ const ResultsPage = lazyPage(() => import(/* webpackChunkName: "results" */ '../
 const SharedResultsPage = lazyPage(() => import(/* webpackChunkName: "results-shared" */ '../features/results/SharedResultsPage.js'));
 const ComparisonsPage = lazyPage(() => import(/* webpackChunkName: "comparisons" */ '../features/comparisons/ComparisonsPage.js'));
 const TeamPage = lazyPage(() => import(/* webpackChunkName: "team" */ '../features/team/TeamPage.js'));
+const ReceiptPage = lazyPage(() => import(/* webpackChunkName: "team" */ '../features/team/ReceiptPage.js'));
 const SharedComparisonsPage = lazyPage(() => import(/* webpackChunkName: "comparisons-shared" */ '../features/comparisons/SharedComparisonsPage.js'));
 
 function page(actions: readonly Action[], element: ReactNode) {
@@ -154,6 +155,7 @@ export const ROUTES: RouteObject[] = [
           pageRoute(`${PATHS.users}/:userId/edit`, ['USERS_MANAGE'], EditUserPage),
           pageRoute(PATHS.audit, ['AUDIT_READ'], AuditLogPage),
           pageRoute(`${PATHS.team}/:entityId`, ['RESULTS_CAMPAIGNS'], TeamPage),
+          pageRoute(`${PATHS.receipt}/:campaignId`, REPORT_ACTIONS, ReceiptPage),
           pageRoute(PATHS.editions, ['EDITIONS_VIEW'], EditionsPage),
           // Every signed-in user's own; the one page open to a user who must change a temporary password.
           {

@@ -38,6 +38,11 @@ export function formatShortMadridDay(intl: Pick<IntlShape, 'formatDate'>, moment
   return intl.formatDate(moment, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: MADRID_TIME_ZONE });
 }
 
+/** A moment as its day and time on Madrid's clock, short: '12/03/2026 10:14' in Spanish (an answer's last change). */
+export function formatShortMadridDateTime(intl: Pick<IntlShape, 'formatDate' | 'formatTime'>, moment: string): string {
+  return `${formatShortMadridDay(intl, moment)} ${intl.formatTime(moment, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: MADRID_TIME_ZONE })}`;
+}
+
 /** A calendar date 'YYYY-MM-DD' (a deadline, Madrid's calendar) written out in the locale, whatever the browser's time zone. */
 export function formatCalendarDay(intl: Pick<IntlShape, 'formatDate'>, day: string): string {
   return intl.formatDate(new Date(`${day}T12:00:00Z`), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });

@@ -63,14 +63,15 @@ export const placeNames = (place: CampaignPlace): TerritoryTexts => ({
 });
 
 /**
- * Where the campaign's review stands, which campaigns its edition's means are made from and whether its results are
- * final, as a report sends them.
+ * Where the campaign's review stands, which campaigns its edition's means are made from, whether its results are
+ * final and its submission's receipt, as a report sends them.
  */
 export const placeReview = (place: CampaignPlace) => ({
   reviewStatus: place.reviewStatus,
   validatedAt: place.validatedAt?.toISOString() ?? null,
   meansFrom: place.meansFrom,
   finalPublishedAt: place.finalPublishedAt?.toISOString() ?? null,
+  receipt: place.receiptCode !== null && place.receiptSha256 !== null ? { code: place.receiptCode, sha256: place.receiptSha256 } : null,
 });
 
 /** The fewest participants a mean of the place's report is shown for: MIN_GROUP_SIZE as configured, or as it was when its edition became final. */

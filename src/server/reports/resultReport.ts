@@ -20,7 +20,7 @@ export function buildResultReport(
     sizeBand: SizeBand;
     edition: ReportEdition;
     minGroupSize: number;
-    review: Pick<ResultResponse, 'reviewStatus' | 'validatedAt' | 'meansFrom' | 'finalPublishedAt'>;
+    review: Pick<ResultResponse, 'reviewStatus' | 'validatedAt' | 'meansFrom' | 'finalPublishedAt' | 'receipt'>;
   },
 ): ResultResponse {
   const { tree, indicators } = questionnaire;

@@ -19,8 +19,8 @@ export const Receipt = Type.Object({
 });
 export type Receipt = Static<typeof Receipt>;
 
-/** The latest receipt of a campaign, or null before it was sent with one. */
-export const CampaignReceipt = Type.Object({ receipt: Type.Union([Receipt, Type.Null()]) });
+/** The latest receipt of a campaign, or null before it was sent with one; with its entity's name and its edition's year (the receipt page names them). */
+export const CampaignReceipt = Type.Object({ receipt: Type.Union([Receipt, Type.Null()]), entity: Type.String(), edition: Type.Integer() });
 export type CampaignReceipt = Static<typeof CampaignReceipt>;
 
 /** What anyone learns of a receipt from its code: whose, which edition, when and the hash; nothing of the answers or the signer. */
@@ -34,9 +34,6 @@ export type PublicReceipt = Static<typeof PublicReceipt>;
 
 export const PublicReceiptQuery = Strict({ code: ReceiptCode });
 export type PublicReceiptQuery = Static<typeof PublicReceiptQuery>;
-
-/** The path of a receipt's verification page. */
-export const verificationPath = (code: string) => `/verificar/${code}`;
 
 export const receiptCalls = {
   campaignReceipt: apiCall({

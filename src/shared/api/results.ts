@@ -131,6 +131,11 @@ const ReportReview = {
   meansFrom: Type.Enum(MEANS_FROM),
   /** When the edition's results were published as final (scoring.md, "Final results"): null while they are provisional. */
   finalPublishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /**
+   * The code and SHA-256 of the campaign's latest signed submission (docs/api.md, "Receipts"), which every report of
+   * it prints; null for a campaign sent before receipts were made.
+   */
+  receipt: Type.Union([Type.Object({ code: Type.String(), sha256: Type.String() }), Type.Null()]),
 };
 
 export const ResultResponse = Type.Object({

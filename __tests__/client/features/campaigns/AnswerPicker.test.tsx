@@ -100,9 +100,21 @@ describe('answer picker', () => {
     ['failed', [10], true, 'No se ha podido guardar: reintentar'],
   ] as const)('shows the save state %s (answer %j, unsaved %s) as %s', (status, answer, unsaved, text) => {
     renderWithProviders(
-      <Picker subindicator={{ ...single, answer: answer && [...answer] }} choice={unsaved ? [11] : undefined} unsaved={unsaved} saveStatus={status} />,
+      <Picker
+        subindicator={{ ...single, answer: answer && [...answer] }}
+        choice={unsaved ? [11] : undefined}
+        unsaved={unsaved}
+        saveStatus={status}
+        onRetry={() => undefined}
+      />,
     );
     expect(screen.getByTestId('save-status-1')).toHaveTextContent(new RegExp(`^${text}$`));
+  });
+
+  it("says 'Sin guardar' without 'reintentar' after a failed save that waits for the user elsewhere (a stale answer)", () => {
+    renderWithProviders(<Picker subindicator={{ ...single, answer: [10] }} choice={[11]} unsaved saveStatus="failed" />);
+    expect(screen.getByTestId('save-status-1')).toHaveTextContent(/^Sin guardar$/);
+    expect(screen.queryByRole('button', { name: 'reintentar' })).toBeNull();
   });
 
   it("offers 'reintentar' after a failed save", async () => {

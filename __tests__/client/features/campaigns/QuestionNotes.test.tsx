@@ -59,7 +59,10 @@ describe('evidence files being sent', () => {
     expect(screen.getByRole('button', { name: 'Adjuntar archivo' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Añadir enlace' })).toBeDisabled();
 
-    act(() => void store.dispatch(campaignsActions.evidenceAdded({ question: 7, item: ITEM })));
+    act(
+      () =>
+        void store.dispatch(campaignsActions.evidenceAdded({ question: 7, item: ITEM, change: { userEmail: 'user@demo.es', at: '2026-03-12T09:14:00.000Z' } })),
+    );
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(within(screen.getByTestId('evidence-item')).getByRole('button', { name: 'informe.pdf' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Adjuntar archivo' })).toBeEnabled();

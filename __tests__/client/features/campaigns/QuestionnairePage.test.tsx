@@ -80,7 +80,10 @@ const campaign: CampaignDetail = {
 const draftResult = {
   success: true as const,
   campaign: { id: 5, status: 'draft' as const, reviewStatus: 'none' as const, startDate: campaign.startDate, endDate: null },
+  version: 1,
 };
+/** The signed-in user's own change, as the autosave records it on a save. */
+const OWN_CHANGE = { userEmail: 'usuario@demo.es', at: '2026-03-12T09:14:00.000Z' };
 
 /**
  * The questionnaire in a data router (as the app's), beside another page reached by a link; sagas off, the test plays
@@ -170,7 +173,12 @@ describe('questionnaire page: saved and unsaved choices', () => {
     await user.click(screen.getByText('Sodio'));
     await user.click(screen.getByRole('button', { name: /^Guardar/ }));
     expect(saveStatus()).toHaveTextContent('Guardando…');
-    act(() => void store.dispatch(campaignsActions.answerSaved({ saved: { campaignId: 5, question: 11, answer: [102] }, result: draftResult })));
+    act(
+      () =>
+        void store.dispatch(
+          campaignsActions.answerSaved({ saved: { campaignId: 5, question: 11, answer: [102], expectedVersion: 0 }, result: draftResult, change: OWN_CHANGE }),
+        ),
+    );
     expect(saveStatus()).toHaveTextContent('✓ Guardada');
     expect(unloadAsks()).toBe(false);
     await user.click(screen.getByRole('link', { name: 'Estado de Campañas' }));
@@ -184,12 +192,17 @@ describe('questionnaire page: saved and unsaved choices', () => {
     const { store } = renderQuestionnaire();
     await user.click(screen.getByText('Sodio'));
     // The autosave sends it (the sagas are off: the test plays them and the server).
-    act(() => void store.dispatch(campaignsActions.answerSaveRequested({ campaignId: 5, question: 11, answer: [102] })));
+    act(() => void store.dispatch(campaignsActions.answerSaveRequested({ campaignId: 5, question: 11, answer: [102], expectedVersion: 0 })));
     await user.click(screen.getByText('LED'));
-    act(() => void store.dispatch(campaignsActions.answerSaved({ saved: { campaignId: 5, question: 11, answer: [102] }, result: draftResult })));
+    act(
+      () =>
+        void store.dispatch(
+          campaignsActions.answerSaved({ saved: { campaignId: 5, question: 11, answer: [102], expectedVersion: 0 }, result: draftResult, change: OWN_CHANGE }),
+        ),
+    );
     expect(screen.getByLabelText('LED')).toBeChecked();
     expect(saveStatus()).toHaveTextContent('Guardando…');
-    act(() => void store.dispatch(campaignsActions.answerSaveRequested({ campaignId: 5, question: 11, answer: [101] })));
+    act(() => void store.dispatch(campaignsActions.answerSaveRequested({ campaignId: 5, question: 11, answer: [101], expectedVersion: 0 })));
     act(() => void store.dispatch(campaignsActions.answerSaveFailed({ question: 11, error: { type: 'INTERNAL', status: 500 } })));
     expect(screen.getByLabelText('LED')).toBeChecked();
     expect(saveStatus()).toHaveTextContent('No se ha podido guardar: reintentar');

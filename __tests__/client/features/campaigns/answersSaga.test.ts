@@ -15,7 +15,7 @@ import { selectCanSubmit, selectProgress, selectSubmitBlockers } from '../../../
 import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
 import { ApiError } from '../../../../src/client/api/ApiError.js';
 import { authActions, initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
-import type { CampaignDetail, CampaignStateResponse, EvidenceItem, Subindicator } from '../../../../src/shared/api/campaigns.js';
+import type { CampaignDetail, EvidenceItem, SaveAnswerResponse, Subindicator } from '../../../../src/shared/api/campaigns.js';
 import type { AnswerSave, EvidenceLinkRequest } from '../../../../src/client/api/campaignsApi.js';
 import type { UploadProgress } from '../../../../src/client/api/http.js';
 import type { RootState } from '../../../../src/client/app/rootReducer.js';
@@ -71,9 +71,10 @@ const loaded = () =>
     { ...rootReducer(undefined, { type: 'init' }), auth: { ...initialAuthState, status: 'loaded' as const, user: demoUser, tokenSource: 'cookie' as const } },
     campaignsActions.questionnaireLoaded(campaign),
   );
-const stored: CampaignStateResponse = {
+const stored: SaveAnswerResponse = {
   success: true,
   campaign: { id: 5, status: 'draft', reviewStatus: 'none', startDate: campaign.startDate, endDate: null },
+  version: 1,
 };
 
 /** A server that keeps the answers it is sent, and answers after `ms`. */
@@ -161,6 +162,67 @@ describe('autosave of the answers', () => {
   });
 });
 
+describe('saves made on a stale answer', () => {
+  /** What someone else saved on question 1 meanwhile: 'A veces', with a comment, as version 9. */
+  const current = { answer: [13], comment: 'Según el acta', notApplicable: null, version: 9, userEmail: 'marta@ayto.es', at: '2026-03-12T09:14:00.000Z' };
+  /** A server that refuses the first save as stale, then keeps what it is sent. */
+  function staleOnce() {
+    const saves: AnswerSave[] = [];
+    const saveAnswer = jest.fn(async (_token: string | null, save: AnswerSave) => {
+      saves.push(save);
+      if (saves.length === 1) throw new ApiError('CONFLICT', 409, { code: 'STALE_ANSWER', current });
+      return { ...stored, version: 10 };
+    });
+    return { saves, saveAnswer };
+  }
+  const stale = async (api: ReturnType<typeof staleOnce>) =>
+    expectSaga(autosaveAnswers, api)
+      .withReducer(rootReducer, loaded())
+      .dispatch(campaignsActions.answerChosen({ question: 1, choice: [12] }))
+      .dispatch(campaignsActions.answersSaveNow())
+      .silentRun(retryDelayMs(0) + 300);
+
+  it('keeps the choice on screen, asks on the question without a toast, and does not try again by itself', async () => {
+    const api = staleOnce();
+    const { storeState, effects } = await stale(api);
+    expect(api.saves).toEqual([{ campaignId: 5, question: 1, expectedVersion: 0, answer: [12] }]);
+    const q = storeState.campaigns.questionnaire;
+    expect(q.stale[1]).toEqual(current);
+    expect(q.saving[1]).toBe('failed');
+    expect(q.drafts[1]).toEqual([12]);
+    expect((effects.put ?? []).filter((e) => JSON.stringify(e).includes(snackbarActions.toastShown.type))).toEqual([]);
+    // A new change waits for the user's choice too.
+    const after = rootReducer(storeState as RootState, campaignsActions.answerChosen({ question: 1, choice: [11] }));
+    expect(after.campaigns.questionnaire.saving[1]).toBe('failed');
+  });
+
+  it("saves the user's answer over theirs on the version they made ('Guardar la mía')", async () => {
+    const api = staleOnce();
+    const { storeState } = await stale(api);
+    const { storeState: replaced } = await expectSaga(autosaveAnswers, api)
+      .withReducer(rootReducer, storeState as RootState)
+      .dispatch(campaignsActions.staleAnswerReplaced(1))
+      .silentRun(300);
+    expect(api.saves[1]).toEqual({ campaignId: 5, question: 1, expectedVersion: 9, answer: [12] });
+    const q = replaced.campaigns.questionnaire;
+    expect(q.stale).toEqual({});
+    expect(q.saving[1]).toBe('succeeded');
+    const sub = q.campaign!.indicators[0].subindicators[0];
+    expect([sub.answer, sub.version, sub.lastChange?.userEmail]).toEqual([[12], 10, demoUser.email]);
+  });
+
+  it("shows their answer and drops the user's change ('Quedarme con la suya'), sending nothing", async () => {
+    const api = staleOnce();
+    const { storeState } = await stale(api);
+    const taken = rootReducer(storeState as RootState, campaignsActions.staleAnswerTaken(1));
+    const q = taken.campaigns.questionnaire;
+    const sub = q.campaign!.indicators[0].subindicators[0];
+    expect([sub.answer, sub.comment, sub.version, sub.lastChange]).toEqual([[13], 'Según el acta', 9, { userEmail: 'marta@ayto.es', at: current.at }]);
+    expect([q.stale, q.drafts, q.saving]).toEqual([{}, {}, {}]);
+    expect(api.saves).toHaveLength(1);
+  });
+});
+
 describe("'Enviar Encuesta' with choices not saved yet", () => {
   const allAnswered = () =>
     rootReducer(
@@ -243,7 +305,7 @@ describe('comments, "No aplica" and evidence', () => {
       .delay(50)
       .dispatch(campaignsActions.noteChanged({ question: 1, comment: 'Plan aprobado en 2025 €' }))
       .silentRun(AUTOSAVE_PAUSE_MS + 300);
-    expect(api.saves).toEqual([{ campaignId: 5, question: 1, answer: [11], comment: 'Plan aprobado en 2025 €' }]);
+    expect(api.saves).toEqual([{ campaignId: 5, question: 1, expectedVersion: 0, answer: [11], comment: 'Plan aprobado en 2025 €' }]);
     expect(subOf(storeState).comment).toBe('Plan aprobado en 2025 €');
     expect(storeState.campaigns.questionnaire.notes).toEqual({});
   });
@@ -256,7 +318,7 @@ describe('comments, "No aplica" and evidence', () => {
       .withReducer(rootReducer, withQuestion(withdrawn))
       .dispatch(campaignsActions.noteChanged({ question: 1, comment: 'Se mantiene' }))
       .silentRun(AUTOSAVE_PAUSE_MS + 300);
-    expect(api.saves).toEqual([{ campaignId: 5, question: 1, answer: [13], comment: 'Se mantiene' }]);
+    expect(api.saves).toEqual([{ campaignId: 5, question: 1, expectedVersion: 0, answer: [13], comment: 'Se mantiene' }]);
     expect(subOf(storeState).answer).toEqual([13]);
   });
 
@@ -267,7 +329,7 @@ describe('comments, "No aplica" and evidence', () => {
       .dispatch(campaignsActions.answerConfirmed(1))
       .silentRun(AUTOSAVE_PAUSE_MS + 300);
     // The same answer, sent again (campaignsApi.saveAnswer leaves the draft's confirm out of the request).
-    expect(api.saves).toEqual([{ campaignId: 5, question: 1, answer: [11], confirm: true }]);
+    expect(api.saves).toEqual([{ campaignId: 5, question: 1, expectedVersion: 0, answer: [11], confirm: true }]);
     expect(subOf(storeState).prefilled).toBe(false);
     expect(selectSubmitBlockers(storeState).unconfirmed).toEqual([]);
   });
@@ -280,7 +342,7 @@ describe('comments, "No aplica" and evidence', () => {
       .dispatch(campaignsActions.noteChanged({ question: 1, notApplicable: { reason: 'No hay playas' } }))
       .dispatch(campaignsActions.answersSaveNow())
       .silentRun(100);
-    expect(api.saves).toEqual([{ campaignId: 5, question: 1, answer: null, notApplicable: { reason: 'No hay playas' } }]);
+    expect(api.saves).toEqual([{ campaignId: 5, question: 1, expectedVersion: 0, answer: null, notApplicable: { reason: 'No hay playas' } }]);
     expect(subOf(first.storeState)).toMatchObject({ answer: null, notApplicable: { reason: 'No hay playas' } });
     expect(selectProgress(first.storeState)).toMatchObject({ answered: 1, total: 1 });
     const afterFirst: ReturnType<typeof loaded> = first.storeState;
@@ -290,7 +352,8 @@ describe('comments, "No aplica" and evidence', () => {
       .dispatch(campaignsActions.answerChosen({ question: 1, choice: [12] }))
       .dispatch(campaignsActions.answersSaveNow())
       .silentRun(100);
-    expect(api.saves[1]).toEqual({ campaignId: 5, question: 1, answer: [12], notApplicable: null });
+    // Made on the version the first save left.
+    expect(api.saves[1]).toEqual({ campaignId: 5, question: 1, expectedVersion: 1, answer: [12], notApplicable: null });
     expect(subOf(second.storeState)).toMatchObject({ answer: [12], notApplicable: null });
   });
 
@@ -388,7 +451,7 @@ describe("'Adjuntar archivo' with its progress", () => {
     const { storeState } = await expectSaga(handleEvidenceUploadRequested, { uploadEvidence: server.uploadEvidence }, request)
       .withReducer(reducer, state)
       .put(campaignsActions.evidenceUploadProgressed({ question: 2, percent: 45 }))
-      .put(campaignsActions.evidenceAdded({ question: 2, item: ITEM }))
+      .put.like({ action: { type: campaignsActions.evidenceAdded.type, payload: { question: 2, item: ITEM } } })
       .run(500);
     expect(shown).toEqual([0, 45, 100]);
     expect(storeState.campaigns.questionnaire.uploads).toEqual({});
@@ -413,7 +476,7 @@ describe("'Adjuntar archivo' with its progress", () => {
     const { storeState } = await expectSaga(both)
       .withReducer(reducer, rootReducer(loaded(), request))
       .provide(sessionContext(session))
-      .put(campaignsActions.evidenceAdded({ question: 2, item: ITEM }))
+      .put.like({ action: { type: campaignsActions.evidenceAdded.type, payload: { question: 2, item: ITEM } } })
       .run(500);
     expect(server.tokens).toEqual(['access-1', 'access-2']);
     expect(shown).toEqual([0, 45, 100, 0, 45, 100]);

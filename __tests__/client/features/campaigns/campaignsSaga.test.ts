@@ -109,7 +109,7 @@ describe('campaign sagas', () => {
       .run();
   });
 
-  it('asks before submitting, naming the entity and the campaign, and cancelling sends nothing', async () => {
+  it('asks the user to sign before submitting, naming the entity, the campaign and the signer, and cancelling sends nothing', async () => {
     const submit = jest.fn(async () => sentResult);
     const loaded = rootReducer(state(), campaignsActions.questionnaireLoaded(answered));
     const asked = await expectSaga(watchCampaigns, deps({ submit }))
@@ -120,8 +120,8 @@ describe('campaign sagas', () => {
     expect(asked.storeState.alerts.queue[0]).toMatchObject({
       title: 'QUESTIONNAIRE.SUBMIT_CONFIRM.TITLE',
       message: 'QUESTIONNAIRE.SUBMIT_CONFIRM.MESSAGE',
-      values: { entity: 'Ayuntamiento de Prueba', year: '2026' },
-      confirm: { label: 'QUESTIONNAIRE.SUBMIT', action: campaignsActions.submitConfirmed(5), danger: false },
+      values: { entity: 'Ayuntamiento de Prueba', year: '2026', signer: 'usuario@demo.es' },
+      confirm: { label: 'QUESTIONNAIRE.SIGN_AND_SEND', action: campaignsActions.submitConfirmed(5), danger: false },
     });
     // Cancel (the dialog's button hides it): nothing is sent.
     const cancelled = await expectSaga(watchCampaigns, deps({ submit }))

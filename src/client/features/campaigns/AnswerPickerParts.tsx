@@ -67,6 +67,7 @@ export function ReadOnlyAnswer({ subindicator, campaignId, withEvidence = true }
 /**
  * Beside the buttons, announced as it changes: 'Guardando…' from the change until the server has it, 'No se ha
  * podido guardar: reintentar' when the save failed (the autosave also retries by itself when the failure may pass),
+ * 'Sin guardar' when it failed and waits for the user elsewhere (no onRetry: a stale answer asks under the question),
  * or '✓ Guardada' while the choice on screen is the saved one.
  */
 export function SaveStatusLine({
@@ -84,7 +85,11 @@ export function SaveStatusLine({
   const failed = unsaved && saveStatus === 'failed';
   return (
     <span className="small" role="status" data-testid={`save-status-${subindicator.id}`}>
-      {failed ? (
+      {failed && !onRetry ? (
+        <span className="text-warning-emphasis">
+          <FormattedMessage id="PICKER.NOT_SAVED" />
+        </span>
+      ) : failed ? (
         <span className="text-danger">
           <FormattedMessage id="PICKER.FAILED" />{' '}
           <Button variant="link" size="sm" className="p-0 align-baseline text-danger" onClick={onRetry}>

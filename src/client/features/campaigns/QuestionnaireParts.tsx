@@ -20,6 +20,7 @@ import {
 import { QuestionNotes } from './QuestionNotes.js';
 import { ReviewNote } from './ReviewNote.js';
 import { AnswerPicker } from './AnswerPicker.js';
+import { AnswerLastChange, StaleAnswerNotice } from './AnswerChanges.js';
 import { CampaignLink } from './CampaignLink.js';
 import { campaignLabelMessage } from '../../i18n/labels.js';
 import { AnswerObjections } from '../objections/Objections.js';
@@ -186,7 +187,7 @@ function IndicatorCard({
   const changeable = useAppSelector(selectQuestionChangeable);
   const today = madridDate(new Date());
   const backing = useAppSelector((state) => selectObjectionEvidence(state, today));
-  const { saving, drafts, notes } = q;
+  const { saving, drafts, notes, stale } = q;
   return (
     <Card className="mb-3">
       <Card.Body>
@@ -206,10 +207,13 @@ function IndicatorCard({
               saveStatus={saving[sub.id]}
               onChoose={(choice) => dispatch(campaignsActions.answerChosen({ question: sub.id, choice }))}
               onSaveNow={() => dispatch(campaignsActions.answersSaveNow())}
-              onRetry={() => dispatch(campaignsActions.answerRetryRequested(sub.id))}
+              // A save refused as stale asks under the question instead of offering to retry.
+              onRetry={sub.id in stale ? undefined : () => dispatch(campaignsActions.answerRetryRequested(sub.id))}
             >
+              <StaleAnswerNotice sub={sub} />
               <ReviewNote sub={sub} />
               <QuestionNotes sub={sub} campaignId={campaignId} readOnly={readOnly || !changeable(sub)} />
+              <AnswerLastChange sub={sub} campaignId={campaignId} />
               {objections && (
                 <AnswerObjections campaignId={campaignId} question={sub} {...objections}>
                   {backing.has(sub.id) && <ObjectionEvidenceEditor sub={sub} campaignId={campaignId} backing={backing.get(sub.id)!} />}

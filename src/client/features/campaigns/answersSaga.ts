@@ -7,6 +7,8 @@ import type { CampaignsApi } from '../../api/campaignsApi.js';
 import { call, select, type Saga } from '../../lib/typedEffects.js';
 import { withProgress } from '../../lib/progressChannel.js';
 import type { RequestError } from '../../lib/remote.js';
+import type { RootState } from '../../app/store.js';
+import type { AnswerChange, STALE_ANSWER, StaleAnswer } from '../../../shared/api/campaigns.js';
 import { campaignsActions } from './campaignsSlice.js';
 import { snackbarActions } from '../snackbar/snackbarSlice.js';
 import { answerErrorToast, selectCorrecting } from '../campaignCycle/campaignCycleSelectors.js';
@@ -46,10 +48,22 @@ const PASSING_FAILURES: readonly TransportErrorType[] = [
 ];
 const passes = (error: RequestError) => PASSING_FAILURES.includes(error.type);
 
-/** A failure that will be retried shows on its question; one that will not also says why in a toast. */
-const saveFailureToast = (error: RequestError) => (passes(error) ? null : answerErrorToast('CAMPAIGNS.TOAST.SAVE_ERROR')(error));
+const staleAnswer: typeof STALE_ANSWER = 'STALE_ANSWER';
 
-const RESTARTS_SAVES = [campaignsActions.answersSaveNow.type, campaignsActions.answerRetryRequested.type];
+/** The answer as someone else saved it, when a save was refused because of it (409 STALE_ANSWER); null for any other failure. */
+const staleAnswerOf = (error: RequestError): StaleAnswer['current'] | null =>
+  error.type === 'CONFLICT' && (error.data as { code?: string } | null)?.code === staleAnswer ? (error.data as StaleAnswer).current : null;
+
+/** A failure that will be retried shows on its question; one that will not also says why in a toast (a stale answer asks on its question instead). */
+const saveFailureToast = (error: RequestError) => (passes(error) || staleAnswerOf(error) ? null : answerErrorToast('CAMPAIGNS.TOAST.SAVE_ERROR')(error));
+
+/** A change the signed-in user made now, as the answer's 'Última modificación' shows it. */
+function* ownChange(): Saga<AnswerChange> {
+  const email = (yield* select((state: RootState) => state.auth.user?.email)) ?? '';
+  return { userEmail: email, at: new Date(yield* call(Date.now)).toISOString() };
+}
+
+const RESTARTS_SAVES = [campaignsActions.answersSaveNow.type, campaignsActions.answerRetryRequested.type, campaignsActions.staleAnswerReplaced.type];
 /** A change on screen the autosave waits for a pause after: a choice, a comment, a "No aplica", a copied answer confirmed. */
 const CHANGES: string[] = [campaignsActions.answerChosen.type, campaignsActions.noteChanged.type, campaignsActions.answerConfirmed.type];
 
@@ -80,10 +94,12 @@ function* saveUnsaved(api: Pick<CampaignsApi, 'saveAnswer'>, attempts: Map<numbe
     try {
       const result = yield* callApi(keepOnScreen(saveFailureToast), api.saveAnswer, next);
       attempts.delete(question);
-      yield put(campaignsActions.answerSaved({ saved: next, result }));
+      yield put(campaignsActions.answerSaved({ saved: next, result, change: yield* ownChange() }));
     } catch (err) {
       const error = serializeError(err);
-      yield put(campaignsActions.answerSaveFailed({ question, error }));
+      const current = staleAnswerOf(error);
+      if (current) yield put(campaignsActions.answerStale({ question, current }));
+      else yield put(campaignsActions.answerSaveFailed({ question, error }));
       if (passes(error)) {
         const attempt = attempts.get(question) ?? 0;
         attempts.set(question, attempt + 1);
@@ -138,7 +154,7 @@ export function* handleEvidenceLinkRequested(
   const { question } = action.payload;
   try {
     const item = yield* callApi(keepOnScreen(evidenceErrorToast), api.addEvidenceLink, action.payload);
-    yield put(campaignsActions.evidenceAdded({ question, item }));
+    yield put(campaignsActions.evidenceAdded({ question, item, change: yield* ownChange() }));
   } catch {
     yield put(campaignsActions.evidenceFailed({ question }));
   }
@@ -168,7 +184,7 @@ export function* handleEvidenceUploadRequested(
       (percent) => campaignsActions.evidenceUploadProgressed({ question, percent }),
       (report) => callApi(handling(UPLOAD_FAILURES, uploadErrorToast), api.uploadEvidence, { campaignId, question }, file, file.name, report),
     );
-    yield put(campaignsActions.evidenceAdded({ question, item }));
+    yield put(campaignsActions.evidenceAdded({ question, item, change: yield* ownChange() }));
   } catch {
     yield put(campaignsActions.evidenceFailed({ question }));
   }
@@ -188,6 +204,17 @@ export function* handleEvidenceDownloadRequested(
   }
 }
 
+/** 'Ver historial': one answer's history, newest first. */
+export function* handleHistoryRequested(api: Pick<CampaignsApi, 'history'>, action: ReturnType<typeof campaignsActions.historyRequested>): Saga<void> {
+  const { question } = action.payload;
+  try {
+    const entries = yield* callApi(keepOnScreen('QUESTIONNAIRE.HISTORY.LOAD_ERROR'), api.history, action.payload);
+    yield put(campaignsActions.historyLoaded({ question, entries }));
+  } catch (err) {
+    yield put(campaignsActions.historyFailed({ question, error: serializeError(err) }));
+  }
+}
+
 /** 'Quitar' on an item of evidence. */
 export function* handleEvidenceRemoveRequested(
   api: Pick<CampaignsApi, 'removeEvidence'>,
@@ -196,7 +223,7 @@ export function* handleEvidenceRemoveRequested(
   const { campaignId, question, evidenceId } = action.payload;
   try {
     yield* callApi(keepOnScreen(evidenceErrorToast), api.removeEvidence, campaignId, evidenceId);
-    yield put(campaignsActions.evidenceRemoved({ question, evidenceId }));
+    yield put(campaignsActions.evidenceRemoved({ question, evidenceId, change: yield* ownChange() }));
   } catch {
     yield put(campaignsActions.evidenceFailed({ question }));
   }
@@ -204,8 +231,9 @@ export function* handleEvidenceRemoveRequested(
 
 /**
  * 'Enviar Encuesta' sends what is on screen: it first saves every choice not saved yet, and if one cannot be saved
- * (or a question is left without an answer) it says which and sends nothing. Then it asks, naming the entity and
- * the campaign, since sending freezes the answers for good.
+ * (or a question is left without an answer) it says which and sends nothing. Then it asks the user to sign
+ * ('Firmar y enviar'), naming the entity, the campaign and the signer, since sending freezes the answers for good
+ * and makes the receipt.
  */
 export function* handleSubmitAsked(action: ReturnType<typeof campaignsActions.submitAsked>): Saga<void> {
   yield put(campaignsActions.answersSaveNow());
@@ -229,7 +257,8 @@ export function* handleSubmitAsked(action: ReturnType<typeof campaignsActions.su
   const corrections = yield* select(selectCorrecting);
   const texts = corrections ? 'QUESTIONNAIRE.REVIEW.SUBMIT_CONFIRM' : 'QUESTIONNAIRE.SUBMIT_CONFIRM';
   // A primary button, not a danger one: sending is what the questionnaire is for.
-  const asked = { title: `${texts}.TITLE`, message: `${texts}.MESSAGE`, values: { entity, year: String(year) } };
-  const confirmLabel = corrections ? 'QUESTIONNAIRE.REVIEW.SUBMIT_CORRECTIONS' : 'QUESTIONNAIRE.SUBMIT';
+  const signer = (yield* select((state: RootState) => state.auth.user?.email)) ?? '';
+  const asked = { title: `${texts}.TITLE`, message: `${texts}.MESSAGE`, values: { entity, year: String(year), signer } };
+  const confirmLabel = corrections ? 'QUESTIONNAIRE.REVIEW.SUBMIT_CORRECTIONS' : 'QUESTIONNAIRE.SIGN_AND_SEND';
   yield put(askToConfirm({ ...asked, confirmLabel, danger: false, action: confirm }));
 }

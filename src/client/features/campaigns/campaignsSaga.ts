@@ -8,6 +8,7 @@ import {
   handleEvidenceDownloadRequested,
   handleEvidenceLinkRequested,
   handleEvidenceRemoveRequested,
+  handleHistoryRequested,
   handleEvidenceUploadRequested,
   handleSubmitAsked,
 } from './answersSaga.js';
@@ -161,6 +162,7 @@ export function* watchCampaigns(deps: CampaignsDependencies): Saga<void> {
   yield takeEvery(campaignsActions.evidenceUploadRequested.type, handleEvidenceUploadRequested, deps.campaignsApi);
   yield takeEvery(campaignsActions.evidenceDownloadRequested.type, handleEvidenceDownloadRequested, deps);
   yield takeEvery(campaignsActions.evidenceRemoveRequested.type, handleEvidenceRemoveRequested, deps.campaignsApi);
+  yield takeEvery(campaignsActions.historyRequested.type, handleHistoryRequested, deps.campaignsApi);
   yield takeLeading(campaignsActions.submitConfirmed.type, handleSubmitConfirmed, deps);
   yield takeEvery(campaignsActions.submitted.type, handleSubmitted, deps);
   yield takeLeading(campaignsActions.createRequested.type, handleCreate, deps);

@@ -188,7 +188,7 @@ export const selectNextAnswerToSave = (state: RootState): AnswerSave | null => {
   // A choice left as saved (only notes changed) is sent as stored, a response no longer offered included: the server keeps it.
   const unchanged = !(sub.id in q.drafts);
   const answer = notApplicableOnScreen(q, sub) ? null : unchanged ? sub.answer : answerToSend(sub, choiceOnScreen(q.drafts, sub));
-  return { campaignId: q.campaign.id, question: sub.id, answer, ...notes };
+  return { campaignId: q.campaign.id, question: sub.id, answer, expectedVersion: sub.version, ...notes };
 };
 
 /** The questions whose changes on screen could not be saved, in questionnaire order (sending names them). */

@@ -1,6 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { EditionExportQuery } from '../../../shared/api/campaigns.js';
 import type {
+  AnswerChange,
+  AnswerHistoryEntry,
+  StaleAnswer,
+  SaveAnswerResponse,
   Subindicator,
   CampaignDetail,
   CampaignStateResponse,
@@ -39,7 +43,9 @@ export interface CampaignsState {
    * drafts: by question, the choice on screen where it is not the saved answer (waiting for its save, being saved, or
    * its save failed); notes likewise its comment and "No aplica". saving: by question, its last save ('failed' keeps
    * it out of the autosave until it is retried). evidence: by question, its last evidence call (adding or removing);
-   * uploads: by question, the file being sent while it is.
+   * uploads: by question, the file being sent while it is. stale: by question, the answer someone else saved while
+   * the user changed it (saveAnswer's 409 STALE_ANSWER), until the user takes it or replaces it. histories: by
+   * question, its history once asked for ('Ver historial').
    */
   questionnaire: Remote<{
     campaign: CampaignDetail | null;
@@ -48,6 +54,8 @@ export interface CampaignsState {
     notes: Record<number, NoteDraft>;
     evidence: Record<number, RequestStatus>;
     uploads: Record<number, EvidenceUpload>;
+    stale: Record<number, StaleAnswer['current']>;
+    histories: Record<number, Remote<{ entries: AnswerHistoryEntry[] }>>;
   }>;
   entityOptions: Remote<{ items: EntityOption[] }>;
   create: Remote;
@@ -62,7 +70,7 @@ export interface CampaignsState {
 const initialCampaignsState: CampaignsState = {
   mine: { ...IDLE, items: [] },
   statusPage: { ...IDLE, rows: [] },
-  questionnaire: { ...IDLE, campaign: null, saving: {}, drafts: {}, notes: {}, evidence: {}, uploads: {} },
+  questionnaire: { ...IDLE, campaign: null, saving: {}, drafts: {}, notes: {}, evidence: {}, uploads: {}, stale: {}, histories: {} },
   entityOptions: { ...IDLE, items: [] },
   create: { ...IDLE },
   exporting: null,
@@ -91,6 +99,13 @@ function setNotes(q: CampaignsState['questionnaire'], question: number, patch: N
   if (sub && !sub.prefilled) delete draft.confirm;
   if (Object.keys(draft).length === 0) delete q.notes[question];
   else q.notes[question] = draft;
+}
+/**
+ * A failed save may be sent again (a new change, a retry), but not one refused as stale: that one waits for the user
+ * to take the other person's answer or replace it.
+ */
+function unblockSave(q: CampaignsState['questionnaire'], question: number) {
+  if (q.saving[question] === 'failed' && !(question in q.stale)) delete q.saving[question];
 }
 /** After a save ends: the drafts stay only if they are not what is saved now. */
 function settleChoice(q: CampaignsState['questionnaire'], question: number) {
@@ -155,7 +170,7 @@ const campaignsSlice = createSlice({
     answerChosen(state, action: PayloadAction<{ question: number; choice: number[] }>) {
       const { question, choice } = action.payload;
       // A new choice is saved like any other, even where the last save failed.
-      if (state.questionnaire.saving[question] === 'failed') delete state.questionnaire.saving[question];
+      unblockSave(state.questionnaire, question);
       setChoice(state.questionnaire, question, choice);
     },
     /**
@@ -164,7 +179,7 @@ const campaignsSlice = createSlice({
      */
     noteChanged(state, action: PayloadAction<{ question: number } & NoteDraft>) {
       const { question, ...patch } = action.payload;
-      if (state.questionnaire.saving[question] === 'failed') delete state.questionnaire.saving[question];
+      unblockSave(state.questionnaire, question);
       if (patch.notApplicable) setChoice(state.questionnaire, question, []);
       setNotes(state.questionnaire, question, patch);
     },
@@ -172,7 +187,7 @@ const campaignsSlice = createSlice({
     answersSaveNow: (_state) => undefined,
     /** 'Reintentar' (or the autosave's own retry after a failure it may outlive): the question's choice is saved again. */
     answerRetryRequested(state, action: PayloadAction<number>) {
-      if (state.questionnaire.saving[action.payload] === 'failed') delete state.questionnaire.saving[action.payload];
+      unblockSave(state.questionnaire, action.payload);
     },
     /** The autosave sends a choice: it becomes the choice on screen (obsolete responses drop out of it; null clears it). */
     answerSaveRequested(state, action: PayloadAction<AnswerSave>) {
@@ -181,9 +196,12 @@ const campaignsSlice = createSlice({
       delete state.questionnaire.notes[action.payload.question]?.confirm;
       setChoice(state.questionnaire, action.payload.question, action.payload.answer ?? []);
     },
-    /** The server stored the answer: it shows as saved, and the campaign's status follows. */
-    answerSaved(state, action: PayloadAction<{ saved: AnswerSave; result: CampaignStateResponse }>) {
-      const { saved, result } = action.payload;
+    /**
+     * The server stored the answer: it shows as saved, and the campaign's status follows. `change` is the user's own
+     * (e-mail, moment), the answer's last change when the save changed it (a new version).
+     */
+    answerSaved(state, action: PayloadAction<{ saved: AnswerSave; result: SaveAnswerResponse; change: AnswerChange }>) {
+      const { saved, result, change } = action.payload;
       const { question, answer } = saved;
       state.questionnaire.saving[question] = 'succeeded';
       const campaign = state.questionnaire.campaign;
@@ -197,7 +215,9 @@ const campaignsSlice = createSlice({
         if (saved.notApplicable !== undefined) sub.notApplicable = saved.notApplicable;
         else if (answer !== null) sub.notApplicable = null;
         sub.prefilled = false;
+        if (result.version !== sub.version) Object.assign(sub, { version: result.version, lastChange: change });
       }
+      delete state.questionnaire.histories[question];
       // A choice changed again while saving stays a draft.
       settleChoice(state.questionnaire, question);
     },
@@ -205,10 +225,55 @@ const campaignsSlice = createSlice({
       state.questionnaire.saving[action.payload.question] = 'failed';
       settleChoice(state.questionnaire, action.payload.question);
     },
+    /** Someone else changed the answer since it was read (409 STALE_ANSWER): nothing was saved, and the user chooses. */
+    answerStale(state, action: PayloadAction<{ question: number; current: StaleAnswer['current'] }>) {
+      const { question, current } = action.payload;
+      state.questionnaire.saving[question] = 'failed';
+      state.questionnaire.stale[question] = current;
+      settleChoice(state.questionnaire, question);
+    },
+    /**
+     * 'Quedarme con la suya': the answer someone else saved replaces the user's changes, and is the version the next
+     * save is made on. 'Guardar la mía' (replaceStaleAnswer): the user's changes are saved over it.
+     */
+    staleAnswerTaken(state, action: PayloadAction<number>) {
+      const question = action.payload;
+      const q = state.questionnaire;
+      const current = q.stale[question];
+      const sub = subindicatorOf(q.campaign, question);
+      if (!current || !sub) return;
+      const { answer, comment, notApplicable, version, userEmail, at } = current;
+      Object.assign(sub, { answer, comment, notApplicable, version, prefilled: false });
+      if (userEmail !== null && at !== null) sub.lastChange = { userEmail, at };
+      for (const drafts of [q.drafts, q.notes, q.saving, q.stale, q.histories]) delete drafts[question];
+    },
+    staleAnswerReplaced(state, action: PayloadAction<number>) {
+      const question = action.payload;
+      const q = state.questionnaire;
+      const current = q.stale[question];
+      const sub = subindicatorOf(q.campaign, question);
+      if (!current || !sub) return;
+      sub.version = current.version;
+      for (const drafts of [q.saving, q.stale, q.histories]) delete drafts[question];
+    },
+    /** 'Ver historial' on one answer. */
+    historyRequested(state, action: PayloadAction<{ campaignId: number; question: number }>) {
+      state.questionnaire.histories[action.payload.question] = { status: 'loading', error: null, entries: [] };
+    },
+    historyLoaded(state, action: PayloadAction<{ question: number; entries: AnswerHistoryEntry[] }>) {
+      state.questionnaire.histories[action.payload.question] = { status: 'succeeded', error: null, entries: action.payload.entries };
+    },
+    historyFailed(state, action: PayloadAction<{ question: number; error: RequestError }>) {
+      state.questionnaire.histories[action.payload.question] = { status: 'failed', error: action.payload.error, entries: [] };
+    },
+    /** 'Ocultar historial'. */
+    historyClosed(state, action: PayloadAction<number>) {
+      delete state.questionnaire.histories[action.payload];
+    },
     /** 'Confirmar' on an answer copied from the previous edition: it is saved as it is (autosave), which confirms it. */
     answerConfirmed(state, action: PayloadAction<number>) {
       const question = action.payload;
-      if (state.questionnaire.saving[question] === 'failed') delete state.questionnaire.saving[question];
+      unblockSave(state.questionnaire, question);
       setNotes(state.questionnaire, question, { confirm: true });
     },
     /** 'Partir de las respuestas de…' on a campaign not sent (campaignsSaga.ts). */
@@ -246,17 +311,21 @@ const campaignsSlice = createSlice({
     evidenceRemoveRequested(state, action: PayloadAction<{ campaignId: number; question: number; evidenceId: number }>) {
       state.questionnaire.evidence[action.payload.question] = 'loading';
     },
-    evidenceAdded(state, action: PayloadAction<{ question: number; item: EvidenceItem }>) {
-      const { question, item } = action.payload;
+    /** An item of evidence the server took; `change` (the user's own) is the answer's last change. */
+    evidenceAdded(state, action: PayloadAction<{ question: number; item: EvidenceItem; change: AnswerChange }>) {
+      const { question, item, change } = action.payload;
       state.questionnaire.evidence[question] = 'succeeded';
       delete state.questionnaire.uploads[question];
-      subindicatorOf(state.questionnaire.campaign, question)?.evidence.push(item);
-    },
-    evidenceRemoved(state, action: PayloadAction<{ question: number; evidenceId: number }>) {
-      const { question, evidenceId } = action.payload;
-      state.questionnaire.evidence[question] = 'succeeded';
+      delete state.questionnaire.histories[question];
       const sub = subindicatorOf(state.questionnaire.campaign, question);
-      if (sub) sub.evidence = sub.evidence.filter((e) => e.id !== evidenceId);
+      if (sub) Object.assign(sub, { evidence: [...sub.evidence, item], lastChange: change });
+    },
+    evidenceRemoved(state, action: PayloadAction<{ question: number; evidenceId: number; change: AnswerChange }>) {
+      const { question, evidenceId, change } = action.payload;
+      state.questionnaire.evidence[question] = 'succeeded';
+      delete state.questionnaire.histories[question];
+      const sub = subindicatorOf(state.questionnaire.campaign, question);
+      if (sub) Object.assign(sub, { evidence: sub.evidence.filter((e) => e.id !== evidenceId), lastChange: change });
     },
     evidenceFailed(state, action: PayloadAction<{ question: number }>) {
       state.questionnaire.evidence[action.payload.question] = 'failed';

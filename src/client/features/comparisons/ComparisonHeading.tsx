@@ -34,6 +34,7 @@ export function ComparisonHeading({ comparison }: { comparison: ComparisonRespon
       detailsOnScreen={shared}
       withheld={withheld && text.withheldNote(withheld, compareWithParticipants)}
       review={{ reviewStatus: comparison.reviewStatus, validatedAt: comparison.validatedAt, finalPublishedAt: comparison.finalPublishedAt }}
+      receipt={comparison.receipt}
     />
   );
 }

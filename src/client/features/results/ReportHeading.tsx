@@ -1,6 +1,9 @@
 import { Fragment } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ResultResponse, TerritoryTexts } from '../../../shared/api/results.js';
+import { verificationPath } from '../../../shared/team.js';
+import { Link } from 'react-router-dom';
+import { receiptPath } from '../../app/paths.js';
 import { useAppSelector, useDocumentTitle } from '../../app/hooks.js';
 import { formatLongDate, formatShortMadridDay } from '../../lib/dates.js';
 import { usePrinting } from '../../lib/printing.js';
@@ -39,6 +42,10 @@ export interface ReportHeadingProps {
   review?: Pick<ResultResponse, 'reviewStatus' | 'validatedAt' | 'finalPublishedAt'>;
   /** Which campaigns the means are made from, and how many (a result), on a line under the review, on screen and on paper; null while the figures load (the line's room kept); none for a comparison. */
   means?: ReportMeans | null;
+  /** The code and SHA-256 of the campaign's signed submission, on screen and on paper; none before one (a campaign sent before receipts). */
+  receipt?: ResultResponse['receipt'];
+  /** Where the signed-in reader finds the whole receipt to print ('Ver justificante'); none on a shared page. */
+  receiptPage?: string;
 }
 
 /** Where the review stands, in words: final results (since when), validated (when), or provisional. */
@@ -81,6 +88,30 @@ function ReviewLine({ review, means }: { review: NonNullable<ReportHeadingProps[
   );
 }
 
+/**
+ * 'Justificante de envío: 3f9c…' (its code links to its public verification page) and the SHA-256 of the answers as
+ * sent, which anyone holding them can recompute: the report is the one of that submission.
+ */
+function ReceiptLine({ receipt, receiptPage }: { receipt: NonNullable<ResultResponse['receipt']>; receiptPage?: string }) {
+  return (
+    <p className="report-receipt small text-body-secondary mt-1 mb-0" data-testid="report-receipt">
+      <FormattedMessage id="REPORT.HEADING.RECEIPT" />{' '}
+      <a href={verificationPath(receipt.code)} className="font-monospace">
+        {receipt.code}
+      </a>
+      {receiptPage && (
+        <>
+          {' · '}
+          <Link to={receiptPage} className="d-print-none">
+            <FormattedMessage id="REPORT.HEADING.RECEIPT_PAGE" />
+          </Link>
+        </>
+      )}
+      <span className="d-block font-monospace text-break">SHA-256: {receipt.sha256}</span>
+    </p>
+  );
+}
+
 /** The date, the comparison mode in words and the territories shown. */
 function HeadingDetails({ compareWithParticipants, territories }: Pick<ReportHeadingProps, 'compareWithParticipants' | 'territories'>) {
   const intl = useIntl();
@@ -119,7 +150,8 @@ function HeadingDetails({ compareWithParticipants, territories }: Pick<ReportHea
  * a shared page's screen) the date, the comparison mode in words and the territories shown, and why any mean
  * shown as a dash is withheld.
  */
-export function ReportHeading({ kind, texts, campaign, compareWithParticipants, territories, detailsOnScreen, withheld, review, means }: ReportHeadingProps) {
+export function ReportHeading(props: ReportHeadingProps) {
+  const { kind, texts, campaign, compareWithParticipants, territories, detailsOnScreen, withheld, review, means, receipt, receiptPage } = props;
   // Laid out when printing starts, dated the day it is printed.
   const printing = usePrinting();
   return (
@@ -137,6 +169,7 @@ export function ReportHeading({ kind, texts, campaign, compareWithParticipants, 
         </span>
       </p>
       {review && <ReviewLine review={review} means={means} />}
+      {receipt && <ReceiptLine receipt={receipt} receiptPage={receiptPage} />}
       {(detailsOnScreen || printing) && <HeadingDetails compareWithParticipants={compareWithParticipants} territories={territories} />}
       {withheld && (
         <p className="report-withheld alert alert-info small py-2 px-3 mt-2 mb-0" data-testid="withheld-note">
@@ -154,7 +187,7 @@ export function useTerritoryWords(): (level: string, name: string | null) => str
 }
 
 /** The results page's heading, with the tab's title, for the result on screen. */
-export function ResultsHeading({ result }: { result: ResultResponse }) {
+export function ResultsHeading({ result, campaignId }: { result: ResultResponse; campaignId: number }) {
   const intl = useIntl();
   const text = useReportText();
   const levels = useAppSelector(selectActiveLevels);
@@ -179,6 +212,8 @@ export function ResultsHeading({ result }: { result: ResultResponse }) {
       withheld={withheld && text.withheldNote(withheld, compareWithParticipants)}
       review={{ reviewStatus: result.reviewStatus, validatedAt: result.validatedAt, finalPublishedAt: result.finalPublishedAt }}
       means={means}
+      receipt={result.receipt}
+      receiptPage={shared ? undefined : receiptPath(campaignId)}
     />
   );
 }

@@ -83,7 +83,7 @@ export function ReportBody() {
   return (
     <div className="report">
       {/* Its room is kept while the result loads, so that the tabs below stay where they are. */}
-      <div className="report-header mb-3">{result.data && <ResultsHeading result={result.data} />}</div>
+      <div className="report-header mb-3">{result.data && <ResultsHeading result={result.data} campaignId={campaignId} />}</div>
       <ReportTabs
         tabs={[
           { key: 'report', label: 'RESULTS.VIEW.REPORT' },

@@ -6,7 +6,7 @@ import { load } from '../../app/load.js';
 import { serializeError } from '../../api/ApiError.js';
 import type { TeamApi } from '../../api/teamApi.js';
 import type { SecretBox } from '../../lib/secretBox.js';
-import type { Saga } from '../../lib/typedEffects.js';
+import { call, type Saga } from '../../lib/typedEffects.js';
 import { snackbarActions } from '../snackbar/snackbarSlice.js';
 import { usersActions } from '../admin/users/usersSlice.js';
 import { teamActions } from './teamSlice.js';
@@ -17,6 +17,8 @@ export interface TeamDependencies {
   teamApi: TeamApi;
   /** Where a new account's temporary password waits for the users' password dialog: never in an action or the state. */
   generatedPassword: SecretBox;
+  /** The browser's print dialog (the receipt's 'Imprimir o guardar en PDF'). */
+  print: () => void | Promise<void>;
 }
 
 export function handleMembersRequested(deps: TeamDependencies, action: ReturnType<typeof teamActions.membersRequested>) {
@@ -97,6 +99,21 @@ export function handleAssignmentsRequested(deps: TeamDependencies, action: Retur
   );
 }
 
+/** The receipt page's campaign's receipt. */
+export function handleReceiptRequested(deps: TeamDependencies, action: ReturnType<typeof teamActions.receiptRequested>) {
+  const campaignId = action.payload;
+  return load(
+    callApi(keepOnScreen('RECEIPT.LOAD_ERROR'), deps.teamApi.receipt, campaignId),
+    (receipt) => teamActions.receiptLoaded({ campaignId, receipt }),
+    teamActions.receiptFailed,
+  );
+}
+
+/** 'Imprimir o guardar en PDF' on the receipt page. */
+export function* handleReceiptPrintRequested(deps: TeamDependencies): Saga<void> {
+  yield* call(deps.print);
+}
+
 /** Assigns an axis; the answer is the campaign's assignments as they stand. */
 export function* handleAssignAsked(deps: TeamDependencies, action: ReturnType<typeof teamActions.assignAsked>): Saga<void> {
   const { campaignId, axisId, userId } = action.payload;
@@ -114,6 +131,8 @@ export function* handleAssignAsked(deps: TeamDependencies, action: ReturnType<ty
 export function* watchTeam(deps: TeamDependencies): Saga<void> {
   yield takeLatest(teamActions.assignmentsRequested.type, handleAssignmentsRequested, deps);
   yield takeEvery(teamActions.assignAsked.type, handleAssignAsked, deps);
+  yield takeLatest(teamActions.receiptRequested.type, handleReceiptRequested, deps);
+  yield takeLeading(teamActions.receiptPrintRequested.type, handleReceiptPrintRequested, deps);
   yield takeLatest(teamActions.membersRequested.type, handleMembersRequested, deps);
   yield takeLatest(teamActions.axisNamesRequested.type, handleAxisNamesRequested, deps);
   yield takeLeading(teamActions.inviteAsked.type, handleInviteAsked, deps);

@@ -64,3 +64,12 @@ export const selectQuestionnaireTeam = createSelector([selectTeamState, selectUs
     mine: new Set(assignments.filter((a) => a.userId === user?.id).map((a) => a.axisId)),
   };
 });
+
+/**
+ * How a change's author shows: by the name of the team member with that e-mail once the entity's team is loaded
+ * (the questionnaire loads it), by the e-mail otherwise (a former member, an administrator).
+ */
+export const selectMemberName = createSelector([(state: RootState) => state.team.members.data], (members) => {
+  const names = new Map((members ?? []).filter((m) => m.name).map((m) => [m.email.toLowerCase(), m.name]));
+  return (email: string) => names.get(email.toLowerCase()) ?? email;
+});

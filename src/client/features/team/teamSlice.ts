@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { MemberRole } from '../../../shared/constants.js';
 import type { Assignments, InviteMemberRequest, Members } from '../../../shared/api/team.js';
 import type { Category } from '../../../shared/api/reference.js';
+import type { CampaignReceipt } from '../../../shared/api/receipts.js';
 import { IDLE, LOADING, type Remote, type RequestError } from '../../lib/remote.js';
 import { isSessionChange } from '../auth/authSlice.js';
 
@@ -21,6 +22,8 @@ export interface TeamState {
   campaignId: number | null;
   assignments: Remote<{ data: Assignments | null }>;
   assigning: number | null;
+  /** The receipt page's campaign and its receipt ('Justificante de envío'). */
+  receipt: Remote<{ campaignId: number | null; data: CampaignReceipt | null }>;
 }
 
 const initialState: TeamState = {
@@ -32,6 +35,7 @@ const initialState: TeamState = {
   campaignId: null,
   assignments: { ...IDLE, data: null },
   assigning: null,
+  receipt: { ...IDLE, campaignId: null, data: null },
 };
 
 const teamSlice = createSlice({
@@ -99,6 +103,17 @@ const teamSlice = createSlice({
     assignEnded(state) {
       state.assigning = null;
     },
+    receiptRequested(state, action: PayloadAction<number>) {
+      state.receipt = { ...LOADING, campaignId: action.payload, data: state.receipt.campaignId === action.payload ? state.receipt.data : null };
+    },
+    receiptLoaded(state, action: PayloadAction<{ campaignId: number; receipt: CampaignReceipt }>) {
+      if (state.receipt.campaignId === action.payload.campaignId)
+        state.receipt = { status: 'succeeded', error: null, campaignId: action.payload.campaignId, data: action.payload.receipt };
+    },
+    receiptFailed(state, action: PayloadAction<RequestError>) {
+      Object.assign(state.receipt, { status: 'failed', error: action.payload });
+    },
+    receiptPrintRequested: (_state) => undefined,
   },
   extraReducers: (builder) => builder.addMatcher(isSessionChange, () => initialState),
 });

@@ -51,6 +51,9 @@ export interface CampaignPlace {
    */
   finalPublishedAt: Date | null;
   finalMinGroupSize: number | null;
+  /** Its latest signed submission's receipt (migration 027), printed on its reports; null before one. */
+  receiptCode: string | null;
+  receiptSha256: string | null;
 }
 
 /**
@@ -71,6 +74,8 @@ export const shownPlace = (place: CampaignPlace) => [
   place.meansFrom,
   place.finalPublishedAt?.toISOString() ?? null,
   place.finalMinGroupSize,
+  place.receiptCode,
+  place.receiptSha256,
 ];
 
 /**
@@ -116,11 +121,13 @@ const PLACE_COLUMNS = `c.id AS "campaignId", en.id AS "entityId", en.name AS "en
           ${entityTerritoryVersionsSql('c.edition_id', PLACE_BAND)} AS "territoryVersions",
           (SELECT r.version::text FROM registered_entities_version r) AS "registeredVersion",
           ${REVIEW_STATUS_SQL} AS "reviewStatus", ${VALIDATED_AT_SQL} AS "validatedAt", ed.means_from AS "meansFrom",
-          ed.final_published_at AS "finalPublishedAt", ed.final_min_group_size AS "finalMinGroupSize"`;
+          ed.final_published_at AS "finalPublishedAt", ed.final_min_group_size AS "finalMinGroupSize",
+          rc.code AS "receiptCode", rc.sha256 AS "receiptSha256"`;
 // A campaign of a final edition is compared with the territories frozen at publication (migration 022).
 const PLACE_FROM = `campaigns c JOIN editions ed ON ed.id = c.edition_id JOIN entities en ON en.id = c.entity_id
      LEFT JOIN final_places fp ON fp.campaign_id = c.id
-     JOIN provinces pr ON pr.id = coalesce(fp.province_id, en.province_id) JOIN autonomous_communities ac ON ac.id = pr.community_id`;
+     JOIN provinces pr ON pr.id = coalesce(fp.province_id, en.province_id) JOIN autonomous_communities ac ON ac.id = pr.community_id
+     LEFT JOIN LATERAL (SELECT r.code, r.sha256 FROM campaign_receipts r WHERE r.campaign_id = c.id ORDER BY r.sent_at DESC, r.code LIMIT 1) rc ON true`;
 
 const CAMPAIGN_PLACE = namedStatement('campaign_place', `SELECT ${PLACE_COLUMNS} FROM ${PLACE_FROM} WHERE c.id = $1`);
 

@@ -56,10 +56,12 @@ export function issueReceipt(
   });
 }
 
-/** A campaign's latest receipt, for whoever may read the campaign (404 otherwise, as for one that does not exist). */
+/** A campaign's latest receipt with its entity and edition, for whoever may read the campaign (404 otherwise, as for one that does not exist). */
 export async function campaignReceipt(q: Queryable, actor: Actor, id: number): Promise<CampaignReceipt> {
   requireReadableCampaign(actor.user, await findCampaign(q, id));
-  return { receipt: (await latestReceipt(q, id)) ?? null };
+  const found = await latestReceipt(q, id);
+  if (!found) throw notFound('Campaign');
+  return found;
 }
 
 /** What anyone learns of a receipt from its code (404 for an unknown one): whose, which edition, when, and the hash. */

@@ -6,7 +6,8 @@
  * that the page reads without JavaScript (it has none), prints, and is what a search engine or a link preview sees.
  * (Prettier leaves the markup of `html` templates as written: embeddedLanguageFormatting is off.)
  */
-import { verificationPath, type PublicReceipt } from '../../../shared/api/receipts.js';
+import type { PublicReceipt } from '../../../shared/api/receipts.js';
+import { verificationPath } from '../../../shared/team.js';
 import { LANGUAGES, type Language } from '../../../shared/constants.js';
 import { HTML_LANGS, INTL_LOCALES } from '../../../shared/intl.js';
 import { DASH, formatPercent, sizeBandName, type Translate } from '../../../shared/format.js';
