@@ -23,7 +23,8 @@ export async function startTestServer(
   extend?: (app: FastifyInstance) => void,
   appOptions?: Parameters<typeof buildApp>[1],
 ): Promise<TestServer> {
-  const config: Config = loadConfig({ AUTH_RATE_LIMIT: '10000', STATIC_DIR: '/nonexistent', ...env });
+  // No timed reminders unless a test asks: it calls sendAssigneeReminders with the day it wants.
+  const config: Config = loadConfig({ AUTH_RATE_LIMIT: '10000', STATIC_DIR: '/nonexistent', REMINDER_CHECK_MINUTES: '0', ...env });
   const ctx: AppContext = { config, db, signer: new TokenSigner(TEST_JWT_SECRET, config.publicUrl) };
   const app = await buildApp(ctx, appOptions);
   extend?.(app);

@@ -24,6 +24,7 @@ import { registerEditionOpeningRoutes } from './routes/campaigns/opening.js';
 import { registerReferenceRoutes } from './routes/reference.js';
 import { registerMapRoutes } from './routes/maps.js';
 import { ReportEngine } from './reports/engine.js';
+import { scheduleAssigneeReminders } from './routes/assigneeReminders.js';
 import { ReportCache } from './reports/reportCache.js';
 import { PUBLIC_CACHE_BYTES, publicSender, registerPublicationRoutes, registerPublicRoutes } from './routes/publication.js';
 import { registerPublicPages } from './routes/publicPages.js';
@@ -159,5 +160,6 @@ export async function buildApp(
     { prefix: '/api/secure/v1' },
   );
   await registerSpa(app, ctx.config.staticDir);
+  scheduleAssigneeReminders(app, ctx);
   return app;
 }

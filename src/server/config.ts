@@ -37,6 +37,8 @@ export interface Config {
   readonly embedOrigins: readonly string[];
   /** Where e-mail goes (SMTP_URL, SMTP_FROM); null: no e-mail, the status page offers the addresses as CSV. */
   readonly smtp: SmtpConfig | null;
+  /** How often the server looks for assignees to remind of a closing campaign (REMINDER_CHECK_MINUTES; 0: never). */
+  readonly reminderCheckMinutes: number;
   /**
    * Files given as evidence: the largest one (EVIDENCE_MAX_BYTES) and all the files of one campaign together
    * (EVIDENCE_MAX_TOTAL_BYTES), in bytes; the folder in which the server makes its private folder for files still
@@ -235,6 +237,7 @@ export function loadConfig(env: Env = process.env): Config {
     minGroupSize: int('MIN_GROUP_SIZE', 1, 1, 1000),
     embedOrigins: 'value' in embedOrigins ? embedOrigins.value : [],
     smtp: 'value' in smtp ? smtp.value : null,
+    reminderCheckMinutes: int('REMINDER_CHECK_MINUTES', 60, 0, 24 * 60),
     evidence: { maxBytes: evidenceMaxBytes, maxTotalBytes: evidenceMaxTotalBytes, tmpDir: path.resolve(read('EVIDENCE_TMP_DIR') ?? os.tmpdir()) },
   };
   if (problems.length > 0) throw new ConfigError(problems);

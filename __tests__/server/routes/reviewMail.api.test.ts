@@ -29,7 +29,7 @@ async function eventually(what: string, check: () => boolean): Promise<void> {
   throw new Error(`never: ${what}`);
 }
 
-describe.each(backends)('the e-mails of corrections asked and objections resolved on $name', ({ openDemo }) => {
+describe.each(backends)('the e-mails of a submission signed, an axis assigned, corrections asked and objections resolved on $name', ({ openDemo }) => {
   let db: Db;
   let smtp: TestSmtpServer;
   let server: TestServer;
@@ -43,24 +43,41 @@ describe.each(backends)('the e-mails of corrections asked and objections resolve
     (await call(s, 'GET', `/api/secure/v1/campaigns/get?id=${id}`, { token: admin })).body.response as CampaignDetail;
 
   let entities = 0;
-  /** A new entity's campaign with two USER members, answered and sent by the first: awaiting review. */
-  async function sentCampaign(s: TestServer) {
+  /** A new entity's campaign with two USER members (both responsible), answered by the first; the second writes in `secondLanguage`. */
+  async function answeredCampaign(s: TestServer, secondLanguage = 'es') {
     entities += 1;
     const [first, second] = [`primera${entities}@correcciones.es`, `segunda${entities}@correcciones.es`];
     await createTestUser(db, first, PASSWORD);
     await createTestUser(db, second, PASSWORD);
+    await db.query('UPDATE users SET language = $2 WHERE email = $1', [second, secondLanguage]);
     const { id, memberToken } = await campaignOfNewEntity(s, db, admin, { email: first, password: PASSWORD }, 'Correcciones');
     await db.query('INSERT INTO user_entities (user_id, entity_id) SELECT u.id, c.entity_id FROM users u, campaigns c WHERE u.email = $1 AND c.id = $2', [
       second,
       id,
     ]);
     await answerEverything(db, id, seeded(entities));
-    expect((await post(s, 'submit', { id }, memberToken)).body.response?.campaign).toMatchObject({ status: 'sent', reviewStatus: 'pending' });
     const [{ year, entity }] = await db.query<{ year: number; entity: string }>(
       'SELECT ed.campaign_number AS year, en.name AS entity FROM campaigns c JOIN editions ed ON ed.id = c.edition_id JOIN entities en ON en.id = c.entity_id WHERE c.id = $1',
       [id],
     );
     return { id, first, second, memberToken, year, entity };
+  }
+
+  /**
+   * answeredCampaign, sent by the first member: awaiting review. Through the server with SMTP, the e-mails of the
+   * submission are waited for and put aside: the tests read what follows.
+   */
+  async function sentCampaign(s: TestServer) {
+    const campaign = await answeredCampaign(s);
+    expect((await post(s, 'submit', { id: campaign.id }, campaign.memberToken)).body.response?.campaign).toMatchObject({
+      status: 'sent',
+      reviewStatus: 'pending',
+    });
+    if (s === server) {
+      await eventually('the submission mailed to each member', () => [campaign.first, campaign.second].every((a) => smtp.received.some((m) => m.to === a)));
+      smtp.received.length = 0;
+    }
+    return campaign;
   }
 
   /** Marks the campaign's first question `fix` through that server. */
@@ -117,6 +134,52 @@ describe.each(backends)('the e-mails of corrections asked and objections resolve
       expect(mail.html).toContain('<blockquote>Corrija el acta &#60;b&#62;sin firma&#60;/b&#62; &#38; la fecha</blockquote>');
       expect(mail.html).toContain(`<a href="${link}">`);
     }
+  });
+
+  it('mails every member the signed submission with its receipt, each in their language', async () => {
+    const { id, first, second, memberToken, year, entity } = await answeredCampaign(server, 'ca');
+    smtp.received.length = 0;
+    const sent = await post(server, 'submit', { id }, memberToken);
+    expect(sent.status).toBe(200);
+    const { code, sha256 } = sent.body.response.receipt as { code: string; sha256: string };
+    await eventually('a mail to each member', () => [first, second].every((a) => smtp.received.some((m) => m.to === a)));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received).toHaveLength(2);
+    const { publicUrl } = server.ctx.config;
+    const spanish = smtp.received.find((m) => m.to === first)!;
+    expect(spanish.subject).toBe(`Campaña ${year} de ${entity} enviada`);
+    expect(spanish.text).toMatch(
+      new RegExp(`^${first} ha firmado y enviado la Campaña ${year} de .+ el \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d \\(hora de Madrid\\)\\.$`, 'm'),
+    );
+    const catalan = smtp.received.find((m) => m.to === second)!;
+    expect(catalan.subject).toBe(`Campanya ${year} de ${entity} enviada`);
+    expect(catalan.text).toContain(`${first} ha signat i enviat la Campanya ${year}`);
+    for (const mail of [spanish, catalan]) {
+      for (const said of [code, sha256, `${publicUrl}/verificar/${code}`, `${publicUrl}/results/${id}`]) expect(mail.text).toContain(said);
+      expect(mail.html).toContain(`<a href="${publicUrl}/results/${id}">`);
+    }
+  });
+
+  it('mails the member an axis is assigned to, in their language, and not one who assigns an axis to themselves', async () => {
+    const { id, first, second, memberToken, year, entity } = await answeredCampaign(server, 'en');
+    const [{ id: axisId, text: axis }] = await db.query<{ id: number; text: string }>(
+      'SELECT DISTINCT cat.id, cat.text FROM campaigns c JOIN indicators i ON i.edition_id = c.edition_id JOIN categories cat ON cat.id = i.axis_id WHERE c.id = $1 ORDER BY cat.id LIMIT 1',
+      [id],
+    );
+    const [{ id: secondId }] = await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [second]);
+    smtp.received.length = 0;
+    expect((await post(server, 'assign', { id, axisId, userId: secondId }, memberToken)).status).toBe(200);
+    await eventually('a mail to the member assigned', () => smtp.received.some((m) => m.to === second));
+    const [{ id: firstId }] = await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [first]);
+    expect((await post(server, 'assign', { id, axisId, userId: firstId }, memberToken)).status).toBe(200);
+    // Unassigned (null), nobody hears of it.
+    expect((await post(server, 'assign', { id, axisId, userId: null }, memberToken)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received.map((m) => m.to)).toEqual([second]);
+    const [mail] = smtp.received;
+    expect(mail.subject).toBe(`“${axis}” assigned to you · Campaign ${year} of ${entity}`);
+    expect(mail.text).toContain(`${first} has assigned you the axis “${axis}” of Campaign ${year} of ${entity}.`);
+    expect(mail.text).toContain(`${server.ctx.config.publicUrl}/my-campaigns/${id}`);
   });
 
   it('mails each member the resolution of their objection, in their language, with the question and the reason', async () => {

@@ -1,4 +1,10 @@
-import { composeCorrectionsMail, composeMail, composeObjectionResolvedMail } from '../../../src/server/services/mail/templates.js';
+import {
+  composeAssignedMail,
+  composeCorrectionsMail,
+  composeMail,
+  composeObjectionResolvedMail,
+  composeSentMail,
+} from '../../../src/server/services/mail/templates.js';
 import { eachLimited, refusalReason } from '../../../src/server/services/mail/sender.js';
 import { loadConfig, type ConfigError, redactUrl } from '../../../src/server/config.js';
 
@@ -109,6 +115,39 @@ describe('the e-mail of a resolved objection', () => {
     const refused = composeObjectionResolvedMail('va', { ...resolved, accepted: false });
     expect(refused.text).toContain("s'ha rebutjat");
     expect(refused.text).toContain('La resposta queda com estava.');
+  });
+});
+
+describe("the team's e-mails", () => {
+  const about = { edition: 2026, entity: 'Mancomunidad <Ribera> & Co', campaignId: 12, publicUrl: 'https://indicadores.example.es' };
+
+  it('tell a member, in each language, which axis was assigned to them and by whom, with the questionnaire link, escaped in the HTML', () => {
+    const subjects = (['es', 'en', 'ca', 'va'] as const).map((language) => {
+      const mail = composeAssignedMail(language, { ...about, axis: 'Energía y clima', by: 'Marta Pons' });
+      expect(mail.text).toContain('Marta Pons');
+      expect(mail.text).toContain('https://indicadores.example.es/my-campaigns/12');
+      expect(mail.html).toContain('Mancomunidad &#60;Ribera&#62; &#38; Co');
+      expect(mail.html).not.toContain('<Ribera>');
+      return mail.subject;
+    });
+    expect(subjects).toEqual([
+      'Se te ha asignado «Energía y clima» · Campaña 2026 de Mancomunidad <Ribera> & Co',
+      '“Energía y clima” assigned to you · Campaign 2026 of Mancomunidad <Ribera> & Co',
+      "Se t'ha assignat «Energía y clima» · Campanya 2026 de Mancomunidad <Ribera> & Co",
+      "Se t'ha assignat «Energía y clima» · Campanya 2026 de Mancomunidad <Ribera> & Co",
+    ]);
+    expect(composeAssignedMail('va', { ...about, axis: 'A', by: 'B' }).text).toContain('les seues preguntes');
+  });
+
+  it('tell every member, in each language, who signed and when, with the receipt, where to verify it and the results link', () => {
+    const receipt = { signer: 'firma@ayto.es', moment: '2026-03-12 10:14', code: 'a'.repeat(32), sha256: 'b'.repeat(64) };
+    for (const language of ['es', 'en', 'ca', 'va'] as const) {
+      const mail = composeSentMail(language, { ...about, ...receipt });
+      for (const said of ['firma@ayto.es', '2026-03-12 10:14', receipt.code, receipt.sha256, `https://indicadores.example.es/verificar/${receipt.code}`])
+        expect(mail.text).toContain(said);
+      expect(mail.html).toContain('<a href="https://indicadores.example.es/results/12">');
+    }
+    expect(composeSentMail('es', { ...about, ...receipt }).subject).toBe('Campaña 2026 de Mancomunidad <Ribera> & Co enviada');
   });
 });
 

@@ -7,13 +7,16 @@ import { receiptCalls } from '../../shared/api/receipts.js';
 import { campaignReceipt } from '../services/campaigns/receipts.js';
 import * as team from '../services/team.js';
 import { routeOf } from './contract.js';
+import { smtpMailer } from '../services/mail/sender.js';
+import { entityMail } from './campaigns/review.js';
 
 /**
  * The team calls of docs/api.md ("Team"): an entity's members read it; its responsible members, ADMIN and FEC change it
  * (services/team.ts); and a campaign's latest receipt (services/campaigns/receipts.ts).
  */
-export function registerTeamRoutes(secure: FastifyInstance, { db }: AppContext): void {
+export function registerTeamRoutes(secure: FastifyInstance, { db, config }: AppContext): void {
   const api = secure.withTypeProvider<TypeBoxTypeProvider>();
+  const mailer = config.smtp ? smtpMailer(config.smtp) : null;
   // Every role that reads campaigns (USER, ADMIN, FEC); which entity, and whether to change its team, the service decides.
   const caller = (request: FastifyRequest) => actorOf(request, requirePermission(request, 'RESULTS_CAMPAIGNS'));
 
@@ -21,7 +24,10 @@ export function registerTeamRoutes(secure: FastifyInstance, { db }: AppContext):
   api.route({ ...routeOf(teamCalls.invite), handler: async (request) => ({ response: await team.inviteMember(db, caller(request), request.body) }) });
   api.route({ ...routeOf(teamCalls.remove), handler: async (request) => ({ response: await team.removeMember(db, caller(request), request.body) }) });
   api.route({ ...routeOf(teamCalls.role), handler: async (request) => ({ response: await team.setMemberRole(db, caller(request), request.body) }) });
-  api.route({ ...routeOf(teamCalls.assign), handler: async (request) => ({ response: await team.assignAxis(db, caller(request), request.body) }) });
+  api.route({
+    ...routeOf(teamCalls.assign),
+    handler: async (request) => ({ response: await team.assignAxis(db, caller(request), request.body, entityMail(mailer, config.publicUrl, request)) }),
+  });
   api.route({ ...routeOf(teamCalls.assignments), handler: async (request) => ({ response: await team.assignments(db, caller(request), request.query.id) }) });
   api.route({
     ...routeOf(receiptCalls.campaignReceipt),

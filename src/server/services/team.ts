@@ -36,6 +36,8 @@ import { canReadEntity, requireReadableCampaign } from './campaigns/rules.js';
 import { requireEdition } from './campaigns/cycle.js';
 import { requireNotFinal } from './campaigns/objectionRules.js';
 import type { EditionQuestionnaire } from '../reports/questionnaireCache.js';
+import { mailCampaignEntity, type EntityMailSetup } from './mail/entityMail.js';
+import { composeAssignedMail } from './mail/templates.js';
 
 /** An entity's audit entry about its team. */
 const teamAudit = (actor: Actor, action: string, entityId: number, details: Record<string, unknown>) => ({
@@ -153,8 +155,8 @@ export async function setMemberRole(db: Db, actor: Actor, input: MemberRoleReque
  * Assigns an axis of the campaign's edition (422 otherwise) to a member of its entity (422 otherwise), or to nobody;
  * by the entity's responsible members, ADMIN and FEC, while the edition's results are not final.
  */
-export async function assignAxis(db: Db, actor: Actor, input: AssignRequest): Promise<Assignments> {
-  return db.transaction(async (tx) => {
+export async function assignAxis(db: Db, actor: Actor, input: AssignRequest, mail: EntityMailSetup): Promise<Assignments> {
+  const assigned = await db.transaction(async (tx) => {
     const campaign = requireReadableCampaign(actor.user, await findCampaign(tx, input.id, true));
     const team = await managedTeam(tx, actor, campaign.entityId);
     requireNotFinal(await requireEdition(tx, campaign.editionId));
@@ -166,6 +168,21 @@ export async function assignAxis(db: Db, actor: Actor, input: AssignRequest): Pr
     await recordAudit(tx, campaignAudit(actor, 'campaign.assign', campaign, { axisId: input.axisId, userId: input.userId }));
     return repo.listAssignments(tx, campaign.id);
   });
+  // The member assigned hears of it (not one who assigned an axis to themselves).
+  const assignee = assigned.find((a) => a.axisId === input.axisId);
+  if (assignee && assignee.userId !== actor.user.id) {
+    const axis = await repo.axisText(db, input.axisId);
+    const by = actor.user.name || actor.user.email;
+    await mailCampaignEntity(
+      db,
+      mail,
+      input.id,
+      'assignment',
+      (language, campaign) => composeAssignedMail(language, { ...campaign, axis, by }),
+      (recipient) => recipient.email.toLowerCase() === assignee.email.toLowerCase(),
+    );
+  }
+  return assigned;
 }
 
 /** Which member answers each axis of a campaign the caller may read. */

@@ -25,6 +25,7 @@ import reviewQueueVersions from './024_review_queue_versions.js';
 import publication from './025_publication.js';
 import seals from './026_seals.js';
 import team from './027_team.js';
+import assigneeReminders from './028_assignee_reminders.js';
 
 /** Every migration in order; append, never edit one that has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
@@ -55,4 +56,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 25, name: 'publication', sql: publication },
   { version: 26, name: 'seals', sql: seals },
   { version: 27, name: 'team', sql: team },
+  { version: 28, name: 'assignee_reminders', sql: assigneeReminders },
 ];

@@ -21,6 +21,12 @@ export async function isAxisOfEdition(q: Queryable, editionId: number, axisId: n
   return (await q.query('SELECT 1 FROM indicators WHERE edition_id = $1 AND axis_id = $2 LIMIT 1', [editionId, axisId])).length > 0;
 }
 
+/** An axis's name, as the questionnaire shows it (the assignment's e-mail names it). */
+export async function axisText(q: Queryable, axisId: number): Promise<string> {
+  const [row] = await q.query<{ text: string }>("SELECT text FROM categories WHERE id = $1 AND type = 'axis'", [axisId]);
+  return row?.text ?? '';
+}
+
 /** The entity's members, responsible ones first, then by e-mail, each with the axes of the current campaign assigned to them. */
 export async function listMembers(q: Queryable, entityId: number): Promise<Member[]> {
   const rows = await q.query<{ user_id: number; email: string; name: string; role: MemberRole; assigned: number[] | null }>(

@@ -14,6 +14,8 @@ import { entitySeesMarks } from '../../services/campaigns/reviewRules.js';
 import { encodeWithIndicators } from '../../reports/questionnaires.js';
 import type { ReportEngine } from '../../reports/engine.js';
 import { fileRouteOf, routeOf, sendEncoded, sessionCheckedRouteOf } from '../contract.js';
+import { smtpMailer } from '../../services/mail/sender.js';
+import { entityMail } from './review.js';
 import { EXPORT_FILE_TYPES, type EditionExportQuery } from '../../../shared/api/campaigns.js';
 import { findEditionByNumber } from '../../db/repositories/editionExport.js';
 import { editionExportStream, exportFileNameOf } from '../../reports/editionExport.js';
@@ -42,7 +44,8 @@ export const answeringCaller =
 
 /** The campaign calls of docs/api.md under /api/secure/v1/campaigns (declared in src/shared/api/campaigns.ts). */
 export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext, reports: ReportEngine): void {
-  const { db } = ctx;
+  const { db, config } = ctx;
+  const mailer = config.smtp ? smtpMailer(config.smtp) : null;
   const api = secure.withTypeProvider<TypeBoxTypeProvider>();
 
   api.route({
@@ -133,7 +136,15 @@ export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext,
 
   api.route({
     ...sessionCheckedRouteOf(campaignCalls.submit),
-    handler: async (request) => ({ response: await actions.submitCampaign(db, reports.questionnaires, answeringCaller(request), request.body.id) }),
+    handler: async (request) => ({
+      response: await actions.submitCampaign(
+        db,
+        reports.questionnaires,
+        answeringCaller(request),
+        request.body.id,
+        entityMail(mailer, config.publicUrl, request),
+      ),
+    }),
   });
 
   api.route({

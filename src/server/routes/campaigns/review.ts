@@ -1,3 +1,4 @@
+import type { EntityMailSetup } from '../../services/mail/entityMail.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.js';
@@ -15,7 +16,7 @@ import { sendReport, serializerOf } from './reportAccess.js';
 export const REVIEW_QUEUE_CACHE_BYTES = 4 * 1024 * 1024;
 
 /** A reviewer's e-mail to an entity, sent after the answer: its failures go to this request's log. */
-export function entityMail(mailer: Mailer | null, publicUrl: string, request: FastifyRequest): review.EntityMailSetup {
+export function entityMail(mailer: Mailer | null, publicUrl: string, request: FastifyRequest): EntityMailSetup {
   return { mailer, publicUrl, warn: (detail, message) => request.log.warn(detail, message) };
 }
 

@@ -47,6 +47,9 @@ import { entityChangeRefusal, sendsCorrections } from './reviewRules.js';
 import { defaultEvidenceFileName, evidenceFileName, storeEvidencePieces, totalTooLarge } from './evidenceFiles.js';
 import type { SpooledFile } from './evidenceSpool.js';
 import { contentAfterSave, evidenceChange, planSave, staleAnswer } from './answerHistory.js';
+import { mailCampaignEntity, type EntityMailSetup } from '../mail/entityMail.js';
+import { composeSentMail } from '../mail/templates.js';
+import { madridDateTime } from '../../../shared/dates.js';
 
 /** Refuses (409) a change of the entity's to that answer of the campaign, or to the campaign as a whole (reviewRules.ts). */
 function requireChangeable(campaign: CampaignRow, flagged: readonly number[], question: number | undefined): void {
@@ -339,10 +342,16 @@ const submitRefused = (message: string, refusal: SubmitRefusal) => new AppError(
  * Submits a fully answered campaign (every question answered or "No aplica", required evidence given, no copied
  * answer awaiting confirmation): sent, answers frozen, scores computed (scoring.ts) and stored, and added to its
  * territories' sums, all in one transaction: BEGIN, the session with the campaign, its answers, the writes
- * (storeSubmission), the audit and COMMIT.
+ * (storeSubmission), the receipt, the audit and COMMIT. Then the entity's members are e-mailed the receipt.
  */
-export function submitCampaign(db: Db, questionnaires: QuestionnaireCache, caller: CheckedCaller, id: number): Promise<SubmitResponse> {
-  return answering(db, questionnaires, caller, { id }, async (tx, { actor, campaign, edition }) => {
+export async function submitCampaign(
+  db: Db,
+  questionnaires: QuestionnaireCache,
+  caller: CheckedCaller,
+  id: number,
+  mail: EntityMailSetup,
+): Promise<SubmitResponse> {
+  const submitted = await answering(db, questionnaires, caller, { id }, async (tx, { actor, campaign, edition }) => {
     const { answers, notes } = await readAnswerIds(tx, id);
     const notApplicable = notApplicableIds(notes);
     const missing = edition.scored.filter((s) => !answers.has(s.id) && !notApplicable.has(s.id)).length;
@@ -371,6 +380,11 @@ export function submitCampaign(db: Db, questionnaires: QuestionnaireCache, calle
     await recordAudit(tx, campaignAudit(actor, corrections ? 'campaign.corrections.submit' : 'campaign.submit', campaign, { receipt: receipt.code }));
     return { ...stateOf(sent), receipt };
   });
+  const { code, sha256, signer, sentAt } = submitted.receipt;
+  await mailCampaignEntity(db, mail, id, 'sent', (language, campaign) =>
+    composeSentMail(language, { ...campaign, signer, code, sha256, moment: madridDateTime(new Date(sentAt)) }),
+  );
+  return submitted;
 }
 
 /**

@@ -17,7 +17,7 @@ import { lockChangeableEdition } from '../editions.js';
 import * as repo from '../../db/repositories/objections.js';
 import { markChangesRequested, writeMark } from '../../db/repositories/review.js';
 import { composeObjectionResolvedMail } from '../mail/templates.js';
-import { mailCampaignEntity, type EntityMailSetup } from './review.js';
+import { mailCampaignEntity, type EntityMailSetup } from '../mail/entityMail.js';
 import { removeFromValidatedMeans } from '../../db/repositories/territoryScores.js';
 import { grantSeals } from '../../db/repositories/publication.js';
 import { recordAudit } from '../../db/repositories/audit.js';

@@ -2,8 +2,7 @@ import type { Db, Tx } from '../../db/client.js';
 import type { CampaignStateResponse, ReviewMark } from '../../../shared/api/campaigns.js';
 import { REVIEW_PAGE_SIZE, type MarkRequest, type RequestChangesRequest, type ReviewQueue, type ReviewQueueQuery } from '../../../shared/api/review.js';
 import { conflict, notFound, validationError } from '../../errors.js';
-import { findCampaignSummary, findCampaignToAnswer, stateOf, type CampaignToAnswer } from '../../db/repositories/campaignQueries.js';
-import { usersOfEntities } from '../../db/repositories/editionOpening.js';
+import { findCampaignToAnswer, stateOf, type CampaignToAnswer } from '../../db/repositories/campaignQueries.js';
 import * as reviewRepo from '../../db/repositories/review.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { addValidatedToTerritoryScores } from '../../db/repositories/territoryScores.js';
@@ -14,8 +13,8 @@ import { campaignAudit } from '../actor.js';
 import { noSuchEdition } from './cycle.js';
 import { requireNotFinal } from './objectionRules.js';
 import { markProblem, reviewCallRefusal, type ReviewCall } from './reviewRules.js';
-import type { MailSetup } from './opening.js';
-import { composeCorrectionsMail, type MailContent, type MailLanguage } from '../mail/templates.js';
+import { composeCorrectionsMail } from '../mail/templates.js';
+import { mailCampaignEntity, type EntityMailSetup } from '../mail/entityMail.js';
 
 /**
  * The reviewers' calls (ADMIN, FEC; the route checks the role): marking answers, asking for corrections and
@@ -58,12 +57,6 @@ export function markAnswer(db: Db, questionnaires: QuestionnaireCache, actor: Ac
   });
 }
 
-/** What a reviewer's e-mail to an entity needs: the mailer (null without SMTP_URL), the app's address, and where a failure is logged. */
-export interface EntityMailSetup extends MailSetup {
-  /** The request's log: the answer does not wait for the SMTP server. */
-  warn: (detail: Record<string, unknown>, message: string) => void;
-}
-
 /**
  * Sends a campaign awaiting review back to its entity for the answers marked `fix`, with the reviewer's message;
  * once that is committed, its members are e-mailed (mailCampaignEntity).
@@ -78,36 +71,6 @@ export async function requestChanges(db: Db, actor: Actor, input: RequestChanges
     composeCorrectionsMail(language, { ...campaign, message: input.message, marked }),
   );
   return state;
-}
-
-/**
- * One e-mail to each member of the campaign's entity, in their language, after the commit (the corrections asked,
- * an objection resolved). It never fails the call: without SMTP nothing is sent, and the messages go after the
- * answer, a failure only logged (as the password reset's) under `what`.
- */
-export async function mailCampaignEntity(
-  db: Db,
-  setup: EntityMailSetup,
-  campaignId: number,
-  what: string,
-  compose: (language: MailLanguage, campaign: { edition: number; entity: string; campaignId: number; publicUrl: string }) => MailContent,
-): Promise<void> {
-  const { mailer, warn } = setup;
-  if (!mailer) return;
-  try {
-    const campaign = await findCampaignSummary(db, campaignId);
-    if (!campaign) return;
-    const about = { campaignId, edition: campaign.campaignNumber, entity: campaign.entity, publicUrl: setup.publicUrl };
-    const messages = (await usersOfEntities(db, [campaign.entityId])).map((r) => ({ to: r.email, ...compose(r.language, about) }));
-    if (messages.length === 0) return;
-    void mailer(messages)
-      .then(({ failed }) => {
-        if (failed.length > 0) warn({ campaignId, failed: failed.length, of: messages.length, reason: failed[0].reason }, `${what} e-mail refused`);
-      })
-      .catch((err: unknown) => warn({ err, campaignId }, `${what} e-mail failed`));
-  } catch (err) {
-    warn({ err, campaignId }, `${what} e-mail failed`);
-  }
 }
 
 /**

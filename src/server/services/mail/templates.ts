@@ -1,8 +1,9 @@
 /**
- * The e-mails of the yearly cycle, in the four languages of the app: a subject, a plain-text body and a simple
- * HTML body. Pure: the caller passes the app's address and the entities' names.
+ * The e-mails of the yearly cycle, of the review and of the team, in the four languages of the app: a subject, a
+ * plain-text body and a simple HTML body. Pure: the caller passes the app's address and the names.
  */
 import type { Language } from '../../../shared/constants.js';
+import { verificationPath } from '../../../shared/team.js';
 
 export type MailLanguage = Language;
 export type MailKind = 'open' | 'reminder';
@@ -93,15 +94,13 @@ function listOf(names: readonly string[], language: MailLanguage): string {
 
 /** One e-mail of the given kind in the language, linking to the app's address. */
 export function composeMail(kind: MailKind, language: MailLanguage, context: MailContext): MailContent {
-  const w = { ...BODY[language].common, ...BODY[language][kind] };
-  const list = listOf(context.entities, language);
-  const lead = w.lead(context.edition, list);
-  const link = `${context.publicUrl}/`;
-  return {
+  const w = BODY[language][kind];
+  return letter(language, {
     subject: w.subject(context.edition),
-    text: `${w.greeting}\n\n${lead}\n\n${w.action}: ${link}\n\n${w.closing}\n`,
-    html: `<p>${escapeHtml(w.greeting)}</p><p>${escapeHtml(lead)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(w.action)}</a></p><p>${escapeHtml(w.closing)}</p>`,
-  };
+    paragraphs: [w.lead(context.edition, listOf(context.entities, language))],
+    action: BODY[language].common.action,
+    link: `${context.publicUrl}/`,
+  });
 }
 
 const RESET: Record<MailLanguage, { subject: string; greeting: string; lead: string; action: string; note: string; closing: string }> = {
@@ -295,5 +294,219 @@ export function composeObjectionResolvedMail(language: MailLanguage, context: Ob
     quoted: context.reason,
     next: w.next(context.accepted),
     action: w.action,
+  });
+}
+
+/**
+ * A short letter in the language: the greeting, its paragraphs, a link to act on and the closing, as plain text and
+ * as HTML (the team's e-mails).
+ */
+function letter(
+  language: MailLanguage,
+  parts: { subject: string; paragraphs: readonly string[]; list?: readonly string[]; action: string; link: string },
+): MailContent {
+  const { greeting, closing } = BODY[language].common;
+  const { subject, paragraphs, list = [], action, link } = parts;
+  const listText = list.length > 0 ? `\n\n${list.map((item) => `- ${item}`).join('\n')}` : '';
+  const listHtml = list.length > 0 ? `<ul>${list.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>` : '';
+  return {
+    subject,
+    text: `${greeting}\n\n${paragraphs.join('\n\n')}${listText}\n\n${action}: ${link}\n\n${closing}\n`,
+    html:
+      `<p>${escapeHtml(greeting)}</p>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${listHtml}` +
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p><p>${escapeHtml(closing)}</p>`,
+  };
+}
+
+/** What the e-mail to a member assigned an axis says: the campaign, the axis, and who assigned it (name or e-mail). */
+export interface AssignedContext {
+  edition: number;
+  entity: string;
+  campaignId: number;
+  axis: string;
+  by: string;
+  publicUrl: string;
+}
+
+interface AssignedWording {
+  subject: (c: AssignedContext) => string;
+  lead: (c: AssignedContext) => string;
+  action: string;
+}
+
+const CATALAN_ASSIGNED: AssignedWording = {
+  subject: (c) => `Se t'ha assignat «${c.axis}» · Campanya ${c.edition} de ${c.entity}`,
+  lead: (c) =>
+    `${c.by} t'ha assignat l'eix «${c.axis}» de la Campanya ${c.edition} de ${c.entity}. Pots respondre les seves preguntes al qüestionari; les altres les veuràs sense poder-les canviar.`,
+  action: 'Obre el qüestionari',
+};
+
+const ASSIGNED: Record<MailLanguage, AssignedWording> = {
+  es: {
+    subject: (c) => `Se te ha asignado «${c.axis}» · Campaña ${c.edition} de ${c.entity}`,
+    lead: (c) =>
+      `${c.by} te ha asignado el eje «${c.axis}» de la Campaña ${c.edition} de ${c.entity}. Puedes responder sus preguntas en el cuestionario; las demás las verás sin poder cambiarlas.`,
+    action: 'Abrir el cuestionario',
+  },
+  en: {
+    subject: (c) => `“${c.axis}” assigned to you · Campaign ${c.edition} of ${c.entity}`,
+    lead: (c) =>
+      `${c.by} has assigned you the axis “${c.axis}” of Campaign ${c.edition} of ${c.entity}. You can answer its questions in the questionnaire; you will see the others without being able to change them.`,
+    action: 'Open the questionnaire',
+  },
+  ca: CATALAN_ASSIGNED,
+  // Valencian: Catalan with the Valencian forms.
+  va: {
+    ...CATALAN_ASSIGNED,
+    lead: (c) =>
+      `${c.by} t'ha assignat l'eix «${c.axis}» de la Campanya ${c.edition} de ${c.entity}. Pots respondre les seues preguntes en el qüestionari; les altres les voràs sense poder canviar-les.`,
+    action: 'Obri el qüestionari',
+  },
+};
+
+/** The e-mail to a member who was just assigned an axis of the campaign: which, by whom, and the questionnaire's link. */
+export function composeAssignedMail(language: MailLanguage, context: AssignedContext): MailContent {
+  const w = ASSIGNED[language];
+  return letter(language, {
+    subject: w.subject(context),
+    paragraphs: [w.lead(context)],
+    action: w.action,
+    link: `${context.publicUrl}/my-campaigns/${context.campaignId}`,
+  });
+}
+
+/** What the e-mail of a campaign signed and sent says: who signed and when (Madrid's clock), and the receipt. */
+export interface SentContext {
+  edition: number;
+  entity: string;
+  campaignId: number;
+  signer: string;
+  /** 'YYYY-MM-DD HH:MM' on Madrid's clock. */
+  moment: string;
+  code: string;
+  sha256: string;
+  publicUrl: string;
+}
+
+interface SentWording {
+  subject: (c: SentContext) => string;
+  lead: (c: SentContext) => string;
+  receipt: (c: SentContext, verifyAt: string) => string;
+  action: string;
+}
+
+const CATALAN_SENT: SentWording = {
+  subject: (c) => `Campanya ${c.edition} de ${c.entity} enviada`,
+  lead: (c) => `${c.signer} ha signat i enviat la Campanya ${c.edition} de ${c.entity} el ${c.moment} (hora de Madrid).`,
+  receipt: (c, at) => `Justificant: ${c.code}. Empremta SHA-256 de les respostes enviades: ${c.sha256}. Qualsevol persona ho pot comprovar a ${at}.`,
+  action: 'Mostra els resultats',
+};
+
+const SENT: Record<MailLanguage, SentWording> = {
+  es: {
+    subject: (c) => `Campaña ${c.edition} de ${c.entity} enviada`,
+    lead: (c) => `${c.signer} ha firmado y enviado la Campaña ${c.edition} de ${c.entity} el ${c.moment} (hora de Madrid).`,
+    receipt: (c, at) => `Justificante: ${c.code}. Huella SHA-256 de las respuestas enviadas: ${c.sha256}. Cualquiera puede comprobarlo en ${at}.`,
+    action: 'Ver los resultados',
+  },
+  en: {
+    subject: (c) => `Campaign ${c.edition} of ${c.entity} sent`,
+    lead: (c) => `${c.signer} signed and sent Campaign ${c.edition} of ${c.entity} on ${c.moment} (Madrid time).`,
+    receipt: (c, at) => `Receipt: ${c.code}. SHA-256 fingerprint of the answers sent: ${c.sha256}. Anyone can check it at ${at}.`,
+    action: 'View the results',
+  },
+  ca: CATALAN_SENT,
+  // Valencian: Catalan with the Valencian forms.
+  va: {
+    ...CATALAN_SENT,
+    receipt: (c, at) => `Justificant: ${c.code}. Empremta SHA-256 de les respostes enviades: ${c.sha256}. Qualsevol persona ho pot comprovar en ${at}.`,
+  },
+};
+
+/** The e-mail to every member of an entity whose campaign was just signed and sent: who, when, the receipt and where to verify it. */
+export function composeSentMail(language: MailLanguage, context: SentContext): MailContent {
+  const w = SENT[language];
+  return letter(language, {
+    subject: w.subject(context),
+    paragraphs: [w.lead(context), w.receipt(context, `${context.publicUrl}${verificationPath(context.code)}`)],
+    action: w.action,
+    link: `${context.publicUrl}/results/${context.campaignId}`,
+  });
+}
+
+/** What the reminder to a member assigned axes says: the campaign, its closing date, and each of their axes with its questions left. */
+export interface AssigneeReminderContext {
+  edition: number;
+  entity: string;
+  campaignId: number;
+  /** 'YYYY-MM-DD'. */
+  closesOn: string;
+  /** 7 or 1. */
+  daysBefore: number;
+  axes: readonly { axis: string; answered: number; total: number }[];
+  publicUrl: string;
+}
+
+interface AssigneeReminderWording {
+  subject: (c: AssigneeReminderContext) => string;
+  lead: (c: AssigneeReminderContext, date: string) => string;
+  axis: (a: AssigneeReminderContext['axes'][number]) => string;
+  action: string;
+}
+
+const CATALAN_REMINDER: AssigneeReminderWording = {
+  subject: (c) =>
+    c.daysBefore === 1
+      ? `Demà tanca la Campanya ${c.edition} de ${c.entity}: la teva part`
+      : `Queden ${c.daysBefore} dies de la Campanya ${c.edition} de ${c.entity}: la teva part`,
+  lead: (c, date) =>
+    `La Campanya ${c.edition} de ${c.entity} tanca el ${date}${c.daysBefore === 1 ? ', demà,' : ''} i als eixos que tens assignats encara els falten respostes:`,
+  axis: (a) => `${a.axis}: ${a.answered} de ${a.total} respostes`,
+  action: 'Obre el qüestionari',
+};
+
+const ASSIGNEE_REMINDER: Record<MailLanguage, AssigneeReminderWording> = {
+  es: {
+    subject: (c) =>
+      c.daysBefore === 1
+        ? `Mañana se cierra la Campaña ${c.edition} de ${c.entity}: tu parte`
+        : `Quedan ${c.daysBefore} días de la Campaña ${c.edition} de ${c.entity}: tu parte`,
+    lead: (c, date) =>
+      `La Campaña ${c.edition} de ${c.entity} se cierra el ${date}${c.daysBefore === 1 ? ', mañana,' : ''} y a los ejes que tienes asignados aún les faltan respuestas:`,
+    axis: (a) => `${a.axis}: ${a.answered} de ${a.total} respuestas`,
+    action: 'Abrir el cuestionario',
+  },
+  en: {
+    subject: (c) =>
+      c.daysBefore === 1
+        ? `Campaign ${c.edition} of ${c.entity} closes tomorrow: your part`
+        : `${c.daysBefore} days left of Campaign ${c.edition} of ${c.entity}: your part`,
+    lead: (c, date) =>
+      `Campaign ${c.edition} of ${c.entity} closes on ${date}${c.daysBefore === 1 ? ', tomorrow,' : ''} and the axes assigned to you still lack answers:`,
+    axis: (a) => `${a.axis}: ${a.answered} of ${a.total} answers`,
+    action: 'Open the questionnaire',
+  },
+  ca: CATALAN_REMINDER,
+  // Valencian: Catalan with the Valencian forms.
+  va: {
+    ...CATALAN_REMINDER,
+    subject: (c) =>
+      c.daysBefore === 1
+        ? `Demà tanca la Campanya ${c.edition} de ${c.entity}: la teua part`
+        : `Queden ${c.daysBefore} dies de la Campanya ${c.edition} de ${c.entity}: la teua part`,
+    action: 'Obri el qüestionari',
+  },
+};
+
+/** The reminder to a member whose assigned axes are unfinished 7 days and 1 day before the campaign closes: each axis and how far it is. */
+export function composeAssigneeReminderMail(language: MailLanguage, context: AssigneeReminderContext): MailContent {
+  const w = ASSIGNEE_REMINDER[language];
+  const [year, month, day] = context.closesOn.split('-');
+  return letter(language, {
+    subject: w.subject(context),
+    paragraphs: [w.lead(context, `${day}/${month}/${year}`)],
+    list: context.axes.map(w.axis),
+    action: w.action,
+    link: `${context.publicUrl}/my-campaigns/${context.campaignId}`,
   });
 }

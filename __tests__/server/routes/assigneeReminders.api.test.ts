@@ -1,0 +1,123 @@
+import { testBackends } from '../../helpers/db.js';
+import { startTestServer, type TestServer } from '../../helpers/server.js';
+import { createTestUser, signInDemoAccounts } from '../../helpers/auth.js';
+import { answerEverything, campaignOfNewEntity, seeded } from '../../helpers/concurrency.js';
+import { startSmtpServer, type TestSmtpServer } from '../../helpers/smtpServer.js';
+import { sendAssigneeReminders } from '../../../src/server/services/campaigns/assigneeReminders.js';
+import { smtpMailer } from '../../../src/server/services/mail/sender.js';
+import type { Db } from '../../../src/server/db/client.js';
+
+const backends = await testBackends();
+const PASSWORD = 'clave-recordatorio-1';
+
+/**
+ * The reminders of the members assigned axes, on a real SMTP server: a campaign closing on 2030-03-12, an axis
+ * unfinished assigned to a member writing in Catalan, another finished assigned to a third; the checks made on the
+ * days the test chooses (10:00 in Madrid).
+ */
+describe.each(backends)('reminders of the members assigned axes on $name', ({ openDemo }) => {
+  let db: Db;
+  let smtp: TestSmtpServer;
+  let server: TestServer;
+  const day = (date: string) => new Date(`${date}T09:00:00Z`);
+  const check = (date: string) => sendAssigneeReminders(db, smtpMailer(server.ctx.config.smtp!), server.ctx.config.publicUrl, day(date));
+  let campaign: { id: number; entityId: number; editionId: number; year: number; entity: string };
+  let unfinished: { id: number; text: string; total: number };
+  const [responsible, catalan, finisher] = ['responsable@recordatorios.es', 'catala@recordatorios.es', 'acabada@recordatorios.es'];
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    db = await openDemo();
+    server = await startTestServer(db, { SMTP_URL: smtp.url });
+    const { admin } = await signInDemoAccounts(server);
+    for (const email of [responsible, catalan, finisher]) await createTestUser(db, email, PASSWORD);
+    await db.query("UPDATE users SET language = 'ca' WHERE email = $1", [catalan]);
+    const { id } = await campaignOfNewEntity(server, db, admin, { email: responsible, password: PASSWORD }, 'Recordatorios');
+    const [row] = await db.query<{ entity_id: number; edition_id: number; year: number; entity: string }>(
+      `SELECT c.entity_id, c.edition_id, ed.campaign_number AS year, en.name AS entity
+         FROM campaigns c JOIN editions ed ON ed.id = c.edition_id JOIN entities en ON en.id = c.entity_id WHERE c.id = $1`,
+      [id],
+    );
+    campaign = { id, entityId: row.entity_id, editionId: row.edition_id, year: row.year, entity: row.entity };
+    await db.query("INSERT INTO user_entities (user_id, entity_id, role) SELECT id, $1, 'colaborador' FROM users WHERE email = ANY($2::text[])", [
+      campaign.entityId,
+      `{${catalan},${finisher}}`,
+    ]);
+    await db.query("UPDATE editions SET closes_on = '2030-03-12' WHERE id = $1", [campaign.editionId]);
+    const axes = await db.query<{ id: number; text: string; total: number }>(
+      `SELECT cat.id, cat.text, count(*)::int AS total FROM indicators i JOIN subindicators s ON s.indicator_id = i.id JOIN categories cat ON cat.id = i.axis_id
+        WHERE i.edition_id = $1 GROUP BY cat.id, cat.text ORDER BY cat.id LIMIT 2`,
+      [campaign.editionId],
+    );
+    unfinished = axes[0];
+    // Everything answered but two questions of the first axis.
+    await answerEverything(db, id, seeded(3));
+    await db.query(
+      `DELETE FROM answers WHERE campaign_id = $1 AND subindicator_id IN (
+         SELECT s.id FROM subindicators s JOIN indicators i ON i.id = s.indicator_id WHERE i.edition_id = $2 AND i.axis_id = $3 ORDER BY s.id LIMIT 2)`,
+      [id, campaign.editionId, unfinished.id],
+    );
+    await db.query(
+      `INSERT INTO campaign_assignments (campaign_id, axis_id, user_id, assigned_by)
+       SELECT $1, a.axis, u.id, u.id FROM (VALUES ($2::int, $3::text), ($4::int, $5::text)) a(axis, email) JOIN users u ON u.email = a.email`,
+      [id, unfinished.id, catalan, axes[1].id, finisher],
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await server.close();
+    await db.close();
+    await smtp.close();
+  });
+
+  it('reminds a member of their unfinished axes 7 days before closing, in their language, once however often it checks', async () => {
+    expect(await check('2030-03-04')).toEqual({ sent: 0, failed: 0 });
+    expect(await check('2030-03-05')).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.received.map((m) => m.to)).toEqual([catalan]);
+    const [mail] = smtp.received;
+    expect(mail.subject).toBe(`Queden 7 dies de la Campanya ${campaign.year} de ${campaign.entity}: la teva part`);
+    expect(mail.text).toContain(`tanca el 12/03/2030 i als eixos que tens assignats encara els falten respostes:`);
+    expect(mail.text).toContain(`- ${unfinished.text}: ${unfinished.total - 2} de ${unfinished.total} respostes`);
+    expect(mail.text).toContain(`${server.ctx.config.publicUrl}/my-campaigns/${campaign.id}`);
+    // Checked again that day, by this instance or another at once: nothing more.
+    expect(await Promise.all([check('2030-03-05'), check('2030-03-05')])).toEqual([
+      { sent: 0, failed: 0 },
+      { sent: 0, failed: 0 },
+    ]);
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('reminds again the day before, once across two instances checking at the same moment', async () => {
+    smtp.received.length = 0;
+    const other = await startTestServer(db, { SMTP_URL: smtp.url });
+    try {
+      const both = await Promise.all([
+        check('2030-03-11'),
+        sendAssigneeReminders(db, smtpMailer(other.ctx.config.smtp!), other.ctx.config.publicUrl, day('2030-03-11')),
+      ]);
+      expect(both.map((r) => r.sent).sort()).toEqual([0, 1]);
+    } finally {
+      await other.close();
+    }
+    expect(smtp.received.map((m) => [m.to, m.subject])).toEqual([[catalan, `Demà tanca la Campanya ${campaign.year} de ${campaign.entity}: la teva part`]]);
+  });
+
+  it('follows an extension of the entity’s deadline, and says nothing once the part is finished or the campaign sent', async () => {
+    smtp.received.length = 0;
+    await db.query("INSERT INTO deadline_extensions (entity_id, edition_id, closes_on, reason) VALUES ($1, $2, '2030-03-20', 'Pleno aplazado')", [
+      campaign.entityId,
+      campaign.editionId,
+    ]);
+    expect(await check('2030-03-12')).toEqual({ sent: 0, failed: 0 });
+    expect(await check('2030-03-13')).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.received[0].text).toContain('tanca el 20/03/2030');
+    // The two questions answered: the part is finished.
+    await answerEverything(db, campaign.id, seeded(4));
+    expect(await check('2030-03-19')).toEqual({ sent: 0, failed: 0 });
+    await db.query('DELETE FROM answers WHERE campaign_id = $1 AND subindicator_id = (SELECT min(subindicator_id) FROM answers WHERE campaign_id = $1)', [
+      campaign.id,
+    ]);
+    await db.query("UPDATE campaigns SET status = 'sent' WHERE id = $1", [campaign.id]);
+    expect(await check('2030-03-19')).toEqual({ sent: 0, failed: 0 });
+    expect(smtp.received).toHaveLength(1);
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * The reminders of the members a campaign's axes are assigned to (docs/api.md, "Team"): 7 days and 1 day before the
+ * campaign closes (its entity's extension included), each member whose assigned axes still have questions without
+ * an answer or "No aplica" gets one e-mail in their language listing those axes and how far each is. Each reminder is
+ * recorded before it goes (migration 028), so that it is sent once whichever instance checks first; a member whose
+ * part is finished gets none. The server checks every REMINDER_CHECK_MINUTES while SMTP is configured
+ * (routes/assigneeReminders.ts).
+ */
+import type { Db } from '../../db/client.js';
+import { claimReminders, dueAxes, type DueAxis } from '../../db/repositories/assigneeReminders.js';
+import { composeAssigneeReminderMail } from '../mail/templates.js';
+import type { Mailer, OutgoingMail } from '../mail/sender.js';
+import { madridDate } from './deadlines.js';
+
+/** The days before closing a member is reminded of their unfinished part. */
+export const REMINDER_DAYS_BEFORE = [7, 1] as const;
+
+/** The messages of the due reminders: one per campaign and member, listing their unfinished axes in order. */
+export function reminderMessages(due: readonly DueAxis[], publicUrl: string): (OutgoingMail & { campaignId: number; userId: number })[] {
+  const byMember = new Map<string, DueAxis[]>();
+  for (const row of due) {
+    const key = `${row.campaignId}:${row.userId}`;
+    byMember.set(key, [...(byMember.get(key) ?? []), row]);
+  }
+  return [...byMember.values()].map((rows) => {
+    const [{ campaignId, userId, email, language, entity, edition, closesOn, daysBefore }] = rows;
+    const axes = rows.map((r) => ({ axis: r.axis, answered: r.total - r.missing, total: r.total }));
+    return {
+      campaignId,
+      userId,
+      to: email,
+      ...composeAssigneeReminderMail(language, { edition, entity, campaignId, closesOn, daysBefore, axes, publicUrl }),
+    };
+  });
+}
+
+/** Sends the reminders due on `now`'s day in Madrid that no instance sent yet; how many went and how many were refused. */
+export async function sendAssigneeReminders(db: Db, mailer: Mailer, publicUrl: string, now: Date): Promise<{ sent: number; failed: number }> {
+  const due = await dueAxes(db, madridDate(now), REMINDER_DAYS_BEFORE);
+  const messages = reminderMessages(due, publicUrl);
+  const claimed = await claimReminders(
+    db,
+    messages.map(({ campaignId, userId }) => {
+      const { daysBefore, closesOn } = due.find((r) => r.campaignId === campaignId && r.userId === userId)!;
+      return { campaignId, userId, daysBefore, closesOn };
+    }),
+  );
+  const mine = messages.filter((m) => claimed.has(`${m.campaignId}:${m.userId}`));
+  if (mine.length === 0) return { sent: 0, failed: 0 };
+  const summary = await mailer(mine.map(({ to, subject, text, html }) => ({ to, subject, text, html })));
+  return { sent: summary.sent, failed: summary.failed.length };
+}

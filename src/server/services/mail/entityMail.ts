@@ -1,0 +1,44 @@
+import type { Db } from '../../db/client.js';
+import { findCampaignSummary } from '../../db/repositories/campaignQueries.js';
+import { usersOfEntities, type MailRecipient } from '../../db/repositories/editionOpening.js';
+import type { MailSetup } from '../campaigns/opening.js';
+import type { MailContent, MailLanguage } from './templates.js';
+
+/** What an e-mail to an entity's members needs: the mailer (null without SMTP_URL), the app's address, and where a failure is logged. */
+export interface EntityMailSetup extends MailSetup {
+  /** The request's log: the answer does not wait for the SMTP server. */
+  warn: (detail: Record<string, unknown>, message: string) => void;
+}
+
+/**
+ * One e-mail to each member of the campaign's entity (or those `to` keeps), in their language, after the commit (the
+ * corrections asked, an objection resolved, an axis assigned, the campaign sent). It never fails the call: without
+ * SMTP nothing is sent, and the messages go after the answer, a failure only logged (as the password reset's) under
+ * `what`.
+ */
+export async function mailCampaignEntity(
+  db: Db,
+  setup: EntityMailSetup,
+  campaignId: number,
+  what: string,
+  compose: (language: MailLanguage, campaign: { edition: number; entity: string; campaignId: number; publicUrl: string }) => MailContent,
+  to: (recipient: MailRecipient) => boolean = () => true,
+): Promise<void> {
+  const { mailer, warn } = setup;
+  if (!mailer) return;
+  try {
+    const campaign = await findCampaignSummary(db, campaignId);
+    if (!campaign) return;
+    const about = { campaignId, edition: campaign.campaignNumber, entity: campaign.entity, publicUrl: setup.publicUrl };
+    const recipients = (await usersOfEntities(db, [campaign.entityId])).filter(to);
+    const messages = recipients.map((r) => ({ to: r.email, ...compose(r.language, about) }));
+    if (messages.length === 0) return;
+    void mailer(messages)
+      .then(({ failed }) => {
+        if (failed.length > 0) warn({ campaignId, failed: failed.length, of: messages.length, reason: failed[0].reason }, `${what} e-mail refused`);
+      })
+      .catch((err: unknown) => warn({ err, campaignId }, `${what} e-mail failed`));
+  } catch (err) {
+    warn({ err, campaignId }, `${what} e-mail failed`);
+  }
+}
