@@ -51,6 +51,16 @@ const DATA_TABLES = [
   'answer_notes',
   'evidence',
   'evidence_chunks',
+  'review_marks',
+  'objections',
+  'final_places',
+  'final_territory_entities',
+  'seal_thresholds',
+  'seals',
+  'campaign_assignments',
+  'answer_history',
+  'campaign_receipts',
+  'assignee_reminders',
 ];
 
 /** Counts every row written to the data tables from now on (test-only triggers on the throw-away database). */

@@ -74,7 +74,7 @@ describe.each(backends)('reminders of the members assigned axes on $name', ({ op
     expect(await check('2030-03-05')).toEqual({ sent: 1, failed: 0 });
     expect(smtp.received.map((m) => m.to)).toEqual([catalan]);
     const [mail] = smtp.received;
-    expect(mail.subject).toBe(`Queden 7 dies de la Campanya ${campaign.year} de ${campaign.entity}: la teva part`);
+    expect(mail.subject).toBe(`Queden 7 dies per al tancament de la Campanya ${campaign.year} de ${campaign.entity}: la teva part`);
     expect(mail.text).toContain(`tanca el 12/03/2030 i als eixos que tens assignats encara els falten respostes:`);
     expect(mail.text).toContain(`- ${unfinished.text}: ${unfinished.total - 2} de ${unfinished.total} respostes`);
     expect(mail.text).toContain(`${server.ctx.config.publicUrl}/my-campaigns/${campaign.id}`);
@@ -99,6 +99,42 @@ describe.each(backends)('reminders of the members assigned axes on $name', ({ op
       await other.close();
     }
     expect(smtp.received.map((m) => [m.to, m.subject])).toEqual([[catalan, `Demà tanca la Campanya ${campaign.year} de ${campaign.entity}: la teva part`]]);
+  });
+
+  it('tries again at the next check a reminder the SMTP server refused', async () => {
+    smtp.received.length = 0;
+    await db.query("UPDATE editions SET closes_on = '2030-04-08' WHERE id = $1", [campaign.editionId]);
+    await db.query("UPDATE users SET email = 'rechazado.catala@recordatorios.es' WHERE email = $1", [catalan]);
+    try {
+      expect(await check('2030-04-01')).toEqual({ sent: 0, failed: 1 });
+      await db.query("UPDATE users SET email = $1 WHERE email = 'rechazado.catala@recordatorios.es'", [catalan]);
+      expect(await check('2030-04-01')).toEqual({ sent: 1, failed: 0 });
+      expect(smtp.received.map((m) => m.to)).toEqual([catalan]);
+    } finally {
+      await db.query("UPDATE users SET email = $1 WHERE email = 'rechazado.catala@recordatorios.es'", [catalan]);
+      await db.query("UPDATE editions SET closes_on = '2030-03-12' WHERE id = $1", [campaign.editionId]);
+    }
+  });
+
+  it('counts an answer copied from the previous edition and not confirmed yet as one left to give', async () => {
+    smtp.received.length = 0;
+    await db.query("UPDATE editions SET closes_on = '2030-05-08' WHERE id = $1", [campaign.editionId]);
+    try {
+      // The finished axis's first question holds a copied answer awaiting confirmation: its member is reminded too.
+      await db.query(
+        `INSERT INTO answer_notes (campaign_id, subindicator_id, prefilled)
+         SELECT $1, min(s.id), true FROM subindicators s JOIN indicators i ON i.id = s.indicator_id
+          JOIN campaign_assignments a ON a.axis_id = i.axis_id AND a.campaign_id = $1 JOIN users u ON u.id = a.user_id AND u.email = $2
+          WHERE i.edition_id = $3
+         ON CONFLICT (campaign_id, subindicator_id) DO UPDATE SET prefilled = true`,
+        [campaign.id, finisher, campaign.editionId],
+      );
+      expect(await check('2030-05-01')).toEqual({ sent: 2, failed: 0 });
+      expect(smtp.received.map((m) => m.to).sort()).toEqual([finisher, catalan].sort());
+    } finally {
+      await db.query('UPDATE answer_notes SET prefilled = false WHERE campaign_id = $1', [campaign.id]);
+      await db.query("UPDATE editions SET closes_on = '2030-03-12' WHERE id = $1", [campaign.editionId]);
+    }
   });
 
   it('follows an extension of the entity’s deadline, and says nothing once the part is finished or the campaign sent', async () => {

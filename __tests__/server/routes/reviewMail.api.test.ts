@@ -149,7 +149,7 @@ describe.each(backends)('the e-mails of a submission signed, an axis assigned, c
     const spanish = smtp.received.find((m) => m.to === first)!;
     expect(spanish.subject).toBe(`Campaña ${year} de ${entity} enviada`);
     expect(spanish.text).toMatch(
-      new RegExp(`^${first} ha firmado y enviado la Campaña ${year} de .+ el \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d \\(hora de Madrid\\)\\.$`, 'm'),
+      new RegExp(`^${first} ha firmado y enviado la Campaña ${year} de .+ el \\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d \\(hora de Madrid\\)\\.$`, 'm'),
     );
     const catalan = smtp.received.find((m) => m.to === second)!;
     expect(catalan.subject).toBe(`Campanya ${year} de ${entity} enviada`);
@@ -170,6 +170,8 @@ describe.each(backends)('the e-mails of a submission signed, an axis assigned, c
     smtp.received.length = 0;
     expect((await post(server, 'assign', { id, axisId, userId: secondId }, memberToken)).status).toBe(200);
     await eventually('a mail to the member assigned', () => smtp.received.some((m) => m.to === second));
+    // The same choice again tells nobody anything new.
+    expect((await post(server, 'assign', { id, axisId, userId: secondId }, memberToken)).status).toBe(200);
     const [{ id: firstId }] = await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [first]);
     expect((await post(server, 'assign', { id, axisId, userId: firstId }, memberToken)).status).toBe(200);
     // Unassigned (null), nobody hears of it.
@@ -180,6 +182,30 @@ describe.each(backends)('the e-mails of a submission signed, an axis assigned, c
     expect(mail.subject).toBe(`“${axis}” assigned to you · Campaign ${year} of ${entity}`);
     expect(mail.text).toContain(`${first} has assigned you the axis “${axis}” of Campaign ${year} of ${entity}.`);
     expect(mail.text).toContain(`${server.ctx.config.publicUrl}/my-campaigns/${id}`);
+  });
+
+  it("mails the person invited to a team, with a new account's temporary password, or in their language to an existing account", async () => {
+    const { id, memberToken, entity } = await answeredCampaign(server);
+    const [{ entity_id: entityId }] = await db.query<{ entity_id: number }>('SELECT entity_id FROM campaigns WHERE id = $1', [id]);
+    const invite = (email: string) =>
+      call(server, 'POST', '/api/secure/v1/entities/members/invite', { token: memberToken, body: { entityId, email, role: 'colaborador' } });
+    smtp.received.length = 0;
+    const created = await invite('nueva.invitada@correcciones.es');
+    expect(created.status).toBe(200);
+    const { temporaryPassword } = created.body.response as { temporaryPassword: string };
+    await createTestUser(db, 'ya.tenia.cuenta@correcciones.es', PASSWORD);
+    await db.query("UPDATE users SET language = 'en' WHERE email = 'ya.tenia.cuenta@correcciones.es'");
+    expect((await invite('ya.tenia.cuenta@correcciones.es')).body.response).not.toHaveProperty('temporaryPassword');
+    await eventually('both invitations', () => smtp.received.length >= 2);
+    const fresh = smtp.received.find((m) => m.to === 'nueva.invitada@correcciones.es')!;
+    expect(fresh.subject).toBe(`Te han invitado al equipo de ${entity}`);
+    expect(fresh.text).toContain(`te ha añadido al equipo de ${entity} en Campañas de indicadores, como colaborador.`);
+    expect(fresh.text).toContain(`Tu contraseña temporal es: ${temporaryPassword}`);
+    expect(fresh.text).toContain(`${server.ctx.config.publicUrl}/auth/login`);
+    const existing = smtp.received.find((m) => m.to === 'ya.tenia.cuenta@correcciones.es')!;
+    expect(existing.subject).toBe(`You have been invited to the team of ${entity}`);
+    expect(existing.text).toContain('Sign in with your usual account');
+    expect(existing.text).not.toMatch(/password is/);
   });
 
   it('mails each member the resolution of their objection, in their language, with the question and the reason', async () => {

@@ -133,8 +133,8 @@ describe("the team's e-mails", () => {
     expect(subjects).toEqual([
       'Se te ha asignado «Energía y clima» · Campaña 2026 de Mancomunidad <Ribera> & Co',
       '“Energía y clima” assigned to you · Campaign 2026 of Mancomunidad <Ribera> & Co',
-      "Se t'ha assignat «Energía y clima» · Campanya 2026 de Mancomunidad <Ribera> & Co",
-      "Se t'ha assignat «Energía y clima» · Campanya 2026 de Mancomunidad <Ribera> & Co",
+      "T'han assignat «Energía y clima» · Campanya 2026 de Mancomunidad <Ribera> & Co",
+      "T'han assignat «Energía y clima» · Campanya 2026 de Mancomunidad <Ribera> & Co",
     ]);
     expect(composeAssignedMail('va', { ...about, axis: 'A', by: 'B' }).text).toContain('les seues preguntes');
   });
@@ -143,7 +143,7 @@ describe("the team's e-mails", () => {
     const receipt = { signer: 'firma@ayto.es', moment: '2026-03-12 10:14', code: 'a'.repeat(32), sha256: 'b'.repeat(64) };
     for (const language of ['es', 'en', 'ca', 'va'] as const) {
       const mail = composeSentMail(language, { ...about, ...receipt });
-      for (const said of ['firma@ayto.es', '2026-03-12 10:14', receipt.code, receipt.sha256, `https://indicadores.example.es/verificar/${receipt.code}`])
+      for (const said of ['firma@ayto.es', '12/03/2026 10:14', receipt.code, receipt.sha256, `https://indicadores.example.es/verificar/${receipt.code}`])
         expect(mail.text).toContain(said);
       expect(mail.html).toContain('<a href="https://indicadores.example.es/results/12">');
     }

@@ -18,12 +18,17 @@ export function scheduleAssigneeReminders(app: FastifyInstance, { db, config }: 
       })
       .catch((err: unknown) => app.log.warn({ err }, 'assignee reminders failed'));
   let timer: NodeJS.Timeout | undefined;
+  let closed = false;
   app.addHook('onReady', async () => {
     timer = setTimeout(function next() {
       void check().finally(() => {
-        timer = setTimeout(next, reminderCheckMinutes * 60_000).unref();
+        // A check still running when the server closes sets no other.
+        if (!closed) timer = setTimeout(next, reminderCheckMinutes * 60_000).unref();
       });
     }, 60_000).unref();
   });
-  app.addHook('onClose', async () => clearTimeout(timer));
+  app.addHook('onClose', async () => {
+    closed = true;
+    clearTimeout(timer);
+  });
 }

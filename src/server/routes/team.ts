@@ -21,7 +21,10 @@ export function registerTeamRoutes(secure: FastifyInstance, { db, config }: AppC
   const caller = (request: FastifyRequest) => actorOf(request, requirePermission(request, 'RESULTS_CAMPAIGNS'));
 
   api.route({ ...routeOf(teamCalls.members), handler: async (request) => ({ response: await team.members(db, caller(request), request.query.entityId) }) });
-  api.route({ ...routeOf(teamCalls.invite), handler: async (request) => ({ response: await team.inviteMember(db, caller(request), request.body) }) });
+  api.route({
+    ...routeOf(teamCalls.invite),
+    handler: async (request) => ({ response: await team.inviteMember(db, caller(request), request.body, entityMail(mailer, config.publicUrl, request)) }),
+  });
   api.route({ ...routeOf(teamCalls.remove), handler: async (request) => ({ response: await team.removeMember(db, caller(request), request.body) }) });
   api.route({ ...routeOf(teamCalls.role), handler: async (request) => ({ response: await team.setMemberRole(db, caller(request), request.body) }) });
   api.route({

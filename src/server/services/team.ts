@@ -37,7 +37,7 @@ import { requireEdition } from './campaigns/cycle.js';
 import { requireNotFinal } from './campaigns/objectionRules.js';
 import type { EditionQuestionnaire } from '../reports/questionnaireCache.js';
 import { mailCampaignEntity, type EntityMailSetup } from './mail/entityMail.js';
-import { composeAssignedMail } from './mail/templates.js';
+import { composeAssignedMail, composeInvitationMail } from './mail/templates.js';
 
 /** An entity's audit entry about its team. */
 const teamAudit = (actor: Actor, action: string, entityId: number, details: Record<string, unknown>) => ({
@@ -91,7 +91,7 @@ function requireAnotherResponsable(members: ReadonlyMap<number, MemberRole>, use
  * new USER account with a random temporary password, answered once and changed at its first sign-in. An archived
  * entity takes nobody (409 ENTITY_ARCHIVED).
  */
-export async function inviteMember(db: Db, actor: Actor, input: InviteMemberRequest): Promise<InviteMemberResponse> {
+export async function inviteMember(db: Db, actor: Actor, input: InviteMemberRequest, mail: EntityMailSetup): Promise<InviteMemberResponse> {
   const email = input.email.trim();
   // Refused before the password's hash is made (the slow part), which only those who manage the team may cause.
   requireManager(actor.user, input.entityId);
@@ -117,12 +117,37 @@ export async function inviteMember(db: Db, actor: Actor, input: InviteMemberRequ
       await recordAudit(tx, teamAudit(actor, 'entity.member.add', input.entityId, { userId, email, role: input.role, created: !account }));
       return account ? { userId } : { userId, temporaryPassword: password };
     });
+  let invited: InviteMemberResponse;
   try {
-    return await invite();
+    invited = await invite();
   } catch (err) {
     // Two invitations of one new e-mail at once: the unique index stops the second, which then finds the account.
-    if (isUniqueViolation(err)) return invite();
-    throw err;
+    if (!isUniqueViolation(err)) throw err;
+    invited = await invite();
+  }
+  await mailInvitation(db, mail, actor, { ...input, email }, invited.temporaryPassword);
+  return invited;
+}
+
+/**
+ * With SMTP, the invited person hears of it in their language (a new account's in Spanish), with a new account's
+ * temporary password, after the commit; a failure is only logged, without the password.
+ */
+async function mailInvitation(db: Db, setup: EntityMailSetup, actor: Actor, input: InviteMemberRequest, temporaryPassword?: string): Promise<void> {
+  const { mailer, warn } = setup;
+  if (!mailer) return;
+  try {
+    const about = await repo.invitationOf(db, input.entityId, input.email);
+    if (!about) return;
+    const by = actor.user.name || actor.user.email;
+    const message = composeInvitationMail(about.language, { entity: about.entity, by, role: input.role, temporaryPassword, publicUrl: setup.publicUrl });
+    void mailer([{ to: input.email, ...message }])
+      .then(({ failed }) => {
+        if (failed.length > 0) warn({ entityId: input.entityId, reason: failed[0].reason }, 'invitation e-mail refused');
+      })
+      .catch((err: unknown) => warn({ err, entityId: input.entityId }, 'invitation e-mail failed'));
+  } catch (err) {
+    warn({ err, entityId: input.entityId }, 'invitation e-mail failed');
   }
 }
 
@@ -164,25 +189,25 @@ export async function assignAxis(db: Db, actor: Actor, input: AssignRequest, mai
       throw validationError("The axis is not part of this campaign's questionnaire", { axisId: 'not an axis of this campaign' });
     if (input.userId !== null && !team.members.has(input.userId))
       throw validationError('The user is not a member of the entity', { userId: 'not a member of the entity' });
+    const before = await repo.assigneeOf(tx, campaign.id, input.axisId);
     await repo.writeAssignment(tx, campaign.id, input.axisId, input.userId, actor.user.id);
     await recordAudit(tx, campaignAudit(actor, 'campaign.assign', campaign, { axisId: input.axisId, userId: input.userId }));
-    return repo.listAssignments(tx, campaign.id);
+    return { list: await repo.listAssignments(tx, campaign.id), changed: (before ?? null) !== input.userId };
   });
-  // The member assigned hears of it (not one who assigned an axis to themselves).
-  const assignee = assigned.find((a) => a.axisId === input.axisId);
-  if (assignee && assignee.userId !== actor.user.id) {
-    const axis = await repo.axisText(db, input.axisId);
+  // A member newly assigned hears of it (not one who assigned the axis to themselves, nor on the same choice again).
+  const assignee = assigned.list.find((a) => a.axisId === input.axisId);
+  if (mail.mailer && assigned.changed && assignee && assignee.userId !== actor.user.id) {
     const by = actor.user.name || actor.user.email;
     await mailCampaignEntity(
       db,
       mail,
       input.id,
       'assignment',
-      (language, campaign) => composeAssignedMail(language, { ...campaign, axis, by }),
+      async (language, campaign) => composeAssignedMail(language, { ...campaign, axis: await repo.axisText(db, input.axisId), by }),
       (recipient) => recipient.email.toLowerCase() === assignee.email.toLowerCase(),
     );
   }
-  return assigned;
+  return assigned.list;
 }
 
 /** Which member answers each axis of a campaign the caller may read. */

@@ -11,7 +11,7 @@ import {
   handleSubmitAsked,
   retryDelayMs,
 } from '../../../../src/client/features/campaigns/answersSaga.js';
-import { selectCanSubmit, selectProgress, selectSubmitBlockers } from '../../../../src/client/features/campaigns/campaignsSelectors.js';
+import { selectCanSubmit, selectNextAnswerToSave, selectProgress, selectSubmitBlockers } from '../../../../src/client/features/campaigns/campaignsSelectors.js';
 import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
 import { ApiError } from '../../../../src/client/api/ApiError.js';
 import { authActions, initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
@@ -211,6 +211,27 @@ describe('saves made on a stale answer', () => {
     expect([sub.answer, sub.version, sub.lastChange?.userEmail]).toEqual([[12], 10, demoUser.email]);
   });
 
+  it("keeps what the user did not change as the other person left it: 'Guardar la mía' sends only the user's own change", () => {
+    const withComment = rootReducer(loaded(), campaignsActions.noteChanged({ question: 1, comment: 'Mío' }));
+    const sending = rootReducer(
+      withComment,
+      campaignsActions.answerSaveRequested({ campaignId: 5, question: 1, expectedVersion: 0, answer: [11], comment: 'Mío' }),
+    );
+    const refused = rootReducer(sending, campaignsActions.answerStale({ campaignId: 5, question: 1, current }));
+    const q = refused.campaigns.questionnaire;
+    // Their answer shows; the user's comment waits, even after the user changes it back and forth.
+    expect(q.campaign!.indicators[0].subindicators[0].answer).toEqual([13]);
+    expect([q.drafts[1], q.notes[1]]).toEqual([undefined, { comment: 'Mío' }]);
+    const replaced = rootReducer(refused, campaignsActions.staleAnswerReplaced(1));
+    expect(selectNextAnswerToSave(replaced)).toEqual({ campaignId: 5, question: 1, expectedVersion: 9, answer: [13], comment: 'Mío' });
+  });
+
+  it('ignores a refusal heard after another questionnaire opened', () => {
+    const other = rootReducer(loaded(), campaignsActions.answerStale({ campaignId: 6, question: 1, current }));
+    expect(other.campaigns.questionnaire.stale).toEqual({});
+    expect(other.campaigns.questionnaire.campaign!.indicators[0].subindicators[0].answer).toEqual([11]);
+  });
+
   it("shows their answer and drops the user's change ('Quedarme con la suya'), sending nothing", async () => {
     const api = staleOnce();
     const { storeState } = await stale(api);
@@ -268,6 +289,26 @@ describe("'Enviar Encuesta' with choices not saved yet", () => {
       .silentRun(200);
     expect(run.storeState.alerts.queue).toEqual([]);
     expect(run.storeState.campaigns.questionnaire.drafts[1]).toEqual([12]);
+  });
+
+  it('sends nothing and says so when someone else changed an answer meanwhile, and the button works again', async () => {
+    const current = { answer: [13], comment: null, notApplicable: null, version: 4, userEmail: 'marta@ayto.es', at: '2026-03-12T09:14:00.000Z' };
+    const saveAnswer = jest.fn(async () => Promise.reject(new ApiError('CONFLICT', 409, { code: 'STALE_ANSWER', current })));
+    const run = await expectSaga(function* submitOnStale() {
+      yield fork(autosaveAnswers, { saveAnswer });
+      yield put(campaignsActions.answerChosen({ question: 1, choice: [12] }));
+      yield fork(handleSubmitAsked, submitAsked);
+    })
+      .withReducer(rootReducer, allAnswered())
+      .put.like({
+        action: {
+          type: snackbarActions.toastShown.type,
+          payload: { message: 'QUESTIONNAIRE.TOAST.STALE', values: { count: 1, questions: '«¿Pregunta 1?»', more: 0 } },
+        },
+      })
+      .silentRun(200);
+    expect(run.storeState.alerts.queue).toEqual([]);
+    expect(run.storeState.campaigns.questionnaire.stale[1]).toEqual(current);
   });
 
   it('sends nothing and says how many are missing when a change left a question without an answer', async () => {

@@ -5,7 +5,6 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { formatShortMadridDateTime } from '../../lib/dates.js';
 import { selectMemberName } from '../team/teamSelectors.js';
 import { campaignsActions } from './campaignsSlice.js';
-import { selectQuestionnaire } from './campaignsSelectors.js';
 
 /**
  * Who changed an answer and when (docs/api.md, "History and stale saves"): 'Última modificación: Marta, 12/03/2026
@@ -50,7 +49,7 @@ export function describeHistoryEntry(intl: IntlShape, sub: Subindicator, entry: 
 export function AnswerLastChange({ sub, campaignId }: { sub: Subindicator; campaignId: number }) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
-  const history = useAppSelector(selectQuestionnaire).histories[sub.id];
+  const history = useAppSelector((state) => state.campaigns.questionnaire.histories[sub.id]);
   const nameOf = useAppSelector(selectMemberName);
   if (!sub.lastChange) return null;
   const historyId = `answer-history-${sub.id}`;
@@ -111,7 +110,7 @@ function currentAnswerText(intl: IntlShape, sub: Subindicator, current: StaleAns
 export function StaleAnswerNotice({ sub }: { sub: Subindicator }) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
-  const current = useAppSelector(selectQuestionnaire).stale[sub.id];
+  const current = useAppSelector((state) => state.campaigns.questionnaire.stale[sub.id]);
   const nameOf = useAppSelector(selectMemberName);
   if (!current) return null;
   const who = current.userEmail === null ? intl.formatMessage({ id: 'QUESTIONNAIRE.STALE.SOMEONE' }) : nameOf(current.userEmail);

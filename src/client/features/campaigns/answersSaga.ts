@@ -63,6 +63,12 @@ function* ownChange(): Saga<AnswerChange> {
   return { userEmail: email, at: new Date(yield* call(Date.now)).toISOString() };
 }
 
+/** An answer's history, if it is open, is read again after a change to the answer (it shows the change). */
+function* refreshOpenHistory(campaignId: number, question: number): Saga<void> {
+  const histories = yield* select((state: RootState) => state.campaigns.questionnaire.histories);
+  if (question in histories) yield put(campaignsActions.historyRequested({ campaignId, question }));
+}
+
 const RESTARTS_SAVES = [campaignsActions.answersSaveNow.type, campaignsActions.answerRetryRequested.type, campaignsActions.staleAnswerReplaced.type];
 /** A change on screen the autosave waits for a pause after: a choice, a comment, a "No aplica", a copied answer confirmed. */
 const CHANGES: string[] = [campaignsActions.answerChosen.type, campaignsActions.noteChanged.type, campaignsActions.answerConfirmed.type];
@@ -95,10 +101,11 @@ function* saveUnsaved(api: Pick<CampaignsApi, 'saveAnswer'>, attempts: Map<numbe
       const result = yield* callApi(keepOnScreen(saveFailureToast), api.saveAnswer, next);
       attempts.delete(question);
       yield put(campaignsActions.answerSaved({ saved: next, result, change: yield* ownChange() }));
+      yield* refreshOpenHistory(next.campaignId, question);
     } catch (err) {
       const error = serializeError(err);
       const current = staleAnswerOf(error);
-      if (current) yield put(campaignsActions.answerStale({ question, current }));
+      if (current) yield put(campaignsActions.answerStale({ campaignId: next.campaignId, question, current }));
       else yield put(campaignsActions.answerSaveFailed({ question, error }));
       if (passes(error)) {
         const attempt = attempts.get(question) ?? 0;
@@ -123,7 +130,12 @@ export function* autosaveAnswers(api: Pick<CampaignsApi, 'saveAnswer'>): Saga<vo
 /** Until every choice on screen is saved or failed. */
 function* waitForSaves(): Saga<void> {
   while (!(yield* select(selectAnswersSettled))) {
-    yield take([campaignsActions.answerSaved.type, campaignsActions.answerSaveFailed.type, campaignsActions.questionnaireRequested.type]);
+    yield take([
+      campaignsActions.answerSaved.type,
+      campaignsActions.answerSaveFailed.type,
+      campaignsActions.answerStale.type,
+      campaignsActions.questionnaireRequested.type,
+    ]);
   }
 }
 
@@ -155,6 +167,7 @@ export function* handleEvidenceLinkRequested(
   try {
     const item = yield* callApi(keepOnScreen(evidenceErrorToast), api.addEvidenceLink, action.payload);
     yield put(campaignsActions.evidenceAdded({ question, item, change: yield* ownChange() }));
+    yield* refreshOpenHistory(action.payload.campaignId, question);
   } catch {
     yield put(campaignsActions.evidenceFailed({ question }));
   }
@@ -185,6 +198,7 @@ export function* handleEvidenceUploadRequested(
       (report) => callApi(handling(UPLOAD_FAILURES, uploadErrorToast), api.uploadEvidence, { campaignId, question }, file, file.name, report),
     );
     yield put(campaignsActions.evidenceAdded({ question, item, change: yield* ownChange() }));
+    yield* refreshOpenHistory(action.payload.campaignId, question);
   } catch {
     yield put(campaignsActions.evidenceFailed({ question }));
   }
@@ -206,12 +220,11 @@ export function* handleEvidenceDownloadRequested(
 
 /** 'Ver historial': one answer's history, newest first. */
 export function* handleHistoryRequested(api: Pick<CampaignsApi, 'history'>, action: ReturnType<typeof campaignsActions.historyRequested>): Saga<void> {
-  const { question } = action.payload;
   try {
     const entries = yield* callApi(keepOnScreen('QUESTIONNAIRE.HISTORY.LOAD_ERROR'), api.history, action.payload);
-    yield put(campaignsActions.historyLoaded({ question, entries }));
+    yield put(campaignsActions.historyLoaded({ ...action.payload, entries }));
   } catch (err) {
-    yield put(campaignsActions.historyFailed({ question, error: serializeError(err) }));
+    yield put(campaignsActions.historyFailed({ ...action.payload, error: serializeError(err) }));
   }
 }
 
@@ -224,6 +237,7 @@ export function* handleEvidenceRemoveRequested(
   try {
     yield* callApi(keepOnScreen(evidenceErrorToast), api.removeEvidence, campaignId, evidenceId);
     yield put(campaignsActions.evidenceRemoved({ question, evidenceId, change: yield* ownChange() }));
+    yield* refreshOpenHistory(campaignId, question);
   } catch {
     yield put(campaignsActions.evidenceFailed({ question }));
   }
@@ -239,6 +253,13 @@ export function* handleSubmitAsked(action: ReturnType<typeof campaignsActions.su
   yield put(campaignsActions.answersSaveNow());
   yield* waitForSaves();
   const failed = yield* select(selectFailedAnswers);
+  // Answers someone else changed meanwhile wait for the user's choice under each of them, not for 'reintentar'.
+  const stale = yield* select((state: RootState) => state.campaigns.questionnaire.stale);
+  const changedByOthers = failed.filter((s) => s.id in stale);
+  if (changedByOthers.length > 0) {
+    yield put(snackbarActions.toastShown('QUESTIONNAIRE.TOAST.STALE', 'warning', named(changedByOthers)));
+    return;
+  }
   if (failed.length > 0) {
     yield put(snackbarActions.toastShown('QUESTIONNAIRE.TOAST.NOT_SAVED', 'error', named(failed)));
     return;

@@ -83,17 +83,22 @@ type ViewPatch = Partial<TableView>;
 const sameChoice = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id) => b.includes(id));
 const subindicatorOf = (campaign: CampaignDetail | null, question: number): Subindicator | undefined =>
   campaign?.indicators.flatMap((i) => i.subindicators).find((s) => s.id === question);
-/** Keeps a question's choice as a draft while it differs from the saved answer, or while a save of it is on its way. */
+/**
+ * Whether a question's drafts are kept whatever they hold: while a save of them is on its way, and while a save was
+ * refused as stale (the user's changes wait for 'Guardar la mía' even where they equal the other person's answer).
+ */
+const keepsDrafts = (q: CampaignsState['questionnaire'], question: number) => q.saving[question] === 'loading' || question in q.stale;
+/** Keeps a question's choice as a draft while it differs from the saved answer, or while keepsDrafts. */
 function setChoice(q: CampaignsState['questionnaire'], question: number, choice: number[]) {
   const saved = subindicatorOf(q.campaign, question)?.answer ?? [];
-  if (q.saving[question] !== 'loading' && sameChoice(choice, saved)) delete q.drafts[question];
+  if (!keepsDrafts(q, question) && sameChoice(choice, saved)) delete q.drafts[question];
   else q.drafts[question] = choice;
 }
-/** Keeps a question's comment and "No aplica" on screen as a draft where they differ from the saved ones, or while a save is on its way. */
+/** Keeps a question's comment and "No aplica" on screen as a draft where they differ from the saved ones, or while keepsDrafts. */
 function setNotes(q: CampaignsState['questionnaire'], question: number, patch: NoteDraft) {
   const sub = subindicatorOf(q.campaign, question);
   const draft: NoteDraft = { ...q.notes[question], ...patch };
-  const loading = q.saving[question] === 'loading';
+  const loading = keepsDrafts(q, question);
   if (!loading && sub && draft.comment !== undefined && draft.comment === sub.comment) delete draft.comment;
   if (!loading && sub && draft.notApplicable !== undefined && draft.notApplicable?.reason === sub.notApplicable?.reason) delete draft.notApplicable;
   if (sub && !sub.prefilled) delete draft.confirm;
@@ -217,7 +222,6 @@ const campaignsSlice = createSlice({
         sub.prefilled = false;
         if (result.version !== sub.version) Object.assign(sub, { version: result.version, lastChange: change });
       }
-      delete state.questionnaire.histories[question];
       // A choice changed again while saving stays a draft.
       settleChoice(state.questionnaire, question);
     },
@@ -225,46 +229,54 @@ const campaignsSlice = createSlice({
       state.questionnaire.saving[action.payload.question] = 'failed';
       settleChoice(state.questionnaire, action.payload.question);
     },
-    /** Someone else changed the answer since it was read (409 STALE_ANSWER): nothing was saved, and the user chooses. */
-    answerStale(state, action: PayloadAction<{ question: number; current: StaleAnswer['current'] }>) {
-      const { question, current } = action.payload;
-      state.questionnaire.saving[question] = 'failed';
-      state.questionnaire.stale[question] = current;
-      settleChoice(state.questionnaire, question);
-    },
     /**
-     * 'Quedarme con la suya': the answer someone else saved replaces the user's changes, and is the version the next
-     * save is made on. 'Guardar la mía' (replaceStaleAnswer): the user's changes are saved over it.
+     * Someone else changed the answer since it was read (409 STALE_ANSWER): nothing was saved. Their answer becomes
+     * the one the question holds (what the user did not change shows theirs), and what the user changed stays on
+     * screen as drafts, kept until they choose: 'Quedarme con la suya' or 'Guardar la mía'.
      */
+    answerStale(state, action: PayloadAction<{ campaignId: number; question: number; current: StaleAnswer['current'] }>) {
+      const { campaignId, question, current } = action.payload;
+      const q = state.questionnaire;
+      const sub = subindicatorOf(q.campaign, question);
+      if (q.campaign?.id !== campaignId || !sub) return;
+      q.saving[question] = 'failed';
+      // Measured against the answer the user started from: a change undone is no change.
+      settleChoice(q, question);
+      const { answer, comment, notApplicable, version, userEmail, at } = current;
+      Object.assign(sub, { answer, comment, notApplicable, version, prefilled: false });
+      sub.lastChange = userEmail !== null && at !== null ? { userEmail, at } : null;
+      q.stale[question] = current;
+    },
+    /** 'Quedarme con la suya': the user's changes go; the question shows the other person's answer, as saved. */
     staleAnswerTaken(state, action: PayloadAction<number>) {
       const question = action.payload;
       const q = state.questionnaire;
-      const current = q.stale[question];
-      const sub = subindicatorOf(q.campaign, question);
-      if (!current || !sub) return;
-      const { answer, comment, notApplicable, version, userEmail, at } = current;
-      Object.assign(sub, { answer, comment, notApplicable, version, prefilled: false });
-      if (userEmail !== null && at !== null) sub.lastChange = { userEmail, at };
-      for (const drafts of [q.drafts, q.notes, q.saving, q.stale, q.histories]) delete drafts[question];
+      if (!(question in q.stale)) return;
+      for (const drafts of [q.drafts, q.notes, q.saving, q.stale]) delete drafts[question];
     },
+    /** 'Guardar la mía': the user's changes are saved (the autosave sends them) on the other person's version. */
     staleAnswerReplaced(state, action: PayloadAction<number>) {
       const question = action.payload;
       const q = state.questionnaire;
-      const current = q.stale[question];
-      const sub = subindicatorOf(q.campaign, question);
-      if (!current || !sub) return;
-      sub.version = current.version;
-      for (const drafts of [q.saving, q.stale, q.histories]) delete drafts[question];
+      if (!(question in q.stale)) return;
+      for (const drafts of [q.saving, q.stale]) delete drafts[question];
+      settleChoice(q, question);
     },
-    /** 'Ver historial' on one answer. */
+    /** 'Ver historial' on one answer, or its history read again after a change while it is open (the entries shown stay meanwhile). */
     historyRequested(state, action: PayloadAction<{ campaignId: number; question: number }>) {
-      state.questionnaire.histories[action.payload.question] = { status: 'loading', error: null, entries: [] };
+      const { question } = action.payload;
+      state.questionnaire.histories[question] = { status: 'loading', error: null, entries: state.questionnaire.histories[question]?.entries ?? [] };
     },
-    historyLoaded(state, action: PayloadAction<{ question: number; entries: AnswerHistoryEntry[] }>) {
-      state.questionnaire.histories[action.payload.question] = { status: 'succeeded', error: null, entries: action.payload.entries };
+    /** A history read: shown if it is still awaited on the same campaign (not closed, not another questionnaire since). */
+    historyLoaded(state, action: PayloadAction<{ campaignId: number; question: number; entries: AnswerHistoryEntry[] }>) {
+      const { campaignId, question, entries } = action.payload;
+      const q = state.questionnaire;
+      if (q.campaign?.id === campaignId && q.histories[question]?.status === 'loading') q.histories[question] = { status: 'succeeded', error: null, entries };
     },
-    historyFailed(state, action: PayloadAction<{ question: number; error: RequestError }>) {
-      state.questionnaire.histories[action.payload.question] = { status: 'failed', error: action.payload.error, entries: [] };
+    historyFailed(state, action: PayloadAction<{ campaignId: number; question: number; error: RequestError }>) {
+      const { campaignId, question, error } = action.payload;
+      const q = state.questionnaire;
+      if (q.campaign?.id === campaignId && q.histories[question]?.status === 'loading') q.histories[question] = { status: 'failed', error, entries: [] };
     },
     /** 'Ocultar historial'. */
     historyClosed(state, action: PayloadAction<number>) {
@@ -316,14 +328,12 @@ const campaignsSlice = createSlice({
       const { question, item, change } = action.payload;
       state.questionnaire.evidence[question] = 'succeeded';
       delete state.questionnaire.uploads[question];
-      delete state.questionnaire.histories[question];
       const sub = subindicatorOf(state.questionnaire.campaign, question);
       if (sub) Object.assign(sub, { evidence: [...sub.evidence, item], lastChange: change });
     },
     evidenceRemoved(state, action: PayloadAction<{ question: number; evidenceId: number; change: AnswerChange }>) {
       const { question, evidenceId, change } = action.payload;
       state.questionnaire.evidence[question] = 'succeeded';
-      delete state.questionnaire.histories[question];
       const sub = subindicatorOf(state.questionnaire.campaign, question);
       if (sub) Object.assign(sub, { evidence: sub.evidence.filter((e) => e.id !== evidenceId), lastChange: change });
     },

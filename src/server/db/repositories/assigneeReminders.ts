@@ -23,7 +23,8 @@ export interface DueAxis {
 /**
  * The axes assigned to members (still members, accounts not disabled) of campaigns not sent, of entities not
  * archived, in editions not final, whose closing date is one of `daysBefore` days after `today`, with questions left
- * to answer; by campaign, member and axis.
+ * to answer (neither an answer nor "No aplica", or one copied from the previous edition and not confirmed yet); by
+ * campaign, member and axis.
  */
 export async function dueAxes(q: Queryable, today: string, daysBefore: readonly number[]): Promise<DueAxis[]> {
   return q.query<DueAxis>(
@@ -42,9 +43,11 @@ export async function dueAxes(q: Queryable, today: string, daysBefore: readonly 
        JOIN categories cat ON cat.id = a.axis_id
        CROSS JOIN LATERAL (
          SELECT count(*)::int AS total,
-                count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM answers an WHERE an.campaign_id = d.campaign_id AND an.subindicator_id = s.id)
-                                   AND NOT EXISTS (SELECT 1 FROM answer_notes n WHERE n.campaign_id = d.campaign_id AND n.subindicator_id = s.id
-                                                      AND n.not_applicable_reason IS NOT NULL))::int AS missing
+                count(*) FILTER (WHERE NOT (
+                  (EXISTS (SELECT 1 FROM answers an WHERE an.campaign_id = d.campaign_id AND an.subindicator_id = s.id)
+                   OR EXISTS (SELECT 1 FROM answer_notes n WHERE n.campaign_id = d.campaign_id AND n.subindicator_id = s.id
+                                 AND n.not_applicable_reason IS NOT NULL))
+                  AND NOT EXISTS (SELECT 1 FROM answer_notes n WHERE n.campaign_id = d.campaign_id AND n.subindicator_id = s.id AND n.prefilled)))::int AS missing
            FROM subindicators s JOIN indicators i ON i.id = s.indicator_id
           WHERE i.edition_id = d.edition_id AND i.axis_id = a.axis_id) p
       WHERE (d.closes_on - $1::date) = ANY($2::int[]) AND p.missing > 0
@@ -53,14 +56,19 @@ export async function dueAxes(q: Queryable, today: string, daysBefore: readonly 
   );
 }
 
+/** One reminder: of which campaign, to which member, how many days before which closing date. */
+export interface Reminder {
+  campaignId: number;
+  userId: number;
+  daysBefore: number;
+  closesOn: string;
+}
+
 /**
  * Claims the reminders about to be sent: those not sent yet are recorded and returned ('campaignId:userId'); one
  * another instance recorded first is not, so each goes once.
  */
-export async function claimReminders(
-  q: Queryable,
-  reminders: readonly { campaignId: number; userId: number; daysBefore: number; closesOn: string }[],
-): Promise<Set<string>> {
+export async function claimReminders(q: Queryable, reminders: readonly Reminder[]): Promise<Set<string>> {
   if (reminders.length === 0) return new Set();
   const rows = await q.query<{ campaign_id: number; user_id: number }>(
     `INSERT INTO assignee_reminders (campaign_id, user_id, days_before, closes_on)
@@ -69,4 +77,14 @@ export async function claimReminders(
     [reminders.map((r) => r.campaignId), reminders.map((r) => r.userId), reminders.map((r) => r.daysBefore), reminders.map((r) => r.closesOn)],
   );
   return new Set(rows.map((r) => `${r.campaign_id}:${r.user_id}`));
+}
+
+/** Forgets reminders claimed that could not be sent (the SMTP server refused them): a later check tries them again. */
+export async function releaseReminders(q: Queryable, reminders: readonly Reminder[]): Promise<void> {
+  if (reminders.length === 0) return;
+  await q.query(
+    `DELETE FROM assignee_reminders r USING unnest($1::int[], $2::int[], $3::smallint[], $4::date[]) AS f(campaign_id, user_id, days_before, closes_on)
+      WHERE r.campaign_id = f.campaign_id AND r.user_id = f.user_id AND r.days_before = f.days_before AND r.closes_on = f.closes_on`,
+    [reminders.map((r) => r.campaignId), reminders.map((r) => r.userId), reminders.map((r) => r.daysBefore), reminders.map((r) => r.closesOn)],
+  );
 }

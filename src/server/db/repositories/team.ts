@@ -1,5 +1,5 @@
 import type { Queryable } from '../client.js';
-import type { MemberRole } from '../../../shared/constants.js';
+import type { Language, MemberRole } from '../../../shared/constants.js';
 import type { Assignment, Member } from '../../../shared/api/team.js';
 
 /*
@@ -19,6 +19,15 @@ export async function entityExists(q: Queryable, entityId: number): Promise<bool
 /** Whether the category is an axis of the edition's questionnaire (what a campaign of it assigns). */
 export async function isAxisOfEdition(q: Queryable, editionId: number, axisId: number): Promise<boolean> {
   return (await q.query('SELECT 1 FROM indicators WHERE edition_id = $1 AND axis_id = $2 LIMIT 1', [editionId, axisId])).length > 0;
+}
+
+/** What an invitation's e-mail needs: the entity's name and the invited account's language; undefined when either is gone. */
+export async function invitationOf(q: Queryable, entityId: number, email: string): Promise<{ entity: string; language: Language } | undefined> {
+  const [row] = await q.query<{ entity: string; language: Language }>(
+    'SELECT en.name AS entity, u.language FROM entities en, users u WHERE en.id = $1 AND lower(u.email) = lower($2)',
+    [entityId, email],
+  );
+  return row;
 }
 
 /** An axis's name, as the questionnaire shows it (the assignment's e-mail names it). */

@@ -7,7 +7,7 @@
  * (routes/assigneeReminders.ts).
  */
 import type { Db } from '../../db/client.js';
-import { claimReminders, dueAxes, type DueAxis } from '../../db/repositories/assigneeReminders.js';
+import { claimReminders, dueAxes, releaseReminders, type DueAxis, type Reminder } from '../../db/repositories/assigneeReminders.js';
 import { composeAssigneeReminderMail } from '../mail/templates.js';
 import type { Mailer, OutgoingMail } from '../mail/sender.js';
 import { madridDate } from './deadlines.js';
@@ -16,7 +16,7 @@ import { madridDate } from './deadlines.js';
 export const REMINDER_DAYS_BEFORE = [7, 1] as const;
 
 /** The messages of the due reminders: one per campaign and member, listing their unfinished axes in order. */
-export function reminderMessages(due: readonly DueAxis[], publicUrl: string): (OutgoingMail & { campaignId: number; userId: number })[] {
+export function reminderMessages(due: readonly DueAxis[], publicUrl: string): (OutgoingMail & Reminder)[] {
   const byMember = new Map<string, DueAxis[]>();
   for (const row of due) {
     const key = `${row.campaignId}:${row.userId}`;
@@ -28,25 +28,28 @@ export function reminderMessages(due: readonly DueAxis[], publicUrl: string): (O
     return {
       campaignId,
       userId,
+      daysBefore,
+      closesOn,
       to: email,
       ...composeAssigneeReminderMail(language, { edition, entity, campaignId, closesOn, daysBefore, axes, publicUrl }),
     };
   });
 }
 
-/** Sends the reminders due on `now`'s day in Madrid that no instance sent yet; how many went and how many were refused. */
+/**
+ * Sends the reminders due on `now`'s day in Madrid that no instance sent yet; how many went and how many were
+ * refused. A refused one is forgotten, so that the next check tries it again.
+ */
 export async function sendAssigneeReminders(db: Db, mailer: Mailer, publicUrl: string, now: Date): Promise<{ sent: number; failed: number }> {
-  const due = await dueAxes(db, madridDate(now), REMINDER_DAYS_BEFORE);
-  const messages = reminderMessages(due, publicUrl);
-  const claimed = await claimReminders(
-    db,
-    messages.map(({ campaignId, userId }) => {
-      const { daysBefore, closesOn } = due.find((r) => r.campaignId === campaignId && r.userId === userId)!;
-      return { campaignId, userId, daysBefore, closesOn };
-    }),
-  );
+  const messages = reminderMessages(await dueAxes(db, madridDate(now), REMINDER_DAYS_BEFORE), publicUrl);
+  const claimed = await claimReminders(db, messages);
   const mine = messages.filter((m) => claimed.has(`${m.campaignId}:${m.userId}`));
   if (mine.length === 0) return { sent: 0, failed: 0 };
   const summary = await mailer(mine.map(({ to, subject, text, html }) => ({ to, subject, text, html })));
+  const refused = new Set(summary.failed.map((f) => f.email));
+  await releaseReminders(
+    db,
+    mine.filter((m) => refused.has(m.to)),
+  );
   return { sent: summary.sent, failed: summary.failed.length };
 }

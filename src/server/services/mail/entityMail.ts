@@ -21,7 +21,7 @@ export async function mailCampaignEntity(
   setup: EntityMailSetup,
   campaignId: number,
   what: string,
-  compose: (language: MailLanguage, campaign: { edition: number; entity: string; campaignId: number; publicUrl: string }) => MailContent,
+  compose: (language: MailLanguage, campaign: { edition: number; entity: string; campaignId: number; publicUrl: string }) => MailContent | Promise<MailContent>,
   to: (recipient: MailRecipient) => boolean = () => true,
 ): Promise<void> {
   const { mailer, warn } = setup;
@@ -31,7 +31,7 @@ export async function mailCampaignEntity(
     if (!campaign) return;
     const about = { campaignId, edition: campaign.campaignNumber, entity: campaign.entity, publicUrl: setup.publicUrl };
     const recipients = (await usersOfEntities(db, [campaign.entityId])).filter(to);
-    const messages = recipients.map((r) => ({ to: r.email, ...compose(r.language, about) }));
+    const messages = await Promise.all(recipients.map(async (r) => ({ to: r.email, ...(await compose(r.language, about)) })));
     if (messages.length === 0) return;
     void mailer(messages)
       .then(({ failed }) => {

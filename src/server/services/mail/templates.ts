@@ -2,7 +2,7 @@
  * The e-mails of the yearly cycle, of the review and of the team, in the four languages of the app: a subject, a
  * plain-text body and a simple HTML body. Pure: the caller passes the app's address and the names.
  */
-import type { Language } from '../../../shared/constants.js';
+import type { Language, MemberRole } from '../../../shared/constants.js';
 import { verificationPath } from '../../../shared/team.js';
 
 export type MailLanguage = Language;
@@ -297,6 +297,13 @@ export function composeObjectionResolvedMail(language: MailLanguage, context: Ob
   });
 }
 
+/** A Madrid date 'YYYY-MM-DD', or moment 'YYYY-MM-DD HH:MM', as the e-mails write it: '12/03/2026', '12/03/2026 10:14'. */
+function shortDate(value: string): string {
+  const [date, time] = value.split(' ');
+  const [year, month, day] = date.split('-');
+  return `${day}/${month}/${year}${time ? ` ${time}` : ''}`;
+}
+
 /**
  * A short letter in the language: the greeting, its paragraphs, a link to act on and the closing, as plain text and
  * as HTML (the team's e-mails).
@@ -335,10 +342,10 @@ interface AssignedWording {
 }
 
 const CATALAN_ASSIGNED: AssignedWording = {
-  subject: (c) => `Se t'ha assignat «${c.axis}» · Campanya ${c.edition} de ${c.entity}`,
+  subject: (c) => `T'han assignat «${c.axis}» · Campanya ${c.edition} de ${c.entity}`,
   lead: (c) =>
     `${c.by} t'ha assignat l'eix «${c.axis}» de la Campanya ${c.edition} de ${c.entity}. Pots respondre les seves preguntes al qüestionari; les altres les veuràs sense poder-les canviar.`,
-  action: 'Obre el qüestionari',
+  action: 'Obrir el qüestionari',
 };
 
 const ASSIGNED: Record<MailLanguage, AssignedWording> = {
@@ -360,7 +367,6 @@ const ASSIGNED: Record<MailLanguage, AssignedWording> = {
     ...CATALAN_ASSIGNED,
     lead: (c) =>
       `${c.by} t'ha assignat l'eix «${c.axis}» de la Campanya ${c.edition} de ${c.entity}. Pots respondre les seues preguntes en el qüestionari; les altres les voràs sense poder canviar-les.`,
-    action: 'Obri el qüestionari',
   },
 };
 
@@ -381,7 +387,7 @@ export interface SentContext {
   entity: string;
   campaignId: number;
   signer: string;
-  /** 'YYYY-MM-DD HH:MM' on Madrid's clock. */
+  /** 'YYYY-MM-DD HH:MM' on Madrid's clock (written '12/03/2026 10:14'). */
   moment: string;
   code: string;
   sha256: string;
@@ -399,7 +405,7 @@ const CATALAN_SENT: SentWording = {
   subject: (c) => `Campanya ${c.edition} de ${c.entity} enviada`,
   lead: (c) => `${c.signer} ha signat i enviat la Campanya ${c.edition} de ${c.entity} el ${c.moment} (hora de Madrid).`,
   receipt: (c, at) => `Justificant: ${c.code}. Empremta SHA-256 de les respostes enviades: ${c.sha256}. Qualsevol persona ho pot comprovar a ${at}.`,
-  action: 'Mostra els resultats',
+  action: 'Veure els resultats',
 };
 
 const SENT: Record<MailLanguage, SentWording> = {
@@ -426,9 +432,10 @@ const SENT: Record<MailLanguage, SentWording> = {
 /** The e-mail to every member of an entity whose campaign was just signed and sent: who, when, the receipt and where to verify it. */
 export function composeSentMail(language: MailLanguage, context: SentContext): MailContent {
   const w = SENT[language];
+  const written = { ...context, moment: shortDate(context.moment) };
   return letter(language, {
-    subject: w.subject(context),
-    paragraphs: [w.lead(context), w.receipt(context, `${context.publicUrl}${verificationPath(context.code)}`)],
+    subject: w.subject(written),
+    paragraphs: [w.lead(written), w.receipt(written, `${context.publicUrl}${verificationPath(context.code)}`)],
     action: w.action,
     link: `${context.publicUrl}/results/${context.campaignId}`,
   });
@@ -458,11 +465,11 @@ const CATALAN_REMINDER: AssigneeReminderWording = {
   subject: (c) =>
     c.daysBefore === 1
       ? `Demà tanca la Campanya ${c.edition} de ${c.entity}: la teva part`
-      : `Queden ${c.daysBefore} dies de la Campanya ${c.edition} de ${c.entity}: la teva part`,
+      : `Queden ${c.daysBefore} dies per al tancament de la Campanya ${c.edition} de ${c.entity}: la teva part`,
   lead: (c, date) =>
     `La Campanya ${c.edition} de ${c.entity} tanca el ${date}${c.daysBefore === 1 ? ', demà,' : ''} i als eixos que tens assignats encara els falten respostes:`,
   axis: (a) => `${a.axis}: ${a.answered} de ${a.total} respostes`,
-  action: 'Obre el qüestionari',
+  action: 'Obrir el qüestionari',
 };
 
 const ASSIGNEE_REMINDER: Record<MailLanguage, AssigneeReminderWording> = {
@@ -470,7 +477,7 @@ const ASSIGNEE_REMINDER: Record<MailLanguage, AssigneeReminderWording> = {
     subject: (c) =>
       c.daysBefore === 1
         ? `Mañana se cierra la Campaña ${c.edition} de ${c.entity}: tu parte`
-        : `Quedan ${c.daysBefore} días de la Campaña ${c.edition} de ${c.entity}: tu parte`,
+        : `Quedan ${c.daysBefore} días para el cierre de la Campaña ${c.edition} de ${c.entity}: tu parte`,
     lead: (c, date) =>
       `La Campaña ${c.edition} de ${c.entity} se cierra el ${date}${c.daysBefore === 1 ? ', mañana,' : ''} y a los ejes que tienes asignados aún les faltan respuestas:`,
     axis: (a) => `${a.axis}: ${a.answered} de ${a.total} respuestas`,
@@ -480,7 +487,7 @@ const ASSIGNEE_REMINDER: Record<MailLanguage, AssigneeReminderWording> = {
     subject: (c) =>
       c.daysBefore === 1
         ? `Campaign ${c.edition} of ${c.entity} closes tomorrow: your part`
-        : `${c.daysBefore} days left of Campaign ${c.edition} of ${c.entity}: your part`,
+        : `${c.daysBefore} days left in Campaign ${c.edition} of ${c.entity}: your part`,
     lead: (c, date) =>
       `Campaign ${c.edition} of ${c.entity} closes on ${date}${c.daysBefore === 1 ? ', tomorrow,' : ''} and the axes assigned to you still lack answers:`,
     axis: (a) => `${a.axis}: ${a.answered} of ${a.total} answers`,
@@ -493,20 +500,79 @@ const ASSIGNEE_REMINDER: Record<MailLanguage, AssigneeReminderWording> = {
     subject: (c) =>
       c.daysBefore === 1
         ? `Demà tanca la Campanya ${c.edition} de ${c.entity}: la teua part`
-        : `Queden ${c.daysBefore} dies de la Campanya ${c.edition} de ${c.entity}: la teua part`,
-    action: 'Obri el qüestionari',
+        : `Queden ${c.daysBefore} dies per al tancament de la Campanya ${c.edition} de ${c.entity}: la teua part`,
   },
 };
 
 /** The reminder to a member whose assigned axes are unfinished 7 days and 1 day before the campaign closes: each axis and how far it is. */
 export function composeAssigneeReminderMail(language: MailLanguage, context: AssigneeReminderContext): MailContent {
   const w = ASSIGNEE_REMINDER[language];
-  const [year, month, day] = context.closesOn.split('-');
   return letter(language, {
     subject: w.subject(context),
-    paragraphs: [w.lead(context, `${day}/${month}/${year}`)],
+    paragraphs: [w.lead(context, shortDate(context.closesOn))],
     list: context.axes.map(w.axis),
     action: w.action,
     link: `${context.publicUrl}/my-campaigns/${context.campaignId}`,
+  });
+}
+
+/** What the invitation to a team says: the entity, who invited, the role, and a new account's temporary password. */
+export interface InvitationContext {
+  entity: string;
+  by: string;
+  role: MemberRole;
+  /** Only for an account the invitation created; an existing account signs in as always. */
+  temporaryPassword?: string;
+  publicUrl: string;
+}
+
+interface InvitationWording {
+  subject: (c: InvitationContext) => string;
+  lead: (c: InvitationContext) => string;
+  role: Record<MemberRole, string>;
+  password: (password: string) => string;
+  existing: string;
+}
+
+const CATALAN_INVITATION: InvitationWording = {
+  subject: (c) => `T'han convidat a l'equip de ${c.entity}`,
+  lead: (c) => `${c.by} t'ha afegit a l'equip de ${c.entity} a Campanyes d'indicadors, com a ${CATALAN_INVITATION.role[c.role]}.`,
+  role: { responsable: 'responsable', colaborador: 'col·laborador' },
+  password: (p) => `La teva contrasenya temporal és: ${p}  En entrar amb el teu correu electrònic n'hauràs de triar una de nova.`,
+  existing: 'Entra amb el teu compte de sempre: hi veuràs la nova entitat.',
+};
+
+const INVITATION: Record<MailLanguage, InvitationWording> = {
+  es: {
+    subject: (c) => `Te han invitado al equipo de ${c.entity}`,
+    lead: (c) => `${c.by} te ha añadido al equipo de ${c.entity} en Campañas de indicadores, como ${INVITATION.es.role[c.role]}.`,
+    role: { responsable: 'responsable', colaborador: 'colaborador' },
+    password: (p) => `Tu contraseña temporal es: ${p}  Al entrar con tu correo electrónico tendrás que elegir una nueva.`,
+    existing: 'Entra con tu cuenta de siempre: verás la nueva entidad.',
+  },
+  en: {
+    subject: (c) => `You have been invited to the team of ${c.entity}`,
+    lead: (c) => `${c.by} has added you to the team of ${c.entity} in Indicator campaigns, as ${INVITATION.en.role[c.role]}.`,
+    role: { responsable: 'responsible person', colaborador: 'collaborator' },
+    password: (p) => `Your temporary password is: ${p}  When you sign in with your e-mail address you will have to choose a new one.`,
+    existing: 'Sign in with your usual account: you will see the new entity.',
+  },
+  ca: CATALAN_INVITATION,
+  // Valencian: Catalan with the Valencian forms.
+  va: {
+    ...CATALAN_INVITATION,
+    password: (p) => `La teua contrasenya temporal és: ${p}  En entrar amb el teu correu electrònic n'hauràs de triar una de nova.`,
+    existing: 'Entra amb el teu compte de sempre: hi voràs la nova entitat.',
+  },
+};
+
+/** The e-mail to someone invited to an entity's team: who invited them and as what, and a new account's temporary password. */
+export function composeInvitationMail(language: MailLanguage, context: InvitationContext): MailContent {
+  const w = INVITATION[language];
+  return letter(language, {
+    subject: w.subject(context),
+    paragraphs: [w.lead(context), context.temporaryPassword === undefined ? w.existing : w.password(context.temporaryPassword)],
+    action: BODY[language].common.action,
+    link: `${context.publicUrl}/auth/login`,
   });
 }
