@@ -71,6 +71,9 @@ describe.each(backends)('reminders of the members assigned axes on $name', ({ op
 
   it('reminds a member of their unfinished axes 7 days before closing, in their language, once however often it checks', async () => {
     expect(await check('2030-03-04')).toEqual({ sent: 0, failed: 0 });
+    // Not at night on Madrid's clock (05:30 there): the next check in the morning sends it.
+    const night = new Date('2030-03-05T04:30:00Z');
+    expect(await sendAssigneeReminders(db, smtpMailer(server.ctx.config.smtp!), server.ctx.config.publicUrl, night)).toEqual({ sent: 0, failed: 0 });
     expect(await check('2030-03-05')).toEqual({ sent: 1, failed: 0 });
     expect(smtp.received.map((m) => m.to)).toEqual([catalan]);
     const [mail] = smtp.received;

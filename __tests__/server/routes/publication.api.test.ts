@@ -505,8 +505,8 @@ describe.each(backends)('the public figures of final editions on $name', ({ open
   });
 
   it("grants a seal to every validated campaign reaching its population band's threshold, under a random code anyone verifies", async () => {
-    const expected = await db.query<{ campaign_id: number; entity_id: number; name: string; percentage: number }>(
-      `SELECT c.id AS campaign_id, en.id AS entity_id, en.name, cs.percentage FROM campaigns c JOIN editions ed ON ed.id = c.edition_id
+    const expected = await db.query<{ campaign_id: number; entity_id: number; name: string; publishes: boolean; percentage: number }>(
+      `SELECT c.id AS campaign_id, en.id AS entity_id, en.name, en.publishes_results AS publishes, cs.percentage FROM campaigns c JOIN editions ed ON ed.id = c.edition_id
          JOIN entities en ON en.id = c.entity_id
          JOIN campaign_scores cs ON cs.campaign_id = c.id AND cs.scope = 'total' AND cs.category_id = 0
         WHERE ed.campaign_number = $1 AND c.status = 'sent' AND c.review_status = 'validated'
@@ -526,7 +526,7 @@ describe.each(backends)('the public figures of final editions on $name', ({ open
     const granted = expected.find((e) => e.campaign_id === first.campaign_id)!;
     expect(await publicJson<PublicSeal>(`seal?code=${first.code}`)).toMatchObject({
       code: first.code,
-      entity: { id: granted.entity_id, name: granted.name },
+      entity: { id: granted.entity_id, name: granted.name, publishes: granted.publishes },
       year: finalYear,
       percentage: granted.percentage,
     });

@@ -198,10 +198,13 @@ export type CampaignSeal = Static<typeof CampaignSeal>;
 export const SealQuery = Strict({ code: Type.String({ pattern: '^[0-9a-f]{32}$' }) });
 export type SealQuery = Static<typeof SealQuery>;
 
-/** A seal as anyone verifies it: whose, which edition, the percentage it had and the threshold it reached. */
+/**
+ * A seal as anyone verifies it: whose (and whether the entity publishes its figures, so that its public profile
+ * exists), which edition, the percentage it had and the threshold it reached.
+ */
 export const PublicSeal = Type.Object({
   code: Type.String(),
-  entity: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  entity: Type.Object({ id: Type.Integer(), name: Type.String(), publishes: Type.Boolean() }),
   year: Type.Integer(),
   percentage: Type.Number(),
   minPercentage: Type.Number(),

@@ -193,17 +193,23 @@ describe('the public pages', () => {
     expect(page).toContain('Entidades de 5.001 a 20.000 habitantes');
     expect(entityPage(site, { ...profile, seal: null }).html).not.toContain('Sello 2025');
 
-    const seal = sealPage(site, {
+    const granted = {
       code: 'b'.repeat(32),
-      entity: { id: 2, name: 'Ayuntamiento de Ávila' },
+      entity: { id: 2, name: 'Ayuntamiento de Ávila', publishes: true },
       year: 2025,
       percentage: 0.873,
       minPercentage: 0.85,
       maxPopulation: 10000,
       grantedAt: '2026-02-01T10:00:00.000Z',
-    }).html;
+    };
+    const seal = sealPage(site, granted).html;
     expect(seal).toContain('Sello auténtico: Ayuntamiento de Ávila obtuvo un 87,3% en la edición 2025; el umbral de su tramo era del 85,0%.');
     expect(seal).toContain('Concedido el 1 de febrero de 2026.');
+    expect(seal).toContain('<a href="/publico/2025/entidad/2">Ayuntamiento de Ávila</a>');
+    // An entity that does not publish its figures has no public profile to link to.
+    const unpublished = sealPage(site, { ...granted, entity: { ...granted.entity, publishes: false } }).html;
+    expect(unpublished).toContain('Ayuntamiento de Ávila');
+    expect(unpublished).not.toContain('/publico/2025/entidad/2');
 
     const list = editionsPage(site, { editions: [{ year: 2025, finalPublishedAt: edition.finalPublishedAt, participants: 40, registered: 41 }] }).html;
     expect(list).toContain('<a href="/publico/2025">Edición 2025</a>');

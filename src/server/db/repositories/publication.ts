@@ -383,6 +383,8 @@ export interface SealRow {
   code: string;
   entityId: number;
   entity: string;
+  /** Whether the entity publishes its figures: only then has it a public profile to link to. */
+  publishes: boolean;
   year: number;
   percentage: number;
   minPercentage: number;
@@ -390,7 +392,7 @@ export interface SealRow {
   grantedAt: string;
 }
 
-const SEAL_SQL = `SELECT s.code, s.entity_id AS "entityId", en.name AS entity, ed.campaign_number AS year, s.percentage::float8 AS percentage,
+const SEAL_SQL = `SELECT s.code, s.entity_id AS "entityId", en.name AS entity, en.publishes_results AS publishes, ed.campaign_number AS year, s.percentage::float8 AS percentage,
          s.min_percentage::float8 AS "minPercentage", s.max_population AS "maxPopulation", s.granted_at AS "grantedAt"
     FROM seals s JOIN entities en ON en.id = s.entity_id JOIN editions ed ON ed.id = s.edition_id`;
 

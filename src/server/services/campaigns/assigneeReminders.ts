@@ -11,9 +11,17 @@ import { claimReminders, dueAxes, releaseReminders, type DueAxis, type Reminder 
 import { composeAssigneeReminderMail } from '../mail/templates.js';
 import type { Mailer, OutgoingMail } from '../mail/sender.js';
 import { madridDate } from './deadlines.js';
+import { madridDateTime } from '../../../shared/dates.js';
 
 /** The days before closing a member is reminded of their unfinished part. */
 export const REMINDER_DAYS_BEFORE = [7, 1] as const;
+
+/** Reminders go out from 08:00 to 20:59 on Madrid's clock, not at night; a check outside those hours sends nothing. */
+export const REMINDER_HOURS = { from: 8, until: 21 } as const;
+const withinReminderHours = (now: Date) => {
+  const hour = Number(madridDateTime(now).slice(11, 13));
+  return hour >= REMINDER_HOURS.from && hour < REMINDER_HOURS.until;
+};
 
 /** The messages of the due reminders: one per campaign and member, listing their unfinished axes in order. */
 export function reminderMessages(due: readonly DueAxis[], publicUrl: string): (OutgoingMail & Reminder)[] {
@@ -37,10 +45,11 @@ export function reminderMessages(due: readonly DueAxis[], publicUrl: string): (O
 }
 
 /**
- * Sends the reminders due on `now`'s day in Madrid that no instance sent yet; how many went and how many were
- * refused. A refused one is forgotten, so that the next check tries it again.
+ * Sends the reminders due on `now`'s day in Madrid that no instance sent yet, within REMINDER_HOURS; how many went
+ * and how many were refused. A refused one is forgotten, so that the next check tries it again.
  */
 export async function sendAssigneeReminders(db: Db, mailer: Mailer, publicUrl: string, now: Date): Promise<{ sent: number; failed: number }> {
+  if (!withinReminderHours(now)) return { sent: 0, failed: 0 };
   const messages = reminderMessages(await dueAxes(db, madridDate(now), REMINDER_DAYS_BEFORE), publicUrl);
   const claimed = await claimReminders(db, messages);
   const mine = messages.filter((m) => claimed.has(`${m.campaignId}:${m.userId}`));

@@ -359,7 +359,7 @@ export function sealPage(site: PageSite, seal: PublicSeal): RenderedPage {
 <div class="seal verified"><img src="${PUBLIC_PATHS.sealBadge(seal.code)}" width="260" height="96" alt="${w.t('PUBLIC.SEAL.BADGE_ALT', { year: seal.year, entity: seal.entity.name })}">
 <p class="lead">${description}</p>
 <p class="muted">${w.t('PUBLIC.SEAL.GRANTED', { date: w.date(seal.grantedAt) })}</p></div>
-<p><a href="${linkTo(PUBLIC_PATHS.entity(seal.year, seal.entity.id), site.language)}">${seal.entity.name}</a> · <a href="${linkTo(PUBLIC_PATHS.edition(seal.year), site.language)}">${w.t('PUBLIC.EDITIONS.ITEM', { year: seal.year })}</a></p>`;
+<p>${seal.entity.publishes ? html`<a href="${linkTo(PUBLIC_PATHS.entity(seal.year, seal.entity.id), site.language)}">${seal.entity.name}</a>` : seal.entity.name} · <a href="${linkTo(PUBLIC_PATHS.edition(seal.year), site.language)}">${w.t('PUBLIC.EDITIONS.ITEM', { year: seal.year })}</a></p>`;
   return documentOf({ site, title, description, path: PUBLIC_PATHS.seal(seal.code), body, image: PUBLIC_PATHS.sealBadge(seal.code) });
 }
 

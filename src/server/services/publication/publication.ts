@@ -189,8 +189,8 @@ export async function campaignSeal(q: Queryable, actor: Actor, campaignId: numbe
 /** A seal as anyone verifies it (404 for an unknown code). */
 export async function publicSeal(q: Queryable, code: string): Promise<PublicSeal> {
   const seal = await requireSeal(q, code);
-  const { entityId, entity, ...rest } = seal;
-  return { ...rest, entity: { id: entityId, name: entity } };
+  const { entityId, entity, publishes, ...rest } = seal;
+  return { ...rest, entity: { id: entityId, name: entity, publishes } };
 }
 
 /** The seal of that code (404 when there is none). */
