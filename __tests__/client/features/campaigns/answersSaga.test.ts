@@ -272,43 +272,28 @@ describe("'Enviar Encuesta' with choices not saved yet", () => {
     });
   });
 
-  it('sends nothing and names the question when the change cannot be saved', async () => {
-    const saveAnswer = jest.fn(async () => Promise.reject(new ApiError('CONNECTION_FAILED', 0)));
-    const run = await expectSaga(function* submitWhileOffline() {
+  const changedMeanwhile = { answer: [13], comment: null, notApplicable: null, version: 4, userEmail: 'marta@ayto.es', at: '2026-03-12T09:14:00.000Z' };
+  it.each([
+    ['cannot be saved', new ApiError('CONNECTION_FAILED', 0), 'QUESTIONNAIRE.TOAST.NOT_SAVED'],
+    [
+      'was refused because someone else changed the answer meanwhile',
+      new ApiError('CONFLICT', 409, { code: 'STALE_ANSWER', current: changedMeanwhile }),
+      'QUESTIONNAIRE.TOAST.STALE',
+    ],
+  ])('sends nothing and names the question when the change %s', async (_case, error, message) => {
+    const saveAnswer = jest.fn(async () => Promise.reject(error));
+    const run = await expectSaga(function* submitWithAFailedSave() {
       yield fork(autosaveAnswers, { saveAnswer });
       yield put(campaignsActions.answerChosen({ question: 1, choice: [12] }));
       yield fork(handleSubmitAsked, submitAsked);
     })
       .withReducer(rootReducer, allAnswered())
       .put.like({
-        action: {
-          type: snackbarActions.toastShown.type,
-          payload: { message: 'QUESTIONNAIRE.TOAST.NOT_SAVED', values: { count: 1, questions: '«¿Pregunta 1?»', more: 0 } },
-        },
+        action: { type: snackbarActions.toastShown.type, payload: { message, values: { count: 1, questions: '«¿Pregunta 1?»', more: 0 } } },
       })
       .silentRun(200);
     expect(run.storeState.alerts.queue).toEqual([]);
     expect(run.storeState.campaigns.questionnaire.drafts[1]).toEqual([12]);
-  });
-
-  it('sends nothing and says so when someone else changed an answer meanwhile, and the button works again', async () => {
-    const current = { answer: [13], comment: null, notApplicable: null, version: 4, userEmail: 'marta@ayto.es', at: '2026-03-12T09:14:00.000Z' };
-    const saveAnswer = jest.fn(async () => Promise.reject(new ApiError('CONFLICT', 409, { code: 'STALE_ANSWER', current })));
-    const run = await expectSaga(function* submitOnStale() {
-      yield fork(autosaveAnswers, { saveAnswer });
-      yield put(campaignsActions.answerChosen({ question: 1, choice: [12] }));
-      yield fork(handleSubmitAsked, submitAsked);
-    })
-      .withReducer(rootReducer, allAnswered())
-      .put.like({
-        action: {
-          type: snackbarActions.toastShown.type,
-          payload: { message: 'QUESTIONNAIRE.TOAST.STALE', values: { count: 1, questions: '«¿Pregunta 1?»', more: 0 } },
-        },
-      })
-      .silentRun(200);
-    expect(run.storeState.alerts.queue).toEqual([]);
-    expect(run.storeState.campaigns.questionnaire.stale[1]).toEqual(current);
   });
 
   it('sends nothing and says how many are missing when a change left a question without an answer', async () => {
