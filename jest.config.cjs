@@ -32,7 +32,8 @@ module.exports = {
   testTimeout: 60000,
   // Three test files at a time on this 2-core machine (jest's default would be one): much of a file's time is spent
   // waiting on a database, an HTTP server, Chromium, a timer or a child process. Measured on the whole suite: 894 s
-  // with three (1.35 cores busy on average) instead of 1,198 s with two, and 12.5 min once with one. A browser test
+  // with three (1.35 cores busy on average) instead of 1,198 s with two, and 12.5 min once with one; later, with
+  // 207 files, four took 1,204 s against three's 1,217 s: no gain, the cores are busy by then. A browser test
   // that a busy machine makes miss a wait runs again once (browserTestSetup.ts).
   maxWorkers: 3,
   // The default report, then the slowest tests and files (__tests__/helpers/slowTestsReporter.cjs).
