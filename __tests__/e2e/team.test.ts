@@ -233,6 +233,9 @@ describe('a team in Chromium', () => {
       await line.waitFor();
       expect(await line.innerText()).toContain(`Justificante de envío: ${receipt!.code}`);
       expect(await line.innerText()).toContain(`SHA-256: ${receipt!.sha256}`);
+      await line.scrollIntoViewIfNeeded();
+      if (phone) await expectNoSideScroll(page);
+      await screenshot(page, `team-${size}-report-receipt`, { fullPage: false });
 
       // The receipt to keep, on screen and as a PDF.
       await line.getByRole('link', { name: 'Ver justificante' }).click();

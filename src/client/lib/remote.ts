@@ -6,6 +6,9 @@ export type RequestStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 /** A failed call as kept in state: serializable, mapped to a message by selectors. */
 export type RequestError = SerializedApiError;
 
+/** The code a refusal names in an object `data` (`{ code, ... }`: EVIDENCE_MISSING, STALE_ANSWER...); undefined otherwise. */
+export const dataCode = (error: RequestError): string | undefined => (error.data as { code?: string } | null)?.code;
+
 /** One remote call's state beside the data it loads. */
 export type Remote<T = object> = { status: RequestStatus; error: RequestError | null } & T;
 

@@ -36,7 +36,7 @@ import { canReadEntity, requireReadableCampaign } from './campaigns/rules.js';
 import { requireEdition } from './campaigns/cycle.js';
 import { requireNotFinal } from './campaigns/objectionRules.js';
 import type { EditionQuestionnaire } from '../reports/questionnaireCache.js';
-import { mailCampaignEntity, type EntityMailSetup } from './mail/entityMail.js';
+import { mailAfterCommit, mailCampaignEntity, type EntityMailSetup } from './mail/entityMail.js';
 import { composeAssignedMail, composeInvitationMail } from './mail/templates.js';
 
 /** An entity's audit entry about its team. */
@@ -134,21 +134,13 @@ export async function inviteMember(db: Db, actor: Actor, input: InviteMemberRequ
  * temporary password, after the commit; a failure is only logged, without the password.
  */
 async function mailInvitation(db: Db, setup: EntityMailSetup, actor: Actor, input: InviteMemberRequest, temporaryPassword?: string): Promise<void> {
-  const { mailer, warn } = setup;
-  if (!mailer) return;
-  try {
+  await mailAfterCommit(setup, 'invitation', { entityId: input.entityId }, async () => {
     const about = await repo.invitationOf(db, input.entityId, input.email);
-    if (!about) return;
+    if (!about) return [];
     const by = actor.user.name || actor.user.email;
     const message = composeInvitationMail(about.language, { entity: about.entity, by, role: input.role, temporaryPassword, publicUrl: setup.publicUrl });
-    void mailer([{ to: input.email, ...message }])
-      .then(({ failed }) => {
-        if (failed.length > 0) warn({ entityId: input.entityId, reason: failed[0].reason }, 'invitation e-mail refused');
-      })
-      .catch((err: unknown) => warn({ err, entityId: input.entityId }, 'invitation e-mail failed'));
-  } catch (err) {
-    warn({ err, entityId: input.entityId }, 'invitation e-mail failed');
-  }
+    return [{ to: input.email, ...message }];
+  });
 }
 
 /** Takes a member out of the entity's team with the axes assigned to them; never the last responsible member (409). */

@@ -6,7 +6,7 @@ import { serializeError, type TransportErrorType } from '../../api/ApiError.js';
 import type { CampaignsApi } from '../../api/campaignsApi.js';
 import { call, select, type Saga } from '../../lib/typedEffects.js';
 import { withProgress } from '../../lib/progressChannel.js';
-import type { RequestError } from '../../lib/remote.js';
+import { dataCode, type RequestError } from '../../lib/remote.js';
 import type { RootState } from '../../app/store.js';
 import type { AnswerChange, STALE_ANSWER, StaleAnswer } from '../../../shared/api/campaigns.js';
 import { campaignsActions } from './campaignsSlice.js';
@@ -52,7 +52,7 @@ const staleAnswer: typeof STALE_ANSWER = 'STALE_ANSWER';
 
 /** The answer as someone else saved it, when a save was refused because of it (409 STALE_ANSWER); null for any other failure. */
 const staleAnswerOf = (error: RequestError): StaleAnswer['current'] | null =>
-  error.type === 'CONFLICT' && (error.data as { code?: string } | null)?.code === staleAnswer ? (error.data as StaleAnswer).current : null;
+  error.type === 'CONFLICT' && dataCode(error) === staleAnswer ? (error.data as StaleAnswer).current : null;
 
 /** A failure that will be retried shows on its question; one that will not also says why in a toast (a stale answer asks on its question instead). */
 const saveFailureToast = (error: RequestError) => (passes(error) || staleAnswerOf(error) ? null : answerErrorToast('CAMPAIGNS.TOAST.SAVE_ERROR')(error));
@@ -175,7 +175,7 @@ export function* handleEvidenceLinkRequested(
 
 /** The toast of a refused file: too large, the campaign's files full, a kind of file not taken, or else. */
 const uploadErrorToast = (error: RequestError) => {
-  const code = (error.data as { code?: string } | null)?.code;
+  const code = dataCode(error);
   if (error.type === 'PAYLOAD_TOO_LARGE' || code === 'EVIDENCE_FILE_TOO_LARGE') return 'EVIDENCE.TOAST.TOO_LARGE';
   if (code === 'EVIDENCE_TOTAL_TOO_LARGE') return 'EVIDENCE.TOAST.TOTAL_TOO_LARGE';
   if (code === 'EVIDENCE_TYPE_NOT_ALLOWED') return 'EVIDENCE.TOAST.TYPE_NOT_ALLOWED';

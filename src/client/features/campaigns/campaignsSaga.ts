@@ -23,7 +23,7 @@ import { createErrorToast } from './campaignsSelectors.js';
 import { answerErrorToast } from '../campaignCycle/campaignCycleSelectors.js';
 import type { RootState } from '../../app/rootReducer.js';
 import type { EntityCampaigns, EVIDENCE_MISSING, PREFILL_UNCONFIRMED } from '../../../shared/api/campaigns.js';
-import type { RequestError } from '../../lib/remote.js';
+import { dataCode, type RequestError } from '../../lib/remote.js';
 import type { DownloadContent } from '../../lib/browser.js';
 
 const toast = snackbarActions.toastShown;
@@ -55,7 +55,7 @@ const prefillUnconfirmed: typeof PREFILL_UNCONFIRMED = 'PREFILL_UNCONFIRMED';
 
 /** Why the server refused to send: evidence missing or copies unconfirmed (another user's change meanwhile), the dates, or else. */
 const submitErrorToast = (error: RequestError) => {
-  const code = error.type === 'VALIDATION' ? (error.data as { code?: string } | null)?.code : undefined;
+  const code = error.type === 'VALIDATION' ? dataCode(error) : undefined;
   if (code === evidenceMissing) return 'CAMPAIGNS.TOAST.SUBMIT_EVIDENCE_MISSING';
   if (code === prefillUnconfirmed) return 'CAMPAIGNS.TOAST.SUBMIT_UNCONFIRMED';
   return answerErrorToast('CAMPAIGNS.TOAST.SUBMIT_ERROR')(error);

@@ -3,6 +3,7 @@ import { findCampaignSummary } from '../../db/repositories/campaignQueries.js';
 import { usersOfEntities, type MailRecipient } from '../../db/repositories/editionOpening.js';
 import type { MailSetup } from '../campaigns/opening.js';
 import type { MailContent, MailLanguage } from './templates.js';
+import type { OutgoingMail } from './sender.js';
 
 /** What an e-mail to an entity's members needs: the mailer (null without SMTP_URL), the app's address, and where a failure is logged. */
 export interface EntityMailSetup extends MailSetup {
@@ -24,21 +25,37 @@ export async function mailCampaignEntity(
   compose: (language: MailLanguage, campaign: { edition: number; entity: string; campaignId: number; publicUrl: string }) => MailContent | Promise<MailContent>,
   to: (recipient: MailRecipient) => boolean = () => true,
 ): Promise<void> {
+  await mailAfterCommit(setup, what, { campaignId }, async () => {
+    const campaign = await findCampaignSummary(db, campaignId);
+    if (!campaign) return [];
+    const about = { campaignId, edition: campaign.campaignNumber, entity: campaign.entity, publicUrl: setup.publicUrl };
+    const recipients = (await usersOfEntities(db, [campaign.entityId])).filter(to);
+    return Promise.all(recipients.map(async (r) => ({ to: r.email, ...(await compose(r.language, about)) })));
+  });
+}
+
+/**
+ * Sends the messages `prepare` writes, after the commit, without failing the call: without SMTP nothing is written
+ * or sent; the answer does not wait for the SMTP server; a failure or a refusal is only logged, with `detail`,
+ * under `what`.
+ */
+export async function mailAfterCommit(
+  setup: EntityMailSetup,
+  what: string,
+  detail: Record<string, unknown>,
+  prepare: () => Promise<OutgoingMail[]>,
+): Promise<void> {
   const { mailer, warn } = setup;
   if (!mailer) return;
   try {
-    const campaign = await findCampaignSummary(db, campaignId);
-    if (!campaign) return;
-    const about = { campaignId, edition: campaign.campaignNumber, entity: campaign.entity, publicUrl: setup.publicUrl };
-    const recipients = (await usersOfEntities(db, [campaign.entityId])).filter(to);
-    const messages = await Promise.all(recipients.map(async (r) => ({ to: r.email, ...(await compose(r.language, about)) })));
+    const messages = await prepare();
     if (messages.length === 0) return;
     void mailer(messages)
       .then(({ failed }) => {
-        if (failed.length > 0) warn({ campaignId, failed: failed.length, of: messages.length, reason: failed[0].reason }, `${what} e-mail refused`);
+        if (failed.length > 0) warn({ ...detail, failed: failed.length, of: messages.length, reason: failed[0].reason }, `${what} e-mail refused`);
       })
-      .catch((err: unknown) => warn({ err, campaignId }, `${what} e-mail failed`));
+      .catch((err: unknown) => warn({ err, ...detail }, `${what} e-mail failed`));
   } catch (err) {
-    warn({ err, campaignId }, `${what} e-mail failed`);
+    warn({ err, ...detail }, `${what} e-mail failed`);
   }
 }
