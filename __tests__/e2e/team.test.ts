@@ -58,8 +58,9 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A team in Chromium, at 1280 and 390 wide: the responsible person invites a colleague from 'Equipo' (the temporary
- * password shown once), assigns an axis on the questionnaire; the colleague signs in, changes the password, answers
- * that axis, cannot change another, filters 'Mis preguntas' and does not see the button to send.
+ * password shown once), assigns an axis and one policy of another axis on the questionnaire; the colleague signs
+ * in, changes the password, answers that axis and that policy, cannot change the rest, filters 'Mis preguntas' and
+ * does not see the button to send.
  */
 describe('a team in Chromium', () => {
   const suite = serverAndBrowser();
@@ -73,9 +74,17 @@ describe('a team in Chromium', () => {
     // An entity of its own for each size: the demo user is made its responsible member, through the team's call.
     const { entity, campaignId, detail } = await entityWithCampaign(url, admin, size);
     const axes = [...new Map(detail.indicators.map((i) => [i.axisId, i.axisText])).entries()];
-    const [[ownAxis, ownAxisText], [otherAxis]] = axes;
+    const [[ownAxis, ownAxisText], [otherAxis, otherAxisText]] = axes;
     const ownQuestion = detail.indicators.find((i) => i.axisId === ownAxis)!.subindicators.find((s) => s.type === 'single')!;
     const otherQuestion = detail.indicators.find((i) => i.axisId === otherAxis)!.subindicators[0];
+    // One policy of the other axis (not the one of otherQuestion) goes to the collaborator too.
+    const given = detail.indicators.find(
+      (i) =>
+        i.axisId === otherAxis &&
+        i.policyId !== detail.indicators.find((j) => j.axisId === otherAxis)!.policyId &&
+        i.subindicators.some((s) => s.type === 'single'),
+    )!;
+    const policyQuestion = given.subindicators.find((s) => s.type === 'single')!;
     const email = `marta.${size}@equipo-pruebas.es`;
 
     // The responsible person: 'Equipo' from the campaigns, the invitation, the password shown once.
@@ -117,7 +126,15 @@ describe('a team in Chromium', () => {
       await assignments.waitFor();
       await assignments.getByLabel(`Quién responde ${ownAxisText}`).selectOption({ label: email });
       await page.getByText('Eje asignado').first().waitFor();
+      // And one policy of another axis, apart from its axis.
+      const otherRow = assignments.getByTestId('axis-assignment').filter({ hasText: otherAxisText });
+      await otherRow.getByRole('button', { name: 'Repartir por políticas' }).click();
+      const policyChoice = otherRow.getByLabel(`Quién responde la política ${given.policyText}`);
+      expect(await policyChoice.locator('option:checked').innerText()).toBe('Como el eje');
+      await policyChoice.selectOption({ label: email });
+      await page.getByText('Política asignada').first().waitFor();
       if (phone) await expectNoSideScroll(page);
+      await otherRow.scrollIntoViewIfNeeded();
       await screenshot(page, `team-${size}-assignments`, { fullPage: false });
       expect(responsible.errors).toEqual([]);
     } finally {
@@ -135,6 +152,7 @@ describe('a team in Chromium', () => {
       const panel = page.getByTestId('axis-assignments');
       await panel.waitFor();
       expect(await panel.getByTestId('axis-assignment').first().innerText()).toContain(email);
+      expect(await panel.getByTestId('policy-assignment').innerText()).toContain(given.policyText);
       // The responsible members send: no 'Enviar Encuesta' here, and why.
       await page.getByTestId('sent-by-responsable').waitFor();
       expect(await page.getByRole('button', { name: 'Enviar Encuesta' }).count()).toBe(0);
@@ -149,11 +167,22 @@ describe('a team in Chromium', () => {
       await own.scrollIntoViewIfNeeded();
       await own.getByRole('radio').first().check();
       expect(await storedAnswer(url, admin, campaignId, ownQuestion.id)).toEqual([ownQuestion.responses[0].id]);
+      // The policy given apart answers too, beside the other policies of its axis, which read only.
+      const policyPicker = page.locator(`#question-${policyQuestion.id}`);
+      await policyPicker.scrollIntoViewIfNeeded();
+      await policyPicker.getByRole('radio').first().check();
+      expect(await storedAnswer(url, admin, campaignId, policyQuestion.id)).toEqual([policyQuestion.responses[0].id]);
+      await page
+        .getByRole('region', { name: otherAxisText })
+        .getByText('Esta política no está asignada a ti: puedes leerla, pero no cambiarla.')
+        .first()
+        .waitFor();
 
       // 'Mis preguntas': only the axes assigned.
       await page.getByLabel('Mis preguntas').check();
       await page.getByText(otherQuestion.text, { exact: true }).first().waitFor({ state: 'detached' });
       expect(await page.locator(`#question-${ownQuestion.id}`).count()).toBe(1);
+      expect(await page.locator(`#question-${policyQuestion.id}`).count()).toBe(1);
       if (phone) await expectNoSideScroll(page);
       await panel.scrollIntoViewIfNeeded();
       await screenshot(page, `team-${size}-collaborator`, { fullPage: false });

@@ -1,9 +1,11 @@
 /**
  * A jest reporter that ends every run with its slowest tests (over SLOW_MS), slowest first, and the files that
- * took longest: what to split or give a shared set-up when the loop gets slow. No test should need over 2 minutes.
+ * took longest (JEST_LONGEST_FILES of them): what to split or give a shared set-up when the loop gets slow. No test should need over 2 minutes.
  */
 const SLOW_MS = 60_000;
 const SHOWN = 15;
+/** How many of the longest files are listed: 5, or JEST_LONGEST_FILES (e.g. every file, to see where a run's time goes). */
+const FILES_SHOWN = Number(process.env.JEST_LONGEST_FILES) || 5;
 
 class SlowTestsReporter {
   constructor() {
@@ -21,7 +23,7 @@ class SlowTestsReporter {
     const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
     const slow = this.tests.filter((t) => t.ms > SLOW_MS).sort((a, b) => b.ms - a.ms);
     const lines = [`Tests over ${SLOW_MS / 1000} s: ${slow.length}`, ...slow.slice(0, SHOWN).map((t) => `  ${seconds(t.ms)}  ${t.name}`)];
-    const files = [...this.files].sort((a, b) => b.ms - a.ms).slice(0, 5);
+    const files = [...this.files].sort((a, b) => b.ms - a.ms).slice(0, FILES_SHOWN);
     lines.push('Longest files:', ...files.map((f) => `  ${seconds(f.ms)}  ${f.file}`));
     process.stdout.write(`\n${lines.join('\n')}\n`);
   }

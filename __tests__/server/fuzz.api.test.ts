@@ -61,6 +61,7 @@ const DATA_TABLES = [
   'answer_history',
   'campaign_receipts',
   'assignee_reminders',
+  'campaign_policy_assignments',
 ];
 
 /** Counts every row written to the data tables from now on (test-only triggers on the throw-away database). */

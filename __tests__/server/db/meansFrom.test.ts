@@ -49,7 +49,7 @@ async function expectUpgradeKeepsRows(db: Db, from: number, to: number, added: R
 }
 
 describe.each(backends)(
-  "an edition's means' rule, objections and final results, the review queue's versions, publication and seals (migrations 20 to 26) on $name",
+  "an edition's means' rule, objections and final results, the review queue's versions, publication, seals and the team (migrations 20 to 29) on $name",
   ({ openEmpty }) => {
     it('upgrades a version-19 database in place: every row kept, every edition taking its means from sent campaigns, every sum as it was', async () => {
       const db = await openEmpty();
@@ -193,6 +193,17 @@ describe.each(backends)(
         expect(await db.query('SELECT (SELECT count(*)::int FROM seals) AS seals, (SELECT count(*)::int FROM seal_thresholds) AS thresholds')).toEqual([
           { seals: 0, thresholds: 0 },
         ]);
+      } finally {
+        await db.close();
+      }
+    });
+
+    it("upgrades a version-26 database through the team's migrations (27 to 29): every row kept, nothing assigned, no history", async () => {
+      const db = await openEmpty();
+      try {
+        await expectUpgradeKeepsRows(db, 26, 29, { user_entities: ['role'] });
+        for (const table of ['campaign_assignments', 'campaign_policy_assignments', 'answer_history', 'campaign_receipts', 'assignee_reminders'])
+          expect([table, await db.query(`SELECT count(*)::int AS n FROM ${table}`)]).toEqual([table, [{ n: 0 }]]);
       } finally {
         await db.close();
       }

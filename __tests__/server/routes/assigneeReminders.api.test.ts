@@ -23,6 +23,13 @@ describe.each(backends)('reminders of the members assigned axes on $name', ({ op
   const check = (date: string) => sendAssigneeReminders(db, smtpMailer(server.ctx.config.smtp!), server.ctx.config.publicUrl, day(date));
   let campaign: { id: number; entityId: number; editionId: number; year: number; entity: string };
   let unfinished: { id: number; text: string; total: number };
+  /** Takes the answers of the first axis's first two questions away. */
+  const leaveUnanswered = () =>
+    db.query(
+      `DELETE FROM answers WHERE campaign_id = $1 AND subindicator_id IN (
+         SELECT s.id FROM subindicators s JOIN indicators i ON i.id = s.indicator_id WHERE i.edition_id = $2 AND i.axis_id = $3 ORDER BY s.id LIMIT 2)`,
+      [campaign.id, campaign.editionId, unfinished.id],
+    );
   const [responsible, catalan, finisher] = ['responsable@recordatorios.es', 'catala@recordatorios.es', 'acabada@recordatorios.es'];
 
   beforeAll(async () => {
@@ -52,11 +59,7 @@ describe.each(backends)('reminders of the members assigned axes on $name', ({ op
     unfinished = axes[0];
     // Everything answered but two questions of the first axis.
     await answerEverything(db, id, seeded(3));
-    await db.query(
-      `DELETE FROM answers WHERE campaign_id = $1 AND subindicator_id IN (
-         SELECT s.id FROM subindicators s JOIN indicators i ON i.id = s.indicator_id WHERE i.edition_id = $2 AND i.axis_id = $3 ORDER BY s.id LIMIT 2)`,
-      [id, campaign.editionId, unfinished.id],
-    );
+    await leaveUnanswered();
     await db.query(
       `INSERT INTO campaign_assignments (campaign_id, axis_id, user_id, assigned_by)
        SELECT $1, a.axis, u.id, u.id FROM (VALUES ($2::int, $3::text), ($4::int, $5::text)) a(axis, email) JOIN users u ON u.email = a.email`,
@@ -78,7 +81,7 @@ describe.each(backends)('reminders of the members assigned axes on $name', ({ op
     expect(smtp.received.map((m) => m.to)).toEqual([catalan]);
     const [mail] = smtp.received;
     expect(mail.subject).toBe(`Queden 7 dies per al tancament de la Campanya ${campaign.year} de ${campaign.entity}: la teva part`);
-    expect(mail.text).toContain(`tanca el 12/03/2030 i als eixos que tens assignats encara els falten respostes:`);
+    expect(mail.text).toContain(`tanca el 12/03/2030 i al que tens assignat encara li falten respostes:`);
     expect(mail.text).toContain(`- ${unfinished.text}: ${unfinished.total - 2} de ${unfinished.total} respostes`);
     expect(mail.text).toContain(`${server.ctx.config.publicUrl}/my-campaigns/${campaign.id}`);
     // Checked again that day, by this instance or another at once: nothing more.
@@ -158,5 +161,44 @@ describe.each(backends)('reminders of the members assigned axes on $name', ({ op
     await db.query("UPDATE campaigns SET status = 'sent' WHERE id = $1", [campaign.id]);
     expect(await check('2030-03-19')).toEqual({ sent: 0, failed: 0 });
     expect(smtp.received).toHaveLength(1);
+  });
+
+  it("reminds a member of a policy assigned apart, which the axis's member is no longer reminded of", async () => {
+    smtp.received.length = 0;
+    // A draft again, with the first axis's two questions unanswered as at the start.
+    await answerEverything(db, campaign.id, seeded(3));
+    await leaveUnanswered();
+    await db.query("UPDATE editions SET closes_on = '2030-06-10' WHERE id = $1", [campaign.editionId]);
+    // The policy of the first question left unanswered goes to the member whose axis was finished.
+    const [policy] = await db.query<{ id: number; text: string; total: number; missing: number }>(
+      `SELECT p.id, p.text, count(*)::int AS total,
+              count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM answers a WHERE a.campaign_id = $1 AND a.subindicator_id = s.id))::int AS missing
+         FROM subindicators s JOIN indicators i ON i.id = s.indicator_id JOIN categories p ON p.id = i.policy_id
+        WHERE i.edition_id = $2 AND i.axis_id = $3 AND i.policy_id = (
+          SELECT i2.policy_id FROM subindicators s2 JOIN indicators i2 ON i2.id = s2.indicator_id
+           WHERE i2.edition_id = $2 AND i2.axis_id = $3
+             AND NOT EXISTS (SELECT 1 FROM answers a WHERE a.campaign_id = $1 AND a.subindicator_id = s2.id)
+           ORDER BY s2.id LIMIT 1)
+        GROUP BY p.id, p.text`,
+      [campaign.id, campaign.editionId, unfinished.id],
+    );
+    await db.query(
+      `INSERT INTO campaign_policy_assignments (campaign_id, axis_id, policy_id, user_id, assigned_by)
+       SELECT $1, $2, $3, id, id FROM users WHERE email = $4`,
+      [campaign.id, unfinished.id, policy.id, finisher],
+    );
+    try {
+      expect(await check('2030-06-03')).toMatchObject({ failed: 0 });
+      const byRecipient = new Map(smtp.received.map((m) => [m.to, m.text]));
+      expect(byRecipient.get(finisher)).toContain(`- ${unfinished.text} · ${policy.text}: ${policy.total - policy.missing} de ${policy.total} respuestas`);
+      expect(byRecipient.get(finisher)).toContain('y a lo que tienes asignado aún le faltan respuestas:');
+      // The axis's member counts the axis without that policy, and hears nothing when the rest is answered.
+      const rest = { total: unfinished.total - policy.total, missing: 2 - policy.missing };
+      if (rest.missing === 0) expect(byRecipient.has(catalan)).toBe(false);
+      else expect(byRecipient.get(catalan)).toContain(`- ${unfinished.text}: ${rest.total - rest.missing} de ${rest.total} respostes`);
+    } finally {
+      await db.query('DELETE FROM campaign_policy_assignments WHERE campaign_id = $1', [campaign.id]);
+      await db.query("UPDATE editions SET closes_on = '2030-03-12' WHERE id = $1", [campaign.editionId]);
+    }
   });
 });

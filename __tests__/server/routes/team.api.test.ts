@@ -8,7 +8,7 @@ import type { Assignments, Members } from '../../../src/shared/api/team.js';
 
 /**
  * The team that answers for an entity (docs/api.md, "Team"): its responsible members, ADMIN and FEC manage it; a
- * collaborator answers only the axes assigned to them; the entity always keeps a responsible member.
+ * collaborator answers only the axes and policies assigned to them; the entity always keeps a responsible member.
  */
 
 const backends = await testBackends();
@@ -21,7 +21,7 @@ describe.each(backends)("an entity's team on $name", ({ openDemo }) => {
   let entityId = 0;
   let otherEntityId = 0;
   let campaignId = 0;
-  let questions: (Subindicator & { axisId: number })[] = [];
+  let questions: (Subindicator & { axisId: number; policyId: number })[] = [];
 
   const secure = (method: 'GET' | 'POST', path: string, token: string, body?: unknown) => call(server, method, `/api/secure/v1/${path}`, { token, body });
   const members = async (token = tokens.responsable) => {
@@ -58,7 +58,7 @@ describe.each(backends)("an entity's team on $name", ({ openDemo }) => {
     tokens.outsider = (await signIn(server, 'responsable@ajena.es', 'clave-ajena-1')).access_token;
     campaignId = await createCampaign(server, tokens.admin, entityId);
     const detail = (await secure('GET', `campaigns/get?id=${campaignId}`, tokens.admin)).body.response as CampaignDetail;
-    questions = detail.indicators.flatMap((i) => i.subindicators.map((s) => ({ ...s, axisId: i.axisId })));
+    questions = detail.indicators.flatMap((i) => i.subindicators.map((s) => ({ ...s, axisId: i.axisId, policyId: i.policyId })));
   }, 120_000);
   afterAll(async () => {
     await server.close();
@@ -67,7 +67,7 @@ describe.each(backends)("an entity's team on $name", ({ openDemo }) => {
 
   it('shows the team to its members, ADMIN and FEC, responsible members first, and to nobody else', async () => {
     const team = await members();
-    expect(team).toEqual([{ userId: expect.any(Number), email: 'responsable@equipo.es', name: '', role: 'responsable', assigned: [] }]);
+    expect(team).toEqual([{ userId: expect.any(Number), email: 'responsable@equipo.es', name: '', role: 'responsable', assigned: [], assignedPolicies: [] }]);
     expect(await members(tokens.admin)).toEqual(team);
     expect(await members(tokens.fec)).toEqual(team);
     // Another entity's member: as if it did not exist.
@@ -174,7 +174,7 @@ describe.each(backends)("an entity's team on $name", ({ openDemo }) => {
     const [{ id: notAnAxis }] = await db.query<{ id: number }>("SELECT id FROM categories WHERE type = 'policy' LIMIT 1");
     expect((await secure('POST', 'campaigns/assign', tokens.responsable, { id: campaignId, axisId: notAnAxis, userId: marta.userId })).status).toBe(422);
     const assigned = await secure('POST', 'campaigns/assign', tokens.responsable, { id: campaignId, axisId: mine, userId: marta.userId });
-    expect(assigned.body.response).toEqual([{ axisId: mine, userId: marta.userId, email: marta.email, name: '' }] satisfies Assignments);
+    expect(assigned.body.response).toEqual([{ axisId: mine, policyId: null, userId: marta.userId, email: marta.email, name: '' }] satisfies Assignments);
     expect((await secure('GET', `campaigns/assignments?id=${campaignId}`, collaborator)).body.response).toEqual(assigned.body.response);
     expect((await members()).find((m) => m.userId === marta.userId)!.assigned).toEqual([mine]);
 
@@ -210,5 +210,66 @@ describe.each(backends)("an entity's team on $name", ({ openDemo }) => {
       (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_log WHERE action = 'campaign.assign' AND target_id = $1", [String(campaignId)]))[0]
         .n,
     ).toBe(3);
+  });
+
+  it('assigns a policy of an axis apart, which then follows its own assignee and not the axis', async () => {
+    const policiesOf = (axisId: number) => [...new Set(questions.filter((q) => q.axisId === axisId).map((q) => q.policyId))];
+    const axis = [...new Set(questions.map((q) => q.axisId))].find((a) => policiesOf(a).length > 1)!;
+    const [kept, apart] = policiesOf(axis);
+    const otherAxis = questions.find((q) => q.axisId !== axis)!;
+    const created = await invite('pablo@equipo.es', 'colaborador');
+    const pablo = created.body.response.userId as number;
+    const collaborator = await firstSignIn('pablo@equipo.es', created.body.response.temporaryPassword);
+    const self = (await members()).find((m) => m.email === 'responsable@equipo.es')!.userId;
+    const assign = (body: Record<string, unknown>, token = tokens.responsable) => secure('POST', 'campaigns/assign', token, { id: campaignId, ...body });
+    const question = (policyId: number) => questions.find((q) => q.axisId === axis && q.policyId === policyId)!;
+    const save = (policyId: number) =>
+      secure('POST', 'campaigns/saveAnswer', collaborator, { id: campaignId, question: question(policyId).id, answer: [question(policyId).responses[0].id] });
+
+    // The axis to Pablo, one of its policies to the responsible member: Pablo answers the rest of the axis only.
+    expect((await assign({ axisId: axis, userId: pablo })).status).toBe(200);
+    const both = await assign({ axisId: axis, policyId: apart, userId: self });
+    expect(both.body.response.map((a: Assignments[number]) => [a.axisId, a.policyId, a.userId])).toEqual([
+      [axis, null, pablo],
+      [axis, apart, self],
+    ]);
+    expect((await save(kept)).status).toBe(200);
+    expect((await save(apart)).body.error?.data).toBe('NOT_ASSIGNED');
+    expect((await members()).find((m) => m.userId === self)!.assignedPolicies).toEqual([apart]);
+
+    // The other way round: the axis to nobody, the policy to Pablo.
+    await assign({ axisId: axis, userId: null });
+    await assign({ axisId: axis, policyId: apart, userId: pablo });
+    expect((await save(apart)).status).toBe(200);
+    expect((await save(kept)).status).toBe(403);
+    const team = await members();
+    expect(team.find((m) => m.userId === pablo)).toMatchObject({ assigned: [], assignedPolicies: [apart] });
+    expect(team.find((m) => m.userId === self)).toMatchObject({ assigned: [], assignedPolicies: [] });
+
+    // Only a policy of that axis in this campaign's questionnaire, strictly typed; only by those who manage the team.
+    const otherPolicy = otherAxis.policyId;
+    for (const body of [
+      { axisId: axis, policyId: otherPolicy, userId: pablo },
+      { axisId: axis, policyId: axis, userId: pablo },
+      { axisId: axis, policyId: 999999, userId: pablo },
+      { axisId: axis, policyId: String(apart), userId: pablo },
+      { axisId: axis, policyId: null, userId: pablo },
+      { axisId: axis, policyId: 0, userId: pablo },
+    ])
+      expect([body, (await assign(body)).status]).toEqual([body, 422]);
+    expect((await assign({ axisId: axis, policyId: kept, userId: pablo }, collaborator)).status).toBe(403);
+    expect((await assign({ axisId: axis, policyId: kept, userId: pablo }, tokens.outsider)).status).toBe(403);
+    const [audit] = await db.query<{ details: Record<string, unknown> }>(
+      "SELECT details FROM audit_log WHERE action = 'campaign.assign' AND target_id = $1 ORDER BY id DESC LIMIT 1",
+      [String(campaignId)],
+    );
+    expect(audit.details).toMatchObject({ entityId, axisId: axis, policyId: apart, userId: pablo });
+
+    // Back to its axis (nobody's: the responsible members'), and a member who leaves takes their policies along.
+    expect((await assign({ axisId: axis, policyId: apart, userId: null })).body.response).toEqual([]);
+    expect((await save(apart)).status).toBe(403);
+    await assign({ axisId: axis, policyId: kept, userId: pablo });
+    expect((await secure('POST', 'entities/members/remove', tokens.responsable, { entityId, userId: pablo })).status).toBe(200);
+    expect((await secure('GET', `campaigns/assignments?id=${campaignId}`, tokens.admin)).body.response).toEqual([]);
   });
 });

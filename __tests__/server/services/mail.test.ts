@@ -137,6 +137,12 @@ describe("the team's e-mails", () => {
       "T'han assignat «Energía y clima» · Campanya 2026 de Mancomunidad <Ribera> & Co",
     ]);
     expect(composeAssignedMail('va', { ...about, axis: 'A', by: 'B' }).text).toContain('les seues preguntes');
+    // One policy of an axis: named with its axis.
+    const policy = { ...about, axis: 'Energía y clima', policy: 'Movilidad', by: 'Marta Pons' };
+    expect(composeAssignedMail('es', policy).subject).toBe('Se te ha asignado «Movilidad» · Campaña 2026 de Mancomunidad <Ribera> & Co');
+    expect(composeAssignedMail('es', policy).text).toContain('te ha asignado la política «Movilidad» del eje «Energía y clima»');
+    expect(composeAssignedMail('en', policy).text).toContain('the policy “Movilidad” of the axis “Energía y clima”');
+    expect(composeAssignedMail('ca', policy).text).toContain("la política «Movilidad» de l'eix «Energía y clima»");
   });
 
   it('tell every member, in each language, who signed and when, with the receipt, where to verify it and the results link', () => {

@@ -32,8 +32,8 @@ export interface EditionQuestionnaire {
   scored: readonly ScoredSubindicator[];
   /** One question of the edition by id (validating an answer); undefined when it is not in this edition. */
   subindicator(id: number): Subindicator | undefined;
-  /** The axis of one question of the edition (a team assigns the questionnaire by axis); undefined when it is not in this edition. */
-  axisOf(id: number): number | undefined;
+  /** The axis and policy of one question of the edition (a team assigns the questionnaire by them); undefined when it is not in this edition. */
+  partOf(id: number): { axisId: number; policyId: number } | undefined;
   /** withAnswers(indicators, answers, notes, marks, versions) as UTF-8 JSON, from text encoded once: no per-request stringify of the questionnaire. */
   indicatorsJson(
     answers: ReadonlyMap<number, number[]>,
@@ -100,13 +100,13 @@ export function prepareEdition(indicators: IndicatorGroup[]): EditionQuestionnai
   const withMarkers = indicators.map((i) => ({ ...i, subindicators: i.subindicators.map((s) => ({ ...omitCampaignFields(s), ...marked })) }));
   const template = new JsonWithHoles(withMarkers, marker, subindicatorIds.length * CAMPAIGN_FIELDS.length);
   const byId = new Map(indicators.flatMap((i) => i.subindicators.map((s) => [s.id, s] as const)));
-  const axisById = new Map(indicators.flatMap((i) => i.subindicators.map((s) => [s.id, i.axisId] as const)));
+  const partById = new Map(indicators.flatMap((i) => i.subindicators.map((s) => [s.id, { axisId: i.axisId, policyId: i.policyId }] as const)));
   return deepFreeze({
     indicators,
     tree: questionnaireTree(indicators),
     scored: scoredSubindicators(indicators),
     subindicator: (id) => byId.get(id),
-    axisOf: (id) => axisById.get(id),
+    partOf: (id) => partById.get(id),
     indicatorsJson: (answers, notes, marks = new Map(), versions = new Map()) =>
       template.fill(
         subindicatorIds.flatMap((id) => {

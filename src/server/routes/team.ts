@@ -29,7 +29,7 @@ export function registerTeamRoutes(secure: FastifyInstance, { db, config }: AppC
   api.route({ ...routeOf(teamCalls.role), handler: async (request) => ({ response: await team.setMemberRole(db, caller(request), request.body) }) });
   api.route({
     ...routeOf(teamCalls.assign),
-    handler: async (request) => ({ response: await team.assignAxis(db, caller(request), request.body, entityMail(mailer, config.publicUrl, request)) }),
+    handler: async (request) => ({ response: await team.assignPart(db, caller(request), request.body, entityMail(mailer, config.publicUrl, request)) }),
   });
   api.route({ ...routeOf(teamCalls.assignments), handler: async (request) => ({ response: await team.assignments(db, caller(request), request.query.id) }) });
   api.route({

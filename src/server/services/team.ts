@@ -1,8 +1,8 @@
 /**
  * The team that answers for an entity (docs/api.md, "Team"): its responsible members, ADMIN and FEC invite
- * colleagues by e-mail, take them out and change their roles, and assign each axis of the entity's campaign to a
- * member; a collaborator changes only the answers of the axes assigned to them (requireAssigned). The entity never
- * stays without a responsible member. Every change is audit-logged.
+ * colleagues by e-mail, take them out and change their roles, and assign each axis of the entity's campaign, or a
+ * policy of an axis apart, to a member; a collaborator changes only the answers of what is assigned to them
+ * (requireAssigned). The entity never stays without a responsible member. Every change is audit-logged.
  */
 import type { Db, Queryable, Tx } from '../db/client.js';
 import { AppError, conflict, forbidden, notFound, validationError } from '../errors.js';
@@ -31,7 +31,7 @@ import { ROLES } from '../../shared/roles.js';
 import type { CurrentUser } from '../../shared/api/auth.js';
 import { generatePassword, hashPassword } from './auth/passwords.js';
 import { auditedBy, campaignAudit, type Actor } from './actor.js';
-import { answersOnlyAssigned, canManageTeam } from '../../shared/team.js';
+import { answersOnlyAssigned, assigneeOfPart, canManageTeam } from '../../shared/team.js';
 import { canReadEntity, requireReadableCampaign } from './campaigns/rules.js';
 import { requireEdition } from './campaigns/cycle.js';
 import { requireNotFinal } from './campaigns/objectionRules.js';
@@ -169,25 +169,30 @@ export async function setMemberRole(db: Db, actor: Actor, input: MemberRoleReque
 }
 
 /**
- * Assigns an axis of the campaign's edition (422 otherwise) to a member of its entity (422 otherwise), or to nobody;
- * by the entity's responsible members, ADMIN and FEC, while the edition's results are not final.
+ * Assigns an axis of the campaign's edition, or one policy of that axis there (422 otherwise), to a member of its
+ * entity (422 otherwise), or to nobody; by the entity's responsible members, ADMIN and FEC, while the edition's
+ * results are not final.
  */
-export async function assignAxis(db: Db, actor: Actor, input: AssignRequest, mail: EntityMailSetup): Promise<Assignments> {
+export async function assignPart(db: Db, actor: Actor, input: AssignRequest, mail: EntityMailSetup): Promise<Assignments> {
+  const part: repo.Part = input.policyId === undefined ? { axisId: input.axisId } : { axisId: input.axisId, policyId: input.policyId };
+  const own = (a: Assignments[number]) => a.axisId === part.axisId && a.policyId === (part.policyId ?? null);
   const assigned = await db.transaction(async (tx) => {
     const campaign = requireReadableCampaign(actor.user, await findCampaign(tx, input.id, true));
     const team = await managedTeam(tx, actor, campaign.entityId);
     requireNotFinal(await requireEdition(tx, campaign.editionId));
-    if (!(await repo.isAxisOfEdition(tx, campaign.editionId, input.axisId)))
-      throw validationError("The axis is not part of this campaign's questionnaire", { axisId: 'not an axis of this campaign' });
+    if (!(await repo.isPartOfEdition(tx, campaign.editionId, part)))
+      throw part.policyId === undefined
+        ? validationError("The axis is not part of this campaign's questionnaire", { axisId: 'not an axis of this campaign' })
+        : validationError("The policy is not part of this axis in the campaign's questionnaire", { policyId: 'not a policy of this axis' });
     if (input.userId !== null && !team.members.has(input.userId))
       throw validationError('The user is not a member of the entity', { userId: 'not a member of the entity' });
-    const before = await repo.assigneeOf(tx, campaign.id, input.axisId);
-    await repo.writeAssignment(tx, campaign.id, input.axisId, input.userId, actor.user.id);
-    await recordAudit(tx, campaignAudit(actor, 'campaign.assign', campaign, { axisId: input.axisId, userId: input.userId }));
-    return { list: await repo.listAssignments(tx, campaign.id), changed: (before ?? null) !== input.userId };
+    const before = (await repo.listAssignments(tx, campaign.id)).find(own);
+    await repo.writeAssignment(tx, campaign.id, part, input.userId, actor.user.id);
+    await recordAudit(tx, campaignAudit(actor, 'campaign.assign', campaign, { ...part, userId: input.userId }));
+    return { list: await repo.listAssignments(tx, campaign.id), changed: (before?.userId ?? null) !== input.userId };
   });
-  // A member newly assigned hears of it (not one who assigned the axis to themselves, nor on the same choice again).
-  const assignee = assigned.list.find((a) => a.axisId === input.axisId);
+  // A member newly assigned hears of it (not one who assigned the part to themselves, nor on the same choice again).
+  const assignee = assigned.list.find(own);
   if (mail.mailer && assigned.changed && assignee && assignee.userId !== actor.user.id) {
     const by = actor.user.name || actor.user.email;
     await mailCampaignEntity(
@@ -195,32 +200,33 @@ export async function assignAxis(db: Db, actor: Actor, input: AssignRequest, mai
       mail,
       input.id,
       'assignment',
-      async (language, campaign) => composeAssignedMail(language, { ...campaign, axis: await repo.axisText(db, input.axisId), by }),
+      async (language, campaign) => composeAssignedMail(language, { ...campaign, ...(await repo.partText(db, part)), by }),
       (recipient) => recipient.email.toLowerCase() === assignee.email.toLowerCase(),
     );
   }
   return assigned.list;
 }
 
-/** Which member answers each axis of a campaign the caller may read. */
+/** Which member answers each axis of a campaign the caller may read, and each policy assigned apart. */
 export async function assignments(q: Queryable, actor: Actor, id: number): Promise<Assignments> {
   requireReadableCampaign(actor.user, await findCampaign(q, id));
   return repo.listAssignments(q, id);
 }
 
 /**
- * Refuses (403 NOT_ASSIGNED) a collaborator's change to an answer of an axis not assigned to them; anyone else who
- * may answer the campaign changes any answer. Asked only of a collaborator, so that the others' saves read nothing more.
+ * Refuses (403 NOT_ASSIGNED) a collaborator's change to an answer whose policy, or else axis, is not assigned to
+ * them (assigneeOfPart); anyone else who may answer the campaign changes any answer. Asked only of a collaborator,
+ * so that the others' saves read nothing more.
  */
 export async function requireAssigned(
   q: Queryable,
   user: CurrentUser,
   campaign: { id: number; entityId: number },
-  edition: Pick<EditionQuestionnaire, 'axisOf'>,
+  edition: Pick<EditionQuestionnaire, 'partOf'>,
   question: number,
 ): Promise<void> {
   if (!answersOnlyAssigned(user, campaign.entityId)) return;
-  const axis = edition.axisOf(question);
-  if (axis === undefined || (await repo.assigneeOf(q, campaign.id, axis)) !== user.id)
-    throw new AppError('FORBIDDEN', 'This answer belongs to an axis not assigned to you', NOT_ASSIGNED);
+  const part = edition.partOf(question);
+  if (part === undefined || assigneeOfPart(await repo.listAssignments(q, campaign.id), part.axisId, part.policyId)?.userId !== user.id)
+    throw new AppError('FORBIDDEN', 'This answer belongs to a part of the questionnaire not assigned to you', NOT_ASSIGNED);
 }

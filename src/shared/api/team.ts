@@ -5,8 +5,8 @@ import { CampaignIdQuery } from './campaigns.js';
 
 /**
  * The team that answers for an entity (docs/api.md, "Team"): its members with their roles ('responsable',
- * 'colaborador'), and which member answers each axis of its campaign. Its responsible members, ADMIN and FEC manage
- * it; every member reads it.
+ * 'colaborador'), and which member answers each axis of its campaign, or each policy of an axis. Its responsible
+ * members, ADMIN and FEC manage it; every member reads it.
  */
 
 /** 409: the account asked for is a member of the entity already. */
@@ -15,20 +15,21 @@ export const MEMBER_EXISTS = 'MEMBER_EXISTS';
 export const LAST_RESPONSABLE = 'LAST_RESPONSABLE';
 /** 409: the e-mail belongs to an administrator's account (ADMIN, FEC), which sees every entity without belonging to one. */
 export const ADMINISTRATOR_ACCOUNT = 'ADMINISTRATOR_ACCOUNT';
-/** 403: a collaborator changes an answer of an axis not assigned to them. */
+/** 403: a collaborator changes an answer of an axis or policy not assigned to them. */
 export const NOT_ASSIGNED = 'NOT_ASSIGNED';
 
 /** GET entities/members: the entity asked. */
 export const MembersQuery = Strict({ entityId: Id });
 export type MembersQuery = Static<typeof MembersQuery>;
 
-/** A member of an entity's team, with the axes of the entity's current campaign assigned to them. */
+/** A member of an entity's team, with the axes and policies of the entity's current campaign assigned to them. */
 export const Member = Type.Object({
   userId: Type.Integer(),
   email: Type.String(),
   name: Type.String(),
   role: MemberRoleName,
   assigned: Type.Array(Type.Integer(), { description: "Axis ids of the entity's campaign of the current edition" }),
+  assignedPolicies: Type.Array(Type.Integer(), { description: "Policy ids of the entity's campaign of the current edition" }),
 });
 export type Member = Static<typeof Member>;
 
@@ -51,15 +52,25 @@ export type RemoveMemberRequest = Static<typeof RemoveMemberRequest>;
 export const MemberRoleRequest = Strict({ entityId: Id, userId: Id, role: MemberRoleName });
 export type MemberRoleRequest = Static<typeof MemberRoleRequest>;
 
-/** POST campaigns/assign: who answers an axis of the campaign (null: nobody in particular, its responsible members). */
-export const AssignRequest = Strict({ id: Id, axisId: Id, userId: Type.Union([Id, Type.Null()]) });
+/**
+ * POST campaigns/assign: who answers an axis of the campaign, or with `policyId` one policy of that axis, which
+ * then no longer follows the axis (userId null: an axis to nobody in particular, its responsible members; a policy
+ * back to whoever answers its axis).
+ */
+export const AssignRequest = Strict({ id: Id, axisId: Id, policyId: Type.Optional(Id), userId: Type.Union([Id, Type.Null()]) });
 export type AssignRequest = Static<typeof AssignRequest>;
 
-/** One axis of a campaign assigned to a member. */
-export const Assignment = Type.Object({ axisId: Type.Integer(), userId: Type.Integer(), email: Type.String(), name: Type.String() });
+/** One axis of a campaign (policyId null) or one policy of an axis assigned to a member. */
+export const Assignment = Type.Object({
+  axisId: Type.Integer(),
+  policyId: Type.Union([Type.Integer(), Type.Null()]),
+  userId: Type.Integer(),
+  email: Type.String(),
+  name: Type.String(),
+});
 export type Assignment = Static<typeof Assignment>;
 
-/** A campaign's assignments, by axis id. */
+/** A campaign's assignments, by axis id and then policy id (each axis's own first). */
 export const Assignments = Type.Array(Assignment);
 export type Assignments = Static<typeof Assignments>;
 
@@ -107,7 +118,8 @@ export const teamCalls = {
     querystring: NoQuery,
     body: AssignRequest,
     response: Assignments,
-    summary: "Assigns an axis of the campaign to a member of its entity, or to nobody (the entity's responsible members, ADMIN, FEC)",
+    summary:
+      "Assigns an axis of the campaign, or one policy of an axis, to a member of its entity, or to nobody (the entity's responsible members, ADMIN, FEC)",
   }),
   assignments: apiCall({
     method: 'GET',
@@ -115,6 +127,6 @@ export const teamCalls = {
     access: 'user',
     querystring: CampaignIdQuery,
     response: Assignments,
-    summary: 'Which member answers each axis of the campaign (whoever may read the campaign)',
+    summary: 'Which member answers each axis of the campaign and each policy assigned apart (whoever may read the campaign)',
   }),
 };

@@ -19,7 +19,8 @@ import { selectQuestionsInAnotherLanguage } from '../locale/localeSelectors.js';
 import { objectionWindow, selectMayAnswer } from '../objections/objectionsSelectors.js';
 import { ObjectionsNotice, useCampaignObjections } from '../objections/Objections.js';
 import { AxisAssignments } from '../team/AxisAssignments.js';
-import { selectQuestionnaireTeam } from '../team/teamSelectors.js';
+import { axisAccess, selectQuestionnaireTeam } from '../team/teamSelectors.js';
+import { NotMineNotice } from '../team/NotMineNotice.js';
 
 /** The questionnaire: indicators by axis, policy and measure, filters, progress 'n de total' and 'Enviar Encuesta'; leaving with unsaved choices asks first. */
 export default function QuestionnairePage() {
@@ -43,10 +44,15 @@ export default function QuestionnairePage() {
   const mayObject = useAppSelector(selectMayAnswer);
   const period = sent ? objectionWindow(campaign, new Date()) : null;
   const objections = period && { ...period, open: period.open && mayObject };
-  // A collaborator changes only the axes assigned to them, and may show only those ('Mis preguntas').
+  // A collaborator changes only the axes and policies assigned to them, and may show only those ('Mis preguntas').
   const team = useAppSelector(selectQuestionnaireTeam);
   const [onlyMine, setOnlyMine] = useState(false);
-  const shown = team.collaborator && onlyMine ? groups.filter((axis) => team.mine.has(axis.axisId)) : groups;
+  const shown =
+    team.collaborator && onlyMine
+      ? groups
+          .map((axis) => ({ ...axis, policies: axis.policies.filter((p) => team.isMine(axis.axisId, p.policyId)) }))
+          .filter((axis) => axis.policies.length > 0)
+      : groups;
 
   return (
     <RemoteState status={questionnaire.status} empty={!campaign} emptyMessage="CAMPAIGNS.EMPTY">
@@ -106,26 +112,19 @@ export default function QuestionnairePage() {
           )}
           {shown.length === 0 && <EmptyState message={team.collaborator && onlyMine && groups.length > 0 ? 'TEAM.NONE_MINE' : 'QUESTIONNAIRE.NO_MATCH'} />}
           {shown.map((axis) => {
-            const mayChange = team.mayChange(axis.axisId);
-            const assignee = team.byAxis.get(axis.axisId);
+            const access = axisAccess(axis, team);
             return (
               <AxisSection
                 key={axis.axisId}
                 axis={axis}
                 campaignId={campaign.id}
-                readOnly={!answerable || !mayChange}
+                readOnly={!answerable || access.axis !== null}
                 objections={objections}
-                notice={
-                  !mayChange && (
-                    <p className="small text-body-secondary" data-testid="axis-not-mine">
-                      {assignee ? (
-                        <FormattedMessage id="TEAM.AXIS_OF" values={{ name: assignee.name || assignee.email }} />
-                      ) : (
-                        <FormattedMessage id="TEAM.AXIS_NOT_MINE" />
-                      )}
-                    </p>
-                  )
-                }
+                notice={access.axis && <NotMineNotice part="axis" {...access.axis} />}
+                policyAccess={(policyId) => {
+                  const notMine = access.policies.get(policyId);
+                  return notMine ? { readOnly: true, notice: <NotMineNotice part="policy" {...notMine} /> } : { readOnly: false };
+                }}
               />
             );
           })}

@@ -234,6 +234,7 @@ export function AxisSection({
   readOnly,
   objections,
   notice,
+  policyAccess,
 }: {
   axis: AxisGroup;
   campaignId: number;
@@ -241,24 +242,36 @@ export function AxisSection({
   objections: ObjectionsWindow;
   /** A line under the axis's heading (whose it is, for a collaborator who may not change it). */
   notice?: ReactNode;
+  /** Per policy, for a collaborator: whether its answers are read-only, and a line under its heading saying whose it is. */
+  policyAccess?: (policyId: number) => { readOnly: boolean; notice?: ReactNode };
 }) {
   return (
     <section className="mb-4" aria-label={axis.axisText}>
       <h3 className="h5 text-primary-emphasis border-bottom pb-1">{axis.axisText}</h3>
       {notice}
-      {axis.policies.map((policy) => (
-        <div key={policy.policyId} className="mb-3">
-          <h4 className="h6 text-uppercase text-body-secondary mt-3">{policy.policyText}</h4>
-          {policy.measures.map((measure) => (
-            <div key={measure.measureId}>
-              <p className="small fw-semibold mb-2">{measure.measureText}</p>
-              {measure.indicators.map((indicator) => (
-                <IndicatorCard key={indicator.id} indicator={indicator} campaignId={campaignId} readOnly={readOnly} objections={objections} />
-              ))}
-            </div>
-          ))}
-        </div>
-      ))}
+      {axis.policies.map((policy) => {
+        const access = policyAccess?.(policy.policyId);
+        return (
+          <div key={policy.policyId} className="mb-3">
+            <h4 className="h6 text-uppercase text-body-secondary mt-3">{policy.policyText}</h4>
+            {access?.notice}
+            {policy.measures.map((measure) => (
+              <div key={measure.measureId}>
+                <p className="small fw-semibold mb-2">{measure.measureText}</p>
+                {measure.indicators.map((indicator) => (
+                  <IndicatorCard
+                    key={indicator.id}
+                    indicator={indicator}
+                    campaignId={campaignId}
+                    readOnly={readOnly || access?.readOnly === true}
+                    objections={objections}
+                  />
+                ))}
+              </div>
+            ))}
+          </div>
+        );
+      })}
     </section>
   );
 }

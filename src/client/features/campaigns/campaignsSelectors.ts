@@ -225,14 +225,25 @@ export const selectProgress = createSelector([selectQuestionnaire], (q) => {
   return { answered: subs.length - unanswered.length, total: subs.length, firstUnanswered: unanswered[0]?.id ?? null };
 });
 
-/** Each axis of the questionnaire in order, with its questions answered on screen and its questions ('12 de 20'). */
+/** Questions answered on screen over all questions of a part of the questionnaire ('12 de 20'). */
+interface PartProgress {
+  answered: number;
+  total: number;
+}
+
+/** Each axis of the questionnaire in order, and each of its policies, with its questions answered on screen and its questions ('12 de 20'). */
 export const selectAxisProgress = createSelector([selectQuestionnaire], (q) => {
-  const axes = new Map<number, { axisId: number; axisText: string; answered: number; total: number }>();
+  const axes = new Map<number, PartProgress & { axisId: number; axisText: string; policies: (PartProgress & { policyId: number; policyText: string })[] }>();
   for (const indicator of q.campaign?.indicators ?? []) {
-    const axis = axes.get(indicator.axisId) ?? { axisId: indicator.axisId, axisText: indicator.axisText, answered: 0, total: 0 };
-    axis.total += indicator.subindicators.length;
-    axis.answered += indicator.subindicators.filter((s) => answeredOnScreen(q, s)).length;
-    axes.set(indicator.axisId, axis);
+    let axis = axes.get(indicator.axisId);
+    if (!axis) axes.set(indicator.axisId, (axis = { axisId: indicator.axisId, axisText: indicator.axisText, answered: 0, total: 0, policies: [] }));
+    let policy = axis.policies.find((p) => p.policyId === indicator.policyId);
+    if (!policy) axis.policies.push((policy = { policyId: indicator.policyId, policyText: indicator.policyText, answered: 0, total: 0 }));
+    const answered = indicator.subindicators.filter((s) => answeredOnScreen(q, s)).length;
+    for (const part of [axis, policy]) {
+      part.total += indicator.subindicators.length;
+      part.answered += answered;
+    }
   }
   return [...axes.values()];
 });

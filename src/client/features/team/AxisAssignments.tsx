@@ -1,21 +1,23 @@
-import { useEffect } from 'react';
-import { Form, ProgressBar, Spinner } from 'react-bootstrap';
+import { useEffect, useState } from 'react';
+import { Button, Form, ProgressBar, Spinner } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { selectAxisProgress } from '../campaigns/campaignsSelectors.js';
-import { teamActions } from './teamSlice.js';
+import { partKey, teamActions } from './teamSlice.js';
 import { selectQuestionnaireTeam } from './teamSelectors.js';
 
 /** A member as the assignment names them: their name, else their e-mail. */
 const nameOf = (member: { name: string; email: string }) => member.name || member.email;
 
+type AxisProgress = ReturnType<typeof selectAxisProgress>[number];
+
 /**
  * 'Reparto del cuestionario', under the questionnaire's header: each axis with who answers it and how far it is
- * ('Eje 2 · Marta · 12 de 20'). Those who manage the team choose the member of each axis (while the campaign may
- * change); the others read it. Loads the campaign's assignments and its entity's team.
+ * ('Eje 2 · Marta · 12 de 20'), and under it the policies given to someone else. Those who manage the team choose
+ * the member of each axis and, with 'Repartir por políticas', of each policy apart (while the campaign may change);
+ * the others read it. Loads the campaign's assignments and its entity's team.
  */
 export function AxisAssignments({ campaignId, entityId, editable }: { campaignId: number; entityId: number; editable: boolean }) {
-  const intl = useIntl();
   const dispatch = useAppDispatch();
   const axes = useAppSelector(selectAxisProgress);
   const team = useAppSelector(selectQuestionnaireTeam);
@@ -24,62 +26,132 @@ export function AxisAssignments({ campaignId, entityId, editable }: { campaignId
     dispatch(teamActions.membersRequested(entityId));
   }, [dispatch, campaignId, entityId]);
   if (!team.loaded || axes.length === 0) return null;
-  const unassigned = intl.formatMessage({ id: 'TEAM.ASSIGN.NOBODY' });
   return (
     <section className="border rounded bg-white p-3 mb-3" aria-labelledby="axis-assignments-title" data-testid="axis-assignments">
       <h3 id="axis-assignments-title" className="h6">
         <FormattedMessage id="TEAM.ASSIGN.TITLE" />
       </h3>
       <ul className="list-unstyled mb-0">
-        {axes.map((axis) => {
-          const assignee = team.byAxis.get(axis.axisId);
-          const who = assignee ? nameOf(assignee) : unassigned;
-          const selectId = `axis-assignee-${axis.axisId}`;
-          return (
-            <li key={axis.axisId} className="d-flex flex-wrap align-items-center gap-2 py-1 border-bottom" data-testid="axis-assignment">
-              <span className="fw-semibold flex-grow-1" style={{ minWidth: '12rem' }}>
-                {axis.axisText}
-              </span>
-              {team.manages && editable ? (
-                <>
-                  <Form.Label htmlFor={selectId} className="visually-hidden">
-                    <FormattedMessage id="TEAM.ASSIGN.LABEL" values={{ axis: axis.axisText }} />
-                  </Form.Label>
-                  <Form.Select
-                    id={selectId}
-                    size="sm"
-                    style={{ width: 'auto', maxWidth: '100%' }}
-                    value={assignee?.userId ?? ''}
-                    disabled={team.assigning === axis.axisId}
-                    onChange={(event) => {
-                      const value = event.currentTarget.value;
-                      dispatch(teamActions.assignAsked({ campaignId, axisId: axis.axisId, userId: value === '' ? null : Number(value) }));
-                    }}
-                  >
-                    <option value="">{unassigned}</option>
-                    {team.members.map((member) => (
-                      <option key={member.userId} value={member.userId}>
-                        {nameOf(member)}
-                      </option>
-                    ))}
-                  </Form.Select>
-                  {team.assigning === axis.axisId && (
-                    <Spinner animation="border" size="sm" role="status">
-                      <span className="visually-hidden">{intl.formatMessage({ id: 'APP.LOADING' })}</span>
-                    </Spinner>
-                  )}
-                </>
-              ) : (
-                <span className={assignee ? '' : 'text-body-secondary'}>{who}</span>
-              )}
-              <span className="d-flex align-items-center gap-2 small text-nowrap" style={{ minWidth: '9rem' }}>
-                <ProgressBar now={axis.total ? (100 * axis.answered) / axis.total : 0} style={{ width: '4rem', height: '0.5rem' }} aria-hidden="true" />
-                <FormattedMessage id="QUESTIONNAIRE.PROGRESS" values={{ answered: axis.answered, total: axis.total }} />
-              </span>
-            </li>
-          );
-        })}
+        {axes.map((axis) => (
+          <AxisRow key={axis.axisId} axis={axis} campaignId={campaignId} assignable={team.manages && editable} />
+        ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * One axis and its policies assigned apart. Those who may assign open 'Repartir por políticas' to choose a member
+ * per policy (open from the start when some policy is assigned apart); the others see only the policies apart.
+ */
+function AxisRow({ axis, campaignId, assignable }: { axis: AxisProgress; campaignId: number; assignable: boolean }) {
+  const intl = useIntl();
+  const team = useAppSelector(selectQuestionnaireTeam);
+  const apart = axis.policies.filter((p) => team.assignedTo(axis.axisId, p.policyId));
+  const [open, setOpen] = useState(apart.length > 0);
+  const policies = assignable ? (open ? axis.policies : []) : apart;
+  const listId = `axis-policies-${axis.axisId}`;
+  return (
+    <li className="py-1 border-bottom" data-testid="axis-assignment">
+      <PartRow
+        text={axis.axisText}
+        progress={axis}
+        choice={{ campaignId, axisId: axis.axisId }}
+        assignable={assignable}
+        label={intl.formatMessage({ id: 'TEAM.ASSIGN.LABEL' }, { axis: axis.axisText })}
+        nobody={intl.formatMessage({ id: 'TEAM.ASSIGN.NOBODY' })}
+      />
+      {assignable && axis.policies.length > 1 && (
+        <Button variant="link" size="sm" className="p-0" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
+          <FormattedMessage id={open ? 'TEAM.ASSIGN.HIDE_POLICIES' : 'TEAM.ASSIGN.BY_POLICY'} />
+        </Button>
+      )}
+      {policies.length > 0 && (
+        <ul id={listId} className="list-unstyled ms-3 mb-0" aria-label={axis.axisText}>
+          {policies.map((policy) => (
+            <li key={policy.policyId} data-testid="policy-assignment">
+              <PartRow
+                text={policy.policyText}
+                progress={policy}
+                choice={{ campaignId, axisId: axis.axisId, policyId: policy.policyId }}
+                assignable={assignable}
+                label={intl.formatMessage({ id: 'TEAM.ASSIGN.POLICY_LABEL' }, { policy: policy.policyText })}
+                nobody={intl.formatMessage({ id: 'TEAM.ASSIGN.AS_AXIS' })}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/**
+ * One axis or policy: its name, who answers it (a choice for those who may assign; `nobody` names the empty choice)
+ * and how far it is.
+ */
+function PartRow({
+  text,
+  progress,
+  choice,
+  assignable,
+  label,
+  nobody,
+}: {
+  text: string;
+  progress: { answered: number; total: number };
+  choice: { campaignId: number; axisId: number; policyId?: number };
+  assignable: boolean;
+  label: string;
+  nobody: string;
+}) {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const team = useAppSelector(selectQuestionnaireTeam);
+  const assignee = team.assignedTo(choice.axisId, choice.policyId);
+  const busy = team.assigning === partKey(choice.axisId, choice.policyId);
+  const selectId = `assignee-${partKey(choice.axisId, choice.policyId).replace(':', '-')}`;
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-2 py-1">
+      <span className={choice.policyId === undefined ? 'fw-semibold flex-grow-1' : 'small flex-grow-1'} style={{ minWidth: '12rem' }}>
+        {text}
+      </span>
+      {assignable ? (
+        <>
+          <Form.Label htmlFor={selectId} className="visually-hidden">
+            {label}
+          </Form.Label>
+          <Form.Select
+            id={selectId}
+            size="sm"
+            style={{ width: 'auto', maxWidth: '100%' }}
+            value={assignee?.userId ?? ''}
+            disabled={busy}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              dispatch(teamActions.assignAsked({ ...choice, userId: value === '' ? null : Number(value) }));
+            }}
+          >
+            <option value="">{nobody}</option>
+            {team.members.map((member) => (
+              <option key={member.userId} value={member.userId}>
+                {nameOf(member)}
+              </option>
+            ))}
+          </Form.Select>
+          {busy && (
+            <Spinner animation="border" size="sm" role="status">
+              <span className="visually-hidden">{intl.formatMessage({ id: 'APP.LOADING' })}</span>
+            </Spinner>
+          )}
+        </>
+      ) : (
+        <span className={assignee ? '' : 'text-body-secondary'}>{assignee ? nameOf(assignee) : nobody}</span>
+      )}
+      <span className="d-flex align-items-center gap-2 small text-nowrap" style={{ minWidth: '9rem' }}>
+        <ProgressBar now={progress.total ? (100 * progress.answered) / progress.total : 0} style={{ width: '4rem', height: '0.5rem' }} aria-hidden="true" />
+        <FormattedMessage id="QUESTIONNAIRE.PROGRESS" values={{ answered: progress.answered, total: progress.total }} />
+      </span>
+    </div>
   );
 }

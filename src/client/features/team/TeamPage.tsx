@@ -85,12 +85,12 @@ function InviteForm({ entityId }: { entityId: number }) {
   );
 }
 
-/** One member: e-mail, name, role (a choice for those who manage the team), the axes assigned and 'Quitar'. */
+/** One member: e-mail, name, role (a choice for those who manage the team), the axes and policies assigned and 'Quitar'. */
 function MemberRow({ member, entityId }: { member: Member; entityId: number }) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
-  const { manages, changing, selfId, axisNames } = useAppSelector(selectTeam);
-  const axes = member.assigned.map((id) => axisNames[id] ?? `#${id}`);
+  const { manages, changing, selfId, partNames } = useAppSelector(selectTeam);
+  const parts = [...member.assigned.map((id) => partNames.axes[id] ?? `#${id}`), ...member.assignedPolicies.map((id) => partNames.policies[id] ?? `#${id}`)];
   return (
     <tr data-testid="team-member">
       <ListCell label="TEAM.COLUMN.EMAIL" className="text-break">
@@ -122,7 +122,7 @@ function MemberRow({ member, entityId }: { member: Member; entityId: number }) {
           <FormattedMessage id={`TEAM.ROLE.${member.role}`} />
         )}
       </ListCell>
-      <ListCell label="TEAM.COLUMN.AXES">{axes.length > 0 ? axes.join(', ') : <FormattedMessage id="TEAM.NO_AXES" />}</ListCell>
+      <ListCell label="TEAM.COLUMN.AXES">{parts.length > 0 ? parts.join(', ') : <FormattedMessage id="TEAM.NO_AXES" />}</ListCell>
       {manages && (
         <ListCell label="TEAM.COLUMN.ACTIONS" actions>
           <RowAction
@@ -154,7 +154,7 @@ export default function TeamPage() {
   useEffect(() => {
     if (entityId !== null) dispatch(teamActions.membersRequested(entityId));
   }, [dispatch, entityId]);
-  useDispatchOnMount(teamActions.axisNamesRequested);
+  useDispatchOnMount(teamActions.partNamesRequested);
   const members = team.entityId === entityId ? (team.members ?? []) : [];
   const status = entityId === null ? 'failed' : team.loading || team.entityId !== entityId ? 'loading' : team.failed ? 'failed' : 'succeeded';
 

@@ -9,7 +9,7 @@ import type { SecretBox } from '../../lib/secretBox.js';
 import { call, type Saga } from '../../lib/typedEffects.js';
 import { snackbarActions } from '../snackbar/snackbarSlice.js';
 import { usersActions } from '../admin/users/usersSlice.js';
-import { teamActions } from './teamSlice.js';
+import { teamActions, type AssignChoice } from './teamSlice.js';
 import { teamErrorMessage } from './teamSelectors.js';
 
 /** What the team's sagas reach outside the store. */
@@ -30,10 +30,12 @@ export function handleMembersRequested(deps: TeamDependencies, action: ReturnTyp
   );
 }
 
-/** The axes' names; without them the page shows the axes assigned by number (the policy's toast says why). */
-export function* handleAxisNamesRequested(deps: TeamDependencies): Saga<void> {
+/** The axes' and policies' names; without them the page shows those assigned by number (the policy's toast says why). */
+export function* handlePartNamesRequested(deps: TeamDependencies): Saga<void> {
   try {
-    yield put(teamActions.axisNamesLoaded(yield* callApi(keepOnScreen('TEAM.TOAST.LOAD_ERROR'), deps.teamApi.axes)));
+    const axes = yield* callApi(keepOnScreen('TEAM.TOAST.LOAD_ERROR'), deps.teamApi.categories, 'axis');
+    const policies = yield* callApi(keepOnScreen('TEAM.TOAST.LOAD_ERROR'), deps.teamApi.categories, 'policy');
+    yield put(teamActions.partNamesLoaded({ axes, policies }));
   } catch {
     // Shown by number.
   }
@@ -114,13 +116,19 @@ export function* handleReceiptPrintRequested(deps: TeamDependencies): Saga<void>
   yield* call(deps.print);
 }
 
-/** Assigns an axis; the answer is the campaign's assignments as they stand. */
+/** The toast of an assignment saved: an axis's or a policy's, to a member or to nobody. */
+export function assignedToast({ policyId, userId }: Pick<AssignChoice, 'policyId' | 'userId'>): string {
+  if (policyId === undefined) return userId === null ? 'TEAM.TOAST.UNASSIGNED' : 'TEAM.TOAST.ASSIGNED';
+  return userId === null ? 'TEAM.TOAST.POLICY_UNASSIGNED' : 'TEAM.TOAST.POLICY_ASSIGNED';
+}
+
+/** Assigns an axis or one policy of it; the answer is the campaign's assignments as they stand. */
 export function* handleAssignAsked(deps: TeamDependencies, action: ReturnType<typeof teamActions.assignAsked>): Saga<void> {
-  const { campaignId, axisId, userId } = action.payload;
+  const { campaignId, ...choice } = action.payload;
   try {
-    const assignments = yield* callApi(keepOnScreen('TEAM.TOAST.ASSIGN_ERROR'), deps.teamApi.assign, campaignId, axisId, userId);
+    const assignments = yield* callApi(keepOnScreen('TEAM.TOAST.ASSIGN_ERROR'), deps.teamApi.assign, { id: campaignId, ...choice });
     yield put(teamActions.assignmentsLoaded({ campaignId, assignments }));
-    yield put(snackbarActions.toastShown(userId === null ? 'TEAM.TOAST.UNASSIGNED' : 'TEAM.TOAST.ASSIGNED', 'success'));
+    yield put(snackbarActions.toastShown(assignedToast(choice), 'success'));
   } catch {
     // The toast says why; the choice shows the assignment as it stays.
   } finally {
@@ -134,7 +142,7 @@ export function* watchTeam(deps: TeamDependencies): Saga<void> {
   yield takeLatest(teamActions.receiptRequested.type, handleReceiptRequested, deps);
   yield takeLeading(teamActions.receiptPrintRequested.type, handleReceiptPrintRequested, deps);
   yield takeLatest(teamActions.membersRequested.type, handleMembersRequested, deps);
-  yield takeLatest(teamActions.axisNamesRequested.type, handleAxisNamesRequested, deps);
+  yield takeLatest(teamActions.partNamesRequested.type, handlePartNamesRequested, deps);
   yield takeLeading(teamActions.inviteAsked.type, handleInviteAsked, deps);
   yield takeLeading(teamActions.roleAsked.type, handleRoleAsked, deps);
   yield takeEvery(teamActions.removeAsked.type, handleRemoveAsked);

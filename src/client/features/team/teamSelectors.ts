@@ -1,7 +1,9 @@
 import type { RootState } from '../../app/store.js';
 import type { RequestError } from '../../lib/remote.js';
 import { createSelector } from '@reduxjs/toolkit';
-import { answersOnlyAssigned, canManageTeam, canSignCampaign } from '../../../shared/team.js';
+import { answersOnlyAssigned, assigneeOfPart, canManageTeam, canSignCampaign } from '../../../shared/team.js';
+import type { Assignment } from '../../../shared/api/team.js';
+import type { AxisGroup } from '../campaigns/campaignsSelectors.js';
 
 /** The toast of a refused change of the team: the refusal the server names, or the generic one. */
 export function teamErrorMessage(error: RequestError): string {
@@ -26,7 +28,7 @@ export function selectTeam(state: RootState) {
   return {
     entityId: team.entityId,
     members: team.members.data,
-    axisNames: team.axisNames,
+    partNames: team.partNames,
     loading: team.members.status === 'loading',
     failed: team.members.status === 'failed',
     inviting: team.invite.status === 'loading',
@@ -42,28 +44,55 @@ const selectUser = (state: RootState) => state.auth.user;
 const selectCampaignOnScreen = (state: RootState) => state.campaigns.questionnaire.campaign;
 
 /**
- * The questionnaire's team view: who answers each axis of the campaign on screen, the members one may assign (for
- * those who manage the team), whether the signed-in user answers only the axes assigned to them, and which those are.
+ * The questionnaire's team view: who answers each axis of the campaign on screen and each policy assigned apart,
+ * the members one may assign (for those who manage the team), whether the signed-in user answers only what is
+ * assigned to them, and what that is.
  */
 export const selectQuestionnaireTeam = createSelector([selectTeamState, selectUser, selectCampaignOnScreen], (team, user, campaign) => {
   const entityId = campaign?.entityId ?? null;
   const assignments = campaign && team.campaignId === campaign.id ? (team.assignments.data ?? []) : [];
-  const byAxis = new Map(assignments.map((a) => [a.axisId, a]));
   const collaborator = user !== null && entityId !== null && answersOnlyAssigned(user, entityId);
+  /** Who answers a policy of an axis: its own assignee, else its axis's (undefined: the responsible members). */
+  const assigneeOf = (axisId: number, policyId: number) => assigneeOfPart(assignments, axisId, policyId);
   return {
     loaded: campaign !== null && team.campaignId === campaign.id && team.assignments.status === 'succeeded',
-    byAxis,
+    /** The member assigned an axis as a whole (policyId undefined), or one policy of it apart: undefined when nobody is. */
+    assignedTo: (axisId: number, policyId?: number) => assignments.find((a) => a.axisId === axisId && a.policyId === (policyId ?? null)),
+    assigneeOf,
     manages: user !== null && entityId !== null && canManageTeam(user, entityId),
     members: entityId !== null && team.entityId === entityId ? (team.members.data ?? []) : [],
     assigning: team.assigning,
     collaborator,
     /** Whether the user signs and sends the campaign (its responsible members, ADMIN). */
     signs: user !== null && entityId !== null && canSignCampaign(user, entityId),
-    /** The axes whose answers the user may change: every one, but for a collaborator only those assigned to them. */
-    mayChange: (axisId: number) => !collaborator || byAxis.get(axisId)?.userId === user?.id,
-    mine: new Set(assignments.filter((a) => a.userId === user?.id).map((a) => a.axisId)),
+    /** Whether the user may change a policy's answers: anyone who may answer, but a collaborator only what is theirs. */
+    mayChange: (axisId: number, policyId: number) => !collaborator || assigneeOf(axisId, policyId)?.userId === user?.id,
+    /** Whether a policy of an axis is the user's own ('Mis preguntas'). */
+    isMine: (axisId: number, policyId: number) => user !== null && assigneeOf(axisId, policyId)?.userId === user.id,
   };
 });
+
+/** What a reader who may not change part of an axis is told: whose it is (undefined: nobody's in particular). */
+export interface NotMine {
+  assignee: Assignment | undefined;
+}
+
+/**
+ * How an axis of the questionnaire shows to someone who may not change all of it: one line under the axis when none
+ * of its policies is theirs and one member (or nobody) answers them all; otherwise a line under each policy not
+ * theirs. Nothing for what they may change.
+ */
+export function axisAccess(
+  axis: Pick<AxisGroup, 'axisId' | 'policies'>,
+  team: Pick<ReturnType<typeof selectQuestionnaireTeam>, 'mayChange' | 'assigneeOf'>,
+): { axis: NotMine | null; policies: Map<number, NotMine> } {
+  const notMine = axis.policies
+    .filter((p) => !team.mayChange(axis.axisId, p.policyId))
+    .map((p) => [p.policyId, { assignee: team.assigneeOf(axis.axisId, p.policyId) }] as const);
+  const assignees = new Set(notMine.map(([, n]) => n.assignee?.userId));
+  if (notMine.length > 0 && notMine.length === axis.policies.length && assignees.size === 1) return { axis: notMine[0][1], policies: new Map() };
+  return { axis: null, policies: new Map(notMine) };
+}
 
 /**
  * How a change's author shows: by the name of the team member with that e-mail once the entity's team is loaded

@@ -13,23 +13,34 @@ import { isSessionChange } from '../auth/authSlice.js';
 export interface TeamState {
   entityId: number | null;
   members: Remote<{ data: Members | null }>;
-  /** The axes' names, by id, for those assigned. */
-  axisNames: Record<number, string>;
+  /** The axes' and policies' names, by id, for those assigned (the team page). */
+  partNames: { axes: Record<number, string>; policies: Record<number, string> };
   invite: Remote;
   /** The member whose role is being changed or who is being taken out, while the call runs. */
   changing: number | null;
-  /** Who answers each axis of the campaign on screen (the questionnaire), and the axis being assigned. */
+  /** Who answers each axis and policy of the campaign on screen (the questionnaire), and the part being assigned (partKey). */
   campaignId: number | null;
   assignments: Remote<{ data: Assignments | null }>;
-  assigning: number | null;
+  assigning: string | null;
   /** The receipt page's campaign and its receipt ('Justificante de envío'). */
   receipt: Remote<{ campaignId: number | null; data: CampaignReceipt | null }>;
 }
 
+/** A choice of who answers an axis of the campaign, or with policyId one policy of it (null: nobody, or the policy back to its axis). */
+export interface AssignChoice {
+  campaignId: number;
+  axisId: number;
+  policyId?: number;
+  userId: number | null;
+}
+
+/** How the state names an axis, or one policy of it, being assigned. */
+export const partKey = (axisId: number, policyId?: number | null) => (policyId == null ? `${axisId}` : `${axisId}:${policyId}`);
+
 const initialState: TeamState = {
   entityId: null,
   members: { ...IDLE, data: null },
-  axisNames: {},
+  partNames: { axes: {}, policies: {} },
   invite: { ...IDLE },
   changing: null,
   campaignId: null,
@@ -55,10 +66,11 @@ const teamSlice = createSlice({
     membersLoaded(state, action: PayloadAction<{ entityId: number; members: Members }>) {
       if (state.entityId === action.payload.entityId) state.members = { status: 'succeeded', error: null, data: action.payload.members };
     },
-    /** The team page names the axes assigned (the questionnaire has its own names). */
-    axisNamesRequested: (_state) => undefined,
-    axisNamesLoaded(state, action: PayloadAction<Category[]>) {
-      state.axisNames = Object.fromEntries(action.payload.map((axis) => [axis.id, axis.text]));
+    /** The team page names the axes and policies assigned (the questionnaire has its own names). */
+    partNamesRequested: (_state) => undefined,
+    partNamesLoaded(state, action: PayloadAction<{ axes: Category[]; policies: Category[] }>) {
+      const byId = (categories: Category[]) => Object.fromEntries(categories.map((c) => [c.id, c.text]));
+      state.partNames = { axes: byId(action.payload.axes), policies: byId(action.payload.policies) };
     },
     membersFailed(state, action: PayloadAction<RequestError>) {
       state.members = { status: 'failed', error: action.payload, data: state.members.data };
@@ -96,8 +108,8 @@ const teamSlice = createSlice({
     assignmentsFailed(state, action: PayloadAction<RequestError>) {
       state.assignments = { status: 'failed', error: action.payload, data: state.assignments.data };
     },
-    assignAsked(state, action: PayloadAction<{ campaignId: number; axisId: number; userId: number | null }>) {
-      state.assigning = action.payload.axisId;
+    assignAsked(state, action: PayloadAction<AssignChoice>) {
+      state.assigning = partKey(action.payload.axisId, action.payload.policyId);
     },
     /** An assignment saved (the server's assignments follow) or refused (the choice shows as it stays). */
     assignEnded(state) {

@@ -26,6 +26,7 @@ import publication from './025_publication.js';
 import seals from './026_seals.js';
 import team from './027_team.js';
 import assigneeReminders from './028_assignee_reminders.js';
+import policyAssignments from './029_policy_assignments.js';
 
 /** Every migration in order; append, never edit one that has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
@@ -57,4 +58,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 26, name: 'seals', sql: seals },
   { version: 27, name: 'team', sql: team },
   { version: 28, name: 'assignee_reminders', sql: assigneeReminders },
+  { version: 29, name: 'policy_assignments', sql: policyAssignments },
 ];

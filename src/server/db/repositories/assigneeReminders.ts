@@ -1,10 +1,13 @@
 import type { Queryable } from '../client.js';
 import type { Language } from '../../../shared/constants.js';
 
-/* The reminders of the members assigned a campaign's axes (migration 028, `assignee_reminders`). */
+/* The reminders of the members assigned a campaign's axes or policies (migration 028, `assignee_reminders`). */
 
-/** One axis assigned to a member whose campaign closes `daysBefore` days after the day asked, with its questions left. */
-export interface DueAxis {
+/**
+ * One part assigned to a member (an axis, or one policy of it) whose campaign closes `daysBefore` days after the day
+ * asked, with its questions left.
+ */
+export interface DuePart {
   campaignId: number;
   entity: string;
   edition: number;
@@ -15,32 +18,40 @@ export interface DueAxis {
   email: string;
   language: Language;
   axis: string;
-  /** The axis's questions, and how many have neither an answer nor "No aplica". */
+  /** The policy's name when the part is one policy; null for an axis. */
+  policy: string | null;
+  /** The part's questions the member answers (an axis's without its policies assigned apart), and how many have neither an answer nor "No aplica". */
   total: number;
   missing: number;
 }
 
 /**
- * The axes assigned to members (still members, accounts not disabled) of campaigns not sent, of entities not
- * archived, in editions not final, whose closing date is one of `daysBefore` days after `today`, with questions left
- * to answer (neither an answer nor "No aplica", or one copied from the previous edition and not confirmed yet); by
- * campaign, member and axis.
+ * The axes and policies assigned to members (still members, accounts not disabled) of campaigns not sent, of
+ * entities not archived, in editions not final, whose closing date is one of `daysBefore` days after `today`, with
+ * questions left to answer (neither an answer nor "No aplica", or one copied from the previous edition and not
+ * confirmed yet); by campaign, member, axis and policy (an axis first). An axis counts only its questions whose
+ * policy is not assigned apart: those are the policy's assignee's.
  */
-export async function dueAxes(q: Queryable, today: string, daysBefore: readonly number[]): Promise<DueAxis[]> {
-  return q.query<DueAxis>(
+export async function dueParts(q: Queryable, today: string, daysBefore: readonly number[]): Promise<DuePart[]> {
+  return q.query<DuePart>(
     `WITH due AS (
        SELECT c.id AS campaign_id, c.entity_id, c.edition_id, en.name AS entity, ed.campaign_number AS edition,
               greatest(ed.closes_on, x.closes_on) AS closes_on
          FROM campaigns c JOIN editions ed ON ed.id = c.edition_id JOIN entities en ON en.id = c.entity_id
          LEFT JOIN deadline_extensions x ON x.edition_id = c.edition_id AND x.entity_id = c.entity_id
-        WHERE c.status <> 'sent' AND ed.closes_on IS NOT NULL AND en.archived_at IS NULL AND ed.final_published_at IS NULL)
+        WHERE c.status <> 'sent' AND ed.closes_on IS NOT NULL AND en.archived_at IS NULL AND ed.final_published_at IS NULL),
+     parts AS (
+       SELECT campaign_id, axis_id, NULL::int AS policy_id, user_id FROM campaign_assignments
+       UNION ALL
+       SELECT campaign_id, axis_id, policy_id, user_id FROM campaign_policy_assignments)
      SELECT d.campaign_id AS "campaignId", d.entity, d.edition, d.closes_on::text AS "closesOn", (d.closes_on - $1::date) AS "daysBefore",
-            a.user_id AS "userId", u.email, u.language, cat.text AS axis, p.total, p.missing
+            a.user_id AS "userId", u.email, u.language, axis.text AS axis, policy.text AS policy, p.total, p.missing
        FROM due d
-       JOIN campaign_assignments a ON a.campaign_id = d.campaign_id
+       JOIN parts a ON a.campaign_id = d.campaign_id
        JOIN user_entities ue ON ue.user_id = a.user_id AND ue.entity_id = d.entity_id
        JOIN users u ON u.id = a.user_id AND u.role <> 0
-       JOIN categories cat ON cat.id = a.axis_id
+       JOIN categories axis ON axis.id = a.axis_id
+       LEFT JOIN categories policy ON policy.id = a.policy_id
        CROSS JOIN LATERAL (
          SELECT count(*)::int AS total,
                 count(*) FILTER (WHERE NOT (
@@ -49,9 +60,12 @@ export async function dueAxes(q: Queryable, today: string, daysBefore: readonly 
                                  AND n.not_applicable_reason IS NOT NULL))
                   AND NOT EXISTS (SELECT 1 FROM answer_notes n WHERE n.campaign_id = d.campaign_id AND n.subindicator_id = s.id AND n.prefilled)))::int AS missing
            FROM subindicators s JOIN indicators i ON i.id = s.indicator_id
-          WHERE i.edition_id = d.edition_id AND i.axis_id = a.axis_id) p
+          WHERE i.edition_id = d.edition_id AND i.axis_id = a.axis_id
+            AND (i.policy_id = a.policy_id
+                 OR a.policy_id IS NULL AND NOT EXISTS (SELECT 1 FROM campaign_policy_assignments pa
+                                                         WHERE pa.campaign_id = d.campaign_id AND pa.axis_id = i.axis_id AND pa.policy_id = i.policy_id))) p
       WHERE (d.closes_on - $1::date) = ANY($2::int[]) AND p.missing > 0
-      ORDER BY d.campaign_id, a.user_id, a.axis_id`,
+      ORDER BY d.campaign_id, a.user_id, a.axis_id, a.policy_id NULLS FIRST`,
     [today, `{${daysBefore.join(',')}}`],
   );
 }

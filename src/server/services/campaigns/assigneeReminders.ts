@@ -1,13 +1,13 @@
 /**
- * The reminders of the members a campaign's axes are assigned to (docs/api.md, "Team"): 7 days and 1 day before the
- * campaign closes (its entity's extension included), each member whose assigned axes still have questions without
- * an answer or "No aplica" gets one e-mail in their language listing those axes and how far each is. Each reminder is
+ * The reminders of the members a campaign's axes or policies are assigned to (docs/api.md, "Team"): 7 days and 1 day
+ * before the campaign closes (its entity's extension included), each member whose assigned parts still have
+ * questions without an answer or "No aplica" gets one e-mail in their language listing those parts and how far each is. Each reminder is
  * recorded before it goes (migration 028), so that it is sent once whichever instance checks first; a member whose
  * part is finished gets none. The server checks every REMINDER_CHECK_MINUTES while SMTP is configured
  * (routes/assigneeReminders.ts).
  */
 import type { Db } from '../../db/client.js';
-import { claimReminders, dueAxes, releaseReminders, type DueAxis, type Reminder } from '../../db/repositories/assigneeReminders.js';
+import { claimReminders, dueParts, releaseReminders, type DuePart, type Reminder } from '../../db/repositories/assigneeReminders.js';
 import { composeAssigneeReminderMail } from '../mail/templates.js';
 import type { Mailer, OutgoingMail } from '../mail/sender.js';
 import { madridDate } from './deadlines.js';
@@ -23,23 +23,23 @@ const withinReminderHours = (now: Date) => {
   return hour >= REMINDER_HOURS.from && hour < REMINDER_HOURS.until;
 };
 
-/** The messages of the due reminders: one per campaign and member, listing their unfinished axes in order. */
-export function reminderMessages(due: readonly DueAxis[], publicUrl: string): (OutgoingMail & Reminder)[] {
-  const byMember = new Map<string, DueAxis[]>();
+/** The messages of the due reminders: one per campaign and member, listing their unfinished parts in order. */
+export function reminderMessages(due: readonly DuePart[], publicUrl: string): (OutgoingMail & Reminder)[] {
+  const byMember = new Map<string, DuePart[]>();
   for (const row of due) {
     const key = `${row.campaignId}:${row.userId}`;
     byMember.set(key, [...(byMember.get(key) ?? []), row]);
   }
   return [...byMember.values()].map((rows) => {
     const [{ campaignId, userId, email, language, entity, edition, closesOn, daysBefore }] = rows;
-    const axes = rows.map((r) => ({ axis: r.axis, answered: r.total - r.missing, total: r.total }));
+    const parts = rows.map((r) => ({ axis: r.axis, ...(r.policy === null ? {} : { policy: r.policy }), answered: r.total - r.missing, total: r.total }));
     return {
       campaignId,
       userId,
       daysBefore,
       closesOn,
       to: email,
-      ...composeAssigneeReminderMail(language, { edition, entity, campaignId, closesOn, daysBefore, axes, publicUrl }),
+      ...composeAssigneeReminderMail(language, { edition, entity, campaignId, closesOn, daysBefore, parts, publicUrl }),
     };
   });
 }
@@ -50,7 +50,7 @@ export function reminderMessages(due: readonly DueAxis[], publicUrl: string): (O
  */
 export async function sendAssigneeReminders(db: Db, mailer: Mailer, publicUrl: string, now: Date): Promise<{ sent: number; failed: number }> {
   if (!withinReminderHours(now)) return { sent: 0, failed: 0 };
-  const messages = reminderMessages(await dueAxes(db, madridDate(now), REMINDER_DAYS_BEFORE), publicUrl);
+  const messages = reminderMessages(await dueParts(db, madridDate(now), REMINDER_DAYS_BEFORE), publicUrl);
   const claimed = await claimReminders(db, messages);
   const mine = messages.filter((m) => claimed.has(`${m.campaignId}:${m.userId}`));
   if (mine.length === 0) return { sent: 0, failed: 0 };

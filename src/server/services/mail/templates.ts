@@ -331,9 +331,14 @@ export interface AssignedContext {
   entity: string;
   campaignId: number;
   axis: string;
+  /** Set when one policy of the axis was assigned, not the whole axis. */
+  policy?: string;
   by: string;
   publicUrl: string;
 }
+
+/** A part of the questionnaire as the e-mails name it: the axis, or the axis and one of its policies. */
+const partName = (part: { axis: string; policy?: string }) => (part.policy ? `${part.axis} · ${part.policy}` : part.axis);
 
 interface AssignedWording {
   subject: (c: AssignedContext) => string;
@@ -342,23 +347,23 @@ interface AssignedWording {
 }
 
 const CATALAN_ASSIGNED: AssignedWording = {
-  subject: (c) => `T'han assignat «${c.axis}» · Campanya ${c.edition} de ${c.entity}`,
+  subject: (c) => `T'han assignat «${c.policy ?? c.axis}» · Campanya ${c.edition} de ${c.entity}`,
   lead: (c) =>
-    `${c.by} t'ha assignat l'eix «${c.axis}» de la Campanya ${c.edition} de ${c.entity}. Pots respondre les seves preguntes al qüestionari; les altres les veuràs sense poder-les canviar.`,
+    `${c.by} t'ha assignat ${c.policy ? `la política «${c.policy}» de l'eix «${c.axis}»` : `l'eix «${c.axis}»`} de la Campanya ${c.edition} de ${c.entity}. Pots respondre les seves preguntes al qüestionari; les altres les veuràs sense poder-les canviar.`,
   action: 'Obrir el qüestionari',
 };
 
 const ASSIGNED: Record<MailLanguage, AssignedWording> = {
   es: {
-    subject: (c) => `Se te ha asignado «${c.axis}» · Campaña ${c.edition} de ${c.entity}`,
+    subject: (c) => `Se te ha asignado «${c.policy ?? c.axis}» · Campaña ${c.edition} de ${c.entity}`,
     lead: (c) =>
-      `${c.by} te ha asignado el eje «${c.axis}» de la Campaña ${c.edition} de ${c.entity}. Puedes responder sus preguntas en el cuestionario; las demás las verás sin poder cambiarlas.`,
+      `${c.by} te ha asignado ${c.policy ? `la política «${c.policy}» del eje «${c.axis}»` : `el eje «${c.axis}»`} de la Campaña ${c.edition} de ${c.entity}. Puedes responder sus preguntas en el cuestionario; las demás las verás sin poder cambiarlas.`,
     action: 'Abrir el cuestionario',
   },
   en: {
-    subject: (c) => `“${c.axis}” assigned to you · Campaign ${c.edition} of ${c.entity}`,
+    subject: (c) => `“${c.policy ?? c.axis}” assigned to you · Campaign ${c.edition} of ${c.entity}`,
     lead: (c) =>
-      `${c.by} has assigned you the axis “${c.axis}” of Campaign ${c.edition} of ${c.entity}. You can answer its questions in the questionnaire; you will see the others without being able to change them.`,
+      `${c.by} has assigned you ${c.policy ? `the policy “${c.policy}” of the axis “${c.axis}”` : `the axis “${c.axis}”`} of Campaign ${c.edition} of ${c.entity}. You can answer its questions in the questionnaire; you will see the others without being able to change them.`,
     action: 'Open the questionnaire',
   },
   ca: CATALAN_ASSIGNED,
@@ -366,11 +371,11 @@ const ASSIGNED: Record<MailLanguage, AssignedWording> = {
   va: {
     ...CATALAN_ASSIGNED,
     lead: (c) =>
-      `${c.by} t'ha assignat l'eix «${c.axis}» de la Campanya ${c.edition} de ${c.entity}. Pots respondre les seues preguntes en el qüestionari; les altres les voràs sense poder canviar-les.`,
+      `${c.by} t'ha assignat ${c.policy ? `la política «${c.policy}» de l'eix «${c.axis}»` : `l'eix «${c.axis}»`} de la Campanya ${c.edition} de ${c.entity}. Pots respondre les seues preguntes en el qüestionari; les altres les voràs sense poder canviar-les.`,
   },
 };
 
-/** The e-mail to a member who was just assigned an axis of the campaign: which, by whom, and the questionnaire's link. */
+/** The e-mail to a member who was just assigned an axis of the campaign, or a policy of one: which, by whom, and the questionnaire's link. */
 export function composeAssignedMail(language: MailLanguage, context: AssignedContext): MailContent {
   const w = ASSIGNED[language];
   return letter(language, {
@@ -441,7 +446,7 @@ export function composeSentMail(language: MailLanguage, context: SentContext): M
   });
 }
 
-/** What the reminder to a member assigned axes says: the campaign, its closing date, and each of their axes with its questions left. */
+/** What the reminder to a member assigned parts says: the campaign, its closing date, and each of their parts (axes, policies) with its questions left. */
 export interface AssigneeReminderContext {
   edition: number;
   entity: string;
@@ -450,14 +455,14 @@ export interface AssigneeReminderContext {
   closesOn: string;
   /** 7 or 1. */
   daysBefore: number;
-  axes: readonly { axis: string; answered: number; total: number }[];
+  parts: readonly { axis: string; policy?: string; answered: number; total: number }[];
   publicUrl: string;
 }
 
 interface AssigneeReminderWording {
   subject: (c: AssigneeReminderContext) => string;
   lead: (c: AssigneeReminderContext, date: string) => string;
-  axis: (a: AssigneeReminderContext['axes'][number]) => string;
+  part: (a: AssigneeReminderContext['parts'][number]) => string;
   action: string;
 }
 
@@ -467,8 +472,8 @@ const CATALAN_REMINDER: AssigneeReminderWording = {
       ? `Demà tanca la Campanya ${c.edition} de ${c.entity}: la teva part`
       : `Queden ${c.daysBefore} dies per al tancament de la Campanya ${c.edition} de ${c.entity}: la teva part`,
   lead: (c, date) =>
-    `La Campanya ${c.edition} de ${c.entity} tanca el ${date}${c.daysBefore === 1 ? ', demà,' : ''} i als eixos que tens assignats encara els falten respostes:`,
-  axis: (a) => `${a.axis}: ${a.answered} de ${a.total} respostes`,
+    `La Campanya ${c.edition} de ${c.entity} tanca el ${date}${c.daysBefore === 1 ? ', demà,' : ''} i al que tens assignat encara li falten respostes:`,
+  part: (a) => `${partName(a)}: ${a.answered} de ${a.total} respostes`,
   action: 'Obrir el qüestionari',
 };
 
@@ -479,8 +484,8 @@ const ASSIGNEE_REMINDER: Record<MailLanguage, AssigneeReminderWording> = {
         ? `Mañana se cierra la Campaña ${c.edition} de ${c.entity}: tu parte`
         : `Quedan ${c.daysBefore} días para el cierre de la Campaña ${c.edition} de ${c.entity}: tu parte`,
     lead: (c, date) =>
-      `La Campaña ${c.edition} de ${c.entity} se cierra el ${date}${c.daysBefore === 1 ? ', mañana,' : ''} y a los ejes que tienes asignados aún les faltan respuestas:`,
-    axis: (a) => `${a.axis}: ${a.answered} de ${a.total} respuestas`,
+      `La Campaña ${c.edition} de ${c.entity} se cierra el ${date}${c.daysBefore === 1 ? ', mañana,' : ''} y a lo que tienes asignado aún le faltan respuestas:`,
+    part: (a) => `${partName(a)}: ${a.answered} de ${a.total} respuestas`,
     action: 'Abrir el cuestionario',
   },
   en: {
@@ -489,8 +494,8 @@ const ASSIGNEE_REMINDER: Record<MailLanguage, AssigneeReminderWording> = {
         ? `Campaign ${c.edition} of ${c.entity} closes tomorrow: your part`
         : `${c.daysBefore} days left in Campaign ${c.edition} of ${c.entity}: your part`,
     lead: (c, date) =>
-      `Campaign ${c.edition} of ${c.entity} closes on ${date}${c.daysBefore === 1 ? ', tomorrow,' : ''} and the axes assigned to you still lack answers:`,
-    axis: (a) => `${a.axis}: ${a.answered} of ${a.total} answers`,
+      `Campaign ${c.edition} of ${c.entity} closes on ${date}${c.daysBefore === 1 ? ', tomorrow,' : ''} and what is assigned to you still lacks answers:`,
+    part: (a) => `${partName(a)}: ${a.answered} of ${a.total} answers`,
     action: 'Open the questionnaire',
   },
   ca: CATALAN_REMINDER,
@@ -504,13 +509,13 @@ const ASSIGNEE_REMINDER: Record<MailLanguage, AssigneeReminderWording> = {
   },
 };
 
-/** The reminder to a member whose assigned axes are unfinished 7 days and 1 day before the campaign closes: each axis and how far it is. */
+/** The reminder to a member whose assigned parts are unfinished 7 days and 1 day before the campaign closes: each axis and how far it is. */
 export function composeAssigneeReminderMail(language: MailLanguage, context: AssigneeReminderContext): MailContent {
   const w = ASSIGNEE_REMINDER[language];
   return letter(language, {
     subject: w.subject(context),
     paragraphs: [w.lead(context, shortDate(context.closesOn))],
-    list: context.axes.map(w.axis),
+    list: context.parts.map(w.part),
     action: w.action,
     link: `${context.publicUrl}/my-campaigns/${context.campaignId}`,
   });
