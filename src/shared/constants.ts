@@ -93,7 +93,7 @@ export const SEAL_THRESHOLDS_MAX = 20;
 
 /**
  * A member's role in an entity's team (docs/api.md, "Team"): the responsible person invites and removes colleagues,
- * assigns the questionnaire's axes, signs and sends; a collaborator answers the axes assigned to them.
+ * assigns the questionnaire's axes and policies, signs and sends; a collaborator answers what is assigned to them.
  */
 export const MEMBER_ROLES = ['responsable', 'colaborador'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];

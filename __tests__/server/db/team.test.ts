@@ -42,7 +42,7 @@ describe.each(backends)('the team migration on $name', ({ openEmpty }) => {
       expect(await db.query('SELECT DISTINCT role FROM user_entities')).toEqual([{ role: 'responsable' }]);
       await expect(db.query("UPDATE user_entities SET role = 'jefe'")).rejects.toThrow(/user_entities_role_check/);
       // The new tables start empty.
-      for (const table of ['campaign_assignments', 'answer_history', 'campaign_receipts'])
+      for (const table of ['campaign_assignments', 'campaign_policy_assignments', 'answer_history', 'campaign_receipts', 'assignee_reminders'])
         expect(await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).toEqual([{ n: 0 }]);
     } finally {
       await db.close();

@@ -390,7 +390,20 @@ describe.each(backends)('the public figures of final editions on $name', ({ open
       const res = await secure('GET', `campaigns/seal?id=${own.campaignId}`, token);
       expect([res.status, res.body.response]).toEqual([
         200,
-        { year: finalYear, final: true, threshold: band, percentage, lackingPoints: lacking, seal: held ? { code: held.code } : null },
+        {
+          year: finalYear,
+          final: true,
+          threshold: band,
+          percentage,
+          lackingPoints: lacking,
+          seal: held
+            ? {
+                code: held.code,
+                pageUrl: `${server.ctx.config.publicUrl}/sello/${held.code}`,
+                badgeUrl: `${server.ctx.config.publicUrl}/api/v1/public/sealBadge?code=${held.code}`,
+              }
+            : null,
+        },
       ]);
     }
     const [{ id: foreign }] = await db.query<{ id: number }>('SELECT id FROM campaigns WHERE entity_id <> ALL($1::int[]) ORDER BY id LIMIT 1', [memberOf]);

@@ -235,7 +235,7 @@ describe.each(backends)("an entity's team on $name", ({ openDemo }) => {
     ]);
     expect((await save(kept)).status).toBe(200);
     expect((await save(apart)).body.error?.data).toBe('NOT_ASSIGNED');
-    expect((await members()).find((m) => m.userId === self)!.assignedPolicies).toEqual([apart]);
+    expect((await members()).find((m) => m.userId === self)!.assignedPolicies).toEqual([{ axisId: axis, policyId: apart }]);
 
     // The other way round: the axis to nobody, the policy to Pablo.
     await assign({ axisId: axis, userId: null });
@@ -243,7 +243,7 @@ describe.each(backends)("an entity's team on $name", ({ openDemo }) => {
     expect((await save(apart)).status).toBe(200);
     expect((await save(kept)).status).toBe(403);
     const team = await members();
-    expect(team.find((m) => m.userId === pablo)).toMatchObject({ assigned: [], assignedPolicies: [apart] });
+    expect(team.find((m) => m.userId === pablo)).toMatchObject({ assigned: [], assignedPolicies: [{ axisId: axis, policyId: apart }] });
     expect(team.find((m) => m.userId === self)).toMatchObject({ assigned: [], assignedPolicies: [] });
 
     // Only a policy of that axis in this campaign's questionnaire, strictly typed; only by those who manage the team.
@@ -258,18 +258,36 @@ describe.each(backends)("an entity's team on $name", ({ openDemo }) => {
     ])
       expect([body, (await assign(body)).status]).toEqual([body, 422]);
     expect((await assign({ axisId: axis, policyId: kept, userId: pablo }, collaborator)).status).toBe(403);
-    expect((await assign({ axisId: axis, policyId: kept, userId: pablo }, tokens.outsider)).status).toBe(403);
+    // A member of another entity only (the outsider is this one's collaborator too): as if the campaign did not exist.
+    await createTestUser(db, 'solo@ajena.es', 'clave-solo-1', 'USER', [otherEntityId]);
+    const stranger = (await signIn(server, 'solo@ajena.es', 'clave-solo-1')).access_token;
+    expect((await assign({ axisId: axis, policyId: kept, userId: pablo }, stranger)).status).toBe(404);
+    expect((await assign({ axisId: axis, userId: pablo }, stranger)).status).toBe(404);
     const [audit] = await db.query<{ details: Record<string, unknown> }>(
       "SELECT details FROM audit_log WHERE action = 'campaign.assign' AND target_id = $1 ORDER BY id DESC LIMIT 1",
       [String(campaignId)],
     );
     expect(audit.details).toMatchObject({ entityId, axisId: axis, policyId: apart, userId: pablo });
 
-    // Back to its axis (nobody's: the responsible members'), and a member who leaves takes their policies along.
+    // Back to its axis (nobody's: the responsible members'), and a member who leaves takes their policies along:
+    // taken out of the team, or of the entity by an administrator in 'Usuarios', or made an administrator (FEC) there.
     expect((await assign({ axisId: axis, policyId: apart, userId: null })).body.response).toEqual([]);
     expect((await save(apart)).status).toBe(403);
+    const assignedNow = async () => (await secure('GET', `campaigns/assignments?id=${campaignId}`, tokens.admin)).body.response as Assignments;
+    const updateUser = (body: Record<string, unknown>) => secure('POST', 'users/update', tokens.admin, { id: pablo, email: 'pablo@equipo.es', ...body });
+    await assign({ axisId: axis, policyId: kept, userId: pablo });
+    await assign({ axisId: axis, userId: pablo });
+    expect((await updateUser({ role: 1, entities: [entityId, otherEntityId] })).status).toBe(200);
+    expect(await assignedNow()).toHaveLength(2);
+    expect((await updateUser({ role: 1, entities: [otherEntityId] })).status).toBe(200);
+    expect(await assignedNow()).toEqual([]);
+    expect((await updateUser({ role: 1, entities: [entityId] })).status).toBe(200);
+    await assign({ axisId: axis, policyId: kept, userId: pablo });
+    expect((await updateUser({ role: 3, entities: [entityId] })).status).toBe(200);
+    expect(await assignedNow()).toEqual([]);
+    expect((await updateUser({ role: 1, entities: [entityId] })).status).toBe(200);
     await assign({ axisId: axis, policyId: kept, userId: pablo });
     expect((await secure('POST', 'entities/members/remove', tokens.responsable, { entityId, userId: pablo })).status).toBe(200);
-    expect((await secure('GET', `campaigns/assignments?id=${campaignId}`, tokens.admin)).body.response).toEqual([]);
+    expect(await assignedNow()).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import * as effects from 'redux-saga/effects';
 import type { Action } from '@reduxjs/toolkit';
-import type { Task } from 'redux-saga';
+import type { Channel, Task } from 'redux-saga';
 import type { Effect, SagaReturnType } from 'redux-saga/effects';
 
 /**
@@ -35,6 +35,18 @@ export function* fork<Fn extends AnyFn>(fn: Fn, ...args: Parameters<Fn>): Saga<T
 /** take(types): the first matching action. */
 export function* take<A extends Action = Action>(pattern: string | string[]): Saga<A> {
   const action: unknown = yield effects.take(pattern);
+  return action as A;
+}
+
+/** actionChannel(type): a queue of the actions of that type from now on, taken one at a time with takeFrom. */
+export function* actionChannel(pattern: string): Saga<Channel<Action>> {
+  const channel: unknown = yield effects.actionChannel(pattern);
+  return channel as Channel<Action>;
+}
+
+/** take(channel): the next action waiting in an actionChannel's queue. */
+export function* takeFrom<A extends Action = Action>(channel: Channel<Action>): Saga<A> {
+  const action: unknown = yield effects.take(channel);
   return action as A;
 }
 

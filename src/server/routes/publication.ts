@@ -227,7 +227,7 @@ export function registerPublicationRoutes(secure: FastifyInstance, ctx: AppConte
 
   api.route({
     ...routeOf(publicationCalls.campaignSeal),
-    handler: async (request) => ({ response: await publication.campaignSeal(db, caller(request), request.query.id) }),
+    handler: async (request) => ({ response: await publication.campaignSeal(db, caller(request), request.query.id, ctx.config.publicUrl) }),
   });
 
   api.route({

@@ -143,7 +143,7 @@ async function mailInvitation(db: Db, setup: EntityMailSetup, actor: Actor, inpu
   });
 }
 
-/** Takes a member out of the entity's team with the axes assigned to them; never the last responsible member (409). */
+/** Takes a member out of the entity's team with the axes and policies assigned to them; never the last responsible member (409). */
 export async function removeMember(db: Db, actor: Actor, input: RemoveMemberRequest): Promise<{ success: true }> {
   return db.transaction(async (tx) => {
     const team = await managedTeam(tx, actor, input.entityId);
@@ -175,7 +175,9 @@ export async function setMemberRole(db: Db, actor: Actor, input: MemberRoleReque
  */
 export async function assignPart(db: Db, actor: Actor, input: AssignRequest, mail: EntityMailSetup): Promise<Assignments> {
   const part: repo.Part = input.policyId === undefined ? { axisId: input.axisId } : { axisId: input.axisId, policyId: input.policyId };
-  const own = (a: Assignments[number]) => a.axisId === part.axisId && a.policyId === (part.policyId ?? null);
+  // Who answers the part: an axis's own member; a policy's, its own or else its axis's.
+  const answererOf = (list: Assignments) =>
+    part.policyId === undefined ? list.find((a) => a.axisId === part.axisId && a.policyId === null) : assigneeOfPart(list, part.axisId, part.policyId);
   const assigned = await db.transaction(async (tx) => {
     const campaign = requireReadableCampaign(actor.user, await findCampaign(tx, input.id, true));
     const team = await managedTeam(tx, actor, campaign.entityId);
@@ -186,13 +188,15 @@ export async function assignPart(db: Db, actor: Actor, input: AssignRequest, mai
         : validationError("The policy is not part of this axis in the campaign's questionnaire", { policyId: 'not a policy of this axis' });
     if (input.userId !== null && !team.members.has(input.userId))
       throw validationError('The user is not a member of the entity', { userId: 'not a member of the entity' });
-    const before = (await repo.listAssignments(tx, campaign.id)).find(own);
+    const before = answererOf(await repo.listAssignments(tx, campaign.id));
     await repo.writeAssignment(tx, campaign.id, part, input.userId, actor.user.id);
     await recordAudit(tx, campaignAudit(actor, 'campaign.assign', campaign, { ...part, userId: input.userId }));
-    return { list: await repo.listAssignments(tx, campaign.id), changed: (before?.userId ?? null) !== input.userId };
+    const list = await repo.listAssignments(tx, campaign.id);
+    return { list, changed: before?.userId !== answererOf(list)?.userId };
   });
-  // A member newly assigned hears of it (not one who assigned the part to themselves, nor on the same choice again).
-  const assignee = assigned.list.find(own);
+  // A member newly assigned hears of it: not one who assigned the part to themselves, nor one who answered it already
+  // (the same choice again, a policy given to its axis's member), nor anyone when it is unassigned.
+  const assignee = input.userId === null ? undefined : answererOf(assigned.list);
   if (mail.mailer && assigned.changed && assignee && assignee.userId !== actor.user.id) {
     const by = actor.user.name || actor.user.email;
     await mailCampaignEntity(

@@ -190,7 +190,11 @@ export const CampaignSeal = Type.Object({
    * 0 when it reaches it); null without a threshold or a percentage.
    */
   lackingPoints: NullableNumber,
-  seal: Type.Union([Type.Object({ code: Type.String() }), Type.Null()]),
+  /**
+   * The seal it holds, with its public addresses absolute from the server's PUBLIC_URL (what another site links to,
+   * whatever address the app was opened at): the page that verifies it and its SVG badge.
+   */
+  seal: Type.Union([Type.Object({ code: Type.String(), pageUrl: Type.String(), badgeUrl: Type.String() }), Type.Null()]),
 });
 export type CampaignSeal = Static<typeof CampaignSeal>;
 

@@ -29,7 +29,9 @@ export const Member = Type.Object({
   name: Type.String(),
   role: MemberRoleName,
   assigned: Type.Array(Type.Integer(), { description: "Axis ids of the entity's campaign of the current edition" }),
-  assignedPolicies: Type.Array(Type.Integer(), { description: "Policy ids of the entity's campaign of the current edition" }),
+  assignedPolicies: Type.Array(Type.Object({ axisId: Type.Integer(), policyId: Type.Integer() }), {
+    description: "Policies assigned apart in the entity's campaign of the current edition, each with its axis",
+  }),
 });
 export type Member = Static<typeof Member>;
 
@@ -81,7 +83,7 @@ export const teamCalls = {
     access: 'user',
     querystring: MembersQuery,
     response: Members,
-    summary: "An entity's team: its members, their roles and the axes of its current campaign assigned to them (its members, ADMIN, FEC)",
+    summary: "An entity's team: its members, their roles and the axes and policies of its current campaign assigned to them (its members, ADMIN, FEC)",
   }),
   invite: apiCall({
     method: 'POST',
@@ -100,7 +102,8 @@ export const teamCalls = {
     querystring: NoQuery,
     body: RemoveMemberRequest,
     response: Success,
-    summary: "Takes a member out of the entity's team, with the axes assigned to them (its responsible members, ADMIN, FEC; never the last responsible one)",
+    summary:
+      "Takes a member out of the entity's team, with the axes and policies assigned to them (its responsible members, ADMIN, FEC; never the last responsible one)",
   }),
   role: apiCall({
     method: 'POST',

@@ -10,6 +10,11 @@ import type { CampaignSeal } from '../../../../src/shared/api/publication.js';
 import { demoUser, renderWithProviders, sessionWith } from '../../../helpers/client.js';
 import { initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
 
+const PUBLIC_URL = 'https://indicadores.example.es';
+/** A seal's public addresses as the server answers them. */
+const addresses = (code: string) => ({ pageUrl: `${PUBLIC_URL}/sello/${code}`, badgeUrl: `${PUBLIC_URL}/api/v1/public/sealBadge?code=${code}` });
+const held = (code: string) => ({ code, ...addresses(code) });
+
 const seal = (over: Partial<CampaignSeal>): CampaignSeal => ({
   year: 2025,
   final: true,
@@ -28,7 +33,7 @@ const signedIn = { ...initialAuthState, status: 'loaded' as const, user: demoUse
 
 describe('the seal on the results page', () => {
   it('says the seal held, the points lacking to the threshold (as the server counts them), reaching it before the final results, or nothing', () => {
-    expect(selectSealView(withSeal(seal({ seal: { code: 'c'.repeat(32) } })))).toEqual({ kind: 'granted', year: 2025, code: 'c'.repeat(32) });
+    expect(selectSealView(withSeal(seal({ seal: held('c'.repeat(32)) })))).toEqual({ kind: 'granted', year: 2025, ...addresses('c'.repeat(32)) });
     expect(selectSealView(withSeal(seal({})))).toEqual({ kind: 'lacking', year: 2025, minPercentage: 0.85, points: 3.2 });
     expect(selectSealView(withSeal(seal({ final: false, percentage: 0.8495, lackingPoints: 0 })))).toEqual({
       kind: 'reaching',
@@ -40,7 +45,7 @@ describe('the seal on the results page', () => {
     expect(selectSealView(withSeal(seal({ threshold: null, lackingPoints: null })))).toEqual({ kind: 'none' });
     expect(selectSealView(withSeal(seal({ percentage: null, lackingPoints: null })))).toEqual({ kind: 'none' });
     // Another campaign's seal is not this one's.
-    expect(selectSealView(withSeal(seal({ seal: { code: 'c'.repeat(32) } }), 8))).toEqual({ kind: 'none' });
+    expect(selectSealView(withSeal(seal({ seal: held('c'.repeat(32)) }), 8))).toEqual({ kind: 'none' });
   });
 
   it('shows the seal held with its badge to download and the HTML to paste, linking to the page that verifies it', async () => {
@@ -50,15 +55,18 @@ describe('the seal on the results page', () => {
       runSagas: true,
       dependencies: {
         session: sessionWith({ accessToken: 'access-1' }),
-        publicationApi: { ...publicationApi, campaignSeal: async () => seal({ seal: { code } }) },
+        publicationApi: { ...publicationApi, campaignSeal: async () => seal({ seal: held(code) }) },
       },
     });
     expect(await screen.findByRole('heading', { name: 'Sello 2025' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Sello 2025' })).toHaveAttribute('src', `${window.location.origin}/api/v1/public/sealBadge?code=${code}`);
+    // The server's addresses (its PUBLIC_URL), not the one the browser opened the app at.
+    expect(screen.getByRole('img', { name: 'Sello 2025' })).toHaveAttribute('src', `${PUBLIC_URL}/api/v1/public/sealBadge?code=${code}`);
     expect(screen.getByRole('link', { name: 'Descargar el sello (SVG)' })).toHaveAttribute('download', 'sello-2025.svg');
-    expect(screen.getByRole('link', { name: 'Ver la página de verificación' })).toHaveAttribute('href', `${window.location.origin}/sello/${code}`);
-    expect(screen.getByLabelText('Código HTML para tu web')).toHaveValue(sealSnippet(window.location.origin, code, 'Sello 2025'));
-    expect(sealSnippet('https://a.es', code, 'Sello "2025" <b>')).toBe(
+    expect(screen.getByRole('link', { name: 'Ver la página de verificación' })).toHaveAttribute('href', `${PUBLIC_URL}/sello/${code}`);
+    expect(screen.getByLabelText('Código HTML para tu web')).toHaveValue(
+      `<a href="${PUBLIC_URL}/sello/${code}"><img src="${PUBLIC_URL}/api/v1/public/sealBadge?code=${code}" alt="Sello 2025" width="260" height="96"></a>`,
+    );
+    expect(sealSnippet(`https://a.es/sello/${code}`, `https://a.es/api/v1/public/sealBadge?code=${code}`, 'Sello "2025" <b>')).toBe(
       `<a href="https://a.es/sello/${code}"><img src="https://a.es/api/v1/public/sealBadge?code=${code}" alt="Sello &quot;2025&quot; &lt;b>" width="260" height="96"></a>`,
     );
   });

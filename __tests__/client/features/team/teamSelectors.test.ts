@@ -32,7 +32,8 @@ const indicator = (id: number, axisId: number, policyId: number): IndicatorGroup
 const indicators = [indicator(1, 1, 11), indicator(2, 1, 12), indicator(3, 2, 21), indicator(4, 2, 22), indicator(5, 3, 31), indicator(6, 3, 32)];
 const campaign = { id: 5, entityId: 1, status: 'draft', indicators } as unknown as CampaignDetail;
 
-const marta = { userId: 7, email: 'marta@ayto.es', name: 'Marta' };
+// The signed-in user (demoUser) is Marta.
+const marta = { userId: demoUser.id, email: 'marta@ayto.es', name: 'Marta' };
 const pedro = { userId: 8, email: 'pedro@ayto.es', name: 'Pedro' };
 const assignments: Assignment[] = [
   { axisId: 1, policyId: null, ...marta },

@@ -6,7 +6,7 @@ import { formatShortMadridDay } from '../../lib/dates.js';
 import { useAppDispatch, useAppSelector, useNotFoundWhen } from '../../app/hooks.js';
 import { campaignIdParam } from '../../app/paths.js';
 import { campaignsActions } from './campaignsSlice.js';
-import { selectQuestionnaire, selectVisibleGroups } from './campaignsSelectors.js';
+import { selectQuestionnaire, selectQuestionnaireGroups, selectVisibleGroups } from './campaignsSelectors.js';
 import { QuestionnaireFilters } from './QuestionnaireFilters.js';
 import { AxisSection, QuestionnaireHeader } from './QuestionnaireParts.js';
 import { UnsavedAnswersGuard } from './UnsavedAnswersGuard.js';
@@ -46,6 +46,8 @@ export default function QuestionnairePage() {
   const objections = period && { ...period, open: period.open && mayObject };
   // A collaborator changes only the axes and policies assigned to them, and may show only those ('Mis preguntas').
   const team = useAppSelector(selectQuestionnaireTeam);
+  // Whose each part is, said of whole axes: a filter hiding the user's own policies does not make the axis another's.
+  const wholeAxes = useAppSelector(selectQuestionnaireGroups);
   const [onlyMine, setOnlyMine] = useState(false);
   const shown =
     team.collaborator && onlyMine
@@ -112,18 +114,19 @@ export default function QuestionnairePage() {
           )}
           {shown.length === 0 && <EmptyState message={team.collaborator && onlyMine && groups.length > 0 ? 'TEAM.NONE_MINE' : 'QUESTIONNAIRE.NO_MATCH'} />}
           {shown.map((axis) => {
-            const access = axisAccess(axis, team);
+            const access = axisAccess(wholeAxes.find((whole) => whole.axisId === axis.axisId) ?? axis, team);
             return (
               <AxisSection
                 key={axis.axisId}
                 axis={axis}
                 campaignId={campaign.id}
-                readOnly={!answerable || access.axis !== null}
+                readOnly={!answerable}
                 objections={objections}
+                othersAxis={access.axis !== null}
                 notice={access.axis && <NotMineNotice part="axis" {...access.axis} />}
                 policyAccess={(policyId) => {
                   const notMine = access.policies.get(policyId);
-                  return notMine ? { readOnly: true, notice: <NotMineNotice part="policy" {...notMine} /> } : { readOnly: false };
+                  return notMine ? { othersPart: true, notice: <NotMineNotice part="policy" {...notMine} /> } : { othersPart: false };
                 }}
               />
             );

@@ -169,19 +169,23 @@ export type ObjectionsWindow = { open: boolean; over: boolean; until: string | n
 /**
  * One indicator's card: its text and a picker per sub-indicator (read-only once the campaign is sent), with what the
  * reviewer said and, once sent, the answer's objections, and the evidence editor of an answer whose open objection
- * may still be backed.
+ * may still be backed. Another member's part (`othersPart`, for a collaborator) reads only: its objections show,
+ * without a new one or evidence to add.
  */
 function IndicatorCard({
   indicator,
   campaignId,
   readOnly,
-  objections,
+  othersPart,
+  objections: objectionsWindow,
 }: {
   indicator: IndicatorGroup;
   campaignId: number;
   readOnly: boolean;
+  othersPart: boolean;
   objections: ObjectionsWindow;
 }) {
+  const objections = othersPart && objectionsWindow ? { ...objectionsWindow, open: false } : objectionsWindow;
   const dispatch = useAppDispatch();
   const q = useAppSelector(selectQuestionnaire);
   const changeable = useAppSelector(selectQuestionChangeable);
@@ -199,8 +203,8 @@ function IndicatorCard({
             <AnswerPicker
               key={sub.id}
               subindicator={sub}
-              readOnly={readOnly || !changeable(sub)}
-              evidenceInChildren={backing.has(sub.id)}
+              readOnly={readOnly || othersPart || !changeable(sub)}
+              evidenceInChildren={!othersPart && backing.has(sub.id)}
               choice={choiceOnScreen(drafts, sub)}
               unsaved={sub.id in drafts || sub.id in notes}
               notApplicable={notApplicableOnScreen(q, sub) !== null}
@@ -212,11 +216,11 @@ function IndicatorCard({
             >
               <StaleAnswerNotice sub={sub} />
               <ReviewNote sub={sub} />
-              <QuestionNotes sub={sub} campaignId={campaignId} readOnly={readOnly || !changeable(sub)} />
+              <QuestionNotes sub={sub} campaignId={campaignId} readOnly={readOnly || othersPart || !changeable(sub)} />
               <AnswerLastChange sub={sub} campaignId={campaignId} />
               {objections && (
                 <AnswerObjections campaignId={campaignId} question={sub} {...objections}>
-                  {backing.has(sub.id) && <ObjectionEvidenceEditor sub={sub} campaignId={campaignId} backing={backing.get(sub.id)!} />}
+                  {!othersPart && backing.has(sub.id) && <ObjectionEvidenceEditor sub={sub} campaignId={campaignId} backing={backing.get(sub.id)!} />}
                 </AnswerObjections>
               )}
             </AnswerPicker>
@@ -234,6 +238,7 @@ export function AxisSection({
   readOnly,
   objections,
   notice,
+  othersAxis = false,
   policyAccess,
 }: {
   axis: AxisGroup;
@@ -242,8 +247,10 @@ export function AxisSection({
   objections: ObjectionsWindow;
   /** A line under the axis's heading (whose it is, for a collaborator who may not change it). */
   notice?: ReactNode;
-  /** Per policy, for a collaborator: whether its answers are read-only, and a line under its heading saying whose it is. */
-  policyAccess?: (policyId: number) => { readOnly: boolean; notice?: ReactNode };
+  /** Whether the whole axis is another member's (for a collaborator): it reads only. */
+  othersAxis?: boolean;
+  /** Per policy, for a collaborator: whether it is another member's (it reads only), and a line under its heading saying whose it is. */
+  policyAccess?: (policyId: number) => { othersPart: boolean; notice?: ReactNode };
 }) {
   return (
     <section className="mb-4" aria-label={axis.axisText}>
@@ -263,7 +270,8 @@ export function AxisSection({
                     key={indicator.id}
                     indicator={indicator}
                     campaignId={campaignId}
-                    readOnly={readOnly || access?.readOnly === true}
+                    readOnly={readOnly}
+                    othersPart={othersAxis || access?.othersPart === true}
                     objections={objections}
                   />
                 ))}

@@ -321,6 +321,9 @@ export function groupIndicators(indicators: readonly IndicatorGroup[]): AxisGrou
   return axes;
 }
 
+/** Every indicator of the questionnaire, grouped by axis, policy and measure in questionnaire order (whatever the filters). */
+export const selectQuestionnaireGroups = createSelector([selectQuestionnaire], (q): AxisGroup[] => groupIndicators(q.campaign?.indicators ?? []));
+
 /** The filtered indicators, grouped by axis, policy and measure in questionnaire order. */
 export const selectVisibleGroups = createSelector([selectQuestionnaire, selectQuestionnaireFilters], (q, filters): AxisGroup[] =>
   groupIndicators((q.campaign?.indicators ?? []).filter((indicator) => passes(q, indicator, filters))),

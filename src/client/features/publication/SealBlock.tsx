@@ -6,15 +6,11 @@ import { formatPercent } from '../../lib/numbers.js';
 import { publicationActions } from './publicationSlice.js';
 import { selectSealView } from './publicationSelectors.js';
 
-/** The seal's public addresses, absolute from the address the app is reached at (what another site links to). */
-export const sealLinks = (origin: string, code: string) => ({
-  page: `${origin}/sello/${code}`,
-  badge: `${origin}/api/v1/public/sealBadge?code=${code}`,
-});
-
-/** The HTML an entity pastes on its website: the badge, linking to the page that verifies it. */
-export const sealSnippet = (origin: string, code: string, alt: string) => {
-  const { page, badge } = sealLinks(origin, code);
+/**
+ * The HTML an entity pastes on its website: the badge, linking to the page that verifies it (both absolute from the
+ * server's PUBLIC_URL, as the server answers them).
+ */
+export const sealSnippet = (page: string, badge: string, alt: string) => {
   const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   return `<a href="${page}"><img src="${badge}" alt="${attribute(alt)}" width="260" height="96"></a>`;
 };
@@ -50,8 +46,7 @@ export function SealBlock({ campaignId }: { campaignId: number | null }) {
       </section>
     );
   }
-  const origin = window.location.origin;
-  const { page, badge } = sealLinks(origin, view.code);
+  const { pageUrl: page, badgeUrl: badge } = view;
   const snippetId = 'seal-snippet';
   return (
     <section className="border rounded p-3 mb-3" aria-label={title} data-testid="seal-block">
@@ -79,7 +74,7 @@ export function SealBlock({ campaignId }: { campaignId: number | null }) {
               rows={3}
               readOnly
               className="font-monospace small"
-              value={sealSnippet(origin, view.code, title)}
+              value={sealSnippet(page, badge, title)}
               onFocus={(e) => e.currentTarget.select()}
             />
           </Form.Group>

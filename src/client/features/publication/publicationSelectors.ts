@@ -15,7 +15,7 @@ export const selectPublication = (state: RootState) => {
 /** What the results page says of its campaign's seal. */
 export type SealView =
   | { kind: 'none' }
-  | { kind: 'granted'; year: number; code: string }
+  | { kind: 'granted'; year: number; pageUrl: string; badgeUrl: string }
   /** Below its band's threshold: the percentage points it lacks (one decimal, as shown). */
   | { kind: 'lacking'; year: number; minPercentage: number; points: number }
   /** Reaching it in an edition not final yet: granted, if validated, when the edition becomes final. */
@@ -30,7 +30,7 @@ export const selectSealView = (state: RootState): SealView => {
   const { seal, sealCampaignId } = state.publication;
   const data = seal.data;
   if (!data || sealCampaignId !== state.results.campaignId) return { kind: 'none' };
-  if (data.seal) return { kind: 'granted', year: data.year, code: data.seal.code };
+  if (data.seal) return { kind: 'granted', year: data.year, pageUrl: data.seal.pageUrl, badgeUrl: data.seal.badgeUrl };
   if (!data.threshold || data.lackingPoints === null) return { kind: 'none' };
   // The server compares as the seal is granted (both shown to one decimal).
   if (data.lackingPoints > 0) return { kind: 'lacking', year: data.year, minPercentage: data.threshold.minPercentage, points: data.lackingPoints };

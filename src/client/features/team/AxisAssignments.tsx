@@ -33,7 +33,8 @@ export function AxisAssignments({ campaignId, entityId, editable }: { campaignId
       </h3>
       <ul className="list-unstyled mb-0">
         {axes.map((axis) => (
-          <AxisRow key={axis.axisId} axis={axis} campaignId={campaignId} assignable={team.manages && editable} />
+          // Keyed by campaign too: whether its policies show is this campaign's.
+          <AxisRow key={`${campaignId}:${axis.axisId}`} axis={axis} campaignId={campaignId} assignable={team.manages && editable} />
         ))}
       </ul>
     </section>
@@ -42,18 +43,22 @@ export function AxisAssignments({ campaignId, entityId, editable }: { campaignId
 
 /**
  * One axis and its policies assigned apart. Those who may assign open 'Repartir por políticas' to choose a member
- * per policy (open from the start when some policy is assigned apart); the others see only the policies apart.
+ * for every policy (open from the start when some policy is assigned apart); closed, and for the others, only the
+ * policies assigned apart show.
  */
 function AxisRow({ axis, campaignId, assignable }: { axis: AxisProgress; campaignId: number; assignable: boolean }) {
   const intl = useIntl();
   const team = useAppSelector(selectQuestionnaireTeam);
   const apart = axis.policies.filter((p) => team.assignedTo(axis.axisId, p.policyId));
   const [open, setOpen] = useState(apart.length > 0);
-  const policies = assignable ? (open ? axis.policies : []) : apart;
+  const policies = assignable && open ? axis.policies : apart;
+  const axisAssignee = team.assignedTo(axis.axisId);
   const listId = `axis-policies-${axis.axisId}`;
+  const nameId = `axis-name-${axis.axisId}`;
   return (
     <li className="py-1 border-bottom" data-testid="axis-assignment">
       <PartRow
+        nameId={nameId}
         text={axis.axisText}
         progress={axis}
         choice={{ campaignId, axisId: axis.axisId }}
@@ -62,26 +67,29 @@ function AxisRow({ axis, campaignId, assignable }: { axis: AxisProgress; campaig
         nobody={intl.formatMessage({ id: 'TEAM.ASSIGN.NOBODY' })}
       />
       {assignable && axis.policies.length > 1 && (
-        <Button variant="link" size="sm" className="p-0" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
+        <Button variant="link" size="sm" className="p-0" aria-expanded={open} aria-controls={listId} aria-describedby={nameId} onClick={() => setOpen(!open)}>
           <FormattedMessage id={open ? 'TEAM.ASSIGN.HIDE_POLICIES' : 'TEAM.ASSIGN.BY_POLICY'} />
         </Button>
       )}
-      {policies.length > 0 && (
-        <ul id={listId} className="list-unstyled ms-3 mb-0" aria-label={axis.axisText}>
-          {policies.map((policy) => (
-            <li key={policy.policyId} data-testid="policy-assignment">
-              <PartRow
-                text={policy.policyText}
-                progress={policy}
-                choice={{ campaignId, axisId: axis.axisId, policyId: policy.policyId }}
-                assignable={assignable}
-                label={intl.formatMessage({ id: 'TEAM.ASSIGN.POLICY_LABEL' }, { policy: policy.policyText })}
-                nobody={intl.formatMessage({ id: 'TEAM.ASSIGN.AS_AXIS' })}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      {/* Always there for the button's aria-controls, hidden when empty. */}
+      <ul id={listId} className="list-unstyled ms-3 mb-0" aria-label={axis.axisText} hidden={policies.length === 0}>
+        {policies.map((policy) => (
+          <li key={policy.policyId} data-testid="policy-assignment">
+            <PartRow
+              text={policy.policyText}
+              progress={policy}
+              choice={{ campaignId, axisId: axis.axisId, policyId: policy.policyId }}
+              assignable={assignable}
+              label={intl.formatMessage({ id: 'TEAM.ASSIGN.POLICY_LABEL' }, { policy: policy.policyText })}
+              nobody={
+                axisAssignee
+                  ? intl.formatMessage({ id: 'TEAM.ASSIGN.AS_AXIS_OF' }, { name: nameOf(axisAssignee) })
+                  : intl.formatMessage({ id: 'TEAM.ASSIGN.AS_AXIS' })
+              }
+            />
+          </li>
+        ))}
+      </ul>
     </li>
   );
 }
@@ -91,6 +99,7 @@ function AxisRow({ axis, campaignId, assignable }: { axis: AxisProgress; campaig
  * and how far it is.
  */
 function PartRow({
+  nameId,
   text,
   progress,
   choice,
@@ -98,6 +107,8 @@ function PartRow({
   label,
   nobody,
 }: {
+  /** The id of the name's element, for what refers to it. */
+  nameId?: string;
   text: string;
   progress: { answered: number; total: number };
   choice: { campaignId: number; axisId: number; policyId?: number };
@@ -109,11 +120,11 @@ function PartRow({
   const dispatch = useAppDispatch();
   const team = useAppSelector(selectQuestionnaireTeam);
   const assignee = team.assignedTo(choice.axisId, choice.policyId);
-  const busy = team.assigning === partKey(choice.axisId, choice.policyId);
+  const busy = team.assigning.includes(partKey(choice.axisId, choice.policyId));
   const selectId = `assignee-${partKey(choice.axisId, choice.policyId).replace(':', '-')}`;
   return (
     <div className="d-flex flex-wrap align-items-center gap-2 py-1">
-      <span className={choice.policyId === undefined ? 'fw-semibold flex-grow-1' : 'small flex-grow-1'} style={{ minWidth: '12rem' }}>
+      <span id={nameId} className={choice.policyId === undefined ? 'fw-semibold flex-grow-1' : 'small flex-grow-1'} style={{ minWidth: '12rem' }}>
         {text}
       </span>
       {assignable ? (

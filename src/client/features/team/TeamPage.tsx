@@ -90,7 +90,12 @@ function MemberRow({ member, entityId }: { member: Member; entityId: number }) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const { manages, changing, selfId, partNames } = useAppSelector(selectTeam);
-  const parts = [...member.assigned.map((id) => partNames.axes[id] ?? `#${id}`), ...member.assignedPolicies.map((id) => partNames.policies[id] ?? `#${id}`)];
+  const name = (names: Record<number, string>, id: number) => names[id] ?? `#${id}`;
+  // A policy assigned apart with its axis, as the e-mails name it ('Energía y clima · Alumbrado').
+  const parts = [
+    ...member.assigned.map((id) => name(partNames.axes, id)),
+    ...member.assignedPolicies.map((p) => `${name(partNames.axes, p.axisId)} · ${name(partNames.policies, p.policyId)}`),
+  ];
   return (
     <tr data-testid="team-member">
       <ListCell label="TEAM.COLUMN.EMAIL" className="text-break">

@@ -6,7 +6,7 @@ import { load } from '../../app/load.js';
 import { serializeError } from '../../api/ApiError.js';
 import type { TeamApi } from '../../api/teamApi.js';
 import type { SecretBox } from '../../lib/secretBox.js';
-import { call, type Saga } from '../../lib/typedEffects.js';
+import { actionChannel, all, call, fork, takeFrom, type Saga } from '../../lib/typedEffects.js';
 import { snackbarActions } from '../snackbar/snackbarSlice.js';
 import { usersActions } from '../admin/users/usersSlice.js';
 import { teamActions, type AssignChoice } from './teamSlice.js';
@@ -33,8 +33,10 @@ export function handleMembersRequested(deps: TeamDependencies, action: ReturnTyp
 /** The axes' and policies' names; without them the page shows those assigned by number (the policy's toast says why). */
 export function* handlePartNamesRequested(deps: TeamDependencies): Saga<void> {
   try {
-    const axes = yield* callApi(keepOnScreen('TEAM.TOAST.LOAD_ERROR'), deps.teamApi.categories, 'axis');
-    const policies = yield* callApi(keepOnScreen('TEAM.TOAST.LOAD_ERROR'), deps.teamApi.categories, 'policy');
+    const [axes, policies] = yield* all(
+      callApi(keepOnScreen('TEAM.TOAST.LOAD_ERROR'), deps.teamApi.categories, 'axis'),
+      callApi(keepOnScreen('TEAM.TOAST.LOAD_ERROR'), deps.teamApi.categories, 'policy'),
+    );
     yield put(teamActions.partNamesLoaded({ axes, policies }));
   } catch {
     // Shown by number.
@@ -122,7 +124,10 @@ export function assignedToast({ policyId, userId }: Pick<AssignChoice, 'policyId
   return userId === null ? 'TEAM.TOAST.POLICY_UNASSIGNED' : 'TEAM.TOAST.POLICY_ASSIGNED';
 }
 
-/** Assigns an axis or one policy of it; the answer is the campaign's assignments as they stand. */
+/**
+ * Assigns an axis or one policy of it; the answer is the campaign's assignments as they stand. Taken one at a time
+ * (watchAssignments), so that an earlier answer never overwrites a later one.
+ */
 export function* handleAssignAsked(deps: TeamDependencies, action: ReturnType<typeof teamActions.assignAsked>): Saga<void> {
   const { campaignId, ...choice } = action.payload;
   try {
@@ -132,13 +137,19 @@ export function* handleAssignAsked(deps: TeamDependencies, action: ReturnType<ty
   } catch {
     // The toast says why; the choice shows the assignment as it stays.
   } finally {
-    yield put(teamActions.assignEnded());
+    yield put(teamActions.assignEnded(action.payload));
   }
+}
+
+/** The assignments chosen, sent in the order chosen, each once the one before has its answer. */
+export function* watchAssignments(deps: TeamDependencies): Saga<void> {
+  const asked = yield* actionChannel(teamActions.assignAsked.type);
+  while (true) yield* call(handleAssignAsked, deps, yield* takeFrom<ReturnType<typeof teamActions.assignAsked>>(asked));
 }
 
 export function* watchTeam(deps: TeamDependencies): Saga<void> {
   yield takeLatest(teamActions.assignmentsRequested.type, handleAssignmentsRequested, deps);
-  yield takeEvery(teamActions.assignAsked.type, handleAssignAsked, deps);
+  yield* fork(watchAssignments, deps);
   yield takeLatest(teamActions.receiptRequested.type, handleReceiptRequested, deps);
   yield takeLeading(teamActions.receiptPrintRequested.type, handleReceiptPrintRequested, deps);
   yield takeLatest(teamActions.membersRequested.type, handleMembersRequested, deps);

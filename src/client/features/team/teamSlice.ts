@@ -18,10 +18,10 @@ export interface TeamState {
   invite: Remote;
   /** The member whose role is being changed or who is being taken out, while the call runs. */
   changing: number | null;
-  /** Who answers each axis and policy of the campaign on screen (the questionnaire), and the part being assigned (partKey). */
+  /** Who answers each axis and policy of the campaign on screen (the questionnaire), and the parts being assigned (partKey). */
   campaignId: number | null;
   assignments: Remote<{ data: Assignments | null }>;
-  assigning: string | null;
+  assigning: string[];
   /** The receipt page's campaign and its receipt ('Justificante de envío'). */
   receipt: Remote<{ campaignId: number | null; data: CampaignReceipt | null }>;
 }
@@ -45,7 +45,7 @@ const initialState: TeamState = {
   changing: null,
   campaignId: null,
   assignments: { ...IDLE, data: null },
-  assigning: null,
+  assigning: [],
   receipt: { ...IDLE, campaignId: null, data: null },
 };
 
@@ -108,12 +108,14 @@ const teamSlice = createSlice({
     assignmentsFailed(state, action: PayloadAction<RequestError>) {
       state.assignments = { status: 'failed', error: action.payload, data: state.assignments.data };
     },
+    /** Asked: the part waits, its choice disabled, until its turn comes and its answer arrives (the saga sends them one at a time). */
     assignAsked(state, action: PayloadAction<AssignChoice>) {
-      state.assigning = partKey(action.payload.axisId, action.payload.policyId);
+      state.assigning.push(partKey(action.payload.axisId, action.payload.policyId));
     },
     /** An assignment saved (the server's assignments follow) or refused (the choice shows as it stays). */
-    assignEnded(state) {
-      state.assigning = null;
+    assignEnded(state, action: PayloadAction<AssignChoice>) {
+      const index = state.assigning.indexOf(partKey(action.payload.axisId, action.payload.policyId));
+      if (index >= 0) state.assigning.splice(index, 1);
     },
     receiptRequested(state, action: PayloadAction<number>) {
       state.receipt = { ...LOADING, campaignId: action.payload, data: state.receipt.campaignId === action.payload ? state.receipt.data : null };

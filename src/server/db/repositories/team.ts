@@ -55,11 +55,18 @@ export async function partText(q: Queryable, part: Part): Promise<{ axis: string
  * campaign assigned to them.
  */
 export async function listMembers(q: Queryable, entityId: number): Promise<Member[]> {
-  const rows = await q.query<{ user_id: number; email: string; name: string; role: MemberRole; assigned: number[] | null; policies: number[] | null }>(
+  const rows = await q.query<{
+    user_id: number;
+    email: string;
+    name: string;
+    role: MemberRole;
+    assigned: number[] | null;
+    policies: { axisId: number; policyId: number }[] | null;
+  }>(
     `SELECT u.id AS user_id, u.email, u.name, ue.role,
             (SELECT array_agg(a.axis_id ORDER BY a.axis_id) FROM campaign_assignments a
               WHERE a.user_id = u.id AND a.campaign_id = ${CURRENT_CAMPAIGN}) AS assigned,
-            (SELECT array_agg(p.policy_id ORDER BY p.axis_id, p.policy_id) FROM campaign_policy_assignments p
+            (SELECT json_agg(json_build_object('axisId', p.axis_id, 'policyId', p.policy_id) ORDER BY p.axis_id, p.policy_id) FROM campaign_policy_assignments p
               WHERE p.user_id = u.id AND p.campaign_id = ${CURRENT_CAMPAIGN}) AS policies
        FROM user_entities ue JOIN users u ON u.id = ue.user_id
       WHERE ue.entity_id = $1
@@ -98,12 +105,21 @@ export async function addMember(q: Queryable, entityId: number, userId: number, 
 
 /** Takes the account out of the entity, with the axes and policies of the entity's campaigns assigned to it. */
 export async function removeMember(q: Queryable, entityId: number, userId: number): Promise<void> {
-  await q.query('DELETE FROM campaign_assignments a USING campaigns c WHERE c.id = a.campaign_id AND c.entity_id = $1 AND a.user_id = $2', [entityId, userId]);
-  await q.query('DELETE FROM campaign_policy_assignments a USING campaigns c WHERE c.id = a.campaign_id AND c.entity_id = $1 AND a.user_id = $2', [
-    entityId,
-    userId,
-  ]);
+  await dropAssignments(q, userId, [entityId]);
   await q.query('DELETE FROM user_entities WHERE entity_id = $1 AND user_id = $2', [entityId, userId]);
+}
+
+/**
+ * Drops the axes and policies assigned to the account in the campaigns of these entities (all its entities' with
+ * 'all'): whoever no longer answers for an entity leaves its parts to be assigned again.
+ */
+export async function dropAssignments(q: Queryable, userId: number, entityIds: readonly number[] | 'all'): Promise<void> {
+  const entities = entityIds === 'all' ? null : `{${entityIds.join(',')}}`;
+  for (const table of ['campaign_assignments', 'campaign_policy_assignments'])
+    await q.query(
+      `DELETE FROM ${table} a USING campaigns c WHERE c.id = a.campaign_id AND a.user_id = $1 AND ($2::int[] IS NULL OR c.entity_id = ANY($2::int[]))`,
+      [userId, entities],
+    );
 }
 
 /** Sets a member's role. */

@@ -3,6 +3,7 @@ import { roleFromNumber, ROLES, type Role } from '../../../shared/roles.js';
 import type { CurrentUser, MemberEntityRef } from '../../../shared/api/auth.js';
 import type { UserRow } from '../../../shared/api/admin.js';
 import type { Language } from '../../../shared/constants.js';
+import { dropAssignments } from './team.js';
 
 /** The entities of the user aliased `u`, by name, with the user's role in each, as a JSON array (or null). */
 export const ENTITIES_OF_USER = `(SELECT json_agg(json_build_object('id', e.id, 'name', e.name, 'role', ue.role) ORDER BY e.name)
@@ -90,10 +91,18 @@ export async function emailTaken(q: Queryable, email: string, exceptId?: number)
   return (await q.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id IS DISTINCT FROM $2::int', [email.trim(), exceptId ?? null])).length > 0;
 }
 
-/** Writes the user's e-mail and role and replaces its entity memberships. The caller holds the user's lock. */
+/**
+ * Writes the user's e-mail and role and replaces its entity memberships. The caller holds the user's lock. The parts
+ * of a questionnaire assigned to it go with the entities it leaves, and all of them when it is no longer a USER (an
+ * administrator answers as one, a disabled account not at all).
+ */
 export async function updateUser(q: Queryable, id: number, user: { email: string; role: Role; entityIds: number[] }): Promise<void> {
   await q.query('UPDATE users SET email = $2, role = $3 WHERE id = $1', [id, user.email.trim(), ROLES[user.role]]);
-  await q.query('DELETE FROM user_entities WHERE user_id = $1 AND NOT (entity_id = ANY($2::int[]))', [id, user.entityIds]);
+  const left = await q.query<{ entity_id: number }>('DELETE FROM user_entities WHERE user_id = $1 AND NOT (entity_id = ANY($2::int[])) RETURNING entity_id', [
+    id,
+    user.entityIds,
+  ]);
+  await dropAssignments(q, id, user.role === 'USER' ? left.map((r) => r.entity_id) : 'all');
   await q.query('INSERT INTO user_entities (user_id, entity_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [id, user.entityIds]);
 }
 

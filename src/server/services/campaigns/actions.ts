@@ -91,7 +91,7 @@ async function answerableCampaign(
     if (!sendsCorrections(campaign)) requireAnswerable(found.dates);
   }
   const edition = await questionnaires.get(campaign.editionId, found.catalogueVersion, tx);
-  // A collaborator changes only the answers of the axes assigned to them (a removal's answer is known once read).
+  // A collaborator changes only the answers of the axes and policies assigned to them (a removal's answer is known once read).
   if (question !== undefined) await requireAssigned(tx, user, campaign, edition, question);
   return { actor, campaign, flagged, edition };
 }

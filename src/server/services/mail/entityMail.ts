@@ -13,7 +13,7 @@ export interface EntityMailSetup extends MailSetup {
 
 /**
  * One e-mail to each member of the campaign's entity (or those `to` keeps), in their language, after the commit (the
- * corrections asked, an objection resolved, an axis assigned, the campaign sent). It never fails the call: without
+ * corrections asked, an objection resolved, an axis or policy assigned, the campaign sent). It never fails the call: without
  * SMTP nothing is sent, and the messages go after the answer, a failure only logged (as the password reset's) under
  * `what`.
  */

@@ -21,6 +21,7 @@ import { openDataOf, type OpenData } from './openData.js';
 import { dcatCatalog } from './catalog.js';
 import { cellKey, withheldByGroup } from './disclosure.js';
 import { placeMeans, positionOf, publicAxes, publicTerritories, rankingRow, sizeBandOf } from './publicFigures.js';
+import { PUBLIC_PATHS } from './publicPages.js';
 
 /**
  * Publication (docs/api.md, "Publication"): the public answers of final editions, read from their frozen figures
@@ -173,8 +174,8 @@ export async function sealThresholdsOf(q: Queryable, year: number): Promise<Seal
   return { campaignNumber: year, thresholds: await repo.readSealThresholds(q, edition.id) };
 }
 
-/** A campaign's seal as its entity sees it (404 for a campaign the caller may not read). */
-export async function campaignSeal(q: Queryable, actor: Actor, campaignId: number): Promise<CampaignSeal> {
+/** A campaign's seal as its entity sees it, its addresses absolute from `publicUrl` (404 for a campaign the caller may not read). */
+export async function campaignSeal(q: Queryable, actor: Actor, campaignId: number, publicUrl: string): Promise<CampaignSeal> {
   const row = requireReadableCampaign(actor.user, await repo.readCampaignSeal(q, campaignId));
   return {
     year: row.year,
@@ -182,7 +183,10 @@ export async function campaignSeal(q: Queryable, actor: Actor, campaignId: numbe
     threshold: row.minPercentage === null ? null : { maxPopulation: row.maxPopulation, minPercentage: row.minPercentage },
     percentage: row.percentage,
     lackingPoints: row.lackingTenths === null ? null : row.lackingTenths / 10,
-    seal: row.code === null ? null : { code: row.code },
+    seal:
+      row.code === null
+        ? null
+        : { code: row.code, pageUrl: `${publicUrl}${PUBLIC_PATHS.seal(row.code)}`, badgeUrl: `${publicUrl}${PUBLIC_PATHS.sealBadge(row.code)}` },
   };
 }
 
