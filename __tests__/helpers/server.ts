@@ -24,7 +24,8 @@ export async function startTestServer(
   appOptions?: Parameters<typeof buildApp>[1],
 ): Promise<TestServer> {
   // No timed reminders unless a test asks: it calls sendAssigneeReminders with the day it wants.
-  const config: Config = loadConfig({ AUTH_RATE_LIMIT: '10000', STATIC_DIR: '/nonexistent', REMINDER_CHECK_MINUTES: '0', ...env });
+  // Nor a limit on the public pages unless a test sets one: a test asks them more often than a reader would.
+  const config: Config = loadConfig({ AUTH_RATE_LIMIT: '10000', PUBLIC_RATE_LIMIT: '0', STATIC_DIR: '/nonexistent', REMINDER_CHECK_MINUTES: '0', ...env });
   const ctx: AppContext = { config, db, signer: new TokenSigner(TEST_JWT_SECRET, config.publicUrl) };
   const app = await buildApp(ctx, appOptions);
   extend?.(app);

@@ -80,7 +80,17 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   let output = '';
   const child = spawn(process.execPath, await serverProgram('src/server/main.ts'), {
     cwd: ROOT,
-    env: { ...process.env, NODE_OPTIONS: '', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '10000', ...env },
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: '10000',
+      PUBLIC_RATE_LIMIT: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => (output += d));

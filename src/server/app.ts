@@ -128,8 +128,14 @@ export async function buildApp(
   // A run that keeps no report (reportCacheBytes 0: tests, the bench's uncached instance) keeps no other answer either.
   const kept = (bytes: number) => (options.reportCacheBytes === 0 ? 0 : bytes);
   const sendPublic = publicSender(ctx, kept(PUBLIC_CACHE_BYTES));
-  registerPublicRoutes(app, ctx, sendPublic);
-  registerPublicPages(app, ctx, sendPublic);
+  // What anyone may ask for without an account, limited per client address (PUBLIC_RATE_LIMIT; 0: no limit): 429 with
+  // Retry-After above it, as the sign-in's limit answers.
+  await app.register(async (open) => {
+    const max = ctx.config.publicRateLimitPerMinute;
+    if (max > 0) open.addHook('onRequest', open.rateLimit({ max, timeWindow: '1 minute' }));
+    registerPublicRoutes(open, ctx, sendPublic);
+    registerPublicPages(open, ctx, sendPublic);
+  });
   await registerAuthRoutes(app, ctx);
   const authenticate = makeAuthenticate(ctx);
   const reports = new ReportEngine(ctx.db, ctx.config.minGroupSize, options.reportCacheBytes);

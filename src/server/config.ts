@@ -18,6 +18,8 @@ export interface Config {
   readonly oauth: { readonly clientId: string; readonly clientSecret: string; readonly redirectUri: string };
   readonly ttl: { readonly accessToken: number; readonly refreshToken: number; readonly authCode: number; readonly shareToken: number };
   readonly authRateLimitPerMinute: number;
+  /** Requests a minute per client address to the public pages and open data (PUBLIC_RATE_LIMIT); 0: no limit. */
+  readonly publicRateLimitPerMinute: number;
   /** Which proxies' X-Forwarded-For is believed (TRUST_PROXY); false: none, the socket's address is the client's. */
   readonly trustProxy: TrustProxy;
   /** Accept the demo accounts' public password even on a server other machines reach (ALLOW_DEMO_PASSWORDS). */
@@ -227,6 +229,9 @@ export function loadConfig(env: Env = process.env): Config {
     // Per client address and instance: high enough for a town hall's staff behind one NAT address signing in at
     // nine; guessing one account's password is held back by the per-account throttle instead (loginThrottle.ts).
     authRateLimitPerMinute: int('AUTH_RATE_LIMIT', 300, 1, 100000),
+    // Per client address and instance, for pages anyone may ask for without an account: far above a reader's or a
+    // newsroom's pace, low enough that a script cannot keep the server building filtered rankings.
+    publicRateLimitPerMinute: int('PUBLIC_RATE_LIMIT', 600, 0, 100000),
     trustProxy: trustProxy.value,
     allowDemoPasswords: bool('ALLOW_DEMO_PASSWORDS', false),
     showErrorLogs: bool('SHOW_ERROR_LOGS', false),

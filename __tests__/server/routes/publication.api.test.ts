@@ -373,6 +373,24 @@ describe.each(backends)('the public figures of final editions on $name', ({ open
     expect((await page(`/sello/${seal.code.replace(/.$/, (c) => (c === '0' ? '1' : '0'))}`)).status).toBe(404);
   });
 
+  it('holds a client address to PUBLIC_RATE_LIMIT requests a minute across the public pages and calls, with 429 and Retry-After', async () => {
+    const limited = await startTestServer(db, { PUBLIC_RATE_LIMIT: '3' });
+    try {
+      const get = (path: string) => fetch(`${limited.url}${path}`);
+      // One budget for every public address: pages and calls alike.
+      for (const path of ['/publico', '/api/v1/public/editions', `/publico/${finalYear}`]) expect([path, (await get(path)).status]).toEqual([path, 200]);
+      const refused = await get(`/publico/${finalYear}/embed?vista=mapa`);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await refused.json()).error.type).toBe('RATE_LIMITED');
+      expect((await get('/api/v1/public/catalog')).status).toBe(429);
+      // The rest of the server is not held back by it.
+      expect((await get('/api/v1/health')).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("tells an entity's members its campaign's seal or how far it is from its threshold, and ADMIN an edition's thresholds", async () => {
     const [held] = await db.query<{ code: string }>('SELECT code FROM seals WHERE campaign_id = $1', [own.campaignId]);
     const [{ population, percentage }] = await db.query<{ population: number; percentage: number }>(

@@ -6,4 +6,11 @@ import { loadConfig, type Config } from '../config.js';
  * adds settings of a bench of its own (the uploads' limits).
  */
 export const benchConfig = (env: Record<string, string> = {}): Config =>
-  loadConfig({ LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', STATIC_DIR: '/nonexistent', DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE, ...env });
+  loadConfig({
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT: '1000',
+    PUBLIC_RATE_LIMIT: '0',
+    STATIC_DIR: '/nonexistent',
+    DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE,
+    ...env,
+  });

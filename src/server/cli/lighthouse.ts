@@ -124,7 +124,7 @@ async function main(): Promise<void> {
   });
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'campaigns-lighthouse-'));
   const db = await openPglite(dir);
-  const config = loadConfig({ LOG_LEVEL: 'silent', STATIC_DIR: staticDir, AUTH_RATE_LIMIT: '1000' });
+  const config = loadConfig({ LOG_LEVEL: 'silent', STATIC_DIR: staticDir, AUTH_RATE_LIMIT: '1000', PUBLIC_RATE_LIMIT: '0' });
   const app = await buildApp({ config, db, signer: new TokenSigner('lighthouse-secret-long-enough-for-hs256', config.publicUrl) });
   try {
     await prepareDatabase(db, { seedDemo: true });
