@@ -231,21 +231,25 @@ interface PartProgress {
   total: number;
 }
 
+/** Every indicator of the questionnaire, grouped by axis, policy and measure in questionnaire order (whatever the filters). */
+export const selectQuestionnaireGroups = createSelector([selectQuestionnaire], (q): AxisGroup[] => groupIndicators(q.campaign?.indicators ?? []));
+
 /** Each axis of the questionnaire in order, and each of its policies, with its questions answered on screen and its questions ('12 de 20'). */
-export const selectAxisProgress = createSelector([selectQuestionnaire], (q) => {
-  const axes = new Map<number, PartProgress & { axisId: number; axisText: string; policies: (PartProgress & { policyId: number; policyText: string })[] }>();
-  for (const indicator of q.campaign?.indicators ?? []) {
-    let axis = axes.get(indicator.axisId);
-    if (!axis) axes.set(indicator.axisId, (axis = { axisId: indicator.axisId, axisText: indicator.axisText, answered: 0, total: 0, policies: [] }));
-    let policy = axis.policies.find((p) => p.policyId === indicator.policyId);
-    if (!policy) axis.policies.push((policy = { policyId: indicator.policyId, policyText: indicator.policyText, answered: 0, total: 0 }));
-    const answered = indicator.subindicators.filter((s) => answeredOnScreen(q, s)).length;
-    for (const part of [axis, policy]) {
-      part.total += indicator.subindicators.length;
-      part.answered += answered;
-    }
-  }
-  return [...axes.values()];
+export const selectAxisProgress = createSelector([selectQuestionnaire, selectQuestionnaireGroups], (q, groups) => {
+  const progressOf = (indicators: IndicatorGroup[]): PartProgress => {
+    const subs = indicators.flatMap((i) => i.subindicators);
+    return { answered: subs.filter((s) => answeredOnScreen(q, s)).length, total: subs.length };
+  };
+  return groups.map((axis) => {
+    const policies = axis.policies.map((p) => ({
+      policyId: p.policyId,
+      policyText: p.policyText,
+      ...progressOf(p.measures.flatMap((m) => m.indicators)),
+    }));
+    const answered = policies.reduce((sum, p) => sum + p.answered, 0);
+    const total = policies.reduce((sum, p) => sum + p.total, 0);
+    return { axisId: axis.axisId, axisText: axis.axisText, answered, total, policies };
+  });
 });
 
 /**
@@ -320,9 +324,6 @@ export function groupIndicators(indicators: readonly IndicatorGroup[]): AxisGrou
   }
   return axes;
 }
-
-/** Every indicator of the questionnaire, grouped by axis, policy and measure in questionnaire order (whatever the filters). */
-export const selectQuestionnaireGroups = createSelector([selectQuestionnaire], (q): AxisGroup[] => groupIndicators(q.campaign?.indicators ?? []));
 
 /** The filtered indicators, grouped by axis, policy and measure in questionnaire order. */
 export const selectVisibleGroups = createSelector([selectQuestionnaire, selectQuestionnaireFilters], (q, filters): AxisGroup[] =>

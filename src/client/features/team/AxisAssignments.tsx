@@ -4,10 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { selectAxisProgress } from '../campaigns/campaignsSelectors.js';
 import { partKey, teamActions } from './teamSlice.js';
-import { selectQuestionnaireTeam } from './teamSelectors.js';
-
-/** A member as the assignment names them: their name, else their e-mail. */
-const nameOf = (member: { name: string; email: string }) => member.name || member.email;
+import { memberName as nameOf, selectQuestionnaireTeam } from './teamSelectors.js';
 
 type AxisProgress = ReturnType<typeof selectAxisProgress>[number];
 

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import type { NotMine } from './teamSelectors.js';
+import { memberName, type NotMine } from './teamSelectors.js';
 
 const MESSAGES = {
   axis: { of: 'TEAM.AXIS_OF', nobody: 'TEAM.AXIS_NOT_MINE' },
@@ -13,11 +13,7 @@ const MESSAGES = {
 export function NotMineNotice({ part, assignee }: NotMine & { part: 'axis' | 'policy' }) {
   return (
     <p className="small text-body-secondary" data-testid={`${part}-not-mine`}>
-      {assignee ? (
-        <FormattedMessage id={MESSAGES[part].of} values={{ name: assignee.name || assignee.email }} />
-      ) : (
-        <FormattedMessage id={MESSAGES[part].nobody} />
-      )}
+      {assignee ? <FormattedMessage id={MESSAGES[part].of} values={{ name: memberName(assignee) }} /> : <FormattedMessage id={MESSAGES[part].nobody} />}
     </p>
   );
 }

@@ -5,6 +5,9 @@ import { answersOnlyAssigned, assigneeOfPart, canManageTeam, canSignCampaign } f
 import type { Assignment } from '../../../shared/api/team.js';
 import type { AxisGroup } from '../campaigns/campaignsSelectors.js';
 
+/** A member as the team's screens name them: their name, else their e-mail. */
+export const memberName = (member: { name: string; email: string }) => member.name || member.email;
+
 /** The toast of a refused change of the team: the refusal the server names, or the generic one. */
 export function teamErrorMessage(error: RequestError): string {
   switch (error.data) {
