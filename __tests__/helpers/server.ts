@@ -25,7 +25,15 @@ export async function startTestServer(
 ): Promise<TestServer> {
   // No timed reminders unless a test asks: it calls sendAssigneeReminders with the day it wants.
   // Nor a limit on the public pages unless a test sets one: a test asks them more often than a reader would.
-  const config: Config = loadConfig({ AUTH_RATE_LIMIT: '10000', PUBLIC_RATE_LIMIT: '0', STATIC_DIR: '/nonexistent', REMINDER_CHECK_MINUTES: '0', ...env });
+  // Nor the activity log's retention: tests write rows of dates they choose (a test of it sets LOG_RETENTION_DAYS).
+  const config: Config = loadConfig({
+    AUTH_RATE_LIMIT: '10000',
+    PUBLIC_RATE_LIMIT: '0',
+    STATIC_DIR: '/nonexistent',
+    REMINDER_CHECK_MINUTES: '0',
+    LOG_RETENTION_DAYS: '36500',
+    ...env,
+  });
   const ctx: AppContext = { config, db, signer: new TokenSigner(TEST_JWT_SECRET, config.publicUrl) };
   const app = await buildApp(ctx, appOptions);
   extend?.(app);

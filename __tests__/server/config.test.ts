@@ -66,6 +66,12 @@ describe('configuration', () => {
     for (const bad of ['0', '-3', 'ten', '1e1', '0x10', '8.0', '1001']) expect(() => loadConfig({ DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
+  it('keeps the activity log 730 days unless LOG_RETENTION_DAYS says otherwise, a whole number of days from 1', () => {
+    expect(loadConfig({}).logRetentionDays).toBe(730);
+    expect(loadConfig({ LOG_RETENTION_DAYS: '3650' }).logRetentionDays).toBe(3650);
+    for (const bad of ['0', '-1', 'dos años', '1e3', '365.0', '36501']) expect(() => loadConfig({ LOG_RETENTION_DAYS: bad })).toThrow(/LOG_RETENTION_DAYS/);
+  });
+
   it('reads the evidence file limits: 10 MB a file and 200 MB a campaign unless set, a whole number of bytes, the total at least one file', () => {
     expect(loadConfig({}).evidence).toEqual({ maxBytes: 10 * 1024 * 1024, maxTotalBytes: 200 * 1024 * 1024, tmpDir: os.tmpdir() });
     expect(loadConfig({ EVIDENCE_MAX_BYTES: '2048', EVIDENCE_MAX_TOTAL_BYTES: '4096' }).evidence).toMatchObject({ maxBytes: 2048, maxTotalBytes: 4096 });

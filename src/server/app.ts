@@ -25,6 +25,7 @@ import { registerReferenceRoutes } from './routes/reference.js';
 import { registerMapRoutes } from './routes/maps.js';
 import { ReportEngine } from './reports/engine.js';
 import { scheduleAssigneeReminders } from './routes/assigneeReminders.js';
+import { scheduleLogRetention } from './routes/logRetention.js';
 import { ReportCache } from './reports/reportCache.js';
 import { PUBLIC_CACHE_BYTES, publicSender, registerPublicationRoutes, registerPublicRoutes } from './routes/publication.js';
 import { registerPublicPages } from './routes/publicPages.js';
@@ -167,5 +168,6 @@ export async function buildApp(
   );
   await registerSpa(app, ctx.config.staticDir);
   scheduleAssigneeReminders(app, ctx);
+  scheduleLogRetention(app, ctx);
   return app;
 }

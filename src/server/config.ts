@@ -41,6 +41,8 @@ export interface Config {
   readonly smtp: SmtpConfig | null;
   /** How often the server looks for assignees to remind of a closing campaign (REMINDER_CHECK_MINUTES; 0: never). */
   readonly reminderCheckMinutes: number;
+  /** How many days the activity log (sign-ins among its rows) is kept before the server removes a row (LOG_RETENTION_DAYS). */
+  readonly logRetentionDays: number;
   /**
    * Files given as evidence: the largest one (EVIDENCE_MAX_BYTES) and all the files of one campaign together
    * (EVIDENCE_MAX_TOTAL_BYTES), in bytes; the folder in which the server makes its private folder for files still
@@ -243,6 +245,7 @@ export function loadConfig(env: Env = process.env): Config {
     embedOrigins: 'value' in embedOrigins ? embedOrigins.value : [],
     smtp: 'value' in smtp ? smtp.value : null,
     reminderCheckMinutes: int('REMINDER_CHECK_MINUTES', 60, 0, 24 * 60),
+    logRetentionDays: int('LOG_RETENTION_DAYS', 730, 1, 36_500),
     evidence: { maxBytes: evidenceMaxBytes, maxTotalBytes: evidenceMaxTotalBytes, tmpDir: path.resolve(read('EVIDENCE_TMP_DIR') ?? os.tmpdir()) },
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { sendAssigneeReminders } from '../services/campaigns/assigneeReminders.js';
 import { smtpMailer } from '../services/mail/sender.js';
+import { scheduleRepeating } from '../plugins/repeating.js';
 
 /**
  * Checks for due reminders every REMINDER_CHECK_MINUTES (the first time a minute after the server starts), while SMTP
@@ -11,24 +12,13 @@ export function scheduleAssigneeReminders(app: FastifyInstance, { db, config }: 
   const { smtp, reminderCheckMinutes, publicUrl } = config;
   if (!smtp || reminderCheckMinutes === 0) return;
   const mailer = smtpMailer(smtp);
-  const check = () =>
-    sendAssigneeReminders(db, mailer, publicUrl, new Date())
-      .then(({ sent, failed }) => {
-        if (sent + failed > 0) app.log.info({ sent, failed }, 'assignee reminders sent');
-      })
-      .catch((err: unknown) => app.log.warn({ err }, 'assignee reminders failed'));
-  let timer: NodeJS.Timeout | undefined;
-  let closed = false;
-  app.addHook('onReady', async () => {
-    timer = setTimeout(function next() {
-      void check().finally(() => {
-        // A check still running when the server closes sets no other.
-        if (!closed) timer = setTimeout(next, reminderCheckMinutes * 60_000).unref();
-      });
-    }, 60_000).unref();
-  });
-  app.addHook('onClose', async () => {
-    closed = true;
-    clearTimeout(timer);
+  scheduleRepeating(app, {
+    name: 'assignee reminders',
+    firstAfterMs: 60_000,
+    everyMs: reminderCheckMinutes * 60_000,
+    run: async () => {
+      const { sent, failed } = await sendAssigneeReminders(db, mailer, publicUrl, new Date());
+      if (sent + failed > 0) app.log.info({ sent, failed }, 'assignee reminders sent');
+    },
   });
 }

@@ -41,3 +41,16 @@ export async function recordAudit(q: Queryable, entry: AuditEntry): Promise<void
     entry.entityId ?? null,
   ]);
 }
+
+/**
+ * Removes the activity log's rows recorded more than `days` days ago (LOG_RETENTION_DAYS: personal data is kept no
+ * longer than it is needed); returns how many went.
+ */
+export async function purgeAuditLog(q: Queryable, days: number): Promise<number> {
+  const rows = await q.query<{ removed: number }>(
+    `WITH gone AS (DELETE FROM audit_log WHERE at < now() - make_interval(days => $1::integer) RETURNING 1)
+     SELECT count(*)::integer AS removed FROM gone`,
+    [days],
+  );
+  return rows[0]?.removed ?? 0;
+}
