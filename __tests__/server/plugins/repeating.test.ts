@@ -24,23 +24,21 @@ function appWithLog(): { app: FastifyInstance; lines: { level: number; msg: stri
   return { app: Fastify({ logger: { level: 'info', stream } }), lines };
 }
 
+/** Schedules run at once and again as soon as each run ends: what the scheduler adds is all there is to see. */
+const scheduleAtOnce = (app: FastifyInstance, name: string, run: () => Promise<void>) => scheduleRepeating(app, { name, firstAfterMs: 1, everyMs: 1, run });
+
 describe('a task the server repeats', () => {
   it('runs first once the server is ready, then again after each run ends, never two at once, and stops with the server', async () => {
     const { app } = appWithLog();
     let runs = 0;
     let running = 0;
     let overlapped = false;
-    scheduleRepeating(app, {
-      name: 'test task',
-      firstAfterMs: 1,
-      everyMs: 1,
-      run: async () => {
-        running += 1;
-        overlapped ||= running > 1;
-        runs += 1;
-        await sleep(15);
-        running -= 1;
-      },
+    scheduleAtOnce(app, 'test task', async () => {
+      running += 1;
+      overlapped ||= running > 1;
+      runs += 1;
+      await sleep(15);
+      running -= 1;
     });
     await sleep(30);
     expect(runs).toBe(0);
@@ -56,14 +54,9 @@ describe('a task the server repeats', () => {
   it('logs a failed run as a warning under its name and runs again', async () => {
     const { app, lines } = appWithLog();
     let runs = 0;
-    scheduleRepeating(app, {
-      name: 'flaky task',
-      firstAfterMs: 1,
-      everyMs: 1,
-      run: async () => {
-        runs += 1;
-        if (runs === 1) throw new Error('the database went away');
-      },
+    scheduleAtOnce(app, 'flaky task', async () => {
+      runs += 1;
+      if (runs === 1) throw new Error('the database went away');
     });
     await app.ready();
     await until(() => runs >= 3);
