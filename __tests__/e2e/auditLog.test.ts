@@ -1,20 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Download, Page } from 'playwright-core';
+import type { Download } from 'playwright-core';
 import { serverAndBrowser } from './helpers/appServer.js';
-import { newPage } from './helpers/browser.js';
+import { newPage, screenshot } from './helpers/browser.js';
 import { logIn } from './helpers/session.js';
 import { apiGet, apiPost, apiToken } from './helpers/api.js';
 import { expectNoSideScroll, expectOnScreen } from './helpers/phone.js';
 import type { AuditPage } from '../../src/shared/api/audit.js';
 import { AUDIT_DATE_FORMAT } from '../../src/client/features/admin/audit/auditModel.js';
-
-const SHOTS = '/tmp/audit-log-shots';
-
-async function shot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
 
 async function textOf(download: Download): Promise<string> {
   const chunks: Buffer[] = [];
@@ -42,12 +33,14 @@ describe("'Registro de actividad' in Chromium", () => {
       await page.getByRole('link', { name: 'Registro de actividad' }).click();
       await page.waitForURL('**/manage/audit');
       await page.getByRole('heading', { level: 1, name: 'Registro de actividad' }).waitFor();
+      // The server's default LOG_RETENTION_DAYS.
+      await page.getByText('Se conserva la actividad de los últimos 730 días; la anterior se elimina automáticamente.').waitFor();
       const created = page.getByRole('row').filter({ hasText: 'Campaña creada' }).filter({ hasText: ENTITY });
       await created.waitFor();
       expect(await page.getByRole('row').filter({ hasText: 'Entidad creada' }).filter({ hasText: ENTITY }).count()).toBe(1);
       const [newest] = (await apiGet<AuditPage>(suite.server.url, admin, `/audit/list?entity=${entity.id}`)).rows;
       expect(await created.locator('time').innerText()).toBe(new Intl.DateTimeFormat('es-ES', AUDIT_DATE_FORMAT).format(new Date(newest.at)));
-      await shot(page, 'audit-desktop');
+      await screenshot(page, 'audit-desktop');
 
       // Filter by action with the keyboard: the toggle, the search box, then the option.
       await page.getByRole('button', { name: /^Acción/ }).focus();
@@ -58,7 +51,7 @@ describe("'Registro de actividad' in Chromium", () => {
       await page.waitForFunction(() => [...document.querySelectorAll('tbody tr')].every((tr) => tr.textContent?.includes('Campaña creada')));
       expect(await page.getByRole('row').filter({ hasText: 'Entidad creada' }).count()).toBe(0);
       await created.waitFor();
-      await shot(page, 'audit-filtered');
+      await screenshot(page, 'audit-filtered');
 
       const downloading = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Descargar CSV' }).click();
@@ -92,7 +85,7 @@ describe("'Registro de actividad' in Chromium", () => {
       await expectNoSideScroll(page);
       await expectOnScreen(first, 'the first row');
       await expectOnScreen(page.getByRole('button', { name: 'Descargar CSV' }), "'Descargar CSV'");
-      await shot(page, 'audit-phone');
+      await screenshot(page, 'audit-phone');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

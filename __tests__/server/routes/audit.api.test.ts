@@ -45,6 +45,11 @@ describe.each(backends)('activity log API on $name', ({ openDemo }) => {
     }
   });
 
+  it('says on every page how many days the server keeps a row (LOG_RETENTION_DAYS; 36,500 on the test servers)', async () => {
+    const first = await list('');
+    expect(first.body.response.retentionDays).toBe(36_500);
+  });
+
   it('records campaign creation, submission and deletion with the entity, filterable by entity, action and actor', async () => {
     const entityId = await createEntity(demo.server, demo.tokens.admin, municipality, 'Registro');
     const [{ name }] = await demo.db.query<{ name: string }>('SELECT name FROM entities WHERE id = $1', [entityId]);

@@ -18,7 +18,7 @@ export function registerAuditRoutes(secure: FastifyInstance, ctx: AppContext): v
     handler: async (request) => {
       requirePermission(request, 'AUDIT_READ');
       const { after, ...filters } = request.query as AuditQuery;
-      return { response: await auditPage(db, filters, after) };
+      return { response: { ...(await auditPage(db, filters, after)), retentionDays: ctx.config.logRetentionDays } };
     },
   });
 

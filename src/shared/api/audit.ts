@@ -40,8 +40,15 @@ export const AuditRow = Type.Object({
 });
 export type AuditRow = Static<typeof AuditRow>;
 
-/** A page of the log; `next` asks for the following one (null: this was the last). */
-export const AuditPage = Type.Object({ rows: Type.Array(AuditRow), next: Type.Union([Type.String(), Type.Null()]) });
+/**
+ * A page of the log; `next` asks for the following one (null: this was the last); `retentionDays`, how many days
+ * the server keeps a row before removing it (LOG_RETENTION_DAYS).
+ */
+export const AuditPage = Type.Object({
+  rows: Type.Array(AuditRow),
+  next: Type.Union([Type.String(), Type.Null()]),
+  retentionDays: Type.Integer({ minimum: 1 }),
+});
 export type AuditPage = Static<typeof AuditPage>;
 
 /** The rows of one page. */

@@ -6,6 +6,7 @@ import { handleExportRequested, handleFirstPage, handleMoreRequested } from '../
 import {
   AUDIT_ACTION_OPTIONS,
   selectAuditRangeInvalid,
+  selectAuditRetentionDays,
   selectAuditRows,
   selectCanLoadMore,
 } from '../../../../src/client/features/admin/audit/auditSelectors.js';
@@ -137,6 +138,14 @@ describe('activity log store', () => {
     expect(selectAuditRangeInvalid(rootReducer(s, auditActions.filtersChanged({ from: '2026-05-02', to: '2026-05-01' })))).toBe(true);
   });
 
+  it('keeps how long the server keeps rows from its first page, through an empty page the client makes itself', () => {
+    let s = rootReducer(state(), auditActions.firstPageLoaded({ rows: [row(2)], next: null, retentionDays: 730 }));
+    expect(selectAuditRetentionDays(s)).toBe(730);
+    s = rootReducer(s, auditActions.firstPageLoaded({ rows: [], next: null }));
+    expect(selectAuditRetentionDays(s)).toBe(730);
+    expect(selectAuditRetentionDays(state())).toBeNull();
+  });
+
   it('drops a page that continues a list the filters have since replaced', () => {
     let s = rootReducer(state(), auditActions.firstPageLoaded({ rows: [row(2)], next: 'old' }));
     s = rootReducer(s, auditActions.filtersChanged({ action: 'auth.login' }));
@@ -149,13 +158,14 @@ describe('activity log store', () => {
 describe('activity log sagas', () => {
   it('loads the first page with the filters, and says so in Spanish when it fails', async () => {
     const asked: AuditQuery[] = [];
-    const list = async (_token: string | null, query: AuditQuery) => (asked.push(query), { rows: [row(1)], next: 'n' });
+    const list = async (_token: string | null, query: AuditQuery) => (asked.push(query), { rows: [row(1)], next: 'n', retentionDays: 730 });
     const s = rootReducer(state(), auditActions.filtersChanged({ entity: 7 }));
     const ok = await expectSaga(handleFirstPage, { auditApi: { ...auditApi, list }, download: () => undefined })
       .withReducer(rootReducer, s)
       .run();
     expect(asked).toEqual([{ entity: 7 }]);
     expect(ok.storeState.audit.list).toMatchObject({ status: 'succeeded', next: 'n' });
+    expect(ok.storeState.audit.retentionDays).toBe(730);
     const failing = async () => Promise.reject(new ApiError('INTERNAL', 500));
     const failed = await expectSaga(handleFirstPage, { auditApi: { ...auditApi, list: failing }, download: () => undefined })
       .withReducer(rootReducer, s)
@@ -166,7 +176,7 @@ describe('activity log sagas', () => {
 
   it('does not ask the server for a backwards range', async () => {
     let calls = 0;
-    const list = async () => (calls++, { rows: [], next: null });
+    const list = async () => (calls++, { rows: [], next: null, retentionDays: 730 });
     const s = rootReducer(state(), auditActions.filtersChanged({ from: '2026-05-02', to: '2026-05-01' }));
     const { storeState } = await expectSaga(handleFirstPage, { auditApi: { ...auditApi, list }, download: () => undefined })
       .withReducer(rootReducer, s)
@@ -177,7 +187,7 @@ describe('activity log sagas', () => {
 
   it('asks for the next page after the cursor, and downloads the CSV of the filters', async () => {
     const asked: AuditQuery[] = [];
-    const list = async (_token: string | null, query: AuditQuery) => (asked.push(query), { rows: [row(0)], next: null });
+    const list = async (_token: string | null, query: AuditQuery) => (asked.push(query), { rows: [row(0)], next: null, retentionDays: 730 });
     const s = rootReducer(
       rootReducer(state(), auditActions.filtersChanged({ action: 'campaign.create' })),
       auditActions.firstPageLoaded({ rows: [row(1)], next: 'c1' }),

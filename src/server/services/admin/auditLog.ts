@@ -33,8 +33,11 @@ const cursorText = (cursor: AuditCursor) => `${cursor.atMicros}:${cursor.id}`;
 
 const rowOf = ({ cursor: _cursor, ...row }: AuditLogRow): AuditRow => row;
 
+/** A page's rows and cursor: the call's answer without what the server's settings add (the retention). */
+export type AuditRowsPage = Omit<AuditPage, 'retentionDays'>;
+
 /** One page of the filtered log after `after` (a previous page's `next`); `next` is null on the last page. */
-export async function auditPage(q: Queryable, filters: AuditFilters, after?: string, pageSize = AUDIT_PAGE_SIZE): Promise<AuditPage> {
+export async function auditPage(q: Queryable, filters: AuditFilters, after?: string, pageSize = AUDIT_PAGE_SIZE): Promise<AuditRowsPage> {
   // One row more than the page tells whether another page follows.
   const rows = await readAuditLog(q, checkedFilters(filters), after ? cursorOf(after) : null, pageSize + 1);
   const page = rows.slice(0, pageSize);

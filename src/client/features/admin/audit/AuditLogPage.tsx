@@ -8,7 +8,7 @@ import { ColumnHeadings, ListCell } from '../../../components/ListPage.js';
 import { usersActions } from '../users/usersSlice.js';
 import { entitiesActions } from '../entities/entitiesSlice.js';
 import { auditActions } from './auditSlice.js';
-import { selectAuditExporting, selectAuditList, selectAuditMore, selectAuditRows, selectCanLoadMore } from './auditSelectors.js';
+import { selectAuditExporting, selectAuditList, selectAuditMore, selectAuditRetentionDays, selectAuditRows, selectCanLoadMore } from './auditSelectors.js';
 import { AUDIT_DATE_FORMAT, type AuditRowView, type DetailValue } from './auditModel.js';
 import { formatCalendarDay } from '../../../lib/dates.js';
 import { AuditFilters } from './AuditFilters.js';
@@ -67,6 +67,7 @@ export default function AuditLogPage() {
   const more = useAppSelector(selectAuditMore);
   const canLoadMore = useAppSelector(selectCanLoadMore);
   const exporting = useAppSelector(selectAuditExporting);
+  const retentionDays = useAppSelector(selectAuditRetentionDays);
   useDispatchOnMount(auditActions.pageOpened);
   // The filters' options: the users and entities lists.
   useDispatchOnMount(usersActions.listRequested);
@@ -80,6 +81,11 @@ export default function AuditLogPage() {
   return (
     <section aria-labelledby="audit-title">
       <PageHeader id="audit-title" title="AUDIT.TITLE" actions={exportButton} />
+      {retentionDays !== null && (
+        <p className="text-body-secondary small">
+          <FormattedMessage id="AUDIT.RETENTION" values={{ days: retentionDays }} />
+        </p>
+      )}
       <AuditFilters />
       {list.status === 'loading' || list.status === 'idle' ? (
         <Loading />

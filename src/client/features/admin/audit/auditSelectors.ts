@@ -8,6 +8,7 @@ export const selectAuditFilters = (state: RootState) => state.audit.filters;
 export const selectAuditList = (state: RootState) => state.audit.list;
 export const selectAuditMore = (state: RootState) => state.audit.more;
 export const selectAuditExporting = (state: RootState) => state.audit.exporting;
+export const selectAuditRetentionDays = (state: RootState) => state.audit.retentionDays;
 
 /** The rows on screen, as the table shows them. */
 export const selectAuditRows = createSelector([selectAuditList], (list) => list.rows.map(auditRowView));
