@@ -1,20 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { serverAndBrowser } from './helpers/appServer.js';
-import { newPage } from './helpers/browser.js';
+import { newPage, screenshot } from './helpers/browser.js';
 import { logIn } from './helpers/session.js';
 import { apiGet, apiPost, apiToken } from './helpers/api.js';
 import { expectNoSideScroll } from './helpers/phone.js';
 import type { CampaignSummary } from '../../src/shared/api/campaigns.js';
-
-/** The deadlines' and reopenings' screenshots, looked at by hand. */
-const SHOTS = '/tmp/campaign-cycle-shots';
-async function shot(page: Page, name: string, fullPage = false) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage, animations: 'disabled' });
-}
 
 describe('deadlines, extensions and reopening in Chromium', () => {
   const suite = serverAndBrowser();
@@ -58,7 +47,7 @@ describe('deadlines, extensions and reopening in Chromium', () => {
         .filter({ hasText: String(edition) })
         .getByText('Retrasada')
         .waitFor();
-      await shot(admin.page, 'status-closed-desktop', true);
+      await screenshot(admin.page, 'status-closed-desktop');
 
       // USER: 'Plazo cerrado el 31 de enero de 2020', read-only (no answer can be saved), on desktop and phone.
       await logIn(user.page, suite.server.url, 'usuario@demo.es');
@@ -69,13 +58,13 @@ describe('deadlines, extensions and reopening in Chromium', () => {
       expect(await user.page.locator('fieldset.answer-picker').count()).toBe(0);
       expect(await user.page.getByRole('button', { name: /^Guardar/ }).count()).toBe(0);
       expect(await user.page.getByRole('button', { name: 'Enviar Encuesta' }).isDisabled()).toBe(true);
-      await shot(user.page, 'questionnaire-closed-desktop');
+      await screenshot(user.page, 'questionnaire-closed-desktop', { fullPage: false });
       await logIn(phone.page, suite.server.url, 'usuario@demo.es');
       await phone.page.waitForURL(/my-campaigns/);
       await phone.page.goto(`${suite.server.url}/my-campaigns/${draft.id}`);
       await phone.page.getByText('Plazo cerrado el 31 de enero de 2020').waitFor();
       await expectNoSideScroll(phone.page);
-      await shot(phone.page, 'questionnaire-closed-phone');
+      await screenshot(phone.page, 'questionnaire-closed-phone', { fullPage: false });
       const adminPhone = await newPage(suite.browser, { phone: true });
       try {
         await logIn(adminPhone.page, suite.server.url, 'admin@demo.es');
@@ -83,7 +72,7 @@ describe('deadlines, extensions and reopening in Chromium', () => {
         await adminPhone.page.goto(`${suite.server.url}/status`);
         await adminPhone.page.getByTestId('edition-deadline').getByText('Plazo cerrado').waitFor();
         await expectNoSideScroll(adminPhone.page);
-        await shot(adminPhone.page, 'status-closed-phone', true);
+        await screenshot(adminPhone.page, 'status-closed-phone');
         expect(adminPhone.errors).toEqual([]);
       } finally {
         await adminPhone.context.close();
@@ -107,7 +96,7 @@ describe('deadlines, extensions and reopening in Chromium', () => {
       await option.check();
       await picker.getByRole('button', { name: /^Guardar/ }).click();
       await picker.getByText('Guardada').waitFor();
-      await shot(user.page, 'questionnaire-extended-desktop');
+      await screenshot(user.page, 'questionnaire-extended-desktop', { fullPage: false });
 
       // ADMIN reopens the user's sent campaign with a reason; sent again, its results page shows the history.
       await admin.page.getByRole('searchbox', { name: 'Buscar por entidad' }).fill(sent.entity);
@@ -118,7 +107,7 @@ describe('deadlines, extensions and reopening in Chromium', () => {
       await row.getByRole('button', { name: /^Reabrir/ }).click();
       const dialog = admin.page.getByRole('dialog');
       await dialog.getByLabel('Motivo').fill('Error en el eje 2');
-      await shot(admin.page, 'reopen-dialog-desktop');
+      await screenshot(admin.page, 'reopen-dialog-desktop', { fullPage: false });
       await dialog.getByRole('button', { name: 'Reabrir' }).click();
       await admin.page.getByText('Campaña reabierta').waitFor();
       await row.getByText('Ongoing').waitFor();
@@ -129,7 +118,7 @@ describe('deadlines, extensions and reopening in Chromium', () => {
       for (const reader of [user, phone]) {
         await reader.page.goto(`${suite.server.url}/my-campaigns`);
         await reader.page.getByTestId('reopened-note').filter({ hasText: reopened }).waitFor();
-        await shot(reader.page, `my-campaigns-reopened-${reader === phone ? 'phone' : 'desktop'}`);
+        await screenshot(reader.page, `my-campaigns-reopened-${reader === phone ? 'phone' : 'desktop'}`, { fullPage: false });
       }
       expect(await user.page.getByRole('columnheader').allInnerTexts()).toEqual([
         'Entidad',
@@ -145,7 +134,7 @@ describe('deadlines, extensions and reopening in Chromium', () => {
       const notice = phone.page.getByTestId('reopened-notice');
       await notice.waitFor();
       expect(await notice.innerText()).toMatch(/^Esta campaña se reabrió el \d{2}\/\d{2}\/\d{4} para revisar sus respuestas\. Motivo: Error en el eje 2$/);
-      await shot(phone.page, 'questionnaire-reopened-phone');
+      await screenshot(phone.page, 'questionnaire-reopened-phone', { fullPage: false });
 
       const adminToken = await apiToken(suite.server.url, 'admin@demo.es');
       await apiPost(suite.server.url, adminToken, '/campaigns/setDeadline', { edition, opensOn: null, closesOn: null });
@@ -154,11 +143,11 @@ describe('deadlines, extensions and reopening in Chromium', () => {
       const historyLine = /^Reabierta el \d+ de \p{L}+ de \d{4} por admin@demo\.es: Error en el eje 2$/u;
       await user.page.goto(`${suite.server.url}/results/${sent.id}`);
       await user.page.getByText(historyLine).waitFor();
-      await shot(user.page, 'results-history-desktop');
+      await screenshot(user.page, 'results-history-desktop', { fullPage: false });
       await phone.page.goto(`${suite.server.url}/results/${sent.id}`);
       await phone.page.getByText(historyLine).waitFor();
       await expectNoSideScroll(phone.page);
-      await shot(phone.page, 'results-history-phone');
+      await screenshot(phone.page, 'results-history-phone', { fullPage: false });
       expect([...admin.errors, ...user.errors, ...phone.errors]).toEqual([]);
     } finally {
       await Promise.all([admin.context.close(), user.context.close(), phone.context.close()]);

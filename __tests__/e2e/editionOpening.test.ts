@@ -1,21 +1,11 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { serverAndBrowser } from './helpers/appServer.js';
-import { newPage } from './helpers/browser.js';
+import { newPage, screenshot } from './helpers/browser.js';
 import { logIn } from './helpers/session.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import { expectNoSideScroll } from './helpers/phone.js';
 import type { CampaignStatusRow as StatusRow } from '../../src/shared/api/campaigns.js';
 import type { EntityRow as Entity } from '../../src/shared/api/admin.js';
-
-/** The edition opening's screenshots, looked at by hand. */
-const SHOTS = '/tmp/edition-opening-shots';
-async function shot(page: Page, name: string, fullPage = false) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage, animations: 'disabled' });
-}
 
 const PROVINCE = 'Barcelona';
 
@@ -54,11 +44,11 @@ describe('opening the edition for a province and reminders in Chromium (no SMTP 
         )
         .waitFor();
       await summary.getByText('El correo no está configurado en el servidor (SMTP_URL)').waitFor();
-      await shot(page, 'opening-summary-desktop');
+      await screenshot(page, 'opening-summary-desktop', { fullPage: false });
       await summary.getByRole('button', { name: 'Confirmar y crear' }).click();
       const result = card.getByTestId('opening-result');
       await result.getByText(new RegExp(`Edición ${edition}: se ha(n)? creado ${missing.length} campaña`)).waitFor();
-      await shot(page, 'opening-result-desktop');
+      await screenshot(page, 'opening-result-desktop', { fullPage: false });
       for (const name of missing) {
         await page.getByRole('searchbox', { name: 'Buscar por entidad' }).fill(name);
         await page
@@ -68,7 +58,7 @@ describe('opening the edition for a province and reminders in Chromium (no SMTP 
           .getByText('Sin Comenzar')
           .waitFor();
       }
-      await shot(page, 'opening-new-row-desktop', true);
+      await screenshot(page, 'opening-new-row-desktop');
 
       // The same province again: nothing to create, and the button that would create stays disabled.
       await card.getByRole('button', { name: 'Ver resumen' }).click();
@@ -102,7 +92,7 @@ describe('opening the edition for a province and reminders in Chromium (no SMTP 
       expect(lines[0]).toBe('Correo electrónico;Nombre;Entidades');
       expect(lines.some((l) => l.startsWith('usuario@demo.es;'))).toBe(true);
       await card.scrollIntoViewIfNeeded();
-      await shot(page, 'reminders-no-smtp-desktop');
+      await screenshot(page, 'reminders-no-smtp-desktop', { fullPage: false });
       expect(admin.errors).toEqual([]);
     } finally {
       await admin.context.close();
@@ -123,9 +113,9 @@ describe('opening the edition for a province and reminders in Chromium (no SMTP 
       await phone.page.getByTestId('reminders').getByTestId('smtp-missing').waitFor();
       await expectNoSideScroll(phone.page);
       await card.scrollIntoViewIfNeeded();
-      await shot(phone.page, 'opening-phone');
+      await screenshot(phone.page, 'opening-phone', { fullPage: false });
       await phone.page.getByTestId('reminders').scrollIntoViewIfNeeded();
-      await shot(phone.page, 'reminders-phone');
+      await screenshot(phone.page, 'reminders-phone', { fullPage: false });
       expect(phone.errors).toEqual([]);
     } finally {
       await phone.context.close();

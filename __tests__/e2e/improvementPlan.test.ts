@@ -1,16 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { serverAndBrowser, sharedAppServer } from './helpers/appServer.js';
-import { newPage, scrollPageTo } from './helpers/browser.js';
+import { elementScreenshot, newPage, screenshot, scrollPageTo } from './helpers/browser.js';
+import { readPdf } from './helpers/pdf.js';
 import { logInAsUser } from './helpers/session.js';
 import { expectNoSideScroll, PHONE } from './helpers/phone.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
 import type { ResultResponse } from '../../src/shared/api/results.js';
-
-/** Where this file leaves its screenshots and PDF pages, to be looked at. */
-const SHOTS = process.env.PLAN_SHOTS ?? '/tmp/improvement-plan-shots';
 
 /** One line per run of words: pdftotext -layout breaks long sentences and pads the columns. */
 const flat = (text: string) => text.replace(/\s+/g, ' ');
@@ -20,7 +16,6 @@ describe("'Plan de mejora' in Chromium", () => {
   let subject: { entity: string; campaignId: number; year: number; result: ResultResponse };
 
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
     const token = await apiToken(suite.server.url, 'usuario@demo.es');
     const { entityCampaigns } = await apiGet<EntityCampaigns>(suite.server.url, token, '/campaigns/getByUser?nameWithProvince=true&onlySent=true');
     const entity = entityCampaigns.find((e) => e.campaigns.length > 0);
@@ -68,7 +63,7 @@ describe("'Plan de mejora' in Chromium", () => {
     const question = (await first.getByTestId('plan-question').first().locator('p').first().innerText()).trim();
     const best = (await first.getByTestId('plan-question').first().getByTestId('plan-best').locator('li .fw-semibold').first().innerText()).trim();
     expect(best.length).toBeGreaterThan(0);
-    await page.screenshot({ path: path.join(SHOTS, 'plan-desktop.png'), fullPage: true });
+    await screenshot(page, 'plan-desktop');
 
     const download = page.waitForEvent('download');
     await plan.getByRole('button', { name: 'Descargar CSV' }).click();
@@ -83,11 +78,7 @@ describe("'Plan de mejora' in Chromium", () => {
     expect(lines[1]).toContain(best);
 
     const pdf = await page.pdf({ format: 'A4', printBackground: true });
-    for (const old of fs.readdirSync(SHOTS).filter((f) => f.startsWith('plan-print'))) fs.rmSync(path.join(SHOTS, old));
-    const pdfFile = path.join(SHOTS, 'plan-print.pdf');
-    fs.writeFileSync(pdfFile, pdf);
-    execFileSync('pdftoppm', ['-r', '60', '-png', pdfFile, path.join(SHOTS, 'plan-print')]);
-    const text = flat(execFileSync('pdftotext', ['-layout', pdfFile, '-']).toString('utf8'));
+    const text = flat(readPdf(pdf, 'plan-print'));
     // The report's heading first, then the plan with the measure, its question and its best answer.
     const heading = text.indexOf(subject.entity);
     expect(heading).toBeGreaterThanOrEqual(0);
@@ -117,11 +108,8 @@ describe("'Plan de mejora' in Chromium", () => {
     const box = await best.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
     await scrollPageTo(page, 0);
-    await page.screenshot({ path: path.join(SHOTS, 'plan-phone.png'), fullPage: true });
-    await page
-      .getByTestId('plan-measure')
-      .first()
-      .screenshot({ path: path.join(SHOTS, 'plan-phone-measure.png') });
+    await screenshot(page, 'plan-phone');
+    await elementScreenshot(page.getByTestId('plan-measure').first(), 'plan-phone-measure');
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);

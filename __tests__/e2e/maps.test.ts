@@ -1,22 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { serverAndBrowser } from './helpers/appServer.js';
-import { newPage, waitForCount } from './helpers/browser.js';
+import { newPage, screenshot, waitForCount } from './helpers/browser.js';
 import { logIn, logInAsUser } from './helpers/session.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
 import type { ResultMap } from '../../src/shared/api/maps.js';
 import { expectNoSideScroll } from './helpers/phone.js';
 import { seriousViolations } from './helpers/axe.js';
-
-/** The maps' screenshots, looked at by hand. */
-const SHOTS = '/tmp/maps-shots';
-async function shot(page: Page, name: string, fullPage = false) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage, animations: 'disabled' });
-}
+import { readPdf } from './helpers/pdf.js';
 
 /** The shapes of a map's first series (one per province or community drawn). */
 const shapes = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"] .d-print-none .highcharts-series-0 path.highcharts-point`);
@@ -47,7 +38,7 @@ describe('maps in Chromium', () => {
     await page.getByTestId('status-map').scrollIntoViewIfNeeded();
     await waitForCount(shapes(page, 'status-map'), 52, 30_000);
     await page.getByTestId('status-map').scrollIntoViewIfNeeded();
-    await shot(page, 'status-map-desktop');
+    await screenshot(page, 'status-map-desktop', { fullPage: false });
     // The data table (visually hidden) has a row per province.
     expect(await page.getByTestId('status-map-table').locator('tbody tr').count()).toBe(52);
 
@@ -58,7 +49,7 @@ describe('maps in Chromium', () => {
     const provinces = await table.locator('tbody tr td:nth-child(2)').allTextContents();
     expect(provinces.length).toBeGreaterThan(0);
     expect(new Set(provinces.map((p) => p.replace(/^Provincia/, '').trim()))).toEqual(new Set(['Barcelona']));
-    await shot(page, 'status-map-filtered', true);
+    await screenshot(page, 'status-map-filtered');
 
     await page.getByTestId('status-map-clear').click();
     await page.getByText('Comunidades', { exact: true }).click();
@@ -75,7 +66,7 @@ describe('maps in Chromium', () => {
     await waitForCount(shapes(page, 'status-map'), 52, 30_000);
     await page.getByTestId('status-map').scrollIntoViewIfNeeded();
     await expectNoSideScroll(page);
-    await shot(page, 'status-map-phone');
+    await screenshot(page, 'status-map-phone', { fullPage: false });
   }, 120_000);
 
   it('the results page maps the means per province with the entity province outlined, and its municipalities; printed and shared', async () => {
@@ -97,10 +88,12 @@ describe('maps in Chromium', () => {
     await page.getByTestId('entity-map').locator('.d-print-none path.highcharts-point').first().waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('entity-map-table').locator('tbody tr').count()).toBe(resultMap.municipalityIds.length);
     await page.getByTestId('result-maps').scrollIntoViewIfNeeded();
-    await shot(page, 'results-maps-desktop');
+    await screenshot(page, 'results-maps-desktop', { fullPage: false });
 
     const pdf = await page.pdf({ format: 'A4', printBackground: true });
-    fs.writeFileSync(path.join(SHOTS, 'results.pdf'), pdf);
+    const printed = readPdf(pdf, 'results-maps-print');
+    // The maps are printed too, each under its title.
+    expect(printed).toMatch(/Puntuación global media por provincia \(\d{4}\)/);
     // While printing, a fixed-width copy of each map is drawn for paper.
     expect(await page.locator('[data-testid="result-map"] .chart-print-copy').count()).toBe(0);
 
@@ -115,7 +108,7 @@ describe('maps in Chromium', () => {
     await visitor.page.getByTestId('entity-map').locator('.d-print-none path.highcharts-point').first().waitFor({ timeout: 30_000 });
     await visitor.page.getByTestId('result-maps').scrollIntoViewIfNeeded();
     await expectNoSideScroll(visitor.page);
-    await shot(visitor.page, 'results-maps-shared-phone');
+    await screenshot(visitor.page, 'results-maps-shared-phone', { fullPage: false });
     expect(errors).toEqual([]);
     expect(visitor.errors).toEqual([]);
   }, 180_000);
@@ -143,7 +136,7 @@ describe('maps in Chromium', () => {
     );
     expect(await shapes.count()).toBeGreaterThan(250);
     await page.getByTestId('picked-map').scrollIntoViewIfNeeded();
-    await shot(page, 'entity-form-map');
+    await screenshot(page, 'entity-form-map', { fullPage: false });
 
     await pick('Madrid');
     await page.getByTestId('picked-map-provinces').getByText('No se puede crear una entidad con municipios que pertenezcan a multiples provincias').waitFor();
@@ -151,7 +144,7 @@ describe('maps in Chromium', () => {
     await table.locator('tbody tr').nth(2).waitFor({ timeout: 30_000 });
     expect(await table.locator('tbody th').allTextContents()).toEqual(['Cullera', 'Madrid', 'Sueca']);
     await page.getByTestId('picked-map').scrollIntoViewIfNeeded();
-    await shot(page, 'entity-form-map-two-provinces');
+    await screenshot(page, 'entity-form-map-two-provinces', { fullPage: false });
     expect(errors).toEqual([]);
   }, 120_000);
 

@@ -1,15 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { serverAndBrowser, sharedAppServer } from './helpers/appServer.js';
-import { newPage, screenshot } from './helpers/browser.js';
+import { elementScreenshot, newPage, screenshot } from './helpers/browser.js';
+import { readPdf } from './helpers/pdf.js';
 import { logInAsUser } from './helpers/session.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
 
 /** Where the printed comparison's pages are rendered to be looked at. */
-const SHOTS = '/tmp/report-states-shots';
 
 type Entity = EntityCampaigns['entityCampaigns'][number];
 
@@ -66,8 +64,7 @@ describe('report states in Chromium: the differences table, a campaign not sent,
     expect(await entityTable.locator('[aria-hidden="true"]', { hasText: /^[▲▼=]$/ }).count()).toBeGreaterThan(0);
     expect(await entityTable.getByRole('rowheader').first().getAttribute('scope')).toBe('rowgroup');
     await screenshot(page, 'comparisons-differences');
-    fs.mkdirSync(SHOTS, { recursive: true });
-    await page.getByTestId('differences-province').screenshot({ path: path.join(SHOTS, 'differences-desktop.png') });
+    await elementScreenshot(page.getByTestId('differences-province'), 'differences-desktop');
     // On a phone the table stays inside its box (it scrolls there if it must), the page no wider than the screen.
     await page.setViewportSize({ width: 390, height: 844 });
     // Four columns fit a phone without scrolling: the change's heading may wrap there.
@@ -77,7 +74,7 @@ describe('report states in Chromium: the differences table, a campaign not sent,
     });
     expect(fit.right).toBeLessThanOrEqual(390);
     expect(fit.overflow).toBeLessThanOrEqual(0);
-    await page.getByTestId('differences-province').screenshot({ path: path.join(SHOTS, 'differences-phone.png') });
+    await elementScreenshot(page.getByTestId('differences-province'), 'differences-phone');
     await page.setViewportSize({ width: 1280, height: 800 });
 
     const download = page.waitForEvent('download');
@@ -91,11 +88,7 @@ describe('report states in Chromium: the differences table, a campaign not sent,
     expect(csv.split('\r\n')[0]).toBe(`\uFEFFEje;Política;${previous.campaignNumber} (%);${current.campaignNumber} (%);Cambio (p. p.)`);
 
     const pdf = await page.pdf({ format: 'A4', printBackground: true });
-    for (const old of fs.readdirSync(SHOTS).filter((f) => f.startsWith('comparisons-print'))) fs.rmSync(path.join(SHOTS, old));
-    const pdfFile = path.join(SHOTS, 'comparisons-print.pdf');
-    fs.writeFileSync(pdfFile, pdf);
-    execFileSync('pdftoppm', ['-r', '60', '-png', pdfFile, path.join(SHOTS, 'comparisons-print')]);
-    const text = execFileSync('pdftotext', ['-layout', pdfFile, '-']).toString('utf8');
+    const text = readPdf(pdf, 'comparisons-print');
     // Each table's page names its group; the change's heading stays on one line.
     const firstLines = text
       .split('\f')

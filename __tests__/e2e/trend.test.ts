@@ -127,7 +127,7 @@ describe("'Evolución' in Chromium", () => {
     await screenshot(page, 'trend-phone-page');
     await scrollPageTo(page, 0);
     await section.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: await screenshot(page, 'trend-phone', { fullPage: false }) });
+    await screenshot(page, 'trend-phone', { fullPage: false });
     await page.getByTestId('trend-table').scrollIntoViewIfNeeded();
     await screenshot(page, 'trend-phone-table', { fullPage: false });
     expect(errors).toEqual([]);

@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { serverAndBrowser, startAppServer } from './helpers/appServer.js';
-import { newPage } from './helpers/browser.js';
+import { newPage, screenshot } from './helpers/browser.js';
 import { logIn } from './helpers/session.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import { expectNoSideScroll } from './helpers/phone.js';
@@ -12,12 +9,6 @@ import type { CampaignDetail, CampaignSummary } from '../../src/shared/api/campa
 import type { EntityRow } from '../../src/shared/api/admin.js';
 
 /** The yearly cycle's journey, looked at by hand. */
-const SHOTS = '/tmp/yearly-cycle-shots';
-async function shot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true, animations: 'disabled' });
-}
 
 const NEW_EDITION = 2027;
 const REFUSED = 'El plazo de esta edición está cerrado: no se pueden guardar ni enviar respuestas.';
@@ -52,7 +43,7 @@ describe('a yearly campaign from import to the activity log in Chromium', () => 
     const user = await newPage(suite.browser);
     try {
       // 1. ADMIN imports next year's questionnaire: a broken file's problems, then the good file's preview.
-      await uploadBrokenThenGood(admin.page, suite.server.url, catalogueFile(2026, NEW_EDITION), shot, 'journey-edition', NEW_EDITION - 1);
+      await uploadBrokenThenGood(admin.page, suite.server.url, catalogueFile(2026, NEW_EDITION), screenshot, 'journey-edition', NEW_EDITION - 1);
 
       // 2. ...and opens it for the province of the user's entity, from the status page.
       await admin.page.getByRole('link', { name: 'Estado', exact: true }).click();
@@ -79,7 +70,7 @@ describe('a yearly campaign from import to the activity log in Chromium', () => 
         .getByTestId('opening-result')
         .getByText(new RegExp(`^Edición ${NEW_EDITION}: se ha(n)? creado \\d+ campañas?`))
         .waitFor();
-      await shot(admin.page, 'journey-opened');
+      await screenshot(admin.page, 'journey-opened');
 
       // 3. The USER finds the new campaign and saves a first answer.
       const campaign = (await apiGet<CampaignSummary[]>(suite.server.url, userToken, '/campaigns/all')).find(
@@ -112,7 +103,7 @@ describe('a yearly campaign from import to the activity log in Chromium', () => 
       await user.page.getByText(REFUSED).waitFor();
       await user.page.getByText('Plazo cerrado el 31 de enero de 2020').waitFor();
       await pickers.first().waitFor({ state: 'detached' });
-      await shot(user.page, 'journey-refused');
+      await screenshot(user.page, 'journey-refused');
       expect(await answered(suite.server.url, userToken, campaign.id)).toBe(1);
 
       // 6. ADMIN reopens last year's campaign, sent by mistake, with a reason (the table shows one edition at a time).
@@ -144,7 +135,7 @@ describe('a yearly campaign from import to the activity log in Chromium', () => 
         actions.findIndex((t) => t.includes(a)),
       );
       expect(order).toEqual([...order].sort((a, b) => a - b));
-      await shot(admin.page, 'journey-log');
+      await screenshot(admin.page, 'journey-log');
       expect(unexpectedUploadErrors(admin.errors)).toEqual([]);
       // The refused save is the one error the user's browser reports.
       expect(user.errors.filter((e) => !/status of 409 .*saveAnswer/.test(e))).toEqual([]);
@@ -167,7 +158,7 @@ describe('a yearly campaign from import to the activity log in Chromium', () => 
       // A row without details has no empty 'Detalles' line.
       const signIn = phone.page.locator('tbody tr').filter({ hasText: 'Inicio de sesión' }).first();
       expect(await signIn.locator('td[data-label="Detalles"]').isVisible()).toBe(false);
-      await shot(phone.page, 'journey-log-phone');
+      await screenshot(phone.page, 'journey-log-phone');
       expect(phone.errors).toEqual([]);
     } finally {
       await phone.context.close();

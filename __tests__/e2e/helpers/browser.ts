@@ -220,3 +220,10 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
   await page.screenshot({ path: file, fullPage, animations: 'disabled' });
   return file;
 }
+
+/** With E2E_SCREENSHOTS=1, saves a PNG of one element (a table, a chart) beside the pages' pictures. */
+export async function elementScreenshot(element: Locator, name: string): Promise<void> {
+  if (!SCREENSHOTS_WANTED) return;
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await element.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled' });
+}
