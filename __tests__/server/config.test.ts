@@ -72,6 +72,14 @@ describe('configuration', () => {
     for (const bad of ['0', '-1', 'dos años', '1e3', '365.0', '36501']) expect(() => loadConfig({ LOG_RETENTION_DAYS: bad })).toThrow(/LOG_RETENTION_DAYS/);
   });
 
+  it('reads METRICS_TOKEN, none unless set, at least 32 printable characters without spaces', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    const token = 'a'.repeat(31) + '~';
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    for (const bad of ['corto', 'a'.repeat(31), `${'a'.repeat(20)} ${'b'.repeat(20)}`, `${'a'.repeat(32)}ñ`])
+      expect(() => loadConfig({ METRICS_TOKEN: bad })).toThrow(/METRICS_TOKEN/);
+  });
+
   it('reads the evidence file limits: 10 MB a file and 200 MB a campaign unless set, a whole number of bytes, the total at least one file', () => {
     expect(loadConfig({}).evidence).toEqual({ maxBytes: 10 * 1024 * 1024, maxTotalBytes: 200 * 1024 * 1024, tmpDir: os.tmpdir() });
     expect(loadConfig({ EVIDENCE_MAX_BYTES: '2048', EVIDENCE_MAX_TOTAL_BYTES: '4096' }).evidence).toMatchObject({ maxBytes: 2048, maxTotalBytes: 4096 });

@@ -11,6 +11,7 @@ import { installStrictValidation } from './plugins/validation.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { makeAuthenticate, refuseUncheckedSession } from './plugins/auth.js';
 import { registerSpa } from './plugins/spa.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerAuthRoutes, registerSecureAuthRoutes } from './routes/auth.js';
 import { registerCampaignRoutes } from './routes/campaigns/index.js';
@@ -27,7 +28,7 @@ import { ReportEngine } from './reports/engine.js';
 import { scheduleAssigneeReminders } from './routes/assigneeReminders.js';
 import { scheduleLogRetention } from './routes/logRetention.js';
 import { ReportCache } from './reports/reportCache.js';
-import { PUBLIC_CACHE_BYTES, publicSender, registerPublicationRoutes, registerPublicRoutes } from './routes/publication.js';
+import { PUBLIC_CACHE_BYTES, publicCache, publicSender, registerPublicationRoutes, registerPublicRoutes } from './routes/publication.js';
 import { registerPublicPages } from './routes/publicPages.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerEntityRoutes } from './routes/entities.js';
@@ -125,10 +126,16 @@ export async function buildApp(
   });
   await registerOpenApi(app, ctx.config.publicUrl);
 
-  registerHealthRoutes(app, ctx);
   // A run that keeps no report (reportCacheBytes 0: tests, the bench's uncached instance) keeps no other answer either.
   const kept = (bytes: number) => (options.reportCacheBytes === 0 ? 0 : bytes);
-  const sendPublic = publicSender(ctx, kept(PUBLIC_CACHE_BYTES));
+  const reports = new ReportEngine(ctx.db, ctx.config.minGroupSize, options.reportCacheBytes);
+  const reviewQueues = new ReportCache(kept(REVIEW_QUEUE_CACHE_BYTES));
+  const publicBodies = publicCache(kept(PUBLIC_CACHE_BYTES));
+  // Before the routes: its hook counts every one of them.
+  registerMetrics(app, { db: ctx.db, token: ctx.config.metricsToken, caches: { reports: reports.bodies, review: reviewQueues, public: publicBodies } });
+
+  registerHealthRoutes(app, ctx);
+  const sendPublic = publicSender(ctx, publicBodies);
   // What anyone may ask for without an account, limited per client address (PUBLIC_RATE_LIMIT; 0: no limit): 429 with
   // Retry-After above it, as the sign-in's limit answers.
   await app.register(async (open) => {
@@ -139,7 +146,6 @@ export async function buildApp(
   });
   await registerAuthRoutes(app, ctx);
   const authenticate = makeAuthenticate(ctx);
-  const reports = new ReportEngine(ctx.db, ctx.config.minGroupSize, options.reportCacheBytes);
   await app.register(
     async (secure) => {
       // API answers over 1 KB compressed for browsers that accept it (brotli, else gzip); the report calls
@@ -157,7 +163,7 @@ export async function buildApp(
       await registerEvidenceRoutes(secure, ctx, reports);
       registerReportRoutes(secure, ctx, reports);
       registerCampaignCycleRoutes(secure, ctx);
-      registerReviewRoutes(secure, ctx, reports.questionnaires, new ReportCache(kept(REVIEW_QUEUE_CACHE_BYTES)));
+      registerReviewRoutes(secure, ctx, reports.questionnaires, reviewQueues);
       registerObjectionRoutes(secure, ctx, reports.questionnaires);
       registerEditionOpeningRoutes(secure, ctx);
       registerMapRoutes(secure, ctx);

@@ -43,6 +43,8 @@ export interface Config {
   readonly reminderCheckMinutes: number;
   /** How many days the activity log (sign-ins among its rows) is kept before the server removes a row (LOG_RETENTION_DAYS). */
   readonly logRetentionDays: number;
+  /** METRICS_TOKEN: a bearer token that opens GET /metrics from anywhere (without it, from this machine only). */
+  readonly metricsToken: string | undefined;
   /**
    * Files given as evidence: the largest one (EVIDENCE_MAX_BYTES) and all the files of one campaign together
    * (EVIDENCE_MAX_TOTAL_BYTES), in bytes; the folder in which the server makes its private folder for files still
@@ -185,6 +187,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL must start with postgres:// or postgresql://');
   }
+  const metricsToken = read('METRICS_TOKEN');
+  if (metricsToken !== undefined && !/^[\x21-\x7e]{32,}$/.test(metricsToken)) {
+    problems.push('METRICS_TOKEN must be at least 32 printable characters without spaces');
+  }
   const jwtSecret = read('JWT_SECRET');
   if (jwtSecret !== undefined && jwtSecret.length < 32) {
     problems.push('JWT_SECRET must be at least 32 characters long');
@@ -246,6 +252,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtp: 'value' in smtp ? smtp.value : null,
     reminderCheckMinutes: int('REMINDER_CHECK_MINUTES', 60, 0, 24 * 60),
     logRetentionDays: int('LOG_RETENTION_DAYS', 730, 1, 36_500),
+    metricsToken,
     evidence: { maxBytes: evidenceMaxBytes, maxTotalBytes: evidenceMaxTotalBytes, tmpDir: path.resolve(read('EVIDENCE_TMP_DIR') ?? os.tmpdir()) },
   };
   if (problems.length > 0) throw new ConfigError(problems);

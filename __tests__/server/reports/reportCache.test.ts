@@ -18,6 +18,8 @@ describe('the report cache', () => {
     expect((await cache.get('result:1', 'v2', build)).json.toString()).toBe('b');
     expect((await cache.get('result:1', 'v1', async () => body('c'))).json.toString()).toBe('c');
     expect(build).toHaveBeenCalledTimes(1);
+    // What the metrics read: the calls answered with a kept body, and those that built one.
+    expect([cache.hits, cache.misses]).toEqual([2, 3]);
   });
 
   it('keeps one body per key: a new version replaces the old one', async () => {

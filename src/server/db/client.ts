@@ -21,6 +21,7 @@ export function wrapPglite(lite: PGlite, options: PgliteGuardOptions = {}): Db {
     },
     exec: (sql) => guard.exclusive(async (session) => void (await session.exec(sql))),
     transaction: (fn) => guard.exclusive((session) => pgliteTransaction(session, fn)),
+    use: () => guard.use(),
     close: () => guard.close(),
   };
 }
@@ -51,17 +52,55 @@ export function openPostgres(connectionString: string, max: number): Db {
   // An idle client's connection may fail (server restart, backend terminated): the pool discards that client
   // and the next query opens a new connection. Without a listener the 'error' event would end the process.
   pool.on('error', () => undefined);
+  const waits = { acquired: 0, ms: 0 };
+  const connect = timedConnect(pool, waits);
   return {
     kind: 'postgres',
-    async query<T>(sql: string | NamedStatement, params?: unknown[]) {
-      return (await pool.query(pgQuery(sql, params))).rows as T[];
-    },
+    query: <T>(sql: string | NamedStatement, params?: unknown[]) => queryOnPool<T>(connect, pgQuery(sql, params)),
     async exec(sql) {
-      await pool.query(sql);
+      await queryOnPool(connect, sql);
     },
-    transaction: (fn) => retriedOnConflict(() => transactionOnPool(pool, fn)),
+    transaction: (fn) => retriedOnConflict(() => transactionOnPool(connect, pool.options.max, fn)),
+    use: () => ({
+      connections: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      acquired: waits.acquired,
+      waitSeconds: waits.ms / 1000,
+    }),
     close: () => pool.end(),
   };
+}
+
+type Connect = () => Promise<pg.PoolClient>;
+
+/** The pool's connect, counting the connections handed out and the time spent waiting for them (DbUse). */
+function timedConnect(pool: pg.Pool, waits: { acquired: number; ms: number }): Connect {
+  return async () => {
+    const asked = performance.now();
+    try {
+      return await pool.connect();
+    } finally {
+      waits.acquired += 1;
+      waits.ms += performance.now() - asked;
+    }
+  };
+}
+
+/**
+ * One statement on a pooled connection, as pg's pool.query runs it (a client whose statement failed is discarded,
+ * not handed to the next call), with the wait for the connection counted.
+ */
+async function queryOnPool<T>(connect: Connect, statement: string | pg.QueryConfig): Promise<T[]> {
+  const client = await connect();
+  try {
+    const { rows } = await client.query(statement);
+    client.release();
+    return rows as T[];
+  } catch (err) {
+    client.release(err as Error);
+    throw err;
+  }
 }
 
 /**
@@ -70,8 +109,8 @@ export function openPostgres(connectionString: string, max: number): Db {
  * client whose connection failed is discarded (release(err)) instead of being handed to the next call, and a
  * ROLLBACK that cannot run does not hide why the transaction failed.
  */
-async function transactionOnPool<T>(pool: pg.Pool, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const client = await begunClient(pool);
+async function transactionOnPool<T>(connect: Connect, poolSize: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const client = await begunClient(connect, poolSize);
   let broken: Error | undefined;
   const onError = (err: Error) => void (broken ??= err);
   client.on('error', onError);
@@ -98,9 +137,9 @@ async function transactionOnPool<T>(pool: pg.Pool, fn: (tx: Tx) => Promise<T>): 
  * ran, so it is discarded and another one taken, at most once per connection the pool may hold (all of them may
  * have died at once) and then a new one. A database that is really gone fails at connect, which is not retried.
  */
-async function begunClient(pool: pg.Pool): Promise<pg.PoolClient> {
+async function begunClient(connect: Connect, poolSize: number): Promise<pg.PoolClient> {
   for (let attempt = 0; ; attempt++) {
-    const client = await pool.connect();
+    const client = await connect();
     const swallow = () => undefined;
     client.on('error', swallow);
     try {
@@ -108,7 +147,7 @@ async function begunClient(pool: pg.Pool): Promise<pg.PoolClient> {
       return client;
     } catch (err) {
       client.release(err as Error);
-      if (attempt >= pool.options.max || !isDatabaseUnavailable(err)) throw err;
+      if (attempt >= poolSize || !isDatabaseUnavailable(err)) throw err;
     } finally {
       client.removeListener('error', swallow);
     }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { TransactionAbortedError, type PGlite } from '@electric-sql/pglite';
 import { DatabaseUnavailableError } from './faults.js';
 import { beginWithQuery, queryOnPglite, type PgliteSession } from './pgliteStatements.js';
-import type { NamedStatement, Tx } from './statements.js';
+import type { DbUse, NamedStatement, Tx } from './statements.js';
 
 /**
  * Free bytes the embedded database keeps in its folder's file system: below it every statement is refused as
@@ -72,6 +72,10 @@ export class PgliteGuard {
   private session: PgliteSession;
   private dead: unknown;
   private lastReopen = 0;
+  /** Calls queued or running, calls that have had the session, and the milliseconds they waited for it. */
+  private pending = 0;
+  private acquired = 0;
+  private waitMs = 0;
 
   constructor(
     lite: PGlite,
@@ -83,7 +87,11 @@ export class PgliteGuard {
 
   /** Runs work alone on the instance, or refuses it (DatabaseUnavailableError) when the instance cannot take it. */
   exclusive<T>(work: (session: PgliteSession) => Promise<T>): Promise<T> {
+    const queuedAt = performance.now();
+    this.pending += 1;
     const result = this.tail.then(async () => {
+      this.acquired += 1;
+      this.waitMs += performance.now() - queuedAt;
       if (this.dead !== undefined) {
         this.checkSpace();
         await this.reopen();
@@ -91,7 +99,19 @@ export class PgliteGuard {
       return work(this.session);
     });
     this.tail = result.catch(() => undefined);
+    void this.tail.then(() => (this.pending -= 1));
     return result;
+  }
+
+  /** The session's use: one connection, busy while a call holds it, the others queued behind (see DbUse). */
+  use(): DbUse {
+    return {
+      connections: 1,
+      idle: this.pending === 0 ? 1 : 0,
+      waiting: Math.max(0, this.pending - 1),
+      acquired: this.acquired,
+      waitSeconds: this.waitMs / 1000,
+    };
   }
 
   /** Closes the live instance once the calls queued before it are done; a dead one is left alone (closing it would hang). */

@@ -28,9 +28,25 @@ export interface Tx extends Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/**
+ * How busy the database's connections are, for the metrics: PGlite is one session that calls take in turn, a
+ * PostgreSQL pool holds up to DATABASE_POOL_SIZE connections.
+ */
+export interface DbUse {
+  /** Connections open now, how many of them are idle, and how many calls are waiting for one. */
+  connections: number;
+  idle: number;
+  waiting: number;
+  /** Since the database was opened: connections handed to calls, and the seconds those calls waited for them. */
+  acquired: number;
+  waitSeconds: number;
+}
+
 /** The database: PGlite in-process or a PostgreSQL pool, behind one interface. */
 export interface Db extends Tx {
   readonly kind: 'pglite' | 'postgres';
+  /** How busy its connections are now and have been (a reading; it never waits). */
+  use(): DbUse;
   /**
    * Runs fn in one transaction; it commits when fn resolves and rolls back when it throws. On PostgreSQL, fn runs
    * again (up to 3 times) when the transaction loses a race (deadlock, serialization failure): fn must only act on

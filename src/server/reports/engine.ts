@@ -20,7 +20,8 @@ import { REPORT_CACHE_BYTES, ReportCache, type ReportBody } from './reportCache.
 export class ReportEngine {
   /** Each edition's questionnaire, loaded once per process and checked against the catalogue version. */
   readonly questionnaires: QuestionnaireCache;
-  private readonly bodies: ReportCache;
+  /** The result and comparison bodies (read by the metrics). */
+  readonly bodies: ReportCache;
   /** Which policies changed between two editions, for the comparison's marks. */
   private readonly changes: EditionChanges;
   /**

@@ -67,6 +67,9 @@ interface Entry {
 export class ReportCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
+  /** Calls answered with a kept body (or one being built for an earlier call), and calls that built one. */
+  hits = 0;
+  misses = 0;
 
   constructor(
     readonly maxBytes = REPORT_CACHE_BYTES,
@@ -86,9 +89,13 @@ export class ReportCache {
    */
   get(key: string, version: string, build: () => Promise<Buffer>): Promise<ReportBody> {
     // A cache of no bytes (a test or the bench measuring the uncached path) builds every body, shares none.
-    if (this.maxBytes <= 0) return build().then((json) => ({ json, gzip: undefined }));
+    if (this.maxBytes <= 0) {
+      this.misses += 1;
+      return build().then((json) => ({ json, gzip: undefined }));
+    }
     const found = this.entries.get(key);
     if (found?.version === version) {
+      this.hits += 1;
       this.entries.delete(key);
       this.entries.set(key, found);
       if (!found.compressing && found.size > 0) {
@@ -97,6 +104,7 @@ export class ReportCache {
       }
       return found.body;
     }
+    this.misses += 1;
     if (found) this.remove(key, found);
     const entry: Entry = { version, body: build().then((json) => ({ json: ownBytes(json), gzip: undefined })), size: 0, compressing: false };
     this.entries.set(key, entry);

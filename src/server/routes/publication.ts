@@ -64,10 +64,14 @@ function buildIdOf(): string {
   return hash.digest('base64url');
 }
 
-/** The sender of every public answer and page: one cache, bound to cacheBytes (0 keeps nothing). */
-export function publicSender(ctx: AppContext, cacheBytes: number): PublicSender {
+/** The cache of the public answers and pages, bound to cacheBytes (0 keeps nothing). */
+export function publicCache(cacheBytes: number): ReportCache {
   // Brotli beside gzip: the open data files are hundreds of kilobytes even compressed, and a fifth smaller so.
-  const bodies = new ReportCache(cacheBytes, undefined, brotliBody);
+  return new ReportCache(cacheBytes, undefined, brotliBody);
+}
+
+/** The sender of every public answer and page, keeping them in bodies (publicCache). */
+export function publicSender(ctx: AppContext, bodies: ReportCache): PublicSender {
   const buildId = buildIdOf();
   return async (request, reply, key, build, file, keep = true) => {
     const version = await readPublicationVersion(ctx.db);

@@ -11,6 +11,9 @@ export interface OutgoingMail extends MailContent {
 /** Sends messages and reports how many went and which were refused; it never throws for a refusal. */
 export type Mailer = (messages: readonly OutgoingMail[]) => Promise<MailSummary>;
 
+/** What this process has handed to the SMTP server (sent) and what it refused (failed), for the metrics. */
+export const mailTally = { sent: 0, failed: 0 };
+
 /** At most this many messages in flight at once: an SMTP server slows or refuses a client that opens many. */
 export const MAIL_CONCURRENCY = 4;
 
@@ -54,7 +57,9 @@ export function smtpMailer(smtp: SmtpConfig): Mailer {
         try {
           await transport.sendMail({ from: smtp.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
           summary.sent += 1;
+          mailTally.sent += 1;
         } catch (err) {
+          mailTally.failed += 1;
           summary.failed.push({ email: m.to, reason: refusalReason(err, smtp.url) });
         }
       });
