@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openPostgres, wrapPglite, type Db } from '../../src/server/db/client.js';
+import { openPglite, openPostgres, wrapPglite, type Db } from '../../src/server/db/client.js';
 import { prepareDatabase } from '../../src/server/bootstrap.js';
 import { seedDemo } from '../../src/server/db/seed/demo.js';
 import { madeOncePerRun, madeThisRun } from './oncePerRun.js';
@@ -43,6 +43,17 @@ async function loadPglite(file: string): Promise<PGlite> {
  * once per run (seeding costs seconds a file).
  */
 export async function openDemoPglite(): Promise<Db> {
+  const dump = await demoDump();
+  if (!dump) {
+    const db = await openTestPglite();
+    await seedDemo(db);
+    return db;
+  }
+  return openPgliteDump(dump);
+}
+
+/** The demo database's data-folder tarball, made once per run; undefined outside jest. */
+async function demoDump(): Promise<string | undefined> {
   const dir = await madeOncePerRun('pglite-demo', async (into) => {
     const lite = await loadPglite(templateDump());
     await seedDemo(wrapPglite(lite));
@@ -50,12 +61,17 @@ export async function openDemoPglite(): Promise<Db> {
     await lite.close();
     await fs.writeFile(path.join(into, 'demo.tar'), Buffer.from(await dump.arrayBuffer()));
   });
-  if (!dir) {
-    const db = await openTestPglite();
-    await seedDemo(db);
-    return db;
-  }
-  return openPgliteDump(path.join(dir, 'demo.tar'));
+  return dir && path.join(dir, 'demo.tar');
+}
+
+/** The demo database in dataDir/pgdata, as the server keeps it on disk (DATA_DIR): on disk, the server's settings. */
+export async function demoPgliteIn(dataDir: string): Promise<Db> {
+  const dump = await demoDump();
+  if (!dump) throw new Error('demoPgliteIn runs under jest (globalSetup)');
+  await fs.mkdir(dataDir, { recursive: true });
+  const lite = await PGlite.create(path.join(dataDir, 'pgdata'), { loadDataDir: new Blob([await fs.readFile(dump)]) });
+  await lite.close();
+  return openPglite(dataDir);
 }
 
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';

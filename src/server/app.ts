@@ -13,6 +13,7 @@ import { makeAuthenticate, refuseUncheckedSession } from './plugins/auth.js';
 import { registerSpa } from './plugins/spa.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerHealthRoutes } from './routes/health.js';
+import { registerOperationRoutes } from './routes/operations.js';
 import { registerAuthRoutes, registerSecureAuthRoutes } from './routes/auth.js';
 import { registerCampaignRoutes } from './routes/campaigns/index.js';
 import { registerReportRoutes } from './routes/campaigns/reports.js';
@@ -135,6 +136,7 @@ export async function buildApp(
   registerMetrics(app, { db: ctx.db, token: ctx.config.metricsToken, caches: { reports: reports.bodies, review: reviewQueues, public: publicBodies } });
 
   registerHealthRoutes(app, ctx);
+  registerOperationRoutes(app, ctx);
   const sendPublic = publicSender(ctx, publicBodies);
   // What anyone may ask for without an account, limited per client address (PUBLIC_RATE_LIMIT; 0: no limit): 429 with
   // Retry-After above it, as the sign-in's limit answers.

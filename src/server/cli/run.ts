@@ -4,22 +4,31 @@ import { openDb, type Db } from '../db/client.js';
 import { prepareDatabase } from '../bootstrap.js';
 import { CatalogueError } from '../catalogue/parse.js';
 import { AppError } from '../errors.js';
+import { BackupError } from '../db/backup.js';
 
-/** Runs a command-line task against the configured database (migrated first) and closes it afterwards. */
-export async function runCli(task: (db: Db, config: Config) => Promise<void>): Promise<void> {
-  let db: Db | undefined;
+/** Runs a command-line task with the configuration, printing a known error's message (no stack trace) with exit status 1. */
+export async function runCommand(task: (config: Config) => Promise<void>): Promise<void> {
   try {
-    const config = loadConfig();
-    db = await openDb(config);
-    await prepareDatabase(db, { seedDemo: false });
-    await task(db, config);
+    await task(loadConfig());
   } catch (err) {
-    const known = err instanceof ConfigError || err instanceof CatalogueError || err instanceof UsageError || err instanceof AppError;
+    const known =
+      err instanceof ConfigError || err instanceof CatalogueError || err instanceof UsageError || err instanceof AppError || err instanceof BackupError;
     console.error(known ? err.message : err);
     process.exitCode = 1;
-  } finally {
-    await db?.close();
   }
+}
+
+/** Runs a command-line task against the configured database (migrated first) and closes it afterwards. */
+export function runCli(task: (db: Db, config: Config) => Promise<void>): Promise<void> {
+  return runCommand(async (config) => {
+    const db = await openDb(config);
+    try {
+      await prepareDatabase(db, { seedDemo: false });
+      await task(db, config);
+    } finally {
+      await db.close();
+    }
+  });
 }
 
 /** A mistake in the command line, reported without a stack trace. */

@@ -22,6 +22,7 @@ export function wrapPglite(lite: PGlite, options: PgliteGuardOptions = {}): Db {
     exec: (sql) => guard.exclusive(async (session) => void (await session.exec(sql))),
     transaction: (fn) => guard.exclusive((session) => pgliteTransaction(session, fn)),
     use: () => guard.use(),
+    dumpDataDir: () => guard.dumpDataDir(),
     close: () => guard.close(),
   };
 }

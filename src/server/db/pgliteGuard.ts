@@ -103,6 +103,14 @@ export class PgliteGuard {
     return result;
   }
 
+  /** A copy of the data folder between two calls, after a checkpoint (so that little WAL is replayed on loading it). */
+  dumpDataDir(): Promise<Blob> {
+    return this.exclusive(async (session) => {
+      await session.exec('CHECKPOINT');
+      return this.lite.dumpDataDir('gzip');
+    });
+  }
+
   /** The session's use: one connection, busy while a call holds it, the others queued behind (see DbUse). */
   use(): DbUse {
     return {

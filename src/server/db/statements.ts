@@ -48,6 +48,11 @@ export interface Db extends Tx {
   /** How busy its connections are now and have been (a reading; it never waits). */
   use(): DbUse;
   /**
+   * PGlite only: a copy of its data folder (a gzip tarball) taken between two calls, after a checkpoint: what the
+   * backup of a running server holds (db/backup.ts). PostgreSQL is copied by pg_dump instead.
+   */
+  dumpDataDir?(): Promise<Blob>;
+  /**
    * Runs fn in one transaction; it commits when fn resolves and rolls back when it throws. On PostgreSQL, fn runs
    * again (up to 3 times) when the transaction loses a race (deadlock, serialization failure): fn must only act on
    * the database through tx, never on anything outside it.

@@ -143,6 +143,23 @@ describe('token signer', () => {
     expect(await new TokenSigner(SECRET, 'https://other.example').verifyDevice(device)).toBeUndefined();
   });
 
+  it('keeps operation tokens apart from every other kind: a minute long, for their operation and server only', async () => {
+    const operation = await signer.signOperation('backup');
+    expect(await signer.verifyOperation(operation, 'backup')).toBe(true);
+    expect(decodeProtectedHeader(operation).typ).toBe('operation+jwt');
+    const { exp, iat, aud } = decodeJwt(operation);
+    expect([exp! - iat!, aud]).toEqual([60, `${ISSUER}/operations/backup`]);
+    expect(await signer.verify(operation)).toEqual({ kind: 'invalid' });
+    expect(await signer.verifyDevice(operation)).toBeUndefined();
+    for (const other of [await signer.signAccess(access, 60), await signer.signShare({ shareId: 's', campaignId: 1 }, 60), 'not-a-jwt'])
+      expect(await signer.verifyOperation(other, 'backup')).toBe(false);
+    expect(await new TokenSigner(SECRET, 'https://other.example').verifyOperation(operation, 'backup')).toBe(false);
+    expect(await new TokenSigner(`${SECRET}-other`, ISSUER).verifyOperation(operation, 'backup')).toBe(false);
+    expect(
+      await signer.verifyOperation(await handMade({ typ: 'operation+jwt' }, { aud: `${ISSUER}/operations/backup`, sub: 'backup', jti: 'j', exp: 1 }), 'backup'),
+    ).toBe(false);
+  });
+
   it('hashes an account with a key of its own, derived from the secret', () => {
     const hash = signer.accountHash('ana@example.org');
     expect(hash).toMatch(/^[0-9a-f]{64}$/);

@@ -8,6 +8,7 @@ import {
   ALGORITHMS,
   DEVICE_TYP,
   LEGACY,
+  OPERATION_TYP,
   SHARE,
   SHARE_TYP,
   type AccessClaims,
@@ -127,6 +128,37 @@ export class TokenSigner {
     }
   }
 
+  /**
+   * A token for an operations command to ask a running server for something only its operators may have (the
+   * PGlite database's copy, operations/backup): only who can read the server's secret (its data folder or its
+   * JWT_SECRET) can sign one. A minute long, for that one operation.
+   */
+  signOperation(operation: 'backup'): Promise<string> {
+    const jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: OPERATION_TYP }).setAudience(this.operationAudience(operation));
+    return this.sign(jwt, operation, 60, randomUUID());
+  }
+
+  /** Whether a token is a well-signed, unexpired operation token of this server for that operation; never throws. */
+  async verifyOperation(token: string, operation: 'backup'): Promise<boolean> {
+    try {
+      await jwtVerify(token, await this.key, {
+        algorithms: ALGORITHMS,
+        issuer: this.issuer,
+        audience: this.operationAudience(operation),
+        subject: operation,
+        typ: OPERATION_TYP,
+        requiredClaims: ['jti', 'sub', 'exp'],
+      });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private operationAudience(operation: string): string {
+    return `${this.issuer}/operations/${operation}`;
+  }
+
   /** A device cookie's claims when it is well signed, of this server and not expired; never throws. */
   async verifyDevice(token: string): Promise<DeviceClaims | undefined> {
     try {
@@ -149,16 +181,27 @@ export class TokenSigner {
   }
 }
 
+/** The secret when the server generated it (kept in the data folder), which a backup carries; null with JWT_SECRET set. */
+export async function generatedJwtSecret(configured: string | undefined, dataDir: string): Promise<string | null> {
+  return configured ? null : resolveJwtSecret(undefined, dataDir);
+}
+
 /** The configured secret, or a random one generated once and kept in the data folder. */
 export async function resolveJwtSecret(configured: string | undefined, dataDir: string): Promise<string> {
   if (configured) return configured;
-  const file = path.join(dataDir, 'jwt-secret');
   try {
-    return (await fs.readFile(file, 'utf8')).trim();
+    return (await fs.readFile(jwtSecretFile(dataDir), 'utf8')).trim();
   } catch {
-    await fs.mkdir(dataDir, { recursive: true });
     const secret = randomBytes(48).toString('base64url');
-    await fs.writeFile(file, secret, { mode: 0o600 });
+    await keepJwtSecret(dataDir, secret);
     return secret;
   }
+}
+
+const jwtSecretFile = (dataDir: string) => path.join(dataDir, 'jwt-secret');
+
+/** Keeps the generated secret in the data folder, readable by this user only (a restore puts back the backup's). */
+export async function keepJwtSecret(dataDir: string, secret: string): Promise<void> {
+  await fs.mkdir(dataDir, { recursive: true });
+  await fs.writeFile(jwtSecretFile(dataDir), secret, { mode: 0o600 });
 }

@@ -35,6 +35,8 @@ export type VerifiedToken =
 export const ACCESS_TYP = 'at+jwt';
 export const SHARE_TYP = 'share+jwt';
 export const DEVICE_TYP = 'device+jwt';
+/** The header type of the token an operations command (npm run backup) shows a running server. */
+export const OPERATION_TYP = 'operation+jwt';
 export const ALGORITHMS = ['HS256'];
 
 /** How verify checks one kind of token: its header type, the claims it must have, and what it grants. */

@@ -1,0 +1,35 @@
+import { openDb } from '../db/client.js';
+import { prepareDatabase } from '../bootstrap.js';
+import { BackupError, checkRestorable, CURRENT_SCHEMA_VERSION, readManifest, restorePglite, restorePostgres } from '../db/backup.js';
+import { keepJwtSecret } from '../services/auth/jwt.js';
+import { backupFileArgument, runningServerUrl, serverAnswers } from './operations.js';
+import { runCommand } from './run.js';
+
+const USAGE = 'Usage: npm run restore -- <file>';
+
+// Replaces the configured database's contents with a backup's (npm run backup), then brings it up to this version's
+// schema. Refuses a backup of the other kind of database or of a newer version; on the embedded database, refuses
+// while a server runs on it.
+void runCommand(async (config) => {
+  const file = backupFileArgument(USAGE);
+  const { manifest, payloadStart } = await readManifest(file);
+  checkRestorable(manifest, config.databaseUrl ? 'postgres' : 'pglite');
+  let kept: string | undefined;
+  if (config.databaseUrl) {
+    await restorePostgres(config.databaseUrl, file, payloadStart);
+  } else {
+    if (await serverAnswers(config))
+      throw new BackupError(`A server answers at ${runningServerUrl(config)}: stop it before restoring the embedded database, which it holds open`);
+    kept = await restorePglite(config.dataDir, file, payloadStart);
+  }
+  if (manifest.jwtSecret && !config.jwtSecret) await keepJwtSecret(config.dataDir, manifest.jwtSecret);
+  const db = await openDb(config);
+  try {
+    const { migrations } = await prepareDatabase(db, { seedDemo: false });
+    const upgraded = migrations.length > 0 ? `, brought up to schema ${CURRENT_SCHEMA_VERSION}` : '';
+    console.log(`Restored ${file} (written ${manifest.createdAt}, database schema ${manifest.schemaVersion}${upgraded}).`);
+    if (kept) console.log(`The database it replaced is kept in ${kept}: remove it once the restored data has been checked.`);
+  } finally {
+    await db.close();
+  }
+});
