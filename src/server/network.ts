@@ -87,3 +87,14 @@ export function isLoopbackHost(host: string): boolean {
 export function isReachable(config: { host: string; trustProxy: TrustProxy; publicUrl: string }): boolean {
   return !isLoopbackHost(config.host) || trustsAnyProxy(config.trustProxy) || !isLoopbackHost(new URL(config.publicUrl).hostname);
 }
+
+/** The headers a proxy adds to say whom it forwards a request for. */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
+/**
+ * True when a request came from this machine straight to the server: its connection is from loopback and it carries
+ * no proxy's forwarding header (behind a proxy on the same machine, every visitor's connection is from loopback).
+ */
+export function isDirectLocalRequest(request: { headers: Record<string, unknown>; socket: { remoteAddress?: string } }): boolean {
+  return !FORWARDING_HEADERS.some((header) => request.headers[header] !== undefined) && isLoopbackHost(request.socket.remoteAddress ?? '');
+}

@@ -298,6 +298,29 @@ describe('what npm run restore refuses, and the backups of an older version', ()
           1,
           expect.stringContaining('This backup is of the embedded database (PGlite) and the configured database is PostgreSQL'),
         ]);
+        // A PostgreSQL backup cut short, or with a damaged copy behind a good manifest: refused, nothing changed.
+        const pgEnv = { DATABASE_URL: testPostgresUrl(name), JWT_SECRET: TEST_JWT_SECRET };
+        const good = path.join(dir, 'postgres.backup');
+        expect((await backup(good, pgEnv)).code).toBe(0);
+        const whole = await fs.readFile(good);
+        const head = whole.subarray(0, whole.indexOf(0x0a) + 1);
+        const contents = async () =>
+          (
+            await target.query<{ n: number }>(
+              "SELECT (SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public') + (SELECT count(*) FROM campaigns) AS n",
+            )
+          )[0].n;
+        const before = await contents();
+        for (const [label, bytes] of [
+          ['cut', whole.subarray(0, Math.floor(whole.length / 2))],
+          ['damaged', Buffer.concat([head, Buffer.from('no es una copia de PostgreSQL')])],
+        ] as const) {
+          const broken = path.join(dir, `${label}.backup`);
+          await fs.writeFile(broken, bytes);
+          const res = await restore(broken, pgEnv);
+          expect([label, res.code, res.stderr]).toEqual([label, 1, expect.stringContaining('cannot be restored, nothing was changed')]);
+          expect(await contents()).toBe(before);
+        }
       } finally {
         await target.close();
       }
@@ -315,12 +338,25 @@ describe('what npm run restore refuses, and the backups of an older version', ()
         const refused = await server.app.inject({ method: 'POST', url: '/operations/backup', headers: authorization ? { authorization } : {} });
         expect([refused.statusCode, refused.json().error.type]).toEqual([401, 'INVALID_TOKEN']);
       }
-      const good = await server.app.inject({
-        method: 'POST',
-        url: '/operations/backup',
-        headers: { authorization: `Bearer ${await server.ctx.signer.signOperation('backup')}` },
-      });
+      const operation = await server.ctx.signer.signOperation('backup');
+      // From another machine, or through a proxy on this one: refused whatever the token.
+      for (const [remoteAddress, headers] of [
+        ['203.0.113.7', {}],
+        ['127.0.0.1', { 'x-forwarded-for': '203.0.113.7' }],
+      ] as const) {
+        const far = await server.app.inject({
+          method: 'POST',
+          url: '/operations/backup',
+          remoteAddress,
+          headers: { ...headers, authorization: `Bearer ${operation}` },
+        });
+        expect([far.statusCode, far.json().error.type]).toEqual([403, 'FORBIDDEN']);
+      }
+      const good = await server.app.inject({ method: 'POST', url: '/operations/backup', headers: { authorization: `bearer ${operation}` } });
       expect(good.statusCode).toBe(200);
+      // Each operation token is good once.
+      const again = await server.app.inject({ method: 'POST', url: '/operations/backup', headers: { authorization: `Bearer ${operation}` } });
+      expect(again.statusCode).toBe(401);
       expect(JSON.parse(good.rawPayload.subarray(0, good.rawPayload.indexOf(0x0a)).toString())).toMatchObject({
         database: 'pglite',
         schemaVersion: CURRENT_SCHEMA_VERSION,

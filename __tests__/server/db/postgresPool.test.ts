@@ -49,4 +49,33 @@ const reachable = await postgresAvailable();
       proxy.close();
     }
   });
+
+  it('rejects a statement whose connection is cut while it runs, and the process goes on', async () => {
+    const upstream = new URL(testPostgresUrl('postgres'));
+    const sockets: net.Socket[] = [];
+    const proxy = net.createServer((app) => {
+      const server = net.connect(Number(upstream.port || 5432), upstream.hostname);
+      sockets.push(app, server);
+      app.pipe(server);
+      server.pipe(app);
+      app.on('error', () => undefined);
+      server.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const url = new URL(upstream);
+    url.port = String((proxy.address() as net.AddressInfo).port);
+    const db = await openDb({ databaseUrl: url.toString(), databasePoolSize: 2, dataDir: '/nonexistent' });
+    // A connection's 'error' event with no listener would end the process: jest would report it as this test's failure.
+    try {
+      await db.query('SELECT 1');
+      const running = db.query('SELECT pg_sleep(3)');
+      setTimeout(() => sockets.forEach((socket) => socket.destroy()), 300);
+      await expect(running).rejects.toThrow(/Connection terminated/);
+      // The pool opens a new connection for the next statement.
+      expect(await db.query<{ n: number }>('SELECT 1 AS n')).toEqual([{ n: 1 }]);
+    } finally {
+      await db.close();
+      proxy.close();
+    }
+  });
 });

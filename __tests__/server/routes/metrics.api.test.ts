@@ -127,6 +127,8 @@ describe('GET /metrics from other machines, and the e-mails counted', () => {
   it('with METRICS_TOKEN, answers the bearer of that token from anywhere, and refuses a wrong one even from this machine', async () => {
     const res = await fromAfar(open, { authorization: `Bearer ${TOKEN}` });
     expect(res.statusCode).toBe(200);
+    // The scheme's name is not case-sensitive (RFC 9110).
+    expect((await fromAfar(open, { authorization: `bearer ${TOKEN}` })).statusCode).toBe(200);
     expect(sampleValue(parseMetrics(res.body), 'process_resident_memory_bytes')).toBeGreaterThan(0);
     for (const authorization of [`Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(1)}`, `Basic ${Buffer.from(`x:${TOKEN}`).toString('base64')}`, 'Bearer ']) {
       const wrong = await call(open, 'GET', '/metrics', { headers: { authorization } });

@@ -17,12 +17,15 @@ export function runningServerUrl(config: Config): string {
   return `http://${host}:${config.port}`;
 }
 
-/** Whether a server answers on the configured port (its health call, within 2 s). */
+/**
+ * Whether a server may be running on the configured port: false only when the connection is refused (nobody
+ * listens); a server that answers, slowly or not at all, counts as running.
+ */
 export async function serverAnswers(config: Config): Promise<boolean> {
   try {
-    await fetch(`${runningServerUrl(config)}/api/v1/health`, { signal: AbortSignal.timeout(2000) });
+    await fetch(`${runningServerUrl(config)}/api/v1/health`, { signal: AbortSignal.timeout(5000) });
     return true;
-  } catch {
-    return false;
+  } catch (err) {
+    return (err as { cause?: { code?: string } }).cause?.code !== 'ECONNREFUSED';
   }
 }

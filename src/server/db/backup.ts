@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { MIGRATIONS } from './migrations/index.js';
@@ -131,24 +131,40 @@ export function saveBackup(file: string, bytes: Buffer): Promise<number> {
   return writeAtomically(file, (out) => pipeline(Readable.from([bytes]), out));
 }
 
-/** pg_dump's and pg_restore's connection: the URL without its password, which goes in PGPASSWORD (not on a command line). */
+/**
+ * The PostgreSQL programs' connection: the URL without its password (in the address or as a `password` parameter),
+ * which goes in PGPASSWORD, never on a command line that any user of the machine can read.
+ */
 function pgConnection(databaseUrl: string): { url: string; env: NodeJS.ProcessEnv } {
   const url = new URL(databaseUrl);
-  const password = decodeURIComponent(url.password);
+  const password = decodeURIComponent(url.password) || url.searchParams.get('password') || '';
   url.password = '';
+  url.searchParams.delete('password');
   return { url: url.toString(), env: password ? { ...process.env, PGPASSWORD: password } : process.env };
 }
 
-/** Runs a PostgreSQL client program; rejects with its own words when it fails or cannot be found. */
-function pgProgram(program: string, args: string[], env: NodeJS.ProcessEnv, stdin?: NodeJS.ReadableStream, stdout?: NodeJS.WritableStream): Promise<void> {
+/** Where a PostgreSQL program's input comes from and its output goes, and what stops it early. */
+interface PgStreams {
+  stdin?: NodeJS.ReadableStream;
+  /** Left open when the program ends (more may follow). */
+  stdout?: NodeJS.WritableStream;
+  signal?: AbortSignal;
+}
+
+/** Runs a PostgreSQL client program; rejects with its own words when it fails, is stopped, or cannot be found. */
+function pgProgram(program: string, args: string[], env: NodeJS.ProcessEnv, { stdin, stdout, signal }: PgStreams = {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(program, args, { env, stdio: [stdin ? 'pipe' : 'ignore', stdout ? 'pipe' : 'ignore', 'pipe'] });
+    const child = spawn(program, args, { env, signal, stdio: [stdin ? 'pipe' : 'ignore', stdout ? 'pipe' : 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
     const streams: Promise<void>[] = [];
     if (stdin && child.stdin) streams.push(pipeline(stdin, child.stdin));
     if (stdout && child.stdout) streams.push(pipeline(child.stdout, stdout, { end: false }));
-    child.on('error', (err) => reject(new BackupError(`Cannot run ${program}: ${err.message} (install PostgreSQL's client programs)`)));
+    // A stream's failure is reported with the program's end, below.
+    for (const stream of streams) stream.catch(() => undefined);
+    child.on('error', (err) =>
+      reject(new BackupError(signal?.aborted ? `${program} was stopped` : `Cannot run ${program}: ${err.message} (install PostgreSQL's client programs)`)),
+    );
     child.on('close', (code) => {
       Promise.all(streams).then(
         () => (code === 0 ? resolve() : reject(new BackupError(`${program} failed (exit ${code}): ${stderr.trim()}`))),
@@ -157,6 +173,9 @@ function pgProgram(program: string, args: string[], env: NodeJS.ProcessEnv, stdi
     });
   });
 }
+
+/** A sink for output that only matters by the program's exit status. */
+const discard = () => new Writable({ write: (_chunk, _encoding, done) => done() });
 
 /**
  * A PostgreSQL database's backup into file: pg_dump's custom format, one consistent snapshot of the database taken
@@ -172,30 +191,45 @@ export async function writePostgresBackup(
   const { url, env } = pgConnection(databaseUrl);
   const bytes = await writeAtomically(file, async (out) => {
     const through = new PassThrough();
+    // A write that fails (a full disk) stops pg_dump at once rather than leaving it blocked on its output.
+    const stop = new AbortController();
     const written = pipeline(through, out);
+    written.catch(() => stop.abort());
     through.write(manifestLine(manifest));
-    await pgProgram('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--dbname=${url}`], env, undefined, through);
-    through.end();
-    await written;
+    const dumped = pgProgram('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--dbname=${url}`], env, { stdout: through, signal: stop.signal });
+    await Promise.all([dumped.finally(() => through.end()), written]);
   });
   return { bytes, manifest };
 }
 
 /**
- * Replaces the PostgreSQL database's contents with the backup's, in one transaction: the schema emptied and
- * pg_restore's statements run by psql, which stops at the first error and leaves the database as it was.
+ * Replaces the PostgreSQL database's contents with the backup's, in one transaction. The archive is read whole once
+ * before the database is touched (a damaged or cut file is refused there); then psql runs BEGIN, empties the schema
+ * and replays pg_restore's statements, and is told COMMIT only once pg_restore has finished well. Otherwise its input
+ * ends without it and the server rolls the transaction back: the database stays as it was.
  */
 export async function restorePostgres(databaseUrl: string, file: string, payloadStart: number): Promise<void> {
   const { url, env } = pgConnection(databaseUrl);
+  const archive = () => createReadStream(file, { start: payloadStart });
+  const replay = ['--no-owner', '--no-privileges', '--file=-'];
+  // Read to its end (a listing would stop at the table of contents), the statements thrown away.
+  await pgProgram('pg_restore', replay, env, { stdin: archive(), stdout: discard() }).catch((err: Error) => {
+    throw new BackupError(`${file} cannot be restored, nothing was changed: ${err.message}`);
+  });
   const statements = new PassThrough();
-  statements.write('DROP SCHEMA public CASCADE;\nCREATE SCHEMA public;\n');
-  const restoring = pgProgram('psql', ['--single-transaction', '--quiet', '--no-psqlrc', '-v', 'ON_ERROR_STOP=1', `--dbname=${url}`], env, statements);
-  try {
-    await pgProgram('pg_restore', ['--no-owner', '--no-privileges', '--file=-'], env, createReadStream(file, { start: payloadStart }), statements);
-  } finally {
-    statements.end();
-  }
-  await restoring;
+  const psql = pgProgram('psql', ['--quiet', '--no-psqlrc', '-v', 'ON_ERROR_STOP=1', `--dbname=${url}`], env, { stdin: statements });
+  statements.write('BEGIN;\nDROP SCHEMA public CASCADE;\nCREATE SCHEMA public;\n');
+  const replayed = await pgProgram('pg_restore', replay, env, { stdin: archive(), stdout: statements }).then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+  statements.end(replayed === undefined ? 'COMMIT;\n' : '');
+  const committed = await psql.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+  if (replayed !== undefined) throw replayed;
+  if (committed !== undefined) throw committed;
 }
 
 /**

@@ -90,17 +90,24 @@ function timedConnect(pool: pg.Pool, waits: { acquired: number; ms: number }): C
 
 /**
  * One statement on a pooled connection, as pg's pool.query runs it (a client whose statement failed is discarded,
- * not handed to the next call), with the wait for the connection counted.
+ * not handed to the next call), with the wait for the connection counted. While checked out the client has no
+ * listener of the pool's: its connection failing (backend terminated, server gone) would end the process without
+ * this one.
  */
 async function queryOnPool<T>(connect: Connect, statement: string | pg.QueryConfig): Promise<T[]> {
   const client = await connect();
+  let broken: Error | undefined;
+  const onError = (err: Error) => void (broken ??= err);
+  client.on('error', onError);
   try {
     const { rows } = await client.query(statement);
-    client.release();
+    client.release(broken);
     return rows as T[];
   } catch (err) {
-    client.release(err as Error);
+    client.release(broken ?? (err as Error));
     throw err;
+  } finally {
+    client.removeListener('error', onError);
   }
 }
 

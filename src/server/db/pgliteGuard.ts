@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { TransactionAbortedError, type PGlite } from '@electric-sql/pglite';
 import { DatabaseUnavailableError } from './faults.js';
 import { beginWithQuery, queryOnPglite, type PgliteSession } from './pgliteStatements.js';
@@ -57,6 +59,8 @@ export function freeBytes(dir: string): number | undefined {
 
 export const megabytes = (bytes: number) => `${Math.floor(bytes / (1024 * 1024))} MB`;
 
+const gzipAsync = promisify(gzip);
+
 /** What is wrong with a folder short of room, to follow "the" (start-up refusal, refused calls, logs). */
 export function lowSpaceMessage(dataDir: string, free: number, reserve: number): string {
   return `data folder ${dataDir} is out of space (ENOSPC): ${megabytes(free)} free, the embedded database needs at least ${megabytes(reserve)}`;
@@ -103,12 +107,16 @@ export class PgliteGuard {
     return result;
   }
 
-  /** A copy of the data folder between two calls, after a checkpoint (so that little WAL is replayed on loading it). */
-  dumpDataDir(): Promise<Blob> {
-    return this.exclusive(async (session) => {
+  /**
+   * A copy of the data folder (gzip tarball) between two calls, after a checkpoint (so that little WAL is replayed on
+   * loading it). Calls wait only for the tarball, not for its compression (zlib's threads, after the session is free).
+   */
+  async dumpDataDir(): Promise<Blob> {
+    const tarball = await this.exclusive(async (session) => {
       await session.exec('CHECKPOINT');
-      return this.lite.dumpDataDir('gzip');
+      return this.lite.dumpDataDir('none');
     });
+    return new Blob([await gzipAsync(Buffer.from(await tarball.arrayBuffer()))]);
   }
 
   /** The session's use: one connection, busy while a call holds it, the others queued behind (see DbUse). */

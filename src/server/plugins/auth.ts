@@ -43,7 +43,8 @@ function checkPasswordNotTemporary(request: FastifyRequest, user: CurrentUser): 
   }
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
+/** The token of an `Authorization: Bearer <token>` header (the scheme in any case), if there is one. */
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const match = header && /^Bearer\s+(\S+)$/i.exec(header);
   return match ? match[1] : undefined;

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type LabelValues } from 'prom-client';
 import type { Db } from '../db/client.js';
 import { AppError } from '../errors.js';
-import { isLoopbackHost } from '../network.js';
+import { isDirectLocalRequest } from '../network.js';
+import { bearerToken } from './auth.js';
 import type { ReportCache } from '../reports/reportCache.js';
 import { mailTally } from '../services/mail/sender.js';
 
@@ -99,14 +100,13 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /** Whether the caller may read the metrics; a wrong token is refused as such (401), anyone else 403. */
 function checkReader(request: FastifyRequest, token: string | undefined): void {
-  const auth = request.headers.authorization;
-  if (token !== undefined && auth !== undefined) {
+  const given = bearerToken(request);
+  if (token !== undefined && request.headers.authorization !== undefined) {
     // Compared as digests: equal lengths, so the comparison's time says nothing of the token.
-    if (auth.startsWith('Bearer ') && timingSafeEqual(digest(auth.slice(7)), digest(token))) return;
+    if (given !== undefined && timingSafeEqual(digest(given), digest(token))) return;
     throw new AppError('INVALID_TOKEN', 'Wrong metrics token');
   }
-  const forwarded = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((header) => request.headers[header] !== undefined);
-  if (!forwarded && isLoopbackHost(request.socket.remoteAddress ?? '')) return;
+  if (isDirectLocalRequest(request)) return;
   throw new AppError('FORBIDDEN', 'The metrics are served with METRICS_TOKEN or to this machine only');
 }
 

@@ -44,6 +44,8 @@ export class TokenSigner {
   private readonly deviceAudience: string;
   /** What verify accepts, by header type (undefined: none), with the audience each must name. */
   private readonly kinds: Map<string | undefined, { kind: TokenKind; audience?: string }>;
+  /** Operation tokens already used (by jti), until they expire. */
+  private readonly usedOperations = new Map<string, number>();
   /** The key of accountHash: derived from the secret, so that no HMAC of an account is ever a token's signature. */
   private readonly accountKey: Buffer;
 
@@ -138,10 +140,13 @@ export class TokenSigner {
     return this.sign(jwt, operation, 60, randomUUID());
   }
 
-  /** Whether a token is a well-signed, unexpired operation token of this server for that operation; never throws. */
+  /**
+   * Whether a token is a well-signed, unexpired operation token of this server for that operation, not used before
+   * (each is good once: its jti is remembered until it expires); never throws.
+   */
   async verifyOperation(token: string, operation: 'backup'): Promise<boolean> {
     try {
-      await jwtVerify(token, await this.key, {
+      const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ALGORITHMS,
         issuer: this.issuer,
         audience: this.operationAudience(operation),
@@ -149,6 +154,10 @@ export class TokenSigner {
         typ: OPERATION_TYP,
         requiredClaims: ['jti', 'sub', 'exp'],
       });
+      const now = Date.now();
+      for (const [jti, expiresAt] of this.usedOperations) if (expiresAt <= now) this.usedOperations.delete(jti);
+      if (this.usedOperations.has(payload.jti as string)) return false;
+      this.usedOperations.set(payload.jti as string, (payload.exp as number) * 1000);
       return true;
     } catch {
       return false;
