@@ -71,11 +71,11 @@ export interface ServerProcess {
 }
 
 /**
- * Spawns the server (serverProgram) on a free port (HOST 127.0.0.1, PUBLIC_URL its address, LOG_LEVEL warn, a high
+ * Spawns the server (serverProgram) on a free port unless env names one (HOST 127.0.0.1, PUBLIC_URL its address, LOG_LEVEL warn, no drain at a stop, a high
  * AUTH_RATE_LIMIT) with env on top. It neither waits for the server nor makes or removes any folder.
  */
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const child = spawn(process.execPath, await serverProgram('src/server/main.ts'), {
@@ -89,6 +89,8 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '10000',
       PUBLIC_RATE_LIMIT: '0',
+      // No proxy in front: a stop need not wait for one to move its connections.
+      SHUTDOWN_DRAIN_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

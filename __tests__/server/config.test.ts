@@ -72,6 +72,12 @@ describe('configuration', () => {
     for (const bad of ['0', '-1', 'dos años', '1e3', '365.0', '36501']) expect(() => loadConfig({ LOG_RETENTION_DAYS: bad })).toThrow(/LOG_RETENTION_DAYS/);
   });
 
+  it('drains for SHUTDOWN_DRAIN_MS before a stop, a second unless set, from 0 to a minute', () => {
+    expect(loadConfig({}).shutdownDrainMs).toBe(1000);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(0);
+    for (const bad of ['-1', '60001', 'un segundo', '1e3']) expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: bad })).toThrow(/SHUTDOWN_DRAIN_MS/);
+  });
+
   it('reads METRICS_TOKEN, none unless set, at least 32 printable characters without spaces', () => {
     expect(loadConfig({}).metricsToken).toBeUndefined();
     const token = 'a'.repeat(31) + '~';

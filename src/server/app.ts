@@ -79,6 +79,8 @@ export async function buildApp(
     reportCacheBytes?: number;
     /** REQUEST_TIMEOUT_MS unless given (tests wait less). */
     requestTimeoutMs?: number;
+    /** True once the process is shutting down (main.ts): every answer then closes its connection. */
+    isDraining?: () => boolean;
   } = {},
 ): Promise<FastifyInstance> {
   const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
@@ -97,9 +99,15 @@ export async function buildApp(
     http: { requestTimeout, headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout), connectionsCheckingInterval: Math.ceil(requestTimeout / 4) },
     clientErrorHandler,
     frameworkErrors: frameworkErrorHandler,
+    // While closing (SIGTERM), a request that arrives on a connection already open (a proxy's kept-alive one) is
+    // served as any other and answered with Connection: close, rather than refused 503 that a proxy does not resend
+    // for a POST: the instance drains, and new connections go to the others.
+    return503OnClosing: false,
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    // A proxy then opens its next connection to another instance, instead of reusing this one as it closes.
+    if (options.isDraining?.()) reply.header('connection', 'close');
   });
 
   installStrictValidation(app);

@@ -43,6 +43,8 @@ export interface Config {
   readonly reminderCheckMinutes: number;
   /** How many days the activity log (sign-ins among its rows) is kept before the server removes a row (LOG_RETENTION_DAYS). */
   readonly logRetentionDays: number;
+  /** SHUTDOWN_DRAIN_MS: how long a stopping server answers with Connection: close before it stops listening. */
+  readonly shutdownDrainMs: number;
   /** METRICS_TOKEN: a bearer token that opens GET /metrics from anywhere (without it, from this machine only). */
   readonly metricsToken: string | undefined;
   /**
@@ -253,6 +255,7 @@ export function loadConfig(env: Env = process.env): Config {
     reminderCheckMinutes: int('REMINDER_CHECK_MINUTES', 60, 0, 24 * 60),
     logRetentionDays: int('LOG_RETENTION_DAYS', 730, 1, 36_500),
     metricsToken,
+    shutdownDrainMs: int('SHUTDOWN_DRAIN_MS', 1000, 0, 60_000),
     evidence: { maxBytes: evidenceMaxBytes, maxTotalBytes: evidenceMaxTotalBytes, tmpDir: path.resolve(read('EVIDENCE_TMP_DIR') ?? os.tmpdir()) },
   };
   if (problems.length > 0) throw new ConfigError(problems);

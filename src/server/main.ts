@@ -4,11 +4,12 @@ import { ConfigError, loadConfig } from './config.js';
 import { demoPasswordWarnings } from './services/auth/demoPasswords.js';
 import { DatabaseStartError, DatabaseUnavailableError } from './db/faults.js';
 
-/** Starts the server and closes it, then the database, on SIGINT or SIGTERM so that nothing is lost. */
+/** Starts the server and closes it, draining, then the database, on SIGINT or SIGTERM so that nothing is lost. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const ctx = await createContext(config);
-  const app = await buildApp(ctx, { logger: loggerOptions(config.logLevel) });
+  let draining = false;
+  const app = await buildApp(ctx, { logger: loggerOptions(config.logLevel), isDraining: () => draining });
   // Every known cause is handled where it starts; one that slipped through is logged, and the process serves on.
   process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled promise rejection'));
 
@@ -18,6 +19,11 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      // First, for SHUTDOWN_DRAIN_MS, serve on and close each connection after its answer: a proxy's kept-alive
+      // connections end where the proxy knows it (it would resend a GET on one closed under it, but not a POST).
+      // Then stop listening and wait for the requests in flight.
+      draining = true;
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
       await app.close();
       await ctx.db.close();
       process.exit(0);
