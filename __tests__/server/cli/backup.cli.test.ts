@@ -253,15 +253,23 @@ describe('what npm run restore refuses, and the backups of an older version', ()
   it('brings a backup of an older version up to date, and refuses one of a newer version or of the other database', async () => {
     const older = CURRENT_SCHEMA_VERSION - 1;
     await databaseAt(older);
-    const settings = await env();
+    // No JWT_SECRET: the server's secret is the one generated in the data folder, which the backup carries.
+    const { JWT_SECRET: _secret, ...settings } = await env();
     const file = path.join(dir, 'older.backup');
     const made = await backup(file, settings);
     expect([made.code, made.stdout]).toEqual([0, expect.stringContaining('(no server running)')]);
+    const secretFile = path.join(dir, 'jwt-secret');
+    const backedUpSecret = await fs.readFile(secretFile, 'utf8');
+    await fs.writeFile(secretFile, 'a-secret-generated-after-the-backup-was-taken');
 
     const restored = await restore(file, settings);
     expect([restored.code, restored.stdout]).toEqual([0, expect.stringContaining(`database schema ${older}, brought up to schema ${CURRENT_SCHEMA_VERSION}`)]);
-    expect(restored.stdout).toMatch(/The database it replaced is kept in .*pgdata\.before-restore-/);
+    const [, kept] = /The database it replaced is kept in (\S+pgdata\.before-restore-\S+)\./.exec(restored.stdout) ?? [];
+    expect(kept).toBeDefined();
     expect(await schemaOf()).toBe(CURRENT_SCHEMA_VERSION);
+    // The backup's secret is back (sessions and shared links of then work), the one it replaced kept beside the old folder.
+    expect(await fs.readFile(secretFile, 'utf8')).toBe(backedUpSecret);
+    expect(await fs.readFile(`${kept}.jwt-secret`, 'utf8')).toBe('a-secret-generated-after-the-backup-was-taken');
 
     // The same file claiming a newer schema: refused, and the database is left as it is.
     const bytes = await fs.readFile(file);

@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { openDb } from '../db/client.js';
 import { prepareDatabase } from '../bootstrap.js';
 import { BackupError, checkRestorable, CURRENT_SCHEMA_VERSION, readManifest, restorePglite, restorePostgres } from '../db/backup.js';
@@ -22,13 +24,20 @@ void runCommand(async (config) => {
       throw new BackupError(`A server answers at ${runningServerUrl(config)}: stop it before restoring the embedded database, which it holds open`);
     kept = await restorePglite(config.dataDir, file, payloadStart);
   }
-  if (manifest.jwtSecret && !config.jwtSecret) await keepJwtSecret(config.dataDir, manifest.jwtSecret);
+  const keptNote = kept ? ` The database it replaced is kept in ${kept}.` : '';
+  if (manifest.jwtSecret && !config.jwtSecret) {
+    // The secret it replaces goes with the database it replaces.
+    if (kept) await fs.copyFile(path.join(config.dataDir, 'jwt-secret'), `${kept}.jwt-secret`).catch(() => undefined);
+    await keepJwtSecret(config.dataDir, manifest.jwtSecret);
+  }
   const db = await openDb(config);
   try {
     const { migrations } = await prepareDatabase(db, { seedDemo: false });
     const upgraded = migrations.length > 0 ? `, brought up to schema ${CURRENT_SCHEMA_VERSION}` : '';
     console.log(`Restored ${file} (written ${manifest.createdAt}, database schema ${manifest.schemaVersion}${upgraded}).`);
-    if (kept) console.log(`The database it replaced is kept in ${kept}: remove it once the restored data has been checked.`);
+    if (kept) console.log(`${keptNote.trim()} Remove it once the restored data has been checked.`);
+  } catch (err) {
+    throw new BackupError(`The backup was put in place but could not be brought up to date: ${(err as Error).message}.${keptNote}`);
   } finally {
     await db.close();
   }

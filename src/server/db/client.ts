@@ -75,14 +75,15 @@ export function openPostgres(connectionString: string, max: number): Db {
 
 type Connect = () => Promise<pg.PoolClient>;
 
-/** The pool's connect, counting the connections handed out and the time spent waiting for them (DbUse). */
+/** The pool's connect, counting the connections handed out and the time spent waiting for them, given or not (DbUse). */
 function timedConnect(pool: pg.Pool, waits: { acquired: number; ms: number }): Connect {
   return async () => {
     const asked = performance.now();
     try {
-      return await pool.connect();
-    } finally {
+      const client = await pool.connect();
       waits.acquired += 1;
+      return client;
+    } finally {
       waits.ms += performance.now() - asked;
     }
   };
