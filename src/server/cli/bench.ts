@@ -21,7 +21,8 @@ import { freezeEdition } from '../db/repositories/finalResults.js';
 import { grantSeals } from '../db/repositories/publication.js';
 import { sampleMemoryPeaks, type MemoryPeak } from './memoryPeaks.js';
 import { signIn } from './signIn.js';
-import { measureUploads, prepareUploads, UPLOAD_TABLE, uploadTargets } from './benchUploads.js';
+import { measureUploads, prepareUploads, uploadsTable, uploadTargets } from './benchUploads.js';
+import { BenchTable, LATENCY_COLUMNS, ms, VERDICT_COLUMN, writeBenchResults, type Column, type Row } from './benchTables.js';
 
 /** A quick look (BENCH_SHORT=1 or --short): 3 s per measure, no export, no edition opening, no growth set. */
 const SHORT = process.env.BENCH_SHORT === '1' || process.argv.includes('--short');
@@ -50,7 +51,31 @@ function measure(url: string, token?: string, connections = CONNECTIONS, client:
   });
 }
 
-const ms = (v: number) => (v < 10 ? v.toFixed(1) : Math.round(v).toString());
+/** A latency row's values: the measure, and the budget its p95 is held to (none for health, the floor). */
+function latencyRow(group: string, call: string, m: Measured, budgetMs: number | null, comparison: '<=' | '<' = '<='): Row {
+  const within = budgetMs === null ? null : comparison === '<=' ? m.p95 <= budgetMs : m.p95 < budgetMs;
+  return {
+    group,
+    call,
+    p50: m.p50,
+    p95: m.p95,
+    p99: m.p99,
+    requestsPerSecond: m.requestsPerSecond,
+    budgetMs,
+    budget: budgetMs === null ? null : `p95 ${comparison} ${ms(budgetMs)}`,
+    withinBudget: within,
+  };
+}
+
+const byDatabase = (call: string): Column[] => [
+  { key: 'group', heading: 'database' },
+  { key: 'call', heading: call },
+];
+
+/** The report calls (cached, uncached, trend, review queue) beside health, per database. */
+const callsTable = new BenchTable('calls', [...byDatabase('call'), ...LATENCY_COLUMNS, VERDICT_COLUMN]);
+/** The same on the growth data set. */
+const growthTable = new BenchTable('growth', [{ key: 'group', heading: 'data set' }, { key: 'call', heading: 'call' }, ...LATENCY_COLUMNS, VERDICT_COLUMN]);
 
 /** The heap ceiling of the edition export: the scale data set must export within it. */
 const EXPORT_HEAP_BUDGET_MB = 256;
@@ -79,13 +104,25 @@ async function measureExport(
   return { seconds: (performance.now() - started) / 1000, megabytes: bytes / 2 ** 20, peakHeapMb: memory.peak.heap / 2 ** 20 };
 }
 
-/** Lines of the export table, one per database and format. */
-const exportRows: string[] = [];
+/** The export table, one row per database and format. */
+const exportTable = new BenchTable('export', [
+  ...byDatabase('edition export'),
+  { key: 'seconds', heading: 'seconds', format: (v) => (v as number).toFixed(1) },
+  { key: 'megabytes', heading: 'MB', format: (v) => (v as number).toFixed(1) },
+  { key: 'peakHeapMb', heading: 'peak heap MB', format: (v) => String(Math.round(v as number)) },
+  VERDICT_COLUMN,
+]);
 
 /** Opening an edition for every entity of the scale set must take under this. */
 const OPENING_BUDGET_S = 5;
-/** Lines of the edition-opening table: the first opening and a repeat, per database. */
-const openingRows: string[] = [];
+/** The edition-opening table: the first opening and a repeat, per database. */
+const openingTable = new BenchTable('opening', [
+  ...byDatabase('opening the edition for all entities'),
+  { key: 'created', heading: 'created' },
+  { key: 'existing', heading: 'already had one' },
+  { key: 'seconds', heading: 'seconds', format: (v) => (v as number).toFixed(2) },
+  VERDICT_COLUMN,
+]);
 
 /**
  * Times POST campaigns/openEdition for all Spain on the scale set as ADMIN's button sends it: a new edition (the
@@ -105,14 +142,20 @@ async function measureOpening(name: string, db: Db, url: string, token: string):
     const body = (await res.json()) as { response?: { created: number; existing: number } };
     const seconds = (performance.now() - started) / 1000;
     if (res.status !== 200 || !body.response) throw new Error(`openEdition: HTTP ${res.status}`);
-    const verdict = seconds < OPENING_BUDGET_S ? `yes (< ${OPENING_BUDGET_S} s)` : `NO (>= ${OPENING_BUDGET_S} s)`;
-    openingRows.push(`| ${name} | ${next}, ${attempt} | ${body.response.created} | ${body.response.existing} | ${seconds.toFixed(2)} | ${verdict} |`);
+    openingTable.add({
+      group: name,
+      call: `${next}, ${attempt}`,
+      created: body.response.created,
+      existing: body.response.existing,
+      seconds,
+      budget: `< ${OPENING_BUDGET_S} s`,
+      withinBudget: seconds < OPENING_BUDGET_S,
+    });
   }
 }
 
-/** The report calls, health first (the budget), as rows: cached (one campaign again and again) and uncached (a second instance without a cache). */
-async function measureCalls(name: string, url: string, uncachedUrl: string, token: string, id: number): Promise<string[]> {
-  const rows: string[] = [];
+/** The report calls, health first (the budget), as rows of table: cached (one campaign again and again) and uncached (a second instance without a cache). */
+async function measureCalls(table: BenchTable, name: string, url: string, uncachedUrl: string, token: string, id: number): Promise<void> {
   const calls = [
     ['health', url, '/api/v1/health', undefined],
     ['campaigns/result (cached)', url, `/api/secure/v1/campaigns/result?id=${id}`, token],
@@ -128,11 +171,8 @@ async function measureCalls(name: string, url: string, uncachedUrl: string, toke
   for (const [call, base, path, auth] of calls.filter(([c]) => c === 'health' || c.includes(ONLY))) {
     const m = await measure(base + path, auth);
     health ??= m;
-    const budget = Math.min(3 * health.p95, 50);
-    const verdict = call === 'health' ? '' : m.p95 <= budget ? `yes (<= ${ms(budget)})` : `NO (> ${ms(budget)})`;
-    rows.push(`| ${name} | ${call} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${Math.round(m.requestsPerSecond)} | ${verdict} |`);
+    table.add(latencyRow(name, call, m, call === 'health' ? null : Math.min(3 * health.p95, 50)));
   }
-  return rows;
 }
 
 /** Anonymous readers at once on the public calls (a publication's first hour): the budget is p95 within 2x health's p95 under them. */
@@ -145,7 +185,7 @@ const PUBLIC_CONNECTIONS = 50;
  * twice first: what the first readers after a publication leave). Last of a backend's runs: nothing of the edition
  * changes afterwards.
  */
-async function measurePublic(name: string, db: Db, url: string): Promise<string[]> {
+async function measurePublic(name: string, db: Db, url: string): Promise<void> {
   const [{ id, year }] = await db.query<{ id: number; year: number }>('SELECT id, campaign_number AS year FROM editions ORDER BY campaign_number DESC LIMIT 1');
   await db.transaction(async (tx) => {
     await tx.query("UPDATE campaigns SET review_status = 'validated', validated_at = now() WHERE edition_id = $1 AND status = 'sent'", [id]);
@@ -169,7 +209,6 @@ async function measurePublic(name: string, db: Db, url: string): Promise<string[
     ['public/opendata JSON', `/api/v1/public/opendata?year=${year}&format=json`],
     ['public/catalog', '/api/v1/public/catalog'],
   ] as const;
-  const rows: string[] = [];
   let health: Measured | undefined;
   for (const [call, path] of calls) {
     // Steady state, as after a publication's first readers: the answer built, asked twice, its compressed copies made.
@@ -179,11 +218,8 @@ async function measurePublic(name: string, db: Db, url: string): Promise<string[
     // Node's client: the open data's bodies (hundreds of kilobytes gzip-compressed) would measure autocannon's parser.
     const m = await measure(url + path, undefined, PUBLIC_CONNECTIONS, 'http');
     health ??= m;
-    const budget = 2 * health.p95;
-    const verdict = call === 'health' ? '' : m.p95 <= budget ? `yes (<= ${ms(budget)})` : `NO (> ${ms(budget)})`;
-    rows.push(`| ${name} | ${call} | ${ms(kilobytes)} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${Math.round(m.requestsPerSecond)} | ${verdict} |`);
+    publicTable.add({ ...latencyRow(name, call, m, call === 'health' ? null : 2 * health.p95), kilobytesSent: kilobytes });
   }
-  return rows;
 }
 
 /** The bytes of an answer's body as the bench's clients receive it (compressed as they accept: brotli when it is kept). */
@@ -199,8 +235,13 @@ function sentBytes(url: string): Promise<number> {
   });
 }
 
-/** Lines of the public traffic table. */
-const publicRows: string[] = [];
+/** The public traffic table. */
+const publicTable = new BenchTable('public', [
+  ...byDatabase('call'),
+  { key: 'kilobytesSent', heading: 'KB sent', format: (v) => ms(v as number) },
+  ...LATENCY_COLUMNS,
+  VERDICT_COLUMN,
+]);
 
 /** The deadline-day mix: how long it runs, how many sent campaigns are read, and the virtual users per call kind. */
 const DEADLINE_S = Number(process.env.BENCH_DEADLINE_SECONDS ?? (SHORT ? 5 : 20));
@@ -213,9 +254,20 @@ const SUBMIT_PAUSE_MS = Number(process.env.BENCH_SUBMIT_PAUSE_MS ?? 50);
  * second, five times that at the busiest hour is ~90; a submission every half second is 7,200 an hour.
  */
 const PACED_RATES: Record<MixKind, number> = { health: 20, saveAnswer: 100, get: 5, result: 10, comparison: 5, submit: 2 };
-/** Lines of the deadline-day tables. */
-const deadlineRows: string[] = [];
-const deadlineChecks: string[] = [];
+/** The deadline-day tables: the calls' latencies, and what each run checked and used. */
+const INSTANCES_COLUMNS: Column[] = [
+  { key: 'group', heading: 'database' },
+  { key: 'instances', heading: 'instances' },
+];
+const deadlineTable = new BenchTable('deadline', [...INSTANCES_COLUMNS, { key: 'call', heading: 'call' }, ...LATENCY_COLUMNS, VERDICT_COLUMN]);
+const deadlineChecksTable = new BenchTable('deadlineChecks', [
+  ...INSTANCES_COLUMNS,
+  { key: 'submissions', heading: 'submissions' },
+  { key: 'resultReadsChecked', heading: 'result reads checked' },
+  { key: 'staleReads', heading: 'older than a submission answered before' },
+  { key: 'peakRssMb', heading: 'peak RSS MB' },
+  { key: 'peakHeapMb', heading: 'peak heap MB' },
+]);
 
 /** Forks one of the bench's helper processes (.ts under tsx, which the child inherits through execArgv; .js once built). */
 function forkHelper(file: 'benchMix' | 'benchServer', role: string) {
@@ -339,19 +391,26 @@ async function deadlineDay(
   for (const kind of MIX_KINDS) {
     const m = measured.kinds[kind];
     if (!m) continue;
-    let verdict = '';
-    if (kind === 'result' || kind === 'comparison') verdict = m.p95 <= reportBudget ? `yes (<= ${ms(reportBudget)})` : `NO (> ${ms(reportBudget)})`;
-    if (kind === 'saveAnswer' || kind === 'submit') verdict = m.p95 < 50 ? 'yes (< 50)' : 'NO (>= 50)';
-    if (m.failures > 0) verdict += ` ${m.failures} failed`;
-    deadlineRows.push(
-      `| ${name} | ${instances} | ${kind === 'health' ? 'health' : `campaigns/${kind}`} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${Math.round(m.requestsPerSecond)} | ${verdict} |`,
-    );
+    const call = kind === 'health' ? 'health' : `campaigns/${kind}`;
+    const row =
+      kind === 'result' || kind === 'comparison'
+        ? latencyRow(name, call, m, reportBudget)
+        : kind === 'saveAnswer' || kind === 'submit'
+          ? latencyRow(name, call, m, 50, '<')
+          : latencyRow(name, call, m, null);
+    deadlineTable.add({ ...row, instances, failures: m.failures, note: m.failures > 0 ? `${m.failures} failed` : null });
   }
   // Instances in processes of their own report their peaks; otherwise the instance is this process.
   const memory = instancePeaks ? await instancePeaks() : [peak];
-  deadlineChecks.push(
-    `| ${name} | ${instances} | ${measured.submitted} | ${measured.freshness.checked} | ${measured.freshness.stale} | ${memory.map((p) => Math.round(p.rss / 2 ** 20)).join(' + ')} | ${memory.map((p) => Math.round(p.heap / 2 ** 20)).join(' + ')} |`,
-  );
+  deadlineChecksTable.add({
+    group: name,
+    instances,
+    submissions: measured.submitted,
+    resultReadsChecked: measured.freshness.checked,
+    staleReads: measured.freshness.stale,
+    peakRssMb: memory.map((p) => Math.round(p.rss / 2 ** 20)).join(' + '),
+    peakHeapMb: memory.map((p) => Math.round(p.heap / 2 ** 20)).join(' + '),
+  });
 }
 
 /**
@@ -362,7 +421,7 @@ async function deadlineDay(
  * builds every body from one statement. Then (not in the short mode) the export; then the deadline-day mix,
  * on PostgreSQL (databaseUrl) also with a second instance in a process of its own; last the edition opening.
  */
-async function benchBackend(name: string, db: Db, databaseUrl?: string): Promise<string[]> {
+async function benchBackend(name: string, db: Db, databaseUrl?: string): Promise<void> {
   const started = Date.now();
   await prepareDatabase(db, { seedDemo: false });
   const { entities } = await seedScale(db);
@@ -383,15 +442,20 @@ async function benchBackend(name: string, db: Db, databaseUrl?: string): Promise
     const [{ id }] = await db.query<{ id: number }>(
       "SELECT c.id FROM campaigns c JOIN editions e ON e.id = c.edition_id WHERE c.status = 'sent' ORDER BY e.campaign_number DESC, c.id LIMIT 1",
     );
-    const rows = await measureCalls(name, url, uncachedUrl, token, id);
+    await measureCalls(callsTable, name, url, uncachedUrl, token, id);
     const [{ campaign_number: edition }] = await db.query<{ campaign_number: number }>('SELECT max(campaign_number) AS campaign_number FROM editions');
     if (!SHORT) {
       for (const format of ['csv', 'xlsx'] as const) {
         const m = await measureExport(url, token, edition, format);
-        const verdict = m.peakHeapMb <= EXPORT_HEAP_BUDGET_MB ? `yes (<= ${EXPORT_HEAP_BUDGET_MB} MB)` : `NO (> ${EXPORT_HEAP_BUDGET_MB} MB)`;
-        exportRows.push(
-          `| ${name} | ${edition} ${format.toUpperCase()} | ${m.seconds.toFixed(1)} | ${m.megabytes.toFixed(1)} | ${Math.round(m.peakHeapMb)} | ${verdict} |`,
-        );
+        exportTable.add({
+          group: name,
+          call: `${edition} ${format.toUpperCase()}`,
+          seconds: m.seconds,
+          megabytes: m.megabytes,
+          peakHeapMb: m.peakHeapMb,
+          budget: `<= ${EXPORT_HEAP_BUDGET_MB} MB`,
+          withinBudget: m.peakHeapMb <= EXPORT_HEAP_BUDGET_MB,
+        });
       }
     }
     if (ONLY === '' || 'deadline'.includes(ONLY)) {
@@ -417,8 +481,7 @@ async function benchBackend(name: string, db: Db, databaseUrl?: string): Promise
       }
     }
     if (!SHORT) await measureOpening(name, db, url, token);
-    if (ONLY === '' || 'public'.includes(ONLY)) publicRows.push(...(await measurePublic(name, db, url)));
-    return rows;
+    if (ONLY === '' || 'public'.includes(ONLY)) await measurePublic(name, db, url);
   } finally {
     await Promise.all([app.close(), uncachedApp.close()]);
   }
@@ -428,7 +491,7 @@ async function benchBackend(name: string, db: Db, databaseUrl?: string): Promise
  * Growth: every municipality its own entity (8,131) and three editions, the report calls measured as
  * in benchBackend. A report's cost must not grow with entities or editions.
  */
-async function benchGrowth(name: string, db: Db): Promise<string[]> {
+async function benchGrowth(name: string, db: Db): Promise<void> {
   const started = Date.now();
   await prepareDatabase(db, { seedDemo: false });
   const { entities, campaigns } = await seedScale(db, { municipalitiesPerEntity: 1, years: [...GROWTH_YEARS] });
@@ -448,7 +511,7 @@ async function benchGrowth(name: string, db: Db): Promise<string[]> {
     const [{ id }] = await db.query<{ id: number }>(
       "SELECT c.id FROM campaigns c JOIN editions e ON e.id = c.edition_id WHERE c.status = 'sent' ORDER BY e.campaign_number DESC, c.id LIMIT 1",
     );
-    return await measureCalls(`${name}, ${entities} entities, ${GROWTH_YEARS.length} editions`, url, uncachedUrl, token, id);
+    await measureCalls(growthTable, `${name}, ${entities} entities, ${GROWTH_YEARS.length} editions`, url, uncachedUrl, token, id);
   } finally {
     await Promise.all([app.close(), uncachedApp.close()]);
   }
@@ -463,7 +526,7 @@ const GROWTH = (process.env.BENCH_GROWTH ?? (SHORT ? '' : 'postgres'))
   .filter(Boolean);
 
 /** run() on a fresh PGlite in a temporary folder. */
-async function onPglite(run: (db: Db) => Promise<string[]>): Promise<string[]> {
+async function onPglite(run: (db: Db) => Promise<void>): Promise<void> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'campaigns-bench-'));
   const lite = await openPglite(dir);
   try {
@@ -475,14 +538,14 @@ async function onPglite(run: (db: Db) => Promise<string[]>): Promise<string[]> {
 }
 
 /** run() on a throw-away database of the local PostgreSQL server (with its URL); none when it is not reachable. */
-async function onPostgres(run: (db: Db, url: string) => Promise<string[]>): Promise<string[]> {
+async function onPostgres(run: (db: Db, url: string) => Promise<void>): Promise<void> {
   const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
   try {
     await admin.connect();
   } catch {
     console.error(`PostgreSQL not reachable at ${adminUrl}: skipped.`);
-    return [];
+    return;
   }
   const name = `campaigns_bench_${Date.now()}`;
   await admin.query(`CREATE DATABASE ${name}`);
@@ -502,7 +565,7 @@ async function onPostgres(run: (db: Db, url: string) => Promise<string[]>): Prom
  * The evidence uploads on PGlite: the demo data in a temporary folder, closed here before the server (a process of
  * its own, benchUploads.ts) opens it.
  */
-async function uploadsOnPglite(): Promise<string[]> {
+async function uploadsOnPglite(): Promise<void> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'campaigns-bench-uploads-'));
   try {
     const db = await openPglite(dir);
@@ -513,7 +576,7 @@ async function uploadsOnPglite(): Promise<string[]> {
     } finally {
       await db.close();
     }
-    return await measureUploads('PGlite', targets, { dataDir: dir });
+    await measureUploads(uploadsTable, 'PGlite', targets, { dataDir: dir });
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
@@ -530,70 +593,37 @@ const UPLOAD_DATABASES = (process.env.BENCH_UPLOADS ?? (ONLY_UPLOADS || (!SHORT 
   .map((d) => d.trim())
   .filter((d) => DATABASES.includes(d));
 
+/** Where the run's tables go as JSON (BENCH_RESULTS; bench-results.json in the working folder unless set). */
+const RESULTS_FILE = process.env.BENCH_RESULTS ?? 'bench-results.json';
+
 async function main(): Promise<void> {
-  const rows = ['| database | call | p50 ms | p95 ms | p99 ms | requests/s | within budget |', '|---|---|---|---|---|---|---|'];
-  const uploadRows: string[] = [];
-  if (UPLOAD_DATABASES.includes('pglite')) uploadRows.push(...(await uploadsOnPglite()));
+  if (UPLOAD_DATABASES.includes('pglite')) await uploadsOnPglite();
   if (UPLOAD_DATABASES.includes('postgres'))
-    uploadRows.push(
-      ...(await onPostgres(async (db, url) => {
-        await prepareUploads(db);
-        return await measureUploads('PostgreSQL', await uploadTargets(db), { databaseUrl: url, poolSize: benchConfig().databasePoolSize });
-      })),
-    );
-  if (!ONLY_UPLOADS && DATABASES.includes('pglite')) rows.push(...(await onPglite((db) => benchBackend('PGlite', db))));
-  if (!ONLY_UPLOADS && DATABASES.includes('postgres')) rows.push(...(await onPostgres((db, url) => benchBackend('PostgreSQL', db, url))));
-  const growthRows: string[] = [];
-  if (!ONLY_UPLOADS && GROWTH.includes('pglite')) growthRows.push(...(await onPglite((db) => benchGrowth('PGlite', db))));
-  if (!ONLY_UPLOADS && GROWTH.includes('postgres')) growthRows.push(...(await onPostgres((db) => benchGrowth('PostgreSQL', db))));
-  if (!ONLY_UPLOADS) console.log(rows.join('\n'));
-  if (uploadRows.length > 0) console.log(['', ...UPLOAD_TABLE, ...uploadRows].join('\n'));
-  if (deadlineRows.length > 0) {
-    console.log(
-      [
-        '',
-        `Deadline day (${DEADLINE_S} s; users per call: ${MIX_KINDS.map((k) => `${k} ${MIX_USERS[k]}`).join(', ')}; ${READ_SET} sent campaigns read; a submission every ${SUBMIT_PAUSE_MS} ms after the last answer; 'fixed rates': calls per second, ${MIX_KINDS.map((k) => `${k} ${PACED_RATES[k]}`).join(', ')}):`,
-        '',
-      ].join('\n'),
-    );
-    console.log(
-      ['| database | instances | call | p50 ms | p95 ms | p99 ms | requests/s | within budget |', '|---|---|---|---|---|---|---|---|', ...deadlineRows].join(
-        '\n',
-      ),
-    );
-    console.log(
-      [
-        '',
-        '| database | instances | submissions | result reads checked | older than a submission answered before | peak RSS MB | peak heap MB |',
-        '|---|---|---|---|---|---|---|',
-        ...deadlineChecks,
-      ].join('\n'),
-    );
-  }
-  if (publicRows.length > 0)
-    console.log(
-      [
-        '',
-        `Anonymous traffic on a final edition (${PUBLIC_CONNECTIONS} clients at once; budget: p95 within 2x health's p95 under them):`,
-        '',
-        '| database | call | KB sent | p50 ms | p95 ms | p99 ms | requests/s | within budget |',
-        '|---|---|---|---|---|---|---|---|',
-        ...publicRows,
-      ].join('\n'),
-    );
-  if (growthRows.length > 0)
-    console.log(['', '| data set | call | p50 ms | p95 ms | p99 ms | requests/s | within budget |', '|---|---|---|---|---|---|---|', ...growthRows].join('\n'));
-  if (exportRows.length > 0)
-    console.log(['', '| database | edition export | seconds | MB | peak heap MB | within budget |', '|---|---|---|---|---|---|', ...exportRows].join('\n'));
-  if (openingRows.length > 0)
-    console.log(
-      [
-        '',
-        '| database | opening the edition for all entities | created | already had one | seconds | within budget |',
-        '|---|---|---|---|---|---|',
-        ...openingRows,
-      ].join('\n'),
-    );
+    await onPostgres(async (db, url) => {
+      await prepareUploads(db);
+      await measureUploads(uploadsTable, 'PostgreSQL', await uploadTargets(db), { databaseUrl: url, poolSize: benchConfig().databasePoolSize });
+    });
+  if (!ONLY_UPLOADS && DATABASES.includes('pglite')) await onPglite((db) => benchBackend('PGlite', db));
+  if (!ONLY_UPLOADS && DATABASES.includes('postgres')) await onPostgres((db, url) => benchBackend('PostgreSQL', db, url));
+  if (!ONLY_UPLOADS && GROWTH.includes('pglite')) await onPglite((db) => benchGrowth('PGlite', db));
+  if (!ONLY_UPLOADS && GROWTH.includes('postgres')) await onPostgres((db) => benchGrowth('PostgreSQL', db));
+  deadlineTable.intro = `Deadline day (${DEADLINE_S} s; users per call: ${MIX_KINDS.map((k) => `${k} ${MIX_USERS[k]}`).join(', ')}; ${READ_SET} sent campaigns read; a submission every ${SUBMIT_PAUSE_MS} ms after the last answer; 'fixed rates': calls per second, ${MIX_KINDS.map((k) => `${k} ${PACED_RATES[k]}`).join(', ')}):`;
+  publicTable.intro = `Anonymous traffic on a final edition (${PUBLIC_CONNECTIONS} clients at once; budget: p95 within 2x health's p95 under them):`;
+  const tables = [callsTable, uploadsTable, deadlineTable, deadlineChecksTable, publicTable, growthTable, exportTable, openingTable];
+  console.log(
+    tables
+      .map((table) => table.markdown())
+      .filter(Boolean)
+      .join('\n\n'),
+  );
+  await writeBenchResults(RESULTS_FILE, tables, {
+    seconds: DURATION_S,
+    connections: CONNECTIONS,
+    short: SHORT,
+    databases: DATABASES.join(','),
+    only: ONLY || null,
+  });
+  console.error(`The tables as JSON: ${path.resolve(RESULTS_FILE)}`);
 }
 
 main().catch((err: unknown) => {

@@ -11,6 +11,7 @@ import { benchConfig } from './benchConfig.js';
 import type { InstanceRequest } from './benchServer.js';
 import type { MemoryPeak } from './memoryPeaks.js';
 import { signIn } from './signIn.js';
+import { BenchTable, VERDICT_COLUMN, type Cell, type Row } from './benchTables.js';
 
 /**
  * The evidence uploads' memory (docs/benchmarks.md, "Evidence uploads"): UPLOADS files of FILE_MB each sent at once
@@ -27,9 +28,6 @@ const SLOW_PIECE = 256 * 1024;
 export const UPLOAD_GROWTH_BUDGET_MB = 100;
 const PASSWORD = 'bench-password-1';
 const EMAIL = 'bench-uploads@example.org';
-
-/** What one run measured, as a row of the uploads table. */
-export type UploadRow = string;
 
 /** The demo data set and an ADMIN to sign in as, on a fresh database. */
 export async function prepareUploads(db: Db): Promise<void> {
@@ -98,7 +96,7 @@ async function slowUpload(url: string, token: string, id: number, question: numb
 
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
 /** The slowest of some reads, in whole milliseconds. */
-const slowest = (times: number[]) => (times.length > 0 ? String(Math.round(Math.max(...times))) : '-');
+const slowest = (times: number[]) => (times.length > 0 ? Math.round(Math.max(...times)) : null);
 
 /** Reads campaign `id` (GET campaigns/get) one read after another until `done` settles; each read's milliseconds. */
 async function readWhile(url: string, token: string, id: number, done: Promise<unknown>): Promise<number[]> {
@@ -124,10 +122,11 @@ async function readWhile(url: string, token: string, id: number, done: Promise<u
  * heap growth over the mark (the second row).
  */
 export async function measureUploads(
+  table: BenchTable,
   name: string,
   targets: { id: number; question: number }[],
   where: Omit<InstanceRequest, 'secret' | 'env'>,
-): Promise<UploadRow[]> {
+): Promise<void> {
   const server = await startServer({
     ...where,
     secret: randomBytes(32).toString('hex'),
@@ -145,9 +144,17 @@ export async function measureUploads(
     const slow = slowUpload(server.url, token, targets[0].id, targets[0].question, Buffer.from(await file.arrayBuffer()));
     const [slowStatus, slowReads] = await Promise.all([slow, readWhile(server.url, token, targets[0].id, slow)]);
     const slowSeconds = (performance.now() - slowStarted) / 1000;
-    const slowRow =
-      `| ${name} | 1 x ${mb(FILE_BYTES)} MB at ${mb(SLOW_BYTES_PER_SECOND)} MB/s | ${slowSeconds.toFixed(1)} | ${slowReads.length} | ${slowest(slowReads)} ` +
-      `| - | - | - | - | - | - | ${slowStatus === 200 ? '-' : `failed (${slowStatus})`} |`;
+    const slowRow: Row = {
+      group: name,
+      call: `1 x ${mb(FILE_BYTES)} MB at ${mb(SLOW_BYTES_PER_SECOND)} MB/s`,
+      seconds: slowSeconds,
+      reads: slowReads.length,
+      slowestReadMs: slowest(slowReads),
+      ...Object.fromEntries(MEMORY_KEYS.map((key) => [key, null])),
+      budget: null,
+      withinBudget: null,
+      note: slowStatus === 200 ? null : `failed (${slowStatus})`,
+    };
     const { baseline } = await server.mark();
     const started = performance.now();
     const uploads = Promise.all(
@@ -162,13 +169,23 @@ export async function measureUploads(
     const { peak } = await server.stop();
     const failed = statuses.filter((s) => s !== 200).length;
     const growth = peak.rss - baseline.rss;
-    const verdict =
-      (growth < UPLOAD_GROWTH_BUDGET_MB * 2 ** 20 ? `yes (< ${UPLOAD_GROWTH_BUDGET_MB} MB)` : `NO (>= ${UPLOAD_GROWTH_BUDGET_MB} MB)`) +
-      (failed > 0 ? `, ${failed} failed (${[...new Set(statuses)].join(', ')})` : '');
-    return [
-      slowRow,
-      `| ${name} | ${UPLOADS} x ${mb(FILE_BYTES)} MB | ${seconds.toFixed(1)} | ${reads.length} | ${slowest(reads)} | ${mb(baseline.rss)} | ${mb(peak.rss)} | ${mb(growth)} | ${mb(baseline.heap)} | ${mb(peak.heap)} | ${mb(peak.heap - baseline.heap)} | ${verdict} |`,
-    ];
+    table.add(slowRow);
+    table.add({
+      group: name,
+      call: `${UPLOADS} x ${mb(FILE_BYTES)} MB`,
+      seconds,
+      reads: reads.length,
+      slowestReadMs: slowest(reads),
+      rssBeforeMb: mb(baseline.rss),
+      peakRssMb: mb(peak.rss),
+      rssGrowthMb: mb(growth),
+      heapBeforeMb: mb(baseline.heap),
+      peakHeapMb: mb(peak.heap),
+      heapGrowthMb: mb(peak.heap - baseline.heap),
+      budget: `RSS growth < ${UPLOAD_GROWTH_BUDGET_MB} MB`,
+      withinBudget: growth < UPLOAD_GROWTH_BUDGET_MB * 2 ** 20 && failed === 0,
+      note: failed > 0 ? `${failed} failed (${[...new Set(statuses)].join(', ')})` : null,
+    });
   } finally {
     if (!stopped) await server.stop();
   }
@@ -188,8 +205,18 @@ export async function uploadTargets(db: Db): Promise<{ id: number; question: num
   return rows;
 }
 
-/** The table's heading. */
-export const UPLOAD_TABLE = [
-  '| database | uploads at once | seconds | campaign reads meanwhile | slowest read ms | RSS before MB | peak RSS MB | RSS growth MB | heap before MB | peak heap MB | heap growth MB | within budget |',
-  '|---|---|---|---|---|---|---|---|---|---|---|---|',
-];
+/** The memory columns: what the server used before the uploads and at their peak. */
+const MEMORY_KEYS = ['rssBeforeMb', 'peakRssMb', 'rssGrowthMb', 'heapBeforeMb', 'peakHeapMb', 'heapGrowthMb'] as const;
+const MEMORY_HEADINGS = ['RSS before MB', 'peak RSS MB', 'RSS growth MB', 'heap before MB', 'peak heap MB', 'heap growth MB'];
+const dash = (value: Cell) => (value === null ? '-' : String(value));
+
+/** The uploads table: a slow client's upload, then many at once, per database. */
+export const uploadsTable = new BenchTable('uploads', [
+  { key: 'group', heading: 'database' },
+  { key: 'call', heading: 'uploads at once' },
+  { key: 'seconds', heading: 'seconds', format: (v) => (v as number).toFixed(1) },
+  { key: 'reads', heading: 'campaign reads meanwhile' },
+  { key: 'slowestReadMs', heading: 'slowest read ms', format: dash },
+  ...MEMORY_KEYS.map((key, i) => ({ key, heading: MEMORY_HEADINGS[i], format: dash })),
+  VERDICT_COLUMN,
+]);
