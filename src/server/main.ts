@@ -1,8 +1,14 @@
+import net from 'node:net';
 import { buildApp, loggerOptions } from './app.js';
 import { createContext } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { demoPasswordWarnings } from './services/auth/demoPasswords.js';
 import { DatabaseStartError, DatabaseUnavailableError } from './db/faults.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How long connections accepted just before the server stopped listening have to send their request. */
+const LAST_CONNECTIONS_MS = 250;
 
 /** Starts the server and closes it, draining, then the database, on SIGINT or SIGTERM so that nothing is lost. */
 async function main(): Promise<void> {
@@ -23,7 +29,14 @@ async function main(): Promise<void> {
       // connections end where the proxy knows it (it would resend a GET on one closed under it, but not a POST).
       // Then stop listening and wait for the requests in flight.
       draining = true;
-      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+      await sleep(config.shutdownDrainMs);
+      if (config.shutdownDrainMs > 0) {
+        // Stop accepting connections with net.Server's close: http's would also drop the idle ones at once, among
+        // them one a proxy has just opened and is writing a request on (a POST it would answer 502). Those get their
+        // request answered, with Connection: close, before the app closes what is left.
+        net.Server.prototype.close.call(app.server);
+        await sleep(LAST_CONNECTIONS_MS);
+      }
       await app.close();
       await ctx.db.close();
       process.exit(0);
