@@ -86,6 +86,38 @@ describe('configuration', () => {
       expect(() => loadConfig({ METRICS_TOKEN: bad })).toThrow(/METRICS_TOKEN/);
   });
 
+  it('reads the OpenID provider: all three of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET or none, https or loopback http', () => {
+    expect(loadConfig({}).oidc).toBeNull();
+    const provider = { OIDC_ISSUER: 'https://login.example.org/realms/fem', OIDC_CLIENT_ID: 'campanas', OIDC_CLIENT_SECRET: 'secreto' };
+    expect(loadConfig({ ...provider, PUBLIC_URL: 'https://campanas.example.org' }).oidc).toEqual({
+      issuer: 'https://login.example.org/realms/fem',
+      clientId: 'campanas',
+      clientSecret: 'secreto',
+      name: 'login.example.org',
+      createUsers: false,
+      redirectUri: 'https://campanas.example.org/api/v1/auth/oidc/callback',
+    });
+    expect(loadConfig({ ...provider, OIDC_NAME: 'Cl@ve', OIDC_CREATE_USERS: 'true' }).oidc).toMatchObject({ name: 'Cl@ve', createUsers: true });
+    expect(loadConfig({ ...provider, OIDC_ISSUER: 'http://127.0.0.1:9000' }).oidc?.issuer).toBe('http://127.0.0.1:9000');
+    for (const bad of [
+      { OIDC_ISSUER: provider.OIDC_ISSUER },
+      { ...provider, OIDC_CLIENT_SECRET: '' },
+      { ...provider, OIDC_ISSUER: 'http://login.example.org' },
+      { ...provider, OIDC_ISSUER: 'login.example.org' },
+      { ...provider, OIDC_ISSUER: 'https://login.example.org/?realm=x' },
+      { ...provider, OIDC_NAME: 'x'.repeat(61) },
+      { ...provider, OIDC_CREATE_USERS: 'quizás' },
+    ])
+      expect(() => loadConfig(bad)).toThrow(/OIDC_/);
+  });
+
+  it('refuses PASSWORD_LOGIN=false without a provider: nobody could sign in', () => {
+    expect(loadConfig({}).passwordLogin).toBe(true);
+    expect(() => loadConfig({ PASSWORD_LOGIN: 'false' })).toThrow(/PASSWORD_LOGIN=false needs OIDC_ISSUER/);
+    const provider = { OIDC_ISSUER: 'https://login.example.org', OIDC_CLIENT_ID: 'campanas', OIDC_CLIENT_SECRET: 'secreto' };
+    expect(loadConfig({ ...provider, PASSWORD_LOGIN: 'false' }).passwordLogin).toBe(false);
+  });
+
   it('reads the evidence file limits: 10 MB a file and 200 MB a campaign unless set, a whole number of bytes, the total at least one file', () => {
     expect(loadConfig({}).evidence).toEqual({ maxBytes: 10 * 1024 * 1024, maxTotalBytes: 200 * 1024 * 1024, tmpDir: os.tmpdir() });
     expect(loadConfig({ EVIDENCE_MAX_BYTES: '2048', EVIDENCE_MAX_TOTAL_BYTES: '4096' }).evidence).toMatchObject({ maxBytes: 2048, maxTotalBytes: 4096 });

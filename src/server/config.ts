@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
-import { parseTrustProxy, type TrustProxy } from './network.js';
+import { isLoopbackHost, parseTrustProxy, type TrustProxy } from './network.js';
+import { HAS_FORBIDDEN_CHARACTER } from '../shared/api/schema.js';
 import { EVIDENCE_MAX_BYTES_DEFAULT, EVIDENCE_MAX_TOTAL_BYTES_DEFAULT, POPULATION_MAX } from '../shared/constants.js';
 
 /** Everything the server reads from the environment, parsed once at start. */
@@ -47,6 +48,10 @@ export interface Config {
   readonly shutdownDrainMs: number;
   /** METRICS_TOKEN: a bearer token that opens GET /metrics from anywhere (without it, from this machine only). */
   readonly metricsToken: string | undefined;
+  /** Single sign-on through the organisation's OpenID provider (OIDC_*); null: none. */
+  readonly oidc: OidcConfig | null;
+  /** PASSWORD_LOGIN: whether users sign in with e-mail and password (false needs OIDC: the provider is then the only way in). */
+  readonly passwordLogin: boolean;
   /**
    * Files given as evidence: the largest one (EVIDENCE_MAX_BYTES) and all the files of one campaign together
    * (EVIDENCE_MAX_TOTAL_BYTES), in bytes; the folder in which the server makes its private folder for files still
@@ -59,6 +64,51 @@ export interface Config {
 export interface SmtpConfig {
   readonly url: string;
   readonly from: string;
+}
+
+/** An OpenID Connect provider to sign in with (authorization code with PKCE; services/auth/oidc.ts). */
+export interface OidcConfig {
+  /** OIDC_ISSUER: the provider's issuer URL, whose /.well-known/openid-configuration describes it. */
+  readonly issuer: string;
+  readonly clientId: string;
+  /** OIDC_CLIENT_SECRET: never logged. */
+  readonly clientSecret: string;
+  /** OIDC_NAME: what the login page's button says after 'Entrar con' (the issuer's host name unless set). */
+  readonly name: string;
+  /** OIDC_CREATE_USERS: a verified e-mail with no account gets a new USER account with no entity (false: refused). */
+  readonly createUsers: boolean;
+  /** Where the provider sends the browser back: PUBLIC_URL + OIDC_CALLBACK_PATH, to register at the provider. */
+  readonly redirectUri: string;
+}
+
+/** The path of the server's own page the provider sends the browser back to. */
+export const OIDC_CALLBACK_PATH = '/api/v1/auth/oidc/callback';
+
+/**
+ * OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together (or none of them), OIDC_NAME and OIDC_CREATE_USERS.
+ * The issuer must be https, or http on this machine's loopback (a provider run for tests or development).
+ */
+export function parseOidc(
+  read: (name: string) => string | undefined,
+  createUsers: boolean,
+  publicUrl: string,
+): { value: OidcConfig | null } | { problem: string } {
+  const [issuer, clientId, clientSecret] = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'].map(read);
+  if (issuer === undefined && clientId === undefined && clientSecret === undefined) return { value: null };
+  if (issuer === undefined || clientId === undefined || clientSecret === undefined)
+    return { problem: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together' };
+  let parsed: URL;
+  try {
+    parsed = new URL(issuer);
+  } catch {
+    return { problem: `OIDC_ISSUER must be the provider's https URL (got "${issuer}")` };
+  }
+  if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)))
+    return { problem: `OIDC_ISSUER must be an https URL, or http on this machine's loopback (got "${issuer}")` };
+  if (parsed.search || parsed.hash) return { problem: `OIDC_ISSUER must have no query or fragment (got "${issuer}")` };
+  const name = read('OIDC_NAME') ?? parsed.hostname;
+  if (name.length > 60 || HAS_FORBIDDEN_CHARACTER.test(name)) return { problem: 'OIDC_NAME must be at most 60 characters on one line' };
+  return { value: { issuer, clientId, clientSecret, name, createUsers, redirectUri: `${publicUrl}${OIDC_CALLBACK_PATH}` } };
 }
 
 /** A URL with its password replaced by '***', for messages and logs. */
@@ -193,6 +243,11 @@ export function loadConfig(env: Env = process.env): Config {
   if (metricsToken !== undefined && !/^[\x21-\x7e]{32,}$/.test(metricsToken)) {
     problems.push('METRICS_TOKEN must be at least 32 printable characters without spaces');
   }
+  const oidc = parseOidc(read, bool('OIDC_CREATE_USERS', false), publicUrl);
+  if ('problem' in oidc) problems.push(oidc.problem);
+  const passwordLogin = bool('PASSWORD_LOGIN', true);
+  if (!passwordLogin && !('value' in oidc && oidc.value))
+    problems.push('PASSWORD_LOGIN=false needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: nobody could sign in');
   const jwtSecret = read('JWT_SECRET');
   if (jwtSecret !== undefined && jwtSecret.length < 32) {
     problems.push('JWT_SECRET must be at least 32 characters long');
@@ -255,6 +310,8 @@ export function loadConfig(env: Env = process.env): Config {
     reminderCheckMinutes: int('REMINDER_CHECK_MINUTES', 60, 0, 24 * 60),
     logRetentionDays: int('LOG_RETENTION_DAYS', 730, 1, 36_500),
     metricsToken,
+    oidc: 'value' in oidc ? oidc.value : null,
+    passwordLogin,
     shutdownDrainMs: int('SHUTDOWN_DRAIN_MS', 1000, 0, 60_000),
     evidence: { maxBytes: evidenceMaxBytes, maxTotalBytes: evidenceMaxTotalBytes, tmpDir: path.resolve(read('EVIDENCE_TMP_DIR') ?? os.tmpdir()) },
   };

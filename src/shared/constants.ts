@@ -97,3 +97,11 @@ export const SEAL_THRESHOLDS_MAX = 20;
  */
 export const MEMBER_ROLES = ['responsable', 'colaborador'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/**
+ * Why a sign-in through the OpenID provider ended without a session, as `error` on the app's redirect URI: the
+ * e-mail has no account (and accounts are not created), the provider did not vouch for the e-mail, the account is
+ * disabled, the user or the provider stopped it there, the provider cannot be reached, or a check failed (an
+ * expired or replayed sign-in, a wrong nonce, an ID token that does not verify).
+ */
+export const OIDC_REFUSALS = ['NO_ACCOUNT', 'EMAIL_NOT_VERIFIED', 'ACCOUNT_DISABLED', 'PROVIDER_REFUSED', 'PROVIDER_UNAVAILABLE', 'SIGN_IN_FAILED'] as const;

@@ -3,7 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import formbody from '@fastify/formbody';
 import type { AppContext } from '../context.js';
 import { AppError, OAuthError } from '../errors.js';
-import { authenticateClient, exchangeCode, login, logout, refreshTokens } from '../services/auth/oauth.js';
+import { authenticateClient, exchangeCode, login, logout, refreshTokens, refuseWithoutPasswordLogin } from '../services/auth/oauth.js';
+import { registerSingleSignOnRoutes } from './singleSignOn.js';
 import { changePassword } from '../services/auth/passwordChange.js';
 import { requestPasswordReset, resetPassword } from '../services/auth/passwordReset.js';
 import { smtpMailer } from '../services/mail/sender.js';
@@ -148,6 +149,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     ...routeOf(authCalls.forgotPassword),
     config: { rateLimit },
     handler: async (request) => {
+      refuseWithoutPasswordLogin(ctx.config);
       await requestPasswordReset(
         { db: ctx.db, mailer, publicUrl: ctx.config.publicUrl, warn: (detail, message) => request.log.warn(detail, message) },
         request.body,
@@ -161,10 +163,13 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     ...routeOf(authCalls.resetPassword),
     config: { rateLimit },
     handler: async (request) => {
+      refuseWithoutPasswordLogin(ctx.config);
       await resetPassword(ctx.db, request.body, { requestId: String(request.id) });
       return { response: { success: true as const } };
     },
   });
+
+  registerSingleSignOnRoutes(app, ctx, rateLimit);
 
   // The token endpoint alone takes form bodies (RFC 6749 section 4.1.3), so its own scope parses them.
   await app.register(async (tokenScope) => {
@@ -224,6 +229,7 @@ export function registerSecureAuthRoutes(secure: FastifyInstance, ctx: AppContex
     ...route,
     config: { ...route.config, rateLimit: { max: ctx.config.authRateLimitPerMinute, timeWindow: '1 minute' } },
     handler: async (request) => {
+      refuseWithoutPasswordLogin(ctx.config);
       const principal = request.principal;
       const actor = actorOf(request);
       if (principal?.kind !== 'user') throw new Error('unreachable: actorOf refuses a share token');

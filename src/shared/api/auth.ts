@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { apiCall, Line, NoBody, NoQuery, Strict, Success } from './schema.js';
 import { ROLE_NAMES } from '../roles.js';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, LANGUAGES, MEMBER_ROLES, PASSWORD_MAX_LENGTH } from '../constants.js';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, LANGUAGES, MEMBER_ROLES, PASSWORD_MAX_LENGTH, type OIDC_REFUSALS } from '../constants.js';
 
 /** An e-mail address as users type it (case is kept; the server compares without case). */
 export const Email = Type.String({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_LENGTH });
@@ -127,6 +127,41 @@ export const ResetPasswordRequest = Strict({
 });
 export type ResetPasswordRequest = Static<typeof ResetPasswordRequest>;
 
+/** `data` of the 403 a password call gets on a server whose users sign in only through the OpenID provider (PASSWORD_LOGIN=false). */
+export const PASSWORD_LOGIN_OFF = 'PASSWORD_LOGIN_OFF';
+
+/** Why a sign-in through the OpenID provider ended without a session (OIDC_REFUSALS). */
+export type OidcRefusal = (typeof OIDC_REFUSALS)[number];
+
+/** How users sign in on this server: with a password, through an OpenID provider (its name on the button), or both. */
+export const SignInMethods = Type.Object({ password: Type.Boolean(), oidc: Type.Union([Type.Object({ name: Type.String() }), Type.Null()]) });
+export type SignInMethods = Static<typeof SignInMethods>;
+
+/**
+ * Query of GET /api/v1/auth/oidc/start: the app's own authorization request, as for a password login (its PKCE
+ * challenge and state), without the client secret (the browser carries this URL).
+ */
+export const OidcStartQuery = Strict({
+  client_id: Line(200),
+  redirect_uri: Line(2048),
+  state: Line(512, { minLength: 8 }),
+  code_challenge: PkceValue,
+  code_challenge_method: Type.Literal('S256'),
+  response_type: Type.Literal('code'),
+});
+export type OidcStartQuery = Static<typeof OidcStartQuery>;
+
+/** Query of the provider's callback (RFC 6749 section 4.1.2): other parameters a provider adds (iss, session_state) are read by the client library. */
+export const OidcCallbackQuery = Type.Object(
+  {
+    code: Type.Optional(Line(4096)),
+    state: Type.Optional(Line(512)),
+    error: Type.Optional(Line(200)),
+    error_description: Type.Optional(Line(2048)),
+  },
+  { additionalProperties: true },
+);
+
 /** The authentication calls. Login and token are public; the token endpoint speaks RFC 6749, not the envelope. */
 export const authCalls = {
   login: apiCall({
@@ -137,6 +172,14 @@ export const authCalls = {
     body: LoginRequest,
     response: LoginResponse,
     summary: 'Checks e-mail and password and issues a single-use authorization code (PKCE, S256 only)',
+  }),
+  methods: apiCall({
+    method: 'GET',
+    url: '/api/v1/auth/methods',
+    access: 'public',
+    querystring: NoQuery,
+    response: SignInMethods,
+    summary: "How users sign in here: with a password (PASSWORD_LOGIN), through the organisation's OpenID provider (OIDC_*), or both",
   }),
   token: apiCall({
     method: 'POST',

@@ -14,15 +14,17 @@ export interface UserCredentials {
   email: string;
   role: Role | undefined;
   passwordHash: string;
+  /** The password is one an administrator generated (password_temporary). */
+  temporary: boolean;
 }
 
 /** The user with this e-mail (case-insensitive), with its password hash, for login. */
 export async function findCredentialsByEmail(q: Queryable, email: string): Promise<UserCredentials | undefined> {
-  const [row] = await q.query<{ id: number; email: string; role: number; password_hash: string }>(
-    'SELECT id, email, role, password_hash FROM users WHERE lower(email) = lower($1)',
+  const [row] = await q.query<{ id: number; email: string; role: number; password_hash: string; password_temporary: boolean }>(
+    'SELECT id, email, role, password_hash, password_temporary FROM users WHERE lower(email) = lower($1)',
     [email],
   );
-  return row && { id: row.id, email: row.email, role: roleFromNumber(row.role), passwordHash: row.password_hash };
+  return row && { id: row.id, email: row.email, role: roleFromNumber(row.role), passwordHash: row.password_hash, temporary: row.password_temporary };
 }
 
 /**

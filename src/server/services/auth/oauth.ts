@@ -14,13 +14,13 @@ import { DUMMY_PASSWORD_HASH, verifyPassword } from './passwords.js';
 import { randomToken, sha256, verifierMatches } from './pkce.js';
 import type { TokenSigner } from './jwt.js';
 import { auditedBy, type Actor } from '../actor.js';
-import type { LoginResponse, TokenResponse } from '../../../shared/api/auth.js';
+import { PASSWORD_LOGIN_OFF, type LoginResponse, type TokenResponse } from '../../../shared/api/auth.js';
 
 /** What the OAuth functions need: the database, the signer and the client/lifetime settings. */
 export interface OAuthContext {
   db: Db;
   signer: TokenSigner;
-  config: Pick<Config, 'oauth' | 'ttl' | 'host' | 'publicUrl' | 'trustProxy' | 'allowDemoPasswords'>;
+  config: Pick<Config, 'oauth' | 'ttl' | 'host' | 'publicUrl' | 'trustProxy' | 'allowDemoPasswords' | 'passwordLogin'>;
 }
 
 export interface LoginInput {
@@ -48,6 +48,12 @@ export interface LoginResult {
 
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'Wrong e-mail or password');
 
+/** With PASSWORD_LOGIN=false users sign in through the OpenID provider only: every password call is refused. */
+export function refuseWithoutPasswordLogin(config: Pick<Config, 'passwordLogin'>): void {
+  if (!config.passwordLogin)
+    throw new AppError('FORBIDDEN', "Signing in with a password is switched off on this server; sign in with the organisation's provider", PASSWORD_LOGIN_OFF);
+}
+
 function checkClient(oauth: Config['oauth'], input: LoginInput): void {
   if (input.clientId !== oauth.clientId || input.clientSecret !== oauth.clientSecret) {
     throw new AppError('VALIDATION', 'Unknown client or wrong client secret', { client_id: 'invalid client' });
@@ -63,6 +69,7 @@ function checkClient(oauth: Config['oauth'], input: LoginInput): void {
  * throttled alike (loginThrottle.ts); the demo password on a reachable server is a wrong password.
  */
 export async function login(ctx: OAuthContext, input: LoginInput, meta: LoginMeta = {}): Promise<LoginResult> {
+  refuseWithoutPasswordLogin(ctx.config);
   checkClient(ctx.config.oauth, input);
   const email = normaliseEmail(input.email);
   const cookieName = deviceCookieName(ctx.signer.accountHash(email));
@@ -77,16 +84,9 @@ export async function login(ctx: OAuthContext, input: LoginInput, meta: LoginMet
   }
   await clearBuckets(ctx.db, buckets);
   const { requestId } = meta;
-  const { ttl } = ctx.config;
-  const code = randomToken();
+  let code: string;
   try {
-    await oauthRepo.insertAuthorizationCode(ctx.db, sha256(code), {
-      userId: user.id,
-      clientId: input.clientId,
-      redirectUri: input.redirectUri,
-      codeChallenge: input.codeChallenge,
-      expiresAt: new Date(Date.now() + ttl.authCode * 1000),
-    });
+    code = await issueAuthorizationCode(ctx, { userId: user.id, clientId: input.clientId, redirectUri: input.redirectUri, codeChallenge: input.codeChallenge });
   } catch (err) {
     // The account was removed while its password was being checked.
     throw isForeignKeyViolation(err) ? invalidCredentials() : err;
@@ -97,6 +97,19 @@ export async function login(ctx: OAuthContext, input: LoginInput, meta: LoginMet
     response: { code, state: input.state },
     deviceCookies: deviceCookieHeaders(meta.deviceCookies ?? new Map(), cookieName, deviceToken, ctx.config.publicUrl),
   };
+}
+
+/**
+ * A single-use authorization code (AUTH_CODE_TTL) bound to the user, the client, its redirect URI and the PKCE
+ * challenge, once the user is known (by password here, or by the OpenID provider: oidc.ts). Only its hash is kept.
+ */
+export async function issueAuthorizationCode(
+  ctx: OAuthContext,
+  grant: { userId: number; clientId: string; redirectUri: string; codeChallenge: string },
+): Promise<string> {
+  const code = randomToken();
+  await oauthRepo.insertAuthorizationCode(ctx.db, sha256(code), { ...grant, expiresAt: new Date(Date.now() + ctx.config.ttl.authCode * 1000) });
+  return code;
 }
 
 /** Client authentication for the token endpoint (secret in the body or by HTTP Basic). */
