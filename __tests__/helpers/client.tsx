@@ -8,6 +8,7 @@ import { INTL_FORMATS, MESSAGES } from '../../src/client/i18n/messages.js';
 import type { AuthDependencies } from '../../src/client/features/auth/authSaga.js';
 import { createSecretBox } from '../../src/client/lib/secretBox.js';
 import { SecretHoldersProvider } from '../../src/client/app/SecretHolders.js';
+import type { PendingSignIn, PendingSignInValues } from '../../src/client/lib/pendingSignIn.js';
 import type { Tokens } from '../../src/client/api/authApi.js';
 import { createSessionTokens, SESSION_TOKENS_CONTEXT, type SessionTokens, type TokenSource } from '../../src/client/lib/sessionTokens.js';
 import type { CurrentUser } from '../../src/shared/api/auth.js';
@@ -77,6 +78,21 @@ export const sessionContext = (session: SessionTokens) => ({
   getContext: (key: string | symbol, next: () => unknown) => (key === SESSION_TOKENS_CONTEXT ? session : next()),
 });
 
+/** A PendingSignIn that keeps its values in memory, taken once as the tab's is. */
+export function memoryPendingSignIn(values: PendingSignInValues | null = null): PendingSignIn {
+  let kept = values;
+  return {
+    save: (v) => {
+      kept = v;
+    },
+    take: () => {
+      const taken = kept;
+      kept = null;
+      return taken;
+    },
+  };
+}
+
 /** Saga dependencies with fakes; override what a test needs. */
 export function fakeDependencies(overrides: Partial<AuthDependencies> = {}): AuthDependencies {
   return {
@@ -91,6 +107,8 @@ export function fakeDependencies(overrides: Partial<AuthDependencies> = {}): Aut
       resetPassword: async () => undefined,
       logout: async () => undefined,
       changePassword: async () => undefined,
+      methods: async () => ({ password: true, oidc: null }),
+      singleSignOnUrl: (pkce) => `/api/v1/auth/oidc/start?state=${pkce.state}`,
     },
     createPkce: async () => ({ verifier: 'verifier-1', challenge: 'challenge-1', state: 'state-1' }),
     tokenStore: memoryTokenStore(),
@@ -100,6 +118,8 @@ export function fakeDependencies(overrides: Partial<AuthDependencies> = {}): Aut
     newPassword: createSecretBox(),
     locationSearch: () => '',
     locationHash: () => '',
+    pendingSignIn: memoryPendingSignIn(),
+    leaveFor: () => undefined,
     ...overrides,
   };
 }

@@ -93,6 +93,8 @@ export function fakeBackend({ revokeOnLogout = true } = {}) {
     },
     me: async (token) => ownerOf(token).user,
     mailAvailable: async () => false,
+    methods: async () => ({ password: true, oidc: null }),
+    singleSignOnUrl: () => '/api/v1/auth/oidc/start',
     forgotPassword: async () => undefined,
     resetPassword: async () => undefined,
     saveLanguage: async (token) => {

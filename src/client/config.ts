@@ -1,3 +1,5 @@
+import { PATHS } from './app/paths.js';
+
 /**
  * Client settings: a base configuration overridden by the one the build selects (spec section 9).
  * The redirect URI follows the address the app is served from, as the server expects (PUBLIC_URL).
@@ -27,4 +29,4 @@ const environments: Record<string, Partial<ClientConfig>> = {
 
 export const CONFIG: ClientConfig = { ...base, ...environments[process.env.NODE_ENV ?? 'development'] };
 
-export const redirectUri = (): string => `${window.location.origin}/auth/callback`;
+export const redirectUri = (): string => `${window.location.origin}${PATHS.authCallback}`;

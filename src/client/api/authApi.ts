@@ -1,5 +1,13 @@
-import { get, http, post, type Fetch } from './http.js';
-import type { ChangePasswordRequest, CurrentUser, ForgotPasswordRequest, LoginResponse, ResetPasswordRequest, TokenResponse } from '../../shared/api/auth.js';
+import { apiUrl, get, http, post, type Fetch } from './http.js';
+import type {
+  ChangePasswordRequest,
+  CurrentUser,
+  ForgotPasswordRequest,
+  LoginResponse,
+  ResetPasswordRequest,
+  SignInMethods,
+  TokenResponse,
+} from '../../shared/api/auth.js';
 import { CONFIG, redirectUri } from '../config.js';
 import type { Language } from '../../shared/constants.js';
 
@@ -34,6 +42,27 @@ export const authApi = {
       },
       fetchImpl,
     );
+  },
+
+  /** How users sign in on this server: with a password, through the organisation's OpenID provider, or both. */
+  async methods(fetchImpl?: Fetch): Promise<SignInMethods> {
+    return http<SignInMethods>({ path: '/v1/auth/methods' }, fetchImpl);
+  },
+
+  /**
+   * Where the browser goes to sign in through the OpenID provider: the server's first step, with the app's PKCE
+   * challenge and state as for a password login. The provider sends the browser back to the app's redirect URI.
+   */
+  singleSignOnUrl(pkce: { challenge: string; state: string }): string {
+    const query = {
+      client_id: CONFIG.clientId,
+      redirect_uri: redirectUri(),
+      state: pkce.state,
+      code_challenge: pkce.challenge,
+      code_challenge_method: 'S256',
+      response_type: 'code',
+    };
+    return apiUrl({ path: '/v1/auth/oidc/start', query });
   },
 
   async exchangeCode(code: string, verifier: string, fetchImpl?: Fetch): Promise<Tokens> {

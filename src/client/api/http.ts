@@ -19,7 +19,8 @@ export interface HttpRequest {
 
 export type Fetch = typeof fetch;
 
-function apiUrl(request: HttpRequest): string {
+/** The address of a call, also for the browser to go to (a sign-in through the OpenID provider). */
+export function apiUrl(request: Pick<HttpRequest, 'path' | 'secure' | 'query'>): string {
   return `${CONFIG.apiBaseUrl}${request.secure ? '/api/secure' : '/api'}${request.path}${toQueryString(request.query)}`;
 }
 

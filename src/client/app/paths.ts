@@ -9,6 +9,8 @@ export const PATHS = {
   forgotPassword: '/auth/forgot-password',
   /** The page a reset link opens (RESET_PASSWORD_PATH of shared/api/auth.ts, which the server writes in the e-mail). */
   resetPassword: '/auth/reset-password',
+  /** The app's redirect URI (config.ts redirectUri), where a sign-in through the OpenID provider comes back. */
+  authCallback: '/auth/callback',
   logout: '/logout',
   error: '/Error',
   noDashboard: '/no-dashboard',

@@ -6,6 +6,7 @@ import { watchCampaigns, type CampaignsDependencies } from '../features/campaign
 import { campaignsApi, referenceApi } from '../api/campaignsApi.js';
 import { authApi } from '../api/authApi.js';
 import { createPkce } from '../lib/pkce.js';
+import { storedPendingSignIn } from '../lib/pendingSignIn.js';
 import { cookieTokenStore } from '../lib/tokenStore.js';
 import { createSessionTokens } from '../lib/sessionTokens.js';
 import { createSecretBoxes } from '../lib/secretBox.js';
@@ -61,6 +62,8 @@ const defaultDependencies: Omit<Dependencies, PerStore> = {
   tokenStore: cookieTokenStore,
   locationSearch: () => window.location.search,
   locationHash: () => window.location.hash,
+  pendingSignIn: storedPendingSignIn(),
+  leaveFor: (url) => window.location.assign(url),
   campaignsApi,
   referenceApi,
   // Replaced by the router's navigate when the app starts (index.tsx).

@@ -5,6 +5,7 @@ import { RequirePermission, RequireUser, RootRedirect } from './guards.js';
 import { PATHS, QUESTIONNAIRE_ACTIONS } from './paths.js';
 import type { Action } from '../../shared/permissions.js';
 import { AuthLayout } from '../features/auth/AuthLayout.js';
+import { SingleSignOnReturnPage } from '../features/auth/SingleSignOnReturnPage.js';
 import { LoginPage } from '../features/auth/LoginPage.js';
 import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage.js';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.js';
@@ -122,6 +123,7 @@ export const ROUTES: RouteObject[] = [
           { path: 'login', element: <LoginPage /> },
           { path: 'forgot-password', element: <ForgotPasswordPage /> },
           { path: 'reset-password', element: <ResetPasswordPage /> },
+          { path: 'callback', element: <SingleSignOnReturnPage /> },
           { path: '*', element: <Navigate to={PATHS.login} replace /> },
         ],
       },

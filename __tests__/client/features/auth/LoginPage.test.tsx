@@ -55,3 +55,47 @@ describe('login form', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('El usuario o la contraseña no son correctos.');
   });
 });
+
+describe("the login page's sign-in through the organisation's OpenID provider", () => {
+  it("asks how users sign in and, with a provider, offers 'Entrar con <nombre>' under the form", async () => {
+    const user = userEvent.setup();
+    const { store } = renderWithProviders(<LoginPage />);
+    expect(store.getState().auth.methods.status).toBe('loading');
+    expect(screen.queryByRole('button', { name: /Entrar con/ })).toBeNull();
+    act(() => {
+      store.dispatch(authActions.methodsLoaded({ password: true, oidc: { name: 'Cl@ve Municipal' } }));
+    });
+    expect(screen.getByText('O bien, con la cuenta de tu organización:')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Entrar con Cl@ve Municipal' }));
+    expect(store.getState().auth.singleSignOn.status).toBe('leaving');
+    expect(screen.getByRole('button', { name: 'Entrar con Cl@ve Municipal' })).toBeDisabled();
+    expect(screen.getByLabelText('Correo electrónico')).toBeVisible();
+  });
+
+  it('shows only the button when passwords are switched off', () => {
+    const { store } = renderWithProviders(<LoginPage />);
+    act(() => {
+      store.dispatch(authActions.methodsLoaded({ password: false, oidc: { name: 'Cl@ve Municipal' } }));
+    });
+    expect(screen.getByText('Accede con la cuenta de tu organización.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Entrar con Cl@ve Municipal' })).toBeEnabled();
+    expect(screen.queryByLabelText('Correo electrónico')).toBeNull();
+    expect(screen.queryByText('¿Has olvidado tu contraseña?')).toBeNull();
+  });
+
+  it('says in Spanish why a sign-in through the provider ended without a session', () => {
+    const { store } = renderWithProviders(<LoginPage />);
+    const said = {
+      NO_ACCOUNT:
+        'Tu organización te ha identificado, pero tu correo electrónico no corresponde a ninguna cuenta de esta aplicación. Pide a un administrador que te dé de alta.',
+      ACCOUNT_DISABLED: 'Tu cuenta está desactivada. Pide a un administrador que la active.',
+      PROVIDER_UNAVAILABLE: 'Ahora no se puede conectar con el servicio de acceso de tu organización. Vuelve a intentarlo dentro de unos minutos.',
+    } as const;
+    for (const [refusal, text] of Object.entries(said)) {
+      act(() => {
+        store.dispatch(authActions.singleSignOnFailed(refusal as keyof typeof said));
+      });
+      expect(screen.getByTestId('sso-error')).toHaveTextContent(text);
+    }
+  });
+});

@@ -3,12 +3,20 @@ import { expectSaga } from 'redux-saga-test-plan';
 import { fork } from 'redux-saga/effects';
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
 import { authActions, initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
-import { handleAppStarted, handleLogin, handleLogoutRequested, handleRefreshRequested, watchAuth } from '../../../../src/client/features/auth/authSaga.js';
+import {
+  handleAppStarted,
+  handleLogin,
+  handleLogoutRequested,
+  handleRefreshRequested,
+  handleSingleSignOnRequested,
+  handleSingleSignOnReturned,
+  watchAuth,
+} from '../../../../src/client/features/auth/authSaga.js';
 import { ApiError } from '../../../../src/client/api/ApiError.js';
 import { localeActions } from '../../../../src/client/features/locale/localeSlice.js';
 import { passwordResetActions } from '../../../../src/client/features/auth/passwordResetSlice.js';
 import type { AuthApi } from '../../../../src/client/api/authApi.js';
-import { demoUser, fakeDependencies, memoryTokenStore, sessionContext, sessionWith } from '../../../helpers/client.js';
+import { demoUser, fakeDependencies, memoryPendingSignIn, memoryTokenStore, sessionContext, sessionWith } from '../../../helpers/client.js';
 
 const state = (overrides = {}) => ({ ...rootReducer(undefined, { type: 'init' }), ...overrides });
 
@@ -225,5 +233,84 @@ describe('a forgotten password', () => {
       .dispatch(passwordResetActions.forgotPasswordOpened())
       .silentRun(50);
     expect(storeState.passwordReset.mail).toBe('unavailable');
+  });
+});
+
+describe("sign-in through the organisation's OpenID provider", () => {
+  const known = (overrides = {}) => state({ auth: { ...initialAuthState, status: 'loaded' }, ...overrides });
+
+  it('keeps the PKCE verifier and state in the tab, out of the store, and sends the browser to the server with the challenge', async () => {
+    const left: string[] = [];
+    const deps = fakeDependencies({ leaveFor: (url) => left.push(url) });
+    const { storeState } = await expectSaga(handleSingleSignOnRequested, deps).withReducer(rootReducer, known()).run();
+    expect(left).toEqual(['/api/v1/auth/oidc/start?state=state-1']);
+    expect(deps.pendingSignIn.take()).toEqual({ verifier: 'verifier-1', state: 'state-1' });
+    expect(JSON.stringify(storeState)).not.toContain('verifier-1');
+  });
+
+  it('back with the code and the state it saved, exchanges the code with its verifier and signs in', async () => {
+    const tokenStore = memoryTokenStore();
+    const exchangeCode = jest.fn<AuthApi['exchangeCode']>(async () => ({ accessToken: 'access-sso' }));
+    const deps = fakeDependencies({
+      tokenStore,
+      locationSearch: () => '?code=the-code&state=state-1',
+      pendingSignIn: memoryPendingSignIn({ verifier: 'verifier-1', state: 'state-1' }),
+    });
+    deps.authApi = { ...deps.authApi, exchangeCode };
+    const { storeState } = await expectSaga(handleSingleSignOnReturned, deps)
+      .withReducer(rootReducer, known())
+      .provide([sessionContext(deps.session)])
+      .put(authActions.loginSucceeded({ user: demoUser }))
+      .run();
+    expect(exchangeCode).toHaveBeenCalledWith('the-code', 'verifier-1');
+    expect(tokenStore.saved).toEqual([{ accessToken: 'access-sso' }]);
+    expect(storeState.auth.singleSignOn).toEqual({ status: 'idle', refusal: null });
+    expect(deps.pendingSignIn.take()).toBeNull();
+  });
+
+  it('waits for the startup check, so that its answer does not undo the sign-in', async () => {
+    const deps = fakeDependencies({ locationSearch: () => '?code=c&state=state-1', pendingSignIn: memoryPendingSignIn({ verifier: 'v', state: 'state-1' }) });
+    const { storeState } = await expectSaga(handleSingleSignOnReturned, deps)
+      .withReducer(rootReducer, state())
+      .provide([sessionContext(deps.session)])
+      .dispatch(authActions.sessionMissing())
+      .put(authActions.loginSucceeded({ user: demoUser }))
+      .run();
+    expect(storeState.auth.user).toEqual(demoUser);
+  });
+
+  it("refuses a code whose state is not the tab's, or with nothing saved (another tab, a link), without exchanging it", async () => {
+    for (const [search, pending] of [
+      ['?code=c&state=forged', { verifier: 'v', state: 'state-1' }],
+      ['?code=c&state=state-1', null],
+    ] as const) {
+      const exchangeCode = jest.fn<AuthApi['exchangeCode']>();
+      const deps = fakeDependencies({ locationSearch: () => search, pendingSignIn: memoryPendingSignIn(pending) });
+      deps.authApi = { ...deps.authApi, exchangeCode };
+      const { storeState } = await expectSaga(handleSingleSignOnReturned, deps).withReducer(rootReducer, known()).run();
+      expect(exchangeCode).not.toHaveBeenCalled();
+      expect(storeState.auth.singleSignOn).toEqual({ status: 'failed', refusal: 'SIGN_IN_FAILED' });
+    }
+  });
+
+  it("keeps the server's reason, and reads an unknown one as a failed check", async () => {
+    for (const [error, refusal] of [
+      ['NO_ACCOUNT', 'NO_ACCOUNT'],
+      ['EMAIL_NOT_VERIFIED', 'EMAIL_NOT_VERIFIED'],
+      ['<script>', 'SIGN_IN_FAILED'],
+    ]) {
+      const deps = fakeDependencies({
+        locationSearch: () => `?error=${encodeURIComponent(error)}&state=state-1`,
+        pendingSignIn: memoryPendingSignIn({ verifier: 'v', state: 'state-1' }),
+      });
+      const { storeState } = await expectSaga(handleSingleSignOnReturned, deps).withReducer(rootReducer, known()).run();
+      expect(storeState.auth.singleSignOn).toEqual({ status: 'failed', refusal });
+    }
+  });
+
+  it("keeps how users sign in through a sign-out: it is the server's, not the user's", () => {
+    let auth = rootReducer(undefined, authActions.methodsLoaded({ password: false, oidc: { name: 'Cl@ve' } })).auth;
+    auth = rootReducer({ ...state(), auth }, authActions.loggedOut()).auth;
+    expect(auth.methods).toMatchObject({ password: false, oidcName: 'Cl@ve' });
   });
 });

@@ -10,11 +10,14 @@ import { call, fork, select, take, type Saga } from '../../lib/typedEffects.js';
 import { localeActions } from '../locale/localeSlice.js';
 import { selectLanguage } from '../locale/localeSelectors.js';
 import { passwordResetActions } from './passwordResetSlice.js';
-import { selectUser } from './authSelectors.js';
 import type { TokenStore } from '../../lib/tokenStore.js';
 import type { SessionTokens } from '../../lib/sessionTokens.js';
 import type { SecretBoxes } from '../../lib/secretBox.js';
 import type { Language } from '../../../shared/constants.js';
+import type { OidcRefusal } from '../../../shared/api/auth.js';
+import { OIDC_REFUSALS } from '../../../shared/constants.js';
+import type { PendingSignIn } from '../../lib/pendingSignIn.js';
+import { selectSessionKnown, selectUser } from './authSelectors.js';
 
 /** What the auth sagas need from outside (injected, so tests pass fakes). */
 export interface AuthDependencies {
@@ -34,6 +37,10 @@ export interface AuthDependencies {
   locationHash: () => string;
   /** Where the reset-password form leaves the new password for its saga. */
   newPassword: SecretBoxes['newPassword'];
+  /** Where the PKCE verifier and state of a sign-in through the OpenID provider wait while the browser is there. */
+  pendingSignIn: PendingSignIn;
+  /** Sends the browser to another site (the OpenID provider, through the server's first step). */
+  leaveFor: (url: string) => void;
 }
 
 /**
@@ -85,17 +92,64 @@ export function* handleLogin(deps: AuthDependencies): Saga<void> {
       yield put(authActions.loginFailed(WRONG_CREDENTIALS));
       return;
     }
-    const tokens = yield* call(deps.authApi.exchangeCode, answer.code, pkce.verifier);
-    deps.tokenStore.save(tokens);
-    const user = yield* call(deps.authApi.me, tokens.accessToken);
-    deps.session.begin(tokens, 'cookie');
-    yield put(authActions.loginSucceeded({ user }));
+    yield* call(beginSession, deps, answer.code, pkce.verifier);
   } catch (err) {
     deps.tokenStore.clear();
     yield put(authActions.loginFailed(serializeError(err)));
     return;
   }
   // The language chosen on the sign-in page stays, and becomes the user's for the e-mails the server sends.
+  yield* call(saveUserLanguage, deps, yield* select(selectLanguage));
+}
+
+/** The last steps of every sign-in: the product's code and the app's verifier for tokens, then who the user is. */
+function* beginSession(deps: AuthDependencies, code: string, verifier: string): Saga<void> {
+  const tokens = yield* call(deps.authApi.exchangeCode, code, verifier);
+  deps.tokenStore.save(tokens);
+  const user = yield* call(deps.authApi.me, tokens.accessToken);
+  deps.session.begin(tokens, 'cookie');
+  yield put(authActions.loginSucceeded({ user }));
+}
+
+/** The login page asks how users sign in here. */
+export function* handleMethodsRequested(deps: AuthDependencies): Saga<void> {
+  try {
+    yield put(authActions.methodsLoaded(yield* call(deps.authApi.methods)));
+  } catch (err) {
+    yield put(authActions.methodsFailed(serializeError(err)));
+  }
+}
+
+/** 'Entrar con …': a PKCE pair and state as for a password login, kept in the tab, and the browser to the provider. */
+export function* handleSingleSignOnRequested(deps: AuthDependencies): Saga<void> {
+  const pkce = yield* call(deps.createPkce);
+  deps.pendingSignIn.save({ verifier: pkce.verifier, state: pkce.state });
+  deps.leaveFor(deps.authApi.singleSignOnUrl(pkce));
+}
+
+const isRefusal = (value: string | null): value is OidcRefusal => (OIDC_REFUSALS as readonly (string | null)[]).includes(value);
+
+/**
+ * Back from the provider at the redirect URI: the server's refusal, or its code, which signs in only with the
+ * state and verifier this tab saved (a code brought by another tab or a link is refused as a failed check).
+ */
+export function* handleSingleSignOnReturned(deps: AuthDependencies): Saga<void> {
+  // The startup check runs first: its answer (no session) must not come after, and undo, this sign-in.
+  if (!(yield* select(selectSessionKnown))) yield* take([authActions.sessionLoaded.type, authActions.sessionMissing.type]);
+  const params = new URLSearchParams(deps.locationSearch());
+  const pending = deps.pendingSignIn.take();
+  const [code, error] = [params.get('code'), params.get('error')];
+  if (!code || !pending || params.get('state') !== pending.state) {
+    yield put(authActions.singleSignOnFailed(isRefusal(error) ? error : 'SIGN_IN_FAILED'));
+    return;
+  }
+  try {
+    yield* call(beginSession, deps, code, pending.verifier);
+  } catch {
+    deps.tokenStore.clear();
+    yield put(authActions.singleSignOnFailed('SIGN_IN_FAILED'));
+    return;
+  }
   yield* call(saveUserLanguage, deps, yield* select(selectLanguage));
 }
 
@@ -239,5 +293,8 @@ export function* watchAuth(deps: AuthDependencies): Saga<void> {
   yield takeLatest(passwordResetActions.forgotPasswordOpened.type, handleForgotPasswordOpened, deps);
   yield takeLeading(passwordResetActions.linkRequested.type, handleLinkRequested, deps);
   yield takeLeading(passwordResetActions.newPasswordRequested.type, handleNewPassword, deps);
+  yield takeLatest(authActions.methodsRequested.type, handleMethodsRequested, deps);
+  yield takeLeading(authActions.singleSignOnRequested.type, handleSingleSignOnRequested, deps);
+  yield takeLeading(authActions.singleSignOnReturned.type, handleSingleSignOnReturned, deps);
   yield* fork(loginFlow, deps);
 }

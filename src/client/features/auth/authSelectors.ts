@@ -27,6 +27,15 @@ export const selectLoginErrorMessage = createSelector([(state: RootState) => sta
   return transportErrorMessage(error) ?? { id: 'AUTH.LOGIN.INVALID' };
 });
 
+/** How users sign in here: with a password, and through the OpenID provider of this name (null: none). */
+export const selectSignInMethods = (state: RootState) => state.auth.methods;
+export const selectSingleSignOn = (state: RootState) => state.auth.singleSignOn;
+/** Why the last sign-in through the provider ended without a session, as a message id. */
+export const selectSingleSignOnMessage = (state: RootState) => {
+  const { refusal } = state.auth.singleSignOn;
+  return refusal && `AUTH.SSO.${refusal}`;
+};
+
 /** Whether the current user's role may perform an action (the rules table of src/shared). */
 export const selectCan = (state: RootState, action: Action) => can(selectRole(state), action);
 

@@ -1,5 +1,5 @@
-import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import type { CurrentUser } from '../../../shared/api/auth.js';
+import { createSlice, current, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import type { CurrentUser, OidcRefusal, SignInMethods } from '../../../shared/api/auth.js';
 import { IDLE, type Remote, type RequestError } from '../../lib/remote.js';
 import type { TokenSource } from '../../lib/sessionTokens.js';
 
@@ -15,6 +15,13 @@ export interface AuthState {
   login: Remote;
   /** The change-password form's call. */
   passwordChange: Remote;
+  /** How users sign in on this server (auth/methods); a password only until the server says otherwise. */
+  methods: Remote<{ password: boolean; oidcName: string | null }>;
+  /**
+   * A sign-in through the OpenID provider: the browser leaving for it, the app back from it finishing the sign-in,
+   * or the reason it ended without a session.
+   */
+  singleSignOn: { status: 'idle' | 'leaving' | 'returning' | 'failed'; refusal: OidcRefusal | null };
 }
 
 export const initialAuthState: AuthState = {
@@ -24,10 +31,14 @@ export const initialAuthState: AuthState = {
   refreshing: false,
   login: { ...IDLE },
   passwordChange: { ...IDLE },
+  methods: { ...IDLE, password: true, oidcName: null },
+  singleSignOn: { status: 'idle', refusal: null },
 };
 
-/** No session, and nobody's data: what every way out of a session leaves. */
-const signedOut = (): AuthState => ({ ...initialAuthState, status: 'loaded' });
+/** No session, and nobody's data: what every way out of a session leaves (how users sign in is the server's, not the user's). */
+function signedOut(state: AuthState): AuthState {
+  return { ...initialAuthState, status: 'loaded', methods: current(state).methods ?? initialAuthState.methods };
+}
 
 const authSlice = createSlice({
   name: 'auth',
@@ -46,10 +57,35 @@ const authSlice = createSlice({
     /** The form handed its credentials to the saga outside the store (credentials.ts): no payload. */
     loginRequested(state) {
       state.login = { status: 'loading', error: null };
+      state.singleSignOn = { status: 'idle', refusal: null };
     },
     loginSucceeded(state, action: PayloadAction<{ user: CurrentUser }>) {
       Object.assign(state, { status: 'loaded', user: action.payload.user, tokenSource: 'cookie' });
       state.login = { status: 'succeeded', error: null };
+      state.singleSignOn = { status: 'idle', refusal: null };
+    },
+    /** The login page asks how users sign in. */
+    methodsRequested(state) {
+      state.methods = { ...state.methods, status: 'loading', error: null };
+    },
+    methodsLoaded(state, action: PayloadAction<SignInMethods>) {
+      state.methods = { status: 'succeeded', error: null, password: action.payload.password, oidcName: action.payload.oidc?.name ?? null };
+    },
+    /** No answer: the page keeps the password form, the one way in it can be sure of. */
+    methodsFailed(state, action: PayloadAction<RequestError>) {
+      state.methods = { status: 'failed', error: action.payload, password: true, oidcName: null };
+    },
+    /** 'Entrar con …': the saga sends the browser to the provider (no payload: the PKCE values stay out of the store). */
+    singleSignOnRequested(state) {
+      state.singleSignOn = { status: 'leaving', refusal: null };
+      state.login = { ...IDLE };
+    },
+    /** The browser came back from the provider to the app's redirect URI; the saga finishes the sign-in. */
+    singleSignOnReturned(state) {
+      state.singleSignOn = { status: 'returning', refusal: null };
+    },
+    singleSignOnFailed(state, action: PayloadAction<OidcRefusal>) {
+      state.singleSignOn = { status: 'failed', refusal: action.payload };
     },
     loginFailed(state, action: PayloadAction<RequestError>) {
       state.login = { status: 'failed', error: action.payload };
