@@ -31,7 +31,7 @@ export async function startOidcProvider(
   port: number,
   redirectUri: string,
   accounts: Record<string, ProviderAccount>,
-  options: { conform?: boolean; name?: string } = {},
+  options: { conform?: boolean; userInfoFails?: boolean; name?: string } = {},
 ): Promise<TestOidcProvider> {
   const clientId = 'campaigns-test-client';
   const clientSecret = 'a-client-secret-of-the-test-provider';
@@ -46,6 +46,7 @@ export async function startOidcProvider(
       REDIRECT_URI: redirectUri,
       ACCOUNTS: JSON.stringify(accounts),
       CONFORM: String(options.conform === true),
+      USERINFO_FAILS: String(options.userInfoFails === true),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

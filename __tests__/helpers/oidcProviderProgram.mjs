@@ -9,12 +9,13 @@
  * - consent is given for whatever the client asked.
  *
  * Environment: PORT, CLIENT_ID, CLIENT_SECRET, REDIRECT_URI, ACCOUNTS (JSON: { id: { email, email_verified, name } }),
- * CONFORM ('true': the e-mail only at the user-info endpoint, as OpenID Connect's strict profile has it).
+ * CONFORM ('true': the e-mail only at the user-info endpoint, as OpenID Connect's strict profile has it),
+ * USERINFO_FAILS ('true': that endpoint answers 500).
  */
 import http from 'node:http';
 import Provider from 'oidc-provider';
 
-const { PORT, CLIENT_ID, CLIENT_SECRET, REDIRECT_URI, ACCOUNTS, CONFORM } = process.env;
+const { PORT, CLIENT_ID, CLIENT_SECRET, REDIRECT_URI, ACCOUNTS, CONFORM, USERINFO_FAILS } = process.env;
 const accounts = JSON.parse(ACCOUNTS ?? '{}');
 const issuer = `http://127.0.0.1:${PORT}`;
 
@@ -81,6 +82,10 @@ async function interaction(req, res, uid, posted) {
 
 const handle = provider.callback();
 const server = http.createServer((req, res) => {
+  if (USERINFO_FAILS === 'true' && new URL(req.url, issuer).pathname === '/me') {
+    res.statusCode = 500;
+    return res.end('user-info is down');
+  }
   const match = new URL(req.url, issuer).pathname.match(/^\/interaction\/([A-Za-z0-9_-]+)(\/login)?$/);
   if (!match) return handle(req, res);
   interaction(req, res, match[1], req.method === 'POST').catch((err) => {

@@ -36,9 +36,12 @@ import { registerEntityRoutes } from './routes/entities.js';
 import { registerAuditRoutes } from './routes/audit.js';
 import { registerEditionRoutes } from './routes/editions.js';
 
-/** An address with its token hidden: a shared link's page (/results/0/<token>) or an `at=<token>` query. */
+/**
+ * An address with its secrets hidden: a shared link's page (/results/0/<token>), an `at=<token>` query, and the
+ * `code` and `state` an OpenID provider and the server's callback put in the addresses of a sign-in.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/^\/(results|comparisons)\/0\/[^/?#]+/, '/$1/0/[REDACTED]').replace(/([?&]at=)[^&#]*/g, '$1[REDACTED]');
+  return url.replace(/^\/(results|comparisons)\/0\/[^/?#]+/, '/$1/0/[REDACTED]').replace(/([?&](?:at|code|state)=)[^&#]*/g, '$1[REDACTED]');
 }
 
 /** Log options: JSON lines with the request id, never credentials (headers, cookies, tokens in addresses). */

@@ -53,6 +53,9 @@ export const AUDIT_ACTIONS = {
   'user.remove': 'AUDIT.ACTION.USER_REMOVE',
   'user.update': 'AUDIT.ACTION.USER_UPDATE',
   'user.regeneratePassword': 'AUDIT.ACTION.USER_REGENERATE_PASSWORD',
+  'user.exportData': 'AUDIT.ACTION.USER_EXPORT_DATA',
+  'user.erasureRequested': 'AUDIT.ACTION.USER_ERASURE_REQUESTED',
+  'user.erase': 'AUDIT.ACTION.USER_ERASE',
 } as const satisfies Readonly<Record<string, string>>;
 
 export type KnownAuditAction = keyof typeof AUDIT_ACTIONS;

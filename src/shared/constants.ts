@@ -101,7 +101,18 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
 /**
  * Why a sign-in through the OpenID provider ended without a session, as `error` on the app's redirect URI: the
  * e-mail has no account (and accounts are not created), the provider did not vouch for the e-mail, the account is
- * disabled, the user or the provider stopped it there, the provider cannot be reached, or a check failed (an
+ * disabled or linked to another identity at the provider, the user or the provider stopped it there, the provider cannot be reached, or a check failed (an
  * expired or replayed sign-in, a wrong nonce, an ID token that does not verify).
  */
-export const OIDC_REFUSALS = ['NO_ACCOUNT', 'EMAIL_NOT_VERIFIED', 'ACCOUNT_DISABLED', 'PROVIDER_REFUSED', 'PROVIDER_UNAVAILABLE', 'SIGN_IN_FAILED'] as const;
+export const OIDC_REFUSALS = [
+  'NO_ACCOUNT',
+  'EMAIL_NOT_VERIFIED',
+  'ACCOUNT_DISABLED',
+  'OTHER_IDENTITY',
+  'PROVIDER_REFUSED',
+  'PROVIDER_UNAVAILABLE',
+  'SIGN_IN_FAILED',
+] as const;
+
+/** The most characters of the reason a user may give when asking for their data to be erased. */
+export const ERASURE_REASON_MAX_LENGTH = 2000;

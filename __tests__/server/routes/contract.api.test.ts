@@ -189,12 +189,16 @@ describe.each(backends)('API contract on $name', ({ openDemo }) => {
     const documented = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, ops]) =>
       Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
     );
-    expect(documented).toHaveLength(95);
+    expect(documented).toHaveLength(99);
     expect(documented).toEqual(
       expect.arrayContaining([
         'POST /api/v1/auth/forgotPassword',
         'POST /api/v1/auth/resetPassword',
         'GET /api/v1/auth/methods',
+        'GET /api/v1/auth/privacy',
+        'GET /api/secure/v1/auth/me/export',
+        'POST /api/secure/v1/auth/me/erasure',
+        'POST /api/secure/v1/users/erase',
         'POST /api/secure/v1/editions/settings',
         'POST /api/secure/v1/campaigns/objection/resolve',
         'GET /api/secure/v1/entities/members',

@@ -21,6 +21,7 @@ const ACCOUNTS: Record<string, ProviderAccount> = {
   disabled: { email: 'baja@example.org', email_verified: true },
   stranger: { email: 'nueva.persona@example.org', email_verified: true, name: 'Nueva Persona' },
   noemail: { name: 'Sin Correo' },
+  impostor: { email: 'ana.garcia@example.org', email_verified: true, name: 'Otra identidad con el correo de Ana' },
 };
 
 /** A cookie jar for the provider's session: every cookie it set, sent back on each request. */
@@ -52,7 +53,12 @@ interface SsoOutcome {
  * The whole trip as a browser makes it: the app's `start`, the provider (signing `account` in through login_hint,
  * after `tamper` has changed the authorization request if given), and the server's callback.
  */
-async function signInThroughProvider(server: TestServer, account: string, tamper?: (url: URL) => void): Promise<SsoOutcome> {
+async function signInThroughProvider(
+  server: TestServer,
+  account: string,
+  tamper?: (url: URL) => void,
+  beforeCallback?: () => Promise<unknown>,
+): Promise<SsoOutcome> {
   const browser = new Browser();
   const { verifier, challenge } = pkcePair();
   const state = 'app-' + randomBytes(8).toString('hex');
@@ -78,6 +84,7 @@ async function signInThroughProvider(server: TestServer, account: string, tamper
   }
   expect(next.pathname).toBe(OIDC_CALLBACK_PATH);
   const callback = next.pathname + next.search;
+  await beforeCallback?.();
   const back = await browser.get(server.url + callback);
   expect(back.status).toBe(302);
   const app = new URL(back.headers.get('location') as string);
@@ -200,10 +207,29 @@ describe.each(backends)('single sign-on through an OpenID provider on $name', ({
     expect((await signInThroughProvider(server, 'cancel')).params.get('error')).toBe('PROVIDER_REFUSED');
   });
 
-  it('retires a password an administrator generated: the provider has said who the user is', async () => {
+  it('retires a password an administrator generated, and ends the sessions opened with it', async () => {
+    const generated = (await signIn(server, 'temporal@example.org', 'temporal-1234')).access_token;
+    expect((await call(server, 'GET', '/api/secure/v1/campaigns/all', { token: generated })).body.error.type).toBe('PASSWORD_CHANGE_REQUIRED');
     const user = await exchange(server, await signInThroughProvider(server, 'temporal'));
     expect(user.mustChangePassword).toBeUndefined();
     await expect(signIn(server, 'temporal@example.org', 'temporal-1234')).rejects.toThrow(/login failed/);
+    // The session of the generated password does not become a full one: it is over.
+    expect((await call(server, 'GET', '/api/secure/v1/campaigns/all', { token: generated })).status).toBe(401);
+  });
+
+  it('keeps an account to the identity at the provider that first signed in to it, whatever e-mail another shows', async () => {
+    await exchange(server, await signInThroughProvider(server, 'ana'));
+    const outcome = await signInThroughProvider(server, 'impostor');
+    expect(outcome.params.get('error')).toBe('OTHER_IDENTITY');
+    expect(outcome.params.get('code')).toBeNull();
+    expect((await exchange(server, await signInThroughProvider(server, 'ana'))).id).toBe(ana);
+  });
+
+  it('refuses a callback that comes back after the sign-in expired', async () => {
+    const expire = () => db.query("UPDATE oidc_logins SET expires_at = now() - interval '1 second'");
+    const outcome = await signInThroughProvider(server, 'ana', undefined, expire);
+    expect(outcome.params.get('error')).toBe('SIGN_IN_FAILED');
+    expect(outcome.params.get('code')).toBeNull();
   });
 
   it("refuses a start for another client or redirect URI, or without S256, with 422 and the provider's URL untold", async () => {
@@ -275,7 +301,28 @@ describe('single sign-on settings', () => {
     expect(login.body.error.data).toBe('PASSWORD_LOGIN_OFF');
     const forgot = await call(server, 'POST', '/api/v1/auth/forgotPassword', { body: { email: 'ana.garcia@example.org' } });
     expect(forgot.status).toBe(403);
-    expect((await exchange(server, await signInThroughProvider(server, 'ana'))).email).toBe('ana.garcia@example.org');
+    const reset = await call(server, 'POST', '/api/v1/auth/resetPassword', { body: { token: 'a'.repeat(43), password: 'una clave nueva y larga' } });
+    expect([reset.status, reset.body.error.data]).toEqual([403, 'PASSWORD_LOGIN_OFF']);
+    const outcome = await signInThroughProvider(server, 'ana');
+    const token = (
+      await call(server, 'POST', '/api/v1/auth/token', {
+        form: {
+          grant_type: 'authorization_code',
+          code: outcome.params.get('code') as string,
+          redirect_uri: server.ctx.config.oauth.redirectUri,
+          code_verifier: outcome.verifier,
+          client_id: server.ctx.config.oauth.clientId,
+          client_secret: server.ctx.config.oauth.clientSecret,
+        },
+      })
+    ).body.access_token;
+    const me = await call(server, 'GET', '/api/secure/v1/auth/me', { token });
+    expect(me.body.response.user.email).toBe('ana.garcia@example.org');
+    const change = await call(server, 'POST', '/api/secure/v1/auth/changePassword', {
+      token,
+      body: { currentPassword: 'contraseña de ana', newPassword: 'otra clave larga y nueva' },
+    });
+    expect([change.status, change.body.error.data]).toEqual([403, 'PASSWORD_LOGIN_OFF']);
   });
 
   it('sends the user back to the app with PROVIDER_UNAVAILABLE when the provider does not answer', async () => {
@@ -284,6 +331,18 @@ describe('single sign-on settings', () => {
     const outcome = await signInThroughProvider(server, 'ana');
     expect(outcome.params.get('error')).toBe('PROVIDER_UNAVAILABLE');
     expect(outcome.params.get('state')).toBe(outcome.state);
+  });
+
+  it('refuses the sign-in, back in the app, when the user-info endpoint fails', async () => {
+    const failing = await startOidcProvider(await providerPort(), `${PUBLIC_URL}${OIDC_CALLBACK_PATH}`, ACCOUNTS, { conform: true, userInfoFails: true });
+    try {
+      const server = await serverWith(failing.env);
+      const outcome = await signInThroughProvider(server, 'ana');
+      expect(outcome.params.get('error')).toBe('SIGN_IN_FAILED');
+      expect(outcome.params.get('state')).toBe(outcome.state);
+    } finally {
+      await failing.stop();
+    }
   });
 
   it('without OIDC_* there is no provider: methods says so and the steps do not exist', async () => {

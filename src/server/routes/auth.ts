@@ -16,6 +16,7 @@ import { isDatabaseUnavailable, isTransactionConflict } from '../db/faults.js';
 import { readDeviceCookies } from '../services/auth/deviceCookie.js';
 import { clearRefreshCookieHeader, readRefreshCookie, refreshCookieHeader } from '../services/auth/refreshCookie.js';
 import { updateUserLanguage } from '../db/repositories/users.js';
+import { exportPersonalData, requestErasure } from '../services/auth/personalData.js';
 
 /** One part of an HTTP Basic client credential, form-decoded first (RFC 6749 section 2.3.1); undefined when malformed. */
 function formDecoded(text: string): string | undefined {
@@ -212,6 +213,19 @@ export function registerSecureAuthRoutes(secure: FastifyInstance, ctx: AppContex
       await updateUserLanguage(ctx.db, requireUser(request).id, request.body.language);
       return { response: { success: true as const } };
     },
+  });
+
+  api.route({
+    ...routeOf(authCalls.exportMe),
+    handler: async (request, reply) => {
+      reply.header('Content-Disposition', 'attachment; filename="mis-datos.json"').header('Cache-Control', 'no-store');
+      return { response: await exportPersonalData(ctx.db, actorOf(request)) };
+    },
+  });
+
+  api.route({
+    ...routeOf(authCalls.erasureRequest),
+    handler: async (request) => ({ response: await requestErasure(ctx.db, actorOf(request), request.body.reason) }),
   });
 
   api.route({

@@ -28,7 +28,7 @@ function toApp(reply: FastifyReply, redirectUri: string, outcome: OidcOutcome) {
 }
 
 /**
- * How users sign in (`auth/methods`, always), and with OIDC_* set the two steps of a sign-in through the OpenID
+ * How users sign in (`auth/methods`) and what is kept of them (`auth/privacy`), always; and with OIDC_* set the two steps of a sign-in through the OpenID
  * provider (services/auth/oidc.ts): `start`, which sends the browser to the provider, and the provider's callback,
  * which sends it back to the app with the product's own authorization code.
  */
@@ -38,6 +38,10 @@ export function registerSingleSignOnRoutes(app: FastifyInstance, ctx: AppContext
   api.route({
     ...routeOf(authCalls.methods),
     handler: async () => ({ response: { password: ctx.config.passwordLogin, oidc: oidc && { name: oidc.name } } }),
+  });
+  api.route({
+    ...routeOf(authCalls.privacy),
+    handler: async () => ({ response: { logRetentionDays: ctx.config.logRetentionDays } }),
   });
   if (!oidc) return;
   const provider = openIdProvider(oidc);
@@ -79,7 +83,7 @@ export function registerSingleSignOnRoutes(app: FastifyInstance, ctx: AppContext
           'authOidcCallback',
           "The OpenID provider's redirect URI (register PUBLIC_URL + this path there): the browser goes back to the app",
           'With the code of the product to exchange at auth/token and the state of `start`, or with `error` one of NO_ACCOUNT, ' +
-            'EMAIL_NOT_VERIFIED, ACCOUNT_DISABLED, PROVIDER_REFUSED, PROVIDER_UNAVAILABLE, SIGN_IN_FAILED.',
+            'EMAIL_NOT_VERIFIED, ACCOUNT_DISABLED, OTHER_IDENTITY, PROVIDER_REFUSED, PROVIDER_UNAVAILABLE, SIGN_IN_FAILED.',
         ),
         querystring: OidcCallbackQuery,
       },

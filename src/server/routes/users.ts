@@ -34,6 +34,11 @@ export function registerUserRoutes(secure: FastifyInstance, ctx: AppContext): vo
   });
 
   api.route({
+    ...routeOf(adminCalls.eraseUser),
+    handler: async (request) => ({ response: await users.eraseUser(db, manager(request), request.body.id) }),
+  });
+
+  api.route({
     ...routeOf(adminCalls.updateUser),
     handler: async (request) => ({ response: await users.updateUser(db, manager(request), request.body) }),
   });

@@ -8,7 +8,15 @@ import { ENTITY_NAME_MAX_LENGTH, MUNICIPALITIES_PER_ENTITY_MAX, POPULATION_MAX, 
 /** User and entity administration payloads and calls of docs/api.md (ADMIN and FEC only). */
 
 /** One row of GET users/list: the role by name, as auth/me gives it. */
-export const UserRow = Type.Object({ id: Type.Integer(), email: Type.String(), name: Type.String(), role: RoleName, entities: Type.Array(EntityRef) });
+export const UserRow = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  name: Type.String(),
+  role: RoleName,
+  entities: Type.Array(EntityRef),
+  /** When the user asked for their data to be erased (auth/me/erasure), while the request waits. */
+  erasureRequestedAt: Type.Optional(Type.String({ format: 'date-time' })),
+});
 export type UserRow = Static<typeof UserRow>;
 
 /** POST users/create: the role as its integer (ROLES); entities are entity ids (at least one for a USER). */
@@ -105,6 +113,18 @@ export const adminCalls = {
     body: IdBody,
     response: Success,
     summary: 'Removes a user and ends its sessions',
+  }),
+  eraseUser: apiCall({
+    method: 'POST',
+    url: '/users/erase',
+    access: 'user',
+    querystring: NoQuery,
+    body: IdBody,
+    response: Type.Object({ success: Type.Literal(true), pseudonym: Type.String() }),
+    summary: "Erases a user's personal data (ADMIN): removes the account and puts a pseudonym in place of its e-mail everywhere",
+    description:
+      'The activity log, answer history, review marks, objections and receipts keep their rows with `usuario-eliminado-<id>` ' +
+      "instead of the address; the campaigns' answers are the entity's and stay, so no figure changes. Not one's own account (403).",
   }),
   regeneratePassword: apiCall({
     method: 'POST',

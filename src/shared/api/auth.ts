@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { apiCall, Line, NoBody, NoQuery, Strict, Success } from './schema.js';
+import { apiCall, Line, NoBody, NoQuery, NullableDate, Paragraph, Strict, Success } from './schema.js';
 import { ROLE_NAMES } from '../roles.js';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, LANGUAGES, MEMBER_ROLES, PASSWORD_MAX_LENGTH, type OIDC_REFUSALS } from '../constants.js';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, LANGUAGES, MEMBER_ROLES, PASSWORD_MAX_LENGTH, ERASURE_REASON_MAX_LENGTH, type OIDC_REFUSALS } from '../constants.js';
 
 /** An e-mail address as users type it (case is kept; the server compares without case). */
 export const Email = Type.String({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_LENGTH });
@@ -162,6 +162,52 @@ export const OidcCallbackQuery = Type.Object(
   { additionalProperties: true },
 );
 
+const When = Type.String({ format: 'date-time' });
+const Question = { campaignId: Type.Integer(), question: Type.String() };
+
+/**
+ * GET auth/me/export: everything the database holds of the caller ('Descargar mis datos'): the account, the
+ * memberships, what the user answered, commented and gave as evidence (a file's name and size, not its bytes, which
+ * are the entity's), review marks, objections and receipts they signed, and their rows of the activity log.
+ */
+export const PersonalData = Type.Object({
+  account: Type.Object({
+    id: Type.Integer(),
+    email: Type.String(),
+    name: Type.String(),
+    language: Type.String(),
+    createdAt: When,
+    passwordChangedAt: NullableDate,
+    erasureRequestedAt: NullableDate,
+  }),
+  memberships: Type.Array(Type.Object({ entityId: Type.Integer(), entityName: Type.String(), role: MemberRoleName })),
+  answers: Type.Array(Type.Object({ ...Question, kind: Type.String(), value: Type.Unknown(), at: When })),
+  evidence: Type.Array(
+    Type.Object({
+      ...Question,
+      kind: Type.String(),
+      url: Type.Union([Type.String(), Type.Null()]),
+      title: Type.Union([Type.String(), Type.Null()]),
+      fileName: Type.Union([Type.String(), Type.Null()]),
+      size: Type.Union([Type.Integer(), Type.Null()]),
+      addedAt: When,
+    }),
+  ),
+  reviewMarks: Type.Array(Type.Object({ ...Question, verdict: Type.String(), comment: Type.Union([Type.String(), Type.Null()]), markedAt: When })),
+  objections: Type.Array(Type.Object({ ...Question, text: Type.String(), status: Type.String(), createdAt: When })),
+  receipts: Type.Array(Type.Object({ campaignId: Type.Integer(), code: Type.String(), sentAt: When })),
+  activity: Type.Array(
+    Type.Object({
+      at: When,
+      action: Type.String(),
+      targetType: Type.Union([Type.String(), Type.Null()]),
+      targetId: Type.Union([Type.String(), Type.Null()]),
+      details: Type.Unknown(),
+    }),
+  ),
+});
+export type PersonalData = Static<typeof PersonalData>;
+
 /** The authentication calls. Login and token are public; the token endpoint speaks RFC 6749, not the envelope. */
 export const authCalls = {
   login: apiCall({
@@ -180,6 +226,14 @@ export const authCalls = {
     querystring: NoQuery,
     response: SignInMethods,
     summary: "How users sign in here: with a password (PASSWORD_LOGIN), through the organisation's OpenID provider (OIDC_*), or both",
+  }),
+  privacy: apiCall({
+    method: 'GET',
+    url: '/api/v1/auth/privacy',
+    access: 'public',
+    querystring: NoQuery,
+    response: Type.Object({ logRetentionDays: Type.Integer() }),
+    summary: 'What the privacy page (/privacidad) says of this server: how many days the activity log and sign-ins are kept (LOG_RETENTION_DAYS)',
   }),
   token: apiCall({
     method: 'POST',
@@ -232,6 +286,24 @@ export const authCalls = {
     body: Strict({ language: Type.Enum(LANGUAGES) }),
     response: Success,
     summary: 'Keeps the interface language the user chose, for the e-mails sent to them (reminders, campaign opened)',
+  }),
+  exportMe: apiCall({
+    method: 'GET',
+    url: '/auth/me/export',
+    access: 'user',
+    querystring: NoQuery,
+    response: PersonalData,
+    summary: "The caller's personal data, everything the database holds of them ('Descargar mis datos')",
+  }),
+  erasureRequest: apiCall({
+    method: 'POST',
+    url: '/auth/me/erasure',
+    access: 'user',
+    querystring: NoQuery,
+    body: Strict({ reason: Type.Optional(Paragraph(ERASURE_REASON_MAX_LENGTH)) }),
+    response: Type.Object({ requestedAt: When }),
+    summary: "Asks for the erasure of the caller's personal data; an administrator carries it out (users/erase)",
+    description: 'Asking again renews the request (and its reason). The administrators see it in the users list.',
   }),
   logout: apiCall({
     method: 'POST',

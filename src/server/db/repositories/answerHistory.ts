@@ -12,7 +12,8 @@ import type { AnswerChange, AnswerHistoryEntry, AnswerHistoryKind, AnswerHistory
 const VERSION_KINDS = "('answer', 'comment', 'notApplicable')";
 
 /** A timestamptz as ISO 8601 in UTC with milliseconds, as Date.toISOString writes it, whatever the session's time zone. */
-const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** A timestamp column as ISO 8601 text in UTC, as the API writes dates. */
+export const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * A campaign's answers' versions as one JSON object, sub-indicator id -> AnswerVersion, for the sub-indicators with a

@@ -37,3 +37,17 @@ export async function takeOidcLogin(q: Queryable, stateHash: string): Promise<Oi
     }
   );
 }
+
+/**
+ * Links the account to the provider's identity (issuer and `sub`) at its first sign-in there, and answers whether
+ * the two belong together: false when the account is linked to another identity of that provider, or the identity
+ * to another account.
+ */
+export async function linkIdentity(q: Queryable, userId: number, issuer: string, subject: string): Promise<boolean> {
+  await q.query('INSERT INTO oidc_identities (user_id, issuer, subject) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [userId, issuer, subject]);
+  const rows = await q.query<{ user_id: number; subject: string }>(
+    'SELECT user_id, subject FROM oidc_identities WHERE issuer = $2 AND (user_id = $1 OR subject = $3)',
+    [userId, issuer, subject],
+  );
+  return rows.length === 1 && rows[0].user_id === userId && rows[0].subject === subject;
+}

@@ -4,6 +4,7 @@ import type { CurrentUser, MemberEntityRef } from '../../../shared/api/auth.js';
 import type { UserRow } from '../../../shared/api/admin.js';
 import type { Language } from '../../../shared/constants.js';
 import { dropAssignments } from './team.js';
+import { isoSql } from './answerHistory.js';
 
 /** The entities of the user aliased `u`, by name, with the user's role in each, as a JSON array (or null). */
 export const ENTITIES_OF_USER = `(SELECT json_agg(json_build_object('id', e.id, 'name', e.name, 'role', ue.role) ORDER BY e.name)
@@ -74,15 +75,19 @@ export async function insertUser(q: Queryable, user: NewUser): Promise<number> {
   return id;
 }
 
-/** Every user with its role name and entities, by e-mail; users with an unknown stored role are left out. */
+/** Every user with its role name and entities, by e-mail, and when they asked for erasure; users with an unknown stored role are left out. */
 export async function listUsers(q: Queryable): Promise<UserRow[]> {
-  const rows = await q.query<{ id: number; email: string; name: string; role: number; entities: MemberEntityRef[] | null }>(
-    `SELECT u.id, u.email, u.name, u.role, ${ENTITIES_OF_USER} AS entities FROM users u ORDER BY lower(u.email)`,
+  const rows = await q.query<{ id: number; email: string; name: string; role: number; entities: MemberEntityRef[] | null; erasure: string | null }>(
+    `SELECT u.id, u.email, u.name, u.role, ${ENTITIES_OF_USER} AS entities,
+            (SELECT ${isoSql('r.requested_at')} FROM erasure_requests r WHERE r.user_id = u.id) AS erasure
+       FROM users u ORDER BY lower(u.email)`,
   );
-  return rows.flatMap((r) => toCurrentUser(r) ?? []);
+  return rows.flatMap((r) => {
+    const user = toCurrentUser(r);
+    return user ? [{ ...user, ...(r.erasure ? { erasureRequestedAt: r.erasure } : {}) }] : [];
+  });
 }
 
-/** The user's e-mail and role, locked for this transaction; undefined when there is no such user. */
 export async function findUserForUpdate(q: Queryable, id: number): Promise<{ id: number; email: string; role: Role | undefined } | undefined> {
   const [row] = await q.query<{ id: number; email: string; role: number }>('SELECT id, email, role FROM users WHERE id = $1 FOR UPDATE', [id]);
   return row && { id: row.id, email: row.email, role: roleFromNumber(row.role) };

@@ -13,6 +13,7 @@ import {
 import { revokeUserFamilies } from '../../db/repositories/oauth.js';
 import { lockEntities } from '../../db/repositories/entities.js';
 import { recordAudit } from '../../db/repositories/audit.js';
+import { pseudonymiseEmail } from '../../db/repositories/personalData.js';
 import { generatePassword, hashPassword } from '../auth/passwords.js';
 import { auditedBy, type Actor } from '../actor.js';
 import { GENERATED_PASSWORD_LENGTH } from '../../../shared/constants.js';
@@ -111,6 +112,27 @@ export async function removeUser(db: Db, actor: Actor, id: number): Promise<{ su
       details: { email: target.email, role: target.role },
     });
     return { success: true as const };
+  });
+}
+
+/** What an erased user's e-mail becomes wherever it was copied: not an address, and the same for every row. */
+export const erasedUserPseudonym = (id: number) => `usuario-eliminado-${id}`;
+
+/**
+ * Carries out a user's erasure (ADMIN): the account goes, with its memberships, sessions and requests, and every
+ * copy of its e-mail (the activity log, answer history, review marks, objections, receipts) becomes the pseudonym.
+ * The campaigns' answers are the entity's and stay: every figure is unchanged. Asked for or not, the administrator
+ * decides; the log records the erasure under the pseudonym, never the address.
+ */
+export async function eraseUser(db: Db, actor: Actor, id: number): Promise<{ success: true; pseudonym: string }> {
+  if (actor.user.role !== 'ADMIN') throw forbidden();
+  return db.transaction(async (tx) => {
+    const target = await managedUser(tx, actor, id);
+    const pseudonym = erasedUserPseudonym(id);
+    await pseudonymiseEmail(tx, id, target.email, pseudonym);
+    await deleteUser(tx, id);
+    await recordAudit(tx, { ...auditedBy(actor), action: 'user.erase', targetType: 'user', targetId: id, details: { pseudonym, role: target.role } });
+    return { success: true as const, pseudonym };
   });
 }
 

@@ -6,6 +6,7 @@ import { AppError } from '../../errors.js';
 import { isForeignKeyViolation } from '../../db/faults.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import * as oidcRepo from '../../db/repositories/oidcLogins.js';
+import { revokeUserFamilies } from '../../db/repositories/oauth.js';
 import { findCredentialsByEmail, insertUser, updatePasswordHash } from '../../db/repositories/users.js';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../../shared/constants.js';
 import { FORBIDDEN_CHARACTERS } from '../../../shared/api/schema.js';
@@ -105,7 +106,13 @@ export function openIdProvider(settings: OidcConfig): OidcProvider {
       }
       const claims: Record<string, unknown> = { ...tokens.claims() };
       if (typeof claims.email !== 'string' && typeof claims.sub === 'string') {
-        Object.assign(claims, await openid.fetchUserInfo(config, tokens.access_token, claims.sub), { sub: claims.sub });
+        // A provider that keeps the ID token small gives the e-mail at its user-info endpoint (checked for the same sub).
+        try {
+          const info = await openid.fetchUserInfo(config, tokens.access_token, claims.sub);
+          Object.assign(claims, { email: info.email, email_verified: info.email_verified, name: claims.name ?? info.name });
+        } catch (err) {
+          throw new OidcRefused('SIGN_IN_FAILED', `user-info: ${String(err)}`);
+        }
       }
       return claims;
     },
@@ -169,7 +176,7 @@ export type OidcOutcome = { code: string; appState: string } | { error: OidcRefu
 export async function finishOidcLogin(
   ctx: OAuthContext,
   provider: OidcProvider,
-  settings: Pick<OidcConfig, 'redirectUri' | 'createUsers'>,
+  settings: Pick<OidcConfig, 'issuer' | 'redirectUri' | 'createUsers'>,
   query: URLSearchParams,
   meta: { requestId?: string; ip?: string },
 ): Promise<OidcOutcome> {
@@ -198,9 +205,10 @@ export async function finishOidcLogin(
   const decision = decideAccount(claims, account, settings.createUsers);
   if (decision.kind === 'refuse') return refuse(decision.reason, { email: email?.slice(0, EMAIL_MAX_LENGTH) });
   const userId = decision.kind === 'signIn' ? decision.userId : await createAccount(ctx.db, decision, meta.requestId);
-  // A password an administrator generated is of no more use: the provider has said who this is. Nobody keeps a
-  // password that was shown to someone else; the user may choose one with 'Forgot your password?'.
-  if (account?.temporary) await updatePasswordHash(ctx.db, userId, await hashPassword(randomToken()), false);
+  // The first identity at the provider to sign in to an account is the only one that may from then on: a mailbox
+  // that passes to someone else, or another identity showing the same address, does not take the account over.
+  if (!(await oidcRepo.linkIdentity(ctx.db, userId, settings.issuer, String(claims.sub)))) return refuse('OTHER_IDENTITY', { email });
+  if (account?.temporary) await retireGeneratedPassword(ctx.db, userId, meta.requestId);
   let code: string;
   try {
     code = await issueAuthorizationCode(ctx, {
@@ -222,6 +230,20 @@ export async function finishOidcLogin(
     requestId: meta.requestId,
   });
   return { code, appState: pending.appState };
+}
+
+/**
+ * A password an administrator generated is of no more use once the provider has said who the user is: nobody keeps
+ * a password that was shown to someone else (the user may choose one with 'Forgot your password?'). The sessions
+ * opened with it end too, or one would lose its restriction to changing the password.
+ */
+async function retireGeneratedPassword(db: Db, userId: number, requestId: string | undefined): Promise<void> {
+  const passwordHash = await hashPassword(randomToken());
+  await db.transaction(async (tx) => {
+    await updatePasswordHash(tx, userId, passwordHash, false);
+    await revokeUserFamilies(tx, userId, 'generated password retired by a sign-in through the OpenID provider');
+    await recordAudit(tx, { actorId: userId, action: 'auth.password_reset', targetType: 'user', targetId: userId, details: { via: 'oidc' }, requestId });
+  });
 }
 
 /** A USER account with no entity and no usable password, for a verified e-mail the provider vouches for. */
