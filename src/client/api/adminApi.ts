@@ -19,6 +19,8 @@ export const usersApi = {
   create: (token: string | null, user: CreateUserRequest) => post<CreateUserResponse>('/users/create', token, user),
   update: (token: string | null, user: UpdateUserRequest) => post<{ success: true }>('/users/update', token, user),
   remove: (token: string | null, id: number) => post<{ success: true }>('/users/remove', token, { id }),
+  /** Erases a user's personal data (ADMIN): the account goes, a pseudonym replaces its e-mail everywhere. */
+  erase: (token: string | null, id: number) => post<{ success: true; pseudonym: string }>('/users/erase', token, { id }),
   regeneratePassword: (token: string | null, id: number) => post<RegeneratePasswordResponse>('/users/regeneratePassword', token, { id }),
 };
 

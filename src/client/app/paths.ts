@@ -29,6 +29,8 @@ export const PATHS = {
   changePassword: '/account/password',
   team: '/team',
   receipt: '/receipt',
+  /** What personal data the application processes, and the user's own ('Privacidad'): open to anyone. */
+  privacy: '/privacidad',
 } as const;
 
 /** The receipt of a campaign's signed submission ('Justificante de envío'). */

@@ -19,6 +19,7 @@ import { auditReducer } from '../features/admin/audit/auditSlice.js';
 import { reviewReducer } from '../features/review/reviewSlice.js';
 import { objectionsReducer } from '../features/objections/objectionsSlice.js';
 import { publicationReducer } from '../features/publication/publicationSlice.js';
+import { privacyReducer } from '../features/privacy/privacySlice.js';
 import { teamReducer } from '../features/team/teamSlice.js';
 import { editionsReducer } from '../features/admin/editions/editionsSlice.js';
 import { readTableView } from '../lib/tableView.js';
@@ -45,6 +46,7 @@ export const reducers = {
   review: reviewReducer,
   objections: objectionsReducer,
   publication: publicationReducer,
+  privacy: privacyReducer,
   team: teamReducer,
   editions: editionsReducer,
   results: resultsReducer,

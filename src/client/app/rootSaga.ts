@@ -21,6 +21,8 @@ import { watchObjections, type ObjectionsDependencies } from '../features/object
 import { objectionsApi } from '../api/objectionsApi.js';
 import { watchPublication, type PublicationDependencies } from '../features/publication/publicationSaga.js';
 import { publicationApi } from '../api/publicationApi.js';
+import { watchPrivacy, type PrivacyDependencies } from '../features/privacy/privacySaga.js';
+import { privacyApi } from '../api/privacyApi.js';
 import { watchTeam, type TeamDependencies } from '../features/team/teamSaga.js';
 import { teamApi } from '../api/teamApi.js';
 import { watchEditions, type EditionsDependencies } from '../features/admin/editions/editionsSaga.js';
@@ -48,6 +50,7 @@ export type Dependencies = AuthDependencies &
   ReviewDependencies &
   ObjectionsDependencies &
   PublicationDependencies &
+  PrivacyDependencies &
   TeamDependencies &
   EditionOpeningDependencies &
   EditionsDependencies &
@@ -74,6 +77,7 @@ const defaultDependencies: Omit<Dependencies, PerStore> = {
   reviewApi,
   objectionsApi,
   publicationApi,
+  privacyApi,
   teamApi,
   editionsApi,
   resultsApi,
@@ -108,6 +112,7 @@ export function* rootSaga(deps: Dependencies) {
     () => watchReview(deps),
     () => watchObjections(deps),
     () => watchPublication(deps),
+    () => watchPrivacy(deps),
     () => watchTeam(deps),
     () => watchEditionOpening(deps),
     () => watchEditions(deps),

@@ -6,6 +6,7 @@ import { PATHS, QUESTIONNAIRE_ACTIONS } from './paths.js';
 import type { Action } from '../../shared/permissions.js';
 import { AuthLayout } from '../features/auth/AuthLayout.js';
 import { SingleSignOnReturnPage } from '../features/auth/SingleSignOnReturnPage.js';
+import { PrivacyPage } from '../features/privacy/PrivacyPage.js';
 import { LoginPage } from '../features/auth/LoginPage.js';
 import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage.js';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.js';
@@ -128,6 +129,7 @@ export const ROUTES: RouteObject[] = [
         ],
       },
       { path: PATHS.logout, element: <LogoutPage /> },
+      { path: PATHS.privacy, element: <PrivacyPage /> },
       { path: PATHS.error, element: <ErrorPage /> },
       // Shared links open without signing in; their token is read as it is, never stored.
       publicPageRoute(`${PATHS.results}/0/:token`, SharedResultsPage),

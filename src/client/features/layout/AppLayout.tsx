@@ -41,7 +41,7 @@ function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** The user panel: e-mail, role label, language, 'Cambiar contraseña' and sign-out; opened from the avatar. */
+/** The user panel: e-mail, role label, language, 'Cambiar contraseña', 'Privacidad y mis datos' and sign-out; opened from the avatar. */
 function UserPanel() {
   const user = useAppSelector(selectUser);
   const intl = useIntl();
@@ -66,6 +66,9 @@ function UserPanel() {
         {/* A dropdown item (the panel closes on it), drawn as a button like 'Cerrar sesión'. */}
         <Dropdown.Item as={NavLink} to={PATHS.changePassword} bsPrefix="btn" className="btn-outline-secondary btn-sm w-100 mb-2">
           <FormattedMessage id="USER_PANEL.CHANGE_PASSWORD" />
+        </Dropdown.Item>
+        <Dropdown.Item as={NavLink} to={PATHS.privacy} bsPrefix="btn" className="btn-outline-secondary btn-sm w-100 mb-2">
+          <FormattedMessage id="USER_PANEL.PRIVACY" />
         </Dropdown.Item>
         <NavLink to={PATHS.logout} className="btn btn-outline-danger btn-sm w-100">
           <FormattedMessage id="USER_PANEL.SIGN_OUT" />

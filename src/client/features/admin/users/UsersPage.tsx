@@ -1,3 +1,4 @@
+import { Badge } from 'react-bootstrap';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch } from '../../../app/hooks.js';
 import { PATHS, editUserPath } from '../../../app/paths.js';
@@ -10,13 +11,21 @@ import { ListCell } from '../../../components/ListPage.js';
 
 type UserRow = ReturnType<typeof selectUsersPage>['rows'][number];
 
-/** One user: e-mail, role, entities, and edit, regenerate password and delete where the viewer may manage them. */
+/**
+ * One user: e-mail (marked when they asked for their data to be erased), role, entities, and edit, regenerate password
+ * and delete where the viewer may manage them, and erase their data for an ADMIN.
+ */
 function UserRowView({ row: user }: { row: UserRow }) {
   const dispatch = useAppDispatch();
   return (
     <tr>
       <ListCell label="USERS.COLUMN.EMAIL" className="text-nowrap">
         {user.email}
+        {user.erasureRequestedAt && (
+          <Badge bg="warning" text="dark" className="ms-2" data-testid="erasure-requested">
+            <FormattedMessage id="USERS.ERASE.REQUESTED" />
+          </Badge>
+        )}
       </ListCell>
       <ListCell label="USERS.COLUMN.ROLE" className="text-nowrap">
         <FormattedMessage id={`ROLES.${user.role}`} />
@@ -39,6 +48,14 @@ function UserRowView({ row: user }: { row: UserRow }) {
               danger
               onClick={() => dispatch(usersActions.removeAsked({ id: user.id, email: user.email }))}
             />
+            {user.erasable && (
+              <RowAction
+                label="USERS.ERASE.BUTTON"
+                subject={user.email}
+                danger
+                onClick={() => dispatch(usersActions.eraseAsked({ id: user.id, email: user.email }))}
+              />
+            )}
           </div>
         )}
       </ListCell>

@@ -74,6 +74,19 @@ export function* handleRemoveAsked(action: ReturnType<typeof usersActions.remove
   yield put(askToConfirm({ title: 'USERS.DELETE.TITLE', message: 'USERS.DELETE.MESSAGE', values: { email }, action: usersActions.removeConfirmed(id) }));
 }
 
+export function* handleEraseAsked(action: ReturnType<typeof usersActions.eraseAsked>): Saga<void> {
+  const { id, email } = action.payload;
+  yield put(
+    askToConfirm({
+      title: 'USERS.ERASE.TITLE',
+      message: 'USERS.ERASE.MESSAGE',
+      values: { email },
+      confirmLabel: 'USERS.ERASE.CONFIRM',
+      action: usersActions.eraseConfirmed(id),
+    }),
+  );
+}
+
 export function* handleRegenerateAsked(action: ReturnType<typeof usersActions.regenerateAsked>): Saga<void> {
   const { id, email } = action.payload;
   yield put(
@@ -92,6 +105,11 @@ export function handleRemoveConfirmed(deps: UsersDependencies, action: ReturnTyp
   return confirmedChange(outcome, deps.usersApi.remove, action.payload);
 }
 
+export function handleEraseConfirmed(deps: UsersDependencies, action: ReturnType<typeof usersActions.eraseConfirmed>) {
+  const outcome = { success: 'USERS.TOAST.ERASED', failure: 'USERS.TOAST.ERASE_ERROR', done: () => usersActions.removed(action.payload) };
+  return confirmedChange(outcome, deps.usersApi.erase, action.payload);
+}
+
 export function handleRegenerateConfirmed(deps: UsersDependencies, action: ReturnType<typeof usersActions.regenerateConfirmed>) {
   const done = ({ email, password }: RegeneratePasswordResponse) => showPassword(deps, usersActions.passwordRegenerated, email, password);
   return confirmedChange(
@@ -107,6 +125,8 @@ export function* watchUsers(deps: UsersDependencies): Saga<void> {
   yield takeLeading(usersActions.updateRequested.type, handleUpdate, deps);
   yield takeEvery(usersActions.removeAsked.type, handleRemoveAsked);
   yield takeLeading(usersActions.removeConfirmed.type, handleRemoveConfirmed, deps);
+  yield takeEvery(usersActions.eraseAsked.type, handleEraseAsked);
+  yield takeLeading(usersActions.eraseConfirmed.type, handleEraseConfirmed, deps);
   yield takeEvery(usersActions.regenerateAsked.type, handleRegenerateAsked);
   yield takeLeading(usersActions.regenerateConfirmed.type, handleRegenerateConfirmed, deps);
   // The password shown once is gone when its dialog closes or the session changes.

@@ -8,9 +8,17 @@ const selectList = (state: RootState) => state.users.list;
 export const selectUsersView = (state: RootState) => state.users.view;
 const selectMe = (state: RootState) => state.auth.user;
 
-/** The users table: searched by e-mail, one page of 7 (clamped), each row saying whether the caller may manage it. */
+/**
+ * The users table: searched by e-mail, one page of 7 (clamped), each row saying whether the caller may manage it and
+ * erase its data (ADMIN only, as users/erase).
+ */
 export const selectUsersPage = createSelector([selectList, selectUsersView, selectMe], (list, view, me) => {
-  const rows = list.items.filter((user) => textMatches(user.email, view.search)).map((user) => ({ ...user, manageable: !!me && canManageUser(me, user) }));
+  const rows = list.items
+    .filter((user) => textMatches(user.email, view.search))
+    .map((user) => {
+      const manageable = !!me && canManageUser(me, user);
+      return { ...user, manageable, erasable: manageable && me?.role === 'ADMIN' };
+    });
   return { ...pageOf(rows, view.page), total: rows.length };
 });
 

@@ -36,6 +36,9 @@ const usersSlice = createSlice({
     removed(state, action: PayloadAction<number>) {
       state.list.items = state.list.items.filter((user) => user.id !== action.payload);
     },
+    /** 'Borrar sus datos' (ADMIN): confirmed first; erased, the user leaves the list as a removed one does. */
+    eraseAsked: (_state, _action: PayloadAction<{ id: number; email: string }>) => undefined,
+    eraseConfirmed: (_state, _action: PayloadAction<number>) => undefined,
     regenerateAsked: (_state, _action: PayloadAction<{ id: number; email: string }>) => undefined,
     regenerateConfirmed: (_state, _action: PayloadAction<number>) => undefined,
     passwordRegenerated(state, action: PayloadAction<{ email: string }>) {

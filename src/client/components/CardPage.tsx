@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { LanguageSelect } from '../features/locale/LanguageSelect.js';
+
+/**
+ * A page of its own on the tinted background, in one card under the application's name, with the language choice at
+ * its foot beside `footer` (a link): the sign-in pages (narrow) and the legal pages (wide, long text).
+ */
+export function CardPage({ wide = false, footer, children }: { wide?: boolean; footer: ReactNode; children: ReactNode }) {
+  return (
+    <div className="auth-page">
+      <main className={`${wide ? 'legal-card' : 'auth-card'} card shadow-sm`}>
+        <div className="card-body p-4 p-md-5">
+          <p className="auth-brand text-primary fw-semibold mb-4">
+            <FormattedMessage id="APP.TITLE" />
+          </p>
+          {children}
+          <div className="mt-4 pt-3 border-top d-flex flex-wrap align-items-end justify-content-between gap-3">
+            <div className="auth-language">
+              <LanguageSelect />
+            </div>
+            {footer}
+          </div>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+import type { RootState } from '../../app/rootReducer.js';
+
+export const selectPrivacy = (state: RootState) => state.privacy;
