@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { useAppSelector } from '../../app/hooks.js';
 import { selectUser } from './authSelectors.js';
 import { PATHS, safeReturnPath } from '../../app/paths.js';
-import { CardPage } from '../../components/CardPage.js';
+import { CardPage } from '../layout/CardPage.js';
 
 /** The frame of the login pages; a signed-in user goes to the page asked for before signing in, or the root. */
 export function AuthLayout() {

@@ -4,7 +4,7 @@ import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { selectUser } from '../auth/authSelectors.js';
-import { CardPage } from '../../components/CardPage.js';
+import { CardPage } from '../layout/CardPage.js';
 import { PATHS } from '../../app/paths.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { ERASURE_REASON_MAX_LENGTH } from '../../../shared/constants.js';

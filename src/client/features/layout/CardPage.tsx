@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { LanguageSelect } from '../features/locale/LanguageSelect.js';
+import { LanguageSelect } from '../locale/LanguageSelect.js';
 
 /**
  * A page of its own on the tinted background, in one card under the application's name, with the language choice at
