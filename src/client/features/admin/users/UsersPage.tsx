@@ -35,7 +35,7 @@ function UserRowView({ row: user }: { row: UserRow }) {
       </ListCell>
       <ListCell label="USERS.COLUMN.ACTIONS" actions className="text-nowrap">
         {user.manageable && (
-          <div className="d-flex gap-2">
+          <div className="d-flex flex-wrap justify-content-end gap-2">
             <RowLink label="COMMON.EDIT" subject={user.email} to={editUserPath(user.id)} />
             <RowAction
               label="USERS.REGENERATE.BUTTON"
