@@ -157,16 +157,18 @@ function pgProgram(program: string, args: string[], env: NodeJS.ProcessEnv, { st
     const child = spawn(program, args, { env, signal, stdio: [stdin ? 'pipe' : 'ignore', stdout ? 'pipe' : 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
-    const streams: Promise<void>[] = [];
-    if (stdin && child.stdin) streams.push(pipeline(stdin, child.stdin));
-    if (stdout && child.stdout) streams.push(pipeline(child.stdout, stdout, { end: false }));
-    // A stream's failure is reported with the program's end, below.
-    for (const stream of streams) stream.catch(() => undefined);
+    const input = stdin && child.stdin ? pipeline(stdin, child.stdin) : Promise.resolve();
+    const output = stdout && child.stdout ? pipeline(child.stdout, stdout, { end: false }) : Promise.resolve();
+    // A stream's failure is reported with the program's end, below. A program may stop reading its input once it has
+    // what it needs (pg_restore at the archive's last entry, before the bytes after it have all been written), so a
+    // broken input pipe is no failure when the program ends well; a cut or damaged input makes it end badly.
+    input.catch(() => undefined);
+    output.catch(() => undefined);
     child.on('error', (err) =>
       reject(new BackupError(signal?.aborted ? `${program} was stopped` : `Cannot run ${program}: ${err.message} (install PostgreSQL's client programs)`)),
     );
     child.on('close', (code) => {
-      Promise.all(streams).then(
+      output.then(
         () => (code === 0 ? resolve() : reject(new BackupError(`${program} failed (exit ${code}): ${stderr.trim()}`))),
         (err: Error) => reject(new BackupError(`${program} failed: ${stderr.trim() || err.message}`)),
       );
