@@ -9,18 +9,23 @@ export const Email = Type.String({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_
 /** A PKCE code verifier or challenge (RFC 7636 section 4.1): 43-128 unreserved characters. */
 const PkceValue = Type.String({ pattern: '^[A-Za-z0-9._~-]{43,128}$' });
 
-/** Body of POST /api/v1/auth/login: the form's fields plus the OAuth 2 / PKCE parameters. */
-const LoginRequest = Strict({
-  // Any text: an address that cannot belong to an account is a wrong e-mail, answered and throttled like one.
-  email: Line(EMAIL_MAX_LENGTH, { minLength: 1 }),
-  password: Line(PASSWORD_MAX_LENGTH, { minLength: 1 }),
+/** The OAuth 2 / PKCE parameters of an authorization request: the login's, and the single sign-on's start. */
+const AuthorizationParams = {
   client_id: Line(200),
-  client_secret: Line(200),
   redirect_uri: Line(2048),
   state: Line(512, { minLength: 8 }),
   code_challenge: PkceValue,
   code_challenge_method: Type.Literal('S256'),
   response_type: Type.Literal('code'),
+};
+
+/** Body of POST /api/v1/auth/login: the form's fields plus the OAuth 2 / PKCE parameters. */
+const LoginRequest = Strict({
+  // Any text: an address that cannot belong to an account is a wrong e-mail, answered and throttled like one.
+  email: Line(EMAIL_MAX_LENGTH, { minLength: 1 }),
+  password: Line(PASSWORD_MAX_LENGTH, { minLength: 1 }),
+  client_secret: Line(200),
+  ...AuthorizationParams,
 });
 
 export const LoginResponse = Type.Object({ code: Type.String(), state: Type.String() });
@@ -141,14 +146,7 @@ export type SignInMethods = Static<typeof SignInMethods>;
  * Query of GET /api/v1/auth/oidc/start: the app's own authorization request, as for a password login (its PKCE
  * challenge and state), without the client secret (the browser carries this URL).
  */
-export const OidcStartQuery = Strict({
-  client_id: Line(200),
-  redirect_uri: Line(2048),
-  state: Line(512, { minLength: 8 }),
-  code_challenge: PkceValue,
-  code_challenge_method: Type.Literal('S256'),
-  response_type: Type.Literal('code'),
-});
+export const OidcStartQuery = Strict(AuthorizationParams);
 export type OidcStartQuery = Static<typeof OidcStartQuery>;
 
 /** Query of the provider's callback (RFC 6749 section 4.1.2): other parameters a provider adds (iss, session_state) are read by the client library. */

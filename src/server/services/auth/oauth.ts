@@ -54,13 +54,19 @@ export function refuseWithoutPasswordLogin(config: Pick<Config, 'passwordLogin'>
     throw new AppError('FORBIDDEN', "Signing in with a password is switched off on this server; sign in with the organisation's provider", PASSWORD_LOGIN_OFF);
 }
 
-function checkClient(oauth: Config['oauth'], input: LoginInput): void {
-  if (input.clientId !== oauth.clientId || input.clientSecret !== oauth.clientSecret) {
-    throw new AppError('VALIDATION', 'Unknown client or wrong client secret', { client_id: 'invalid client' });
-  }
-  if (input.redirectUri !== oauth.redirectUri) {
+/** The client and redirect URI of an authorization request are the web client's (the login's, and single sign-on's start). */
+export function checkRegisteredClient(oauth: Config['oauth'], clientId: string, redirectUri: string): void {
+  if (clientId !== oauth.clientId) throw new AppError('VALIDATION', 'Unknown client', { client_id: 'invalid client' });
+  if (redirectUri !== oauth.redirectUri) {
     throw new AppError('VALIDATION', 'The redirect URI is not registered for this client', { redirect_uri: 'not registered' });
   }
+}
+
+function checkClient(oauth: Config['oauth'], input: LoginInput): void {
+  if (input.clientSecret !== oauth.clientSecret) {
+    throw new AppError('VALIDATION', 'Unknown client or wrong client secret', { client_id: 'invalid client' });
+  }
+  checkRegisteredClient(oauth, input.clientId, input.redirectUri);
 }
 
 /**

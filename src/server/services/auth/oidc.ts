@@ -2,7 +2,6 @@ import * as openid from 'openid-client';
 import type { Db } from '../../db/client.js';
 import type { OidcConfig } from '../../config.js';
 import { isLoopbackHost } from '../../network.js';
-import { AppError } from '../../errors.js';
 import { isForeignKeyViolation } from '../../db/faults.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import * as oidcRepo from '../../db/repositories/oidcLogins.js';
@@ -13,7 +12,7 @@ import { FORBIDDEN_CHARACTERS } from '../../../shared/api/schema.js';
 import type { OidcRefusal } from '../../../shared/api/auth.js';
 import type { Role } from '../../../shared/roles.js';
 import { hashPassword } from './passwords.js';
-import { issueAuthorizationCode, type OAuthContext } from './oauth.js';
+import { checkRegisteredClient, issueAuthorizationCode, type OAuthContext } from './oauth.js';
 import { randomToken, sha256 } from './pkce.js';
 
 /**
@@ -147,10 +146,7 @@ export function decideAccount(
 
 /** Step 1: keeps the app's request and answers the provider's URL to send the browser to. */
 export async function startOidcLogin(ctx: OAuthContext, provider: OidcProvider, request: AppAuthorizationRequest): Promise<URL> {
-  const { oauth } = ctx.config;
-  if (request.clientId !== oauth.clientId) throw new AppError('VALIDATION', 'Unknown client', { client_id: 'invalid client' });
-  if (request.redirectUri !== oauth.redirectUri)
-    throw new AppError('VALIDATION', 'The redirect URI is not registered for this client', { redirect_uri: 'not registered' });
+  checkRegisteredClient(ctx.config.oauth, request.clientId, request.redirectUri);
   const state = randomToken();
   const nonce = randomToken();
   const codeVerifier = openid.randomPKCECodeVerifier();
