@@ -8,8 +8,12 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 import ReactRefreshPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 import reactRefreshTypeScript from 'react-refresh-typescript';
+import { interfaceLanguages } from './build/languages.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+
+/** The catalogues of the interface's languages (LANGUAGES in src/shared/constants.ts): i18n/es.json, i18n/en.json... */
+const catalogues = new RegExp(`i18n[\\\\/](${interfaceLanguages(path.join(root, 'src/shared/constants.ts')).join('|')})\\.json$`);
 
 /** Text assets a browser downloads, compressed at build time: the server sends the .br or .gz copy it accepts. */
 const compressible = /\.(js|css|html|svg)$/;
@@ -78,7 +82,7 @@ export default (env, argv) => {
         // The map chunk's boundaries: es-atlas' provinces and communities simplified at build time.
         { test: /src[\\/]client[\\/]maps[\\/]spainGeometry\.ts$/, enforce: 'post', loader: path.join(root, 'build/spainGeometryLoader.cjs') },
         // The interface's catalogues: every message compiled to its syntax tree at build time.
-        { test: /i18n[\\/][a-z]+\.json$/, loader: path.join(root, 'build/messagesLoader.mjs') },
+        { test: catalogues, loader: path.join(root, 'build/messagesLoader.mjs') },
         { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
         { test: /\.(png|svg|ico|woff2?)$/, type: 'asset/resource' },
       ],

@@ -35,6 +35,7 @@ import { registerUserRoutes } from './routes/users.js';
 import { registerEntityRoutes } from './routes/entities.js';
 import { registerAuditRoutes } from './routes/audit.js';
 import { registerEditionRoutes } from './routes/editions.js';
+import { registerAccessibilityRoutes, registerSecureAccessibilityRoutes } from './routes/accessibility.js';
 
 /**
  * An address with its secrets hidden: a shared link's page (/results/0/<token>), an `at=<token>` query, and the
@@ -156,6 +157,7 @@ export async function buildApp(
     if (max > 0) open.addHook('onRequest', open.rateLimit({ max, timeWindow: '1 minute' }));
     registerPublicRoutes(open, ctx, sendPublic);
     registerPublicPages(open, ctx, sendPublic);
+    registerAccessibilityRoutes(open, ctx);
   });
   await registerAuthRoutes(app, ctx);
   const authenticate = makeAuthenticate(ctx);
@@ -182,6 +184,7 @@ export async function buildApp(
       registerMapRoutes(secure, ctx);
       registerPublicationRoutes(secure, ctx);
       registerTeamRoutes(secure, ctx);
+      registerSecureAccessibilityRoutes(secure, ctx);
     },
     { prefix: '/api/secure/v1' },
   );

@@ -19,6 +19,8 @@ export interface Config {
   readonly oauth: { readonly clientId: string; readonly clientSecret: string; readonly redirectUri: string };
   readonly ttl: { readonly accessToken: number; readonly refreshToken: number; readonly authCode: number; readonly shareToken: number };
   readonly authRateLimitPerMinute: number;
+  /** Accessibility complaints per hour and client address (each is a row and an e-mail to every administrator). */
+  readonly complaintsPerHour: number;
   /** Requests a minute per client address to the public pages and open data (PUBLIC_RATE_LIMIT); 0: no limit. */
   readonly publicRateLimitPerMinute: number;
   /** Which proxies' X-Forwarded-For is believed (TRUST_PROXY); false: none, the socket's address is the client's. */
@@ -294,6 +296,7 @@ export function loadConfig(env: Env = process.env): Config {
     // Per client address and instance: high enough for a town hall's staff behind one NAT address signing in at
     // nine; guessing one account's password is held back by the per-account throttle instead (loginThrottle.ts).
     authRateLimitPerMinute: int('AUTH_RATE_LIMIT', 300, 1, 100000),
+    complaintsPerHour: int('COMPLAINT_RATE_LIMIT', 5, 1, 10000),
     // Per client address and instance, for pages anyone may ask for without an account: far above a reader's or a
     // newsroom's pace, low enough that a script cannot keep the server building filtered rankings.
     publicRateLimitPerMinute: int('PUBLIC_RATE_LIMIT', 600, 0, 100000),

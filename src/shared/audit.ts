@@ -1,6 +1,6 @@
 /**
  * The activity log's actions: every action code the server records, with the message id of its label
- * (i18n/{es,en,ca,va}.json, 'AUDIT.ACTION.*'). To show a new action by name, add one line here and its label to
+ * (i18n/*.json, 'AUDIT.ACTION.*'). To show a new action by name, add one line here and its label to
  * each language; a code missing here is shown as it is (the log never hides a row).
  */
 export const AUDIT_ACTIONS = {
@@ -56,6 +56,7 @@ export const AUDIT_ACTIONS = {
   'user.exportData': 'AUDIT.ACTION.USER_EXPORT_DATA',
   'user.erasureRequested': 'AUDIT.ACTION.USER_ERASURE_REQUESTED',
   'user.erase': 'AUDIT.ACTION.USER_ERASE',
+  'accessibility.updateStatement': 'AUDIT.ACTION.ACCESSIBILITY_UPDATE_STATEMENT',
 } as const satisfies Readonly<Record<string, string>>;
 
 export type KnownAuditAction = keyof typeof AUDIT_ACTIONS;

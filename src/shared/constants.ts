@@ -25,9 +25,10 @@ export const DEFAULT_LANGUAGE = 'es';
  * The interface languages: the one list. Everything else follows it: the types make every per-language table
  * (catalogues and locales in src/client/i18n/messages.ts, chart texts in src/client/charts/chartLang.ts) name each
  * one, the API accepts exactly these, the database learns a new one at start (languages table), webpack compiles
- * any catalogue i18n/<code>.json, and the tests go through the list.
+ * the catalogue i18n/<code>.json of each (build/languages.mjs reads this line), and the tests go through the list.
+ * How to add one: src/client/i18n/README.md.
  */
-export const LANGUAGES = ['es', 'en', 'ca', 'va'] as const;
+export const LANGUAGES = ['es', 'en', 'ca', 'va', 'gl', 'eu'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** Whether a value is one of the app's languages. */

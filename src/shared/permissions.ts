@@ -17,6 +17,8 @@ export const ACTIONS = [
   'EDITIONS_SETTINGS',
   /** The review of sent campaigns ('Revisión'): marks, corrections asked, validation. */
   'CAMPAIGNS_REVIEW',
+  /** The accessibility statement's contents and the complaints filed from it: ADMIN only. */
+  'ACCESSIBILITY_MANAGE',
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];
@@ -35,6 +37,7 @@ export const PERMISSION_RULES: Readonly<Partial<Record<Role, readonly Action[]>>
     'EDITIONS_SETTINGS',
     'AUDIT_READ',
     'CAMPAIGNS_REVIEW',
+    'ACCESSIBILITY_MANAGE',
   ],
   FEC: ['FEC_CAMPAIGNS', 'USERS_MANAGE', 'ENTITIES_MANAGE', 'RESULTS_CAMPAIGNS', 'AUTH', 'EDITIONS_VIEW', 'CAMPAIGNS_REVIEW'],
   NO: [],

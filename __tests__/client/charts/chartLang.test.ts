@@ -28,6 +28,8 @@ describe("Highcharts' own texts", () => {
     ['en', 'Bar chart with 4 data series.', 'Pie chart with 1 slice.', 'Data ranges from 77.5 to 92.5.'],
     ['ca', 'Gràfic de barres amb 4 sèries de dades.', 'Gràfic circular amb 1 sector.', 'Les dades van de 77,5 a 92,5.'],
     ['va', 'Gràfic de barres amb 4 sèries de dades.', 'Gràfic circular amb 1 sector.', 'Les dades van de 77,5 a 92,5.'],
+    ['gl', 'Gráfico de barras con 4 series de datos.', 'Gráfico circular con 1 sector.', 'Os datos van de 77,5 a 92,5.'],
+    ['eu', '4 datu-serieko barra-grafikoa.', '1 sektoreko grafiko zirkularra.', 'Datuak 77,5 eta 92,5 artekoak dira.'],
   ] as const)('describe a chart in %s, its numbers by the locale', (language, bars, pie, range) => {
     const a11y = chartLang(INTL_LOCALES[language]).accessibility;
     expect(fill(a11y?.chartTypes?.barMultiple, { numSeries: 4 }, language)).toBe(bars);

@@ -189,7 +189,7 @@ describe.each(backends)('API contract on $name', ({ openDemo }) => {
     const documented = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, ops]) =>
       Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
     );
-    expect(documented).toHaveLength(99);
+    expect(documented).toHaveLength(103);
     expect(documented).toEqual(
       expect.arrayContaining([
         'POST /api/v1/auth/forgotPassword',
@@ -198,6 +198,10 @@ describe.each(backends)('API contract on $name', ({ openDemo }) => {
         'GET /api/v1/auth/privacy',
         'GET /api/secure/v1/auth/me/export',
         'POST /api/secure/v1/auth/me/erasure',
+        'GET /api/v1/accessibility/statement',
+        'POST /api/v1/accessibility/complaint',
+        'POST /api/secure/v1/accessibility/statement/update',
+        'GET /api/secure/v1/accessibility/complaints',
         'POST /api/secure/v1/users/erase',
         'POST /api/secure/v1/editions/settings',
         'POST /api/secure/v1/campaigns/objection/resolve',
@@ -231,7 +235,7 @@ describe.each(backends)('API contract on $name', ({ openDemo }) => {
     expect(doc.paths['/api/v1/auth/login'].post.operationId).toBe('authLogin');
     expect(doc.paths['/api/secure/v1/campaigns/export'].get.operationId).toBe('campaignsExport');
     const tags = (doc.tags as { name: string; description: string }[]).map((t) => t.name);
-    expect(tags).toEqual(['auth', 'users', 'entities', 'campaigns', 'editions', 'audit', 'reference', 'health', 'public']);
+    expect(tags).toEqual(['auth', 'users', 'entities', 'campaigns', 'editions', 'audit', 'reference', 'health', 'accessibility', 'public']);
     for (const op of operations) expect([op.operationId, op.tags.length, tags.includes(op.tags[0])]).toEqual([op.operationId, 1, true]);
     expect(doc.paths['/api/secure/v1/communities/allProvinces'].get.tags).toEqual(['reference']);
     expect(doc.paths['/api/secure/v1/campaigns/saveAnswer'].post.requestBody.content['application/json'].schema).toMatchObject({

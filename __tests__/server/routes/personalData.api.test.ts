@@ -75,6 +75,9 @@ describe.each(backends)("a user's personal data: download and erasure on $name",
     });
     expect(saved.status).toBe(200);
     [question] = await demo.db.query<{ code: string }>('SELECT code FROM subindicators WHERE id = $1', [sub.id]);
+    // A complaint about accessibility, signed with the address written in another case.
+    const complaint = { email: ANA.email.toLowerCase(), text: 'El gráfico no se lee con el lector de pantalla.' };
+    expect((await call(demo.server, 'POST', '/api/v1/accessibility/complaint', { body: complaint })).status).toBe(200);
   });
   afterAll(() => demo?.close());
 

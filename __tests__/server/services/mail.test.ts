@@ -1,10 +1,16 @@
 import {
+  composeAssigneeReminderMail,
   composeAssignedMail,
+  composeComplaintMail,
   composeCorrectionsMail,
+  composeInvitationMail,
   composeMail,
   composeObjectionResolvedMail,
+  composeResetMail,
   composeSentMail,
+  type MailContent,
 } from '../../../src/server/services/mail/templates.js';
+import { LANGUAGES, type Language } from '../../../src/shared/constants.js';
 import { eachLimited, refusalReason } from '../../../src/server/services/mail/sender.js';
 import { loadConfig, type ConfigError, redactUrl } from '../../../src/server/config.js';
 
@@ -154,6 +160,43 @@ describe("the team's e-mails", () => {
       expect(mail.html).toContain('<a href="https://indicadores.example.es/results/12">');
     }
     expect(composeSentMail('es', { ...about, ...receipt }).subject).toBe('Campaña 2026 de Mancomunidad <Ribera> & Co enviada');
+  });
+});
+
+describe('every e-mail in every language', () => {
+  const about = { edition: 2026, entity: 'Mancomunidad Ribera', campaignId: 12, publicUrl: 'https://indicadores.example.es' };
+  /** Each e-mail the server writes, in the language. */
+  const everyMail = (language: Language): Record<string, MailContent> => ({
+    open: composeMail('open', language, context),
+    reminder: composeMail('reminder', language, context),
+    reset: composeResetMail(language, 'https://indicadores.example.es/auth/reset-password?token=x'),
+    corrections: composeCorrectionsMail(language, { ...about, message: 'Falta el acta', marked: 2 }),
+    objection: composeObjectionResolvedMail(language, { ...about, accepted: true, reason: 'Conforme', question: 'Q1' }),
+    assigned: composeAssignedMail(language, { ...about, axis: 'Energía', by: 'Marta' }),
+    sent: composeSentMail(language, { ...about, signer: 'firma@ayto.es', moment: '2026-03-12 10:14', code: 'a'.repeat(32), sha256: 'b'.repeat(64) }),
+    assigneeReminder: composeAssigneeReminderMail(language, {
+      ...about,
+      daysBefore: 7,
+      closesOn: '2026-03-20',
+      parts: [{ axis: 'Energía', answered: 1, total: 4 }],
+    }),
+    invitation: composeInvitationMail(language, { entity: 'Mancomunidad Ribera', by: 'Marta', role: 'colaborador', publicUrl: about.publicUrl }),
+    complaint: composeComplaintMail(language, { email: 'vecina@ejemplo.es', text: 'No se lee', publicUrl: about.publicUrl }),
+  });
+  const spanish = everyMail('es');
+
+  // A subject may read the same ('Campaña 2026 de X enviada' is Galician too); a letter's text never does.
+  it.each(LANGUAGES.filter((language) => language !== 'es'))('writes each one in %s, none left in Spanish', (language) => {
+    const mails = everyMail(language);
+    for (const [kind, mail] of Object.entries(mails)) expect([kind, mail.text === spanish[kind].text]).toEqual([kind, false]);
+  });
+
+  it('speaks Galician and Basque as their speakers write an administrative letter', () => {
+    expect(composeMail('open', 'gl', context).subject).toBe('Campaña 2027 aberta');
+    expect(composeResetMail('gl', 'https://x.es').subject).toBe('Restablecer o teu contrasinal');
+    expect(composeComplaintMail('gl', { email: 'a@b.es', text: 't', publicUrl: 'https://x.es' }).subject).toBe('Nova queixa de accesibilidade');
+    expect(composeMail('open', 'eu', { ...context, entities: ['A', 'B', 'C'] }).text).toContain('A, B eta C');
+    expect(composeComplaintMail('eu', { email: 'a@b.es', text: 't', publicUrl: 'https://x.es' }).subject).toBe('Irisgarritasun-kexa berria');
   });
 });
 

@@ -31,6 +31,7 @@ export const PATHS = {
   receipt: '/receipt',
   /** What personal data the application processes, and the user's own ('Privacidad'): open to anyone. */
   privacy: '/privacidad',
+  accessibility: '/accesibilidad',
 } as const;
 
 /** The receipt of a campaign's signed submission ('Justificante de envío'). */

@@ -20,6 +20,7 @@ import { reviewReducer } from '../features/review/reviewSlice.js';
 import { objectionsReducer } from '../features/objections/objectionsSlice.js';
 import { publicationReducer } from '../features/publication/publicationSlice.js';
 import { privacyReducer } from '../features/privacy/privacySlice.js';
+import { accessibilityReducer } from '../features/accessibility/accessibilitySlice.js';
 import { teamReducer } from '../features/team/teamSlice.js';
 import { editionsReducer } from '../features/admin/editions/editionsSlice.js';
 import { readTableView } from '../lib/tableView.js';
@@ -47,6 +48,7 @@ export const reducers = {
   objections: objectionsReducer,
   publication: publicationReducer,
   privacy: privacyReducer,
+  accessibility: accessibilityReducer,
   team: teamReducer,
   editions: editionsReducer,
   results: resultsReducer,

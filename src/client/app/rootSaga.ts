@@ -23,6 +23,8 @@ import { watchPublication, type PublicationDependencies } from '../features/publ
 import { publicationApi } from '../api/publicationApi.js';
 import { watchPrivacy, type PrivacyDependencies } from '../features/privacy/privacySaga.js';
 import { privacyApi } from '../api/privacyApi.js';
+import { watchAccessibility, type AccessibilityDependencies } from '../features/accessibility/accessibilitySaga.js';
+import { accessibilityApi } from '../api/accessibilityApi.js';
 import { watchTeam, type TeamDependencies } from '../features/team/teamSaga.js';
 import { teamApi } from '../api/teamApi.js';
 import { watchEditions, type EditionsDependencies } from '../features/admin/editions/editionsSaga.js';
@@ -51,6 +53,7 @@ export type Dependencies = AuthDependencies &
   ObjectionsDependencies &
   PublicationDependencies &
   PrivacyDependencies &
+  AccessibilityDependencies &
   TeamDependencies &
   EditionOpeningDependencies &
   EditionsDependencies &
@@ -78,6 +81,7 @@ const defaultDependencies: Omit<Dependencies, PerStore> = {
   objectionsApi,
   publicationApi,
   privacyApi,
+  accessibilityApi,
   teamApi,
   editionsApi,
   resultsApi,
@@ -113,6 +117,7 @@ export function* rootSaga(deps: Dependencies) {
     () => watchObjections(deps),
     () => watchPublication(deps),
     () => watchPrivacy(deps),
+    () => watchAccessibility(deps),
     () => watchTeam(deps),
     () => watchEditionOpening(deps),
     () => watchEditions(deps),

@@ -7,6 +7,7 @@ import type { Action } from '../../shared/permissions.js';
 import { AuthLayout } from '../features/auth/AuthLayout.js';
 import { SingleSignOnReturnPage } from '../features/auth/SingleSignOnReturnPage.js';
 import { PrivacyPage } from '../features/privacy/PrivacyPage.js';
+import { AccessibilityPage } from '../features/accessibility/AccessibilityPage.js';
 import { LoginPage } from '../features/auth/LoginPage.js';
 import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage.js';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.js';
@@ -130,6 +131,7 @@ export const ROUTES: RouteObject[] = [
       },
       { path: PATHS.logout, element: <LogoutPage /> },
       { path: PATHS.privacy, element: <PrivacyPage /> },
+      { path: PATHS.accessibility, element: <AccessibilityPage /> },
       { path: PATHS.error, element: <ErrorPage /> },
       // Shared links open without signing in; their token is read as it is, never stored.
       publicPageRoute(`${PATHS.results}/0/:token`, SharedResultsPage),

@@ -2,6 +2,8 @@ import es from '../../../i18n/es.json' with { type: 'json' };
 import en from '../../../i18n/en.json' with { type: 'json' };
 import ca from '../../../i18n/ca.json' with { type: 'json' };
 import va from '../../../i18n/va.json' with { type: 'json' };
+import gl from '../../../i18n/gl.json' with { type: 'json' };
+import eu from '../../../i18n/eu.json' with { type: 'json' };
 import { createIntl, createIntlCache, type IntlShape, type MessageFormatElement } from 'react-intl';
 import { INTL_FORMATS, INTL_LOCALES } from '../../shared/intl.js';
 import type { Language } from '../../shared/constants.js';
@@ -10,7 +12,7 @@ import type { Language } from '../../shared/constants.js';
 export type Catalogue = Record<string, string> | Record<string, MessageFormatElement[]>;
 
 /** Every catalogue has the same keys (a test checks it); va.json is built from ca.json by `npm run i18n:va`. */
-export const MESSAGES: Record<Language, Catalogue> = { es, en, ca, va };
+export const MESSAGES: Record<Language, Catalogue> = { es, en, ca, va, gl, eu };
 
 export { HTML_LANGS, INTL_FORMATS, INTL_LOCALES } from '../../shared/intl.js';
 

@@ -26,6 +26,7 @@ export const API_TAGS = [
   { name: 'audit', description: 'The activity log (ADMIN)' },
   { name: 'reference', description: 'Territories, municipality boundaries and categories' },
   { name: 'health', description: 'Whether the server and its database answer' },
+  { name: 'accessibility', description: 'The accessibility statement (anyone reads it and files a complaint; ADMIN edits it and reads the complaints)' },
   { name: 'public', description: 'What anyone reads of final editions without signing in: participation, means and the publishing entities' },
 ] as const;
 

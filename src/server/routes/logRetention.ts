@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { purgeAuditLog } from '../db/repositories/audit.js';
+import { purgeComplaints } from '../db/repositories/accessibility.js';
 import { scheduleRepeating } from '../plugins/repeating.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * Removes the activity log's rows (sign-ins among them) older than LOG_RETENTION_DAYS: a second after the server
+ * Removes the activity log's rows (sign-ins among them) and the accessibility complaints older than LOG_RETENTION_DAYS: a second after the server
  * is ready (one indexed DELETE, which does not hold up the start), then once a day. Every instance does it; the same
  * DELETE run twice removes nothing more.
  */
@@ -18,6 +19,8 @@ export function scheduleLogRetention(app: FastifyInstance, { db, config }: AppCo
     run: async () => {
       const removed = await purgeAuditLog(db, config.logRetentionDays);
       if (removed > 0) app.log.info({ removed, days: config.logRetentionDays }, 'activity log rows past their retention removed');
+      const complaints = await purgeComplaints(db, config.logRetentionDays);
+      if (complaints > 0) app.log.info({ removed: complaints, days: config.logRetentionDays }, 'accessibility complaints past their retention removed');
     },
   });
 }

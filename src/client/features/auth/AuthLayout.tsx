@@ -1,5 +1,4 @@
-import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
-import { FormattedMessage } from 'react-intl';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks.js';
 import { selectUser } from './authSelectors.js';
 import { PATHS, safeReturnPath } from '../../app/paths.js';
@@ -11,13 +10,7 @@ export function AuthLayout() {
   const asked = safeReturnPath((useLocation().state as { from?: unknown } | null)?.from);
   if (user && user.role !== 'NO') return <Navigate to={asked ?? PATHS.root} replace />;
   return (
-    <CardPage
-      footer={
-        <Link to={PATHS.privacy} className="small">
-          <FormattedMessage id="PRIVACY.LINK" />
-        </Link>
-      }
-    >
+    <CardPage>
       <Outlet />
     </CardPage>
   );

@@ -23,6 +23,7 @@ import { RemindersCard } from '../editionOpening/RemindersCard.js';
 import { StatusMap } from '../maps/StatusMap.js';
 import { chartChunkReady } from '../../charts/chartChunk.js';
 import { ReviewStatusBadge } from '../review/ReviewStatusBadge.js';
+import { AccessibilityReviewAlert } from '../accessibility/AccessibilityReviewAlert.js';
 
 const StatusPie = lazy(() => chartChunkReady(import(/* webpackChunkName: "charts-status" */ '../../charts/StatusPie.js')));
 /** The pie's height, kept free while its chunk loads so that the map below does not jump. */
@@ -198,6 +199,7 @@ export default function StatusPage() {
                 <Loading />
               </div>
             )}
+            {isAdmin && <AccessibilityReviewAlert />}
             <EditionDeadlineCard canChange={isAdmin} />
             <div className="row g-3 mb-3">
               {isAdmin && (

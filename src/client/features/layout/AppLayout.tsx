@@ -11,6 +11,7 @@ import { isRole } from '../../../shared/roles.js';
 import { LanguageSelect } from '../locale/LanguageSelect.js';
 import { layoutActions } from './layoutSlice.js';
 import { MENU_ITEMS } from './menu.js';
+import { LegalLinks } from './LegalLinks.js';
 import { RouteProgressBar } from './RouteProgressBar.js';
 
 function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
@@ -134,6 +135,7 @@ export function AppLayout() {
         </Offcanvas>
         <main id="main-content" className="app-main p-3 p-md-4" tabIndex={-1}>
           <Outlet />
+          <LegalLinks className="app-legal-links mt-5 pt-3 border-top" />
         </main>
       </div>
     </div>

@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { LanguageSelect } from '../locale/LanguageSelect.js';
+import { LanguageSelect, useLanguageFromAddress } from '../locale/LanguageSelect.js';
+import { LegalLinks } from './LegalLinks.js';
 
 /**
  * A page of its own on the tinted background, in one card under the application's name, with the language choice at
- * its foot beside `footer` (a link): the sign-in pages (narrow) and the legal pages (wide, long text).
+ * its foot beside `footer` (a link) and the legal links: the sign-in pages (narrow) and the legal pages (wide, long text).
+ * A `?lang=` in the address chooses the language (useLanguageFromAddress).
  */
-export function CardPage({ wide = false, footer, children }: { wide?: boolean; footer: ReactNode; children: ReactNode }) {
+export function CardPage({ wide = false, footer, children }: { wide?: boolean; footer?: ReactNode; children: ReactNode }) {
+  useLanguageFromAddress();
   return (
     <div className="auth-page">
       <main className={`${wide ? 'legal-card' : 'auth-card'} card shadow-sm`}>
@@ -20,6 +23,7 @@ export function CardPage({ wide = false, footer, children }: { wide?: boolean; f
               <LanguageSelect />
             </div>
             {footer}
+            <LegalLinks />
           </div>
         </div>
       </main>

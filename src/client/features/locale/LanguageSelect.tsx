@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Form } from 'react-bootstrap';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { localeActions } from './localeSlice.js';
-import { LANGUAGES, type Language } from '../../../shared/constants.js';
+import { isLanguage, LANGUAGES, type Language } from '../../../shared/constants.js';
 
 /** The language switch of the user panel; the choice is kept in local storage. */
 export function LanguageSelect() {
@@ -22,4 +24,17 @@ export function LanguageSelect() {
       </Form.Select>
     </Form.Group>
   );
+}
+
+/**
+ * A page opened with `?lang=<code>` (the public pages' links to the legal pages say which language the reader was
+ * in) shows in that language, as if chosen in the switch; any other value is ignored.
+ */
+export function useLanguageFromAddress(): void {
+  const dispatch = useAppDispatch();
+  const [params] = useSearchParams();
+  const asked = params.get('lang');
+  useEffect(() => {
+    if (isLanguage(asked)) dispatch(localeActions.languageChanged(asked));
+  }, [asked, dispatch]);
 }

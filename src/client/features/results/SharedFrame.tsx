@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import type { Action } from '@reduxjs/toolkit';
 import { FormattedMessage } from 'react-intl';
 import { useSharedLinkOpened } from './sharedLink.js';
+import { LegalLinks } from '../layout/LegalLinks.js';
 
 /**
  * The frame of a report opened from a shared link: no menu, no account, read-only. It opens the link of
@@ -23,6 +24,7 @@ export function SharedFrame({ linkOpened, title = 'HEADER.RESULTS', children }: 
       </header>
       <main id="main-content" className="app-main p-3 p-md-4" tabIndex={-1}>
         {children}
+        <LegalLinks className="app-legal-links mt-5 pt-3 border-top" />
       </main>
     </div>
   );

@@ -29,6 +29,7 @@ import assigneeReminders from './028_assignee_reminders.js';
 import policyAssignments from './029_policy_assignments.js';
 import oidcLogins from './030_oidc_logins.js';
 import erasureRequests from './031_erasure_requests.js';
+import accessibility from './032_accessibility.js';
 
 /** Every migration in order; append, never edit one that has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
@@ -63,4 +64,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 29, name: 'policy_assignments', sql: policyAssignments },
   { version: 30, name: 'oidc_logins', sql: oidcLogins },
   { version: 31, name: 'erasure_requests', sql: erasureRequests },
+  { version: 32, name: 'accessibility', sql: accessibility },
 ];

@@ -16,6 +16,7 @@ const EMAIL_COPIES: readonly { table: string; email: string; id?: string }[] = [
   { table: 'campaign_receipts', email: 'signer_email', id: 'signer_id' },
   { table: 'deadline_extensions', email: 'actor_email', id: 'actor_id' },
   { table: 'campaign_reopenings', email: 'actor_email', id: 'actor_id' },
+  { table: 'accessibility_complaints', email: 'email' },
 ];
 
 /** A text as a literal inside a PostgreSQL regular expression. */

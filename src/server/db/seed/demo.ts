@@ -120,8 +120,9 @@ async function closeEarliestReview(q: Queryable, editionId: number): Promise<voi
 
 /**
  * Fills an empty database with the demo: the three editions' questionnaires, 36 entities in 12 provinces,
- * campaigns in every status (sent ones for most entities in 2024 and 2025; 2024's validated, its objections closed)
- * and the three demo accounts. Does nothing when any user exists: a data folder in use keeps its data as it is.
+ * campaigns in every status (sent ones for most entities in 2024 and 2025; 2024's validated, its objections closed),
+ * the three demo accounts and an accessibility statement reviewed recently. Does nothing when any user exists: a data
+ * folder in use keeps its data as it is.
  */
 export async function seedDemo(db: Db): Promise<boolean> {
   const [{ count }] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
@@ -158,6 +159,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
         details: { email: account.email, role: account.role, by: 'seed:demo' },
       });
     }
+    // A statement reviewed six weeks before the first start, with the exception a review of this product would find.
+    await tx.query(`UPDATE accessibility_statement SET conformance = 'PARTIAL', exceptions = $1, reviewed_on = current_date - 42`, [
+      'Los mapas de España se recorren mejor con el ratón que con el teclado: lo que muestran está también en la tabla de la misma página.',
+    ]);
     await rebuildTerritoryScores(tx);
   });
   return true;

@@ -1,5 +1,5 @@
 /**
- * The e-mails of the yearly cycle, of the review and of the team, in the four languages of the app: a subject, a
+ * The e-mails of the yearly cycle, of the review, of the team and of accessibility complaints, in every language of the app: a subject, a
  * plain-text body and a simple HTML body. Pure: the caller passes the app's address and the names.
  */
 import type { Language, MemberRole } from '../../../shared/constants.js';
@@ -49,6 +49,32 @@ const CATALAN: Body = {
   },
 };
 
+// Galician.
+const GALICIAN_BODY: Body = {
+  common: { greeting: 'Ola:', action: 'Acceder á aplicación', closing: 'Un saúdo.', and: 'e' },
+  open: {
+    subject: (e) => `Campaña ${e} aberta`,
+    lead: (e, list) => `Xa está aberta a campaña ${e} de ${list}. Pode comezar a responder o cuestionario cando queira.`,
+  },
+  reminder: {
+    subject: (e) => `Recordatorio: campaña ${e} pendente`,
+    lead: (e, list) => `A campaña ${e} de ${list} aínda non está enviada. Lembrámoslle que debe completar e enviar o cuestionario.`,
+  },
+};
+
+// Basque.
+const BASQUE_BODY: Body = {
+  common: { greeting: 'Kaixo:', action: 'Sartu aplikaziora', closing: 'Ondo izan.', and: 'eta' },
+  open: {
+    subject: (e) => `${e}. urteko kanpaina irekita dago`,
+    lead: (e, list) => `Dagoeneko irekita dago ${e}. urteko kanpaina (${list}). Nahi duzunean has zaitezke galdetegiari erantzuten.`,
+  },
+  reminder: {
+    subject: (e) => `Gogorarazpena: ${e}. urteko kanpaina bidali gabe dago`,
+    lead: (e, list) => `${e}. urteko kanpaina (${list}) oraindik ez da bidali. Gogorarazten dizugu galdetegia osatu eta bidali behar duzula.`,
+  },
+};
+
 const BODY: Record<MailLanguage, Body> = {
   es: {
     common: { greeting: 'Hola:', action: 'Acceder a la aplicación', closing: 'Un saludo.', and: 'y' },
@@ -82,6 +108,8 @@ const BODY: Record<MailLanguage, Body> = {
       lead: (e, list) => `La campanya ${e} de ${list} encara no s'ha enviat. Vos recordem que heu de completar i enviar el qüestionari.`,
     },
   },
+  gl: GALICIAN_BODY,
+  eu: BASQUE_BODY,
 };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -102,6 +130,26 @@ export function composeMail(kind: MailKind, language: MailLanguage, context: Mai
     link: `${context.publicUrl}/`,
   });
 }
+
+// Galician.
+const GALICIAN_RESET = {
+  subject: 'Restablecer o teu contrasinal',
+  greeting: 'Ola:',
+  lead: 'Alguén (seguramente ti) pediu restablecer o contrasinal da túa conta en Campañas de indicadores.',
+  action: 'Escoller un novo contrasinal',
+  note: 'A ligazón só serve unha vez e caduca nunha hora. Se non o pediches ti, ignora esta mensaxe: o teu contrasinal non cambia.',
+  closing: 'Un saúdo.',
+};
+
+// Basque.
+const BASQUE_RESET: { subject: string; greeting: string; lead: string; action: string; note: string; closing: string } = {
+  subject: 'Berrezarri zure pasahitza',
+  greeting: 'Kaixo:',
+  lead: 'Norbaitek (zuk, seguruenik) eskatu du Adierazle-kanpainak aplikazioko zure kontuaren pasahitza berrezartzeko.',
+  action: 'Aukeratu pasahitz berri bat',
+  note: 'Esteka behin bakarrik erabil daiteke, eta ordubete barru iraungiko da. Zuk eskatu ez baduzu, ez egin kasurik mezu honi: zure pasahitza ez da aldatuko.',
+  closing: 'Ondo izan.',
+};
 
 const RESET: Record<MailLanguage, { subject: string; greeting: string; lead: string; action: string; note: string; closing: string }> = {
   es: {
@@ -136,6 +184,8 @@ const RESET: Record<MailLanguage, { subject: string; greeting: string; lead: str
     note: "L'enllaç servix una sola vegada i caduca d'ací a 1 hora. Si no ho has demanat tu, ignora este missatge: la contrasenya no canvia.",
     closing: 'Salutacions.',
   },
+  gl: GALICIAN_RESET,
+  eu: BASQUE_RESET,
 };
 
 /** The forgotten-password e-mail in the language, with its single-use link. */
@@ -176,6 +226,24 @@ const CATALAN_CORRECTIONS: CorrectionsWording = {
   action: 'Obrir el qüestionari',
 };
 
+// Galician.
+const GALICIAN_CORRECTIONS: CorrectionsWording = {
+  subject: (e, entity) => `Correccións solicitadas na Campaña ${e} de ${entity}`,
+  lead: (e, entity) => `Solicitáronse correccións na Campaña ${e} de ${entity}. A mensaxe da revisión di:`,
+  marked: (n) => (n === 1 ? 'Hai 1 resposta marcada para corrixir.' : `Hai ${n} respostas marcadas para corrixir.`),
+  ask: 'Corrixa esas respostas e volva enviar o cuestionario.',
+  action: 'Abrir o cuestionario',
+};
+
+// Basque.
+const BASQUE_CORRECTIONS: CorrectionsWording = {
+  subject: (e, entity) => `Zuzenketak eskatu dira: ${entity} erakundearen ${e}. urteko kanpaina`,
+  lead: (e, entity) => `Zuzenketak eskatu dira ${entity} erakundearen ${e}. urteko kanpainan. Berrikuspenaren mezuak hau dio:`,
+  marked: (n) => (n === 1 ? 'Erantzun bat dago zuzentzeko markatuta.' : `${n} erantzun daude zuzentzeko markatuta.`),
+  ask: 'Zuzendu erantzun horiek eta bidali berriro galdetegia.',
+  action: 'Ireki galdetegia',
+};
+
 const CORRECTIONS: Record<MailLanguage, CorrectionsWording> = {
   es: {
     subject: (e, entity) => `Correcciones pedidas en la Campaña ${e} de ${entity}`,
@@ -198,6 +266,8 @@ const CORRECTIONS: Record<MailLanguage, CorrectionsWording> = {
     marked: (n) => (n === 1 ? 'Hi ha 1 resposta marcada per a corregir.' : `Hi ha ${n} respostes marcades per a corregir.`),
     ask: 'Corregiu estes respostes i torneu a enviar el qüestionari.',
   },
+  gl: GALICIAN_CORRECTIONS,
+  eu: BASQUE_CORRECTIONS,
 };
 
 /**
@@ -261,6 +331,23 @@ const CATALAN_OBJECTION: ObjectionWording = {
   action: 'Obrir el qüestionari',
 };
 
+// Galician.
+const GALICIAN_OBJECTION: ObjectionWording = {
+  subject: (e, entity, accepted) => `Alegación ${accepted ? 'aceptada' : 'rexeitada'} na Campaña ${e} de ${entity}`,
+  lead: (e, entity, q, accepted) => `${accepted ? 'Aceptouse' : 'Rexeitouse'} a alegación á pregunta «${q}» da Campaña ${e} de ${entity}. A revisión di:`,
+  next: (accepted) => (accepted ? 'Pode corrixir esa resposta e volver enviar o cuestionario.' : 'A resposta queda como estaba.'),
+  action: 'Abrir o cuestionario',
+};
+
+// Basque.
+const BASQUE_OBJECTION: ObjectionWording = {
+  subject: (e, entity, accepted) => `Alegazioa ${accepted ? 'onartu' : 'ezetsi'} da: ${entity} erakundearen ${e}. urteko kanpaina`,
+  lead: (e, entity, q, accepted) =>
+    `${accepted ? 'Onartu' : 'Ezetsi'} egin da ${entity} erakundearen ${e}. urteko kanpainako «${q}» galderari buruzko alegazioa. Berrikuspenak hau dio:`,
+  next: (accepted) => (accepted ? 'Erantzun hori zuzendu eta galdetegia berriro bidal dezakezu.' : 'Erantzuna lehen zegoen bezala geratzen da.'),
+  action: 'Ireki galdetegia',
+};
+
 const OBJECTION: Record<MailLanguage, ObjectionWording> = {
   es: {
     subject: (e, entity, accepted) => `Alegación ${accepted ? 'aceptada' : 'rechazada'} en la Campaña ${e} de ${entity}`,
@@ -282,6 +369,8 @@ const OBJECTION: Record<MailLanguage, ObjectionWording> = {
     ...CATALAN_OBJECTION,
     next: (accepted) => (accepted ? 'Podeu corregir esta resposta i tornar a enviar el qüestionari.' : 'La resposta queda com estava.'),
   },
+  gl: GALICIAN_OBJECTION,
+  eu: BASQUE_OBJECTION,
 };
 
 /** The e-mail to an entity's member when a reviewer resolves its objection: the decision, the reason quoted, what follows, the questionnaire's link. */
@@ -353,6 +442,22 @@ const CATALAN_ASSIGNED: AssignedWording = {
   action: 'Obrir el qüestionari',
 };
 
+// Galician.
+const GALICIAN_ASSIGNED: AssignedWording = {
+  subject: (c) => `Asignáronche «${c.policy ?? c.axis}» · Campaña ${c.edition} de ${c.entity}`,
+  lead: (c) =>
+    `${c.by} asignouche ${c.policy ? `a política «${c.policy}» do eixo «${c.axis}»` : `o eixo «${c.axis}»`} da Campaña ${c.edition} de ${c.entity}. Podes responder as súas preguntas no cuestionario; as demais poderás velas, pero non cambialas.`,
+  action: 'Abrir o cuestionario',
+};
+
+// Basque.
+const BASQUE_ASSIGNED: AssignedWording = {
+  subject: (c) => `«${c.policy ?? c.axis}» esleitu zaizu · ${c.entity} erakundearen ${c.edition}. urteko kanpaina`,
+  lead: (c) =>
+    `${c.by} erabiltzaileak ${c.policy ? `«${c.axis}» ardatzeko «${c.policy}» politika` : `«${c.axis}» ardatza`} esleitu dizu, ${c.entity} erakundearen ${c.edition}. urteko kanpainan. Galdetegian haren galderei erantzun diezaiekezu; gainerakoak ikusi ahal izango dituzu, baina ez aldatu.`,
+  action: 'Ireki galdetegia',
+};
+
 const ASSIGNED: Record<MailLanguage, AssignedWording> = {
   es: {
     subject: (c) => `Se te ha asignado «${c.policy ?? c.axis}» · Campaña ${c.edition} de ${c.entity}`,
@@ -373,6 +478,8 @@ const ASSIGNED: Record<MailLanguage, AssignedWording> = {
     lead: (c) =>
       `${c.by} t'ha assignat ${c.policy ? `la política «${c.policy}» de l'eix «${c.axis}»` : `l'eix «${c.axis}»`} de la Campanya ${c.edition} de ${c.entity}. Pots respondre les seues preguntes en el qüestionari; les altres les voràs sense poder canviar-les.`,
   },
+  gl: GALICIAN_ASSIGNED,
+  eu: BASQUE_ASSIGNED,
 };
 
 /** The e-mail to a member who was just assigned an axis of the campaign, or a policy of one: which, by whom, and the questionnaire's link. */
@@ -413,6 +520,23 @@ const CATALAN_SENT: SentWording = {
   action: 'Veure els resultats',
 };
 
+// Galician.
+const GALICIAN_SENT: SentWording = {
+  subject: (c) => `Campaña ${c.edition} de ${c.entity} enviada`,
+  lead: (c) => `${c.signer} asinou e enviou a Campaña ${c.edition} de ${c.entity} o ${c.moment} (hora de Madrid).`,
+  receipt: (c, at) => `Xustificante: ${c.code}. Pegada SHA-256 das respostas enviadas: ${c.sha256}. Calquera persoa pode comprobalo en ${at}.`,
+  action: 'Ver os resultados',
+};
+
+// Basque.
+const BASQUE_SENT: SentWording = {
+  subject: (c) => `${c.entity} erakundearen ${c.edition}. urteko kanpaina bidali da`,
+  lead: (c) =>
+    `${c.signer} erabiltzaileak ${c.entity} erakundearen ${c.edition}. urteko kanpaina sinatu eta bidali du. Data eta ordua: ${c.moment} (Madrilgo ordua).`,
+  receipt: (c, at) => `Frogagiria: ${c.code}. Bidalitako erantzunen SHA-256 aztarna: ${c.sha256}. Edonork egiazta dezake helbide honetan: ${at}.`,
+  action: 'Ikusi emaitzak',
+};
+
 const SENT: Record<MailLanguage, SentWording> = {
   es: {
     subject: (c) => `Campaña ${c.edition} de ${c.entity} enviada`,
@@ -432,6 +556,8 @@ const SENT: Record<MailLanguage, SentWording> = {
     ...CATALAN_SENT,
     receipt: (c, at) => `Justificant: ${c.code}. Empremta SHA-256 de les respostes enviades: ${c.sha256}. Qualsevol persona ho pot comprovar en ${at}.`,
   },
+  gl: GALICIAN_SENT,
+  eu: BASQUE_SENT,
 };
 
 /** The e-mail to every member of an entity whose campaign was just signed and sent: who, when, the receipt and where to verify it. */
@@ -477,6 +603,30 @@ const CATALAN_REMINDER: AssigneeReminderWording = {
   action: 'Obrir el qüestionari',
 };
 
+// Galician.
+const GALICIAN_ASSIGNEE_REMINDER: AssigneeReminderWording = {
+  subject: (c) =>
+    c.daysBefore === 1
+      ? `Mañá péchase a Campaña ${c.edition} de ${c.entity}: a túa parte`
+      : `Quedan ${c.daysBefore} días para o peche da Campaña ${c.edition} de ${c.entity}: a túa parte`,
+  lead: (c, date) =>
+    `A Campaña ${c.edition} de ${c.entity} péchase o ${date}${c.daysBefore === 1 ? ', mañá,' : ''} e ao que tes asignado aínda lle faltan respostas:`,
+  part: (a) => `${partName(a)}: ${a.answered} de ${a.total} respostas`,
+  action: 'Abrir o cuestionario',
+};
+
+// Basque.
+const BASQUE_ASSIGNEE_REMINDER: AssigneeReminderWording = {
+  subject: (c) =>
+    c.daysBefore === 1
+      ? `Bihar itxiko da ${c.entity} erakundearen ${c.edition}. urteko kanpaina: zure zatia`
+      : `${c.daysBefore} egun geratzen dira ${c.entity} erakundearen ${c.edition}. urteko kanpaina ixteko: zure zatia`,
+  lead: (c, date) =>
+    `${c.entity} erakundearen ${c.edition}. urteko kanpaina ${date} datan itxiko da${c.daysBefore === 1 ? ' (bihar)' : ''}, eta zuri esleitutakoan erantzunak falta dira oraindik:`,
+  part: (a) => `${partName(a)}: ${a.total} erantzunetatik ${a.answered}`,
+  action: 'Ireki galdetegia',
+};
+
 const ASSIGNEE_REMINDER: Record<MailLanguage, AssigneeReminderWording> = {
   es: {
     subject: (c) =>
@@ -507,6 +657,8 @@ const ASSIGNEE_REMINDER: Record<MailLanguage, AssigneeReminderWording> = {
         ? `Demà tanca la Campanya ${c.edition} de ${c.entity}: la teua part`
         : `Queden ${c.daysBefore} dies per al tancament de la Campanya ${c.edition} de ${c.entity}: la teua part`,
   },
+  gl: GALICIAN_ASSIGNEE_REMINDER,
+  eu: BASQUE_ASSIGNEE_REMINDER,
 };
 
 /** The reminder to a member whose assigned parts are unfinished 7 days and 1 day before the campaign closes: each axis and how far it is. */
@@ -547,6 +699,24 @@ const CATALAN_INVITATION: InvitationWording = {
   existing: 'Entra amb el teu compte de sempre: hi veuràs la nova entitat.',
 };
 
+// Galician.
+const GALICIAN_INVITATION: InvitationWording = {
+  subject: (c) => `Convidáronte ao equipo de ${c.entity}`,
+  lead: (c) => `${c.by} engadiute ao equipo de ${c.entity} en Campañas de indicadores, como ${GALICIAN_INVITATION.role[c.role]}.`,
+  role: { responsable: 'responsable', colaborador: 'colaborador' },
+  password: (p) => `O teu contrasinal temporal é: ${p}  Ao entrar co teu correo electrónico terás que escoller un novo.`,
+  existing: 'Entra coa túa conta de sempre: verás a nova entidade.',
+};
+
+// Basque.
+const BASQUE_INVITATION: InvitationWording = {
+  subject: (c) => `${c.entity} erakundearen taldera gonbidatu zaituzte`,
+  lead: (c) => `${c.by} erabiltzaileak ${c.entity} erakundearen taldera gehitu zaitu Adierazle-kanpainak aplikazioan, ${BASQUE_INVITATION.role[c.role]} gisa.`,
+  role: { responsable: 'arduradun', colaborador: 'laguntzaile' },
+  password: (p) => `Zure aldi baterako pasahitza hau da: ${p}  Zure helbide elektronikoarekin sartzean, pasahitz berri bat aukeratu beharko duzu.`,
+  existing: 'Sartu zure ohiko kontuarekin: erakunde berria ikusiko duzu bertan.',
+};
+
 const INVITATION: Record<MailLanguage, InvitationWording> = {
   es: {
     subject: (c) => `Te han invitado al equipo de ${c.entity}`,
@@ -569,6 +739,8 @@ const INVITATION: Record<MailLanguage, InvitationWording> = {
     password: (p) => `La teua contrasenya temporal és: ${p}  En entrar amb el teu correu electrònic n'hauràs de triar una de nova.`,
     existing: 'Entra amb el teu compte de sempre: hi voràs la nova entitat.',
   },
+  gl: GALICIAN_INVITATION,
+  eu: BASQUE_INVITATION,
 };
 
 /** The e-mail to someone invited to an entity's team: who invited them and as what, and a new account's temporary password. */
@@ -579,5 +751,70 @@ export function composeInvitationMail(language: MailLanguage, context: Invitatio
     paragraphs: [w.lead(context), context.temporaryPassword === undefined ? w.existing : w.password(context.temporaryPassword)],
     action: BODY[language].common.action,
     link: `${context.publicUrl}/auth/login`,
+  });
+}
+
+/** What the administrators are told of an accessibility complaint: who wrote (to answer) and what. */
+export interface ComplaintContext {
+  email: string;
+  text: string;
+  publicUrl: string;
+}
+
+interface ComplaintWording {
+  subject: string;
+  lead: (email: string) => string;
+  answer: string;
+}
+
+const CATALAN_COMPLAINT: ComplaintWording = {
+  subject: "Nova queixa d'accessibilitat",
+  lead: (email) => `${email} ha enviat una queixa o una sol·licitud sobre l'accessibilitat de Campanyes d'indicadors:`,
+  answer: "La llei demana respondre-la en el termini d'un mes. Totes les queixes són a la declaració d'accessibilitat.",
+};
+
+// Galician.
+const GALICIAN_COMPLAINT: ComplaintWording = {
+  subject: 'Nova queixa de accesibilidade',
+  lead: (email) => `${email} enviou unha queixa ou unha solicitude sobre a accesibilidade de Campañas de indicadores:`,
+  answer: 'A lei esixe respondela no prazo dun mes. Todas as queixas están na declaración de accesibilidade.',
+};
+
+// Basque.
+const BASQUE_COMPLAINT: ComplaintWording = {
+  subject: 'Irisgarritasun-kexa berria',
+  lead: (email) => `${email} helbidetik kexa edo eskaera bat bidali dute Adierazle-kanpainak aplikazioaren irisgarritasunari buruz:`,
+  answer: 'Legeak hilabeteko epean erantzutea eskatzen du. Kexa guztiak irisgarritasun-adierazpenean daude.',
+};
+
+const COMPLAINT: Record<MailLanguage, ComplaintWording> = {
+  es: {
+    subject: 'Nueva queja de accesibilidad',
+    lead: (email) => `${email} ha enviado una queja o una solicitud sobre la accesibilidad de Campañas de indicadores:`,
+    answer: 'La ley pide responderla en el plazo de un mes. Todas las quejas están en la declaración de accesibilidad.',
+  },
+  en: {
+    subject: 'New accessibility complaint',
+    lead: (email) => `${email} has sent a complaint or a request about the accessibility of Indicator campaigns:`,
+    answer: 'The law asks for an answer within one month. Every complaint is listed in the accessibility statement.',
+  },
+  ca: CATALAN_COMPLAINT,
+  // Valencian: Catalan with the Valencian forms.
+  va: {
+    ...CATALAN_COMPLAINT,
+    lead: (email) => `${email} ha enviat una queixa o una sol·licitud sobre l'accessibilitat de Campanyes d'indicadors:`,
+  },
+  gl: GALICIAN_COMPLAINT,
+  eu: BASQUE_COMPLAINT,
+};
+
+/** The e-mail to each administrator about an accessibility complaint: its author's address and its text, and the link to the statement. */
+export function composeComplaintMail(language: MailLanguage, context: ComplaintContext): MailContent {
+  const w = COMPLAINT[language];
+  return letter(language, {
+    subject: w.subject,
+    paragraphs: [w.lead(context.email), context.text, w.answer],
+    action: BODY[language].common.action,
+    link: `${context.publicUrl}/accesibilidad`,
   });
 }

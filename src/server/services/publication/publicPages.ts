@@ -31,6 +31,9 @@ export const PUBLIC_PATHS = {
   openData: (year: number, format: 'csv' | 'json') => `/api/v1/public/opendata?year=${year}&format=${format}`,
   catalog: '/api/v1/public/catalog',
   signIn: '/auth/login',
+  /** The app's legal pages, linked from every page's foot; they read `lang` as these pages do. */
+  accessibility: '/accesibilidad',
+  privacy: '/privacidad',
 } as const;
 
 /** Where and in which language a page is written. */
@@ -133,7 +136,12 @@ ${header}
 <main id="main">
 ${body}
 </main>
-${embedded ? null : html`<footer class="bottom"><p>${appTitle} · <a href="${PUBLIC_PATHS.catalog}">${t('PUBLIC.OPEN_DATA.CATALOG')}</a></p></footer>`}
+${
+  embedded
+    ? null
+    : html`<footer class="bottom"><p>${appTitle} · <a href="${PUBLIC_PATHS.catalog}">${t('PUBLIC.OPEN_DATA.CATALOG')}</a></p>
+<nav aria-label="${t('LEGAL.NAV_LABEL')}"><a href="${linkTo(PUBLIC_PATHS.accessibility, site.language)}">${t('LEGAL.ACCESSIBILITY')}</a> · <a href="${linkTo(PUBLIC_PATHS.privacy, site.language)}">${t('PRIVACY.LINK')}</a></nav></footer>`
+}
 </body>
 </html>
 `;

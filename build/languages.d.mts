@@ -1,0 +1,1 @@
+export declare function interfaceLanguages(constantsFile: string): string[];

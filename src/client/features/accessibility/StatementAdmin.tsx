@@ -1,0 +1,130 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
+import { Loading } from '../../components/Loading.js';
+import { formatDateTime } from '../../lib/dates.js';
+import { madridDate } from '../../../shared/dates.js';
+import { CONFORMANCE_LEVELS, EXCEPTIONS_MAX_LENGTH, type Conformance } from '../../../shared/accessibility.js';
+import { accessibilityActions } from './accessibilitySlice.js';
+import { saveErrorMessage, selectAccessibility } from './accessibilitySelectors.js';
+
+/** The administrator's form: the conformance, the known exceptions (one a line) and the date of this review. */
+function StatementEditor() {
+  const dispatch = useAppDispatch();
+  const { statement, save } = useAppSelector(selectAccessibility);
+  const today = madridDate(new Date());
+  const [conformance, setConformance] = useState<Conformance>('PARTIAL');
+  const [exceptions, setExceptions] = useState('');
+  const [reviewedOn, setReviewedOn] = useState(today);
+  const value = statement.value;
+  useEffect(() => {
+    if (!value) return;
+    setConformance(value.conformance);
+    setExceptions(value.exceptions);
+  }, [value]);
+
+  return (
+    <Form
+      onSubmit={(event) => {
+        event.preventDefault();
+        dispatch(accessibilityActions.saveRequested({ conformance, exceptions: exceptions.trim() === '' ? '' : exceptions, reviewedOn }));
+      }}
+    >
+      {save.status === 'failed' && save.error && (
+        <Alert variant="danger" role="alert">
+          <FormattedMessage id={saveErrorMessage(save.error)} />
+        </Alert>
+      )}
+      <Form.Group controlId="accessibility-conformance" className="mb-3">
+        <Form.Label>
+          <FormattedMessage id="ACCESSIBILITY.EDIT.CONFORMANCE" />
+        </Form.Label>
+        <Form.Select value={conformance} onChange={(e) => setConformance(e.target.value as Conformance)}>
+          {CONFORMANCE_LEVELS.map((level) => (
+            <FormattedMessage key={level} id={`ACCESSIBILITY.EDIT.CONFORMANCE_${level}`}>
+              {(label) => <option value={level}>{label}</option>}
+            </FormattedMessage>
+          ))}
+        </Form.Select>
+      </Form.Group>
+      <Form.Group controlId="accessibility-exceptions" className="mb-3">
+        <Form.Label>
+          <FormattedMessage id="ACCESSIBILITY.EDIT.EXCEPTIONS" />
+        </Form.Label>
+        <Form.Control as="textarea" rows={5} maxLength={EXCEPTIONS_MAX_LENGTH} value={exceptions} onChange={(e) => setExceptions(e.target.value)} />
+      </Form.Group>
+      <Form.Group controlId="accessibility-reviewed-on" className="mb-3">
+        <Form.Label>
+          <FormattedMessage id="ACCESSIBILITY.EDIT.REVIEWED_ON" />
+        </Form.Label>
+        <Form.Control type="date" required max={today} value={reviewedOn} onChange={(e) => setReviewedOn(e.target.value)} className="w-auto" />
+      </Form.Group>
+      <Button type="submit" disabled={save.status === 'loading' || !value}>
+        {save.status === 'loading' && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
+        <FormattedMessage id="ACCESSIBILITY.EDIT.SAVE" />
+      </Button>
+    </Form>
+  );
+}
+
+/** The complaints received, newest first, each with its address (to answer) and text. */
+function ComplaintsList() {
+  const intl = useIntl();
+  const { complaints } = useAppSelector(selectAccessibility);
+  if (complaints.status === 'loading' || complaints.status === 'idle') return <Loading />;
+  if (complaints.status === 'failed') {
+    return (
+      <Alert variant="warning">
+        <FormattedMessage id="ACCESSIBILITY.COMPLAINTS.LOAD_FAILED" />
+      </Alert>
+    );
+  }
+  if (complaints.items.length === 0) {
+    return (
+      <p className="text-body-secondary">
+        <FormattedMessage id="ACCESSIBILITY.COMPLAINTS.EMPTY" />
+      </p>
+    );
+  }
+  return (
+    <ul className="list-unstyled" data-testid="accessibility-complaints">
+      {complaints.items.map((item) => (
+        <li key={item.id} className="border rounded p-3 mb-2">
+          <p className="small text-body-secondary mb-1">
+            <FormattedMessage id="ACCESSIBILITY.COMPLAINTS.RECEIVED" values={{ date: formatDateTime(intl, item.receivedAt) }} />
+            {' · '}
+            <a href={`mailto:${item.email}`} className="text-break">
+              {item.email}
+            </a>
+          </p>
+          <p className="mb-0 text-pre-wrap text-break">{item.text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What an administrator sees below the statement: the form to change it and the complaints. */
+export function StatementAdmin() {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    dispatch(accessibilityActions.complaintsRequested());
+  }, [dispatch]);
+  return (
+    <>
+      <section className="mt-4 pt-3 border-top" aria-labelledby="accessibility-edit">
+        <h2 className="h5" id="accessibility-edit">
+          <FormattedMessage id="ACCESSIBILITY.EDIT.TITLE" />
+        </h2>
+        <StatementEditor />
+      </section>
+      <section className="mt-4 pt-3 border-top" aria-labelledby="accessibility-complaints">
+        <h2 className="h5" id="accessibility-complaints">
+          <FormattedMessage id="ACCESSIBILITY.COMPLAINTS.TITLE" />
+        </h2>
+        <ComplaintsList />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import type { Queryable } from '../client.js';
+import { ROLES } from '../../../shared/roles.js';
+import type { Language } from '../../../shared/constants.js';
+import type { AccessibilityStatement, Complaint, StatementContents } from '../../../shared/api/accessibility.js';
+import { isoSql } from './answerHistory.js';
+
+const STATEMENT_COLUMNS = `conformance, exceptions, to_char(reviewed_on, 'YYYY-MM-DD') AS "reviewedOn", ${isoSql('updated_at')} AS "updatedAt"`;
+
+/** The statement's one row (migration 032 writes it). */
+export async function readStatement(q: Queryable): Promise<AccessibilityStatement> {
+  const [row] = await q.query<AccessibilityStatement>(`SELECT ${STATEMENT_COLUMNS} FROM accessibility_statement`);
+  return row;
+}
+
+export async function writeStatement(q: Queryable, contents: StatementContents): Promise<AccessibilityStatement> {
+  const [row] = await q.query<AccessibilityStatement>(
+    `UPDATE accessibility_statement SET conformance = $1, exceptions = $2, reviewed_on = $3::date, updated_at = now() RETURNING ${STATEMENT_COLUMNS}`,
+    [contents.conformance, contents.exceptions, contents.reviewedOn],
+  );
+  return row;
+}
+
+export async function insertComplaint(q: Queryable, complaint: { email: string; text: string }): Promise<{ id: number; receivedAt: string }> {
+  const [row] = await q.query<{ id: number; receivedAt: string }>(
+    `INSERT INTO accessibility_complaints (email, text) VALUES ($1, $2) RETURNING id, ${isoSql('received_at')} AS "receivedAt"`,
+    [complaint.email.trim(), complaint.text],
+  );
+  return row;
+}
+
+/** Every complaint, newest first. */
+export async function listComplaints(q: Queryable): Promise<Complaint[]> {
+  return q.query<Complaint>(
+    `SELECT id, email, text, ${isoSql('received_at')} AS "receivedAt" FROM accessibility_complaints ORDER BY received_at DESC, id DESC`,
+  );
+}
+
+/** Removes the complaints older than `days` days (as the activity log's retention does); answers how many went. */
+export async function purgeComplaints(q: Queryable, days: number): Promise<number> {
+  const rows = await q.query<{ removed: number }>(
+    `WITH gone AS (DELETE FROM accessibility_complaints WHERE received_at < now() - make_interval(days => $1::integer) RETURNING 1)
+     SELECT count(*)::integer AS removed FROM gone`,
+    [days],
+  );
+  return rows[0]?.removed ?? 0;
+}
+
+/** The administrators to tell of a complaint: their address and language. */
+export async function administrators(q: Queryable): Promise<{ email: string; language: Language }[]> {
+  return q.query<{ email: string; language: Language }>('SELECT email, language FROM users WHERE role = $1 ORDER BY id', [ROLES.ADMIN]);
+}
