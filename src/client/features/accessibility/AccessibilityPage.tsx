@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
-import { PATHS } from '../../app/paths.js';
 import { Loading } from '../../components/Loading.js';
 import { formatCalendarDay } from '../../lib/dates.js';
 import { selectUser } from '../auth/authSelectors.js';
-import { CardPage } from '../layout/CardPage.js';
+import { LegalPage } from '../layout/CardPage.js';
 import { can } from '../../../shared/permissions.js';
 import { COMPLAINT_MAX_LENGTH } from '../../../shared/accessibility.js';
 import { EMAIL_PATTERN } from '../../../shared/constants.js';
@@ -91,7 +89,7 @@ function ComplaintForm() {
           <FormattedMessage id="ACCESSIBILITY.FORM.SENT" />
         </p>
         <Button
-          variant="outline-success"
+          variant="success"
           size="sm"
           onClick={() => {
             setText('');
@@ -165,17 +163,7 @@ export function AccessibilityPage() {
   const manages = user !== null && can(user.role, 'ACCESSIBILITY_MANAGE');
 
   return (
-    <CardPage
-      wide
-      footer={
-        <Link to={PATHS.root}>
-          <FormattedMessage id="PRIVACY.BACK" />
-        </Link>
-      }
-    >
-      <h1 className="h3 mb-3">
-        <FormattedMessage id="ACCESSIBILITY.TITLE" />
-      </h1>
+    <LegalPage title="ACCESSIBILITY.TITLE">
       <p>
         <FormattedMessage id="ACCESSIBILITY.INTRO" />
       </p>
@@ -194,6 +182,6 @@ export function AccessibilityPage() {
         <FormattedMessage id="ACCESSIBILITY.ENFORCEMENT.TEXT" />
       </p>
       {manages && <StatementAdmin />}
-    </CardPage>
+    </LegalPage>
   );
 }

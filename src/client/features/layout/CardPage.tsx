@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { FormattedMessage } from 'react-intl';
+import { PATHS } from '../../app/paths.js';
 import { LanguageSelect, useLanguageFromAddress } from '../locale/LanguageSelect.js';
 import { LegalLinks } from './LegalLinks.js';
 
@@ -28,5 +30,24 @@ export function CardPage({ wide = false, footer, children }: { wide?: boolean; f
         </div>
       </main>
     </div>
+  );
+}
+
+/** A legal page ('Privacidad', 'Accesibilidad'): a wide CardPage under its title (a message id), with the way back to the app. */
+export function LegalPage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <CardPage
+      wide
+      footer={
+        <Link to={PATHS.root}>
+          <FormattedMessage id="PRIVACY.BACK" />
+        </Link>
+      }
+    >
+      <h1 className="h3 mb-3">
+        <FormattedMessage id={title} />
+      </h1>
+      {children}
+    </CardPage>
   );
 }

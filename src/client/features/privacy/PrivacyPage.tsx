@@ -4,7 +4,7 @@ import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { selectUser } from '../auth/authSelectors.js';
-import { CardPage } from '../layout/CardPage.js';
+import { LegalPage } from '../layout/CardPage.js';
 import { PATHS } from '../../app/paths.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { ERASURE_REASON_MAX_LENGTH } from '../../../shared/constants.js';
@@ -42,17 +42,7 @@ export function PrivacyPage() {
   const signedIn = user !== null && user.role !== 'NO';
 
   return (
-    <CardPage
-      wide
-      footer={
-        <Link to={PATHS.root}>
-          <FormattedMessage id="PRIVACY.BACK" />
-        </Link>
-      }
-    >
-      <h1 className="h3 mb-3">
-        <FormattedMessage id="PRIVACY.TITLE" />
-      </h1>
+    <LegalPage title="PRIVACY.TITLE">
       <Text id="PRIVACY.INTRO" />
       <Heading id="PRIVACY.WHAT.TITLE" />
       <ul>
@@ -121,6 +111,6 @@ export function PrivacyPage() {
           </>
         )}
       </section>
-    </CardPage>
+    </LegalPage>
   );
 }

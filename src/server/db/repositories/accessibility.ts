@@ -3,6 +3,7 @@ import { ROLES } from '../../../shared/roles.js';
 import type { Language } from '../../../shared/constants.js';
 import type { AccessibilityStatement, Complaint, StatementContents } from '../../../shared/api/accessibility.js';
 import { isoSql } from './answerHistory.js';
+import { deleteOlderThan } from './audit.js';
 
 const STATEMENT_COLUMNS = `conformance, exceptions, to_char(reviewed_on, 'YYYY-MM-DD') AS "reviewedOn", ${isoSql('updated_at')} AS "updatedAt"`;
 
@@ -36,14 +37,7 @@ export async function listComplaints(q: Queryable): Promise<Complaint[]> {
 }
 
 /** Removes the complaints older than `days` days (as the activity log's retention does); answers how many went. */
-export async function purgeComplaints(q: Queryable, days: number): Promise<number> {
-  const rows = await q.query<{ removed: number }>(
-    `WITH gone AS (DELETE FROM accessibility_complaints WHERE received_at < now() - make_interval(days => $1::integer) RETURNING 1)
-     SELECT count(*)::integer AS removed FROM gone`,
-    [days],
-  );
-  return rows[0]?.removed ?? 0;
-}
+export const purgeComplaints = (q: Queryable, days: number): Promise<number> => deleteOlderThan(q, 'accessibility_complaints', 'received_at', days);
 
 /** The administrators to tell of a complaint: their address and language. */
 export async function administrators(q: Queryable): Promise<{ email: string; language: Language }[]> {
