@@ -84,6 +84,7 @@ describe("'Accesibilidad': the statement linked from every page, its complaints,
         await checkPage('report');
 
         await page.goto(`${suite.server.url}/publico?lang=${language}`);
+        await checkPage('public');
         await page.getByRole('link', { name: link, exact: true }).click();
         await page.waitForURL(`**/accesibilidad?lang=${language}`);
         await page.getByRole('heading', { level: 1, name: title }).waitFor();

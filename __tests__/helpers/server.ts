@@ -24,10 +24,11 @@ export async function startTestServer(
   appOptions?: Parameters<typeof buildApp>[1],
 ): Promise<TestServer> {
   // No timed reminders unless a test asks: it calls sendAssigneeReminders with the day it wants.
-  // Nor a limit on the public pages unless a test sets one: a test asks them more often than a reader would.
+  // Nor a limit on the public pages or the complaints unless a test sets one: a test asks them more often than a reader would.
   // Nor the activity log's retention: tests write rows of dates they choose (a test of it sets LOG_RETENTION_DAYS).
   const config: Config = loadConfig({
     AUTH_RATE_LIMIT: '10000',
+    COMPLAINT_RATE_LIMIT: '10000',
     PUBLIC_RATE_LIMIT: '0',
     STATIC_DIR: '/nonexistent',
     REMINDER_CHECK_MINUTES: '0',

@@ -11,6 +11,13 @@ export type Conformance = (typeof CONFORMANCE_LEVELS)[number];
 export const EXCEPTIONS_MAX_LENGTH = 8000;
 /** A complaint's text. */
 export const COMPLAINT_MAX_LENGTH = 4000;
+/** The complaints an administrator's list shows, newest first. */
+export const COMPLAINTS_LISTED = 200;
+/**
+ * Complaints the whole site takes in an hour, whoever sends them: beyond it (a flood from many addresses, each within
+ * COMPLAINT_RATE_LIMIT) the form answers 429 and the administrators' mailboxes are spared.
+ */
+export const COMPLAINTS_PER_HOUR_SITE = 60;
 /** The statement is reviewed at least once a year (RD 1112/2018, art. 15.3). */
 export const REVIEW_VALID_MONTHS = 12;
 

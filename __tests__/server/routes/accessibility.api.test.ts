@@ -135,4 +135,20 @@ describe.each(backends)('the accessibility statement and its complaints on $name
     expect(limited.body.error.type).toBe('RATE_LIMITED');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(60);
   });
+
+  it('takes no more complaints from anyone once the site has had 60 in the last hour', async () => {
+    const other = await startTestServer(db, { COMPLAINT_RATE_LIMIT: '100' });
+    try {
+      const [{ n }] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM accessibility_complaints WHERE received_at > now() - interval '1 hour'");
+      const body = (i: number) => ({ email: `vecino${i}@ejemplo.es`, text: `Queja ${i}` });
+      for (let i = n; i < 60; i += 1) expect((await call(other, 'POST', COMPLAINT, { body: body(i) })).status).toBe(200);
+      const refused = await call(other, 'POST', COMPLAINT, { body: body(60) });
+      expect([refused.status, refused.body.error.type]).toEqual([429, 'RATE_LIMITED']);
+      // An hour later the site takes them again.
+      await db.query("UPDATE accessibility_complaints SET received_at = received_at - interval '61 minutes'");
+      expect((await call(other, 'POST', COMPLAINT, { body: body(61) })).status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -94,6 +94,7 @@ describe.each(backends)("a user's personal data: download and erasure on $name",
         expect.objectContaining({ question: question.code, kind: 'comment', value: 'Lo aprobó el pleno' }),
       ]),
     );
+    expect(data.complaints).toEqual([{ text: 'El gráfico no se lee con el lector de pantalla.', receivedAt: expect.any(String) }]);
     const actions = data.activity.map((row) => row.action);
     expect(actions).toEqual(expect.arrayContaining(['auth.login_failed', 'auth.login']));
     // Nobody else's: the demo user's sign-in is not there.

@@ -191,6 +191,12 @@ describe('every e-mail in every language', () => {
     for (const [kind, mail] of Object.entries(mails)) expect([kind, mail.text === spanish[kind].text]).toEqual([kind, false]);
   });
 
+  it("quotes a complaint's words apart from the application's, escaped in the HTML", () => {
+    const mail = composeComplaintMail('es', { email: 'a@b.es', text: 'Primera línea\n<a href="x">Pulse aquí</a>', publicUrl: 'https://x.es' });
+    expect(mail.text).toContain('> Primera línea\n> <a href="x">Pulse aquí</a>\n');
+    expect(mail.html).toContain('<blockquote>Primera línea<br>&#60;a href=&#34;x&#34;&#62;Pulse aquí&#60;/a&#62;</blockquote>');
+  });
+
   it('speaks Galician and Basque as their speakers write an administrative letter', () => {
     expect(composeMail('open', 'gl', context).subject).toBe('Campaña 2027 aberta');
     expect(composeResetMail('gl', 'https://x.es').subject).toBe('Restablecer o teu contrasinal');

@@ -17,10 +17,13 @@ export function scheduleLogRetention(app: FastifyInstance, { db, config }: AppCo
     firstAfterMs: 1_000,
     everyMs: DAY_MS,
     run: async () => {
-      const removed = await purgeAuditLog(db, config.logRetentionDays);
-      if (removed > 0) app.log.info({ removed, days: config.logRetentionDays }, 'activity log rows past their retention removed');
-      const complaints = await purgeComplaints(db, config.logRetentionDays);
-      if (complaints > 0) app.log.info({ removed: complaints, days: config.logRetentionDays }, 'accessibility complaints past their retention removed');
+      // Each table on its own: one failing does not keep the other's old rows.
+      const outcomes = await Promise.allSettled([purgeAuditLog(db, config.logRetentionDays), purgeComplaints(db, config.logRetentionDays)]);
+      outcomes.forEach((outcome, i) => {
+        const what = ['activity log rows', 'accessibility complaints'][i];
+        if (outcome.status === 'rejected') app.log.warn({ err: outcome.reason }, `${what} past their retention could not be removed`);
+        else if (outcome.value > 0) app.log.info({ removed: outcome.value, days: config.logRetentionDays }, `${what} past their retention removed`);
+      });
     },
   });
 }

@@ -1,12 +1,13 @@
 import type { Db } from '../db/client.js';
-import { validationError } from '../errors.js';
+import { rateLimited, validationError } from '../errors.js';
 import { recordAudit } from '../db/repositories/audit.js';
-import { administrators, insertComplaint, readStatement, writeStatement } from '../db/repositories/accessibility.js';
+import { administrators, complaintsInLastHour, insertComplaint, readStatement, writeStatement } from '../db/repositories/accessibility.js';
 import { mailAfterCommit, type EntityMailSetup } from './mail/entityMail.js';
 import { composeComplaintMail } from './mail/templates.js';
 import { auditedBy, type Actor } from './actor.js';
 import { isCalendarDate, madridDate } from '../../shared/dates.js';
 import type { AccessibilityStatement, ComplaintRequest, StatementContents } from '../../shared/api/accessibility.js';
+import { COMPLAINTS_PER_HOUR_SITE } from '../../shared/accessibility.js';
 
 export { readStatement };
 
@@ -29,8 +30,12 @@ export async function updateStatement(db: Db, actor: Actor, contents: StatementC
   });
 }
 
-/** Stores a complaint and, with SMTP, e-mails every administrator in their language after the answer. */
+/**
+ * Stores a complaint and, with SMTP, e-mails every administrator in their language after the answer; past
+ * COMPLAINTS_PER_HOUR_SITE in the last hour the site takes no more for now (429, as a client address over its limit).
+ */
 export async function fileComplaint(db: Db, mail: EntityMailSetup, complaint: ComplaintRequest): Promise<{ receivedAt: string }> {
+  if ((await complaintsInLastHour(db)) >= COMPLAINTS_PER_HOUR_SITE) throw rateLimited(3600);
   const { id, receivedAt } = await insertComplaint(db, complaint);
   await mailAfterCommit(mail, 'accessibility complaint', { complaint: id }, async () =>
     (await administrators(db)).map((admin) => ({

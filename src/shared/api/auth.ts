@@ -194,6 +194,8 @@ export const PersonalData = Type.Object({
   reviewMarks: Type.Array(Type.Object({ ...Question, verdict: Type.String(), comment: Type.Union([Type.String(), Type.Null()]), markedAt: When })),
   objections: Type.Array(Type.Object({ ...Question, text: Type.String(), status: Type.String(), createdAt: When })),
   receipts: Type.Array(Type.Object({ campaignId: Type.Integer(), code: Type.String(), sentAt: When })),
+  /** The accessibility complaints filed with the account's address. */
+  complaints: Type.Array(Type.Object({ text: Type.String(), receivedAt: When })),
   activity: Type.Array(
     Type.Object({
       at: When,

@@ -57,7 +57,7 @@ export interface PasswordContext {
   currentPassword?: string;
 }
 
-/** The message id (i18n, in the four languages) that tells why a password is refused. */
+/** The message id (i18n, in every language) that tells why a password is refused. */
 export function passwordProblemMessageId(problem: PasswordProblem): string {
   if (problem.code !== 'TOO_WEAK') return `ACCOUNT.PASSWORD.${problem.code}`;
   return problem.warning ? `ACCOUNT.PASSWORD.WEAK.${problem.warning}` : 'ACCOUNT.PASSWORD.WEAK.generic';

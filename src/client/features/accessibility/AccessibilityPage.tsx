@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
@@ -81,10 +81,19 @@ function ComplaintForm() {
   const [tried, setTried] = useState(false);
   const emailValid = EMAIL.test(email.trim());
   const textValid = text.trim() !== '';
+  const sentRef = useRef<HTMLDivElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  // Leaving the page forgets the message: coming back shows the form.
+  useEffect(() => () => void dispatch(accessibilityActions.complaintReset()), [dispatch]);
+  // The button that had the focus is gone once the complaint went: the focus goes to what replaced it.
+  useEffect(() => {
+    if (complaint.status === 'succeeded') sentRef.current?.focus();
+  }, [complaint.status]);
 
   if (complaint.status === 'succeeded') {
     return (
-      <Alert variant="success" data-testid="accessibility-complaint-sent">
+      <Alert variant="success" role="status" tabIndex={-1} ref={sentRef} data-testid="accessibility-complaint-sent">
         <p className="mb-2">
           <FormattedMessage id="ACCESSIBILITY.FORM.SENT" />
         </p>
@@ -109,6 +118,7 @@ function ComplaintForm() {
         event.preventDefault();
         setTried(true);
         if (emailValid && textValid) dispatch(accessibilityActions.complaintSent({ email: email.trim(), text }));
+        else (emailValid ? textRef : emailRef).current?.focus();
       }}
     >
       {complaint.status === 'failed' && complaint.error && (
@@ -120,8 +130,16 @@ function ComplaintForm() {
         <Form.Label>
           <FormattedMessage id="ACCESSIBILITY.FORM.EMAIL" />
         </Form.Label>
-        <Form.Control type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} isInvalid={tried && !emailValid} />
-        <Form.Control.Feedback type="invalid">
+        <Form.Control
+          ref={emailRef}
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          isInvalid={tried && !emailValid}
+          aria-describedby={tried && !emailValid ? 'accessibility-complaint-email-error' : undefined}
+        />
+        <Form.Control.Feedback type="invalid" id="accessibility-complaint-email-error">
           <FormattedMessage id="ACCESSIBILITY.FORM.INVALID_EMAIL" />
         </Form.Control.Feedback>
       </Form.Group>
@@ -130,16 +148,21 @@ function ComplaintForm() {
           <FormattedMessage id="ACCESSIBILITY.FORM.TEXT" />
         </Form.Label>
         <Form.Control
+          ref={textRef}
           as="textarea"
           rows={4}
           maxLength={COMPLAINT_MAX_LENGTH}
           value={text}
           onChange={(e) => setText(e.target.value)}
           isInvalid={tried && !textValid}
+          aria-describedby={tried && !textValid ? 'accessibility-complaint-text-error' : 'accessibility-complaint-privacy'}
         />
-        <Form.Control.Feedback type="invalid">
+        <Form.Control.Feedback type="invalid" id="accessibility-complaint-text-error">
           <FormattedMessage id="ACCESSIBILITY.FORM.EMPTY_TEXT" />
         </Form.Control.Feedback>
+        <Form.Text id="accessibility-complaint-privacy">
+          <FormattedMessage id="ACCESSIBILITY.FORM.PRIVACY" />
+        </Form.Text>
       </Form.Group>
       <Button type="submit" disabled={complaint.status === 'loading'}>
         {complaint.status === 'loading' && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}

@@ -122,6 +122,7 @@ export function AppLayout() {
       <div className="app-body">
         <aside className="app-sidebar d-none d-lg-block border-end bg-white p-3">
           <SideMenu />
+          <LegalLinks className="mt-4 pt-3 border-top" />
         </aside>
         <Offcanvas show={menuOpen} onHide={() => setMenuOpen(false)} className="d-lg-none">
           <Offcanvas.Header closeButton closeLabel={intl.formatMessage({ id: 'COMMON.CLOSE' })}>
@@ -131,11 +132,11 @@ export function AppLayout() {
           </Offcanvas.Header>
           <Offcanvas.Body>
             <SideMenu onNavigate={() => setMenuOpen(false)} />
+            <LegalLinks className="mt-4 pt-3 border-top" />
           </Offcanvas.Body>
         </Offcanvas>
         <main id="main-content" className="app-main p-3 p-md-4" tabIndex={-1}>
           <Outlet />
-          <LegalLinks className="app-legal-links mt-5 pt-3 border-top" />
         </main>
       </div>
     </div>

@@ -28,13 +28,16 @@ export function LanguageSelect() {
 
 /**
  * A page opened with `?lang=<code>` (the public pages' links to the legal pages say which language the reader was
- * in) shows in that language, as if chosen in the switch; any other value is ignored.
+ * in) shows in that language to a visitor who has not signed in, as if chosen in the switch. A signed-in user keeps
+ * the language they chose (a link cannot change the language of their e-mails); any other value is ignored.
  */
 export function useLanguageFromAddress(): void {
   const dispatch = useAppDispatch();
   const [params] = useSearchParams();
   const asked = params.get('lang');
+  const current = useAppSelector((state) => state.locale.language);
+  const signedIn = useAppSelector((state) => state.auth.user !== null);
   useEffect(() => {
-    if (isLanguage(asked)) dispatch(localeActions.languageChanged(asked));
-  }, [asked, dispatch]);
+    if (!signedIn && isLanguage(asked) && asked !== current) dispatch(localeActions.languageChanged(asked));
+  }, [asked, current, signedIn, dispatch]);
 }

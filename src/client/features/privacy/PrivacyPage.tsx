@@ -12,7 +12,7 @@ import { privacyActions } from './privacySlice.js';
 import { selectPrivacy } from './privacySelectors.js';
 
 /** The sections of the statement, each a heading and its text (message ids under PRIVACY.). */
-const WHAT = ['ACCOUNT', 'ANSWERS', 'EVIDENCE', 'LOG'] as const;
+const WHAT = ['ACCOUNT', 'ANSWERS', 'EVIDENCE', 'LOG', 'COMPLAINTS'] as const;
 
 /** A section's heading and a paragraph of the statement, by message id. */
 const Heading = ({ id }: { id: string }) => (

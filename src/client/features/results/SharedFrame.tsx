@@ -21,10 +21,10 @@ export function SharedFrame({ linkOpened, title = 'HEADER.RESULTS', children }: 
         <h1 className="h5 mb-0 me-auto">
           <FormattedMessage id={title} />
         </h1>
+        <LegalLinks />
       </header>
       <main id="main-content" className="app-main p-3 p-md-4" tabIndex={-1}>
         {children}
-        <LegalLinks className="app-legal-links mt-5 pt-3 border-top" />
       </main>
     </div>
   );

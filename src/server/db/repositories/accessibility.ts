@@ -2,6 +2,7 @@ import type { Queryable } from '../client.js';
 import { ROLES } from '../../../shared/roles.js';
 import type { Language } from '../../../shared/constants.js';
 import type { AccessibilityStatement, Complaint, StatementContents } from '../../../shared/api/accessibility.js';
+import { COMPLAINTS_LISTED } from '../../../shared/accessibility.js';
 import { isoSql } from './answerHistory.js';
 import { deleteOlderThan } from './audit.js';
 
@@ -29,15 +30,21 @@ export async function insertComplaint(q: Queryable, complaint: { email: string; 
   return row;
 }
 
-/** Every complaint, newest first. */
+/** The newest complaints, at most COMPLAINTS_LISTED (older ones stay, until their retention ends). */
 export async function listComplaints(q: Queryable): Promise<Complaint[]> {
   return q.query<Complaint>(
-    `SELECT id, email, text, ${isoSql('received_at')} AS "receivedAt" FROM accessibility_complaints ORDER BY received_at DESC, id DESC`,
+    `SELECT id, email, text, ${isoSql('received_at')} AS "receivedAt" FROM accessibility_complaints ORDER BY received_at DESC, id DESC LIMIT ${COMPLAINTS_LISTED}`,
   );
 }
 
+/** How many complaints arrived in the last hour, from anyone. */
+export async function complaintsInLastHour(q: Queryable): Promise<number> {
+  const [{ n }] = await q.query<{ n: number }>("SELECT count(*)::integer AS n FROM accessibility_complaints WHERE received_at > now() - interval '1 hour'");
+  return n;
+}
+
 /** Removes the complaints older than `days` days (as the activity log's retention does); answers how many went. */
-export const purgeComplaints = (q: Queryable, days: number): Promise<number> => deleteOlderThan(q, 'accessibility_complaints', 'received_at', days);
+export const purgeComplaints = (q: Queryable, days: number): Promise<number> => deleteOlderThan(q, 'accessibility_complaints', days);
 
 /** The administrators to tell of a complaint: their address and language. */
 export async function administrators(q: Queryable): Promise<{ email: string; language: Language }[]> {

@@ -46,10 +46,14 @@ export async function recordAudit(q: Queryable, entry: AuditEntry): Promise<void
  * Removes the activity log's rows recorded more than `days` days ago (LOG_RETENTION_DAYS: personal data is kept no
  * longer than it is needed); returns how many went.
  */
-export const purgeAuditLog = (q: Queryable, days: number): Promise<number> => deleteOlderThan(q, 'audit_log', 'at', days);
+export const purgeAuditLog = (q: Queryable, days: number): Promise<number> => deleteOlderThan(q, 'audit_log', days);
 
-/** Deletes the rows of `table` whose moment `column` is more than `days` days old; returns how many went. */
-export async function deleteOlderThan(q: Queryable, table: string, column: string, days: number): Promise<number> {
+/** The tables kept LOG_RETENTION_DAYS, by the column of each row's moment. */
+const RETAINED = { audit_log: 'at', accessibility_complaints: 'received_at' } as const;
+
+/** Deletes the rows of a retained table whose moment is more than `days` days old; returns how many went. */
+export async function deleteOlderThan(q: Queryable, table: keyof typeof RETAINED, days: number): Promise<number> {
+  const column = RETAINED[table];
   const rows = await q.query<{ removed: number }>(
     `WITH gone AS (DELETE FROM ${table} WHERE ${column} < now() - make_interval(days => $1::integer) RETURNING 1)
      SELECT count(*)::integer AS removed FROM gone`,

@@ -16,7 +16,6 @@ const EMAIL_COPIES: readonly { table: string; email: string; id?: string }[] = [
   { table: 'campaign_receipts', email: 'signer_email', id: 'signer_id' },
   { table: 'deadline_extensions', email: 'actor_email', id: 'actor_id' },
   { table: 'campaign_reopenings', email: 'actor_email', id: 'actor_id' },
-  { table: 'accessibility_complaints', email: 'email' },
 ];
 
 /** A text as a literal inside a PostgreSQL regular expression. */
@@ -40,6 +39,8 @@ export async function pseudonymiseEmail(q: Queryable, userId: number, email: str
       WHERE details IS NOT NULL AND strpos(lower(details::text), lower($3)) > 0`,
     [regexLiteral(email), pseudonym, email],
   );
+  // An accessibility complaint is the person's own words under their address: it goes (an answer was due within a month).
+  await q.query('DELETE FROM accessibility_complaints WHERE lower(email) = lower($1)', [email]);
   // The sign-in throttle's bucket is named after the address (loginThrottle.ts).
   await q.query('DELETE FROM login_throttle WHERE bucket = $1', [`account:${email.trim().toLowerCase()}`]);
 }
@@ -102,5 +103,9 @@ export async function personalDataOf(q: Queryable, userId: number): Promise<Pers
       WHERE actor_id = $1 OR (actor_id IS NULL AND lower(details->>'email') = lower($2)) ORDER BY audit_log.at, id`,
     [userId, account.email],
   );
-  return { account, memberships, answers, evidence, reviewMarks, objections, receipts, activity };
+  const complaints = await q.query<PersonalData['complaints'][number]>(
+    `SELECT text, ${isoSql('received_at')} AS "receivedAt" FROM accessibility_complaints WHERE lower(email) = lower($1) ORDER BY received_at, id`,
+    [account.email],
+  );
+  return { account, memberships, answers, evidence, reviewMarks, objections, receipts, activity, complaints };
 }

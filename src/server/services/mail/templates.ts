@@ -271,15 +271,15 @@ const CORRECTIONS: Record<MailLanguage, CorrectionsWording> = {
 };
 
 /**
- * A reviewer's e-mail to an entity's member: the greeting, what happened, the reviewer's words quoted as written,
- * what follows, the questionnaire's link and the closing; as plain text and as HTML.
+ * A letter that quotes someone's words as written (a reviewer's message, a complaint), line by line, apart from the
+ * application's own: '> ' lines in the text, a blockquote in the HTML, escaped.
  */
-function reviewerMail(
+function quotingLetter(
   language: MailLanguage,
-  parts: { subject: string; lead: string; quoted: string; next: string; action: string; campaignId: number; publicUrl: string },
+  parts: { subject: string; lead: string; quoted: string; next: string; action: string; link: string },
 ): MailContent {
   const { greeting, closing } = BODY[language].common;
-  const link = `${parts.publicUrl}/my-campaigns/${parts.campaignId}`;
+  const { link } = parts;
   const quoted = parts.quoted.split(/\r?\n/);
   return {
     subject: parts.subject,
@@ -289,6 +289,12 @@ function reviewerMail(
       `<p>${escapeHtml(parts.next)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(parts.action)}</a></p><p>${escapeHtml(closing)}</p>`,
   };
 }
+
+/** A reviewer's letter to the entity, quoting their message, with the link to the questionnaire. */
+const reviewerMail = (
+  language: MailLanguage,
+  parts: { subject: string; lead: string; quoted: string; next: string; action: string; campaignId: number; publicUrl: string },
+): MailContent => quotingLetter(language, { ...parts, link: `${parts.publicUrl}/my-campaigns/${parts.campaignId}` });
 
 /** The e-mail to an entity's member when a reviewer asks for corrections: the message quoted, the count, the questionnaire's link. */
 export function composeCorrectionsMail(language: MailLanguage, context: CorrectionsContext): MailContent {
@@ -811,9 +817,11 @@ const COMPLAINT: Record<MailLanguage, ComplaintWording> = {
 /** The e-mail to each administrator about an accessibility complaint: its author's address and its text, and the link to the statement. */
 export function composeComplaintMail(language: MailLanguage, context: ComplaintContext): MailContent {
   const w = COMPLAINT[language];
-  return letter(language, {
+  return quotingLetter(language, {
     subject: w.subject,
-    paragraphs: [w.lead(context.email), context.text, w.answer],
+    lead: w.lead(context.email),
+    quoted: context.text,
+    next: w.answer,
     action: BODY[language].common.action,
     link: `${context.publicUrl}/accesibilidad`,
   });

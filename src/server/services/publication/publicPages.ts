@@ -31,7 +31,7 @@ export const PUBLIC_PATHS = {
   openData: (year: number, format: 'csv' | 'json') => `/api/v1/public/opendata?year=${year}&format=${format}`,
   catalog: '/api/v1/public/catalog',
   signIn: '/auth/login',
-  /** The app's legal pages, linked from every page's foot; they read `lang` as these pages do. */
+  /** The app's legal pages, linked from every page's foot with the page's language (`lang`, Spanish too: the app would keep the visitor's last choice). */
   accessibility: '/accesibilidad',
   privacy: '/privacidad',
 } as const;
@@ -140,7 +140,7 @@ ${
   embedded
     ? null
     : html`<footer class="bottom"><p>${appTitle} · <a href="${PUBLIC_PATHS.catalog}">${t('PUBLIC.OPEN_DATA.CATALOG')}</a></p>
-<nav aria-label="${t('LEGAL.NAV_LABEL')}"><a href="${linkTo(PUBLIC_PATHS.accessibility, site.language)}">${t('LEGAL.ACCESSIBILITY')}</a> · <a href="${linkTo(PUBLIC_PATHS.privacy, site.language)}">${t('PRIVACY.LINK')}</a></nav></footer>`
+<nav aria-label="${t('LEGAL.NAV_LABEL')}"><a href="${PUBLIC_PATHS.accessibility}?lang=${site.language}">${t('LEGAL.ACCESSIBILITY')}</a> · <a href="${PUBLIC_PATHS.privacy}?lang=${site.language}">${t('PRIVACY.LINK')}</a></nav></footer>`
 }
 </body>
 </html>
