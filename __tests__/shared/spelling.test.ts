@@ -64,11 +64,18 @@ const allowedIn = (language: Language) =>
   );
 
 /** The words of the lines the dictionary does not know, as hunspell -l lists them, once each. */
-function unknownWords(dictionary: string, lines: string[]): string[] {
+function unknownWordsOf(dictionary: string, lines: string[]): string[] {
   const output = execFileSync('hunspell', ['-d', dictionary, '-l', '-i', 'utf-8'], { input: lines.join('\n'), encoding: 'utf8', maxBuffer: 16 << 20 });
   // hunspell keeps a word's final dot or comma in some dictionaries (Galician): a word is what is left without them.
   const words = output.split('\n').map((word) => word.replace(/^[-.,:;']+|[-.,:;']+$/g, ''));
   return [...new Set(words.filter((word) => /\p{L}/u.test(word)))].sort();
+}
+
+/** The words of a language's catalogue its dictionary does not know, read once for the tests below (hunspell takes seconds). */
+const unknownByLanguage = new Map<Language, string[]>();
+function unknownWords(language: Language): string[] {
+  if (!unknownByLanguage.has(language)) unknownByLanguage.set(language, unknownWordsOf(DICTIONARIES[language], catalogueLines(language)));
+  return unknownByLanguage.get(language)!;
 }
 
 const hunspell = (() => {
@@ -93,13 +100,13 @@ describe('the spelling of every text of the interface', () => {
   it.each(LANGUAGES)('knows every word of %s or lists it as a product word', (language) => {
     if (!hunspell) throw new Error('hunspell is missing (see the test above)');
     const allowed = allowedIn(language);
-    const unknown = unknownWords(DICTIONARIES[language], catalogueLines(language)).filter((word) => !allowed.has(word));
+    const unknown = unknownWords(language).filter((word) => !allowed.has(word));
     expect(unknown).toEqual([]);
   });
 
   it('lists no product word that no text uses any more', () => {
     if (!hunspell) throw new Error('hunspell is missing (see the test above)');
-    const unknown = Object.fromEntries(LANGUAGES.map((language) => [language, new Set(unknownWords(DICTIONARIES[language], catalogueLines(language)))]));
+    const unknown = Object.fromEntries(LANGUAGES.map((language) => [language, new Set(unknownWords(language))]));
     const unused = allowedWords().filter(({ language, word }) => !(language ? [language] : LANGUAGES).some((l) => unknown[l].has(word)));
     expect(unused).toEqual([]);
   });
