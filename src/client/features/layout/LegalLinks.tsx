@@ -5,7 +5,7 @@ import { PATHS } from '../../app/paths.js';
 /**
  * 'Accesibilidad' and 'Privacidad' on every page: at the foot of the sign-in and legal pages, under the menu of the
  * app (beside it on a desktop, in it on a phone: at the foot of a page they would move as its contents arrive), in a
- * shared report's header; the server's public pages write the same two links (services/publication/publicPages.ts).
+ * shared report's top; the server's public pages write the same two links (services/publication/publicPages.ts).
  * Not printed.
  */
 export function LegalLinks({ className = '' }: { className?: string }) {

@@ -21,9 +21,10 @@ export function SharedFrame({ linkOpened, title = 'HEADER.RESULTS', children }: 
         <h1 className="h5 mb-0 me-auto">
           <FormattedMessage id={title} />
         </h1>
-        <LegalLinks />
       </header>
       <main id="main-content" className="app-main p-3 p-md-4" tabIndex={-1}>
+        {/* Above the report, not below it: at its foot the links would move as the report arrives. */}
+        <LegalLinks className="justify-content-end mb-2" />
         {children}
       </main>
     </div>
