@@ -1,15 +1,13 @@
 import type { Db } from '../db/client.js';
 import { rateLimited, validationError } from '../errors.js';
 import { recordAudit } from '../db/repositories/audit.js';
-import { administrators, complaintsInLastHour, insertComplaint, readStatement, writeStatement } from '../db/repositories/accessibility.js';
+import { administrators, complaintsInLastHour, insertComplaint, writeStatement } from '../db/repositories/accessibility.js';
 import { mailAfterCommit, type EntityMailSetup } from './mail/entityMail.js';
 import { composeComplaintMail } from './mail/templates.js';
 import { auditedBy, type Actor } from './actor.js';
 import { isCalendarDate, madridDate } from '../../shared/dates.js';
 import type { AccessibilityStatement, ComplaintRequest, StatementContents } from '../../shared/api/accessibility.js';
 import { COMPLAINTS_PER_HOUR_SITE } from '../../shared/accessibility.js';
-
-export { readStatement };
 
 /**
  * Changes the statement's contents (the route lets only ACCESSIBILITY_MANAGE through): a review date must be a real
@@ -40,7 +38,7 @@ export async function fileComplaint(db: Db, mail: EntityMailSetup, complaint: Co
   await mailAfterCommit(mail, 'accessibility complaint', { complaint: id }, async () =>
     (await administrators(db)).map((admin) => ({
       to: admin.email,
-      ...composeComplaintMail(admin.language, { email: complaint.email.trim(), text: complaint.text, publicUrl: mail.publicUrl }),
+      ...composeComplaintMail(admin.language, { email: complaint.email, text: complaint.text, publicUrl: mail.publicUrl }),
     })),
   );
   return { receivedAt };

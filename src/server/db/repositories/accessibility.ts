@@ -25,7 +25,7 @@ export async function writeStatement(q: Queryable, contents: StatementContents):
 export async function insertComplaint(q: Queryable, complaint: { email: string; text: string }): Promise<{ id: number; receivedAt: string }> {
   const [row] = await q.query<{ id: number; receivedAt: string }>(
     `INSERT INTO accessibility_complaints (email, text) VALUES ($1, $2) RETURNING id, ${isoSql('received_at')} AS "receivedAt"`,
-    [complaint.email.trim(), complaint.text],
+    [complaint.email, complaint.text],
   );
   return row;
 }

@@ -131,8 +131,18 @@ export function composeMail(kind: MailKind, language: MailLanguage, context: Mai
   });
 }
 
+/** What the forgotten-password e-mail says. */
+interface ResetWording {
+  subject: string;
+  greeting: string;
+  lead: string;
+  action: string;
+  note: string;
+  closing: string;
+}
+
 // Galician.
-const GALICIAN_RESET = {
+const GALICIAN_RESET: ResetWording = {
   subject: 'Restablecer o teu contrasinal',
   greeting: 'Ola:',
   lead: 'Alguén (seguramente ti) pediu restablecer o contrasinal da túa conta en Campañas de indicadores.',
@@ -142,7 +152,7 @@ const GALICIAN_RESET = {
 };
 
 // Basque.
-const BASQUE_RESET: { subject: string; greeting: string; lead: string; action: string; note: string; closing: string } = {
+const BASQUE_RESET: ResetWording = {
   subject: 'Berrezarri zure pasahitza',
   greeting: 'Kaixo:',
   lead: 'Norbaitek (zuk, seguruenik) eskatu du Adierazle-kanpainak aplikazioko zure kontuaren pasahitza berrezartzeko.',
@@ -151,7 +161,7 @@ const BASQUE_RESET: { subject: string; greeting: string; lead: string; action: s
   closing: 'Ondo izan.',
 };
 
-const RESET: Record<MailLanguage, { subject: string; greeting: string; lead: string; action: string; note: string; closing: string }> = {
+const RESET: Record<MailLanguage, ResetWording> = {
   es: {
     subject: 'Restablecer tu contraseña',
     greeting: 'Hola:',
