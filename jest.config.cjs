@@ -36,8 +36,10 @@ module.exports = {
   // 207 files, four took 1,204 s against three's 1,217 s: no gain, the cores are busy by then. A browser test
   // that a busy machine makes miss a wait runs again once (browserTestSetup.ts).
   maxWorkers: 3,
-  // The default report, then the slowest tests and files (__tests__/helpers/slowTestsReporter.cjs).
-  reporters: ['default', '<rootDir>/__tests__/helpers/slowTestsReporter.cjs'],
+  // The longest files first, with the committed durations where this machine has none (testSequencer.mjs).
+  testSequencer: '<rootDir>/__tests__/helpers/testSequencer.mjs',
+  // The default report, then the slowest tests and files (__tests__/helpers/slowTestsReporter.mjs).
+  reporters: ['default', '<rootDir>/__tests__/helpers/slowTestsReporter.mjs'],
   globalSetup: '<rootDir>/__tests__/helpers/globalSetup.mjs',
   globalTeardown: '<rootDir>/__tests__/helpers/globalTeardown.mjs',
   projects: [

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+
 /**
  * A jest reporter that ends every run with its slowest tests (over SLOW_MS), slowest first, and the files that
  * took longest (JEST_LONGEST_FILES of them): what to split or give a shared set-up when the loop gets slow. No test should need over 2 minutes.
@@ -26,7 +28,16 @@ class SlowTestsReporter {
     const files = [...this.files].sort((a, b) => b.ms - a.ms).slice(0, FILES_SHOWN);
     lines.push('Longest files:', ...files.map((f) => `  ${seconds(f.ms)}  ${f.file}`));
     process.stdout.write(`\n${lines.join('\n')}\n`);
+    if (process.env.JEST_DURATIONS) this.writeDurations(process.env.JEST_DURATIONS);
+  }
+
+  /** Every file's seconds in this run, merged into the durations file the test sequencer reads (testSequencer.mjs). */
+  writeDurations(file) {
+    const known = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+    for (const { file: name, ms } of this.files) known[name] = Math.round(ms / 100) / 10;
+    const sorted = Object.fromEntries(Object.entries(known).sort(([a], [b]) => (a < b ? -1 : 1)));
+    fs.writeFileSync(file, `${JSON.stringify(sorted, null, 2)}\n`);
   }
 }
 
-module.exports = SlowTestsReporter;
+export default SlowTestsReporter;
