@@ -1,6 +1,9 @@
 import { diffEditions } from '../../../src/server/catalogue/diff.js';
 import { maxPoints } from '../../../src/shared/scoring.js';
 import { placeOf, readCatalogueUpload } from '../../../src/server/catalogue/upload.js';
+import { placeText, type FormatMessage } from '../../../src/shared/catalogueProblems.js';
+import { intlOf } from '../../../src/server/i18n.js';
+import type { Language } from '../../../src/shared/constants.js';
 import type { Catalogue, CatalogueSubindicator } from '../../../src/server/catalogue/parse.js';
 
 const question = (code: string, text: string, values: number[], type: 'single' | 'multiple' = 'single'): CatalogueSubindicator => ({
@@ -101,6 +104,12 @@ describe('the differences between two editions', () => {
   });
 });
 
+/** The app's words in a language, as the interface formats a problem. */
+const wordsOf =
+  (language: Language): FormatMessage =>
+  (id, values) =>
+    intlOf(language).formatMessage({ id }, values);
+
 describe('an uploaded catalogue file', () => {
   const upload = (text: string | Uint8Array) => readCatalogueUpload(typeof text === 'string' ? Buffer.from(text) : text);
   const problems = (text: string | Uint8Array) => {
@@ -110,7 +119,7 @@ describe('an uploaded catalogue file', () => {
 
   it('places a syntax error by line and column, in Spanish', () => {
     expect(problems('{\n  "edition": 2027,\n  "title": tru\n}')).toEqual([
-      { path: '', message: 'El fichero no es JSON válido (línea 3, columna 12).', line: 3, column: 12 },
+      { path: '', code: 'JSON_SYNTAX', params: { line: 3, column: 12 }, message: 'El fichero no es JSON válido (línea 3, columna 12).', line: 3, column: 12 },
     ]);
     expect(problems('{"edition": 2027,}')[0]).toMatchObject({ line: 1, column: 18 });
   });
@@ -124,22 +133,39 @@ describe('an uploaded catalogue file', () => {
     expect(listed).toEqual([
       {
         path: 'axes[0].policies[0].measures[0].indicators[0].subindicators[1].text',
+        where: [{ level: 'indicator', code: 'E1.P1.M1.I1' }, { level: 'subindicator', code: 'Q1' }, { field: 'text' }],
         place: 'indicador E1.P1.M1.I1 › subindicador Q1 › text',
+        code: 'REQUIRED',
+        params: { field: 'text' },
         message: 'falta el campo text',
       },
       {
         path: 'axes[0].policies[0].measures[0].indicators[0].subindicators[1].responses[1].value',
+        where: [{ level: 'indicator', code: 'E1.P1.M1.I1' }, { level: 'subindicator', code: 'Q1' }, { level: 'response', code: 'R2' }, { field: 'value' }],
         place: 'indicador E1.P1.M1.I1 › subindicador Q1 › respuesta R2 › value',
+        code: 'TOO_SMALL',
+        params: { field: 'value', min: 0 },
         message: 'value debe ser 0 o más',
       },
       {
         path: 'axes[0].policies[0].measures[0].indicators[0].subindicators[0]',
+        where: [
+          { level: 'indicator', code: 'E1.P1.M1.I1' },
+          { level: 'subindicator', code: 'Q1' },
+        ],
         place: 'indicador E1.P1.M1.I1 › subindicador Q1',
+        code: 'SINGLE_WITHOUT_POINTS',
         message: 'una pregunta de respuesta única necesita una respuesta de más de 0 puntos',
       },
       {
         path: 'axes[0].policies[0].measures[0].indicators[0].subindicators[1]',
+        where: [
+          { level: 'indicator', code: 'E1.P1.M1.I1' },
+          { level: 'subindicator', code: 'Q1' },
+        ],
         place: 'indicador E1.P1.M1.I1 › subindicador Q1',
+        code: 'CODE_REPEATED',
+        params: { level: 'subindicator', item: 'Q1' },
         message: 'el código de subindicador "Q1" está repetido',
       },
     ]);
@@ -165,17 +191,27 @@ describe('an uploaded catalogue file', () => {
         },
       ],
     };
-    expect(placeOf(file, 'axes[0].policies[0].measures[0].indicators[0].subindicators[0].responses[1].value')).toBe(
-      'política E1.P1 › medida M-9 › indicador n.º 1 › subindicador n.º 1 › respuesta R2 › value',
-    );
-    expect(placeOf(file, 'axes[3].code')).toBe('eje n.º 4 › code');
-    expect(placeOf(file, 'title')).toBe('title');
+    const where = placeOf(file, 'axes[0].policies[0].measures[0].indicators[0].subindicators[0].responses[1].value');
+    expect(where).toEqual([
+      { level: 'policy', code: 'E1.P1' },
+      { level: 'measure', code: 'M-9' },
+      { level: 'indicator', position: 1 },
+      { level: 'subindicator', position: 1 },
+      { level: 'response', code: 'R2' },
+      { field: 'value' },
+    ]);
+    // In the reader's words: Spanish, and Basque, which puts the position first.
+    expect(placeText(wordsOf('es'), where)).toBe('política E1.P1 › medida M-9 › indicador n.º 1 › subindicador n.º 1 › respuesta R2 › value');
+    expect(placeText(wordsOf('eu'), placeOf(file, 'axes[3].code'))).toBe('4. ardatza › code');
+    expect(placeOf(file, 'title')).toEqual([{ field: 'title' }]);
   });
 
   it('refuses hostile files with one problem and no exception: invalid UTF-8, deep nesting, huge arrays, prototype keys, wrong shapes', () => {
-    expect(problems(new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]))).toEqual([{ path: '', message: 'El fichero no está codificado en UTF-8.' }]);
+    expect(problems(new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]))).toEqual([
+      { path: '', code: 'NOT_UTF8', message: 'El fichero no está codificado en UTF-8.' },
+    ]);
     expect(problems('['.repeat(50000) + ']'.repeat(50000))[0].message).toMatch(/anida/);
-    expect(problems(JSON.stringify({ edition: 2027, axes: Array(200000).fill(1) }))[0].message).toMatch(/más de 20000 valores o una lista de más de 1000/);
+    expect(problems(JSON.stringify({ edition: 2027, axes: Array(200000).fill(1) }))[0].message).toMatch(/más de 20\.?000 valores o una lista de más de 1000/);
     for (const text of ['', 'null', '[]', '"x"', '{"edition":{"$gt":1}}', '{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}']) {
       expect([text, problems(text).length > 0]).toEqual([text, true]);
     }

@@ -43,14 +43,30 @@ describe('catalogue values are taken only as written, finite and bounded', () =>
   it('gives the upload page the response and the problem in Spanish, for 1e400 as JSON spells it', async () => {
     const text = JSON.stringify(await withFirstValue('@')).replace('"@"', '1e400');
     expect(readCatalogueUpload(new TextEncoder().encode(text))).toEqual({
-      problems: [{ path: `${FIRST}.responses[0].value`, place: 'subindicador E1.P1.M1.I1.S1 › respuesta R1 › value', message: 'value debe ser 100 o menos' }],
+      problems: [
+        expect.objectContaining({
+          path: `${FIRST}.responses[0].value`,
+          place: 'subindicador E1.P1.M1.I1.S1 › respuesta R1 › value',
+          code: 'TOO_LARGE',
+          message: 'value debe ser 100 o menos',
+        }),
+      ],
     });
     const asString = JSON.stringify(await withFirstValue('Infinity'));
     expect(readCatalogueUpload(new TextEncoder().encode(asString))).toEqual({
-      problems: [{ path: `${FIRST}.responses[0].value`, place: 'subindicador E1.P1.M1.I1.S1 › respuesta R1 › value', message: 'value debe ser un número' }],
+      problems: [
+        expect.objectContaining({
+          path: `${FIRST}.responses[0].value`,
+          place: 'subindicador E1.P1.M1.I1.S1 › respuesta R1 › value',
+          code: 'NOT_A_NUMBER',
+          message: 'value debe ser un número',
+        }),
+      ],
     });
     const code = JSON.stringify({ ...(await demo()), title: 2027 });
-    expect(readCatalogueUpload(new TextEncoder().encode(code))).toEqual({ problems: [{ path: 'title', message: 'debe ser texto' }] });
+    expect(readCatalogueUpload(new TextEncoder().encode(code))).toEqual({
+      problems: [{ path: 'title', code: 'WRONG_TYPE', params: { expected: 'string' }, message: 'debe ser texto' }],
+    });
   });
 
   it("takes 'exclusive' only as a real boolean and only on a multiple-choice question, as the demo marks 'Ninguno de los anteriores'", async () => {

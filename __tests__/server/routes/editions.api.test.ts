@@ -68,16 +68,31 @@ describe.each(backends)('editions API on $name', ({ openDemo }) => {
       expect(res.body.error.data.problems).toEqual([
         {
           path: 'axes[0].policies[0].measures[0].indicators[0].subindicators[0].responses[0].value',
+          where: [{ level: 'subindicator', code: 'E1.P1.M1.I1.S1' }, { level: 'response', code: 'R1' }, { field: 'value' }],
           place: 'subindicador E1.P1.M1.I1.S1 › respuesta R1 › value',
+          code: 'TOO_SMALL',
+          params: { field: 'value', min: 0 },
           message: 'value debe ser 0 o más',
         },
-        { path: 'axes[2].policies[0].measures[1].code', place: 'política E3.P1 › medida n.º 2 › code', message: 'falta el campo code' },
-        { path: 'axes[1].policies[0].measures[0].indicators[0]', place: 'indicador E2.P1.M1.I1', message: 'la competencia "C9" no está en competences' },
-        {
+        expect.objectContaining({
+          path: 'axes[2].policies[0].measures[1].code',
+          place: 'política E3.P1 › medida n.º 2 › code',
+          code: 'REQUIRED',
+          message: 'falta el campo code',
+        }),
+        expect.objectContaining({
+          path: 'axes[1].policies[0].measures[0].indicators[0]',
+          place: 'indicador E2.P1.M1.I1',
+          code: 'COMPETENCE_UNKNOWN',
+          params: { item: 'C9' },
+          message: 'la competencia "C9" no está en competences',
+        }),
+        expect.objectContaining({
           path: 'axes[1].policies[0].measures[0].indicators[0].subindicators[0]',
           place: 'subindicador E2.P1.M1.I1.S1',
+          code: 'TOO_FEW_RESPONSES',
           message: 'necesita al menos 2 respuestas no obsoletas',
-        },
+        }),
       ]);
     }
     const syntax = await upload('preview', '{\n  "edition": 2027,\n  "axes": [\n}');
@@ -166,7 +181,9 @@ describe.each(backends)('editions API on $name', ({ openDemo }) => {
     const again = await upload('import', file);
     expect([again.status, again.body.error.type, again.body.error.data]).toEqual([409, 'CONFLICT', { year: 2027 }]);
     const previewAgain = await upload('preview', file);
-    expect(previewAgain.body.error.data.problems).toEqual([{ path: 'edition', message: 'la edición 2027 ya está importada' }]);
+    expect(previewAgain.body.error.data.problems).toEqual([
+      { path: 'edition', code: 'EDITION_EXISTS', params: { year: '2027' }, message: 'la edición 2027 ya está importada' },
+    ]);
     expect(await count('editions')).toBe(4);
   });
 

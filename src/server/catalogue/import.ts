@@ -3,10 +3,14 @@ import type { Db, Tx } from '../db/client.js';
 import * as rows from '../db/repositories/catalogue.js';
 import { CatalogueError, parseCatalogue, type Catalogue } from './parse.js';
 
+/** The refusal of a year that has an edition already. */
+export const alreadyImported = (year: number): CatalogueError =>
+  new CatalogueError([{ path: 'edition', code: 'EDITION_EXISTS', params: { year: String(year) }, text: `edition ${year} is already imported` }]);
+
 /** Imports a validated catalogue as a new edition, all or nothing (onImported runs in the same transaction); returns the edition id. */
 export async function importCatalogue(db: Db, catalogue: Catalogue, onImported?: (tx: Tx, editionId: number) => Promise<void>): Promise<number> {
   return db.transaction(async (tx) => {
-    if (await rows.editionExists(tx, catalogue.edition)) throw new CatalogueError([`edition ${catalogue.edition} is already imported`]);
+    if (await rows.editionExists(tx, catalogue.edition)) throw alreadyImported(catalogue.edition);
     const editionId = await rows.insertEdition(tx, catalogue.edition, catalogue.title);
     const competenceIds = new Map<string, number>();
     for (const c of catalogue.competences) competenceIds.set(c.code, await rows.upsertCategory(tx, 'competence', c.code, c.text));
@@ -60,7 +64,7 @@ export async function importCatalogueFile(db: Db, file: string): Promise<{ editi
   try {
     json = JSON.parse(await fs.readFile(file, 'utf8'));
   } catch (err) {
-    throw new CatalogueError([`${file}: ${(err as Error).message}`]);
+    throw new CatalogueError([{ path: '', code: 'UNREADABLE', params: { reason: (err as Error).message }, text: `${file}: ${(err as Error).message}` }]);
   }
   const catalogue = parseCatalogue(json);
   return { editionId: await importCatalogue(db, catalogue), catalogue };

@@ -1,13 +1,5 @@
-/** A problem of an uploaded file: where it is (a path such as `axes[2].policies[0]`, or a line and column) and what. */
-export interface FileProblem {
-  /** The JSON path, for programs. */
-  path: string;
-  /** The same place named by the file's codes, for people (upload.ts placeOf): 'subindicador E1.P1.M1.I1.S1 › respuesta R2 › value'. */
-  place?: string;
-  message: string;
-  line?: number;
-  column?: number;
-}
+import type { FileProblem } from '../../shared/api/editions.js';
+import { fileProblem } from './problems.js';
 
 /** The deepest nesting a catalogue needs is 13 levels; anything far deeper is refused before parsing. */
 const MAX_DEPTH = 40;
@@ -65,14 +57,14 @@ export function parseJsonFile(bytes: Uint8Array): { value: unknown } | { problem
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return { problem: { path: '', message: 'El fichero no está codificado en UTF-8.' } };
+    return { problem: fileProblem('', 'NOT_UTF8') };
   }
-  if (text.trim() === '') return { problem: { path: '', message: 'El fichero está vacío.' } };
-  if (depthOf(text) > MAX_DEPTH) return { problem: { path: '', message: `El fichero anida listas u objetos a más de ${MAX_DEPTH} niveles.` } };
+  if (text.trim() === '') return { problem: fileProblem('', 'EMPTY_FILE') };
+  if (depthOf(text) > MAX_DEPTH) return { problem: fileProblem('', 'TOO_DEEP', { depth: MAX_DEPTH }) };
   try {
     return { value: JSON.parse(text, (key, value: unknown) => (POLLUTING.has(key) ? undefined : value)) };
   } catch (err) {
     const at = lineColumn(text, syntaxErrorOffset(text, (err as Error).message));
-    return { problem: { path: '', message: `El fichero no es JSON válido (línea ${at.line}, columna ${at.column}).`, ...at } };
+    return { problem: fileProblem('', 'JSON_SYNTAX', at, undefined, at) };
   }
 }

@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { HAS_FORBIDDEN_CHARACTER } from '../../shared/api/schema.js';
 import { EVIDENCE_RULES, type EvidenceRule } from '../../shared/constants.js';
+import type { CatalogueLevel, CatalogueProblemCode, ProblemParams } from '../../shared/catalogueProblems.js';
 
 /** A questionnaire catalogue as documented in FORMAT.md. */
 export interface Catalogue {
@@ -50,12 +51,33 @@ export interface CatalogueResponse {
   exclusive?: boolean;
 }
 
+/**
+ * One problem of a catalogue: where it is (its JSON path, `axes[1].policies[0]`, empty for the whole file), what it
+ * is (a code and its values, shared/catalogueProblems.ts, which the interface words in the reader's language) and,
+ * for the command line and the logs, the same in English.
+ */
+export interface CatalogueProblem {
+  path: string;
+  code: CatalogueProblemCode;
+  params: ProblemParams;
+  text: string;
+}
+
 /** A catalogue that cannot be imported, with every problem found and where. */
 export class CatalogueError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`The catalogue is not valid:\n  - ${problems.join('\n  - ')}`);
+  /** Each problem as the command line prints it: 'path: words'. */
+  readonly problems: string[];
+  constructor(readonly details: CatalogueProblem[]) {
+    const lines = details.map((p) => (p.path ? `${p.path}: ${p.text}` : p.text));
+    super(`The catalogue is not valid:\n  - ${lines.join('\n  - ')}`);
+    this.problems = lines;
   }
 }
+
+/** A problem with its English words; yup's message functions return it as their message. */
+const said = (code: CatalogueProblemCode, text: string, params: ProblemParams = {}): Omit<CatalogueProblem, 'path'> => ({ code, params, text });
+/** The field a JSON path ends in ('value' of 'axes[0]...responses[1].value'). */
+const fieldOf = (path: unknown): string => /(\w+)$/.exec(typeof path === 'string' ? path : '')?.[1] ?? '';
 
 /**
  * The most points one response may be worth. A questionnaire an upload can hold (20,000 values, upload.ts) has
@@ -74,11 +96,22 @@ const writtenString = (trim = true) =>
   yup
     .string()
     .transform((_, raw: unknown) => (typeof raw === 'string' && trim ? raw.trim() : raw))
-    .test('no-control-characters', 'must not contain control characters', (v) => typeof v !== 'string' || !HAS_FORBIDDEN_CHARACTER.test(v));
-const code = writtenString().required('code is required').max(64);
-const text = writtenString().required('text is required').max(2000);
-const list = <T extends yup.AnyObject>(item: yup.ObjectSchema<T>, plural: string, singular: string) =>
-  yup.array().of(item).required(`${plural} are required`).min(1, `at least one ${singular} is required`);
+    .test(
+      'no-control-characters',
+      said('CONTROL_CHARACTER', 'must not contain control characters'),
+      (v) => typeof v !== 'string' || !HAS_FORBIDDEN_CHARACTER.test(v),
+    );
+/** 'field is required', named after the field the path ends in ('title' reads 'text is required', as the node's text). */
+const required = (field: string) => (p: { path: unknown }) => said('REQUIRED', `${field} is required`, { field: fieldOf(p.path) || field });
+const tooLong = (max: number) => said('TOO_LONG', `must be at most ${max} characters`, { max });
+const code = writtenString().required(required('code')).max(64, tooLong(64));
+const text = writtenString().required(required('text')).max(2000, tooLong(2000));
+const list = <T extends yup.AnyObject>(item: yup.ObjectSchema<T>, plural: string, singular: CatalogueLevel) =>
+  yup
+    .array()
+    .of(item)
+    .required(said('LIST_REQUIRED', `${plural} are required`, { field: plural }))
+    .min(1, said('LIST_EMPTY', `at least one ${singular} is required`, { level: singular }));
 
 const responseSchema = yup.object({
   code,
@@ -87,28 +120,37 @@ const responseSchema = yup.object({
   value: yup
     .number()
     .strict()
-    .typeError('value must be a number')
-    .required('value is required')
-    .min(0, 'value must be >= 0')
-    .max(MAX_RESPONSE_VALUE, `value must be <= ${MAX_RESPONSE_VALUE}`),
+    .typeError(said('NOT_A_NUMBER', 'value must be a number', { field: 'value' }))
+    .required(required('value'))
+    .min(0, said('TOO_SMALL', 'value must be >= 0', { field: 'value', min: 0 }))
+    .max(MAX_RESPONSE_VALUE, said('TOO_LARGE', `value must be <= ${MAX_RESPONSE_VALUE}`, { field: 'value', max: MAX_RESPONSE_VALUE })),
   obsolete: yup.boolean().strict(),
   exclusive: yup.boolean().strict(),
 });
 const subindicatorSchema = yup.object({
   code,
   text,
-  type: yup.string().oneOf(['single', 'multiple'], 'type must be "single" or "multiple"').required('type is required'),
+  type: yup.string().oneOf(['single', 'multiple'], said('TYPE_UNKNOWN', 'type must be "single" or "multiple"')).required(required('type')),
   responses: list(responseSchema, 'responses', 'response'),
   allowsNotApplicable: yup.boolean().strict(),
-  evidenceRule: yup.string().strict().oneOf(EVIDENCE_RULES, 'evidenceRule must be "none", "optional" or "required"'),
-  evidenceCriteria: writtenString().min(1, 'evidenceCriteria must not be empty').max(2000),
+  evidenceRule: yup.string().strict().oneOf(EVIDENCE_RULES, said('EVIDENCE_RULE_UNKNOWN', 'evidenceRule must be "none", "optional" or "required"')),
+  evidenceCriteria: writtenString().min(1, said('EVIDENCE_CRITERIA_EMPTY', 'evidenceCriteria must not be empty')).max(2000, tooLong(2000)),
 });
 const indicatorSchema = yup.object({ code, text, competence: writtenString(false), subindicators: list(subindicatorSchema, 'subindicators', 'subindicator') });
 const measureSchema = yup.object({ code, text, indicators: list(indicatorSchema, 'indicators', 'indicator') });
 const policySchema = yup.object({ code, text, measures: list(measureSchema, 'measures', 'measure') });
 const axisSchema = yup.object({ code, text, policies: list(policySchema, 'policies', 'policy') });
+const notAYear = said('NOT_A_YEAR', 'edition must be a year');
+const yearRange = (bound: string) => said('YEAR_OUT_OF_RANGE', `edition must be ${bound}`, { min: '2000', max: '2100' });
 const catalogueSchema = yup.object({
-  edition: yup.number().strict().typeError('edition must be a year').integer('edition must be a year').min(2000).max(2100).required('edition is required'),
+  edition: yup
+    .number()
+    .strict()
+    .typeError(notAYear)
+    .integer(notAYear)
+    .min(2000, yearRange('greater than or equal to 2000'))
+    .max(2100, yearRange('less than or equal to 2100'))
+    .required(required('edition')),
   title: text,
   competences: yup.array().of(yup.object({ code, text })).default([]),
   axes: list(axisSchema, 'axes', 'axis'),
@@ -129,14 +171,15 @@ const codeOf = (node: Node, key = 'code'): string | undefined => (typeof node[ke
  * document as written, so that they are reported together with any shape problem (a file with a wrong type and an
  * unknown competence lists both): whatever has the wrong shape is skipped here, the shape check reports it.
  */
-function checkRules(json: unknown): string[] {
-  const problems: string[] = [];
+function checkRules(json: unknown): CatalogueProblem[] {
+  const problems: CatalogueProblem[] = [];
   if (!isNode(json)) return problems;
+  const add = (path: string, problem: Omit<CatalogueProblem, 'path'>) => problems.push({ path, ...problem });
   const seen = new Map<string, Set<string>>();
-  const unique = (level: string, value: string | undefined, where: string) => {
+  const unique = (level: CatalogueLevel, value: string | undefined, where: string) => {
     if (!value) return;
     const set = seen.get(level) ?? new Set<string>();
-    if (set.has(value)) problems.push(`${where}: ${level} code "${value}" is used twice`);
+    if (set.has(value)) add(where, said('CODE_REPEATED', `${level} code "${value}" is used twice`, { level, item: value }));
     set.add(value);
     seen.set(level, set);
   };
@@ -154,7 +197,7 @@ function checkRules(json: unknown): string[] {
           unique('indicator', codeOf(indicator), iPath);
           // A reference with a control character is the shape's problem, not an unknown competence to print.
           if (typeof indicator.competence === 'string' && !HAS_FORBIDDEN_CHARACTER.test(indicator.competence) && !competences.has(indicator.competence)) {
-            problems.push(`${iPath}: competence "${indicator.competence}" is not in competences`);
+            add(iPath, said('COMPETENCE_UNKNOWN', `competence "${indicator.competence}" is not in competences`, { item: indicator.competence }));
           }
           entries(indicator, 'subindicators').forEach(([s, sub]) => {
             const sPath = `${iPath}.subindicators[${s}]`;
@@ -163,20 +206,20 @@ function checkRules(json: unknown): string[] {
             const codes = new Set<string>();
             responses.forEach((r) => {
               const code = codeOf(r);
-              if (code && codes.has(code)) problems.push(`${sPath}: response code "${code}" is used twice`);
+              if (code && codes.has(code)) add(sPath, said('CODE_REPEATED', `response code "${code}" is used twice`, { level: 'response', item: code }));
               if (code) codes.add(code);
             });
             // An empty list is a shape problem ('at least one response'); one response alone is this rule's.
             if (responses.length === 0) return;
             if (sub.type === 'single' && responses.some((r) => r.exclusive === true))
-              problems.push(`${sPath}: exclusive is only for multiple-choice questions`);
+              add(sPath, said('EXCLUSIVE_ON_SINGLE', 'exclusive is only for multiple-choice questions'));
             if (sub.evidenceCriteria !== undefined && (sub.evidenceRule === undefined || sub.evidenceRule === 'none')) {
-              problems.push(`${sPath}: evidenceCriteria needs evidenceRule "optional" or "required"`);
+              add(sPath, said('CRITERIA_WITHOUT_RULE', 'evidenceCriteria needs evidenceRule "optional" or "required"'));
             }
             const usable = responses.filter((r) => r.obsolete !== true);
-            if (usable.length < 2) problems.push(`${sPath}: needs at least 2 responses that are not obsolete`);
+            if (usable.length < 2) add(sPath, said('TOO_FEW_RESPONSES', 'needs at least 2 responses that are not obsolete'));
             if (sub.type === 'single' && !usable.some((r) => typeof r.value === 'number' && r.value > 0)) {
-              problems.push(`${sPath}: a single-choice question needs a response worth more than 0 points`);
+              add(sPath, said('SINGLE_WITHOUT_POINTS', 'a single-choice question needs a response worth more than 0 points'));
             }
           });
         });
@@ -186,15 +229,29 @@ function checkRules(json: unknown): string[] {
   return problems;
 }
 
+/**
+ * A shape problem as yup reports it: the message our schema gave (said()), or one of yup's own (a value of another
+ * type, '... must be a `string` type'), which the whole document shares (path empty) when it is not an object.
+ */
+function shapeProblem(e: yup.ValidationError): CatalogueProblem {
+  const path = e.path ?? '';
+  const message: unknown = e.message;
+  if (typeof message === 'object' && message !== null && 'code' in message) return { path, ...(message as Omit<CatalogueProblem, 'path'>) };
+  const text = String(message);
+  const expected = /must be a `(\w+)` type/.exec(text)?.[1];
+  if (expected) return { path, code: 'WRONG_TYPE', params: { expected }, text };
+  return { path, code: 'INVALID', params: {}, text };
+}
+
 /** Validates a parsed JSON document and returns it typed; throws CatalogueError listing every problem (shape and rules). */
 export function parseCatalogue(json: unknown): Catalogue {
   let catalogue: Catalogue | undefined;
-  let problems: string[] = [];
+  let problems: CatalogueProblem[] = [];
   try {
     catalogue = catalogueSchema.validateSync(json, { abortEarly: false, stripUnknown: true }) as Catalogue;
   } catch (err) {
     if (!(err instanceof yup.ValidationError)) throw err;
-    problems = err.inner.length > 0 ? err.inner.map((e) => `${e.path || 'catalogue'}: ${e.message}`) : [err.message];
+    problems = (err.inner.length > 0 ? err.inner : [err]).map(shapeProblem);
   }
   problems.push(...checkRules(json));
   if (problems.length > 0 || !catalogue) throw new CatalogueError(problems);

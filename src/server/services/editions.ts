@@ -8,6 +8,7 @@ import { editionExists } from '../db/repositories/catalogue.js';
 import { editionBefore, listEditions, loadEditionCatalogue, lockEditionSettings, setMeansFrom } from '../db/repositories/editions.js';
 import { rebuildTerritoryScores } from '../db/repositories/territoryScores.js';
 import { readCatalogueUpload } from '../catalogue/upload.js';
+import { fileProblem } from '../catalogue/problems.js';
 import { diffEditions } from '../catalogue/diff.js';
 import { catalogueCounts, catalogueIndicators } from '../catalogue/preview.js';
 import { importCatalogue } from '../catalogue/import.js';
@@ -28,7 +29,7 @@ export async function previewEdition(db: Db, bytes: Uint8Array): Promise<Edition
   const catalogue = catalogueOf(bytes);
   if (await editionExists(db, catalogue.edition)) {
     throw validationError('The edition is already imported', {
-      problems: [{ path: 'edition', message: `la edición ${catalogue.edition} ya está importada` }],
+      problems: [fileProblem('edition', 'EDITION_EXISTS', { year: String(catalogue.edition) })],
     } satisfies FileProblemsData);
   }
   const previous = await editionBefore(db, catalogue.edition);

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { EVIDENCE_RULES, MEANS_FROM } from '../constants.js';
+import { CATALOGUE_LEVELS, CATALOGUE_PROBLEM_CODES } from '../catalogueProblems.js';
 import { apiCall, CalendarDate, NoQuery, Strict } from './schema.js';
 import { IndicatorGroup } from './campaigns.js';
 
@@ -38,18 +39,45 @@ export const EditionSettingsBody = Strict({
 });
 export type EditionSettingsBody = Static<typeof EditionSettingsBody>;
 
+/** One step of a problem's place (shared/catalogueProblems.ts PlaceStep). */
+const PlaceStep = Type.Union([
+  Type.Object({ level: Type.Enum(CATALOGUE_LEVELS), code: Type.String() }),
+  Type.Object({ level: Type.Enum(CATALOGUE_LEVELS), position: Type.Integer({ minimum: 1 }) }),
+  Type.Object({ field: Type.String() }),
+]);
+
 /**
- * A problem of an uploaded file: its JSON path (`axes[2].policies[0]...`, empty for the whole file) and the same place
- * named by the file's codes for people (`medida E3.P1.M2 › code`), line and column for syntax errors.
+ * A problem of an uploaded file: its JSON path (`axes[2].policies[0]...`, empty for the whole file), the same place as
+ * steps named by the file's codes (`where`) and in Spanish words (`place`: `medida E3.P1.M2 › code`), what it is as a
+ * code with its values (the interface words it in the reader's language, i18n CATALOGUE.PROBLEM.<code>), the same in
+ * Spanish (`message`), and line and column for syntax errors.
  */
 export const FileProblem = Type.Object({
   path: Type.String(),
+  where: Type.Optional(Type.Array(PlaceStep)),
   place: Type.Optional(Type.String()),
+  code: Type.Enum(CATALOGUE_PROBLEM_CODES),
+  params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
   message: Type.String(),
   line: Type.Optional(Type.Integer()),
   column: Type.Optional(Type.Integer()),
 });
 export type FileProblem = Static<typeof FileProblem>;
+
+/**
+ * A problem of an uploaded spreadsheet: its sheet, row (from 1; 0 for the whole sheet or file) and column (its
+ * letter, '' for a whole row or sheet) with the column's header, and what it is as FileProblem says.
+ */
+export const SheetProblem = Type.Object({
+  sheet: Type.String(),
+  row: Type.Integer({ minimum: 0 }),
+  column: Type.String(),
+  header: Type.String(),
+  code: Type.Enum(CATALOGUE_PROBLEM_CODES),
+  params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+  message: Type.String(),
+});
+export type SheetProblem = Static<typeof SheetProblem>;
 
 /** The 422 data of an upload that cannot be imported: every problem found. */
 export interface FileProblemsData {

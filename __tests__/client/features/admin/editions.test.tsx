@@ -389,22 +389,38 @@ describe('editions page', () => {
     expect(lists).toBe(2);
   });
 
-  it("lists a refused file's problems in Spanish with their places, and imports nothing", async () => {
+  it("lists a refused file's problems in the reader's words from their codes, with their places, and imports nothing", async () => {
     const problems = [
-      { path: 'axes[2].policies[0].measures[1].code', place: 'política E3.P1 › medida n.º 2 › code', message: 'falta el campo code' },
-      { path: 'title', message: 'debe ser texto' },
-      { path: '', message: 'El fichero no es JSON válido (línea 3, columna 12).', line: 3, column: 12 },
+      {
+        path: 'axes[2].policies[0].measures[1].code',
+        where: [{ level: 'policy', code: 'E3.P1' }, { level: 'measure', position: 2 }, { field: 'code' }],
+        place: 'the server words it',
+        code: 'REQUIRED',
+        params: { field: 'code' },
+        message: 'the server words it',
+      },
+      { path: 'axes[0].code', where: [{ level: 'axis', code: 'E1' }], code: 'CODE_REPEATED', params: { level: 'axis', item: 'E1' }, message: '-' },
+      { path: 'title', code: 'WRONG_TYPE', params: { expected: 'string' }, message: '-' },
+      { path: '', code: 'JSON_SYNTAX', params: { line: 3, column: 12 }, message: '-', line: 3, column: 12 },
+      // A code this client does not know yet (a newer server): its message as the server words it.
+      { path: '', code: 'SOMETHING_NEW', message: 'Algo nuevo que decir.' },
     ];
     const calls = renderPage('ADMIN', { preview: async () => Promise.reject(new ApiError('VALIDATION', 422, { problems })) });
     await userEvent.upload(screen.getByLabelText('Fichero de la edición (JSON)'), file('{}'));
     const listed = await screen.findByTestId('file-problems');
-    expect(listed).toHaveTextContent('El fichero tiene 3 problemas; no se ha importado nada.');
+    expect(listed).toHaveTextContent('El fichero tiene 5 problemas; no se ha importado nada.');
     // Each named by the file's codes where the server names it, by its field otherwise.
     expect(
       within(listed)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['política E3.P1 › medida n.º 2 › code:falta el campo code', 'title:debe ser texto', 'El fichero no es JSON válido (línea 3, columna 12).']);
+    ).toEqual([
+      'política E3.P1 › medida n.º 2 › code:falta el campo code',
+      'eje E1:el código de eje "E1" está repetido',
+      'title:debe ser texto',
+      'El fichero no es JSON válido (línea 3, columna 12).',
+      'Algo nuevo que decir.',
+    ]);
     expect(screen.queryByRole('button', { name: 'Importar edición' })).not.toBeInTheDocument();
     expect(calls).not.toContain('import');
   });

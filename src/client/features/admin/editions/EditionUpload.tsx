@@ -1,27 +1,36 @@
 import { useRef } from 'react';
 import { Alert, Card, Form, Spinner } from 'react-bootstrap';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { placeText, problemText, type FormatMessage } from '../../../../shared/catalogueProblems.js';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.js';
 import { editionsActions } from './editionsSlice.js';
 import { selectEditions, selectFileProblems } from './editionsSelectors.js';
 import { EditionPreviewView } from './EditionPreviewView.js';
 
-/** The problems of a refused file, each with its place in the file (named by the file's codes, or a line and column). */
+/**
+ * The problems of a refused file in the reader's language, each with its place in the file (named by the file's
+ * codes, or a line and column).
+ */
 function FileProblems() {
   const problems = useAppSelector(selectFileProblems);
+  const intl = useIntl();
   if (problems.length === 0) return null;
+  const format: FormatMessage = (id, values) => intl.formatMessage({ id }, values);
   return (
     <Alert variant="danger" className="mt-3" data-testid="file-problems">
       <Alert.Heading as="h4" className="h6">
         <FormattedMessage id="EDITIONS.PROBLEMS.TITLE" values={{ count: problems.length }} />
       </Alert.Heading>
       <ul className="mb-0 small text-break">
-        {problems.map((p, i) => (
-          <li key={i}>
-            {p.place || p.path ? <code className="me-1">{p.place ?? p.path}:</code> : null}
-            {p.message}
-          </li>
-        ))}
+        {problems.map((p, i) => {
+          const place = p.where ? placeText(format, p.where) : p.path;
+          return (
+            <li key={i}>
+              {place ? <code className="me-1">{place}:</code> : null}
+              {problemText(format, p.code, p.params, p.message)}
+            </li>
+          );
+        })}
       </ul>
     </Alert>
   );
@@ -58,10 +67,10 @@ export function EditionUpload() {
           <Form.Control ref={input} type="file" accept=".json,application/json" onChange={(e) => choose((e.target as HTMLInputElement).files)} />
         </Form.Group>
         {preview.status === 'loading' && (
-          <p className="mt-3 mb-0" role="status">
+          <div className="mt-3" role="status">
             <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
             <FormattedMessage id="EDITIONS.UPLOAD.CHECKING" values={{ name: fileName }} />
-          </p>
+          </div>
         )}
         <FileProblems />
         {importError?.type === 'CONFLICT' && (
