@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { CatalogueError, parseCatalogue, type Catalogue } from '../../src/server/catalogue/parse.js';
+import fc from 'fast-check';
+import { CatalogueError, parseCatalogue, type Catalogue, type CatalogueSubindicator } from '../../src/server/catalogue/parse.js';
+import { HAS_FORBIDDEN_CHARACTER } from '../../src/shared/api/schema.js';
 
 /** The folder of the demo catalogues (demo-<year>.json). */
 export const CATALOGUES = path.resolve('src/server/db/seed/catalogues');
@@ -18,3 +20,138 @@ export function problemsOf(json: unknown): string[] {
     throw err;
   }
 }
+
+/** A catalogue as a file that leaves out what asks nothing writes it: no false flag, no 'none' rule, no empty list of competences' absence. */
+export function canonical(catalogue: Catalogue): Catalogue {
+  const sub = (s: CatalogueSubindicator): CatalogueSubindicator => ({
+    code: s.code,
+    text: s.text,
+    type: s.type,
+    responses: s.responses.map((r) => ({
+      code: r.code,
+      text: r.text,
+      value: r.value,
+      ...(r.obsolete ? { obsolete: true } : {}),
+      ...(r.exclusive ? { exclusive: true } : {}),
+    })),
+    ...(s.allowsNotApplicable ? { allowsNotApplicable: true } : {}),
+    ...(s.evidenceRule && s.evidenceRule !== 'none' ? { evidenceRule: s.evidenceRule } : {}),
+    ...(s.evidenceCriteria !== undefined ? { evidenceCriteria: s.evidenceCriteria } : {}),
+  });
+  return {
+    edition: catalogue.edition,
+    title: catalogue.title,
+    competences: catalogue.competences.map((c) => ({ code: c.code, text: c.text })),
+    axes: catalogue.axes.map((a) => ({
+      code: a.code,
+      text: a.text,
+      policies: a.policies.map((p) => ({
+        code: p.code,
+        text: p.text,
+        measures: p.measures.map((m) => ({
+          code: m.code,
+          text: m.text,
+          indicators: m.indicators.map((i) => ({
+            code: i.code,
+            text: i.text,
+            ...(i.competence !== undefined ? { competence: i.competence } : {}),
+            subindicators: i.subindicators.map(sub),
+          })),
+        })),
+      })),
+    })),
+  };
+}
+
+/** A text a catalogue may hold: not empty, no control character, no space at either end (the check trims), any script or emoji, '_x0041_' shapes included. */
+const text = fc
+  .oneof(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }), fc.constantFrom('_x0041_', 'Ñandú € 🇪🇸', "l'àmbit «x»", '50 %', '=1+1', '12'))
+  .map((s) => s.trim())
+  .filter((s) => s !== '' && !HAS_FORBIDDEN_CHARACTER.test(s));
+
+/** Any valid catalogue, small: codes unique by construction, every rule of FORMAT.md kept. */
+export const catalogueArb: fc.Arbitrary<Catalogue> = fc
+  .record({
+    edition: fc.integer({ min: 2000, max: 2100 }),
+    title: text,
+    competences: fc.array(text, { maxLength: 2 }),
+    axes: fc.array(
+      fc.record({
+        text,
+        policies: fc.array(
+          fc.record({
+            text,
+            measures: fc.array(
+              fc.record({
+                text,
+                indicators: fc.array(
+                  fc.record({
+                    text,
+                    competence: fc.nat(2),
+                    subindicators: fc.array(
+                      fc.record({
+                        text,
+                        type: fc.constantFrom('single' as const, 'multiple' as const),
+                        allowsNotApplicable: fc.boolean(),
+                        evidenceRule: fc.constantFrom('none' as const, 'optional' as const, 'required' as const),
+                        evidenceCriteria: fc.option(text, { nil: undefined }),
+                        responses: fc.array(fc.record({ text, value: fc.integer({ min: 0, max: 100 }), obsolete: fc.boolean(), exclusive: fc.boolean() }), {
+                          minLength: 2,
+                          maxLength: 4,
+                        }),
+                      }),
+                      { minLength: 1, maxLength: 2 },
+                    ),
+                  }),
+                  { minLength: 1, maxLength: 2 },
+                ),
+              }),
+              { minLength: 1, maxLength: 2 },
+            ),
+          }),
+          { minLength: 1, maxLength: 2 },
+        ),
+      }),
+      { minLength: 1, maxLength: 2 },
+    ),
+  })
+  .map(({ edition, title, competences, axes }) => {
+    const competenceList = competences.map((t, i) => ({ code: `C${i + 1}`, text: t }));
+    return parseCatalogue({
+      edition,
+      title,
+      competences: competenceList,
+      axes: axes.map((a, ai) => ({
+        code: `E${ai + 1}`,
+        text: a.text,
+        policies: a.policies.map((p, pi) => ({
+          code: `E${ai + 1}.P${pi + 1}`,
+          text: p.text,
+          measures: p.measures.map((m, mi) => ({
+            code: `E${ai + 1}.P${pi + 1}.M${mi + 1}`,
+            text: m.text,
+            indicators: m.indicators.map((ind, ii) => ({
+              code: `E${ai + 1}.P${pi + 1}.M${mi + 1}.I${ii + 1}`,
+              text: ind.text,
+              ...(ind.competence < competenceList.length ? { competence: competenceList[ind.competence].code } : {}),
+              subindicators: ind.subindicators.map((s, si) => ({
+                code: `E${ai + 1}.P${pi + 1}.M${mi + 1}.I${ii + 1}.S${si + 1}`,
+                text: s.text,
+                type: s.type,
+                ...(s.allowsNotApplicable ? { allowsNotApplicable: true } : {}),
+                ...(s.evidenceRule !== 'none' ? { evidenceRule: s.evidenceRule, ...(s.evidenceCriteria ? { evidenceCriteria: s.evidenceCriteria } : {}) } : {}),
+                // Two responses that are not obsolete, the first worth points (a single choice needs one).
+                responses: s.responses.map((r, ri) => ({
+                  code: `R${ri + 1}`,
+                  text: r.text,
+                  value: ri === 0 ? Math.max(1, r.value) : r.value,
+                  ...(r.obsolete && ri >= 2 ? { obsolete: true } : {}),
+                  ...(r.exclusive && s.type === 'multiple' ? { exclusive: true } : {}),
+                })),
+              })),
+            })),
+          })),
+        })),
+      })),
+    });
+  });

@@ -62,6 +62,7 @@ const DATA_TABLES = [
   'campaign_receipts',
   'assignee_reminders',
   'campaign_policy_assignments',
+  'edition_drafts',
 ];
 
 /** Counts every row written to the data tables from now on (test-only triggers on the throw-away database). */

@@ -13,6 +13,8 @@ export const ACTIONS = [
   'AUDIT_READ',
   'EDITIONS_VIEW',
   'EDITIONS_IMPORT',
+  /** Editions written in the app: drafts, their operations, spreadsheets, publishing a draft as an edition. */
+  'EDITIONS_WRITE',
   /** An edition's settings: which campaigns its means are made from. */
   'EDITIONS_SETTINGS',
   /** The review of sent campaigns ('Revisión'): marks, corrections asked, validation. */
@@ -34,12 +36,13 @@ export const PERMISSION_RULES: Readonly<Partial<Record<Role, readonly Action[]>>
     'AUTH',
     'EDITIONS_VIEW',
     'EDITIONS_IMPORT',
+    'EDITIONS_WRITE',
     'EDITIONS_SETTINGS',
     'AUDIT_READ',
     'CAMPAIGNS_REVIEW',
     'ACCESSIBILITY_MANAGE',
   ],
-  FEC: ['FEC_CAMPAIGNS', 'USERS_MANAGE', 'ENTITIES_MANAGE', 'RESULTS_CAMPAIGNS', 'AUTH', 'EDITIONS_VIEW', 'CAMPAIGNS_REVIEW'],
+  FEC: ['FEC_CAMPAIGNS', 'USERS_MANAGE', 'ENTITIES_MANAGE', 'RESULTS_CAMPAIGNS', 'AUTH', 'EDITIONS_VIEW', 'EDITIONS_WRITE', 'CAMPAIGNS_REVIEW'],
   NO: [],
   DEVELOPERS: [],
 };

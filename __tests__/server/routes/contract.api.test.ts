@@ -189,7 +189,7 @@ describe.each(backends)('API contract on $name', ({ openDemo }) => {
     const documented = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, ops]) =>
       Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
     );
-    expect(documented).toHaveLength(103);
+    expect(documented).toHaveLength(110);
     expect(documented).toEqual(
       expect.arrayContaining([
         'POST /api/v1/auth/forgotPassword',
@@ -222,7 +222,8 @@ describe.each(backends)('API contract on $name', ({ openDemo }) => {
       for (const [method, op] of Object.entries(ops)) {
         expect([path, method, Object.keys(op.responses)]).toEqual([path, method, ['200', '4XX', '5XX']]);
         // The edition files and evidence files are posted as multipart/form-data (docs/api.md); every other body is JSON.
-        const bodyType = /\/editions\/(preview|import)$/.test(path) || path.endsWith('/evidence/upload') ? 'multipart/form-data' : 'application/json';
+        const bodyType =
+          /\/editions\/(preview|import|spreadsheet)$/.test(path) || path.endsWith('/evidence/upload') ? 'multipart/form-data' : 'application/json';
         if (method === 'post') expect([path, Object.keys(op.requestBody.content)]).toEqual([path, expect.arrayContaining([bodyType])]);
       }
     }

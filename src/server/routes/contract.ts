@@ -60,7 +60,7 @@ export function operationIdOf(url: string): string {
  */
 export function schemaOf<Q extends TSchema, B extends TSchema, R extends TSchema>(call: ApiCall<Q, B, R>): CallSchema<Q, B, R> {
   return {
-    operationId: operationIdOf(call.url),
+    operationId: call.operationId ?? operationIdOf(call.url),
     summary: call.summary,
     ...(call.description ? { description: call.description } : {}),
     tags: [tagOf(call.url)],

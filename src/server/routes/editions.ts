@@ -6,17 +6,33 @@ import { permittedActor, requirePermission } from '../plugins/auth.js';
 import { AppError, validationError } from '../errors.js';
 import { listEditions } from '../db/repositories/editions.js';
 import { changeEditionSettings, importEdition, previewEdition } from '../services/editions.js';
-import { editionCalls } from '../../shared/api/editions.js';
+import { editionCalls, SPREADSHEET_FILE_TYPES } from '../../shared/api/editions.js';
+import { changeDraft, createDraft, draftFromSpreadsheet, editionSpreadsheet, listEditionDrafts, publishDraft, readDraft } from '../services/editionDrafts.js';
 import { EDITION_FILE_MAX_BYTES } from '../../shared/constants.js';
-import { routeOf, uploadRouteOf } from './contract.js';
+import { fileRouteOf, routeOf, uploadRouteOf } from './contract.js';
 
 /** The uploaded file's bytes (the multipart part `file`); 422 when the request is not multipart, has none or cannot be read, 413 over the limit. */
 async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
+  return (await uploadedParts(request)).bytes;
+}
+
+/** A year as a multipart text field carries it: four digits from 2000 to 2100, nothing else (no sign, no spaces). */
+function yearField(value: unknown): number {
+  const year = typeof value === 'string' && /^\d{4}$/.test(value) ? Number(value) : NaN;
+  if (!(year >= 2000 && year <= 2100)) throw validationError('campaignNumber must be a year from 2000 to 2100', { campaignNumber: 'must be a year' });
+  return year;
+}
+
+/** The part `file` and the text fields sent before it; the same refusals as uploadedFile. */
+async function uploadedParts(request: FastifyRequest): Promise<{ bytes: Buffer; fields: Record<string, unknown> }> {
   if (!request.isMultipart()) throw validationError('Send the file as multipart/form-data', { file: 'is required' });
   try {
     const part = await request.file();
     if (!part || part.fieldname !== 'file') throw validationError('The request has no file part named "file"', { file: 'is required' });
-    return await part.toBuffer();
+    const fields = Object.fromEntries(
+      Object.entries(part.fields).flatMap(([name, field]) => (field && !Array.isArray(field) && field.type === 'field' ? [[name, field.value]] : [])),
+    );
+    return { bytes: await part.toBuffer(), fields };
   } catch (err) {
     // The rest of a body refused before its end is read and dropped, no longer parsed: left unread, it stayed in the
     // connection, and the client's next request on it waited behind it until the keep-alive timeout closed it.
@@ -46,12 +62,71 @@ export async function registerEditionRoutes(secure: FastifyInstance, ctx: AppCon
     await scope.register(multipart, { limits: { fileSize: EDITION_FILE_MAX_BYTES, files: 1, fields: 0, parts: 2, fieldNameSize: 100, headerPairs: 20 } });
     registerRoutes(scope, ctx);
   });
+  // A spreadsheet comes with the year of the draft it makes: one short text field before the file.
+  await secure.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: EDITION_FILE_MAX_BYTES, files: 1, fields: 1, fieldSize: 16, parts: 3, fieldNameSize: 100, headerPairs: 20 },
+    });
+    scope.withTypeProvider<TypeBoxTypeProvider>().route({
+      ...uploadRouteOf(editionCalls.uploadSpreadsheet),
+      handler: async (request) => {
+        const actor = permittedActor(request, 'EDITIONS_WRITE');
+        const { bytes, fields } = await uploadedParts(request);
+        return { response: await draftFromSpreadsheet(ctx.db, actor, yearField(fields.campaignNumber), bytes) };
+      },
+    });
+  });
+  registerDraftRoutes(secure, ctx);
   secure.withTypeProvider<TypeBoxTypeProvider>().route({
     ...routeOf(editionCalls.editionSettings),
     handler: async (request) => {
       const actor = permittedActor(request, 'EDITIONS_SETTINGS');
       return { response: await changeEditionSettings(ctx.db, actor, request.body) };
     },
+  });
+}
+
+/** The drafts' JSON calls and the spreadsheet's download (ADMIN, FEC). */
+function registerDraftRoutes(secure: FastifyInstance, { db }: AppContext): void {
+  const api = secure.withTypeProvider<TypeBoxTypeProvider>();
+  api.route({
+    ...fileRouteOf({ ...editionCalls.spreadsheet, file: editionCalls.spreadsheet.file! }),
+    handler: async (request, reply) => {
+      requirePermission(request, 'EDITIONS_WRITE');
+      const year = request.query.campaignNumber;
+      const bytes = await editionSpreadsheet(db, year);
+      return reply
+        .type(SPREADSHEET_FILE_TYPES.xlsx)
+        .header('content-disposition', `attachment; filename="edicion-${year}.xlsx"`)
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
+  });
+  api.route({
+    ...routeOf(editionCalls.drafts),
+    handler: async (request) => {
+      requirePermission(request, 'EDITIONS_WRITE');
+      return { response: await listEditionDrafts(db) };
+    },
+  });
+  api.route({
+    ...routeOf(editionCalls.draft),
+    handler: async (request) => {
+      requirePermission(request, 'EDITIONS_WRITE');
+      return { response: await readDraft(db, request.query.campaignNumber) };
+    },
+  });
+  api.route({
+    ...routeOf(editionCalls.createDraft),
+    handler: async (request) => ({ response: await createDraft(db, permittedActor(request, 'EDITIONS_WRITE'), request.body) }),
+  });
+  api.route({
+    ...routeOf(editionCalls.updateDraft),
+    handler: async (request) => ({ response: await changeDraft(db, permittedActor(request, 'EDITIONS_WRITE'), request.body) }),
+  });
+  api.route({
+    ...routeOf(editionCalls.publishDraft),
+    handler: async (request) => ({ response: await publishDraft(db, permittedActor(request, 'EDITIONS_WRITE'), request.body.campaignNumber) }),
   });
 }
 

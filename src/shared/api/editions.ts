@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { EVIDENCE_RULES, MEANS_FROM } from '../constants.js';
 import { CATALOGUE_LEVELS, CATALOGUE_PROBLEM_CODES } from '../catalogueProblems.js';
-import { apiCall, CalendarDate, NoQuery, Strict } from './schema.js';
+import { apiCall, CalendarDate, Line, NoQuery, Strict } from './schema.js';
 import { IndicatorGroup } from './campaigns.js';
 
 /** The editions page's payloads and calls (ADMIN and FEC list; ADMIN alone previews and imports). */
@@ -134,6 +134,98 @@ export const EditionFileBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** A year an edition or a draft may have. */
+const Year = Type.Integer({ minimum: 2000, maximum: 2100 });
+/** The levels an operation names (a catalogue's, without competences). */
+export const TREE_LEVELS = ['axis', 'policy', 'measure', 'indicator', 'subindicator', 'response'] as const;
+export type TreeLevel = (typeof TREE_LEVELS)[number];
+const Level = Type.Enum(TREE_LEVELS);
+const Code = Line(64, { minLength: 1 });
+/** A response is named by its sub-indicator's code and its own (response codes repeat across questions). */
+const NodeRef = { level: Level, code: Code, subindicator: Type.Optional(Code) };
+/** What an update may change of a node: each field as FORMAT.md writes it; null takes an optional field away. */
+const NodeChanges = Strict({
+  code: Type.Optional(Code),
+  text: Type.Optional(Line(2000)),
+  type: Type.Optional(Type.Enum(['single', 'multiple'])),
+  value: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+  obsolete: Type.Optional(Type.Boolean()),
+  exclusive: Type.Optional(Type.Boolean()),
+  allowsNotApplicable: Type.Optional(Type.Boolean()),
+  evidenceRule: Type.Optional(Type.Enum(EVIDENCE_RULES)),
+  evidenceCriteria: Type.Optional(Type.Union([Line(2000), Type.Null()])),
+  competence: Type.Optional(Type.Union([Code, Type.Null()])),
+});
+/**
+ * One change of a draft: its title; a node's fields; a node added under its parent (null for an axis; for a
+ * response, its sub-indicator) at a position (the end when absent), written as FORMAT.md writes it, children
+ * included; a node removed; a node moved under another parent (or the same) at a position.
+ */
+export const TreeOperation = Type.Union([
+  Strict({ op: Type.Literal('setTitle'), title: Line(2000) }),
+  Strict({ op: Type.Literal('update'), ...NodeRef, changes: NodeChanges }),
+  Strict({
+    op: Type.Literal('add'),
+    level: Level,
+    parent: Type.Union([Code, Type.Null()]),
+    index: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+    node: Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { maxProperties: 12 }),
+  }),
+  Strict({ op: Type.Literal('remove'), ...NodeRef }),
+  Strict({ op: Type.Literal('move'), ...NodeRef, parent: Type.Union([Code, Type.Null()]), index: Type.Integer({ minimum: 0, maximum: 1000 }) }),
+]);
+export type TreeOperation = Static<typeof TreeOperation>;
+
+/** A draft edition as its editor shows it: the catalogue being written, its version, what its checks find, and its differences. */
+export const EditionDraft = Type.Object({
+  campaignNumber: Type.Integer(),
+  /** Raised by every change: an update names the version it was made on (409 CONFLICT when another came first). */
+  version: Type.Integer({ minimum: 1 }),
+  /** The catalogue as FORMAT.md writes it; it may not pass its checks yet. */
+  document: Type.Unknown(),
+  /** What the import's checks find in it: publishing waits until there is nothing. */
+  problems: Type.Array(FileProblem),
+  /** The edition it was copied from, null for one uploaded as a spreadsheet. */
+  basedOn: Type.Union([Type.Integer(), Type.Null()]),
+  updatedAt: Type.String({ format: 'date-time' }),
+  /** Who changed it last (their e-mail), null once that account is gone. */
+  updatedBy: Type.Union([Type.String(), Type.Null()]),
+  /** The differences with the newest earlier edition, when it passes its checks and there is one. */
+  previousYear: Type.Union([Type.Integer(), Type.Null()]),
+  diff: Type.Union([EditionDiff, Type.Null()]),
+});
+export type EditionDraft = Static<typeof EditionDraft>;
+
+export const DraftQuery = Strict({ campaignNumber: Year });
+export type DraftQuery = Static<typeof DraftQuery>;
+export const CreateDraftBody = Strict({ from: Year, campaignNumber: Year });
+export type CreateDraftBody = Static<typeof CreateDraftBody>;
+export const UpdateDraftBody = Strict({
+  campaignNumber: Year,
+  version: Type.Integer({ minimum: 1 }),
+  operations: Type.Array(TreeOperation, { minItems: 1, maxItems: 200 }),
+});
+export type UpdateDraftBody = Static<typeof UpdateDraftBody>;
+export const PublishDraftBody = Strict({ campaignNumber: Year });
+export type PublishDraftBody = Static<typeof PublishDraftBody>;
+
+/** The 422 data of a spreadsheet that cannot become a draft: every problem at its sheet, row and column. */
+export interface SheetProblemsData {
+  problems: SheetProblem[];
+}
+
+/** The content type of an edition's spreadsheet. */
+export const SPREADSHEET_FILE_TYPES = { xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
+
+/** POST editions/spreadsheet: the year of the draft to make, then the .xlsx (multipart, in that order). */
+export const SpreadsheetFileBody = Type.Object(
+  {
+    campaignNumber: Type.String({ description: 'The year of the new draft' }),
+    file: Type.String({ format: 'binary', description: 'The edition as .xlsx (FORMAT.md, "As a spreadsheet")' }),
+  },
+  { additionalProperties: false },
+);
+
 /** The editions calls, under /api/secure/v1. */
 export const editionCalls = {
   listEditions: apiCall({
@@ -173,5 +265,73 @@ export const editionCalls = {
     body: EditionFileBody,
     response: ImportedEdition,
     summary: 'Checks a catalogue file (multipart) again and imports it as a new edition (ADMIN); 409 CONFLICT when the year exists',
+  }),
+  spreadsheet: apiCall({
+    method: 'GET',
+    url: '/editions/spreadsheet',
+    access: 'user',
+    querystring: DraftQuery,
+    response: Type.String({ format: 'binary' }),
+    file: SPREADSHEET_FILE_TYPES,
+    summary: 'An edition, or a draft of that year when there is no edition, as .xlsx: one row per response, Spanish headers (ADMIN, FEC)',
+    description: 'A file download, not the JSON envelope. 404 NOT_FOUND when the year has neither an edition nor a draft.',
+  }),
+  uploadSpreadsheet: apiCall({
+    method: 'POST',
+    url: '/editions/spreadsheet',
+    operationId: 'editionsSpreadsheetUpload',
+    access: 'user',
+    querystring: NoQuery,
+    body: SpreadsheetFileBody,
+    response: EditionDraft,
+    summary: 'Makes a draft of that year from an .xlsx as GET editions/spreadsheet writes it (ADMIN, FEC)',
+    description:
+      'A file with problems answers 422 VALIDATION with data { problems: [{ sheet, row, column, header, code, params?, message }] } and makes no draft; ' +
+      '409 CONFLICT when the year has an edition or a draft.',
+  }),
+  draft: apiCall({
+    method: 'GET',
+    url: '/editions/draft',
+    access: 'user',
+    querystring: DraftQuery,
+    response: EditionDraft,
+    summary: 'The draft of that year with its problems and differences (ADMIN, FEC); 404 NOT_FOUND when there is none',
+  }),
+  drafts: apiCall({
+    method: 'GET',
+    url: '/editions/drafts',
+    access: 'user',
+    querystring: NoQuery,
+    response: Type.Array(Type.Object({ campaignNumber: Type.Integer(), version: Type.Integer(), updatedAt: Type.String({ format: 'date-time' }) })),
+    summary: 'Every draft, newest year first (ADMIN, FEC)',
+  }),
+  createDraft: apiCall({
+    method: 'POST',
+    url: '/editions/draft/create',
+    access: 'user',
+    querystring: NoQuery,
+    body: CreateDraftBody,
+    response: EditionDraft,
+    summary: 'A draft of a new year copied from an edition (ADMIN, FEC); 409 CONFLICT when the year has an edition or a draft, 422 when `from` has none',
+  }),
+  updateDraft: apiCall({
+    method: 'POST',
+    url: '/editions/draft/update',
+    access: 'user',
+    querystring: NoQuery,
+    body: UpdateDraftBody,
+    response: EditionDraft,
+    summary: 'Applies changes to a draft, all or none (ADMIN, FEC); 409 CONFLICT with the current draft in data when `version` is not the current one',
+    description: 'An operation that names a node the draft does not have answers 422 VALIDATION with data { operation: <its index>, reason }.',
+  }),
+  publishDraft: apiCall({
+    method: 'POST',
+    url: '/editions/publish',
+    access: 'user',
+    querystring: NoQuery,
+    body: PublishDraftBody,
+    response: ImportedEdition,
+    summary: 'Turns a draft into the edition of its year, as editions/import makes one, and removes the draft (ADMIN, FEC)',
+    description: 'A draft with problems answers 422 VALIDATION with data { problems }; 409 CONFLICT when the year has an edition.',
   }),
 };

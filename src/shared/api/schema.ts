@@ -123,6 +123,8 @@ export interface ApiCall<Q extends TSchema = TSchema, B extends TSchema = TSchem
    * bytes (contract.ts fileRouteOf); its errors still come in the error envelope.
    */
   file?: Readonly<Record<string, string>>;
+  /** The OpenAPI operationId when the path's own would repeat another call's (a POST beside a GET of the same path). */
+  operationId?: string;
 }
 
 /** Declares a call (a typed identity, so that the route and the client see the exact schemas). */

@@ -30,6 +30,7 @@ import policyAssignments from './029_policy_assignments.js';
 import oidcLogins from './030_oidc_logins.js';
 import erasureRequests from './031_erasure_requests.js';
 import accessibility from './032_accessibility.js';
+import editionDrafts from './033_edition_drafts.js';
 
 /** Every migration in order; append, never edit one that has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
@@ -65,4 +66,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 30, name: 'oidc_logins', sql: oidcLogins },
   { version: 31, name: 'erasure_requests', sql: erasureRequests },
   { version: 32, name: 'accessibility', sql: accessibility },
+  { version: 33, name: 'edition_drafts', sql: editionDrafts },
 ];

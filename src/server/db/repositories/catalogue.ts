@@ -5,10 +5,15 @@ import type { EvidenceRule } from '../../../shared/constants.js';
 
 export type CategoryType = 'axis' | 'policy' | 'measure' | 'competence';
 
+/** The id of the edition of that campaign number, undefined when it is not imported. */
+export async function editionIdOf(q: Queryable, campaignNumber: number): Promise<number | undefined> {
+  const [row] = await q.query<{ id: number }>('SELECT id FROM editions WHERE campaign_number = $1', [campaignNumber]);
+  return row?.id;
+}
+
 /** True when the edition (campaign number) is already imported. */
 export async function editionExists(q: Queryable, campaignNumber: number): Promise<boolean> {
-  const existing = await q.query('SELECT 1 FROM editions WHERE campaign_number = $1', [campaignNumber]);
-  return existing.length > 0;
+  return (await editionIdOf(q, campaignNumber)) !== undefined;
 }
 
 export async function insertEdition(q: Queryable, campaignNumber: number, title: string): Promise<number> {

@@ -109,7 +109,20 @@ export async function editionBefore(q: Queryable, year: number): Promise<{ id: n
 /** An imported edition as a catalogue again (codes, texts, points; competences left out), and its policies' category ids by code. */
 export async function loadEditionCatalogue(q: Queryable, editionId: number): Promise<{ catalogue: Catalogue; policyIds: Map<string, number> }> {
   const rows = await readEditionTree(q, editionId);
-  const catalogue: Catalogue = { edition: rows[0]?.year ?? 0, title: rows[0]?.title ?? '', competences: [], axes: [] };
+  // The competences its indicators name (an edition keeps no list of its own: categories are shared by code).
+  const competences = await q.query<{ id: number; code: string; text: string }>(
+    `SELECT c.id, c.code, c.text FROM categories c
+      WHERE c.type = 'competence' AND c.id IN (SELECT i.competence_id FROM indicators i WHERE i.edition_id = $1)
+      ORDER BY c.code`,
+    [editionId],
+  );
+  const competenceCodes = new Map(competences.map((c) => [c.id, c.code]));
+  const catalogue: Catalogue = {
+    edition: rows[0]?.year ?? 0,
+    title: rows[0]?.title ?? '',
+    competences: competences.map((c) => ({ code: c.code, text: c.text })),
+    axes: [],
+  };
   const policyIds = new Map<string, number>();
   for (const r of rows) {
     let axis = catalogue.axes.find((a) => a.code === r.axis_code);
@@ -123,13 +136,20 @@ export async function loadEditionCatalogue(q: Queryable, editionId: number): Pro
       code: sub.code,
       text: sub.text,
       type: sub.type,
-      responses: (sub.responses ?? []).map((o) => ({ code: o.code, text: o.text, value: o.value, obsolete: o.obsolete, exclusive: o.exclusive })),
+      responses: (sub.responses ?? []).map((o) => ({
+        code: o.code,
+        text: o.text,
+        value: o.value,
+        ...(o.obsolete ? { obsolete: true } : {}),
+        ...(o.exclusive ? { exclusive: true } : {}),
+      })),
       // As a file writes them: what asks nothing is left out.
       ...(sub.allows_not_applicable ? { allowsNotApplicable: true } : {}),
       ...(sub.evidence_rule !== 'none' ? { evidenceRule: sub.evidence_rule } : {}),
       ...(sub.evidence_criteria !== null ? { evidenceCriteria: sub.evidence_criteria } : {}),
     }));
-    measure.indicators.push({ code: r.code, text: r.text, subindicators });
+    const competence = r.competence_id === null ? undefined : competenceCodes.get(r.competence_id);
+    measure.indicators.push({ code: r.code, text: r.text, ...(competence ? { competence } : {}), subindicators });
   }
   return { catalogue, policyIds };
 }

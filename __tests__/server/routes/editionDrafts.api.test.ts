@@ -1,0 +1,235 @@
+import ExcelJS from 'exceljs';
+import { testBackends } from '../../helpers/db.js';
+import { startDemoServer, type DemoServer } from '../../helpers/demoServer.js';
+import { call } from '../../helpers/server.js';
+import type { Catalogue } from '../../../src/server/catalogue/parse.js';
+import type { EditionDraft } from '../../../src/shared/api/editions.js';
+
+const backends = await testBackends();
+
+describe.each(backends)('editions written in the app on $name', ({ openDemo }) => {
+  let demo: DemoServer;
+  const post = (url: string, body: unknown, token = demo.tokens.fec) => call(demo.server, 'POST', `/api/secure/v1/editions/${url}`, { token, body });
+  const get = (url: string, token = demo.tokens.fec) => call(demo.server, 'GET', `/api/secure/v1/editions/${url}`, { token });
+  const draftOf = (res: { body: { response: unknown } }) => res.body.response as EditionDraft;
+  const firstQuestion = (document: unknown) => (document as Catalogue).axes[0].policies[0].measures[0].indicators[0].subindicators[0];
+
+  /** Sends a spreadsheet as the page does: the year, then the file. */
+  async function uploadSheet(bytes: Uint8Array, year: string, token = demo.tokens.fec) {
+    const form = new FormData();
+    form.append('campaignNumber', year);
+    form.append('file', new Blob([bytes as BlobPart]), 'edicion.xlsx');
+    const res = await fetch(`${demo.server.url}/api/secure/v1/editions/spreadsheet`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    return { status: res.status, body: JSON.parse(await res.text()) };
+  }
+  async function download(year: number, token = demo.tokens.fec) {
+    const res = await fetch(`${demo.server.url}/api/secure/v1/editions/spreadsheet?campaignNumber=${year}`, { headers: { authorization: `Bearer ${token}` } });
+    return {
+      status: res.status,
+      type: res.headers.get('content-type'),
+      disposition: res.headers.get('content-disposition'),
+      bytes: new Uint8Array(await res.arrayBuffer()),
+    };
+  }
+
+  beforeAll(async () => {
+    demo = await startDemoServer(openDemo);
+  });
+  afterAll(() => demo?.close());
+
+  it('copies an edition into a draft of a new year, once, for ADMIN and FEC only', async () => {
+    for (const token of [demo.tokens.user]) {
+      expect((await post('draft/create', { from: 2026, campaignNumber: 2027 }, token)).status).toBe(403);
+      expect((await get('draft?campaignNumber=2027', token)).status).toBe(403);
+      expect((await download(2026, token)).status).toBe(403);
+    }
+    const created = await post('draft/create', { from: 2026, campaignNumber: 2027 });
+    expect(created.status).toBe(200);
+    const draft = draftOf(created);
+    expect(draft).toMatchObject({ campaignNumber: 2027, version: 1, basedOn: 2026, problems: [], previousYear: 2026, updatedBy: 'fec@demo.es' });
+    // Nothing changed yet: no differences with 2026.
+    expect(draft.diff).toMatchObject({ questions: { added: [], removed: [], renamed: [], pointsChanged: [] } });
+    expect((draft.document as Catalogue).edition).toBe(2027);
+    expect((await get('draft?campaignNumber=2027')).body.response).toEqual(draft);
+    expect((await get('drafts')).body.response).toEqual([{ campaignNumber: 2027, version: 1, updatedAt: draft.updatedAt }]);
+
+    expect((await post('draft/create', { from: 2026, campaignNumber: 2027 }, demo.tokens.admin)).body.error).toMatchObject({
+      type: 'CONFLICT',
+      data: { exists: 'draft' },
+    });
+    expect((await post('draft/create', { from: 2025, campaignNumber: 2026 })).body.error).toMatchObject({ type: 'CONFLICT', data: { exists: 'edition' } });
+    expect((await post('draft/create', { from: 2019, campaignNumber: 2030 })).status).toBe(422);
+    for (const body of [
+      { from: '2026', campaignNumber: 2030 },
+      { from: 2026, campaignNumber: 1999 },
+      { from: 2026 },
+      { from: 2026, campaignNumber: 2030, extra: 1 },
+    ]) {
+      expect([body, (await post('draft/create', body)).status]).toEqual([body, 422]);
+    }
+  });
+
+  it('changes a draft by operations on the version it was read at, shows what the checks find and refuses a stale version', async () => {
+    const before = draftOf(await get('draft?campaignNumber=2027'));
+    const question = firstQuestion(before.document);
+    const changed = await post('draft/update', {
+      campaignNumber: 2027,
+      version: before.version,
+      operations: [
+        { op: 'update', level: 'subindicator', code: question.code, changes: { text: '¿Tiene la entidad una ordenanza aprobada?' } },
+        { op: 'add', level: 'response', parent: question.code, node: { code: 'R9', text: 'Sí, y la revisa cada año', value: 5 } },
+      ],
+    });
+    expect(changed.status).toBe(200);
+    const after = draftOf(changed);
+    expect(after.version).toBe(before.version + 1);
+    expect(firstQuestion(after.document)).toMatchObject({
+      text: '¿Tiene la entidad una ordenanza aprobada?',
+      responses: expect.arrayContaining([{ code: 'R9', text: 'Sí, y la revisa cada año', value: 5 }]),
+    });
+    // What the comparisons will mark as changed.
+    expect(after.diff!.questions.renamed).toEqual([expect.objectContaining({ code: question.code, after: '¿Tiene la entidad una ordenanza aprobada?' })]);
+    expect(after.diff!.questions.pointsChanged.map((p) => p.code)).toEqual([question.code]);
+
+    // Someone else's change came first: 409 with the draft as it is now, and nothing written.
+    const stale = await post(
+      'draft/update',
+      { campaignNumber: 2027, version: before.version, operations: [{ op: 'setTitle', title: 'Otra' }] },
+      demo.tokens.admin,
+    );
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.data.draft).toMatchObject({ version: after.version });
+    // A node the draft does not have: 422 naming the operation, and the earlier operations not kept either.
+    const missing = await post('draft/update', {
+      campaignNumber: 2027,
+      version: after.version,
+      operations: [
+        { op: 'setTitle', title: 'No se guarda' },
+        { op: 'remove', level: 'measure', code: 'NO-EXISTE' },
+      ],
+    });
+    expect([missing.status, missing.body.error.data]).toEqual([422, { operation: 1, reason: 'NODE_NOT_FOUND' }]);
+    expect(draftOf(await get('draft?campaignNumber=2027'))).toMatchObject({
+      version: after.version,
+      document: expect.objectContaining({ title: (before.document as Catalogue).title }),
+    });
+    for (const operation of [
+      { op: 'update', level: 'response', code: 'R1', subindicator: question.code, changes: { value: '5' } },
+      { op: 'update', level: 'response', code: 'R1', subindicator: question.code, changes: { value: 101 } },
+      { op: 'update', level: 'axis', code: 'E1', changes: { text: 'a\nb' } },
+      { op: 'rename', level: 'axis', code: 'E1' },
+      { op: 'remove', level: 'axis', code: 'E1', extra: true },
+      { op: 'add', level: 'competence', parent: null, node: {} },
+    ]) {
+      expect([operation, (await post('draft/update', { campaignNumber: 2027, version: after.version, operations: [operation] })).status]).toEqual([
+        operation,
+        422,
+      ]);
+    }
+    expect((await post('draft/update', { campaignNumber: 2031, version: 1, operations: [{ op: 'setTitle', title: 'x' }] })).status).toBe(404);
+  });
+
+  it('keeps a half-written draft with its problems placed by codes, and publishes it only once they are gone', async () => {
+    const draft = draftOf(await get('draft?campaignNumber=2027'));
+    const indicator = (draft.document as Catalogue).axes[0].policies[0].measures[0].indicators[0];
+    const half = draftOf(
+      await post('draft/update', {
+        campaignNumber: 2027,
+        version: draft.version,
+        operations: [
+          {
+            op: 'add',
+            level: 'subindicator',
+            parent: indicator.code,
+            index: 0,
+            node: { code: 'NUEVA', text: '¿Nueva?', type: 'single', responses: [{ code: 'R1', text: 'Sí', value: 2 }] },
+          },
+        ],
+      }),
+    );
+    expect(half.problems).toEqual([
+      expect.objectContaining({
+        code: 'TOO_FEW_RESPONSES',
+        where: [
+          { level: 'indicator', code: indicator.code },
+          { level: 'subindicator', code: 'NUEVA' },
+        ],
+        place: `indicador ${indicator.code} › subindicador NUEVA`,
+        message: 'necesita al menos 2 respuestas no obsoletas',
+      }),
+    ]);
+    expect(half.diff).toBeNull();
+    expect((await post('publish', { campaignNumber: 2027 })).body.error).toMatchObject({
+      type: 'VALIDATION',
+      data: { problems: [expect.objectContaining({ code: 'TOO_FEW_RESPONSES' })] },
+    });
+    const fixed = draftOf(
+      await post('draft/update', {
+        campaignNumber: 2027,
+        version: half.version,
+        operations: [
+          { op: 'add', level: 'response', parent: 'NUEVA', node: { code: 'R2', text: 'No', value: 0 } },
+          { op: 'move', level: 'subindicator', code: 'NUEVA', parent: indicator.code, index: 1 },
+        ],
+      }),
+    );
+    expect(fixed.problems).toEqual([]);
+    expect((fixed.document as Catalogue).axes[0].policies[0].measures[0].indicators[0].subindicators.map((s) => s.code).slice(0, 2)).toEqual([
+      indicator.subindicators[0].code,
+      'NUEVA',
+    ]);
+    expect(fixed.diff!.questions.added).toEqual([{ code: 'NUEVA', text: '¿Nueva?' }]);
+
+    expect((await post('publish', { campaignNumber: 2027 }, demo.tokens.user)).status).toBe(403);
+    const published = await post('publish', { campaignNumber: 2027 });
+    expect(published.status).toBe(200);
+    expect(published.body.response).toMatchObject({ year: 2027 });
+    expect((await get('draft?campaignNumber=2027')).status).toBe(404);
+    expect((await post('publish', { campaignNumber: 2027 })).status).toBe(404);
+    // The edition as written: the new question and the new response's points.
+    const [points] = await demo.db.query<{ value: number }>(
+      `SELECT r.value FROM responses r JOIN subindicators s ON s.id = r.subindicator_id JOIN indicators i ON i.id = s.indicator_id
+         JOIN editions e ON e.id = i.edition_id WHERE e.campaign_number = 2027 AND r.code = 'R9'`,
+    );
+    expect(Number(points.value)).toBe(5);
+    const [audit] = await demo.db.query<{ actor_email: string }>("SELECT actor_email FROM audit_log WHERE action = 'edition.import' ORDER BY id DESC LIMIT 1");
+    expect(audit.actor_email).toBe('fec@demo.es');
+  });
+
+  it('gives an edition as a spreadsheet and makes a draft from one: unchanged, the same questionnaire; broken, every problem at its cell', async () => {
+    const sheet = await download(2026);
+    expect([sheet.status, sheet.type, sheet.disposition]).toEqual([
+      200,
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'attachment; filename="edicion-2026.xlsx"',
+    ]);
+    expect((await download(2099)).status).toBe(404);
+
+    const made = await uploadSheet(sheet.bytes, '2028');
+    expect(made.status).toBe(200);
+    const draft = draftOf(made);
+    expect(draft).toMatchObject({ campaignNumber: 2028, basedOn: null, problems: [] });
+    const copied = draftOf(await post('draft/create', { from: 2026, campaignNumber: 2029 }));
+    expect({ ...(draft.document as Catalogue), edition: 0 }).toEqual({ ...(copied.document as Catalogue), edition: 0 });
+
+    expect((await uploadSheet(sheet.bytes, '2026')).body.error).toMatchObject({ type: 'CONFLICT', data: { exists: 'edition' } });
+    for (const year of ['abc', '20280', ' 2030', '1999']) expect([year, (await uploadSheet(sheet.bytes, year)).status]).toEqual([year, 422]);
+    expect((await uploadSheet(sheet.bytes, '2030', demo.tokens.user)).status).toBe(403);
+    const notASheet = await uploadSheet(new TextEncoder().encode('{"edition": 2030}'), '2030');
+    expect(notASheet.body.error.data.problems).toEqual([expect.objectContaining({ code: 'NOT_A_SPREADSHEET' })]);
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(sheet.bytes.buffer as ArrayBuffer);
+    workbook.getWorksheet('Cuestionario')!.getCell('R3').value = 'muchos';
+    const broken = await uploadSheet(new Uint8Array(await workbook.xlsx.writeBuffer()), '2030');
+    expect(broken.status).toBe(422);
+    expect(broken.body.error.data.problems).toEqual([
+      { sheet: 'Cuestionario', row: 3, column: 'R', header: 'Puntos', code: 'NOT_A_NUMBER', params: { field: 'value' }, message: 'value debe ser un número' },
+    ]);
+    expect((await get('draft?campaignNumber=2030')).status).toBe(404);
+  });
+});

@@ -1,0 +1,332 @@
+import type ExcelJS from 'exceljs';
+import { xlsxText } from '../../shared/csv.js';
+import type { CatalogueProblemCode, ProblemParams } from '../../shared/catalogueProblems.js';
+import type { EvidenceRule } from '../../shared/constants.js';
+import type { SheetProblem } from '../../shared/api/editions.js';
+import { CatalogueError, parseCatalogue, type Catalogue, type CatalogueProblem } from './parse.js';
+import { fileProblem } from './problems.js';
+import { limitProblems } from './upload.js';
+
+/**
+ * An edition as a spreadsheet a federation's staff edit in Excel or LibreOffice, and back (FORMAT.md, "As a
+ * spreadsheet"): a sheet 'Edición' (year and title), a sheet 'Competencias' and a sheet 'Cuestionario' with one row
+ * per response, every level's code and text repeated on it. Headers are in Spanish in the first row; a flag is 'Sí'
+ * or 'No', a type 'única' or 'múltiple', an evidence rule 'ninguna', 'opcional' or 'obligatoria'. Read back, the rows
+ * are grouped by code in the order they first appear, and the catalogue is checked as an uploaded JSON file is, every
+ * problem placed at its sheet, row and column.
+ */
+
+export const SHEETS = { edition: 'Edición', competences: 'Competencias', questionnaire: 'Cuestionario' } as const;
+
+const EDITION_HEADERS = ['Año', 'Título'] as const;
+const COMPETENCE_HEADERS = ['Código', 'Texto'] as const;
+/** The questionnaire's columns in order: what each holds and its header. */
+const QUESTION_COLUMNS = [
+  ['axisCode', 'Eje'],
+  ['axisText', 'Texto del eje'],
+  ['policyCode', 'Política'],
+  ['policyText', 'Texto de la política'],
+  ['measureCode', 'Medida'],
+  ['measureText', 'Texto de la medida'],
+  ['indicatorCode', 'Indicador'],
+  ['indicatorText', 'Texto del indicador'],
+  ['competence', 'Competencia'],
+  ['subCode', 'Subindicador'],
+  ['subText', 'Texto del subindicador'],
+  ['type', 'Tipo'],
+  ['notApplicable', 'Admite No aplica'],
+  ['evidenceRule', 'Evidencia'],
+  ['evidenceCriteria', 'Criterios de la evidencia'],
+  ['responseCode', 'Respuesta'],
+  ['responseText', 'Texto de la respuesta'],
+  ['value', 'Puntos'],
+  ['obsolete', 'Obsoleta'],
+  ['exclusive', 'Exclusiva'],
+] as const;
+type QuestionColumn = (typeof QUESTION_COLUMNS)[number][0];
+const QUESTION_HEADERS = QUESTION_COLUMNS.map(([, header]) => header);
+
+const TYPES = { single: 'única', multiple: 'múltiple' } as const;
+const RULES: Record<EvidenceRule, string> = { none: 'ninguna', optional: 'opcional', required: 'obligatoria' };
+const YES = 'Sí';
+const NO = 'No';
+
+/** A row of the questionnaire sheet as written: one response with its sub-indicator's and every level's codes and texts. */
+function questionRows(catalogue: Catalogue): (string | number)[][] {
+  const rows: (string | number)[][] = [];
+  for (const axis of catalogue.axes)
+    for (const policy of axis.policies)
+      for (const measure of policy.measures)
+        for (const indicator of measure.indicators)
+          for (const sub of indicator.subindicators)
+            for (const response of sub.responses) {
+              const cells: Record<QuestionColumn, string | number> = {
+                axisCode: axis.code,
+                axisText: axis.text,
+                policyCode: policy.code,
+                policyText: policy.text,
+                measureCode: measure.code,
+                measureText: measure.text,
+                indicatorCode: indicator.code,
+                indicatorText: indicator.text,
+                competence: indicator.competence ?? '',
+                subCode: sub.code,
+                subText: sub.text,
+                type: TYPES[sub.type],
+                notApplicable: sub.allowsNotApplicable ? YES : NO,
+                evidenceRule: RULES[sub.evidenceRule ?? 'none'],
+                evidenceCriteria: sub.evidenceCriteria ?? '',
+                responseCode: response.code,
+                responseText: response.text,
+                value: response.value,
+                obsolete: response.obsolete ? YES : NO,
+                exclusive: response.exclusive ? YES : NO,
+              };
+              rows.push(QUESTION_COLUMNS.map(([key]) => cells[key]));
+            }
+  return rows;
+}
+
+/** An edition as an .xlsx file (its three sheets, headers bold and frozen). */
+export async function writeCatalogueXlsx(catalogue: Catalogue): Promise<Buffer> {
+  // Loaded when first used, as the edition export does: importing exceljs costs every start some 0.7 s.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
+  const sheet = (name: string, headers: readonly string[], rows: (string | number)[][]) => {
+    const ws = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+    ws.addRow([...headers]).font = { bold: true };
+    for (const row of rows) ws.addRow(row.map((cell) => (typeof cell === 'string' ? xlsxText(cell) : cell)));
+    ws.columns.forEach((column, i) => (column.width = Math.min(60, Math.max(10, headers[i].length + 2))));
+  };
+  sheet(SHEETS.edition, EDITION_HEADERS, [[catalogue.edition, catalogue.title]]);
+  sheet(
+    SHEETS.competences,
+    COMPETENCE_HEADERS,
+    catalogue.competences.map((c) => [c.code, c.text]),
+  );
+  sheet(SHEETS.questionnaire, QUESTION_HEADERS, questionRows(catalogue));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/**
+ * A cell's value: its text (rich text joined), a number, or undefined when empty. exceljs reads back the characters
+ * OOXML escapes as `_xHHHH_` (which xlsxText writes, as Excel does).
+ */
+function cellValue(cell: ExcelJS.Cell): string | number | boolean | undefined {
+  const v = cell.value;
+  if (v === null || v === undefined || v === '') return undefined;
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return v;
+  if (typeof v === 'object' && 'richText' in v) return v.richText.map((r) => r.text).join('');
+  if (typeof v === 'object' && 'result' in v && v.result !== undefined && !(v.result instanceof Date) && typeof v.result !== 'object') return v.result;
+  return String(cell.text);
+}
+
+/** Where a problem is: a sheet, a row (from 1) and a column (its letter). */
+interface Cell {
+  sheet: string;
+  row: number;
+  column: number;
+}
+const letter = (column: number): string => {
+  let name = '';
+  for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+};
+
+/** A problem at a cell, worded as an uploaded file's are, with the column's header among its values. */
+function sheetProblem(at: Cell, header: string, code: CatalogueProblemCode, params: ProblemParams = {}): SheetProblem {
+  const { code: _code, message, params: values } = fileProblem('', code, params);
+  return { sheet: at.sheet, row: at.row, column: letter(at.column), header, code, ...(values ? { params: values } : {}), message };
+}
+
+/**
+ * Reads an .xlsx written as writeCatalogueXlsx writes one (and edited since): the catalogue, or every problem at its
+ * sheet, row and column, in the order of the sheets and rows.
+ */
+export async function readCatalogueXlsx(bytes: Uint8Array): Promise<{ catalogue: Catalogue } | { problems: SheetProblem[] }> {
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
+  try {
+    await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
+  } catch {
+    return { problems: [sheetProblem({ sheet: '', row: 0, column: 0 }, '', 'NOT_A_SPREADSHEET')] };
+  }
+  const problems: SheetProblem[] = [];
+  const sheets = new Map<string, ExcelJS.Worksheet>();
+  for (const [key, name] of Object.entries(SHEETS)) {
+    const ws = workbook.getWorksheet(name);
+    if (ws) sheets.set(key, ws);
+    else problems.push(sheetProblem({ sheet: name, row: 0, column: 0 }, '', 'SHEET_MISSING', { sheet: name }));
+  }
+  for (const [key, headers] of [
+    ['edition', EDITION_HEADERS],
+    ['competences', COMPETENCE_HEADERS],
+    ['questionnaire', QUESTION_HEADERS],
+  ] as const) {
+    const ws = sheets.get(key);
+    headers.forEach((header, i) => {
+      if (ws && cellValue(ws.getRow(1).getCell(i + 1)) !== header)
+        problems.push(sheetProblem({ sheet: ws.name, row: 1, column: i + 1 }, header, 'HEADER_WRONG', { expected: header }));
+    });
+  }
+  if (problems.length > 0) return { problems };
+  const read = new SheetReader(sheets);
+  const json = read.document();
+  const more = (count: number) => sheetProblem({ sheet: '', row: 0, column: 0 }, '', 'MORE_PROBLEMS', { count });
+  if (read.problems.length > 0) return { problems: limitProblems(read.problems, more) };
+  try {
+    return { catalogue: parseCatalogue(json) };
+  } catch (err) {
+    if (!(err instanceof CatalogueError)) throw err;
+    return {
+      problems: limitProblems(
+        err.details.map((p) => read.place(p)),
+        more,
+      ),
+    };
+  }
+}
+
+type Node = Record<string, unknown>;
+
+/** The three sheets read into the JSON document of a catalogue, with where each of its values came from. */
+class SheetReader {
+  readonly problems: SheetProblem[] = [];
+  /** The cell of each JSON path the document holds (a node's path: its code's cell). */
+  private readonly cells = new Map<string, { at: Cell; header: string }>();
+
+  constructor(private readonly sheets: Map<string, ExcelJS.Worksheet>) {}
+
+  /** The catalogue's document as FORMAT.md writes it, for parseCatalogue to check. */
+  document(): Node {
+    const edition = this.sheets.get('edition')!;
+    const doc: Node = {
+      edition: this.value(edition, 2, 1, 'Año', 'edition'),
+      title: this.value(edition, 2, 2, 'Título', 'title'),
+      competences: this.rows(this.sheets.get('competences')!).map((r, i) => ({
+        code: this.value(this.sheets.get('competences')!, r, 1, 'Código', `competences[${i}].code`),
+        text: this.value(this.sheets.get('competences')!, r, 2, 'Texto', `competences[${i}].text`),
+      })),
+      axes: [],
+    };
+    this.questionnaire(doc.axes as Node[]);
+    return doc;
+  }
+
+  /** The rows of a sheet after its headers that hold anything. */
+  private rows(ws: ExcelJS.Worksheet): number[] {
+    const rows: number[] = [];
+    for (let r = 2; r <= ws.rowCount; r++) {
+      const row = ws.getRow(r);
+      if (Array.from({ length: ws.columnCount }, (_, i) => cellValue(row.getCell(i + 1))).some((v) => v !== undefined)) rows.push(r);
+    }
+    return rows;
+  }
+
+  /** A cell's value, recorded as the source of a JSON path. */
+  private value(ws: ExcelJS.Worksheet, row: number, column: number, header: string, path: string): unknown {
+    this.cells.set(path, { at: { sheet: ws.name, row, column }, header });
+    return cellValue(ws.getRow(row).getCell(column));
+  }
+
+  /** The questionnaire's rows grouped into axes, policies, measures, indicators, sub-indicators and responses. */
+  private questionnaire(axes: Node[]) {
+    const ws = this.sheets.get('questionnaire')!;
+    const column = (key: QuestionColumn) => QUESTION_COLUMNS.findIndex(([k]) => k === key) + 1;
+    const header = (key: QuestionColumn) => QUESTION_HEADERS[column(key) - 1];
+    for (const r of this.rows(ws)) {
+      const cell = (key: QuestionColumn) => cellValue(ws.getRow(r).getCell(column(key)));
+      const at = (key: QuestionColumn): Cell => ({ sheet: ws.name, row: r, column: column(key) });
+      // A code or text Excel took for a number (typed 12) is the text it shows.
+      const text = (v: unknown) => (typeof v === 'number' ? String(v) : v);
+      /** The node of this code in a list, made from this row when it is the first to name it; its path and itself. */
+      const nodeIn = (list: Node[], path: string, codeKey: QuestionColumn, fields: [string, QuestionColumn, (v: unknown) => unknown][]): [string, Node] => {
+        const code = text(cell(codeKey));
+        let index = list.findIndex((n) => n.code === code && code !== undefined);
+        if (index < 0) {
+          index = list.length;
+          const node: Node = { code };
+          const nodePath = `${path}[${index}]`;
+          this.cells.set(nodePath, { at: at(codeKey), header: header(codeKey) });
+          this.cells.set(`${nodePath}.code`, { at: at(codeKey), header: header(codeKey) });
+          for (const [field, key, read] of fields) {
+            const v = read(cell(key));
+            if (v !== undefined) node[field] = v;
+            this.cells.set(`${nodePath}.${field}`, { at: at(key), header: header(key) });
+          }
+          list.push(node);
+          return [nodePath, node];
+        }
+        const node = list[index];
+        // A later row repeats what the first wrote of its code; anything else is a contradiction to show at its cell.
+        for (const [field, key, read] of fields) {
+          if (read(cell(key)) !== node[field]) this.problems.push(sheetProblem(at(key), header(key), 'DIFFERS', { item: String(code) }));
+        }
+        return [`${path}[${index}]`, node];
+      };
+      const asIs = (v: unknown) => v;
+      const [axisPath, axis] = nodeIn(axes, 'axes', 'axisCode', [['text', 'axisText', text]]);
+      const [policyPath, policy] = nodeIn(this.list(axis, 'policies'), `${axisPath}.policies`, 'policyCode', [['text', 'policyText', text]]);
+      const [measurePath, measure] = nodeIn(this.list(policy, 'measures'), `${policyPath}.measures`, 'measureCode', [['text', 'measureText', text]]);
+      const [indicatorPath, indicator] = nodeIn(this.list(measure, 'indicators'), `${measurePath}.indicators`, 'indicatorCode', [
+        ['text', 'indicatorText', text],
+        ['competence', 'competence', text],
+      ]);
+      const [subPath, sub] = nodeIn(this.list(indicator, 'subindicators'), `${indicatorPath}.subindicators`, 'subCode', [
+        ['text', 'subText', text],
+        ['type', 'type', this.choice(at('type'), header('type'), TYPES)],
+        ['allowsNotApplicable', 'notApplicable', this.flag(at('notApplicable'), header('notApplicable'))],
+        ['evidenceRule', 'evidenceRule', this.choice(at('evidenceRule'), header('evidenceRule'), RULES, 'none')],
+        ['evidenceCriteria', 'evidenceCriteria', text],
+      ]);
+      nodeIn(this.list(sub, 'responses'), `${subPath}.responses`, 'responseCode', [
+        ['text', 'responseText', text],
+        ['value', 'value', asIs],
+        ['obsolete', 'obsolete', this.flag(at('obsolete'), header('obsolete'))],
+        ['exclusive', 'exclusive', this.flag(at('exclusive'), header('exclusive'))],
+      ]);
+    }
+  }
+
+  private list(node: Node, key: string): Node[] {
+    return (node[key] ??= []) as Node[];
+  }
+
+  /**
+   * A choice written in Spanish ('única') as the catalogue's value ('single'); an empty cell is `empty` (absent when
+   * not given). Anything else is a problem at its cell, and stays as written for the catalogue's own check.
+   */
+  private choice(at: Cell, header: string, options: Record<string, string>, empty?: string) {
+    return (v: unknown) => {
+      if (v === undefined) return undefined;
+      const found = Object.entries(options).find(([, shown]) => shown === v)?.[0];
+      if (found === undefined) this.problems.push(sheetProblem(at, header, 'NOT_AN_OPTION', { options: Object.values(options).join(', ') }));
+      return found === empty ? undefined : found;
+    };
+  }
+
+  /** 'Sí' is true; 'No' or an empty cell leaves the flag out, as a file leaves out what asks nothing. */
+  private flag(at: Cell, header: string) {
+    return (v: unknown) => {
+      if (v === YES) return true;
+      if (v !== undefined && v !== NO) this.problems.push(sheetProblem(at, header, 'NOT_AN_OPTION', { options: `${YES}, ${NO}` }));
+      return undefined;
+    };
+  }
+
+  /** A problem of parseCatalogue at the cell its path came from (the nearest recorded path above it, else the sheet). */
+  place(problem: CatalogueProblem): SheetProblem {
+    for (let path = problem.path; ; path = path.replace(/(\.\w+|\[\d+\])$/, '')) {
+      const found = this.cells.get(path);
+      if (found) return sheetProblem(found.at, found.header, problem.code, problem.params);
+      if (!/(\.\w+|\[\d+\])$/.test(path)) break;
+    }
+    const sheet = problem.path.startsWith('competences')
+      ? SHEETS.competences
+      : problem.path.startsWith('axes') || problem.path === ''
+        ? SHEETS.questionnaire
+        : SHEETS.edition;
+    return sheetProblem({ sheet, row: 0, column: 0 }, '', problem.code, problem.params);
+  }
+}
