@@ -1,5 +1,6 @@
 import { serverAndBrowser, sharedAppServer } from './helpers/appServer.js';
-import { newPage, screenshot } from './helpers/browser.js';
+import ExcelJS from 'exceljs';
+import { bytesOf, newPage, screenshot } from './helpers/browser.js';
 import { logIn, logInAsUser } from './helpers/session.js';
 import { expectNoSideScroll } from './helpers/phone.js';
 import { catalogueFile, fileInput, unexpectedUploadErrors, uploadBrokenThenGood } from './helpers/editions.js';
@@ -51,6 +52,30 @@ describe('editions in Chromium', () => {
     await context.close();
     expect(unexpectedUploadErrors(errors)).toEqual([]);
   }, 120_000);
+
+  it('lets FEC download an edition as Excel on a phone: one row per response under Spanish headers', async () => {
+    const { page, context, errors } = await newPage(suite.browser, { phone: true });
+    await logIn(page, suite.server.url, 'fec@demo.es');
+    await page.waitForURL(/\/status/);
+    await page.goto(`${suite.server.url}/manage/editions`);
+    const button = page.getByRole('button', { name: 'Descargar en Excel la edición 2026' });
+    await button.waitFor();
+    await expectNoSideScroll(page);
+    await screenshot(page, 'editions-phone-spreadsheet');
+    const downloading = page.waitForEvent('download');
+    await button.click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('edicion-2026.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await bytesOf(download));
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(['Edición', 'Competencias', 'Cuestionario']);
+    const questionnaire = workbook.getWorksheet('Cuestionario')!;
+    expect(questionnaire.getRow(1).getCell(1).value).toBe('Eje');
+    expect(questionnaire.getRow(1).getCell(18).value).toBe('Puntos');
+    expect(questionnaire.rowCount).toBeGreaterThan(300);
+    await context.close();
+    expect(errors).toEqual([]);
+  }, 60_000);
 
   it("marks on the comparison the policies whose content changed since the previous campaign's edition", async () => {
     const token = await apiToken(suite.server.url, 'usuario@demo.es');

@@ -1,19 +1,10 @@
 import ExcelJS from 'exceljs';
-import type { Download } from 'playwright-core';
 import { serverAndBrowser, sharedAppServer } from './helpers/appServer.js';
-import { newPage, screenshot } from './helpers/browser.js';
+import { bytesOf, newPage, screenshot } from './helpers/browser.js';
 import { logIn, logInAsUser } from './helpers/session.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
 import type { ResultResponse } from '../../src/shared/api/results.js';
-
-/** A download's bytes, to open with exceljs. */
-async function bytesOf(download: Download): Promise<ArrayBuffer> {
-  const stream = await download.createReadStream();
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Uint8Array.from(Buffer.concat(chunks)).buffer;
-}
 
 describe("'Descargar Excel' in Chromium", () => {
   const suite = serverAndBrowser(sharedAppServer);

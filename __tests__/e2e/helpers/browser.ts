@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Cookie, type Locator, type Page, type Request } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Cookie, type Download, type Locator, type Page, type Request } from 'playwright-core';
 
 /** Flags Debian's Chromium needs when run as root on this network. */
 export const CHROMIUM_ARGS = [
@@ -226,4 +226,12 @@ export async function elementScreenshot(element: Locator, name: string): Promise
   if (!SCREENSHOTS_WANTED) return;
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await element.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled' });
+}
+
+/** A download's bytes (to open with exceljs, or read as text). */
+export async function bytesOf(download: Download): Promise<ArrayBuffer> {
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Uint8Array.from(Buffer.concat(chunks)).buffer;
 }

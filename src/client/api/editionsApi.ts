@@ -1,4 +1,4 @@
-import { get, http, post } from './http.js';
+import { get, getFile, http, post } from './http.js';
 import type { EditionPreview, EditionRow, EditionSettingsBody, ImportedEdition } from '../../shared/api/editions.js';
 import type { EditionPublication, PublishFinalRequest, PublishProvisionalRequest } from '../../shared/api/objections.js';
 
@@ -21,6 +21,8 @@ export const editionsApi = {
     http<EditionPreview>({ method: 'POST', path: '/v1/editions/preview', secure: true, token, body: fileForm(file) }),
   import: (token: string | null, file: Blob) =>
     http<ImportedEdition>({ method: 'POST', path: '/v1/editions/import', secure: true, token, body: fileForm(file) }),
+  /** An edition as .xlsx, one row per response (the server names it edicion-<year>.xlsx). */
+  spreadsheet: (token: string | null, campaignNumber: number) => getFile('/editions/spreadsheet', token, { campaignNumber }, `edicion-${campaignNumber}.xlsx`),
 };
 
 export type EditionsApi = typeof editionsApi;

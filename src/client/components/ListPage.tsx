@@ -90,7 +90,9 @@ export function ListCell({ label, actions = false, className, title, children }:
   const classes = [actions ? 'list-actions' : '', className ?? ''].filter(Boolean).join(' ');
   return (
     <td data-label={intl.formatMessage({ id: label })} className={classes || undefined} title={title}>
-      {children}
+      {/* One block beside the label on a phone (where a cell is a flex line): loose children would each take a
+          column of their own, cutting a text and a button beside it mid-word. */}
+      {actions ? children : <div className="list-cell-value">{children}</div>}
     </td>
   );
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
 import { initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
@@ -126,6 +126,10 @@ function renderPage(role: 'ADMIN' | 'FEC', api: Partial<EditionsApi> = {}, seals
     list: async () => (calls.push('list'), [row]),
     preview: async () => (calls.push('preview'), preview),
     import: async () => (calls.push('import'), { id: 4, year: 2027 }),
+    spreadsheet: async (_token, year) => (
+      calls.push(`spreadsheet ${year}`),
+      { name: `edicion-${year}.xlsx`, blob: new Blob(['xlsx'], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }) }
+    ),
     settings: async (_token, body) => (calls.push(`settings ${JSON.stringify(body)}`), { ...row, meansFrom: body.meansFrom }),
     publishProvisional: async (_token, body) => (
       calls.push(`publish ${JSON.stringify(body)}`),
@@ -159,6 +163,7 @@ function renderPage(role: 'ADMIN' | 'FEC', api: Partial<EditionsApi> = {}, seals
       runSagas: true,
       dependencies: {
         editionsApi,
+        download: (name: string, _content: unknown, type: string) => calls.push(`download ${name} ${type}`),
         publicationApi: {
           ...publicationApi,
           thresholds: async (_token, campaignNumber) => (calls.push(`thresholds ${campaignNumber}`), { campaignNumber, thresholds: [] }),
@@ -180,7 +185,7 @@ describe('editions page', () => {
     renderPage('FEC');
     const table = await screen.findByTestId('editions-table');
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
-      /2026Campaña 20265 ejes, 16 políticas, 34 medidas, 133 preguntas2520Campañas enviadas7 de 20 validadasResultados sin publicar/,
+      /2026Campaña 20265 ejes, 16 políticas, 34 medidas, 133 preguntasDescargar en Excel2520Campañas enviadas7 de 20 validadasResultados sin publicar/,
     );
     expect(screen.queryByRole('button', { name: /Publicar resultados provisionales/ })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Fichero de la edición (JSON)')).not.toBeInTheDocument();
@@ -387,6 +392,19 @@ describe('editions page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByTestId('edition-objections-2026')).toHaveTextContent('Resultados definitivos desde el 30/06/2026'));
     expect(lists).toBe(2);
+  });
+
+  it("downloads an edition as Excel for ADMIN and FEC, under the server's name, one download at a time", async () => {
+    for (const role of ['FEC', 'ADMIN'] as const) {
+      const calls = renderPage(role);
+      const button = await screen.findByRole('button', { name: 'Descargar en Excel la edición 2026' });
+      expect(button).toHaveTextContent('Descargar en Excel');
+      await userEvent.click(button);
+      await waitFor(() => expect(calls).toContain('download edicion-2026.xlsx application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'));
+      expect(calls.filter((c) => c.startsWith('spreadsheet'))).toEqual(['spreadsheet 2026']);
+      expect(button).toBeEnabled();
+      cleanup();
+    }
   });
 
   it("lists a refused file's problems in the reader's words from their codes, with their places, and imports nothing", async () => {

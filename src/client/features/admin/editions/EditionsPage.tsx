@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Form, Modal, Table } from 'react-bootstrap';
+import { Button, Form, Modal, Spinner, Table } from 'react-bootstrap';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.js';
 import { PageHeader } from '../../../components/PageHeader.js';
@@ -167,6 +167,27 @@ function PublishDialog() {
   );
 }
 
+/** 'Descargar en Excel': the edition's questionnaire as a spreadsheet, one row per response (a spinner while it is read). */
+function SpreadsheetButton({ year }: { year: number }) {
+  const dispatch = useAppDispatch();
+  const intl = useIntl();
+  const downloading = useAppSelector((state) => state.editions.downloading);
+  const busy = downloading === year;
+  return (
+    <Button
+      variant="link"
+      size="sm"
+      className="d-block p-0 mt-1 text-start"
+      disabled={downloading !== null}
+      onClick={() => dispatch(editionsActions.spreadsheetRequested(year))}
+      aria-label={intl.formatMessage({ id: 'EDITIONS.SPREADSHEET.LABEL' }, { year: String(year) })}
+    >
+      {busy && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
+      <FormattedMessage id="EDITIONS.SPREADSHEET.BUTTON" />
+    </Button>
+  );
+}
+
 /**
  * The editions table: each edition's year, questionnaire size (in one column, in words: four columns of figures
  * made the table wider than a laptop's screen), campaigns per status and which of them its means are made from.
@@ -175,6 +196,7 @@ function EditionsTable() {
   const { list } = useAppSelector(selectEditions);
   // Both the means' rule and the publication are the edition's settings: ADMIN's.
   const mayChange = useAppSelector((state) => selectCan(state, 'EDITIONS_SETTINGS'));
+  const mayWrite = useAppSelector((state) => selectCan(state, 'EDITIONS_WRITE'));
   return (
     <RemoteState status={list.status} empty={list.items.length === 0} emptyMessage="EDITIONS.EMPTY">
       <Table responsive hover className="bg-white align-middle list-table" data-testid="editions-table">
@@ -192,6 +214,7 @@ function EditionsTable() {
               <ListCell label="EDITIONS.COLUMN.TITLE">{e.title}</ListCell>
               <ListCell label="EDITIONS.COLUMN.QUESTIONNAIRE">
                 <FormattedMessage id="EDITIONS.PREVIEW.COUNTS" values={{ axes: e.axes, policies: e.policies, measures: e.measures, questions: e.questions }} />
+                {mayWrite && <SpreadsheetButton year={e.year} />}
               </ListCell>
               {[e.campaigns.created, e.campaigns.draft, e.campaigns.sent].map((n, i) => (
                 <ListCell key={FIGURES[i]} label={FIGURES[i]} className="text-end">

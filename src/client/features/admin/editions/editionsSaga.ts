@@ -4,7 +4,7 @@ import { errorPage, handling, keepOnScreen, KEPT_ON_SCREEN } from '../../../app/
 import { load } from '../../../app/load.js';
 import { ApiError, serializeError } from '../../../api/ApiError.js';
 import { EDITION_FILE_MAX_BYTES } from '../../../../shared/constants.js';
-import type { Saga } from '../../../lib/typedEffects.js';
+import { call, type Saga } from '../../../lib/typedEffects.js';
 import type { EditionsApi } from '../../../api/editionsApi.js';
 import type { PublicationApi } from '../../../api/publicationApi.js';
 import { editionsActions } from './editionsSlice.js';
@@ -18,6 +18,7 @@ import { askToConfirm, confirmedChange } from '../../../app/confirmedChange.js';
 export interface EditionsDependencies {
   editionsApi: EditionsApi;
   publicationApi: PublicationApi;
+  download: (fileName: string, content: Blob, type: string) => void;
 }
 
 /** A file over the server's limit is refused on screen too (413), without sending it. */
@@ -153,6 +154,18 @@ export function* handleImport(deps: EditionsDependencies, chosen: ChosenFile): S
   }
 }
 
+/** 'Descargar en Excel': the edition's spreadsheet read with the session's token, then saved under the server's name. */
+export function* handleSpreadsheetRequested(deps: EditionsDependencies, action: ReturnType<typeof editionsActions.spreadsheetRequested>): Saga<void> {
+  try {
+    const file = yield* callApi(keepOnScreen('EDITIONS.TOAST.SPREADSHEET_ERROR'), deps.editionsApi.spreadsheet, action.payload);
+    yield* call(deps.download, file.name, file.blob, file.blob.type);
+  } catch {
+    // callApi showed the toast.
+  } finally {
+    yield put(editionsActions.spreadsheetFinished());
+  }
+}
+
 /** What the server would answer to a file over its limit, said before sending it. */
 function* tooLarge(): Saga<never> {
   yield put(snackbarActions.toastShown('EDITIONS.TOAST.TOO_LARGE'));
@@ -171,6 +184,7 @@ export function* watchEditions(deps: EditionsDependencies): Saga<void> {
   yield takeLeading(editionsActions.finalPublishRequested.type, handlePublishFinal, deps);
   yield takeLatest(editionsActions.sealOpened.type, handleSealOpened, deps);
   yield takeLeading(editionsActions.sealSaveRequested.type, handleSealSave, deps);
+  yield takeLeading(editionsActions.spreadsheetRequested.type, handleSpreadsheetRequested, deps);
   yield takeLatest(editionsActions.uploadCancelled.type, () => {
     chosen.file = null;
   });

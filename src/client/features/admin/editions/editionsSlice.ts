@@ -22,6 +22,8 @@ export interface EditionsState {
   /** 'Umbrales del sello': the edition whose dialog is open (null: none) and its thresholds as read; their save. */
   seal: Remote<{ year: number | null; thresholds: SealThreshold[] | null }>;
   sealSaving: Remote;
+  /** 'Descargar en Excel': the edition whose spreadsheet is being read (null: none). */
+  downloading: number | null;
 }
 
 const initialState: EditionsState = {
@@ -33,6 +35,7 @@ const initialState: EditionsState = {
   publishingFinal: { ...IDLE, year: null },
   seal: { ...IDLE, year: null, thresholds: null },
   sealSaving: { ...IDLE },
+  downloading: null,
 };
 
 /** An edition's publication as the server answered it, on its row. */
@@ -52,6 +55,12 @@ const editionsSlice = createSlice({
   reducers: {
     listRequested(state) {
       state.list.status = 'loading';
+    },
+    spreadsheetRequested(state, action: PayloadAction<number>) {
+      state.downloading = action.payload;
+    },
+    spreadsheetFinished(state) {
+      state.downloading = null;
     },
     listLoaded(state, action: PayloadAction<EditionRow[]>) {
       state.list = { status: 'succeeded', error: null, items: action.payload };
