@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import ExcelJS from 'exceljs';
 import { parseCatalogue } from '../../../src/server/catalogue/parse.js';
-import { readCatalogueXlsx, SHEETS, writeCatalogueXlsx } from '../../../src/server/catalogue/spreadsheet.js';
+import { readCatalogueXlsx, SHEETS, unpackedSize, writeCatalogueXlsx } from '../../../src/server/catalogue/spreadsheet.js';
 import { canonical, catalogueArb, readDemo } from '../../helpers/catalogues.js';
 
 const readBack = async (bytes: Uint8Array) => {
@@ -151,5 +151,28 @@ describe('an edition as a spreadsheet', () => {
         }),
       ],
     });
+  });
+
+  it('refuses before reading its cells a file that unpacks to more than a questionnaire, or a sheet of too many rows', async () => {
+    const bytes = await writeCatalogueXlsx(parseCatalogue(await readDemo(2025)));
+    // The demo's spreadsheet unpacks to more than its bytes, and to far less than the limit.
+    expect(unpackedSize(bytes)).toBeGreaterThan(bytes.length);
+    expect(unpackedSize(bytes)).toBeLessThan(5_000_000);
+    // A zip whose directory announces 60 MB (a few bytes that would unpack to gigabytes look the same).
+    const bomb = Buffer.alloc(46 + 8 + 22);
+    bomb.writeUInt32LE(0x02014b50, 0);
+    bomb.writeUInt32LE(60 * 1024 * 1024, 24);
+    bomb.writeUInt16LE(8, 28);
+    bomb.write('bomb.xml', 46);
+    bomb.writeUInt32LE(0x06054b50, 54);
+    bomb.writeUInt16LE(1, 54 + 10);
+    bomb.writeUInt32LE(0, 54 + 16);
+    expect(unpackedSize(bomb)).toBe(60 * 1024 * 1024);
+    expect(await readCatalogueXlsx(bomb)).toEqual({ problems: [expect.objectContaining({ code: 'TOO_MANY_VALUES' })] });
+    // One stray cell far below: refused at once, not read row by row.
+    const far = await edited(bytes, (workbook) => {
+      workbook.getWorksheet(SHEETS.questionnaire)!.getCell('A10000').value = 'x';
+    });
+    expect(await readCatalogueXlsx(far)).toEqual({ problems: [expect.objectContaining({ code: 'TOO_MANY_VALUES' })] });
   });
 });

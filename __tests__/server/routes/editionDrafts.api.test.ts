@@ -232,4 +232,30 @@ describe.each(backends)('editions written in the app on $name', ({ openDemo }) =
     ]);
     expect((await get('draft?campaignNumber=2030')).status).toBe(404);
   });
+
+  it('refuses changes that would make a draft larger or deeper than a questionnaire, keeping it as it was', async () => {
+    const draft = draftOf(await post('draft/create', { from: 2025, campaignNumber: 2040 }));
+    const wide = { code: 'E9', text: 'Ancho', policies: Array.from({ length: 1001 }, () => ({})) };
+    let deep: Record<string, unknown> = { code: 'X' };
+    for (let i = 0; i < 60; i++) deep = { code: `N${i}`, text: 'x', policies: [deep] };
+    for (const node of [wide, deep]) {
+      const res = await post('draft/update', { campaignNumber: 2040, version: draft.version, operations: [{ op: 'add', level: 'axis', parent: null, node }] });
+      expect([res.status, res.body.error.data]).toEqual([422, { operation: 0, problems: [expect.objectContaining({ code: 'TOO_MANY_VALUES' })] }]);
+    }
+    expect(draftOf(await get('draft?campaignNumber=2040')).version).toBe(draft.version);
+  });
+
+  it('never loses a change made while the draft is being published: the change or the publication is refused', async () => {
+    for (let round = 0; round < 4; round++) {
+      const year = 2050 + round;
+      const draft = draftOf(await post('draft/create', { from: 2026, campaignNumber: year }));
+      const [published, changed] = await Promise.all([
+        post('publish', { campaignNumber: year }),
+        post('draft/update', { campaignNumber: year, version: draft.version, operations: [{ op: 'setTitle', title: `Cambiado ${year}` }] }),
+      ]);
+      const [edition] = await demo.db.query<{ title: string }>('SELECT title FROM editions WHERE campaign_number = $1', [year]);
+      if (published.status === 200 && changed.status === 200) expect(edition.title).toBe(`Cambiado ${year}`);
+      else expect([published.status, changed.status].sort()).toEqual(published.status === 200 ? [200, 404] : [200, 409]);
+    }
+  });
 });

@@ -5,7 +5,7 @@ import type { EvidenceRule } from '../../shared/constants.js';
 import type { SheetProblem } from '../../shared/api/editions.js';
 import { CatalogueError, parseCatalogue, type Catalogue, type CatalogueProblem } from './parse.js';
 import { fileProblem } from './problems.js';
-import { limitProblems } from './upload.js';
+import { limitProblems, MAX_VALUES, oversize } from './upload.js';
 
 /**
  * An edition as a spreadsheet a federation's staff edit in Excel or LibreOffice, and back (FORMAT.md, "As a
@@ -140,18 +140,57 @@ function sheetProblem(at: Cell, header: string, code: CatalogueProblemCode, para
   return { sheet: at.sheet, row: at.row, column: letter(at.column), header, code, ...(values ? { params: values } : {}), message };
 }
 
+/** More rows than any questionnaire sheet has (the demo's has some 450): refused before reading a cell. */
+const MAX_ROWS = 5_000;
+/** More than an edition's spreadsheet unpacks to (the demo's: under 1 MB): a small file that unpacks to gigabytes is refused unread. */
+const MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
+
+/**
+ * What a zip file's entries unpack to, from its central directory (without unpacking anything): undefined when the
+ * bytes are not a zip, Infinity when an entry's size is beyond 32 bits (ZIP64) or the directory is cut.
+ */
+export function unpackedSize(bytes: Uint8Array): number | undefined {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // The end of the central directory: 22 bytes, followed by a comment of up to 65,535.
+  let end = -1;
+  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 65_535); at--) {
+    if (view.getUint32(at, true) === 0x06054b50) {
+      end = at;
+      break;
+    }
+  }
+  if (end < 0) return undefined;
+  const entries = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  let total = 0;
+  for (let i = 0; i < entries; i++) {
+    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) return Infinity;
+    const size = view.getUint32(at + 24, true);
+    if (size === 0xffffffff) return Infinity;
+    total += size;
+    at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+  }
+  return total;
+}
+
 /**
  * Reads an .xlsx written as writeCatalogueXlsx writes one (and edited since): the catalogue, or every problem at its
- * sheet, row and column, in the order of the sheets and rows.
+ * sheet, row and column, in the order of the sheets and rows. What no questionnaire can be (a file that unpacks to
+ * gigabytes, a sheet of over MAX_ROWS rows) is refused before its cells are read.
  */
 export async function readCatalogueXlsx(bytes: Uint8Array): Promise<{ catalogue: Catalogue } | { problems: SheetProblem[] }> {
+  const whole = (code: CatalogueProblemCode, params?: ProblemParams) => ({ problems: [sheetProblem({ sheet: '', row: 0, column: 0 }, '', code, params)] });
+  const unpacked = unpackedSize(bytes);
+  if (unpacked === undefined) return whole('NOT_A_SPREADSHEET');
+  if (unpacked > MAX_UNPACKED_BYTES) return whole('TOO_MANY_VALUES', { values: MAX_VALUES, list: MAX_ROWS });
   const { default: Excel } = await import('exceljs');
   const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
   } catch {
-    return { problems: [sheetProblem({ sheet: '', row: 0, column: 0 }, '', 'NOT_A_SPREADSHEET')] };
+    return whole('NOT_A_SPREADSHEET');
   }
+  if (workbook.worksheets.some((ws) => ws.rowCount > MAX_ROWS + 1)) return whole('TOO_MANY_VALUES', { values: MAX_VALUES, list: MAX_ROWS });
   const problems: SheetProblem[] = [];
   const sheets = new Map<string, ExcelJS.Worksheet>();
   for (const [key, name] of Object.entries(SHEETS)) {
@@ -175,9 +214,12 @@ export async function readCatalogueXlsx(bytes: Uint8Array): Promise<{ catalogue:
   const json = read.document();
   const more = (count: number) => sheetProblem({ sheet: '', row: 0, column: 0 }, '', 'MORE_PROBLEMS', { count });
   if (read.problems.length > 0) return { problems: limitProblems(read.problems, more) };
+  if (oversize(json)) return whole('TOO_MANY_VALUES', { values: MAX_VALUES, list: MAX_ROWS });
   try {
     return { catalogue: parseCatalogue(json) };
   } catch (err) {
+    // yup gathers its problems recursively: a document wrong everywhere could still overflow it.
+    if (err instanceof RangeError) return whole('TOO_MANY_PROBLEMS');
     if (!(err instanceof CatalogueError)) throw err;
     return {
       problems: limitProblems(
@@ -204,7 +246,7 @@ class SheetReader {
     const doc: Node = {
       edition: this.value(edition, 2, 1, 'Año', 'edition'),
       title: this.value(edition, 2, 2, 'Título', 'title'),
-      competences: this.rows(this.sheets.get('competences')!).map((r, i) => ({
+      competences: this.rows(this.sheets.get('competences')!, COMPETENCE_HEADERS.length).map((r, i) => ({
         code: this.value(this.sheets.get('competences')!, r, 1, 'Código', `competences[${i}].code`),
         text: this.value(this.sheets.get('competences')!, r, 2, 'Texto', `competences[${i}].text`),
       })),
@@ -214,13 +256,15 @@ class SheetReader {
     return doc;
   }
 
-  /** The rows of a sheet after its headers that hold anything. */
-  private rows(ws: ExcelJS.Worksheet): number[] {
+  /**
+   * The rows of a sheet after its headers that hold anything in its `width` columns (those it names; what lies beyond
+   * them is not read). exceljs's columnCount walks every row: asked per row, it made a sheet's read quadratic.
+   */
+  private rows(ws: ExcelJS.Worksheet, width: number): number[] {
     const rows: number[] = [];
-    for (let r = 2; r <= ws.rowCount; r++) {
-      const row = ws.getRow(r);
-      if (Array.from({ length: ws.columnCount }, (_, i) => cellValue(row.getCell(i + 1))).some((v) => v !== undefined)) rows.push(r);
-    }
+    ws.eachRow({ includeEmpty: false }, (row, r) => {
+      if (r > 1 && Array.from({ length: width }, (_, i) => cellValue(row.getCell(i + 1))).some((v) => v !== undefined)) rows.push(r);
+    });
     return rows;
   }
 
@@ -235,7 +279,7 @@ class SheetReader {
     const ws = this.sheets.get('questionnaire')!;
     const column = (key: QuestionColumn) => QUESTION_COLUMNS.findIndex(([k]) => k === key) + 1;
     const header = (key: QuestionColumn) => QUESTION_HEADERS[column(key) - 1];
-    for (const r of this.rows(ws)) {
+    for (const r of this.rows(ws, QUESTION_HEADERS.length)) {
       const cell = (key: QuestionColumn) => cellValue(ws.getRow(r).getCell(column(key)));
       const at = (key: QuestionColumn): Cell => ({ sheet: ws.name, row: r, column: column(key) });
       // A code or text Excel took for a number (typed 12) is the text it shows.

@@ -40,7 +40,10 @@ export class OperationError extends Error {
 }
 
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
-const listOf = (node: Node, key: string): Node[] => {
+/** A node's children as they are (none when its list is missing or not a list: the checks report that, walking never rewrites it). */
+const childrenOf = (node: Node, key: string): Node[] => (Array.isArray(node[key]) ? (node[key] as Node[]) : []);
+/** The list a new child goes into, made when the node has none (or something else in its place). */
+const listFor = (node: Node, key: string): Node[] => {
   if (!Array.isArray(node[key])) node[key] = [];
   return node[key] as Node[];
 };
@@ -51,7 +54,7 @@ function nodesOf(document: Node, level: TreeLevel): { node: Node; list: Node[]; 
   const parents = parentLevel === 'catalogue' ? [document] : nodesOf(document, parentLevel).map((found) => found.node);
   const list = CHILDREN[parentLevel]!.list;
   return parents.flatMap((parent) => {
-    const children = listOf(parent, list);
+    const children = childrenOf(parent, list);
     return children.filter(isNode).map((node) => ({ node, list: children, parent }));
   });
 }
@@ -61,7 +64,7 @@ function find(document: Node, level: TreeLevel, code: string, subindicator: stri
   if (level === 'response') {
     const sub = nodesOf(document, 'subindicator').find(({ node }) => node.code === subindicator);
     if (!sub) return undefined;
-    const list = listOf(sub.node, 'responses');
+    const list = childrenOf(sub.node, 'responses');
     const node = list.find((r) => isNode(r) && r.code === code);
     return node ? { node, list, parent: sub.node } : undefined;
   }
@@ -99,7 +102,7 @@ export function applyOperations(document: unknown, operations: readonly TreeOper
       case 'add': {
         const parent = parentFor(doc, op.level, op.parent);
         if (!parent) throw new OperationError(i, 'PARENT_NOT_FOUND');
-        insertAt(listOf(parent, CHILDREN[PARENT[op.level]]!.list), structuredClone(op.node), op.index);
+        insertAt(listFor(parent, CHILDREN[PARENT[op.level]]!.list), structuredClone(op.node), op.index);
         return;
       }
       case 'remove': {
@@ -115,7 +118,7 @@ export function applyOperations(document: unknown, operations: readonly TreeOper
         const parent = parentFor(doc, op.level, op.parent);
         if (!parent) throw new OperationError(i, 'PARENT_NOT_FOUND');
         found.list.splice(found.list.indexOf(found.node), 1);
-        insertAt(listOf(parent, CHILDREN[PARENT[op.level]]!.list), found.node, op.index);
+        insertAt(listFor(parent, CHILDREN[PARENT[op.level]]!.list), found.node, op.index);
         return;
       }
     }

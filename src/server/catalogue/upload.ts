@@ -9,7 +9,7 @@ import type { CatalogueLevel, PlaceStep } from '../../shared/catalogueProblems.j
  * More values, or longer lists, than any questionnaire has (the demo has about 3,300 values, no list over 20):
  * refused before validating, which costs per problem found.
  */
-const MAX_VALUES = 20_000;
+export const MAX_VALUES = 20_000;
 const MAX_LIST = 1_000;
 /** Problems listed at most; the rest are counted in one last line. */
 const MAX_PROBLEMS = 200;
@@ -61,40 +61,55 @@ export function uploadProblem(problem: CatalogueProblem, json?: unknown): FilePr
   return fileProblem(problem.path, problem.code, problem.params, named);
 }
 
-/** How many values (objects, arrays, scalars) a parsed document holds, stopping once past limit; Infinity when a list is too long. */
+/** Deeper than any catalogue nests (13 levels of objects and lists): copying or checking it would overflow the stack. */
+const MAX_NESTING = 40;
+
+/**
+ * How many values (objects, arrays, scalars) a parsed document holds, stopping once past limit; Infinity when a list
+ * is too long or the nesting too deep.
+ */
 function countValues(value: unknown, limit: number): number {
   let count = 0;
-  const stack: unknown[] = [value];
+  const stack: [unknown, number][] = [[value, 0]];
   while (stack.length > 0 && count <= limit) {
-    const v = stack.pop();
+    const [v, depth] = stack.pop()!;
     count++;
-    if (Array.isArray(v) && v.length > MAX_LIST) return Infinity;
+    if ((Array.isArray(v) && v.length > MAX_LIST) || depth > MAX_NESTING) return Infinity;
     // One by one: spreading a huge array into push() would overflow the stack.
-    if (v && typeof v === 'object') for (const child of Object.values(v)) stack.push(child);
+    if (v && typeof v === 'object') for (const child of Object.values(v)) stack.push([child, depth + 1]);
   }
   return count;
+}
+
+/** Whether a document holds more than a questionnaire can (values, a list's length, nesting): refused before any check. */
+export const oversize = (value: unknown): boolean => countValues(value, MAX_VALUES) > MAX_VALUES;
+
+/** The refusal of an oversize document. */
+export const tooManyValues = (): FileProblem => fileProblem('', 'TOO_MANY_VALUES', { values: MAX_VALUES, list: MAX_LIST });
+
+/** The catalogue of a parsed document, or every problem with its place (at most MAX_PROBLEMS); an oversize one is refused whole. */
+export function checkCatalogueDocument(value: unknown): { catalogue: Catalogue } | { problems: FileProblem[] } {
+  if (oversize(value)) return { problems: [tooManyValues()] };
+  try {
+    return { catalogue: parseCatalogue(value) };
+  } catch (err) {
+    // yup gathers its problems recursively: a document wrong everywhere could still overflow it.
+    if (err instanceof RangeError) return { problems: [fileProblem('', 'TOO_MANY_PROBLEMS')] };
+    if (!(err instanceof CatalogueError)) throw err;
+    return {
+      problems: limitProblems(
+        err.details.map((p) => uploadProblem(p, value)),
+        (count) => fileProblem('', 'MORE_PROBLEMS', { count }),
+      ),
+    };
+  }
 }
 
 /** An uploaded catalogue file read and validated: the catalogue, or every problem with its place. */
 export function readCatalogueUpload(bytes: Uint8Array): { catalogue: Catalogue } | { problems: FileProblem[] } {
   const json = parseJsonFile(bytes);
   if ('problem' in json) return { problems: [json.problem] };
-  if (countValues(json.value, MAX_VALUES) > MAX_VALUES) {
-    return { problems: [fileProblem('', 'TOO_MANY_VALUES', { values: MAX_VALUES, list: MAX_LIST })] };
-  }
-  try {
-    return { catalogue: parseCatalogue(json.value) };
-  } catch (err) {
-    // yup gathers its problems recursively: a file wrong everywhere could still overflow it.
-    if (err instanceof RangeError) return { problems: [fileProblem('', 'TOO_MANY_PROBLEMS')] };
-    if (!(err instanceof CatalogueError)) throw err;
-    return {
-      problems: limitProblems(
-        err.details.map((p) => uploadProblem(p, json.value)),
-        (count) => fileProblem('', 'MORE_PROBLEMS', { count }),
-      ),
-    };
-  }
+  return checkCatalogueDocument(json.value);
 }
 
 /** At most MAX_PROBLEMS problems, the rest counted in a last one (`more`). */

@@ -6,8 +6,8 @@ import { recordAudit } from '../db/repositories/audit.js';
 import { editionIdOf } from '../db/repositories/catalogue.js';
 import { editionBefore, loadEditionCatalogue } from '../db/repositories/editions.js';
 import { deleteDraft, findDraft, insertDraft, listDrafts, updateDraft, type DraftRow } from '../db/repositories/editionDrafts.js';
-import { CatalogueError, parseCatalogue, type Catalogue } from '../catalogue/parse.js';
-import { uploadProblem } from '../catalogue/upload.js';
+import { CatalogueError, type Catalogue } from '../catalogue/parse.js';
+import { checkCatalogueDocument, oversize, tooManyValues } from '../catalogue/upload.js';
 import { applyOperations, OperationError } from '../catalogue/tree.js';
 import { readCatalogueXlsx, writeCatalogueXlsx } from '../catalogue/spreadsheet.js';
 import { diffEditions } from '../catalogue/diff.js';
@@ -22,14 +22,15 @@ import type { CreateDraftBody, EditionDraft, FileProblem, ImportedEdition, Sheet
  * as an uploaded file is after every change, and published as the edition of its year.
  */
 
-/** What the import's checks make of a draft's document: the catalogue, or every problem with its place. */
+/** What the import's checks make of a draft's document: the catalogue, or every problem with its place (as an upload's, bounded). */
 function checkDocument(document: unknown): { catalogue?: Catalogue; problems: FileProblem[] } {
-  try {
-    return { catalogue: parseCatalogue(document), problems: [] };
-  } catch (err) {
-    if (!(err instanceof CatalogueError)) throw err;
-    return { problems: err.details.map((p) => uploadProblem(p, document)) };
-  }
+  const checked = checkCatalogueDocument(document);
+  return 'catalogue' in checked ? { catalogue: checked.catalogue, problems: [] } : { problems: checked.problems };
+}
+
+/** 422 for a document larger than a questionnaire can be (an added node, or the draft it makes): never stored, never copied. */
+function requireQuestionnaireSize(document: unknown, where: Record<string, unknown>): void {
+  if (oversize(document)) throw validationError('The draft would hold more than a questionnaire can', { ...where, problems: [tooManyValues()] });
 }
 
 /** A draft as the editor shows it: its problems, and its differences from the newest earlier edition once it has none. */
@@ -83,6 +84,9 @@ export async function changeDraft(db: Db, actor: Actor, body: UpdateDraftBody): 
   return db.transaction(async (tx) => {
     const row = await draftOrNotFound(tx, body.campaignNumber, true);
     if (row.version !== body.version) throw conflict('The draft was changed by someone else', { draft: await draftView(tx, row) });
+    body.operations.forEach((op, operation) => {
+      if (op.op === 'add') requireQuestionnaireSize(op.node, { operation });
+    });
     let document: unknown;
     try {
       // The year is the draft's own: an operation cannot move it to another.
@@ -92,6 +96,7 @@ export async function changeDraft(db: Db, actor: Actor, body: UpdateDraftBody): 
         throw validationError('An operation names a node the draft does not have', { operation: err.operation, reason: err.reason });
       throw err;
     }
+    requireQuestionnaireSize(document, {});
     await updateDraft(tx, body.campaignNumber, body.version, document, actor.user.id);
     return draftView(tx, await draftOrNotFound(tx, body.campaignNumber));
   });
@@ -105,8 +110,11 @@ export async function publishDraft(db: Db, actor: Actor, campaignNumber: number)
   const exists = () => conflict(`Edition ${campaignNumber} exists`, { year: campaignNumber, exists: 'edition' });
   try {
     const id = await importCatalogue(db, catalogue, async (tx, editionId) => {
-      // Published once: a second publication at the same moment finds the draft gone and fails whole.
-      if (!(await findDraft(tx, campaignNumber, true))) throw notFound('Draft');
+      // Published once, as it was checked: a second publication at the same moment finds the draft gone, and a
+      // change made since it was read (its version raised) is not lost under the edition: both fail whole.
+      const locked = await findDraft(tx, campaignNumber, true);
+      if (!locked) throw notFound('Draft');
+      if (locked.version !== row.version) throw conflict('The draft was changed while it was being published', { draft: await draftView(tx, locked) });
       await deleteDraft(tx, campaignNumber);
       await recordAudit(tx, {
         ...auditedBy(actor),
