@@ -153,7 +153,7 @@ describe('a yearly campaign from import to the activity log in Chromium', () => 
       await reopened.waitFor();
       await expectNoSideScroll(phone.page);
       // The details read as one paragraph, not as narrow columns side by side.
-      const [card, details] = await Promise.all([reopened.boundingBox(), reopened.locator('td').last().locator(':scope > span').boundingBox()]);
+      const [card, details] = await Promise.all([reopened.boundingBox(), reopened.locator('td').last().locator(':scope > .list-cell-value').boundingBox()]);
       expect(details!.width).toBeGreaterThan(card!.width / 2);
       // A row without details has no empty 'Detalles' line.
       const signIn = phone.page.locator('tbody tr').filter({ hasText: 'Inicio de sesión' }).first();

@@ -41,9 +41,9 @@ function AuditRowLine({ row }: { row: AuditRowView }) {
       </ListCell>
       <ListCell label="AUDIT.COLUMN.ENTITY">{row.entity ?? '—'}</ListCell>
       <ListCell label="AUDIT.COLUMN.DETAILS" className="small text-break">
-        {/* One inline run (on a phone the cell lays its children out side by side), and none when empty (the phone's card then leaves the line out). */}
+        {/* Nothing when empty: the phone's card then leaves the line out (ListCell keeps the rest one block). */}
         {(namedTarget || row.details.length > 0) && (
-          <span>
+          <>
             {row.target?.type === 'campaign' && <FormattedMessage id="AUDIT.CAMPAIGN" values={{ n: row.target.id }} />}
             {row.target?.type === 'user' && <FormattedMessage id="AUDIT.USER" values={{ n: row.target.id }} />}
             {row.details.map((part, i) => (
@@ -52,7 +52,7 @@ function AuditRowLine({ row }: { row: AuditRowView }) {
                 {part.label ? <FormattedMessage id={part.label} /> : part.key}: <DetailValueText value={part.value} />
               </span>
             ))}
-          </span>
+          </>
         )}
       </ListCell>
     </tr>
