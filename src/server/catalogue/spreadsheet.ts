@@ -243,12 +243,13 @@ class SheetReader {
   /** The catalogue's document as FORMAT.md writes it, for parseCatalogue to check. */
   document(): Node {
     const edition = this.sheets.get('edition')!;
+    const competences = this.sheets.get('competences')!;
     const doc: Node = {
       edition: this.value(edition, 2, 1, 'Año', 'edition'),
       title: this.value(edition, 2, 2, 'Título', 'title'),
-      competences: this.rows(this.sheets.get('competences')!, COMPETENCE_HEADERS.length).map((r, i) => ({
-        code: this.value(this.sheets.get('competences')!, r, 1, 'Código', `competences[${i}].code`),
-        text: this.value(this.sheets.get('competences')!, r, 2, 'Texto', `competences[${i}].text`),
+      competences: this.rows(competences, COMPETENCE_HEADERS.length).map((r, i) => ({
+        code: this.value(competences, r, 1, 'Código', `competences[${i}].code`),
+        text: this.value(competences, r, 2, 'Texto', `competences[${i}].text`),
       })),
       axes: [],
     };

@@ -5,9 +5,10 @@ import type { AppContext } from '../context.js';
 import { permittedActor, requirePermission } from '../plugins/auth.js';
 import { AppError, validationError } from '../errors.js';
 import { listEditions } from '../db/repositories/editions.js';
+import { listDrafts } from '../db/repositories/editionDrafts.js';
 import { changeEditionSettings, importEdition, previewEdition } from '../services/editions.js';
 import { editionCalls, SPREADSHEET_FILE_TYPES } from '../../shared/api/editions.js';
-import { changeDraft, createDraft, draftFromSpreadsheet, editionSpreadsheet, listEditionDrafts, publishDraft, readDraft } from '../services/editionDrafts.js';
+import { changeDraft, createDraft, draftFromSpreadsheet, editionSpreadsheet, publishDraft, readDraft } from '../services/editionDrafts.js';
 import { EDITION_FILE_MAX_BYTES } from '../../shared/constants.js';
 import { fileRouteOf, routeOf, uploadRouteOf } from './contract.js';
 
@@ -106,7 +107,7 @@ function registerDraftRoutes(secure: FastifyInstance, { db }: AppContext): void 
     ...routeOf(editionCalls.drafts),
     handler: async (request) => {
       requirePermission(request, 'EDITIONS_WRITE');
-      return { response: await listEditionDrafts(db) };
+      return { response: await listDrafts(db) };
     },
   });
   api.route({

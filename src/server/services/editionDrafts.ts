@@ -5,7 +5,7 @@ import { conflict, notFound, validationError } from '../errors.js';
 import { recordAudit } from '../db/repositories/audit.js';
 import { editionIdOf } from '../db/repositories/catalogue.js';
 import { editionBefore, loadEditionCatalogue } from '../db/repositories/editions.js';
-import { deleteDraft, findDraft, insertDraft, listDrafts, updateDraft, type DraftRow } from '../db/repositories/editionDrafts.js';
+import { deleteDraft, findDraft, insertDraft, updateDraft, type DraftRow } from '../db/repositories/editionDrafts.js';
 import { CatalogueError, type Catalogue } from '../catalogue/parse.js';
 import { checkCatalogueDocument, oversize, tooManyValues } from '../catalogue/upload.js';
 import { applyOperations, OperationError } from '../catalogue/tree.js';
@@ -47,17 +47,21 @@ async function draftOrNotFound(q: Queryable, campaignNumber: number, forUpdate =
   return row;
 }
 
+/** The 409 of a year that has an edition or a draft already (data.exists says which). */
+const yearTaken = (year: number, exists: 'edition' | 'draft') =>
+  conflict(`The year ${year} has ${exists === 'edition' ? 'an edition' : 'a draft'}`, { year, exists });
+
 /** 409 when the year has an edition or a draft already: a year is written once. */
 async function requireFreeYear(q: Queryable, campaignNumber: number): Promise<void> {
-  if ((await editionIdOf(q, campaignNumber)) !== undefined) throw conflict(`Edition ${campaignNumber} exists`, { year: campaignNumber, exists: 'edition' });
-  if (await findDraft(q, campaignNumber)) throw conflict(`A draft of ${campaignNumber} exists`, { year: campaignNumber, exists: 'draft' });
+  if ((await editionIdOf(q, campaignNumber)) !== undefined) throw yearTaken(campaignNumber, 'edition');
+  if (await findDraft(q, campaignNumber)) throw yearTaken(campaignNumber, 'draft');
 }
 
 /** Stores a new draft of a free year and answers it; 409 when another was made for that year meanwhile. */
 async function storeNewDraft(db: Db, actor: Actor, campaignNumber: number, document: Catalogue, basedOn: number | null): Promise<EditionDraft> {
   await requireFreeYear(db, campaignNumber);
   if (!(await insertDraft(db, campaignNumber, { ...document, edition: campaignNumber }, basedOn, actor.user.id))) {
-    throw conflict(`A draft of ${campaignNumber} exists`, { year: campaignNumber, exists: 'draft' });
+    throw yearTaken(campaignNumber, 'draft');
   }
   return draftView(db, await draftOrNotFound(db, campaignNumber));
 }
@@ -65,8 +69,6 @@ async function storeNewDraft(db: Db, actor: Actor, campaignNumber: number, docum
 export async function readDraft(db: Db, campaignNumber: number): Promise<EditionDraft> {
   return draftView(db, await draftOrNotFound(db, campaignNumber));
 }
-
-export const listEditionDrafts = (db: Db) => listDrafts(db);
 
 /** A draft of a new year, a copy of the edition `from` (422 when there is none). */
 export async function createDraft(db: Db, actor: Actor, body: CreateDraftBody): Promise<EditionDraft> {
@@ -107,7 +109,6 @@ export async function publishDraft(db: Db, actor: Actor, campaignNumber: number)
   const row = await draftOrNotFound(db, campaignNumber);
   const { catalogue, problems } = checkDocument(row.document);
   if (!catalogue) throw validationError('The draft does not pass its checks', { problems });
-  const exists = () => conflict(`Edition ${campaignNumber} exists`, { year: campaignNumber, exists: 'edition' });
   try {
     const id = await importCatalogue(db, catalogue, async (tx, editionId) => {
       // Published once, as it was checked: a second publication at the same moment finds the draft gone, and a
@@ -126,7 +127,7 @@ export async function publishDraft(db: Db, actor: Actor, campaignNumber: number)
     });
     return { id, year: campaignNumber };
   } catch (err) {
-    if (err instanceof CatalogueError || isUniqueViolation(err)) throw exists();
+    if (err instanceof CatalogueError || isUniqueViolation(err)) throw yearTaken(campaignNumber, 'edition');
     throw err;
   }
 }
