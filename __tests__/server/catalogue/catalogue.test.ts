@@ -5,7 +5,10 @@ import { openTestPglite } from '../../helpers/db.js';
 import { CatalogueError, parseCatalogue, type Catalogue } from '../../../src/server/catalogue/parse.js';
 import { importCatalogueFile } from '../../../src/server/catalogue/import.js';
 import type { Db } from '../../../src/server/db/client.js';
-import { CATALOGUES, problemsOf, readDemo } from '../../helpers/catalogues.js';
+import { canonical, CATALOGUES, problemsOf, readDemo } from '../../helpers/catalogues.js';
+import { importCatalogue } from '../../../src/server/catalogue/import.js';
+import { loadEditionCatalogue } from '../../../src/server/db/repositories/editions.js';
+import { loadEditionIndicators } from '../../../src/server/db/repositories/questionnaires.js';
 
 const countRows = async (db: Db) =>
   db.query(`SELECT (SELECT count(*)::int FROM editions) AS editions, (SELECT count(*)::int FROM categories) AS categories,
@@ -70,6 +73,26 @@ describe('questionnaire catalogues', () => {
     );
   });
 
+  it('takes translations into the other languages, and names a language it does not know, an empty one, or criteria to translate that are not there', async () => {
+    const demo = await readDemo(2026);
+    const sub = demo.axes[0].policies[0].measures[0].indicators[0].subindicators[0];
+    sub.translations = { ca: { text: 'Pregunta?', evidenceCriteria: 'El pla.' }, fr: { text: 'Question ?' } } as never;
+    demo.axes[0].translations = { en: { text: '' } };
+    demo.translations = { es: { title: 'Campaña' } } as never;
+    delete sub.evidenceCriteria;
+    sub.evidenceRule = 'none';
+    expect(problemsOf(demo)).toEqual([
+      'axes[0].translations.en.text: a translation must not be empty',
+      'translations: "es" is not a language texts are translated into',
+      'axes[0].policies[0].measures[0].indicators[0].subindicators[0].translations: "fr" is not a language texts are translated into',
+      'axes[0].policies[0].measures[0].indicators[0].subindicators[0].translations.ca.evidenceCriteria: a translation of evidenceCriteria needs evidenceCriteria',
+    ]);
+    // Empty language objects are no translation at all: the catalogue carries none.
+    const plain = await readDemo(2025);
+    plain.axes[0].translations = { ca: {} };
+    expect(parseCatalogue(plain).axes[0]).not.toHaveProperty('translations');
+  });
+
   describe('import', () => {
     let db: Db;
     let dir: string;
@@ -89,6 +112,25 @@ describe('questionnaire catalogues', () => {
       );
       expect(counts).toEqual({ axes: 5, subs: expect.any(Number), obsolete: 1 });
       expect(counts.subs).toBeGreaterThanOrEqual(120);
+    });
+
+    it("keeps an edition's translations: read back as the file wrote them, and on the questionnaire under the names it shows", async () => {
+      const file = await readDemo(2025);
+      file.edition = 2031;
+      file.translations = { ca: { title: 'Campanya 2031' } };
+      const axis = file.axes[0];
+      axis.translations = { ca: { text: 'Eix en català' }, eu: { text: 'Ardatza' } };
+      const sub = axis.policies[0].measures[0].indicators[0].subindicators[0];
+      sub.translations = { ca: { text: 'Pregunta en català?' } };
+      sub.responses[0].translations = { va: { text: 'Resposta' } };
+      const catalogue = parseCatalogue(file);
+      const editionId = await importCatalogue(db, catalogue);
+      expect(canonical((await loadEditionCatalogue(db, editionId)).catalogue)).toEqual(canonical(catalogue));
+      const [first] = await loadEditionIndicators(db, editionId);
+      expect(first.translations).toEqual({ ca: { axisText: 'Eix en català' }, eu: { axisText: 'Ardatza' } });
+      expect(first.subindicators[0].translations).toEqual({ ca: { text: 'Pregunta en català?' } });
+      expect(first.subindicators[0].responses[0].translations).toEqual({ va: { text: 'Resposta' } });
+      expect(first.subindicators[0].responses[1]).not.toHaveProperty('translations');
     });
 
     it('refuses a broken file or an edition already imported and changes nothing', async () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import ExcelJS from 'exceljs';
 import { parseCatalogue } from '../../../src/server/catalogue/parse.js';
-import { readCatalogueXlsx, SHEETS, unpackedSize, writeCatalogueXlsx } from '../../../src/server/catalogue/spreadsheet.js';
+import { readCatalogueXlsx, SHEETS, TRANSLATIONS_SHEET, unpackedSize, writeCatalogueXlsx } from '../../../src/server/catalogue/spreadsheet.js';
 import { canonical, catalogueArb, readDemo } from '../../helpers/catalogues.js';
 
 const readBack = async (bytes: Uint8Array) => {
@@ -174,5 +174,77 @@ describe('an edition as a spreadsheet', () => {
       workbook.getWorksheet(SHEETS.questionnaire)!.getCell('A10000').value = 'x';
     });
     expect(await readCatalogueXlsx(far)).toEqual({ problems: [expect.objectContaining({ code: 'TOO_MANY_VALUES' })] });
+  });
+
+  it('has a row per text with a column per language, read back onto the texts; a row out of place is a problem at its cell', async () => {
+    const demo = parseCatalogue(await readDemo(2026));
+    const bytes = await writeCatalogueXlsx(demo);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet(TRANSLATIONS_SHEET)!;
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'Nivel',
+      'Código',
+      'Subindicador',
+      'Campo',
+      'Español',
+      'English (en)',
+      'Català (ca)',
+      'Valencià (va)',
+      'Galego (gl)',
+      'Euskara (eu)',
+    ]);
+    const rows = sheet.getSheetValues().slice(2) as unknown[][];
+    const sub = demo.axes[0].policies[0].measures[0].indicators[0].subindicators[0];
+    const responseRow = rows.findIndex((r) => r[1] === 'respuesta' && r[2] === 'R1' && r[3] === sub.code) + 2;
+    const subRow = rows.findIndex((r) => r[1] === 'subindicador' && r[2] === sub.code && r[4] === 'texto') + 2;
+    expect(rows[0].slice(1, 6)).toEqual(['edición', '', '', 'título', demo.title]);
+    // A translator fills in Catalan and English; Valencian left empty reads Catalan (shared/editionTexts.ts).
+    const translated = await edited(bytes, (wb) => {
+      const ws = wb.getWorksheet(TRANSLATIONS_SHEET)!;
+      ws.getCell(`G${subRow}`).value = 'Pregunta en català?';
+      ws.getCell(`F${subRow}`).value = 'Question in English?';
+      ws.getCell(`G${responseRow}`).value = 'Sí, del tot';
+      ws.getCell('G2').value = 'Campanya 2026';
+    });
+    const back = await readBack(translated);
+    const backSub = back.axes[0].policies[0].measures[0].indicators[0].subindicators[0];
+    expect(backSub.translations).toEqual({ ca: { text: 'Pregunta en català?' }, en: { text: 'Question in English?' } });
+    expect(backSub.responses[0].translations).toEqual({ ca: { text: 'Sí, del tot' } });
+    expect(back.translations).toEqual({ ca: { title: 'Campanya 2026' } });
+    // Written again, the translations come back as they are.
+    expect(canonical(await readBack(await writeCatalogueXlsx(back)))).toEqual(canonical(back));
+    // A row naming a code the questionnaire lacks, a changed Spanish, a level that is none: each at its cell.
+    const wrong = await edited(translated, (wb) => {
+      const ws = wb.getWorksheet(TRANSLATIONS_SHEET)!;
+      ws.getCell(`B${responseRow}`).value = 'R9';
+      ws.getCell(`E${subRow}`).value = 'Otra pregunta';
+      ws.getCell('A3').value = 'capítulo';
+    });
+    expect(await readCatalogueXlsx(wrong)).toEqual({
+      problems: [
+        expect.objectContaining({ sheet: 'Traducciones', row: 3, column: 'A', header: 'Nivel', code: 'NOT_AN_OPTION' }),
+        expect.objectContaining({
+          sheet: 'Traducciones',
+          row: subRow,
+          column: 'E',
+          header: 'Español',
+          code: 'SPANISH_DIFFERS',
+          message: `no coincide con el texto en español de ${sub.code} en las otras hojas`,
+        }),
+        expect.objectContaining({
+          sheet: 'Traducciones',
+          row: responseRow,
+          column: 'B',
+          header: 'Código',
+          code: 'NOT_IN_QUESTIONNAIRE',
+          message: 'R9 no está en la hoja Cuestionario',
+        }),
+      ],
+    });
+    // A file written before there were translations (no such sheet) is read as before.
+    const older = await edited(bytes, (wb) => wb.removeWorksheet(wb.getWorksheet(TRANSLATIONS_SHEET)!.id));
+    expect(canonical(await readBack(older))).toEqual(canonical(demo));
   });
 });

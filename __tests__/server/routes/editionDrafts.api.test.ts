@@ -4,6 +4,8 @@ import { startDemoServer, type DemoServer } from '../../helpers/demoServer.js';
 import { call } from '../../helpers/server.js';
 import type { Catalogue } from '../../../src/server/catalogue/parse.js';
 import type { EditionDraft } from '../../../src/shared/api/editions.js';
+import type { IndicatorGroup } from '../../../src/shared/api/campaigns.js';
+import { localize } from '../../../src/shared/editionTexts.js';
 
 const backends = await testBackends();
 
@@ -174,6 +176,8 @@ describe.each(backends)('editions written in the app on $name', ({ openDemo }) =
         operations: [
           { op: 'add', level: 'response', parent: 'NUEVA', node: { code: 'R2', text: 'No', value: 0 } },
           { op: 'move', level: 'subindicator', code: 'NUEVA', parent: indicator.code, index: 1 },
+          { op: 'update', level: 'subindicator', code: 'NUEVA', changes: { translations: { ca: { text: 'Nova?' }, en: { text: 'New?' } } } },
+          { op: 'update', level: 'response', subindicator: 'NUEVA', code: 'R1', changes: { translations: { ca: { text: 'Sí' } } } },
         ],
       }),
     );
@@ -198,6 +202,18 @@ describe.each(backends)('editions written in the app on $name', ({ openDemo }) =
     expect(Number(points.value)).toBe(5);
     const [audit] = await demo.db.query<{ actor_email: string }>("SELECT actor_email FROM audit_log WHERE action = 'edition.import' ORDER BY id DESC LIMIT 1");
     expect(audit.actor_email).toBe('fec@demo.es');
+    // Its translations are served with the questionnaire of a campaign of the edition, for the reader's language.
+    const [entity] = await demo.db.query<{ id: number }>('SELECT id FROM entities ORDER BY id LIMIT 1');
+    const created = await call(demo.server, 'POST', '/api/secure/v1/campaigns/create', { token: demo.tokens.admin, body: { entityId: entity.id } });
+    const id = (created.body.response as { campaign: { id: number } }).campaign.id;
+    const questionnaire = await call(demo.server, 'GET', `/api/secure/v1/campaigns/get?id=${id}`, { token: demo.tokens.admin });
+    const { indicators } = questionnaire.body.response as { indicators: IndicatorGroup[] };
+    const nueva = indicators[0].subindicators[1];
+    expect(nueva).toMatchObject({ text: '¿Nueva?', translations: { ca: { text: 'Nova?' }, en: { text: 'New?' } } });
+    expect(nueva.responses[0]).toMatchObject({ text: 'Sí', translations: { ca: { text: 'Sí' } } });
+    expect(nueva.responses[1]).not.toHaveProperty('translations');
+    expect(localize(nueva, 'va').text).toBe('Nova?');
+    expect(localize(nueva, 'gl').text).toBe('¿Nueva?');
   });
 
   it('gives an edition as a spreadsheet and makes a draft from one: unchanged, the same questionnaire; broken, every problem at its cell', async () => {

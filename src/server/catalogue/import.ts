@@ -11,16 +11,16 @@ export const alreadyImported = (year: number): CatalogueError =>
 export async function importCatalogue(db: Db, catalogue: Catalogue, onImported?: (tx: Tx, editionId: number) => Promise<void>): Promise<number> {
   return db.transaction(async (tx) => {
     if (await rows.editionExists(tx, catalogue.edition)) throw alreadyImported(catalogue.edition);
-    const editionId = await rows.insertEdition(tx, catalogue.edition, catalogue.title);
+    const editionId = await rows.insertEdition(tx, catalogue.edition, catalogue.title, catalogue.translations);
     const competenceIds = new Map<string, number>();
-    for (const c of catalogue.competences) competenceIds.set(c.code, await rows.upsertCategory(tx, 'competence', c.code, c.text));
+    for (const c of catalogue.competences) competenceIds.set(c.code, await rows.upsertCategory(tx, 'competence', c.code, c.text, c.translations));
     let indicatorPosition = 0;
     for (const axis of catalogue.axes) {
-      const axisId = await rows.upsertCategory(tx, 'axis', axis.code, axis.text);
+      const axisId = await rows.upsertCategory(tx, 'axis', axis.code, axis.text, axis.translations);
       for (const policy of axis.policies) {
-        const policyId = await rows.upsertCategory(tx, 'policy', policy.code, policy.text);
+        const policyId = await rows.upsertCategory(tx, 'policy', policy.code, policy.text, policy.translations);
         for (const measure of policy.measures) {
-          const measureId = await rows.upsertCategory(tx, 'measure', measure.code, measure.text);
+          const measureId = await rows.upsertCategory(tx, 'measure', measure.code, measure.text, measure.translations);
           for (const indicator of measure.indicators) {
             const competenceId = indicator.competence ? competenceIds.get(indicator.competence) : null;
             const indicatorId = await rows.insertIndicator(tx, {
@@ -32,6 +32,7 @@ export async function importCatalogue(db: Db, catalogue: Catalogue, onImported?:
               measureId,
               competenceId,
               position: indicatorPosition++,
+              translations: indicator.translations,
             });
             for (const [s, sub] of indicator.subindicators.entries()) {
               await rows.insertSubindicator(
@@ -45,6 +46,7 @@ export async function importCatalogue(db: Db, catalogue: Catalogue, onImported?:
                   allowsNotApplicable: sub.allowsNotApplicable,
                   evidenceRule: sub.evidenceRule,
                   evidenceCriteria: sub.evidenceCriteria,
+                  translations: sub.translations,
                 },
                 sub.responses,
               );

@@ -2,38 +2,47 @@ import * as yup from 'yup';
 import { HAS_FORBIDDEN_CHARACTER } from '../../shared/api/schema.js';
 import { EVIDENCE_RULES, type EvidenceRule } from '../../shared/constants.js';
 import type { CatalogueLevel, CatalogueProblemCode, ProblemParams } from '../../shared/catalogueProblems.js';
+import { TRANSLATION_LANGUAGES, type Translations } from '../../shared/editionTexts.js';
 
 /** A questionnaire catalogue as documented in FORMAT.md. */
 export interface Catalogue {
   edition: number;
   title: string;
-  competences: { code: string; text: string }[];
+  /** The title in other languages: `{ ca: { title } }`. */
+  translations?: Translations;
+  competences: { code: string; text: string; translations?: Translations }[];
   axes: CatalogueAxis[];
 }
 export interface CatalogueAxis {
   code: string;
   text: string;
+  translations?: Translations;
   policies: CataloguePolicy[];
 }
 export interface CataloguePolicy {
   code: string;
   text: string;
+  translations?: Translations;
   measures: CatalogueMeasure[];
 }
 export interface CatalogueMeasure {
   code: string;
   text: string;
+  translations?: Translations;
   indicators: CatalogueIndicator[];
 }
 export interface CatalogueIndicator {
   code: string;
   text: string;
+  translations?: Translations;
   competence?: string;
   subindicators: CatalogueSubindicator[];
 }
 export interface CatalogueSubindicator {
   code: string;
   text: string;
+  /** Its text and evidence criteria in other languages: `{ ca: { text, evidenceCriteria } }`. */
+  translations?: Translations;
   type: 'single' | 'multiple';
   responses: CatalogueResponse[];
   /** Whether an entity may answer "No aplica" (with a reason); absent is false. */
@@ -46,6 +55,7 @@ export interface CatalogueSubindicator {
 export interface CatalogueResponse {
   code: string;
   text: string;
+  translations?: Translations;
   value: number;
   obsolete?: boolean;
   exclusive?: boolean;
@@ -106,6 +116,29 @@ const required = (field: string) => (p: { path: unknown }) => said('REQUIRED', `
 const tooLong = (max: number) => said('TOO_LONG', `must be at most ${max} characters`, { max });
 const code = writtenString().required(required('code')).max(64, tooLong(64));
 const text = writtenString().required(required('text')).max(2000, tooLong(2000));
+/**
+ * A node's texts in other languages (FORMAT.md, 'Translations'): by language, each of the node's text fields that
+ * has one, written as the field is. A language the app does not translate into is this file's rules' problem
+ * (checkRules), so that it is named rather than dropped.
+ */
+const translationsOf = (...fields: string[]) =>
+  yup
+    .object(
+      Object.fromEntries(
+        TRANSLATION_LANGUAGES.map((language) => [
+          language,
+          yup
+            .object(
+              Object.fromEntries(
+                fields.map((field) => [field, writtenString().min(1, said('TRANSLATION_EMPTY', 'a translation must not be empty')).max(2000, tooLong(2000))]),
+              ),
+            )
+            .default(undefined),
+        ]),
+      ),
+    )
+    .default(undefined);
+const textTranslations = translationsOf('text');
 const list = <T extends yup.AnyObject>(item: yup.ObjectSchema<T>, plural: string, singular: CatalogueLevel) =>
   yup
     .array()
@@ -116,6 +149,7 @@ const list = <T extends yup.AnyObject>(item: yup.ObjectSchema<T>, plural: string
 const responseSchema = yup.object({
   code,
   text,
+  translations: textTranslations,
   // strict: a string such as "5" or "Infinity" is not a number (yup would convert it).
   value: yup
     .number()
@@ -130,16 +164,23 @@ const responseSchema = yup.object({
 const subindicatorSchema = yup.object({
   code,
   text,
+  translations: translationsOf('text', 'evidenceCriteria'),
   type: yup.string().oneOf(['single', 'multiple'], said('TYPE_UNKNOWN', 'type must be "single" or "multiple"')).required(required('type')),
   responses: list(responseSchema, 'responses', 'response'),
   allowsNotApplicable: yup.boolean().strict(),
   evidenceRule: yup.string().strict().oneOf(EVIDENCE_RULES, said('EVIDENCE_RULE_UNKNOWN', 'evidenceRule must be "none", "optional" or "required"')),
   evidenceCriteria: writtenString().min(1, said('EVIDENCE_CRITERIA_EMPTY', 'evidenceCriteria must not be empty')).max(2000, tooLong(2000)),
 });
-const indicatorSchema = yup.object({ code, text, competence: writtenString(false), subindicators: list(subindicatorSchema, 'subindicators', 'subindicator') });
-const measureSchema = yup.object({ code, text, indicators: list(indicatorSchema, 'indicators', 'indicator') });
-const policySchema = yup.object({ code, text, measures: list(measureSchema, 'measures', 'measure') });
-const axisSchema = yup.object({ code, text, policies: list(policySchema, 'policies', 'policy') });
+const indicatorSchema = yup.object({
+  code,
+  text,
+  translations: textTranslations,
+  competence: writtenString(false),
+  subindicators: list(subindicatorSchema, 'subindicators', 'subindicator'),
+});
+const measureSchema = yup.object({ code, text, translations: textTranslations, indicators: list(indicatorSchema, 'indicators', 'indicator') });
+const policySchema = yup.object({ code, text, translations: textTranslations, measures: list(measureSchema, 'measures', 'measure') });
+const axisSchema = yup.object({ code, text, translations: textTranslations, policies: list(policySchema, 'policies', 'policy') });
 const notAYear = said('NOT_A_YEAR', 'edition must be a year');
 const yearRange = (bound: string) => said('YEAR_OUT_OF_RANGE', `edition must be ${bound}`, { min: '2000', max: '2100' });
 const catalogueSchema = yup.object({
@@ -152,7 +193,11 @@ const catalogueSchema = yup.object({
     .max(2100, yearRange('less than or equal to 2100'))
     .required(required('edition')),
   title: text,
-  competences: yup.array().of(yup.object({ code, text })).default([]),
+  translations: translationsOf('title'),
+  competences: yup
+    .array()
+    .of(yup.object({ code, text, translations: textTranslations }))
+    .default([]),
   axes: list(axisSchema, 'axes', 'axis'),
 });
 
@@ -183,18 +228,34 @@ function checkRules(json: unknown): CatalogueProblem[] {
     set.add(value);
     seen.set(level, set);
   };
+  // A language the app does not translate into ('fr', or 'es', the file's own) is named, not dropped unseen.
+  const languages = (node: Node, path: string) => {
+    const translations = node.translations;
+    if (!isNode(translations)) return;
+    for (const language of Object.keys(translations))
+      if (!(TRANSLATION_LANGUAGES as readonly string[]).includes(language))
+        add(`${path}${path ? '.' : ''}translations`, said('LANGUAGE_UNKNOWN', `"${language}" is not a language texts are translated into`, { item: language }));
+  };
+  languages(json, '');
   const competences = new Set(entries(json, 'competences').map(([, x]) => codeOf(x)));
-  entries(json, 'competences').forEach(([i, x]) => unique('competence', codeOf(x), `competences[${i}]`));
+  entries(json, 'competences').forEach(([i, x]) => {
+    unique('competence', codeOf(x), `competences[${i}]`);
+    languages(x, `competences[${i}]`);
+  });
   entries(json, 'axes').forEach(([a, axis]) => {
     unique('axis', codeOf(axis), `axes[${a}]`);
+    languages(axis, `axes[${a}]`);
     entries(axis, 'policies').forEach(([p, policy]) => {
       unique('policy', codeOf(policy), `axes[${a}].policies[${p}]`);
+      languages(policy, `axes[${a}].policies[${p}]`);
       entries(policy, 'measures').forEach(([m, measure]) => {
         const mPath = `axes[${a}].policies[${p}].measures[${m}]`;
         unique('measure', codeOf(measure), mPath);
+        languages(measure, mPath);
         entries(measure, 'indicators').forEach(([i, indicator]) => {
           const iPath = `${mPath}.indicators[${i}]`;
           unique('indicator', codeOf(indicator), iPath);
+          languages(indicator, iPath);
           // A reference with a control character is the shape's problem, not an unknown competence to print.
           if (typeof indicator.competence === 'string' && !HAS_FORBIDDEN_CHARACTER.test(indicator.competence) && !competences.has(indicator.competence)) {
             add(iPath, said('COMPETENCE_UNKNOWN', `competence "${indicator.competence}" is not in competences`, { item: indicator.competence }));
@@ -202,6 +263,16 @@ function checkRules(json: unknown): CatalogueProblem[] {
           entries(indicator, 'subindicators').forEach(([s, sub]) => {
             const sPath = `${iPath}.subindicators[${s}]`;
             unique('subindicator', codeOf(sub), sPath);
+            languages(sub, sPath);
+            entries(sub, 'responses').forEach(([r, response]) => languages(response, `${sPath}.responses[${r}]`));
+            if (sub.evidenceCriteria === undefined && isNode(sub.translations)) {
+              for (const [language, fields] of Object.entries(sub.translations))
+                if (isNode(fields) && fields.evidenceCriteria !== undefined)
+                  add(
+                    `${sPath}.translations.${language}.evidenceCriteria`,
+                    said('TRANSLATION_WITHOUT_TEXT', 'a translation of evidenceCriteria needs evidenceCriteria'),
+                  );
+            }
             const responses = entries(sub, 'responses').map(([, r]) => r);
             const codes = new Set<string>();
             responses.forEach((r) => {
@@ -255,5 +326,30 @@ export function parseCatalogue(json: unknown): Catalogue {
   }
   problems.push(...checkRules(json));
   if (problems.length > 0 || !catalogue) throw new CatalogueError(problems);
-  return catalogue;
+  return withoutEmptyTranslations(catalogue);
+}
+
+/**
+ * The catalogue with no empty translations left (`{ ca: {} }`, or `{}`): a node without a translation has no
+ * `translations`, however the file wrote that, so that one edition has one document (FORMAT.md's round trips).
+ */
+function withoutEmptyTranslations<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutEmptyTranslations) as T;
+  if (!isNode(value)) return value;
+  const out: Node = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (child === undefined) continue;
+    if (key === 'translations' && isNode(child)) {
+      const languages = Object.entries(child).filter(
+        (entry): entry is [string, Node] => isNode(entry[1]) && Object.values(entry[1]).some((text) => text !== undefined),
+      );
+      if (languages.length > 0)
+        out.translations = Object.fromEntries(
+          languages.map(([language, fields]) => [language, Object.fromEntries(Object.entries(fields).filter(([, t]) => t !== undefined))]),
+        );
+      continue;
+    }
+    out[key] = withoutEmptyTranslations(child);
+  }
+  return out as T;
 }

@@ -1,4 +1,5 @@
 import { NO_NOTES, type IndicatorGroup } from '../../shared/api/campaigns.js';
+import { gatheredTranslations } from '../../shared/editionTexts.js';
 import type { Catalogue } from './parse.js';
 
 /**
@@ -18,6 +19,12 @@ export function catalogueIndicators(catalogue: Catalogue): IndicatorGroup[] {
           indicators.push({
             id: next++,
             text: indicator.text,
+            ...gatheredTranslations(
+              [indicator.translations, { text: 'text' }],
+              [axis.translations, { text: 'axisText' }],
+              [policy.translations, { text: 'policyText' }],
+              [measure.translations, { text: 'measureText' }],
+            ),
             axisId: idOf(`axis:${axis.code}`),
             axisText: axis.text,
             policyId: idOf(`policy:${policy.code}`),
@@ -28,6 +35,7 @@ export function catalogueIndicators(catalogue: Catalogue): IndicatorGroup[] {
             subindicators: indicator.subindicators.map((s) => ({
               id: next++,
               text: s.text,
+              ...gatheredTranslations([s.translations, { text: 'text', evidenceCriteria: 'evidenceCriteria' }]),
               type: s.type,
               answer: null,
               allowsNotApplicable: s.allowsNotApplicable === true,
@@ -35,7 +43,14 @@ export function catalogueIndicators(catalogue: Catalogue): IndicatorGroup[] {
               evidenceCriteria: s.evidenceCriteria ?? null,
               ...NO_NOTES,
               review: null,
-              responses: s.responses.map((r) => ({ id: next++, text: r.text, value: r.value, obsolete: r.obsolete === true, exclusive: r.exclusive === true })),
+              responses: s.responses.map((r) => ({
+                id: next++,
+                text: r.text,
+                ...gatheredTranslations([r.translations, { text: 'text' }]),
+                value: r.value,
+                obsolete: r.obsolete === true,
+                exclusive: r.exclusive === true,
+              })),
             })),
           });
         }

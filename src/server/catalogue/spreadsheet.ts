@@ -2,6 +2,7 @@ import type ExcelJS from 'exceljs';
 import { xlsxText } from '../../shared/csv.js';
 import type { CatalogueProblemCode, ProblemParams } from '../../shared/catalogueProblems.js';
 import type { EvidenceRule } from '../../shared/constants.js';
+import { TRANSLATION_LANGUAGES, type TranslationLanguage, type Translations } from '../../shared/editionTexts.js';
 import type { SheetProblem } from '../../shared/api/editions.js';
 import { CatalogueError, parseCatalogue, type Catalogue, type CatalogueProblem } from './parse.js';
 import { fileProblem } from './problems.js';
@@ -9,14 +10,16 @@ import { limitProblems, MAX_VALUES, oversize } from './upload.js';
 
 /**
  * An edition as a spreadsheet a federation's staff edit in Excel or LibreOffice, and back (FORMAT.md, "As a
- * spreadsheet"): a sheet 'Edición' (year and title), a sheet 'Competencias' and a sheet 'Cuestionario' with one row
- * per response, every level's code and text repeated on it. Headers are in Spanish in the first row; a flag is 'Sí'
+ * spreadsheet"): a sheet 'Edición' (year and title), a sheet 'Competencias', a sheet 'Cuestionario' with one row
+ * per response, every level's code and text repeated on it, and a sheet 'Traducciones' with one row per text and
+ * a column per language (a file without it has no translations). Headers are in Spanish in the first row; a flag is 'Sí'
  * or 'No', a type 'única' or 'múltiple', an evidence rule 'ninguna', 'opcional' or 'obligatoria'. Read back, the rows
  * are grouped by code in the order they first appear, and the catalogue is checked as an uploaded JSON file is, every
  * problem placed at its sheet, row and column.
  */
 
 export const SHEETS = { edition: 'Edición', competences: 'Competencias', questionnaire: 'Cuestionario' } as const;
+export const TRANSLATIONS_SHEET = 'Traducciones';
 
 const EDITION_HEADERS = ['Año', 'Título'] as const;
 const COMPETENCE_HEADERS = ['Código', 'Texto'] as const;
@@ -45,6 +48,83 @@ const QUESTION_COLUMNS = [
 ] as const;
 type QuestionColumn = (typeof QUESTION_COLUMNS)[number][0];
 const QUESTION_HEADERS = QUESTION_COLUMNS.map(([, header]) => header);
+
+/** The translations sheet: which text a row holds (its level, code, and a response's question), the Spanish, then each language. */
+const LANGUAGE_HEADERS: Record<TranslationLanguage, string> = {
+  en: 'English (en)',
+  ca: 'Català (ca)',
+  va: 'Valencià (va)',
+  gl: 'Galego (gl)',
+  eu: 'Euskara (eu)',
+};
+const TRANSLATION_HEADERS = ['Nivel', 'Código', 'Subindicador', 'Campo', 'Español', ...TRANSLATION_LANGUAGES.map((l) => LANGUAGE_HEADERS[l])];
+/** The levels as the translations sheet names them. */
+const LEVELS = {
+  edition: 'edición',
+  competence: 'competencia',
+  axis: 'eje',
+  policy: 'política',
+  measure: 'medida',
+  indicator: 'indicador',
+  subindicator: 'subindicador',
+  response: 'respuesta',
+} as const;
+type TextLevel = keyof typeof LEVELS;
+/** The fields a text may be, as the sheet names them, and which level has each. */
+const FIELDS = { title: 'título', text: 'texto', evidenceCriteria: 'criterios de la evidencia' } as const;
+type TextField = keyof typeof FIELDS;
+const FIELDS_OF: Record<TextLevel, TextField[]> = {
+  edition: ['title'],
+  competence: ['text'],
+  axis: ['text'],
+  policy: ['text'],
+  measure: ['text'],
+  indicator: ['text'],
+  subindicator: ['text', 'evidenceCriteria'],
+  response: ['text'],
+};
+
+/** The translations sheet's rows: one per text of the edition, its translations beside it (empty where there is none). */
+function translationRows(catalogue: Catalogue): (string | number)[][] {
+  const rows: (string | number)[][] = [];
+  const add = (level: TextLevel, code: string, sub: string, node: { translations?: Translations } & Partial<Record<TextField, string>>) => {
+    for (const field of FIELDS_OF[level]) {
+      const spanish = node[field];
+      if (spanish === undefined) continue;
+      rows.push([LEVELS[level], code, sub, FIELDS[field], spanish, ...TRANSLATION_LANGUAGES.map((l) => node.translations?.[l]?.[field] ?? '')]);
+    }
+  };
+  // The edition is one: its row names no code (a year changed in 'Edición' keeps its title's translations).
+  add('edition', '', '', catalogue);
+  for (const c of catalogue.competences) add('competence', c.code, '', c);
+  for (const axis of catalogue.axes) {
+    add('axis', axis.code, '', axis);
+    for (const policy of axis.policies) {
+      add('policy', policy.code, '', policy);
+      for (const measure of policy.measures) {
+        add('measure', measure.code, '', measure);
+        for (const indicator of measure.indicators) {
+          add('indicator', indicator.code, '', indicator);
+          for (const sub of indicator.subindicators) {
+            add('subindicator', sub.code, '', sub);
+            for (const response of sub.responses) add('response', response.code, sub.code, response);
+          }
+        }
+      }
+    }
+  }
+  return rows;
+}
+
+/** The level each code column of the questionnaire names. */
+const LEVEL_OF_CODE: Partial<Record<QuestionColumn, TextLevel>> = {
+  axisCode: 'axis',
+  policyCode: 'policy',
+  measureCode: 'measure',
+  indicatorCode: 'indicator',
+  subCode: 'subindicator',
+  responseCode: 'response',
+};
 
 const TYPES = { single: 'única', multiple: 'múltiple' } as const;
 const RULES: Record<EvidenceRule, string> = { none: 'ninguna', optional: 'opcional', required: 'obligatoria' };
@@ -105,6 +185,7 @@ export async function writeCatalogueXlsx(catalogue: Catalogue): Promise<Buffer> 
     catalogue.competences.map((c) => [c.code, c.text]),
   );
   sheet(SHEETS.questionnaire, QUESTION_HEADERS, questionRows(catalogue));
+  sheet(TRANSLATIONS_SHEET, TRANSLATION_HEADERS, translationRows(catalogue));
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
@@ -198,10 +279,14 @@ export async function readCatalogueXlsx(bytes: Uint8Array): Promise<{ catalogue:
     if (ws) sheets.set(key, ws);
     else problems.push(sheetProblem({ sheet: name, row: 0, column: 0 }, '', 'SHEET_MISSING', { sheet: name }));
   }
+  // The translations sheet is optional: a file written before there were translations has none.
+  const translations = workbook.getWorksheet(TRANSLATIONS_SHEET);
+  if (translations) sheets.set('translations', translations);
   for (const [key, headers] of [
     ['edition', EDITION_HEADERS],
     ['competences', COMPETENCE_HEADERS],
     ['questionnaire', QUESTION_HEADERS],
+    ['translations', TRANSLATION_HEADERS],
   ] as const) {
     const ws = sheets.get(key);
     headers.forEach((header, i) => {
@@ -237,6 +322,8 @@ class SheetReader {
   readonly problems: SheetProblem[] = [];
   /** The cell of each JSON path the document holds (a node's path: its code's cell). */
   private readonly cells = new Map<string, { at: Cell; header: string }>();
+  /** Each node by its level and code ('response:<sub-indicator>:<code>'), with its JSON path, for the translations sheet. */
+  private readonly nodes = new Map<string, [string, Node]>();
 
   constructor(private readonly sheets: Map<string, ExcelJS.Worksheet>) {}
 
@@ -253,8 +340,53 @@ class SheetReader {
       })),
       axes: [],
     };
+    this.nodes.set('edition:', ['', doc]);
+    (doc.competences as Node[]).forEach((c, i) => this.nodes.set(`competence:${String(c.code)}`, [`competences[${i}]`, c]));
     this.questionnaire(doc.axes as Node[]);
+    const translations = this.sheets.get('translations');
+    if (translations) this.translations(translations);
     return doc;
+  }
+
+  /**
+   * The translations sheet read onto the nodes it names: each language's cell, when written, as the translation of
+   * the row's field. A row whose node is not in the other sheets, or whose Spanish is not that node's, is a problem.
+   */
+  private translations(ws: ExcelJS.Worksheet) {
+    const text = (v: unknown) => (typeof v === 'number' ? String(v) : v);
+    const at = (r: number, column: number): Cell => ({ sheet: ws.name, row: r, column });
+    for (const r of this.rows(ws, TRANSLATION_HEADERS.length)) {
+      const cell = (column: number) => text(cellValue(ws.getRow(r).getCell(column)));
+      const level = Object.entries(LEVELS).find(([, shown]) => shown === cell(1))?.[0] as TextLevel | undefined;
+      if (!level) {
+        this.problems.push(sheetProblem(at(r, 1), TRANSLATION_HEADERS[0], 'NOT_AN_OPTION', { options: Object.values(LEVELS).join(', ') }));
+        continue;
+      }
+      const field = FIELDS_OF[level].find((f) => FIELDS[f] === cell(4));
+      if (!field) {
+        this.problems.push(sheetProblem(at(r, 4), TRANSLATION_HEADERS[3], 'NOT_AN_OPTION', { options: FIELDS_OF[level].map((f) => FIELDS[f]).join(', ') }));
+        continue;
+      }
+      const code = String(cell(2) ?? '');
+      const key = level === 'response' ? `response:${String(cell(3) ?? '')}:${code}` : `${level}:${code}`;
+      const found = this.nodes.get(key);
+      if (!found) {
+        this.problems.push(sheetProblem(at(r, 2), TRANSLATION_HEADERS[1], 'NOT_IN_QUESTIONNAIRE', { item: code }));
+        continue;
+      }
+      const [path, node] = found;
+      if (cell(5) !== node[field]) {
+        this.problems.push(sheetProblem(at(r, 5), TRANSLATION_HEADERS[4], 'SPANISH_DIFFERS', { item: code }));
+        continue;
+      }
+      TRANSLATION_LANGUAGES.forEach((language, i) => {
+        const value = cell(6 + i);
+        if (value === undefined) return;
+        const translations = (node.translations ??= {}) as Record<string, Record<string, unknown>>;
+        (translations[language] ??= {})[field] = value;
+        this.cells.set(`${path}${path ? '.' : ''}translations.${language}.${field}`, { at: at(r, 6 + i), header: TRANSLATION_HEADERS[5 + i] });
+      });
+    }
   }
 
   /**
@@ -301,6 +433,8 @@ class SheetReader {
             this.cells.set(`${nodePath}.${field}`, { at: at(key), header: header(key) });
           }
           list.push(node);
+          const level = LEVEL_OF_CODE[codeKey];
+          this.nodes.set(level === 'response' ? `response:${String(cell('subCode'))}:${String(code)}` : `${level}:${String(code)}`, [nodePath, node]);
           return [nodePath, node];
         }
         const node = list[index];

@@ -88,6 +88,8 @@ export function applyOperations(document: unknown, operations: readonly TreeOper
     switch (op.op) {
       case 'setTitle':
         doc.title = op.title;
+        if (op.translations === null) delete doc.translations;
+        else if (op.translations !== undefined) doc.translations = op.translations;
         return;
       case 'update': {
         const found = find(doc, op.level, op.code, op.subindicator);

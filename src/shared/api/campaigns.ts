@@ -20,9 +20,16 @@ export type CampaignStatus = Static<typeof CampaignStatus>;
 export const QuestionType = Type.Enum(['single', 'multiple']);
 export type QuestionType = Static<typeof QuestionType>;
 
+/**
+ * An edition's texts in other languages on the node that shows them (shared/editionTexts.ts): language, then the
+ * node's field, then the text; absent when there is none. The client reads the node in the reader's language.
+ */
+export const TextTranslations = Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.String())));
+
 export const ResponseOption = Type.Object({
   id: Type.Integer(),
   text: Type.String(),
+  translations: TextTranslations,
   /** Points the response is worth. */
   value: Type.Number(),
   /** Kept for old answers; never offered as a new choice. */
@@ -111,6 +118,8 @@ export type ReviewMark = Static<typeof ReviewMark>;
 export const Subindicator = Type.Object({
   id: Type.Integer(),
   text: Type.String(),
+  /** Its text and evidence criteria in other languages. */
+  translations: TextTranslations,
   type: QuestionType,
   responses: Type.Array(ResponseOption),
   /** Whether the edition lets an entity answer "No aplica" (with a reason). */
@@ -131,6 +140,8 @@ export type Subindicator = Static<typeof Subindicator>;
 export const IndicatorGroup = Type.Object({
   id: Type.Integer(),
   text: Type.String(),
+  /** Its text, and its axis's, policy's and measure's (axisText...), in other languages. */
+  translations: TextTranslations,
   axisId: Type.Integer(),
   axisText: Type.String(),
   policyId: Type.Integer(),

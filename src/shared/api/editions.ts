@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { EVIDENCE_RULES, MEANS_FROM } from '../constants.js';
 import { CATALOGUE_LEVELS, CATALOGUE_PROBLEM_CODES } from '../catalogueProblems.js';
+import { TRANSLATION_LANGUAGES } from '../editionTexts.js';
 import { apiCall, CalendarDate, Line, NoQuery, Strict } from './schema.js';
 import { IndicatorGroup } from './campaigns.js';
 
@@ -143,6 +144,18 @@ const Level = Type.Enum(TREE_LEVELS);
 const Code = Line(64, { minLength: 1 });
 /** A response is named by its sub-indicator's code and its own (response codes repeat across questions). */
 const NodeRef = { level: Level, code: Code, subindicator: Type.Optional(Code) };
+/**
+ * A node's translations as FORMAT.md writes them (`{ ca: { text } }`, a question's `evidenceCriteria`, the
+ * edition's `title`): an update replaces them whole.
+ */
+const NodeTranslations = Strict(
+  Object.fromEntries(
+    TRANSLATION_LANGUAGES.map((language) => [
+      language,
+      Type.Optional(Strict({ text: Type.Optional(Line(2000)), evidenceCriteria: Type.Optional(Line(2000)), title: Type.Optional(Line(2000)) })),
+    ]),
+  ),
+);
 /** What an update may change of a node: each field as FORMAT.md writes it; null takes an optional field away. */
 const NodeChanges = Strict({
   code: Type.Optional(Code),
@@ -155,14 +168,15 @@ const NodeChanges = Strict({
   evidenceRule: Type.Optional(Type.Enum(EVIDENCE_RULES)),
   evidenceCriteria: Type.Optional(Type.Union([Line(2000), Type.Null()])),
   competence: Type.Optional(Type.Union([Code, Type.Null()])),
+  translations: Type.Optional(Type.Union([NodeTranslations, Type.Null()])),
 });
 /**
- * One change of a draft: its title; a node's fields; a node added under its parent (null for an axis; for a
+ * One change of a draft: its title (and the title's translations); a node's fields; a node added under its parent (null for an axis; for a
  * response, its sub-indicator) at a position (the end when absent), written as FORMAT.md writes it, children
  * included; a node removed; a node moved under another parent (or the same) at a position.
  */
 export const TreeOperation = Type.Union([
-  Strict({ op: Type.Literal('setTitle'), title: Line(2000) }),
+  Strict({ op: Type.Literal('setTitle'), title: Line(2000), translations: Type.Optional(Type.Union([NodeTranslations, Type.Null()])) }),
   Strict({ op: Type.Literal('update'), ...NodeRef, changes: NodeChanges }),
   Strict({
     op: Type.Literal('add'),

@@ -9,11 +9,25 @@ import type { StatusSortKey } from './campaignsView.js';
 import { foldText } from '../../../shared/text.js';
 import { selectAnswerable } from '../campaignCycle/campaignCycleSelectors.js';
 import { compareSpanish } from '../../lib/search.js';
+import { fullyTranslated, localize } from '../../../shared/editionTexts.js';
+import { selectLanguage } from '../locale/localeSelectors.js';
 
 const selectMine = (state: RootState) => state.campaigns.mine;
 const selectStatusSlice = (state: RootState) => state.campaigns.statusPage;
 const selectEntityOptions = (state: RootState) => state.campaigns.entityOptions;
-export const selectQuestionnaire = (state: RootState) => state.campaigns.questionnaire;
+/**
+ * Whether some of the questionnaire's texts read in Spanish for this reader: the interface speaks another language
+ * and the edition lacks a translation of one of its texts into it (or of Catalan, for Valencian).
+ */
+export const selectQuestionsInAnotherLanguage = createSelector(
+  [(state: RootState) => state.campaigns.questionnaire.campaign, selectLanguage],
+  (campaign, language) => !fullyTranslated(campaign?.indicators ?? [], language, ['text', 'axisText', 'policyText', 'measureText', 'evidenceCriteria']),
+);
+
+/** The questionnaire on screen, its texts in the reader's language (shared/editionTexts.ts). */
+export const selectQuestionnaire = createSelector([(state: RootState) => state.campaigns.questionnaire, selectLanguage], (q, language) =>
+  q.campaign ? { ...q, campaign: { ...q.campaign, indicators: localize(q.campaign.indicators, language) } } : q,
+);
 export const selectPrefill = (state: RootState) => state.campaigns.prefill;
 export const selectMineView = (state: RootState) => state.campaigns.view.mine;
 export const selectStatusView = (state: RootState) => state.campaigns.view.status;

@@ -16,13 +16,25 @@ import type { RequestError } from '../../lib/remote.js';
 import type { ReportMeans } from './HowCalculated.js';
 import { QUESTIONNAIRE_ACTIONS } from '../../app/paths.js';
 import { selectCan } from '../auth/authSelectors.js';
+import { localize } from '../../../shared/editionTexts.js';
 
 /** Policies per page of the 'Puntuación Global' policy chart. */
 export const GLOBAL_POLICIES_PER_PAGE = 6;
 
-export const selectResults = (state: RootState) => state.results;
 export const selectReportFilters = (state: RootState) => state.reportFilters;
-const selectResultData = (state: RootState) => state.results.result.data;
+/** The result on screen, the questionnaire's texts of its answers in the reader's language (shared/editionTexts.ts). */
+const selectResultData = createSelector([(state: RootState) => state.results.result.data, (state: RootState) => state.locale.language], (data, language) =>
+  localize(data, language),
+);
+/** The results page's state, its texts in the reader's language ('Mis Respuestas' included). */
+export const selectResults = createSelector(
+  [(state: RootState) => state.results, selectResultData, (state: RootState) => state.locale.language],
+  (results, data, language) => {
+    const indicators = localize(results.answers.indicators, language);
+    if (data === results.result.data && indicators === results.answers.indicators) return results;
+    return { ...results, answers: { ...results.answers, indicators }, result: { ...results.result, data } };
+  },
+);
 
 export const selectIsShared = (state: RootState) => state.results.campaignId === SHARED_CAMPAIGN_ID;
 

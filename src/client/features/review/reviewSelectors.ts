@@ -1,8 +1,13 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/rootReducer.js';
 import type { ReviewQueue, ReviewQueueQuery } from '../../../shared/api/review.js';
+import { localize } from '../../../shared/editionTexts.js';
 
-export const selectReview = (state: RootState) => state.review;
+/** The review's state, the campaign under review's texts in the reader's language (shared/editionTexts.ts). */
+export const selectReview = createSelector([(state: RootState) => state.review, (state: RootState) => state.locale.language], (review, language) => {
+  const data = localize(review.campaign.data, language);
+  return data === review.campaign.data ? review : { ...review, campaign: { ...review.campaign, data } };
+});
 const selectQueue = (state: RootState) => state.review.queue.data;
 
 /** What the queue is asked for: the edition chosen (none: the current one), the narrowing chosen and the page. */

@@ -31,6 +31,7 @@ import oidcLogins from './030_oidc_logins.js';
 import erasureRequests from './031_erasure_requests.js';
 import accessibility from './032_accessibility.js';
 import editionDrafts from './033_edition_drafts.js';
+import editionTranslations from './034_edition_translations.js';
 
 /** Every migration in order; append, never edit one that has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
@@ -67,4 +68,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 31, name: 'erasure_requests', sql: erasureRequests },
   { version: 32, name: 'accessibility', sql: accessibility },
   { version: 33, name: 'edition_drafts', sql: editionDrafts },
+  { version: 34, name: 'edition_translations', sql: editionTranslations },
 ];

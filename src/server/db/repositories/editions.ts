@@ -1,6 +1,7 @@
 import type { Queryable } from '../client.js';
 import type { Catalogue } from '../../catalogue/parse.js';
 import type { MeansFrom } from '../../../shared/constants.js';
+import type { Translations } from '../../../shared/editionTexts.js';
 import { readEditionTree } from './questionnaires.js';
 import { AWAITING_DECISION_SQL } from './objections.js';
 
@@ -106,12 +107,16 @@ export async function editionBefore(q: Queryable, year: number): Promise<{ id: n
   return row;
 }
 
+/** A node's translations as a file writes them: absent when it has none. */
+const translationsOf = (translations: Translations | undefined): { translations?: Translations } =>
+  translations && Object.keys(translations).length > 0 ? { translations } : {};
+
 /** An imported edition as a catalogue again (codes, texts, points; competences left out), and its policies' category ids by code. */
 export async function loadEditionCatalogue(q: Queryable, editionId: number): Promise<{ catalogue: Catalogue; policyIds: Map<string, number> }> {
   const rows = await readEditionTree(q, editionId);
   // The competences its indicators name (an edition keeps no list of its own: categories are shared by code).
-  const competences = await q.query<{ id: number; code: string; text: string }>(
-    `SELECT c.id, c.code, c.text FROM categories c
+  const competences = await q.query<{ id: number; code: string; text: string; translations: Translations }>(
+    `SELECT c.id, c.code, c.text, c.translations FROM categories c
       WHERE c.type = 'competence' AND c.id IN (SELECT i.competence_id FROM indicators i WHERE i.edition_id = $1)
       ORDER BY c.code`,
     [editionId],
@@ -120,25 +125,28 @@ export async function loadEditionCatalogue(q: Queryable, editionId: number): Pro
   const catalogue: Catalogue = {
     edition: rows[0]?.year ?? 0,
     title: rows[0]?.title ?? '',
-    competences: competences.map((c) => ({ code: c.code, text: c.text })),
+    ...translationsOf(rows[0]?.title_translations),
+    competences: competences.map((c) => ({ code: c.code, text: c.text, ...translationsOf(c.translations) })),
     axes: [],
   };
   const policyIds = new Map<string, number>();
   for (const r of rows) {
     let axis = catalogue.axes.find((a) => a.code === r.axis_code);
-    if (!axis) catalogue.axes.push((axis = { code: r.axis_code, text: r.axis_text, policies: [] }));
+    if (!axis) catalogue.axes.push((axis = { code: r.axis_code, text: r.axis_text, ...translationsOf(r.axis_translations), policies: [] }));
     let policy = axis.policies.find((p) => p.code === r.policy_code);
-    if (!policy) axis.policies.push((policy = { code: r.policy_code, text: r.policy_text, measures: [] }));
+    if (!policy) axis.policies.push((policy = { code: r.policy_code, text: r.policy_text, ...translationsOf(r.policy_translations), measures: [] }));
     policyIds.set(r.policy_code, r.policy_id);
     let measure = policy.measures.find((m) => m.code === r.measure_code);
-    if (!measure) policy.measures.push((measure = { code: r.measure_code, text: r.measure_text, indicators: [] }));
+    if (!measure) policy.measures.push((measure = { code: r.measure_code, text: r.measure_text, ...translationsOf(r.measure_translations), indicators: [] }));
     const subindicators = (r.subindicators ?? []).map((sub) => ({
       code: sub.code,
       text: sub.text,
+      ...translationsOf(sub.translations),
       type: sub.type,
       responses: (sub.responses ?? []).map((o) => ({
         code: o.code,
         text: o.text,
+        ...translationsOf(o.translations),
         value: o.value,
         ...(o.obsolete ? { obsolete: true } : {}),
         ...(o.exclusive ? { exclusive: true } : {}),
@@ -149,7 +157,7 @@ export async function loadEditionCatalogue(q: Queryable, editionId: number): Pro
       ...(sub.evidence_criteria !== null ? { evidenceCriteria: sub.evidence_criteria } : {}),
     }));
     const competence = r.competence_id === null ? undefined : competenceCodes.get(r.competence_id);
-    measure.indicators.push({ code: r.code, text: r.text, ...(competence ? { competence } : {}), subindicators });
+    measure.indicators.push({ code: r.code, text: r.text, ...translationsOf(r.translations), ...(competence ? { competence } : {}), subindicators });
   }
   return { catalogue, policyIds };
 }

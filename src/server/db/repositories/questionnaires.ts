@@ -1,6 +1,7 @@
 import { namedStatement, type Queryable } from '../client.js';
 import { NO_NOTES, type AnswerNotes, type IndicatorGroup } from '../../../shared/api/campaigns.js';
 import type { EvidenceRule } from '../../../shared/constants.js';
+import { gatheredTranslations, type Translations } from '../../../shared/editionTexts.js';
 
 /**
  * What the texts of every edition's questionnaire depend on beyond the edition itself: category texts are
@@ -17,6 +18,7 @@ interface TreeResponse {
   value: number;
   obsolete: boolean;
   exclusive: boolean;
+  translations: Translations;
 }
 /** A sub-indicator (question) as the tree query reads it. */
 interface TreeSubindicator {
@@ -28,25 +30,31 @@ interface TreeSubindicator {
   allows_not_applicable: boolean;
   evidence_rule: EvidenceRule;
   evidence_criteria: string | null;
+  translations: Translations;
 }
 
 /** One indicator of an edition with its axis, policy and measure, and its questions with their responses, in order. */
 export interface EditionTreeRow {
   year: number;
   title: string;
+  title_translations: Translations;
   id: number;
   code: string;
   text: string;
+  translations: Translations;
   competence_id: number | null;
   axis_id: number;
   axis_code: string;
   axis_text: string;
+  axis_translations: Translations;
   policy_id: number;
   policy_code: string;
   policy_text: string;
+  policy_translations: Translations;
   measure_id: number;
   measure_code: string;
   measure_text: string;
+  measure_translations: Translations;
   subindicators: TreeSubindicator[] | null;
 }
 
@@ -57,15 +65,16 @@ export interface EditionTreeRow {
  */
 export function readEditionTree(q: Queryable, editionId: number): Promise<EditionTreeRow[]> {
   return q.query<EditionTreeRow>(
-    `SELECT e.campaign_number AS year, e.title, i.id, i.code, i.text, i.competence_id,
-            i.axis_id, ax.code AS axis_code, ax.text AS axis_text,
-            i.policy_id, po.code AS policy_code, po.text AS policy_text,
-            i.measure_id, me.code AS measure_code, me.text AS measure_text,
+    `SELECT e.campaign_number AS year, e.title, e.translations AS title_translations, i.id, i.code, i.text, i.translations, i.competence_id,
+            i.axis_id, ax.code AS axis_code, ax.text AS axis_text, ax.translations AS axis_translations,
+            i.policy_id, po.code AS policy_code, po.text AS policy_text, po.translations AS policy_translations,
+            i.measure_id, me.code AS measure_code, me.text AS measure_text, me.translations AS measure_translations,
             (SELECT json_agg(json_build_object(
-                'id', s.id, 'code', s.code, 'text', s.text, 'type', s.type,
+                'id', s.id, 'code', s.code, 'text', s.text, 'type', s.type, 'translations', s.translations,
                 'allows_not_applicable', s.allows_not_applicable, 'evidence_rule', s.evidence_rule, 'evidence_criteria', s.evidence_criteria,
                 'responses', (SELECT json_agg(json_build_object(
-                                  'id', r.id, 'code', r.code, 'text', r.text, 'value', r.value, 'obsolete', r.obsolete, 'exclusive', r.exclusive
+                                  'id', r.id, 'code', r.code, 'text', r.text, 'value', r.value, 'obsolete', r.obsolete, 'exclusive', r.exclusive,
+                                  'translations', r.translations
                                 ) ORDER BY r.position)
                                 FROM responses r WHERE r.subindicator_id = s.id)
               ) ORDER BY s.position) FROM subindicators s WHERE s.indicator_id = i.id) AS subindicators
@@ -80,12 +89,18 @@ export function readEditionTree(q: Queryable, editionId: number): Promise<Editio
   );
 }
 
-/** The questionnaire of one edition, in order, without answers (every answer null). */
+/** The questionnaire of one edition, in order, without answers (every answer null), with the translations of its texts. */
 export async function loadEditionIndicators(q: Queryable, editionId: number): Promise<IndicatorGroup[]> {
   const rows = await readEditionTree(q, editionId);
   return rows.map((r) => ({
     id: r.id,
     text: r.text,
+    ...gatheredTranslations(
+      [r.translations, { text: 'text' }],
+      [r.axis_translations, { text: 'axisText' }],
+      [r.policy_translations, { text: 'policyText' }],
+      [r.measure_translations, { text: 'measureText' }],
+    ),
     axisId: r.axis_id,
     axisText: r.axis_text,
     policyId: r.policy_id,
@@ -96,8 +111,16 @@ export async function loadEditionIndicators(q: Queryable, editionId: number): Pr
     subindicators: (r.subindicators ?? []).map((s) => ({
       id: s.id,
       text: s.text,
+      ...gatheredTranslations([s.translations, { text: 'text', evidenceCriteria: 'evidenceCriteria' }]),
       type: s.type,
-      responses: (s.responses ?? []).map((o) => ({ id: o.id, text: o.text, value: o.value, obsolete: o.obsolete, exclusive: o.exclusive })),
+      responses: (s.responses ?? []).map((o) => ({
+        id: o.id,
+        text: o.text,
+        ...gatheredTranslations([o.translations, { text: 'text' }]),
+        value: o.value,
+        obsolete: o.obsolete,
+        exclusive: o.exclusive,
+      })),
       allowsNotApplicable: s.allows_not_applicable,
       evidenceRule: s.evidence_rule,
       evidenceCriteria: s.evidence_criteria,

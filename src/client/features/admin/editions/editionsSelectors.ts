@@ -1,5 +1,6 @@
 import type { SealThreshold } from '../../../../shared/api/publication.js';
 import { createSelector } from '@reduxjs/toolkit';
+import { localize } from '../../../../shared/editionTexts.js';
 import type { RootState } from '../../../app/rootReducer.js';
 import type { RequestError } from '../../../lib/remote.js';
 import type { EditionRow, FileProblem } from '../../../../shared/api/editions.js';
@@ -25,7 +26,10 @@ export const selectFileProblems = createSelector(
 );
 
 /** The previewed questionnaire grouped as the questionnaire page groups it. */
-export const selectPreviewGroups = createSelector([(state: RootState) => state.editions.preview.data], (preview) => groupIndicators(preview?.indicators ?? []));
+export const selectPreviewGroups = createSelector(
+  [(state: RootState) => state.editions.preview.data, (state: RootState) => state.locale.language],
+  (preview, language) => groupIndicators(localize(preview?.indicators ?? [], language)),
+);
 
 /** The toast of a failed preview or import: none for a file's problems (the page lists them), else what went wrong. */
 export function editionFailureToast(error: RequestError): string | null {
