@@ -68,7 +68,7 @@ describe('editions in Chromium', () => {
     expect(download.suggestedFilename()).toBe('edicion-2026.xlsx');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await bytesOf(download));
-    expect(workbook.worksheets.map((w) => w.name)).toEqual(['Edición', 'Competencias', 'Cuestionario']);
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(['Edición', 'Competencias', 'Cuestionario', 'Traducciones']);
     const questionnaire = workbook.getWorksheet('Cuestionario')!;
     expect(questionnaire.getRow(1).getCell(1).value).toBe('Eje');
     expect(questionnaire.getRow(1).getCell(18).value).toBe('Puntos');

@@ -142,7 +142,7 @@ describe('questionnaire and filters in Chromium', () => {
       await page.getByRole('button', { name: 'Abrir el panel de usuario' }).click();
       await page.getByLabel('Idioma').selectOption('ca');
       await notice.waitFor();
-      expect(await notice.innerText()).toBe("Les preguntes d'aquesta edició només estan en castellà; la resta de la pàgina segueix el teu idioma.");
+      expect(await notice.innerText()).toBe("Hi ha textos d'aquesta edició que només estan en castellà; la resta de la pàgina segueix el teu idioma.");
       await page.keyboard.press('Escape');
       await screenshot(page, 'questionnaire-catalan-phone', { fullPage: false });
     } finally {

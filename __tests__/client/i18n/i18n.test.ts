@@ -11,6 +11,10 @@ const read = (name: string) => JSON.parse(fs.readFileSync(path.resolve('i18n', n
 
 /** A value for every argument of every message. */
 const sampleValues = {
+  when: '10:00',
+  language: 'Català',
+  header: 'Puntos',
+  row: 4,
   copied: 3,
   changed: 2,
   question: '¿Pregunta?',

@@ -1,5 +1,13 @@
 import { get, getFile, http, post } from './http.js';
-import type { EditionPreview, EditionRow, EditionSettingsBody, ImportedEdition } from '../../shared/api/editions.js';
+import type {
+  CreateDraftBody,
+  EditionDraft,
+  EditionPreview,
+  EditionRow,
+  EditionSettingsBody,
+  ImportedEdition,
+  UpdateDraftBody,
+} from '../../shared/api/editions.js';
 import type { EditionPublication, PublishFinalRequest, PublishProvisionalRequest } from '../../shared/api/objections.js';
 
 /** A catalogue file as the edition calls take it: multipart/form-data, one part named `file`. */
@@ -23,6 +31,20 @@ export const editionsApi = {
     http<ImportedEdition>({ method: 'POST', path: '/v1/editions/import', secure: true, token, body: fileForm(file) }),
   /** An edition as .xlsx, one row per response (the server names it edicion-<year>.xlsx). */
   spreadsheet: (token: string | null, campaignNumber: number) => getFile('/editions/spreadsheet', token, { campaignNumber }, `edicion-${campaignNumber}.xlsx`),
+  /** The drafts being written, newest year first. */
+  drafts: (token: string | null) => get<{ campaignNumber: number; version: number; updatedAt: string }[]>('/editions/drafts', token),
+  draft: (token: string | null, campaignNumber: number) => get<EditionDraft>('/editions/draft', token, { campaignNumber }),
+  createDraft: (token: string | null, body: CreateDraftBody) => post<EditionDraft>('/editions/draft/create', token, body),
+  /** Changes a draft on the version it was read at (409 CONFLICT with the draft as it is now in the error's data). */
+  updateDraft: (token: string | null, body: UpdateDraftBody) => post<EditionDraft>('/editions/draft/update', token, body),
+  publishDraft: (token: string | null, campaignNumber: number) => post<ImportedEdition>('/editions/publish', token, { campaignNumber }),
+  /** A draft of that year made from an .xlsx (422 with data.problems at their sheet, row and column). */
+  uploadSpreadsheet: (token: string | null, campaignNumber: number, file: Blob) => {
+    const form = new FormData();
+    form.append('campaignNumber', String(campaignNumber));
+    form.append('file', file, file instanceof File ? file.name : 'edicion.xlsx');
+    return http<EditionDraft>({ method: 'POST', path: '/v1/editions/spreadsheet', secure: true, token, body: form });
+  },
 };
 
 export type EditionsApi = typeof editionsApi;

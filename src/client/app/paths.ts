@@ -40,6 +40,9 @@ export const receiptPath = (campaignId: number) => `${PATHS.receipt}/${campaignI
 /** An entity's team ('Equipo'). */
 export const teamPath = (entityId: number) => `${PATHS.team}/${entityId}`;
 
+/** The editor of the draft edition of a year. */
+export const editionDraftPath = (year: number) => `${PATHS.editions}/draft/${year}`;
+
 /** The review of one sent campaign. */
 export const reviewCampaignPath = (id: number) => `${PATHS.review}/${id}`;
 

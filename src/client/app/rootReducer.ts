@@ -23,6 +23,7 @@ import { privacyReducer } from '../features/privacy/privacySlice.js';
 import { accessibilityReducer } from '../features/accessibility/accessibilitySlice.js';
 import { teamReducer } from '../features/team/teamSlice.js';
 import { editionsReducer } from '../features/admin/editions/editionsSlice.js';
+import { editionDraftsReducer } from '../features/admin/editionDrafts/editionDraftsSlice.js';
 import { readTableView } from '../lib/tableView.js';
 import { ENTITY_CHOICE_KEYS, readEntityChoice, readResultsView, RESULTS_VIEW_KEYS, resultsReducer } from '../features/results/resultsSlice.js';
 import { comparisonsReducer } from '../features/comparisons/comparisonsSlice.js';
@@ -51,6 +52,7 @@ export const reducers = {
   accessibility: accessibilityReducer,
   team: teamReducer,
   editions: editionsReducer,
+  editionDrafts: editionDraftsReducer,
   results: resultsReducer,
   comparisons: comparisonsReducer,
   campaignCycle: campaignCycleReducer,

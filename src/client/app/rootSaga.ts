@@ -28,6 +28,7 @@ import { accessibilityApi } from '../api/accessibilityApi.js';
 import { watchTeam, type TeamDependencies } from '../features/team/teamSaga.js';
 import { teamApi } from '../api/teamApi.js';
 import { watchEditions, type EditionsDependencies } from '../features/admin/editions/editionsSaga.js';
+import { watchEditionDrafts, type EditionDraftsDependencies } from '../features/admin/editionDrafts/editionDraftsSaga.js';
 import { editionsApi } from '../api/editionsApi.js';
 import { watchResults, type ResultsDependencies } from '../features/results/resultsSaga.js';
 import { watchComparisons } from '../features/comparisons/comparisonsSaga.js';
@@ -57,7 +58,8 @@ export type Dependencies = AuthDependencies &
   TeamDependencies &
   EditionOpeningDependencies &
   EditionsDependencies &
-  MapsDependencies;
+  MapsDependencies &
+  EditionDraftsDependencies;
 
 /** What each store gets afresh: the session's tokens, the login and password forms' boxes and the boxes of secrets on screen are one store's own. */
 type PerStore = 'session' | 'credentials' | 'passwordChange' | 'newPassword' | 'generatedPassword' | 'linkToCopy';
@@ -121,6 +123,7 @@ export function* rootSaga(deps: Dependencies) {
     () => watchTeam(deps),
     () => watchEditionOpening(deps),
     () => watchEditions(deps),
+    () => watchEditionDrafts(deps),
     () => watchMaps(deps),
   ];
   yield all(

@@ -60,6 +60,7 @@ const ReviewCampaignPage = lazyPage(() => import(/* webpackChunkName: "review" *
 const AuditLogPage = lazyPage(() => import(/* webpackChunkName: "admin-audit" */ '../features/admin/audit/AuditLogPage.js'));
 const ChangePasswordPage = lazyPage(() => import(/* webpackChunkName: "account" */ '../features/auth/ChangePasswordPage.js'));
 const EditionsPage = lazyPage(() => import(/* webpackChunkName: "admin-editions" */ '../features/admin/editions/EditionsPage.js'));
+const EditionDraftPage = lazyPage(() => import(/* webpackChunkName: "admin-edition-draft" */ '../features/admin/editionDrafts/EditionDraftPage.js'));
 const ResultsPage = lazyPage(() => import(/* webpackChunkName: "results" */ '../features/results/ResultsPage.js'));
 const SharedResultsPage = lazyPage(() => import(/* webpackChunkName: "results-shared" */ '../features/results/SharedResultsPage.js'));
 const ComparisonsPage = lazyPage(() => import(/* webpackChunkName: "comparisons" */ '../features/comparisons/ComparisonsPage.js'));
@@ -163,6 +164,7 @@ export const ROUTES: RouteObject[] = [
           pageRoute(`${PATHS.team}/:entityId`, ['RESULTS_CAMPAIGNS'], TeamPage),
           pageRoute(`${PATHS.receipt}/:campaignId`, REPORT_ACTIONS, ReceiptPage),
           pageRoute(PATHS.editions, ['EDITIONS_VIEW'], EditionsPage),
+          pageRoute(`${PATHS.editions}/draft/:year`, ['EDITIONS_WRITE'], EditionDraftPage),
           // Every signed-in user's own; the one page open to a user who must change a temporary password.
           {
             path: PATHS.changePassword,

@@ -11,6 +11,7 @@ import { checkCatalogueDocument, oversize, tooManyValues } from '../catalogue/up
 import { applyOperations, OperationError } from '../catalogue/tree.js';
 import { readCatalogueXlsx, writeCatalogueXlsx } from '../catalogue/spreadsheet.js';
 import { diffEditions } from '../catalogue/diff.js';
+import { catalogueIndicators } from '../catalogue/preview.js';
 import { catalogueCounts } from '../catalogue/preview.js';
 import { importCatalogue } from '../catalogue/import.js';
 import { isUniqueViolation } from '../db/faults.js';
@@ -33,12 +34,12 @@ function requireQuestionnaireSize(document: unknown, where: Record<string, unkno
   if (oversize(document)) throw validationError('The draft would hold more than a questionnaire can', { ...where, problems: [tooManyValues()] });
 }
 
-/** A draft as the editor shows it: its problems, and its differences from the newest earlier edition once it has none. */
+/** A draft as the editor shows it: its problems, and once it has none its questionnaire as an entity sees it and its differences from the newest earlier edition. */
 async function draftView(q: Queryable, row: DraftRow): Promise<EditionDraft> {
   const { catalogue, problems } = checkDocument(row.document);
   const previous = await editionBefore(q, row.campaignNumber);
   const diff = catalogue && previous ? diffEditions((await loadEditionCatalogue(q, previous.id)).catalogue, catalogue) : null;
-  return { ...row, problems, previousYear: previous?.year ?? null, diff };
+  return { ...row, problems, previousYear: previous?.year ?? null, diff, indicators: catalogue ? catalogueIndicators(catalogue) : null };
 }
 
 async function draftOrNotFound(q: Queryable, campaignNumber: number, forUpdate = false): Promise<DraftRow> {

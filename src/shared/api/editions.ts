@@ -207,6 +207,8 @@ export const EditionDraft = Type.Object({
   /** The differences with the newest earlier edition, when it passes its checks and there is one. */
   previousYear: Type.Union([Type.Integer(), Type.Null()]),
   diff: Type.Union([EditionDiff, Type.Null()]),
+  /** Its questionnaire as an entity will see it, once it passes its checks (null until then). */
+  indicators: Type.Union([Type.Array(IndicatorGroup), Type.Null()]),
 });
 export type EditionDraft = Static<typeof EditionDraft>;
 

@@ -119,6 +119,10 @@ const preview: EditionPreview = {
   },
 };
 
+const unused = async (): Promise<never> => {
+  throw new Error('not called by the editions page');
+};
+
 /** The page with its sagas running against a fake editions API, signed in with the role. */
 function renderPage(role: 'ADMIN' | 'FEC', api: Partial<EditionsApi> = {}, seals: Partial<PublicationApi> = {}) {
   const calls: string[] = [];
@@ -146,6 +150,13 @@ function renderPage(role: 'ADMIN' | 'FEC', api: Partial<EditionsApi> = {}, seals
       // 22:30 UTC on 29 June is already 30 June in Madrid.
       { campaignNumber: body.campaignNumber, ...provisional.publication, finalPublishedAt: '2026-06-29T22:30:00.000Z' }
     ),
+    // The drafts' calls (editionDrafts.test.tsx tests them): none here.
+    drafts: async () => [],
+    draft: unused,
+    createDraft: unused,
+    updateDraft: unused,
+    publishDraft: unused,
+    uploadSpreadsheet: unused,
     ...api,
   };
   const preloadedState = {

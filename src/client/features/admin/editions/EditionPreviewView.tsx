@@ -7,6 +7,7 @@ import { editionsActions } from './editionsSlice.js';
 import { selectEditions, selectPreviewGroups } from './editionsSelectors.js';
 import { EditionDiffView } from './EditionDiffView.js';
 import { QuestionAsks } from '../../campaigns/QuestionAsks.js';
+import type { AxisGroup } from '../../campaigns/campaignsSelectors.js';
 
 /** A question as an entity will see it (the choices it will be offered), read-only, with each choice's points. */
 function PreviewQuestion({ subindicator }: { subindicator: Subindicator }) {
@@ -37,11 +38,10 @@ function PreviewQuestion({ subindicator }: { subindicator: Subindicator }) {
   );
 }
 
-/** The questionnaire of the file, grouped as the questionnaire page groups it. */
-function PreviewQuestionnaire() {
-  const axes = useAppSelector(selectPreviewGroups);
+/** A questionnaire not yet published, grouped as the questionnaire page groups it (an uploaded file's, a draft's). */
+export function PreviewQuestionnaire({ axes, open = true }: { axes: AxisGroup[]; open?: boolean }) {
   return (
-    <details className="mt-3" open data-testid="edition-preview-questionnaire">
+    <details className="mt-3" open={open} data-testid="edition-preview-questionnaire">
       <summary className="fw-semibold">
         <FormattedMessage id="EDITIONS.PREVIEW.QUESTIONNAIRE" />
       </summary>
@@ -82,6 +82,7 @@ function PreviewQuestionnaire() {
 export function EditionPreviewView({ preview }: { preview: EditionPreview }) {
   const dispatch = useAppDispatch();
   const importing = useAppSelector(selectEditions).import.status === 'loading';
+  const groups = useAppSelector(selectPreviewGroups);
   return (
     <div className="mt-3 border-top pt-3" data-testid="edition-preview">
       <h4 className="h5">
@@ -100,7 +101,7 @@ export function EditionPreviewView({ preview }: { preview: EditionPreview }) {
           <FormattedMessage id="COMMON.CANCEL" />
         </Button>
       </div>
-      <PreviewQuestionnaire />
+      <PreviewQuestionnaire axes={groups} />
     </div>
   );
 }

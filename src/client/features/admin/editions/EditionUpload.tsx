@@ -2,22 +2,22 @@ import { useRef } from 'react';
 import { Alert, Card, Form, Spinner } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { placeText, problemText, type FormatMessage } from '../../../../shared/catalogueProblems.js';
+import type { FileProblem } from '../../../../shared/api/editions.js';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.js';
 import { editionsActions } from './editionsSlice.js';
 import { selectEditions, selectFileProblems } from './editionsSelectors.js';
 import { EditionPreviewView } from './EditionPreviewView.js';
 
 /**
- * The problems of a refused file in the reader's language, each with its place in the file (named by the file's
- * codes, or a line and column).
+ * The problems of a catalogue in the reader's language, each with its place (named by the catalogue's codes, or a
+ * line and column): a refused file's, or a draft's.
  */
-function FileProblems() {
-  const problems = useAppSelector(selectFileProblems);
+export function ProblemList({ problems, testId = 'file-problems' }: { problems: readonly FileProblem[]; testId?: string }) {
   const intl = useIntl();
   if (problems.length === 0) return null;
   const format: FormatMessage = (id, values) => intl.formatMessage({ id }, values);
   return (
-    <Alert variant="danger" className="mt-3" data-testid="file-problems">
+    <Alert variant="danger" className="mt-3" data-testid={testId}>
       <Alert.Heading as="h4" className="h6">
         <FormattedMessage id="EDITIONS.PROBLEMS.TITLE" values={{ count: problems.length }} />
       </Alert.Heading>
@@ -44,6 +44,7 @@ export function EditionUpload() {
     preview,
     import: { error: importError },
   } = useAppSelector(selectEditions);
+  const problems = useAppSelector(selectFileProblems);
   const input = useRef<HTMLInputElement>(null);
   const choose = (files: FileList | null) => {
     const file = files?.[0];
@@ -72,7 +73,7 @@ export function EditionUpload() {
             <FormattedMessage id="EDITIONS.UPLOAD.CHECKING" values={{ name: fileName }} />
           </div>
         )}
-        <FileProblems />
+        <ProblemList problems={problems} />
         {importError?.type === 'CONFLICT' && (
           <Alert variant="danger" className="mt-3">
             <FormattedMessage id="EDITIONS.TOAST.EXISTS" />

@@ -17,6 +17,7 @@ import { formatShortCalendarDay } from '../../../lib/dates.js';
 import { madridDate } from '../../../../shared/dates.js';
 import { FinalSince, PublishFinalButton, PublishFinalDialog } from './FinalPublication.js';
 import { SealThresholdsButton, SealThresholdsDialog } from './SealThresholds.js';
+import { DraftsCard } from '../editionDrafts/DraftsCard.js';
 
 const COLUMNS = ['YEAR', 'TITLE', 'QUESTIONNAIRE', 'CREATED', 'DRAFT', 'SENT', 'MEANS', 'OBJECTIONS', 'IMPORTED'].map((c) => `EDITIONS.COLUMN.${c}`);
 const FIGURES = COLUMNS.slice(3, 6);
@@ -238,6 +239,9 @@ function EditionsTable() {
 export default function EditionsPage() {
   const dispatch = useAppDispatch();
   const mayImport = useAppSelector((state) => selectCan(state, 'EDITIONS_IMPORT'));
+  const mayWrite = useAppSelector((state) => selectCan(state, 'EDITIONS_WRITE'));
+  const { list } = useAppSelector(selectEditions);
+  const newest = list.items.length > 0 ? Math.max(...list.items.map((e) => e.year)) : null;
   useEffect(() => {
     dispatch(editionsActions.listRequested());
   }, [dispatch]);
@@ -248,6 +252,7 @@ export default function EditionsPage() {
       <PublishDialog />
       <PublishFinalDialog />
       <SealThresholdsDialog />
+      {mayWrite && list.status === 'succeeded' && <DraftsCard newest={newest} />}
       {mayImport && <EditionUpload />}
       <p className="small text-body-secondary mt-3">
         <FormattedMessage id="EDITIONS.NOTE" />

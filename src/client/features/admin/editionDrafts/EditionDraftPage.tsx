@@ -1,0 +1,593 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import { Alert, Badge, Button, Form, Spinner } from 'react-bootstrap';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useAppDispatch, useAppSelector, useNotFoundWhen } from '../../../app/hooks.js';
+import { PageHeader } from '../../../components/PageHeader.js';
+import { RemoteState } from '../../../components/RemoteState.js';
+import { askToConfirm } from '../../../app/confirmedChange.js';
+import { EVIDENCE_RULES } from '../../../../shared/constants.js';
+import { TRANSLATION_LANGUAGES, type TranslationLanguage, type Translations } from '../../../../shared/editionTexts.js';
+import type { TreeLevel, TreeOperation } from '../../../../shared/api/editions.js';
+import { editionDraftsActions } from './editionDraftsSlice.js';
+import {
+  childrenOf,
+  freeCode,
+  selectDraftCodes,
+  selectDraftDocument,
+  selectDraftPreviewGroups,
+  selectEditionDrafts,
+  selectTranslationGaps,
+  textOf,
+  translationsOf,
+  typedPoints,
+  type DraftNode,
+} from './editionDraftsSelectors.js';
+import { ProblemList } from '../editions/EditionUpload.js';
+import { EditionDiffView } from '../editions/EditionDiffView.js';
+import { PreviewQuestionnaire } from '../editions/EditionPreviewView.js';
+
+/** A node as the changes name it: its level and code, a response also by its question's code. */
+interface NodeRef {
+  level: TreeLevel;
+  code: string;
+  subindicator?: string;
+}
+
+/**
+ * What a new question or response says until it is reworded: an edition's own texts are Spanish whatever the
+ * language of the interface that writes them (shared/editionTexts.ts).
+ */
+const NEW_QUESTION = '¿Nueva pregunta?';
+const NEW_INDICATOR = 'Nuevo indicador';
+const NEW_RESPONSE = 'Nueva respuesta';
+const yesNo = () => [
+  { code: 'R1', text: 'Sí', value: 1 },
+  { code: 'R2', text: 'No', value: 0 },
+];
+
+const useChange = () => {
+  const dispatch = useAppDispatch();
+  return (...operations: TreeOperation[]) => dispatch(editionDraftsActions.changed(operations));
+};
+
+/** A text of the draft, saved when the field is left (or Enter is pressed) if it changed. */
+function DraftText({
+  id,
+  label,
+  value,
+  onSave,
+  placeholder,
+}: {
+  id: string;
+  label: ReactNode;
+  value: string;
+  onSave: (text: string) => void;
+  placeholder?: string;
+}) {
+  return (
+    <Form.Group controlId={id} className="mb-2">
+      <Form.Label className="small mb-0">{label}</Form.Label>
+      <Form.Control
+        key={value}
+        size="sm"
+        defaultValue={value}
+        placeholder={placeholder}
+        maxLength={2000}
+        onBlur={(e) => {
+          const typed = e.target.value.trim();
+          if (typed !== value) onSave(typed);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') (e.target as HTMLInputElement).blur();
+        }}
+      />
+    </Form.Group>
+  );
+}
+
+/** A node's translations with one field of one language set to `text` (removed when empty); null when none is left. */
+function withTranslation(translations: Translations, language: TranslationLanguage, field: string, text: string): Translations | null {
+  const next: Record<string, Record<string, string>> = structuredClone(translations) as Record<string, Record<string, string>>;
+  const fields = { ...(next[language] ?? {}) };
+  if (text === '') delete fields[field];
+  else fields[field] = text;
+  if (Object.keys(fields).length > 0) next[language] = fields;
+  else delete next[language];
+  return Object.keys(next).length > 0 ? (next as Translations) : null;
+}
+
+/**
+ * A text of a node, and beside it its translation into the language being translated (an empty field says it
+ * lacks one). Both are saved as each field is left.
+ */
+function NodeText({ node, nodeRef, field, label }: { node: DraftNode; nodeRef: NodeRef; field: 'text' | 'evidenceCriteria'; label: string }) {
+  const intl = useIntl();
+  const change = useChange();
+  const language = useAppSelector((state) => state.editionDrafts.translating);
+  const id = `${nodeRef.level}-${nodeRef.subindicator ?? ''}-${nodeRef.code}-${field}`;
+  const translations = translationsOf(node);
+  const value = textOf(node, field);
+  const update = (changes: Record<string, unknown>) => change({ op: 'update', ...nodeRef, changes } as TreeOperation);
+  return (
+    <>
+      <DraftText
+        id={id}
+        label={<FormattedMessage id={label} />}
+        value={value}
+        onSave={(text) => update({ [field]: text === '' && field === 'evidenceCriteria' ? null : text })}
+      />
+      {language && value !== '' && (
+        <DraftText
+          id={`${id}-${language}`}
+          label={<FormattedMessage id="EDITION_DRAFT.TRANSLATION" values={{ language: intl.formatMessage({ id: `LANGUAGES.${language}` }) }} />}
+          value={translations[language]?.[field] ?? ''}
+          placeholder={intl.formatMessage({ id: 'EDITION_DRAFT.UNTRANSLATED' })}
+          onSave={(text) => update({ translations: withTranslation(translations, language, field, text) })}
+        />
+      )}
+    </>
+  );
+}
+
+/** 'Subir', 'Bajar' and 'Eliminar' of a node among its siblings. */
+function NodeActions({ nodeRef, parent, index, count }: { nodeRef: NodeRef; parent: string | null; index: number; count: number }) {
+  const intl = useIntl();
+  const change = useChange();
+  const dispatch = useAppDispatch();
+  const name = `${intl.formatMessage({ id: `CATALOGUE.LEVEL.${nodeRef.level}` })} ${nodeRef.code}`;
+  const move = (to: number) => change({ op: 'move', ...nodeRef, parent, index: to });
+  return (
+    <div className="d-flex flex-wrap gap-1 mb-2">
+      <Button
+        size="sm"
+        variant="outline-secondary"
+        disabled={index === 0}
+        onClick={() => move(index - 1)}
+        aria-label={intl.formatMessage({ id: 'EDITION_DRAFT.UP_LABEL' }, { name })}
+      >
+        <FormattedMessage id="EDITION_DRAFT.UP" />
+      </Button>
+      <Button
+        size="sm"
+        variant="outline-secondary"
+        disabled={index === count - 1}
+        onClick={() => move(index + 1)}
+        aria-label={intl.formatMessage({ id: 'EDITION_DRAFT.DOWN_LABEL' }, { name })}
+      >
+        <FormattedMessage id="EDITION_DRAFT.DOWN" />
+      </Button>
+      <Button
+        size="sm"
+        variant="outline-danger"
+        onClick={() =>
+          dispatch(
+            askToConfirm({
+              title: 'EDITION_DRAFT.REMOVE_CONFIRM.TITLE',
+              message: 'EDITION_DRAFT.REMOVE_CONFIRM.MESSAGE',
+              values: { name },
+              action: editionDraftsActions.changed([{ op: 'remove', ...nodeRef }]),
+            }),
+          )
+        }
+        aria-label={intl.formatMessage({ id: 'EDITION_DRAFT.REMOVE_LABEL' }, { name })}
+      >
+        <FormattedMessage id="COMMON.DELETE" />
+      </Button>
+    </div>
+  );
+}
+
+/** A response: its text, its points (checked as typed: a number from 0 to 100), and its flags. */
+function ResponseEditor({ node, question, multiple, index, count }: { node: DraftNode; question: string; multiple: boolean; index: number; count: number }) {
+  const intl = useIntl();
+  const change = useChange();
+  const code = textOf(node, 'code');
+  const nodeRef: NodeRef = { level: 'response', code, subindicator: question };
+  const saved = typeof node.value === 'number' ? String(node.value) : '';
+  const [points, setPoints] = useState(saved);
+  useEffect(() => setPoints(saved), [saved]);
+  const value = typedPoints(points);
+  const id = `response-${question}-${code}`;
+  const update = (changes: Record<string, unknown>) => change({ op: 'update', ...nodeRef, changes } as TreeOperation);
+  return (
+    <li className="border rounded p-2 mb-2 bg-white" data-testid={`draft-response-${question}-${code}`}>
+      <p className="small fw-semibold mb-1">
+        <FormattedMessage id="EDITION_DRAFT.RESPONSE" values={{ item: code }} />
+      </p>
+      <NodeText node={node} nodeRef={nodeRef} field="text" label="EDITION_DRAFT.TEXT" />
+      <div className="d-flex flex-wrap align-items-start gap-3">
+        <Form.Group controlId={`${id}-points`} style={{ maxWidth: '9rem' }}>
+          <Form.Label className="small mb-0">
+            <FormattedMessage id="EDITION_DRAFT.POINTS" />
+          </Form.Label>
+          <Form.Control
+            size="sm"
+            inputMode="decimal"
+            value={points}
+            isInvalid={value === null}
+            onChange={(e) => setPoints(e.target.value)}
+            onBlur={() => {
+              if (value !== null && points !== saved) update({ value });
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') (e.target as HTMLInputElement).blur();
+            }}
+          />
+          <Form.Control.Feedback type="invalid">
+            <FormattedMessage id="EDITION_DRAFT.POINTS_INVALID" />
+          </Form.Control.Feedback>
+        </Form.Group>
+        <Form.Check
+          id={`${id}-obsolete`}
+          className="mt-3"
+          label={intl.formatMessage({ id: 'EDITION_DRAFT.OBSOLETE' })}
+          checked={node.obsolete === true}
+          onChange={(e) => update({ obsolete: e.target.checked })}
+        />
+        {multiple && (
+          <Form.Check
+            id={`${id}-exclusive`}
+            className="mt-3"
+            label={intl.formatMessage({ id: 'EDITION_DRAFT.EXCLUSIVE' })}
+            checked={node.exclusive === true}
+            onChange={(e) => update({ exclusive: e.target.checked })}
+          />
+        )}
+      </div>
+      <NodeActions nodeRef={nodeRef} parent={question} index={index} count={count} />
+    </li>
+  );
+}
+
+/** A question: its text, type, "No aplica", evidence rule and criteria, its responses and 'Añadir respuesta'. */
+function QuestionEditor({ node, indicator, index, count }: { node: DraftNode; indicator: string; index: number; count: number }) {
+  const intl = useIntl();
+  const change = useChange();
+  const code = textOf(node, 'code');
+  const nodeRef: NodeRef = { level: 'subindicator', code };
+  const responses = childrenOf(node, 'responses');
+  const update = (changes: Record<string, unknown>) => change({ op: 'update', ...nodeRef, changes } as TreeOperation);
+  const rule = typeof node.evidenceRule === 'string' ? node.evidenceRule : 'none';
+  const taken = new Set(responses.map((r) => textOf(r, 'code')));
+  return (
+    <li className="border rounded p-2 mb-3 bg-light" data-testid={`draft-question-${code}`}>
+      <p className="fw-semibold mb-1">
+        <FormattedMessage id="EDITION_DRAFT.QUESTION" values={{ item: code }} />
+      </p>
+      <NodeText node={node} nodeRef={nodeRef} field="text" label="EDITION_DRAFT.TEXT" />
+      <div className="d-flex flex-wrap gap-3 mb-2">
+        <Form.Group controlId={`question-${code}-type`}>
+          <Form.Label className="small mb-0">
+            <FormattedMessage id="EDITION_DRAFT.TYPE" />
+          </Form.Label>
+          <Form.Select size="sm" value={node.type === 'multiple' ? 'multiple' : 'single'} onChange={(e) => update({ type: e.target.value })}>
+            <option value="single">{intl.formatMessage({ id: 'EDITION_DRAFT.TYPE_SINGLE' })}</option>
+            <option value="multiple">{intl.formatMessage({ id: 'EDITION_DRAFT.TYPE_MULTIPLE' })}</option>
+          </Form.Select>
+        </Form.Group>
+        <Form.Group controlId={`question-${code}-evidence`}>
+          <Form.Label className="small mb-0">
+            <FormattedMessage id="EDITION_DRAFT.EVIDENCE" />
+          </Form.Label>
+          <Form.Select size="sm" value={rule} onChange={(e) => update({ evidenceRule: e.target.value })}>
+            {EVIDENCE_RULES.map((r) => (
+              <option key={r} value={r}>
+                {intl.formatMessage({ id: `EDITION_DRAFT.EVIDENCE_${r.toUpperCase()}` })}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <Form.Check
+          id={`question-${code}-not-applicable`}
+          className="mt-4"
+          label={intl.formatMessage({ id: 'EDITION_DRAFT.NOT_APPLICABLE' })}
+          checked={node.allowsNotApplicable === true}
+          onChange={(e) => update({ allowsNotApplicable: e.target.checked })}
+        />
+      </div>
+      {rule !== 'none' && <NodeText node={node} nodeRef={nodeRef} field="evidenceCriteria" label="EDITION_DRAFT.CRITERIA" />}
+      <NodeActions nodeRef={nodeRef} parent={indicator} index={index} count={count} />
+      <ul className="list-unstyled ms-md-3">
+        {responses.map((r, i) => (
+          <ResponseEditor key={textOf(r, 'code') || i} node={r} question={code} multiple={node.type === 'multiple'} index={i} count={responses.length} />
+        ))}
+      </ul>
+      <Button
+        size="sm"
+        variant="outline-primary"
+        onClick={() =>
+          change({ op: 'add', level: 'response', parent: code, node: { code: freeCode('R', responses.length, taken), text: NEW_RESPONSE, value: 0 } })
+        }
+        aria-label={intl.formatMessage({ id: 'EDITION_DRAFT.ADD_RESPONSE_LABEL' }, { item: code })}
+      >
+        <FormattedMessage id="EDITION_DRAFT.ADD_RESPONSE" />
+      </Button>
+    </li>
+  );
+}
+
+/** A level above the questions, folded until opened (a questionnaire has hundreds of responses): its text and what it holds. */
+function Branch({
+  node,
+  level,
+  parent,
+  index,
+  count,
+  children,
+}: {
+  node: DraftNode;
+  level: TreeLevel;
+  parent: string | null;
+  index: number;
+  count: number;
+  children: (code: string) => ReactNode;
+}) {
+  const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  const code = textOf(node, 'code');
+  const nodeRef: NodeRef = { level, code };
+  return (
+    <li className="mb-2">
+      <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)} data-testid={`draft-${level}-${code}`}>
+        <summary className="fw-semibold">
+          <span className="text-capitalize">{intl.formatMessage({ id: `CATALOGUE.LEVEL.${level}` })}</span> {code} · {textOf(node, 'text')}
+        </summary>
+        {open && (
+          <div className="ms-md-3 mt-2">
+            <NodeText node={node} nodeRef={nodeRef} field="text" label="EDITION_DRAFT.TEXT" />
+            <NodeActions nodeRef={nodeRef} parent={parent} index={index} count={count} />
+            {children(code)}
+          </div>
+        )}
+      </details>
+    </li>
+  );
+}
+
+/** The draft's questionnaire as a tree: axes, policies, measures, indicators (with 'Añadir pregunta'), questions and responses. */
+function DraftTree({ doc }: { doc: DraftNode }) {
+  const intl = useIntl();
+  const change = useChange();
+  const codes = useAppSelector(selectDraftCodes);
+  const axes = childrenOf(doc, 'axes');
+  const list = (nodes: DraftNode[], level: TreeLevel, parent: string | null, inner: (node: DraftNode, code: string) => ReactNode) => (
+    <ul className="list-unstyled">
+      {nodes.map((n, i) => (
+        <Branch key={textOf(n, 'code') || i} node={n} level={level} parent={parent} index={i} count={nodes.length}>
+          {(code) => inner(n, code)}
+        </Branch>
+      ))}
+    </ul>
+  );
+  const questions = (indicator: DraftNode, code: string) => {
+    const subs = childrenOf(indicator, 'subindicators');
+    return (
+      <>
+        <ul className="list-unstyled">
+          {subs.map((s, i) => (
+            <QuestionEditor key={textOf(s, 'code') || i} node={s} indicator={code} index={i} count={subs.length} />
+          ))}
+        </ul>
+        <Button
+          size="sm"
+          variant="outline-primary"
+          className="mb-2"
+          onClick={() =>
+            change({
+              op: 'add',
+              level: 'subindicator',
+              parent: code,
+              node: { code: freeCode(`${code}.S`, subs.length, codes), text: NEW_QUESTION, type: 'single', responses: yesNo() },
+            })
+          }
+          aria-label={intl.formatMessage({ id: 'EDITION_DRAFT.ADD_QUESTION_LABEL' }, { item: code })}
+        >
+          <FormattedMessage id="EDITION_DRAFT.ADD_QUESTION" />
+        </Button>
+      </>
+    );
+  };
+  const indicators = (measure: DraftNode, code: string) => {
+    const items = childrenOf(measure, 'indicators');
+    const indicatorCode = freeCode(`${code}.I`, items.length, codes);
+    return (
+      <>
+        {list(items, 'indicator', code, questions)}
+        <Button
+          size="sm"
+          variant="outline-primary"
+          className="mb-2"
+          onClick={() =>
+            change({
+              op: 'add',
+              level: 'indicator',
+              parent: code,
+              node: {
+                code: indicatorCode,
+                text: NEW_INDICATOR,
+                subindicators: [{ code: `${indicatorCode}.S1`, text: NEW_QUESTION, type: 'single', responses: yesNo() }],
+              },
+            })
+          }
+          aria-label={intl.formatMessage({ id: 'EDITION_DRAFT.ADD_INDICATOR_LABEL' }, { item: code })}
+        >
+          <FormattedMessage id="EDITION_DRAFT.ADD_INDICATOR" />
+        </Button>
+      </>
+    );
+  };
+  return (
+    <section aria-labelledby="draft-tree-title" className="mt-4">
+      <h2 id="draft-tree-title" className="h5">
+        <FormattedMessage id="EDITION_DRAFT.TREE" />
+      </h2>
+      {list(axes, 'axis', null, (axis, a) =>
+        list(childrenOf(axis, 'policies'), 'policy', a, (policy, p) => list(childrenOf(policy, 'measures'), 'measure', p, indicators)),
+      )}
+    </section>
+  );
+}
+
+/** 'Traducir al': the language whose translations show beside each text, and how many texts each language lacks. */
+function Translations() {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const language = useAppSelector((state) => state.editionDrafts.translating);
+  const gaps = useAppSelector(selectTranslationGaps);
+  return (
+    <section aria-labelledby="draft-translations-title" className="mt-3">
+      <h2 id="draft-translations-title" className="h5">
+        <FormattedMessage id="EDITION_DRAFT.TRANSLATIONS" />
+      </h2>
+      <ul className="list-inline small mb-2" data-testid="draft-translation-gaps">
+        {TRANSLATION_LANGUAGES.map((l) => (
+          <li key={l} className="list-inline-item me-3">
+            {intl.formatMessage({ id: `LANGUAGES.${l}` })}:{' '}
+            {gaps.missing[l] === 0 ? (
+              <Badge bg="success">
+                <FormattedMessage id="EDITION_DRAFT.ALL_TRANSLATED" />
+              </Badge>
+            ) : (
+              <FormattedMessage id="EDITION_DRAFT.MISSING" values={{ count: gaps.missing[l], total: gaps.texts }} />
+            )}
+          </li>
+        ))}
+      </ul>
+      <Form.Group controlId="draft-translating" style={{ maxWidth: '20rem' }}>
+        <Form.Label className="small mb-0">
+          <FormattedMessage id="EDITION_DRAFT.TRANSLATE_INTO" />
+        </Form.Label>
+        <Form.Select
+          size="sm"
+          value={language ?? ''}
+          onChange={(e) => dispatch(editionDraftsActions.translatingChosen((e.target.value || null) as TranslationLanguage | null))}
+        >
+          <option value="">{intl.formatMessage({ id: 'EDITION_DRAFT.TRANSLATE_NONE' })}</option>
+          {TRANSLATION_LANGUAGES.map((l) => (
+            <option key={l} value={l}>
+              {intl.formatMessage({ id: `LANGUAGES.${l}` })}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+    </section>
+  );
+}
+
+/** The edition's title and its translation. */
+function TitleEditor({ doc }: { doc: DraftNode }) {
+  const intl = useIntl();
+  const change = useChange();
+  const language = useAppSelector((state) => state.editionDrafts.translating);
+  const title = textOf(doc, 'title');
+  const translations = translationsOf(doc);
+  return (
+    <>
+      <DraftText
+        id="draft-title"
+        label={<FormattedMessage id="EDITION_DRAFT.TITLE_FIELD" />}
+        value={title}
+        onSave={(text) => change({ op: 'setTitle', title: text })}
+      />
+      {language && (
+        <DraftText
+          id={`draft-title-${language}`}
+          label={<FormattedMessage id="EDITION_DRAFT.TRANSLATION" values={{ language: intl.formatMessage({ id: `LANGUAGES.${language}` }) }} />}
+          value={translations[language]?.title ?? ''}
+          placeholder={intl.formatMessage({ id: 'EDITION_DRAFT.UNTRANSLATED' })}
+          onSave={(text) => change({ op: 'setTitle', title, translations: withTranslation(translations, language, 'title', text) })}
+        />
+      )}
+    </>
+  );
+}
+
+/** Whether the changes are saved, being saved, or refused (another's change first: theirs is on screen). */
+function SaveState() {
+  const { pending, conflict, changeError, draft } = useAppSelector(selectEditionDrafts);
+  const intl = useIntl();
+  return (
+    <>
+      <p className="small text-body-secondary mb-2" role="status" data-testid="draft-save-state">
+        {pending > 0 ? (
+          <>
+            <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />
+            <FormattedMessage id="EDITION_DRAFT.SAVING" />
+          </>
+        ) : (
+          draft.data && <FormattedMessage id="EDITION_DRAFT.SAVED" values={{ who: draft.data.updatedBy ?? '—', when: intl.formatTime(draft.data.updatedAt) }} />
+        )}
+      </p>
+      {conflict && (
+        <Alert variant="warning" data-testid="draft-conflict">
+          <FormattedMessage id="EDITION_DRAFT.CONFLICT" values={{ who: draft.data?.updatedBy ?? '—' }} />
+        </Alert>
+      )}
+      {changeError && (
+        <Alert variant="danger">
+          <FormattedMessage id="EDITION_DRAFT.CHANGE_REFUSED" />
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** /manage/editions/draft/:year: the draft edition of a year, edited as a tree, each change saved as it is made; 'Publicar edición'. */
+export default function EditionDraftPage() {
+  const { year: param } = useParams();
+  const year = /^\d{4}$/.test(param ?? '') ? Number(param) : null;
+  useNotFoundWhen(year === null);
+  const dispatch = useAppDispatch();
+  const { draft, pending, publishing } = useAppSelector(selectEditionDrafts);
+  const doc = useAppSelector(selectDraftDocument);
+  const preview = useAppSelector(selectDraftPreviewGroups);
+  useEffect(() => {
+    if (year !== null) dispatch(editionDraftsActions.opened(year));
+  }, [dispatch, year]);
+  const data = draft.data;
+  const publishable = data !== null && data.problems.length === 0 && pending === 0 && publishing.status !== 'loading';
+  return (
+    <section aria-labelledby="draft-title-heading">
+      <PageHeader id="draft-title-heading" title="EDITION_DRAFT.HEADING" values={{ year: String(year ?? '') }} />
+      <RemoteState status={draft.status} empty={!data} emptyMessage="EDITION_DRAFT.EMPTY">
+        {data && doc && (
+          <>
+            <SaveState />
+            <TitleEditor doc={doc} />
+            <ProblemList problems={data.problems} testId="draft-problems" />
+            {data.problems.length === 0 && (
+              <Alert variant="success" className="py-2 small">
+                <FormattedMessage id="EDITION_DRAFT.NO_PROBLEMS" />
+              </Alert>
+            )}
+            <div className="d-flex flex-wrap gap-2 mb-3">
+              <Button
+                disabled={!publishable}
+                onClick={() =>
+                  dispatch(
+                    askToConfirm({
+                      title: 'EDITION_DRAFT.PUBLISH_CONFIRM.TITLE',
+                      message: 'EDITION_DRAFT.PUBLISH_CONFIRM.MESSAGE',
+                      values: { year: String(data.campaignNumber) },
+                      action: editionDraftsActions.publishRequested(data.campaignNumber),
+                      confirmLabel: 'EDITION_DRAFT.PUBLISH',
+                      danger: false,
+                    }),
+                  )
+                }
+              >
+                {publishing.status === 'loading' && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
+                <FormattedMessage id="EDITION_DRAFT.PUBLISH" />
+              </Button>
+            </div>
+            <Translations />
+            <DraftTree doc={doc} />
+            {data.diff && <EditionDiffView diff={data.diff} previousYear={data.previousYear} />}
+            {preview && <PreviewQuestionnaire axes={preview} open={false} />}
+          </>
+        )}
+      </RemoteState>
+    </section>
+  );
+}
