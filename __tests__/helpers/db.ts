@@ -224,11 +224,11 @@ export function recording(db: Db, seen: string[]): Db {
 
 /**
  * The migrations whose columns and tables today's import and scoring read or write (the responses' 'exclusive', 14;
- * the questions' evidence rules, 17; the answers' notes, 18, empty in an older database): an upgrade test that
- * builds an older database with today's code applies these too. Each adds columns or tables of its own that no sum
- * or figure of an older database depends on.
+ * the questions' evidence rules, 17; the answers' notes, 18, empty in an older database; the texts' translations, 34):
+ * an upgrade test that builds an older database with today's code applies these too. Each adds columns or tables of
+ * its own that no sum or figure of an older database depends on.
  */
-export const IMPORT_MIGRATIONS: readonly string[] = ['exclusive_responses', 'evidence_rules', 'answer_evidence'];
+export const IMPORT_MIGRATIONS: readonly string[] = ['exclusive_responses', 'evidence_rules', 'answer_evidence', 'edition_translations'];
 
 /**
  * An older database's questionnaire skeleton, written by plain SQL as its version would have (the import follows the

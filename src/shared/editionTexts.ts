@@ -79,7 +79,8 @@ function localizeNow<T>(value: T, language: Language): T {
   if (isObject(value.translations)) {
     const translations = value.translations as Translations;
     for (const l of [...readingOrder(language)].reverse())
-      for (const [field, text] of Object.entries(translations[l] ?? {})) if (typeof text === 'string' && text !== '') out![field] = text;
+      // A field's translation is a text, or a whole map of texts (a report's table of names by id, in that language).
+      for (const [field, text] of Object.entries(translations[l] ?? {})) if ((typeof text === 'string' && text !== '') || isObject(text)) out![field] = text;
   }
   return (out ?? value) as T;
 }

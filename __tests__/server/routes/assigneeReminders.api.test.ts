@@ -57,6 +57,8 @@ describe.each(backends)('reminders of the members assigned axes on $name', ({ op
       [campaign.editionId],
     );
     unfinished = axes[0];
+    // The axis has a Catalan name (the edition's translations): the Catalan member reads it; a Spanish one, the Spanish.
+    await db.query(`UPDATE categories SET translations = '{"ca": {"text": "Eix en català"}, "en": {"text": "Axis"}}'::jsonb WHERE id = $1`, [unfinished.id]);
     // Everything answered but two questions of the first axis.
     await answerEverything(db, id, seeded(3));
     await leaveUnanswered();
@@ -82,7 +84,8 @@ describe.each(backends)('reminders of the members assigned axes on $name', ({ op
     const [mail] = smtp.received;
     expect(mail.subject).toBe(`Queden 7 dies per al tancament de la Campanya ${campaign.year} de ${campaign.entity}: la teva part`);
     expect(mail.text).toContain(`tanca el 12/03/2030 i al que tens assignat encara li falten respostes:`);
-    expect(mail.text).toContain(`- ${unfinished.text}: ${unfinished.total - 2} de ${unfinished.total} respostes`);
+    expect(mail.text).toContain(`- Eix en català: ${unfinished.total - 2} de ${unfinished.total} respostes`);
+    expect(mail.text).not.toContain(unfinished.text);
     expect(mail.text).toContain(`${server.ctx.config.publicUrl}/my-campaigns/${campaign.id}`);
     // Checked again that day, by this instance or another at once: nothing more.
     expect(await Promise.all([check('2030-03-05'), check('2030-03-05')])).toEqual([
@@ -196,7 +199,7 @@ describe.each(backends)('reminders of the members assigned axes on $name', ({ op
       const rest = { total: unfinished.total - policy.total, missing: 2 - policy.missing };
       expect(sent).toEqual({ sent: rest.missing === 0 ? 1 : 2, failed: 0 });
       if (rest.missing === 0) expect(byRecipient.has(catalan)).toBe(false);
-      else expect(byRecipient.get(catalan)).toContain(`- ${unfinished.text}: ${rest.total - rest.missing} de ${rest.total} respostes`);
+      else expect(byRecipient.get(catalan)).toContain(`- Eix en català: ${rest.total - rest.missing} de ${rest.total} respostes`);
     } finally {
       await db.query('DELETE FROM campaign_policy_assignments WHERE campaign_id = $1', [campaign.id]);
       await db.query("UPDATE editions SET closes_on = '2030-03-12' WHERE id = $1", [campaign.editionId]);

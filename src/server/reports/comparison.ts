@@ -4,6 +4,7 @@ import type { PreviousSentCampaign } from '../db/repositories/comparisonQueries.
 import type { ComparisonAxis, ComparisonLevel, ComparisonResponse, ReportEdition } from '../../shared/api/results.js';
 import type { ByLevel, GroupFigures } from './territories.js';
 import type { QuestionnaireCache, TreeAxis } from './questionnaireCache.js';
+import { gatheredTranslations } from '../../shared/editionTexts.js';
 import { scopeFigures, type EditionFigures } from './figures.js';
 import { placeNames, placeReview, placeSizeBand } from './reportBodies.js';
 
@@ -21,10 +22,12 @@ const pick = (figures: ByLevel | undefined): Record<ComparisonLevel, number | nu
 export function comparisonAxes(tree: readonly TreeAxis[], figures: ReadonlyMap<string, GroupFigures>, changedPolicies?: ReadonlySet<number>): ComparisonAxis[] {
   return tree.map((axis) => ({
     axisText: axis.text,
+    ...gatheredTranslations([axis.translations, { text: 'axisText' }]),
     valuesByPolicy: axis.policies.map((policy) => {
       const f = figures.get(`policy:${policy.id}`);
       return {
         policyText: policy.text,
+        ...gatheredTranslations([policy.translations, { text: 'policyText' }]),
         percentages: pick(f?.percentages),
         percentagesComparedToAll: pick(f?.percentagesComparedToAll),
         ...(changedPolicies ? { contentChanged: changedPolicies.has(policy.id) } : {}),

@@ -11,11 +11,13 @@ import {
 import type { Queryable } from '../db/client.js';
 import { JsonWithHoles } from './rawJson.js';
 import { scoredSubindicators, type ScoredSubindicator } from './scoring.js';
+import { gatheredTranslations, type Translations } from '../../shared/editionTexts.js';
 
-/** A measure, policy or axis of the questionnaire tree. */
+/** A measure, policy or axis of the questionnaire tree, with its text's translations (shared/editionTexts.ts). */
 export interface TreeNode {
   id: number;
   text: string;
+  translations?: Translations;
 }
 export interface TreePolicy extends TreeNode {
   measures: TreeNode[];
@@ -48,10 +50,12 @@ export function questionnaireTree(indicators: readonly IndicatorGroup[]): TreeAx
   const axes: TreeAxis[] = [];
   for (const i of indicators) {
     let axis = axes.find((a) => a.id === i.axisId);
-    if (!axis) axes.push((axis = { id: i.axisId, text: i.axisText, policies: [] }));
+    if (!axis) axes.push((axis = { id: i.axisId, text: i.axisText, ...gatheredTranslations([i.translations, { axisText: 'text' }]), policies: [] }));
     let policy = axis.policies.find((p) => p.id === i.policyId);
-    if (!policy) axis.policies.push((policy = { id: i.policyId, text: i.policyText, measures: [] }));
-    if (!policy.measures.some((m) => m.id === i.measureId)) policy.measures.push({ id: i.measureId, text: i.measureText });
+    if (!policy)
+      axis.policies.push((policy = { id: i.policyId, text: i.policyText, ...gatheredTranslations([i.translations, { policyText: 'text' }]), measures: [] }));
+    if (!policy.measures.some((m) => m.id === i.measureId))
+      policy.measures.push({ id: i.measureId, text: i.measureText, ...gatheredTranslations([i.translations, { measureText: 'text' }]) });
   }
   return axes;
 }

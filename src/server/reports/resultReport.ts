@@ -2,7 +2,8 @@ import { NO_FIGURES, type GroupFigures } from './territories.js';
 import { groupKey } from './scoring.js';
 import type { AxisDetail, PolicyFigures, Ranks, ReportEdition, ResultResponse, SizeBand, TableAxis, TerritoryTexts } from '../../shared/api/results.js';
 import type { IndicatorGroup } from '../../shared/api/campaigns.js';
-import type { TreeAxis, TreePolicy } from './questionnaireCache.js';
+import type { TreeAxis, TreeNode, TreePolicy } from './questionnaireCache.js';
+import { gatheredTranslations, translated, TRANSLATION_LANGUAGES } from '../../shared/editionTexts.js';
 
 const NO_RANKS: Ranks = { province: null, autonomousCommunity: null, country: null, sizeBand: null };
 
@@ -31,10 +32,11 @@ export function buildResultReport(
     const f = of(scope, id);
     return { value: f.values.campaign ?? 0, percentage: f.percentages.campaign };
   };
-  const policyFigures = (id: number, text: string, withValues: boolean): PolicyFigures => {
+  const policyFigures = ({ id, text, translations }: TreeNode, withValues: boolean): PolicyFigures => {
     const f = of('policy', id);
     return {
       policyText: text,
+      ...gatheredTranslations([translations, { text: 'policyText' }]),
       percentages: f.percentages,
       percentagesComparedToAll: f.percentagesComparedToAll,
       ...(withValues ? { values: f.values, valuesComparedToAll: f.valuesComparedToAll } : {}),
@@ -43,9 +45,10 @@ export function buildResultReport(
   };
   const axisDetails: AxisDetail[] = tree.map((axis) => ({
     axisText: axis.text,
+    ...gatheredTranslations([axis.translations, { text: 'axisText' }]),
     ...of('axis', axis.id),
     rank: rankOf('axis', axis.id),
-    valuesByPolicy: axis.policies.map((p) => policyFigures(p.id, p.text, true)),
+    valuesByPolicy: axis.policies.map((p) => policyFigures(p, true)),
   }));
   const tablePolicies = (policies: readonly TreePolicy[]) =>
     Object.fromEntries(
@@ -58,14 +61,7 @@ export function buildResultReport(
     tree.map((axis) => [String(axis.id), { ...own('axis', axis.id), valuesByPolicy: tablePolicies(axis.policies) }]),
   );
   valuesPerAxis.total = { ...own('total', 0), valuesByPolicy: tablePolicies(tree.flatMap((a) => a.policies)) };
-  const texts = { axis: {} as Record<string, string>, policy: {} as Record<string, string>, measure: {} as Record<string, string> };
-  for (const axis of tree) {
-    texts.axis[axis.id] = axis.text;
-    for (const p of axis.policies) {
-      texts.policy[p.id] = p.text;
-      for (const m of p.measures) texts.measure[m.id] = m.text;
-    }
-  }
+  const texts = { ...tableTexts(tree, (node) => node.text), ...tableTranslations(tree) };
   const total = of('total', 0);
   return {
     global: {
@@ -75,7 +71,7 @@ export function buildResultReport(
       valuesComparedToAll: total.valuesComparedToAll,
       rank: rankOf('total', 0),
       sizes: total.sizes,
-      valuesByPolicy: tree.flatMap((a) => a.policies.map((p) => policyFigures(p.id, p.text, false))),
+      valuesByPolicy: tree.flatMap((a) => a.policies.map((p) => policyFigures(p, false))),
     },
     axisDetails,
     territoryTexts: about.names,
@@ -85,5 +81,34 @@ export function buildResultReport(
     ...about.review,
     table: { valuesPerAxis, texts },
     answers: { campaign: { indicators } },
+  };
+}
+
+type TableTexts = Record<'axis' | 'policy' | 'measure', Record<string, string>>;
+
+/** The measures table's names of every axis, policy and measure by id, each as `textOf` reads it. */
+function tableTexts(tree: readonly TreeAxis[], textOf: (node: TreeNode) => string): TableTexts {
+  const texts: TableTexts = { axis: {}, policy: {}, measure: {} };
+  for (const axis of tree) {
+    texts.axis[axis.id] = textOf(axis);
+    for (const p of axis.policies) {
+      texts.policy[p.id] = textOf(p);
+      for (const m of p.measures) texts.measure[m.id] = textOf(m);
+    }
+  }
+  return texts;
+}
+
+/**
+ * The table's names in each language some of them are translated into, whole (a name without a translation in
+ * Spanish, Valencian's read from Catalan), so that the client reads the table in its language as any other node
+ * (shared/editionTexts.ts localize); none when nothing is translated.
+ */
+function tableTranslations(tree: readonly TreeAxis[]): { translations?: Record<string, TableTexts> } {
+  const nodes = tree.flatMap((a) => [a, ...a.policies, ...a.policies.flatMap((p) => p.measures)]);
+  const languages = TRANSLATION_LANGUAGES.filter((language) => nodes.some((n) => translated(n.text, n.translations, 'text', language) !== n.text));
+  if (languages.length === 0) return {};
+  return {
+    translations: Object.fromEntries(languages.map((language) => [language, tableTexts(tree, (n) => translated(n.text, n.translations, 'text', language))])),
   };
 }

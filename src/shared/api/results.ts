@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { apiCall, NoQuery, NullableNumber } from './schema.js';
-import { CampaignIdBody, CampaignIdQuery, IndicatorGroup, ReviewStatus } from './campaigns.js';
+import { CampaignIdBody, CampaignIdQuery, IndicatorGroup, ReviewStatus, TextTranslations } from './campaigns.js';
 import { MEANS_FROM } from '../constants.js';
 
 /** The result and comparison payloads of docs/scoring.md. Percentages are fractions 0..1; null is a dash. */
@@ -54,6 +54,8 @@ const GroupSizes = { sizes: MeanSizes };
 
 export const PolicyFigures = Type.Object({
   policyText: Type.String(),
+  /** Its name in other languages (shared/editionTexts.ts). */
+  translations: TextTranslations,
   percentages: ByLevel,
   percentagesComparedToAll: ByLevel,
   values: Type.Optional(ByLevel),
@@ -72,7 +74,7 @@ const RankedFigures = {
   ...GroupSizes,
 };
 
-export const AxisDetail = Type.Object({ axisText: Type.String(), ...RankedFigures, valuesByPolicy: Type.Array(PolicyFigures) });
+export const AxisDetail = Type.Object({ axisText: Type.String(), translations: TextTranslations, ...RankedFigures, valuesByPolicy: Type.Array(PolicyFigures) });
 export type AxisDetail = Static<typeof AxisDetail>;
 
 /** A group's points and percentage; the percentage is null where the entity answered the whole group 'No aplica' (its points are then 0). */
@@ -151,7 +153,13 @@ export const ResultResponse = Type.Object({
   ...ReportReview,
   table: Type.Object({
     valuesPerAxis: Type.Record(Type.String(), TableAxis),
-    texts: Type.Object({ axis: Texts, policy: Texts, measure: Texts }),
+    texts: Type.Object({
+      axis: Texts,
+      policy: Texts,
+      measure: Texts,
+      /** The same names in each language some are translated into, whole (shared/editionTexts.ts). */
+      translations: Type.Optional(Type.Record(Type.String(), Type.Object({ axis: Texts, policy: Texts, measure: Texts }))),
+    }),
   }),
   answers: Type.Object({ campaign: Type.Object({ indicators: Type.Array(IndicatorGroup) }) }),
 });
@@ -165,6 +173,8 @@ const ComparisonFigures = Type.Object({ campaign: NullableNumber, province: Null
 /** One policy of a comparison: percentages (null without participants) in both comparison modes. */
 export const ComparisonPolicy = Type.Object({
   policyText: Type.String(),
+  /** Its name in other languages (shared/editionTexts.ts). */
+  translations: TextTranslations,
   percentages: ComparisonFigures,
   /** The same figures over every registered entity of the territory, non-participants counting 0. */
   percentagesComparedToAll: ComparisonFigures,
@@ -176,7 +186,7 @@ export const ComparisonPolicy = Type.Object({
 });
 export type ComparisonPolicy = Static<typeof ComparisonPolicy>;
 
-export const ComparisonAxis = Type.Object({ axisText: Type.String(), valuesByPolicy: Type.Array(ComparisonPolicy) });
+export const ComparisonAxis = Type.Object({ axisText: Type.String(), translations: TextTranslations, valuesByPolicy: Type.Array(ComparisonPolicy) });
 export type ComparisonAxis = Static<typeof ComparisonAxis>;
 
 /**

@@ -6,6 +6,7 @@ import { describeLevel, modeSizes, type ActiveLevel, type Level, type LevelsAbou
 import { withheldNote, type WithheldEdition } from '../results/withheld.js';
 import type { ComparisonCsvSource } from './comparisonCsv.js';
 import type { Language } from '../../../shared/constants.js';
+import { localize } from '../../../shared/editionTexts.js';
 
 export const selectComparisons = (state: RootState) => state.comparisons;
 
@@ -25,19 +26,24 @@ export const selectEntityWithoutCampaigns = createSelector(
     comparisons.selectedEntityId !== null && (items.find((e) => e.entityId === comparisons.selectedEntityId)?.campaigns.length ?? 0) === 0,
 );
 
+/** The comparison on screen, its axes' and policies' names in the reader's language (shared/editionTexts.ts). */
+const selectComparisonData = createSelector(
+  [(state: RootState) => state.comparisons.comparison.data, (state: RootState) => state.locale.language],
+  (data, language) => localize(data, language),
+);
+
 /** The radars in the chosen comparison mode. */
 export const selectRadarGroups = createSelector(
-  [(state: RootState) => state.comparisons.comparison.data, (state: RootState) => state.reportFilters.compareWithParticipants],
+  [selectComparisonData, (state: RootState) => state.reportFilters.compareWithParticipants],
   (data, compareWithParticipants) => (data ? radarGroups(data, compareWithParticipants) : []),
 );
 
 /** Each group's mean size per edition, in the chosen comparison mode. */
 export const selectGroupSizes = createSelector(
-  [(state: RootState) => state.comparisons.comparison.data, (state: RootState) => state.reportFilters.compareWithParticipants],
+  [selectComparisonData, (state: RootState) => state.reportFilters.compareWithParticipants],
   (data, compareWithParticipants) => (data ? groupSizes(data, compareWithParticipants) : null),
 );
 
-const selectComparisonData = (state: RootState) => state.comparisons.comparison.data;
 const selectTrendData = (state: RootState) => state.comparisons.trend.data;
 const selectCompareWithParticipants = (state: RootState) => state.reportFilters.compareWithParticipants;
 

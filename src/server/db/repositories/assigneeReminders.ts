@@ -1,5 +1,6 @@
 import type { Queryable } from '../client.js';
 import type { Language } from '../../../shared/constants.js';
+import type { Translations } from '../../../shared/editionTexts.js';
 
 /* The reminders of the members assigned a campaign's axes or policies (migration 028, `assignee_reminders`). */
 
@@ -18,8 +19,10 @@ export interface DuePart {
   email: string;
   language: Language;
   axis: string;
+  axisTranslations: Translations;
   /** The policy's name when the part is one policy; null for an axis. */
   policy: string | null;
+  policyTranslations: Translations | null;
   /** The part's questions the member answers (an axis's without its policies assigned apart), and how many have neither an answer nor "No aplica". */
   total: number;
   missing: number;
@@ -45,7 +48,8 @@ export async function dueParts(q: Queryable, today: string, daysBefore: readonly
        UNION ALL
        SELECT campaign_id, axis_id, policy_id, user_id FROM campaign_policy_assignments)
      SELECT d.campaign_id AS "campaignId", d.entity, d.edition, d.closes_on::text AS "closesOn", (d.closes_on - $1::date) AS "daysBefore",
-            a.user_id AS "userId", u.email, u.language, axis.text AS axis, policy.text AS policy, p.total, p.missing
+            a.user_id AS "userId", u.email, u.language, axis.text AS axis, axis.translations AS "axisTranslations",
+            policy.text AS policy, policy.translations AS "policyTranslations", p.total, p.missing
        FROM due d
        JOIN parts a ON a.campaign_id = d.campaign_id
        JOIN user_entities ue ON ue.user_id = a.user_id AND ue.entity_id = d.entity_id

@@ -12,6 +12,7 @@ import { composeAssigneeReminderMail } from '../mail/templates.js';
 import type { Mailer, OutgoingMail } from '../mail/sender.js';
 import { madridDate } from './deadlines.js';
 import { madridDateTime } from '../../../shared/dates.js';
+import { translated } from '../../../shared/editionTexts.js';
 
 /** The days before closing a member is reminded of their unfinished part. */
 export const REMINDER_DAYS_BEFORE = [7, 1] as const;
@@ -32,7 +33,13 @@ export function reminderMessages(due: readonly DuePart[], publicUrl: string): (O
   }
   return [...byMember.values()].map((rows) => {
     const [{ campaignId, userId, email, language, entity, edition, closesOn, daysBefore }] = rows;
-    const parts = rows.map((r) => ({ axis: r.axis, ...(r.policy === null ? {} : { policy: r.policy }), answered: r.total - r.missing, total: r.total }));
+    // The axes and policies named in the member's language, as their questionnaire shows them.
+    const parts = rows.map((r) => ({
+      axis: translated(r.axis, r.axisTranslations, 'text', language),
+      ...(r.policy === null ? {} : { policy: translated(r.policy, r.policyTranslations ?? undefined, 'text', language) }),
+      answered: r.total - r.missing,
+      total: r.total,
+    }));
     return {
       campaignId,
       userId,
