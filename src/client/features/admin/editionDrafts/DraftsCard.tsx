@@ -4,6 +4,7 @@ import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.js';
 import { editionDraftPath } from '../../../app/paths.js';
+import { problemText } from '../../../../shared/catalogueProblems.js';
 import { editionDraftsActions } from './editionDraftsSlice.js';
 import { selectEditionDrafts } from './editionDraftsSelectors.js';
 
@@ -25,7 +26,7 @@ function SheetProblems() {
                 <FormattedMessage id="EDITION_DRAFT.CELL" values={{ sheet: p.sheet, row: p.row, column: p.column, header: p.header }} />
               </code>
             )}
-            {intl.messages[`CATALOGUE.PROBLEM.${p.code}`] ? intl.formatMessage({ id: `CATALOGUE.PROBLEM.${p.code}` }, p.params ?? {}) : p.message}
+            {problemText((id, values) => intl.formatMessage({ id }, values), p.code, p.params, p.message)}
           </li>
         ))}
       </ul>

@@ -178,6 +178,23 @@ function NodeActions({ nodeRef, parent, index, count }: { nodeRef: NodeRef; pare
   );
 }
 
+/** 'Añadir respuesta', 'Añadir pregunta', 'Añadir indicador': adds `node` under the node of code `parent`. */
+function AddButton({ level, parent, node, message }: { level: TreeLevel; parent: string; node: Record<string, unknown>; message: string }) {
+  const intl = useIntl();
+  const change = useChange();
+  return (
+    <Button
+      size="sm"
+      variant="outline-primary"
+      className="mb-2"
+      onClick={() => change({ op: 'add', level, parent, node })}
+      aria-label={intl.formatMessage({ id: `${message}_LABEL` }, { item: parent })}
+    >
+      <FormattedMessage id={message} />
+    </Button>
+  );
+}
+
 /** A response: its text, its points (checked as typed: a number from 0 to 100), and its flags. */
 function ResponseEditor({ node, question, multiple, index, count }: { node: DraftNode; question: string; multiple: boolean; index: number; count: number }) {
   const intl = useIntl();
@@ -206,6 +223,7 @@ function ResponseEditor({ node, question, multiple, index, count }: { node: Draf
             inputMode="decimal"
             value={points}
             isInvalid={value === null}
+            aria-describedby={value === null ? `${id}-points-error` : undefined}
             onChange={(e) => setPoints(e.target.value)}
             onBlur={() => {
               if (value !== null && points !== saved) update({ value });
@@ -214,9 +232,11 @@ function ResponseEditor({ node, question, multiple, index, count }: { node: Draf
               if (e.key === 'Enter') (e.target as HTMLInputElement).blur();
             }}
           />
-          <Form.Control.Feedback type="invalid">
-            <FormattedMessage id="EDITION_DRAFT.POINTS_INVALID" />
-          </Form.Control.Feedback>
+          {value === null && (
+            <Form.Control.Feedback type="invalid" id={`${id}-points-error`}>
+              <FormattedMessage id="EDITION_DRAFT.POINTS_INVALID" />
+            </Form.Control.Feedback>
+          )}
         </Form.Group>
         <Form.Check
           id={`${id}-obsolete`}
@@ -293,16 +313,12 @@ function QuestionEditor({ node, indicator, index, count }: { node: DraftNode; in
           <ResponseEditor key={textOf(r, 'code') || i} node={r} question={code} multiple={node.type === 'multiple'} index={i} count={responses.length} />
         ))}
       </ul>
-      <Button
-        size="sm"
-        variant="outline-primary"
-        onClick={() =>
-          change({ op: 'add', level: 'response', parent: code, node: { code: freeCode('R', responses.length, taken), text: NEW_RESPONSE, value: 0 } })
-        }
-        aria-label={intl.formatMessage({ id: 'EDITION_DRAFT.ADD_RESPONSE_LABEL' }, { item: code })}
-      >
-        <FormattedMessage id="EDITION_DRAFT.ADD_RESPONSE" />
-      </Button>
+      <AddButton
+        level="response"
+        parent={code}
+        node={{ code: freeCode('R', responses.length, taken), text: NEW_RESPONSE, value: 0 }}
+        message="EDITION_DRAFT.ADD_RESPONSE"
+      />
     </li>
   );
 }
@@ -347,8 +363,6 @@ function Branch({
 
 /** The draft's questionnaire as a tree: axes, policies, measures, indicators (with 'Añadir pregunta'), questions and responses. */
 function DraftTree({ doc }: { doc: DraftNode }) {
-  const intl = useIntl();
-  const change = useChange();
   const codes = useAppSelector(selectDraftCodes);
   const axes = childrenOf(doc, 'axes');
   const list = (nodes: DraftNode[], level: TreeLevel, parent: string | null, inner: (node: DraftNode, code: string) => ReactNode) => (
@@ -369,22 +383,12 @@ function DraftTree({ doc }: { doc: DraftNode }) {
             <QuestionEditor key={textOf(s, 'code') || i} node={s} indicator={code} index={i} count={subs.length} />
           ))}
         </ul>
-        <Button
-          size="sm"
-          variant="outline-primary"
-          className="mb-2"
-          onClick={() =>
-            change({
-              op: 'add',
-              level: 'subindicator',
-              parent: code,
-              node: { code: freeCode(`${code}.S`, subs.length, codes), text: NEW_QUESTION, type: 'single', responses: yesNo() },
-            })
-          }
-          aria-label={intl.formatMessage({ id: 'EDITION_DRAFT.ADD_QUESTION_LABEL' }, { item: code })}
-        >
-          <FormattedMessage id="EDITION_DRAFT.ADD_QUESTION" />
-        </Button>
+        <AddButton
+          level="subindicator"
+          parent={code}
+          node={{ code: freeCode(`${code}.S`, subs.length, codes), text: NEW_QUESTION, type: 'single', responses: yesNo() }}
+          message="EDITION_DRAFT.ADD_QUESTION"
+        />
       </>
     );
   };
@@ -394,26 +398,16 @@ function DraftTree({ doc }: { doc: DraftNode }) {
     return (
       <>
         {list(items, 'indicator', code, questions)}
-        <Button
-          size="sm"
-          variant="outline-primary"
-          className="mb-2"
-          onClick={() =>
-            change({
-              op: 'add',
-              level: 'indicator',
-              parent: code,
-              node: {
-                code: indicatorCode,
-                text: NEW_INDICATOR,
-                subindicators: [{ code: `${indicatorCode}.S1`, text: NEW_QUESTION, type: 'single', responses: yesNo() }],
-              },
-            })
-          }
-          aria-label={intl.formatMessage({ id: 'EDITION_DRAFT.ADD_INDICATOR_LABEL' }, { item: code })}
-        >
-          <FormattedMessage id="EDITION_DRAFT.ADD_INDICATOR" />
-        </Button>
+        <AddButton
+          level="indicator"
+          parent={code}
+          node={{
+            code: indicatorCode,
+            text: NEW_INDICATOR,
+            subindicators: [{ code: `${indicatorCode}.S1`, text: NEW_QUESTION, type: 'single', responses: yesNo() }],
+          }}
+          message="EDITION_DRAFT.ADD_INDICATOR"
+        />
       </>
     );
   };

@@ -1,0 +1,144 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { rootReducer } from '../../../../src/client/app/rootReducer.js';
+import { initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
+import EditionDraftPage from '../../../../src/client/features/admin/editionDrafts/EditionDraftPage.js';
+import { freeCode, typedPoints } from '../../../../src/client/features/admin/editionDrafts/editionDraftsSelectors.js';
+import { ApiError } from '../../../../src/client/api/ApiError.js';
+import { editionsApi as realApi, type EditionsApi } from '../../../../src/client/api/editionsApi.js';
+import type { EditionDraft, UpdateDraftBody } from '../../../../src/shared/api/editions.js';
+import { demoUser, renderAtRoute } from '../../../helpers/client.js';
+import { AlertHost } from '../../../../src/client/features/alerts/AlertHost.js';
+
+/** A small draft: one axis down to one question with two responses. */
+function draftOf(version: number, questionText = '¿Tiene la entidad un plan?', updatedBy = 'fec@demo.es'): EditionDraft {
+  return {
+    campaignNumber: 2027,
+    version,
+    document: {
+      edition: 2027,
+      title: 'Campaña 2027',
+      competences: [],
+      axes: [
+        {
+          code: 'E1',
+          text: 'Gobernanza',
+          policies: [
+            {
+              code: 'E1.P1',
+              text: 'Planificación',
+              measures: [
+                {
+                  code: 'E1.P1.M1',
+                  text: 'Plan local',
+                  indicators: [
+                    {
+                      code: 'E1.P1.M1.I1',
+                      text: 'La entidad tiene un plan.',
+                      subindicators: [
+                        {
+                          code: 'E1.P1.M1.I1.S1',
+                          text: questionText,
+                          type: 'single',
+                          responses: [
+                            { code: 'R1', text: 'Sí', value: 3 },
+                            { code: 'R2', text: 'No', value: 0 },
+                          ],
+                        },
+                      ],
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+    problems: [],
+    basedOn: 2026,
+    updatedAt: '2026-11-30T10:00:00.000Z',
+    updatedBy,
+    previousYear: 2026,
+    diff: null,
+    indicators: null,
+  };
+}
+
+function renderEditor(updateDraft: EditionsApi['updateDraft']) {
+  const calls: UpdateDraftBody[] = [];
+  const editionsApi: EditionsApi = {
+    ...realApi,
+    draft: async () => draftOf(3),
+    updateDraft: async (token, body) => (calls.push(body), updateDraft(token, body)),
+  };
+  renderAtRoute(
+    '/manage/editions/draft/:year',
+    <>
+      <EditionDraftPage />
+      <AlertHost />
+    </>,
+    '/manage/editions/draft/2027',
+    {
+      preloadedState: {
+        ...rootReducer(undefined, { type: 'init' }),
+        auth: { ...initialAuthState, status: 'loaded' as const, user: { ...demoUser, role: 'FEC' }, tokenSource: 'cookie' as const },
+      },
+      runSagas: true,
+      dependencies: { editionsApi },
+    },
+  );
+  return calls;
+}
+
+/** Opens the tree down to the question. */
+async function openQuestion() {
+  for (const id of ['draft-axis-E1', 'draft-policy-E1.P1', 'draft-measure-E1.P1.M1', 'draft-indicator-E1.P1.M1.I1'])
+    await userEvent.click((await screen.findByTestId(id)).querySelector(':scope > summary')!);
+  return screen.findByTestId('draft-question-E1.P1.M1.I1.S1');
+}
+
+describe('the draft editor', () => {
+  it('reads points as typed: a number from 0 to 100, with a comma or a point', () => {
+    expect(typedPoints('5')).toBe(5);
+    expect(typedPoints(' 2,5 ')).toBe(2.5);
+    expect(typedPoints('100')).toBe(100);
+    for (const typed of ['', 'cinco', '-1', '101', '1e2', '5 puntos', '0x10']) expect(typedPoints(typed)).toBeNull();
+    expect(freeCode('R', 2, new Set(['R1', 'R2', 'R3']))).toBe('R4');
+  });
+
+  it('saves a reworded question on the version it read, and refuses points that are not a number without sending them', async () => {
+    const calls = renderEditor(async (_token, body) => ({ ...draftOf(body.version + 1, '¿Ha aprobado la entidad un plan?'), updatedBy: 'admin@demo.es' }));
+    const question = await openQuestion();
+    const text = within(question).getAllByLabelText('Texto')[0];
+    await userEvent.clear(text);
+    await userEvent.type(text, '¿Ha aprobado la entidad un plan?{Enter}');
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toEqual({
+      campaignNumber: 2027,
+      version: 3,
+      operations: [{ op: 'update', level: 'subindicator', code: 'E1.P1.M1.I1.S1', changes: { text: '¿Ha aprobado la entidad un plan?' } }],
+    });
+    await screen.findByText(/^Todo guardado \(último cambio de admin@demo\.es/);
+    const points = within(screen.getByTestId('draft-response-E1.P1.M1.I1.S1-R1')).getByLabelText('Puntos');
+    await userEvent.clear(points);
+    await userEvent.type(points, 'cinco{Enter}');
+    await screen.findByText('Escribe un número de 0 a 100.');
+    expect(points).toHaveAccessibleDescription('Escribe un número de 0 a 100.');
+    expect(calls).toHaveLength(1);
+  });
+
+  it("shows the other person's draft and says the change was not saved when someone changed it first", async () => {
+    const theirs = draftOf(4, '¿Dispone la entidad de un plan?', 'admin@demo.es');
+    renderEditor(async () => Promise.reject(new ApiError('CONFLICT', 409, { draft: theirs })));
+    const question = await openQuestion();
+    const text = within(question).getAllByLabelText('Texto')[0];
+    await userEvent.clear(text);
+    await userEvent.type(text, '¿Mi versión?{Enter}');
+    const conflict = await screen.findByTestId('draft-conflict');
+    expect(conflict).toHaveTextContent('admin@demo.es ha cambiado este borrador mientras lo editabas, y tu último cambio no se ha guardado.');
+    await waitFor(() =>
+      expect(within(screen.getByTestId('draft-question-E1.P1.M1.I1.S1')).getAllByLabelText('Texto')[0]).toHaveValue('¿Dispone la entidad de un plan?'),
+    );
+  });
+});
