@@ -1,6 +1,7 @@
 import { serverAndBrowser, startAppServer } from './helpers/appServer.js';
 import { newPage, screenshot } from './helpers/browser.js';
 import { logIn } from './helpers/session.js';
+import { expectNoSideScroll } from './helpers/phone.js';
 import { answerThroughApi, apiGet, apiPost, apiToken, questionsOf } from './helpers/api.js';
 import type { CurrentUser } from '../../src/shared/api/auth.js';
 import type { CampaignDetail, CampaignSummary } from '../../src/shared/api/campaigns.js';
@@ -99,7 +100,34 @@ describe('an edition written in the app, in Chromium', () => {
       await admin.page.getByTestId('edition-diff').getByText('Preguntas reformuladas (1)').waitFor();
       await screenshot(admin.page, 'edition-draft-desktop');
 
-      // 5. Published, then opened for the user's province from the status page.
+      // 5. FEC, on a phone, has the draft open from the list; ADMIN changes the title meanwhile: FEC's change of it is
+      // refused, FEC reads why and sees ADMIN's title, and the page fits the phone.
+      const fec = await newPage(suite.browser, { phone: true });
+      try {
+        await logIn(fec.page, url, 'fec@demo.es');
+        await fec.page.waitForURL(/\/status/);
+        await fec.page.goto(`${url}/manage/editions`);
+        await fec.page.getByRole('link', { name: `Borrador de ${YEAR}` }).click();
+        await fec.page.getByRole('heading', { name: `Borrador de la edición ${YEAR}` }).waitFor();
+        await expectNoSideScroll(fec.page);
+        await admin.page.getByLabel('Título de la edición').fill(`Campaña ${YEAR} de políticas locales`);
+        await admin.page.getByLabel('Título de la edición').press('Enter');
+        await saved.waitFor();
+        await fec.page.getByLabel('Título de la edición').fill(`Campaña ${YEAR}`);
+        await fec.page.getByLabel('Título de la edición').press('Enter');
+        await fec.page
+          .getByTestId('draft-conflict')
+          .getByText('admin@demo.es ha cambiado este borrador mientras lo editabas, y tu último cambio no se ha guardado.', { exact: false })
+          .waitFor();
+        expect(await fec.page.getByLabel('Título de la edición').inputValue()).toBe(`Campaña ${YEAR} de políticas locales`);
+        await expectNoSideScroll(fec.page);
+        await screenshot(fec.page, 'edition-draft-phone-conflict');
+        expect(fec.errors.filter((e) => !/409/.test(e))).toEqual([]);
+      } finally {
+        await fec.context.close();
+      }
+
+      // 6. Published, then opened for the user's province from the status page.
       await admin.page.getByRole('button', { name: 'Publicar edición' }).click();
       await admin.page.getByRole('dialog').getByRole('button', { name: 'Publicar edición' }).click();
       await admin.page.getByText(`Edición ${YEAR} publicada.`).waitFor();
@@ -116,7 +144,7 @@ describe('an edition written in the app, in Chromium', () => {
       await opening.getByRole('button', { name: 'Confirmar y crear' }).click();
       await opening.getByTestId('opening-result').waitFor();
 
-      // 6. The user, in Catalan, reads the question and the new response in Catalan and chooses it.
+      // 7. The user, in Catalan, reads the question and the new response in Catalan and chooses it.
       const campaign = (await apiGet<CampaignSummary[]>(url, userToken, '/campaigns/all')).find((c) => c.campaignNumber === YEAR && c.entityId === entity.id);
       if (!campaign) throw new Error(`Opening ${entity.province} created no ${YEAR} campaign for ${entity.name}`);
       const first = questionsOf(await apiGet<CampaignDetail>(url, userToken, `/campaigns/get?id=${campaign.id}`))[0];
@@ -136,7 +164,7 @@ describe('an edition written in the app, in Chromium', () => {
       expect(await settled(answer, (a) => a?.[0] === newId)).toEqual([newId]);
       await screenshot(user.page, 'edition-draft-catalan-question');
 
-      // 7. Sent, the campaign's score counts the new response's 5 points.
+      // 8. Sent, the campaign's score counts the new response's 5 points.
       await apiPost(url, userToken, '/campaigns/submit', { id: campaign.id });
       const sent = await apiGet<CampaignDetail>(url, userToken, `/campaigns/get?id=${campaign.id}`);
       const chosen = questionsOf(sent).flatMap((s) => s.responses.filter((r) => s.answer?.includes(r.id)));

@@ -117,6 +117,19 @@ describe.each(backends)('the API under hostile input on $name', ({ openDemo }) =
   let writes: () => Promise<number>;
   const sent = { requests: 0, refused: 0, serverErrors: 0, unauthorized: 0 };
 
+  /**
+   * Jest ends a test that runs out of time but not its loop, whose requests (some of which write, as they may) would
+   * then be counted against the next test's refusals: a long test checks, before each request, that it still runs.
+   */
+  let testNumber = 0;
+  afterEach(() => void testNumber++);
+  const stillRunning = () => {
+    const mine = testNumber;
+    return () => {
+      if (testNumber !== mine) throw new Error('this test ran out of time: its requests stop here');
+    };
+  };
+
   /** Sends one request; with contentType it is sent as it is, else as JSON. */
   async function send(call: DocumentedCall, caller: Caller, query: string, body: unknown, contentType?: string): Promise<Answer> {
     const headers: Record<string, string> = {};
@@ -186,6 +199,7 @@ describe.each(backends)('the API under hostile input on $name', ({ openDemo }) =
     'answers generated invalid and boundary input to every call, for every caller, without a 5xx, in its error form, and changes nothing when it refuses',
     async () => {
       // Calls that end sessions or remove accounts go last, so that every caller is tried on the others first.
+      const alive = stillRunning();
       const destructive = (c: DocumentedCall) => /logout|users\/remove|regeneratePassword|entities\/remove/.test(c.path);
       const ordered = [...calls.filter((c) => !destructive(c)), ...calls.filter(destructive)];
       for (const call of ordered) {
@@ -201,6 +215,7 @@ describe.each(backends)('the API under hostile input on $name', ({ openDemo }) =
           const examples = [...known, ...(caller === 'admin' ? oneFieldExamples(call) : [])].map((e): [typeof e] => [e]);
           await fc.assert(
             fc.asyncProperty(request, async ({ query, body }) => {
+              alive();
               const before = await writes();
               const answer = await send(call, caller, query, body);
               checkAnswer(call, answer, `${caller} ${query} ${JSON.stringify(body)}`);
@@ -214,7 +229,8 @@ describe.each(backends)('the API under hostile input on $name', ({ openDemo }) =
         }
       }
     },
-    60_000 + RUNS * 30_000,
+    // A guard against a hang, not a measure: on a loaded 2-core machine one backend's run has taken 150 s.
+    60_000 + RUNS * 80_000,
   );
 
   it('refuses bodies that are not JSON objects, oversize bodies and wrong content types to every POST with a 4xx, changing nothing', async () => {
@@ -233,6 +249,7 @@ describe.each(backends)('the API under hostile input on $name', ({ openDemo }) =
   it(
     'answers generated multipart bodies, well-formed, hostile and broken, to every upload call, for every caller, without a 5xx, changing nothing when it refuses',
     async () => {
+      const alive = stillRunning();
       const uploads = calls.filter((c) => c.multipart);
       // An open campaign of the current edition and its questions, so that well-formed uploads reach the code that stores them.
       const [open] = await demo.db.query<{ id: number; questions: number[] }>(
@@ -248,6 +265,7 @@ describe.each(backends)('the API under hostile input on $name', ({ openDemo }) =
           await renewSessions();
           await fc.assert(
             fc.asyncProperty(multipartValue(call.multipart!, known), async ({ contentType, body, why }) => {
+              alive();
               const before = await writes();
               const answer = await send(call, caller, '', body, contentType);
               checkAnswer(call, answer, `${caller} multipart ${why}`);
@@ -262,7 +280,8 @@ describe.each(backends)('the API under hostile input on $name', ({ openDemo }) =
       const [{ n: stored }] = await demo.db.query<{ n: number }>("SELECT count(*)::int AS n FROM evidence WHERE kind = 'file'");
       console.log(`multipart fuzz: ${sent.requests - sent.refused - answeredBefore} answered without a 4xx, ${stored} files stored`);
     },
-    60_000 + RUNS * 30_000,
+    // A guard against a hang, not a measure: on a loaded 2-core machine one backend's run has taken 150 s.
+    60_000 + RUNS * 80_000,
   );
 
   it('refuses hostile Authorization headers with 401, in the envelope', async () => {

@@ -9,6 +9,7 @@ import { editionsApi as realApi, type EditionsApi } from '../../../../src/client
 import type { EditionDraft, UpdateDraftBody } from '../../../../src/shared/api/editions.js';
 import { demoUser, renderAtRoute } from '../../../helpers/client.js';
 import { AlertHost } from '../../../../src/client/features/alerts/AlertHost.js';
+import { SnackbarHost } from '../../../../src/client/features/snackbar/SnackbarHost.js';
 
 /** A small draft: one axis down to one question with two responses. */
 function draftOf(version: number, questionText = '¿Tiene la entidad un plan?', updatedBy = 'fec@demo.es'): EditionDraft {
@@ -77,6 +78,7 @@ function renderEditor(updateDraft: EditionsApi['updateDraft']) {
     <>
       <EditionDraftPage />
       <AlertHost />
+      <SnackbarHost />
     </>,
     '/manage/editions/draft/2027',
     {
@@ -126,6 +128,15 @@ describe('the draft editor', () => {
     await screen.findByText('Escribe un número de 0 a 100.');
     expect(points).toHaveAccessibleDescription('Escribe un número de 0 a 100.');
     expect(calls).toHaveLength(1);
+  });
+
+  it('says in a toast that a change the server refused for another reason was not saved', async () => {
+    renderEditor(async () => Promise.reject(new ApiError('INTERNAL', 500)));
+    const question = await openQuestion();
+    const text = within(question).getAllByLabelText('Texto')[0];
+    await userEvent.type(text, ' más{Enter}');
+    await screen.findByText('No se ha podido guardar el cambio.');
+    await screen.findByText('No se ha podido guardar el último cambio. El borrador sigue como estaba.');
   });
 
   it("shows the other person's draft and says the change was not saved when someone changed it first", async () => {

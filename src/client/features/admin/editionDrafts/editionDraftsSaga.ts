@@ -7,6 +7,7 @@ import { serializeError } from '../../../api/ApiError.js';
 import { PATHS, editionDraftPath } from '../../../app/paths.js';
 import { call, type Saga } from '../../../lib/typedEffects.js';
 import type { RootState } from '../../../app/rootReducer.js';
+import type { RequestError } from '../../../lib/remote.js';
 import type { EditionsApi } from '../../../api/editionsApi.js';
 import type { EditionDraft, SheetProblemsData, TreeOperation } from '../../../../shared/api/editions.js';
 import { snackbarActions } from '../../snackbar/snackbarSlice.js';
@@ -50,7 +51,9 @@ export function* saveChange(deps: EditionDraftsDependencies, operations: TreeOpe
   const draft = yield* selectDraft();
   if (!draft) return;
   try {
-    const saved = yield* callApi(keepOnScreen('EDITION_DRAFT.TOAST.SAVE_ERROR'), deps.editionsApi.updateDraft, {
+    // A conflict is said beside the draft (the other's version shown), not in a toast as well.
+    const toast = (error: RequestError) => (error.type === 'CONFLICT' ? null : 'EDITION_DRAFT.TOAST.SAVE_ERROR');
+    const saved = yield* callApi(keepOnScreen(toast), deps.editionsApi.updateDraft, {
       campaignNumber: draft.campaignNumber,
       version: draft.version,
       operations,
