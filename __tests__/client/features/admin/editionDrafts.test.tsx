@@ -130,6 +130,48 @@ describe('the draft editor', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('adds a policy with what it needs to pass the checks, named by a code no other node has', async () => {
+    const calls = renderEditor(async (_token, body) => draftOf(body.version + 1));
+    await userEvent.click((await screen.findByTestId('draft-axis-E1')).querySelector(':scope > summary')!);
+    await userEvent.click(screen.getByRole('button', { name: 'Añadir política al eje E1' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].operations).toEqual([
+      {
+        op: 'add',
+        level: 'policy',
+        parent: 'E1',
+        node: {
+          code: 'E1.P2',
+          text: 'Nueva política',
+          measures: [
+            {
+              code: 'E1.P2.M1',
+              text: 'Nueva medida',
+              indicators: [
+                {
+                  code: 'E1.P2.M1.I1',
+                  text: 'Nuevo indicador',
+                  subindicators: [
+                    {
+                      code: 'E1.P2.M1.I1.S1',
+                      text: '¿Nueva pregunta?',
+                      type: 'single',
+                      responses: [
+                        { code: 'R1', text: 'Sí', value: 1 },
+                        { code: 'R2', text: 'No', value: 0 },
+                      ],
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      },
+    ]);
+    expect(screen.getByRole('button', { name: 'Añadir un eje al cuestionario' })).toBeInTheDocument();
+  });
+
   it('says in a toast that a change the server refused for another reason was not saved', async () => {
     renderEditor(async () => Promise.reject(new ApiError('INTERNAL', 500)));
     const question = await openQuestion();

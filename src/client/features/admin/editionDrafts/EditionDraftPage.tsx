@@ -41,6 +41,18 @@ interface NodeRef {
 const NEW_QUESTION = '¿Nueva pregunta?';
 const NEW_INDICATOR = 'Nuevo indicador';
 const NEW_RESPONSE = 'Nueva respuesta';
+const NEW_MEASURE = 'Nueva medida';
+const NEW_POLICY = 'Nueva política';
+const NEW_AXIS = 'Nuevo eje';
+/** A new indicator, measure, policy or axis with what it needs to pass the checks: down to one question of two responses. */
+const newIndicator = (code: string) => ({
+  code,
+  text: NEW_INDICATOR,
+  subindicators: [{ code: `${code}.S1`, text: NEW_QUESTION, type: 'single', responses: yesNo() }],
+});
+const newMeasure = (code: string) => ({ code, text: NEW_MEASURE, indicators: [newIndicator(`${code}.I1`)] });
+const newPolicy = (code: string) => ({ code, text: NEW_POLICY, measures: [newMeasure(`${code}.M1`)] });
+const newAxis = (code: string) => ({ code, text: NEW_AXIS, policies: [newPolicy(`${code}.P1`)] });
 const yesNo = () => [
   { code: 'R1', text: 'Sí', value: 1 },
   { code: 'R2', text: 'No', value: 0 },
@@ -179,7 +191,7 @@ function NodeActions({ nodeRef, parent, index, count }: { nodeRef: NodeRef; pare
 }
 
 /** 'Añadir respuesta', 'Añadir pregunta', 'Añadir indicador': adds `node` under the node of code `parent`. */
-function AddButton({ level, parent, node, message }: { level: TreeLevel; parent: string; node: Record<string, unknown>; message: string }) {
+function AddButton({ level, parent, node, message }: { level: TreeLevel; parent: string | null; node: Record<string, unknown>; message: string }) {
   const intl = useIntl();
   const change = useChange();
   return (
@@ -188,7 +200,7 @@ function AddButton({ level, parent, node, message }: { level: TreeLevel; parent:
       variant="outline-primary"
       className="mb-2"
       onClick={() => change({ op: 'add', level, parent, node })}
-      aria-label={intl.formatMessage({ id: `${message}_LABEL` }, { item: parent })}
+      aria-label={intl.formatMessage({ id: `${message}_LABEL` }, { item: parent ?? '' })}
     >
       <FormattedMessage id={message} />
     </Button>
@@ -398,16 +410,7 @@ function DraftTree({ doc }: { doc: DraftNode }) {
     return (
       <>
         {list(items, 'indicator', code, questions)}
-        <AddButton
-          level="indicator"
-          parent={code}
-          node={{
-            code: indicatorCode,
-            text: NEW_INDICATOR,
-            subindicators: [{ code: `${indicatorCode}.S1`, text: NEW_QUESTION, type: 'single', responses: yesNo() }],
-          }}
-          message="EDITION_DRAFT.ADD_INDICATOR"
-        />
+        <AddButton level="indicator" parent={code} node={newIndicator(indicatorCode)} message="EDITION_DRAFT.ADD_INDICATOR" />
       </>
     );
   };
@@ -416,9 +419,24 @@ function DraftTree({ doc }: { doc: DraftNode }) {
       <h2 id="draft-tree-title" className="h5">
         <FormattedMessage id="EDITION_DRAFT.TREE" />
       </h2>
-      {list(axes, 'axis', null, (axis, a) =>
-        list(childrenOf(axis, 'policies'), 'policy', a, (policy, p) => list(childrenOf(policy, 'measures'), 'measure', p, indicators)),
-      )}
+      {list(axes, 'axis', null, (axis, a) => {
+        const policies = childrenOf(axis, 'policies');
+        return (
+          <>
+            {list(policies, 'policy', a, (policy, p) => {
+              const measures = childrenOf(policy, 'measures');
+              return (
+                <>
+                  {list(measures, 'measure', p, indicators)}
+                  <AddButton level="measure" parent={p} node={newMeasure(freeCode(`${p}.M`, measures.length, codes))} message="EDITION_DRAFT.ADD_MEASURE" />
+                </>
+              );
+            })}
+            <AddButton level="policy" parent={a} node={newPolicy(freeCode(`${a}.P`, policies.length, codes))} message="EDITION_DRAFT.ADD_POLICY" />
+          </>
+        );
+      })}
+      <AddButton level="axis" parent={null} node={newAxis(freeCode('E', axes.length, codes))} message="EDITION_DRAFT.ADD_AXIS" />
     </section>
   );
 }
@@ -503,7 +521,7 @@ function SaveState() {
   const intl = useIntl();
   return (
     <>
-      <p className="small text-body-secondary mb-2" role="status" data-testid="draft-save-state">
+      <div className="small text-body-secondary mb-2" role="status" data-testid="draft-save-state">
         {pending > 0 ? (
           <>
             <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />
@@ -512,7 +530,7 @@ function SaveState() {
         ) : (
           draft.data && <FormattedMessage id="EDITION_DRAFT.SAVED" values={{ who: draft.data.updatedBy ?? '—', when: intl.formatTime(draft.data.updatedAt) }} />
         )}
-      </p>
+      </div>
       {conflict && (
         <Alert variant="warning" data-testid="draft-conflict">
           <FormattedMessage id="EDITION_DRAFT.CONFLICT" values={{ who: draft.data?.updatedBy ?? '—' }} />
