@@ -4,35 +4,9 @@ import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.js';
 import { editionDraftPath } from '../../../app/paths.js';
-import { problemText } from '../../../../shared/catalogueProblems.js';
+import { ProblemList } from '../editions/EditionUpload.js';
 import { editionDraftsActions } from './editionDraftsSlice.js';
 import { selectEditionDrafts } from './editionDraftsSelectors.js';
-
-/** A refused spreadsheet's problems, each at its sheet, row and column (with the column's header), in the reader's language. */
-function SheetProblems() {
-  const { upload } = useAppSelector(selectEditionDrafts);
-  const intl = useIntl();
-  if (upload.problems.length === 0) return null;
-  return (
-    <Alert variant="danger" className="mt-3" data-testid="sheet-problems">
-      <Alert.Heading as="h4" className="h6">
-        <FormattedMessage id="EDITIONS.PROBLEMS.TITLE" values={{ count: upload.problems.length }} />
-      </Alert.Heading>
-      <ul className="mb-0 small text-break">
-        {upload.problems.map((p, i) => (
-          <li key={i}>
-            {p.sheet && (
-              <code className="me-1">
-                <FormattedMessage id="EDITION_DRAFT.CELL" values={{ sheet: p.sheet, row: p.row, column: p.column, header: p.header }} />
-              </code>
-            )}
-            {problemText((id, values) => intl.formatMessage({ id }, values), p.code, p.params, p.message)}
-          </li>
-        ))}
-      </ul>
-    </Alert>
-  );
-}
 
 /**
  * Editions written in the app (ADMIN, FEC): 'Nueva edición a partir de <newest>', the drafts being written, and
@@ -40,6 +14,7 @@ function SheetProblems() {
  */
 export function DraftsCard({ newest }: { newest: number | null }) {
   const dispatch = useAppDispatch();
+  const intl = useIntl();
   const { list, creating, upload } = useAppSelector(selectEditionDrafts);
   const [year, setYear] = useState('');
   const input = useRef<HTMLInputElement>(null);
@@ -125,7 +100,11 @@ export function DraftsCard({ newest }: { newest: number | null }) {
             </Button>
           </div>
         </Form>
-        <SheetProblems />
+        <ProblemList
+          problems={upload.problems}
+          placeOf={(p) => (p.sheet ? intl.formatMessage({ id: 'EDITION_DRAFT.CELL' }, { sheet: p.sheet, row: p.row, column: p.column, header: p.header }) : '')}
+          testId="sheet-problems"
+        />
       </Card.Body>
     </Card>
   );

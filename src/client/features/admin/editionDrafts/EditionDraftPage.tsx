@@ -23,7 +23,7 @@ import {
   typedPoints,
   type DraftNode,
 } from './editionDraftsSelectors.js';
-import { ProblemList } from '../editions/EditionUpload.js';
+import { ProblemList, useFilePlace } from '../editions/EditionUpload.js';
 import { EditionDiffView } from '../editions/EditionDiffView.js';
 import { PreviewQuestionnaire } from '../editions/EditionPreviewView.js';
 
@@ -151,24 +151,23 @@ function NodeActions({ nodeRef, parent, index, count }: { nodeRef: NodeRef; pare
   const move = (to: number) => change({ op: 'move', ...nodeRef, parent, index: to });
   return (
     <div className="d-flex flex-wrap gap-1 mb-2">
-      <Button
-        size="sm"
-        variant="outline-secondary"
-        disabled={index === 0}
-        onClick={() => move(index - 1)}
-        aria-label={intl.formatMessage({ id: 'EDITION_DRAFT.UP_LABEL' }, { name })}
-      >
-        <FormattedMessage id="EDITION_DRAFT.UP" />
-      </Button>
-      <Button
-        size="sm"
-        variant="outline-secondary"
-        disabled={index === count - 1}
-        onClick={() => move(index + 1)}
-        aria-label={intl.formatMessage({ id: 'EDITION_DRAFT.DOWN_LABEL' }, { name })}
-      >
-        <FormattedMessage id="EDITION_DRAFT.DOWN" />
-      </Button>
+      {(
+        [
+          ['UP', index - 1],
+          ['DOWN', index + 1],
+        ] as const
+      ).map(([direction, to]) => (
+        <Button
+          key={direction}
+          size="sm"
+          variant="outline-secondary"
+          disabled={to < 0 || to >= count}
+          onClick={() => move(to)}
+          aria-label={intl.formatMessage({ id: `EDITION_DRAFT.${direction}_LABEL` }, { name })}
+        >
+          <FormattedMessage id={`EDITION_DRAFT.${direction}`} />
+        </Button>
+      ))}
       <Button
         size="sm"
         variant="outline-danger"
@@ -554,6 +553,7 @@ export default function EditionDraftPage() {
   const { draft, pending, publishing } = useAppSelector(selectEditionDrafts);
   const doc = useAppSelector(selectDraftDocument);
   const preview = useAppSelector(selectDraftPreviewGroups);
+  const filePlace = useFilePlace();
   useEffect(() => {
     if (year !== null) dispatch(editionDraftsActions.opened(year));
   }, [dispatch, year]);
@@ -567,7 +567,7 @@ export default function EditionDraftPage() {
           <>
             <SaveState />
             <TitleEditor doc={doc} />
-            <ProblemList problems={data.problems} testId="draft-problems" />
+            <ProblemList problems={data.problems} placeOf={filePlace} testId="draft-problems" />
             {data.problems.length === 0 && (
               <Alert variant="success" className="py-2 small">
                 <FormattedMessage id="EDITION_DRAFT.NO_PROBLEMS" />

@@ -8,11 +8,22 @@ import { editionsActions } from './editionsSlice.js';
 import { selectEditions, selectFileProblems } from './editionsSelectors.js';
 import { EditionPreviewView } from './EditionPreviewView.js';
 
+/** A problem as the lists show it: its code and values (its words in the reader's language), the server's words. */
+type ListedProblem = Pick<FileProblem, 'code' | 'params' | 'message'>;
+
 /**
- * The problems of a catalogue in the reader's language, each with its place (named by the catalogue's codes, or a
- * line and column): a refused file's, or a draft's.
+ * The problems of a catalogue in the reader's language, each after its place (`placeOf`: a refused file's names the
+ * file's codes, or a line and column; a spreadsheet's, its sheet, row and column), empty for the whole file.
  */
-export function ProblemList({ problems, testId = 'file-problems' }: { problems: readonly FileProblem[]; testId?: string }) {
+export function ProblemList<P extends ListedProblem>({
+  problems,
+  placeOf,
+  testId,
+}: {
+  problems: readonly P[];
+  placeOf: (problem: P) => string;
+  testId: string;
+}) {
   const intl = useIntl();
   if (problems.length === 0) return null;
   const format: FormatMessage = (id, values) => intl.formatMessage({ id }, values);
@@ -23,7 +34,7 @@ export function ProblemList({ problems, testId = 'file-problems' }: { problems: 
       </Alert.Heading>
       <ul className="mb-0 small text-break">
         {problems.map((p, i) => {
-          const place = p.where ? placeText(format, p.where) : p.path;
+          const place = placeOf(p);
           return (
             <li key={i}>
               {place ? <code className="me-1">{place}:</code> : null}
@@ -36,6 +47,12 @@ export function ProblemList({ problems, testId = 'file-problems' }: { problems: 
   );
 }
 
+/** Where a catalogue's problem is: the place named by the catalogue's codes, else its JSON path. */
+export function useFilePlace(): (problem: FileProblem) => string {
+  const intl = useIntl();
+  return (p) => (p.where ? placeText((id, values) => intl.formatMessage({ id }, values), p.where) : p.path);
+}
+
 /** Adding an edition (ADMIN): choose its file, read the server's check and preview, then import it. */
 export function EditionUpload() {
   const dispatch = useAppDispatch();
@@ -45,6 +62,7 @@ export function EditionUpload() {
     import: { error: importError },
   } = useAppSelector(selectEditions);
   const problems = useAppSelector(selectFileProblems);
+  const filePlace = useFilePlace();
   const input = useRef<HTMLInputElement>(null);
   const choose = (files: FileList | null) => {
     const file = files?.[0];
@@ -73,7 +91,7 @@ export function EditionUpload() {
             <FormattedMessage id="EDITIONS.UPLOAD.CHECKING" values={{ name: fileName }} />
           </div>
         )}
-        <ProblemList problems={problems} />
+        <ProblemList problems={problems} placeOf={filePlace} testId="file-problems" />
         {importError?.type === 'CONFLICT' && (
           <Alert variant="danger" className="mt-3">
             <FormattedMessage id="EDITIONS.TOAST.EXISTS" />
