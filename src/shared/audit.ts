@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = {
   'edition.deadline': 'AUDIT.ACTION.EDITION_DEADLINE',
   'edition.open': 'AUDIT.ACTION.EDITION_OPEN',
   'edition.import': 'AUDIT.ACTION.EDITION_IMPORT',
+  'edition.draftDelete': 'AUDIT.ACTION.EDITION_DRAFT_DELETE',
   'edition.settings': 'AUDIT.ACTION.EDITION_SETTINGS',
   'edition.publishProvisional': 'AUDIT.ACTION.EDITION_PUBLISH_PROVISIONAL',
   'edition.publishFinal': 'AUDIT.ACTION.EDITION_PUBLISH_FINAL',

@@ -100,6 +100,20 @@ export function fullyTranslated(value: unknown, language: Language, fields: read
 }
 
 /**
+ * Something built of nodes' names (a table of names by id, a list of names) in each language some of the nodes are
+ * translated into, whole: a node without a translation keeps its Spanish, and Valencian reads Catalan's, so that the
+ * client reads it in its language as any other node (localize). Undefined when no node is translated.
+ */
+export function wholeInEachLanguage<N extends { text: string; translations?: Translations }, T>(
+  nodes: readonly N[],
+  build: (nameOf: (node: N) => string) => T,
+): Partial<Record<TranslationLanguage, T>> | undefined {
+  const languages = TRANSLATION_LANGUAGES.filter((language) => nodes.some((n) => translated(n.text, n.translations, 'text', language) !== n.text));
+  if (languages.length === 0) return undefined;
+  return Object.fromEntries(languages.map((language) => [language, build((n) => translated(n.text, n.translations, 'text', language))]));
+}
+
+/**
  * Translations of several nodes gathered onto the one node that shows their texts, each field under the name it
  * shows it by: `[[axis.translations, { text: 'axisText' }], …]` of an indicator as the questionnaire lists it. Absent
  * (an empty object to spread) when there is nothing, so a payload without translations is as it was.

@@ -5,7 +5,7 @@ import { call, rawGet, startTestServer, type TestServer } from '../../helpers/se
 import { signInDemoAccounts } from '../../helpers/auth.js';
 import type { Db } from '../../../src/server/db/client.js';
 import { answerPages, campaignPages, findEditionByNumber, scorePages } from '../../../src/server/db/repositories/editionExport.js';
-import { answerRow, REVIEW_WORDS, STATUS_WORDS } from '../../../src/server/reports/editionExport.js';
+import { answerRow, exportWords } from '../../../src/server/reports/editionExport.js';
 import es from '../../../i18n/es.json' with { type: 'json' };
 import { csvRows } from '../../helpers/csv.js';
 
@@ -54,7 +54,7 @@ describe.each(backends)('edition export on $name', ({ openDemo }) => {
     // The screens' words and a clock in Madrid, not UTC's ISO 8601.
     expect(campaign.slice(5, 8)).toEqual(['Completa', '2026-03-29 01:30', '2026-07-16 00:15']);
     const statuses = new Set(rows.filter((r) => r[8] === 'Campaña').map((r) => r[5]));
-    for (const status of statuses) expect(Object.values(STATUS_WORDS)).toContain(status);
+    for (const status of statuses) expect([es['CAMPAIGNS.STATUS.created'], es['CAMPAIGNS.STATUS.draft'], es['CAMPAIGNS.STATUS.sent']]).toContain(status);
     // Where each campaign's review stands, in the screens' words; none for a campaign not sent.
     for (const row of rows.filter((r) => r[8] === 'Campaña'))
       expect([row[5], row[18]]).toEqual(row[5] === 'Completa' ? [row[5], expect.stringMatching(/^(Pendiente|Correcciones pedidas|Validada)$/)] : [row[5], '']);
@@ -141,7 +141,13 @@ describe.each(backends)('edition export on $name', ({ openDemo }) => {
     const shared = await download('edition=2026&format=csv', share);
     expect(shared.status).toBe(403);
     expect(JSON.parse(shared.body.toString()).error.type).toBeDefined();
-    for (const query of ['edition=2026&format=pdf', 'format=csv', 'edition=abc&format=csv', 'edition=2026&format=csv&extra=1']) {
+    for (const query of [
+      'edition=2026&format=pdf',
+      'format=csv',
+      'edition=abc&format=csv',
+      'edition=2026&format=csv&extra=1',
+      'edition=2026&format=csv&language=fr',
+    ]) {
       const res = await call(server, 'GET', `/api/secure/v1/campaigns/export?${query}`, { token: tokens.admin });
       expect([query, res.status]).toEqual([query, 422]);
       expect(res.body.error).toBeDefined();
@@ -160,9 +166,69 @@ describe.each(backends)('edition export on $name', ({ openDemo }) => {
     }
   });
 
-  it("names statuses with the screens' words", () => {
-    for (const [status, word] of Object.entries(STATUS_WORDS)) expect([status, word]).toEqual([status, es[`CAMPAIGNS.STATUS.${status}` as keyof typeof es]]);
-    for (const [status, word] of Object.entries(REVIEW_WORDS)) expect([status, word]).toEqual([status, es[`REVIEW.STATUS.${status}` as keyof typeof es]]);
+  it('keeps its Spanish columns and sheets as they were first written (outside readers rely on them)', () => {
+    const spanish = exportWords('es');
+    expect(spanish.headers).toEqual([
+      'Campaña',
+      'Edición',
+      'Entidad',
+      'Provincia',
+      'Comunidad autónoma',
+      'Estado',
+      'Primera respuesta',
+      'Envío',
+      'Tipo',
+      'Código',
+      'Texto',
+      'Puntos',
+      'Máximo',
+      'Porcentaje',
+      'Respuesta',
+      'No aplica',
+      'Comentario',
+      'Evidencias',
+      'Revisión',
+      'Validación',
+    ]);
+    expect(spanish.sheets).toEqual(['Campañas', 'Puntuaciones', 'Respuestas']);
+    expect([spanish.status('sent'), spanish.review('changesRequested')]).toEqual(['Completa', 'Correcciones pedidas']);
+  });
+
+  it("writes the export in the language asked: its words, and the questionnaire's texts where the edition translates them", async () => {
+    const [axis] = await db.query<{ id: number; text: string }>(
+      `SELECT c.id, c.text FROM categories c JOIN campaign_scores cs ON cs.category_id = c.id AND cs.scope = 'axis'
+        WHERE cs.campaign_id = $1 ORDER BY c.id LIMIT 1`,
+      [sent.id],
+    );
+    const [question] = await db.query<{ id: number; text: string }>(
+      'SELECT s.id, s.text FROM answers a JOIN subindicators s ON s.id = a.subindicator_id WHERE a.campaign_id = $1 ORDER BY s.id LIMIT 1',
+      [sent.id],
+    );
+    await db.query(`UPDATE categories SET translations = '{"ca": {"text": "Eix traduït"}}' WHERE id = $1`, [axis.id]);
+    await db.query(`UPDATE subindicators SET translations = '{"ca": {"text": "Pregunta traduïda?"}}' WHERE id = $1`, [question.id]);
+    try {
+      for (const [language, axisText, questionText] of [
+        ['ca', 'Eix traduït', 'Pregunta traduïda?'],
+        // Valencian reads the Catalan translation; English has none: the Spanish text.
+        ['va', 'Eix traduït', 'Pregunta traduïda?'],
+        ['en', axis.text, question.text],
+      ] as const) {
+        const rows = csvRows((await download(`edition=2026&format=csv&language=${language}`, tokens.fec)).body.toString('utf8'));
+        const words = exportWords(language);
+        expect(rows[0]).toEqual(words.headers);
+        const own = rows.filter((r) => r[0] === String(sent.id));
+        expect(own.find((r) => r[8] === words.kinds.campaign)![5]).toBe(words.status('sent'));
+        expect(own.find((r) => r[8] === words.kinds.axis && r[10] === axisText)).toBeDefined();
+        expect(own.filter((r) => r[8] === words.kinds.answer).map((r) => r[10])).toContain(questionText);
+      }
+      expect(exportWords('ca').headers.slice(0, 3)).toEqual(['Campanya', 'Edició', 'Entitat']);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(Uint8Array.from((await download('edition=2026&format=xlsx&language=ca', tokens.admin)).body).buffer);
+      expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Campanyes', 'Puntuacions', 'Respostes']);
+    } finally {
+      await db.query("UPDATE categories SET translations = '{}' WHERE id = $1", [axis.id]);
+      await db.query("UPDATE subindicators SET translations = '{}' WHERE id = $1", [question.id]);
+    }
   });
 
   it('reads every row once across keyset pages, whatever the page size', async () => {
@@ -188,6 +254,7 @@ describe('an answer row', () => {
         [50, { code: 'A', text: 'Sí', value: 2 }],
         [51, { code: 'B', text: 'Parcial', value: 1.5 }],
       ]),
+      categories: new Map(),
     };
     const row = answerRow(
       2026,
@@ -201,6 +268,7 @@ describe('an answer row', () => {
         evidence: ['https://ayto.example/plan', 'acta.pdf'],
       },
       names,
+      exportWords('es'),
     );
     expect(row).toEqual([
       9,

@@ -6,7 +6,7 @@ const names = { campaign: 'Ayuntamiento de Prueba', province: 'Soria', autonomou
 const about = { territoryTexts: names, sizeBand: { minPopulation: 5001, maxPopulation: 20000 }, minGroupSize: 1 };
 
 /** An edition from rows as the trend statement reads them, means of fewer than minGroupSize participants withheld. */
-function edition(year: number, campaignId: number, tree: { id: number; text: string }[], rows: FigureRows, minGroupSize = 1): TrendSource {
+function edition(year: number, campaignId: number, tree: TrendSource['tree'], rows: FigureRows, minGroupSize = 1): TrendSource {
   return { year, campaignId, tree, ...editionFigures(figureInputs(rows), minGroupSize) };
 }
 
@@ -108,6 +108,29 @@ describe('buildTrend', () => {
     expect(trend.editions[0].sizes.participants).toEqual({ province: 0, autonomousCommunity: 0, country: 0, sizeBand: 0 });
   });
 
+  it("gives each axis's name in every language some axis is translated into, from the latest edition that has it", () => {
+    const none = { own: [['total', 0, 0.2, 20]], sums: null, registered: null } satisfies FigureRows;
+    const old = edition(2023, 5, [{ id: 8, text: 'Agua', translations: { ca: { text: 'Aigua vella' }, en: { text: 'Water' } } }], none);
+    const latest = edition(
+      2024,
+      7,
+      [
+        { id: 9, text: 'Agua', translations: { ca: { text: 'Aigua' } } },
+        { id: 1, text: 'Gobernanza' },
+      ],
+      none,
+    );
+    const trend = buildTrend([old, latest], about);
+    expect(trend.axisNames).toEqual({ Agua: 'Agua', Gobernanza: 'Gobernanza' });
+    // The latest edition's translation; one without a translation keeps its Spanish; Valencian reads Catalan's. The
+    // latest 'Agua' has no English: the whole English map is Spanish, so English is not sent.
+    expect(trend.translations).toEqual({
+      ca: { axisNames: { Agua: 'Aigua', Gobernanza: 'Gobernanza' } },
+      va: { axisNames: { Agua: 'Aigua', Gobernanza: 'Gobernanza' } },
+    });
+    expect(buildTrend([e2024], about).translations).toBeUndefined();
+  });
+
   it('withholds, edition by edition, the means of fewer participants than the minimum', () => {
     // With a minimum of 3, 2024's province (2 participants) is withheld; its community, country and band (3, 4, 3) are not.
     const trend = buildTrend([edition(2024, 7, [{ id: 1, text: 'Gobernanza' }], rows2024, 3)], { ...about, minGroupSize: 3 });
@@ -120,6 +143,6 @@ describe('buildTrend', () => {
   });
 
   it('is empty without editions', () => {
-    expect(buildTrend([], about)).toEqual({ ...about, axisTexts: [], editions: [] });
+    expect(buildTrend([], about)).toEqual({ ...about, axisTexts: [], axisNames: {}, editions: [] });
   });
 });

@@ -274,4 +274,39 @@ describe.each(backends)('editions written in the app on $name', ({ openDemo }) =
       else expect([published.status, changed.status].sort()).toEqual(published.status === 200 ? [200, 404] : [200, 409]);
     }
   });
+
+  it('throws a draft away as it was read, audited, and only for ADMIN and FEC; a draft changed since is kept', async () => {
+    const draft = draftOf(await post('draft/create', { from: 2026, campaignNumber: 2060 }));
+    expect((await post('draft/delete', { campaignNumber: 2060, version: draft.version }, demo.tokens.user)).status).toBe(403);
+    for (const body of [
+      { campaignNumber: 2060 },
+      { campaignNumber: 2060, version: '1' },
+      { campaignNumber: 2060, version: 0 },
+      { campaignNumber: 2060, version: 1, x: 1 },
+    ]) {
+      expect([body, (await post('draft/delete', body)).status]).toEqual([body, 422]);
+    }
+    const changed = draftOf(
+      await post(
+        'draft/update',
+        { campaignNumber: 2060, version: draft.version, operations: [{ op: 'setTitle', title: 'Cambiado por ADMIN' }] },
+        demo.tokens.admin,
+      ),
+    );
+    // Read before ADMIN's change: 409 with the draft as it is now, and the draft kept.
+    const stale = await post('draft/delete', { campaignNumber: 2060, version: draft.version });
+    expect([stale.status, stale.body.error.data.draft.version]).toEqual([409, changed.version]);
+    expect((await get('draft?campaignNumber=2060')).status).toBe(200);
+
+    const deleted = await post('draft/delete', { campaignNumber: 2060, version: changed.version });
+    expect([deleted.status, deleted.body.response]).toEqual([200, { campaignNumber: 2060 }]);
+    expect((await get('draft?campaignNumber=2060')).status).toBe(404);
+    expect((await post('draft/delete', { campaignNumber: 2060, version: changed.version })).status).toBe(404);
+    const [audit] = await demo.db.query<{ action: string; details: unknown }>(
+      "SELECT action, details FROM audit_log WHERE action = 'edition.draftDelete' ORDER BY id DESC LIMIT 1",
+    );
+    expect(audit).toEqual({ action: 'edition.draftDelete', details: { year: 2060, version: changed.version } });
+    // The year is free again, and no edition changed.
+    expect((await post('draft/create', { from: 2026, campaignNumber: 2060 })).status).toBe(200);
+  });
 });

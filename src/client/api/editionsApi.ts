@@ -1,6 +1,7 @@
 import { get, getFile, http, post } from './http.js';
 import type {
   CreateDraftBody,
+  DeleteDraftBody,
   EditionDraft,
   EditionPreview,
   EditionRow,
@@ -38,6 +39,8 @@ export const editionsApi = {
   /** Changes a draft on the version it was read at (409 CONFLICT with the draft as it is now in the error's data). */
   updateDraft: (token: string | null, body: UpdateDraftBody) => post<EditionDraft>('/editions/draft/update', token, body),
   publishDraft: (token: string | null, campaignNumber: number) => post<ImportedEdition>('/editions/publish', token, { campaignNumber }),
+  /** Throws a draft away as it was read (409 CONFLICT with the draft as it is now when it changed since). */
+  deleteDraft: (token: string | null, body: DeleteDraftBody) => post<{ campaignNumber: number }>('/editions/draft/delete', token, body),
   /** A draft of that year made from an .xlsx (422 with data.problems at their sheet, row and column). */
   uploadSpreadsheet: (token: string | null, campaignNumber: number, file: Blob) => {
     const form = new FormData();

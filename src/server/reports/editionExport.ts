@@ -14,67 +14,109 @@ import {
 } from '../db/repositories/editionExport.js';
 import { BOM, csvLine, xlsxText, type CsvCell } from '../../shared/csv.js';
 import { madridDateTime } from '../../shared/dates.js';
+import { translated, type Translations } from '../../shared/editionTexts.js';
+import type { Language } from '../../shared/constants.js';
+import { catalogueOf } from '../i18n.js';
 
 /**
  * A whole edition for ADMIN and FEC (GET campaigns/export): every campaign with its entity, status, dates
- * and global score, its scores per axis, policy and measure, and every answer. One row model, two writers:
- * CSV (one table, a 'Tipo' column telling the rows apart) and Excel (a sheet per kind of row). Both are
- * streamed: rows are read in keyset pages and written as they come, so memory stays bounded.
+ * and global score, its scores per axis, policy and measure, and every answer, in the language asked (Spanish
+ * unless another is: ExportWords). One row model, two writers: CSV (one table, a 'Tipo' column telling the rows
+ * apart) and Excel (a sheet per kind of row). Both are streamed: rows are read in keyset pages and written as they
+ * come, so memory stays bounded.
  */
 
 export type ExportFormat = 'csv' | 'xlsx';
+
+/** The edition exported: its id and year. */
+type ExportedEdition = { id: number; campaignNumber: number };
 
 /** A cell of the export: a percentage is a fraction (CSV: 0..100; Excel: '0.0%'), a date a Date. */
 type Cell = string | number | Date | null;
 
 type ColumnKind = 'text' | 'id' | 'points' | 'percent' | 'date';
 
-const COLUMNS: readonly { header: string; kind: ColumnKind; width: number }[] = [
-  { header: 'Campaña', kind: 'id', width: 10 },
-  { header: 'Edición', kind: 'id', width: 9 },
-  { header: 'Entidad', kind: 'text', width: 40 },
-  { header: 'Provincia', kind: 'text', width: 16 },
-  { header: 'Comunidad autónoma', kind: 'text', width: 22 },
-  { header: 'Estado', kind: 'text', width: 10 },
-  { header: 'Primera respuesta', kind: 'date', width: 18 },
-  { header: 'Envío', kind: 'date', width: 18 },
-  { header: 'Tipo', kind: 'text', width: 10 },
-  { header: 'Código', kind: 'text', width: 12 },
-  { header: 'Texto', kind: 'text', width: 60 },
-  { header: 'Puntos', kind: 'points', width: 9 },
-  { header: 'Máximo', kind: 'points', width: 9 },
-  { header: 'Porcentaje', kind: 'percent', width: 11 },
-  { header: 'Respuesta', kind: 'text', width: 60 },
-  { header: 'No aplica', kind: 'text', width: 40 },
-  { header: 'Comentario', kind: 'text', width: 60 },
-  { header: 'Evidencias', kind: 'text', width: 60 },
+/** The columns, each named by its i18n id (EDITION_EXPORT.COLUMN.*). */
+const COLUMNS: readonly { id: string; kind: ColumnKind; width: number }[] = [
+  { id: 'CAMPAIGN', kind: 'id', width: 10 },
+  { id: 'EDITION', kind: 'id', width: 9 },
+  { id: 'ENTITY', kind: 'text', width: 40 },
+  { id: 'PROVINCE', kind: 'text', width: 16 },
+  { id: 'COMMUNITY', kind: 'text', width: 22 },
+  { id: 'STATUS', kind: 'text', width: 10 },
+  { id: 'FIRST_ANSWER', kind: 'date', width: 18 },
+  { id: 'SENT', kind: 'date', width: 18 },
+  { id: 'KIND', kind: 'text', width: 10 },
+  { id: 'CODE', kind: 'text', width: 12 },
+  { id: 'TEXT', kind: 'text', width: 60 },
+  { id: 'POINTS', kind: 'points', width: 9 },
+  { id: 'MAX', kind: 'points', width: 9 },
+  { id: 'PERCENTAGE', kind: 'percent', width: 11 },
+  { id: 'RESPONSE', kind: 'text', width: 60 },
+  { id: 'NOT_APPLICABLE', kind: 'text', width: 40 },
+  { id: 'COMMENT', kind: 'text', width: 60 },
+  { id: 'EVIDENCE', kind: 'text', width: 60 },
   // Added after the first release: at the end, so that a file read by column position keeps its meaning.
-  { header: 'Revisión', kind: 'text', width: 20 },
-  { header: 'Validación', kind: 'date', width: 18 },
+  { id: 'REVIEW', kind: 'text', width: 20 },
+  { id: 'VALIDATED', kind: 'date', width: 18 },
 ];
 
-export const EXPORT_HEADER = COLUMNS.map((c) => c.header);
+/** The three kinds of rows, in the order they are written: an Excel sheet each (EDITION_EXPORT.SHEET.*). */
+const SECTIONS = ['CAMPAIGNS', 'SCORES', 'ANSWERS'] as const;
 
-/** A campaign's status in the words the screens use (i18n/es.json, CAMPAIGNS.STATUS.*; a test compares them). */
-export const STATUS_WORDS: Readonly<Record<string, string>> = { created: 'Sin Comenzar', draft: 'Ongoing', sent: 'Completa' };
-/** A sent campaign's review status in the screens' words (i18n/es.json, REVIEW.STATUS.*; a test compares them). */
-export const REVIEW_WORDS: Readonly<Record<string, string>> = { pending: 'Pendiente', changesRequested: 'Correcciones pedidas', validated: 'Validada' };
-const SCOPE: Readonly<Record<ExportScore['scope'], string>> = { axis: 'Eje', policy: 'Política', measure: 'Medida' };
+/**
+ * The export's words in the language it is written in: its headers, sheets and kinds of rows (i18n,
+ * EDITION_EXPORT.*), and the screens' words for statuses (CAMPAIGNS.STATUS.*, REVIEW.STATUS.*). The questionnaire's
+ * texts are read in that language too, from the edition's translations (shared/editionTexts.ts); the entities'
+ * names, comments and evidence are written as they were given.
+ */
+export interface ExportWords {
+  language: Language;
+  headers: string[];
+  sheets: string[];
+  kinds: Record<'campaign' | 'answer' | ExportScore['scope'], string>;
+  status: (status: string) => string;
+  review: (status: string) => string;
+}
 
-/** The three kinds of rows, in the order they are written: an Excel sheet each. */
-export const EXPORT_SECTIONS = ['Campañas', 'Puntuaciones', 'Respuestas'] as const;
+const wordsByLanguage = new Map<Language, ExportWords>();
 
-function campaignRow(edition: number, c: ExportCampaign): Cell[] {
+export function exportWords(language: Language): ExportWords {
+  let words = wordsByLanguage.get(language);
+  if (!words) {
+    const catalogue = catalogueOf(language);
+    // A status the screens do not name (none today) is written as the database has it.
+    const word = (id: string, otherwise = id) => catalogue[id] ?? catalogueOf('es')[id] ?? otherwise;
+    words = {
+      language,
+      headers: COLUMNS.map((c) => word(`EDITION_EXPORT.COLUMN.${c.id}`)),
+      sheets: SECTIONS.map((id) => word(`EDITION_EXPORT.SHEET.${id}`)),
+      kinds: {
+        campaign: word('EDITION_EXPORT.ROW.CAMPAIGN'),
+        answer: word('EDITION_EXPORT.ROW.ANSWER'),
+        axis: word('EDITION_EXPORT.ROW.AXIS'),
+        policy: word('EDITION_EXPORT.ROW.POLICY'),
+        measure: word('EDITION_EXPORT.ROW.MEASURE'),
+      },
+      status: (status) => word(`CAMPAIGNS.STATUS.${status}`, status),
+      review: (status) => word(`REVIEW.STATUS.${status}`, status),
+    };
+    wordsByLanguage.set(language, words);
+  }
+  return words;
+}
+
+function campaignRow(edition: number, c: ExportCampaign, words: ExportWords): Cell[] {
   return [
     c.campaignId,
     edition,
     c.entity,
     c.province,
     c.community,
-    STATUS_WORDS[c.status] ?? c.status,
+    words.status(c.status),
     c.startDate,
     c.endDate,
-    'Campaña',
+    words.kinds.campaign,
     null,
     null,
     c.points,
@@ -84,12 +126,12 @@ function campaignRow(edition: number, c: ExportCampaign): Cell[] {
     null,
     null,
     null,
-    c.reviewStatus === null ? null : (REVIEW_WORDS[c.reviewStatus] ?? c.reviewStatus),
+    c.reviewStatus === null ? null : words.review(c.reviewStatus),
     c.validatedAt,
   ];
 }
 
-function scoreRow(edition: number, s: ExportScore): Cell[] {
+function scoreRow(edition: number, s: ExportScore, names: EditionQuestions, words: ExportWords): Cell[] {
   return [
     s.campaignId,
     edition,
@@ -99,9 +141,9 @@ function scoreRow(edition: number, s: ExportScore): Cell[] {
     null,
     null,
     null,
-    SCOPE[s.scope],
+    words.kinds[s.scope],
     s.code,
-    s.text,
+    translated(s.text, names.categories.get(s.categoryId), 'text', words.language),
     s.points,
     s.max,
     s.percentage,
@@ -119,11 +161,12 @@ function scoreRow(edition: number, s: ExportScore): Cell[] {
  * and their points added up, as scoring.ts counts them; its "No aplica" reason, comment and evidence (links and file
  * names, ' | ' between them).
  */
-export function answerRow(edition: number, a: ExportAnswer, names: EditionQuestions): Cell[] {
+export function answerRow(edition: number, a: ExportAnswer, names: EditionQuestions, words: ExportWords): Cell[] {
   const question = names.questions.get(a.subindicatorId);
   const chosen = a.responseIds.map((id) => names.responses.get(id)).filter((r) => r !== undefined);
   const points = chosen.reduce((sum, r) => sum + r.value, 0);
-  const responses = chosen.map((r) => `${r.code}: ${r.text}`).join(' | ');
+  const textOf = (node: { text: string; translations?: Translations }) => translated(node.text, node.translations, 'text', words.language);
+  const responses = chosen.map((r) => `${r.code}: ${textOf(r)}`).join(' | ');
   return [
     a.campaignId,
     edition,
@@ -133,9 +176,9 @@ export function answerRow(edition: number, a: ExportAnswer, names: EditionQuesti
     null,
     null,
     null,
-    'Respuesta',
+    words.kinds.answer,
     question?.code ?? null,
-    question?.text ?? null,
+    question ? textOf(question) : null,
     points,
     null,
     null,
@@ -149,12 +192,12 @@ export function answerRow(edition: number, a: ExportAnswer, names: EditionQuesti
 }
 
 /** Every row of the edition, page by page, tagged with its section (campaigns, then scores, then answers). */
-export async function* exportRows(q: Queryable, edition: { id: number; campaignNumber: number }): AsyncGenerator<{ section: number; rows: Cell[][] }> {
+export async function* exportRows(q: Queryable, edition: ExportedEdition, words: ExportWords): AsyncGenerator<{ section: number; rows: Cell[][] }> {
   const year = edition.campaignNumber;
-  for await (const page of campaignPages(q, edition.id)) yield { section: 0, rows: page.map((c) => campaignRow(year, c)) };
-  for await (const page of scorePages(q, edition.id)) yield { section: 1, rows: page.map((s) => scoreRow(year, s)) };
   const names = await editionQuestions(q, edition.id);
-  for await (const page of answerPages(q, edition.id)) yield { section: 2, rows: page.map((a) => answerRow(year, a, names)) };
+  for await (const page of campaignPages(q, edition.id)) yield { section: 0, rows: page.map((c) => campaignRow(year, c, words)) };
+  for await (const page of scorePages(q, edition.id)) yield { section: 1, rows: page.map((s) => scoreRow(year, s, names, words)) };
+  for await (const page of answerPages(q, edition.id)) yield { section: 2, rows: page.map((a) => answerRow(year, a, names, words)) };
 }
 
 /** A cell as CSV writes it: a percentage 0..100 like the report pages' CSV, a date as a clock in Madrid reads it. */
@@ -165,9 +208,9 @@ function csvCell(value: Cell, kind: ColumnKind): CsvCell {
 }
 
 /** The edition as CSV text chunks (a page of rows each): one table, its header first. */
-export async function* editionCsv(q: Queryable, edition: { id: number; campaignNumber: number }): AsyncGenerator<string> {
-  yield BOM + csvLine(EXPORT_HEADER);
-  for await (const { rows } of exportRows(q, edition)) yield rows.map((row) => csvLine(row.map((v, i) => csvCell(v, COLUMNS[i].kind)))).join('');
+export async function* editionCsv(q: Queryable, edition: ExportedEdition, words: ExportWords): AsyncGenerator<string> {
+  yield BOM + csvLine(words.headers);
+  for await (const { rows } of exportRows(q, edition, words)) yield rows.map((row) => csvLine(row.map((v, i) => csvCell(v, COLUMNS[i].kind)))).join('');
 }
 
 /**
@@ -184,7 +227,7 @@ const NUMBER_FORMATS: Partial<Record<ColumnKind, string>> = { points: '0.0', per
  * Writes the edition as an .xlsx to `out` with exceljs' streaming writer: a sheet per section, each row
  * committed as it is written (no shared strings, so nothing grows with the file).
  */
-export async function writeEditionXlsx(q: Queryable, edition: { id: number; campaignNumber: number }, out: Writable): Promise<void> {
+export async function writeEditionXlsx(q: Queryable, edition: ExportedEdition, words: ExportWords, out: Writable): Promise<void> {
   // exceljs (with its zip libraries) is loaded at the first Excel export: importing it took some 0.7 s of every start.
   const { default: Excel } = await import('exceljs');
   const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
@@ -192,36 +235,37 @@ export async function writeEditionXlsx(q: Queryable, edition: { id: number; camp
   let section = -1;
   const open = (next: number) => {
     sheet?.commit();
-    sheet = workbook.addWorksheet(EXPORT_SECTIONS[next], { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = COLUMNS.map((c) => ({
-      header: c.header,
+    sheet = workbook.addWorksheet(words.sheets[next], { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = COLUMNS.map((c, i) => ({
+      header: words.headers[i],
       width: c.width,
       ...(NUMBER_FORMATS[c.kind] ? { style: { numFmt: NUMBER_FORMATS[c.kind] } } : {}),
     }));
     sheet.getRow(1).font = { bold: true };
     section = next;
   };
-  for await (const page of exportRows(q, edition)) {
+  for await (const page of exportRows(q, edition, words)) {
     while (section < page.section) open(section + 1);
     for (const row of page.rows) sheet!.addRow(row.map(excelCell)).commit();
     // A slow reader holds the next page back instead of letting the file pile up in memory.
     if (out.writableNeedDrain) await once(out, 'drain');
   }
-  while (section < EXPORT_SECTIONS.length - 1) open(section + 1);
+  while (section < SECTIONS.length - 1) open(section + 1);
   sheet!.commit();
   await workbook.commit();
 }
 
-/** The export as a stream for the reply: CSV pulled page by page, Excel written into a pipe as its rows are read. */
+/** The export as a stream for the reply, in a language: CSV pulled page by page, Excel written into a pipe as its rows are read. */
 export function editionExportStream(
   q: Queryable,
-  edition: { id: number; campaignNumber: number },
-  format: ExportFormat,
+  edition: ExportedEdition,
+  { format, language }: { format: ExportFormat; language: Language },
   onError: (err: unknown) => void,
 ): Readable {
-  if (format === 'csv') return Readable.from(editionCsv(q, edition));
+  const words = exportWords(language);
+  if (format === 'csv') return Readable.from(editionCsv(q, edition, words));
   const out = new PassThrough();
-  writeEditionXlsx(q, edition, out).catch((err: unknown) => {
+  writeEditionXlsx(q, edition, words, out).catch((err: unknown) => {
     onError(err);
     out.destroy(err instanceof Error ? err : new Error(String(err)));
   });

@@ -3,7 +3,7 @@ import { groupKey } from './scoring.js';
 import type { AxisDetail, PolicyFigures, Ranks, ReportEdition, ResultResponse, SizeBand, TableAxis, TerritoryTexts } from '../../shared/api/results.js';
 import type { IndicatorGroup } from '../../shared/api/campaigns.js';
 import type { TreeAxis, TreeNode, TreePolicy } from './questionnaireCache.js';
-import { gatheredTranslations, translated, TRANSLATION_LANGUAGES } from '../../shared/editionTexts.js';
+import { gatheredTranslations, wholeInEachLanguage } from '../../shared/editionTexts.js';
 
 const NO_RANKS: Ranks = { province: null, autonomousCommunity: null, country: null, sizeBand: null };
 
@@ -105,10 +105,7 @@ function tableTexts(tree: readonly TreeAxis[], textOf: (node: TreeNode) => strin
  * (shared/editionTexts.ts localize); none when nothing is translated.
  */
 function tableTranslations(tree: readonly TreeAxis[]): { translations?: Record<string, TableTexts> } {
-  const nodes = tree.flatMap((a) => [a, ...a.policies, ...a.policies.flatMap((p) => p.measures)]);
-  const languages = TRANSLATION_LANGUAGES.filter((language) => nodes.some((n) => translated(n.text, n.translations, 'text', language) !== n.text));
-  if (languages.length === 0) return {};
-  return {
-    translations: Object.fromEntries(languages.map((language) => [language, tableTexts(tree, (n) => translated(n.text, n.translations, 'text', language))])),
-  };
+  const nodes: TreeNode[] = tree.flatMap((a) => [a, ...a.policies, ...a.policies.flatMap((p) => p.measures)]);
+  const translations = wholeInEachLanguage(nodes, (nameOf) => tableTexts(tree, nameOf));
+  return translations ? { translations } : {};
 }

@@ -5,6 +5,7 @@ import type { SizeBand, TerritoryTexts, TrendEdition, TrendFigures, TrendRespons
 import type { QuestionnaireCache, TreeAxis } from './questionnaireCache.js';
 import { editionFigures, figureInputs, type EditionFigures } from './figures.js';
 import { groupKey } from './scoring.js';
+import { wholeInEachLanguage } from '../../shared/editionTexts.js';
 import { NO_FIGURES, type GroupFigures } from './territories.js';
 import { minGroupSizeOf, placeNames, placeSizeBand } from './reportBodies.js';
 
@@ -12,7 +13,7 @@ import { minGroupSizeOf, placeNames, placeSizeBand } from './reportBodies.js';
 export interface TrendSource extends EditionFigures {
   year: number;
   campaignId: number;
-  tree: readonly Pick<TreeAxis, 'id' | 'text'>[];
+  tree: readonly Pick<TreeAxis, 'id' | 'text' | 'translations'>[];
 }
 
 const figuresOf = (f: GroupFigures = NO_FIGURES): TrendFigures => ({ percentages: f.percentages, percentagesComparedToAll: f.percentagesComparedToAll });
@@ -20,7 +21,8 @@ const figuresOf = (f: GroupFigures = NO_FIGURES): TrendFigures => ({ percentages
 /**
  * A trend (GET campaigns/trend) from its editions, oldest first: each edition's global and per-axis figures in
  * both modes, its means' sizes and withheld means, and every axis's name once, the latest edition's first
- * (editions are matched by name: an axis an edition lacks is simply absent from its list).
+ * (editions are matched by name: an axis an edition lacks is simply absent from its list). Each name is shown in
+ * the reader's language from the translations of the latest edition that has it (axisNames, read by localize).
  */
 export function buildTrend(
   sources: readonly TrendSource[],
@@ -34,9 +36,20 @@ export function buildTrend(
     sizes,
     withheld,
   }));
-  const axisTexts: string[] = [];
-  for (const edition of [...editions].reverse()) for (const { axisText } of edition.axes) if (!axisTexts.includes(axisText)) axisTexts.push(axisText);
-  return { territoryTexts: about.territoryTexts, sizeBand: about.sizeBand, minGroupSize: about.minGroupSize, axisTexts, editions };
+  const latest = new Map<string, TrendSource['tree'][number]>();
+  for (const { tree } of [...sources].reverse()) for (const axis of tree) if (!latest.has(axis.text)) latest.set(axis.text, axis);
+  const axes = [...latest.values()];
+  const axisNames = (nameOf: (axis: (typeof axes)[number]) => string) => ({ axisNames: Object.fromEntries(axes.map((a) => [a.text, nameOf(a)])) });
+  const translations = wholeInEachLanguage(axes, axisNames);
+  return {
+    territoryTexts: about.territoryTexts,
+    sizeBand: about.sizeBand,
+    minGroupSize: about.minGroupSize,
+    axisTexts: [...latest.keys()],
+    ...axisNames((a) => a.text),
+    ...(translations && { translations }),
+    editions,
+  };
 }
 
 /**

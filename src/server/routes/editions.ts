@@ -8,7 +8,7 @@ import { listEditions } from '../db/repositories/editions.js';
 import { listDrafts } from '../db/repositories/editionDrafts.js';
 import { changeEditionSettings, importEdition, previewEdition } from '../services/editions.js';
 import { editionCalls, SPREADSHEET_FILE_TYPES } from '../../shared/api/editions.js';
-import { changeDraft, createDraft, draftFromSpreadsheet, editionSpreadsheet, publishDraft, readDraft } from '../services/editionDrafts.js';
+import { changeDraft, createDraft, discardDraft, draftFromSpreadsheet, editionSpreadsheet, publishDraft, readDraft } from '../services/editionDrafts.js';
 import { EDITION_FILE_MAX_BYTES } from '../../shared/constants.js';
 import { fileRouteOf, routeOf, uploadRouteOf } from './contract.js';
 
@@ -128,6 +128,10 @@ function registerDraftRoutes(secure: FastifyInstance, { db }: AppContext): void 
   api.route({
     ...routeOf(editionCalls.publishDraft),
     handler: async (request) => ({ response: await publishDraft(db, permittedActor(request, 'EDITIONS_WRITE'), request.body.campaignNumber) }),
+  });
+  api.route({
+    ...routeOf(editionCalls.deleteDraft),
+    handler: async (request) => ({ response: await discardDraft(db, permittedActor(request, 'EDITIONS_WRITE'), request.body) }),
   });
 }
 

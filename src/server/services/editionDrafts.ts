@@ -11,11 +11,18 @@ import { checkCatalogueDocument, oversize, tooManyValues } from '../catalogue/up
 import { applyOperations, OperationError } from '../catalogue/tree.js';
 import { readCatalogueXlsx, writeCatalogueXlsx } from '../catalogue/spreadsheet.js';
 import { diffEditions } from '../catalogue/diff.js';
-import { catalogueIndicators } from '../catalogue/preview.js';
-import { catalogueCounts } from '../catalogue/preview.js';
+import { catalogueCounts, catalogueIndicators } from '../catalogue/preview.js';
 import { importCatalogue } from '../catalogue/import.js';
 import { isUniqueViolation } from '../db/faults.js';
-import type { CreateDraftBody, EditionDraft, FileProblem, ImportedEdition, SheetProblemsData, UpdateDraftBody } from '../../shared/api/editions.js';
+import type {
+  CreateDraftBody,
+  DeleteDraftBody,
+  EditionDraft,
+  FileProblem,
+  ImportedEdition,
+  SheetProblemsData,
+  UpdateDraftBody,
+} from '../../shared/api/editions.js';
 
 /**
  * Editions written in the app (docs/api.md, "Editions written in the app"): a draft per year, copied from an edition
@@ -102,6 +109,22 @@ export async function changeDraft(db: Db, actor: Actor, body: UpdateDraftBody): 
     requireQuestionnaireSize(document, {});
     await updateDraft(tx, body.campaignNumber, body.version, document, actor.user.id);
     return draftView(tx, await draftOrNotFound(tx, body.campaignNumber));
+  });
+}
+
+/** A draft thrown away, as its editor read it (409 CONFLICT with the draft as it is now when it changed since); audited. */
+export async function discardDraft(db: Db, actor: Actor, body: DeleteDraftBody): Promise<{ campaignNumber: number }> {
+  return db.transaction(async (tx) => {
+    const row = await draftOrNotFound(tx, body.campaignNumber, true);
+    if (row.version !== body.version) throw conflict('The draft was changed by someone else', { draft: await draftView(tx, row) });
+    await deleteDraft(tx, body.campaignNumber);
+    await recordAudit(tx, {
+      ...auditedBy(actor),
+      action: 'edition.draftDelete',
+      targetType: 'edition',
+      details: { year: body.campaignNumber, version: row.version },
+    });
+    return { campaignNumber: body.campaignNumber };
   });
 }
 

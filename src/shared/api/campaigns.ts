@@ -1,7 +1,7 @@
 import { Receipt } from './receipts.js';
 import { Type, type Static } from 'typebox';
 import { FILE_TYPES } from '../csv.js';
-import { EVIDENCE_RULES } from '../constants.js';
+import { EVIDENCE_RULES, LANGUAGES } from '../constants.js';
 import {
   ANSWER_COMMENT_MAX_LENGTH,
   EVIDENCE_FILE_TYPES,
@@ -207,7 +207,12 @@ export const EntityCampaigns = Type.Object({
 export type EntityCampaigns = Static<typeof EntityCampaigns>;
 
 /** GET campaigns/export: which edition (its campaign number, the year) and which file. */
-export const EditionExportQuery = Strict({ edition: Type.Integer({ minimum: 1, maximum: 9999 }), format: Type.Enum(['csv', 'xlsx']) });
+export const EditionExportQuery = Strict({
+  edition: Type.Integer({ minimum: 1, maximum: 9999 }),
+  format: Type.Enum(['csv', 'xlsx']),
+  /** The language of its headers, words and questionnaire texts (Spanish when absent). */
+  language: Type.Optional(Type.Enum(LANGUAGES)),
+});
 export type EditionExportQuery = Static<typeof EditionExportQuery>;
 
 /** The content types of GET campaigns/export, by format. */

@@ -216,14 +216,19 @@ export const DraftQuery = Strict({ campaignNumber: Year });
 export type DraftQuery = Static<typeof DraftQuery>;
 export const CreateDraftBody = Strict({ from: Year, campaignNumber: Year });
 export type CreateDraftBody = Static<typeof CreateDraftBody>;
+/** The version of a draft its editor read (compared in the server, never written). */
+const DraftVersion = Type.Integer({ minimum: 1 });
 export const UpdateDraftBody = Strict({
   campaignNumber: Year,
-  version: Type.Integer({ minimum: 1 }),
+  version: DraftVersion,
   operations: Type.Array(TreeOperation, { minItems: 1, maxItems: 200 }),
 });
 export type UpdateDraftBody = Static<typeof UpdateDraftBody>;
 export const PublishDraftBody = Strict({ campaignNumber: Year });
 export type PublishDraftBody = Static<typeof PublishDraftBody>;
+/** A draft thrown away as its editor last read it: a change made since (another version) is not thrown away unseen. */
+export const DeleteDraftBody = Strict({ campaignNumber: Year, version: DraftVersion });
+export type DeleteDraftBody = Static<typeof DeleteDraftBody>;
 
 /** The 422 data of a spreadsheet that cannot become a draft: every problem at its sheet, row and column. */
 export interface SheetProblemsData {
@@ -349,5 +354,15 @@ export const editionCalls = {
     response: ImportedEdition,
     summary: 'Turns a draft into the edition of its year, as editions/import makes one, and removes the draft (ADMIN, FEC)',
     description: 'A draft with problems answers 422 VALIDATION with data { problems }; 409 CONFLICT when the year has an edition.',
+  }),
+  deleteDraft: apiCall({
+    method: 'POST',
+    url: '/editions/draft/delete',
+    access: 'user',
+    querystring: NoQuery,
+    body: DeleteDraftBody,
+    response: Type.Object({ campaignNumber: Year }),
+    summary: 'Throws a draft away (ADMIN, FEC); published editions do not change',
+    description: '404 NOT_FOUND when the year has no draft; 409 CONFLICT with the current draft in data when `version` is not the current one.',
   }),
 };

@@ -226,13 +226,17 @@ export type TrendEdition = Static<typeof TrendEdition>;
  * GET campaigns/trend: every sent campaign of the campaign's entity in its edition and the earlier ones, oldest
  * first, each beside its own edition's province, community, country and size band means (the entity's territories and band of
  * today). axisTexts lists every axis once, in the latest edition's order and then the earlier ones': editions
- * are matched by the axis's name.
+ * are matched by the axis's name. axisNames gives each such name as the screens show it, and translations the same
+ * map whole in each language some axis is translated into (shared/editionTexts.ts).
  */
+const AxisNames = Type.Record(Type.String(), Type.String());
 export const TrendResponse = Type.Object({
   territoryTexts: TerritoryTexts,
   sizeBand: SizeBand,
   minGroupSize: MinGroupSize,
   axisTexts: Type.Array(Type.String()),
+  axisNames: AxisNames,
+  translations: Type.Optional(Type.Record(Type.String(), Type.Object({ axisNames: AxisNames }))),
   editions: Type.Array(TrendEdition),
 });
 export type TrendResponse = Static<typeof TrendResponse>;

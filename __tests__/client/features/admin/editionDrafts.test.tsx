@@ -66,11 +66,12 @@ function draftOf(version: number, questionText = '¿Tiene la entidad un plan?', 
   };
 }
 
-function renderEditor(updateDraft: EditionsApi['updateDraft']) {
+function renderEditor(updateDraft: EditionsApi['updateDraft'], more: Partial<EditionsApi> = {}, draft = draftOf(3)) {
   const calls: UpdateDraftBody[] = [];
   const editionsApi: EditionsApi = {
     ...realApi,
-    draft: async () => draftOf(3),
+    ...more,
+    draft: async () => draft,
     updateDraft: async (token, body) => (calls.push(body), updateDraft(token, body)),
   };
   renderAtRoute(
@@ -193,5 +194,52 @@ describe('the draft editor', () => {
     await waitFor(() =>
       expect(within(screen.getByTestId('draft-question-E1.P1.M1.I1.S1')).getAllByLabelText('Texto')[0]).toHaveValue('¿Dispone la entidad de un plan?'),
     );
+  });
+
+  it("moves an indicator to another measure ('Mover a'), to the end of that measure's indicators", async () => {
+    const draft = draftOf(3);
+    const policy = (draft.document as { axes: { policies: { measures: { code: string; text: string; indicators: unknown[] }[] }[] }[] }).axes[0].policies[0];
+    const indicator = JSON.parse(JSON.stringify(policy.measures[0].indicators[0])) as { code: string; subindicators: { code: string }[] };
+    indicator.code = 'E1.P1.M2.I1';
+    indicator.subindicators[0].code = 'E1.P1.M2.I1.S1';
+    policy.measures.push({ code: 'E1.P1.M2', text: 'Plan comarcal', indicators: [indicator] });
+    const calls = renderEditor(async (_token, body) => draftOf(body.version + 1), {}, draft);
+    await openQuestion();
+    const indicatorBranch = screen.getByTestId('draft-indicator-E1.P1.M1.I1');
+    const moveTo = within(indicatorBranch).getAllByRole('combobox', { name: 'Mover indicador E1.P1.M1.I1 a' })[0];
+    expect(
+      within(moveTo)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['medida E1.P1.M1 · Plan local', 'medida E1.P1.M2 · Plan comarcal']);
+    expect(moveTo).toHaveValue('E1.P1.M1');
+    await userEvent.selectOptions(moveTo, 'E1.P1.M2');
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].operations).toEqual([{ op: 'move', level: 'indicator', code: 'E1.P1.M1.I1', parent: 'E1.P1.M2', index: 1 }]);
+    // An axis is under the questionnaire itself: it has nowhere to go; a policy alone in the only axis neither.
+    expect(within(screen.getByTestId('draft-axis-E1')).queryByRole('combobox', { name: /^Mover eje/ })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: /^Mover política/ })).toBeNull();
+  });
+
+  it('throws the draft away after asking, as it was read; when someone changed it since, shows theirs and keeps it', async () => {
+    const deleted: unknown[] = [];
+    renderEditor(async () => draftOf(4), { deleteDraft: async (_token, body) => (deleted.push(body), { campaignNumber: body.campaignNumber }) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Eliminar borrador' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('¿Eliminar el borrador de 2027?');
+    expect(deleted).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar borrador' }));
+    await screen.findByText('Borrador de 2027 eliminado.');
+    expect(deleted).toEqual([{ campaignNumber: 2027, version: 3 }]);
+  });
+
+  it('keeps a draft someone changed since it was read, showing theirs, when asked to throw it away', async () => {
+    const theirs = draftOf(5, '¿Dispone la entidad de un plan?', 'admin@demo.es');
+    renderEditor(async () => draftOf(4), { deleteDraft: async () => Promise.reject(new ApiError('CONFLICT', 409, { draft: theirs })) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Eliminar borrador' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar borrador' }));
+    expect(await screen.findByTestId('draft-conflict')).toHaveTextContent('admin@demo.es ha cambiado este borrador');
+    expect(screen.queryByText('No se ha podido eliminar el borrador.')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Borrador de la edición 2027' })).toBeInTheDocument();
   });
 });

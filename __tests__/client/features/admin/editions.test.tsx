@@ -156,6 +156,7 @@ function renderPage(role: 'ADMIN' | 'FEC', api: Partial<EditionsApi> = {}, seals
     createDraft: unused,
     updateDraft: unused,
     publishDraft: unused,
+    deleteDraft: unused,
     uploadSpreadsheet: unused,
     ...api,
   };

@@ -1,3 +1,4 @@
+import { localeActions } from '../../../../src/client/features/locale/localeSlice.js';
 import { jest } from '@jest/globals';
 import { expectSaga } from 'redux-saga-test-plan';
 import { rootReducer } from '../../../../src/client/app/rootReducer.js';
@@ -250,8 +251,9 @@ describe('campaign sagas', () => {
   it('saves an edition export under the name the server gives it; a refusal toasts and the buttons come back', async () => {
     const saved: { name: string; content: unknown; type: string }[] = [];
     const blob = new Blob(['csv'], { type: 'text/csv; charset=utf-8' });
+    const asked: unknown[] = [];
     const ok = {
-      ...deps({ exportEdition: async (_token, query) => ({ name: `edicion-${query.edition}.${query.format}`, blob }) }),
+      ...deps({ exportEdition: async (_token, query) => (asked.push(query), { name: `edicion-${query.edition}.${query.format}`, blob }) }),
       download: (name: string, content: unknown, type: string) => void saved.push({ name, content, type }),
     };
     const request = campaignsActions.editionExportRequested({ edition: 2026, format: 'csv' });
@@ -260,6 +262,14 @@ describe('campaign sagas', () => {
       .run();
     expect(saved).toEqual([{ name: 'edicion-2026.csv', content: blob, type: 'text/csv; charset=utf-8' }]);
     expect(done.storeState.campaigns.exporting).toBeNull();
+    // Written in the interface's language.
+    await expectSaga(handleEditionExportRequested, ok, request)
+      .withReducer(rootReducer, rootReducer(rootReducer(state('FEC'), localeActions.languageChanged('ca')), request))
+      .run();
+    expect(asked).toEqual([
+      { language: 'es', edition: 2026, format: 'csv' },
+      { language: 'ca', edition: 2026, format: 'csv' },
+    ]);
 
     const refused = {
       ...deps({ exportEdition: fail('FORBIDDEN', 403) }),
@@ -270,6 +280,6 @@ describe('campaign sagas', () => {
       .put.like({ action: { payload: { message: 'CAMPAIGNS.TOAST.EXPORT_ERROR' } } })
       .put(campaignsActions.editionExportFinished())
       .run();
-    expect(saved).toHaveLength(1);
+    expect(saved).toHaveLength(2);
   });
 });

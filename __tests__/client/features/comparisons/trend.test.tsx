@@ -1,3 +1,4 @@
+import { localeActions } from '../../../../src/client/features/locale/localeSlice.js';
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { expectSaga } from 'redux-saga-test-plan';
@@ -47,6 +48,7 @@ const trend: TrendResponse = {
   sizeBand: { minPopulation: 1, maxPopulation: 5000 },
   minGroupSize: 1,
   axisTexts: ['Agua', 'Energía', 'Residuos'],
+  axisNames: { Agua: 'Agua', Energía: 'Energía', Residuos: 'Residuos' },
   editions: [
     edition(
       2024,
@@ -212,6 +214,31 @@ describe("'Evolución'", () => {
     expect(screen.getByTestId('withheld-note')).toHaveTextContent(
       `No se muestra la media de «${BAND}» (Campaña 2024: n = 6): se muestran solo las medias de al menos 3 entidades, para que nadie pueda deducir la puntuación de otra entidad.`,
     );
+  });
+
+  it("names the axes in the reader's language, matched across editions by their Spanish names", () => {
+    const translated: TrendResponse = {
+      ...trend,
+      translations: { ca: { axisNames: { Agua: 'Aigua', Energía: 'Energia', Residuos: 'Residus' } } },
+    };
+    // Valencian reads the Catalan names; English, which has none, the Spanish ones.
+    for (const [language, heads] of [
+      ['va', ['Aigua', 'Energia', 'Residus']],
+      ['en', ['Agua', 'Energía', 'Residuos']],
+    ] as const) {
+      const { unmount } = renderWithProviders(<TrendSection />, {
+        preloadedState: rootReducer(loaded(translated), localeActions.languageChanged(language)),
+      });
+      const groups = within(within(screen.getByTestId('trend-table')).getByRole('table'))
+        .getAllByRole('rowheader')
+        .filter((th) => th.getAttribute('scope') === 'rowgroup')
+        .map((th) => th.textContent);
+      expect(groups.slice(1, 4)).toEqual(heads);
+      // The figures stay with their axis: Energía is 60% in 2025 and absent in 2024.
+      const energy = within(within(screen.getByTestId('trend-table')).getByRole('table')).getAllByRole('rowgroup')[3];
+      expect(within(energy).getAllByRole('row')[1]).toHaveTextContent(/—60[,.]0%/);
+      unmount();
+    }
   });
 
   it('is not shown with a single edition, nor while it loads', () => {

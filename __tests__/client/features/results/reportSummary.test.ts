@@ -27,6 +27,7 @@ const trend = (...editions: TrendEdition[]): TrendResponse => ({
   sizeBand: result.sizeBand,
   minGroupSize: 1,
   axisTexts: [],
+  axisNames: {},
   editions,
 });
 
@@ -92,6 +93,11 @@ describe('the printed report summary', () => {
       { year: 2025, percentage: 0.4 },
       { year: 2026, percentage: 0.6 },
     ]);
+  });
+
+  it("names the axes that rose as the trend names them (in the reader's language once localized)", () => {
+    const rising = { ...trend(edition(2025, 0.4, [['Agua', 0.2]]), edition(2026, 0.6, [['Agua', 0.5]])), axisNames: { Agua: 'Aigua' } };
+    expect(reportSummary(result, levels(), true, rising).history!.improvements).toEqual([{ axisText: 'Aigua', from: 0.2, to: 0.5 }]);
   });
 
   it("has no improvements for an entity's first campaign, and a withheld rank is left out", () => {

@@ -14,7 +14,7 @@ export function AlertHost() {
     <Modal show={visible} onHide={hide} centered aria-labelledby="alert-title">
       <Modal.Header closeButton>
         <Modal.Title id="alert-title">
-          <FormattedMessage id={alert.title} />
+          <FormattedMessage id={alert.title} values={alert.values} />
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>

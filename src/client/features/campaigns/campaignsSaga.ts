@@ -19,6 +19,7 @@ import { campaignsActions } from './campaignsSlice.js';
 import { referenceActions } from '../reference/referenceSlice.js';
 import { snackbarActions } from '../snackbar/snackbarSlice.js';
 import { selectRole } from '../auth/authSelectors.js';
+import { selectLanguage } from '../locale/localeSelectors.js';
 import { createErrorToast } from './campaignsSelectors.js';
 import { answerErrorToast } from '../campaignCycle/campaignCycleSelectors.js';
 import type { RootState } from '../../app/rootReducer.js';
@@ -135,13 +136,17 @@ export function* handleCommunitiesRequested(deps: CampaignsDependencies): Saga<v
   );
 }
 
-/** A whole edition as CSV or Excel (ADMIN, FEC): read with the session's token, then saved under the server's name. */
+/**
+ * A whole edition as CSV or Excel (ADMIN, FEC), in the interface's language: read with the session's token, then
+ * saved under the server's name.
+ */
 export function* handleEditionExportRequested(
   deps: Pick<CampaignsDependencies, 'campaignsApi' | 'download'>,
   action: ReturnType<typeof campaignsActions.editionExportRequested>,
 ): Saga<void> {
   try {
-    const file = yield* callApi(keepOnScreen('CAMPAIGNS.TOAST.EXPORT_ERROR'), deps.campaignsApi.exportEdition, action.payload);
+    const language = yield* select(selectLanguage);
+    const file = yield* callApi(keepOnScreen('CAMPAIGNS.TOAST.EXPORT_ERROR'), deps.campaignsApi.exportEdition, { language, ...action.payload });
     yield* call(deps.download, file.name, file.blob, file.blob.type);
   } catch {
     // callApi showed the toast.

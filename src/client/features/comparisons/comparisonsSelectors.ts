@@ -44,7 +44,8 @@ export const selectGroupSizes = createSelector(
   (data, compareWithParticipants) => (data ? groupSizes(data, compareWithParticipants) : null),
 );
 
-const selectTrendData = (state: RootState) => state.comparisons.trend.data;
+/** The trend on screen, its axes' names in the reader's language (axisNames). */
+const selectTrendData = (state: RootState) => localize(state.comparisons.trend.data, state.locale.language);
 const selectCompareWithParticipants = (state: RootState) => state.reportFilters.compareWithParticipants;
 
 /** The levels of a comparison or trend, named (the band from its bounds), sized in the mode from one edition. */
@@ -111,6 +112,6 @@ export const selectComparisonCsvSource = createSelector(
 
 /** 'Evolución' in the chosen comparison mode; null without a trend of two editions or more. */
 export const selectTrend = createSelector(
-  [(state: RootState) => state.comparisons.trend.data, (state: RootState) => state.reportFilters.compareWithParticipants],
+  [selectTrendData, (state: RootState) => state.reportFilters.compareWithParticipants],
   (data, compareWithParticipants) => (data ? trendModel(data, compareWithParticipants) : null),
 );

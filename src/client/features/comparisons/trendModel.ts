@@ -8,7 +8,7 @@ import { toChartPercent } from '../../lib/numbers.js';
 
 export const TREND_LEVELS: readonly Level[] = ['campaign', 'province', 'autonomousCommunity', 'country', 'sizeBand'];
 
-/** One line of the table: the global score (axisText null) or an axis; per edition, per level, 0..100 with one decimal (null: no figure). */
+/** One line of the table: the global score (axisText null) or an axis, by its name as shown; per edition, per level, 0..100 with one decimal (null: no figure). */
 export interface TrendRow {
   axisText: string | null;
   values: Record<Level, (number | null)[]>;
@@ -34,13 +34,16 @@ function byLevel(editions: (ByLevel | undefined)[]): Record<Level, (number | nul
   return values;
 }
 
+/** An axis of a trend as the screens name it (axisNames, in the reader's language once localized); the name it is matched by without one. */
+export const axisNameOf = (trend: Pick<TrendResponse, 'axisNames'>, axisText: string): string => trend.axisNames?.[axisText] ?? axisText;
+
 /** The trend to show, or null when the entity has sent fewer than two editions (nothing to follow). */
 export function trendModel(trend: TrendResponse, compareWithParticipants: boolean): TrendModel | null {
   const { editions } = trend;
   if (editions.length < 2) return null;
   const global = byLevel(editions.map((e) => pickMode(e.global, compareWithParticipants)));
   const axisRows = trend.axisTexts.map((axisText) => ({
-    axisText,
+    axisText: axisNameOf(trend, axisText),
     values: byLevel(
       editions.map((e) =>
         pickMode(

@@ -1,5 +1,6 @@
 import type { Rank, ResultResponse, TrendResponse } from '../../../shared/api/results.js';
 import type { ActiveLevel } from './reportModel.js';
+import { axisNameOf } from '../comparisons/trendModel.js';
 
 /**
  * The printed report's first page: the score, the ranks, the three axes that rose most since the entity's
@@ -47,7 +48,7 @@ export function reportSummary(
   const previous = current ? editions.filter((e) => e.year < year).at(-1) : undefined;
   const history = trend && {
     previousYear: previous?.year ?? null,
-    improvements: current && previous ? largestRises(current.axes, previous.axes) : [],
+    improvements: current && previous ? largestRises(current.axes, previous.axes).map((rise) => ({ ...rise, axisText: axisNameOf(trend, rise.axisText) })) : [],
     trend: current ? editions.map((e) => ({ year: e.year, percentage: e.global.percentages.campaign })) : [{ year, percentage: percentages.campaign }],
   };
   return {

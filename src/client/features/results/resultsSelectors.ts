@@ -95,7 +95,12 @@ export const selectRankRows = createSelector([selectResultData], (data) => (data
 
 /** The printed report's first page (reportSummary.ts); null until the result is there. */
 export const selectReportSummary = createSelector(
-  [selectResultData, selectActiveLevels, (state: RootState) => state.reportFilters.compareWithParticipants, (state: RootState) => state.results.trend.data],
+  [
+    selectResultData,
+    selectActiveLevels,
+    (state: RootState) => state.reportFilters.compareWithParticipants,
+    (state: RootState) => localize(state.results.trend.data, state.locale.language),
+  ],
   (data, levels, compareWithParticipants, trend) => (data ? reportSummary(data, levels, compareWithParticipants, trend) : null),
 );
 

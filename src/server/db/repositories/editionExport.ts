@@ -1,6 +1,7 @@
 import type { Queryable } from '../client.js';
 import { REVIEW_STATUS_SQL, VALIDATED_AT_SQL } from './campaignQueries.js';
 import type { ReviewStatusOfSent } from './review.js';
+import type { Translations } from '../../../shared/editionTexts.js';
 
 /**
  * The rows of a whole edition's export (reports/editionExport.ts), read in keyset pages so that memory stays
@@ -36,6 +37,8 @@ export interface ExportScore {
   campaignId: number;
   entity: string;
   scope: 'axis' | 'policy' | 'measure';
+  /** The axis, policy or measure (its translations are in EditionQuestions). */
+  categoryId: number;
   code: string;
   text: string;
   points: number;
@@ -56,24 +59,37 @@ export interface ExportAnswer {
   evidence: string[];
 }
 
-/** The edition's questions and responses by id, to name the answers (a few thousand rows, read once). */
+/**
+ * The edition's questions and responses by id, to name the answers, and the translations of its questions,
+ * responses, axes, policies and measures (a few thousand rows, read once).
+ */
 export interface EditionQuestions {
-  questions: Map<number, { code: string; text: string }>;
-  responses: Map<number, { code: string; text: string; value: number }>;
+  questions: Map<number, { code: string; text: string; translations?: Translations }>;
+  responses: Map<number, { code: string; text: string; value: number; translations?: Translations }>;
+  categories: Map<number, Translations>;
 }
 
 export async function editionQuestions(q: Queryable, editionId: number): Promise<EditionQuestions> {
-  const questions = await q.query<{ id: number; code: string; text: string }>(
-    'SELECT s.id, s.code, s.text FROM subindicators s JOIN indicators i ON i.id = s.indicator_id WHERE i.edition_id = $1',
+  const questions = await q.query<{ id: number; code: string; text: string; translations: Translations }>(
+    'SELECT s.id, s.code, s.text, s.translations FROM subindicators s JOIN indicators i ON i.id = s.indicator_id WHERE i.edition_id = $1',
     [editionId],
   );
-  const responses = await q.query<{ id: number; code: string; text: string; value: number }>(
-    'SELECT r.id, r.code, r.text, r.value FROM responses r JOIN subindicators s ON s.id = r.subindicator_id JOIN indicators i ON i.id = s.indicator_id WHERE i.edition_id = $1',
+  const responses = await q.query<{ id: number; code: string; text: string; value: number; translations: Translations }>(
+    `SELECT r.id, r.code, r.text, r.value, r.translations
+       FROM responses r JOIN subindicators s ON s.id = r.subindicator_id JOIN indicators i ON i.id = s.indicator_id WHERE i.edition_id = $1`,
+    [editionId],
+  );
+  // Axes, policies and measures are shared by editions (categories): those of this edition's indicators.
+  const categories = await q.query<{ id: number; translations: Translations }>(
+    `SELECT c.id, c.translations FROM categories c
+      WHERE c.translations <> '{}'::jsonb
+        AND c.id IN (SELECT unnest(ARRAY[axis_id, policy_id, measure_id]) FROM indicators WHERE edition_id = $1)`,
     [editionId],
   );
   return {
-    questions: new Map(questions.map((r) => [r.id, { code: r.code, text: r.text }])),
-    responses: new Map(responses.map((r) => [r.id, { code: r.code, text: r.text, value: Number(r.value) }])),
+    questions: new Map(questions.map((r) => [r.id, { code: r.code, text: r.text, translations: r.translations }])),
+    responses: new Map(responses.map((r) => [r.id, { code: r.code, text: r.text, value: Number(r.value), translations: r.translations }])),
+    categories: new Map(categories.map((r) => [r.id, r.translations])),
   };
 }
 
@@ -173,6 +189,7 @@ export function scorePages(q: Queryable, editionId: number, pageSize = EXPORT_PA
         campaignId: r.campaign_id,
         entity: r.entity,
         scope: r.scope,
+        categoryId: r.category_id,
         code: r.code,
         text: r.text,
         points: r.value,

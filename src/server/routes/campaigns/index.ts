@@ -19,6 +19,7 @@ import { entityMail } from './review.js';
 import { EXPORT_FILE_TYPES, type EditionExportQuery } from '../../../shared/api/campaigns.js';
 import { findEditionByNumber } from '../../db/repositories/editionExport.js';
 import { editionExportStream, exportFileNameOf } from '../../reports/editionExport.js';
+import { DEFAULT_LANGUAGE } from '../../../shared/constants.js';
 
 export const CAMPAIGN_ACTIONS: Action[] = ['SELF_CAMPAIGNS', 'ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'];
 const ADMINISTRATION: Action[] = ['ADMIN_CAMPAIGNS', 'FEC_CAMPAIGNS'];
@@ -156,10 +157,10 @@ export function registerCampaignRoutes(secure: FastifyInstance, ctx: AppContext,
     ...fileRouteOf({ ...campaignCalls.exportEdition, file: campaignCalls.exportEdition.file! }),
     handler: async (request, reply) => {
       requireAny(request, ADMINISTRATION);
-      const { edition: number, format } = request.query as EditionExportQuery;
+      const { edition: number, format, language = DEFAULT_LANGUAGE } = request.query as EditionExportQuery;
       const edition = await findEditionByNumber(db, number);
       if (!edition) throw new AppError('NOT_FOUND', 'Edition not found');
-      const stream = editionExportStream(db, edition, format, (err) => request.log.error({ err }, 'edition export failed'));
+      const stream = editionExportStream(db, edition, { format, language }, (err) => request.log.error({ err }, 'edition export failed'));
       return reply
         .type(EXPORT_FILE_TYPES[format])
         .header('content-disposition', `attachment; filename="${exportFileNameOf(number, format)}"`)

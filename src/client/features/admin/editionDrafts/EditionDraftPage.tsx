@@ -17,6 +17,7 @@ import {
   selectDraftDocument,
   selectDraftPreviewGroups,
   selectEditionDrafts,
+  selectParentChoices,
   selectTranslationGaps,
   textOf,
   translationsOf,
@@ -142,7 +143,42 @@ function NodeText({ node, nodeRef, field, label }: { node: DraftNode; nodeRef: N
   );
 }
 
-/** 'Subir', 'Bajar' and 'Eliminar' of a node among its siblings. */
+/**
+ * 'Mover a': the node to the end of another node of its parent's level (a question to another indicator, a
+ * response to another question...). An axis has no such choice.
+ */
+function MoveTo({ nodeRef, parent, name }: { nodeRef: NodeRef; parent: string; name: string }) {
+  const intl = useIntl();
+  const change = useChange();
+  const choices = useAppSelector(selectParentChoices)[nodeRef.level];
+  if (!choices || choices.nodes.length < 2) return null;
+  const parentLevel = intl.formatMessage({ id: `CATALOGUE.LEVEL.${choices.level}` });
+  return (
+    <Form.Group controlId={`move-${nodeRef.level}-${nodeRef.subindicator ?? ''}-${nodeRef.code}`} className="d-flex align-items-center gap-1">
+      <Form.Label className="small mb-0 text-nowrap">
+        <FormattedMessage id="EDITION_DRAFT.MOVE_TO" />
+      </Form.Label>
+      <Form.Select
+        size="sm"
+        value={parent}
+        style={{ maxWidth: '16rem' }}
+        aria-label={intl.formatMessage({ id: 'EDITION_DRAFT.MOVE_TO_LABEL' }, { name })}
+        onChange={(e) => {
+          const to = choices.nodes.find((c) => c.code === e.target.value);
+          if (to) change({ op: 'move', ...nodeRef, parent: to.code, index: to.children });
+        }}
+      >
+        {choices.nodes.map((c) => (
+          <option key={c.code} value={c.code}>
+            {`${parentLevel} ${c.code} · ${c.text}`}
+          </option>
+        ))}
+      </Form.Select>
+    </Form.Group>
+  );
+}
+
+/** 'Subir', 'Bajar', 'Mover a' and 'Eliminar' of a node among its siblings. */
 function NodeActions({ nodeRef, parent, index, count }: { nodeRef: NodeRef; parent: string | null; index: number; count: number }) {
   const intl = useIntl();
   const change = useChange();
@@ -150,7 +186,7 @@ function NodeActions({ nodeRef, parent, index, count }: { nodeRef: NodeRef; pare
   const name = `${intl.formatMessage({ id: `CATALOGUE.LEVEL.${nodeRef.level}` })} ${nodeRef.code}`;
   const move = (to: number) => change({ op: 'move', ...nodeRef, parent, index: to });
   return (
-    <div className="d-flex flex-wrap gap-1 mb-2">
+    <div className="d-flex flex-wrap align-items-center gap-1 mb-2">
       {(
         [
           ['UP', index - 1],
@@ -185,6 +221,7 @@ function NodeActions({ nodeRef, parent, index, count }: { nodeRef: NodeRef; pare
       >
         <FormattedMessage id="COMMON.DELETE" />
       </Button>
+      {parent !== null && <MoveTo nodeRef={nodeRef} parent={parent} name={name} />}
     </div>
   );
 }
@@ -550,7 +587,7 @@ export default function EditionDraftPage() {
   const year = /^\d{4}$/.test(param ?? '') ? Number(param) : null;
   useNotFoundWhen(year === null);
   const dispatch = useAppDispatch();
-  const { draft, pending, publishing } = useAppSelector(selectEditionDrafts);
+  const { draft, pending, publishing, discarding } = useAppSelector(selectEditionDrafts);
   const doc = useAppSelector(selectDraftDocument);
   const preview = useAppSelector(selectDraftPreviewGroups);
   const filePlace = useFilePlace();
@@ -558,7 +595,8 @@ export default function EditionDraftPage() {
     if (year !== null) dispatch(editionDraftsActions.opened(year));
   }, [dispatch, year]);
   const data = draft.data;
-  const publishable = data !== null && data.problems.length === 0 && pending === 0 && publishing.status !== 'loading';
+  const busy = pending > 0 || publishing.status === 'loading' || discarding.status === 'loading';
+  const publishable = data !== null && data.problems.length === 0 && !busy;
   return (
     <section aria-labelledby="draft-title-heading">
       <PageHeader id="draft-title-heading" title="EDITION_DRAFT.HEADING" values={{ year: String(year ?? '') }} />
@@ -591,6 +629,24 @@ export default function EditionDraftPage() {
               >
                 {publishing.status === 'loading' && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
                 <FormattedMessage id="EDITION_DRAFT.PUBLISH" />
+              </Button>
+              <Button
+                variant="outline-danger"
+                disabled={busy}
+                onClick={() =>
+                  dispatch(
+                    askToConfirm({
+                      title: 'EDITION_DRAFT.DELETE_CONFIRM.TITLE',
+                      message: 'EDITION_DRAFT.DELETE_CONFIRM.MESSAGE',
+                      values: { year: String(data.campaignNumber) },
+                      action: editionDraftsActions.discardRequested({ campaignNumber: data.campaignNumber, version: data.version }),
+                      confirmLabel: 'EDITION_DRAFT.DELETE',
+                    }),
+                  )
+                }
+              >
+                {discarding.status === 'loading' && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
+                <FormattedMessage id="EDITION_DRAFT.DELETE" />
               </Button>
             </div>
             <Translations />

@@ -61,10 +61,14 @@ export function* saveChange(deps: EditionDraftsDependencies, operations: TreeOpe
     yield put(editionDraftsActions.saved(saved));
   } catch (err) {
     const error = serializeError(err);
-    const current = error.type === 'CONFLICT' ? (error.data as { draft?: EditionDraft } | null)?.draft : undefined;
+    const current = currentDraftOf(error);
     yield put(current ? editionDraftsActions.conflicted(current) : editionDraftsActions.changeFailed(error));
   }
 }
+
+/** The draft as it is now, which a 409 CONFLICT carries when someone else changed it first. */
+const currentDraftOf = (error: RequestError): EditionDraft | undefined =>
+  error.type === 'CONFLICT' ? (error.data as { draft?: EditionDraft } | null)?.draft : undefined;
 
 function* selectDraft(): Saga<EditionDraft | null> {
   return (yield select((state: RootState) => state.editionDrafts.draft.data)) as EditionDraft | null;
@@ -91,6 +95,20 @@ export function* handlePublish(deps: EditionDraftsDependencies, action: ReturnTy
   }
 }
 
+/** 'Eliminar borrador': thrown away as it was read, back to the editions page; a change made since is shown instead. */
+export function* handleDiscard(deps: EditionDraftsDependencies, action: ReturnType<typeof editionDraftsActions.discardRequested>): Saga<void> {
+  try {
+    const toast = (error: RequestError) => (error.type === 'CONFLICT' ? null : 'EDITION_DRAFT.TOAST.DELETE_ERROR');
+    yield* callApi(keepOnScreen(toast), deps.editionsApi.deleteDraft, action.payload);
+    yield put(editionDraftsActions.discarded());
+    yield put(snackbarActions.toastShown('EDITION_DRAFT.TOAST.DELETED', 'success', { year: String(action.payload.campaignNumber) }));
+    yield* call(deps.navigate, PATHS.editions);
+  } catch (err) {
+    const error = serializeError(err);
+    yield put(editionDraftsActions.discardFailed({ error, current: currentDraftOf(error) }));
+  }
+}
+
 /** 'Subir Excel': a draft made from the file opens in the editor; a refused file lists its problems at their cells. */
 export function* handleSpreadsheet(deps: EditionDraftsDependencies, action: ReturnType<typeof editionDraftsActions.spreadsheetChosen>): Saga<void> {
   try {
@@ -114,6 +132,7 @@ export function* watchEditionDrafts(deps: EditionDraftsDependencies): Saga<void>
   yield takeLeading(editionDraftsActions.createRequested.type, handleCreate, deps);
   yield takeLatest(editionDraftsActions.opened.type, handleOpened, deps);
   yield takeLeading(editionDraftsActions.publishRequested.type, handlePublish, deps);
+  yield takeLeading(editionDraftsActions.discardRequested.type, handleDiscard, deps);
   yield takeLeading(editionDraftsActions.spreadsheetChosen.type, handleSpreadsheet, deps);
   yield* watchChanges(deps);
 }

@@ -2,6 +2,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../../app/rootReducer.js';
 import { localize, readingOrder, TRANSLATION_LANGUAGES, type TranslationLanguage, type Translations } from '../../../../shared/editionTexts.js';
 import { groupIndicators } from '../../campaigns/campaignsSelectors.js';
+import type { TreeLevel } from '../../../../shared/api/editions.js';
 
 export const selectEditionDrafts = (state: RootState) => state.editionDrafts;
 export const selectDraftDocument = (state: RootState): DraftNode | null => (state.editionDrafts.draft.data?.document as DraftNode | undefined) ?? null;
@@ -86,3 +87,37 @@ export const selectDraftPreviewGroups = createSelector(
   [(state: RootState) => state.editionDrafts.draft.data?.indicators ?? null, (state: RootState) => state.locale.language],
   (indicators, language) => (indicators ? groupIndicators(localize(indicators, language)) : null),
 );
+
+/** A node a node of the level below may be moved under: its code, its text, and how many children it has. */
+export interface ParentChoice {
+  code: string;
+  text: string;
+  children: number;
+}
+
+/** The list of children of each level above the responses, in order (the catalogue's axes first). */
+const LEVEL_LISTS = [
+  ['axis', 'axes'],
+  ['policy', 'policies'],
+  ['measure', 'measures'],
+  ['indicator', 'indicators'],
+  ['subindicator', 'subindicators'],
+] as const;
+
+/**
+ * Where a node of each level may go ('Mover a'): every node of the level above it, in document order; an axis
+ * goes nowhere (it is under the questionnaire itself).
+ */
+export const selectParentChoices = createSelector([selectDraftDocument], (doc) => {
+  const choices: Partial<Record<TreeLevel, { level: TreeLevel; nodes: ParentChoice[] }>> = {};
+  let nodes = doc ? [doc] : [];
+  LEVEL_LISTS.forEach(([level, list], i) => {
+    nodes = nodes.flatMap((n) => childrenOf(n, list));
+    const [childLevel, childList] = LEVEL_LISTS[i + 1] ?? ['response', 'responses'];
+    choices[childLevel] = {
+      level,
+      nodes: nodes.map((n) => ({ code: textOf(n, 'code'), text: textOf(n, 'text'), children: childrenOf(n, childList).length })),
+    };
+  });
+  return choices;
+});

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { IDLE, type Remote, type RequestError } from '../../../lib/remote.js';
 import { isSessionChange } from '../../auth/authSlice.js';
-import type { CreateDraftBody, EditionDraft, SheetProblem, TreeOperation } from '../../../../shared/api/editions.js';
+import type { CreateDraftBody, DeleteDraftBody, EditionDraft, SheetProblem, TreeOperation } from '../../../../shared/api/editions.js';
 import type { TranslationLanguage } from '../../../../shared/editionTexts.js';
 
 /** A draft as the editions page lists it. */
@@ -31,6 +31,8 @@ export interface EditionDraftsState {
   /** The language whose translations the editor shows beside each text (null: none). */
   translating: TranslationLanguage | null;
   publishing: Remote;
+  /** 'Eliminar borrador'. */
+  discarding: Remote;
   /** 'Subir Excel': the call, and the problems of a refused file at their sheet, row and column. */
   upload: Remote<{ problems: SheetProblem[] }>;
 }
@@ -44,6 +46,7 @@ const initialState: EditionDraftsState = {
   changeError: null,
   translating: null,
   publishing: { ...IDLE },
+  discarding: { ...IDLE },
   upload: { ...IDLE, problems: [] },
 };
 
@@ -72,6 +75,7 @@ const editionDraftsSlice = createSlice({
       state.conflict = false;
       state.changeError = null;
       state.publishing = { ...IDLE };
+      state.discarding = { ...IDLE };
     },
     /** A draft as the server has it now (read, made, or changed). */
     loaded(state, action: PayloadAction<EditionDraft>) {
@@ -114,6 +118,21 @@ const editionDraftsSlice = createSlice({
     },
     publishFailed(state, action: PayloadAction<RequestError>) {
       state.publishing = { status: 'failed', error: action.payload };
+    },
+    discardRequested(state, _action: PayloadAction<DeleteDraftBody>) {
+      state.discarding = { status: 'loading', error: null };
+    },
+    discarded(state) {
+      state.discarding = { status: 'succeeded', error: null };
+      state.draft = { ...IDLE, data: null };
+    },
+    /** Refused; when someone else changed the draft since it was read, theirs is shown, and it is kept. */
+    discardFailed(state, action: PayloadAction<{ error: RequestError; current?: EditionDraft }>) {
+      state.discarding = { status: 'failed', error: action.payload.error };
+      if (action.payload.current) {
+        state.draft.data = action.payload.current;
+        state.conflict = true;
+      }
     },
     /** 'Subir Excel': the file goes to the saga in the action's meta. */
     spreadsheetChosen: {
