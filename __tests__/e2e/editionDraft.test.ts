@@ -129,6 +129,7 @@ describe('an edition written in the app, in Chromium', () => {
 
       // 6. Published, then opened for the user's province from the status page.
       await admin.page.getByRole('button', { name: 'Publicar edición' }).click();
+      await admin.page.getByRole('dialog').getByText(`¿Publicar la edición ${YEAR}?`, { exact: true }).waitFor();
       await admin.page.getByRole('dialog').getByRole('button', { name: 'Publicar edición' }).click();
       await admin.page.getByText(`Edición ${YEAR} publicada.`).waitFor();
       await admin.page.waitForURL(/\/manage\/editions$/);
@@ -178,4 +179,57 @@ describe('an edition written in the app, in Chromium', () => {
       await user.context.close();
     }
   }, 240_000);
+
+  it("moves a question to another measure's indicator with 'Mover a', on a phone, and throws the draft away", async () => {
+    const url = suite.server.url;
+    const year = 2030;
+    const adminToken = await apiToken(url, 'admin@demo.es');
+    const created = await apiPost<EditionDraft>(url, adminToken, '/editions/draft/create', { from: 2026, campaignNumber: year });
+    const [measure, other] = (created.document as Catalogue).axes[0].policies[0].measures;
+    const [from, to] = [measure.indicators[0], other.indicators[0]];
+    const question = from.subindicators[0];
+    const admin = await newPage(suite.browser, { phone: true });
+    try {
+      await logIn(admin.page, url, 'admin@demo.es');
+      await admin.page.waitForURL(/\/status/);
+      await admin.page.goto(`${url}/manage/editions/draft/${year}`);
+      const axis = (created.document as Catalogue).axes[0];
+      for (const id of [`draft-axis-${axis.code}`, `draft-policy-${axis.policies[0].code}`, `draft-measure-${measure.code}`, `draft-indicator-${from.code}`])
+        await admin.page.getByTestId(id).locator(':scope > summary').click();
+      const card = admin.page.getByTestId(`draft-question-${question.code}`);
+      const moveTo = card.getByRole('combobox', { name: `Mover subindicador ${question.code} a` }).first();
+      expect(await moveTo.inputValue()).toBe(from.code);
+      await expectNoSideScroll(admin.page);
+      await screenshot(admin.page, 'edition-draft-phone-move');
+      await moveTo.selectOption(to.code);
+      // Saved, the question is the last of the other measure's indicator, and gone from its own.
+      const moved = async () => {
+        const doc = (await apiGet<EditionDraft>(url, adminToken, `/editions/draft?campaignNumber=${year}`)).document as Catalogue;
+        return doc.axes[0].policies[0].measures.slice(0, 2).map((m) => m.indicators[0].subindicators.map((s) => s.code));
+      };
+      const codes = await settled(moved, (c) => c[1].includes(question.code));
+      expect(codes[1].at(-1)).toBe(question.code);
+      expect(codes[0]).not.toContain(question.code);
+      await admin.page.getByTestId(`draft-indicator-${from.code}`).getByTestId(`draft-question-${question.code}`).waitFor({ state: 'detached' });
+      for (const id of [`draft-measure-${other.code}`, `draft-indicator-${to.code}`]) await admin.page.getByTestId(id).locator(':scope > summary').click();
+      await admin.page.getByTestId(`draft-indicator-${to.code}`).getByTestId(`draft-question-${question.code}`).waitFor();
+
+      // Thrown away after asking: back on 'Ediciones', the draft no longer listed.
+      await admin.page.getByRole('button', { name: 'Eliminar borrador' }).click();
+      const dialog = admin.page.getByRole('dialog');
+      await dialog.getByText(`¿Eliminar el borrador de ${year}?`, { exact: true }).waitFor();
+      await dialog.getByRole('button', { name: 'Eliminar borrador' }).click();
+      await admin.page.getByText(`Borrador de ${year} eliminado.`).waitFor();
+      await admin.page.waitForURL(/\/manage\/editions$/);
+      await admin.page
+        .getByText('No hay ningún borrador.')
+        .or(admin.page.getByRole('link', { name: /^Borrador de / }))
+        .first()
+        .waitFor();
+      expect(await admin.page.getByRole('link', { name: `Borrador de ${year}` }).count()).toBe(0);
+      expect(admin.errors).toEqual([]);
+    } finally {
+      await admin.context.close();
+    }
+  }, 120_000);
 });
