@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import type { Action } from '@reduxjs/toolkit';
 import { useParams } from 'react-router-dom';
 import { Alert, Badge, Button, Form, Spinner } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -581,6 +582,45 @@ function SaveState() {
   );
 }
 
+/** 'Publicar edición' and 'Eliminar borrador': each asks first (EDITION_DRAFT.<name>_CONFIRM.*), naming the year. */
+function DraftAction({
+  name,
+  year,
+  disabled,
+  loading,
+  action,
+}: {
+  name: 'PUBLISH' | 'DELETE';
+  year: number;
+  disabled: boolean;
+  loading: boolean;
+  action: Action;
+}) {
+  const dispatch = useAppDispatch();
+  const danger = name === 'DELETE';
+  return (
+    <Button
+      variant={danger ? 'outline-danger' : 'primary'}
+      disabled={disabled}
+      onClick={() =>
+        dispatch(
+          askToConfirm({
+            title: `EDITION_DRAFT.${name}_CONFIRM.TITLE`,
+            message: `EDITION_DRAFT.${name}_CONFIRM.MESSAGE`,
+            values: { year: String(year) },
+            action,
+            confirmLabel: `EDITION_DRAFT.${name}`,
+            danger,
+          }),
+        )
+      }
+    >
+      {loading && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
+      <FormattedMessage id={`EDITION_DRAFT.${name}`} />
+    </Button>
+  );
+}
+
 /** /manage/editions/draft/:year: the draft edition of a year, edited as a tree, each change saved as it is made; 'Publicar edición'. */
 export default function EditionDraftPage() {
   const { year: param } = useParams();
@@ -612,42 +652,20 @@ export default function EditionDraftPage() {
               </Alert>
             )}
             <div className="d-flex flex-wrap gap-2 mb-3">
-              <Button
+              <DraftAction
+                name="PUBLISH"
+                year={data.campaignNumber}
                 disabled={!publishable}
-                onClick={() =>
-                  dispatch(
-                    askToConfirm({
-                      title: 'EDITION_DRAFT.PUBLISH_CONFIRM.TITLE',
-                      message: 'EDITION_DRAFT.PUBLISH_CONFIRM.MESSAGE',
-                      values: { year: String(data.campaignNumber) },
-                      action: editionDraftsActions.publishRequested(data.campaignNumber),
-                      confirmLabel: 'EDITION_DRAFT.PUBLISH',
-                      danger: false,
-                    }),
-                  )
-                }
-              >
-                {publishing.status === 'loading' && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
-                <FormattedMessage id="EDITION_DRAFT.PUBLISH" />
-              </Button>
-              <Button
-                variant="outline-danger"
+                loading={publishing.status === 'loading'}
+                action={editionDraftsActions.publishRequested(data.campaignNumber)}
+              />
+              <DraftAction
+                name="DELETE"
+                year={data.campaignNumber}
                 disabled={busy}
-                onClick={() =>
-                  dispatch(
-                    askToConfirm({
-                      title: 'EDITION_DRAFT.DELETE_CONFIRM.TITLE',
-                      message: 'EDITION_DRAFT.DELETE_CONFIRM.MESSAGE',
-                      values: { year: String(data.campaignNumber) },
-                      action: editionDraftsActions.discardRequested({ campaignNumber: data.campaignNumber, version: data.version }),
-                      confirmLabel: 'EDITION_DRAFT.DELETE',
-                    }),
-                  )
-                }
-              >
-                {discarding.status === 'loading' && <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
-                <FormattedMessage id="EDITION_DRAFT.DELETE" />
-              </Button>
+                loading={discarding.status === 'loading'}
+                action={editionDraftsActions.discardRequested({ campaignNumber: data.campaignNumber, version: data.version })}
+              />
             </div>
             <Translations />
             <DraftTree doc={doc} />
