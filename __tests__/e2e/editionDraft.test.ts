@@ -184,6 +184,9 @@ describe('an edition written in the app, in Chromium', () => {
     const url = suite.server.url;
     const year = 2030;
     const adminToken = await apiToken(url, 'admin@demo.es');
+    // A retry on the same server finds the draft the failed try made: it starts again from a fresh copy.
+    const left = (await apiGet<{ campaignNumber: number; version: number }[]>(url, adminToken, '/editions/drafts')).find((d) => d.campaignNumber === year);
+    if (left) await apiPost(url, adminToken, '/editions/draft/delete', { campaignNumber: year, version: left.version });
     const created = await apiPost<EditionDraft>(url, adminToken, '/editions/draft/create', { from: 2026, campaignNumber: year });
     const [measure, other] = (created.document as Catalogue).axes[0].policies[0].measures;
     const [from, to] = [measure.indicators[0], other.indicators[0]];
@@ -213,6 +216,21 @@ describe('an edition written in the app, in Chromium', () => {
       await admin.page.getByTestId(`draft-indicator-${from.code}`).getByTestId(`draft-question-${question.code}`).waitFor({ state: 'detached' });
       for (const id of [`draft-measure-${other.code}`, `draft-indicator-${to.code}`]) await admin.page.getByTestId(id).locator(':scope > summary').click();
       await admin.page.getByTestId(`draft-indicator-${to.code}`).getByTestId(`draft-question-${question.code}`).waitFor();
+
+      // Down to one response, the question has a problem: said beside it, counted on its folded axis, and publishing waits.
+      const movedCard = admin.page.getByTestId(`draft-indicator-${to.code}`).getByTestId(`draft-question-${question.code}`);
+      for (const r of question.responses.slice(1)) {
+        await movedCard.getByRole('button', { name: `Eliminar respuesta ${r.code}` }).click();
+        await admin.page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+        await movedCard.getByTestId(`draft-response-${question.code}-${r.code}`).waitFor({ state: 'detached' });
+      }
+      await movedCard.getByText('necesita al menos 2 respuestas no obsoletas').waitFor();
+      await admin.page.getByTestId('draft-problems').getByText('El borrador tiene 1 problema; se puede publicar cuando no quede ninguno.').waitFor();
+      expect(await admin.page.getByTestId(`draft-axis-${axis.code}`).locator(':scope > summary').textContent()).toContain('1 problema');
+      expect(await admin.page.getByRole('button', { name: 'Publicar edición' }).isDisabled()).toBe(true);
+      await movedCard.scrollIntoViewIfNeeded();
+      await expectNoSideScroll(admin.page);
+      await screenshot(admin.page, 'edition-draft-phone-problem', { fullPage: false });
 
       // Thrown away after asking: back on 'Ediciones', the draft no longer listed.
       await admin.page.getByRole('button', { name: 'Eliminar borrador' }).click();

@@ -11,9 +11,15 @@ import { keepOnScreen } from './callPolicies.js';
  * The alert that asks before a change; its confirm button (Eliminar unless told) dispatches `action`. It is red
  * (Bootstrap's danger) unless the change can be undone (`danger: false`); the message names what goes.
  */
-export function askToConfirm(alert: Pick<Alert, 'title' | 'message' | 'values' | 'links'> & { action: Action; confirmLabel?: string; danger?: boolean }) {
-  const { action, confirmLabel = 'COMMON.DELETE', danger = true, ...shown } = alert;
-  return alertsActions.alertShown({ ...shown, confirm: { label: confirmLabel, action, danger }, cancel: { label: 'COMMON.CANCEL' } });
+export function askToConfirm(
+  alert: Pick<Alert, 'title' | 'message' | 'values' | 'links'> & { action: Action; confirmLabel?: string; danger?: boolean; closes?: boolean },
+) {
+  const { action, confirmLabel = 'COMMON.DELETE', danger = true, closes, ...shown } = alert;
+  return alertsActions.alertShown({
+    ...shown,
+    confirm: { label: confirmLabel, action, danger, ...(closes ? { closes } : {}) },
+    cancel: { label: 'COMMON.CANCEL' },
+  });
 }
 
 /** What a confirmed change says: the toasts of success (its values may come from the answer) and failure, and the event of a success. */

@@ -66,7 +66,11 @@ function draftOf(version: number, questionText = '¿Tiene la entidad un plan?', 
   };
 }
 
+/** Where the sagas took the editor (their navigate). */
+const visited: string[] = [];
+
 function renderEditor(updateDraft: EditionsApi['updateDraft'], more: Partial<EditionsApi> = {}, draft = draftOf(3)) {
+  visited.length = 0;
   const calls: UpdateDraftBody[] = [];
   const editionsApi: EditionsApi = {
     ...realApi,
@@ -88,7 +92,7 @@ function renderEditor(updateDraft: EditionsApi['updateDraft'], more: Partial<Edi
         auth: { ...initialAuthState, status: 'loaded' as const, user: { ...demoUser, role: 'FEC' }, tokenSource: 'cookie' as const },
       },
       runSagas: true,
-      dependencies: { editionsApi },
+      dependencies: { editionsApi, navigate: (path: string) => void visited.push(path) },
     },
   );
   return calls;
@@ -231,6 +235,8 @@ describe('the draft editor', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar borrador' }));
     await screen.findByText('Borrador de 2027 eliminado.');
     expect(deleted).toEqual([{ campaignNumber: 2027, version: 3 }]);
+    expect(visited).toEqual(['/manage/editions']);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('keeps a draft someone changed since it was read, showing theirs, when asked to throw it away', async () => {
@@ -241,5 +247,44 @@ describe('the draft editor', () => {
     expect(await screen.findByTestId('draft-conflict')).toHaveTextContent('admin@demo.es ha cambiado este borrador');
     expect(screen.queryByText('No se ha podido eliminar el borrador.')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Borrador de la edición 2027' })).toBeInTheDocument();
+    expect(visited).toEqual([]);
+  });
+
+  it('shows each problem beside its node, and how many a folded branch holds', async () => {
+    const question = 'axes[0].policies[0].measures[0].indicators[0].subindicators[0]';
+    const draft = {
+      ...draftOf(3),
+      problems: [
+        { path: `${question}.responses`, code: 'TOO_FEW_RESPONSES' as const, message: 'necesita al menos 2 respuestas no obsoletas' },
+        { path: `${question}.responses[1].value`, code: 'REQUIRED' as const, params: { field: 'value' }, message: 'falta el campo value' },
+        { path: 'axes[0].policies[0].text', code: 'REQUIRED' as const, params: { field: 'text' }, message: 'falta el campo text' },
+      ],
+    };
+    renderEditor(async (_token, body) => draftOf(body.version + 1), {}, draft);
+    expect(await screen.findByTestId('draft-problems')).toHaveTextContent('El borrador tiene 3 problemas; se puede publicar cuando no quede ninguno.');
+    // Folded, the axis says how many problems it holds; the policy, once open, says its own beside it.
+    expect(within(screen.getByTestId('draft-axis-E1')).getByText('3 problemas')).toBeInTheDocument();
+    await openQuestion();
+    expect(screen.getByTestId('draft-node-problems-axes[0].policies[0]')).toHaveTextContent('falta el campo text');
+    expect(within(screen.getByTestId('draft-question-E1.P1.M1.I1.S1')).getByTestId(`draft-node-problems-${question}`)).toHaveTextContent(
+      'necesita al menos 2 respuestas no obsoletas',
+    );
+    expect(within(screen.getByTestId('draft-response-E1.P1.M1.I1.S1-R2')).getByTestId(`draft-node-problems-${question}.responses[1]`)).toHaveTextContent(
+      'falta el campo value',
+    );
+    expect(within(screen.getByTestId('draft-response-E1.P1.M1.I1.S1-R1')).queryByTestId(/^draft-node-problems/)).toBeNull();
+    expect(within(screen.getByTestId('draft-indicator-E1.P1.M1.I1')).getByText('2 problemas')).toBeInTheDocument();
+  });
+
+  it('removes a response after asking, the dialog closing at once while the change is saved in turn', async () => {
+    const calls = renderEditor(async (_token, body) => draftOf(body.version + 1));
+    const question = await openQuestion();
+    await userEvent.click(within(question).getByRole('button', { name: 'Eliminar respuesta R2' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('¿Eliminar respuesta R2?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].operations).toEqual([{ op: 'remove', level: 'response', code: 'R2', subindicator: 'E1.P1.M1.I1.S1' }]);
   });
 });

@@ -40,7 +40,15 @@ export function AlertHost() {
           </Button>
         )}
         {alert.confirm && (
-          <Button variant={alert.confirm.danger ? 'danger' : 'primary'} disabled={loading} onClick={() => alert.confirm && dispatch(alert.confirm.action)}>
+          <Button
+            variant={alert.confirm.danger ? 'danger' : 'primary'}
+            disabled={loading}
+            onClick={() => {
+              if (!alert.confirm) return;
+              dispatch(alert.confirm.action);
+              if (alert.confirm.closes) hide();
+            }}
+          >
             {loading && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
             <FormattedMessage id={alert.confirm.label} />
           </Button>

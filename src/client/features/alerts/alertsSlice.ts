@@ -9,8 +9,12 @@ export interface Alert {
   values?: Record<string, string | number>;
   /** Links listed under the message: each label a message id with its values. */
   links?: { label: string; values?: Record<string, string | number>; href: string }[];
-  /** The confirm button; `danger` for a change that cannot be undone (removals, revocations). */
-  confirm?: { label: string; action: { type: string; payload?: unknown }; danger?: boolean };
+  /**
+   * The confirm button; `danger` for a change that cannot be undone (removals, revocations). The dialog stays open,
+   * spinning, until the saga that carries the action out hides it (confirmedChange), unless it `closes` at once (a
+   * change queued, whose progress the page itself shows).
+   */
+  confirm?: { label: string; action: { type: string; payload?: unknown }; danger?: boolean; closes?: boolean };
   cancel?: { label: string };
 }
 

@@ -104,6 +104,7 @@ export function DraftsCard({ newest }: { newest: number | null }) {
           problems={upload.problems}
           placeOf={(p) => (p.sheet ? intl.formatMessage({ id: 'EDITION_DRAFT.CELL' }, { sheet: p.sheet, row: p.row, column: p.column, header: p.header }) : '')}
           testId="sheet-problems"
+          title="EDITION_DRAFT.UPLOAD_PROBLEMS_TITLE"
         />
       </Card.Body>
     </Card>

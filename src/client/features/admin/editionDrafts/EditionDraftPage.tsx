@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/PageHeader.js';
 import { RemoteState } from '../../../components/RemoteState.js';
 import { askToConfirm } from '../../../app/confirmedChange.js';
 import { EVIDENCE_RULES } from '../../../../shared/constants.js';
+import { problemText, type FormatMessage } from '../../../../shared/catalogueProblems.js';
 import { TRANSLATION_LANGUAGES, type TranslationLanguage, type Translations } from '../../../../shared/editionTexts.js';
 import type { TreeLevel, TreeOperation } from '../../../../shared/api/editions.js';
 import { editionDraftsActions } from './editionDraftsSlice.js';
@@ -19,6 +20,8 @@ import {
   selectDraftPreviewGroups,
   selectEditionDrafts,
   selectParentChoices,
+  selectProblemsByNode,
+  countProblemsUnder,
   selectTranslationGaps,
   textOf,
   translationsOf,
@@ -215,6 +218,8 @@ function NodeActions({ nodeRef, parent, index, count }: { nodeRef: NodeRef; pare
               message: 'EDITION_DRAFT.REMOVE_CONFIRM.MESSAGE',
               values: { name },
               action: editionDraftsActions.changed([{ op: 'remove', ...nodeRef }]),
+              // Queued with the other changes: the page says when it is saved.
+              closes: true,
             }),
           )
         }
@@ -244,8 +249,39 @@ function AddButton({ level, parent, node, message }: { level: TreeLevel; parent:
   );
 }
 
+/** What the checks find in a node itself (its fields and its lists), beside it; what is under it is beside its own nodes. */
+function NodeProblems({ path }: { path: string }) {
+  const intl = useIntl();
+  const problems = useAppSelector(selectProblemsByNode).get(path);
+  if (!problems) return null;
+  const format: FormatMessage = (id, values) => intl.formatMessage({ id }, values);
+  return (
+    <Alert variant="danger" className="py-1 px-2 small mb-2" data-testid={`draft-node-problems-${path}`}>
+      <ul className="mb-0 ps-3">
+        {problems.map((p, i) => (
+          <li key={i}>{problemText(format, p.code, p.params, p.message)}</li>
+        ))}
+      </ul>
+    </Alert>
+  );
+}
+
 /** A response: its text, its points (checked as typed: a number from 0 to 100), and its flags. */
-function ResponseEditor({ node, question, multiple, index, count }: { node: DraftNode; question: string; multiple: boolean; index: number; count: number }) {
+function ResponseEditor({
+  node,
+  path,
+  question,
+  multiple,
+  index,
+  count,
+}: {
+  node: DraftNode;
+  path: string;
+  question: string;
+  multiple: boolean;
+  index: number;
+  count: number;
+}) {
   const intl = useIntl();
   const change = useChange();
   const code = textOf(node, 'code');
@@ -261,6 +297,7 @@ function ResponseEditor({ node, question, multiple, index, count }: { node: Draf
       <p className="small fw-semibold mb-1">
         <FormattedMessage id="EDITION_DRAFT.RESPONSE" values={{ item: code }} />
       </p>
+      <NodeProblems path={path} />
       <NodeText node={node} nodeRef={nodeRef} field="text" label="EDITION_DRAFT.TEXT" />
       <div className="d-flex flex-wrap align-items-start gap-3">
         <Form.Group controlId={`${id}-points`} style={{ maxWidth: '9rem' }}>
@@ -310,7 +347,7 @@ function ResponseEditor({ node, question, multiple, index, count }: { node: Draf
 }
 
 /** A question: its text, type, "No aplica", evidence rule and criteria, its responses and 'Añadir respuesta'. */
-function QuestionEditor({ node, indicator, index, count }: { node: DraftNode; indicator: string; index: number; count: number }) {
+function QuestionEditor({ node, path, indicator, index, count }: { node: DraftNode; path: string; indicator: string; index: number; count: number }) {
   const intl = useIntl();
   const change = useChange();
   const code = textOf(node, 'code');
@@ -324,6 +361,7 @@ function QuestionEditor({ node, indicator, index, count }: { node: DraftNode; in
       <p className="fw-semibold mb-1">
         <FormattedMessage id="EDITION_DRAFT.QUESTION" values={{ item: code }} />
       </p>
+      <NodeProblems path={path} />
       <NodeText node={node} nodeRef={nodeRef} field="text" label="EDITION_DRAFT.TEXT" />
       <div className="d-flex flex-wrap gap-3 mb-2">
         <Form.Group controlId={`question-${code}-type`}>
@@ -359,7 +397,15 @@ function QuestionEditor({ node, indicator, index, count }: { node: DraftNode; in
       <NodeActions nodeRef={nodeRef} parent={indicator} index={index} count={count} />
       <ul className="list-unstyled ms-md-3">
         {responses.map((r, i) => (
-          <ResponseEditor key={textOf(r, 'code') || i} node={r} question={code} multiple={node.type === 'multiple'} index={i} count={responses.length} />
+          <ResponseEditor
+            key={textOf(r, 'code') || i}
+            node={r}
+            path={`${path}.responses[${i}]`}
+            question={code}
+            multiple={node.type === 'multiple'}
+            index={i}
+            count={responses.length}
+          />
         ))}
       </ul>
       <AddButton
@@ -375,6 +421,7 @@ function QuestionEditor({ node, indicator, index, count }: { node: DraftNode; in
 /** A level above the questions, folded until opened (a questionnaire has hundreds of responses): its text and what it holds. */
 function Branch({
   node,
+  path,
   level,
   parent,
   index,
@@ -382,27 +429,35 @@ function Branch({
   children,
 }: {
   node: DraftNode;
+  path: string;
   level: TreeLevel;
   parent: string | null;
   index: number;
   count: number;
-  children: (code: string) => ReactNode;
+  children: (code: string, path: string) => ReactNode;
 }) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
   const code = textOf(node, 'code');
   const nodeRef: NodeRef = { level, code };
+  const problems = countProblemsUnder(useAppSelector(selectProblemsByNode), path);
   return (
     <li className="mb-2">
       <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)} data-testid={`draft-${level}-${code}`}>
         <summary className="fw-semibold">
           <span className="text-capitalize">{intl.formatMessage({ id: `CATALOGUE.LEVEL.${level}` })}</span> {code} · {textOf(node, 'text')}
+          {problems > 0 && (
+            <Badge bg="danger" className="ms-2 align-middle">
+              <FormattedMessage id="EDITION_DRAFT.NODE_PROBLEMS" values={{ count: problems }} />
+            </Badge>
+          )}
         </summary>
         {open && (
           <div className="ms-md-3 mt-2">
+            <NodeProblems path={path} />
             <NodeText node={node} nodeRef={nodeRef} field="text" label="EDITION_DRAFT.TEXT" />
             <NodeActions nodeRef={nodeRef} parent={parent} index={index} count={count} />
-            {children(code)}
+            {children(code, path)}
           </div>
         )}
       </details>
@@ -414,22 +469,29 @@ function Branch({
 function DraftTree({ doc }: { doc: DraftNode }) {
   const codes = useAppSelector(selectDraftCodes);
   const axes = childrenOf(doc, 'axes');
-  const list = (nodes: DraftNode[], level: TreeLevel, parent: string | null, inner: (node: DraftNode, code: string) => ReactNode) => (
+  /** A level's nodes under `parent`, each with its JSON path (`<listPath>[i]`), as the checks place their problems. */
+  const list = (
+    nodes: DraftNode[],
+    level: TreeLevel,
+    parent: string | null,
+    listPath: string,
+    inner: (node: DraftNode, code: string, path: string) => ReactNode,
+  ) => (
     <ul className="list-unstyled">
       {nodes.map((n, i) => (
-        <Branch key={textOf(n, 'code') || i} node={n} level={level} parent={parent} index={i} count={nodes.length}>
-          {(code) => inner(n, code)}
+        <Branch key={textOf(n, 'code') || i} node={n} path={`${listPath}[${i}]`} level={level} parent={parent} index={i} count={nodes.length}>
+          {(code, path) => inner(n, code, path)}
         </Branch>
       ))}
     </ul>
   );
-  const questions = (indicator: DraftNode, code: string) => {
+  const questions = (indicator: DraftNode, code: string, path: string) => {
     const subs = childrenOf(indicator, 'subindicators');
     return (
       <>
         <ul className="list-unstyled">
           {subs.map((s, i) => (
-            <QuestionEditor key={textOf(s, 'code') || i} node={s} indicator={code} index={i} count={subs.length} />
+            <QuestionEditor key={textOf(s, 'code') || i} node={s} path={`${path}.subindicators[${i}]`} indicator={code} index={i} count={subs.length} />
           ))}
         </ul>
         <AddButton
@@ -441,12 +503,12 @@ function DraftTree({ doc }: { doc: DraftNode }) {
       </>
     );
   };
-  const indicators = (measure: DraftNode, code: string) => {
+  const indicators = (measure: DraftNode, code: string, path: string) => {
     const items = childrenOf(measure, 'indicators');
     const indicatorCode = freeCode(`${code}.I`, items.length, codes);
     return (
       <>
-        {list(items, 'indicator', code, questions)}
+        {list(items, 'indicator', code, `${path}.indicators`, questions)}
         <AddButton level="indicator" parent={code} node={newIndicator(indicatorCode)} message="EDITION_DRAFT.ADD_INDICATOR" />
       </>
     );
@@ -456,15 +518,15 @@ function DraftTree({ doc }: { doc: DraftNode }) {
       <h2 id="draft-tree-title" className="h5">
         <FormattedMessage id="EDITION_DRAFT.TREE" />
       </h2>
-      {list(axes, 'axis', null, (axis, a) => {
+      {list(axes, 'axis', null, 'axes', (axis, a, axisPath) => {
         const policies = childrenOf(axis, 'policies');
         return (
           <>
-            {list(policies, 'policy', a, (policy, p) => {
+            {list(policies, 'policy', a, `${axisPath}.policies`, (policy, p, policyPath) => {
               const measures = childrenOf(policy, 'measures');
               return (
                 <>
-                  {list(measures, 'measure', p, indicators)}
+                  {list(measures, 'measure', p, `${policyPath}.measures`, indicators)}
                   <AddButton level="measure" parent={p} node={newMeasure(freeCode(`${p}.M`, measures.length, codes))} message="EDITION_DRAFT.ADD_MEASURE" />
                 </>
               );
@@ -645,7 +707,7 @@ export default function EditionDraftPage() {
           <>
             <SaveState />
             <TitleEditor doc={doc} />
-            <ProblemList problems={data.problems} placeOf={filePlace} testId="draft-problems" />
+            <ProblemList problems={data.problems} placeOf={filePlace} testId="draft-problems" title="EDITION_DRAFT.PROBLEMS_TITLE" />
             {data.problems.length === 0 && (
               <Alert variant="success" className="py-2 small">
                 <FormattedMessage id="EDITION_DRAFT.NO_PROBLEMS" />

@@ -11,6 +11,7 @@ import type { RequestError } from '../../../lib/remote.js';
 import type { EditionsApi } from '../../../api/editionsApi.js';
 import type { EditionDraft, SheetProblemsData, TreeOperation } from '../../../../shared/api/editions.js';
 import { snackbarActions } from '../../snackbar/snackbarSlice.js';
+import { alertsActions } from '../../alerts/alertsSlice.js';
 import { editionDraftsActions } from './editionDraftsSlice.js';
 
 /** What the draft sagas reach outside the store. */
@@ -85,6 +86,8 @@ export function* watchChanges(deps: EditionDraftsDependencies): Saga<void> {
 
 /** 'Publicar edición': the draft becomes its year's edition; the editions page lists it. */
 export function* handlePublish(deps: EditionDraftsDependencies, action: ReturnType<typeof editionDraftsActions.publishRequested>): Saga<void> {
+  // Asked in a dialog, which spins meanwhile and closes once answered.
+  yield put(alertsActions.alertLoading(true));
   try {
     const edition = yield* callApi(keepOnScreen('EDITION_DRAFT.TOAST.PUBLISH_ERROR'), deps.editionsApi.publishDraft, action.payload);
     yield put(editionDraftsActions.published());
@@ -92,11 +95,14 @@ export function* handlePublish(deps: EditionDraftsDependencies, action: ReturnTy
     yield* call(deps.navigate, PATHS.editions);
   } catch (err) {
     yield put(editionDraftsActions.publishFailed(serializeError(err)));
+  } finally {
+    yield put(alertsActions.alertHidden());
   }
 }
 
 /** 'Eliminar borrador': thrown away as it was read, back to the editions page; a change made since is shown instead. */
 export function* handleDiscard(deps: EditionDraftsDependencies, action: ReturnType<typeof editionDraftsActions.discardRequested>): Saga<void> {
+  yield put(alertsActions.alertLoading(true));
   try {
     const toast = (error: RequestError) => (error.type === 'CONFLICT' ? null : 'EDITION_DRAFT.TOAST.DELETE_ERROR');
     yield* callApi(keepOnScreen(toast), deps.editionsApi.deleteDraft, action.payload);
@@ -106,6 +112,8 @@ export function* handleDiscard(deps: EditionDraftsDependencies, action: ReturnTy
   } catch (err) {
     const error = serializeError(err);
     yield put(editionDraftsActions.discardFailed({ error, current: currentDraftOf(error) }));
+  } finally {
+    yield put(alertsActions.alertHidden());
   }
 }
 

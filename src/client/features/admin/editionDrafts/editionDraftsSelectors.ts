@@ -2,7 +2,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../../app/rootReducer.js';
 import { localize, readingOrder, TRANSLATION_LANGUAGES, type TranslationLanguage, type Translations } from '../../../../shared/editionTexts.js';
 import { groupIndicators } from '../../campaigns/campaignsSelectors.js';
-import type { TreeLevel } from '../../../../shared/api/editions.js';
+import type { FileProblem, TreeLevel } from '../../../../shared/api/editions.js';
 
 export const selectEditionDrafts = (state: RootState) => state.editionDrafts;
 export const selectDraftDocument = (state: RootState): DraftNode | null => (state.editionDrafts.draft.data?.document as DraftNode | undefined) ?? null;
@@ -121,3 +121,23 @@ export const selectParentChoices = createSelector([selectDraftDocument], (doc) =
   });
   return choices;
 });
+
+/** The node a problem's JSON path is about: the path up to its last list index ('axes[0].policies[1]' of 'axes[0].policies[1].measures'; '' for the edition). */
+export const nodePathOf = (path: string): string => path.slice(0, path.lastIndexOf(']') + 1);
+
+/** The draft's problems by the node each is about (its JSON path), to show each beside its node in the tree. */
+export const selectProblemsByNode = createSelector([(state: RootState) => state.editionDrafts.draft.data?.problems], (problems) => {
+  const byNode = new Map<string, FileProblem[]>();
+  for (const problem of problems ?? []) {
+    const node = nodePathOf(problem.path);
+    byNode.set(node, [...(byNode.get(node) ?? []), problem]);
+  }
+  return byNode;
+});
+
+/** How many of the draft's problems are about a node or anything under it (shown on a folded branch). */
+export const countProblemsUnder = (byNode: ReadonlyMap<string, readonly FileProblem[]>, path: string): number => {
+  let count = 0;
+  for (const [node, problems] of byNode) if (node === path || node.startsWith(`${path}.`)) count += problems.length;
+  return count;
+};

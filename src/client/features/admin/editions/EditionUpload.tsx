@@ -19,10 +19,13 @@ export function ProblemList<P extends ListedProblem>({
   problems,
   placeOf,
   testId,
+  title = 'EDITIONS.PROBLEMS.TITLE',
 }: {
   problems: readonly P[];
   placeOf: (problem: P) => string;
   testId: string;
+  /** What has the problems and what follows, with their {count}. */
+  title?: string;
 }) {
   const intl = useIntl();
   if (problems.length === 0) return null;
@@ -30,7 +33,7 @@ export function ProblemList<P extends ListedProblem>({
   return (
     <Alert variant="danger" className="mt-3" data-testid={testId}>
       <Alert.Heading as="h4" className="h6">
-        <FormattedMessage id="EDITIONS.PROBLEMS.TITLE" values={{ count: problems.length }} />
+        <FormattedMessage id={title} values={{ count: problems.length }} />
       </Alert.Heading>
       <ul className="mb-0 small text-break">
         {problems.map((p, i) => {
