@@ -189,7 +189,7 @@ describe.each(backends)('API contract on $name', ({ openDemo }) => {
     const documented = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, ops]) =>
       Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
     );
-    expect(documented).toHaveLength(110);
+    expect(documented).toHaveLength(111);
     expect(documented).toEqual(
       expect.arrayContaining([
         'POST /api/v1/auth/forgotPassword',
@@ -204,6 +204,7 @@ describe.each(backends)('API contract on $name', ({ openDemo }) => {
         'GET /api/secure/v1/accessibility/complaints',
         'POST /api/secure/v1/users/erase',
         'POST /api/secure/v1/editions/settings',
+        'POST /api/secure/v1/editions/draft/delete',
         'POST /api/secure/v1/campaigns/objection/resolve',
         'GET /api/secure/v1/entities/members',
         'POST /api/secure/v1/entities/members/invite',
