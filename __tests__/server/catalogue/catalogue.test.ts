@@ -120,6 +120,8 @@ describe('questionnaire catalogues', () => {
       file.translations = { ca: { title: 'Campanya 2031' } };
       const axis = file.axes[0];
       axis.translations = { ca: { text: 'Eix en català' }, eu: { text: 'Ardatza' } };
+      // The first policy without the demo's own names, so that the first indicator shows only the axis's.
+      delete axis.policies[0].translations;
       const sub = axis.policies[0].measures[0].indicators[0].subindicators[0];
       sub.translations = { ca: { text: 'Pregunta en català?' } };
       sub.responses[0].translations = { va: { text: 'Resposta' } };
