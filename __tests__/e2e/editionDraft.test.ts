@@ -159,6 +159,8 @@ describe('an edition written in the app, in Chromium', () => {
       const picker = user.page.locator('fieldset.answer-picker').filter({ hasText: CATALAN_QUESTION });
       await picker.waitFor();
       expect(await user.page.getByText(REWORDED).count()).toBe(0);
+      // The axes' names came with the copy: the demo translates them.
+      await user.page.getByRole('heading', { name: 'Governança i transparència' }).first().waitFor();
       await picker.getByLabel(CATALAN_RESPONSE).check();
       const newId = first.responses.find((r) => r.text === NEW_RESPONSE)!.id;
       const answer = async () => questionsOf(await apiGet<CampaignDetail>(url, userToken, `/campaigns/get?id=${campaign.id}`))[0].answer;
