@@ -86,7 +86,7 @@ export function exportWords(language: Language): ExportWords {
   if (!words) {
     const catalogue = catalogueOf(language);
     // A status the screens do not name (none today) is written as the database has it.
-    const word = (id: string, otherwise = id) => catalogue[id] ?? catalogueOf('es')[id] ?? otherwise;
+    const word = (id: string, otherwise = id) => catalogue[id] ?? otherwise;
     words = {
       language,
       headers: COLUMNS.map((c) => word(`EDITION_EXPORT.COLUMN.${c.id}`)),
@@ -131,7 +131,32 @@ function campaignRow(edition: number, c: ExportCampaign, words: ExportWords): Ce
   ];
 }
 
-function scoreRow(edition: number, s: ExportScore, names: EditionQuestions, words: ExportWords): Cell[] {
+/** The edition's questions, responses and translated categories with their texts in the export's language, read once before the rows. */
+interface ExportNames {
+  questions: ReadonlyMap<number, { code: string; text: string }>;
+  responses: ReadonlyMap<number, { code: string; text: string; value: number }>;
+  /** An axis's, policy's or measure's text in that language, for those translated into it. */
+  categories: ReadonlyMap<number, string>;
+}
+
+function namesIn({ questions, responses, categories }: EditionQuestions, language: Language): ExportNames {
+  const inLanguage = <T extends { text: string; translations?: Translations }>(node: T) => ({
+    ...node,
+    text: translated(node.text, node.translations, 'text', language),
+  });
+  return {
+    questions: new Map([...questions].map(([id, q]) => [id, inLanguage(q)])),
+    responses: new Map([...responses].map(([id, r]) => [id, inLanguage(r)])),
+    categories: new Map(
+      [...categories].flatMap(([id, translations]) => {
+        const text = translated('', translations, 'text', language);
+        return text ? [[id, text] as const] : [];
+      }),
+    ),
+  };
+}
+
+function scoreRow(edition: number, s: ExportScore, names: ExportNames, words: ExportWords): Cell[] {
   return [
     s.campaignId,
     edition,
@@ -143,7 +168,7 @@ function scoreRow(edition: number, s: ExportScore, names: EditionQuestions, word
     null,
     words.kinds[s.scope],
     s.code,
-    translated(s.text, names.categories.get(s.categoryId), 'text', words.language),
+    names.categories.get(s.categoryId) ?? s.text,
     s.points,
     s.max,
     s.percentage,
@@ -161,12 +186,11 @@ function scoreRow(edition: number, s: ExportScore, names: EditionQuestions, word
  * and their points added up, as scoring.ts counts them; its "No aplica" reason, comment and evidence (links and file
  * names, ' | ' between them).
  */
-export function answerRow(edition: number, a: ExportAnswer, names: EditionQuestions, words: ExportWords): Cell[] {
+export function answerRow(edition: number, a: ExportAnswer, names: ExportNames, words: ExportWords): Cell[] {
   const question = names.questions.get(a.subindicatorId);
   const chosen = a.responseIds.map((id) => names.responses.get(id)).filter((r) => r !== undefined);
   const points = chosen.reduce((sum, r) => sum + r.value, 0);
-  const textOf = (node: { text: string; translations?: Translations }) => translated(node.text, node.translations, 'text', words.language);
-  const responses = chosen.map((r) => `${r.code}: ${textOf(r)}`).join(' | ');
+  const responses = chosen.map((r) => `${r.code}: ${r.text}`).join(' | ');
   return [
     a.campaignId,
     edition,
@@ -178,7 +202,7 @@ export function answerRow(edition: number, a: ExportAnswer, names: EditionQuesti
     null,
     words.kinds.answer,
     question?.code ?? null,
-    question ? textOf(question) : null,
+    question?.text ?? null,
     points,
     null,
     null,
@@ -194,7 +218,7 @@ export function answerRow(edition: number, a: ExportAnswer, names: EditionQuesti
 /** Every row of the edition, page by page, tagged with its section (campaigns, then scores, then answers). */
 export async function* exportRows(q: Queryable, edition: ExportedEdition, words: ExportWords): AsyncGenerator<{ section: number; rows: Cell[][] }> {
   const year = edition.campaignNumber;
-  const names = await editionQuestions(q, edition.id);
+  const names = namesIn(await editionQuestions(q, edition.id), words.language);
   for await (const page of campaignPages(q, edition.id)) yield { section: 0, rows: page.map((c) => campaignRow(year, c, words)) };
   for await (const page of scorePages(q, edition.id)) yield { section: 1, rows: page.map((s) => scoreRow(year, s, names, words)) };
   for await (const page of answerPages(q, edition.id)) yield { section: 2, rows: page.map((a) => answerRow(year, a, names, words)) };

@@ -8,7 +8,6 @@ import { PageHeader } from '../../../components/PageHeader.js';
 import { RemoteState } from '../../../components/RemoteState.js';
 import { askToConfirm } from '../../../app/confirmedChange.js';
 import { EVIDENCE_RULES } from '../../../../shared/constants.js';
-import { problemText, type FormatMessage } from '../../../../shared/catalogueProblems.js';
 import { TRANSLATION_LANGUAGES, type TranslationLanguage, type Translations } from '../../../../shared/editionTexts.js';
 import type { TreeLevel, TreeOperation } from '../../../../shared/api/editions.js';
 import { editionDraftsActions } from './editionDraftsSlice.js';
@@ -28,7 +27,7 @@ import {
   typedPoints,
   type DraftNode,
 } from './editionDraftsSelectors.js';
-import { ProblemList, useFilePlace } from '../editions/EditionUpload.js';
+import { ProblemList, useFilePlace, useProblemText } from '../editions/EditionUpload.js';
 import { EditionDiffView } from '../editions/EditionDiffView.js';
 import { PreviewQuestionnaire } from '../editions/EditionPreviewView.js';
 
@@ -251,15 +250,14 @@ function AddButton({ level, parent, node, message }: { level: TreeLevel; parent:
 
 /** What the checks find in a node itself (its fields and its lists), beside it; what is under it is beside its own nodes. */
 function NodeProblems({ path }: { path: string }) {
-  const intl = useIntl();
+  const textOf = useProblemText();
   const problems = useAppSelector(selectProblemsByNode).get(path);
   if (!problems) return null;
-  const format: FormatMessage = (id, values) => intl.formatMessage({ id }, values);
   return (
     <Alert variant="danger" className="py-1 px-2 small mb-2" data-testid={`draft-node-problems-${path}`}>
       <ul className="mb-0 ps-3">
         {problems.map((p, i) => (
-          <li key={i}>{problemText(format, p.code, p.params, p.message)}</li>
+          <li key={i}>{textOf(p)}</li>
         ))}
       </ul>
     </Alert>

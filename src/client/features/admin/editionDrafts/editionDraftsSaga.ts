@@ -52,9 +52,7 @@ export function* saveChange(deps: EditionDraftsDependencies, operations: TreeOpe
   const draft = yield* selectDraft();
   if (!draft) return;
   try {
-    // A conflict is said beside the draft (the other's version shown), not in a toast as well.
-    const toast = (error: RequestError) => (error.type === 'CONFLICT' ? null : 'EDITION_DRAFT.TOAST.SAVE_ERROR');
-    const saved = yield* callApi(keepOnScreen(toast), deps.editionsApi.updateDraft, {
+    const saved = yield* callApi(keepOnScreen(unlessConflict('EDITION_DRAFT.TOAST.SAVE_ERROR')), deps.editionsApi.updateDraft, {
       campaignNumber: draft.campaignNumber,
       version: draft.version,
       operations,
@@ -66,6 +64,9 @@ export function* saveChange(deps: EditionDraftsDependencies, operations: TreeOpe
     yield put(current ? editionDraftsActions.conflicted(current) : editionDraftsActions.changeFailed(error));
   }
 }
+
+/** A failure's toast, but none for a conflict: that is said beside the draft (the other's version shown), not in a toast as well. */
+const unlessConflict = (message: string) => (error: RequestError) => (error.type === 'CONFLICT' ? null : message);
 
 /** The draft as it is now, which a 409 CONFLICT carries when someone else changed it first. */
 const currentDraftOf = (error: RequestError): EditionDraft | undefined =>
@@ -104,8 +105,7 @@ export function* handlePublish(deps: EditionDraftsDependencies, action: ReturnTy
 export function* handleDiscard(deps: EditionDraftsDependencies, action: ReturnType<typeof editionDraftsActions.discardRequested>): Saga<void> {
   yield put(alertsActions.alertLoading(true));
   try {
-    const toast = (error: RequestError) => (error.type === 'CONFLICT' ? null : 'EDITION_DRAFT.TOAST.DELETE_ERROR');
-    yield* callApi(keepOnScreen(toast), deps.editionsApi.deleteDraft, action.payload);
+    yield* callApi(keepOnScreen(unlessConflict('EDITION_DRAFT.TOAST.DELETE_ERROR')), deps.editionsApi.deleteDraft, action.payload);
     yield put(editionDraftsActions.discarded());
     yield put(snackbarActions.toastShown('EDITION_DRAFT.TOAST.DELETED', 'success', { year: String(action.payload.campaignNumber) }));
     yield* call(deps.navigate, PATHS.editions);

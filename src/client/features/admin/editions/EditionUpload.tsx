@@ -11,6 +11,13 @@ import { EditionPreviewView } from './EditionPreviewView.js';
 /** A problem as the lists show it: its code and values (its words in the reader's language), the server's words. */
 type ListedProblem = Pick<FileProblem, 'code' | 'params' | 'message'>;
 
+/** A catalogue problem's words in the reader's language (i18n CATALOGUE.PROBLEM.*; the server's words for a code the client does not know). */
+export function useProblemText(): (problem: ListedProblem) => string {
+  const intl = useIntl();
+  const format: FormatMessage = (id, values) => intl.formatMessage({ id }, values);
+  return (p) => problemText(format, p.code, p.params, p.message);
+}
+
 /**
  * The problems of a catalogue in the reader's language, each after its place (`placeOf`: a refused file's names the
  * file's codes, or a line and column; a spreadsheet's, its sheet, row and column), empty for the whole file.
@@ -27,9 +34,8 @@ export function ProblemList<P extends ListedProblem>({
   /** What has the problems and what follows, with their {count}. */
   title?: string;
 }) {
-  const intl = useIntl();
+  const textOf = useProblemText();
   if (problems.length === 0) return null;
-  const format: FormatMessage = (id, values) => intl.formatMessage({ id }, values);
   return (
     <Alert variant="danger" className="mt-3" data-testid={testId}>
       <Alert.Heading as="h4" className="h6">
@@ -41,7 +47,7 @@ export function ProblemList<P extends ListedProblem>({
           return (
             <li key={i}>
               {place ? <code className="me-1">{place}:</code> : null}
-              {problemText(format, p.code, p.params, p.message)}
+              {textOf(p)}
             </li>
           );
         })}
