@@ -141,13 +141,15 @@ async function onServer(sql: string): Promise<void> {
 
 /**
  * A throw-away PostgreSQL database for one test file, migrated and loaded unless prepared is false (then empty),
- * or a copy of the template database named; dropped by the returned db's close.
+ * or a copy of the template database named; dropped by the returned db's close. A migrated one is a copy of the
+ * run's migrated template (migrating costs seconds a database, a copy a fraction of one), or migrated here outside jest.
  */
 export async function openTestPostgres({ prepared = true, template }: { prepared?: boolean; template?: string } = {}): Promise<Db> {
+  const copied = template ?? (prepared ? await postgresTemplate('migrated') : undefined);
   const name = `campaigns_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  await onServer(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  await onServer(copied ? `CREATE DATABASE ${name} TEMPLATE ${copied}` : `CREATE DATABASE ${name}`);
   const db = openPostgres(testPostgresUrl(name), 5);
-  if (prepared && !template) await prepareDatabase(db, { seedDemo: false });
+  if (prepared && !copied) await prepareDatabase(db, { seedDemo: false });
   return {
     ...db,
     async close() {
@@ -157,38 +159,48 @@ export async function openTestPostgres({ prepared = true, template }: { prepared
   };
 }
 
-/** What openDemoPostgres makes once per run: a folder naming the template database in a file. */
-const POSTGRES_DEMO = 'postgres-demo';
+/** The databases the test files of a run copy, each made once per run (oncePerRun.ts): migrated, and with the demo data. */
+const POSTGRES_TEMPLATES = { migrated: 'postgres-migrated', demo: 'postgres-demo' } as const;
+type PostgresTemplate = keyof typeof POSTGRES_TEMPLATES;
+/** The file naming a template database in its once-per-run folder. */
 const DATABASE_NAME_FILE = 'database';
 
 /**
- * A throw-away PostgreSQL database with the demo data, as openTestPostgres and seedDemo give it: a copy of a
- * template database seeded once per run (CREATE DATABASE ... TEMPLATE copies its files).
+ * The name of the run's template database of that kind, prepared (migrated, and seeded for 'demo') on first use;
+ * undefined outside jest or when making it failed elsewhere. CREATE DATABASE ... TEMPLATE copies its files.
  */
-export async function openDemoPostgres(): Promise<Db> {
-  const dir = await madeOncePerRun(POSTGRES_DEMO, async (into) => {
-    const name = `campaigns_demo_${Date.now()}_${randomBytes(3).toString('hex')}`;
+async function postgresTemplate(kind: PostgresTemplate): Promise<string | undefined> {
+  const dir = await madeOncePerRun(POSTGRES_TEMPLATES[kind], async (into) => {
+    const name = `campaigns_${kind}_${Date.now()}_${randomBytes(3).toString('hex')}`;
     await fs.writeFile(path.join(into, DATABASE_NAME_FILE), name);
     await onServer(`CREATE DATABASE ${name}`);
     const db = openPostgres(testPostgresUrl(name), 5);
     try {
-      await prepareDatabase(db, { seedDemo: true });
+      await prepareDatabase(db, { seedDemo: kind === 'demo' });
     } finally {
       await db.close();
     }
   });
-  if (!dir) {
+  return dir && fs.readFile(path.join(dir, DATABASE_NAME_FILE), 'utf8');
+}
+
+/** A throw-away PostgreSQL database with the demo data, as openTestPostgres and seedDemo give it: a copy of the run's demo template. */
+export async function openDemoPostgres(): Promise<Db> {
+  const template = await postgresTemplate('demo');
+  if (!template) {
     const db = await openTestPostgres();
     await seedDemo(db);
     return db;
   }
-  return openTestPostgres({ template: await fs.readFile(path.join(dir, DATABASE_NAME_FILE), 'utf8') });
+  return openTestPostgres({ template });
 }
 
-/** Drops the run's PostgreSQL database with the demo data, if one was made (globalTeardown.mjs). */
-export async function dropDemoPostgres(): Promise<void> {
-  const dir = madeThisRun(POSTGRES_DEMO);
-  if (dir) await onServer(`DROP DATABASE IF EXISTS ${await fs.readFile(path.join(dir, DATABASE_NAME_FILE), 'utf8')} WITH (FORCE)`);
+/** Drops the run's PostgreSQL template databases that were made (globalTeardown.mjs). */
+export async function dropPostgresTemplates(): Promise<void> {
+  for (const made of Object.values(POSTGRES_TEMPLATES)) {
+    const dir = madeThisRun(made);
+    if (dir) await onServer(`DROP DATABASE IF EXISTS ${await fs.readFile(path.join(dir, DATABASE_NAME_FILE), 'utf8')} WITH (FORCE)`);
+  }
 }
 
 /**

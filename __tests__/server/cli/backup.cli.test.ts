@@ -174,17 +174,23 @@ describe.each(backends)('npm run backup and npm run restore on $name', ({ name }
     const acknowledged: number[] = [];
     let ackedBeforeStart = -1;
     const statuses = new Set<number>();
+    let firstAcknowledged = () => {};
+    const answered = new Promise<void>((resolve) => (firstAcknowledged = resolve));
     const load = (async () => {
       for (let i = 1; backingUp && i < questions.length; i++) {
         const q = questions[i];
         const best = q.responses.filter((r) => !r.obsolete).reduce((a, r) => (r.value > a.value ? r : a));
         const res = await post('saveAnswer', { id: draft, question: q.id, answer: [best.id] }, member);
         statuses.add(res.status);
-        if (res.status === 200) acknowledged.push(q.id);
+        if (res.status === 200) {
+          acknowledged.push(q.id);
+          firstAcknowledged();
+        }
         statuses.add((await get(`campaigns/result?id=${draft}`, member)).status);
       }
     })();
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // The copy starts once an answer is acknowledged (however slow the machine), while the member goes on answering.
+    await Promise.race([answered, load]);
     ackedBeforeStart = acknowledged.length;
     const made = await backup(file, stage.env);
     backingUp = false;
