@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { makeStore, type StoreOptions } from '../../src/client/app/store.js';
-import { INTL_FORMATS, MESSAGES } from '../../src/client/i18n/messages.js';
+import { INTL_FORMATS, loadedCatalogue } from '../../src/client/i18n/messages.js';
 import type { AuthDependencies } from '../../src/client/features/auth/authSaga.js';
 import { createSecretBox } from '../../src/client/lib/secretBox.js';
 import { SecretHoldersProvider } from '../../src/client/app/SecretHolders.js';
@@ -18,7 +18,7 @@ export function renderWithProviders(ui: ReactElement, { route = '/', ...options 
   const { store, dependencies } = makeStore({ runSagas: false, ...options });
   const result = render(
     <Provider store={store}>
-      <IntlProvider locale="es-ES" messages={MESSAGES.es} formats={INTL_FORMATS}>
+      <IntlProvider locale="es-ES" messages={loadedCatalogue('es')} formats={INTL_FORMATS}>
         <SecretHoldersProvider holders={dependencies}>
           <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
         </SecretHoldersProvider>

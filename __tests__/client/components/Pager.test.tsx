@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { Pager } from '../../../src/client/components/Pager.js';
-import { MESSAGES } from '../../../src/client/i18n/messages.js';
+import { MESSAGES } from '../../helpers/messages.js';
 
 const renderPager = (locale: keyof typeof MESSAGES, onChange = jest.fn<(page: number) => void>()) => {
   const result = render(

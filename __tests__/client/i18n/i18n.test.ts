@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createIntl, type MessageFormatElement } from 'react-intl';
-import { INTL_FORMATS, INTL_LOCALES, MESSAGES } from '../../../src/client/i18n/messages.js';
+import { INTL_FORMATS, INTL_LOCALES } from '../../../src/client/i18n/messages.js';
+import { MESSAGES } from '../../helpers/messages.js';
 import { buildValencian } from '../../../src/server/cli/i18nValencian.js';
 import { formatCalendarDate } from '../../../src/client/lib/dates.js';
 import { compileCatalogue } from '../../../build/messagesLoader.mjs';

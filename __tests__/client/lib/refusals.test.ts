@@ -1,6 +1,6 @@
 import { failureToast } from '../../../src/client/app/apiCall.js';
 import { ApiError } from '../../../src/client/api/ApiError.js';
-import { MESSAGES } from '../../../src/client/i18n/messages.js';
+import { MESSAGES } from '../../helpers/messages.js';
 import { isEditionFinal, refusalCode } from '../../../src/client/lib/refusals.js';
 import type { RequestError } from '../../../src/client/lib/remote.js';
 import { objectionErrorToast } from '../../../src/client/features/objections/objectionsSaga.js';

@@ -175,7 +175,7 @@ describe.each(backends)('npm run backup and npm run restore on $name', ({ name }
     let ackedBeforeStart = -1;
     const statuses = new Set<number>();
     let firstAcknowledged = () => {};
-    const answered = new Promise<void>((resolve) => (firstAcknowledged = resolve));
+    const oneAcknowledged = new Promise<void>((resolve) => (firstAcknowledged = resolve));
     const load = (async () => {
       for (let i = 1; backingUp && i < questions.length; i++) {
         const q = questions[i];
@@ -190,7 +190,7 @@ describe.each(backends)('npm run backup and npm run restore on $name', ({ name }
       }
     })();
     // The copy starts once an answer is acknowledged (however slow the machine), while the member goes on answering.
-    await Promise.race([answered, load]);
+    await Promise.race([oneAcknowledged, load]);
     ackedBeforeStart = acknowledged.length;
     const made = await backup(file, stage.env);
     backingUp = false;

@@ -17,7 +17,7 @@ import { snackbarActions } from '../../../../src/client/features/snackbar/snackb
 import { AUDIT_ACTIONS, auditActionMessageId } from '../../../../src/shared/audit.js';
 import { isCalendarDate } from '../../../../src/shared/dates.js';
 import type { AuditQuery, AuditRow } from '../../../../src/shared/api/audit.js';
-import { MESSAGES } from '../../../../src/client/i18n/messages.js';
+import { MESSAGES } from '../../../helpers/messages.js';
 import { demoUser } from '../../../helpers/client.js';
 
 const state = () => ({

@@ -1,5 +1,6 @@
 import { createIntl } from 'react-intl';
-import { MESSAGES, INTL_LOCALES } from '../../../../src/client/i18n/messages.js';
+import { INTL_LOCALES } from '../../../../src/client/i18n/messages.js';
+import { MESSAGES } from '../../../helpers/messages.js';
 import { describeHistoryEntry } from '../../../../src/client/features/campaigns/AnswerChanges.js';
 import type { AnswerHistoryEntry, AnswerHistoryValue } from '../../../../src/shared/api/campaigns.js';
 import { yesNoQuestion } from '../../../helpers/questions.js';

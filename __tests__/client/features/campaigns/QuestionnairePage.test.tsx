@@ -8,7 +8,7 @@ import { rootReducer } from '../../../../src/client/app/rootReducer.js';
 import { initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
 import type { CurrentUser } from '../../../../src/shared/api/auth.js';
 import { demoUser } from '../../../helpers/client.js';
-import { MESSAGES } from '../../../../src/client/i18n/messages.js';
+import { MESSAGES } from '../../../helpers/messages.js';
 import QuestionnairePage from '../../../../src/client/features/campaigns/QuestionnairePage.js';
 import { campaignsActions } from '../../../../src/client/features/campaigns/campaignsSlice.js';
 import type { CampaignDetail, EvidenceItem, ReviewMark } from '../../../../src/shared/api/campaigns.js';
