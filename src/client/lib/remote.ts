@@ -1,3 +1,4 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SerializedApiError } from '../api/ApiError.js';
 
 /** Status of one remote call. */
@@ -20,3 +21,22 @@ export const IDLE = { status: 'idle' as RequestStatus, error: null };
 
 /** A call on its way. */
 export const LOADING = { status: 'loading' as RequestStatus, error: null };
+
+/**
+ * The three reducers of a Remote that one call fills, for a slice's `reducers`: `requested` (loading; what it holds
+ * stays on screen meanwhile), `loaded` (succeeded, with the data made of the answer) and `failed` (the error; what it
+ * held stays, unless `onFailure` gives what a failure leaves instead).
+ */
+export function remoteReducers<S, P, T extends object>(at: (state: S) => Remote<T>, data: (payload: P) => T, onFailure?: T) {
+  return {
+    requested(state: S) {
+      at(state).status = 'loading';
+    },
+    loaded(state: S, action: PayloadAction<P>) {
+      Object.assign(at(state), { status: 'succeeded', error: null }, data(action.payload));
+    },
+    failed(state: S, action: PayloadAction<RequestError>) {
+      Object.assign(at(state), { status: 'failed', error: action.payload }, onFailure);
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { IDLE, type Remote, type RequestError } from '../../lib/remote.js';
+import { IDLE, remoteReducers, type Remote, type RequestError } from '../../lib/remote.js';
 import { initialTableView, patchTableView, type TableView } from '../../lib/tableView.js';
 
 /** What the user and entity slices share: a searchable list of rows, one creation call and one edit call. */
@@ -17,16 +17,14 @@ export interface AdminListState<Row> {
  * slice adds `created` and `updated` (what a success leaves behind differs) and its own events.
  */
 export function adminListReducers<Row, Request, UpdateRequest>() {
+  const list = remoteReducers(
+    (state: AdminListState<Row>) => state.list,
+    (items: Row[]) => ({ items }),
+  );
   return {
-    listRequested(state: AdminListState<Row>) {
-      state.list.status = 'loading';
-    },
-    listLoaded(state: AdminListState<Row>, action: PayloadAction<Row[]>) {
-      Object.assign(state.list, { status: 'succeeded', error: null, items: action.payload });
-    },
-    listFailed(state: AdminListState<Row>, action: PayloadAction<RequestError>) {
-      Object.assign(state.list, { status: 'failed', error: action.payload });
-    },
+    listRequested: list.requested,
+    listLoaded: list.loaded,
+    listFailed: list.failed,
     viewChanged(state: AdminListState<Row>, action: PayloadAction<Partial<TableView>>) {
       state.view = patchTableView(state.view, action.payload);
     },

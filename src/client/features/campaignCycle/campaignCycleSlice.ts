@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CampaignDeadline, EditionDeadline, ExtendDeadlineRequest, Reopening, SetDeadlineRequest } from '../../../shared/api/campaignCycle.js';
-import { IDLE, type Remote, type RequestError } from '../../lib/remote.js';
+import { IDLE, remoteReducers, type Remote, type RequestError } from '../../lib/remote.js';
 import { isSessionChange } from '../auth/authSlice.js';
 
 /** Deadlines of the current edition (status page), of the questionnaire's campaign, and a report's reopenings. */
@@ -19,19 +19,19 @@ const initialState: CampaignCycleState = {
   reopenings: { ...IDLE, campaignId: null, items: [], linkBeforeReopening: false },
 };
 
+/** The current edition's deadline (status page): one call reads it. */
+const editionDeadline = remoteReducers(
+  (state: CampaignCycleState) => state.edition,
+  (deadline: EditionDeadline) => ({ deadline }),
+);
+
 const campaignCycleSlice = createSlice({
   name: 'campaignCycle',
   initialState,
   reducers: {
-    editionDeadlineRequested(state) {
-      state.edition.status = 'loading';
-    },
-    editionDeadlineLoaded(state, action: PayloadAction<EditionDeadline>) {
-      state.edition = { status: 'succeeded', error: null, deadline: action.payload };
-    },
-    editionDeadlineFailed(state, action: PayloadAction<RequestError>) {
-      Object.assign(state.edition, { status: 'failed', error: action.payload });
-    },
+    editionDeadlineRequested: editionDeadline.requested,
+    editionDeadlineLoaded: editionDeadline.loaded,
+    editionDeadlineFailed: editionDeadline.failed,
     /** 'Guardar plazo' (ADMIN). */
     deadlineSetRequested(state, _action: PayloadAction<SetDeadlineRequest>) {
       state.change = { status: 'loading', error: null, kind: 'deadline' };

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { IDLE, type Remote, type RequestError } from '../../../lib/remote.js';
+import { IDLE, remoteReducers, type Remote, type RequestError } from '../../../lib/remote.js';
 import { isSessionChange } from '../../auth/authSlice.js';
 import type { CreateDraftBody, DeleteDraftBody, EditionDraft, SheetProblem, TreeOperation } from '../../../../shared/api/editions.js';
 import type { TranslationLanguage } from '../../../../shared/editionTexts.js';
@@ -50,19 +50,20 @@ const initialState: EditionDraftsState = {
   upload: { ...IDLE, problems: [] },
 };
 
+/** The list of drafts: one call fills it; a failure leaves it empty. */
+const list = remoteReducers(
+  (state: EditionDraftsState) => state.list,
+  (items: DraftListItem[]) => ({ items }),
+  { items: [] },
+);
+
 const editionDraftsSlice = createSlice({
   name: 'editionDrafts',
   initialState,
   reducers: {
-    listRequested(state) {
-      state.list.status = 'loading';
-    },
-    listLoaded(state, action: PayloadAction<DraftListItem[]>) {
-      state.list = { status: 'succeeded', error: null, items: action.payload };
-    },
-    listFailed(state, action: PayloadAction<RequestError>) {
-      state.list = { status: 'failed', error: action.payload, items: [] };
-    },
+    listRequested: list.requested,
+    listLoaded: list.loaded,
+    listFailed: list.failed,
     createRequested(state, _action: PayloadAction<CreateDraftBody>) {
       state.creating = { status: 'loading', error: null };
     },

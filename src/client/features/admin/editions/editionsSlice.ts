@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { IDLE, type Remote, type RequestError } from '../../../lib/remote.js';
+import { IDLE, remoteReducers, type Remote, type RequestError } from '../../../lib/remote.js';
 import { isSessionChange } from '../../auth/authSlice.js';
 import type { EditionPreview, EditionRow, EditionSettingsBody, ImportedEdition } from '../../../../shared/api/editions.js';
 import type { EditionPublication, PublishFinalRequest, PublishProvisionalRequest } from '../../../../shared/api/objections.js';
@@ -49,25 +49,25 @@ function closeSeal(state: EditionsState) {
   state.sealSaving = { ...IDLE };
 }
 
+/** The list of editions: one call fills it. */
+const list = remoteReducers(
+  (state: EditionsState) => state.list,
+  (items: EditionRow[]) => ({ items }),
+);
+
 const editionsSlice = createSlice({
   name: 'editions',
   initialState,
   reducers: {
-    listRequested(state) {
-      state.list.status = 'loading';
-    },
+    listRequested: list.requested,
     spreadsheetRequested(state, action: PayloadAction<number>) {
       state.downloading = action.payload;
     },
     spreadsheetFinished(state) {
       state.downloading = null;
     },
-    listLoaded(state, action: PayloadAction<EditionRow[]>) {
-      state.list = { status: 'succeeded', error: null, items: action.payload };
-    },
-    listFailed(state, action: PayloadAction<RequestError>) {
-      Object.assign(state.list, { status: 'failed', error: action.payload });
-    },
+    listLoaded: list.loaded,
+    listFailed: list.failed,
     /** The means' rule of an edition as the server changed it (editions/settings): its row replaced. */
     editionSaved(state, action: PayloadAction<EditionRow>) {
       state.list.items = state.list.items.map((e) => (e.id === action.payload.id ? action.payload : e));
