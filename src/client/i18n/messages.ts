@@ -54,3 +54,15 @@ function intlFor(language: Language): IntlShape {
 export function messageFor(language: Language, id: string, values?: Record<string, string | number>): string {
   return intlFor(language).formatMessage({ id, defaultMessage: SPANISH[id] }, values);
 }
+
+/** An id (and its values) to its text in one language. */
+export type MessageText = (id: string, values?: Record<string, string | number>) => string;
+
+/**
+ * The language's texts outside React (a saga building a file), once its catalogue has arrived (fetched here if it has
+ * not: a saga may run before the interface has shown the language); Spanish if it cannot be fetched.
+ */
+export async function messagesIn(language: Language): Promise<MessageText> {
+  await loadCatalogue(language).catch(() => undefined);
+  return (id, values) => messageFor(language, id, values);
+}

@@ -4,7 +4,7 @@ import { rankRows } from '../../../../src/client/features/results/rankModel.js';
 import { withheldNote } from '../../../../src/client/features/results/withheld.js';
 import { csvRowsOf } from '../../../../src/client/lib/tableModel.js';
 import { reportText, sizeBandName } from '../../../../src/client/features/results/reportText.js';
-import { messageFor } from '../../../../src/client/i18n/messages.js';
+import { messageFor } from '../../../helpers/messages.js';
 import { csvFileName, toCsv } from '../../../../src/shared/csv.js';
 import { initialReportFilters } from '../../../../src/client/features/reportFilters/reportFiltersSlice.js';
 import { FIXTURE_BAND, notApplicableResult, resultFixture, withheldResult } from '../../../helpers/resultFixture.js';

@@ -12,7 +12,7 @@ import { comparisonCsvFile, comparisonWorkbook } from './comparisonCsv.js';
 import { XLSX_TYPE } from '../../lib/workbook.js';
 import { snackbarActions } from '../snackbar/snackbarSlice.js';
 import { reportLoadToast } from '../results/resultsSelectors.js';
-import { messageFor } from '../../i18n/messages.js';
+import { messagesIn } from '../../i18n/messages.js';
 import { PATHS } from '../../app/paths.js';
 import type { TrendResponse } from '../../../shared/api/results.js';
 
@@ -37,7 +37,7 @@ export function* handleEntityChosen(deps: Pick<ComparisonsDependencies, 'navigat
 /** 'Descargar CSV' of a group's differences table, in the interface's language. */
 export function* handleCsvRequested(deps: Pick<ComparisonsDependencies, 'download'>, action: ReturnType<typeof comparisonsActions.csvRequested>): Saga<void> {
   const { language, ...source } = yield* select(selectComparisonCsvSource);
-  const file = comparisonCsvFile(action.payload, source, (id) => messageFor(language, id));
+  const file = comparisonCsvFile(action.payload, source, yield* call(messagesIn, language));
   if (file) yield* call(deps.download, file.name, file.content, 'text/csv;charset=utf-8');
 }
 
@@ -47,7 +47,7 @@ export function* handleExcelRequested(
   action: ReturnType<typeof comparisonsActions.excelRequested>,
 ): Saga<void> {
   const { language, ...source } = yield* select(selectComparisonCsvSource);
-  const file = comparisonWorkbook(action.payload, source, (id, values) => messageFor(language, id, values));
+  const file = comparisonWorkbook(action.payload, source, yield* call(messagesIn, language));
   if (!file) return;
   try {
     const bytes = yield* call(deps.workbookBytes, file.sheets, file.active);

@@ -7,7 +7,7 @@ import type { EditionOpeningApi } from '../../api/editionOpeningApi.js';
 import { all, call, select, type Saga } from '../../lib/typedEffects.js';
 import type { DownloadContent } from '../../lib/browser.js';
 import { FILE_TYPES } from '../../../shared/csv.js';
-import { messageFor } from '../../i18n/messages.js';
+import { messagesIn } from '../../i18n/messages.js';
 import { campaignsActions, mayChangeShownEdition } from '../campaigns/campaignsSlice.js';
 import { campaignCycleActions } from '../campaignCycle/campaignCycleSlice.js';
 import { editionOpeningActions } from './editionOpeningSlice.js';
@@ -106,7 +106,7 @@ export function* refreshEditionCards(action: StatusAction): Saga<void> {
 /** 'Descargar CSV de correos' in the interface's language. */
 export function* handleEmailsCsvRequested(deps: EditionOpeningDependencies): Saga<void> {
   const { language, ...source } = yield* select(selectEmailsCsvSource);
-  const file = emailsCsvFile(source, (id) => messageFor(language, id));
+  const file = emailsCsvFile(source, yield* call(messagesIn, language));
   yield* call(deps.download, file.name, file.content, FILE_TYPES.csv);
 }
 

@@ -13,7 +13,7 @@ import { reportCsvFile, reportWorkbook } from './reportCsv.js';
 import type { DownloadContent } from '../../lib/browser.js';
 import { XLSX_TYPE, type SheetSource } from '../../lib/workbook.js';
 import { snackbarActions } from '../snackbar/snackbarSlice.js';
-import { messageFor } from '../../i18n/messages.js';
+import { messagesIn } from '../../i18n/messages.js';
 import type { SessionTokens } from '../../lib/sessionTokens.js';
 import { clearSecret, type SecretBox } from '../../lib/secretBox.js';
 import { isSessionChange } from '../auth/authSlice.js';
@@ -194,7 +194,7 @@ export function* handlePrintRequested(deps: ResultsDependencies, action: ReturnT
 /** 'Descargar CSV' of a comparison table, the ranks, the detail by measures, the plan or 'Mis Respuestas', in the interface's language (reportCsv.ts). */
 export function* handleCsvRequested(deps: ResultsDependencies, action: ReturnType<typeof resultsActions.csvRequested>): Saga<void> {
   const { language, ...source } = yield* select(selectReportCsvSource);
-  const file = reportCsvFile(action.payload, source, (id, values) => messageFor(language, id, values));
+  const file = reportCsvFile(action.payload, source, yield* call(messagesIn, language));
   if (file) yield* call(deps.download, file.name, file.content, 'text/csv;charset=utf-8');
 }
 
@@ -207,7 +207,7 @@ export function* handleExcelRequested(
   action: ReturnType<typeof resultsActions.excelRequested>,
 ): Saga<void> {
   const { language, ...source } = yield* select(selectReportCsvSource);
-  const file = reportWorkbook(action.payload, source, (id, values) => messageFor(language, id, values));
+  const file = reportWorkbook(action.payload, source, yield* call(messagesIn, language));
   if (!file) return;
   try {
     const bytes = yield* call(deps.workbookBytes, file.sheets, file.active);
