@@ -97,6 +97,17 @@ export function ListCell({ label, actions = false, className, title, children }:
   );
 }
 
+/** The header cell of a column of buttons ('Quitar', 'Eliminar'): its name (a message id) is for screen readers only. */
+export function HiddenColumnHeading({ message }: { message: string }) {
+  return (
+    <th scope="col">
+      <span className="visually-hidden">
+        <FormattedMessage id={message} />
+      </span>
+    </th>
+  );
+}
+
 /** Header cells of a list table, one per message id; `endAligned` ones for figures. */
 export function ColumnHeadings({ messages, endAligned = [] }: { messages: readonly string[]; endAligned?: readonly string[] }) {
   return messages.map((message) => (

@@ -3,6 +3,7 @@ import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { Loading } from '../../components/Loading.js';
+import { LabelledGroup } from '../../components/LabelledGroup.js';
 import { formatCalendarDay } from '../../lib/dates.js';
 import { selectUser } from '../auth/authSelectors.js';
 import { LegalPage } from '../layout/CardPage.js';
@@ -126,10 +127,7 @@ function ComplaintForm() {
           <FormattedMessage id={complaintErrorMessage(complaint.error)} />
         </Alert>
       )}
-      <Form.Group controlId="accessibility-complaint-email" className="mb-3">
-        <Form.Label>
-          <FormattedMessage id="ACCESSIBILITY.FORM.EMAIL" />
-        </Form.Label>
+      <LabelledGroup controlId="accessibility-complaint-email" label="ACCESSIBILITY.FORM.EMAIL" className="mb-3">
         <Form.Control
           ref={emailRef}
           type="email"
@@ -142,11 +140,8 @@ function ComplaintForm() {
         <Form.Control.Feedback type="invalid" id="accessibility-complaint-email-error">
           <FormattedMessage id="ACCESSIBILITY.FORM.INVALID_EMAIL" />
         </Form.Control.Feedback>
-      </Form.Group>
-      <Form.Group controlId="accessibility-complaint-text" className="mb-3">
-        <Form.Label>
-          <FormattedMessage id="ACCESSIBILITY.FORM.TEXT" />
-        </Form.Label>
+      </LabelledGroup>
+      <LabelledGroup controlId="accessibility-complaint-text" label="ACCESSIBILITY.FORM.TEXT" className="mb-3">
         <Form.Control
           ref={textRef}
           as="textarea"
@@ -163,7 +158,7 @@ function ComplaintForm() {
         <Form.Text id="accessibility-complaint-privacy">
           <FormattedMessage id="ACCESSIBILITY.FORM.PRIVACY" />
         </Form.Text>
-      </Form.Group>
+      </LabelledGroup>
       <Button type="submit" disabled={complaint.status === 'loading'}>
         {complaint.status === 'loading' && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
         <FormattedMessage id="ACCESSIBILITY.FORM.SEND" />

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { Loading } from '../../components/Loading.js';
+import { LabelledGroup } from '../../components/LabelledGroup.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { madridDate } from '../../../shared/dates.js';
 import { CONFORMANCE_LEVELS, EXCEPTIONS_MAX_LENGTH, type Conformance } from '../../../shared/accessibility.js';
@@ -36,10 +37,7 @@ function StatementEditor() {
           <FormattedMessage id={saveErrorMessage(save.error)} />
         </Alert>
       )}
-      <Form.Group controlId="accessibility-conformance" className="mb-3">
-        <Form.Label>
-          <FormattedMessage id="ACCESSIBILITY.EDIT.CONFORMANCE" />
-        </Form.Label>
+      <LabelledGroup controlId="accessibility-conformance" label="ACCESSIBILITY.EDIT.CONFORMANCE" className="mb-3">
         <Form.Select value={conformance} onChange={(e) => setConformance(e.target.value as Conformance)}>
           {CONFORMANCE_LEVELS.map((level) => (
             <FormattedMessage key={level} id={`ACCESSIBILITY.EDIT.CONFORMANCE_${level}`}>
@@ -47,19 +45,13 @@ function StatementEditor() {
             </FormattedMessage>
           ))}
         </Form.Select>
-      </Form.Group>
-      <Form.Group controlId="accessibility-exceptions" className="mb-3">
-        <Form.Label>
-          <FormattedMessage id="ACCESSIBILITY.EDIT.EXCEPTIONS" />
-        </Form.Label>
+      </LabelledGroup>
+      <LabelledGroup controlId="accessibility-exceptions" label="ACCESSIBILITY.EDIT.EXCEPTIONS" className="mb-3">
         <Form.Control as="textarea" rows={5} maxLength={EXCEPTIONS_MAX_LENGTH} value={exceptions} onChange={(e) => setExceptions(e.target.value)} />
-      </Form.Group>
-      <Form.Group controlId="accessibility-reviewed-on" className="mb-3">
-        <Form.Label>
-          <FormattedMessage id="ACCESSIBILITY.EDIT.REVIEWED_ON" />
-        </Form.Label>
+      </LabelledGroup>
+      <LabelledGroup controlId="accessibility-reviewed-on" label="ACCESSIBILITY.EDIT.REVIEWED_ON" className="mb-3">
         <Form.Control type="date" required max={today} value={reviewedOn} onChange={(e) => setReviewedOn(e.target.value)} className="w-auto" />
-      </Form.Group>
+      </LabelledGroup>
       <Button type="submit" disabled={save.status === 'loading' || !value}>
         {save.status === 'loading' && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
         <FormattedMessage id="ACCESSIBILITY.EDIT.SAVE" />
@@ -105,6 +97,18 @@ function ComplaintsList() {
   );
 }
 
+/** A part of what an administrator sees, under a rule: its h2 (a message id, with the id that names the section). */
+function AdminSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="mt-4 pt-3 border-top" aria-labelledby={id}>
+      <h2 className="h5" id={id}>
+        <FormattedMessage id={title} />
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** What an administrator sees below the statement: the form to change it and the complaints. */
 export function StatementAdmin() {
   const dispatch = useAppDispatch();
@@ -113,18 +117,12 @@ export function StatementAdmin() {
   }, [dispatch]);
   return (
     <>
-      <section className="mt-4 pt-3 border-top" aria-labelledby="accessibility-edit">
-        <h2 className="h5" id="accessibility-edit">
-          <FormattedMessage id="ACCESSIBILITY.EDIT.TITLE" />
-        </h2>
+      <AdminSection id="accessibility-edit" title="ACCESSIBILITY.EDIT.TITLE">
         <StatementEditor />
-      </section>
-      <section className="mt-4 pt-3 border-top" aria-labelledby="accessibility-complaints">
-        <h2 className="h5" id="accessibility-complaints">
-          <FormattedMessage id="ACCESSIBILITY.COMPLAINTS.TITLE" />
-        </h2>
+      </AdminSection>
+      <AdminSection id="accessibility-complaints" title="ACCESSIBILITY.COMPLAINTS.TITLE">
         <ComplaintsList />
-      </section>
+      </AdminSection>
     </>
   );
 }

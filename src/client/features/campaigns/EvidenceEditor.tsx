@@ -9,6 +9,7 @@ import type { ObjectionEvidence } from '../objections/objectionsSelectors.js';
 import { EvidenceList } from './EvidenceList.js';
 import { campaignsActions, type EvidenceUpload } from './campaignsSlice.js';
 import { lacksEvidence, selectQuestionnaire } from './campaignsSelectors.js';
+import { LabelledGroup } from '../../components/LabelledGroup.js';
 
 /** What the file chooser offers: the kinds of file the server takes (it checks the content itself). */
 const EVIDENCE_ACCEPT = '.pdf,.png,.jpg,.jpeg,.odt,.ods,.docx,.xlsx';
@@ -29,10 +30,7 @@ function AddLinkForm({ question, campaignId, busy, onClose }: { question: number
   };
   return (
     <div className="border rounded p-2 mt-2 d-grid gap-2" data-testid="add-link-form">
-      <Form.Group controlId={`${id}-url`}>
-        <Form.Label className="small mb-1">
-          <FormattedMessage id="EVIDENCE.URL" />
-        </Form.Label>
+      <LabelledGroup controlId={`${id}-url`} label="EVIDENCE.URL" labelClassName="small mb-1">
         <Form.Control
           size="sm"
           type="url"
@@ -51,13 +49,10 @@ function AddLinkForm({ question, campaignId, busy, onClose }: { question: number
         <Form.Control.Feedback type="invalid" id={`${id}-url-error`}>
           <FormattedMessage id="EVIDENCE.URL_INVALID" />
         </Form.Control.Feedback>
-      </Form.Group>
-      <Form.Group controlId={`${id}-title`}>
-        <Form.Label className="small mb-1">
-          <FormattedMessage id="EVIDENCE.TITLE" />
-        </Form.Label>
+      </LabelledGroup>
+      <LabelledGroup controlId={`${id}-title`} label="EVIDENCE.TITLE" labelClassName="small mb-1">
         <Form.Control size="sm" maxLength={EVIDENCE_TITLE_MAX_LENGTH} value={title} onChange={(e) => setTitle(e.target.value)} />
-      </Form.Group>
+      </LabelledGroup>
       <div className="d-flex gap-2">
         <Button size="sm" onClick={add} disabled={busy}>
           <FormattedMessage id="EVIDENCE.ADD" />

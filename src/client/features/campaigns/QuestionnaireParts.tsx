@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Card, ProgressBar } from 'react-bootstrap';
+import { Button, ProgressBar } from 'react-bootstrap';
 import { FormattedMessage } from 'react-intl';
 import { selectQuestionnaireTeam } from '../team/teamSelectors.js';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
@@ -27,6 +27,7 @@ import { AnswerObjections } from '../objections/Objections.js';
 import { selectObjectionEvidence } from '../objections/objectionsSelectors.js';
 import { madridDate } from '../../../shared/dates.js';
 import { ObjectionEvidenceEditor } from './EvidenceEditor.js';
+import { AxisFrame, IndicatorFrame } from './QuestionnaireFrame.js';
 
 /** Scrolls to a question and puts the keyboard on its first choice. */
 function focusQuestion(question: number) {
@@ -193,41 +194,34 @@ function IndicatorCard({
   const backing = useAppSelector((state) => selectObjectionEvidence(state, today));
   const { saving, drafts, notes, stale } = q;
   return (
-    <Card className="mb-3">
-      <Card.Body>
-        <Card.Title as="p" className="fw-semibold mb-3">
-          {indicator.text}
-        </Card.Title>
-        <div className="d-grid gap-3">
-          {indicator.subindicators.map((sub) => (
-            <AnswerPicker
-              key={sub.id}
-              subindicator={sub}
-              readOnly={readOnly || othersPart || !changeable(sub)}
-              evidenceInChildren={!othersPart && backing.has(sub.id)}
-              choice={choiceOnScreen(drafts, sub)}
-              unsaved={sub.id in drafts || sub.id in notes}
-              notApplicable={notApplicableOnScreen(q, sub) !== null}
-              saveStatus={saving[sub.id]}
-              onChoose={(choice) => dispatch(campaignsActions.answerChosen({ question: sub.id, choice }))}
-              onSaveNow={() => dispatch(campaignsActions.answersSaveNow())}
-              // A save refused as stale asks under the question instead of offering to retry.
-              onRetry={sub.id in stale ? undefined : () => dispatch(campaignsActions.answerRetryRequested(sub.id))}
-            >
-              <StaleAnswerNotice sub={sub} />
-              <ReviewNote sub={sub} />
-              <QuestionNotes sub={sub} campaignId={campaignId} readOnly={readOnly || othersPart || !changeable(sub)} />
-              <AnswerLastChange sub={sub} campaignId={campaignId} />
-              {objections && (
-                <AnswerObjections campaignId={campaignId} question={sub} {...objections}>
-                  {!othersPart && backing.has(sub.id) && <ObjectionEvidenceEditor sub={sub} campaignId={campaignId} backing={backing.get(sub.id)!} />}
-                </AnswerObjections>
-              )}
-            </AnswerPicker>
-          ))}
-        </div>
-      </Card.Body>
-    </Card>
+    <IndicatorFrame text={indicator.text}>
+      {indicator.subindicators.map((sub) => (
+        <AnswerPicker
+          key={sub.id}
+          subindicator={sub}
+          readOnly={readOnly || othersPart || !changeable(sub)}
+          evidenceInChildren={!othersPart && backing.has(sub.id)}
+          choice={choiceOnScreen(drafts, sub)}
+          unsaved={sub.id in drafts || sub.id in notes}
+          notApplicable={notApplicableOnScreen(q, sub) !== null}
+          saveStatus={saving[sub.id]}
+          onChoose={(choice) => dispatch(campaignsActions.answerChosen({ question: sub.id, choice }))}
+          onSaveNow={() => dispatch(campaignsActions.answersSaveNow())}
+          // A save refused as stale asks under the question instead of offering to retry.
+          onRetry={sub.id in stale ? undefined : () => dispatch(campaignsActions.answerRetryRequested(sub.id))}
+        >
+          <StaleAnswerNotice sub={sub} />
+          <ReviewNote sub={sub} />
+          <QuestionNotes sub={sub} campaignId={campaignId} readOnly={readOnly || othersPart || !changeable(sub)} />
+          <AnswerLastChange sub={sub} campaignId={campaignId} />
+          {objections && (
+            <AnswerObjections campaignId={campaignId} question={sub} {...objections}>
+              {!othersPart && backing.has(sub.id) && <ObjectionEvidenceEditor sub={sub} campaignId={campaignId} backing={backing.get(sub.id)!} />}
+            </AnswerObjections>
+          )}
+        </AnswerPicker>
+      ))}
+    </IndicatorFrame>
   );
 }
 
@@ -253,8 +247,7 @@ export function AxisSection({
   policyAccess?: (policyId: number) => { othersPart: boolean; notice?: ReactNode };
 }) {
   return (
-    <section className="mb-4" aria-label={axis.axisText}>
-      <h3 className="h5 text-primary-emphasis border-bottom pb-1">{axis.axisText}</h3>
+    <AxisFrame axisText={axis.axisText} heading="h3" className="mb-4">
       {notice}
       {axis.policies.map((policy) => {
         const access = policyAccess?.(policy.policyId);
@@ -280,6 +273,6 @@ export function AxisSection({
           </div>
         );
       })}
-    </section>
+    </AxisFrame>
   );
 }

@@ -10,7 +10,7 @@ import { CampaignLink, StatusBadge } from './CampaignLink.js';
 import { SortHeading, StatusTableToolbar } from './StatusTableToolbar.js';
 import { STATUS_SORT_KEYS } from './campaignsView.js';
 import { NewCampaignDialog } from './NewCampaignDialog.js';
-import { ListCell, ListPage } from '../../components/ListPage.js';
+import { HiddenColumnHeading, ListCell, ListPage } from '../../components/ListPage.js';
 import { Loading } from '../../components/Loading.js';
 import { TitledCard } from '../../components/TitledCard.js';
 import { formatCalendarDate, formatShortCalendarDay } from '../../lib/dates.js';
@@ -230,11 +230,7 @@ export default function StatusPage() {
             <th scope="col">
               <FormattedMessage id="CAMPAIGNS.COLUMN.ACTIONS" />
             </th>
-            <th scope="col">
-              <span className="visually-hidden">
-                <FormattedMessage id="COMMON.DELETE" />
-              </span>
-            </th>
+            <HiddenColumnHeading message="COMMON.DELETE" />
           </>
         }
       >

@@ -12,7 +12,6 @@ export function ComparisonHeading({ comparison }: { comparison: ComparisonRespon
   const text = useReportText();
   const territoryWords = useTerritoryWords();
   const shared = useAppSelector((state) => selectComparisons(state).campaignId === SHARED_CAMPAIGN_ID);
-  const compareWithParticipants = useAppSelector((state) => state.reportFilters.compareWithParticipants);
   const levels = useAppSelector(selectComparisonLevels);
   const withheld = useAppSelector(selectComparisonWithheld);
   const { territoryTexts, editions } = comparison;
@@ -24,19 +23,7 @@ export function ComparisonHeading({ comparison }: { comparison: ComparisonRespon
   const territories = levels.map((l) =>
     territoryWords(intl.formatMessage({ id: `COMPARISONS.GROUP.${l.level}` }), l.level === 'campaign' ? null : text.levelName(l)),
   );
-  return (
-    <ReportHeading
-      kind="comparisons"
-      texts={territoryTexts}
-      campaign={campaign}
-      compareWithParticipants={compareWithParticipants}
-      territories={territories}
-      detailsOnScreen={shared}
-      withheld={withheld && text.withheldNote(withheld, compareWithParticipants)}
-      review={{ reviewStatus: comparison.reviewStatus, validatedAt: comparison.validatedAt, finalPublishedAt: comparison.finalPublishedAt }}
-      receipt={comparison.receipt}
-    />
-  );
+  return <ReportHeading kind="comparisons" campaign={campaign} territories={territories} detailsOnScreen={shared} withheld={withheld} report={comparison} />;
 }
 
 /** Under a group's title: whose figures, and for a territory its mean's n in each edition ('Campaña 2026: n = 2'). */

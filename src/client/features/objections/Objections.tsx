@@ -3,11 +3,12 @@ import { Alert, Button, Form } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Objection } from '../../../shared/api/objections.js';
 import type { CampaignDetail, Subindicator } from '../../../shared/api/campaigns.js';
-import { REVIEW_TEXT_MAX_LENGTH } from '../../../shared/constants.js';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { formatCalendarDay, formatShortMadridDay } from '../../lib/dates.js';
 import { objectionsActions } from './objectionsSlice.js';
 import { selectObjectionsByQuestion } from './objectionsSelectors.js';
+import { LabelledGroup } from '../../components/LabelledGroup.js';
+import { ReviewTextArea } from './ReviewTextArea.js';
 
 /**
  * Loads the objections of the campaign on screen once it can have any: its edition's provisional results published
@@ -73,24 +74,12 @@ function ObjectionForm({ campaignId, question, until, onClose }: { campaignId: n
         if (text.trim() !== '') dispatch(objectionsActions.objectionFiled({ id: campaignId, question, text }));
       }}
     >
-      <Form.Group controlId={`${id}-text`}>
-        <Form.Label className="small mb-1">
-          <FormattedMessage id="OBJECTIONS.TEXT" />
-        </Form.Label>
-        <Form.Control
-          as="textarea"
-          rows={3}
-          required
-          maxLength={REVIEW_TEXT_MAX_LENGTH}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          aria-describedby={`${id}-help`}
-          autoFocus
-        />
+      <LabelledGroup controlId={`${id}-text`} label="OBJECTIONS.TEXT" labelClassName="small mb-1">
+        <ReviewTextArea rows={3} required value={text} onChange={setText} aria-describedby={`${id}-help`} autoFocus />
         <Form.Text id={`${id}-help`}>
           <FormattedMessage id="OBJECTIONS.TEXT_HELP" values={{ date: formatCalendarDay(intl, until) }} />
         </Form.Text>
-      </Form.Group>
+      </LabelledGroup>
       <div className="d-flex flex-wrap gap-2 mt-2">
         <Button type="submit" size="sm" disabled={busy || text.trim() === ''}>
           <FormattedMessage id="OBJECTIONS.SEND" />
@@ -186,12 +175,9 @@ function ObjectionDecision({ objection, questionText }: { objection: Objection; 
   const disabled = busy || reason.trim() === '';
   return (
     <div className="mt-1 mb-2" data-testid={`objection-decision-${objection.id}`}>
-      <Form.Group controlId={`${id}-reason`}>
-        <Form.Label className="small mb-1">
-          <FormattedMessage id="OBJECTIONS.DECISION.REASON" />
-        </Form.Label>
-        <Form.Control as="textarea" rows={2} maxLength={REVIEW_TEXT_MAX_LENGTH} value={reason} onChange={(e) => setReason(e.target.value)} />
-      </Form.Group>
+      <LabelledGroup controlId={`${id}-reason`} label="OBJECTIONS.DECISION.REASON" labelClassName="small mb-1">
+        <ReviewTextArea rows={2} value={reason} onChange={setReason} />
+      </LabelledGroup>
       <div className="d-flex flex-wrap gap-2 mt-2">
         <Button size="sm" variant="outline-success" disabled={disabled} onClick={() => decide(true)} aria-label={named('OBJECTIONS.DECISION.ACCEPT')}>
           <FormattedMessage id="OBJECTIONS.DECISION.ACCEPT" />

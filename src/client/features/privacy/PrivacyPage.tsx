@@ -10,6 +10,7 @@ import { formatDateTime } from '../../lib/dates.js';
 import { ERASURE_REASON_MAX_LENGTH } from '../../../shared/constants.js';
 import { privacyActions } from './privacySlice.js';
 import { selectPrivacy } from './privacySelectors.js';
+import { LabelledGroup } from '../../components/LabelledGroup.js';
 
 /** The sections of the statement, each a heading and its text (message ids under PRIVACY.). */
 const WHAT = ['ACCOUNT', 'ANSWERS', 'EVIDENCE', 'LOG', 'COMPLAINTS'] as const;
@@ -96,12 +97,9 @@ export function PrivacyPage() {
                   dispatch(privacyActions.erasureRequested(reason));
                 }}
               >
-                <Form.Group controlId="privacy-erasure-reason" className="mb-2">
-                  <Form.Label>
-                    <FormattedMessage id="PRIVACY.ERASURE.REASON" />
-                  </Form.Label>
+                <LabelledGroup controlId="privacy-erasure-reason" label="PRIVACY.ERASURE.REASON" className="mb-2">
                   <Form.Control as="textarea" rows={2} maxLength={ERASURE_REASON_MAX_LENGTH} value={reason} onChange={(e) => setReason(e.target.value)} />
-                </Form.Group>
+                </LabelledGroup>
                 <Button type="submit" variant="outline-danger" disabled={erasure.status === 'loading'}>
                   {erasure.status === 'loading' && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
                   <FormattedMessage id="PRIVACY.ERASURE.BUTTON" />

@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { formatPercent } from '../../lib/numbers.js';
 import { publicationActions } from './publicationSlice.js';
 import { selectSealView } from './publicationSelectors.js';
+import { LabelledGroup } from '../../components/LabelledGroup.js';
 
 /**
  * The HTML an entity pastes on its website: the badge, linking to the page that verifies it (both absolute from the
@@ -65,10 +66,7 @@ export function SealBlock({ campaignId }: { campaignId: number | null }) {
               <FormattedMessage id="SEAL.VERIFY" />
             </a>
           </div>
-          <Form.Group controlId={snippetId} className="d-print-none">
-            <Form.Label className="small fw-semibold mb-1">
-              <FormattedMessage id="SEAL.SNIPPET" />
-            </Form.Label>
+          <LabelledGroup controlId={snippetId} label="SEAL.SNIPPET" labelClassName="small fw-semibold mb-1" className="d-print-none">
             <Form.Control
               as="textarea"
               rows={3}
@@ -77,7 +75,7 @@ export function SealBlock({ campaignId }: { campaignId: number | null }) {
               value={sealSnippet(page, badge, title)}
               onFocus={(e) => e.currentTarget.select()}
             />
-          </Form.Group>
+          </LabelledGroup>
         </div>
       </div>
     </section>

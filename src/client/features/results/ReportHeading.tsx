@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ResultResponse, TerritoryTexts } from '../../../shared/api/results.js';
+import type { ResultResponse } from '../../../shared/api/results.js';
 import { verificationPath } from '../../../shared/team.js';
 import { Link } from 'react-router-dom';
 import { receiptPath } from '../../app/paths.js';
@@ -11,6 +11,7 @@ import { TERRITORY_OF_LEVEL } from './reportModel.js';
 import { useReportText } from './reportText.js';
 import { selectActiveLevels, selectIsShared, selectResultMeans, selectWithheldNote } from './resultsSelectors.js';
 import type { ReportMeans } from './HowCalculated.js';
+import type { WithheldNote } from './withheld.js';
 
 export type ReportKind = 'results' | 'comparisons';
 
@@ -26,30 +27,33 @@ export function useReportTitle(kind: ReportKind, entity: string, campaign: strin
   useDocumentTitle(intl.formatMessage({ id: 'REPORT.DOCUMENT_TITLE' }, { kind: intl.formatMessage({ id: KIND_TITLE[kind] }), entity, campaign }));
 }
 
+/** What the heading says of a report's campaign (a result's, a comparison's current one): whose, its review and its receipt. */
+type ReportCampaign = Pick<ResultResponse, 'territoryTexts' | 'reviewStatus' | 'validatedAt' | 'finalPublishedAt' | 'receipt'>;
+
 export interface ReportHeadingProps {
   kind: ReportKind;
-  texts: TerritoryTexts;
   /** 'Campaña 2026', or what a comparison compares. */
   campaign: string;
-  compareWithParticipants: boolean;
   /** The territories shown, in words. */
   territories: string[];
   /** The date, the mode and the territories on screen too (a shared page); otherwise laid out only while printing. */
   detailsOnScreen: boolean;
-  /** The sentence saying which means are withheld for small groups and why, on screen and on paper; none when none is. */
-  withheld?: string | null;
-  /** Where the campaign's review stands (a result): provisional until validated, then final once its edition's results are, on screen and on paper. */
-  review?: Pick<ResultResponse, 'reviewStatus' | 'validatedAt' | 'finalPublishedAt'>;
+  /** Which means are withheld for small groups, said with why on screen and on paper; none when none is. */
+  withheld: WithheldNote | null;
+  /**
+   * The report's campaign: where its review stands (provisional until validated, then final once its edition's results
+   * are), and the code and SHA-256 of its signed submission (none before one: a campaign sent before receipts), on screen
+   * and on paper.
+   */
+  report: ReportCampaign;
   /** Which campaigns the means are made from, and how many (a result), on a line under the review, on screen and on paper; null while the figures load (the line's room kept); none for a comparison. */
   means?: ReportMeans | null;
-  /** The code and SHA-256 of the campaign's signed submission, on screen and on paper; none before one (a campaign sent before receipts). */
-  receipt?: ResultResponse['receipt'];
   /** Where the signed-in reader finds the whole receipt to print ('Ver justificante'); none on a shared page. */
   receiptPage?: string;
 }
 
 /** Where the review stands, in words: final results (since when), validated (when), or provisional. */
-function ReviewState({ review: { reviewStatus, validatedAt, finalPublishedAt } }: { review: NonNullable<ReportHeadingProps['review']> }) {
+function ReviewState({ review: { reviewStatus, validatedAt, finalPublishedAt } }: { review: ReportCampaign }) {
   const intl = useIntl();
   if (finalPublishedAt !== null)
     return (
@@ -72,7 +76,7 @@ function ReviewState({ review: { reviewStatus, validatedAt, finalPublishedAt } }
  * result, on a line of its own, which campaigns the means are made from: 'Medias de 120 campañas validadas'. That
  * line's room is kept while the report's figures load (`means` null), so that nothing below moves when it arrives.
  */
-function ReviewLine({ review, means }: { review: NonNullable<ReportHeadingProps['review']>; means?: ReportMeans | null }) {
+function ReviewLine({ review, means }: { review: ReportCampaign; means?: ReportMeans | null }) {
   const settled = review.finalPublishedAt !== null || (review.reviewStatus === 'validated' && review.validatedAt !== null);
   return (
     <p className="report-review small mt-1 mb-0">
@@ -113,7 +117,7 @@ function ReceiptLine({ receipt, receiptPage }: { receipt: NonNullable<ResultResp
 }
 
 /** The date, the comparison mode in words and the territories shown. */
-function HeadingDetails({ compareWithParticipants, territories }: Pick<ReportHeadingProps, 'compareWithParticipants' | 'territories'>) {
+function HeadingDetails({ compareWithParticipants, territories }: { compareWithParticipants: boolean; territories: string[] }) {
   const intl = useIntl();
   return (
     <dl className="report-heading-details">
@@ -151,7 +155,10 @@ function HeadingDetails({ compareWithParticipants, territories }: Pick<ReportHea
  * shown as a dash is withheld.
  */
 export function ReportHeading(props: ReportHeadingProps) {
-  const { kind, texts, campaign, compareWithParticipants, territories, detailsOnScreen, withheld, review, means, receipt, receiptPage } = props;
+  const { kind, campaign, territories, detailsOnScreen, withheld, report, means, receiptPage } = props;
+  const texts = report.territoryTexts;
+  const text = useReportText();
+  const compareWithParticipants = useAppSelector((state) => state.reportFilters.compareWithParticipants);
   // Laid out when printing starts, dated the day it is printed.
   const printing = usePrinting();
   return (
@@ -168,12 +175,12 @@ export function ReportHeading(props: ReportHeadingProps) {
           {campaign}
         </span>
       </p>
-      {review && <ReviewLine review={review} means={means} />}
-      {receipt && <ReceiptLine receipt={receipt} receiptPage={receiptPage} />}
+      <ReviewLine review={report} means={means} />
+      {report.receipt && <ReceiptLine receipt={report.receipt} receiptPage={receiptPage} />}
       {(detailsOnScreen || printing) && <HeadingDetails compareWithParticipants={compareWithParticipants} territories={territories} />}
       {withheld && (
         <p className="report-withheld alert alert-info small py-2 px-3 mt-2 mb-0" data-testid="withheld-note">
-          {withheld}
+          {text.withheldNote(withheld, compareWithParticipants)}
         </p>
       )}
     </header>
@@ -192,7 +199,6 @@ export function ResultsHeading({ result, campaignId }: { result: ResultResponse;
   const text = useReportText();
   const levels = useAppSelector(selectActiveLevels);
   const shared = useAppSelector(selectIsShared);
-  const compareWithParticipants = useAppSelector((state) => state.reportFilters.compareWithParticipants);
   const withheld = useAppSelector(selectWithheldNote);
   const means = useAppSelector(selectResultMeans);
   const territoryWords = useTerritoryWords();
@@ -204,15 +210,12 @@ export function ResultsHeading({ result, campaignId }: { result: ResultResponse;
   return (
     <ReportHeading
       kind="results"
-      texts={result.territoryTexts}
       campaign={campaign}
-      compareWithParticipants={compareWithParticipants}
       territories={territories}
       detailsOnScreen={shared}
-      withheld={withheld && text.withheldNote(withheld, compareWithParticipants)}
-      review={{ reviewStatus: result.reviewStatus, validatedAt: result.validatedAt, finalPublishedAt: result.finalPublishedAt }}
+      withheld={withheld}
+      report={result}
       means={means}
-      receipt={result.receipt}
       receiptPage={shared ? undefined : receiptPath(campaignId)}
     />
   );

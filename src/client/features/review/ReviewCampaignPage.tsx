@@ -3,23 +3,25 @@ import { useParams } from 'react-router-dom';
 import { Alert, Button, Card, Form, Modal, Spinner } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CampaignDetail, ReviewVerdict, Subindicator } from '../../../shared/api/campaigns.js';
-import { REVIEW_TEXT_MAX_LENGTH } from '../../../shared/constants.js';
 import { useAppDispatch, useAppSelector, useNotFoundWhen } from '../../app/hooks.js';
 import { campaignIdParam } from '../../app/paths.js';
 import { RemoteState } from '../../components/RemoteState.js';
 import { DialogFooter } from '../../components/DialogFooter.js';
 import { DialogHeader } from '../../components/DialogHeader.js';
 import { SubmitButton } from '../../components/SubmitButton.js';
+import { LabelledGroup } from '../../components/LabelledGroup.js';
 import { formatShortMadridDay } from '../../lib/dates.js';
 import { campaignLabelMessage } from '../../i18n/labels.js';
 import { groupIndicators } from '../campaigns/campaignsSelectors.js';
 import { ReadOnlyAnswer } from '../campaigns/AnswerPickerParts.js';
 import { QuestionAsks } from '../campaigns/QuestionAsks.js';
+import { AxisFrame } from '../campaigns/QuestionnaireFrame.js';
 import { reviewActions } from './reviewSlice.js';
 import { selectReview, selectReviewProgress } from './reviewSelectors.js';
 import { ReviewStatusBadge } from './ReviewStatusBadge.js';
 import { selectOpenObjections } from '../objections/objectionsSelectors.js';
 import { ObjectionsToResolve, useCampaignObjections } from '../objections/Objections.js';
+import { ReviewTextArea } from '../objections/ReviewTextArea.js';
 
 /**
  * 'Correcto' / 'Corregir' for one answer. 'Correcto' is saved as it is chosen; 'Corregir' asks what to correct (the
@@ -78,19 +80,9 @@ function MarkControl({ campaignId, sub, disabled }: { campaignId: number; sub: S
             if (comment.trim() !== '') mark('fix', comment);
           }}
         >
-          <Form.Group controlId={`${name}-comment`}>
-            <Form.Label className="small mb-1">
-              <FormattedMessage id="REVIEW.MARK.COMMENT" />
-            </Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={2}
-              maxLength={REVIEW_TEXT_MAX_LENGTH}
-              value={comment}
-              disabled={disabled}
-              onChange={(e) => setComment(e.target.value)}
-            />
-          </Form.Group>
+          <LabelledGroup controlId={`${name}-comment`} label="REVIEW.MARK.COMMENT" labelClassName="small mb-1">
+            <ReviewTextArea rows={2} value={comment} disabled={disabled} onChange={setComment} />
+          </LabelledGroup>
           <Button type="submit" size="sm" className="mt-2" disabled={disabled || comment.trim() === '' || !unsavedFix || saving?.status === 'loading'}>
             <FormattedMessage id="REVIEW.MARK.SAVE_FIX" />
           </Button>
@@ -118,20 +110,9 @@ function RequestChangesDialog({ campaign, show, onHide }: { campaign: CampaignDe
           <p>
             <FormattedMessage id="REVIEW.REQUEST.BODY" values={{ entity: campaign.entity }} />
           </p>
-          <Form.Group controlId="request-changes-message">
-            <Form.Label>
-              <FormattedMessage id="REVIEW.REQUEST.MESSAGE" />
-            </Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={4}
-              required
-              maxLength={REVIEW_TEXT_MAX_LENGTH}
-              value={message}
-              onChange={(e) => setMessage(e.target.value)}
-              autoFocus
-            />
-          </Form.Group>
+          <LabelledGroup controlId="request-changes-message" label="REVIEW.REQUEST.MESSAGE">
+            <ReviewTextArea rows={4} required value={message} onChange={setMessage} autoFocus />
+          </LabelledGroup>
         </Modal.Body>
         <DialogFooter dismissLabel="COMMON.CANCEL" onDismiss={onHide}>
           <SubmitButton busy={busy} disabled={busy || message.trim() === ''}>
@@ -240,8 +221,7 @@ export default function ReviewCampaignPage() {
             </Alert>
           )}
           {axes.map((axis) => (
-            <section key={axis.axisId} className="mb-4" aria-label={axis.axisText}>
-              <h3 className="h5 text-primary-emphasis border-bottom pb-1">{axis.axisText}</h3>
+            <AxisFrame key={axis.axisId} axisText={axis.axisText} heading="h3" className="mb-4">
               {axis.policies.flatMap((policy) =>
                 policy.measures.flatMap((measure) =>
                   measure.indicators.map((indicator) => (
@@ -268,7 +248,7 @@ export default function ReviewCampaignPage() {
                   )),
                 ),
               )}
-            </section>
+            </AxisFrame>
           ))}
         </section>
       )}

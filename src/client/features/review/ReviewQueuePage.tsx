@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector, useDispatchOnMount } from '../../app/hooks.js';
 import { reviewCampaignPath } from '../../app/paths.js';
 import { ColumnHeadings, ListCell, ListPage } from '../../components/ListPage.js';
+import { LabelledGroup } from '../../components/LabelledGroup.js';
 import { formatShortMadridDay } from '../../lib/dates.js';
 import { editionsActions } from '../admin/editions/editionsSlice.js';
 import { reviewActions, type ReviewFilters } from './reviewSlice.js';
@@ -12,6 +13,12 @@ import { ReviewStatusBadge } from './ReviewStatusBadge.js';
 
 const COLUMNS = ['ENTITY', 'PROVINCE', 'SENT', 'STATUS', 'MARKS', 'ACTIONS'].map((c) => `REVIEW.COLUMN.${c}`);
 const STATUSES: ReviewFilters['reviewStatus'][] = ['', 'pending', 'changesRequested', 'validated'];
+
+/** The filters by place, the community's and the province's: the select, the filter it sets and the territories it offers. */
+const PLACE_FILTERS = [
+  { id: 'review-community', label: 'REVIEW.FILTER.COMMUNITY', filter: 'communityId', list: 'communities' },
+  { id: 'review-province', label: 'REVIEW.FILTER.PROVINCE', filter: 'provinceId', list: 'provinces' },
+] as const;
 
 /** One labelled select of the queue's filters. */
 function FilterSelect({
@@ -28,10 +35,7 @@ function FilterSelect({
   onChange: (value: string) => void;
 }) {
   return (
-    <Form.Group className="col-6 col-md-3" controlId={id}>
-      <Form.Label className="small mb-1">
-        <FormattedMessage id={label} />
-      </Form.Label>
+    <LabelledGroup controlId={id} label={label} labelClassName="small mb-1" className="col-6 col-md-3">
       <Form.Select size="sm" value={value} onChange={(e) => onChange(e.target.value)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -39,7 +43,7 @@ function FilterSelect({
           </option>
         ))}
       </Form.Select>
-    </Form.Group>
+    </LabelledGroup>
   );
 }
 
@@ -63,20 +67,16 @@ function QueueFilters() {
         options={[...(editionId === null ? [{ value: '', text: '…' }] : []), ...editions.map((e) => ({ value: e.id, text: String(e.year) }))]}
         onChange={(value) => dispatch(reviewActions.editionChosen(Number(value)))}
       />
-      <FilterSelect
-        id="review-community"
-        label="REVIEW.FILTER.COMMUNITY"
-        value={filters.communityId}
-        options={places(territories.communities)}
-        onChange={(communityId) => change({ communityId })}
-      />
-      <FilterSelect
-        id="review-province"
-        label="REVIEW.FILTER.PROVINCE"
-        value={filters.provinceId}
-        options={places(territories.provinces)}
-        onChange={(provinceId) => change({ provinceId })}
-      />
+      {PLACE_FILTERS.map(({ id, label, filter, list }) => (
+        <FilterSelect
+          key={id}
+          id={id}
+          label={label}
+          value={filters[filter]}
+          options={places(territories[list])}
+          onChange={(place) => change({ [filter]: place })}
+        />
+      ))}
       <FilterSelect
         id="review-status"
         label="REVIEW.FILTER.STATUS"

@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/PageHeader.js';
 import { RemoteState } from '../../components/RemoteState.js';
 import { ColumnHeadings, ListCell } from '../../components/ListPage.js';
 import { SubmitButton } from '../../components/SubmitButton.js';
+import { LabelledGroup } from '../../components/LabelledGroup.js';
 import { RowAction } from '../admin/RowAction.js';
 import { PasswordDialog } from '../admin/users/PasswordDialog.js';
 import { idFromDigits } from '../../../shared/ids.js';
@@ -16,6 +17,8 @@ import { teamActions } from './teamSlice.js';
 import { selectTeam } from './teamSelectors.js';
 
 const EMAIL = new RegExp(EMAIL_PATTERN);
+/** The e-mail's box takes the room left beside the role, and no less than this. */
+const EMAIL_WIDTH = { minWidth: '14rem' };
 
 /** 'Invitar a un compañero': an e-mail and a role; a new account's temporary password shows once in a dialog. */
 function InviteForm({ entityId }: { entityId: number }) {
@@ -44,10 +47,7 @@ function InviteForm({ entityId }: { entityId: number }) {
         <FormattedMessage id="TEAM.INVITE.TITLE" />
       </h3>
       <div className="d-flex flex-wrap align-items-start gap-2">
-        <Form.Group controlId="team-invite-email" className="flex-grow-1" style={{ minWidth: '14rem' }}>
-          <Form.Label className="small mb-1">
-            <FormattedMessage id="TEAM.INVITE.EMAIL" />
-          </Form.Label>
+        <LabelledGroup controlId="team-invite-email" label="TEAM.INVITE.EMAIL" labelClassName="small mb-1" className="flex-grow-1" style={EMAIL_WIDTH}>
           <Form.Control
             type="email"
             autoComplete="off"
@@ -59,11 +59,8 @@ function InviteForm({ entityId }: { entityId: number }) {
           <Form.Control.Feedback type="invalid">
             <FormattedMessage id="TEAM.INVITE.INVALID_EMAIL" />
           </Form.Control.Feedback>
-        </Form.Group>
-        <Form.Group controlId="team-invite-role">
-          <Form.Label className="small mb-1">
-            <FormattedMessage id="TEAM.INVITE.ROLE" />
-          </Form.Label>
+        </LabelledGroup>
+        <LabelledGroup controlId="team-invite-role" label="TEAM.INVITE.ROLE" labelClassName="small mb-1">
           <Form.Select value={role} onChange={(event) => setRole(event.currentTarget.value as MemberRole)}>
             {MEMBER_ROLES.map((r) => (
               <option key={r} value={r}>
@@ -71,7 +68,7 @@ function InviteForm({ entityId }: { entityId: number }) {
               </option>
             ))}
           </Form.Select>
-        </Form.Group>
+        </LabelledGroup>
         <div className="align-self-end">
           <SubmitButton busy={inviting}>
             <FormattedMessage id="TEAM.INVITE.SUBMIT" />

@@ -6,6 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector, useNotFoundWhen } from '../../../app/hooks.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { RemoteState } from '../../../components/RemoteState.js';
+import { LabelledGroup } from '../../../components/LabelledGroup.js';
 import { askToConfirm } from '../../../app/confirmedChange.js';
 import { EVIDENCE_RULES } from '../../../../shared/constants.js';
 import { TRANSLATION_LANGUAGES, type TranslationLanguage, type Translations } from '../../../../shared/editionTexts.js';
@@ -156,11 +157,9 @@ function MoveTo({ nodeRef, parent, name }: { nodeRef: NodeRef; parent: string; n
   const choices = useAppSelector(selectParentChoices)[nodeRef.level];
   if (!choices || choices.nodes.length < 2) return null;
   const parentLevel = intl.formatMessage({ id: `CATALOGUE.LEVEL.${choices.level}` });
+  const controlId = `move-${nodeRef.level}-${nodeRef.subindicator ?? ''}-${nodeRef.code}`;
   return (
-    <Form.Group controlId={`move-${nodeRef.level}-${nodeRef.subindicator ?? ''}-${nodeRef.code}`} className="d-flex align-items-center gap-1">
-      <Form.Label className="small mb-0 text-nowrap">
-        <FormattedMessage id="EDITION_DRAFT.MOVE_TO" />
-      </Form.Label>
+    <LabelledGroup controlId={controlId} label="EDITION_DRAFT.MOVE_TO" labelClassName="small mb-0 text-nowrap" className="d-flex align-items-center gap-1">
       <Form.Select
         size="sm"
         value={parent}
@@ -177,7 +176,7 @@ function MoveTo({ nodeRef, parent, name }: { nodeRef: NodeRef; parent: string; n
           </option>
         ))}
       </Form.Select>
-    </Form.Group>
+    </LabelledGroup>
   );
 }
 
@@ -264,6 +263,30 @@ function NodeProblems({ path }: { path: string }) {
   );
 }
 
+/** How a question's and a response's boxes look: the box, and the line that names it ('Pregunta S1', 'Respuesta R1'). */
+const LEAF_LOOK = {
+  subindicator: { box: 'border rounded p-2 mb-3 bg-light', name: 'fw-semibold mb-1', message: 'EDITION_DRAFT.QUESTION' },
+  response: { box: 'border rounded p-2 mb-2 bg-white', name: 'small fw-semibold mb-1', message: 'EDITION_DRAFT.RESPONSE' },
+} as const;
+
+/** A question or a response, the levels always open. */
+type LeafRef = NodeRef & { level: keyof typeof LEAF_LOOK };
+
+/** A question's or a response's box, always open: its name, its problems and its text, then its own fields (children). */
+function LeafEditor({ node, nodeRef, path, testId, children }: { node: DraftNode; nodeRef: LeafRef; path: string; testId: string; children: ReactNode }) {
+  const look = LEAF_LOOK[nodeRef.level];
+  return (
+    <li className={look.box} data-testid={testId}>
+      <p className={look.name}>
+        <FormattedMessage id={look.message} values={{ item: nodeRef.code }} />
+      </p>
+      <NodeProblems path={path} />
+      <NodeText node={node} nodeRef={nodeRef} field="text" label="EDITION_DRAFT.TEXT" />
+      {children}
+    </li>
+  );
+}
+
 /** A response: its text, its points (checked as typed: a number from 0 to 100), and its flags. */
 function ResponseEditor({
   node,
@@ -283,7 +306,7 @@ function ResponseEditor({
   const intl = useIntl();
   const change = useChange();
   const code = textOf(node, 'code');
-  const nodeRef: NodeRef = { level: 'response', code, subindicator: question };
+  const nodeRef: LeafRef = { level: 'response', code, subindicator: question };
   const saved = typeof node.value === 'number' ? String(node.value) : '';
   const [points, setPoints] = useState(saved);
   useEffect(() => setPoints(saved), [saved]);
@@ -291,17 +314,9 @@ function ResponseEditor({
   const id = `response-${question}-${code}`;
   const update = (changes: Record<string, unknown>) => change({ op: 'update', ...nodeRef, changes } as TreeOperation);
   return (
-    <li className="border rounded p-2 mb-2 bg-white" data-testid={`draft-response-${question}-${code}`}>
-      <p className="small fw-semibold mb-1">
-        <FormattedMessage id="EDITION_DRAFT.RESPONSE" values={{ item: code }} />
-      </p>
-      <NodeProblems path={path} />
-      <NodeText node={node} nodeRef={nodeRef} field="text" label="EDITION_DRAFT.TEXT" />
+    <LeafEditor node={node} nodeRef={nodeRef} path={path} testId={`draft-response-${question}-${code}`}>
       <div className="d-flex flex-wrap align-items-start gap-3">
-        <Form.Group controlId={`${id}-points`} style={{ maxWidth: '9rem' }}>
-          <Form.Label className="small mb-0">
-            <FormattedMessage id="EDITION_DRAFT.POINTS" />
-          </Form.Label>
+        <LabelledGroup controlId={`${id}-points`} label="EDITION_DRAFT.POINTS" labelClassName="small mb-0" style={{ maxWidth: '9rem' }}>
           <Form.Control
             size="sm"
             inputMode="decimal"
@@ -321,7 +336,7 @@ function ResponseEditor({
               <FormattedMessage id="EDITION_DRAFT.POINTS_INVALID" />
             </Form.Control.Feedback>
           )}
-        </Form.Group>
+        </LabelledGroup>
         <Form.Check
           id={`${id}-obsolete`}
           className="mt-3"
@@ -340,7 +355,7 @@ function ResponseEditor({
         )}
       </div>
       <NodeActions nodeRef={nodeRef} parent={question} index={index} count={count} />
-    </li>
+    </LeafEditor>
   );
 }
 
@@ -349,32 +364,21 @@ function QuestionEditor({ node, path, indicator, index, count }: { node: DraftNo
   const intl = useIntl();
   const change = useChange();
   const code = textOf(node, 'code');
-  const nodeRef: NodeRef = { level: 'subindicator', code };
+  const nodeRef: LeafRef = { level: 'subindicator', code };
   const responses = childrenOf(node, 'responses');
   const update = (changes: Record<string, unknown>) => change({ op: 'update', ...nodeRef, changes } as TreeOperation);
   const rule = typeof node.evidenceRule === 'string' ? node.evidenceRule : 'none';
   const taken = new Set(responses.map((r) => textOf(r, 'code')));
   return (
-    <li className="border rounded p-2 mb-3 bg-light" data-testid={`draft-question-${code}`}>
-      <p className="fw-semibold mb-1">
-        <FormattedMessage id="EDITION_DRAFT.QUESTION" values={{ item: code }} />
-      </p>
-      <NodeProblems path={path} />
-      <NodeText node={node} nodeRef={nodeRef} field="text" label="EDITION_DRAFT.TEXT" />
+    <LeafEditor node={node} nodeRef={nodeRef} path={path} testId={`draft-question-${code}`}>
       <div className="d-flex flex-wrap gap-3 mb-2">
-        <Form.Group controlId={`question-${code}-type`}>
-          <Form.Label className="small mb-0">
-            <FormattedMessage id="EDITION_DRAFT.TYPE" />
-          </Form.Label>
+        <LabelledGroup controlId={`question-${code}-type`} label="EDITION_DRAFT.TYPE" labelClassName="small mb-0">
           <Form.Select size="sm" value={node.type === 'multiple' ? 'multiple' : 'single'} onChange={(e) => update({ type: e.target.value })}>
             <option value="single">{intl.formatMessage({ id: 'EDITION_DRAFT.TYPE_SINGLE' })}</option>
             <option value="multiple">{intl.formatMessage({ id: 'EDITION_DRAFT.TYPE_MULTIPLE' })}</option>
           </Form.Select>
-        </Form.Group>
-        <Form.Group controlId={`question-${code}-evidence`}>
-          <Form.Label className="small mb-0">
-            <FormattedMessage id="EDITION_DRAFT.EVIDENCE" />
-          </Form.Label>
+        </LabelledGroup>
+        <LabelledGroup controlId={`question-${code}-evidence`} label="EDITION_DRAFT.EVIDENCE" labelClassName="small mb-0">
           <Form.Select size="sm" value={rule} onChange={(e) => update({ evidenceRule: e.target.value })}>
             {EVIDENCE_RULES.map((r) => (
               <option key={r} value={r}>
@@ -382,7 +386,7 @@ function QuestionEditor({ node, path, indicator, index, count }: { node: DraftNo
               </option>
             ))}
           </Form.Select>
-        </Form.Group>
+        </LabelledGroup>
         <Form.Check
           id={`question-${code}-not-applicable`}
           className="mt-4"
@@ -412,7 +416,7 @@ function QuestionEditor({ node, path, indicator, index, count }: { node: DraftNo
         node={{ code: freeCode('R', responses.length, taken), text: NEW_RESPONSE, value: 0 }}
         message="EDITION_DRAFT.ADD_RESPONSE"
       />
-    </li>
+    </LeafEditor>
   );
 }
 
@@ -563,10 +567,7 @@ function Translations() {
           </li>
         ))}
       </ul>
-      <Form.Group controlId="draft-translating" style={{ maxWidth: '20rem' }}>
-        <Form.Label className="small mb-0">
-          <FormattedMessage id="EDITION_DRAFT.TRANSLATE_INTO" />
-        </Form.Label>
+      <LabelledGroup controlId="draft-translating" label="EDITION_DRAFT.TRANSLATE_INTO" labelClassName="small mb-0" style={{ maxWidth: '20rem' }}>
         <Form.Select
           size="sm"
           value={language ?? ''}
@@ -579,7 +580,7 @@ function Translations() {
             </option>
           ))}
         </Form.Select>
-      </Form.Group>
+      </LabelledGroup>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Form } from 'react-bootstrap';
+import { Button, Form } from 'react-bootstrap';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.js';
 import type { Subindicator } from '../../../../shared/api/campaigns.js';
@@ -8,6 +8,7 @@ import { selectEditions, selectPreviewGroups } from './editionsSelectors.js';
 import { EditionDiffView } from './EditionDiffView.js';
 import { QuestionAsks } from '../../campaigns/QuestionAsks.js';
 import type { AxisGroup } from '../../campaigns/campaignsSelectors.js';
+import { AxisFrame, IndicatorFrame } from '../../campaigns/QuestionnaireFrame.js';
 
 /** A question as an entity will see it (the choices it will be offered), read-only, with each choice's points. */
 function PreviewQuestion({ subindicator }: { subindicator: Subindicator }) {
@@ -46,8 +47,7 @@ export function PreviewQuestionnaire({ axes, open = true }: { axes: AxisGroup[];
         <FormattedMessage id="EDITIONS.PREVIEW.QUESTIONNAIRE" />
       </summary>
       {axes.map((axis) => (
-        <section key={axis.axisId} className="mt-3" aria-label={axis.axisText}>
-          <h4 className="h5 text-primary-emphasis border-bottom pb-1">{axis.axisText}</h4>
+        <AxisFrame key={axis.axisId} axisText={axis.axisText} heading="h4" className="mt-3">
           {axis.policies.map((policy) => (
             <div key={policy.policyId} className="mb-3">
               <h5 className="h6 text-uppercase text-body-secondary mt-3">{policy.policyText}</h5>
@@ -55,24 +55,17 @@ export function PreviewQuestionnaire({ axes, open = true }: { axes: AxisGroup[];
                 <div key={measure.measureId}>
                   <p className="small fw-semibold mb-2">{measure.measureText}</p>
                   {measure.indicators.map((indicator) => (
-                    <Card key={indicator.id} className="mb-3">
-                      <Card.Body>
-                        <Card.Title as="p" className="fw-semibold mb-3">
-                          {indicator.text}
-                        </Card.Title>
-                        <div className="d-grid gap-3">
-                          {indicator.subindicators.map((s) => (
-                            <PreviewQuestion key={s.id} subindicator={s} />
-                          ))}
-                        </div>
-                      </Card.Body>
-                    </Card>
+                    <IndicatorFrame key={indicator.id} text={indicator.text}>
+                      {indicator.subindicators.map((s) => (
+                        <PreviewQuestion key={s.id} subindicator={s} />
+                      ))}
+                    </IndicatorFrame>
                   ))}
                 </div>
               ))}
             </div>
           ))}
-        </section>
+        </AxisFrame>
       ))}
     </details>
   );

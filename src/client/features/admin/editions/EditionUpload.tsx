@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Alert, Card, Form, Spinner } from 'react-bootstrap';
+import { Alert, Form, Spinner } from 'react-bootstrap';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { placeText, problemText, type FormatMessage } from '../../../../shared/catalogueProblems.js';
 import type { FileProblem } from '../../../../shared/api/editions.js';
@@ -7,6 +7,8 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks.js';
 import { editionsActions } from './editionsSlice.js';
 import { selectEditions, selectFileProblems } from './editionsSelectors.js';
 import { EditionPreviewView } from './EditionPreviewView.js';
+import { TitledCard } from '../../../components/TitledCard.js';
+import { LabelledGroup } from '../../../components/LabelledGroup.js';
 
 /** A problem as the lists show it: its code and values (its words in the reader's language), the server's words. */
 type ListedProblem = Pick<FileProblem, 'code' | 'params' | 'message'>;
@@ -80,34 +82,26 @@ export function EditionUpload() {
     if (input.current) input.current.value = '';
   };
   return (
-    <Card className="mt-4" data-testid="edition-upload">
-      <Card.Body>
-        <Card.Title as="h3" className="h5">
-          <FormattedMessage id="EDITIONS.UPLOAD.TITLE" />
-        </Card.Title>
-        <p className="small text-body-secondary">
-          <FormattedMessage id="EDITIONS.UPLOAD.HELP" />
-        </p>
-        <Form.Group controlId="edition-file">
-          <Form.Label>
-            <FormattedMessage id="EDITIONS.UPLOAD.FILE" />
-          </Form.Label>
-          <Form.Control ref={input} type="file" accept=".json,application/json" onChange={(e) => choose((e.target as HTMLInputElement).files)} />
-        </Form.Group>
-        {preview.status === 'loading' && (
-          <div className="mt-3" role="status">
-            <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-            <FormattedMessage id="EDITIONS.UPLOAD.CHECKING" values={{ name: fileName }} />
-          </div>
-        )}
-        <ProblemList problems={problems} placeOf={filePlace} testId="file-problems" />
-        {importError?.type === 'CONFLICT' && (
-          <Alert variant="danger" className="mt-3">
-            <FormattedMessage id="EDITIONS.TOAST.EXISTS" />
-          </Alert>
-        )}
-        {preview.data && <EditionPreviewView preview={preview.data} />}
-      </Card.Body>
-    </Card>
+    <TitledCard title="EDITIONS.UPLOAD.TITLE" titleClassName="h5" className="mt-4" testId="edition-upload">
+      <p className="small text-body-secondary">
+        <FormattedMessage id="EDITIONS.UPLOAD.HELP" />
+      </p>
+      <LabelledGroup controlId="edition-file" label="EDITIONS.UPLOAD.FILE">
+        <Form.Control ref={input} type="file" accept=".json,application/json" onChange={(e) => choose((e.target as HTMLInputElement).files)} />
+      </LabelledGroup>
+      {preview.status === 'loading' && (
+        <div className="mt-3" role="status">
+          <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+          <FormattedMessage id="EDITIONS.UPLOAD.CHECKING" values={{ name: fileName }} />
+        </div>
+      )}
+      <ProblemList problems={problems} placeOf={filePlace} testId="file-problems" />
+      {importError?.type === 'CONFLICT' && (
+        <Alert variant="danger" className="mt-3">
+          <FormattedMessage id="EDITIONS.TOAST.EXISTS" />
+        </Alert>
+      )}
+      {preview.data && <EditionPreviewView preview={preview.data} />}
+    </TitledCard>
   );
 }

@@ -13,6 +13,7 @@ import { EditionUpload } from './EditionUpload.js';
 import { DialogHeader } from '../../../components/DialogHeader.js';
 import { DialogFooter } from '../../../components/DialogFooter.js';
 import { SubmitButton } from '../../../components/SubmitButton.js';
+import { LabelledGroup } from '../../../components/LabelledGroup.js';
 import { formatShortCalendarDay } from '../../../lib/dates.js';
 import { madridDate } from '../../../../shared/dates.js';
 import { FinalSince, PublishFinalButton, PublishFinalDialog } from './FinalPublication.js';
@@ -136,15 +137,12 @@ function PublishForm({ edition, onClose }: { edition: EditionRow; onClose: () =>
         <p>
           <FormattedMessage id="EDITIONS.PUBLISH.BODY" />
         </p>
-        <Form.Group controlId="publish-last-day">
-          <Form.Label>
-            <FormattedMessage id="EDITIONS.PUBLISH.LAST_DAY" />
-          </Form.Label>
+        <LabelledGroup controlId="publish-last-day" label="EDITIONS.PUBLISH.LAST_DAY">
           <Form.Control type="date" required min={today} value={day} onChange={(e) => setDay(e.target.value)} isInvalid={past} />
           <Form.Control.Feedback type="invalid">
             <FormattedMessage id="EDITIONS.PUBLISH.PAST" />
           </Form.Control.Feedback>
-        </Form.Group>
+        </LabelledGroup>
       </Modal.Body>
       <DialogFooter dismissLabel="COMMON.CANCEL" onDismiss={onClose}>
         <SubmitButton busy={busy} disabled={busy || day === '' || past}>

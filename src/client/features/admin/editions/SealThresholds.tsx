@@ -6,11 +6,15 @@ import { DialogHeader } from '../../../components/DialogHeader.js';
 import { DialogFooter } from '../../../components/DialogFooter.js';
 import { SubmitButton } from '../../../components/SubmitButton.js';
 import { Loading } from '../../../components/Loading.js';
+import { ColumnHeadings, HiddenColumnHeading } from '../../../components/ListPage.js';
 import type { EditionRow } from '../../../../shared/api/editions.js';
 import type { SealThreshold } from '../../../../shared/api/publication.js';
 import { SEAL_THRESHOLDS_MAX } from '../../../../shared/constants.js';
 import { editionsActions } from './editionsSlice.js';
 import { isFinal, selectEditions, thresholdRow, thresholdsOf, type ThresholdRow } from './editionsSelectors.js';
+
+/** The thresholds' columns: up to what population, the least points. */
+const SEAL_COLUMNS = ['EDITIONS.SEAL.MAX', 'EDITIONS.SEAL.MIN'] as const;
 
 /** 'Umbrales del sello' of an edition (ADMIN): opens the dialog that reads and sets them. */
 export function SealThresholdsButton({ year }: { year: number }) {
@@ -63,17 +67,8 @@ function SealForm({ edition, stored, onClose }: { edition: EditionRow; stored: r
           <Table size="sm" className="align-top mb-2">
             <thead>
               <tr>
-                <th scope="col">
-                  <FormattedMessage id="EDITIONS.SEAL.MAX" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="EDITIONS.SEAL.MIN" />
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">
-                    <FormattedMessage id="EDITIONS.SEAL.REMOVE" />
-                  </span>
-                </th>
+                <ColumnHeadings messages={SEAL_COLUMNS} />
+                <HiddenColumnHeading message="EDITIONS.SEAL.REMOVE" />
               </tr>
             </thead>
             <tbody>
