@@ -218,18 +218,23 @@ export type EditionExportQuery = Static<typeof EditionExportQuery>;
 /** The content types of GET campaigns/export, by format. */
 export const EXPORT_FILE_TYPES = FILE_TYPES;
 
-/** One row of GET campaigns/status. */
-export const CampaignStatusRow = Type.Object({
-  campaignId: Type.Integer(),
-  campaignNumber: Type.Integer(),
-  /** The campaign's edition (its id: the status page's edition selector and the participation map's editionId). */
-  editionId: Type.Integer(),
+/** The entity of a campaign in a list of campaigns (the status page, the review queue), and its province and autonomous community: names and INE codes. */
+export const CampaignEntityPlace = {
   entityId: Type.Integer(),
   entity: Type.String(),
   province: Type.String(),
   provinceId: Type.String(),
   autonomousCommunity: Type.String(),
   autonomousCommunityId: Type.String(),
+};
+
+/** One row of GET campaigns/status. */
+export const CampaignStatusRow = Type.Object({
+  campaignId: Type.Integer(),
+  campaignNumber: Type.Integer(),
+  /** The campaign's edition (its id: the status page's edition selector and the participation map's editionId). */
+  editionId: Type.Integer(),
+  ...CampaignEntityPlace,
   status: CampaignStatus,
   reviewStatus: ReviewStatus,
   startDate: NullableDate,

@@ -64,16 +64,25 @@ export type PublicTerritory = Static<typeof PublicTerritory>;
 export const PublicProvince = Type.Object({ ...PublicTerritory.properties, communityId: Type.String() });
 export type PublicProvince = Static<typeof PublicProvince>;
 
+/** A mean over a territory's participants: theirs and the mean percentage (null where withheld); of an axis across Spain, or of one of a publishing entity's territories. */
+export const PublicMean = Type.Object({ participants: Type.Integer(), mean: NullableNumber, withheld: Type.Boolean() });
+export type PublicMean = Static<typeof PublicMean>;
+
 /** An axis's mean percentage across Spain (participants' mean), null where withheld. */
-export const PublicAxis = Type.Object({
-  id: Type.Integer(),
-  code: Type.String(),
-  name: Type.String(),
-  participants: Type.Integer(),
-  mean: NullableNumber,
-  withheld: Type.Boolean(),
-});
+export const PublicAxis = Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String(), ...PublicMean.properties });
 export type PublicAxis = Static<typeof PublicAxis>;
+
+/** A publishing entity's place when the edition became final. */
+const PublicPlace = {
+  provinceId: Type.String(),
+  province: Type.String(),
+  communityId: Type.String(),
+  community: Type.String(),
+  sizeBand: SizeBand,
+};
+
+/** A publishing entity's global percentage and its position among every participant of Spain (null where the country's figures are withheld). */
+const PublicStanding = { percentage: Type.Number(), position: Type.Union([Type.Integer(), Type.Null()]) };
 
 /**
  * A publishing entity in the ranking: its place when the edition became final, its global percentage and its
@@ -83,13 +92,8 @@ export type PublicAxis = Static<typeof PublicAxis>;
 export const PublicRankingRow = Type.Object({
   entityId: Type.Integer(),
   entity: Type.String(),
-  provinceId: Type.String(),
-  province: Type.String(),
-  communityId: Type.String(),
-  community: Type.String(),
-  sizeBand: SizeBand,
-  percentage: Type.Number(),
-  position: Type.Union([Type.Integer(), Type.Null()]),
+  ...PublicPlace,
+  ...PublicStanding,
 });
 export type PublicRankingRow = Static<typeof PublicRankingRow>;
 
@@ -97,11 +101,15 @@ export type PublicRankingRow = Static<typeof PublicRankingRow>;
 export const PublicEditionQuery = Strict({ year: Year });
 export type PublicEditionQuery = Static<typeof PublicEditionQuery>;
 
-export const PublicEdition = Type.Object({
+/** A final edition, when it became final and MIN_GROUP_SIZE as it was then. */
+const FinalEdition = {
   year: Type.Integer(),
   finalPublishedAt: Type.String({ format: 'date-time' }),
-  /** MIN_GROUP_SIZE as it was when the edition became final. */
   minGroupSize: Type.Integer({ minimum: 1 }),
+};
+
+export const PublicEdition = Type.Object({
+  ...FinalEdition,
   /** Which campaigns the means are made from: every sent one, or only those a reviewer validated. */
   meansFrom: Type.Enum(['sent', 'validated']),
   country: PublicTerritory,
@@ -117,29 +125,14 @@ export type PublicEdition = Static<typeof PublicEdition>;
 export const PublicEntityQuery = Strict({ year: Year, id: Id });
 export type PublicEntityQuery = Static<typeof PublicEntityQuery>;
 
-/** A mean of one of the entity's territories (named in `entity`): its participants and mean percentage (null where withheld). */
-export const PublicMean = Type.Object({ participants: Type.Integer(), mean: NullableNumber, withheld: Type.Boolean() });
-export type PublicMean = Static<typeof PublicMean>;
-
 /** The entity's territories' means of one group (the global score or an axis). */
 export const PublicMeans = Type.Object({ province: PublicMean, autonomousCommunity: PublicMean, country: PublicMean, sizeBand: PublicMean });
 export type PublicMeans = Static<typeof PublicMeans>;
 
 export const PublicEntity = Type.Object({
-  year: Type.Integer(),
-  finalPublishedAt: Type.String({ format: 'date-time' }),
-  minGroupSize: Type.Integer({ minimum: 1 }),
-  entity: Type.Object({
-    id: Type.Integer(),
-    name: Type.String(),
-    provinceId: Type.String(),
-    province: Type.String(),
-    communityId: Type.String(),
-    community: Type.String(),
-    sizeBand: SizeBand,
-  }),
-  percentage: Type.Number(),
-  position: Type.Union([Type.Integer(), Type.Null()]),
+  ...FinalEdition,
+  entity: Type.Object({ id: Type.Integer(), name: Type.String(), ...PublicPlace }),
+  ...PublicStanding,
   participants: Type.Integer(),
   means: PublicMeans,
   axes: Type.Array(Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String(), percentage: Type.Number(), means: PublicMeans })),

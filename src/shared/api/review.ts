@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { REVIEW_TEXT_MAX_LENGTH } from '../constants.js';
-import { CampaignStateResponse, CampaignIdBody, ReviewMark, ReviewStatus, ReviewVerdict } from './campaigns.js';
+import { CampaignEntityPlace, CampaignStateResponse, CampaignIdBody, ReviewMark, ReviewStatus, ReviewVerdict } from './campaigns.js';
 import { apiCall, Id, NoQuery, Paragraph, Strict } from './schema.js';
 
 /** The review of sent campaigns (docs/api.md, "Review"), shared by the routes, the sagas and the screens. ADMIN and FEC. */
@@ -47,12 +47,7 @@ export type ReviewQueueQuery = Static<typeof ReviewQueueQuery>;
 export const ReviewQueueRow = Type.Object({
   campaignId: Type.Integer(),
   campaignNumber: Type.Integer(),
-  entityId: Type.Integer(),
-  entity: Type.String(),
-  province: Type.String(),
-  provinceId: Type.String(),
-  autonomousCommunity: Type.String(),
-  autonomousCommunityId: Type.String(),
+  ...CampaignEntityPlace,
   reviewStatus: ReviewStatus,
   /** When it was sent (last sent, after corrections). */
   sentAt: Type.String({ format: 'date-time' }),

@@ -184,9 +184,12 @@ export async function readAxisScores(q: Queryable, campaignId: number): Promise<
   );
 }
 
+/** A territory the frozen figures are of: a province, a community, Spain or a size band. */
+type FigureTerritory = 'province' | 'autonomousCommunity' | 'country' | 'sizeBand';
+
 /** One group's sums (the global score: scope total, category 0; or an axis) in one of a place's territories. */
 export interface GroupSumsRow {
-  territory: 'province' | 'autonomousCommunity' | 'country' | 'sizeBand';
+  territory: FigureTerritory;
   scope: 'total' | 'axis';
   categoryId: number;
   participants: number;
@@ -223,9 +226,13 @@ export async function readFinalTrend(q: Queryable, entityId: number): Promise<{ 
 }
 
 /** A group a figure is of: the whole questionnaire (scope total, category 0), an axis or a policy. */
-export interface GroupRow {
+interface Group {
   scope: 'total' | 'axis' | 'policy';
   categoryId: number;
+}
+
+/** A group with its code and name (both '' for the whole questionnaire). */
+export interface GroupRow extends Group {
   code: string;
   name: string;
 }
@@ -242,12 +249,10 @@ export async function readEditionGroups(q: Queryable, editionId: number): Promis
 }
 
 /** One group's sums in one territory of the edition (every province, community, size band and Spain with participants). */
-export interface TerritoryGroupSumsRow {
-  territory: 'province' | 'autonomousCommunity' | 'country' | 'sizeBand';
+export interface TerritoryGroupSumsRow extends Group {
+  territory: FigureTerritory;
   id: string;
   name: string;
-  scope: 'total' | 'axis' | 'policy';
-  categoryId: number;
   participants: number;
   percentageSum: number;
 }
@@ -409,11 +414,9 @@ export async function findSealOfCampaign(q: Queryable, campaignId: number): Prom
 }
 
 /** One cell of a final edition's figures: a territory and group, its participants and, of them, the publishing entities. */
-export interface DisclosureRow {
-  territory: 'province' | 'autonomousCommunity' | 'country' | 'sizeBand';
+export interface DisclosureRow extends Group {
+  territory: FigureTerritory;
   id: string;
-  scope: 'total' | 'axis' | 'policy';
-  categoryId: number;
   participants: number;
   publishers: number;
 }

@@ -180,15 +180,22 @@ export function saveAnswer(db: Db, questionnaires: QuestionnaireCache, caller: C
   });
 }
 
-/** Records in the answer's history an item of evidence added or removed by the actor. */
+/**
+ * Records an item of evidence added or removed by the actor behind one answer of the campaign: in the answer's
+ * history, and in the activity log with the question and `details`.
+ */
 async function recordEvidenceChange(
   tx: Tx,
   actor: Actor,
-  answer: { campaignId: number; subindicatorId: number },
+  campaign: { id: number; entityId: number },
+  question: number,
   kind: 'evidenceAdded' | 'evidenceRemoved',
   item: Parameters<typeof evidenceChange>[0],
+  details: Record<string, unknown>,
 ): Promise<void> {
-  await historyRepo.recordChanges(tx, answer, actor.user, [{ kind, value: evidenceChange(item) }]);
+  await historyRepo.recordChanges(tx, { campaignId: campaign.id, subindicatorId: question }, actor.user, [{ kind, value: evidenceChange(item) }]);
+  const action = kind === 'evidenceAdded' ? 'campaign.evidence.add' : 'campaign.evidence.remove';
+  await recordAudit(tx, campaignAudit(actor, action, campaign, { question, ...details }));
 }
 
 /** Refuses one more item of evidence behind a question that holds EVIDENCE_MAX_ITEMS already (422). */
@@ -227,8 +234,7 @@ export function addEvidenceLink(db: Db, questionnaires: QuestionnaireCache, call
       title: input.title ?? null,
       addedBy: actor.user.id,
     });
-    await recordEvidenceChange(tx, actor, { campaignId: campaign.id, subindicatorId: input.question }, 'evidenceAdded', item);
-    await recordAudit(tx, campaignAudit(actor, 'campaign.evidence.add', campaign, { question: input.question, kind: 'link', url: input.url }));
+    await recordEvidenceChange(tx, actor, campaign, input.question, 'evidenceAdded', item, { kind: 'link', url: input.url });
     return item;
   });
 }
@@ -280,8 +286,7 @@ export function addEvidenceFile(
     // The file received is the one stored: a difference is a fault of the spool, not of the request.
     if (stored !== size) throw new Error(`evidence ${evidenceId}: ${stored} bytes stored of the ${size} received`);
     const item = await notesRepo.finishEvidenceFile(tx, evidenceId, { fileName, contentType, size });
-    await recordEvidenceChange(tx, actor, { campaignId: campaign.id, subindicatorId: upload.question }, 'evidenceAdded', item);
-    await recordAudit(tx, campaignAudit(actor, 'campaign.evidence.add', campaign, { question: upload.question, kind: 'file', fileName, contentType, size }));
+    await recordEvidenceChange(tx, actor, campaign, upload.question, 'evidenceAdded', item, { kind: 'file', fileName, contentType, size });
     return item;
   });
 }
@@ -301,18 +306,18 @@ export function removeEvidence(
     // otherwise, only what was added behind an answer objected to since the objection (the transaction undoes the rest).
     if (supportsObjection(campaign)) await requireObjectionEvidence(tx, campaign, removed.subindicatorId, removed.addedAt);
     else requireChangeable(campaign, flagged, removed.subindicatorId);
-    await recordEvidenceChange(tx, actor, { campaignId: campaign.id, subindicatorId: removed.subindicatorId }, 'evidenceRemoved', {
-      id: input.evidenceId,
-      ...removed,
-    });
-    await recordAudit(
+    await recordEvidenceChange(
       tx,
-      campaignAudit(actor, 'campaign.evidence.remove', campaign, {
-        question: removed.subindicatorId,
+      actor,
+      campaign,
+      removed.subindicatorId,
+      'evidenceRemoved',
+      { id: input.evidenceId, ...removed },
+      {
         kind: removed.kind,
         url: removed.url,
         fileName: removed.fileName,
-      }),
+      },
     );
     return { success: true as const };
   });

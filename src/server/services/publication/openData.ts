@@ -8,6 +8,7 @@ import { toCsv, type CsvCell } from '../../../shared/csv.js';
 import type { FinalEditionRow, GroupRow, PublishedCampaignRow, TerritoryGroupSumsRow } from '../../db/repositories/publication.js';
 import { isWithheld, participantsMean } from '../../reports/territories.js';
 import { cellKey } from './disclosure.js';
+import { publishedPlace, type PublishedPlace } from './publicFigures.js';
 
 /** The licence every open data file is published under. */
 export const OPEN_DATA_LICENCE = { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' } as const;
@@ -31,14 +32,9 @@ export interface OpenDataTerritory {
   n: Record<string, number>;
 }
 
-export interface OpenDataEntity {
+export interface OpenDataEntity extends PublishedPlace {
   entityId: number;
   entity: string;
-  provinceId: string;
-  province: string;
-  communityId: string;
-  community: string;
-  sizeBand: { minPopulation: number; maxPopulation: number | null };
   /** Each group's percentage, by group key (a group the entity answered wholly 'No aplica' is left out). */
   percentages: Record<string, number>;
 }
@@ -110,11 +106,7 @@ export function openDataOf(input: {
     entities: input.campaigns.map((c) => ({
       entityId: c.entityId,
       entity: c.entity,
-      provinceId: c.provinceId,
-      province: c.province,
-      communityId: c.communityId,
-      community: c.community,
-      sizeBand: { minPopulation: c.sizeBand, maxPopulation: c.sizeBandMax },
+      ...publishedPlace(c),
       percentages: percentages.get(c.campaignId) ?? {},
     })),
   };

@@ -52,16 +52,22 @@ export const sizeBandOf = (min: number, max: number | null): SizeBand => ({ minP
 /** 'Puesto 3 de 120' in Spain: the participants showing a higher percentage, plus one; null where the country is withheld. */
 export const positionOf = (above: number, countryWithheld: boolean): number | null => (countryWithheld ? null : above + 1);
 
+/** A publishing entity's place when the edition became final, as the public figures and the open data give it. */
+export const publishedPlace = (row: PublishedCampaignRow) => ({
+  provinceId: row.provinceId,
+  province: row.province,
+  communityId: row.communityId,
+  community: row.community,
+  sizeBand: sizeBandOf(row.sizeBand, row.sizeBandMax),
+});
+export type PublishedPlace = ReturnType<typeof publishedPlace>;
+
 /** A publishing entity's row of the ranking. */
 export function rankingRow(row: PublishedCampaignRow, countryWithheld: boolean): PublicRankingRow {
   return {
     entityId: row.entityId,
     entity: row.entity,
-    provinceId: row.provinceId,
-    province: row.province,
-    communityId: row.communityId,
-    community: row.community,
-    sizeBand: sizeBandOf(row.sizeBand, row.sizeBandMax),
+    ...publishedPlace(row),
     percentage: row.percentage,
     position: positionOf(row.above, countryWithheld),
   };

@@ -20,7 +20,7 @@ import { canReadEntity, requireReadableCampaign } from '../campaigns/rules.js';
 import { openDataOf, type OpenData } from './openData.js';
 import { dcatCatalog } from './catalog.js';
 import { cellKey, withheldByGroup } from './disclosure.js';
-import { placeMeans, positionOf, publicAxes, publicTerritories, rankingRow, sizeBandOf } from './publicFigures.js';
+import { placeMeans, positionOf, publicAxes, publicTerritories, publishedPlace, rankingRow } from './publicFigures.js';
 import { PUBLIC_PATHS } from './publicPages.js';
 
 /**
@@ -100,15 +100,7 @@ export async function publicEntity(q: Queryable, year: number, entityId: number)
     year: edition.year,
     finalPublishedAt: edition.finalPublishedAt,
     minGroupSize: edition.minGroupSize,
-    entity: {
-      id: campaign.entityId,
-      name: campaign.entity,
-      provinceId: campaign.provinceId,
-      province: campaign.province,
-      communityId: campaign.communityId,
-      community: campaign.community,
-      sizeBand: sizeBandOf(campaign.sizeBand, campaign.sizeBandMax),
-    },
+    entity: { id: campaign.entityId, name: campaign.entity, ...publishedPlace(campaign) },
     percentage: campaign.percentage,
     position: positionOf(campaign.above, means.country.withheld),
     participants: edition.participants,
