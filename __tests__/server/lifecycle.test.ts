@@ -20,6 +20,8 @@ async function rowCounts(db: Db): Promise<Record<string, number>> {
 }
 
 describe('database lifecycle', () => {
+  // A first start's whole work, on disk: a new cluster, every migration and the demo data (some 20 s on a quiet day,
+  // over 60 s on a loaded one): two minutes.
   it('migrates an empty database once, and a restart on the same data folder keeps every row', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'campaigns-data-'));
     let db = await openPglite(dir);
@@ -38,7 +40,7 @@ describe('database lifecycle', () => {
     } finally {
       await db.close();
     }
-  });
+  }, 120_000);
 });
 
 async function startMain(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string; url: string }> {
