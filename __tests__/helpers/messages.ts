@@ -1,5 +1,4 @@
 import { loadCatalogue, type Catalogue } from '../../src/client/i18n/messages.js';
-
 import { LANGUAGES, type Language } from '../../src/shared/constants.js';
 
 /**
