@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { demoPgliteIn, openDemoPostgres, tableRows, testBackends, testPostgresUrl } from '../../helpers/db.js';
+import { demoPgliteIn, dumpBlob, openDemoPostgres, tableRows, testBackends, testPostgresUrl } from '../../helpers/db.js';
 import { call, startTestServer, TEST_JWT_SECRET, type TestServer } from '../../helpers/server.js';
 import { createTestUser, signInDemoAccounts } from '../../helpers/auth.js';
 import { campaignOfNewEntity } from '../../helpers/concurrency.js';
@@ -237,7 +237,7 @@ describe('what npm run restore refuses, and the backups of an older version', ()
   /** An embedded database in dir at the schema of the migrations up to `version`. */
   async function databaseAt(version: number): Promise<void> {
     const empty = process.env.CAMPAIGNS_EMPTY_DB as string;
-    const lite = await PGlite.create(path.join(dir, 'pgdata'), { loadDataDir: new Blob([await fs.readFile(empty)]) });
+    const lite = await PGlite.create(path.join(dir, 'pgdata'), { loadDataDir: await dumpBlob(empty) });
     const db = wrapPglite(lite);
     await migrate(
       db,

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { openTestPostgres, postgresAvailable, testPostgresUrl } from '../../helpers/db.js';
+import { dumpBlob, openTestPostgres, postgresAvailable, testPostgresUrl } from '../../helpers/db.js';
 import { seedDemo } from '../../../src/server/db/seed/demo.js';
 import { wrapPglite, type Db } from '../../../src/server/db/client.js';
 import { runServerProgram } from '../../helpers/serverProcess.js';
@@ -19,7 +19,7 @@ interface Target {
 
 async function pgliteTarget(): Promise<Target> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'check-consistency-'));
-  const template = new Blob([await fs.readFile(process.env.CAMPAIGNS_TEMPLATE_DB as string)]);
+  const template = await dumpBlob(process.env.CAMPAIGNS_TEMPLATE_DB as string);
   const db = wrapPglite(await PGlite.create(path.join(dir, 'pgdata'), { loadDataDir: template }));
   await seedDemo(db);
   await db.close();
