@@ -19,19 +19,22 @@ export async function insertReceipt(
   return toReceipt(row);
 }
 
-/** A campaign's entity's name, its edition's year and its latest receipt (null before it was sent with one); undefined when there is no such campaign. */
-export async function latestReceipt(q: Queryable, campaignId: number): Promise<CampaignReceipt | undefined> {
-  const [row] = await q.query<{ entity: string; edition: number } & { [K in keyof ReceiptRow]: ReceiptRow[K] | null }>(
-    `SELECT en.name AS entity, ed.campaign_number AS edition, r.code, r.sha256, r.sent_at, r.signer_email
+/**
+ * A campaign's entity (its id, for the caller's permission, and its name), its edition's year and its latest
+ * receipt (null before it was sent with one), in one statement; undefined when there is no such campaign.
+ */
+export async function latestReceipt(q: Queryable, campaignId: number): Promise<{ entityId: number; found: CampaignReceipt } | undefined> {
+  const [row] = await q.query<{ entity_id: number; entity: string; edition: number } & { [K in keyof ReceiptRow]: ReceiptRow[K] | null }>(
+    `SELECT c.entity_id, en.name AS entity, ed.campaign_number AS edition, r.code, r.sha256, r.sent_at, r.signer_email
        FROM campaigns c JOIN entities en ON en.id = c.entity_id JOIN editions ed ON ed.id = c.edition_id
        LEFT JOIN LATERAL (SELECT * FROM campaign_receipts r WHERE r.campaign_id = c.id ORDER BY r.sent_at DESC, r.code LIMIT 1) r ON true
       WHERE c.id = $1`,
     [campaignId],
   );
   if (!row) return undefined;
-  const { entity, edition, code, sha256, sent_at, signer_email } = row;
+  const { entity_id, entity, edition, code, sha256, sent_at, signer_email } = row;
   const receipt = code !== null && sha256 !== null && sent_at !== null && signer_email !== null ? toReceipt({ code, sha256, sent_at, signer_email }) : null;
-  return { entity, edition, receipt };
+  return { entityId: entity_id, found: { entity, edition, receipt } };
 }
 
 /** What anyone verifies of a receipt: the entity's name, the edition's year, the moment and the hash; undefined for an unknown code. */

@@ -9,7 +9,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/client.js';
 import type { CampaignReceipt, PublicReceipt, Receipt } from '../../../shared/api/receipts.js';
 import { findPublicReceipt, insertReceipt, latestReceipt } from '../../db/repositories/receipts.js';
-import { findCampaign } from '../../db/repositories/campaignQueries.js';
 import { notFound } from '../../errors.js';
 import type { Actor } from '../actor.js';
 import { requireReadableCampaign } from './rules.js';
@@ -58,10 +57,7 @@ export function issueReceipt(
 
 /** A campaign's latest receipt with its entity and edition, for whoever may read the campaign (404 otherwise, as for one that does not exist). */
 export async function campaignReceipt(q: Queryable, actor: Actor, id: number): Promise<CampaignReceipt> {
-  requireReadableCampaign(actor.user, await findCampaign(q, id));
-  const found = await latestReceipt(q, id);
-  if (!found) throw notFound('Campaign');
-  return found;
+  return requireReadableCampaign(actor.user, await latestReceipt(q, id)).found;
 }
 
 /** What anyone learns of a receipt from its code (404 for an unknown one): whose, which edition, when, and the hash. */
