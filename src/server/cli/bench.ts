@@ -42,10 +42,16 @@ const PASSWORD = 'bench-password-1';
  * Measures one URL from a child process (benchClient.ts): the load generator parses every response, and in
  * the server's own event loop it would slow down the server it measures.
  */
-function measure(url: string, token?: string, connections = CONNECTIONS, client: MeasureOptions['client'] = 'autocannon'): Promise<Measured> {
+function measure(
+  url: string,
+  token?: string,
+  connections = CONNECTIONS,
+  client: MeasureOptions['client'] = 'autocannon',
+  each?: MeasureOptions['each'],
+): Promise<Measured> {
   // .ts under tsx (npm run bench; the child inherits its loader through execArgv), .js once built.
   const file = fileURLToPath(new URL(`./benchClient${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url));
-  const child = fork(file, [JSON.stringify({ url, token, connections, seconds: DURATION_S, client } satisfies MeasureOptions)]);
+  const child = fork(file, [JSON.stringify({ url, token, connections, seconds: DURATION_S, client, each } satisfies MeasureOptions)]);
   return new Promise<Measured>((resolve, reject) => {
     child.once('message', (message: { measured?: Measured; error?: string }) =>
       message.measured ? resolve(message.measured) : reject(new Error(message.error)),
@@ -166,11 +172,6 @@ async function measureOpening(name: string, db: Db, url: string, token: string):
   }
 }
 
-/** A call's own budget where 3x health's p95 does not fit it: a download's time is mostly its bytes'. */
-interface CallBudget {
-  fixedMs: number;
-}
-
 /** A file given as evidence, downloaded by ten at once, is in the browser's hands within this at p95: well under the second in which a wait for a file is noticed. */
 const DOWNLOAD_BUDGET_MS = 200;
 
@@ -203,40 +204,64 @@ async function addReceiptAndEvidence(db: Db, campaignId: number): Promise<{ rece
   });
 }
 
+/** One row of the calls table: what is asked, of which instance, and how. */
+interface Call {
+  call: string;
+  base: string;
+  path: string;
+  auth?: string;
+  /** A budget of its own, where 3x health's p95 does not fit: a download's time is mostly its bytes'. */
+  fixedBudgetMs?: number;
+  /** Each request asks path followed by the next of these campaigns' ids (every read the first of its campaign). */
+  each?: number[];
+}
+
 /**
  * The calls that read one sent campaign, health first (the budget), as rows of table: its result and comparison
- * cached (one campaign again and again) and uncached (a second instance without a cache), its trend, the review
- * queue, its receipt, a receipt's public check and the download of a file given as evidence.
+ * cached (one campaign again and again), uncached (a second instance without a cache) and read first (each request
+ * another campaign's first read), its trend, the review queue, its receipt, a receipt's public check and the
+ * download of a file given as evidence.
  */
 async function measureCalls(table: BenchTable, name: string, db: Db, url: string, uncachedUrl: string, token: string, id: number): Promise<void> {
   const { receiptCode: code, evidenceId } = await addReceiptAndEvidence(db, id);
-  const calls: [call: string, base: string, path: string, auth: string | undefined, budget?: CallBudget][] = [
-    ['health', url, '/api/v1/health', undefined],
-    ['campaigns/result (cached)', url, `/api/secure/v1/campaigns/result?id=${id}`, token],
-    ['campaigns/comparison (cached)', url, `/api/secure/v1/campaigns/comparison?id=${id}`, token],
-    ['campaigns/result (uncached)', uncachedUrl, `/api/secure/v1/campaigns/result?id=${id}`, token],
-    ['campaigns/comparison (uncached)', uncachedUrl, `/api/secure/v1/campaigns/comparison?id=${id}`, token],
+  // The other sent campaigns of the same edition, in an order that mixes territories.
+  const others = (
+    await db.query<{ id: number }>(
+      "SELECT c.id FROM campaigns c WHERE c.status = 'sent' AND c.id <> $1 AND c.edition_id = (SELECT edition_id FROM campaigns WHERE id = $1) ORDER BY (c.id * 7919) % 10007",
+      [id],
+    )
+  ).map((r) => r.id);
+  const [forResults, forComparisons] = [others.filter((_, i) => i % 2 === 0), others.filter((_, i) => i % 2 === 1)];
+  const calls: Call[] = [
+    { call: 'health', base: url, path: '/api/v1/health' },
+    { call: 'campaigns/result (cached)', base: url, path: `/api/secure/v1/campaigns/result?id=${id}`, auth: token },
+    { call: 'campaigns/comparison (cached)', base: url, path: `/api/secure/v1/campaigns/comparison?id=${id}`, auth: token },
+    { call: 'campaigns/result (uncached)', base: uncachedUrl, path: `/api/secure/v1/campaigns/result?id=${id}`, auth: token },
+    { call: 'campaigns/comparison (uncached)', base: uncachedUrl, path: `/api/secure/v1/campaigns/comparison?id=${id}`, auth: token },
+    // A running instance's first read of each campaign: what its first reader gets, the territories' parts shared.
+    { call: 'campaigns/result (first read)', base: url, path: '/api/secure/v1/campaigns/result?id=', auth: token, each: forResults },
+    { call: 'campaigns/comparison (first read)', base: url, path: '/api/secure/v1/campaigns/comparison?id=', auth: token, each: forComparisons },
     // Never cached (engine.ts trend): every call reads each edition's figures.
-    ['campaigns/trend', url, `/api/secure/v1/campaigns/trend?id=${id}`, token],
+    { call: 'campaigns/trend', base: url, path: `/api/secure/v1/campaigns/trend?id=${id}`, auth: token },
     // The review queue of the current edition: every sent campaign of the scale set, with its marks counted.
-    ['campaigns/review/queue', url, '/api/secure/v1/campaigns/review/queue', token],
-    ['campaigns/receipt', url, `/api/secure/v1/campaigns/receipt?id=${id}`, token],
+    { call: 'campaigns/review/queue', base: url, path: '/api/secure/v1/campaigns/review/queue', auth: token },
+    { call: 'campaigns/receipt', base: url, path: `/api/secure/v1/campaigns/receipt?id=${id}`, auth: token },
     // Anyone holding a receipt's code checks it, without an account.
-    ['public/receipt (check)', url, `/api/v1/public/receipt?code=${code}`, undefined],
-    [
-      `campaigns/evidence/file (${EVIDENCE_BYTES / 1024} KB)`,
-      url,
-      `/api/secure/v1/campaigns/evidence/file?id=${id}&evidenceId=${evidenceId}`,
-      token,
-      { fixedMs: DOWNLOAD_BUDGET_MS },
-    ],
+    { call: 'public/receipt (check)', base: url, path: `/api/v1/public/receipt?code=${code}` },
+    {
+      call: `campaigns/evidence/file (${EVIDENCE_BYTES / 1024} KB)`,
+      base: url,
+      path: `/api/secure/v1/campaigns/evidence/file?id=${id}&evidenceId=${evidenceId}`,
+      auth: token,
+      fixedBudgetMs: DOWNLOAD_BUDGET_MS,
+    },
   ];
   let health: Measured | undefined;
-  for (const [call, base, path, auth, budget] of calls.filter(([c]) => c === 'health' || c.includes(ONLY))) {
+  for (const { call, base, path, auth, fixedBudgetMs, each } of calls.filter(({ call }) => call === 'health' || call.includes(ONLY))) {
     // Node's client for a file: autocannon's parser, not the server, would bound a download of hundreds of kilobytes.
-    const m = await measure(base + path, auth, CONNECTIONS, budget ? 'http' : 'autocannon');
+    const m = await measure(base + path, auth, CONNECTIONS, fixedBudgetMs === undefined ? 'autocannon' : 'http', each);
     health ??= m;
-    table.add(latencyRow(name, call, m, call === 'health' ? null : (budget?.fixedMs ?? Math.min(3 * health.p95, 50))));
+    table.add(latencyRow(name, call, m, call === 'health' ? null : (fixedBudgetMs ?? Math.min(3 * health.p95, 50))));
   }
 }
 

@@ -26,6 +26,11 @@ export interface MeasureOptions {
    * per request from autocannon on one connection, 0.96 ms from Node's client), so that it measures itself.
    */
   client?: 'autocannon' | 'http';
+  /**
+   * With Node's client only: the request i asks `url` followed by each[i % each.length] (a campaign's id), so that
+   * as long as the list outlasts the run every request is the first of its campaign.
+   */
+  each?: number[];
 }
 
 /**
@@ -37,11 +42,17 @@ function measureWithHttp(options: MeasureOptions): Promise<Measured> {
   const headers = { 'accept-encoding': 'gzip, deflate, br, zstd', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) };
   const times: number[] = [];
   let failures = 0;
+  let sent = 0;
+  const nextUrl = () => {
+    const { url, each } = options;
+    sent += 1;
+    return each ? url + String(each[(sent - 1) % each.length]) : url;
+  };
   const until = performance.now() + options.seconds * 1000;
   const once = () =>
     new Promise<void>((resolve) => {
       const started = performance.now();
-      const request = http.get(options.url, { agent, headers }, (res) => {
+      const request = http.get(nextUrl(), { agent, headers }, (res) => {
         res.on('data', () => undefined);
         res.on('end', () => {
           if (res.statusCode !== undefined && res.statusCode >= 200 && res.statusCode < 300) times.push(performance.now() - started);
@@ -61,13 +72,14 @@ function measureWithHttp(options: MeasureOptions): Promise<Measured> {
     agent.destroy();
     if (failures > 0 || times.length === 0) throw new Error(`${options.url}: ${failures} failed answers, ${times.length} answers`);
     times.sort((a, b) => a - b);
+    if (options.each && sent > options.each.length) throw new Error(`${options.url}: ${sent} requests for ${options.each.length} ids; some were not the first`);
     return { p50: percentile(times, 0.5), p95: percentile(times, 0.95), p99: percentile(times, 0.99), requestsPerSecond: times.length / options.seconds };
   });
 }
 
 /** Loads one URL with autocannon and keeps every response time (autocannon's own summary has no p95); or with Node's client (options.client). */
 export function measure(options: MeasureOptions): Promise<Measured> {
-  if (options.client === 'http') return measureWithHttp(options);
+  if (options.client === 'http' || options.each) return measureWithHttp(options);
   const times: number[] = [];
   // As a browser asks: every browser accepts gzip, and the report calls answer it when they can.
   const headers = { 'accept-encoding': 'gzip, deflate, br, zstd', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) };
