@@ -1,4 +1,4 @@
-import { encodeWithRaw, JsonWithHoles, rawSlot } from '../../../src/server/reports/rawJson.js';
+import { encodeWithRaw, interleave, JsonWithHoles, rawSlot, textPiece } from '../../../src/server/reports/rawJson.js';
 
 /** Texts whose UTF-8 bytes outnumber their UTF-16 code units: two-, three- and four-byte characters. */
 const WIDE = ['Mancomunitat de la Ribera Alta: ñ', '3.000 €', 'Dénia 🌊', 'Ayuntamiento de Alcalà de Xivert'];
@@ -7,12 +7,22 @@ describe('pre-encoded JSON', () => {
   it('fills holes with any UTF-8 text, in a template that has some too, exactly as JSON.stringify would', () => {
     const marker = 'hole-marker';
     const template = new JsonWithHoles({ entity: 'Xàtiva €', answers: [marker, marker, marker] }, marker, 3);
-    const pieces = WIDE.slice(0, 3).map((text) => JSON.stringify({ comment: text }));
+    const pieces = WIDE.slice(0, 3).map((text) => textPiece({ comment: text }));
     const filled = template.fill(pieces);
     const expected = { entity: 'Xàtiva €', answers: WIDE.slice(0, 3).map((comment) => ({ comment })) };
     expect(filled.toString('utf8')).toBe(JSON.stringify(expected));
     expect(JSON.parse(filled.toString('utf8'))).toEqual(expected);
     expect(filled.length).toBe(Buffer.byteLength(JSON.stringify(expected)));
+  });
+
+  it('writes ASCII pieces as they are and text pieces as UTF-8, between UTF-8 segments', () => {
+    const segments = ['{"n":', ',"name":', ',"list":', '}'].map((text) => Buffer.from(text.replace('name', 'nombre €')));
+    const out = interleave(
+      segments,
+      ['12.5', textPiece('Dénia 🌊'), JSON.stringify([1, null, true])],
+      segments.reduce((n, s) => n + s.length, 0),
+    );
+    expect(JSON.parse(out.toString('utf8'))).toEqual({ n: 12.5, 'nombre €': 'Dénia 🌊', list: [1, null, true] });
   });
 
   it('splices raw JSON into a value whose texts are not ASCII', () => {

@@ -215,4 +215,35 @@ describe.each(backends)('reports assembled from parts kept per territory and cam
       await same(reader, `comparison?id=${target.id}`);
     }
   });
+
+  it("fills one edition's template with what each campaign owns: names, notes, a group without a score, review and receipt", async () => {
+    const id = await answeredCampaign(target.provinceId, populationIn(target.band), 400);
+    const [{ subindicator_id: sub }] = await db.query<{ subindicator_id: number }>(
+      'SELECT min(subindicator_id) AS subindicator_id FROM answers WHERE campaign_id = $1',
+      [id],
+    );
+    const comment = 'Según el acta del pleno: «sí», 3.000 € 🌊';
+    await db.query(
+      'INSERT INTO answer_notes (campaign_id, subindicator_id, comment) VALUES ($1, $2, $3) ON CONFLICT (campaign_id, subindicator_id) DO UPDATE SET comment = excluded.comment',
+      [id, sub, comment],
+    );
+    await post(reference, 'campaigns/submit', { id });
+    // As if the entity had answered its first axis wholly 'No aplica': no score, no rank (docs/scoring.md).
+    const [{ axis }] = await db.query<{ axis: number }>("SELECT min(category_id) AS axis FROM campaign_scores WHERE campaign_id = $1 AND scope = 'axis'", [id]);
+    await db.query("DELETE FROM campaign_scores WHERE campaign_id = $1 AND scope = 'axis' AND category_id = $2", [id, axis]);
+    await db.query("UPDATE campaigns SET review_status = 'validated', validated_at = now() WHERE id = $1", [id]);
+    seen.length = 0;
+    const [ours, theirs] = [await result(cached, id), await result(cached, target.id)];
+    expect(counted(seen).built).toBe(0);
+    expect(ours.territoryTexts.campaign).toBe(`Partes ${name} 400`);
+    expect(theirs.territoryTexts.campaign).not.toBe(ours.territoryTexts.campaign);
+    expect([ours.reviewStatus, theirs.reviewStatus]).toEqual(['validated', 'pending']);
+    expect(ours.receipt?.code).toEqual(expect.any(String));
+    const noted = ours.answers.campaign.indicators.flatMap((i) => i.subindicators).find((s) => s.id === sub);
+    expect(noted?.comment).toBe(comment);
+    const unscored = ours.axisDetails.findIndex((a) => a.percentages.campaign === null);
+    expect(unscored).toBeGreaterThanOrEqual(0);
+    expect(ours.axisDetails[unscored].rank).toEqual({ province: null, autonomousCommunity: null, country: null, sizeBand: null });
+    expect(theirs.axisDetails[unscored].rank.country).toEqual({ position: expect.any(Number), of: expect.any(Number) });
+  });
 });

@@ -10,7 +10,7 @@ import { EditionChanges } from './editionChanges.js';
 import { campaignQuestionnaire, type CampaignQuestionnaire } from './questionnaires.js';
 import { comparisonPartsVersion, comparisonVersion, encodeResult, minGroupSizeOf, resultPartsVersion, resultVersion } from './reportBodies.js';
 import { ReportParts, placePartVersions, splitTerritoryVersions } from './reportParts.js';
-import { REPORT_CACHE_BYTES, ReportCache, type ReportBody } from './reportCache.js';
+import { ReportCache, type ReportBody } from './reportCache.js';
 
 /**
  * The report engine as the routes see it, one per app: a sent campaign's result and comparison bodies, and a
@@ -43,7 +43,7 @@ export class ReportEngine {
     this.questionnaires = new QuestionnaireCache((editionId, q) => loadEditionIndicators(q ?? db, editionId));
     this.bodies = new ReportCache(reportCacheBytes);
     this.changes = new EditionChanges(db);
-    this.parts = reportCacheBytes === 0 ? undefined : new ReportParts(db, reportCacheBytes ?? REPORT_CACHE_BYTES);
+    this.parts = reportCacheBytes === 0 ? undefined : new ReportParts(db);
   }
 
   /**

@@ -9,7 +9,7 @@ import {
   type Subindicator,
 } from '../../shared/api/campaigns.js';
 import type { Queryable } from '../db/client.js';
-import { JsonWithHoles } from './rawJson.js';
+import { JsonWithHoles, textPiece, type Piece } from './rawJson.js';
 import { scoredSubindicators, type ScoredSubindicator } from './scoring.js';
 import { gatheredTranslations, type Translations } from '../../shared/editionTexts.js';
 
@@ -95,6 +95,10 @@ export function withAnswers(
 /** The fields of a sub-indicator that are the campaign's (its answer, notes, review mark and version), in the order they are filled in. */
 const CAMPAIGN_FIELDS = ['answer', 'comment', 'notApplicable', 'evidence', 'prefilled', 'review', 'version', 'lastChange'] as const;
 
+/** The pieces of JSON a question without notes or version has in those fields. */
+const NO_NOTES_PIECES = [NO_NOTES.comment, NO_NOTES.notApplicable, NO_NOTES.evidence, NO_NOTES.prefilled].map((value) => JSON.stringify(value));
+const NO_VERSION_PIECES = [NO_VERSION.version, NO_VERSION.lastChange].map((value) => JSON.stringify(value));
+
 /** The cached form of an edition's indicators (every answer null). */
 export function prepareEdition(indicators: IndicatorGroup[]): EditionQuestionnaire {
   const marker = `answer-${randomUUID()}`;
@@ -111,16 +115,23 @@ export function prepareEdition(indicators: IndicatorGroup[]): EditionQuestionnai
     scored: scoredSubindicators(indicators),
     subindicator: (id) => byId.get(id),
     partOf: (id) => partById.get(id),
-    indicatorsJson: (answers, notes, marks = new Map(), versions = new Map()) =>
-      template.fill(
-        subindicatorIds.flatMap((id) => {
-          const { comment, notApplicable, evidence, prefilled } = notes.get(id) ?? NO_NOTES;
-          const { version, lastChange } = versions.get(id) ?? NO_VERSION;
-          return [answers.get(id) ?? null, comment, notApplicable, evidence, prefilled, marks.get(id) ?? null, version, lastChange].map((value) =>
-            JSON.stringify(value),
-          );
-        }),
-      ),
+    indicatorsJson: (answers, notes, marks = new Map(), versions = new Map()) => {
+      // In CAMPAIGN_FIELDS order; most questions have no notes, mark or version: their pieces are written once here.
+      const pieces: Piece[] = [];
+      for (const id of subindicatorIds) {
+        const answer = answers.get(id);
+        pieces.push(answer === undefined ? 'null' : JSON.stringify(answer));
+        const note = notes.get(id);
+        if (note) pieces.push(textPiece(note.comment), textPiece(note.notApplicable), textPiece(note.evidence), JSON.stringify(note.prefilled));
+        else pieces.push(...NO_NOTES_PIECES);
+        const mark = marks.get(id);
+        pieces.push(mark === undefined ? 'null' : textPiece(mark));
+        const version = versions.get(id);
+        if (version) pieces.push(JSON.stringify(version.version), textPiece(version.lastChange));
+        else pieces.push(...NO_VERSION_PIECES);
+      }
+      return template.fill(pieces);
+    },
   });
 }
 

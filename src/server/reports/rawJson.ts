@@ -18,7 +18,7 @@ export function rawSlot<T>(): T {
   return SLOT as unknown as T;
 }
 
-/** value as UTF-8 JSON, with raw (JSON text) in place of its one rawSlot(). */
+/** value as UTF-8 JSON, with raw (UTF-8 JSON) in place of its one rawSlot(). */
 export function encodeWithRaw(value: unknown, raw: Buffer): Buffer {
   const text = JSON.stringify(value);
   const at = text.indexOf(QUOTED_SLOT);
@@ -27,9 +27,19 @@ export function encodeWithRaw(value: unknown, raw: Buffer): Buffer {
 }
 
 /**
- * JSON text with holes: encoded once from a value whose holes hold `marker`, then filled per request with
- * small pieces of JSON text (such as answers) in the order the holes appear. Pieces may hold any text: they are
- * sized and written as UTF-8 bytes, not as string lengths.
+ * A piece of JSON to fill a hole with: a string when it is ASCII by construction (the JSON of a number, boolean or
+ * null, or of an array or object of those with ASCII keys), or UTF-8 bytes (textPiece) when it may hold any text.
+ * ASCII pieces are written byte for byte, without measuring or encoding them: a fill of a few thousand holes costs
+ * a third of what it would as UTF-8 text.
+ */
+export type Piece = string | Buffer;
+
+/** The JSON of a value that may hold any text (names, comments), as a Piece. */
+export const textPiece = (value: unknown): Buffer => Buffer.from(JSON.stringify(value));
+
+/**
+ * JSON with holes: encoded once from a value whose holes hold `marker`, then filled per request with small pieces of
+ * JSON (such as answers) in the order the holes appear.
  */
 export class JsonWithHoles {
   private readonly parts: Buffer[];
@@ -46,8 +56,8 @@ export class JsonWithHoles {
     this.partsLength = this.parts.reduce((n, p) => n + p.length, 0);
   }
 
-  /** The JSON with pieces[i] (JSON text) in hole i. */
-  fill(pieces: readonly string[]): Buffer {
+  /** The JSON with pieces[i] in hole i. */
+  fill(pieces: readonly Piece[]): Buffer {
     if (pieces.length !== this.holes) throw new Error(`expected ${this.holes} pieces, got ${pieces.length}`);
     return interleave(this.parts, pieces, this.partsLength);
   }
@@ -55,14 +65,17 @@ export class JsonWithHoles {
 
 /**
  * segments[0], pieces[0], segments[1], ..., segments[n] in one buffer (n pieces, n + 1 segments whose bytes add up to
- * segmentsLength). The pieces are written as UTF-8 and sized in bytes, so any text may be in them.
+ * segmentsLength). A string piece must be ASCII (Piece): it is written one byte per character.
  */
-export function interleave(segments: readonly Buffer[], pieces: readonly string[], segmentsLength: number): Buffer {
-  const out = Buffer.allocUnsafe(pieces.reduce((n, p) => n + Buffer.byteLength(p, 'utf8'), segmentsLength));
+export function interleave(segments: readonly Buffer[], pieces: readonly Piece[], segmentsLength: number): Buffer {
+  let length = segmentsLength;
+  for (const piece of pieces) length += piece.length;
+  const out = Buffer.allocUnsafe(length);
   let at = 0;
   for (let i = 0; i < pieces.length; i++) {
     at += segments[i].copy(out, at);
-    at += out.write(pieces[i], at, 'utf8');
+    const piece = pieces[i];
+    at += typeof piece === 'string' ? out.write(piece, at, 'latin1') : piece.copy(out, at);
   }
   segments[pieces.length].copy(out, at);
   return out;

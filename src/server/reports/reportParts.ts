@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.js';
-import { shownPlace, type CampaignPlace, type FigureScope } from '../db/repositories/resultQueries.js';
+import type { CampaignPlace, FigureScope } from '../db/repositories/resultQueries.js';
 import { readCampaignPart, readTerritoryPart } from '../db/repositories/reportParts.js';
 import { groupKey } from './scoring.js';
 import { editionFigures, type EditionFigures, type FigureInputs } from './figures.js';
@@ -156,14 +156,6 @@ export function placePartVersions(place: Pick<CampaignPlace, 'scoresVersion' | '
   return { scores: place.scoresVersion, territories: splitTerritoryVersions(place.territoryVersions), registered: place.registeredVersion };
 }
 
-/**
- * What a campaign's result template depends on: its scores' version (first), the questionnaire texts, and the
- * place as shown (names, band). Not its territories: those are the holes.
- */
-export function templateVersion(place: CampaignPlace, scoresVersion: string): string {
-  return JSON.stringify([scoresVersion, place.catalogueVersion, place.editionId, place.campaignNumber, ...shownPlace(place)]);
-}
-
 /** "province community country sizeBand" versions, as read, by territory. */
 export function splitTerritoryVersions(text: string): Record<Territory, string> {
   const [province, autonomousCommunity, country, sizeBand] = text.split(' ');
@@ -185,38 +177,26 @@ const CAMPAIGN_PARTS_KEPT = 4096;
 export class ReportParts {
   private readonly territoryParts = new VersionedMap<TerritoryPart>(TERRITORY_PARTS_KEPT);
   private readonly campaignParts = new VersionedMap<CampaignPart>(CAMPAIGN_PARTS_KEPT);
-  /** Each campaign's result template (resultTemplate.ts), within templateBytes. */
-  private readonly templates: VersionedMap<{ template: ResultTemplate; version: string }>;
+  /** Each edition's result template (resultTemplate.ts), kept as long as its questionnaire is (QuestionnaireCache). */
+  private readonly templates = new WeakMap<EditionQuestionnaire, ResultTemplate>();
 
-  constructor(
-    private readonly q: Queryable,
-    templateBytes: number,
-  ) {
-    this.templates = new VersionedMap(CAMPAIGN_PARTS_KEPT, ({ template }) => template.size + 1024, templateBytes);
-  }
+  constructor(private readonly q: Queryable) {}
 
   /**
-   * A sent campaign's result body, envelope included: its template (built once per campaign and scores version,
-   * names and questionnaire texts: templateVersion) filled from its edition's four territory parts as read now
-   * or kept under the versions the place statement read.
+   * A sent campaign's result body, envelope included: its edition's template (built once per questionnaire)
+   * filled from its campaign part and its edition's four territory parts, each as read now or kept under the
+   * versions the place statement read.
    */
   async result(place: CampaignPlace, edition: EditionQuestionnaire, minGroupSize: number): Promise<Buffer> {
     const versions = placePartVersions(place);
     const ids = placeTerritoryIds(place);
-    const [{ template }, ...parts] = await Promise.all([
-      this.templates.get(
-        String(place.campaignId),
-        templateVersion(place, versions.scores),
-        async () => {
-          const campaign = await this.campaign(place.campaignId, versions.scores);
-          // Kept under the scores version it was built from (equal to the place's, or newer).
-          return { template: ResultTemplate.build(edition, place, campaign, minGroupSize), version: templateVersion(place, campaign.version) };
-        },
-        (kept) => kept.version,
-      ),
+    const [campaign, ...parts] = await Promise.all([
+      this.campaign(place.campaignId, versions.scores),
       ...TERRITORIES.map((t) => this.territory(place.editionId, t, ids[t], versions.territories[t], versions.registered)),
     ]);
-    return template.fill(Object.fromEntries(TERRITORIES.map((t, i) => [t, parts[i]])) as Record<Territory, TerritoryPart>, minGroupSize);
+    let template = this.templates.get(edition);
+    if (!template) this.templates.set(edition, (template = ResultTemplate.build(edition, place)));
+    return template.fill(place, campaign, Object.fromEntries(TERRITORIES.map((t, i) => [t, parts[i]])) as Record<Territory, TerritoryPart>, minGroupSize);
   }
 
   territory(editionId: number, territory: Territory, territoryId: string, version: string, registeredVersion: string): Promise<TerritoryPart> {

@@ -14,7 +14,19 @@ const NO_RANKS: Ranks = { province: null, autonomousCommunity: null, country: nu
  * means, and the smallest group a mean is shown for.
  */
 export function buildResultReport(
-  { figures, ranks }: { figures: ReadonlyMap<string, GroupFigures>; ranks: ReadonlyMap<string, Ranks> },
+  {
+    figures,
+    ranks,
+    own: ownOf = (key) => {
+      const f = figures.get(key) ?? NO_FIGURES;
+      return { value: f.values.campaign ?? 0, percentage: f.percentages.campaign };
+    },
+  }: {
+    figures: ReadonlyMap<string, GroupFigures>;
+    ranks: ReadonlyMap<string, Ranks>;
+    /** The campaign's own value and percentage of a group as the table shows them; by default its figures' own level. */
+    own?: (key: string) => { value: number; percentage: number | null };
+  },
   questionnaire: { tree: readonly TreeAxis[]; indicators: IndicatorGroup[] },
   about: {
     names: TerritoryTexts;
@@ -28,10 +40,7 @@ export function buildResultReport(
   const of = (scope: string, id: number) => figures.get(groupKey(scope, id)) ?? NO_FIGURES;
   const rankOf = (scope: string, id: number) => ranks.get(groupKey(scope, id)) ?? NO_RANKS;
   // A sent campaign scores every group but those it answered wholly 'No aplica' (docs/scoring.md): those have no percentage.
-  const own = (scope: string, id: number) => {
-    const f = of(scope, id);
-    return { value: f.values.campaign ?? 0, percentage: f.percentages.campaign };
-  };
+  const own = (scope: string, id: number) => ownOf(groupKey(scope, id));
   const policyFigures = ({ id, text, translations }: TreeNode, withValues: boolean): PolicyFigures => {
     const f = of('policy', id);
     return {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { countedInMeans, type CampaignPlace } from '../db/repositories/resultQueries.js';
 import type { Ranks } from '../../shared/api/results.js';
+import type { IndicatorGroup } from '../../shared/api/campaigns.js';
 import type { EditionQuestionnaire } from './questionnaireCache.js';
-import { encodeWithIndicators } from './questionnaires.js';
-import { interleave } from './rawJson.js';
+import { interleave, textPiece, type Piece } from './rawJson.js';
 import { buildResultReport } from './resultReport.js';
 import { placeNames, placeReview, placeSizeBand } from './reportBodies.js';
 import { groupKey } from './scoring.js';
@@ -21,14 +21,15 @@ import {
 import type { CampaignPart, TerritoryPart } from './partTypes.js';
 
 /**
- * A sent campaign's result body with holes where its territories' figures go: encoded once per campaign (its own
- * scores, answers, names and questionnaire texts, which no longer change once it is sent), then filled from its
- * four territory parts whenever one of them has changed, such as the country's at every submission anywhere.
- * Filling copies some 100 KB and writes a few hundred numbers; building the body takes ten times as long.
+ * An edition's result body with holes for everything that is a campaign's: its own scores, ranks, answers, names,
+ * review and receipt, and its territories' figures. Encoded once per edition and questionnaire texts (the
+ * questionnaire is most of the body), then filled for each campaign from its campaign part and its four
+ * territory parts: a campaign's first read costs the read of its part and a fill (a copy of some 170 KB and about
+ * 2,000 small pieces, under a millisecond), not a build.
  *
  * The holes are the values encodeResult computes from the same parts (territories.ts groupFigures, withholdFigures,
- * groupRanks, meanSizes, withheldTerritories), so the filled bytes are those of a body built afresh; the tests
- * compare them with an instance that keeps nothing.
+ * groupRanks, meanSizes, withheldTerritories; reportBodies.ts placeNames, placeSizeBand, placeReview), so the filled
+ * bytes are those of a body built afresh; the tests compare them with an instance that keeps nothing.
  */
 
 // Random per process, so that no text in the data can be mistaken for a hole.
@@ -38,13 +39,31 @@ const HOLE = new RegExp(`"${MARK}([^"]*)"`);
 type Field = 'percentages' | 'values' | 'percentagesComparedToAll' | 'valuesComparedToAll';
 const FIELDS: readonly Field[] = ['percentages', 'percentagesComparedToAll', 'values', 'valuesComparedToAll'];
 
+/**
+ * What a report shows of the campaign's place, by hole name: names, size band, edition's year, review and
+ * receipt (placeReview's fields, spread in the body), and the smallest group a mean is shown for.
+ */
+type PlaceValues = Record<string, (place: CampaignPlace, minGroupSize: number) => unknown>;
+const REVIEW_FIELDS = (place: CampaignPlace) => Object.keys(placeReview(place)) as (keyof ReturnType<typeof placeReview>)[];
+const placeValues = (place: CampaignPlace): PlaceValues => ({
+  names: placeNames,
+  sizeBand: placeSizeBand,
+  year: (p) => p.campaignNumber,
+  minGroupSize: (_, minGroupSize) => minGroupSize,
+  ...Object.fromEntries(REVIEW_FIELDS(place).map((field) => [field, (p: CampaignPlace) => placeReview(p)[field]])),
+});
+
 /** What a hole holds, decoded from its marker. */
 type Hole =
   | { kind: 'figure'; territory: Territory; field: Field; key: string }
-  | { kind: 'rank'; territory: Territory; key: string; shown: number }
+  | { kind: 'rank'; territory: Territory; key: string }
   | { kind: 'participants' | 'comparedToAll'; territory: Territory }
   | { kind: 'groupParticipants' | 'groupComparedToAll'; territory: Territory; key: string }
-  | { kind: 'withheld' };
+  | { kind: 'withheld' }
+  /** The campaign's own percentage (null without one), value (null) or value as the table shows it (0). */
+  | { kind: 'own'; field: 'percentage' | 'value' | 'tableValue'; key: string }
+  | { kind: 'place'; name: string }
+  | { kind: 'indicators' };
 
 const marker = (...fields: (string | number)[]) => `${MARK}${fields.join('|')}`;
 
@@ -52,76 +71,88 @@ const marker = (...fields: (string | number)[]) => `${MARK}${fields.join('|')}`;
 const holesPerTerritory = (kind: string, ...rest: string[]) =>
   Object.fromEntries(TERRITORIES.map((t) => [t, marker(kind, t, ...rest)])) as unknown as Record<Territory, number>;
 
+/** A hole typed as the value it will hold. */
+const hole = <T>(...fields: string[]) => marker(...fields) as unknown as T;
+
 function decode(text: string): Hole {
-  const [kind, territory, a, b] = text.split('|');
+  const [kind, a, b, c] = text.split('|');
   switch (kind) {
     case 'f':
-      return { kind: 'figure', territory: territory as Territory, field: a as Field, key: b };
+      return { kind: 'figure', territory: a as Territory, field: b as Field, key: c };
     case 'r':
-      return { kind: 'rank', territory: territory as Territory, key: a, shown: Number(b) };
+      return { kind: 'rank', territory: a as Territory, key: b };
     case 'p':
-      return { kind: 'participants', territory: territory as Territory };
+      return { kind: 'participants', territory: a as Territory };
     case 'a':
-      return { kind: 'comparedToAll', territory: territory as Territory };
+      return { kind: 'comparedToAll', territory: a as Territory };
     case 'gp':
-      return { kind: 'groupParticipants', territory: territory as Territory, key: a };
+      return { kind: 'groupParticipants', territory: a as Territory, key: b };
     case 'ga':
-      return { kind: 'groupComparedToAll', territory: territory as Territory, key: a };
+      return { kind: 'groupComparedToAll', territory: a as Territory, key: b };
+    case 'o':
+      return { kind: 'own', field: a as 'percentage' | 'value' | 'tableValue', key: b };
+    case 'x':
+      return { kind: 'place', name: a };
+    case 'i':
+      return { kind: 'indicators' };
     default:
       return { kind: 'withheld' };
   }
 }
 
-/** Per territory: every figure hole's mean, or null (no participant, or withheld). */
+/** Whether a territory's means are withheld: some participants, fewer than minGroupSize. */
 const withheldOf = (part: TerritoryPart, minGroupSize: number) => part.participants > 0 && part.participants < minGroupSize;
 
 export class ResultTemplate {
   private constructor(
+    private readonly edition: EditionQuestionnaire,
     private readonly segments: Buffer[],
     private readonly holes: Hole[],
-    /** Bytes kept: the segments. */
-    readonly size: number,
-    /** The campaign is not counted in its edition's means (countedInMeans): ranked among the participants as one more. */
-    private readonly outsideMeans: boolean,
+    private readonly placeValues: PlaceValues,
+    /** The segments' bytes. */
+    private readonly size: number,
   ) {}
 
-  /** The template of a campaign's result: its own figures and answers encoded, every territorial figure a hole. */
-  static build(edition: EditionQuestionnaire, place: CampaignPlace, campaign: CampaignPart, minGroupSize: number): ResultTemplate {
+  /** The template of an edition's results: every group of its tree with its figures as holes. place: any of its campaigns. */
+  static build(edition: EditionQuestionnaire, place: CampaignPlace): ResultTemplate {
     const figures = new Map<string, GroupFigures>();
-    const level = (field: Field, key: string, own: number | null): ByLevel => ({ campaign: own, ...holesPerTerritory('f', field, key) });
-    const keys = new Set(campaign.own.keys());
-    keys.add(groupKey('total', 0));
+    const keys = [groupKey('total', 0)];
     for (const axis of edition.tree) {
-      keys.add(groupKey('axis', axis.id));
-      for (const policy of axis.policies) keys.add(groupKey('policy', policy.id));
+      keys.push(groupKey('axis', axis.id));
+      for (const policy of axis.policies) keys.push(groupKey('policy', policy.id), ...policy.measures.map((m) => groupKey('measure', m.id)));
     }
     for (const key of keys) {
-      const own = campaign.own.get(key);
-      const [percentages, percentagesComparedToAll, values, valuesComparedToAll] = FIELDS.map((field) =>
-        level(field, key, own ? (field.startsWith('percentages') ? own.percentage : own.value) : null),
-      );
+      const level = (field: Field): ByLevel => ({
+        campaign: hole(field.startsWith('percentages') ? 'o|percentage' : 'o|value', key),
+        ...holesPerTerritory('f', field, key),
+      });
+      const [percentages, percentagesComparedToAll, values, valuesComparedToAll] = FIELDS.map(level);
       const sizes = { participants: holesPerTerritory('gp', key), comparedToAll: holesPerTerritory('ga', key) };
       figures.set(key, { percentages, percentagesComparedToAll, values, valuesComparedToAll, sizes });
     }
-    const ranks = new Map<string, Ranks>();
-    for (const [scope, id] of campaign.ranked) {
-      const key = groupKey(scope, id);
-      const shown = campaign.shown.get(key) ?? 0;
-      ranks.set(key, Object.fromEntries(TERRITORIES.map((t) => [t, marker('r', t, key, shown)])) as unknown as Ranks);
-    }
-    const sizes = { participants: holesPerTerritory('p'), comparedToAll: holesPerTerritory('a') };
+    const ranks = new Map<string, Ranks>(
+      keys
+        .filter((key) => key.startsWith('total:') || key.startsWith('axis:'))
+        .map((key) => [key, Object.fromEntries(TERRITORIES.map((t) => [t, marker('r', t, key)])) as unknown as Ranks]),
+    );
+    const own = (key: string) => ({ value: hole<number>('o|tableValue', key), percentage: hole<number>('o|percentage', key) });
+    const values = placeValues(place);
     const about = {
-      names: placeNames(place),
-      sizeBand: placeSizeBand(place),
-      edition: { year: place.campaignNumber, sizes, withheld: marker('w') as unknown as Territory[] },
-      minGroupSize,
-      review: placeReview(place),
+      names: hole<ReturnType<typeof placeNames>>('x|names'),
+      sizeBand: hole<ReturnType<typeof placeSizeBand>>('x|sizeBand'),
+      edition: {
+        year: hole<number>('x|year'),
+        sizes: { participants: holesPerTerritory('p'), comparedToAll: holesPerTerritory('a') },
+        withheld: hole<Territory[]>('w'),
+      },
+      minGroupSize: hole<number>('x|minGroupSize'),
+      review: Object.fromEntries(REVIEW_FIELDS(place).map((field) => [field, hole('x', field)])) as ReturnType<typeof placeReview>,
     };
-    const json = encodeWithIndicators({ edition, answers: campaign.answers, notes: campaign.notes }, (indicators) => ({
-      response: buildResultReport({ figures, ranks }, { tree: edition.tree, indicators }, about),
-    }));
+    const json = JSON.stringify({
+      response: buildResultReport({ figures, ranks, own }, { tree: edition.tree, indicators: hole<IndicatorGroup[]>('i') }, about),
+    });
     // split with a capturing group: text, hole, text, hole, ..., text.
-    const pieces = json.toString().split(HOLE);
+    const pieces = json.split(HOLE);
     const segments: Buffer[] = [];
     const holes: Hole[] = [];
     for (let i = 0; i < pieces.length; i++) {
@@ -129,18 +160,33 @@ export class ResultTemplate {
       else holes.push(decode(pieces[i]));
     }
     return new ResultTemplate(
+      edition,
       segments,
       holes,
-      segments.reduce((n, s) => n + s.length, 0),
-      !countedInMeans(place),
+      values,
+      segments.reduce((n, segment) => n + segment.length, 0),
     );
   }
 
-  /** The body with its territories' figures from their parts, as encodeResult builds it from the same state. */
-  fill(parts: Record<Territory, TerritoryPart>, minGroupSize: number): Buffer {
+  /** A campaign's body from its part and its territories' parts, as encodeResult builds it from the same state. */
+  fill(place: CampaignPlace, campaign: CampaignPart, parts: Record<Territory, TerritoryPart>, minGroupSize: number): Buffer {
     const withheld = Object.fromEntries(TERRITORIES.map((t) => [t, withheldOf(parts[t], minGroupSize)])) as Record<Territory, boolean>;
-    const text = this.holes.map((hole) => {
-      if (hole.kind === 'withheld') return JSON.stringify(TERRITORIES.filter((t) => withheld[t]));
+    // The campaign is not counted in its edition's means (countedInMeans): ranked among the participants as one more.
+    const outsideMeans = !countedInMeans(place);
+    const pieces = this.holes.map((hole): Piece => {
+      switch (hole.kind) {
+        case 'withheld':
+          return JSON.stringify(TERRITORIES.filter((t) => withheld[t]));
+        case 'indicators':
+          return this.edition.indicatorsJson(campaign.answers, campaign.notes);
+        case 'place':
+          return textPiece(this.placeValues[hole.name](place, minGroupSize));
+        case 'own': {
+          const own = campaign.own.get(hole.key);
+          if (hole.field === 'percentage') return JSON.stringify(own?.percentage ?? null);
+          return JSON.stringify(own?.value ?? (hole.field === 'value' ? null : 0));
+        }
+      }
       const part = parts[hole.territory];
       switch (hole.kind) {
         case 'participants':
@@ -152,8 +198,10 @@ export class ResultTemplate {
         case 'groupComparedToAll':
           return String(groupSizeComparedToAll(part.sums.get(hole.key)?.participants ?? 0, part));
         case 'rank': {
-          if (withheld[hole.territory]) return 'null';
-          return JSON.stringify(rankOf(part.above.get(hole.key)?.[hole.shown] ?? 0, part.sums.get(hole.key)?.participants ?? 0, this.outsideMeans));
+          const shown = campaign.shown.get(hole.key);
+          // A group the campaign has no percentage in (wholly 'No aplica') is not ranked.
+          if (shown === undefined || withheld[hole.territory]) return 'null';
+          return JSON.stringify(rankOf(part.above.get(hole.key)?.[shown] ?? 0, part.sums.get(hole.key)?.participants ?? 0, outsideMeans));
         }
         case 'figure': {
           const sum = part.sums.get(hole.key);
@@ -164,6 +212,6 @@ export class ResultTemplate {
         }
       }
     });
-    return interleave(this.segments, text, this.size);
+    return interleave(this.segments, pieces, this.size);
   }
 }

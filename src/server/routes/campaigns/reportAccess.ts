@@ -6,7 +6,7 @@ import { conflict, forbidden, notFound } from '../../errors.js';
 import { CAMPAIGN_NOT_SENT } from '../../../shared/api/results.js';
 import { findCampaignPlace, findSessionUserAndCampaignPlace, type CampaignPlace } from '../../db/repositories/resultQueries.js';
 import { canReadEntity } from '../../services/campaigns/rules.js';
-import type { ReportBody } from '../../reports/reportCache.js';
+import { COMPRESS_AT_ONCE_BYTES, quicklyCompressed, type ReportBody } from '../../reports/reportCache.js';
 import { sendEncoded } from '../contract.js';
 
 /*
@@ -46,14 +46,20 @@ export async function sentReportableCampaign(db: Queryable, request: FastifyRequ
   return campaign;
 }
 
-/** A kept body (JSON unless `type` says otherwise), brotli- or gzip-compressed when the caller accepts it and the cache has made the copy (brotli first). */
-export function sendReport(request: FastifyRequest, reply: FastifyReply, body: ReportBody, type?: string): FastifyReply {
+/**
+ * A kept body (JSON unless `type` says otherwise), brotli- or gzip-compressed when the caller accepts it: its kept
+ * copy when the cache has made one the caller accepts (brotli first), else compressed now, quickly (a first read).
+ */
+export async function sendReport(request: FastifyRequest, reply: FastifyReply, body: ReportBody, type?: string): Promise<FastifyReply> {
   reply.header('vary', 'accept-encoding');
   const accepted = request.headers['accept-encoding'];
+  if (!accepted) return sendEncoded(reply, body.json, type);
   const copies = { br: body.br, gzip: body.gzip };
-  const offered = (['br', 'gzip'] as const).filter((encoding) => copies[encoding] !== undefined);
-  const chosen = accepted && offered.length > 0 ? negotiate(accepted, [...offered, 'identity']) : undefined;
-  if (chosen === 'br' || chosen === 'gzip') return sendEncoded(reply.header('content-encoding', chosen), copies[chosen]!, type);
+  const kept = (['br', 'gzip'] as const).filter((encoding) => copies[encoding] !== undefined);
+  const keptChosen = kept.length > 0 ? negotiate(accepted, [...kept, 'identity']) : undefined;
+  if (keptChosen === 'br' || keptChosen === 'gzip') return sendEncoded(reply.header('content-encoding', keptChosen), copies[keptChosen]!, type);
+  const chosen = body.json.length >= COMPRESS_AT_ONCE_BYTES ? negotiate(accepted, ['br', 'gzip', 'identity']) : undefined;
+  if (chosen === 'br' || chosen === 'gzip') return sendEncoded(reply.header('content-encoding', chosen), await quicklyCompressed(body.json, chosen), type);
   return sendEncoded(reply, body.json, type);
 }
 
