@@ -11,7 +11,7 @@ const backends = await testBackends();
 /** How many statements of each name of interest ran. */
 const counted = (seen: readonly string[]) => ({
   territoryParts: seen.filter((s) => s === 'territory_part').length,
-  campaignParts: seen.filter((s) => s === 'campaign_part').length,
+  campaignParts: seen.filter((s) => s === 'campaign_part' || s === 'campaign_scores_part').length,
   built: seen.filter((s) => /figure_inputs|campaign_answers/.test(s)).length,
 });
 

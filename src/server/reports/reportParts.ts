@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/client.js';
 import type { CampaignPlace, FigureScope } from '../db/repositories/resultQueries.js';
-import { readCampaignPart, readTerritoryPart } from '../db/repositories/reportParts.js';
+import { readCampaignPart, readCampaignScores, readTerritoryPart } from '../db/repositories/reportParts.js';
 import { groupKey } from './scoring.js';
 import { editionFigures, type EditionFigures, type FigureInputs } from './figures.js';
 import { TERRITORIES, zeroPerTerritory, type Territory, type TerritoryAggregate } from './territories.js';
@@ -57,6 +57,11 @@ export function territoryPart(rows: Awaited<ReturnType<typeof readTerritoryPart>
 
 /** A campaign part from its rows. */
 export function campaignPart(rows: Awaited<ReturnType<typeof readCampaignPart>>): CampaignPart {
+  return { ...campaignScores(rows), answers: rows.answers, notes: rows.notes };
+}
+
+/** A campaign part's scores from its rows (all a comparison needs). */
+function campaignScores(rows: Awaited<ReturnType<typeof readCampaignScores>>): Omit<CampaignPart, 'answers' | 'notes'> {
   const own = new Map<string, { percentage: number; value: number }>();
   const shown = new Map<string, number>();
   const ranked: [string, number][] = [];
@@ -68,7 +73,7 @@ export function campaignPart(rows: Awaited<ReturnType<typeof readCampaignPart>>)
       ranked.push([scope, id]);
     }
   }
-  return { version: rows.version, own, shown, ranked, answers: rows.answers, notes: rows.notes };
+  return { version: rows.version, own, shown, ranked };
 }
 
 /**
@@ -84,6 +89,15 @@ export class VersionedMap<T> {
     private readonly sizeOf?: (value: T) => number,
     private readonly maxBytes = Infinity,
   ) {}
+
+  /** The value kept under key for this version, if any (counted as a use), without reading. */
+  kept(key: string, version: string): Promise<T> | undefined {
+    const found = this.entries.get(key);
+    if (found?.version !== version) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, found);
+    return found.value;
+  }
 
   /** Bytes counted (with sizeOf) of the values kept. */
   get size(): number {
@@ -102,12 +116,8 @@ export class VersionedMap<T> {
    * (version(value)): equal or newer than the one asked for. Concurrent calls for one version share one read.
    */
   get(key: string, version: string, read: () => Promise<T>, versionOf: (value: T) => string): Promise<T> {
-    const found = this.entries.get(key);
-    if (found?.version === version) {
-      this.entries.delete(key);
-      this.entries.set(key, found);
-      return found.value;
-    }
+    const kept = this.kept(key, version);
+    if (kept) return kept;
     const entry = { version, value: read(), size: 0 };
     this.remove(key);
     this.entries.set(key, entry);
@@ -217,12 +227,17 @@ export class ReportParts {
     );
   }
 
-  /** What scopeFigures(policiesOnly) gives for a comparison's radar: policies only, in the province, community and size band. */
+  /**
+   * What scopeFigures(policiesOnly) gives for a comparison's radar: policies only, in the province, community and size
+   * band. The campaign's scores come from its kept part when there is one for the version read, else from a read of
+   * its scores alone (a comparison shows no answers), which is not kept: a comparison is rebuilt only when one of its
+   * territories changes, and its body is kept meanwhile.
+   */
   async policyFigures(scope: FigureScope, versions: PartVersions, minGroupSize: number): Promise<EditionFigures> {
     const ids = placeTerritoryIds(scope);
     const territories: Territory[] = ['province', 'autonomousCommunity', 'sizeBand'];
     const [campaign, ...parts] = await Promise.all([
-      this.campaign(scope.campaignId, versions.scores),
+      this.campaignParts.kept(String(scope.campaignId), versions.scores) ?? readCampaignScores(this.q, scope.campaignId).then(campaignScores),
       ...territories.map((t) => this.territory(scope.editionId, t, ids[t], versions.territories[t], versions.registered)),
     ]);
     const isPolicy = (key: string) => key.startsWith('policy:');

@@ -50,6 +50,19 @@ const CAMPAIGN_PART = namedStatement(
           ${CAMPAIGN_ANSWERS_COLUMNS('$1')}`,
 );
 
+const CAMPAIGN_SCORES = namedStatement(
+  'campaign_scores_part',
+  `SELECT ${scoresVersionSql('$1')} AS version,
+          (SELECT json_agg(json_build_array(cs.scope, cs.category_id, cs.percentage, cs.value, shown_percentage(cs.percentage)))
+             FROM campaign_scores cs WHERE cs.campaign_id = $1) AS own`,
+);
+
+/** A campaign's own scores as read, without its answers: its scores' version and scores, as in CampaignPartRows. */
+export async function readCampaignScores(q: Queryable, campaignId: number): Promise<Pick<CampaignPartRows, 'version' | 'own'>> {
+  const [row] = await q.query<{ version: string; own: CampaignPartRows['own'] | null }>(CAMPAIGN_SCORES, [campaignId]);
+  return { version: row.version, own: row.own ?? [] };
+}
+
 /** A campaign's own part as read: its scores' version, its scores [scope, category, percentage, value, shown percentage], answers and notes. */
 export interface CampaignPartRows extends CampaignAnswers {
   version: string;
