@@ -1,4 +1,4 @@
-import { encodeWithRaw, interleave, JsonWithHoles, rawSlot, textPiece } from '../../../src/server/reports/rawJson.js';
+import { asciiPiece, encodeWithRaw, interleave, JsonWithHoles, rawSlot, textPiece } from '../../../src/server/reports/rawJson.js';
 
 /** Texts whose UTF-8 bytes outnumber their UTF-16 code units: two-, three- and four-byte characters. */
 const WIDE = ['Mancomunitat de la Ribera Alta: ñ', '3.000 €', 'Dénia 🌊', 'Ayuntamiento de Alcalà de Xivert'];
@@ -17,12 +17,14 @@ describe('pre-encoded JSON', () => {
 
   it('writes ASCII pieces as they are and text pieces as UTF-8, between UTF-8 segments', () => {
     const segments = ['{"n":', ',"name":', ',"list":', '}'].map((text) => Buffer.from(text.replace('name', 'nombre €')));
-    const out = interleave(
-      segments,
-      ['12.5', textPiece('Dénia 🌊'), JSON.stringify([1, null, true])],
-      segments.reduce((n, s) => n + s.length, 0),
-    );
+    const size = segments.reduce((n, s) => n + s.length, 0);
+    const out = interleave(segments, [asciiPiece(12.5), textPiece('Dénia 🌊'), asciiPiece([1, null, true])], size);
     expect(JSON.parse(out.toString('utf8'))).toEqual({ n: 12.5, 'nombre €': 'Dénia 🌊', list: [1, null, true] });
+    // Text is never a plain string piece, which would be written one byte per character: the types refuse it.
+    // @ts-expect-error a string is not a Piece
+    expect(() => interleave(segments, ['"Dénia"', asciiPiece(1), asciiPiece(2)], size)).not.toThrow();
+    // @ts-expect-error text is not ASCII JSON
+    asciiPiece('Dénia');
   });
 
   it('splices raw JSON into a value whose texts are not ASCII', () => {
@@ -33,7 +35,7 @@ describe('pre-encoded JSON', () => {
 
   it('refuses a wrong number of holes or pieces', () => {
     expect(() => new JsonWithHoles({ a: 'm' }, 'm', 2)).toThrow('expected 2 holes, found 1');
-    expect(() => new JsonWithHoles({ a: 'm', b: 'm' }, 'm', 2).fill(['1'])).toThrow('expected 2 pieces, got 1');
+    expect(() => new JsonWithHoles({ a: 'm', b: 'm' }, 'm', 2).fill([asciiPiece(1)])).toThrow('expected 2 pieces, got 1');
     expect(() => encodeWithRaw({ a: 1 }, Buffer.from('[]'))).toThrow('exactly one rawSlot');
   });
 });

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 /**
  * The deadline-day load (bench.ts, deadlineDay), run in a child process so that making and parsing requests does
@@ -10,6 +10,10 @@ import { gunzipSync } from 'node:zlib';
  * then; the result must count at least that many more participants in the country than at the start. A result
  * that counts fewer is stale: older than a submission its reader was told about.
  */
+
+/** A body as sent (brotli or gzip, as the server chose among those the mix accepts), decoded. */
+const decoded = (body: Buffer, encoding: string | undefined): Buffer =>
+  encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
 
 export const MIX_KINDS = ['health', 'saveAnswer', 'get', 'result', 'comparison', 'submit'] as const;
 export type MixKind = (typeof MIX_KINDS)[number];
@@ -79,7 +83,7 @@ export async function runMix(plan: MixPlan): Promise<MixMeasured> {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)];
 
   const request = (instance: number, method: 'GET' | 'POST', path: string, body?: unknown) =>
-    new Promise<{ status: number; body: Buffer; gzip: boolean }>((resolve, reject) => {
+    new Promise<{ status: number; body: Buffer; encoding: string | undefined }>((resolve, reject) => {
       const url = new URL(path, plan.urls[instance]);
       const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
       const req = http.request(
@@ -96,7 +100,7 @@ export async function runMix(plan: MixPlan): Promise<MixMeasured> {
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), gzip: res.headers['content-encoding'] === 'gzip' }));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), encoding: res.headers['content-encoding'] }));
           res.on('error', reject);
         },
       );
@@ -150,7 +154,7 @@ export async function runMix(plan: MixPlan): Promise<MixMeasured> {
     times[kind].push(elapsed);
     if (kind === 'submit') answeredSubmits++;
     if (kind === 'result') {
-      const text = (res.gzip ? gunzipSync(res.body) : res.body).toString();
+      const text = decoded(res.body, res.encoding).toString();
       const found = COUNTRY_PARTICIPANTS.exec(text);
       freshness.checked++;
       if (!found || Number(found[1]) < floor) freshness.stale++;

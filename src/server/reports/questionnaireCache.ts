@@ -9,7 +9,7 @@ import {
   type Subindicator,
 } from '../../shared/api/campaigns.js';
 import type { Queryable } from '../db/client.js';
-import { JsonWithHoles, textPiece, type Piece } from './rawJson.js';
+import { asciiPiece, JsonWithHoles, textPiece, type Piece } from './rawJson.js';
 import { scoredSubindicators, type ScoredSubindicator } from './scoring.js';
 import { gatheredTranslations, type Translations } from '../../shared/editionTexts.js';
 
@@ -96,8 +96,9 @@ export function withAnswers(
 const CAMPAIGN_FIELDS = ['answer', 'comment', 'notApplicable', 'evidence', 'prefilled', 'review', 'version', 'lastChange'] as const;
 
 /** The pieces of JSON a question without notes or version has in those fields. */
-const NO_NOTES_PIECES = [NO_NOTES.comment, NO_NOTES.notApplicable, NO_NOTES.evidence, NO_NOTES.prefilled].map((value) => JSON.stringify(value));
-const NO_VERSION_PIECES = [NO_VERSION.version, NO_VERSION.lastChange].map((value) => JSON.stringify(value));
+const NO_NOTES_PIECES = [NO_NOTES.comment, NO_NOTES.notApplicable, NO_NOTES.evidence, NO_NOTES.prefilled].map(textPiece);
+const NO_VERSION_PIECES = [NO_VERSION.version, NO_VERSION.lastChange].map(textPiece);
+const NULL_PIECE = asciiPiece(null);
 
 /** The cached form of an edition's indicators (every answer null). */
 export function prepareEdition(indicators: IndicatorGroup[]): EditionQuestionnaire {
@@ -120,14 +121,14 @@ export function prepareEdition(indicators: IndicatorGroup[]): EditionQuestionnai
       const pieces: Piece[] = [];
       for (const id of subindicatorIds) {
         const answer = answers.get(id);
-        pieces.push(answer === undefined ? 'null' : JSON.stringify(answer));
+        pieces.push(answer === undefined ? NULL_PIECE : asciiPiece(answer));
         const note = notes.get(id);
-        if (note) pieces.push(textPiece(note.comment), textPiece(note.notApplicable), textPiece(note.evidence), JSON.stringify(note.prefilled));
+        if (note) pieces.push(textPiece(note.comment), textPiece(note.notApplicable), textPiece(note.evidence), asciiPiece(note.prefilled));
         else pieces.push(...NO_NOTES_PIECES);
         const mark = marks.get(id);
-        pieces.push(mark === undefined ? 'null' : textPiece(mark));
+        pieces.push(mark === undefined ? NULL_PIECE : textPiece(mark));
         const version = versions.get(id);
-        if (version) pieces.push(JSON.stringify(version.version), textPiece(version.lastChange));
+        if (version) pieces.push(asciiPiece(version.version), textPiece(version.lastChange));
         else pieces.push(...NO_VERSION_PIECES);
       }
       return template.fill(pieces);

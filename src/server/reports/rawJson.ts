@@ -26,13 +26,22 @@ export function encodeWithRaw(value: unknown, raw: Buffer): Buffer {
   return Buffer.concat([Buffer.from(text.slice(0, at)), raw, Buffer.from(text.slice(at + QUOTED_SLOT.length))]);
 }
 
+/** JSON values that are ASCII whatever they hold: numbers, booleans, null, and arrays or objects of them. */
+export type AsciiJsonValue = number | boolean | null | readonly AsciiJsonValue[] | { readonly [key: string]: AsciiJsonValue };
+
+/** The JSON of an AsciiJsonValue: made only by asciiPiece, so that the type says it is ASCII. */
+export type AsciiPiece = string & { readonly asciiJson: unique symbol };
+
 /**
- * A piece of JSON to fill a hole with: a string when it is ASCII by construction (the JSON of a number, boolean or
- * null, or of an array or object of those with ASCII keys), or UTF-8 bytes (textPiece) when it may hold any text.
- * ASCII pieces are written byte for byte, without measuring or encoding them: a fill of a few thousand holes costs
+ * A piece of JSON to fill a hole with: ASCII JSON (asciiPiece), written byte for byte without measuring or
+ * encoding it, or UTF-8 bytes (textPiece) for a value that may hold any text. A plain string is not a Piece: text
+ * written one byte per character would corrupt every character past ASCII. A fill of a few thousand holes costs
  * a third of what it would as UTF-8 text.
  */
-export type Piece = string | Buffer;
+export type Piece = AsciiPiece | Buffer;
+
+/** The JSON of numbers, booleans and null (keys, if any, are the code's own names), as a Piece. */
+export const asciiPiece = (value: AsciiJsonValue): AsciiPiece => JSON.stringify(value) as AsciiPiece;
 
 /** The JSON of a value that may hold any text (names, comments), as a Piece. */
 export const textPiece = (value: unknown): Buffer => Buffer.from(JSON.stringify(value));
@@ -65,7 +74,7 @@ export class JsonWithHoles {
 
 /**
  * segments[0], pieces[0], segments[1], ..., segments[n] in one buffer (n pieces, n + 1 segments whose bytes add up to
- * segmentsLength). A string piece must be ASCII (Piece): it is written one byte per character.
+ * segmentsLength). An AsciiPiece is written one byte per character, a Buffer copied.
  */
 export function interleave(segments: readonly Buffer[], pieces: readonly Piece[], segmentsLength: number): Buffer {
   let length = segmentsLength;

@@ -3,7 +3,7 @@ import { countedInMeans, type CampaignPlace } from '../db/repositories/resultQue
 import type { Ranks } from '../../shared/api/results.js';
 import type { IndicatorGroup } from '../../shared/api/campaigns.js';
 import type { EditionQuestionnaire } from './questionnaireCache.js';
-import { interleave, textPiece, type Piece } from './rawJson.js';
+import { asciiPiece, interleave, textPiece, type Piece } from './rawJson.js';
 import { buildResultReport } from './resultReport.js';
 import { placeNames, placeReview, placeSizeBand } from './reportBodies.js';
 import { groupKey } from './scoring.js';
@@ -100,6 +100,8 @@ function decode(text: string): Hole {
   }
 }
 
+const NULL_PIECE = asciiPiece(null);
+
 /** Whether a territory's means are withheld: some participants, fewer than minGroupSize. */
 const withheldOf = (part: TerritoryPart, minGroupSize: number) => part.participants > 0 && part.participants < minGroupSize;
 
@@ -176,39 +178,39 @@ export class ResultTemplate {
     const pieces = this.holes.map((hole): Piece => {
       switch (hole.kind) {
         case 'withheld':
-          return JSON.stringify(TERRITORIES.filter((t) => withheld[t]));
+          return textPiece(TERRITORIES.filter((t) => withheld[t]));
         case 'indicators':
           return this.edition.indicatorsJson(campaign.answers, campaign.notes);
         case 'place':
           return textPiece(this.placeValues[hole.name](place, minGroupSize));
         case 'own': {
           const own = campaign.own.get(hole.key);
-          if (hole.field === 'percentage') return JSON.stringify(own?.percentage ?? null);
-          return JSON.stringify(own?.value ?? (hole.field === 'value' ? null : 0));
+          if (hole.field === 'percentage') return asciiPiece(own?.percentage ?? null);
+          return asciiPiece(own?.value ?? (hole.field === 'value' ? null : 0));
         }
       }
       const part = parts[hole.territory];
       switch (hole.kind) {
         case 'participants':
-          return String(part.participants);
+          return asciiPiece(part.participants);
         case 'comparedToAll':
-          return String(territorySizeComparedToAll(part));
+          return asciiPiece(territorySizeComparedToAll(part));
         case 'groupParticipants':
-          return String(part.sums.get(hole.key)?.participants ?? 0);
+          return asciiPiece(part.sums.get(hole.key)?.participants ?? 0);
         case 'groupComparedToAll':
-          return String(groupSizeComparedToAll(part.sums.get(hole.key)?.participants ?? 0, part));
+          return asciiPiece(groupSizeComparedToAll(part.sums.get(hole.key)?.participants ?? 0, part));
         case 'rank': {
           const shown = campaign.shown.get(hole.key);
           // A group the campaign has no percentage in (wholly 'No aplica') is not ranked.
-          if (shown === undefined || withheld[hole.territory]) return 'null';
-          return JSON.stringify(rankOf(part.above.get(hole.key)?.[shown] ?? 0, part.sums.get(hole.key)?.participants ?? 0, outsideMeans));
+          if (shown === undefined || withheld[hole.territory]) return NULL_PIECE;
+          return asciiPiece(rankOf(part.above.get(hole.key)?.[shown] ?? 0, part.sums.get(hole.key)?.participants ?? 0, outsideMeans));
         }
         case 'figure': {
           const sum = part.sums.get(hole.key);
-          if (!sum || withheld[hole.territory]) return 'null';
+          if (!sum || withheld[hole.territory]) return NULL_PIECE;
           const total = hole.field.startsWith('percentages') ? sum.percentageSum : sum.valueSum;
           const mean = hole.field.endsWith('ComparedToAll') ? allEntitiesMean(total, sum.participants, part) : participantsMean(total, sum.participants);
-          return JSON.stringify(mean);
+          return asciiPiece(mean);
         }
       }
     });
