@@ -22,8 +22,8 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
  *
  * Compression: once a kept body is asked for a second time, a gzip copy is made in the background (zlib's thread
  * pool), so that a caller that accepts gzip (every browser) is sent some 16 KB instead of 98 KB without
- * compressing on every call; until the copy is ready, the JSON is compressed quickly for that caller (quicklyCompressed, in the route), and sent as it is to a caller that accepts
- * no compression. Not kept at once: while campaigns are being sent a result body may be replaced (a new country
+ * compressing on every call; until the copy is ready, the JSON is compressed quickly for that caller
+ * (quicklyCompressed, in the route), and sent as it is to a caller that accepts no compression. Not kept at once: while campaigns are being sent a result body may be replaced (a new country
  * figure) before anyone asks for it again, and a better compression would be work thrown away.
  *
  * Memory: the bodies, their gzip copies and an ENTRY_OVERHEAD per entry stay within maxBytes (by default
