@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { brotliBody, ReportCache } from '../../../src/server/reports/reportCache.js';
+import { brotliBody, brotliWindowFor, quicklyCompressed, ReportCache } from '../../../src/server/reports/reportCache.js';
 
 const body = (text: string, size = text.length) => Buffer.alloc(size, text);
 const settled = () => new Promise((resolve) => setImmediate(resolve));
@@ -175,5 +175,20 @@ describe('the report cache', () => {
     await settled();
     expect(old.gzip).toBeUndefined();
     expect(cache.size).toBe(counted);
+  });
+
+  it('compresses a first read at once, brotli with a window that holds the body, each decompressing to the same bytes', () => {
+    expect([1, 1024, 1025, 167_000, 1 << 24, 1 << 30].map(brotliWindowFor)).toEqual([10, 10, 11, 18, 24, 24]);
+    const texts = [
+      '',
+      'ñ',
+      JSON.stringify({ comment: 'Según el acta: «sí», 3.000 € 🌊', values: Array.from({ length: 50_000 }, (_, i) => (i * 7919) % 1000) }),
+    ];
+    for (const json of texts.map((t) => Buffer.from(t))) {
+      expect(brotliDecompressSync(quicklyCompressed(json, 'br')).equals(json)).toBe(true);
+      expect(gunzipSync(quicklyCompressed(json, 'gzip')).equals(json)).toBe(true);
+    }
+    const large = Buffer.from(texts[2]);
+    expect(quicklyCompressed(large, 'br').length).toBeLessThan(large.length / 2);
   });
 });

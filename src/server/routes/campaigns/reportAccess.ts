@@ -59,7 +59,7 @@ export async function sendReport(request: FastifyRequest, reply: FastifyReply, b
   const keptChosen = kept.length > 0 ? negotiate(accepted, [...kept, 'identity']) : undefined;
   if (keptChosen === 'br' || keptChosen === 'gzip') return sendEncoded(reply.header('content-encoding', keptChosen), copies[keptChosen]!, type);
   const chosen = body.json.length >= COMPRESS_AT_ONCE_BYTES ? negotiate(accepted, ['br', 'gzip', 'identity']) : undefined;
-  if (chosen === 'br' || chosen === 'gzip') return sendEncoded(reply.header('content-encoding', chosen), await quicklyCompressed(body.json, chosen), type);
+  if (chosen === 'br' || chosen === 'gzip') return sendEncoded(reply.header('content-encoding', chosen), quicklyCompressed(body.json, chosen), type);
   return sendEncoded(reply, body.json, type);
 }
 
