@@ -26,6 +26,7 @@ import { registerEditionOpeningRoutes } from './routes/campaigns/opening.js';
 import { registerReferenceRoutes } from './routes/reference.js';
 import { registerMapRoutes } from './routes/maps.js';
 import { ReportEngine } from './reports/engine.js';
+import type { WarmedParts } from './reports/reportParts.js';
 import { scheduleAssigneeReminders } from './routes/assigneeReminders.js';
 import { scheduleLogRetention } from './routes/logRetention.js';
 import { ReportCache } from './reports/reportCache.js';
@@ -74,6 +75,25 @@ const REQUEST_TIMEOUT_MS = 60_000;
 /** How long a client has to send a request's headers (Node's default). */
 const HEADERS_TIMEOUT_MS = 60_000;
 
+/** Reads ahead the report parts of the newest editions, without holding up the start; a failure only leaves them unread. */
+async function warmReports(
+  app: FastifyInstance,
+  reports: ReportEngine,
+  closing: () => boolean,
+  warmed: (outcome: WarmedParts | undefined) => void,
+): Promise<void> {
+  const started = Date.now();
+  try {
+    const outcome = await reports.warm(closing);
+    app.log.info({ ...outcome, ms: Date.now() - started }, 'report parts read ahead');
+    warmed(outcome);
+  } catch (err) {
+    // Closing while a statement ran is no fault: the database may already be going.
+    if (!closing()) app.log.warn({ err }, 'report parts could not be read ahead');
+    warmed(undefined);
+  }
+}
+
 /** Builds the whole HTTP app (plugins, routes, error handling, SPA). It never listens: main.ts does. */
 export async function buildApp(
   ctx: AppContext,
@@ -85,6 +105,11 @@ export async function buildApp(
     requestTimeoutMs?: number;
     /** True once the process is shutting down (main.ts): every answer then closes its connection. */
     isDraining?: () => boolean;
+    /**
+     * Given (main.ts, the bench): once ready, the app reads ahead in the background the report parts of the newest
+     * editions (ReportEngine.warm), logs what it read, and calls this with it.
+     */
+    reportsWarmed?: (warmed: WarmedParts | undefined) => void;
   } = {},
 ): Promise<FastifyInstance> {
   const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
@@ -191,5 +216,13 @@ export async function buildApp(
   await registerSpa(app, ctx.config.staticDir);
   scheduleAssigneeReminders(app, ctx);
   scheduleLogRetention(app, ctx);
+  const warmed = options.reportsWarmed;
+  if (warmed) {
+    let closing = false;
+    app.addHook('onClose', async () => {
+      closing = true;
+    });
+    app.addHook('onReady', async () => void warmReports(app, reports, () => closing, warmed));
+  }
   return app;
 }

@@ -15,7 +15,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const ctx = await createContext(config);
   let draining = false;
-  const app = await buildApp(ctx, { logger: loggerOptions(config.logLevel), isDraining: () => draining });
+  // Once ready, the report parts of the newest editions are read ahead in the background, so that the first readers
+  // after a start do not wait for them (the app logs what it read).
+  const app = await buildApp(ctx, { logger: loggerOptions(config.logLevel), isDraining: () => draining, reportsWarmed: () => undefined });
   // Every known cause is handled where it starts; one that slipped through is logged, and the process serves on.
   process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled promise rejection'));
 

@@ -5,6 +5,7 @@ import { answerEverything } from '../../helpers/concurrency.js';
 import { seededRandom } from '../../../src/server/db/seed/random.js';
 import { openPostgres, type Db } from '../../../src/server/db/client.js';
 import type { ResultResponse } from '../../../src/shared/api/results.js';
+import { ReportParts, type WarmedParts } from '../../../src/server/reports/reportParts.js';
 
 const backends = await testBackends();
 
@@ -245,5 +246,46 @@ describe.each(backends)('reports assembled from parts kept per territory and cam
     expect(unscored).toBeGreaterThanOrEqual(0);
     expect(ours.axisDetails[unscored].rank).toEqual({ province: null, autonomousCommunity: null, country: null, sizeBand: null });
     expect(theirs.axisDetails[unscored].rank.country).toEqual({ position: expect.any(Number), of: expect.any(Number) });
+  });
+
+  it("reads ahead, once ready, the newest editions' parts: a first read then reads none, and a part changed since is read again", async () => {
+    const warmedSeen: string[] = [];
+    let warmed!: (outcome: WarmedParts | undefined) => void;
+    const outcome = new Promise<WarmedParts | undefined>((resolve) => (warmed = resolve));
+    const warm = await startTestServer(recording(db, warmedSeen), {}, undefined, { reportsWarmed: warmed });
+    try {
+      const read = await outcome;
+      const [{ sent, territories }] = await db.query<{ sent: number; territories: number }>(
+        `SELECT (SELECT count(*)::int FROM campaigns WHERE edition_id = e.id AND status = 'sent') AS sent,
+                (SELECT count(*)::int FROM (SELECT DISTINCT territory, territory_id FROM territory_scores WHERE edition_id = e.id) t) AS territories
+           FROM editions e WHERE e.campaign_number = 2026`,
+      );
+      // The demo's 2025 and 2026 editions; every sent campaign of 2026.
+      expect(read).toEqual({ editions: 2, territoryParts: expect.any(Number), campaignParts: sent });
+      expect(read!.territoryParts).toBeGreaterThan(territories);
+      expect(counted(warmedSeen)).toEqual({ territoryParts: read!.territoryParts, campaignParts: sent, built: 0 });
+      // Stopped (the app closing), it reads nothing more.
+      warmedSeen.length = 0;
+      expect(await new ReportParts(recording(db, warmedSeen)).warm(() => true)).toEqual({ editions: 2, territoryParts: 0, campaignParts: 0 });
+      expect(counted(warmedSeen)).toEqual({ territoryParts: 0, campaignParts: 0, built: 0 });
+
+      warmedSeen.length = 0;
+      const ids = (
+        await db.query<{ id: number }>(
+          "SELECT c.id FROM campaigns c JOIN editions e ON e.id = c.edition_id WHERE c.status = 'sent' AND e.campaign_number = 2026 ORDER BY c.id",
+        )
+      ).map((r) => r.id);
+      for (const id of ids) expect(await raw(warm, `result?id=${id}`)).toEqual(await raw(reference, `result?id=${id}`));
+      expect(counted(warmedSeen)).toEqual({ territoryParts: 0, campaignParts: 0, built: 0 });
+
+      // A submission after the read ahead renews its territories' parts and its own: those are read again, and shown.
+      const id = await answeredCampaign(target.provinceId, populationIn(target.band), 500);
+      await post(reference, 'campaigns/submit', { id });
+      warmedSeen.length = 0;
+      expect(await raw(warm, `result?id=${id}`)).toEqual(await raw(reference, `result?id=${id}`));
+      expect(counted(warmedSeen)).toEqual({ territoryParts: 4, campaignParts: 1, built: 0 });
+    } finally {
+      await warm.close();
+    }
   });
 });

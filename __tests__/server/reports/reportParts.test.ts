@@ -90,5 +90,21 @@ describe('report parts', () => {
       await map.get('a', 'aaaa', a, versionOf);
       expect(a).toHaveBeenCalledTimes(1);
     });
+
+    it('reads ahead only keys with nothing kept, under the version read, until it is full', async () => {
+      const map = new VersionedMap<{ value: string; version: string }>(2);
+      await map.get('k', 'v1', read('kept', 'v1'), versionOf);
+      const notAgain = read('never');
+      await map.readAhead('k', notAgain, versionOf);
+      expect(notAgain).not.toHaveBeenCalled();
+      expect(map.full).toBe(false);
+      await map.readAhead('n', read('new', 'v7'), versionOf);
+      expect(map.full).toBe(true);
+      const kept = read('never');
+      expect((await map.get('n', 'v7', kept, versionOf)).value).toBe('new');
+      expect(kept).not.toHaveBeenCalled();
+      // Read ahead at v7: a caller that read v8 reads again.
+      expect((await map.get('n', 'v8', read('newer', 'v8'), versionOf)).value).toBe('newer');
+    });
   });
 });

@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { fork } from 'node:child_process';
 import pg from 'pg';
-import { buildApp } from '../app.js';
+import { startWarmedApp } from './benchServer.js';
+import type { AppContext } from '../context.js';
 import { benchConfig } from './benchConfig.js';
 import { openPglite, openPostgres, type Db } from '../db/client.js';
 import { prepareDatabase } from '../bootstrap.js';
@@ -516,6 +517,12 @@ interface DeadlineRun {
 /** The peak RSS an app instance in a process of its own may reach during the deadline-day mix. */
 const INSTANCE_RSS_BUDGET_MB = 512;
 
+/** The two instances the calls are measured on, listening: the app as main.ts starts one, and one that keeps nothing. */
+async function measuredApps(ctx: AppContext) {
+  const [cached, uncached] = [await startWarmedApp(ctx), await startWarmedApp(ctx, { reportCacheBytes: 0 })];
+  return { app: cached.app, uncachedApp: uncached.app, url: cached.url, uncachedUrl: uncached.url };
+}
+
 /**
  * Seeds the scale data set, serves it and measures the health call (the framework floor) and the report
  * calls under load; the budget is p95 within 3x health's p95 in the same run and under 50 ms. The cached rows
@@ -533,13 +540,7 @@ async function benchBackend(name: string, db: Db, databaseUrl?: string): Promise
   const config = benchConfig();
   const secret = randomBytes(32).toString('hex');
   const ctx = { config, db, signer: new TokenSigner(secret, config.publicUrl) };
-  const app = await buildApp(ctx);
-  const uncachedApp = await buildApp(ctx, { reportCacheBytes: 0 });
-  const listen = async (a: typeof app) => {
-    await a.listen({ port: 0, host: '127.0.0.1' });
-    return `http://127.0.0.1:${(a.server.address() as { port: number }).port}`;
-  };
-  const [url, uncachedUrl] = [await listen(app), await listen(uncachedApp)];
+  const { app, uncachedApp, url, uncachedUrl } = await measuredApps(ctx);
   try {
     const token = await signIn(url, config.oauth, 'bench@example.org', PASSWORD);
     const [{ id }] = await db.query<{ id: number }>(
@@ -607,14 +608,8 @@ async function benchGrowth(name: string, db: Db): Promise<void> {
   await db.transaction(async (tx) => insertUser(tx, { email: 'bench@example.org', role: 'ADMIN', passwordHash: await hashPassword(PASSWORD), entityIds: [] }));
   const config = benchConfig();
   const ctx = { config, db, signer: new TokenSigner(randomBytes(32).toString('hex'), config.publicUrl) };
-  const app = await buildApp(ctx);
-  const uncachedApp = await buildApp(ctx, { reportCacheBytes: 0 });
-  const listen = async (a: typeof app) => {
-    await a.listen({ port: 0, host: '127.0.0.1' });
-    return `http://127.0.0.1:${(a.server.address() as { port: number }).port}`;
-  };
+  const { app, uncachedApp, url, uncachedUrl } = await measuredApps(ctx);
   try {
-    const [url, uncachedUrl] = [await listen(app), await listen(uncachedApp)];
     const token = await signIn(url, config.oauth, 'bench@example.org', PASSWORD);
     const [{ id }] = await db.query<{ id: number }>(
       "SELECT c.id FROM campaigns c JOIN editions e ON e.id = c.edition_id WHERE c.status = 'sent' ORDER BY e.campaign_number DESC, c.id LIMIT 1",

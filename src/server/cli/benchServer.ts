@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
+import type { AppContext } from '../context.js';
 import { benchConfig } from './benchConfig.js';
 import { openPglite, openPostgres } from '../db/client.js';
 import { TokenSigner } from '../services/auth/jwt.js';
@@ -14,7 +16,20 @@ export interface InstanceRequest {
 }
 
 /**
- * An app instance in a process of its own, for the benches (bench.ts): for the deadline-day run with two, its own
+ * An app as main.ts starts one, listening on a free port of this machine, once it has read ahead its report parts
+ * (at once when it keeps none): a first read measured on it is one on an instance past its first seconds.
+ */
+export async function startWarmedApp(ctx: AppContext, options: { reportCacheBytes?: number } = {}): Promise<{ app: FastifyInstance; url: string }> {
+  let warmed!: () => void;
+  const ready = new Promise<void>((resolve) => (warmed = resolve));
+  const app = await buildApp(ctx, { ...options, reportsWarmed: () => warmed() });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  await ready;
+  return { app, url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}` };
+}
+
+/**
+ * An app instance in a process of its own, started as main.ts starts one, for the benches (bench.ts): for the deadline-day run with two, its own
  * connection pool (of the size the parent gives) and caches on the same PostgreSQL database, as a server behind a
  * load balancer would be; for the uploads, the only server of its database (PostgreSQL or a PGlite folder), so that
  * its memory is the server's alone. It answers the parent with its URL and samples its memory; on 'mark' it takes
@@ -26,8 +41,7 @@ if (process.send && process.argv[2] === 'instance') {
   process.once('message', async ({ databaseUrl, poolSize, dataDir, secret, env }: InstanceRequest) => {
     const config = benchConfig(env);
     const db = databaseUrl ? openPostgres(databaseUrl, poolSize ?? config.databasePoolSize) : await openPglite(dataDir!);
-    const app = await buildApp({ config, db, signer: new TokenSigner(secret, config.publicUrl) });
-    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { app, url } = await startWarmedApp({ config, db, signer: new TokenSigner(secret, config.publicUrl) });
     let memory = sampleMemoryPeaks();
     let baseline: MemoryPeak | undefined;
     process.on('message', async (message: string) => {
@@ -45,6 +59,6 @@ if (process.send && process.argv[2] === 'instance') {
       await db.close();
       send({ peak, baseline }, () => process.disconnect());
     });
-    send({ url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}` });
+    send({ url });
   });
 }

@@ -9,7 +9,7 @@ import { QuestionnaireCache } from './questionnaireCache.js';
 import { EditionChanges } from './editionChanges.js';
 import { campaignQuestionnaire, type CampaignQuestionnaire } from './questionnaires.js';
 import { comparisonPartsVersion, comparisonVersion, encodeResult, minGroupSizeOf, resultPartsVersion, resultVersion } from './reportBodies.js';
-import { ReportParts, placePartVersions, splitTerritoryVersions } from './reportParts.js';
+import { ReportParts, placePartVersions, splitTerritoryVersions, type WarmedParts } from './reportParts.js';
 import { ReportCache, type ReportBody } from './reportCache.js';
 
 /**
@@ -91,6 +91,14 @@ export class ReportEngine {
         ),
       }),
     );
+  }
+
+  /**
+   * Reads ahead the report parts the first reads of the newest editions will need (ReportParts.warm), until
+   * stopped() is true; nothing when no parts are kept.
+   */
+  warm(stopped?: () => boolean): Promise<WarmedParts | undefined> {
+    return this.parts ? this.parts.warm(stopped) : Promise.resolve(undefined);
   }
 
   /**

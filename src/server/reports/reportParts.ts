@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/client.js';
 import type { CampaignPlace, FigureScope } from '../db/repositories/resultQueries.js';
-import { readCampaignPart, readCampaignScores, readTerritoryPart } from '../db/repositories/reportParts.js';
+import { readCampaignPart, readCampaignScores, readTerritoryPart, warmableEditions } from '../db/repositories/reportParts.js';
 import { groupKey } from './scoring.js';
 import { editionFigures, type EditionFigures, type FigureInputs } from './figures.js';
 import { TERRITORIES, zeroPerTerritory, type Territory, type TerritoryAggregate } from './territories.js';
@@ -104,6 +104,21 @@ export class VersionedMap<T> {
     return this.bytes;
   }
 
+  /** Whether as many values are kept (or being read) as may be. */
+  get full(): boolean {
+    return this.entries.size >= this.max;
+  }
+
+  /**
+   * Reads the value of a key that has none kept (whatever its version) and keeps it under the version it was read
+   * with; a key already kept, or being read, is left as it is.
+   */
+  async readAhead(key: string, read: () => Promise<T>, versionOf: (value: T) => string): Promise<void> {
+    if (this.entries.has(key)) return;
+    // No kept version is the empty string: get reads.
+    await this.get(key, '', read, versionOf);
+  }
+
   private remove(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
@@ -179,6 +194,18 @@ const noAggregates = (): Record<Territory, TerritoryAggregate | undefined> => ({
   sizeBand: undefined,
 });
 
+/** What ReportParts.warm read: the editions it looked at, and the parts it read or found kept. */
+export interface WarmedParts {
+  editions: number;
+  territoryParts: number;
+  campaignParts: number;
+}
+
+/** How many of the newest editions with sent campaigns have their territory parts read ahead. */
+const WARM_EDITIONS = 2;
+
+const territoryKey = (editionId: number, territory: Territory, territoryId: string) => `${editionId}:${territory}:${territoryId}`;
+
 /** Most territory parts kept (some 80 territories per edition) and campaign parts kept (a few KB each). */
 const TERRITORY_PARTS_KEPT = 2048;
 const CAMPAIGN_PARTS_KEPT = 4096;
@@ -211,9 +238,9 @@ export class ReportParts {
 
   territory(editionId: number, territory: Territory, territoryId: string, version: string, registeredVersion: string): Promise<TerritoryPart> {
     return this.territoryParts.get(
-      `${editionId}:${territory}:${territoryId}`,
+      territoryKey(editionId, territory, territoryId),
       `${version} ${registeredVersion}`,
-      async () => territoryPart(await readTerritoryPart(this.q, editionId, territory, territoryId)),
+      () => this.readTerritory(editionId, territory, territoryId),
       (part) => part.version,
     );
   }
@@ -222,9 +249,51 @@ export class ReportParts {
     return this.campaignParts.get(
       String(campaignId),
       version,
-      async () => campaignPart(await readCampaignPart(this.q, campaignId)),
+      () => this.readCampaign(campaignId),
       (part) => part.version,
     );
+  }
+
+  private async readTerritory(editionId: number, territory: Territory, territoryId: string): Promise<TerritoryPart> {
+    return territoryPart(await readTerritoryPart(this.q, editionId, territory, territoryId));
+  }
+
+  private async readCampaign(campaignId: number): Promise<CampaignPart> {
+    return campaignPart(await readCampaignPart(this.q, campaignId));
+  }
+
+  /**
+   * Reads ahead, one statement at a time, what the first reads of reports will need: the territory parts of the
+   * newest WARM_EDITIONS editions with sent campaigns (a comparison reads the previous edition's), then the newest
+   * edition's sent campaigns' parts, as many as are kept. Each part is kept under the version it was read with,
+   * so a part changed since is read again when asked for, as any kept part is; parts already kept are not read.
+   * A new instance runs it once ready (main.ts), so that its first readers do not wait for these statements; it
+   * stops between two statements once stopped() is true (the app closing).
+   */
+  async warm(stopped: () => boolean = () => false): Promise<WarmedParts> {
+    const editions = await warmableEditions(this.q, WARM_EDITIONS, CAMPAIGN_PARTS_KEPT);
+    const warmed: WarmedParts = { editions: editions.length, territoryParts: 0, campaignParts: 0 };
+    for (const { editionId, territories } of editions) {
+      for (const { territory, territoryId } of territories) {
+        if (this.territoryParts.full || stopped()) return warmed;
+        await this.territoryParts.readAhead(
+          territoryKey(editionId, territory, territoryId),
+          () => this.readTerritory(editionId, territory, territoryId),
+          (part) => part.version,
+        );
+        warmed.territoryParts++;
+      }
+    }
+    for (const campaignId of editions[0]?.sentCampaignIds ?? []) {
+      if (this.campaignParts.full || stopped()) break;
+      await this.campaignParts.readAhead(
+        String(campaignId),
+        () => this.readCampaign(campaignId),
+        (part) => part.version,
+      );
+      warmed.campaignParts++;
+    }
+    return warmed;
   }
 
   /**

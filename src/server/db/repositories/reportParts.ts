@@ -74,3 +74,34 @@ export async function readCampaignPart(q: Queryable, campaignId: number): Promis
   const [row] = await q.query<Row>(CAMPAIGN_PART, [campaignId]);
   return { version: row.version, own: row.own ?? [], ...campaignAnswersOf(row) };
 }
+
+/** What an instance reads ahead once ready (ReportParts.warm): an edition's territories with participants, and its sent campaigns. */
+export interface WarmableEdition {
+  editionId: number;
+  territories: { territory: Territory; territoryId: string }[];
+  /** At most the limit asked for, in id order. */
+  sentCampaignIds: number[];
+}
+
+/** The newest editions (at most `editions`) with sent campaigns, newest first, each with at most `campaigns` of them. */
+export async function warmableEditions(q: Queryable, editions: number, campaigns: number): Promise<WarmableEdition[]> {
+  const ids = await q.query<{ id: number }>(
+    `SELECT e.id FROM editions e WHERE EXISTS (SELECT 1 FROM campaigns c WHERE c.edition_id = e.id AND c.status = 'sent')
+      ORDER BY e.campaign_number DESC LIMIT $1`,
+    [editions],
+  );
+  const found: WarmableEdition[] = [];
+  for (const { id } of ids) {
+    const territories = await q.query<{ territory: Territory; territory_id: string }>(
+      'SELECT DISTINCT territory, territory_id FROM territory_scores WHERE edition_id = $1 ORDER BY territory, territory_id',
+      [id],
+    );
+    const sent = await q.query<{ id: number }>("SELECT id FROM campaigns WHERE edition_id = $1 AND status = 'sent' ORDER BY id LIMIT $2", [id, campaigns]);
+    found.push({
+      editionId: id,
+      territories: territories.map((t) => ({ territory: t.territory, territoryId: t.territory_id })),
+      sentCampaignIds: sent.map((c) => c.id),
+    });
+  }
+  return found;
+}
