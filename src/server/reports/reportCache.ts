@@ -51,17 +51,17 @@ export const brotliBody = (json: Buffer): Promise<Buffer> =>
 
 /**
  * A body compressed at once for the caller asking for it, before any copy is kept (a first read): brotli at quality
- * 1, its window no larger than the body, or gzip at level 1, on the event loop. Report bodies are a few hundred KB at
- * most, and the synchronous call costs a fraction of the asynchronous one: on a 167 KB result, brotli 0.3 ms of
- * CPU (20 KB) against 3.2 ms through zlib's thread pool, gzip 0.6 ms against 0.8. Sending it whole cost the server
- * more than either (about 4 ms of socket writes per call on this machine's loopback), and costs a reader on a slow
- * line far more.
+ * 0, its window no larger than the body, or gzip at level 1, on the event loop. Report bodies are a few hundred KB at
+ * most. Measured on a 166 KB result: brotli quality 0 0.30 ms for 25 KB (quality 1: 0.56 ms for 23 KB), gzip 0.61 ms
+ * for 26 KB; through zlib's thread pool, brotli quality 1 cost 3.5 ms of CPU and gzip 1.2. Sending the body whole
+ * cost the server more than any of them (about 4 ms of socket writes per call on this machine's loopback), and
+ * costs a reader on a slow line far more. The copies kept later are compressed better (gzipBody, brotliBody).
  */
 export const quicklyCompressed = (json: Buffer, encoding: 'br' | 'gzip'): Buffer =>
   encoding === 'br'
     ? brotliCompressSync(json, {
         params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: 1,
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 0,
           [zlibConstants.BROTLI_PARAM_LGWIN]: brotliWindowFor(json.length),
           [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length,
         },
