@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/client.js';
 import type { CampaignPlace, FigureScope } from '../db/repositories/resultQueries.js';
-import { readCampaignPart, readCampaignScores, readTerritoryPart, warmableEditions } from '../db/repositories/reportParts.js';
+import { readCampaignPart, readCampaignScores, readTerritoryPart, sentCampaignIds, warmableEditions } from '../db/repositories/reportParts.js';
 import { groupKey } from './scoring.js';
 import { editionFigures, type EditionFigures, type FigureInputs } from './figures.js';
 import { TERRITORIES, zeroPerTerritory, type Territory, type TerritoryAggregate } from './territories.js';
@@ -206,7 +206,10 @@ const WARM_EDITIONS = 2;
 
 const territoryKey = (editionId: number, territory: Territory, territoryId: string) => `${editionId}:${territory}:${territoryId}`;
 
-/** Most territory parts kept (some 80 territories per edition) and campaign parts kept (a few KB each). */
+/**
+ * Most territory parts kept (some 80 territories per edition) and campaign parts kept (about 33 KB each as read, for
+ * the demo's questionnaire: 4,096 hold some 135 MB).
+ */
 const TERRITORY_PARTS_KEPT = 2048;
 const CAMPAIGN_PARTS_KEPT = 4096;
 
@@ -271,7 +274,7 @@ export class ReportParts {
    * stops between two statements once stopped() is true (the app closing).
    */
   async warm(stopped: () => boolean = () => false): Promise<WarmedParts> {
-    const editions = await warmableEditions(this.q, WARM_EDITIONS, CAMPAIGN_PARTS_KEPT);
+    const editions = await warmableEditions(this.q, WARM_EDITIONS);
     const warmed: WarmedParts = { editions: editions.length, territoryParts: 0, campaignParts: 0 };
     for (const { editionId, territories } of editions) {
       for (const { territory, territoryId } of territories) {
@@ -284,7 +287,8 @@ export class ReportParts {
         warmed.territoryParts++;
       }
     }
-    for (const campaignId of editions[0]?.sentCampaignIds ?? []) {
+    const newest = editions.length > 0 ? await sentCampaignIds(this.q, editions[0].editionId, CAMPAIGN_PARTS_KEPT) : [];
+    for (const campaignId of newest) {
       if (this.campaignParts.full || stopped()) break;
       await this.campaignParts.readAhead(
         String(campaignId),

@@ -75,16 +75,14 @@ export async function readCampaignPart(q: Queryable, campaignId: number): Promis
   return { version: row.version, own: row.own ?? [], ...campaignAnswersOf(row) };
 }
 
-/** What an instance reads ahead once ready (ReportParts.warm): an edition's territories with participants, and its sent campaigns. */
+/** One edition's territories with participants, as ReportParts.warm reads them ahead. */
 export interface WarmableEdition {
   editionId: number;
   territories: { territory: Territory; territoryId: string }[];
-  /** At most the limit asked for, in id order. */
-  sentCampaignIds: number[];
 }
 
-/** The newest editions (at most `editions`) with sent campaigns, newest first, each with at most `campaigns` of them. */
-export async function warmableEditions(q: Queryable, editions: number, campaigns: number): Promise<WarmableEdition[]> {
+/** The newest editions (at most `editions`) with sent campaigns, newest first, each with its territories that have participants. */
+export async function warmableEditions(q: Queryable, editions: number): Promise<WarmableEdition[]> {
   const ids = await q.query<{ id: number }>(
     `SELECT e.id FROM editions e WHERE EXISTS (SELECT 1 FROM campaigns c WHERE c.edition_id = e.id AND c.status = 'sent')
       ORDER BY e.campaign_number DESC LIMIT $1`,
@@ -96,12 +94,13 @@ export async function warmableEditions(q: Queryable, editions: number, campaigns
       'SELECT DISTINCT territory, territory_id FROM territory_scores WHERE edition_id = $1 ORDER BY territory, territory_id',
       [id],
     );
-    const sent = await q.query<{ id: number }>("SELECT id FROM campaigns WHERE edition_id = $1 AND status = 'sent' ORDER BY id LIMIT $2", [id, campaigns]);
-    found.push({
-      editionId: id,
-      territories: territories.map((t) => ({ territory: t.territory, territoryId: t.territory_id })),
-      sentCampaignIds: sent.map((c) => c.id),
-    });
+    found.push({ editionId: id, territories: territories.map((t) => ({ territory: t.territory, territoryId: t.territory_id })) });
   }
   return found;
+}
+
+/** An edition's sent campaigns, at most `limit` of them, in id order. */
+export async function sentCampaignIds(q: Queryable, editionId: number, limit: number): Promise<number[]> {
+  const rows = await q.query<{ id: number }>("SELECT id FROM campaigns WHERE edition_id = $1 AND status = 'sent' ORDER BY id LIMIT $2", [editionId, limit]);
+  return rows.map((r) => r.id);
 }
