@@ -29,12 +29,12 @@ export async function startWarmedApp(ctx: AppContext, options: { reportCacheByte
 }
 
 /**
- * An app instance in a process of its own, started as main.ts starts one, for the benches (bench.ts): for the deadline-day run with two, its own
- * connection pool (of the size the parent gives) and caches on the same PostgreSQL database, as a server behind a
- * load balancer would be; for the uploads, the only server of its database (PostgreSQL or a PGlite folder), so that
- * its memory is the server's alone. It answers the parent with its URL and samples its memory; on 'mark' it takes
- * the memory it uses then as its baseline and starts the peaks again (answering the baseline); on 'stop' it reports
- * its peaks (and the baseline) and exits.
+ * An app instance in a process of its own, started as main.ts starts one, for the benches (bench.ts): for the
+ * deadline-day run with two, its own connection pool (of the size the parent gives) and caches on the same
+ * PostgreSQL database, as a server behind a load balancer would be; for the uploads, the only server of its database
+ * (PostgreSQL or a PGlite folder), so that its memory is the server's alone. It answers the parent with its URL and
+ * samples its memory; on 'mark' it takes the memory it uses then as its baseline and starts the peaks again
+ * (answering the baseline); on 'stop' it reports its peaks (and the baseline) and exits.
  */
 if (process.send && process.argv[2] === 'instance') {
   const send = process.send.bind(process);
