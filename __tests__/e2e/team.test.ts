@@ -68,129 +68,137 @@ describe('a team in Chromium', () => {
   it.each([
     ['desktop', false],
     ['phone', true],
-  ])('on the %s: invites a collaborator, assigns an axis, and the collaborator answers only that axis', async (size, phone) => {
-    const { url } = suite.server;
-    const admin = await apiToken(url, 'admin@demo.es');
-    // An entity of its own for each size: the demo user is made its responsible member, through the team's call.
-    const { entity, campaignId, detail } = await entityWithCampaign(url, admin, size);
-    const axes = [...new Map(detail.indicators.map((i) => [i.axisId, i.axisText])).entries()];
-    const [[ownAxis, ownAxisText], [otherAxis, otherAxisText]] = axes;
-    const ownQuestion = detail.indicators.find((i) => i.axisId === ownAxis)!.subindicators.find((s) => s.type === 'single')!;
-    const otherQuestion = detail.indicators.find((i) => i.axisId === otherAxis)!.subindicators[0];
-    // One policy of the other axis (not the one of otherQuestion) goes to the collaborator too.
-    const given = detail.indicators.find(
-      (i) =>
-        i.axisId === otherAxis &&
-        i.policyId !== detail.indicators.find((j) => j.axisId === otherAxis)!.policyId &&
-        i.subindicators.some((s) => s.type === 'single'),
-    )!;
-    const policyQuestion = given.subindicators.find((s) => s.type === 'single')!;
-    const email = `marta.${size}@equipo-pruebas.es`;
+  ])(
+    'on the %s: invites a collaborator, assigns an axis, and the collaborator answers only that axis',
+    async (size, phone) => {
+      const { url } = suite.server;
+      const admin = await apiToken(url, 'admin@demo.es');
+      // An entity of its own for each size: the demo user is made its responsible member, through the team's call.
+      const { entity, campaignId, detail } = await entityWithCampaign(url, admin, size);
+      const axes = [...new Map(detail.indicators.map((i) => [i.axisId, i.axisText])).entries()];
+      const [[ownAxis, ownAxisText], [otherAxis, otherAxisText]] = axes;
+      const ownQuestion = detail.indicators.find((i) => i.axisId === ownAxis)!.subindicators.find((s) => s.type === 'single')!;
+      const otherQuestion = detail.indicators.find((i) => i.axisId === otherAxis)!.subindicators[0];
+      // One policy of the other axis (not the one of otherQuestion) goes to the collaborator too.
+      const given = detail.indicators.find(
+        (i) =>
+          i.axisId === otherAxis &&
+          i.policyId !== detail.indicators.find((j) => j.axisId === otherAxis)!.policyId &&
+          i.subindicators.some((s) => s.type === 'single'),
+      )!;
+      const policyQuestion = given.subindicators.find((s) => s.type === 'single')!;
+      // Of this attempt only: a retried run must invite someone new, or no temporary password is shown.
+      const email = `marta.${size}.${Date.now().toString(36)}@equipo-pruebas.es`;
 
-    // The responsible person: 'Equipo' from the campaigns, the invitation, the password shown once.
-    let temporary = '';
-    const responsible = await newPage(suite.browser, { phone });
-    try {
-      const { page } = responsible;
-      await logIn(page, url, 'usuario@demo.es');
-      await page.waitForURL('**/my-campaigns');
-      await page
-        .getByRole('link', { name: `Equipo: ${entity.name}` })
-        .first()
-        .click();
-      await page.getByRole('heading', { name: 'Equipo', level: 2 }).waitFor();
-      await page.getByText(entity.name, { exact: true }).first().waitFor();
-      await page.getByRole('cell', { name: 'usuario@demo.es (tú)' }).waitFor();
-      await page.getByLabel('Correo electrónico').fill('no es un correo');
-      await page.getByRole('button', { name: 'Invitar' }).click();
-      await page.getByText('Escribe un correo electrónico válido.').waitFor();
-      await page.getByLabel('Correo electrónico').fill(email);
-      await page.getByLabel('Rol', { exact: true }).selectOption({ label: 'Colaborador' });
-      await page.getByRole('button', { name: 'Invitar' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Contraseña generada' });
-      await dialog.waitFor();
-      temporary = await dialog.getByLabel('Contraseña').inputValue();
-      expect(temporary).toMatch(/^\S{12,}$/);
-      await screenshot(page, `team-${size}-password`, { fullPage: false });
-      await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
-      await page.getByText(`${email} ya forma parte del equipo`).waitFor();
-      const row = page.getByTestId('team-member').filter({ hasText: email });
-      await row.waitFor();
-      expect(await row.getByLabel(`Rol de ${email}`).inputValue()).toBe('colaborador');
-      if (phone) await expectNoSideScroll(page);
-      await screenshot(page, `team-${size}-members`);
+      // The responsible person: 'Equipo' from the campaigns, the invitation, the password shown once.
+      let temporary = '';
+      const responsible = await newPage(suite.browser, { phone });
+      try {
+        const { page } = responsible;
+        await logIn(page, url, 'usuario@demo.es');
+        await page.waitForURL('**/my-campaigns');
+        // Found by its name, as the user finds it: other tests' entities may push it past the first page.
+        await page.getByLabel('Buscar por entidad').fill(entity.name);
+        await page
+          .getByRole('link', { name: `Equipo: ${entity.name}` })
+          .first()
+          .click();
+        await page.getByRole('heading', { name: 'Equipo', level: 2 }).waitFor();
+        await page.getByText(entity.name, { exact: true }).first().waitFor();
+        await page.getByRole('cell', { name: 'usuario@demo.es (tú)' }).waitFor();
+        await page.getByLabel('Correo electrónico').fill('no es un correo');
+        await page.getByRole('button', { name: 'Invitar' }).click();
+        await page.getByText('Escribe un correo electrónico válido.').waitFor();
+        await page.getByLabel('Correo electrónico').fill(email);
+        await page.getByLabel('Rol', { exact: true }).selectOption({ label: 'Colaborador' });
+        await page.getByRole('button', { name: 'Invitar' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Contraseña generada' });
+        await dialog.waitFor();
+        temporary = await dialog.getByLabel('Contraseña').inputValue();
+        expect(temporary).toMatch(/^\S{12,}$/);
+        await screenshot(page, `team-${size}-password`, { fullPage: false });
+        await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
+        await page.getByText(`${email} ya forma parte del equipo`).waitFor();
+        const row = page.getByTestId('team-member').filter({ hasText: email });
+        await row.waitFor();
+        expect(await row.getByLabel(`Rol de ${email}`).inputValue()).toBe('colaborador');
+        if (phone) await expectNoSideScroll(page);
+        await screenshot(page, `team-${size}-members`);
 
-      // The axis assigned on the questionnaire, where each axis shows who answers it and how far it is.
-      await page.goto(`${url}/my-campaigns/${campaignId}`);
-      const assignments = page.getByTestId('axis-assignments');
-      await assignments.waitFor();
-      await assignments.getByLabel(`Quién responde ${ownAxisText}`).selectOption({ label: email });
-      await page.getByText('Eje asignado').first().waitFor();
-      // And one policy of another axis, apart from its axis.
-      const otherRow = assignments.getByTestId('axis-assignment').filter({ hasText: otherAxisText });
-      await otherRow.getByRole('button', { name: 'Repartir por políticas' }).click();
-      const policyChoice = otherRow.getByLabel(`Quién responde la política ${given.policyText}`);
-      expect(await policyChoice.locator('option:checked').innerText()).toBe('Como el eje');
-      await policyChoice.selectOption({ label: email });
-      await page.getByText('Política asignada').first().waitFor();
-      if (phone) await expectNoSideScroll(page);
-      await otherRow.scrollIntoViewIfNeeded();
-      await screenshot(page, `team-${size}-assignments`, { fullPage: false });
-      expect(responsible.errors).toEqual([]);
-    } finally {
-      await responsible.context.close();
-    }
+        // The axis assigned on the questionnaire, where each axis shows who answers it and how far it is.
+        await page.goto(`${url}/my-campaigns/${campaignId}`);
+        const assignments = page.getByTestId('axis-assignments');
+        await assignments.waitFor();
+        await assignments.getByLabel(`Quién responde ${ownAxisText}`).selectOption({ label: email });
+        await page.getByText('Eje asignado').first().waitFor();
+        // And one policy of another axis, apart from its axis.
+        const otherRow = assignments.getByTestId('axis-assignment').filter({ hasText: otherAxisText });
+        await otherRow.getByRole('button', { name: 'Repartir por políticas' }).click();
+        const policyChoice = otherRow.getByLabel(`Quién responde la política ${given.policyText}`);
+        expect(await policyChoice.locator('option:checked').innerText()).toBe('Como el eje');
+        await policyChoice.selectOption({ label: email });
+        await page.getByText('Política asignada').first().waitFor();
+        if (phone) await expectNoSideScroll(page);
+        await otherRow.scrollIntoViewIfNeeded();
+        await screenshot(page, `team-${size}-assignments`, { fullPage: false });
+        expect(responsible.errors).toEqual([]);
+      } finally {
+        await responsible.context.close();
+      }
 
-    // The collaborator: a password of their own first, then the questionnaire with only their axis to change.
-    const collaborator = await newPage(suite.browser, { phone });
-    try {
-      const { page } = collaborator;
-      await logIn(page, url, email, temporary);
-      await changePassword(page, temporary);
-      await page.waitForURL('**/my-campaigns');
-      await page.goto(`${url}/my-campaigns/${campaignId}`);
-      const panel = page.getByTestId('axis-assignments');
-      await panel.waitFor();
-      expect(await panel.getByTestId('axis-assignment').first().innerText()).toContain(email);
-      expect(await panel.getByTestId('policy-assignment').innerText()).toContain(given.policyText);
-      // The responsible members send: no 'Enviar Encuesta' here, and why.
-      await page.getByTestId('sent-by-responsable').waitFor();
-      expect(await page.getByRole('button', { name: 'Enviar Encuesta' }).count()).toBe(0);
+      // The collaborator: a password of their own first, then the questionnaire with only their axis to change.
+      const collaborator = await newPage(suite.browser, { phone });
+      try {
+        const { page } = collaborator;
+        await logIn(page, url, email, temporary);
+        await changePassword(page, temporary);
+        await page.waitForURL('**/my-campaigns');
+        await page.goto(`${url}/my-campaigns/${campaignId}`);
+        const panel = page.getByTestId('axis-assignments');
+        await panel.waitFor();
+        expect(await panel.getByTestId('axis-assignment').first().innerText()).toContain(email);
+        expect(await panel.getByTestId('policy-assignment').innerText()).toContain(given.policyText);
+        // The responsible members send: no 'Enviar Encuesta' here, and why.
+        await page.getByTestId('sent-by-responsable').waitFor();
+        expect(await page.getByRole('button', { name: 'Enviar Encuesta' }).count()).toBe(0);
 
-      // Another axis reads as a sent campaign does, without a choice to make.
-      await page.getByText('Este eje no está asignado a ti: puedes leerlo, pero no cambiarlo.').first().waitFor();
-      await page.getByText(otherQuestion.text, { exact: true }).first().waitFor();
-      expect(await page.locator(`#question-${otherQuestion.id}`).count()).toBe(0);
+        // Another axis reads as a sent campaign does, without a choice to make.
+        await page.getByText('Este eje no está asignado a ti: puedes leerlo, pero no cambiarlo.').first().waitFor();
+        await page.getByText(otherQuestion.text, { exact: true }).first().waitFor();
+        expect(await page.locator(`#question-${otherQuestion.id}`).count()).toBe(0);
 
-      // Their axis answers, and is saved.
-      const own = page.locator(`#question-${ownQuestion.id}`);
-      await own.scrollIntoViewIfNeeded();
-      await own.getByRole('radio').first().check();
-      expect(await storedAnswer(url, admin, campaignId, ownQuestion.id)).toEqual([ownQuestion.responses[0].id]);
-      // The policy given apart answers too, beside the other policies of its axis, which read only.
-      const policyPicker = page.locator(`#question-${policyQuestion.id}`);
-      await policyPicker.scrollIntoViewIfNeeded();
-      await policyPicker.getByRole('radio').first().check();
-      expect(await storedAnswer(url, admin, campaignId, policyQuestion.id)).toEqual([policyQuestion.responses[0].id]);
-      await page
-        .getByRole('region', { name: otherAxisText })
-        .getByText('Esta política no está asignada a ti: puedes leerla, pero no cambiarla.')
-        .first()
-        .waitFor();
+        // Their axis answers, and is saved.
+        const own = page.locator(`#question-${ownQuestion.id}`);
+        await own.scrollIntoViewIfNeeded();
+        await own.getByRole('radio').first().check();
+        expect(await storedAnswer(url, admin, campaignId, ownQuestion.id)).toEqual([ownQuestion.responses[0].id]);
+        // The policy given apart answers too, beside the other policies of its axis, which read only.
+        const policyPicker = page.locator(`#question-${policyQuestion.id}`);
+        await policyPicker.scrollIntoViewIfNeeded();
+        await policyPicker.getByRole('radio').first().check();
+        expect(await storedAnswer(url, admin, campaignId, policyQuestion.id)).toEqual([policyQuestion.responses[0].id]);
+        await page
+          .getByRole('region', { name: otherAxisText })
+          .getByText('Esta política no está asignada a ti: puedes leerla, pero no cambiarla.')
+          .first()
+          .waitFor();
 
-      // 'Mis preguntas': only the axes assigned.
-      await page.getByLabel('Mis preguntas').check();
-      await page.getByText(otherQuestion.text, { exact: true }).first().waitFor({ state: 'detached' });
-      expect(await page.locator(`#question-${ownQuestion.id}`).count()).toBe(1);
-      expect(await page.locator(`#question-${policyQuestion.id}`).count()).toBe(1);
-      if (phone) await expectNoSideScroll(page);
-      await panel.scrollIntoViewIfNeeded();
-      await screenshot(page, `team-${size}-collaborator`, { fullPage: false });
-      expect(collaborator.errors).toEqual([]);
-    } finally {
-      await collaborator.context.close();
-    }
-  });
+        // 'Mis preguntas': only the axes assigned.
+        await page.getByLabel('Mis preguntas').check();
+        await page.getByText(otherQuestion.text, { exact: true }).first().waitFor({ state: 'detached' });
+        expect(await page.locator(`#question-${ownQuestion.id}`).count()).toBe(1);
+        expect(await page.locator(`#question-${policyQuestion.id}`).count()).toBe(1);
+        if (phone) await expectNoSideScroll(page);
+        await panel.scrollIntoViewIfNeeded();
+        await screenshot(page, `team-${size}-collaborator`, { fullPage: false });
+        expect(collaborator.errors).toEqual([]);
+      } finally {
+        await collaborator.context.close();
+      }
+      // Two people's sessions in one journey: on a loaded CI machine it has taken over the default minute.
+    },
+    120_000,
+  );
 
   it.each([
     ['desktop', false],
