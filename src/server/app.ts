@@ -170,7 +170,12 @@ export async function buildApp(
   const reviewQueues = new ReportCache(kept(REVIEW_QUEUE_CACHE_BYTES));
   const publicBodies = publicCache(kept(PUBLIC_CACHE_BYTES));
   // Before the routes: its hook counts every one of them.
-  registerMetrics(app, { db: ctx.db, token: ctx.config.metricsToken, caches: { reports: reports.bodies, review: reviewQueues, public: publicBodies } });
+  registerMetrics(app, {
+    db: ctx.db,
+    token: ctx.config.metricsToken,
+    caches: { reports: reports.bodies, review: reviewQueues, public: publicBodies },
+    kept: reports.keptParts,
+  });
 
   registerHealthRoutes(app, ctx);
   registerOperationRoutes(app, ctx);

@@ -106,5 +106,14 @@ describe('report parts', () => {
       // Read ahead at v7: a caller that read v8 reads again.
       expect((await map.get('n', 'v8', read('newer', 'v8'), versionOf)).value).toBe('newer');
     });
+
+    it('is full once its bytes reach the bound, whatever the count', async () => {
+      const map = new VersionedMap<{ value: string; version: string }>(100, (v) => v.value.length, 10);
+      await map.readAhead('a', read('aaaaa'), versionOf);
+      expect(map.full).toBe(false);
+      await map.readAhead('b', read('bbbbb'), versionOf);
+      expect(map.full).toBe(true);
+      expect(map.size).toBe(10);
+    });
   });
 });

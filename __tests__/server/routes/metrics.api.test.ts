@@ -32,7 +32,7 @@ describe.each(backends)('GET /metrics on $name', ({ name, openDemo }) => {
   });
   afterAll(async () => demo.close());
 
-  it('counts requests by route pattern, method and status with their latency, the database connections and the report cache', async () => {
+  it('counts requests by route pattern, method and status with their latency, the database connections, the report cache and parts', async () => {
     const before = await scrape(demo.server);
     const health = { method: 'GET', route: '/api/v1/health', status: '200' };
     const result = { method: 'GET', route: '/api/secure/v1/campaigns/result', status: '200' };
@@ -53,6 +53,12 @@ describe.each(backends)('GET /metrics on $name', ({ name, openDemo }) => {
     expect(delta('report_cache_requests_total', { cache: 'reports', outcome: 'hit' })).toBeGreaterThanOrEqual(1);
     expect(sampleValue(after, 'report_cache_bytes', { cache: 'reports', kind: 'used' })).toBeGreaterThan(0);
     expect(sampleValue(after, 'report_cache_bytes', { cache: 'reports', kind: 'bound' })).toBeGreaterThan(0);
+    // The parts the result was assembled from: its campaign's and its four territories', each bounded by bytes.
+    for (const cache of ['campaignParts', 'territoryParts']) {
+      const used = sampleValue(after, 'report_cache_bytes', { cache, kind: 'used' });
+      expect(used).toBeGreaterThan(4 * 1024);
+      expect(used).toBeLessThan(sampleValue(after, 'report_cache_bytes', { cache, kind: 'bound' }));
+    }
 
     const database = name;
     expect(delta('db_acquisitions_total', { database })).toBeGreaterThanOrEqual(4);

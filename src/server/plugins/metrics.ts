@@ -66,8 +66,11 @@ function readAtScrape<L extends string>(
   else new Gauge<L>(configuration);
 }
 
-/** The app's database and caches, as the scrape reads them. */
-function registerSources(registry: Registry, db: Db, caches: Record<string, ReportCache>): void {
+/** What holds bytes against a bound: a cache, or the report parts kept (ReportParts.kept). */
+type Bounded = { size: number; maxBytes: number };
+
+/** The app's database, its caches and the other bounded memory it keeps, as the scrape reads them. */
+function registerSources(registry: Registry, db: Db, caches: Record<string, ReportCache>, kept: Record<string, Bounded>): void {
   const database = db.kind;
   readAtScrape('gauge', registry, 'db_connections', 'Database connections open now, idle or busy', ['database', 'state'], () => {
     const use = db.use();
@@ -88,8 +91,9 @@ function registerSources(registry: Registry, db: Db, caches: Record<string, Repo
       [{ cache, outcome: 'miss' }, c.misses],
     ]),
   );
+  const bounded = Object.entries({ ...caches, ...kept });
   readAtScrape('gauge', registry, 'report_cache_bytes', 'Bytes a cache holds now, and its bound', ['cache', 'kind'], () =>
-    named.flatMap(([cache, c]): Readings<'cache' | 'kind'> => [
+    bounded.flatMap(([cache, c]): Readings<'cache' | 'kind'> => [
       [{ cache, kind: 'used' }, c.size],
       [{ cache, kind: 'bound' }, c.maxBytes],
     ]),
@@ -112,9 +116,12 @@ function checkReader(request: FastifyRequest, token: string | undefined): void {
 
 /**
  * Counts every request of app and serves GET /metrics. Registered before the routes (its hook then sees them all);
- * caches are named by what they keep.
+ * caches are named by what they keep, and so is the other memory kept against a bound (kept: the report parts).
  */
-export function registerMetrics(app: FastifyInstance, options: { db: Db; token: string | undefined; caches: Record<string, ReportCache> }): void {
+export function registerMetrics(
+  app: FastifyInstance,
+  options: { db: Db; token: string | undefined; caches: Record<string, ReportCache>; kept: Record<string, Bounded> },
+): void {
   startProcessMetrics();
   const registry = new Registry();
   const labelNames = ['method', 'route', 'status'] as const;
@@ -131,7 +138,7 @@ export function registerMetrics(app: FastifyInstance, options: { db: Db; token: 
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
-  registerSources(registry, options.db, options.caches);
+  registerSources(registry, options.db, options.caches, options.kept);
 
   app.addHook('onResponse', async (request, reply) => {
     // The pattern, never the address (which may hold a token); no route: a 404 before any.

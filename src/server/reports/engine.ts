@@ -93,6 +93,11 @@ export class ReportEngine {
     );
   }
 
+  /** The bytes the report parts hold and their bounds, by kind (none without parts), for the metrics. */
+  get keptParts(): Record<string, { size: number; maxBytes: number }> {
+    return this.parts?.kept ?? {};
+  }
+
   /**
    * Reads ahead the report parts the first reads of the newest editions will need (ReportParts.warm), until
    * stopped() is true; nothing when no parts are kept.

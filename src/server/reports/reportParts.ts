@@ -2,6 +2,7 @@ import type { Queryable } from '../db/client.js';
 import type { CampaignPlace, FigureScope } from '../db/repositories/resultQueries.js';
 import { readCampaignPart, readCampaignScores, readTerritoryPart, sentCampaignIds, warmableEditions } from '../db/repositories/reportParts.js';
 import { groupKey } from './scoring.js';
+import { heapBytes } from './heapBytes.js';
 import { editionFigures, type EditionFigures, type FigureInputs } from './figures.js';
 import { TERRITORIES, zeroPerTerritory, type Territory, type TerritoryAggregate } from './territories.js';
 import { ResultTemplate } from './resultTemplate.js';
@@ -87,7 +88,7 @@ export class VersionedMap<T> {
   constructor(
     private readonly max: number,
     private readonly sizeOf?: (value: T) => number,
-    private readonly maxBytes = Infinity,
+    readonly maxBytes = Infinity,
   ) {}
 
   /** The value kept under key for this version, if any (counted as a use), without reading. */
@@ -104,9 +105,9 @@ export class VersionedMap<T> {
     return this.bytes;
   }
 
-  /** Whether as many values are kept (or being read) as may be. */
+  /** Whether as many values are kept (or being read), or as many bytes, as may be. */
   get full(): boolean {
-    return this.entries.size >= this.max;
+    return this.entries.size >= this.max || this.bytes >= this.maxBytes;
   }
 
   /**
@@ -207,20 +208,28 @@ const WARM_EDITIONS = 2;
 const territoryKey = (editionId: number, territory: Territory, territoryId: string) => `${editionId}:${territory}:${territoryId}`;
 
 /**
- * Most territory parts kept (some 80 territories per edition) and campaign parts kept (about 33 KB each as read, for
- * the demo's questionnaire: 4,096 hold some 135 MB).
+ * Most territory parts kept (some 80 territories per edition, about 50 KB each) and campaign parts kept (some 30-60 KB
+ * each for the demo's questionnaire, more with long comments), by count and by bytes as heapBytes counts them: the
+ * bytes bind first when campaigns carry long notes.
  */
 const TERRITORY_PARTS_KEPT = 2048;
+const TERRITORY_PARTS_BYTES = 32 * 1024 * 1024;
 const CAMPAIGN_PARTS_KEPT = 4096;
+const CAMPAIGN_PARTS_BYTES = 128 * 1024 * 1024;
 
 /** The parts of one process, read through q. */
 export class ReportParts {
-  private readonly territoryParts = new VersionedMap<TerritoryPart>(TERRITORY_PARTS_KEPT);
-  private readonly campaignParts = new VersionedMap<CampaignPart>(CAMPAIGN_PARTS_KEPT);
+  private readonly territoryParts = new VersionedMap<TerritoryPart>(TERRITORY_PARTS_KEPT, heapBytes, TERRITORY_PARTS_BYTES);
+  private readonly campaignParts = new VersionedMap<CampaignPart>(CAMPAIGN_PARTS_KEPT, heapBytes, CAMPAIGN_PARTS_BYTES);
   /** Each edition's result template (resultTemplate.ts), kept as long as its questionnaire is (QuestionnaireCache). */
   private readonly templates = new WeakMap<EditionQuestionnaire, ResultTemplate>();
 
   constructor(private readonly q: Queryable) {}
+
+  /** The bytes each kind of part holds now (heapBytes) and its bound, for the metrics. */
+  get kept(): Record<'territoryParts' | 'campaignParts', { size: number; maxBytes: number }> {
+    return { territoryParts: this.territoryParts, campaignParts: this.campaignParts };
+  }
 
   /**
    * A sent campaign's result body, envelope included: its edition's template (built once per questionnaire)
