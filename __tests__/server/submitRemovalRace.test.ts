@@ -142,6 +142,20 @@ describe.each(onPostgres)('forced interleavings on $name', ({ openDemo }) => {
     expect(await consistencyDifferences(env.db)).toEqual([]);
   });
 
+  it("a submission writes the territories' rows, which every submission of the country shares, last: stopped before, it holds none", async () => {
+    const { campaignId } = await submittableCampaign(env.db, env.server, env.token, env.municipality, seededRandom(8));
+    // Its receipt waits for this gate: everything before it is written, the territories' rows not yet.
+    const held = await holdLocks(env.db, ['LOCK TABLE campaign_receipts IN SHARE MODE']);
+    const submit = post('campaigns/submit', { id: campaignId });
+    await waitForLockWaiters(env.db, 1);
+    const country = () =>
+      env.db.transaction((tx) => tx.query("SELECT participants FROM territory_sums WHERE territory = 'country' FOR UPDATE NOWAIT").then(() => 'free'));
+    await expect(country()).resolves.toBe('free');
+    await held.release();
+    expect((await submit).status).toBe(200);
+    expect(await consistencyDifferences(env.db)).toEqual([]);
+  });
+
   it('a link shared to a sent campaign whose entity is being removed is refused, not a 500', async () => {
     const { entityId, campaignId } = await submittableCampaign(env.db, env.server, env.token, env.municipality, seededRandom(7));
     expect((await post('campaigns/submit', { id: campaignId })).status).toBe(200);
