@@ -107,13 +107,31 @@ describe('report parts', () => {
       expect((await map.get('n', 'v8', read('newer', 'v8'), versionOf)).value).toBe('newer');
     });
 
-    it('is full once its bytes reach the bound, whatever the count', async () => {
+    it('is full, whatever the count, once one more value the size of the last would go over its bytes', async () => {
       const map = new VersionedMap<{ value: string; version: string }>(100, (v) => v.value.length, 10);
-      await map.readAhead('a', read('aaaaa'), versionOf);
+      await map.readAhead('a', read('aaaa'), versionOf);
       expect(map.full).toBe(false);
-      await map.readAhead('b', read('bbbbb'), versionOf);
+      // 8 bytes of 10: another 4 would not fit, so reading on would only drop what is kept.
+      await map.readAhead('b', read('bbbb'), versionOf);
       expect(map.full).toBe(true);
-      expect(map.size).toBe(10);
+      expect(map.size).toBe(8);
+    });
+
+    it('keeps a value being read when dropping values for bytes, which it would not free', async () => {
+      const map = new VersionedMap<{ value: string; version: string }>(100, (v) => v.value.length, 10);
+      let finish!: (value: { value: string; version: string }) => void;
+      const slow = jest.fn(() => new Promise<{ value: string; version: string }>((resolve) => (finish = resolve)));
+      const reading = map.get('slow', 'v', slow, versionOf);
+      await map.get('a', 'aaaaaa', read('aaaaaa'), versionOf);
+      await map.get('b', 'bbbbbb', read('bbbbbb'), versionOf);
+      // 'a' went for 'b' (12 bytes of 10); 'slow', older but still being read, stayed.
+      expect(map.size).toBe(6);
+      finish({ value: 'ss', version: 'v' });
+      await reading;
+      const again = read('never');
+      expect((await map.get('slow', 'v', again, versionOf)).value).toBe('ss');
+      expect(again).not.toHaveBeenCalled();
+      expect(slow).toHaveBeenCalledTimes(1);
     });
   });
 });

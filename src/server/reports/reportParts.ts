@@ -84,6 +84,8 @@ function campaignScores(rows: Awaited<ReturnType<typeof readCampaignScores>>): O
 export class VersionedMap<T> {
   private readonly entries = new Map<string, { version: string; value: Promise<T>; size: number }>();
   private bytes = 0;
+  /** The bytes of the value read last: full says whether one more like it would fit. */
+  private lastSize = 0;
 
   constructor(
     private readonly max: number,
@@ -105,9 +107,12 @@ export class VersionedMap<T> {
     return this.bytes;
   }
 
-  /** Whether as many values are kept (or being read), or as many bytes, as may be. */
+  /**
+   * Whether as many values are kept (or being read) as may be, or one more the size of the last one read would go
+   * over maxBytes: reading on would only drop values kept (the bytes rarely land on the bound exactly).
+   */
   get full(): boolean {
-    return this.entries.size >= this.max || this.bytes >= this.maxBytes;
+    return this.entries.size >= this.max || this.bytes + this.lastSize > this.maxBytes;
   }
 
   /**
@@ -142,6 +147,7 @@ export class VersionedMap<T> {
         if (this.entries.get(key) !== entry) return;
         entry.version = versionOf(value);
         entry.size = this.sizeOf?.(value) ?? 0;
+        this.lastSize = entry.size;
         this.bytes += entry.size;
         this.evict();
       },
@@ -153,11 +159,15 @@ export class VersionedMap<T> {
     return entry.value;
   }
 
-  /** Drops the least recently used values until at most max are kept within maxBytes (a value being read counts nothing). */
+  /**
+   * Drops the least recently used values until at most max are kept within maxBytes. A value being read counts no
+   * bytes, so it is dropped only to keep within max: dropping it for bytes would free nothing and read it twice.
+   */
   private evict(): void {
-    for (const [key] of this.entries) {
-      if (this.entries.size <= this.max && this.bytes <= this.maxBytes) return;
-      this.remove(key);
+    for (const [key, entry] of this.entries) {
+      const overCount = this.entries.size > this.max;
+      if (!overCount && this.bytes <= this.maxBytes) return;
+      if (overCount || entry.size > 0) this.remove(key);
     }
   }
 }
