@@ -6,6 +6,7 @@ import { AppError } from '../errors.js';
 import { isDirectLocalRequest } from '../network.js';
 import { bearerToken } from './auth.js';
 import type { ReportCache } from '../reports/reportCache.js';
+import type { BytesKept } from '../reports/reportParts.js';
 import { mailTally } from '../services/mail/sender.js';
 
 /**
@@ -66,11 +67,8 @@ function readAtScrape<L extends string>(
   else new Gauge<L>(configuration);
 }
 
-/** What holds bytes against a bound: a cache, or the report parts kept (ReportParts.kept). */
-type Bounded = { size: number; maxBytes: number };
-
 /** The app's database, its caches and the other bounded memory it keeps, as the scrape reads them. */
-function registerSources(registry: Registry, db: Db, caches: Record<string, ReportCache>, kept: Record<string, Bounded>): void {
+function registerSources(registry: Registry, db: Db, caches: Record<string, ReportCache>, kept: Record<string, BytesKept>): void {
   const database = db.kind;
   readAtScrape('gauge', registry, 'db_connections', 'Database connections open now, idle or busy', ['database', 'state'], () => {
     const use = db.use();
@@ -120,7 +118,7 @@ function checkReader(request: FastifyRequest, token: string | undefined): void {
  */
 export function registerMetrics(
   app: FastifyInstance,
-  options: { db: Db; token: string | undefined; caches: Record<string, ReportCache>; kept: Record<string, Bounded> },
+  options: { db: Db; token: string | undefined; caches: Record<string, ReportCache>; kept: Record<string, BytesKept> },
 ): void {
   startProcessMetrics();
   const registry = new Registry();

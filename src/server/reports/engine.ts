@@ -9,7 +9,7 @@ import { QuestionnaireCache } from './questionnaireCache.js';
 import { EditionChanges } from './editionChanges.js';
 import { campaignQuestionnaire, type CampaignQuestionnaire } from './questionnaires.js';
 import { comparisonPartsVersion, comparisonVersion, encodeResult, minGroupSizeOf, resultPartsVersion, resultVersion } from './reportBodies.js';
-import { ReportParts, placePartVersions, splitTerritoryVersions, type WarmedParts } from './reportParts.js';
+import { ReportParts, placePartVersions, splitTerritoryVersions, type BytesKept, type WarmedParts } from './reportParts.js';
 import { ReportCache, type ReportBody } from './reportCache.js';
 
 /**
@@ -94,7 +94,7 @@ export class ReportEngine {
   }
 
   /** The bytes the report parts hold and their bounds, by kind (none without parts), for the metrics. */
-  get keptParts(): Record<string, { size: number; maxBytes: number }> {
+  get keptParts(): Record<string, BytesKept> {
     return this.parts?.kept ?? {};
   }
 

@@ -227,6 +227,9 @@ const TERRITORY_PARTS_BYTES = 32 * 1024 * 1024;
 const CAMPAIGN_PARTS_KEPT = 4096;
 const CAMPAIGN_PARTS_BYTES = 128 * 1024 * 1024;
 
+/** Memory kept against a bound, as the metrics read it: the bytes held now and the most that may be. */
+export type BytesKept = { readonly size: number; readonly maxBytes: number };
+
 /** The parts of one process, read through q. */
 export class ReportParts {
   private readonly territoryParts = new VersionedMap<TerritoryPart>(TERRITORY_PARTS_KEPT, heapBytes, TERRITORY_PARTS_BYTES);
@@ -237,7 +240,7 @@ export class ReportParts {
   constructor(private readonly q: Queryable) {}
 
   /** The bytes each kind of part holds now (heapBytes) and its bound, for the metrics. */
-  get kept(): Record<'territoryParts' | 'campaignParts', { size: number; maxBytes: number }> {
+  get kept(): Record<'territoryParts' | 'campaignParts', BytesKept> {
     return { territoryParts: this.territoryParts, campaignParts: this.campaignParts };
   }
 
