@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { serverAndBrowser } from './helpers/appServer.js';
+import { serverAndBrowser, startAppServer } from './helpers/appServer.js';
 import { newPage, screenshot } from './helpers/browser.js';
 import { logIn } from './helpers/session.js';
 import { apiGet, apiPost, apiToken } from './helpers/api.js';
@@ -94,6 +94,26 @@ describe("'Accesibilidad': the statement linked from every page, its complaints,
     },
   );
 
+  it('passes axe on the privacy page', async () => {
+    const { page, context } = await newPage(suite.browser, { viewport: DESKTOP, bypassCSP: true });
+    try {
+      await page.goto(`${suite.server.url}/privacidad`);
+      await page.getByRole('heading', { level: 1, name: 'Privacidad' }).waitFor();
+      await page.getByTestId('privacy-retention').getByText('730 días', { exact: false }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/**
+ * On a server of its own, renewed if the test runs again: its first attempt changes the statement the phone reads
+ * first (the demo's), so a retry on the same data would fail for that alone.
+ */
+describe("'Accesibilidad': a complaint and the statement's yearly review, in Chromium", () => {
+  const suite = serverAndBrowser(startAppServer, { freshServerOnRetry: true });
+
   it('takes a complaint from anyone on a phone, and tells the administrator, who reviews the statement when the status page asks', async () => {
     const phone = await newPage(suite.browser, { phone: true, bypassCSP: true });
     const admin = await newPage(suite.browser, { viewport: DESKTOP, bypassCSP: true });
@@ -141,18 +161,6 @@ describe("'Accesibilidad': the statement linked from every page, its complaints,
     } finally {
       await phone.context.close();
       await admin.context.close();
-    }
-  });
-
-  it('passes axe on the privacy page', async () => {
-    const { page, context } = await newPage(suite.browser, { viewport: DESKTOP, bypassCSP: true });
-    try {
-      await page.goto(`${suite.server.url}/privacidad`);
-      await page.getByRole('heading', { level: 1, name: 'Privacidad' }).waitFor();
-      await page.getByTestId('privacy-retention').getByText('730 días', { exact: false }).waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
-    } finally {
-      await context.close();
     }
   });
 });

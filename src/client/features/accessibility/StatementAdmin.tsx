@@ -18,12 +18,14 @@ function StatementEditor() {
   const [conformance, setConformance] = useState<Conformance>('PARTIAL');
   const [exceptions, setExceptions] = useState('');
   const [reviewedOn, setReviewedOn] = useState(today);
+  /** Once the administrator writes in the form, a statement read later (the page's own request answering late) leaves it alone. */
+  const [edited, setEdited] = useState(false);
   const value = statement.value;
   useEffect(() => {
-    if (!value) return;
+    if (!value || edited) return;
     setConformance(value.conformance);
     setExceptions(value.exceptions);
-  }, [value]);
+  }, [value, edited]);
 
   return (
     <Form
@@ -38,7 +40,13 @@ function StatementEditor() {
         </Alert>
       )}
       <LabelledGroup controlId="accessibility-conformance" label="ACCESSIBILITY.EDIT.CONFORMANCE" className="mb-3">
-        <Form.Select value={conformance} onChange={(e) => setConformance(e.target.value as Conformance)}>
+        <Form.Select
+          value={conformance}
+          onChange={(e) => {
+            setEdited(true);
+            setConformance(e.target.value as Conformance);
+          }}
+        >
           {CONFORMANCE_LEVELS.map((level) => (
             <FormattedMessage key={level} id={`ACCESSIBILITY.EDIT.CONFORMANCE_${level}`}>
               {(label) => <option value={level}>{label}</option>}
@@ -47,7 +55,16 @@ function StatementEditor() {
         </Form.Select>
       </LabelledGroup>
       <LabelledGroup controlId="accessibility-exceptions" label="ACCESSIBILITY.EDIT.EXCEPTIONS" className="mb-3">
-        <Form.Control as="textarea" rows={5} maxLength={EXCEPTIONS_MAX_LENGTH} value={exceptions} onChange={(e) => setExceptions(e.target.value)} />
+        <Form.Control
+          as="textarea"
+          rows={5}
+          maxLength={EXCEPTIONS_MAX_LENGTH}
+          value={exceptions}
+          onChange={(e) => {
+            setEdited(true);
+            setExceptions(e.target.value);
+          }}
+        />
       </LabelledGroup>
       <LabelledGroup controlId="accessibility-reviewed-on" label="ACCESSIBILITY.EDIT.REVIEWED_ON" className="mb-3">
         <Form.Control type="date" required max={today} value={reviewedOn} onChange={(e) => setReviewedOn(e.target.value)} className="w-auto" />
