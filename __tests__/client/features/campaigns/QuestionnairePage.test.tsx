@@ -12,7 +12,7 @@ import { MESSAGES } from '../../../helpers/messages.js';
 import QuestionnairePage from '../../../../src/client/features/campaigns/QuestionnairePage.js';
 import { campaignsActions } from '../../../../src/client/features/campaigns/campaignsSlice.js';
 import type { CampaignDetail, EvidenceItem, ReviewMark } from '../../../../src/shared/api/campaigns.js';
-import { ASKS_NOTHING, sentCampaignOf, yesNoQuestion } from '../../../helpers/questions.js';
+import { ASKS_NOTHING, campaignWith, indicatorOf, sentCampaignOf, yesNoQuestion } from '../../../helpers/questions.js';
 import { objectionsActions } from '../../../../src/client/features/objections/objectionsSlice.js';
 import type { Objection } from '../../../../src/shared/api/objections.js';
 import { madridDate } from '../../../../src/shared/dates.js';
@@ -33,50 +33,24 @@ import { objectionsApi } from '../../../../src/client/api/objectionsApi.js';
   }
 };
 
-const campaign: CampaignDetail = {
-  id: 5,
-  campaignNumber: 2026,
-  text: 'Campaña 2026',
-  entityId: 1,
-  entity: 'Ayuntamiento de Prueba',
-  status: 'draft',
-  startDate: '2026-11-01T10:00:00Z',
-  endDate: null,
-  deadline: null,
-  reopening: null,
-  reviewStatus: 'none',
-  prefillFrom: null,
-  reviewMessage: null,
-  validatedAt: null,
-  objectionsUntil: null,
-  autonomousCommunity: '10',
-  indicators: [
-    {
-      id: 1,
-      text: 'Alumbrado',
-      axisId: 1,
-      axisText: 'Eje',
-      policyId: 2,
-      policyText: 'Política',
-      measureId: 3,
-      measureText: 'Medida',
-      competenceId: null,
-      subindicators: [
-        {
-          id: 11,
-          text: '¿Qué tecnología predomina?',
-          type: 'single',
-          ...ASKS_NOTHING,
-          responses: [
-            { id: 101, text: 'LED', value: 2, obsolete: false, exclusive: false },
-            { id: 102, text: 'Sodio', value: 0, obsolete: false, exclusive: false },
-          ],
-          answer: [101],
-        },
-      ],
-    },
-  ],
-};
+const campaign = campaignWith([
+  indicatorOf(
+    [
+      {
+        id: 11,
+        text: '¿Qué tecnología predomina?',
+        type: 'single',
+        ...ASKS_NOTHING,
+        responses: [
+          { id: 101, text: 'LED', value: 2, obsolete: false, exclusive: false },
+          { id: 102, text: 'Sodio', value: 0, obsolete: false, exclusive: false },
+        ],
+        answer: [101],
+      },
+    ],
+    { text: 'Alumbrado' },
+  ),
+]);
 const draftResult = {
   success: true as const,
   campaign: { id: 5, status: 'draft' as const, reviewStatus: 'none' as const, startDate: campaign.startDate, endDate: null },

@@ -15,12 +15,12 @@ import { selectCanSubmit, selectNextAnswerToSave, selectProgress, selectSubmitBl
 import { snackbarActions } from '../../../../src/client/features/snackbar/snackbarSlice.js';
 import { ApiError } from '../../../../src/client/api/ApiError.js';
 import { authActions, initialAuthState } from '../../../../src/client/features/auth/authSlice.js';
-import type { CampaignDetail, EvidenceItem, SaveAnswerResponse, Subindicator } from '../../../../src/shared/api/campaigns.js';
+import type { EvidenceItem, SaveAnswerResponse, Subindicator } from '../../../../src/shared/api/campaigns.js';
 import type { AnswerSave, EvidenceLinkRequest } from '../../../../src/client/api/campaignsApi.js';
 import type { UploadProgress } from '../../../../src/client/api/http.js';
 import type { RootState } from '../../../../src/client/app/rootReducer.js';
 import { demoUser, sessionContext, sessionWith } from '../../../helpers/client.js';
-import { ASKS_NOTHING } from '../../../helpers/questions.js';
+import { ASKS_NOTHING, campaignWith, indicatorOf } from '../../../helpers/questions.js';
 
 const question = (id: number, type: 'single' | 'multiple', answer: number[] | null) => ({
   id,
@@ -34,38 +34,7 @@ const question = (id: number, type: 'single' | 'multiple', answer: number[] | nu
   ],
   answer,
 });
-const campaign: CampaignDetail = {
-  id: 5,
-  campaignNumber: 2026,
-  text: 'Campaña 2026',
-  entityId: 1,
-  entity: 'Ayuntamiento de Prueba',
-  status: 'draft',
-  startDate: '2026-11-01T10:00:00Z',
-  endDate: null,
-  deadline: null,
-  reopening: null,
-  reviewStatus: 'none',
-  prefillFrom: null,
-  reviewMessage: null,
-  validatedAt: null,
-  objectionsUntil: null,
-  autonomousCommunity: '10',
-  indicators: [
-    {
-      id: 1,
-      text: 'Indicador',
-      axisId: 1,
-      axisText: 'Eje',
-      policyId: 2,
-      policyText: 'Política',
-      measureId: 3,
-      measureText: 'Medida',
-      competenceId: null,
-      subindicators: [question(1, 'single', [11]), question(2, 'multiple', null)],
-    },
-  ],
-};
+const campaign = campaignWith([indicatorOf([question(1, 'single', [11]), question(2, 'multiple', null)])]);
 const loaded = () =>
   rootReducer(
     { ...rootReducer(undefined, { type: 'init' }), auth: { ...initialAuthState, status: 'loaded' as const, user: demoUser, tokenSource: 'cookie' as const } },

@@ -20,52 +20,26 @@ import { initialAuthState } from '../../../../src/client/features/auth/authSlice
 import { campaignsApi, referenceApi } from '../../../../src/client/api/campaignsApi.js';
 import type { CampaignDetail } from '../../../../src/shared/api/campaigns.js';
 import { demoUser } from '../../../helpers/client.js';
-import { ASKS_NOTHING } from '../../../helpers/questions.js';
+import { ASKS_NOTHING, campaignWith, indicatorOf } from '../../../helpers/questions.js';
 
-const campaign: CampaignDetail = {
-  id: 5,
-  campaignNumber: 2026,
-  text: 'Campaña 2026',
-  entityId: 1,
-  entity: 'Ayuntamiento de Prueba',
-  status: 'created',
-  startDate: null,
-  endDate: null,
-  deadline: null,
-  reopening: null,
-  reviewStatus: 'none',
-  prefillFrom: null,
-  reviewMessage: null,
-  validatedAt: null,
-  objectionsUntil: null,
-  autonomousCommunity: '10',
-  indicators: [
-    {
-      id: 1,
-      text: 'Indicador',
-      axisId: 1,
-      axisText: 'Eje',
-      policyId: 2,
-      policyText: 'Política',
-      measureId: 3,
-      measureText: 'Medida',
-      competenceId: null,
-      subindicators: [
-        {
-          id: 11,
-          text: '¿Pregunta?',
-          type: 'single',
-          ...ASKS_NOTHING,
-          responses: [
-            { id: 101, text: 'Sí', value: 2, obsolete: false, exclusive: false },
-            { id: 102, text: 'No', value: 0, obsolete: false, exclusive: false },
-          ],
-          answer: null,
-        },
-      ],
-    },
+const campaign = campaignWith(
+  [
+    indicatorOf([
+      {
+        id: 11,
+        text: '¿Pregunta?',
+        type: 'single',
+        ...ASKS_NOTHING,
+        responses: [
+          { id: 101, text: 'Sí', value: 2, obsolete: false, exclusive: false },
+          { id: 102, text: 'No', value: 0, obsolete: false, exclusive: false },
+        ],
+        answer: null,
+      },
+    ]),
   ],
-};
+  { status: 'created', startDate: null },
+);
 /** The same campaign with its one question answered, so that it can be sent. */
 const answered: CampaignDetail = {
   ...campaign,

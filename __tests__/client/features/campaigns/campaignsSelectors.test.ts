@@ -15,8 +15,8 @@ import { campaignCycleActions } from '../../../../src/client/features/campaignCy
 import { editionOpeningActions } from '../../../../src/client/features/editionOpening/editionOpeningSlice.js';
 import { editionsActions } from '../../../../src/client/features/admin/editions/editionsSlice.js';
 import type { EditionRow } from '../../../../src/shared/api/editions.js';
-import type { CampaignDetail, CampaignSummary, IndicatorGroup, Subindicator } from '../../../../src/shared/api/campaigns.js';
-import { ASKS_NOTHING } from '../../../helpers/questions.js';
+import type { CampaignSummary, IndicatorGroup, Subindicator } from '../../../../src/shared/api/campaigns.js';
+import { ASKS_NOTHING, campaignWith } from '../../../helpers/questions.js';
 
 const summary = (id: number, entity: string, endDate: string | null, status: CampaignSummary['status'] = 'sent', ccaa = '10'): CampaignSummary => ({
   id,
@@ -86,25 +86,7 @@ describe('questionnaire', () => {
     competenceId: null,
     subindicators: answers.map((a, i) => sub(id * 10 + i, a)),
   });
-  const campaign = (indicators: IndicatorGroup[]): CampaignDetail => ({
-    id: 1,
-    campaignNumber: 2026,
-    text: 'Campaña 2026',
-    entityId: 1,
-    entity: 'E',
-    status: 'draft',
-    startDate: null,
-    endDate: null,
-    deadline: null,
-    reopening: null,
-    reviewStatus: 'none',
-    prefillFrom: null,
-    reviewMessage: null,
-    validatedAt: null,
-    objectionsUntil: null,
-    autonomousCommunity: '10',
-    indicators,
-  });
+  const campaign = (indicators: IndicatorGroup[]) => campaignWith(indicators, { id: 1, entity: 'E', startDate: null });
   const full = indicator(1, 1, [[1], [2]]);
   const partial = indicator(2, 1, [[1], null], 'Recogida de biorresiduos');
   const none = indicator(3, 2, [null, null]);
