@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot } from './helpers/browser.js';
 import { serverAndBrowser } from './helpers/appServer.js';
-import { apiGet, apiPost, apiToken } from './helpers/api.js';
+import { apiGet, apiPost, apiToken, currentDraft, offered, questionsOf } from './helpers/api.js';
 import { logIn } from './helpers/session.js';
 import { pdfLinks, readPdf } from './helpers/pdf.js';
 import { expectNoSideScroll } from './helpers/phone.js';
@@ -27,8 +27,7 @@ async function chooseAnswerFilter(page: Page, choice: string) {
   await page.waitForFunction(() => !document.querySelector('[role="group"] input[type="checkbox"]'));
 }
 
-const questionsOf = (detail: CampaignDetail) => detail.indicators.flatMap((i) => i.subindicators);
-const best = (s: Subindicator) => s.responses.filter((r) => !r.obsolete).reduce((a, r) => (r.value > a.value ? r : a));
+const best = (s: Subindicator) => offered(s).reduce((a, r) => (r.value > a.value ? r : a));
 
 /**
  * Answering with evidence, "No aplica" and a comment, in Chromium at 1280 and 390 wide: the page holds 'Enviar
@@ -46,10 +45,7 @@ describe('evidence, "No aplica" and comments in Chromium', () => {
     async (size, phone) => {
       const { url } = suite.server;
       const admin = await apiToken(url, 'admin@demo.es');
-      const drafts = (await apiGet<CampaignStatusRow[]>(url, admin, '/campaigns/status')).filter((r) => r.currentEdition && r.status === 'draft');
-      const draft = drafts[phone ? 1 : 0];
-      const detail = await apiGet<CampaignDetail>(url, admin, `/campaigns/get?id=${draft.campaignId}`);
-      const questions = questionsOf(detail);
+      const { draft, questions } = await currentDraft(url, admin, phone ? 1 : 0);
       const notApplicable = questions.find((s) => s.allowsNotApplicable && s.evidenceRule !== 'required')!;
       const required = questions.find((s) => s.evidenceRule === 'required' && s.id !== notApplicable.id)!;
       // Every other question answered beforehand (as another session of the entity would), with its evidence.

@@ -2,9 +2,9 @@ import type { Page } from 'playwright-core';
 import { serverAndBrowser } from './helpers/appServer.js';
 import { newPage, screenshot, waitUntilScrolledOnScreen } from './helpers/browser.js';
 import { logIn, logInAsUser } from './helpers/session.js';
-import { answerThroughApi, apiGet, apiToken, offered, questionsOf } from './helpers/api.js';
+import { answerThroughApi, apiGet, apiToken, currentDraft, offered, questionsOf } from './helpers/api.js';
 import { expectNoSideScroll } from './helpers/phone.js';
-import type { CampaignDetail, CampaignStatusRow, CampaignSummary, Subindicator } from '../../src/shared/api/campaigns.js';
+import type { CampaignDetail, CampaignSummary, Subindicator } from '../../src/shared/api/campaigns.js';
 
 const SAVE_CALL = '**/api/secure/v1/campaigns/saveAnswer';
 
@@ -166,11 +166,7 @@ describe('answers saved as they are chosen, in Chromium', () => {
     async (size, phone) => {
       const { url } = suite.server;
       const token = await apiToken(url, 'admin@demo.es');
-      const status = await apiGet<CampaignStatusRow[]>(url, token, '/campaigns/status');
-      const drafts = status.filter((r) => r.currentEdition && r.status === 'draft');
-      const draft = drafts[phone ? 1 : 0];
-      const detail = await apiGet<CampaignDetail>(url, token, `/campaigns/get?id=${draft.campaignId}`);
-      const questions = questionsOf(detail);
+      const { draft, questions } = await currentDraft(url, token, phone ? 1 : 0);
       const missing = questions.filter((s) => !s.answer?.length);
       expect(missing.length).toBeGreaterThan(1);
 
@@ -216,12 +212,8 @@ describe('answers saved as they are chosen, in Chromium', () => {
   it("unticks the others when 'Ninguno de los anteriores' is ticked, and it when another is, and the server keeps what is on screen", async () => {
     const { url } = suite.server;
     const token = await apiToken(url, 'admin@demo.es');
-    const status = await apiGet<CampaignStatusRow[]>(url, token, '/campaigns/status');
-    const draft = status.filter((r) => r.currentEdition && r.status === 'draft')[2];
-    const detail = await apiGet<CampaignDetail>(url, token, `/campaigns/get?id=${draft.campaignId}`);
-    const sub = questionsOf(detail).find(
-      (s) => s.type === 'multiple' && s.responses.some((r) => r.exclusive) && offered(s).filter((r) => !r.exclusive).length >= 2,
-    )!;
+    const { draft, questions } = await currentDraft(url, token, 2);
+    const sub = questions.find((s) => s.type === 'multiple' && s.responses.some((r) => r.exclusive) && offered(s).filter((r) => !r.exclusive).length >= 2)!;
     const none = sub.responses.find((r) => r.exclusive)!;
     const [one, two] = offered(sub).filter((r) => !r.exclusive);
     const box = (id: number) => page.locator(`#question-${sub.id}-${id}`);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { CampaignDetail, Subindicator } from '../../../src/shared/api/campaigns.js';
+import type { CampaignDetail, CampaignStatusRow, Subindicator } from '../../../src/shared/api/campaigns.js';
 
 /** Signs in over HTTP with PKCE, as the web client does, and returns an access token. */
 export async function apiToken(url: string, email: string, password = 'demo1234'): Promise<string> {
@@ -40,6 +40,16 @@ export async function apiPost<T>(url: string, token: string, path: string, body:
 
 /** A campaign's questions in questionnaire order. */
 export const questionsOf = (campaign: CampaignDetail): Subindicator[] => campaign.indicators.flatMap((i) => i.subindicators);
+
+/**
+ * The current edition's draft campaign at `index` in the status list (each test of a file takes its own, the demo
+ * has several) and its questions, read with an administrator's token.
+ */
+export async function currentDraft(url: string, token: string, index: number): Promise<{ draft: CampaignStatusRow; questions: Subindicator[] }> {
+  const drafts = (await apiGet<CampaignStatusRow[]>(url, token, '/campaigns/status')).filter((r) => r.currentEdition && r.status === 'draft');
+  const draft = drafts[index];
+  return { draft, questions: questionsOf(await apiGet<CampaignDetail>(url, token, `/campaigns/get?id=${draft.campaignId}`)) };
+}
 
 /** The responses a question still offers (one the edition withdrew stays only in answers given before). */
 export const offered = (sub: Subindicator) => sub.responses.filter((r) => !r.obsolete);
