@@ -15,17 +15,11 @@ function StatementEditor() {
   const dispatch = useAppDispatch();
   const { statement, save } = useAppSelector(selectAccessibility);
   const today = madridDate(new Date());
-  const [conformance, setConformance] = useState<Conformance>('PARTIAL');
-  const [exceptions, setExceptions] = useState('');
-  const [reviewedOn, setReviewedOn] = useState(today);
-  /** Once the administrator writes in the form, a statement read later (the page's own request answering late) leaves it alone. */
-  const [edited, setEdited] = useState(false);
   const value = statement.value;
-  useEffect(() => {
-    if (!value || edited) return;
-    setConformance(value.conformance);
-    setExceptions(value.exceptions);
-  }, [value, edited]);
+  /** What the administrator wrote; until they write, the form shows the statement as last read (a late answer included). */
+  const [written, setWritten] = useState<{ conformance: Conformance; exceptions: string } | null>(null);
+  const { conformance, exceptions } = written ?? { conformance: value?.conformance ?? 'PARTIAL', exceptions: value?.exceptions ?? '' };
+  const [reviewedOn, setReviewedOn] = useState(today);
 
   return (
     <Form
@@ -40,13 +34,7 @@ function StatementEditor() {
         </Alert>
       )}
       <LabelledGroup controlId="accessibility-conformance" label="ACCESSIBILITY.EDIT.CONFORMANCE" className="mb-3">
-        <Form.Select
-          value={conformance}
-          onChange={(e) => {
-            setEdited(true);
-            setConformance(e.target.value as Conformance);
-          }}
-        >
+        <Form.Select value={conformance} onChange={(e) => setWritten({ conformance: e.target.value as Conformance, exceptions })}>
           {CONFORMANCE_LEVELS.map((level) => (
             <FormattedMessage key={level} id={`ACCESSIBILITY.EDIT.CONFORMANCE_${level}`}>
               {(label) => <option value={level}>{label}</option>}
@@ -60,10 +48,7 @@ function StatementEditor() {
           rows={5}
           maxLength={EXCEPTIONS_MAX_LENGTH}
           value={exceptions}
-          onChange={(e) => {
-            setEdited(true);
-            setExceptions(e.target.value);
-          }}
+          onChange={(e) => setWritten({ conformance, exceptions: e.target.value })}
         />
       </LabelledGroup>
       <LabelledGroup controlId="accessibility-reviewed-on" label="ACCESSIBILITY.EDIT.REVIEWED_ON" className="mb-3">
