@@ -1,5 +1,5 @@
-import { Type, type Static } from 'typebox';
-import { apiCall, Id, NoQuery, NullableNumber, Strict } from './schema.js';
+import { Type, type Static, type TSchema } from 'typebox';
+import { apiCall, Id, NoQuery, NullableNumber, Strict, type ApiCall } from './schema.js';
 import { SizeBand } from './results.js';
 import { CampaignIdQuery } from './campaigns.js';
 import { FILE_TYPES } from '../csv.js';
@@ -216,65 +216,49 @@ export const SEAL_BADGE_TYPE = 'image/svg+xml; charset=utf-8';
 /** The catalogue's content type: JSON-LD. */
 export const CATALOG_TYPE = 'application/ld+json; charset=utf-8';
 
+/** A call of the public pages and open data: a GET under /api/v1/public that anyone may make. */
+function publicRead<Q extends TSchema, R extends TSchema>(name: string, call: Pick<ApiCall<Q, TSchema, R>, 'querystring' | 'response' | 'summary' | 'file'>) {
+  return apiCall({ method: 'GET', url: `/api/v1/public/${name}`, access: 'public', ...call });
+}
+
 /** The public calls (no authentication) and the entity's choice (signed in). */
 export const publicationCalls = {
-  editions: apiCall({
-    method: 'GET',
-    url: '/api/v1/public/editions',
-    access: 'public',
+  editions: publicRead('editions', {
     querystring: NoQuery,
     response: PublicEditions,
     summary: 'The editions published as final, newest first, with their participation (no authentication)',
   }),
-  edition: apiCall({
-    method: 'GET',
-    url: '/api/v1/public/edition',
-    access: 'public',
+  edition: publicRead('edition', {
     querystring: PublicEditionQuery,
     response: PublicEdition,
     summary:
       "A final edition's participation and means by community and province, its axes' means and the ranking of the entities that publish their figures (no authentication; 404 for a year not final)",
   }),
-  entity: apiCall({
-    method: 'GET',
-    url: '/api/v1/public/entity',
-    access: 'public',
+  entity: publicRead('entity', {
     querystring: PublicEntityQuery,
     response: PublicEntity,
     summary:
       "A publishing entity's figures in a final edition against its territories, and its trend (no authentication; 404 when it does not publish or has no counted campaign that year)",
   }),
-  openData: apiCall({
-    method: 'GET',
-    url: '/api/v1/public/opendata',
-    access: 'public',
+  openData: publicRead('opendata', {
     querystring: OpenDataQuery,
     response: Type.String({ format: 'binary' }),
     file: OPEN_DATA_TYPES,
     summary:
       "A final edition's open data under CC BY 4.0: every publishing entity's percentages and every territory's means with their n, for the whole questionnaire, each axis and each policy (no authentication; 404 for a year not final)",
   }),
-  catalog: apiCall({
-    method: 'GET',
-    url: '/api/v1/public/catalog',
-    access: 'public',
+  catalog: publicRead('catalog', {
     querystring: NoQuery,
     response: Type.String({ format: 'binary' }),
     file: { jsonld: CATALOG_TYPE },
     summary: 'The open data catalogue as DCAT-AP 2 JSON-LD: one dataset per final edition with its CSV and JSON distributions (no authentication)',
   }),
-  seal: apiCall({
-    method: 'GET',
-    url: '/api/v1/public/seal',
-    access: 'public',
+  seal: publicRead('seal', {
     querystring: SealQuery,
     response: PublicSeal,
     summary: 'Verifies a seal: the entity, the edition, its percentage and the threshold it reached (no authentication; 404 for an unknown code)',
   }),
-  sealBadge: apiCall({
-    method: 'GET',
-    url: '/api/v1/public/sealBadge',
-    access: 'public',
+  sealBadge: publicRead('sealBadge', {
     querystring: SealQuery,
     response: Type.String({ format: 'binary' }),
     file: { svg: SEAL_BADGE_TYPE },
