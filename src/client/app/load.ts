@@ -3,6 +3,9 @@ import { freeze, type Action } from '@reduxjs/toolkit';
 import { serializeError } from '../api/ApiError.js';
 import type { RequestError } from '../lib/remote.js';
 import type { Saga } from '../lib/typedEffects.js';
+import type { SecureFn } from '../api/http.js';
+import { callApi, type FailureToast } from './apiCall.js';
+import { keepOnScreen } from './callPolicies.js';
 
 /**
  * One load into a Remote of the store: the request (a callApi, whose policy shows the toast), then the
@@ -14,6 +17,20 @@ export function* load<R>(request: Saga<R>, loaded: (result: R) => Action, failed
   } catch (err) {
     yield put(failed(serializeError(err)));
   }
+}
+
+/**
+ * The usual load of a page's data: a failure keeps the page as it is and shows the toast (keepOnScreen), the
+ * events as load's. `fn` is called with `args`.
+ */
+export function loadOnScreen<A extends unknown[], R>(
+  toast: FailureToast | undefined,
+  loaded: (result: R) => Action,
+  failed: (error: RequestError) => Action,
+  fn: SecureFn<A, R>,
+  ...args: A
+): Saga<void> {
+  return load(callApi(keepOnScreen(toast), fn, ...args), loaded, failed);
 }
 
 /**

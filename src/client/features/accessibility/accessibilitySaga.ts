@@ -1,7 +1,7 @@
 import { put, takeLatest, takeLeading } from 'redux-saga/effects';
 import { callApi } from '../../app/apiCall.js';
 import { keepOnScreen } from '../../app/callPolicies.js';
-import { load } from '../../app/load.js';
+import { load, loadOnScreen } from '../../app/load.js';
 import { serializeError } from '../../api/ApiError.js';
 import type { AccessibilityApi } from '../../api/accessibilityApi.js';
 import { call, type Saga } from '../../lib/typedEffects.js';
@@ -39,7 +39,7 @@ export function* handleSaveRequested(deps: AccessibilityDependencies, action: Re
 }
 
 export function* handleComplaintsRequested(deps: AccessibilityDependencies): Saga<void> {
-  yield* load(callApi(keepOnScreen(), deps.accessibilityApi.complaints), accessibilityActions.complaintsLoaded, accessibilityActions.complaintsFailed);
+  yield* loadOnScreen(undefined, accessibilityActions.complaintsLoaded, accessibilityActions.complaintsFailed, deps.accessibilityApi.complaints);
 }
 
 export function* watchAccessibility(deps: AccessibilityDependencies): Saga<void> {

@@ -1,7 +1,7 @@
 import { put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { callApi } from '../../app/apiCall.js';
 import { keepOnScreen, sharedLink } from '../../app/callPolicies.js';
-import { load } from '../../app/load.js';
+import { load, loadOnScreen } from '../../app/load.js';
 import { serializeError } from '../../api/ApiError.js';
 import type { CampaignCycleApi } from '../../api/campaignCycleApi.js';
 import { select, type Saga } from '../../lib/typedEffects.js';
@@ -24,20 +24,24 @@ type Deps = CampaignCycleDependencies & Pick<ResultsDependencies, 'resultsApi' |
 /** The dates of the edition the status page shows (its deadline card). */
 export function* handleEditionDeadlineRequested(deps: Deps): Saga<void> {
   const editionId = yield* select(selectShownEditionId);
-  yield* load(
-    callApi(keepOnScreen('DEADLINE.TOAST.LOAD_ERROR'), deps.campaignCycleApi.editionDeadline, editionId),
+  yield* loadOnScreen(
+    'DEADLINE.TOAST.LOAD_ERROR',
     campaignCycleActions.editionDeadlineLoaded,
     campaignCycleActions.editionDeadlineFailed,
+    deps.campaignCycleApi.editionDeadline,
+    editionId,
   );
 }
 
 /** The questionnaire's dates load beside it (and again when a save is refused for them: the page turns read-only). */
 export function* handleCampaignDeadline(deps: Deps, id: number): Saga<void> {
   yield put(campaignCycleActions.campaignDeadlineRequested(id));
-  yield* load(
-    callApi(keepOnScreen(), deps.campaignCycleApi.campaignDeadline, id),
+  yield* loadOnScreen(
+    undefined,
     campaignCycleActions.campaignDeadlineLoaded,
     campaignCycleActions.campaignDeadlineFailed,
+    deps.campaignCycleApi.campaignDeadline,
+    id,
   );
 }
 
@@ -86,10 +90,12 @@ export function* handleReopen(deps: Deps, action: ReturnType<typeof campaignCycl
 export function* handleReportOpened(deps: Deps, action: ReturnType<typeof resultsActions.campaignOpened>): Saga<void> {
   if (action.payload === null) return;
   yield put(campaignCycleActions.reopeningsRequested(action.payload));
-  yield* load(
-    callApi(keepOnScreen(), deps.campaignCycleApi.reopenings, action.payload),
+  yield* loadOnScreen(
+    undefined,
     campaignCycleActions.reopeningsLoaded,
     campaignCycleActions.reopeningsFailed,
+    deps.campaignCycleApi.reopenings,
+    action.payload,
   );
 }
 

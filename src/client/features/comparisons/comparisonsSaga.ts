@@ -1,7 +1,7 @@
 import { fork, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { callApi } from '../../app/apiCall.js';
 import { keepOnScreen, sharedLink } from '../../app/callPolicies.js';
-import { load } from '../../app/load.js';
+import { load, loadOnScreen } from '../../app/load.js';
 import { serializeError } from '../../api/ApiError.js';
 import { call, select, type Saga } from '../../lib/typedEffects.js';
 import { openSharedLink, type ResultsDependencies } from '../results/resultsSaga.js';
@@ -72,11 +72,7 @@ export function* handleCampaignOpened(
   const id = action.payload;
   if (id === null) return;
   yield fork(loadTrend, callApi(keepOnScreen(), deps.resultsApi.trend, id));
-  yield* load(
-    callApi(keepOnScreen(reportLoadToast(TOAST)), deps.resultsApi.comparison, id),
-    comparisonsActions.comparisonLoaded,
-    comparisonsActions.comparisonFailed,
-  );
+  yield* loadOnScreen(reportLoadToast(TOAST), comparisonsActions.comparisonLoaded, comparisonsActions.comparisonFailed, deps.resultsApi.comparison, id);
 }
 
 /** A shared link's comparison, read with its own token (from the session holder); a broken link fails without a toast. */

@@ -1,7 +1,7 @@
 import { put, takeLatest, takeLeading } from 'redux-saga/effects';
 import { callApi } from '../../app/apiCall.js';
 import { keepOnScreen } from '../../app/callPolicies.js';
-import { load } from '../../app/load.js';
+import { load, loadOnScreen } from '../../app/load.js';
 import type { RootState } from '../../app/rootReducer.js';
 import type { EditionOpeningApi } from '../../api/editionOpeningApi.js';
 import { all, call, select, type Saga } from '../../lib/typedEffects.js';
@@ -44,21 +44,13 @@ function* shownEdition(): Saga<{ editionId?: number }> {
 
 export function* handleSummaryRequested(deps: EditionOpeningDependencies, action: ReturnType<typeof editionOpeningActions.summaryRequested>): Saga<void> {
   const query = { ...action.payload, ...(yield* shownEdition()) };
-  yield* load(
-    callApi(keepOnScreen(mailErrorToast), deps.editionOpeningApi.openingSummary, query),
-    editionOpeningActions.summaryLoaded,
-    editionOpeningActions.summaryFailed,
-  );
+  yield* loadOnScreen(mailErrorToast, editionOpeningActions.summaryLoaded, editionOpeningActions.summaryFailed, deps.editionOpeningApi.openingSummary, query);
 }
 
 /** The opening itself (of the edition the page shows); then the table, the deadline card and the reminders show the new campaigns. */
 export function* handleOpeningConfirmed(deps: EditionOpeningDependencies, action: ReturnType<typeof editionOpeningActions.openingConfirmed>): Saga<void> {
   const request = { ...action.payload, ...(yield* shownEdition()) };
-  yield* load(
-    callApi(keepOnScreen(mailErrorToast), deps.editionOpeningApi.openEdition, request),
-    editionOpeningActions.editionOpened,
-    editionOpeningActions.openingFailed,
-  );
+  yield* loadOnScreen(mailErrorToast, editionOpeningActions.editionOpened, editionOpeningActions.openingFailed, deps.editionOpeningApi.openEdition, request);
   yield put(campaignsActions.statusRequested());
   yield put(campaignCycleActions.editionDeadlineRequested());
   yield put(editionOpeningActions.remindersRequested());
@@ -67,21 +59,19 @@ export function* handleOpeningConfirmed(deps: EditionOpeningDependencies, action
 /** The pending entities of the edition the page shows. */
 export function* handleRemindersRequested(deps: EditionOpeningDependencies): Saga<void> {
   const { editionId } = yield* shownEdition();
-  yield* load(
-    callApi(keepOnScreen('OPENING.TOAST.ERROR'), deps.editionOpeningApi.reminders, editionId),
+  yield* loadOnScreen(
+    'OPENING.TOAST.ERROR',
     editionOpeningActions.remindersLoaded,
     editionOpeningActions.remindersFailed,
+    deps.editionOpeningApi.reminders,
+    editionId,
   );
 }
 
 /** Reminds the pending entities of the edition the page shows. */
 export function* handleRemindRequested(deps: EditionOpeningDependencies): Saga<void> {
   const { editionId } = yield* shownEdition();
-  yield* load(
-    callApi(keepOnScreen(mailErrorToast), deps.editionOpeningApi.remind, editionId),
-    editionOpeningActions.remindersSent,
-    editionOpeningActions.remindFailed,
-  );
+  yield* loadOnScreen(mailErrorToast, editionOpeningActions.remindersSent, editionOpeningActions.remindFailed, deps.editionOpeningApi.remind, editionId);
 }
 
 type StatusAction = ReturnType<typeof campaignsActions.statusLoaded | typeof campaignsActions.statusFailed | typeof campaignsActions.statusViewChanged>;

@@ -1,7 +1,7 @@
 import { put, takeEvery, takeLatest } from 'redux-saga/effects';
 import { callApi } from '../../app/apiCall.js';
 import { keepOnScreen, sharedLink } from '../../app/callPolicies.js';
-import { load } from '../../app/load.js';
+import { loadOnScreen } from '../../app/load.js';
 import { serializeError } from '../../api/ApiError.js';
 import type { MapsApi } from '../../api/mapsApi.js';
 import { select, type Saga } from '../../lib/typedEffects.js';
@@ -19,7 +19,7 @@ export interface MapsDependencies extends Pick<ResultsDependencies, 'resultsApi'
 
 /** The status page's participation; a failure leaves the map's place to a message (the table has its own toast). */
 export function* handleParticipationRequested(deps: MapsDependencies, action: ReturnType<typeof mapsActions.participationRequested>): Saga<void> {
-  yield* load(callApi(keepOnScreen(), deps.mapsApi.participation, action.payload), mapsActions.participationLoaded, mapsActions.participationFailed);
+  yield* loadOnScreen(undefined, mapsActions.participationLoaded, mapsActions.participationFailed, deps.mapsApi.participation, action.payload);
 }
 
 type StatusAction = ReturnType<

@@ -1,7 +1,7 @@
 import { put, takeEvery, takeLatest } from 'redux-saga/effects';
 import { callApi } from '../../app/apiCall.js';
 import { keepOnScreen } from '../../app/callPolicies.js';
-import { load } from '../../app/load.js';
+import { loadOnScreen } from '../../app/load.js';
 import { serializeError } from '../../api/ApiError.js';
 import type { ObjectionsApi } from '../../api/objectionsApi.js';
 import type { RequestError } from '../../lib/remote.js';
@@ -27,11 +27,7 @@ export function objectionErrorToast(error: RequestError): string {
 }
 
 export function handleList(deps: ObjectionsDependencies, action: ReturnType<typeof objectionsActions.listRequested>) {
-  return load(
-    callApi(keepOnScreen('OBJECTIONS.TOAST.LOAD_ERROR'), deps.objectionsApi.list, action.payload),
-    objectionsActions.listLoaded,
-    objectionsActions.listFailed,
-  );
+  return loadOnScreen('OBJECTIONS.TOAST.LOAD_ERROR', objectionsActions.listLoaded, objectionsActions.listFailed, deps.objectionsApi.list, action.payload);
 }
 
 /** 'Enviar alegación': filed, said so; refused, the form stays with its text and the toast says why. */

@@ -1,7 +1,7 @@
 import { put, takeLatest } from 'redux-saga/effects';
 import { callApi } from '../../app/apiCall.js';
 import { keepOnScreen } from '../../app/callPolicies.js';
-import { load } from '../../app/load.js';
+import { loadOnScreen } from '../../app/load.js';
 import { serializeError } from '../../api/ApiError.js';
 import type { PublicationApi } from '../../api/publicationApi.js';
 import type { Saga } from '../../lib/typedEffects.js';
@@ -14,15 +14,17 @@ export interface PublicationDependencies {
 }
 
 export function handleChoiceRequested(deps: PublicationDependencies, action: ReturnType<typeof publicationActions.choiceRequested>) {
-  return load(callApi(keepOnScreen(), deps.publicationApi.state, action.payload), publicationActions.choiceLoaded, publicationActions.choiceFailed);
+  return loadOnScreen(undefined, publicationActions.choiceLoaded, publicationActions.choiceFailed, deps.publicationApi.state, action.payload);
 }
 
 export function handleSealRequested(deps: PublicationDependencies, action: ReturnType<typeof publicationActions.sealRequested>) {
   const campaignId = action.payload;
-  return load(
-    callApi(keepOnScreen('SEAL.LOAD_ERROR'), deps.publicationApi.campaignSeal, campaignId),
+  return loadOnScreen(
+    'SEAL.LOAD_ERROR',
     (seal) => publicationActions.sealLoaded({ campaignId, seal }),
     publicationActions.sealFailed,
+    deps.publicationApi.campaignSeal,
+    campaignId,
   );
 }
 

@@ -2,7 +2,7 @@ import { put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { isAnyOf } from '@reduxjs/toolkit';
 import { callApi } from '../../app/apiCall.js';
 import { errorPage, keepOnScreen, sharedLink } from '../../app/callPolicies.js';
-import { load } from '../../app/load.js';
+import { load, loadOnScreen } from '../../app/load.js';
 import { askToConfirm, confirmedChange } from '../../app/confirmedChange.js';
 import { ApiError, serializeError } from '../../api/ApiError.js';
 import type { ResultsApi } from '../../api/resultsApi.js';
@@ -68,14 +68,10 @@ export function* handleCampaignOpened(deps: ResultsDependencies, action: ReturnT
   const id = action.payload;
   if (id === null) return;
   yield* all(
-    load(
-      callApi(keepOnScreen(reportLoadToast('RESULTS.TOAST.LOAD_ERROR')), deps.resultsApi.result, id),
-      resultsActions.resultLoaded,
-      resultsActions.resultFailed,
-    ),
-    load(callApi(keepOnScreen('CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR'), deps.resultsApi.answers, id), resultsActions.answersLoaded, resultsActions.answersFailed),
+    loadOnScreen(reportLoadToast('RESULTS.TOAST.LOAD_ERROR'), resultsActions.resultLoaded, resultsActions.resultFailed, deps.resultsApi.result, id),
+    loadOnScreen('CAMPAIGNS.TOAST.LOAD_ANSWERS_ERROR', resultsActions.answersLoaded, resultsActions.answersFailed, deps.resultsApi.answers, id),
     // No toast of its own: without it the printed summary leaves out the trend and the improvements.
-    load(callApi(keepOnScreen(), deps.resultsApi.trend, id), resultsActions.trendLoaded, resultsActions.trendFailed),
+    loadOnScreen(undefined, resultsActions.trendLoaded, resultsActions.trendFailed, deps.resultsApi.trend, id),
   );
 }
 

@@ -1,7 +1,7 @@
 import { put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { callApi } from '../../app/apiCall.js';
 import { keepOnScreen } from '../../app/callPolicies.js';
-import { load } from '../../app/load.js';
+import { loadOnScreen } from '../../app/load.js';
 import { PATHS } from '../../app/paths.js';
 import { serializeError } from '../../api/ApiError.js';
 import type { ReviewApi } from '../../api/reviewApi.js';
@@ -31,11 +31,11 @@ export function reviewErrorToast(error: RequestError): string {
 /** The page of the queue asked: the edition chosen (the current one at first) narrowed as chosen; a newer choice cancels the load in flight. */
 export function* handleQueue(deps: ReviewDependencies): Saga<void> {
   const query = yield* select(selectQueueQuery);
-  yield* load(callApi(keepOnScreen('REVIEW.LOAD_ERROR'), deps.reviewApi.queue, query), reviewActions.queueLoaded, reviewActions.queueFailed);
+  yield* loadOnScreen('REVIEW.LOAD_ERROR', reviewActions.queueLoaded, reviewActions.queueFailed, deps.reviewApi.queue, query);
 }
 
 export function* handleCampaign(deps: ReviewDependencies, action: ReturnType<typeof reviewActions.campaignOpened>): Saga<void> {
-  yield* load(callApi(keepOnScreen('REVIEW.LOAD_ERROR'), deps.reviewApi.campaign, action.payload), reviewActions.campaignLoaded, reviewActions.campaignFailed);
+  yield* loadOnScreen('REVIEW.LOAD_ERROR', reviewActions.campaignLoaded, reviewActions.campaignFailed, deps.reviewApi.campaign, action.payload);
 }
 
 export function* handleMark(deps: ReviewDependencies, action: ReturnType<typeof reviewActions.markRequested>): Saga<void> {

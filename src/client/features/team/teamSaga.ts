@@ -2,7 +2,7 @@ import { put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { callApi } from '../../app/apiCall.js';
 import { keepOnScreen } from '../../app/callPolicies.js';
 import { askToConfirm, confirmedChange } from '../../app/confirmedChange.js';
-import { load } from '../../app/load.js';
+import { loadOnScreen } from '../../app/load.js';
 import { serializeError } from '../../api/ApiError.js';
 import type { TeamApi } from '../../api/teamApi.js';
 import type { SecretBox } from '../../lib/secretBox.js';
@@ -23,10 +23,12 @@ export interface TeamDependencies {
 
 export function handleMembersRequested(deps: TeamDependencies, action: ReturnType<typeof teamActions.membersRequested>) {
   const entityId = action.payload;
-  return load(
-    callApi(keepOnScreen('TEAM.TOAST.LOAD_ERROR'), deps.teamApi.members, entityId),
+  return loadOnScreen(
+    'TEAM.TOAST.LOAD_ERROR',
     (members) => teamActions.membersLoaded({ entityId, members }),
     teamActions.membersFailed,
+    deps.teamApi.members,
+    entityId,
   );
 }
 
@@ -96,20 +98,24 @@ export function* handleRemoveConfirmed(deps: TeamDependencies, action: ReturnTyp
 
 export function handleAssignmentsRequested(deps: TeamDependencies, action: ReturnType<typeof teamActions.assignmentsRequested>) {
   const campaignId = action.payload;
-  return load(
-    callApi(keepOnScreen('TEAM.TOAST.ASSIGNMENTS_LOAD_ERROR'), deps.teamApi.assignments, campaignId),
+  return loadOnScreen(
+    'TEAM.TOAST.ASSIGNMENTS_LOAD_ERROR',
     (assignments) => teamActions.assignmentsLoaded({ campaignId, assignments }),
     teamActions.assignmentsFailed,
+    deps.teamApi.assignments,
+    campaignId,
   );
 }
 
 /** The receipt page's campaign's receipt. */
 export function handleReceiptRequested(deps: TeamDependencies, action: ReturnType<typeof teamActions.receiptRequested>) {
   const campaignId = action.payload;
-  return load(
-    callApi(keepOnScreen('RECEIPT.LOAD_ERROR'), deps.teamApi.receipt, campaignId),
+  return loadOnScreen(
+    'RECEIPT.LOAD_ERROR',
     (receipt) => teamActions.receiptLoaded({ campaignId, receipt }),
     teamActions.receiptFailed,
+    deps.teamApi.receipt,
+    campaignId,
   );
 }
 

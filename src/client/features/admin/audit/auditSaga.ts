@@ -1,7 +1,7 @@
 import { put, takeLatest, takeLeading } from 'redux-saga/effects';
 import { callApi } from '../../../app/apiCall.js';
 import { keepOnScreen } from '../../../app/callPolicies.js';
-import { load } from '../../../app/load.js';
+import { loadOnScreen } from '../../../app/load.js';
 import type { RootState } from '../../../app/rootReducer.js';
 import { call, select, type Saga } from '../../../lib/typedEffects.js';
 import type { AuditApi } from '../../../api/auditApi.js';
@@ -24,17 +24,19 @@ export function* handleFirstPage(deps: AuditDependencies): Saga<void> {
     yield put(auditActions.firstPageLoaded({ rows: [], next: null }));
     return;
   }
-  yield* load(callApi(keepOnScreen('AUDIT.LOAD_ERROR'), deps.auditApi.list, auditQuery(filters)), auditActions.firstPageLoaded, auditActions.firstPageFailed);
+  yield* loadOnScreen('AUDIT.LOAD_ERROR', auditActions.firstPageLoaded, auditActions.firstPageFailed, deps.auditApi.list, auditQuery(filters));
 }
 
 /** The next page, after the last row on screen. */
 export function* handleMoreRequested(deps: AuditDependencies): Saga<void> {
   const { filters, next } = yield* select((state: RootState) => ({ filters: state.audit.filters, next: state.audit.list.next }));
   if (!next) return;
-  yield* load(
-    callApi(keepOnScreen('AUDIT.LOAD_ERROR'), deps.auditApi.list, auditQuery(filters, next)),
+  yield* loadOnScreen(
+    'AUDIT.LOAD_ERROR',
     (page) => auditActions.moreLoaded({ after: next, page }),
     auditActions.moreFailed,
+    deps.auditApi.list,
+    auditQuery(filters, next),
   );
 }
 

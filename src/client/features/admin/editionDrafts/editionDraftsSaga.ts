@@ -2,7 +2,7 @@ import { actionChannel, put, select, take, takeLatest, takeLeading } from 'redux
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { callApi } from '../../../app/apiCall.js';
 import { errorPage, keepOnScreen } from '../../../app/callPolicies.js';
-import { load } from '../../../app/load.js';
+import { load, loadOnScreen } from '../../../app/load.js';
 import { serializeError } from '../../../api/ApiError.js';
 import { PATHS, editionDraftPath } from '../../../app/paths.js';
 import { call, type Saga } from '../../../lib/typedEffects.js';
@@ -21,11 +21,7 @@ export interface EditionDraftsDependencies {
 }
 
 export function handleListRequested(deps: EditionDraftsDependencies) {
-  return load(
-    callApi(keepOnScreen('EDITION_DRAFT.TOAST.LOAD_ERROR'), deps.editionsApi.drafts),
-    editionDraftsActions.listLoaded,
-    editionDraftsActions.listFailed,
-  );
+  return loadOnScreen('EDITION_DRAFT.TOAST.LOAD_ERROR', editionDraftsActions.listLoaded, editionDraftsActions.listFailed, deps.editionsApi.drafts);
 }
 
 /** 'Nueva edición a partir de …': the copy is made, and the editor opens on it. */

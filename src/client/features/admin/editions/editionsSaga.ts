@@ -1,7 +1,7 @@
 import { put, takeLatest, takeLeading } from 'redux-saga/effects';
 import { callApi } from '../../../app/apiCall.js';
 import { errorPage, handling, keepOnScreen, KEPT_ON_SCREEN } from '../../../app/callPolicies.js';
-import { load } from '../../../app/load.js';
+import { load, loadOnScreen } from '../../../app/load.js';
 import { ApiError, serializeError } from '../../../api/ApiError.js';
 import { EDITION_FILE_MAX_BYTES } from '../../../../shared/constants.js';
 import { call, type Saga } from '../../../lib/typedEffects.js';
@@ -118,10 +118,12 @@ export function* handlePublishFinal(deps: EditionsDependencies, action: ReturnTy
 }
 
 export function handleSealOpened(deps: EditionsDependencies, action: ReturnType<typeof editionsActions.sealOpened>) {
-  return load(
-    callApi(keepOnScreen('EDITIONS.TOAST.SEAL_LOAD_ERROR'), deps.publicationApi.thresholds, action.payload),
+  return loadOnScreen(
+    'EDITIONS.TOAST.SEAL_LOAD_ERROR',
     editionsActions.sealLoaded,
     editionsActions.sealLoadFailed,
+    deps.publicationApi.thresholds,
+    action.payload,
   );
 }
 
