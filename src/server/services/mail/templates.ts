@@ -300,11 +300,14 @@ function quotingLetter(
   };
 }
 
+/** A campaign's questionnaire in the app (the client's route /my-campaigns/:id), where every letter about it leads. */
+const questionnaireLink = ({ publicUrl, campaignId }: { publicUrl: string; campaignId: number }) => `${publicUrl}/my-campaigns/${campaignId}`;
+
 /** A reviewer's letter to the entity, quoting their message, with the link to the questionnaire. */
 const reviewerMail = (
   language: MailLanguage,
   parts: { subject: string; lead: string; quoted: string; next: string; action: string; campaignId: number; publicUrl: string },
-): MailContent => quotingLetter(language, { ...parts, link: `${parts.publicUrl}/my-campaigns/${parts.campaignId}` });
+): MailContent => quotingLetter(language, { ...parts, link: questionnaireLink(parts) });
 
 /** The e-mail to an entity's member when a reviewer asks for corrections: the message quoted, the count, the questionnaire's link. */
 export function composeCorrectionsMail(language: MailLanguage, context: CorrectionsContext): MailContent {
@@ -505,7 +508,7 @@ export function composeAssignedMail(language: MailLanguage, context: AssignedCon
     subject: w.subject(context),
     paragraphs: [w.lead(context)],
     action: w.action,
-    link: `${context.publicUrl}/my-campaigns/${context.campaignId}`,
+    link: questionnaireLink(context),
   });
 }
 
@@ -685,7 +688,7 @@ export function composeAssigneeReminderMail(language: MailLanguage, context: Ass
     paragraphs: [w.lead(context, shortDate(context.closesOn))],
     list: context.parts.map(w.part),
     action: w.action,
-    link: `${context.publicUrl}/my-campaigns/${context.campaignId}`,
+    link: questionnaireLink(context),
   });
 }
 
