@@ -36,7 +36,8 @@ export async function startTestServer(
     ...env,
   });
   const ctx: AppContext = { config, db, signer: new TokenSigner(TEST_JWT_SECRET, config.publicUrl) };
-  const app = await buildApp(ctx, appOptions);
+  // Each schema compiled when its call is first made: most of a start otherwise, for calls a file mostly never makes.
+  const app = await buildApp(ctx, { compileSchemas: 'onFirstUse', ...appOptions });
   extend?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -43,6 +43,41 @@ describe('HTTP app', () => {
     await expect(startTestServer(db, {}, (app) => app.get('/api/secure/v1/undeclared', async () => ({})))).rejects.toThrow(/not declared as a call/);
   });
 
+  describe('compiling the calls schemas', () => {
+    /** A declared-looking call whose body schema ajv cannot compile (strict mode: an unknown type), answering with a schema too. */
+    const badSchema = (app: FastifyInstance) =>
+      app.post(
+        '/api/v1/test/bad-schema',
+        { schema: { tags: ['test'], body: { type: 'object', properties: { a: { type: 'strnig' } } }, response: { 200: { type: 'object' } } } },
+        async () => ({}),
+      );
+
+    it("compiles every call's request check and answer writer at start, as main.ts starts, and refuses to start with one that cannot compile", async () => {
+      const started = await startTestServer(db, {}, undefined, { compileSchemas: 'atStart' });
+      try {
+        expect((await call(started, 'GET', '/api/v1/health')).status).toBe(200);
+      } finally {
+        await started.close();
+      }
+      await expect(startTestServer(db, {}, badSchema, { compileSchemas: 'atStart' })).rejects.toThrow(
+        /Failed building the validation schema for POST: \/api\/v1\/test\/bad-schema/,
+      );
+    });
+
+    it('compiles each schema on its first use in the tests, validating as strictly: a bad one fails its own call only', async () => {
+      const lazy = await startTestServer(db, {}, badSchema, { compileSchemas: 'onFirstUse' });
+      try {
+        expect((await call(lazy, 'GET', '/api/v1/health')).status).toBe(200);
+        expect((await call(lazy, 'POST', '/api/v1/test/bad-schema', { body: { a: 'x' } })).status).toBe(500);
+        // A declared call checks its body on its first use as it would have at start: no coercion of "42".
+        const refused = await call(lazy, 'POST', '/api/v1/auth/login', { body: { email: 42, password: 'x' } });
+        expect([refused.status, refused.body.error.type]).toEqual([422, 'VALIDATION']);
+      } finally {
+        await lazy.close();
+      }
+    });
+  });
+
   it('answers the health call with the database kind', async () => {
     const res = await call(server, 'GET', '/api/v1/health');
     expect(res.status).toBe(200);

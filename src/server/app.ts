@@ -8,6 +8,7 @@ import { fastifyTrustProxy } from './network.js';
 import { rateLimited } from './errors.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors.js';
 import { installStrictValidation } from './plugins/validation.js';
+import { installAnswerWriters, type SchemaCompiling } from './plugins/schemaCompiling.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { makeAuthenticate, refuseUncheckedSession } from './plugins/auth.js';
 import { registerSpa } from './plugins/spa.js';
@@ -110,6 +111,8 @@ export async function buildApp(
      * editions (ReportEngine.warm), logs what it read, and calls this with it.
      */
     reportsWarmed?: (warmed: WarmedParts | undefined) => void;
+    /** When the calls' schemas are compiled (plugins/schemaCompiling.ts): at start unless given. */
+    compileSchemas?: SchemaCompiling;
   } = {},
 ): Promise<FastifyInstance> {
   const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
@@ -139,7 +142,9 @@ export async function buildApp(
     if (options.isDraining?.()) reply.header('connection', 'close');
   });
 
-  installStrictValidation(app);
+  const compileSchemas = options.compileSchemas ?? 'atStart';
+  installStrictValidation(app, compileSchemas);
+  installAnswerWriters(app, compileSchemas);
   registerErrorHandling(app, ctx.config.showErrorLogs);
   await app.register(helmet, {
     contentSecurityPolicy: {

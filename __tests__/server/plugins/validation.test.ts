@@ -53,7 +53,7 @@ describe('validation fields', () => {
 describe('numbers with a fraction in a body', () => {
   async function echo(text: string): Promise<{ status: number; body: unknown }> {
     const app = Fastify();
-    installStrictValidation(app);
+    installStrictValidation(app, 'atStart');
     app.post(
       '/echo',
       {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { Ajv, type ErrorObject } from 'ajv';
+import { compiledWhen, type SchemaCompiling } from './schemaCompiling.js';
 
 /**
  * Request validation with the calls' schemas (src/shared/api), strictly: bodies are never coerced (a string or
@@ -8,25 +9,24 @@ import { Ajv, type ErrorObject } from 'ajv';
  * and nothing is added or removed. Query strings carry text, so their integers and booleans are read first, from
  * their plain spelling only ("42", "true"): ajv's own coercion would also take " 42 ", "0x2A", "42.0" or "4.2e1".
  * Validation stops at the first problem, so that a body of a million wrong properties costs no more than one.
+ * Each schema's check is compiled as `when` says (schemaCompiling.ts).
  */
-export function installStrictValidation(app: FastifyInstance): void {
+export function installStrictValidation(app: FastifyInstance, when: SchemaCompiling): void {
   const ajv = new Ajv({ coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false, allowUnionTypes: true, strict: true });
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => parseJson(request, fractionsAsText(body as string), done));
   app.setValidatorCompiler(({ schema, httpPart }) => {
-    const check = ajv.compile(schema);
-    if (httpPart === 'body') {
-      return (body: unknown) => {
-        const value = withFractions(schema as FractionSchema, body);
-        return check(value) ? { value } : { error: check.errors as FastifySchemaValidationError[] };
-      };
-    }
-    if (httpPart !== 'querystring') return check;
+    const compiled = compiledWhen(when, () => ajv.compile(schema));
+    const checked = (value: unknown) => {
+      const check = compiled();
+      return check(value) ? { value } : { error: check.errors as FastifySchemaValidationError[] };
+    };
+    if (httpPart === 'body') return (body: unknown) => checked(withFractions(schema as FractionSchema, body));
+    if (httpPart !== 'querystring') return checked;
     return (query: unknown) => {
       const decoded = decodeQuery(schema as QuerySchema, query as Record<string, unknown>);
-      if ('errors' in decoded) return { error: decoded.errors };
-      return check(decoded.value) ? { value: decoded.value } : { error: check.errors as FastifySchemaValidationError[] };
+      return 'errors' in decoded ? { error: decoded.errors } : checked(decoded.value);
     };
   });
 }
