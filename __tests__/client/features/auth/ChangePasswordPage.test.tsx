@@ -38,10 +38,15 @@ function AppRoutes() {
   );
 }
 
+/** Fills the fields given as a password manager does (pasted whole: typed a key at a time, each key re-rates the password) and sends the form. */
 async function fill(user: ReturnType<typeof userEvent.setup>, values: { current?: string; next?: string; repeat?: string }) {
-  if (values.current !== undefined) await user.type(screen.getByLabelText('Contraseña actual'), values.current);
-  if (values.next !== undefined) await user.type(screen.getByLabelText('Nueva contraseña'), values.next);
-  if (values.repeat !== undefined) await user.type(screen.getByLabelText('Repite la nueva contraseña'), values.repeat);
+  const fields = { current: 'Contraseña actual', next: 'Nueva contraseña', repeat: 'Repite la nueva contraseña' } as const;
+  for (const [key, label] of Object.entries(fields)) {
+    const value = values[key as keyof typeof fields];
+    if (value === undefined) continue;
+    await user.click(screen.getByLabelText(label));
+    await user.paste(value);
+  }
   await user.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
 }
 
