@@ -149,8 +149,10 @@ describe('questionnaire and filters in Chromium', () => {
       expect(await notice.count()).toBe(0);
       await page.getByRole('button', { name: 'Abrir el panel de usuario' }).click();
       await page.getByLabel('Idioma').selectOption('ca');
-      await notice.waitFor();
-      expect(await notice.innerText()).toBe("Hi ha textos d'aquesta edició que només estan en castellà; la resta de la pàgina segueix el teu idioma.");
+      // Catalan's catalogue arrives as a chunk: until it has, the page (the notice too) stays in Spanish.
+      const catalan = "Hi ha textos d'aquesta edició que només estan en castellà; la resta de la pàgina segueix el teu idioma.";
+      await notice.getByText(catalan).waitFor();
+      expect(await notice.innerText()).toBe(catalan);
       await page.keyboard.press('Escape');
       await screenshot(page, 'questionnaire-catalan-phone', { fullPage: false });
     } finally {
