@@ -18,6 +18,7 @@ import { registerOperationRoutes } from './routes/operations.js';
 import { registerAuthRoutes, registerSecureAuthRoutes } from './routes/auth.js';
 import { registerCampaignRoutes } from './routes/campaigns/index.js';
 import { registerReportRoutes } from './routes/campaigns/reports.js';
+import { comparisonWriter } from './routes/campaigns/reportAccess.js';
 import { registerEvidenceRoutes } from './routes/campaigns/evidence.js';
 import { registerCampaignCycleRoutes } from './routes/campaigns/cycle.js';
 import { REVIEW_QUEUE_CACHE_BYTES, registerReviewRoutes } from './routes/campaigns/review.js';
@@ -26,8 +27,7 @@ import { registerTeamRoutes } from './routes/team.js';
 import { registerEditionOpeningRoutes } from './routes/campaigns/opening.js';
 import { registerReferenceRoutes } from './routes/reference.js';
 import { registerMapRoutes } from './routes/maps.js';
-import { ReportEngine } from './reports/engine.js';
-import type { WarmedParts } from './reports/reportParts.js';
+import { ReportEngine, type WarmedReports } from './reports/engine.js';
 import { scheduleAssigneeReminders } from './routes/assigneeReminders.js';
 import { scheduleLogRetention } from './routes/logRetention.js';
 import { ReportCache } from './reports/reportCache.js';
@@ -76,21 +76,21 @@ const REQUEST_TIMEOUT_MS = 60_000;
 /** How long a client has to send a request's headers (Node's default). */
 const HEADERS_TIMEOUT_MS = 60_000;
 
-/** Reads ahead the report parts of the newest editions, without holding up the start; a failure only leaves them unread. */
+/** Reads ahead the report parts and result bodies of the newest editions, without holding up the start; a failure only leaves them unread. */
 async function warmReports(
   app: FastifyInstance,
   reports: ReportEngine,
   closing: () => boolean,
-  warmed: (outcome: WarmedParts | undefined) => void,
+  warmed: (outcome: WarmedReports | undefined) => void,
 ): Promise<void> {
   const started = Date.now();
   try {
-    const outcome = await reports.warm(closing);
-    app.log.info({ ...outcome, ms: Date.now() - started }, 'report parts read ahead');
+    const outcome = await reports.warm(comparisonWriter(), closing);
+    app.log.info({ ...outcome, ms: Date.now() - started }, 'reports read ahead');
     warmed(outcome);
   } catch (err) {
     // Closing while a statement ran is no fault: the database may already be going.
-    if (!closing()) app.log.warn({ err }, 'report parts could not be read ahead');
+    if (!closing()) app.log.warn({ err }, 'reports could not be read ahead');
     warmed(undefined);
   }
 }
@@ -107,10 +107,10 @@ export async function buildApp(
     /** True once the process is shutting down (main.ts): every answer then closes its connection. */
     isDraining?: () => boolean;
     /**
-     * Given (main.ts, the bench): once ready, the app reads ahead in the background the report parts of the newest
-     * editions (ReportEngine.warm), logs what it read, and calls this with it.
+     * Given (main.ts, the bench): once ready, the app reads ahead in the background the report parts and result
+     * bodies of the newest editions (ReportEngine.warm), logs what it read, and calls this with it.
      */
-    reportsWarmed?: (warmed: WarmedParts | undefined) => void;
+    reportsWarmed?: (warmed: WarmedReports | undefined) => void;
     /** When the calls' schemas are compiled (plugins/schemaCompiling.ts): at start unless given. */
     compileSchemas?: SchemaCompiling;
   } = {},

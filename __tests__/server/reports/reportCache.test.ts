@@ -1,4 +1,5 @@
 import { jest } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { brotliBody, brotliWindowFor, quicklyCompressed, ReportCache } from '../../../src/server/reports/reportCache.js';
 
@@ -175,6 +176,43 @@ describe('the report cache', () => {
     await settled();
     expect(old.gzip).toBeUndefined();
     expect(cache.size).toBe(counted);
+  });
+
+  it("keeps a body built ahead as its brotli copy alone, never in place of a call's, and only while it fits", async () => {
+    const json = Buffer.from(JSON.stringify({ response: Array.from({ length: 500 }, (_, i) => ({ policyText: `Política ${i}`, percentage: i / 500 })) }));
+    const cache = new ReportCache(64 * 1024, fakeGzip);
+    expect(await cache.readAhead('result:1', 'v', async () => json)).toBe('kept');
+    // Counted as its compressed bytes, a fraction of the body's.
+    expect(cache.size).toBeGreaterThan(1024);
+    expect(cache.size).toBeLessThan(1024 + json.length / 4);
+    const build = jest.fn(async () => Buffer.from('rebuilt'));
+    const kept = await cache.get('result:1', 'v', build);
+    expect(build).not.toHaveBeenCalled();
+    expect([cache.hits, cache.misses]).toEqual([1, 0]);
+    expect(brotliDecompressSync(kept.br!).equals(json)).toBe(true);
+    // Its JSON, for a caller that accepts no brotli, decompressed from the copy.
+    expect(kept.json.equals(json)).toBe(true);
+    // Asked again, it gets no gzip copy (which would cost every first reader's call a decompression and a gzip).
+    await settled();
+    expect((await cache.get('result:1', 'v', build)).gzip).toBeUndefined();
+
+    // A body kept or being built for a call is newer than, or as new as, one built ahead: never replaced.
+    expect(await cache.readAhead('result:1', 'v0', async () => json)).toBe('present');
+    expect((await cache.get('result:1', 'v', build)).json.equals(json)).toBe(true);
+    let release: (b: Buffer) => void = () => undefined;
+    const call = cache.get('result:2', 'v', () => new Promise<Buffer>((resolve) => (release = resolve)));
+    expect(await cache.readAhead('result:2', 'v', async () => body('ahead'))).toBe('present');
+    release(body('call'));
+    expect((await call).json.toString()).toBe('call');
+    // A version read by a later call is built again, as for any kept body.
+    expect((await cache.get('result:1', 'v2', async () => body('new'))).json.toString()).toBe('new');
+
+    // Once one more would not fit, nothing is kept and nothing dropped for it.
+    const before = cache.size;
+    // Random bytes do not compress: 64 KB, more than is left.
+    expect(await cache.readAhead('result:3', 'v', async () => randomBytes(64 * 1024))).toBe('full');
+    expect(cache.size).toBe(before);
+    expect(await new ReportCache(0).readAhead('result:1', 'v', async () => json)).toBe('full');
   });
 
   it('compresses a first read at once, brotli with a window that holds the body, each decompressing to the same bytes', () => {

@@ -1,11 +1,15 @@
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { recording, testBackends, testPostgresUrl } from '../../helpers/db.js';
+import { parseMetrics, sampleValue } from '../../helpers/metrics.js';
 import { call, startTestServer, type TestServer } from '../../helpers/server.js';
 import { signIn } from '../../helpers/auth.js';
 import { answerEverything } from '../../helpers/concurrency.js';
 import { seededRandom } from '../../../src/server/db/seed/random.js';
 import { openPostgres, type Db } from '../../../src/server/db/client.js';
 import type { ResultResponse } from '../../../src/shared/api/results.js';
-import { ReportParts, type WarmedParts } from '../../../src/server/reports/reportParts.js';
+import { ReportParts } from '../../../src/server/reports/reportParts.js';
+import type { WarmedReports } from '../../../src/server/reports/engine.js';
 
 const backends = await testBackends();
 
@@ -52,6 +56,30 @@ describe.each(backends)('reports assembled from parts kept per territory and cam
     expect(kept.status).toBe(200);
     return kept.text;
   }
+  /** A call's body as sent for this Accept-Encoding (Node's client, which decodes nothing), decoded as its Content-Encoding says. */
+  const decoded = (server: TestServer, p: string, accepted: string | undefined) =>
+    new Promise<string>((resolve, reject) => {
+      const headers = { authorization: `Bearer ${token}`, ...(accepted ? { 'accept-encoding': accepted } : {}) };
+      http
+        .get(`${server.url}/api/secure/v1/campaigns/${p}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            const bytes = Buffer.concat(chunks);
+            const encoding = res.headers['content-encoding'];
+            const decode = encoding === 'br' ? brotliDecompressSync : encoding === 'gzip' ? gunzipSync : (b: Buffer) => b;
+            if (encoding && !(accepted ?? '').includes(encoding)) reject(new Error(`${encoding} sent for ${accepted}`));
+            resolve(decode(bytes).toString());
+          });
+        })
+        .on('error', reject);
+    });
+  /** The report cache's calls answered with a kept body (hit) and built on the call (miss), as the metrics count them. */
+  const reportBodiesAsked = async (server: TestServer) => {
+    const families = parseMetrics(await (await fetch(`${server.url}/metrics`)).text());
+    const asked = (outcome: string) => sampleValue(families, 'report_cache_requests_total', { cache: 'reports', outcome });
+    return { hit: asked('hit'), miss: asked('miss') };
+  };
   const result = async (server: TestServer, id = target.id) => JSON.parse(await same(server, `result?id=${id}`)).response as ResultResponse;
 
   /** A new entity of one municipality of the province, of the given population, with an answered campaign of the current edition. */
@@ -248,10 +276,10 @@ describe.each(backends)('reports assembled from parts kept per territory and cam
     expect(theirs.axisDetails[unscored].rank.country).toEqual({ position: expect.any(Number), of: expect.any(Number) });
   });
 
-  it("reads ahead, once ready, the newest editions' parts: a first read then reads none, and a part changed since is read again", async () => {
+  it("reads ahead, once ready, the newest editions' parts and report bodies: a first read then reads and builds none, and what changed since is read again", async () => {
     const warmedSeen: string[] = [];
-    let warmed!: (outcome: WarmedParts | undefined) => void;
-    const outcome = new Promise<WarmedParts | undefined>((resolve) => (warmed = resolve));
+    let warmed!: (outcome: WarmedReports | undefined) => void;
+    const outcome = new Promise<WarmedReports | undefined>((resolve) => (warmed = resolve));
     const warm = await startTestServer(recording(db, warmedSeen), {}, undefined, { reportsWarmed: warmed });
     try {
       const read = await outcome;
@@ -260,13 +288,22 @@ describe.each(backends)('reports assembled from parts kept per territory and cam
                 (SELECT count(*)::int FROM (SELECT DISTINCT territory, territory_id FROM territory_scores WHERE edition_id = e.id) t) AS territories
            FROM editions e WHERE e.campaign_number = 2026`,
       );
-      // The demo's 2025 and 2026 editions; every sent campaign of 2026.
-      expect(read).toEqual({ editions: 2, territoryParts: expect.any(Number), campaignParts: sent });
+      // The demo's 2025 and 2026 editions; every sent campaign of 2026, its part and its result and comparison bodies.
+      expect(read).toEqual({ editions: 2, territoryParts: expect.any(Number), campaignParts: sent, resultBodies: sent, comparisonBodies: sent });
       expect(read!.territoryParts).toBeGreaterThan(territories);
-      expect(counted(warmedSeen)).toEqual({ territoryParts: read!.territoryParts, campaignParts: sent, built: 0 });
+      // Nothing built the plain way. Besides the parts, the comparisons read the scores of the entities' previous sent
+      // campaigns (not kept) and the parts of territories without sums in the previous edition.
+      const [{ previous }] = await db.query<{ previous: number }>(
+        `SELECT count(*)::int AS previous FROM campaigns c JOIN editions e ON e.id = c.edition_id
+          WHERE e.campaign_number = 2026 AND c.status = 'sent' AND EXISTS (SELECT 1 FROM campaigns p JOIN editions pe ON pe.id = p.edition_id
+            WHERE p.entity_id = c.entity_id AND p.status = 'sent' AND pe.campaign_number < 2026)`,
+      );
+      expect(previous).toBeGreaterThan(0);
+      expect(counted(warmedSeen)).toEqual({ territoryParts: expect.any(Number), campaignParts: sent + previous, built: 0 });
+      expect(counted(warmedSeen).territoryParts).toBeGreaterThanOrEqual(read!.territoryParts);
       // Stopped (the app closing), it reads nothing more.
       warmedSeen.length = 0;
-      expect(await new ReportParts(recording(db, warmedSeen)).warm(() => true)).toEqual({ editions: 2, territoryParts: 0, campaignParts: 0 });
+      expect(await new ReportParts(recording(db, warmedSeen)).warm(() => true)).toEqual({ editions: 2, territoryParts: 0, campaignParts: 0, newestSent: [] });
       expect(counted(warmedSeen)).toEqual({ territoryParts: 0, campaignParts: 0, built: 0 });
 
       warmedSeen.length = 0;
@@ -275,8 +312,19 @@ describe.each(backends)('reports assembled from parts kept per territory and cam
           "SELECT c.id FROM campaigns c JOIN editions e ON e.id = c.edition_id WHERE c.status = 'sent' AND e.campaign_number = 2026 ORDER BY c.id",
         )
       ).map((r) => r.id);
-      for (const id of ids) expect(await raw(warm, `result?id=${id}`)).toEqual(await raw(reference, `result?id=${id}`));
+      const before = await reportBodiesAsked(warm);
+      for (const id of ids) {
+        for (const report of ['result', 'comparison']) expect(await raw(warm, `${report}?id=${id}`)).toEqual(await raw(reference, `${report}?id=${id}`));
+      }
       expect(counted(warmedSeen)).toEqual({ territoryParts: 0, campaignParts: 0, built: 0 });
+      // Every first read was a body built ahead: none was filled on the call.
+      expect(await reportBodiesAsked(warm)).toEqual({ hit: before.hit + 2 * ids.length, miss: before.miss });
+      // Kept as brotli alone, a body built ahead is the same JSON whatever the caller accepts.
+      const [id0] = ids;
+      const json = (await raw(reference, `result?id=${id0}`)).text;
+      for (const accepted of ['br', 'gzip', 'gzip, deflate, br, zstd', 'identity', undefined]) {
+        expect([accepted, await decoded(warm, `result?id=${id0}`, accepted)]).toEqual([accepted, json]);
+      }
 
       // A submission after the read ahead renews its territories' parts and its own: those are read again, and shown.
       const id = await answeredCampaign(target.provinceId, populationIn(target.band), 500);
@@ -284,6 +332,11 @@ describe.each(backends)('reports assembled from parts kept per territory and cam
       warmedSeen.length = 0;
       expect(await raw(warm, `result?id=${id}`)).toEqual(await raw(reference, `result?id=${id}`));
       expect(counted(warmedSeen)).toEqual({ territoryParts: 4, campaignParts: 1, built: 0 });
+      // The bodies built ahead in its territories are older than it: built again when asked for, with its figures.
+      const asked = await reportBodiesAsked(warm);
+      expect(await raw(warm, `result?id=${target.id}`)).toEqual(await raw(reference, `result?id=${target.id}`));
+      expect(await raw(warm, `comparison?id=${target.id}`)).toEqual(await raw(reference, `comparison?id=${target.id}`));
+      expect(await reportBodiesAsked(warm)).toEqual({ hit: asked.hit, miss: asked.miss + 2 });
     } finally {
       await warm.close();
     }

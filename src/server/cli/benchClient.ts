@@ -27,8 +27,9 @@ export interface MeasureOptions {
    */
   client?: 'autocannon' | 'http';
   /**
-   * With Node's client only: the request i asks `url` followed by each[i] (a campaign's id), so that every request
-   * is the first of its campaign; the run ends early once each has been asked.
+   * The request i asks `url` followed by each[i] (a campaign's id), so that every request is the first of its
+   * campaign; the run ends once each has been asked (with autocannon, all but the last `connections`: see measure),
+   * or with Node's client once `seconds` have passed, if sooner.
    */
   each?: number[];
 }
@@ -82,12 +83,22 @@ function measureWithHttp(options: MeasureOptions): Promise<Measured> {
 
 /** Loads one URL with autocannon and keeps every response time (autocannon's own summary has no p95); or with Node's client (options.client). */
 export function measure(options: MeasureOptions): Promise<Measured> {
-  if (options.client === 'http' || options.each) return measureWithHttp(options);
+  if (options.client === 'http') return measureWithHttp(options);
   const times: number[] = [];
   // As a browser asks: every browser accepts gzip, and the report calls answer it when they can.
   const headers = { 'accept-encoding': 'gzip, deflate, br, zstd', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) };
+  const { each } = options;
+  const path = new URL(options.url);
+  let sent = 0;
+  // With a list of ids, every connection's next request asks the next id of the one list (its campaign's first read).
+  // autocannon prepares each connection's next request when an answer arrives, so up to one per connection is prepared
+  // and never sent: the run stops that many ids short of the list's end, and no id is asked twice.
+  const perRequest = each && {
+    requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: path.pathname + path.search + String(each[sent++]) }) }],
+    amount: each.length - options.connections,
+  };
   return new Promise<Measured>((resolve, reject) => {
-    const instance = autocannon({ url: options.url, connections: options.connections, duration: options.seconds, headers }, (err, r) => {
+    const instance = autocannon({ url: options.url, connections: options.connections, duration: options.seconds, headers, ...perRequest }, (err, r) => {
       if (err) return reject(err);
       if (r.non2xx > 0 || r.errors > 0 || times.length === 0)
         return reject(new Error(`${options.url}: ${r.non2xx} non-2xx answers, ${r.errors} errors, ${r.timeouts} timeouts, ${times.length} answers`));
@@ -100,8 +111,9 @@ export function measure(options: MeasureOptions): Promise<Measured> {
   });
 }
 
-// Run as a child process by bench.ts, so that the load generator does not share the server's event loop.
-if (process.send && process.argv[2]) {
+// Run as a child process by bench.ts, so that the load generator does not share the server's event loop (and only
+// then: a test imports it in a process of jest's, which has process.send too).
+if (process.send && process.argv[2] && /benchClient\.[jt]s$/.test(process.argv[1] ?? '')) {
   const send = process.send.bind(process);
   measure(JSON.parse(process.argv[2])).then(
     (measured) => send({ measured }, () => process.disconnect()),

@@ -1,6 +1,5 @@
 import type { Queryable } from '../db/client.js';
-import type { CampaignPlace } from '../db/repositories/resultQueries.js';
-import { findPreviousSentCampaign } from '../db/repositories/comparisonQueries.js';
+import { findComparisonPlace, findPreviousSentCampaign, type PreviousSentCampaign } from '../db/repositories/comparisonQueries.js';
 import { loadEditionIndicators } from '../db/repositories/questionnaires.js';
 import type { ComparisonResponse, TrendResponse } from '../../shared/api/results.js';
 import { campaignComparison } from './comparison.js';
@@ -10,7 +9,21 @@ import { EditionChanges } from './editionChanges.js';
 import { campaignQuestionnaire, type CampaignQuestionnaire } from './questionnaires.js';
 import { comparisonPartsVersion, comparisonVersion, encodeResult, minGroupSizeOf, resultPartsVersion, resultVersion } from './reportBodies.js';
 import { ReportParts, placePartVersions, splitTerritoryVersions, type BytesKept, type WarmedParts } from './reportParts.js';
+import type { CampaignPlace } from '../db/repositories/resultQueries.js';
 import { ReportCache, type ReportBody } from './reportCache.js';
+
+/** What ReportEngine.warm read ahead: the parts (ReportParts.warm) and the result and comparison bodies built and kept. */
+export type WarmedReports = Omit<WarmedParts, 'newestSent'> & { resultBodies: number; comparisonBodies: number };
+
+/** The comparison route's writer (its schema serializer): the body in its envelope, as bytes. */
+export type EncodeComparison = (body: { response: ComparisonResponse }) => Buffer;
+
+/** A report body as the report cache keeps it: its key, the version it is kept under, and how it is built. */
+interface KeptBody {
+  key: string;
+  version: string;
+  build: () => Promise<Buffer>;
+}
 
 /**
  * The report engine as the routes see it, one per app: a sent campaign's result and comparison bodies, and a
@@ -51,29 +64,48 @@ export class ReportEngine {
    * parts (each read again only when its own version changed), or without parts built by encodeResult.
    */
   result(place: CampaignPlace): Promise<ReportBody> {
-    const parts = this.parts;
-    if (!parts)
-      return this.bodies.get(`result:${place.campaignId}`, resultVersion(place), () =>
-        encodeResult(this.db, this.questionnaires, place, minGroupSizeOf(place, this.minGroupSize)),
-      );
-    return this.bodies.get(`result:${place.campaignId}`, resultPartsVersion(place), async () =>
-      parts.result(place, await this.questionnaires.get(place.editionId, place.catalogueVersion), minGroupSizeOf(place, this.minGroupSize)),
-    );
+    const { key, version, build } = this.resultBody(place);
+    return this.bodies.get(key, version, build);
   }
 
   /**
    * A sent campaign's comparison response beside the entity's previous sent campaign, envelope included; encode
    * is the route's schema serializer. Kept while its version (with which campaign is the previous one) holds.
    */
-  async comparison(place: CampaignPlace, encode: (body: { response: ComparisonResponse }) => Buffer): Promise<ReportBody> {
-    const previous = await findPreviousSentCampaign(this.db, place);
+  async comparison(place: CampaignPlace, encode: EncodeComparison, compared?: PreviousSentCampaign): Promise<ReportBody> {
+    const { key, version, build } = await this.comparisonBody(place, encode, compared);
+    return this.bodies.get(key, version, build);
+  }
+
+  /** Where a campaign's result body is kept, under which version, and how it is built when not kept. */
+  private resultBody(place: CampaignPlace): KeptBody {
+    const key = `result:${place.campaignId}`;
+    const minGroupSize = minGroupSizeOf(place, this.minGroupSize);
+    const parts = this.parts;
+    if (!parts) return { key, version: resultVersion(place), build: () => encodeResult(this.db, this.questionnaires, place, minGroupSize) };
+    return {
+      key,
+      version: resultPartsVersion(place),
+      build: async () => parts.result(place, await this.questionnaires.get(place.editionId, place.catalogueVersion), minGroupSize),
+    };
+  }
+
+  /**
+   * The same for its comparison. Which campaign is the previous one is part of its version: read with the place
+   * (findComparisonPlace) and given as `compared`, or read now.
+   */
+  private async comparisonBody(place: CampaignPlace, encode: EncodeComparison, compared?: PreviousSentCampaign): Promise<KeptBody> {
+    const key = `comparison:${place.campaignId}`;
+    const previous = compared ?? (await findPreviousSentCampaign(this.db, place));
     const changed = (a: number, b: number, v: string) => this.changes.changedPolicies(a, b, v);
     const minGroupSize = minGroupSizeOf(place, this.minGroupSize);
     const parts = this.parts;
     if (!parts) {
-      return this.bodies.get(`comparison:${place.campaignId}`, comparisonVersion(place, previous), async () =>
-        encode({ response: await campaignComparison(this.db, this.questionnaires, place, previous, minGroupSize, changed) }),
-      );
+      return {
+        key,
+        version: comparisonVersion(place, previous),
+        build: async () => encode({ response: await campaignComparison(this.db, this.questionnaires, place, previous, minGroupSize, changed) }),
+      };
     }
     const versions = {
       current: placePartVersions(place),
@@ -84,13 +116,16 @@ export class ReportEngine {
           return { scores, territories: splitTerritoryVersions(territories.join(' ')), registered: place.registeredVersion };
         })(),
     };
-    return this.bodies.get(`comparison:${place.campaignId}`, comparisonPartsVersion(place, previous), async () =>
-      encode({
-        response: await campaignComparison(this.db, this.questionnaires, place, previous, minGroupSize, changed, (scope, which) =>
-          parts.policyFigures(scope, which === 'current' ? versions.current : versions.previous!, minGroupSize),
-        ),
-      }),
-    );
+    return {
+      key,
+      version: comparisonPartsVersion(place, previous),
+      build: async () =>
+        encode({
+          response: await campaignComparison(this.db, this.questionnaires, place, previous, minGroupSize, changed, (scope, which) =>
+            parts.policyFigures(scope, which === 'current' ? versions.current : versions.previous!, minGroupSize),
+          ),
+        }),
+    };
   }
 
   /** The bytes the report parts hold and their bounds, by kind (none without parts), for the metrics. */
@@ -99,11 +134,31 @@ export class ReportEngine {
   }
 
   /**
-   * Reads ahead the report parts the first reads of the newest editions will need (ReportParts.warm), until
-   * stopped() is true; nothing when no parts are kept.
+   * Reads ahead what the first reads of the newest editions will need, until stopped() is true: the report parts
+   * (ReportParts.warm), then, campaign by campaign, the result and comparison bodies of the newest edition's sent
+   * campaigns, as many as the report cache holds (ReportCache.readAhead: their brotli copies); encode is the
+   * comparison route's writer. Each body is kept under the versions its place statement read, as a call's would be,
+   * so a body changed since is built again when asked for. Nothing when no parts are kept.
    */
-  warm(stopped?: () => boolean): Promise<WarmedParts | undefined> {
-    return this.parts ? this.parts.warm(stopped) : Promise.resolve(undefined);
+  async warm(encode: EncodeComparison, stopped: () => boolean = () => false): Promise<WarmedReports | undefined> {
+    const parts = this.parts;
+    if (!parts) return undefined;
+    const { newestSent, ...warmed } = await parts.warm(stopped);
+    const bodies = { resultBodies: 0, comparisonBodies: 0 };
+    const ahead = async ({ key, version, build }: KeptBody, counted: keyof typeof bodies) => {
+      const kept = await this.bodies.readAhead(key, version, build);
+      if (kept === 'kept') bodies[counted]++;
+      return kept !== 'full';
+    };
+    for (const campaignId of newestSent) {
+      if (stopped()) break;
+      const place = await findComparisonPlace(this.db, campaignId);
+      // Reopened since, or gone: nothing to build.
+      if (place?.status !== 'sent') continue;
+      if (!(await ahead(this.resultBody(place), 'resultBodies')) || stopped()) break;
+      if (!(await ahead(await this.comparisonBody(place, encode, place.compared), 'comparisonBodies'))) break;
+    }
+    return { ...warmed, ...bodies };
   }
 
   /**

@@ -210,6 +210,8 @@ export interface WarmedParts {
   editions: number;
   territoryParts: number;
   campaignParts: number;
+  /** The newest edition's sent campaigns, whose parts it read (as many as are kept), in the order read. */
+  newestSent: number[];
 }
 
 /** How many of the newest editions with sent campaigns have their territory parts read ahead. */
@@ -297,7 +299,7 @@ export class ReportParts {
    */
   async warm(stopped: () => boolean = () => false): Promise<WarmedParts> {
     const editions = await warmableEditions(this.q, WARM_EDITIONS);
-    const warmed: WarmedParts = { editions: editions.length, territoryParts: 0, campaignParts: 0 };
+    const warmed: WarmedParts = { editions: editions.length, territoryParts: 0, campaignParts: 0, newestSent: [] };
     for (const { editionId, territories } of editions) {
       for (const { territory, territoryId } of territories) {
         if (this.territoryParts.full || stopped()) return warmed;
@@ -318,6 +320,7 @@ export class ReportParts {
         (part) => part.version,
       );
       warmed.campaignParts++;
+      warmed.newestSent.push(campaignId);
     }
     return warmed;
   }

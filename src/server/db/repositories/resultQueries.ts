@@ -101,14 +101,14 @@ export const entityTerritoryVersionsSql = (editionId: string, band = 'en.size_ba
              ${territoryVersionSql(editionId, 'country', "'ES'")}, ${territoryVersionSql(editionId, 'sizeBand', `(${band})::text`)})`;
 
 /** A campaign's size band: the one frozen with its final place (fp), or its entity's (en). */
-const PLACE_BAND = 'coalesce(fp.size_band, en.size_band)';
+export const PLACE_BAND = 'coalesce(fp.size_band, en.size_band)';
 
 /** A campaign's stored scores' version (migration 011); 'initial' when it has never had any. */
 export const scoresVersionSql = (campaignId: string) =>
   `coalesce((SELECT sv.version::text FROM campaign_score_versions sv WHERE sv.campaign_id = ${campaignId}), 'initial')`;
 
 /** The columns of a CampaignPlace, of the campaign aliased c and the tables joined to it by PLACE_FROM. */
-const PLACE_COLUMNS = `c.id AS "campaignId", en.id AS "entityId", en.name AS "entityName", c.edition_id AS "editionId",
+export const PLACE_COLUMNS = `c.id AS "campaignId", en.id AS "entityId", en.name AS "entityName", c.edition_id AS "editionId",
           ed.campaign_number AS "campaignNumber", c.status,
           pr.id AS "provinceId", pr.name AS "provinceName", ac.id AS "communityId", ac.name AS "communityName",
           ${PLACE_BAND} AS "sizeBand",
@@ -124,7 +124,7 @@ const PLACE_COLUMNS = `c.id AS "campaignId", en.id AS "entityId", en.name AS "en
           ed.final_published_at AS "finalPublishedAt", ed.final_min_group_size AS "finalMinGroupSize",
           rc.code AS "receiptCode", rc.sha256 AS "receiptSha256"`;
 // A campaign of a final edition is compared with the territories frozen at publication (migration 022).
-const PLACE_FROM = `campaigns c JOIN editions ed ON ed.id = c.edition_id JOIN entities en ON en.id = c.entity_id
+export const PLACE_FROM = `campaigns c JOIN editions ed ON ed.id = c.edition_id JOIN entities en ON en.id = c.entity_id
      LEFT JOIN final_places fp ON fp.campaign_id = c.id
      JOIN provinces pr ON pr.id = coalesce(fp.province_id, en.province_id) JOIN autonomous_communities ac ON ac.id = pr.community_id
      LEFT JOIN LATERAL (SELECT r.code, r.sha256 FROM campaign_receipts r WHERE r.campaign_id = c.id ORDER BY r.sent_at DESC, r.code LIMIT 1) rc ON true`;

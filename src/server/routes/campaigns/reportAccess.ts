@@ -3,11 +3,16 @@ import negotiate from '@fastify/accept-negotiator';
 import type { Queryable } from '../../db/client.js';
 import { checkSessionWith, requirePermission } from '../../plugins/auth.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
-import { CAMPAIGN_NOT_SENT } from '../../../shared/api/results.js';
+import { CAMPAIGN_NOT_SENT, reportCalls } from '../../../shared/api/results.js';
 import { findCampaignPlace, findSessionUserAndCampaignPlace, type CampaignPlace } from '../../db/repositories/resultQueries.js';
+import { findComparisonPlace, findSessionUserAndComparisonPlace, type ComparisonPlace } from '../../db/repositories/comparisonQueries.js';
+import type { AccessClaims } from '../../services/auth/tokenKinds.js';
+import type { CurrentUser } from '../../../shared/api/auth.js';
 import { canReadEntity } from '../../services/campaigns/rules.js';
 import { COMPRESS_AT_ONCE_BYTES, quicklyCompressed, type ReportBody } from '../../reports/reportCache.js';
-import { sendEncoded } from '../contract.js';
+import { schemaOf, sendEncoded } from '../contract.js';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
+import type { EncodeComparison } from '../../reports/engine.js';
 
 /*
  * The report calls that read a campaign (declared 'userOrShare', routes made with sessionCheckedRouteOf): the
@@ -15,17 +20,35 @@ import { sendEncoded } from '../contract.js';
  * cache compresses a body once (sendReport) instead of @fastify/compress doing it on every call.
  */
 
+/** How a report call reads its campaign's place: with the session check (one statement), or alone (a share link). */
+interface PlaceReads<P extends CampaignPlace> {
+  withSession: (db: Queryable, session: AccessClaims, id: number) => Promise<{ user: CurrentUser | undefined; read: P | undefined }>;
+  alone: (db: Queryable, id: number) => Promise<P | undefined>;
+}
+
+/** The place of a result (or of any report read but the comparison). */
+const CAMPAIGN_PLACE: PlaceReads<CampaignPlace> = { withSession: findSessionUserAndCampaignPlace, alone: findCampaignPlace };
+/** The place of a comparison, with its previous campaign, in the same statement. */
+export const COMPARISON_PLACE: PlaceReads<ComparisonPlace> = { withSession: findSessionUserAndComparisonPlace, alone: findComparisonPlace };
+
 /**
- * The campaign a report call may read, with its place: a share token only its own campaign, a USER only
- * its entities' (404 otherwise), ADMIN and FEC any. On sessionCheckedRouteOf routes the caller's session is
- * checked in the statement that reads the place.
+ * The campaign a report call may read, with its place (as `reads` reads it): a share token only its own campaign,
+ * a USER only its entities' (404 otherwise), ADMIN and FEC any. On sessionCheckedRouteOf routes the caller's
+ * session is checked in the statement that reads the place.
  */
-export async function reportableCampaign(db: Queryable, request: FastifyRequest, id: number): Promise<CampaignPlace> {
+export function reportableCampaign(db: Queryable, request: FastifyRequest, id: number): Promise<CampaignPlace>;
+export function reportableCampaign<P extends CampaignPlace>(db: Queryable, request: FastifyRequest, id: number, reads: PlaceReads<P>): Promise<P>;
+export async function reportableCampaign(
+  db: Queryable,
+  request: FastifyRequest,
+  id: number,
+  reads: PlaceReads<CampaignPlace> = CAMPAIGN_PLACE,
+): Promise<CampaignPlace> {
   if (request.principal?.kind === 'share' && request.principal.campaignId !== id) throw forbidden();
   const campaign = await checkSessionWith(
     request,
-    (session) => findSessionUserAndCampaignPlace(db, session, id),
-    () => findCampaignPlace(db, id),
+    (session) => reads.withSession(db, session, id),
+    () => reads.alone(db, id),
   );
   // Anything but a share link must be a user allowed to read results (no principal: refused).
   if (request.principal?.kind !== 'share') {
@@ -40,8 +63,22 @@ export async function reportableCampaign(db: Queryable, request: FastifyRequest,
  * reportableCampaign, when it is sent (CONFLICT with `refusal` and data CAMPAIGN_NOT_SENT otherwise): a
  * result or comparison exists only then.
  */
-export async function sentReportableCampaign(db: Queryable, request: FastifyRequest, id: number, refusal: string): Promise<CampaignPlace> {
-  const campaign = await reportableCampaign(db, request, id);
+export function sentReportableCampaign(db: Queryable, request: FastifyRequest, id: number, refusal: string): Promise<CampaignPlace>;
+export function sentReportableCampaign<P extends CampaignPlace>(
+  db: Queryable,
+  request: FastifyRequest,
+  id: number,
+  refusal: string,
+  reads: PlaceReads<P>,
+): Promise<P>;
+export async function sentReportableCampaign(
+  db: Queryable,
+  request: FastifyRequest,
+  id: number,
+  refusal: string,
+  reads: PlaceReads<CampaignPlace> = CAMPAIGN_PLACE,
+): Promise<CampaignPlace> {
+  const campaign = await reportableCampaign(db, request, id, reads);
   if (campaign.status !== 'sent') throw conflict(refusal, CAMPAIGN_NOT_SENT);
   return campaign;
 }
@@ -61,6 +98,20 @@ export async function sendReport(request: FastifyRequest, reply: FastifyReply, b
   const chosen = body.json.length >= COMPRESS_AT_ONCE_BYTES ? negotiate(accepted, ['br', 'gzip', 'identity']) : undefined;
   if (chosen === 'br' || chosen === 'gzip') return sendEncoded(reply.header('content-encoding', chosen), quicklyCompressed(body.json, chosen), type);
   return sendEncoded(reply, body.json, type);
+}
+
+/**
+ * The comparison route's writer made apart from any call, for the bodies an instance builds ahead (ReportEngine.warm):
+ * the same compiler (installAnswerWriters) and schema as the route's, so the same bytes as serializerOf gives there.
+ */
+export function comparisonWriter(): EncodeComparison {
+  const write = SerializerSelector()(undefined, undefined)({
+    schema: schemaOf(reportCalls.comparison).response[200],
+    method: reportCalls.comparison.method,
+    url: reportCalls.comparison.url,
+    httpStatus: '200',
+  });
+  return (body) => Buffer.from(write(body));
 }
 
 /** The route's schema serializer as a report encoder: the comparison body in its envelope, as bytes. */

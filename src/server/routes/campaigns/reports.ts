@@ -8,7 +8,7 @@ import { shareCampaign, unshareCampaign } from '../../services/campaigns/sharing
 import type { ReportEngine } from '../../reports/engine.js';
 import { encodeWithIndicators } from '../../reports/questionnaires.js';
 import { routeOf, sendEncoded, sessionCheckedRouteOf } from '../contract.js';
-import { reportableCampaign, sendReport, sentReportableCampaign, serializerOf } from './reportAccess.js';
+import { COMPARISON_PLACE, reportableCampaign, sendReport, sentReportableCampaign, serializerOf } from './reportAccess.js';
 
 /**
  * GET campaigns/result, comparison, trend and answers (open to share tokens for their campaign), and the share calls.
@@ -70,8 +70,8 @@ export function registerReportRoutes(secure: FastifyInstance, ctx: AppContext, r
     ...sessionCheckedRouteOf(reportCalls.comparison),
     compress: false,
     handler: async (request, reply) => {
-      const campaign = await sentReportableCampaign(db, request, request.query.id, 'Comparisons exist only for submitted campaigns');
-      return sendReport(request, reply, await reports.comparison(campaign, serializerOf(reply)));
+      const campaign = await sentReportableCampaign(db, request, request.query.id, 'Comparisons exist only for submitted campaigns', COMPARISON_PLACE);
+      return sendReport(request, reply, await reports.comparison(campaign, serializerOf(reply), campaign.compared));
     },
   });
 
