@@ -20,7 +20,9 @@ describe("the bench's load generator", () => {
   it.each(['autocannon', 'http'] as const)('with %s, asks each id of a list once at most (every read the first of its campaign)', async (client) => {
     const server = await noting();
     try {
+      const started = performance.now();
       const measured = await measure({ url: `${server.url}/api/report?id=`, connections: 5, seconds: 10, client, each: ids });
+      const seconds = (performance.now() - started) / 1000;
       const asked = server.asked.map((url) => Number(new URL(url, server.url).searchParams.get('id')));
       expect(new Set(asked).size).toBe(asked.length);
       expect(asked.every((id) => ids.includes(id))).toBe(true);
@@ -28,6 +30,8 @@ describe("the bench's load generator", () => {
       expect(asked.length).toBeGreaterThanOrEqual(ids.length - 5);
       expect(measured.p95).toBeGreaterThan(0);
       expect(measured.p50).toBeLessThanOrEqual(measured.p95);
+      // Answers per second of the run as it went, however short (not per whole second).
+      expect(measured.requestsPerSecond).toBeGreaterThanOrEqual(asked.length / seconds);
     } finally {
       await server.close();
     }

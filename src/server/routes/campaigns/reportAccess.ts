@@ -95,9 +95,11 @@ export async function sendReport(request: FastifyRequest, reply: FastifyReply, b
   const kept = (['br', 'gzip'] as const).filter((encoding) => copies[encoding] !== undefined);
   const keptChosen = kept.length > 0 ? negotiate(accepted, [...kept, 'identity']) : undefined;
   if (keptChosen === 'br' || keptChosen === 'gzip') return sendEncoded(reply.header('content-encoding', keptChosen), copies[keptChosen]!, type);
-  const chosen = body.json.length >= COMPRESS_AT_ONCE_BYTES ? negotiate(accepted, ['br', 'gzip', 'identity']) : undefined;
-  if (chosen === 'br' || chosen === 'gzip') return sendEncoded(reply.header('content-encoding', chosen), quicklyCompressed(body.json, chosen), type);
-  return sendEncoded(reply, body.json, type);
+  // Read once: a body built ahead decompresses its JSON on each read (reportCache.ts).
+  const json = body.json;
+  const chosen = json.length >= COMPRESS_AT_ONCE_BYTES ? negotiate(accepted, ['br', 'gzip', 'identity']) : undefined;
+  if (chosen === 'br' || chosen === 'gzip') return sendEncoded(reply.header('content-encoding', chosen), quicklyCompressed(json, chosen), type);
+  return sendEncoded(reply, json, type);
 }
 
 /**
