@@ -97,17 +97,21 @@ export function measure(options: MeasureOptions): Promise<Measured> {
     requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: path.pathname + path.search + String(each[sent++]) }) }],
     amount: each.length - options.connections,
   };
+  const started = performance.now();
+  let lastAnswer = started;
   return new Promise<Measured>((resolve, reject) => {
     const instance = autocannon({ url: options.url, connections: options.connections, duration: options.seconds, headers, ...perRequest }, (err, r) => {
       if (err) return reject(err);
       if (r.non2xx > 0 || r.errors > 0 || times.length === 0)
         return reject(new Error(`${options.url}: ${r.non2xx} non-2xx answers, ${r.errors} errors, ${r.timeouts} timeouts, ${times.length} answers`));
       times.sort((a, b) => a - b);
-      // Answers over the run's seconds: autocannon's own average is per whole second, which a run a list ends early
-      // (a second and a half, say) would halve.
-      resolve({ p50: percentile(times, 0.5), p95: percentile(times, 0.95), p99: percentile(times, 0.99), requestsPerSecond: times.length / r.duration });
+      // Answers over the time from the start to the last answer: autocannon's own figures count whole seconds, which a
+      // run that a list ends early (in a second and a half, say) would halve.
+      const seconds = (lastAnswer - started) / 1000;
+      resolve({ p50: percentile(times, 0.5), p95: percentile(times, 0.95), p99: percentile(times, 0.99), requestsPerSecond: times.length / seconds });
     });
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      lastAnswer = performance.now();
       if (statusCode >= 200 && statusCode < 300) times.push(responseTime);
     });
   });
