@@ -174,9 +174,9 @@ export class ReportCache {
 
   /**
    * Builds a body ahead of any call and keeps it under key for this version, as its brotli copy alone, unless a body
-   * is kept or being built for key already (for any version: a call's is newer or as new) or it would not fit in
-   * what is left (then nothing is dropped for it: 'full', the most reading ahead may keep). A build that fails is
-   * thrown, and nothing kept.
+   * is kept or being built for key already, whatever its version ('present': a call's is left as it is, and like any
+   * kept body it is served only to a call that reads the same versions), or it would not fit in what is left ('full':
+   * nothing is dropped for it, the most reading ahead may keep). A build that fails is thrown, and nothing kept.
    */
   async readAhead(key: string, version: string, build: () => Promise<Buffer>): Promise<'kept' | 'present' | 'full'> {
     if (this.maxBytes <= 0) return 'full';
