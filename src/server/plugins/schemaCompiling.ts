@@ -24,12 +24,14 @@ export function compiledWhen<T>(when: SchemaCompiling, compile: () => T): () => 
   return () => (made ??= { value: compile() }).value;
 }
 
-/** The answers' writers (fastify's own, from the response schemas), compiled as `when` says. */
+/** Fastify's own answer writer (fast-json-stringify) for a route's answer schema: what every call's answer is written by. */
+export const answerWriterOf = SerializerSelector()(undefined, undefined);
+
+/** The answers' writers (answerWriterOf, from the response schemas), compiled as `when` says. */
 export function installAnswerWriters(app: FastifyInstance, when: SchemaCompiling): void {
-  const writerOf = SerializerSelector()(undefined, undefined);
   app.setSerializerCompiler((route) => {
     // Fastify gives every answer schema its status; its type leaves it optional.
-    const writer = compiledWhen(when, () => writerOf({ ...route, httpStatus: route.httpStatus ?? '' }));
+    const writer = compiledWhen(when, () => answerWriterOf({ ...route, httpStatus: route.httpStatus ?? '' }));
     return (data: unknown) => writer()(data);
   });
 }

@@ -41,7 +41,7 @@ const reportEdition = (year: number, { sizes, withheld }: EditionFigures): Repor
 
 /**
  * The comparison of a sent campaign with the entity's latest sent campaign of an earlier edition (as
- * findPreviousSentCampaign read it), each against its own edition's territorial figures, from stored scores
+ * findComparisonPlace read it), each against its own edition's territorial figures, from stored scores
  * and the cached questionnaire trees; with the entity's names and band and each edition's year, mean sizes and
  * withheld means (fewer participants than minGroupSize). policyFigures gives each edition's policy figures
  * (scopeFigures, policies only, by default; kept parts in ReportEngine).

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.js';
-import { findComparisonPlace, findPreviousSentCampaign, type PreviousSentCampaign } from '../db/repositories/comparisonQueries.js';
+import { findComparisonPlace, type ComparisonPlace } from '../db/repositories/comparisonQueries.js';
 import { loadEditionIndicators } from '../db/repositories/questionnaires.js';
 import type { ComparisonResponse, TrendResponse } from '../../shared/api/results.js';
 import { campaignComparison } from './comparison.js';
@@ -69,11 +69,12 @@ export class ReportEngine {
   }
 
   /**
-   * A sent campaign's comparison response beside the entity's previous sent campaign, envelope included; encode
-   * is the route's schema serializer. Kept while its version (with which campaign is the previous one) holds.
+   * A sent campaign's comparison response beside the entity's previous sent campaign (read with its place,
+   * findComparisonPlace), envelope included; encode is the route's schema serializer. Kept while its version (with
+   * which campaign is the previous one) holds.
    */
-  async comparison(place: CampaignPlace, encode: EncodeComparison, compared?: PreviousSentCampaign): Promise<ReportBody> {
-    const { key, version, build } = await this.comparisonBody(place, encode, compared);
+  comparison(place: ComparisonPlace, encode: EncodeComparison): Promise<ReportBody> {
+    const { key, version, build } = this.comparisonBody(place, encode);
     return this.bodies.get(key, version, build);
   }
 
@@ -90,13 +91,10 @@ export class ReportEngine {
     };
   }
 
-  /**
-   * The same for its comparison. Which campaign is the previous one is part of its version: read with the place
-   * (findComparisonPlace) and given as `compared`, or read now.
-   */
-  private async comparisonBody(place: CampaignPlace, encode: EncodeComparison, compared?: PreviousSentCampaign): Promise<KeptBody> {
+  /** The same for its comparison; which campaign is the previous one is part of its version. */
+  private comparisonBody(place: ComparisonPlace, encode: EncodeComparison): KeptBody {
     const key = `comparison:${place.campaignId}`;
-    const previous = compared ?? (await findPreviousSentCampaign(this.db, place));
+    const previous = place.compared;
     const changed = (a: number, b: number, v: string) => this.changes.changedPolicies(a, b, v);
     const minGroupSize = minGroupSizeOf(place, this.minGroupSize);
     const parts = this.parts;
@@ -156,7 +154,7 @@ export class ReportEngine {
       // Reopened since, or gone: nothing to build.
       if (place?.status !== 'sent') continue;
       if (!(await ahead(this.resultBody(place), 'resultBodies')) || stopped()) break;
-      if (!(await ahead(await this.comparisonBody(place, encode, place.compared), 'comparisonBodies'))) break;
+      if (!(await ahead(this.comparisonBody(place, encode), 'comparisonBodies'))) break;
     }
     return { ...warmed, ...bodies };
   }

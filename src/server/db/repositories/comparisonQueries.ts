@@ -1,7 +1,6 @@
 import { namedStatement, type Queryable } from '../client.js';
 import type { AccessClaims } from '../../services/auth/tokenKinds.js';
 import type { CurrentUser } from '../../../shared/api/auth.js';
-import { CATALOGUE_VERSION_SQL } from './questionnaires.js';
 import { readSessionUserAnd, sessionUserAnd } from './sessions.js';
 import {
   editionFiguresVersionSql,
@@ -14,19 +13,21 @@ import {
 } from './resultQueries.js';
 
 /**
- * The columns (previous_*) and the join of an entity's latest sent campaign of an edition earlier than a place's,
- * aliased previous: `entity`, `campaignNumber` and `band` are SQL expressions of the place's entity, edition year and
- * size band, and its province is aliased pr.
+ * A comparison's campaign place (PLACE_COLUMNS) with the entity's latest sent campaign of an earlier edition (the
+ * previous_* columns, none when there is no such campaign), in one statement: with the session check, a kept
+ * comparison's only statement. That campaign's territories are the place's (province pr, band PLACE_BAND).
  */
-const previousCampaignSql = (entity: string, campaignNumber: string, band: string) => ({
-  columns: `previous.id AS previous_id, previous.edition_id AS previous_edition_id, previous.campaign_number AS previous_campaign_number,
+const COMPARISON_PLACE_SQL = `SELECT ${PLACE_COLUMNS},
+          previous.id AS previous_id, previous.edition_id AS previous_edition_id, previous.campaign_number AS previous_campaign_number,
           ${editionFiguresVersionSql('previous.edition_id')} AS previous_figures_version,
-          CASE WHEN previous.id IS NOT NULL THEN concat_ws(' ', ${scoresVersionSql('previous.id')}, ${entityTerritoryVersionsSql('previous.edition_id', band)}) END AS previous_parts_version`,
-  join: `LEFT JOIN LATERAL (
+          CASE WHEN previous.id IS NOT NULL THEN concat_ws(' ', ${scoresVersionSql('previous.id')}, ${entityTerritoryVersionsSql('previous.edition_id', PLACE_BAND)}) END AS previous_parts_version
+     FROM ${PLACE_FROM}
+     LEFT JOIN LATERAL (
        SELECT pc.id, pc.edition_id, ped.campaign_number FROM campaigns pc JOIN editions ped ON ped.id = pc.edition_id
-        WHERE pc.entity_id = ${entity} AND pc.status = 'sent' AND ped.campaign_number < ${campaignNumber}
-        ORDER BY ped.campaign_number DESC LIMIT 1) AS previous ON true`,
-});
+        WHERE pc.entity_id = en.id AND pc.status = 'sent' AND ped.campaign_number < ed.campaign_number
+        ORDER BY ped.campaign_number DESC LIMIT 1) AS previous ON true`;
+const COMPARISON_PLACE = namedStatement('comparison_place', `${COMPARISON_PLACE_SQL} WHERE c.id = $1`);
+const SESSION_USER_AND_COMPARISON_PLACE = sessionUserAnd('session_user_and_comparison_place', `${COMPARISON_PLACE_SQL} WHERE c.id = $3`);
 
 type PreviousRow = {
   previous_id: number | null;
@@ -35,21 +36,6 @@ type PreviousRow = {
   previous_figures_version: string;
   previous_parts_version: string | null;
 };
-
-const BY_PARAMETERS = previousCampaignSql('$1', '$2', '$4::int');
-const PREVIOUS_CAMPAIGN = namedStatement(
-  'previous_sent_campaign',
-  `SELECT ${CATALOGUE_VERSION_SQL} AS catalogue_version, ${BY_PARAMETERS.columns}
-     FROM (SELECT 1) AS one
-     LEFT JOIN provinces pr ON pr.id = $3
-     ${BY_PARAMETERS.join}`,
-);
-
-// A comparison's place and its previous campaign in one statement: with the session check, a kept comparison's only statement.
-const OF_PLACE = previousCampaignSql('en.id', 'ed.campaign_number', PLACE_BAND);
-const COMPARISON_PLACE_SQL = `SELECT ${PLACE_COLUMNS}, ${OF_PLACE.columns} FROM ${PLACE_FROM} ${OF_PLACE.join}`;
-const COMPARISON_PLACE = namedStatement('comparison_place', `${COMPARISON_PLACE_SQL} WHERE c.id = $1`);
-const SESSION_USER_AND_COMPARISON_PLACE = sessionUserAnd('session_user_and_comparison_place', `${COMPARISON_PLACE_SQL} WHERE c.id = $3`);
 
 /** An entity's previous sent campaign, with its edition's figures version (migration 004). */
 export interface PreviousCampaign {
@@ -72,23 +58,6 @@ export interface PreviousSentCampaign {
   previous: PreviousCampaign | undefined;
 }
 
-/**
- * The entity's latest sent campaign of an edition earlier than campaignNumber (undefined when none), with the
- * catalogue version the cached questionnaires are checked against.
- */
-export async function findPreviousSentCampaign(
-  q: Queryable,
-  place: { entityId: number; campaignNumber: number; provinceId: string; sizeBand: number },
-): Promise<PreviousSentCampaign> {
-  const [row] = await q.query<PreviousRow & { catalogue_version: string }>(PREVIOUS_CAMPAIGN, [
-    place.entityId,
-    place.campaignNumber,
-    place.provinceId,
-    place.sizeBand,
-  ]);
-  return { catalogueVersion: row.catalogue_version, previous: previousOf(row) };
-}
-
 function previousOf(row: PreviousRow): PreviousCampaign | undefined {
   return row.previous_id !== null && row.previous_edition_id !== null && row.previous_campaign_number !== null
     ? {
@@ -101,7 +70,7 @@ function previousOf(row: PreviousRow): PreviousCampaign | undefined {
     : undefined;
 }
 
-/** A campaign's place with what its comparison reads besides (findPreviousSentCampaign's, read in the same statement). */
+/** A campaign's place with what its comparison reads besides: the catalogue version (the place's) and the previous campaign. */
 export type ComparisonPlace = CampaignPlace & { compared: PreviousSentCampaign };
 
 const comparisonPlaceOf = (row: CampaignPlace & PreviousRow): ComparisonPlace => {
@@ -110,7 +79,7 @@ const comparisonPlaceOf = (row: CampaignPlace & PreviousRow): ComparisonPlace =>
   return { ...place, compared: { catalogueVersion: place.catalogueVersion, previous } };
 };
 
-/** findCampaignPlace and findPreviousSentCampaign in one statement; undefined when there is no such campaign. */
+/** findCampaignPlace with the entity's previous sent campaign, in one statement; undefined when there is no such campaign. */
 export async function findComparisonPlace(q: Queryable, campaignId: number): Promise<ComparisonPlace | undefined> {
   const [row] = await q.query<CampaignPlace & PreviousRow>(COMPARISON_PLACE, [campaignId]);
   return row && comparisonPlaceOf(row);

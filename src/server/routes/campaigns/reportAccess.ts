@@ -11,7 +11,7 @@ import type { CurrentUser } from '../../../shared/api/auth.js';
 import { canReadEntity } from '../../services/campaigns/rules.js';
 import { COMPRESS_AT_ONCE_BYTES, quicklyCompressed, type ReportBody } from '../../reports/reportCache.js';
 import { schemaOf, sendEncoded } from '../contract.js';
-import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
+import { answerWriterOf } from '../../plugins/schemaCompiling.js';
 import type { EncodeComparison } from '../../reports/engine.js';
 
 /*
@@ -104,10 +104,10 @@ export async function sendReport(request: FastifyRequest, reply: FastifyReply, b
 
 /**
  * The comparison route's writer made apart from any call, for the bodies an instance builds ahead (ReportEngine.warm):
- * the same compiler (installAnswerWriters) and schema as the route's, so the same bytes as serializerOf gives there.
+ * the same compiler (answerWriterOf) and schema as the route's, so the same bytes as serializerOf gives there.
  */
 export function comparisonWriter(): EncodeComparison {
-  const write = SerializerSelector()(undefined, undefined)({
+  const write = answerWriterOf({
     schema: schemaOf(reportCalls.comparison).response[200],
     method: reportCalls.comparison.method,
     url: reportCalls.comparison.url,

@@ -71,7 +71,7 @@ export function registerReportRoutes(secure: FastifyInstance, ctx: AppContext, r
     compress: false,
     handler: async (request, reply) => {
       const campaign = await sentReportableCampaign(db, request, request.query.id, 'Comparisons exist only for submitted campaigns', COMPARISON_PLACE);
-      return sendReport(request, reply, await reports.comparison(campaign, serializerOf(reply), campaign.compared));
+      return sendReport(request, reply, await reports.comparison(campaign, serializerOf(reply)));
     },
   });
 
