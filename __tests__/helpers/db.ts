@@ -244,6 +244,18 @@ export function recording(db: Db, seen: string[]): Db {
 }
 
 /**
+ * Waits until a server started on recording(db, seen) has run the activity log's retention, a second after its
+ * start (routes/logRetention.ts): a test that counts a call's statements counts them after it, so that the
+ * retention's DELETEs, which a loaded machine may run at any time before, do not land among them.
+ */
+export async function retentionRan(seen: readonly string[]): Promise<void> {
+  for (const end = Date.now() + 30_000; !seen.some((sql) => sql.includes('DELETE FROM audit_log'));) {
+    if (Date.now() > end) throw new Error("the activity log's retention did not run within 30 s of the start");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
  * The migrations whose columns and tables today's import and scoring read or write (the responses' 'exclusive', 14;
  * the questions' evidence rules, 17; the answers' notes, 18, empty in an older database; the texts' translations, 34):
  * an upgrade test that builds an older database with today's code applies these too. Each adds columns or tables of

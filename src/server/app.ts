@@ -18,7 +18,7 @@ import { registerOperationRoutes } from './routes/operations.js';
 import { registerAuthRoutes, registerSecureAuthRoutes } from './routes/auth.js';
 import { registerCampaignRoutes } from './routes/campaigns/index.js';
 import { registerReportRoutes } from './routes/campaigns/reports.js';
-import { comparisonWriter } from './routes/campaigns/reportAccess.js';
+import { reportWriters } from './routes/campaigns/reportAccess.js';
 import { registerEvidenceRoutes } from './routes/campaigns/evidence.js';
 import { registerCampaignCycleRoutes } from './routes/campaigns/cycle.js';
 import { REVIEW_QUEUE_CACHE_BYTES, registerReviewRoutes } from './routes/campaigns/review.js';
@@ -76,7 +76,7 @@ const REQUEST_TIMEOUT_MS = 60_000;
 /** How long a client has to send a request's headers (Node's default). */
 const HEADERS_TIMEOUT_MS = 60_000;
 
-/** Reads ahead the report parts and result bodies of the newest editions, without holding up the start; a failure only leaves them unread. */
+/** Reads ahead the report parts and the result, comparison and trend bodies of the newest editions, without holding up the start; a failure only leaves them unread. */
 async function warmReports(
   app: FastifyInstance,
   reports: ReportEngine,
@@ -85,7 +85,7 @@ async function warmReports(
 ): Promise<void> {
   const started = Date.now();
   try {
-    const outcome = await reports.warm(comparisonWriter(), closing);
+    const outcome = await reports.warm(reportWriters(), closing);
     app.log.info({ ...outcome, ms: Date.now() - started }, 'reports read ahead');
     warmed(outcome);
   } catch (err) {

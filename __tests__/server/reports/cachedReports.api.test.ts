@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { recording, testBackends } from '../../helpers/db.js';
+import { recording, retentionRan, testBackends } from '../../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../../helpers/server.js';
 import { insertRequiredEvidence } from '../../../src/server/db/seed/answers.js';
 import { createTestUser, signIn } from '../../helpers/auth.js';
@@ -9,14 +9,21 @@ import { importCatalogue } from '../../../src/server/catalogue/import.js';
 import type { Catalogue } from '../../../src/server/catalogue/parse.js';
 import type { Db } from '../../../src/server/db/client.js';
 import type { CampaignSummary } from '../../../src/shared/api/campaigns.js';
-import type { ComparisonResponse, ResultResponse } from '../../../src/shared/api/results.js';
+import type { ComparisonResponse, ResultResponse, TrendResponse } from '../../../src/shared/api/results.js';
 
 const backends = await testBackends();
 
 /** The statements that build a report, which a body served from the cache does not run. */
-const BUILDING = /figure_inputs|campaign_answers/;
+const BUILDING = /figure_inputs|campaign_answers|trend_inputs/;
 
-describe.each(backends)('result and comparison bodies cached per campaign and versions on $name', ({ openDemo }) => {
+/** The one statement of each report call whose body is kept: the session check with the campaign's place as the call reads it. */
+const PLACE_STATEMENTS = {
+  result: 'session_user_and_campaign_place',
+  comparison: 'session_user_and_comparison_place',
+  trend: 'session_user_and_trend_place',
+};
+
+describe.each(backends)('result, comparison and trend bodies cached per campaign and versions on $name', ({ openDemo }) => {
   let db: Db;
   /** The app as it runs, its statements noted in `seen`. */
   let cached: TestServer;
@@ -40,14 +47,14 @@ describe.each(backends)('result and comparison bodies cached per campaign and ve
 
   /**
    * The body the caching instance answers, twice: the second time from its cache, in one statement (the session
-   * check with the campaign's place, and for a comparison its previous campaign), and both times byte for byte
-   * what the instance without a cache answers.
+   * check with the campaign's place, with a comparison's previous campaign or a trend's version), and both times
+   * byte for byte what the instance without a cache answers.
    */
   async function served(p: string, token = tokens.admin): Promise<string> {
     const first = await raw(cached, p, token);
     seen.length = 0;
     const again = await raw(cached, p, token);
-    expect(seen).toEqual([p.startsWith('comparison') ? 'session_user_and_comparison_place' : 'session_user_and_campaign_place']);
+    expect(seen).toEqual([PLACE_STATEMENTS[p.split('?')[0] as keyof typeof PLACE_STATEMENTS]]);
     expect(again).toEqual(first);
     expect(await raw(uncached, p, token)).toEqual(first);
     expect([first.status, first.type]).toEqual([200, 'application/json; charset=utf-8']);
@@ -55,6 +62,8 @@ describe.each(backends)('result and comparison bodies cached per campaign and ve
   }
   const result = async (id = campaign.id) => JSON.parse(await served(`result?id=${id}`)).response as ResultResponse;
   const comparison = async (id = campaign.id) => JSON.parse(await served(`comparison?id=${id}`)).response as ComparisonResponse;
+  const trend = async (id = campaign.id) => JSON.parse(await served(`trend?id=${id}`)).response as TrendResponse;
+  const reports = async () => ({ result: await result(), comparison: await comparison(), trend: await trend() });
   const share = async (campaignId: number) => {
     const shareId = randomUUID();
     await db.query("INSERT INTO share_links (id, campaign_id, expires_at) VALUES ($1, $2, now() + interval '1 day')", [shareId, campaignId]);
@@ -76,6 +85,7 @@ describe.each(backends)('result and comparison bodies cached per campaign and ve
   beforeAll(async () => {
     db = await openDemo();
     cached = await startTestServer(recording(db, seen));
+    await retentionRan(seen);
     uncached = await startTestServer(db, {}, undefined, { reportCacheBytes: 0 });
     tokens.admin = (await signIn(cached, 'admin@demo.es', 'demo1234')).access_token;
     tokens.user = (await signIn(cached, 'usuario@demo.es', 'demo1234')).access_token;
@@ -96,15 +106,16 @@ describe.each(backends)('result and comparison bodies cached per campaign and ve
   });
 
   it('keeps serving the cached bodies while nothing they show changes', async () => {
-    const bodies = [await served(`result?id=${campaign.id}`), await served(`comparison?id=${campaign.id}`)];
+    const calls = Object.keys(PLACE_STATEMENTS).map((report) => `${report}?id=${campaign.id}`);
+    const bodies: string[] = [];
+    for (const p of calls) bodies.push(await served(p));
     // An answer saved in a campaign still open changes no territorial figure.
     const [draft] = await db.query<{ id: number; subindicator_id: number; response_ids: number[] }>(
       "SELECT c.id, a.subindicator_id, a.response_ids FROM campaigns c JOIN answers a ON a.campaign_id = c.id WHERE c.status = 'draft' ORDER BY c.id, a.subindicator_id LIMIT 1",
     );
     await post('campaigns/saveAnswer', { id: draft.id, question: draft.subindicator_id, answer: draft.response_ids });
     seen.length = 0;
-    expect((await raw(cached, `result?id=${campaign.id}`)).text).toBe(bodies[0]);
-    expect((await raw(cached, `comparison?id=${campaign.id}`)).text).toBe(bodies[1]);
+    for (const [i, p] of calls.entries()) expect((await raw(cached, p)).text).toBe(bodies[i]);
     expect(seen.filter((s) => BUILDING.test(s))).toEqual([]);
   });
 
@@ -118,14 +129,14 @@ describe.each(backends)('result and comparison bodies cached per campaign and ve
       [created.id],
     );
     await insertRequiredEvidence(db, [created.id]);
-    const before = { result: await result(), comparison: await comparison() };
+    const before = await reports();
     const [{ n: participants }] = await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM campaigns c JOIN entities e ON e.id = c.entity_id
         WHERE c.edition_id = (SELECT edition_id FROM campaigns WHERE id = $1) AND c.status = 'sent' AND e.province_id = $2`,
       [created.id, campaign.provinceId],
     );
     await post('campaigns/submit', { id: created.id });
-    const after = { result: await result(), comparison: await comparison() };
+    const after = await reports();
     // The province's mean now counts the new participant's total.
     const newcomer = (await result(created.id)).global.percentages.campaign!;
     const mean = (before.result.global.percentages.province! * participants + newcomer) / (participants + 1);
@@ -135,63 +146,90 @@ describe.each(backends)('result and comparison bodies cached per campaign and ve
     expect(after.result.global.percentages.campaign).toBe(before.result.global.percentages.campaign);
     expect(after.comparison).not.toEqual(before.comparison);
     expect(after.result.answers).toEqual(before.result.answers);
+    // The trend's current edition shows the same figures as the result; its earlier editions are unchanged.
+    expect(after.trend.editions.at(-1)!.global.percentages).toEqual(after.result.global.percentages);
+    expect(after.trend.editions.slice(0, -1)).toEqual(before.trend.editions.slice(0, -1));
   });
 
   it('shows the entities registered in the province after one of them is removed', async () => {
     const entityId = await newEntity();
-    const before = { result: await result(), comparison: await comparison() };
+    const before = await reports();
     await post('entities/remove', { id: entityId });
-    const after = { result: await result(), comparison: await comparison() };
+    const after = await reports();
     // One registered entity fewer and the same participants: only the means over every entity rise.
     expect(after.result.global.percentages).toEqual(before.result.global.percentages);
     expect(after.result.global.percentagesComparedToAll.province!).toBeGreaterThan(before.result.global.percentagesComparedToAll.province!);
     const provinces = (c: ComparisonResponse) => c.current.flatMap((a) => a.valuesByPolicy.map((p) => p.percentagesComparedToAll.province ?? 0));
     expect(provinces(after.comparison).reduce((a, b) => a + b)).toBeGreaterThan(provinces(before.comparison).reduce((a, b) => a + b));
+    const trendProvince = (t: TrendResponse) => t.editions.at(-1)!.global.percentagesComparedToAll.province!;
+    expect(trendProvince(after.trend)).toBeGreaterThan(trendProvince(before.trend));
   });
 
   it("shows the entity's name as it is now", async () => {
-    const before = await result();
+    const before = await reports();
     await db.query("UPDATE entities SET name = name || ' (renombrada)' WHERE id = (SELECT entity_id FROM campaigns WHERE id = $1)", [campaign.id]);
-    const after = await result();
-    expect(after.territoryTexts.campaign).toBe(`${before.territoryTexts.campaign} (renombrada)`);
-    expect({ ...after, territoryTexts: undefined }).toEqual({ ...before, territoryTexts: undefined });
+    const after = await reports();
+    for (const report of ['result', 'trend'] as const) {
+      expect(after[report].territoryTexts.campaign).toBe(`${before[report].territoryTexts.campaign} (renombrada)`);
+      expect({ ...after[report], territoryTexts: undefined }).toEqual({ ...before[report], territoryTexts: undefined });
+    }
   });
 
   it('checks who may read a cached body exactly as before', async () => {
-    const body = await served(`result?id=${campaign.id}`);
-    const comparisonBody = await served(`comparison?id=${campaign.id}`);
+    const calls = Object.keys(PLACE_STATEMENTS);
+    const bodies: string[] = [];
+    for (const report of calls) bodies.push(await served(`${report}?id=${campaign.id}`));
     for (const token of [tokens.user, await share(campaign.id)]) {
-      expect((await raw(cached, `result?id=${campaign.id}`, token)).text).toBe(body);
-      expect((await raw(cached, `comparison?id=${campaign.id}`, token)).text).toBe(comparisonBody);
+      for (const [i, report] of calls.entries()) expect((await raw(cached, `${report}?id=${campaign.id}`, token)).text).toBe(bodies[i]);
     }
     const [{ id: otherSent }] = await db.query<{ id: number }>("SELECT id FROM campaigns WHERE status = 'sent' AND id <> $1 ORDER BY id LIMIT 1", [
       campaign.id,
     ]);
     const otherShare = await share(otherSent);
-    for (const call of ['result', 'comparison']) {
+    for (const call of calls) {
       const p = `${call}?id=${campaign.id}`;
       const stranger = await raw(cached, p, tokens.other);
       expect([stranger.status, JSON.parse(stranger.text).error.type]).toEqual([404, 'NOT_FOUND']);
-      expect(stranger.text).not.toContain('valuesByPolicy');
+      expect(stranger.text).not.toContain('percentages');
       expect((await raw(cached, p, otherShare)).status).toBe(403);
       expect((await raw(cached, p, '')).status).toBe(401);
     }
     const [{ id: draft }] = await db.query<{ id: number }>("SELECT id FROM campaigns WHERE status <> 'sent' ORDER BY id LIMIT 1");
-    expect((await raw(cached, `result?id=${draft}`)).status).toBe(409);
-    expect((await raw(cached, 'result?id=999999')).status).toBe(404);
+    for (const call of calls) {
+      expect((await raw(cached, `${call}?id=${draft}`)).status).toBe(409);
+      expect((await raw(cached, `${call}?id=999999`)).status).toBe(404);
+    }
   });
 
   it('shows a category renamed by a catalogue import', async () => {
-    const before = { result: await result(), comparison: await comparison() };
+    const before = await reports();
     const catalogue: Catalogue = JSON.parse(await fs.readFile(path.resolve('src/server/db/seed/catalogues/demo-2026.json'), 'utf8'));
     catalogue.edition = 2099;
     catalogue.axes[0].text = 'Gobernanza abierta y participación';
     await importCatalogue(db, catalogue);
-    const after = { result: await result(), comparison: await comparison() };
+    const after = await reports();
     expect(before.result.axisDetails[0].axisText).not.toBe(catalogue.axes[0].text);
     expect(after.result.axisDetails[0].axisText).toBe(catalogue.axes[0].text);
     expect(after.result.answers.campaign.indicators[0].axisText).toBe(catalogue.axes[0].text);
     expect(after.comparison.current[0].axisText).toBe(catalogue.axes[0].text);
     expect(after.comparison.previous?.[0].axisText).toBe(catalogue.axes[0].text);
+    expect(before.trend.axisTexts).not.toContain(catalogue.axes[0].text);
+    expect(after.trend.axisTexts).toContain(catalogue.axes[0].text);
+  });
+
+  it("shows an earlier edition's figures as they are now in the trend: another entity's campaign, then its own, reopened there", async () => {
+    const before = await reports();
+    const earlier = before.trend.editions.at(-2)!;
+    const [other] = await db.query<{ id: number }>(
+      "SELECT c.id FROM campaigns c WHERE c.edition_id = (SELECT edition_id FROM campaigns WHERE id = $1) AND c.status = 'sent' AND c.entity_id <> (SELECT entity_id FROM campaigns WHERE id = $2) ORDER BY c.id LIMIT 1",
+      [earlier.campaignId, campaign.id],
+    );
+    await post('campaigns/reopen', { id: other.id, reason: 'Revisión de la edición anterior' });
+    const afterOther = await trend();
+    expect(afterOther.editions.at(-2)!.sizes.participants.country).toBe(earlier.sizes.participants.country - 1);
+    expect(afterOther.editions.at(-1)).toEqual(before.trend.editions.at(-1));
+    await post('campaigns/reopen', { id: earlier.campaignId, reason: 'Revisión de la edición anterior' });
+    const afterOwn = await trend();
+    expect(afterOwn.editions.map((e) => e.campaignId)).toEqual(before.trend.editions.map((e) => e.campaignId).filter((id) => id !== earlier.campaignId));
   });
 });

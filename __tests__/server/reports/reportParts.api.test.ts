@@ -18,7 +18,11 @@ const counted = (seen: readonly string[]) => ({
   territoryParts: seen.filter((s) => s === 'territory_part').length,
   campaignParts: seen.filter((s) => s === 'campaign_part' || s === 'campaign_scores_part').length,
   built: seen.filter((s) => /figure_inputs|campaign_answers/.test(s)).length,
+  trends: seen.filter((s) => s === 'trend_inputs').length,
 });
+
+/** The report calls whose bodies an instance builds ahead. */
+const REPORTS = ['result', 'comparison', 'trend'] as const;
 
 /** The smallest population of each size band of the demo (migration 006), and one population inside each. */
 const BANDS = [1, 5001, 20001, 50001, 100001];
@@ -188,14 +192,14 @@ describe.each(backends)('reports assembled from parts kept per territory and cam
     await post(reference, 'campaigns/submit', { id: waiting.elsewhere.shift()! });
     seen.length = 0;
     const after = await result(cached);
-    expect(counted(seen)).toEqual({ territoryParts: 1, campaignParts: 0, built: 0 });
+    expect(counted(seen)).toEqual({ territoryParts: 1, campaignParts: 0, built: 0, trends: 0 });
     expect(after.edition.sizes.participants.country).toBe(before.edition.sizes.participants.country + 1);
     expect(after.global.percentages.country).not.toBe(before.global.percentages.country);
     expect(after.global.percentages.province).toBe(before.global.percentages.province);
     // The comparison shows no country: kept as it was, nothing read.
     seen.length = 0;
     expect(await same(cached, `comparison?id=${target.id}`)).toBe(comparison);
-    expect(counted(seen)).toEqual({ territoryParts: 0, campaignParts: 0, built: 0 });
+    expect(counted(seen)).toEqual({ territoryParts: 0, campaignParts: 0, built: 0, trends: 0 });
   });
 
   it('after a submission in the same province and band reads its four territories again, and shows them', async () => {
@@ -204,7 +208,7 @@ describe.each(backends)('reports assembled from parts kept per territory and cam
     await post(reference, 'campaigns/submit', { id: waiting.sameProvince.shift()! });
     seen.length = 0;
     const after = await result(cached);
-    expect(counted(seen)).toEqual({ territoryParts: 4, campaignParts: 0, built: 0 });
+    expect(counted(seen)).toEqual({ territoryParts: 4, campaignParts: 0, built: 0, trends: 0 });
     for (const level of ['province', 'autonomousCommunity', 'country', 'sizeBand'] as const) {
       expect([level, after.edition.sizes.participants[level]]).toEqual([level, before.edition.sizes.participants[level] + 1]);
     }
@@ -288,8 +292,15 @@ describe.each(backends)('reports assembled from parts kept per territory and cam
                 (SELECT count(*)::int FROM (SELECT DISTINCT territory, territory_id FROM territory_scores WHERE edition_id = e.id) t) AS territories
            FROM editions e WHERE e.campaign_number = 2026`,
       );
-      // The demo's 2025 and 2026 editions; every sent campaign of 2026, its part and its result and comparison bodies.
-      expect(read).toEqual({ editions: 2, territoryParts: expect.any(Number), campaignParts: sent, resultBodies: sent, comparisonBodies: sent });
+      // The demo's 2025 and 2026 editions; every sent campaign of 2026, its part and its result, comparison and trend bodies.
+      expect(read).toEqual({
+        editions: 2,
+        territoryParts: expect.any(Number),
+        campaignParts: sent,
+        resultBodies: sent,
+        comparisonBodies: sent,
+        trendBodies: sent,
+      });
       expect(read!.territoryParts).toBeGreaterThan(territories);
       // Nothing built the plain way. Besides the parts, the comparisons read the scores of the entities' previous sent
       // campaigns (not kept) and the parts of territories without sums in the previous edition.
@@ -299,12 +310,13 @@ describe.each(backends)('reports assembled from parts kept per territory and cam
             WHERE p.entity_id = c.entity_id AND p.status = 'sent' AND pe.campaign_number < 2026)`,
       );
       expect(previous).toBeGreaterThan(0);
-      expect(counted(warmedSeen)).toEqual({ territoryParts: expect.any(Number), campaignParts: sent + previous, built: 0 });
+      // Each trend is read in one statement, of every edition it shows.
+      expect(counted(warmedSeen)).toEqual({ territoryParts: expect.any(Number), campaignParts: sent + previous, built: 0, trends: sent });
       expect(counted(warmedSeen).territoryParts).toBeGreaterThanOrEqual(read!.territoryParts);
       // Stopped (the app closing), it reads nothing more.
       warmedSeen.length = 0;
       expect(await new ReportParts(recording(db, warmedSeen)).warm(() => true)).toEqual({ editions: 2, territoryParts: 0, campaignParts: 0, newestSent: [] });
-      expect(counted(warmedSeen)).toEqual({ territoryParts: 0, campaignParts: 0, built: 0 });
+      expect(counted(warmedSeen)).toEqual({ territoryParts: 0, campaignParts: 0, built: 0, trends: 0 });
 
       warmedSeen.length = 0;
       const ids = (
@@ -314,11 +326,11 @@ describe.each(backends)('reports assembled from parts kept per territory and cam
       ).map((r) => r.id);
       const before = await reportBodiesAsked(warm);
       for (const id of ids) {
-        for (const report of ['result', 'comparison']) expect(await raw(warm, `${report}?id=${id}`)).toEqual(await raw(reference, `${report}?id=${id}`));
+        for (const report of REPORTS) expect(await raw(warm, `${report}?id=${id}`)).toEqual(await raw(reference, `${report}?id=${id}`));
       }
-      expect(counted(warmedSeen)).toEqual({ territoryParts: 0, campaignParts: 0, built: 0 });
+      expect(counted(warmedSeen)).toEqual({ territoryParts: 0, campaignParts: 0, built: 0, trends: 0 });
       // Every first read was a body built ahead: none was filled on the call.
-      expect(await reportBodiesAsked(warm)).toEqual({ hit: before.hit + 2 * ids.length, miss: before.miss });
+      expect(await reportBodiesAsked(warm)).toEqual({ hit: before.hit + REPORTS.length * ids.length, miss: before.miss });
       // Kept as brotli alone, a body built ahead is the same JSON whatever the caller accepts.
       const [id0] = ids;
       const json = (await raw(reference, `result?id=${id0}`)).text;
@@ -331,12 +343,11 @@ describe.each(backends)('reports assembled from parts kept per territory and cam
       await post(reference, 'campaigns/submit', { id });
       warmedSeen.length = 0;
       expect(await raw(warm, `result?id=${id}`)).toEqual(await raw(reference, `result?id=${id}`));
-      expect(counted(warmedSeen)).toEqual({ territoryParts: 4, campaignParts: 1, built: 0 });
+      expect(counted(warmedSeen)).toEqual({ territoryParts: 4, campaignParts: 1, built: 0, trends: 0 });
       // The bodies built ahead in its territories are older than it: built again when asked for, with its figures.
       const asked = await reportBodiesAsked(warm);
-      expect(await raw(warm, `result?id=${target.id}`)).toEqual(await raw(reference, `result?id=${target.id}`));
-      expect(await raw(warm, `comparison?id=${target.id}`)).toEqual(await raw(reference, `comparison?id=${target.id}`));
-      expect(await reportBodiesAsked(warm)).toEqual({ hit: asked.hit, miss: asked.miss + 2 });
+      for (const report of REPORTS) expect(await raw(warm, `${report}?id=${target.id}`)).toEqual(await raw(reference, `${report}?id=${target.id}`));
+      expect(await reportBodiesAsked(warm)).toEqual({ hit: asked.hit, miss: asked.miss + REPORTS.length });
     } finally {
       await warm.close();
     }

@@ -7,16 +7,23 @@ import { campaignTrend } from './trend.js';
 import { QuestionnaireCache } from './questionnaireCache.js';
 import { EditionChanges } from './editionChanges.js';
 import { campaignQuestionnaire, type CampaignQuestionnaire } from './questionnaires.js';
-import { comparisonPartsVersion, comparisonVersion, encodeResult, minGroupSizeOf, resultPartsVersion, resultVersion } from './reportBodies.js';
+import { comparisonPartsVersion, comparisonVersion, encodeResult, minGroupSizeOf, resultPartsVersion, resultVersion, trendVersion } from './reportBodies.js';
 import { ReportParts, placePartVersions, splitTerritoryVersions, type BytesKept, type WarmedParts } from './reportParts.js';
 import type { CampaignPlace } from '../db/repositories/resultQueries.js';
+import { findTrendPlace, type TrendPlace } from '../db/repositories/trendQueries.js';
 import { ReportCache, type ReportBody } from './reportCache.js';
 
-/** What ReportEngine.warm read ahead: the parts (ReportParts.warm) and the result and comparison bodies built and kept. */
-export type WarmedReports = Omit<WarmedParts, 'newestSent'> & { resultBodies: number; comparisonBodies: number };
+/** What ReportEngine.warm read ahead: the parts (ReportParts.warm) and the result, comparison and trend bodies built and kept. */
+export type WarmedReports = Omit<WarmedParts, 'newestSent'> & { resultBodies: number; comparisonBodies: number; trendBodies: number };
 
-/** The comparison route's writer (its schema serializer): the body in its envelope, as bytes. */
-export type EncodeComparison = (body: { response: ComparisonResponse }) => Buffer;
+/** A report route's writer (its schema serializer): the body in its envelope, as bytes. */
+export type EncodeReport<R> = (body: { response: R }) => Buffer;
+
+/** The writers of the report bodies an instance builds ahead (ReportEngine.warm): the comparison's and the trend's routes'. */
+export interface ReportWriters {
+  comparison: EncodeReport<ComparisonResponse>;
+  trend: EncodeReport<TrendResponse>;
+}
 
 /** A report body as the report cache keeps it: its key, the version it is kept under, and how it is built. */
 interface KeptBody {
@@ -73,7 +80,7 @@ export class ReportEngine {
    * findComparisonPlace), envelope included; encode is the route's schema serializer. Kept while its version (with
    * which campaign is the previous one) holds.
    */
-  comparison(place: ComparisonPlace, encode: EncodeComparison): Promise<ReportBody> {
+  comparison(place: ComparisonPlace, encode: EncodeReport<ComparisonResponse>): Promise<ReportBody> {
     const { key, version, build } = this.comparisonBody(place, encode);
     return this.bodies.get(key, version, build);
   }
@@ -92,7 +99,7 @@ export class ReportEngine {
   }
 
   /** The same for its comparison; which campaign is the previous one is part of its version. */
-  private comparisonBody(place: ComparisonPlace, encode: EncodeComparison): KeptBody {
+  private comparisonBody(place: ComparisonPlace, encode: EncodeReport<ComparisonResponse>): KeptBody {
     const key = `comparison:${place.campaignId}`;
     const previous = place.compared;
     const changed = (a: number, b: number, v: string) => this.changes.changedPolicies(a, b, v);
@@ -126,6 +133,15 @@ export class ReportEngine {
     };
   }
 
+  /** The same for its trend, kept under the versions of every edition it shows (trendVersion). */
+  private trendBody(place: TrendPlace, encode: EncodeReport<TrendResponse>): KeptBody {
+    return {
+      key: `trend:${place.campaignId}`,
+      version: trendVersion(place),
+      build: async () => encode({ response: await campaignTrend(this.db, this.questionnaires, place, this.minGroupSize) }),
+    };
+  }
+
   /** The bytes the report parts hold and their bounds, by kind (none without parts), for the metrics. */
   get keptParts(): Record<string, BytesKept> {
     return this.parts?.kept ?? {};
@@ -133,39 +149,43 @@ export class ReportEngine {
 
   /**
    * Reads ahead what the first reads of the newest editions will need, until stopped() is true: the report parts
-   * (ReportParts.warm), then, campaign by campaign, the result and comparison bodies of the newest edition's sent
-   * campaigns, as many as the report cache holds (ReportCache.readAhead: their brotli copies); encode is the
-   * comparison route's writer. Each body is kept under the versions its place statement read, as a call's would be,
-   * so a body changed since is built again when asked for. Nothing when no parts are kept.
+   * (ReportParts.warm), then, campaign by campaign, the result, comparison and trend bodies of the newest edition's
+   * sent campaigns, as many as the report cache holds (ReportCache.readAhead: their brotli copies), written by the
+   * routes' writers. Each body is kept under the versions its place statements read, as a call's would be, so a body
+   * changed since is built again when asked for. Nothing when no parts are kept.
    */
-  async warm(encode: EncodeComparison, stopped: () => boolean = () => false): Promise<WarmedReports | undefined> {
+  async warm(writers: ReportWriters, stopped: () => boolean = () => false): Promise<WarmedReports | undefined> {
     const parts = this.parts;
     if (!parts) return undefined;
     const { newestSent, ...warmed } = await parts.warm(stopped);
-    const bodies = { resultBodies: 0, comparisonBodies: 0 };
+    const bodies = { resultBodies: 0, comparisonBodies: 0, trendBodies: 0 };
     const ahead = async ({ key, version, build }: KeptBody, counted: keyof typeof bodies) => {
       const kept = await this.bodies.readAhead(key, version, build);
       if (kept === 'kept') bodies[counted]++;
-      return kept !== 'full';
+      return kept !== 'full' && !stopped();
     };
     for (const campaignId of newestSent) {
       if (stopped()) break;
       const place = await findComparisonPlace(this.db, campaignId);
       // Reopened since, or gone: nothing to build.
       if (place?.status !== 'sent') continue;
-      if (!(await ahead(this.resultBody(place), 'resultBodies')) || stopped()) break;
-      if (!(await ahead(this.comparisonBody(place, encode), 'comparisonBodies'))) break;
+      if (!(await ahead(this.resultBody(place), 'resultBodies'))) break;
+      if (!(await ahead(this.comparisonBody(place, writers.comparison), 'comparisonBodies'))) break;
+      const trendPlace = await findTrendPlace(this.db, campaignId);
+      if (trendPlace?.status !== 'sent') continue;
+      if (!(await ahead(this.trendBody(trendPlace, writers.trend), 'trendBodies'))) break;
     }
     return { ...warmed, ...bodies };
   }
 
   /**
-   * The trend of a sent campaign's entity across its editions. Not kept in the report cache: it is one statement
-   * of a few dozen rows per edition (readTrendInputs) and a small body, and the version that would make a kept
-   * copy safe (every edition's figures version) takes a statement to read as well.
+   * A sent campaign's trend response across the entity's editions up to its own, envelope included; encode is the
+   * route's schema serializer. Kept while the figures of every edition it shows hold (TrendPlace's trendVersion, read
+   * with its place).
    */
-  trend(place: CampaignPlace): Promise<TrendResponse> {
-    return campaignTrend(this.db, this.questionnaires, place, this.minGroupSize);
+  trend(place: TrendPlace, encode: EncodeReport<TrendResponse>): Promise<ReportBody> {
+    const { key, version, build } = this.trendBody(place, encode);
+    return this.bodies.get(key, version, build);
   }
 
   /** A campaign's questionnaire (cached) with its answers (read now); undefined when there is no such campaign. */

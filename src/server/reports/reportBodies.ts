@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/client.js';
 import { countedInMeans, readResultInputs, shownPlace, type CampaignPlace, type RankRows } from '../db/repositories/resultQueries.js';
 import type { PreviousSentCampaign } from '../db/repositories/comparisonQueries.js';
+import type { TrendPlace } from '../db/repositories/trendQueries.js';
 import type { QuestionnaireCache } from './questionnaireCache.js';
 import { encodeWithIndicators } from './questionnaires.js';
 import { buildResultReport } from './resultReport.js';
@@ -52,6 +53,15 @@ export function comparisonPartsVersion(place: CampaignPlace, { catalogueVersion,
 export function comparisonVersion(place: CampaignPlace, { catalogueVersion, previous }: PreviousSentCampaign): string {
   const earlier = previous ? [previous.campaignId, previous.editionId, previous.figuresVersion] : null;
   return JSON.stringify([place.reportVersion, place.editionId, ...shownPlace(place), catalogueVersion, earlier]);
+}
+
+/**
+ * What a trend depends on, as a ReportCache version: the figures of every edition it shows (TrendPlace's
+ * trendVersion), the registered entities' and catalogue versions (the axes' names), and the place as it is shown
+ * and compared.
+ */
+export function trendVersion(place: TrendPlace): string {
+  return JSON.stringify([place.trendVersion, place.registeredVersion, place.catalogueVersion, place.campaignNumber, ...shownPlace(place)]);
 }
 
 /** The names a report shows of a campaign's entity and territories. */

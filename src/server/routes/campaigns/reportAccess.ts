@@ -12,7 +12,10 @@ import { canReadEntity } from '../../services/campaigns/rules.js';
 import { COMPRESS_AT_ONCE_BYTES, quicklyCompressed, type ReportBody } from '../../reports/reportCache.js';
 import { schemaOf, sendEncoded } from '../contract.js';
 import { answerWriterOf } from '../../plugins/schemaCompiling.js';
-import type { EncodeComparison } from '../../reports/engine.js';
+import type { TSchema } from 'typebox';
+import type { ApiCall } from '../../../shared/api/schema.js';
+import type { ReportWriters } from '../../reports/engine.js';
+import { findSessionUserAndTrendPlace, findTrendPlace, type TrendPlace } from '../../db/repositories/trendQueries.js';
 
 /*
  * The report calls that read a campaign (declared 'userOrShare', routes made with sessionCheckedRouteOf): the
@@ -30,6 +33,8 @@ interface PlaceReads<P extends CampaignPlace> {
 const CAMPAIGN_PLACE: PlaceReads<CampaignPlace> = { withSession: findSessionUserAndCampaignPlace, alone: findCampaignPlace };
 /** The place of a comparison, with its previous campaign, in the same statement. */
 export const COMPARISON_PLACE: PlaceReads<ComparisonPlace> = { withSession: findSessionUserAndComparisonPlace, alone: findComparisonPlace };
+/** The place of a trend, with its version, in the same statement. */
+export const TREND_PLACE: PlaceReads<TrendPlace> = { withSession: findSessionUserAndTrendPlace, alone: findTrendPlace };
 
 /**
  * The campaign a report call may read, with its place (as `reads` reads it): a share token only its own campaign,
@@ -103,17 +108,16 @@ export async function sendReport(request: FastifyRequest, reply: FastifyReply, b
 }
 
 /**
- * The comparison route's writer made apart from any call, for the bodies an instance builds ahead (ReportEngine.warm):
- * the same compiler (answerWriterOf) and schema as the route's, so the same bytes as serializerOf gives there.
+ * The writers of the comparison and trend routes made apart from any call, for the bodies an instance builds ahead
+ * (ReportEngine.warm): the same compiler (answerWriterOf) and schemas as the routes', so the same bytes as
+ * serializerOf gives there.
  */
-export function comparisonWriter(): EncodeComparison {
-  const write = answerWriterOf({
-    schema: schemaOf(reportCalls.comparison).response[200],
-    method: reportCalls.comparison.method,
-    url: reportCalls.comparison.url,
-    httpStatus: '200',
-  });
-  return (body) => Buffer.from(write(body));
+export function reportWriters(): ReportWriters {
+  const writerOf = <Q extends TSchema, B extends TSchema, R extends TSchema>(call: ApiCall<Q, B, R>) => {
+    const write = answerWriterOf({ schema: schemaOf(call).response[200], method: call.method, url: call.url, httpStatus: '200' });
+    return (body: unknown) => Buffer.from(write(body));
+  };
+  return { comparison: writerOf(reportCalls.comparison), trend: writerOf(reportCalls.trend) };
 }
 
 /** The route's schema serializer as a report encoder: the comparison body in its envelope, as bytes. */

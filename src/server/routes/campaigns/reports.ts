@@ -8,12 +8,12 @@ import { shareCampaign, unshareCampaign } from '../../services/campaigns/sharing
 import type { ReportEngine } from '../../reports/engine.js';
 import { encodeWithIndicators } from '../../reports/questionnaires.js';
 import { routeOf, sendEncoded, sessionCheckedRouteOf } from '../contract.js';
-import { COMPARISON_PLACE, reportableCampaign, sendReport, sentReportableCampaign, serializerOf } from './reportAccess.js';
+import { COMPARISON_PLACE, reportableCampaign, sendReport, sentReportableCampaign, serializerOf, TREND_PLACE } from './reportAccess.js';
 
 /**
  * GET campaigns/result, comparison, trend and answers (open to share tokens for their campaign), and the share calls.
- * A result or comparison is sent from the report cache when nothing it depends on has changed, after the same
- * checks (src/server/reports/README.md). compress: false on both: the report cache compresses a body once
+ * A result, comparison or trend is sent from the report cache when nothing it depends on has changed, after the same
+ * checks (src/server/reports/README.md). compress: false on these: the report cache compresses a body once
  * (sendReport), not every call.
  */
 export function registerReportRoutes(secure: FastifyInstance, ctx: AppContext, reports: ReportEngine): void {
@@ -78,9 +78,10 @@ export function registerReportRoutes(secure: FastifyInstance, ctx: AppContext, r
   /** The entity's figures in every edition it sent up to this campaign's (share tokens: their own campaign only). */
   api.route({
     ...sessionCheckedRouteOf(reportCalls.trend),
-    handler: async (request) => {
-      const campaign = await sentReportableCampaign(db, request, request.query.id, 'Trends exist only for submitted campaigns');
-      return { response: await reports.trend(campaign) };
+    compress: false,
+    handler: async (request, reply) => {
+      const campaign = await sentReportableCampaign(db, request, request.query.id, 'Trends exist only for submitted campaigns', TREND_PLACE);
+      return sendReport(request, reply, await reports.trend(campaign, serializerOf(reply)));
     },
   });
 }
