@@ -220,7 +220,7 @@ interface Call {
 /**
  * The calls that read one sent campaign, health first (the budget), as rows of table: its result and comparison
  * cached (one campaign again and again), uncached (a second instance without a cache) and read first (each request
- * another campaign's first read), its trend, the review queue, its receipt, a receipt's public check and the
+ * another campaign's first read), its trend cached and read first, the review queue, its receipt, a receipt's public check and the
  * download of a file given as evidence.
  */
 async function measureCalls(table: BenchTable, name: string, db: Db, url: string, uncachedUrl: string, token: string, id: number): Promise<void> {
@@ -242,8 +242,9 @@ async function measureCalls(table: BenchTable, name: string, db: Db, url: string
     // A running instance's first read of each campaign: what its first reader gets, the territories' parts shared.
     { call: 'campaigns/result (first read)', base: url, path: '/api/secure/v1/campaigns/result?id=', auth: token, each: forResults },
     { call: 'campaigns/comparison (first read)', base: url, path: '/api/secure/v1/campaigns/comparison?id=', auth: token, each: forComparisons },
-    // Never cached (engine.ts trend): every call reads each edition's figures.
-    { call: 'campaigns/trend', base: url, path: `/api/secure/v1/campaigns/trend?id=${id}`, auth: token },
+    // Kept like a result (engine.ts trend): one campaign again and again, then each other campaign's first read.
+    { call: 'campaigns/trend (cached)', base: url, path: `/api/secure/v1/campaigns/trend?id=${id}`, auth: token },
+    { call: 'campaigns/trend (first read)', base: url, path: '/api/secure/v1/campaigns/trend?id=', auth: token, each: others },
     // The review queue of the current edition: every sent campaign of the scale set, with its marks counted.
     { call: 'campaigns/review/queue', base: url, path: '/api/secure/v1/campaigns/review/queue', auth: token },
     { call: 'campaigns/receipt', base: url, path: `/api/secure/v1/campaigns/receipt?id=${id}`, auth: token },

@@ -5,6 +5,7 @@ import { benchConfig } from './benchConfig.js';
 import { openPglite, openPostgres } from '../db/client.js';
 import { TokenSigner } from '../services/auth/jwt.js';
 import { sampleMemoryPeaks, type MemoryPeak } from './memoryPeaks.js';
+import type { WarmedReports } from '../reports/engine.js';
 
 /** What the parent asks of an instance: its database (a PostgreSQL URL with a pool size, or a PGlite folder) and settings. */
 export interface InstanceRequest {
@@ -22,7 +23,13 @@ export interface InstanceRequest {
 export async function startWarmedApp(ctx: AppContext, options: { reportCacheBytes?: number } = {}): Promise<{ app: FastifyInstance; url: string }> {
   let warmed!: () => void;
   const ready = new Promise<void>((resolve) => (warmed = resolve));
-  const app = await buildApp(ctx, { ...options, reportsWarmed: () => warmed() });
+  const started = Date.now();
+  const reportsWarmed = (outcome: WarmedReports | undefined) => {
+    // What it read and kept, as main.ts logs it: a first read not kept ahead is a fill.
+    if (outcome) console.error(`reports read ahead in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(outcome)}`);
+    warmed();
+  };
+  const app = await buildApp(ctx, { ...options, reportsWarmed });
   await app.listen({ port: 0, host: '127.0.0.1' });
   await ready;
   return { app, url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}` };

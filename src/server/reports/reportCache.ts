@@ -30,10 +30,11 @@ import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants as 
  * brotli copy alone, some 18 KB for a 165 KB result; the JSON is decompressed for a caller that accepts no brotli.
  *
  * Memory: the bodies, their compressed copies and an ENTRY_OVERHEAD per entry stay within maxBytes (by default
- * REPORT_CACHE_BYTES, 64 MiB: some 3,300 results built ahead, or 350 results of the demo questionnaire asked
- * twice, 165 KB and 20 KB each), plus the bodies being built, one per campaign with a call in flight.
+ * REPORT_CACHE_BYTES, 96 MiB: the result, comparison and trend of some 3,800 campaigns built ahead, about 26 KB a
+ * campaign, or 530 results of the demo questionnaire asked twice, 165 KB and 20 KB each), plus the bodies being
+ * built, one per campaign with a call in flight.
  */
-export const REPORT_CACHE_BYTES = 64 * 1024 * 1024;
+export const REPORT_CACHE_BYTES = 96 * 1024 * 1024;
 
 /** A report body: its JSON, and once made, the same bytes gzip-compressed (and brotli-compressed, in a cache that makes that copy too). */
 export interface ReportBody {
