@@ -300,7 +300,11 @@ describe.each(backends)('reports assembled from parts kept per territory and cam
         resultBodies: sent,
         comparisonBodies: sent,
         trendBodies: sent,
+        bodyBytes: expect.any(Number),
       });
+      // Every body's brotli copy and its bookkeeping, within the bound.
+      expect(read!.bodyBytes).toBeGreaterThan(3 * sent * 1024);
+      expect(read!.bodyBytes).toBeLessThan(64 * 1024 * 1024);
       expect(read!.territoryParts).toBeGreaterThan(territories);
       // Nothing built the plain way. Besides the parts, the comparisons read the scores of the entities' previous sent
       // campaigns (not kept) and the parts of territories without sums in the previous edition.

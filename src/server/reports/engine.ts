@@ -13,8 +13,11 @@ import type { CampaignPlace } from '../db/repositories/resultQueries.js';
 import { findTrendPlace, type TrendPlace } from '../db/repositories/trendQueries.js';
 import { ReportCache, type ReportBody } from './reportCache.js';
 
-/** What ReportEngine.warm read ahead: the parts (ReportParts.warm) and the result, comparison and trend bodies built and kept. */
-export type WarmedReports = Omit<WarmedParts, 'newestSent'> & { resultBodies: number; comparisonBodies: number; trendBodies: number };
+/**
+ * What ReportEngine.warm read ahead: the parts (ReportParts.warm), the result, comparison and trend bodies built and
+ * kept, and the bytes the report cache held then (its bound: REPORT_CACHE_BYTES).
+ */
+export type WarmedReports = Omit<WarmedParts, 'newestSent'> & { resultBodies: number; comparisonBodies: number; trendBodies: number; bodyBytes: number };
 
 /** A report route's writer (its schema serializer): the body in its envelope, as bytes. */
 export type EncodeReport<R> = (body: { response: R }) => Buffer;
@@ -175,7 +178,7 @@ export class ReportEngine {
       if (trendPlace?.status !== 'sent') continue;
       if (!(await ahead(this.trendBody(trendPlace, writers.trend), 'trendBodies'))) break;
     }
-    return { ...warmed, ...bodies };
+    return { ...warmed, ...bodies, bodyBytes: this.bodies.size };
   }
 
   /**
