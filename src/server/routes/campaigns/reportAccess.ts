@@ -120,7 +120,7 @@ export function reportWriters(): ReportWriters {
   return { comparison: writerOf(reportCalls.comparison), trend: writerOf(reportCalls.trend) };
 }
 
-/** The route's schema serializer as a report encoder: the comparison body in its envelope, as bytes. */
+/** The route's schema serializer as a report encoder: the comparison's or trend's body in its envelope, as bytes. */
 export const serializerOf =
   (reply: FastifyReply) =>
   (body: unknown): Buffer => {
