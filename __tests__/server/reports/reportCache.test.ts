@@ -10,7 +10,7 @@ const fakeGzip = async (json: Buffer) => Buffer.from(`gzip of ${json.length}`);
 
 describe('the report cache', () => {
   it('builds once per key and version, and again when the version changes', async () => {
-    const cache = new ReportCache(1024 * 1024, fakeGzip);
+    const cache = new ReportCache(1024 * 1024, { gzip: fakeGzip });
     const build = jest.fn(async () => body('a'));
     expect((await cache.get('result:1', 'v1', build)).json.toString()).toBe('a');
     expect((await cache.get('result:1', 'v1', build)).json.toString()).toBe('a');
@@ -24,7 +24,7 @@ describe('the report cache', () => {
   });
 
   it('keeps one body per key: a new version replaces the old one', async () => {
-    const cache = new ReportCache(1024 * 1024, fakeGzip);
+    const cache = new ReportCache(1024 * 1024, { gzip: fakeGzip });
     await cache.get('result:1', 'v1', async () => body('a', 1000));
     await settled();
     const one = cache.size;
@@ -34,7 +34,7 @@ describe('the report cache', () => {
   });
 
   it('shares one build between concurrent calls and forgets a failed one', async () => {
-    const cache = new ReportCache(1024 * 1024, fakeGzip);
+    const cache = new ReportCache(1024 * 1024, { gzip: fakeGzip });
     let release: (b: Buffer) => void = () => undefined;
     const build = jest.fn(() => new Promise<Buffer>((resolve) => (release = resolve)));
     const calls = [cache.get('k', 'v', build), cache.get('k', 'v', build)];
@@ -49,7 +49,7 @@ describe('the report cache', () => {
 
   it('stays within its bound, dropping the least recently used bodies first', async () => {
     // Each entry counts its 1,000 bytes and its overhead: two fit in 5,000 bytes, three do not.
-    const cache = new ReportCache(5000, fakeGzip);
+    const cache = new ReportCache(5000, { gzip: fakeGzip });
     const rebuilt: string[] = [];
     const build = (key: string) => async () => {
       rebuilt.push(key);
@@ -79,7 +79,7 @@ describe('the report cache', () => {
   });
 
   it('never keeps a body larger than its bound', async () => {
-    const cache = new ReportCache(1000, fakeGzip);
+    const cache = new ReportCache(1000, { gzip: fakeGzip });
     const build = jest.fn(async () => body('z', 2000));
     await cache.get('k', 'v', build);
     await settled();
@@ -114,7 +114,7 @@ describe('the report cache', () => {
   });
 
   it('adds a brotli copy beside the gzip one where asked (the public answers), counted in its bound', async () => {
-    const cache = new ReportCache(1024 * 1024, fakeGzip, brotliBody);
+    const cache = new ReportCache(1024 * 1024, { gzip: fakeGzip, brotli: brotliBody });
     const json = Buffer.from('entidad;provincia;CC BY 4.0\n'.repeat(2000));
     await cache.get('opendata', 'v', async () => json);
     let kept = await cache.get('opendata', 'v', async () => Buffer.from('rebuilt'));
@@ -125,8 +125,8 @@ describe('the report cache', () => {
     expect(brotliDecompressSync(kept.br!).equals(json)).toBe(true);
     expect(kept.gzip?.toString()).toBe(`gzip of ${json.length}`);
     expect(cache.size).toBe(json.length + kept.gzip!.length + kept.br!.length + 1024);
-    // The reports' cache makes none.
-    const reports = new ReportCache(1024 * 1024, fakeGzip);
+    // A cache not asked for one makes none.
+    const reports = new ReportCache(1024 * 1024, { gzip: fakeGzip });
     await reports.get('r', 'v', async () => json);
     await reports.get('r', 'v', async () => json);
     await settled();
@@ -135,7 +135,7 @@ describe('the report cache', () => {
 
   it('compresses a kept body only once it is asked for again, and only once', async () => {
     const compress = jest.fn(fakeGzip);
-    const cache = new ReportCache(1024 * 1024, compress);
+    const cache = new ReportCache(1024 * 1024, { gzip: compress });
     await cache.get('k', 'v1', async () => body('a', 100));
     await settled();
     // Replaced before anyone asked for it again: never compressed.
@@ -149,7 +149,7 @@ describe('the report cache', () => {
   });
 
   it('keeps a body without a copy when compressing fails', async () => {
-    const cache = new ReportCache(1024 * 1024, async () => Promise.reject(new Error('zlib failed')));
+    const cache = new ReportCache(1024 * 1024, { gzip: async () => Promise.reject(new Error('zlib failed')) });
     await cache.get('k', 'v', async () => body('a', 100));
     await settled();
     await cache.get('k', 'v', async () => body('b'));
@@ -163,7 +163,7 @@ describe('the report cache', () => {
   it('counts no copy for a body replaced while it was being compressed', async () => {
     let finish: (b: Buffer) => void = () => undefined;
     const compress = jest.fn((json: Buffer) => (json.toString().startsWith('a') ? new Promise<Buffer>((resolve) => (finish = resolve)) : fakeGzip(json)));
-    const cache = new ReportCache(1024 * 1024, compress);
+    const cache = new ReportCache(1024 * 1024, { gzip: compress });
     const old = await cache.get('k', 'v1', async () => body('a', 100));
     await settled();
     // Asked for again: its copy is being made.
@@ -180,7 +180,7 @@ describe('the report cache', () => {
 
   it("keeps a body built ahead as its brotli copy alone, never in place of a call's, and only while it fits", async () => {
     const json = Buffer.from(JSON.stringify({ response: Array.from({ length: 500 }, (_, i) => ({ policyText: `Política ${i}`, percentage: i / 500 })) }));
-    const cache = new ReportCache(64 * 1024, fakeGzip);
+    const cache = new ReportCache(64 * 1024, { gzip: fakeGzip });
     expect(await cache.readAhead('result:1', 'v', async () => json)).toBe('kept');
     // Counted as its compressed bytes, a fraction of the body's.
     expect(cache.size).toBeGreaterThan(1024);
@@ -213,6 +213,61 @@ describe('the report cache', () => {
     expect(await cache.readAhead('result:3', 'v', async () => randomBytes(64 * 1024))).toBe('full');
     expect(cache.size).toBe(before);
     expect(await new ReportCache(0).readAhead('result:1', 'v', async () => json)).toBe('full');
+  });
+
+  it("keeps a call's body, in a cache that keeps brotli alone, as the copy that call is sent, then compresses it better once", async () => {
+    const json = Buffer.from(JSON.stringify({ response: Array.from({ length: 2000 }, (_, i) => ({ policyText: `Política ${i}`, percentage: i / 2000 })) }));
+    const cache = new ReportCache(1024 * 1024, { keep: 'brotli' });
+    const first = await cache.get('result:1', 'v', async () => json);
+    // The copy a first read is sent (quality 0), kept alone: counted as its own bytes, a fraction of the JSON's.
+    expect(first.br!.equals(quicklyCompressed(json, 'br'))).toBe(true);
+    expect(first.br!.length).toBeLessThan(json.length / 4);
+    expect(first.gzip).toBeUndefined();
+    expect(first.json.equals(json)).toBe(true);
+    expect(cache.size).toBe(first.br!.length + 1024);
+
+    // Asked again: served the same copy at once, and compressed again, better, in the background.
+    const build = jest.fn(async () => Buffer.from('rebuilt'));
+    expect(await cache.get('result:1', 'v', build)).toBe(first);
+    let kept = first;
+    for (let i = 0; i < 100 && kept === first; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      kept = await cache.get('result:1', 'v', build);
+    }
+    expect(build).not.toHaveBeenCalled();
+    expect(kept.br!.length).toBeLessThan(first.br!.length);
+    expect(brotliDecompressSync(kept.br!).equals(json)).toBe(true);
+    expect(kept.json.equals(json)).toBe(true);
+    // Never a gzip copy; and compressed better only once.
+    expect(kept.gzip).toBeUndefined();
+    expect(cache.size).toBe(kept.br!.length + 1024);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await cache.get('result:1', 'v', build)).toBe(kept);
+    expect(cache.misses).toBe(1);
+
+    // A body replaced while it was being compressed again: that copy is not kept nor counted.
+    await cache.get('result:2', 'v1', async () => json);
+    await cache.get('result:2', 'v1', build);
+    const replaced = await cache.get('result:2', 'v2', async () => Buffer.from('{"response":"new"}'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await cache.get('result:2', 'v2', build)).toBe(replaced);
+    expect(cache.size).toBe(kept.br!.length + replaced.br!.length + 2 * 1024);
+  });
+
+  it("makes room for a call's body in a cache that keeps brotli alone by dropping bodies of its compressed size, not its JSON's", async () => {
+    const json = (i: number) =>
+      Buffer.from(JSON.stringify({ response: Array.from({ length: 2000 }, (_, j) => ({ policyText: `Política ${j} de ${i}`, percentage: j / 2000 })) }));
+    const one = quicklyCompressed(json(0), 'br').length + 1024;
+    // Room for ten bodies built ahead (each at quality 5, smaller than one at quality 0).
+    const cache = new ReportCache(10 * one, { keep: 'brotli' });
+    for (let i = 0; i < 10; i++) expect(await cache.readAhead(`result:${i}`, 'v', async () => json(i))).toBe('kept');
+    // A first read of a campaign not built ahead: its body pushes out the least recently used one or two, not the JSON's worth.
+    await cache.get('result:10', 'v', async () => json(10));
+    await settled();
+    const build = jest.fn(async () => Buffer.from('rebuilt'));
+    for (let i = 2; i <= 10; i++) await cache.get(`result:${i}`, 'v', build);
+    expect(build).not.toHaveBeenCalled();
+    expect(cache.size).toBeLessThanOrEqual(10 * one);
   });
 
   it('compresses a first read at once, brotli with a window that holds the body, each decompressing to the same bytes', () => {

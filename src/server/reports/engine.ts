@@ -64,7 +64,7 @@ export class ReportEngine {
     reportCacheBytes?: number,
   ) {
     this.questionnaires = new QuestionnaireCache((editionId, q) => loadEditionIndicators(q ?? db, editionId));
-    this.bodies = new ReportCache(reportCacheBytes);
+    this.bodies = new ReportCache(reportCacheBytes, { keep: 'brotli' });
     this.changes = new EditionChanges(db);
     this.parts = reportCacheBytes === 0 ? undefined : new ReportParts(db);
   }

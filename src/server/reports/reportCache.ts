@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gzip, gzipSync } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, brotliDecompress, brotliDecompressSync, constants as zlibConstants, gzip, gzipSync } from 'node:zlib';
 
 /**
  * Encoded report bodies (a sent campaign's result or comparison, envelope included), at most one per
@@ -20,23 +20,31 @@ import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants as 
  * after a change reads the new version and builds the body again. Nothing else is trusted: the process keeps
  * no state that another instance could change without a version showing it.
  *
- * Compression: once a kept body is asked for a second time, a gzip copy is made in the background (zlib's thread
- * pool), so that a caller that accepts gzip (every browser) is sent some 16 KB instead of 98 KB without
- * compressing on every call; until the copy is ready, the JSON is compressed quickly for that caller
- * (quicklyCompressed, in the route), and sent as it is to a caller that accepts no compression. Not kept at once: while campaigns are being sent a result body may be replaced (a new country
- * figure) before anyone asks for it again, and a better compression would be work thrown away.
+ * How a body is kept (ReportCacheOptions.keep):
+ * - 'json' (the public answers, the review queues): as its JSON; once it is asked for a second time, a gzip copy
+ *   is made in the background (zlib's thread pool), and a brotli copy where the cache makes one, so that a caller
+ *   that accepts either is sent a fraction of the JSON without compressing on every call. Until a copy is ready,
+ *   the JSON is compressed quickly for that caller (quicklyCompressed, in the route), and sent as it is to a
+ *   caller that accepts no compression. Not made at once: a body may be replaced before anyone asks for it again,
+ *   and the copy would be work thrown away.
+ * - 'brotli' (the report engine's results, comparisons and trends): as its brotli copy alone. A body built on a
+ *   call is compressed once, on that call, at quality 0 (quicklyCompressed: 25 KB for a 165 KB result, 0.3 ms):
+ *   the copy that call is sent and the only one kept, a sixth of the JSON, so that a campaign's first read, when
+ *   its body was not built ahead, pushes out one body of the same size instead of eight built ahead. Once asked
+ *   for a second time it is compressed again in the background at quality 5 (18 KB). No gzip copy is made: every
+ *   browser accepts brotli over HTTPS; a caller that accepts gzip alone, or nothing, has the JSON decompressed
+ *   (0.4 ms for 165 KB) and, for gzip, compressed on its call.
  *
  * Bodies built ahead of any call (readAhead: an instance's first seconds, ReportEngine.warm) are kept as their
- * brotli copy alone, some 18 KB for a 165 KB result; the JSON is decompressed for a caller that accepts no brotli.
+ * brotli copy alone at quality 5, in either kind of cache.
  *
  * Memory: the bodies, their compressed copies and an ENTRY_OVERHEAD per entry stay within maxBytes (by default
- * REPORT_CACHE_BYTES, 96 MiB: the result, comparison and trend of some 3,800 campaigns built ahead, about 26 KB a
- * campaign, or 530 results of the demo questionnaire asked twice, 165 KB and 20 KB each), plus the bodies being
- * built, one per campaign with a call in flight.
+ * REPORT_CACHE_BYTES, 96 MiB: the result, comparison and trend of some 3,800 campaigns, about 26 KB a campaign),
+ * plus the bodies being built, one per campaign with a call in flight.
  */
 export const REPORT_CACHE_BYTES = 96 * 1024 * 1024;
 
-/** A report body: its JSON, and once made, the same bytes gzip-compressed (and brotli-compressed, in a cache that makes that copy too). */
+/** A report body: its JSON, and the compressed copies its cache keeps of it (gzip, brotli), once made. */
 export interface ReportBody {
   readonly json: Buffer;
   readonly gzip: Buffer | undefined;
@@ -110,11 +118,22 @@ class BrotliBody implements KeptBody {
 
 interface Entry {
   version: string;
+  /** The body; replaced once, by its better brotli copy, in a cache that keeps brotli alone. */
   body: Promise<KeptBody>;
-  /** Counted bytes once the body is built (and again once its gzip copy is), 0 before. */
+  /** Counted bytes once the body is built (and again once a compressed copy is made), 0 before. */
   size: number;
-  /** Whether its gzip copy has been asked for (made or being made), or is never to be made (a body built ahead). */
+  /** Whether its better copy has been asked for (made or being made), or is never to be made (a body built ahead). */
   compressing: boolean;
+}
+
+/** How a ReportCache keeps its bodies and which copies it makes (see the comment above). */
+export interface ReportCacheOptions {
+  /** 'json' (the default) or 'brotli': a body's brotli copy alone. */
+  keep?: 'json' | 'brotli';
+  /** In a 'json' cache, makes a body's gzip copy once it is asked for again (gzipBody by default). */
+  gzip?: (json: Buffer) => Promise<Buffer>;
+  /** In a 'json' cache, makes a brotli copy beside the gzip one (public answers: large files many download; brotli is a fifth smaller). */
+  brotli?: (json: Buffer) => Promise<Buffer>;
 }
 
 export class ReportCache {
@@ -124,12 +143,18 @@ export class ReportCache {
   hits = 0;
   misses = 0;
 
+  private readonly keepsBrotli: boolean;
+  private readonly compress: (json: Buffer) => Promise<Buffer>;
+  private readonly brotli: ((json: Buffer) => Promise<Buffer>) | undefined;
+
   constructor(
     readonly maxBytes = REPORT_CACHE_BYTES,
-    private readonly compress: (json: Buffer) => Promise<Buffer> = gzipBody,
-    /** A brotli copy too, made beside the gzip one (public answers: large files many download; brotli is a fifth smaller). */
-    private readonly brotli?: (json: Buffer) => Promise<Buffer>,
-  ) {}
+    options: ReportCacheOptions = {},
+  ) {
+    this.keepsBrotli = options.keep === 'brotli';
+    this.compress = options.gzip ?? gzipBody;
+    this.brotli = options.brotli;
+  }
 
   /** Bytes counted now (bodies built and kept, with their overhead). */
   get size(): number {
@@ -151,20 +176,23 @@ export class ReportCache {
       this.hits += 1;
       this.entries.delete(key);
       this.entries.set(key, found);
+      const body = found.body;
       if (!found.compressing && found.size > 0) {
         found.compressing = true;
-        void found.body.then((body) => this.entries.get(key) === found && this.addGzip(key, found, body));
+        void body.then((kept) => this.entries.get(key) === found && (this.keepsBrotli ? this.recompress(key, found, kept) : this.addGzip(key, found, kept)));
       }
-      return found.body;
+      return body;
     }
     this.misses += 1;
     if (found) this.remove(key, found);
-    const entry: Entry = { version, body: build().then((json) => ({ json: ownBytes(json), gzip: undefined })), size: 0, compressing: false };
+    const kept = (json: Buffer): KeptBody =>
+      this.keepsBrotli ? new BrotliBody(ownBytes(quicklyCompressed(json, 'br'))) : { json: ownBytes(json), gzip: undefined };
+    const entry: Entry = { version, body: build().then(kept), size: 0, compressing: false };
     this.entries.set(key, entry);
     entry.body.then(
       (body) => {
         if (this.entries.get(key) !== entry) return;
-        this.count(entry, body.json.length + ENTRY_OVERHEAD);
+        this.count(entry, (body instanceof BrotliBody ? body.br.length : body.json.length) + ENTRY_OVERHEAD);
       },
       () => {
         if (this.entries.get(key) === entry) this.remove(key, entry);
@@ -191,6 +219,24 @@ export class ReportCache {
     this.entries.set(key, { version, body: Promise.resolve(new BrotliBody(compressed)), size, compressing: true });
     this.bytes += size;
     return 'kept';
+  }
+
+  /**
+   * In a cache that keeps brotli alone, compresses a body kept at quality 0 again at quality 5, off the event loop,
+   * and keeps that copy in its place; a failure only leaves the first copy.
+   */
+  private recompress(key: string, entry: Entry, body: KeptBody): void {
+    if (!(body instanceof BrotliBody)) return;
+    promisify(brotliDecompress)(body.br)
+      .then(aheadCompressed)
+      .then(
+        (compressed) => {
+          if (this.entries.get(key) !== entry || compressed.length >= body.br.length) return;
+          entry.body = Promise.resolve(new BrotliBody(ownBytes(compressed)));
+          this.count(entry, compressed.length + ENTRY_OVERHEAD);
+        },
+        () => undefined,
+      );
   }
 
   /** Makes the kept body's gzip copy (and brotli copy, if this cache makes one); a failure only leaves the body without it. */

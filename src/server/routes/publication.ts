@@ -67,7 +67,7 @@ function buildIdOf(): string {
 /** The cache of the public answers and pages, bound to cacheBytes (0 keeps nothing). */
 export function publicCache(cacheBytes: number): ReportCache {
   // Brotli beside gzip: the open data files are hundreds of kilobytes even compressed, and a fifth smaller so.
-  return new ReportCache(cacheBytes, undefined, brotliBody);
+  return new ReportCache(cacheBytes, { brotli: brotliBody });
 }
 
 /** The sender of every public answer and page, keeping them in bodies (publicCache). */

@@ -100,7 +100,7 @@ export async function sendReport(request: FastifyRequest, reply: FastifyReply, b
   const kept = (['br', 'gzip'] as const).filter((encoding) => copies[encoding] !== undefined);
   const keptChosen = kept.length > 0 ? negotiate(accepted, [...kept, 'identity']) : undefined;
   if (keptChosen === 'br' || keptChosen === 'gzip') return sendEncoded(reply.header('content-encoding', keptChosen), copies[keptChosen]!, type);
-  // Read once: a body built ahead decompresses its JSON on each read (reportCache.ts).
+  // Read once: a body kept as brotli alone decompresses its JSON on each read (reportCache.ts).
   const json = body.json;
   const chosen = json.length >= COMPRESS_AT_ONCE_BYTES ? negotiate(accepted, ['br', 'gzip', 'identity']) : undefined;
   if (chosen === 'br' || chosen === 'gzip') return sendEncoded(reply.header('content-encoding', chosen), quicklyCompressed(json, chosen), type);
