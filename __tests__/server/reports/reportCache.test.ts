@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { brotliBody, brotliWindowFor, quicklyCompressed, ReportCache } from '../../../src/server/reports/reportCache.js';
+import { brotliBody, brotliWindowFor, quicklyCompressed, RECOMPRESSED_AT_ONCE, ReportCache } from '../../../src/server/reports/reportCache.js';
 
 const body = (text: string, size = text.length) => Buffer.alloc(size, text);
 const settled = () => new Promise((resolve) => setImmediate(resolve));
@@ -230,28 +230,54 @@ describe('the report cache', () => {
     const build = jest.fn(async () => Buffer.from('rebuilt'));
     expect(await cache.get('result:1', 'v', build)).toBe(first);
     let kept = first;
-    for (let i = 0; i < 100 && kept === first; i++) {
+    for (let i = 0; i < 300 && kept === first; i++) {
       await new Promise((resolve) => setTimeout(resolve, 10));
       kept = await cache.get('result:1', 'v', build);
     }
     expect(build).not.toHaveBeenCalled();
+    expect(cache.misses).toBe(1);
     expect(kept.br!.length).toBeLessThan(first.br!.length);
     expect(brotliDecompressSync(kept.br!).equals(json)).toBe(true);
     expect(kept.json.equals(json)).toBe(true);
-    // Never a gzip copy; and compressed better only once.
+    // Never a gzip copy; counted as the better copy alone.
     expect(kept.gzip).toBeUndefined();
     expect(cache.size).toBe(kept.br!.length + 1024);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await cache.get('result:1', 'v', build)).toBe(kept);
-    expect(cache.misses).toBe(1);
+  });
 
-    // A body replaced while it was being compressed again: that copy is not kept nor counted.
-    await cache.get('result:2', 'v1', async () => json);
-    await cache.get('result:2', 'v1', build);
-    const replaced = await cache.get('result:2', 'v2', async () => Buffer.from('{"response":"new"}'));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await cache.get('result:2', 'v2', build)).toBe(replaced);
-    expect(cache.size).toBe(kept.br!.length + replaced.br!.length + 2 * 1024);
+  it('compresses a body again once, RECOMPRESSED_AT_ONCE at a time, and keeps no copy of one replaced meanwhile', async () => {
+    const pending: { br: Buffer; finish: (b: Buffer) => void }[] = [];
+    const recompress = jest.fn((br: Buffer) => new Promise<Buffer>((resolve) => pending.push({ br, finish: resolve })));
+    const cache = new ReportCache(1024 * 1024, { keep: 'brotli', recompress });
+    const json = (text: string) => Buffer.from(JSON.stringify({ response: text.repeat(2000) }));
+    const kept = await Promise.all(['a', 'b', 'c'].map((key) => cache.get(key, 'v', async () => json(key))));
+    const counted = cache.size;
+    // Each asked again: two are compressed again at once, the third is left for a later read.
+    for (const key of ['a', 'b', 'c']) await cache.get(key, 'v', async () => json('x'));
+    await settled();
+    expect(recompress.mock.calls.map(([br]) => br)).toEqual([kept[0].br, kept[1].br]);
+    expect(RECOMPRESSED_AT_ONCE).toBe(2);
+
+    // 'b' is replaced while its copy is being made: that copy is neither kept nor counted.
+    const replaced = await cache.get('b', 'v2', async () => json('n'));
+    pending[1].finish(Buffer.from('smaller b'));
+    // 'a''s copy is kept in its place, counted instead of the first.
+    pending[0].finish(Buffer.from('smaller a'));
+    await settled();
+    await settled();
+    expect((await cache.get('a', 'v', async () => json('x'))).br!.toString()).toBe('smaller a');
+    expect(await cache.get('b', 'v2', async () => json('x'))).toBe(replaced);
+    expect(cache.size).toBe(counted - kept[0].br!.length - kept[1].br!.length + 'smaller a'.length + replaced.br!.length);
+
+    // With room again, 'c' is compressed on its next read (as the new 'b', read a second time above); 'a' never again.
+    await cache.get('c', 'v', async () => json('x'));
+    await cache.get('a', 'v', async () => json('x'));
+    await settled();
+    expect(recompress.mock.calls.map(([br]) => br)).toEqual([kept[0].br, kept[1].br, replaced.br, kept[2].br]);
+    // A copy no smaller than the first leaves the first.
+    pending[3].finish(Buffer.alloc(kept[2].br!.length + 1));
+    await settled();
+    await settled();
+    expect(await cache.get('c', 'v', async () => json('x'))).toBe(kept[2]);
   });
 
   it("makes room for a call's body in a cache that keeps brotli alone by dropping bodies of its compressed size, not its JSON's", async () => {

@@ -30,8 +30,10 @@ import { brotliCompress, brotliCompressSync, brotliDecompress, brotliDecompressS
  * - 'brotli' (the report engine's results, comparisons and trends): as its brotli copy alone. A body built on a
  *   call is compressed once, on that call, at quality 0 (quicklyCompressed: 25 KB for a 165 KB result, 0.3 ms):
  *   the copy that call is sent and the only one kept, a sixth of the JSON, so that a campaign's first read, when
- *   its body was not built ahead, pushes out one body of the same size instead of eight built ahead. Once asked
- *   for a second time it is compressed again in the background at quality 5 (18 KB). No gzip copy is made: every
+ *   its body was not built ahead, pushes out about one campaign's three bodies built ahead (26 KB) instead of six. Once asked
+ *   for a second time it is compressed again in the background at quality 5 (18 KB), RECOMPRESSED_AT_ONCE bodies at
+ *   most at a time (each holds its JSON, uncounted, while it is compressed); a body asked for again while that many
+ *   are is compressed on a later read. No gzip copy is made: every
  *   browser accepts brotli over HTTPS; a caller that accepts gzip alone, or nothing, has the JSON decompressed
  *   (0.4 ms for 165 KB) and, for gzip, compressed on its call.
  *
@@ -40,7 +42,8 @@ import { brotliCompress, brotliCompressSync, brotliDecompress, brotliDecompressS
  *
  * Memory: the bodies, their compressed copies and an ENTRY_OVERHEAD per entry stay within maxBytes (by default
  * REPORT_CACHE_BYTES, 96 MiB: the result, comparison and trend of some 3,800 campaigns, about 26 KB a campaign),
- * plus the bodies being built, one per campaign with a call in flight.
+ * plus the bodies being built, one per campaign with a call in flight, and the JSON of at most RECOMPRESSED_AT_ONCE
+ * bodies being compressed again.
  */
 export const REPORT_CACHE_BYTES = 96 * 1024 * 1024;
 
@@ -127,14 +130,27 @@ interface Entry {
 }
 
 /** How a ReportCache keeps its bodies and which copies it makes (see the comment above). */
-export interface ReportCacheOptions {
-  /** 'json' (the default) or 'brotli': a body's brotli copy alone. */
-  keep?: 'json' | 'brotli';
-  /** In a 'json' cache, makes a body's gzip copy once it is asked for again (gzipBody by default). */
-  gzip?: (json: Buffer) => Promise<Buffer>;
-  /** In a 'json' cache, makes a brotli copy beside the gzip one (public answers: large files many download; brotli is a fifth smaller). */
-  brotli?: (json: Buffer) => Promise<Buffer>;
-}
+export type ReportCacheOptions =
+  | {
+      /** Its JSON (the default). */
+      keep?: 'json';
+      /** Makes a body's gzip copy once it is asked for again (gzipBody by default). */
+      gzip?: (json: Buffer) => Promise<Buffer>;
+      /** Makes a brotli copy beside the gzip one (public answers: large files many download; brotli is a fifth smaller). */
+      brotli?: (json: Buffer) => Promise<Buffer>;
+    }
+  | {
+      /** Its brotli copy alone. */
+      keep: 'brotli';
+      /** Makes the better copy of a body kept at quality 0, from that copy (betterBrotli by default). */
+      recompress?: (br: Buffer) => Promise<Buffer>;
+    };
+
+/** A body kept at brotli quality 0, decompressed and compressed again as a body built ahead is, off the event loop. */
+const betterBrotli = (br: Buffer): Promise<Buffer> => promisify(brotliDecompress)(br).then(aheadCompressed);
+
+/** How many bodies a cache that keeps brotli alone compresses again at once (each holding its JSON meanwhile). */
+export const RECOMPRESSED_AT_ONCE = 2;
 
 export class ReportCache {
   private readonly entries = new Map<string, Entry>();
@@ -146,14 +162,18 @@ export class ReportCache {
   private readonly keepsBrotli: boolean;
   private readonly compress: (json: Buffer) => Promise<Buffer>;
   private readonly brotli: ((json: Buffer) => Promise<Buffer>) | undefined;
+  private readonly betterCopy: (br: Buffer) => Promise<Buffer>;
+  /** Bodies being compressed again now (at most RECOMPRESSED_AT_ONCE). */
+  private recompressing = 0;
 
   constructor(
     readonly maxBytes = REPORT_CACHE_BYTES,
     options: ReportCacheOptions = {},
   ) {
     this.keepsBrotli = options.keep === 'brotli';
-    this.compress = options.gzip ?? gzipBody;
-    this.brotli = options.brotli;
+    this.compress = (options.keep !== 'brotli' && options.gzip) || gzipBody;
+    this.brotli = options.keep !== 'brotli' ? options.brotli : undefined;
+    this.betterCopy = (options.keep === 'brotli' && options.recompress) || betterBrotli;
   }
 
   /** Bytes counted now (bodies built and kept, with their overhead). */
@@ -178,8 +198,13 @@ export class ReportCache {
       this.entries.set(key, found);
       const body = found.body;
       if (!found.compressing && found.size > 0) {
-        found.compressing = true;
-        void body.then((kept) => this.entries.get(key) === found && (this.keepsBrotli ? this.recompress(key, found, kept) : this.addGzip(key, found, kept)));
+        if (!this.keepsBrotli) {
+          found.compressing = true;
+          void body.then((kept) => this.entries.get(key) === found && this.addGzip(key, found, kept));
+        } else if (this.recompressing < RECOMPRESSED_AT_ONCE) {
+          found.compressing = true;
+          this.recompress(key, found, body);
+        }
       }
       return body;
     }
@@ -225,18 +250,18 @@ export class ReportCache {
    * In a cache that keeps brotli alone, compresses a body kept at quality 0 again at quality 5, off the event loop,
    * and keeps that copy in its place; a failure only leaves the first copy.
    */
-  private recompress(key: string, entry: Entry, body: KeptBody): void {
-    if (!(body instanceof BrotliBody)) return;
-    promisify(brotliDecompress)(body.br)
-      .then(aheadCompressed)
-      .then(
-        (compressed) => {
-          if (this.entries.get(key) !== entry || compressed.length >= body.br.length) return;
-          entry.body = Promise.resolve(new BrotliBody(ownBytes(compressed)));
-          this.count(entry, compressed.length + ENTRY_OVERHEAD);
-        },
-        () => undefined,
-      );
+  private recompress(key: string, entry: Entry, body: Promise<KeptBody>): void {
+    this.recompressing += 1;
+    void body
+      .then(async (kept) => {
+        if (this.entries.get(key) !== entry || !(kept instanceof BrotliBody)) return;
+        const compressed = await this.betterCopy(kept.br);
+        if (this.entries.get(key) !== entry || compressed.length >= kept.br.length) return;
+        entry.body = Promise.resolve(new BrotliBody(ownBytes(compressed)));
+        this.count(entry, compressed.length + ENTRY_OVERHEAD);
+      })
+      .catch(() => undefined)
+      .finally(() => (this.recompressing -= 1));
   }
 
   /** Makes the kept body's gzip copy (and brotli copy, if this cache makes one); a failure only leaves the body without it. */

@@ -90,7 +90,8 @@ export async function sentReportableCampaign(
 
 /**
  * A kept body (JSON unless `type` says otherwise), brotli- or gzip-compressed when the caller accepts it: its kept
- * copy when the cache has made one the caller accepts (brotli first), else compressed now, quickly (a first read).
+ * copy when the cache has one the caller accepts (brotli first), else compressed now, quickly (a first read of a
+ * cache that keeps JSON, or a caller of a report that accepts gzip alone).
  */
 export async function sendReport(request: FastifyRequest, reply: FastifyReply, body: ReportBody, type?: string): Promise<FastifyReply> {
   reply.header('vary', 'accept-encoding');
