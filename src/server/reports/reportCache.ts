@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, brotliDecompress, brotliDecompressSync, constants as zlibConstants, gzip, gzipSync } from 'node:zlib';
 
 /**
- * Encoded report bodies (a sent campaign's result or comparison, envelope included), at most one per
+ * Encoded report bodies (a sent campaign's result, comparison or trend, envelope included), at most one per
  * campaign and kind, in a least-recently-used list bounded in bytes.
  *
  * Why a cached body is never stale, with any number of instances: a body is a function of the campaign, which
@@ -30,12 +30,12 @@ import { brotliCompress, brotliCompressSync, brotliDecompress, brotliDecompressS
  * - 'brotli' (the report engine's results, comparisons and trends): as its brotli copy alone. A body built on a
  *   call is compressed once, on that call, at quality 0 (quicklyCompressed: 25 KB for a 165 KB result, 0.3 ms):
  *   the copy that call is sent and the only one kept, a sixth of the JSON, so that a campaign's first read, when
- *   its body was not built ahead, pushes out about one campaign's three bodies built ahead (26 KB) instead of six. Once asked
- *   for a second time it is compressed again in the background at quality 5 (18 KB), RECOMPRESSED_AT_ONCE bodies at
- *   most at a time (each holds its JSON, uncounted, while it is compressed); a body asked for again while that many
- *   are is compressed on a later read. No gzip copy is made: every
- *   browser accepts brotli over HTTPS; a caller that accepts gzip alone, or nothing, has the JSON decompressed
- *   (0.4 ms for 165 KB) and, for gzip, compressed on its call.
+ *   its body was not built ahead, pushes out about one campaign's three bodies built ahead (26 KB) instead of
+ *   six. Once asked for a second time it is compressed again in the background at quality 5 (18 KB),
+ *   RECOMPRESSED_AT_ONCE bodies at most at a time (each holds its JSON, uncounted, while it is compressed); a body
+ *   asked for again while that many are is compressed on a later read. No gzip copy is made: every browser
+ *   accepts brotli over HTTPS; a caller that accepts gzip alone, or nothing, has the JSON decompressed (0.4 ms
+ *   for 165 KB) and, for gzip, compressed on its call.
  *
  * Bodies built ahead of any call (readAhead: an instance's first seconds, ReportEngine.warm) are kept as their
  * brotli copy alone at quality 5, in either kind of cache.
