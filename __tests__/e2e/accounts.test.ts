@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { serverAndBrowser } from './helpers/appServer.js';
+import { serverAndBrowser, startAppServer } from './helpers/appServer.js';
 import { newPage, screenshot } from './helpers/browser.js';
 import { logIn } from './helpers/session.js';
-import { apiGet, apiPost, apiToken } from './helpers/api.js';
+import { apiGet, apiPost, apiToken, uniqueMark } from './helpers/api.js';
 import { checkPage, checkUserPanel, expectNoSideScroll, expectOnScreen } from './helpers/phone.js';
 import { seriousViolations } from './helpers/axe.js';
 import type { CreateUserResponse, EntityRow } from '../../src/shared/api/admin.js';
@@ -17,7 +17,8 @@ async function changePassword(page: Page, current: string, next: string, repeat 
 }
 
 describe('accounts in Chromium: generated passwords are changed at the first sign-in', () => {
-  const suite = serverAndBrowser();
+  // The first test creates a user on screen: run again, it needs a server without that user.
+  const suite = serverAndBrowser(startAppServer, { freshServerOnRetry: true });
 
   it('ADMIN creates a user, who signs in with the generated password, must change it, is refused a weak one, and signs in again with the new one', async () => {
     const token = await apiToken(suite.server.url, 'admin@demo.es');
@@ -97,7 +98,7 @@ describe('accounts in Chromium: generated passwords are changed at the first sig
 
   it("fits a phone: the change form, a refused password's reason and the user panel with 'Cambiar contraseña'", async () => {
     const token = await apiToken(suite.server.url, 'admin@demo.es');
-    const email = 'movil.temporal@ayto-pruebas.es';
+    const email = `movil.${uniqueMark()}@ayto-pruebas.es`;
     const { generatedPassword } = await apiPost<CreateUserResponse>(suite.server.url, token, '/users/create', {
       email,
       role: 3,

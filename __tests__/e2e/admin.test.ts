@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { serverAndBrowser } from './helpers/appServer.js';
+import { serverAndBrowser, startAppServer } from './helpers/appServer.js';
 import { newPage, screenshot } from './helpers/browser.js';
 import { logIn } from './helpers/session.js';
-import { apiGet, apiPost, apiToken } from './helpers/api.js';
+import { apiGet, apiPost, apiToken, uniqueMark } from './helpers/api.js';
 import type { EntityRow } from '../../src/shared/api/admin.js';
 
 /** Types in the municipality search and picks the first match with the keyboard. */
@@ -16,7 +16,8 @@ async function pickMunicipality(page: Page, text: string) {
 const ENTITY = 'Mancomunitat de la Ribera Baixa de proves';
 
 describe('user and entity administration in Chromium', () => {
-  const suite = serverAndBrowser();
+  // The first test creates ENTITY on screen: run again, it needs a server without it.
+  const suite = serverAndBrowser(startAppServer, { freshServerOnRetry: true });
 
   it('ADMIN creates an entity of one province (two are refused) and a USER of it, who signs in and sees it', async () => {
     const { page, context, errors } = await newPage(suite.browser);
@@ -159,32 +160,34 @@ describe('user and entity administration in Chromium', () => {
 
   it('ADMIN regenerates a password and deletes a user and an entity with its unsent campaign, each after confirming', async () => {
     const token = await apiToken(suite.server.url, 'admin@demo.es');
+    const mark = uniqueMark();
+    const email = `temporal.${mark}@ayto.es`;
     // An entity whose campaign is not sent goes after one confirmation (one with sent campaigns is archived or
     // deleted by typing its name: adminEditing.test.ts).
     const { entity: target } = await apiPost<{ entity: EntityRow }>(suite.server.url, token, '/entities/create', {
-      entity: { name: 'Mancomunidad por eliminar', population: 900 },
+      entity: { name: `Mancomunidad por eliminar ${mark}`, population: 900 },
       municipalities: ['46017'],
     });
     await apiPost(suite.server.url, token, '/campaigns/create', { entityId: target.id });
     target.campaigns = (await apiGet<EntityRow[]>(suite.server.url, token, '/entities/list')).find((e) => e.id === target.id)!.campaigns;
     expect(target.campaigns).toHaveLength(1);
-    await apiPost(suite.server.url, token, '/users/create', { email: 'temporal@ayto.es', role: 1, name: '', entities: [target.id] });
+    await apiPost(suite.server.url, token, '/users/create', { email, role: 1, name: '', entities: [target.id] });
     const { page, context, errors } = await newPage(suite.browser);
     try {
       await logIn(page, suite.server.url, 'admin@demo.es');
       await page.waitForURL('**/status');
       await page.goto(`${suite.server.url}/manage/users`);
-      await page.getByLabel('Buscar por email').fill('temporal');
-      await page.getByRole('button', { name: 'Regenerar contraseña: temporal@ayto.es' }).click();
+      await page.getByLabel('Buscar por email').fill(email);
+      await page.getByRole('button', { name: `Regenerar contraseña: ${email}` }).click();
       const confirm = page.getByRole('dialog', { name: 'Regenerar contraseña' });
-      await confirm.getByText('temporal@ayto.es').waitFor();
+      await confirm.getByText(email).waitFor();
       await screenshot(page, 'admin-regenerate-confirm', { fullPage: false });
       await confirm.getByRole('button', { name: 'Regenerar' }).click();
       const shown = page.getByRole('dialog', { name: 'Contraseña generada' });
       await page.getByText('Contraseña regenerada correctamente').waitFor();
       expect(await shown.getByLabel('Contraseña').inputValue()).toMatch(/^\S{16,}$/);
       await shown.getByRole('button', { name: 'Cerrar' }).last().click();
-      await page.getByRole('button', { name: 'Eliminar: temporal@ayto.es' }).click();
+      await page.getByRole('button', { name: `Eliminar: ${email}` }).click();
       await page.getByRole('dialog', { name: 'Eliminar usuario' }).getByRole('button', { name: 'Eliminar' }).click();
       await page.getByText('Usuario eliminado correctamente').waitFor();
       await page.getByText('Todavía no hay usuarios.').or(page.getByText('Ningún resultado coincide')).first().waitFor();

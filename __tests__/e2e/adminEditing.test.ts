@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { serverAndBrowser } from './helpers/appServer.js';
 import { newPage, screenshot } from './helpers/browser.js';
 import { logIn } from './helpers/session.js';
-import { apiGet, apiPost, apiToken } from './helpers/api.js';
+import { apiGet, apiPost, apiToken, uniqueMark } from './helpers/api.js';
 import { expectNoSideScroll, expectOnScreen } from './helpers/phone.js';
 import type { EntityRow } from '../../src/shared/api/admin.js';
 
@@ -99,7 +99,7 @@ describe('editing and archiving entities in Chromium', () => {
 
     it("ADMIN edits a user's role and entities; an archived entity is offered neither to users nor for a new campaign", async () => {
       const token = await apiToken(suite.server.url, 'admin@demo.es');
-      const stamp = `${size.name} ${Date.now()}`;
+      const stamp = `${size.name} ${uniqueMark()}`;
       const newEntity = async (name: string) =>
         (
           await apiPost<{ entity: EntityRow }>(suite.server.url, token, '/entities/create', {
@@ -111,7 +111,7 @@ describe('editing and archiving entities in Chromium', () => {
       const second = await newEntity(`Mancomunidad Safor ${stamp}`);
       const archived = await newEntity(`Agrupación Vall ${stamp}`);
       await apiPost(suite.server.url, token, '/entities/archive', { id: archived.id });
-      const email = `tecnica.${size.name}.${Date.now()}@example.org`;
+      const email = `tecnica.${size.name}.${uniqueMark()}@example.org`;
       await apiPost(suite.server.url, token, '/users/create', { email, role: 1, name: 'Técnica', entities: [first.id] });
       const label = (entity: EntityRow) => `${entity.name} - (${entity.province})`;
       const { page, context, errors } = await newPage(suite.browser, { viewport: size.viewport, phone: size.phone });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { serverAndBrowser } from './helpers/appServer.js';
 import { newPage, screenshot } from './helpers/browser.js';
 import { logIn } from './helpers/session.js';
-import { answerThroughApi, apiGet, apiPost, apiToken, offered, questionsOf } from './helpers/api.js';
+import { answerThroughApi, apiGet, apiPost, apiToken, offered, questionsOf, uniqueMark } from './helpers/api.js';
 import { readPdf } from './helpers/pdf.js';
 import { expectNoSideScroll } from './helpers/phone.js';
 import type { CampaignDetail } from '../../src/shared/api/campaigns.js';
@@ -43,7 +43,7 @@ async function answerBecomes(url: string, token: string, campaignId: number, que
 /** An entity of its own for the test (named after `tag`), the demo user its responsible member, and its campaign of the current edition. */
 async function entityWithCampaign(url: string, admin: string, tag: string) {
   const [municipality] = await apiGet<Municipality[]>(url, admin, '/communities/allMunicipalities');
-  const name = `Mancomunidad del Equipo ${tag} ${Date.now().toString(36)}`;
+  const name = `Mancomunidad del Equipo ${tag} ${uniqueMark()}`;
   const created = await apiPost<{ entity: { id: number } }>(url, admin, '/entities/create', {
     entity: { name, population: 3000 },
     municipalities: [municipality.munId],
@@ -88,7 +88,7 @@ describe('a team in Chromium', () => {
       )!;
       const policyQuestion = given.subindicators.find((s) => s.type === 'single')!;
       // Of this attempt only: a retried run must invite someone new, or no temporary password is shown.
-      const email = `marta.${size}.${Date.now().toString(36)}@equipo-pruebas.es`;
+      const email = `marta.${size}.${uniqueMark()}@equipo-pruebas.es`;
 
       // The responsible person: 'Equipo' from the campaigns, the invitation, the password shown once.
       let temporary = '';

@@ -1,6 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CampaignDetail, CampaignStatusRow, Subindicator } from '../../../src/shared/api/campaigns.js';
 
+/**
+ * A short mark that differs from one call to the next, for the names and e-mail addresses a test creates on a shared
+ * server: a failed test runs again at once on the data its first attempt left (browserTestSetup.ts), and a name
+ * that attempt took would be refused as taken.
+ */
+export function uniqueMark(): string {
+  return `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+}
+
 /** Signs in over HTTP with PKCE, as the web client does, and returns an access token. */
 export async function apiToken(url: string, email: string, password = 'demo1234'): Promise<string> {
   const verifier = randomBytes(32).toString('base64url');
