@@ -484,6 +484,32 @@ describe.each(backends)('evidence files on $name', ({ openDemo }) => {
     }
   });
 
+  it('ends a download with an error, short of its length, when a piece of the file is missing (never the pieces after it as if whole)', async () => {
+    const id = await freshCampaign();
+    const [sub] = await questionsOf(id);
+    // Six pieces: the first read takes four (0-3), the second two (4-5).
+    const big = pdf(5 * 256 * 1024 + 1000);
+    // Piece 2 in the middle of the first read, or piece 4, the first of the second read.
+    for (const missing of [2, 4]) {
+      const item = (await uploadFile(id, sub.id, big, `acta ${missing}.pdf`)).body.response as EvidenceItem;
+      await db.query('DELETE FROM evidence_chunks WHERE evidence_id = $1 AND position = $2', [item.id, missing]);
+      const res = await fetch(`${server.url}/api/secure/v1/campaigns/evidence/file?id=${id}&evidenceId=${item.id}`, {
+        headers: { authorization: `Bearer ${tokens.member}` },
+      });
+      expect([res.status, res.headers.get('content-length')]).toEqual([200, String(big.length)]);
+      // What arrives before the connection is cut is the file's beginning, never what follows the gap.
+      const received: Buffer[] = [];
+      const reader = res.body!.getReader();
+      const reading = (async () => {
+        for (let part = await reader.read(); !part.done; part = await reader.read()) received.push(Buffer.from(part.value));
+      })();
+      await expect(reading).rejects.toThrow();
+      const got = Buffer.concat(received);
+      expect(got.length).toBeLessThanOrEqual(missing * 256 * 1024);
+      expect(got.equals(big.subarray(0, got.length))).toBe(true);
+    }
+  });
+
   it("lets a share link of the campaign download its files while it is sent, and no other campaign's", async () => {
     const id = await freshCampaign();
     const [sub] = await questionsOf(id);

@@ -112,16 +112,21 @@ export function attachmentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-/** A stored file's pieces in order, CHUNKS_PER_READ per statement; a piece missing (the file removed meanwhile) ends the stream with an error. */
+/**
+ * A stored file's bytes in order, CHUNKS_PER_READ pieces per statement, each piece in parts (readEvidenceChunks); a
+ * piece missing (the file removed meanwhile) ends the stream with an error.
+ */
 async function* storedBytes(db: Queryable, evidenceId: number, size: number): AsyncGenerator<Buffer> {
-  let position = 0;
+  // The first piece not yet begun, and the one whose parts are being sent.
+  let next = 0;
+  let current = -1;
   let sent = 0;
   while (sent < size) {
-    const rows = await readEvidenceChunks(db, evidenceId, position, CHUNKS_PER_READ);
-    if (rows.length === 0) throw new Error(`evidence ${evidenceId}: piece ${position} is missing`);
+    const rows = await readEvidenceChunks(db, evidenceId, next, CHUNKS_PER_READ);
+    if (rows.length === 0) throw new Error(`evidence ${evidenceId}: piece ${next} is missing`);
     for (const row of rows) {
-      if (row.position !== position) throw new Error(`evidence ${evidenceId}: piece ${position} is missing`);
-      position++;
+      if (row.position === next) current = next++;
+      else if (row.position !== current) throw new Error(`evidence ${evidenceId}: piece ${next} is missing`);
       sent += row.data.length;
       yield row.data;
     }
