@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { serverAndBrowser } from './helpers/appServer.js';
+import { serverAndBrowser, startAppServer } from './helpers/appServer.js';
 import { newPage, screenshot, waitUntilScrolledOnScreen } from './helpers/browser.js';
 import { logIn, logInAsUser } from './helpers/session.js';
 import { answerThroughApi, apiGet, apiToken, currentDraft, offered, questionsOf } from './helpers/api.js';
@@ -35,7 +35,8 @@ async function serverHolds(url: string, token: string, campaign: number, questio
 }
 
 describe('answers saved as they are chosen, in Chromium', () => {
-  const suite = serverAndBrowser();
+  // The first test answers and sends the demo USER's open campaign: run again, it needs a server where it is open.
+  const suite = serverAndBrowser(startAppServer, { freshServerOnRetry: true });
 
   it('saves every change (click, keyboard, several boxes, after a failed save, across a reload) and sends the last change made', async () => {
     const { url } = suite.server;

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { serverAndBrowser } from './helpers/appServer.js';
+import { serverAndBrowser, startAppServer } from './helpers/appServer.js';
 import { newPage, screenshot } from './helpers/browser.js';
 import { logIn } from './helpers/session.js';
 import { apiGet, apiToken } from './helpers/api.js';
@@ -50,7 +50,8 @@ async function createCampaignFor(page: Page, entityText: string) {
 }
 
 describe('campaigns in Chromium', () => {
-  const suite = serverAndBrowser();
+  // The first test answers and sends the demo USER's open campaign: run again, it needs a server where it is open.
+  const suite = serverAndBrowser(startAppServer, { freshServerOnRetry: true });
 
   it('lets the demo USER answer every question and submit, reaching the results', async () => {
     const { page, context, errors } = await newPage(suite.browser);

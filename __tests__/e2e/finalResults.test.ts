@@ -1,4 +1,4 @@
-import { serverAndBrowser } from './helpers/appServer.js';
+import { serverAndBrowser, startAppServer } from './helpers/appServer.js';
 import { newPage, screenshot } from './helpers/browser.js';
 import { logIn, logInAsUser } from './helpers/session.js';
 import { apiGet, apiToken } from './helpers/api.js';
@@ -14,7 +14,8 @@ import type { CampaignSummary } from '../../src/shared/api/campaigns.js';
  * results, on a phone and on paper.
  */
 describe('final results in Chromium', () => {
-  const suite = serverAndBrowser();
+  // The test publishes results: run again, it needs a server where nothing is published yet.
+  const suite = serverAndBrowser(startAppServer, { freshServerOnRetry: true });
 
   it('refuses the final publication with what blocks it, then publishes an edition ready for it; the results read "Resultados definitivos"', async () => {
     const userToken = await apiToken(suite.server.url, 'usuario@demo.es');

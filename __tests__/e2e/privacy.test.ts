@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { serverAndBrowser } from './helpers/appServer.js';
+import { serverAndBrowser, startAppServer } from './helpers/appServer.js';
 import { newPage, screenshot } from './helpers/browser.js';
 import { logIn, logInAsUser } from './helpers/session.js';
 import { expectNoSideScroll } from './helpers/phone.js';
@@ -7,23 +7,8 @@ import { expectNoSideScroll } from './helpers/phone.js';
 const DESKTOP = { width: 1366, height: 900 };
 
 describe("'Privacidad': what the application keeps, and a user's own data, in Chromium", () => {
-  const suite = serverAndBrowser();
-
-  it('is reachable from the login page without signing in, and fits a phone', async () => {
-    const { page, context } = await newPage(suite.browser, { phone: true });
-    try {
-      await page.goto(`${suite.server.url}/auth/login`);
-      await page.getByRole('link', { name: 'Privacidad' }).click();
-      await page.waitForURL('**/privacidad');
-      await page.getByRole('heading', { level: 1, name: 'Privacidad' }).waitFor();
-      await page.getByText('El registro de actividad y los inicios de sesión se conservan 730 días').waitFor();
-      await page.getByRole('link', { name: 'Inicia sesión para descargar tus datos o pedir que se borren.' }).waitFor();
-      await expectNoSideScroll(page);
-      await screenshot(page, 'privacy-phone');
-    } finally {
-      await context.close();
-    }
-  });
+  // The first test erases the demo USER: run again, it needs a server where that user is still there.
+  const suite = serverAndBrowser(startAppServer, { freshServerOnRetry: true });
 
   it('lets a user download their data and ask for its erasure, which an administrator carries out', async () => {
     const { page, context } = await newPage(suite.browser, { viewport: DESKTOP });
@@ -62,6 +47,22 @@ describe("'Privacidad': what the application keeps, and a user's own data, in Ch
     } finally {
       await context.close();
       await admin.context.close();
+    }
+  });
+
+  it('is reachable from the login page without signing in, and fits a phone', async () => {
+    const { page, context } = await newPage(suite.browser, { phone: true });
+    try {
+      await page.goto(`${suite.server.url}/auth/login`);
+      await page.getByRole('link', { name: 'Privacidad' }).click();
+      await page.waitForURL('**/privacidad');
+      await page.getByRole('heading', { level: 1, name: 'Privacidad' }).waitFor();
+      await page.getByText('El registro de actividad y los inicios de sesión se conservan 730 días').waitFor();
+      await page.getByRole('link', { name: 'Inicia sesión para descargar tus datos o pedir que se borren.' }).waitFor();
+      await expectNoSideScroll(page);
+      await screenshot(page, 'privacy-phone');
+    } finally {
+      await context.close();
     }
   });
 });

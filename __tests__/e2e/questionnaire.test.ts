@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { serverAndBrowser, sharedAppServer } from './helpers/appServer.js';
+import { serverAndBrowser, sharedAppServer, startAppServer } from './helpers/appServer.js';
 import { newPage, screenshot } from './helpers/browser.js';
 import { logIn, logInAsUser } from './helpers/session.js';
 import { answerEveryQuestion } from './helpers/questionnaire.js';
@@ -164,6 +164,11 @@ describe('questionnaire and filters in Chromium', () => {
     }
     expect(errors).toEqual([]);
   }, 120_000);
+});
+
+describe('sending a questionnaire in Chromium', () => {
+  // The test sends the demo USER's open campaign: run again, it needs a server where it is still open.
+  const suite = serverAndBrowser(startAppServer, { freshServerOnRetry: true });
 
   it("asks before 'Enviar Encuesta', naming the entity; sent, the questionnaire offers its results", async () => {
     const { page, context, errors } = await newPage(suite.browser);

@@ -5,9 +5,10 @@ import { serverAndBrowser, sharedAppServer } from './helpers/appServer.js';
 import { newPage, SCREENSHOT_DIR, screenshot } from './helpers/browser.js';
 import { logInAsUser } from './helpers/session.js';
 import { readPdf } from './helpers/pdf.js';
-import { apiGet, apiToken } from './helpers/api.js';
+import { apiGet, apiPost, apiToken } from './helpers/api.js';
 import { expectNoSideScroll, expectOnScreen, PHONE } from './helpers/phone.js';
 import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
+import type { EntityPublication } from '../../src/shared/api/publication.js';
 
 const DESKTOP = { width: 1366, height: 900 };
 const SIZES = [
@@ -59,6 +60,7 @@ async function printPdf(page: Page, name: string): Promise<string> {
 describe('printing a report draws every map and numbers its pages; the results page remembers its tab, says when a link expires and reads its measures in two columns', () => {
   const suite = serverAndBrowser(sharedAppServer);
   let campaignId: number;
+  let entityId: number;
 
   beforeAll(async () => {
     const token = await apiToken(suite.server.url, 'usuario@demo.es');
@@ -66,6 +68,7 @@ describe('printing a report draws every map and numbers its pages; the results p
     const entity = entityCampaigns.find((e) => e.campaigns.length > 0);
     if (!entity) throw new Error('The demo USER has no sent campaign');
     campaignId = entity.campaigns[entity.campaigns.length - 1].id;
+    entityId = entity.entityId;
   }, 120_000);
 
   /** The report open at the top, its maps' data in (their figures mounted) but never scrolled to: no map drawn on screen. */
@@ -124,6 +127,10 @@ describe('printing a report draws every map and numbers its pages; the results p
 
   for (const size of SIZES) {
     it(`lets the entity publish its results with 'Publicar mis resultados', and take them back (${size.name})`, async () => {
+      // Unpublished, as the demo has it, even when a failed first attempt left it published.
+      const token = await apiToken(suite.server.url, 'usuario@demo.es');
+      const state = await apiGet<EntityPublication>(suite.server.url, token, `/entities/publication/state?id=${entityId}`);
+      if (state.publish) await apiPost(suite.server.url, token, '/entities/publication', { id: entityId, publish: false });
       const { page, context, errors } = await newPage(suite.browser, { phone: size.phone, viewport: size.viewport });
       await logInAsUser(page, suite.server.url);
       await page.goto(`${suite.server.url}/results/${campaignId}`);

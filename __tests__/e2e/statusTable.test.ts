@@ -169,7 +169,9 @@ describe('the status table: edition, filters, sort, page size, dates in Chromium
       await openStatus(page, suite.server.url);
       await editionSelect(page).selectOption({ label: String(open) });
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="status-map-table"] tbody tr').length === 52);
-      const target = ofYear(open).find((r) => r.status === 'sent')!;
+      // Read now: a failed first attempt may have reopened the one the file started with.
+      const now = await apiGet<CampaignStatusRow[]>(suite.server.url, await apiToken(suite.server.url, 'admin@demo.es'), '/campaigns/status');
+      const target = now.find((r) => r.campaignNumber === open && r.status === 'sent')!;
       const before = await mapSent(page);
       await page.getByRole('searchbox', { name: 'Buscar por entidad' }).fill(target.entity);
       const row = rows(page).filter({ hasText: target.entity }).first();
