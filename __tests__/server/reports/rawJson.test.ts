@@ -27,6 +27,17 @@ describe('pre-encoded JSON', () => {
     asciiPiece('Dénia');
   });
 
+  it('writes short and long ASCII pieces, empty segments and pieces of every length byte for byte, as Buffer.concat would', () => {
+    // Around the length past which an ASCII piece is written natively rather than byte by byte.
+    const ascii = [0, 1, 63, 64, 65, 200].map((n) => asciiPiece(Array.from({ length: n }, (_, i) => i % 10)));
+    const texts = ['', 'ñ', 'x'.repeat(100), WIDE[2]].map(textPiece);
+    const pieces = [...ascii, ...texts, asciiPiece(-0), asciiPiece(1e21), asciiPiece(0.1 + 0.2)];
+    const segments = [Buffer.alloc(0), ...pieces.map((_, i) => Buffer.from(i % 3 === 0 ? '' : `,"é${i}":`))];
+    const size = segments.reduce((n, s) => n + s.length, 0);
+    const expected = Buffer.concat(segments.flatMap((segment, i) => (i < pieces.length ? [segment, Buffer.from(pieces[i])] : [segment])));
+    expect(interleave(segments, pieces, size).equals(expected)).toBe(true);
+  });
+
   it('splices raw JSON into a value whose texts are not ASCII', () => {
     const raw = Buffer.from(JSON.stringify(WIDE));
     const encoded = encodeWithRaw({ before: 'ñ', list: rawSlot<string[]>(), after: '🌊' }, raw);
