@@ -72,6 +72,12 @@ describe('configuration', () => {
     for (const bad of ['0', '-1', 'dos años', '1e3', '365.0', '36501']) expect(() => loadConfig({ LOG_RETENTION_DAYS: bad })).toThrow(/LOG_RETENTION_DAYS/);
   });
 
+  it('bounds the report cache by REPORT_CACHE_MB, 224 MiB unless set, from 1 MiB', () => {
+    expect(loadConfig({}).reportCacheBytes).toBe(224 * 1024 * 1024);
+    expect(loadConfig({ REPORT_CACHE_MB: '96' }).reportCacheBytes).toBe(96 * 1024 * 1024);
+    for (const bad of ['0', '-1', '65537', '96MB', '1e2', '9.5']) expect(() => loadConfig({ REPORT_CACHE_MB: bad })).toThrow(/REPORT_CACHE_MB/);
+  });
+
   it('drains for SHUTDOWN_DRAIN_MS before a stop, a second unless set, from 0 to a minute', () => {
     expect(loadConfig({}).shutdownDrainMs).toBe(1000);
     expect(loadConfig({ SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(0);

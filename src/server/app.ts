@@ -100,8 +100,10 @@ export async function buildApp(
   ctx: AppContext,
   options: {
     logger?: FastifyServerOptions['logger'];
-    /** The report cache's bound (REPORT_CACHE_BYTES); 0 keeps nothing. */
+    /** The report cache's bound (the configuration's REPORT_CACHE_MB unless given); 0 keeps nothing. */
     reportCacheBytes?: number;
+    /** The most campaign parts the report engine keeps (reportParts.ts CAMPAIGN_PARTS_KEPT unless given). */
+    campaignPartsKept?: number;
     /** REQUEST_TIMEOUT_MS unless given (tests wait less). */
     requestTimeoutMs?: number;
     /** True once the process is shutting down (main.ts): every answer then closes its connection. */
@@ -171,7 +173,7 @@ export async function buildApp(
 
   // A run that keeps no report (reportCacheBytes 0: tests, the bench's uncached instance) keeps no other answer either.
   const kept = (bytes: number) => (options.reportCacheBytes === 0 ? 0 : bytes);
-  const reports = new ReportEngine(ctx.db, ctx.config.minGroupSize, options.reportCacheBytes);
+  const reports = new ReportEngine(ctx.db, ctx.config.minGroupSize, options.reportCacheBytes ?? ctx.config.reportCacheBytes, options.campaignPartsKept);
   const reviewQueues = new ReportCache(kept(REVIEW_QUEUE_CACHE_BYTES));
   const publicBodies = publicCache(kept(PUBLIC_CACHE_BYTES));
   // Before the routes: its hook counts every one of them.

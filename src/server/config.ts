@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { isLoopbackHost, parseTrustProxy, type TrustProxy } from './network.js';
 import { HAS_FORBIDDEN_CHARACTER } from '../shared/api/schema.js';
+import { REPORT_CACHE_BYTES } from './reports/reportCache.js';
 import { EVIDENCE_MAX_BYTES_DEFAULT, EVIDENCE_MAX_TOTAL_BYTES_DEFAULT, POPULATION_MAX } from '../shared/constants.js';
 
 /** Everything the server reads from the environment, parsed once at start. */
@@ -48,6 +49,11 @@ export interface Config {
   readonly logRetentionDays: number;
   /** SHUTDOWN_DRAIN_MS: how long a stopping server answers with Connection: close before it stops listening. */
   readonly shutdownDrainMs: number;
+  /**
+   * REPORT_CACHE_MB: the bound of the report cache, in bytes (reportCache.ts REPORT_CACHE_BYTES by default): the
+   * results, comparisons and trends an instance keeps built, about 27 KB a sent campaign.
+   */
+  readonly reportCacheBytes: number;
   /** METRICS_TOKEN: a bearer token that opens GET /metrics from anywhere (without it, from this machine only). */
   readonly metricsToken: string | undefined;
   /** Single sign-on through the organisation's OpenID provider (OIDC_*); null: none. */
@@ -196,6 +202,8 @@ type Env = Record<string, string | undefined>;
  */
 export const defaultPoolSize = (): number => Math.min(10, 2 * os.availableParallelism());
 
+const MiB = 1024 * 1024;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Reads and checks the configuration; throws ConfigError listing every bad value. */
@@ -316,6 +324,7 @@ export function loadConfig(env: Env = process.env): Config {
     oidc: 'value' in oidc ? oidc.value : null,
     passwordLogin,
     shutdownDrainMs: int('SHUTDOWN_DRAIN_MS', 1000, 0, 60_000),
+    reportCacheBytes: int('REPORT_CACHE_MB', REPORT_CACHE_BYTES / MiB, 1, 64 * 1024) * MiB,
     evidence: { maxBytes: evidenceMaxBytes, maxTotalBytes: evidenceMaxTotalBytes, tmpDir: path.resolve(read('EVIDENCE_TMP_DIR') ?? os.tmpdir()) },
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -356,4 +356,31 @@ describe.each(backends)('reports assembled from parts kept per territory and cam
       await warm.close();
     }
   });
+
+  it('builds ahead the bodies of every sent campaign of the newest edition, also beyond the campaign parts it keeps', async () => {
+    let warmed!: (outcome: WarmedReports | undefined) => void;
+    const outcome = new Promise<WarmedReports | undefined>((resolve) => (warmed = resolve));
+    const warmedSeen: string[] = [];
+    const warm = await startTestServer(recording(db, warmedSeen), {}, undefined, { reportsWarmed: warmed, campaignPartsKept: 2 });
+    try {
+      const ids = (
+        await db.query<{ id: number }>(
+          "SELECT c.id FROM campaigns c JOIN editions e ON e.id = c.edition_id WHERE c.status = 'sent' AND e.campaign_number = 2026 ORDER BY c.id",
+        )
+      ).map((r) => r.id);
+      expect(ids.length).toBeGreaterThan(2);
+      expect(await outcome).toMatchObject({ campaignParts: 2, resultBodies: ids.length, comparisonBodies: ids.length, trendBodies: ids.length });
+      // Each campaign's part read once: those past the bound as a call reads them, to build its bodies.
+      expect(warmedSeen.filter((s) => s === 'campaign_part')).toHaveLength(ids.length);
+      warmedSeen.length = 0;
+      const before = await reportBodiesAsked(warm);
+      for (const id of ids) {
+        for (const report of REPORTS) expect(await raw(warm, `${report}?id=${id}`)).toEqual(await raw(reference, `${report}?id=${id}`));
+      }
+      expect(counted(warmedSeen)).toEqual({ territoryParts: 0, campaignParts: 0, built: 0, trends: 0 });
+      expect(await reportBodiesAsked(warm)).toEqual({ hit: before.hit + REPORTS.length * ids.length, miss: before.miss });
+    } finally {
+      await warm.close();
+    }
+  });
 });

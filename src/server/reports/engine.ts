@@ -56,17 +56,19 @@ export class ReportEngine {
 
   /**
    * reportCacheBytes bounds the report cache (REPORT_CACHE_BYTES by default); 0 keeps nothing. Means built from
-   * fewer participants than minGroupSize (MIN_GROUP_SIZE) are withheld from every report.
+   * fewer participants than minGroupSize (MIN_GROUP_SIZE) are withheld from every report. campaignPartsKept: the
+   * most campaign parts kept (ReportParts).
    */
   constructor(
     private readonly db: Queryable,
     private readonly minGroupSize: number,
     reportCacheBytes?: number,
+    campaignPartsKept?: number,
   ) {
     this.questionnaires = new QuestionnaireCache((editionId, q) => loadEditionIndicators(q ?? db, editionId));
     this.bodies = new ReportCache(reportCacheBytes, { keep: 'brotli' });
     this.changes = new EditionChanges(db);
-    this.parts = reportCacheBytes === 0 ? undefined : new ReportParts(db);
+    this.parts = reportCacheBytes === 0 ? undefined : new ReportParts(db, campaignPartsKept);
   }
 
   /**
@@ -154,7 +156,8 @@ export class ReportEngine {
    * Reads ahead what the first reads of the newest editions will need, until stopped() is true: the report parts
    * (ReportParts.warm), then, campaign by campaign, the result, comparison and trend bodies of the newest edition's
    * sent campaigns, as many as the report cache holds (ReportCache.readAhead: their brotli copies), written by the
-   * routes' writers. Each body is kept under the versions its place statements read, as a call's would be, so a body
+   * routes' writers; the part of a campaign beyond those the parts keep is read as a call reads it, in place of the
+   * least recently used one. Each body is kept under the versions its place statements read, as a call's would be, so a body
    * changed since is built again when asked for. Nothing when no parts are kept.
    */
   async warm(writers: ReportWriters, stopped: () => boolean = () => false): Promise<WarmedReports | undefined> {

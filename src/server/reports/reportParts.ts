@@ -210,7 +210,7 @@ export interface WarmedParts {
   editions: number;
   territoryParts: number;
   campaignParts: number;
-  /** The newest edition's sent campaigns, whose parts it read (as many as are kept), in the order read. */
+  /** The newest edition's sent campaigns, in id order: the parts of the first campaignParts of them were read. */
   newestSent: number[];
 }
 
@@ -226,7 +226,7 @@ const territoryKey = (editionId: number, territory: Territory, territoryId: stri
  */
 const TERRITORY_PARTS_KEPT = 2048;
 const TERRITORY_PARTS_BYTES = 32 * 1024 * 1024;
-const CAMPAIGN_PARTS_KEPT = 4096;
+export const CAMPAIGN_PARTS_KEPT = 4096;
 const CAMPAIGN_PARTS_BYTES = 128 * 1024 * 1024;
 
 /** Memory kept against a bound, as the metrics read it: the bytes held now and the most that may be. */
@@ -235,11 +235,17 @@ export type BytesKept = { readonly size: number; readonly maxBytes: number };
 /** The parts of one process, read through q. */
 export class ReportParts {
   private readonly territoryParts = new VersionedMap<TerritoryPart>(TERRITORY_PARTS_KEPT, heapBytes, TERRITORY_PARTS_BYTES);
-  private readonly campaignParts = new VersionedMap<CampaignPart>(CAMPAIGN_PARTS_KEPT, heapBytes, CAMPAIGN_PARTS_BYTES);
+  private readonly campaignParts: VersionedMap<CampaignPart>;
   /** Each edition's result template (resultTemplate.ts), kept as long as its questionnaire is (QuestionnaireCache). */
   private readonly templates = new WeakMap<EditionQuestionnaire, ResultTemplate>();
 
-  constructor(private readonly q: Queryable) {}
+  /** campaignsKept: the most campaign parts kept (fewer in the tests of what happens beyond it). */
+  constructor(
+    private readonly q: Queryable,
+    campaignsKept = CAMPAIGN_PARTS_KEPT,
+  ) {
+    this.campaignParts = new VersionedMap<CampaignPart>(campaignsKept, heapBytes, CAMPAIGN_PARTS_BYTES);
+  }
 
   /** The bytes each kind of part holds now (heapBytes) and its bound, for the metrics. */
   get kept(): Record<'territoryParts' | 'campaignParts', BytesKept> {
@@ -292,7 +298,8 @@ export class ReportParts {
   /**
    * Reads ahead, one statement at a time, what the first reads of reports will need: the territory parts of the
    * newest WARM_EDITIONS editions with sent campaigns (a comparison reads the previous edition's), then the newest
-   * edition's sent campaigns' parts, as many as are kept. Each part is kept under the version it was read with,
+   * edition's sent campaigns' parts, as many as are kept, and lists all of that edition's sent campaigns (whose
+   * bodies ReportEngine.warm builds, the parts of the rest read as a call would). Each part is kept under the version it was read with,
    * so a part changed since is read again when asked for, as any kept part is; parts already kept are not read.
    * A new instance runs it once ready (main.ts), so that its first readers do not wait for these statements; it
    * stops between two statements once stopped() is true (the app closing).
@@ -311,8 +318,9 @@ export class ReportParts {
         warmed.territoryParts++;
       }
     }
-    const newest = editions.length > 0 ? await sentCampaignIds(this.q, editions[0].editionId, CAMPAIGN_PARTS_KEPT) : [];
-    for (const campaignId of newest) {
+    if (editions.length === 0 || stopped()) return warmed;
+    warmed.newestSent = await sentCampaignIds(this.q, editions[0].editionId);
+    for (const campaignId of warmed.newestSent) {
       if (this.campaignParts.full || stopped()) break;
       await this.campaignParts.readAhead(
         String(campaignId),
@@ -320,7 +328,6 @@ export class ReportParts {
         (part) => part.version,
       );
       warmed.campaignParts++;
-      warmed.newestSent.push(campaignId);
     }
     return warmed;
   }

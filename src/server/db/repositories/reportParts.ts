@@ -99,8 +99,8 @@ export async function warmableEditions(q: Queryable, editions: number): Promise<
   return found;
 }
 
-/** An edition's sent campaigns, at most `limit` of them, in id order. */
-export async function sentCampaignIds(q: Queryable, editionId: number, limit: number): Promise<number[]> {
-  const rows = await q.query<{ id: number }>("SELECT id FROM campaigns WHERE edition_id = $1 AND status = 'sent' ORDER BY id LIMIT $2", [editionId, limit]);
+/** An edition's sent campaigns, in id order. */
+export async function sentCampaignIds(q: Queryable, editionId: number): Promise<number[]> {
+  const rows = await q.query<{ id: number }>("SELECT id FROM campaigns WHERE edition_id = $1 AND status = 'sent' ORDER BY id", [editionId]);
   return rows.map((r) => r.id);
 }
