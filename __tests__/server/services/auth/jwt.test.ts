@@ -16,7 +16,10 @@ function handMade(header: Record<string, unknown>, claims: Record<string, unknow
 describe('token signer', () => {
   const signer = new TokenSigner(SECRET, ISSUER);
   const access = { userId: 7, familyId: 'fam-1', clientId: 'campaigns-web' };
-  afterEach(() => jest.useRealTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
 
   it('verifies its own tokens and refuses tampered, foreign and unsigned ones', async () => {
     const token = await signer.signAccess(access, 60);
@@ -49,6 +52,16 @@ describe('token signer', () => {
     expect(decodeJwt(second).iat).toBe(claims.iat);
     expect(decodeJwt(second).jti).not.toBe(claims.jti);
     expect(second).not.toBe(first);
+  });
+
+  it('reads the clock once per token: exp is iat plus the lifetime even when a second turns while signing', async () => {
+    // Date at the last millisecond of a second, and Date.now already in the next: two readings would differ by one.
+    jest.useFakeTimers({ now: Date.UTC(2026, 0, 5, 9, 0, 0, 999), doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'setTimeout', 'clearTimeout'] });
+    jest.spyOn(Date, 'now').mockReturnValue(Date.UTC(2026, 0, 5, 9, 0, 1, 0));
+    for (const token of [await signer.signAccess(access, 900), await signer.signShare({ shareId: 's-1', campaignId: 1 }, 900)]) {
+      const { iat, exp } = decodeJwt(token);
+      expect(exp).toBe((iat as number) + 900);
+    }
   });
 
   it('refuses an access token of another header type, audience, algorithm or without jti', async () => {

@@ -91,12 +91,14 @@ export class TokenSigner {
   }
 
   private async sign(jwt: SignJWT, subject: string, ttlSeconds: number, jti: string): Promise<string> {
+    // One reading of the clock: read twice, iat and exp could fall either side of a second and differ by ttl + 1.
+    const issuedAt = Math.floor(Date.now() / 1000);
     return jwt
       .setSubject(subject)
       .setIssuer(this.issuer)
-      .setIssuedAt()
+      .setIssuedAt(issuedAt)
       .setJti(jti)
-      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+      .setExpirationTime(issuedAt + ttlSeconds)
       .sign(await this.key);
   }
 
