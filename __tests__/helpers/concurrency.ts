@@ -1,4 +1,8 @@
-import type { Db } from '../../src/server/db/client.js';
+import type { Db, Queryable } from '../../src/server/db/client.js';
+import type { AuditEntry } from '../../src/server/db/repositories/audit.js';
+import type { NewReceipt } from '../../src/server/db/repositories/receipts.js';
+import { insertUser } from '../../src/server/db/repositories/users.js';
+import { receiptCode, sha256Hex } from '../../src/server/services/campaigns/receipts.js';
 import { checkTerritorialFigures, describeDifference } from '../../src/server/reports/consistency.js';
 import { insertAnswers, insertRequiredEvidence, loadEditionSubindicators, plausibleAnswer } from '../../src/server/db/seed/answers.js';
 import { call, type TestServer } from './server.js';
@@ -171,4 +175,20 @@ export async function entityWithSentCampaign2025(server: TestServer, db: Db, adm
     subs[1].id,
   ]);
   return { entityId, old, answered: subs.length };
+}
+
+/**
+ * What a submission stores beside its scores (storeSubmission's last two arguments), as submitCampaign makes them:
+ * a receipt of the campaign signed by the database's first user (one made when it has none) and its audit line.
+ */
+export async function submissionRecords(db: Queryable, campaignId: number): Promise<[NewReceipt, AuditEntry]> {
+  const [user] = await db.query<{ id: number; email: string }>('SELECT id, email FROM users ORDER BY id LIMIT 1');
+  const signer = user ?? {
+    id: await insertUser(db, { email: 'firmante@ayto.es', role: 'ADMIN', passwordHash: 'x', entityIds: [] }),
+    email: 'firmante@ayto.es',
+  };
+  const [{ entity_id: entityId }] = await db.query<{ entity_id: number }>('SELECT entity_id FROM campaigns WHERE id = $1', [campaignId]);
+  const receipt = { code: receiptCode(), campaignId, sha256: sha256Hex(`campaign ${campaignId}`), signerId: signer.id, signerEmail: signer.email };
+  const audit = { actorId: signer.id, actorEmail: signer.email, action: 'campaign.submit', targetType: 'campaign', targetId: campaignId, entityId };
+  return [receipt, { ...audit, details: { entityId, receipt: receipt.code } }];
 }

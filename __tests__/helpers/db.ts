@@ -243,6 +243,25 @@ export function recording(db: Db, seen: string[]): Db {
   };
 }
 
+/** The database, noting the statements (names or texts) of every transaction run through it, one list per transaction. */
+export function recordingTransactions(db: Db, transactions: string[][]): Db {
+  return {
+    ...db,
+    transaction: (fn) =>
+      db.transaction((tx) => {
+        const seen: string[] = [];
+        transactions.push(seen);
+        return fn({
+          ...tx,
+          query: (sql, params) => {
+            seen.push(typeof sql === 'string' ? sql : sql.name);
+            return tx.query(sql, params);
+          },
+        });
+      }),
+  };
+}
+
 /**
  * Waits until a server started on recording(db, seen) has run the activity log's retention, a second after its
  * start (routes/logRetention.ts): a test that counts a call's statements counts them after it, so that the

@@ -144,7 +144,8 @@ describe.each(onPostgres)('forced interleavings on $name', ({ openDemo }) => {
 
   it("a submission writes the territories' rows, which every submission of the country shares, last: stopped before, it holds none", async () => {
     const { campaignId } = await submittableCampaign(env.db, env.server, env.token, env.municipality, seededRandom(8));
-    // Its receipt waits for this gate: everything before it is written, the territories' rows not yet.
+    // Its last statement, which writes the receipt with the territories' rows, waits for this gate: the campaign is
+    // locked and its answers read, the territories' rows not yet written.
     const held = await holdLocks(env.db, ['LOCK TABLE campaign_receipts IN SHARE MODE']);
     const submit = post('campaigns/submit', { id: campaignId });
     await waitForLockWaiters(env.db, 1);

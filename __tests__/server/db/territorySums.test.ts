@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { openTestPglite, tableRows, testBackends, IMPORT_MIGRATIONS } from '../../helpers/db.js';
-import { answerEverything, consistencyDifferences } from '../../helpers/concurrency.js';
+import { answerEverything, consistencyDifferences, submissionRecords } from '../../helpers/concurrency.js';
 import { migrate } from '../../../src/server/db/migrate.js';
 import { MIGRATIONS } from '../../../src/server/db/migrations/index.js';
 import { loadReferenceData } from '../../../src/server/db/reference/load.js';
@@ -185,7 +185,7 @@ describe.each(backends)('territorial sums as one row per territory on $name', ({
       const sumsBefore = await sumsByGroup(db);
       const questionnaire = await loadScoringQuestionnaire(db, draft);
       await db.transaction(async (tx) => {
-        await storeSubmission(tx, draft, scoreCampaign(questionnaire, (await readAnswerIds(tx, draft)).answers));
+        await storeSubmission(tx, draft, scoreCampaign(questionnaire, (await readAnswerIds(tx, draft)).answers), ...(await submissionRecords(tx, draft)));
       });
       // Every sum exactly as version 11's upsert would have left it (not merely close: the same additions).
       const added = await shiftedAsVersion11(db, sumsBefore, draft, 1);

@@ -1,4 +1,5 @@
 import { testBackends } from '../../helpers/db.js';
+import { submissionRecords } from '../../helpers/concurrency.js';
 import { rebuildTerritoryScores, storeSubmission } from '../../../src/server/db/repositories/territoryScores.js';
 import type { Db, Queryable } from '../../../src/server/db/client.js';
 
@@ -44,7 +45,7 @@ describe.each(backends)('report versions (migration 004) on $name', ({ openDemo 
     const [{ id: draft }] = await db.query<{ id: number }>("SELECT id FROM campaigns WHERE edition_id = $1 AND status <> 'sent' ORDER BY id LIMIT 1", [
       edition.current,
     ]);
-    await storeSubmission(db, draft, [{ scope: 'total', categoryId: 0, value: 1, max: 2, percentage: 0.5 }]);
+    await storeSubmission(db, draft, [{ scope: 'total', categoryId: 0, value: 1, max: 2, percentage: 0.5 }], ...(await submissionRecords(db, draft)));
     const added = await versions(db);
     expect(added.editions[edition.current]).not.toBe(before.editions[edition.current]);
     expect(added).toEqual({ ...before, editions: { ...before.editions, [edition.current]: added.editions[edition.current] } });

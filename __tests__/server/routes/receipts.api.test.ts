@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { testBackends } from '../../helpers/db.js';
+import { recordingTransactions, testBackends } from '../../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../../helpers/server.js';
 import { createTestUser, signIn, signInDemoAccounts } from '../../helpers/auth.js';
 import { answeredCampaignOfNewEntity } from '../../helpers/concurrency.js';
@@ -95,9 +95,17 @@ describe.each(backends)('receipts of signed submissions on $name', ({ openDemo }
     const shareToken = (await secure('POST', 'campaigns/share', tokens.member, { id: campaignId })).body.response.urlResults.split('/').pop();
     expect((await secure('GET', `campaigns/result?id=${campaignId}`, shareToken)).body.response.receipt).toEqual(printed);
     expect((await secure('GET', `campaigns/receipt?id=${campaignId}`, tokens.other)).status).toBe(404);
+    // The receipt, the campaign's sending and its line of the audit trail are written together, at the same moment.
+    const { entity } = await place();
     expect(
-      await db.query("SELECT details->>'receipt' AS code FROM audit_log WHERE action = 'campaign.submit' AND target_id = $1", [String(campaignId)]),
-    ).toEqual([{ code: receipt.code }]);
+      await db.query(
+        `SELECT a.details->>'receipt' AS code, a.details->>'entityName' AS "entityName", a.actor_email AS actor, a.entity_id = c.entity_id AS "ofEntity",
+                c.end_date = r.sent_at AS "sentTogether"
+           FROM audit_log a JOIN campaigns c ON c.id::text = a.target_id JOIN campaign_receipts r ON r.campaign_id = c.id
+          WHERE a.action = 'campaign.submit' AND a.target_id = $1`,
+        [String(campaignId)],
+      ),
+    ).toEqual([{ code: receipt.code, entityName: entity, actor: 'firma@recibos.es', ofEntity: true, sentTogether: true }]);
   });
 
   it('lets anyone verify a receipt by its code, learning the entity, the edition, the moment and the hash, and nothing else', async () => {
@@ -124,5 +132,35 @@ describe.each(backends)('receipts of signed submissions on $name', ({ openDemo }
     const missing = await fetch(`${server.url}/verificar/${'0'.repeat(32)}`);
     expect([missing.status, await missing.text()]).toEqual([404, expect.stringContaining('No existe ningún justificante con este código.')]);
     expect((await fetch(`${server.url}/verificar/nada`)).status).toBe(404);
+  });
+
+  it('sends a campaign in three statements between BEGIN and COMMIT: the session with the campaign, its answers, and one for every write', async () => {
+    const transactions: string[][] = [];
+    const recorded = await startTestServer(recordingTransactions(db, transactions));
+    try {
+      const campaign = await answeredCampaignOfNewEntity(
+        recorded,
+        db,
+        tokens.admin,
+        { email: 'firma3@recibos.es', password: 'clave-firma-3' },
+        'Recibos tres',
+        8,
+      );
+      // The member opens the campaign before sending it, which reads its edition's questionnaire once for every call after.
+      expect((await call(recorded, 'GET', `/api/secure/v1/campaigns/get?id=${campaign.id}`, { token: campaign.memberToken })).status).toBe(200);
+      const sent = await call(recorded, 'POST', '/api/secure/v1/campaigns/submit', { token: campaign.memberToken, body: { id: campaign.id } });
+      expect(sent.status).toBe(200);
+      const submission = transactions.find((t) => t.includes('store_submission'));
+      expect(submission).toHaveLength(3);
+      expect(submission?.at(-1)).toBe('store_submission');
+      // What that one statement wrote: the receipt answered, its audit line.
+      expect(
+        await db.query("SELECT count(*)::int AS n FROM audit_log WHERE action = 'campaign.submit' AND details->>'receipt' = $1", [
+          sent.body.response.receipt.code,
+        ]),
+      ).toEqual([{ n: 1 }]);
+    } finally {
+      await recorded.close();
+    }
   });
 });

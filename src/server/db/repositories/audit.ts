@@ -16,30 +16,39 @@ export interface AuditEntry {
   requestId?: string;
 }
 
-const RECORD_AUDIT = namedStatement(
-  'record_audit',
-  `WITH concerned AS (
-     SELECT COALESCE($8::integer, CASE WHEN $4 = 'campaign' THEN (SELECT c.entity_id FROM campaigns c WHERE c.id::text = $5) END) AS entity_id
-   )
-   INSERT INTO audit_log (actor_id, actor_email, action, target_type, target_id, details, request_id, entity_id)
-   SELECT $1, $2, $3, $4, $5,
-          CASE WHEN en.name IS NULL OR $6::jsonb ? 'entityName' THEN $6::jsonb
-               ELSE COALESCE($6::jsonb, '{}'::jsonb) || jsonb_build_object('entityId', en.id, 'entityName', en.name) END,
-          $7, concerned.entity_id
-     FROM concerned LEFT JOIN entities en ON en.id = concerned.entity_id`,
-);
+/**
+ * The INSERT of one audit entry whose eight values are the statement's parameters from $first on, in auditValues'
+ * order: on its own (recordAudit) or as part of a larger write (a submission's, storeSubmission). A campaign's row
+ * without an entity takes its campaign's; the entity's name is added to the details while the entity exists.
+ */
+export function auditInsert(first: number): string {
+  const $ = (n: number) => `$${first + n - 1}`;
+  return `INSERT INTO audit_log (actor_id, actor_email, action, target_type, target_id, details, request_id, entity_id)
+   SELECT ${$(1)}, ${$(2)}, ${$(3)}, ${$(4)}, ${$(5)},
+          CASE WHEN en.name IS NULL OR ${$(6)}::jsonb ? 'entityName' THEN ${$(6)}::jsonb
+               ELSE COALESCE(${$(6)}::jsonb, '{}'::jsonb) || jsonb_build_object('entityId', en.id, 'entityName', en.name) END,
+          ${$(7)}, concerned.entity_id
+     FROM (SELECT COALESCE(${$(8)}::integer, CASE WHEN ${$(4)} = 'campaign' THEN (SELECT c.entity_id FROM campaigns c WHERE c.id::text = ${$(5)}) END)
+             AS entity_id) AS concerned
+     LEFT JOIN entities en ON en.id = concerned.entity_id`;
+}
+
+/** An audit entry's values, in the order auditInsert's parameters take them. */
+export const auditValues = (entry: AuditEntry): unknown[] => [
+  entry.actorId ?? null,
+  entry.actorEmail ?? null,
+  entry.action,
+  entry.targetType ?? null,
+  entry.targetId === undefined ? null : String(entry.targetId),
+  entry.details ? JSON.stringify(entry.details) : null,
+  entry.requestId ?? null,
+  entry.entityId ?? null,
+];
+
+const RECORD_AUDIT = namedStatement('record_audit', auditInsert(1));
 
 export async function recordAudit(q: Queryable, entry: AuditEntry): Promise<void> {
-  await q.query(RECORD_AUDIT, [
-    entry.actorId ?? null,
-    entry.actorEmail ?? null,
-    entry.action,
-    entry.targetType ?? null,
-    entry.targetId === undefined ? null : String(entry.targetId),
-    entry.details ? JSON.stringify(entry.details) : null,
-    entry.requestId ?? null,
-    entry.entityId ?? null,
-  ]);
+  await q.query(RECORD_AUDIT, auditValues(entry));
 }
 
 /**

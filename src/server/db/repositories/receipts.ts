@@ -3,19 +3,35 @@ import type { CampaignReceipt, PublicReceipt, Receipt } from '../../../shared/ap
 
 /* The receipts of signed submissions (migration 027, `campaign_receipts`). */
 
-type ReceiptRow = { code: string; sha256: string; sent_at: Date; signer_email: string };
-const toReceipt = (r: ReceiptRow): Receipt => ({ code: r.code, sha256: r.sha256, sentAt: r.sent_at.toISOString(), signer: r.signer_email });
+export type ReceiptRow = { code: string; sha256: string; sent_at: Date; signer_email: string };
+export const toReceipt = (r: ReceiptRow): Receipt => ({ code: r.code, sha256: r.sha256, sentAt: r.sent_at.toISOString(), signer: r.signer_email });
 
-/** Stores a submission's receipt, sent now (the transaction's moment, the campaign's sending). */
-export async function insertReceipt(
-  q: Queryable,
-  receipt: { code: string; campaignId: number; sha256: string; signerId: number; signerEmail: string },
-): Promise<Receipt> {
-  const [row] = await q.query<ReceiptRow>(
-    `INSERT INTO campaign_receipts (code, campaign_id, sha256, sent_at, signer_id, signer_email) VALUES ($1, $2, $3, now(), $4, $5)
-     RETURNING code, sha256, sent_at, signer_email`,
-    [receipt.code, receipt.campaignId, receipt.sha256, receipt.signerId, receipt.signerEmail],
-  );
+/** A submission's receipt as it is stored: its code, its campaign, the hash of the answers sent and who signed. */
+export interface NewReceipt {
+  code: string;
+  campaignId: number;
+  sha256: string;
+  signerId: number;
+  signerEmail: string;
+}
+
+/**
+ * The INSERT of a receipt, sent now (the transaction's moment, the campaign's sending), whose five values are the
+ * statement's parameters from $first on, in receiptValues' order; it answers the receipt's ReceiptRow. On its own
+ * (insertReceipt) or as part of a submission's writes (storeSubmission).
+ */
+export function receiptInsert(first: number): string {
+  const $ = (n: number) => `$${first + n - 1}`;
+  return `INSERT INTO campaign_receipts (code, campaign_id, sha256, sent_at, signer_id, signer_email) VALUES (${$(1)}, ${$(2)}, ${$(3)}, now(), ${$(4)}, ${$(5)})
+     RETURNING code, sha256, sent_at, signer_email`;
+}
+
+/** A receipt's values, in the order receiptInsert's parameters take them. */
+export const receiptValues = (r: NewReceipt): unknown[] => [r.code, r.campaignId, r.sha256, r.signerId, r.signerEmail];
+
+/** Stores a receipt (receiptInsert). */
+export async function insertReceipt(q: Queryable, receipt: NewReceipt): Promise<Receipt> {
+  const [row] = await q.query<ReceiptRow>(receiptInsert(1), receiptValues(receipt));
   return toReceipt(row);
 }
 

@@ -1,6 +1,9 @@
 import { namedStatement, type Queryable } from '../client.js';
 import type { GroupScore } from '../../reports/scoring.js';
+import type { Receipt } from '../../../shared/api/receipts.js';
+import { auditInsert, auditValues, type AuditEntry } from './audit.js';
 import { RETURNING_CAMPAIGN_ROW, toCampaignRow, type CampaignRow, type CampaignRowRead } from './campaignQueries.js';
+import { receiptInsert, receiptValues, toReceipt, type NewReceipt, type ReceiptRow } from './receipts.js';
 
 /**
  * The four territories of the entity aliased `en` as rows t(territory, territory_id): its province, its community,
@@ -92,6 +95,10 @@ async function shiftTerritoryScores(q: Queryable, campaignId: number, delta: 1 |
   await q.query(`WITH ${shiftCtes('campaign_scores', '$1', '$2::int', campaignWhere('$1', when))} SELECT count(*) FROM counts`, [campaignId, delta]);
 }
 
+/** The parameters of STORE_SUBMISSION: the campaign and its scores' columns ($1-$6), the receipt's, the audit entry's. */
+const RECEIPT_PARAMS_FROM = 7;
+const AUDIT_PARAMS_FROM = RECEIPT_PARAMS_FROM + 5;
+
 const STORE_SUBMISSION = namedStatement(
   'store_submission',
   `WITH stored AS (
@@ -100,30 +107,51 @@ const STORE_SUBMISSION = namedStatement(
      ON CONFLICT (campaign_id, scope, category_id) DO UPDATE
         SET value = EXCLUDED.value, max_value = EXCLUDED.max_value, percentage = EXCLUDED.percentage
      RETURNING *
-   ), ${shiftCtes('stored', '$1', '1', campaignWhere('$1', "ed.means_from = 'sent'"))}
-   UPDATE campaigns SET status = 'sent', review_status = 'pending', review_message = NULL, end_date = now(), start_date = COALESCE(start_date, now())
-    WHERE id = $1 AND (SELECT count(*) FROM counts) >= 0
-   ${RETURNING_CAMPAIGN_ROW}`,
+   ), ${shiftCtes('stored', '$1', '1', campaignWhere('$1', "ed.means_from = 'sent'"))},
+   sent AS (
+     UPDATE campaigns SET status = 'sent', review_status = 'pending', review_message = NULL, end_date = now(), start_date = COALESCE(start_date, now())
+      WHERE id = $1 AND (SELECT count(*) FROM counts) >= 0
+     ${RETURNING_CAMPAIGN_ROW}
+   ), receipt AS (
+     ${receiptInsert(RECEIPT_PARAMS_FROM)}
+   ), audited AS (
+     ${auditInsert(AUDIT_PARAMS_FROM)}
+   )
+   SELECT sent.*, receipt.code AS receipt_code, receipt.sha256 AS receipt_sha256, receipt.sent_at AS receipt_sent_at,
+          receipt.signer_email AS receipt_signer_email
+     FROM sent CROSS JOIN receipt`,
 );
 
 /**
  * A submission's writes in one statement (one round trip for the busiest write of deadline day): the campaign,
  * locked by the caller with every question answered, marked sent and awaiting review; its scores (scoring.ts)
- * stored, replacing any left (a reopening removes them); and, where its edition takes its means from sent
- * campaigns, added to the sums and counts of its province, community, country and size band, whose triggers renew
+ * stored, replacing any left (a reopening removes them); where its edition takes its means from sent campaigns,
+ * the scores added to the sums and counts of its province, community, country and size band, whose triggers renew
  * those territories' versions and the campaign's (an edition of validated means counts it once validated:
- * addValidatedToTerritoryScores). Answers the campaign's row as now.
+ * addValidatedToTerritoryScores); its receipt; and its line of the audit trail. Answers the campaign's row as now
+ * and the receipt as stored.
  */
-export async function storeSubmission(q: Queryable, campaignId: number, scores: readonly GroupScore[]): Promise<CampaignRow> {
-  const [row] = await q.query<CampaignRowRead>(STORE_SUBMISSION, [
+export async function storeSubmission(
+  q: Queryable,
+  campaignId: number,
+  scores: readonly GroupScore[],
+  receipt: NewReceipt,
+  audit: AuditEntry,
+): Promise<{ campaign: CampaignRow; receipt: Receipt }> {
+  const [row] = await q.query<CampaignRowRead & { [K in keyof ReceiptRow as `receipt_${K}`]: ReceiptRow[K] }>(STORE_SUBMISSION, [
     campaignId,
     scores.map((s) => s.scope),
     scores.map((s) => s.categoryId),
     scores.map((s) => s.value),
     scores.map((s) => s.max),
     scores.map((s) => s.percentage),
+    ...receiptValues(receipt),
+    ...auditValues(audit),
   ]);
-  return toCampaignRow(row);
+  return {
+    campaign: toCampaignRow(row),
+    receipt: toReceipt({ code: row.receipt_code, sha256: row.receipt_sha256, sent_at: row.receipt_sent_at, signer_email: row.receipt_signer_email }),
+  };
 }
 
 /**

@@ -28,7 +28,7 @@ import type { EditionQuestionnaire, QuestionnaireCache } from '../../reports/que
 import { recordAudit } from '../../db/repositories/audit.js';
 import { campaignAudit, type Actor, type CheckedCaller } from '../actor.js';
 import { requireAssigned } from '../team.js';
-import { issueReceipt } from './receipts.js';
+import { newReceipt } from './receipts.js';
 import {
   answerProblem,
   canAnswerCampaign,
@@ -346,8 +346,8 @@ const submitRefused = (message: string, refusal: SubmitRefusal) => new AppError(
 /**
  * Submits a fully answered campaign (every question answered or "No aplica", required evidence given, no copied
  * answer awaiting confirmation): sent, answers frozen, scores computed (scoring.ts) and stored, and added to its
- * territories' sums, all in one transaction: BEGIN, the session with the campaign, its answers, the receipt, the
- * audit, the writes (storeSubmission) and COMMIT. Then the entity's members are e-mailed the receipt.
+ * territories' sums, all in one transaction: BEGIN, the session with the campaign, its answers, the writes with the
+ * receipt and the audit (storeSubmission, one statement) and COMMIT. Then the entity's members are e-mailed the receipt.
  */
 export async function submitCampaign(
   db: Db,
@@ -375,17 +375,18 @@ export async function submitCampaign(
         questions: unconfirmed,
       });
     const corrections = sendsCorrections(campaign);
-    const receipt = await issueReceipt(tx, actor, id, answers, notes);
-    await recordAudit(tx, campaignAudit(actor, corrections ? 'campaign.corrections.submit' : 'campaign.submit', campaign, { receipt: receipt.code }));
-    // The territories' rows last: every submission of a province, community or band, and all of them for the country,
-    // write the same rows, so each holds them from its write to its COMMIT and no longer. Corrections replace the
-    // scores the campaign was counted with: taken out of its territories first, then stored and added as new.
+    const receipt = newReceipt(actor, id, answers, notes);
+    const audit = campaignAudit(actor, corrections ? 'campaign.corrections.submit' : 'campaign.submit', campaign, { receipt: receipt.code });
+    // Corrections replace the scores the campaign was counted with: taken out of its territories first, then stored
+    // and added as new. The territories' rows are written by the last statement before COMMIT: every submission of a
+    // province, community or band, and all of them for the country, write the same rows, so each holds them from
+    // that statement to its COMMIT and no longer.
     if (corrections) {
       await removeFromTerritoryScores(tx, id);
       await writes.removeStoredScores(tx, id);
     }
-    const sent = await storeSubmission(tx, id, scoreCampaign(edition.scored, answers, notApplicable));
-    return { ...stateOf(sent), receipt };
+    const sent = await storeSubmission(tx, id, scoreCampaign(edition.scored, answers, notApplicable), receipt, audit);
+    return { ...stateOf(sent.campaign), receipt: sent.receipt };
   });
   const { code, sha256, signer, sentAt } = submitted.receipt;
   await mailCampaignEntity(db, mail, id, 'sent', (language, campaign) =>

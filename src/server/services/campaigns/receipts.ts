@@ -7,8 +7,8 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/client.js';
-import type { CampaignReceipt, PublicReceipt, Receipt } from '../../../shared/api/receipts.js';
-import { findPublicReceipt, insertReceipt, latestReceipt } from '../../db/repositories/receipts.js';
+import type { CampaignReceipt, PublicReceipt } from '../../../shared/api/receipts.js';
+import { findPublicReceipt, latestReceipt, type NewReceipt } from '../../db/repositories/receipts.js';
 import { notFound } from '../../errors.js';
 import type { Actor } from '../actor.js';
 import { requireReadableCampaign } from './rules.js';
@@ -38,22 +38,19 @@ export const sha256Hex = (text: string) => createHash('sha256').update(text, 'ut
 /** A receipt's code: a version-4 UUID without its dashes (122 random bits), as a seal's. */
 export const receiptCode = () => randomUUID().replaceAll('-', '');
 
-/** Makes and stores the receipt of a campaign being sent by the actor, from its answers as sent. */
-export function issueReceipt(
-  q: Queryable,
+/** The receipt of a campaign being sent by the actor, from its answers as sent: stored with the submission's writes (storeSubmission). */
+export const newReceipt = (
   actor: Actor,
   campaignId: number,
   answers: ReadonlyMap<number, readonly number[]>,
   notes: ReadonlyMap<number, HashedNotes>,
-): Promise<Receipt> {
-  return insertReceipt(q, {
-    code: receiptCode(),
-    campaignId,
-    sha256: sha256Hex(receiptText(campaignId, answers, notes)),
-    signerId: actor.user.id,
-    signerEmail: actor.user.email,
-  });
-}
+): NewReceipt => ({
+  code: receiptCode(),
+  campaignId,
+  sha256: sha256Hex(receiptText(campaignId, answers, notes)),
+  signerId: actor.user.id,
+  signerEmail: actor.user.email,
+});
 
 /** A campaign's latest receipt with its entity and edition, for whoever may read the campaign (404 otherwise, as for one that does not exist). */
 export async function campaignReceipt(q: Queryable, actor: Actor, id: number): Promise<CampaignReceipt> {
