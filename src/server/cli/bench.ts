@@ -285,7 +285,11 @@ const PUBLIC_CONNECTIONS = 50;
  * changes afterwards.
  */
 async function measurePublic(name: string, db: Db, url: string): Promise<void> {
-  const [{ id, year }] = await db.query<{ id: number; year: number }>('SELECT id, campaign_number AS year FROM editions ORDER BY campaign_number DESC LIMIT 1');
+  // The newest edition with sent campaigns: in a whole run, measureOpening has opened one after it, still empty.
+  const [{ id, year }] = await db.query<{ id: number; year: number }>(
+    `SELECT e.id, e.campaign_number AS year FROM editions e
+      WHERE EXISTS (SELECT 1 FROM campaigns c WHERE c.edition_id = e.id AND c.status = 'sent') ORDER BY e.campaign_number DESC LIMIT 1`,
+  );
   await db.transaction(async (tx) => {
     await tx.query("UPDATE campaigns SET review_status = 'validated', validated_at = now() WHERE edition_id = $1 AND status = 'sent'", [id]);
     await tx.query("UPDATE editions SET provisional_published_at = now() - interval '30 days', objections_until = current_date - 10 WHERE id = $1", [id]);
