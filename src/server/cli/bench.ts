@@ -102,7 +102,7 @@ async function measureExport(
   edition: number,
   format: 'csv' | 'xlsx',
 ): Promise<{ seconds: number; megabytes: number; startHeapMb: number; peakHeapMb: number }> {
-  const startHeap = collectGarbage();
+  const startHeap = await collectGarbage();
   const memory = sampleMemoryPeaks();
   const started = performance.now();
   let bytes = 0;
