@@ -17,6 +17,15 @@ export function namedStatement(name: string, text: string): NamedStatement {
   return Object.freeze({ name, text });
 }
 
+/**
+ * The placeholders of a piece of SQL whose parameters start at $first in the statement it is part of: parameterFrom(7)(2)
+ * is '$8'. A piece that stands alone takes parameterFrom(1).
+ */
+export const parameterFrom =
+  (first: number) =>
+  (n: number): string =>
+    `$${first + n - 1}`;
+
 /** What repositories need from a connection: parameterised queries ($1, $2...). */
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string | NamedStatement, params?: unknown[]): Promise<T[]>;

@@ -1,4 +1,4 @@
-import { namedStatement, type Queryable } from '../client.js';
+import { namedStatement, parameterFrom, type Queryable } from '../client.js';
 
 /** One line of the audit trail: who did what to which thing, and in which request. Never a password or token. */
 export interface AuditEntry {
@@ -22,7 +22,7 @@ export interface AuditEntry {
  * without an entity takes its campaign's; the entity's name is added to the details while the entity exists.
  */
 export function auditInsert(first: number): string {
-  const $ = (n: number) => `$${first + n - 1}`;
+  const $ = parameterFrom(first);
   return `INSERT INTO audit_log (actor_id, actor_email, action, target_type, target_id, details, request_id, entity_id)
    SELECT ${$(1)}, ${$(2)}, ${$(3)}, ${$(4)}, ${$(5)},
           CASE WHEN en.name IS NULL OR ${$(6)}::jsonb ? 'entityName' THEN ${$(6)}::jsonb

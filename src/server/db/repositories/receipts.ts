@@ -1,4 +1,4 @@
-import type { Queryable } from '../client.js';
+import { parameterFrom, type Queryable } from '../client.js';
 import type { CampaignReceipt, PublicReceipt, Receipt } from '../../../shared/api/receipts.js';
 
 /* The receipts of signed submissions (migration 027, `campaign_receipts`). */
@@ -21,7 +21,7 @@ export interface NewReceipt {
  * (insertReceipt) or as part of a submission's writes (storeSubmission).
  */
 export function receiptInsert(first: number): string {
-  const $ = (n: number) => `$${first + n - 1}`;
+  const $ = parameterFrom(first);
   return `INSERT INTO campaign_receipts (code, campaign_id, sha256, sent_at, signer_id, signer_email) VALUES (${$(1)}, ${$(2)}, ${$(3)}, now(), ${$(4)}, ${$(5)})
      RETURNING code, sha256, sent_at, signer_email`;
 }
