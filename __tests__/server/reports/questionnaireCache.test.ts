@@ -2,6 +2,7 @@ import { QuestionnaireCache, prepareEdition, questionnaireTree, withAnswers } fr
 import { encodeWithRaw, rawSlot } from '../../../src/server/reports/rawJson.js';
 import type { AnswerNotes, AnswerVersion, IndicatorGroup, Subindicator } from '../../../src/shared/api/campaigns.js';
 import { ASKS_NOTHING } from '../../helpers/questions.js';
+import { PackedAnswers } from '../../../src/server/reports/packedAnswers.js';
 
 const sub = (id: number, type: Subindicator['type'] = 'single'): Subindicator => ({
   id,
@@ -217,6 +218,8 @@ describe('edition questionnaire', () => {
     ] as const) {
       const json = edition.indicatorsJson(answers, notesOf).toString('utf8');
       expect(json).toBe(JSON.stringify(withAnswers(edition.indicators, answers, notesOf)));
+      // The same answers as a kept campaign part holds them.
+      expect(edition.indicatorsJson(PackedAnswers.of(answers), notesOf).toString('utf8')).toBe(json);
       const body = encodeWithRaw({ response: { campaign: { indicators: rawSlot<IndicatorGroup[]>() } } }, edition.indicatorsJson(answers, notesOf));
       expect(JSON.parse(body.toString('utf8'))).toEqual({ response: { campaign: { indicators: withAnswers(edition.indicators, answers, notesOf) } } });
     }

@@ -1,6 +1,7 @@
 /** What a result body is assembled from: reportParts.ts reads and keeps them, resultTemplate.ts fills a body from them. */
 import type { TerritoryAggregate } from './territories.js';
-import type { CampaignAnswers } from '../db/repositories/questionnaires.js';
+import type { NotesByQuestion } from '../db/repositories/questionnaires.js';
+import type { PackedAnswers } from './packedAnswers.js';
 
 /** One territory of one edition, as reports use it. */
 export interface TerritoryPart {
@@ -19,8 +20,11 @@ export interface TerritoryPart {
  * A sent campaign's own scores, answers and notes. Its version is its scores' version: a sent campaign's answers and
  * notes change only with a new submission (or a reopening), which changes that version too.
  */
-export interface CampaignPart extends CampaignAnswers {
+export interface CampaignPart {
   version: string;
+  /** Kept compactly: a process keeps thousands of parts. */
+  answers: PackedAnswers;
+  notes: NotesByQuestion;
   own: Map<string, { percentage: number; value: number }>;
   /** Its global and axis percentages as reports show them (tenths), by group key, for its ranks. */
   shown: Map<string, number>;

@@ -9,6 +9,7 @@ import {
   type Subindicator,
 } from '../../shared/api/campaigns.js';
 import type { Queryable } from '../db/client.js';
+import type { AnswerLookup } from '../db/repositories/questionnaires.js';
 import { asciiPiece, JsonWithHoles, textPiece, type Piece } from './rawJson.js';
 import { scoredSubindicators, type ScoredSubindicator } from './scoring.js';
 import { gatheredTranslations, type Translations } from '../../shared/editionTexts.js';
@@ -38,7 +39,7 @@ export interface EditionQuestionnaire {
   partOf(id: number): { axisId: number; policyId: number } | undefined;
   /** withAnswers(indicators, answers, notes, marks, versions) as UTF-8 JSON, from text encoded once: no per-request stringify of the questionnaire. */
   indicatorsJson(
-    answers: ReadonlyMap<number, number[]>,
+    answers: AnswerLookup,
     notes: ReadonlyMap<number, AnswerNotes>,
     marks?: ReadonlyMap<number, ReviewMark>,
     versions?: ReadonlyMap<number, AnswerVersion>,

@@ -8,6 +8,7 @@ import { TERRITORIES, zeroPerTerritory, type Territory, type TerritoryAggregate 
 import { ResultTemplate } from './resultTemplate.js';
 import type { EditionQuestionnaire } from './questionnaireCache.js';
 import type { CampaignPart, TerritoryPart } from './partTypes.js';
+import { PackedAnswers } from './packedAnswers.js';
 
 /**
  * The parts a sent campaign's report is assembled from, each kept in memory under the version it was read with
@@ -58,7 +59,7 @@ export function territoryPart(rows: Awaited<ReturnType<typeof readTerritoryPart>
 
 /** A campaign part from its rows. */
 export function campaignPart(rows: Awaited<ReturnType<typeof readCampaignPart>>): CampaignPart {
-  return { ...campaignScores(rows), answers: rows.answers, notes: rows.notes };
+  return { ...campaignScores(rows), answers: PackedAnswers.of(rows.answers), notes: rows.notes };
 }
 
 /** A campaign part's scores from its rows (all a comparison needs). */

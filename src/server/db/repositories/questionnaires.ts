@@ -139,6 +139,11 @@ export type AnswersJson = Record<string, number[]> | null;
 /** A campaign's answers: sub-indicator (question) id -> the chosen response ids (unanswered questions absent). */
 export type AnswersByQuestion = Map<number, number[]>;
 
+/** What reading a campaign's answers back needs: an AnswersByQuestion, or answers kept compactly (PackedAnswers). */
+export interface AnswerLookup {
+  get(question: number): readonly number[] | undefined;
+}
+
 /** CAMPAIGN_ANSWERS_JSON read back: sub-indicator id -> response ids. */
 export const answersMap = (json: AnswersJson): AnswersByQuestion => new Map(Object.entries(json ?? {}).map(([sub, ids]) => [Number(sub), ids]));
 
