@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/client.js';
 import { findCampaignPlace, readFigureInputs, type CampaignPlace, type FigureRows, type FigureScope, type RankRows } from '../db/repositories/resultQueries.js';
 import { groupKey } from './scoring.js';
+import type { OwnScore } from './packedScores.js';
 import {
   groupFigures,
   groupRanks,
@@ -17,7 +18,7 @@ import type { MeanSizes, Ranks } from '../../shared/api/results.js';
 
 /** What a campaign's figures are made of, by group key: its own scores, its territories' sums and registered entities. */
 export interface FigureInputs {
-  own: Map<string, { percentage: number; value: number }>;
+  own: Map<string, OwnScore>;
   aggregates: Map<string, Record<Territory, TerritoryAggregate | undefined>>;
   registered: Record<Territory, number>;
 }

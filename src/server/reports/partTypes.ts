@@ -2,6 +2,7 @@
 import type { TerritoryAggregate } from './territories.js';
 import type { NotesByQuestion } from '../db/repositories/questionnaires.js';
 import type { PackedAnswers } from './packedAnswers.js';
+import type { PackedScores } from './packedScores.js';
 
 /** One territory of one edition, as reports use it. */
 export interface TerritoryPart {
@@ -25,7 +26,8 @@ export interface CampaignPart {
   /** Kept compactly: a process keeps thousands of parts. */
   answers: PackedAnswers;
   notes: NotesByQuestion;
-  own: Map<string, { percentage: number; value: number }>;
+  /** Kept compactly, as its answers are. */
+  own: PackedScores;
   /** Its global and axis percentages as reports show them (tenths), by group key, for its ranks. */
   shown: Map<string, number>;
   /** The global and axis groups in the order they were read, [scope, category]. */

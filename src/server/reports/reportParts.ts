@@ -9,6 +9,7 @@ import { ResultTemplate } from './resultTemplate.js';
 import type { EditionQuestionnaire } from './questionnaireCache.js';
 import type { CampaignPart, TerritoryPart } from './partTypes.js';
 import { PackedAnswers } from './packedAnswers.js';
+import { PackedScores, type OwnScore } from './packedScores.js';
 
 /**
  * The parts a sent campaign's report is assembled from, each kept in memory under the version it was read with
@@ -64,7 +65,7 @@ export function campaignPart(rows: Awaited<ReturnType<typeof readCampaignPart>>)
 
 /** A campaign part's scores from its rows (all a comparison needs). */
 function campaignScores(rows: Awaited<ReturnType<typeof readCampaignScores>>): Omit<CampaignPart, 'answers' | 'notes'> {
-  const own = new Map<string, { percentage: number; value: number }>();
+  const own = new Map<string, OwnScore>();
   const shown = new Map<string, number>();
   const ranked: [string, number][] = [];
   for (const [scope, id, percentage, value, shownPercentage] of rows.own) {
@@ -75,7 +76,7 @@ function campaignScores(rows: Awaited<ReturnType<typeof readCampaignScores>>): O
       ranked.push([scope, id]);
     }
   }
-  return { version: rows.version, own, shown, ranked };
+  return { version: rows.version, own: PackedScores.of(own), shown, ranked };
 }
 
 /**
