@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { PackedScores, type OwnScore } from '../../../src/server/reports/packedScores.js';
+import { PackedScores } from '../../../src/server/reports/packedScores.js';
+import type { OwnScore } from '../../../src/server/reports/figures.js';
 import { heapBytes } from '../../../src/server/reports/heapBytes.js';
 import { groupKey } from '../../../src/server/reports/scoring.js';
 

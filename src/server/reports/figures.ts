@@ -1,7 +1,6 @@
 import type { Queryable } from '../db/client.js';
 import { findCampaignPlace, readFigureInputs, type CampaignPlace, type FigureRows, type FigureScope, type RankRows } from '../db/repositories/resultQueries.js';
 import { groupKey } from './scoring.js';
-import type { OwnScore } from './packedScores.js';
 import {
   groupFigures,
   groupRanks,
@@ -15,6 +14,12 @@ import {
   type TerritoryAggregate,
 } from './territories.js';
 import type { MeanSizes, Ranks } from '../../shared/api/results.js';
+
+/** A campaign's score in one group. */
+export interface OwnScore {
+  percentage: number;
+  value: number;
+}
 
 /** What a campaign's figures are made of, by group key: its own scores, its territories' sums and registered entities. */
 export interface FigureInputs {

@@ -1,8 +1,4 @@
-/** A campaign's score in one group (figures.ts FigureInputs own). */
-export interface OwnScore {
-  percentage: number;
-  value: number;
-}
+import type { OwnScore } from './figures.js';
 
 /**
  * Every group key a campaign part has held ("policy:12"), each once, by number: the parts hold the numbers. They are

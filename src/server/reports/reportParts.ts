@@ -3,13 +3,13 @@ import type { CampaignPlace, FigureScope } from '../db/repositories/resultQuerie
 import { readCampaignPart, readCampaignScores, readTerritoryPart, sentCampaignIds, warmableEditions } from '../db/repositories/reportParts.js';
 import { groupKey } from './scoring.js';
 import { heapBytes } from './heapBytes.js';
-import { editionFigures, type EditionFigures, type FigureInputs } from './figures.js';
+import { editionFigures, type EditionFigures, type FigureInputs, type OwnScore } from './figures.js';
 import { TERRITORIES, zeroPerTerritory, type Territory, type TerritoryAggregate } from './territories.js';
 import { ResultTemplate } from './resultTemplate.js';
 import type { EditionQuestionnaire } from './questionnaireCache.js';
 import type { CampaignPart, TerritoryPart } from './partTypes.js';
 import { PackedAnswers } from './packedAnswers.js';
-import { PackedScores, type OwnScore } from './packedScores.js';
+import { PackedScores } from './packedScores.js';
 
 /**
  * The parts a sent campaign's report is assembled from, each kept in memory under the version it was read with
@@ -60,11 +60,15 @@ export function territoryPart(rows: Awaited<ReturnType<typeof readTerritoryPart>
 
 /** A campaign part from its rows. */
 export function campaignPart(rows: Awaited<ReturnType<typeof readCampaignPart>>): CampaignPart {
-  return { ...campaignScores(rows), answers: PackedAnswers.of(rows.answers), notes: rows.notes };
+  const scores = campaignScores(rows);
+  return { ...scores, own: PackedScores.of(scores.own), answers: PackedAnswers.of(rows.answers), notes: rows.notes };
 }
 
-/** A campaign part's scores from its rows (all a comparison needs). */
-function campaignScores(rows: Awaited<ReturnType<typeof readCampaignScores>>): Omit<CampaignPart, 'answers' | 'notes'> {
+/** A campaign's scores as read (all a comparison needs): its own scores as a Map, packed only in a part that is kept. */
+type CampaignScores = Omit<CampaignPart, 'answers' | 'notes' | 'own'> & { own: Map<string, OwnScore> };
+
+/** A campaign part's scores from its rows. */
+function campaignScores(rows: Awaited<ReturnType<typeof readCampaignScores>>): CampaignScores {
   const own = new Map<string, OwnScore>();
   const shown = new Map<string, number>();
   const ranked: [string, number][] = [];
@@ -76,7 +80,7 @@ function campaignScores(rows: Awaited<ReturnType<typeof readCampaignScores>>): O
       ranked.push([scope, id]);
     }
   }
-  return { version: rows.version, own: PackedScores.of(own), shown, ranked };
+  return { version: rows.version, own, shown, ranked };
 }
 
 /**
