@@ -5,7 +5,7 @@ import { call, rawGet, startTestServer, type TestServer } from '../../helpers/se
 import { signInDemoAccounts } from '../../helpers/auth.js';
 import type { Db } from '../../../src/server/db/client.js';
 import { answerPages, campaignPages, findEditionByNumber, scorePages } from '../../../src/server/db/repositories/editionExport.js';
-import { answerRow, exportWords } from '../../../src/server/reports/editionExport.js';
+import { answerRow, CSV_CHUNK_CHARS, editionCsv, exportWords } from '../../../src/server/reports/editionExport.js';
 import es from '../../../i18n/es.json' with { type: 'json' };
 import { csvRows } from '../../helpers/csv.js';
 
@@ -229,6 +229,19 @@ describe.each(backends)('edition export on $name', ({ openDemo }) => {
       await db.query("UPDATE categories SET translations = '{}' WHERE id = $1", [axis.id]);
       await db.query("UPDATE subindicators SET translations = '{}' WHERE id = $1", [question.id]);
     }
+  });
+
+  it('streams the CSV in chunks of whole lines that each stay small (large strings are freed only by a full collection)', async () => {
+    const edition = (await findEditionByNumber(db, 2026))!;
+    const chunks: string[] = [];
+    for await (const chunk of editionCsv(db, edition, exportWords('es'))) chunks.push(chunk);
+    expect(chunks.join('').length).toBeGreaterThan(3 * CSV_CHUNK_CHARS);
+    // Cut at the first line that takes a chunk to the limit: no line is that long.
+    expect(Math.max(...chunks.map((chunk) => chunk.length))).toBeLessThan(2 * CSV_CHUNK_CHARS);
+    // Whole lines: each chunk reads as rows of its own, the same rows as the whole file.
+    expect(chunks.flatMap((chunk) => csvRows(chunk))).toEqual(csvRows(chunks.join('')));
+    const res = await download('edition=2026&format=csv', tokens.admin);
+    expect(res.body.toString('utf8')).toBe(chunks.join(''));
   });
 
   it('reads every row once across keyset pages, whatever the page size', async () => {
