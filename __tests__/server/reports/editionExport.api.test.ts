@@ -5,7 +5,8 @@ import { call, rawGet, startTestServer, type TestServer } from '../../helpers/se
 import { signInDemoAccounts } from '../../helpers/auth.js';
 import type { Db } from '../../../src/server/db/client.js';
 import { answerPages, campaignPages, findEditionByNumber, scorePages } from '../../../src/server/db/repositories/editionExport.js';
-import { answerRow, CSV_CHUNK_CHARS, editionCsv, exportWords } from '../../../src/server/reports/editionExport.js';
+import { answerRow, editionCsv, exportWords } from '../../../src/server/reports/editionExport.js';
+import { CSV_CHUNK_CHARS } from '../../../src/shared/csv.js';
 import es from '../../../i18n/es.json' with { type: 'json' };
 import { csvRows } from '../../helpers/csv.js';
 

@@ -12,7 +12,7 @@ import {
   type ExportCampaign,
   type ExportScore,
 } from '../db/repositories/editionExport.js';
-import { BOM, csvLine, xlsxText, type CsvCell } from '../../shared/csv.js';
+import { BOM, csvChunks, csvLine, xlsxText, type CsvCell } from '../../shared/csv.js';
 import { madridDateTime } from '../../shared/dates.js';
 import { translated, type Translations } from '../../shared/editionTexts.js';
 import type { Language } from '../../shared/constants.js';
@@ -231,27 +231,10 @@ function csvCell(value: Cell, kind: ColumnKind): CsvCell {
   return value;
 }
 
-/**
- * The most CSV text in one chunk. V8 puts a string over about 128 KB straight into its old generation, where only a
- * full collection frees it: a page of rows as one string (some 0.5-1 MB) made the export's heap grow by the file's
- * size between two of them. Chunks this small die young.
- */
-export const CSV_CHUNK_CHARS = 32 * 1024;
-
-/** The edition as CSV text chunks (whole lines, up to CSV_CHUNK_CHARS each): one table, its header first. */
+/** The edition as CSV text chunks (csvChunks: whole lines, small enough to die young): one table, its header first. */
 export async function* editionCsv(q: Queryable, edition: ExportedEdition, words: ExportWords): AsyncGenerator<string> {
   yield BOM + csvLine(words.headers);
-  for await (const { rows } of exportRows(q, edition, words)) {
-    let chunk = '';
-    for (const row of rows) {
-      chunk += csvLine(row.map((v, i) => csvCell(v, COLUMNS[i].kind)));
-      if (chunk.length >= CSV_CHUNK_CHARS) {
-        yield chunk;
-        chunk = '';
-      }
-    }
-    if (chunk !== '') yield chunk;
-  }
+  for await (const { rows } of exportRows(q, edition, words)) yield* csvChunks(rows.map((row) => row.map((v, i) => csvCell(v, COLUMNS[i].kind))));
 }
 
 /**

@@ -5,7 +5,7 @@ import { readAuditLog, type AuditCursor, type AuditLogFilters, type AuditLogRow 
 import { auditActionMessageId } from '../../../shared/audit.js';
 import { isCalendarDate, madridSpanishTime } from '../../../shared/dates.js';
 import { AUDIT_PAGE_SIZE, type AuditFilters, type AuditPage, type AuditRow } from '../../../shared/api/audit.js';
-import { BOM, csvLine, type CsvCell } from '../../../shared/csv.js';
+import { BOM, csvChunks, csvLine, type CsvCell } from '../../../shared/csv.js';
 
 /**
  * The activity log (ADMIN): filters checked, pages with their cursor, and the CSV of the filtered log, written
@@ -81,12 +81,12 @@ function csvRow(row: AuditLogRow): CsvCell[] {
   ];
 }
 
-/** The filtered log as CSV text chunks (a page each), the header first. The filters are checked before the first chunk. */
+/** The filtered log as CSV text chunks (csvChunks), the header first. The filters are checked before the first chunk. */
 export function auditCsv(q: Queryable, filters: AuditFilters): AsyncGenerator<string> {
   checkedFilters(filters);
   return (async function* () {
     yield BOM + csvLine(AUDIT_CSV_HEADER);
-    for await (const rows of auditPages(q, filters)) yield rows.map((row) => csvLine(csvRow(row))).join('');
+    for await (const rows of auditPages(q, filters)) yield* csvChunks(rows.map(csvRow));
   })();
 }
 
