@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { fork } from 'node:child_process';
 import pg from 'pg';
-import { startWarmedApp } from './benchServer.js';
+import { startInstance, startWarmedApp, type InstanceRequest } from './benchServer.js';
 import type { AppContext } from '../context.js';
 import { benchConfig } from './benchConfig.js';
 import { openPglite, openPostgres, type Db } from '../db/client.js';
@@ -27,7 +27,7 @@ import { storeEvidencePieces } from '../services/campaigns/evidenceFiles.js';
 import { collectGarbage, sampleMemoryPeaks, type MemoryPeak } from './memoryPeaks.js';
 import { signIn } from './signIn.js';
 import { measureUploads, prepareUploads, uploadsTable, uploadTargets } from './benchUploads.js';
-import { BenchTable, LATENCY_COLUMNS, ms, VERDICT_COLUMN, writeBenchResults, type Column, type Row } from './benchTables.js';
+import { BenchTable, LATENCY_COLUMNS, ms, runInfo, VERDICT_COLUMN, writeBenchResults, writeLatestRun, type Column, type Row } from './benchTables.js';
 
 /** A quick look (BENCH_SHORT=1 or --short): 3 s per measure, no export, no edition opening, no growth set. */
 const SHORT = process.env.BENCH_SHORT === '1' || process.argv.includes('--short');
@@ -348,6 +348,8 @@ const publicTable = new BenchTable('public', [
 
 /** The deadline-day mix: how long it runs, how many sent campaigns are read, and the virtual users per call kind. */
 const DEADLINE_S = Number(process.env.BENCH_DEADLINE_SECONDS ?? (SHORT ? 5 : 20));
+/** The unmeasured mix each deadline-day instance serves first, for this long. */
+const DEADLINE_WARM_S = 5;
 const READ_SET = Number(process.env.BENCH_READ_SET ?? 300);
 const MIX_USERS: Record<MixKind, number> = { health: 1, saveAnswer: 6, get: 1, result: 2, comparison: 1, submit: 1 };
 const SUBMIT_PAUSE_MS = Number(process.env.BENCH_SUBMIT_PAUSE_MS ?? 50);
@@ -373,14 +375,9 @@ const deadlineChecksTable = new BenchTable('deadlineChecks', [
   VERDICT_COLUMN,
 ]);
 
-/** Forks one of the bench's helper processes (.ts under tsx, which the child inherits through execArgv; .js once built). */
-function forkHelper(file: 'benchMix' | 'benchServer', role: string) {
-  return fork(fileURLToPath(new URL(`./${file}${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url)), [role]);
-}
-
-/** Runs the mix from a child process (benchMix.ts). */
+/** Runs the mix from a child process (benchMix.ts: .ts under tsx, which the child inherits through execArgv; .js once built). */
 function runMix(plan: MixPlan): Promise<MixMeasured> {
-  const child = forkHelper('benchMix', 'mix');
+  const child = fork(fileURLToPath(new URL(`./benchMix${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url)), ['mix']);
   child.send(plan);
   return new Promise<MixMeasured>((resolve, reject) => {
     child.once('message', (message: { measured?: MixMeasured; error?: string }) =>
@@ -388,24 +385,6 @@ function runMix(plan: MixPlan): Promise<MixMeasured> {
     );
     child.once('close', (code) => reject(new Error(`bench mix exited with ${code} before reporting`)));
   });
-}
-
-/** An app instance in a process of its own on the PostgreSQL database, with a pool of poolSize (benchServer.ts). */
-async function startInstance(databaseUrl: string, secret: string, poolSize: number): Promise<{ url: string; stop: () => Promise<MemoryPeak> }> {
-  const child = forkHelper('benchServer', 'instance');
-  child.send({ databaseUrl, secret, poolSize });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('message', (m: { url: string }) => resolve(m.url));
-    child.once('close', (code) => reject(new Error(`bench instance exited with ${code}`)));
-  });
-  return {
-    url,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('message', (m: { peak: MemoryPeak }) => resolve(m.peak));
-        child.send('stop');
-      }),
-  };
 }
 
 /** The current edition (the latest with campaigns). */
@@ -434,11 +413,13 @@ async function halfSend(db: Db): Promise<void> {
 }
 
 /**
- * Runs the deadline-day mix against the instances (urls) for DEADLINE_S seconds and adds its rows: per call kind
- * p50/p95/p99 and requests per second beside health in the same run; result and comparison within 3x health's
- * p95 (and under 50 ms), save and submit under 50 ms; then the peak memory and the freshness check.
+ * Runs the deadline-day mix for DEADLINE_S seconds against `count` app instances, each started as a deployment starts
+ * one, in a process of its own (benchServer.ts) on the store's database, and adds its rows: per call kind p50/p95/p99
+ * and requests per second beside health in the same run; result and comparison within 3x health's p95 (and under 50
+ * ms), save and submit under 50 ms; then the instances' peak memory (the app's alone) and the freshness check.
  */
-async function deadlineDay(name: string, db: Db, urls: string[], token: string, { rates, instancePeaks, instances }: DeadlineRun = {}): Promise<void> {
+async function deadlineDay(name: string, store: Store, session: Session, { rates, count = 1 }: DeadlineRun = {}): Promise<void> {
+  const { db } = store;
   const edition = await currentEdition(db);
   const open = (await db.query<{ id: number }>("SELECT id FROM campaigns WHERE edition_id = $1 AND status = 'draft' ORDER BY id", [edition])).map((r) => r.id);
   // Half the open campaigns are submitted (in order, each once), the other half edited and loaded.
@@ -463,9 +444,8 @@ async function deadlineDay(name: string, db: Db, urls: string[], token: string, 
     "SELECT participants AS n FROM territory_scores WHERE edition_id = $1 AND territory = 'country' AND territory_id = 'ES' AND scope = 'total' AND category_id = 0",
     [edition],
   );
-  const plan: MixPlan = {
-    urls,
-    token,
+  const plan: Omit<MixPlan, 'urls'> = {
+    token: session.token,
     seconds: DEADLINE_S,
     users: MIX_USERS,
     rates,
@@ -476,15 +456,30 @@ async function deadlineDay(name: string, db: Db, urls: string[], token: string, 
     countryParticipants,
     submitPauseMs: SUBMIT_PAUSE_MS,
   };
-  const sampler = sampleMemoryPeaks();
-  let measured: MixMeasured;
-  try {
-    measured = await runMix(plan);
-  } finally {
-    sampler.stop();
-  }
-  const { peak } = sampler;
-  instances ??= `${urls.length === 1 ? 'one' : `${urls.length} (one PostgreSQL)`}${rates ? ', fixed rates' : ''}`;
+  // Two instances on this one machine share its cores with PostgreSQL, so each takes half the pool one instance would
+  // have, as docs/operations.md advises (DATABASE_POOL_SIZE). PGlite is opened by one process at a time.
+  const poolSize = Math.max(1, Math.floor(benchConfig().databasePoolSize / count));
+  let measured!: MixMeasured;
+  let memory: MemoryPeak[] = [];
+  await store.lend(async () => {
+    const started = await Promise.all(Array.from({ length: count }, () => startInstance({ ...store.place, poolSize, secret: session.secret })));
+    try {
+      // The same mix first, unmeasured, so that what is measured is an instance past its first seconds (code compiled,
+      // the database's pages read), as on the calls above; it submits from the other end of the list.
+      const urls = started.map((i) => i.url);
+      const half = Math.ceil(plan.submitCampaigns.length / 2);
+      const warm = await runMix({ ...plan, urls, seconds: DEADLINE_WARM_S, submitCampaigns: plan.submitCampaigns.slice(half).reverse() });
+      measured = await runMix({
+        ...plan,
+        urls,
+        submitCampaigns: plan.submitCampaigns.slice(0, half),
+        countryParticipants: plan.countryParticipants + warm.submitted,
+      });
+    } finally {
+      memory = (await Promise.all(started.map((i) => i.stop()))).map((stopped) => stopped.peak);
+    }
+  });
+  const instances = `${count === 1 ? 'one' : 'two'}${rates ? ', fixed rates' : ''}`;
   const health = measured.kinds.health!;
   const reportBudget = Math.min(3 * health.p95, 50);
   for (const kind of MIX_KINDS) {
@@ -499,10 +494,10 @@ async function deadlineDay(name: string, db: Db, urls: string[], token: string, 
           : latencyRow(name, call, m, null);
     deadlineTable.add({ ...row, instances, failures: m.failures, note: m.failures > 0 ? `${m.failures} failed` : null });
   }
-  // Instances in processes of their own report their peaks, which are the app's own and held to the budget;
-  // otherwise the instance is this process, which also holds the bench (and on PGlite the database).
-  const memory = instancePeaks ? await instancePeaks() : [peak];
   const peakRss = Math.max(...memory.map((p) => p.rss / 2 ** 20));
+  // An instance's RSS is the app's own on PostgreSQL, held to the budget; on PGlite it also holds the database engine,
+  // whose memory no setting of the app's bounds, so it is shown but not held to the app's budget.
+  const appsOwn = store.place.databaseUrl !== undefined;
   deadlineChecksTable.add({
     group: name,
     instances,
@@ -511,17 +506,33 @@ async function deadlineDay(name: string, db: Db, urls: string[], token: string, 
     staleReads: measured.freshness.stale,
     peakRssMb: memory.map((p) => Math.round(p.rss / 2 ** 20)).join(' + '),
     peakHeapMb: memory.map((p) => Math.round(p.heap / 2 ** 20)).join(' + '),
-    budget: instancePeaks ? `RSS <= ${INSTANCE_RSS_BUDGET_MB} MB` : null,
-    withinBudget: instancePeaks ? peakRss <= INSTANCE_RSS_BUDGET_MB : null,
+    budget: appsOwn ? `RSS <= ${INSTANCE_RSS_BUDGET_MB} MB` : null,
+    withinBudget: appsOwn ? peakRss <= INSTANCE_RSS_BUDGET_MB : null,
+    note: appsOwn ? null : 'the database in the same process',
   });
 }
 
-/** How a deadline-day run differs from the closed loop on the instances given: fixed rates, instances in processes of their own, the row's name. */
+/** How a deadline-day run differs from the closed loop on one instance: fixed rates, or two instances (PostgreSQL only). */
 interface DeadlineRun {
   rates?: Record<MixKind, number>;
-  /** Stops the instances that run in processes of their own and gives their memory peaks. */
-  instancePeaks?: () => Promise<MemoryPeak[]>;
-  instances?: string;
+  count?: 1 | 2;
+}
+
+/** What an instance of the bench's is started with, and the token its calls carry (signed with that secret). */
+interface Session {
+  secret: string;
+  token: string;
+}
+
+/**
+ * A backend's database as the bench holds it: `db`, the bench's own handle, and what an instance in a process of its
+ * own is given to open it. PostgreSQL serves the bench and the instances at once; a PGlite folder is opened by one
+ * process at a time, so the bench lets go of it while an instance runs (`lend`) and `db` is a new handle afterwards.
+ */
+interface Store {
+  db: Db;
+  place: Pick<InstanceRequest, 'databaseUrl' | 'dataDir'>;
+  lend(run: () => Promise<void>): Promise<void>;
 }
 
 /** The peak RSS an app instance in a process of its own may reach during the deadline-day mix. */
@@ -538,26 +549,29 @@ async function measuredApps(ctx: AppContext) {
  * calls under load; the budget is p95 within 3x health's p95 in the same run and under 50 ms. The cached rows
  * call one campaign again and again, so all but the first calls are served from the report cache; the
  * uncached rows call a second instance on the same database that keeps nothing (reportCacheBytes 0), which
- * builds every body from one statement. Then (not in the short mode) the export; then the deadline-day mix,
- * on PostgreSQL (databaseUrl) also with a second instance in a process of its own; last the edition opening.
+ * builds every body from one statement. Then (not in the short mode) the export; then the deadline-day mix on an
+ * instance in a process of its own, on PostgreSQL also on two; last the edition opening and the anonymous traffic.
  */
-async function benchBackend(name: string, db: Db, databaseUrl?: string): Promise<void> {
+async function benchBackend(name: string, store: Store): Promise<void> {
   const started = Date.now();
-  await prepareDatabase(db, { seedDemo: false });
-  const { entities } = await seedScale(db);
+  await prepareDatabase(store.db, { seedDemo: false });
+  const { entities } = await seedScale(store.db);
   console.error(`${name}: scale data (${entities} entities) ready in ${Math.round((Date.now() - started) / 1000)} s`);
-  await db.transaction(async (tx) => insertUser(tx, { email: 'bench@example.org', role: 'ADMIN', passwordHash: await hashPassword(PASSWORD), entityIds: [] }));
+  await store.db.transaction(async (tx) =>
+    insertUser(tx, { email: 'bench@example.org', role: 'ADMIN', passwordHash: await hashPassword(PASSWORD), entityIds: [] }),
+  );
   const config = benchConfig();
   const secret = randomBytes(32).toString('hex');
-  const ctx = { config, db, signer: new TokenSigner(secret, config.publicUrl) };
-  const { app, uncachedApp, url, uncachedUrl } = await measuredApps(ctx);
+  const ctx = () => ({ config, db: store.db, signer: new TokenSigner(secret, config.publicUrl) });
+  let token: string;
+  const { app, uncachedApp, url, uncachedUrl } = await measuredApps(ctx());
   try {
-    const token = await signIn(url, config.oauth, 'bench@example.org', PASSWORD);
-    const [{ id }] = await db.query<{ id: number }>(
+    token = await signIn(url, config.oauth, 'bench@example.org', PASSWORD);
+    const [{ id }] = await store.db.query<{ id: number }>(
       "SELECT c.id FROM campaigns c JOIN editions e ON e.id = c.edition_id WHERE c.status = 'sent' ORDER BY e.campaign_number DESC, c.id LIMIT 1",
     );
-    await measureCalls(callsTable, name, db, url, uncachedUrl, token, id);
-    const [{ campaign_number: edition }] = await db.query<{ campaign_number: number }>('SELECT max(campaign_number) AS campaign_number FROM editions');
+    await measureCalls(callsTable, name, store.db, url, uncachedUrl, token, id);
+    const [{ campaign_number: edition }] = await store.db.query<{ campaign_number: number }>('SELECT max(campaign_number) AS campaign_number FROM editions');
     if (!SHORT) {
       for (const format of ['csv', 'xlsx'] as const) {
         const m = await measureExport(url, token, edition, format);
@@ -573,36 +587,30 @@ async function benchBackend(name: string, db: Db, databaseUrl?: string): Promise
         });
       }
     }
-    if (ONLY === '' || 'deadline'.includes(ONLY)) {
-      await halfSend(db);
-      console.error(`${name}: deadline day, one instance`);
-      await deadlineDay(name, db, [url], token);
-      console.error(`${name}: deadline day at fixed rates, one instance`);
-      await deadlineDay(name, db, [url], token, { rates: PACED_RATES });
-      if (databaseUrl) {
-        // The same instance as a deployment runs it, in a process of its own with the default pool: its memory is
-        // the app's alone (the rows above also count the bench, which holds the scale set's seeding and the clients).
-        console.error(`${name}: deadline day, one instance in a process of its own`);
-        const instance = await startInstance(databaseUrl, secret, config.databasePoolSize);
-        await deadlineDay(name, db, [instance.url], token, { instances: 'one, own process', instancePeaks: async () => [await instance.stop()] });
-        console.error(`${name}: deadline day, two instances`);
-        // Two instances, each a process of its own, on this one machine: they share its cores with PostgreSQL, so
-        // each takes half the pool one instance would have, as docs/operations.md advises (DATABASE_POOL_SIZE).
-        const poolSize = Math.max(1, Math.floor(config.databasePoolSize / 2));
-        const instances = await Promise.all([startInstance(databaseUrl, secret, poolSize), startInstance(databaseUrl, secret, poolSize)]);
-        await deadlineDay(
-          name,
-          db,
-          instances.map((i) => i.url),
-          token,
-          { instancePeaks: () => Promise.all(instances.map((i) => i.stop())) },
-        );
-      }
-    }
-    if (!SHORT) await measureOpening(name, db, url, token);
-    if (ONLY === '' || 'public'.includes(ONLY)) await measurePublic(name, db, url);
   } finally {
+    // The deadline day's instances run in processes of their own: this one lets go of its apps (and on PGlite of the database).
     await Promise.all([app.close(), uncachedApp.close()]);
+  }
+  if (ONLY === '' || 'deadline'.includes(ONLY)) {
+    const session = { secret, token };
+    await halfSend(store.db);
+    console.error(`${name}: deadline day, one instance`);
+    await deadlineDay(name, store, session);
+    console.error(`${name}: deadline day at fixed rates, one instance`);
+    await deadlineDay(name, store, session, { rates: PACED_RATES });
+    if (store.place.databaseUrl) {
+      console.error(`${name}: deadline day, two instances`);
+      await deadlineDay(name, store, session, { count: 2 });
+    }
+  }
+  const measureOpeningAndPublic = !SHORT || ONLY === '' || 'public'.includes(ONLY);
+  if (!measureOpeningAndPublic) return;
+  const last = await startWarmedApp(ctx());
+  try {
+    if (!SHORT) await measureOpening(name, store.db, last.url, token);
+    if (ONLY === '' || 'public'.includes(ONLY)) await measurePublic(name, store.db, last.url);
+  } finally {
+    await last.app.close();
   }
 }
 
@@ -610,7 +618,7 @@ async function benchBackend(name: string, db: Db, databaseUrl?: string): Promise
  * Growth: every municipality its own entity (8,131) and three editions, the report calls measured as
  * in benchBackend. A report's cost must not grow with entities or editions.
  */
-async function benchGrowth(name: string, db: Db): Promise<void> {
+async function benchGrowth(name: string, { db }: Store): Promise<void> {
   const started = Date.now();
   await prepareDatabase(db, { seedDemo: false });
   const { entities, campaigns } = await seedScale(db, { municipalitiesPerEntity: 1, years: [...GROWTH_YEARS] });
@@ -639,19 +647,30 @@ const GROWTH = (process.env.BENCH_GROWTH ?? (SHORT ? '' : 'postgres'))
   .filter(Boolean);
 
 /** run() on a fresh PGlite in a temporary folder. */
-async function onPglite(run: (db: Db) => Promise<void>): Promise<void> {
+async function onPglite(run: (store: Store) => Promise<void>): Promise<void> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'campaigns-bench-'));
-  const lite = await openPglite(dir);
+  const store: Store = {
+    db: await openPglite(dir),
+    place: { dataDir: dir },
+    async lend(measure) {
+      await store.db.close();
+      try {
+        await measure();
+      } finally {
+        store.db = await openPglite(dir);
+      }
+    },
+  };
   try {
-    return await run(lite);
+    return await run(store);
   } finally {
-    await lite.close();
+    await store.db.close();
     await fs.rm(dir, { recursive: true, force: true });
   }
 }
 
-/** run() on a throw-away database of the local PostgreSQL server (with its URL); none when it is not reachable. */
-async function onPostgres(run: (db: Db, url: string) => Promise<void>): Promise<void> {
+/** run() on a throw-away database of the local PostgreSQL server; none when it is not reachable. */
+async function onPostgres(run: (store: Store) => Promise<void>): Promise<void> {
   const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
   try {
@@ -666,7 +685,7 @@ async function onPostgres(run: (db: Db, url: string) => Promise<void>): Promise<
   url.pathname = `/${name}`;
   const db = openPostgres(url.toString(), benchConfig().databasePoolSize);
   try {
-    return await run(db, url.toString());
+    return await run({ db, place: { databaseUrl: url.toString() }, lend: (measure) => measure() });
   } finally {
     await db.close();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -708,18 +727,35 @@ const UPLOAD_DATABASES = (process.env.BENCH_UPLOADS ?? (ONLY_UPLOADS || (!SHORT 
 
 /** Where the run's tables go as JSON (BENCH_RESULTS; bench-results.json in the working folder unless set). */
 const RESULTS_FILE = process.env.BENCH_RESULTS ?? 'bench-results.json';
+/** Settings that narrow or stretch a run: with none of them set (nor the short mode), the run is a whole one. */
+const NARROWING = [
+  'BENCH_ONLY',
+  'BENCH_DATABASES',
+  'BENCH_GROWTH',
+  'BENCH_UPLOADS',
+  'BENCH_SECONDS',
+  'BENCH_DEADLINE_SECONDS',
+  'BENCH_READ_SET',
+  'BENCH_SUBMIT_PAUSE_MS',
+];
+const WHOLE_RUN = !SHORT && NARROWING.every((key) => process.env[key] === undefined);
+/**
+ * The file whose latest-run block the tables are written into (BENCH_LATEST_RUN; README.md in the working folder
+ * after a whole run, none after a narrowed one unless set; `none` never).
+ */
+const LATEST_RUN_FILE = ((file) => (file === 'none' ? null : file))(process.env.BENCH_LATEST_RUN ?? (WHOLE_RUN ? 'README.md' : 'none'));
 
 async function main(): Promise<void> {
   if (UPLOAD_DATABASES.includes('pglite')) await uploadsOnPglite();
   if (UPLOAD_DATABASES.includes('postgres'))
-    await onPostgres(async (db, url) => {
+    await onPostgres(async ({ db, place }) => {
       await prepareUploads(db);
-      await measureUploads(uploadsTable, 'PostgreSQL', await uploadTargets(db), { databaseUrl: url, poolSize: benchConfig().databasePoolSize });
+      await measureUploads(uploadsTable, 'PostgreSQL', await uploadTargets(db), { ...place, poolSize: benchConfig().databasePoolSize });
     });
-  if (!ONLY_UPLOADS && DATABASES.includes('pglite')) await onPglite((db) => benchBackend('PGlite', db));
-  if (!ONLY_UPLOADS && DATABASES.includes('postgres')) await onPostgres((db, url) => benchBackend('PostgreSQL', db, url));
-  if (!ONLY_UPLOADS && GROWTH.includes('pglite')) await onPglite((db) => benchGrowth('PGlite', db));
-  if (!ONLY_UPLOADS && GROWTH.includes('postgres')) await onPostgres((db) => benchGrowth('PostgreSQL', db));
+  if (!ONLY_UPLOADS && DATABASES.includes('pglite')) await onPglite((store) => benchBackend('PGlite', store));
+  if (!ONLY_UPLOADS && DATABASES.includes('postgres')) await onPostgres((store) => benchBackend('PostgreSQL', store));
+  if (!ONLY_UPLOADS && GROWTH.includes('pglite')) await onPglite((store) => benchGrowth('PGlite', store));
+  if (!ONLY_UPLOADS && GROWTH.includes('postgres')) await onPostgres((store) => benchGrowth('PostgreSQL', store));
   deadlineTable.intro = `Deadline day (${DEADLINE_S} s; users per call: ${MIX_KINDS.map((k) => `${k} ${MIX_USERS[k]}`).join(', ')}; ${READ_SET} sent campaigns read; a submission every ${SUBMIT_PAUSE_MS} ms after the last answer; 'fixed rates': calls per second, ${MIX_KINDS.map((k) => `${k} ${PACED_RATES[k]}`).join(', ')}):`;
   publicTable.intro = `Anonymous traffic on a final edition (${PUBLIC_CONNECTIONS} clients at once; budget: p95 within 2x health's p95 under them):`;
   const tables = [callsTable, uploadsTable, deadlineTable, deadlineChecksTable, publicTable, growthTable, exportTable, openingTable];
@@ -729,14 +765,21 @@ async function main(): Promise<void> {
       .filter(Boolean)
       .join('\n\n'),
   );
-  await writeBenchResults(RESULTS_FILE, tables, {
-    seconds: DURATION_S,
+  const info = runInfo({
+    'seconds per call': DURATION_S,
     connections: CONNECTIONS,
+    'deadline seconds': DEADLINE_S,
     short: SHORT,
     databases: DATABASES.join(','),
+    growth: GROWTH.join(',') || 'none',
     only: ONLY || null,
   });
+  await writeBenchResults(RESULTS_FILE, tables, info);
   console.error(`The tables as JSON: ${path.resolve(RESULTS_FILE)}`);
+  if (LATEST_RUN_FILE) {
+    await writeLatestRun(LATEST_RUN_FILE, tables, info);
+    console.error(`The tables written into ${path.resolve(LATEST_RUN_FILE)}`);
+  }
 }
 
 main().catch((err: unknown) => {

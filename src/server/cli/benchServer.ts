@@ -1,3 +1,5 @@
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import type { AppContext } from '../context.js';
@@ -33,6 +35,32 @@ export async function startWarmedApp(ctx: AppContext, options: { reportCacheByte
   await app.listen({ port: 0, host: '127.0.0.1' });
   await ready;
   return { app, url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}` };
+}
+
+/** An instance started by startInstance: its URL; mark() takes its memory now as the baseline, stop() ends it with its peaks. */
+export interface Instance {
+  url: string;
+  mark(): Promise<{ baseline: MemoryPeak }>;
+  stop(): Promise<{ peak: MemoryPeak; baseline?: MemoryPeak }>;
+}
+
+/**
+ * Starts an app instance in a process of its own (this file, forked: .ts under tsx, which the child inherits through
+ * execArgv; .js once built) on the database the request names, and answers once it listens.
+ */
+export async function startInstance(request: InstanceRequest): Promise<Instance> {
+  const child = fork(fileURLToPath(import.meta.url), ['instance']);
+  child.send(request);
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('message', (m: { url: string }) => resolve(m.url));
+    child.once('close', (code) => reject(new Error(`bench instance exited with ${code}`)));
+  });
+  const ask = <T>(message: string) =>
+    new Promise<T>((resolve) => {
+      child.once('message', (m: T) => resolve(m));
+      child.send(message);
+    });
+  return { url, mark: () => ask('mark'), stop: () => ask('stop') };
 }
 
 /**

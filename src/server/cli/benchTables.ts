@@ -90,8 +90,67 @@ export function machine() {
   };
 }
 
+/** When and where a run was measured, and with what settings. */
+export interface RunInfo {
+  measuredAt: string;
+  machine: ReturnType<typeof machine>;
+  settings: Record<string, Cell>;
+}
+
+export const runInfo = (settings: Record<string, Cell>, now = new Date()): RunInfo => ({ measuredAt: now.toISOString(), machine: machine(), settings });
+
 /** Writes the run's tables that have rows to file as JSON, with when and where they were measured. */
-export async function writeBenchResults(file: string, tables: readonly BenchTable[], settings: Record<string, Cell>, now = new Date()): Promise<void> {
-  const body = { measuredAt: now.toISOString(), machine: machine(), settings, tables: tables.filter((t) => t.rows.length > 0) };
+export async function writeBenchResults(file: string, tables: readonly BenchTable[], info: RunInfo): Promise<void> {
+  const body = { ...info, tables: tables.filter((t) => t.rows.length > 0) };
   await fs.writeFile(file, `${JSON.stringify(body, null, 2)}\n`);
+}
+
+/** The lines README.md keeps the latest whole run between; `npm run bench` rewrites what lies between them. */
+export const LATEST_RUN_MARKERS = ['<!-- bench:latest:start -->', '<!-- bench:latest:end -->'] as const;
+
+/** A row as the summary names it: where, on how many instances, what. */
+const rowName = (row: Row) => [row.group, row.instances, row.call].filter((v) => typeof v === 'string' && v !== '').join(', ');
+
+/**
+ * A run's tables as README shows them: when, on what machine and with what settings; a summary with a line per
+ * table (its rows, those held to a budget, those within it, and the ones over it by name); then each table, folded
+ * under a line that gives its count (HTML <details>, which GitHub and most Markdown viewers fold).
+ */
+export function latestRunMarkdown(tables: readonly BenchTable[], { measuredAt, machine: m, settings }: RunInfo): string {
+  const filled = tables.filter((t) => t.rows.length > 0);
+  const held = (t: BenchTable) => t.rows.filter((r) => r.withinBudget !== null);
+  const over = (t: BenchTable) => t.rows.filter((r) => r.withinBudget === false);
+  const counted = (t: BenchTable) => `${held(t).length - over(t).length} of ${held(t).length} rows within budget`;
+  const all = filled.flatMap(held);
+  const allOver = filled.flatMap(over);
+  return [
+    `Written by \`npm run bench\` from its run of ${measuredAt.slice(0, 16).replace('T', ' ')} UTC; do not edit it by hand.`,
+    '',
+    `Machine: ${m.cpus} cores (${m.cpuModel}), ${(m.memoryMb / 1024).toFixed(1)} GB of memory, ${m.platform}, Node ${m.node}. ` +
+      `Settings: ${Object.entries(settings)
+        .filter(([, value]) => value !== null)
+        .map(([key, value]) => `${key} ${String(value)}`)
+        .join(', ')}. **${all.length - allOver.length} of ${all.length} rows within budget.**`,
+    '',
+    '| table | rows | held to a budget | within it | over it |',
+    '|---|---|---|---|---|',
+    ...filled.map((t) => `| ${t.name} | ${t.rows.length} | ${held(t).length} | ${held(t).length - over(t).length} | ${over(t).map(rowName).join('; ')} |`),
+    ...filled.flatMap((t) => ['', `<details><summary>${t.name}: ${counted(t)}</summary>`, '', t.markdown(), '', '</details>']),
+  ].join('\n');
+}
+
+/** `text` with what lies between LATEST_RUN_MARKERS replaced by `block`; throws when the markers are not there once each, in order. */
+export function withLatestRun(text: string, block: string): string {
+  const [start, end] = LATEST_RUN_MARKERS;
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from < 0 || to < from || text.indexOf(start, from + 1) >= 0 || text.indexOf(end, to + 1) >= 0) {
+    throw new Error(`the file has no single ${start} ... ${end} block for the bench's latest run`);
+  }
+  return `${text.slice(0, from + start.length)}\n${block}\n${text.slice(to)}`;
+}
+
+/** Rewrites the latest run's block of a file (README.md) with these tables. */
+export async function writeLatestRun(file: string, tables: readonly BenchTable[], info: RunInfo): Promise<void> {
+  await fs.writeFile(file, withLatestRun(await fs.readFile(file, 'utf8'), latestRunMarkdown(tables, info)));
 }

@@ -1,15 +1,11 @@
 import http from 'node:http';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { fork } from 'node:child_process';
 import type { Db } from '../db/client.js';
 import { prepareDatabase } from '../bootstrap.js';
 import { hashPassword } from '../services/auth/passwords.js';
 import { insertUser } from '../db/repositories/users.js';
 import { benchConfig } from './benchConfig.js';
-import type { InstanceRequest } from './benchServer.js';
-import type { MemoryPeak } from './memoryPeaks.js';
+import { startInstance, type InstanceRequest } from './benchServer.js';
 import { signIn } from './signIn.js';
 import { BenchTable, VERDICT_COLUMN, type Cell, type Row } from './benchTables.js';
 
@@ -33,23 +29,6 @@ const EMAIL = 'bench-uploads@example.org';
 export async function prepareUploads(db: Db): Promise<void> {
   await prepareDatabase(db, { seedDemo: true });
   await db.transaction(async (tx) => insertUser(tx, { email: EMAIL, role: 'ADMIN', passwordHash: await hashPassword(PASSWORD), entityIds: [] }));
-}
-
-/** Starts the server in a process of its own (benchServer.ts) on the database the request names. */
-async function startServer(request: InstanceRequest) {
-  const file = fileURLToPath(new URL(`./benchServer${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url));
-  const child = fork(file, ['instance']);
-  child.send(request);
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('message', (m: { url: string }) => resolve(m.url));
-    child.once('close', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  const ask = <T>(message: string) =>
-    new Promise<T>((resolve) => {
-      child.once('message', (m: T) => resolve(m));
-      child.send(message);
-    });
-  return { url, mark: () => ask<{ baseline: MemoryPeak }>('mark'), stop: () => ask<{ peak: MemoryPeak; baseline: MemoryPeak }>('stop') };
 }
 
 /** One upload of `file` as the page sends it (multipart: id, question, file); its HTTP status. */
@@ -127,7 +106,7 @@ export async function measureUploads(
   targets: { id: number; question: number }[],
   where: Omit<InstanceRequest, 'secret' | 'env'>,
 ): Promise<void> {
-  const server = await startServer({
+  const server = await startInstance({
     ...where,
     secret: randomBytes(32).toString('hex'),
     // Every upload must fit: the limits of a file and of a campaign are not what is measured here.
