@@ -131,6 +131,38 @@ describe('HTTP app', () => {
     expect((await call(server, 'POST', '/somewhere')).status).toBe(404);
   });
 
+  it('sends the same security headers on every kind of answer: a call, a page, an asset, an error, a refusal', async () => {
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    const answers = [
+      ['GET', '/api/v1/health'],
+      ['GET', '/auth/login'],
+      ['GET', '/assets/main.0123456789.js'],
+      ['GET', '/api/v1/test/boom'],
+      ['GET', '/api/secure/v1/campaigns/result?id=1'],
+      ['POST', '/somewhere'],
+    ];
+    for (const [method, address] of answers) {
+      const res = await fetch(server.url + address, { method });
+      const sent = Object.fromEntries(Object.keys(expected).map((name) => [name, res.headers.get(name)]));
+      expect([address, res.status >= 200, sent]).toEqual([address, true, expected]);
+      // Plain HTTP: no HSTS (PUBLIC_URL is not https), and nothing says what serves it.
+      expect([address, res.headers.get('strict-transport-security'), res.headers.get('x-powered-by')]).toEqual([address, null, null]);
+    }
+  });
+
   it('serves no source map, and answers a missing asset with 404 instead of the page', async () => {
     for (const file of ['/assets/main.0123456789.js.map', '/assets/main.0123456789.js.map.gz', '/assets/gone.0123456789.js']) {
       const res = await fetch(server.url + file, { headers: { 'accept-encoding': 'gzip, br' } });

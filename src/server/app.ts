@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import type { AppContext } from './context.js';
@@ -13,6 +12,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { makeAuthenticate, refuseUncheckedSession } from './plugins/auth.js';
 import { registerSpa } from './plugins/spa.js';
 import { registerMetrics } from './plugins/metrics.js';
+import { installSecurityHeaders } from './plugins/securityHeaders.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerOperationRoutes } from './routes/operations.js';
 import { registerAuthRoutes, registerSecureAuthRoutes } from './routes/auth.js';
@@ -148,7 +148,7 @@ export async function buildApp(
   installStrictValidation(app, compileSchemas);
   installAnswerWriters(app, compileSchemas);
   registerErrorHandling(app, ctx.config.showErrorLogs);
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
