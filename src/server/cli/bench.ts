@@ -216,6 +216,8 @@ interface Call {
   /**
    * Measured for reference, held to no budget: the plain build, which no serving instance takes (its report cache
    * always keeps something), is what the tests compare assembled bodies with; a cold read's budget is the first read's.
+   * And auth/me: a token and the session's statement with a small answer, what every authenticated call costs at
+   * least (health has neither).
    */
   reference?: true;
   /** Each request asks path followed by the next of these campaigns' ids (every read the first of its campaign). */
@@ -240,6 +242,7 @@ async function measureCalls(table: BenchTable, name: string, db: Db, url: string
   const [forResults, forComparisons] = [others.filter((_, i) => i % 2 === 0), others.filter((_, i) => i % 2 === 1)];
   const calls: Call[] = [
     { call: 'health', base: url, path: '/api/v1/health' },
+    { call: 'auth/me (the session check alone)', base: url, path: '/api/secure/v1/auth/me', auth: token, reference: true },
     { call: 'campaigns/result (cached)', base: url, path: `/api/secure/v1/campaigns/result?id=${id}`, auth: token },
     { call: 'campaigns/comparison (cached)', base: url, path: `/api/secure/v1/campaigns/comparison?id=${id}`, auth: token },
     { call: 'campaigns/result (uncached)', base: uncachedUrl, path: `/api/secure/v1/campaigns/result?id=${id}`, auth: token, reference: true },
