@@ -40,19 +40,15 @@ const ONLY = process.env.BENCH_ONLY ?? '';
 const PASSWORD = 'bench-password-1';
 
 /**
- * Measures one URL from a child process (benchClient.ts): the load generator parses every response, and in
+ * Measures one URL from a child process (benchClient.ts): the load generator reads every response, and in
  * the server's own event loop it would slow down the server it measures.
  */
-function measure(
-  url: string,
-  token?: string,
-  connections = CONNECTIONS,
-  client: MeasureOptions['client'] = 'autocannon',
-  each?: MeasureOptions['each'],
-): Promise<Measured> {
+function measure(url: string, token?: string, connections = CONNECTIONS, each?: MeasureOptions['each']): Promise<Measured> {
   // .ts under tsx (npm run bench; the child inherits its loader through execArgv), .js once built.
   const file = fileURLToPath(new URL(`./benchClient${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url));
-  const child = fork(file, [JSON.stringify({ url, token, connections, seconds: DURATION_S, client, each } satisfies MeasureOptions)]);
+  // The generator warms up on health, which every measured server answers, untimed.
+  const warmUpPath = '/api/v1/health';
+  const child = fork(file, [JSON.stringify({ url, token, connections, seconds: DURATION_S, each, warmUpPath } satisfies MeasureOptions)]);
   return new Promise<Measured>((resolve, reject) => {
     child.once('message', (message: { measured?: Measured; error?: string }) =>
       message.measured ? resolve(message.measured) : reject(new Error(message.error)),
@@ -268,10 +264,8 @@ async function measureCalls(table: BenchTable, name: string, db: Db, url: string
   ];
   let health: Measured | undefined;
   for (const { call, base, path, auth, fixedBudgetMs, reference, each } of calls.filter(({ call }) => call === 'health' || call.includes(ONLY))) {
-    // Node's client for a file (autocannon's parser, not the server, would bound a download of hundreds of kilobytes);
-    // autocannon for the rest, first reads too (a URL per request), as for health, whose p95 sets their budget.
-    const client = fixedBudgetMs !== undefined ? 'http' : 'autocannon';
-    const m = await measure(base + path, auth, CONNECTIONS, client, each);
+    // One load generator for every row, health's (whose p95 sets the budgets) and a file's download alike.
+    const m = await measure(base + path, auth, CONNECTIONS, each);
     health ??= m;
     table.add(latencyRow(name, call, m, call === 'health' || reference ? null : (fixedBudgetMs ?? Math.min(3 * health.p95, 50))));
   }
@@ -321,8 +315,7 @@ async function measurePublic(name: string, db: Db, url: string): Promise<void> {
     for (let i = 0; i < 2; i += 1) await (await fetch(url + path, { headers: { 'accept-encoding': 'gzip' } })).arrayBuffer();
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const kilobytes = (await sentBytes(url + path)) / 1024;
-    // Node's client: the open data's bodies (hundreds of kilobytes gzip-compressed) would measure autocannon's parser.
-    const m = await measure(url + path, undefined, PUBLIC_CONNECTIONS, 'http');
+    const m = await measure(url + path, undefined, PUBLIC_CONNECTIONS);
     health ??= m;
     publicTable.add({ ...latencyRow(name, call, m, call === 'health' ? null : 2 * health.p95), kilobytesSent: kilobytes });
   }

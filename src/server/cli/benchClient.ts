@@ -1,5 +1,4 @@
-import http from 'node:http';
-import autocannon from 'autocannon';
+import { Pool } from 'undici';
 
 /** What one call measured: exact percentiles over every 2xx response's latency (ms), and throughput. */
 export interface Measured {
@@ -21,100 +20,89 @@ export interface MeasureOptions {
   connections: number;
   seconds: number;
   /**
-   * The load generator: autocannon (the default), or Node's own HTTP client ('http'), for answers of hundreds of
-   * kilobytes, whose bodies autocannon's parser reads at about 5 ms each (measured: a 339 KB gzip file took 4.7 ms
-   * per request from autocannon on one connection, 0.96 ms from Node's client), so that it measures itself.
-   */
-  client?: 'autocannon' | 'http';
-  /**
    * The request i asks `url` followed by each[i] (a campaign's id), so that every request is the first of its
-   * campaign; the run ends once each has been asked (with autocannon, all but the last `connections`: see measure),
-   * or with Node's client once `seconds` have passed, if sooner.
+   * campaign; the run ends once each has been asked, or once `seconds` have passed, if sooner.
    */
   each?: number[];
+  /**
+   * A path of the same server asked WARM_UP_REQUESTS times, untimed, before the run (health's): the load generator's
+   * own first requests (its connections opened, its code compiled) are then not counted against the call measured,
+   * which matters most for a run a list ends within a second.
+   */
+  warmUpPath?: string;
 }
 
+/** The untimed requests of the warm-up (MeasureOptions.warmUpPath). */
+const WARM_UP_REQUESTS = 500;
+
+/** Asks `path` of the pool's server and resolves, once the answer's last byte has arrived, with its status (0: no answer). */
+function ask(pool: Pool, path: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve) => {
+    let status = 0;
+    pool.dispatch(
+      { path, method: 'GET', headers },
+      {
+        onRequestStart: () => undefined,
+        onResponseStart: (_controller, statusCode) => void (status = statusCode),
+        // Counted by no one: a body is neither copied nor decoded.
+        onResponseData: () => undefined,
+        onResponseEnd: () => resolve(status),
+        onResponseError: () => resolve(0),
+      },
+    );
+  });
+}
+
+const succeeded = (status: number) => status >= 200 && status < 300;
+
 /**
- * Loads one URL from `connections` keep-alive connections with Node's HTTP client, each sending its next request
- * when the last answer's body has arrived, for `seconds`; keeps every 2xx response time, to the body's last byte.
+ * Loads one URL from `connections` keep-alive connections (undici's Pool, one request at a time on each), each
+ * sending its next request when the last answer's last byte has arrived, for `seconds`; keeps every 2xx response's
+ * time, from its request to its body's last byte. Bodies are never copied or decoded: the load generator shares
+ * the machine's cores with the server it measures, so its own cost per answer must stay small beside the
+ * server's, whatever the body's size (docs/benchmarks.md, "The load generator").
  */
-function measureWithHttp(options: MeasureOptions): Promise<Measured> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+export async function measure(options: MeasureOptions): Promise<Measured> {
+  const url = new URL(options.url);
+  const pool = new Pool(url.origin, { connections: options.connections, pipelining: 1 });
+  // As a browser asks: every browser accepts gzip, and the report calls answer it when they can.
   const headers = { 'accept-encoding': 'gzip, deflate, br, zstd', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) };
+  const base = url.pathname + url.search;
   const times: number[] = [];
   let failures = 0;
   let sent = 0;
-  const nextUrl = () => {
-    const { url, each } = options;
-    sent += 1;
-    return each ? url + String(each[sent - 1]) : url;
-  };
-  const runStarted = performance.now();
-  const until = runStarted + options.seconds * 1000;
-  // With a list of ids, the run also ends when each has been asked once.
-  const more = () => performance.now() < until && (!options.each || sent < options.each.length);
-  const once = () =>
-    new Promise<void>((resolve) => {
-      const started = performance.now();
-      const request = http.get(nextUrl(), { agent, headers }, (res) => {
-        res.on('data', () => undefined);
-        res.on('end', () => {
-          if (res.statusCode !== undefined && res.statusCode >= 200 && res.statusCode < 300) times.push(performance.now() - started);
-          else failures += 1;
-          resolve();
-        });
-      });
-      request.on('error', () => {
-        failures += 1;
-        resolve();
-      });
-    });
-  const connection = async () => {
-    while (more()) await once();
-  };
-  return Promise.all(Array.from({ length: options.connections }, connection)).then(() => {
-    agent.destroy();
+  try {
+    if (options.warmUpPath) {
+      const { warmUpPath } = options;
+      let left = WARM_UP_REQUESTS;
+      const warming = async () => {
+        for (; left > 0; left -= 1) await ask(pool, warmUpPath, headers);
+      };
+      await Promise.all(Array.from({ length: options.connections }, warming));
+    }
+    const runStarted = performance.now();
+    const until = runStarted + options.seconds * 1000;
+    // With a list of ids, the run also ends when each has been asked once.
+    const more = () => performance.now() < until && (!options.each || sent < options.each.length);
+    const nextPath = () => {
+      sent += 1;
+      return options.each ? base + String(options.each[sent - 1]) : base;
+    };
+    const connection = async () => {
+      while (more()) {
+        const started = performance.now();
+        if (succeeded(await ask(pool, nextPath(), headers))) times.push(performance.now() - started);
+        else failures += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: options.connections }, connection));
+    const seconds = (performance.now() - runStarted) / 1000;
     if (failures > 0 || times.length === 0) throw new Error(`${options.url}: ${failures} failed answers, ${times.length} answers`);
     times.sort((a, b) => a - b);
-    const seconds = (performance.now() - runStarted) / 1000;
     return { p50: percentile(times, 0.5), p95: percentile(times, 0.95), p99: percentile(times, 0.99), requestsPerSecond: times.length / seconds };
-  });
-}
-
-/** Loads one URL with autocannon and keeps every response time (autocannon's own summary has no p95); or with Node's client (options.client). */
-export function measure(options: MeasureOptions): Promise<Measured> {
-  if (options.client === 'http') return measureWithHttp(options);
-  const times: number[] = [];
-  // As a browser asks: every browser accepts gzip, and the report calls answer it when they can.
-  const headers = { 'accept-encoding': 'gzip, deflate, br, zstd', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) };
-  const { each } = options;
-  const path = new URL(options.url);
-  let sent = 0;
-  // With a list of ids, every connection's next request asks the next id of the one list (its campaign's first read).
-  // autocannon prepares each connection's next request when an answer arrives, so up to one per connection is prepared
-  // and never sent: the run stops that many ids short of the list's end, and no id is asked twice.
-  const perRequest = each && {
-    requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: path.pathname + path.search + String(each[sent++]) }) }],
-    amount: each.length - options.connections,
-  };
-  const started = performance.now();
-  let lastAnswer = started;
-  return new Promise<Measured>((resolve, reject) => {
-    const instance = autocannon({ url: options.url, connections: options.connections, duration: options.seconds, headers, ...perRequest }, (err, r) => {
-      if (err) return reject(err);
-      if (r.non2xx > 0 || r.errors > 0 || times.length === 0)
-        return reject(new Error(`${options.url}: ${r.non2xx} non-2xx answers, ${r.errors} errors, ${r.timeouts} timeouts, ${times.length} answers`));
-      times.sort((a, b) => a - b);
-      // Answers over the time from the start to the last answer: autocannon's own figures count whole seconds, which a
-      // run that a list ends early (in a second and a half, say) would halve.
-      const seconds = (lastAnswer - started) / 1000;
-      resolve({ p50: percentile(times, 0.5), p95: percentile(times, 0.95), p99: percentile(times, 0.99), requestsPerSecond: times.length / seconds });
-    });
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      lastAnswer = performance.now();
-      if (statusCode >= 200 && statusCode < 300) times.push(responseTime);
-    });
-  });
+  } finally {
+    await pool.close();
+  }
 }
 
 // Run as a child process by bench.ts, so that the load generator does not share the server's event loop (and only
