@@ -123,10 +123,17 @@ export const PLACE_COLUMNS = `c.id AS "campaignId", en.id AS "entityId", en.name
           ${REVIEW_STATUS_SQL} AS "reviewStatus", ${VALIDATED_AT_SQL} AS "validatedAt", ed.means_from AS "meansFrom",
           ed.final_published_at AS "finalPublishedAt", ed.final_min_group_size AS "finalMinGroupSize",
           rc.code AS "receiptCode", rc.sha256 AS "receiptSha256"`;
-// A campaign of a final edition is compared with the territories frozen at publication (migration 022).
+/*
+ * A campaign of a final edition is compared with the territories frozen at publication (migration 022). Its province
+ * and community are each read by key once the campaign's row is found (OFFSET 0 keeps the planner from joining them
+ * in the open): with statistics that show these tables small, a planner otherwise joins every community to the
+ * campaign first and its province by hash, which cost PostgreSQL a third more for the whole statement, a kept
+ * report's only one (docs/benchmarks.md, "The place statement and the planner's statistics").
+ */
 export const PLACE_FROM = `campaigns c JOIN editions ed ON ed.id = c.edition_id JOIN entities en ON en.id = c.entity_id
      LEFT JOIN final_places fp ON fp.campaign_id = c.id
-     JOIN provinces pr ON pr.id = coalesce(fp.province_id, en.province_id) JOIN autonomous_communities ac ON ac.id = pr.community_id
+     CROSS JOIN LATERAL (SELECT p.id, p.name, p.community_id FROM provinces p WHERE p.id = coalesce(fp.province_id, en.province_id) OFFSET 0) pr
+     CROSS JOIN LATERAL (SELECT a.id, a.name FROM autonomous_communities a WHERE a.id = pr.community_id OFFSET 0) ac
      LEFT JOIN LATERAL (SELECT r.code, r.sha256 FROM campaign_receipts r WHERE r.campaign_id = c.id ORDER BY r.sent_at DESC, r.code LIMIT 1) rc ON true`;
 
 const CAMPAIGN_PLACE = namedStatement('campaign_place', `SELECT ${PLACE_COLUMNS} FROM ${PLACE_FROM} WHERE c.id = $1`);
