@@ -1,0 +1,88 @@
+import { testBackends } from '../../helpers/db.js';
+import type { Db, NamedStatement, Queryable } from '../../../src/server/db/client.js';
+import { findCampaignPlace } from '../../../src/server/db/repositories/resultQueries.js';
+import { findComparisonPlace } from '../../../src/server/db/repositories/comparisonQueries.js';
+import { findTrendPlace } from '../../../src/server/db/repositories/trendQueries.js';
+
+const backends = await testBackends();
+
+/** A node of EXPLAIN (ANALYZE, FORMAT JSON)'s plan. */
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Loops': number;
+  'Actual Rows': number;
+  Plans?: PlanNode[];
+}
+
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+
+/** Every node of the plan the database ran for the one statement `read` makes, as EXPLAIN ANALYZE shows it. */
+async function ranPlan(db: Db, read: (q: Queryable) => Promise<unknown>): Promise<PlanNode[]> {
+  let plan: PlanNode | undefined;
+  const explaining: Queryable = {
+    query: async <T>(sql: string | NamedStatement, params?: unknown[]): Promise<T[]> => {
+      const [row] = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(
+        `EXPLAIN (ANALYZE, FORMAT JSON) ${typeof sql === 'string' ? sql : sql.text}`,
+        params,
+      );
+      const explained = row['QUERY PLAN'];
+      [{ Plan: plan }] = typeof explained === 'string' ? (JSON.parse(explained) as [{ Plan: PlanNode }]) : explained;
+      return [];
+    },
+  };
+  await read(explaining);
+  if (!plan) throw new Error('the read ran no statement');
+  return nodesOf(plan);
+}
+
+/*
+ * A kept report's only statement is its place's (with the session check): what it costs the database is most of
+ * what a kept read costs, so it must reach each row by key whatever the planner knows of the tables: nothing (a
+ * PGlite database is never analyzed, a PostgreSQL one until autovacuum has run) or their statistics. With
+ * statistics, a planner had joined every community to the campaign before its province, and the provinces by hash;
+ * without, it had read every sent campaign's index entry to find an entity's (docs/benchmarks.md, "The place
+ * statement and the planner's statistics"; migration 035).
+ */
+describe.each(backends)('the report place statements on $name', ({ openDemo }) => {
+  let db: Db;
+  let campaign: number;
+  let editions: number;
+
+  beforeAll(async () => {
+    db = await openDemo();
+    // The newest edition's: a comparison has a previous campaign, a trend two.
+    [{ id: campaign }] = await db.query<{ id: number }>(
+      "SELECT c.id FROM campaigns c JOIN editions e ON e.id = c.edition_id WHERE c.status = 'sent' ORDER BY e.campaign_number DESC, c.id LIMIT 1",
+    );
+    [{ n: editions }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM editions');
+  });
+
+  afterAll(() => db.close());
+
+  const reads: [string, (q: Queryable) => Promise<unknown>][] = [
+    ['result', (q) => findCampaignPlace(q, campaign)],
+    ['comparison', (q) => findComparisonPlace(q, campaign)],
+    ['trend', (q) => findTrendPlace(q, campaign)],
+  ];
+
+  for (const analyzed of [false, true]) {
+    describe(analyzed ? 'after ANALYZE' : 'never analyzed', () => {
+      beforeAll(async () => {
+        if (analyzed) await db.query('ANALYZE');
+      });
+
+      it.each(reads)("the %s's place reads its province and community once each and no other entity's campaigns", async (_kind, read) => {
+        const nodes = await ranPlan(db, read);
+        for (const table of ['provinces', 'autonomous_communities']) {
+          expect(nodes.filter((n) => n['Relation Name'] === table).map((n) => [n['Actual Loops'], n['Actual Rows']])).toEqual([[1, 1]]);
+        }
+        // An entity has one campaign an edition: no scan of campaigns (or of one of its indexes) yields more per loop.
+        const campaignScans = nodes.filter((n) => n['Relation Name'] === 'campaigns' || n['Index Name']?.startsWith('campaigns'));
+        expect(campaignScans.length).toBeGreaterThan(0);
+        for (const scan of campaignScans) expect(scan['Actual Rows']).toBeLessThanOrEqual(editions);
+      });
+    });
+  }
+});
