@@ -26,6 +26,7 @@ import { receiptCode } from '../services/campaigns/receipts.js';
 import { storeEvidencePieces } from '../services/campaigns/evidenceFiles.js';
 import { collectGarbage, sampleMemoryPeaks, type MemoryPeak } from './memoryPeaks.js';
 import { signIn } from './signIn.js';
+import { healthCall } from '../../shared/api/health.js';
 import { measureUploads, prepareUploads, uploadsTable, uploadTargets } from './benchUploads.js';
 import { BenchTable, LATENCY_COLUMNS, ms, runInfo, VERDICT_COLUMN, writeBenchResults, writeLatestRun, type Column, type Row } from './benchTables.js';
 
@@ -38,6 +39,8 @@ const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').
 /** Only the calls whose row name contains this text (health is always measured: it sets the budget). */
 const ONLY = process.env.BENCH_ONLY ?? '';
 const PASSWORD = 'bench-password-1';
+/** Health's path: the floor of every table's budgets, and what the load generator warms up on (every measured server answers it). */
+const HEALTH_PATH = healthCall.url;
 
 /**
  * Measures one URL from a child process (benchClient.ts): the load generator reads every response, and in
@@ -46,9 +49,7 @@ const PASSWORD = 'bench-password-1';
 function measure(url: string, token?: string, connections = CONNECTIONS, each?: MeasureOptions['each']): Promise<Measured> {
   // .ts under tsx (npm run bench; the child inherits its loader through execArgv), .js once built.
   const file = fileURLToPath(new URL(`./benchClient${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url));
-  // The generator warms up on health, which every measured server answers, untimed.
-  const warmUpPath = '/api/v1/health';
-  const child = fork(file, [JSON.stringify({ url, token, connections, seconds: DURATION_S, each, warmUpPath } satisfies MeasureOptions)]);
+  const child = fork(file, [JSON.stringify({ url, token, connections, seconds: DURATION_S, each, warmUpPath: HEALTH_PATH } satisfies MeasureOptions)]);
   return new Promise<Measured>((resolve, reject) => {
     child.once('message', (message: { measured?: Measured; error?: string }) =>
       message.measured ? resolve(message.measured) : reject(new Error(message.error)),
@@ -237,7 +238,7 @@ async function measureCalls(table: BenchTable, name: string, db: Db, url: string
   ).map((r) => r.id);
   const [forResults, forComparisons] = [others.filter((_, i) => i % 2 === 0), others.filter((_, i) => i % 2 === 1)];
   const calls: Call[] = [
-    { call: 'health', base: url, path: '/api/v1/health' },
+    { call: 'health', base: url, path: HEALTH_PATH },
     { call: 'auth/me (the session check alone)', base: url, path: '/api/secure/v1/auth/me', auth: token, reference: true },
     { call: 'campaigns/result (cached)', base: url, path: `/api/secure/v1/campaigns/result?id=${id}`, auth: token },
     { call: 'campaigns/comparison (cached)', base: url, path: `/api/secure/v1/campaigns/comparison?id=${id}`, auth: token },
@@ -299,7 +300,7 @@ async function measurePublic(name: string, db: Db, url: string): Promise<void> {
     [id],
   );
   const calls = [
-    ['health', '/api/v1/health'],
+    ['health', HEALTH_PATH],
     ['public/editions', '/api/v1/public/editions'],
     ['public/edition', `/api/v1/public/edition?year=${year}`],
     ['public/entity', `/api/v1/public/entity?year=${year}&id=${entity}`],

@@ -76,7 +76,10 @@ export async function measure(options: MeasureOptions): Promise<Measured> {
       const { warmUpPath } = options;
       let left = WARM_UP_REQUESTS;
       const warming = async () => {
-        for (; left > 0; left -= 1) await ask(pool, warmUpPath, headers);
+        while (left > 0) {
+          left -= 1;
+          await ask(pool, warmUpPath, headers);
+        }
       };
       await Promise.all(Array.from({ length: options.connections }, warming));
     }
