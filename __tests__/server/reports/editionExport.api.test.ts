@@ -245,7 +245,7 @@ describe.each(backends)('edition export on $name', ({ openDemo }) => {
     expect(res.body.toString('utf8')).toBe(chunks.join(''));
   });
 
-  it('reads every row once across keyset pages, whatever the page size', async () => {
+  it('reads every row once across pages, whatever the number of campaigns a page holds', async () => {
     const edition = (await findEditionByNumber(db, 2026))!;
     const all = async <T>(pages: AsyncGenerator<T[]>) => {
       const rows: T[] = [];
@@ -255,7 +255,7 @@ describe.each(backends)('edition export on $name', ({ openDemo }) => {
     for (const read of [campaignPages, scorePages, answerPages] as const) {
       const whole = await all<unknown>(read(db, edition.id, 1_000_000));
       expect(whole.length).toBeGreaterThan(7);
-      expect(await all<unknown>(read(db, edition.id, 7))).toEqual(whole);
+      for (const perPage of [1, 2]) expect(await all<unknown>(read(db, edition.id, perPage))).toEqual(whole);
     }
   });
 });
