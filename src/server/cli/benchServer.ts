@@ -6,7 +6,7 @@ import type { AppContext } from '../context.js';
 import { benchConfig } from './benchConfig.js';
 import { openPglite, openPostgres } from '../db/client.js';
 import { TokenSigner } from '../services/auth/jwt.js';
-import { sampleMemoryPeaks, type MemoryPeak } from './memoryPeaks.js';
+import { collectGarbage, sampleMemoryPeaks, type MemoryPeak } from './memoryPeaks.js';
 import type { WarmedReports } from '../reports/engine.js';
 
 /** What the parent asks of an instance: its database (a PostgreSQL URL with a pool size, or a PGlite folder) and settings. */
@@ -37,10 +37,16 @@ export async function startWarmedApp(ctx: AppContext, options: { reportCacheByte
   return { app, url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}` };
 }
 
-/** An instance started by startInstance: its URL; mark() takes its memory now as the baseline, stop() ends it with its peaks. */
+/**
+ * An instance started by startInstance: its URL; collect() collects its garbage and answers the heap it then uses;
+ * mark() takes its memory now as the baseline; peak() answers its peaks since the mark (or its start) and starts them
+ * again; stop() ends it with its peaks.
+ */
 export interface Instance {
   url: string;
+  collect(): Promise<{ heap: number }>;
   mark(): Promise<{ baseline: MemoryPeak }>;
+  peak(): Promise<{ peak: MemoryPeak }>;
   stop(): Promise<{ peak: MemoryPeak; baseline?: MemoryPeak }>;
 }
 
@@ -60,7 +66,7 @@ export async function startInstance(request: InstanceRequest): Promise<Instance>
       child.once('message', (m: T) => resolve(m));
       child.send(message);
     });
-  return { url, mark: () => ask('mark'), stop: () => ask('stop') };
+  return { url, collect: () => ask('collect'), mark: () => ask('mark'), peak: () => ask('peak'), stop: () => ask('stop') };
 }
 
 /**
@@ -68,8 +74,10 @@ export async function startInstance(request: InstanceRequest): Promise<Instance>
  * deadline-day run with two, its own connection pool (of the size the parent gives) and caches on the same
  * PostgreSQL database, as a server behind a load balancer would be; for the uploads, the only server of its database
  * (PostgreSQL or a PGlite folder), so that its memory is the server's alone. It answers the parent with its URL and
- * samples its memory; on 'mark' it takes the memory it uses then as its baseline and starts the peaks again
- * (answering the baseline); on 'stop' it reports its peaks (and the baseline) and exits.
+ * samples its memory; on 'collect' it collects its garbage (collectGarbage) and answers the heap it then uses; on
+ * 'mark' it takes the memory it uses then as its baseline and starts the peaks again (answering the baseline); on
+ * 'peak' it answers its peaks since then and starts them again; on 'stop' it reports its peaks (and the baseline) and
+ * exits.
  */
 if (process.send && process.argv[2] === 'instance') {
   const send = process.send.bind(process);
@@ -80,6 +88,16 @@ if (process.send && process.argv[2] === 'instance') {
     let memory = sampleMemoryPeaks();
     let baseline: MemoryPeak | undefined;
     process.on('message', async (message: string) => {
+      if (message === 'collect') {
+        send({ heap: await collectGarbage() });
+        return;
+      }
+      if (message === 'peak') {
+        const peak = memory.stop();
+        memory = sampleMemoryPeaks();
+        send({ peak });
+        return;
+      }
       if (message === 'mark') {
         memory.stop();
         const { rss, heapUsed } = process.memoryUsage();
