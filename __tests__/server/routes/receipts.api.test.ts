@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { recordingTransactions, testBackends } from '../../helpers/db.js';
+import { recording, recordingTransactions, retentionRan, testBackends } from '../../helpers/db.js';
 import { call, startTestServer, type TestServer } from '../../helpers/server.js';
 import { createTestUser, signIn, signInDemoAccounts } from '../../helpers/auth.js';
 import { answeredCampaignOfNewEntity } from '../../helpers/concurrency.js';
@@ -132,6 +132,25 @@ describe.each(backends)('receipts of signed submissions on $name', ({ openDemo }
     const missing = await fetch(`${server.url}/verificar/${'0'.repeat(32)}`);
     expect([missing.status, await missing.text()]).toEqual([404, expect.stringContaining('No existe ningún justificante con este código.')]);
     expect((await fetch(`${server.url}/verificar/nada`)).status).toBe(404);
+  });
+
+  it("reads a campaign's receipt in one statement, the session check with the campaign and its latest receipt", async () => {
+    const seen: string[] = [];
+    const recorded = await startTestServer(recording(db, seen));
+    try {
+      await retentionRan(seen);
+      for (const [token, status] of [
+        [tokens.member, 200],
+        [tokens.other, 404],
+      ] as const) {
+        seen.length = 0;
+        const res = await call(recorded, 'GET', `/api/secure/v1/campaigns/receipt?id=${campaignId}`, { token });
+        expect([res.status, seen]).toEqual([status, ['session_user_and_latest_receipt']]);
+        if (status === 200) expect(res.body.response).toEqual({ receipt, ...(await place()) });
+      }
+    } finally {
+      await recorded.close();
+    }
   });
 
   it('sends a campaign in three statements between BEGIN and COMMIT: the session with the campaign, its answers, and one for every write', async () => {

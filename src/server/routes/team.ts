@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
-import { actorOf, requirePermission } from '../plugins/auth.js';
+import { actorOf, checkSessionWith, requirePermission } from '../plugins/auth.js';
 import { teamCalls } from '../../shared/api/team.js';
 import { receiptCalls } from '../../shared/api/receipts.js';
 import { campaignReceipt } from '../services/campaigns/receipts.js';
 import * as team from '../services/team.js';
-import { routeOf } from './contract.js';
+import { routeOf, sessionCheckedRouteOf } from './contract.js';
+import { findSessionUserAndLatestReceipt, latestReceipt } from '../db/repositories/receipts.js';
 import { smtpMailer } from '../services/mail/sender.js';
 import { entityMail } from './campaigns/review.js';
 
@@ -33,7 +34,16 @@ export function registerTeamRoutes(secure: FastifyInstance, { db, config }: AppC
   });
   api.route({ ...routeOf(teamCalls.assignments), handler: async (request) => ({ response: await team.assignments(db, caller(request), request.query.id) }) });
   api.route({
-    ...routeOf(receiptCalls.campaignReceipt),
-    handler: async (request) => ({ response: await campaignReceipt(db, caller(request), request.query.id) }),
+    // One statement for the session and the receipt.
+    ...sessionCheckedRouteOf(receiptCalls.campaignReceipt),
+    handler: async (request) => {
+      const { id } = request.query;
+      const latest = await checkSessionWith(
+        request,
+        (session) => findSessionUserAndLatestReceipt(db, session, id),
+        () => latestReceipt(db, id),
+      );
+      return { response: campaignReceipt(caller(request), latest) };
+    },
   });
 }

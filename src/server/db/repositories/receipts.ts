@@ -1,5 +1,8 @@
 import { parameterFrom, type Queryable } from '../client.js';
 import type { CampaignReceipt, PublicReceipt, Receipt } from '../../../shared/api/receipts.js';
+import type { CurrentUser } from '../../../shared/api/auth.js';
+import type { SessionKey } from '../../services/auth/tokenKinds.js';
+import { readSessionUserAnd, sessionUserAnd } from './sessions.js';
 
 /* The receipts of signed submissions (migration 027, `campaign_receipts`). */
 
@@ -35,22 +38,47 @@ export async function insertReceipt(q: Queryable, receipt: NewReceipt): Promise<
   return toReceipt(row);
 }
 
+/** A campaign's entity, edition and latest receipt (its columns null before it was sent with one), as latestReceiptSelect reads them. */
+type LatestReceiptRow = { entity_id: number; entity: string; edition: number } & { [K in keyof ReceiptRow]: ReceiptRow[K] | null };
+
+/** The SELECT of a campaign's entity, edition and latest receipt, the campaign's id being the parameter `id` ('$1'). */
+const latestReceiptSelect = (id: string) =>
+  `SELECT c.entity_id, en.name AS entity, ed.campaign_number AS edition, r.code, r.sha256, r.sent_at, r.signer_email
+     FROM campaigns c JOIN entities en ON en.id = c.entity_id JOIN editions ed ON ed.id = c.edition_id
+     LEFT JOIN LATERAL (SELECT * FROM campaign_receipts r WHERE r.campaign_id = c.id ORDER BY r.sent_at DESC, r.code LIMIT 1) r ON true
+    WHERE c.id = ${id}`;
+
+/** A campaign's latest receipt with its entity's id (for the caller's permission) and name, and its edition's year. */
+export type LatestReceipt = { entityId: number; found: CampaignReceipt };
+
+function toLatestReceipt({ entity_id, entity, edition, code, sha256, sent_at, signer_email }: LatestReceiptRow): LatestReceipt {
+  const receipt = code !== null && sha256 !== null && sent_at !== null && signer_email !== null ? toReceipt({ code, sha256, sent_at, signer_email }) : null;
+  return { entityId: entity_id, found: { entity, edition, receipt } };
+}
+
 /**
  * A campaign's entity (its id, for the caller's permission, and its name), its edition's year and its latest
  * receipt (null before it was sent with one), in one statement; undefined when there is no such campaign.
  */
-export async function latestReceipt(q: Queryable, campaignId: number): Promise<{ entityId: number; found: CampaignReceipt } | undefined> {
-  const [row] = await q.query<{ entity_id: number; entity: string; edition: number } & { [K in keyof ReceiptRow]: ReceiptRow[K] | null }>(
-    `SELECT c.entity_id, en.name AS entity, ed.campaign_number AS edition, r.code, r.sha256, r.sent_at, r.signer_email
-       FROM campaigns c JOIN entities en ON en.id = c.entity_id JOIN editions ed ON ed.id = c.edition_id
-       LEFT JOIN LATERAL (SELECT * FROM campaign_receipts r WHERE r.campaign_id = c.id ORDER BY r.sent_at DESC, r.code LIMIT 1) r ON true
-      WHERE c.id = $1`,
-    [campaignId],
-  );
-  if (!row) return undefined;
-  const { entity_id, entity, edition, code, sha256, sent_at, signer_email } = row;
-  const receipt = code !== null && sha256 !== null && sent_at !== null && signer_email !== null ? toReceipt({ code, sha256, sent_at, signer_email }) : null;
-  return { entityId: entity_id, found: { entity, edition, receipt } };
+export async function latestReceipt(q: Queryable, campaignId: number): Promise<LatestReceipt | undefined> {
+  const [row] = await q.query<LatestReceiptRow>(latestReceiptSelect('$1'), [campaignId]);
+  return row && toLatestReceipt(row);
+}
+
+// The session check and the campaign's latest receipt in one statement: the call's only statement.
+const SESSION_USER_AND_LATEST_RECEIPT = sessionUserAnd('session_user_and_latest_receipt', latestReceiptSelect('$3'));
+
+/**
+ * latestReceipt with the access token's session checked in the same statement (sessionCheckedByRoute): user
+ * undefined when the session is revoked or gone, read undefined when there is no such campaign.
+ */
+export async function findSessionUserAndLatestReceipt(
+  q: Queryable,
+  session: SessionKey,
+  campaignId: number,
+): Promise<{ user: CurrentUser | undefined; read: LatestReceipt | undefined }> {
+  const { user, read } = await readSessionUserAnd<LatestReceiptRow>(q, SESSION_USER_AND_LATEST_RECEIPT, session, [campaignId], 'entity_id');
+  return { user, read: read && toLatestReceipt(read) };
 }
 
 /** What anyone verifies of a receipt: the entity's name, the edition's year, the moment and the hash; undefined for an unknown code. */

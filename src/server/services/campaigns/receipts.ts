@@ -8,7 +8,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/client.js';
 import type { CampaignReceipt, PublicReceipt } from '../../../shared/api/receipts.js';
-import { findPublicReceipt, latestReceipt, type NewReceipt } from '../../db/repositories/receipts.js';
+import { findPublicReceipt, type LatestReceipt, type NewReceipt } from '../../db/repositories/receipts.js';
 import { notFound } from '../../errors.js';
 import type { Actor } from '../actor.js';
 import { requireReadableCampaign } from './rules.js';
@@ -52,9 +52,12 @@ export const newReceipt = (
   signerEmail: actor.user.email,
 });
 
-/** A campaign's latest receipt with its entity and edition, for whoever may read the campaign (404 otherwise, as for one that does not exist). */
-export async function campaignReceipt(q: Queryable, actor: Actor, id: number): Promise<CampaignReceipt> {
-  return requireReadableCampaign(actor.user, await latestReceipt(q, id)).found;
+/**
+ * A campaign's latest receipt with its entity and edition, as read with the caller's session (latestReceipt, or
+ * findSessionUserAndLatestReceipt), for whoever may read the campaign (404 otherwise, as for one that does not exist).
+ */
+export function campaignReceipt(actor: Actor, latest: LatestReceipt | undefined): CampaignReceipt {
+  return requireReadableCampaign(actor.user, latest).found;
 }
 
 /** What anyone learns of a receipt from its code (404 for an unknown one): whose, which edition, when, and the hash. */
