@@ -1,4 +1,4 @@
-import { parameterFrom, type Queryable } from '../client.js';
+import { namedStatement, parameterFrom, type Queryable } from '../client.js';
 import type { CampaignReceipt, PublicReceipt, Receipt } from '../../../shared/api/receipts.js';
 import type { CurrentUser } from '../../../shared/api/auth.js';
 import type { SessionKey } from '../../services/auth/tokenKinds.js';
@@ -81,14 +81,17 @@ export async function findSessionUserAndLatestReceipt(
   return { user, read: read && toLatestReceipt(read) };
 }
 
+// Anyone's call, without an account: prepared once per connection (a named statement), as the signed-in calls' are.
+const PUBLIC_RECEIPT = namedStatement(
+  'public_receipt',
+  `SELECT en.name AS entity, ed.campaign_number AS edition, r.sent_at, r.sha256
+     FROM campaign_receipts r JOIN campaigns c ON c.id = r.campaign_id
+     JOIN entities en ON en.id = c.entity_id JOIN editions ed ON ed.id = c.edition_id
+    WHERE r.code = $1`,
+);
+
 /** What anyone verifies of a receipt: the entity's name, the edition's year, the moment and the hash; undefined for an unknown code. */
 export async function findPublicReceipt(q: Queryable, code: string): Promise<PublicReceipt | undefined> {
-  const [row] = await q.query<{ entity: string; edition: number; sent_at: Date; sha256: string }>(
-    `SELECT en.name AS entity, ed.campaign_number AS edition, r.sent_at, r.sha256
-       FROM campaign_receipts r JOIN campaigns c ON c.id = r.campaign_id
-       JOIN entities en ON en.id = c.entity_id JOIN editions ed ON ed.id = c.edition_id
-      WHERE r.code = $1`,
-    [code],
-  );
+  const [row] = await q.query<{ entity: string; edition: number; sent_at: Date; sha256: string }>(PUBLIC_RECEIPT, [code]);
   return row && { entity: row.entity, edition: row.edition, sentAt: row.sent_at.toISOString(), sha256: row.sha256 };
 }
