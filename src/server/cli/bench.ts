@@ -102,7 +102,6 @@ async function measureExports(name: string, store: Store, session: Session, edit
     try {
       for (const format of ['csv', 'xlsx'] as const) {
         const { heap: startHeap } = await instance.collect();
-        await instance.mark();
         const started = performance.now();
         let bytes = 0;
         const res = await fetch(`${instance.url}/api/secure/v1/campaigns/export?edition=${edition}&format=${format}`, {

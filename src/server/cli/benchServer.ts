@@ -38,9 +38,9 @@ export async function startWarmedApp(ctx: AppContext, options: { reportCacheByte
 }
 
 /**
- * An instance started by startInstance: its URL; collect() collects its garbage and answers the heap it then uses;
- * mark() takes its memory now as the baseline; peak() answers its peaks since the mark (or its start) and starts them
- * again; stop() ends it with its peaks.
+ * An instance started by startInstance: its URL; collect() collects its garbage, answers the heap it then uses and
+ * starts its peaks again from there; mark() takes its memory now as the baseline and starts the peaks again; peak()
+ * answers its peaks since then and starts them again; stop() ends it with its peaks.
  */
 export interface Instance {
   url: string;
@@ -74,10 +74,10 @@ export async function startInstance(request: InstanceRequest): Promise<Instance>
  * deadline-day run with two, its own connection pool (of the size the parent gives) and caches on the same
  * PostgreSQL database, as a server behind a load balancer would be; for the uploads, the only server of its database
  * (PostgreSQL or a PGlite folder), so that its memory is the server's alone. It answers the parent with its URL and
- * samples its memory; on 'collect' it collects its garbage (collectGarbage) and answers the heap it then uses; on
- * 'mark' it takes the memory it uses then as its baseline and starts the peaks again (answering the baseline); on
- * 'peak' it answers its peaks since then and starts them again; on 'stop' it reports its peaks (and the baseline) and
- * exits.
+ * samples its memory; on 'collect' it collects its garbage (collectGarbage), starts the peaks again and answers the
+ * heap it then uses; on 'mark' it takes the memory it uses then as its baseline and starts the peaks again (answering
+ * the baseline); on 'peak' it answers its peaks since then and starts them again; on 'stop' it reports its peaks (and
+ * the baseline) and exits.
  */
 if (process.send && process.argv[2] === 'instance') {
   const send = process.send.bind(process);
@@ -87,22 +87,27 @@ if (process.send && process.argv[2] === 'instance') {
     const { app, url } = await startWarmedApp({ config, db, signer: new TokenSigner(secret, config.publicUrl) });
     let memory = sampleMemoryPeaks();
     let baseline: MemoryPeak | undefined;
+    /** The peaks sampled so far; the sampling starts again from now. */
+    const restartPeaks = () => {
+      const peak = memory.stop();
+      memory = sampleMemoryPeaks();
+      return peak;
+    };
     process.on('message', async (message: string) => {
       if (message === 'collect') {
-        send({ heap: await collectGarbage() });
+        const heap = await collectGarbage();
+        restartPeaks();
+        send({ heap });
         return;
       }
       if (message === 'peak') {
-        const peak = memory.stop();
-        memory = sampleMemoryPeaks();
-        send({ peak });
+        send({ peak: restartPeaks() });
         return;
       }
       if (message === 'mark') {
-        memory.stop();
+        restartPeaks();
         const { rss, heapUsed } = process.memoryUsage();
         baseline = { rss, heap: heapUsed };
-        memory = sampleMemoryPeaks();
         send({ baseline });
         return;
       }
