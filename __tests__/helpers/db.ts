@@ -8,6 +8,8 @@ import { openPglite, openPostgres, wrapPglite, type Db } from '../../src/server/
 import { prepareDatabase } from '../../src/server/bootstrap.js';
 import { seedDemo } from '../../src/server/db/seed/demo.js';
 import { madeOncePerRun, madeThisRun } from './oncePerRun.js';
+import { TEST_SHARED_BUFFERS_MB } from './serverProcess.js';
+import { pgliteStartParams } from '../../src/server/db/dataDir.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { MIGRATIONS } from '../../src/server/db/migrations/index.js';
 import { loadReferenceData } from '../../src/server/db/reference/load.js';
@@ -31,9 +33,13 @@ async function openPgliteDump(file: string): Promise<Db> {
 
 /**
  * Test databases live in memory and die with their file, so they write no more WAL than recovery needs: no page
- * images after a checkpoint and the minimal level (about 7% off the API tests; queries behave the same).
+ * images after a checkpoint and the minimal level (about 7% off the API tests; queries behave the same). Their page
+ * cache is the tests' (TEST_SHARED_BUFFERS_MB).
  */
-const TEST_PGLITE_PARAMS = [...PGlite.defaultStartParams, '-c', 'full_page_writes=off', '-c', 'wal_level=minimal', '-c', 'max_wal_senders=0'];
+const TEST_PGLITE_PARAMS = [
+  ...pgliteStartParams(TEST_SHARED_BUFFERS_MB),
+  ...['-c', 'full_page_writes=off', '-c', 'wal_level=minimal', '-c', 'max_wal_senders=0'],
+];
 
 async function loadPglite(file: string): Promise<PGlite> {
   return PGlite.create({ loadDataDir: await dumpBlob(file), startParams: TEST_PGLITE_PARAMS });
@@ -78,9 +84,9 @@ export async function demoPgliteIn(dataDir: string): Promise<Db> {
   const dump = await demoDump();
   if (!dump) throw new Error('demoPgliteIn runs under jest (globalSetup)');
   await fs.mkdir(dataDir, { recursive: true });
-  const lite = await PGlite.create(path.join(dataDir, 'pgdata'), { loadDataDir: await dumpBlob(dump) });
+  const lite = await PGlite.create(path.join(dataDir, 'pgdata'), { loadDataDir: await dumpBlob(dump), startParams: pgliteStartParams(TEST_SHARED_BUFFERS_MB) });
   await lite.close();
-  return openPglite(dataDir);
+  return openPglite(dataDir, {}, TEST_SHARED_BUFFERS_MB);
 }
 
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';

@@ -8,6 +8,14 @@ import { madeOncePerRun } from './oncePerRun.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/**
+ * The page cache of the tests' PGlite databases, in MiB (PGLITE_SHARED_BUFFERS_MB; 128 in production). PGlite zeroes
+ * its whole cache at every start, and the tests start a few hundred databases that hold a few MB each: with 16, a
+ * server start costs 0.45 s less CPU and 120 MB less memory, and an in-memory copy 0.4 s less. What the queries
+ * answer does not depend on it.
+ */
+export const TEST_SHARED_BUFFERS_MB = 16;
+
 /** A local TCP port nobody listens on now. */
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -59,7 +67,8 @@ export async function runServerProgram(source: string, args: string[], env: Reco
   const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
   const program = await serverProgram(source);
   return new Promise((resolve) => {
-    execFile(process.execPath, [...program, ...args], { cwd: ROOT, env: { ...inherited, NODE_OPTIONS: '', ...env } }, (err, stdout, stderr) =>
+    const programEnv = { ...inherited, NODE_OPTIONS: '', PGLITE_SHARED_BUFFERS_MB: String(TEST_SHARED_BUFFERS_MB), ...env };
+    execFile(process.execPath, [...program, ...args], { cwd: ROOT, env: programEnv }, (err, stdout, stderr) =>
       resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -82,7 +91,7 @@ export interface ServerProcess {
 
 /**
  * Spawns the server (serverProgram) on a free port unless env names one (HOST 127.0.0.1, PUBLIC_URL its address, LOG_LEVEL warn, no drain at a stop, a high
- * AUTH_RATE_LIMIT) with env on top. It neither waits for the server nor makes or removes any folder.
+ * AUTH_RATE_LIMIT, the tests' page cache) with env on top. It neither waits for the server nor makes or removes any folder.
  */
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
@@ -101,6 +110,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
       PUBLIC_RATE_LIMIT: '0',
       // No proxy in front: a stop need not wait for one to move its connections.
       SHUTDOWN_DRAIN_MS: '0',
+      PGLITE_SHARED_BUFFERS_MB: String(TEST_SHARED_BUFFERS_MB),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -78,6 +78,13 @@ describe('configuration', () => {
     for (const bad of ['0', '-1', '65537', '96MB', '1e2', '9.5']) expect(() => loadConfig({ REPORT_CACHE_MB: bad })).toThrow(/REPORT_CACHE_MB/);
   });
 
+  it("sizes the embedded database's page cache by PGLITE_SHARED_BUFFERS_MB, PGlite's 128 MiB unless set, from 1 MiB to 1 GiB", () => {
+    expect(loadConfig({}).pgliteSharedBuffersMb).toBe(128);
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS_MB: '16' }).pgliteSharedBuffersMb).toBe(16);
+    for (const bad of ['0', '-1', '1025', '16MB', '1e1', '9.5'])
+      expect(() => loadConfig({ PGLITE_SHARED_BUFFERS_MB: bad })).toThrow(/PGLITE_SHARED_BUFFERS_MB/);
+  });
+
   it('drains for SHUTDOWN_DRAIN_MS before a stop, a second unless set, from 0 to a minute', () => {
     expect(loadConfig({}).shutdownDrainMs).toBe(1000);
     expect(loadConfig({ SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(0);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort, serverProgram } from '../helpers/serverProcess.js';
-import { openPglite, type Db } from '../../src/server/db/client.js';
+import { openDb, openPglite, type Db } from '../../src/server/db/client.js';
 import { prepareDatabase } from '../../src/server/bootstrap.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { MIGRATIONS } from '../../src/server/db/migrations/index.js';
@@ -19,10 +19,12 @@ async function rowCounts(db: Db): Promise<Record<string, number>> {
   return counts;
 }
 
+const sharedBuffers = async (db: Db) => (await db.query<{ shared_buffers: string }>('SHOW shared_buffers'))[0].shared_buffers;
+
 describe('database lifecycle', () => {
   // A first start's whole work, on disk: a new cluster, every migration and the demo data (some 20 s on a quiet day,
   // over 60 s on a loaded one): two minutes.
-  it('migrates an empty database once, and a restart on the same data folder keeps every row', async () => {
+  it('migrates an empty database once, and a restart on the same data folder, with another page cache, keeps every row', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'campaigns-data-'));
     let db = await openPglite(dir);
     const first = await prepareDatabase(db, { seedDemo: true });
@@ -31,10 +33,13 @@ describe('database lifecycle', () => {
     const before = await rowCounts(db);
     expect(before).toMatchObject({ users: 3, provinces: 52 });
     expect(Object.keys(before)).toEqual(expect.arrayContaining(['audit_log', 'share_links', 'campaign_scores', 'refresh_tokens', 'authorization_codes']));
+    expect(await sharedBuffers(db)).toBe('128MB');
     await db.close();
 
-    db = await openPglite(dir);
+    // PGLITE_SHARED_BUFFERS_MB, as the configuration passes it.
+    db = await openDb({ dataDir: dir, databasePoolSize: 1, pgliteSharedBuffersMb: 16 });
     try {
+      expect(await sharedBuffers(db)).toBe('16MB');
       expect(await prepareDatabase(db, { seedDemo: true })).toEqual({ migrations: [], demoSeeded: false });
       expect(await rowCounts(db)).toEqual(before);
     } finally {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { isLoopbackHost, parseTrustProxy, type TrustProxy } from './network.js';
 import { HAS_FORBIDDEN_CHARACTER } from '../shared/api/schema.js';
 import { REPORT_CACHE_BYTES } from './reports/reportCache.js';
+import { PGLITE_SHARED_BUFFERS_MB } from './db/dataDir.js';
 import { EVIDENCE_MAX_BYTES_DEFAULT, EVIDENCE_MAX_TOTAL_BYTES_DEFAULT, POPULATION_MAX } from '../shared/constants.js';
 
 /** Everything the server reads from the environment, parsed once at start. */
@@ -15,6 +16,8 @@ export interface Config {
   readonly databaseUrl: string | undefined;
   /** The most PostgreSQL connections this instance opens (DATABASE_POOL_SIZE; see defaultPoolSize). */
   readonly databasePoolSize: number;
+  /** PGLITE_SHARED_BUFFERS_MB: the embedded database's page cache, in MiB (PGlite's own 128 by default). */
+  readonly pgliteSharedBuffersMb: number;
   /** HS256 signing secret; absent means a random one kept in dataDir. */
   readonly jwtSecret: string | undefined;
   readonly oauth: { readonly clientId: string; readonly clientSecret: string; readonly redirectUri: string };
@@ -289,6 +292,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(read('DATA_DIR') ?? './data'),
     databaseUrl,
     databasePoolSize: int('DATABASE_POOL_SIZE', defaultPoolSize(), 1, 1000),
+    pgliteSharedBuffersMb: int('PGLITE_SHARED_BUFFERS_MB', PGLITE_SHARED_BUFFERS_MB, 1, 1024),
     jwtSecret,
     oauth: {
       clientId: read('OAUTH_CLIENT_ID') ?? 'campaigns-web',

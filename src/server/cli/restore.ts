@@ -22,7 +22,7 @@ void runCommand(async (config) => {
   } else {
     if (await serverAnswers(config))
       throw new BackupError(`A server answers at ${runningServerUrl(config)}: stop it before restoring the embedded database, which it holds open`);
-    kept = await restorePglite(config.dataDir, file, payloadStart);
+    kept = await restorePglite(config.dataDir, file, payloadStart, { sharedBuffersMb: config.pgliteSharedBuffersMb });
   }
   const keptNote = kept ? ` The database it replaced is kept in ${kept}.` : '';
   if (manifest.jwtSecret && !config.jwtSecret) {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_SHARED_BUFFERS_MB, pgliteStartParams } from './dataDir.js';
 import { MIGRATIONS } from './migrations/index.js';
 import type { Db, Queryable } from './statements.js';
 
@@ -236,17 +237,22 @@ export async function restorePostgres(databaseUrl: string, file: string, payload
 
 /**
  * Puts the backup's PGlite data folder in place of dataDir/pgdata (the server stopped). The folder it replaces is
- * kept beside it, renamed, and put back if the copy cannot be opened; returns where it was kept (undefined: there
- * was none).
+ * kept beside it, renamed, and put back if the copy cannot be opened (with a page cache of sharedBuffersMb MiB);
+ * returns where it was kept (undefined: there was none).
  */
-export async function restorePglite(dataDir: string, file: string, payloadStart: number, now = new Date()): Promise<string | undefined> {
+export async function restorePglite(
+  dataDir: string,
+  file: string,
+  payloadStart: number,
+  { sharedBuffersMb = PGLITE_SHARED_BUFFERS_MB, now = new Date() } = {},
+): Promise<string | undefined> {
   const pgdata = path.join(dataDir, 'pgdata');
   const kept = (await fs.stat(pgdata).catch(() => undefined)) ? `${pgdata}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}` : undefined;
   const tarball = new Blob([await fs.readFile(file).then((bytes) => bytes.subarray(payloadStart))]);
   await fs.mkdir(dataDir, { recursive: true });
   if (kept) await fs.rename(pgdata, kept);
   try {
-    const lite = await PGlite.create(pgdata, { loadDataDir: tarball });
+    const lite = await PGlite.create(pgdata, { loadDataDir: tarball, startParams: pgliteStartParams(sharedBuffersMb) });
     await lite.query('SELECT 1 FROM schema_migrations LIMIT 1');
     await lite.close();
   } catch (err) {

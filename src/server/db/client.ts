@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { checkDataDir, createPgliteIn } from './dataDir.js';
+import { checkDataDir, createPgliteIn, PGLITE_SHARED_BUFFERS_MB } from './dataDir.js';
 import { isDatabaseUnavailable, isTransactionConflict } from './faults.js';
 import { PgliteGuard, pgliteTransaction, type PgliteGuardOptions } from './pgliteGuard.js';
 import { queryOnPglite } from './pgliteStatements.js';
@@ -29,11 +29,15 @@ export function wrapPglite(lite: PGlite, options: PgliteGuardOptions = {}): Db {
 
 /**
  * Opens PGlite with its data in dataDir (created if missing), once the folder is known to be writable with
- * room; guard options (reserve, reopening) may be overridden, by tests.
+ * room, with a page cache of sharedBuffersMb MiB; guard options (reserve, reopening) may be overridden, by tests.
  */
-export async function openPglite(dataDir: string, guard: Omit<PgliteGuardOptions, 'dataDir' | 'reopen'> = {}): Promise<Db> {
+export async function openPglite(
+  dataDir: string,
+  guard: Omit<PgliteGuardOptions, 'dataDir' | 'reopen'> = {},
+  sharedBuffersMb = PGLITE_SHARED_BUFFERS_MB,
+): Promise<Db> {
   await checkDataDir(dataDir, guard.reserveBytes);
-  const open = () => createPgliteIn(dataDir);
+  const open = () => createPgliteIn(dataDir, sharedBuffersMb);
   return wrapPglite(await open(), { ...guard, dataDir, reopen: open });
 }
 
@@ -164,8 +168,10 @@ async function begunClient(connect: Connect, poolSize: number): Promise<pg.PoolC
 }
 
 /** Opens the database the configuration names. */
-export function openDb(options: { databaseUrl?: string; databasePoolSize: number; dataDir: string }): Promise<Db> {
-  return options.databaseUrl ? Promise.resolve(openPostgres(options.databaseUrl, options.databasePoolSize)) : openPglite(options.dataDir);
+export function openDb(options: { databaseUrl?: string; databasePoolSize: number; dataDir: string; pgliteSharedBuffersMb?: number }): Promise<Db> {
+  return options.databaseUrl
+    ? Promise.resolve(openPostgres(options.databaseUrl, options.databasePoolSize))
+    : openPglite(options.dataDir, {}, options.pgliteSharedBuffersMb);
 }
 
 /** Attempts of a transaction that keeps losing races (PostgreSQL's advice for 40P01 and 40001: run it again). */

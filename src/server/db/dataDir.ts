@@ -56,10 +56,23 @@ export async function checkDataDir(dataDir: string, reserveBytes = PGLITE_DISK_R
   }
 }
 
-/** Opens (creating on first use) the PGlite database in dataDir/pgdata; a failure names the folder and its cause. */
-export async function createPgliteIn(dataDir: string): Promise<PGlite> {
+/**
+ * PGlite's page cache by default, in MiB (PostgreSQL's shared_buffers). PGlite zeroes all of it as it starts: a
+ * start with 16 costs a server 0.45 s less CPU and 120 MB less memory, at the price of reading from the data folder
+ * the pages that do not fit (docs/operations.md, PGLITE_SHARED_BUFFERS_MB).
+ */
+export const PGLITE_SHARED_BUFFERS_MB = 128;
+
+/** PGlite's start parameters with a page cache of that many MiB. */
+export const pgliteStartParams = (sharedBuffersMb: number): string[] => [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`];
+
+/**
+ * Opens (creating on first use) the PGlite database in dataDir/pgdata with a page cache of sharedBuffersMb MiB; a
+ * failure names the folder and its cause.
+ */
+export async function createPgliteIn(dataDir: string, sharedBuffersMb = PGLITE_SHARED_BUFFERS_MB): Promise<PGlite> {
   try {
-    return await PGlite.create(path.join(dataDir, 'pgdata'));
+    return await PGlite.create(path.join(dataDir, 'pgdata'), { startParams: pgliteStartParams(sharedBuffersMb) });
   } catch (err) {
     throw startError(path.join(dataDir, 'pgdata'), err);
   }
