@@ -647,14 +647,14 @@ const GROWTH = (process.env.BENCH_GROWTH ?? (SHORT ? '' : 'postgres'))
 async function onPglite(run: (store: Store) => Promise<void>): Promise<void> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'campaigns-bench-'));
   const store: Store = {
-    db: await openPglite(dir),
+    db: await openPglite(dir, {}, benchConfig().pgliteSharedBuffersMb),
     place: { dataDir: dir },
     async lend(measure) {
       await store.db.close();
       try {
         await measure();
       } finally {
-        store.db = await openPglite(dir);
+        store.db = await openPglite(dir, {}, benchConfig().pgliteSharedBuffersMb);
       }
     },
   };

@@ -2,8 +2,8 @@ import { loadConfig, type Config } from '../config.js';
 
 /**
  * The app's configuration in the benches (bench.ts, benchServer.ts): quiet, no static files, the login rate limit
- * out of the way; the pool size as a production start would have it (DATABASE_POOL_SIZE, or the default); `env`
- * adds settings of a bench of its own (the uploads' limits).
+ * out of the way; the pool size and PGlite's page cache as a production start would have them (DATABASE_POOL_SIZE,
+ * PGLITE_SHARED_BUFFERS_MB, or the defaults); `env` adds settings of a bench of its own (the uploads' limits).
  */
 export const benchConfig = (env: Record<string, string> = {}): Config =>
   loadConfig({
@@ -12,5 +12,6 @@ export const benchConfig = (env: Record<string, string> = {}): Config =>
     PUBLIC_RATE_LIMIT: '0',
     STATIC_DIR: '/nonexistent',
     DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE,
+    PGLITE_SHARED_BUFFERS_MB: process.env.PGLITE_SHARED_BUFFERS_MB,
     ...env,
   });

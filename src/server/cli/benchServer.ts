@@ -83,7 +83,7 @@ if (process.send && process.argv[2] === 'instance') {
   const send = process.send.bind(process);
   process.once('message', async ({ databaseUrl, poolSize, dataDir, secret, env }: InstanceRequest) => {
     const config = benchConfig(env);
-    const db = databaseUrl ? openPostgres(databaseUrl, poolSize ?? config.databasePoolSize) : await openPglite(dataDir!);
+    const db = databaseUrl ? openPostgres(databaseUrl, poolSize ?? config.databasePoolSize) : await openPglite(dataDir!, {}, config.pgliteSharedBuffersMb);
     const { app, url } = await startWarmedApp({ config, db, signer: new TokenSigner(secret, config.publicUrl) });
     let memory = sampleMemoryPeaks();
     let baseline: MemoryPeak | undefined;
