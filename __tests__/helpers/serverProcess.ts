@@ -16,6 +16,9 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  */
 export const TEST_SHARED_BUFFERS_MB = 16;
 
+/** What every program of the server the tests start has in its environment, whatever env adds on top. */
+const PROGRAM_ENV = { NODE_OPTIONS: '', PGLITE_SHARED_BUFFERS_MB: String(TEST_SHARED_BUFFERS_MB) };
+
 /** A local TCP port nobody listens on now. */
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -67,8 +70,7 @@ export async function runServerProgram(source: string, args: string[], env: Reco
   const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
   const program = await serverProgram(source);
   return new Promise((resolve) => {
-    const programEnv = { ...inherited, NODE_OPTIONS: '', PGLITE_SHARED_BUFFERS_MB: String(TEST_SHARED_BUFFERS_MB), ...env };
-    execFile(process.execPath, [...program, ...args], { cwd: ROOT, env: programEnv }, (err, stdout, stderr) =>
+    execFile(process.execPath, [...program, ...args], { cwd: ROOT, env: { ...inherited, ...PROGRAM_ENV, ...env } }, (err, stdout, stderr) =>
       resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -101,7 +103,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
     cwd: ROOT,
     env: {
       ...process.env,
-      NODE_OPTIONS: '',
+      ...PROGRAM_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
@@ -110,7 +112,6 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
       PUBLIC_RATE_LIMIT: '0',
       // No proxy in front: a stop need not wait for one to move its connections.
       SHUTDOWN_DRAIN_MS: '0',
-      PGLITE_SHARED_BUFFERS_MB: String(TEST_SHARED_BUFFERS_MB),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

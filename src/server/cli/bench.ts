@@ -646,15 +646,16 @@ const GROWTH = (process.env.BENCH_GROWTH ?? (SHORT ? '' : 'postgres'))
 /** run() on a fresh PGlite in a temporary folder. */
 async function onPglite(run: (store: Store) => Promise<void>): Promise<void> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'campaigns-bench-'));
+  const open = () => openPglite(dir, {}, benchConfig().pgliteSharedBuffersMb);
   const store: Store = {
-    db: await openPglite(dir, {}, benchConfig().pgliteSharedBuffersMb),
+    db: await open(),
     place: { dataDir: dir },
     async lend(measure) {
       await store.db.close();
       try {
         await measure();
       } finally {
-        store.db = await openPglite(dir, {}, benchConfig().pgliteSharedBuffersMb);
+        store.db = await open();
       }
     },
   };

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLITE_SHARED_BUFFERS_MB, pgliteStartParams } from './dataDir.js';
+import { pgliteStartParams } from './dataDir.js';
 import { MIGRATIONS } from './migrations/index.js';
 import type { Db, Queryable } from './statements.js';
 
@@ -244,7 +244,7 @@ export async function restorePglite(
   dataDir: string,
   file: string,
   payloadStart: number,
-  { sharedBuffersMb = PGLITE_SHARED_BUFFERS_MB, now = new Date() } = {},
+  { sharedBuffersMb, now = new Date() }: { sharedBuffersMb?: number; now?: Date } = {},
 ): Promise<string | undefined> {
   const pgdata = path.join(dataDir, 'pgdata');
   const kept = (await fs.stat(pgdata).catch(() => undefined)) ? `${pgdata}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}` : undefined;

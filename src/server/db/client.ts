@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { checkDataDir, createPgliteIn, PGLITE_SHARED_BUFFERS_MB } from './dataDir.js';
+import { checkDataDir, createPgliteIn } from './dataDir.js';
 import { isDatabaseUnavailable, isTransactionConflict } from './faults.js';
 import { PgliteGuard, pgliteTransaction, type PgliteGuardOptions } from './pgliteGuard.js';
 import { queryOnPglite } from './pgliteStatements.js';
@@ -29,13 +29,10 @@ export function wrapPglite(lite: PGlite, options: PgliteGuardOptions = {}): Db {
 
 /**
  * Opens PGlite with its data in dataDir (created if missing), once the folder is known to be writable with
- * room, with a page cache of sharedBuffersMb MiB; guard options (reserve, reopening) may be overridden, by tests.
+ * room, with a page cache of sharedBuffersMb MiB (PGlite's default unless given); guard options (reserve,
+ * reopening) may be overridden, by tests.
  */
-export async function openPglite(
-  dataDir: string,
-  guard: Omit<PgliteGuardOptions, 'dataDir' | 'reopen'> = {},
-  sharedBuffersMb = PGLITE_SHARED_BUFFERS_MB,
-): Promise<Db> {
+export async function openPglite(dataDir: string, guard: Omit<PgliteGuardOptions, 'dataDir' | 'reopen'> = {}, sharedBuffersMb?: number): Promise<Db> {
   await checkDataDir(dataDir, guard.reserveBytes);
   const open = () => createPgliteIn(dataDir, sharedBuffersMb);
   return wrapPglite(await open(), { ...guard, dataDir, reopen: open });

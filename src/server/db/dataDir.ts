@@ -63,14 +63,18 @@ export async function checkDataDir(dataDir: string, reserveBytes = PGLITE_DISK_R
  */
 export const PGLITE_SHARED_BUFFERS_MB = 128;
 
-/** PGlite's start parameters with a page cache of that many MiB. */
-export const pgliteStartParams = (sharedBuffersMb: number): string[] => [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`];
+/** PGlite's start parameters with a page cache of that many MiB (PGLITE_SHARED_BUFFERS_MB unless given). */
+export const pgliteStartParams = (sharedBuffersMb = PGLITE_SHARED_BUFFERS_MB): string[] => [
+  ...PGlite.defaultStartParams,
+  '-c',
+  `shared_buffers=${sharedBuffersMb}MB`,
+];
 
 /**
- * Opens (creating on first use) the PGlite database in dataDir/pgdata with a page cache of sharedBuffersMb MiB; a
- * failure names the folder and its cause.
+ * Opens (creating on first use) the PGlite database in dataDir/pgdata with a page cache of sharedBuffersMb MiB (the
+ * default unless given); a failure names the folder and its cause.
  */
-export async function createPgliteIn(dataDir: string, sharedBuffersMb = PGLITE_SHARED_BUFFERS_MB): Promise<PGlite> {
+export async function createPgliteIn(dataDir: string, sharedBuffersMb?: number): Promise<PGlite> {
   try {
     return await PGlite.create(path.join(dataDir, 'pgdata'), { startParams: pgliteStartParams(sharedBuffersMb) });
   } catch (err) {
