@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { serverAndBrowser, startAppServer } from './helpers/appServer.js';
 import { newPage, screenshot } from './helpers/browser.js';
-import { logIn } from './helpers/session.js';
+import { logIn, openSignedIn } from './helpers/session.js';
 import { apiGet, apiPost, apiToken, uniqueMark } from './helpers/api.js';
 import { checkPage, checkUserPanel, expectNoSideScroll, expectOnScreen } from './helpers/phone.js';
 import { seriousViolations } from './helpers/axe.js';
@@ -28,9 +28,7 @@ describe('accounts in Chromium: generated passwords are changed at the first sig
 
     const admin = await newPage(suite.browser);
     try {
-      await logIn(admin.page, suite.server.url, 'admin@demo.es');
-      await admin.page.waitForURL('**/status');
-      await admin.page.goto(`${suite.server.url}/manage/users/create`);
+      await openSignedIn(admin.page, suite.server.url, 'admin@demo.es', '/manage/users/create');
       await admin.page.getByLabel('Email').fill(email);
       await admin.page.getByLabel('Rol').selectOption({ label: 'Usuario' });
       await admin.page.getByRole('button', { name: /^Entidades/ }).click();

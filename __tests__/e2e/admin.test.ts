@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { serverAndBrowser, startAppServer } from './helpers/appServer.js';
 import { newPage, screenshot } from './helpers/browser.js';
-import { logIn } from './helpers/session.js';
+import { logIn, openSignedIn } from './helpers/session.js';
 import { apiGet, apiPost, apiToken, uniqueMark } from './helpers/api.js';
 import type { EntityRow } from '../../src/shared/api/admin.js';
 
@@ -127,9 +127,7 @@ describe('user and entity administration in Chromium', () => {
   it('FEC is offered only the USER role, preselected, and manages only USERs', async () => {
     const { page, context, errors } = await newPage(suite.browser);
     try {
-      await logIn(page, suite.server.url, 'fec@demo.es');
-      await page.waitForURL('**/status');
-      await page.goto(`${suite.server.url}/manage/users`);
+      await openSignedIn(page, suite.server.url, 'fec@demo.es', '/manage/users');
       await page.getByRole('cell', { name: 'admin@demo.es', exact: true }).waitFor();
       expect(
         await page
@@ -174,9 +172,7 @@ describe('user and entity administration in Chromium', () => {
     await apiPost(suite.server.url, token, '/users/create', { email, role: 1, name: '', entities: [target.id] });
     const { page, context, errors } = await newPage(suite.browser);
     try {
-      await logIn(page, suite.server.url, 'admin@demo.es');
-      await page.waitForURL('**/status');
-      await page.goto(`${suite.server.url}/manage/users`);
+      await openSignedIn(page, suite.server.url, 'admin@demo.es', '/manage/users');
       await page.getByLabel('Buscar por email').fill(email);
       await page.getByRole('button', { name: `Regenerar contraseña: ${email}` }).click();
       const confirm = page.getByRole('dialog', { name: 'Regenerar contraseña' });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { serverAndBrowser } from './helpers/appServer.js';
 import { newPage, screenshot } from './helpers/browser.js';
-import { logIn } from './helpers/session.js';
+import { openSignedIn } from './helpers/session.js';
 import { apiGet, apiPost, apiToken, uniqueMark } from './helpers/api.js';
 import { expectNoSideScroll, expectOnScreen } from './helpers/phone.js';
 import type { EntityRow } from '../../src/shared/api/admin.js';
@@ -43,9 +43,7 @@ describe('editing and archiving entities in Chromium', () => {
       const band = population === 3000 ? 'Entidades de hasta 5.000 habitantes' : 'Entidades de 50.001 a 100.000 habitantes';
       const { page, context, errors } = await newPage(suite.browser, { viewport: size.viewport, phone: size.phone });
       try {
-        await logIn(page, suite.server.url, 'admin@demo.es');
-        await page.waitForURL('**/status');
-        await page.goto(`${suite.server.url}/results/${sent.id}`);
+        await openSignedIn(page, suite.server.url, 'admin@demo.es', `/results/${sent.id}`);
         await page.getByRole('heading', { name: entity.name }).first().waitFor();
         expect(await page.getByText(band).count()).toBe(0);
 
@@ -116,9 +114,7 @@ describe('editing and archiving entities in Chromium', () => {
       const label = (entity: EntityRow) => `${entity.name} - (${entity.province})`;
       const { page, context, errors } = await newPage(suite.browser, { viewport: size.viewport, phone: size.phone });
       try {
-        await logIn(page, suite.server.url, 'admin@demo.es');
-        await page.waitForURL('**/status');
-        await page.goto(`${suite.server.url}/manage/users`);
+        await openSignedIn(page, suite.server.url, 'admin@demo.es', '/manage/users');
         await page.getByLabel('Buscar por email').fill(email);
         const edit = page.getByRole('link', { name: `Editar: ${email}`, exact: true });
         await reachable(page, size, edit, 'Editar in the users list');
@@ -169,9 +165,7 @@ describe('editing and archiving entities in Chromium', () => {
       const sent = entity.campaigns.find((c) => c.status === 'sent')!;
       const { page, context, errors } = await newPage(suite.browser, { viewport: size.viewport, phone: size.phone });
       try {
-        await logIn(page, suite.server.url, 'admin@demo.es');
-        await page.waitForURL('**/status');
-        await page.goto(`${suite.server.url}/manage/entities`);
+        await openSignedIn(page, suite.server.url, 'admin@demo.es', '/manage/entities');
         await page.getByLabel('Buscar por nombre').fill(entity.name);
         await page.getByRole('button', { name: `Eliminar: ${entity.name}`, exact: true }).click();
         const dialog = page.getByRole('dialog', { name: 'Eliminar entidad' });

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { newPage, screenshot } from './helpers/browser.js';
 import { serverAndBrowser } from './helpers/appServer.js';
 import { apiGet, apiPost, apiToken, currentDraft, offered, questionsOf } from './helpers/api.js';
-import { logIn } from './helpers/session.js';
+import { openSignedIn } from './helpers/session.js';
 import { pdfLinks, readPdf } from './helpers/pdf.js';
 import { expectNoSideScroll } from './helpers/phone.js';
 import { addEvidenceLink } from './helpers/questionnaire.js';
@@ -65,9 +65,7 @@ describe('evidence, "No aplica" and comments in Chromium', () => {
 
       const { page, context, errors } = await newPage(suite.browser, { phone });
       try {
-        await logIn(page, url, 'admin@demo.es');
-        await page.waitForURL('**/status');
-        await page.goto(`${url}/my-campaigns/${draft.campaignId}`);
+        await openSignedIn(page, url, 'admin@demo.es', `/my-campaigns/${draft.campaignId}`);
         const submit = page.getByRole('button', { name: 'Enviar Encuesta' });
         await submit.waitFor();
 
@@ -198,9 +196,7 @@ describe('evidence, "No aplica" and comments in Chromium', () => {
 
       const { page, context, errors } = await newPage(suite.browser, { phone });
       try {
-        await logIn(page, url, 'admin@demo.es');
-        await page.waitForURL('**/status');
-        await page.goto(`${url}/my-campaigns/${campaign.id}`);
+        await openSignedIn(page, url, 'admin@demo.es', `/my-campaigns/${campaign.id}`);
         const offer = page.getByTestId('prefill-offer');
         await offer.waitFor();
         expect(await offer.innerText()).toContain(`Puedes copiar tus respuestas, comentarios y enlaces de ${campaign.prefillFrom}`);

@@ -1,7 +1,7 @@
 import type { Download } from 'playwright-core';
 import { serverAndBrowser, startAppServer } from './helpers/appServer.js';
 import { newPage, screenshot } from './helpers/browser.js';
-import { logIn } from './helpers/session.js';
+import { logIn, openSignedIn } from './helpers/session.js';
 import { apiGet, apiPost, apiToken } from './helpers/api.js';
 import { expectNoSideScroll, expectOnScreen } from './helpers/phone.js';
 import type { AuditPage } from '../../src/shared/api/audit.js';
@@ -78,9 +78,7 @@ describe("'Registro de actividad' in Chromium", () => {
   it('fits a phone: rows as cards, nothing wider than the screen', async () => {
     const { page, context, errors } = await newPage(suite.browser, { phone: true });
     try {
-      await logIn(page, suite.server.url, 'admin@demo.es');
-      await page.waitForURL('**/status');
-      await page.goto(`${suite.server.url}/manage/audit`);
+      await openSignedIn(page, suite.server.url, 'admin@demo.es', '/manage/audit');
       const first = page.locator('tbody tr').first();
       await first.waitFor();
       await expectNoSideScroll(page);

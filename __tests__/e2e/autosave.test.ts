@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { serverAndBrowser, startAppServer } from './helpers/appServer.js';
 import { newPage, screenshot, waitUntilScrolledOnScreen } from './helpers/browser.js';
-import { logIn, logInAsUser } from './helpers/session.js';
+import { openSignedIn } from './helpers/session.js';
 import { answerThroughApi, apiGet, apiToken, currentDraft, offered, questionsOf } from './helpers/api.js';
 import { expectNoSideScroll } from './helpers/phone.js';
 import type { CampaignDetail, CampaignSummary, Subindicator } from '../../src/shared/api/campaigns.js';
@@ -50,8 +50,7 @@ describe('answers saved as they are chosen, in Chromium', () => {
 
     const { page, context, errors } = await newPage(suite.browser);
     try {
-      await logInAsUser(page, url);
-      await page.goto(`${url}/my-campaigns/${open.id}`);
+      await openSignedIn(page, url, 'usuario@demo.es', `/my-campaigns/${open.id}`);
       await page.locator('fieldset.answer-picker').first().waitFor();
 
       // A click: no 'Guardar', and the server has it.
@@ -173,9 +172,7 @@ describe('answers saved as they are chosen, in Chromium', () => {
 
       const { page, context, errors } = await newPage(suite.browser, { phone });
       try {
-        await logIn(page, url, 'admin@demo.es');
-        await page.waitForURL('**/status');
-        await page.goto(`${url}/my-campaigns/${draft.campaignId}`);
+        await openSignedIn(page, url, 'admin@demo.es', `/my-campaigns/${draft.campaignId}`);
         const submit = page.getByRole('button', { name: 'Enviar Encuesta' });
         await submit.waitFor();
         expect(await submit.isDisabled()).toBe(true);
@@ -221,9 +218,7 @@ describe('answers saved as they are chosen, in Chromium', () => {
 
     const { page, context, errors } = await newPage(suite.browser);
     try {
-      await logIn(page, url, 'admin@demo.es');
-      await page.waitForURL('**/status');
-      await page.goto(`${url}/my-campaigns/${draft.campaignId}`);
+      await openSignedIn(page, url, 'admin@demo.es', `/my-campaigns/${draft.campaignId}`);
       await box(one.id).waitFor();
       for (const r of [one, two]) if (!(await box(r.id).isChecked())) await label(page, sub, r.id).click();
       await label(page, sub, none.id).click();

@@ -1,6 +1,6 @@
 import { serverAndBrowser, startAppServer } from './helpers/appServer.js';
 import { newPage, screenshot } from './helpers/browser.js';
-import { logIn } from './helpers/session.js';
+import { openSignedIn } from './helpers/session.js';
 import { apiGet, apiPost, apiToken } from './helpers/api.js';
 import { expectNoSideScroll } from './helpers/phone.js';
 import type { CampaignSummary } from '../../src/shared/api/campaigns.js';
@@ -25,9 +25,7 @@ describe('deadlines, extensions and reopening in Chromium', () => {
     const phone = await newPage(suite.browser, { phone: true });
     try {
       // ADMIN closes the current edition on 31 January 2020.
-      await logIn(admin.page, suite.server.url, 'admin@demo.es');
-      await admin.page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-      await admin.page.goto(`${suite.server.url}/status`);
+      await openSignedIn(admin.page, suite.server.url, 'admin@demo.es', '/status');
       const card = admin.page.getByTestId('edition-deadline');
       await card.getByText('Sin plazo').waitFor();
       // No dates: the badge says so, without a line of dashes beside it.
@@ -51,26 +49,20 @@ describe('deadlines, extensions and reopening in Chromium', () => {
       await screenshot(admin.page, 'status-closed-desktop');
 
       // USER: 'Plazo cerrado el 31 de enero de 2020', read-only (no answer can be saved), on desktop and phone.
-      await logIn(user.page, suite.server.url, 'usuario@demo.es');
-      await user.page.waitForURL(/my-campaigns/);
-      await user.page.goto(`${suite.server.url}/my-campaigns/${draft.id}`);
+      await openSignedIn(user.page, suite.server.url, 'usuario@demo.es', `/my-campaigns/${draft.id}`);
       await user.page.getByText('Plazo cerrado el 31 de enero de 2020').waitFor();
       await user.page.getByTestId('progress').waitFor();
       expect(await user.page.locator('fieldset.answer-picker').count()).toBe(0);
       expect(await user.page.getByRole('button', { name: /^Guardar/ }).count()).toBe(0);
       expect(await user.page.getByRole('button', { name: 'Enviar Encuesta' }).isDisabled()).toBe(true);
       await screenshot(user.page, 'questionnaire-closed-desktop', { fullPage: false });
-      await logIn(phone.page, suite.server.url, 'usuario@demo.es');
-      await phone.page.waitForURL(/my-campaigns/);
-      await phone.page.goto(`${suite.server.url}/my-campaigns/${draft.id}`);
+      await openSignedIn(phone.page, suite.server.url, 'usuario@demo.es', `/my-campaigns/${draft.id}`);
       await phone.page.getByText('Plazo cerrado el 31 de enero de 2020').waitFor();
       await expectNoSideScroll(phone.page);
       await screenshot(phone.page, 'questionnaire-closed-phone', { fullPage: false });
       const adminPhone = await newPage(suite.browser, { phone: true });
       try {
-        await logIn(adminPhone.page, suite.server.url, 'admin@demo.es');
-        await adminPhone.page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-        await adminPhone.page.goto(`${suite.server.url}/status`);
+        await openSignedIn(adminPhone.page, suite.server.url, 'admin@demo.es', '/status');
         await adminPhone.page.getByTestId('edition-deadline').getByText('Plazo cerrado').waitFor();
         await expectNoSideScroll(adminPhone.page);
         await screenshot(adminPhone.page, 'status-closed-phone');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { serverAndBrowser, startAppServer } from './helpers/appServer.js';
 import { newPage, screenshot } from './helpers/browser.js';
-import { logIn } from './helpers/session.js';
+import { logIn, openSignedIn } from './helpers/session.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import type { CampaignStatusRow, EntityCampaigns } from '../../src/shared/api/campaigns.js';
 import { answerEveryQuestion } from './helpers/questionnaire.js';
@@ -91,9 +91,7 @@ describe('campaigns in Chromium', () => {
       const status = await apiGet<CampaignStatusRow[]>(suite.server.url, token, '/campaigns/status');
       const draft = status.find((r) => r.status === 'draft' || r.status === 'created');
       expect(draft).toBeDefined();
-      await logIn(page, suite.server.url, 'admin@demo.es');
-      await page.waitForURL('**/status');
-      await page.goto(`${suite.server.url}/my-campaigns/${draft!.campaignId}`);
+      await openSignedIn(page, suite.server.url, 'admin@demo.es', `/my-campaigns/${draft!.campaignId}`);
       await page.locator('fieldset.answer-picker').first().waitFor();
       // A question without an answer, held by its position so that checking a choice does not move the locator.
       const index = await page.locator('fieldset.answer-picker').evaluateAll((sets) => sets.findIndex((set) => !set.querySelector('input:checked')));

@@ -1,6 +1,6 @@
 import { serverAndBrowser, sharedAppServer } from './helpers/appServer.js';
 import { newPage, screenshot, waitForCount } from './helpers/browser.js';
-import { logInAsUser } from './helpers/session.js';
+import { openSignedIn } from './helpers/session.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import { expectNoSideScroll } from './helpers/phone.js';
 import { readPdf } from './helpers/pdf.js';
@@ -27,8 +27,7 @@ describe("comparisons' tabs and bars in Chromium", () => {
     it("opens 'Evolución' in a tab of its own, and a group's 'Radar / Barras' switch shows its figures as bars, by keyboard", async () => {
       const { page, context, errors } = await newPage(suite.browser, { viewport: size.viewport, phone: size.phone });
       try {
-        await logInAsUser(page, suite.server.url);
-        await page.goto(`${suite.server.url}/comparisons/${campaignId}`);
+        await openSignedIn(page, suite.server.url, 'usuario@demo.es', `/comparisons/${campaignId}`);
         await page.getByTestId('group-campaign').waitFor();
         const tab = page.getByRole('button', { name: 'Evolución', exact: true });
         await tab.waitFor();

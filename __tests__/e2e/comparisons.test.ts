@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { serverAndBrowser, sharedAppServer } from './helpers/appServer.js';
 import { newPage, screenshot } from './helpers/browser.js';
-import { logInAsUser } from './helpers/session.js';
+import { logInAsUser, openSignedIn } from './helpers/session.js';
 import { readPdf } from './helpers/pdf.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
@@ -76,8 +76,7 @@ describe('comparisons in Chromium', () => {
     if (!oneEdition) throw new Error('The demo USER has no entity with a single sent campaign');
     const { page, context } = await newPage(suite.browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
-    await logInAsUser(page, suite.server.url);
-    await page.goto(`${suite.server.url}/comparisons/${oneEdition.campaigns[0].id}`);
+    await openSignedIn(page, suite.server.url, 'usuario@demo.es', `/comparisons/${oneEdition.campaigns[0].id}`);
     await page.getByTestId('group-campaign').waitFor();
     expect(await page.getByTestId('no-previous').count()).toBe(4);
     await screenshot(page, 'comparisons-one-edition');

@@ -1,6 +1,6 @@
 import { serverAndBrowser, startAppServer } from './helpers/appServer.js';
 import { newPage, screenshot } from './helpers/browser.js';
-import { logIn } from './helpers/session.js';
+import { logIn, openSignedIn } from './helpers/session.js';
 import { expectNoSideScroll } from './helpers/phone.js';
 import { answerThroughApi, apiGet, apiPost, apiToken, questionsOf } from './helpers/api.js';
 import type { CurrentUser } from '../../src/shared/api/auth.js';
@@ -42,9 +42,7 @@ describe('an edition written in the app, in Chromium', () => {
     const user = await newPage(suite.browser);
     try {
       // 1. ADMIN copies the newest edition into a draft of the next year.
-      await logIn(admin.page, url, 'admin@demo.es');
-      await admin.page.waitForURL(/\/status/);
-      await admin.page.goto(`${url}/manage/editions`);
+      await openSignedIn(admin.page, url, 'admin@demo.es', '/manage/editions');
       await admin.page.getByRole('button', { name: 'Nueva edición a partir de 2026' }).click();
       await admin.page.waitForURL(new RegExp(`/manage/editions/draft/${YEAR}$`));
       await admin.page.getByRole('heading', { name: `Borrador de la edición ${YEAR}` }).waitFor();
@@ -104,9 +102,7 @@ describe('an edition written in the app, in Chromium', () => {
       // refused, FEC reads why and sees ADMIN's title, and the page fits the phone.
       const fec = await newPage(suite.browser, { phone: true });
       try {
-        await logIn(fec.page, url, 'fec@demo.es');
-        await fec.page.waitForURL(/\/status/);
-        await fec.page.goto(`${url}/manage/editions`);
+        await openSignedIn(fec.page, url, 'fec@demo.es', '/manage/editions');
         await fec.page.getByRole('link', { name: `Borrador de ${YEAR}` }).click();
         await fec.page.getByRole('heading', { name: `Borrador de la edición ${YEAR}` }).waitFor();
         await expectNoSideScroll(fec.page);
@@ -195,9 +191,7 @@ describe('an edition written in the app, in Chromium', () => {
     const question = from.subindicators[0];
     const admin = await newPage(suite.browser, { phone: true });
     try {
-      await logIn(admin.page, url, 'admin@demo.es');
-      await admin.page.waitForURL(/\/status/);
-      await admin.page.goto(`${url}/manage/editions/draft/${year}`);
+      await openSignedIn(admin.page, url, 'admin@demo.es', `/manage/editions/draft/${year}`);
       const axis = (created.document as Catalogue).axes[0];
       for (const id of [`draft-axis-${axis.code}`, `draft-policy-${axis.policies[0].code}`, `draft-measure-${measure.code}`, `draft-indicator-${from.code}`])
         await admin.page.getByTestId(id).locator(':scope > summary').click();

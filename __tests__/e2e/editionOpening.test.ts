@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { serverAndBrowser, startAppServer } from './helpers/appServer.js';
 import { newPage, screenshot } from './helpers/browser.js';
-import { logIn } from './helpers/session.js';
+import { openSignedIn } from './helpers/session.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import { expectNoSideScroll } from './helpers/phone.js';
 import type { CampaignStatusRow as StatusRow } from '../../src/shared/api/campaigns.js';
@@ -31,9 +31,7 @@ describe('opening the edition for a province and reminders in Chromium (no SMTP 
     const admin = await newPage(suite.browser);
     const { page } = admin;
     try {
-      await logIn(page, suite.server.url, 'admin@demo.es');
-      await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-      await page.goto(`${suite.server.url}/status`);
+      await openSignedIn(page, suite.server.url, 'admin@demo.es', '/status');
       const card = page.getByTestId('edition-opening');
       await card.getByLabel('Ámbito').selectOption('province');
       await card.getByLabel('Provincia').selectOption({ label: PROVINCE });
@@ -77,9 +75,7 @@ describe('opening the edition for a province and reminders in Chromium (no SMTP 
     const admin = await newPage(suite.browser);
     const { page } = admin;
     try {
-      await logIn(page, suite.server.url, 'admin@demo.es');
-      await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-      await page.goto(`${suite.server.url}/status`);
+      await openSignedIn(page, suite.server.url, 'admin@demo.es', '/status');
       const card = page.getByTestId('reminders');
       await card.getByText(/entidades sin empezar/).waitFor();
       const explanation = card.getByTestId('smtp-missing');
@@ -103,9 +99,7 @@ describe('opening the edition for a province and reminders in Chromium (no SMTP 
   it('fits a 390x844 phone', async () => {
     const phone = await newPage(suite.browser, { phone: true });
     try {
-      await logIn(phone.page, suite.server.url, 'admin@demo.es');
-      await phone.page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-      await phone.page.goto(`${suite.server.url}/status`);
+      await openSignedIn(phone.page, suite.server.url, 'admin@demo.es', '/status');
       const card = phone.page.getByTestId('edition-opening');
       await card.getByLabel('Ámbito').selectOption('province');
       await card.getByLabel('Provincia').selectOption({ label: PROVINCE });

@@ -1,7 +1,7 @@
 import { serverAndBrowser, startAppServer } from './helpers/appServer.js';
 import ExcelJS from 'exceljs';
 import { bytesOf, newPage, screenshot } from './helpers/browser.js';
-import { logIn, logInAsUser } from './helpers/session.js';
+import { openSignedIn } from './helpers/session.js';
 import { expectNoSideScroll } from './helpers/phone.js';
 import { catalogueFile, fileInput, unexpectedUploadErrors, uploadBrokenThenGood } from './helpers/editions.js';
 import { apiGet, apiToken } from './helpers/api.js';
@@ -27,9 +27,7 @@ describe('editions in Chromium', () => {
 
   it('shows the differences of the 2025 questionnaire after 2026 before importing', async () => {
     const { page, context, errors } = await newPage(suite.browser);
-    await logIn(page, suite.server.url, 'admin@demo.es');
-    await page.waitForURL(/\/status/);
-    await page.goto(`${suite.server.url}/manage/editions`);
+    await openSignedIn(page, suite.server.url, 'admin@demo.es', '/manage/editions');
     await fileInput(page).setInputFiles(catalogueFile(2025, 2030));
     const diff = page.getByTestId('edition-diff');
     await diff.waitFor();
@@ -60,9 +58,7 @@ describe('editions in Chromium', () => {
 
   it('lets FEC download an edition as Excel on a phone: one row per response under Spanish headers', async () => {
     const { page, context, errors } = await newPage(suite.browser, { phone: true });
-    await logIn(page, suite.server.url, 'fec@demo.es');
-    await page.waitForURL(/\/status/);
-    await page.goto(`${suite.server.url}/manage/editions`);
+    await openSignedIn(page, suite.server.url, 'fec@demo.es', '/manage/editions');
     const button = page.getByRole('button', { name: 'Descargar en Excel la edición 2026' });
     await button.waitFor();
     await expectNoSideScroll(page);
@@ -88,8 +84,7 @@ describe('editions in Chromium', () => {
     const twoEditions = entities.find((e) => e.campaigns.length >= 2 && e.campaigns.at(-1)!.text.includes('2026'));
     if (!twoEditions) throw new Error('The demo USER has no entity with sent 2025 and 2026 campaigns');
     const { page, context, errors } = await newPage(suite.browser);
-    await logInAsUser(page, suite.server.url);
-    await page.goto(`${suite.server.url}/comparisons/${twoEditions.campaigns.at(-1)!.id}`);
+    await openSignedIn(page, suite.server.url, 'usuario@demo.es', `/comparisons/${twoEditions.campaigns.at(-1)!.id}`);
     const table = page.getByTestId('differences-campaign');
     await table.waitFor();
     expect(await page.getByTestId('content-changed-legend-campaign').textContent()).toBe('* Contenido modificado respecto a 2025');

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { serverAndBrowser, sharedAppServer } from './helpers/appServer.js';
 import { bytesOf, newPage, screenshot } from './helpers/browser.js';
-import { logIn, logInAsUser } from './helpers/session.js';
+import { openSignedIn } from './helpers/session.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
 import type { ResultResponse } from '../../src/shared/api/results.js';
@@ -23,8 +23,7 @@ describe("'Descargar Excel' in Chromium", () => {
 
   it('downloads the report as a workbook with a sheet per block and the measures, numbers with their formats', async () => {
     const { page, context, errors } = await newPage(suite.browser);
-    await logInAsUser(page, suite.server.url);
-    await page.goto(`${suite.server.url}/results/${sent.campaignId}`);
+    await openSignedIn(page, suite.server.url, 'usuario@demo.es', `/results/${sent.campaignId}`);
     const global = page.getByTestId('block-global');
     await global.waitFor();
     // exceljs is not part of the page until a download asks for it.
@@ -71,8 +70,7 @@ describe("'Descargar Excel' in Chromium", () => {
 
   it('downloads the comparisons as a workbook with a sheet per group, percentages as fractions', async () => {
     const { page, context, errors } = await newPage(suite.browser);
-    await logInAsUser(page, suite.server.url);
-    await page.goto(`${suite.server.url}/comparisons/${twoEditions}`);
+    await openSignedIn(page, suite.server.url, 'usuario@demo.es', `/comparisons/${twoEditions}`);
     const province = page.getByTestId('differences-province');
     await province.waitFor();
     const downloading = page.waitForEvent('download');
@@ -96,9 +94,7 @@ describe("'Descargar Excel' in Chromium", () => {
 
   it('lets ADMIN export the current edition from the status page, as Excel with a sheet per section', async () => {
     const { page, context, errors } = await newPage(suite.browser);
-    await logIn(page, suite.server.url, 'admin@demo.es');
-    await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-    await page.goto(`${suite.server.url}/status`);
+    await openSignedIn(page, suite.server.url, 'admin@demo.es', '/status');
     await page.getByText('Nueva Campaña').first().waitFor();
     await screenshot(page, 'excel-export-status', { fullPage: false });
     // The controls are there from the start, disabled until the editions are known.

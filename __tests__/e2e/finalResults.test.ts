@@ -1,6 +1,6 @@
 import { serverAndBrowser, startAppServer } from './helpers/appServer.js';
 import { newPage, screenshot } from './helpers/browser.js';
-import { logIn, logInAsUser } from './helpers/session.js';
+import { openSignedIn } from './helpers/session.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import { expectNoSideScroll } from './helpers/phone.js';
 import { readPdf } from './helpers/pdf.js';
@@ -28,9 +28,7 @@ describe('final results in Chromium', () => {
     const admin = await newPage(suite.browser, { bypassCSP: true });
     const user = await newPage(suite.browser, { phone: true });
     try {
-      await logIn(admin.page, suite.server.url, 'admin@demo.es');
-      await admin.page.waitForURL(/\/status/);
-      await admin.page.goto(`${suite.server.url}/manage/editions`);
+      await openSignedIn(admin.page, suite.server.url, 'admin@demo.es', '/manage/editions');
 
       // 1. The newest edition: nothing final is offered before the provisional results; once they are published,
       // the final publication is refused while entities may object and campaigns await review, each one named.
@@ -68,8 +66,7 @@ describe('final results in Chromium', () => {
       await screenshot(admin.page, 'final-published', { fullPage: false });
 
       // 3. The entity's user reads its results of that edition as final, on a phone and on paper.
-      await logInAsUser(user.page, suite.server.url);
-      await user.page.goto(`${suite.server.url}/results/${earlier.id}`);
+      await openSignedIn(user.page, suite.server.url, 'usuario@demo.es', `/results/${earlier.id}`);
       await user.page.getByTestId('report-review').getByText('Resultados definitivos').waitFor();
       expect(await user.page.getByTestId('report-review').textContent()).toContain(`publicados el ${since}`);
       await expectNoSideScroll(user.page);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { serverAndBrowser, sharedAppServer } from './helpers/appServer.js';
 import { elementScreenshot, newPage, screenshot, scrollPageTo } from './helpers/browser.js';
 import { readPdf } from './helpers/pdf.js';
-import { logInAsUser } from './helpers/session.js';
+import { openSignedIn } from './helpers/session.js';
 import { expectNoSideScroll, PHONE } from './helpers/phone.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
@@ -38,8 +38,7 @@ describe("'Plan de mejora' in Chromium", () => {
 
   it('shows the red and amber measures with their best answers, reached by keyboard, downloads them and prints them under the heading', async () => {
     const { page, context, errors } = await newPage(suite.browser);
-    await logInAsUser(page, suite.server.url);
-    await page.goto(`${suite.server.url}/results/${subject.campaignId}`);
+    await openSignedIn(page, suite.server.url, 'usuario@demo.es', `/results/${subject.campaignId}`);
     await page.getByTestId('block-global').waitFor();
 
     // The tab is reached with the keyboard from 'Puntuación Global' (arrow keys or Tab) and opened with Enter.
@@ -98,8 +97,7 @@ describe("'Plan de mejora' in Chromium", () => {
 
   it('reads on a phone: no side scroll, the best answer inside the screen', async () => {
     const { page, context, errors } = await newPage(suite.browser, { phone: true });
-    await logInAsUser(page, suite.server.url);
-    await page.goto(`${suite.server.url}/results/${subject.campaignId}`);
+    await openSignedIn(page, suite.server.url, 'usuario@demo.es', `/results/${subject.campaignId}`);
     await page.getByRole('button', { name: 'Plan de mejora' }).click();
     const best = page.getByTestId('plan-best').first();
     await best.waitFor();

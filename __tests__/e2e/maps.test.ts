@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { serverAndBrowser } from './helpers/appServer.js';
 import { newPage, screenshot, waitForCount } from './helpers/browser.js';
-import { logIn, logInAsUser } from './helpers/session.js';
+import { openSignedIn } from './helpers/session.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
 import type { ResultMap } from '../../src/shared/api/maps.js';
@@ -32,9 +32,7 @@ describe('maps in Chromium', () => {
 
   it('the status page map draws the 52 provinces, 19 communities on the switch, and a click filters the table', async () => {
     const { page, errors } = await newPage(suite.browser);
-    await logIn(page, suite.server.url, 'admin@demo.es');
-    await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-    await page.goto(`${suite.server.url}/status`);
+    await openSignedIn(page, suite.server.url, 'admin@demo.es', '/status');
     await page.getByTestId('status-map').scrollIntoViewIfNeeded();
     await waitForCount(shapes(page, 'status-map'), 52, 30_000);
     await page.getByTestId('status-map').scrollIntoViewIfNeeded();
@@ -59,9 +57,7 @@ describe('maps in Chromium', () => {
 
   it('the status page map fits a phone', async () => {
     const { page } = await newPage(suite.browser, { phone: true });
-    await logIn(page, suite.server.url, 'fec@demo.es');
-    await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-    await page.goto(`${suite.server.url}/status`);
+    await openSignedIn(page, suite.server.url, 'fec@demo.es', '/status');
     await page.getByTestId('status-map').scrollIntoViewIfNeeded();
     await waitForCount(shapes(page, 'status-map'), 52, 30_000);
     await page.getByTestId('status-map').scrollIntoViewIfNeeded();
@@ -72,8 +68,7 @@ describe('maps in Chromium', () => {
   it('the results page maps the means per province with the entity province outlined, and its municipalities; printed and shared', async () => {
     const { page, context, errors } = await newPage(suite.browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
-    await logInAsUser(page, suite.server.url);
-    await page.goto(`${suite.server.url}/results/${campaignId}`);
+    await openSignedIn(page, suite.server.url, 'usuario@demo.es', `/results/${campaignId}`);
     // Maps are drawn when they come near the screen, as the charts are.
     await page.getByTestId('result-maps').scrollIntoViewIfNeeded();
     await waitForCount(shapes(page, 'result-map'), 52, 30_000);
@@ -115,9 +110,7 @@ describe('maps in Chromium', () => {
 
   it('the entity form shows the picked municipalities on their province, and both provinces when one is of another', async () => {
     const { page, errors } = await newPage(suite.browser);
-    await logIn(page, suite.server.url, 'admin@demo.es');
-    await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-    await page.goto(`${suite.server.url}/manage/entities/create`);
+    await openSignedIn(page, suite.server.url, 'admin@demo.es', '/manage/entities/create');
     const pick = async (text: string) => {
       const box = page.getByRole('combobox', { name: 'Municipios' });
       await box.fill(text);
@@ -150,9 +143,7 @@ describe('maps in Chromium', () => {
 
   it('drawn maps have no serious or critical axe violations, and the status map is reached and used with the keyboard', async () => {
     const { page, context } = await newPage(suite.browser, { bypassCSP: true });
-    await logIn(page, suite.server.url, 'admin@demo.es');
-    await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-    await page.goto(`${suite.server.url}/status`);
+    await openSignedIn(page, suite.server.url, 'admin@demo.es', '/status');
     await page.getByTestId('status-map').scrollIntoViewIfNeeded();
     await waitForCount(shapes(page, 'status-map'), 52, 30_000);
     expect(await seriousViolations(page)).toEqual([]);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { serverAndBrowser, sharedAppServer, startAppServer, type AppServer } from './helpers/appServer.js';
 import { launchBrowser, newPage, screenshot, waitForCount } from './helpers/browser.js';
-import { logIn, logInAsUser } from './helpers/session.js';
+import { logIn, openSignedIn } from './helpers/session.js';
 import { readPdf } from './helpers/pdf.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
@@ -59,8 +59,7 @@ describe('entities of a similar size and ranks in Chromium', () => {
     'shows the band as a fifth level with its own checkbox, the ranks, and prints both (%s)',
     async (name, phone) => {
       const { page, context, errors } = await newPage(suite.browser, { phone });
-      await logInAsUser(page, suite.server.url);
-      await page.goto(`${suite.server.url}/results/${subject.campaignId}`);
+      await openSignedIn(page, suite.server.url, 'usuario@demo.es', `/results/${subject.campaignId}`);
       await globalBlock(page).waitFor();
       await globalBlock(page).scrollIntoViewIfNeeded();
       expect(subject.shown).toBe(5);

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { serverAndBrowser, startAppServer } from './helpers/appServer.js';
 import { newPage, screenshot } from './helpers/browser.js';
-import { logIn, logInAsUser } from './helpers/session.js';
+import { logInAsUser, openSignedIn } from './helpers/session.js';
 import { expectNoSideScroll } from './helpers/phone.js';
 
 const DESKTOP = { width: 1366, height: 900 };
@@ -32,9 +32,7 @@ describe("'Privacidad': what the application keeps, and a user's own data, in Ch
       await page.getByTestId('privacy-erasure-filed').waitFor();
       await screenshot(page, 'privacy-erasure-filed');
 
-      await logIn(admin.page, suite.server.url, 'admin@demo.es');
-      await admin.page.waitForURL('**/status');
-      await admin.page.goto(`${suite.server.url}/manage/users`);
+      await openSignedIn(admin.page, suite.server.url, 'admin@demo.es', '/manage/users');
       await admin.page.getByLabel('Buscar por email').fill('usuario@demo.es');
       await admin.page.getByText('Pide borrar sus datos').waitFor();
       await admin.page.getByRole('button', { name: 'Borrar sus datos: usuario@demo.es' }).click();

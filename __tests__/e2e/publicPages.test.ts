@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import { serverAndBrowser, startAppServer } from './helpers/appServer.js';
 import { newPage, screenshot } from './helpers/browser.js';
-import { logIn, logInAsUser } from './helpers/session.js';
+import { logInAsUser, openSignedIn } from './helpers/session.js';
 import { apiGet, apiPost, apiToken } from './helpers/api.js';
 import { expectNoSideScroll } from './helpers/phone.js';
 import { seriousViolations } from './helpers/axe.js';
@@ -229,9 +229,7 @@ describe('the public pages in Chromium', () => {
         await user.page.getByText(/le faltan [\d,]+ puntos porcentuales\.$/).waitFor();
       }
 
-      await logIn(admin.page, suite.server.url, 'admin@demo.es');
-      await admin.page.waitForURL(/\/status/);
-      await admin.page.goto(`${suite.server.url}/manage/editions`);
+      await openSignedIn(admin.page, suite.server.url, 'admin@demo.es', '/manage/editions');
       const newest = year + 1;
       await admin.page.getByRole('button', { name: `Umbrales del sello de la edición ${newest}` }).click();
       const dialog = admin.page.getByRole('dialog', { name: `Umbrales del sello · Edición ${newest}` });

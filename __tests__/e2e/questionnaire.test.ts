@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { serverAndBrowser, sharedAppServer, startAppServer } from './helpers/appServer.js';
 import { newPage, screenshot, waitForCount } from './helpers/browser.js';
-import { logIn, logInAsUser } from './helpers/session.js';
+import { logIn, logInAsUser, openSignedIn } from './helpers/session.js';
 import { answerEveryQuestion } from './helpers/questionnaire.js';
 import { answerThroughApi, apiGet, apiToken, questionsOf } from './helpers/api.js';
 import type { CampaignDetail } from '../../src/shared/api/campaigns.js';
@@ -72,9 +72,7 @@ describe('questionnaire and filters in Chromium', () => {
   it("ticks 'Entidades' on the new-user form by clicking an entity's name", async () => {
     const { page, context, errors } = await newPage(suite.browser);
     try {
-      await logIn(page, suite.server.url, 'admin@demo.es');
-      await page.waitForURL('**/status');
-      await page.goto(`${suite.server.url}/manage/users/create`);
+      await openSignedIn(page, suite.server.url, 'admin@demo.es', '/manage/users/create');
       await page.getByRole('button', { name: /^Entidades/ }).click();
       const first = page.locator('#user-entities-options label').first();
       const name = await first.innerText();

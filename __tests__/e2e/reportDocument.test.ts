@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { serverAndBrowser, sharedAppServer } from './helpers/appServer.js';
 import { newPage, screenshot, SCREENSHOT_DIR } from './helpers/browser.js';
-import { logInAsUser } from './helpers/session.js';
+import { openSignedIn } from './helpers/session.js';
 import { readPdf } from './helpers/pdf.js';
 import { apiGet, apiPost, apiToken } from './helpers/api.js';
 import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
@@ -79,8 +79,7 @@ describe('printed and shared reports say who, when and how', () => {
 
   it("prints the 'Informe' and 'Puntuación Global' with the entity, campaign, date, mode and n, titled for their PDF", async () => {
     const { page, context, errors } = await newPage(suite.browser);
-    await logInAsUser(page, suite.server.url);
-    await page.goto(`${suite.server.url}/results/${subject.campaignId}`);
+    await openSignedIn(page, suite.server.url, 'usuario@demo.es', `/results/${subject.campaignId}`);
     await page.getByTestId('block-global').waitFor();
     await expect(page.title()).resolves.toBe(`Resultados - ${subject.entity} - ${campaign()}`);
     // On its own page the screen shows who and which campaign; the date and the mode are for paper.
@@ -148,8 +147,7 @@ describe('printed and shared reports say who, when and how', () => {
 
   it('prints the comparison with the entity, both years, the mode and each group n, in both modes', async () => {
     const { page, context, errors } = await newPage(suite.browser);
-    await logInAsUser(page, suite.server.url);
-    await page.goto(`${suite.server.url}/comparisons/${subject.campaignId}`);
+    await openSignedIn(page, suite.server.url, 'usuario@demo.es', `/comparisons/${subject.campaignId}`);
     await page.getByTestId('group-autonomousCommunity').waitFor();
     await expect(page.title()).resolves.toBe(`Comparativas - ${subject.entity} - ${campaign()}`);
     const compared = `${campaign()} comparada con la Campaña ${subject.previousYear}`;

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { serverAndBrowser, sharedAppServer } from './helpers/appServer.js';
 import { elementScreenshot, newPage, screenshot } from './helpers/browser.js';
 import { readPdf } from './helpers/pdf.js';
-import { logInAsUser } from './helpers/session.js';
+import { logInAsUser, openSignedIn } from './helpers/session.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
 
@@ -34,8 +34,7 @@ describe('report states in Chromium: the differences table, a campaign not sent,
     if (!twoEditions) throw new Error('The demo USER has no entity with two sent campaigns');
     const [previous, current] = twoEditions.campaigns.slice(-2);
     const { page, context, errors } = await newPage(suite.browser);
-    await logInAsUser(page, suite.server.url);
-    await page.goto(`${suite.server.url}/comparisons/${current.id}`);
+    await openSignedIn(page, suite.server.url, 'usuario@demo.es', `/comparisons/${current.id}`);
     await page.getByTestId('differences-autonomousCommunity').waitFor();
 
     for (const level of ['campaign', 'province', 'autonomousCommunity']) {
@@ -142,8 +141,7 @@ describe('report states in Chromium: the differences table, a campaign not sent,
     const [first, second] = sent.filter((e) => e.campaigns.length > 0);
     if (!second) throw new Error('The demo USER needs two entities with sent campaigns');
     const { page, context, errors } = await newPage(suite.browser);
-    await logInAsUser(page, suite.server.url);
-    await page.goto(`${suite.server.url}/results/${first.campaigns.at(-1)!.id}`);
+    await openSignedIn(page, suite.server.url, 'usuario@demo.es', `/results/${first.campaigns.at(-1)!.id}`);
     await page.getByTestId('block-global').waitFor();
     await page.getByRole('button', { name: /^Entidad/ }).click();
     await page.getByRole('button', { name: second.text, exact: true }).click();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { serverAndBrowser, sharedAppServer } from './helpers/appServer.js';
 import { newPage, screenshot, waitForCount } from './helpers/browser.js';
-import { logInAsUser } from './helpers/session.js';
+import { logInAsUser, openSignedIn } from './helpers/session.js';
 import { readPdf } from './helpers/pdf.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import type { EntityCampaigns } from '../../src/shared/api/campaigns.js';
@@ -101,8 +101,7 @@ describe('results in Chromium', () => {
   it('shares a link that opens the report without signing in until it is revoked, then says it was revoked; a broken one says it is wrong', async () => {
     const { page, context } = await newPage(suite.browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
-    await logInAsUser(page, suite.server.url);
-    await page.goto(`${suite.server.url}/results/${sent.campaignId}`);
+    await openSignedIn(page, suite.server.url, 'usuario@demo.es', `/results/${sent.campaignId}`);
     await globalBlock(page).waitFor();
     await page.getByRole('button', { name: 'Compartir' }).click();
     await page.getByText('Link copiado en el portapapeles').waitFor();

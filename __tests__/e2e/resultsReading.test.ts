@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { serverAndBrowser, sharedAppServer } from './helpers/appServer.js';
 import { newPage, SCREENSHOT_DIR, screenshot } from './helpers/browser.js';
-import { logInAsUser } from './helpers/session.js';
+import { openSignedIn } from './helpers/session.js';
 import { readPdf } from './helpers/pdf.js';
 import { apiGet, apiPost, apiToken } from './helpers/api.js';
 import { expectNoSideScroll, expectOnScreen, PHONE } from './helpers/phone.js';
@@ -73,8 +73,7 @@ describe('printing a report draws every map and numbers its pages; the results p
 
   /** The report open at the top, its maps' data in (their figures mounted) but never scrolled to: no map drawn on screen. */
   async function openReportAtTop(page: Page) {
-    await logInAsUser(page, suite.server.url);
-    await page.goto(`${suite.server.url}/results/${campaignId}`);
+    await openSignedIn(page, suite.server.url, 'usuario@demo.es', `/results/${campaignId}`);
     await page.getByTestId('block-global').waitFor();
     await page.getByTestId('entity-map').waitFor({ state: 'attached', timeout: 30_000 });
     await page.getByTestId('result-map').waitFor({ state: 'attached' });
@@ -132,8 +131,7 @@ describe('printing a report draws every map and numbers its pages; the results p
       const state = await apiGet<EntityPublication>(suite.server.url, token, `/entities/publication/state?id=${entityId}`);
       if (state.publish) await apiPost(suite.server.url, token, '/entities/publication', { id: entityId, publish: false });
       const { page, context, errors } = await newPage(suite.browser, { phone: size.phone, viewport: size.viewport });
-      await logInAsUser(page, suite.server.url);
-      await page.goto(`${suite.server.url}/results/${campaignId}`);
+      await openSignedIn(page, suite.server.url, 'usuario@demo.es', `/results/${campaignId}`);
       const choice = page.getByRole('switch', { name: 'Publicar mis resultados' });
       await page.locator('#publication-switch:enabled').waitFor();
       await expect(choice.isChecked()).resolves.toBe(false);
@@ -162,8 +160,7 @@ describe('printing a report draws every map and numbers its pages; the results p
   for (const size of SIZES) {
     it(`keeps the results tab chosen across a reload (${size.name})`, async () => {
       const { page, context, errors } = await newPage(suite.browser, { phone: size.phone, viewport: size.viewport });
-      await logInAsUser(page, suite.server.url);
-      await page.goto(`${suite.server.url}/results/${campaignId}`);
+      await openSignedIn(page, suite.server.url, 'usuario@demo.es', `/results/${campaignId}`);
       await page.getByTestId('block-global').waitFor();
       await page.getByRole('button', { name: 'Puntuación Global' }).click();
       await page.getByTestId('score-card').waitFor();
@@ -190,8 +187,7 @@ describe('printing a report draws every map and numbers its pages; the results p
       // A browser elsewhere still reads Madrid's time.
       const { page, context, errors } = await newPage(suite.browser, { phone: size.phone, viewport: size.viewport, timezoneId: 'America/New_York' });
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
-      await logInAsUser(page, suite.server.url);
-      await page.goto(`${suite.server.url}/results/${campaignId}`);
+      await openSignedIn(page, suite.server.url, 'usuario@demo.es', `/results/${campaignId}`);
       await page.getByTestId('block-global').waitFor();
       await expect(page.getByTestId('share-expiry').count()).resolves.toBe(0);
       if (size.phone) await page.getByRole('button', { name: 'Opciones del informe' }).click();
@@ -220,8 +216,7 @@ describe('printing a report draws every map and numbers its pages; the results p
   for (const size of SIZES) {
     it(`shows the detail by measures as one points and one percentage column, every row filled (${size.name})`, async () => {
       const { page, context, errors } = await newPage(suite.browser, { phone: size.phone, viewport: size.viewport });
-      await logInAsUser(page, suite.server.url);
-      await page.goto(`${suite.server.url}/results/${campaignId}`);
+      await openSignedIn(page, suite.server.url, 'usuario@demo.es', `/results/${campaignId}`);
       await page.getByRole('button', { name: 'Detalle por medidas' }).click();
       const table = page.getByTestId('measures-table');
       await table.waitFor();
@@ -246,8 +241,7 @@ describe('printing a report draws every map and numbers its pages; the results p
 
     it(`numbers the printed pages, 'Página 1 de N' to 'Página N de N' (${size.name})`, async () => {
       const { page, context, errors } = await newPage(suite.browser, { phone: size.phone, viewport: size.viewport });
-      await logInAsUser(page, suite.server.url);
-      await page.goto(`${suite.server.url}/results/${campaignId}`);
+      await openSignedIn(page, suite.server.url, 'usuario@demo.es', `/results/${campaignId}`);
       await page.getByTestId('block-global').waitFor();
       const pages = (await printPdf(page, `results-reading-numbers-${size.name}`)).split('\f').filter((p) => p.trim() !== '');
       expect(pages.length).toBeGreaterThan(2);
@@ -261,8 +255,7 @@ describe('printing a report draws every map and numbers its pages; the results p
 
   it("numbers the printed comparisons' pages too", async () => {
     const { page, context, errors } = await newPage(suite.browser, { viewport: DESKTOP });
-    await logInAsUser(page, suite.server.url);
-    await page.goto(`${suite.server.url}/comparisons/${campaignId}`);
+    await openSignedIn(page, suite.server.url, 'usuario@demo.es', `/comparisons/${campaignId}`);
     await page.locator('.comparison-group').first().waitFor();
     const pages = (await printPdf(page, 'results-reading-numbers-comparisons')).split('\f').filter((p) => p.trim() !== '');
     expect(pages.length).toBeGreaterThan(1);
@@ -277,8 +270,7 @@ describe('printing a report draws every map and numbers its pages; the results p
     const twoEditions = entityCampaigns.find((e) => e.campaigns.length >= 2);
     if (!twoEditions) throw new Error('The demo USER has no entity with two sent campaigns');
     const { page, context, errors } = await newPage(suite.browser, { viewport: DESKTOP });
-    await logInAsUser(page, suite.server.url);
-    await page.goto(`${suite.server.url}/comparisons/${twoEditions.campaigns.at(-1)!.id}`);
+    await openSignedIn(page, suite.server.url, 'usuario@demo.es', `/comparisons/${twoEditions.campaigns.at(-1)!.id}`);
     await page.getByRole('button', { name: 'Evolución', exact: true }).click();
     const section = page.getByTestId('trend');
     await section.waitFor();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { serverAndBrowser, startAppServer } from './helpers/appServer.js';
 import { newPage, screenshot } from './helpers/browser.js';
-import { logIn, logInAsUser } from './helpers/session.js';
+import { logIn, openSignedIn } from './helpers/session.js';
 import { apiGet, apiPost, apiToken, questionsOf } from './helpers/api.js';
 import { expectNoSideScroll } from './helpers/phone.js';
 import { readPdf } from './helpers/pdf.js';
@@ -88,8 +88,7 @@ describe('the review of a sent campaign in Chromium', () => {
         .waitFor();
 
       // 3. The user reads why, and only the flagged answer opens; corrected and sent back.
-      await logInAsUser(user.page, suite.server.url);
-      await user.page.goto(`${suite.server.url}/my-campaigns/${sent.id}`);
+      await openSignedIn(user.page, suite.server.url, 'usuario@demo.es', `/my-campaigns/${sent.id}`);
       const notice = user.page.getByTestId('corrections-notice');
       await notice.waitFor();
       expect(await notice.textContent()).toContain(`«${MESSAGE}»`);
@@ -153,9 +152,7 @@ describe('the review of a sent campaign in Chromium', () => {
     const user = await newPage(suite.browser);
     try {
       // ADMIN, on a phone: the edition's rule, what the other one changes, confirmed.
-      await logIn(admin.page, suite.server.url, 'admin@demo.es');
-      await admin.page.waitForURL(/\/status/);
-      await admin.page.goto(`${suite.server.url}/manage/editions`);
+      await openSignedIn(admin.page, suite.server.url, 'admin@demo.es', '/manage/editions');
       const means = admin.page.getByTestId(`edition-means-${newest}`);
       expect(await means.textContent()).toBe('Campañas enviadas');
       await admin.page.getByRole('button', { name: `Cambiar con qué campañas se calculan las medias de la edición ${newest}` }).click();
@@ -173,8 +170,7 @@ describe('the review of a sent campaign in Chromium', () => {
       const validated = rows.find((r) => r.year === newest)!.campaigns.validated;
 
       // The entity's results say which campaigns the means are made from, how many, and why in '¿Cómo se calcula?'.
-      await logInAsUser(user.page, suite.server.url);
-      await user.page.goto(`${suite.server.url}/results/${sent.id}`);
+      await openSignedIn(user.page, suite.server.url, 'usuario@demo.es', `/results/${sent.id}`);
       const count = `${validated} ${validated === 1 ? 'campaña validada' : 'campañas validadas'}`;
       await user.page.getByTestId('report-means').getByText(`Medias de ${count}`).waitFor();
       await screenshot(user.page, 'results-means-validated', { fullPage: false });
@@ -236,9 +232,7 @@ describe('provisional results and an objection in Chromium', () => {
     const user = await newPage(suite.browser, { phone: true, bypassCSP: true });
     try {
       // 1. ADMIN publishes the provisional results, with the last day offered (ten days on).
-      await logIn(admin.page, suite.server.url, 'admin@demo.es');
-      await admin.page.waitForURL(/\/status/);
-      await admin.page.goto(`${suite.server.url}/manage/editions`);
+      await openSignedIn(admin.page, suite.server.url, 'admin@demo.es', '/manage/editions');
       const cell = admin.page.getByTestId(`edition-objections-${newest}`);
       await cell.getByText('Resultados sin publicar').waitFor();
       await admin.page.getByRole('button', { name: `Publicar resultados provisionales de la edición ${newest}` }).click();
@@ -252,8 +246,7 @@ describe('provisional results and an objection in Chromium', () => {
       expect(await cell.textContent()).toContain(`Hasta el ${d}/${m}/${y}Ninguna pendiente`);
 
       // 2. The entity's user, on a phone, objects to one answer from its sent questionnaire.
-      await logInAsUser(user.page, suite.server.url);
-      await user.page.goto(`${suite.server.url}/my-campaigns/${sent.id}`);
+      await openSignedIn(user.page, suite.server.url, 'usuario@demo.es', `/my-campaigns/${sent.id}`);
       await user.page
         .getByTestId('objections-notice')
         .getByText(/Puedes presentar alegaciones a cualquier respuesta hasta el/)

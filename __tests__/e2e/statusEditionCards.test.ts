@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { serverAndBrowser } from './helpers/appServer.js';
 import { newPage, screenshot } from './helpers/browser.js';
-import { logIn } from './helpers/session.js';
+import { openSignedIn } from './helpers/session.js';
 import { apiGet, apiPost, apiToken } from './helpers/api.js';
 import { expectNoSideScroll } from './helpers/phone.js';
 import type { CampaignStatusRow } from '../../src/shared/api/campaigns.js';
@@ -39,9 +39,7 @@ describe('the status page cards manage the edition the page shows, in Chromium',
         await apiPost(suite.server.url, token, '/campaigns/setDeadline', { edition: older, opensOn: before.opensOn, closesOn: null });
       const { page, errors } = await newPage(suite.browser, phone ? { phone: true } : { viewport: { width: 1366, height: 900 } });
       try {
-        await logIn(page, suite.server.url, 'admin@demo.es');
-        await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
-        await page.goto(`${suite.server.url}/status`);
+        await openSignedIn(page, suite.server.url, 'admin@demo.es', '/status');
         // The page opens on the edition with open campaigns, and so do its cards.
         await deadlineCard(page)
           .getByRole('heading', { name: `Plazo de la edición ${open}` })

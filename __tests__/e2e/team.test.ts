@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { serverAndBrowser } from './helpers/appServer.js';
 import { newPage, screenshot } from './helpers/browser.js';
-import { logIn } from './helpers/session.js';
+import { logIn, openSignedIn } from './helpers/session.js';
 import { answerThroughApi, apiGet, apiPost, apiToken, offered, questionsOf, uniqueMark } from './helpers/api.js';
 import { readPdf } from './helpers/pdf.js';
 import { expectNoSideScroll } from './helpers/phone.js';
@@ -212,9 +212,7 @@ describe('a team in Chromium', () => {
     const opened = await newPage(suite.browser, { phone });
     try {
       const { page } = opened;
-      await logIn(page, url, 'usuario@demo.es');
-      await page.waitForURL('**/my-campaigns');
-      await page.goto(`${url}/my-campaigns/${campaignId}`);
+      await openSignedIn(page, url, 'usuario@demo.es', `/my-campaigns/${campaignId}`);
       const picker = page.locator(`#question-${question.id}`);
       await picker.waitFor();
       // Meanwhile the administrator answers the same question in another session.

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { serverAndBrowser, sharedAppServer } from './helpers/appServer.js';
 import { drawEveryChart, newPage, screenshot, scrollPageTo } from './helpers/browser.js';
-import { logInAsUser } from './helpers/session.js';
+import { openSignedIn } from './helpers/session.js';
 import { readPdf } from './helpers/pdf.js';
 import { expectNoSideScroll } from './helpers/phone.js';
 import { apiGet, apiPost, apiToken } from './helpers/api.js';
@@ -32,8 +32,7 @@ describe("'Evolución' in Chromium", () => {
 
   it('charts and tables the entity beside its territories in 2024, 2025 and 2026, on screen, in both modes and in print', async () => {
     const { page, context, errors } = await newPage(suite.browser);
-    await logInAsUser(page, suite.server.url);
-    await page.goto(`${suite.server.url}/comparisons/${subject.campaignId}`);
+    await openSignedIn(page, suite.server.url, 'usuario@demo.es', `/comparisons/${subject.campaignId}`);
     // 'Evolución' has a tab of its own.
     await page.getByRole('button', { name: 'Evolución', exact: true }).click();
     const section = page.getByRole('region', { name: 'Evolución' });
@@ -110,8 +109,7 @@ describe("'Evolución' in Chromium", () => {
 
   it('fits a 390 px phone: neither the page nor the table scrolls sideways', async () => {
     const { page, context, errors } = await newPage(suite.browser, { phone: true });
-    await logInAsUser(page, suite.server.url);
-    await page.goto(`${suite.server.url}/comparisons/${subject.campaignId}`);
+    await openSignedIn(page, suite.server.url, 'usuario@demo.es', `/comparisons/${subject.campaignId}`);
     await page.getByRole('button', { name: 'Evolución', exact: true }).click();
     const section = page.getByTestId('trend');
     await section.waitFor();

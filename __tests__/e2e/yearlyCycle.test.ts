@@ -1,6 +1,6 @@
 import { serverAndBrowser, startAppServer } from './helpers/appServer.js';
 import { newPage, screenshot } from './helpers/browser.js';
-import { logIn } from './helpers/session.js';
+import { openSignedIn } from './helpers/session.js';
 import { apiGet, apiToken } from './helpers/api.js';
 import { expectNoSideScroll } from './helpers/phone.js';
 import { catalogueFile, unexpectedUploadErrors, uploadBrokenThenGood } from './helpers/editions.js';
@@ -77,9 +77,7 @@ describe('a yearly campaign from import to the activity log in Chromium', () => 
         (c) => c.campaignNumber === NEW_EDITION && c.entityId === entity.id,
       );
       if (!campaign) throw new Error(`Opening ${entity.province} created no ${NEW_EDITION} campaign for ${entity.name}`);
-      await logIn(user.page, suite.server.url, 'usuario@demo.es');
-      await user.page.waitForURL(/my-campaigns/);
-      await user.page.goto(`${suite.server.url}/my-campaigns/${campaign.id}`);
+      await openSignedIn(user.page, suite.server.url, 'usuario@demo.es', `/my-campaigns/${campaign.id}`);
       const pickers = user.page.locator('fieldset.answer-picker');
       await pickers.first().locator('input').first().check();
       await pickers
@@ -146,9 +144,7 @@ describe('a yearly campaign from import to the activity log in Chromium', () => 
     // The same log on a phone.
     const phone = await newPage(suite.browser, { phone: true });
     try {
-      await logIn(phone.page, suite.server.url, 'admin@demo.es');
-      await phone.page.waitForURL(/\/status/);
-      await phone.page.goto(`${suite.server.url}/manage/audit`);
+      await openSignedIn(phone.page, suite.server.url, 'admin@demo.es', '/manage/audit');
       const reopened = phone.page.locator('tbody tr').filter({ hasText: 'Campaña reabierta' });
       await reopened.waitFor();
       await expectNoSideScroll(phone.page);

@@ -10,23 +10,38 @@ export function uniqueMark(): string {
   return `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 }
 
+/** A JSON POST to the server, its body parsed: the test's own fetch, or a browser context's (its cookies kept there). */
+export type JsonPost = (url: string, body: unknown) => Promise<unknown>;
+
+const fetchPost: JsonPost = async (url, body) => {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return res.json();
+};
+
 /** Signs in over HTTP with PKCE, as the web client does, and returns an access token. */
-export async function apiToken(url: string, email: string, password = 'demo1234'): Promise<string> {
+export async function apiToken(url: string, email: string, password = 'demo1234', post: JsonPost = fetchPost): Promise<string> {
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const client = { client_id: 'campaigns-web', client_secret: 'campaigns-web-secret', redirect_uri: `${url}/auth/callback` };
-  const login = await fetch(`${url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, ...client, state: 'e2e-state-1', code_challenge: challenge, code_challenge_method: 'S256', response_type: 'code' }),
-  });
-  const { response } = (await login.json()) as { response: { code: string } };
-  const token = await fetch(`${url}/api/v1/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'authorization_code', code: response.code, code_verifier: verifier, ...client }),
-  });
-  return ((await token.json()) as { access_token: string }).access_token;
+  const login = (await post(`${url}/api/v1/auth/login`, {
+    email,
+    password,
+    ...client,
+    state: 'e2e-state-1',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    response_type: 'code',
+  })) as { response?: { code: string } };
+  if (!login.response) throw new Error(`Signing in as ${email} was refused: ${JSON.stringify(login)}`);
+  const token = (await post(`${url}/api/v1/auth/token`, {
+    grant_type: 'authorization_code',
+    code: login.response.code,
+    code_verifier: verifier,
+    ...client,
+  })) as {
+    access_token: string;
+  };
+  return token.access_token;
 }
 
 /** An authenticated GET of the API, unwrapped. */

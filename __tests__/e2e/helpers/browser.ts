@@ -3,6 +3,7 @@ import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Cookie, type Download, type Locator, type Page, type Request } from 'playwright-core';
+import { keepOnClose, takeKeptPage } from './reusedPages.js';
 
 /** Flags Debian's Chromium needs when run as root on this network. */
 export const CHROMIUM_ARGS = [
@@ -60,14 +61,21 @@ export interface OpenedPage {
 
 export async function newPage(browser: Browser, options: NewPageOptions = {}): Promise<OpenedPage> {
   const phone = options.phone ?? false;
-  const context = await browser.newContext({
-    viewport: options.viewport ?? (phone ? { width: 390, height: 844 } : { width: 1280, height: 800 }),
+  const viewport = options.viewport ?? (phone ? { width: 390, height: 844 } : { width: 1280, height: 800 });
+  const contextOptions = {
+    viewport,
     locale: options.locale ?? 'es-ES',
     timezoneId: options.timezoneId ?? 'Europe/Madrid',
     bypassCSP: options.bypassCSP ?? false,
     ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
-  });
-  const page = await context.newPage();
+  };
+  const kind = JSON.stringify(contextOptions);
+  let kept = takeKeptPage(browser, kind);
+  if (!kept) {
+    const context = await browser.newContext(contextOptions);
+    kept = keepOnClose(browser, kind, context, await context.newPage(), viewport);
+  }
+  const { context, page } = kept;
   const errors: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') {
@@ -76,7 +84,7 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
     }
   });
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.stack ?? err.message}`));
-  recordForFailures(context, page, errors);
+  kept.onClose = recordForFailures(context, page, errors);
   return { context, page, errors };
 }
 
@@ -94,11 +102,11 @@ interface PageRecords {
 /**
  * Keeps, for the test environment, the page's address, text, console errors and last API calls (method, path,
  * status or 'waiting', time): when a browser test fails, its message says what was on the screen and which call
- * had not come back, which a timeout alone does not.
+ * had not come back, which a timeout alone does not. Returns what the test's closing of its context runs first.
  */
-function recordForFailures(context: BrowserContext, page: Page, errors: readonly string[]) {
+function recordForFailures(context: BrowserContext, page: Page, errors: readonly string[]): () => Promise<void> {
   const records = (globalThis as { __pageRecords?: PageRecords }).__pageRecords;
-  if (!records) return;
+  if (!records) return () => Promise.resolve();
   const calls: { line: string; start: number; end?: string }[] = [];
   const started = new Map<Request, (typeof calls)[number]>();
   page.on('request', (request) => {
@@ -136,12 +144,10 @@ function recordForFailures(context: BrowserContext, page: Page, errors: readonly
     ].join('\n');
   };
   records.open.add(describe);
-  const close = context.close.bind(context);
-  context.close = async (options) => {
-    if (records.open.delete(describe)) records.closed.push(await describe());
-    return close(options);
-  };
   context.on('close', () => records.open.delete(describe));
+  return async () => {
+    if (records.open.delete(describe)) records.closed.push(await describe());
+  };
 }
 
 /** Resolves once the locator matches exactly n elements (charts are drawn a moment after their page). */
