@@ -73,7 +73,7 @@ describe("a browser test's page, kept for the next test", () => {
     await second.context.close();
   });
 
-  it('is not kept after an init script, nor given to a page of another kind', async () => {
+  it('is not kept after an init script or a set clock, nor given to a page of another kind', async () => {
     const scripted = await newPage(browser);
     await scripted.page.addInitScript(() => {
       (window as unknown as { fromTheInitScript: boolean }).fromTheInitScript = true;
@@ -81,6 +81,12 @@ describe("a browser test's page, kept for the next test", () => {
     await scripted.page.goto(`${url}/`);
     await scripted.context.close();
     expect(scripted.page.isClosed()).toBe(true);
+    // Nor after its clock was set.
+    const clocked = await newPage(browser);
+    await clocked.page.clock.setFixedTime(new Date('2026-03-01T10:00:00+01:00'));
+    await clocked.page.goto(`${url}/`);
+    await clocked.context.close();
+    expect(clocked.page.isClosed()).toBe(true);
 
     const desktop = await newPage(browser);
     await desktop.page.goto(`${url}/`);

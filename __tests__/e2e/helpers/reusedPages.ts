@@ -10,8 +10,22 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
  * origin) is closed as before. reusedPages.test.ts checks the wipe.
  */
 
-/** What a test did to its page that no reset takes back: the page is closed, not kept. */
-const TAINTING: readonly string[] = ['addInitScript', 'exposeBinding', 'exposeFunction', 'setExtraHTTPHeaders', 'setOffline', 'setGeolocation'];
+/** What a test did to its page or context (or their clock) that no reset takes back: the page is closed, not kept. */
+const TAINTING: readonly string[] = [
+  'addInitScript',
+  'exposeBinding',
+  'exposeFunction',
+  'setExtraHTTPHeaders',
+  'setOffline',
+  'setGeolocation',
+  'setHTTPCredentials',
+  'setDefaultTimeout',
+  'setDefaultNavigationTimeout',
+  'install',
+  'setFixedTime',
+  'setSystemTime',
+  'pauseAt',
+];
 
 export interface KeptPage {
   context: BrowserContext;
@@ -63,8 +77,8 @@ export function takeKeptPage(browser: Browser, kind: string): KeptPage | undefin
 
 /**
  * Makes the context's page one that its test's `context.close()` puts back on the shelf (wiped) rather than closing;
- * the entry's `onClose` runs first either way. Marks it tainted when the test calls one of TAINTING on the page or
- * its context.
+ * the entry's `onClose` runs first either way. Marks it tainted when the test calls one of TAINTING on the page, its
+ * context or their clock.
  */
 export function keepOnClose(browser: Browser, kind: string, context: BrowserContext, page: Page, viewport: KeptPage['viewport']): KeptPage {
   const entry: KeptPage = {
@@ -76,8 +90,8 @@ export function keepOnClose(browser: Browser, kind: string, context: BrowserCont
     onClose: () => Promise.resolve(),
     closeForGood: () => Promise.resolve(),
   };
-  for (const target of [context, page] as unknown as Record<string, unknown>[]) {
-    for (const method of TAINTING) {
+  for (const target of [context, page, context.clock, page.clock] as unknown as Record<string, unknown>[]) {
+    for (const method of TAINTING.filter((name) => typeof target[name] === 'function')) {
       const original = target[method] as (...args: unknown[]) => unknown;
       target[method] = (...args: unknown[]) => {
         entry.tainted = true;
