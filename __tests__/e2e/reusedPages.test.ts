@@ -73,6 +73,22 @@ describe("a browser test's page, kept for the next test", () => {
     await second.context.close();
   });
 
+  it('tells what its test left waiting on it that the page is gone, as closing it would', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(`${url}/`);
+    const neverAnswered = page.waitForResponse('**/nunca', { timeout: 60_000 }).then(
+      () => 'answered',
+      (err: Error) => err.message,
+    );
+    await context.close();
+    expect(page.isClosed()).toBe(false);
+    await expect(neverAnswered).resolves.toMatch(/closed/);
+    // Closed twice, it is still kept once, open.
+    await context.close();
+    expect((await newPage(browser)).page).toBe(page);
+    await context.close();
+  });
+
   it('is not kept after an init script or a set clock, nor given to a page of another kind', async () => {
     const scripted = await newPage(browser);
     await scripted.page.addInitScript(() => {
@@ -81,6 +97,12 @@ describe("a browser test's page, kept for the next test", () => {
     await scripted.page.goto(`${url}/`);
     await scripted.context.close();
     expect(scripted.page.isClosed()).toBe(true);
+    // Nor one that showed documents of two origins (the same site under another name): only one's storage is wiped.
+    const travelled = await newPage(browser);
+    await travelled.page.goto(`${url}/`);
+    await travelled.page.goto(url.replace('127.0.0.1', 'localhost'));
+    await travelled.context.close();
+    expect(travelled.page.isClosed()).toBe(true);
     // Nor after its clock was set.
     const clocked = await newPage(browser);
     await clocked.page.clock.setFixedTime(new Date('2026-03-01T10:00:00+01:00'));

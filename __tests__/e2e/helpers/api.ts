@@ -39,8 +39,9 @@ export async function apiToken(url: string, email: string, password = 'demo1234'
     code_verifier: verifier,
     ...client,
   })) as {
-    access_token: string;
+    access_token?: string;
   };
+  if (!token.access_token) throw new Error(`No access token for ${email}: ${JSON.stringify(token)}`);
   return token.access_token;
 }
 

@@ -36,6 +36,8 @@ export interface KeptPage {
   onClose: () => Promise<void>;
   /** The page's and the context's listeners as Playwright left them (its own), to take the tests' away. */
   listenersAtStart: Map<Listened, Listeners>;
+  /** The origins the page's documents came from since it was made or last wiped: storage is wiped for one only. */
+  origins: Set<string>;
   /** Context.close as Playwright has it (the test's close releases the page instead). */
   closeForGood: () => Promise<void>;
   tainted: boolean;
@@ -58,11 +60,12 @@ const listenersOf = (target: Listened): Listeners => new Map(target.eventNames()
  */
 function removeListenersAddedSince(target: Listened, before: Listeners): void {
   for (const event of target.eventNames()) {
-    for (const listener of target.rawListeners(event)) {
-      if (!before.get(event)?.has(listener)) target.removeListener(event, listener);
-    }
+    for (const listener of addedSince(target, before, event)) target.removeListener(event, listener);
   }
 }
+
+const addedSince = (target: Listened, before: Listeners, event: string | symbol) =>
+  target.rawListeners(event).filter((listener) => !before.get(event)?.has(listener));
 
 /** Released pages waiting for a test, per browser and kind of page. */
 const idle = new WeakMap<Browser, Map<string, KeptPage>>();
@@ -86,7 +89,8 @@ export function keepOnClose(browser: Browser, kind: string, context: BrowserCont
     page,
     viewport,
     tainted: false,
-    listenersAtStart: new Map(([context, page] as unknown as Listened[]).map((target) => [target, listenersOf(target)])),
+    listenersAtStart: new Map(),
+    origins: new Set(),
     onClose: () => Promise.resolve(),
     closeForGood: () => Promise.resolve(),
   };
@@ -99,6 +103,11 @@ export function keepOnClose(browser: Browser, kind: string, context: BrowserCont
       };
     }
   }
+  // Before the listeners are read: this one stays from test to test.
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame() && frame.url() !== 'about:blank') entry.origins.add(new URL(frame.url()).origin);
+  });
+  entry.listenersAtStart = new Map(([context, page] as unknown as Listened[]).map((target) => [target, listenersOf(target)]));
   const closeForGood = context.close.bind(context);
   entry.closeForGood = () => closeForGood();
   context.close = async (options) => {
@@ -108,7 +117,8 @@ export function keepOnClose(browser: Browser, kind: string, context: BrowserCont
       idle.set(browser, shelf);
       const previous = shelf.get(kind);
       shelf.set(kind, entry);
-      if (previous) await previous.closeForGood();
+      // (A test that closes its context twice puts the same page back.)
+      if (previous && previous !== entry) await previous.closeForGood();
       return;
     }
     await closeForGood(options);
@@ -118,15 +128,20 @@ export function keepOnClose(browser: Browser, kind: string, context: BrowserCont
 
 /**
  * Wipes the page as a new context would have it, on an empty document of the app's origin: false when it cannot be
- * (tainted, closed, more than one page, not on an http origin, the server gone).
+ * (tainted, closed, more than one page, documents of more than one origin or not of http, the server gone).
  */
 async function wiped(kept: KeptPage): Promise<boolean> {
   const { context, page } = kept;
-  if (kept.tainted || page.isClosed() || context.pages().length !== 1) return false;
+  if (kept.tainted || page.isClosed() || context.pages().length !== 1 || kept.origins.size !== 1) return false;
   const { protocol, origin } = new URL(page.url());
-  if (protocol !== 'http:' && protocol !== 'https:') return false;
+  if ((protocol !== 'http:' && protocol !== 'https:') || !kept.origins.has(origin)) return false;
   try {
-    kept.listenersAtStart.forEach((listeners, target) => removeListenersAddedSince(target, listeners));
+    kept.listenersAtStart.forEach((listeners, target) => {
+      // What waits for the page or the context to close (a waitForResponse left pending by a failed test) is told
+      // now, as closing the context would: otherwise it fails on its own timeout, in a later test.
+      for (const listener of addedSince(target, listeners, 'close')) (listener as (closed: unknown) => void)(target);
+      removeListenersAddedSince(target, listeners);
+    });
     await Promise.all([page.unrouteAll({ behavior: 'ignoreErrors' }), context.unrouteAll({ behavior: 'ignoreErrors' })]);
     await context.clearPermissions();
     // The app's document goes first (a static file of the same origin runs none of its scripts, and keeps the
@@ -139,6 +154,7 @@ async function wiped(kept: KeptPage): Promise<boolean> {
     await context.clearCookies();
     await page.emulateMedia({ media: null, colorScheme: 'light', reducedMotion: 'no-preference', forcedColors: 'none' });
     await page.setViewportSize(kept.viewport);
+    kept.origins = new Set([origin]);
     return true;
   } catch {
     return false;

@@ -19,8 +19,9 @@ export async function logInAsUser(page: Page, url: string): Promise<void> {
  * Opens the app's path already signed in, for a test about what comes after signing in: the page's browser gets
  * the session the login form would have given it (the HttpOnly refresh cookie from the token endpoint, the
  * access token's cookie as the web client writes it), and loads the path at once. Signing in through the form,
- * then leaving the landing page for the path, costs two page loads more (about 1.5 s of CPU). The form itself is
- * signIn.test.ts's and accounts.test.ts's.
+ * then leaving the landing page for the path, costs two page loads more (about 1.5 s of CPU). What the web client
+ * does after the form is left out: it does not save the sign-in page's language as the account's (for e-mails).
+ * The form itself is signIn.test.ts's, shell.test.ts's and accounts.test.ts's.
  */
 export async function openSignedIn(page: Page, url: string, email: string, path: string, password = 'demo1234'): Promise<void> {
   const { request } = page.context();
