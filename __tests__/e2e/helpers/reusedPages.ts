@@ -37,9 +37,9 @@ export interface KeptPage {
   /** The page's and the context's listeners as Playwright left them (its own), to take the tests' away. */
   listenersAtStart: Map<Listened, Listeners>;
   /** The origins the page's documents came from since it was made or last wiped: storage is wiped for one only. */
-  origins: Set<string>;
+  readonly origins: Set<string>;
   /** Context.close as Playwright has it (the test's close releases the page instead). */
-  closeForGood: () => Promise<void>;
+  closeForGood: BrowserContext['close'];
   tainted: boolean;
 }
 
@@ -84,15 +84,20 @@ export function takeKeptPage(browser: Browser, kind: string): KeptPage | undefin
  * context or their clock.
  */
 export function keepOnClose(browser: Browser, kind: string, context: BrowserContext, page: Page, viewport: KeptPage['viewport']): KeptPage {
+  const origins = new Set<string>();
+  // Before the listeners are read: this one stays from test to test.
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame() && frame.url() !== 'about:blank') origins.add(new URL(frame.url()).origin);
+  });
   const entry: KeptPage = {
     context,
     page,
     viewport,
     tainted: false,
-    listenersAtStart: new Map(),
-    origins: new Set(),
+    listenersAtStart: new Map(([context, page] as unknown as Listened[]).map((target) => [target, listenersOf(target)])),
+    origins,
     onClose: () => Promise.resolve(),
-    closeForGood: () => Promise.resolve(),
+    closeForGood: context.close.bind(context),
   };
   for (const target of [context, page, context.clock, page.clock] as unknown as Record<string, unknown>[]) {
     for (const method of TAINTING.filter((name) => typeof target[name] === 'function')) {
@@ -103,13 +108,6 @@ export function keepOnClose(browser: Browser, kind: string, context: BrowserCont
       };
     }
   }
-  // Before the listeners are read: this one stays from test to test.
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame() && frame.url() !== 'about:blank') entry.origins.add(new URL(frame.url()).origin);
-  });
-  entry.listenersAtStart = new Map(([context, page] as unknown as Listened[]).map((target) => [target, listenersOf(target)]));
-  const closeForGood = context.close.bind(context);
-  entry.closeForGood = () => closeForGood();
   context.close = async (options) => {
     await entry.onClose();
     if (options?.reason === undefined && (await wiped(entry))) {
@@ -121,7 +119,7 @@ export function keepOnClose(browser: Browser, kind: string, context: BrowserCont
       if (previous && previous !== entry) await previous.closeForGood();
       return;
     }
-    await closeForGood(options);
+    await entry.closeForGood(options);
   };
   return entry;
 }
@@ -154,7 +152,8 @@ async function wiped(kept: KeptPage): Promise<boolean> {
     await context.clearCookies();
     await page.emulateMedia({ media: null, colorScheme: 'light', reducedMotion: 'no-preference', forcedColors: 'none' });
     await page.setViewportSize(kept.viewport);
-    kept.origins = new Set([origin]);
+    kept.origins.clear();
+    kept.origins.add(origin);
     return true;
   } catch {
     return false;
