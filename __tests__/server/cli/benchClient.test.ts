@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { measure } from '../../../src/server/cli/benchClient.js';
+import { measure, WARM_UP_REQUESTS } from '../../../src/server/cli/benchClient.js';
 
 /** A server that notes the URLs asked and answers each as `answer` does (200 and a small body by default). */
 async function noting(
@@ -27,7 +27,7 @@ describe("the bench's load generator", () => {
       const seconds = (performance.now() - started) / 1000;
       // The warm-up first, untimed, and none of the list's ids.
       const warmUps = server.asked.filter((url) => url === '/api/health').length;
-      expect(warmUps).toBeGreaterThanOrEqual(500);
+      expect(warmUps).toBe(WARM_UP_REQUESTS);
       expect(server.asked.slice(0, warmUps).every((url) => url === '/api/health')).toBe(true);
       const asked = server.asked.slice(warmUps).map((url) => Number(new URL(url, server.url).searchParams.get('id')));
       expect(asked.sort((a, b) => a - b)).toEqual(ids);

@@ -7,7 +7,6 @@ import { fileURLToPath } from 'node:url';
 import { fork } from 'node:child_process';
 import pg from 'pg';
 import { startInstance, startWarmedApp, type InstanceRequest } from './benchServer.js';
-import type { AppContext } from '../context.js';
 import { benchConfig } from './benchConfig.js';
 import { openPglite, openPostgres, type Db } from '../db/client.js';
 import { prepareDatabase } from '../bootstrap.js';
@@ -44,12 +43,13 @@ const HEALTH_PATH = healthCall.url;
 
 /**
  * Measures one URL from a child process (benchClient.ts): the load generator reads every response, and in
- * the server's own event loop it would slow down the server it measures.
+ * the server's own event loop it would slow down the server it measures. Its connections first ask warmUpPath of
+ * the same server, untimed (health's unless told).
  */
-function measure(url: string, token?: string, connections = CONNECTIONS, each?: MeasureOptions['each']): Promise<Measured> {
+function measure(url: string, token?: string, connections = CONNECTIONS, each?: MeasureOptions['each'], warmUpPath = HEALTH_PATH): Promise<Measured> {
   // .ts under tsx (npm run bench; the child inherits its loader through execArgv), .js once built.
   const file = fileURLToPath(new URL(`./benchClient${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url));
-  const child = fork(file, [JSON.stringify({ url, token, connections, seconds: DURATION_S, each, warmUpPath: HEALTH_PATH } satisfies MeasureOptions)]);
+  const child = fork(file, [JSON.stringify({ url, token, connections, seconds: DURATION_S, each, warmUpPath } satisfies MeasureOptions)]);
   return new Promise<Measured>((resolve, reject) => {
     child.once('message', (message: { measured?: Measured; error?: string }) =>
       message.measured ? resolve(message.measured) : reject(new Error(message.error)),
@@ -213,12 +213,12 @@ async function addReceiptAndEvidence(db: Db, campaignId: number): Promise<{ rece
   });
 }
 
-/** One row of the calls table: what is asked, of which instance, and how. */
+/** One row of the calls table: what is asked, and how. */
 interface Call {
   call: string;
-  base: string;
   path: string;
-  auth?: string;
+  /** Whether it carries the bench account's token. */
+  auth?: boolean;
   /** A budget of its own, where 3x health's p95 does not fit: a download's time is mostly its bytes'. */
   fixedBudgetMs?: number;
   /**
@@ -230,58 +230,96 @@ interface Call {
   reference?: true;
   /** Each request asks path followed by the next of these campaigns' ids (every read the first of its campaign). */
   each?: number[];
+  /** What its generator asks before the run, untimed, where health's answers would not do (measure). */
+  warmUpPath?: string;
 }
 
 /**
- * The calls that read one sent campaign, health first (the budget), as rows of table: its result and comparison
- * cached (one campaign again and again), uncached (a second instance without a cache) and read first (each request
- * another campaign's first read), its trend cached and read first, the review queue, its receipt, a receipt's public check and the
- * download of a file given as evidence.
+ * The calls that read one sent campaign, measured on an instance in a process of its own, started as main.ts starts
+ * one (startInstance; a deployment's process holds no seeding and no second app), with health first (the budget):
+ * its result and comparison cached (one campaign again and again) and read first (each request another campaign's
+ * first read), its trend cached and read first, the review queue, its receipt, a receipt's public check and the
+ * download of a file given as evidence; then the reference rows of a second instance that keeps nothing, which builds
+ * every body from one statement. Answers the token the calls carried.
  */
-async function measureCalls(table: BenchTable, name: string, db: Db, url: string, uncachedUrl: string, token: string, id: number): Promise<void> {
-  const { receiptCode: code, evidenceId } = await addReceiptAndEvidence(db, id);
+async function measureCalls(table: BenchTable, name: string, store: Store, secret: string, id: number): Promise<string> {
+  const { receiptCode: code, evidenceId } = await addReceiptAndEvidence(store.db, id);
   // The other sent campaigns of the same edition, in an order that mixes territories.
   const others = (
-    await db.query<{ id: number }>(
+    await store.db.query<{ id: number }>(
       "SELECT c.id FROM campaigns c WHERE c.status = 'sent' AND c.id <> $1 AND c.edition_id = (SELECT edition_id FROM campaigns WHERE id = $1) ORDER BY (c.id * 7919) % 10007",
       [id],
     )
   ).map((r) => r.id);
   const [forResults, forComparisons] = [others.filter((_, i) => i % 2 === 0), others.filter((_, i) => i % 2 === 1)];
+  const kept = (report: string) => ({ path: `/api/secure/v1/campaigns/${report}?id=${id}`, auth: true });
+  // Each request of a first-read row (under a second in all) reads another campaign: its generator first asks the
+  // same report of the measured campaign, so that its code for answers of that size is compiled, and the route's.
+  const firstReads = (report: string, each: number[]) => ({ path: `/api/secure/v1/campaigns/${report}?id=`, auth: true, each, warmUpPath: kept(report).path });
   const calls: Call[] = [
-    { call: 'health', base: url, path: HEALTH_PATH },
-    { call: 'auth/me (the session check alone)', base: url, path: '/api/secure/v1/auth/me', auth: token, reference: true },
-    { call: 'campaigns/result (cached)', base: url, path: `/api/secure/v1/campaigns/result?id=${id}`, auth: token },
-    { call: 'campaigns/comparison (cached)', base: url, path: `/api/secure/v1/campaigns/comparison?id=${id}`, auth: token },
-    { call: 'campaigns/result (uncached)', base: uncachedUrl, path: `/api/secure/v1/campaigns/result?id=${id}`, auth: token, reference: true },
-    { call: 'campaigns/comparison (uncached)', base: uncachedUrl, path: `/api/secure/v1/campaigns/comparison?id=${id}`, auth: token, reference: true },
+    { call: 'health', path: HEALTH_PATH },
+    { call: 'auth/me (the session check alone)', path: '/api/secure/v1/auth/me', auth: true, reference: true },
+    { call: 'campaigns/result (cached)', ...kept('result') },
+    { call: 'campaigns/comparison (cached)', ...kept('comparison') },
     // A running instance's first read of each campaign: what its first reader gets, the territories' parts shared.
-    { call: 'campaigns/result (first read)', base: url, path: '/api/secure/v1/campaigns/result?id=', auth: token, each: forResults },
-    { call: 'campaigns/comparison (first read)', base: url, path: '/api/secure/v1/campaigns/comparison?id=', auth: token, each: forComparisons },
+    { call: 'campaigns/result (first read)', ...firstReads('result', forResults) },
+    { call: 'campaigns/comparison (first read)', ...firstReads('comparison', forComparisons) },
     // Kept like a result (engine.ts trend): one campaign again and again, then each other campaign's first read.
-    { call: 'campaigns/trend (cached)', base: url, path: `/api/secure/v1/campaigns/trend?id=${id}`, auth: token },
-    { call: 'campaigns/trend (first read)', base: url, path: '/api/secure/v1/campaigns/trend?id=', auth: token, each: others },
+    { call: 'campaigns/trend (cached)', ...kept('trend') },
+    { call: 'campaigns/trend (first read)', ...firstReads('trend', others) },
     // The review queue of the current edition: every sent campaign of the scale set, with its marks counted.
-    { call: 'campaigns/review/queue', base: url, path: '/api/secure/v1/campaigns/review/queue', auth: token },
-    { call: 'campaigns/receipt', base: url, path: `/api/secure/v1/campaigns/receipt?id=${id}`, auth: token },
+    { call: 'campaigns/review/queue', path: '/api/secure/v1/campaigns/review/queue', auth: true },
+    { call: 'campaigns/receipt', ...kept('receipt') },
     // Anyone holding a receipt's code checks it, without an account.
-    { call: 'public/receipt (check)', base: url, path: `/api/v1/public/receipt?code=${code}` },
+    { call: 'public/receipt (check)', path: `/api/v1/public/receipt?code=${code}` },
     {
       call: `campaigns/evidence/file (${EVIDENCE_BYTES / 1024} KB)`,
-      base: url,
       path: `/api/secure/v1/campaigns/evidence/file?id=${id}&evidenceId=${evidenceId}`,
-      auth: token,
+      auth: true,
       fixedBudgetMs: DOWNLOAD_BUDGET_MS,
     },
   ];
+  const uncached: Call[] = [
+    { call: 'campaigns/result (uncached)', ...kept('result'), reference: true },
+    { call: 'campaigns/comparison (uncached)', ...kept('comparison'), reference: true },
+  ];
+  const chosen = (rows: Call[]) => rows.filter(({ call }) => call === 'health' || call.includes(ONLY));
+  let token!: string;
   let health: Measured | undefined;
-  for (const { call, base, path, auth, fixedBudgetMs, reference, each } of calls.filter(({ call }) => call === 'health' || call.includes(ONLY))) {
-    // One load generator for every row, health's (whose p95 sets the budgets) and a file's download alike.
-    const m = await measure(base + path, auth, CONNECTIONS, each);
-    health ??= m;
-    table.add(latencyRow(name, call, m, call === 'health' || reference ? null : (fixedBudgetMs ?? Math.min(3 * health.p95, 50))));
-  }
+  const measureOn = async (url: string, rows: Call[]) => {
+    for (const { call, path, auth, fixedBudgetMs, reference, each, warmUpPath } of rows) {
+      // One load generator for every row, health's (whose p95 sets the budgets) and a file's download alike.
+      const m = await measure(url + path, auth ? token : undefined, CONNECTIONS, each, warmUpPath);
+      health ??= m;
+      table.add(latencyRow(name, call, m, call === 'health' || reference ? null : (fixedBudgetMs ?? Math.min(3 * health.p95, 50))));
+    }
+  };
+  await store.lend(async () => {
+    const instance = await startInstance({ ...store.place, secret });
+    try {
+      token = await signIn(instance.url, benchConfig().oauth, 'bench@example.org', PASSWORD);
+      // Untimed, before any row: an instance past its first seconds (its code compiled, PGlite's pages in its memory),
+      // as on the deadline day's instances.
+      for (const report of ['result', 'comparison', 'trend']) {
+        await measure(`${instance.url}/api/secure/v1/campaigns/${report}?id=`, token, CONNECTIONS, Array<number>(INSTANCE_WARM_UP).fill(id));
+      }
+      await measureOn(instance.url, chosen(calls));
+    } finally {
+      await instance.stop();
+    }
+    if (chosen(uncached).length === 0) return;
+    const plain = await startInstance({ ...store.place, secret, reportCacheBytes: 0 });
+    try {
+      await measureOn(plain.url, chosen(uncached));
+    } finally {
+      await plain.stop();
+    }
+  });
+  return token;
 }
+
+/** How many times the calls' instance answers each report of the measured campaign before the rows (measureCalls). */
+const INSTANCE_WARM_UP = 2000;
 
 /** Anonymous readers at once on the public calls (a publication's first hour): the budget is p95 within 2x health's p95 under them. */
 const PUBLIC_CONNECTIONS = 50;
@@ -546,18 +584,10 @@ interface Store {
 /** The peak RSS an app instance in a process of its own may reach during the deadline-day mix. */
 const INSTANCE_RSS_BUDGET_MB = 512;
 
-/** The two instances the calls are measured on, listening: the app as main.ts starts one, and one that keeps nothing. */
-async function measuredApps(ctx: AppContext) {
-  const [cached, uncached] = [await startWarmedApp(ctx), await startWarmedApp(ctx, { reportCacheBytes: 0 })];
-  return { app: cached.app, uncachedApp: uncached.app, url: cached.url, uncachedUrl: uncached.url };
-}
-
 /**
  * Seeds the scale data set, serves it and measures the health call (the framework floor) and the report
- * calls under load; the budget is p95 within 3x health's p95 in the same run and under 50 ms. The cached rows
- * call one campaign again and again, so all but the first calls are served from the report cache; the
- * uncached rows call a second instance on the same database that keeps nothing (reportCacheBytes 0), which
- * builds every body from one statement. Then (not in the short mode) the export; then the deadline-day mix on an
+ * calls under load on an instance in a process of its own (measureCalls); the budget is p95 within 3x health's p95
+ * in the same run and under 50 ms. Then (not in the short mode) the export; then the deadline-day mix on an
  * instance in a process of its own, on PostgreSQL also on two; last the edition opening and the anonymous traffic.
  */
 async function benchBackend(name: string, store: Store): Promise<void> {
@@ -570,20 +600,7 @@ async function benchBackend(name: string, store: Store): Promise<void> {
   );
   const config = benchConfig();
   const secret = randomBytes(32).toString('hex');
-  const ctx = () => ({ config, db: store.db, signer: new TokenSigner(secret, config.publicUrl) });
-  let token: string;
-  const { app, uncachedApp, url, uncachedUrl } = await measuredApps(ctx());
-  try {
-    token = await signIn(url, config.oauth, 'bench@example.org', PASSWORD);
-    const [{ id }] = await store.db.query<{ id: number }>(
-      "SELECT c.id FROM campaigns c JOIN editions e ON e.id = c.edition_id WHERE c.status = 'sent' ORDER BY e.campaign_number DESC, c.id LIMIT 1",
-    );
-    await measureCalls(callsTable, name, store.db, url, uncachedUrl, token, id);
-  } finally {
-    // The export's and the deadline day's servers run in processes of their own: this one lets go of its apps (and on
-    // PGlite of the database).
-    await Promise.all([app.close(), uncachedApp.close()]);
-  }
+  const token = await measureCalls(callsTable, name, store, secret, await newestSentCampaign(store.db));
   const session = { secret, token };
   if (!SHORT) {
     const [{ campaign_number: edition }] = await store.db.query<{ campaign_number: number }>('SELECT max(campaign_number) AS campaign_number FROM editions');
@@ -602,7 +619,7 @@ async function benchBackend(name: string, store: Store): Promise<void> {
   }
   const measureOpeningAndPublic = !SHORT || ONLY === '' || 'public'.includes(ONLY);
   if (!measureOpeningAndPublic) return;
-  const last = await startWarmedApp(ctx());
+  const last = await startWarmedApp({ config, db: store.db, signer: new TokenSigner(secret, config.publicUrl) });
   try {
     if (!SHORT) await measureOpening(name, store.db, last.url, token);
     if (ONLY === '' || 'public'.includes(ONLY)) await measurePublic(name, store.db, last.url);
@@ -615,24 +632,23 @@ async function benchBackend(name: string, store: Store): Promise<void> {
  * Growth: every municipality its own entity (8,131) and three editions, the report calls measured as
  * in benchBackend. A report's cost must not grow with entities or editions.
  */
-async function benchGrowth(name: string, { db }: Store): Promise<void> {
+async function benchGrowth(name: string, store: Store): Promise<void> {
+  const { db } = store;
   const started = Date.now();
   await prepareDatabase(db, { seedDemo: false });
   const { entities, campaigns } = await seedScale(db, { municipalitiesPerEntity: 1, years: [...GROWTH_YEARS] });
   console.error(`${name}: growth data (${entities} entities, ${campaigns} campaigns) ready in ${Math.round((Date.now() - started) / 1000)} s`);
   await db.transaction(async (tx) => insertUser(tx, { email: 'bench@example.org', role: 'ADMIN', passwordHash: await hashPassword(PASSWORD), entityIds: [] }));
-  const config = benchConfig();
-  const ctx = { config, db, signer: new TokenSigner(randomBytes(32).toString('hex'), config.publicUrl) };
-  const { app, uncachedApp, url, uncachedUrl } = await measuredApps(ctx);
-  try {
-    const token = await signIn(url, config.oauth, 'bench@example.org', PASSWORD);
-    const [{ id }] = await db.query<{ id: number }>(
-      "SELECT c.id FROM campaigns c JOIN editions e ON e.id = c.edition_id WHERE c.status = 'sent' ORDER BY e.campaign_number DESC, c.id LIMIT 1",
-    );
-    await measureCalls(growthTable, `${name}, ${entities} entities, ${GROWTH_YEARS.length} editions`, db, url, uncachedUrl, token, id);
-  } finally {
-    await Promise.all([app.close(), uncachedApp.close()]);
-  }
+  const id = await newestSentCampaign(db);
+  await measureCalls(growthTable, `${name}, ${entities} entities, ${GROWTH_YEARS.length} editions`, store, randomBytes(32).toString('hex'), id);
+}
+
+/** The campaign the calls are measured on: the first sent one of the newest edition with sent campaigns. */
+async function newestSentCampaign(db: Db): Promise<number> {
+  const [{ id }] = await db.query<{ id: number }>(
+    "SELECT c.id FROM campaigns c JOIN editions e ON e.id = c.edition_id WHERE c.status = 'sent' ORDER BY e.campaign_number DESC, c.id LIMIT 1",
+  );
+  return id;
 }
 
 /** The growth set's editions (the demo catalogues). */

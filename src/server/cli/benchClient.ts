@@ -32,8 +32,12 @@ export interface MeasureOptions {
   warmUpPath?: string;
 }
 
-/** The untimed requests of the warm-up (MeasureOptions.warmUpPath). */
-const WARM_UP_REQUESTS = 500;
+/**
+ * The untimed requests of the warm-up (MeasureOptions.warmUpPath). Each measure is a new process, whose code runs
+ * unoptimised at first: with 500, a first-read run (under a second) read 1,400-1,550 answers a second on PostgreSQL,
+ * with 3,000 2,000-2,400, the same instance and campaigns (docs/benchmarks.md, "The calls on an instance of its own").
+ */
+export const WARM_UP_REQUESTS = 3000;
 
 /** Asks `path` of the pool's server and resolves, once the answer's last byte has arrived, with its status (0: no answer). */
 function ask(pool: Pool, path: string, headers: Record<string, string>): Promise<number> {

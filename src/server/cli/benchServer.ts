@@ -16,6 +16,8 @@ export interface InstanceRequest {
   dataDir?: string;
   secret: string;
   env?: Record<string, string>;
+  /** 0: an instance that keeps no report (the bench's reference rows, every body built from one statement). */
+  reportCacheBytes?: 0;
 }
 
 /**
@@ -81,10 +83,10 @@ export async function startInstance(request: InstanceRequest): Promise<Instance>
  */
 if (process.send && process.argv[2] === 'instance') {
   const send = process.send.bind(process);
-  process.once('message', async ({ databaseUrl, poolSize, dataDir, secret, env }: InstanceRequest) => {
+  process.once('message', async ({ databaseUrl, poolSize, dataDir, secret, env, reportCacheBytes }: InstanceRequest) => {
     const config = benchConfig(env);
     const db = databaseUrl ? openPostgres(databaseUrl, poolSize ?? config.databasePoolSize) : await openPglite(dataDir!, {}, config.pgliteSharedBuffersMb);
-    const { app, url } = await startWarmedApp({ config, db, signer: new TokenSigner(secret, config.publicUrl) });
+    const { app, url } = await startWarmedApp({ config, db, signer: new TokenSigner(secret, config.publicUrl) }, { reportCacheBytes });
     let memory = sampleMemoryPeaks();
     let baseline: MemoryPeak | undefined;
     /** The peaks sampled so far; the sampling starts again from now. */
