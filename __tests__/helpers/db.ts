@@ -253,7 +253,7 @@ export function recording(db: Db, seen: string[]): Db {
 export function recordingTransactions(db: Db, transactions: string[][]): Db {
   return {
     ...db,
-    transaction: (fn) =>
+    transaction: (fn, options) =>
       db.transaction((tx) => {
         const seen: string[] = [];
         transactions.push(seen);
@@ -264,7 +264,7 @@ export function recordingTransactions(db: Db, transactions: string[][]): Db {
             return tx.query(sql, params);
           },
         });
-      }),
+      }, options),
   };
 }
 

@@ -2,11 +2,12 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { checkDataDir, createPgliteIn } from './dataDir.js';
 import { isDatabaseUnavailable, isTransactionConflict } from './faults.js';
+import { Gate } from './gate.js';
 import { PgliteGuard, pgliteTransaction, type PgliteGuardOptions } from './pgliteGuard.js';
 import { queryOnPglite } from './pgliteStatements.js';
 import type { Db, NamedStatement, Tx } from './statements.js';
 
-export { namedStatement, parameterFrom, type Db, type NamedStatement, type Queryable, type Tx } from './statements.js';
+export { namedStatement, parameterFrom, type Db, type NamedStatement, type Queryable, type TransactionOptions, type Tx } from './statements.js';
 
 const pgQuery = (sql: string | NamedStatement, params?: unknown[]) =>
   typeof sql === 'string' ? { text: sql, values: params } : { name: sql.name, text: sql.text, values: params };
@@ -20,7 +21,7 @@ export function wrapPglite(lite: PGlite, options: PgliteGuardOptions = {}): Db {
       return guard.exclusive((session) => queryOnPglite<T>(session, sql, params));
     },
     exec: (sql) => guard.exclusive(async (session) => void (await session.exec(sql))),
-    transaction: (fn) => guard.exclusive((session) => pgliteTransaction(session, fn)),
+    transaction: (fn, options) => guard.exclusive((session) => pgliteTransaction(session, fn), options?.urgent),
     use: () => guard.use(),
     dumpDataDir: () => guard.dumpDataDir(),
     close: () => guard.close(),
@@ -43,9 +44,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
 /**
- * How long a call waits for a connection (a new one, or a free one of the pool) before it fails as unavailable:
- * with the server gone, calls answer 503 in seconds instead of hanging. Keep-alive finds connections that a
- * firewall or a vanished host dropped without a word.
+ * How long a call waits for a free connection of the pool, and then for a new connection to open, before it fails as
+ * unavailable: with the server gone, calls answer 503 in seconds instead of hanging. Keep-alive finds connections that
+ * a firewall or a vanished host dropped without a word.
  */
 const POOL_SETTINGS = { connectionTimeoutMillis: 5000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 } as const;
 
@@ -54,19 +55,22 @@ export function openPostgres(connectionString: string, max: number): Db {
   // An idle client's connection may fail (server restart, backend terminated): the pool discards that client
   // and the next query opens a new connection. Without a listener the 'error' event would end the process.
   pool.on('error', () => undefined);
+  // Calls wait at the gate, not in the pool's own queue, so that urgent ones go first: it admits as many as the pool
+  // holds connections, so that the pool never has a call waiting.
+  const gate = new Gate(max, POOL_SETTINGS.connectionTimeoutMillis);
   const waits = { acquired: 0, ms: 0 };
-  const connect = timedConnect(pool, waits);
+  const connect = gatedConnect(pool, gate, waits);
   return {
     kind: 'postgres',
     query: <T>(sql: string | NamedStatement, params?: unknown[]) => queryOnPool<T>(connect, pgQuery(sql, params)),
     async exec(sql) {
       await queryOnPool(connect, sql);
     },
-    transaction: (fn) => retriedOnConflict(() => transactionOnPool(connect, pool.options.max, fn)),
+    transaction: (fn, options) => retriedOnConflict(() => transactionOnPool(() => connect(options?.urgent), max, fn)),
     use: () => ({
       connections: pool.totalCount,
       idle: pool.idleCount,
-      waiting: pool.waitingCount,
+      waiting: gate.waiting + pool.waitingCount,
       acquired: waits.acquired,
       waitSeconds: waits.ms / 1000,
     }),
@@ -74,16 +78,40 @@ export function openPostgres(connectionString: string, max: number): Db {
   };
 }
 
-type Connect = () => Promise<pg.PoolClient>;
+/** A pooled connection held by one call: release gives it back to the pool (discarded with an error) and leaves the gate. */
+interface Lease {
+  client: pg.PoolClient;
+  release(err?: Error): void;
+}
 
-/** The pool's connect, counting the connections handed out and the time spent waiting for them, given or not (DbUse). */
-function timedConnect(pool: pg.Pool, waits: { acquired: number; ms: number }): Connect {
-  return async () => {
+type Connect = (urgent?: boolean) => Promise<Lease>;
+
+/**
+ * A place at the gate, then the pool's connect, counting the connections handed out and the time spent waiting for
+ * them, given or not (DbUse).
+ */
+function gatedConnect(pool: pg.Pool, gate: Gate, waits: { acquired: number; ms: number }): Connect {
+  return async (urgent) => {
     const asked = performance.now();
     try {
-      const client = await pool.connect();
-      waits.acquired += 1;
-      return client;
+      const leave = await gate.enter(urgent);
+      try {
+        const client = await pool.connect();
+        waits.acquired += 1;
+        return {
+          client,
+          release(err) {
+            try {
+              client.release(err);
+            } finally {
+              leave();
+            }
+          },
+        };
+      } catch (err) {
+        leave();
+        throw err;
+      }
     } finally {
       waits.ms += performance.now() - asked;
     }
@@ -97,16 +125,16 @@ function timedConnect(pool: pg.Pool, waits: { acquired: number; ms: number }): C
  * this one.
  */
 async function queryOnPool<T>(connect: Connect, statement: string | pg.QueryConfig): Promise<T[]> {
-  const client = await connect();
+  const { client, release } = await connect();
   let broken: Error | undefined;
   const onError = (err: Error) => void (broken ??= err);
   client.on('error', onError);
   try {
     const { rows } = await client.query(statement);
-    client.release(broken);
+    release(broken);
     return rows as T[];
   } catch (err) {
-    client.release(broken ?? (err as Error));
+    release(broken ?? (err as Error));
     throw err;
   } finally {
     client.removeListener('error', onError);
@@ -120,7 +148,7 @@ async function queryOnPool<T>(connect: Connect, statement: string | pg.QueryConf
  * ROLLBACK that cannot run does not hide why the transaction failed.
  */
 async function transactionOnPool<T>(connect: Connect, poolSize: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const client = await begunClient(connect, poolSize);
+  const { client, release } = await begunClient(connect, poolSize);
   let broken: Error | undefined;
   const onError = (err: Error) => void (broken ??= err);
   client.on('error', onError);
@@ -137,7 +165,7 @@ async function transactionOnPool<T>(connect: Connect, poolSize: number, fn: (tx:
     throw err;
   } finally {
     client.removeListener('error', onError);
-    client.release(broken);
+    release(broken);
   }
 }
 
@@ -147,16 +175,17 @@ async function transactionOnPool<T>(connect: Connect, poolSize: number, fn: (tx:
  * ran, so it is discarded and another one taken, at most once per connection the pool may hold (all of them may
  * have died at once) and then a new one. A database that is really gone fails at connect, which is not retried.
  */
-async function begunClient(connect: Connect, poolSize: number): Promise<pg.PoolClient> {
+async function begunClient(connect: Connect, poolSize: number): Promise<Lease> {
   for (let attempt = 0; ; attempt++) {
-    const client = await connect();
+    const lease = await connect();
+    const { client } = lease;
     const swallow = () => undefined;
     client.on('error', swallow);
     try {
       await client.query('BEGIN');
-      return client;
+      return lease;
     } catch (err) {
-      client.release(err as Error);
+      lease.release(err as Error);
       if (attempt >= poolSize || !isDatabaseUnavailable(err)) throw err;
     } finally {
       client.removeListener('error', swallow);

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { TransactionAbortedError, type PGlite } from '@electric-sql/pglite';
 import { DatabaseUnavailableError } from './faults.js';
+import { Gate } from './gate.js';
 import { beginWithQuery, queryOnPglite, type PgliteSession } from './pgliteStatements.js';
 import type { DbUse, NamedStatement, Tx } from './statements.js';
 
@@ -71,13 +72,13 @@ export function lowSpaceMessage(dataDir: string, free: number, reserve: number):
  * short of room or after a PANIC killed it, reopening the folder once there is room again.
  */
 export class PgliteGuard {
-  private tail: Promise<unknown> = Promise.resolve();
+  /** One call at a time on the session; urgent ones first among those waiting. */
+  private readonly gate = new Gate(1);
   private lite: PGlite;
   private session: PgliteSession;
   private dead: unknown;
   private lastReopen = 0;
-  /** Calls queued or running, calls that have had the session, and the milliseconds they waited for it. */
-  private pending = 0;
+  /** Calls that have had the session, and the milliseconds they waited for it. */
   private acquired = 0;
   private waitMs = 0;
 
@@ -89,22 +90,24 @@ export class PgliteGuard {
     this.session = this.sessionOf(lite);
   }
 
-  /** Runs work alone on the instance, or refuses it (DatabaseUnavailableError) when the instance cannot take it. */
-  exclusive<T>(work: (session: PgliteSession) => Promise<T>): Promise<T> {
+  /**
+   * Runs work alone on the instance once the calls ahead of it are done (urgent work ahead of ordinary work), or
+   * refuses it (DatabaseUnavailableError) when the instance cannot take it.
+   */
+  async exclusive<T>(work: (session: PgliteSession) => Promise<T>, urgent = false): Promise<T> {
     const queuedAt = performance.now();
-    this.pending += 1;
-    const result = this.tail.then(async () => {
+    const leave = await this.gate.enter(urgent);
+    try {
       this.acquired += 1;
       this.waitMs += performance.now() - queuedAt;
       if (this.dead !== undefined) {
         this.checkSpace();
         await this.reopen();
       }
-      return work(this.session);
-    });
-    this.tail = result.catch(() => undefined);
-    void this.tail.then(() => (this.pending -= 1));
-    return result;
+      return await work(this.session);
+    } finally {
+      leave();
+    }
   }
 
   /**
@@ -123,18 +126,21 @@ export class PgliteGuard {
   use(): DbUse {
     return {
       connections: 1,
-      idle: this.pending === 0 ? 1 : 0,
-      waiting: Math.max(0, this.pending - 1),
+      idle: this.gate.busy === 0 ? 1 : 0,
+      waiting: this.gate.waiting,
       acquired: this.acquired,
       waitSeconds: this.waitMs / 1000,
     };
   }
 
   /** Closes the live instance once the calls queued before it are done; a dead one is left alone (closing it would hang). */
-  close(): Promise<void> {
-    const closing = this.tail.then(() => (this.dead === undefined ? this.lite.close() : undefined));
-    this.tail = closing.catch(() => undefined);
-    return closing;
+  async close(): Promise<void> {
+    const leave = await this.gate.enter();
+    try {
+      if (this.dead === undefined) await this.lite.close();
+    } finally {
+      leave();
+    }
   }
 
   private checkSpace(): void {

@@ -51,6 +51,15 @@ export interface DbUse {
   waitSeconds: number;
 }
 
+/** How a transaction waits for the database. */
+export interface TransactionOptions {
+  /**
+   * Served before every ordinary call waiting for a connection (PGlite: for the session), in the order urgent calls
+   * came: a submission, which on deadline day would otherwise queue behind the savers' backlog (db/gate.ts).
+   */
+  readonly urgent?: boolean;
+}
+
 /** The database: PGlite in-process or a PostgreSQL pool, behind one interface. */
 export interface Db extends Tx {
   readonly kind: 'pglite' | 'postgres';
@@ -64,8 +73,8 @@ export interface Db extends Tx {
   /**
    * Runs fn in one transaction; it commits when fn resolves and rolls back when it throws. On PostgreSQL, fn runs
    * again (up to 3 times) when the transaction loses a race (deadlock, serialization failure): fn must only act on
-   * the database through tx, never on anything outside it.
+   * the database through tx, never on anything outside it. Urgent transactions go first among the waiting calls.
    */
-  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;
 }

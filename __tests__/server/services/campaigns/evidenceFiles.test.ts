@@ -1,7 +1,6 @@
 import JSZip from 'jszip';
 import {
   ContentSniffer,
-  UploadGate,
   defaultEvidenceFileName,
   evidenceFileName,
   isEvidenceFileType,
@@ -119,28 +118,5 @@ describe('evidence files: names and sizes', () => {
     );
     expect(attachmentDisposition("l'acta (v2)*.pdf")).toBe(`attachment; filename="l'acta (v2)*.pdf"; filename*=UTF-8''l%27acta%20%28v2%29%2A.pdf`);
     expect(attachmentDisposition('🌱.png')).toBe(`attachment; filename="__.png"; filename*=UTF-8''%F0%9F%8C%B1.png`);
-  });
-});
-
-describe('evidence files: the upload gate', () => {
-  it('lets `size` holders in at once and the others in turn, in order', async () => {
-    const gate = new UploadGate(2);
-    const order: string[] = [];
-    const first = await gate.enter();
-    const second = await gate.enter();
-    const third = gate.enter().then((leave) => (order.push('third'), leave));
-    const fourth = gate.enter().then((leave) => (order.push('fourth'), leave));
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(order).toEqual([]);
-    first();
-    first(); // leaving twice frees one place only
-    (await third)();
-    second();
-    (await fourth)();
-    expect(order).toEqual(['third', 'fourth']);
-    // Everyone gone: two places again at once.
-    const [a, b] = [await gate.enter(), await gate.enter()];
-    a();
-    b();
   });
 });

@@ -4,11 +4,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart, { type Multipart, type MultipartFile } from '@fastify/multipart';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
+import { Gate } from '../../db/gate.js';
 import { AppError, conflict, notFound, validationError } from '../../errors.js';
 import { findEvidenceFile, readEvidenceChunks } from '../../db/repositories/answerNotes.js';
 import { canReadEntity } from '../../services/campaigns/rules.js';
 import { addEvidenceFile, checkEvidenceUpload } from '../../services/campaigns/actions.js';
-import { UploadGate } from '../../services/campaigns/evidenceFiles.js';
 import { EvidenceSpool, type SpooledFile } from '../../services/campaigns/evidenceSpool.js';
 import type { CheckedCaller } from '../../services/actor.js';
 import type { ReportEngine } from '../../reports/engine.js';
@@ -140,7 +140,7 @@ export async function registerEvidenceRoutes(secure: FastifyInstance, ctx: AppCo
   // the pool's connections do at once, the rest left to every other call; on PGlite, which runs one transaction at a
   // time, one (the next waits outside, so other calls take their turns between uploads instead of queuing behind
   // every waiting one).
-  const gate = new UploadGate(db.kind === 'postgres' ? Math.max(1, Math.floor(config.databasePoolSize / 2)) : 1);
+  const gate = new Gate(db.kind === 'postgres' ? Math.max(1, Math.floor(config.databasePoolSize / 2)) : 1);
   // Where files wait while they arrive: a private folder in EVIDENCE_TMP_DIR, removed at close.
   const spool = await EvidenceSpool.open(config.evidence.tmpDir);
   secure.addHook('onClose', () => spool.close());

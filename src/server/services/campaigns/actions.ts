@@ -1,4 +1,4 @@
-import type { Db, Tx } from '../../db/client.js';
+import type { Db, TransactionOptions, Tx } from '../../db/client.js';
 import {
   CAMPAIGN_EXISTS,
   ENTITY_ARCHIVED,
@@ -125,15 +125,19 @@ async function requireObjectionEvidence(tx: Tx, campaign: CampaignRow, question:
 /** What answerableCampaign finds: the caller as an actor, the campaign (locked), its edition's questionnaire and the answers to correct. */
 type AnswerableCampaign = Awaited<ReturnType<typeof answerableCampaign>>;
 
-/** One transaction on a campaign the caller may answer (and on that answer, when named): answerableCampaign's checks, then `work`. */
+/**
+ * One transaction on a campaign the caller may answer (and on that answer, when named): answerableCampaign's checks,
+ * then `work`; options say how it waits for the database (a submission goes first).
+ */
 function answering<T>(
   db: Db,
   questionnaires: QuestionnaireCache,
   caller: CheckedCaller,
   target: AnswerTarget,
   work: (tx: Tx, found: AnswerableCampaign) => Promise<T>,
+  options?: TransactionOptions,
 ): Promise<T> {
-  return db.transaction(async (tx) => work(tx, await answerableCampaign(tx, questionnaires, caller, target)));
+  return db.transaction(async (tx) => work(tx, await answerableCampaign(tx, questionnaires, caller, target)), options);
 }
 
 /** The question of the campaign's edition (422 when it is not one of them). */
@@ -340,6 +344,12 @@ export function prefillCampaign(db: Db, questionnaires: QuestionnaireCache, call
   });
 }
 
+/**
+ * A submission is served before the saves and reads waiting for the database: on deadline day it is the call an
+ * entity waits on, and in arrival order it spent most of its time behind the savers' backlog.
+ */
+const SUBMITTING: TransactionOptions = { urgent: true };
+
 /** The 422 refusing a submission, with the questions to see to (docs/api.md). */
 const submitRefused = (message: string, refusal: SubmitRefusal) => new AppError('VALIDATION', message, refusal);
 
@@ -347,7 +357,8 @@ const submitRefused = (message: string, refusal: SubmitRefusal) => new AppError(
  * Submits a fully answered campaign (every question answered or "No aplica", required evidence given, no copied
  * answer awaiting confirmation): sent, answers frozen, scores computed (scoring.ts) and stored, and added to its
  * territories' sums, all in one transaction: BEGIN, the session with the campaign, its answers, the writes with the
- * receipt and the audit (storeSubmission, one statement) and COMMIT. Then the entity's members are e-mailed the receipt.
+ * receipt and the audit (storeSubmission, one statement) and COMMIT, ahead of the ordinary calls waiting for the
+ * database. Then the entity's members are e-mailed the receipt.
  */
 export async function submitCampaign(
   db: Db,
@@ -356,38 +367,45 @@ export async function submitCampaign(
   id: number,
   mail: EntityMailSetup,
 ): Promise<SubmitResponse> {
-  const submitted = await answering(db, questionnaires, caller, { id }, async (tx, { actor, campaign, edition }) => {
-    const { answers, notes } = await readAnswerIds(tx, id);
-    const notApplicable = notApplicableIds(notes);
-    const missing = edition.scored.filter((s) => !answers.has(s.id) && !notApplicable.has(s.id)).length;
-    if (missing > 0) throw new AppError('VALIDATION', `${missing} questions are not answered yet`, 'NOT_ALL_ANSWERED');
-    const withoutEvidence = questionsMissingEvidence(
-      edition.indicators.flatMap((i) => i.subindicators),
-      answers,
-      notes,
-    );
-    if (withoutEvidence.length > 0)
-      throw submitRefused(`${withoutEvidence.length} answers lack the evidence they require`, { code: EVIDENCE_MISSING, questions: withoutEvidence });
-    const unconfirmed = [...notes].filter(([, n]) => n.prefilled).map(([question]) => question);
-    if (unconfirmed.length > 0)
-      throw submitRefused(`${unconfirmed.length} answers copied from the previous edition await confirmation`, {
-        code: PREFILL_UNCONFIRMED,
-        questions: unconfirmed,
-      });
-    const corrections = sendsCorrections(campaign);
-    const receipt = newReceipt(actor, id, answers, notes);
-    const audit = campaignAudit(actor, corrections ? 'campaign.corrections.submit' : 'campaign.submit', campaign, { receipt: receipt.code });
-    // Corrections replace the scores the campaign was counted with: taken out of its territories first, then stored
-    // and added as new. The territories' rows are written by the last statement before COMMIT: every submission of a
-    // province, community or band, and all of them for the country, write the same rows, so each holds them from
-    // that statement to its COMMIT and no longer.
-    if (corrections) {
-      await removeFromTerritoryScores(tx, id);
-      await writes.removeStoredScores(tx, id);
-    }
-    const sent = await storeSubmission(tx, id, scoreCampaign(edition.scored, answers, notApplicable), receipt, audit);
-    return { ...stateOf(sent.campaign), receipt: sent.receipt };
-  });
+  const submitted = await answering(
+    db,
+    questionnaires,
+    caller,
+    { id },
+    async (tx, { actor, campaign, edition }) => {
+      const { answers, notes } = await readAnswerIds(tx, id);
+      const notApplicable = notApplicableIds(notes);
+      const missing = edition.scored.filter((s) => !answers.has(s.id) && !notApplicable.has(s.id)).length;
+      if (missing > 0) throw new AppError('VALIDATION', `${missing} questions are not answered yet`, 'NOT_ALL_ANSWERED');
+      const withoutEvidence = questionsMissingEvidence(
+        edition.indicators.flatMap((i) => i.subindicators),
+        answers,
+        notes,
+      );
+      if (withoutEvidence.length > 0)
+        throw submitRefused(`${withoutEvidence.length} answers lack the evidence they require`, { code: EVIDENCE_MISSING, questions: withoutEvidence });
+      const unconfirmed = [...notes].filter(([, n]) => n.prefilled).map(([question]) => question);
+      if (unconfirmed.length > 0)
+        throw submitRefused(`${unconfirmed.length} answers copied from the previous edition await confirmation`, {
+          code: PREFILL_UNCONFIRMED,
+          questions: unconfirmed,
+        });
+      const corrections = sendsCorrections(campaign);
+      const receipt = newReceipt(actor, id, answers, notes);
+      const audit = campaignAudit(actor, corrections ? 'campaign.corrections.submit' : 'campaign.submit', campaign, { receipt: receipt.code });
+      // Corrections replace the scores the campaign was counted with: taken out of its territories first, then stored
+      // and added as new. The territories' rows are written by the last statement before COMMIT: every submission of a
+      // province, community or band, and all of them for the country, write the same rows, so each holds them from
+      // that statement to its COMMIT and no longer.
+      if (corrections) {
+        await removeFromTerritoryScores(tx, id);
+        await writes.removeStoredScores(tx, id);
+      }
+      const sent = await storeSubmission(tx, id, scoreCampaign(edition.scored, answers, notApplicable), receipt, audit);
+      return { ...stateOf(sent.campaign), receipt: sent.receipt };
+    },
+    SUBMITTING,
+  );
   const { code, sha256, signer, sentAt } = submitted.receipt;
   await mailCampaignEntity(db, mail, id, 'sent', (language, campaign) =>
     composeSentMail(language, { ...campaign, signer, code, sha256, moment: madridDateTime(new Date(sentAt)) }),

@@ -169,29 +169,3 @@ export async function storeEvidencePieces(tx: Tx, evidenceId: number, content: A
   await flush();
   return size;
 }
-
-/**
- * At most `size` holders at once, the others waiting in turn: an upload holds a database transaction (a PostgreSQL
- * connection, or the whole embedded PGlite) while it copies its file into the database, so only a few may at once,
- * leaving the rest of the pool, or turns of PGlite between uploads, to every other call.
- */
-export class UploadGate {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(readonly size: number) {}
-
-  /** Waits for a place; the function that gives it back (call it once). */
-  async enter(): Promise<() => void> {
-    if (this.active >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.active++;
-    let left = false;
-    return () => {
-      if (left) return;
-      left = true;
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.active--;
-    };
-  }
-}

@@ -1,0 +1,119 @@
+import { openTestPglite, postgresAvailable, testBackends, testPostgresUrl } from '../../helpers/db.js';
+import { call, startTestServer } from '../../helpers/server.js';
+import { signInDemoAccounts } from '../../helpers/auth.js';
+import { answeredCampaignOfNewEntity } from '../../helpers/concurrency.js';
+import { openPostgres, type Db } from '../../../src/server/db/client.js';
+
+/**
+ * Urgent transactions (a submission) are served before the ordinary calls waiting for the database, on PGlite's one
+ * session as on a PostgreSQL pool (db/gate.ts), and a submission asks for it while a save does not.
+ */
+
+const backends = await testBackends();
+
+/**
+ * Holds the database's only connection with a transaction, queues transactions behind it in the order given, lets it
+ * go, and answers the order in which the queued ones got the database (each notes its name as it starts).
+ */
+async function servedOrder(db: Db, queued: { name: string; urgent: boolean }[]): Promise<string[]> {
+  let letGo!: () => void;
+  const held = new Promise<void>((resolve) => (letGo = resolve));
+  let holding!: () => void;
+  const holds = new Promise<void>((resolve) => (holding = resolve));
+  const holder = db.transaction(async (tx) => {
+    await tx.query('SELECT 1');
+    holding();
+    await held;
+  });
+  await holds;
+  const served: string[] = [];
+  const calls = queued.map(({ name, urgent }) =>
+    db.transaction(
+      async (tx) => {
+        served.push(name);
+        await tx.query('SELECT 1');
+      },
+      { urgent },
+    ),
+  );
+  expect(db.use().waiting).toBe(queued.length);
+  letGo();
+  await Promise.all([holder, ...calls]);
+  return served;
+}
+
+const QUEUED = [
+  { name: 'save 1', urgent: false },
+  { name: 'save 2', urgent: false },
+  { name: 'submit 1', urgent: true },
+  { name: 'read', urgent: false },
+  { name: 'submit 2', urgent: true },
+];
+const SERVED = ['submit 1', 'submit 2', 'save 1', 'save 2', 'read'];
+
+describe('urgent transactions go first among the calls waiting for the database', () => {
+  it("PGlite: the session's next turn goes to the urgent transactions waiting, then to the others, each in the order they came", async () => {
+    const db = await openTestPglite();
+    try {
+      expect(await servedOrder(db, QUEUED)).toEqual(SERVED);
+      expect(db.use()).toMatchObject({ idle: 1, waiting: 0 });
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("PostgreSQL: a pool's freed connection goes to the urgent transactions waiting, then to the others, each in the order they came", async () => {
+    if (!(await postgresAvailable())) return;
+    const db = openPostgres(testPostgresUrl('postgres'), 1);
+    try {
+      expect(await servedOrder(db, QUEUED)).toEqual(SERVED);
+      expect(db.use()).toMatchObject({ connections: 1, idle: 1, waiting: 0 });
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe.each(backends)('a submission is urgent, a save is not, on $name', ({ openDemo }) => {
+  it('sends the submission as an urgent transaction and the save as an ordinary one', async () => {
+    const db = await openDemo();
+    /** The transactions run through the server: whether each was urgent, and the names of its statements. */
+    const transactions: { urgent: boolean; statements: string[] }[] = [];
+    const server = await startTestServer({
+      ...db,
+      transaction: (fn, options) =>
+        db.transaction((tx) => {
+          const seen = { urgent: options?.urgent === true, statements: [] as string[] };
+          transactions.push(seen);
+          return fn({
+            ...tx,
+            query: (sql, params) => {
+              seen.statements.push(typeof sql === 'string' ? sql : sql.name);
+              return tx.query(sql, params);
+            },
+          });
+        }, options),
+    });
+    try {
+      const { admin } = await signInDemoAccounts(server);
+      const campaign = await answeredCampaignOfNewEntity(server, db, admin, { email: 'prisa@envios.es', password: 'clave-prisa-1' }, 'Prisa', 3);
+      const [answer] = await db.query<{ question: number; answer: number[] }>(
+        'SELECT subindicator_id AS question, response_ids AS answer FROM answers WHERE campaign_id = $1 ORDER BY 1 LIMIT 1',
+        [campaign.id],
+      );
+      const secure = (path: string, body: unknown) => call(server, 'POST', `/api/secure/v1/${path}`, { token: campaign.memberToken, body });
+
+      transactions.length = 0;
+      expect((await secure('campaigns/saveAnswer', { id: campaign.id, question: answer.question, answer: answer.answer })).status).toBe(200);
+      expect(transactions.length).toBeGreaterThan(0);
+      expect(transactions.filter((t) => t.urgent)).toEqual([]);
+
+      transactions.length = 0;
+      expect((await secure('campaigns/submit', { id: campaign.id })).status).toBe(200);
+      expect(transactions.filter((t) => t.urgent).map((t) => t.statements.at(-1))).toEqual(['store_submission']);
+    } finally {
+      await server.close();
+      await db.close();
+    }
+  });
+});
