@@ -17,7 +17,7 @@ interface Waiter {
 
 /**
  * The message pg's pool gives a call that waited too long for a connection: isDatabaseUnavailable knows it, so the
- * call answers 503 DB_UNAVAILABLE as it did when the pool did the waiting.
+ * call answers 503 UNAVAILABLE as it did when the pool did the waiting.
  */
 export const GATE_TIMEOUT_MESSAGE = 'timeout exceeded when trying to connect';
 
