@@ -249,14 +249,18 @@ export function recording(db: Db, seen: string[]): Db {
   };
 }
 
-/** The database, noting the statements (names or texts) of every transaction run through it, one list per transaction. */
-export function recordingTransactions(db: Db, transactions: string[][]): Db {
+/**
+ * The database, noting the statements (names or texts) of every transaction run through it, one list per transaction,
+ * and beside it in `urgent` whether that transaction asked to go first (TransactionOptions).
+ */
+export function recordingTransactions(db: Db, transactions: string[][], urgent: boolean[] = []): Db {
   return {
     ...db,
     transaction: (fn, options) =>
       db.transaction((tx) => {
         const seen: string[] = [];
         transactions.push(seen);
+        urgent.push(options?.urgent === true);
         return fn({
           ...tx,
           query: (sql, params) => {

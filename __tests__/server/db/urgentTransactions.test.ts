@@ -1,4 +1,4 @@
-import { openTestPglite, postgresAvailable, testBackends, testPostgresUrl } from '../../helpers/db.js';
+import { openTestPglite, postgresAvailable, recordingTransactions, testBackends, testPostgresUrl } from '../../helpers/db.js';
 import { call, startTestServer } from '../../helpers/server.js';
 import { signInDemoAccounts } from '../../helpers/auth.js';
 import { answeredCampaignOfNewEntity } from '../../helpers/concurrency.js';
@@ -77,23 +77,10 @@ describe('urgent transactions go first among the calls waiting for the database'
 describe.each(backends)('a submission is urgent, a save is not, on $name', ({ openDemo }) => {
   it('sends the submission as an urgent transaction and the save as an ordinary one', async () => {
     const db = await openDemo();
-    /** The transactions run through the server: whether each was urgent, and the names of its statements. */
-    const transactions: { urgent: boolean; statements: string[] }[] = [];
-    const server = await startTestServer({
-      ...db,
-      transaction: (fn, options) =>
-        db.transaction((tx) => {
-          const seen = { urgent: options?.urgent === true, statements: [] as string[] };
-          transactions.push(seen);
-          return fn({
-            ...tx,
-            query: (sql, params) => {
-              seen.statements.push(typeof sql === 'string' ? sql : sql.name);
-              return tx.query(sql, params);
-            },
-          });
-        }, options),
-    });
+    /** The transactions run through the server: the names of each one's statements, and whether it was urgent. */
+    const transactions: string[][] = [];
+    const urgent: boolean[] = [];
+    const server = await startTestServer(recordingTransactions(db, transactions, urgent));
     try {
       const { admin } = await signInDemoAccounts(server);
       const campaign = await answeredCampaignOfNewEntity(server, db, admin, { email: 'prisa@envios.es', password: 'clave-prisa-1' }, 'Prisa', 3);
@@ -103,14 +90,16 @@ describe.each(backends)('a submission is urgent, a save is not, on $name', ({ op
       );
       const secure = (path: string, body: unknown) => call(server, 'POST', `/api/secure/v1/${path}`, { token: campaign.memberToken, body });
 
-      transactions.length = 0;
+      const urgentOnes = () => transactions.filter((_, i) => urgent[i]);
+
+      [transactions.length, urgent.length] = [0, 0];
       expect((await secure('campaigns/saveAnswer', { id: campaign.id, question: answer.question, answer: answer.answer })).status).toBe(200);
       expect(transactions.length).toBeGreaterThan(0);
-      expect(transactions.filter((t) => t.urgent)).toEqual([]);
+      expect(urgentOnes()).toEqual([]);
 
-      transactions.length = 0;
+      [transactions.length, urgent.length] = [0, 0];
       expect((await secure('campaigns/submit', { id: campaign.id })).status).toBe(200);
-      expect(transactions.filter((t) => t.urgent).map((t) => t.statements.at(-1))).toEqual(['store_submission']);
+      expect(urgentOnes().map((statements) => statements.at(-1))).toEqual(['store_submission']);
     } finally {
       await server.close();
       await db.close();

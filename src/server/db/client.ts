@@ -70,7 +70,7 @@ export function openPostgres(connectionString: string, max: number): Db {
     use: () => ({
       connections: pool.totalCount,
       idle: pool.idleCount,
-      waiting: gate.waiting + pool.waitingCount,
+      waiting: gate.waiting,
       acquired: waits.acquired,
       waitSeconds: waits.ms / 1000,
     }),
