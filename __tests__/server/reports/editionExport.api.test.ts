@@ -4,7 +4,15 @@ import { testBackends } from '../../helpers/db.js';
 import { call, rawGet, startTestServer, type TestServer } from '../../helpers/server.js';
 import { signInDemoAccounts } from '../../helpers/auth.js';
 import type { Db } from '../../../src/server/db/client.js';
-import { answerPages, campaignPages, findEditionByNumber, scorePages } from '../../../src/server/db/repositories/editionExport.js';
+import {
+  answerPages,
+  campaignPages,
+  campaignsPerPage,
+  editionQuestions,
+  EXPORT_PAGE_ROWS,
+  findEditionByNumber,
+  scorePages,
+} from '../../../src/server/db/repositories/editionExport.js';
 import { answerRow, editionCsv, exportWords } from '../../../src/server/reports/editionExport.js';
 import { CSV_CHUNK_CHARS } from '../../../src/shared/csv.js';
 import es from '../../../i18n/es.json' with { type: 'json' };
@@ -257,6 +265,34 @@ describe.each(backends)('edition export on $name', ({ openDemo }) => {
       expect(whole.length).toBeGreaterThan(7);
       for (const perPage of [1, 2]) expect(await all<unknown>(read(db, edition.id, perPage))).toEqual(whole);
     }
+  });
+
+  it("sizes its pages by the edition's questionnaire: a sent campaign has a score row per axis, policy and measure", async () => {
+    const edition = (await findEditionByNumber(db, 2026))!;
+    const questions = await editionQuestions(db, edition.id);
+    const [{ scores }] = await db.query<{ scores: number }>("SELECT count(*)::int AS scores FROM campaign_scores WHERE campaign_id = $1 AND scope <> 'total'", [
+      sent.id,
+    ]);
+    expect(questions.scoredCategories).toBe(scores);
+    expect(sent.answers).toBeLessThanOrEqual(questions.questions.size);
+    // The campaign's rows of each section fit in a page of that section's size.
+    for (const [rows, perPage] of [
+      [1, campaignsPerPage(1)],
+      [scores, campaignsPerPage(questions.scoredCategories)],
+      [questions.questions.size, campaignsPerPage(questions.questions.size)],
+    ])
+      expect(rows * perPage).toBeLessThanOrEqual(EXPORT_PAGE_ROWS);
+  });
+});
+
+describe('campaigns per page', () => {
+  it('fits as many campaigns as their rows allow in a page, and at least one', () => {
+    expect(campaignsPerPage(1)).toBe(EXPORT_PAGE_ROWS);
+    expect(campaignsPerPage(132)).toBe(Math.floor(EXPORT_PAGE_ROWS / 132));
+    expect(campaignsPerPage(EXPORT_PAGE_ROWS)).toBe(1);
+    expect(campaignsPerPage(EXPORT_PAGE_ROWS * 3)).toBe(1);
+    // An edition without questions yet still pages.
+    expect(campaignsPerPage(0)).toBe(EXPORT_PAGE_ROWS);
   });
 });
 

@@ -5,6 +5,7 @@ import type { Queryable } from '../db/client.js';
 import {
   answerPages,
   campaignPages,
+  campaignsPerPage,
   editionQuestions,
   scorePages,
   type EditionQuestions,
@@ -22,8 +23,8 @@ import { catalogueOf } from '../i18n.js';
  * A whole edition for ADMIN and FEC (GET campaigns/export): every campaign with its entity, status, dates
  * and global score, its scores per axis, policy and measure, and every answer, in the language asked (Spanish
  * unless another is: ExportWords). One row model, two writers: CSV (one table, a 'Tipo' column telling the rows
- * apart) and Excel (a sheet per kind of row). Both are streamed: rows are read in keyset pages and written as they
- * come, so memory stays bounded.
+ * apart) and Excel (a sheet per kind of row). Both are streamed: rows are read a few campaigns at a time and
+ * written as they come, so memory stays bounded.
  */
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -218,10 +219,13 @@ export function answerRow(edition: number, a: ExportAnswer, names: ExportNames, 
 /** Every row of the edition, page by page, tagged with its section (campaigns, then scores, then answers). */
 export async function* exportRows(q: Queryable, edition: ExportedEdition, words: ExportWords): AsyncGenerator<{ section: number; rows: Cell[][] }> {
   const year = edition.campaignNumber;
-  const names = namesIn(await editionQuestions(q, edition.id), words.language);
+  const questions = await editionQuestions(q, edition.id);
+  const names = namesIn(questions, words.language);
+  // Pages of a few hundred rows: a campaign has a score row per axis, policy and measure, and an answer row per question at most.
+  const [scoresPerPage, answersPerPage] = [campaignsPerPage(questions.scoredCategories), campaignsPerPage(questions.questions.size)];
   for await (const page of campaignPages(q, edition.id)) yield { section: 0, rows: page.map((c) => campaignRow(year, c, words)) };
-  for await (const page of scorePages(q, edition.id)) yield { section: 1, rows: page.map((s) => scoreRow(year, s, names, words)) };
-  for await (const page of answerPages(q, edition.id)) yield { section: 2, rows: page.map((a) => answerRow(year, a, names, words)) };
+  for await (const page of scorePages(q, edition.id, scoresPerPage)) yield { section: 1, rows: page.map((s) => scoreRow(year, s, names, words)) };
+  for await (const page of answerPages(q, edition.id, answersPerPage)) yield { section: 2, rows: page.map((a) => answerRow(year, a, names, words)) };
 }
 
 /** A cell as CSV writes it: a percentage 0..100 like the report pages' CSV, a date as a clock in Madrid reads it. */

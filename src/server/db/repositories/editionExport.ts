@@ -6,13 +6,21 @@ import type { Translations } from '../../../shared/editionTexts.js';
 /**
  * The rows of a whole edition's export (reports/editionExport.ts), read a few campaigns at a time so that memory
  * stays bounded whatever the edition's size: campaigns, then their scores, then their answers. Each page is the rows
- * of the next EXPORT_CAMPAIGNS_PER_PAGE campaigns of the edition (by id), read by key: a page costs the same at the
- * end of the edition as at its start, and every plan reaches its rows through the campaign's key, whether or not
- * the planner has statistics (a keyset over the rows themselves was planned as a scan of every answer per page).
+ * of the next few campaigns of the edition (by id), read by key: a page costs the same at the end of the edition as
+ * at its start, and every plan reaches its rows through the campaign's key, whether or not the planner has
+ * statistics (a keyset over the rows themselves was planned as a scan of every answer per page).
  */
 
-/** Campaigns per page: about 2,000 answers and 1,000 scores with the demo catalogues' questionnaires. */
-export const EXPORT_CAMPAIGNS_PER_PAGE = 16;
+/**
+ * The rows a page aims at. pg hands a statement's rows on only once it has read them all, so a page's rows live
+ * while the rest arrive and while they are written. At about 2,000 rows a page many of them outlived two scavenges
+ * and went to V8's old generation, which only a full collection frees: the heap grew by up to 200 MB between two.
+ * At a few hundred, fewer do (docs/benchmarks.md, "Edition export").
+ */
+export const EXPORT_PAGE_ROWS = 500;
+
+/** Campaigns a page holds when each has up to `rowsPerCampaign` rows: as many as fit in EXPORT_PAGE_ROWS, at least one. */
+export const campaignsPerPage = (rowsPerCampaign: number): number => Math.max(1, Math.floor(EXPORT_PAGE_ROWS / Math.max(1, rowsPerCampaign)));
 
 /** The edition with that campaign number (its year), or undefined. */
 export async function findEditionByNumber(q: Queryable, campaignNumber: number): Promise<{ id: number; campaignNumber: number } | undefined> {
@@ -71,6 +79,8 @@ export interface EditionQuestions {
   questions: Map<number, { code: string; text: string; translations?: Translations }>;
   responses: Map<number, { code: string; text: string; value: number; translations?: Translations }>;
   categories: Map<number, Translations>;
+  /** How many axes, policies and measures the edition's indicators fall in: a sent campaign's score rows. */
+  scoredCategories: number;
 }
 
 export async function editionQuestions(q: Queryable, editionId: number): Promise<EditionQuestions> {
@@ -90,7 +100,12 @@ export async function editionQuestions(q: Queryable, editionId: number): Promise
         AND c.id IN (SELECT unnest(ARRAY[axis_id, policy_id, measure_id]) FROM indicators WHERE edition_id = $1)`,
     [editionId],
   );
+  const [{ scored }] = await q.query<{ scored: number }>(
+    'SELECT (count(DISTINCT axis_id) + count(DISTINCT policy_id) + count(DISTINCT measure_id))::int AS scored FROM indicators WHERE edition_id = $1',
+    [editionId],
+  );
   return {
+    scoredCategories: scored,
     questions: new Map(questions.map((r) => [r.id, { code: r.code, text: r.text, translations: r.translations }])),
     responses: new Map(responses.map((r) => [r.id, { code: r.code, text: r.text, value: Number(r.value), translations: r.translations }])),
     categories: new Map(categories.map((r) => [r.id, r.translations])),
@@ -109,8 +124,8 @@ async function* byCampaigns<R>(q: Queryable, editionId: number, perPage: number,
   }
 }
 
-/** The edition's campaigns by id, with entity, territory, status, dates and global score. */
-export function campaignPages(q: Queryable, editionId: number, perPage = EXPORT_CAMPAIGNS_PER_PAGE): AsyncGenerator<ExportCampaign[]> {
+/** The edition's campaigns by id, with entity, territory, status, dates and global score (one row each). */
+export function campaignPages(q: Queryable, editionId: number, perPage = campaignsPerPage(1)): AsyncGenerator<ExportCampaign[]> {
   return byCampaigns(q, editionId, perPage, async (ids) => {
     const rows = await q.query<{
       id: number;
@@ -156,7 +171,7 @@ export function campaignPages(q: Queryable, editionId: number, perPage = EXPORT_
 }
 
 /** The stored scores per axis, policy and measure of the edition's campaigns, by campaign, then scope (axis, policy, measure), then category id. */
-export function scorePages(q: Queryable, editionId: number, perPage = EXPORT_CAMPAIGNS_PER_PAGE): AsyncGenerator<ExportScore[]> {
+export function scorePages(q: Queryable, editionId: number, perPage: number): AsyncGenerator<ExportScore[]> {
   return byCampaigns(q, editionId, perPage, async (ids) => {
     const rows = await q.query<{
       campaign_id: number;
@@ -196,7 +211,7 @@ export function scorePages(q: Queryable, editionId: number, perPage = EXPORT_CAM
  * Every answer of the edition's campaigns, by campaign and question id, with its comment, "No aplica" reason and
  * evidence: the questions with an answer, and those with only a "No aplica" or a comment.
  */
-export function answerPages(q: Queryable, editionId: number, perPage = EXPORT_CAMPAIGNS_PER_PAGE): AsyncGenerator<ExportAnswer[]> {
+export function answerPages(q: Queryable, editionId: number, perPage: number): AsyncGenerator<ExportAnswer[]> {
   return byCampaigns(q, editionId, perPage, async (ids) => {
     const rows = await q.query<{
       campaign_id: number;
