@@ -98,6 +98,37 @@ describe.each(backends)('edition export on $name', ({ openDemo }) => {
     expect(answers).toBe(sent.answers);
   });
 
+  it('names every response an answer chose, in the order chosen, and adds up their points', async () => {
+    const [question] = await db.query<{ subindicator_id: number; response_ids: number[] }>(
+      `SELECT a.subindicator_id, a.response_ids FROM answers a
+        WHERE a.campaign_id = $1 AND (SELECT count(*) FROM responses r WHERE r.subindicator_id = a.subindicator_id) >= 2
+        ORDER BY a.subindicator_id LIMIT 1`,
+      [sent.id],
+    );
+    const offered = await db.query<{ id: number; code: string; text: string; value: number }>(
+      'SELECT id, code, text, value FROM responses WHERE subindicator_id = $1 ORDER BY id DESC LIMIT 2',
+      [question.subindicator_id],
+    );
+    await db.query('UPDATE answers SET response_ids = $3 WHERE campaign_id = $1 AND subindicator_id = $2', [
+      sent.id,
+      question.subindicator_id,
+      offered.map((r) => r.id),
+    ]);
+    try {
+      const [{ code }] = await db.query<{ code: string }>('SELECT code FROM subindicators WHERE id = $1', [question.subindicator_id]);
+      const rows = csvRows((await download('edition=2026&format=csv', tokens.admin)).body.toString('utf8'));
+      const row = rows.find((r) => r[8] === 'Respuesta' && r[0] === String(sent.id) && r[9] === code)!;
+      expect(row[14]).toBe(offered.map((r) => `${r.code}: ${r.text}`).join(' | '));
+      expect(Number(row[11].replace(',', '.'))).toBeCloseTo(Number(offered[0].value) + Number(offered[1].value), 6);
+    } finally {
+      await db.query('UPDATE answers SET response_ids = $3 WHERE campaign_id = $1 AND subindicator_id = $2', [
+        sent.id,
+        question.subindicator_id,
+        question.response_ids,
+      ]);
+    }
+  });
+
   it('lists comments, "No aplica" reasons and evidence byte for byte, in the CSV and the Excel file', async () => {
     const comment = 'Aprobado en pleno: 1.200 € para compostaje 🌱\r\n«ñ» y "comillas"; punto y coma _x0041_';
     const reason = 'No hay playas en el término municipal';

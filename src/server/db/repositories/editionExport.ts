@@ -217,15 +217,18 @@ export function answerPages(q: Queryable, editionId: number, perPage: number): A
       campaign_id: number;
       subindicator_id: number;
       entity: string;
-      response_ids: number[] | null;
+      response_ids: string | null;
       comment: string | null;
       not_applicable_reason: string | null;
       evidence: string[] | null;
     }>(
       // Each part is read by the page's campaign ids, the evidence grouped once rather than asked row by row: the
       // planner's estimate stays that of a small statement, under the cost at which PostgreSQL compiles a
-      // statement (jit_above_cost), which took 0.4 s of each page when it did.
-      `SELECT campaign_id, subindicator_id, ce.entity, a.response_ids, n.comment, n.not_applicable_reason, ev.evidence
+      // statement (jit_above_cost), which took 0.4 s of each page when it did. The chosen responses come as text
+      // ('12,15'), split here: pg's parser of integer arrays is shared with the statements whose arrays the report
+      // caches keep, so V8 allocates its arrays straight in the old generation (pretenuring), where the export's
+      // 360,000 would wait for a full collection (docs/benchmarks.md, "Edition export").
+      `SELECT campaign_id, subindicator_id, ce.entity, array_to_string(a.response_ids, ',') AS response_ids, n.comment, n.not_applicable_reason, ev.evidence
          FROM (SELECT campaign_id, subindicator_id, response_ids FROM answers WHERE campaign_id = ANY($1::int[])) a
          FULL JOIN (SELECT campaign_id, subindicator_id, comment, not_applicable_reason FROM answer_notes
                      WHERE campaign_id = ANY($1::int[]) AND (comment IS NOT NULL OR not_applicable_reason IS NOT NULL)) n
@@ -243,7 +246,7 @@ export function answerPages(q: Queryable, editionId: number, perPage: number): A
       campaignId: r.campaign_id,
       entity: r.entity,
       subindicatorId: r.subindicator_id,
-      responseIds: r.response_ids ?? [],
+      responseIds: r.response_ids ? r.response_ids.split(',').map(Number) : [],
       comment: r.comment,
       notApplicableReason: r.not_applicable_reason,
       evidence: r.evidence ?? [],
