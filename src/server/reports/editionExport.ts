@@ -222,7 +222,8 @@ export async function* exportRows(q: Queryable, edition: ExportedEdition, words:
   const questions = await editionQuestions(q, edition.id);
   const names = namesIn(questions, words.language);
   // Pages of a few hundred rows: a campaign has a score row per axis, policy and measure, and an answer row per question at most.
-  const [scoresPerPage, answersPerPage] = [campaignsPerPage(questions.scoredCategories), campaignsPerPage(questions.questions.size)];
+  const scoresPerPage = campaignsPerPage(questions.scoredCategories);
+  const answersPerPage = campaignsPerPage(questions.questions.size);
   for await (const page of campaignPages(q, edition.id)) yield { section: 0, rows: page.map((c) => campaignRow(year, c, words)) };
   for await (const page of scorePages(q, edition.id, scoresPerPage)) yield { section: 1, rows: page.map((s) => scoreRow(year, s, names, words)) };
   for await (const page of answerPages(q, edition.id, answersPerPage)) yield { section: 2, rows: page.map((a) => answerRow(year, a, names, words)) };
