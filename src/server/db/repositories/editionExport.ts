@@ -124,23 +124,41 @@ async function* byCampaigns<R>(q: Queryable, editionId: number, perPage: number,
   }
 }
 
+/**
+ * A page's rows, which `sql` selects, as one JSON text (an array of objects keyed by column, in the order given)
+ * parsed here. pg builds every statement's rows and their texts at the same few places, and once the rows the report
+ * caches keep have survived there, V8 allocates them straight in its old generation (pretenuring), where the
+ * export's million rows waited for a full collection: read as rows (objects or arrays alike), 110-125 MB of a CSV
+ * export went there. JSON.parse builds its objects elsewhere; the page's text is what still goes old, and the peak
+ * heap fell by about a fifth (docs/benchmarks.md, "Edition export"). Dates come as ISO texts, numbers as numbers,
+ * arrays as arrays, on both databases.
+ */
+async function pageRows<R>(q: Queryable, sql: string, order: string, params: unknown[]): Promise<R[]> {
+  const [{ rows }] = await q.query<{ rows: string }>(`SELECT coalesce(json_agg(page ORDER BY ${order}), '[]')::text AS rows FROM (${sql}) page`, params);
+  return JSON.parse(rows) as R[];
+}
+
+/** A timestamp as JSON gives it (an ISO text), or null. */
+const dateOf = (text: string | null): Date | null => (text === null ? null : new Date(text));
+
 /** The edition's campaigns by id, with entity, territory, status, dates and global score (one row each). */
 export function campaignPages(q: Queryable, editionId: number, perPage = campaignsPerPage(1)): AsyncGenerator<ExportCampaign[]> {
   return byCampaigns(q, editionId, perPage, async (ids) => {
-    const rows = await q.query<{
+    const rows = await pageRows<{
       id: number;
       entity: string;
       province: string;
       community: string;
       status: string;
-      start_date: Date | null;
-      end_date: Date | null;
+      start_date: string | null;
+      end_date: string | null;
       review_status: ExportCampaign['reviewStatus'];
-      validated_at: Date | null;
+      validated_at: string | null;
       value: number | null;
       max_value: number | null;
       percentage: number | null;
     }>(
+      q,
       `SELECT c.id, en.name AS entity, p.name AS province, ac.name AS community, c.status, c.start_date, c.end_date,
               NULLIF(${REVIEW_STATUS_SQL}, 'none') AS review_status, ${VALIDATED_AT_SQL} AS validated_at,
               cs.value, cs.max_value, cs.percentage
@@ -149,8 +167,8 @@ export function campaignPages(q: Queryable, editionId: number, perPage = campaig
          JOIN provinces p ON p.id = en.province_id
          JOIN autonomous_communities ac ON ac.id = p.community_id
          LEFT JOIN campaign_scores cs ON cs.campaign_id = c.id AND cs.scope = 'total' AND cs.category_id = 0
-        WHERE c.id = ANY($1::int[])
-        ORDER BY c.id`,
+        WHERE c.id = ANY($1::int[])`,
+      'page.id',
       [ids],
     );
     return rows.map((r) => ({
@@ -159,10 +177,10 @@ export function campaignPages(q: Queryable, editionId: number, perPage = campaig
       province: r.province,
       community: r.community,
       status: r.status,
-      startDate: r.start_date === null ? null : new Date(r.start_date),
-      endDate: r.end_date === null ? null : new Date(r.end_date),
+      startDate: dateOf(r.start_date),
+      endDate: dateOf(r.end_date),
       reviewStatus: r.review_status,
-      validatedAt: r.validated_at === null ? null : new Date(r.validated_at),
+      validatedAt: dateOf(r.validated_at),
       points: r.value,
       max: r.max_value,
       percentage: r.percentage,
@@ -173,7 +191,7 @@ export function campaignPages(q: Queryable, editionId: number, perPage = campaig
 /** The stored scores per axis, policy and measure of the edition's campaigns, by campaign, then scope (axis, policy, measure), then category id. */
 export function scorePages(q: Queryable, editionId: number, perPage: number): AsyncGenerator<ExportScore[]> {
   return byCampaigns(q, editionId, perPage, async (ids) => {
-    const rows = await q.query<{
+    const rows = await pageRows<{
       campaign_id: number;
       entity: string;
       scope: ExportScore['scope'];
@@ -184,13 +202,14 @@ export function scorePages(q: Queryable, editionId: number, perPage: number): As
       max_value: number;
       percentage: number;
     }>(
+      q,
       `SELECT cs.campaign_id, en.name AS entity, cs.scope, cs.category_id, cat.code, cat.text, cs.value, cs.max_value, cs.percentage
          FROM campaign_scores cs
          JOIN campaigns c ON c.id = cs.campaign_id
          JOIN entities en ON en.id = c.entity_id
          JOIN categories cat ON cat.id = cs.category_id
-        WHERE cs.campaign_id = ANY($1::int[]) AND cs.scope <> 'total'
-        ORDER BY cs.campaign_id, CASE cs.scope WHEN 'axis' THEN 1 WHEN 'policy' THEN 2 ELSE 3 END, cs.category_id`,
+        WHERE cs.campaign_id = ANY($1::int[]) AND cs.scope <> 'total'`,
+      "page.campaign_id, CASE page.scope WHEN 'axis' THEN 1 WHEN 'policy' THEN 2 ELSE 3 END, page.category_id",
       [ids],
     );
     return rows.map((r) => ({
@@ -213,22 +232,20 @@ export function scorePages(q: Queryable, editionId: number, perPage: number): As
  */
 export function answerPages(q: Queryable, editionId: number, perPage: number): AsyncGenerator<ExportAnswer[]> {
   return byCampaigns(q, editionId, perPage, async (ids) => {
-    const rows = await q.query<{
+    const rows = await pageRows<{
       campaign_id: number;
       subindicator_id: number;
       entity: string;
-      response_ids: string | null;
+      response_ids: number[] | null;
       comment: string | null;
       not_applicable_reason: string | null;
       evidence: string[] | null;
     }>(
+      q,
       // Each part is read by the page's campaign ids, the evidence grouped once rather than asked row by row: the
       // planner's estimate stays that of a small statement, under the cost at which PostgreSQL compiles a
-      // statement (jit_above_cost), which took 0.4 s of each page when it did. The chosen responses come as text
-      // ('12,15'), split here: pg's parser of integer arrays is shared with the statements whose arrays the report
-      // caches keep, so V8 allocates its arrays straight in the old generation (pretenuring), where the export's
-      // 360,000 would wait for a full collection (docs/benchmarks.md, "Edition export").
-      `SELECT campaign_id, subindicator_id, ce.entity, array_to_string(a.response_ids, ',') AS response_ids, n.comment, n.not_applicable_reason, ev.evidence
+      // statement (jit_above_cost), which took 0.4 s of each page when it did.
+      `SELECT campaign_id, subindicator_id, ce.entity, a.response_ids, n.comment, n.not_applicable_reason, ev.evidence
          FROM (SELECT campaign_id, subindicator_id, response_ids FROM answers WHERE campaign_id = ANY($1::int[])) a
          FULL JOIN (SELECT campaign_id, subindicator_id, comment, not_applicable_reason FROM answer_notes
                      WHERE campaign_id = ANY($1::int[]) AND (comment IS NOT NULL OR not_applicable_reason IS NOT NULL)) n
@@ -238,15 +255,15 @@ export function answerPages(q: Queryable, editionId: number, perPage: number): A
                 USING (campaign_id)
          LEFT JOIN (SELECT campaign_id, subindicator_id, array_agg(coalesce(url, file_name) ORDER BY id) AS evidence FROM evidence
                      WHERE campaign_id = ANY($1::int[]) GROUP BY campaign_id, subindicator_id) ev
-                USING (campaign_id, subindicator_id)
-        ORDER BY campaign_id, subindicator_id`,
+                USING (campaign_id, subindicator_id)`,
+      'page.campaign_id, page.subindicator_id',
       [ids],
     );
     return rows.map((r) => ({
       campaignId: r.campaign_id,
       entity: r.entity,
       subindicatorId: r.subindicator_id,
-      responseIds: r.response_ids ? r.response_ids.split(',').map(Number) : [],
+      responseIds: r.response_ids ?? [],
       comment: r.comment,
       notApplicableReason: r.not_applicable_reason,
       evidence: r.evidence ?? [],
