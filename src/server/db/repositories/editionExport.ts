@@ -12,10 +12,10 @@ import type { Translations } from '../../../shared/editionTexts.js';
  */
 
 /**
- * The rows a page aims at. pg hands a statement's rows on only once it has read them all, so a page's rows live
- * while the rest arrive and while they are written. At about 2,000 rows a page many of them outlived two scavenges
- * and went to V8's old generation, which only a full collection frees: the heap grew by up to 200 MB between two.
- * At a few hundred, fewer do (docs/benchmarks.md, "Edition export").
+ * The rows a page aims at. A page arrives whole (pageRows: one text) and its rows live while they are written, so
+ * the bigger the page the more of it outlives two scavenges and goes to V8's old generation, which only a full
+ * collection frees: at about 2,000 rows the heap grew by up to 200 MB between two. At a few hundred, less does
+ * (docs/benchmarks.md, "Edition export").
  */
 export const EXPORT_PAGE_ROWS = 500;
 
