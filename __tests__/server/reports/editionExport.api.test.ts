@@ -298,6 +298,30 @@ describe.each(backends)('edition export on $name', ({ openDemo }) => {
     }
   });
 
+  it("leaves nothing of a page in the database client's results once the page is read (an old result would keep it from dying young)", async () => {
+    const edition = (await findEditionByNumber(db, 2026))!;
+    // Every result the pages' statements answered, as the database client returned it.
+    const results: Record<string, unknown>[][] = [];
+    const watched = {
+      ...db,
+      query: async <T>(...args: Parameters<Db['query']>) => {
+        const result = await db.query<T>(...args);
+        results.push(result as Record<string, unknown>[]);
+        return result;
+      },
+    } as Db;
+    for (const read of [campaignPages, scorePages, answerPages] as const) {
+      for await (const page of read(watched, edition.id, 2)) {
+        expect(page.length).toBeGreaterThan(0);
+        const pageResult = results.at(-1)!;
+        // Neither the result array nor its row still holds the page's text.
+        expect(pageResult).toEqual([]);
+      }
+    }
+    // The campaign ids of each section's pages came in a result of their own, kept as read.
+    expect(results.filter((r) => r.length > 0)).toHaveLength(3);
+  });
+
   it("sizes its pages by the edition's questionnaire: a sent campaign has a score row per axis, policy and measure", async () => {
     const edition = (await findEditionByNumber(db, 2026))!;
     const questions = await editionQuestions(db, edition.id);

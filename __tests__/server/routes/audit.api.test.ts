@@ -5,6 +5,8 @@ import { startDemoServer, type Caller, type DemoServer } from '../../helpers/dem
 import { answerEverything, createCampaign, createEntity } from '../../helpers/concurrency.js';
 import { ROLES } from '../../../src/shared/roles.js';
 import type { AuditPage, AuditRow } from '../../../src/shared/api/audit.js';
+import type { Db } from '../../../src/server/db/client.js';
+import { auditCsv } from '../../../src/server/services/admin/auditLog.js';
 
 const backends = await testBackends();
 
@@ -165,6 +167,28 @@ describe.each(backends)('activity log API on $name', ({ openDemo }) => {
     const logins = (await csv('action=auth.login')).body.toString('utf8').split('\r\n').slice(1, -1);
     expect(logins.length).toBeGreaterThanOrEqual(3);
     for (const line of logins) expect(line).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2};Inicio de sesión;auth\.login;[^;]+@demo\.es;/);
+  });
+
+  it('exports every row of a log longer than a page, newest first, and leaves nothing of a page in the database client once written', async () => {
+    // Three pages of the CSV's 500 rows: one instant, told apart by id.
+    await demo.db.query(
+      "INSERT INTO audit_log (at, action, details) SELECT '2023-02-01T10:00:00Z', 'test.export', jsonb_build_object('i', i) FROM generate_series(1, 1100) i",
+    );
+    const lines = (await csv('action=test.export')).body.toString('utf8').split('\r\n').slice(1, -1);
+    expect(lines.map((line) => Number(/\{""i"": ?(\d+)\}/.exec(line)?.[1]))).toEqual(Array.from({ length: 1100 }, (_, k) => 1100 - k));
+    // Every result the log's statements answered is empty once the CSV is written (releaseRows).
+    const results: unknown[][] = [];
+    const watched = {
+      query: async <T>(...args: Parameters<Db['query']>) => {
+        const result = await demo.db.query<T>(...args);
+        results.push(result);
+        return result;
+      },
+    };
+    let written = '';
+    for await (const chunk of auditCsv(watched, { action: 'test.export' })) written += chunk;
+    expect(written.split('\r\n').slice(1, -1)).toEqual(lines);
+    expect(results.map((r) => r.length)).toEqual([0, 0, 0]);
   });
 
   it('never holds a password or a token: sign-in, refresh, share, user creation and password regeneration leave none in the log, the API or the CSV', async () => {

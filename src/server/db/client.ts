@@ -7,7 +7,7 @@ import { PgliteGuard, pgliteTransaction, type PgliteGuardOptions } from './pglit
 import { queryOnPglite } from './pgliteStatements.js';
 import type { Db, NamedStatement, Tx } from './statements.js';
 
-export { namedStatement, parameterFrom, type Db, type NamedStatement, type Queryable, type TransactionOptions, type Tx } from './statements.js';
+export { namedStatement, parameterFrom, releaseRows, type Db, type NamedStatement, type Queryable, type TransactionOptions, type Tx } from './statements.js';
 
 const pgQuery = (sql: string | NamedStatement, params?: unknown[]) =>
   typeof sql === 'string' ? { text: sql, values: params } : { name: sql.name, text: sql.text, values: params };

@@ -1,4 +1,4 @@
-import type { Queryable } from '../client.js';
+import { releaseRows, type Queryable } from '../client.js';
 import { REVIEW_STATUS_SQL, VALIDATED_AT_SQL } from './campaignQueries.js';
 import type { ReviewStatusOfSent } from './review.js';
 import type { Translations } from '../../../shared/editionTexts.js';
@@ -12,10 +12,8 @@ import type { Translations } from '../../../shared/editionTexts.js';
  */
 
 /**
- * The rows a page aims at. A page arrives whole (pageRows: one text) and its rows live while they are written, so
- * the bigger the page the more of it outlives two scavenges and goes to V8's old generation, which only a full
- * collection frees: at about 2,000 rows the heap grew by up to 200 MB between two. At a few hundred, less does
- * (docs/benchmarks.md, "Edition export").
+ * The rows a page aims at. A page arrives whole (pageRows: one text) and its rows live while they are written: a few
+ * hundred keep what is alive at once small, and each page costs a statement (docs/benchmarks.md, "Edition export").
  */
 export const EXPORT_PAGE_ROWS = 500;
 
@@ -126,16 +124,17 @@ async function* byCampaigns<R>(q: Queryable, editionId: number, perPage: number,
 
 /**
  * A page's rows, which `sql` selects, as one JSON text (an array of objects keyed by column, in the order given)
- * parsed here. pg builds every statement's rows and their texts at the same few places, and once the rows the report
- * caches keep have survived there, V8 allocates them straight in its old generation (pretenuring), where the
- * export's million rows waited for a full collection: read as rows (objects or arrays alike), 110-125 MB of a CSV
- * export went there. JSON.parse builds its objects elsewhere; the page's text is what still goes old, and the peak
- * heap fell by about a fifth (docs/benchmarks.md, "Edition export"). Dates come as ISO texts, numbers as numbers,
- * arrays as arrays, on both databases.
+ * parsed here. Dates come as ISO texts, numbers as numbers, arrays as arrays, on both databases. JSON.parse builds
+ * its objects where V8 does not allocate them old, and the database client's row is emptied at once (releaseRows), so
+ * that nothing old keeps the page from dying young: what a CSV export of the scale set promoted to V8's old
+ * generation fell from about 100 MB (pg's rows, then the pages' texts, held by pg's old rows) to about 5
+ * (docs/benchmarks.md, "Edition export").
  */
 async function pageRows<R>(q: Queryable, sql: string, order: string, params: unknown[]): Promise<R[]> {
-  const [{ rows }] = await q.query<{ rows: string }>(`SELECT coalesce(json_agg(page ORDER BY ${order}), '[]')::text AS rows FROM (${sql}) page`, params);
-  return JSON.parse(rows) as R[];
+  const result = await q.query<{ rows: string }>(`SELECT coalesce(json_agg(page ORDER BY ${order}), '[]')::text AS rows FROM (${sql}) page`, params);
+  const text = result[0].rows;
+  releaseRows(result);
+  return JSON.parse(text) as R[];
 }
 
 /** A timestamp as JSON gives it (an ISO text), or null. */
