@@ -32,7 +32,8 @@ export interface Queryable {
 }
 
 /**
- * Empties a result whose rows have been read (every field set to null, then the array to no element), for the
+ * Empties a result whose rows have been read (every text field set to '', every other field to null, then the array
+ * to no element), for the
  * readers that stream a large table page by page. The database clients build every statement's rows at the same few
  * places, and once the rows the report caches keep have survived there, V8 allocates later rows straight in its old
  * generation (pretenuring). An old object that holds a young one keeps it alive through every scavenge until the
@@ -41,7 +42,7 @@ export interface Queryable {
  * (docs/benchmarks.md, "Edition export").
  */
 export function releaseRows(rows: object[]): void {
-  for (const row of rows) for (const key of Object.keys(row)) (row as Record<string, unknown>)[key] = null;
+  for (const row of rows as Record<string, unknown>[]) for (const key of Object.keys(row)) row[key] = typeof row[key] === 'string' ? '' : null;
   rows.length = 0;
 }
 
