@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openPglite, openPostgres, wrapPglite, type Db } from '../../src/server/db/client.js';
+import { openPglite, openPostgres, wrapPglite, type Db, type Queryable } from '../../src/server/db/client.js';
 import { prepareDatabase } from '../../src/server/bootstrap.js';
 import { seedDemo } from '../../src/server/db/seed/demo.js';
 import { madeOncePerRun, madeThisRun } from './oncePerRun.js';
@@ -92,6 +92,19 @@ export async function demoPgliteIn(dataDir: string): Promise<Db> {
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 /** Every row of a table or view (those matching `where`) as sorted JSON lines, floats exactly as PostgreSQL writes them: to compare before and after an upgrade. */
+/** A Queryable that asks `db` and keeps every result it answered, as the database client returned it (and as the caller left it). */
+export function recordingResults(db: Queryable): { queryable: Queryable; results: Record<string, unknown>[][] } {
+  const results: Record<string, unknown>[][] = [];
+  const queryable: Queryable = {
+    async query<T>(...args: Parameters<Queryable['query']>) {
+      const result = await db.query<T>(...args);
+      results.push(result as Record<string, unknown>[]);
+      return result;
+    },
+  };
+  return { queryable, results };
+}
+
 export async function tableRows(db: Db, table: string, where = 'true'): Promise<string[]> {
   const rows = await db.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM ${table} t WHERE ${where}`);
   return rows.map((r) => r.row).sort();

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { randomUUID } from 'node:crypto';
-import { testBackends } from '../../helpers/db.js';
+import { recordingResults, testBackends } from '../../helpers/db.js';
 import { call, rawGet, startTestServer, type TestServer } from '../../helpers/server.js';
 import { signInDemoAccounts } from '../../helpers/auth.js';
 import type { Db } from '../../../src/server/db/client.js';
@@ -301,15 +301,7 @@ describe.each(backends)('edition export on $name', ({ openDemo }) => {
   it("leaves nothing of a page in the database client's results once the page is read (an old result would keep it from dying young)", async () => {
     const edition = (await findEditionByNumber(db, 2026))!;
     // Every result the pages' statements answered, as the database client returned it.
-    const results: Record<string, unknown>[][] = [];
-    const watched = {
-      ...db,
-      query: async <T>(...args: Parameters<Db['query']>) => {
-        const result = await db.query<T>(...args);
-        results.push(result as Record<string, unknown>[]);
-        return result;
-      },
-    } as Db;
+    const { queryable: watched, results } = recordingResults(db);
     for (const read of [campaignPages, scorePages, answerPages] as const) {
       for await (const page of read(watched, edition.id, 2)) {
         expect(page.length).toBeGreaterThan(0);

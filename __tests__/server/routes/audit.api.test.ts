@@ -1,11 +1,10 @@
-import { testBackends } from '../../helpers/db.js';
+import { recordingResults, testBackends } from '../../helpers/db.js';
 import { call, rawGet } from '../../helpers/server.js';
 import { loginBody, pkcePair, signIn } from '../../helpers/auth.js';
 import { startDemoServer, type Caller, type DemoServer } from '../../helpers/demoServer.js';
 import { answerEverything, createCampaign, createEntity } from '../../helpers/concurrency.js';
 import { ROLES } from '../../../src/shared/roles.js';
 import type { AuditPage, AuditRow } from '../../../src/shared/api/audit.js';
-import type { Db } from '../../../src/server/db/client.js';
 import { auditCsv } from '../../../src/server/services/admin/auditLog.js';
 
 const backends = await testBackends();
@@ -177,14 +176,7 @@ describe.each(backends)('activity log API on $name', ({ openDemo }) => {
     const lines = (await csv('action=test.export')).body.toString('utf8').split('\r\n').slice(1, -1);
     expect(lines.map((line) => Number(/\{""i"": ?(\d+)\}/.exec(line)?.[1]))).toEqual(Array.from({ length: 1100 }, (_, k) => 1100 - k));
     // Every result the log's statements answered is empty once the CSV is written (releaseRows).
-    const results: unknown[][] = [];
-    const watched = {
-      query: async <T>(...args: Parameters<Db['query']>) => {
-        const result = await demo.db.query<T>(...args);
-        results.push(result);
-        return result;
-      },
-    };
+    const { queryable: watched, results } = recordingResults(demo.db);
     let written = '';
     for await (const chunk of auditCsv(watched, { action: 'test.export' })) written += chunk;
     expect(written.split('\r\n').slice(1, -1)).toEqual(lines);

@@ -33,13 +33,12 @@ export interface Queryable {
 
 /**
  * Empties a result whose rows have been read (every text field set to '', every other field to null, then the array
- * to no element), for the
- * readers that stream a large table page by page. The database clients build every statement's rows at the same few
- * places, and once the rows the report caches keep have survived there, V8 allocates later rows straight in its old
- * generation (pretenuring). An old object that holds a young one keeps it alive through every scavenge until the
- * next full collection, dead or not: without this, each page (its texts, and all that was built from them) went old
- * too, and the edition export's heap grew by about the file's size between two full collections
- * (docs/benchmarks.md, "Edition export").
+ * to no element), for the readers that stream a large table page by page. The database clients build every
+ * statement's rows at the same few places, and once the rows the report caches keep have survived there, V8
+ * allocates later rows straight in its old generation (pretenuring). An old object that holds a young one keeps it
+ * alive through every scavenge until the next full collection, dead or not: without this, each page (its texts, and
+ * all that was built from them) went old too, and the edition export's heap grew by about the file's size between two
+ * full collections (docs/benchmarks.md, "Edition export").
  */
 export function releaseRows(rows: object[]): void {
   for (const row of rows as Record<string, unknown>[]) for (const key of Object.keys(row)) row[key] = typeof row[key] === 'string' ? '' : null;
