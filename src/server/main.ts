@@ -1,3 +1,4 @@
+import './gcTuning.js';
 import net from 'node:net';
 import { buildApp, loggerOptions } from './app.js';
 import { createContext } from './bootstrap.js';

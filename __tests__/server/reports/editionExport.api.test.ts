@@ -1,5 +1,7 @@
 import ExcelJS from 'exceljs';
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { jest } from '@jest/globals';
 import { recordingResults, testBackends } from '../../helpers/db.js';
 import { call, rawGet, startTestServer, type TestServer } from '../../helpers/server.js';
 import { signInDemoAccounts } from '../../helpers/auth.js';
@@ -13,7 +15,7 @@ import {
   findEditionByNumber,
   scorePages,
 } from '../../../src/server/db/repositories/editionExport.js';
-import { answerRow, editionCsv, exportWords } from '../../../src/server/reports/editionExport.js';
+import { answerRow, editionCsv, exportWords, writeEditionXlsx } from '../../../src/server/reports/editionExport.js';
 import { CSV_CHUNK_CHARS } from '../../../src/shared/csv.js';
 import es from '../../../i18n/es.json' with { type: 'json' };
 import { csvRows } from '../../helpers/csv.js';
@@ -282,6 +284,43 @@ describe.each(backends)('edition export on $name', ({ openDemo }) => {
     expect(chunks.flatMap((chunk) => csvRows(chunk))).toEqual(csvRows(chunks.join('')));
     const res = await download('edition=2026&format=csv', tokens.admin);
     expect(res.body.toString('utf8')).toBe(chunks.join(''));
+  });
+
+  it("hands exceljs one style per column for all the column's cells: each number still shows in its column's format", async () => {
+    const edition = (await findEditionByNumber(db, 2026))!;
+    // exceljs works out a style it has not been given before by building its XML: once per cell, had each cell a style of its own.
+    const { default: StylesXform } = (await import('exceljs/lib/xlsx/xform/style/styles-xform.js' as string)) as {
+      default: { prototype: { addStyleModel(model: object, cellType?: number): number } };
+    };
+    const styles = new Set<object>();
+    let calls = 0;
+    const addStyleModel = StylesXform.prototype.addStyleModel;
+    const spy = jest.spyOn(StylesXform.prototype, 'addStyleModel').mockImplementation(function (this: unknown, model, cellType) {
+      styles.add(model);
+      calls++;
+      return addStyleModel.call(this, model, cellType);
+    });
+    const parts: Buffer[] = [];
+    try {
+      await writeEditionXlsx(db, edition, exportWords('es'), new Writable({ write: (part: Buffer, _, done) => (parts.push(part), done()) }));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(calls).toBeGreaterThan(1000);
+    // The columns' styles and the rows' one, and each header row's and its cells' own: about as many as the header has.
+    expect(styles.size).toBeLessThanOrEqual(3 * 2 * exportWords('es').headers.length);
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Uint8Array.from(Buffer.concat(parts)).buffer);
+    const found = (sheet: string, test: (row: ExcelJS.Row) => boolean) => {
+      let match: ExcelJS.Row | undefined;
+      workbook.getWorksheet(sheet)!.eachRow((row) => (match ??= test(row) ? row : undefined));
+      return match!;
+    };
+    const campaign = found('Campañas', (row) => row.getCell(1).value === sent.id);
+    expect([campaign.getCell(7).numFmt, campaign.getCell(12).numFmt, campaign.getCell(14).numFmt]).toEqual(['yyyy-mm-dd hh:mm', '0.0', '0.0%']);
+    const answer = found('Respuestas', (row) => row.getCell(1).value === sent.id && typeof row.getCell(12).value === 'number');
+    expect(answer.getCell(12).numFmt).toBe('0.0');
   });
 
   it('reads every row once across pages, whatever the number of campaigns a page holds', async () => {

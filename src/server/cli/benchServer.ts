@@ -1,3 +1,4 @@
+import '../gcTuning.js';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';

@@ -245,12 +245,27 @@ export async function* editionCsv(q: Queryable, edition: ExportedEdition, words:
 /**
  * A cell for Excel: a text escaped so that it reads back as written (xlsxText); a date, as Excel has no time zones,
  * the date whose UTC fields are Madrid's wall clock at that instant, so that the sheet shows the time people in
- * Madrid saw (exceljs writes a Date's UTC fields).
+ * Madrid saw (exceljs writes a Date's UTC fields); none for an empty one (exceljs would write an empty cell).
  */
-const excelCell = (value: Cell): Cell =>
-  typeof value === 'string' ? xlsxText(value) : value instanceof Date ? new Date(`${madridDateTime(value).replace(' ', 'T')}:00Z`) : value;
+const excelCell = (value: Cell): Exclude<Cell, null> | undefined =>
+  value === null
+    ? undefined
+    : typeof value === 'string'
+      ? xlsxText(value)
+      : value instanceof Date
+        ? new Date(`${madridDateTime(value).replace(' ', 'T')}:00Z`)
+        : value;
 
 const NUMBER_FORMATS: Partial<Record<ColumnKind, string>> = { points: '0.0', percent: '0.0%', date: 'yyyy-mm-dd hh:mm' };
+
+/**
+ * Each column's style, one object per column that every cell of it shares, and one for every row. exceljs gives each
+ * new row and cell a style object of its own, and works out the style of an object it has not seen by building that
+ * style's XML; given the same object, it answers from a WeakMap. Building it per cell made an Excel file of the scale
+ * set some 7 million XML writers. Frozen: every export shares them.
+ */
+const COLUMN_STYLES: readonly Partial<ExcelJS.Style>[] = COLUMNS.map((c) => Object.freeze(NUMBER_FORMATS[c.kind] ? { numFmt: NUMBER_FORMATS[c.kind] } : {}));
+const ROW_STYLE: Partial<ExcelJS.Style> = Object.freeze({});
 
 /**
  * Writes the edition as an .xlsx to `out` with exceljs' streaming writer: a sheet per section, each row
@@ -268,14 +283,20 @@ export async function writeEditionXlsx(q: Queryable, edition: ExportedEdition, w
     sheet.columns = COLUMNS.map((c, i) => ({
       header: words.headers[i],
       width: c.width,
-      ...(NUMBER_FORMATS[c.kind] ? { style: { numFmt: NUMBER_FORMATS[c.kind] } } : {}),
+      style: COLUMN_STYLES[i],
     }));
     sheet.getRow(1).font = { bold: true };
     section = next;
   };
   for await (const page of exportRows(q, edition, words)) {
     while (section < page.section) open(section + 1);
-    for (const row of page.rows) sheet!.addRow(row.map(excelCell)).commit();
+    for (const row of page.rows) {
+      const added = sheet!.addRow(row.map(excelCell));
+      // A row's style object is in exceljs but not in its types.
+      (added as ExcelJS.Row & { style: Partial<ExcelJS.Style> }).style = ROW_STYLE;
+      added.eachCell((cell, column) => (cell.style = COLUMN_STYLES[column - 1]));
+      added.commit();
+    }
     // A slow reader holds the next page back instead of letting the file pile up in memory.
     if (out.writableNeedDrain) await once(out, 'drain');
   }
