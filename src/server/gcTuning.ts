@@ -8,7 +8,7 @@ import v8 from 'node:v8';
  * most of them have lived through a young collection. A streamed export builds millions of short-lived objects
  * per file; when one of its sites was pretenured, what those objects pointed to was kept alive by them until the next
  * full collection, survived every young collection, and was promoted in turn, which pretenured more sites. The Excel
- * file of the scale set then took four times as long and a heap of 330-470 MB instead of about 100; it happened in
- * some runs and not others. Without pretenuring, every object starts young and is promoted only if it lives.
+ * file of the scale set then took a heap of 330-470 MB instead of about 100, and twice as long or more; it happened
+ * in some runs and not others. Without pretenuring, every object starts young and is promoted only if it lives.
  */
 v8.setFlagsFromString('--no-allocation-site-pretenuring');
