@@ -30,7 +30,7 @@ import { registerMapRoutes } from './routes/maps.js';
 import { ReportEngine, type WarmedReports } from './reports/engine.js';
 import { scheduleAssigneeReminders } from './routes/assigneeReminders.js';
 import { scheduleLogRetention } from './routes/logRetention.js';
-import { ReportCache } from './reports/reportCache.js';
+import { apiBrotli, ReportCache, SYNC_COMPRESS_BYTES } from './reports/reportCache.js';
 import { PUBLIC_CACHE_BYTES, publicCache, publicSender, registerPublicationRoutes, registerPublicRoutes } from './routes/publication.js';
 import { registerPublicPages } from './routes/publicPages.js';
 import { registerUserRoutes } from './routes/users.js';
@@ -200,9 +200,15 @@ export async function buildApp(
   const authenticate = makeAuthenticate(ctx);
   await app.register(
     async (secure) => {
-      // API answers over 1 KB compressed for browsers that accept it (brotli, else gzip); the report calls
-      // send the copies their cache keeps instead (compress: false on those routes).
-      await secure.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+      // API answers over 1 KB compressed for browsers that accept it (brotli, else gzip): up to SYNC_COMPRESS_BYTES in
+      // one call (brotli by apiBrotli), larger ones through zlib's stream. The report calls send the copies their
+      // cache keeps instead (compress: false on those routes).
+      await secure.register(compress, {
+        encodings: ['br', 'gzip'],
+        threshold: 1024,
+        syncThreshold: SYNC_COMPRESS_BYTES,
+        zlib: { brotliCompressSync: apiBrotli },
+      });
       secure.addHook('onRequest', authenticate);
       secure.addHook('onSend', refuseUncheckedSession);
       registerSecureAuthRoutes(secure, ctx);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { testBackends } from '../../helpers/db.js';
-import { call, startTestServer, type TestServer } from '../../helpers/server.js';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { call, rawGet, startTestServer, type TestServer } from '../../helpers/server.js';
 import { createTestUser, signIn, signInDemoAccounts } from '../../helpers/auth.js';
 import type { Db } from '../../../src/server/db/client.js';
 import type { CampaignDetail, CampaignStatusRow, CampaignSummary } from '../../../src/shared/api/campaigns.js';
@@ -338,6 +339,34 @@ describe.each(backends)('campaign API on $name', ({ openDemo }) => {
       const newest = Math.max(...rows.map((r) => r.campaignNumber));
       expect(rows.every((r) => r.currentEdition === (r.campaignNumber === newest))).toBe(true);
       expect(rows.some((r) => r.currentEdition)).toBe(true);
+    });
+  });
+
+  describe('compression', () => {
+    /** The window a brotli stream declares in its first bits (RFC 7932, 9.1), as log2 of its bytes. */
+    const brotliWindowBits = (stream: Buffer): number => {
+      const bits = stream.readUInt8(0) | (stream.readUInt8(1) << 8);
+      if ((bits & 1) === 0) return 16;
+      const n = (bits >> 1) & 7;
+      if (n !== 0) return 17 + n;
+      const m = (bits >> 4) & 7;
+      return m === 0 ? 17 : 8 + m;
+    };
+
+    it("sends a campaign's questionnaire compressed in one piece, its window no larger than the body, and the same JSON in every encoding", async () => {
+      const path = `/api/secure/v1/campaigns/get?id=${own.draft}`;
+      const authorization = `Bearer ${tokens.admin}`;
+      const plain = await rawGet(server, path, { authorization, 'accept-encoding': 'identity' });
+      expect([plain.status, plain.headers['content-encoding']]).toEqual([200, undefined]);
+      const br = await rawGet(server, path, { authorization, 'accept-encoding': 'gzip, deflate, br' });
+      // Compressed in one call, so its length is known before it is sent (a stream would be sent in chunks).
+      expect([br.headers['content-encoding'], Number(br.headers['content-length'])]).toEqual(['br', br.body.length]);
+      expect(brotliDecompressSync(br.body)).toEqual(plain.body);
+      // A window sized to the body, not brotli's 4 MB default (22 bits) for every answer.
+      expect(brotliWindowBits(br.body)).toBeLessThanOrEqual(Math.max(16, Math.ceil(Math.log2(plain.body.length))));
+      const gz = await rawGet(server, path, { authorization, 'accept-encoding': 'gzip' });
+      expect([gz.headers['content-encoding'], Number(gz.headers['content-length'])]).toEqual(['gzip', gz.body.length]);
+      expect(gunzipSync(gz.body)).toEqual(plain.body);
     });
   });
 });
