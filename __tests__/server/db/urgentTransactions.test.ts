@@ -2,11 +2,12 @@ import { openTestPglite, postgresAvailable, recordingTransactions, testBackends,
 import { call, startTestServer } from '../../helpers/server.js';
 import { signInDemoAccounts } from '../../helpers/auth.js';
 import { answeredCampaignOfNewEntity } from '../../helpers/concurrency.js';
-import { openPostgres, type Db } from '../../../src/server/db/client.js';
+import { openPostgres, type Db, type TransactionOptions, type Tx } from '../../../src/server/db/client.js';
 
 /**
  * Urgent transactions (a submission) are served before the ordinary calls waiting for the database, on PGlite's one
- * session as on a PostgreSQL pool (db/gate.ts), and a submission asks for it while a save does not.
+ * session as on a PostgreSQL pool (db/gate.ts), and a submission asks for it while a save does not. A transaction
+ * may also ask that its statements run with the plans made once (genericPlans): a submission does, for itself alone.
  */
 
 const backends = await testBackends();
@@ -100,6 +101,78 @@ describe.each(backends)('a submission is urgent, a save is not, on $name', ({ op
       [transactions.length, urgent.length] = [0, 0];
       expect((await secure('campaigns/submit', { id: campaign.id })).status).toBe(200);
       expect(urgentOnes().map((statements) => statements.at(-1))).toEqual(['store_submission']);
+    } finally {
+      await server.close();
+      await db.close();
+    }
+  });
+});
+
+/** The plan cache mode a transaction with these options runs in, and then one without on the same connection, after it committed or failed. */
+async function planModes(db: Db, options: TransactionOptions, fail: boolean): Promise<string[]> {
+  const mode = async (tx: Tx) => (await tx.query<{ mode: string }>("SELECT current_setting('plan_cache_mode') AS mode"))[0].mode;
+  const modes: string[] = [];
+  await db
+    .transaction(async (tx) => {
+      modes.push(await mode(tx));
+      if (fail) await tx.query('SELECT 1 / 0');
+    }, options)
+    .catch((err: Error) => expect(err.message).toMatch(/division by zero/));
+  modes.push(await db.transaction(mode));
+  return modes;
+}
+
+describe('transactions whose statements run with the plans made once', () => {
+  const check = async (db: Db) => {
+    expect(await planModes(db, { genericPlans: true }, false)).toEqual(['force_generic_plan', 'auto']);
+    expect(await planModes(db, { genericPlans: true, urgent: true }, true)).toEqual(['force_generic_plan', 'auto']);
+    expect(await planModes(db, {}, false)).toEqual(['auto', 'auto']);
+  };
+
+  it('PGlite: sets the mode for that transaction alone, whether it commits or fails', async () => {
+    const db = await openTestPglite();
+    try {
+      await check(db);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('PostgreSQL: sets the mode for that transaction alone, whether it commits or fails, on a pool of one connection', async () => {
+    if (!(await postgresAvailable())) return;
+    const db = openPostgres(testPostgresUrl('postgres'), 1);
+    try {
+      await check(db);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe.each(backends)("a submission's writes are planned once per connection on $name", ({ openDemo }) => {
+  it('runs store_submission with its generic plan, never one planned for the campaign at hand', async () => {
+    const db = await openDemo();
+    /** After each submission's statements, before its COMMIT and on its connection: how its writes were planned so far. */
+    const plans: { generic: number; custom: number }[] = [];
+    const observed: Db = {
+      ...db,
+      transaction: (fn, options) =>
+        db.transaction(async (tx) => {
+          const result = await fn(tx);
+          const [row] = await tx.query<{ generic: number; custom: number }>(
+            "SELECT generic_plans AS generic, custom_plans AS custom FROM pg_prepared_statements WHERE name = 'store_submission'",
+          );
+          if (row) plans.push({ generic: Number(row.generic), custom: Number(row.custom) });
+          return result;
+        }, options),
+    };
+    const server = await startTestServer(observed);
+    try {
+      const { admin } = await signInDemoAccounts(server);
+      const campaign = await answeredCampaignOfNewEntity(server, db, admin, { email: 'plan@envios.es', password: 'clave-plan-1' }, 'Plan', 3);
+      expect((await call(server, 'POST', '/api/secure/v1/campaigns/submit', { token: campaign.memberToken, body: { id: campaign.id } })).status).toBe(200);
+      expect(plans.at(-1)).toEqual({ generic: expect.any(Number), custom: 0 });
+      expect(plans.at(-1)!.generic).toBeGreaterThan(0);
     } finally {
       await server.close();
       await db.close();

@@ -5,7 +5,7 @@ import { isDatabaseUnavailable, isTransactionConflict } from './faults.js';
 import { Gate } from './gate.js';
 import { PgliteGuard, pgliteTransaction, type PgliteGuardOptions } from './pgliteGuard.js';
 import { queryOnPglite } from './pgliteStatements.js';
-import type { Db, NamedStatement, Tx } from './statements.js';
+import { beginOf, type Db, type NamedStatement, type Tx } from './statements.js';
 
 export { namedStatement, parameterFrom, releaseRows, type Db, type NamedStatement, type Queryable, type TransactionOptions, type Tx } from './statements.js';
 
@@ -21,7 +21,7 @@ export function wrapPglite(lite: PGlite, options: PgliteGuardOptions = {}): Db {
       return guard.exclusive((session) => queryOnPglite<T>(session, sql, params));
     },
     exec: (sql) => guard.exclusive(async (session) => void (await session.exec(sql))),
-    transaction: (fn, options) => guard.exclusive((session) => pgliteTransaction(session, fn), options?.urgent),
+    transaction: (fn, options) => guard.exclusive((session) => pgliteTransaction(session, fn, beginOf(options)), options?.urgent),
     use: () => guard.use(),
     dumpDataDir: () => guard.dumpDataDir(),
     close: () => guard.close(),
@@ -66,7 +66,7 @@ export function openPostgres(connectionString: string, max: number): Db {
     async exec(sql) {
       await queryOnPool(connect, sql);
     },
-    transaction: (fn, options) => retriedOnConflict(() => transactionOnPool(() => connect(options?.urgent), max, fn)),
+    transaction: (fn, options) => retriedOnConflict(() => transactionOnPool(() => connect(options?.urgent), max, fn, beginOf(options))),
     use: () => ({
       connections: pool.totalCount,
       idle: pool.idleCount,
@@ -142,13 +142,13 @@ async function queryOnPool<T>(connect: Connect, statement: string | pg.QueryConf
 }
 
 /**
- * BEGIN, fn, COMMIT on a client of its own. While checked out the client has no listener of the pool's, so one
+ * BEGIN (`begin`: beginOf), fn, COMMIT on a client of its own. While checked out the client has no listener of the pool's, so one
  * is added: a connection failing then (backend terminated, server stopped) would otherwise end the process. A
  * client whose connection failed is discarded (release(err)) instead of being handed to the next call, and a
  * ROLLBACK that cannot run does not hide why the transaction failed.
  */
-async function transactionOnPool<T>(connect: Connect, poolSize: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const { client, release } = await begunClient(connect, poolSize);
+async function transactionOnPool<T>(connect: Connect, poolSize: number, fn: (tx: Tx) => Promise<T>, begin: string): Promise<T> {
+  const { client, release } = await begunClient(connect, poolSize, begin);
   let broken: Error | undefined;
   const onError = (err: Error) => void (broken ??= err);
   client.on('error', onError);
@@ -175,14 +175,14 @@ async function transactionOnPool<T>(connect: Connect, poolSize: number, fn: (tx:
  * ran, so it is discarded and another one taken, at most once per connection the pool may hold (all of them may
  * have died at once) and then a new one. A database that is really gone fails at connect, which is not retried.
  */
-async function begunClient(connect: Connect, poolSize: number): Promise<Lease> {
+async function begunClient(connect: Connect, poolSize: number, begin: string): Promise<Lease> {
   for (let attempt = 0; ; attempt++) {
     const lease = await connect();
     const { client } = lease;
     const swallow = () => undefined;
     client.on('error', swallow);
     try {
-      await client.query('BEGIN');
+      await client.query(begin);
       return lease;
     } catch (err) {
       lease.release(err as Error);

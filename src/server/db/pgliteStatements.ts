@@ -122,13 +122,13 @@ export async function queryOnPglite<T>(session: PgliteSession, sql: string | Nam
 }
 
 /**
- * A transaction's first statement, with its BEGIN: in the same round trip (`BEGIN; EXECUTE ...`) for a named
+ * A transaction's first statement, with its BEGIN (`begin`: beginOf): in the same round trip (`BEGIN; EXECUTE ...`) for a named
  * statement already prepared whose arguments can be literals, the usual first statement of a save or a
  * submission; otherwise BEGIN alone, then the statement. Either way BEGIN is handed to PGlite in this call.
  */
-export function beginWithQuery<T>(session: PgliteSession, sql: string | NamedStatement, params: unknown[] = []): Promise<T[]> {
+export function beginWithQuery<T>(session: PgliteSession, sql: string | NamedStatement, params: unknown[] = [], begin = 'BEGIN'): Promise<T[]> {
   const types = typeof sql === 'string' ? undefined : session.prepared.get(sql.name)?.types;
   const execute = typeof sql !== 'string' && types && executeOf(sql.name, params, types);
-  if (execute) return session.exec(`BEGIN; ${execute}`).then((results) => lastRows<T>(results));
-  return session.exec('BEGIN').then(() => queryOnPglite<T>(session, sql, params));
+  if (execute) return session.exec(`${begin}; ${execute}`).then((results) => lastRows<T>(results));
+  return session.exec(begin).then(() => queryOnPglite<T>(session, sql, params));
 }

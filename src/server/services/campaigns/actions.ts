@@ -346,9 +346,11 @@ export function prefillCampaign(db: Db, questionnaires: QuestionnaireCache, call
 
 /**
  * A submission is served before the saves and reads waiting for the database: on deadline day it is the call an
- * entity waits on, and in arrival order it spent most of its time behind the savers' backlog.
+ * entity waits on, and in arrival order it spent most of its time behind the savers' backlog. Its statements run
+ * with the plans made once per connection: PostgreSQL planned its writes (store_submission) afresh for every
+ * campaign's values, 3.3 ms of each submission, for a plan that ran no faster.
  */
-const SUBMITTING: TransactionOptions = { urgent: true };
+const SUBMITTING: TransactionOptions = { urgent: true, genericPlans: true };
 
 /** The 422 refusing a submission, with the questions to see to (docs/api.md). */
 const submitRefused = (message: string, refusal: SubmitRefusal) => new AppError('VALIDATION', message, refusal);
