@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, constants as zlibConstants, gunzipSync } from 'node:zlib';
 
 /**
  * The deadline-day load (bench.ts, deadlineDay), run in a child process so that making and parsing requests does
@@ -14,6 +14,26 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 /** A body as sent (brotli or gzip, as the server chose among those the mix accepts), decoded. */
 const decoded = (body: Buffer, encoding: string | undefined): Buffer =>
   encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
+
+/** How much of a compressed result the freshness check decodes first: some KB of JSON, whose first 1 KB holds the country's participants. */
+const START_BYTES = 4096;
+
+/**
+ * The start of a body as sent, decoded from its first START_BYTES alone (zlib flushes what it has instead of failing
+ * on a stream cut short). Decoding a whole 165 KB result and reading it as text took 0.6 ms of the load generator's
+ * CPU per read: with two cores, CPU taken from the server it measures.
+ */
+const decodedStart = (body: Buffer, encoding: string | undefined): Buffer => {
+  const start = body.subarray(0, START_BYTES);
+  if (encoding === 'br') return brotliDecompressSync(start, { finishFlush: zlibConstants.BROTLI_OPERATION_FLUSH });
+  return encoding === 'gzip' ? gunzipSync(start, { finishFlush: zlibConstants.Z_SYNC_FLUSH }) : start;
+};
+
+/** The country's participants a result counts (its first mention, in its global figures); undefined when it names none. */
+export function countryParticipants(body: Buffer, encoding: string | undefined): number | undefined {
+  const found = COUNTRY_PARTICIPANTS.exec(decodedStart(body, encoding).toString('latin1')) ?? COUNTRY_PARTICIPANTS.exec(decoded(body, encoding).toString());
+  return found ? Number(found[1]) : undefined;
+}
 
 export const MIX_KINDS = ['health', 'saveAnswer', 'get', 'result', 'comparison', 'submit'] as const;
 export type MixKind = (typeof MIX_KINDS)[number];
@@ -154,10 +174,9 @@ export async function runMix(plan: MixPlan): Promise<MixMeasured> {
     times[kind].push(elapsed);
     if (kind === 'submit') answeredSubmits++;
     if (kind === 'result') {
-      const text = decoded(res.body, res.encoding).toString();
-      const found = COUNTRY_PARTICIPANTS.exec(text);
+      const participants = countryParticipants(res.body, res.encoding);
       freshness.checked++;
-      if (!found || Number(found[1]) < floor) freshness.stale++;
+      if (participants === undefined || participants < floor) freshness.stale++;
     }
     return true;
   };
