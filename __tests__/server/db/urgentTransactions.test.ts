@@ -43,6 +43,27 @@ async function servedOrder(db: Db, queued: { name: string; urgent: boolean }[]):
   return served;
 }
 
+/** run on a fresh test PGlite, closed afterwards. */
+async function onPglite(run: (db: Db) => Promise<void>): Promise<void> {
+  const db = await openTestPglite();
+  try {
+    await run(db);
+  } finally {
+    await db.close();
+  }
+}
+
+/** run on a PostgreSQL pool of one connection (nothing when the server is not reachable), closed afterwards. */
+async function onPostgresPoolOfOne(run: (db: Db) => Promise<void>): Promise<void> {
+  if (!(await postgresAvailable())) return;
+  const db = openPostgres(testPostgresUrl('postgres'), 1);
+  try {
+    await run(db);
+  } finally {
+    await db.close();
+  }
+}
+
 const QUEUED = [
   { name: 'save 1', urgent: false },
   { name: 'save 2', urgent: false },
@@ -53,26 +74,17 @@ const QUEUED = [
 const SERVED = ['submit 1', 'submit 2', 'save 1', 'save 2', 'read'];
 
 describe('urgent transactions go first among the calls waiting for the database', () => {
-  it("PGlite: the session's next turn goes to the urgent transactions waiting, then to the others, each in the order they came", async () => {
-    const db = await openTestPglite();
-    try {
+  it("PGlite: the session's next turn goes to the urgent transactions waiting, then to the others, each in the order they came", () =>
+    onPglite(async (db) => {
       expect(await servedOrder(db, QUEUED)).toEqual(SERVED);
       expect(db.use()).toMatchObject({ idle: 1, waiting: 0 });
-    } finally {
-      await db.close();
-    }
-  });
+    }));
 
-  it("PostgreSQL: a pool's freed connection goes to the urgent transactions waiting, then to the others, each in the order they came", async () => {
-    if (!(await postgresAvailable())) return;
-    const db = openPostgres(testPostgresUrl('postgres'), 1);
-    try {
+  it("PostgreSQL: a pool's freed connection goes to the urgent transactions waiting, then to the others, each in the order they came", () =>
+    onPostgresPoolOfOne(async (db) => {
       expect(await servedOrder(db, QUEUED)).toEqual(SERVED);
       expect(db.use()).toMatchObject({ connections: 1, idle: 1, waiting: 0 });
-    } finally {
-      await db.close();
-    }
-  });
+    }));
 });
 
 describe.each(backends)('a submission is urgent, a save is not, on $name', ({ openDemo }) => {
@@ -129,24 +141,9 @@ describe('transactions whose statements run with the plans made once', () => {
     expect(await planModes(db, {}, false)).toEqual(['auto', 'auto']);
   };
 
-  it('PGlite: sets the mode for that transaction alone, whether it commits or fails', async () => {
-    const db = await openTestPglite();
-    try {
-      await check(db);
-    } finally {
-      await db.close();
-    }
-  });
+  it('PGlite: sets the mode for that transaction alone, whether it commits or fails', () => onPglite(check));
 
-  it('PostgreSQL: sets the mode for that transaction alone, whether it commits or fails, on a pool of one connection', async () => {
-    if (!(await postgresAvailable())) return;
-    const db = openPostgres(testPostgresUrl('postgres'), 1);
-    try {
-      await check(db);
-    } finally {
-      await db.close();
-    }
-  });
+  it('PostgreSQL: sets the mode for that transaction alone, whether it commits or fails, on a pool of one connection', () => onPostgresPoolOfOne(check));
 });
 
 describe.each(backends)("a submission's writes are planned once per connection on $name", ({ openDemo }) => {

@@ -142,10 +142,10 @@ async function queryOnPool<T>(connect: Connect, statement: string | pg.QueryConf
 }
 
 /**
- * BEGIN (`begin`: beginOf), fn, COMMIT on a client of its own. While checked out the client has no listener of the pool's, so one
- * is added: a connection failing then (backend terminated, server stopped) would otherwise end the process. A
- * client whose connection failed is discarded (release(err)) instead of being handed to the next call, and a
- * ROLLBACK that cannot run does not hide why the transaction failed.
+ * BEGIN (`begin`: beginOf), fn, COMMIT on a client of its own. While checked out the client has no listener of the
+ * pool's, so one is added: a connection failing then (backend terminated, server stopped) would otherwise end the
+ * process. A client whose connection failed is discarded (release(err)) instead of being handed to the next call, and
+ * a ROLLBACK that cannot run does not hide why the transaction failed.
  */
 async function transactionOnPool<T>(connect: Connect, poolSize: number, fn: (tx: Tx) => Promise<T>, begin: string): Promise<T> {
   const { client, release } = await begunClient(connect, poolSize, begin);

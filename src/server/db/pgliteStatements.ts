@@ -1,5 +1,5 @@
 import type { Results } from '@electric-sql/pglite';
-import type { NamedStatement } from './statements.js';
+import { beginOf, type NamedStatement } from './statements.js';
 
 /**
  * One live instance as the wrapper uses it: every statement refused once the instance died, and every one but
@@ -122,11 +122,11 @@ export async function queryOnPglite<T>(session: PgliteSession, sql: string | Nam
 }
 
 /**
- * A transaction's first statement, with its BEGIN (`begin`: beginOf): in the same round trip (`BEGIN; EXECUTE ...`) for a named
- * statement already prepared whose arguments can be literals, the usual first statement of a save or a
+ * A transaction's first statement, with its BEGIN (`begin`: beginOf): in the same round trip (`BEGIN; EXECUTE ...`)
+ * for a named statement already prepared whose arguments can be literals, the usual first statement of a save or a
  * submission; otherwise BEGIN alone, then the statement. Either way BEGIN is handed to PGlite in this call.
  */
-export function beginWithQuery<T>(session: PgliteSession, sql: string | NamedStatement, params: unknown[] = [], begin = 'BEGIN'): Promise<T[]> {
+export function beginWithQuery<T>(session: PgliteSession, sql: string | NamedStatement, params: unknown[] = [], begin = beginOf()): Promise<T[]> {
   const types = typeof sql === 'string' ? undefined : session.prepared.get(sql.name)?.types;
   const execute = typeof sql !== 'string' && types && executeOf(sql.name, params, types);
   if (execute) return session.exec(`${begin}; ${execute}`).then((results) => lastRows<T>(results));
