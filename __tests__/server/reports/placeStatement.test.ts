@@ -83,6 +83,16 @@ describe.each(backends)('the report place statements on $name', ({ openDemo }) =
         expect(campaignScans.length).toBeGreaterThan(0);
         for (const scan of campaignScans) expect(scan['Actual Rows']).toBeLessThanOrEqual(editions);
       });
+
+      // The four territories' versions of an edition are read in one scan (resultQueries.ts entityTerritoryVersionsSql):
+      // the result reads its edition's, the comparison the previous campaign's too, the trend every edition's besides
+      // (its version names each of the entity's campaigns with its parts).
+      it.each(reads)("the %s's place reads each edition's territory versions in one scan", async (kind, read) => {
+        const nodes = await ranPlan(db, read);
+        const scans = nodes.filter((n) => n['Relation Name'] === 'territory_versions');
+        const loops = scans.reduce((sum, n) => sum + n['Actual Loops'], 0);
+        expect(loops).toBe({ result: 1, comparison: 2, trend: 1 + editions }[kind]);
+      });
     });
   }
 });

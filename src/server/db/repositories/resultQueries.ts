@@ -88,17 +88,25 @@ export const countedInMeans = (place: CampaignPlace): boolean => place.status ==
 export const editionFiguresVersionSql = (editionId: string) =>
   `coalesce((SELECT v.version::text FROM edition_figures_versions v WHERE v.edition_id = ${editionId}), 'initial')`;
 
-/** A territory's version in an edition (migration 011); 'initial' until its sums or counts are first written. */
-export const territoryVersionSql = (editionId: string, territory: string, territoryId: string) =>
-  `coalesce((SELECT tv.version::text FROM territory_versions tv WHERE tv.edition_id = ${editionId} AND tv.territory = '${territory}' AND tv.territory_id = ${territoryId}), 'initial')`;
-
 /**
- * The versions of the four territories of a place in an edition, space separated: the province aliased pr, its
- * community, the country and the size band `band` (an SQL expression: the entity's aliased en by default).
+ * The versions of the four territories of a place in an edition (migration 011), space separated: the province
+ * aliased pr, its community, the country and the size band `band` (an SQL expression: the entity's aliased en by
+ * default); 'initial' for one whose sums or counts were never written. One scan of the edition's versions for the
+ * four: as four subqueries, each a scan of its own, they cost a kept comparison's statement a fifth more in PostgreSQL
+ * (docs/benchmarks.md, "The territories' versions in one scan").
  */
-export const entityTerritoryVersionsSql = (editionId: string, band = 'en.size_band') =>
-  `concat_ws(' ', ${territoryVersionSql(editionId, 'province', 'pr.id')}, ${territoryVersionSql(editionId, 'autonomousCommunity', 'pr.community_id')},
-             ${territoryVersionSql(editionId, 'country', "'ES'")}, ${territoryVersionSql(editionId, 'sizeBand', `(${band})::text`)})`;
+export const entityTerritoryVersionsSql = (editionId: string, band = 'en.size_band') => {
+  // Each territory with its id, in the order of TERRITORIES (reports/territories.ts), which splitTerritoryVersions reads.
+  const ids: [Territory, string][] = [
+    ['province', 'pr.id'],
+    ['autonomousCommunity', 'pr.community_id'],
+    ['country', "'ES'"],
+    ['sizeBand', `(${band})::text`],
+  ];
+  return `(SELECT concat_ws(' ', ${ids.map(([t]) => `coalesce(max(tv.version::text) FILTER (WHERE tv.territory = '${t}'), 'initial')`).join(', ')})
+             FROM territory_versions tv
+            WHERE tv.edition_id = ${editionId} AND (tv.territory, tv.territory_id) IN (${ids.map(([t, id]) => `('${t}', ${id})`).join(', ')}))`;
+};
 
 /** A campaign's size band: the one frozen with its final place (fp), or its entity's (en). */
 export const PLACE_BAND = 'coalesce(fp.size_band, en.size_band)';
