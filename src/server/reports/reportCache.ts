@@ -64,11 +64,14 @@ export interface ReportBody {
 const gzipBody = (json: Buffer): Promise<Buffer> => promisify(gzip)(json);
 
 /**
- * The same with brotli at quality 9, off the event loop: measured on an edition's open data CSV (6.9 MB), 269 KB in
- * 152 ms against gzip's 339 KB in 31 ms (quality 11 took 11 s for 239 KB).
+ * The same with brotli at quality 10, off the event loop, for the public answers (publicCache), which every reader
+ * of a publication downloads until its next version. Measured on the open data files of an edition of 2,727 entities:
+ * the JSON (1.7 MB) 106 KB in 1.8-2.6 s of one core, against 119 KB in 0.5 s at quality 9 and 102 KB in 6 s at 11;
+ * the CSV (490 KB) 86 KB in 0.7-0.9 s, against 95 KB. On this machine the bytes are most of such an answer's cost
+ * under load (docs/benchmarks.md, "The open data files' compression").
  */
 export const brotliBody = (json: Buffer): Promise<Buffer> =>
-  promisify(brotliCompress)(json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length } });
+  promisify(brotliCompress)(json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 10, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length } });
 
 /**
  * A body built ahead of any call, compressed off the event loop at brotli quality 5, its window no larger than the

@@ -21,7 +21,7 @@ import { verifyReceipt } from '../services/campaigns/receipts.js';
 
 /**
  * The bound of the public answers kept: a few editions' figures and rankings, the pages and profiles asked, and the
- * open data files (an edition of 2,727 entities: some 95 KB of CSV and 118 KB of JSON brotli-compressed, kept beside
+ * open data files (an edition of 2,727 entities: some 86 KB of CSV and 106 KB of JSON brotli-compressed, kept beside
  * their uncompressed and gzip copies).
  */
 export const PUBLIC_CACHE_BYTES = 64 * 1024 * 1024;
