@@ -368,8 +368,8 @@ async function measurePublic(name: string, db: Db, url: string): Promise<void> {
   ] as const;
   let health: Measured | undefined;
   for (const [call, path] of calls) {
-    // Steady state, as after a publication's first readers: the answer built, asked twice, its compressed copies made.
-    // Then a wait for the kept brotli copy: 1.8-2.6 s of a core for the open data JSON (reportCache.ts brotliBody).
+    // Steady state, as after a publication's first readers: the answer built, asked twice, its compressed copies made
+    // (the kept brotli copy of the open data JSON takes 1.8-2.6 s of a core: reportCache.ts brotliBody).
     for (let i = 0; i < 2; i += 1) await (await fetch(url + path, { headers: { 'accept-encoding': 'gzip' } })).arrayBuffer();
     await new Promise((resolve) => setTimeout(resolve, PUBLIC_COPIES_WAIT_MS));
     const kilobytes = (await sentBytes(url + path)) / 1024;
