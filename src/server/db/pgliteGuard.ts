@@ -189,11 +189,11 @@ export class PgliteGuard {
 
 /**
  * BEGIN (`begin`: beginOf), fn, COMMIT on a session the caller holds alone; on failure ROLLBACK, unless the
- * transaction already ended (a dead instance refuses it: any statement on a dead PGlite hangs the process). A ROLLBACK that fails
- * does not hide why the transaction failed. For deadline day's saves and submissions, which are transactions:
- * named statements are prepared inside it as outside (queryOnPglite: planning them on every call took a third of
- * a save's time in the database), BEGIN goes with the first statement (one round trip less), and a transaction
- * that ran no statement sends neither BEGIN nor COMMIT.
+ * transaction already ended (a dead instance refuses it: any statement on a dead PGlite hangs the process). A
+ * ROLLBACK that fails does not hide why the transaction failed. For deadline day's saves and submissions, which are
+ * transactions: named statements are prepared inside it as outside (queryOnPglite: planning them on every call took
+ * a third of a save's time in the database), BEGIN goes with the first statement (one round trip less), and a
+ * transaction that ran no statement sends neither BEGIN nor COMMIT.
  */
 export async function pgliteTransaction<T>(session: PgliteSession, fn: (tx: Tx) => Promise<T>, begin = beginOf()): Promise<T> {
   // The first statement, sent with BEGIN. Later ones wait for it: should BEGIN be refused (a dead instance, a full
