@@ -181,7 +181,11 @@ async function measureOpening(name: string, db: Db, url: string, token: string):
   }
 }
 
-/** A file given as evidence, downloaded by ten at once, is in the browser's hands within this at p95: well under the second in which a wait for a file is noticed. */
+/**
+ * A file downloaded (one given as evidence, by ten at once; the open data, by fifty) is in the browser's hands within
+ * this at p95: well under the second in which a wait for a file is noticed. Its time is mostly its bytes', which a
+ * multiple of health's p95 does not measure (docs/benchmarks.md, "The open data's budget").
+ */
 const DOWNLOAD_BUDGET_MS = 200;
 
 /** The size of the evidence file the bench downloads: a scanned page or two of a council's minutes. */
@@ -328,7 +332,10 @@ const INSTANCE_WARM_UP = 2000;
 /** How long the public calls' bench waits, after an answer is asked twice, for its compressed copies to be made. */
 const PUBLIC_COPIES_WAIT_MS = 6000;
 
-/** Anonymous readers at once on the public calls (a publication's first hour): the budget is p95 within 2x health's p95 under them. */
+/**
+ * Anonymous readers at once on the public calls (a publication's first hour): the budget is p95 within 2x health's p95
+ * under them, but for the open data files, which have a download's (DOWNLOAD_BUDGET_MS).
+ */
 const PUBLIC_CONNECTIONS = 50;
 
 /**
@@ -355,19 +362,20 @@ async function measurePublic(name: string, db: Db, url: string): Promise<void> {
     'SELECT c.entity_id AS entity FROM final_places fp JOIN campaigns c ON c.id = fp.campaign_id JOIN entities en ON en.id = c.entity_id WHERE fp.edition_id = $1 AND en.publishes_results ORDER BY c.id LIMIT 1',
     [id],
   );
-  const calls = [
+  const calls: [call: string, path: string, fixedBudgetMs?: number][] = [
     ['health', HEALTH_PATH],
     ['public/editions', '/api/v1/public/editions'],
     ['public/edition', `/api/v1/public/edition?year=${year}`],
     ['public/entity', `/api/v1/public/entity?year=${year}&id=${entity}`],
     ['page /publico/{year}', `/publico/${year}`],
     ['page /publico/{year}/entidad/{id}', `/publico/${year}/entidad/${entity}`],
-    ['public/opendata CSV', `/api/v1/public/opendata?year=${year}&format=csv`],
-    ['public/opendata JSON', `/api/v1/public/opendata?year=${year}&format=json`],
+    // Files (an attachment each, about 100 KB compressed): a download's budget, as a file given as evidence has.
+    ['public/opendata CSV', `/api/v1/public/opendata?year=${year}&format=csv`, DOWNLOAD_BUDGET_MS],
+    ['public/opendata JSON', `/api/v1/public/opendata?year=${year}&format=json`, DOWNLOAD_BUDGET_MS],
     ['public/catalog', '/api/v1/public/catalog'],
-  ] as const;
+  ];
   let health: Measured | undefined;
-  for (const [call, path] of calls) {
+  for (const [call, path, fixedBudgetMs] of calls) {
     // Steady state, as after a publication's first readers: the answer built, asked twice, its compressed copies made
     // (the kept brotli copy of the open data JSON takes 1.8-2.6 s of a core: reportCache.ts brotliBody).
     for (let i = 0; i < 2; i += 1) await (await fetch(url + path, { headers: { 'accept-encoding': 'gzip' } })).arrayBuffer();
@@ -375,7 +383,7 @@ async function measurePublic(name: string, db: Db, url: string): Promise<void> {
     const kilobytes = (await sentBytes(url + path)) / 1024;
     const m = await measure(url + path, undefined, PUBLIC_CONNECTIONS);
     health ??= m;
-    publicTable.add({ ...latencyRow(name, call, m, call === 'health' ? null : 2 * health.p95), kilobytesSent: kilobytes });
+    publicTable.add({ ...latencyRow(name, call, m, call === 'health' ? null : (fixedBudgetMs ?? 2 * health.p95)), kilobytesSent: kilobytes });
   }
 }
 
@@ -783,7 +791,7 @@ async function main(): Promise<void> {
   if (!ONLY_UPLOADS && GROWTH.includes('pglite')) await onPglite((store) => benchGrowth('PGlite', store));
   if (!ONLY_UPLOADS && GROWTH.includes('postgres')) await onPostgres((store) => benchGrowth('PostgreSQL', store));
   deadlineTable.intro = `Deadline day (${DEADLINE_S} s; users per call: ${MIX_KINDS.map((k) => `${k} ${MIX_USERS[k]}`).join(', ')}; ${READ_SET} sent campaigns read; a submission every ${SUBMIT_PAUSE_MS} ms after the last answer; 'fixed rates': calls per second, ${MIX_KINDS.map((k) => `${k} ${PACED_RATES[k]}`).join(', ')}):`;
-  publicTable.intro = `Anonymous traffic on a final edition (${PUBLIC_CONNECTIONS} clients at once; budget: p95 within 2x health's p95 under them):`;
+  publicTable.intro = `Anonymous traffic on a final edition (${PUBLIC_CONNECTIONS} clients at once; budget: p95 within 2x health's p95 under them, or a download's ${DOWNLOAD_BUDGET_MS} ms for the open data files):`;
   const tables = [callsTable, uploadsTable, deadlineTable, deadlineChecksTable, publicTable, growthTable, exportTable, openingTable];
   console.log(
     tables
