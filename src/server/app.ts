@@ -104,6 +104,8 @@ export async function buildApp(
     reportCacheBytes?: number;
     /** The most campaign parts the report engine keeps (reportParts.ts CAMPAIGN_PARTS_KEPT unless given). */
     campaignPartsKept?: number;
+    /** How long the place version must hold still before kept places are checked by it (placeMemo.ts PLACE_SETTLE_MS unless given). */
+    placeSettleMs?: number;
     /** REQUEST_TIMEOUT_MS unless given (tests wait less). */
     requestTimeoutMs?: number;
     /** True once the process is shutting down (main.ts): every answer then closes its connection. */
@@ -173,7 +175,13 @@ export async function buildApp(
 
   // A run that keeps no report (reportCacheBytes 0: tests, the bench's uncached instance) keeps no other answer either.
   const kept = (bytes: number) => (options.reportCacheBytes === 0 ? 0 : bytes);
-  const reports = new ReportEngine(ctx.db, ctx.config.minGroupSize, options.reportCacheBytes ?? ctx.config.reportCacheBytes, options.campaignPartsKept);
+  const reports = new ReportEngine(
+    ctx.db,
+    ctx.config.minGroupSize,
+    options.reportCacheBytes ?? ctx.config.reportCacheBytes,
+    options.campaignPartsKept,
+    options.placeSettleMs,
+  );
   const reviewQueues = new ReportCache(kept(REVIEW_QUEUE_CACHE_BYTES));
   const publicBodies = publicCache(kept(PUBLIC_CACHE_BYTES));
   // Before the routes: its hook counts every one of them.
@@ -220,11 +228,11 @@ export async function buildApp(
       registerCampaignRoutes(secure, ctx, reports);
       await registerEvidenceRoutes(secure, ctx, reports);
       registerReportRoutes(secure, ctx, reports);
-      registerCampaignCycleRoutes(secure, ctx);
+      registerCampaignCycleRoutes(secure, ctx, reports.places);
       registerReviewRoutes(secure, ctx, reports.questionnaires, reviewQueues);
       registerObjectionRoutes(secure, ctx, reports.questionnaires);
       registerEditionOpeningRoutes(secure, ctx);
-      registerMapRoutes(secure, ctx);
+      registerMapRoutes(secure, ctx, reports.places);
       registerPublicationRoutes(secure, ctx);
       registerTeamRoutes(secure, ctx);
       registerSecureAccessibilityRoutes(secure, ctx);

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { recording, testBackends, testPostgresUrl } from '../../helpers/db.js';
+import { recording, retentionRan, testBackends, testPostgresUrl } from '../../helpers/db.js';
 import { parseMetrics, sampleValue } from '../../helpers/metrics.js';
 import { call, startTestServer, type TestServer } from '../../helpers/server.js';
 import { signIn } from '../../helpers/auth.js';
@@ -287,6 +287,7 @@ describe.each(backends)('reports assembled from parts kept per territory and cam
     const warm = await startTestServer(recording(db, warmedSeen), {}, undefined, { reportsWarmed: warmed });
     try {
       const read = await outcome;
+      await retentionRan(warmedSeen);
       const [{ sent, territories }] = await db.query<{ sent: number; territories: number }>(
         `SELECT (SELECT count(*)::int FROM campaigns WHERE edition_id = e.id AND status = 'sent') AS sent,
                 (SELECT count(*)::int FROM (SELECT DISTINCT territory, territory_id FROM territory_scores WHERE edition_id = e.id) t) AS territories
@@ -333,6 +334,8 @@ describe.each(backends)('reports assembled from parts kept per territory and cam
         for (const report of REPORTS) expect(await raw(warm, `${report}?id=${id}`)).toEqual(await raw(reference, `${report}?id=${id}`));
       }
       expect(counted(warmedSeen)).toEqual({ territoryParts: 0, campaignParts: 0, built: 0, trends: 0 });
+      // Their places were read ahead too (PlaceMemo): each first read checked its session and the place version alone.
+      expect(warmedSeen).toEqual(ids.flatMap(() => REPORTS.map(() => 'session_user_and_place_version')));
       // Every first read was a body built ahead: none was filled on the call.
       expect(await reportBodiesAsked(warm)).toEqual({ hit: before.hit + REPORTS.length * ids.length, miss: before.miss });
       // Kept as brotli alone, a body built ahead is the same JSON whatever the caller accepts.

@@ -12,6 +12,7 @@ import { ReportParts, placePartVersions, splitTerritoryVersions, type BytesKept,
 import type { CampaignPlace } from '../db/repositories/resultQueries.js';
 import { findTrendPlace, type TrendPlace } from '../db/repositories/trendQueries.js';
 import { ReportCache, type ReportBody } from './reportCache.js';
+import { PlaceMemo, PLACES_KEPT, type Places } from './placeMemo.js';
 
 /**
  * What ReportEngine.warm read ahead: the parts (ReportParts.warm), the result, comparison and trend bodies built and
@@ -45,6 +46,8 @@ export class ReportEngine {
   readonly questionnaires: QuestionnaireCache;
   /** The result and comparison bodies (read by the metrics). */
   readonly bodies: ReportCache;
+  /** Where report calls read their campaigns' places, and the places kept (none when reportCacheBytes is 0). */
+  readonly places: Places;
   /** Which policies changed between two editions, for the comparison's marks. */
   private readonly changes: EditionChanges;
   /**
@@ -57,18 +60,20 @@ export class ReportEngine {
   /**
    * reportCacheBytes bounds the report cache (REPORT_CACHE_BYTES by default); 0 keeps nothing. Means built from
    * fewer participants than minGroupSize (MIN_GROUP_SIZE) are withheld from every report. campaignPartsKept: the
-   * most campaign parts kept (ReportParts).
+   * most campaign parts kept (ReportParts); placeSettleMs: PlaceMemo's (PLACE_SETTLE_MS unless given).
    */
   constructor(
     private readonly db: Queryable,
     private readonly minGroupSize: number,
     reportCacheBytes?: number,
     campaignPartsKept?: number,
+    placeSettleMs?: number,
   ) {
     this.questionnaires = new QuestionnaireCache((editionId, q) => loadEditionIndicators(q ?? db, editionId));
     this.bodies = new ReportCache(reportCacheBytes, { keep: 'brotli' });
     this.changes = new EditionChanges(db);
     this.parts = reportCacheBytes === 0 ? undefined : new ReportParts(db, campaignPartsKept);
+    this.places = { db, memo: new PlaceMemo(reportCacheBytes === 0 ? 0 : PLACES_KEPT, placeSettleMs) };
   }
 
   /**
@@ -158,7 +163,8 @@ export class ReportEngine {
    * sent campaigns, as many as the report cache holds (ReportCache.readAhead: their brotli copies), written by the
    * routes' writers; the part of a campaign beyond those the parts keep is read as a call reads it, in place of the
    * least recently used one. Each body is kept under the versions its place statements read, as a call's would be, so a body
-   * changed since is built again when asked for. Nothing when no parts are kept.
+   * changed since is built again when asked for; the places are kept too (PlaceMemo), each with the place version it
+   * was read with. Nothing when no parts are kept.
    */
   async warm(writers: ReportWriters, stopped: () => boolean = () => false): Promise<WarmedReports | undefined> {
     const parts = this.parts;
@@ -170,15 +176,21 @@ export class ReportEngine {
       if (kept === 'kept') bodies[counted]++;
       return kept !== 'full' && !stopped();
     };
+    const { memo } = this.places;
     for (const campaignId of newestSent) {
       if (stopped()) break;
       const place = await findComparisonPlace(this.db, campaignId);
       // Reopened since, or gone: nothing to build.
       if (place?.status !== 'sent') continue;
+      // Kept as a call's are (PlaceMemo), so a first call finds them: the result's place is the comparison's without its previous campaign.
+      const { compared: _previous, ...campaignPlace } = place;
+      memo.keep('campaign', campaignId, campaignPlace);
+      memo.keep('comparison', campaignId, place);
       if (!(await ahead(this.resultBody(place), 'resultBodies'))) break;
       if (!(await ahead(this.comparisonBody(place, writers.comparison), 'comparisonBodies'))) break;
       const trendPlace = await findTrendPlace(this.db, campaignId);
       if (trendPlace?.status !== 'sent') continue;
+      memo.keep('trend', campaignId, trendPlace);
       if (!(await ahead(this.trendBody(trendPlace, writers.trend), 'trendBodies'))) break;
     }
     return { ...warmed, ...bodies, bodyBytes: this.bodies.size };

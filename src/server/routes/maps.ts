@@ -11,12 +11,13 @@ import { readEntityMunicipalityIds, readParticipation, readProvinceSums } from '
 import { provinceMeans } from '../reports/provinceMap.js';
 import { routeOf, sendEncoded, sessionCheckedRouteOf } from './contract.js';
 import { sentReportableCampaign } from './campaigns/reportAccess.js';
+import type { Places } from '../reports/placeMemo.js';
 
 /** A day: boundaries change with a new es-atlas release, that is with a new deployment. */
 const BOUNDARIES_MAX_AGE = 86_400;
 
 /** The maps' calls (src/shared/api/maps.ts). */
-export function registerMapRoutes(secure: FastifyInstance, ctx: AppContext): void {
+export function registerMapRoutes(secure: FastifyInstance, ctx: AppContext, places: Places): void {
   const { db } = ctx;
   const api = secure.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -45,7 +46,7 @@ export function registerMapRoutes(secure: FastifyInstance, ctx: AppContext): voi
   api.route({
     ...sessionCheckedRouteOf(mapCalls.resultMap),
     handler: async (request) => {
-      const campaign = await sentReportableCampaign(db, request, request.query.id, 'Results exist only for submitted campaigns');
+      const campaign = await sentReportableCampaign(places, request, request.query.id, 'Results exist only for submitted campaigns');
       const sums = await readProvinceSums(db, campaign.editionId);
       const municipalityIds = await readEntityMunicipalityIds(db, campaign.entityId);
       const minGroupSize = minGroupSizeOf(campaign, ctx.config.minGroupSize);

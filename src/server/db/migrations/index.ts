@@ -33,6 +33,7 @@ import accessibility from './032_accessibility.js';
 import editionDrafts from './033_edition_drafts.js';
 import editionTranslations from './034_edition_translations.js';
 import sentCampaignsByEntity from './035_sent_campaigns_by_entity.js';
+import placeVersion from './036_place_version.js';
 
 /** Every migration in order; append, never edit one that has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
@@ -71,4 +72,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 33, name: 'edition_drafts', sql: editionDrafts },
   { version: 34, name: 'edition_translations', sql: editionTranslations },
   { version: 35, name: 'sent_campaigns_by_entity', sql: sentCampaignsByEntity },
+  { version: 36, name: 'place_version', sql: placeVersion },
 ];

@@ -40,6 +40,11 @@ export interface CampaignPlace {
   territoryVersions: string;
   /** The registered entities' version (migration 004). */
   registeredVersion: string;
+  /**
+   * The version of every table a place statement reads (migration 036), read in the same statement: a place kept
+   * with it is the place as long as it holds (reports/placeMemo.ts).
+   */
+  placeVersion: string;
   /** Where its review stands ('none' unless sent), and when it was validated: reports say whether they are provisional. */
   reviewStatus: ReviewStatus;
   validatedAt: Date | null;
@@ -115,6 +120,9 @@ export const PLACE_BAND = 'coalesce(fp.size_band, en.size_band)';
 export const scoresVersionSql = (campaignId: string) =>
   `coalesce((SELECT sv.version::text FROM campaign_score_versions sv WHERE sv.campaign_id = ${campaignId}), 'initial')`;
 
+/** The version of every table a place statement reads (migration 036). */
+const PLACE_VERSION_SQL = '(SELECT pv.version::text FROM place_version pv)';
+
 /** The columns of a CampaignPlace, of the campaign aliased c and the tables joined to it by PLACE_FROM. */
 export const PLACE_COLUMNS = `c.id AS "campaignId", en.id AS "entityId", en.name AS "entityName", c.edition_id AS "editionId",
           ed.campaign_number AS "campaignNumber", c.status,
@@ -127,7 +135,7 @@ export const PLACE_COLUMNS = `c.id AS "campaignId", en.id AS "entityId", en.name
                     ${CATALOGUE_VERSION_SQL}) AS "reportVersion",
           ${scoresVersionSql('c.id')} AS "scoresVersion",
           ${entityTerritoryVersionsSql('c.edition_id', PLACE_BAND)} AS "territoryVersions",
-          (SELECT r.version::text FROM registered_entities_version r) AS "registeredVersion",
+          (SELECT r.version::text FROM registered_entities_version r) AS "registeredVersion", ${PLACE_VERSION_SQL} AS "placeVersion",
           ${REVIEW_STATUS_SQL} AS "reviewStatus", ${VALIDATED_AT_SQL} AS "validatedAt", ed.means_from AS "meansFrom",
           ed.final_published_at AS "finalPublishedAt", ed.final_min_group_size AS "finalMinGroupSize",
           rc.code AS "receiptCode", rc.sha256 AS "receiptSha256"`;
@@ -166,6 +174,23 @@ export function findSessionUserAndCampaignPlace(
   campaignId: number,
 ): Promise<{ user: CurrentUser | undefined; read: CampaignPlace | undefined }> {
   return readSessionUserAnd<CampaignPlace>(q, SESSION_USER_AND_PLACE, session, [campaignId], 'campaignId');
+}
+
+const PLACE_VERSION = namedStatement('place_version', `SELECT ${PLACE_VERSION_SQL} AS "placeVersion"`);
+// A kept place's check: the session and the place version, in one statement (reports/placeMemo.ts).
+const SESSION_USER_AND_PLACE_VERSION = sessionUserAnd('session_user_and_place_version', `SELECT ${PLACE_VERSION_SQL} AS "placeVersion"`);
+
+/** The version of every table a place statement reads (CampaignPlace's placeVersion) as it is now. */
+export async function findPlaceVersion(q: Queryable): Promise<string> {
+  const [row] = await q.query<{ placeVersion: string }>(PLACE_VERSION);
+  return row.placeVersion;
+}
+
+/** The same with the user of an open session (findSessionUserAndCampaignPlace's), in one statement. */
+export async function findSessionUserAndPlaceVersion(q: Queryable, session: AccessClaims): Promise<{ user: CurrentUser | undefined; read: string }> {
+  const { user, read } = await readSessionUserAnd<{ placeVersion: string }>(q, SESSION_USER_AND_PLACE_VERSION, session, [], 'placeVersion');
+  // The version's row is never missing: no read only when the session is closed (then no user either).
+  return { user, read: read?.placeVersion ?? '' };
 }
 
 /** Which campaign, and which edition, territories and size band to compare it with. */

@@ -11,9 +11,10 @@ import { canReadEntity } from '../../services/campaigns/rules.js';
 import * as cycle from '../../services/campaigns/cycle.js';
 import { routeOf, sessionCheckedRouteOf } from '../contract.js';
 import { reportableCampaign } from './reportAccess.js';
+import type { Places } from '../../reports/placeMemo.js';
 
 /** Deadlines, extensions and reopenings: changes are ADMIN's (FEC and USER 403), the dates are read by ADMIN and FEC. */
-export function registerCampaignCycleRoutes(secure: FastifyInstance, ctx: AppContext): void {
+export function registerCampaignCycleRoutes(secure: FastifyInstance, ctx: AppContext, places: Places): void {
   const { db } = ctx;
   const api = secure.withTypeProvider<TypeBoxTypeProvider>();
   const adminActor = (request: Parameters<typeof requireUser>[0]) => actorOf(request, requirePermission(request, 'ADMIN_CAMPAIGNS'));
@@ -58,7 +59,7 @@ export function registerCampaignCycleRoutes(secure: FastifyInstance, ctx: AppCon
   api.route({
     ...sessionCheckedRouteOf(campaignCycleCalls.reopenings),
     handler: async (request) => {
-      const campaign = await reportableCampaign(db, request, request.query.id);
+      const campaign = await reportableCampaign(places, request, request.query.id);
       const reopenings = await listReopenings(db, campaign.campaignId);
       const principal = request.principal;
       if (principal?.kind !== 'share') return { response: { reopenings, linkBeforeReopening: false } };

@@ -4,7 +4,13 @@ import type { Queryable } from '../../db/client.js';
 import { checkSessionWith, requirePermission } from '../../plugins/auth.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import { CAMPAIGN_NOT_SENT, reportCalls } from '../../../shared/api/results.js';
-import { findCampaignPlace, findSessionUserAndCampaignPlace, type CampaignPlace } from '../../db/repositories/resultQueries.js';
+import {
+  findCampaignPlace,
+  findPlaceVersion,
+  findSessionUserAndCampaignPlace,
+  findSessionUserAndPlaceVersion,
+  type CampaignPlace,
+} from '../../db/repositories/resultQueries.js';
 import { findComparisonPlace, findSessionUserAndComparisonPlace, type ComparisonPlace } from '../../db/repositories/comparisonQueries.js';
 import type { AccessClaims } from '../../services/auth/tokenKinds.js';
 import type { CurrentUser } from '../../../shared/api/auth.js';
@@ -16,6 +22,7 @@ import type { TSchema } from 'typebox';
 import type { ApiCall } from '../../../shared/api/schema.js';
 import type { ReportWriters } from '../../reports/engine.js';
 import { findSessionUserAndTrendPlace, findTrendPlace, type TrendPlace } from '../../db/repositories/trendQueries.js';
+import type { PlaceKind, Places } from '../../reports/placeMemo.js';
 
 /*
  * The report calls that read a campaign (declared 'userOrShare', routes made with sessionCheckedRouteOf): the
@@ -23,38 +30,65 @@ import { findSessionUserAndTrendPlace, findTrendPlace, type TrendPlace } from '.
  * cache compresses a body once (sendReport) instead of @fastify/compress doing it on every call.
  */
 
-/** How a report call reads its campaign's place: with the session check (one statement), or alone (a share link). */
+/**
+ * How a report call reads its campaign's place: with the session check (one statement), or alone (a share link);
+ * kind names the place's shape where it is kept (PlaceMemo).
+ */
 interface PlaceReads<P extends CampaignPlace> {
+  kind: PlaceKind;
   withSession: (db: Queryable, session: AccessClaims, id: number) => Promise<{ user: CurrentUser | undefined; read: P | undefined }>;
   alone: (db: Queryable, id: number) => Promise<P | undefined>;
 }
 
 /** The place of a result (or of any report read but the comparison). */
-const CAMPAIGN_PLACE: PlaceReads<CampaignPlace> = { withSession: findSessionUserAndCampaignPlace, alone: findCampaignPlace };
+const CAMPAIGN_PLACE: PlaceReads<CampaignPlace> = { kind: 'campaign', withSession: findSessionUserAndCampaignPlace, alone: findCampaignPlace };
 /** The place of a comparison, with its previous campaign, in the same statement. */
-export const COMPARISON_PLACE: PlaceReads<ComparisonPlace> = { withSession: findSessionUserAndComparisonPlace, alone: findComparisonPlace };
+export const COMPARISON_PLACE: PlaceReads<ComparisonPlace> = { kind: 'comparison', withSession: findSessionUserAndComparisonPlace, alone: findComparisonPlace };
 /** The place of a trend, with its version, in the same statement. */
-export const TREND_PLACE: PlaceReads<TrendPlace> = { withSession: findSessionUserAndTrendPlace, alone: findTrendPlace };
+export const TREND_PLACE: PlaceReads<TrendPlace> = { kind: 'trend', withSession: findSessionUserAndTrendPlace, alone: findTrendPlace };
+
+/**
+ * A campaign's place as `reads` reads it, with the caller's session checked in the same statement (on
+ * sessionCheckedRouteOf routes): the place kept for it when the place version read now (with the session check,
+ * one small statement) is the one it was kept with, else read whole and kept (PlaceMemo).
+ */
+async function readPlace<P extends CampaignPlace>({ db, memo }: Places, request: FastifyRequest, id: number, reads: PlaceReads<P>): Promise<P | undefined> {
+  // Kept as this kind, so of this kind's shape.
+  const kept = memo.candidate(reads.kind, id) as P | undefined;
+  if (kept) {
+    const version = await checkSessionWith(
+      request,
+      (session) => findSessionUserAndPlaceVersion(db, session),
+      () => findPlaceVersion(db),
+    );
+    memo.saw(version);
+    if (version === kept.placeVersion) return kept;
+  }
+  // The session, when there is one, is checked by now: checkSessionWith reads the place alone.
+  const place = await checkSessionWith(
+    request,
+    (session) => reads.withSession(db, session, id),
+    () => reads.alone(db, id),
+  );
+  memo.keep(reads.kind, id, place);
+  return place;
+}
 
 /**
  * The campaign a report call may read, with its place (as `reads` reads it): a share token only its own campaign,
  * a USER only its entities' (404 otherwise), ADMIN and FEC any. On sessionCheckedRouteOf routes the caller's
- * session is checked in the statement that reads the place.
+ * session is checked in the statement that reads the place, or its version (readPlace).
  */
-export function reportableCampaign(db: Queryable, request: FastifyRequest, id: number): Promise<CampaignPlace>;
-export function reportableCampaign<P extends CampaignPlace>(db: Queryable, request: FastifyRequest, id: number, reads: PlaceReads<P>): Promise<P>;
+export function reportableCampaign(places: Places, request: FastifyRequest, id: number): Promise<CampaignPlace>;
+export function reportableCampaign<P extends CampaignPlace>(places: Places, request: FastifyRequest, id: number, reads: PlaceReads<P>): Promise<P>;
 export async function reportableCampaign(
-  db: Queryable,
+  places: Places,
   request: FastifyRequest,
   id: number,
   reads: PlaceReads<CampaignPlace> = CAMPAIGN_PLACE,
 ): Promise<CampaignPlace> {
   if (request.principal?.kind === 'share' && request.principal.campaignId !== id) throw forbidden();
-  const campaign = await checkSessionWith(
-    request,
-    (session) => reads.withSession(db, session, id),
-    () => reads.alone(db, id),
-  );
+  const campaign = await readPlace(places, request, id, reads);
   // Anything but a share link must be a user allowed to read results (no principal: refused).
   if (request.principal?.kind !== 'share') {
     const user = requirePermission(request, 'RESULTS_CAMPAIGNS');
@@ -68,22 +102,22 @@ export async function reportableCampaign(
  * reportableCampaign, when it is sent (CONFLICT with `refusal` and data CAMPAIGN_NOT_SENT otherwise): a
  * result or comparison exists only then.
  */
-export function sentReportableCampaign(db: Queryable, request: FastifyRequest, id: number, refusal: string): Promise<CampaignPlace>;
+export function sentReportableCampaign(places: Places, request: FastifyRequest, id: number, refusal: string): Promise<CampaignPlace>;
 export function sentReportableCampaign<P extends CampaignPlace>(
-  db: Queryable,
+  places: Places,
   request: FastifyRequest,
   id: number,
   refusal: string,
   reads: PlaceReads<P>,
 ): Promise<P>;
 export async function sentReportableCampaign(
-  db: Queryable,
+  places: Places,
   request: FastifyRequest,
   id: number,
   refusal: string,
   reads: PlaceReads<CampaignPlace> = CAMPAIGN_PLACE,
 ): Promise<CampaignPlace> {
-  const campaign = await reportableCampaign(db, request, id, reads);
+  const campaign = await reportableCampaign(places, request, id, reads);
   if (campaign.status !== 'sent') throw conflict(refusal, CAMPAIGN_NOT_SENT);
   return campaign;
 }

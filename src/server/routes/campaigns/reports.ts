@@ -24,7 +24,7 @@ export function registerReportRoutes(secure: FastifyInstance, ctx: AppContext, r
     ...sessionCheckedRouteOf(reportCalls.result),
     compress: false,
     handler: async (request, reply) => {
-      const campaign = await sentReportableCampaign(db, request, request.query.id, 'Results exist only for submitted campaigns');
+      const campaign = await sentReportableCampaign(reports.places, request, request.query.id, 'Results exist only for submitted campaigns');
       return sendReport(request, reply, await reports.result(campaign));
     },
   });
@@ -34,7 +34,7 @@ export function registerReportRoutes(secure: FastifyInstance, ctx: AppContext, r
     ...routeOf(reportCalls.share),
     handler: async (request) => {
       const { id } = request.body;
-      await sentReportableCampaign(db, request, id, 'Only submitted campaigns can be shared');
+      await sentReportableCampaign(reports.places, request, id, 'Only submitted campaigns can be shared');
       return { response: await shareCampaign(ctx, actorOf(request, requirePermission(request, 'RESULTS_CAMPAIGNS')), id) };
     },
   });
@@ -44,7 +44,7 @@ export function registerReportRoutes(secure: FastifyInstance, ctx: AppContext, r
     ...routeOf(reportCalls.unshare),
     handler: async (request) => {
       const { id } = request.body;
-      await reportableCampaign(db, request, id);
+      await reportableCampaign(reports.places, request, id);
       return { response: await unshareCampaign(db, actorOf(request, requirePermission(request, 'RESULTS_CAMPAIGNS')), id) };
     },
   });
@@ -55,8 +55,9 @@ export function registerReportRoutes(secure: FastifyInstance, ctx: AppContext, r
       const { id } = request.query;
       // A shared link shows a sent report: once the campaign is reopened, its answers are a draft again, which the
       // link must not show any more than the result (signed-in readers of the entity may, as in the questionnaire).
-      if (request.principal?.kind === 'share') await sentReportableCampaign(db, request, id, 'Answers are shared only while the campaign is submitted');
-      else await reportableCampaign(db, request, id);
+      if (request.principal?.kind === 'share')
+        await sentReportableCampaign(reports.places, request, id, 'Answers are shared only while the campaign is submitted');
+      else await reportableCampaign(reports.places, request, id);
       const questionnaire = await reports.campaignQuestionnaire(id);
       if (!questionnaire) throw notFound('Campaign');
       return sendEncoded(
@@ -70,7 +71,13 @@ export function registerReportRoutes(secure: FastifyInstance, ctx: AppContext, r
     ...sessionCheckedRouteOf(reportCalls.comparison),
     compress: false,
     handler: async (request, reply) => {
-      const campaign = await sentReportableCampaign(db, request, request.query.id, 'Comparisons exist only for submitted campaigns', COMPARISON_PLACE);
+      const campaign = await sentReportableCampaign(
+        reports.places,
+        request,
+        request.query.id,
+        'Comparisons exist only for submitted campaigns',
+        COMPARISON_PLACE,
+      );
       return sendReport(request, reply, await reports.comparison(campaign, serializerOf(reply)));
     },
   });
@@ -80,7 +87,7 @@ export function registerReportRoutes(secure: FastifyInstance, ctx: AppContext, r
     ...sessionCheckedRouteOf(reportCalls.trend),
     compress: false,
     handler: async (request, reply) => {
-      const campaign = await sentReportableCampaign(db, request, request.query.id, 'Trends exist only for submitted campaigns', TREND_PLACE);
+      const campaign = await sentReportableCampaign(reports.places, request, request.query.id, 'Trends exist only for submitted campaigns', TREND_PLACE);
       return sendReport(request, reply, await reports.trend(campaign, serializerOf(reply)));
     },
   });
