@@ -36,14 +36,21 @@ describe.each(backends)('the place version on $name', ({ openDemo }) => {
     expect(after).not.toBe(before);
     // Each write of its own commits a new one.
     await rename(db, ' II');
-    expect(await findPlaceVersion(db)).not.toBe(after);
+    const second = await findPlaceVersion(db);
+    expect(second).not.toBe(after);
+    // Whatever the session's setting says: only the transaction that renewed it skips renewing it again.
+    await db.transaction(async (tx) => {
+      await tx.query("SELECT set_config('place_version.renewed_by', 'yes', false)");
+      await rename(tx, ' III');
+    });
+    expect(await findPlaceVersion(db)).not.toBe(second);
   });
 
   it('is kept by a transaction rolled back and by writes to no place table', async () => {
     const before = await findPlaceVersion(db);
     await expect(
       db.transaction(async (tx) => {
-        await rename(tx, ' III');
+        await rename(tx, ' IV');
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');

@@ -70,19 +70,21 @@ describe.each(backends)('the report place statements on $name', ({ openDemo }) =
   // A kept place is used while the place version holds (reports/placeMemo.ts): every table a place statement reads
   // must renew it when written (migration 036), or a kept place would outlive a change to it.
   it.each(reads)("the %s's place reads only tables whose writes renew the place version", async (_kind, read) => {
-    const read_ = new Set((await ranPlan(db, read)).flatMap((n) => (n['Relation Name'] ? [n['Relation Name']] : [])));
+    const tablesRead = new Set((await ranPlan(db, read)).flatMap((n) => (n['Relation Name'] ? [n['Relation Name']] : [])));
+    // Each trigger by name, enabled (O), and whether it is deferred to commit (t or f).
     const renewing = await db.query<{ table: string; events: string }>(
-      `SELECT c.relname::text AS table, string_agg(t.tgname::text, ' ' ORDER BY t.tgname) AS events
+      `SELECT c.relname::text AS table,
+              string_agg(concat_ws(' ', t.tgname::text, t.tgenabled::text, t.tgdeferrable AND t.tginitdeferred), ', ' ORDER BY t.tgname) AS events
          FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
         WHERE p.proname = 'place_changed' GROUP BY c.relname`,
     );
     const renewed = new Map(renewing.map((r) => [r.table, r.events]));
-    expect(read_.size).toBeGreaterThan(5);
+    expect(tablesRead.size).toBeGreaterThan(5);
     // The version itself is read with the place.
-    read_.delete('place_version');
-    for (const table of read_) {
+    tablesRead.delete('place_version');
+    for (const table of tablesRead) {
       // Its rows written (a deferred row trigger), and the table truncated.
-      expect([table, renewed.get(table)]).toEqual([table, `${table}_place_changed ${table}_place_truncated`]);
+      expect([table, renewed.get(table)]).toEqual([table, `${table}_place_changed O t, ${table}_place_truncated O f`]);
     }
   });
 

@@ -5,12 +5,19 @@
  * report's call then checks its session and this one row instead of reading its place again.
  *
  * A random uuid, as the other versions (migration 004), so a value identifies one state of those tables even across
- * a restore. The row is renewed at commit (a deferred constraint trigger), once per transaction: its lock is the last
- * a transaction takes, held only while it commits, so it adds no wait to writers that already serialize (a
- * submission, on its country's sums) and no lock order that could deadlock. TRUNCATE, which row triggers do not see,
- * renews it at once.
+ * a restore. The row is renewed at commit (a deferred constraint trigger), once per transaction (a transaction-local
+ * setting holds the transaction's id once it did): its lock is the last a transaction takes, held while it commits
+ * (its WAL flush included). So every transaction that writes a place table (a submission, a reopening, a review
+ * decision, an entity's edit, a campaign created or opened by its first answer) waits, at commit, for the one before
+ * it to finish committing; submissions already wait for each other on the territories' sums (lockTerritorySums).
+ * Holding that lock, a transaction waits for nothing else, so it adds no lock cycle. TRUNCATE, which row triggers do
+ * not see, renews it at once, in the middle of its transaction: truncating a place table is for maintenance, with
+ * the app stopped. Triggers disabled (session_replication_role replica, ALTER TABLE ... DISABLE TRIGGER) would
+ * renew nothing: no code here does either, and a migration that changes place tables' rows without firing their
+ * triggers must renew the version itself.
  *
- * The tables are listed here; placeStatement.test.ts checks that every table the place statements read is one of them.
+ * The tables are listed here; placeStatement.test.ts checks that every table the place statements read is one of
+ * them, with both triggers enabled and the row one deferred.
  */
 const PLACE_TABLES = [
   'campaigns',
@@ -39,12 +46,13 @@ CREATE TABLE place_version (
 );
 INSERT INTO place_version (version) VALUES (gen_random_uuid());
 
--- Renews the version once per transaction (a transaction-local setting remembers it did).
+-- Renews the version once per transaction: a transaction-local setting holds the id of the transaction that renewed
+-- it, so a value set any other way (for a session, for a role) renews nothing less.
 CREATE FUNCTION place_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF current_setting('place_version.renewed', true) IS DISTINCT FROM 'yes' THEN
+  IF current_setting('place_version.renewed_by', true) IS DISTINCT FROM pg_current_xact_id()::text THEN
     UPDATE place_version SET version = gen_random_uuid();
-    PERFORM set_config('place_version.renewed', 'yes', true);
+    PERFORM set_config('place_version.renewed_by', pg_current_xact_id()::text, true);
   END IF;
   RETURN NULL;
 END $$;

@@ -64,7 +64,7 @@ async function readPlace<P extends CampaignPlace>({ db, memo }: Places, request:
     memo.saw(version);
     if (version === kept.placeVersion) return kept;
   }
-  // The session, when there is one, is checked by now: checkSessionWith reads the place alone.
+  // With the version when a kept place was checked (checkSessionWith then reads the place alone), else here.
   const place = await checkSessionWith(
     request,
     (session) => reads.withSession(db, session, id),
