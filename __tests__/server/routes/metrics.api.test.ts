@@ -59,6 +59,9 @@ describe.each(backends)('GET /metrics on $name', ({ name, openDemo }) => {
       expect(used).toBeGreaterThan(4 * 1024);
       expect(used).toBeLessThan(sampleValue(after, 'report_cache_bytes', { cache, kind: 'bound' }));
     }
+    // And the result's place, kept with the place version (placeMemo.ts): some kilobytes.
+    expect(sampleValue(after, 'report_cache_bytes', { cache: 'places', kind: 'used' })).toBeGreaterThan(500);
+    expect(sampleValue(after, 'report_cache_bytes', { cache: 'places', kind: 'bound' })).toBe(48 * 1024 * 1024);
 
     const database = name;
     expect(delta('db_acquisitions_total', { database })).toBeGreaterThanOrEqual(4);

@@ -152,9 +152,9 @@ export class ReportEngine {
     };
   }
 
-  /** The bytes the report parts hold and their bounds, by kind (none without parts), for the metrics. */
+  /** The bytes the report parts and the places kept hold and their bounds, by kind (none without parts), for the metrics. */
   get keptParts(): Record<string, BytesKept> {
-    return this.parts?.kept ?? {};
+    return this.parts ? { ...this.parts.kept, places: this.places.memo } : {};
   }
 
   /**

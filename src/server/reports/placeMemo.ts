@@ -41,7 +41,7 @@ export class PlaceMemo {
     private readonly max = PLACES_KEPT,
     private readonly settleMs = PLACE_SETTLE_MS,
     private readonly now: () => number = () => performance.now(),
-    private readonly maxBytes = PLACES_BYTES,
+    readonly maxBytes = PLACES_BYTES,
   ) {}
 
   /**
@@ -86,6 +86,11 @@ export class PlaceMemo {
   /** How many places are kept, and their bytes. */
   get kept(): { places: number; bytes: number } {
     return { places: this.places.size, bytes: this.bytes };
+  }
+
+  /** The bytes of the places kept (heapBytes), against maxBytes: what the metrics show (BytesKept). */
+  get size(): number {
+    return this.bytes;
   }
 
   private forget(key: string): void {
