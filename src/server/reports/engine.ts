@@ -182,7 +182,8 @@ export class ReportEngine {
       const place = await findComparisonPlace(this.db, campaignId);
       // Reopened since, or gone: nothing to build.
       if (place?.status !== 'sent') continue;
-      // Kept as a call's are (PlaceMemo), so a first call finds them: the result's place is the comparison's without its previous campaign.
+      // Kept as a call's are (PlaceMemo), so a first call finds them: the result's place is the comparison's without
+      // its previous campaign.
       const { compared: _previous, ...campaignPlace } = place;
       memo.keep('campaign', campaignId, campaignPlace);
       memo.keep('comparison', campaignId, place);

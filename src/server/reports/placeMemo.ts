@@ -23,9 +23,12 @@ export type PlaceKind = 'campaign' | 'comparison' | 'trend';
  */
 export const PLACE_SETTLE_MS = 1000;
 
+/** Where a place of that kind is kept for the campaign. */
+const keyOf = (kind: PlaceKind, campaignId: number) => `${kind}:${campaignId}`;
+
 /**
- * The places report calls read, each kept under its kind and campaign with the place version it was read with (CampaignPlace's placeVersion, migration 036). A kept
- * place is the place for as long as that version holds: every transaction that writes a table a place statement
+ * The places report calls read, each kept under its kind and campaign with the place version it was read with
+ * (CampaignPlace's placeVersion, migration 036). A kept place is the place for as long as that version holds: every transaction that writes a table a place statement
  * reads renews it. So a kept report's call checks its session and that version in one small statement and uses the
  * kept place when it still holds (reportAccess.ts readPlace), instead of reading its place again; nothing is used
  * without the version read in the same call, whichever instance wrote since. Least recently used out, within
@@ -45,11 +48,11 @@ export class PlaceMemo {
   ) {}
 
   /**
-   * The place of that kind kept for the campaign, to be used only if its placeVersion is the version read now; undefined when none is
-   * kept, or when the version moved less than settleMs ago (then the place is better read whole).
+   * The place of that kind kept for the campaign, to be used only if its placeVersion is the version read now;
+   * undefined when none is kept, or when the version moved less than settleMs ago (then the place is better read whole).
    */
   candidate(kind: PlaceKind, campaignId: number): CampaignPlace | undefined {
-    const key = `${kind}:${campaignId}`;
+    const key = keyOf(kind, campaignId);
     const kept = this.places.get(key);
     if (!kept || this.now() - this.movedAt < this.settleMs) return undefined;
     this.places.delete(key);
@@ -69,7 +72,7 @@ export class PlaceMemo {
    * there is none.
    */
   keep(kind: PlaceKind, campaignId: number, place: CampaignPlace | undefined): void {
-    const key = `${kind}:${campaignId}`;
+    const key = keyOf(kind, campaignId);
     this.forget(key);
     if (!place) return;
     this.saw(place.placeVersion);

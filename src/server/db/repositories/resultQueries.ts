@@ -176,9 +176,10 @@ export function findSessionUserAndCampaignPlace(
   return readSessionUserAnd<CampaignPlace>(q, SESSION_USER_AND_PLACE, session, [campaignId], 'campaignId');
 }
 
-const PLACE_VERSION = namedStatement('place_version', `SELECT ${PLACE_VERSION_SQL} AS "placeVersion"`);
+const SELECT_PLACE_VERSION = `SELECT ${PLACE_VERSION_SQL} AS "placeVersion"`;
+const PLACE_VERSION = namedStatement('place_version', SELECT_PLACE_VERSION);
 // A kept place's check: the session and the place version, in one statement (reports/placeMemo.ts).
-const SESSION_USER_AND_PLACE_VERSION = sessionUserAnd('session_user_and_place_version', `SELECT ${PLACE_VERSION_SQL} AS "placeVersion"`);
+const SESSION_USER_AND_PLACE_VERSION = sessionUserAnd('session_user_and_place_version', SELECT_PLACE_VERSION);
 
 /** The version of every table a place statement reads (CampaignPlace's placeVersion) as it is now. */
 export async function findPlaceVersion(q: Queryable): Promise<string> {
