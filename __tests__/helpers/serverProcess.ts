@@ -19,16 +19,35 @@ export const TEST_SHARED_BUFFERS_MB = 16;
 /** What every program of the server the tests start has in its environment, whatever env adds on top. */
 const PROGRAM_ENV = { NODE_OPTIONS: '', PGLITE_SHARED_BUFFERS_MB: String(TEST_SHARED_BUFFERS_MB) };
 
-/** A local TCP port nobody listens on now. */
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
+/**
+ * The ports freePort hands out: a block of its own for each jest worker, below the kernel's ephemeral range
+ * (32768-60999 on Linux), from which every `listen(0)` of the tests (their in-process servers) and every outgoing
+ * connection takes its port. A process started on a port takes seconds to bind it; a port drawn from the ephemeral
+ * range could meanwhile be taken by another worker's `listen(0)`, and the health check would then be answered by
+ * that other server.
+ */
+const PORT_BLOCK = { first: 20_000, size: 1_000 };
+const workerIndex = Math.max(0, Number(process.env.JEST_WORKER_ID ?? 1) - 1);
+let nextPortOffset = 0;
+
+/** True when nothing on this machine listens on 127.0.0.1:port now. */
+const canListen = (port: number) =>
+  new Promise<boolean>((resolve) => {
     const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
+
+/** A local TCP port nobody listens on now, from this worker's block (PORT_BLOCK), a different one at each call. */
+export async function freePort(): Promise<number> {
+  const blockStart = PORT_BLOCK.first + (workerIndex % 10) * PORT_BLOCK.size;
+  for (let tried = 0; tried < PORT_BLOCK.size; tried += 1) {
+    const port = blockStart + nextPortOffset;
+    nextPortOffset = (nextPortOffset + 1) % PORT_BLOCK.size;
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`No free port in ${blockStart}-${blockStart + PORT_BLOCK.size - 1}`);
+}
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
