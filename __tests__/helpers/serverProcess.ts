@@ -20,13 +20,13 @@ export const TEST_SHARED_BUFFERS_MB = 16;
 const PROGRAM_ENV = { NODE_OPTIONS: '', PGLITE_SHARED_BUFFERS_MB: String(TEST_SHARED_BUFFERS_MB) };
 
 /**
- * The ports freePort hands out: a block of its own for each jest worker, below the kernel's ephemeral range
+ * The ports freePort hands out: a block of its own for each jest worker (up to ten), below the kernel's ephemeral range
  * (32768-60999 on Linux), from which every `listen(0)` of the tests (their in-process servers) and every outgoing
  * connection takes its port. A process started on a port takes seconds to bind it; a port drawn from the ephemeral
  * range could meanwhile be taken by another worker's `listen(0)`, and the health check would then be answered by
  * that other server.
  */
-const PORT_BLOCK = { first: 20_000, size: 1_000 };
+const PORT_BLOCK = { first: 20_000, size: 1_000, count: 10 };
 const workerIndex = Math.max(0, Number(process.env.JEST_WORKER_ID ?? 1) - 1);
 let nextPortOffset = 0;
 
@@ -40,7 +40,7 @@ const canListen = (port: number) =>
 
 /** A local TCP port nobody listens on now, from this worker's block (PORT_BLOCK), a different one at each call. */
 export async function freePort(): Promise<number> {
-  const blockStart = PORT_BLOCK.first + (workerIndex % 10) * PORT_BLOCK.size;
+  const blockStart = PORT_BLOCK.first + (workerIndex % PORT_BLOCK.count) * PORT_BLOCK.size;
   for (let tried = 0; tried < PORT_BLOCK.size; tried += 1) {
     const port = blockStart + nextPortOffset;
     nextPortOffset = (nextPortOffset + 1) % PORT_BLOCK.size;
